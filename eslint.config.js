@@ -1,0 +1,22 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'out/**', 'meshwork-*/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // The platform-neutral core must not reach for Node-only modules (ARCHITECTURE.md).
+    files: ['src/topology/**', 'src/routing/**', 'src/collectives/**', 'src/sim/**', 'src/analysis/**', 'src/util/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads'] }],
+      'no-restricted-globals': ['error', 'process', 'Buffer', '__dirname', 'require'],
+    },
+  },
+);

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+/**
+ * The `meshwork` command: a thin layer over the library. Each command lives in commands/<name>.ts
+ * and only parses options, calls the library and prints.
+ */
+import { Command, CommanderError } from 'commander';
+import { registerCommands } from './commands/index.js';
+import { reportFailure } from './errors.js';
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('meshwork')
+    .description('Interconnect toolkit: build topologies, verify collective schedules, simulate them at flow or packet level.')
+    .version('0.1.0')
+    .showHelpAfterError(false)
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(oneLine(text)) });
+  registerCommands(program);
+  return program;
+}
+
+function oneLine(text: string): string {
+  return `meshwork: ${text.trim().replace(/^error: /, 'error: ').split('\n')[0]}\n`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version exit through here with code 0; usage errors are exit code 2.
+      return err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : 2;
+    }
+    return reportFailure(err);
+  }
+}
+
+const code = await main(process.argv.slice(2));
+process.exitCode = code;

@@ -1,0 +1,16 @@
+/**
+ * Meshwork's public library API. Everything here is platform-neutral (no Node-only modules)
+ * except what the `node` adapters name explicitly.
+ */
+export * from './util/errors.js';
+export * from './util/units.js';
+export * from './util/spec.js';
+export * from './util/rng.js';
+export * from './topology/index.js';
+export * from './routing/index.js';
+export * from './collectives/index.js';
+export * from './sim/flow/index.js';
+export * from './sim/packet/index.js';
+export * from './sim/traffic/index.js';
+export * from './analysis/index.js';
+export * from './report/index.js';

@@ -1,0 +1,184 @@
+/**
+ * Incremental construction of a Topology with growable typed arrays, so generators of half a
+ * million nodes never build per-channel objects.
+ */
+import { LimitError } from '../util/errors.js';
+import { DistanceConvention, NodeKind, SourceClasses, Topology } from './graph.js';
+
+/** Largest node count Meshwork builds; beyond it a request is refused, not attempted. */
+export const MAX_NODES = 1 << 24;
+/** Largest channel count Meshwork builds. */
+export const MAX_CHANNELS = 1 << 27;
+
+export const DEFAULT_BANDWIDTH = 25e9 / 8; // 25 Gbps, in bytes per second
+export const DEFAULT_LATENCY = 100e-9; // 100 ns
+
+/** Refuses a node or channel count above the limits before anything is allocated. */
+export function checkSize(field: string, nodes: number, channels = 0): void {
+  if (!(nodes <= MAX_NODES)) throw new LimitError(field, `${nodes} nodes`, `${MAX_NODES} nodes (2^24)`);
+  if (!(channels <= MAX_CHANNELS)) throw new LimitError(field, `${channels} channels`, `${MAX_CHANNELS} channels (2^27)`);
+}
+
+export interface LinkAttributes {
+  bandwidth?: number;
+  latency?: number;
+}
+
+export class TopologyBuilder {
+  private kinds: Uint8Array;
+  private nodeCount = 0;
+  private src: Int32Array;
+  private dst: Int32Array;
+  private bw: Float64Array;
+  private lat: Float64Array;
+  private cls: Uint16Array;
+  private channelCount = 0;
+  private readonly classIndex = new Map<string, number>();
+  private readonly classNames: string[] = [];
+  private coords: Int32Array | undefined;
+  private endpoints: number[] | undefined;
+  readonly defaultBandwidth: number;
+  readonly defaultLatency: number;
+
+  constructor(
+    readonly coordDims = 0,
+    expected: { nodes?: number; channels?: number } = {},
+    defaults: LinkAttributes = {},
+  ) {
+    const nodes = Math.max(16, expected.nodes ?? 16);
+    const channels = Math.max(16, expected.channels ?? 16);
+    checkSize('topology', nodes, channels);
+    this.kinds = new Uint8Array(nodes);
+    this.src = new Int32Array(channels);
+    this.dst = new Int32Array(channels);
+    this.bw = new Float64Array(channels);
+    this.lat = new Float64Array(channels);
+    this.cls = new Uint16Array(channels);
+    if (coordDims > 0) this.coords = new Int32Array(nodes * coordDims);
+    this.defaultBandwidth = defaults.bandwidth ?? DEFAULT_BANDWIDTH;
+    this.defaultLatency = defaults.latency ?? DEFAULT_LATENCY;
+  }
+
+  get nodes(): number {
+    return this.nodeCount;
+  }
+
+  get channels(): number {
+    return this.channelCount;
+  }
+
+  addNode(kind: NodeKind, coords?: ArrayLike<number>): number {
+    if (this.nodeCount === this.kinds.length) {
+      checkSize('topology', this.nodeCount * 2);
+      this.kinds = grow(this.kinds, this.nodeCount * 2) as Uint8Array;
+      if (this.coords) this.coords = grow(this.coords, this.nodeCount * 2 * this.coordDims) as Int32Array;
+    }
+    const id = this.nodeCount++;
+    this.kinds[id] = kind;
+    if (coords && this.coords) {
+      for (let d = 0; d < this.coordDims; d++) this.coords[id * this.coordDims + d] = coords[d];
+    }
+    return id;
+  }
+
+  /** Adds `count` nodes of one kind and returns the first id. */
+  addNodes(kind: NodeKind, count: number): number {
+    const first = this.nodeCount;
+    for (let i = 0; i < count; i++) this.addNode(kind);
+    return first;
+  }
+
+  setCoords(node: number, coords: ArrayLike<number>): void {
+    if (!this.coords) throw new Error('builder created without coordinates');
+    for (let d = 0; d < this.coordDims; d++) this.coords[node * this.coordDims + d] = coords[d];
+  }
+
+  classId(name: string): number {
+    let id = this.classIndex.get(name);
+    if (id === undefined) {
+      id = this.classNames.length;
+      this.classNames.push(name);
+      this.classIndex.set(name, id);
+    }
+    return id;
+  }
+
+  /** One directed channel. Returns its id. */
+  addChannel(from: number, to: number, className: string, attrs: LinkAttributes = {}): number {
+    if (this.channelCount === this.src.length) {
+      const size = this.channelCount * 2;
+      checkSize('topology', this.nodeCount, size);
+      this.src = grow(this.src, size) as Int32Array;
+      this.dst = grow(this.dst, size) as Int32Array;
+      this.bw = grow(this.bw, size) as Float64Array;
+      this.lat = grow(this.lat, size) as Float64Array;
+      this.cls = grow(this.cls, size) as Uint16Array;
+    }
+    const id = this.channelCount++;
+    this.src[id] = from;
+    this.dst[id] = to;
+    this.bw[id] = attrs.bandwidth ?? this.defaultBandwidth;
+    this.lat[id] = attrs.latency ?? this.defaultLatency;
+    this.cls[id] = this.classId(className);
+    return id;
+  }
+
+  /** A bidirectional link: two channels, `forward` class from a to b and `backward` class from b to a. */
+  addLink(a: number, b: number, forward: string, backward = forward, attrs: LinkAttributes = {}): void {
+    this.addChannel(a, b, forward, attrs);
+    this.addChannel(b, a, backward, attrs);
+  }
+
+  /** Sets the rank order of compute endpoints. Default: every terminal node, in id order. */
+  setEndpoints(endpoints: ArrayLike<number>): void {
+    this.endpoints = Array.from(endpoints);
+  }
+
+  build(meta: {
+    family: string;
+    spec: string;
+    params: Record<string, unknown>;
+    distanceConvention: DistanceConvention;
+    symmetry?: SourceClasses;
+  }): Topology {
+    const n = this.nodeCount;
+    const m = this.channelCount;
+    for (let c = 0; c < m; c++) {
+      if (this.src[c] < 0 || this.src[c] >= n || this.dst[c] < 0 || this.dst[c] >= n) {
+        throw new Error(`channel ${c} joins a missing node (${this.src[c]} -> ${this.dst[c]})`);
+      }
+    }
+    let endpoints: Int32Array;
+    if (this.endpoints) {
+      endpoints = Int32Array.from(this.endpoints);
+    } else {
+      let count = 0;
+      for (let v = 0; v < n; v++) if (this.kinds[v] === NodeKind.Terminal) count++;
+      endpoints = new Int32Array(count);
+      let r = 0;
+      for (let v = 0; v < n; v++) if (this.kinds[v] === NodeKind.Terminal) endpoints[r++] = v;
+    }
+    return new Topology({
+      ...meta,
+      nodeKind: this.kinds.slice(0, n),
+      chSrc: this.src.slice(0, m),
+      chDst: this.dst.slice(0, m),
+      chBandwidth: this.bw.slice(0, m),
+      chLatency: this.lat.slice(0, m),
+      chClass: this.cls.slice(0, m),
+      classNames: [...this.classNames],
+      endpoints,
+      coordDims: this.coordDims,
+      coords: this.coords?.slice(0, n * this.coordDims),
+    });
+  }
+}
+
+type TypedArray = Uint8Array | Uint16Array | Int32Array | Float64Array;
+
+function grow(array: TypedArray, size: number): TypedArray {
+  const Ctor = array.constructor as new (n: number) => TypedArray;
+  const bigger = new Ctor(size);
+  bigger.set(array);
+  return bigger;
+}

@@ -1,0 +1,198 @@
+/**
+ * The one graph type of Meshwork. Generators build it, analysis, routing and both engines read it.
+ *
+ * Flat typed arrays (CSR adjacency) rather than node/edge objects: the 524,288-node MDCE and
+ * 32×32×32 tori must fit in memory and be traversed millions of times per second.
+ */
+
+export const NodeKind = { Terminal: 0, Switch: 1 } as const;
+export type NodeKind = (typeof NodeKind)[keyof typeof NodeKind];
+
+/** How distances between compute endpoints are counted (see docs/topology.md). */
+export type DistanceConvention =
+  /** Direct networks: the endpoint is its router; distance = router-to-router hops. */
+  | 'router-hops'
+  /** Indirect networks: terminals hang off switches; distance = switches traversed (graph hops − 1). */
+  | 'switches-traversed';
+
+/**
+ * Symmetry a generator declares so exact metrics need only a few BFS sources.
+ * Each class lists one representative endpoint rank and how many ranks share its distance profile
+ * (an automorphism maps each of them onto the representative).
+ */
+export interface SourceClasses {
+  readonly reason: string;
+  readonly classes: ReadonlyArray<{ readonly rank: number; readonly count: number }>;
+}
+
+export interface TopologyInit {
+  readonly family: string;
+  readonly spec: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly nodeKind: Uint8Array;
+  readonly chSrc: Int32Array;
+  readonly chDst: Int32Array;
+  readonly chBandwidth: Float64Array;
+  readonly chLatency: Float64Array;
+  readonly chClass: Uint16Array;
+  readonly classNames: readonly string[];
+  readonly endpoints: Int32Array;
+  readonly coordDims: number;
+  readonly coords?: Int32Array;
+  readonly distanceConvention: DistanceConvention;
+  readonly symmetry?: SourceClasses;
+}
+
+export class Topology {
+  readonly family: string;
+  /** The canonical spec text that rebuilds this topology. */
+  readonly spec: string;
+  /** Every parameter that shaped the graph, for result records. */
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly numNodes: number;
+  readonly numChannels: number;
+  readonly nodeKind: Uint8Array;
+  readonly chSrc: Int32Array;
+  readonly chDst: Int32Array;
+  /** Output port index of the channel at its source node (0 .. outDegree-1). */
+  readonly chSrcPort: Int32Array;
+  /** Input port index of the channel at its destination node (0 .. inDegree-1). */
+  readonly chDstPort: Int32Array;
+  /** Bytes per second. */
+  readonly chBandwidth: Float64Array;
+  /** Seconds. */
+  readonly chLatency: Float64Array;
+  readonly chClass: Uint16Array;
+  readonly classNames: readonly string[];
+  /** CSR: out-channels of node v are outChannels[outStart[v] .. outStart[v+1]), ordered by output port. */
+  readonly outStart: Int32Array;
+  readonly outChannels: Int32Array;
+  /** CSR: in-channels of node v, ordered by input port. */
+  readonly inStart: Int32Array;
+  readonly inChannels: Int32Array;
+  /** rank -> node id of that compute endpoint. */
+  readonly endpoints: Int32Array;
+  /** node id -> rank, or -1 for nodes that are not endpoints. */
+  readonly rankOfNode: Int32Array;
+  readonly coordDims: number;
+  /** Node coordinates, coordDims per node, or undefined. */
+  readonly coords: Int32Array | undefined;
+  readonly distanceConvention: DistanceConvention;
+  readonly symmetry: SourceClasses | undefined;
+
+  constructor(init: TopologyInit) {
+    const n = init.nodeKind.length;
+    const m = init.chSrc.length;
+    this.family = init.family;
+    this.spec = init.spec;
+    this.params = init.params;
+    this.numNodes = n;
+    this.numChannels = m;
+    this.nodeKind = init.nodeKind;
+    this.chSrc = init.chSrc;
+    this.chDst = init.chDst;
+    this.chBandwidth = init.chBandwidth;
+    this.chLatency = init.chLatency;
+    this.chClass = init.chClass;
+    this.classNames = init.classNames;
+    this.endpoints = init.endpoints;
+    this.coordDims = init.coordDims;
+    this.coords = init.coords;
+    this.distanceConvention = init.distanceConvention;
+    this.symmetry = init.symmetry;
+
+    this.outStart = new Int32Array(n + 1);
+    this.inStart = new Int32Array(n + 1);
+    for (let c = 0; c < m; c++) {
+      this.outStart[init.chSrc[c] + 1]++;
+      this.inStart[init.chDst[c] + 1]++;
+    }
+    for (let v = 0; v < n; v++) {
+      this.outStart[v + 1] += this.outStart[v];
+      this.inStart[v + 1] += this.inStart[v];
+    }
+    this.outChannels = new Int32Array(m);
+    this.inChannels = new Int32Array(m);
+    this.chSrcPort = new Int32Array(m);
+    this.chDstPort = new Int32Array(m);
+    const outFill = this.outStart.slice(0, n);
+    const inFill = this.inStart.slice(0, n);
+    for (let c = 0; c < m; c++) {
+      const s = init.chSrc[c];
+      const d = init.chDst[c];
+      this.chSrcPort[c] = outFill[s] - this.outStart[s];
+      this.outChannels[outFill[s]++] = c;
+      this.chDstPort[c] = inFill[d] - this.inStart[d];
+      this.inChannels[inFill[d]++] = c;
+    }
+    this.rankOfNode = new Int32Array(n).fill(-1);
+    for (let r = 0; r < init.endpoints.length; r++) this.rankOfNode[init.endpoints[r]] = r;
+  }
+
+  get numEndpoints(): number {
+    return this.endpoints.length;
+  }
+
+  outDegree(v: number): number {
+    return this.outStart[v + 1] - this.outStart[v];
+  }
+
+  inDegree(v: number): number {
+    return this.inStart[v + 1] - this.inStart[v];
+  }
+
+  /** The channel from u to v with the lowest id, or -1. */
+  channelBetween(u: number, v: number): number {
+    for (let i = this.outStart[u]; i < this.outStart[u + 1]; i++) {
+      const c = this.outChannels[i];
+      if (this.chDst[c] === v) return c;
+    }
+    return -1;
+  }
+
+  className(channel: number): string {
+    return this.classNames[this.chClass[channel]];
+  }
+
+  coord(node: number, dim: number): number {
+    if (!this.coords) throw new Error(`topology ${this.spec} has no coordinates`);
+    return this.coords[node * this.coordDims + dim];
+  }
+
+  /**
+   * A copy of this topology whose rank order is `rankToEndpoint` applied to the current order:
+   * new rank r is the endpoint that was rank perm[r].
+   */
+  withRankOrder(perm: Int32Array, label: string): Topology {
+    const endpoints = new Int32Array(perm.length);
+    for (let r = 0; r < perm.length; r++) endpoints[r] = this.endpoints[perm[r]];
+    return new Topology({
+      family: this.family,
+      spec: this.spec,
+      params: { ...this.params, mapping: label },
+      nodeKind: this.nodeKind,
+      chSrc: this.chSrc,
+      chDst: this.chDst,
+      chBandwidth: this.chBandwidth,
+      chLatency: this.chLatency,
+      chClass: this.chClass,
+      classNames: this.classNames,
+      endpoints,
+      coordDims: this.coordDims,
+      coords: this.coords,
+      distanceConvention: this.distanceConvention,
+      // Symmetry classes are stated in ranks; a remapped order keeps the node-level automorphisms,
+      // so translate each representative rank to the new rank of the same node.
+      symmetry: this.symmetry && remapSymmetry(this.symmetry, this.endpoints, endpoints),
+    });
+  }
+}
+
+function remapSymmetry(sym: SourceClasses, oldEndpoints: Int32Array, newEndpoints: Int32Array): SourceClasses {
+  const newRankOfNode = new Map<number, number>();
+  for (let r = 0; r < newEndpoints.length; r++) newRankOfNode.set(newEndpoints[r], r);
+  return {
+    reason: sym.reason,
+    classes: sym.classes.map(({ rank, count }) => ({ rank: newRankOfNode.get(oldEndpoints[rank])!, count })),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Seeded pseudo-random numbers. Hand-written rather than a dependency because the hot loops of both
+ * engines call it per packet and need an allocation-free, inlinable generator whose stream is fixed
+ * by the seed forever (results must be byte-identical across versions of any library).
+ *
+ * Algorithm: xoshiro128** seeded through splitmix32.
+ */
+export class Rng {
+  private s0: number;
+  private s1: number;
+  private s2: number;
+  private s3: number;
+  readonly seed: number;
+
+  constructor(seed: number) {
+    this.seed = seed >>> 0;
+    let x = this.seed;
+    const next = (): number => {
+      x = (x + 0x9e3779b9) | 0;
+      let z = x;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.s0 = next();
+    this.s1 = next();
+    this.s2 = next();
+    this.s3 = next();
+    if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) this.s0 = 1;
+  }
+
+  /** Uniform 32-bit unsigned integer. */
+  nextU32(): number {
+    const result = Math.imul(rotl(Math.imul(this.s1, 5), 7), 9) >>> 0;
+    const t = this.s1 << 9;
+    this.s2 ^= this.s0;
+    this.s3 ^= this.s1;
+    this.s1 ^= this.s2;
+    this.s0 ^= this.s3;
+    this.s2 ^= t;
+    this.s3 = rotl(this.s3, 11);
+    return result;
+  }
+
+  /** Uniform in [0, 1). */
+  next(): number {
+    return this.nextU32() / 4294967296;
+  }
+
+  /** Uniform integer in [0, n). */
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  /** Bernoulli trial with probability p. */
+  bernoulli(p: number): boolean {
+    return this.next() < p;
+  }
+
+  /** A new independent generator derived from this one (for per-component streams). */
+  fork(): Rng {
+    return new Rng(this.nextU32());
+  }
+}
+
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
+}
+
+/** Stateless 32-bit hash, for per-flow choices (ECMP, per-packet tie-breaks) that must not depend on call order. */
+export function hash32(a: number, b = 0, c = 0): number {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13) ^ b, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 16) ^ c, 0x27d4eb2d);
+  return (h ^ (h >>> 15)) >>> 0;
+}

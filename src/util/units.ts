@@ -1,0 +1,81 @@
+/**
+ * Human units at the boundary, SI units inside: bytes, bytes per second, seconds.
+ * Both SI (k, M, G: powers of 1000) and IEC (Ki, Mi, Gi: powers of 1024) prefixes are accepted.
+ */
+import { InputError } from './errors.js';
+
+const SI: Record<string, number> = { '': 1, k: 1e3, K: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15 };
+const IEC: Record<string, number> = { Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4, Pi: 1024 ** 5 };
+
+function prefixFactor(prefix: string): number | undefined {
+  return IEC[prefix] ?? SI[prefix];
+}
+
+const NUMBER = '([0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)';
+
+/** Parses a size such as `64KiB`, `1MB`, `4096`, `1.5GiB`, `8kbit` into bytes. */
+export function parseSize(text: string, field = 'size'): number {
+  const m = new RegExp(`^\\s*${NUMBER}\\s*(Ki|Mi|Gi|Ti|Pi|k|K|M|G|T|P)?(B|bit|b)?\\s*$`).exec(String(text));
+  if (!m) throw new InputError(field, text, 'a size such as 4096, 64KiB, 1MB, 1.5GiB or 80kbit');
+  const factor = prefixFactor(m[2] ?? '') ?? 1;
+  const unit = m[3] ?? 'B';
+  const bytes = (Number(m[1]) * factor) / (unit === 'bit' || unit === 'b' ? 8 : 1);
+  if (!Number.isFinite(bytes) || bytes < 0) throw new InputError(field, text, 'a non-negative finite size');
+  return bytes;
+}
+
+/** Parses a bandwidth such as `25Gbps`, `100Gb/s`, `12.5GB/s`, `1GiB/s` into bytes per second. */
+export function parseBandwidth(text: string, field = 'bandwidth'): number {
+  const m = new RegExp(`^\\s*${NUMBER}\\s*(Ki|Mi|Gi|Ti|Pi|k|K|M|G|T|P)?(bps|b/s|bit/s|Bps|B/s)\\s*$`).exec(String(text));
+  if (!m) throw new InputError(field, text, 'a positive bandwidth such as 25Gbps, 100Gb/s, 12.5GB/s or 1GiB/s');
+  const factor = prefixFactor(m[2] ?? '') ?? 1;
+  const bits = m[3] === 'bps' || m[3] === 'b/s' || m[3] === 'bit/s';
+  const value = (Number(m[1]) * factor) / (bits ? 8 : 1);
+  if (!Number.isFinite(value) || value <= 0) throw new InputError(field, text, 'a positive finite bandwidth such as 25Gbps');
+  return value;
+}
+
+const TIME: Record<string, number> = { s: 1, ms: 1e-3, us: 1e-6, 'µs': 1e-6, ns: 1e-9, ps: 1e-12 };
+
+/** Parses a time such as `100ns`, `2us`, `2µs`, `1.5ms`, `0` into seconds. */
+export function parseTime(text: string, field = 'time'): number {
+  const m = new RegExp(`^\\s*${NUMBER}\\s*(s|ms|us|µs|ns|ps)?\\s*$`).exec(String(text));
+  if (!m || (m[2] === undefined && Number(m[1]) !== 0)) {
+    throw new InputError(field, text, 'a non-negative time with a unit such as 100ns, 2us, 1.5ms or 0');
+  }
+  const value = Number(m[1]) * TIME[m[2] ?? 's'];
+  if (!Number.isFinite(value) || value < 0) throw new InputError(field, text, 'a non-negative finite time');
+  return value;
+}
+
+function scaled(value: number, units: [number, string][], digits: number): string {
+  if (value === 0) return `0${units[units.length - 1][1]}`;
+  for (const [factor, name] of units) {
+    if (Math.abs(value) >= factor) return `${trim(value / factor, digits)}${name}`;
+  }
+  const [factor, name] = units[units.length - 1];
+  return `${trim(value / factor, digits)}${name}`;
+}
+
+function trim(x: number, digits: number): string {
+  return Number(x.toPrecision(digits)).toString();
+}
+
+/** 65536 -> "64KiB"; uses IEC prefixes for exact powers of 1024, SI otherwise. */
+export function formatSize(bytes: number, digits = 4): string {
+  const iec: [number, string][] = [[1024 ** 4, 'TiB'], [1024 ** 3, 'GiB'], [1024 ** 2, 'MiB'], [1024, 'KiB'], [1, 'B']];
+  for (const [factor, name] of iec) {
+    if (bytes >= factor && bytes % factor === 0) return `${bytes / factor}${name}`;
+  }
+  return scaled(bytes, [[1e12, 'TB'], [1e9, 'GB'], [1e6, 'MB'], [1e3, 'kB'], [1, 'B']], digits);
+}
+
+/** Bytes per second -> "25Gbps". */
+export function formatBandwidth(bytesPerSecond: number, digits = 4): string {
+  return scaled(bytesPerSecond * 8, [[1e12, 'Tbps'], [1e9, 'Gbps'], [1e6, 'Mbps'], [1e3, 'kbps'], [1, 'bps']], digits);
+}
+
+/** Seconds -> "2.1us". */
+export function formatTime(seconds: number, digits = 4): string {
+  return scaled(seconds, [[1, 's'], [1e-3, 'ms'], [1e-6, 'us'], [1e-9, 'ns'], [1e-12, 'ps']], digits);
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { expectOneLineError, runCli } from '../helpers/cli.js';
+
+describe('meshwork CLI basics', () => {
+  it('topo prints the shape of a torus', () => {
+    const r = runCli(['topo', 'torus:8x8x8', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.nodes).toBe(512);
+    expect(out.channels).toBe(512 * 6);
+  });
+  it('refuses bad input with one line and exit code 2', () => {
+    expect(expectOneLineError(runCli(['topo', 'torus:0x8']))).toMatch(/topology.dims/);
+    expect(expectOneLineError(runCli(['topo', 'nosuch:3']))).toMatch(/topology family/);
+    expect(expectOneLineError(runCli(['nosuchcommand']))).toMatch(/unknown command/);
+  });
+  it('refuses a size beyond the node limit, naming it', () => {
+    expect(expectOneLineError(runCli(['topo', 'torus:4096x4096x2']))).toMatch(/at most 16777216 nodes/);
+  });
+});
