@@ -1,1 +1,2 @@
-export {};
+export * from './bounds/index.js';
+export * from './reproduce/index.js';

@@ -1,1 +1,4 @@
 export * from './types.js';
+export * from './dimension-order.js';
+export * from './mdce.js';
+export * from './general.js';

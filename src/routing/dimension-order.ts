@@ -1,0 +1,2 @@
+// Placeholder barrel; its owner fills it in.
+export {};
