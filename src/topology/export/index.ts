@@ -23,8 +23,14 @@ export function exportTopology(t: Topology, format: string): string {
   }
 }
 
+/** One key per line, one node or link per line: diffable and still compact for large graphs. */
 export function exportJson(t: Topology): string {
-  return `${JSON.stringify(topologyToDocument(t), null, 1)}\n`;
+  const doc = topologyToDocument(t) as Record<string, unknown>;
+  const entries = Object.entries(doc).map(([key, value]) => {
+    const body = Array.isArray(value) && typeof value[0] === 'object' ? `[\n    ${value.map((v) => JSON.stringify(v)).join(',\n    ')}\n  ]` : JSON.stringify(value);
+    return `  ${JSON.stringify(key)}: ${body}`;
+  });
+  return `{\n${entries.join(',\n')}\n}\n`;
 }
 
 function xml(text: string): string {
