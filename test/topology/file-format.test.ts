@@ -88,3 +88,23 @@ describe('graph file errors name the field, the value and what is accepted', () 
     expect(() => topologyFromDocument({ nodes: 2, links: [{ src: 0, dst: 5 }] }, { context: 'g.json' })).toThrow(/^g\.json\.links\[0\]\.dst: got 5/);
   });
 });
+
+describe('schemas/topology.schema.json', () => {
+  it('lists exactly the keys the validator accepts, so the schema and the code cannot drift apart', async () => {
+    const { readFileSync } = await import('node:fs');
+    const schema = JSON.parse(readFileSync(new URL('../../schemas/topology.schema.json', import.meta.url), 'utf8'));
+    const doc = topologyToDocument(buildTopology('fattree:k=2,levels=2'));
+    // Every key an export writes is in the schema, at top level, per node and per link.
+    for (const key of Object.keys(doc)) expect(Object.keys(schema.properties)).toContain(key);
+    const nodeKeys = Object.keys(schema.properties.nodes.oneOf[1].items.properties);
+    const linkKeys = Object.keys(schema.properties.links.items.properties);
+    for (const n of doc.nodes as object[]) for (const key of Object.keys(n)) expect(nodeKeys).toContain(key);
+    for (const l of doc.links) for (const key of Object.keys(l)) expect(linkKeys).toContain(key);
+    // And every schema key is accepted by the validator (an unknown key would be refused).
+    const link = Object.fromEntries(linkKeys.map((k) => [k, k === 'src' ? 0 : k === 'dst' ? 1 : k === 'bidirectional' ? true : k === 'bw' ? 1e9 : k === 'lat' ? 0 : 'c']));
+    const node = { kind: 'terminal', coords: [0], name: 'a' };
+    const top = { format: 'meshwork-topology', version: 1, name: 'x', source: {}, distanceConvention: 'router-hops', defaults: { bw: 1, lat: 0 }, endpoints: [1, 0] };
+    expect(Object.keys(top).concat(['nodes', 'links']).sort()).toEqual(Object.keys(schema.properties).sort());
+    expect(topologyFromDocument({ ...top, nodes: [node, { ...node, coords: [1] }], links: [link] }).numChannels).toBe(2);
+  });
+});
