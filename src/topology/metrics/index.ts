@@ -5,3 +5,4 @@ export * from './distances.js';
 export * from './bisection.js';
 export * from './compute.js';
 export * from './format.js';
+export * from './random-graph.js';
