@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
+import { computeMetricsParallel, defaultWorkers } from '../../node/metrics-workers.js';
 import {
   buildTopology,
-  computeMetrics,
   DISTANCE_METHODS,
   formatMetrics,
   metricsRecord,
@@ -20,6 +20,7 @@ interface TopoOptions {
   seed?: string;
   bisection?: boolean;
   timing?: boolean;
+  workers?: string;
 }
 
 function integerOption(field: string, text: string | undefined, min: number): number | undefined {
@@ -78,21 +79,23 @@ export function register(program: Command): void {
     .option('--samples <n>', 'sampled method: number of BFS sources', '256')
     .option('--seed <n>', 'sampled method: seed of the source choice', '1')
     .option('--no-bisection', 'skip the bisection width')
+    .option('--workers <n>', `threads for large BFS runs (default ${defaultWorkers()})`)
     .option('--timing', 'add the elapsed seconds to --json output (makes it non-deterministic)')
-    .action((specText: string, opts: TopoOptions) => {
+    .action(async (specText: string, opts: TopoOptions) => {
       const method = opts.method ?? 'auto';
       if (method !== 'auto' && !DISTANCE_METHODS.includes(method as DistanceMethod)) {
         throw new InputError('method', method, `auto, ${DISTANCE_METHODS.join(', ')}`);
       }
       const samples = integerOption('samples', opts.samples, 2);
       const seed = integerOption('seed', opts.seed, 0);
+      const workers = integerOption('workers', opts.workers, 1) ?? defaultWorkers();
+      if (workers > 64) throw new InputError('workers', opts.workers, 'an integer from 1 to 64');
       const topology = applyMapping(buildTopology(specText), opts.mapping);
-      const metrics = computeMetrics(topology, {
-        method: method as DistanceMethod | 'auto',
-        samples,
-        seed,
-        bisection: opts.bisection !== false,
-      });
+      const metrics = await computeMetricsParallel(
+        topology,
+        { method: method as DistanceMethod | 'auto', samples, seed, bisection: opts.bisection !== false },
+        workers,
+      );
       print(opts.json ? JSON.stringify(metricsRecord(metrics, { timing: opts.timing }), null, 2) : formatMetrics(metrics));
     });
 }

@@ -90,3 +90,22 @@ export function bfsEndpointLevels(
   }
   return reached;
 }
+
+/**
+ * Weighted hop histogram of BFS from every source: histogram[h] = Σ weight × endpoints at hop h.
+ * Plain arrays in and out, so a worker thread can run a share of the sources.
+ */
+export function searchHops(
+  g: NeighbourLists,
+  isEndpoint: Uint8Array,
+  totalEndpoints: number,
+  sources: Int32Array,
+  weights: Float64Array,
+): Float64Array {
+  const ws = new BfsWorkspace(g.numNodes);
+  const histogram = new Float64Array(g.numNodes + 1);
+  for (let i = 0; i < sources.length; i++) {
+    bfsEndpointLevels(g, ws, isEndpoint, totalEndpoints, sources[i], histogram, weights[i]);
+  }
+  return histogram;
+}

@@ -39,6 +39,8 @@ export interface TopologyMetrics {
 export interface MetricsOptions extends DistanceOptions {
   /** Skip the bisection (its heuristic bound is the slowest part on large irregular graphs). */
   bisection?: boolean;
+  /** Distances already computed for this topology and options (the Node worker adapter passes them). */
+  distances?: DistanceSummary;
 }
 
 function now(): number {
@@ -67,7 +69,7 @@ export function computeMetrics(t: Topology, opts: MetricsOptions = {}): Topology
   const t0 = now();
   let switches = 0;
   for (let v = 0; v < t.numNodes; v++) if (t.nodeKind[v] === NodeKind.Switch) switches++;
-  const distances = distanceSummary(t, opts);
+  const distances = opts.distances ?? distanceSummary(t, opts);
   const cut: Bisection =
     opts.bisection === false
       ? { channels: NaN, links: NaN, bandwidth: NaN, exact: false, method: 'not computed' }

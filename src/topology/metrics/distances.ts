@@ -11,7 +11,7 @@
 import { InputError, LimitError } from '../../util/errors.js';
 import { Rng } from '../../util/rng.js';
 import type { Topology } from '../graph.js';
-import { bfsEndpointLevels, BfsWorkspace, neighbourLists, NeighbourLists } from './bfs.js';
+import { bfsEndpointLevels, BfsWorkspace, neighbourLists, NeighbourLists, searchHops } from './bfs.js';
 import { productHistogram, productShape } from './product.js';
 
 export type DistanceMethod = 'product' | 'symmetry' | 'all-pairs' | 'sampled';
@@ -66,7 +66,19 @@ export interface DistanceSummary {
   readonly interval?: SampleInterval;
 }
 
-export function distanceSummary(t: Topology, opts: DistanceOptions = {}): DistanceSummary {
+/** BFS work of a method that searches: the sources (node ids) and the weight of each. */
+export interface SearchPlan {
+  readonly method: 'symmetry' | 'all-pairs';
+  readonly reason: string;
+  readonly sources: Int32Array;
+  readonly weights: Float64Array;
+}
+
+/**
+ * Chooses the method and either finishes without BFS sources to share out (product, sampled) or
+ * returns the searches to run; `distanceSummary` runs them here, the Node adapter in worker threads.
+ */
+export function planDistances(t: Topology, opts: DistanceOptions = {}): DistanceSummary | SearchPlan {
   const method = opts.method ?? 'auto';
   if (method !== 'auto' && !DISTANCE_METHODS.includes(method)) {
     throw new InputError('method', method, `auto, ${DISTANCE_METHODS.join(', ')}`);
@@ -81,20 +93,40 @@ export function distanceSummary(t: Topology, opts: DistanceOptions = {}): Distan
   }
   if (method === 'symmetry' || (method === 'auto' && t.symmetry)) {
     if (!t.symmetry) throw new InputError('method', 'symmetry', `a topology that declares symmetry (${t.family} does not); use auto, all-pairs or sampled`);
-    return symmetric(t);
+    return symmetryPlan(t);
   }
   const work = endpoints * Math.max(1, t.numChannels);
   if (method === 'all-pairs' || (method === 'auto' && work <= ALL_PAIRS_BUDGET)) {
     if (work > ALL_PAIRS_LIMIT) {
       throw new LimitError('method', `all-pairs over ${endpoints} endpoints × ${t.numChannels} channels`, `${ALL_PAIRS_LIMIT} edge visits (2^34); use sampled`);
     }
-    const sources = Array.from(t.endpoints);
-    return summarise(t, 'all-pairs', 'no declared symmetry: one BFS from every endpoint', sources.length, searchFrom(t, sources, () => 1));
+    return {
+      method: 'all-pairs',
+      reason: 'no declared symmetry: one BFS from every endpoint',
+      sources: Int32Array.from(t.endpoints),
+      weights: new Float64Array(endpoints).fill(1),
+    };
   }
   return sampled(t, opts.samples ?? DEFAULT_SAMPLES, opts.seed ?? DEFAULT_SEED);
 }
 
-function symmetric(t: Topology): DistanceSummary {
+export function isSearchPlan(p: DistanceSummary | SearchPlan): p is SearchPlan {
+  return 'sources' in p;
+}
+
+/** The summary of a search plan from its weighted hop histogram (index = graph hops). */
+export function summaryFromHops(t: Topology, plan: SearchPlan, hops: ArrayLike<number>): DistanceSummary {
+  return summarise(t, plan.method, plan.reason, plan.sources.length, hops);
+}
+
+export function distanceSummary(t: Topology, opts: DistanceOptions = {}): DistanceSummary {
+  const plan = planDistances(t, opts);
+  if (!isSearchPlan(plan)) return plan;
+  const ctx = searchContext(t);
+  return summaryFromHops(t, plan, searchHops(ctx.g, ctx.isEndpoint, t.numEndpoints, plan.sources, plan.weights));
+}
+
+function symmetryPlan(t: Topology): SearchPlan {
   const sym = t.symmetry!;
   let total = 0;
   for (const { rank, count } of sym.classes) {
@@ -106,9 +138,12 @@ function symmetric(t: Topology): DistanceSummary {
   if (total !== t.numEndpoints) {
     throw new Error(`${t.spec}: symmetry classes cover ${total} endpoints, not ${t.numEndpoints}`);
   }
-  const sources = sym.classes.map((c) => t.endpoints[c.rank]);
-  const histogram = searchFrom(t, sources, (i) => sym.classes[i].count);
-  return summarise(t, 'symmetry', `${sym.reason}: ${sources.length} BFS source class(es)`, sources.length, histogram);
+  return {
+    method: 'symmetry',
+    reason: `${sym.reason}: ${sym.classes.length} BFS source class(es)`,
+    sources: Int32Array.from(sym.classes, (c) => t.endpoints[c.rank]),
+    weights: Float64Array.from(sym.classes, (c) => c.count),
+  };
 }
 
 interface SearchContext {
@@ -118,19 +153,15 @@ interface SearchContext {
   levels: Float64Array;
 }
 
-function searchContext(t: Topology): SearchContext {
+/** 1 for endpoint nodes, 0 for the rest. */
+export function endpointMask(t: Topology): Uint8Array {
   const isEndpoint = new Uint8Array(t.numNodes);
   for (let r = 0; r < t.numEndpoints; r++) isEndpoint[t.endpoints[r]] = 1;
-  return { g: neighbourLists(t), ws: new BfsWorkspace(t.numNodes), isEndpoint, levels: new Float64Array(t.numNodes + 1) };
+  return isEndpoint;
 }
 
-/** Hop-level histogram (weighted) of BFS from each source node; the returned array is in graph hops. */
-function searchFrom(t: Topology, sources: readonly number[], weight: (i: number) => number): Float64Array {
-  const ctx = searchContext(t);
-  for (let i = 0; i < sources.length; i++) {
-    bfsEndpointLevels(ctx.g, ctx.ws, ctx.isEndpoint, t.numEndpoints, sources[i], ctx.levels, weight(i));
-  }
-  return ctx.levels;
+function searchContext(t: Topology): SearchContext {
+  return { g: neighbourLists(t), ws: new BfsWorkspace(t.numNodes), isEndpoint: endpointMask(t), levels: new Float64Array(t.numNodes + 1) };
 }
 
 /** Converts graph hops to the topology's convention: switches traversed = hops − 1 between distinct terminals. */
