@@ -21,12 +21,19 @@ export interface DistanceStats {
   sources: number;
 }
 
+/** Flat out-neighbour lists (CSR order): one indirection less per edge in the BFS inner loop. */
+export function outNeighbours(t: Topology): Int32Array {
+  const next = new Int32Array(t.numChannels);
+  for (let i = 0; i < next.length; i++) next[i] = t.chDst[t.outChannels[i]];
+  return next;
+}
+
 /**
  * BFS distances from `source` into `dist` (−1 = unreachable), using `queue` as scratch.
- * Both arrays must hold topology.numNodes entries.
+ * Both arrays must hold topology.numNodes entries; `next` is outNeighbours(t).
  */
-export function bfsInto(t: Topology, source: number, dist: Int32Array, queue: Int32Array): void {
-  const { outStart, outChannels, chDst } = t;
+export function bfsInto(t: Topology, next: Int32Array, source: number, dist: Int32Array, queue: Int32Array): void {
+  const outStart = t.outStart;
   dist.fill(-1);
   dist[source] = 0;
   queue[0] = source;
@@ -36,7 +43,7 @@ export function bfsInto(t: Topology, source: number, dist: Int32Array, queue: In
     const u = queue[head++];
     const du = dist[u] + 1;
     for (let i = outStart[u], end = outStart[u + 1]; i < end; i++) {
-      const v = chDst[outChannels[i]];
+      const v = next[i];
       if (dist[v] < 0) {
         dist[v] = du;
         queue[tail++] = v;
@@ -61,8 +68,9 @@ export function exactDistanceStats(t: Topology, opts: { useSymmetry?: boolean } 
   const queue = new Int32Array(t.numNodes);
   const histogram: number[] = [];
   const endpoints = t.endpoints;
+  const next = outNeighbours(t);
   for (const { rank, count } of classes) {
-    bfsInto(t, endpoints[rank], dist, queue);
+    bfsInto(t, next, endpoints[rank], dist, queue);
     const local = new Float64Array(t.numNodes + 1);
     let maxD = 0;
     for (let r = 0; r < endpoints.length; r++) {
