@@ -265,7 +265,13 @@ function bfs(adj: number[][], s: number): number[] {
   const d = new Array<number>(adj.length).fill(-1);
   d[s] = 0;
   const q = [s];
-  for (let h = 0; h < q.length; h++) for (const v of adj[q[h]]) if (d[v] < 0) ((d[v] = d[q[h]] + 1), q.push(v));
+  for (let h = 0; h < q.length; h++) {
+    for (const v of adj[q[h]]) {
+      if (d[v] >= 0) continue;
+      d[v] = d[q[h]] + 1;
+      q.push(v);
+    }
+  }
   return d;
 }
 
@@ -274,7 +280,12 @@ function fatTreeBfsMean(L: number): number {
   const N = 2 ** L;
   const adj: number[][] = Array.from({ length: 2 * N }, () => []);
   // Heap numbering: switch k (1..N-1) has children 2k, 2k+1; terminals are N..2N-1.
-  for (let k = 1; k < N; k++) for (const c of [2 * k, 2 * k + 1]) (adj[k].push(c), adj[c].push(k));
+  for (let k = 1; k < N; k++) {
+    for (const c of [2 * k, 2 * k + 1]) {
+      adj[k].push(c);
+      adj[c].push(k);
+    }
+  }
   let total = 0;
   for (let s = N; s < 2 * N; s++) {
     const d = bfs(adj, s);
