@@ -5,3 +5,4 @@ export * from './algorithms/classic.js';
 export * from './algorithms/seeds.js';
 export * from './patterns.js';
 export * from './executor.js';
+export * from './json.js';
