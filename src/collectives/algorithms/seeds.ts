@@ -17,7 +17,7 @@ import './one-to-one/fullmesh-split.js';
 
 export { gridShape, hopGroups, slabRegion } from './alltoall/axis-phases.js';
 export type { GridShape, HopGroup, Direction } from './alltoall/axis-phases.js';
-export { xorSwapPairs, XOR_SWAP_MAX_RANKS } from './alltoall/xor-swap.js';
+export { xorSwapPairs, emitXorSwapPair, XOR_SWAP_MAX_RANKS } from './alltoall/xor-swap.js';
 export { fullMeshRefusal, turnaroundNodes, FULLMESH_MAX_RANKS } from './fullmesh.js';
 export { fig9Offsets } from './alltoall/per-step-barrier.js';
 export { planTwoLevel, blockLayout, leafRoles, r2Steps } from './broadcast/two-level-plan.js';

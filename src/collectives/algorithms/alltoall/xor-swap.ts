@@ -9,7 +9,7 @@
  * 3·n(n−1)/2 group-wide allreduces: refused above 256 ranks.
  */
 import { registerAlgorithm } from '../../registry.js';
-import { RECV } from '../../schedule.js';
+import { RECV, ScheduleBuilder } from '../../schedule.js';
 
 export const XOR_SWAP_MAX_RANKS = 256;
 
@@ -18,6 +18,23 @@ export function xorSwapPairs(n: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (let i = 1; i < n; i++) for (let j = 0; j < i; j++) out.push([i, j]);
   return out;
+}
+
+/**
+ * The XOR swap of element i of buffer j (on rank j) with element j of buffer i (on rank i), as the
+ * first `allreduces` (default all 3) of its bitwise-XOR allreduces over `group` (every rank).
+ */
+export function emitXorSwapPair(b: ScheduleBuilder, i: number, j: number, group: number, allreduces = 3): void {
+  const x = b.block(RECV, i); // element i of buffer j, on rank j
+  const y = b.block(RECV, j); // element j of buffer i, on rank i
+  // Who stores each of the three results: x, y, x (A3.4 "stored by").
+  for (const storeAtJ of [true, false, true].slice(0, allreduces)) {
+    for (let r = 0; r < b.numRanks; r++) {
+      if (r === j) b.hw(r, storeAtJ ? 'allreduce' : 'contribute', 'bxor', x, group);
+      else if (r === i) b.hw(r, storeAtJ ? 'contribute' : 'allreduce', 'bxor', y, group);
+      else b.hw(r, 'allreduce', 'bxor', -1, group);
+    }
+  }
 }
 
 registerAlgorithm({
@@ -35,18 +52,7 @@ registerAlgorithm({
     const n = ctx.ranks;
     const b = newBuilder({ inPlace: true, expectedOps: 3 * n * ((n * (n - 1)) / 2) + 1 });
     const all = b.group(Array.from({ length: n }, (_, r) => r));
-    for (const [i, j] of xorSwapPairs(n)) {
-      const x = b.block(RECV, i); // element i of buffer j, on rank j
-      const y = b.block(RECV, j); // element j of buffer i, on rank i
-      // Who stores each of the three results: x, y, x (A3.4).
-      for (const storeAtJ of [true, false, true]) {
-        for (let r = 0; r < n; r++) {
-          if (r === j) b.hw(r, storeAtJ ? 'allreduce' : 'contribute', 'bxor', x, all);
-          else if (r === i) b.hw(r, storeAtJ ? 'contribute' : 'allreduce', 'bxor', y, all);
-          else b.hw(r, 'allreduce', 'bxor', -1, all);
-        }
-      }
-    }
+    for (const [i, j] of xorSwapPairs(n)) emitXorSwapPair(b, i, j, all);
     return b.finish();
   },
 });
