@@ -17,7 +17,7 @@
 import { InputError, LimitError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { MAX_STREAMS, Schedule, ioBytes } from './schedule.js';
-import { OpKind, REDUCE_OPS, DTYPE_BYTES } from './types.js';
+import { HW_KINDS, OpKind, REDUCE_OPS, DTYPE_BYTES } from './types.js';
 import {
   UNINIT_INT32,
   expectedElement,
@@ -44,6 +44,10 @@ export interface ExecuteOptions {
   maxDetails?: number;
   /** Largest slot count to allocate (default 2^28); above it a LimitError suggests chunk mode. */
   maxSlots?: number;
+  /** Replaces the input pattern (slot k of rank r's input); the postcondition check then reports mismatches. */
+  inputs?: (rank: number, slot: number) => number;
+  /** Keep the final buffers for inspection (`report.buffer`). */
+  keepBuffers?: boolean;
 }
 
 export type ProblemKind = 'deadlock' | 'unmatched' | 'hazard' | 'bounds' | 'length' | 'group' | 'alignment' | 'dtype';
@@ -112,6 +116,8 @@ export interface ExecutionReport {
   stats: RankStats;
   messages: number;
   steps?: StepReport;
+  /** With `keepBuffers`: the final slots of a rank's buffer (0 send, 1 recv, 2+ temporaries), if it was touched. */
+  buffer?: (rank: number, buf: number) => Float64Array | undefined;
 }
 
 interface Msg {
@@ -297,7 +303,7 @@ class Machine {
         const first = byteOffset / this.G;
         const slots = inBytes / this.G;
         for (let k = 0; k < slots; k++) {
-          a[first + k] = this.valueMode ? inputValue(s.dtype, s.op, r, k) : r * this.inputStride + k + 1;
+          a[first + k] = this.opts.inputs ? this.opts.inputs(r, k) : this.valueMode ? inputValue(s.dtype, s.op, r, k) : r * this.inputStride + k + 1;
           st[first + k] = 1;
         }
       }
@@ -526,7 +532,7 @@ class Machine {
       if (s.opKind[op] === OpKind.Barrier) this.stats.barriers[rank]++;
       else {
         this.stats.hwOps[rank]++;
-        if (s.opA[op] >= 0) {
+        if (s.opA[op] >= 0 && HW_KINDS[s.opB[op]] !== 'contribute') {
           const want = this.rsTotal[s.opA[op]];
           const data = acc ?? new Float64Array(want);
           if (data.length !== want) this.fatal('length', `${this.where(op)}: the combined result has ${data.length * this.G} bytes, the region holds ${want * this.G}`);
@@ -570,6 +576,7 @@ class Machine {
       stats: this.stats,
       messages: this.messages,
       steps: stepReport,
+      buffer: this.opts.keepBuffers ? (rank, buf) => this.slots[rank * this.nb + buf] : undefined,
     };
   }
 
