@@ -5,7 +5,6 @@
 import { InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { dimensionOrderRouting, type TorusTieBreak } from './dimension-order.js';
-import { fallbackDimensionOrder } from './dor-fallback.js';
 import { dragonflyMinimalRouting, dragonflyUgalRouting } from './dragonfly.js';
 import { fullMeshRouting } from './full-mesh.js';
 import { mdceRouting } from './mdce.js';
@@ -33,6 +32,8 @@ export interface DefaultRoutingOptions {
   routing?: RoutingName;
   /** Torus tie-break at exactly k/2 (dimension order). */
   tie?: TorusTieBreak;
+  /** Flow engine: with tie = split, send half of each tied flow each way (see dor()). */
+  splitHalves?: boolean;
   /** Dimension order for mesh/torus. */
   order?: readonly number[];
   /** Tie-break of shortest-path routing on other graphs. */
@@ -58,14 +59,23 @@ const FAMILY_DEFAULT: Record<string, RoutingName> = {
   dragonfly: 'minimal',
 };
 
-/** Dimension-order routing, or the flow engine's fallback while the real one is not yet available. */
+/**
+ * Dimension-order routing. With `halves` and tie = split, an even salt takes the + direction at a
+ * k/2 tie and an odd salt the − direction, and `params.split` = 'halves' tells the flow engine to
+ * send exactly half of each tied flow each way (the packet engine's split is per pair, by hash).
+ */
 function dor(topology: Topology, opts: DefaultRoutingOptions): RoutingFunction {
-  try {
-    return dimensionOrderRouting(topology, { order: opts.order, tie: opts.tie, seed: opts.seed });
-  } catch (err) {
-    if (err instanceof Error && /not implemented/.test(err.message)) return fallbackDimensionOrder(topology, opts);
-    throw err;
-  }
+  const common = { order: opts.order, seed: opts.seed };
+  if (opts.tie !== 'split' || !opts.splitHalves) return dimensionOrderRouting(topology, { ...common, tie: opts.tie });
+  const plus = dimensionOrderRouting(topology, { ...common, tie: 'positive' });
+  const minus = dimensionOrderRouting(topology, { ...common, tie: 'negative' });
+  return {
+    name: plus.name.replace('tie=positive', 'tie=split-halves'),
+    params: { ...plus.params, tie: 'split', split: 'halves' },
+    vcClasses: plus.vcClasses,
+    maxHops: plus.maxHops,
+    route: (src, dst, salt, out) => ((salt & 1) === 0 ? plus : minus).route(src, dst, salt, out),
+  };
 }
 
 function requireFamily(name: string, topology: Topology, families: string[]): void {

@@ -89,7 +89,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   if (R > t.numEndpoints) {
     throw new InputError('schedule.ranks', `${R} ranks`, `at most ${t.numEndpoints} ranks (the endpoints of ${t.spec})`);
   }
-  const model = resolveFlowModel(opts, t, routing.params.tie);
+  const model = resolveFlowModel(opts, t, routing.params.split);
   const C = t.numChannels;
   const nics = model.nics;
   const injBase = C;

@@ -32,7 +32,7 @@ export interface FlowModelOptions {
   gammaReduce?: number;
   /** Compute cost per byte of a copy, s/B. Default 0. */
   gammaCopy?: number;
-  /** Split each flow over the two directions of a torus tie (routing tie=split). Default: when the routing's tie is split. */
+  /** Send half of each flow with an even and half with an odd route salt when the two routes differ. Default: when the routing says params.split = 'halves'. */
   splitTies?: boolean;
   /** Relative tolerance under which events count as simultaneous (batched). Default 1e-12. */
   simultaneity?: number;
@@ -78,7 +78,7 @@ export function checkTopologyBandwidth(t: Topology): void {
   }
 }
 
-export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, routingTie: unknown): FlowModel {
+export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, routingSplit: unknown): FlowModel {
   const alpha = nonNegative('model.alpha', opts.alpha, 1e-6);
   const routerLatency = nonNegative('model.routerLatency', opts.routerLatency, 0);
   const nics = opts.nics ?? 1;
@@ -104,7 +104,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     turnaroundReduce: nonNegative('model.turnaroundReduce', opts.turnaroundReduce, 400e-9),
     gammaReduce: nonNegative('model.gammaReduce', opts.gammaReduce, 0),
     gammaCopy: nonNegative('model.gammaCopy', opts.gammaCopy, 0),
-    splitTies: opts.splitTies ?? routingTie === 'split',
+    splitTies: opts.splitTies ?? routingSplit === 'halves',
     simultaneity: nonNegative('model.simultaneity', opts.simultaneity, 1e-12),
   };
 }
