@@ -1,7 +1,8 @@
 /**
- * Explicit route hints from a schedule override the default routing: a transit or turnaround node
- * (route to it, then on to the destination, both legs by the default routing) or a full node path
- * (every consecutive pair must be joined by a channel). Node ids here; the engines map ranks.
+ * Explicit route hints from a schedule override the default routing: transit or turnaround nodes
+ * (route to each in turn, then on to the destination, every leg by the default routing) or a full
+ * node path (every consecutive pair must be joined by a channel). Topology node ids, as in the
+ * schedule IR's RouteHint.
  */
 import { InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
@@ -9,7 +10,7 @@ import type { RouteBuffers, RoutingFunction } from './types.js';
 
 export type NodeRouteHint =
   | { readonly kind: 'direct' }
-  | { readonly kind: 'via'; readonly node: number }
+  | { readonly kind: 'via'; readonly nodes: readonly number[] }
   | { readonly kind: 'path'; readonly nodes: readonly number[] };
 
 /**
@@ -28,16 +29,21 @@ export function routeWithHint(
 ): number {
   if (!hint || hint.kind === 'direct') return routing.route(src, dst, salt, out);
   if (hint.kind === 'via') {
-    const via = hint.node;
-    if (!(via >= 0 && via < topology.numNodes)) throw new InputError('route hint.via', via, `a node of ${topology.spec}`);
-    if (via === src || via === dst) return routing.route(src, dst, salt, out);
-    const h1 = routing.route(src, via, salt, out);
-    const h2 = routing.route(via, dst, salt, scratch);
-    for (let i = 0; i < h2; i++) {
-      out.channels[h1 + i] = scratch.channels[i];
-      out.vcClass[h1 + i] = scratch.vcClass[i] + routing.vcClasses;
+    let hops = 0;
+    let at = src;
+    for (let leg = 0; leg <= hint.nodes.length; leg++) {
+      const next = leg < hint.nodes.length ? hint.nodes[leg] : dst;
+      if (!(Number.isInteger(next) && next >= 0 && next < topology.numNodes)) throw new InputError('route hint.via', next, `a node of ${topology.spec}`);
+      if (next === at) continue;
+      const h = routing.route(at, next, salt, scratch);
+      for (let i = 0; i < h; i++) {
+        out.channels[hops] = scratch.channels[i];
+        // Each leg in its own VC class band, so the legs never wait on each other.
+        out.vcClass[hops++] = scratch.vcClass[i] + leg * routing.vcClasses;
+      }
+      at = next;
     }
-    return h1 + h2;
+    return hops;
   }
   const nodes = hint.nodes;
   if (nodes.length < 2 || nodes[0] !== src || nodes[nodes.length - 1] !== dst) {
@@ -52,7 +58,9 @@ export function routeWithHint(
   return nodes.length - 1;
 }
 
-/** Buffer size a hinted route can need: two legs of the default routing, or the explicit path. */
-export function hintMaxHops(routing: RoutingFunction, longestPath = 0): number {
-  return Math.max(2 * routing.maxHops, longestPath);
+/** Buffer size a hinted route can need: one leg of the default routing per via node plus one, or the explicit path. */
+export function hintMaxHops(routing: RoutingFunction, hint: NodeRouteHint | undefined): number {
+  if (!hint || hint.kind === 'direct') return routing.maxHops;
+  if (hint.kind === 'via') return (hint.nodes.length + 1) * routing.maxHops;
+  return Math.max(1, hint.nodes.length - 1);
 }

@@ -7,7 +7,7 @@
  * topology bound says whether the algorithm or the engine is losing time.
  */
 import type { Topology } from '../../topology/graph.js';
-import { routeWithHint, type NodeRouteHint } from '../../routing/hints.js';
+import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import type { FlowProgram } from '../../sim/flow/program.js';
 import { OpKind } from '../../sim/flow/program.js';
@@ -33,9 +33,11 @@ export function scheduleBound(t: Topology, routing: RoutingFunction, program: Fl
   const cursor = new Int32Array(S);
   const gap = new Float64Array(S);
   for (let s = 0; s < S; s++) cursor[s] = program.opStart[s];
-  const rb = makeRouteBuffers(2 * routing.maxHops + 2);
-  const rb2 = makeRouteBuffers(2 * routing.maxHops + 2);
-  const scratch = makeRouteBuffers(2 * routing.maxHops + 2);
+  let maxHops = 2 * routing.maxHops + 2;
+  for (const hint of program.hints) maxHops = Math.max(maxHops, hintMaxHops(routing, hint) + routing.maxHops);
+  const rb = makeRouteBuffers(maxHops);
+  const rb2 = makeRouteBuffers(maxHops);
+  const scratch = makeRouteBuffers(maxHops);
   const capOf = (r: number): number => (r < C ? t.chBandwidth[r] : r < ejBase ? model.injectionBandwidth! : model.ejectionBandwidth! * nics);
   let total = 0;
   const stepSeconds: number[] = [];
@@ -80,14 +82,12 @@ export function scheduleBound(t: Topology, routing: RoutingFunction, program: Fl
         const bytes = program.opBytes[o];
         const h = program.opHint[o];
         const hint = h >= 0 ? program.hints[h] : undefined;
-        const nodeHint: NodeRouteHint | undefined = hint === undefined ? undefined : hint.kind === 'via' ? { kind: 'via', node: t.endpoints[hint.rank] } : { kind: 'path', nodes: hint.nodes };
         const count = program.opCount[o];
-        const tree = hint !== undefined && hint.kind === 'via' && hint.fanout === true && count > 1;
         let minBw = Infinity;
-        if (tree) {
+        if (hint !== undefined && hint.kind === 'via' && count > 1 && hint.nodes.length > 0) {
           // One cut-through flow over the union of the branches: the first leg carries the bytes once.
-          const via = t.endpoints[(hint as { rank: number }).rank];
-          const h1 = routing.route(t.endpoints[srcRank], via, 0, rb);
+          const via = hint.nodes[hint.nodes.length - 1];
+          const h1 = routeWithHint(t, routing, t.endpoints[srcRank], via, { kind: 'via', nodes: hint.nodes.slice(0, -1) }, 0, rb, scratch);
           minBw = addRoute(rb, h1, srcRank, -1, s, bytes, true);
           for (let i = 0; i < count; i++) {
             const dr = program.dsts[program.opPeer[o] + i];
@@ -98,7 +98,7 @@ export function scheduleBound(t: Topology, routing: RoutingFunction, program: Fl
           for (let i = 0; i < count; i++) {
             const dr = program.dsts[program.opPeer[o] + i];
             if (dr === srcRank) continue;
-            const hops = routeWithHint(t, routing, t.endpoints[srcRank], t.endpoints[dr], nodeHint, o * 2, rb, scratch);
+            const hops = routeWithHint(t, routing, t.endpoints[srcRank], t.endpoints[dr], hint, o * 2, rb, scratch);
             if (model.splitTies && h < 0) {
               const hops2 = routing.route(t.endpoints[srcRank], t.endpoints[dr], o * 2 + 1, rb2);
               minBw = Math.min(minBw, addRoute(rb, hops, srcRank, dr, s, bytes / 2, true), addRoute(rb2, hops2, srcRank, dr, s, bytes / 2, true));

@@ -10,7 +10,7 @@
  */
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
-import { routeWithHint, type NodeRouteHint } from '../../routing/hints.js';
+import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue } from './event-queue.js';
 import { growInt, MaxMinSolver } from './maxmin.js';
@@ -275,7 +275,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   };
 
   // ---- routing buffers
-  const maxHops = 2 * routing.maxHops + 2;
+  let maxHops = 2 * routing.maxHops + 2;
+  for (const hint of program.hints) maxHops = Math.max(maxHops, hintMaxHops(routing, hint) + routing.maxHops);
   const rb = makeRouteBuffers(maxHops);
   const rb2 = makeRouteBuffers(maxHops);
   const scratch = makeRouteBuffers(maxHops);
@@ -298,26 +299,12 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     return lat;
   };
 
-  const nodeHint = (h: number): NodeRouteHint | undefined => {
-    if (h < 0) return undefined;
-    const hint = program.hints[h];
-    if (hint.kind === 'via') return { kind: 'via', node: t.endpoints[hint.rank] };
-    return { kind: 'path', nodes: hint.nodes };
-  };
   const turnaroundExtra = (h: number): number => {
     if (h < 0) return 0;
     const hint = program.hints[h];
     if (hint.kind !== 'via') return 0;
-    switch (hint.turnaround ?? 'switch') {
-      case 'switch':
-        return model.turnaroundSwitch;
-      case 'memory':
-        return model.turnaroundMemory;
-      case 'reduce':
-        return model.turnaroundReduce;
-      default:
-        return 0;
-    }
+    const per = { switch: model.turnaroundSwitch, memory: model.turnaroundMemory, reduce: model.turnaroundReduce, none: 0 }[hint.turnaround ?? 'switch'];
+    return per * hint.nodes.length;
   };
 
   /** Starts one flow over the given resources, carrying the message chain starting at `msg`. */
@@ -376,11 +363,10 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     const h = opHint[op];
     const hint = h >= 0 ? program.hints[h] : undefined;
     const extra = turnaroundExtra(h);
-    const tree = hint !== undefined && hint.kind === 'via' && hint.fanout === true && count > 1;
-    if (tree) {
-      // Cut-through fan-out at the turnaround node: one flow over the union of the branches.
-      const via = t.endpoints[(hint as { rank: number }).rank];
-      const h1 = routing.route(srcNode, via, 0, rb);
+    if (hint !== undefined && hint.kind === 'via' && count > 1 && hint.nodes.length > 0) {
+      // Cut-through fan-out at the last turnaround node: one flow over the union of the branches.
+      const via = hint.nodes[hint.nodes.length - 1];
+      const h1 = routeWithHint(t, routing, srcNode, via, { kind: 'via', nodes: hint.nodes.slice(0, -1) }, 0, rb, scratch);
       const lat1 = pathLatency(rb, h1) + extra;
       resBuf.length = 0;
       treeSet.clear();
@@ -419,7 +405,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         continue;
       }
       const salt = op;
-      const hops = routeWithHint(t, routing, srcNode, dstNode, nodeHint(h), salt * 2, rb, scratch);
+      const hops = routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2, rb, scratch);
       let parts = 1;
       let hops2 = 0;
       if (model.splitTies && h < 0) {

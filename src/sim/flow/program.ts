@@ -29,9 +29,14 @@ export const OP_NAMES = ['send', 'recv', 'reduce', 'copy', 'barrier', 'pace', 'h
 /** Turnaround kind at a transit node (seed 001): in the switch, through memory, or via the in-switch reduce unit. */
 export type Turnaround = 'switch' | 'memory' | 'reduce' | 'none';
 
-/** A route hint in ranks: through one transit/turnaround rank, or an explicit path of nodes. */
-export type RankRouteHint =
-  | { readonly kind: 'via'; readonly rank: number; readonly turnaround?: Turnaround; readonly fanout?: boolean }
+/**
+ * A route hint in topology node ids (as the schedule IR states them): through transit/turnaround
+ * nodes in turn (with several destinations, replicated at the last one as one cut-through
+ * transfer), or an explicit node path. `turnaround` says how each via node turns data around
+ * (default: in the switch).
+ */
+export type FlowRouteHint =
+  | { readonly kind: 'via'; readonly nodes: readonly number[]; readonly turnaround?: Turnaround }
   | { readonly kind: 'path'; readonly nodes: readonly number[] };
 
 export class FlowProgram {
@@ -54,7 +59,7 @@ export class FlowProgram {
     /** index into hints, or -1 */
     readonly opHint: Int32Array,
     readonly dsts: Int32Array,
-    readonly hints: readonly RankRouteHint[],
+    readonly hints: readonly FlowRouteHint[],
     /** Names of barrier/hwCollective keys, for messages. */
     readonly keyNames: readonly string[],
   ) {}
@@ -82,7 +87,7 @@ export class FlowProgramBuilder {
   private readonly streams: number[] = [];
   private readonly locals: number[] = [];
   private readonly starts: number[] = [];
-  private readonly hintList: RankRouteHint[] = [];
+  private readonly hintList: FlowRouteHint[] = [];
   private readonly hintIndex = new Map<string, number>();
   private readonly keys = new Map<string, number>();
   private readonly perRank: number[];
@@ -100,7 +105,7 @@ export class FlowProgramBuilder {
     return this;
   }
 
-  send(to: number | readonly number[], bytes: number, tag = 0, hint?: RankRouteHint): this {
+  send(to: number | readonly number[], bytes: number, tag = 0, hint?: FlowRouteHint): this {
     const list = typeof to === 'number' ? [to] : to;
     if (list.length === 0) throw new InputError('send.to', list, 'at least one destination rank');
     const first = this.nd;
@@ -189,8 +194,7 @@ export class FlowProgramBuilder {
     }
   }
 
-  private hintId(hint: RankRouteHint): number {
-    if (hint.kind === 'via') this.checkRank(hint.rank, 'route hint.via');
+  private hintId(hint: FlowRouteHint): number {
     const key = JSON.stringify(hint);
     let id = this.hintIndex.get(key);
     if (id === undefined) {
