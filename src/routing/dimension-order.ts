@@ -15,15 +15,15 @@ import { hash32 } from '../util/rng.js';
 import type { Topology } from '../topology/graph.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
 
-export type TorusTieBreak = 'positive' | 'split' | 'parity' | 'random';
-export const TORUS_TIE_BREAKS: readonly TorusTieBreak[] = ['positive', 'split', 'parity', 'random'];
+export type TorusTieBreak = 'positive' | 'negative' | 'split' | 'parity' | 'random';
+export const TORUS_TIE_BREAKS: readonly TorusTieBreak[] = ['positive', 'negative', 'split', 'parity', 'random'];
 
 export interface DimensionOrderOptions {
   /** Dimensions in the order they are resolved; default 0, 1, 2, ... */
   order?: readonly number[];
   /**
    * Direction at a distance of exactly k/2 on a torus ring; default 'positive'.
-   * - positive: always the + direction;
+   * - positive: always the + direction (negative: always −);
    * - split: half the (source, destination) pairs each way, by a hash of the pair and dimension;
    * - parity: + when the source's coordinate in that dimension is even, − when odd;
    * - random: per packet, from the route salt and `seed` (BookSim's `RandomInt(1)` at the turn).
@@ -102,6 +102,8 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
     switch (tie) {
       case 'positive':
         return 0;
+      case 'negative': // used by the flow engine to send exactly half of a tied flow each way
+        return 1;
       case 'split':
         return hash32(src, dst, d) & 1;
       case 'parity':
