@@ -155,7 +155,9 @@ export class PacketNetwork {
   // --- allocator scratch
   private readonly va: IslipAllocator;
   private readonly sa: IslipAllocator;
-  private readonly saChoice: Int32Array;
+  private readonly saOutTouched: Int32Array;
+  private readonly saBestKey: Float64Array;
+  private readonly saBestVc: Int32Array;
 
   constructor(topology: Topology, routing: RoutingFunction, cfg: PacketConfig) {
     this.topology = topology;
@@ -253,8 +255,10 @@ export class PacketNetwork {
     this.grow(Math.max(1024, nIvc * 2 + nInjPorts * 2));
 
     this.va = new IslipAllocator(maxIn * V, maxOut * V, maxIn * V * V);
-    this.sa = new IslipAllocator(maxIn, maxOut, maxIn);
-    this.saChoice = new Int32Array(maxIn);
+    this.sa = new IslipAllocator(maxIn, maxOut, maxIn * Math.min(V, maxOut));
+    this.saOutTouched = new Int32Array(V);
+    this.saBestKey = new Float64Array(V);
+    this.saBestVc = new Int32Array(V);
     this.retiredSrc = new Int32Array(N * this.nEj + 16);
     this.retiredDst = new Int32Array(N * this.nEj + 16);
     this.retiredTag = new Int32Array(N * this.nEj + 16);
@@ -446,9 +450,9 @@ export class PacketNetwork {
 
     for (let li = 0; li < nIn; li++) {
       const port = this.rInPorts[inStart + li];
-      let saVc = -1;
-      let saKey = Infinity;
-      let saOut = -1;
+      // Switch requests: per (input port, output port) the input's best VC by its round-robin
+      // offset (BookSim _SWAllocAddReq with _sw_rr_offset), or the oldest under age arbitration.
+      let touched = 0;
       const vcPtr = this.saVcPtr[port];
       for (let v = 0; v < V; v++) {
         const ivc = port * V + v;
@@ -481,18 +485,25 @@ export class PacketNetwork {
             if (credits[this.ivcOvc[ivc]] <= 0 || this.chFreeAt[out] > now) continue;
           }
           const key = age ? ageKey(this.pCtime[bufPkt[b]], v, vcPtr, V) : roundRobinKey(v, vcPtr, V);
-          if (key < saKey) {
-            saKey = key;
-            saVc = v;
-            saOut = this.ivcOutLocal[ivc];
+          const ol = this.ivcOutLocal[ivc];
+          let t = 0;
+          while (t < touched && this.saOutTouched[t] !== ol) t++;
+          if (t === touched) {
+            this.saOutTouched[touched++] = ol;
+            this.saBestKey[t] = key;
+            this.saBestVc[t] = v;
+          } else if (key < this.saBestKey[t]) {
+            this.saBestKey[t] = key;
+            this.saBestVc[t] = v;
           }
         }
       }
-      if (saVc >= 0) {
-        this.saChoice[li] = saVc;
-        const ptr = this.saGrantPtr[outStart + saOut];
-        const p = bufPkt[(port * V + saVc) * depth + this.ivcHead[port * V + saVc]];
-        sa.add(li, saOut, age ? ageKey(this.pCtime[p], li, ptr, nIn) : roundRobinKey(li, ptr, nIn));
+      for (let t = 0; t < touched; t++) {
+        const ol = this.saOutTouched[t];
+        const ptr = this.saGrantPtr[outStart + ol];
+        const v = this.saBestVc[t];
+        const p = bufPkt[(port * V + v) * depth + this.ivcHead[port * V + v]];
+        sa.add(li, ol, age ? ageKey(this.pCtime[p], li, ptr, nIn) : roundRobinKey(li, ptr, nIn), v);
       }
     }
 
@@ -518,7 +529,7 @@ export class PacketNetwork {
         const li = sa.reqIn[k];
         if (sa.matchOfIn[li] !== sa.reqOut[k]) continue;
         const port = this.rInPorts[inStart + li];
-        const v = this.saChoice[li];
+        const v = sa.reqAux[k];
         this.saVcPtr[port] = (v + 1) % V;
         this.traverse(r, port, port * V + v, now);
       }

@@ -13,6 +13,8 @@ export class IslipAllocator {
   readonly reqIn: Int32Array;
   readonly reqOut: Int32Array;
   readonly reqKey: Float64Array;
+  /** Caller's payload per request (e.g. which VC of the input made it). */
+  readonly reqAux: Int32Array;
   count = 0;
   /** Result: matched output per input (-1 when unmatched), valid for the inputs that requested. */
   readonly matchOfIn: Int32Array;
@@ -29,6 +31,7 @@ export class IslipAllocator {
     this.reqIn = new Int32Array(maxRequests);
     this.reqOut = new Int32Array(maxRequests);
     this.reqKey = new Float64Array(maxRequests);
+    this.reqAux = new Int32Array(maxRequests);
     this.matchOfIn = new Int32Array(maxInputs).fill(-1);
     this.matchOfOut = new Int32Array(maxOutputs).fill(-1);
     this.bestKey = new Float64Array(maxOutputs);
@@ -36,8 +39,9 @@ export class IslipAllocator {
     this.acceptBest = new Int32Array(maxInputs);
   }
 
-  add(input: number, output: number, key: number): void {
+  add(input: number, output: number, key: number, aux = 0): void {
     const k = this.count++;
+    this.reqAux[k] = aux;
     this.reqIn[k] = input;
     this.reqOut[k] = output;
     this.reqKey[k] = key;
