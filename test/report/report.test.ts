@@ -58,3 +58,15 @@ describe('HTML report', () => {
     expect(escapeHtml(`"'`)).toBe('&quot;&#39;');
   });
 });
+
+describe('report files', () => {
+  it('are byte-identical across runs and list every seed', async () => {
+    const { runReproductions, buildReportFiles, parseSeedSelection } = await import('../../src/index.js');
+    const build = async () => buildReportFiles(await runReproductions(parseSeedSelection('all'), { quick: true }), { command: 'reproduce all --quick', toolVersion: 'test' });
+    const a = await build();
+    const b = await build();
+    expect(a.files).toEqual(b.files);
+    const json = JSON.parse(a.resultsJson) as { seeds: Array<{ id: string }> };
+    expect(json.seeds.map((s) => s.id)).toEqual(['000', '001', '002', '003', '004']);
+  });
+});
