@@ -35,6 +35,9 @@ describe('loadTopology (Node adapter)', () => {
     const json = join(dir, 'spec.json');
     writeFileSync(json, JSON.stringify({ family: 'ring', arg: 5 }));
     expect(loadTopology(`file:${json}`).numNodes).toBe(5);
+    const plain = join(dir, 'plain.yml');
+    writeFileSync(plain, 'hypercube:3,lat=1us\n');
+    expect(loadTopology(plain).numChannels).toBe(24);
   });
   it('reads a graph file and a permutation mapping file', () => {
     const graph = join(dir, 'g.json');
