@@ -125,11 +125,25 @@ export function bisection(t: Topology): Bisection {
   return best!;
 }
 
-/** Nodes ordered by (coordinate d, id), split at the endpoint median. */
+/** Nodes ordered by (coordinate d, id), split at the endpoint median. Counting sort: coordinates are small integers. */
 function coordinateHalves(t: Topology, d: number): Sides {
-  const order = Int32Array.from({ length: t.numNodes }, (_, v) => v);
-  order.sort((a, b) => t.coords![a * t.coordDims + d] - t.coords![b * t.coordDims + d] || a - b);
-  const side = new Uint8Array(t.numNodes);
+  const n = t.numNodes;
+  const dims = t.coordDims;
+  const coords = t.coords!;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let v = 0; v < n; v++) {
+    const c = coords[v * dims + d];
+    if (c < lo) lo = c;
+    if (c > hi) hi = c;
+  }
+  const side = new Uint8Array(n);
+  if (!(hi - lo < 4 * n + 16)) return idHalves(t); // sparse coordinates: fall back to id order
+  const start = new Int32Array(hi - lo + 2);
+  for (let v = 0; v < n; v++) start[coords[v * dims + d] - lo + 1]++;
+  for (let i = 1; i < start.length; i++) start[i] += start[i - 1];
+  const order = new Int32Array(n);
+  for (let v = 0; v < n; v++) order[start[coords[v * dims + d] - lo]++] = v;
   const half = Math.floor(t.numEndpoints / 2);
   let seen = 0;
   for (const v of order) {
