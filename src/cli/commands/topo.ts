@@ -33,7 +33,7 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .option('--mapping <m>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
     .option('--method <m>', `distance method: auto, ${DISTANCE_METHODS.join(', ')}`, 'auto')
-    .option('--samples <n>', 'sampled method: number of BFS sources', '256')
+    .option('--samples <n>', 'sampled method: number of BFS sources (default 256; fewer, at least 32, above 4M channels)')
     .option('--seed <n>', 'sampled method: seed of the source choice', '1')
     .option('--no-bisection', 'skip the bisection width')
     .option('--workers <n>', `threads for large BFS runs (default ${defaultWorkers()})`)
