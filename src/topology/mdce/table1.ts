@@ -10,6 +10,7 @@
  */
 import { InputError } from '../../util/errors.js';
 import { cartesian } from '../cartesian.js';
+import type { Topology } from '../graph.js';
 import { exactDistanceStats } from './distances.js';
 import {
   eq1Diameter,
@@ -87,7 +88,7 @@ function mdceRow(B: number, C: number) {
       );
     }
     return {
-      exact: { ...statsOf(s), method: `BFS from one source per ring position (${s.sources} sources, XOR-translation symmetry)`, spec: t.spec },
+      exact: { ...statsOf(s), method: bfsMethod(t, s.sources), spec: t.spec },
       formula: { value: eq6, source: 'Eq. (6)' },
       formulaDiameter: eq1Diameter(n, B, C),
       notes,
@@ -106,8 +107,8 @@ function dceRow(delta: 0 | 1) {
     const rule = extraStageRule(n, delta);
     const eq = delta === 1 ? 'Eq. (2)' : 'Eq. (3)';
     return {
-      exact: { ...statsOf(s), method: `BFS from one source per ring position (${s.sources} sources)`, spec: t.spec },
-      exactOtherWiring: { ...statsOf(sOther), method: `BFS from one source per ring position (${sOther.sources} sources)`, spec: tOther.spec },
+      exact: { ...statsOf(s), method: bfsMethod(t, s.sources), spec: t.spec },
+      exactOtherWiring: { ...statsOf(sOther), method: bfsMethod(tOther, sOther.sources), spec: tOther.spec },
       formula: { value: rule, source: `${eq} at n=${n}, +1 for the added stage` },
       notes: [
         `the extra stage: Table 1 uses the complete ${n}×${2 ** n} network plus one stage, and its value is ${eq} at n=${n} plus 1 (spec §3.5); ` +
@@ -134,6 +135,10 @@ function cartesianRow(dims: number[], wrap: boolean) {
     method: 'exact sum over dimensions of BFS on each factor (Cartesian product)',
     spec: `${wrap ? 'torus' : 'mesh'}:${dims.join('x')}`,
   };
+}
+
+function bfsMethod(t: Topology, sources: number): string {
+  return `exact BFS from ${sources} source${sources === 1 ? '' : 's'} (${t.symmetry?.reason ?? 'no symmetry'})`;
 }
 
 function statsOf(s: { meanWithSelf: number; meanWithoutSelf: number; diameter: number }) {
