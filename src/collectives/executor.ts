@@ -526,11 +526,12 @@ class Machine {
       if (s.opKind[op] === OpKind.Barrier) this.stats.barriers[rank]++;
       else {
         this.stats.hwOps[rank]++;
-        if (s.opA[op] >= 0) {
-          const want = this.rsTotal[s.opA[op]];
+        if (s.opB[op] >= 0) {
+          this.checkRegion(s.opB[op], op);
+          const want = this.rsTotal[s.opB[op]];
           const data = acc ?? new Float64Array(want);
-          if (data.length !== want) this.fatal('length', `${this.where(op)}: the combined result has ${data.length * this.G} bytes, the region holds ${want * this.G}`);
-          this.write(rank, s.opA[op], data, op);
+          if (data.length !== want) this.fatal('length', `${this.where(op)}: the combined result has ${data.length * this.G} bytes, the result region holds ${want * this.G}`);
+          this.write(rank, s.opB[op], data, op);
         }
       }
     }
@@ -933,6 +934,7 @@ export function validateOps(s: Schedule, fail: (msg: string) => void): void {
     else if ((k === OpKind.Barrier || k === OpKind.HwCollective) && !(peer >= 0 && peer < s.numGroups)) fail(`op #${i}: group ${peer} does not exist`);
     else if (k === OpKind.Pace && !(s.opA[i] >= 0 && s.opA[i] < s.paceValues.length)) fail(`op #${i}: pace value ${s.opA[i]} does not exist`);
     else if (k > OpKind.HwCollective) fail(`op #${i}: unknown kind ${k}`);
+    if (k === OpKind.HwCollective && (s.opA[i] >= s.numRegions || s.opB[i] >= s.numRegions)) fail(`op #${i}: hw region does not exist`);
   }
 }
 
