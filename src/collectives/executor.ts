@@ -637,7 +637,7 @@ class Machine {
     }
     if (!count) return;
     this.reportUnmatched();
-    this.fatal('deadlock', `deadlock: ${count} program(s) blocked; ${blocked.join('; ')}`);
+    this.fatal('deadlock', `${count} program(s) blocked; ${blocked.join('; ')}`);
   }
 
   private reportUnmatched(): void {
