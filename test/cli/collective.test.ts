@@ -48,7 +48,7 @@ describe('meshwork collective', () => {
     const r = runCli(['collective', 'show', '--topology', 'torus:4', '--collective', 'broadcast', '--algorithm', 'binomial', '--size', '8', '--rank', '2']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('stream 0: 2 ops');
-    expect(r.stdout).toMatch(/0  recv from 0 recv\[0..7\] tag 0\n\s+1  send to 3 recv\[0..7\] tag 0/);
+    expect(r.stdout).toMatch(/0 {2}recv from 0 recv\[0..7\] tag 0\n\s+1 {2}send to 3 recv\[0..7\] tag 0/);
   });
 
   it('refuses bad input with one line and exit code 2', () => {
