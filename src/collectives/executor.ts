@@ -45,6 +45,10 @@ export interface ExecuteOptions {
   maxDetails?: number;
   /** Largest slot count to allocate (default 2^28); above it a LimitError suggests chunk mode. */
   maxSlots?: number;
+  /** Replaces the input pattern (slot k of rank r's input); the postcondition check then reports mismatches. */
+  inputs?: (rank: number, slot: number) => number;
+  /** Keep the final buffers for inspection (`report.buffer`). */
+  keepBuffers?: boolean;
 }
 
 export type ProblemKind = 'deadlock' | 'unmatched' | 'hazard' | 'bounds' | 'length' | 'group' | 'alignment' | 'dtype';
@@ -113,6 +117,8 @@ export interface ExecutionReport {
   stats: RankStats;
   messages: number;
   steps?: StepReport;
+  /** With `keepBuffers`: the final slots of a rank's buffer (0 send, 1 recv, 2+ temporaries), if it was touched. */
+  buffer?: (rank: number, buf: number) => Float64Array | undefined;
 }
 
 class Fatal extends Error {}
@@ -284,7 +290,7 @@ class Machine {
         const first = byteOffset / this.G;
         const slots = inBytes / this.G;
         for (let k = 0; k < slots; k++) {
-          a[first + k] = this.valueMode ? inputValue(s.dtype, s.op, r, k) : r * this.inputStride + k + 1;
+          a[first + k] = this.opts.inputs ? this.opts.inputs(r, k) : this.valueMode ? inputValue(s.dtype, s.op, r, k) : r * this.inputStride + k + 1;
           st[first + k] = 1;
         }
       }
@@ -548,6 +554,7 @@ class Machine {
       stats: this.stats,
       messages: this.messages,
       steps: stepReport,
+      buffer: this.opts.keepBuffers ? (rank, buf) => this.slots[rank * this.nb + buf] : undefined,
     };
   }
 

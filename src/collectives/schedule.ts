@@ -643,7 +643,8 @@ export class ScheduleBuilder {
   hw(rank: number, kind: HwKind, op: ReduceOp, region: number, group: number, stream = 0, result = region): number {
     const k = HW_KINDS.indexOf(kind);
     if (k < 0) throw new InputError('hw.kind', kind, HW_KINDS.join(', '));
-    return this.push(OpKind.HwCollective, rank, stream, group, k, region, result, reduceOpIndex(op));
+    // `contribute` is an allreduce whose result this participant discards.
+    return this.push(OpKind.HwCollective, rank, stream, group, k, region, kind === 'contribute' ? -1 : result, reduceOpIndex(op));
   }
 
   /** A rank-bound view for readable algorithm code: `const p = b.on(r); p.send(...); p.recv(...)`. */

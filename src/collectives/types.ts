@@ -70,7 +70,11 @@ export type OpKind = (typeof OpKind)[keyof typeof OpKind];
 export const OP_NAMES = ['send', 'recv', 'copy', 'reduce', 'barrier', 'pace', 'hw'] as const;
 
 /** Kinds of a modelled combining-network operation (seed 002's XOR allreduce is `allreduce`). */
-export const HW_KINDS = ['allreduce'] as const;
+/**
+ * `contribute`: the participant takes part in the group's combining operation with its region but
+ * stores nothing (seed 002's XOR swap: each of the three allreduce results is kept by one side only).
+ */
+export const HW_KINDS = ['allreduce', 'contribute'] as const;
 export type HwKind = (typeof HW_KINDS)[number];
 
 /** Route hint kinds (see RouteHint). */
