@@ -5,7 +5,7 @@
 import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Command } from 'commander';
-import { buildTopology } from '../../topology/index.js';
+import { loadTopology } from '../../node/load-topology.js';
 import type { Topology } from '../../topology/graph.js';
 import { InputError } from '../../util/errors.js';
 import { parseIntValue } from '../../util/spec.js';
@@ -42,11 +42,13 @@ interface ScheduleOpts {
   dtype?: string;
   op?: string;
   schedule?: string;
+  mapping?: string;
 }
 
 function addScheduleOptions(cmd: Command): Command {
   return cmd
-    .option('--topology <spec>', 'topology spec; ranks are its compute endpoints (e.g. torus:4x4)')
+    .option('--topology <spec>', 'topology spec or file; ranks are its compute endpoints (e.g. torus:4x4, file:graph.json)')
+    .option('--mapping <m>', 'rank order on the endpoints: identity, reverse, random:seed=N, snake, or a permutation file')
     .option('--collective <c>', `collective: ${COLLECTIVES.join(', ')}`)
     .option('--algorithm <spec>', 'algorithm spec name[:key=val,...] (see `meshwork collective list`)')
     .option('--size <bytes>', SIZE_HELP)
@@ -73,7 +75,7 @@ function loadOrBuild(opts: ScheduleOpts): { schedule: Schedule; topology: Topolo
     }
     const schedule = scheduleFromJson(json);
     const spec = opts.topology ?? (schedule.topology || undefined);
-    const topology = spec ? buildTopology(spec) : undefined;
+    const topology = spec ? loadTopology(spec, { mapping: opts.mapping }) : undefined;
     if (topology && topology.numEndpoints !== schedule.numRanks) {
       throw new InputError('topology', spec, `a topology with ${schedule.numRanks} endpoints (the schedule's rank count)`);
     }
@@ -82,7 +84,7 @@ function loadOrBuild(opts: ScheduleOpts): { schedule: Schedule; topology: Topolo
   for (const key of ['topology', 'collective', 'algorithm', 'size'] as const) {
     if (opts[key] === undefined) throw new InputError(key, undefined, `--${key} (or --schedule file.json)`);
   }
-  const topology = buildTopology(opts.topology!);
+  const topology = loadTopology(opts.topology!, { mapping: opts.mapping });
   const collective = parseCollective(opts.collective!);
   const n = topology.numEndpoints;
   const root = parseIntValue(opts.root ?? '0', 'root', { min: 0, max: n - 1 });
