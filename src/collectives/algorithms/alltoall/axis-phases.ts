@@ -174,6 +174,23 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
   const stageBarrier = b.group(all, streamsUsed);
   const streamBarrier = new Map(streamsUsed.map((s) => [s, b.group(all, [s])]));
   let barriers = 0;
+  // Regions and hints repeat across ranks and stages; interning by key text in the builder costs
+  // a string per call (256 extents for a middle axis of 16×16×16), so look them up by number here.
+  const maxN = Math.max(...g.dims);
+  const slabs = new Map<number, number>();
+  const slab = (buf: number, axis: number, c: number, p: number): number => {
+    const key = ((buf * n + axis) * maxN + c) * A + p;
+    let id = slabs.get(key);
+    if (id === undefined) slabs.set(key, (id = slabRegion(b, g, buf, axis, c, B, A, p)));
+    return id;
+  };
+  const hints = new Map<number, number>();
+  const pathHint = (h: number, axis: number, grp: HopGroup): number => {
+    const key = ((h * n + axis) * maxN + grp.hops) * 2 + (grp.sign > 0 ? 1 : 0);
+    let id = hints.get(key);
+    if (id === undefined) hints.set(key, (id = b.hint('path', axisPath(g, topology, h, axis, grp.hops, grp.sign))));
+    return id;
+  };
   for (let s = 0; s < stages; s++) {
     // Needed when several streams hand data to each other between stages (spec §4.3); with one
     // stream, program order already orders the stages, and only the patent's barriers are kept.
@@ -198,17 +215,17 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
       const tag = s * A + a;
       for (let h = 0; h < P; h++) {
         const hc = coordOf(g, h, axis);
-        if (!opts.inPlace) b.copy(h, slabRegion(b, g, src, axis, hc, B, A, a), slabRegion(b, g, dst, axis, hc, B, A, a), area.stream);
+        if (!opts.inPlace) b.copy(h, slab(src, axis, hc, a), slab(dst, axis, hc, a), area.stream);
         groups.forEach((grp, gi) => {
           if (opts.pacing) b.pace(h, grp.hops - 1, area.stream);
           const tc = shifted(g, axis, hc, grp.offset);
           if (tc >= 0) {
             const to = h + (tc - hc) * g.stride[axis];
-            const hint = opts.hints === 'path' ? b.hint('path', axisPath(g, topology, h, axis, grp.hops, grp.sign)) : -1;
-            b.send(h, to, slabRegion(b, g, src, axis, tc, B, A, a), tag, area.stream, hint);
+            const hint = opts.hints === 'path' ? pathHint(h, axis, grp) : -1;
+            b.send(h, to, slab(src, axis, tc, a), tag, area.stream, hint);
           }
           const fc = shifted(g, axis, hc, -grp.offset);
-          if (fc >= 0) b.recv(h, h + (fc - hc) * g.stride[axis], slabRegion(b, g, dst, axis, fc, B, A, a), tag, area.stream);
+          if (fc >= 0) b.recv(h, h + (fc - hc) * g.stride[axis], slab(dst, axis, fc, a), tag, area.stream);
           const last = gi === groups.length - 1 && lastAreaOfStream.get(area.stream) === a;
           if (opts.barriers === 'group' && !last) {
             b.barrier(h, streamBarrier.get(area.stream)!, area.stream);
