@@ -99,7 +99,14 @@ export function pieceRange(blockBytes: number, pieces: number, p: number): { lo:
  * Region of the areas {r : r_axis = c} (piece p of each block), ordered by rank index of the
  * other coordinates: the same order on sender and receiver, so one merged message per hop group.
  */
-export function slabRegion(b: ScheduleBuilder, g: GridShape, buf: number, axis: number, c: number, blockBytes: number, pieces: number, p: number): number {
+export function slabRegion(b: ScheduleBuilder, g: GridShape, buf: number, axis: number, c: number, blockBytes: number, pieces: number, p: number, pieceMajor = false): number {
+  if (pieceMajor && pieces > 1) {
+    // Piece p of every block stored together: piece p of block t at ranks·lo + t·len.
+    const { lo, len } = pieceRange(blockBytes, pieces, p);
+    const inner = g.stride[axis];
+    const outer = g.ranks / (inner * g.dims[axis]);
+    return b.strided(buf, g.ranks * lo + c * inner * len, inner * len, inner * g.dims[axis] * len, outer);
+  }
   const inner = g.stride[axis];
   const outer = g.ranks / (inner * g.dims[axis]);
   const outerStride = inner * g.dims[axis] * blockBytes;
@@ -166,9 +173,20 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
   const B = b.size;
   const A = opts.areas.length;
   const stages = opts.areas[0].order.length;
-  const tmp = stages > 1 && !opts.inPlace ? b.tmpBuffer('tmp', P * B) : RECV;
-  const outBuf = (s: number): number => (opts.inPlace ? RECV : (stages - 1 - s) % 2 === 0 ? RECV : tmp);
+  // Intermediate buffers. One area: `tmp` alternates with `recv` (block-major, like the I/O
+  // buffers). Several areas: two piece-major temporaries (piece p of every block together), so a
+  // slab of one piece is a few long runs instead of one extent per block: the executor's cost is
+  // per extent, and a 16×16×16 torus has 16.7 M blocks.
+  const pieceMajor = A > 1 && !opts.inPlace;
+  const tmp = stages > 1 && !opts.inPlace ? b.tmpBuffer(pieceMajor ? 'tmpA' : 'tmp', P * B) : RECV;
+  const tmp2 = pieceMajor && stages > 2 ? b.tmpBuffer('tmpB', P * B) : RECV;
+  const outBuf = (s: number): number => {
+    if (opts.inPlace || s === stages - 1) return RECV;
+    if (pieceMajor) return s % 2 === 0 ? tmp : tmp2;
+    return (stages - 1 - s) % 2 === 0 ? RECV : tmp;
+  };
   const inBuf = (s: number): number => (opts.inPlace ? RECV : s === 0 ? SEND : outBuf(s - 1));
+  const isPieceMajor = (buf: number): boolean => pieceMajor && buf !== SEND && buf !== RECV;
   const streamsUsed = [...new Set(opts.areas.map((a) => a.stream))];
   const all = Array.from({ length: P }, (_, i) => i);
   const stageBarrier = b.group(all, streamsUsed);
@@ -181,7 +199,7 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
   const slab = (buf: number, axis: number, c: number, p: number): number => {
     const key = ((buf * n + axis) * maxN + c) * A + p;
     let id = slabs.get(key);
-    if (id === undefined) slabs.set(key, (id = slabRegion(b, g, buf, axis, c, B, A, p)));
+    if (id === undefined) slabs.set(key, (id = slabRegion(b, g, buf, axis, c, B, A, p, isPieceMajor(buf))));
     return id;
   };
   const hints = new Map<number, number>();
