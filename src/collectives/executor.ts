@@ -244,7 +244,7 @@ class Machine {
       if (p.collective === 'reduce-scatter') g = gcd(g, p.size / p.ranks.length);
     }
     for (let b = 2; b < s.buffers.length; b++) g = gcd(g, s.buffers[b].bytes);
-    if (g === 0) g = 1;
+    if (g === 0) g = elem;
     if (g % elem !== 0) throw new InputError('schedule', `extents aligned to ${g} bytes`, `extents aligned to the ${s.dtype} element (${elem} bytes)`);
     return g;
   }
@@ -553,7 +553,7 @@ class Machine {
       validateOps(s, (msg) => this.fatal('bounds', msg));
       if (this.opts.steps) stepReport = this.runSteps();
       else this.runAsync();
-      this.reportUnmatched();
+      if (!this.problems.some((p) => p.kind === 'unmatched')) this.reportUnmatched();
     } catch (err) {
       if (!(err instanceof Fatal)) throw err;
     }
@@ -658,13 +658,15 @@ class Machine {
       const k = s.opKind[op];
       const why =
         k === OpKind.Recv
-          ? `waits for a message from rank ${s.opPeer[op]} tag ${s.opTag[op]} that is never sent`
+          ? `waits for a message from rank ${s.opPeer[op]} tag ${s.opTag[op]}`
           : k === OpKind.Barrier || k === OpKind.HwCollective
             ? `waits at group ${s.opPeer[op]} (${this.arrived[s.opPeer[op]]} of ${s.groupStart[s.opPeer[op] + 1] - s.groupStart[s.opPeer[op]]} participants arrived)`
             : 'cannot proceed';
       blocked.push(`rank ${s.opRank[op]} stream ${s.opStream[op]} op #${op} (${s.describeOp(op)}) ${why}`);
     }
-    if (count) this.fatal('deadlock', `deadlock: ${count} program(s) blocked; ${blocked.join('; ')}`);
+    if (!count) return;
+    this.reportUnmatched();
+    this.fatal('deadlock', `deadlock: ${count} program(s) blocked; ${blocked.join('; ')}`);
   }
 
   private reportUnmatched(): void {
@@ -678,6 +680,7 @@ class Machine {
       }
     }
     if (count) this.problems.push({ kind: 'unmatched', message: `${count} message(s) sent but never received: ${shown.join('; ')}` });
+    this.queues.clear();
   }
 
   /**

@@ -7,7 +7,7 @@ import { InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
 import type { Topology } from '../topology/graph.js';
 import { Schedule, ScheduleBuilder, BuilderInit } from './schedule.js';
-import { CollectiveKind, Dtype, ReduceOp, isRooted } from './types.js';
+import { CollectiveKind, DTYPE_BYTES, Dtype, ReduceOp, isReduction, isRooted } from './types.js';
 
 /** One algorithm parameter, with its default (shown by `meshwork collective list`). */
 export type ParamDecl =
@@ -117,6 +117,7 @@ export function buildSchedule(req: BuildRequest): Schedule {
     throw new InputError('peer', peer, `a rank from 0 to ${ranks - 1} other than the source ${root}`);
   }
   if (!(Number.isSafeInteger(req.size) && req.size >= 0)) throw new InputError('size', req.size, 'a whole number of bytes');
+  checkSizeFits(req.collective, req.size, ranks, req.dtype ?? 'int32');
   const ctx: AlgorithmContext = {
     collective: req.collective,
     topology: req.topology,
@@ -146,6 +147,15 @@ export function buildSchedule(req: BuildRequest): Schedule {
       ...overrides,
     });
   return alg.build(ctx, newBuilder);
+}
+
+/** Refuses sizes that cannot be cut as the collective needs (whole elements, equal reduce-scatter blocks). */
+export function checkSizeFits(collective: CollectiveKind, size: number, ranks: number, dtype: Dtype): void {
+  const elem = DTYPE_BYTES[dtype];
+  if (collective === 'reduce-scatter' && size % (ranks * elem) !== 0) {
+    throw new InputError('size', size, `a multiple of ${ranks * elem} bytes (${ranks} ranks x ${elem}-byte ${dtype}) for reduce-scatter`);
+  }
+  if (isReduction(collective) && size % elem !== 0) throw new InputError('size', size, `a multiple of ${elem} bytes (whole ${dtype} elements)`);
 }
 
 /** Helpers for `supports`. */
