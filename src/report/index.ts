@@ -1,1 +1,4 @@
-export {};
+export * from './table.js';
+export * from './checklist.js';
+export * from './plot.js';
+export * from './html.js';

@@ -1,2 +1,4 @@
-// Placeholder barrel; its owner fills it in.
-export {};
+export * from './types.js';
+export * from './registry.js';
+export * from './runner.js';
+export * from './pending.js';

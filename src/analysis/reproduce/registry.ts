@@ -1,0 +1,24 @@
+import { InputError } from '../../util/errors.js';
+import { seed000 } from './seed000.js';
+import { seed001 } from './seed001.js';
+import { seed002 } from './seed002.js';
+import { seed003 } from './seed003.js';
+import { seed004 } from './seed004.js';
+import { SEED_IDS, type SeedId, type SeedModule } from './types.js';
+
+const MODULES: Readonly<Record<SeedId, SeedModule>> = { '000': seed000, '001': seed001, '002': seed002, '003': seed003, '004': seed004 };
+
+export function seedModules(): SeedModule[] {
+  return SEED_IDS.map((id) => MODULES[id]);
+}
+
+export function getSeedModule(id: SeedId): SeedModule {
+  return MODULES[id];
+}
+
+/** "004" -> ["004"], "all" -> every seed; anything else is an input error. */
+export function parseSeedSelection(text: string, field = 'seed'): SeedId[] {
+  if (text === 'all') return [...SEED_IDS];
+  if ((SEED_IDS as readonly string[]).includes(text)) return [text as SeedId];
+  throw new InputError(field, text, `one of ${SEED_IDS.join(', ')} or all`);
+}

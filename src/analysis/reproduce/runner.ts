@@ -1,0 +1,156 @@
+/**
+ * Runs seed reproductions and turns them into the report's files (SVG plots, report.html,
+ * results.json) as strings; writing them is the caller's job (the CLI writes atomically).
+ */
+import { assertClaimComplete, type Claim, countVerdicts, type Verdict } from '../../report/checklist.js';
+import { renderHtmlReport, type HtmlSection, type RenderedPlot } from '../../report/html.js';
+import { renderPlotSvg } from '../../report/plot.js';
+import { getSeedModule } from './registry.js';
+import { type ReproduceContext, type SeedId, type SeedReproduction, type SeedModule } from './types.js';
+
+export interface SeedRun {
+  readonly id: SeedId;
+  readonly title: string;
+  readonly document: string;
+  readonly result: SeedReproduction;
+  /** Set when the seed's run threw: a Meshwork bug, reported rather than hidden. */
+  readonly error?: string;
+}
+
+export interface ReproductionRun {
+  readonly quick: boolean;
+  readonly seeds: readonly SeedRun[];
+}
+
+export interface RunOptions {
+  readonly quick: boolean;
+  /** Overall progress over all seeds, fraction in [0, 1]. */
+  readonly onProgress?: (fraction: number, label: string) => void;
+}
+
+export async function runReproductions(ids: readonly SeedId[], opts: RunOptions): Promise<ReproductionRun> {
+  const seeds: SeedRun[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    const mod: SeedModule = getSeedModule(ids[i]);
+    const ctx: ReproduceContext = {
+      quick: opts.quick,
+      progress: (fraction, label) => opts.onProgress?.((i + Math.min(1, Math.max(0, fraction))) / ids.length, `${mod.id} ${label}`),
+    };
+    ctx.progress(0, mod.title);
+    try {
+      const result = await mod.run(ctx);
+      for (const c of result.claims) assertClaimComplete(c);
+      seeds.push({ id: mod.id, title: mod.title, document: mod.document, result });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      seeds.push({
+        id: mod.id,
+        title: mod.title,
+        document: mod.document,
+        result: { claims: [], plots: [], tables: [], params: {}, notes: [], unavailable: [`internal error while reproducing: ${message}`], headline: 'internal error' },
+        error: message,
+      });
+    }
+    ctx.progress(1, 'done');
+  }
+  return { quick: opts.quick, seeds };
+}
+
+export const RESULTS_FORMAT = 'meshwork-reproduce';
+export const RESULTS_VERSION = 1;
+
+export interface ReportFiles {
+  /** Relative file name -> content, in a deterministic order. */
+  readonly files: ReadonlyArray<readonly [string, string]>;
+  readonly html: string;
+  readonly resultsJson: string;
+}
+
+export interface ReportOptions {
+  /** The command that produced the run, recorded in results.json (e.g. "reproduce all --quick"). */
+  readonly command: string;
+  readonly toolVersion: string;
+}
+
+function plotFile(seed: SeedId, plotId: string): string {
+  return `plots/${seed}/${plotId.replace(/[^A-Za-z0-9_.-]/g, '_')}.svg`;
+}
+
+export function allClaims(run: ReproductionRun): Array<Claim & { seed: SeedId }> {
+  return run.seeds.flatMap((s) => s.result.claims.map((c) => ({ ...c, seed: s.id })));
+}
+
+export function verdictSummary(run: ReproductionRun): Record<Verdict, number> {
+  return countVerdicts(allClaims(run));
+}
+
+/** Renders every plot and builds report.html and results.json. Deterministic: no timestamps. */
+export async function buildReportFiles(run: ReproductionRun, opts: ReportOptions): Promise<ReportFiles> {
+  const files: Array<[string, string]> = [];
+  const sections: HtmlSection[] = [];
+  const seedsJson: unknown[] = [];
+  for (const s of run.seeds) {
+    const rendered: RenderedPlot[] = [];
+    const seen = new Set<string>();
+    for (const plot of s.result.plots) {
+      if (seen.has(plot.id)) throw new Error(`seed ${s.id}: duplicate plot id ${plot.id}`);
+      seen.add(plot.id);
+      const svg = await renderPlotSvg(plot);
+      const file = plotFile(s.id, plot.id);
+      files.push([file, svg]);
+      rendered.push({ plot, svg, file });
+    }
+    sections.push({
+      anchor: `seed-${s.id}`,
+      heading: `Seed ${s.id}: ${s.title}`,
+      document: s.document,
+      status: s.result.unavailable,
+      claims: s.result.claims,
+      plots: rendered,
+      tables: s.result.tables,
+      params: s.result.params,
+      notes: s.result.notes,
+    });
+    seedsJson.push({
+      id: s.id,
+      title: s.title,
+      document: s.document,
+      ...(s.error ? { error: s.error } : {}),
+      unavailable: s.result.unavailable,
+      summary: countVerdicts(s.result.claims),
+      claims: s.result.claims,
+      params: s.result.params,
+      notes: s.result.notes,
+      tables: s.result.tables,
+      plots: rendered.map((r) => ({ id: r.plot.id, title: r.plot.title, figure: r.plot.figure, caption: r.plot.caption, file: r.file, vegaLite: r.plot.spec })),
+    });
+  }
+  const summary = verdictSummary(run);
+  const html = renderHtmlReport({
+    title: 'Meshwork seed reproductions',
+    intro:
+      'Each claim of the five seed documents, run with Meshwork and checked: what the document says, what Meshwork measured, and a verdict (reproduced, reproduced under a stated reading, not reproduced and why, or not yet available). Plots are SVG files next to this page as well.',
+    meta: [
+      ['command', `meshwork ${opts.command}`],
+      ['mode', run.quick ? 'quick (fewer points per curve, smaller sizes)' : 'full'],
+      ['Meshwork version', opts.toolVersion],
+      ['claims', `${summary.reproduced} reproduced, ${summary['reproduced-under-reading']} under a stated reading, ${summary['not-reproduced']} not reproduced, ${summary['not-available']} not yet available`],
+    ],
+    sections,
+  });
+  const resultsJson = `${JSON.stringify(
+    {
+      format: RESULTS_FORMAT,
+      version: RESULTS_VERSION,
+      meshwork: opts.toolVersion,
+      command: opts.command,
+      quick: run.quick,
+      summary,
+      seeds: seedsJson,
+    },
+    (_key, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? String(value) : value),
+    2,
+  )}\n`;
+  files.push(['report.html', html], ['results.json', resultsJson]);
+  return { files, html, resultsJson };
+}

@@ -1,0 +1,87 @@
+/**
+ * What `meshwork reproduce` and `meshwork demo` share: run the seeds with a progress bar (on a
+ * terminal only), write the report directory atomically, print the checklists.
+ */
+import { readFileSync } from 'node:fs';
+import cliProgress from 'cli-progress';
+import {
+  buildReportFiles,
+  runReproductions,
+  type ReproductionRun,
+  type SeedId,
+  type SeedRun,
+} from '../analysis/reproduce/index.js';
+import { checklistTable, countVerdicts } from '../report/checklist.js';
+import { renderTextTable } from '../report/table.js';
+import { abandonReportDir, commitReportDir, openReportDir } from './report-dir.js';
+
+export function toolVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export interface ReproduceJob {
+  readonly ids: readonly SeedId[];
+  readonly quick: boolean;
+  readonly out: string;
+  /** Replace an existing Meshwork report in `out`. */
+  readonly replace: boolean;
+  /** Recorded in results.json, e.g. "reproduce all --quick". */
+  readonly command: string;
+}
+
+export interface ReproduceOutcome {
+  readonly run: ReproductionRun;
+  readonly dir: string;
+  readonly reportPath: string;
+}
+
+/** Validates `out` first (bad input fails before any work), runs, then writes everything at once. */
+export async function runAndWrite(job: ReproduceJob): Promise<ReproduceOutcome> {
+  const dir = openReportDir(job.out, { replace: job.replace });
+  const bar = process.stderr.isTTY
+    ? new cliProgress.SingleBar(
+        { format: 'reproducing [{bar}] {percentage}% {label}', stream: process.stderr, hideCursor: true, clearOnComplete: true },
+        cliProgress.Presets.shades_classic,
+      )
+    : undefined;
+  bar?.start(1000, 0, { label: '' });
+  try {
+    const run = await runReproductions(job.ids, {
+      quick: job.quick,
+      onProgress: (fraction, label) => bar?.update(Math.round(fraction * 1000), { label }),
+    });
+    bar?.update(1000, { label: 'rendering plots and report' });
+    const report = await buildReportFiles(run, { command: job.command, toolVersion: toolVersion() });
+    bar?.stop();
+    commitReportDir(dir, report.files);
+    return { run, dir: dir.path, reportPath: `${dir.path}/report.html` };
+  } catch (err) {
+    bar?.stop();
+    abandonReportDir(dir);
+    throw err;
+  }
+}
+
+export function seedChecklistText(s: SeedRun): string {
+  const c = countVerdicts(s.result.claims);
+  const lines = [`== Seed ${s.id}: ${s.title}`, s.document];
+  for (const u of s.result.unavailable) lines.push(`!! ${u}`);
+  lines.push(
+    renderTextTable(checklistTable(`checklist-${s.id}`, `claims: ${c.reproduced} reproduced, ${c['reproduced-under-reading']} under a stated reading, ${c['not-reproduced']} not reproduced, ${c['not-available']} not yet available`, s.result.claims), {
+      maxCell: [44, 16, 24, 24, 40],
+    }),
+  );
+  return lines.join('\n');
+}
+
+/** Exit status after a run: 1 if a seed hit an internal error (a Meshwork bug), else 0. */
+export function reportSeedErrors(run: ReproductionRun): number {
+  const failed = run.seeds.filter((s) => s.error);
+  for (const s of failed) process.stderr.write(`meshwork: internal error in seed ${s.id}: ${s.error!.split('\n')[0]}\n`);
+  return failed.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,135 @@
+/**
+ * One self-contained HTML page: inline styles, inline SVG plots, no scripts, no external
+ * resources, so it opens offline from a file and can be mailed as a single attachment.
+ */
+import { type Claim, countVerdicts, verdictLabel } from './checklist.js';
+import type { Plot } from './plot.js';
+import { columnAlignment, formatCell, type Table } from './table.js';
+
+export interface RenderedPlot {
+  readonly plot: Plot;
+  readonly svg: string;
+  /** File name of the SVG written next to the report. */
+  readonly file: string;
+}
+
+export interface HtmlSection {
+  /** Anchor id, e.g. "seed-004". */
+  readonly anchor: string;
+  readonly heading: string;
+  /** The document this section reproduces (title, number). */
+  readonly document: string;
+  /** Shown prominently when part of the section cannot run yet (e.g. "not yet available: packet engine"). */
+  readonly status?: readonly string[];
+  readonly claims: readonly Claim[];
+  readonly plots: readonly RenderedPlot[];
+  readonly tables: readonly Table[];
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly notes: readonly string[];
+}
+
+export interface HtmlReport {
+  readonly title: string;
+  readonly intro: string;
+  /** Key facts about the run (mode, tool version, ...), shown as a small table. */
+  readonly meta: ReadonlyArray<readonly [string, string]>;
+  readonly sections: readonly HtmlSection[];
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+const STYLE = `
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;max-width:1180px;padding:1.5rem;color:#1d2330;line-height:1.45}
+h1{font-size:1.7rem;margin-bottom:.2rem}h2{margin-top:2.5rem;border-bottom:2px solid #d6dbe4;padding-bottom:.3rem}h3{margin-top:1.6rem}
+table{border-collapse:collapse;margin:.6rem 0;font-size:.86rem}th,td{border:1px solid #d6dbe4;padding:.25rem .5rem;vertical-align:top}
+th{background:#eef1f6;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}
+.v-reproduced{background:#e3f5e6}.v-reproduced-under-reading{background:#eef7d9}.v-not-reproduced{background:#fbe4e1}.v-not-available{background:#eeeeee;color:#555}
+.status{background:#fff4d6;border-left:4px solid #e0a800;padding:.4rem .8rem;margin:.6rem 0}
+.plots{display:flex;flex-wrap:wrap;gap:1rem}figure.plot{margin:0;border:1px solid #e3e6ec;padding:.5rem;background:#fff}
+figure.plot figcaption{font-size:.82rem;color:#444;max-width:560px}
+pre.params{background:#f6f8fa;padding:.6rem;font-size:.8rem;overflow-x:auto}
+nav a{margin-right:1rem}.summary td:first-child{font-weight:600}
+`;
+
+function tableHtml(table: Table, cls = ''): string {
+  const align = columnAlignment(table);
+  const head = table.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('');
+  const body = table.rows
+    .map((row) => `<tr>${table.columns.map((_, c) => `<td${align[c] === 'right' ? ' class="num"' : ''}>${escapeHtml(formatCell(row[c] ?? ''))}</td>`).join('')}</tr>`)
+    .join('\n');
+  const caption = `<caption style="caption-side:top;text-align:left;font-weight:600">${escapeHtml(table.title)}${table.figure ? ` <small>(mirrors ${escapeHtml(table.figure)})</small>` : ''}</caption>`;
+  const note = table.note ? `<p class="note">${escapeHtml(table.note)}</p>` : '';
+  return `<table class="${cls}" data-table="${escapeHtml(table.id)}">${caption}<thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>${note}`;
+}
+
+function claimsHtml(claims: readonly Claim[]): string {
+  if (claims.length === 0) return '<p>No claims checked.</p>';
+  const rows = claims
+    .map((c) => {
+      const reason = c.verdict === 'reproduced-under-reading' ? c.reading : c.verdict === 'reproduced' ? undefined : c.why;
+      return `<tr class="v-${c.verdict}" data-claim="${escapeHtml(c.id)}" data-verdict="${c.verdict}"><td>${escapeHtml(c.claim)}</td><td>${escapeHtml(c.where)}</td><td>${escapeHtml(c.expected)}</td><td>${escapeHtml(c.measured)}</td><td><strong>${escapeHtml(verdictLabel(c.verdict))}</strong>${reason ? `<br>${escapeHtml(reason)}` : ''}</td></tr>`;
+    })
+    .join('\n');
+  return `<table class="claims"><thead><tr><th>claim</th><th>where in the document</th><th>document says</th><th>measured</th><th>verdict</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
+}
+
+/** Strips the XML prolog (if any) so the SVG can be inlined in HTML. */
+function inlineSvg(svg: string): string {
+  return svg.replace(/^<\?xml[^>]*>\s*/, '');
+}
+
+function sectionHtml(s: HtmlSection): string {
+  const counts = countVerdicts(s.claims);
+  const status = (s.status ?? []).map((line) => `<div class="status">${escapeHtml(line)}</div>`).join('\n');
+  const plots = s.plots
+    .map(
+      (p) =>
+        `<figure class="plot" id="plot-${escapeHtml(p.plot.id)}" data-plot="${escapeHtml(p.plot.id)}">${inlineSvg(p.svg)}<figcaption><strong>${escapeHtml(p.plot.title)}</strong> (mirrors ${escapeHtml(p.plot.figure)}; file <code>${escapeHtml(p.file)}</code>)${p.plot.caption ? `<br>${escapeHtml(p.plot.caption)}` : ''}</figcaption></figure>`,
+    )
+    .join('\n');
+  const notes = s.notes.length ? `<h3>Notes and readings</h3><ul>${s.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '';
+  return `<section class="seed" id="${escapeHtml(s.anchor)}">
+<h2>${escapeHtml(s.heading)}</h2>
+<p><em>${escapeHtml(s.document)}</em></p>
+${status}
+<p>${counts.reproduced} reproduced, ${counts['reproduced-under-reading']} reproduced under a stated reading, ${counts['not-reproduced']} not reproduced, ${counts['not-available']} not yet available.</p>
+<h3>Claims checklist</h3>
+${claimsHtml(s.claims)}
+${s.plots.length ? `<h3>Plots</h3>\n<div class="plots">\n${plots}\n</div>` : ''}
+${s.tables.length ? `<h3>Tables</h3>\n${s.tables.map((t) => tableHtml(t)).join('\n')}` : ''}
+${notes}
+<h3>Parameters used</h3>
+<pre class="params">${escapeHtml(JSON.stringify(s.params, null, 2))}</pre>
+</section>`;
+}
+
+export function renderHtmlReport(report: HtmlReport): string {
+  const nav = report.sections.map((s) => `<a href="#${escapeHtml(s.anchor)}">${escapeHtml(s.heading)}</a>`).join('');
+  const meta = report.meta.map(([k, v]) => `<tr><td>${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('');
+  const summaryRows = report.sections
+    .map((s) => {
+      const c = countVerdicts(s.claims);
+      return `<tr><td><a href="#${escapeHtml(s.anchor)}">${escapeHtml(s.heading)}</a></td><td class="num">${c.reproduced}</td><td class="num">${c['reproduced-under-reading']}</td><td class="num">${c['not-reproduced']}</td><td class="num">${c['not-available']}</td></tr>`;
+    })
+    .join('');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(report.title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>${escapeHtml(report.title)}</h1>
+<p>${escapeHtml(report.intro)}</p>
+<nav>${nav}</nav>
+<table class="summary"><tbody>${meta}</tbody></table>
+<table class="summary"><thead><tr><th>seed</th><th>reproduced</th><th>under a reading</th><th>not reproduced</th><th>not yet available</th></tr></thead><tbody>${summaryRows}</tbody></table>
+${report.sections.map(sectionHtml).join('\n')}
+</body>
+</html>
+`;
+}

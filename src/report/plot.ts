@@ -1,0 +1,261 @@
+/**
+ * Plots as data: each helper returns a `Plot` holding a Vega-Lite specification with its data
+ * inlined, and `renderPlotSvg` turns it into SVG with Vega's headless renderer (no browser, no
+ * canvas, no Node-only module, so this runs anywhere). Plots carry their data, so results.json can
+ * record exactly what was drawn.
+ *
+ * Every plot mirrors a figure of a seed document: `figure` names it, and the title shows it.
+ * Axis titles carry units; every plot has a legend (a single-series plot still gets one, so a
+ * reader always knows what a mark is).
+ */
+import * as vega from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+
+export interface Plot {
+  /** File-name-safe id, unique within a seed (e.g. "004-diameter"). */
+  readonly id: string;
+  readonly title: string;
+  /** The seed figure or table this plot mirrors, e.g. "004 Fig. 7". */
+  readonly figure: string;
+  /** One sentence under the plot: what to read from it. */
+  readonly caption?: string;
+  readonly spec: TopLevelSpec;
+}
+
+export interface SeriesPoint {
+  readonly series: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface AxisOptions {
+  /** Axis title including its unit, e.g. "message size (bytes)". */
+  readonly title: string;
+  readonly log?: boolean;
+  /** Force zero into a linear axis (default: Vega-Lite's choice). */
+  readonly zero?: boolean;
+}
+
+export interface SeriesPlotOptions {
+  readonly id: string;
+  readonly title: string;
+  readonly figure: string;
+  readonly caption?: string;
+  readonly x: AxisOptions;
+  readonly y: AxisOptions;
+  /** Legend title, e.g. "algorithm". */
+  readonly legend: string;
+  readonly points: readonly SeriesPoint[];
+  /** Series drawn dashed (e.g. formulas overlaid on measurements). */
+  readonly dashed?: readonly string[];
+  readonly width?: number;
+  readonly height?: number;
+}
+
+const WIDTH = 420;
+const HEIGHT = 260;
+
+function fullTitle(title: string, figure: string): { text: string; subtitle: string } {
+  return { text: title, subtitle: `mirrors ${figure}` };
+}
+
+function axis(opts: AxisOptions): Record<string, unknown> {
+  const scale: Record<string, unknown> = {};
+  if (opts.log) scale.type = 'log';
+  else if (opts.zero !== undefined) scale.zero = opts.zero;
+  return { title: opts.title, scale };
+}
+
+function checkFinite(points: readonly SeriesPoint[], id: string, logX?: boolean, logY?: boolean): void {
+  for (const p of points) {
+    if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new Error(`plot ${id}: non-finite point ${JSON.stringify(p)}`);
+    if ((logX && p.x <= 0) || (logY && p.y <= 0)) throw new Error(`plot ${id}: non-positive value on a log axis ${JSON.stringify(p)}`);
+  }
+}
+
+/** Series order as first seen, so colours and legend order are stable and follow the caller. */
+function seriesOrder(points: readonly { series: string }[]): string[] {
+  return [...new Set(points.map((p) => p.series))];
+}
+
+function seriesPlot(opts: SeriesPlotOptions, mark: Record<string, unknown>): Plot {
+  checkFinite(opts.points, opts.id, opts.x.log, opts.y.log);
+  const order = seriesOrder(opts.points);
+  const dashed = new Set(opts.dashed ?? []);
+  const encoding: Record<string, unknown> = {
+    x: { field: 'x', type: 'quantitative', ...axis(opts.x) },
+    y: { field: 'y', type: 'quantitative', ...axis(opts.y) },
+    color: { field: 'series', type: 'nominal', title: opts.legend, sort: order, legend: { orient: 'right', labelLimit: 260 } },
+  };
+  if (dashed.size > 0) {
+    encoding.strokeDash = {
+      field: 'series',
+      type: 'nominal',
+      sort: order,
+      scale: { domain: order, range: order.map((s) => (dashed.has(s) ? [5, 3] : [1, 0])) },
+      // Same title and options as the colour legend, so Vega-Lite merges them into one legend.
+      title: opts.legend,
+      legend: { orient: 'right', labelLimit: 260 },
+    };
+  }
+  const spec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: fullTitle(opts.title, opts.figure),
+    width: opts.width ?? WIDTH,
+    height: opts.height ?? HEIGHT,
+    data: { values: opts.points.map((p) => ({ series: p.series, x: p.x, y: p.y })) },
+    mark,
+    encoding,
+  } as unknown as TopLevelSpec;
+  return { id: opts.id, title: opts.title, figure: opts.figure, caption: opts.caption, spec };
+}
+
+/** Lines with a point at each measurement; x ascending within each series. */
+export function linePlot(opts: SeriesPlotOptions): Plot {
+  return seriesPlot(opts, { type: 'line', point: true, clip: true });
+}
+
+/** Points only (e.g. Figs. 7–11 of seed 004: packets delivered against latency). */
+export function scatterPlot(opts: SeriesPlotOptions): Plot {
+  return seriesPlot(opts, { type: 'point', filled: true, size: 50, clip: true });
+}
+
+export interface BarDatum {
+  /** Category on the x axis (e.g. the algorithm). */
+  readonly group: string;
+  /** Bar within the group, shown in the legend (e.g. the topology). */
+  readonly series: string;
+  readonly value: number;
+}
+
+export interface GroupedBarOptions {
+  readonly id: string;
+  readonly title: string;
+  readonly figure: string;
+  readonly caption?: string;
+  readonly groupTitle: string;
+  readonly y: AxisOptions;
+  readonly legend: string;
+  readonly bars: readonly BarDatum[];
+}
+
+export function groupedBarPlot(opts: GroupedBarOptions): Plot {
+  for (const b of opts.bars) {
+    if (!Number.isFinite(b.value)) throw new Error(`plot ${opts.id}: non-finite bar ${JSON.stringify(b)}`);
+  }
+  const groups = seriesOrder(opts.bars.map((b) => ({ series: b.group })));
+  const series = seriesOrder(opts.bars);
+  const spec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: fullTitle(opts.title, opts.figure),
+    width: { step: Math.max(12, Math.floor(60 / Math.max(1, series.length))) * series.length + 10 },
+    height: HEIGHT,
+    data: { values: opts.bars.map((b) => ({ group: b.group, series: b.series, value: b.value })) },
+    mark: 'bar',
+    encoding: {
+      x: { field: 'group', type: 'nominal', title: opts.groupTitle, sort: groups, axis: { labelAngle: -30, labelLimit: 160 } },
+      xOffset: { field: 'series', type: 'nominal', sort: series },
+      y: { field: 'value', type: 'quantitative', ...axis(opts.y) },
+      color: { field: 'series', type: 'nominal', title: opts.legend, sort: series, legend: { orient: 'right', labelLimit: 260 } },
+    },
+  } as unknown as TopLevelSpec;
+  return { id: opts.id, title: opts.title, figure: opts.figure, caption: opts.caption, spec };
+}
+
+export interface HeatmapOptions {
+  readonly id: string;
+  readonly title: string;
+  readonly figure: string;
+  readonly caption?: string;
+  /** Rows (e.g. links), top to bottom. */
+  readonly rowTitle: string;
+  readonly rows: readonly string[];
+  /** Column axis title with unit, e.g. "time (us)"; columns are bins starting at these values. */
+  readonly columnTitle: string;
+  readonly columns: readonly number[];
+  /** values[row][column]. */
+  readonly values: ReadonlyArray<ArrayLike<number>>;
+  /** Colour legend title with unit, e.g. "utilisation (fraction of link bandwidth)". */
+  readonly legend: string;
+  /** Colour domain; defaults to [0, 1] (utilisation). */
+  readonly domain?: readonly [number, number];
+}
+
+/** Rows × time-bin heatmap, e.g. link utilisation over time. */
+export function heatmapPlot(opts: HeatmapOptions): Plot {
+  const values: { row: string; col: number; v: number }[] = [];
+  for (let r = 0; r < opts.rows.length; r++) {
+    const row = opts.values[r];
+    if (!row || row.length !== opts.columns.length) throw new Error(`plot ${opts.id}: row ${r} has the wrong length`);
+    for (let c = 0; c < opts.columns.length; c++) {
+      if (!Number.isFinite(row[c])) throw new Error(`plot ${opts.id}: non-finite cell at ${r},${c}`);
+      values.push({ row: opts.rows[r], col: opts.columns[c], v: row[c] });
+    }
+  }
+  const domain = opts.domain ?? [0, 1];
+  const spec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: fullTitle(opts.title, opts.figure),
+    width: WIDTH,
+    height: Math.min(420, Math.max(120, opts.rows.length * 6)),
+    data: { values },
+    mark: 'rect',
+    encoding: {
+      x: { field: 'col', type: 'ordinal', title: opts.columnTitle, axis: { labelOverlap: true, format: '.3~s' } },
+      y: { field: 'row', type: 'ordinal', title: opts.rowTitle, sort: [...opts.rows], axis: opts.rows.length > 40 ? { labels: false, ticks: false } : {} },
+      color: { field: 'v', type: 'quantitative', title: opts.legend, scale: { domain: [...domain], scheme: 'viridis' }, legend: { orient: 'right' } },
+    },
+  } as unknown as TopLevelSpec;
+  return { id: opts.id, title: opts.title, figure: opts.figure, caption: opts.caption, spec };
+}
+
+/** Vega-Lite's logger writes warnings to the console; a CLI must keep stderr to one line. */
+const QUIET = {
+  level(): number {
+    return 0;
+  },
+  error(...args: readonly unknown[]): never {
+    throw new Error(`vega-lite: ${args.map(String).join(' ')}`);
+  },
+  warn() {
+    return QUIET;
+  },
+  info() {
+    return QUIET;
+  },
+  debug() {
+    return QUIET;
+  },
+} as unknown as Parameters<typeof compile>[1] extends infer O ? (O extends { logger?: infer L } ? L : never) : never;
+
+/**
+ * Renders a plot to a standalone SVG string with Vega's headless ("none") renderer. The output is
+ * deterministic: the same plot gives byte-identical SVG.
+ */
+export async function renderPlotSvg(plot: Plot): Promise<string> {
+  const compiled = compile(plot.spec, { logger: QUIET }).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.None });
+  try {
+    return scopeSvgIds(await view.toSVG(), plot.id);
+  } finally {
+    view.finalize();
+  }
+}
+
+/**
+ * Vega numbers clip paths and gradients from a process-wide counter (clip1, clip2, ...), so the ids
+ * depend on what was rendered before, and several SVGs inlined in one page would collide. Renaming
+ * them after the plot, in order of appearance, makes the SVG deterministic and safe to inline.
+ */
+export function scopeSvgIds(svg: string, scope: string): string {
+  const safe = scope.replace(/[^A-Za-z0-9_-]/g, '_');
+  const names = new Map<string, string>();
+  for (const m of svg.matchAll(/\sid="([^"]+)"/g)) {
+    if (!names.has(m[1])) names.set(m[1], `${safe}-${names.size + 1}`);
+  }
+  if (names.size === 0) return svg;
+  return svg
+    .replace(/(\sid=")([^"]+)(")/g, (all, a: string, id: string, b: string) => (names.has(id) ? `${a}${names.get(id)}${b}` : all))
+    .replace(/url\(#([^)]+)\)/g, (all, id: string) => (names.has(id) ? `url(#${names.get(id)})` : all))
+    .replace(/(href=")#([^"]+)(")/g, (all, a: string, id: string, b: string) => (names.has(id) ? `${a}#${names.get(id)}${b}` : all));
+}

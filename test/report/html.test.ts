@@ -1,0 +1,79 @@
+/**
+ * Opens the real report.html (from `meshwork demo`, i.e. quick reproductions of every seed) in
+ * headless Chromium: it must load offline with no console errors and no network request, and show
+ * every seed's section with each of its plots drawn.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+interface ResultsJson {
+  seeds: Array<{ id: string; plots: Array<{ id: string }>; claims: Array<{ id: string }> }>;
+}
+
+describe('report.html in headless Chromium', () => {
+  let dir: string;
+  let browser: Browser;
+  let results: ResultsJson;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (listed in .ci/apt-packages)`);
+    dir = mkdtempSync(join(tmpdir(), 'meshwork-html-'));
+    const r = runCli(['demo', '--out', join(dir, 'demo')]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    results = JSON.parse(readFileSync(join(dir, 'demo', 'results.json'), 'utf8')) as ResultsJson;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loads offline without console errors and shows every seed with its plots', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    const remote: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('request', (req) => {
+      if (!req.url().startsWith('file:')) remote.push(req.url());
+    });
+    const url = pathToFileURL(join(dir, 'demo', 'report.html')).href;
+    const response = await page.goto(url, { waitUntil: 'load' });
+    expect(response?.ok()).toBe(true);
+
+    expect(results.seeds.map((s) => s.id)).toEqual(['000', '001', '002', '003', '004']);
+    for (const seed of results.seeds) {
+      const section = page.locator(`section#seed-${seed.id}`);
+      await expect(section.isVisible()).resolves.toBe(true);
+      expect(await section.locator('h2').textContent()).toContain(`Seed ${seed.id}`);
+      // Every claim of the seed is a row of its checklist.
+      expect(await section.locator('table.claims tr[data-claim]').count()).toBe(seed.claims.length);
+      // Every plot is there, drawn (an SVG with a real size and marks) and titled.
+      const figures = section.locator('figure.plot');
+      expect(await figures.count()).toBe(seed.plots.length);
+      for (const plot of seed.plots) {
+        const svg = section.locator(`figure[data-plot="${plot.id}"] svg`);
+        const box = await svg.boundingBox();
+        expect(box, `plot ${plot.id}`).not.toBeNull();
+        expect(box!.width).toBeGreaterThan(100);
+        expect(box!.height).toBeGreaterThan(100);
+        expect(await svg.locator('path, rect, circle').count()).toBeGreaterThan(5);
+      }
+    }
+    expect(errors).toEqual([]);
+    expect(remote).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { checklistTable, escapeHtml, linePlot, renderHtmlReport, renderPlotSvg, renderTextTable, scopeSvgIds, heatmapPlot, groupedBarPlot, type Claim } from '../../src/index.js';
+
+const points = [
+  { series: 'measured', x: 1024, y: 2e-6 },
+  { series: 'measured', x: 65536, y: 9e-6 },
+  { series: 'Eq. 1', x: 1024, y: 3e-6 },
+  { series: 'Eq. 1', x: 65536, y: 8e-6 },
+];
+
+describe('plots', () => {
+  it('renders a titled, labelled line plot with a legend, byte-identically every time', async () => {
+    const plot = linePlot({ id: 't-1', title: 'Time against size', figure: '001 図16', x: { title: 'message size (bytes)', log: true }, y: { title: 'time (s)' }, legend: 'curve', points, dashed: ['Eq. 1'] });
+    const a = await renderPlotSvg(plot);
+    const b = await renderPlotSvg(plot);
+    expect(a).toBe(b);
+    expect(a.startsWith('<svg')).toBe(true);
+    for (const text of ['Time against size', 'mirrors 001 図16', 'message size (bytes)', 'time (s)', 'curve', 'measured', 'Eq. 1']) expect(a).toContain(text);
+  });
+  it('scopes SVG ids to the plot so inlined plots never share a clip path', () => {
+    const svg = '<svg><defs><clipPath id="clip7"><rect/></clipPath></defs><g clip-path="url(#clip7)"></g></svg>';
+    expect(scopeSvgIds(svg, '004 fig')).toBe('<svg><defs><clipPath id="004_fig-1"><rect/></clipPath></defs><g clip-path="url(#004_fig-1)"></g></svg>');
+  });
+  it('refuses a non-positive value on a log axis rather than drawing a wrong plot', () => {
+    expect(() => linePlot({ id: 'bad', title: 't', figure: 'f', x: { title: 'x', log: true }, y: { title: 'y' }, legend: 'l', points: [{ series: 's', x: 0, y: 1 }] })).toThrow(/log axis/);
+  });
+  it('renders heatmaps and grouped bars', async () => {
+    const heat = await renderPlotSvg(heatmapPlot({ id: 'h', title: 'Link utilisation', figure: '000 FIG. 5', rowTitle: 'link', rows: ['a', 'b'], columnTitle: 'time (us)', columns: [0, 1, 2], values: [[0, 0.5, 1], [1, 1, 0]], legend: 'utilisation' }));
+    expect(heat).toContain('Link utilisation');
+    expect(heat).toContain('utilisation');
+    const bars = await renderPlotSvg(groupedBarPlot({ id: 'b', title: 'Barriers', figure: '000 FIG. 9', groupTitle: 'algorithm', y: { title: 'barriers (count)' }, legend: 'torus', bars: [{ group: 'x', series: '8x8', value: 3 }, { group: 'y', series: '8x8', value: 5 }] }));
+    expect(bars).toContain('barriers (count)');
+  });
+});
+
+describe('tables', () => {
+  it('aligns columns: numbers right, text left, no trailing spaces', () => {
+    const text = renderTextTable({ id: 't', title: 'T', columns: ['name', 'n'], rows: [['a', 1], ['bbb', 100]] });
+    expect(text.split('\n')).toEqual(['T', 'name    n', '----  ---', 'a       1', 'bbb   100']);
+  });
+  it('wraps long cells onto continuation lines', () => {
+    const text = renderTextTable({ id: 't', title: 'T', columns: ['c'], rows: [['one two three']] }, { maxCell: 7, title: false });
+    expect(text.split('\n')).toEqual(['c', '-------', 'one two', 'three']);
+  });
+});
+
+describe('HTML report', () => {
+  it('escapes every text and states each verdict with its reason', () => {
+    const claims: Claim[] = [
+      { id: 'x.1', claim: 'a <b> claim', where: '§1', expected: '1', measured: '1', verdict: 'reproduced' },
+      { id: 'x.2', claim: 'another', where: '§2', expected: '2', measured: '3', verdict: 'not-reproduced', why: 'the model & the paper differ' },
+    ];
+    const html = renderHtmlReport({ title: 'R', intro: 'i', meta: [], sections: [{ anchor: 'seed-x', heading: 'Seed x', document: 'd', claims, plots: [], tables: [checklistTable('c', 'c', claims)], params: { k: '<v>' }, notes: [] }] });
+    expect(html).toContain('a &lt;b&gt; claim');
+    expect(html).toContain('the model &amp; the paper differ');
+    expect(html).toContain('data-verdict="not-reproduced"');
+    expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+    expect(escapeHtml(`"'`)).toBe('&quot;&#39;');
+  });
+});
+
+describe('report files', () => {
+  it('are byte-identical across runs and list every seed', async () => {
+    const { runReproductions, buildReportFiles, parseSeedSelection } = await import('../../src/index.js');
+    const build = async () => buildReportFiles(await runReproductions(parseSeedSelection('all'), { quick: true }), { command: 'reproduce all --quick', toolVersion: 'test' });
+    const a = await build();
+    const b = await build();
+    expect(a.files).toEqual(b.files);
+    const json = JSON.parse(a.resultsJson) as { seeds: Array<{ id: string }> };
+    expect(json.seeds.map((s) => s.id)).toEqual(['000', '001', '002', '003', '004']);
+  });
+});

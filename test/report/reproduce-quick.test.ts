@@ -1,0 +1,81 @@
+/**
+ * `meshwork reproduce all --quick` end to end: it runs, writes the report, and every claim's verdict
+ * is pinned here. A claim flipping (reproduced -> not reproduced, or a pending claim silently
+ * disappearing) fails CI; when a piece lands and a claim becomes checkable, update its line.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliResult } from '../helpers/cli.js';
+
+/** claim id -> verdict expected from the quick run. */
+const EXPECTED: Record<string, string> = {
+  '000.schedule.correct': 'not-available',
+  '000.barriers.fewer': 'not-available',
+  '000.faster.packet': 'not-available',
+  '000.faster.flow': 'not-available',
+  '000.pacing': 'not-available',
+  '001.p2p.ratio': 'not-available',
+  '001.p2p.threshold': 'not-available',
+  '001.mcast3.ratio': 'not-available',
+  '001.mcast6.ratio': 'not-available',
+  '001.reduce4.ratio': 'not-available',
+  '001.reduce5.threshold': 'not-available',
+  '001.reduce6.ratio': 'not-available',
+  '001.scatter.ratio': 'not-available',
+  '002.example.4x4': 'not-available',
+  '002.memory': 'not-available',
+  '002.time': 'not-available',
+  '003.contention-free': 'not-available',
+  '003.steps': 'not-available',
+  '003.vs-binomial': 'not-available',
+  '004.table1': 'not-available',
+  '004.diameter': 'not-available',
+  '004.mean-distance': 'not-available',
+  '004.sim.indirect-tolerant': 'not-available',
+  '004.sim.mdce-latency': 'not-available',
+  '004.sim.hotspot': 'not-available',
+  '004.sim.mesh-emulation': 'not-available',
+};
+
+interface ResultsJson {
+  format: string;
+  version: number;
+  quick: boolean;
+  seeds: Array<{ id: string; claims: Array<{ id: string; verdict: string; measured: string }>; plots: Array<{ file: string }> }>;
+}
+
+describe('meshwork reproduce all --quick', () => {
+  let dir: string;
+  let r: CliResult;
+  let results: ResultsJson;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'meshwork-quick-'));
+    r = runCli(['reproduce', 'all', '--quick', '--out', join(dir, 'out')]);
+    results = JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8')) as ResultsJson;
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs cleanly and prints every seed checklist and the report path', () => {
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    for (const id of ['000', '001', '002', '003', '004']) expect(r.stdout).toContain(`== Seed ${id}:`);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe(`report: ${join(dir, 'out', 'report.html')}`);
+  });
+
+  it('writes a versioned results.json, report.html and every plot it lists', () => {
+    expect(results.format).toBe('meshwork-reproduce');
+    expect(results.version).toBe(1);
+    expect(results.quick).toBe(true);
+    const files = readdirSync(join(dir, 'out'), { recursive: true }).map(String);
+    expect(files).toContain('report.html');
+    for (const s of results.seeds) for (const p of s.plots) expect(files).toContain(p.file);
+  });
+
+  it('gives every claim its pinned verdict', () => {
+    const got = Object.fromEntries(results.seeds.flatMap((s) => s.claims.map((c) => [c.id, c.verdict])));
+    expect(got).toEqual(EXPECTED);
+  });
+});
