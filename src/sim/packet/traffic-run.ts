@@ -53,7 +53,7 @@ export interface TrafficSweepResult {
   channelUtilisation: number[];
 }
 
-export function defaultRouting(topology: Topology, preset: PresetName, seed: number): RoutingFunction {
+export function presetRouting(topology: Topology, preset: PresetName, seed: number): RoutingFunction {
   if (topology.family === 'torus' || topology.family === 'mesh') {
     return dimensionOrderRouting(topology, { tie: preset === 'booksim' ? 'random' : 'split', seed });
   }
@@ -64,7 +64,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   const topology = opts.topology;
   const preset = opts.preset ?? 'booksim';
   const cfg: PacketConfig = { ...presetConfig(preset, topology), ...opts.config };
-  const routing = opts.routing ?? defaultRouting(topology, preset, cfg.seed);
+  const routing = opts.routing ?? presetRouting(topology, preset, cfg.seed);
   validateConfig(cfg, routing.vcClasses);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
   for (const r of opts.rates) if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');
