@@ -1,21 +1,123 @@
 /**
- * Dimension-order routing for mesh and torus. Owner: packet engine.
- * Placeholder signature so other areas can wire it before it lands.
+ * Dimension-order routing for mesh and torus (any number of dimensions, mixed radices).
+ *
+ * Each dimension is resolved completely before the next, in `order`. On a torus ring the shorter
+ * direction is taken; at a distance of exactly k/2 the `tie` mode picks it. Deadlock freedom on the
+ * torus uses BookSim's deterministic dateline (routefunc.cpp, `dor_next_torus`): when a packet
+ * turns into a dimension it fixes its VC class for that whole dimension — class 1 if the remaining
+ * path in that dimension crosses the wrap-around link between k−1 and 0, class 0 otherwise.
+ * (BookSim's own non-balanced branch tests `dest < cur` for the minus direction, which marks the
+ * non-crossing packets instead; with minimal routes both are deadlock free, and this file follows
+ * the documented dateline. See docs/packet.md.)
  */
+import { InputError } from '../util/errors.js';
+import { hash32 } from '../util/rng.js';
 import type { Topology } from '../topology/graph.js';
-import type { RoutingFunction } from './types.js';
+import type { RouteBuffers, RoutingFunction } from './types.js';
 
-export type TorusTieBreak = 'positive' | 'split' | 'parity' | 'random';
+export type TorusTieBreak = 'positive' | 'negative' | 'split' | 'parity' | 'random';
+export const TORUS_TIE_BREAKS: readonly TorusTieBreak[] = ['positive', 'negative', 'split', 'parity', 'random'];
 
 export interface DimensionOrderOptions {
   /** Dimensions in the order they are resolved; default 0, 1, 2, ... */
   order?: readonly number[];
-  /** Direction at a distance of exactly k/2 on a torus ring; default 'positive'. */
+  /**
+   * Direction at a distance of exactly k/2 on a torus ring; default 'positive'.
+   * - positive: always the + direction (negative: always −);
+   * - split: half the (source, destination) pairs each way, by a hash of the pair and dimension;
+   * - parity: + when the source's coordinate in that dimension is even, − when odd;
+   * - random: per packet, from the route salt and `seed` (BookSim's `RandomInt(1)` at the turn).
+   */
   tie?: TorusTieBreak;
   /** Seed for tie = 'random'. */
   seed?: number;
 }
 
-export function dimensionOrderRouting(_topology: Topology, _opts: DimensionOrderOptions = {}): RoutingFunction {
-  throw new Error('dimension-order routing is not implemented yet');
+export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOptions = {}): RoutingFunction {
+  if ((topology.family !== 'torus' && topology.family !== 'mesh') || !topology.coords) {
+    throw new InputError('routing', `dimension-order on ${topology.family}`, 'a mesh or torus topology');
+  }
+  const dims = topology.params.dims as number[];
+  const wrap = topology.family === 'torus';
+  const nd = dims.length;
+  const order = opts.order ? [...opts.order] : dims.map((_, d) => d);
+  const sorted = [...order].sort((a, b) => a - b);
+  if (order.length !== nd || sorted.some((d, i) => d !== i)) {
+    throw new InputError('routing.order', order.join(','), `a permutation of 0..${nd - 1}`);
+  }
+  const tie = opts.tie ?? 'positive';
+  if (!TORUS_TIE_BREAKS.includes(tie)) throw new InputError('routing.tie', tie, TORUS_TIE_BREAKS.join(' | '));
+  const seed = (opts.seed ?? 0) >>> 0;
+
+  // Flat neighbour table: channel leaving node v in dimension d, direction 0 (+) or 1 (−); -1 if none.
+  const n = topology.numNodes;
+  const next = new Int32Array(n * nd * 2).fill(-1);
+  for (let c = 0; c < topology.numChannels; c++) {
+    const s = topology.chSrc[c];
+    const t = topology.chDst[c];
+    let dim = 0;
+    while (dim < nd && topology.coords[s * nd + dim] === topology.coords[t * nd + dim]) dim++;
+    const minus = topology.className(c).endsWith('-') ? 1 : 0;
+    next[(s * nd + dim) * 2 + minus] = c;
+  }
+  const hasWrap = wrap && dims.some((k) => k > 2);
+  const maxHops = dims.reduce((sum, k) => sum + (wrap ? Math.floor(k / 2) : k - 1), 0);
+  const coords = topology.coords;
+
+  function route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+    let hops = 0;
+    let cur = src;
+    for (let i = 0; i < nd; i++) {
+      const d = order[i];
+      const k = dims[d];
+      const x = coords[cur * nd + d];
+      const y = coords[dst * nd + d];
+      if (x === y) continue;
+      let minus: number;
+      let steps: number;
+      let cls = 0;
+      if (!wrap || k <= 2) {
+        minus = y > x ? 0 : 1;
+        steps = y > x ? y - x : x - y;
+      } else {
+        const fwd = (y - x + k) % k;
+        if (2 * fwd < k) minus = 0;
+        else if (2 * fwd > k) minus = 1;
+        else minus = tieMinus(src, dst, salt, d, x);
+        steps = minus === 0 ? fwd : k - fwd;
+        if (minus === 0 ? y < x : y > x) cls = 1;
+      }
+      for (let s = 0; s < steps; s++) {
+        const c = next[(cur * nd + d) * 2 + minus];
+        out.channels[hops] = c;
+        out.vcClass[hops] = cls;
+        hops++;
+        cur = topology.chDst[c];
+      }
+    }
+    return hops;
+  }
+
+  function tieMinus(src: number, dst: number, salt: number, d: number, x: number): number {
+    switch (tie) {
+      case 'positive':
+        return 0;
+      case 'negative': // used by the flow engine to send exactly half of a tied flow each way
+        return 1;
+      case 'split':
+        return hash32(src, dst, d) & 1;
+      case 'parity':
+        return x & 1;
+      case 'random':
+        return hash32(salt, seed, d) & 1;
+    }
+  }
+
+  return {
+    name: `dimension-order(tie=${tie},order=${order.join(',')})`,
+    params: { routing: 'dimension-order', order, tie, seed, dateline: hasWrap ? 'wrap k-1→0 → class 1' : 'none' },
+    vcClasses: hasWrap ? 2 : 1,
+    maxHops,
+    route,
+  };
 }

@@ -1,2 +1,3 @@
-// Placeholder barrel; its owner fills it in.
-export {};
+export * from './demand.js';
+export * from './topology-bounds.js';
+export * from './schedule-bound.js';

@@ -1,4 +1,63 @@
 import type { Command } from 'commander';
+import { mdceTable1, parseTable1Sizes, Table1Row, TABLE1_CONVENTION, TABLE1_EXTRA_STAGE } from '../../topology/mdce/index.js';
+import { InputError } from '../../util/errors.js';
+import { print } from '../io.js';
 
-/** Placeholder: its owner registers the command here. */
-export function register(_program: Command): void {}
+const TABLES = ['mdce'] as const;
+
+export function register(program: Command): void {
+  program
+    .command('table')
+    .description("reproduce a document's table; mdce = seed 004 Table 1 (mean distance of nine networks, paper vs exact)")
+    .argument('<name>', `table name: ${TABLES.join(', ')}`)
+    .option('--json', 'machine-readable output')
+    .option('--size <pes>', 'PE count: 1024, 524288 or all', 'all')
+    .action((name: string, opts: { json?: boolean; size?: string }) => {
+      if (!(TABLES as readonly string[]).includes(name)) throw new InputError('table', name, TABLES.join(', '));
+      const sizes = parseTable1Sizes(opts.size, 'size');
+      const rows = mdceTable1(sizes);
+      if (opts.json) {
+        print(JSON.stringify({ table: 'seed004-table1', convention: TABLE1_CONVENTION, extraStage: TABLE1_EXTRA_STAGE, sizes, rows }, null, 2));
+      } else {
+        print(renderText(rows));
+      }
+    });
+}
+
+function renderText(rows: Table1Row[]): string {
+  const head = ['network', 'deg', 'PEs', 'config', 'paper', 'exact', 'exact≠self', 'formula', 'source', 'diam', 'Eq.1', 'note'];
+  const notes: string[] = [];
+  const body = rows.map((r) => {
+    const marks = r.notes.map((text) => {
+      notes.push(text);
+      return `[${notes.length}]`;
+    });
+    return [
+      `${r.network} (${r.label})`,
+      r.degree,
+      String(r.pes),
+      r.config,
+      r.paper.toFixed(2),
+      r.exact.meanWithSelf.toFixed(4),
+      r.exact.meanWithoutSelf.toFixed(4),
+      r.formula.value.toFixed(4),
+      r.formula.source,
+      String(r.exact.diameter),
+      r.formulaDiameter === undefined ? '' : String(r.formulaDiameter),
+      marks.join(' '),
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 4 && i <= 7 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  return [
+    'Seed 004, Table 1: degree and mean distance (paper vs Meshwork)',
+    `exact = ${TABLE1_CONVENTION}; exact≠self = without self-pairs`,
+    `CB and CCC rows: the added stage wired as extra-stage=${TABLE1_EXTRA_STAGE} (JSON has the other reading)`,
+    '',
+    line(head),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...body.map(line),
+    '',
+    ...notes.map((text, i) => `[${i + 1}] ${text}`),
+  ].join('\n');
+}

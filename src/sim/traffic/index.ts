@@ -1,1 +1,2 @@
-export {};
+export * from './patterns.js';
+export * from './sources.js';

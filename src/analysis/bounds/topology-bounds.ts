@@ -1,0 +1,153 @@
+/**
+ * Lower bounds on a collective's completion time on a topology, each named, each proven from the
+ * network alone (no algorithm): injection, ejection, hop-bytes over total capacity under minimal
+ * routing, bisection (mesh and torus, where the bisection is known), and latency.
+ */
+import type { Topology } from '../../topology/graph.js';
+import type { BoundRecord } from '../../sim/result.js';
+import { type CollectiveDemand, mustReceive, mustSend } from './demand.js';
+
+export interface BoundModel {
+  /** Per-message overhead α, seconds. */
+  readonly alpha: number;
+  readonly routerLatency: number;
+  readonly nics: number;
+  readonly injectionBandwidth: number | null;
+  readonly ejectionBandwidth: number | null;
+}
+
+/** Largest rank count for which distances are summed by one BFS per rank when no symmetry is declared. */
+export const HOP_BYTES_BFS_LIMIT = 4096;
+
+/** BFS hop distances from `src` over all channels, into `dist` (−1 = unreachable). */
+export function bfsFrom(t: Topology, src: number, dist: Int32Array, queue: Int32Array): void {
+  dist.fill(-1);
+  let head = 0;
+  let tail = 0;
+  dist[src] = 0;
+  queue[tail++] = src;
+  const transitAll = t.distanceConvention === 'router-hops';
+  while (head < tail) {
+    const v = queue[head++];
+    if (v !== src && !transitAll && t.nodeKind[v] === 0) continue;
+    for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) {
+      const u = t.chDst[t.outChannels[i]];
+      if (dist[u] < 0) {
+        dist[u] = dist[v] + 1;
+        queue[tail++] = u;
+      }
+    }
+  }
+}
+
+/** Endpoint capacity: what the rank's node can inject (out-links) and eject (in-links), capped by the NIC model. */
+function endpointCapacity(t: Topology, rank: number, model: BoundModel): { inj: number; ej: number } {
+  const v = t.endpoints[rank];
+  let out = 0;
+  let inn = 0;
+  for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) out += t.chBandwidth[t.outChannels[i]];
+  for (let i = t.inStart[v]; i < t.inStart[v + 1]; i++) inn += t.chBandwidth[t.inChannels[i]];
+  const inj = model.injectionBandwidth === null ? out : Math.min(out, model.injectionBandwidth * model.nics);
+  const ej = model.ejectionBandwidth === null ? inn : Math.min(inn, model.ejectionBandwidth * model.nics);
+  return { inj, ej };
+}
+
+export function topologyBounds(t: Topology, d: CollectiveDemand, model: BoundModel): BoundRecord[] {
+  const bounds: BoundRecord[] = [];
+  const n = d.ranks;
+  if (n < 2 || d.collective === 'barrier') return [{ name: 'trivial', seconds: 0, detail: 'nothing has to move' }];
+
+  // Injection and ejection.
+  let inj = 0;
+  let injRank = 0;
+  let ej = 0;
+  let ejRank = 0;
+  for (let r = 0; r < n; r++) {
+    const cap = endpointCapacity(t, r, model);
+    const a = mustSend(d, r) / cap.inj;
+    const b = mustReceive(d, r) / cap.ej;
+    if (a > inj) {
+      inj = a;
+      injRank = r;
+    }
+    if (b > ej) {
+      ej = b;
+      ejRank = r;
+    }
+  }
+  bounds.push({ name: 'injection', seconds: inj, detail: `rank ${injRank} must send ${mustSend(d, injRank)} B through its injection capacity` });
+  bounds.push({ name: 'ejection', seconds: ej, detail: `rank ${ejRank} must receive ${mustReceive(d, ejRank)} B through its ejection capacity` });
+
+  // Distances: hop-bytes and latency.
+  const dist = new Int32Array(t.numNodes);
+  const queue = new Int32Array(t.numNodes);
+  let minLat = Infinity;
+  let totalCap = 0;
+  for (let c = 0; c < t.numChannels; c++) {
+    minLat = Math.min(minLat, t.chLatency[c]);
+    totalCap += t.chBandwidth[c];
+  }
+  if (t.numChannels === 0) minLat = 0;
+  const perHop = minLat + model.routerLatency;
+  const sources: Array<{ rank: number; count: number }> = [];
+  if (d.collective === '1-to-1' || d.collective === 'broadcast' || d.collective === 'multicast' || d.collective === 'scatter') {
+    sources.push({ rank: d.root, count: 1 });
+  } else if (t.symmetry && t.numEndpoints === n) {
+    for (const c of t.symmetry.classes) sources.push(c);
+  } else if (n <= HOP_BYTES_BFS_LIMIT) {
+    for (let r = 0; r < n; r++) sources.push({ rank: r, count: 1 });
+  }
+  if (sources.length > 0) {
+    let hopSum = 0;
+    let farthest = 0;
+    for (const { rank, count } of sources) {
+      bfsFrom(t, t.endpoints[rank], dist, queue);
+      let sum = 0;
+      if (d.collective === '1-to-1') {
+        sum = dist[t.endpoints[d.peer]];
+        farthest = Math.max(farthest, sum);
+      } else {
+        for (let r = 0; r < n; r++) {
+          const x = dist[t.endpoints[r]];
+          sum += x;
+          farthest = Math.max(farthest, x);
+        }
+      }
+      hopSum += sum * count;
+    }
+    if (d.collective === 'alltoall' || d.collective === '1-to-1') {
+      const hb = d.size * hopSum;
+      bounds.push({ name: 'hop-bytes', seconds: hb / totalCap, detail: `${hb} hop-bytes under minimal routing over ${t.numChannels} channels' total capacity` });
+    }
+    // Rooted collectives from the root's eccentricity; the others need the farthest pair.
+    bounds.push({ name: 'latency', seconds: model.alpha + farthest * perHop, detail: `α + ${farthest} hops × (channel latency + router latency)` });
+  }
+
+  // Bisection for mesh and torus: cut the largest dimension in half.
+  const dims = t.params.dims as number[] | undefined;
+  if ((t.family === 'torus' || t.family === 'mesh') && dims && t.numEndpoints === n && d.collective === 'alltoall') {
+    let dim = 0;
+    for (let i = 1; i < dims.length; i++) if (dims[i] > dims[dim]) dim = i;
+    const k = dims[dim];
+    if (k >= 2) {
+      const half = Math.floor(k / 2);
+      const a = (n / k) * half;
+      const b = n - a;
+      const wraps = t.family === 'torus' && k > 2 ? 2 : 1;
+      const crossing = (n / k) * wraps;
+      let minBw = Infinity;
+      for (let c = 0; c < t.numChannels; c++) minBw = Math.min(minBw, t.chBandwidth[c]);
+      // Bytes that must cross from the smaller-index half to the other, per direction.
+      const bytes = a * b * d.size;
+      bounds.push({ name: 'bisection', seconds: bytes / (crossing * minBw), detail: `${bytes} B across ${crossing} channels per direction (dimension ${dim} cut in half)` });
+    }
+  }
+  return bounds;
+}
+
+/** The best (largest) of a set of bounds. */
+export function bestBound(bounds: readonly BoundRecord[]): BoundRecord {
+  let best = bounds[0] ?? { name: 'none', seconds: 0, detail: 'no bound applies' };
+  for (const b of bounds) if (b.seconds > best.seconds) best = b;
+  return best;
+}

@@ -1,0 +1,30 @@
+/** allgather `bruck`: ceil(log2 n) steps for any n; W[i] holds rank r+i's block, rotated into recv at the end. */
+import { registerAlgorithm } from '../../registry.js';
+import { RECV, SEND } from '../../schedule.js';
+import { mod } from '../common.js';
+import { pieces } from '../alltoall/bruck.js';
+
+registerAlgorithm({
+  name: 'bruck',
+  collective: 'allgather',
+  description: 'ceil(log2 n) steps: receive from rank+k the k blocks it holds (any rank count)',
+  supportsText: 'any rank count and topology',
+  source: 'classic (Bruck et al.)',
+  params: [],
+  supports: () => undefined,
+  build(ctx, newBuilder) {
+    const n = ctx.ranks;
+    const B = ctx.size;
+    const b = newBuilder();
+    const W = b.tmpBuffer('work', n * B);
+    for (let r = 0; r < n; r++) {
+      b.copy(r, b.region(SEND, 0, B), b.region(W, 0, B));
+      for (let k = 1; k < n; k <<= 1) {
+        const cnt = Math.min(k, n - k);
+        b.sendrecv(r, mod(r - k, n), b.region(W, 0, cnt * B), mod(r + k, n), b.region(W, k * B, cnt * B), k);
+      }
+      b.copy(r, b.region(W, 0, n * B), b.extents(pieces(RECV, r, n, B)));
+    }
+    return b.finish();
+  },
+});

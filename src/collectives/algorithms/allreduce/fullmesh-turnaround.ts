@@ -1,0 +1,100 @@
+/**
+ * reduce and allreduce `fullmesh-turnaround` (seed 001, spec/seed001_fullmesh.md §2.5–§2.7):
+ * every rank splits its buffer into K pieces the same way (step 1) and sends piece c to turnaround
+ * node t_c (step 2, an all-to-all); t_c reduces column c over the received pieces and its own
+ * retained piece (step 3), then sends the result to the root (reduce) or, in one distribution
+ * operation (分配動作), to every other rank (allreduce) (step 4).
+ * - embodiment=4 (and 5: the same schedule; the 5th only moves the adder into the switch, which
+ *   changes latency, not data movement): K = N, t_c = anchor + c (column k to node k, keeping its own).
+ * - embodiment=6: 1 ≤ K ≤ N, t_c = anchor+1+c cyclically (図41A/B: root node 1, turnarounds 2 and 3).
+ * The anchor is the root for reduce and rank 0 for allreduce.
+ */
+import type { AlgorithmContext } from '../../registry.js';
+import { registerAlgorithm } from '../../registry.js';
+import { RECV, ScheduleBuilder, SEND, Schedule } from '../../schedule.js';
+import { DTYPE_BYTES } from '../../types.js';
+import { pieceRange } from '../alltoall/axis-phases.js';
+import { fullMeshRefusal, pieceRegion, turnaroundNodes } from '../fullmesh.js';
+
+function turnarounds(ctx: AlgorithmContext): number[] {
+  const n = ctx.ranks;
+  const emb = ctx.params.embodiment as number;
+  const anchor = ctx.collective === 'reduce' ? ctx.root : 0;
+  const K = (ctx.params.K as number) || n;
+  return emb === 6 ? turnaroundNodes(n, anchor + 1, K) : turnaroundNodes(n, anchor, n);
+}
+
+function refusal(ctx: AlgorithmContext): string | undefined {
+  const n = ctx.ranks;
+  const emb = ctx.params.embodiment as number;
+  const K = (ctx.params.K as number) || n;
+  if (![4, 5, 6].includes(emb)) return `embodiment 4, 5 or 6, got ${emb}`;
+  if (emb !== 6 && K !== n) return `embodiment=${emb} uses K = N = ${n}, got K=${K}`;
+  if (K > n) return `1 ≤ K ≤ N = ${n}, got K=${K}`;
+  const unit = DTYPE_BYTES[ctx.dtype];
+  if (ctx.size % unit !== 0) return `a size that is a whole number of ${ctx.dtype} elements (${unit} B), got ${ctx.size}`;
+  if (ctx.size / unit < K) return `at least K = ${K} elements to split, got ${ctx.size / unit}`;
+  return fullMeshRefusal(ctx.topology);
+}
+
+function build(ctx: AlgorithmContext, newBuilder: (o?: object) => ScheduleBuilder): Schedule {
+  const n = ctx.ranks;
+  const turn = turnarounds(ctx);
+  const K = turn.length;
+  const S = ctx.size;
+  const unit = DTYPE_BYTES[ctx.dtype];
+  const all = ctx.collective === 'allreduce';
+  const b = newBuilder({ expectedOps: 4 * n * K });
+  // Incoming columns land in `col` (one slot per sender); partial results of non-root turnarounds in `acc`.
+  const col = b.tmpBuffer('col', (n - 1) * Math.ceil(S / K / unit + 1) * unit);
+  const acc = all ? RECV : b.tmpBuffer('acc', S);
+  const piece = (buf: number, c: number): number => pieceRegion(b, buf, 0, S, K, c, unit);
+  const resultAt = (t: number, c: number): number => (all || t === ctx.root ? piece(RECV, c) : piece(acc, c));
+  // Step 2: the all-to-all of pieces to turnaround nodes (every rank is a sender, Y = N).
+  for (let r = 0; r < n; r++) {
+    turn.forEach((t, c) => {
+      if (t !== r) b.send(r, t, piece(SEND, c), c, 0, b.hint('direct'));
+    });
+  }
+  // Step 3: each turnaround reduces its column over every sender's piece and its own.
+  turn.forEach((t, c) => {
+    const len = pieceRange(S / unit, K, c).len * unit;
+    b.copy(t, piece(SEND, c), resultAt(t, c));
+    let slot = 0;
+    for (let r = 0; r < n; r++) {
+      if (r === t) continue;
+      const into = b.region(col, slot++ * len, len);
+      b.recv(t, r, into, c);
+      b.reduce(t, into, resultAt(t, c));
+    }
+  });
+  // Step 4: gather to the root, or distribute to everyone else.
+  turn.forEach((t, c) => {
+    const receivers = all ? Array.from({ length: n }, (_, r) => r).filter((r) => r !== t) : t === ctx.root ? [] : [ctx.root];
+    if (receivers.length === 0) return;
+    b.send(t, receivers, resultAt(t, c), K + c, 0, b.hint('direct'));
+    for (const r of receivers) b.recv(r, t, piece(RECV, c), K + c);
+  });
+  return b.finish();
+}
+
+const params = [
+  { key: 'embodiment', kind: 'int', default: 4, min: 4, max: 6, description: '4 or 5: every rank is a turnaround node (K = N); 6: K turnaround nodes' },
+  { key: 'K', kind: 'int', default: 0, min: 0, description: 'turnaround nodes (embodiment 6); 0 = N' },
+] as const;
+
+/** Registers the algorithm for reduce (src/collectives/algorithms/reduce/) or allreduce (here). */
+export function registerFullmeshTurnaround(collective: 'reduce' | 'allreduce'): void {
+  registerAlgorithm({
+    name: 'fullmesh-turnaround',
+    collective,
+    description: `seed 001: split into K columns, all-to-all to turnaround nodes, reduce there, ${collective === 'reduce' ? 'gather to the root' : 'distribute to all'}`,
+    supportsText: 'full mesh of 3 or more ranks; embodiment 4/5: K = N; 6: 1 ≤ K ≤ N',
+    source: 'seed 001 (JP 2020-046713, 4th–6th embodiments)',
+    params: [...params],
+    supports: refusal,
+    build: (ctx, nb) => build(ctx, nb),
+  });
+}
+
+registerFullmeshTurnaround('allreduce');

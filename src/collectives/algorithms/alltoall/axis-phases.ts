@@ -1,0 +1,222 @@
+/**
+ * Shared core of the torus/mesh alltoalls that move data one axis at a time: seed 000's
+ * `hop-grouped` (Examples 1 and 2, spec/seed000_torus.md §3–§4), Meshwork's `areas=2n` extension
+ * and the classic `dimension-ordered` alltoall. They differ only in how the offsets of one axis
+ * are grouped, paced, routed and separated by barriers, so the data movement is written once here.
+ *
+ * Data movement of one axis phase (spec §4.4 AXIS_PHASE): rank h sends, for offset group d, the
+ * slab of areas {r : r_k = h_k + d} to the transit node h + d·e_k, which stores it in its slab
+ * {r : r_k = h_k}. Invariant (spec §3.4): after a piece has crossed the axes in set T it sits at the
+ * node with coord_k = t_k for k in T and s_k otherwise, in the area with s_k for k in T and t_k
+ * otherwise. Zero-offset areas (r_k = h_k) are copied locally (spec §3.3: dy = 0 / dx = 0 included).
+ */
+import { InputError } from '../../../util/errors.js';
+import type { Topology } from '../../../topology/graph.js';
+import type { ScheduleBuilder } from '../../schedule.js';
+import { RECV, SEND } from '../../schedule.js';
+
+/** The Cartesian shape behind a torus/mesh topology, or the reason it has none. */
+export interface GridShape {
+  readonly dims: readonly number[];
+  readonly wrap: boolean;
+  /** stride[k] = product of dims[0..k-1] (axis 0 fastest, as the generator numbers nodes). */
+  readonly stride: readonly number[];
+  readonly ranks: number;
+}
+
+export function gridShape(topology: Topology): GridShape | string {
+  const fam = topology.family;
+  const dims = topology.params.dims;
+  if ((fam !== 'torus' && fam !== 'mesh') || !Array.isArray(dims)) return `a torus or mesh topology, got ${fam}`;
+  const ranks = topology.numEndpoints;
+  for (let r = 0; r < ranks; r++) if (topology.endpoints[r] !== r) return 'ranks numbered as the torus/mesh nodes';
+  const stride: number[] = [];
+  let s = 1;
+  for (const k of dims as number[]) {
+    stride.push(s);
+    s *= k;
+  }
+  if (s !== ranks) return `one rank per node (${s} nodes, ${ranks} ranks)`;
+  return { dims: dims as number[], wrap: fam === 'torus', stride, ranks };
+}
+
+export function coordOf(g: GridShape, rank: number, axis: number): number {
+  return Math.floor(rank / g.stride[axis]) % g.dims[axis];
+}
+
+/** One hop group of an axis: every rank moves its data by `offset` (signed) along the axis. */
+export interface HopGroup {
+  /** Signed coordinate offset (on a torus taken mod N). */
+  readonly offset: number;
+  /** Physical hops of the route the group uses (the gap is hops − 1, spec §1.6). */
+  readonly hops: number;
+  /** +1 or −1: the direction the route travels. */
+  readonly sign: number;
+}
+
+export type Direction = 'positive' | 'negative' | 'shortest';
+
+/**
+ * Hop groups of one axis of size n.
+ * - torus, positive (the patent's wording, spec §3.3): offsets +1..+(n−1), hops = offset.
+ * - torus, negative: the mirror image (used by the −direction areas of `areas=2n`).
+ * - torus, shortest: the same offsets, each routed the short way; ordered +1, −1, +2, −2, ...
+ *   (ties at n/2 go +). Groups stay keyed by (direction, hops), as claim 1 asks.
+ * - mesh: signed offsets ±1..±(n−1) (spec §3.3 "Mesh networks"), ordered +1, −1, +2, −2, ...
+ */
+export function hopGroups(n: number, wrap: boolean, dir: Direction): HopGroup[] {
+  const out: HopGroup[] = [];
+  if (!wrap) {
+    for (let d = 1; d < n; d++) out.push({ offset: d, hops: d, sign: 1 }, { offset: -d, hops: d, sign: -1 });
+    return out;
+  }
+  if (dir === 'positive') for (let d = 1; d < n; d++) out.push({ offset: d, hops: d, sign: 1 });
+  else if (dir === 'negative') for (let d = 1; d < n; d++) out.push({ offset: -d, hops: d, sign: -1 });
+  else {
+    for (let h = 1; 2 * h <= n; h++) {
+      out.push({ offset: h, hops: h, sign: 1 });
+      if (2 * h < n) out.push({ offset: -h, hops: h, sign: -1 });
+    }
+  }
+  return out;
+}
+
+/** Target coordinate of a group from coordinate c, or -1 on a mesh when it falls off the edge. */
+export function shifted(g: GridShape, axis: number, c: number, offset: number): number {
+  const n = g.dims[axis];
+  const t = c + offset;
+  if (g.wrap) return ((t % n) + n) % n;
+  return t >= 0 && t < n ? t : -1;
+}
+
+/** Byte range [lo, lo+len) of piece p when a block of B bytes is split into `pieces` parts. */
+export function pieceRange(blockBytes: number, pieces: number, p: number): { lo: number; len: number } {
+  const lo = Math.floor((p * blockBytes) / pieces);
+  return { lo, len: Math.floor(((p + 1) * blockBytes) / pieces) - lo };
+}
+
+/**
+ * Region of the areas {r : r_axis = c} (piece p of each block), ordered by rank index of the
+ * other coordinates: the same order on sender and receiver, so one merged message per hop group.
+ */
+export function slabRegion(b: ScheduleBuilder, g: GridShape, buf: number, axis: number, c: number, blockBytes: number, pieces: number, p: number): number {
+  const inner = g.stride[axis];
+  const outer = g.ranks / (inner * g.dims[axis]);
+  const outerStride = inner * g.dims[axis] * blockBytes;
+  const base = c * inner * blockBytes;
+  if (pieces === 1) return b.strided(buf, base, inner * blockBytes, outerStride, outer);
+  const { lo, len } = pieceRange(blockBytes, pieces, p);
+  if (inner === 1) return b.strided(buf, base + lo, len, outerStride, outer);
+  if (outer === 1) return b.strided(buf, base + lo, len, blockBytes, inner);
+  const list: Array<[number, number, number]> = [];
+  for (let o = 0; o < outer; o++) for (let i = 0; i < inner; i++) list.push([buf, base + o * outerStride + i * blockBytes + lo, len]);
+  return b.extents(list);
+}
+
+/** Explicit node path from rank h, `hops` steps of `sign` along `axis` (seed 000's transit route). */
+export function axisPath(g: GridShape, topology: Topology, h: number, axis: number, hops: number, sign: number): number[] {
+  const path = [topology.endpoints[h]];
+  let c = coordOf(g, h, axis);
+  let r = h;
+  for (let i = 0; i < hops; i++) {
+    const next = shifted(g, axis, c, sign);
+    r += (next - c) * g.stride[axis];
+    c = next;
+    path.push(topology.endpoints[r]);
+  }
+  return path;
+}
+
+/** One area (sub-area of every block, seed 000 Example 2's a/b/c) and how it travels. */
+export interface AreaPlan {
+  /** Axis crossed at each stage. */
+  readonly order: readonly number[];
+  readonly dir: Direction;
+  readonly stream: number;
+}
+
+export interface AxisPhaseOptions {
+  readonly areas: readonly AreaPlan[];
+  /** Insert pace(hops − 1) before each hop group (seed 000 S103/S112). */
+  readonly pacing: boolean;
+  /** 'group': a barrier between hop groups, placed as the literal flowcharts (spec §3.7/§4.5); 'none'. */
+  readonly barriers: 'group' | 'none';
+  /** Route hints: 'path' = explicit node path along the axis; 'none' = the engine's routing. */
+  readonly hints: 'path' | 'none';
+  /** One buffer for everything (spec §3.5's hazard, for demonstration); the executor must object. */
+  readonly inPlace: boolean;
+}
+
+export interface AxisPhaseStats {
+  /** Barrier ops executed by rank 0 (all ranks execute the same number). */
+  readonly barriersPerRank: number;
+}
+
+/**
+ * Emits the axis phases of every area. Stage s of area a crosses axis order[s]. Buffers alternate
+ * so that each phase reads one buffer and writes another (spec §3.5: receiving into the buffer
+ * being sent from destroys unsent blocks); the last stage writes `recv`. With `inPlace`, every
+ * phase reads and writes `recv` (the hazard the executor must report).
+ * Barriers: within a stage, after every hop group except the stage's very last one on that stream;
+ * between stages, one whole-rank barrier (the data dependency of spec §4.3, S107 in 2D).
+ */
+export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridShape, opts: AxisPhaseOptions): AxisPhaseStats {
+  const n = g.dims.length;
+  const P = g.ranks;
+  const B = b.size;
+  const A = opts.areas.length;
+  const stages = opts.areas[0].order.length;
+  const tmp = stages > 1 && !opts.inPlace ? b.tmpBuffer('tmp', P * B) : RECV;
+  const outBuf = (s: number): number => (opts.inPlace ? RECV : (stages - 1 - s) % 2 === 0 ? RECV : tmp);
+  const inBuf = (s: number): number => (opts.inPlace ? RECV : s === 0 ? SEND : outBuf(s - 1));
+  const streamsUsed = [...new Set(opts.areas.map((a) => a.stream))];
+  const all = Array.from({ length: P }, (_, i) => i);
+  const stageBarrier = b.group(all, streamsUsed);
+  const streamBarrier = new Map(streamsUsed.map((s) => [s, b.group(all, [s])]));
+  let barriers = 0;
+  for (let s = 0; s < stages; s++) {
+    // Needed when several streams hand data to each other between stages (spec §4.3); with one
+    // stream, program order already orders the stages, and only the patent's barriers are kept.
+    if (s > 0 && (opts.barriers === 'group' || streamsUsed.length > 1)) {
+      for (let r = 0; r < P; r++) for (const st of streamsUsed) b.barrier(r, stageBarrier, st);
+      barriers++;
+    }
+    const src = inBuf(s);
+    const dst = outBuf(s);
+    // Literal flowchart order within a stage: X, then Z, then Y (FIG. 17A, 17B, 17C); in n dims
+    // axis 0, then n−1 down to 1. It matters only when several areas share a stream.
+    const axisRank = (k: number): number => (k === 0 ? 0 : n - k);
+    const seq = [...opts.areas.keys()].sort((x, y) => axisRank(opts.areas[x].order[s]) - axisRank(opts.areas[y].order[s]) || x - y);
+    // The last group that each stream runs in this stage carries no barrier (S114/S223: no end barrier).
+    const lastAreaOfStream = new Map<number, number>();
+    for (const i of seq) lastAreaOfStream.set(opts.areas[i].stream, i);
+    for (const a of seq) {
+      const area = opts.areas[a];
+      const axis = area.order[s];
+      if (axis < 0 || axis >= n) throw new InputError('areas', area.order, `axes 0..${n - 1}`);
+      const groups = hopGroups(g.dims[axis], g.wrap, area.dir);
+      const tag = s * A + a;
+      for (let h = 0; h < P; h++) {
+        const hc = coordOf(g, h, axis);
+        if (!opts.inPlace) b.copy(h, slabRegion(b, g, src, axis, hc, B, A, a), slabRegion(b, g, dst, axis, hc, B, A, a), area.stream);
+        groups.forEach((grp, gi) => {
+          if (opts.pacing) b.pace(h, grp.hops - 1, area.stream);
+          const tc = shifted(g, axis, hc, grp.offset);
+          if (tc >= 0) {
+            const to = h + (tc - hc) * g.stride[axis];
+            const hint = opts.hints === 'path' ? b.hint('path', axisPath(g, topology, h, axis, grp.hops, grp.sign)) : -1;
+            b.send(h, to, slabRegion(b, g, src, axis, tc, B, A, a), tag, area.stream, hint);
+          }
+          const fc = shifted(g, axis, hc, -grp.offset);
+          if (fc >= 0) b.recv(h, h + (fc - hc) * g.stride[axis], slabRegion(b, g, dst, axis, fc, B, A, a), tag, area.stream);
+          const last = gi === groups.length - 1 && lastAreaOfStream.get(area.stream) === a;
+          if (opts.barriers === 'group' && !last) {
+            b.barrier(h, streamBarrier.get(area.stream)!, area.stream);
+            if (h === 0 && area.stream === streamsUsed[0]) barriers++;
+          }
+        });
+      }
+    }
+  }
+  return { barriersPerRank: barriers };
+}

@@ -1,0 +1,23 @@
+/** alltoall `ring` (shift): n-1 steps; in step k rank r sends to r+k and receives from r-k (classic). */
+import { registerAlgorithm } from '../../registry.js';
+import { RECV, SEND } from '../../schedule.js';
+import { mod } from '../common.js';
+
+registerAlgorithm({
+  name: 'ring',
+  collective: 'alltoall',
+  description: 'shift schedule: step k sends to rank+k and receives from rank-k, for every rank count',
+  supportsText: 'any rank count and topology',
+  source: 'classic',
+  params: [],
+  supports: () => undefined,
+  build(ctx, newBuilder) {
+    const n = ctx.ranks;
+    const b = newBuilder({ expectedOps: 2 * n * n });
+    for (let r = 0; r < n; r++) b.copy(r, b.block(SEND, r), b.block(RECV, r));
+    for (let k = 1; k < n; k++) {
+      for (let r = 0; r < n; r++) b.sendrecv(r, mod(r + k, n), b.block(SEND, mod(r + k, n)), mod(r - k, n), b.block(RECV, mod(r - k, n)));
+    }
+    return b.finish();
+  },
+});

@@ -1,0 +1,21 @@
+/** barrier `dissemination` (Hensgen, Finkel, Manber): ceil(log2 n) rounds; round k sends to r+2^k, receives from r-2^k. */
+import { registerAlgorithm } from '../../registry.js';
+import { RECV } from '../../schedule.js';
+import { mod } from '../common.js';
+
+registerAlgorithm({
+  name: 'dissemination',
+  collective: 'barrier',
+  description: 'ceil(log2 n) rounds of zero-byte messages to rank+2^k',
+  supportsText: 'any rank count and topology',
+  source: 'classic',
+  params: [],
+  supports: () => undefined,
+  build(ctx, newBuilder) {
+    const n = ctx.ranks;
+    const b = newBuilder();
+    const none = b.region(RECV, 0, 0);
+    for (let r = 0; r < n; r++) for (let k = 1; k < n; k <<= 1) b.sendrecv(r, mod(r + k, n), none, mod(r - k, n), none, k);
+    return b.finish();
+  },
+});

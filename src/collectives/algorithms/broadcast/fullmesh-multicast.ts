@@ -1,0 +1,68 @@
+/**
+ * broadcast `fullmesh-multicast` (seed 001, spec/seed001_fullmesh.md §2.3/§2.4).
+ * - embodiment=3 (§2.3, 図11–15): K = N pieces, the sender included as a turnaround node. Piece c
+ *   goes to turnaround t_c (t_0 = the sender, then sender+1, ... [0108]); the sender scatters the
+ *   pieces c ≥ 1 (step 2), each turnaround replicates its piece to every receiver except the sender
+ *   and itself (steps 3–4), and the sender multicasts its own piece last (図13).
+ * - embodiment=6 (§2.4, 図39): 1 ≤ K ≤ N−1 turnaround nodes, the sender excluded (sender+1, ...);
+ *   receivers that are not turnaround nodes get every piece over 1-hop links only.
+ * forward=cut-through (default): the replication happens in the turnaround node's switch, written
+ * as one send from the sender via t_c fanning out (the turnaround also keeps a copy, 図14 wire 1703);
+ * forward=store: t_c receives the piece, then multicasts it (store-and-forward, 1st embodiment).
+ */
+import { registerAlgorithm } from '../../registry.js';
+import { RECV, SEND } from '../../schedule.js';
+import { fullMeshRefusal, pieceRegion, turnaroundNodes, viaHint } from '../fullmesh.js';
+
+registerAlgorithm({
+  name: 'fullmesh-multicast',
+  collective: 'broadcast',
+  description: 'seed 001: split into K pieces, scatter to turnaround nodes, each replicates its piece to all (3rd/6th embodiment)',
+  supportsText: 'full mesh of 3 or more ranks; embodiment=3: K = N; embodiment=6: 1 ≤ K ≤ N−1',
+  source: 'seed 001 (JP 2020-046713)',
+  params: [
+    { key: 'embodiment', kind: 'int', default: 6, min: 3, max: 6, description: '3: sender is a turnaround node (K = N); 6: sender excluded (K ≤ N−1)' },
+    { key: 'K', kind: 'int', default: 0, min: 0, description: 'turnaround nodes; 0 = the maximum (N, or N−1)' },
+    { key: 'forward', kind: 'choice', choices: ['cut-through', 'store'], default: 'cut-through', description: 'replicate in the switch (one cut-through transfer) or through memory' },
+  ],
+  supports(ctx) {
+    const n = ctx.ranks;
+    const emb = ctx.params.embodiment as number;
+    const K = (ctx.params.K as number) || (emb === 3 ? n : n - 1);
+    if (emb !== 3 && emb !== 6) return `embodiment 3 or 6, got ${emb}`;
+    if (emb === 3 && K !== n) return `embodiment=3 uses K = N = ${n} (sender included), got K=${K}`;
+    if (emb === 6 && K > n - 1) return `embodiment=6 uses 1 ≤ K ≤ N−1 = ${n - 1} (sender excluded), got K=${K}`;
+    if (ctx.size < K) return `size ${ctx.size} B cannot be split into ${K} pieces`;
+    return fullMeshRefusal(ctx.topology);
+  },
+  build(ctx, newBuilder) {
+    const n = ctx.ranks;
+    const root = ctx.root;
+    const emb = ctx.params.embodiment as number;
+    const K = (ctx.params.K as number) || (emb === 3 ? n : n - 1);
+    const store = ctx.params.forward === 'store';
+    const turn = emb === 3 ? turnaroundNodes(n, root, n) : turnaroundNodes(n, root + 1, K, [root]);
+    const b = newBuilder({ expectedOps: 4 * n * K });
+    const S = ctx.size;
+    b.copy(root, b.region(SEND, 0, S), b.region(RECV, 0, S));
+    // Sender's own piece (embodiment 3) goes last, as in 図13; the scatter first.
+    const order = turn.map((t, c) => c).sort((x, y) => Number(turn[x] === root) - Number(turn[y] === root));
+    for (const c of order) {
+      const t = turn[c];
+      const others = Array.from({ length: n }, (_, r) => r).filter((r) => r !== root && r !== t);
+      if (t === root) {
+        b.send(root, others, pieceRegion(b, SEND, 0, S, K, c), c, 0, b.hint('direct'));
+        for (const r of others) b.recv(r, root, pieceRegion(b, RECV, 0, S, K, c), c);
+      } else if (store) {
+        b.send(root, t, pieceRegion(b, SEND, 0, S, K, c), c, 0, b.hint('direct'));
+        b.recv(t, root, pieceRegion(b, RECV, 0, S, K, c), c);
+        if (others.length) b.send(t, others, pieceRegion(b, RECV, 0, S, K, c), c, 0, b.hint('direct'));
+        for (const r of others) b.recv(r, t, pieceRegion(b, RECV, 0, S, K, c), c);
+      } else {
+        b.send(root, [t, ...others], pieceRegion(b, SEND, 0, S, K, c), c, 0, viaHint(b, ctx.topology, t));
+        for (const r of [t, ...others]) b.recv(r, root, pieceRegion(b, RECV, 0, S, K, c), c);
+      }
+    }
+    return b.finish();
+  },
+});

@@ -1,0 +1,25 @@
+/** The classic algorithms: importing this module registers them (one file each). */
+import './alltoall/linear.js';
+import './alltoall/pairwise.js';
+import './alltoall/ring.js';
+import './alltoall/bruck.js';
+import './broadcast/binomial.js';
+import './broadcast/chain.js';
+import './broadcast/scatter-allgather.js';
+import './reduce/ring.js';
+import './reduce/recursive-doubling.js';
+import './reduce/rabenseifner.js';
+import './allreduce/ring.js';
+import './allreduce/recursive-doubling.js';
+import './allreduce/rabenseifner.js';
+import './scatter/linear.js';
+import './scatter/binomial.js';
+import './gather/linear.js';
+import './gather/binomial.js';
+import './allgather/ring.js';
+import './allgather/recursive-doubling.js';
+import './allgather/bruck.js';
+import './reduce-scatter/ring.js';
+import './reduce-scatter/pairwise.js';
+import './one-to-one/direct.js';
+import './barrier/dissemination.js';

@@ -1,0 +1,40 @@
+/** Small helpers shared by the classic algorithms (rank arithmetic and segmenting). */
+import { DTYPE_BYTES } from '../types.js';
+import type { AlgorithmContext } from '../registry.js';
+
+/** Boundaries of `parts` nearly equal segments of `bytes`, cut on `unit`-byte boundaries: segment i is [b[i], b[i+1]). */
+export function segmentBounds(bytes: number, parts: number, unit = 1): number[] {
+  const units = Math.floor(bytes / unit);
+  const base = Math.floor(units / parts);
+  const extra = units % parts;
+  const b = [0];
+  for (let i = 0; i < parts; i++) b.push(b[i] + (base + (i < extra ? 1 : 0)) * unit);
+  return b;
+}
+
+/** Element size for reductions (1 byte for data movement). */
+export function unitOf(ctx: AlgorithmContext): number {
+  return ['reduce', 'allreduce', 'reduce-scatter'].includes(ctx.collective) ? DTYPE_BYTES[ctx.dtype] : 1;
+}
+
+export function mod(a: number, n: number): number {
+  return ((a % n) + n) % n;
+}
+
+export function lowBit(v: number): number {
+  return v & -v;
+}
+
+/** Largest power of two <= n. */
+export function floorPow2(n: number): number {
+  let p = 1;
+  while (p * 2 <= n) p *= 2;
+  return p;
+}
+
+/** Smallest power of two >= n. */
+export function ceilPow2(n: number): number {
+  let p = 1;
+  while (p < n) p *= 2;
+  return p;
+}

@@ -1,0 +1,30 @@
+/** reduce-scatter `pairwise`: n-1 steps; in step k rank r sends block r+k to r+k and reduces block r from r-k. */
+import { registerAlgorithm } from '../../registry.js';
+import { RECV, SEND } from '../../schedule.js';
+import { mod } from '../common.js';
+
+registerAlgorithm({
+  name: 'pairwise',
+  collective: 'reduce-scatter',
+  description: 'n-1 direct exchange steps (shift), each reducing one incoming block',
+  supportsText: 'any rank count and topology (size divisible by ranks x element size)',
+  source: 'classic',
+  params: [],
+  supports: () => undefined,
+  build(ctx, newBuilder) {
+    const n = ctx.ranks;
+    const B = ctx.size / n;
+    const b = newBuilder();
+    const tmp = b.tmpBuffer('tmp', B);
+    const mine = b.region(RECV, 0, B);
+    const t = b.region(tmp, 0, B);
+    for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, r * B, B), mine);
+    for (let k = 1; k < n; k++) {
+      for (let r = 0; r < n; r++) {
+        b.sendrecv(r, mod(r + k, n), b.region(SEND, mod(r + k, n) * B, B), mod(r - k, n), t);
+        b.reduce(r, t, mine);
+      }
+    }
+    return b.finish();
+  },
+});

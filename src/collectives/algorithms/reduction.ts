@@ -1,0 +1,125 @@
+/**
+ * Building blocks shared by the classic reduction algorithms. Ranks are relative (v = 0 is the
+ * root for reduce); `real(v)` maps to the global rank. `acc` is the buffer that accumulates the
+ * result on every rank, `tmp` receives partner data before it is reduced into `acc`.
+ */
+import type { ScheduleBuilder } from '../schedule.js';
+import { floorPow2, mod } from './common.js';
+
+export interface Work {
+  b: ScheduleBuilder;
+  n: number;
+  real: (v: number) => number;
+  acc: number;
+  tmp: number;
+  /** Segment boundaries in bytes (element-aligned). */
+  bounds: number[];
+}
+
+/** Region of segments [from, to) in `buf`. */
+export function segs(w: Work, buf: number, from: number, to: number): number {
+  return w.b.region(buf, w.bounds[from], w.bounds[to] - w.bounds[from]);
+}
+
+/** Same length as segs(from, to) but at offset 0 of tmp (tmp only ever holds one incoming piece). */
+function tmpFor(w: Work, from: number, to: number): number {
+  return w.b.region(w.tmp, 0, w.bounds[to] - w.bounds[from]);
+}
+
+/** Receive segments [from, to) from `src` into tmp and reduce them into acc. */
+function recvReduce(w: Work, v: number, src: number, from: number, to: number, tag: number): void {
+  w.b.recv(w.real(v), w.real(src), tmpFor(w, from, to), tag);
+  w.b.reduce(w.real(v), tmpFor(w, from, to), segs(w, w.acc, from, to));
+}
+
+/** Ring reduce-scatter over n segments: afterwards rank v holds segment v fully reduced. */
+export function ringReduceScatter(w: Work): void {
+  const { n } = w;
+  for (let k = 0; k < n - 1; k++) {
+    for (let v = 0; v < n; v++) {
+      const out = mod(v - k - 1, n);
+      const inn = mod(v - k - 2, n);
+      w.b.send(w.real(v), w.real(mod(v + 1, n)), segs(w, w.acc, out, out + 1), 1);
+      recvReduce(w, v, mod(v - 1, n), inn, inn + 1, 1);
+    }
+  }
+}
+
+/** Ring allgather over n segments: rank v starts with segment v of acc, ends with all. */
+export function ringAllgather(w: Work): void {
+  const { n } = w;
+  for (let k = 0; k < n - 1; k++) {
+    for (let v = 0; v < n; v++) {
+      const out = mod(v - k, n);
+      const inn = mod(v - k - 1, n);
+      w.b.sendrecv(w.real(v), w.real(mod(v + 1, n)), segs(w, w.acc, out, out + 1), w.real(mod(v - 1, n)), segs(w, w.acc, inn, inn + 1), 2);
+    }
+  }
+}
+
+/**
+ * The non-power-of-two fold (MPICH): with p2 = floorPow2(n) and rem = n - p2, odd v < 2·rem send
+ * their whole acc to v-1 and sit out; returns the active ranks' new numbering.
+ */
+export function foldIn(w: Work, whole: number): { p2: number; rem: number; vOf: (nr: number) => number } {
+  const p2 = floorPow2(w.n);
+  const rem = w.n - p2;
+  const tmpWhole = w.b.region(w.tmp, 0, w.bounds[w.bounds.length - 1]);
+  for (let v = 0; v < 2 * rem; v++) {
+    if (v % 2 === 1) w.b.send(w.real(v), w.real(v - 1), whole, 3);
+    else {
+      w.b.recv(w.real(v), w.real(v + 1), tmpWhole, 3);
+      w.b.reduce(w.real(v), tmpWhole, whole);
+    }
+  }
+  return { p2, rem, vOf: (nr) => (nr < rem ? 2 * nr : nr + rem) };
+}
+
+/** Undoes foldIn for allreduce: even v < 2·rem send the result back to v+1. */
+export function foldOut(w: Work, rem: number, whole: number): void {
+  for (let v = 0; v < 2 * rem; v += 2) {
+    w.b.send(w.real(v), w.real(v + 1), whole, 4);
+    w.b.recv(w.real(v + 1), w.real(v), whole, 4);
+  }
+}
+
+/** Recursive-doubling exchange of the whole acc among p2 active ranks (after foldIn). */
+export function recursiveDoubling(w: Work, p2: number, vOf: (nr: number) => number, whole: number): void {
+  const tmpWhole = w.b.region(w.tmp, 0, w.bounds[w.bounds.length - 1]);
+  for (let mask = 1; mask < p2; mask <<= 1) {
+    for (let nr = 0; nr < p2; nr++) {
+      const v = vOf(nr);
+      const p = vOf(nr ^ mask);
+      w.b.sendrecv(w.real(v), w.real(p), whole, w.real(p), tmpWhole, 5);
+      w.b.reduce(w.real(v), tmpWhole, whole);
+    }
+  }
+}
+
+/** Recursive-halving reduce-scatter among p2 active ranks over p2 segments: active nr ends with segment nr. */
+export function recursiveHalving(w: Work, p2: number, vOf: (nr: number) => number): void {
+  const lo = new Int32Array(p2);
+  for (let mask = p2 >> 1; mask >= 1; mask >>= 1) {
+    for (let nr = 0; nr < p2; nr++) {
+      const v = vOf(nr);
+      const keepLow = (nr & mask) === 0;
+      const keep = keepLow ? lo[nr] : lo[nr] + mask;
+      const give = keepLow ? lo[nr] + mask : lo[nr];
+      w.b.send(w.real(v), w.real(vOf(nr ^ mask)), segs(w, w.acc, give, give + mask), 6);
+      recvReduce(w, v, vOf(nr ^ mask), keep, keep + mask, 6);
+      lo[nr] = keep;
+    }
+  }
+}
+
+/** Recursive-doubling allgather among p2 active ranks: nr starts with segment nr. */
+export function recursiveDoublingGather(w: Work, p2: number, vOf: (nr: number) => number): void {
+  for (let mask = 1; mask < p2; mask <<= 1) {
+    for (let nr = 0; nr < p2; nr++) {
+      const p = nr ^ mask;
+      const mine = nr & ~(mask - 1);
+      const theirs = p & ~(mask - 1);
+      w.b.sendrecv(w.real(vOf(nr)), w.real(vOf(p)), segs(w, w.acc, mine, mine + mask), w.real(vOf(p)), segs(w, w.acc, theirs, theirs + mask), 7);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * scatter and gather `fullmesh-two-group` (seed 001, 図29, spec/seed001_fullmesh.md §2.8):
+ * the ranks form two program groups (two sub-communicators: the first and second half), each
+ * running its own scatter (or gather) at the same time. Each block is split in two: one half over
+ * the direct link, the other over a 1-hop link through the rank at the same position in the other
+ * group (付記13: 1-hop links via nodes of another group), so a large scatter is 2× faster.
+ * Roots: local rank (root mod N/2) of each group. Which group-B node relays which piece is only in
+ * 図29; this pairing gives every relay node exactly one piece per collective.
+ */
+import type { AlgorithmContext } from '../../registry.js';
+import { registerAlgorithm } from '../../registry.js';
+import { RECV, ScheduleBuilder, SEND, Schedule } from '../../schedule.js';
+import { fullMeshRefusal, pieceRegion, viaHint } from '../fullmesh.js';
+
+function refusal(ctx: AlgorithmContext): string | undefined {
+  if (ctx.ranks % 2 !== 0 || ctx.ranks < 4) return `an even rank count of at least 4 (two groups of 2 or more), got ${ctx.ranks}`;
+  if (ctx.size < 2) return `size ${ctx.size} B cannot be split into 2 pieces`;
+  return fullMeshRefusal(ctx.topology);
+}
+
+function build(ctx: AlgorithmContext, newBuilder: (o?: object) => ScheduleBuilder): Schedule {
+  const half = ctx.ranks / 2;
+  const B = ctx.size;
+  const local = ctx.root % half;
+  const groups = [0, 1].map((g) => Array.from({ length: half }, (_, i) => g * half + i));
+  const scatter = ctx.collective === 'scatter';
+  const b = newBuilder({ parts: groups.map((ranks) => ({ collective: ctx.collective, ranks, size: B, root: ranks[local] })), expectedOps: 8 * ctx.ranks });
+  const direct = b.hint('direct');
+  for (const ranks of groups) {
+    const root = ranks[local];
+    ranks.forEach((r, i) => {
+      if (r === root) {
+        b.copy(root, scatter ? b.block(SEND, i) : b.block(SEND, 0), scatter ? b.block(RECV, 0) : b.block(RECV, i));
+        return;
+      }
+      const partner = (r + half) % ctx.ranks;
+      for (let c = 0; c < 2; c++) {
+        const hint = c === 0 ? direct : viaHint(b, ctx.topology, partner);
+        if (scatter) {
+          b.send(root, r, pieceRegion(b, SEND, i * B, B, 2, c), c, 0, hint);
+          b.recv(r, root, pieceRegion(b, RECV, 0, B, 2, c), c);
+        } else {
+          b.send(r, root, pieceRegion(b, SEND, 0, B, 2, c), c, 0, hint);
+          b.recv(root, r, pieceRegion(b, RECV, i * B, B, 2, c), c);
+        }
+      }
+    });
+  }
+  return b.finish();
+}
+
+/** Registers the algorithm for scatter (here) or gather (src/collectives/algorithms/gather/). */
+export function registerTwoGroup(collective: 'scatter' | 'gather'): void {
+  registerAlgorithm({
+    name: 'fullmesh-two-group',
+    collective,
+    description: `seed 001 図29: two program groups each ${collective} at once, every block half direct, half via the other group`,
+    supportsText: 'full mesh of an even number ≥ 4 of ranks',
+    source: 'seed 001 (JP 2020-046713, 3rd embodiment)',
+    params: [],
+    supports: refusal,
+    build: (ctx, nb) => build(ctx, nb),
+  });
+}
+
+registerTwoGroup('scatter');

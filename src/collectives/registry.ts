@@ -1,0 +1,164 @@
+/**
+ * Collective algorithms by name. Each algorithm file calls `registerAlgorithm` once; the CLI,
+ * the engines and users reach them through `buildSchedule` with a spec such as
+ * `pairwise` or `hop-grouped:dir=shortest,pacing=off` (src/util/spec.ts grammar).
+ */
+import { InputError } from '../util/errors.js';
+import { Spec } from '../util/spec.js';
+import type { Topology } from '../topology/graph.js';
+import { Schedule, ScheduleBuilder, BuilderInit } from './schedule.js';
+import { CollectiveKind, DTYPE_BYTES, Dtype, ReduceOp, isReduction, isRooted } from './types.js';
+
+/** One algorithm parameter, with its default (shown by `meshwork collective list`). */
+export type ParamDecl =
+  | { readonly key: string; readonly kind: 'int'; readonly default: number; readonly min?: number; readonly max?: number; readonly description: string }
+  | { readonly key: string; readonly kind: 'number'; readonly default: number; readonly min?: number; readonly max?: number; readonly description: string }
+  | { readonly key: string; readonly kind: 'bool'; readonly default: boolean; readonly description: string }
+  | { readonly key: string; readonly kind: 'choice'; readonly default: string; readonly choices: readonly string[]; readonly description: string };
+
+export type ParamValues = Readonly<Record<string, number | string | boolean>>;
+
+/** Everything an algorithm may look at when it builds a schedule. */
+export interface AlgorithmContext {
+  readonly collective: CollectiveKind;
+  readonly topology: Topology;
+  /** Number of ranks (= the topology's endpoints). */
+  readonly ranks: number;
+  /** Bytes, per the size convention (sizeMeaning). */
+  readonly size: number;
+  /** Root rank for rooted collectives (source for one-to-one), else 0. */
+  readonly root: number;
+  /** Destination of one-to-one. */
+  readonly peer: number;
+  readonly dtype: Dtype;
+  readonly op: ReduceOp;
+  /** Parsed parameters with defaults filled in. */
+  readonly params: ParamValues;
+  /** The spec text that selected the algorithm. */
+  readonly spec: string;
+}
+
+export interface Algorithm {
+  readonly name: string;
+  readonly collective: CollectiveKind;
+  /** One line for `collective list`. */
+  readonly description: string;
+  /** What it supports, in words (e.g. "any rank count", "powers of two", "torus/mesh topologies"). */
+  readonly supportsText: string;
+  /** Where it comes from: "classic", "seed 000", ... */
+  readonly source: string;
+  readonly params: readonly ParamDecl[];
+  /** Undefined if the algorithm can run on this context, else the reason it refuses (becomes an InputError). */
+  supports(ctx: AlgorithmContext): string | undefined;
+  /**
+   * Builds the schedule. `newBuilder` returns a builder pre-filled with the collective, ranks, size,
+   * root, dtype, op, topology and algorithm spec; override what differs (e.g. inPlace, streams, parts).
+   */
+  build(ctx: AlgorithmContext, newBuilder: (overrides?: Partial<BuilderInit>) => ScheduleBuilder): Schedule;
+}
+
+const algorithms = new Map<string, Algorithm>();
+
+function key(collective: CollectiveKind, name: string): string {
+  return `${collective}/${name}`;
+}
+
+export function registerAlgorithm(alg: Algorithm): void {
+  algorithms.set(key(alg.collective, alg.name), alg);
+}
+
+export function listAlgorithms(collective?: CollectiveKind): Algorithm[] {
+  return [...algorithms.values()].filter((a) => collective === undefined || a.collective === collective);
+}
+
+export function findAlgorithm(collective: CollectiveKind, name: string): Algorithm | undefined {
+  return algorithms.get(key(collective, name));
+}
+
+/** Parses `name:key=val,...` against an algorithm's parameter declarations (unknown keys are errors). */
+export function parseParams(alg: Algorithm, spec: Spec): ParamValues {
+  const values: Record<string, number | string | boolean> = {};
+  for (const p of alg.params) {
+    if (p.kind === 'int') values[p.key] = spec.int(p.key, { default: p.default, min: p.min, max: p.max });
+    else if (p.kind === 'number') values[p.key] = spec.number(p.key, { default: p.default, min: p.min, max: p.max });
+    else if (p.kind === 'bool') values[p.key] = spec.bool(p.key, p.default);
+    else values[p.key] = spec.choice(p.key, p.choices, p.default);
+  }
+  if (spec.positional !== undefined) throw new InputError(spec.context, spec.text, `${alg.name}:key=value,... (no positional argument)`);
+  spec.assertAllRead();
+  return values;
+}
+
+export interface BuildRequest {
+  collective: CollectiveKind;
+  /** Algorithm spec, e.g. "pairwise" or "chain:segments=8". */
+  algorithm: string;
+  topology: Topology;
+  size: number;
+  root?: number;
+  peer?: number;
+  dtype?: Dtype;
+  op?: ReduceOp;
+}
+
+/** Resolves the algorithm, checks it supports the request, and builds the schedule. */
+export function buildSchedule(req: BuildRequest): Schedule {
+  const spec = Spec.parse(req.algorithm, 'algorithm');
+  const alg = findAlgorithm(req.collective, spec.family);
+  if (!alg) {
+    const names = listAlgorithms(req.collective).map((a) => a.name);
+    throw new InputError('algorithm', spec.family, names.length ? `for ${req.collective}: ${names.join(', ')}` : `no algorithms registered for ${req.collective}`);
+  }
+  const ranks = req.topology.numEndpoints;
+  const root = req.root ?? 0;
+  const peer = req.peer ?? ranks - 1;
+  if (isRooted(req.collective) && !(Number.isInteger(root) && root >= 0 && root < ranks)) throw new InputError('root', root, `a rank from 0 to ${ranks - 1}`);
+  if (req.collective === 'one-to-one' && !(Number.isInteger(peer) && peer >= 0 && peer < ranks && peer !== root)) {
+    throw new InputError('peer', peer, `a rank from 0 to ${ranks - 1} other than the source ${root}`);
+  }
+  if (!(Number.isSafeInteger(req.size) && req.size >= 0)) throw new InputError('size', req.size, 'a whole number of bytes');
+  checkSizeFits(req.collective, req.size, ranks, req.dtype ?? 'int32');
+  const ctx: AlgorithmContext = {
+    collective: req.collective,
+    topology: req.topology,
+    ranks,
+    size: req.size,
+    root,
+    peer,
+    dtype: req.dtype ?? 'int32',
+    op: req.op ?? 'sum',
+    params: parseParams(alg, spec),
+    spec: spec.text,
+  };
+  const refusal = alg.supports(ctx);
+  if (refusal !== undefined) throw new InputError('algorithm', spec.text, `${alg.name} for ${req.collective} supports ${alg.supportsText}; here: ${refusal}`);
+  const newBuilder = (overrides: Partial<BuilderInit> = {}): ScheduleBuilder =>
+    new ScheduleBuilder({
+      collective: ctx.collective,
+      numRanks: ranks,
+      size: ctx.size,
+      root,
+      peer,
+      dtype: ctx.dtype,
+      op: ctx.op,
+      algorithm: alg.name,
+      algorithmSpec: spec.text,
+      topology: req.topology.spec,
+      ...overrides,
+    });
+  return alg.build(ctx, newBuilder);
+}
+
+/** Refuses sizes that cannot be cut as the collective needs (whole elements, equal reduce-scatter blocks). */
+export function checkSizeFits(collective: CollectiveKind, size: number, ranks: number, dtype: Dtype): void {
+  const elem = DTYPE_BYTES[dtype];
+  if (collective === 'reduce-scatter' && size % (ranks * elem) !== 0) {
+    throw new InputError('size', size, `a multiple of ${ranks * elem} bytes (${ranks} ranks x ${elem}-byte ${dtype}) for reduce-scatter`);
+  }
+  if (isReduction(collective) && size % elem !== 0) throw new InputError('size', size, `a multiple of ${elem} bytes (whole ${dtype} elements)`);
+}
+
+/** Helpers for `supports`. */
+export function isPowerOfTwo(n: number): boolean {
+  return n > 0 && (n & (n - 1)) === 0;
+}

@@ -1,0 +1,92 @@
+/**
+ * Node adapter: topologies from files. `loadTopology` is what every CLI command calls with the
+ * user's topology argument; it accepts
+ *   - a spec string:                    torus:8x8,bw=25Gbps
+ *   - file:graph.json / graph.json      a custom graph in Meshwork JSON format (nodes + links)
+ *   - file:net.yaml / net.yaml / .json  a spec object: { family: torus, shape: 8x8, bw: 25Gbps }
+ * and an optional `mapping`: a named order (identity, reverse, random:seed=N, snake) or a
+ * permutation file (JSON array, or integers separated by spaces, commas or newlines).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { InputError } from '../util/errors.js';
+import { buildTopology } from '../topology/registry.js';
+import { applyMapping, isNamedMapping } from '../topology/mapping.js';
+import { topologyFromDocument } from '../topology/file-format.js';
+import type { Topology } from '../topology/graph.js';
+import '../topology/families.js';
+
+/** Largest file Meshwork reads (a 2^24-node graph document is far smaller than this in practice). */
+export const MAX_FILE_BYTES = 1 << 30;
+
+const FILE_SUFFIX = /\.(json|ya?ml)$/i;
+
+export interface LoadOptions {
+  mapping?: string;
+  /** Field name used in error messages for the topology argument. */
+  field?: string;
+}
+
+export function loadTopology(specOrPath: string, opts: LoadOptions = {}): Topology {
+  const field = opts.field ?? 'topology';
+  const topology = loadUnmapped(specOrPath, field);
+  return opts.mapping === undefined ? topology : loadMapping(topology, opts.mapping);
+}
+
+function loadUnmapped(specOrPath: string, field: string): Topology {
+  if (typeof specOrPath !== 'string' || specOrPath.trim() === '') {
+    throw new InputError(field, specOrPath, 'a spec such as torus:8x8, or file:graph.json');
+  }
+  const text = specOrPath.trim();
+  const path = text.toLowerCase().startsWith('file:') ? text.slice(5) : FILE_SUFFIX.test(text) ? text : undefined;
+  if (path === undefined) return buildTopology(text, field);
+  const doc = readStructured(path, field);
+  if (doc !== null && typeof doc === 'object' && !Array.isArray(doc) && 'family' in doc) {
+    return buildTopology(doc as Record<string, unknown>, field);
+  }
+  return topologyFromDocument(doc, { name: path, context: path });
+}
+
+/** Reads and parses a JSON or YAML file; every failure is an InputError naming the file. */
+export function readStructured(path: string, field: string): unknown {
+  const text = readText(path, field);
+  try {
+    return /\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text);
+  } catch (err) {
+    const detail = (err as Error).message.split('\n')[0];
+    throw new InputError(field, path, `a well-formed ${/\.ya?ml$/i.test(path) ? 'YAML' : 'JSON'} file (${detail})`);
+  }
+}
+
+function readText(path: string, field: string): string {
+  let size: number;
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) throw new Error('not a regular file');
+    size = st.size;
+  } catch (err) {
+    throw new InputError(field, path, `a readable file (${(err as Error).message.split('\n')[0]})`);
+  }
+  if (size > MAX_FILE_BYTES) throw new InputError(field, path, `a file of at most ${MAX_FILE_BYTES} bytes`);
+  return readFileSync(path, 'utf8');
+}
+
+/** Applies a named order, or reads a permutation file. */
+export function loadMapping(topology: Topology, mapping: string): Topology {
+  const text = mapping.trim();
+  if (isNamedMapping(text)) return applyMapping(topology, text);
+  const path = text.toLowerCase().startsWith('file:') ? text.slice(5) : text;
+  const content = readText(path, 'mapping');
+  let values: unknown;
+  if (content.trim().startsWith('[')) {
+    try {
+      values = JSON.parse(content);
+    } catch (err) {
+      throw new InputError('mapping', path, `a JSON array of ranks (${(err as Error).message.split('\n')[0]})`);
+    }
+  } else {
+    values = content.split(/[\s,]+/).filter((s) => s !== '').map((s) => (/^-?[0-9]+$/.test(s) ? Number(s) : s));
+  }
+  if (!Array.isArray(values)) throw new InputError('mapping', path, 'a JSON array of ranks or integers separated by spaces, commas or newlines');
+  return applyMapping(topology, values as number[], `file:${path}`, 'mapping');
+}

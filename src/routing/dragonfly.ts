@@ -1,0 +1,48 @@
+/**
+ * Dragonfly routing: minimal (local, global, local: the shortest path) and a UGAL-style choice
+ * between the minimal path and a Valiant path, made once per flow from the load the engine sees
+ * (UGAL-L: compare hops × (1 + load of the first global channel) of both candidates).
+ */
+import type { Topology } from '../topology/graph.js';
+import { shortestPathRouting } from './shortest-path.js';
+import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from './types.js';
+import { valiantRouting } from './valiant.js';
+
+export function dragonflyMinimalRouting(topology: Topology, opts: { cacheBytes?: number } = {}): RoutingFunction {
+  return shortestPathRouting(topology, { tie: 'lowest', cacheBytes: opts.cacheBytes, name: 'dragonfly-minimal' });
+}
+
+export interface UgalRouting extends RoutingFunction {
+  /** Load estimate per channel (e.g. active flows); the flow engine binds it. Default: none (always minimal). */
+  load: (channel: number) => number;
+}
+
+export function dragonflyUgalRouting(topology: Topology, opts: { seed?: number; cacheBytes?: number; globalClass?: string } = {}): UgalRouting {
+  const minimal = dragonflyMinimalRouting(topology, opts);
+  const valiant = valiantRouting(topology, minimal, { seed: opts.seed });
+  const globalId = topology.classNames.indexOf(opts.globalClass ?? 'global');
+  const a = makeRouteBuffers(valiant.maxHops);
+  const b = makeRouteBuffers(valiant.maxHops);
+  const firstGlobalLoad = (r: RouteBuffers, hops: number, load: (c: number) => number): number => {
+    for (let i = 0; i < hops; i++) if (topology.chClass[r.channels[i]] === globalId) return load(r.channels[i]);
+    return hops > 0 ? load(r.channels[0]) : 0;
+  };
+  const self: UgalRouting = {
+    name: 'dragonfly-ugal',
+    params: { seed: opts.seed ?? 1, rule: 'hops*(1+load of first global channel)' },
+    vcClasses: valiant.vcClasses,
+    maxHops: valiant.maxHops,
+    load: () => 0,
+    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+      const hm = minimal.route(src, dst, salt, a);
+      const hv = valiant.route(src, dst, salt, b);
+      const useMinimal = hm * (1 + firstGlobalLoad(a, hm, self.load)) <= hv * (1 + firstGlobalLoad(b, hv, self.load));
+      const src2 = useMinimal ? a : b;
+      const hops = useMinimal ? hm : hv;
+      out.channels.set(src2.channels.subarray(0, hops));
+      out.vcClass.set(src2.vcClass.subarray(0, hops));
+      return hops;
+    },
+  };
+  return self;
+}

@@ -1,0 +1,13 @@
+/**
+ * Omega (shuffle-exchange multistage) networks: destination-tag self-routing. An Omega network has
+ * exactly one path from each input to each output, and destination-tag routing follows it, so the
+ * unique shortest path is the destination-tag path; we take it from the BFS distances rather than
+ * from bit arithmetic so that any radix and any input/output numbering of the generator works.
+ */
+import type { Topology } from '../topology/graph.js';
+import { shortestPathRouting } from './shortest-path.js';
+import type { RoutingFunction } from './types.js';
+
+export function omegaRouting(topology: Topology, opts: { cacheBytes?: number } = {}): RoutingFunction {
+  return shortestPathRouting(topology, { tie: 'lowest', cacheBytes: opts.cacheBytes, name: 'destination-tag' });
+}

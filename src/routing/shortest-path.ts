@@ -1,0 +1,91 @@
+/**
+ * Shortest-path routing for any graph, with a deterministic tie-break among equal-length next hops.
+ *
+ * - `lowest`: the out-channel with the lowest port index (fully deterministic, one path per pair);
+ * - `dmodk`: destination-mod-k (Zahavi's D-mod-k): at the h-th hop that has c equal choices, take
+ *   choice ⌊dst / (c_1·…·c_{h−1})⌋ mod c, so destinations spread evenly over parallel up-links;
+ * - `hash`: per-flow hash of (src, dst, salt), i.e. ECMP; the same salt gives the same path.
+ *
+ * Distances come from a per-destination BFS cache under a memory budget (distance-cache.ts).
+ */
+import { InputError } from '../util/errors.js';
+import { hash32 } from '../util/rng.js';
+import type { Topology } from '../topology/graph.js';
+import { DEFAULT_ROUTE_CACHE_BYTES, DistanceCache } from './distance-cache.js';
+import type { RouteBuffers, RoutingFunction } from './types.js';
+
+export type ShortestPathTie = 'lowest' | 'dmodk' | 'hash';
+export const SHORTEST_PATH_TIES: readonly ShortestPathTie[] = ['lowest', 'dmodk', 'hash'];
+
+export interface ShortestPathOptions {
+  tie?: ShortestPathTie;
+  /** Memory budget for cached per-destination distances, bytes (default 64 MiB). */
+  cacheBytes?: number;
+  /** Name recorded in results (wrappers such as up/down pass their own). */
+  name?: string;
+  /** Channels allowed on routes; default all. */
+  usable?: (channel: number) => boolean;
+}
+
+/** Upper bound on hops used to size route buffers when the diameter is not known in advance. */
+function hopBound(t: Topology): number {
+  return Math.max(1, t.numNodes);
+}
+
+export function shortestPathRouting(topology: Topology, opts: ShortestPathOptions = {}): RoutingFunction & { readonly cache: DistanceCache } {
+  const tie = opts.tie ?? 'lowest';
+  if (!SHORTEST_PATH_TIES.includes(tie)) throw new InputError('routing.tie', tie, SHORTEST_PATH_TIES.join(', '));
+  const t = topology;
+  const cache = new DistanceCache(t, opts.cacheBytes ?? DEFAULT_ROUTE_CACHE_BYTES, opts.usable);
+  const usable = opts.usable;
+  const name = opts.name ?? `shortest-path(tie=${tie})`;
+  return {
+    name,
+    params: { tie, cacheBytes: opts.cacheBytes ?? DEFAULT_ROUTE_CACHE_BYTES },
+    vcClasses: 1,
+    maxHops: hopBound(t),
+    cache,
+    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+      if (src === dst) return 0;
+      const dist = cache.to(dst);
+      if (dist[src] < 0) throw new InputError('route', `${src} -> ${dst}`, `a pair of nodes joined by a path in ${t.spec}`);
+      const dstKey = t.rankOfNode[dst] >= 0 ? t.rankOfNode[dst] : dst;
+      let v = src;
+      let hops = 0;
+      let spread = 1;
+      while (v !== dst) {
+        const want = dist[v] - 1;
+        let count = 0;
+        let first = -1;
+        for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) {
+          const c = t.outChannels[i];
+          if (dist[t.chDst[c]] === want && (!usable || usable(c))) {
+            if (first < 0) first = c;
+            count++;
+          }
+        }
+        let chosen = first;
+        if (count > 1 && tie !== 'lowest') {
+          const pick = tie === 'dmodk' ? Math.floor(dstKey / spread) % count : hash32(src, dst, (salt ^ Math.imul(hops, 0x9e3779b1)) >>> 0) % count;
+          spread *= count;
+          let k = 0;
+          for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) {
+            const c = t.outChannels[i];
+            if (dist[t.chDst[c]] === want && (!usable || usable(c))) {
+              if (k === pick) {
+                chosen = c;
+                break;
+              }
+              k++;
+            }
+          }
+        }
+        out.channels[hops] = chosen;
+        out.vcClass[hops] = 0;
+        hops++;
+        v = t.chDst[chosen];
+      }
+      return hops;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Up/down routing for fat trees and two-level (leaf/spine) networks: climb to a nearest common
+ * ancestor, then descend. In these trees every shortest terminal-to-terminal path is an up*\/down*
+ * path, so the route is the shortest path; the choice among parallel up-links is
+ * destination-mod-k (default) or a per-flow hash (ECMP).
+ */
+import type { Topology } from '../topology/graph.js';
+import { shortestPathRouting } from './shortest-path.js';
+import type { RoutingFunction } from './types.js';
+
+export interface UpDownOptions {
+  /** Per-flow hash over parallel up-links instead of destination-mod-k. */
+  ecmp?: boolean;
+  cacheBytes?: number;
+}
+
+export function upDownRouting(topology: Topology, opts: UpDownOptions = {}): RoutingFunction {
+  const tie = opts.ecmp ? 'hash' : 'dmodk';
+  const r = shortestPathRouting(topology, { tie, cacheBytes: opts.cacheBytes, name: `up-down(${opts.ecmp ? 'ecmp' : 'd-mod-k'})` });
+  return { ...r, route: r.route, params: { selection: opts.ecmp ? 'ecmp' : 'd-mod-k' } };
+}

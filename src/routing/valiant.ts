@@ -1,0 +1,56 @@
+/**
+ * Valiant routing: each flow (or packet) goes minimally to a random intermediate router chosen by
+ * hash(src, dst, salt), then minimally to its destination. Works on torus (base: dimension order)
+ * and dragonfly (base: minimal). The second phase uses VC classes shifted by the base's count, so
+ * the two phases never wait on each other (deadlock freedom in the packet engine).
+ */
+import { hash32 } from '../util/rng.js';
+import type { Topology } from '../topology/graph.js';
+import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from './types.js';
+
+export interface ValiantOptions {
+  seed?: number;
+}
+
+/** Nodes that may serve as intermediates: routers (switches, or every node of a direct network). */
+export function routerNodes(t: Topology): Int32Array {
+  const all: number[] = [];
+  for (let v = 0; v < t.numNodes; v++) {
+    if (t.distanceConvention === 'router-hops' || t.nodeKind[v] !== 0) all.push(v);
+  }
+  return Int32Array.from(all);
+}
+
+export function valiantRouting(topology: Topology, base: RoutingFunction, opts: ValiantOptions = {}): RoutingFunction {
+  const seed = (opts.seed ?? 1) >>> 0;
+  const routers = routerNodes(topology);
+  const leg = makeRouteBuffers(base.maxHops);
+  return {
+    name: `valiant(${base.name})`,
+    params: { seed, base: base.name, intermediates: routers.length },
+    vcClasses: base.vcClasses * 2,
+    maxHops: base.maxHops * 2 + 2,
+    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+      if (src === dst) return 0;
+      let mid = routers[hash32(src ^ seed, dst, salt) % routers.length];
+      // A terminal endpoint of an indirect network enters through its switch: the intermediate
+      // must not be a terminal, and may not be the source or destination themselves.
+      if (mid === src || mid === dst) mid = routers[(hash32(dst, src ^ seed, salt) + 1) % routers.length];
+      let hops = 0;
+      if (mid !== src && mid !== dst) {
+        const h1 = base.route(src, mid, salt, leg);
+        for (let i = 0; i < h1; i++) {
+          out.channels[hops] = leg.channels[i];
+          out.vcClass[hops++] = leg.vcClass[i];
+        }
+        const h2 = base.route(mid, dst, salt, leg);
+        for (let i = 0; i < h2; i++) {
+          out.channels[hops] = leg.channels[i];
+          out.vcClass[hops++] = leg.vcClass[i] + base.vcClasses;
+        }
+        return hops;
+      }
+      return base.route(src, dst, salt, out);
+    },
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * Max-min fair rates by progressive filling (water-filling): raise every unfrozen flow's rate
+ * together; when a resource (channel, injection or ejection port) saturates, freeze the flows that
+ * cross it at its fair share; a flow's own cap (pacing) freezes it when reached. Runs in
+ * O(P log R) for P path entries over R touched resources, with flat typed arrays and a lazy heap:
+ * a resource's share only grows as flows freeze elsewhere, so a stale heap entry (smaller key) is
+ * re-pushed with its current share when popped.
+ */
+export class MaxMinSolver {
+  private localIndex: Int32Array;
+  private touched: Int32Array;
+  private count: Int32Array;
+  private unfrozen: Int32Array;
+  private rem: Float64Array;
+  private start: Int32Array;
+  private members: Int32Array;
+  private heapKey: Float64Array;
+  private heapVal: Int32Array;
+  private heapSize = 0;
+  private capped: Int32Array;
+  /** Solves performed, and path entries visited (for the result record). */
+  solves = 0;
+  work = 0;
+
+  constructor(readonly capacity: Float64Array) {
+    const r = capacity.length;
+    this.localIndex = new Int32Array(r).fill(-1);
+    this.touched = new Int32Array(r);
+    this.count = new Int32Array(r);
+    this.unfrozen = new Int32Array(r);
+    this.rem = new Float64Array(r);
+    this.start = new Int32Array(r + 1);
+    this.members = new Int32Array(16);
+    this.heapKey = new Float64Array(64);
+    this.heapVal = new Int32Array(64);
+    this.capped = new Int32Array(16);
+  }
+
+  /**
+   * Sets rate[f] for every f in active[0..n). Flow f crosses resources arena[pathStart[f] ..
+   * pathStart[f] + pathLen[f]); cap[f] is its own rate limit (Infinity for none).
+   */
+  solve(active: Int32Array, n: number, pathStart: Int32Array, pathLen: Int32Array, arena: Int32Array, cap: Float64Array, rate: Float64Array): void {
+    this.solves++;
+    const idx = this.localIndex;
+    let nt = 0;
+    let entries = 0;
+    let nCapped = 0;
+    for (let a = 0; a < n; a++) {
+      const f = active[a];
+      rate[f] = -1;
+      const s = pathStart[f];
+      const e = s + pathLen[f];
+      entries += pathLen[f];
+      for (let p = s; p < e; p++) {
+        const r = arena[p];
+        let i = idx[r];
+        if (i < 0) {
+          i = idx[r] = nt;
+          this.touched[nt++] = r;
+          this.count[i] = 0;
+        }
+        this.count[i]++;
+      }
+      if (cap[f] !== Infinity) {
+        if (nCapped === this.capped.length) this.capped = growInt(this.capped, nCapped * 2);
+        this.capped[nCapped++] = f;
+      }
+    }
+    this.work += entries;
+    if (this.members.length < entries) this.members = new Int32Array(Math.max(entries, this.members.length * 2));
+    const start = this.start;
+    start[0] = 0;
+    for (let i = 0; i < nt; i++) {
+      start[i + 1] = start[i] + this.count[i];
+      this.unfrozen[i] = this.count[i];
+      this.rem[i] = this.capacity[this.touched[i]];
+      this.count[i] = start[i];
+    }
+    for (let a = 0; a < n; a++) {
+      const f = active[a];
+      const s = pathStart[f];
+      const e = s + pathLen[f];
+      for (let p = s; p < e; p++) this.members[this.count[idx[arena[p]]]++] = f;
+    }
+    // Capped flows in increasing cap order (ties by flow id, for determinism).
+    const cappedList = this.capped.subarray(0, nCapped);
+    cappedList.sort((x, y) => cap[x] - cap[y] || x - y);
+    let nextCap = 0;
+
+    this.heapSize = 0;
+    for (let i = 0; i < nt; i++) this.heapPush(this.rem[i] / this.unfrozen[i], i);
+
+    while (this.heapSize > 0) {
+      const key = this.heapKey[0];
+      const i = this.heapVal[0];
+      if (this.unfrozen[i] === 0) {
+        this.heapPop();
+        continue;
+      }
+      while (nextCap < nCapped && rate[cappedList[nextCap]] >= 0) nextCap++;
+      if (nextCap < nCapped && cap[cappedList[nextCap]] < key) {
+        const f = cappedList[nextCap++];
+        this.freeze(f, cap[f], pathStart, pathLen, arena, rate, -1);
+        continue;
+      }
+      this.heapPop();
+      const share = Math.max(0, this.rem[i]) / this.unfrozen[i];
+      if (share > key * (1 + 1e-12)) {
+        this.heapPush(share, i);
+        continue;
+      }
+      for (let m = start[i]; m < start[i + 1]; m++) {
+        const f = this.members[m];
+        if (rate[f] < 0) this.freeze(f, share, pathStart, pathLen, arena, rate, i);
+      }
+    }
+    // Flows that cross no resource (zero-length paths) run at their cap, or unbounded.
+    for (let a = 0; a < n; a++) {
+      const f = active[a];
+      if (rate[f] < 0) rate[f] = cap[f];
+    }
+    for (let i = 0; i < nt; i++) idx[this.touched[i]] = -1;
+  }
+
+  private freeze(f: number, r: number, pathStart: Int32Array, pathLen: Int32Array, arena: Int32Array, rate: Float64Array, skip: number): void {
+    rate[f] = r;
+    const s = pathStart[f];
+    const e = s + pathLen[f];
+    for (let p = s; p < e; p++) {
+      const j = this.localIndex[arena[p]];
+      this.rem[j] -= r;
+      const u = --this.unfrozen[j];
+      if (j !== skip && u > 0) this.heapPush(Math.max(0, this.rem[j]) / u, j);
+    }
+  }
+
+  private heapPush(key: number, val: number): void {
+    if (this.heapSize === this.heapKey.length) {
+      const k = new Float64Array(this.heapSize * 2);
+      k.set(this.heapKey);
+      this.heapKey = k;
+      this.heapVal = growInt(this.heapVal, this.heapSize * 2);
+    }
+    let i = this.heapSize++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (this.heapKey[p] <= key) break;
+      this.heapKey[i] = this.heapKey[p];
+      this.heapVal[i] = this.heapVal[p];
+      i = p;
+    }
+    this.heapKey[i] = key;
+    this.heapVal[i] = val;
+  }
+
+  private heapPop(): void {
+    const n = --this.heapSize;
+    if (n === 0) return;
+    const key = this.heapKey[n];
+    const val = this.heapVal[n];
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      const c = l + 1 < n && this.heapKey[l + 1] < this.heapKey[l] ? l + 1 : l;
+      if (key <= this.heapKey[c]) break;
+      this.heapKey[i] = this.heapKey[c];
+      this.heapVal[i] = this.heapVal[c];
+      i = c;
+    }
+    this.heapKey[i] = key;
+    this.heapVal[i] = val;
+  }
+}
+
+export function growInt(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(n);
+  b.set(a.subarray(0, Math.min(a.length, n)));
+  return b;
+}

@@ -1,0 +1,110 @@
+/**
+ * The flow engine's time model: every value configurable, every default stated here and in
+ * docs/flow.md, and the resolved values recorded in each result.
+ */
+import { InputError } from '../../util/errors.js';
+import type { Topology } from '../../topology/graph.js';
+
+export interface FlowModelOptions {
+  /** Per-message software overhead α (LogGP o), seconds; the sending stream is busy for it. Default 1µs. */
+  alpha?: number;
+  /** Added latency per hop (router pipeline), seconds. Default 0 (the channel latency includes it). */
+  routerLatency?: number;
+  /** NICs per rank; stream s of a rank injects through NIC s mod nics. Default 1. */
+  nics?: number;
+  /** Injection bandwidth per NIC, bytes/s; null = not a separate limit (the endpoint's links are). */
+  injectionBandwidth?: number | null;
+  /** Ejection bandwidth per NIC, bytes/s (a rank ejects at nics × this); null = not a separate limit. */
+  ejectionBandwidth?: number | null;
+  /** Latency of one stage of the modelled barrier network; cost = stage × ⌈log2 P⌉. null = α + max channel latency + router latency. */
+  barrierStageLatency?: number | null;
+  /** hwCollective combining tree: latency per tree level (up and down: 2⌈log2 P⌉ levels). Default 100ns. */
+  hwLevelLatency?: number;
+  /** hwCollective combining tree bandwidth, bytes/s; null = the topology's largest channel bandwidth. */
+  hwBandwidth?: number | null;
+  /** Extra latency at a turnaround node, cut-through in the switch (seed 001 2nd embodiment: 2.1µs vs 2µs). Default 100ns. */
+  turnaroundSwitch?: number;
+  /** Extra latency at a turnaround node through processor memory (1st embodiment: 4µs vs 2µs). Default 2µs. */
+  turnaroundMemory?: number;
+  /** Extra latency at a turnaround node with the in-switch reduce unit (5th embodiment: 2.4µs vs 2µs). Default 400ns. */
+  turnaroundReduce?: number;
+  /** Compute cost per byte of a reduce, s/B (γ). Default 0 (network-only model). */
+  gammaReduce?: number;
+  /** Compute cost per byte of a copy, s/B. Default 0. */
+  gammaCopy?: number;
+  /** Send half of each flow with an even and half with an odd route salt when the two routes differ. Default: when the routing says params.split = 'halves'. */
+  splitTies?: boolean;
+  /** Relative tolerance under which events count as simultaneous (batched). Default 1e-12. */
+  simultaneity?: number;
+}
+
+export interface FlowModel {
+  readonly alpha: number;
+  readonly routerLatency: number;
+  readonly nics: number;
+  readonly injectionBandwidth: number | null;
+  readonly ejectionBandwidth: number | null;
+  readonly barrierStageLatency: number;
+  readonly hwLevelLatency: number;
+  readonly hwBandwidth: number;
+  readonly turnaroundSwitch: number;
+  readonly turnaroundMemory: number;
+  readonly turnaroundReduce: number;
+  readonly gammaReduce: number;
+  readonly gammaCopy: number;
+  readonly splitTies: boolean;
+  readonly simultaneity: number;
+}
+
+function nonNegative(field: string, v: number | undefined, dflt: number): number {
+  if (v === undefined) return dflt;
+  if (!(typeof v === 'number' && Number.isFinite(v) && v >= 0)) throw new InputError(field, v, 'a non-negative finite number');
+  return v;
+}
+
+function positiveOrNull(field: string, v: number | null | undefined): number | null {
+  if (v === undefined || v === null) return null;
+  if (!(typeof v === 'number' && Number.isFinite(v) && v > 0)) throw new InputError(field, v, 'a positive finite bandwidth such as 25Gbps');
+  return v;
+}
+
+/** Checks the topology's channel bandwidths: zero, negative or non-finite is refused. */
+export function checkTopologyBandwidth(t: Topology): void {
+  for (let c = 0; c < t.numChannels; c++) {
+    const b = t.chBandwidth[c];
+    if (!(b > 0 && Number.isFinite(b))) throw new InputError(`topology.channel[${c}].bandwidth`, b, 'a positive finite bandwidth');
+    const l = t.chLatency[c];
+    if (!(l >= 0 && Number.isFinite(l))) throw new InputError(`topology.channel[${c}].latency`, l, 'a non-negative finite latency');
+  }
+}
+
+export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, routingSplit: unknown): FlowModel {
+  const alpha = nonNegative('model.alpha', opts.alpha, 1e-6);
+  const routerLatency = nonNegative('model.routerLatency', opts.routerLatency, 0);
+  const nics = opts.nics ?? 1;
+  if (!Number.isInteger(nics) || nics < 1 || nics > 64) throw new InputError('model.nics', nics, 'an integer from 1 to 64');
+  let maxLat = 0;
+  let maxBw = 0;
+  for (let c = 0; c < topology.numChannels; c++) {
+    maxLat = Math.max(maxLat, topology.chLatency[c]);
+    maxBw = Math.max(maxBw, topology.chBandwidth[c]);
+  }
+  const barrier = opts.barrierStageLatency ?? null;
+  return {
+    alpha,
+    routerLatency,
+    nics,
+    injectionBandwidth: positiveOrNull('model.injectionBandwidth', opts.injectionBandwidth),
+    ejectionBandwidth: positiveOrNull('model.ejectionBandwidth', opts.ejectionBandwidth),
+    barrierStageLatency: barrier === null ? alpha + maxLat + routerLatency : nonNegative('model.barrierStageLatency', barrier, 0),
+    hwLevelLatency: nonNegative('model.hwLevelLatency', opts.hwLevelLatency, 100e-9),
+    hwBandwidth: positiveOrNull('model.hwBandwidth', opts.hwBandwidth) ?? (maxBw > 0 ? maxBw : 1),
+    turnaroundSwitch: nonNegative('model.turnaroundSwitch', opts.turnaroundSwitch, 100e-9),
+    turnaroundMemory: nonNegative('model.turnaroundMemory', opts.turnaroundMemory, 2e-6),
+    turnaroundReduce: nonNegative('model.turnaroundReduce', opts.turnaroundReduce, 400e-9),
+    gammaReduce: nonNegative('model.gammaReduce', opts.gammaReduce, 0),
+    gammaCopy: nonNegative('model.gammaCopy', opts.gammaCopy, 0),
+    splitTies: opts.splitTies ?? routingSplit === 'halves',
+    simultaneity: nonNegative('model.simultaneity', opts.simultaneity, 1e-12),
+  };
+}

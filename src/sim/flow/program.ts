@@ -1,0 +1,223 @@
+/**
+ * The flow engine's input: per-rank streams of timed operations in columnar typed arrays, one row
+ * per operation (no per-operation objects, so a 32,768-rank schedule of millions of operations fits).
+ * A schedule from the collectives IR is lowered into this form by `lowerSchedule` (from-schedule.ts);
+ * tests and users may also build one directly with `FlowProgramBuilder`.
+ */
+import { InputError } from '../../util/errors.js';
+
+export const OpKind = {
+  /** Post a message to one or more ranks (fan-out from one read: one flow per branch). */
+  Send: 0,
+  /** Wait until the matching message (source, tag, program order) has arrived. */
+  Recv: 1,
+  /** Local reduction of `bytes` (cost γ_reduce per byte). */
+  Reduce: 2,
+  /** Local copy of `bytes` (cost γ_copy per byte). */
+  Copy: 3,
+  /** Synchronise with every stream that uses the same barrier key. */
+  Barrier: 4,
+  /** Set the intra-packet gap (in packet times) of this stream's following sends. */
+  Pace: 5,
+  /** A combining-network collective over the streams that use the same key. */
+  HwCollective: 6,
+} as const;
+export type OpKind = (typeof OpKind)[keyof typeof OpKind];
+
+export const OP_NAMES = ['send', 'recv', 'reduce', 'copy', 'barrier', 'pace', 'hwCollective'] as const;
+
+/** Turnaround kind at a transit node (seed 001): in the switch, through memory, or via the in-switch reduce unit. */
+export type Turnaround = 'switch' | 'memory' | 'reduce' | 'none';
+
+/**
+ * A route hint in topology node ids (as the schedule IR states them): through transit/turnaround
+ * nodes in turn (with several destinations, replicated at the last one as one cut-through
+ * transfer), or an explicit node path. `turnaround` says how each via node turns data around
+ * (default: in the switch).
+ */
+export type FlowRouteHint =
+  | { readonly kind: 'via'; readonly nodes: readonly number[]; readonly turnaround?: Turnaround }
+  | { readonly kind: 'path'; readonly nodes: readonly number[] };
+
+export class FlowProgram {
+  constructor(
+    readonly numRanks: number,
+    /** rank of each stream */
+    readonly streamRank: Int32Array,
+    /** stream index within its rank */
+    readonly streamLocal: Int32Array,
+    /** ops of stream s are opStart[s] .. opStart[s+1) */
+    readonly opStart: Int32Array,
+    readonly opKind: Uint8Array,
+    /** Send: first index into dsts; Recv: source rank; Barrier/HwCollective: key; Pace: unused. */
+    readonly opPeer: Int32Array,
+    /** Send: number of destinations. */
+    readonly opCount: Int32Array,
+    /** Bytes (Send, Recv, Reduce, Copy, HwCollective); gap in packet times (Pace). */
+    readonly opBytes: Float64Array,
+    readonly opTag: Int32Array,
+    /** index into hints, or -1 */
+    readonly opHint: Int32Array,
+    readonly dsts: Int32Array,
+    readonly hints: readonly FlowRouteHint[],
+    /** Names of barrier/hwCollective keys, for messages. */
+    readonly keyNames: readonly string[],
+  ) {}
+
+  get numStreams(): number {
+    return this.streamRank.length;
+  }
+
+  get numOps(): number {
+    return this.opKind.length;
+  }
+}
+
+/** Growable columnar builder. Streams are written one at a time: beginStream, then ops. */
+export class FlowProgramBuilder {
+  private kind = new Uint8Array(1024);
+  private peer = new Int32Array(1024);
+  private count = new Int32Array(1024);
+  private bytes = new Float64Array(1024);
+  private tag = new Int32Array(1024);
+  private hint = new Int32Array(1024);
+  private n = 0;
+  private dstList = new Int32Array(1024);
+  private nd = 0;
+  private readonly streams: number[] = [];
+  private readonly locals: number[] = [];
+  private readonly starts: number[] = [];
+  private readonly hintList: FlowRouteHint[] = [];
+  private readonly hintIndex = new Map<string, number>();
+  private readonly keys = new Map<string, number>();
+  private readonly perRank: number[];
+
+  constructor(readonly numRanks: number) {
+    if (!Number.isInteger(numRanks) || numRanks < 1) throw new InputError('schedule.ranks', numRanks, 'a positive integer');
+    this.perRank = new Array<number>(numRanks).fill(0);
+  }
+
+  beginStream(rank: number): this {
+    this.checkRank(rank, 'stream rank');
+    this.streams.push(rank);
+    this.locals.push(this.perRank[rank]++);
+    this.starts.push(this.n);
+    return this;
+  }
+
+  send(to: number | readonly number[], bytes: number, tag = 0, hint?: FlowRouteHint): this {
+    const list = typeof to === 'number' ? [to] : to;
+    if (list.length === 0) throw new InputError('send.to', list, 'at least one destination rank');
+    const first = this.nd;
+    for (const d of list) {
+      this.checkRank(d, 'send.to');
+      if (this.nd === this.dstList.length) this.dstList = grow(this.dstList, this.nd * 2);
+      this.dstList[this.nd++] = d;
+    }
+    return this.push(OpKind.Send, first, list.length, bytes, tag, hint ? this.hintId(hint) : -1);
+  }
+
+  recv(from: number, bytes: number, tag = 0): this {
+    this.checkRank(from, 'recv.from');
+    return this.push(OpKind.Recv, from, 0, bytes, tag, -1);
+  }
+
+  reduce(bytes: number): this {
+    return this.push(OpKind.Reduce, 0, 0, bytes, 0, -1);
+  }
+
+  copy(bytes: number): this {
+    return this.push(OpKind.Copy, 0, 0, bytes, 0, -1);
+  }
+
+  /** A barrier among every stream that uses the same key (default: all streams with key "world"). */
+  barrier(key = 'world'): this {
+    return this.push(OpKind.Barrier, this.keyId(key), 0, 0, 0, -1);
+  }
+
+  pace(gap: number): this {
+    if (!(gap >= 0 && Number.isFinite(gap))) throw new InputError('pace.gap', gap, 'a non-negative number of packet times');
+    return this.push(OpKind.Pace, 0, 0, gap, 0, -1);
+  }
+
+  hwCollective(bytes: number, key = 'world'): this {
+    return this.push(OpKind.HwCollective, this.keyId(key), 0, bytes, 0, -1);
+  }
+
+  build(): FlowProgram {
+    const ns = this.streams.length;
+    const opStart = new Int32Array(ns + 1);
+    for (let s = 0; s < ns; s++) opStart[s] = this.starts[s];
+    opStart[ns] = this.n;
+    return new FlowProgram(
+      this.numRanks,
+      Int32Array.from(this.streams),
+      Int32Array.from(this.locals),
+      opStart,
+      this.kind.slice(0, this.n),
+      this.peer.slice(0, this.n),
+      this.count.slice(0, this.n),
+      this.bytes.slice(0, this.n),
+      this.tag.slice(0, this.n),
+      this.hint.slice(0, this.n),
+      this.dstList.slice(0, this.nd),
+      this.hintList,
+      [...this.keys.keys()],
+    );
+  }
+
+  private push(kind: OpKind, peer: number, count: number, bytes: number, tag: number, hint: number): this {
+    if (this.streams.length === 0) throw new Error('FlowProgramBuilder: beginStream before adding operations');
+    if (!(bytes >= 0 && Number.isFinite(bytes))) throw new InputError(`${OP_NAMES[kind]}.bytes`, bytes, 'a non-negative finite size');
+    if (this.n === this.kind.length) {
+      const m = this.n * 2;
+      this.kind = grow(this.kind, m);
+      this.peer = grow(this.peer, m);
+      this.count = grow(this.count, m);
+      this.bytes = grow(this.bytes, m);
+      this.tag = grow(this.tag, m);
+      this.hint = grow(this.hint, m);
+    }
+    const i = this.n++;
+    this.kind[i] = kind;
+    this.peer[i] = peer;
+    this.count[i] = count;
+    this.bytes[i] = bytes;
+    this.tag[i] = tag;
+    this.hint[i] = hint;
+    return this;
+  }
+
+  private checkRank(rank: number, field: string): void {
+    if (!Number.isInteger(rank) || rank < 0 || rank >= this.numRanks) {
+      throw new InputError(field, rank, `a rank from 0 to ${this.numRanks - 1}`);
+    }
+  }
+
+  private hintId(hint: FlowRouteHint): number {
+    const key = JSON.stringify(hint);
+    let id = this.hintIndex.get(key);
+    if (id === undefined) {
+      id = this.hintList.length;
+      this.hintList.push(hint);
+      this.hintIndex.set(key, id);
+    }
+    return id;
+  }
+
+  private keyId(key: string): number {
+    let id = this.keys.get(key);
+    if (id === undefined) {
+      id = this.keys.size;
+      this.keys.set(key, id);
+    }
+    return id;
+  }
+}
+
+type Growable = Uint8Array | Int32Array | Float64Array;
+function grow<T extends Growable>(a: T, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a);
+  return b;
+}

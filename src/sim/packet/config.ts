@@ -1,0 +1,125 @@
+/**
+ * Packet-engine configuration: every knob the router model has, validated at the edge, and the
+ * named presets. Components receive these plain values (no string-keyed lookups in the hot loop).
+ */
+import { InputError } from '../../util/errors.js';
+import type { Topology } from '../../topology/graph.js';
+
+export type Switching = 'wormhole' | 'vct';
+export type Arbitration = 'round-robin' | 'age';
+
+export interface PacketConfig {
+  /** Virtual channels per port. */
+  vcs: number;
+  /** Buffer depth per VC, flits. */
+  vcBuf: number;
+  /** Flits per packet for synthetic traffic. */
+  packetSize: number;
+  switching: Switching;
+  /** Pipeline stage delays, cycles (BookSim: routing_delay, vc_alloc_delay, sw_alloc_delay, st_final_delay). */
+  routingDelay: number;
+  vcAllocDelay: number;
+  swAllocDelay: number;
+  stDelay: number;
+  /** Extra cycles before a credit starts back upstream (BookSim credit_delay). */
+  creditDelay: number;
+  /** Channel latency in cycles: one number, or per channel class name (e.g. {"x+": 2}); `default` key for the rest. */
+  channelLatency: number | Readonly<Record<string, number>>;
+  /** Serialisation cycles per flit on a channel: one number or per class (seed 004: d clocks per packet per link). */
+  serialization: number | Readonly<Record<string, number>>;
+  injectionLatency: number;
+  ejectionLatency: number;
+  /** iSLIP iterations for VC and switch allocation (BookSim alloc_iters). */
+  allocIters: number;
+  /**
+   * Priority used by every allocator and arbiter, including injection against through traffic:
+   * round-robin (per input, BookSim's round_robin arb_type) or age (oldest packet first).
+   */
+  arbitration: Arbitration;
+  injectionPorts: number;
+  ejectionPorts: number;
+  /** Deadlock detector: stop when no flit moved for this many cycles while flits are in flight. */
+  deadlockCycles: number;
+  seed: number;
+}
+
+export type PresetName = 'booksim' | 'default';
+export const PRESET_NAMES: readonly PresetName[] = ['booksim', 'default'];
+
+/**
+ * The presets, with what each sets. `booksim` reproduces BookSim 2.0's default `iq` router with the
+ * reference configuration (../shared/reference/booksim/README.md): 4-stage pipeline (routing,
+ * VC alloc, switch alloc, switch traversal, 1 cycle each), credit_delay 0, iSLIP with 1 iteration,
+ * round-robin arbitration, wormhole, vc_buf_size 8, 1 injection and 1 ejection port, and BookSim's
+ * `use_noc_latency` channel latencies: 1 cycle on a mesh, 2 on a torus (its wrap links are longer),
+ * 1 cycle on injection and ejection channels.
+ */
+export function presetConfig(name: PresetName, topology: Topology): PacketConfig {
+  if (!PRESET_NAMES.includes(name)) throw new InputError('preset', name, PRESET_NAMES.join(' | '));
+  const base: PacketConfig = {
+    vcs: 2,
+    vcBuf: 8,
+    packetSize: 1,
+    switching: 'wormhole',
+    routingDelay: 1,
+    vcAllocDelay: 1,
+    swAllocDelay: 1,
+    stDelay: 1,
+    creditDelay: 0,
+    channelLatency: 1,
+    serialization: 1,
+    injectionLatency: 1,
+    ejectionLatency: 1,
+    allocIters: 1,
+    arbitration: 'round-robin',
+    injectionPorts: 1,
+    ejectionPorts: 1,
+    deadlockCycles: 2000,
+    seed: 1,
+  };
+  if (name === 'booksim') base.channelLatency = topology.family === 'torus' ? 2 : 1;
+  return base;
+}
+
+function checkInt(field: string, v: number, min: number, max: number): void {
+  if (!Number.isInteger(v) || v < min || v > max) throw new InputError(field, v, `an integer in [${min}, ${max}]`);
+}
+
+function checkPerClass(field: string, v: number | Readonly<Record<string, number>>, min: number): void {
+  const values = typeof v === 'number' ? [v] : Object.values(v);
+  for (const x of values) checkInt(field, x, min, 1_000_000);
+}
+
+/** Validates a configuration against a topology and the VC classes its routing needs. */
+export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
+  checkInt('vcs', cfg.vcs, 1, 64);
+  if (cfg.vcs < vcClasses || cfg.vcs % vcClasses !== 0) {
+    throw new InputError('vcs', cfg.vcs, `a multiple of ${vcClasses} (minimum ${vcClasses}: the routing needs ${vcClasses} VC classes for deadlock freedom)`);
+  }
+  checkInt('vc-buf', cfg.vcBuf, 1, 1 << 16);
+  checkInt('packet-size', cfg.packetSize, 1, 1 << 16);
+  if (cfg.switching !== 'wormhole' && cfg.switching !== 'vct') throw new InputError('switching', cfg.switching, 'wormhole | vct');
+  if (cfg.switching === 'vct' && cfg.vcBuf < cfg.packetSize) {
+    throw new InputError('vc-buf', cfg.vcBuf, `at least the packet size (${cfg.packetSize} flits) under virtual cut-through`);
+  }
+  checkInt('routing-delay', cfg.routingDelay, 1, 1000);
+  checkInt('vc-alloc-delay', cfg.vcAllocDelay, 1, 1000);
+  checkInt('sw-alloc-delay', cfg.swAllocDelay, 0, 1000);
+  checkInt('st-delay', cfg.stDelay, 0, 1000);
+  checkInt('credit-delay', cfg.creditDelay, 0, 1000);
+  checkPerClass('channel-latency', cfg.channelLatency, 1);
+  checkPerClass('serialization', cfg.serialization, 1);
+  checkInt('injection-latency', cfg.injectionLatency, 1, 1000);
+  checkInt('ejection-latency', cfg.ejectionLatency, 1, 1000);
+  checkInt('alloc-iters', cfg.allocIters, 1, 64);
+  if (cfg.arbitration !== 'round-robin' && cfg.arbitration !== 'age') throw new InputError('arbitration', cfg.arbitration, 'round-robin | age');
+  checkInt('injection-ports', cfg.injectionPorts, 1, 64);
+  checkInt('ejection-ports', cfg.ejectionPorts, 1, 64);
+  checkInt('deadlock-cycles', cfg.deadlockCycles, 10, 1e9);
+}
+
+/** Resolves a per-class value for channel c. */
+export function perClass(v: number | Readonly<Record<string, number>>, className: string): number {
+  if (typeof v === 'number') return v;
+  return v[className] ?? v.default ?? 1;
+}

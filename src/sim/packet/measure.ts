@@ -1,0 +1,157 @@
+/**
+ * Measurement drivers over a PacketNetwork and a traffic source:
+ * - `measureLikeBookSim`: BookSim 2.0's latency-mode `_SingleSim` (trafficmanager.cpp): warm-up
+ *   periods, sample periods until latency and throughput change by less than the stopping
+ *   threshold for 3 consecutive samples (at most `maxSamples` periods in all), then a drain of the
+ *   recorded packets; the run is declared saturated when the mean of retired latencies plus the ages
+ *   of all outstanding flits exceeds `latencyThreshold`.
+ * - `runFixedHorizon`: exactly N cycles, every packet recorded (seed 004's 10,000-clock runs).
+ */
+import type { PacketNetwork } from './network.js';
+import type { TrafficSource } from '../traffic/sources.js';
+
+export interface MeasurementOptions {
+  warmupPeriods: number;
+  samplePeriod: number;
+  maxSamples: number;
+  latencyThreshold: number;
+  warmupThreshold: number;
+  stoppingThreshold: number;
+}
+
+/** BookSim 2.0 defaults (booksim_config.cpp), as the reference CSVs used. */
+export const BOOKSIM_MEASUREMENT: MeasurementOptions = {
+  warmupPeriods: 3,
+  samplePeriod: 1000,
+  maxSamples: 10,
+  latencyThreshold: 500,
+  warmupThreshold: 0.05,
+  stoppingThreshold: 0.05,
+};
+
+/** One point of a latency/throughput curve, with BookSim's column names. */
+export interface LoadPoint {
+  rate: number;
+  /** Mean packet latency, cycles, creation to ejection (source queueing included); null when saturated. */
+  packet_latency: number | null;
+  /** Mean latency from injection to ejection; for a saturated run, the value at the abort. */
+  network_latency: number | null;
+  /** Accepted throughput, flits/node/cycle. */
+  accepted_flit_rate: number | null;
+  /** Router traversals per packet (mean distance + 1, BookSim's convention). */
+  hops: number | null;
+  cycles: number;
+  saturated: boolean;
+  packets: number;
+}
+
+function step(net: PacketNetwork, source: TrafficSource): void {
+  const t = net.now;
+  net.step();
+  source.generate(net, t);
+}
+
+function thresholdExceeded(net: PacketNetwork, threshold: number): boolean {
+  const s = net.stats;
+  const count = s.packets + net.outstandingFlits;
+  if (count === 0) return false;
+  return (s.latencySum + net.outstandingAgeSum()) / count > threshold;
+}
+
+export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, rate: number, m: MeasurementOptions = BOOKSIM_MEASUREMENT): LoadPoint {
+  const nodes = net.topology.numEndpoints;
+  let warming = true;
+  let converged = 0;
+  let prevLatency = NaN;
+  let prevAccepted = NaN;
+  let clearLast = false;
+  let phases = 0;
+  let saturated = false;
+  net.recording = false;
+  while (phases < m.maxSamples && (warming || converged < 3)) {
+    if (clearLast || (warming && phases % 2 === 0)) {
+      clearLast = false;
+      net.clearStats();
+    }
+    for (let i = 0; i < m.samplePeriod; i++) step(net, source);
+    const s = net.stats;
+    const latency = s.latencySum / s.packets;
+    const accepted = s.acceptedFlits / (net.now - s.resetCycle) / nodes;
+    // NaN comparisons are false, as in BookSim: a first sample with no reference counts as converged.
+    const latencyChange = Math.abs((latency - prevLatency) / latency);
+    const acceptedChange = Math.abs((accepted - prevAccepted) / accepted);
+    prevLatency = latency;
+    prevAccepted = accepted;
+    if (thresholdExceeded(net, m.latencyThreshold)) {
+      saturated = true;
+      break;
+    }
+    const threshold = warming ? m.warmupThreshold : m.stoppingThreshold;
+    const steady = !(latencyChange > threshold) && !(acceptedChange > threshold);
+    if (warming) {
+      if (phases + 1 >= m.warmupPeriods) {
+        clearLast = true;
+        warming = false;
+        net.recording = true;
+      }
+    } else {
+      converged = steady ? converged + 1 : 0;
+    }
+    phases++;
+  }
+  const drainStart = net.now;
+  const acceptedFlits = net.stats.acceptedFlits;
+  const acceptedSpan = drainStart - net.stats.resetCycle;
+  if (!saturated && !warming) {
+    net.recording = false;
+    let steps = 0;
+    while (net.recordedOutstanding > 0) {
+      step(net, source);
+      if (++steps % 1000 === 0 && thresholdExceeded(net, m.latencyThreshold)) {
+        saturated = true;
+        break;
+      }
+    }
+  }
+  const s = net.stats;
+  const nlat = s.packets > 0 ? s.networkLatencySum / s.packets : null;
+  if (saturated) {
+    return { rate, packet_latency: null, network_latency: nlat, accepted_flit_rate: null, hops: null, cycles: net.now, saturated, packets: s.packets };
+  }
+  return {
+    rate,
+    packet_latency: s.latencySum / s.packets,
+    network_latency: nlat,
+    accepted_flit_rate: acceptedFlits / acceptedSpan / nodes,
+    hops: s.hopsSum / s.packets,
+    cycles: net.now,
+    saturated: false,
+    packets: s.packets,
+  };
+}
+
+export interface HorizonResult {
+  cycles: number;
+  /** Packets delivered within the horizon (all packets, whenever created). */
+  delivered: number;
+  /** Mean latency of those packets, creation to ejection, cycles. */
+  meanLatency: number | null;
+  meanNetworkLatency: number | null;
+  hops: number | null;
+  acceptedFlitRate: number;
+}
+
+export function runFixedHorizon(net: PacketNetwork, source: TrafficSource, cycles: number): HorizonResult {
+  net.recording = true;
+  net.clearStats();
+  for (let i = 0; i < cycles; i++) step(net, source);
+  const s = net.stats;
+  return {
+    cycles,
+    delivered: s.packets,
+    meanLatency: s.packets > 0 ? s.latencySum / s.packets : null,
+    meanNetworkLatency: s.packets > 0 ? s.networkLatencySum / s.packets : null,
+    hops: s.packets > 0 ? s.hopsSum / s.packets : null,
+    acceptedFlitRate: s.acceptedFlits / cycles / net.topology.numEndpoints,
+  };
+}

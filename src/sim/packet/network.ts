@@ -1,0 +1,638 @@
+/**
+ * The cycle-driven packet-level network: input-queued virtual-channel routers with credit-based
+ * flow control, modelled as BookSim's `iq` router pipeline (route computation, VC allocation,
+ * switch allocation, switch traversal), wormhole or virtual cut-through switching.
+ *
+ * Hand-written over struct-of-arrays state (typed arrays indexed by packet, port-VC and router) with
+ * no per-flit objects and no closures per event: a flit is just (packet id, sequence number) in a
+ * VC ring buffer, and a flit in flight on a channel is already in the downstream buffer with the
+ * cycle it becomes visible. This keeps the hot loop allocation-free (see bench/packet.bench.mjs).
+ *
+ * Port numbering (global): channel c is both output port c of its source router and input port c
+ * of its destination router, so the upstream output VC and the downstream input VC share the id
+ * c·V + v (credits live there). Injection ports follow at C + node·nInj + j, ejection ports at
+ * C + N·nInj + node·nEj + j.
+ *
+ * Timing (all stage delays 1, as BookSim's defaults): a head visible at a router in cycle a is
+ * routed in a, VC-allocated in a+1, switch-allocated in a+2 and visible downstream in
+ * a + 2 + swAllocDelay + stDelay + latency. A packet created in cycle g enters the injection channel
+ * in g+1 at the earliest. Zero-load latency: 7 + h·(4 + L) + (P − 1) cycles for h channel hops,
+ * which is what BookSim 2.0 gives (measured at injection rate 0.005 on torus88 and mesh88).
+ */
+import type { Topology } from '../../topology/graph.js';
+import type { RoutingFunction } from '../../routing/types.js';
+import { makeRouteBuffers } from '../../routing/types.js';
+import { hash32 } from '../../util/rng.js';
+import { IslipAllocator } from './allocators/islip.js';
+import { roundRobinKey } from './allocators/round-robin.js';
+import { ageKey } from './allocators/age.js';
+import { perClass, type PacketConfig } from './config.js';
+import { DeadlockError, findWaitCycle } from './deadlock.js';
+
+const IDLE = 0;
+const VC_ALLOC = 1;
+const ACTIVE = 2;
+
+/** Statistics accumulated since the last `clearStats()`, read by the measurement drivers. */
+export class PacketStats {
+  /** Recorded packets retired: count and sums. */
+  packets = 0;
+  latencySum = 0;
+  networkLatencySum = 0;
+  hopsSum = 0;
+  /** Flits ejected (all packets) since the reset. */
+  acceptedFlits = 0;
+  resetCycle = 0;
+}
+
+export class PacketNetwork {
+  readonly topology: Topology;
+  readonly routing: RoutingFunction;
+  readonly cfg: PacketConfig;
+  readonly numNodes: number;
+  readonly numChannels: number;
+  now = 0;
+  stats = new PacketStats();
+  /** Flits moved over each channel since construction (utilisation = chFlits / cycles). */
+  readonly chFlits: Float64Array;
+  /** Flits in router input buffers (network), and packets generated but not retired. */
+  flitsInNetwork = 0;
+  /** Σ over generated-but-unretired flits of their packet's creation cycle, and their count (BookSim's in-flight ages). */
+  outstandingFlits = 0;
+  outstandingCtimeSum = 0;
+  /** Recorded packets not yet retired (drain condition). */
+  recordedOutstanding = 0;
+  /** Whether newly generated packets are recorded in the statistics. */
+  recording = true;
+  /** Retired packets of the current cycle (for closed-loop drivers): ids are recycled next cycle. */
+  retiredCount = 0;
+  retiredSrc: Int32Array;
+  retiredDst: Int32Array;
+  retiredTag: Int32Array;
+  retiredCycle: Int32Array;
+  lastMoveCycle = 0;
+
+  // --- configuration resolved to flat values
+  private readonly V: number;
+  private readonly depth: number;
+  private readonly nInj: number;
+  private readonly nEj: number;
+  private readonly injBase: number;
+  private readonly ejBase: number;
+  private readonly vct: boolean;
+  private readonly age: boolean;
+  private readonly chLat: Int32Array;
+  private readonly chSer: Int32Array;
+  private readonly classSize: number;
+
+  // --- routers
+  private readonly rInStart: Int32Array;
+  private readonly rInPorts: Int32Array;
+  private readonly rOutStart: Int32Array;
+  private readonly rOutDeg: Int32Array;
+  readonly rFlits: Int32Array;
+  private readonly vaGrantPtr: Int32Array;
+  private readonly vaAcceptPtr: Int32Array;
+  private readonly saGrantPtr: Int32Array;
+  private readonly saAcceptPtr: Int32Array;
+  private readonly saVcPtr: Int32Array;
+
+  // --- input VCs (channels and injection ports), indexed port·V + v
+  private readonly ivcHead: Int32Array;
+  readonly ivcCount: Int32Array;
+  readonly ivcState: Uint8Array;
+  private readonly ivcTime: Int32Array;
+  readonly ivcOut: Int32Array;
+  private readonly ivcOutLocal: Int32Array;
+  private readonly ivcLo: Int32Array;
+  private readonly ivcHi: Int32Array;
+  readonly ivcOvc: Int32Array;
+  private readonly bufPkt: Int32Array;
+  private readonly bufSeq: Int32Array;
+  private readonly bufReady: Int32Array;
+
+  // --- output VCs (all ports), indexed port·V + v
+  readonly ovcOwner: Int32Array;
+  readonly credits: Int32Array;
+  private readonly chFreeAt: Int32Array;
+
+  // --- credit wheel
+  private readonly wheelSize: number;
+  private readonly wheelCap: number;
+  private readonly wheelIds: Int32Array;
+  private readonly wheelCount: Int32Array;
+
+  // --- injection (terminal side), per injection port
+  private readonly injPkt: Int32Array;
+  private readonly injSeq: Int32Array;
+  private readonly injVc: Int32Array;
+  private readonly injVcPtr: Int32Array;
+  private readonly qHead: Int32Array;
+  private readonly qTail: Int32Array;
+  readonly queuedPackets: Int32Array;
+
+  // --- packets (pool with free list, grows by doubling)
+  private cap = 0;
+  private freeTop = 0;
+  private free = new Int32Array(0);
+  pSrc = new Int32Array(0);
+  pDst = new Int32Array(0);
+  pSize = new Int32Array(0);
+  pCtime = new Int32Array(0);
+  private pItime = new Int32Array(0);
+  private pHop = new Int32Array(0);
+  private pLen = new Int32Array(0);
+  private pRecord = new Uint8Array(0);
+  private pNext = new Int32Array(0);
+  pTag = new Int32Array(0);
+  private pLeft = new Int32Array(0);
+  private pRoute = new Int32Array(0);
+  private pClass = new Uint8Array(0);
+  private readonly maxHops: number;
+  private readonly routeBuf;
+  private serial = 0;
+
+  // --- allocator scratch
+  private readonly va: IslipAllocator;
+  private readonly sa: IslipAllocator;
+  private readonly saOutTouched: Int32Array;
+  private readonly saBestKey: Float64Array;
+  private readonly saBestVc: Int32Array;
+
+  constructor(topology: Topology, routing: RoutingFunction, cfg: PacketConfig) {
+    this.topology = topology;
+    this.routing = routing;
+    this.cfg = cfg;
+    const N = topology.numNodes;
+    const C = topology.numChannels;
+    this.numNodes = N;
+    this.numChannels = C;
+    const V = (this.V = cfg.vcs);
+    this.depth = cfg.vcBuf;
+    this.nInj = cfg.injectionPorts;
+    this.nEj = cfg.ejectionPorts;
+    this.injBase = C;
+    this.ejBase = C + N * this.nInj;
+    this.vct = cfg.switching === 'vct';
+    this.age = cfg.arbitration === 'age';
+    this.classSize = V / routing.vcClasses;
+    const nPorts = this.ejBase + N * this.nEj;
+    const nInPorts = this.ejBase;
+
+    this.chLat = new Int32Array(C);
+    this.chSer = new Int32Array(C);
+    let maxLat = Math.max(cfg.injectionLatency, cfg.ejectionLatency);
+    for (let c = 0; c < C; c++) {
+      const cls = topology.className(c);
+      this.chLat[c] = perClass(cfg.channelLatency, cls);
+      this.chSer[c] = perClass(cfg.serialization, cls);
+      if (this.chLat[c] > maxLat) maxLat = this.chLat[c];
+    }
+    this.chFlits = new Float64Array(C);
+    this.chFreeAt = new Int32Array(C);
+
+    // Router port lists.
+    this.rInStart = new Int32Array(N + 1);
+    this.rOutStart = new Int32Array(N + 1);
+    this.rOutDeg = new Int32Array(N);
+    let maxIn = 0;
+    let maxOut = 0;
+    for (let r = 0; r < N; r++) {
+      const nin = topology.inDegree(r) + this.nInj;
+      const nout = topology.outDegree(r) + this.nEj;
+      this.rInStart[r + 1] = this.rInStart[r] + nin;
+      this.rOutStart[r + 1] = this.rOutStart[r] + nout;
+      this.rOutDeg[r] = topology.outDegree(r);
+      maxIn = Math.max(maxIn, nin);
+      maxOut = Math.max(maxOut, nout);
+    }
+    this.rInPorts = new Int32Array(this.rInStart[N]);
+    for (let r = 0; r < N; r++) {
+      let k = this.rInStart[r];
+      for (let i = topology.inStart[r]; i < topology.inStart[r + 1]; i++) this.rInPorts[k++] = topology.inChannels[i];
+      for (let j = 0; j < this.nInj; j++) this.rInPorts[k++] = this.injBase + r * this.nInj + j;
+    }
+    this.rFlits = new Int32Array(N);
+    this.vaGrantPtr = new Int32Array(this.rOutStart[N] * V);
+    this.vaAcceptPtr = new Int32Array(this.rInStart[N] * V);
+    this.saGrantPtr = new Int32Array(this.rOutStart[N]);
+    this.saAcceptPtr = new Int32Array(this.rInStart[N]);
+    this.saVcPtr = new Int32Array(nInPorts);
+
+    const nIvc = nInPorts * V;
+    this.ivcHead = new Int32Array(nIvc);
+    this.ivcCount = new Int32Array(nIvc);
+    this.ivcState = new Uint8Array(nIvc);
+    this.ivcTime = new Int32Array(nIvc);
+    this.ivcOut = new Int32Array(nIvc).fill(-1);
+    this.ivcOutLocal = new Int32Array(nIvc);
+    this.ivcLo = new Int32Array(nIvc);
+    this.ivcHi = new Int32Array(nIvc);
+    this.ivcOvc = new Int32Array(nIvc).fill(-1);
+    this.bufPkt = new Int32Array(nIvc * this.depth);
+    this.bufSeq = new Int32Array(nIvc * this.depth);
+    this.bufReady = new Int32Array(nIvc * this.depth);
+
+    this.ovcOwner = new Int32Array(nPorts * V).fill(-1);
+    this.credits = new Int32Array(nPorts * V).fill(this.depth);
+
+    this.wheelSize = maxLat + cfg.creditDelay + 2;
+    this.wheelCap = nInPorts;
+    this.wheelIds = new Int32Array(this.wheelSize * this.wheelCap);
+    this.wheelCount = new Int32Array(this.wheelSize);
+
+    const nInjPorts = N * this.nInj;
+    this.injPkt = new Int32Array(nInjPorts).fill(-1);
+    this.injSeq = new Int32Array(nInjPorts);
+    this.injVc = new Int32Array(nInjPorts);
+    this.injVcPtr = new Int32Array(nInjPorts);
+    this.qHead = new Int32Array(nInjPorts).fill(-1);
+    this.qTail = new Int32Array(nInjPorts).fill(-1);
+    this.queuedPackets = new Int32Array(nInjPorts);
+
+    this.maxHops = Math.max(1, routing.maxHops);
+    this.routeBuf = makeRouteBuffers(this.maxHops);
+    this.grow(Math.max(1024, nIvc * 2 + nInjPorts * 2));
+
+    this.va = new IslipAllocator(maxIn * V, maxOut * V, maxIn * V * V);
+    this.sa = new IslipAllocator(maxIn, maxOut, maxIn * Math.min(V, maxOut));
+    this.saOutTouched = new Int32Array(V);
+    this.saBestKey = new Float64Array(V);
+    this.saBestVc = new Int32Array(V);
+    this.retiredSrc = new Int32Array(N * this.nEj + 16);
+    this.retiredDst = new Int32Array(N * this.nEj + 16);
+    this.retiredTag = new Int32Array(N * this.nEj + 16);
+    this.retiredCycle = new Int32Array(N * this.nEj + 16);
+  }
+
+  private grow(newCap: number): void {
+    const old = this.cap;
+    const g32 = (a: Int32Array, n: number): Int32Array<ArrayBuffer> => {
+      const b = new Int32Array(n);
+      b.set(a);
+      return b;
+    };
+    this.pSrc = g32(this.pSrc, newCap);
+    this.pDst = g32(this.pDst, newCap);
+    this.pSize = g32(this.pSize, newCap);
+    this.pCtime = g32(this.pCtime, newCap);
+    this.pItime = g32(this.pItime, newCap);
+    this.pHop = g32(this.pHop, newCap);
+    this.pLen = g32(this.pLen, newCap);
+    this.pNext = g32(this.pNext, newCap);
+    this.pTag = g32(this.pTag, newCap);
+    this.pLeft = g32(this.pLeft, newCap);
+    const rec = new Uint8Array(newCap);
+    rec.set(this.pRecord);
+    this.pRecord = rec;
+    this.pRoute = g32(this.pRoute, newCap * this.maxHops);
+    const cls = new Uint8Array(newCap * this.maxHops);
+    cls.set(this.pClass);
+    this.pClass = cls;
+    const free = new Int32Array(newCap);
+    free.set(this.free.subarray(0, this.freeTop));
+    for (let i = newCap - 1; i >= old; i--) free[this.freeTop++] = i;
+    this.free = free;
+    this.cap = newCap;
+  }
+
+  /** Resets the statistics window (BookSim _ClearStats). */
+  clearStats(): void {
+    this.stats = new PacketStats();
+    this.stats.resetCycle = this.now;
+  }
+
+  /** Whether a node's injection port has nothing queued or in progress (BookSim's empty partial-packet queue). */
+  sourceIdle(node: number, port = 0): boolean {
+    const ip = node * this.nInj + port;
+    return this.qHead[ip] < 0 && this.injPkt[ip] < 0;
+  }
+
+  /**
+   * Creates a packet in the source queue of `node` (injection port `port`), created at `ctime`.
+   * Returns the packet id.
+   */
+  enqueue(src: number, dst: number, size: number, ctime: number, tag = 0, port = 0): number {
+    if (this.freeTop === 0) this.grow(this.cap * 2);
+    const p = this.free[--this.freeTop];
+    this.pSrc[p] = src;
+    this.pDst[p] = dst;
+    this.pSize[p] = size;
+    this.pCtime[p] = ctime;
+    this.pHop[p] = 0;
+    this.pTag[p] = tag;
+    this.pLeft[p] = size;
+    this.pNext[p] = -1;
+    this.pRecord[p] = this.recording ? 1 : 0;
+    if (this.recording) this.recordedOutstanding++;
+    const salt = hash32(this.serial++, this.cfg.seed);
+    const len = this.routing.route(this.topology.endpoints[src], this.topology.endpoints[dst], salt, this.routeBuf);
+    this.pLen[p] = len;
+    const base = p * this.maxHops;
+    for (let h = 0; h < len; h++) {
+      this.pRoute[base + h] = this.routeBuf.channels[h];
+      this.pClass[base + h] = this.routeBuf.vcClass[h];
+    }
+    this.outstandingFlits += size;
+    this.outstandingCtimeSum += size * ctime;
+    const ip = src * this.nInj + port;
+    if (this.qTail[ip] < 0) this.qHead[ip] = p;
+    else this.pNext[this.qTail[ip]] = p;
+    this.qTail[ip] = p;
+    this.queuedPackets[ip]++;
+    return p;
+  }
+
+  /** Advances one cycle: credits, injection, then every router with buffered flits. */
+  step(): void {
+    const now = this.now;
+    this.retiredCount = 0;
+    // Credits arriving this cycle.
+    const slot = now % this.wheelSize;
+    const wc = this.wheelCount[slot];
+    if (wc > 0) {
+      const base = slot * this.wheelCap;
+      for (let i = 0; i < wc; i++) this.credits[this.wheelIds[base + i]]++;
+      this.wheelCount[slot] = 0;
+    }
+    this.injectAll(now);
+    const N = this.numNodes;
+    const rFlits = this.rFlits;
+    for (let r = 0; r < N; r++) if (rFlits[r] > 0) this.routerStep(r, now);
+    if (this.flitsInNetwork > 0 && now - this.lastMoveCycle > this.cfg.deadlockCycles) {
+      throw new DeadlockError(now, this.cfg.deadlockCycles, findWaitCycle(this));
+    }
+    this.now = now + 1;
+  }
+
+  private scheduleCredit(id: number, at: number): void {
+    const slot = at % this.wheelSize;
+    this.wheelIds[slot * this.wheelCap + this.wheelCount[slot]++] = id;
+  }
+
+  private injectAll(now: number): void {
+    const V = this.V;
+    const nInjPorts = this.numNodes * this.nInj;
+    const readyAt = now + this.cfg.injectionLatency;
+    for (let ip = 0; ip < nInjPorts; ip++) {
+      let p = this.injPkt[ip];
+      const port = this.injBase + ip;
+      if (p < 0) {
+        p = this.qHead[ip];
+        if (p < 0) continue;
+        // Choose a free injection VC with credit (round-robin from the last one used, as BookSim's source).
+        const need = this.vct ? this.pSize[p] : 1;
+        let vc = -1;
+        const start = this.injVcPtr[ip];
+        for (let k = 0; k < V; k++) {
+          const v = (start + k) % V;
+          const o = port * V + v;
+          if (this.ovcOwner[o] < 0 && this.credits[o] >= need) {
+            vc = v;
+            break;
+          }
+        }
+        if (vc < 0) continue;
+        this.qHead[ip] = this.pNext[p];
+        if (this.qHead[ip] < 0) this.qTail[ip] = -1;
+        this.queuedPackets[ip]--;
+        this.injPkt[ip] = p;
+        this.injSeq[ip] = 0;
+        this.injVc[ip] = vc;
+        this.injVcPtr[ip] = (vc + 1) % V;
+        this.ovcOwner[port * V + vc] = ip;
+        this.pItime[p] = now - 1;
+      }
+      const o = port * V + this.injVc[ip];
+      if (this.credits[o] <= 0) continue;
+      this.credits[o]--;
+      const seq = this.injSeq[ip];
+      this.pushFlit(o, p, seq, readyAt);
+      this.rFlits[(ip / this.nInj) | 0]++;
+      this.flitsInNetwork++;
+      if (seq + 1 === this.pSize[p]) {
+        this.injPkt[ip] = -1;
+        this.ovcOwner[o] = -1;
+      } else {
+        this.injSeq[ip] = seq + 1;
+      }
+    }
+  }
+
+  private pushFlit(ivc: number, p: number, seq: number, ready: number): void {
+    const depth = this.depth;
+    const b = ivc * depth + ((this.ivcHead[ivc] + this.ivcCount[ivc]) % depth);
+    this.bufPkt[b] = p;
+    this.bufSeq[b] = seq;
+    this.bufReady[b] = ready;
+    this.ivcCount[ivc]++;
+  }
+
+  private routerStep(r: number, now: number): void {
+    const V = this.V;
+    const depth = this.depth;
+    const inStart = this.rInStart[r];
+    const nIn = this.rInStart[r + 1] - inStart;
+    const outStart = this.rOutStart[r];
+    const nOut = this.rOutStart[r + 1] - outStart;
+    const va = this.va;
+    const sa = this.sa;
+    va.reset();
+    sa.reset();
+    const ivcCount = this.ivcCount;
+    const ivcState = this.ivcState;
+    const ivcTime = this.ivcTime;
+    const bufReady = this.bufReady;
+    const bufPkt = this.bufPkt;
+    const credits = this.credits;
+    const ovcOwner = this.ovcOwner;
+    const age = this.age;
+
+    for (let li = 0; li < nIn; li++) {
+      const port = this.rInPorts[inStart + li];
+      // Switch requests: per (input port, output port) the input's best VC by its round-robin
+      // offset (BookSim _SWAllocAddReq with _sw_rr_offset), or the oldest under age arbitration.
+      let touched = 0;
+      const vcPtr = this.saVcPtr[port];
+      for (let v = 0; v < V; v++) {
+        const ivc = port * V + v;
+        if (ivcCount[ivc] === 0) continue;
+        const b = ivc * depth + this.ivcHead[ivc];
+        if (bufReady[b] > now) continue;
+        let st = ivcState[ivc];
+        if (st === IDLE) {
+          this.routeHead(r, ivc, bufPkt[b], now);
+          st = VC_ALLOC;
+        }
+        if (ivcTime[ivc] > now) continue;
+        if (st === VC_ALLOC) {
+          const out = this.ivcOut[ivc];
+          const p = bufPkt[b];
+          const need = this.vct && out < this.ejBase ? this.pSize[p] : 1;
+          const outLocal = this.ivcOutLocal[ivc];
+          const inIdx = li * V + v;
+          for (let v2 = this.ivcLo[ivc]; v2 <= this.ivcHi[ivc]; v2++) {
+            const o = out * V + v2;
+            if (ovcOwner[o] >= 0 || credits[o] < need) continue;
+            const outIdx = outLocal * V + v2;
+            const ptr = this.vaGrantPtr[outStart * V + outIdx];
+            va.add(inIdx, outIdx, age ? ageKey(this.pCtime[p], inIdx, ptr, nIn * V) : roundRobinKey(inIdx, ptr, nIn * V));
+          }
+        } else {
+          // ACTIVE: a switch request needs a credit downstream and a free channel.
+          const out = this.ivcOut[ivc];
+          if (out < this.numChannels) {
+            if (credits[this.ivcOvc[ivc]] <= 0 || this.chFreeAt[out] > now) continue;
+          }
+          const key = age ? ageKey(this.pCtime[bufPkt[b]], v, vcPtr, V) : roundRobinKey(v, vcPtr, V);
+          const ol = this.ivcOutLocal[ivc];
+          let t = 0;
+          while (t < touched && this.saOutTouched[t] !== ol) t++;
+          if (t === touched) {
+            this.saOutTouched[touched++] = ol;
+            this.saBestKey[t] = key;
+            this.saBestVc[t] = v;
+          } else if (key < this.saBestKey[t]) {
+            this.saBestKey[t] = key;
+            this.saBestVc[t] = v;
+          }
+        }
+      }
+      for (let t = 0; t < touched; t++) {
+        const ol = this.saOutTouched[t];
+        const ptr = this.saGrantPtr[outStart + ol];
+        const v = this.saBestVc[t];
+        const p = bufPkt[(port * V + v) * depth + this.ivcHead[port * V + v]];
+        sa.add(li, ol, age ? ageKey(this.pCtime[p], li, ptr, nIn) : roundRobinKey(li, ptr, nIn), v);
+      }
+    }
+
+    if (va.count > 0) {
+      va.allocate(this.cfg.allocIters, this.vaGrantPtr, outStart * V, this.vaAcceptPtr, inStart * V);
+      for (let k = 0; k < va.count; k++) {
+        const inIdx = va.reqIn[k];
+        const outIdx = va.matchOfIn[inIdx];
+        if (outIdx !== va.reqOut[k]) continue;
+        const li = (inIdx / V) | 0;
+        const ivc = this.rInPorts[inStart + li] * V + (inIdx - li * V);
+        const o = this.ivcOut[ivc] * V + (outIdx % V);
+        ovcOwner[o] = ivc;
+        this.ivcOvc[ivc] = o;
+        ivcState[ivc] = ACTIVE;
+        ivcTime[ivc] = now + this.cfg.vcAllocDelay;
+      }
+    }
+
+    if (sa.count > 0) {
+      sa.allocate(this.cfg.allocIters, this.saGrantPtr, outStart, this.saAcceptPtr, inStart);
+      for (let k = 0; k < sa.count; k++) {
+        const li = sa.reqIn[k];
+        if (sa.matchOfIn[li] !== sa.reqOut[k]) continue;
+        const port = this.rInPorts[inStart + li];
+        const v = sa.reqAux[k];
+        this.saVcPtr[port] = (v + 1) % V;
+        this.traverse(r, port, port * V + v, now);
+      }
+    }
+    void nOut;
+  }
+
+  /** Route computation for the head at the front of `ivc`. */
+  private routeHead(r: number, ivc: number, p: number, now: number): void {
+    const hop = this.pHop[p];
+    const cpv = this.classSize;
+    if (hop < this.pLen[p]) {
+      const ch = this.pRoute[p * this.maxHops + hop];
+      const cls = this.pClass[p * this.maxHops + hop];
+      this.ivcOut[ivc] = ch;
+      this.ivcOutLocal[ivc] = this.topology.chSrcPort[ch];
+      this.ivcLo[ivc] = cls * cpv;
+      this.ivcHi[ivc] = cls * cpv + cpv - 1;
+    } else {
+      const j = this.nEj > 1 ? p % this.nEj : 0;
+      this.ivcOut[ivc] = this.ejBase + r * this.nEj + j;
+      this.ivcOutLocal[ivc] = this.rOutDeg[r] + j;
+      this.ivcLo[ivc] = 0;
+      this.ivcHi[ivc] = this.V - 1;
+    }
+    this.ivcState[ivc] = VC_ALLOC;
+    this.ivcTime[ivc] = now + this.cfg.routingDelay;
+  }
+
+  /** Moves the front flit of `ivc` through the crossbar onto its output. */
+  private traverse(r: number, port: number, ivc: number, now: number): void {
+    const depth = this.depth;
+    const b = ivc * depth + this.ivcHead[ivc];
+    const p = this.bufPkt[b];
+    const seq = this.bufSeq[b];
+    this.ivcHead[ivc] = (this.ivcHead[ivc] + 1) % depth;
+    this.ivcCount[ivc]--;
+    this.rFlits[r]--;
+    this.lastMoveCycle = now;
+    // The freed slot's credit travels back upstream over the credit channel.
+    const back = port < this.numChannels ? this.chLat[port] : this.cfg.injectionLatency;
+    this.scheduleCredit(ivc, now + this.cfg.creditDelay + back);
+    const out = this.ivcOut[ivc];
+    const o = this.ivcOvc[ivc];
+    const tail = seq + 1 === this.pSize[p];
+    const pipe = this.cfg.swAllocDelay + this.cfg.stDelay;
+    if (out < this.numChannels) {
+      this.credits[o]--;
+      this.chFreeAt[out] = now + this.chSer[out];
+      this.chFlits[out]++;
+      this.pushFlit(o, p, seq, now + pipe + this.chLat[out]);
+      this.rFlits[this.topology.chDst[out]]++;
+      if (seq === 0) this.pHop[p]++;
+    } else {
+      this.flitsInNetwork--;
+      this.eject(p, now + pipe + this.cfg.ejectionLatency);
+    }
+    if (tail) {
+      this.ovcOwner[o] = -1;
+      this.ivcState[ivc] = IDLE;
+    }
+  }
+
+  private eject(p: number, t: number): void {
+    const s = this.stats;
+    s.acceptedFlits++;
+    this.outstandingFlits--;
+    this.outstandingCtimeSum -= this.pCtime[p];
+    if (--this.pLeft[p] > 0) return;
+    if (this.pRecord[p]) {
+      s.packets++;
+      s.latencySum += t - this.pCtime[p];
+      s.networkLatencySum += t - this.pItime[p];
+      s.hopsSum += this.pLen[p] + 1;
+      this.recordedOutstanding--;
+    }
+    if (this.retiredCount === this.retiredSrc.length) {
+      const n = this.retiredCount * 2;
+      const widen = (a: Int32Array): Int32Array<ArrayBuffer> => {
+        const w = new Int32Array(n);
+        w.set(a);
+        return w;
+      };
+      this.retiredSrc = widen(this.retiredSrc);
+      this.retiredDst = widen(this.retiredDst);
+      this.retiredTag = widen(this.retiredTag);
+      this.retiredCycle = widen(this.retiredCycle);
+    }
+    const k = this.retiredCount++;
+    this.retiredSrc[k] = this.pSrc[p];
+    this.retiredDst[k] = this.pDst[p];
+    this.retiredTag[k] = this.pTag[p];
+    this.retiredCycle[k] = t;
+    this.free[this.freeTop++] = p;
+  }
+
+  /** Σ over outstanding flits of their age, as BookSim's latency-threshold check counts them. */
+  outstandingAgeSum(): number {
+    return this.now * this.outstandingFlits - this.outstandingCtimeSum;
+  }
+
+  /** Channels (by id) leaving node `r` used for VC-level diagnostics. */
+  vcsPerPort(): number {
+    return this.V;
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * Synthetic traffic patterns: destination rank as a function of the source rank and a seeded
+ * generator. BookSim 2.0's patterns (traffic.cpp) and seed 004's five (spec §5.3).
+ * Mesh emulation is closed-loop and lives in closed-loop.ts; here it only names its mapping.
+ */
+import { InputError } from '../../util/errors.js';
+import type { Rng } from '../../util/rng.js';
+import { Rng as RngClass } from '../../util/rng.js';
+import type { Topology } from '../../topology/graph.js';
+
+export const PATTERN_NAMES = [
+  'uniform',
+  'bitrev',
+  'transpose',
+  'shuffle',
+  'tornado',
+  'neighbor',
+  'randperm',
+  'random',
+  'quarter',
+  'hotspot',
+  'localized',
+  'meshemu',
+] as const;
+export type PatternName = (typeof PATTERN_NAMES)[number];
+
+export interface TrafficPattern {
+  readonly name: PatternName;
+  /** Every parameter that shaped the pattern, for result records. */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** Destination rank for a packet from `src`. */
+  dest(src: number, rng: Rng): number;
+}
+
+export interface PatternOptions {
+  /** Seed for randperm's permutation. */
+  permSeed?: number;
+  /** Hot-spot rank and fraction (seed 004: 5 % of all packets to one PE; rank 0 by default). */
+  hotRank?: number;
+  hotFraction?: number;
+}
+
+/** Radix and dimension count of a k-ary n-cube view of the ranks (BookSim's gK, gN). */
+function kn(topology: Topology): { k: number; n: number } {
+  const dims = topology.params.dims as number[] | undefined;
+  if (dims && dims.every((d) => d === dims[0])) return { k: dims[0], n: dims.length };
+  return { k: topology.numEndpoints, n: 1 };
+}
+
+function log2Exact(field: string, n: number): number {
+  const b = Math.round(Math.log2(n));
+  if (2 ** b !== n) throw new InputError(field, n, 'a power-of-two number of terminals for this pattern');
+  return b;
+}
+
+function uniformExcludingSelf(src: number, n: number, rng: Rng): number {
+  if (n === 1) return src;
+  const d = rng.int(n - 1);
+  return d >= src ? d + 1 : d;
+}
+
+export function makePattern(name: string, topology: Topology, opts: PatternOptions = {}): TrafficPattern {
+  const N = topology.numEndpoints;
+  switch (name as PatternName) {
+    case 'uniform':
+      // BookSim: RandomInt(nodes − 1), self included.
+      return { name: 'uniform', params: { self: 'included' }, dest: (_s, rng) => rng.int(N) };
+    case 'random':
+      // Seed 004 "completely random destinations": uniform over the other PEs (a PE does not send to itself).
+      return { name: 'random', params: { self: 'excluded' }, dest: (s, rng) => uniformExcludingSelf(s, N, rng) };
+    case 'bitrev': {
+      const bits = log2Exact('pattern', N);
+      return {
+        name: 'bitrev',
+        params: { bits },
+        dest: (s) => {
+          let d = 0;
+          for (let i = 0; i < bits; i++) if (s & (1 << i)) d |= 1 << (bits - 1 - i);
+          return d;
+        },
+      };
+    }
+    case 'transpose': {
+      const bits = log2Exact('pattern', N);
+      if (bits % 2 !== 0) throw new InputError('pattern', 'transpose', 'an even number of address bits (a square k×k grid)');
+      const half = bits / 2;
+      const lo = (1 << half) - 1;
+      return { name: 'transpose', params: { bits }, dest: (s) => ((s >> half) & lo) | ((s << half) & (lo << half)) };
+    }
+    case 'shuffle': {
+      const bits = log2Exact('pattern', N);
+      const mask = N - 1;
+      return { name: 'shuffle', params: { bits }, dest: (s) => ((s << 1) & mask) | ((s >> (bits - 1)) & 1) };
+    }
+    case 'tornado':
+    case 'neighbor': {
+      const { k, n } = kn(topology);
+      const shift = name === 'tornado' ? Math.ceil(k / 2) - 1 : 1;
+      return {
+        name: name as PatternName,
+        params: { k, n, shift },
+        dest: (s) => {
+          let d = 0;
+          let stride = 1;
+          let rest = s;
+          for (let i = 0; i < n; i++) {
+            d += ((rest % k) + shift) % k * stride;
+            rest = Math.floor(rest / k);
+            stride *= k;
+          }
+          return d;
+        },
+      };
+    }
+    case 'randperm': {
+      const seed = opts.permSeed ?? 1;
+      const perm = new Int32Array(N);
+      for (let i = 0; i < N; i++) perm[i] = i;
+      const rng = new RngClass(seed);
+      for (let i = N - 1; i > 0; i--) {
+        const j = rng.int(i + 1);
+        const t = perm[i];
+        perm[i] = perm[j];
+        perm[j] = t;
+      }
+      return { name: 'randperm', params: { permSeed: seed }, dest: (s) => perm[s] };
+    }
+    case 'quarter': {
+      if (N % 4 !== 0) throw new InputError('pattern', 'quarter', 'a number of terminals divisible by 4');
+      const q = N / 4;
+      // Quarters by address (rank / (N/4)); see docs/packet.md for the MDCE reading of spec §2.4.
+      return {
+        name: 'quarter',
+        params: { partitions: 4, by: 'address' },
+        dest: (s, rng) => {
+          const base = Math.floor(s / q) * q;
+          return base + uniformExcludingSelf(s - base, q, rng);
+        },
+      };
+    }
+    case 'hotspot': {
+      const hot = opts.hotRank ?? 0;
+      const frac = opts.hotFraction ?? 0.05;
+      if (!Number.isInteger(hot) || hot < 0 || hot >= N) throw new InputError('hot', hot, `a rank in [0, ${N - 1}]`);
+      return {
+        name: 'hotspot',
+        params: { hotRank: hot, fraction: frac },
+        dest: (s, rng) => (rng.next() < frac ? hot : uniformExcludingSelf(s, N, rng)),
+      };
+    }
+    case 'localized': {
+      const coords = localizedCoordinates(topology);
+      return {
+        name: 'localized',
+        params: { coordinates: coords.label, meanOffset: 'half of each coordinate maximum', sign: 'random', outOfRange: 'wrap' },
+        dest: (s, rng) => coords.pick(s, rng),
+      };
+    }
+    case 'meshemu':
+      throw new InputError('pattern', 'meshemu', 'meshemu through the closed-loop driver (meshwork traffic handles it)');
+    default:
+      throw new InputError('pattern', name, PATTERN_NAMES.join(' | '));
+  }
+}
+
+/**
+ * Localized traffic (seed 004 §5.3.5): per coordinate, an offset drawn from an exponential
+ * distribution with mean half that coordinate's maximum (k−1)/2, floored, with a random sign,
+ * wrapped modulo k. Coordinates are the topology's own when it has them (torus, mesh), else the
+ * 32×32-style square mapping of the address. An all-zero draw is redrawn so a PE never sends to itself.
+ */
+function localizedCoordinates(topology: Topology): { label: string; pick: (s: number, rng: Rng) => number } {
+  const N = topology.numEndpoints;
+  let dims: number[];
+  let label: string;
+  const own = topology.params.dims as number[] | undefined;
+  if (own && topology.coords && N === topology.numNodes) {
+    dims = own;
+    label = `topology coordinates ${own.join('x')}`;
+  } else {
+    const side = Math.round(Math.sqrt(N));
+    dims = side * side === N ? [side, side] : [N];
+    label = `address as ${dims.join('x')}`;
+  }
+  const strides = dims.map((_, i) => dims.slice(0, i).reduce((a, b) => a * b, 1));
+  return {
+    label,
+    pick(s, rng) {
+      for (let attempt = 0; attempt < 64; attempt++) {
+        let d = 0;
+        for (let i = 0; i < dims.length; i++) {
+          const k = dims[i];
+          const x = Math.floor(s / strides[i]) % k;
+          const mean = (k - 1) / 2;
+          const off = mean > 0 ? Math.floor(-Math.log(1 - rng.next()) * mean) : 0;
+          const signed = rng.next() < 0.5 ? -off : off;
+          d += ((((x + signed) % k) + k) % k) * strides[i];
+        }
+        if (d !== s || N === 1) return d;
+      }
+      return uniformExcludingSelf(s, N, rng);
+    },
+  };
+}

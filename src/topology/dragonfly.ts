@@ -1,0 +1,105 @@
+/**
+ * Dragonfly `dragonfly:a=A,p=P,h=H,g=G` (Kim, Dally, Scott, Abts 2008): G groups of A routers;
+ * each router has P terminals, A−1 local links (full mesh inside the group) and H global links.
+ * Defaults: p = h, a = 2h, g = a·h + 1 (the largest balanced size: one global link per group pair).
+ *
+ * Global links, balanced canonical arrangement: a group's global ports are numbered i = r·H + k
+ * (router r, its k-th global port), 0 <= i < A·H. With q = i mod (G−1) and copy c = floor(i/(G−1)),
+ * port i of group x links to group (x + q + 1) mod G, at that group's port c·(G−1) + (G−2−q).
+ * Every pair of groups gets A·H/(G−1) links (so G−1 must divide A·H), and for G = A·H+1 this is the
+ * usual "palmtree" arrangement (port i <-> port A·H−1−i of the group i+1 ahead).
+ *
+ * Node ids: terminals first (rank = (x·A + r)·P + t), then routers x·A + r. Classes: "terminal"
+ * (both directions of a terminal link), "local", "global".
+ */
+import { InputError } from '../util/errors.js';
+import { Spec } from '../util/spec.js';
+import { checkSize, LinkAttributes, TopologyBuilder } from './builder.js';
+import { NodeKind, SourceClasses, Topology } from './graph.js';
+import { registerFamily } from './registry.js';
+
+export interface DragonflyOptions {
+  a: number;
+  p: number;
+  h: number;
+  g: number;
+  link?: LinkAttributes;
+  spec?: string;
+}
+
+export function dragonfly(opts: DragonflyOptions): Topology {
+  const { a, p, h, g } = opts;
+  for (const [key, value, min] of [['a', a, 1], ['p', p, 1], ['h', h, 0], ['g', g, 1]] as const) {
+    if (!Number.isInteger(value) || value < min) throw new InputError(`dragonfly.${key}`, value, `an integer >= ${min}`);
+  }
+  const ports = a * h;
+  if (g > ports + 1) throw new InputError('dragonfly.g', g, `at most a·h + 1 = ${ports + 1} groups`);
+  if (g > 1 && ports % (g - 1) !== 0) {
+    throw new InputError('dragonfly.g', g, `g − 1 dividing a·h = ${ports} (balanced: equal links between every pair of groups)`);
+  }
+  if (g === 1 && h > 0) throw new InputError('dragonfly.h', h, '0 when there is a single group (no global links)');
+  const routers = g * a;
+  const terminals = routers * p;
+  const channels = 2 * terminals + routers * (a - 1) + (g > 1 ? routers * h : 0);
+  checkSize('dragonfly', terminals + routers, channels);
+  const b = new TopologyBuilder(3, { nodes: terminals + routers, channels }, opts.link);
+  for (let x = 0; x < g; x++) for (let r = 0; r < a; r++) for (let t = 0; t < p; t++) b.addNode(NodeKind.Terminal, [x, r, t]);
+  for (let x = 0; x < g; x++) for (let r = 0; r < a; r++) b.addNode(NodeKind.Switch, [x, r, -1]);
+  const router = (x: number, r: number): number => terminals + x * a + r;
+  for (let v = 0; v < routers; v++) {
+    for (let t = 0; t < p; t++) b.addLink(v * p + t, terminals + v, 'terminal');
+  }
+  // Each router's out-ports: local ones in router order, then its global ones in port order.
+  for (let x = 0; x < g; x++) {
+    for (let r = 0; r < a; r++) {
+      for (let other = 0; other < a; other++) if (other !== r) b.addChannel(router(x, r), router(x, other), 'local');
+      if (g === 1) continue;
+      for (let k = 0; k < h; k++) {
+        const i = r * h + k;
+        const q = i % (g - 1);
+        const c = Math.floor(i / (g - 1));
+        const peerPort = c * (g - 1) + (g - 2 - q);
+        b.addChannel(router(x, r), router((x + q + 1) % g, Math.floor(peerPort / h)), 'global');
+      }
+    }
+  }
+  return b.build({
+    family: 'dragonfly',
+    spec: opts.spec ?? `dragonfly:a=${a},p=${p},h=${h},g=${g}`,
+    params: {
+      a, p, h, g, terminals, routers,
+      globalArrangement: 'balanced palmtree: port i of group x -> group x + (i mod (g-1)) + 1',
+      linksPerGroupPair: g > 1 ? ports / (g - 1) : 0,
+      bandwidth: b.defaultBandwidth, latency: b.defaultLatency,
+    },
+    distanceConvention: 'switches-traversed',
+    symmetry: dragonflySymmetry(a, p, g),
+  });
+}
+
+/**
+ * Group rotation x -> x+1 is an automorphism (the arrangement depends only on group offsets), and so
+ * is the reflection x -> −x, r -> a−1−r, k -> h−1−k (it maps port i to a·h−1−i and the link
+ * (x, q, c) onto (−x, g−2−q, C−1−c), whose far end is the image of the original far end). Terminals
+ * of one router are interchangeable. Routers r and a−1−r therefore share a class; other routers of a
+ * group need not be equivalent (two-global-hop paths through a third group depend on r), so each
+ * pair {r, a−1−r} is its own class.
+ */
+function dragonflySymmetry(a: number, p: number, g: number): SourceClasses {
+  const classes: { rank: number; count: number }[] = [];
+  for (let r = 0; r <= a - 1 - r; r++) classes.push({ rank: r * p, count: (r === a - 1 - r ? 1 : 2) * g * p });
+  return { reason: 'group rotation and reflection r -> a-1-r; terminals of a router are interchangeable', classes };
+}
+
+registerFamily({
+  name: 'dragonfly',
+  usage: 'dragonfly:h=H[,a=2h,p=h,g=a·h+1,bw=25Gbps,lat=100ns]',
+  description: 'dragonfly: g groups of a routers (full mesh inside), p terminals and h global links per router, balanced palmtree arrangement',
+  build(spec: Spec, link: LinkAttributes): Topology {
+    const h = spec.int('h', { min: 0, max: 1 << 16 });
+    const a = spec.int('a', { min: 1, max: 1 << 16, default: Math.max(1, 2 * h) });
+    const p = spec.int('p', { min: 1, max: 1 << 16, default: Math.max(1, h) });
+    const g = spec.int('g', { min: 1, max: 1 << 24, default: a * h + 1 });
+    return dragonfly({ a, p, h, g, link, spec: spec.text });
+  },
+});

@@ -1,0 +1,287 @@
+/**
+ * Seed 004's Table 1 (spec/seed004_mdce.md §4): mean distance of nine networks at 1,024 and
+ * 524,288 PEs. For every entry: the paper's printed value, Meshwork's exact value (BFS with the
+ * declared symmetry, or the exact per-dimension sum of BFS results for mesh and torus, or a closed
+ * form checked against BFS in the tests for fat tree and omega), the paper's formula or rule, and
+ * a note wherever the exact value and the paper's differ at the paper's two decimals.
+ *
+ * Convention: means over all N² ordered PE pairs, self-pairs included (the one under which Eqs. (2),
+ * (3), (6) and the torus rule are exact, spec §3.3); the N(N−1) mean is reported alongside.
+ */
+import { InputError } from '../../util/errors.js';
+import { cartesian } from '../cartesian.js';
+import { exactDistanceStats } from './distances.js';
+import {
+  eq1Diameter,
+  eq6MdceMean,
+  extraStageRule,
+  fatTreeExactMean,
+  fatTreeRule,
+  meshRule,
+  omegaExactMean,
+  omegaRule,
+  torusRule,
+} from './formulas.js';
+import { dceNetwork, ExtraStage, mdceDeltas } from './network.js';
+
+export type Table1Size = 1024 | 524288;
+export const TABLE1_SIZES: readonly Table1Size[] = [1024, 524288];
+
+export interface Table1Exact {
+  meanWithSelf: number;
+  meanWithoutSelf: number;
+  diameter: number;
+  /** How the exact value was obtained. */
+  method: string;
+  /** Topology spec the value was computed on, when a Meshwork generator built it. */
+  spec?: string;
+}
+
+export interface Table1Row {
+  network: string;
+  label: string;
+  degree: string;
+  pes: Table1Size;
+  config: string;
+  /** Table 1's printed mean distance. */
+  paper: number;
+  exact: Table1Exact;
+  /** The other reading of the extra DCE stage (spec §3.5), for the CB and CCC rows. */
+  exactOtherWiring?: Table1Exact;
+  /** The paper's formula, or the inferred rule that reproduces its entry (spec §3.5). */
+  formula: { value: number; source: string };
+  /** Eq. (1) for the complete MDCE rows. */
+  formulaDiameter?: number;
+  notes: string[];
+}
+
+interface Network {
+  network: string;
+  label: string;
+  degree: string;
+  config: Record<Table1Size, string>;
+  paper: Record<Table1Size, number>;
+  compute(pes: Table1Size): Omit<Table1Row, keyof Network | 'pes' | 'config' | 'paper' | 'notes'> & { notes?: string[] };
+}
+
+/** The reading of the added DCE stage the exact column uses: 'b' keeps degree 2+2 as Table 1 lists. */
+export const TABLE1_EXTRA_STAGE: ExtraStage = 'b';
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+const fmt = (x: number): string => x.toFixed(4);
+
+function mdceRow(B: number, C: number) {
+  return (pes: Table1Size) => {
+    const n = pes === 1024 ? 4 : 8;
+    const t = dceNetwork({ n, deltas: mdceDeltas(B, C), P: 1, family: 'mdce' });
+    const s = exactDistanceStats(t);
+    const eq6 = eq6MdceMean(n, B, C);
+    const notes: string[] = [];
+    if (C > 0) {
+      notes.push(
+        `Eq. (6) drops CCC hops when C > 0 (spec §3.4): the paper prints Eq. (6) = ${fmt(eq6)}; exact BFS (= CCC-first self-routing) gives ${fmt(s.meanWithSelf)}`,
+      );
+    } else {
+      notes.push(
+        `likely error in the paper's (2,0,1) row (spec §3.5, §9 item 7): Eq. (6) and exact BFS agree at ${fmt(s.meanWithSelf)}; no variant of Eq. (6) gives the printed value`,
+      );
+    }
+    return {
+      exact: { ...statsOf(s), method: `BFS from one source per ring position (${s.sources} sources, XOR-translation symmetry)`, spec: t.spec },
+      formula: { value: eq6, source: 'Eq. (6)' },
+      formulaDiameter: eq1Diameter(n, B, C),
+      notes,
+    };
+  };
+}
+
+function dceRow(delta: 0 | 1) {
+  return (pes: Table1Size) => {
+    const n = pes === 1024 ? 7 : 15;
+    const other: ExtraStage = TABLE1_EXTRA_STAGE === 'a' ? 'b' : 'a';
+    const t = dceNetwork({ n, deltas: [delta], extraStage: TABLE1_EXTRA_STAGE });
+    const s = exactDistanceStats(t);
+    const tOther = dceNetwork({ n, deltas: [delta], extraStage: other });
+    const sOther = exactDistanceStats(tOther);
+    const rule = extraStageRule(n, delta);
+    const eq = delta === 1 ? 'Eq. (2)' : 'Eq. (3)';
+    return {
+      exact: { ...statsOf(s), method: `BFS from one source per ring position (${s.sources} sources)`, spec: t.spec },
+      exactOtherWiring: { ...statsOf(sOther), method: `BFS from one source per ring position (${sOther.sources} sources)`, spec: tOther.spec },
+      formula: { value: rule, source: `${eq} at n=${n}, +1 for the added stage` },
+      notes: [
+        `the extra stage: Table 1 uses the complete ${n}×${2 ** n} network plus one stage, and its value is ${eq} at n=${n} plus 1 (spec §3.5); ` +
+          `exact BFS depends on the unstated wiring of that stage: ${fmt(s.meanWithSelf)} (extra-stage=${TABLE1_EXTRA_STAGE}), ${fmt(sOther.meanWithSelf)} (extra-stage=${other})`,
+      ],
+    };
+  };
+}
+
+/** Exact mean and diameter of a mesh or torus as the sum over its dimensions of BFS on each factor. */
+function cartesianRow(dims: number[], wrap: boolean) {
+  let mean = 0;
+  let diameter = 0;
+  for (const k of dims) {
+    const s = exactDistanceStats(cartesian({ dims: [k], wrap }));
+    mean += s.meanWithSelf;
+    diameter += s.diameter;
+  }
+  const N = dims.reduce((a, b) => a * b, 1);
+  return {
+    meanWithSelf: mean,
+    meanWithoutSelf: (mean * N) / (N - 1),
+    diameter,
+    method: 'exact sum over dimensions of BFS on each factor (Cartesian product)',
+    spec: `${wrap ? 'torus' : 'mesh'}:${dims.join('x')}`,
+  };
+}
+
+function statsOf(s: { meanWithSelf: number; meanWithoutSelf: number; diameter: number }) {
+  return { meanWithSelf: s.meanWithSelf, meanWithoutSelf: s.meanWithoutSelf, diameter: s.diameter };
+}
+
+const meshDims: Record<Table1Size, number[]> = { 1024: [32, 32], 524288: [1024, 512] };
+const torus3Dims: Record<Table1Size, number[]> = { 1024: [8, 8, 16], 524288: [64, 64, 128] };
+const levels: Record<Table1Size, number> = { 1024: 10, 524288: 19 };
+
+const NETWORKS: Network[] = [
+  {
+    network: '(2,0,1)-MDCE',
+    label: '(CB)²',
+    degree: '3+3',
+    config: { 1024: '4×16×16', 524288: '8×256×256' },
+    paper: { 1024: 8.15, 524288: 18.61 },
+    compute: mdceRow(2, 0),
+  },
+  {
+    network: '(1,1,1)-MDCE',
+    label: 'CCCB',
+    degree: '3+3',
+    config: { 1024: '4×16×16', 524288: '8×256×256' },
+    paper: { 1024: 6.44, 524288: 14.49 },
+    compute: mdceRow(1, 1),
+  },
+  {
+    network: 'c-Banyan',
+    label: 'CB',
+    degree: '2+2',
+    config: { 1024: '8×128', 524288: '16×32768' },
+    paper: { 1024: 10.01, 524288: 22.0 },
+    compute: dceRow(1),
+  },
+  {
+    network: 'Cube-Connected Cycles',
+    label: 'CCC',
+    degree: '2+2',
+    config: { 1024: '8×128', 524288: '16×32768' },
+    paper: { 1024: 12.52, 524288: 28.5 },
+    compute: dceRow(0),
+  },
+  {
+    network: '2D Mesh',
+    label: '2DM',
+    degree: '4+4',
+    config: { 1024: '32×32', 524288: '1024×512' },
+    paper: { 1024: 32.0, 524288: 768.0 },
+    compute: (pes) => {
+      const exact = cartesianRow(meshDims[pes], false);
+      return {
+        exact,
+        formula: { value: meshRule(meshDims[pes]), source: 'rule (a+b)/2 (spec §3.5)' },
+        notes: [
+          `the paper's mesh rule (a+b)/2 is about 1.5× the exact mean Σ(k²−1)/(3k) = ${fmt(exact.meanWithSelf)} (spec §3.5, §9 item 9); the paper's method is unknown`,
+        ],
+      };
+    },
+  },
+  {
+    network: '2D Torus',
+    label: '2DT',
+    degree: '4+4',
+    config: { 1024: '32×32', 524288: '1024×512' },
+    paper: { 1024: 16.0, 524288: 384.0 },
+    compute: (pes) => ({ exact: cartesianRow(meshDims[pes], true), formula: { value: torusRule(meshDims[pes]), source: 'rule Σk/4 (spec §3.5)' } }),
+  },
+  {
+    network: '3D Torus',
+    label: '3DT',
+    degree: '6+6',
+    config: { 1024: '8×8×16', 524288: '64×64×128' },
+    paper: { 1024: 8.0, 524288: 64.0 },
+    compute: (pes) => ({ exact: cartesianRow(torus3Dims[pes], true), formula: { value: torusRule(torus3Dims[pes]), source: 'rule Σk/4 (spec §3.5)' } }),
+  },
+  {
+    network: 'binary Fat-Trees',
+    label: 'FT',
+    degree: '4+4',
+    config: { 1024: '1024×10', 524288: '2^19×19' },
+    paper: { 1024: 17.0, 524288: 35.0 },
+    compute: (pes) => {
+      const L = levels[pes];
+      const mean = fatTreeExactMean(L);
+      const N = 2 ** L;
+      return {
+        exact: {
+          meanWithSelf: mean,
+          meanWithoutSelf: (mean * N) / (N - 1),
+          diameter: 2 * L - 1,
+          method: 'closed form 2L−3+3·2^−L, switches traversed (checked against BFS on small trees in the tests)',
+        },
+        formula: { value: fatTreeRule(L), source: 'rule 2L−3 (spec §3.5)' },
+      };
+    },
+  },
+  {
+    network: 'Omega',
+    label: 'MIN',
+    degree: '2+2',
+    config: { 1024: '512×10', 524288: '2^18×19' },
+    paper: { 1024: 10.0, 524288: 19.0 },
+    compute: (pes) => {
+      const mean = omegaExactMean(pes);
+      return {
+        exact: {
+          meanWithSelf: mean,
+          meanWithoutSelf: mean,
+          diameter: Math.log2(pes),
+          method: 'closed form log2 N: every path, to itself included, crosses all stages (checked against BFS on small omegas in the tests)',
+        },
+        formula: { value: omegaRule(pes), source: 'rule log2 N (spec §3.5)' },
+      };
+    },
+  },
+];
+
+/** The nine Table 1 networks, in the paper's order, as (network, label) pairs. */
+export const TABLE1_NETWORKS: ReadonlyArray<{ network: string; label: string }> = NETWORKS.map(({ network, label }) => ({ network, label }));
+
+export function parseTable1Sizes(text: string | undefined, field = 'size'): Table1Size[] {
+  if (text === undefined || text === 'all') return [...TABLE1_SIZES];
+  const size = Number(text);
+  if (size === 1024 || size === 524288) return [size];
+  throw new InputError(field, text, '1024, 524288 or all');
+}
+
+/** Computes Table 1 rows for the given sizes (paper order, 1,024 PEs first). */
+export function mdceTable1(sizes: readonly Table1Size[] = TABLE1_SIZES): Table1Row[] {
+  const rows: Table1Row[] = [];
+  for (const pes of sizes) {
+    for (const net of NETWORKS) {
+      const { notes: extraNotes, ...computed } = net.compute(pes);
+      const paper = net.paper[pes];
+      // A note only where the exact value and the paper's differ at the paper's two decimals.
+      const notes = round2(computed.exact.meanWithSelf) === paper ? [] : (extraNotes ?? ['exact and paper differ; no known reason']);
+      rows.push({ network: net.network, label: net.label, degree: net.degree, pes, config: net.config[pes], paper, ...computed, notes });
+    }
+  }
+  return rows;
+}
+
+/** Whether a value agrees with the paper's printed entry at its two decimals. */
+export function matchesPaper(value: number, paper: number): boolean {
+  return round2(value) === paper;
+}
+
+export const TABLE1_CONVENTION =
+  'mean distance over all N² ordered PE pairs, self-pairs included (the convention under which Eqs. (2), (3), (6) and the torus rule are exact); ' +
+  'direct networks count router hops, fat tree and omega count switches traversed';

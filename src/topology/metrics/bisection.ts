@@ -1,0 +1,171 @@
+/**
+ * Bisection width: the fewest channels that cross any partition of the compute endpoints into two
+ * halves (⌊E/2⌋ and ⌈E/2⌉; switches may sit on either side). Channels are counted in both
+ * directions (Dally & Towles' channel bisection B_C); `links` = channels / 2.
+ *
+ * Exact where a closed form is known — the optimal cut of these families is an explicit partition,
+ * which is evaluated on the actual graph so generator details (multiplicities, k = 2 dimensions)
+ * are honoured:
+ *   ring/uring: two arcs;  mesh/torus with an even largest radix: halve that dimension;
+ *   hypercube: halve one dimension;  fullmesh: any balanced split.
+ * Otherwise an upper bound: the best of id halves, coordinate halves and terminal-only cuts, improved
+ * by greedy moves that keep the endpoint halves balanced. Closed forms are checked against brute
+ * force on small instances in test/topology/metrics.test.ts.
+ */
+import type { Topology } from '../graph.js';
+import { productShape } from './product.js';
+
+export interface Bisection {
+  /** Channels crossing the cut, both directions counted. */
+  readonly channels: number;
+  /** channels / 2: bidirectional links cut (for directed graphs, channel pairs). */
+  readonly links: number;
+  /** Total bandwidth of the crossing channels, both directions, bytes/s. */
+  readonly bandwidth: number;
+  /** True for a closed form; false means `channels` is an upper bound from a heuristic partition. */
+  readonly exact: boolean;
+  readonly method: string;
+}
+
+/** Partition sides: 0 or 1 per node. */
+type Sides = Uint8Array;
+
+export function cutOf(t: Topology, side: Sides): { channels: number; bandwidth: number } {
+  let channels = 0;
+  let bandwidth = 0;
+  for (let c = 0; c < t.numChannels; c++) {
+    if (side[t.chSrc[c]] !== side[t.chDst[c]]) {
+      channels++;
+      bandwidth += t.chBandwidth[c];
+    }
+  }
+  return { channels, bandwidth };
+}
+
+function result(t: Topology, side: Sides, exact: boolean, method: string): Bisection {
+  const { channels, bandwidth } = cutOf(t, side);
+  return { channels, links: channels / 2, bandwidth, exact, method };
+}
+
+/** Side 1 for node ids at or above the node of endpoint rank ⌊E/2⌋ (id order). */
+function idHalves(t: Topology): Sides {
+  const sorted = Int32Array.from(t.endpoints).sort();
+  const pivot = sorted[Math.floor(sorted.length / 2)];
+  const side = new Uint8Array(t.numNodes);
+  for (let v = pivot; v < t.numNodes; v++) side[v] = 1;
+  return side;
+}
+
+function closedForm(t: Topology): Bisection | undefined {
+  if (t.numEndpoints < 2) return undefined;
+  const shape = productShape(t);
+  if (shape) {
+    // Halve the largest radix; optimal when it is even (k-ary n-cube and mixed-radix results).
+    let dim = 0;
+    for (let d = 1; d < shape.dims.length; d++) if (shape.dims[d] > shape.dims[dim]) dim = d;
+    const k = shape.dims[dim];
+    if (k % 2 === 0) {
+      let stride = 1;
+      for (let d = 0; d < dim; d++) stride *= shape.dims[d];
+      const side = new Uint8Array(t.numNodes);
+      for (let v = 0; v < t.numNodes; v++) side[v] = Math.floor(v / stride) % k >= k / 2 ? 1 : 0;
+      const what = t.family === 'hypercube' ? 'hypercube: halve one dimension' : `${t.family}: halve the largest (even) radix ${k}`;
+      return result(t, side, true, `closed form (${what})`);
+    }
+    return undefined;
+  }
+  if ((t.family === 'ring' || t.family === 'uring' || t.family === 'fullmesh') && t.numEndpoints === t.numNodes) {
+    const what = t.family === 'fullmesh' ? 'every balanced split cuts the same links' : 'two arcs of the ring';
+    return result(t, idHalves(t), true, `closed form (${t.family}: ${what})`);
+  }
+  return undefined;
+}
+
+/** Largest graph the greedy refinement runs on; beyond it the bound is the best starting partition. */
+export const REFINE_MAX_NODES = 1 << 14;
+
+export function bisection(t: Topology): Bisection {
+  const exact = closedForm(t);
+  if (exact) return exact;
+  const candidates: Array<[string, Sides]> = [['id halves', idHalves(t)]];
+  if (t.coords) {
+    for (let d = 0; d < t.coordDims; d++) candidates.push([`coordinate ${d} halves`, coordinateHalves(t, d)]);
+  }
+  candidates.push(['terminal-only cut', terminalOnly(t)]);
+  let best: Bisection | undefined;
+  for (const [name, side] of candidates) {
+    if (t.numNodes <= REFINE_MAX_NODES) refine(t, side);
+    const b = result(t, side, false, `upper bound (best balanced partition found: ${name}${t.numNodes <= REFINE_MAX_NODES ? ', refined by greedy moves' : ''})`);
+    if (!best || b.channels < best.channels) best = b;
+  }
+  return best!;
+}
+
+/** Nodes ordered by (coordinate d, id), split at the endpoint median. */
+function coordinateHalves(t: Topology, d: number): Sides {
+  const order = Int32Array.from({ length: t.numNodes }, (_, v) => v);
+  order.sort((a, b) => t.coords![a * t.coordDims + d] - t.coords![b * t.coordDims + d] || a - b);
+  const side = new Uint8Array(t.numNodes);
+  const half = Math.floor(t.numEndpoints / 2);
+  let seen = 0;
+  for (const v of order) {
+    side[v] = seen >= half ? 1 : 0;
+    if (t.rankOfNode[v] >= 0) seen++;
+  }
+  return side;
+}
+
+/** The first ⌊E/2⌋ endpoints alone on side 0: cuts only their own channels (good for indirect networks). */
+function terminalOnly(t: Topology): Sides {
+  const side = new Uint8Array(t.numNodes).fill(1);
+  for (let r = 0; r < Math.floor(t.numEndpoints / 2); r++) side[t.endpoints[r]] = 0;
+  return side;
+}
+
+/**
+ * Greedy improvement keeping the endpoint halves: switches move alone when that lowers the cut;
+ * endpoints move in pairs (the best-gain endpoint of each side). Stops at a local optimum.
+ */
+function refine(t: Topology, side: Sides): void {
+  const n = t.numNodes;
+  const gain = new Int32Array(n); // cut reduction if v changes side
+  const recompute = (v: number): void => {
+    let g = 0;
+    for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) g += side[t.chDst[t.outChannels[i]]] !== side[v] ? 1 : -1;
+    for (let i = t.inStart[v]; i < t.inStart[v + 1]; i++) g += side[t.chSrc[t.inChannels[i]]] !== side[v] ? 1 : -1;
+    gain[v] = g;
+  };
+  const flip = (v: number): void => {
+    side[v] ^= 1;
+    recompute(v);
+    for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) recompute(t.chDst[t.outChannels[i]]);
+    for (let i = t.inStart[v]; i < t.inStart[v + 1]; i++) recompute(t.chSrc[t.inChannels[i]]);
+  };
+  const edgesBetween = (a: number, b: number): number => {
+    let w = 0;
+    for (let i = t.outStart[a]; i < t.outStart[a + 1]; i++) if (t.chDst[t.outChannels[i]] === b) w++;
+    for (let i = t.inStart[a]; i < t.inStart[a + 1]; i++) if (t.chSrc[t.inChannels[i]] === b) w++;
+    return w;
+  };
+  for (let v = 0; v < n; v++) recompute(v);
+  const maxMoves = Math.min(4 * n, 2000);
+  for (let moves = 0; moves < maxMoves; moves++) {
+    let bestSwitch = -1;
+    const best = [-1, -1];
+    for (let v = 0; v < n; v++) {
+      if (t.rankOfNode[v] < 0) {
+        if (gain[v] > 0 && (bestSwitch < 0 || gain[v] > gain[bestSwitch])) bestSwitch = v;
+      } else if (best[side[v]] < 0 || gain[v] > gain[best[side[v]]]) {
+        best[side[v]] = v;
+      }
+    }
+    if (bestSwitch >= 0) {
+      flip(bestSwitch);
+      continue;
+    }
+    const [a, b] = best;
+    if (a < 0 || b < 0 || gain[a] + gain[b] - 2 * edgesBetween(a, b) <= 0) return;
+    flip(a);
+    flip(b);
+  }
+}

@@ -1,0 +1,144 @@
+// Seed 000 (US 2014/0201475, Fujitsu): hop-grouped alltoall, its FIG. 9 comparative example and the
+// classic dimension-ordered alltoall, executed and verified byte for byte by the executor.
+// Spec: shared/spec/seed000_torus.md (sections named per test).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildSchedule, buildTopology, executeSchedule, InputError } from '../../src/index.js';
+import { hopGroupedAreas } from '../../src/collectives/algorithms/alltoall/hop-grouped.js';
+import { fig9Offsets } from '../../src/collectives/algorithms/alltoall/per-step-barrier.js';
+
+const B = 2; // bytes per block
+
+function run(shape: string, algorithm: string, size = B) {
+  const t = buildTopology(`torus:${shape}`);
+  const s = buildSchedule({ collective: 'alltoall', algorithm, topology: t, size });
+  return { s, r: executeSchedule(s, { keepBuffers: true }) };
+}
+
+/** Decodes an executor slot id (patterns.ts: src * inputStride + slot + 1) into (src, block). */
+function decode(v: number, ranks: number): { src: number; block: number } {
+  const stride = ranks * B;
+  return { src: Math.floor((v - 1) / stride), block: Math.floor(((v - 1) % stride) / B) };
+}
+
+describe('seed 000 Example 1 (2D)', () => {
+  it('phase-X placement: block s→t sits at node (tx, sy) in area (sx, ty) (spec §3.4 invariant, §3.8 vector)', () => {
+    for (const [X, Y] of [[3, 2], [4, 3], [5, 5]]) {
+      const { s, r } = run(`${X}x${Y}`, 'hop-grouped');
+      expect(r.pass).toBe(true);
+      const tmp = s.buffers.findIndex((b) => b.name === 'tmp');
+      expect(tmp).toBeGreaterThan(1); // phase X writes tmp, phase Y writes recv (spec §3.5: separate buffers)
+      const n = X * Y;
+      for (let node = 0; node < n; node++) {
+        const buf = r.buffer!(node, tmp)!;
+        for (let area = 0; area < n; area++) {
+          const { src, block: dst } = decode(buf[area * B], n);
+          // holder (tx, sy) and area (sx, ty)
+          expect(node % X, `node ${node} area ${area}`).toBe(dst % X);
+          expect(Math.floor(node / X)).toBe(Math.floor(src / X));
+          expect(area % X).toBe(src % X);
+          expect(Math.floor(area / X)).toBe(Math.floor(dst / X));
+        }
+      }
+      if (X === 3 && Y === 2) {
+        // §3.8: node (1,0) = rank 1 after phase X, area -> block src→dst (ranks: x + 3y).
+        const buf = r.buffer!(1, tmp)!;
+        const table = Array.from({ length: 6 }, (_, a) => decode(buf[a * B], 6));
+        expect(table).toEqual([
+          { src: 0, block: 1 }, // area (0,0): (0,0)→(1,0)
+          { src: 1, block: 1 }, // area (1,0): (1,0)→(1,0)
+          { src: 2, block: 1 }, // area (2,0): (2,0)→(1,0)
+          { src: 0, block: 4 }, // area (0,1): (0,0)→(1,1)
+          { src: 1, block: 4 }, // area (1,1): (1,0)→(1,1)
+          { src: 2, block: 4 }, // area (2,1): (2,0)→(1,1)
+        ]);
+      }
+    }
+  });
+
+  it('barrier count is X+Y−3 with the literal flowchart (spec §3.7: 2×2 → 1, 5×5 → 7, 8×4 → 9)', () => {
+    for (const [shape, want] of [['2x2', 1], ['5x5', 7], ['8x4', 9]] as const) {
+      const { r } = run(shape, 'hop-grouped');
+      expect(r.pass).toBe(true);
+      expect(r.stats.barriers[0], shape).toBe(want);
+    }
+  });
+
+  it('paces each hop group with gap = hops − 1 (spec §1.6, S103/S112), both directions', () => {
+    const pos = run('6x3', 'hop-grouped').s;
+    expect([...pos.paceValues].sort()).toEqual([0, 1, 2, 3, 4]);
+    const short = run('6x3', 'hop-grouped:dir=shortest').s;
+    expect([...short.paceValues].sort()).toEqual([0, 1, 2]); // hops ≤ 3 on a ring of 6
+    expect(run('6x3', 'hop-grouped:pacing=off').s.paceValues).toEqual([]);
+  });
+
+  it('the in-place variant is caught by the hazard check (spec §3.5)', () => {
+    const { r } = run('4x3', 'hop-grouped:buffers=inplace');
+    expect(r.pass).toBe(false);
+    expect(r.problems.some((p) => p.kind === 'hazard' && /overwrote before it was sent/.test(p.message))).toBe(true);
+  });
+});
+
+describe('seed 000 Example 2 (3D, areas a/b/c)', () => {
+  it('area orders are a X→Z→Y, b Y→X→Z, c Z→Y→X, one area per axis per stage (spec §4.3, §9.6)', () => {
+    const areas = hopGroupedAreas(3, 'auto', 'positive', true);
+    expect(areas.map((a) => a.order)).toEqual([[0, 2, 1], [1, 0, 2], [2, 1, 0]]);
+    for (let stage = 0; stage < 3; stage++) expect(new Set(areas.map((a) => a.order[stage])).size).toBe(3);
+    expect(areas.map((a) => a.stream)).toEqual([0, 1, 2]);
+  });
+
+  it('the three-area result is a correct alltoall, concurrent and sequential (spec §4.4)', () => {
+    for (const shape of ['2x2x2', '3x4x2', '5x3x2']) {
+      for (const alg of ['hop-grouped', 'hop-grouped:streams=sequential', 'hop-grouped:dir=shortest', 'hop-grouped:areas=2n']) {
+        const { s, r } = run(shape, alg, 6);
+        expect(r.problems, `${shape} ${alg}`).toEqual([]);
+        expect(r.pass, `${shape} ${alg}`).toBe(true);
+        if (alg === 'hop-grouped') expect(s.streams).toBe(3);
+        if (alg === 'hop-grouped:areas=2n') expect(s.streams).toBe(6);
+      }
+    }
+  });
+
+  it('barrier counts: sequential 3(H_X+H_Y+H_Z)−1, stage 1 alone H_X+H_Y+H_Z−1 (spec §4.5: 11 and 35 for hops 1..4)', () => {
+    const seq = run('5x5x5', 'hop-grouped:streams=sequential,pacing=off', 3).r;
+    expect(seq.pass).toBe(true);
+    expect(seq.stats.barriers[0]).toBe(35);
+    const seqOdd = run('3x4x2', 'hop-grouped:streams=sequential', 3).r;
+    expect(seqOdd.stats.barriers[0]).toBe(3 * (2 + 3 + 1) - 1);
+    // Concurrent: each of the 3 streams keeps its own hop-group barriers (H_k − 1 = 3 per phase,
+    // 3 phases) and joins the 2 whole-rank stage barriers; the executor counts barrier ops per rank.
+    const conc = run('5x5x5', 'hop-grouped:pacing=off', 3).r;
+    expect(conc.stats.barriers[0]).toBe(3 * (3 * 3 + 2));
+  });
+
+  it('FIG. 9 comparative example: one step per offset, a barrier at every step (spec §1.8, §4.5)', () => {
+    expect(fig9Offsets([5, 5, 5]).slice(0, 5)).toEqual([[4, 4, 4], [4, 4, 3], [4, 4, 2], [4, 4, 1], [4, 4, 0]]);
+    const { r } = run('5x5x5', 'per-step-barrier:pacing=off', 1);
+    expect(r.pass).toBe(true);
+    expect(r.stats.barriers[0]).toBe(125 - 2); // 124 offsets, a barrier between consecutive steps
+  });
+});
+
+describe('seed 000 property: the alltoall postcondition holds on any torus shape', () => {
+  it('2D and 3D, odd and unequal sizes, every variant', () => {
+    const shape = fc.oneof(fc.tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 2, max: 5 })), fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 2, max: 3 }), fc.integer({ min: 2, max: 4 })));
+    const alg = fc.constantFrom('hop-grouped', 'hop-grouped:dir=shortest', 'hop-grouped:streams=sequential', 'hop-grouped:areas=2n', 'hop-grouped:areas=1', 'per-step-barrier', 'dimension-ordered');
+    fc.assert(
+      fc.property(shape, alg, fc.integer({ min: 6, max: 13 }), (dims, a, size) => {
+        const { r } = run(dims.join('x'), a, size);
+        return r.pass && r.problems.length === 0;
+      }),
+      { numRuns: 60, seed: 20260 },
+    );
+  });
+
+  it('mesh: dir=shortest and dimension-ordered work; dir=positive and areas=2n are refused with one line', () => {
+    const t = buildTopology('mesh:3x4');
+    for (const a of ['hop-grouped:dir=shortest', 'dimension-ordered']) {
+      expect(executeSchedule(buildSchedule({ collective: 'alltoall', algorithm: a, topology: t, size: 3 })).pass).toBe(true);
+    }
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'hop-grouped', topology: t, size: 3 })).toThrow(/dir=shortest/);
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'hop-grouped:areas=2n', topology: buildTopology('torus:4x4'), size: 2 })).toThrow(InputError);
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'hop-grouped:bogus=1', topology: t, size: 3 })).toThrow(InputError);
+  });
+});
