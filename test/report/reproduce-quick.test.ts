@@ -11,11 +11,6 @@ import { runCli, type CliResult } from '../helpers/cli.js';
 
 /** claim id -> verdict expected from the quick run. */
 const EXPECTED: Record<string, string> = {
-  '000.schedule.correct': 'not-available',
-  '000.barriers.fewer': 'not-available',
-  '000.faster.packet': 'not-available',
-  '000.faster.flow': 'not-available',
-  '000.pacing': 'not-available',
   '001.p2p.ratio': 'not-available',
   '001.p2p.threshold': 'not-available',
   '001.mcast3.ratio': 'not-available',
@@ -56,6 +51,13 @@ const EXPECTED: Record<string, string> = {
   '003.vs-chain': 'reproduced-under-reading',
   '003.binomial-contention': 'not-reproduced',
   '003.time': 'not-available',
+  '000.correct': 'reproduced-under-reading',
+  '000.barriers.2d': 'reproduced-under-reading',
+  '000.barriers.fewer': 'reproduced-under-reading',
+  '000.faster.packet': 'not-available',
+  '000.faster.flow': 'not-available',
+  '000.pacing': 'not-available',
+  '000.arbitration': 'not-available',
 };
 
 interface ResultsJson {
