@@ -19,9 +19,6 @@ const EXPECTED: Record<string, string> = {
   '001.reduce5.threshold': 'not-available',
   '001.reduce6.ratio': 'not-available',
   '001.scatter.ratio': 'not-available',
-  '002.example.4x4': 'not-available',
-  '002.memory': 'not-available',
-  '002.time': 'not-available',
   // Seed 004 Table 1 (spec §3.5, §4): tori, fat tree and omega exact; DCE and (1,1,1) rows are the
   // paper's formulas, the mesh its (a+b)/2 rule; the (2,0,1) row is a probable error in the paper.
   '004.table1.2-0-1-mdce.1024': 'not-reproduced',
@@ -58,6 +55,10 @@ const EXPECTED: Record<string, string> = {
   '000.faster.flow': 'not-available',
   '000.pacing': 'not-available',
   '000.arbitration': 'not-available',
+  '002.example.first-swap': 'reproduced-under-reading',
+  '002.example.transpose': 'reproduced',
+  '002.memory': 'reproduced',
+  '002.time': 'not-available',
 };
 
 interface ResultsJson {
