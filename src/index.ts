@@ -14,3 +14,7 @@ export * from './sim/packet/index.js';
 export * from './sim/traffic/index.js';
 export * from './analysis/index.js';
 export * from './report/index.js';
+
+// Names exported by more than one area: the canonical owner wins.
+export { OpKind, OP_NAMES } from './collectives/index.js';
+export { defaultRouting } from './routing/index.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTopology, fullmesh, hypercube, LimitError, ring } from '../../src/topology/index.js';
+import { buildTopology, fullmesh, hypercube, ring } from '../../src/topology/index.js';
+import { LimitError } from '../../src/util/errors.js';
 import { assertConsistent, profile, rankDistances } from './graph-checks.js';
 
 describe('ring and uring', () => {
