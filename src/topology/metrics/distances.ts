@@ -22,6 +22,7 @@ export const ALL_PAIRS_BUDGET = 2 ** 32;
 /** Edge visits an explicitly requested all-pairs run may take before it is refused. */
 export const ALL_PAIRS_LIMIT = 2 ** 34;
 export const DEFAULT_SAMPLES = 256;
+export const DEFAULT_SEED = 1;
 /** Sampling keeps to about this many edge visits by default (fewer sources on huge graphs, never below 32). */
 export const SAMPLED_BUDGET = 2 ** 30;
 
@@ -29,7 +30,6 @@ export const SAMPLED_BUDGET = 2 ** 30;
 export function defaultSamples(t: Topology): number {
   return Math.max(32, Math.min(DEFAULT_SAMPLES, Math.floor(SAMPLED_BUDGET / Math.max(1, t.numChannels))));
 }
-export const DEFAULT_SEED = 1;
 
 export interface DistanceOptions {
   /** 'auto' (default) picks the first exact method that applies, else samples. */
