@@ -114,7 +114,7 @@ export function planDistances(t: Topology, opts: DistanceOptions = {}): Distance
       weights: new Float64Array(endpoints).fill(1),
     };
   }
-  return sampled(t, opts.samples ?? defaultSamples(t), opts.seed ?? DEFAULT_SEED);
+  return sampled(t, opts.samples ?? defaultSamples(t), opts.seed ?? DEFAULT_SEED, method === 'sampled');
 }
 
 export function isSearchPlan(p: DistanceSummary | SearchPlan): p is SearchPlan {
@@ -227,7 +227,7 @@ const Z95 = 1.959963984540054;
  * endpoint are exact, so the estimate of the mean is a mean of per-source means; its 95% interval
  * uses the normal approximation with the finite-population correction.
  */
-function sampled(t: Topology, samples: number, seed: number): DistanceSummary {
+function sampled(t: Topology, samples: number, seed: number, requested: boolean): DistanceSummary {
   const e = t.numEndpoints;
   if (!Number.isInteger(samples) || samples < 2) throw new InputError('samples', samples, 'an integer >= 2');
   if (!Number.isInteger(seed) || seed < 0) throw new InputError('seed', seed, 'a non-negative integer');
@@ -271,7 +271,10 @@ function sampled(t: Topology, samples: number, seed: number): DistanceSummary {
     meanWithSelf: meanInterval(withSelf, fpc),
     meanWithoutSelf: meanInterval(withoutSelf, fpc),
   };
-  const reason = `${count} of ${e} endpoints as BFS sources (seed ${seed}); exact all-pairs would take ${e} × ${t.numChannels} edge visits, over the ${ALL_PAIRS_BUDGET} budget`;
+  const why = requested
+    ? 'sampling requested'
+    : `exact all-pairs would take ${e} × ${t.numChannels} edge visits, over the 2^32 budget`;
+  const reason = `${count} of ${e} endpoints as BFS sources (seed ${seed}); ${why}`;
   return summarise(t, 'sampled', reason, count, total, interval);
 }
 
