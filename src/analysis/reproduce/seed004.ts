@@ -3,7 +3,7 @@
  * (Yokota et al., IPSJ 1995). Spec: shared/spec/seed004_mdce.md.
  *
  * Static part: Table 1 (from the MDCE area's `mdceTable1`) and diameter / mean distance against n
- * with Eqs. (1)–(6) overlaid (exact BFS from the MDCE area's `exactDistanceStats`). Dynamic part
+ * with Eqs. (1)–(6) overlaid (exact BFS from the metrics area's `distanceSummary`). Dynamic part
  * (§5, Figs. 7–11) needs the packet engine.
  */
 import type { Claim } from '../../report/checklist.js';
@@ -15,7 +15,6 @@ import {
   eq2CBanyanMean,
   eq3CccMean,
   eq6MdceMean,
-  exactDistanceStats,
   matchesPaper,
   mdceDeltas,
   mdceTable1,
@@ -24,6 +23,7 @@ import {
   type Table1Row,
   type Table1Size,
 } from '../../topology/mdce/index.js';
+import { distanceSummary } from '../../topology/metrics/index.js';
 import { pendingClaims } from './pending.js';
 import { emptyReproduction, type SeedModule, type SeedReproduction } from './types.js';
 
@@ -129,7 +129,7 @@ function measureConfigs(quick: boolean, progress: (f: number, label: string) => 
     progress(0.1 + (0.4 * i) / CONFIGS.length, `BFS on ${config.label}`);
     for (const n of nRange(config, quick)) {
       const t = dceNetwork({ n, deltas: mdceDeltas(config.B, config.C), family: config.B + config.C > 1 ? 'mdce' : 'dce' });
-      const s = exactDistanceStats(t);
+      const s = distanceSummary(t);
       out.push({ config, n, nodes: t.numNodes, diameter: s.diameter, mean: s.meanWithSelf });
     }
   });
@@ -219,7 +219,7 @@ function staticPart(r: SeedReproduction, quick: boolean, progress: (f: number, l
   r.params.distancePlots = {
     configurations: CONFIGS.map((c) => ({ label: c.label, B: c.B, C: c.C, P: 1, formula: c.formula, n: nRange(c, quick) })),
     nodeLimit: quick ? 5000 : 25000,
-    method: 'exact BFS (exactDistanceStats, one source per ring position by XOR-translation symmetry)',
+    method: 'exact BFS (distanceSummary, using the symmetry the DCE/MDCE generators declare)',
     convention: 'mean over all N² ordered pairs, self-pairs included',
   };
   r.notes.push(
