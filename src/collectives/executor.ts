@@ -191,7 +191,10 @@ class Machine {
     }
     this.inputStride = Math.max(1, stride);
     const maxSlots = opts.maxSlots ?? 2 ** 28;
-    if (total > maxSlots) throw new LimitError('size', `${total} slots of ${this.G} bytes`, `${maxSlots} slots in ${this.mode} mode (use chunk-identity mode: --mode chunks)`);
+    if (total > maxSlots) {
+      const hint = this.mode === 'bytes' ? 'use chunk-identity mode: --mode chunks' : `extents share only a ${this.G}-byte divisor; choose a size whose pieces have a larger common divisor`;
+      throw new LimitError('size', `${total} slots of ${this.G} bytes`, `${maxSlots} slots in ${this.mode} mode (${hint})`);
+    }
     if (!reduction && n * this.inputStride >= 2 ** 31 && s.numOps > 0 && hasHw(s)) {
       throw new LimitError('size', `${n * this.inputStride} input slots`, `2^31 slots for schedules with hw operations (ids must fit int32)`);
     }
