@@ -353,8 +353,10 @@ class Machine {
       const len = this.rsLen[e];
       const st = this.state[rank * this.nb + buf];
       if (st) this.markRead(st, rank, buf, off, len, op);
-      out.set(a.subarray(off, off + len), k);
-      k += len;
+      if (len > 32) {
+        out.set(a.subarray(off, off + len), k);
+        k += len;
+      } else for (let i = off; i < off + len; i++) out[k++] = a[i];
     }
     return out;
   }
