@@ -392,6 +392,13 @@ class Machine {
       const off = this.rsOff[e];
       const len = this.rsLen[e];
       const st = this.state[rank * this.nb + buf];
+      if (!st && !combine && data) {
+        // Plain store into a buffer without input to protect (the common case).
+        if (len > 32) a.set(data.subarray(k, k + len), off);
+        else for (let i = 0; i < len; i++) a[off + i] = data[k + i];
+        k += len;
+        continue;
+      }
       for (let i = off; i < off + len; i++) {
         const x = data ? data[k] : single;
         const v = combine ? combine(a[i], x) : x;
