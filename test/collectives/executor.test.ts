@@ -189,6 +189,30 @@ describe('executor', () => {
     expect(Array.from(r.steps!.maxRecvsPerRank)).toEqual([1, 1, 1]);
   });
 
+  it('unit steps: transfers out of and into each leaf switch are counted per step (two-level topology)', () => {
+    // linear alltoall on 2 leaves x 3 hosts: step k sends r -> r+k; the leaf-crossing pairs per
+    // step are 1, 2, 3, 2, 1 out of each leaf (worked out by hand from r and r+k mod 6).
+    const t = buildTopology('twolevel:leaves=2,hosts=3,spines=2,uplinks=2');
+    const r = executeSchedule(buildSchedule({ collective: 'alltoall', algorithm: 'linear', topology: t, size: 8 }), { steps: true, topology: t });
+    expect(r.pass).toBe(true);
+    expect(r.steps!.switchCounts).toBe(true);
+    expect(Array.from(r.steps!.maxUpPerSwitch)).toEqual([1, 2, 3, 2, 1]);
+    expect(Array.from(r.steps!.maxDownPerSwitch)).toEqual([1, 2, 3, 2, 1]);
+  });
+
+  it('unit steps: each stream sends once per step, so two streams move two messages in one step', () => {
+    const b = new ScheduleBuilder({ collective: 'one-to-one', numRanks: 2, size: 8, root: 0, peer: 1, streams: 2 });
+    for (const st of [0, 1]) {
+      b.send(0, 1, b.region(SEND, st * 4, 4), 0, st);
+      b.recv(1, 0, b.region(RECV, st * 4, 4), 0, st);
+    }
+    const r = executeSchedule(b.finish(), { steps: true });
+    expect(r.pass).toBe(true);
+    expect(r.steps!.steps).toBe(1);
+    expect(Array.from(r.steps!.maxSendsPerRank)).toEqual([2]);
+    expect(Array.from(r.steps!.maxRecvsPerRank)).toEqual([2]);
+  });
+
   it('chunk-identity mode agrees with bytes mode and uses block-sized slots', () => {
     const s = buildSchedule({ collective: 'alltoall', algorithm: 'bruck', topology: buildTopology('torus:3x3'), size: 64 });
     const bytes = executeSchedule(s);
