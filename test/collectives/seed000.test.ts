@@ -61,6 +61,8 @@ describe('seed 000 Example 1 (2D)', () => {
       const { r } = run(shape, 'hop-grouped');
       expect(r.pass).toBe(true);
       expect(r.stats.barriers[0], shape).toBe(want);
+      // The other reading: a final completion barrier gives X+Y−2.
+      expect(run(shape, 'hop-grouped:final-barrier=on').r.stats.barriers[0], shape).toBe(want + 1);
     }
   });
 
