@@ -101,7 +101,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   for (let r = 0; r < R; r++) capacity[ejBase + r] = model.ejectionBandwidth === null ? Infinity : model.ejectionBandwidth * nics;
   const useInj = model.injectionBandwidth !== null;
   const useEj = model.ejectionBandwidth !== null;
-  const solver = new MaxMinSolver(capacity);
+  // Local updates re-rate small, irregular sets: few level rounds, then the heap.
+  const solver = new MaxMinSolver(capacity, model.rateUpdate === 'local' ? 2 : undefined);
 
   const S = program.numStreams;
   const nOps = program.numOps;

@@ -28,7 +28,11 @@ export class MaxMinSolver {
   solves = 0;
   work = 0;
 
-  constructor(readonly capacity: Float64Array) {
+  constructor(
+    readonly capacity: Float64Array,
+    /** Level-by-level rounds before the heap takes over. */
+    readonly levelRounds = LEVEL_ROUNDS,
+  ) {
     const r = capacity.length;
     this.localIndex = new Int32Array(r).fill(-1);
     this.touched = new Int32Array(r);
@@ -103,7 +107,7 @@ export class MaxMinSolver {
     const order = this.order;
     for (let i = 0; i < nt; i++) order[i] = i;
     let rounds = 0;
-    while (live > 0 && rounds < LEVEL_ROUNDS) {
+    while (live > 0 && rounds < this.levelRounds) {
       rounds++;
       let level = Infinity;
       for (let k = 0; k < live; k++) {
