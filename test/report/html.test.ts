@@ -54,6 +54,8 @@ describe('report.html in headless Chromium', () => {
     expect(response?.ok()).toBe(true);
 
     expect(results.seeds.map((s) => s.id)).toEqual(['000', '001', '002', '003', '004']);
+    // The check below must look at real plots: seed 004's distance plots at least exist.
+    expect(results.seeds.reduce((n, s) => n + s.plots.length, 0)).toBeGreaterThanOrEqual(2);
     for (const seed of results.seeds) {
       const section = page.locator(`section#seed-${seed.id}`);
       await expect(section.isVisible()).resolves.toBe(true);
