@@ -400,7 +400,8 @@ export class PacketNetwork {
       const port = this.injBase + ip;
       if (p < 0) {
         p = this.qHead[ip];
-        if (p < 0) continue;
+        // A packet is not injected before its creation cycle (schedule-driven pacing posts ahead).
+        if (p < 0 || this.pCtime[p] > now) continue;
         // Choose a free injection VC with credit (round-robin from the last one used, as BookSim's source).
         const need = this.vct ? this.pSize[p] : 1;
         let vc = -1;
