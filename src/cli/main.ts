@@ -39,4 +39,5 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 const code = await main(process.argv.slice(2));
-process.exitCode = code;
+// A command may set a non-zero exit code itself (e.g. `collective verify` on FAIL: 1).
+process.exitCode = code === 0 ? (process.exitCode ?? 0) : code;

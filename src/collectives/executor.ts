@@ -17,7 +17,8 @@
 import { InputError, LimitError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { MAX_STREAMS, Schedule, ioBytes } from './schedule.js';
-import { HW_KINDS, OpKind, REDUCE_OPS, DTYPE_BYTES } from './types.js';
+import { OpKind, REDUCE_OPS, DTYPE_BYTES } from './types.js';
+import { Mailbox, Payload } from './mailbox.js';
 import {
   UNINIT_INT32,
   expectedElement,
@@ -120,21 +121,6 @@ export interface ExecutionReport {
   buffer?: (rank: number, buf: number) => Float64Array | undefined;
 }
 
-interface Msg {
-  tag: number;
-  /** Step in which it was sent (unit-step mode), else -1. */
-  step: number;
-  data: Float64Array;
-  op: number;
-  heard: Uint32Array | undefined;
-  next: Msg | undefined;
-}
-
-interface Queue {
-  head: Msg | undefined;
-  tail: Msg | undefined;
-}
-
 class Fatal extends Error {}
 
 function gcd(a: number, b: number): number {
@@ -170,7 +156,7 @@ class Machine {
   readonly valueMode: boolean;
   readonly uninit: number;
   readonly inputStride: number;
-  readonly queues = new Map<number, Queue>();
+  readonly mail: Mailbox;
   heard: Uint32Array[] | undefined;
   messages = 0;
   readonly opts: ExecuteOptions;
@@ -209,6 +195,7 @@ class Machine {
     if (!reduction && n * this.inputStride >= 2 ** 31 && s.numOps > 0 && hasHw(s)) {
       throw new LimitError('size', `${n * this.inputStride} input slots`, `2^31 slots for schedules with hw operations (ids must fit int32)`);
     }
+    this.mail = new Mailbox(n);
     this.slots = new Array(n * this.nb);
     this.state = new Array(n * this.nb);
     this.stats = {
@@ -335,7 +322,23 @@ class Machine {
     if (!(region >= 0 && region < this.s.numRegions)) this.fatal('bounds', `${this.where(op)}: region ${region} does not exist`);
   }
 
-  read(rank: number, region: number, op: number): Float64Array {
+  /** Reads a region: a number when it is one slot (no allocation), else a new array. */
+  read(rank: number, region: number, op: number): Payload {
+    this.checkRegion(region, op);
+    const total = this.rsTotal[region];
+    const e0 = this.rsStart[region];
+    if (total === 1 && this.rsStart[region + 1] === e0 + 1) {
+      this.checkExtent(rank, e0, op);
+      const buf = this.rsBuf[e0];
+      const off = this.rsOff[e0];
+      const st = this.state[rank * this.nb + buf];
+      if (st && st[off] !== 0) this.markRead(st, rank, buf, off, 1, op);
+      return this.buffer(rank, buf)[off];
+    }
+    return this.readArray(rank, region, op);
+  }
+
+  readArray(rank: number, region: number, op: number): Float64Array {
     this.checkRegion(region, op);
     const out = new Float64Array(this.rsTotal[region]);
     let k = 0;
@@ -347,11 +350,8 @@ class Machine {
       const len = this.rsLen[e];
       const st = this.state[rank * this.nb + buf];
       if (st) this.markRead(st, rank, buf, off, len, op);
-      if (len === 1) out[k++] = a[off];
-      else {
-        out.set(a.subarray(off, off + len), k);
-        k += len;
-      }
+      out.set(a.subarray(off, off + len), k);
+      k += len;
     }
     return out;
   }
@@ -371,11 +371,14 @@ class Machine {
   hazardsDropped = 0;
 
   /** Writes `data` into region; `combine` reduces into the current content instead (dst = dst op data). */
-  write(rank: number, region: number, data: Float64Array, op: number, combine?: (a: number, b: number) => number): void {
+  write(rank: number, region: number, payload: Payload, op: number, combine?: (a: number, b: number) => number): void {
     this.checkRegion(region, op);
-    if (data.length !== this.rsTotal[region]) {
-      this.fatal('length', `${this.where(op)}: ${data.length * this.G} bytes arrive but the region holds ${this.rsTotal[region] * this.G}`);
+    const length = typeof payload === 'number' ? 1 : payload.length;
+    if (length !== this.rsTotal[region]) {
+      this.fatal('length', `${this.where(op)}: ${length * this.G} bytes arrive but the region holds ${this.rsTotal[region] * this.G}`);
     }
+    const single = typeof payload === 'number' ? payload : 0;
+    const data = typeof payload === 'number' ? undefined : payload;
     let k = 0;
     for (let e = this.rsStart[region]; e < this.rsStart[region + 1]; e++) {
       this.checkExtent(rank, e, op);
@@ -385,7 +388,8 @@ class Machine {
       const len = this.rsLen[e];
       const st = this.state[rank * this.nb + buf];
       for (let i = off; i < off + len; i++) {
-        const v = combine ? combine(a[i], data[k]) : data[k];
+        const x = data ? data[k] : single;
+        const v = combine ? combine(a[i], x) : x;
         k++;
         if (st && st[i] === 1 && v !== a[i]) {
           st[i] = 2;
@@ -396,41 +400,9 @@ class Machine {
     }
   }
 
-  private pairKey(src: number, dst: number): number {
-    return src * this.s.numRanks + dst;
-  }
-
-  enqueue(src: number, dst: number, tag: number, data: Float64Array, op: number, step = -1): void {
-    const key = this.pairKey(src, dst);
-    const m: Msg = { tag, step, data, op, heard: this.heard ? this.heard[src].slice() : undefined, next: undefined };
-    let q = this.queues.get(key);
-    if (!q) {
-      q = { head: m, tail: m };
-      this.queues.set(key, q);
-    } else {
-      if (q.tail) q.tail.next = m;
-      else q.head = m;
-      q.tail = m;
-    }
+  enqueue(src: number, dst: number, tag: number, data: Payload, op: number, step = -1): void {
+    this.mail.put(src, dst, tag, data, op, step, this.heard ? this.heard[src].slice() : undefined);
     this.messages++;
-  }
-
-  /** Oldest message (src, dst, tag); in step mode only one that arrived before `step`. */
-  dequeue(src: number, dst: number, tag: number, step = Infinity): Msg | undefined {
-    const key = this.pairKey(src, dst);
-    const q = this.queues.get(key);
-    if (!q) return undefined;
-    let prev: Msg | undefined;
-    for (let m = q.head; m; prev = m, m = m.next) {
-      if (m.tag !== tag) continue;
-      if (m.step >= step) return undefined;
-      if (prev) prev.next = m.next;
-      else q.head = m.next;
-      if (q.tail === m) q.tail = prev;
-      if (!q.head) this.queues.delete(key);
-      return m;
-    }
-    return undefined;
   }
 
   /** Executes a send: one read, one message per destination. */
@@ -439,7 +411,7 @@ class Machine {
     const rank = s.opRank[op];
     const data = this.read(rank, s.opA[op], op);
     const peer = s.opPeer[op];
-    this.stats.sentBytes[rank] += data.length * this.G;
+    this.stats.sentBytes[rank] += (typeof data === 'number' ? 1 : data.length) * this.G;
     this.stats.messagesSent[rank]++;
     if (peer >= 0) this.enqueue(rank, peer, s.opTag[op], data, op, step);
     else {
@@ -448,16 +420,21 @@ class Machine {
     }
   }
 
-  deliver(op: number, m: Msg): void {
+  /** Completes recv `op` with message `m` (from the mailbox) and frees the message. */
+  deliver(op: number, m: number): void {
     const s = this.s;
     const rank = s.opRank[op];
-    if (m.data.length !== this.rsTotal[s.opA[op]]) {
-      this.fatal('length', `${this.where(op)}: the matching message from op #${m.op} (${s.describeOp(m.op)}) carries ${m.data.length * this.G} bytes, the region holds ${this.rsTotal[s.opA[op]] * this.G}`);
+    const data = this.mail.payload(m);
+    const length = typeof data === 'number' ? 1 : data.length;
+    if (length !== this.rsTotal[s.opA[op]]) {
+      this.fatal('length', `${this.where(op)}: the matching message from op #${this.mail.op[m]} (${s.describeOp(this.mail.op[m])}) carries ${length * this.G} bytes, the region holds ${this.rsTotal[s.opA[op]] * this.G}`);
     }
-    this.write(rank, s.opA[op], m.data, op);
-    this.stats.recvBytes[rank] += m.data.length * this.G;
+    this.write(rank, s.opA[op], data, op);
+    this.stats.recvBytes[rank] += length * this.G;
     this.stats.messagesRecv[rank]++;
-    if (this.heard && m.heard) orInto(this.heard[rank], m.heard);
+    const heard = this.mail.heard[m];
+    if (this.heard && heard) orInto(this.heard[rank], heard);
+    this.mail.release(m);
   }
 
   doLocal(op: number): void {
@@ -498,7 +475,7 @@ class Machine {
     if (!(g >= 0 && g < s.numGroups)) this.fatal('group', `${this.where(op)}: group ${g} does not exist`);
     if (!this.isMember(g, rank, s.opStream[op])) this.fatal('group', `${this.where(op)}: (rank ${rank}, stream ${s.opStream[op]}) is not a participant of group ${g}`);
     if (s.opKind[op] === OpKind.HwCollective && s.opA[op] >= 0) {
-      const data = this.read(rank, s.opA[op], op);
+      const data = this.readArray(rank, s.opA[op], op);
       const acc = this.hwAcc[g];
       if (!acc) this.hwAcc[g] = data;
       else {
@@ -532,11 +509,12 @@ class Machine {
       if (s.opKind[op] === OpKind.Barrier) this.stats.barriers[rank]++;
       else {
         this.stats.hwOps[rank]++;
-        if (s.opA[op] >= 0 && HW_KINDS[s.opB[op]] !== 'contribute') {
-          const want = this.rsTotal[s.opA[op]];
+        if (s.opB[op] >= 0) {
+          this.checkRegion(s.opB[op], op);
+          const want = this.rsTotal[s.opB[op]];
           const data = acc ?? new Float64Array(want);
-          if (data.length !== want) this.fatal('length', `${this.where(op)}: the combined result has ${data.length * this.G} bytes, the region holds ${want * this.G}`);
-          this.write(rank, s.opA[op], data, op);
+          if (data.length !== want) this.fatal('length', `${this.where(op)}: the combined result has ${data.length * this.G} bytes, the result region holds ${want * this.G}`);
+          this.write(rank, s.opB[op], data, op);
         }
       }
     }
@@ -588,12 +566,15 @@ class Machine {
     const pc = start.slice(0, P);
     const ready: number[] = [];
     for (let p = P - 1; p >= 0; p--) if (start[p] < start[p + 1]) ready.push(p);
-    const waiters = new Map<number, number[]>();
-    const wake = (key: number): void => {
-      const w = waiters.get(key);
-      if (w) {
-        waiters.delete(key);
-        for (const p of w) ready.push(p);
+    // The (source, destination) pair each blocked program waits on, or -1.
+    const waitKey = new Float64Array(P).fill(-1);
+    const wake = (src: number, dst: number): void => {
+      const key = src * s.numRanks + dst;
+      for (let q = dst * S; q < dst * S + S; q++) {
+        if (waitKey[q] === key) {
+          waitKey[q] = -1;
+          ready.push(q);
+        }
       }
     };
     while (ready.length) {
@@ -606,18 +587,15 @@ class Machine {
             this.doSend(op);
             const rank = s.opRank[op];
             const peer = s.opPeer[op];
-            if (peer >= 0) wake(this.pairKey(rank, peer));
-            else for (let i = s.destStart[-peer - 1]; i < s.destStart[-peer]; i++) wake(this.pairKey(rank, s.destRanks[i]));
+            if (peer >= 0) wake(rank, peer);
+            else for (let i = s.destStart[-peer - 1]; i < s.destStart[-peer]; i++) wake(rank, s.destRanks[i]);
             break;
           }
           case OpKind.Recv: {
             const rank = s.opRank[op];
-            const m = this.dequeue(s.opPeer[op], rank, s.opTag[op]);
-            if (!m) {
-              const key = this.pairKey(s.opPeer[op], rank);
-              const w = waiters.get(key);
-              if (w) w.push(p);
-              else waiters.set(key, [p]);
+            const m = this.mail.take(s.opPeer[op], rank, s.opTag[op], Infinity);
+            if (m < 0) {
+              waitKey[p] = s.opPeer[op] * s.numRanks + rank;
               break run;
             }
             this.deliver(op, m);
@@ -666,21 +644,20 @@ class Machine {
     }
     if (!count) return;
     this.reportUnmatched();
-    this.fatal('deadlock', `deadlock: ${count} program(s) blocked; ${blocked.join('; ')}`);
+    this.fatal('deadlock', `${count} program(s) blocked; ${blocked.join('; ')}`);
   }
 
   private reportUnmatched(): void {
     const s = this.s;
     let count = 0;
     const shown: string[] = [];
-    for (const [key, q] of this.queues) {
-      for (let m = q.head; m; m = m.next) {
-        count++;
-        if (shown.length < this.maxDetails) shown.push(`op #${m.op} rank ${Math.floor(key / s.numRanks)} -> ${key % s.numRanks} tag ${m.tag} (${s.describeOp(m.op)})`);
-      }
+    for (const { src, dst, id } of this.mail.pending()) {
+      count++;
+      const op = this.mail.op[id];
+      if (shown.length < this.maxDetails) shown.push(`op #${op} rank ${src} -> ${dst} tag ${this.mail.tag[id]} (${s.describeOp(op)})`);
     }
     if (count) this.problems.push({ kind: 'unmatched', message: `${count} message(s) sent but never received: ${shown.join('; ')}` });
-    this.queues.clear();
+    this.mail.clear();
   }
 
   /**
@@ -723,8 +700,8 @@ class Machine {
         if (k === OpKind.Copy || k === OpKind.Reduce || k === OpKind.Pace) {
           this.doLocal(op);
         } else if (k === OpKind.Recv) {
-          const m = this.dequeue(s.opPeer[op], s.opRank[op], s.opTag[op], step);
-          if (!m) break;
+          const m = this.mail.take(s.opPeer[op], s.opRank[op], s.opTag[op], step);
+          if (m < 0) break;
           this.deliver(op, m);
         } else if (k === OpKind.Barrier) {
           if (atGroup[p]) break;
@@ -940,6 +917,7 @@ export function validateOps(s: Schedule, fail: (msg: string) => void): void {
     else if ((k === OpKind.Barrier || k === OpKind.HwCollective) && !(peer >= 0 && peer < s.numGroups)) fail(`op #${i}: group ${peer} does not exist`);
     else if (k === OpKind.Pace && !(s.opA[i] >= 0 && s.opA[i] < s.paceValues.length)) fail(`op #${i}: pace value ${s.opA[i]} does not exist`);
     else if (k > OpKind.HwCollective) fail(`op #${i}: unknown kind ${k}`);
+    if (k === OpKind.HwCollective && (s.opA[i] >= s.numRegions || s.opB[i] >= s.numRegions)) fail(`op #${i}: hw region does not exist`);
   }
 }
 

@@ -12,7 +12,7 @@
  *     "programs": [{ "rank", "stream", "ops": [op, ...] }] }
  *
  * Ops: ["send", to | [to, ...], region, tag, hint?], ["recv", from, region, tag], ["copy", src, dst],
- * ["reduce", op, src, dst], ["barrier", group], ["pace", gap], ["hw", kind, op, region, group].
+ * ["reduce", op, src, dst], ["barrier", group], ["pace", gap], ["hw", kind, op, region, group, result?].
  */
 import { InputError } from '../util/errors.js';
 import { MAX_STREAMS, Schedule, ScheduleBuilder } from './schedule.js';
@@ -91,7 +91,7 @@ function opJson(s: Schedule, op: number): string {
     case OpKind.Pace:
       return `["pace",${s.paceValues[s.opA[op]]}]`;
     default:
-      return `["hw","${HW_KINDS[s.opB[op]]}","${REDUCE_OPS[s.opC[op]]}",${s.opA[op]},${s.opPeer[op]}]`;
+      return `["hw","${HW_KINDS[s.opTag[op]]}","${REDUCE_OPS[s.opC[op]]}",${s.opA[op]},${s.opPeer[op]}${s.opB[op] !== s.opA[op] ? `,${s.opB[op]}` : ''}]`;
   }
 }
 
@@ -237,7 +237,7 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
           b.pace(rank, a[1], stream);
           break;
         case 'hw':
-          b.hw(rank, str<HwKind>(a[1], at(1), HW_KINDS), str<ReduceOp>(a[2], at(2), REDUCE_OPS), ref(regionMap, a[3], at(3), true), ref(groupMap, a[4], at(4)), stream);
+          b.hw(rank, str<HwKind>(a[1], at(1), HW_KINDS), str<ReduceOp>(a[2], at(2), REDUCE_OPS), ref(regionMap, a[3], at(3), true), ref(groupMap, a[4], at(4)), stream, a[5] === undefined ? undefined : ref(regionMap, a[5], at(5), true));
           break;
         default:
           throw new InputError(at(0), a[0], 'send, recv, copy, reduce, barrier, pace or hw');

@@ -25,9 +25,10 @@
  *       whole-rank barrier is a group listing every stream of each rank: `group(ranks, 'all')`).
  *   pace(gap)  intra-packet gap in packet times (seed 000) for the following sends of this stream,
  *       until the next pace; 0 = back to back. Timing only: the executor ignores it.
- *   hw(kind, op, region, group)  a modelled combining network (seed 002): every participant
- *       contributes its region (or nothing, region -1) and every participant with a region receives
- *       the reduction of all contributions in it. Completes like a barrier.
+ *   hw(kind, op, region, group, result = region)  a modelled combining network (seed 002): every
+ *       participant contributes `region` (or the identity, -1) and receives the reduction of all
+ *       contributions in `result` (or discards it, -1). Completes like a barrier. Contributions are
+ *       read before any result is written, so region = result is an in-place update.
  * - Storage is columnar (typed arrays, growable), never one object per op: a 4,096-rank pairwise
  *   alltoall (33.5 M ops) takes about 26 bytes per op.
  */
@@ -115,10 +116,11 @@ export class Schedule implements ScheduleHeader {
   readonly opStream: Uint8Array;
   /** send: destination rank, or -(destList+1); recv: source rank; barrier/hw: group id. */
   readonly opPeer: Int32Array;
+  /** send/recv: tag; hw: kind index. */
   readonly opTag: Int32Array;
   /** send/recv/hw: region (-1 none for hw); copy/reduce: source region; pace: index into paceValues. */
   readonly opA: Int32Array;
-  /** copy/reduce: destination region; hw: kind index. */
+  /** copy/reduce: destination region; hw: result region (-1 none). */
   readonly opB: Int32Array;
   /** send: hint id or -1; reduce/hw: reduce-op index. */
   readonly opC: Int32Array;
@@ -283,7 +285,7 @@ export class Schedule implements ScheduleHeader {
       case OpKind.Pace:
         return `pace gap ${this.paceValues[this.opA[op]]}`;
       default:
-        return `hw ${HW_KINDS[this.opB[op]]} ${REDUCE_OPS[this.opC[op]]} ${r(this.opA[op])} group ${this.opPeer[op]}`;
+        return `hw ${HW_KINDS[this.opTag[op]]} ${REDUCE_OPS[this.opC[op]]} ${r(this.opA[op])} -> ${r(this.opB[op])} group ${this.opPeer[op]}`;
     }
   }
 
@@ -637,11 +639,12 @@ export class ScheduleBuilder {
     return this.push(OpKind.Pace, rank, stream, 0, 0, id, 0, -1);
   }
 
-  /** A combining-network operation over `group`; region -1 contributes the identity and receives nothing. */
-  hw(rank: number, kind: HwKind, op: ReduceOp, region: number, group: number, stream = 0): number {
+  /** A combining-network operation over `group`: contributes `region` (-1: the identity), stores the result in `result` (-1: discards it). */
+  hw(rank: number, kind: HwKind, op: ReduceOp, region: number, group: number, stream = 0, result = region): number {
     const k = HW_KINDS.indexOf(kind);
     if (k < 0) throw new InputError('hw.kind', kind, HW_KINDS.join(', '));
-    return this.push(OpKind.HwCollective, rank, stream, group, 0, region, k, reduceOpIndex(op));
+    // `contribute` is an allreduce whose result this participant discards.
+    return this.push(OpKind.HwCollective, rank, stream, group, k, region, kind === 'contribute' ? -1 : result, reduceOpIndex(op));
   }
 
   /** A rank-bound view for readable algorithm code: `const p = b.on(r); p.send(...); p.recv(...)`. */
@@ -783,8 +786,8 @@ export class RankProgram {
     this.builder.pace(this.rank, gap, this.stream);
     return this;
   }
-  hw(kind: HwKind, op: ReduceOp, region: number, group: number): this {
-    this.builder.hw(this.rank, kind, op, region, group, this.stream);
+  hw(kind: HwKind, op: ReduceOp, region: number, group: number, result = region): this {
+    this.builder.hw(this.rank, kind, op, region, group, this.stream, result);
     return this;
   }
 }

@@ -3,7 +3,8 @@
  * user's topology argument; it accepts
  *   - a spec string:                    torus:8x8,bw=25Gbps
  *   - file:graph.json / graph.json      a custom graph in Meshwork JSON format (nodes + links)
- *   - file:net.yaml / net.yaml / .json  a spec object: { family: torus, shape: 8x8, bw: 25Gbps }
+ *   - file:net.yaml / net.yaml / .json  a spec object: { family: torus, shape: 8x8, bw: 25Gbps },
+ *                                       or a spec string
  * and an optional `mapping`: a named order (identity, reverse, random:seed=N, snake) or a
  * permutation file (JSON array, or integers separated by spaces, commas or newlines).
  */
@@ -41,6 +42,8 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
   const path = text.toLowerCase().startsWith('file:') ? text.slice(5) : FILE_SUFFIX.test(text) ? text : undefined;
   if (path === undefined) return buildTopology(text, field);
   const doc = readStructured(path, field);
+  // A YAML file holding just a spec string ("torus:8x8") is a spec too.
+  if (typeof doc === 'string') return buildTopology(doc, field);
   if (doc !== null && typeof doc === 'object' && !Array.isArray(doc) && 'family' in doc) {
     return buildTopology(doc as Record<string, unknown>, field);
   }

@@ -70,6 +70,19 @@ function pathText(context: string, path: readonly PropertyKey[]): string {
   return text || 'document';
 }
 
+/**
+ * For a union ("nodes": count or array) zod reports only "no branch matched"; the branch whose
+ * first issue lies deepest is the one the user meant (an array of nodes with one bad kind).
+ */
+function deepestIssue(issue: z.core.$ZodIssue): { code: string; path: PropertyKey[]; message: string; keys?: string[] } {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue as { code: string; path: PropertyKey[]; message: string };
+  let best = issue.errors[0][0];
+  for (const branch of issue.errors) if (branch[0] && branch[0].path.length > (best?.path.length ?? -1)) best = branch[0];
+  if (!best || best.path.length === 0) return issue as { code: string; path: PropertyKey[]; message: string };
+  const inner = deepestIssue(best);
+  return { ...inner, path: [...issue.path, ...inner.path] };
+}
+
 function valueAt(doc: unknown, path: readonly PropertyKey[]): unknown {
   let v: unknown = doc;
   for (const part of path) {
@@ -102,9 +115,9 @@ export function topologyFromDocument(doc: unknown, opts: { name?: string; contex
   const context = opts.context ?? '';
   const parsed = documentSchema.safeParse(doc);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    const issue = deepestIssue(parsed.error.issues[0]);
     if (issue.code === 'unrecognized_keys') {
-      const key = issue.keys[0];
+      const key = issue.keys![0];
       const known = Object.keys(KEYS_BY_PARENT[String(issue.path[0] ?? '')] ?? documentSchema.shape);
       throw new InputError(pathText(context, [...issue.path, key]), valueAt(doc, [...issue.path, key]), `only the keys ${known.join(', ')}`);
     }

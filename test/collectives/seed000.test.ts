@@ -3,7 +3,7 @@
 // Spec: shared/spec/seed000_torus.md (sections named per test).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, buildTopology, executeSchedule, InputError } from '../../src/index.js';
+import { buildSchedule, buildTopology, executeSchedule, InputError, OpKind } from '../../src/index.js';
 import { hopGroupedAreas } from '../../src/collectives/algorithms/alltoall/hop-grouped.js';
 import { fig9Offsets } from '../../src/collectives/algorithms/alltoall/per-step-barrier.js';
 
@@ -79,6 +79,63 @@ describe('seed 000 Example 1 (2D)', () => {
   });
 });
 
+describe('seed 000 grouping and pacing audit (spec §9.3, §9.4)', () => {
+  /**
+   * Splits rank programs at barriers; in every segment all ranks must send to the same relative
+   * offset with gap = hops − 1, and with positive routing every directed link of the axis must carry
+   * exactly `hops` flows (read from the send's path hint).
+   */
+  function audit(shape: string, algorithm: string) {
+    const dims = shape.split('x').map(Number);
+    const { s } = run(shape, algorithm);
+    const { start, order } = s.programs();
+    const n = s.numRanks;
+    const segments: Array<Map<string, number>> = [];
+    const linkUse: Array<Map<string, number>> = [];
+    for (let r = 0; r < n; r++) {
+      let seg = 0;
+      let gap = -1;
+      for (let i = start[r * s.streams]; i < start[r * s.streams + 1]; i++) {
+        const op = order[i];
+        if (s.opKind[op] === OpKind.Barrier) seg++;
+        else if (s.opKind[op] === OpKind.Pace) gap = s.paceValues[s.opA[op]];
+        else if (s.opKind[op] === OpKind.Send) {
+          const to = s.sendDests(op)[0];
+          let rest = r;
+          let restTo = to;
+          const off = dims.map((k) => {
+            const d = (((restTo % k) - (rest % k)) % k + k) % k;
+            rest = Math.floor(rest / k);
+            restTo = Math.floor(restTo / k);
+            return d;
+          });
+          const path = s.hint(s.opC[op])!.nodes;
+          (segments[seg] ??= new Map()).set(`${off.join(',')} gap ${gap} hops ${path.length - 1}`, 0);
+          const use = (linkUse[seg] ??= new Map());
+          for (let h = 1; h < path.length; h++) use.set(`${path[h - 1]}>${path[h]}`, (use.get(`${path[h - 1]}>${path[h]}`) ?? 0) + 1);
+        }
+      }
+    }
+    return { segments: segments.map((m) => [...m.keys()]), linkUse: linkUse.map((m) => [...new Set(m.values())]) };
+  }
+
+  it('Example 1: one (direction, hop count) per barrier interval, every node the same offset, each link loaded d times', () => {
+    const { segments, linkUse } = audit('5x4', 'hop-grouped');
+    expect(segments.length).toBe(4 + 3); // X−1 + Y−1 hop groups, separated by X+Y−3 barriers
+    for (const seg of segments) expect(seg.length).toBe(1);
+    expect(segments.map((seg) => seg[0])).toEqual([
+      '1,0 gap 0 hops 1', '2,0 gap 1 hops 2', '3,0 gap 2 hops 3', '4,0 gap 3 hops 4',
+      '0,1 gap 0 hops 1', '0,2 gap 1 hops 2', '0,3 gap 2 hops 3',
+    ]);
+    expect(linkUse).toEqual([[1], [2], [3], [4], [1], [2], [3]]);
+  });
+
+  it('dir=shortest pairs +d and −d groups with the same hop count and gap', () => {
+    const { segments } = audit('5x4', 'hop-grouped:dir=shortest');
+    expect(segments.map((seg) => seg[0]).slice(0, 4)).toEqual(['1,0 gap 0 hops 1', '4,0 gap 0 hops 1', '2,0 gap 1 hops 2', '3,0 gap 1 hops 2']);
+  });
+});
+
 describe('seed 000 Example 2 (3D, areas a/b/c)', () => {
   it('area orders are a X→Z→Y, b Y→X→Z, c Z→Y→X, one area per axis per stage (spec §4.3, §9.6)', () => {
     const areas = hopGroupedAreas(3, 'auto', 'positive', true);
@@ -122,7 +179,7 @@ describe('seed 000 Example 2 (3D, areas a/b/c)', () => {
 describe('seed 000 property: the alltoall postcondition holds on any torus shape', () => {
   it('2D and 3D, odd and unequal sizes, every variant', () => {
     const shape = fc.oneof(fc.tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 2, max: 5 })), fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 2, max: 3 }), fc.integer({ min: 2, max: 4 })));
-    const alg = fc.constantFrom('hop-grouped', 'hop-grouped:dir=shortest', 'hop-grouped:streams=sequential', 'hop-grouped:areas=2n', 'hop-grouped:areas=1', 'per-step-barrier', 'dimension-ordered');
+    const alg = fc.constantFrom('hop-grouped', 'hop-grouped:dir=shortest', 'hop-grouped:streams=sequential', 'hop-grouped:areas=2n', 'hop-grouped:areas=1', 'hop-grouped:areas=n,streams=sequential', 'per-step-barrier', 'dimension-ordered');
     fc.assert(
       fc.property(shape, alg, fc.integer({ min: 6, max: 13 }), (dims, a, size) => {
         const { r } = run(dims.join('x'), a, size);

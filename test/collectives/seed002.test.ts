@@ -1,7 +1,7 @@
 // Seed 002 (US 8,775,698, IBM): the XOR-swap alltoall on the combining network.
 // Spec: shared/spec/seed002_003_ibm.md part A (A1, A3.3, A3.4).
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, buildTopology, executeSchedule, ScheduleBuilder } from '../../src/index.js';
+import { buildSchedule, buildTopology, executeSchedule, ScheduleBuilder, scheduleFromJson, scheduleToJson } from '../../src/index.js';
 import { emitXorSwapPair } from '../../src/collectives/algorithms/alltoall/xor-swap.js';
 
 // Executor input ids (patterns.ts): rank r, byte k holds r·4 + k + 1 with 4 one-byte elements, so
@@ -53,6 +53,13 @@ describe('seed 002 4×4 example', () => {
         expect(r.stats.sentBytes[rank]).toBe(0); // no point-to-point traffic at all
       }
     }
+  });
+
+  it('survives a JSON round trip (the hw kind "contribute" included)', () => {
+    const s = buildSchedule({ collective: 'alltoall', algorithm: 'xor-swap', topology: buildTopology('torus:4'), size: 2 });
+    const back = scheduleFromJson(JSON.parse(scheduleToJson(s)));
+    expect(back.numOps).toBe(s.numOps);
+    expect(executeSchedule(back).pass).toBe(true);
   });
 
   it('refuses more than 256 ranks, naming the limit', () => {

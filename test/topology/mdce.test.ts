@@ -11,7 +11,9 @@ import {
   eq3CccMean,
   eq3CccMeanSum,
   eq6MdceMean,
-  exactDistanceStats,
+  distanceSummary,
+  fatTree,
+  omega,
   extraStageRule,
   fatTreeExactMean,
   fatTreeRule,
@@ -142,7 +144,7 @@ describe('MDCE generator (spec §1.4)', () => {
   });
 });
 
-describe('declared symmetry (XOR translation of ring indices) equals all-pairs BFS', () => {
+describe('declared symmetry equals all-pairs BFS (XOR translation; plus bit rotation when complete)', () => {
   const specs = [
     'cbanyan:3',
     'cbanyan:5',
@@ -160,10 +162,11 @@ describe('declared symmetry (XOR translation of ring indices) equals all-pairs B
   for (const spec of specs) {
     it(spec, () => {
       const t = buildTopology(spec);
-      const fast = exactDistanceStats(t);
-      const full = exactDistanceStats(t, { useSymmetry: false });
-      expect(fast.sources).toBe(t.params.ringLength);
-      expect(full.sources).toBe(t.numNodes);
+      const fast = distanceSummary(t);
+      const full = distanceSummary(t, { method: 'all-pairs' });
+      expect(fast.method).toBe('symmetry');
+      expect(fast.searches).toBe(t.params.extraStage === 'none' ? 1 : t.params.ringLength);
+      expect(full.searches).toBe(t.numNodes);
       expect(fast.histogram).toEqual(full.histogram);
     });
   }
@@ -172,8 +175,8 @@ describe('declared symmetry (XOR translation of ring indices) equals all-pairs B
 describe('Eq. (1) diameter against exact BFS (spec §3.1)', () => {
   for (let n = 2; n <= 7; n++) {
     it(`c-Banyan and CCC at n=${n}: 2n-1 and 3n-2`, () => {
-      expect(exactDistanceStats(cBanyan(n)).diameter).toBe(eq1Diameter(n, 1, 0));
-      expect(exactDistanceStats(cubeConnectedCycles(n)).diameter).toBe(eq1Diameter(n, 0, 1));
+      expect(distanceSummary(cBanyan(n)).diameter).toBe(eq1Diameter(n, 1, 0));
+      expect(distanceSummary(cubeConnectedCycles(n)).diameter).toBe(eq1Diameter(n, 0, 1));
       expect(eq1Diameter(n, 1, 0)).toBe(2 * n - 1);
       expect(eq1Diameter(n, 0, 1)).toBe(3 * n - 2);
     });
@@ -192,7 +195,7 @@ describe('Eq. (1) diameter against exact BFS (spec §3.1)', () => {
   ];
   for (const [B, C, n] of cases) {
     it(`(${B},${C},1)-MDCE at n=${n}`, () => {
-      expect(exactDistanceStats(mdce(B, C, 1, n)).diameter).toBe(eq1Diameter(n, B, C));
+      expect(distanceSummary(mdce(B, C, 1, n)).diameter).toBe(eq1Diameter(n, B, C));
     });
   }
   it('spec §3.1 examples: (2,0,1) and (1,1,1) at 4×16×16 → 11, (0,2) at n=4 → 14', () => {
@@ -203,8 +206,8 @@ describe('Eq. (1) diameter against exact BFS (spec §3.1)', () => {
   });
   it('extra stage (spec §3.1): BFS diameter of 8×128 is 15 (CB) and 21 (CCC) under either wiring', () => {
     for (const stage of ['a', 'b'] as const) {
-      expect(exactDistanceStats(cBanyan(7, stage)).diameter).toBe(15);
-      expect(exactDistanceStats(cubeConnectedCycles(7, stage)).diameter).toBe(21);
+      expect(distanceSummary(cBanyan(7, stage)).diameter).toBe(15);
+      expect(distanceSummary(cubeConnectedCycles(7, stage)).diameter).toBe(21);
     }
   });
 });
@@ -224,8 +227,8 @@ describe('Eqs. (2), (3) mean distance exactly (spec §3.2-3.3, N² pairs with se
   });
   for (let n = 2; n <= 7; n++) {
     it(`equal the exact BFS mean at n=${n} (and the N(N-1) mean does not)`, () => {
-      const cb = exactDistanceStats(cBanyan(n));
-      const cc = exactDistanceStats(cubeConnectedCycles(n));
+      const cb = distanceSummary(cBanyan(n));
+      const cc = distanceSummary(cubeConnectedCycles(n));
       expect(cb.meanWithSelf).toBeCloseTo(eq2CBanyanMean(n), 12);
       expect(cc.meanWithSelf).toBeCloseTo(eq3CccMean(n), 12);
       expect(Math.abs(cb.meanWithoutSelf - eq2CBanyanMean(n))).toBeGreaterThan(1e-6);
@@ -249,83 +252,37 @@ describe('Eq. (6) MDCE mean distance (spec §3.4)', () => {
       [2, 4],
       [3, 3],
     ]) {
-      expect(exactDistanceStats(mdce(B, 0, 1, n)).meanWithSelf).toBeCloseTo(eq6MdceMean(n, B, 0), 12);
+      expect(distanceSummary(mdce(B, 0, 1, n)).meanWithSelf).toBeCloseTo(eq6MdceMean(n, B, 0), 12);
     }
   });
   it('underestimates when C > 0 (spec §3.4 table: (1,1) n=3 exact 4.8438 vs 4.4375; (1,2) n=3 6.4297 vs 5.75)', () => {
-    expect(exactDistanceStats(mdce(1, 1, 1, 3)).meanWithSelf).toBeCloseTo(4.84375, 4);
+    expect(distanceSummary(mdce(1, 1, 1, 3)).meanWithSelf).toBeCloseTo(4.84375, 4);
     expect(eq6MdceMean(3, 1, 1)).toBe(4.4375);
-    expect(exactDistanceStats(mdce(1, 2, 1, 3)).meanWithSelf).toBeCloseTo(6.4297, 4);
+    expect(distanceSummary(mdce(1, 2, 1, 3)).meanWithSelf).toBeCloseTo(6.4297, 4);
     expect(eq6MdceMean(3, 1, 2)).toBe(5.75);
   });
 });
 
-// Test-local reference graphs for Table 1's indirect networks, so their closed forms are checked by BFS.
-function bfs(adj: number[][], s: number): number[] {
-  const d = new Array<number>(adj.length).fill(-1);
-  d[s] = 0;
-  const q = [s];
-  for (let h = 0; h < q.length; h++) {
-    for (const v of adj[q[h]]) {
-      if (d[v] >= 0) continue;
-      d[v] = d[q[h]] + 1;
-      q.push(v);
-    }
-  }
-  return d;
-}
-
-/** Complete binary tree of switches (levels 1..L) with 2^L terminals; mean switches traversed. */
-function fatTreeBfsMean(L: number): number {
-  const N = 2 ** L;
-  const adj: number[][] = Array.from({ length: 2 * N }, () => []);
-  // Heap numbering: switch k (1..N-1) has children 2k, 2k+1; terminals are N..2N-1.
-  for (let k = 1; k < N; k++) {
-    for (const c of [2 * k, 2 * k + 1]) {
-      adj[k].push(c);
-      adj[c].push(k);
-    }
-  }
-  let total = 0;
-  for (let s = N; s < 2 * N; s++) {
-    const d = bfs(adj, s);
-    for (let t = N; t < 2 * N; t++) total += t === s ? 0 : d[t] - 1;
-  }
-  return total / (N * N);
-}
-
-/** Omega MIN: terminal inputs → log2 N shuffle-exchange stages → terminal outputs; mean switches traversed. */
-function omegaBfsMean(N: number): number {
-  const stages = Math.log2(N);
-  const sw = (st: number, k: number) => 2 * N + st * (N / 2) + k;
-  const adj: number[][] = Array.from({ length: 2 * N + stages * (N / 2) }, () => []);
-  const shuffle = (i: number) => ((i << 1) | (i >> (stages - 1))) & (N - 1);
-  for (let i = 0; i < N; i++) adj[i].push(sw(0, shuffle(i) >> 1));
-  for (let st = 0; st < stages; st++) {
-    for (let k = 0; k < N / 2; k++) {
-      for (const line of [2 * k, 2 * k + 1]) adj[sw(st, k)].push(st + 1 < stages ? sw(st + 1, shuffle(line) >> 1) : N + line);
-    }
-  }
-  let total = 0;
-  for (let s = 0; s < N; s++) {
-    const d = bfs(adj, s);
-    for (let t = 0; t < N; t++) total += d[N + t] - 1;
-  }
-  return total / (N * N);
-}
-
 describe('exact closed forms of the other Table 1 networks against BFS (spec §3.5)', () => {
   it('mesh and torus: sum of per-dimension exact means equals all-pairs BFS', () => {
     for (const dims of [[5, 4], [6, 3, 2], [7]]) {
-      expect(exactDistanceStats(mesh(dims), { useSymmetry: false }).meanWithSelf).toBeCloseTo(meshExactMean(dims), 12);
-      expect(exactDistanceStats(torus(dims), { useSymmetry: false }).meanWithSelf).toBeCloseTo(torusExactMean(dims), 12);
+      expect(distanceSummary(mesh(dims), { method: 'all-pairs' }).meanWithSelf).toBeCloseTo(meshExactMean(dims), 12);
+      expect(distanceSummary(torus(dims), { method: 'all-pairs' }).meanWithSelf).toBeCloseTo(torusExactMean(dims), 12);
     }
   });
-  it('binary fat tree: 2L-3+3·2^-L switches traversed', () => {
-    for (let L = 1; L <= 6; L++) expect(fatTreeBfsMean(L)).toBeCloseTo(fatTreeExactMean(L), 12);
+  it('binary fat tree (fattree:k=2): 2L-3+3·2^-L switches traversed, diameter 2L-1', () => {
+    for (let L = 1; L <= 9; L++) {
+      const s = distanceSummary(fatTree({ k: 2, levels: L }), { method: 'all-pairs' });
+      expect(s.meanWithSelf).toBeCloseTo(fatTreeExactMean(L), 12);
+      expect(s.diameter).toBe(2 * L - 1);
+    }
   });
-  it('omega: log2 N switches for every pair, self-pairs included', () => {
-    for (const N of [4, 8, 16, 64]) expect(omegaBfsMean(N)).toBe(omegaExactMean(N));
+  it('omega: log2 N switches between distinct PEs, 0 to itself', () => {
+    for (const N of [4, 8, 64, 512]) {
+      const s = distanceSummary(omega(N), { method: 'all-pairs' });
+      expect(s.meanWithSelf).toBeCloseTo(omegaExactMean(N), 12);
+      expect(s.meanWithoutSelf).toBeCloseTo(Math.log2(N), 12);
+    }
   });
 });
 
@@ -371,9 +328,9 @@ describe('Table 1 (spec §4)', () => {
     expect(by.CCC.exact.meanWithSelf).toBeCloseTo(12.642578125, 10);
     expect(by.CCC.exactOtherWiring!.meanWithSelf).toBeCloseTo(12.7666015625, 10);
     // Mesh and torus rows come from per-dimension sums; check them against BFS on the whole 32×32 graphs.
-    expect(by['2DM'].exact.meanWithSelf).toBeCloseTo(exactDistanceStats(mesh([32, 32]), { useSymmetry: false }).meanWithSelf, 10);
-    expect(by['2DT'].exact.meanWithSelf).toBeCloseTo(exactDistanceStats(torus([32, 32])).meanWithSelf, 10);
-    expect(by['3DT'].exact.meanWithSelf).toBeCloseTo(exactDistanceStats(torus([8, 8, 16])).meanWithSelf, 10);
+    expect(by['2DM'].exact.meanWithSelf).toBeCloseTo(distanceSummary(mesh([32, 32]), { method: 'all-pairs' }).meanWithSelf, 10);
+    expect(by['2DT'].exact.meanWithSelf).toBeCloseTo(distanceSummary(torus([32, 32])).meanWithSelf, 10);
+    expect(by['3DT'].exact.meanWithSelf).toBeCloseTo(distanceSummary(torus([8, 8, 16])).meanWithSelf, 10);
     expect(by.CCCB.exact.diameter).toBe(11);
     expect(by.CCCB.formulaDiameter).toBe(11);
   });
@@ -385,6 +342,7 @@ describe('Table 1 (spec §4)', () => {
     expect(note('CB')).toMatch(/extra stage/);
     expect(note('CCC')).toMatch(/extra stage/);
     expect(note('2DM')).toMatch(/1\.5×/);
+    expect(note('MIN')).toMatch(/self-pairs convention/);
   });
 });
 

@@ -4,23 +4,35 @@
  * allgather, gather, scatter: one block; broadcast, reduce, allreduce, reduce-scatter: the whole
  * buffer; 1-to-1: the message.
  */
-import { InputError } from '../../util/errors.js';
-
-export const BOUND_COLLECTIVES = ['alltoall', 'allgather', 'gather', 'scatter', 'broadcast', 'multicast', 'reduce', 'allreduce', 'reduce-scatter', '1-to-1', 'barrier'] as const;
-export type BoundCollective = (typeof BOUND_COLLECTIVES)[number];
+import type { CollectiveKind } from '../../collectives/types.js';
+import type { Schedule } from '../../collectives/schedule.js';
 
 export interface CollectiveDemand {
-  readonly collective: BoundCollective;
-  readonly ranks: number;
+  readonly collective: CollectiveKind;
+  /** Global ranks taking part, in part-local order. */
+  readonly ranks: ArrayLike<number>;
   readonly size: number;
+  /** Global rank of the root (source of one-to-one), or -1. */
   readonly root: number;
-  /** For 1-to-1: the destination rank. */
+  /** Global rank of the one-to-one destination, or -1. */
   readonly peer: number;
 }
 
-/** Bytes rank r must send (inject) at least. */
+/** One demand per part (sub-communicator) of a schedule. */
+export function scheduleDemands(schedule: Schedule): CollectiveDemand[] {
+  return schedule.parts.map((p) => ({ collective: p.collective, ranks: p.ranks, size: p.size, root: p.root, peer: p.peer }));
+}
+
+/** A demand over ranks 0..n−1. */
+export function demandOf(collective: CollectiveKind, n: number, size: number, root = 0, peer = n - 1): CollectiveDemand {
+  return { collective, ranks: Int32Array.from({ length: n }, (_, i) => i), size, root, peer };
+}
+
+/** Bytes global rank r (a member) must send (inject) at least. */
 export function mustSend(d: CollectiveDemand, r: number): number {
-  const { ranks: n, size: m, root } = d;
+  const n = d.ranks.length;
+  const m = d.size;
+  const root = d.root;
   if (n < 2) return 0;
   switch (d.collective) {
     case 'alltoall':
@@ -32,7 +44,6 @@ export function mustSend(d: CollectiveDemand, r: number): number {
     case 'scatter':
       return r === root ? (n - 1) * m : 0;
     case 'broadcast':
-    case 'multicast':
       return r === root ? m : 0;
     case 'reduce':
       return r === root ? 0 : m;
@@ -41,16 +52,18 @@ export function mustSend(d: CollectiveDemand, r: number): number {
       return (2 * (n - 1) * m) / n;
     case 'reduce-scatter':
       return ((n - 1) * m) / n;
-    case '1-to-1':
+    case 'one-to-one':
       return r === root ? m : 0;
     case 'barrier':
       return 0;
   }
 }
 
-/** Bytes rank r must receive (eject) at least. */
+/** Bytes global rank r (a member) must receive (eject) at least. */
 export function mustReceive(d: CollectiveDemand, r: number): number {
-  const { ranks: n, size: m, root } = d;
+  const n = d.ranks.length;
+  const m = d.size;
+  const root = d.root;
   if (n < 2) return 0;
   switch (d.collective) {
     case 'alltoall':
@@ -61,7 +74,6 @@ export function mustReceive(d: CollectiveDemand, r: number): number {
     case 'scatter':
       return r === root ? 0 : m;
     case 'broadcast':
-    case 'multicast':
       return r === root ? 0 : m;
     case 'reduce':
       return r === root ? m : 0;
@@ -69,14 +81,9 @@ export function mustReceive(d: CollectiveDemand, r: number): number {
       return (2 * (n - 1) * m) / n;
     case 'reduce-scatter':
       return ((n - 1) * m) / n;
-    case '1-to-1':
+    case 'one-to-one':
       return r === d.peer ? m : 0;
     case 'barrier':
       return 0;
   }
-}
-
-export function checkBoundCollective(name: string): BoundCollective {
-  if (!(BOUND_COLLECTIVES as readonly string[]).includes(name)) throw new InputError('collective', name, BOUND_COLLECTIVES.join(', '));
-  return name as BoundCollective;
 }

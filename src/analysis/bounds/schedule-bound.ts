@@ -10,7 +10,7 @@ import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import type { FlowProgram } from '../../sim/flow/program.js';
-import { OpKind } from '../../sim/flow/program.js';
+import { FlowOp } from '../../sim/flow/program.js';
 import type { FlowModel } from '../../sim/flow/model.js';
 
 export interface ScheduleBound {
@@ -73,12 +73,12 @@ export function scheduleBound(t: Topology, routing: RoutingFunction, program: Fl
       const srcRank = program.streamRank[s];
       for (; o < end; o++) {
         const kind = program.opKind[o];
-        if (kind === OpKind.Barrier || kind === OpKind.HwCollective) {
+        if (kind === FlowOp.Barrier || kind === FlowOp.HwCollective) {
           o++;
           break;
         }
-        if (kind === OpKind.Pace) gap[s] = program.opBytes[o];
-        if (kind !== OpKind.Send) continue;
+        if (kind === FlowOp.Pace) gap[s] = program.opBytes[o];
+        if (kind !== FlowOp.Send) continue;
         const bytes = program.opBytes[o];
         const h = program.opHint[o];
         const hint = h >= 0 ? program.hints[h] : undefined;

@@ -54,15 +54,17 @@ function endpointCapacity(t: Topology, rank: number, model: BoundModel): { inj: 
 
 export function topologyBounds(t: Topology, d: CollectiveDemand, model: BoundModel): BoundRecord[] {
   const bounds: BoundRecord[] = [];
-  const n = d.ranks;
+  const n = d.ranks.length;
   if (n < 2 || d.collective === 'barrier') return [{ name: 'trivial', seconds: 0, detail: 'nothing has to move' }];
+  const whole = n === t.numEndpoints;
 
   // Injection and ejection.
   let inj = 0;
   let injRank = 0;
   let ej = 0;
   let ejRank = 0;
-  for (let r = 0; r < n; r++) {
+  for (let i = 0; i < n; i++) {
+    const r = d.ranks[i];
     const cap = endpointCapacity(t, r, model);
     const a = mustSend(d, r) / cap.inj;
     const b = mustReceive(d, r) / cap.ej;
@@ -90,12 +92,12 @@ export function topologyBounds(t: Topology, d: CollectiveDemand, model: BoundMod
   if (t.numChannels === 0) minLat = 0;
   const perHop = minLat + model.routerLatency;
   const sources: Array<{ rank: number; count: number }> = [];
-  if (d.collective === '1-to-1' || d.collective === 'broadcast' || d.collective === 'multicast' || d.collective === 'scatter') {
+  if (d.collective === 'one-to-one' || d.collective === 'broadcast' || d.collective === 'scatter') {
     sources.push({ rank: d.root, count: 1 });
-  } else if (t.symmetry && t.numEndpoints === n) {
+  } else if (t.symmetry && whole) {
     for (const c of t.symmetry.classes) sources.push(c);
   } else if (n <= HOP_BYTES_BFS_LIMIT) {
-    for (let r = 0; r < n; r++) sources.push({ rank: r, count: 1 });
+    for (let i = 0; i < n; i++) sources.push({ rank: d.ranks[i], count: 1 });
   }
   if (sources.length > 0) {
     let hopSum = 0;
@@ -103,19 +105,19 @@ export function topologyBounds(t: Topology, d: CollectiveDemand, model: BoundMod
     for (const { rank, count } of sources) {
       bfsFrom(t, t.endpoints[rank], dist, queue);
       let sum = 0;
-      if (d.collective === '1-to-1') {
+      if (d.collective === 'one-to-one') {
         sum = dist[t.endpoints[d.peer]];
         farthest = Math.max(farthest, sum);
       } else {
-        for (let r = 0; r < n; r++) {
-          const x = dist[t.endpoints[r]];
+        for (let i = 0; i < n; i++) {
+          const x = dist[t.endpoints[d.ranks[i]]];
           sum += x;
           farthest = Math.max(farthest, x);
         }
       }
       hopSum += sum * count;
     }
-    if (d.collective === 'alltoall' || d.collective === '1-to-1') {
+    if (d.collective === 'alltoall' || d.collective === 'one-to-one') {
       const hb = d.size * hopSum;
       bounds.push({ name: 'hop-bytes', seconds: hb / totalCap, detail: `${hb} hop-bytes under minimal routing over ${t.numChannels} channels' total capacity` });
     }
@@ -125,7 +127,7 @@ export function topologyBounds(t: Topology, d: CollectiveDemand, model: BoundMod
 
   // Bisection for mesh and torus: cut the largest dimension in half.
   const dims = t.params.dims as number[] | undefined;
-  if ((t.family === 'torus' || t.family === 'mesh') && dims && t.numEndpoints === n && d.collective === 'alltoall') {
+  if ((t.family === 'torus' || t.family === 'mesh') && dims && whole && d.collective === 'alltoall') {
     let dim = 0;
     for (let i = 1; i < dims.length; i++) if (dims[i] > dims[dim]) dim = i;
     const k = dims[dim];
@@ -143,6 +145,12 @@ export function topologyBounds(t: Topology, d: CollectiveDemand, model: BoundMod
     }
   }
   return bounds;
+}
+
+/** Bounds of every part of a schedule; each part's bounds bound the whole makespan, so all are kept. */
+export function demandBounds(t: Topology, demands: readonly CollectiveDemand[], model: BoundModel): BoundRecord[] {
+  if (demands.length === 1) return topologyBounds(t, demands[0], model);
+  return demands.flatMap((d, i) => topologyBounds(t, d, model).map((b) => ({ ...b, name: `part ${i} ${b.name}` })));
 }
 
 /** The best (largest) of a set of bounds. */

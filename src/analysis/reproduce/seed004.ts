@@ -3,8 +3,8 @@
  * (Yokota et al., IPSJ 1995). Spec: shared/spec/seed004_mdce.md.
  *
  * Static part: Table 1 (from the MDCE area's `mdceTable1`) and diameter / mean distance against n
- * with Eqs. (1)–(6) overlaid (exact BFS from the MDCE area's `exactDistanceStats`). Dynamic part
- * (§5, Figs. 7–11) needs the packet engine.
+ * with Eqs. (1)–(6) overlaid (exact BFS from the metrics area's `distanceSummary`). Dynamic part
+ * (§5, Figs. 7–11) runs on the packet engine (`simulateTraffic`).
  */
 import type { Claim } from '../../report/checklist.js';
 import { linePlot, scatterPlot, type SeriesPoint } from '../../report/plot.js';
@@ -18,7 +18,6 @@ import {
   eq2CBanyanMean,
   eq3CccMean,
   eq6MdceMean,
-  exactDistanceStats,
   matchesPaper,
   mdceDeltas,
   mdceTable1,
@@ -27,8 +26,8 @@ import {
   type Table1Row,
   type Table1Size,
 } from '../../topology/mdce/index.js';
+import { distanceSummary } from '../../topology/metrics/index.js';
 import { emptyReproduction, type SeedModule, type SeedReproduction } from './types.js';
-
 
 /** Claim-id-safe form of a network name: "(2,0,1)-MDCE" -> "2-0-1-mdce". */
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -125,7 +124,7 @@ function measureConfigs(quick: boolean, progress: (f: number, label: string) => 
     progress(0.1 + (0.4 * i) / CONFIGS.length, `BFS on ${config.label}`);
     for (const n of nRange(config, quick)) {
       const t = dceNetwork({ n, deltas: mdceDeltas(config.B, config.C), family: config.B + config.C > 1 ? 'mdce' : 'dce' });
-      const s = exactDistanceStats(t);
+      const s = distanceSummary(t);
       out.push({ config, n, nodes: t.numNodes, diameter: s.diameter, mean: s.meanWithSelf });
     }
   });
@@ -215,7 +214,7 @@ function staticPart(r: SeedReproduction, quick: boolean, progress: (f: number, l
   r.params.distancePlots = {
     configurations: CONFIGS.map((c) => ({ label: c.label, B: c.B, C: c.C, P: 1, formula: c.formula, n: nRange(c, quick) })),
     nodeLimit: quick ? 5000 : 25000,
-    method: 'exact BFS (exactDistanceStats, one source per ring position by XOR-translation symmetry)',
+    method: 'exact BFS (distanceSummary, using the symmetry the DCE/MDCE generators declare)',
     convention: 'mean over all N² ordered pairs, self-pairs included',
   };
   r.notes.push(

@@ -1,4 +1,82 @@
 import type { Command } from 'commander';
+import { formatTime } from '../../util/units.js';
+import { InputError } from '../../util/errors.js';
+import { buildSchedule, listAlgorithms } from '../../collectives/registry.js';
+import { runScheduleFlow } from '../../sim/flow/collective-run.js';
+import type { RunResult } from '../../sim/result.js';
+import { print } from '../io.js';
+import { progressBar } from './run.js';
+import { addTimingOptions, csvLine, parseTimingOptions, percent, table, type TimingCliOptions } from './timing-options.js';
 
-/** Placeholder: its owner registers the command here. */
-export function register(_program: Command): void {}
+interface CompareOptions extends TimingCliOptions {
+  include?: string[];
+}
+
+interface Row {
+  algorithm: string;
+  result?: RunResult;
+  skipped?: string;
+}
+
+export function register(program: Command): void {
+  addTimingOptions(
+    program
+      .command('compare')
+      .description('time every applicable algorithm of a collective on a topology; one table sorted by makespan, best marked')
+      .option('--include <specs...>', 'extra algorithm variants to run, e.g. hop-grouped:areas=2n'),
+  ).action((opts: CompareOptions) => {
+    const setup = parseTimingOptions(opts);
+    const specs = [...listAlgorithms(setup.collective).map((a) => a.name), ...(opts.include ?? [])];
+    if (specs.length === 0) throw new InputError('collective', setup.collective, 'a collective with registered algorithms');
+    const rows: Row[] = [];
+    const bar = progressBar('comparing');
+    try {
+      specs.forEach((spec, i) => {
+        let schedule;
+        try {
+          schedule = buildSchedule({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root });
+        } catch (err) {
+          // An algorithm that does not support this topology or rank count is listed as skipped.
+          if (err instanceof InputError && !(opts.include ?? []).includes(spec)) {
+            rows.push({ algorithm: spec, skipped: err.accepted });
+            return;
+          }
+          throw err;
+        }
+        rows.push({ algorithm: schedule.algorithmSpec, result: runScheduleFlow(setup.topology, schedule, { routingOptions: setup.routingOptions, model: setup.model }) });
+        bar.update((i + 1) / specs.length);
+      });
+    } finally {
+      bar.stop();
+    }
+    const ran = rows.filter((r) => r.result).sort((a, b) => a.result!.makespan_s - b.result!.makespan_s || a.algorithm.localeCompare(b.algorithm));
+    const skipped = rows.filter((r) => r.skipped);
+    if (opts.json) {
+      print(JSON.stringify({ topology: setup.topology.spec, collective: setup.collective, size_bytes: setup.size, best: ran[0]?.algorithm ?? null, runs: ran.map((r) => r.result), skipped: skipped.map((r) => ({ algorithm: r.algorithm, reason: r.skipped })) }, null, 2));
+      return;
+    }
+    if (opts.csv) {
+      print(csvLine(['algorithm', 'makespan_s', 'bound_s', 'efficiency', 'schedule_bound_s', 'max_utilisation', 'messages', 'best']));
+      ran.forEach((r, i) => {
+        const x = r.result!;
+        print(csvLine([r.algorithm, x.makespan_s, x.bound_s, x.efficiency, x.schedule_bound_s ?? '', x.channels.max_utilisation, x.stats.messages, i === 0 ? 'yes' : '']));
+      });
+      return;
+    }
+    const header = ['algorithm', 'makespan', 'efficiency', 'schedule bound', 'max link util.', 'messages', ''];
+    const body = ran.map((r, i) => {
+      const x = r.result!;
+      return [r.algorithm, formatTime(x.makespan_s), percent(x.efficiency), x.schedule_bound_s === null ? 'n/a' : formatTime(x.schedule_bound_s), percent(x.channels.max_utilisation), String(x.stats.messages), i === 0 ? '<- best' : ''];
+    });
+    const bound = ran[0]?.result;
+    const lines = [
+      `topology   ${setup.echo.topology}`,
+      `collective ${setup.collective}, size ${setup.echo.size ?? 'none'}, flow engine`,
+      bound ? `bound      ${formatTime(bound.bound_s)} (efficiency = bound / makespan)` : 'bound      n/a',
+      '',
+      table(header, body),
+    ];
+    if (skipped.length > 0) lines.push('', ...skipped.map((r) => `skipped ${r.algorithm}: ${r.skipped}`));
+    print(lines.join('\n'));
+  });
+}

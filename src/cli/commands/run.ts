@@ -1,4 +1,103 @@
 import type { Command } from 'commander';
+import cliProgress from 'cli-progress';
+import { InputError } from '../../util/errors.js';
+import { formatSize, formatTime } from '../../util/units.js';
+import { buildSchedule } from '../../collectives/registry.js';
+import type { Schedule } from '../../collectives/schedule.js';
+import { scheduleDemands } from '../../analysis/bounds/demand.js';
+import { bestBound } from '../../analysis/bounds/topology-bounds.js';
+import * as packet from '../../sim/packet/index.js';
+import { checkTraceSize, chromeTrace, RateRecorder } from '../../sim/flow/trace.js';
+import { lowerSchedule } from '../../sim/flow/from-schedule.js';
+import { runFlow } from '../../sim/flow/run.js';
+import { workloadOf } from '../../sim/flow/collective-run.js';
+import type { RunResult } from '../../sim/result.js';
+import type { Topology } from '../../topology/graph.js';
+import { print, writeFileAtomic } from '../io.js';
+import { addTimingOptions, csvLine, describeModel, parseTimingOptions, percent, type TimingCliOptions, type TimingSetup } from './timing-options.js';
 
-/** Placeholder: its owner registers the command here. */
-export function register(_program: Command): void {}
+interface RunOptions extends TimingCliOptions {
+  algorithm?: string;
+  engine: string;
+  trace?: string;
+}
+
+/** The packet engine's schedule-driven entry, when the packet area provides it. */
+type PacketScheduleRunner = (req: { topology: Topology; schedule: Schedule; setup: TimingSetup }) => RunResult;
+
+export function progressBar(label: string): { update: (fraction: number) => void; stop: () => void } {
+  if (!process.stderr.isTTY) return { update: () => {}, stop: () => {} };
+  const bar = new cliProgress.SingleBar({ stream: process.stderr, format: `${label} [{bar}] {percentage}%`, hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic);
+  bar.start(100, 0);
+  return { update: (f) => bar.update(Math.round(100 * f)), stop: () => bar.stop() };
+}
+
+export function register(program: Command): void {
+  addTimingOptions(
+    program
+      .command('run')
+      .description('time one collective algorithm on a topology (flow level by default) against the lower bound')
+      .option('--algorithm <spec>', 'algorithm and parameters, e.g. hop-grouped or hop-grouped:dir=shortest,pacing=off')
+      .option('--engine <engine>', 'flow or packet', 'flow')
+      .option('--trace <file>', 'write a Chrome trace-event file (opens in Perfetto): one track per rank stream, link counters'),
+  ).action((opts: RunOptions) => {
+    const setup = parseTimingOptions(opts);
+    if (!opts.algorithm) throw new InputError('algorithm', undefined, 'an algorithm spec such as hop-grouped or pairwise (see meshwork collective list)');
+    if (opts.engine !== 'flow' && opts.engine !== 'packet') throw new InputError('engine', opts.engine, 'flow or packet');
+    const schedule = buildSchedule({ collective: setup.collective, algorithm: opts.algorithm, topology: setup.topology, size: setup.size, root: setup.root });
+    let result: RunResult;
+    if (opts.engine === 'packet') {
+      const runner = (packet as Record<string, unknown>).runPacketSchedule as PacketScheduleRunner | undefined;
+      if (typeof runner !== 'function') throw new InputError('engine', 'packet', 'flow (the packet engine has no schedule-driven entry yet)');
+      result = runner({ topology: setup.topology, schedule, setup });
+    } else {
+      const flowProgram = lowerSchedule(schedule);
+      if (opts.trace) checkTraceSize(flowProgram);
+      const rates = opts.trace ? new RateRecorder() : undefined;
+      const bar = progressBar('simulating');
+      try {
+        result = runFlow({
+          topology: setup.topology,
+          program: flowProgram,
+          routingOptions: setup.routingOptions,
+          model: { ...setup.model, trace: rates, progress: bar.update },
+          workload: workloadOf(schedule),
+          demands: scheduleDemands(schedule),
+        });
+      } finally {
+        bar.stop();
+      }
+      if (opts.trace && rates) {
+        const raw = (result as RunResult & { raw: Parameters<typeof chromeTrace>[2] }).raw;
+        writeFileAtomic(opts.trace, JSON.stringify(chromeTrace(setup.topology, flowProgram, raw, rates)), 'trace');
+      }
+    }
+    const best = bestBound(result.bounds.filter((b) => b.name !== 'schedule'));
+    if (opts.json) {
+      print(JSON.stringify(result, null, 2));
+      return;
+    }
+    if (opts.csv) {
+      print(csvLine(['topology', 'collective', 'algorithm', 'size_bytes', 'engine', 'makespan_s', 'bound_s', 'bound', 'efficiency', 'schedule_bound_s', 'max_utilisation', 'mean_utilisation', 'jain_fairness', 'messages']));
+      print(
+        csvLine([setup.topology.spec, setup.collective, schedule.algorithmSpec, setup.size, result.engine, result.makespan_s, result.bound_s, best.name, result.efficiency, result.schedule_bound_s ?? '', result.channels.max_utilisation, result.channels.mean_utilisation, result.channels.jain_fairness, result.stats.messages]),
+      );
+      return;
+    }
+    const lines = [
+      `topology        ${setup.echo.topology}`,
+      `collective      ${setup.collective}, algorithm ${schedule.algorithmSpec}, size ${setup.echo.size ?? 'none'}`,
+      `routing         ${result.routing.name}`,
+      `engine          ${result.engine}`,
+      `makespan        ${formatTime(result.makespan_s)}`,
+      `bound           ${formatTime(result.bound_s)} (${best.name}: ${best.detail})`,
+      `efficiency      ${percent(result.efficiency)}`,
+      `schedule bound  ${result.schedule_bound_s === null ? 'n/a' : `${formatTime(result.schedule_bound_s)} (${percent(result.schedule_bound_s / Math.max(result.makespan_s, 1e-300))} of makespan)`}`,
+      `max link util.  ${percent(result.channels.max_utilisation)} (mean ${percent(result.channels.mean_utilisation)}, Jain ${result.channels.jain_fairness.toFixed(3)})`,
+      `messages        ${result.stats.messages} (${formatSize(result.stats.bytes)} moved)`,
+      `model           ${describeModel(result.model)}`,
+    ];
+    if (opts.trace) lines.push(`trace           ${opts.trace}`);
+    print(lines.join('\n'));
+  });
+}

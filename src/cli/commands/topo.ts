@@ -1,15 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
+import { loadTopology } from '../../node/load-topology.js';
 import { computeMetricsParallel, defaultWorkers } from '../../node/metrics-workers.js';
-import {
-  buildTopology,
-  DISTANCE_METHODS,
-  formatMetrics,
-  metricsRecord,
-  type DistanceMethod,
-  type Topology,
-} from '../../topology/index.js';
+import { DISTANCE_METHODS, formatMetrics, metricsRecord, type DistanceMethod } from '../../topology/index.js';
 import { print } from '../io.js';
 
 interface TopoOptions {
@@ -32,51 +25,15 @@ function integerOption(field: string, text: string | undefined, min: number): nu
   return value;
 }
 
-/**
- * Rank order for --mapping: "identity", "reverse", or a file holding a permutation of the ranks
- * (a JSON array, or integers separated by white space). Metrics over all pairs do not depend on it;
- * it is recorded in the params.
- */
-function applyMapping(t: Topology, mapping: string | undefined): Topology {
-  if (mapping === undefined || mapping === 'identity') return t;
-  const n = t.numEndpoints;
-  let perm: number[];
-  if (mapping === 'reverse') {
-    perm = Array.from({ length: n }, (_, r) => n - 1 - r);
-  } else {
-    let text: string;
-    try {
-      text = readFileSync(mapping, 'utf8');
-    } catch {
-      throw new InputError('mapping', mapping, 'identity, reverse, or a readable permutation file');
-    }
-    const trimmed = text.trim();
-    let parsed: unknown;
-    try {
-      parsed = trimmed.startsWith('[') ? JSON.parse(trimmed) : trimmed.split(/\s+/).map(Number);
-    } catch {
-      throw new InputError('mapping', mapping, 'a JSON array or white-space separated ranks');
-    }
-    perm = parsed as number[];
-  }
-  const seen = new Uint8Array(n);
-  const ok =
-    Array.isArray(perm) &&
-    perm.length === n &&
-    perm.every((r) => Number.isInteger(r) && r >= 0 && r < n && seen[r]++ === 0);
-  if (!ok) throw new InputError('mapping', mapping, `a permutation of the ranks 0..${n - 1}`);
-  return t.withRankOrder(Int32Array.from(perm), mapping);
-}
-
 export function register(program: Command): void {
   program
     .command('topo')
     .description('build a topology from a spec (e.g. torus:8x8x8) and print its exact static metrics')
-    .argument('<spec>', 'topology spec, e.g. torus:8x8,bw=25Gbps,lat=100ns')
+    .argument('<spec>', 'topology spec (torus:8x8,bw=25Gbps,lat=100ns), or file:graph.json / net.yaml')
     .option('--json', 'machine-readable output')
-    .option('--mapping <m>', 'rank order: identity, reverse, or a permutation file')
+    .option('--mapping <m>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
     .option('--method <m>', `distance method: auto, ${DISTANCE_METHODS.join(', ')}`, 'auto')
-    .option('--samples <n>', 'sampled method: number of BFS sources', '256')
+    .option('--samples <n>', 'sampled method: number of BFS sources (default 256; fewer, at least 32, above 4M channels)')
     .option('--seed <n>', 'sampled method: seed of the source choice', '1')
     .option('--no-bisection', 'skip the bisection width')
     .option('--workers <n>', `threads for large BFS runs (default ${defaultWorkers()})`)
@@ -90,7 +47,7 @@ export function register(program: Command): void {
       const seed = integerOption('seed', opts.seed, 0);
       const workers = integerOption('workers', opts.workers, 1) ?? defaultWorkers();
       if (workers > 64) throw new InputError('workers', opts.workers, 'an integer from 1 to 64');
-      const topology = applyMapping(buildTopology(specText), opts.mapping);
+      const topology = loadTopology(specText, { mapping: opts.mapping });
       const metrics = await computeMetricsParallel(
         topology,
         { method: method as DistanceMethod | 'auto', samples, seed, bisection: opts.bisection !== false },

@@ -15,7 +15,7 @@ import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue } from './event-queue.js';
 import { growInt, MaxMinSolver } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from './model.js';
-import { FlowProgram, OP_NAMES, OpKind } from './program.js';
+import { FlowProgram, FLOW_OP_NAMES, FlowOp } from './program.js';
 
 const E_SEND = 0;
 const E_RESUME = 1;
@@ -134,7 +134,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     for (let s = 0; s < S; s++) {
       seen.clear();
       for (let o = streamOpStart[s]; o < streamOpStart[s + 1]; o++) {
-        if (opKind[o] === OpKind.Barrier || opKind[o] === OpKind.HwCollective) seen.add(opPeer[o]);
+        if (opKind[o] === FlowOp.Barrier || opKind[o] === FlowOp.HwCollective) seen.add(opPeer[o]);
       }
       for (const k of seen) {
         keyExpected[k]++;
@@ -153,7 +153,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   // ---- tags -> dense index for match keys
   const tagIndex = new Map<number, number>();
   for (let o = 0; o < nOps; o++) {
-    if ((opKind[o] === OpKind.Send || opKind[o] === OpKind.Recv) && !tagIndex.has(opTag[o])) tagIndex.set(opTag[o], tagIndex.size);
+    if ((opKind[o] === FlowOp.Send || opKind[o] === FlowOp.Recv) && !tagIndex.has(opTag[o])) tagIndex.set(opTag[o], tagIndex.size);
   }
   const nTags = Math.max(1, tagIndex.size);
   const matchKey = (src: number, dst: number, tag: number): number => (src * R + dst) * nTags + tagIndex.get(tag)!;
@@ -447,7 +447,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     const k = opPeer[op];
     const p = keyRanks[k];
     const levels = p > 1 ? Math.ceil(Math.log2(p)) : 0;
-    if (opKind[op] === OpKind.Barrier) return model.barrierStageLatency * levels;
+    if (opKind[op] === FlowOp.Barrier) return model.barrierStageLatency * levels;
     return 2 * levels * model.hwLevelLatency + opBytes[op] / model.hwBandwidth;
   };
 
@@ -466,7 +466,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       }
       if (Number.isNaN(opStartT[op])) opStartT[op] = now;
       switch (opKind[op]) {
-        case OpKind.Send:
+        case FlowOp.Send:
           if (model.alpha > 0) {
             state[s] = S_BUSY;
             queue.push(now + model.alpha, E_SEND, s);
@@ -475,7 +475,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
           postSend(s, op);
           completeOp(s, op, now, lastOp[s]);
           break;
-        case OpKind.Recv: {
+        case FlowOp.Recv: {
           const key = matchKey(opPeer[op], program.streamRank[s], opTag[op]);
           const e = matches.get(key);
           if (e && e.head < e.times.length) {
@@ -490,9 +490,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
           state[s] = S_RECV;
           return;
         }
-        case OpKind.Reduce:
-        case OpKind.Copy: {
-          const cost = opBytes[op] * (opKind[op] === OpKind.Reduce ? model.gammaReduce : model.gammaCopy);
+        case FlowOp.Reduce:
+        case FlowOp.Copy: {
+          const cost = opBytes[op] * (opKind[op] === FlowOp.Reduce ? model.gammaReduce : model.gammaCopy);
           if (cost > 0) {
             state[s] = S_BUSY;
             resumePred[s] = lastOp[s];
@@ -502,12 +502,12 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
           completeOp(s, op, now, lastOp[s]);
           break;
         }
-        case OpKind.Pace:
+        case FlowOp.Pace:
           gap[s] = opBytes[op];
           completeOp(s, op, now, lastOp[s]);
           break;
-        case OpKind.Barrier:
-        case OpKind.HwCollective: {
+        case FlowOp.Barrier:
+        case FlowOp.HwCollective: {
           // A barrier first waits for this stream's own sends to leave (local completion).
           if (outstanding[s] > 0) {
             state[s] = S_FENCE;
@@ -688,7 +688,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         state[s] === S_RECV
           ? `recv from rank ${opPeer[op]} tag ${opTag[op]} never matched`
           : state[s] === S_BARRIER
-            ? `${OP_NAMES[opKind[op]]} "${program.keyNames[opPeer[op]]}" never completed (${keyArrived[opPeer[op]]} of ${keyExpected[opPeer[op]]} streams arrived)`
+            ? `${FLOW_OP_NAMES[opKind[op]]} "${program.keyNames[opPeer[op]]}" never completed (${keyArrived[opPeer[op]]} of ${keyExpected[opPeer[op]]} streams arrived)`
             : 'stream never finished';
       throw new InputError('schedule', `deadlock at rank ${rank} stream ${program.streamLocal[s]} op ${op - streamOpStart[s]}`, `a schedule whose every operation completes (${what})`);
     }

@@ -6,3 +6,5 @@ export * from './program.js';
 export * from './engine.js';
 export * from './run.js';
 export * from './trace.js';
+export * from './from-schedule.js';
+export * from './collective-run.js';

@@ -2,16 +2,22 @@
  * Max-min fair rates by progressive filling (water-filling): raise every unfrozen flow's rate
  * together; when a resource (channel, injection or ejection port) saturates, freeze the flows that
  * cross it at its fair share; a flow's own cap (pacing) freezes it when reached. Runs in
- * O(P log R) for P path entries over R touched resources, with flat typed arrays and a lazy heap:
- * a resource's share only grows as flows freeze elsewhere, so a stale heap entry (smaller key) is
- * re-pushed with its current share when popped.
+ * Two phases over flat typed arrays: first level by level (all resources at the lowest share
+ * freeze together; collectives have few distinct levels, so this is a few linear passes), then,
+ * if many levels remain, a lazy heap in O(P log P) for P path entries (a resource remembers its
+ * latest key, so older heap entries are dropped when they surface).
  */
+/** Level-by-level rounds before the solver switches to its heap (see solve). */
+export const LEVEL_ROUNDS = 32;
+
 export class MaxMinSolver {
   private localIndex: Int32Array;
   private touched: Int32Array;
+  private order: Int32Array;
   private count: Int32Array;
   private unfrozen: Int32Array;
   private rem: Float64Array;
+  private latestKey: Float64Array;
   private start: Int32Array;
   private members: Int32Array;
   private heapKey: Float64Array;
@@ -26,9 +32,11 @@ export class MaxMinSolver {
     const r = capacity.length;
     this.localIndex = new Int32Array(r).fill(-1);
     this.touched = new Int32Array(r);
+    this.order = new Int32Array(r);
     this.count = new Int32Array(r);
     this.unfrozen = new Int32Array(r);
     this.rem = new Float64Array(r);
+    this.latestKey = new Float64Array(r);
     this.start = new Int32Array(r + 1);
     this.members = new Int32Array(16);
     this.heapKey = new Float64Array(64);
@@ -88,13 +96,50 @@ export class MaxMinSolver {
     cappedList.sort((x, y) => cap[x] - cap[y] || x - y);
     let nextCap = 0;
 
-    this.heapSize = 0;
-    for (let i = 0; i < nt; i++) this.heapPush(this.rem[i] / this.unfrozen[i], i);
+    // Phase 1, level by level: freeze every resource at the lowest fair share at once. Symmetric
+    // workloads (collectives) have few distinct levels, so this is a few linear passes.
+    let live = nt;
+    const order = this.order;
+    for (let i = 0; i < nt; i++) order[i] = i;
+    let rounds = 0;
+    while (live > 0 && rounds < LEVEL_ROUNDS) {
+      rounds++;
+      let level = Infinity;
+      for (let k = 0; k < live; k++) {
+        const i = order[k];
+        const sh = Math.max(0, this.rem[i]) / this.unfrozen[i];
+        if (sh < level) level = sh;
+      }
+      while (nextCap < nCapped && rate[cappedList[nextCap]] >= 0) nextCap++;
+      if (nextCap < nCapped && cap[cappedList[nextCap]] < level) {
+        const f = cappedList[nextCap++];
+        this.freeze(f, cap[f], pathStart, pathLen, arena, rate, -2);
+      } else {
+        const top = level * (1 + 1e-12);
+        for (let k = 0; k < live; k++) {
+          const i = order[k];
+          if (this.unfrozen[i] === 0 || Math.max(0, this.rem[i]) / this.unfrozen[i] > top) continue;
+          for (let m = start[i]; m < start[i + 1]; m++) {
+            const f = this.members[m];
+            if (rate[f] < 0) this.freeze(f, level, pathStart, pathLen, arena, rate, -2);
+          }
+        }
+      }
+      let w = 0;
+      for (let k = 0; k < live; k++) if (this.unfrozen[order[k]] > 0) order[w++] = order[k];
+      live = w;
+    }
 
+    // Phase 2, for workloads with many distinct levels: a lazy heap over the remaining resources.
+    this.heapSize = 0;
+    for (let k = 0; k < live; k++) {
+      const i = order[k];
+      this.pushShare(i, Math.max(0, this.rem[i]) / this.unfrozen[i]);
+    }
     while (this.heapSize > 0) {
       const key = this.heapKey[0];
       const i = this.heapVal[0];
-      if (this.unfrozen[i] === 0) {
+      if (this.unfrozen[i] === 0 || key !== this.latestKey[i]) {
         this.heapPop();
         continue;
       }
@@ -105,14 +150,9 @@ export class MaxMinSolver {
         continue;
       }
       this.heapPop();
-      const share = Math.max(0, this.rem[i]) / this.unfrozen[i];
-      if (share > key * (1 + 1e-12)) {
-        this.heapPush(share, i);
-        continue;
-      }
       for (let m = start[i]; m < start[i + 1]; m++) {
         const f = this.members[m];
-        if (rate[f] < 0) this.freeze(f, share, pathStart, pathLen, arena, rate, i);
+        if (rate[f] < 0) this.freeze(f, key, pathStart, pathLen, arena, rate, i);
       }
     }
     // Flows that cross no resource (zero-length paths) run at their cap, or unbounded.
@@ -131,8 +171,13 @@ export class MaxMinSolver {
       const j = this.localIndex[arena[p]];
       this.rem[j] -= r;
       const u = --this.unfrozen[j];
-      if (j !== skip && u > 0) this.heapPush(Math.max(0, this.rem[j]) / u, j);
+      if (skip !== -2 && j !== skip && u > 0) this.pushShare(j, Math.max(0, this.rem[j]) / u);
     }
+  }
+
+  private pushShare(i: number, share: number): void {
+    this.latestKey[i] = share;
+    this.heapPush(share, i);
   }
 
   private heapPush(key: number, val: number): void {
@@ -142,35 +187,47 @@ export class MaxMinSolver {
       this.heapKey = k;
       this.heapVal = growInt(this.heapVal, this.heapSize * 2);
     }
+    const hk = this.heapKey;
+    const hv = this.heapVal;
     let i = this.heapSize++;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (this.heapKey[p] <= key) break;
-      this.heapKey[i] = this.heapKey[p];
-      this.heapVal[i] = this.heapVal[p];
+      const pk = hk[p];
+      if (pk <= key) break;
+      hk[i] = pk;
+      hv[i] = hv[p];
       i = p;
     }
-    this.heapKey[i] = key;
-    this.heapVal[i] = val;
+    hk[i] = key;
+    hv[i] = val;
   }
 
   private heapPop(): void {
     const n = --this.heapSize;
     if (n === 0) return;
-    const key = this.heapKey[n];
-    const val = this.heapVal[n];
+    const hk = this.heapKey;
+    const hv = this.heapVal;
+    const key = hk[n];
+    const val = hv[n];
     let i = 0;
     for (;;) {
-      const l = 2 * i + 1;
-      if (l >= n) break;
-      const c = l + 1 < n && this.heapKey[l + 1] < this.heapKey[l] ? l + 1 : l;
-      if (key <= this.heapKey[c]) break;
-      this.heapKey[i] = this.heapKey[c];
-      this.heapVal[i] = this.heapVal[c];
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      let ck = hk[c];
+      if (c + 1 < n) {
+        const rk = hk[c + 1];
+        if (rk < ck) {
+          c++;
+          ck = rk;
+        }
+      }
+      if (key <= ck) break;
+      hk[i] = ck;
+      hv[i] = hv[c];
       i = c;
     }
-    this.heapKey[i] = key;
-    this.heapVal[i] = val;
+    hk[i] = key;
+    hv[i] = val;
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { InputError } from '../../util/errors.js';
 
-export const OpKind = {
+export const FlowOp = {
   /** Post a message to one or more ranks (fan-out from one read: one flow per branch). */
   Send: 0,
   /** Wait until the matching message (source, tag, program order) has arrived. */
@@ -22,9 +22,9 @@ export const OpKind = {
   /** A combining-network collective over the streams that use the same key. */
   HwCollective: 6,
 } as const;
-export type OpKind = (typeof OpKind)[keyof typeof OpKind];
+export type FlowOp = (typeof FlowOp)[keyof typeof FlowOp];
 
-export const OP_NAMES = ['send', 'recv', 'reduce', 'copy', 'barrier', 'pace', 'hwCollective'] as const;
+export const FLOW_OP_NAMES = ['send', 'recv', 'reduce', 'copy', 'barrier', 'pace', 'hwCollective'] as const;
 
 /** Turnaround kind at a transit node (seed 001): in the switch, through memory, or via the in-switch reduce unit. */
 export type Turnaround = 'switch' | 'memory' | 'reduce' | 'none';
@@ -97,10 +97,12 @@ export class FlowProgramBuilder {
     this.perRank = new Array<number>(numRanks).fill(0);
   }
 
-  beginStream(rank: number): this {
+  /** Starts the next stream of `rank`; `local` is its stream index within the rank (default: the next one). */
+  beginStream(rank: number, local?: number): this {
     this.checkRank(rank, 'stream rank');
     this.streams.push(rank);
-    this.locals.push(this.perRank[rank]++);
+    this.locals.push(local ?? this.perRank[rank]);
+    this.perRank[rank] = Math.max(this.perRank[rank], (local ?? this.perRank[rank]) + 1);
     this.starts.push(this.n);
     return this;
   }
@@ -114,34 +116,34 @@ export class FlowProgramBuilder {
       if (this.nd === this.dstList.length) this.dstList = grow(this.dstList, this.nd * 2);
       this.dstList[this.nd++] = d;
     }
-    return this.push(OpKind.Send, first, list.length, bytes, tag, hint ? this.hintId(hint) : -1);
+    return this.push(FlowOp.Send, first, list.length, bytes, tag, hint ? this.hintId(hint) : -1);
   }
 
   recv(from: number, bytes: number, tag = 0): this {
     this.checkRank(from, 'recv.from');
-    return this.push(OpKind.Recv, from, 0, bytes, tag, -1);
+    return this.push(FlowOp.Recv, from, 0, bytes, tag, -1);
   }
 
   reduce(bytes: number): this {
-    return this.push(OpKind.Reduce, 0, 0, bytes, 0, -1);
+    return this.push(FlowOp.Reduce, 0, 0, bytes, 0, -1);
   }
 
   copy(bytes: number): this {
-    return this.push(OpKind.Copy, 0, 0, bytes, 0, -1);
+    return this.push(FlowOp.Copy, 0, 0, bytes, 0, -1);
   }
 
   /** A barrier among every stream that uses the same key (default: all streams with key "world"). */
   barrier(key = 'world'): this {
-    return this.push(OpKind.Barrier, this.keyId(key), 0, 0, 0, -1);
+    return this.push(FlowOp.Barrier, this.keyId(key), 0, 0, 0, -1);
   }
 
   pace(gap: number): this {
     if (!(gap >= 0 && Number.isFinite(gap))) throw new InputError('pace.gap', gap, 'a non-negative number of packet times');
-    return this.push(OpKind.Pace, 0, 0, gap, 0, -1);
+    return this.push(FlowOp.Pace, 0, 0, gap, 0, -1);
   }
 
   hwCollective(bytes: number, key = 'world'): this {
-    return this.push(OpKind.HwCollective, this.keyId(key), 0, bytes, 0, -1);
+    return this.push(FlowOp.HwCollective, this.keyId(key), 0, bytes, 0, -1);
   }
 
   build(): FlowProgram {
@@ -166,9 +168,9 @@ export class FlowProgramBuilder {
     );
   }
 
-  private push(kind: OpKind, peer: number, count: number, bytes: number, tag: number, hint: number): this {
+  private push(kind: FlowOp, peer: number, count: number, bytes: number, tag: number, hint: number): this {
     if (this.streams.length === 0) throw new Error('FlowProgramBuilder: beginStream before adding operations');
-    if (!(bytes >= 0 && Number.isFinite(bytes))) throw new InputError(`${OP_NAMES[kind]}.bytes`, bytes, 'a non-negative finite size');
+    if (!(bytes >= 0 && Number.isFinite(bytes))) throw new InputError(`${FLOW_OP_NAMES[kind]}.bytes`, bytes, 'a non-negative finite size');
     if (this.n === this.kind.length) {
       const m = this.n * 2;
       this.kind = grow(this.kind, m);

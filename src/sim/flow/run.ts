@@ -6,10 +6,10 @@
 import type { Topology } from '../../topology/graph.js';
 import { defaultRouting, type DefaultRoutingOptions } from '../../routing/general.js';
 import type { RoutingFunction } from '../../routing/types.js';
-import { bestBound, scheduleBound, topologyBounds, type CollectiveDemand } from '../../analysis/bounds/index.js';
+import { bestBound, demandBounds, scheduleBound, type CollectiveDemand } from '../../analysis/bounds/index.js';
 import { RESULT_VERSION, type BoundRecord, type ChannelSummary, type OpRecord, type RunResult } from '../result.js';
 import { simulateFlow, type FlowEngineOptions, type FlowRunOutput } from './engine.js';
-import { OP_NAMES, type FlowProgram } from './program.js';
+import { FLOW_OP_NAMES, type FlowProgram } from './program.js';
 
 export interface FlowRunRequest {
   readonly topology: Topology;
@@ -20,8 +20,8 @@ export interface FlowRunRequest {
   readonly model?: FlowEngineOptions;
   /** What ran, recorded in the result (collective, algorithm, size...). */
   readonly workload?: Readonly<Record<string, unknown>> | null;
-  /** The collective's demand, for the topology bounds; without it only the schedule bound is given. */
-  readonly demand?: CollectiveDemand;
+  /** The collective's demand (one per part), for the topology bounds; without it only the schedule bound is given. */
+  readonly demands?: readonly CollectiveDemand[];
 }
 
 /** Number of bins of the throughput series. */
@@ -34,7 +34,7 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
   const routing = req.routing ?? defaultRouting(t, { splitHalves: true, ...req.routingOptions });
   const out = simulateFlow(t, routing, req.program, req.model ?? {});
   const sched = scheduleBound(t, routing, req.program, out.model);
-  const bounds: BoundRecord[] = req.demand ? topologyBounds(t, req.demand, out.model) : [];
+  const bounds: BoundRecord[] = req.demands && req.demands.length > 0 ? demandBounds(t, req.demands, out.model) : [];
   const best = bestBound(bounds);
   const makespan = out.makespan;
   const result: RunResult = {
@@ -144,7 +144,7 @@ export function criticalPath(program: FlowProgram, out: FlowRunOutput): { ops: O
   return {
     ops: kept.map((o) => {
       const s = streamOf(o);
-      return { rank: program.streamRank[s], stream: program.streamLocal[s], index: o - program.opStart[s], kind: OP_NAMES[program.opKind[o]], start_s: out.opStart[o], end_s: out.opEnd[o] };
+      return { rank: program.streamRank[s], stream: program.streamLocal[s], index: o - program.opStart[s], kind: FLOW_OP_NAMES[program.opKind[o]], start_s: out.opStart[o], end_s: out.opEnd[o] };
     }),
     length: chain.length,
     truncated: chain.length > CRITICAL_PATH_MAX,

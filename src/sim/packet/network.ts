@@ -84,6 +84,17 @@ export class PacketNetwork {
   private readonly chLat: Int32Array;
   private readonly chSer: Int32Array;
   private readonly classSize: number;
+  private readonly routingDelay: number;
+  private readonly vcAllocDelay: number;
+  private readonly allocIters: number;
+  private readonly pipe: number;
+  private readonly creditDelay: number;
+  private readonly injLatency: number;
+  private readonly ejLatency: number;
+  private readonly chSrcPort: Int32Array;
+  private readonly chDst: Int32Array;
+  /** Flits buffered per input port, to skip empty ports. */
+  private readonly portFlits: Int32Array;
 
   // --- routers
   private readonly rInStart: Int32Array;
@@ -176,6 +187,15 @@ export class PacketNetwork {
     this.vct = cfg.switching === 'vct';
     this.age = cfg.arbitration === 'age';
     this.classSize = V / routing.vcClasses;
+    this.routingDelay = cfg.routingDelay;
+    this.vcAllocDelay = cfg.vcAllocDelay;
+    this.allocIters = cfg.allocIters;
+    this.pipe = cfg.swAllocDelay + cfg.stDelay;
+    this.creditDelay = cfg.creditDelay;
+    this.injLatency = cfg.injectionLatency;
+    this.ejLatency = cfg.ejectionLatency;
+    this.chSrcPort = topology.chSrcPort;
+    this.chDst = topology.chDst;
     const nPorts = this.ejBase + N * this.nEj;
     const nInPorts = this.ejBase;
 
@@ -220,6 +240,7 @@ export class PacketNetwork {
     this.saVcPtr = new Int32Array(nInPorts);
 
     const nIvc = nInPorts * V;
+    this.portFlits = new Int32Array(nInPorts);
     this.ivcHead = new Int32Array(nIvc);
     this.ivcCount = new Int32Array(nIvc);
     this.ivcState = new Uint8Array(nIvc);
@@ -409,6 +430,7 @@ export class PacketNetwork {
       const seq = this.injSeq[ip];
       this.pushFlit(o, p, seq, readyAt);
       this.rFlits[(ip / this.nInj) | 0]++;
+      this.portFlits[port]++;
       this.flitsInNetwork++;
       if (seq + 1 === this.pSize[p]) {
         this.injPkt[ip] = -1;
@@ -450,6 +472,7 @@ export class PacketNetwork {
 
     for (let li = 0; li < nIn; li++) {
       const port = this.rInPorts[inStart + li];
+      if (this.portFlits[port] === 0) continue;
       // Switch requests: per (input port, output port) the input's best VC by its round-robin
       // offset (BookSim _SWAllocAddReq with _sw_rr_offset), or the oldest under age arbitration.
       let touched = 0;
@@ -508,7 +531,7 @@ export class PacketNetwork {
     }
 
     if (va.count > 0) {
-      va.allocate(this.cfg.allocIters, this.vaGrantPtr, outStart * V, this.vaAcceptPtr, inStart * V);
+      va.allocate(this.allocIters, this.vaGrantPtr, outStart * V, this.vaAcceptPtr, inStart * V);
       for (let k = 0; k < va.count; k++) {
         const inIdx = va.reqIn[k];
         const outIdx = va.matchOfIn[inIdx];
@@ -519,12 +542,12 @@ export class PacketNetwork {
         ovcOwner[o] = ivc;
         this.ivcOvc[ivc] = o;
         ivcState[ivc] = ACTIVE;
-        ivcTime[ivc] = now + this.cfg.vcAllocDelay;
+        ivcTime[ivc] = now + this.vcAllocDelay;
       }
     }
 
     if (sa.count > 0) {
-      sa.allocate(this.cfg.allocIters, this.saGrantPtr, outStart, this.saAcceptPtr, inStart);
+      sa.allocate(this.allocIters, this.saGrantPtr, outStart, this.saAcceptPtr, inStart);
       for (let k = 0; k < sa.count; k++) {
         const li = sa.reqIn[k];
         if (sa.matchOfIn[li] !== sa.reqOut[k]) continue;
@@ -545,7 +568,7 @@ export class PacketNetwork {
       const ch = this.pRoute[p * this.maxHops + hop];
       const cls = this.pClass[p * this.maxHops + hop];
       this.ivcOut[ivc] = ch;
-      this.ivcOutLocal[ivc] = this.topology.chSrcPort[ch];
+      this.ivcOutLocal[ivc] = this.chSrcPort[ch];
       this.ivcLo[ivc] = cls * cpv;
       this.ivcHi[ivc] = cls * cpv + cpv - 1;
     } else {
@@ -556,7 +579,7 @@ export class PacketNetwork {
       this.ivcHi[ivc] = this.V - 1;
     }
     this.ivcState[ivc] = VC_ALLOC;
-    this.ivcTime[ivc] = now + this.cfg.routingDelay;
+    this.ivcTime[ivc] = now + this.routingDelay;
   }
 
   /** Moves the front flit of `ivc` through the crossbar onto its output. */
@@ -568,24 +591,26 @@ export class PacketNetwork {
     this.ivcHead[ivc] = (this.ivcHead[ivc] + 1) % depth;
     this.ivcCount[ivc]--;
     this.rFlits[r]--;
+    this.portFlits[port]--;
     this.lastMoveCycle = now;
     // The freed slot's credit travels back upstream over the credit channel.
-    const back = port < this.numChannels ? this.chLat[port] : this.cfg.injectionLatency;
-    this.scheduleCredit(ivc, now + this.cfg.creditDelay + back);
+    const back = port < this.numChannels ? this.chLat[port] : this.injLatency;
+    this.scheduleCredit(ivc, now + this.creditDelay + back);
     const out = this.ivcOut[ivc];
     const o = this.ivcOvc[ivc];
     const tail = seq + 1 === this.pSize[p];
-    const pipe = this.cfg.swAllocDelay + this.cfg.stDelay;
+    const pipe = this.pipe;
     if (out < this.numChannels) {
       this.credits[o]--;
       this.chFreeAt[out] = now + this.chSer[out];
       this.chFlits[out]++;
       this.pushFlit(o, p, seq, now + pipe + this.chLat[out]);
-      this.rFlits[this.topology.chDst[out]]++;
+      this.rFlits[this.chDst[out]]++;
+      this.portFlits[out]++;
       if (seq === 0) this.pHop[p]++;
     } else {
       this.flitsInNetwork--;
-      this.eject(p, now + pipe + this.cfg.ejectionLatency);
+      this.eject(p, now + pipe + this.ejLatency);
     }
     if (tail) {
       this.ovcOwner[o] = -1;

@@ -7,6 +7,7 @@ import { hash32 } from '../../util/rng.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { dimensionOrderRouting } from '../../routing/dimension-order.js';
+import { defaultRouting } from '../../routing/general.js';
 import { makePattern, type PatternOptions } from '../traffic/patterns.js';
 import { BernoulliSource, MeshEmulationSource, type TrafficSource } from '../traffic/sources.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
@@ -53,18 +54,23 @@ export interface TrafficSweepResult {
   channelUtilisation: number[];
 }
 
-export function defaultRouting(topology: Topology, preset: PresetName, seed: number): RoutingFunction {
+/**
+ * Routing for synthetic traffic: dimension order on mesh and torus (the booksim preset uses
+ * BookSim's seeded random direction per packet at a k/2 tie, the default preset the per-pair split),
+ * otherwise the family's default routing with the VC classes it declares.
+ */
+export function trafficRouting(topology: Topology, preset: PresetName, seed: number): RoutingFunction {
   if (topology.family === 'torus' || topology.family === 'mesh') {
     return dimensionOrderRouting(topology, { tie: preset === 'booksim' ? 'random' : 'split', seed });
   }
-  throw new InputError('topology', topology.spec, 'a torus or mesh for synthetic packet traffic (other families need their routing wired in)');
+  return defaultRouting(topology, { seed });
 }
 
 export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   const topology = opts.topology;
   const preset = opts.preset ?? 'booksim';
   const cfg: PacketConfig = { ...presetConfig(preset, topology), ...opts.config };
-  const routing = opts.routing ?? defaultRouting(topology, preset, cfg.seed);
+  const routing = opts.routing ?? trafficRouting(topology, preset, cfg.seed);
   validateConfig(cfg, routing.vcClasses);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
   for (const r of opts.rates) if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');

@@ -126,7 +126,10 @@ export function fatTreeExactMean(levels: number): number {
   return 2 * levels - 3 + 3 * 2 ** -levels;
 }
 
-/** Exact mean of the omega MIN: every pair, a PE with itself included, crosses all log2 N stages. */
+/**
+ * Exact mean over N² pairs of the omega MIN as Meshwork models it (each PE one terminal node, src/topology/omega.ts):
+ * distinct PEs are log2 N switches apart, a PE is 0 from itself, so log2 N·(N−1)/N.
+ */
 export function omegaExactMean(terminals: number): number {
-  return Math.log2(terminals);
+  return (Math.log2(terminals) * (terminals - 1)) / terminals;
 }

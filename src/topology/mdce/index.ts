@@ -3,5 +3,4 @@
 export * from './network.js';
 export * from './families.js';
 export * from './formulas.js';
-export * from './distances.js';
 export * from './table1.js';

@@ -124,13 +124,25 @@ export function dceNetwork(opts: DceNetworkOptions): Topology {
     spec,
     params: { n, ringLength: L, rings, B, C, P, deltas: [...deltas], extraStage, bandwidth: b.defaultBandwidth, latency: b.defaultLatency },
     distanceConvention: 'router-hops',
-    symmetry: {
-      // Cross links flip a bit chosen by x0 alone, so y ↦ y XOR t (every ring-index coordinate) is an
-      // automorphism: all nodes at one ring position share a distance profile.
-      reason: 'XOR translation of the ring indices is an automorphism: one source per ring position',
-      classes: Array.from({ length: L }, (_, x0) => ({ rank: x0, count: rings })),
-    },
+    symmetry: symmetryOf(L, rings, extraStage),
   });
+}
+
+/**
+ * Cross links flip a bit chosen by x0 alone, so y ↦ y XOR t (every ring-index coordinate) is an
+ * automorphism: all nodes at one ring position share a distance profile (one BFS source per position).
+ * A complete network (L = n) is moreover vertex-transitive: (x0, y1…yr) ↦ (x0+1 mod n, rot(y1)…rot(yr)),
+ * rot rotating the n bits up by one, maps the parallel link to a parallel link and the cross link
+ * flipping bit x0 to the one flipping bit x0+1, for every δ. The added stage breaks that rotation.
+ */
+function symmetryOf(L: number, rings: number, extraStage: ExtraStage) {
+  if (extraStage === 'none') {
+    return { reason: 'vertex-transitive: XOR translation of the ring indices and rotation of ring position with bit rotation', classes: [{ rank: 0, count: L * rings }] };
+  }
+  return {
+    reason: 'XOR translation of the ring indices is an automorphism: one source per ring position',
+    classes: Array.from({ length: L }, (_, x0) => ({ rank: x0, count: rings })),
+  };
 }
 
 function defaultSpec(family: string, n: number, deltas: readonly number[], P: number, extraStage: ExtraStage): string {

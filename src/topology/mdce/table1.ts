@@ -9,8 +9,11 @@
  * (3), (6) and the torus rule are exact, spec §3.3); the N(N−1) mean is reported alongside.
  */
 import { InputError } from '../../util/errors.js';
-import { cartesian } from '../cartesian.js';
-import { exactDistanceStats } from './distances.js';
+import { fatTree } from '../fattree.js';
+import type { Topology } from '../graph.js';
+import { distanceSummary, type DistanceSummary } from '../metrics/distances.js';
+import { productHistogram } from '../metrics/product.js';
+import { omega } from '../omega.js';
 import {
   eq1Diameter,
   eq6MdceMean,
@@ -74,7 +77,7 @@ function mdceRow(B: number, C: number) {
   return (pes: Table1Size) => {
     const n = pes === 1024 ? 4 : 8;
     const t = dceNetwork({ n, deltas: mdceDeltas(B, C), P: 1, family: 'mdce' });
-    const s = exactDistanceStats(t);
+    const s = exactBfs(t);
     const eq6 = eq6MdceMean(n, B, C);
     const notes: string[] = [];
     if (C > 0) {
@@ -87,7 +90,7 @@ function mdceRow(B: number, C: number) {
       );
     }
     return {
-      exact: { ...statsOf(s), method: `BFS from one source per ring position (${s.sources} sources, XOR-translation symmetry)`, spec: t.spec },
+      exact: { ...statsOf(s), method: s.reason, spec: t.spec },
       formula: { value: eq6, source: 'Eq. (6)' },
       formulaDiameter: eq1Diameter(n, B, C),
       notes,
@@ -100,14 +103,14 @@ function dceRow(delta: 0 | 1) {
     const n = pes === 1024 ? 7 : 15;
     const other: ExtraStage = TABLE1_EXTRA_STAGE === 'a' ? 'b' : 'a';
     const t = dceNetwork({ n, deltas: [delta], extraStage: TABLE1_EXTRA_STAGE });
-    const s = exactDistanceStats(t);
+    const s = exactBfs(t);
     const tOther = dceNetwork({ n, deltas: [delta], extraStage: other });
-    const sOther = exactDistanceStats(tOther);
+    const sOther = exactBfs(tOther);
     const rule = extraStageRule(n, delta);
     const eq = delta === 1 ? 'Eq. (2)' : 'Eq. (3)';
     return {
-      exact: { ...statsOf(s), method: `BFS from one source per ring position (${s.sources} sources)`, spec: t.spec },
-      exactOtherWiring: { ...statsOf(sOther), method: `BFS from one source per ring position (${sOther.sources} sources)`, spec: tOther.spec },
+      exact: { ...statsOf(s), method: s.reason, spec: t.spec },
+      exactOtherWiring: { ...statsOf(sOther), method: sOther.reason, spec: tOther.spec },
       formula: { value: rule, source: `${eq} at n=${n}, +1 for the added stage` },
       notes: [
         `the extra stage: Table 1 uses the complete ${n}×${2 ** n} network plus one stage, and its value is ${eq} at n=${n} plus 1 (spec §3.5); ` +
@@ -117,23 +120,43 @@ function dceRow(delta: 0 | 1) {
   };
 }
 
-/** Exact mean and diameter of a mesh or torus as the sum over its dimensions of BFS on each factor. */
-function cartesianRow(dims: number[], wrap: boolean) {
-  let mean = 0;
-  let diameter = 0;
-  for (const k of dims) {
-    const s = exactDistanceStats(cartesian({ dims: [k], wrap }));
-    mean += s.meanWithSelf;
-    diameter += s.diameter;
+/** Exact distances from the metrics module; Table 1 must never fall back to sampling. */
+function exactBfs(t: Topology): DistanceSummary {
+  const s = distanceSummary(t);
+  if (!s.exact || s.unreachablePairs > 0) throw new Error(`${t.spec}: expected exact, strongly connected distances (got ${s.method})`);
+  return s;
+}
+
+/** Exact mean and diameter of a mesh or torus from the product histogram (convolution, no search). */
+function cartesianRow(dims: number[], wrap: boolean): Table1Exact {
+  const h = productHistogram({ dims, wrap });
+  let pairs = 0;
+  let sum = 0;
+  for (let d = 0; d < h.length; d++) {
+    pairs += h[d];
+    sum += d * h[d];
   }
   const N = dims.reduce((a, b) => a * b, 1);
   return {
-    meanWithSelf: mean,
-    meanWithoutSelf: (mean * N) / (N - 1),
-    diameter,
-    method: 'exact sum over dimensions of BFS on each factor (Cartesian product)',
+    meanWithSelf: sum / pairs,
+    meanWithoutSelf: sum / (pairs - N),
+    diameter: h.length - 1,
+    method: 'product: convolution of per-dimension distance histograms (exact)',
     spec: `${wrap ? 'torus' : 'mesh'}:${dims.join('x')}`,
   };
+}
+
+/**
+ * Fat tree and omega: BFS on the generators at 1,024 PEs; at 524,288 PEs (5.5 million nodes,
+ * 1.7 GB for the fat tree) the closed form, which the tests check against the generators' BFS.
+ */
+function indirectRow(pes: Table1Size, build: () => Topology, closedForm: Omit<Table1Exact, 'method'>, formulaText: string): Table1Exact {
+  if (pes === 1024) {
+    const t = build();
+    const s = exactBfs(t);
+    return { ...statsOf(s), method: s.reason, spec: t.spec };
+  }
+  return { ...closedForm, method: `closed form ${formulaText} (checked against BFS on the generator at smaller sizes)` };
 }
 
 function statsOf(s: { meanWithSelf: number; meanWithoutSelf: number; diameter: number }) {
@@ -218,15 +241,15 @@ const NETWORKS: Network[] = [
     paper: { 1024: 17.0, 524288: 35.0 },
     compute: (pes) => {
       const L = levels[pes];
-      const mean = fatTreeExactMean(L);
       const N = 2 ** L;
+      const mean = fatTreeExactMean(L);
       return {
-        exact: {
-          meanWithSelf: mean,
-          meanWithoutSelf: (mean * N) / (N - 1),
-          diameter: 2 * L - 1,
-          method: 'closed form 2L−3+3·2^−L, switches traversed (checked against BFS on small trees in the tests)',
-        },
+        exact: indirectRow(
+          pes,
+          () => fatTree({ k: 2, levels: L }),
+          { meanWithSelf: mean, meanWithoutSelf: (mean * N) / (N - 1), diameter: 2 * L - 1, spec: `fattree:k=2,levels=${L}` },
+          '2L−3+3·2^−L',
+        ),
         formula: { value: fatTreeRule(L), source: 'rule 2L−3 (spec §3.5)' },
       };
     },
@@ -238,15 +261,19 @@ const NETWORKS: Network[] = [
     config: { 1024: '512×10', 524288: '2^18×19' },
     paper: { 1024: 10.0, 524288: 19.0 },
     compute: (pes) => {
-      const mean = omegaExactMean(pes);
+      const exact = indirectRow(
+        pes,
+        () => omega(pes),
+        { meanWithSelf: omegaExactMean(pes), meanWithoutSelf: Math.log2(pes), diameter: Math.log2(pes), spec: `omega:${pes}` },
+        'log2 N·(N−1)/N',
+      );
       return {
-        exact: {
-          meanWithSelf: mean,
-          meanWithoutSelf: mean,
-          diameter: Math.log2(pes),
-          method: 'closed form log2 N: every path, to itself included, crosses all stages (checked against BFS on small omegas in the tests)',
-        },
+        exact,
         formula: { value: omegaRule(pes), source: 'rule log2 N (spec §3.5)' },
+        notes: [
+          `self-pairs convention: each PE is one terminal node, so a PE reaches itself in 0 switches and the N² mean is log2 N·(N−1)/N = ${fmt(exact.meanWithSelf)}; ` +
+            `over distinct pairs every path crosses log2 N = ${fmt(exact.meanWithoutSelf)} switches, the paper's value`,
+        ],
       };
     },
   },

@@ -7,7 +7,9 @@
  * which is evaluated on the actual graph so generator details (multiplicities, k = 2 dimensions)
  * are honoured:
  *   ring/uring: two arcs;  mesh/torus with an even largest radix: halve that dimension;
- *   hypercube: halve one dimension;  fullmesh: any balanced split.
+ *   hypercube: halve one dimension;  fullmesh: any balanced split;
+ *   fattree (k-ary n-tree, N even): full bisection, the N/2 terminal links;
+ *   twolevel (even leaves, uplinks a multiple of spines): min(S·m, S·U)/2 links.
  * Otherwise an upper bound: the best of id halves, coordinate halves and terminal-only cuts, improved
  * by greedy moves that keep the endpoint halves balanced. Closed forms are checked against brute
  * force on small instances in test/topology/metrics.test.ts.
@@ -78,7 +80,29 @@ function closedForm(t: Topology): Bisection | undefined {
     const what = t.family === 'fullmesh' ? 'every balanced split cuts the same links' : 'two arcs of the ring';
     return result(t, idHalves(t), true, `closed form (${t.family}: ${what})`);
   }
+  if (t.family === 'fattree' && t.numEndpoints % 2 === 0) {
+    // A k-ary n-tree has full bisection: no balanced split cuts fewer than the N/2 terminal links.
+    return result(t, terminalOnly(t), true, 'closed form (k-ary n-tree: full bisection, N/2 terminal links)');
+  }
+  if (t.family === 'twolevel') return twoLevelBisection(t);
   return undefined;
+}
+
+/**
+ * Two-level leaf/spine network (node ids: hosts, then leaves, then spines; host h of leaf s is node
+ * s·m + h). With an even number of leaves and every leaf linked U/K times to every spine, the
+ * bisection is the smaller of the hosts' links (S·m/2) and the leaf halves' uplinks (S·U/2).
+ */
+function twoLevelBisection(t: Topology): Bisection | undefined {
+  const { leaves: S, hosts: m, spines: K, uplinks: U } = t.params as Record<string, number>;
+  if (![S, m, K, U].every(Number.isInteger) || S % 2 !== 0 || U % K !== 0 || t.numNodes !== S * m + S + K) return undefined;
+  const halves = new Uint8Array(t.numNodes).fill(1);
+  for (let v = 0; v < (S / 2) * m; v++) halves[v] = 0;
+  for (let s = 0; s < S / 2; s++) halves[S * m + s] = 0;
+  for (let k = 0; k < K / 2; k++) halves[S * m + S + k] = 0;
+  const byLeaves = result(t, halves, true, 'closed form (two-level, uniform uplinks: half the leaves with their hosts, S·U/2 uplinks)');
+  const byHosts = result(t, terminalOnly(t), true, 'closed form (two-level, uniform uplinks: S·m/2 host links)');
+  return byLeaves.channels <= byHosts.channels ? byLeaves : byHosts;
 }
 
 /** Largest graph the greedy refinement runs on; beyond it the bound is the best starting partition. */
@@ -101,11 +125,25 @@ export function bisection(t: Topology): Bisection {
   return best!;
 }
 
-/** Nodes ordered by (coordinate d, id), split at the endpoint median. */
+/** Nodes ordered by (coordinate d, id), split at the endpoint median. Counting sort: coordinates are small integers. */
 function coordinateHalves(t: Topology, d: number): Sides {
-  const order = Int32Array.from({ length: t.numNodes }, (_, v) => v);
-  order.sort((a, b) => t.coords![a * t.coordDims + d] - t.coords![b * t.coordDims + d] || a - b);
-  const side = new Uint8Array(t.numNodes);
+  const n = t.numNodes;
+  const dims = t.coordDims;
+  const coords = t.coords!;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let v = 0; v < n; v++) {
+    const c = coords[v * dims + d];
+    if (c < lo) lo = c;
+    if (c > hi) hi = c;
+  }
+  const side = new Uint8Array(n);
+  if (!(hi - lo < 4 * n + 16)) return idHalves(t); // sparse coordinates: fall back to id order
+  const start = new Int32Array(hi - lo + 2);
+  for (let v = 0; v < n; v++) start[coords[v * dims + d] - lo + 1]++;
+  for (let i = 1; i < start.length; i++) start[i] += start[i - 1];
+  const order = new Int32Array(n);
+  for (let v = 0; v < n; v++) order[start[coords[v * dims + d] - lo]++] = v;
   const half = Math.floor(t.numEndpoints / 2);
   let seen = 0;
   for (const v of order) {

@@ -22,12 +22,19 @@ export const ALL_PAIRS_BUDGET = 2 ** 32;
 /** Edge visits an explicitly requested all-pairs run may take before it is refused. */
 export const ALL_PAIRS_LIMIT = 2 ** 34;
 export const DEFAULT_SAMPLES = 256;
+/** Sampling keeps to about this many edge visits by default (fewer sources on huge graphs, never below 32). */
+export const SAMPLED_BUDGET = 2 ** 30;
+
+/** Default number of sampled BFS sources: 256, or fewer on graphs with over 4M channels (at least 32). */
+export function defaultSamples(t: Topology): number {
+  return Math.max(32, Math.min(DEFAULT_SAMPLES, Math.floor(SAMPLED_BUDGET / Math.max(1, t.numChannels))));
+}
 export const DEFAULT_SEED = 1;
 
 export interface DistanceOptions {
   /** 'auto' (default) picks the first exact method that applies, else samples. */
   method?: DistanceMethod | 'auto';
-  /** Sampled method: number of BFS sources (default 256). */
+  /** Sampled method: number of BFS sources (default: defaultSamples). */
   samples?: number;
   /** Sampled method: seed of the source choice (default 1). */
   seed?: number;
@@ -107,7 +114,7 @@ export function planDistances(t: Topology, opts: DistanceOptions = {}): Distance
       weights: new Float64Array(endpoints).fill(1),
     };
   }
-  return sampled(t, opts.samples ?? DEFAULT_SAMPLES, opts.seed ?? DEFAULT_SEED);
+  return sampled(t, opts.samples ?? defaultSamples(t), opts.seed ?? DEFAULT_SEED);
 }
 
 export function isSearchPlan(p: DistanceSummary | SearchPlan): p is SearchPlan {

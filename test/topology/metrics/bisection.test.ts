@@ -28,7 +28,50 @@ function bruteForceBisection(t: Topology): number {
   return best;
 }
 
+/**
+ * Exhaustive bisection with switches: every side assignment of all nodes whose endpoints split
+ * ⌊E/2⌋ / ⌈E/2⌉ (node 0 fixed on side 0). For graphs of up to about 20 nodes.
+ */
+function bruteForceWithSwitches(t: Topology): number {
+  const n = t.numNodes;
+  const side = new Uint8Array(n);
+  const e = t.numEndpoints;
+  let best = Infinity;
+  for (let mask = 0; mask < 2 ** (n - 1); mask++) {
+    let ones = 0;
+    for (let v = 1; v < n; v++) {
+      side[v] = (mask >> (v - 1)) & 1;
+      if (side[v] === 1 && t.rankOfNode[v] >= 0) ones++;
+    }
+    if (ones !== Math.floor(e / 2) && ones !== Math.ceil(e / 2)) continue;
+    best = Math.min(best, cutOf(t, side).channels);
+  }
+  return best;
+}
+
 describe('bisection width', () => {
+  it.runIf(findFamily('fattree') !== undefined)('fat tree: N/2 terminal links, equal to exhaustive search', () => {
+    for (const spec of ['fattree:k=2,levels=2', 'fattree:k=2,levels=3', 'fattree:k=4,levels=1', 'fattree:k=2,levels=10']) {
+      const t = buildTopology(spec);
+      const b = bisection(t);
+      expect(b.exact, spec).toBe(true);
+      expect(b.links, spec).toBe(t.numEndpoints / 2);
+      if (t.numNodes <= 20) expect(b.channels, spec).toBe(bruteForceWithSwitches(t));
+    }
+  });
+  it.runIf(findFamily('twolevel') !== undefined)('two-level: min(hosts, uplinks) × leaves / 2, equal to exhaustive search', () => {
+    for (const [S, m, K, U] of [[2, 2, 2, 2], [4, 2, 2, 2], [4, 3, 2, 2], [4, 1, 2, 2], [2, 3, 1, 1], [2, 2, 2, 4]]) {
+      const t = buildTopology(`twolevel:leaves=${S},hosts=${m},spines=${K},uplinks=${U}`);
+      const b = bisection(t);
+      expect(b.exact).toBe(true);
+      expect(b.links).toBe((S * Math.min(m, U)) / 2);
+      expect(b.channels).toBe(bruteForceWithSwitches(t));
+    }
+  });
+  it('an indirect network without a closed form gets a bound no better than exhaustive search', () => {
+    const t = randomDigraph(12, 2, 8);
+    expect(bisection(t).channels).toBeGreaterThanOrEqual(bruteForceWithSwitches(t));
+  });
   it('closed forms equal exhaustive search on small meshes and tori', () => {
     for (const t of [mesh([4, 3]), mesh([4, 4]), mesh([2, 2, 4]), mesh([6, 3]), torus([4, 4]), torus([4, 3]), torus([6, 2]), torus([4, 2, 2]), torus([8])]) {
       const b = bisection(t);

@@ -201,6 +201,11 @@ describe('sampled estimate', () => {
     expect(distanceSummary(g, { method: 'sampled', samples: 20, seed: 5 })).toEqual(a);
     expect(distanceSummary(g, { method: 'sampled', samples: 20, seed: 6 }).meanWithSelf).not.toBe(a.meanWithSelf);
     expect(distanceSummary(g).method).toBe('all-pairs');
+    // 40,000 endpoints × 160,000 channels = 6.4e9 edge visits > 2^32: auto samples, 256 sources.
+    const big = distanceSummary(randomDigraph(40000, 4, 1));
+    expect(big.method).toBe('sampled');
+    expect(big.searches).toBe(256);
+    expect(big.interval!.meanWithSelf[0]).toBeLessThan(big.meanWithSelf);
   });
   it('rejects bad sampling options', () => {
     const g = randomDigraph(50, 2, 1);

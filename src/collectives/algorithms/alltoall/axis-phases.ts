@@ -99,7 +99,14 @@ export function pieceRange(blockBytes: number, pieces: number, p: number): { lo:
  * Region of the areas {r : r_axis = c} (piece p of each block), ordered by rank index of the
  * other coordinates: the same order on sender and receiver, so one merged message per hop group.
  */
-export function slabRegion(b: ScheduleBuilder, g: GridShape, buf: number, axis: number, c: number, blockBytes: number, pieces: number, p: number): number {
+export function slabRegion(b: ScheduleBuilder, g: GridShape, buf: number, axis: number, c: number, blockBytes: number, pieces: number, p: number, pieceMajor = false): number {
+  if (pieceMajor && pieces > 1) {
+    // Piece p of every block stored together: piece p of block t at ranks·lo + t·len.
+    const { lo, len } = pieceRange(blockBytes, pieces, p);
+    const inner = g.stride[axis];
+    const outer = g.ranks / (inner * g.dims[axis]);
+    return b.strided(buf, g.ranks * lo + c * inner * len, inner * len, inner * g.dims[axis] * len, outer);
+  }
   const inner = g.stride[axis];
   const outer = g.ranks / (inner * g.dims[axis]);
   const outerStride = inner * g.dims[axis] * blockBytes;
@@ -166,14 +173,42 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
   const B = b.size;
   const A = opts.areas.length;
   const stages = opts.areas[0].order.length;
-  const tmp = stages > 1 && !opts.inPlace ? b.tmpBuffer('tmp', P * B) : RECV;
-  const outBuf = (s: number): number => (opts.inPlace ? RECV : (stages - 1 - s) % 2 === 0 ? RECV : tmp);
+  // Intermediate buffers. One area: `tmp` alternates with `recv` (block-major, like the I/O
+  // buffers). Several areas: two piece-major temporaries (piece p of every block together), so a
+  // slab of one piece is a few long runs instead of one extent per block: the executor's cost is
+  // per extent, and a 16×16×16 torus has 16.7 M blocks.
+  const pieceMajor = A > 1 && !opts.inPlace;
+  const tmp = stages > 1 && !opts.inPlace ? b.tmpBuffer(pieceMajor ? 'tmpA' : 'tmp', P * B) : RECV;
+  const tmp2 = pieceMajor && stages > 2 ? b.tmpBuffer('tmpB', P * B) : RECV;
+  const outBuf = (s: number): number => {
+    if (opts.inPlace || s === stages - 1) return RECV;
+    if (pieceMajor) return s % 2 === 0 ? tmp : tmp2;
+    return (stages - 1 - s) % 2 === 0 ? RECV : tmp;
+  };
   const inBuf = (s: number): number => (opts.inPlace ? RECV : s === 0 ? SEND : outBuf(s - 1));
+  const isPieceMajor = (buf: number): boolean => pieceMajor && buf !== SEND && buf !== RECV;
   const streamsUsed = [...new Set(opts.areas.map((a) => a.stream))];
   const all = Array.from({ length: P }, (_, i) => i);
   const stageBarrier = b.group(all, streamsUsed);
   const streamBarrier = new Map(streamsUsed.map((s) => [s, b.group(all, [s])]));
   let barriers = 0;
+  // Regions and hints repeat across ranks and stages; interning by key text in the builder costs
+  // a string per call (256 extents for a middle axis of 16×16×16), so look them up by number here.
+  const maxN = Math.max(...g.dims);
+  const slabs = new Map<number, number>();
+  const slab = (buf: number, axis: number, c: number, p: number): number => {
+    const key = ((buf * n + axis) * maxN + c) * A + p;
+    let id = slabs.get(key);
+    if (id === undefined) slabs.set(key, (id = slabRegion(b, g, buf, axis, c, B, A, p, isPieceMajor(buf))));
+    return id;
+  };
+  const hints = new Map<number, number>();
+  const pathHint = (h: number, axis: number, grp: HopGroup): number => {
+    const key = ((h * n + axis) * maxN + grp.hops) * 2 + (grp.sign > 0 ? 1 : 0);
+    let id = hints.get(key);
+    if (id === undefined) hints.set(key, (id = b.hint('path', axisPath(g, topology, h, axis, grp.hops, grp.sign))));
+    return id;
+  };
   for (let s = 0; s < stages; s++) {
     // Needed when several streams hand data to each other between stages (spec §4.3); with one
     // stream, program order already orders the stages, and only the patent's barriers are kept.
@@ -198,17 +233,17 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
       const tag = s * A + a;
       for (let h = 0; h < P; h++) {
         const hc = coordOf(g, h, axis);
-        if (!opts.inPlace) b.copy(h, slabRegion(b, g, src, axis, hc, B, A, a), slabRegion(b, g, dst, axis, hc, B, A, a), area.stream);
+        if (!opts.inPlace) b.copy(h, slab(src, axis, hc, a), slab(dst, axis, hc, a), area.stream);
         groups.forEach((grp, gi) => {
           if (opts.pacing) b.pace(h, grp.hops - 1, area.stream);
           const tc = shifted(g, axis, hc, grp.offset);
           if (tc >= 0) {
             const to = h + (tc - hc) * g.stride[axis];
-            const hint = opts.hints === 'path' ? b.hint('path', axisPath(g, topology, h, axis, grp.hops, grp.sign)) : -1;
-            b.send(h, to, slabRegion(b, g, src, axis, tc, B, A, a), tag, area.stream, hint);
+            const hint = opts.hints === 'path' ? pathHint(h, axis, grp) : -1;
+            b.send(h, to, slab(src, axis, tc, a), tag, area.stream, hint);
           }
           const fc = shifted(g, axis, hc, -grp.offset);
-          if (fc >= 0) b.recv(h, h + (fc - hc) * g.stride[axis], slabRegion(b, g, dst, axis, fc, B, A, a), tag, area.stream);
+          if (fc >= 0) b.recv(h, h + (fc - hc) * g.stride[axis], slab(dst, axis, fc, a), tag, area.stream);
           const last = gi === groups.length - 1 && lastAreaOfStream.get(area.stream) === a;
           if (opts.barriers === 'group' && !last) {
             b.barrier(h, streamBarrier.get(area.stream)!, area.stream);

@@ -61,6 +61,16 @@ export class IslipAllocator {
       matchOfIn[reqIn[k]] = -1;
       matchOfOut[reqOut[k]] = -1;
     }
+    if (n === 1) {
+      // A single request is always matched; pointers move exactly as a full iSLIP round would move them.
+      const i = reqIn[0];
+      const o = reqOut[0];
+      matchOfIn[i] = o;
+      matchOfOut[o] = i;
+      grantPtr[ptrBaseOut + o] = (i + 1) % nIn;
+      acceptPtr[ptrBaseIn + i] = (o + 1) % nOut;
+      return 1;
+    }
     let matches = 0;
     for (let it = 0; it < iterations; it++) {
       // Grant phase.

@@ -1,0 +1,145 @@
+/**
+ * Options shared by `meshwork run` and `meshwork compare`: the topology, the collective and its
+ * size, the routing, and every value of the flow engine's time model, in human units.
+ */
+import type { Command } from 'commander';
+import { InputError } from '../../util/errors.js';
+import { formatBandwidth, formatSize, formatTime, parseBandwidth, parseSize, parseTime } from '../../util/units.js';
+import { parseIntValue } from '../../util/spec.js';
+import { loadTopology } from '../../node/load-topology.js';
+import '../../collectives/index.js'; // registers every algorithm
+import { parseCollective, type CollectiveKind } from '../../collectives/types.js';
+import { ROUTING_NAMES, type DefaultRoutingOptions, type RoutingName } from '../../routing/general.js';
+import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-order.js';
+import type { FlowEngineOptions } from '../../sim/flow/engine.js';
+import type { Topology } from '../../topology/graph.js';
+
+export interface TimingCliOptions {
+  topology?: string;
+  mapping?: string;
+  collective: string;
+  size?: string;
+  root?: string;
+  routing?: string;
+  tie?: string;
+  seed?: string;
+  alpha?: string;
+  routerLatency?: string;
+  nics?: string;
+  injection?: string;
+  ejection?: string;
+  barrierLatency?: string;
+  hwLatency?: string;
+  hwBandwidth?: string;
+  turnaroundSwitch?: string;
+  turnaroundMemory?: string;
+  turnaroundReduce?: string;
+  reduceBw?: string;
+  copyBw?: string;
+  json?: boolean;
+  csv?: boolean;
+}
+
+export function addTimingOptions(cmd: Command): Command {
+  return cmd
+    .requiredOption('--topology <spec>', 'topology spec or file, e.g. torus:8x8,bw=25Gbps,lat=100ns')
+    .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
+    .option('--collective <name>', 'alltoall, broadcast, reduce, allreduce, scatter, gather, allgather, reduce-scatter, one-to-one, barrier', 'alltoall')
+    .option('--size <bytes>', 'per block for alltoall/allgather/gather/scatter; whole buffer for broadcast/reduce/allreduce/reduce-scatter; the message for one-to-one (e.g. 64KiB, 1MB)')
+    .option('--root <rank>', 'root rank of rooted collectives (source of one-to-one)')
+    .option('--routing <name>', `routing: ${ROUTING_NAMES.join(', ')} (default: the family's)`)
+    .option('--tie <mode>', 'torus tie-break at exactly k/2: positive, split (exact halves at flow level), parity, random')
+    .option('--seed <n>', 'seed for random and hashed routing choices', '1')
+    .option('--alpha <time>', 'per-message software overhead α (default 1us)')
+    .option('--router-latency <time>', 'latency added per hop (default 0; the channel latency includes the router)')
+    .option('--nics <n>', 'NICs per rank; stream s injects through NIC s mod n (default 1)')
+    .option('--injection <bw>', 'injection bandwidth per NIC (default: not a separate limit)')
+    .option('--ejection <bw>', 'ejection bandwidth per NIC (default: not a separate limit)')
+    .option('--barrier-latency <time>', 'barrier network stage latency; a barrier costs stage × ⌈log2 P⌉ (default α + max channel latency + router latency)')
+    .option('--hw-latency <time>', 'combining-tree latency per level for hw collectives (default 100ns)')
+    .option('--hw-bandwidth <bw>', 'combining-tree bandwidth (default: the largest channel bandwidth)')
+    .option('--turnaround-switch <time>', 'extra latency of a cut-through turnaround in the switch (default 100ns: seed 001 2.1us vs 2us)')
+    .option('--turnaround-memory <time>', 'extra latency of a turnaround through memory (default 2us: seed 001 4us vs 2us)')
+    .option('--turnaround-reduce <time>', 'extra latency of the in-switch reduce unit (default 400ns: seed 001 2.4us vs 2us)')
+    .option('--reduce-bw <bw>', 'local reduction speed, e.g. 10GB/s (default: free)')
+    .option('--copy-bw <bw>', 'local copy speed, e.g. 20GB/s (default: free)')
+    .option('--json', 'print the full result as JSON')
+    .option('--csv', 'print CSV');
+}
+
+export interface TimingSetup {
+  topology: Topology;
+  collective: CollectiveKind;
+  size: number;
+  root: number | undefined;
+  routingOptions: DefaultRoutingOptions;
+  model: FlowEngineOptions;
+  /** What the user asked for, in the units they used, for the report header. */
+  echo: Record<string, string>;
+}
+
+const time = (field: string, v: string | undefined): number | undefined => (v === undefined ? undefined : parseTime(v, field));
+const bw = (field: string, v: string | undefined): number | undefined => (v === undefined ? undefined : parseBandwidth(v, field));
+
+export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
+  const topology = loadTopology(o.topology!, { mapping: o.mapping });
+  const collective = parseCollective(o.collective);
+  if (o.size === undefined && collective !== 'barrier') throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
+  const size = o.size === undefined ? 0 : parseSize(o.size, 'size');
+  if (!Number.isSafeInteger(size)) throw new InputError('size', o.size, 'a whole number of bytes');
+  const root = o.root === undefined ? undefined : parseIntValue(o.root, 'root', { min: 0, max: topology.numEndpoints - 1 });
+  if (o.routing !== undefined && !(ROUTING_NAMES as readonly string[]).includes(o.routing)) throw new InputError('routing', o.routing, ROUTING_NAMES.join(', '));
+  if (o.tie !== undefined && !(TORUS_TIE_BREAKS as readonly string[]).includes(o.tie)) throw new InputError('tie', o.tie, TORUS_TIE_BREAKS.join(', '));
+  const seed = parseIntValue(o.seed ?? '1', 'seed', { min: 0, max: 2 ** 32 - 1 });
+  const routingOptions: DefaultRoutingOptions = { routing: o.routing as RoutingName | undefined, tie: o.tie as TorusTieBreak | undefined, seed, splitHalves: true };
+  const reduceBw = bw('reduce-bw', o.reduceBw);
+  const copyBw = bw('copy-bw', o.copyBw);
+  const model: FlowEngineOptions = {
+    alpha: time('alpha', o.alpha),
+    routerLatency: time('router-latency', o.routerLatency),
+    nics: o.nics === undefined ? undefined : parseIntValue(o.nics, 'nics', { min: 1, max: 64 }),
+    injectionBandwidth: bw('injection', o.injection),
+    ejectionBandwidth: bw('ejection', o.ejection),
+    barrierStageLatency: time('barrier-latency', o.barrierLatency),
+    hwLevelLatency: time('hw-latency', o.hwLatency),
+    hwBandwidth: bw('hw-bandwidth', o.hwBandwidth),
+    turnaroundSwitch: time('turnaround-switch', o.turnaroundSwitch),
+    turnaroundMemory: time('turnaround-memory', o.turnaroundMemory),
+    turnaroundReduce: time('turnaround-reduce', o.turnaroundReduce),
+    gammaReduce: reduceBw === undefined ? undefined : 1 / reduceBw,
+    gammaCopy: copyBw === undefined ? undefined : 1 / copyBw,
+  };
+  const echo: Record<string, string> = { topology: `${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`, collective };
+  if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
+  return { topology, collective, size, root, routingOptions, model, echo };
+}
+
+/** The model as a user reads it: human units. */
+export function describeModel(model: Readonly<Record<string, unknown>>): string {
+  const t = (k: string): string => ((model[k] as number) === 0 ? '0' : formatTime(model[k] as number));
+  const b = (k: string): string => (model[k] === null ? 'links' : formatBandwidth(model[k] as number));
+  return [
+    `α=${t('alpha')}`,
+    `router=${t('routerLatency')}`,
+    `nics=${model.nics}`,
+    `injection=${b('injectionBandwidth')}`,
+    `ejection=${b('ejectionBandwidth')}`,
+    `barrier stage=${t('barrierStageLatency')}`,
+    `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,
+  ].join(', ');
+}
+
+export function percent(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+/** Fixed-width text table. */
+export function table(header: string[], rows: string[][]): string {
+  const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(width[i]) : c.padStart(width[i]))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+export function csvLine(cells: Array<string | number>): string {
+  return cells.map((c) => (typeof c === 'string' && /[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : String(c))).join(',');
+}

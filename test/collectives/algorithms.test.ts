@@ -1,0 +1,94 @@
+/**
+ * Property: every classic algorithm delivers its collective's postcondition for every rank count it
+ * accepts (odd and non-powers of two included), several sizes, roots, dtypes and both executor modes.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { COLLECTIVES, buildSchedule, buildTopology, executeSchedule, isPowerOfTwo, listAlgorithms, isReduction } from '../../src/index.js';
+
+const CLASSIC = COLLECTIVES.flatMap((c) => listAlgorithms(c).filter((a) => a.source.startsWith('classic')));
+
+describe('classic algorithms satisfy their postconditions', () => {
+  it('registers every algorithm of the issue table', () => {
+    const names = CLASSIC.map((a) => `${a.collective}/${a.name}`).sort();
+    for (const want of [
+      'alltoall/linear', 'alltoall/pairwise', 'alltoall/ring', 'alltoall/bruck',
+      'broadcast/binomial', 'broadcast/chain', 'broadcast/scatter-allgather',
+      'reduce/ring', 'reduce/recursive-doubling', 'reduce/rabenseifner',
+      'allreduce/ring', 'allreduce/recursive-doubling', 'allreduce/rabenseifner',
+      'scatter/linear', 'scatter/binomial', 'gather/linear', 'gather/binomial',
+      'allgather/ring', 'allgather/recursive-doubling', 'allgather/bruck',
+      'reduce-scatter/ring', 'reduce-scatter/pairwise', 'one-to-one/direct', 'barrier/dissemination',
+    ]) expect(names).toContain(want);
+  });
+
+  for (const alg of CLASSIC) {
+    it(`${alg.collective}/${alg.name}`, () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 13 }),
+          fc.integer({ min: 0, max: 9 }),
+          fc.nat(),
+          fc.constantFrom('int32', 'float32', 'float64'),
+          fc.constantFrom('sum', 'max', 'prod', 'bxor'),
+          fc.constantFrom('bytes', 'chunks'),
+          (n, units, rootSeed, dtype, op, mode) => {
+            if (alg.collective === 'one-to-one' && n < 2) return;
+            if (alg.name === 'recursive-doubling' && alg.collective === 'allgather' && !isPowerOfTwo(n)) return;
+            const reduction = isReduction(alg.collective);
+            const d = reduction ? dtype : 'int32';
+            const o = reduction && !(d !== 'int32' && op === 'bxor') ? op : 'sum';
+            const elem = d === 'float64' ? 8 : 4;
+            const size = alg.collective === 'reduce-scatter' ? units * n * elem : reduction ? units * elem : units * 3;
+            const root = rootSeed % n;
+            const topology = buildTopology(`torus:${n}`);
+            const s = buildSchedule({ collective: alg.collective, algorithm: alg.name, topology, size, root, peer: (root + 1) % n, dtype: d, op: o });
+            const r = executeSchedule(s, { mode });
+            expect(r.problems).toEqual([]);
+            expect(r.mismatches.map((m) => m.text)).toEqual([]);
+            expect(r.pass).toBe(true);
+            // The check is not vacuous: every output byte was looked at.
+            if (size > 0 && alg.collective !== 'barrier') expect(r.checkedSlots).toBeGreaterThan(0);
+          },
+        ),
+        { numRuns: 30, seed: 42 },
+      );
+    });
+  }
+
+  it('refuses unsupported rank counts with the reason', () => {
+    const topology = buildTopology('torus:6');
+    expect(() => buildSchedule({ collective: 'allgather', algorithm: 'recursive-doubling', topology, size: 8 })).toThrow(/not a power of two/);
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'pairwise:order=xor', topology, size: 8 })).toThrow(/power-of-two/);
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'pairwise:colour=red', topology, size: 8 })).toThrow(/algorithm.colour/);
+    expect(() => buildSchedule({ collective: 'reduce-scatter', algorithm: 'ring', topology, size: 20 })).toThrow(/multiple of 24/);
+    expect(() => buildSchedule({ collective: 'broadcast', algorithm: 'nope', topology, size: 8 })).toThrow(/binomial, chain/);
+  });
+
+  it('counts match the textbook formulas (messages, steps, bytes)', () => {
+    // pairwise alltoall: n(n-1) messages, n-1 unit steps; each rank sends (n-1) blocks.
+    const t8 = buildTopology('torus:8');
+    const pw = executeSchedule(buildSchedule({ collective: 'alltoall', algorithm: 'pairwise', topology: t8, size: 16 }), { steps: true });
+    expect(pw.messages).toBe(8 * 7);
+    expect(pw.steps!.steps).toBe(7);
+    expect(pw.stats.sentBytes[3]).toBe(7 * 16);
+    // bruck alltoall: ceil(log2 n) steps, each moving n/2 blocks per rank (n = 8: 3 steps, 4 blocks).
+    const br = executeSchedule(buildSchedule({ collective: 'alltoall', algorithm: 'bruck', topology: t8, size: 16 }), { steps: true });
+    expect(br.steps!.steps).toBe(3);
+    expect(br.stats.sentBytes[0]).toBe(3 * 4 * 16);
+    // chain broadcast: n-1+P-1 steps (n = 8, P = 4: 10).
+    const ch = executeSchedule(buildSchedule({ collective: 'broadcast', algorithm: 'chain:segments=4', topology: t8, size: 64 }), { steps: true });
+    expect(ch.steps!.steps).toBe(8 - 1 + 4 - 1);
+    // binomial broadcast: ceil(log2 n) steps (n = 7: 3).
+    const bi = executeSchedule(buildSchedule({ collective: 'broadcast', algorithm: 'binomial', topology: buildTopology('torus:7'), size: 64 }), { steps: true });
+    expect(bi.steps!.steps).toBe(3);
+    // ring allreduce: 2(n-1) steps and 2(n-1)/n of the buffer sent per rank.
+    const ar = executeSchedule(buildSchedule({ collective: 'allreduce', algorithm: 'ring', topology: t8, size: 64 }), { steps: true });
+    expect(ar.steps!.steps).toBe(14);
+    expect(ar.stats.sentBytes[5]).toBe((2 * 7 * 64) / 8);
+    // dissemination barrier: ceil(log2 n) rounds (n = 5: 3).
+    const ba = executeSchedule(buildSchedule({ collective: 'barrier', algorithm: 'dissemination', topology: buildTopology('torus:5'), size: 0 }), { steps: true });
+    expect(ba.steps!.steps).toBe(3);
+    expect(ba.pass).toBe(true);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { MeshEmulationSource, PacketNetwork, Rng, dimensionOrderRouting, makePattern, presetConfig, runFixedHorizon, torus } from '../../../src/index.js';
+
+const t88 = torus([8, 8]);
+const rng = new Rng(1);
+
+describe('BookSim traffic patterns (traffic.cpp definitions)', () => {
+  it('bitrev, transpose, shuffle on 6 address bits', () => {
+    // 0b000011 = 3: bit-reversed 0b110000 = 48; transpose swaps halves -> 0b011000 = 24; shuffle rotates left -> 6.
+    expect(makePattern('bitrev', t88).dest(3, rng)).toBe(48);
+    expect(makePattern('transpose', t88).dest(3, rng)).toBe(24);
+    expect(makePattern('shuffle', t88).dest(3, rng)).toBe(6);
+    expect(makePattern('shuffle', t88).dest(32, rng)).toBe(1);
+  });
+  it('tornado shifts each coordinate by ceil(k/2) − 1, neighbor by 1', () => {
+    // (1, 2) on k = 8: tornado -> (4, 5) = 44; neighbor -> (2, 3) = 26.
+    expect(makePattern('tornado', t88).dest(1 + 8 * 2, rng)).toBe(4 + 8 * 5);
+    expect(makePattern('neighbor', t88).dest(1 + 8 * 2, rng)).toBe(2 + 8 * 3);
+  });
+  it('randperm is a permutation', () => {
+    const p = makePattern('randperm', t88, { permSeed: 5 });
+    const seen = new Set(Array.from({ length: 64 }, (_, s) => p.dest(s, rng)));
+    expect(seen.size).toBe(64);
+  });
+  it('uniform includes self (1/N), random excludes it', () => {
+    const u = makePattern('uniform', t88);
+    const r = makePattern('random', t88);
+    let selfU = 0;
+    for (let i = 0; i < 64000; i++) {
+      if (u.dest(5, rng) === 5) selfU++;
+      expect(r.dest(5, rng)).not.toBe(5);
+    }
+    expect(selfU / 64000).toBeGreaterThan(0.8 / 64);
+    expect(selfU / 64000).toBeLessThan(1.2 / 64);
+  });
+});
+
+describe("seed 004's patterns (spec §5.3)", () => {
+  const t = torus([32, 32]);
+  it('quarter keeps destinations in the source quarter by address', () => {
+    const q = makePattern('quarter', t);
+    for (let i = 0; i < 2000; i++) {
+      const s = i % 1024;
+      const d = q.dest(s, rng);
+      expect(Math.floor(d / 256)).toBe(Math.floor(s / 256));
+      expect(d).not.toBe(s);
+    }
+  });
+  it('hot spot sends 5 % of packets to the hot PE (plus its uniform share)', () => {
+    const h = makePattern('hotspot', t, { hotRank: 100 });
+    let hot = 0;
+    const n = 100_000;
+    for (let i = 0; i < n; i++) if (h.dest(i % 1024 === 100 ? 0 : i % 1024, rng) === 100) hot++;
+    const expected = 0.05 + 0.95 / 1023;
+    expect(Math.abs(hot / n - expected)).toBeLessThan(0.004);
+  });
+  it('localized offsets have mean magnitude about half the coordinate maximum before wrapping', () => {
+    const l = makePattern('localized', torus([1024]));
+    // k = 1024: exponential offsets with mean 511.5, floored, random sign, wrapped: the mean ring distance
+    // of E ~ Exp(511.5) folded on a ring of 1024 is below 511.5 but well above a uniform pick's 256.
+    let sum = 0;
+    for (let i = 0; i < 20000; i++) {
+      const d = l.dest(0, rng);
+      sum += Math.min(d, 1024 - d);
+    }
+    const mean = sum / 20000;
+    expect(mean).toBeGreaterThan(200);
+    expect(mean).toBeLessThan(300);
+  });
+});
+
+describe('mesh emulation (closed loop)', () => {
+  it('each PE sends 4 packets per round and never runs more than one round ahead of its neighbours', () => {
+    const t = torus([4, 4]);
+    const cfg = { ...presetConfig('default', t), packetSize: 1 };
+    const net = new PacketNetwork(t, dimensionOrderRouting(t), cfg);
+    const src = new MeshEmulationSource(16, 1, 1);
+    const r = runFixedHorizon(net, src, 3000);
+    expect(r.delivered).toBeGreaterThan(16 * 4 * 10);
+    // A slower period (rate 0.01 -> period ceil(4/0.01) = 400 cycles) limits rounds to 3000/400 + 1 = 8.
+    const net2 = new PacketNetwork(t, dimensionOrderRouting(t), cfg);
+    const r2 = runFixedHorizon(net2, new MeshEmulationSource(16, 1, 0.01), 3000);
+    expect(r2.delivered).toBeLessThanOrEqual(16 * 4 * 8);
+    expect(r2.delivered).toBeGreaterThanOrEqual(16 * 4 * 7);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { applyMapping, buildTopology, checkPermutation } from '../../src/topology/index.js';
+
+describe('rank mappings', () => {
+  const mesh = buildTopology('mesh:3x3');
+  it('identity keeps the generator order (dimension 0 fastest)', () => {
+    expect(Array.from(applyMapping(mesh, 'identity').endpoints)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+  it('reverse puts rank r on old rank N−1−r and records the mapping in params', () => {
+    const t = applyMapping(mesh, 'reverse');
+    expect(Array.from(t.endpoints)).toEqual([8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect(t.params.mapping).toBe('reverse');
+    expect(t.rankOfNode[8]).toBe(0);
+  });
+  it('snake walks odd rows backwards so consecutive ranks are mesh neighbours', () => {
+    expect(Array.from(applyMapping(mesh, 'snake').endpoints)).toEqual([0, 1, 2, 5, 4, 3, 6, 7, 8]);
+    const cube = applyMapping(buildTopology('mesh:2x2x2'), 'snake');
+    expect(Array.from(cube.endpoints)).toEqual([0, 1, 3, 2, 6, 7, 5, 4]);
+    for (let r = 1; r < 8; r++) expect(cube.channelBetween(cube.endpoints[r - 1], cube.endpoints[r])).toBeGreaterThanOrEqual(0);
+  });
+  it('random:seed=N is a permutation, the same for the same seed and different for another', () => {
+    const t = buildTopology('ring:64');
+    const a = Array.from(applyMapping(t, 'random:seed=7').endpoints);
+    expect([...a].sort((x, y) => x - y)).toEqual(Array.from({ length: 64 }, (_, i) => i));
+    expect(Array.from(applyMapping(t, 'random:seed=7').endpoints)).toEqual(a);
+    expect(Array.from(applyMapping(t, 'random:seed=8').endpoints)).not.toEqual(a);
+  });
+  it('keeps declared symmetry pointing at the same nodes', () => {
+    const t = applyMapping(buildTopology('fattree:k=2,levels=2'), 'reverse');
+    expect(t.symmetry?.classes).toEqual([{ rank: 3, count: 4 }]);
+  });
+  it('applies an explicit permutation and refuses a broken one, naming the entry', () => {
+    expect(Array.from(applyMapping(buildTopology('ring:3'), [2, 0, 1]).endpoints)).toEqual([2, 0, 1]);
+    expect(() => checkPermutation([0, 1], 3)).toThrow(/^mapping: got "2 entries"; accepted: exactly 3 entries/);
+    expect(() => checkPermutation([0, 3, 1], 3)).toThrow(/^mapping\[1\]: got 3; accepted: a rank 0\.\.2$/);
+    expect(() => checkPermutation([0, 2, 0], 3)).toThrow(/^mapping\[2\]: got 0; accepted: each rank 0\.\.2 exactly once \(0 is already mapping\[0\]\)$/);
+  });
+  it('refuses unknown orders, stray keys, and snake on a graph without coordinates', () => {
+    expect(() => applyMapping(mesh, 'zigzag')).toThrow(/^mapping: got "zigzag"; accepted: identity, reverse, random, snake/);
+    expect(() => applyMapping(mesh, 'random:sed=3')).toThrow(/mapping\.sed/);
+    expect(() => applyMapping(buildTopology('hypercube:2'), 'snake')).toThrow(/a topology with node coordinates/);
+  });
+});
