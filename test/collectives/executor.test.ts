@@ -213,6 +213,39 @@ describe('executor', () => {
     expect(Array.from(r.steps!.maxRecvsPerRank)).toEqual([2]);
   });
 
+  it('sub-communicators: two parts run concurrently and each is verified against its own collective', () => {
+    const b = new ScheduleBuilder({
+      collective: 'broadcast',
+      numRanks: 4,
+      size: 4,
+      parts: [
+        { collective: 'broadcast', ranks: [0, 1], size: 4, root: 1 },
+        { collective: 'alltoall', ranks: [2, 3], size: 2 },
+      ],
+    });
+    b.send(1, 0, b.region(SEND, 0, 4));
+    b.copy(1, b.region(SEND, 0, 4), b.region(RECV, 0, 4));
+    b.recv(0, 1, b.region(RECV, 0, 4));
+    for (const [r, j] of [[2, 0], [3, 1]]) {
+      b.copy(r, b.region(SEND, j * 2, 2), b.region(RECV, j * 2, 2));
+      b.send(r, 5 - r, b.region(SEND, (1 - j) * 2, 2));
+      b.recv(r, 5 - r, b.region(RECV, (1 - j) * 2, 2));
+    }
+    const r = executeSchedule(b.finish());
+    expect(r.problems).toEqual([]);
+    expect(r.pass).toBe(true);
+    expect(r.checkedSlots).toBe(4 + 4 + 4 + 4); // two broadcast outputs of 4 B, two alltoall outputs of 2 x 2 B
+    // Rank 3 keeping part-local block 0 (its own) in the wrong slot is caught, named by global rank.
+    const c = new ScheduleBuilder({ collective: 'alltoall', numRanks: 3, size: 2, parts: [{ collective: 'alltoall', ranks: [1, 2], size: 2 }] });
+    c.copy(1, c.region(SEND, 0, 2), c.region(RECV, 0, 2));
+    c.copy(1, c.region(SEND, 2, 2), c.region(RECV, 2, 2));
+    c.copy(2, c.region(SEND, 0, 2), c.region(RECV, 0, 2));
+    c.copy(2, c.region(SEND, 2, 2), c.region(RECV, 2, 2));
+    const bad = executeSchedule(c.finish());
+    expect(bad.pass).toBe(false);
+    expect(bad.mismatches[0].text).toBe('rank 1 recv[2] should hold rank 2 block 0 byte 0 but holds rank 1 block 1 byte 0');
+  });
+
   it('chunk-identity mode agrees with bytes mode and uses block-sized slots', () => {
     const s = buildSchedule({ collective: 'alltoall', algorithm: 'bruck', topology: buildTopology('torus:3x3'), size: 64 });
     const bytes = executeSchedule(s);
