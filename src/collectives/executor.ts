@@ -150,6 +150,9 @@ class Machine {
   rsOff!: Float64Array;
   rsLen!: Float64Array;
   rsTotal!: Float64Array;
+  /** The one buffer all extents of a region lie in (-1 if several), and the end of its last-reaching extent, in slots. */
+  rsSingle!: Int32Array;
+  rsEnd!: Float64Array;
   readonly stats: RankStats;
   readonly tmpHigh: Float64Array;
   readonly reducers: Array<(a: number, b: number) => number>;
@@ -249,6 +252,8 @@ class Machine {
     this.rsOff = new Float64Array(count);
     this.rsLen = new Float64Array(count);
     this.rsTotal = new Float64Array(s.numRegions);
+    this.rsSingle = new Int32Array(s.numRegions);
+    this.rsEnd = new Float64Array(s.numRegions);
     let k = 0;
     for (let r = 0; r < s.numRegions; r++) {
       this.rsStart[r] = k;
@@ -264,6 +269,14 @@ class Machine {
         k++;
       });
       this.rsTotal[r] = total;
+      let single = this.rsBuf[this.rsStart[r]] ?? -1;
+      let end = 0;
+      for (let e = this.rsStart[r]; e < k; e++) {
+        if (this.rsBuf[e] !== single) single = -1;
+        end = Math.max(end, this.rsOff[e] + this.rsLen[e]);
+      }
+      this.rsSingle[r] = k > this.rsStart[r] ? single : -1;
+      this.rsEnd[r] = end;
     }
     this.rsStart[s.numRegions] = k;
   }
@@ -341,9 +354,37 @@ class Machine {
     return this.readArray(rank, region, op);
   }
 
+  /** One bounds and high-water check for a region in one buffer; true if it is (then its extents need none). */
+  private singleBuffer(rank: number, region: number, op: number): boolean {
+    const buf = this.rsSingle[region];
+    if (buf < 0) return false;
+    const i = rank * this.nb + buf;
+    const end = this.rsEnd[region];
+    if (end > this.bufSlots[i]) return false; // the per-extent path names the offending extent
+    if (buf >= 2 && end * this.G > this.tmpHigh[i]) this.tmpHigh[i] = end * this.G;
+    return true;
+  }
+
   readArray(rank: number, region: number, op: number): Float64Array {
     this.checkRegion(region, op);
     const out = new Float64Array(this.rsTotal[region]);
+    if (this.singleBuffer(rank, region, op)) {
+      // Hot path of merged messages: many short extents of one buffer.
+      const buf = this.rsSingle[region];
+      const a = this.buffer(rank, buf);
+      const st = this.state[rank * this.nb + buf];
+      let k = 0;
+      for (let e = this.rsStart[region]; e < this.rsStart[region + 1]; e++) {
+        const off = this.rsOff[e];
+        const len = this.rsLen[e];
+        if (st) this.markRead(st, rank, buf, off, len, op);
+        if (len > 32) {
+          out.set(a.subarray(off, off + len), k);
+          k += len;
+        } else for (let i = off; i < off + len; i++) out[k++] = a[i];
+      }
+      return out;
+    }
     let k = 0;
     for (let e = this.rsStart[region]; e < this.rsStart[region + 1]; e++) {
       this.checkExtent(rank, e, op);
@@ -385,6 +426,18 @@ class Machine {
     const single = typeof payload === 'number' ? payload : 0;
     const data = typeof payload === 'number' ? undefined : payload;
     let k = 0;
+    if (!combine && data && this.singleBuffer(rank, region, op) && !this.state[rank * this.nb + this.rsSingle[region]]) {
+      // Hot path: plain store of a merged message into one buffer that holds no input.
+      const a = this.buffer(rank, this.rsSingle[region]);
+      for (let e = this.rsStart[region]; e < this.rsStart[region + 1]; e++) {
+        const off = this.rsOff[e];
+        const len = this.rsLen[e];
+        if (len > 32) a.set(data.subarray(k, k + len), off);
+        else for (let i = 0; i < len; i++) a[off + i] = data[k + i];
+        k += len;
+      }
+      return;
+    }
     for (let e = this.rsStart[region]; e < this.rsStart[region + 1]; e++) {
       this.checkExtent(rank, e, op);
       const buf = this.rsBuf[e];
