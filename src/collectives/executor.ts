@@ -355,7 +355,7 @@ class Machine {
   }
 
   /** One bounds and high-water check for a region in one buffer; true if it is (then its extents need none). */
-  private singleBuffer(rank: number, region: number, op: number): boolean {
+  private singleBuffer(rank: number, region: number): boolean {
     const buf = this.rsSingle[region];
     if (buf < 0) return false;
     const i = rank * this.nb + buf;
@@ -368,7 +368,7 @@ class Machine {
   readArray(rank: number, region: number, op: number): Float64Array {
     this.checkRegion(region, op);
     const out = new Float64Array(this.rsTotal[region]);
-    if (this.singleBuffer(rank, region, op)) {
+    if (this.singleBuffer(rank, region)) {
       // Hot path of merged messages: many short extents of one buffer.
       const buf = this.rsSingle[region];
       const a = this.buffer(rank, buf);
@@ -426,7 +426,7 @@ class Machine {
     const single = typeof payload === 'number' ? payload : 0;
     const data = typeof payload === 'number' ? undefined : payload;
     let k = 0;
-    if (!combine && data && this.singleBuffer(rank, region, op) && !this.state[rank * this.nb + this.rsSingle[region]]) {
+    if (!combine && data && this.singleBuffer(rank, region) && !this.state[rank * this.nb + this.rsSingle[region]]) {
       // Hot path: plain store of a merged message into one buffer that holds no input.
       const a = this.buffer(rank, this.rsSingle[region]);
       for (let e = this.rsStart[region]; e < this.rsStart[region + 1]; e++) {
