@@ -51,6 +51,16 @@ describe('meshwork run / compare', () => {
     for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThanOrEqual(times[i - 1]);
   });
 
+  it('--engine packet runs the schedule on the packet engine against the same bounds', () => {
+    const flow = JSON.parse(runCli(['run', '--topology', 'torus:4x4', '--algorithm', 'pairwise', '--size', '1KiB', '--json']).stdout);
+    const r = runCli(['run', '--topology', 'torus:4x4', '--algorithm', 'pairwise', '--size', '1KiB', '--json', '--engine', 'packet']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.engine).toBe('packet');
+    expect(j.bound_s).toBeCloseTo(flow.bound_s, 15);
+    expect(j.makespan_s).toBeGreaterThanOrEqual(j.bound_s);
+  });
+
   it('bad input: one line, exit 2', () => {
     expectOneLineError(runCli(['run', '--topology', 'torus:4x4,bw=0Gbps', '--algorithm', 'linear', '--size', '1KiB']));
     expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--algorithm', 'linear', '--size', '1KiB', '--injection', '-5Gbps']));

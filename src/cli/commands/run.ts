@@ -6,7 +6,10 @@ import { buildSchedule } from '../../collectives/registry.js';
 import type { Schedule } from '../../collectives/schedule.js';
 import { scheduleDemands } from '../../analysis/bounds/demand.js';
 import { bestBound } from '../../analysis/bounds/topology-bounds.js';
-import * as packet from '../../sim/packet/index.js';
+import { simulatePacketSchedule } from '../../sim/packet/schedule-run.js';
+import { defaultRouting } from '../../routing/general.js';
+import { demandBounds } from '../../analysis/bounds/topology-bounds.js';
+import { resolveFlowModel } from '../../sim/flow/model.js';
 import { checkTraceSize, chromeTrace, RateRecorder } from '../../sim/flow/trace.js';
 import { lowerSchedule } from '../../sim/flow/from-schedule.js';
 import { runFlow } from '../../sim/flow/run.js';
@@ -22,8 +25,16 @@ interface RunOptions extends TimingCliOptions {
   trace?: string;
 }
 
-/** The packet engine's schedule-driven entry, when the packet area provides it. */
-type PacketScheduleRunner = (req: { topology: Topology; schedule: Schedule; setup: TimingSetup }) => RunResult;
+/** Runs the schedule on the packet engine and sets it against the same topology bounds as the flow engine. */
+function runPacket(topology: Topology, schedule: Schedule, setup: TimingSetup): RunResult {
+  // The packet engine splits ties per pair (by hash), not in exact halves.
+  const routing = defaultRouting(topology, { ...setup.routingOptions, splitHalves: false });
+  const r = simulatePacketSchedule({ topology, program: lowerSchedule(schedule), routing, model: setup.model, workload: workloadOf(schedule) });
+  const model = resolveFlowModel(setup.model, topology, routing.params.split);
+  const topo = demandBounds(topology, scheduleDemands(schedule), model);
+  const best = bestBound(topo);
+  return { ...r, bound_s: best.seconds, efficiency: r.makespan_s > 0 ? best.seconds / r.makespan_s : 1, bounds: [...topo, ...r.bounds] };
+}
 
 export function progressBar(label: string): { update: (fraction: number) => void; stop: () => void } {
   if (!process.stderr.isTTY) return { update: () => {}, stop: () => {} };
@@ -47,9 +58,8 @@ export function register(program: Command): void {
     const schedule = buildSchedule({ collective: setup.collective, algorithm: opts.algorithm, topology: setup.topology, size: setup.size, root: setup.root });
     let result: RunResult;
     if (opts.engine === 'packet') {
-      const runner = (packet as Record<string, unknown>).runPacketSchedule as PacketScheduleRunner | undefined;
-      if (typeof runner !== 'function') throw new InputError('engine', 'packet', 'flow (the packet engine has no schedule-driven entry yet)');
-      result = runner({ topology: setup.topology, schedule, setup });
+      if (opts.trace) throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
+      result = runPacket(setup.topology, schedule, setup);
     } else {
       const flowProgram = lowerSchedule(schedule);
       if (opts.trace) checkTraceSize(flowProgram);

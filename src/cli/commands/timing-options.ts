@@ -12,6 +12,7 @@ import { parseCollective, type CollectiveKind } from '../../collectives/types.js
 import { ROUTING_NAMES, type DefaultRoutingOptions, type RoutingName } from '../../routing/general.js';
 import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-order.js';
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
+import { RATE_UPDATES, type RateUpdate } from '../../sim/flow/model.js';
 import type { Topology } from '../../topology/graph.js';
 
 export interface TimingCliOptions {
@@ -36,6 +37,7 @@ export interface TimingCliOptions {
   turnaroundReduce?: string;
   reduceBw?: string;
   copyBw?: string;
+  rateUpdate?: string;
   json?: boolean;
   csv?: boolean;
 }
@@ -63,6 +65,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--turnaround-reduce <time>', 'extra latency of the in-switch reduce unit (default 400ns: seed 001 2.4us vs 2us)')
     .option('--reduce-bw <bw>', 'local reduction speed, e.g. 10GB/s (default: free)')
     .option('--copy-bw <bw>', 'local copy speed, e.g. 20GB/s (default: free)')
+    .option('--rate-update <mode>', 'exact (default: every flow re-rated after each batch of events) or local (only flows sharing a channel with a change; faster, approximate)')
     .option('--json', 'print the full result as JSON')
     .option('--csv', 'print CSV');
 }
@@ -108,10 +111,16 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
     turnaroundReduce: time('turnaround-reduce', o.turnaroundReduce),
     gammaReduce: reduceBw === undefined ? undefined : 1 / reduceBw,
     gammaCopy: copyBw === undefined ? undefined : 1 / copyBw,
+    rateUpdate: o.rateUpdate === undefined ? undefined : checkRateUpdateOption(o.rateUpdate),
   };
   const echo: Record<string, string> = { topology: `${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`, collective };
   if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
   return { topology, collective, size, root, routingOptions, model, echo };
+}
+
+function checkRateUpdateOption(v: string): RateUpdate {
+  if (!(RATE_UPDATES as readonly string[]).includes(v)) throw new InputError('rate-update', v, RATE_UPDATES.join(', '));
+  return v as RateUpdate;
 }
 
 /** The model as a user reads it: human units. */
@@ -125,6 +134,7 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `injection=${b('injectionBandwidth')}`,
     `ejection=${b('ejectionBandwidth')}`,
     `barrier stage=${t('barrierStageLatency')}`,
+    `rate update=${model.rateUpdate}`,
     `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,
   ].join(', ');
 }

@@ -76,3 +76,27 @@ describe('flow engine on a k-ary n-cube', () => {
     expect(() => simulateFlow(topo, r, p.build())).toThrow(/deadlock/);
   });
 });
+
+describe('local rate updates', () => {
+  it('give the exact result when every flow shares the changed channels (k flows on one channel)', () => {
+    const topo = torus([4]);
+    const b = new FlowProgramBuilder(4);
+    for (let i = 0; i < 3; i++) b.beginStream(0).send(1, (i + 1) * 1e6, i);
+    const rcv = b.beginStream(1);
+    for (let i = 0; i < 3; i++) rcv.recv(0, (i + 1) * 1e6, i);
+    const exact = simulateFlow(topo, defaultRouting(topo), b.build(), { alpha: 0 });
+    const local = simulateFlow(topo, defaultRouting(topo), b.build(), { alpha: 0, rateUpdate: 'local' });
+    // Shares B/3 until the first ends (3 MB at B/3 each), then B/2, then B: total 6 MB / B, plus
+    // the 100 ns latency of the one hop.
+    expect(exact.makespan).toBeCloseTo(6e6 / (25e9 / 8) + 100e-9, 15);
+    expect(local.makespan).toBeCloseTo(exact.makespan, 15);
+  });
+
+  it('never exceed a channel capacity and never beat the bounds (linear alltoall)', () => {
+    const topo = torus([4, 4]);
+    const res = runFlow({ topology: topo, program: linearAlltoall(16, 65536), model: { rateUpdate: 'local' } });
+    expect(res.model.rateUpdate).toBe('local');
+    expect(res.channels.max_utilisation).toBeLessThanOrEqual(1 + 1e-9);
+    expect(res.makespan_s).toBeGreaterThanOrEqual(res.schedule_bound_s!);
+  });
+});
