@@ -39,3 +39,16 @@ describe('schedule-driven packet simulation', () => {
     expect(() => simulatePacketSchedule({ topology: t, program: prog })).toThrow(/program/);
   });
 });
+
+describe('meshwork run --engine packet', () => {
+  it('runs a collective at packet level, never faster than its bounds', async () => {
+    const { runCli } = await import('../../helpers/cli.js');
+    const r = runCli(['run', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '4KiB', '--engine', 'packet', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.engine).toBe('packet');
+    expect(j.stats.messages).toBe(16 * 15);
+    expect(j.makespan_s).toBeGreaterThanOrEqual(j.bound_s);
+    expect(j.makespan_s).toBeGreaterThanOrEqual(j.schedule_bound_s);
+  });
+});
