@@ -191,7 +191,10 @@ class Machine {
     }
     this.inputStride = Math.max(1, stride);
     const maxSlots = opts.maxSlots ?? 2 ** 28;
-    if (total > maxSlots) throw new LimitError('size', `${total} slots of ${this.G} bytes`, `${maxSlots} slots in ${this.mode} mode (use chunk-identity mode: --mode chunks)`);
+    if (total > maxSlots) {
+      const hint = this.mode === 'bytes' ? 'use chunk-identity mode: --mode chunks' : `extents share only a ${this.G}-byte divisor; choose a size whose pieces have a larger common divisor`;
+      throw new LimitError('size', `${total} slots of ${this.G} bytes`, `${maxSlots} slots in ${this.mode} mode (${hint})`);
+    }
     if (!reduction && n * this.inputStride >= 2 ** 31 && s.numOps > 0 && hasHw(s)) {
       throw new LimitError('size', `${n * this.inputStride} input slots`, `2^31 slots for schedules with hw operations (ids must fit int32)`);
     }
@@ -350,8 +353,10 @@ class Machine {
       const len = this.rsLen[e];
       const st = this.state[rank * this.nb + buf];
       if (st) this.markRead(st, rank, buf, off, len, op);
-      out.set(a.subarray(off, off + len), k);
-      k += len;
+      if (len > 32) {
+        out.set(a.subarray(off, off + len), k);
+        k += len;
+      } else for (let i = off; i < off + len; i++) out[k++] = a[i];
     }
     return out;
   }
@@ -387,6 +392,13 @@ class Machine {
       const off = this.rsOff[e];
       const len = this.rsLen[e];
       const st = this.state[rank * this.nb + buf];
+      if (!st && !combine && data) {
+        // Plain store into a buffer without input to protect (the common case).
+        if (len > 32) a.set(data.subarray(k, k + len), off);
+        else for (let i = 0; i < len; i++) a[off + i] = data[k + i];
+        k += len;
+        continue;
+      }
       for (let i = off; i < off + len; i++) {
         const x = data ? data[k] : single;
         const v = combine ? combine(a[i], x) : x;

@@ -401,6 +401,7 @@ export class ScheduleBuilder {
   private c: Int32Array;
 
   private regionIds = new Map<string, number>();
+  private regionHash = new Map<number, number[]>();
   private regStart: number[] = [];
   private regCount: number[] = [];
   private regRepeat: number[] = [];
@@ -416,7 +417,7 @@ export class ScheduleBuilder {
   private destIds = new Map<string, number>();
   private destStart: number[] = [0];
   private destRanks: number[] = [];
-  private hintIds = new Map<string, number>();
+  private hintHash = new Map<number, number[]>();
   private hintKind: number[] = [];
   private hintStart: number[] = [0];
   private hintNodes: number[] = [];
@@ -477,11 +478,18 @@ export class ScheduleBuilder {
     return this.extents([[buf, offset, length]]);
   }
 
-  /** A region made of the given extents [buffer, offset, length], concatenated in order. */
+  /**
+   * A region made of the given extents [buffer, offset, length], concatenated in order.
+   * Interned by a numeric hash of the extents (algorithms call this once per op with long lists,
+   * so no string keys), then compared extent by extent.
+   */
   extents(list: ReadonlyArray<readonly [number, number, number]>): number {
-    const key = list.map((e) => `${e[0]}:${e[1]}:${e[2]}`).join('|');
-    const found = this.regionIds.get(key);
-    if (found !== undefined) return found;
+    let h = 0x811c9dc5 ^ list.length;
+    for (const e of list) h = mix(mix(mix(h, e[0]), e[1]), e[2]);
+    const candidates = this.regionHash.get(h);
+    if (candidates) {
+      for (const id of candidates) if (this.sameExtents(id, list)) return id;
+    }
     for (const [buf, off, len] of list) this.checkExtent(buf, off, len);
     const id = this.regStart.length;
     this.regStart.push(this.extBuf.length);
@@ -493,8 +501,18 @@ export class ScheduleBuilder {
       this.extOff.push(off);
       this.extLen.push(len);
     }
-    this.regionIds.set(key, id);
+    if (candidates) candidates.push(id);
+    else this.regionHash.set(h, [id]);
     return id;
+  }
+
+  private sameExtents(id: number, list: ReadonlyArray<readonly [number, number, number]>): boolean {
+    if (this.regCount[id] !== list.length || this.regRepeat[id] !== 1) return false;
+    const s = this.regStart[id];
+    for (let i = 0; i < list.length; i++) {
+      if (this.extBuf[s + i] !== list[i][0] || this.extOff[s + i] !== list[i][1] || this.extLen[s + i] !== list[i][2]) return false;
+    }
+    return true;
   }
 
   /** A strided vector: `count` blocks of `blockLength` bytes, starting at offset, `stride` bytes apart. */
@@ -578,14 +596,24 @@ export class ScheduleBuilder {
     const k = HINT_KINDS.indexOf(kind);
     if (k < 0) throw new InputError('hint.kind', kind, HINT_KINDS.join(', '));
     if (kind !== 'direct' && nodes.length === 0) throw new InputError('hint.nodes', nodes, `at least one node for a ${kind} hint`);
-    const key = `${k}:${nodes.join(',')}`;
-    const found = this.hintIds.get(key);
-    if (found !== undefined) return found;
+    let h = mix(0x811c9dc5 ^ nodes.length, k);
+    for (const v of nodes) h = mix(h, v);
+    const candidates = this.hintHash.get(h);
+    if (candidates) {
+      for (const id of candidates) {
+        const st = this.hintStart[id];
+        if (this.hintKind[id] !== k || this.hintStart[id + 1] - st !== nodes.length) continue;
+        let same = true;
+        for (let i = 0; i < nodes.length && same; i++) same = this.hintNodes[st + i] === nodes[i];
+        if (same) return id;
+      }
+    }
     const id = this.hintKind.length;
     this.hintKind.push(k);
-    this.hintNodes.push(...nodes);
+    for (const v of nodes) this.hintNodes.push(v);
     this.hintStart.push(this.hintNodes.length);
-    this.hintIds.set(key, id);
+    if (candidates) candidates.push(id);
+    else this.hintHash.set(h, [id]);
     return id;
   }
 
@@ -821,6 +849,12 @@ function checkDisjoint(parts: readonly Part[], numRanks: number): void {
       seen[r] = 1;
     }
   }
+}
+
+/** One FNV-style mixing step over a number (integers up to 2^53: low and high words both count). */
+function mix(h: number, x: number): number {
+  h = Math.imul(h ^ (x | 0), 0x01000193);
+  return Math.imul(h ^ ((x / 4294967296) | 0), 0x01000193);
 }
 
 /** Element size of a dtype in bytes. */

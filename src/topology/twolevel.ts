@@ -80,7 +80,7 @@ function twoLevelSymmetry(S: number, m: number, K: number, U: number): SourceCla
 registerFamily({
   name: 'twolevel',
   aliases: ['two-level'],
-  usage: 'twolevel:leaves=S,hosts=m[,spines=U,uplinks=m,bw=25Gbps,lat=100ns]',
+  usage: 'twolevel:leaves=S,hosts=m[,uplinks=m,spines=uplinks,bw=25Gbps,lat=100ns]',
   description: 'two-level leaf/spine switch network of seed 003; constant bisection when uplinks = hosts',
   build(spec: Spec, link: LinkAttributes): Topology {
     const leaves = spec.int('leaves', { min: 1, max: 1 << 24 });

@@ -43,7 +43,7 @@ describe('meshwork run / compare', () => {
   it('compare runs every applicable algorithm, sorted by makespan, best marked', () => {
     const r = runCli(['compare', '--topology', 'torus:4x4', '--collective', 'alltoall', '--size', '16KiB']);
     expect(r.code).toBe(0);
-    const rows = r.stdout.split('\n').slice(4).filter((l) => /\d+(\.\d+)?(ms|us|s)\s/.test(l));
+    const rows = r.stdout.split('\n').slice(6).filter((l) => /\d+(\.\d+)?(ms|us|s)\s/.test(l));
     expect(rows.length).toBeGreaterThan(3);
     expect(rows[0]).toContain('<- best');
     const toSeconds = (t: string): number => parseFloat(t) * ({ s: 1, ms: 1e-3, us: 1e-6, ns: 1e-9 } as Record<string, number>)[t.replace(/[0-9.]/g, '')];

@@ -24,6 +24,7 @@ describe('meshwork table mdce', () => {
   it('refuses a bad size or table name with one line and exit code 2', () => {
     expect(expectOneLineError(runCli(['table', 'mdce', '--size', '2048']))).toMatch(/size: got "2048"; accepted: 1024, 524288 or all/);
     expect(expectOneLineError(runCli(['table', 'nosuch']))).toMatch(/table: got "nosuch"/);
+    expect(expectOneLineError(runCli(['table', 'mdce', '--extra-stage', 'none']))).toMatch(/extra-stage: got "none"; accepted: a or b/);
     expect(expectOneLineError(runCli(['topo', 'mdce:B=0,C=0,n=4']))).toMatch(/topology\.B: .*B \+ C >= 1/);
     expect(expectOneLineError(runCli(['topo', 'mdce:B=2,C=2,n=8']))).toMatch(/16777216 nodes/);
   });

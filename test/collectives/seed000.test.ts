@@ -61,6 +61,8 @@ describe('seed 000 Example 1 (2D)', () => {
       const { r } = run(shape, 'hop-grouped');
       expect(r.pass).toBe(true);
       expect(r.stats.barriers[0], shape).toBe(want);
+      // The other reading: a final completion barrier gives X+Y−2.
+      expect(run(shape, 'hop-grouped:final-barrier=on').r.stats.barriers[0], shape).toBe(want + 1);
     }
   });
 
@@ -144,14 +146,15 @@ describe('seed 000 Example 2 (3D, areas a/b/c)', () => {
     expect(areas.map((a) => a.stream)).toEqual([0, 1, 2]);
   });
 
-  it('the three-area result is a correct alltoall, concurrent and sequential (spec §4.4)', () => {
-    for (const shape of ['2x2x2', '3x4x2', '5x3x2']) {
+  it('the three-area result is a correct alltoall, concurrent and sequential; also 4 axes (spec §4.4)', () => {
+    for (const shape of ['2x2x2', '3x4x2', '5x3x2', '2x3x2x3']) {
       for (const alg of ['hop-grouped', 'hop-grouped:streams=sequential', 'hop-grouped:dir=shortest', 'hop-grouped:areas=2n']) {
-        const { s, r } = run(shape, alg, 6);
+        const { s, r } = run(shape, alg, 8);
         expect(r.problems, `${shape} ${alg}`).toEqual([]);
         expect(r.pass, `${shape} ${alg}`).toBe(true);
-        if (alg === 'hop-grouped') expect(s.streams).toBe(3);
-        if (alg === 'hop-grouped:areas=2n') expect(s.streams).toBe(6);
+        const axes = shape.split('x').length;
+        if (alg === 'hop-grouped') expect(s.streams).toBe(axes);
+        if (alg === 'hop-grouped:areas=2n') expect(s.streams).toBe(2 * axes);
       }
     }
   });

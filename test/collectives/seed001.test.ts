@@ -2,14 +2,9 @@
 // Spec: shared/spec/seed001_fullmesh.md (§2.1–§2.8 named per test). Ranks are 0-based: the
 // document's node 1 is rank 0.
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, buildTopology, executeSchedule, InputError, NodeKind, OpKind, Schedule, TopologyBuilder } from '../../src/index.js';
+import { buildSchedule, buildTopology, executeSchedule, InputError, OpKind, Schedule } from '../../src/index.js';
 
-function fullMesh(n: number) {
-  const b = new TopologyBuilder(0, { nodes: n, channels: n * n });
-  b.addNodes(NodeKind.Terminal, n);
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) b.addLink(i, j, 'link');
-  return b.build({ family: 'test-fullmesh', spec: `test-fullmesh:${n}`, params: {}, distanceConvention: 'router-hops' });
-}
+const fullMesh = (n: number) => buildTopology(`fullmesh:${n}`);
 
 /** Every send as "from>to1,to2 piece via" (tag = piece/column; via = turnaround rank or "direct"). */
 function sends(s: Schedule): string[] {

@@ -55,7 +55,7 @@ describe('seed 002 4×4 example', () => {
     }
   });
 
-  it('survives a JSON round trip (the hw kind "contribute" included)', () => {
+  it('survives a JSON round trip (hw ops that discard their result included)', () => {
     const s = buildSchedule({ collective: 'alltoall', algorithm: 'xor-swap', topology: buildTopology('torus:4'), size: 2 });
     const back = scheduleFromJson(JSON.parse(scheduleToJson(s)));
     expect(back.numOps).toBe(s.numOps);

@@ -1,19 +1,11 @@
 // Seed 003 (US 8,274,987) reconstruction R2 as a schedule, run by the executor in unit-step mode.
 // Spec: shared/spec/seed002_003_ibm.md part B (B3 worked example and completion times, B5 contention).
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, executeSchedule, NodeKind, TopologyBuilder } from '../../src/index.js';
+import { buildSchedule, buildTopology, executeSchedule } from '../../src/index.js';
 import { blockLayout, planTwoLevel } from '../../src/collectives/algorithms/broadcast/two-level-plan.js';
 
-/** S leaves of m hosts (host h of leaf s = rank s·m+h), one spine, classes as a two-level generator names them. */
-function twoLevel(S: number, m: number) {
-  const b = new TopologyBuilder(0, { nodes: S * m + S + 1, channels: 2 * S * m + 2 * S });
-  b.addNodes(NodeKind.Terminal, S * m);
-  const leaf0 = b.addNodes(NodeKind.Switch, S);
-  const spine = b.addNodes(NodeKind.Switch, 1);
-  for (let s = 0; s < S; s++) for (let h = 0; h < m; h++) b.addLink(s * m + h, leaf0 + s, 'host-up', 'host-down');
-  for (let s = 0; s < S; s++) b.addLink(leaf0 + s, spine, 'up', 'down');
-  return b.build({ family: 'test-twolevel', spec: `test-twolevel:${S}x${m}`, params: {}, distanceConvention: 'switches-traversed' });
-}
+/** The two-level generator: S leaves of m hosts (host h of leaf s = rank s·m+h), uplinks = hosts (constant bisection). */
+const twoLevel = (S: number, m: number) => buildTopology(`twolevel:leaves=${S},hosts=${m}`);
 
 function stepRun(S: number, m: number, P: number, variant = 'r2', root = 0, lockstep = true) {
   const topology = twoLevel(S, m);

@@ -59,6 +59,12 @@ describe('dragonfly', () => {
       expect(profile(t, rank)).toBe(profile(t, Math.min(r, a - 1 - r) * p));
     }
   });
+  it('does not claim all terminals equivalent: in the maximal dragonfly routers 0 and 1 differ', () => {
+    // Two-global-hop paths through a third group depend on the router, so the profiles differ.
+    const t = dragonfly({ a: 4, p: 1, h: 2, g: 9 });
+    expect(profile(t, 1)).not.toBe(profile(t, 0));
+    expect(t.symmetry?.classes).toHaveLength(2);
+  });
   it('refuses unbalanced or impossible group counts', () => {
     expect(() => buildTopology('dragonfly:a=4,h=2,g=10')).toThrow(/dragonfly.g: got 10; accepted: at most a·h \+ 1 = 9/);
     expect(() => buildTopology('dragonfly:a=4,h=2,g=4')).toThrow(/g − 1 dividing a·h = 8/);

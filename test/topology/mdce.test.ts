@@ -334,6 +334,13 @@ describe('Table 1 (spec §4)', () => {
     expect(by.CCCB.exact.diameter).toBe(11);
     expect(by.CCCB.formulaDiameter).toBe(11);
   });
+  it('extraStage a puts the other wiring in the exact column (spec §3.5: CB 10.259, CCC 12.767)', () => {
+    const a = Object.fromEntries(mdceTable1([1024], { extraStage: 'a' }).map((r) => [r.label, r]));
+    expect(a.CB.exact.meanWithSelf).toBeCloseTo(10.2587890625, 10);
+    expect(a.CB.exactOtherWiring!.meanWithSelf).toBeCloseTo(10.134765625, 10);
+    expect(a.CCC.exact.meanWithSelf).toBeCloseTo(12.7666015625, 10);
+    expect(a.CB.notes[0]).toMatch(/10\.2588 \(extra-stage=a\), 10\.1348 \(extra-stage=b\)/);
+  });
   it('has a note wherever exact and paper differ, giving the known reason', () => {
     for (const r of rows) expect(r.notes.length > 0, r.label).toBe(!matchesPaper(r.exact.meanWithSelf, r.paper));
     const note = (label: string) => rows.find((r) => r.label === label)!.notes.join(' ');

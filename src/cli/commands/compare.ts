@@ -6,7 +6,8 @@ import { runScheduleFlow } from '../../sim/flow/collective-run.js';
 import type { RunResult } from '../../sim/result.js';
 import { print } from '../io.js';
 import { progressBar } from './run.js';
-import { addTimingOptions, csvLine, parseTimingOptions, percent, table, type TimingCliOptions } from './timing-options.js';
+import { renderTextTable } from '../../report/table.js';
+import { addTimingOptions, csvLine, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
 
 interface CompareOptions extends TimingCliOptions {
   include?: string[];
@@ -74,7 +75,7 @@ export function register(program: Command): void {
       `collective ${setup.collective}, size ${setup.echo.size ?? 'none'}, flow engine`,
       bound ? `bound      ${formatTime(bound.bound_s)} (efficiency = bound / makespan)` : 'bound      n/a',
       '',
-      table(header, body),
+      renderTextTable({ id: 'compare', title: '', columns: header, rows: body, align: ['left', 'right', 'right', 'right', 'right', 'right', 'left'] }, { title: false, maxCell: 80 }),
     ];
     if (skipped.length > 0) lines.push('', ...skipped.map((r) => `skipped ${r.algorithm}: ${r.skipped}`));
     print(lines.join('\n'));

@@ -12,19 +12,22 @@ export function register(program: Command): void {
     .argument('<name>', `table name: ${TABLES.join(', ')}`)
     .option('--json', 'machine-readable output')
     .option('--size <pes>', 'PE count: 1024, 524288 or all', 'all')
-    .action((name: string, opts: { json?: boolean; size?: string }) => {
+    .option('--extra-stage <wiring>', 'wiring of the added DCE stage in the exact column: a (no cross link) or b (flips bit 0)', TABLE1_EXTRA_STAGE)
+    .action((name: string, opts: { json?: boolean; size?: string; extraStage: string }) => {
       if (!(TABLES as readonly string[]).includes(name)) throw new InputError('table', name, TABLES.join(', '));
       const sizes = parseTable1Sizes(opts.size, 'size');
-      const rows = mdceTable1(sizes);
+      const extraStage = opts.extraStage;
+      if (extraStage !== 'a' && extraStage !== 'b') throw new InputError('extra-stage', extraStage, 'a or b');
+      const rows = mdceTable1(sizes, { extraStage });
       if (opts.json) {
-        print(JSON.stringify({ table: 'seed004-table1', convention: TABLE1_CONVENTION, extraStage: TABLE1_EXTRA_STAGE, sizes, rows }, null, 2));
+        print(JSON.stringify({ table: 'seed004-table1', convention: TABLE1_CONVENTION, extraStage, sizes, rows }, null, 2));
       } else {
-        print(renderText(rows));
+        print(renderText(rows, extraStage));
       }
     });
 }
 
-function renderText(rows: Table1Row[]): string {
+function renderText(rows: Table1Row[], extraStage: string): string {
   const head = ['network', 'deg', 'PEs', 'config', 'paper', 'exact', 'exact≠self', 'formula', 'source', 'diam', 'Eq.1', 'note'];
   const notes: string[] = [];
   const body = rows.map((r) => {
@@ -52,7 +55,7 @@ function renderText(rows: Table1Row[]): string {
   return [
     'Seed 004, Table 1: degree and mean distance (paper vs Meshwork)',
     `exact = ${TABLE1_CONVENTION}; exact≠self = without self-pairs`,
-    `CB and CCC rows: the added stage wired as extra-stage=${TABLE1_EXTRA_STAGE} (JSON has the other reading)`,
+    `CB and CCC rows: the added stage wired as extra-stage=${extraStage} (--extra-stage a|b; JSON has both readings)`,
     '',
     line(head),
     line(widths.map((w) => '-'.repeat(w))),

@@ -133,13 +133,6 @@ export function percent(x: number): string {
   return `${(100 * x).toFixed(1)}%`;
 }
 
-/** Fixed-width text table. */
-export function table(header: string[], rows: string[][]): string {
-  const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(width[i]) : c.padStart(width[i]))).join('  ').trimEnd();
-  return [line(header), ...rows.map(line)].join('\n');
-}
-
 export function csvLine(cells: Array<string | number>): string {
   return cells.map((c) => (typeof c === 'string' && /[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : String(c))).join(',');
 }

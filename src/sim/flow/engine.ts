@@ -101,7 +101,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   for (let r = 0; r < R; r++) capacity[ejBase + r] = model.ejectionBandwidth === null ? Infinity : model.ejectionBandwidth * nics;
   const useInj = model.injectionBandwidth !== null;
   const useEj = model.ejectionBandwidth !== null;
-  const solver = new MaxMinSolver(capacity);
+  // Local updates re-rate small, irregular sets: few level rounds, then the heap.
+  const solver = new MaxMinSolver(capacity, model.rateUpdate === 'local' ? 2 : undefined);
 
   const S = program.numStreams;
   const nOps = program.numOps;
@@ -226,6 +227,37 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   let arenaUsed = 0;
   let liveEntries = 0;
 
+  // Local rate updates: per resource, the arena positions of the active flows that cross it
+  // (swap-remove through arenaSlot), and the resources touched since the last update.
+  const local = model.rateUpdate === 'local';
+  const resList: number[][] = local ? Array.from({ length: numResources }, () => []) : [];
+  let arenaSlot = new Int32Array(local ? arena.length : 0);
+  let arenaOwner = new Int32Array(local ? arena.length : 0);
+  const dirtyMark = new Uint8Array(local ? numResources : 0);
+  const dirtyList: number[] = [];
+  const markDirty = (r: number): void => {
+    if (!dirtyMark[r]) {
+      dirtyMark[r] = 1;
+      dirtyList.push(r);
+    }
+  };
+  const listAdd = (p: number, f: number): void => {
+    const list = resList[arena[p]];
+    arenaSlot[p] = list.length;
+    arenaOwner[p] = f;
+    list.push(p);
+    markDirty(arena[p]);
+  };
+  const listRemove = (p: number): void => {
+    const list = resList[arena[p]];
+    const last = list.pop()!;
+    if (last !== p) {
+      list[arenaSlot[p]] = last;
+      arenaSlot[last] = arenaSlot[p];
+    }
+    markDirty(arena[p]);
+  };
+
   const newFlow = (): number => {
     let f: number;
     if (fFree >= 0) {
@@ -267,11 +299,29 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       }
       arena = fresh;
       arenaUsed = w;
+      if (local) rebuildLists();
       return;
     }
     const bigger = new Int32Array(Math.max(arena.length * 2, arenaUsed + extra));
     bigger.set(arena.subarray(0, arenaUsed));
     arena = bigger;
+    if (local) {
+      arenaSlot = growInt(arenaSlot, arena.length);
+      arenaOwner = growInt(arenaOwner, arena.length);
+    }
+  };
+  /** After compaction moved the paths, re-enter every active flow in the resource lists. */
+  const rebuildLists = (): void => {
+    for (const list of resList) list.length = 0;
+    for (let a = 0; a < nActive; a++) {
+      const f = active[a];
+      for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) {
+        const list = resList[arena[p]];
+        arenaSlot[p] = list.length;
+        arenaOwner[p] = f;
+        list.push(p);
+      }
+    }
   };
 
   // ---- routing buffers
@@ -314,6 +364,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     fStart[f] = arenaUsed;
     for (let i = 0; i < nRes; i++) arena[arenaUsed++] = resources[i];
     fLen[f] = nRes;
+    if (local) for (let p = fStart[f]; p < arenaUsed; p++) listAdd(p, f);
     liveEntries += nRes;
     fRem[f] = bytes;
     fBytes[f] = bytes;
@@ -578,6 +629,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       if (r < C) chBytes[r] += bytes;
     }
     liveEntries -= fLen[f];
+    if (local) for (let p = st; p < st + fLen[f]; p++) listRemove(p);
     for (let m = fMsg[f]; m >= 0; ) {
       const next = mNext[m];
       queue.push(now + mLat[m], E_DELIVER, m);
@@ -602,8 +654,15 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const finishing: number[] = [];
   const eps = model.simultaneity;
   let opsDoneHint = 0;
+  // Local update scratch: flows re-rated this time (stamped), and what the others leave per resource.
+  let stamp = new Int32Array(fCap);
+  let epoch = 0;
+  const resStamp = new Int32Array(local ? numResources : 0);
+  const avail = new Float64Array(local ? numResources : 0);
+  let affected = new Int32Array(1024);
   const recompute = (): void => {
-    solver.solve(active, nActive, fStart, fLen, arena, fMaxRate, fRate);
+    if (local) recomputeLocal();
+    else solver.solve(active, nActive, fStart, fLen, arena, fMaxRate, fRate);
     nextFinish = Infinity;
     let total = 0;
     for (let a = 0; a < nActive; a++) {
@@ -625,6 +684,38 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       trace.rates(now, perClass);
     }
     dirty = false;
+  };
+  /** Re-rates only the flows crossing a resource that a started or finished flow touched. */
+  const recomputeLocal = (): void => {
+    epoch++;
+    if (stamp.length < fCap) stamp = growInt(stamp, fCap);
+    let nA = 0;
+    for (const r of dirtyList) {
+      dirtyMark[r] = 0;
+      for (const p of resList[r]) {
+        const f = arenaOwner[p];
+        if (stamp[f] === epoch) continue;
+        stamp[f] = epoch;
+        if (nA === affected.length) affected = growInt(affected, nA * 2);
+        affected[nA++] = f;
+      }
+    }
+    dirtyList.length = 0;
+    for (let a = 0; a < nA; a++) {
+      const f = affected[a];
+      for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) {
+        const r = arena[p];
+        if (resStamp[r] === epoch) continue;
+        resStamp[r] = epoch;
+        let left = capacity[r];
+        for (const q of resList[r]) {
+          const g = arenaOwner[q];
+          if (stamp[g] !== epoch) left -= fRate[g];
+        }
+        avail[r] = Math.max(0, left);
+      }
+    }
+    solver.solve(affected, nA, fStart, fLen, arena, fMaxRate, fRate, avail);
   };
   if (dirty) recompute();
   for (;;) {

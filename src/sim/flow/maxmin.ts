@@ -28,7 +28,11 @@ export class MaxMinSolver {
   solves = 0;
   work = 0;
 
-  constructor(readonly capacity: Float64Array) {
+  constructor(
+    readonly capacity: Float64Array,
+    /** Level-by-level rounds before the heap takes over. */
+    readonly levelRounds = LEVEL_ROUNDS,
+  ) {
     const r = capacity.length;
     this.localIndex = new Int32Array(r).fill(-1);
     this.touched = new Int32Array(r);
@@ -46,9 +50,10 @@ export class MaxMinSolver {
 
   /**
    * Sets rate[f] for every f in active[0..n). Flow f crosses resources arena[pathStart[f] ..
-   * pathStart[f] + pathLen[f]); cap[f] is its own rate limit (Infinity for none).
+   * pathStart[f] + pathLen[f]); cap[f] is its own rate limit (Infinity for none). `capacity`
+   * overrides the resources' capacities (the engine's local update passes what other flows leave).
    */
-  solve(active: Int32Array, n: number, pathStart: Int32Array, pathLen: Int32Array, arena: Int32Array, cap: Float64Array, rate: Float64Array): void {
+  solve(active: Int32Array, n: number, pathStart: Int32Array, pathLen: Int32Array, arena: Int32Array, cap: Float64Array, rate: Float64Array, capacity: Float64Array = this.capacity): void {
     this.solves++;
     const idx = this.localIndex;
     let nt = 0;
@@ -82,7 +87,7 @@ export class MaxMinSolver {
     for (let i = 0; i < nt; i++) {
       start[i + 1] = start[i] + this.count[i];
       this.unfrozen[i] = this.count[i];
-      this.rem[i] = this.capacity[this.touched[i]];
+      this.rem[i] = capacity[this.touched[i]];
       this.count[i] = start[i];
     }
     for (let a = 0; a < n; a++) {
@@ -102,7 +107,7 @@ export class MaxMinSolver {
     const order = this.order;
     for (let i = 0; i < nt; i++) order[i] = i;
     let rounds = 0;
-    while (live > 0 && rounds < LEVEL_ROUNDS) {
+    while (live > 0 && rounds < this.levelRounds) {
       rounds++;
       let level = Infinity;
       for (let k = 0; k < live; k++) {

@@ -36,7 +36,16 @@ export interface FlowModelOptions {
   splitTies?: boolean;
   /** Relative tolerance under which events count as simultaneous (batched). Default 1e-12. */
   simultaneity?: number;
+  /**
+   * 'exact' (default): after each batch of simultaneous events, every active flow is re-rated
+   * (exact max-min). 'local': only the flows that share a channel with a flow that started or
+   * ended are re-rated, within what the other flows leave (feasible, not always max-min; fast).
+   */
+  rateUpdate?: RateUpdate;
 }
+
+export type RateUpdate = 'exact' | 'local';
+export const RATE_UPDATES: readonly RateUpdate[] = ['exact', 'local'];
 
 export interface FlowModel {
   readonly alpha: number;
@@ -54,6 +63,7 @@ export interface FlowModel {
   readonly gammaCopy: number;
   readonly splitTies: boolean;
   readonly simultaneity: number;
+  readonly rateUpdate: RateUpdate;
 }
 
 function nonNegative(field: string, v: number | undefined, dflt: number): number {
@@ -106,5 +116,12 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     gammaCopy: nonNegative('model.gammaCopy', opts.gammaCopy, 0),
     splitTies: opts.splitTies ?? routingSplit === 'halves',
     simultaneity: nonNegative('model.simultaneity', opts.simultaneity, 1e-12),
+    rateUpdate: checkRateUpdate(opts.rateUpdate),
   };
+}
+
+function checkRateUpdate(v: RateUpdate | undefined): RateUpdate {
+  if (v === undefined) return 'exact';
+  if (!RATE_UPDATES.includes(v)) throw new InputError('model.rateUpdate', v, RATE_UPDATES.join(', '));
+  return v;
 }

@@ -52,7 +52,10 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
     model: {
       ...out.model,
       engine: 'flow-level, max-min fair progressive filling',
-      rateUpdate: 'batched: all events at one instant (within the simultaneity tolerance) are applied, then every active flow is re-rated once',
+      rateUpdateRule:
+        out.model.rateUpdate === 'exact'
+          ? 'batched exact: all events at one instant (within the simultaneity tolerance) are applied, then every active flow is re-rated once (max-min)'
+          : 'batched local: all events at one instant are applied, then only the flows sharing a channel with a started or finished flow are re-rated, within what the others leave (feasible, may be below max-min)',
       latency: 'α (sender busy) + bytes at the max-min rate + Σ channel latency + hops × router latency + turnaround extra',
       sendCompletion: 'a send is posted after α; a barrier or the end of a stream first waits for the stream\'s own sends to leave',
       barrierCost: 'barrierStageLatency × ⌈log2 P⌉ for P participating ranks',

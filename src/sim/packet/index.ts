@@ -6,3 +6,4 @@ export * from './traffic-run.js';
 export * from './allocators/islip.js';
 export * from './allocators/round-robin.js';
 export * from './allocators/age.js';
+export * from './schedule-run.js';

@@ -18,7 +18,7 @@
  * Output ports of every node, in order: the P parallel links, then the cross link of each
  * dimension 1…r (absent only at the added stage under reading 'a'). Routing relies on this order.
  */
-import { InputError } from '../../util/errors.js';
+import { InputError, LimitError } from '../../util/errors.js';
 import { checkSize, LinkAttributes, MAX_NODES, TopologyBuilder } from '../builder.js';
 import { axisName } from '../cartesian.js';
 import { NodeKind, Topology } from '../graph.js';
@@ -85,7 +85,7 @@ export function dceNetwork(opts: DceNetworkOptions): Topology {
     }
   }
   // Refuse before computing 2^(n·r), which would overflow long before the node limit.
-  if (n * r > 24) throw new InputError(`${family}.n`, `n=${n} with ${r} dimension(s)`, `n·(B+C) <= 24 (at most ${MAX_NODES} nodes, 2^24)`);
+  if (n * r > 24) throw new LimitError(`${family}.n`, `${L}·2^${n * r} nodes (n=${n}, ${r} dimension(s))`, `${MAX_NODES} nodes (2^24)`);
   const rings = 2 ** (n * r);
   const nodes = L * rings;
   const degree = P + r;

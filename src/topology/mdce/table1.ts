@@ -64,11 +64,16 @@ interface Network {
   degree: string;
   config: Record<Table1Size, string>;
   paper: Record<Table1Size, number>;
-  compute(pes: Table1Size): Omit<Table1Row, keyof Network | 'pes' | 'config' | 'paper' | 'notes'> & { notes?: string[] };
+  compute(pes: Table1Size, opts: Required<Table1Options>): Omit<Table1Row, keyof Network | 'pes' | 'config' | 'paper' | 'notes'> & { notes?: string[] };
 }
 
-/** The reading of the added DCE stage the exact column uses: 'b' keeps degree 2+2 as Table 1 lists. */
-export const TABLE1_EXTRA_STAGE: ExtraStage = 'b';
+/** The default reading of the added DCE stage in the exact column: 'b' keeps degree 2+2 as Table 1 lists. */
+export const TABLE1_EXTRA_STAGE: Exclude<ExtraStage, 'none'> = 'b';
+
+export interface Table1Options {
+  /** Wiring of the added DCE stage for the exact column (the other one goes to exactOtherWiring). */
+  extraStage?: Exclude<ExtraStage, 'none'>;
+}
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 const fmt = (x: number): string => x.toFixed(4);
@@ -99,10 +104,11 @@ function mdceRow(B: number, C: number) {
 }
 
 function dceRow(delta: 0 | 1) {
-  return (pes: Table1Size) => {
+  return (pes: Table1Size, opts: Required<Table1Options>) => {
     const n = pes === 1024 ? 7 : 15;
-    const other: ExtraStage = TABLE1_EXTRA_STAGE === 'a' ? 'b' : 'a';
-    const t = dceNetwork({ n, deltas: [delta], extraStage: TABLE1_EXTRA_STAGE });
+    const stage = opts.extraStage;
+    const other: ExtraStage = stage === 'a' ? 'b' : 'a';
+    const t = dceNetwork({ n, deltas: [delta], extraStage: stage });
     const s = exactBfs(t);
     const tOther = dceNetwork({ n, deltas: [delta], extraStage: other });
     const sOther = exactBfs(tOther);
@@ -114,7 +120,7 @@ function dceRow(delta: 0 | 1) {
       formula: { value: rule, source: `${eq} at n=${n}, +1 for the added stage` },
       notes: [
         `the extra stage: Table 1 uses the complete ${n}×${2 ** n} network plus one stage, and its value is ${eq} at n=${n} plus 1 (spec §3.5); ` +
-          `exact BFS depends on the unstated wiring of that stage: ${fmt(s.meanWithSelf)} (extra-stage=${TABLE1_EXTRA_STAGE}), ${fmt(sOther.meanWithSelf)} (extra-stage=${other})`,
+          `exact BFS depends on the unstated wiring of that stage: ${fmt(s.meanWithSelf)} (extra-stage=${stage}), ${fmt(sOther.meanWithSelf)} (extra-stage=${other})`,
       ],
     };
   };
@@ -290,11 +296,12 @@ export function parseTable1Sizes(text: string | undefined, field = 'size'): Tabl
 }
 
 /** Computes Table 1 rows for the given sizes (paper order, 1,024 PEs first). */
-export function mdceTable1(sizes: readonly Table1Size[] = TABLE1_SIZES): Table1Row[] {
+export function mdceTable1(sizes: readonly Table1Size[] = TABLE1_SIZES, opts: Table1Options = {}): Table1Row[] {
+  const options: Required<Table1Options> = { extraStage: opts.extraStage ?? TABLE1_EXTRA_STAGE };
   const rows: Table1Row[] = [];
   for (const pes of sizes) {
     for (const net of NETWORKS) {
-      const { notes: extraNotes, ...computed } = net.compute(pes);
+      const { notes: extraNotes, ...computed } = net.compute(pes, options);
       const paper = net.paper[pes];
       // A note only where the exact value and the paper's differ at the paper's two decimals.
       const notes = round2(computed.exact.meanWithSelf) === paper ? [] : (extraNotes ?? ['exact and paper differ; no known reason']);

@@ -22,6 +22,7 @@ export const ALL_PAIRS_BUDGET = 2 ** 32;
 /** Edge visits an explicitly requested all-pairs run may take before it is refused. */
 export const ALL_PAIRS_LIMIT = 2 ** 34;
 export const DEFAULT_SAMPLES = 256;
+export const DEFAULT_SEED = 1;
 /** Sampling keeps to about this many edge visits by default (fewer sources on huge graphs, never below 32). */
 export const SAMPLED_BUDGET = 2 ** 30;
 
@@ -29,7 +30,6 @@ export const SAMPLED_BUDGET = 2 ** 30;
 export function defaultSamples(t: Topology): number {
   return Math.max(32, Math.min(DEFAULT_SAMPLES, Math.floor(SAMPLED_BUDGET / Math.max(1, t.numChannels))));
 }
-export const DEFAULT_SEED = 1;
 
 export interface DistanceOptions {
   /** 'auto' (default) picks the first exact method that applies, else samples. */
@@ -114,7 +114,7 @@ export function planDistances(t: Topology, opts: DistanceOptions = {}): Distance
       weights: new Float64Array(endpoints).fill(1),
     };
   }
-  return sampled(t, opts.samples ?? defaultSamples(t), opts.seed ?? DEFAULT_SEED);
+  return sampled(t, opts.samples ?? defaultSamples(t), opts.seed ?? DEFAULT_SEED, method === 'sampled');
 }
 
 export function isSearchPlan(p: DistanceSummary | SearchPlan): p is SearchPlan {
@@ -227,7 +227,7 @@ const Z95 = 1.959963984540054;
  * endpoint are exact, so the estimate of the mean is a mean of per-source means; its 95% interval
  * uses the normal approximation with the finite-population correction.
  */
-function sampled(t: Topology, samples: number, seed: number): DistanceSummary {
+function sampled(t: Topology, samples: number, seed: number, requested: boolean): DistanceSummary {
   const e = t.numEndpoints;
   if (!Number.isInteger(samples) || samples < 2) throw new InputError('samples', samples, 'an integer >= 2');
   if (!Number.isInteger(seed) || seed < 0) throw new InputError('seed', seed, 'a non-negative integer');
@@ -271,7 +271,10 @@ function sampled(t: Topology, samples: number, seed: number): DistanceSummary {
     meanWithSelf: meanInterval(withSelf, fpc),
     meanWithoutSelf: meanInterval(withoutSelf, fpc),
   };
-  const reason = `${count} of ${e} endpoints as BFS sources (seed ${seed}); exact all-pairs would take ${e} × ${t.numChannels} edge visits, over the ${ALL_PAIRS_BUDGET} budget`;
+  const why = requested
+    ? 'sampling requested'
+    : `exact all-pairs would take ${e} × ${t.numChannels} edge visits, over the 2^32 budget`;
+  const reason = `${count} of ${e} endpoints as BFS sources (seed ${seed}); ${why}`;
   return summarise(t, 'sampled', reason, count, total, interval);
 }
 

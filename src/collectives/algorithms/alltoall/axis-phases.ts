@@ -148,6 +148,8 @@ export interface AxisPhaseOptions {
   readonly pacing: boolean;
   /** 'group': a barrier between hop groups, placed as the literal flowcharts (spec §3.7/§4.5); 'none'. */
   readonly barriers: 'group' | 'none';
+  /** A whole-rank barrier after the last phase (spec §3.7 [R]: X+Y−2 in 2D instead of X+Y−3). */
+  readonly finalBarrier?: boolean;
   /** Route hints: 'path' = explicit node path along the axis; 'none' = the engine's routing. */
   readonly hints: 'path' | 'none';
   /** One buffer for everything (spec §3.5's hazard, for demonstration); the executor must object. */
@@ -252,6 +254,10 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
         });
       }
     }
+  }
+  if (opts.finalBarrier) {
+    for (let r = 0; r < P; r++) for (const st of streamsUsed) b.barrier(r, stageBarrier, st);
+    barriers++;
   }
   return { barriersPerRank: barriers };
 }

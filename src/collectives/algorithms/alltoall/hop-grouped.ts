@@ -45,6 +45,7 @@ registerAlgorithm({
     { key: 'pacing', kind: 'bool', default: true, description: 'pace(hops − 1) before each hop group (S103/S112)' },
     { key: 'areas', kind: 'choice', choices: ['auto', '1', 'n', '2n'], default: 'auto', description: 'pieces per block: auto = 1 up to 2 axes (Example 1), n from 3 (Example 2)' },
     { key: 'streams', kind: 'choice', choices: ['concurrent', 'sequential'], default: 'concurrent', description: 'areas on their own streams (one NIC per axis) or one stream in flowchart order' },
+    { key: 'final-barrier', kind: 'bool', default: false, description: 'a completion barrier after the last phase (the flowcharts end without one)' },
     { key: 'buffers', kind: 'choice', choices: ['separate', 'inplace'], default: 'separate', description: 'inplace shows the hazard of spec §3.5 (the executor reports it)' },
   ],
   supports(ctx) {
@@ -65,7 +66,7 @@ registerAlgorithm({
     const inPlace = ctx.params.buffers === 'inplace';
     const maxN = Math.max(...g.dims);
     const b = newBuilder({ inPlace, expectedOps: g.ranks * n * areas.length * (4 * maxN + 4) });
-    emitAxisPhases(b, ctx.topology, g, { areas, pacing: ctx.params.pacing === true, barriers: 'group', hints: 'path', inPlace });
+    emitAxisPhases(b, ctx.topology, g, { areas, pacing: ctx.params.pacing === true, barriers: 'group', finalBarrier: ctx.params['final-barrier'] === true, hints: 'path', inPlace });
     return b.finish();
   },
 });

@@ -5,7 +5,7 @@
  * x ^= y, each XOR being one bitwise-XOR allreduce over the whole group on the combining network
  * (A1 "three bitwise XOR allreduce operations"; A3.4). Ranks j and i contribute x and y; all others
  * contribute the identity (region −1). Only the rank that stores the result (j, i, j: A3.4
- * "stored by") receives it; the other contributes without storing (hw kind `contribute`).
+ * "stored by") receives it; the other contributes without storing (result region −1).
  * 3·n(n−1)/2 group-wide allreduces: refused above 256 ranks.
  */
 import { registerAlgorithm } from '../../registry.js';
@@ -30,9 +30,10 @@ export function emitXorSwapPair(b: ScheduleBuilder, i: number, j: number, group:
   // Who stores each of the three results: x, y, x (A3.4 "stored by").
   for (const storeAtJ of [true, false, true].slice(0, allreduces)) {
     for (let r = 0; r < b.numRanks; r++) {
-      if (r === j) b.hw(r, storeAtJ ? 'allreduce' : 'contribute', 'bxor', x, group);
-      else if (r === i) b.hw(r, storeAtJ ? 'contribute' : 'allreduce', 'bxor', y, group);
-      else b.hw(r, 'allreduce', 'bxor', -1, group);
+      // Contribute the element; store the result in it, or discard it (result region -1).
+      if (r === j) b.hw(r, 'allreduce', 'bxor', x, group, 0, storeAtJ ? x : -1);
+      else if (r === i) b.hw(r, 'allreduce', 'bxor', y, group, 0, storeAtJ ? -1 : y);
+      else b.hw(r, 'allreduce', 'bxor', -1, group, 0, -1);
     }
   }
 }

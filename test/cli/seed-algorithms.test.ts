@@ -1,0 +1,26 @@
+// CLI end to end for the seed algorithms (docs/seed-algorithms.md examples).
+import { describe, expect, it } from 'vitest';
+import { expectOneLineError, runCli } from '../helpers/cli.js';
+
+describe('meshwork collective verify with seed algorithms', () => {
+  it('seed 003 R2 in unit-step mode prints T = 10 and the B3 transfers per step', () => {
+    const r = runCli(['collective', 'verify', '--topology', 'twolevel:leaves=3,hosts=4', '--collective', 'broadcast', '--algorithm', 'two-level-pipelined:packets=4', '--size', '4KiB', '--steps']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^PASS broadcast two-level-pipelined/);
+    expect(r.stdout).toMatch(/steps 10: max sends per rank 1, max receives per rank 1/);
+    expect(r.stdout).toMatch(/transfers per step: 1 2 4 5 7 8 7 6 3 1/);
+  });
+
+  it('seed 000 in place reports the hazard and fails (spec §3.5)', () => {
+    const r = runCli(['collective', 'verify', '--topology', 'torus:4x3', '--collective', 'alltoall', '--algorithm', 'hop-grouped:buffers=inplace', '--size', '64']);
+    expect(r.stdout).toMatch(/^FAIL/);
+    expect(r.stdout).toMatch(/hazard: .*overwrote before it was sent/);
+    expect(r.code).not.toBe(0);
+  });
+
+  it('refuses xor-swap above 256 ranks and a non-full-mesh multicast with one line', () => {
+    expect(expectOneLineError(runCli(['collective', 'verify', '--topology', 'torus:17x16', '--collective', 'alltoall', '--algorithm', 'xor-swap', '--size', '8']))).toMatch(/limit is 256 ranks/);
+    expect(expectOneLineError(runCli(['collective', 'verify', '--topology', 'torus:3x3', '--collective', 'broadcast', '--algorithm', 'fullmesh-multicast', '--size', '64']))).toMatch(/full mesh/);
+    expect(expectOneLineError(runCli(['collective', 'verify', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'hop-grouped:dir=north', '--size', '64']))).toMatch(/dir/);
+  });
+});
