@@ -17,7 +17,7 @@ import { InputError, LimitError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { defaultRouting } from '../../routing/general.js';
-import { OpKind, type FlowProgram } from '../flow/program.js';
+import { FlowOp as OpKind, type FlowProgram } from '../flow/program.js';
 import { resolveFlowModel, type FlowModelOptions } from '../flow/model.js';
 import { channelSummary } from '../flow/run.js';
 import { scheduleBound } from '../../analysis/bounds/index.js';
