@@ -17,7 +17,7 @@ import { InputError, LimitError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { defaultRouting } from '../../routing/general.js';
-import { FlowOp as OpKind, type FlowProgram } from '../flow/program.js';
+import { FlowOp, type FlowProgram } from '../flow/program.js';
 import { resolveFlowModel, type FlowModelOptions } from '../flow/model.js';
 import { channelSummary } from '../flow/run.js';
 import { scheduleBound } from '../../analysis/bounds/index.js';
@@ -100,7 +100,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     const seen = new Set<number>();
     for (let i = end[s]; i < end[s + 1]; i++) {
       const k = prog.opKind[i];
-      if ((k === OpKind.Barrier || k === OpKind.HwCollective) && !seen.has(prog.opPeer[i])) {
+      if ((k === FlowOp.Barrier || k === FlowOp.HwCollective) && !seen.has(prog.opPeer[i])) {
         seen.add(prog.opPeer[i]);
         participants.set(prog.opPeer[i], (participants.get(prog.opPeer[i]) ?? 0) + 1);
       }
@@ -172,7 +172,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
       while (pc[s] < end[s + 1] && busyUntil[s] <= now) {
         const i = pc[s];
         const kind = prog.opKind[i];
-        if (kind === OpKind.Send) {
+        if (kind === FlowOp.Send) {
           if (!posted[s]) {
             posted[s] = 1;
             busyUntil[s] = now + alpha;
@@ -180,24 +180,24 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
           }
           post(s, i, now);
           posted[s] = 0;
-        } else if (kind === OpKind.Recv) {
+        } else if (kind === FlowOp.Recv) {
           const key = `${prog.streamRank[s]}/${prog.opPeer[i]}/${prog.opTag[i]}`;
           const c = consumed.get(key) ?? 0;
           if ((arrived.get(key) ?? 0) <= c) break;
           consumed.set(key, c + 1);
-        } else if (kind === OpKind.Reduce || kind === OpKind.Copy) {
-          const gamma = kind === OpKind.Reduce ? flowModel.gammaReduce : flowModel.gammaCopy;
+        } else if (kind === FlowOp.Reduce || kind === FlowOp.Copy) {
+          const gamma = kind === FlowOp.Reduce ? flowModel.gammaReduce : flowModel.gammaCopy;
           const d = toCycles(prog.opBytes[i] * gamma);
           pc[s]++;
           busyUntil[s] = now + d;
           continue;
-        } else if (kind === OpKind.Pace) {
+        } else if (kind === FlowOp.Pace) {
           gap[s] = prog.opBytes[i];
         } else {
           // Barrier / hwCollective: arrive once (after the stream's own packets left its NIC).
           const key = prog.opPeer[i];
           if (!waiting[s]) {
-            if (kind === OpKind.Barrier && !net.sourceIdle(prog.streamRank[s], prog.streamLocal[s] % cfg.injectionPorts)) break;
+            if (kind === FlowOp.Barrier && !net.sourceIdle(prog.streamRank[s], prog.streamLocal[s] % cfg.injectionPorts)) break;
             waiting[s] = 1;
             const list = arrivedAt.get(key) ?? [];
             list.push(s);
@@ -206,7 +206,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
             if (list.length === n) {
               const stages = Math.ceil(Math.log2(Math.max(2, n)));
               const cost =
-                kind === OpKind.Barrier
+                kind === FlowOp.Barrier
                   ? toCycles(stages * flowModel.barrierStageLatency)
                   : toCycles(2 * stages * flowModel.hwLevelLatency + prog.opBytes[i] / flowModel.hwBandwidth);
               for (const x of list) {

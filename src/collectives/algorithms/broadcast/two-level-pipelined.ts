@@ -53,7 +53,7 @@ registerAlgorithm({
   name: 'two-level-pipelined',
   collective: 'broadcast',
   description: 'seed 003: pipelined broadcast, per leaf an alternating pair (inter-leaf) and an intra-leaf chain (R2; R1 option)',
-  supportsText: 'two-level (leaf/spine) networks with m ≥ 3 hosts per leaf, hosts numbered leaf by leaf',
+  supportsText: 'two-level (leaf/spine) networks with the same m ≥ 3 hosts on every leaf (or hosts=m: ranks s·m..s·m+m−1 on leaf s)',
   source: 'seed 003 (US 8,274,987), reconstruction R2/R1',
   params: [
     { key: 'variant', kind: 'choice', choices: ['r2', 'r1'], default: 'r2', description: 'r2: entry node forwards downstream (B3); r1: strict send-once, the sink forwards (B4)' },
