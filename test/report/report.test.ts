@@ -60,13 +60,15 @@ describe('HTML report', () => {
 });
 
 describe('report files', () => {
-  it('are byte-identical across runs and list every seed', async () => {
-    const { runReproductions, buildReportFiles, parseSeedSelection } = await import('../../src/index.js');
-    const build = async () => buildReportFiles(await runReproductions(parseSeedSelection('all'), { quick: true }), { command: 'reproduce all --quick', toolVersion: 'test' });
+  it('are byte-identical across runs', async () => {
+    // Two of the cheaper seeds keep this test fast; the CLI tests run every seed.
+    const { runReproductions, buildReportFiles } = await import('../../src/index.js');
+    const build = async () => buildReportFiles(await runReproductions(['002', '003'], { quick: true }), { command: 'reproduce 002 003 --quick', toolVersion: 'test' });
     const a = await build();
     const b = await build();
     expect(a.files).toEqual(b.files);
-    const json = JSON.parse(a.resultsJson) as { seeds: Array<{ id: string }> };
-    expect(json.seeds.map((s) => s.id)).toEqual(['000', '001', '002', '003', '004']);
+    const json = JSON.parse(a.resultsJson) as { seeds: Array<{ id: string; plots: unknown[] }> };
+    expect(json.seeds.map((s) => s.id)).toEqual(['002', '003']);
+    expect(json.seeds.every((s) => s.plots.length > 0)).toBe(true);
   });
 });
