@@ -21,6 +21,18 @@ export function mod(a: number, n: number): number {
   return ((a % n) + n) % n;
 }
 
+/** Maps rank v relative to `root` (v = 0 is the root) to the global rank. */
+export function rootRelative(root: number, n: number): (v: number) => number {
+  return (v) => mod(v + root, n);
+}
+
+/** Blocks r, r+1, ..., n-1, 0, ..., r-1 of `buf` as extents: the buffer rotated to start at block r (at most two pieces). */
+export function rotatedBlocks(buf: number, r: number, n: number, B: number): Array<[number, number, number]> {
+  const out: Array<[number, number, number]> = [[buf, r * B, (n - r) * B]];
+  if (r > 0) out.push([buf, 0, r * B]);
+  return out;
+}
+
 export function lowBit(v: number): number {
   return v & -v;
 }

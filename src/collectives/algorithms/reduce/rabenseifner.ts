@@ -1,7 +1,7 @@
 /** reduce `rabenseifner`: recursive-halving reduce-scatter (fold step for non-powers of two), then each active rank sends its segment to the root. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { floorPow2, mod, segmentBounds, unitOf } from '../common.js';
+import { floorPow2, rootRelative, segmentBounds, unitOf } from '../common.js';
 import { foldIn, recursiveHalving, segs } from '../reduction.js';
 
 registerAlgorithm({
@@ -17,7 +17,7 @@ registerAlgorithm({
     const b = newBuilder();
     const acc = b.tmpBuffer('acc', ctx.size);
     const tmp = b.tmpBuffer('tmp', ctx.size);
-    const real = (v: number): number => mod(v + ctx.root, n);
+    const real = rootRelative(ctx.root, n);
     const whole = b.region(acc, 0, ctx.size);
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), whole);
     const w = { b, n, real, acc, tmp, bounds: segmentBounds(ctx.size, floorPow2(n), unitOf(ctx)) };

@@ -1,7 +1,7 @@
 /** reduce `ring`: ring reduce-scatter over n segments, then every rank sends its reduced segment to the root. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { mod, segmentBounds, unitOf } from '../common.js';
+import { rootRelative, segmentBounds, unitOf } from '../common.js';
 import { ringReduceScatter, segs } from '../reduction.js';
 
 registerAlgorithm({
@@ -18,7 +18,7 @@ registerAlgorithm({
     const bounds = segmentBounds(ctx.size, n, unitOf(ctx));
     const acc = b.tmpBuffer('acc', ctx.size);
     const tmp = b.tmpBuffer('tmp', Math.max(...bounds.slice(1).map((x, i) => x - bounds[i])));
-    const real = (v: number): number => mod(v + ctx.root, n);
+    const real = rootRelative(ctx.root, n);
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.region(acc, 0, ctx.size));
     const w = { b, n, real, acc, tmp, bounds };
     ringReduceScatter(w);
