@@ -1,7 +1,7 @@
 /** allreduce `recursive-doubling`: log2 p2 whole-buffer exchanges with rank XOR 2^k; non-powers of two fold the extra ranks in first and out last. */
 import { registerAlgorithm } from '../../registry.js';
-import { RECV, SEND } from '../../schedule.js';
-import { foldIn, foldOut, recursiveDoubling } from '../reduction.js';
+import { RECV } from '../../schedule.js';
+import { foldIn, foldOut, recursiveDoubling, seedAccumulators } from '../reduction.js';
 
 registerAlgorithm({
   name: 'recursive-doubling',
@@ -15,8 +15,7 @@ registerAlgorithm({
     const n = ctx.ranks;
     const b = newBuilder();
     const tmp = b.tmpBuffer('tmp', ctx.size);
-    const whole = b.region(RECV, 0, ctx.size);
-    for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), whole);
+    const whole = seedAccumulators(b, n, ctx.size, RECV);
     const w = { b, n, real: (v: number) => v, acc: RECV, tmp, bounds: [0, ctx.size] };
     const { p2, rem, vOf } = foldIn(w, whole);
     recursiveDoubling(w, p2, vOf, whole);

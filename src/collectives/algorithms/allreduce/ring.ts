@@ -2,7 +2,7 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { segmentBounds, unitOf } from '../common.js';
-import { ringAllgather, ringReduceScatter } from '../reduction.js';
+import { largestSegment, ringAllgather, ringReduceScatter } from '../reduction.js';
 
 registerAlgorithm({
   name: 'ring',
@@ -16,7 +16,7 @@ registerAlgorithm({
     const n = ctx.ranks;
     const b = newBuilder();
     const bounds = segmentBounds(ctx.size, n, unitOf(ctx));
-    const tmp = b.tmpBuffer('tmp', Math.max(...bounds.slice(1).map((x, i) => x - bounds[i])));
+    const tmp = b.tmpBuffer('tmp', largestSegment(bounds));
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.region(RECV, 0, ctx.size));
     const w = { b, n, real: (v: number) => v, acc: RECV, tmp, bounds };
     ringReduceScatter(w);
