@@ -1,6 +1,13 @@
 /** Small helpers shared by the classic algorithms (rank arithmetic and segmenting). */
 import { DTYPE_BYTES } from '../types.js';
-import type { AlgorithmContext } from '../registry.js';
+import type { Algorithm, AlgorithmContext } from '../registry.js';
+
+/** Registration fields of an algorithm that takes no parameters and runs on any rank count and topology. */
+export const UNRESTRICTED = {
+  supportsText: 'any rank count and topology',
+  params: [],
+  supports: () => undefined,
+} as const satisfies Pick<Algorithm, 'supportsText' | 'params' | 'supports'>;
 
 /** Boundaries of `parts` nearly equal segments of `bytes`, cut on `unit`-byte boundaries: segment i is [b[i], b[i+1]). */
 export function segmentBounds(bytes: number, parts: number, unit = 1): number[] {

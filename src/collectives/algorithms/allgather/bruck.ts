@@ -1,16 +1,14 @@
 /** allgather `bruck`: ceil(log2 n) steps for any n; W[i] holds rank r+i's block, rotated into recv at the end. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { mod, rotatedBlocks } from '../common.js';
+import { mod, rotatedBlocks, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'bruck',
   collective: 'allgather',
   description: 'ceil(log2 n) steps: receive from rank+k the k blocks it holds (any rank count)',
-  supportsText: 'any rank count and topology',
   source: 'classic (Bruck et al.)',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size;

@@ -1,17 +1,15 @@
 /** allreduce `rabenseifner`: recursive-halving reduce-scatter then recursive-doubling allgather (fold step for non-powers of two). */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
-import { floorPow2, segmentBounds, unitOf } from '../common.js';
+import { floorPow2, segmentBounds, unitOf, UNRESTRICTED } from '../common.js';
 import { foldIn, foldOut, recursiveDoublingGather, recursiveHalving, seedAccumulators } from '../reduction.js';
 
 registerAlgorithm({
   name: 'rabenseifner',
   collective: 'allreduce',
   description: 'recursive-halving reduce-scatter + recursive-doubling allgather, 2 log2(n) steps',
-  supportsText: 'any rank count and topology',
   source: 'classic (Rabenseifner)',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

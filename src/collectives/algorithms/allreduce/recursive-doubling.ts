@@ -2,15 +2,14 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
 import { foldIn, foldOut, recursiveDoubling, seedAccumulators } from '../reduction.js';
+import { UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'recursive-doubling',
   collective: 'allreduce',
   description: 'log2(n) whole-buffer exchanges (plus a fold step when n is not a power of two)',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

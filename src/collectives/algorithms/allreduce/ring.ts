@@ -1,17 +1,15 @@
 /** allreduce `ring`: ring reduce-scatter then ring allgather over n segments, 2(n-1) steps (classic, bandwidth-optimal). */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { segmentBounds, unitOf } from '../common.js';
+import { segmentBounds, unitOf, UNRESTRICTED } from '../common.js';
 import { largestSegment, ringAllgather, ringReduceScatter } from '../reduction.js';
 
 registerAlgorithm({
   name: 'ring',
   collective: 'allreduce',
   description: 'ring reduce-scatter then ring allgather, 2(n-1) steps of size/n',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

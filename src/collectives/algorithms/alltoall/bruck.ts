@@ -5,16 +5,14 @@
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { mod, rotatedBlocks } from '../common.js';
+import { mod, rotatedBlocks, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'bruck',
   collective: 'alltoall',
   description: 'log2(n) steps, each one merged message of the blocks whose index has bit k set (non-contiguous region)',
-  supportsText: 'any rank count and topology',
   source: 'classic (Bruck et al.)',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size;

@@ -2,15 +2,14 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
 import { binomialTree } from '../binomial-tree.js';
+import { UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'binomial',
   collective: 'broadcast',
   description: 'binomial tree from the root, ceil(log2 n) rounds (in place: the root holds the data in recv)',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder({ inPlace: true });

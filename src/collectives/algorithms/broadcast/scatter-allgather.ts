@@ -4,17 +4,15 @@
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
-import { mod, rootRelative, segmentBounds } from '../common.js';
+import { mod, rootRelative, segmentBounds, UNRESTRICTED } from '../common.js';
 import { binomialTree } from '../binomial-tree.js';
 
 registerAlgorithm({
   name: 'scatter-allgather',
   collective: 'broadcast',
   description: 'binomial scatter of n segments, then ring allgather (large messages)',
-  supportsText: 'any rank count and topology',
   source: 'classic (van de Geijn)',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder({ inPlace: true });

@@ -1,17 +1,15 @@
 /** gather `binomial`: the mirror of binomial scatter; the root un-rotates the staged blocks into recv. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { rotatedBlocks } from '../common.js';
+import { rotatedBlocks, UNRESTRICTED } from '../common.js';
 import { binomialTree } from '../binomial-tree.js';
 
 registerAlgorithm({
   name: 'binomial',
   collective: 'gather',
   description: 'binomial tree, ceil(log2 n) rounds; inner ranks merge their subtree before forwarding',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size;

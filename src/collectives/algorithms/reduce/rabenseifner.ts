@@ -1,16 +1,14 @@
 /** reduce `rabenseifner`: recursive-halving reduce-scatter (fold step for non-powers of two), then each active rank sends its segment to the root. */
 import { registerAlgorithm } from '../../registry.js';
-import { floorPow2, rootRelative, segmentBounds, unitOf } from '../common.js';
+import { floorPow2, rootRelative, segmentBounds, unitOf, UNRESTRICTED } from '../common.js';
 import { foldIn, recursiveHalving, seedAccumulators, segmentsToRoot } from '../reduction.js';
 
 registerAlgorithm({
   name: 'rabenseifner',
   collective: 'reduce',
   description: 'recursive-halving reduce-scatter, then a direct gather of the segments to the root',
-  supportsText: 'any rank count and topology',
   source: 'classic (Rabenseifner)',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

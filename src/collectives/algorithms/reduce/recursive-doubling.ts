@@ -2,15 +2,14 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { binomialTree } from '../binomial-tree.js';
+import { UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'recursive-doubling',
   collective: 'reduce',
   description: 'binomial-tree reduction to the root, ceil(log2 n) rounds of the whole buffer',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

@@ -1,17 +1,15 @@
 /** reduce `ring`: ring reduce-scatter over n segments, then every rank sends its reduced segment to the root. */
 import { registerAlgorithm } from '../../registry.js';
 import { SEND } from '../../schedule.js';
-import { rootRelative, segmentBounds, unitOf } from '../common.js';
+import { rootRelative, segmentBounds, unitOf, UNRESTRICTED } from '../common.js';
 import { largestSegment, ringReduceScatter, segmentsToRoot } from '../reduction.js';
 
 registerAlgorithm({
   name: 'ring',
   collective: 'reduce',
   description: 'ring reduce-scatter (n-1 steps of size/n), then each segment goes to the root',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

@@ -5,17 +5,15 @@
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { rotatedBlocks } from '../common.js';
+import { rotatedBlocks, UNRESTRICTED } from '../common.js';
 import { binomialTree } from '../binomial-tree.js';
 
 registerAlgorithm({
   name: 'binomial',
   collective: 'scatter',
   description: 'binomial tree, ceil(log2 n) rounds; inner ranks forward sub-ranges of blocks',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size;
