@@ -238,6 +238,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   // plain per-batch passes (their results must not move by a rounding).
   const finishQueue = new EventQueue(local ? 4096 : 1);
   let totalRate = 0;
+  /** Per resource, the sum of the rates of the active flows crossing it (local updates). */
+  const resRate = new Float64Array(local ? numResources : 0);
   const resList: number[][] = local ? Array.from({ length: numResources }, () => []) : [];
   let arenaSlot = new Int32Array(local ? arena.length : 0);
   let arenaOwner = new Int32Array(local ? arena.length : 0);
@@ -640,7 +642,10 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     }
     liveEntries -= fLen[f];
     if (local) {
-      for (let p = st; p < st + fLen[f]; p++) listRemove(p);
+      for (let p = st; p < st + fLen[f]; p++) {
+        listRemove(p);
+        resRate[arena[p]] -= fRate[f];
+      }
       totalRate -= fRate[f];
     }
     for (let m = fMsg[f]; m >= 0; ) {
@@ -672,6 +677,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   let epoch = 0;
   const resStamp = new Int32Array(local ? numResources : 0);
   const avail = new Float64Array(local ? numResources : 0);
+  const resAffected = new Int32Array(local ? numResources : 0);
   let affected = new Int32Array(1024);
   const recompute = (): void => {
     let total = 0;
@@ -720,31 +726,40 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       }
     }
     dirtyList.length = 0;
+    // What the other flows leave on each resource: the running sum minus the re-rated flows' rates
+    // (a resource all of whose flows are re-rated starts again from exactly zero, so the running
+    // sum does not drift; a residue of a rounding is treated as full).
     for (let a = 0; a < nA; a++) {
       const f = affected[a];
+      const old = fRate[f];
+      fRem[f] -= old * (now - fT[f]);
+      fT[f] = now;
+      totalRate -= old;
       for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) {
         const r = arena[p];
-        if (resStamp[r] === epoch) continue;
-        resStamp[r] = epoch;
-        let left = capacity[r];
-        for (const q of resList[r]) {
-          const g = arenaOwner[q];
-          if (stamp[g] !== epoch) left -= fRate[g];
+        if (resStamp[r] !== epoch) {
+          resStamp[r] = epoch;
+          resAffected[r] = 0;
         }
-        avail[r] = Math.max(0, left);
+        resAffected[r]++;
+        resRate[r] -= old;
       }
     }
     for (let a = 0; a < nA; a++) {
       const f = affected[a];
-      fRem[f] -= fRate[f] * (now - fT[f]);
-      fT[f] = now;
-      totalRate -= fRate[f];
+      for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) {
+        const r = arena[p];
+        if (resAffected[r] === resList[r].length) resRate[r] = 0;
+        const left = capacity[r] - resRate[r];
+        avail[r] = left > capacity[r] * 1e-12 || capacity[r] === Infinity ? left : 0;
+      }
     }
     solver.solve(affected, nA, fStart, fLen, arena, fMaxRate, fRate, avail);
     for (let a = 0; a < nA; a++) {
       const f = affected[a];
       const r = fRate[f];
       totalRate += r;
+      for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) resRate[arena[p]] += r;
       const fin = r > 0 ? now + fRem[f] / r : Infinity;
       // An unchanged finish time keeps its heap entry; a new one makes the old entry stale.
       if (fin !== fFinish[f]) {
