@@ -678,6 +678,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const resStamp = new Int32Array(local ? numResources : 0);
   const avail = new Float64Array(local ? numResources : 0);
   const resAffected = new Int32Array(local ? numResources : 0);
+  let touchedRes = new Int32Array(1024);
   let affected = new Int32Array(1024);
   const recompute = (): void => {
     let total = 0;
@@ -726,6 +727,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       }
     }
     dirtyList.length = 0;
+    let nTouched = 0;
     // What the other flows leave on each resource: the running sum minus the re-rated flows' rates
     // (a resource all of whose flows are re-rated starts again from exactly zero, so the running
     // sum does not drift; a residue of a rounding is treated as full).
@@ -740,19 +742,18 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         if (resStamp[r] !== epoch) {
           resStamp[r] = epoch;
           resAffected[r] = 0;
+          if (nTouched === touchedRes.length) touchedRes = growInt(touchedRes, nTouched * 2);
+          touchedRes[nTouched++] = r;
         }
         resAffected[r]++;
         resRate[r] -= old;
       }
     }
-    for (let a = 0; a < nA; a++) {
-      const f = affected[a];
-      for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) {
-        const r = arena[p];
-        if (resAffected[r] === resList[r].length) resRate[r] = 0;
-        const left = capacity[r] - resRate[r];
-        avail[r] = left > capacity[r] * 1e-12 || capacity[r] === Infinity ? left : 0;
-      }
+    for (let k = 0; k < nTouched; k++) {
+      const r = touchedRes[k];
+      if (resAffected[r] === resList[r].length) resRate[r] = 0;
+      const left = capacity[r] - resRate[r];
+      avail[r] = left > capacity[r] * 1e-12 || capacity[r] === Infinity ? left : 0;
     }
     solver.solve(affected, nA, fStart, fLen, arena, fMaxRate, fRate, avail);
     for (let a = 0; a < nA; a++) {
