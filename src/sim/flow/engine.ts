@@ -102,7 +102,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const useInj = model.injectionBandwidth !== null;
   const useEj = model.ejectionBandwidth !== null;
   // Local updates re-rate small, irregular sets: few level rounds, then the heap.
-  const solver = new MaxMinSolver(capacity, model.rateUpdate === 'local' ? 2 : undefined);
+  const solver = model.rateUpdate === 'local' ? new MaxMinSolver(capacity, 2, true) : new MaxMinSolver(capacity);
 
   const S = program.numStreams;
   const nOps = program.numOps;
