@@ -241,6 +241,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   /** Per resource, the sum of the rates of the active flows crossing it (local updates). */
   const resRate = new Float64Array(local ? numResources : 0);
   const resList: number[][] = local ? Array.from({ length: numResources }, () => []) : [];
+  /** resList[r].length, kept flat: the update reads it for every touched resource. */
+  const resCount = new Int32Array(local ? numResources : 0);
   let arenaSlot = new Int32Array(local ? arena.length : 0);
   let arenaOwner = new Int32Array(local ? arena.length : 0);
   const dirtyMark = new Uint8Array(local ? numResources : 0);
@@ -256,11 +258,13 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     arenaSlot[p] = list.length;
     arenaOwner[p] = f;
     list.push(p);
+    resCount[arena[p]]++;
     markDirty(arena[p]);
   };
   const listRemove = (p: number): void => {
     const list = resList[arena[p]];
     const last = list.pop()!;
+    resCount[arena[p]]--;
     if (last !== p) {
       list[arenaSlot[p]] = last;
       arenaSlot[last] = arenaSlot[p];
@@ -751,7 +755,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     }
     for (let k = 0; k < nTouched; k++) {
       const r = touchedRes[k];
-      if (resAffected[r] === resList[r].length) resRate[r] = 0;
+      if (resAffected[r] === resCount[r]) resRate[r] = 0;
       const left = capacity[r] - resRate[r];
       avail[r] = left > capacity[r] * 1e-12 || capacity[r] === Infinity ? left : 0;
     }
