@@ -15,6 +15,25 @@ import type { FlowEngineOptions, FlowRunOutput } from './engine.js';
 import { lowerSchedule } from './from-schedule.js';
 import type { FlowProgram } from './program.js';
 import { runFlow } from './run.js';
+import { LimitError } from '../../util/errors.js';
+
+/**
+ * Most alltoall blocks (ranks × (ranks − 1)) the flow level attempts. Every direct alltoall
+ * schedule lists one destination entry per block and the engine runs one flow per block; at 2^27
+ * (about 11,600 ranks) the schedule's destination list reaches V8's largest array, and a 32×32×32
+ * torus (2^30 blocks) would need tens of GiB and hours. Checked before the schedule is built.
+ */
+export const MAX_ALLTOALL_BLOCKS = 2 ** 27;
+
+/** Throws LimitError for a collective too large for the flow level (call before buildSchedule). */
+export function checkFlowCollectiveSize(collective: CollectiveKind, topology: Topology): void {
+  const ranks = topology.numEndpoints;
+  const blocks = ranks * (ranks - 1);
+  if (collective === 'alltoall' && blocks > MAX_ALLTOALL_BLOCKS) {
+    const maxRanks = Math.floor((1 + Math.sqrt(1 + 4 * MAX_ALLTOALL_BLOCKS)) / 2);
+    throw new LimitError('topology', `${topology.spec}: alltoall over ${ranks} ranks (${blocks} blocks)`, `${MAX_ALLTOALL_BLOCKS} alltoall blocks (2^27, ${maxRanks} ranks) at flow level`);
+  }
+}
 
 export interface CollectiveRunRequest {
   readonly topology: Topology;
@@ -56,6 +75,7 @@ export function runScheduleFlow(
 }
 
 export function runCollectiveFlow(req: CollectiveRunRequest): RunResult & { readonly raw: FlowRunOutput; readonly program: FlowProgram } {
+  checkFlowCollectiveSize(req.collective, req.topology);
   const schedule = buildSchedule({ collective: req.collective, algorithm: req.algorithm, topology: req.topology, size: req.size, root: req.root });
   return runScheduleFlow(req.topology, schedule, req);
 }

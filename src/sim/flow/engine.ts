@@ -102,7 +102,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const useInj = model.injectionBandwidth !== null;
   const useEj = model.ejectionBandwidth !== null;
   // Local updates re-rate small, irregular sets: few level rounds, then the heap.
-  const solver = new MaxMinSolver(capacity, model.rateUpdate === 'local' ? 2 : undefined);
+  const solver = model.rateUpdate === 'local' ? new MaxMinSolver(capacity, 2, true) : new MaxMinSolver(capacity);
 
   const S = program.numStreams;
   const nOps = program.numOps;
@@ -213,6 +213,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   let fRate = new Float64Array(fCap);
   let fMaxRate = new Float64Array(fCap);
   let fFinish = new Float64Array(fCap);
+  let fT = new Float64Array(fCap);
   let fMsg = new Int32Array(fCap);
   let fStream = new Int32Array(fCap);
   let fOp = new Int32Array(fCap);
@@ -230,7 +231,18 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   // Local rate updates: per resource, the arena positions of the active flows that cross it
   // (swap-remove through arenaSlot), and the resources touched since the last update.
   const local = model.rateUpdate === 'local';
+  // Local updates also keep flow state lazy, so that a batch costs what it touches, not O(active
+  // flows): fRem[f] is exact at time fT[f] (brought forward when the flow is re-rated), finish
+  // times wait in a heap (an entry is stale unless its time still equals fFinish[f]), and the
+  // aggregate rate is kept as a running sum. Exact updates re-rate every flow anyway and keep the
+  // plain per-batch passes (their results must not move by a rounding).
+  const finishQueue = new EventQueue(local ? 4096 : 1);
+  let totalRate = 0;
+  /** Per resource, the sum of the rates of the active flows crossing it (local updates). */
+  const resRate = new Float64Array(local ? numResources : 0);
   const resList: number[][] = local ? Array.from({ length: numResources }, () => []) : [];
+  /** resList[r].length, kept flat: the update reads it for every touched resource. */
+  const resCount = new Int32Array(local ? numResources : 0);
   let arenaSlot = new Int32Array(local ? arena.length : 0);
   let arenaOwner = new Int32Array(local ? arena.length : 0);
   const dirtyMark = new Uint8Array(local ? numResources : 0);
@@ -246,11 +258,13 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     arenaSlot[p] = list.length;
     arenaOwner[p] = f;
     list.push(p);
+    resCount[arena[p]]++;
     markDirty(arena[p]);
   };
   const listRemove = (p: number): void => {
     const list = resList[arena[p]];
     const last = list.pop()!;
+    resCount[arena[p]]--;
     if (last !== p) {
       list[arenaSlot[p]] = last;
       arenaSlot[last] = arenaSlot[p];
@@ -273,6 +287,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         fRate = growF(fRate, fCap);
         fMaxRate = growF(fMaxRate, fCap);
         fFinish = growF(fFinish, fCap);
+        fT = growF(fT, fCap);
         fMsg = growInt(fMsg, fCap);
         fStream = growInt(fStream, fCap);
         fOp = growInt(fOp, fCap);
@@ -372,6 +387,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     const g = gap[s];
     fMaxRate[f] = g > 0 ? minBw / (g + 1) : Infinity;
     fFinish[f] = Infinity;
+    fT[f] = now;
     fMsg[f] = msg;
     fStream[f] = s;
     fOp[f] = op;
@@ -629,7 +645,13 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       if (r < C) chBytes[r] += bytes;
     }
     liveEntries -= fLen[f];
-    if (local) for (let p = st; p < st + fLen[f]; p++) listRemove(p);
+    if (local) {
+      for (let p = st; p < st + fLen[f]; p++) {
+        listRemove(p);
+        resRate[arena[p]] -= fRate[f];
+      }
+      totalRate -= fRate[f];
+    }
     for (let m = fMsg[f]; m >= 0; ) {
       const next = mNext[m];
       queue.push(now + mLat[m], E_DELIVER, m);
@@ -659,19 +681,27 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   let epoch = 0;
   const resStamp = new Int32Array(local ? numResources : 0);
   const avail = new Float64Array(local ? numResources : 0);
+  const resAffected = new Int32Array(local ? numResources : 0);
+  let touchedRes = new Int32Array(1024);
   let affected = new Int32Array(1024);
   const recompute = (): void => {
-    if (local) recomputeLocal();
-    else solver.solve(active, nActive, fStart, fLen, arena, fMaxRate, fRate);
-    nextFinish = Infinity;
     let total = 0;
-    for (let a = 0; a < nActive; a++) {
-      const f = active[a];
-      const r = fRate[f];
-      total += r;
-      const fin = r > 0 ? now + fRem[f] / r : Infinity;
-      fFinish[f] = fin;
-      if (fin < nextFinish) nextFinish = fin;
+    if (local) {
+      recomputeLocal();
+      if (nActive === 0) totalRate = 0;
+      total = totalRate;
+      nextFinish = peekFinish();
+    } else {
+      solver.solve(active, nActive, fStart, fLen, arena, fMaxRate, fRate);
+      nextFinish = Infinity;
+      for (let a = 0; a < nActive; a++) {
+        const f = active[a];
+        const r = fRate[f];
+        total += r;
+        const fin = r > 0 ? now + fRem[f] / r : Infinity;
+        fFinish[f] = fin;
+        if (fin < nextFinish) nextFinish = fin;
+      }
     }
     rateTime.push(now);
     rateValue.push(total);
@@ -701,21 +731,52 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       }
     }
     dirtyList.length = 0;
+    let nTouched = 0;
+    // What the other flows leave on each resource: the running sum minus the re-rated flows' rates
+    // (a resource all of whose flows are re-rated starts again from exactly zero, so the running
+    // sum does not drift; a residue of a rounding is treated as full).
     for (let a = 0; a < nA; a++) {
       const f = affected[a];
+      const old = fRate[f];
+      fRem[f] -= old * (now - fT[f]);
+      fT[f] = now;
+      totalRate -= old;
       for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) {
         const r = arena[p];
-        if (resStamp[r] === epoch) continue;
-        resStamp[r] = epoch;
-        let left = capacity[r];
-        for (const q of resList[r]) {
-          const g = arenaOwner[q];
-          if (stamp[g] !== epoch) left -= fRate[g];
+        if (resStamp[r] !== epoch) {
+          resStamp[r] = epoch;
+          resAffected[r] = 0;
+          if (nTouched === touchedRes.length) touchedRes = growInt(touchedRes, nTouched * 2);
+          touchedRes[nTouched++] = r;
         }
-        avail[r] = Math.max(0, left);
+        resAffected[r]++;
+        resRate[r] -= old;
       }
     }
+    for (let k = 0; k < nTouched; k++) {
+      const r = touchedRes[k];
+      if (resAffected[r] === resCount[r]) resRate[r] = 0;
+      const left = capacity[r] - resRate[r];
+      avail[r] = left > capacity[r] * 1e-12 || capacity[r] === Infinity ? left : 0;
+    }
     solver.solve(affected, nA, fStart, fLen, arena, fMaxRate, fRate, avail);
+    for (let a = 0; a < nA; a++) {
+      const f = affected[a];
+      const r = fRate[f];
+      totalRate += r;
+      for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) resRate[arena[p]] += r;
+      const fin = r > 0 ? now + fRem[f] / r : Infinity;
+      // An unchanged finish time keeps its heap entry; a new one makes the old entry stale.
+      if (fin !== fFinish[f]) {
+        fFinish[f] = fin;
+        if (fin !== Infinity) finishQueue.push(fin, 0, f);
+      }
+    }
+  };
+  /** The earliest valid finish time, dropping stale heap entries. */
+  const peekFinish = (): number => {
+    while (finishQueue.length > 0 && finishQueue.peekTime() !== fFinish[finishQueue.peekArg()]) finishQueue.pop();
+    return finishQueue.peekTime();
   };
   if (dirty) recompute();
   for (;;) {
@@ -724,7 +785,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     if (tNext === Infinity) break;
     batches++;
     const dt = tNext - lastT;
-    if (dt > 0) {
+    if (dt > 0 && !local) {
       for (let a = 0; a < nActive; a++) {
         const f = active[a];
         fRem[f] -= fRate[f] * dt;
@@ -735,12 +796,24 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     const horizon = now + Math.abs(now) * eps;
     if (nextFinish <= horizon) {
       finishing.length = 0;
-      for (let a = 0; a < nActive; a++) if (fFinish[active[a]] <= horizon) finishing.push(active[a]);
+      if (local) {
+        while (finishQueue.peekTime() <= horizon) {
+          const f = finishQueue.peekArg();
+          if (finishQueue.peekTime() === fFinish[f]) {
+            fFinish[f] = NaN; // collected: any duplicate entry is now stale
+            finishing.push(f);
+          }
+          finishQueue.pop();
+        }
+      } else for (let a = 0; a < nActive; a++) if (fFinish[active[a]] <= horizon) finishing.push(active[a]);
       // Deterministic order: by flow id.
       finishing.sort((x, y) => x - y);
       for (const f of finishing) finishFlow(f);
       nextFinish = Infinity;
-      if (!dirty) for (let a = 0; a < nActive; a++) nextFinish = Math.min(nextFinish, fFinish[active[a]]);
+      if (!dirty) {
+        if (local) nextFinish = peekFinish();
+        else for (let a = 0; a < nActive; a++) nextFinish = Math.min(nextFinish, fFinish[active[a]]);
+      }
     }
     while (queue.peekTime() <= horizon) {
       const kind = queue.peekKind();

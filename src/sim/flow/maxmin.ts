@@ -24,6 +24,9 @@ export class MaxMinSolver {
   private heapVal: Int32Array;
   private heapSize = 0;
   private capped: Int32Array;
+  private pending = new Int32Array(16);
+  private nPending = 0;
+  private pendingMark: Uint8Array;
   /** Solves performed, and path entries visited (for the result record). */
   solves = 0;
   work = 0;
@@ -32,6 +35,12 @@ export class MaxMinSolver {
     readonly capacity: Float64Array,
     /** Level-by-level rounds before the heap takes over. */
     readonly levelRounds = LEVEL_ROUNDS,
+    /**
+     * Push a resource's new share once per frozen resource rather than once per frozen flow: fewer
+     * stale heap entries, same rates up to the order in which equal shares pop (so a rounding may
+     * differ). The engine's local updates use it; exact updates keep the per-flow pushes.
+     */
+    readonly batchPushes = false,
   ) {
     const r = capacity.length;
     this.localIndex = new Int32Array(r).fill(-1);
@@ -46,6 +55,7 @@ export class MaxMinSolver {
     this.heapKey = new Float64Array(64);
     this.heapVal = new Int32Array(64);
     this.capped = new Int32Array(16);
+    this.pendingMark = new Uint8Array(batchPushes ? r : 0);
   }
 
   /**
@@ -155,10 +165,18 @@ export class MaxMinSolver {
         continue;
       }
       this.heapPop();
+      const skip = this.batchPushes ? -3 : i;
       for (let m = start[i]; m < start[i + 1]; m++) {
         const f = this.members[m];
-        if (rate[f] < 0) this.freeze(f, key, pathStart, pathLen, arena, rate, i);
+        if (rate[f] < 0) this.freeze(f, key, pathStart, pathLen, arena, rate, skip);
       }
+      for (let k = 0; k < this.nPending; k++) {
+        const j = this.pending[k];
+        this.pendingMark[j] = 0;
+        const u = this.unfrozen[j];
+        if (u > 0) this.pushShare(j, Math.max(0, this.rem[j]) / u);
+      }
+      this.nPending = 0;
     }
     // Flows that cross no resource (zero-length paths) run at their cap, or unbounded.
     for (let a = 0; a < n; a++) {
@@ -176,7 +194,14 @@ export class MaxMinSolver {
       const j = this.localIndex[arena[p]];
       this.rem[j] -= r;
       const u = --this.unfrozen[j];
-      if (skip !== -2 && j !== skip && u > 0) this.pushShare(j, Math.max(0, this.rem[j]) / u);
+      if (skip === -3) {
+        // Batched: remember j, push its share once the whole resource has frozen.
+        if (!this.pendingMark[j]) {
+          this.pendingMark[j] = 1;
+          if (this.nPending === this.pending.length) this.pending = growInt(this.pending, this.nPending * 2);
+          this.pending[this.nPending++] = j;
+        }
+      } else if (skip !== -2 && j !== skip && u > 0) this.pushShare(j, Math.max(0, this.rem[j]) / u);
     }
   }
 
