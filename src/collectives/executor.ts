@@ -321,9 +321,14 @@ class Machine {
         this.state[r * this.nb + buf] = st;
         const first = byteOffset / this.G;
         const slots = inBytes / this.G;
-        for (let k = 0; k < slots; k++) {
-          a[first + k] = this.opts.inputs ? this.opts.inputs(r, k) : this.valueMode ? inputValue(s.dtype, s.op, r, k) : r * this.inputStride + k + 1;
-          st[first + k] = 1;
+        st.fill(1, first, first + slots);
+        const inputs = this.opts.inputs;
+        if (inputs) for (let k = 0; k < slots; k++) a[first + k] = inputs(r, k);
+        else if (this.valueMode) for (let k = 0; k < slots; k++) a[first + k] = inputValue(s.dtype, s.op, r, k);
+        else {
+          // Chunk identities: consecutive ids from the rank's base (one branch-free loop per rank).
+          const base = r * this.inputStride + 1;
+          for (let k = 0; k < slots; k++) a[first + k] = base + k;
         }
       }
     }
