@@ -948,12 +948,19 @@ class Machine {
         const outSlots = outputBytes(part, j) / G;
         if (outSlots === 0) continue;
         const a = this.buffer(r, 1);
+        // Every movement postcondition maps one output block (part.size bytes, a multiple of G) to
+        // consecutive bytes of one source, so the origin is looked up once per block.
+        const blockSlots = Number.isInteger(part.size / G) && part.size > 0 ? part.size / G : 1;
+        let blockId = 0;
         for (let o = 0; o < outSlots; o++) {
           checked++;
           const got = a[o];
           if (movement) {
-            const e = expectedOrigin(part, j, o * G)!;
-            const want = e.src * this.inputStride + e.byte / G + 1;
+            if (o % blockSlots === 0) {
+              const e = expectedOrigin(part, j, o * G)!;
+              blockId = e.src * this.inputStride + e.byte / G + 1 - o;
+            }
+            const want = blockId + o;
             if (got === want) continue;
             note({
               rank: r,
