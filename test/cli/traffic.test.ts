@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,16 @@ describe('meshwork traffic', () => {
     // A 4x4 torus with uniform traffic (self included): mean distance 2, so BookSim hops = 3.
     expect(Number(lines[1].split(',')[4])).toBeCloseTo(3, 1);
     expect(readFileSync(svg, 'utf8')).toMatch(/^<svg/);
+  });
+
+  it('loads topologies like every other command: spec files and rank mappings', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mw-traffic-'));
+    const specFile = join(dir, 'net.json');
+    writeFileSync(specFile, JSON.stringify({ family: 'torus', shape: '4x4' }));
+    const r = runCli(['traffic', '--topology', specFile, '--pattern', 'uniform', '--rates', '0.05', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).topology).toMatch(/torus:4x4/);
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--mapping', 'sideways', '--pattern', 'uniform', '--rates', '0.05']))).toMatch(/mapping/);
   });
 
   it('gives the same JSON for the same seed, and a fixed-horizon mode for seed 004', () => {

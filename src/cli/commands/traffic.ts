@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { buildTopology } from '../../topology/index.js';
+import { loadTopology } from '../../node/load-topology.js';
 import { InputError } from '../../util/errors.js';
 import {
   DeadlockError,
@@ -16,6 +16,7 @@ import { print, writeFileAtomic } from '../io.js';
 
 interface TrafficOptions {
   topology: string;
+  mapping?: string;
   pattern: string;
   rates: string;
   preset: string;
@@ -119,7 +120,8 @@ export function register(program: Command): void {
   program
     .command('traffic')
     .description('packet-level latency/throughput curve under synthetic traffic (BookSim-style measurement)')
-    .requiredOption('--topology <spec>', 'topology spec, e.g. torus:8x8 or mesh:8x8')
+    .requiredOption('--topology <spec>', 'topology spec, e.g. torus:8x8 or mesh:8x8, or a file:graph.json / spec file')
+    .option('--mapping <order>', 'rank order: identity | reverse | snake | random:seed=N | a permutation file')
     .requiredOption('--pattern <name>', 'uniform | bitrev | transpose | shuffle | tornado | neighbor | randperm | random | quarter | hotspot | localized | meshemu')
     .requiredOption('--rates <list>', 'start:stop:step or a comma list, flits/node/cycle in (0, 1]')
     .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')}`, 'booksim')
@@ -138,7 +140,7 @@ export function register(program: Command): void {
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
     .option('--log-x', 'log-scale x axis in the plot')
     .action(async (o: TrafficOptions) => {
-      const topology = buildTopology(o.topology);
+      const topology = loadTopology(o.topology, { mapping: o.mapping });
       const rates = parseRates(o.rates);
       if (!PRESET_NAMES.includes(o.preset as PresetName)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
       const config: Partial<PacketConfig> = {};
