@@ -123,6 +123,9 @@ export interface ExecutionReport {
 
 class Fatal extends Error {}
 
+/** Most payload slots kept for reuse (16 M slots = 128 MB of Float64). */
+const POOL_SLOTS = 2 ** 24;
+
 function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
   return a;
@@ -149,6 +152,13 @@ class Machine {
   rsBuf!: Uint16Array;
   rsOff!: Float64Array;
   rsLen!: Float64Array;
+  /**
+   * Int32 copies of rsOff/rsLen for the single-buffer hot paths (read, write): integer indices keep
+   * V8's copy loops on small-integer arithmetic. Valid whenever singleBuffer() holds (the region then
+   * lies inside a buffer of at most maxSlots < 2^31 slots); 0 for extents beyond int32 range.
+   */
+  rsOffI!: Int32Array;
+  rsLenI!: Int32Array;
   rsTotal!: Float64Array;
   /** The one buffer all extents of a region lie in (-1 if several), and the end of its last-reaching extent, in slots. */
   rsSingle!: Int32Array;
@@ -251,6 +261,8 @@ class Machine {
     this.rsBuf = new Uint16Array(count);
     this.rsOff = new Float64Array(count);
     this.rsLen = new Float64Array(count);
+    this.rsOffI = new Int32Array(count);
+    this.rsLenI = new Int32Array(count);
     this.rsTotal = new Float64Array(s.numRegions);
     this.rsSingle = new Int32Array(s.numRegions);
     this.rsEnd = new Float64Array(s.numRegions);
@@ -265,6 +277,10 @@ class Machine {
         this.rsBuf[k] = buf;
         this.rsOff[k] = off / G;
         this.rsLen[k] = len / G;
+        if ((off + len) / G < 2 ** 31) {
+          this.rsOffI[k] = off / G;
+          this.rsLenI[k] = len / G;
+        }
         total += len / G;
         k++;
       });
@@ -305,9 +321,14 @@ class Machine {
         this.state[r * this.nb + buf] = st;
         const first = byteOffset / this.G;
         const slots = inBytes / this.G;
-        for (let k = 0; k < slots; k++) {
-          a[first + k] = this.opts.inputs ? this.opts.inputs(r, k) : this.valueMode ? inputValue(s.dtype, s.op, r, k) : r * this.inputStride + k + 1;
-          st[first + k] = 1;
+        st.fill(1, first, first + slots);
+        const inputs = this.opts.inputs;
+        if (inputs) for (let k = 0; k < slots; k++) a[first + k] = inputs(r, k);
+        else if (this.valueMode) for (let k = 0; k < slots; k++) a[first + k] = inputValue(s.dtype, s.op, r, k);
+        else {
+          // Chunk identities: consecutive ids from the rank's base (one branch-free loop per rank).
+          const base = r * this.inputStride + 1;
+          for (let k = 0; k < slots; k++) a[first + k] = base + k;
         }
       }
     }
@@ -367,22 +388,18 @@ class Machine {
 
   readArray(rank: number, region: number, op: number): Float64Array {
     this.checkRegion(region, op);
-    const out = new Float64Array(this.rsTotal[region]);
+    const out = this.takeArray(this.rsTotal[region]);
     if (this.singleBuffer(rank, region)) {
       // Hot path of merged messages: many short extents of one buffer.
       const buf = this.rsSingle[region];
       const a = this.buffer(rank, buf);
       const st = this.state[rank * this.nb + buf];
-      let k = 0;
-      for (let e = this.rsStart[region]; e < this.rsStart[region + 1]; e++) {
-        const off = this.rsOff[e];
-        const len = this.rsLen[e];
-        if (st) this.markRead(st, rank, buf, off, len, op);
-        if (len > 32) {
-          out.set(a.subarray(off, off + len), k);
-          k += len;
-        } else for (let i = off; i < off + len; i++) out[k++] = a[i];
-      }
+      const e0 = this.rsStart[region];
+      const e1 = this.rsStart[region + 1];
+      const offs = this.rsOffI;
+      const lens = this.rsLenI;
+      if (st) for (let e = e0; e < e1; e++) this.markRead(st, rank, buf, offs[e], lens[e], op);
+      copyExtentsOut(a, offs, lens, e0, e1, out);
       return out;
     }
     let k = 0;
@@ -400,6 +417,31 @@ class Machine {
       } else for (let i = off; i < off + len; i++) out[k++] = a[i];
     }
     return out;
+  }
+
+  /**
+   * Payload arrays are recycled by length: a merged message's array is fully overwritten by the
+   * next read of that length, and allocating (zeroing, then collecting) one per message was a
+   * large share of a 4,096-rank verification. At most POOL_SLOTS slots are kept.
+   */
+  private readonly pool = new Map<number, Float64Array[]>();
+  private pooledSlots = 0;
+
+  private takeArray(length: number): Float64Array {
+    const list = this.pool.get(length);
+    const a = list?.pop();
+    if (!a) return new Float64Array(length);
+    this.pooledSlots -= length;
+    return a;
+  }
+
+  /** Returns a payload nothing refers to any more (a consumed unicast message, a local op's read). */
+  private recycle(payload: Payload): void {
+    if (typeof payload === 'number' || this.pooledSlots + payload.length > POOL_SLOTS) return;
+    const list = this.pool.get(payload.length);
+    if (list) list.push(payload);
+    else this.pool.set(payload.length, [payload]);
+    this.pooledSlots += payload.length;
   }
 
   private markRead(st: Uint8Array, rank: number, buf: number, off: number, len: number, op: number): void {
@@ -428,14 +470,7 @@ class Machine {
     let k = 0;
     if (!combine && data && this.singleBuffer(rank, region) && !this.state[rank * this.nb + this.rsSingle[region]]) {
       // Hot path: plain store of a merged message into one buffer that holds no input.
-      const a = this.buffer(rank, this.rsSingle[region]);
-      for (let e = this.rsStart[region]; e < this.rsStart[region + 1]; e++) {
-        const off = this.rsOff[e];
-        const len = this.rsLen[e];
-        if (len > 32) a.set(data.subarray(k, k + len), off);
-        else for (let i = 0; i < len; i++) a[off + i] = data[k + i];
-        k += len;
-      }
+      copyExtentsIn(data, this.rsOffI, this.rsLenI, this.rsStart[region], this.rsStart[region + 1], this.buffer(rank, this.rsSingle[region]));
       return;
     }
     for (let e = this.rsStart[region]; e < this.rsStart[region + 1]; e++) {
@@ -499,16 +534,24 @@ class Machine {
     this.stats.messagesRecv[rank]++;
     const heard = this.mail.heard[m];
     if (this.heard && heard) orInto(this.heard[rank], heard);
+    // A multicast's one payload is shared by all its messages; only a unicast's is free now.
+    const unicast = s.opPeer[this.mail.op[m]] >= 0;
     this.mail.release(m);
+    if (unicast) this.recycle(data);
   }
 
   doLocal(op: number): void {
     const s = this.s;
     const rank = s.opRank[op];
-    if (s.opKind[op] === OpKind.Copy) this.write(rank, s.opB[op], this.read(rank, s.opA[op], op), op);
-    else if (s.opKind[op] === OpKind.Reduce) {
-      this.read(rank, s.opB[op], op); // the destination is read too (marks it consumed)
-      this.write(rank, s.opB[op], this.read(rank, s.opA[op], op), op, this.reducers[s.opC[op]]);
+    if (s.opKind[op] === OpKind.Copy) {
+      const data = this.read(rank, s.opA[op], op);
+      this.write(rank, s.opB[op], data, op);
+      this.recycle(data);
+    } else if (s.opKind[op] === OpKind.Reduce) {
+      this.recycle(this.read(rank, s.opB[op], op)); // the destination is read too (marks it consumed)
+      const data = this.read(rank, s.opA[op], op);
+      this.write(rank, s.opB[op], data, op, this.reducers[s.opC[op]]);
+      this.recycle(data);
     }
   }
 
@@ -905,12 +948,19 @@ class Machine {
         const outSlots = outputBytes(part, j) / G;
         if (outSlots === 0) continue;
         const a = this.buffer(r, 1);
+        // Every movement postcondition maps one output block (part.size bytes, a multiple of G) to
+        // consecutive bytes of one source, so the origin is looked up once per block.
+        const blockSlots = Number.isInteger(part.size / G) && part.size > 0 ? part.size / G : 1;
+        let blockId = 0;
         for (let o = 0; o < outSlots; o++) {
           checked++;
           const got = a[o];
           if (movement) {
-            const e = expectedOrigin(part, j, o * G)!;
-            const want = e.src * this.inputStride + e.byte / G + 1;
+            if (o % blockSlots === 0) {
+              const e = expectedOrigin(part, j, o * G)!;
+              blockId = e.src * this.inputStride + e.byte / G + 1 - o;
+            }
+            const want = blockId + o;
             if (got === want) continue;
             note({
               rank: r,
@@ -952,6 +1002,43 @@ class Machine {
     if (!(id >= 1 && id <= this.s.numRanks * this.inputStride && Number.isInteger(id))) return `a value that is no input byte (${id})`;
     const o = this.origin(id);
     return `rank ${o.rank} block ${o.block} byte ${o.offset}`;
+  }
+}
+
+/**
+ * Gathers extents e0..e1 of `a` (Int32 offsets/lengths) into `out` in order. Merged messages are
+ * mostly one-slot extents, so those take the plain indexed path; long runs use a bulk set.
+ */
+function copyExtentsOut(a: Float64Array, offs: Int32Array, lens: Int32Array, e0: number, e1: number, out: Float64Array): void {
+  let k = 0;
+  for (let e = e0; e < e1; e++) {
+    const off = offs[e];
+    const len = lens[e];
+    if (len === 1) out[k++] = a[off];
+    else if (len > 32) {
+      out.set(a.subarray(off, off + len), k);
+      k += len;
+    } else {
+      for (let i = 0; i < len; i++) out[k + i] = a[off + i];
+      k += len;
+    }
+  }
+}
+
+/** Scatters `data` into extents e0..e1 of `a`: the inverse of copyExtentsOut. */
+function copyExtentsIn(data: Float64Array, offs: Int32Array, lens: Int32Array, e0: number, e1: number, a: Float64Array): void {
+  let k = 0;
+  for (let e = e0; e < e1; e++) {
+    const off = offs[e];
+    const len = lens[e];
+    if (len === 1) a[off] = data[k++];
+    else if (len > 32) {
+      a.set(data.subarray(k, k + len), off);
+      k += len;
+    } else {
+      for (let i = 0; i < len; i++) a[off + i] = data[k + i];
+      k += len;
+    }
   }
 }
 
