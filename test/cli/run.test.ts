@@ -68,4 +68,11 @@ describe('meshwork run / compare', () => {
     expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--algorithm', 'nosuch', '--size', '1KiB']));
     expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--algorithm', 'linear', '--size', 'lots']));
   });
+
+  it('refuses an alltoall too large for the schedule builder, naming the limit, before building it', () => {
+    // 32768 ranks = 1.07e9 blocks > MAX_ALLTOALL_BLOCKS (2^27): refused, not an out-of-memory crash.
+    const line = expectOneLineError(runCli(['run', '--topology', 'torus:32x32x32', '--algorithm', 'hop-grouped', '--size', '1MiB']));
+    expect(line).toMatch(/at most 134217728 alltoall blocks/);
+    expect(expectOneLineError(runCli(['compare', '--topology', 'torus:32x32x32', '--size', '1MiB']))).toMatch(/2\^27/);
+  });
 });
