@@ -31,7 +31,7 @@ const EXPECTED: Record<string, string> = {
   '003.near-bound': 'reproduced-under-reading',
   '003.vs-chain': 'reproduced-under-reading',
   '003.binomial-contention': 'not-reproduced',
-  '003.time': 'not-available',
+  '003.time': 'reproduced-under-reading',
   // Seed 000 (spec §3.7, §4.5, §1.8): correctness and barrier counts; flow level timing; packet level pending.
   '000.correct': 'reproduced-under-reading',
   '000.barriers.2d': 'reproduced-under-reading',
