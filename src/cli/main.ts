@@ -38,6 +38,12 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`| head`) closes the pipe: that ends the output, not the program with a trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 const code = await main(process.argv.slice(2));
 // A command may set a non-zero exit code itself (e.g. `collective verify` on FAIL: 1).
 process.exitCode = code === 0 ? (process.exitCode ?? 0) : code;

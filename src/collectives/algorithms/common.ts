@@ -1,6 +1,13 @@
 /** Small helpers shared by the classic algorithms (rank arithmetic and segmenting). */
 import { DTYPE_BYTES } from '../types.js';
-import type { AlgorithmContext } from '../registry.js';
+import type { Algorithm, AlgorithmContext } from '../registry.js';
+
+/** Registration fields of an algorithm that takes no parameters and runs on any rank count and topology. */
+export const UNRESTRICTED = {
+  supportsText: 'any rank count and topology',
+  params: [],
+  supports: () => undefined,
+} as const satisfies Pick<Algorithm, 'supportsText' | 'params' | 'supports'>;
 
 /** Boundaries of `parts` nearly equal segments of `bytes`, cut on `unit`-byte boundaries: segment i is [b[i], b[i+1]). */
 export function segmentBounds(bytes: number, parts: number, unit = 1): number[] {
@@ -19,6 +26,18 @@ export function unitOf(ctx: AlgorithmContext): number {
 
 export function mod(a: number, n: number): number {
   return ((a % n) + n) % n;
+}
+
+/** Maps rank v relative to `root` (v = 0 is the root) to the global rank. */
+export function rootRelative(root: number, n: number): (v: number) => number {
+  return (v) => mod(v + root, n);
+}
+
+/** Blocks r, r+1, ..., n-1, 0, ..., r-1 of `buf` as extents: the buffer rotated to start at block r (at most two pieces). */
+export function rotatedBlocks(buf: number, r: number, n: number, B: number): Array<[number, number, number]> {
+  const out: Array<[number, number, number]> = [[buf, r * B, (n - r) * B]];
+  if (r > 0) out.push([buf, 0, r * B]);
+  return out;
 }
 
 export function lowBit(v: number): number {

@@ -3,7 +3,7 @@
  * root for reduce); `real(v)` maps to the global rank. `acc` is the buffer that accumulates the
  * result on every rank, `tmp` receives partner data before it is reduced into `acc`.
  */
-import type { ScheduleBuilder } from '../schedule.js';
+import { RECV, SEND, type ScheduleBuilder } from '../schedule.js';
 import { floorPow2, mod } from './common.js';
 
 export interface Work {
@@ -14,6 +14,31 @@ export interface Work {
   tmp: number;
   /** Segment boundaries in bytes (element-aligned). */
   bounds: number[];
+}
+
+/** Every rank starts its accumulator `acc` as a copy of its whole send buffer; returns the acc region. */
+export function seedAccumulators(b: ScheduleBuilder, n: number, bytes: number, acc: number): number {
+  const whole = b.region(acc, 0, bytes);
+  const send = b.region(SEND, 0, bytes);
+  for (let r = 0; r < n; r++) b.copy(r, send, whole);
+  return whole;
+}
+
+/** Bytes of the largest segment (what tmp must hold when only one segment arrives at a time). */
+export function largestSegment(bounds: readonly number[]): number {
+  return Math.max(...bounds.slice(1).map((x, i) => x - bounds[i]));
+}
+
+/**
+ * Reduce's last step after a reduce-scatter: segment i is held by relative rank holder(i) and goes
+ * to the root's recv (segment 0 is the root's own).
+ */
+export function segmentsToRoot(w: Work, root: number, count: number, holder: (i: number) => number): void {
+  w.b.copy(root, segs(w, w.acc, 0, 1), segs(w, RECV, 0, 1));
+  for (let i = 1; i < count; i++) {
+    w.b.send(w.real(holder(i)), root, segs(w, w.acc, i, i + 1), 8);
+    w.b.recv(root, w.real(holder(i)), segs(w, RECV, i, i + 1), 8);
+  }
 }
 
 /** Region of segments [from, to) in `buf`. */

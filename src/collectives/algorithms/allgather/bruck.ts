@@ -1,17 +1,14 @@
 /** allgather `bruck`: ceil(log2 n) steps for any n; W[i] holds rank r+i's block, rotated into recv at the end. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { mod } from '../common.js';
-import { pieces } from '../alltoall/bruck.js';
+import { mod, rotatedBlocks, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'bruck',
   collective: 'allgather',
   description: 'ceil(log2 n) steps: receive from rank+k the k blocks it holds (any rank count)',
-  supportsText: 'any rank count and topology',
   source: 'classic (Bruck et al.)',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size;
@@ -23,7 +20,7 @@ registerAlgorithm({
         const cnt = Math.min(k, n - k);
         b.sendrecv(r, mod(r - k, n), b.region(W, 0, cnt * B), mod(r + k, n), b.region(W, k * B, cnt * B), k);
       }
-      b.copy(r, b.region(W, 0, n * B), b.extents(pieces(RECV, r, n, B)));
+      b.copy(r, b.region(W, 0, n * B), b.extents(rotatedBlocks(RECV, r, n, B)));
     }
     return b.finish();
   },

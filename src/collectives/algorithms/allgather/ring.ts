@@ -1,16 +1,14 @@
 /** allgather `ring`: n-1 steps; in step k rank r passes block r-k to r+1 and receives block r-k-1 from r-1. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { mod } from '../common.js';
+import { mod, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'ring',
   collective: 'allgather',
   description: 'n-1 neighbour steps around the ring',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

@@ -1,22 +1,20 @@
 /** allreduce `ring`: ring reduce-scatter then ring allgather over n segments, 2(n-1) steps (classic, bandwidth-optimal). */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { segmentBounds, unitOf } from '../common.js';
-import { ringAllgather, ringReduceScatter } from '../reduction.js';
+import { segmentBounds, unitOf, UNRESTRICTED } from '../common.js';
+import { largestSegment, ringAllgather, ringReduceScatter } from '../reduction.js';
 
 registerAlgorithm({
   name: 'ring',
   collective: 'allreduce',
   description: 'ring reduce-scatter then ring allgather, 2(n-1) steps of size/n',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();
     const bounds = segmentBounds(ctx.size, n, unitOf(ctx));
-    const tmp = b.tmpBuffer('tmp', Math.max(...bounds.slice(1).map((x, i) => x - bounds[i])));
+    const tmp = b.tmpBuffer('tmp', largestSegment(bounds));
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.region(RECV, 0, ctx.size));
     const w = { b, n, real: (v: number) => v, acc: RECV, tmp, bounds };
     ringReduceScatter(w);

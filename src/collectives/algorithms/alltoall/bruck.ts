@@ -5,16 +5,14 @@
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { mod } from '../common.js';
+import { mod, rotatedBlocks, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'bruck',
   collective: 'alltoall',
   description: 'log2(n) steps, each one merged message of the blocks whose index has bit k set (non-contiguous region)',
-  supportsText: 'any rank count and topology',
   source: 'classic (Bruck et al.)',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size;
@@ -22,7 +20,7 @@ registerAlgorithm({
     const W = b.tmpBuffer('work', n * B);
     for (let r = 0; r < n; r++) {
       // W[i] = send[(r + i) mod n]: at most two contiguous pieces.
-      b.copy(r, b.extents(pieces(SEND, r, n, B)), b.region(W, 0, n * B));
+      b.copy(r, b.extents(rotatedBlocks(SEND, r, n, B)), b.region(W, 0, n * B));
       for (let k = 1; k < n; k <<= 1) {
         const idx: number[] = [];
         for (let i = 0; i < n; i++) if (i & k) idx.push(i);
@@ -35,10 +33,3 @@ registerAlgorithm({
     return b.finish();
   },
 });
-
-/** Buffer blocks r, r+1, ..., n-1, 0, ..., r-1 as extents. */
-export function pieces(buf: number, r: number, n: number, B: number): Array<[number, number, number]> {
-  const out: Array<[number, number, number]> = [[buf, r * B, (n - r) * B]];
-  if (r > 0) out.push([buf, 0, r * B]);
-  return out;
-}

@@ -1,15 +1,14 @@
 /** alltoall `linear`: every rank posts all its sends at once, then all its receives (classic). */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
+import { UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'linear',
   collective: 'alltoall',
   description: 'all sends posted at once (rank r sends to r+1, r+2, ... to spread the load), then all receives',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder({ expectedOps: 2 * n * n });

@@ -1,16 +1,14 @@
 /** alltoall `ring` (shift): n-1 steps; in step k rank r sends to r+k and receives from r-k (classic). */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { mod } from '../common.js';
+import { mod, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'ring',
   collective: 'alltoall',
   description: 'shift schedule: step k sends to rank+k and receives from rank-k, for every rank count',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder({ expectedOps: 2 * n * n });

@@ -1,16 +1,14 @@
 /** barrier `dissemination` (Hensgen, Finkel, Manber): ceil(log2 n) rounds; round k sends to r+2^k, receives from r-2^k. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
-import { mod } from '../common.js';
+import { mod, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'dissemination',
   collective: 'barrier',
   description: 'ceil(log2 n) rounds of zero-byte messages to rank+2^k',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

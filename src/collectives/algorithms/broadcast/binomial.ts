@@ -1,26 +1,22 @@
 /** broadcast `binomial`: ceil(log2 n) rounds; relative rank v receives from v - lowbit(v), then sends to v + mask for each smaller mask (classic, MPICH). */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
-import { ceilPow2, lowBit, mod } from '../common.js';
+import { binomialTree } from '../binomial-tree.js';
+import { UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'binomial',
   collective: 'broadcast',
   description: 'binomial tree from the root, ceil(log2 n) rounds (in place: the root holds the data in recv)',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder({ inPlace: true });
     const all = b.region(RECV, 0, ctx.size);
-    const real = (v: number): number => mod(v + ctx.root, n);
-    for (let v = 0; v < n; v++) {
-      const r = real(v);
-      const top = v === 0 ? ceilPow2(n) : lowBit(v);
-      if (v !== 0) b.recv(r, real(v - top), all);
-      for (let mask = top >> 1; mask >= 1; mask >>= 1) if (v + mask < n) b.send(r, real(v + mask), all);
+    for (const { rank: r, parent, children } of binomialTree(n, ctx.root)) {
+      if (parent >= 0) b.recv(r, parent, all);
+      for (const c of [...children].reverse()) b.send(r, c.rank, all);
     }
     return b.finish();
   },

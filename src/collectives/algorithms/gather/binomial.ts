@@ -1,33 +1,25 @@
 /** gather `binomial`: the mirror of binomial scatter; the root un-rotates the staged blocks into recv. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { ceilPow2, lowBit, mod } from '../common.js';
-import { pieces } from '../alltoall/bruck.js';
+import { rotatedBlocks, UNRESTRICTED } from '../common.js';
+import { binomialTree } from '../binomial-tree.js';
 
 registerAlgorithm({
   name: 'binomial',
   collective: 'gather',
   description: 'binomial tree, ceil(log2 n) rounds; inner ranks merge their subtree before forwarding',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size;
     const b = newBuilder();
     const T = b.tmpBuffer('stage', n * B);
-    const real = (v: number): number => mod(v + ctx.root, n);
-    for (let v = 0; v < n; v++) {
-      const r = real(v);
-      const top = v === 0 ? ceilPow2(n) : lowBit(v);
+    for (const { rank: r, parent, span, children } of binomialTree(n, ctx.root)) {
       b.copy(r, b.region(SEND, 0, B), b.region(T, 0, B));
-      for (let mask = 1; mask < top; mask <<= 1) {
-        const c = v + mask;
-        if (c < n) b.recv(r, real(c), b.region(T, mask * B, Math.min(mask, n - c) * B));
-      }
-      if (v === 0) b.copy(r, b.region(T, 0, n * B), b.extents(pieces(RECV, ctx.root, n, B)));
-      else b.send(r, real(v - top), b.region(T, 0, Math.min(top, n - v) * B));
+      for (const c of children) b.recv(r, c.rank, b.region(T, c.offset * B, c.span * B));
+      if (parent < 0) b.copy(r, b.region(T, 0, n * B), b.extents(rotatedBlocks(RECV, ctx.root, n, B)));
+      else b.send(r, parent, b.region(T, 0, span * B));
     }
     return b.finish();
   },

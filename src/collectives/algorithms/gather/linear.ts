@@ -1,15 +1,14 @@
 /** gather `linear`: every rank sends its block to the root, which receives block i from rank i. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
+import { UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'linear',
   collective: 'gather',
   description: 'every rank sends its block directly to the root',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

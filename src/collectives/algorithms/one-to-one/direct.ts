@@ -1,15 +1,14 @@
 /** one-to-one `direct`: the source sends the whole message to the destination. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
+import { UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'direct',
   collective: 'one-to-one',
   description: 'one message from the source (--root) to the destination (--peer)',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const b = newBuilder();
     b.send(ctx.root, ctx.peer, b.region(SEND, 0, ctx.size));

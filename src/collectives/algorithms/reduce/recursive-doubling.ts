@@ -1,16 +1,15 @@
 /** reduce `recursive-doubling` (binomial tree): in round k, relative ranks with bit k set send their partial result to v - 2^k. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { mod } from '../common.js';
+import { binomialTree } from '../binomial-tree.js';
+import { UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'recursive-doubling',
   collective: 'reduce',
   description: 'binomial-tree reduction to the root, ceil(log2 n) rounds of the whole buffer',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();
@@ -18,21 +17,14 @@ registerAlgorithm({
     const tmp = b.tmpBuffer('tmp', ctx.size);
     const whole = b.region(acc, 0, ctx.size);
     const tw = b.region(tmp, 0, ctx.size);
-    const real = (v: number): number => mod(v + ctx.root, n);
-    for (let v = 0; v < n; v++) {
-      const r = real(v);
+    for (const { rank: r, parent, children } of binomialTree(n, ctx.root)) {
       b.copy(r, b.region(SEND, 0, ctx.size), whole);
-      for (let mask = 1; mask < n; mask <<= 1) {
-        if (v & mask) {
-          b.send(r, real(v - mask), whole);
-          break;
-        }
-        if (v + mask < n) {
-          b.recv(r, real(v + mask), tw);
-          b.reduce(r, tw, whole);
-        }
+      for (const c of children) {
+        b.recv(r, c.rank, tw);
+        b.reduce(r, tw, whole);
       }
-      if (v === 0) b.copy(r, whole, b.region(RECV, 0, ctx.size));
+      if (parent < 0) b.copy(r, whole, b.region(RECV, 0, ctx.size));
+      else b.send(r, parent, whole);
     }
     return b.finish();
   },

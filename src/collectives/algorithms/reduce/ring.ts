@@ -1,32 +1,26 @@
 /** reduce `ring`: ring reduce-scatter over n segments, then every rank sends its reduced segment to the root. */
 import { registerAlgorithm } from '../../registry.js';
-import { RECV, SEND } from '../../schedule.js';
-import { mod, segmentBounds, unitOf } from '../common.js';
-import { ringReduceScatter, segs } from '../reduction.js';
+import { SEND } from '../../schedule.js';
+import { rootRelative, segmentBounds, unitOf, UNRESTRICTED } from '../common.js';
+import { largestSegment, ringReduceScatter, segmentsToRoot } from '../reduction.js';
 
 registerAlgorithm({
   name: 'ring',
   collective: 'reduce',
   description: 'ring reduce-scatter (n-1 steps of size/n), then each segment goes to the root',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();
     const bounds = segmentBounds(ctx.size, n, unitOf(ctx));
     const acc = b.tmpBuffer('acc', ctx.size);
-    const tmp = b.tmpBuffer('tmp', Math.max(...bounds.slice(1).map((x, i) => x - bounds[i])));
-    const real = (v: number): number => mod(v + ctx.root, n);
+    const tmp = b.tmpBuffer('tmp', largestSegment(bounds));
+    const real = rootRelative(ctx.root, n);
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.region(acc, 0, ctx.size));
     const w = { b, n, real, acc, tmp, bounds };
     ringReduceScatter(w);
-    b.copy(ctx.root, segs(w, acc, 0, 1), segs(w, RECV, 0, 1));
-    for (let v = 1; v < n; v++) {
-      b.send(real(v), ctx.root, segs(w, acc, v, v + 1), 8);
-      b.recv(ctx.root, real(v), segs(w, RECV, v, v + 1), 8);
-    }
+    segmentsToRoot(w, ctx.root, n, (v) => v);
     return b.finish();
   },
 });

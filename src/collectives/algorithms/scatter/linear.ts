@@ -1,15 +1,14 @@
 /** scatter `linear`: the root sends block i to rank i, one message each. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
+import { UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'linear',
   collective: 'scatter',
   description: 'the root sends each rank its block directly',
-  supportsText: 'any rank count and topology',
   source: 'classic',
-  params: [],
-  supports: () => undefined,
+  ...UNRESTRICTED,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();
