@@ -32,14 +32,14 @@ const EXPECTED: Record<string, string> = {
   '003.vs-chain': 'reproduced-under-reading',
   '003.binomial-contention': 'not-reproduced',
   '003.time': 'reproduced-under-reading',
-  // Seed 000 (spec §3.7, §4.5, §1.8): correctness and barrier counts; flow level timing; packet level pending.
+  // Seed 000 (spec §3.7, §4.5, §1.8): correctness and barrier counts; flow level timing; packet level on torus 4x4 (round-robin and age).
   '000.correct': 'reproduced-under-reading',
   '000.barriers.2d': 'reproduced-under-reading',
   '000.barriers.fewer': 'reproduced-under-reading',
-  '000.faster.packet': 'not-available',
+  '000.faster.packet': 'reproduced-under-reading',
   '000.faster.flow': 'reproduced-under-reading',
   '000.pacing': 'not-reproduced',
-  '000.arbitration': 'not-available',
+  '000.arbitration': 'reproduced-under-reading',
   // Seed 002 (spec A3): the 4×4 example and one-buffer memory.
   '002.example.first-swap': 'reproduced-under-reading',
   '002.example.transpose': 'reproduced',

@@ -31,6 +31,8 @@ const S_DONE = 5;
 export interface FlowTraceRecorder {
   /** Called after each rate update with the time and the rate per channel class (bytes/s). */
   rates(t: number, perClass: Float64Array): void;
+  /** Optional: also called with the rate on every channel (bytes/s), e.g. for utilisation heatmaps. */
+  channelRates?(t: number, perChannel: Float64Array): void;
 }
 
 export interface FlowEngineOptions extends FlowModelOptions {
@@ -357,6 +359,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   let batches = 0;
   const trace = opts.trace;
   const perClass = trace ? new Float64Array(t.classNames.length) : undefined;
+  const perChannel = trace?.channelRates ? new Float64Array(C) : undefined;
 
   const pathLatency = (buf: typeof rb, hops: number): number => {
     let lat = hops * model.routerLatency;
@@ -712,6 +715,14 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) if (arena[p] < C) perClass[t.chClass[arena[p]]] += fRate[f];
       }
       trace.rates(now, perClass);
+      if (perChannel && trace.channelRates) {
+        perChannel.fill(0);
+        for (let a = 0; a < nActive; a++) {
+          const f = active[a];
+          for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) if (arena[p] < C) perChannel[arena[p]] += fRate[f];
+        }
+        trace.channelRates(now, perChannel);
+      }
     }
     dirty = false;
   };
