@@ -4,6 +4,7 @@
  */
 import { LimitError } from '../util/errors.js';
 import { DistanceConvention, NodeKind, SourceClasses, Topology } from './graph.js';
+import { resized } from '../util/typed-arrays.js';
 
 /** Largest node count Meshwork builds; beyond it a request is refused, not attempted. */
 export const MAX_NODES = 1 << 24;
@@ -70,8 +71,8 @@ export class TopologyBuilder {
   addNode(kind: NodeKind, coords?: ArrayLike<number>): number {
     if (this.nodeCount === this.kinds.length) {
       checkSize('topology', this.nodeCount * 2);
-      this.kinds = grow(this.kinds, this.nodeCount * 2) as Uint8Array;
-      if (this.coords) this.coords = grow(this.coords, this.nodeCount * 2 * this.coordDims) as Int32Array;
+      this.kinds = resized(this.kinds, this.nodeCount * 2);
+      if (this.coords) this.coords = resized(this.coords, this.nodeCount * 2 * this.coordDims);
     }
     const id = this.nodeCount++;
     this.kinds[id] = kind;
@@ -108,11 +109,11 @@ export class TopologyBuilder {
     if (this.channelCount === this.src.length) {
       const size = this.channelCount * 2;
       checkSize('topology', this.nodeCount, size);
-      this.src = grow(this.src, size) as Int32Array;
-      this.dst = grow(this.dst, size) as Int32Array;
-      this.bw = grow(this.bw, size) as Float64Array;
-      this.lat = grow(this.lat, size) as Float64Array;
-      this.cls = grow(this.cls, size) as Uint16Array;
+      this.src = resized(this.src, size);
+      this.dst = resized(this.dst, size);
+      this.bw = resized(this.bw, size);
+      this.lat = resized(this.lat, size);
+      this.cls = resized(this.cls, size);
     }
     const id = this.channelCount++;
     this.src[id] = from;
@@ -174,11 +175,3 @@ export class TopologyBuilder {
   }
 }
 
-type TypedArray = Uint8Array | Uint16Array | Int32Array | Float64Array;
-
-function grow(array: TypedArray, size: number): TypedArray {
-  const Ctor = array.constructor as new (n: number) => TypedArray;
-  const bigger = new Ctor(size);
-  bigger.set(array);
-  return bigger;
-}

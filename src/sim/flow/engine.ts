@@ -8,12 +8,13 @@
  * its max-min rate; the receiver has the data one path latency (Σ channel latency + hops × router
  * latency + turnaround extra) after the last byte left. A receive completes when its data arrived.
  */
+import { resized } from '../../util/typed-arrays.js';
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue } from './event-queue.js';
-import { growInt, MaxMinSolver } from './maxmin.js';
+import { MaxMinSolver } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from './model.js';
 import { FlowProgram, FLOW_OP_NAMES, FlowOp } from './program.js';
 
@@ -183,14 +184,14 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     } else {
       if (mUsed === mCap) {
         mCap *= 2;
-        mSrc = growInt(mSrc, mCap);
-        mDst = growInt(mDst, mCap);
-        mTag = growInt(mTag, mCap);
-        mOp = growInt(mOp, mCap);
-        mParts = growInt(mParts, mCap);
-        mNext = growInt(mNext, mCap);
-        mLat = growF(mLat, mCap);
-        mArrive = growF(mArrive, mCap);
+        mSrc = resized(mSrc, mCap);
+        mDst = resized(mDst, mCap);
+        mTag = resized(mTag, mCap);
+        mOp = resized(mOp, mCap);
+        mParts = resized(mParts, mCap);
+        mNext = resized(mNext, mCap);
+        mLat = resized(mLat, mCap);
+        mArrive = resized(mArrive, mCap);
       }
       m = mUsed++;
     }
@@ -282,19 +283,19 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     } else {
       if (fUsed === fCap) {
         fCap *= 2;
-        fStart = growInt(fStart, fCap);
-        fLen = growInt(fLen, fCap);
-        fRem = growF(fRem, fCap);
-        fBytes = growF(fBytes, fCap);
-        fRate = growF(fRate, fCap);
-        fMaxRate = growF(fMaxRate, fCap);
-        fFinish = growF(fFinish, fCap);
-        fT = growF(fT, fCap);
-        fMsg = growInt(fMsg, fCap);
-        fStream = growInt(fStream, fCap);
-        fOp = growInt(fOp, fCap);
-        fNextFree = growInt(fNextFree, fCap);
-        fActivePos = growInt(fActivePos, fCap);
+        fStart = resized(fStart, fCap);
+        fLen = resized(fLen, fCap);
+        fRem = resized(fRem, fCap);
+        fBytes = resized(fBytes, fCap);
+        fRate = resized(fRate, fCap);
+        fMaxRate = resized(fMaxRate, fCap);
+        fFinish = resized(fFinish, fCap);
+        fT = resized(fT, fCap);
+        fMsg = resized(fMsg, fCap);
+        fStream = resized(fStream, fCap);
+        fOp = resized(fOp, fCap);
+        fNextFree = resized(fNextFree, fCap);
+        fActivePos = resized(fActivePos, fCap);
       }
       f = fUsed++;
     }
@@ -323,8 +324,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     bigger.set(arena.subarray(0, arenaUsed));
     arena = bigger;
     if (local) {
-      arenaSlot = growInt(arenaSlot, arena.length);
-      arenaOwner = growInt(arenaOwner, arena.length);
+      arenaSlot = resized(arenaSlot, arena.length);
+      arenaOwner = resized(arenaOwner, arena.length);
     }
   };
   /** After compaction moved the paths, re-enter every active flow in the resource lists. */
@@ -394,7 +395,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     fMsg[f] = msg;
     fStream[f] = s;
     fOp[f] = op;
-    if (nActive === active.length) active = growInt(active, nActive * 2);
+    if (nActive === active.length) active = resized(active, nActive * 2);
     fActivePos[f] = nActive;
     active[nActive++] = f;
     outstanding[s]++;
@@ -729,7 +730,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   /** Re-rates only the flows crossing a resource that a started or finished flow touched. */
   const recomputeLocal = (): void => {
     epoch++;
-    if (stamp.length < fCap) stamp = growInt(stamp, fCap);
+    if (stamp.length < fCap) stamp = resized(stamp, fCap);
     let nA = 0;
     for (const r of dirtyList) {
       dirtyMark[r] = 0;
@@ -737,7 +738,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         const f = arenaOwner[p];
         if (stamp[f] === epoch) continue;
         stamp[f] = epoch;
-        if (nA === affected.length) affected = growInt(affected, nA * 2);
+        if (nA === affected.length) affected = resized(affected, nA * 2);
         affected[nA++] = f;
       }
     }
@@ -757,7 +758,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         if (resStamp[r] !== epoch) {
           resStamp[r] = epoch;
           resAffected[r] = 0;
-          if (nTouched === touchedRes.length) touchedRes = growInt(touchedRes, nTouched * 2);
+          if (nTouched === touchedRes.length) touchedRes = resized(touchedRes, nTouched * 2);
           touchedRes[nTouched++] = r;
         }
         resAffected[r]++;
@@ -901,8 +902,3 @@ function sameChannels(a: Int32Array, b: Int32Array, n: number): boolean {
   return true;
 }
 
-function growF(a: Float64Array, n: number): Float64Array<ArrayBuffer> {
-  const b = new Float64Array(n);
-  b.set(a);
-  return b;
-}

@@ -7,6 +7,8 @@
  * if many levels remain, a lazy heap in O(P log P) for P path entries (a resource remembers its
  * latest key, so older heap entries are dropped when they surface).
  */
+import { resized } from '../../util/typed-arrays.js';
+
 /** Level-by-level rounds before the solver switches to its heap (see solve). */
 export const LEVEL_ROUNDS = 32;
 
@@ -86,7 +88,7 @@ export class MaxMinSolver {
         this.count[i]++;
       }
       if (cap[f] !== Infinity) {
-        if (nCapped === this.capped.length) this.capped = growInt(this.capped, nCapped * 2);
+        if (nCapped === this.capped.length) this.capped = resized(this.capped, nCapped * 2);
         this.capped[nCapped++] = f;
       }
     }
@@ -198,7 +200,7 @@ export class MaxMinSolver {
         // Batched: remember j, push its share once the whole resource has frozen.
         if (!this.pendingMark[j]) {
           this.pendingMark[j] = 1;
-          if (this.nPending === this.pending.length) this.pending = growInt(this.pending, this.nPending * 2);
+          if (this.nPending === this.pending.length) this.pending = resized(this.pending, this.nPending * 2);
           this.pending[this.nPending++] = j;
         }
       } else if (skip !== -2 && j !== skip && u > 0) this.pushShare(j, Math.max(0, this.rem[j]) / u);
@@ -215,7 +217,7 @@ export class MaxMinSolver {
       const k = new Float64Array(this.heapSize * 2);
       k.set(this.heapKey);
       this.heapKey = k;
-      this.heapVal = growInt(this.heapVal, this.heapSize * 2);
+      this.heapVal = resized(this.heapVal, this.heapSize * 2);
     }
     const hk = this.heapKey;
     const hv = this.heapVal;
@@ -261,8 +263,3 @@ export class MaxMinSolver {
   }
 }
 
-export function growInt(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(n);
-  b.set(a.subarray(0, Math.min(a.length, n)));
-  return b;
-}

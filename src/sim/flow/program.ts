@@ -4,6 +4,7 @@
  * A schedule from the collectives IR is lowered into this form by `lowerSchedule` (from-schedule.ts);
  * tests and users may also build one directly with `FlowProgramBuilder`.
  */
+import { resized } from '../../util/typed-arrays.js';
 import { InputError } from '../../util/errors.js';
 
 export const FlowOp = {
@@ -113,7 +114,7 @@ export class FlowProgramBuilder {
     const first = this.nd;
     for (const d of list) {
       this.checkRank(d, 'send.to');
-      if (this.nd === this.dstList.length) this.dstList = grow(this.dstList, this.nd * 2);
+      if (this.nd === this.dstList.length) this.dstList = resized(this.dstList, this.nd * 2);
       this.dstList[this.nd++] = d;
     }
     return this.push(FlowOp.Send, first, list.length, bytes, tag, hint ? this.hintId(hint) : -1);
@@ -173,12 +174,12 @@ export class FlowProgramBuilder {
     if (!(bytes >= 0 && Number.isFinite(bytes))) throw new InputError(`${FLOW_OP_NAMES[kind]}.bytes`, bytes, 'a non-negative finite size');
     if (this.n === this.kind.length) {
       const m = this.n * 2;
-      this.kind = grow(this.kind, m);
-      this.peer = grow(this.peer, m);
-      this.count = grow(this.count, m);
-      this.bytes = grow(this.bytes, m);
-      this.tag = grow(this.tag, m);
-      this.hint = grow(this.hint, m);
+      this.kind = resized(this.kind, m);
+      this.peer = resized(this.peer, m);
+      this.count = resized(this.count, m);
+      this.bytes = resized(this.bytes, m);
+      this.tag = resized(this.tag, m);
+      this.hint = resized(this.hint, m);
     }
     const i = this.n++;
     this.kind[i] = kind;
@@ -217,9 +218,3 @@ export class FlowProgramBuilder {
   }
 }
 
-type Growable = Uint8Array | Int32Array | Float64Array;
-function grow<T extends Growable>(a: T, n: number): T {
-  const b = new (a.constructor as new (n: number) => T)(n);
-  b.set(a);
-  return b;
-}
