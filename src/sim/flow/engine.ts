@@ -14,7 +14,7 @@ import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue } from './event-queue.js';
-import { MaxMinSolver } from './maxmin.js';
+import { MaxMinSolver, SubsetFiller } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from './model.js';
 import { FlowProgram, FLOW_OP_NAMES, FlowOp } from './program.js';
 
@@ -104,8 +104,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   for (let r = 0; r < R; r++) capacity[ejBase + r] = model.ejectionBandwidth === null ? Infinity : model.ejectionBandwidth * nics;
   const useInj = model.injectionBandwidth !== null;
   const useEj = model.ejectionBandwidth !== null;
-  // Local updates re-rate small, irregular sets: few level rounds, then the heap.
-  const solver = model.rateUpdate === 'local' ? new MaxMinSolver(capacity, 2, true) : new MaxMinSolver(capacity);
+  // Exact updates fill every active flow; local updates fill the affected subset in place.
+  const solver = new MaxMinSolver(capacity);
+  const filler = new SubsetFiller(model.rateUpdate === 'local' ? numResources : 0);
 
   const S = program.numStreams;
   const nOps = program.numOps;
@@ -771,7 +772,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       const left = capacity[r] - resRate[r];
       avail[r] = left > capacity[r] * 1e-12 || capacity[r] === Infinity ? left : 0;
     }
-    solver.solve(affected, nA, fStart, fLen, arena, fMaxRate, fRate, avail);
+    filler.solve(affected, nA, fStart, fLen, arena, fMaxRate, fRate, touchedRes, nTouched, avail, resAffected, resList, arenaOwner, stamp, epoch);
     for (let a = 0; a < nA; a++) {
       const f = affected[a];
       const r = fRate[f];
@@ -893,7 +894,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     opPred,
     rateTime: rateTime.view(),
     rateValue: rateValue.view(),
-    stats: { messages, flows: flowsCreated, bytes: totalBytes, events: queue.pushed, rateUpdates: solver.solves, batches, solverWork: solver.work },
+    stats: { messages, flows: flowsCreated, bytes: totalBytes, events: queue.pushed, rateUpdates: solver.solves + filler.solves, batches, solverWork: solver.work + filler.work },
   };
 }
 
