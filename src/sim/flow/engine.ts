@@ -13,7 +13,7 @@ import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
-import { EventQueue } from './event-queue.js';
+import { EventQueue, IndexedTimeHeap } from './event-queue.js';
 import { MaxMinSolver, SubsetFiller } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from './model.js';
 import { FlowProgram, FLOW_OP_NAMES, FlowOp } from './program.js';
@@ -237,10 +237,10 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const local = model.rateUpdate === 'local';
   // Local updates also keep flow state lazy, so that a batch costs what it touches, not O(active
   // flows): fRem[f] is exact at time fT[f] (brought forward when the flow is re-rated), finish
-  // times wait in a heap (an entry is stale unless its time still equals fFinish[f]), and the
-  // aggregate rate is kept as a running sum. Exact updates re-rate every flow anyway and keep the
-  // plain per-batch passes (their results must not move by a rounding).
-  const finishQueue = new EventQueue(local ? 4096 : 1);
+  // times wait in an indexed heap (one entry per flow, moved when re-rated), and the aggregate rate
+  // is kept as a running sum. Exact updates re-rate every flow anyway and keep the plain per-batch
+  // passes (their results must not move by a rounding).
+  const finishQueue = new IndexedTimeHeap();
   let totalRate = 0;
   /** Per resource, the sum of the rates of the active flows crossing it (local updates). */
   const resRate = new Float64Array(local ? numResources : 0);
@@ -730,67 +730,79 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   };
   /** Re-rates only the flows crossing a resource that a started or finished flow touched. */
   const recomputeLocal = (): void => {
-    epoch++;
+    const mark = ++epoch;
     if (stamp.length < fCap) stamp = resized(stamp, fCap);
+    // The engine's growable columns are closure variables that V8 reloads on every access; the hot
+    // loops below read them through locals instead.
+    const st = stamp;
+    const owner = arenaOwner;
+    const path = arena;
+    const start = fStart;
+    const len = fLen;
+    const rate = fRate;
+    const t = now;
     let nA = 0;
-    for (const r of dirtyList) {
+    for (let d = 0; d < dirtyList.length; d++) {
+      const r = dirtyList[d];
       dirtyMark[r] = 0;
-      for (const p of resList[r]) {
-        const f = arenaOwner[p];
-        if (stamp[f] === epoch) continue;
-        stamp[f] = epoch;
+      const list = resList[r];
+      for (let i = 0; i < list.length; i++) {
+        const f = owner[list[i]];
+        if (st[f] === mark) continue;
+        st[f] = mark;
         if (nA === affected.length) affected = resized(affected, nA * 2);
         affected[nA++] = f;
       }
     }
     dirtyList.length = 0;
     let nTouched = 0;
+    let touched = touchedRes;
+    let removed = 0;
     // What the other flows leave on each resource: the running sum minus the re-rated flows' rates
     // (a resource all of whose flows are re-rated starts again from exactly zero, so the running
     // sum does not drift; a residue of a rounding is treated as full).
     for (let a = 0; a < nA; a++) {
       const f = affected[a];
-      const old = fRate[f];
-      fRem[f] -= old * (now - fT[f]);
-      fT[f] = now;
-      totalRate -= old;
-      for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) {
-        const r = arena[p];
-        if (resStamp[r] !== epoch) {
-          resStamp[r] = epoch;
-          resAffected[r] = 0;
-          if (nTouched === touchedRes.length) touchedRes = resized(touchedRes, nTouched * 2);
-          touchedRes[nTouched++] = r;
-        }
-        resAffected[r]++;
+      const old = rate[f];
+      fRem[f] -= old * (t - fT[f]);
+      fT[f] = t;
+      removed += old;
+      const end = start[f] + len[f];
+      for (let p = start[f]; p < end; p++) {
+        const r = path[p];
+        if (resStamp[r] !== mark) {
+          resStamp[r] = mark;
+          resAffected[r] = 1;
+          if (nTouched === touched.length) touched = touchedRes = resized(touched, nTouched * 2);
+          touched[nTouched++] = r;
+        } else resAffected[r]++;
         resRate[r] -= old;
       }
     }
+    totalRate -= removed;
     for (let k = 0; k < nTouched; k++) {
-      const r = touchedRes[k];
+      const r = touched[k];
       if (resAffected[r] === resCount[r]) resRate[r] = 0;
-      const left = capacity[r] - resRate[r];
-      avail[r] = left > capacity[r] * 1e-12 || capacity[r] === Infinity ? left : 0;
+      const c = capacity[r];
+      const left = c - resRate[r];
+      avail[r] = left > c * 1e-12 || c === Infinity ? left : 0;
     }
-    filler.solve(affected, nA, fStart, fLen, arena, fMaxRate, fRate, touchedRes, nTouched, avail, resAffected, resList, arenaOwner, stamp, epoch);
+    // The filler adds the new rates to resRate as it freezes each flow.
+    filler.solve(affected, nA, start, len, path, fMaxRate, rate, touched, nTouched, avail, resAffected, resList, owner, st, mark, resRate);
+    let added = 0;
     for (let a = 0; a < nA; a++) {
       const f = affected[a];
-      const r = fRate[f];
-      totalRate += r;
-      for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) resRate[arena[p]] += r;
-      const fin = r > 0 ? now + fRem[f] / r : Infinity;
-      // An unchanged finish time keeps its heap entry; a new one makes the old entry stale.
+      const r = rate[f];
+      added += r;
+      const fin = r > 0 ? t + fRem[f] / r : Infinity;
       if (fin !== fFinish[f]) {
         fFinish[f] = fin;
-        if (fin !== Infinity) finishQueue.push(fin, 0, f);
+        finishQueue.set(f, fin);
       }
     }
+    totalRate += added;
   };
-  /** The earliest valid finish time, dropping stale heap entries. */
-  const peekFinish = (): number => {
-    while (finishQueue.length > 0 && finishQueue.peekTime() !== fFinish[finishQueue.peekArg()]) finishQueue.pop();
-    return finishQueue.peekTime();
-  };
+  const peekFinish = (): number => finishQueue.peekTime();
   if (dirty) recompute();
   for (;;) {
     const tE = queue.peekTime();
@@ -811,11 +823,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       finishing.length = 0;
       if (local) {
         while (finishQueue.peekTime() <= horizon) {
-          const f = finishQueue.peekArg();
-          if (finishQueue.peekTime() === fFinish[f]) {
-            fFinish[f] = NaN; // collected: any duplicate entry is now stale
-            finishing.push(f);
-          }
+          const f = finishQueue.peekId();
+          fFinish[f] = NaN; // collected
+          finishing.push(f);
           finishQueue.pop();
         }
       } else for (let a = 0; a < nActive; a++) if (fFinish[active[a]] <= horizon) finishing.push(active[a]);

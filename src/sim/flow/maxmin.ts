@@ -285,6 +285,8 @@ export class SubsetFiller {
   private heap = new ShareHeap();
   /** Subset flows not yet rated. */
   private left = 0;
+  private load: Float64Array;
+  private noLoad: Float64Array;
   /** Solves performed, and path entries visited (for the result record). */
   solves = 0;
   work = 0;
@@ -292,6 +294,8 @@ export class SubsetFiller {
   constructor(numResources: number) {
     this.rem = new Float64Array(numResources);
     this.unfrozen = new Int32Array(numResources);
+    this.noLoad = new Float64Array(numResources);
+    this.load = this.noLoad;
   }
 
   solve(
@@ -310,7 +314,10 @@ export class SubsetFiller {
     owner: Int32Array,
     member: Int32Array,
     mark: number,
+    /** When given, each flow's new rate is added to load[r] for every resource r it crosses. */
+    load?: Float64Array,
   ): void {
+    this.load = load ?? this.noLoad;
     this.solves++;
     const rem = this.rem;
     const unfrozen = this.unfrozen;
@@ -365,21 +372,25 @@ export class SubsetFiller {
         if (member[f] === mark && rate[f] < 0) this.freeze(f, share, pathStart, pathLen, arena, rate);
       }
     }
-    // Flows whose every resource is unlimited run at their cap, or unbounded.
-    for (let a = 0; a < n; a++) {
+    // Flows that cross no resource run at their cap, or unbounded.
+    for (let a = 0; a < n && this.left > 0; a++) {
       const f = flows[a];
-      if (rate[f] < 0) rate[f] = cap[f];
+      if (rate[f] < 0) this.freeze(f, cap[f], pathStart, pathLen, arena, rate);
     }
   }
 
   private freeze(f: number, r: number, pathStart: Int32Array, pathLen: Int32Array, arena: Int32Array, rate: Float64Array): void {
     rate[f] = r;
     this.left--;
+    const rem = this.rem;
+    const unfrozen = this.unfrozen;
+    const load = this.load;
     const e = pathStart[f] + pathLen[f];
     for (let p = pathStart[f]; p < e; p++) {
       const j = arena[p];
-      this.rem[j] -= r;
-      this.unfrozen[j]--;
+      rem[j] -= r;
+      unfrozen[j]--;
+      load[j] += r;
     }
   }
 }
