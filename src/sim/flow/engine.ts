@@ -740,6 +740,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     const start = fStart;
     const len = fLen;
     const rate = fRate;
+    const remBytes = fRem;
+    const since = fT;
+    const finish = fFinish;
     const t = now;
     let nA = 0;
     for (let d = 0; d < dirtyList.length; d++) {
@@ -764,8 +767,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     for (let a = 0; a < nA; a++) {
       const f = affected[a];
       const old = rate[f];
-      fRem[f] -= old * (t - fT[f]);
-      fT[f] = t;
+      remBytes[f] -= old * (t - since[f]);
+      since[f] = t;
       removed += old;
       const end = start[f] + len[f];
       for (let p = start[f]; p < end; p++) {
@@ -794,9 +797,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       const f = affected[a];
       const r = rate[f];
       added += r;
-      const fin = r > 0 ? t + fRem[f] / r : Infinity;
-      if (fin !== fFinish[f]) {
-        fFinish[f] = fin;
+      const fin = r > 0 ? t + remBytes[f] / r : Infinity;
+      if (fin !== finish[f]) {
+        finish[f] = fin;
         finishQueue.set(f, fin);
       }
     }
