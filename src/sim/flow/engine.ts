@@ -245,7 +245,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   /** Per resource, the sum of the rates of the active flows crossing it (local updates). */
   const resRate = new Float64Array(local ? numResources : 0);
   const resList: number[][] = local ? Array.from({ length: numResources }, () => []) : [];
-  /** resList[r].length, kept flat: the update reads it for every touched resource. */
+  /** How many active flows cross each resource: the live length of resList[r]. */
   const resCount = new Int32Array(local ? numResources : 0);
   let arenaSlot = new Int32Array(local ? arena.length : 0);
   let arenaOwner = new Int32Array(local ? arena.length : 0);
@@ -257,23 +257,27 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       dirtyList.push(r);
     }
   };
+  // A list's live part is its first resCount[r] entries: the arrays never shrink, so a resource
+  // whose flows come and go does not reallocate (pop/push churn was a tenth of the event handling).
   const listAdd = (p: number, f: number): void => {
-    const list = resList[arena[p]];
-    arenaSlot[p] = list.length;
+    const r = arena[p];
+    const list = resList[r];
+    const n = resCount[r]++;
+    arenaSlot[p] = n;
     arenaOwner[p] = f;
-    list.push(p);
-    resCount[arena[p]]++;
-    markDirty(arena[p]);
+    if (n === list.length) list.push(p);
+    else list[n] = p;
+    markDirty(r);
   };
   const listRemove = (p: number): void => {
-    const list = resList[arena[p]];
-    const last = list.pop()!;
-    resCount[arena[p]]--;
+    const r = arena[p];
+    const list = resList[r];
+    const last = list[--resCount[r]];
     if (last !== p) {
       list[arenaSlot[p]] = last;
       arenaSlot[last] = arenaSlot[p];
     }
-    markDirty(arena[p]);
+    markDirty(r);
   };
 
   const newFlow = (): number => {
@@ -341,6 +345,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         list.push(p);
       }
     }
+    // Every list is now exactly its live part (resCount is unchanged).
   };
 
   // ---- routing buffers
@@ -749,7 +754,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       const r = dirtyList[d];
       dirtyMark[r] = 0;
       const list = resList[r];
-      for (let i = 0; i < list.length; i++) {
+      const live = resCount[r];
+      for (let i = 0; i < live; i++) {
         const f = owner[list[i]];
         if (st[f] === mark) continue;
         st[f] = mark;
@@ -791,7 +797,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       avail[r] = left > c * 1e-12 || c === Infinity ? left : 0;
     }
     // The filler adds the new rates to resRate as it freezes each flow.
-    filler.solve(affected, nA, start, len, path, fMaxRate, rate, touched, nTouched, avail, resAffected, resList, owner, st, mark, resRate);
+    filler.solve(affected, nA, start, len, path, fMaxRate, rate, touched, nTouched, avail, resAffected, resList, resCount, owner, st, mark, resRate);
     let added = 0;
     for (let a = 0; a < nA; a++) {
       const f = affected[a];

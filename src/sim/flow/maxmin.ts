@@ -311,6 +311,7 @@ export class SubsetFiller {
     avail: Float64Array,
     count: Int32Array,
     lists: readonly (readonly number[])[],
+    listLen: Int32Array,
     owner: Int32Array,
     member: Int32Array,
     mark: number,
@@ -367,7 +368,8 @@ export class SubsetFiller {
       }
       heap.pop();
       const list = lists[r];
-      for (let i = 0; i < list.length; i++) {
+      const live = listLen[r];
+      for (let i = 0; i < live; i++) {
         const f = owner[list[i]];
         if (member[f] === mark && rate[f] < 0) this.freeze(f, share, pathStart, pathLen, arena, rate);
       }
