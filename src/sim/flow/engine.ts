@@ -692,6 +692,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const resStamp = new Int32Array(local ? numResources : 0);
   const avail = new Float64Array(local ? numResources : 0);
   const resAffected = new Int32Array(local ? numResources : 0);
+  /** A re-rated flow crossing the resource (the only one when resAffected is 1). */
+  const resOnly = new Int32Array(local ? numResources : 0);
   let touchedRes = new Int32Array(1024);
   let affected = new Int32Array(1024);
   const recompute = (): void => {
@@ -785,6 +787,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
           if (nTouched === touched.length) touched = touchedRes = resized(touched, nTouched * 2);
           touched[nTouched++] = r;
         } else resAffected[r]++;
+        resOnly[r] = f;
         resRate[r] -= old;
       }
     }
@@ -797,7 +800,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       avail[r] = left > c * 1e-12 || c === Infinity ? left : 0;
     }
     // The filler adds the new rates to resRate as it freezes each flow.
-    filler.solve(affected, nA, start, len, path, fMaxRate, rate, touched, nTouched, avail, resAffected, resList, resCount, owner, st, mark, resRate);
+    filler.solve(affected, nA, start, len, path, fMaxRate, rate, touched, nTouched, avail, resAffected, resOnly, resList, resCount, owner, st, mark, resRate);
     let added = 0;
     for (let a = 0; a < nA; a++) {
       const f = affected[a];

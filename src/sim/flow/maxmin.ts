@@ -276,12 +276,18 @@ export class ShareHeap {
  * against it). Hand-written for the hot loop of 32×32 pairwise alltoall (a third of a million updates):
  * per-resource state is indexed by resource id, and the flows on a resource come from the caller's
  * live incidence lists, so a solve costs the subset's path entries with no per-solve rebuild of
- * member lists (half the CPU profile before), and straight into the share heap (no level rounds).
+ * member lists (half the CPU profile before).
+ *
+ * One heap holds resources and flow limits. A resource that only one subset flow crosses (half of
+ * them in a local update) limits that flow exactly like a cap, so it enters as part of the flow's
+ * limit; the others enter with their share. A frozen flow takes at most the lowest share, so the
+ * other shares only rise: each resource keeps one entry, a lower bound of its share, raised when it
+ * surfaces stale. The filling stops as soon as every flow is rated.
  */
 export class SubsetFiller {
   private rem: Float64Array;
   private unfrozen: Int32Array;
-  private capped = new Int32Array(16);
+  private limit: Float64Array = new Float64Array(1024);
   private heap = new ShareHeap();
   /** Subset flows not yet rated. */
   private left = 0;
@@ -298,6 +304,14 @@ export class SubsetFiller {
     this.load = this.noLoad;
   }
 
+  /**
+   * Sets rate[f] for the subset flows[0..n): flow f crosses resources arena[pathStart[f] ..
+   * pathStart[f] + pathLen[f]) and is capped at cap[f] (Infinity for none). The subset's resources
+   * are touched[0..nTouched); resource r offers avail[r] to the subset and is crossed by count[r] of
+   * its flows (when one, that flow is only[r]). lists[r][0..listLen[r]) holds the arena positions of
+   * every active flow on r, owner[p] the flow at position p; the subset is the flows with
+   * member[f] === mark.
+   */
   solve(
     flows: Int32Array,
     n: number,
@@ -310,6 +324,7 @@ export class SubsetFiller {
     nTouched: number,
     avail: Float64Array,
     count: Int32Array,
+    only: Int32Array,
     lists: readonly (readonly number[])[],
     listLen: Int32Array,
     owner: Int32Array,
@@ -322,62 +337,63 @@ export class SubsetFiller {
     this.solves++;
     const rem = this.rem;
     const unfrozen = this.unfrozen;
-    let nCapped = 0;
+    if (this.limit.length < rate.length) this.limit = new Float64Array(rate.length);
+    const limit = this.limit;
     for (let a = 0; a < n; a++) {
       const f = flows[a];
       rate[f] = -1;
+      limit[f] = cap[f];
       this.work += pathLen[f];
-      if (cap[f] !== Infinity) {
-        if (nCapped === this.capped.length) this.capped = resized(this.capped, nCapped * 2);
-        this.capped[nCapped++] = f;
-      }
     }
-    const cappedList = this.capped.subarray(0, nCapped);
-    if (nCapped > 1) cappedList.sort((x, y) => cap[x] - cap[y] || x - y);
-    let nextCap = 0;
-    // A frozen flow takes at most the lowest share, so every other share can only rise: each
-    // resource keeps one heap entry, a lower bound of its share, raised when it surfaces stale.
     const heap = this.heap;
     heap.size = 0;
     for (let k = 0; k < nTouched; k++) {
       const r = touched[k];
+      const c = count[r];
+      const room = Math.max(0, avail[r]);
       rem[r] = avail[r];
-      unfrozen[r] = count[r];
-      heap.append(Math.max(0, avail[r]) / count[r], r);
+      unfrozen[r] = c;
+      if (c > 1) heap.append(room / c, r);
+      else if (room < limit[only[r]]) limit[only[r]] = room;
+    }
+    // Flow limits enter as ~f (negative): they never go stale.
+    for (let a = 0; a < n; a++) {
+      const f = flows[a];
+      if (limit[f] !== Infinity) heap.append(limit[f], ~f);
     }
     heap.heapify();
-    // Stop once every flow is rated: the resources left in the heap no longer matter.
     this.left = n;
     while (heap.size > 0 && this.left > 0) {
-      const r = heap.val[0];
-      const u = unfrozen[r];
+      const v = heap.val[0];
+      if (v < 0) {
+        const f = ~v;
+        const key = heap.key[0];
+        heap.pop();
+        if (rate[f] < 0) this.freeze(f, key, pathStart, pathLen, arena, rate);
+        continue;
+      }
+      const u = unfrozen[v];
       if (u === 0) {
         heap.pop();
         continue;
       }
-      const share = Math.max(0, rem[r]) / u;
+      const share = Math.max(0, rem[v]) / u;
       if (share > heap.key[0]) {
-        heap.replaceTop(share, r);
-        continue;
-      }
-      while (nextCap < nCapped && rate[cappedList[nextCap]] >= 0) nextCap++;
-      if (nextCap < nCapped && cap[cappedList[nextCap]] < share) {
-        const f = cappedList[nextCap++];
-        this.freeze(f, cap[f], pathStart, pathLen, arena, rate);
+        heap.replaceTop(share, v);
         continue;
       }
       heap.pop();
-      const list = lists[r];
-      const live = listLen[r];
+      const list = lists[v];
+      const live = listLen[v];
       for (let i = 0; i < live; i++) {
         const f = owner[list[i]];
         if (member[f] === mark && rate[f] < 0) this.freeze(f, share, pathStart, pathLen, arena, rate);
       }
     }
-    // Flows that cross no resource run at their cap, or unbounded.
+    // Flows with no limit at all run unbounded.
     for (let a = 0; a < n && this.left > 0; a++) {
       const f = flows[a];
-      if (rate[f] < 0) this.freeze(f, cap[f], pathStart, pathLen, arena, rate);
+      if (rate[f] < 0) this.freeze(f, Infinity, pathStart, pathLen, arena, rate);
     }
   }
 

@@ -60,10 +60,12 @@ describe('SubsetFiller (local rate updates)', () => {
         for (const f of subset) member[f] = 7;
         const count = new Int32Array(R);
         for (const f of subset) for (let p = pathStart[f]; p < pathStart[f] + pathLen[f]; p++) count[arena[p]]++;
+        const only = new Int32Array(R);
+        for (const f of subset) for (let p = pathStart[f]; p < pathStart[f] + pathLen[f]; p++) only[arena[p]] = f;
         const touched = Int32Array.from([...count.keys()].filter((r) => count[r] > 0));
         const load = new Float64Array(R).fill(1);
         const rate = new Float64Array(F).fill(NaN);
-        new SubsetFiller(R).solve(subset, n, pathStart, pathLen, arena, cap, rate, touched, touched.length, avail, count, lists, Int32Array.from(lists, (l) => l.length), owner, member, 7, load);
+        new SubsetFiller(R).solve(subset, n, pathStart, pathLen, arena, cap, rate, touched, touched.length, avail, count, only, lists, Int32Array.from(lists, (l) => l.length), owner, member, 7, load);
 
         const used = new Float64Array(R);
         for (const f of subset) {
@@ -106,7 +108,7 @@ describe('SubsetFiller, by hand', () => {
     const arena = Int32Array.from([0, 1, 0, 2]);
     const rate = new Float64Array(2);
     const load = new Float64Array(3);
-    new SubsetFiller(3).solve(Int32Array.from([0, 1]), 2, pathStart, pathLen, arena, Float64Array.from([Infinity, Infinity]), rate, Int32Array.from([0, 1, 2]), 3, Float64Array.from([10, 2, 6]), Int32Array.from([2, 1, 1]), [[0, 2], [1], [3]], Int32Array.from([2, 1, 1]), Int32Array.from([0, 0, 1, 1]), Int32Array.from([1, 1]), 1, load);
+    new SubsetFiller(3).solve(Int32Array.from([0, 1]), 2, pathStart, pathLen, arena, Float64Array.from([Infinity, Infinity]), rate, Int32Array.from([0, 1, 2]), 3, Float64Array.from([10, 2, 6]), Int32Array.from([2, 1, 1]), Int32Array.from([1, 0, 1]), [[0, 2], [1], [3]], Int32Array.from([2, 1, 1]), Int32Array.from([0, 0, 1, 1]), Int32Array.from([1, 1]), 1, load);
     expect([...rate]).toEqual([2, 6]);
     expect([...load]).toEqual([8, 2, 6]);
   });
