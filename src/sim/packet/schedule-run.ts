@@ -211,10 +211,13 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
             const n = participants.get(key) ?? 1;
             if (list.length === n) {
               const stages = Math.ceil(Math.log2(Math.max(2, n)));
+              // The tree moves the largest contribution (non-participants send identities of that length).
+              let bytes = 0;
+              for (const x of list) bytes = Math.max(bytes, prog.opBytes[pc[x]]);
               const cost =
                 kind === FlowOp.Barrier
                   ? toCycles(stages * flowModel.barrierStageLatency)
-                  : toCycles(2 * stages * flowModel.hwLevelLatency + prog.opBytes[i] / flowModel.hwBandwidth);
+                  : toCycles(2 * stages * flowModel.hwLevelLatency + bytes / flowModel.hwBandwidth);
               for (const x of list) {
                 waiting[x] = 0;
                 busyUntil[x] = now + cost;
