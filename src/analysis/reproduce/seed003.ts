@@ -357,9 +357,11 @@ export const seed003: SeedModule = {
     r.params.sweeps = { P: Ps, S: Ss, m: ms };
     r.params.formulaGrid = { S: gridS, m: gridM, P: gridP };
     r.params.algorithms = ALGOS.map((a) => ({ label: a.label, spec: a.spec(base.P) }));
+    r.params.timeAlgorithms = TIME_ALGOS.map((a) => ({ label: a.label, spec: a.spec(base.P) }));
     r.notes.push(
       'The seed holds claim 1 only, with no description, figures or numbers; R2 and R1 are the spec\'s reconstructions (B3, B4). Under a strict reading of "sends once" (C5) no hierarchical gain is possible (spec B2): T ≥ P+N−2.',
       `Points per curve: P ∈ {${Ps.join(', ')}}, S ∈ {${Ss.join(', ')}}, m ∈ {${ms.join(', ')}}; the other two fixed at S=${base.S}, m=${base.m}, P=${base.P}.`,
+      `Simulated time: ${timed.length} points (P ∈ {${timeSweeps.P.join(', ')}}, S ∈ {${timeSweeps.S.join(', ')}}, m ∈ {${timeSweeps.m.join(', ')}}, one varied at a time); R2 also runs without its per-step barriers, since C2 orders transfers into steps without asking for a barrier between them.`,
       'Binomial sends the whole message in each of its ⌈log2 N⌉ steps, and scatter-allgather moves 1/N of it per transfer, so their unit steps are not packet steps; compare them on the contention audit.',
     );
     r.headline = `R2 at ${base.S}×${base.m}, P=${bigP}: ${r2Big.steps} steps vs bound ${lbBig}; at most ${worstLink} transfer per leaf link per step; fastest in simulated time at ${timed.length - lost.length} of ${timed.length} sweep points`;
