@@ -144,6 +144,7 @@ export const seed001: SeedModule = {
         primary: cross(PRIMARY.n, PRIMARY.gbps),
         at25: cross(PRIMARY.n, 25),
         at4: c.id === 'scatter' ? undefined : cross(4, PRIMARY.gbps),
+        at4fast: c.id === 'scatter' ? undefined : cross(4, 25),
         oneLatency: cross(PRIMARY.n, PRIMARY.gbps, 'one-latency'),
         closed: closedFormCrossoverBits(c, PRIMARY.n, PRIMARY.gbps),
       };
@@ -153,8 +154,8 @@ export const seed001: SeedModule = {
       id: '001-ratios-crossovers',
       title: 'Seed 001 ratios and crossover sizes beside the document\'s figures',
       figure: '001 図3/7/16/29/35/37/38/40/41',
-      columns: ['embodiment', 'where', 'T1 (spec §1.4 reading)', 'document ratio', `measured ratio (${LARGE_BITS / 1e9} Gbit)`, 'document threshold', `crossover N=${N}, ${PRIMARY.gbps} Gbps`, `N=${N}, 25 Gbps`, `N=4, ${PRIMARY.gbps} Gbps`, `spec §8 closed form (N=${N}, ${PRIMARY.gbps} Gbps)`, `one-latency reading (N=${N}, ${PRIMARY.gbps} Gbps)`],
-      rows: measured.map((x) => [x.c.label, x.c.where, `${(x.c.t1 * 1e6).toFixed(1)} µs`, RATIO_TEXT[x.c.id], x.ratio.toFixed(4), x.c.documentBits ? kbit(x.c.documentBits) : '—', kbit(x.primary), kbit(x.at25), x.c.id === 'scatter' ? '—' : kbit(x.at4), x.closed === undefined ? '—' : kbit(x.closed), kbit(x.oneLatency)]),
+      columns: ['embodiment', 'where', 'T1 (spec §1.4 reading)', 'document ratio', `measured ratio (${LARGE_BITS / 1e9} Gbit)`, 'document threshold', `crossover N=${N}, ${PRIMARY.gbps} Gbps`, `N=${N}, 25 Gbps`, `N=4, ${PRIMARY.gbps} Gbps`, 'N=4, 25 Gbps', `spec §8 closed form (N=${N}, ${PRIMARY.gbps} Gbps)`, `one-latency reading (N=${N}, ${PRIMARY.gbps} Gbps)`],
+      rows: measured.map((x) => [x.c.label, x.c.where, `${(x.c.t1 * 1e6).toFixed(1)} µs`, RATIO_TEXT[x.c.id], x.ratio.toFixed(4), x.c.documentBits ? kbit(x.c.documentBits) : '—', kbit(x.primary), kbit(x.at25), x.c.id === 'scatter' ? '—' : kbit(x.at4), x.c.id === 'scatter' ? '—' : kbit(x.at4fast), x.closed === undefined ? '—' : kbit(x.closed), kbit(x.oneLatency)]),
       note: `Crossover: the size above which the 1-hop variant is faster than direct only, found by bisection on the size (relative tolerance 1e-4) at flow level. Spec §8: the document's kbit values are figure readings whose N and B are not stated, not outputs of one parameter set; its 1-hop inequalities ([0071], [0123]) read "<" where ">" is meant. One-latency reading: every turnaround in the switch (T1 = 2.1 µs) and every reduce forward from memory (T1 = 4 µs), whatever the embodiment.`,
     });
     for (const t of RATIO_CLAIMS) {
