@@ -17,6 +17,7 @@ import { InputError, LimitError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { defaultRouting } from '../../routing/general.js';
+import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
 import { FlowOp, type FlowProgram } from '../flow/program.js';
 import { resolveFlowModel, type FlowModelOptions } from '../flow/model.js';
 import { channelSummary } from '../flow/run.js';
@@ -52,7 +53,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const t = opts.topology;
   const prog = opts.program;
   if (prog.numRanks !== t.numEndpoints) throw new InputError('program', prog.numRanks, `${t.numEndpoints} ranks (one per endpoint of ${t.spec})`);
-  const routing = opts.routing ?? defaultRouting(t, {});
+  const routing = packetDeadlockFreeRouting(t, opts.routing ?? defaultRouting(t, {}));
   const flowModel = resolveFlowModel(opts.model ?? {}, t, routing.params.split);
   const flitBytes = opts.flitBytes ?? 32;
   if (!(flitBytes > 0)) throw new InputError('flitBytes', flitBytes, 'a positive number of bytes');
