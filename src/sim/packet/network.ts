@@ -71,6 +71,8 @@ export class PacketNetwork {
   retiredTag: Int32Array;
   retiredCycle: Int32Array;
   lastMoveCycle = 0;
+  /** Flits that entered the network from injection ports since construction. */
+  injectedFlits = 0;
 
   // --- configuration resolved to flat values
   private readonly V: number;
@@ -436,6 +438,9 @@ export class PacketNetwork {
       this.rFlits[(ip / this.nInj) | 0]++;
       this.portFlits[port]++;
       this.flitsInNetwork++;
+      this.injectedFlits++;
+      // An injection is a move: after a long idle gap (compute in a schedule) the detector restarts here.
+      this.lastMoveCycle = now;
       if (seq + 1 === this.pSize[p]) {
         this.injPkt[ip] = -1;
         this.ovcOwner[o] = -1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FlowProgramBuilder, buildTopology, simulatePacketSchedule } from '../../../src/index.js';
+import { FlowProgramBuilder, buildSchedule, buildTopology, runPacketSchedule, simulatePacketSchedule } from '../../../src/index.js';
 
 describe('schedule-driven packet simulation', () => {
   // torus:4x4 with 32-byte flits and 1 flit per cycle: a cycle is 32 B / bandwidth.
@@ -37,6 +37,50 @@ describe('schedule-driven packet simulation', () => {
   it('refuses a schedule that cannot complete instead of hanging', () => {
     const prog = new FlowProgramBuilder(16).beginStream(1).recv(0, 64).build();
     expect(() => simulatePacketSchedule({ topology: t, program: prog })).toThrow(/program/);
+  });
+});
+
+describe('schedule-driven packet simulation: route hints, critical path, throughput', () => {
+  const fm = buildTopology('fullmesh:4,bw=32GBps,lat=1ns');
+
+  it('seed 001 one-to-one over turnaround nodes takes the hinted 1-hop paths at packet level', () => {
+    // fullmesh-split, K = 2, L = 1 (spec/seed001_fullmesh.md §2.1): 3,072 B from rank 0 to rank 1 in three
+    // 1,024 B pieces: direct 0→1, and 0→2→1, 0→3→1 turned around in the switches of nodes 2 and 3.
+    const schedule = buildSchedule({ collective: 'one-to-one', algorithm: 'fullmesh-split:K=2,L=1', topology: fm, size: 3072, root: 0, peer: 1 });
+    const r = runPacketSchedule({ topology: fm, schedule, setup: { model: { alpha: 0 } } });
+    const bytes = r.channels.bytes!;
+    const on = (a: number, b: number): number => bytes[fm.channelBetween(a, b)];
+    for (const [a, b] of [[0, 1], [0, 2], [2, 1], [0, 3], [3, 1]]) expect(on(a, b)).toBe(1024);
+    expect(bytes.reduce((x, y) => x + y, 0)).toBe(5 * 1024);
+    // The two legs of a 1-hop path use separate VC class bands (hop-indexed): 2 classes, 2 VCs each.
+    expect(r.routing.params.vcClassBands).toBe(2);
+    expect(r.model.vcs).toBe(4);
+  });
+
+  it('records the critical path ending at the makespan and a throughput series that integrates to the bytes injected', () => {
+    const t = buildTopology('torus:4x4,bw=32GBps,lat=1ns');
+    // Rank 0 sends to 1; rank 1 reduces, then forwards to 2; rank 2 receives: the chain is send, recv, reduce, send, recv.
+    const prog = new FlowProgramBuilder(16)
+      .beginStream(0)
+      .send(1, 2048)
+      .beginStream(1)
+      .recv(0, 2048)
+      .reduce(2048)
+      .send(2, 2048)
+      .beginStream(2)
+      .recv(1, 2048)
+      .build();
+    const r = simulatePacketSchedule({ topology: t, program: prog, model: { alpha: 0, gammaReduce: 1e-9 } });
+    const ops = r.critical_path.ops;
+    expect(ops.map((o) => `${o.rank}:${o.kind}`)).toEqual(['0:send', '1:recv', '1:reduce', '1:send', '2:recv']);
+    expect(ops[ops.length - 1].end_s).toBeCloseTo(r.makespan_s, 15);
+    // The reduce takes 2,048 B × 1 ns/B = 2,048 ns, rounded up to whole 1 ns cycles.
+    expect(ops[2].end_s - ops[2].start_s).toBeCloseTo(2048e-9, 12);
+    // 2 × 2,048 B entered the network; the series' integral over its equal bins is that total.
+    const width = r.makespan_s / r.throughput.t_s.length;
+    const integral = r.throughput.bytes_per_s.reduce((a, b) => a + b, 0) * width;
+    expect(integral).toBeCloseTo(4096, 6);
+    expect(Math.max(...r.throughput.bytes_per_s)).toBeLessThanOrEqual(32e9 * 1.000001);
   });
 });
 
