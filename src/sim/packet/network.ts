@@ -64,6 +64,12 @@ export class PacketNetwork {
   recordedOutstanding = 0;
   /** Whether newly generated packets are recorded in the statistics. */
   recording = true;
+  /**
+   * Packets created before this cycle are recorded even when `recording` is off: BookSim records
+   * the back-dated packets a backlogged source generates during the drain if they were due before
+   * the drain began (trafficmanager.cpp, _GeneratePacket: time < _drain_time).
+   */
+  recordCreatedBefore = -1;
   /** Retired packets of the current cycle (for closed-loop drivers): ids are recycled next cycle. */
   retiredCount = 0;
   retiredSrc: Int32Array;
@@ -349,8 +355,9 @@ export class PacketNetwork {
     this.pTag[p] = tag;
     this.pLeft[p] = size;
     this.pNext[p] = -1;
-    this.pRecord[p] = this.recording ? 1 : 0;
-    if (this.recording) this.recordedOutstanding++;
+    const record = this.recording || ctime < this.recordCreatedBefore;
+    this.pRecord[p] = record ? 1 : 0;
+    if (record) this.recordedOutstanding++;
     const salt = hash32(this.serial++, this.cfg.seed);
     const len = this.routing.route(this.topology.endpoints[src], this.topology.endpoints[dst], salt, this.routeBuf);
     this.pLen[p] = len;
