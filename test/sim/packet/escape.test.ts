@@ -12,6 +12,7 @@ import {
   shortestPathRouting,
   simulateTraffic,
   topologyFromDocument,
+  trafficRouting,
   upDownStarRouting,
   type PacketConfig,
   type RoutingFunction,
@@ -161,5 +162,57 @@ describe('escape routing (up*/down*) for custom graphs', () => {
       }),
       { numRuns: 60, seed: 5 },
     );
+  });
+});
+
+describe('hop-indexed VC classes for minimal dragonfly routes', () => {
+  const t = buildTopology('dragonfly:a=4,h=2,p=2');
+  const routing = trafficRouting(t, 'default', 1);
+
+  it('class = global channels crossed before the hop; every minimal route fits 3 classes', () => {
+    expect(routing.vcClasses).toBe(3);
+    const global = t.classNames.indexOf('global');
+    const out = makeRouteBuffers(routing.maxHops);
+    let sawTwoGlobals = false;
+    for (let a = 0; a < t.numEndpoints; a++) {
+      for (let b = 0; b < t.numEndpoints; b++) {
+        const h = routing.route(t.endpoints[a], t.endpoints[b], 0, out);
+        let crossed = 0;
+        for (let i = 0; i < h; i++) {
+          expect(out.vcClass[i]).toBe(crossed);
+          if (t.chClass[out.channels[i]] === global) crossed++;
+        }
+        if (crossed === 2) sawTwoGlobals = true;
+      }
+    }
+    // With 4 global links per group pair some minimal routes are global-local-global: 3 classes are needed.
+    expect(sawTwoGlobals).toBe(true);
+  });
+
+  it('runs random traffic at full offered load without deadlock (one class deadlocks), and refuses fewer than 3 VCs', () => {
+    const cfg: PacketConfig = { ...presetConfig('default', t), packetSize: 4, vcBuf: 4, vcs: 3, deadlockCycles: 300 };
+    const run = (r: RoutingFunction): PacketNetwork => {
+      const net = new PacketNetwork(t, r, cfg);
+      const src = new BernoulliSource(makePattern('random', t), 1, 4, t.numEndpoints, 3);
+      for (let c = 0; c < 4000; c++) {
+        const now = net.now;
+        net.step();
+        src.generate(net, now);
+      }
+      return net;
+    };
+    expect(run(routing).stats.packets).toBeGreaterThan(1000);
+    // The same routes and 3 VCs, but every hop in one class: a cycle of waiting channels forms.
+    const oneClass: RoutingFunction = {
+      ...routing,
+      vcClasses: 1,
+      route: (s, d, salt, out) => {
+        const h = routing.route(s, d, salt, out);
+        out.vcClass.fill(0, 0, h);
+        return h;
+      },
+    };
+    expect(() => run(oneClass)).toThrow(DeadlockError);
+    expect(() => simulateTraffic({ topology: t, pattern: 'random', rates: [0.1], preset: 'default' })).toThrow(/minimum 3/);
   });
 });
