@@ -67,6 +67,7 @@ function hintedRouting(t: Topology, base: RoutingFunction, hints: FlowProgram['h
     maxHops = Math.max(maxHops, hintMaxHops(base, h));
   }
   if (hints.length === 0) return { fn: base, current: undefined };
+  const torusDateline = t.family === 'torus' && t.coords !== undefined && base.vcClasses >= 2;
   const scratch = makeRouteBuffers(maxHops);
   const self: { fn: RoutingFunction; current: NodeRouteHint | undefined } = {
     current: undefined,
@@ -75,10 +76,46 @@ function hintedRouting(t: Topology, base: RoutingFunction, hints: FlowProgram['h
       params: { ...base.params, routeHints: 'followed; via legs in VC class bands (hop-indexed)', vcClassBands: bands },
       vcClasses: base.vcClasses * bands,
       maxHops,
-      route: (src, dst, salt, out) => routeWithHint(t, base, src, dst, self.current, salt, out, scratch),
+      route: (src, dst, salt, out) => {
+        const hops = routeWithHint(t, base, src, dst, self.current, salt, out, scratch);
+        if (self.current?.kind === 'path' && torusDateline) datelineClasses(t, out.channels, out.vcClass, hops);
+        return hops;
+      },
     },
   };
   return self;
+}
+
+/**
+ * VC classes for an explicit node path on a torus, by the classic dateline (Dally & Seitz): along
+ * each run of hops in one dimension and direction, class 0 up to the ring's wrap-around link and
+ * class 1 from it on. Unlike dimension order's whole-dimension class (which relies on minimal
+ * routes), this stays deadlock free for the non-minimal axis paths seed 000's schedules give
+ * (up to k − 1 hops one way round), with the torus's 2 classes.
+ */
+function datelineClasses(t: Topology, channels: Int32Array, vcClass: Uint8Array, hops: number): void {
+  const dims = t.params.dims as number[];
+  const nd = dims.length;
+  const coords = t.coords!;
+  let runKey = -1;
+  let crossed = 0;
+  for (let i = 0; i < hops; i++) {
+    const u = t.chSrc[channels[i]];
+    const v = t.chDst[channels[i]];
+    let d = 0;
+    while (d < nd - 1 && coords[u * nd + d] === coords[v * nd + d]) d++;
+    const k = dims[d];
+    const x = coords[u * nd + d];
+    const y = coords[v * nd + d];
+    const plus = (y - x + k) % k === 1;
+    const key = d * 2 + (plus ? 0 : 1);
+    if (key !== runKey) {
+      runKey = key;
+      crossed = 0;
+    }
+    if (k > 2 && (plus ? y < x : y > x)) crossed = 1;
+    vcClass[i] = crossed;
+  }
 }
 
 /** Blocks of the injected-flit record (see simulatePacketSchedule). */
@@ -108,6 +145,9 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     ...base,
     channelLatency: latency,
     injectionPorts: flowModel.nics,
+    // The flow model's injection=links (no NIC bandwidth limit): each NIC feeds every link at full rate.
+    perLinkInjection: flowModel.injectionBandwidth === null,
+    perLinkEjection: flowModel.ejectionBandwidth === null,
     ejectionPorts: flowModel.nics,
     // Schedule runs default to 2 VCs per deadlock class and 2 packets of buffer per VC, so a single
     // stream can keep a link busy (one VC of a packet's depth stalls on every packet turnaround).
