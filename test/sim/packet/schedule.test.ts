@@ -147,5 +147,8 @@ describe('meshwork run --engine packet', () => {
     expect(j.stats.messages).toBe(16 * 15);
     expect(j.makespan_s).toBeGreaterThanOrEqual(j.bound_s);
     expect(j.makespan_s).toBeGreaterThanOrEqual(j.schedule_bound_s);
+    // The same result shape as the flow engine: a critical path ending at the makespan, 100 throughput bins.
+    expect(j.critical_path.ops.at(-1).end_s).toBeCloseTo(j.makespan_s, 12);
+    expect(j.throughput.t_s).toHaveLength(100);
   });
 });
