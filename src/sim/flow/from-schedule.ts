@@ -10,15 +10,20 @@ import { OpKind as IrOp, HINT_KINDS } from '../../collectives/types.js';
 import { FlowProgramBuilder, type FlowProgram, type FlowRouteHint } from './program.js';
 
 export function lowerSchedule(schedule: Schedule): FlowProgram {
-  const b = new FlowProgramBuilder(schedule.numRanks);
-  const hints: Array<FlowRouteHint | undefined> = [];
+  // One flow op per schedule op, so the columns are sized once.
+  const b = new FlowProgramBuilder(schedule.numRanks, schedule.numOps);
+  // Schedule hint id -> program hint id (-1: direct). The IR interns hints, so they are added
+  // as they are, without keying them again.
+  const hints = new Int32Array(schedule.numHints);
   for (let h = 0; h < schedule.numHints; h++) {
     const kind = HINT_KINDS[schedule.hintKind[h]];
     const nodes = Array.from(schedule.hintNodes.subarray(schedule.hintStart[h], schedule.hintStart[h + 1]));
-    hints.push(kind === 'direct' ? undefined : kind === 'via' ? { kind: 'via', nodes, turnaround: 'switch' } : { kind: 'path', nodes });
+    const hint: FlowRouteHint | undefined = kind === 'direct' ? undefined : kind === 'via' ? { kind: 'via', nodes, turnaround: 'switch' } : { kind: 'path', nodes };
+    hints[h] = hint ? b.addHint(hint) : -1;
   }
   const regionBytes = new Float64Array(schedule.numRegions);
   for (let r = 0; r < schedule.numRegions; r++) regionBytes[r] = schedule.regionBytes(r);
+  const groupKeys = Array.from({ length: schedule.numGroups }, (_, g) => `group ${g}`);
   const { start, order } = schedule.programs();
   const streams = schedule.streams;
   for (let p = 0; p < schedule.numRanks * streams; p++) {
@@ -32,7 +37,7 @@ export function lowerSchedule(schedule: Schedule): FlowProgram {
           const peer = schedule.opPeer[op];
           const to = peer >= 0 ? peer : Array.from(schedule.destRanks.subarray(schedule.destStart[-peer - 1], schedule.destStart[-peer])) ;
           const h = schedule.opC[op];
-          b.send(to, regionBytes[schedule.opA[op]], schedule.opTag[op], h >= 0 ? hints[h] : undefined);
+          b.send(to, regionBytes[schedule.opA[op]], schedule.opTag[op], h >= 0 ? hints[h] : -1);
           break;
         }
         case IrOp.Recv:
@@ -45,14 +50,14 @@ export function lowerSchedule(schedule: Schedule): FlowProgram {
           b.reduce(regionBytes[schedule.opA[op]]);
           break;
         case IrOp.Barrier:
-          b.barrier(`group ${schedule.opPeer[op]}`);
+          b.barrier(groupKeys[schedule.opPeer[op]]);
           break;
         case IrOp.Pace:
           b.pace(schedule.paceValues[schedule.opA[op]]);
           break;
         case IrOp.HwCollective: {
           const region = schedule.opA[op];
-          b.hwCollective(region >= 0 ? regionBytes[region] : 0, `group ${schedule.opPeer[op]}`);
+          b.hwCollective(region >= 0 ? regionBytes[region] : 0, groupKeys[schedule.opPeer[op]]);
           break;
         }
         default:

@@ -115,9 +115,8 @@ export function slabRegion(b: ScheduleBuilder, g: GridShape, buf: number, axis: 
   const { lo, len } = pieceRange(blockBytes, pieces, p);
   if (inner === 1) return b.strided(buf, base + lo, len, outerStride, outer);
   if (outer === 1) return b.strided(buf, base + lo, len, blockBytes, inner);
-  const list: Array<[number, number, number]> = [];
-  for (let o = 0; o < outer; o++) for (let i = 0; i < inner; i++) list.push([buf, base + o * outerStride + i * blockBytes + lo, len]);
-  return b.extents(list);
+  // A middle axis: piece p of inner × outer blocks, as one two-level vector (O(1) storage).
+  return b.strided2(buf, base + lo, len, blockBytes, inner, outerStride, outer);
 }
 
 /** Explicit node path from rank h, `hops` steps of `sign` along `axis` (seed 000's transit route). */
