@@ -161,6 +161,62 @@ export interface AxisPhaseStats {
 }
 
 /**
+ * Areas of stage s in the order they are emitted, and the last area of each stream (its last
+ * group carries no barrier: S114/S223, no end barrier). Literal flowchart order within a stage:
+ * X, then Z, then Y (FIG. 17A, 17B, 17C); in n dims axis 0, then n−1 down to 1. It matters only
+ * when several areas share a stream.
+ */
+function stagePlan(areas: readonly AreaPlan[], s: number, n: number): { seq: number[]; lastAreaOfStream: Map<number, number> } {
+  for (const area of areas) if (!(area.order[s] >= 0 && area.order[s] < n)) throw new InputError('areas', area.order, `axes 0..${n - 1}`);
+  const axisRank = (k: number): number => (k === 0 ? 0 : n - k);
+  const seq = [...areas.keys()].sort((x, y) => axisRank(areas[x].order[s]) - axisRank(areas[y].order[s]) || x - y);
+  const lastAreaOfStream = new Map<number, number>();
+  for (const i of seq) lastAreaOfStream.set(areas[i].stream, i);
+  return { seq, lastAreaOfStream };
+}
+
+/**
+ * Op and message counts of `emitAxisPhases` with the same options, without building anything:
+ * O(stages × areas × hop groups × axis size). Mirrors the emission loop below (a test checks
+ * that both agree), so that the flow level can refuse a schedule too large before allocating it.
+ */
+export function countAxisPhases(g: GridShape, opts: AxisPhaseOptions): { ops: number; messages: number } {
+  const n = g.dims.length;
+  const P = g.ranks;
+  const stages = opts.areas[0].order.length;
+  const streams = new Set(opts.areas.map((a) => a.stream)).size;
+  let ops = 0;
+  let messages = 0;
+  for (let s = 0; s < stages; s++) {
+    if (s > 0 && (opts.barriers === 'group' || streams > 1)) ops += P * streams;
+    const { seq, lastAreaOfStream } = stagePlan(opts.areas, s, n);
+    for (const a of seq) {
+      const area = opts.areas[a];
+      const axis = area.order[s];
+      const N = g.dims[axis];
+      const groups = hopGroups(N, g.wrap, area.dir);
+      if (!opts.inPlace) ops += P;
+      groups.forEach((grp, gi) => {
+        // Ranks per coordinate of the axis: P / N; count the coordinates whose target and source exist.
+        let sends = 0;
+        let recvs = 0;
+        for (let c = 0; c < N; c++) {
+          if (shifted(g, axis, c, grp.offset) >= 0) sends++;
+          if (shifted(g, axis, c, -grp.offset) >= 0) recvs++;
+        }
+        messages += (P / N) * sends;
+        ops += (P / N) * (sends + recvs);
+        if (opts.pacing) ops += P;
+        const last = gi === groups.length - 1 && lastAreaOfStream.get(area.stream) === a;
+        if (opts.barriers === 'group' && !last) ops += P;
+      });
+    }
+  }
+  if (opts.finalBarrier) ops += P * streams;
+  return { ops, messages };
+}
+
+/**
  * Emits the axis phases of every area. Stage s of area a crosses axis order[s]. Buffers alternate
  * so that each phase reads one buffer and writes another (spec §3.5: receiving into the buffer
  * being sent from destroys unsent blocks); the last stage writes `recv`. With `inPlace`, every
@@ -219,17 +275,10 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
     }
     const src = inBuf(s);
     const dst = outBuf(s);
-    // Literal flowchart order within a stage: X, then Z, then Y (FIG. 17A, 17B, 17C); in n dims
-    // axis 0, then n−1 down to 1. It matters only when several areas share a stream.
-    const axisRank = (k: number): number => (k === 0 ? 0 : n - k);
-    const seq = [...opts.areas.keys()].sort((x, y) => axisRank(opts.areas[x].order[s]) - axisRank(opts.areas[y].order[s]) || x - y);
-    // The last group that each stream runs in this stage carries no barrier (S114/S223: no end barrier).
-    const lastAreaOfStream = new Map<number, number>();
-    for (const i of seq) lastAreaOfStream.set(opts.areas[i].stream, i);
+    const { seq, lastAreaOfStream } = stagePlan(opts.areas, s, n);
     for (const a of seq) {
       const area = opts.areas[a];
       const axis = area.order[s];
-      if (axis < 0 || axis >= n) throw new InputError('areas', area.order, `axes 0..${n - 1}`);
       const groups = hopGroups(g.dims[axis], g.wrap, area.dir);
       const tag = s * A + a;
       for (let h = 0; h < P; h++) {
