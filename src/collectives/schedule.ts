@@ -647,6 +647,11 @@ export class ScheduleBuilder {
       if (!(Number.isInteger(v) && v >= 0 && v <= 0x7fffffff)) throw new InputError('hint.nodes', v, 'node ids (integers >= 0)');
       h = mix(h, v);
     }
+    // Avalanche (murmur3 fmix32): the table uses the low bits, which FNV leaves clustered for
+    // paths of neighbouring nodes (long probe runs).
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    h ^= h >>> 16;
     const mask = this.hintTable.length - 1;
     let slot = h & mask;
     for (let id = this.hintTable[slot]; id >= 0; slot = (slot + 1) & mask, id = this.hintTable[slot]) {

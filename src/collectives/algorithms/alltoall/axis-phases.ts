@@ -259,12 +259,13 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
     if (id === undefined) slabs.set(key, (id = slabRegion(b, g, buf, axis, c, B, A, p, isPieceMajor(buf))));
     return id;
   };
-  const hints = new Map<number, number>();
+  // One path hint per (rank, axis, hops, sign), used once per area crossing that axis: a flat
+  // table (hint id + 1, 0 = not yet) instead of a Map, which at 32×32×32 holds 3 M entries.
+  const hints = opts.hints === 'path' ? new Int32Array(P * n * (maxN + 1) * 2) : new Int32Array(0);
   const pathHint = (h: number, axis: number, grp: HopGroup): number => {
-    const key = ((h * n + axis) * maxN + grp.hops) * 2 + (grp.sign > 0 ? 1 : 0);
-    let id = hints.get(key);
-    if (id === undefined) hints.set(key, (id = b.hint('path', axisPath(g, topology, h, axis, grp.hops, grp.sign))));
-    return id;
+    const key = ((h * n + axis) * (maxN + 1) + grp.hops) * 2 + (grp.sign > 0 ? 1 : 0);
+    if (hints[key] === 0) hints[key] = b.hint('path', axisPath(g, topology, h, axis, grp.hops, grp.sign)) + 1;
+    return hints[key] - 1;
   };
   for (let s = 0; s < stages; s++) {
     // Needed when several streams hand data to each other between stages (spec §4.3); with one
