@@ -126,12 +126,14 @@ export class FlowProgramBuilder {
 
   /** `hint`: a route hint (interned by value), or the id `addHint` returned. */
   send(to: number | readonly number[], bytes: number, tag = 0, hint?: FlowRouteHint | number): this {
-    const list = typeof to === 'number' ? [to] : to;
-    if (list.length === 0) throw new InputError('send.to', list, 'at least one destination rank');
     const first = this.nd;
-    for (const d of list) {
+    // One destination without a one-element array per send (millions of sends in a lowering).
+    const n = typeof to === 'number' ? 1 : to.length;
+    if (n === 0) throw new InputError('send.to', to, 'at least one destination rank');
+    if (this.nd + n > this.dstList.length) this.dstList = resized(this.dstList, Math.max(2 * this.dstList.length, this.nd + n));
+    for (let i = 0; i < n; i++) {
+      const d = typeof to === 'number' ? to : to[i];
       this.checkRank(d, 'send.to');
-      if (this.nd === this.dstList.length) this.dstList = resized(this.dstList, this.nd * 2);
       this.dstList[this.nd++] = d;
     }
     let h = -1;
@@ -139,7 +141,7 @@ export class FlowProgramBuilder {
       if (!(Number.isInteger(hint) && hint >= -1 && hint < this.hintList.length)) throw new InputError('send.hint', hint, `a hint id from addHint (0 to ${this.hintList.length - 1}) or -1`);
       h = hint;
     } else if (hint) h = this.hintId(hint);
-    return this.push(FlowOp.Send, first, list.length, bytes, tag, h);
+    return this.push(FlowOp.Send, first, n, bytes, tag, h);
   }
 
   /**
