@@ -61,7 +61,7 @@ export function register(program: Command): void {
       if (opts.trace) throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
       result = runPacket(setup.topology, schedule, setup);
     } else {
-      const flowProgram = lowerSchedule(schedule);
+      const flowProgram = lowerSchedule(schedule, setup.topology);
       if (opts.trace) checkTraceSize(flowProgram);
       const rates = opts.trace ? new RateRecorder() : undefined;
       const bar = progressBar('simulating');

@@ -90,7 +90,7 @@ export function runScheduleFlow(
   schedule: Schedule,
   opts: { routing?: RoutingFunction; routingOptions?: DefaultRoutingOptions; model?: FlowEngineOptions } = {},
 ): RunResult & { readonly raw: FlowRunOutput; readonly program: FlowProgram } {
-  const program = lowerSchedule(schedule);
+  const program = lowerSchedule(schedule, topology);
   const result = runFlow({ topology, program, routing: opts.routing, routingOptions: opts.routingOptions, model: opts.model, workload: workloadOf(schedule), demands: scheduleDemands(schedule) });
   Object.defineProperty(result, 'program', { value: program, enumerable: false });
   return result as RunResult & { raw: FlowRunOutput; program: FlowProgram };

@@ -6,6 +6,7 @@
  */
 import { resized } from '../../util/typed-arrays.js';
 import { InputError } from '../../util/errors.js';
+import type { PortsRouteHint } from '../../routing/hints.js';
 
 export const FlowOp = {
   /** Post a message to one or more ranks (fan-out from one read: one flow per branch). */
@@ -38,7 +39,9 @@ export type Turnaround = 'switch' | 'memory' | 'reduce' | 'none';
  */
 export type FlowRouteHint =
   | { readonly kind: 'via'; readonly nodes: readonly number[]; readonly turnaround?: Turnaround }
-  | { readonly kind: 'path'; readonly nodes: readonly number[] };
+  | { readonly kind: 'path'; readonly nodes: readonly number[] }
+  /** An explicit path as out-port indices from the source (routing/hints.ts): shared by every rank. */
+  | PortsRouteHint;
 
 export class FlowProgram {
   constructor(
