@@ -514,12 +514,13 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     pc[s]++;
   };
 
-  const keyCost = (op: number): number => {
+  /** Cost of a barrier or combining collective; `bytes` is the largest contribution (non-participants send identities of that length). */
+  const keyCost = (op: number, bytes: number): number => {
     const k = opPeer[op];
     const p = keyRanks[k];
     const levels = p > 1 ? Math.ceil(Math.log2(p)) : 0;
     if (opKind[op] === FlowOp.Barrier) return model.barrierStageLatency * levels;
-    return 2 * levels * model.hwLevelLatency + opBytes[op] / model.hwBandwidth;
+    return 2 * levels * model.hwLevelLatency + bytes / model.hwBandwidth;
   };
 
   const runStream = (s: number): void => {
@@ -590,7 +591,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
           state[s] = S_BARRIER;
           keyWaiting[k].push(s);
           if (keyArrived[k] === keyExpected[k]) {
-            const release = now + keyCost(op);
+            let bytes = 0;
+            for (const w of keyWaiting[k]) bytes = Math.max(bytes, opBytes[pc[w]]);
+            const release = now + keyCost(op, bytes);
             for (const w of keyWaiting[k]) {
               // The last arrival chains to its own previous op; everyone else waited for it.
               resumePred[w] = w === s ? lastOp[s] : op;
