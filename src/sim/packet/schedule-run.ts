@@ -78,7 +78,7 @@ function hintedRouting(t: Topology, base: RoutingFunction, hints: FlowProgram['h
       maxHops,
       route: (src, dst, salt, out) => {
         const hops = routeWithHint(t, base, src, dst, self.current, salt, out, scratch);
-        if (self.current?.kind === 'path' && torusDateline) datelineClasses(t, out.channels, out.vcClass, hops);
+        if ((self.current?.kind === 'path' || self.current?.kind === 'ports') && torusDateline) datelineClasses(t, out.channels, out.vcClass, hops);
         return hops;
       },
     },
