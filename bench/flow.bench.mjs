@@ -33,10 +33,6 @@ function timed(fn) {
   return { value, seconds: (performance.now() - t0) / 1000 };
 }
 
-function gib() {
-  return (process.memoryUsage().rss / 2 ** 30).toFixed(2);
-}
-
 export default async function () {
   const rows = [];
   const quick = process.env.MESHWORK_BENCH_QUICK === '1';
