@@ -14,6 +14,7 @@ import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue, IndexedTimeHeap } from './event-queue.js';
+import { MatchTable } from './match-table.js';
 import { MaxMinSolver, SubsetFiller } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from './model.js';
 import { FlowProgram, FLOW_OP_NAMES, FlowOp } from './program.js';
@@ -76,15 +77,6 @@ class Growing {
   }
 }
 
-interface MatchEntry {
-  /** Arrived, not yet received: arrival times and sender ops, FIFO from `head`. */
-  times: number[];
-  ops: number[];
-  head: number;
-  /** Streams waiting to receive, FIFO. */
-  waiting: number[];
-}
-
 export function simulateFlow(topology: Topology, routing: RoutingFunction, program: FlowProgram, opts: FlowEngineOptions = {}): FlowRunOutput {
   checkTopologyBandwidth(topology);
   const t = topology;
@@ -111,8 +103,6 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const S = program.numStreams;
   const nOps = program.numOps;
   const { opKind, opPeer, opCount, opBytes, opTag, opHint, dsts, opStart: streamOpStart } = program;
-  const streamOfOp = new Int32Array(nOps);
-  for (let s = 0; s < S; s++) for (let o = streamOpStart[s]; o < streamOpStart[s + 1]; o++) streamOfOp[o] = s;
 
   // ---- stream state
   const pc = new Int32Array(S);
@@ -157,12 +147,26 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
 
   // ---- tags -> dense index for match keys
   const tagIndex = new Map<number, number>();
+  // Collectives use few tags, mostly in runs: skip the Map while the tag repeats.
+  let lastTag = 0;
+  let lastIdx = -1;
   for (let o = 0; o < nOps; o++) {
-    if ((opKind[o] === FlowOp.Send || opKind[o] === FlowOp.Recv) && !tagIndex.has(opTag[o])) tagIndex.set(opTag[o], tagIndex.size);
+    if (opKind[o] !== FlowOp.Send && opKind[o] !== FlowOp.Recv) continue;
+    const tag = opTag[o];
+    if (tag === lastTag && lastIdx >= 0) continue;
+    if (!tagIndex.has(tag)) tagIndex.set(tag, tagIndex.size);
+    lastTag = tag;
+    lastIdx = tagIndex.get(tag)!;
   }
   const nTags = Math.max(1, tagIndex.size);
-  const matchKey = (src: number, dst: number, tag: number): number => (src * R + dst) * nTags + tagIndex.get(tag)!;
-  const matches = new Map<number, MatchEntry>();
+  const matchKey = (src: number, dst: number, tag: number): number => {
+    if (tag !== lastTag) {
+      lastTag = tag;
+      lastIdx = tagIndex.get(tag)!;
+    }
+    return (src * R + dst) * nTags + lastIdx;
+  };
+  const matches = new MatchTable(S);
 
   // ---- messages (recycled through a free list)
   let mCap = 1024;
@@ -555,16 +559,11 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
           break;
         case FlowOp.Recv: {
           const key = matchKey(opPeer[op], program.streamRank[s], opTag[op]);
-          const e = matches.get(key);
-          if (e && e.head < e.times.length) {
-            const sender = e.ops[e.head];
-            const arrived = e.times[e.head++];
-            if (e.head === e.times.length && e.waiting.length === 0) matches.delete(key);
-            completeOp(s, op, now, arrived >= opStartT[op] ? sender : lastOp[s]);
+          if (matches.takeArrival(key)) {
+            completeOp(s, op, now, matches.time >= opStartT[op] ? matches.op : lastOp[s]);
             break;
           }
-          if (e) e.waiting.push(s);
-          else matches.set(key, { times: [], ops: [], head: 0, waiting: [s] });
+          matches.addWaiting(key, s);
           state[s] = S_RECV;
           return;
         }
@@ -625,21 +624,12 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     const src = mSrc[m];
     const dst = mDst[m];
     const key = matchKey(src, dst, mTag[m]);
-    let e = matches.get(key);
-    if (e && e.waiting.length > 0) {
-      const s = e.waiting.shift()!;
-      if (e.waiting.length === 0 && e.head === e.times.length) matches.delete(key);
+    const s = matches.takeWaiting(key);
+    if (s >= 0) {
       state[s] = S_READY;
       completeOp(s, pc[s], now, mOp[m]);
       runStream(s);
-    } else {
-      if (!e) {
-        e = { times: [], ops: [], head: 0, waiting: [] };
-        matches.set(key, e);
-      }
-      e.times.push(now);
-      e.ops.push(mOp[m]);
-    }
+    } else matches.addArrival(key, now, mOp[m]);
     mNext[m] = mFree;
     mFree = m;
   };
@@ -895,11 +885,10 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       throw new InputError('schedule', `deadlock at rank ${rank} stream ${program.streamLocal[s]} op ${op - streamOpStart[s]}`, `a schedule whose every operation completes (${what})`);
     }
   }
-  for (const [key, e] of matches) {
-    if (e.head < e.times.length) {
-      const pair = Math.floor(key / nTags);
-      throw new InputError('schedule', `message from rank ${Math.floor(pair / R)} to rank ${pair % R} never received`, 'a schedule whose every message is received');
-    }
+  const unreceived = matches.firstUnreceived();
+  if (unreceived >= 0) {
+    const pair = Math.floor(unreceived / nTags);
+    throw new InputError('schedule', `message from rank ${Math.floor(pair / R)} to rank ${pair % R} never received`, 'a schedule whose every message is received');
   }
 
   let makespan = 0;

@@ -1,6 +1,7 @@
 export * from '../result.js';
 export * from './event-queue.js';
 export * from './maxmin.js';
+export * from './match-table.js';
 export * from './model.js';
 export * from './program.js';
 export * from './engine.js';
