@@ -1,26 +1,46 @@
 import { resized } from '../../util/typed-arrays.js';
 
 /**
- * The engine's event queue: a binary min-heap on (time, insertion order) over typed arrays.
- * Hand-written rather than a dependency because it is the hot core of the engine: it must not
- * allocate per event (millions of events), and ties must pop in insertion order so that runs are
- * deterministic (a library heap gives no order guarantee for equal keys).
+ * The engine's event queue: events pop in (time, insertion order). Hand-written rather than a
+ * dependency because it is the hot core of the engine: it must not allocate per event (millions of
+ * events), and ties must pop in insertion order so that runs are deterministic (a library heap
+ * gives no order guarantee for equal keys).
+ *
+ * Collectives push events in long runs at one time (every flow of a hop group finishes together,
+ * and its deliveries share one latency), so events are kept in FIFO buckets of equal time and only
+ * the buckets sit in a binary heap on (time, creation order). A push at the time of the newest
+ * bucket appends to it: every event already queued at that time is older, so FIFO order within
+ * the bucket is insertion order. At 32×32×32 this replaced 27 M heap pops (a tenth of the engine)
+ * by a few thousand.
  */
 export class EventQueue {
-  private time: Float64Array;
-  private seq: Float64Array;
-  private kind: Uint8Array;
-  private arg: Int32Array;
-  private size = 0;
+  // Events: FIFO lists through eNext, recycled through a free list.
+  private eKind: Uint8Array;
+  private eArg: Int32Array;
+  private eNext: Int32Array;
+  private eFree = -1;
+  private eUsed = 0;
+  // Buckets: time, creation order, list head and tail; recycled through bFree (chained in bHead).
+  private bTime = new Float64Array(64);
+  private bSeq = new Float64Array(64);
+  private bHead = new Int32Array(64);
+  private bTail = new Int32Array(64);
+  private bFree = -1;
+  private bUsed = 0;
+  /** Heap of bucket ids. */
+  private heap = new Int32Array(64);
+  private heapSize = 0;
+  /** The newest bucket while it is still queued, else -1. */
+  private newest = -1;
   private counter = 0;
+  private size = 0;
   /** Total events ever pushed (events per second is reported from it). */
   pushed = 0;
 
   constructor(capacity = 1024) {
-    this.time = new Float64Array(capacity);
-    this.seq = new Float64Array(capacity);
-    this.kind = new Uint8Array(capacity);
-    this.arg = new Int32Array(capacity);
+    this.eKind = new Uint8Array(capacity);
+    this.eArg = new Int32Array(capacity);
+    this.eNext = new Int32Array(capacity);
   }
 
   get length(): number {
@@ -28,80 +48,116 @@ export class EventQueue {
   }
 
   push(time: number, kind: number, arg: number): void {
-    if (this.size === this.time.length) this.grow();
     this.pushed++;
-    let i = this.size++;
-    const s = this.counter++;
-    // Sift up.
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (this.time[p] < time || (this.time[p] === time && this.seq[p] < s)) break;
-      this.time[i] = this.time[p];
-      this.seq[i] = this.seq[p];
-      this.kind[i] = this.kind[p];
-      this.arg[i] = this.arg[p];
-      i = p;
+    this.size++;
+    let e: number;
+    if (this.eFree >= 0) {
+      e = this.eFree;
+      this.eFree = this.eNext[e];
+    } else {
+      if (this.eUsed === this.eKind.length) {
+        const n = 2 * this.eUsed;
+        this.eKind = resized(this.eKind, n);
+        this.eArg = resized(this.eArg, n);
+        this.eNext = resized(this.eNext, n);
+      }
+      e = this.eUsed++;
     }
-    this.time[i] = time;
-    this.seq[i] = s;
-    this.kind[i] = kind;
-    this.arg[i] = arg;
+    this.eKind[e] = kind;
+    this.eArg[e] = arg;
+    this.eNext[e] = -1;
+    const b = this.newest;
+    if (b >= 0 && this.bTime[b] === time) {
+      this.eNext[this.bTail[b]] = e;
+      this.bTail[b] = e;
+      return;
+    }
+    this.newest = this.newBucket(time, e);
   }
 
   peekTime(): number {
-    return this.size > 0 ? this.time[0] : Infinity;
+    return this.heapSize > 0 ? this.bTime[this.heap[0]] : Infinity;
   }
 
   peekKind(): number {
-    return this.kind[0];
+    return this.eKind[this.bHead[this.heap[0]]];
   }
 
   peekArg(): number {
-    return this.arg[0];
+    return this.eArg[this.bHead[this.heap[0]]];
   }
 
   /** Removes the earliest event; read it with peek* first. */
   pop(): void {
-    const n = --this.size;
-    if (n === 0) return;
-    const t = this.time[n];
-    const s = this.seq[n];
-    const k = this.kind[n];
-    const a = this.arg[n];
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= n) break;
-      const r = l + 1;
-      let c = l;
-      if (r < n && (this.time[r] < this.time[l] || (this.time[r] === this.time[l] && this.seq[r] < this.seq[l]))) c = r;
-      if (t < this.time[c] || (t === this.time[c] && s < this.seq[c])) break;
-      this.time[i] = this.time[c];
-      this.seq[i] = this.seq[c];
-      this.kind[i] = this.kind[c];
-      this.arg[i] = this.arg[c];
-      i = c;
+    this.size--;
+    const b = this.heap[0];
+    const e = this.bHead[b];
+    const next = this.eNext[e];
+    this.eNext[e] = this.eFree;
+    this.eFree = e;
+    if (next >= 0) {
+      this.bHead[b] = next;
+      return;
     }
-    this.time[i] = t;
-    this.seq[i] = s;
-    this.kind[i] = k;
-    this.arg[i] = a;
+    // The bucket is empty: drop it from the heap and recycle it.
+    if (b === this.newest) this.newest = -1;
+    this.bHead[b] = this.bFree;
+    this.bFree = b;
+    const n = --this.heapSize;
+    if (n > 0) this.siftDown(this.heap[n], n);
   }
 
-  private grow(): void {
-    const n = this.time.length * 2;
-    const t = new Float64Array(n);
-    t.set(this.time);
-    this.time = t;
-    const s = new Float64Array(n);
-    s.set(this.seq);
-    this.seq = s;
-    const k = new Uint8Array(n);
-    k.set(this.kind);
-    this.kind = k;
-    const a = new Int32Array(n);
-    a.set(this.arg);
-    this.arg = a;
+  private newBucket(time: number, e: number): number {
+    let b: number;
+    if (this.bFree >= 0) {
+      b = this.bFree;
+      this.bFree = this.bHead[b];
+    } else {
+      if (this.bUsed === this.bTime.length) {
+        const n = 2 * this.bUsed;
+        this.bTime = resized(this.bTime, n);
+        this.bSeq = resized(this.bSeq, n);
+        this.bHead = resized(this.bHead, n);
+        this.bTail = resized(this.bTail, n);
+      }
+      b = this.bUsed++;
+    }
+    this.bTime[b] = time;
+    this.bSeq[b] = this.counter++;
+    this.bHead[b] = e;
+    this.bTail[b] = e;
+    if (this.heapSize === this.heap.length) this.heap = resized(this.heap, 2 * this.heapSize);
+    // Sift up: a new bucket is the newest, so it goes below every bucket of equal time.
+    const heap = this.heap;
+    let i = this.heapSize++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (this.bTime[heap[p]] <= time) break;
+      heap[i] = heap[p];
+      i = p;
+    }
+    heap[i] = b;
+    return b;
+  }
+
+  private before(a: number, b: number): boolean {
+    const ta = this.bTime[a];
+    const tb = this.bTime[b];
+    return ta < tb || (ta === tb && this.bSeq[a] < this.bSeq[b]);
+  }
+
+  private siftDown(b: number, n: number): void {
+    const heap = this.heap;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && this.before(heap[c + 1], heap[c])) c++;
+      if (!this.before(heap[c], b)) break;
+      heap[i] = heap[c];
+      i = c;
+    }
+    heap[i] = b;
   }
 }
 
