@@ -113,7 +113,6 @@ export class MaxMinSolver {
       const e = s + pathLen[f];
       for (let p = s; p < e; p++) members[count[local[p]]++] = f;
     }
-    // Capped flows in increasing cap order (ties by flow id, for determinism).
     // Capped flows by increasing cap (ties by flow id, for determinism), in a heap: a solve
     // usually freezes few of them by their cap, so sorting them all was wasted (3 % of a
     // 32×32×32 run).
