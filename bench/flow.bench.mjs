@@ -2,9 +2,9 @@
 // 1 MiB per pair under 60 s and 8 GiB; pairwise alltoall on a 32×32 torus (over 1 M flows) under
 // 30 s. Also reports seed 000's efficiencies on an 8×8 torus at 1 MiB (reported, not asserted).
 // Last measured (docs/flow.md, performance): hop-grouped 32×32×32 at 50.4 CPU s (median of 3,
-// 48.8–52.4), 52–55 s wall on the shared 2-core machine, 3.0 GiB peak: met (72 CPU s before the typed-array receive
-// matching, the bucketed event queue and the cheaper exact-solver passes). Hot spots: the exact
-// max-min solve (21 %), the event loop, postSend, runStream.
+// 48.8–52.4), 52–55 s wall on the shared 2-core machine, 3.0 GiB peak: met (72 CPU s before the
+// typed-array receive matching, the bucketed event queue and the cheaper exact-solver passes).
+// Hot spots: the exact max-min solve (21 %), the event loop, postSend, runStream.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildTopology, runCollectiveFlow } from '../dist/index.js';
