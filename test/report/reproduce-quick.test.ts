@@ -36,6 +36,7 @@ const EXPECTED: Record<string, string> = {
   '000.correct': 'reproduced-under-reading',
   '000.barriers.2d': 'reproduced-under-reading',
   '000.barriers.fewer': 'reproduced-under-reading',
+  '000.faster.packet.4x4': 'reproduced-under-reading',
   '000.faster.packet': 'reproduced-under-reading',
   '000.faster.flow': 'reproduced-under-reading',
   '000.pacing': 'not-reproduced',
