@@ -33,11 +33,11 @@ export interface RunOptions {
  * the progress bar advances in proportion to time: seed 004's §5 study dominates the full run.
  */
 const SEED_COST: Readonly<Record<SeedId, { readonly quick: number; readonly full: number }>> = {
-  '000': { quick: 2, full: 250 },
+  '000': { quick: 2, full: 270 },
   '001': { quick: 1, full: 2 },
   '002': { quick: 1, full: 4 },
   '003': { quick: 1, full: 3 },
-  '004': { quick: 2, full: 650 },
+  '004': { quick: 2, full: 480 },
 };
 
 export async function runReproductions(ids: readonly SeedId[], opts: RunOptions): Promise<ReproductionRun> {
