@@ -241,7 +241,10 @@ class Machine {
     const s = this.s;
     let g = 0;
     for (let e = 0; e < s.extOff.length; e++) g = gcd(gcd(g, s.extOff[e]), s.extLen[e]);
-    for (let r = 0; r < s.numRegions; r++) if (s.regRepeat[r] > 1) g = gcd(g, s.regStride[r]);
+    for (let r = 0; r < s.numRegions; r++) {
+      if (s.regRepeat[r] > 1) g = gcd(g, s.regStride[r]);
+      if (s.regInner[r] > 1) g = gcd(g, s.regInnerStride[r]);
+    }
     for (const p of s.parts) {
       g = gcd(g, p.size);
       if (p.collective === 'reduce-scatter') g = gcd(g, p.size / p.ranks.length);
@@ -256,7 +259,7 @@ class Machine {
     const s = this.s;
     const G = this.G;
     let count = 0;
-    for (let r = 0; r < s.numRegions; r++) count += s.regCount[r] * s.regRepeat[r];
+    for (let r = 0; r < s.numRegions; r++) count += s.regionExtents(r);
     this.rsStart = new Int32Array(s.numRegions + 1);
     this.rsBuf = new Uint16Array(count);
     this.rsOff = new Float64Array(count);

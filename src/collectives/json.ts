@@ -41,10 +41,13 @@ export function* scheduleJsonChunks(s: Schedule): Generator<string> {
   yield `${head.slice(0, -1)},\n"regions":[`;
   for (let r = 0; r < s.numRegions; r++) {
     const st = s.regStart[r];
+    const head = `${s.extBuf[st]},${s.extOff[st]},${s.extLen[st]}`;
     const text =
-      s.regRepeat[r] > 1 || s.regStride[r] !== 0
-        ? `{"strided":[${s.extBuf[st]},${s.extOff[st]},${s.extLen[st]},${s.regStride[r]},${s.regRepeat[r]}]}`
-        : `[${Array.from({ length: s.regCount[r] }, (_, i) => `[${s.extBuf[st + i]},${s.extOff[st + i]},${s.extLen[st + i]}]`).join(',')}]`;
+      s.regInner[r] > 1
+        ? `{"strided":[${head},${s.regInnerStride[r]},${s.regInner[r]},${s.regStride[r]},${s.regRepeat[r]}]}`
+        : s.regRepeat[r] > 1 || s.regStride[r] !== 0
+          ? `{"strided":[${head},${s.regStride[r]},${s.regRepeat[r]}]}`
+          : `[${Array.from({ length: s.regCount[r] }, (_, i) => `[${s.extBuf[st + i]},${s.extOff[st + i]},${s.extLen[st + i]}]`).join(',')}]`;
     yield r === 0 ? text : `,${text}`;
   }
   yield '],\n"groups":[';
@@ -183,8 +186,14 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
     }
     const o = obj(rv, rf);
     const v = arr(o.strided, `${rf}.strided`);
-    if (v.length !== 5) throw new InputError(`${rf}.strided`, v, '[buffer, offset, length, stride, count]');
-    return b.strided(int(v[0], `${rf}.strided[0]`, 0, nbuf - 1), int(v[1], `${rf}.strided[1]`), int(v[2], `${rf}.strided[2]`), int(v[3], `${rf}.strided[3]`), int(v[4], `${rf}.strided[4]`, 1));
+    if (v.length !== 5 && v.length !== 7) {
+      throw new InputError(`${rf}.strided`, v, '[buffer, offset, length, stride, count] or [buffer, offset, length, inner stride, inner count, outer stride, outer count]');
+    }
+    // Counts (the last entry, and the inner count of the two-level form) are at least 1.
+    const isCount = (k: number): boolean => k === v.length - 1 || (v.length === 7 && k === 4);
+    const x = v.map((e, k) => int(e, `${rf}.strided[${k}]`, isCount(k) ? 1 : 0, k === 0 ? nbuf - 1 : undefined));
+    if (v.length === 5) return b.strided(x[0], x[1], x[2], x[3], x[4]);
+    return b.strided2(x[0], x[1], x[2], x[3], x[4], x[5], x[6]);
   });
   const groupMap = arr(root.groups ?? [], f('groups')).map((gv, i) =>
     b.groupOfPairs(

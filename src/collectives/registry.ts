@@ -55,6 +55,17 @@ export interface Algorithm {
    * root, dtype, op, topology and algorithm spec; override what differs (e.g. inPlace, streams, parts).
    */
   build(ctx: AlgorithmContext, newBuilder: (overrides?: Partial<BuilderInit>) => ScheduleBuilder): Schedule;
+  /**
+   * Optional: the op and message counts `build` would produce, computed without building (O(axes
+   * or steps), not O(ops)), so that engines can refuse a request too large for them up front.
+   */
+  estimate?(ctx: AlgorithmContext): ScheduleEstimate;
+}
+
+/** Size of a schedule before it is built: ops (every kind) and point-to-point messages (send destinations). */
+export interface ScheduleEstimate {
+  readonly ops: number;
+  readonly messages: number;
 }
 
 const algorithms = new Map<string, Algorithm>();
@@ -103,6 +114,35 @@ export interface BuildRequest {
 
 /** Resolves the algorithm, checks it supports the request, and builds the schedule. */
 export function buildSchedule(req: BuildRequest): Schedule {
+  const { alg, ctx } = resolveRequest(req);
+  const newBuilder = (overrides: Partial<BuilderInit> = {}): ScheduleBuilder =>
+    new ScheduleBuilder({
+      collective: ctx.collective,
+      numRanks: ctx.ranks,
+      size: ctx.size,
+      root: ctx.root,
+      peer: ctx.peer,
+      dtype: ctx.dtype,
+      op: ctx.op,
+      algorithm: alg.name,
+      algorithmSpec: ctx.spec,
+      topology: req.topology.spec,
+      ...overrides,
+    });
+  return alg.build(ctx, newBuilder);
+}
+
+/**
+ * The schedule's size as the algorithm declares it (`Algorithm.estimate`), without building it;
+ * undefined when the algorithm declares none. Refuses what `buildSchedule` would refuse.
+ */
+export function estimateSchedule(req: BuildRequest): ScheduleEstimate | undefined {
+  const { alg, ctx } = resolveRequest(req);
+  return alg.estimate?.(ctx);
+}
+
+/** The algorithm and its context for a request, after every check that needs no building. */
+function resolveRequest(req: BuildRequest): { alg: Algorithm; ctx: AlgorithmContext } {
   const spec = Spec.parse(req.algorithm, 'algorithm');
   const alg = findAlgorithm(req.collective, spec.family);
   if (!alg) {
@@ -132,21 +172,7 @@ export function buildSchedule(req: BuildRequest): Schedule {
   };
   const refusal = alg.supports(ctx);
   if (refusal !== undefined) throw new InputError('algorithm', spec.text, `${alg.name} for ${req.collective} supports ${alg.supportsText}; here: ${refusal}`);
-  const newBuilder = (overrides: Partial<BuilderInit> = {}): ScheduleBuilder =>
-    new ScheduleBuilder({
-      collective: ctx.collective,
-      numRanks: ranks,
-      size: ctx.size,
-      root,
-      peer,
-      dtype: ctx.dtype,
-      op: ctx.op,
-      algorithm: alg.name,
-      algorithmSpec: spec.text,
-      topology: req.topology.spec,
-      ...overrides,
-    });
-  return alg.build(ctx, newBuilder);
+  return { alg, ctx };
 }
 
 /** Refuses sizes that cannot be cut as the collective needs (whole elements, equal reduce-scatter blocks). */

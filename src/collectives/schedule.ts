@@ -10,9 +10,12 @@
  * - Buffers are per rank and named: 0 = `send` (input), 1 = `recv` (output), then temporaries
  *   declared with `tmpBuffer`. Their sizes follow from the part's collective and size (see
  *   `ioBytes`). With `inPlace`, the input is preloaded in `recv` and `send` is empty.
- * - A **region** is a list of extents (buffer, offset, length), or a strided vector (buffer,
- *   offset, block length, stride, count); its bytes are the concatenation in order. One send of a
- *   many-extent region is one merged message. Regions are interned in a flat table.
+ * - A **region** is a list of extents (buffer, offset, length), or a strided vector of one or two
+ *   levels (buffer, offset, block length, inner stride, inner count, outer stride, outer count:
+ *   block (o, i) at offset + o·outerStride + i·innerStride, i fastest); its bytes are the
+ *   concatenation in order. A vector takes O(1) storage whatever its block count (a middle-axis
+ *   slab of a 32×32×32 torus is 1,024 blocks). One send of a many-extent region is one merged
+ *   message. Regions are interned in a flat table.
  * - Ops:
  *   send(to | to[], region, tag, hint?)  eager: the region is read when the op executes; a list of
  *       destinations is a multicast from one read; optional route hint (see RouteHint).
@@ -118,11 +121,18 @@ export class Schedule implements ScheduleHeader {
   /** send: hint id or -1; reduce/hw: reduce-op index. */
   readonly opC: Int32Array;
 
-  /** Regions: entries regStart[r] .. regStart[r]+regCount[r] of the extent table, each repeated regRepeat[r] times at regStride[r]. */
+  /**
+   * Regions: entries regStart[r] .. regStart[r]+regCount[r] of the extent table; each entry is
+   * expanded to regInner[r] copies regInnerStride[r] bytes apart, and the whole list is repeated
+   * regRepeat[r] times regStride[r] bytes apart (an extent list has regInner = regRepeat = 1; a
+   * vector has one entry).
+   */
   readonly regStart: Int32Array;
   readonly regCount: Int32Array;
   readonly regRepeat: Int32Array;
   readonly regStride: Float64Array;
+  readonly regInner: Int32Array;
+  readonly regInnerStride: Float64Array;
   readonly extBuf: Uint16Array;
   readonly extOff: Float64Array;
   readonly extLen: Float64Array;
@@ -169,6 +179,8 @@ export class Schedule implements ScheduleHeader {
     this.regCount = init.regCount;
     this.regRepeat = init.regRepeat;
     this.regStride = init.regStride;
+    this.regInner = init.regInner;
+    this.regInnerStride = init.regInnerStride;
     this.extBuf = init.extBuf;
     this.extOff = init.extOff;
     this.extLen = init.extLen;
@@ -209,7 +221,12 @@ export class Schedule implements ScheduleHeader {
     let total = 0;
     const s = this.regStart[region];
     for (let e = s; e < s + this.regCount[region]; e++) total += this.extLen[e];
-    return total * this.regRepeat[region];
+    return total * this.regInner[region] * this.regRepeat[region];
+  }
+
+  /** Number of extents a region expands to (blocks of a vector). */
+  regionExtents(region: number): number {
+    return this.regCount[region] * this.regInner[region] * this.regRepeat[region];
   }
 
   /** Calls fn(buffer, offset, length) for each extent of a region, in order. */
@@ -217,8 +234,12 @@ export class Schedule implements ScheduleHeader {
     const s = this.regStart[region];
     const n = this.regCount[region];
     const stride = this.regStride[region];
+    const inner = this.regInner[region];
+    const innerStride = this.regInnerStride[region];
     for (let rep = 0; rep < this.regRepeat[region]; rep++) {
-      for (let e = s; e < s + n; e++) fn(this.extBuf[e], this.extOff[e] + rep * stride, this.extLen[e]);
+      for (let e = s; e < s + n; e++) {
+        for (let i = 0; i < inner; i++) fn(this.extBuf[e], this.extOff[e] + rep * stride + i * innerStride, this.extLen[e]);
+      }
     }
   }
 
@@ -302,7 +323,7 @@ export class Schedule implements ScheduleHeader {
 
 type ScheduleMethods = Pick<
   Schedule,
-  'collective' | 'bufferBytes' | 'regionBytes' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion'
+  'collective' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion'
 >;
 
 /** Bytes of the input (`send`) and output (`recv`) buffers of local rank `local` in a part. */
@@ -399,6 +420,8 @@ export class ScheduleBuilder {
   private regCount: number[] = [];
   private regRepeat: number[] = [];
   private regStride: number[] = [];
+  private regInner: number[] = [];
+  private regInnerStride: number[] = [];
   private extBuf: number[] = [];
   private extOff: number[] = [];
   private extLen: number[] = [];
@@ -410,10 +433,15 @@ export class ScheduleBuilder {
   private destIds = new Map<string, number>();
   private destStart: number[] = [0];
   private destRanks: number[] = [];
-  private hintHash = new Map<number, number[]>();
-  private hintKind: number[] = [];
-  private hintStart: number[] = [0];
-  private hintNodes: number[] = [];
+  // Route hints in growable typed columns with an open-addressing hash table of hint ids: a
+  // 32×32×32 hop-grouped alltoall interns 3 M distinct per-rank paths, which as JS arrays and a
+  // Map of buckets took most of the build time and a GiB of heap.
+  private numHints = 0;
+  private hintKind = new Uint8Array(64);
+  private hintStart = new Int32Array(65);
+  private hintNodes = new Int32Array(256);
+  private hintHashOf = new Int32Array(64);
+  private hintTable = new Int32Array(128).fill(-1);
   private paceIds = new Map<number, number>();
   private paceValues: number[] = [];
 
@@ -489,6 +517,8 @@ export class ScheduleBuilder {
     this.regCount.push(list.length);
     this.regRepeat.push(1);
     this.regStride.push(0);
+    this.regInner.push(1);
+    this.regInnerStride.push(0);
     for (const [buf, off, len] of list) {
       this.extBuf.push(buf);
       this.extOff.push(off);
@@ -500,7 +530,7 @@ export class ScheduleBuilder {
   }
 
   private sameExtents(id: number, list: ReadonlyArray<readonly [number, number, number]>): boolean {
-    if (this.regCount[id] !== list.length || this.regRepeat[id] !== 1) return false;
+    if (this.regCount[id] !== list.length || this.regRepeat[id] !== 1 || this.regInner[id] !== 1) return false;
     const s = this.regStart[id];
     for (let i = 0; i < list.length; i++) {
       if (this.extBuf[s + i] !== list[i][0] || this.extOff[s + i] !== list[i][1] || this.extLen[s + i] !== list[i][2]) return false;
@@ -510,16 +540,39 @@ export class ScheduleBuilder {
 
   /** A strided vector: `count` blocks of `blockLength` bytes, starting at offset, `stride` bytes apart. */
   strided(buf: number, offset: number, blockLength: number, stride: number, count: number): number {
-    const key = `v${buf}:${offset}:${blockLength}:${stride}:${count}`;
+    return this.strided2(buf, offset, blockLength, 0, 1, stride, count);
+  }
+
+  /**
+   * A two-level strided vector: for o < outerCount, for i < innerCount, the block of `blockLength`
+   * bytes at offset + o·outerStride + i·innerStride (i fastest). O(1) storage however many blocks.
+   */
+  strided2(buf: number, offset: number, blockLength: number, innerStride: number, innerCount: number, outerStride: number, outerCount: number): number {
+    // One level when the inner blocks are a single block or touch each other (one longer block).
+    if (innerCount === 1) innerStride = 0;
+    else if (innerStride === blockLength && Number.isInteger(innerCount) && innerCount >= 1) {
+      blockLength *= innerCount;
+      innerCount = 1;
+      innerStride = 0;
+    }
+    const key = `v${buf}:${offset}:${blockLength}:${innerStride}:${innerCount}:${outerStride}:${outerCount}`;
     const found = this.regionIds.get(key);
     if (found !== undefined) return found;
     this.checkExtent(buf, offset, blockLength);
-    if (!(Number.isInteger(count) && count >= 1) || !(Number.isInteger(stride) && stride >= 0)) throw new InputError('region.count', count, 'count >= 1 and a whole stride');
+    for (const [count, stride, what] of [[innerCount, innerStride, 'inner'], [outerCount, outerStride, 'outer']] as const) {
+      if (!(Number.isInteger(count) && count >= 1) || !(Number.isSafeInteger(stride) && stride >= 0)) {
+        throw new InputError(`region.${what}`, [stride, count], 'count >= 1 and a whole stride >= 0');
+      }
+    }
+    const last = offset + (outerCount - 1) * outerStride + (innerCount - 1) * innerStride + blockLength;
+    if (!Number.isSafeInteger(last)) throw new InputError('region.extent', [buf, offset, blockLength, innerStride, innerCount, outerStride, outerCount], 'a vector ending below 2^53 bytes');
     const id = this.regStart.length;
     this.regStart.push(this.extBuf.length);
     this.regCount.push(1);
-    this.regRepeat.push(count);
-    this.regStride.push(stride);
+    this.regRepeat.push(outerCount);
+    this.regStride.push(outerStride);
+    this.regInner.push(innerCount);
+    this.regInnerStride.push(innerStride);
     this.extBuf.push(buf);
     this.extOff.push(offset);
     this.extLen.push(blockLength);
@@ -590,24 +643,52 @@ export class ScheduleBuilder {
     if (k < 0) throw new InputError('hint.kind', kind, HINT_KINDS.join(', '));
     if (kind !== 'direct' && nodes.length === 0) throw new InputError('hint.nodes', nodes, `at least one node for a ${kind} hint`);
     let h = mix(0x811c9dc5 ^ nodes.length, k);
-    for (const v of nodes) h = mix(h, v);
-    const candidates = this.hintHash.get(h);
-    if (candidates) {
-      for (const id of candidates) {
-        const st = this.hintStart[id];
-        if (this.hintKind[id] !== k || this.hintStart[id + 1] - st !== nodes.length) continue;
-        let same = true;
-        for (let i = 0; i < nodes.length && same; i++) same = this.hintNodes[st + i] === nodes[i];
-        if (same) return id;
-      }
+    for (const v of nodes) {
+      if (!(Number.isInteger(v) && v >= 0 && v <= 0x7fffffff)) throw new InputError('hint.nodes', v, 'node ids (integers >= 0)');
+      h = mix(h, v);
     }
-    const id = this.hintKind.length;
-    this.hintKind.push(k);
-    for (const v of nodes) this.hintNodes.push(v);
-    this.hintStart.push(this.hintNodes.length);
-    if (candidates) candidates.push(id);
-    else this.hintHash.set(h, [id]);
+    // Avalanche (murmur3 fmix32): the table uses the low bits, which FNV leaves clustered for
+    // paths of neighbouring nodes (long probe runs).
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    h ^= h >>> 16;
+    const mask = this.hintTable.length - 1;
+    let slot = h & mask;
+    for (let id = this.hintTable[slot]; id >= 0; slot = (slot + 1) & mask, id = this.hintTable[slot]) {
+      if (this.hintHashOf[id] === h && this.sameHint(id, k, nodes)) return id;
+    }
+    const id = this.numHints++;
+    if (id === this.hintKind.length) {
+      this.hintKind = resized(this.hintKind, 2 * id);
+      this.hintHashOf = resized(this.hintHashOf, 2 * id);
+      this.hintStart = resized(this.hintStart, 2 * id + 1);
+    }
+    const st = this.hintStart[id];
+    if (st + nodes.length > this.hintNodes.length) this.hintNodes = resized(this.hintNodes, Math.max(2 * this.hintNodes.length, st + nodes.length));
+    this.hintKind[id] = k;
+    this.hintHashOf[id] = h;
+    for (let i = 0; i < nodes.length; i++) this.hintNodes[st + i] = nodes[i];
+    this.hintStart[id + 1] = st + nodes.length;
+    this.hintTable[slot] = id;
+    // Keep the table at most half full (short probe runs); rehash from the stored hashes.
+    if (2 * this.numHints > this.hintTable.length) {
+      const table = new Int32Array(2 * this.hintTable.length).fill(-1);
+      const m = table.length - 1;
+      for (let j = 0; j < this.numHints; j++) {
+        let sl = this.hintHashOf[j] & m;
+        while (table[sl] >= 0) sl = (sl + 1) & m;
+        table[sl] = j;
+      }
+      this.hintTable = table;
+    }
     return id;
+  }
+
+  private sameHint(id: number, kind: number, nodes: readonly number[]): boolean {
+    const st = this.hintStart[id];
+    if (this.hintKind[id] !== kind || this.hintStart[id + 1] - st !== nodes.length) return false;
+    for (let i = 0; i < nodes.length; i++) if (this.hintNodes[st + i] !== nodes[i]) return false;
+    return true;
   }
 
   /** send(to | to[], region): eager send; a list of destinations is one multicast. */
@@ -736,6 +817,9 @@ export class ScheduleBuilder {
   /** Freezes the ops into a Schedule (the builder must not be used afterwards). */
   finish(): Schedule {
     const n = this.n;
+    // Columns mostly full are shared (a view), not copied: copying 37 M ops' columns would
+    // double the schedule's peak memory for a moment.
+    const fit = <T extends Uint8Array | Int32Array>(col: T): T => (col.length === n ? col : 4 * n >= 3 * col.length ? (col.subarray(0, n) as T) : (col.slice(0, n) as T));
     return new Schedule({
       ...this.header,
       numRanks: this.numRanks,
@@ -746,18 +830,20 @@ export class ScheduleBuilder {
       parts: this.parts,
       buffers: this.buffers,
       numOps: n,
-      opKind: this.kind.length === n ? this.kind : this.kind.slice(0, n),
-      opRank: this.rank.length === n ? this.rank : this.rank.slice(0, n),
-      opStream: this.stream.length === n ? this.stream : this.stream.slice(0, n),
-      opPeer: this.peerCol.length === n ? this.peerCol : this.peerCol.slice(0, n),
-      opTag: this.tag.length === n ? this.tag : this.tag.slice(0, n),
-      opA: this.a.length === n ? this.a : this.a.slice(0, n),
-      opB: this.b.length === n ? this.b : this.b.slice(0, n),
-      opC: this.c.length === n ? this.c : this.c.slice(0, n),
+      opKind: fit(this.kind),
+      opRank: fit(this.rank),
+      opStream: fit(this.stream),
+      opPeer: fit(this.peerCol),
+      opTag: fit(this.tag),
+      opA: fit(this.a),
+      opB: fit(this.b),
+      opC: fit(this.c),
       regStart: Int32Array.from(this.regStart),
       regCount: Int32Array.from(this.regCount),
       regRepeat: Int32Array.from(this.regRepeat),
       regStride: Float64Array.from(this.regStride),
+      regInner: Int32Array.from(this.regInner),
+      regInnerStride: Float64Array.from(this.regInnerStride),
       extBuf: Uint16Array.from(this.extBuf),
       extOff: Float64Array.from(this.extOff),
       extLen: Float64Array.from(this.extLen),
@@ -767,10 +853,10 @@ export class ScheduleBuilder {
       numGroups: this.groupStart.length - 1,
       destStart: Int32Array.from(this.destStart),
       destRanks: Int32Array.from(this.destRanks),
-      hintKind: Uint8Array.from(this.hintKind),
-      hintStart: Int32Array.from(this.hintStart),
-      hintNodes: Int32Array.from(this.hintNodes),
-      numHints: this.hintKind.length,
+      hintKind: this.hintKind.slice(0, this.numHints),
+      hintStart: this.hintStart.slice(0, this.numHints + 1),
+      hintNodes: this.hintNodes.slice(0, this.hintStart[this.numHints]),
+      numHints: this.numHints,
       paceValues: this.paceValues,
     });
   }

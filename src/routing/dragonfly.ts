@@ -8,8 +8,33 @@ import { shortestPathRouting } from './shortest-path.js';
 import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from './types.js';
 import { valiantRouting } from './valiant.js';
 
+/**
+ * VC classes of minimal dragonfly routes (packet engine): hop-indexed by the global channels crossed
+ * before the hop. Groups are fully connected, so a minimal route never takes two local hops in a row
+ * and within one class a route goes (terminal →) local → global and nothing follows a global in the
+ * same class: no dependency cycle. A minimal route crosses at most 2 global channels (l-g-l, or g-l-g
+ * where groups share several global links), hence 3 classes.
+ */
+export const DRAGONFLY_MINIMAL_VC_CLASSES = 3;
+
 export function dragonflyMinimalRouting(topology: Topology, opts: { cacheBytes?: number } = {}): RoutingFunction {
-  return shortestPathRouting(topology, { tie: 'lowest', cacheBytes: opts.cacheBytes, name: 'dragonfly-minimal' });
+  const base = shortestPathRouting(topology, { tie: 'lowest', cacheBytes: opts.cacheBytes, name: 'dragonfly-minimal' });
+  const globalId = topology.classNames.indexOf('global');
+  return {
+    ...base,
+    params: { ...base.params, vcClasses: 'hop-indexed: global channels crossed before the hop' },
+    vcClasses: DRAGONFLY_MINIMAL_VC_CLASSES,
+    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+      const hops = base.route(src, dst, salt, out);
+      let crossed = 0;
+      for (let i = 0; i < hops; i++) {
+        if (crossed >= DRAGONFLY_MINIMAL_VC_CLASSES) throw new Error(`minimal dragonfly route ${src} -> ${dst} crosses more than ${crossed} global channels`);
+        out.vcClass[i] = crossed;
+        if (topology.chClass[out.channels[i]] === globalId) crossed++;
+      }
+      return hops;
+    },
+  };
 }
 
 export interface UgalRouting extends RoutingFunction {

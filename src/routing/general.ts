@@ -22,6 +22,7 @@ export * from './omega.js';
 export * from './valiant.js';
 export * from './dragonfly.js';
 export * from './hints.js';
+export * from './up-star-down-star.js';
 
 /** Routing names accepted by `--routing` (besides the family default). */
 export const ROUTING_NAMES = ['default', 'dor', 'shortest', 'updown', 'ecmp', 'valiant', 'minimal', 'ugal', 'destination-tag', 'direct', 'mdce'] as const;

@@ -69,10 +69,11 @@ describe('meshwork run / compare', () => {
     expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--algorithm', 'linear', '--size', 'lots']));
   });
 
-  it('refuses an alltoall too large for the schedule builder, naming the limit, before building it', () => {
-    // 32768 ranks = 1.07e9 blocks > MAX_ALLTOALL_BLOCKS (2^27): refused, not an out-of-memory crash.
-    const line = expectOneLineError(runCli(['run', '--topology', 'torus:32x32x32', '--algorithm', 'hop-grouped', '--size', '1MiB']));
-    expect(line).toMatch(/at most 134217728 alltoall blocks/);
-    expect(expectOneLineError(runCli(['compare', '--topology', 'torus:32x32x32', '--size', '1MiB']))).toMatch(/2\^27/);
+  it('refuses a direct alltoall too large for the flow level, naming the limit, before building it', () => {
+    // linear on 32768 ranks lists 2 × 32768 × 32767 ops > MAX_FLOW_OPS (2^28): refused in one line, exit 2, not an out-of-memory crash.
+    const line = expectOneLineError(runCli(['run', '--topology', 'torus:32x32x32', '--algorithm', 'linear', '--size', '1MiB']));
+    expect(line).toMatch(/2147418112 schedule ops \(linear, 32768 ranks\).*at most 268435456 schedule ops \(2\^28/);
+    // compare lists linear too: refused at once rather than after running the others.
+    expect(expectOneLineError(runCli(['compare', '--topology', 'torus:32x32x32', '--size', '1MiB']))).toMatch(/2\^28/);
   });
 });

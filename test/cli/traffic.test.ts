@@ -47,6 +47,8 @@ describe('meshwork traffic', () => {
     [['--pattern', 'zipf'], /pattern: got "zipf"/],
     [['--vcs', '1'], /minimum 2/],
     [['--switching', 'vct', '--packet-size', '16', '--vc-buf', '8'], /vc-buf.*packet size/],
+    [['--pattern', 'quarter', '--quarter-by', 'rows'], /quarter-by: got "rows"/],
+    [['--pattern', 'quarter', '--quarter-by', 'rings'], /quarter-by.*address on torus/],
   ])('refuses bad input %j with one line and exit 2', (extra, msg) => {
     const dir = mkdtempSync(join(tmpdir(), 'mw-traffic-'));
     const csv = join(dir, 'c.csv');

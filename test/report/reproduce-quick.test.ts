@@ -11,19 +11,27 @@ import { runCli, type CliResult } from '../helpers/cli.js';
 
 /** claim id -> verdict expected from the quick run. */
 const EXPECTED: Record<string, string> = {
-  // Seed 001: schedules verified; every embodiment timed at flow level (fullmesh:8, 20 Gbps, α = 2 µs).
-  // Ratios 1/(N−1), 1/K, 2/K, 2× hold at large data; the kbit thresholds do not (spec §8: figure values).
+  // Seed 001: schedules verified; every embodiment timed at flow level (fullmesh:8, 20 Gbps, T0 = 2 µs,
+  // each embodiment's own T1, spec §1.4). Ratios 1/(N−1), 1/K, 2/N, K/2, 2× hold at large data; the
+  // searched crossovers lie within 2× of 80/4/70/20 kbit, not of the 2nd embodiment's 20 kbit (spec §8).
   '001.correct': 'reproduced',
   '001.p2p.ratio': 'reproduced-under-reading',
-  '001.p2p.threshold': 'not-reproduced',
-  '001.mcast3.ratio': 'not-reproduced',
+  '001.p2p6.ratio': 'reproduced-under-reading',
+  '001.mcast3.ratio': 'reproduced-under-reading',
   '001.mcast6.ratio': 'reproduced-under-reading',
-  '001.reduce4.ratio': 'not-reproduced',
-  '001.reduce5.threshold': 'not-reproduced',
+  '001.reduce4.ratio': 'reproduced-under-reading',
   '001.reduce6.ratio': 'reproduced-under-reading',
   '001.scatter.ratio': 'reproduced-under-reading',
+  '001.p2p1.threshold': 'reproduced-under-reading',
+  '001.p2p2.threshold': 'not-reproduced',
+  '001.mcast3.threshold': 'reproduced-under-reading',
+  '001.reduce4.threshold': 'reproduced-under-reading',
+  '001.reduce5.threshold': 'reproduced-under-reading',
+  '001.threshold.order': 'reproduced-under-reading',
   // Seed 003 (spec B3–B5): R2/R1 step formulas and the contention audit hold under the reconstructions;
   // Meshwork's leaf-ordered binomial tree shows no leaf-link contention (spec B5 expects some).
+  // Simulated time over the P, S, m sweeps: R2 is not fastest everywhere (chain at P = 64,
+  // scatter-allgather at S = 16 or m = 12).
   '003.verified': 'reproduced',
   '003.contention-free': 'reproduced-under-reading',
   '003.r2.steps': 'reproduced-under-reading',
@@ -31,7 +39,7 @@ const EXPECTED: Record<string, string> = {
   '003.near-bound': 'reproduced-under-reading',
   '003.vs-chain': 'reproduced-under-reading',
   '003.binomial-contention': 'not-reproduced',
-  '003.time': 'reproduced-under-reading',
+  '003.time': 'not-reproduced',
   // Seed 000 (spec §3.7, §4.5, §1.8): correctness and barrier counts; flow level timing; packet level on torus 4x4 (round-robin and age).
   '000.correct': 'reproduced-under-reading',
   '000.barriers.2d': 'reproduced-under-reading',
@@ -39,7 +47,8 @@ const EXPECTED: Record<string, string> = {
   '000.faster.packet.4x4': 'reproduced-under-reading',
   '000.faster.packet': 'reproduced-under-reading',
   '000.faster.flow': 'reproduced-under-reading',
-  '000.pacing': 'not-reproduced',
+  // Packet level follows the schedule's axis-path hints (issue 5): paced 69.2 µs vs unpaced 74.0 µs on torus 4x4.
+  '000.pacing': 'reproduced-under-reading',
   '000.arbitration': 'reproduced-under-reading',
   // Seed 002 (spec A3): the 4×4 example and one-buffer memory.
   '002.example.first-swap': 'reproduced-under-reading',

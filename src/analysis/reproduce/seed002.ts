@@ -119,19 +119,46 @@ export const seed002: SeedModule = {
     r.claims.push(...claims);
     // Time: xor-swap's combining-network ops under the flow engine's hwCollective cost model
     // (2⌈log2 n⌉ tree levels × level latency + bytes / tree bandwidth) against pairwise on the torus.
-    const timeRanks = ctx.quick ? [8, 16] : [8, 16, 32, 64];
+    // The crossover is searched, not sampled: per rank count the ratio at both ends of the size
+    // range (latency-bound and bandwidth-bound) and on the grid, and bisection where the sign changes.
+    const timeRanks = ctx.quick ? [4, 8, 16] : [4, 8, 16, 32, 64, 128];
     const timeBlocks = ctx.quick ? [64, 4096, 262144] : [64, 1024, 4096, 65536, 262144, 1048576];
+    const ENDS = [1, 64 * 1024 * 1024] as const;
     const timePts: SeriesPoint[] = [];
     const timeRows: Array<{ n: number; block: number; xor: number; pairwise: number }> = [];
+    const searched: Array<{ n: number; low: number; high: number; min: { block: number; ratio: number }; crossover?: number; faster: 'xor-swap' | 'pairwise' | 'both' }> = [];
     timeRanks.forEach((n, i) => {
       ctx.progress(0.6 + (0.4 * i) / timeRanks.length, `time at n=${n}`);
       const topology = buildTopology(torusSpec(n));
-      for (const block of timeBlocks) {
+      const at = (block: number) => {
         const t = (algorithm: string) => runCollectiveFlow({ topology, collective: 'alltoall', algorithm, size: block }).makespan_s;
-        const row = { n, block, xor: t('xor-swap'), pairwise: t('pairwise') };
+        return { n, block, xor: t('xor-swap'), pairwise: t('pairwise') };
+      };
+      const rowsN = timeBlocks.map(at);
+      for (const row of rowsN) {
         timeRows.push(row);
-        timePts.push({ series: `xor-swap, combining network, n=${n}`, x: block, y: row.xor * 1e6 }, { series: `pairwise, torus, n=${n}`, x: block, y: row.pairwise * 1e6 });
+        timePts.push({ series: `xor-swap, combining network, n=${n}`, x: row.block, y: row.xor * 1e6 }, { series: `pairwise, torus, n=${n}`, x: row.block, y: row.pairwise * 1e6 });
       }
+      const [lo, hi] = ENDS.map(at);
+      const all = [lo, ...rowsN, hi];
+      const ratio = (x: { xor: number; pairwise: number }) => x.xor / x.pairwise;
+      const min = all.reduce((u, v) => (ratio(v) < ratio(u) ? v : u));
+      const change = all.findIndex((x, k) => k > 0 && ratio(x) < 1 !== ratio(all[k - 1]) < 1);
+      let crossover: number | undefined;
+      if (change > 0) {
+        // Bisection on the block size (geometric) between the two points that straddle equal time.
+        let a = all[change - 1].block;
+        let b = all[change].block;
+        const aFaster = ratio(all[change - 1]) < 1;
+        while (b / a > 1.001) {
+          const mid = Math.sqrt(a * b);
+          if (ratio(at(mid)) < 1 === aFaster) a = mid;
+          else b = mid;
+        }
+        crossover = Math.sqrt(a * b);
+      }
+      const wins = all.filter((x) => ratio(x) < 1).length;
+      searched.push({ n, low: ratio(lo), high: ratio(hi), min: { block: min.block, ratio: ratio(min) }, crossover, faster: wins === 0 ? 'pairwise' : wins === all.length ? 'xor-swap' : 'both' });
     });
     r.plots.push(
       linePlot({
@@ -145,22 +172,32 @@ export const seed002: SeedModule = {
         points: timePts,
       }),
     );
-    const wins = timeRows.filter((x) => x.xor < x.pairwise);
-    const worst = timeRows.reduce((a, x) => (x.xor / x.pairwise < a.xor / a.pairwise ? x : a));
+    const fmtB = (b: number): string => (b >= 1024 * 1024 ? `${(b / 1024 / 1024).toFixed(b % (1024 * 1024) ? 1 : 0)} MiB` : b >= 1024 ? `${(b / 1024).toFixed(b % 1024 ? 1 : 0)} KiB` : `${Math.round(b)} B`);
+    r.tables.push({
+      id: '002-time-crossover',
+      title: 'xor-swap time / pairwise time per rank count: both ends of the size range, the closest point, and the searched crossover',
+      figure: '002 claim 1 (timed; no figure in the seed)',
+      columns: ['ranks n', 'torus', `ratio at ${fmtB(ENDS[0])} (latency-bound)`, 'smallest ratio (block)', `ratio at ${fmtB(ENDS[1])} (bandwidth-bound)`, 'crossover'],
+      rows: searched.map((x) => [x.n, torusSpec(x.n), x.low.toFixed(2), `${x.min.ratio.toFixed(2)} (${fmtB(x.min.block)})`, x.high.toFixed(2), x.crossover === undefined ? 'none' : fmtB(x.crossover)]),
+      note: `Ratio > 1: pairwise is faster. Sizes: ${fmtB(ENDS[0])}, ${timeBlocks.map(fmtB).join(', ')}, ${fmtB(ENDS[1])} per rank pair; where the sign of (xor-swap − pairwise) changes, bisection on the size to 0.1 %.`,
+    });
+    const crossings = searched.filter((x) => x.crossover !== undefined);
+    const best = searched.reduce((u, v) => (v.min.ratio < u.min.ratio ? v : u));
+    const growing = searched.every((x, k) => k === 0 || x.min.ratio > searched[k - 1].min.ratio);
     r.claims.push({
       id: '002.time',
       claim: 'xor-swap on a combining network is competitive in time with a conventional all-to-all on the torus (a crossover exists over message sizes and rank counts)',
       where: 'spec A2 (the patent claims memory, gives no timing)',
       expected: '(no number in the document)',
-      measured: wins.length > 0
-        ? `xor-swap faster at ${wins.length}/${timeRows.length} points, e.g. n=${wins[0].n}, ${wins[0].block} B`
-        : `pairwise faster at all ${timeRows.length} points (n ∈ {${timeRanks.join(', ')}}, blocks ${timeBlocks[0]}…${timeBlocks[timeBlocks.length - 1]} B); closest: n=${worst.n}, ${worst.block} B, xor-swap ${(worst.xor / worst.pairwise).toFixed(2)}× pairwise`,
-      verdict: wins.length > 0 ? 'reproduced-under-reading' : 'not-reproduced',
-      ...(wins.length > 0
+      measured: crossings.length > 0
+        ? `crossover at ${crossings.map((x) => `n=${x.n}: ${fmtB(x.crossover!)}`).join(', ')} (xor-swap faster ${crossings.map((x) => (x.low < 1 ? 'below' : 'above')).join('/')} it)`
+        : `no crossover for n ∈ {${timeRanks.join(', ')}} from ${fmtB(ENDS[0])} to ${fmtB(ENDS[1])} per rank pair: pairwise faster at both ends and every grid point; closest n=${best.n}, ${fmtB(best.min.block)} (xor-swap ${best.min.ratio.toFixed(2)}× pairwise); the smallest ratio ${growing ? 'grows' : 'does not grow monotonically'} with n (${searched.map((x) => x.min.ratio.toFixed(2)).join(', ')})`,
+      verdict: crossings.length > 0 ? 'reproduced-under-reading' : 'not-reproduced',
+      ...(crossings.length > 0
         ? { reading: 'flow engine hwCollective cost model with the default tree latency and bandwidth' }
-        : { why: 'no crossover: xor-swap serialises 3·n(n−1)/2 combining operations, each paying the tree latency and moving its block through one tree, while pairwise uses every torus link in parallel; the patent\'s benefit is memory (one buffer), not time' }),
+        : { why: 'no crossover: xor-swap serialises 3·n(n−1)/2 combining operations, each paying the tree latency and moving its block through one tree (n(n−1)/2·3 block times against pairwise\'s n−1 steps on all torus links in parallel), so larger n only widens the gap; the patent\'s benefit is memory (one buffer), not time' }),
     });
-    r.params.time = { ranks: timeRanks, blockBytes: timeBlocks, topology: timeRanks.map(torusSpec), model: 'flow engine defaults (hwLevelLatency 100 ns, hwBandwidth = largest channel bandwidth)' };
+    r.params.time = { ranks: timeRanks, blockBytes: timeBlocks, ends: ENDS, topology: timeRanks.map(torusSpec), crossover: 'sign change of xor-swap − pairwise on the grid and ends, then bisection on the size to 0.1 %', model: 'flow engine defaults (hwLevelLatency 100 ns, hwBandwidth = largest channel bandwidth)' };
     r.params.example = { ranks: 4, elementBytes: 1, pairOrder: pairs.map(([i, j]) => `(${i + 1},${j + 1})`) };
     r.params.memory = { ranks: ns, blockBytes, algorithms: ['xor-swap', 'pairwise'], topology: 'torus:n (the topology does not change buffer sizes)' };
     r.notes.push(

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { formatTime } from '../../util/units.js';
-import { InputError } from '../../util/errors.js';
+import { InputError, LimitError } from '../../util/errors.js';
 import { buildSchedule, listAlgorithms } from '../../collectives/registry.js';
-import { runScheduleFlow } from '../../sim/flow/collective-run.js';
+import { checkFlowCollectiveSize, runScheduleFlow } from '../../sim/flow/collective-run.js';
 import type { RunResult } from '../../sim/result.js';
 import { print } from '../io.js';
 import { progressBar } from './run.js';
@@ -29,6 +29,15 @@ export function register(program: Command): void {
     const setup = parseTimingOptions(opts);
     const specs = [...listAlgorithms(setup.collective).map((a) => a.name), ...(opts.include ?? [])];
     if (specs.length === 0) throw new InputError('collective', setup.collective, 'a collective with registered algorithms');
+    // Refuse at once, naming the limit, if any algorithm's schedule is too large: before running
+    // the others for minutes. (An algorithm that does not support the request is skipped below.)
+    for (const spec of specs) {
+      try {
+        checkFlowCollectiveSize({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root });
+      } catch (err) {
+        if (err instanceof LimitError || !(err instanceof InputError)) throw err;
+      }
+    }
     const rows: Row[] = [];
     const bar = progressBar('comparing');
     try {

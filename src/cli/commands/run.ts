@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { InputError } from '../../util/errors.js';
 import { formatSize, formatTime } from '../../util/units.js';
-import { buildSchedule } from '../../collectives/registry.js';
 import type { Schedule } from '../../collectives/schedule.js';
 import { scheduleDemands } from '../../analysis/bounds/demand.js';
 import { bestBound } from '../../analysis/bounds/topology-bounds.js';
@@ -13,7 +12,7 @@ import { resolveFlowModel } from '../../sim/flow/model.js';
 import { checkTraceSize, chromeTrace, RateRecorder } from '../../sim/flow/trace.js';
 import { lowerSchedule } from '../../sim/flow/from-schedule.js';
 import { runFlow } from '../../sim/flow/run.js';
-import { workloadOf } from '../../sim/flow/collective-run.js';
+import { buildFlowSchedule, workloadOf } from '../../sim/flow/collective-run.js';
 import type { RunResult } from '../../sim/result.js';
 import type { Topology } from '../../topology/graph.js';
 import { print, writeFileAtomic } from '../io.js';
@@ -55,13 +54,14 @@ export function register(program: Command): void {
     const setup = parseTimingOptions(opts);
     if (!opts.algorithm) throw new InputError('algorithm', undefined, 'an algorithm spec such as hop-grouped or pairwise (see meshwork collective list)');
     if (opts.engine !== 'flow' && opts.engine !== 'packet') throw new InputError('engine', opts.engine, 'flow or packet');
-    const schedule = buildSchedule({ collective: setup.collective, algorithm: opts.algorithm, topology: setup.topology, size: setup.size, root: setup.root });
+    // Refuses a schedule too large for the engines before building it (names the limit).
+    const schedule = buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm, topology: setup.topology, size: setup.size, root: setup.root });
     let result: RunResult;
     if (opts.engine === 'packet') {
       if (opts.trace) throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
       result = runPacket(setup.topology, schedule, setup);
     } else {
-      const flowProgram = lowerSchedule(schedule);
+      const flowProgram = lowerSchedule(schedule, setup.topology);
       if (opts.trace) checkTraceSize(flowProgram);
       const rates = opts.trace ? new RateRecorder() : undefined;
       const bar = progressBar('simulating');

@@ -14,7 +14,6 @@ import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-or
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
 import { RATE_UPDATES, type RateUpdate } from '../../sim/flow/model.js';
 import type { Topology } from '../../topology/graph.js';
-import { checkFlowCollectiveSize } from '../../sim/flow/collective-run.js';
 
 export interface TimingCliOptions {
   topology?: string;
@@ -116,8 +115,6 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   };
   const echo: Record<string, string> = { topology: `${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`, collective };
   if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
-  // Refuse sizes the schedule builder cannot hold before building anything (names the limit).
-  checkFlowCollectiveSize(collective, topology);
   return { topology, collective, size, root, routingOptions, model, echo };
 }
 

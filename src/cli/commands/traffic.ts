@@ -30,6 +30,7 @@ interface TrafficOptions {
   seed?: string;
   horizon?: string;
   hot?: string;
+  quarterBy?: string;
   json?: boolean;
   csv?: string;
   plot?: string;
@@ -66,6 +67,11 @@ function intOption(field: string, text: string | undefined, min: number, max: nu
 
 function fmt(v: number | null | undefined, digits = 4): string {
   return v === null || v === undefined ? '' : String(Number(v.toFixed(digits)));
+}
+
+function quarterBy(text: string | undefined): 'rings' | 'address' | undefined {
+  if (text === undefined || text === 'rings' || text === 'address') return text;
+  throw new InputError('quarter-by', text, 'rings | address');
 }
 
 function isHorizon(p: LoadPoint | HorizonPoint): p is HorizonPoint {
@@ -135,6 +141,7 @@ export function register(program: Command): void {
     .option('--seed <n>', 'random seed')
     .option('--horizon <cycles>', 'fixed-horizon mode: run exactly this many cycles per rate (seed 004: 10000)')
     .option('--hot <rank>', 'hot-spot rank for --pattern hotspot (default 0)')
+    .option('--quarter-by <how>', 'quarters for --pattern quarter: rings (DCE/MDCE default: ring-index bits, spec §2.4) | address')
     .option('--json', 'print the full result as JSON')
     .option('--csv <file>', 'write the curve as CSV (BookSim column names)')
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
@@ -174,7 +181,7 @@ export function register(program: Command): void {
           config,
           measurement: horizon !== undefined ? 'horizon' : 'booksim',
           horizon,
-          patternOptions: { hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1) },
+          patternOptions: { hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1), quarterBy: quarterBy(o.quarterBy) },
         });
       } catch (err) {
         if (err instanceof DeadlockError) {

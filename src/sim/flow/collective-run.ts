@@ -3,7 +3,7 @@
  * lower it, run it, and record what ran. The library entry behind `meshwork run` and `compare`.
  */
 import type { Topology } from '../../topology/graph.js';
-import { buildSchedule } from '../../collectives/registry.js';
+import { buildSchedule, estimateSchedule, type BuildRequest, type ScheduleEstimate } from '../../collectives/registry.js';
 import type { Schedule } from '../../collectives/schedule.js';
 import type { CollectiveKind } from '../../collectives/types.js';
 import { sizeMeaning } from '../../collectives/types.js';
@@ -18,21 +18,43 @@ import { runFlow } from './run.js';
 import { LimitError } from '../../util/errors.js';
 
 /**
- * Most alltoall blocks (ranks × (ranks − 1)) the flow level attempts. Every direct alltoall
- * schedule lists one destination entry per block and the engine runs one flow per block; at 2^27
- * (about 11,600 ranks) the schedule's destination list reaches V8's largest array, and a 32×32×32
- * torus (2^30 blocks) would need tens of GiB and hours. Checked before the schedule is built.
+ * Most schedule ops the flow level attempts. Each op costs about 120 bytes end to end (schedule
+ * columns, FlowProgram columns, engine state per op; measured: 36.8 M ops of hop-grouped on
+ * torus:32x32x32 peak at 4.5 GiB), so 2^28 ops is about 30 GiB. A direct alltoall lists a send
+ * and a receive per block: the limit is reached at 11,586 ranks (the former 2^27-block limit),
+ * while an axis-phase alltoall on 32×32×32 (37 M ops) runs. Checked before the schedule is built.
  */
-export const MAX_ALLTOALL_BLOCKS = 2 ** 27;
+export const MAX_FLOW_OPS = 2 ** 28;
 
-/** Throws LimitError for a collective too large for the flow level (call before buildSchedule). */
-export function checkFlowCollectiveSize(collective: CollectiveKind, topology: Topology): void {
-  const ranks = topology.numEndpoints;
+/**
+ * The size of the schedule a request would build: the algorithm's own estimate, else for an
+ * alltoall that declares none one send and one receive per block (what direct alltoalls list);
+ * undefined for other collectives without an estimate.
+ */
+export function flowScheduleEstimate(req: BuildRequest): ScheduleEstimate | undefined {
+  const declared = estimateSchedule(req);
+  if (declared) return declared;
+  const ranks = req.topology.numEndpoints;
   const blocks = ranks * (ranks - 1);
-  if (collective === 'alltoall' && blocks > MAX_ALLTOALL_BLOCKS) {
-    const maxRanks = Math.floor((1 + Math.sqrt(1 + 4 * MAX_ALLTOALL_BLOCKS)) / 2);
-    throw new LimitError('topology', `${topology.spec}: alltoall over ${ranks} ranks (${blocks} blocks)`, `${MAX_ALLTOALL_BLOCKS} alltoall blocks (2^27, ${maxRanks} ranks) at flow level`);
+  return req.collective === 'alltoall' ? { ops: 2 * blocks, messages: blocks } : undefined;
+}
+
+/** Throws LimitError, before anything is allocated, for a schedule too large for the flow level. */
+export function checkFlowCollectiveSize(req: BuildRequest): void {
+  const est = flowScheduleEstimate(req);
+  if (est && est.ops > MAX_FLOW_OPS) {
+    throw new LimitError(
+      'algorithm',
+      `${est.ops} schedule ops (${req.algorithm}, ${req.topology.numEndpoints} ranks)`,
+      `${MAX_FLOW_OPS} schedule ops (2^28, about 30 GiB) at flow level; an axis-phase algorithm such as hop-grouped needs far fewer on a torus`,
+    );
   }
+}
+
+/** checkFlowCollectiveSize, then buildSchedule: the schedule behind a timed run (flow or packet). */
+export function buildFlowSchedule(req: BuildRequest): Schedule {
+  checkFlowCollectiveSize(req);
+  return buildSchedule(req);
 }
 
 export interface CollectiveRunRequest {
@@ -68,14 +90,13 @@ export function runScheduleFlow(
   schedule: Schedule,
   opts: { routing?: RoutingFunction; routingOptions?: DefaultRoutingOptions; model?: FlowEngineOptions } = {},
 ): RunResult & { readonly raw: FlowRunOutput; readonly program: FlowProgram } {
-  const program = lowerSchedule(schedule);
+  const program = lowerSchedule(schedule, topology);
   const result = runFlow({ topology, program, routing: opts.routing, routingOptions: opts.routingOptions, model: opts.model, workload: workloadOf(schedule), demands: scheduleDemands(schedule) });
   Object.defineProperty(result, 'program', { value: program, enumerable: false });
   return result as RunResult & { raw: FlowRunOutput; program: FlowProgram };
 }
 
 export function runCollectiveFlow(req: CollectiveRunRequest): RunResult & { readonly raw: FlowRunOutput; readonly program: FlowProgram } {
-  checkFlowCollectiveSize(req.collective, req.topology);
-  const schedule = buildSchedule({ collective: req.collective, algorithm: req.algorithm, topology: req.topology, size: req.size, root: req.root });
+  const schedule = buildFlowSchedule({ collective: req.collective, algorithm: req.algorithm, topology: req.topology, size: req.size, root: req.root });
   return runScheduleFlow(req.topology, schedule, req);
 }

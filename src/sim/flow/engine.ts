@@ -13,8 +13,8 @@ import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
-import { EventQueue } from './event-queue.js';
-import { MaxMinSolver } from './maxmin.js';
+import { EventQueue, IndexedTimeHeap } from './event-queue.js';
+import { MaxMinSolver, SubsetFiller } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from './model.js';
 import { FlowProgram, FLOW_OP_NAMES, FlowOp } from './program.js';
 
@@ -104,8 +104,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   for (let r = 0; r < R; r++) capacity[ejBase + r] = model.ejectionBandwidth === null ? Infinity : model.ejectionBandwidth * nics;
   const useInj = model.injectionBandwidth !== null;
   const useEj = model.ejectionBandwidth !== null;
-  // Local updates re-rate small, irregular sets: few level rounds, then the heap.
-  const solver = model.rateUpdate === 'local' ? new MaxMinSolver(capacity, 2, true) : new MaxMinSolver(capacity);
+  // Exact updates fill every active flow; local updates fill the affected subset in place.
+  const solver = new MaxMinSolver(capacity);
+  const filler = new SubsetFiller(model.rateUpdate === 'local' ? numResources : 0);
 
   const S = program.numStreams;
   const nOps = program.numOps;
@@ -236,15 +237,15 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const local = model.rateUpdate === 'local';
   // Local updates also keep flow state lazy, so that a batch costs what it touches, not O(active
   // flows): fRem[f] is exact at time fT[f] (brought forward when the flow is re-rated), finish
-  // times wait in a heap (an entry is stale unless its time still equals fFinish[f]), and the
-  // aggregate rate is kept as a running sum. Exact updates re-rate every flow anyway and keep the
-  // plain per-batch passes (their results must not move by a rounding).
-  const finishQueue = new EventQueue(local ? 4096 : 1);
+  // times wait in an indexed heap (one entry per flow, moved when re-rated), and the aggregate rate
+  // is kept as a running sum. Exact updates re-rate every flow anyway and keep the plain per-batch
+  // passes (their results must not move by a rounding).
+  const finishQueue = new IndexedTimeHeap();
   let totalRate = 0;
   /** Per resource, the sum of the rates of the active flows crossing it (local updates). */
   const resRate = new Float64Array(local ? numResources : 0);
   const resList: number[][] = local ? Array.from({ length: numResources }, () => []) : [];
-  /** resList[r].length, kept flat: the update reads it for every touched resource. */
+  /** How many active flows cross each resource: the live length of resList[r]. */
   const resCount = new Int32Array(local ? numResources : 0);
   let arenaSlot = new Int32Array(local ? arena.length : 0);
   let arenaOwner = new Int32Array(local ? arena.length : 0);
@@ -256,23 +257,27 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       dirtyList.push(r);
     }
   };
+  // A list's live part is its first resCount[r] entries: the arrays never shrink, so a resource
+  // whose flows come and go does not reallocate (pop/push churn was a tenth of the event handling).
   const listAdd = (p: number, f: number): void => {
-    const list = resList[arena[p]];
-    arenaSlot[p] = list.length;
+    const r = arena[p];
+    const list = resList[r];
+    const n = resCount[r]++;
+    arenaSlot[p] = n;
     arenaOwner[p] = f;
-    list.push(p);
-    resCount[arena[p]]++;
-    markDirty(arena[p]);
+    if (n === list.length) list.push(p);
+    else list[n] = p;
+    markDirty(r);
   };
   const listRemove = (p: number): void => {
-    const list = resList[arena[p]];
-    const last = list.pop()!;
-    resCount[arena[p]]--;
+    const r = arena[p];
+    const list = resList[r];
+    const last = list[--resCount[r]];
     if (last !== p) {
       list[arenaSlot[p]] = last;
       arenaSlot[last] = arenaSlot[p];
     }
-    markDirty(arena[p]);
+    markDirty(r);
   };
 
   const newFlow = (): number => {
@@ -340,6 +345,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         list.push(p);
       }
     }
+    // Every list is now exactly its live part (resCount is unchanged).
   };
 
   // ---- routing buffers
@@ -514,12 +520,13 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     pc[s]++;
   };
 
-  const keyCost = (op: number): number => {
+  /** Cost of a barrier or combining collective; `bytes` is the largest contribution (non-participants send identities of that length). */
+  const keyCost = (op: number, bytes: number): number => {
     const k = opPeer[op];
     const p = keyRanks[k];
     const levels = p > 1 ? Math.ceil(Math.log2(p)) : 0;
     if (opKind[op] === FlowOp.Barrier) return model.barrierStageLatency * levels;
-    return 2 * levels * model.hwLevelLatency + opBytes[op] / model.hwBandwidth;
+    return 2 * levels * model.hwLevelLatency + bytes / model.hwBandwidth;
   };
 
   const runStream = (s: number): void => {
@@ -590,7 +597,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
           state[s] = S_BARRIER;
           keyWaiting[k].push(s);
           if (keyArrived[k] === keyExpected[k]) {
-            const release = now + keyCost(op);
+            let bytes = 0;
+            for (const w of keyWaiting[k]) bytes = Math.max(bytes, opBytes[pc[w]]);
+            const release = now + keyCost(op, bytes);
             for (const w of keyWaiting[k]) {
               // The last arrival chains to its own previous op; everyone else waited for it.
               resumePred[w] = w === s ? lastOp[s] : op;
@@ -686,6 +695,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const resStamp = new Int32Array(local ? numResources : 0);
   const avail = new Float64Array(local ? numResources : 0);
   const resAffected = new Int32Array(local ? numResources : 0);
+  /** A re-rated flow crossing the resource (the only one when resAffected is 1). */
+  const resOnly = new Int32Array(local ? numResources : 0);
   let touchedRes = new Int32Array(1024);
   let affected = new Int32Array(1024);
   const recompute = (): void => {
@@ -729,67 +740,84 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   };
   /** Re-rates only the flows crossing a resource that a started or finished flow touched. */
   const recomputeLocal = (): void => {
-    epoch++;
+    const mark = ++epoch;
     if (stamp.length < fCap) stamp = resized(stamp, fCap);
+    // The engine's growable columns are closure variables that V8 reloads on every access; the hot
+    // loops below read them through locals instead.
+    const st = stamp;
+    const owner = arenaOwner;
+    const path = arena;
+    const start = fStart;
+    const len = fLen;
+    const rate = fRate;
+    const remBytes = fRem;
+    const since = fT;
+    const finish = fFinish;
+    const t = now;
     let nA = 0;
-    for (const r of dirtyList) {
+    for (let d = 0; d < dirtyList.length; d++) {
+      const r = dirtyList[d];
       dirtyMark[r] = 0;
-      for (const p of resList[r]) {
-        const f = arenaOwner[p];
-        if (stamp[f] === epoch) continue;
-        stamp[f] = epoch;
+      const list = resList[r];
+      const live = resCount[r];
+      for (let i = 0; i < live; i++) {
+        const f = owner[list[i]];
+        if (st[f] === mark) continue;
+        st[f] = mark;
         if (nA === affected.length) affected = resized(affected, nA * 2);
         affected[nA++] = f;
       }
     }
     dirtyList.length = 0;
     let nTouched = 0;
+    let touched = touchedRes;
+    let removed = 0;
     // What the other flows leave on each resource: the running sum minus the re-rated flows' rates
     // (a resource all of whose flows are re-rated starts again from exactly zero, so the running
     // sum does not drift; a residue of a rounding is treated as full).
     for (let a = 0; a < nA; a++) {
       const f = affected[a];
-      const old = fRate[f];
-      fRem[f] -= old * (now - fT[f]);
-      fT[f] = now;
-      totalRate -= old;
-      for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) {
-        const r = arena[p];
-        if (resStamp[r] !== epoch) {
-          resStamp[r] = epoch;
-          resAffected[r] = 0;
-          if (nTouched === touchedRes.length) touchedRes = resized(touchedRes, nTouched * 2);
-          touchedRes[nTouched++] = r;
-        }
-        resAffected[r]++;
+      const old = rate[f];
+      remBytes[f] -= old * (t - since[f]);
+      since[f] = t;
+      removed += old;
+      const end = start[f] + len[f];
+      for (let p = start[f]; p < end; p++) {
+        const r = path[p];
+        if (resStamp[r] !== mark) {
+          resStamp[r] = mark;
+          resAffected[r] = 1;
+          if (nTouched === touched.length) touched = touchedRes = resized(touched, nTouched * 2);
+          touched[nTouched++] = r;
+        } else resAffected[r]++;
+        resOnly[r] = f;
         resRate[r] -= old;
       }
     }
+    totalRate -= removed;
     for (let k = 0; k < nTouched; k++) {
-      const r = touchedRes[k];
+      const r = touched[k];
       if (resAffected[r] === resCount[r]) resRate[r] = 0;
-      const left = capacity[r] - resRate[r];
-      avail[r] = left > capacity[r] * 1e-12 || capacity[r] === Infinity ? left : 0;
+      const c = capacity[r];
+      const left = c - resRate[r];
+      avail[r] = left > c * 1e-12 || c === Infinity ? left : 0;
     }
-    solver.solve(affected, nA, fStart, fLen, arena, fMaxRate, fRate, avail);
+    // The filler adds the new rates to resRate as it freezes each flow.
+    filler.solve(affected, nA, start, len, path, fMaxRate, rate, touched, nTouched, avail, resAffected, resOnly, resList, resCount, owner, st, mark, resRate);
+    let added = 0;
     for (let a = 0; a < nA; a++) {
       const f = affected[a];
-      const r = fRate[f];
-      totalRate += r;
-      for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) resRate[arena[p]] += r;
-      const fin = r > 0 ? now + fRem[f] / r : Infinity;
-      // An unchanged finish time keeps its heap entry; a new one makes the old entry stale.
-      if (fin !== fFinish[f]) {
-        fFinish[f] = fin;
-        if (fin !== Infinity) finishQueue.push(fin, 0, f);
+      const r = rate[f];
+      added += r;
+      const fin = r > 0 ? t + remBytes[f] / r : Infinity;
+      if (fin !== finish[f]) {
+        finish[f] = fin;
+        finishQueue.set(f, fin);
       }
     }
+    totalRate += added;
   };
-  /** The earliest valid finish time, dropping stale heap entries. */
-  const peekFinish = (): number => {
-    while (finishQueue.length > 0 && finishQueue.peekTime() !== fFinish[finishQueue.peekArg()]) finishQueue.pop();
-    return finishQueue.peekTime();
-  };
+  const peekFinish = (): number => finishQueue.peekTime();
   if (dirty) recompute();
   for (;;) {
     const tE = queue.peekTime();
@@ -810,11 +838,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       finishing.length = 0;
       if (local) {
         while (finishQueue.peekTime() <= horizon) {
-          const f = finishQueue.peekArg();
-          if (finishQueue.peekTime() === fFinish[f]) {
-            fFinish[f] = NaN; // collected: any duplicate entry is now stale
-            finishing.push(f);
-          }
+          const f = finishQueue.peekId();
+          fFinish[f] = NaN; // collected
+          finishing.push(f);
           finishQueue.pop();
         }
       } else for (let a = 0; a < nActive; a++) if (fFinish[active[a]] <= horizon) finishing.push(active[a]);
@@ -893,7 +919,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     opPred,
     rateTime: rateTime.view(),
     rateValue: rateValue.view(),
-    stats: { messages, flows: flowsCreated, bytes: totalBytes, events: queue.pushed, rateUpdates: solver.solves, batches, solverWork: solver.work },
+    stats: { messages, flows: flowsCreated, bytes: totalBytes, events: queue.pushed, rateUpdates: solver.solves + filler.solves, batches, solverWork: solver.work + filler.work },
   };
 }
 

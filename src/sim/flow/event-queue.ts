@@ -1,3 +1,5 @@
+import { resized } from '../../util/typed-arrays.js';
+
 /**
  * The engine's event queue: a binary min-heap on (time, insertion order) over typed arrays.
  * Hand-written rather than a dependency because it is the hot core of the engine: it must not
@@ -101,4 +103,98 @@ export class EventQueue {
     a.set(this.arg);
     this.arg = a;
   }
+}
+
+/**
+ * A min-heap of ids keyed by time, holding each id at most once: set() moves an id in place, so a
+ * key that changes leaves no stale entry behind (the local rate updates re-time hundreds of flows
+ * per update; a lazy heap of their old finish times grew large and slow). Ties pop in any order:
+ * the engine sorts what it collects.
+ */
+export class IndexedTimeHeap {
+  private key: Float64Array = new Float64Array(0);
+  private id: Int32Array = new Int32Array(0);
+  /** Heap slot of each id, -1 when absent. */
+  private slot: Int32Array = new Int32Array(0);
+  private size = 0;
+
+  get length(): number {
+    return this.size;
+  }
+
+  peekTime(): number {
+    return this.size > 0 ? this.key[0] : Infinity;
+  }
+
+  peekId(): number {
+    return this.id[0];
+  }
+
+  /** Inserts id with key `time`, or moves it there; Infinity removes it. */
+  set(id: number, time: number): void {
+    if (id >= this.slot.length) this.slot = grownSlots(this.slot, id);
+    const at = this.slot[id];
+    if (time === Infinity) {
+      if (at >= 0) this.removeAt(at);
+      return;
+    }
+    if (at < 0) {
+      if (this.size === this.key.length) {
+        this.key = resized(this.key, Math.max(64, this.size * 2));
+        this.id = resized(this.id, Math.max(64, this.size * 2));
+      }
+      this.up(this.size++, id, time);
+    } else if (time < this.key[at]) this.up(at, id, time);
+    else this.down(at, id, time);
+  }
+
+  /** Removes the earliest id. */
+  pop(): void {
+    this.removeAt(0);
+  }
+
+  private removeAt(at: number): void {
+    this.slot[this.id[at]] = -1;
+    const n = --this.size;
+    if (at === n) return;
+    const id = this.id[n];
+    const time = this.key[n];
+    if (at > 0 && time < this.key[(at - 1) >> 1]) this.up(at, id, time);
+    else this.down(at, id, time);
+  }
+
+  private up(i: number, id: number, time: number): void {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (this.key[p] <= time) break;
+      this.place(i, this.id[p], this.key[p]);
+      i = p;
+    }
+    this.place(i, id, time);
+  }
+
+  private down(i: number, id: number, time: number): void {
+    const n = this.size;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && this.key[c + 1] < this.key[c]) c++;
+      if (time <= this.key[c]) break;
+      this.place(i, this.id[c], this.key[c]);
+      i = c;
+    }
+    this.place(i, id, time);
+  }
+
+  private place(i: number, id: number, time: number): void {
+    this.key[i] = time;
+    this.id[i] = id;
+    this.slot[id] = i;
+  }
+}
+
+function grownSlots(slot: Int32Array, id: number): Int32Array {
+  const next = new Int32Array(Math.max(1024, (id + 1) * 2)).fill(-1);
+  next.set(slot);
+  return next;
 }

@@ -7,18 +7,67 @@
  */
 import type { Schedule } from '../../collectives/schedule.js';
 import { OpKind as IrOp, HINT_KINDS } from '../../collectives/types.js';
-import { FlowProgramBuilder, type FlowProgram, type FlowRouteHint } from './program.js';
+import type { Topology } from '../../topology/graph.js';
+import { pathToPorts } from '../../routing/hints.js';
+import { FlowProgramBuilder, type FlowProgram } from './program.js';
 
-export function lowerSchedule(schedule: Schedule): FlowProgram {
-  const b = new FlowProgramBuilder(schedule.numRanks);
-  const hints: Array<FlowRouteHint | undefined> = [];
-  for (let h = 0; h < schedule.numHints; h++) {
-    const kind = HINT_KINDS[schedule.hintKind[h]];
-    const nodes = Array.from(schedule.hintNodes.subarray(schedule.hintStart[h], schedule.hintStart[h + 1]));
-    hints.push(kind === 'direct' ? undefined : kind === 'via' ? { kind: 'via', nodes, turnaround: 'switch' } : { kind: 'path', nodes });
+/**
+ * With `topology`, explicit path hints become port walks (routing/hints.ts `ports`) shared by every
+ * rank that walks the same way: hop-grouped on a 32×32×32 torus has 3 M distinct node paths but 93
+ * walks, and 3 M hint objects cost a GiB of heap and much of the time in garbage collection. A send
+ * whose path does not start at its rank's node or end at its destination's keeps the node path (the
+ * engine then reports it).
+ */
+export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProgram {
+  // One flow op per schedule op, so the columns are sized once.
+  const b = new FlowProgramBuilder(schedule.numRanks, schedule.numOps);
+  const nodesOf = (h: number): number[] => Array.from(schedule.hintNodes.subarray(schedule.hintStart[h], schedule.hintStart[h + 1]));
+  // Schedule hint id -> program hint id (-1: direct; -2: not added yet). The IR interns hints,
+  // so they are added as they are, without keying them again; node paths only when a send needs them.
+  const hints = new Int32Array(schedule.numHints).fill(-2);
+  // Schedule hint id -> distinct walk (-1: none), and distinct walk -> program hint id (-1: not added yet).
+  const walks = new Int32Array(schedule.numHints).fill(-1);
+  const walkIds = new Map<string, number>();
+  const walkPorts: number[][] = [];
+  const walkHint: number[] = [];
+  const hintFor = (h: number): number => {
+    if (hints[h] === -2) {
+      const kind = HINT_KINDS[schedule.hintKind[h]];
+      hints[h] = kind === 'direct' ? -1 : b.addHint(kind === 'via' ? { kind: 'via', nodes: nodesOf(h), turnaround: 'switch' } : { kind: 'path', nodes: nodesOf(h) });
+    }
+    return hints[h];
+  };
+  if (topology) {
+    for (let h = 0; h < schedule.numHints; h++) {
+      if (HINT_KINDS[schedule.hintKind[h]] !== 'path') continue;
+      const ports = pathToPorts(topology, schedule.hintNodes.subarray(schedule.hintStart[h], schedule.hintStart[h + 1]));
+      if (!ports || ports.length === 0) continue;
+      const key = String.fromCharCode(...ports);
+      let w = walkIds.get(key);
+      if (w === undefined) {
+        walkIds.set(key, (w = walkPorts.length));
+        walkPorts.push(ports);
+        walkHint.push(-1);
+      }
+      walks[h] = w;
+    }
   }
+  /** The program hint of a single-destination send from `rank` to `to` with schedule hint h. */
+  const sendHint = (h: number, rank: number, to: number): number => {
+    if (walks[h] >= 0 && topology) {
+      const first = schedule.hintNodes[schedule.hintStart[h]];
+      const last = schedule.hintNodes[schedule.hintStart[h + 1] - 1];
+      if (first === topology.endpoints[rank] && last === topology.endpoints[to]) {
+        const w = walks[h];
+        if (walkHint[w] < 0) walkHint[w] = b.addHint({ kind: 'ports', ports: walkPorts[w] });
+        return walkHint[w];
+      }
+    }
+    return hintFor(h);
+  };
   const regionBytes = new Float64Array(schedule.numRegions);
   for (let r = 0; r < schedule.numRegions; r++) regionBytes[r] = schedule.regionBytes(r);
+  const groupKeys = Array.from({ length: schedule.numGroups }, (_, g) => `group ${g}`);
   const { start, order } = schedule.programs();
   const streams = schedule.streams;
   for (let p = 0; p < schedule.numRanks * streams; p++) {
@@ -30,9 +79,10 @@ export function lowerSchedule(schedule: Schedule): FlowProgram {
       switch (schedule.opKind[op]) {
         case IrOp.Send: {
           const peer = schedule.opPeer[op];
-          const to = peer >= 0 ? peer : Array.from(schedule.destRanks.subarray(schedule.destStart[-peer - 1], schedule.destStart[-peer])) ;
+          const to = peer >= 0 ? peer : Array.from(schedule.destRanks.subarray(schedule.destStart[-peer - 1], schedule.destStart[-peer]));
           const h = schedule.opC[op];
-          b.send(to, regionBytes[schedule.opA[op]], schedule.opTag[op], h >= 0 ? hints[h] : undefined);
+          const hint = h < 0 ? -1 : typeof to === 'number' && to < (topology?.numEndpoints ?? 0) ? sendHint(h, schedule.opRank[op], to) : hintFor(h);
+          b.send(to, regionBytes[schedule.opA[op]], schedule.opTag[op], hint);
           break;
         }
         case IrOp.Recv:
@@ -45,14 +95,14 @@ export function lowerSchedule(schedule: Schedule): FlowProgram {
           b.reduce(regionBytes[schedule.opA[op]]);
           break;
         case IrOp.Barrier:
-          b.barrier(`group ${schedule.opPeer[op]}`);
+          b.barrier(groupKeys[schedule.opPeer[op]]);
           break;
         case IrOp.Pace:
           b.pace(schedule.paceValues[schedule.opA[op]]);
           break;
         case IrOp.HwCollective: {
           const region = schedule.opA[op];
-          b.hwCollective(region >= 0 ? regionBytes[region] : 0, `group ${schedule.opPeer[op]}`);
+          b.hwCollective(region >= 0 ? regionBytes[region] : 0, groupKeys[schedule.opPeer[op]]);
           break;
         }
         default:

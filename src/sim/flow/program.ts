@@ -6,6 +6,7 @@
  */
 import { resized } from '../../util/typed-arrays.js';
 import { InputError } from '../../util/errors.js';
+import type { PortsRouteHint } from '../../routing/hints.js';
 
 export const FlowOp = {
   /** Post a message to one or more ranks (fan-out from one read: one flow per branch). */
@@ -38,7 +39,9 @@ export type Turnaround = 'switch' | 'memory' | 'reduce' | 'none';
  */
 export type FlowRouteHint =
   | { readonly kind: 'via'; readonly nodes: readonly number[]; readonly turnaround?: Turnaround }
-  | { readonly kind: 'path'; readonly nodes: readonly number[] };
+  | { readonly kind: 'path'; readonly nodes: readonly number[] }
+  /** An explicit path as out-port indices from the source (routing/hints.ts): shared by every rank. */
+  | PortsRouteHint;
 
 export class FlowProgram {
   constructor(
@@ -74,14 +77,19 @@ export class FlowProgram {
   }
 }
 
+/** The first n entries: the column itself when full, else a copy (a built program owns its arrays). */
+function fit<T extends Uint8Array | Int32Array | Float64Array>(col: T, n: number): T {
+  return (col.length === n ? col : col.slice(0, n)) as T;
+}
+
 /** Growable columnar builder. Streams are written one at a time: beginStream, then ops. */
 export class FlowProgramBuilder {
-  private kind = new Uint8Array(1024);
-  private peer = new Int32Array(1024);
-  private count = new Int32Array(1024);
-  private bytes = new Float64Array(1024);
-  private tag = new Int32Array(1024);
-  private hint = new Int32Array(1024);
+  private kind: Uint8Array;
+  private peer: Int32Array;
+  private count: Int32Array;
+  private bytes: Float64Array;
+  private tag: Int32Array;
+  private hint: Int32Array;
   private n = 0;
   private dstList = new Int32Array(1024);
   private nd = 0;
@@ -93,9 +101,20 @@ export class FlowProgramBuilder {
   private readonly keys = new Map<string, number>();
   private readonly perRank: number[];
 
-  constructor(readonly numRanks: number) {
+  /** `expectedOps` sizes the columns once (a lowering knows its op count; growing by doubling costs 1.5× at the peak). */
+  constructor(
+    readonly numRanks: number,
+    expectedOps = 1024,
+  ) {
     if (!Number.isInteger(numRanks) || numRanks < 1) throw new InputError('schedule.ranks', numRanks, 'a positive integer');
     this.perRank = new Array<number>(numRanks).fill(0);
+    const cap = Math.max(16, expectedOps);
+    this.kind = new Uint8Array(cap);
+    this.peer = new Int32Array(cap);
+    this.count = new Int32Array(cap);
+    this.bytes = new Float64Array(cap);
+    this.tag = new Int32Array(cap);
+    this.hint = new Int32Array(cap);
   }
 
   /** Starts the next stream of `rank`; `local` is its stream index within the rank (default: the next one). */
@@ -108,16 +127,34 @@ export class FlowProgramBuilder {
     return this;
   }
 
-  send(to: number | readonly number[], bytes: number, tag = 0, hint?: FlowRouteHint): this {
-    const list = typeof to === 'number' ? [to] : to;
-    if (list.length === 0) throw new InputError('send.to', list, 'at least one destination rank');
+  /** `hint`: a route hint (interned by value), or the id `addHint` returned. */
+  send(to: number | readonly number[], bytes: number, tag = 0, hint?: FlowRouteHint | number): this {
     const first = this.nd;
-    for (const d of list) {
+    // One destination without a one-element array per send (millions of sends in a lowering).
+    const n = typeof to === 'number' ? 1 : to.length;
+    if (n === 0) throw new InputError('send.to', to, 'at least one destination rank');
+    if (this.nd + n > this.dstList.length) this.dstList = resized(this.dstList, Math.max(2 * this.dstList.length, this.nd + n));
+    for (let i = 0; i < n; i++) {
+      const d = typeof to === 'number' ? to : to[i];
       this.checkRank(d, 'send.to');
-      if (this.nd === this.dstList.length) this.dstList = resized(this.dstList, this.nd * 2);
       this.dstList[this.nd++] = d;
     }
-    return this.push(FlowOp.Send, first, list.length, bytes, tag, hint ? this.hintId(hint) : -1);
+    let h = -1;
+    if (typeof hint === 'number') {
+      if (!(Number.isInteger(hint) && hint >= -1 && hint < this.hintList.length)) throw new InputError('send.hint', hint, `a hint id from addHint (0 to ${this.hintList.length - 1}) or -1`);
+      h = hint;
+    } else if (hint) h = this.hintId(hint);
+    return this.push(FlowOp.Send, first, n, bytes, tag, h);
+  }
+
+  /**
+   * Adds a route hint without interning it and returns its id for `send`. For a lowering whose
+   * hints are already distinct (the schedule IR interns them): keying millions of hints by their
+   * JSON text would dominate the lowering.
+   */
+  addHint(hint: FlowRouteHint): number {
+    this.hintList.push(hint);
+    return this.hintList.length - 1;
   }
 
   recv(from: number, bytes: number, tag = 0): this {
@@ -157,12 +194,12 @@ export class FlowProgramBuilder {
       Int32Array.from(this.streams),
       Int32Array.from(this.locals),
       opStart,
-      this.kind.slice(0, this.n),
-      this.peer.slice(0, this.n),
-      this.count.slice(0, this.n),
-      this.bytes.slice(0, this.n),
-      this.tag.slice(0, this.n),
-      this.hint.slice(0, this.n),
+      fit(this.kind, this.n),
+      fit(this.peer, this.n),
+      fit(this.count, this.n),
+      fit(this.bytes, this.n),
+      fit(this.tag, this.n),
+      fit(this.hint, this.n),
       this.dstList.slice(0, this.nd),
       this.hintList,
       [...this.keys.keys()],

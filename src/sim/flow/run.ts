@@ -112,19 +112,22 @@ export function throughputSeries(times: Float64Array, rates: Float64Array, makes
     const b = i + 1 < times.length ? times[i + 1] : makespan;
     const r = rates[i];
     if (!(b > a) || r === 0) continue;
+    // Walk the bins the interval covers; the last bin also takes anything past the makespan, and a
+    // start that rounds onto a bin edge moves to the next bin, so no part of the interval is lost.
+    let k = Math.min(bins - 1, Math.floor(a / width));
+    if (k < bins - 1 && (k + 1) * width <= a) k++;
     let x = a;
     while (x < b) {
-      const k = Math.min(bins - 1, Math.floor(x / width));
-      const end = Math.min(b, (k + 1) * width);
+      const end = k === bins - 1 ? b : Math.min(b, (k + 1) * width);
       acc[k] += r * (end - x);
-      if (end <= x) break;
       x = end;
+      k++;
     }
   }
   return { t_s: Array.from({ length: bins }, (_, k) => (k + 0.5) * width), bytes_per_s: Array.from(acc, (v) => v / width) };
 }
 
-export function criticalPath(program: FlowProgram, out: FlowRunOutput): { ops: OpRecord[]; length: number; truncated: boolean } {
+export function criticalPath(program: FlowProgram, out: Pick<FlowRunOutput, 'opStart' | 'opEnd' | 'opPred'>): { ops: OpRecord[]; length: number; truncated: boolean } {
   let last = -1;
   for (let o = 0; o < program.numOps; o++) if (last < 0 || out.opEnd[o] > out.opEnd[last]) last = o;
   const chain: number[] = [];

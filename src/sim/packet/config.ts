@@ -37,7 +37,18 @@ export interface PacketConfig {
    */
   arbitration: Arbitration;
   injectionPorts: number;
+  /**
+   * Each injection port (NIC) keeps one source queue per out-link of its node, and a packet waits in
+   * the queue of its first hop: the NIC then feeds every link at full rate, as the flow model's
+   * `injection=links` (no NIC limit) assumes. Off: one FIFO per port at one flit per cycle (BookSim).
+   */
+  perLinkInjection: boolean;
   ejectionPorts: number;
+  /**
+   * Each ejection port has one sink per in-link of its node, and a packet leaves through the sink
+   * of the link it arrived on (the flow model's `ejection=links`). Off: one flit per cycle per port.
+   */
+  perLinkEjection: boolean;
   /** Deadlock detector: stop when no flit moved for this many cycles while flits are in flight. */
   deadlockCycles: number;
   seed: number;
@@ -73,7 +84,9 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     allocIters: 1,
     arbitration: 'round-robin',
     injectionPorts: 1,
+    perLinkInjection: false,
     ejectionPorts: 1,
+    perLinkEjection: false,
     deadlockCycles: 2000,
     seed: 1,
   };
@@ -115,6 +128,8 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   if (cfg.arbitration !== 'round-robin' && cfg.arbitration !== 'age') throw new InputError('arbitration', cfg.arbitration, 'round-robin | age');
   checkInt('injection-ports', cfg.injectionPorts, 1, 64);
   checkInt('ejection-ports', cfg.ejectionPorts, 1, 64);
+  if (typeof cfg.perLinkInjection !== 'boolean') throw new InputError('per-link-injection', cfg.perLinkInjection, 'true | false');
+  if (typeof cfg.perLinkEjection !== 'boolean') throw new InputError('per-link-ejection', cfg.perLinkEjection, 'true | false');
   checkInt('deadlock-cycles', cfg.deadlockCycles, 10, 1e9);
 }
 

@@ -3,7 +3,8 @@
  * - `measureLikeBookSim`: BookSim 2.0's latency-mode `_SingleSim` (trafficmanager.cpp): warm-up
  *   periods, sample periods until latency and throughput change by less than the stopping
  *   threshold for 3 consecutive samples (at most `maxSamples` periods in all), then a drain of the
- *   recorded packets; the run is declared saturated when the mean of retired latencies plus the ages
+ *   recorded packets, including the back-dated ones backlogged sources still owe from before the
+ *   drain began (BookSim waits for every source's queue time to pass the drain time); the run is declared saturated when the mean of retired latencies plus the ages
  *   of all outstanding flits exceeds `latencyThreshold`.
  * - `runFixedHorizon`: exactly N cycles, every packet recorded (seed 004's 10,000-clock runs).
  */
@@ -104,8 +105,9 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
   const acceptedSpan = drainStart - net.stats.resetCycle;
   if (!saturated && !warming) {
     net.recording = false;
+    net.recordCreatedBefore = drainStart;
     let steps = 0;
-    while (net.recordedOutstanding > 0) {
+    while (net.recordedOutstanding > 0 || (source.generatedUpTo !== undefined && !source.generatedUpTo(drainStart))) {
       step(net, source);
       if (++steps % 1000 === 0 && thresholdExceeded(net, m.latencyThreshold)) {
         saturated = true;

@@ -64,6 +64,12 @@ export class PacketNetwork {
   recordedOutstanding = 0;
   /** Whether newly generated packets are recorded in the statistics. */
   recording = true;
+  /**
+   * Packets created before this cycle are recorded even when `recording` is off: BookSim records
+   * the back-dated packets a backlogged source generates during the drain if they were due before
+   * the drain began (trafficmanager.cpp, _GeneratePacket: time < _drain_time).
+   */
+  recordCreatedBefore = -1;
   /** Retired packets of the current cycle (for closed-loop drivers): ids are recycled next cycle. */
   retiredCount = 0;
   retiredSrc: Int32Array;
@@ -71,11 +77,18 @@ export class PacketNetwork {
   retiredTag: Int32Array;
   retiredCycle: Int32Array;
   lastMoveCycle = 0;
+  /** Flits that entered the network from injection ports since construction. */
+  injectedFlits = 0;
 
   // --- configuration resolved to flat values
   private readonly V: number;
   private readonly depth: number;
   private readonly nInj: number;
+  /** Source queues per injection port: 1, or the largest out-degree with per-link injection. */
+  private readonly linkQueues: number;
+  /** Ejection sinks per ejection port: 1, or the largest in-degree with per-link ejection. */
+  private readonly linkSinks: number;
+  private readonly endpoints: Int32Array;
   private readonly nEj: number;
   private readonly injBase: number;
   private readonly ejBase: number;
@@ -182,8 +195,15 @@ export class PacketNetwork {
     this.numChannels = C;
     const V = (this.V = cfg.vcs);
     this.depth = cfg.vcBuf;
-    this.nInj = cfg.injectionPorts;
-    this.nEj = cfg.ejectionPorts;
+    let maxOutDeg = 1;
+    for (let r = 0; r < N; r++) maxOutDeg = Math.max(maxOutDeg, topology.outDegree(r));
+    this.linkQueues = cfg.perLinkInjection ? maxOutDeg : 1;
+    this.nInj = cfg.injectionPorts * this.linkQueues;
+    this.endpoints = topology.endpoints;
+    let maxInDeg = 1;
+    for (let r = 0; r < N; r++) maxInDeg = Math.max(maxInDeg, topology.inDegree(r));
+    this.linkSinks = cfg.perLinkEjection ? maxInDeg : 1;
+    this.nEj = cfg.ejectionPorts * this.linkSinks;
     this.injBase = C;
     this.ejBase = C + N * this.nInj;
     this.vct = cfg.switching === 'vct';
@@ -326,14 +346,15 @@ export class PacketNetwork {
     this.stats.resetCycle = this.now;
   }
 
-  /** Whether a node's injection port has nothing queued or in progress (BookSim's empty partial-packet queue). */
-  sourceIdle(node: number, port = 0): boolean {
-    const ip = node * this.nInj + port;
-    return this.qHead[ip] < 0 && this.injPkt[ip] < 0;
+  /** Whether a rank's injection port (NIC) has nothing queued or in progress (BookSim's empty partial-packet queue). */
+  sourceIdle(rank: number, port = 0): boolean {
+    const first = this.endpoints[rank] * this.nInj + port * this.linkQueues;
+    for (let ip = first; ip < first + this.linkQueues; ip++) if (this.qHead[ip] >= 0 || this.injPkt[ip] >= 0) return false;
+    return true;
   }
 
   /**
-   * Creates a packet in the source queue of `node` (injection port `port`), created at `ctime`.
+   * Creates a packet from rank `src` to rank `dst` in its node's source queue (NIC `port`), created at `ctime`.
    * Returns the packet id.
    */
   enqueue(src: number, dst: number, size: number, ctime: number, tag = 0, port = 0): number {
@@ -347,8 +368,9 @@ export class PacketNetwork {
     this.pTag[p] = tag;
     this.pLeft[p] = size;
     this.pNext[p] = -1;
-    this.pRecord[p] = this.recording ? 1 : 0;
-    if (this.recording) this.recordedOutstanding++;
+    const record = this.recording || ctime < this.recordCreatedBefore;
+    this.pRecord[p] = record ? 1 : 0;
+    if (record) this.recordedOutstanding++;
     const salt = hash32(this.serial++, this.cfg.seed);
     const len = this.routing.route(this.topology.endpoints[src], this.topology.endpoints[dst], salt, this.routeBuf);
     this.pLen[p] = len;
@@ -359,7 +381,9 @@ export class PacketNetwork {
     }
     this.outstandingFlits += size;
     this.outstandingCtimeSum += size * ctime;
-    const ip = src * this.nInj + port;
+    // The source queue sits at the rank's node; with per-link injection, the one of the first hop.
+    const link = this.linkQueues > 1 && len > 0 ? this.chSrcPort[this.routeBuf.channels[0]] % this.linkQueues : 0;
+    const ip = this.endpoints[src] * this.nInj + port * this.linkQueues + link;
     if (this.qTail[ip] < 0) this.qHead[ip] = p;
     else this.pNext[this.qTail[ip]] = p;
     this.qTail[ip] = p;
@@ -436,6 +460,9 @@ export class PacketNetwork {
       this.rFlits[(ip / this.nInj) | 0]++;
       this.portFlits[port]++;
       this.flitsInNetwork++;
+      this.injectedFlits++;
+      // An injection is a move: after a long idle gap (compute in a schedule) the detector restarts here.
+      this.lastMoveCycle = now;
       if (seq + 1 === this.pSize[p]) {
         this.injPkt[ip] = -1;
         this.ovcOwner[o] = -1;
@@ -576,7 +603,14 @@ export class PacketNetwork {
       this.ivcLo[ivc] = cls * cpv;
       this.ivcHi[ivc] = cls * cpv + cpv - 1;
     } else {
-      const j = this.nEj > 1 ? p % this.nEj : 0;
+      // Ejection port by packet; with per-link ejection, its sink for the link the packet came in on.
+      const port = (ivc / this.V) | 0;
+      const j =
+        this.linkSinks > 1
+          ? (p % (this.nEj / this.linkSinks)) * this.linkSinks + (port < this.numChannels ? this.topology.chDstPort[port] % this.linkSinks : 0)
+          : this.nEj > 1
+            ? p % this.nEj
+            : 0;
       this.ivcOut[ivc] = this.ejBase + r * this.nEj + j;
       this.ivcOutLocal[ivc] = this.rOutDeg[r] + j;
       this.ivcLo[ivc] = 0;

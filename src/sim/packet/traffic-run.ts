@@ -8,6 +8,7 @@ import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { dimensionOrderRouting } from '../../routing/dimension-order.js';
 import { defaultRouting } from '../../routing/general.js';
+import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
 import { makePattern, type PatternOptions } from '../traffic/patterns.js';
 import { BernoulliSource, MeshEmulationSource, type TrafficSource } from '../traffic/sources.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
@@ -57,13 +58,14 @@ export interface TrafficSweepResult {
 /**
  * Routing for synthetic traffic: dimension order on mesh and torus (the booksim preset uses
  * BookSim's seeded random direction per packet at a k/2 tie, the default preset the per-pair split),
- * otherwise the family's default routing with the VC classes it declares.
+ * otherwise the family's default routing with the VC classes it declares, or up*\/down* where that
+ * default is plain shortest path (rings, `file:` graphs; see packetDeadlockFreeRouting).
  */
 export function trafficRouting(topology: Topology, preset: PresetName, seed: number): RoutingFunction {
   if (topology.family === 'torus' || topology.family === 'mesh') {
     return dimensionOrderRouting(topology, { tie: preset === 'booksim' ? 'random' : 'split', seed });
   }
-  return defaultRouting(topology, { seed });
+  return packetDeadlockFreeRouting(topology, defaultRouting(topology, { seed }));
 }
 
 export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {

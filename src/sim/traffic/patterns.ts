@@ -38,6 +38,11 @@ export interface PatternOptions {
   /** Hot-spot rank and fraction (seed 004: 5 % of all packets to one PE; rank 0 by default). */
   hotRank?: number;
   hotFraction?: number;
+  /**
+   * How the 1/4 partition is formed: `rings` (DCE/MDCE only: by ring-index bits, spec §2.4; the
+   * default there) or `address` (rank div N/4; the default and only choice elsewhere).
+   */
+  quarterBy?: 'rings' | 'address';
 }
 
 /** Radix and dimension count of a k-ary n-cube view of the ranks (BookSim's gK, gN). */
@@ -127,14 +132,24 @@ export function makePattern(name: string, topology: Topology, opts: PatternOptio
     }
     case 'quarter': {
       if (N % 4 !== 0) throw new InputError('pattern', 'quarter', 'a number of terminals divisible by 4');
+      const part = quarterPartition(topology, opts.quarterBy);
       const q = N / 4;
-      // Quarters by address (rank / (N/4)); see docs/packet.md for the MDCE reading of spec §2.4.
+      // members[k·q + i] = the i-th rank of quarter k; pos[rank] = its index within its quarter.
+      const members = new Int32Array(N);
+      const pos = new Int32Array(N);
+      const fill = new Int32Array(4);
+      for (let r = 0; r < N; r++) {
+        const k = part.of(r);
+        if (fill[k] === q) throw new InputError('pattern', 'quarter', `four equal quarters (${part.label} gives unequal ones on ${topology.spec})`);
+        pos[r] = fill[k];
+        members[k * q + fill[k]++] = r;
+      }
       return {
         name: 'quarter',
-        params: { partitions: 4, by: 'address' },
+        params: { partitions: 4, by: part.label },
         dest: (s, rng) => {
-          const base = Math.floor(s / q) * q;
-          return base + uniformExcludingSelf(s - base, q, rng);
+          const base = part.of(s) * q;
+          return members[base + uniformExcludingSelf(pos[s], q, rng)];
         },
       };
     }
@@ -161,6 +176,44 @@ export function makePattern(name: string, topology: Topology, opts: PatternOptio
     default:
       throw new InputError('pattern', name, PATTERN_NAMES.join(' | '));
   }
+}
+
+/**
+ * The quarter (0..3) of each rank for seed 004's 1/4 partition. DCE/MDCE (spec §2.4): partitions
+ * are unions of whole unidirectional rings, split on ring-index bits, so self-routing (which never
+ * flips a bit that source and destination share) keeps each quarter's traffic inside it. With two or
+ * more ring-index coordinates x1..xr the two split axes are the most significant bits of x1 and x2
+ * (one per dimension: the dimensions are orthogonal, §2.4); a DCE (r = 1) splits on the two most
+ * significant bits of y. Other networks, or `quarterBy: 'address'`: rank div N/4.
+ */
+export function quarterPartition(topology: Topology, by?: 'rings' | 'address'): { label: string; of: (rank: number) => number } {
+  const N = topology.numEndpoints;
+  const isDce = topology.family === 'dce' || topology.family === 'mdce';
+  const mode = by ?? (isDce ? 'rings' : 'address');
+  if (mode !== 'rings' && mode !== 'address') throw new InputError('quarter-by', mode, 'rings | address');
+  if (mode === 'address') {
+    const q = N / 4;
+    return { label: 'address (rank div N/4)', of: (r) => Math.floor(r / q) };
+  }
+  if (!isDce) throw new InputError('quarter-by', 'rings', `address on ${topology.family} (ring-index quarters are defined for DCE/MDCE networks)`);
+  const p = topology.params as { ringLength: number; rings: number; deltas: number[] };
+  const L = p.ringLength;
+  const r = p.deltas.length;
+  const bits = Math.round(Math.log2(p.rings) / r);
+  if (r * bits < 2) throw new InputError('pattern', 'quarter', 'a DCE with at least 4 rings');
+  const endpoints = topology.endpoints;
+  // Node id = ring·L + x0; ring index = x1 + x2·2^bits + …
+  const ringOf = (rank: number): number => Math.floor(endpoints[rank] / L);
+  if (r >= 2) {
+    return {
+      label: `ring-index bits: MSB of x1 and MSB of x2 (spec §2.4)`,
+      of: (rank) => {
+        const ring = ringOf(rank);
+        return ((ring >>> (bits - 1)) & 1) | (((ring >>> (2 * bits - 1)) & 1) << 1);
+      },
+    };
+  }
+  return { label: 'ring-index bits: the two MSBs of y (spec §2.4)', of: (rank) => (ringOf(rank) >>> (bits - 2)) & 3 };
 }
 
 /**

@@ -11,6 +11,11 @@ import type { TrafficPattern } from './patterns.js';
 export interface TrafficSource {
   /** Generates the packets of cycle `t` (called after the network simulated cycle t). */
   generate(net: PacketNetwork, t: number): void;
+  /**
+   * Whether every packet due up to cycle `t` has been generated (BookSim's `_qdrained`: a source's
+   * `qtime` has passed the drain time). Sources without a backlog omit it.
+   */
+  generatedUpTo?(t: number): boolean;
 }
 
 /**
@@ -53,6 +58,11 @@ export class BernoulliSource implements TrafficSource {
       }
       this.qtime[s] = q;
     }
+  }
+
+  generatedUpTo(t: number): boolean {
+    for (let s = 0; s < this.qtime.length; s++) if (this.qtime[s] <= t) return false;
+    return true;
   }
 }
 

@@ -1,22 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { buildTopology } from '../../../src/topology/registry.js';
-import { checkFlowCollectiveSize, MAX_ALLTOALL_BLOCKS, runCollectiveFlow } from '../../../src/sim/flow/collective-run.js';
-import { LimitError } from '../../../src/util/errors.js';
+import { buildSchedule, buildTopology, checkFlowCollectiveSize, estimateSchedule, flowScheduleEstimate, LimitError, MAX_FLOW_OPS, OpKind, runCollectiveFlow } from '../../../src/index.js';
+
+const req = (topology: string, algorithm: string, collective: 'alltoall' | 'allgather' = 'alltoall') => ({ topology: buildTopology(topology), collective, algorithm, size: 1 << 20 });
 
 describe('flow-level size limit', () => {
-  it('refuses alltoall on a 32×32×32 torus (2^30 blocks > 2^27) before building the schedule', () => {
-    const t = buildTopology('torus:32x32x32');
-    // 32768 × 32767 blocks, far above the limit: a LimitError naming it, not an exhausted heap.
-    expect(() => runCollectiveFlow({ topology: t, collective: 'alltoall', algorithm: 'hop-grouped', size: 1 << 20 })).toThrow(LimitError);
-    expect(() => checkFlowCollectiveSize('alltoall', t)).toThrow(/134217728 alltoall blocks \(2\^27, 11585 ranks\)/);
+  it('refuses a direct alltoall on a 32×32×32 torus (2·32768·32767 ops > 2^28) before building the schedule', () => {
+    for (const alg of ['linear', 'pairwise']) {
+      // One send and one receive per block: 2,147,418,112 ops. A LimitError naming it, not an exhausted heap.
+      expect(() => runCollectiveFlow(req('torus:32x32x32', alg))).toThrow(LimitError);
+      expect(() => checkFlowCollectiveSize(req('torus:32x32x32', alg))).toThrow(/2147418112 schedule ops .*at most 268435456 schedule ops \(2\^28/);
+    }
   });
 
-  it('accepts the largest rank count under the limit and other collectives of that size', () => {
-    // 11585 × 11584 = 134,200,640 ≤ 2^27 = 134,217,728 < 11586 × 11585.
-    expect(11585 * 11584).toBeLessThanOrEqual(MAX_ALLTOALL_BLOCKS);
-    expect(11586 * 11585).toBeGreaterThan(MAX_ALLTOALL_BLOCKS);
-    const t = buildTopology('torus:16x16x16');
-    expect(() => checkFlowCollectiveSize('alltoall', t)).not.toThrow();
-    expect(() => checkFlowCollectiveSize('allgather', buildTopology('torus:32x32x32'))).not.toThrow();
+  it('accepts hop-grouped on 32×32×32: its estimate is 3 stages × 3 areas × (copy + 31 × (pace, send, recv, barrier)) per rank', () => {
+    const r = req('torus:32x32x32', 'hop-grouped');
+    expect(() => checkFlowCollectiveSize(r)).not.toThrow();
+    // Seed 000 Example 2 (spec §4): per rank 9 area-stages, each a copy and 31 hop groups of pace,
+    // send, recv and a barrier except after the last group of each stream's stage; 2 stage barriers per stream.
+    const P = 32768;
+    const perRank = 9 * (1 + 31 * 4) - 9 + 2 * 3;
+    expect(estimateSchedule(r)).toEqual({ ops: P * perRank, messages: P * 9 * 31 });
+    expect(MAX_FLOW_OPS).toBe(2 ** 28);
+  });
+
+  it('the axis-phase estimates equal the built schedules', () => {
+    const cases: Array<[string, string]> = [
+      ['torus:4x4x4', 'hop-grouped'],
+      ['torus:3x4x5', 'hop-grouped:dir=shortest'],
+      ['torus:4x3', 'hop-grouped:areas=2n,final-barrier=on'],
+      ['torus:5x4', 'hop-grouped:streams=sequential,pacing=off'],
+      ['mesh:4x3x2', 'hop-grouped:dir=shortest'],
+      ['torus:4x4,', 'hop-grouped:buffers=inplace'],
+      ['mesh:5x3', 'dimension-ordered'],
+      ['torus:6x2x3', 'dimension-ordered'],
+    ];
+    for (const [topo, alg] of cases) {
+      const r = { ...req(topo.replace(/,$/, ''), alg), size: 60 };
+      const s = buildSchedule(r);
+      let messages = 0;
+      for (let o = 0; o < s.numOps; o++) if (s.opKind[o] === OpKind.Send) messages += s.sendDests(o).length;
+      expect(estimateSchedule(r), `${topo} ${alg}`).toEqual({ ops: s.numOps, messages });
+    }
+  });
+
+  it('estimates undeclared alltoalls as one send and one receive per block; other collectives are not limited', () => {
+    expect(flowScheduleEstimate(req('torus:4x4', 'linear'))).toEqual({ ops: 2 * 16 * 15, messages: 16 * 15 });
+    expect(flowScheduleEstimate(req('torus:32x32x32', 'ring', 'allgather'))).toBeUndefined();
+    // 11585 ranks: 2 × 11585 × 11584 = 268,401,280 ≤ 2^28 = 268,435,456 < 2 × 11586 × 11585.
+    expect(2 * 11585 * 11584).toBeLessThanOrEqual(MAX_FLOW_OPS);
+    expect(2 * 11586 * 11585).toBeGreaterThan(MAX_FLOW_OPS);
+    expect(() => checkFlowCollectiveSize(req('torus:16x16x16', 'pairwise'))).not.toThrow();
   });
 });

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { MeshEmulationSource, PacketNetwork, Rng, dimensionOrderRouting, makePattern, presetConfig, runFixedHorizon, torus } from '../../../src/index.js';
+import {
+  MeshEmulationSource,
+  PacketNetwork,
+  Rng,
+  buildTopology,
+  dimensionOrderRouting,
+  makePattern,
+  makeRouteBuffers,
+  mdceRouting,
+  presetConfig,
+  quarterPartition,
+  runFixedHorizon,
+  torus,
+} from '../../../src/index.js';
 
 const t88 = torus([8, 8]);
 const rng = new Rng(1);
@@ -82,5 +95,64 @@ describe('mesh emulation (closed loop)', () => {
     const r2 = runFixedHorizon(net2, new MeshEmulationSource(16, 1, 0.01), 3000);
     expect(r2.delivered).toBeLessThanOrEqual(16 * 4 * 8);
     expect(r2.delivered).toBeGreaterThanOrEqual(16 * 4 * 7);
+  });
+});
+
+describe("seed 004's 1/4 partition on DCE/MDCE: whole rings, split on ring-index bits (spec §2.4)", () => {
+  /** Every node visited by the self-routed path from node s to node d. */
+  function pathNodes(t: ReturnType<typeof buildTopology>, s: number, d: number): number[] {
+    const r = mdceRouting(t);
+    const out = makeRouteBuffers(r.maxHops);
+    const h = r.route(s, d, 0, out);
+    return [s, ...Array.from(out.channels.subarray(0, h), (c) => t.chDst[c])];
+  }
+
+  it('(1,1,1)-MDCE n=4: quarter = (MSB of x1, MSB of x2), 256 nodes each, whole rings', () => {
+    // Node (x0, x1, x2) has id x0 + 4·(x1 + 16·x2) (ring index x1 + 16·x2, spec §1.4 node set).
+    const t = buildTopology('mdce:B=1,C=1,P=1,n=4');
+    const part = quarterPartition(t);
+    const size = [0, 0, 0, 0];
+    for (let v = 0; v < 1024; v++) {
+      const x1 = Math.floor(v / 4) % 16;
+      const x2 = Math.floor(v / 64);
+      expect(part.of(v)).toBe((x1 >> 3) + 2 * (x2 >> 3));
+      // A ring (fixed x1, x2; x0 = 0..3) lies in one quarter.
+      expect(part.of(v)).toBe(part.of(v - (v % 4)));
+      size[part.of(v)]++;
+    }
+    expect(size).toEqual([256, 256, 256, 256]);
+    // Different from the address split (rank div 256 = the two MSBs of x2).
+    expect(part.of(8 * 4)).not.toBe(part.of(0));
+    expect(Math.floor((8 * 4) / 256)).toBe(0);
+  });
+
+  it('each quarter’s traffic stays inside its sub-network under self-routing (MDCE sampled, c-Banyan all pairs)', () => {
+    const m = buildTopology('mdce:B=1,C=1,P=1,n=4');
+    const q = makePattern('quarter', m);
+    expect(q.params.by).toMatch(/ring-index/);
+    const partM = quarterPartition(m);
+    for (let i = 0; i < 3000; i++) {
+      const s = (i * 37) % 1024;
+      const d = q.dest(s, rng);
+      expect(d).not.toBe(s);
+      expect(partM.of(d)).toBe(partM.of(s));
+      for (const v of pathNodes(m, s, d)) expect(partM.of(v)).toBe(partM.of(s));
+    }
+    // c-Banyan n=4 (a DCE, r = 1): quarters by the two MSBs of y = 4 rings of 4 nodes each.
+    const cb = buildTopology('cbanyan:4');
+    const partC = quarterPartition(cb);
+    for (let s = 0; s < 64; s++) {
+      expect(partC.of(s)).toBe(Math.floor(s / 4) >> 2);
+      for (let d = 0; d < 64; d++) {
+        if (partC.of(d) !== partC.of(s)) continue;
+        for (const v of pathNodes(cb, s, d)) expect(partC.of(v)).toBe(partC.of(s));
+      }
+    }
+  });
+
+  it('the address reading stays available, and ring quarters are refused on other networks', () => {
+    const m = buildTopology('mdce:B=1,C=1,P=1,n=4');
+    expect(makePattern('quarter', m, { quarterBy: 'address' }).params.by).toMatch(/address/);
+    expect(() => makePattern('quarter', torus([8, 8]), { quarterBy: 'rings' })).toThrow(/address on torus/);
   });
 });

@@ -115,9 +115,8 @@ export function slabRegion(b: ScheduleBuilder, g: GridShape, buf: number, axis: 
   const { lo, len } = pieceRange(blockBytes, pieces, p);
   if (inner === 1) return b.strided(buf, base + lo, len, outerStride, outer);
   if (outer === 1) return b.strided(buf, base + lo, len, blockBytes, inner);
-  const list: Array<[number, number, number]> = [];
-  for (let o = 0; o < outer; o++) for (let i = 0; i < inner; i++) list.push([buf, base + o * outerStride + i * blockBytes + lo, len]);
-  return b.extents(list);
+  // A middle axis: piece p of inner × outer blocks, as one two-level vector (O(1) storage).
+  return b.strided2(buf, base + lo, len, blockBytes, inner, outerStride, outer);
 }
 
 /** Explicit node path from rank h, `hops` steps of `sign` along `axis` (seed 000's transit route). */
@@ -159,6 +158,62 @@ export interface AxisPhaseOptions {
 export interface AxisPhaseStats {
   /** Barrier ops executed by rank 0 (all ranks execute the same number). */
   readonly barriersPerRank: number;
+}
+
+/**
+ * Areas of stage s in the order they are emitted, and the last area of each stream (its last
+ * group carries no barrier: S114/S223, no end barrier). Literal flowchart order within a stage:
+ * X, then Z, then Y (FIG. 17A, 17B, 17C); in n dims axis 0, then n−1 down to 1. It matters only
+ * when several areas share a stream.
+ */
+function stagePlan(areas: readonly AreaPlan[], s: number, n: number): { seq: number[]; lastAreaOfStream: Map<number, number> } {
+  for (const area of areas) if (!(area.order[s] >= 0 && area.order[s] < n)) throw new InputError('areas', area.order, `axes 0..${n - 1}`);
+  const axisRank = (k: number): number => (k === 0 ? 0 : n - k);
+  const seq = [...areas.keys()].sort((x, y) => axisRank(areas[x].order[s]) - axisRank(areas[y].order[s]) || x - y);
+  const lastAreaOfStream = new Map<number, number>();
+  for (const i of seq) lastAreaOfStream.set(areas[i].stream, i);
+  return { seq, lastAreaOfStream };
+}
+
+/**
+ * Op and message counts of `emitAxisPhases` with the same options, without building anything:
+ * O(stages × areas × hop groups × axis size). Mirrors the emission loop below (a test checks
+ * that both agree), so that the flow level can refuse a schedule too large before allocating it.
+ */
+export function countAxisPhases(g: GridShape, opts: AxisPhaseOptions): { ops: number; messages: number } {
+  const n = g.dims.length;
+  const P = g.ranks;
+  const stages = opts.areas[0].order.length;
+  const streams = new Set(opts.areas.map((a) => a.stream)).size;
+  let ops = 0;
+  let messages = 0;
+  for (let s = 0; s < stages; s++) {
+    if (s > 0 && (opts.barriers === 'group' || streams > 1)) ops += P * streams;
+    const { seq, lastAreaOfStream } = stagePlan(opts.areas, s, n);
+    for (const a of seq) {
+      const area = opts.areas[a];
+      const axis = area.order[s];
+      const N = g.dims[axis];
+      const groups = hopGroups(N, g.wrap, area.dir);
+      if (!opts.inPlace) ops += P;
+      groups.forEach((grp, gi) => {
+        // Ranks per coordinate of the axis: P / N; count the coordinates whose target and source exist.
+        let sends = 0;
+        let recvs = 0;
+        for (let c = 0; c < N; c++) {
+          if (shifted(g, axis, c, grp.offset) >= 0) sends++;
+          if (shifted(g, axis, c, -grp.offset) >= 0) recvs++;
+        }
+        messages += (P / N) * sends;
+        ops += (P / N) * (sends + recvs);
+        if (opts.pacing) ops += P;
+        const last = gi === groups.length - 1 && lastAreaOfStream.get(area.stream) === a;
+        if (opts.barriers === 'group' && !last) ops += P;
+      });
+    }
+  }
+  if (opts.finalBarrier) ops += P * streams;
+  return { ops, messages };
 }
 
 /**
@@ -204,12 +259,13 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
     if (id === undefined) slabs.set(key, (id = slabRegion(b, g, buf, axis, c, B, A, p, isPieceMajor(buf))));
     return id;
   };
-  const hints = new Map<number, number>();
+  // One path hint per (rank, axis, hops, sign), used once per area crossing that axis: a flat
+  // table (hint id + 1, 0 = not yet) instead of a Map, which at 32×32×32 holds 3 M entries.
+  const hints = opts.hints === 'path' ? new Int32Array(P * n * (maxN + 1) * 2) : new Int32Array(0);
   const pathHint = (h: number, axis: number, grp: HopGroup): number => {
-    const key = ((h * n + axis) * maxN + grp.hops) * 2 + (grp.sign > 0 ? 1 : 0);
-    let id = hints.get(key);
-    if (id === undefined) hints.set(key, (id = b.hint('path', axisPath(g, topology, h, axis, grp.hops, grp.sign))));
-    return id;
+    const key = ((h * n + axis) * (maxN + 1) + grp.hops) * 2 + (grp.sign > 0 ? 1 : 0);
+    if (hints[key] === 0) hints[key] = b.hint('path', axisPath(g, topology, h, axis, grp.hops, grp.sign)) + 1;
+    return hints[key] - 1;
   };
   for (let s = 0; s < stages; s++) {
     // Needed when several streams hand data to each other between stages (spec §4.3); with one
@@ -220,17 +276,10 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
     }
     const src = inBuf(s);
     const dst = outBuf(s);
-    // Literal flowchart order within a stage: X, then Z, then Y (FIG. 17A, 17B, 17C); in n dims
-    // axis 0, then n−1 down to 1. It matters only when several areas share a stream.
-    const axisRank = (k: number): number => (k === 0 ? 0 : n - k);
-    const seq = [...opts.areas.keys()].sort((x, y) => axisRank(opts.areas[x].order[s]) - axisRank(opts.areas[y].order[s]) || x - y);
-    // The last group that each stream runs in this stage carries no barrier (S114/S223: no end barrier).
-    const lastAreaOfStream = new Map<number, number>();
-    for (const i of seq) lastAreaOfStream.set(opts.areas[i].stream, i);
+    const { seq, lastAreaOfStream } = stagePlan(opts.areas, s, n);
     for (const a of seq) {
       const area = opts.areas[a];
       const axis = area.order[s];
-      if (axis < 0 || axis >= n) throw new InputError('areas', area.order, `axes 0..${n - 1}`);
       const groups = hopGroups(g.dims[axis], g.wrap, area.dir);
       const tag = s * A + a;
       for (let h = 0; h < P; h++) {

@@ -5,7 +5,7 @@
  * waits only for its own data). Same data movement as seed 000 Example 1, without the hop groups.
  */
 import { registerAlgorithm } from '../../registry.js';
-import { emitAxisPhases, gridShape, GridShape } from './axis-phases.js';
+import { countAxisPhases, emitAxisPhases, gridShape, type AxisPhaseOptions, type GridShape } from './axis-phases.js';
 
 registerAlgorithm({
   name: 'dimension-ordered',
@@ -20,10 +20,18 @@ registerAlgorithm({
   },
   build(ctx, newBuilder) {
     const g = gridShape(ctx.topology) as GridShape;
-    const n = g.dims.length;
-    const b = newBuilder({ expectedOps: g.ranks * n * (2 * Math.max(...g.dims) + 2) });
-    const areas = [{ order: Array.from({ length: n }, (_, k) => k), dir: 'shortest' as const, stream: 0 }];
-    emitAxisPhases(b, ctx.topology, g, { areas, pacing: false, barriers: 'none', hints: 'none', inPlace: false });
+    const opts = options(g);
+    const b = newBuilder({ expectedOps: countAxisPhases(g, opts).ops });
+    emitAxisPhases(b, ctx.topology, g, opts);
     return b.finish();
   },
+  estimate(ctx) {
+    const g = gridShape(ctx.topology) as GridShape;
+    return countAxisPhases(g, options(g));
+  },
 });
+
+function options(g: GridShape): AxisPhaseOptions {
+  const areas = [{ order: Array.from({ length: g.dims.length }, (_, k) => k), dir: 'shortest' as const, stream: 0 }];
+  return { areas, pacing: false, barriers: 'none', hints: 'none', inPlace: false };
+}

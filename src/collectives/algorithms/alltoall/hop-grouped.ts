@@ -9,8 +9,8 @@
  * - areas=2n: Meshwork's extension: one area per (axis, direction), rotated orders, separate streams,
  *   so every link of a node is busy in every stage.
  */
-import { registerAlgorithm } from '../../registry.js';
-import { AreaPlan, Direction, emitAxisPhases, gridShape, GridShape } from './axis-phases.js';
+import { registerAlgorithm, type AlgorithmContext } from '../../registry.js';
+import { AreaPlan, AxisPhaseOptions, countAxisPhases, Direction, emitAxisPhases, gridShape, GridShape } from './axis-phases.js';
 
 function areaCount(setting: string, n: number): number {
   if (setting === '1') return 1;
@@ -60,13 +60,20 @@ registerAlgorithm({
     return undefined;
   },
   build(ctx, newBuilder) {
-    const g = gridShape(ctx.topology) as GridShape;
-    const n = g.dims.length;
-    const areas = hopGroupedAreas(n, String(ctx.params.areas), ctx.params.dir as Direction, ctx.params.streams === 'concurrent');
-    const inPlace = ctx.params.buffers === 'inplace';
-    const maxN = Math.max(...g.dims);
-    const b = newBuilder({ inPlace, expectedOps: g.ranks * n * areas.length * (4 * maxN + 4) });
-    emitAxisPhases(b, ctx.topology, g, { areas, pacing: ctx.params.pacing === true, barriers: 'group', finalBarrier: ctx.params['final-barrier'] === true, hints: 'path', inPlace });
+    const { g, opts } = plan(ctx);
+    const b = newBuilder({ inPlace: opts.inPlace, expectedOps: countAxisPhases(g, opts).ops });
+    emitAxisPhases(b, ctx.topology, g, opts);
     return b.finish();
   },
+  estimate(ctx) {
+    const { g, opts } = plan(ctx);
+    return countAxisPhases(g, opts);
+  },
 });
+
+function plan(ctx: AlgorithmContext): { g: GridShape; opts: AxisPhaseOptions } {
+  const g = gridShape(ctx.topology) as GridShape;
+  const areas = hopGroupedAreas(g.dims.length, String(ctx.params.areas), ctx.params.dir as Direction, ctx.params.streams === 'concurrent');
+  const inPlace = ctx.params.buffers === 'inplace';
+  return { g, opts: { areas, pacing: ctx.params.pacing === true, barriers: 'group', finalBarrier: ctx.params['final-barrier'] === true, hints: 'path', inPlace } };
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { IndexedTimeHeap, MaxMinSolver, SubsetFiller } from '../../../src/index.js';
+
+/** A random sharing instance: flows over resources, some capped, a subset to re-rate. */
+const instance = fc
+  .record({
+    resources: fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 10 }),
+    flows: fc.array(
+      fc.record({
+        path: fc.uniqueArray(fc.nat(9), { maxLength: 5 }),
+        cap: fc.option(fc.integer({ min: 1, max: 600 }), { freq: 3 }),
+        inSubset: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 24 },
+    ),
+    /** Percent of each resource's capacity that the flows outside the subset leave. */
+    leave: fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 10, maxLength: 10 }),
+  })
+  .map(({ resources, flows, leave }) => {
+    const R = resources.length;
+    const capacity = Float64Array.from(resources);
+    const pathStart = new Int32Array(flows.length);
+    const pathLen = new Int32Array(flows.length);
+    const entries: number[] = [];
+    const cap = new Float64Array(flows.length);
+    flows.forEach((f, i) => {
+      const path = f.path.filter((r) => r < R);
+      pathStart[i] = entries.length;
+      pathLen[i] = path.length;
+      entries.push(...path);
+      cap[i] = f.cap ?? Infinity;
+    });
+    const arena = Int32Array.from(entries);
+    const subset = Int32Array.from(flows.flatMap((f, i) => (f.inSubset ? [i] : [])));
+    const avail = capacity.map((c, r) => (c * leave[r]) / 100);
+    return { R, capacity, pathStart, pathLen, arena, cap, subset, avail };
+  });
+
+describe('SubsetFiller (local rate updates)', () => {
+  it('gives the rates of a from-scratch progressive filling (MaxMinSolver) on the subset, and they are max-min fair', () => {
+    fc.assert(
+      fc.property(instance, ({ R, capacity, pathStart, pathLen, arena, cap, subset, avail }) => {
+        const F = pathStart.length;
+        const n = subset.length;
+        // Reference: the general solver over the subset, with `avail` as the capacities.
+        const reference = new Float64Array(F);
+        new MaxMinSolver(capacity).solve(subset, n, pathStart, pathLen, arena, cap, reference, avail);
+
+        // The filler reads every active flow's positions per resource and picks out the subset.
+        const lists: number[][] = Array.from({ length: R }, () => []);
+        const owner = new Int32Array(arena.length);
+        for (let f = 0; f < F; f++) {
+          for (let p = pathStart[f]; p < pathStart[f] + pathLen[f]; p++) {
+            lists[arena[p]].push(p);
+            owner[p] = f;
+          }
+        }
+        const member = new Int32Array(F);
+        for (const f of subset) member[f] = 7;
+        const count = new Int32Array(R);
+        for (const f of subset) for (let p = pathStart[f]; p < pathStart[f] + pathLen[f]; p++) count[arena[p]]++;
+        const only = new Int32Array(R);
+        for (const f of subset) for (let p = pathStart[f]; p < pathStart[f] + pathLen[f]; p++) only[arena[p]] = f;
+        const touched = Int32Array.from([...count.keys()].filter((r) => count[r] > 0));
+        const load = new Float64Array(R).fill(1);
+        const rate = new Float64Array(F).fill(NaN);
+        new SubsetFiller(R).solve(subset, n, pathStart, pathLen, arena, cap, rate, touched, touched.length, avail, count, only, lists, Int32Array.from(lists, (l) => l.length), owner, member, 7, load);
+
+        const used = new Float64Array(R);
+        for (const f of subset) {
+          expect(rate[f]).toBeCloseTo(reference[f], 6);
+          for (let p = pathStart[f]; p < pathStart[f] + pathLen[f]; p++) used[arena[p]] += rate[f];
+        }
+        for (let r = 0; r < R; r++) {
+          // Loads gain exactly the new rates; no resource gives more than it has.
+          expect(load[r]).toBeCloseTo(1 + used[r], 6);
+          expect(used[r]).toBeLessThanOrEqual(avail[r] * (1 + 1e-9) + 1e-9);
+        }
+        // Max-min fairness (definition): every flow is at its cap or has a saturated resource on
+        // which no other subset flow gets more.
+        for (const f of subset) {
+          if (rate[f] >= cap[f] * (1 - 1e-9)) continue;
+          let bottleneck = false;
+          for (let p = pathStart[f]; p < pathStart[f] + pathLen[f]; p++) {
+            const r = arena[p];
+            if (used[r] < avail[r] * (1 - 1e-9) - 1e-9) continue;
+            let largest = true;
+            for (const g of subset) {
+              for (let q = pathStart[g]; q < pathStart[g] + pathLen[g]; q++) if (arena[q] === r && rate[g] > rate[f] * (1 + 1e-9) + 1e-9) largest = false;
+            }
+            if (largest) bottleneck = true;
+          }
+          expect(bottleneck).toBe(true);
+        }
+      }),
+      { numRuns: 300, seed: 4 },
+    );
+  });
+});
+
+describe('SubsetFiller, by hand', () => {
+  it('raises a share that rose before using it: A=2 (its 2-unit link), then B=6 (its 6-unit link), not 8', () => {
+    // r0 (10) carries A and B, r1 (2) only A, r2 (6) only B. Max-min: A = 2; r0 then has 8 for B,
+    // but r2 holds B at 6.
+    const pathStart = Int32Array.from([0, 2]);
+    const pathLen = Int32Array.from([2, 2]);
+    const arena = Int32Array.from([0, 1, 0, 2]);
+    const rate = new Float64Array(2);
+    const load = new Float64Array(3);
+    new SubsetFiller(3).solve(Int32Array.from([0, 1]), 2, pathStart, pathLen, arena, Float64Array.from([Infinity, Infinity]), rate, Int32Array.from([0, 1, 2]), 3, Float64Array.from([10, 2, 6]), Int32Array.from([2, 1, 1]), Int32Array.from([1, 0, 1]), [[0, 2], [1], [3]], Int32Array.from([2, 1, 1]), Int32Array.from([0, 0, 1, 1]), Int32Array.from([1, 1]), 1, load);
+    expect([...rate]).toEqual([2, 6]);
+    expect([...load]).toEqual([8, 2, 6]);
+  });
+});
+
+describe('IndexedTimeHeap', () => {
+  it('always offers the earliest of the times set (one entry per id, moved or removed in place)', () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('set' as const), id: fc.nat(40), time: fc.oneof(fc.integer({ min: 0, max: 50 }), fc.constant(Infinity)) }),
+      fc.record({ kind: fc.constant('pop' as const) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
+        const heap = new IndexedTimeHeap();
+        const model = new Map<number, number>();
+        for (const o of ops) {
+          if (o.kind === 'set') {
+            heap.set(o.id, o.time);
+            if (o.time === Infinity) model.delete(o.id);
+            else model.set(o.id, o.time);
+          } else if (model.size > 0) {
+            const id = heap.peekId();
+            expect(model.get(id)).toBe(heap.peekTime());
+            heap.pop();
+            model.delete(id);
+          }
+          expect(heap.length).toBe(model.size);
+          expect(heap.peekTime()).toBe(model.size > 0 ? Math.min(...model.values()) : Infinity);
+        }
+      }),
+      { numRuns: 200, seed: 4 },
+    );
+  });
+});
