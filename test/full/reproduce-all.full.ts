@@ -15,7 +15,7 @@ import { runCli } from '../helpers/cli.js';
 /** claim id -> verdict expected from the full run. */
 const EXPECTED: Record<string, string> = {
   // Seed 000: packet level on 8x8 (4 KiB), 16x16 (512 B), 4x4x4 (2 KiB), 8x8x8 (256 B); hop-grouped beats
-  // FIG. 9 on every torus; pacing slows the exchange or changes nothing (docs/reproduce.md).
+  // FIG. 9 on every torus; after the merged packet-engine changes pacing helps on every torus (docs/reproduce.md).
   '000.correct': 'reproduced-under-reading',
   '000.barriers.2d': 'reproduced-under-reading',
   '000.barriers.fewer': 'reproduced-under-reading',
@@ -26,7 +26,7 @@ const EXPECTED: Record<string, string> = {
   '000.faster.packet.8x8x8': 'reproduced-under-reading',
   '000.faster.packet': 'reproduced-under-reading',
   '000.arbitration': 'reproduced-under-reading',
-  '000.pacing': 'not-reproduced',
+  '000.pacing': 'reproduced-under-reading',
   // Seeds 001–003: the same verdicts as --quick (full runs add points, not claims).
   '001.correct': 'reproduced',
   '001.p2p.ratio': 'reproduced-under-reading',
