@@ -45,7 +45,7 @@ export async function runAndWrite(job: ReproduceJob): Promise<ReproduceOutcome> 
   const dir = openReportDir(job.out, { replace: job.replace });
   const bar = process.stderr.isTTY
     ? new cliProgress.SingleBar(
-        { format: 'reproducing [{bar}] {percentage}% {label}', stream: process.stderr, hideCursor: true, clearOnComplete: true },
+        { format: 'reproducing [{bar}] {percentage}% | {duration_formatted} elapsed, about {eta_formatted} left | {label}', etaBuffer: 50, stream: process.stderr, hideCursor: true, clearOnComplete: true },
         cliProgress.Presets.shades_classic,
       )
     : undefined;

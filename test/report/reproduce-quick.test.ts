@@ -44,6 +44,7 @@ const EXPECTED: Record<string, string> = {
   '000.correct': 'reproduced-under-reading',
   '000.barriers.2d': 'reproduced-under-reading',
   '000.barriers.fewer': 'reproduced-under-reading',
+  '000.faster.packet.4x4': 'reproduced-under-reading',
   '000.faster.packet': 'reproduced-under-reading',
   '000.faster.flow': 'reproduced-under-reading',
   // Packet level follows the schedule's axis-path hints (issue 5): paced 69.2 µs vs unpaced 74.0 µs on torus 4x4.

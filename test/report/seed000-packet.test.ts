@@ -23,7 +23,7 @@ describe('seed 000 quick: packet level and link heatmap', () => {
     expect(linkBytes / (64 * 448 * 4096)).toBeCloseTo(1, 6);
     const packet = r.tables.find((t) => t.id === '000-packet')!;
     // Every packet-level makespan respects the topology bound (efficiency at most 1).
-    for (const row of packet.rows) expect(Number(row[4])).toBeLessThanOrEqual(1);
-    expect(packet.rows.filter((row) => row[1] === 'age').length).toBe(4);
+    for (const row of packet.rows) expect(Number(row[6])).toBeLessThanOrEqual(1);
+    expect(packet.rows.filter((row) => row[3] === 'age').length).toBe(4);
   });
 });

@@ -28,13 +28,29 @@ export interface RunOptions {
   readonly onProgress?: (fraction: number, label: string) => void;
 }
 
+/**
+ * Relative cost of each seed's run (seconds of one core, measured; docs/reproduce.md "Budget"), so
+ * the progress bar advances in proportion to time: seed 004's §5 study dominates the full run.
+ */
+const SEED_COST: Readonly<Record<SeedId, { readonly quick: number; readonly full: number }>> = {
+  '000': { quick: 2, full: 270 },
+  '001': { quick: 1, full: 2 },
+  '002': { quick: 1, full: 4 },
+  '003': { quick: 1, full: 3 },
+  '004': { quick: 2, full: 480 },
+};
+
 export async function runReproductions(ids: readonly SeedId[], opts: RunOptions): Promise<ReproductionRun> {
   const seeds: SeedRun[] = [];
+  const cost = ids.map((id) => (opts.quick ? SEED_COST[id].quick : SEED_COST[id].full));
+  const totalCost = cost.reduce((a, b) => a + b, 0);
+  let before = 0;
   for (let i = 0; i < ids.length; i++) {
     const mod: SeedModule = getSeedModule(ids[i]);
+    const start = before;
     const ctx: ReproduceContext = {
       quick: opts.quick,
-      progress: (fraction, label) => opts.onProgress?.((i + Math.min(1, Math.max(0, fraction))) / ids.length, `${mod.id} ${label}`),
+      progress: (fraction, label) => opts.onProgress?.((start + cost[i] * Math.min(1, Math.max(0, fraction))) / totalCost, `${mod.id} ${label}`),
     };
     ctx.progress(0, mod.title);
     try {
@@ -52,6 +68,7 @@ export async function runReproductions(ids: readonly SeedId[], opts: RunOptions)
       });
     }
     ctx.progress(1, 'done');
+    before += cost[i];
   }
   return { quick: opts.quick, seeds };
 }
