@@ -12,72 +12,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 
-/** claim id -> verdict expected from the full run. */
-const EXPECTED: Record<string, string> = {
-  // Seed 000: packet level on 8x8 (4 KiB), 16x16 (512 B), 4x4x4 (2 KiB), 8x8x8 (256 B); hop-grouped beats
-  // FIG. 9 on every torus; after the merged packet-engine changes pacing helps on every torus (docs/reproduce.md).
-  '000.correct': 'reproduced-under-reading',
-  '000.barriers.2d': 'reproduced-under-reading',
-  '000.barriers.fewer': 'reproduced-under-reading',
-  '000.faster.flow': 'reproduced-under-reading',
-  '000.faster.packet.8x8': 'reproduced-under-reading',
-  '000.faster.packet.16x16': 'reproduced-under-reading',
-  '000.faster.packet.4x4x4': 'reproduced-under-reading',
-  '000.faster.packet.8x8x8': 'reproduced-under-reading',
-  '000.faster.packet': 'reproduced-under-reading',
-  '000.arbitration': 'reproduced-under-reading',
-  '000.pacing': 'reproduced-under-reading',
-  // Seeds 001–003: the same verdicts as --quick (full runs add points, not claims).
-  '001.correct': 'reproduced',
-  '001.p2p.ratio': 'reproduced-under-reading',
-  '001.p2p.threshold': 'not-reproduced',
-  '001.mcast3.ratio': 'not-reproduced',
-  '001.mcast6.ratio': 'reproduced-under-reading',
-  '001.reduce4.ratio': 'not-reproduced',
-  '001.reduce5.threshold': 'not-reproduced',
-  '001.reduce6.ratio': 'reproduced-under-reading',
-  '001.scatter.ratio': 'reproduced-under-reading',
-  '002.example.first-swap': 'reproduced-under-reading',
-  '002.example.transpose': 'reproduced',
-  '002.memory': 'reproduced',
-  '002.time': 'not-reproduced',
-  '003.verified': 'reproduced',
-  '003.contention-free': 'reproduced-under-reading',
-  '003.r2.steps': 'reproduced-under-reading',
-  '003.r1.steps': 'reproduced-under-reading',
-  '003.near-bound': 'reproduced-under-reading',
-  '003.vs-chain': 'reproduced-under-reading',
-  '003.binomial-contention': 'not-reproduced',
-  '003.time': 'reproduced-under-reading',
-  // Seed 004: Table 1 at 1,024 and 524,288 PEs; §5 at 10,000 clocks, six loads, five patterns.
-  '004.table1.2-0-1-mdce.1024': 'not-reproduced',
-  '004.table1.1-1-1-mdce.1024': 'reproduced-under-reading',
-  '004.table1.c-banyan.1024': 'reproduced-under-reading',
-  '004.table1.cube-connected-cycles.1024': 'reproduced-under-reading',
-  '004.table1.2d-mesh.1024': 'reproduced-under-reading',
-  '004.table1.2d-torus.1024': 'reproduced',
-  '004.table1.3d-torus.1024': 'reproduced',
-  '004.table1.binary-fat-trees.1024': 'reproduced',
-  '004.table1.omega.1024': 'reproduced-under-reading',
-  '004.table1.2-0-1-mdce.524288': 'not-reproduced',
-  '004.table1.1-1-1-mdce.524288': 'reproduced-under-reading',
-  '004.table1.c-banyan.524288': 'reproduced-under-reading',
-  '004.table1.cube-connected-cycles.524288': 'reproduced-under-reading',
-  '004.table1.2d-mesh.524288': 'reproduced-under-reading',
-  '004.table1.2d-torus.524288': 'reproduced',
-  '004.table1.3d-torus.524288': 'reproduced',
-  '004.table1.binary-fat-trees.524288': 'reproduced',
-  '004.table1.omega.524288': 'reproduced',
-  '004.diameter': 'reproduced',
-  '004.mean.10': 'reproduced-under-reading',
-  '004.mean.01': 'reproduced-under-reading',
-  '004.mean.20': 'reproduced-under-reading',
-  '004.mean.11': 'not-reproduced',
-  '004.sim.mdce-latency': 'reproduced-under-reading',
-  '004.sim.indirect-tolerant': 'not-reproduced',
-  '004.sim.hotspot': 'not-reproduced',
-  '004.sim.mesh-emulation': 'not-reproduced',
-};
+/**
+ * claim id -> verdict expected from the full run, one file per seed (test/report/expected-full-<seed>.json,
+ * shared with test/report/reproduce-full-001-003.test.ts, which re-runs the fast seeds in `npm test`).
+ */
+const EXPECTED: Record<string, string> = Object.assign(
+  {},
+  ...['000', '001', '002', '003', '004'].map((seed) => JSON.parse(readFileSync(new URL(`../report/expected-full-${seed}.json`, import.meta.url), 'utf8')).verdicts),
+);
 
 interface ResultsJson {
   command: string;
