@@ -6,8 +6,10 @@
 // typed-array receive matching, the bucketed event queue and the cheaper exact-solver passes).
 // Hot spots: the exact max-min solve (21 %), the event loop, postSend, runStream.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildTopology, runCollectiveFlow } from '../dist/index.js';
+import { timed } from './timing.mjs';
 
 const LIB = new URL('../dist/index.js', import.meta.url).href;
 
@@ -29,12 +31,6 @@ function pairwiseCase(shape, rateUpdate) {
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('.', import.meta.url)) });
   if (r.status !== 0) throw new Error(`pairwise ${shape}: ${r.stderr.slice(0, 500)}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
-}
-
-function timed(fn) {
-  const t0 = performance.now();
-  const value = fn();
-  return { value, seconds: (performance.now() - t0) / 1000 };
 }
 
 export default async function () {
@@ -63,7 +59,7 @@ export default async function () {
 
   const hopShape = quick ? 'torus:16x16x16' : 'torus:32x32x32';
   // Its own process, through the CLI the issue names, so that the peak RSS is this run's alone.
-  rows.push(await hopGroupedRow(hopShape));
+  rows.push(hopGroupedRow(hopShape));
   return rows;
 }
 
@@ -71,10 +67,7 @@ export default async function () {
  * `meshwork run ... --algorithm hop-grouped --size 1MiB` in a child process: wall, CPU and peak
  * RSS from GNU time when present, else from the child's own process.resourceUsage (a wrapper).
  */
-async function hopGroupedRow(shape) {
-  const { spawnSync } = await import('node:child_process');
-  const { existsSync } = await import('node:fs');
-  const { fileURLToPath } = await import('node:url');
+function hopGroupedRow(shape) {
   const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
   const args = [CLI, 'run', '--topology', shape, '--collective', 'alltoall', '--algorithm', 'hop-grouped', '--size', '1MiB', '--json'];
   const name = `hop-grouped alltoall ${shape} 1MiB (CLI, own process)`;

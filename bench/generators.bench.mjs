@@ -1,12 +1,7 @@
 // Topology generator and exporter benchmarks: Table 1's indirect networks at 2^19 PEs (seed 004),
 // a large dragonfly, and the JSON round trip of a 32×32×32 torus.
 import { buildTopology, computeMetrics, exportJson, topologyFromDocument } from '../dist/index.js';
-
-function timed(fn) {
-  const t0 = performance.now();
-  const value = fn();
-  return { value, seconds: (performance.now() - t0) / 1000 };
-}
+import { timed } from './timing.mjs';
 
 export default async function () {
   const rows = [];

@@ -1,12 +1,7 @@
 // Seed 004 benchmarks (issue: foundation, performance): exact metrics of the 524,288-node
 // (1,1,1)-MDCE (8×256×256) — build plus BFS from one source per ring position — and all of Table 1.
 import { distanceSummary, mdce, mdceTable1 } from '../dist/index.js';
-
-function timed(fn) {
-  const t0 = performance.now();
-  const value = fn();
-  return { value, seconds: (performance.now() - t0) / 1000 };
-}
+import { timed } from './timing.mjs';
 
 export default async function () {
   const rssBefore = process.memoryUsage().rss;
