@@ -11,12 +11,13 @@ import { resized } from '../../util/typed-arrays.js';
 const EMPTY = -1;
 
 export class MatchTable {
-  private keys: Float64Array;
-  private arrHead: Int32Array;
-  private arrTail: Int32Array;
-  private waitHead: Int32Array;
-  private waitTail: Int32Array;
-  private mask: number;
+  // Slot columns, (re)allocated together by allocate().
+  private keys!: Float64Array;
+  private arrHead!: Int32Array;
+  private arrTail!: Int32Array;
+  private waitHead!: Int32Array;
+  private waitTail!: Int32Array;
+  private mask = 0;
   private size = 0;
   // Arrived messages: a pool of list nodes, recycled through a free list.
   private aTime = new Float64Array(1024);
@@ -32,13 +33,7 @@ export class MatchTable {
 
   constructor(numStreams: number) {
     this.waitNext = new Int32Array(numStreams);
-    const cap = 1024;
-    this.mask = cap - 1;
-    this.keys = new Float64Array(cap).fill(EMPTY);
-    this.arrHead = new Int32Array(cap);
-    this.arrTail = new Int32Array(cap);
-    this.waitHead = new Int32Array(cap);
-    this.waitTail = new Int32Array(cap);
+    this.allocate(1024);
   }
 
   /** Takes the oldest arrival of `key` into (time, op); false if none arrived. */
@@ -140,19 +135,22 @@ export class MatchTable {
 
   private grow(): void {
     const { keys, arrHead, arrTail, waitHead, waitTail } = this;
-    const cap = 2 * keys.length;
-    this.mask = cap - 1;
-    this.keys = new Float64Array(cap).fill(EMPTY);
-    this.arrHead = new Int32Array(cap);
-    this.arrTail = new Int32Array(cap);
-    this.waitHead = new Int32Array(cap);
-    this.waitTail = new Int32Array(cap);
+    this.allocate(2 * keys.length);
     for (let j = 0; j < keys.length; j++) {
       if (keys[j] === EMPTY) continue;
       let i = this.hash(keys[j]);
       while (this.keys[i] !== EMPTY) i = (i + 1) & this.mask;
       this.move(i, keys[j], arrHead[j], arrTail[j], waitHead[j], waitTail[j]);
     }
+  }
+
+  private allocate(cap: number): void {
+    this.mask = cap - 1;
+    this.keys = new Float64Array(cap).fill(EMPTY);
+    this.arrHead = new Int32Array(cap);
+    this.arrTail = new Int32Array(cap);
+    this.waitHead = new Int32Array(cap);
+    this.waitTail = new Int32Array(cap);
   }
 
   private move(i: number, key: number, ah: number, at: number, wh: number, wt: number): void {
