@@ -23,7 +23,7 @@
  */
 import { InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
-import { DEFAULT_ROUTE_CACHE_BYTES } from './distance-cache.js';
+import { DEFAULT_ROUTE_CACHE_BYTES, DestinationLru, reverseBfsDistances } from './distance-cache.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
 
 export interface UpDownStarOptions {
@@ -97,34 +97,10 @@ export function upDownStarRouting(topology: Topology, opts: UpDownStarOptions = 
   for (let c = 0; c < t.numChannels; c++) isUp[c] = before(t.chDst[c], t.chSrc[c]) ? 1 : 0;
 
   const capacity = Math.max(1, Math.floor((opts.cacheBytes ?? DEFAULT_ROUTE_CACHE_BYTES) / (8 * Math.max(1, n))));
-  const cache = new Map<number, { down: Int32Array; legal: Int32Array }>();
-
-  function distancesTo(dst: number): { down: Int32Array; legal: Int32Array } {
-    const hit = cache.get(dst);
-    if (hit) {
-      cache.delete(dst);
-      cache.set(dst, hit);
-      return hit;
-    }
+  const isDown = (c: number): boolean => isUp[c] === 0;
+  const cache = new DestinationLru(capacity, (dst: number): { down: Int32Array; legal: Int32Array } => {
     // down[v]: reverse BFS from dst over down channels, through transit nodes only.
-    const down = new Int32Array(n).fill(-1);
-    let h = 0;
-    let q = 0;
-    down[dst] = 0;
-    queue[q++] = dst;
-    while (h < q) {
-      const v = queue[h++];
-      if (v !== dst && !transit[v]) continue;
-      for (let i = t.inStart[v]; i < t.inStart[v + 1]; i++) {
-        const c = t.inChannels[i];
-        if (isUp[c]) continue;
-        const u = t.chSrc[c];
-        if (down[u] < 0) {
-          down[u] = down[v] + 1;
-          queue[q++] = u;
-        }
-      }
-    }
+    const down = reverseBfsDistances(t, dst, isDown, queue);
     // legal[v]: up channels lead to earlier nodes, so (level, id) order computes them in one pass.
     const legal = new Int32Array(n).fill(-1);
     for (let k = 0; k < n; k++) {
@@ -141,11 +117,8 @@ export function upDownStarRouting(topology: Topology, opts: UpDownStarOptions = 
       }
       legal[v] = best;
     }
-    const entry = { down, legal };
-    if (cache.size >= capacity) cache.delete(cache.keys().next().value as number);
-    cache.set(dst, entry);
-    return entry;
-  }
+    return { down, legal };
+  });
 
   return {
     name: `up*/down*(root=${root})`,
@@ -157,7 +130,7 @@ export function upDownStarRouting(topology: Topology, opts: UpDownStarOptions = 
     isUp,
     route(src: number, dst: number, _salt: number, out: RouteBuffers): number {
       if (src === dst) return 0;
-      const { down, legal } = distancesTo(dst);
+      const { down, legal } = cache.get(dst);
       if (legal[src] < 0) throw new InputError('route', `${src} -> ${dst}`, `a pair joined by a legal up*/down* path in ${t.spec} (every link two-way)`);
       let v = src;
       let hops = 0;
