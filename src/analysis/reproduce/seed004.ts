@@ -267,15 +267,6 @@ const PAPER_HORIZON = 10_000;
 /** Offered loads of the full run, packets/PE/clock. */
 const FULL_RATES: readonly number[] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05];
 
-/**
- * Mesh emulation waits a period of ceil(4 / rate) clocks between rounds; the deadlock detector
- * (default: no flit moved for 2,000 clocks) takes a round's packets that wait for their start time
- * as stuck when the period is longer (0.001 gives 4,000 clocks), so it is given two periods.
- */
-function meshEmulationDeadlockCycles(rate: number): number {
-  return Math.max(2000, 2 * Math.ceil(4 / rate));
-}
-
 interface DynPoint {
   readonly net: DynNet;
   readonly pattern: string;
@@ -327,7 +318,6 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
               serialization: degreeOf(rows, net.network),
               vcs: routing.vcClasses,
               seed: 4,
-              ...(pattern.name === 'meshemu' ? { deadlockCycles: meshEmulationDeadlockCycles(rate) } : {}),
             },
           });
           const h = res.points[0] as { rate: number; delivered: number; meanLatency: number | null };
