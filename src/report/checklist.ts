@@ -23,6 +23,26 @@ export interface Claim {
   readonly reading?: string;
   /** Why not (required for not-reproduced and not-available). */
   readonly why?: string;
+  /**
+   * Who asks: the document itself (`where` names the paragraph, figure or claim number), or Meshwork
+   * (a question beyond the document, reported apart and never counted in the document's totals).
+   * Absent means "document" until every seed states it.
+   */
+  readonly source?: ClaimSource;
+  /** The threshold the verdict applies, stated beside it (e.g. "within 10% of the best"). */
+  readonly threshold?: string;
+  /** How the verdict moves when the threshold moves (one line). */
+  readonly sensitivity?: string;
+  /** Setup choices the document does not fix (pipeline depth, packet length, load units, mapping). */
+  readonly setup?: readonly string[];
+}
+
+export const CLAIM_SOURCES = ['document', 'meshwork'] as const;
+export type ClaimSource = (typeof CLAIM_SOURCES)[number];
+
+/** A claim's source, with the default for claims that do not state one. */
+export function claimSource(c: Claim): ClaimSource {
+  return c.source ?? 'document';
 }
 
 export function verdictLabel(v: Verdict): string {
