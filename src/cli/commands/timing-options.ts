@@ -12,7 +12,7 @@ import { parseCollective, type CollectiveKind } from '../../collectives/types.js
 import { ROUTING_NAMES, type DefaultRoutingOptions, type RoutingName } from '../../routing/general.js';
 import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-order.js';
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
-import { RATE_UPDATES, type RateUpdate } from '../../sim/flow/model.js';
+import { RATE_UPDATES, type RateUpdate } from '../../sim/program/model.js';
 import type { Topology } from '../../topology/graph.js';
 
 export interface TimingCliOptions {

@@ -7,13 +7,13 @@ import { buildSchedule, estimateSchedule, type BuildRequest, type ScheduleEstima
 import type { Schedule } from '../../collectives/schedule.js';
 import type { CollectiveKind } from '../../collectives/types.js';
 import { sizeMeaning } from '../../collectives/types.js';
-import { scheduleDemands } from '../../analysis/bounds/demand.js';
+import { scheduleDemands } from '../bounds/demand.js';
 import type { DefaultRoutingOptions } from '../../routing/general.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import type { RunResult } from '../result.js';
 import type { FlowEngineOptions, FlowRunOutput } from './engine.js';
-import { lowerSchedule } from './from-schedule.js';
-import type { FlowProgram } from './program.js';
+import { lowerSchedule } from '../program/from-schedule.js';
+import type { FlowProgram } from '../program/program.js';
 import { runFlow } from './run.js';
 import { LimitError } from '../../util/errors.js';
 

@@ -16,8 +16,9 @@ import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue, IndexedTimeHeap } from './event-queue.js';
 import { MatchTable } from './match-table.js';
 import { MaxMinSolver, SubsetFiller } from './maxmin.js';
-import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from './model.js';
-import { FlowProgram, FLOW_OP_NAMES, FlowOp } from './program.js';
+import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
+import { FlowProgram } from '../program/program.js';
+import { OP_NAMES, OpKind } from '../../collectives/types.js';
 
 const E_SEND = 0;
 const E_RESUME = 1;
@@ -129,7 +130,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     for (let s = 0; s < S; s++) {
       seen.clear();
       for (let o = streamOpStart[s]; o < streamOpStart[s + 1]; o++) {
-        if (opKind[o] === FlowOp.Barrier || opKind[o] === FlowOp.HwCollective) seen.add(opPeer[o]);
+        if (opKind[o] === OpKind.Barrier || opKind[o] === OpKind.HwCollective) seen.add(opPeer[o]);
       }
       for (const k of seen) {
         keyExpected[k]++;
@@ -151,7 +152,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   let lastTag = 0;
   let lastIdx = -1;
   for (let o = 0; o < nOps; o++) {
-    if (opKind[o] !== FlowOp.Send && opKind[o] !== FlowOp.Recv) continue;
+    if (opKind[o] !== OpKind.Send && opKind[o] !== OpKind.Recv) continue;
     const tag = opTag[o];
     if (tag === lastTag && lastIdx >= 0) continue;
     if (!tagIndex.has(tag)) tagIndex.set(tag, tagIndex.size);
@@ -529,7 +530,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     const k = opPeer[op];
     const p = keyRanks[k];
     const levels = p > 1 ? Math.ceil(Math.log2(p)) : 0;
-    if (opKind[op] === FlowOp.Barrier) return model.barrierStageLatency * levels;
+    if (opKind[op] === OpKind.Barrier) return model.barrierStageLatency * levels;
     return 2 * levels * model.hwLevelLatency + bytes / model.hwBandwidth;
   };
 
@@ -548,7 +549,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       }
       if (Number.isNaN(opStartT[op])) opStartT[op] = now;
       switch (opKind[op]) {
-        case FlowOp.Send:
+        case OpKind.Send:
           if (model.alpha > 0) {
             state[s] = S_BUSY;
             queue.push(now + model.alpha, E_SEND, s);
@@ -557,7 +558,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
           postSend(s, op);
           completeOp(s, op, now, lastOp[s]);
           break;
-        case FlowOp.Recv: {
+        case OpKind.Recv: {
           const key = matchKey(opPeer[op], program.streamRank[s], opTag[op]);
           if (matches.takeArrival(key)) {
             completeOp(s, op, now, matches.time >= opStartT[op] ? matches.op : lastOp[s]);
@@ -567,9 +568,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
           state[s] = S_RECV;
           return;
         }
-        case FlowOp.Reduce:
-        case FlowOp.Copy: {
-          const cost = opBytes[op] * (opKind[op] === FlowOp.Reduce ? model.gammaReduce : model.gammaCopy);
+        case OpKind.Reduce:
+        case OpKind.Copy: {
+          const cost = opBytes[op] * (opKind[op] === OpKind.Reduce ? model.gammaReduce : model.gammaCopy);
           if (cost > 0) {
             state[s] = S_BUSY;
             resumePred[s] = lastOp[s];
@@ -579,12 +580,12 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
           completeOp(s, op, now, lastOp[s]);
           break;
         }
-        case FlowOp.Pace:
+        case OpKind.Pace:
           gap[s] = opBytes[op];
           completeOp(s, op, now, lastOp[s]);
           break;
-        case FlowOp.Barrier:
-        case FlowOp.HwCollective: {
+        case OpKind.Barrier:
+        case OpKind.HwCollective: {
           // A barrier first waits for this stream's own sends to leave (local completion).
           if (outstanding[s] > 0) {
             state[s] = S_FENCE;
@@ -880,7 +881,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         state[s] === S_RECV
           ? `recv from rank ${opPeer[op]} tag ${opTag[op]} never matched`
           : state[s] === S_BARRIER
-            ? `${FLOW_OP_NAMES[opKind[op]]} "${program.keyNames[opPeer[op]]}" never completed (${keyArrived[opPeer[op]]} of ${keyExpected[opPeer[op]]} streams arrived)`
+            ? `${OP_NAMES[opKind[op]]} "${program.keyNames[opPeer[op]]}" never completed (${keyArrived[opPeer[op]]} of ${keyExpected[opPeer[op]]} streams arrived)`
             : 'stream never finished';
       throw new InputError('schedule', `deadlock at rank ${rank} stream ${program.streamLocal[s]} op ${op - streamOpStart[s]}`, `a schedule whose every operation completes (${what})`);
     }

@@ -6,10 +6,11 @@
 import type { Topology } from '../../topology/graph.js';
 import { defaultRouting, type DefaultRoutingOptions } from '../../routing/general.js';
 import type { RoutingFunction } from '../../routing/types.js';
-import { bestBound, demandBounds, scheduleBound, type CollectiveDemand } from '../../analysis/bounds/index.js';
+import { bestBound, demandBounds, scheduleBound, type CollectiveDemand } from '../bounds/index.js';
 import { RESULT_VERSION, type BoundRecord, type ChannelSummary, type OpRecord, type RunResult } from '../result.js';
 import { simulateFlow, type FlowEngineOptions, type FlowRunOutput } from './engine.js';
-import { FLOW_OP_NAMES, type FlowProgram } from './program.js';
+import { type FlowProgram } from '../program/program.js';
+import { OP_NAMES } from '../../collectives/types.js';
 
 export interface FlowRunRequest {
   readonly topology: Topology;
@@ -150,7 +151,7 @@ export function criticalPath(program: FlowProgram, out: Pick<FlowRunOutput, 'opS
   return {
     ops: kept.map((o) => {
       const s = streamOf(o);
-      return { rank: program.streamRank[s], stream: program.streamLocal[s], index: o - program.opStart[s], kind: FLOW_OP_NAMES[program.opKind[o]], start_s: out.opStart[o], end_s: out.opEnd[o] };
+      return { rank: program.streamRank[s], stream: program.streamLocal[s], index: o - program.opStart[s], kind: OP_NAMES[program.opKind[o]], start_s: out.opStart[o], end_s: out.opEnd[o] };
     }),
     length: chain.length,
     truncated: chain.length > CRITICAL_PATH_MAX,

@@ -21,15 +21,16 @@ import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { defaultRouting } from '../../routing/general.js';
 import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
-import { FlowOp, type FlowProgram } from '../flow/program.js';
-import { resolveFlowModel, type FlowModelOptions } from '../flow/model.js';
+import { type FlowProgram } from '../program/program.js';
+import { OpKind } from '../../collectives/types.js';
+import { resolveFlowModel, type FlowModelOptions } from '../program/model.js';
 import { channelSummary, criticalPath, throughputSeries } from '../flow/run.js';
 import { hintMaxHops, routeWithHint, type NodeRouteHint } from '../../routing/hints.js';
 import { makeRouteBuffers } from '../../routing/types.js';
-import { bestBound, demandBounds, scheduleBound, scheduleDemands, type CollectiveDemand } from '../../analysis/bounds/index.js';
+import { bestBound, demandBounds, scheduleBound, scheduleDemands, type CollectiveDemand } from '../bounds/index.js';
 import type { DefaultRoutingOptions } from '../../routing/general.js';
 import type { Schedule } from '../../collectives/schedule.js';
-import { lowerSchedule } from '../flow/from-schedule.js';
+import { lowerSchedule } from '../program/from-schedule.js';
 import { workloadOf } from '../flow/collective-run.js';
 import { RESULT_VERSION, type RunResult } from '../result.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
@@ -201,7 +202,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     const seen = new Set<number>();
     for (let i = end[s]; i < end[s + 1]; i++) {
       const k = prog.opKind[i];
-      if ((k === FlowOp.Barrier || k === FlowOp.HwCollective) && !seen.has(prog.opPeer[i])) {
+      if ((k === OpKind.Barrier || k === OpKind.HwCollective) && !seen.has(prog.opPeer[i])) {
         seen.add(prog.opPeer[i]);
         participants.set(prog.opPeer[i], (participants.get(prog.opPeer[i]) ?? 0) + 1);
       }
@@ -281,7 +282,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
         const i = pc[s];
         const kind = prog.opKind[i];
         if (Number.isNaN(opStartC[i])) opStartC[i] = now;
-        if (kind === FlowOp.Send) {
+        if (kind === OpKind.Send) {
           if (!posted[s]) {
             posted[s] = 1;
             busyUntil[s] = now + alpha;
@@ -290,7 +291,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
           post(s, i, now);
           posted[s] = 0;
           complete(s, i, now, lastOp[s]);
-        } else if (kind === FlowOp.Recv) {
+        } else if (kind === OpKind.Recv) {
           const key = `${prog.streamRank[s]}/${prog.opPeer[i]}/${prog.opTag[i]}`;
           const c = consumed.get(key) ?? 0;
           const list = arrived.get(key);
@@ -298,21 +299,21 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
           consumed.set(key, c + 1);
           // As the flow engine: the recv waited for the sender if the message came after it started.
           complete(s, i, now, list.at[c] >= opStartC[i] ? list.op[c] : lastOp[s]);
-        } else if (kind === FlowOp.Reduce || kind === FlowOp.Copy) {
-          const gamma = kind === FlowOp.Reduce ? flowModel.gammaReduce : flowModel.gammaCopy;
+        } else if (kind === OpKind.Reduce || kind === OpKind.Copy) {
+          const gamma = kind === OpKind.Reduce ? flowModel.gammaReduce : flowModel.gammaCopy;
           const d = toCycles(prog.opBytes[i] * gamma);
           pc[s]++;
           busyUntil[s] = now + d;
           complete(s, i, now + d, lastOp[s]);
           continue;
-        } else if (kind === FlowOp.Pace) {
+        } else if (kind === OpKind.Pace) {
           gap[s] = prog.opBytes[i];
           complete(s, i, now, lastOp[s]);
         } else {
           // Barrier / hwCollective: arrive once (after the stream's own packets left its NIC).
           const key = prog.opPeer[i];
           if (!waiting[s]) {
-            if (kind === FlowOp.Barrier && !net.sourceIdle(prog.streamRank[s], prog.streamLocal[s] % cfg.injectionPorts)) break;
+            if (kind === OpKind.Barrier && !net.sourceIdle(prog.streamRank[s], prog.streamLocal[s] % cfg.injectionPorts)) break;
             waiting[s] = 1;
             const list = arrivedAt.get(key) ?? [];
             list.push(s);
@@ -324,7 +325,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
               let bytes = 0;
               for (const x of list) bytes = Math.max(bytes, prog.opBytes[pc[x]]);
               const cost =
-                kind === FlowOp.Barrier
+                kind === OpKind.Barrier
                   ? toCycles(stages * flowModel.barrierStageLatency)
                   : toCycles(2 * stages * flowModel.hwLevelLatency + bytes / flowModel.hwBandwidth);
               for (const x of list) {

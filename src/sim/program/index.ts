@@ -1,0 +1,3 @@
+export * from './program.js';
+export * from './model.js';
+export * from './from-schedule.js';
