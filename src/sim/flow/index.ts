@@ -1,6 +1,4 @@
-export * from './event-queue.js';
 export * from './maxmin.js';
-export * from './match-table.js';
 export * from './engine.js';
 export * from './run.js';
 export * from './trace.js';
