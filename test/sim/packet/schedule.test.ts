@@ -48,7 +48,8 @@ describe('schedule-driven packet simulation', () => {
 
   it('refuses a schedule that cannot complete instead of hanging', () => {
     const prog = new FlowProgramBuilder(16).beginStream(1).recv(0, 64).build();
-    expect(() => simulatePacketSchedule({ topology: t, program: prog })).toThrow(/program/);
+    // The same words as the flow engine: both report through the shared stream semantics.
+    expect(() => simulatePacketSchedule({ topology: t, program: prog })).toThrow(/deadlock at rank 1 stream 0 op 0.*recv from rank 0 tag 0 never matched/);
   });
 });
 
