@@ -26,15 +26,11 @@ import { resized } from '../../util/typed-arrays.js';
 import { EventQueue } from '../program/event-queue.js';
 import { StreamRunner, turnaroundSeconds } from '../program/semantics.js';
 import { resolveFlowModel, type FlowModelOptions } from '../program/model.js';
-import { channelSummary, criticalPath, throughputSeries } from '../flow/run.js';
+import { assembleResult } from '../assemble.js';
 import { hintMaxHops, routeWithHint, type NodeRouteHint } from '../../routing/hints.js';
 import { makeRouteBuffers } from '../../routing/types.js';
-import { bestBound, demandBounds, scheduleBound, scheduleDemands, type CollectiveDemand } from '../bounds/index.js';
-import type { DefaultRoutingOptions } from '../../routing/general.js';
-import type { Schedule } from '../../collectives/schedule.js';
-import { lowerSchedule } from '../program/from-schedule.js';
-import { workloadOf } from '../flow/collective-run.js';
-import { RESULT_VERSION, type RunResult } from '../result.js';
+import type { CollectiveDemand } from '../bounds/index.js';
+import type { RunResult } from '../result.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { PacketNetwork } from './network.js';
 
@@ -291,66 +287,41 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const makespanCycles = net.now;
   const makespan = makespanCycles * cycle;
   for (let c = 0; c < t.numChannels; c++) channelBytes[c] = net.chFlits[c] * flitBytes;
-  const sched = scheduleBound(t, baseRouting, prog, flowModel);
-  const bounds = opts.demands && opts.demands.length > 0 ? demandBounds(t, opts.demands, flowModel) : [];
-  const best = bounds.length > 0 ? bestBound(bounds) : { seconds: sched.seconds };
-  return {
-    kind: 'meshwork-run-result',
-    version: RESULT_VERSION,
-    engine: 'packet',
-    makespan_s: makespan,
-    bound_s: best.seconds,
-    efficiency: makespan > 0 ? Math.min(1, best.seconds / makespan) : 1,
-    schedule_bound_s: sched.seconds,
-    bounds: [...bounds, { name: 'schedule', seconds: sched.seconds, detail: `${sched.steps} barrier-separated steps, each at its own bottleneck, zero latency (not a topology bound)` }],
-    topology: { spec: t.spec, family: t.family, nodes: t.numNodes, channels: t.numChannels, endpoints: t.numEndpoints, params: t.params },
-    routing: { name: routing.fn.name, params: routing.fn.params },
-    workload: opts.workload ?? null,
-    model: {
-      ...flowModel,
-      ...cfg,
-      engine: 'packet-level, cycle-driven input-queued VC routers',
-      flitBytes,
-      cycleSeconds: cycle,
-      messages: 'split into packets of at most packetSize flits; last packet shorter',
-      pacing: 'after pace(g), packets of the stream are released (g + 1)·P cycles apart',
-      barrierCost: 'barrierStageLatency × ⌈log2 P⌉ for P participating ranks, after each stream\'s packets left its NIC (sim/program/semantics.ts, as the flow engine)',
-      routeHints: 'followed: via legs by the routing function, each in its own VC class band (hop-indexed); path hints exactly; one copy per destination (no in-switch replication at a turnaround)',
-      criticalPath: 'per op: start, end and the op it waited for (recv: the send when its message arrived after the recv started; barrier: the last arrival)',
-      throughput: 'flits entering the network per cycle × flitBytes / cycleSeconds, binned as the flow engine does',
+  // Flits per block, as a step function of the aggregate injection rate.
+  const rateTime = Float64Array.from(blockFlits, (_, k) => k * blockCycles * cycle);
+  const rateValue = Float64Array.from(blockFlits, (f) => (f * flitBytes) / (blockCycles * cycle));
+  return assembleResult(
+    {
+      topology: t,
+      routing: routing.fn,
+      boundRouting: baseRouting,
+      program: prog,
+      model: flowModel,
+      workload: opts.workload,
+      demands: opts.demands,
+      modelRecord: {
+        ...cfg,
+        engine: 'packet-level, cycle-driven input-queued VC routers',
+        flitBytes,
+        cycleSeconds: cycle,
+        messages: 'split into packets of at most packetSize flits; last packet shorter',
+        pacing: 'after pace(g), packets of the stream are released (g + 1)·P cycles apart',
+        routeHints: 'followed: via legs by the routing function, each in its own VC class band (hop-indexed); path hints exactly; one copy per destination (no in-switch replication at a turnaround)',
+        criticalPath: 'per op: start, end and the op it waited for (recv: the send when its message arrived after the recv started; barrier: the last arrival)',
+        throughput: 'flits entering the network per cycle × flitBytes / cycleSeconds, binned as the flow engine does',
+      },
     },
-    ranks: { count: prog.numRanks, finish_s: Array.from(finish, (f) => f * cycle) },
-    channels: channelSummary(t, channelBytes, makespan),
-    throughput: throughputSeries(
-      Float64Array.from(blockFlits, (_, k) => k * blockCycles * cycle),
-      Float64Array.from(blockFlits, (f) => (f * flitBytes) / (blockCycles * cycle)),
+    {
+      engine: 'packet',
       makespan,
-    ),
-    critical_path: criticalPath(prog, {
+      rankFinish: Array.from(finish, (f) => f * cycle),
+      channelBytes,
+      rateTime,
+      rateValue,
       opStart: runner.opStartT.map((c) => c * cycle),
       opEnd: runner.opEndT.map((c) => c * cycle),
       opPred: runner.opPred,
-    }),
-    stats: { messages, flows: packets, bytes: bytesTotal, events: makespanCycles, rate_updates: 0 },
-  };
-}
-
-/**
- * `meshwork run --engine packet`: lowers a collective schedule to streams (as the flow engine does)
- * and runs it on the packet network with the same timing options (α, barrier, NICs, routing).
- */
-export function runPacketSchedule(req: {
-  topology: Topology;
-  schedule: Schedule;
-  setup: { routingOptions?: DefaultRoutingOptions; model?: FlowModelOptions };
-}): RunResult {
-  const topology = req.topology;
-  return simulatePacketSchedule({
-    topology,
-    program: lowerSchedule(req.schedule),
-    routing: defaultRouting(topology, { ...req.setup.routingOptions }),
-    model: req.setup.model,
-    workload: workloadOf(req.schedule),
-    demands: scheduleDemands(req.schedule),
-  });
+      stats: { messages, flows: packets, bytes: bytesTotal, events: makespanCycles, rate_updates: 0 },
+    },
+  );
 }
