@@ -14,7 +14,7 @@ import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue, IndexedTimeHeap } from '../program/event-queue.js';
-import { StreamRunner, turnaroundSeconds } from '../program/semantics.js';
+import { pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
 import { MaxMinSolver, SubsetFiller } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
 import { FlowProgram } from '../program/program.js';
@@ -258,8 +258,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       // Compact: move the paths of active flows to the front.
       const fresh = new Int32Array(arena.length);
       let w = 0;
-      for (let a = 0; a < nActive; a++) {
-        const f = active[a];
+      for (let a = 0; a < nActive + nPending; a++) {
+        const f = a < nActive ? active[a] : pending[a - nActive];
         fresh.set(arena.subarray(fStart[f], fStart[f] + fLen[f]), w);
         fStart[f] = w;
         w += fLen[f];
@@ -321,29 +321,83 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const turnaroundExtra = (h: number): number => (h < 0 ? 0 : turnaroundSeconds(program.hints[h], model));
 
   /** Starts one flow over the given resources, carrying the message chain starting at `msg`. */
-  const startFlow = (resources: number[] | Int32Array, nRes: number, bytes: number, msg: number, s: number, op: number, minBw: number): void => {
+  // ---- the NIC model (model.injectionOrder): flows wait in per-queue FIFOs and only a queue's head
+  // shares bandwidth ('shared': no queues). A queue's key: fifo, the NIC's injection port (when
+  // modelled) or the NIC and first link, as the packet engine's source queues; per-destination,
+  // the NIC and destination rank. Waiting flows keep their path in the arena (pending list).
+  const order = model.injectionOrder;
+  const queueTail = new Map<number, number>();
+  let fQNext = new Int32Array(fCap);
+  let fQKey = new Float64Array(fCap);
+  let pending = new Int32Array(order === 'shared' ? 0 : 1024);
+  let fPendPos = new Int32Array(fCap);
+  let nPending = 0;
+  const queueKey = (resources: number[] | Int32Array, s: number, dstRank: number): number => {
+    const nic = program.streamLocal[s] % nics;
+    const port = program.streamRank[s] * nics + nic;
+    if (order === 'per-destination' && dstRank >= 0) return -1 - (port * R + dstRank);
+    return useInj ? -1 - R * R * nics - port : resources[0] * nics + nic;
+  };
+  const activate = (f: number): void => {
+    if (local) for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) listAdd(p, f);
+    fT[f] = now;
+    if (nActive === active.length) active = resized(active, nActive * 2);
+    fActivePos[f] = nActive;
+    active[nActive++] = f;
+    dirty = true;
+  };
+
+  /** Starts one flow over the given resources, carrying the message chain starting at `msg` (it waits if its NIC queue is busy). */
+  const startFlow = (resources: number[] | Int32Array, nRes: number, bytes: number, msg: number, s: number, op: number, minBw: number, dstRank: number): void => {
     const f = newFlow();
     ensureArena(nRes);
     fStart[f] = arenaUsed;
     for (let i = 0; i < nRes; i++) arena[arenaUsed++] = resources[i];
     fLen[f] = nRes;
-    if (local) for (let p = fStart[f]; p < arenaUsed; p++) listAdd(p, f);
     liveEntries += nRes;
     fRem[f] = bytes;
     fBytes[f] = bytes;
     fRate[f] = 0;
-    const g = gap[s];
-    fMaxRate[f] = g > 0 ? minBw / (g + 1) : Infinity;
+    fMaxRate[f] = pacedRate(minBw, gap[s]);
     fFinish[f] = Infinity;
-    fT[f] = now;
     fMsg[f] = msg;
     fStream[f] = s;
     fOp[f] = op;
-    if (nActive === active.length) active = resized(active, nActive * 2);
-    fActivePos[f] = nActive;
-    active[nActive++] = f;
     outstanding[s]++;
-    dirty = true;
+    if (order !== 'shared' && nRes > 0) {
+      if (fQNext.length < fCap) {
+        fQNext = resized(fQNext, fCap);
+        fQKey = resized(fQKey, fCap);
+        fPendPos = resized(fPendPos, fCap);
+      }
+      const key = queueKey(resources, s, dstRank);
+      fQKey[f] = key;
+      fQNext[f] = -1;
+      const tail = queueTail.get(key);
+      queueTail.set(key, f);
+      if (tail !== undefined) {
+        fQNext[tail] = f;
+        if (nPending === pending.length) pending = resized(pending, nPending * 2);
+        fPendPos[f] = nPending;
+        pending[nPending++] = f;
+        return;
+      }
+    }
+    activate(f);
+  };
+  /** The flow after f in its NIC queue starts (f finished). */
+  const advanceQueue = (f: number): void => {
+    if (order === 'shared' || fLen[f] === 0) return;
+    const next = fQNext[f];
+    if (next < 0) {
+      queueTail.delete(fQKey[f]);
+      return;
+    }
+    const pos = fPendPos[next];
+    const last = pending[--nPending];
+    pending[pos] = last;
+    fPendPos[last] = pos;
+    activate(next);
   };
 
   const resBuf: number[] = [];
@@ -408,7 +462,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         }
         return;
       }
-      startFlow(res, res.length, bytes, head, s, op, minBw);
+      startFlow(res, res.length, bytes, head, s, op, minBw, -1);
       return;
     }
     for (let i = 0; i < count; i++) {
@@ -436,15 +490,15 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       if (parts === 1) {
         resBuf.length = 0;
         const minBw = collect(rb, hops, srcRank, d, s, true);
-        startFlow(resBuf, resBuf.length, bytes, m, s, op, minBw);
+        startFlow(resBuf, resBuf.length, bytes, m, s, op, minBw, d);
       } else {
         resBuf.length = 0;
         let minBw = collect(rb, hops, srcRank, d, s, true);
-        startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw);
+        startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw, d);
         resBuf.length = 0;
         minBw = collect(rb2, hops2, srcRank, d, s, true);
         mParts[m] = -1; // two flows, one delivery: the first delivery only counts down
-        startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw);
+        startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw, d);
         mLat[m] = Math.max(lat, pathLatency(rb2, hops2) + extra);
       }
     }
@@ -487,6 +541,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       queue.push(now + mLat[m], E_DELIVER, m);
       m = next;
     }
+    advanceQueue(f);
     const s = fStream[f];
     if (--outstanding[s] === 0) runner.sendsLeftNow(s, now);
     fNextFree[f] = fFree;
