@@ -127,6 +127,8 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? defaultRouting(t, {}));
   const routing = hintedRouting(t, baseRouting, prog.hints);
   const flowModel = resolveFlowModel(opts.model ?? {}, t, baseRouting.params.split);
+  // The source queues are FIFO: the other NIC models would need per-destination or interleaved queues.
+  if (flowModel.injectionOrder !== 'fifo') throw new InputError('model.injectionOrder', flowModel.injectionOrder, 'fifo at packet level (per-destination and shared are flow-level only)');
   const flitBytes = opts.flitBytes ?? 32;
   if (!(flitBytes > 0)) throw new InputError('flitBytes', flitBytes, 'a positive number of bytes');
   let minBw = Infinity;
