@@ -326,7 +326,10 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   // modelled) or the NIC and first link, as the packet engine's source queues; per-destination,
   // the NIC and destination rank. Waiting flows keep their path in the arena (pending list).
   const order = model.injectionOrder;
-  const queueTail = new Map<number, number>();
+  // fifo queues are few and dense (one per NIC port, or per first link and NIC): a typed array of
+  // queue tails; per-destination queues are sparse: a map.
+  const fifoTail = new Int32Array(order === 'fifo' ? (useInj ? R * nics : C * nics) : 0).fill(-1);
+  const destTail = new Map<number, number>();
   let fQNext = new Int32Array(fCap);
   let fQKey = new Float64Array(fCap);
   let pending = new Int32Array(order === 'shared' ? 0 : 1024);
@@ -335,8 +338,14 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const queueKey = (resources: number[] | Int32Array, s: number, dstRank: number): number => {
     const nic = program.streamLocal[s] % nics;
     const port = program.streamRank[s] * nics + nic;
-    if (order === 'per-destination' && dstRank >= 0) return -1 - (port * R + dstRank);
-    return useInj ? -1 - R * R * nics - port : resources[0] * nics + nic;
+    if (order === 'per-destination') return port * R + Math.max(0, dstRank);
+    return useInj ? port : resources[0] * nics + nic;
+  };
+  const queueTail = (key: number): number => (order === 'fifo' ? fifoTail[key] : (destTail.get(key) ?? -1));
+  const setQueueTail = (key: number, f: number): void => {
+    if (order === 'fifo') fifoTail[key] = f;
+    else if (f < 0) destTail.delete(key);
+    else destTail.set(key, f);
   };
   const activate = (f: number): void => {
     if (local) for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) listAdd(p, f);
@@ -373,9 +382,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       const key = queueKey(resources, s, dstRank);
       fQKey[f] = key;
       fQNext[f] = -1;
-      const tail = queueTail.get(key);
-      queueTail.set(key, f);
-      if (tail !== undefined) {
+      const tail = queueTail(key);
+      setQueueTail(key, f);
+      if (tail >= 0) {
         fQNext[tail] = f;
         if (nPending === pending.length) pending = resized(pending, nPending * 2);
         fPendPos[f] = nPending;
@@ -390,7 +399,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     if (order === 'shared' || fLen[f] === 0) return;
     const next = fQNext[f];
     if (next < 0) {
-      queueTail.delete(fQKey[f]);
+      setQueueTail(fQKey[f], -1);
       return;
     }
     const pos = fPendPos[next];

@@ -88,6 +88,8 @@ export class StreamRunner {
   // Matching: dense tag index and the (source, destination, tag) FIFOs.
   private readonly tagIndex = new Map<number, number>();
   private readonly nTags: number;
+  private lastTag = NaN;
+  private lastTagIndex = 0;
   private readonly matches: MatchTable;
   // Protocol mpi: sends and receives seen per match key, rendezvous senders waiting per key, and
   // per stream the sequence number its waiting send has on its key (-1: none) and whether a
@@ -129,7 +131,7 @@ export class StreamRunner {
     const { opKind, opPeer, opTag } = program;
     const seen = new Set<number>();
     const rankSeen = new Set<number>();
-    for (let s = 0; s < S; s++) {
+    for (let s = 0; s < S && nKeys > 0; s++) {
       seen.clear();
       for (let o = program.opStart[s]; o < program.opStart[s + 1]; o++) if (opKind[o] === OpKind.Barrier || opKind[o] === OpKind.HwCollective) seen.add(opPeer[o]);
       for (const k of seen) {
@@ -141,9 +143,12 @@ export class StreamRunner {
         }
       }
     }
+    // Collectives use few tags, mostly in runs: skip the map while the tag repeats.
+    let runTag = NaN;
     for (let o = 0; o < nOps; o++) {
-      if (opKind[o] !== OpKind.Send && opKind[o] !== OpKind.Recv) continue;
-      if (!this.tagIndex.has(opTag[o])) this.tagIndex.set(opTag[o], this.tagIndex.size);
+      if ((opKind[o] !== OpKind.Send && opKind[o] !== OpKind.Recv) || opTag[o] === runTag) continue;
+      runTag = opTag[o];
+      if (!this.tagIndex.has(runTag)) this.tagIndex.set(runTag, this.tagIndex.size);
     }
     this.nTags = Math.max(1, this.tagIndex.size);
     this.matches = new MatchTable(S);
@@ -411,6 +416,10 @@ export class StreamRunner {
   }
 
   private matchKey(src: number, dst: number, tag: number): number {
-    return (src * this.program.numRanks + dst) * this.nTags + this.tagIndex.get(tag)!;
+    if (tag !== this.lastTag) {
+      this.lastTag = tag;
+      this.lastTagIndex = this.tagIndex.get(tag)!;
+    }
+    return (src * this.program.numRanks + dst) * this.nTags + this.lastTagIndex;
   }
 }
