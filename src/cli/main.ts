@@ -7,7 +7,8 @@ import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands/index.js';
 import { reportFailure } from './errors.js';
 
-export function buildProgram(): Command {
+/** The program with the commands `argv` needs (see registerCommands); every command when omitted. */
+export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command();
   program
     .name('meshwork')
@@ -16,7 +17,7 @@ export function buildProgram(): Command {
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(oneLine(text)) });
-  registerCommands(program);
+  await registerCommands(program, argv);
   return program;
 }
 
@@ -25,7 +26,7 @@ function oneLine(text: string): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const program = await buildProgram(argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

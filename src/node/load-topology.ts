@@ -9,13 +9,19 @@
  * permutation file (JSON array, or integers separated by spaces, commas or newlines).
  */
 import { readFileSync, statSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import { InputError } from '../util/errors.js';
 import { buildTopology } from '../topology/registry.js';
 import { applyMapping, isNamedMapping } from '../topology/mapping.js';
 import { topologyFromDocument } from '../topology/file-format.js';
 import type { Topology } from '../topology/graph.js';
 import '../topology/families.js';
+
+// The YAML parser is loaded on the first YAML file, not at start-up (most runs read none).
+const requireCjs = createRequire(import.meta.url);
+function parseYaml(text: string): unknown {
+  return (requireCjs('yaml') as typeof import('yaml')).parse(text);
+}
 
 /** Largest file Meshwork reads (a 2^24-node graph document is far smaller than this in practice). */
 export const MAX_FILE_BYTES = 1 << 30;
