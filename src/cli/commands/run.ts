@@ -6,7 +6,7 @@ import type { Schedule } from '../../collectives/schedule.js';
 import { scheduleDemands } from '../../analysis/bounds/demand.js';
 import { bestBound } from '../../analysis/bounds/topology-bounds.js';
 import { simulatePacketSchedule } from '../../sim/packet/schedule-run.js';
-import { defaultRouting } from '../../routing/general.js';
+import { resolveRouting } from '../../routing/registry.js';
 import { demandBounds } from '../../analysis/bounds/topology-bounds.js';
 import { resolveFlowModel } from '../../sim/flow/model.js';
 import { checkTraceSize, chromeTrace, RateRecorder } from '../../sim/flow/trace.js';
@@ -26,8 +26,7 @@ interface RunOptions extends TimingCliOptions {
 
 /** Runs the schedule on the packet engine and sets it against the same topology bounds as the flow engine. */
 function runPacket(topology: Topology, schedule: Schedule, setup: TimingSetup): RunResult {
-  // The packet engine splits ties per pair (by hash), not in exact halves.
-  const routing = defaultRouting(topology, { ...setup.routingOptions, splitHalves: false });
+  const routing = resolveRouting(topology, { ...setup.routingOptions, engine: 'packet' });
   const r = simulatePacketSchedule({ topology, program: lowerSchedule(schedule), routing, model: setup.model, workload: workloadOf(schedule) });
   const model = resolveFlowModel(setup.model, topology, routing.params.split);
   const topo = demandBounds(topology, scheduleDemands(schedule), model);

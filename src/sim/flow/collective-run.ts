@@ -8,7 +8,7 @@ import type { Schedule } from '../../collectives/schedule.js';
 import type { CollectiveKind } from '../../collectives/types.js';
 import { sizeMeaning } from '../../collectives/types.js';
 import { scheduleDemands } from '../../analysis/bounds/demand.js';
-import type { DefaultRoutingOptions } from '../../routing/general.js';
+import type { RoutingOptions } from '../../routing/registry.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import type { RunResult } from '../result.js';
 import type { FlowEngineOptions, FlowRunOutput } from './engine.js';
@@ -65,7 +65,7 @@ export interface CollectiveRunRequest {
   readonly size: number;
   readonly root?: number;
   readonly routing?: RoutingFunction;
-  readonly routingOptions?: DefaultRoutingOptions;
+  readonly routingOptions?: RoutingOptions;
   readonly model?: FlowEngineOptions;
 }
 
@@ -88,7 +88,7 @@ export function workloadOf(schedule: Schedule): Record<string, unknown> {
 export function runScheduleFlow(
   topology: Topology,
   schedule: Schedule,
-  opts: { routing?: RoutingFunction; routingOptions?: DefaultRoutingOptions; model?: FlowEngineOptions } = {},
+  opts: { routing?: RoutingFunction; routingOptions?: RoutingOptions; model?: FlowEngineOptions } = {},
 ): RunResult & { readonly raw: FlowRunOutput; readonly program: FlowProgram } {
   const program = lowerSchedule(schedule, topology);
   const result = runFlow({ topology, program, routing: opts.routing, routingOptions: opts.routingOptions, model: opts.model, workload: workloadOf(schedule), demands: scheduleDemands(schedule) });

@@ -4,7 +4,7 @@
  * critical path.
  */
 import type { Topology } from '../../topology/graph.js';
-import { defaultRouting, type DefaultRoutingOptions } from '../../routing/general.js';
+import { resolveRouting, type RoutingOptions } from '../../routing/registry.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { bestBound, demandBounds, scheduleBound, type CollectiveDemand } from '../../analysis/bounds/index.js';
 import { RESULT_VERSION, type BoundRecord, type ChannelSummary, type OpRecord, type RunResult } from '../result.js';
@@ -14,9 +14,9 @@ import { FLOW_OP_NAMES, type FlowProgram } from './program.js';
 export interface FlowRunRequest {
   readonly topology: Topology;
   readonly program: FlowProgram;
-  /** Routing; default: defaultRouting(topology, routingOptions) with exact split halves. */
+  /** Routing; default: resolveRouting(topology, routingOptions) for the flow engine (exact split halves). */
   readonly routing?: RoutingFunction;
-  readonly routingOptions?: DefaultRoutingOptions;
+  readonly routingOptions?: RoutingOptions;
   readonly model?: FlowEngineOptions;
   /** What ran, recorded in the result (collective, algorithm, size...). */
   readonly workload?: Readonly<Record<string, unknown>> | null;
@@ -31,7 +31,7 @@ export const CRITICAL_PATH_MAX = 200;
 
 export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRunOutput } {
   const t = req.topology;
-  const routing = req.routing ?? defaultRouting(t, { splitHalves: true, ...req.routingOptions });
+  const routing = req.routing ?? resolveRouting(t, { ...req.routingOptions, engine: 'flow' });
   const out = simulateFlow(t, routing, req.program, req.model ?? {});
   const sched = scheduleBound(t, routing, req.program, out.model);
   const bounds: BoundRecord[] = req.demands && req.demands.length > 0 ? demandBounds(t, req.demands, out.model) : [];

@@ -19,7 +19,7 @@
 import { InputError, LimitError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
-import { defaultRouting } from '../../routing/general.js';
+import { resolveRouting, type RoutingOptions } from '../../routing/registry.js';
 import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
 import { FlowOp, type FlowProgram } from '../flow/program.js';
 import { resolveFlowModel, type FlowModelOptions } from '../flow/model.js';
@@ -27,7 +27,6 @@ import { channelSummary, criticalPath, throughputSeries } from '../flow/run.js';
 import { hintMaxHops, routeWithHint, type NodeRouteHint } from '../../routing/hints.js';
 import { makeRouteBuffers } from '../../routing/types.js';
 import { bestBound, demandBounds, scheduleBound, scheduleDemands, type CollectiveDemand } from '../../analysis/bounds/index.js';
-import type { DefaultRoutingOptions } from '../../routing/general.js';
 import type { Schedule } from '../../collectives/schedule.js';
 import { lowerSchedule } from '../flow/from-schedule.js';
 import { workloadOf } from '../flow/collective-run.js';
@@ -75,6 +74,7 @@ function hintedRouting(t: Topology, base: RoutingFunction, hints: FlowProgram['h
       name: base.name,
       params: { ...base.params, routeHints: 'followed; via legs in VC class bands (hop-indexed)', vcClassBands: bands },
       vcClasses: base.vcClasses * bands,
+      deadlockFree: base.deadlockFree,
       maxHops,
       route: (src, dst, salt, out) => {
         const hops = routeWithHint(t, base, src, dst, self.current, salt, out, scratch);
@@ -125,7 +125,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const t = opts.topology;
   const prog = opts.program;
   if (prog.numRanks !== t.numEndpoints) throw new InputError('program', prog.numRanks, `${t.numEndpoints} ranks (one per endpoint of ${t.spec})`);
-  const baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? defaultRouting(t, {}));
+  const baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? resolveRouting(t, { engine: 'packet' }));
   const routing = hintedRouting(t, baseRouting, prog.hints);
   const flowModel = resolveFlowModel(opts.model ?? {}, t, baseRouting.params.split);
   const flitBytes = opts.flitBytes ?? 32;
@@ -419,13 +419,13 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
 export function runPacketSchedule(req: {
   topology: Topology;
   schedule: Schedule;
-  setup: { routingOptions?: DefaultRoutingOptions; model?: FlowModelOptions };
+  setup: { routingOptions?: RoutingOptions; model?: FlowModelOptions };
 }): RunResult {
   const topology = req.topology;
   return simulatePacketSchedule({
     topology,
     program: lowerSchedule(req.schedule),
-    routing: defaultRouting(topology, { ...req.setup.routingOptions }),
+    routing: resolveRouting(topology, { ...req.setup.routingOptions, engine: 'packet' }),
     model: req.setup.model,
     workload: workloadOf(req.schedule),
     demands: scheduleDemands(req.schedule),

@@ -7,6 +7,7 @@ import { InputError } from '../../util/errors.js';
 import type { Rng } from '../../util/rng.js';
 import { Rng as RngClass } from '../../util/rng.js';
 import type { Topology } from '../../topology/graph.js';
+import { familyOf, type QuarterPartition } from '../../topology/registry.js';
 
 export const PATTERN_NAMES = [
   'uniform',
@@ -179,41 +180,21 @@ export function makePattern(name: string, topology: Topology, opts: PatternOptio
 }
 
 /**
- * The quarter (0..3) of each rank for seed 004's 1/4 partition. DCE/MDCE (spec §2.4): partitions
- * are unions of whole unidirectional rings, split on ring-index bits, so self-routing (which never
- * flips a bit that source and destination share) keeps each quarter's traffic inside it. With two or
- * more ring-index coordinates x1..xr the two split axes are the most significant bits of x1 and x2
- * (one per dimension: the dimensions are orthogonal, §2.4); a DCE (r = 1) splits on the two most
- * significant bits of y. Other networks, or `quarterBy: 'address'`: rank div N/4.
+ * The quarter (0..3) of each rank for seed 004's 1/4 partition: `rings`, the family's own partition
+ * (DCE/MDCE: whole rings split on ring-index bits, spec §2.4; the default where the family declares
+ * one), or `address` (rank div N/4; the default elsewhere).
  */
-export function quarterPartition(topology: Topology, by?: 'rings' | 'address'): { label: string; of: (rank: number) => number } {
+export function quarterPartition(topology: Topology, by?: 'rings' | 'address'): QuarterPartition {
   const N = topology.numEndpoints;
-  const isDce = topology.family === 'dce' || topology.family === 'mdce';
-  const mode = by ?? (isDce ? 'rings' : 'address');
+  const own = familyOf(topology)?.quarters;
+  const mode = by ?? (own ? 'rings' : 'address');
   if (mode !== 'rings' && mode !== 'address') throw new InputError('quarter-by', mode, 'rings | address');
   if (mode === 'address') {
     const q = N / 4;
     return { label: 'address (rank div N/4)', of: (r) => Math.floor(r / q) };
   }
-  if (!isDce) throw new InputError('quarter-by', 'rings', `address on ${topology.family} (ring-index quarters are defined for DCE/MDCE networks)`);
-  const p = topology.params as { ringLength: number; rings: number; deltas: number[] };
-  const L = p.ringLength;
-  const r = p.deltas.length;
-  const bits = Math.round(Math.log2(p.rings) / r);
-  if (r * bits < 2) throw new InputError('pattern', 'quarter', 'a DCE with at least 4 rings');
-  const endpoints = topology.endpoints;
-  // Node id = ring·L + x0; ring index = x1 + x2·2^bits + …
-  const ringOf = (rank: number): number => Math.floor(endpoints[rank] / L);
-  if (r >= 2) {
-    return {
-      label: `ring-index bits: MSB of x1 and MSB of x2 (spec §2.4)`,
-      of: (rank) => {
-        const ring = ringOf(rank);
-        return ((ring >>> (bits - 1)) & 1) | (((ring >>> (2 * bits - 1)) & 1) << 1);
-      },
-    };
-  }
-  return { label: 'ring-index bits: the two MSBs of y (spec §2.4)', of: (rank) => (ringOf(rank) >>> (bits - 2)) & 3 };
+  if (!own) throw new InputError('quarter-by', 'rings', `address on ${topology.family} (ring-index quarters are defined for DCE/MDCE networks)`);
+  return own(topology);
 }
 
 /**
