@@ -8,7 +8,8 @@ import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { resolveRouting } from '../../routing/registry.js';
 import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
-import { makePattern, type PatternOptions } from '../traffic/patterns.js';
+import type { PatternOptions } from '../traffic/patterns.js';
+import { CLOSED_LOOP_PATTERN, makePattern } from '../traffic/registry.js';
 import { BernoulliSource, MeshEmulationSource, type TrafficSource } from '../traffic/sources.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { BOOKSIM_MEASUREMENT, measureLikeBookSim, runFixedHorizon, type HorizonResult, type LoadPoint, type MeasurementOptions } from './measure.js';
@@ -74,7 +75,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   validateConfig(cfg, routing.vcClasses);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
   for (const r of opts.rates) if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');
-  const closedLoop = opts.pattern === 'meshemu';
+  const closedLoop = opts.pattern === CLOSED_LOOP_PATTERN;
   const pattern = closedLoop ? null : makePattern(opts.pattern, topology, opts.patternOptions);
   const measurement = opts.measurement ?? 'booksim';
   const m: MeasurementOptions = { ...BOOKSIM_MEASUREMENT, ...opts.measurementOptions };
