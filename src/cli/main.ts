@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands/index.js';
 import { reportFailure } from './errors.js';
+import { mayNameGraphFile } from '../node/file-path.js';
 
 /** The program with the commands `argv` needs (see registerCommands); every command when omitted. */
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
@@ -25,7 +26,13 @@ function oneLine(text: string): string {
   return `meshwork: ${text.trim().replace(/^error: /, 'error: ').split('\n')[0]}\n`;
 }
 
+/** The value of each argument, `--topology=file:x.json` included. */
+function argumentValues(argv: readonly string[]): string[] {
+  return argv.map((a) => (a.startsWith('--') && a.includes('=') ? a.slice(a.indexOf('=') + 1) : a));
+}
+
 export async function main(argv: string[]): Promise<number> {
+  if (argumentValues(argv).some(mayNameGraphFile)) await (await import('../node/load-topology.js')).loadGraphFormat();
   const program = await buildProgram(argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
