@@ -9,7 +9,7 @@ import { parseIntValue } from '../../util/spec.js';
 import { loadTopology } from '../../node/load-topology.js';
 import '../../collectives/index.js'; // registers every algorithm
 import { parseCollective, type CollectiveKind } from '../../collectives/types.js';
-import { ROUTING_NAMES, type DefaultRoutingOptions, type RoutingName } from '../../routing/general.js';
+import { routingNames, type RoutingOptions } from '../../routing/registry.js';
 import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-order.js';
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
 import { INJECTION_ORDERS, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
@@ -52,7 +52,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--collective <name>', 'alltoall, broadcast, reduce, allreduce, scatter, gather, allgather, reduce-scatter, one-to-one, barrier', 'alltoall')
     .option('--size <bytes>', 'per block for alltoall/allgather/gather/scatter; whole buffer for broadcast/reduce/allreduce/reduce-scatter; the message for one-to-one (e.g. 64KiB, 1MB)')
     .option('--root <rank>', 'root rank of rooted collectives (source of one-to-one)')
-    .option('--routing <name>', `routing: ${ROUTING_NAMES.join(', ')} (default: the family's)`)
+    .option('--routing <name>', `routing: ${routingNames().join(', ')} (default: the family's)`)
     .option('--tie <mode>', 'torus tie-break at exactly k/2: positive, split (exact halves at flow level), parity, random')
     .option('--seed <n>', 'seed for random and hashed routing choices', '1')
     .option('--alpha <time>', 'per-message software overhead α (default 1us)')
@@ -81,7 +81,7 @@ export interface TimingSetup {
   collective: CollectiveKind;
   size: number;
   root: number | undefined;
-  routingOptions: DefaultRoutingOptions;
+  routingOptions: RoutingOptions;
   model: FlowEngineOptions;
   /** What the user asked for, in the units they used, for the report header. */
   echo: Record<string, string>;
@@ -97,10 +97,10 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   const size = o.size === undefined ? 0 : parseSize(o.size, 'size');
   if (!Number.isSafeInteger(size)) throw new InputError('size', o.size, 'a whole number of bytes');
   const root = o.root === undefined ? undefined : parseIntValue(o.root, 'root', { min: 0, max: topology.numEndpoints - 1 });
-  if (o.routing !== undefined && !(ROUTING_NAMES as readonly string[]).includes(o.routing)) throw new InputError('routing', o.routing, ROUTING_NAMES.join(', '));
+  if (o.routing !== undefined && !routingNames().includes(o.routing)) throw new InputError('routing', o.routing, routingNames().join(', '));
   if (o.tie !== undefined && !(TORUS_TIE_BREAKS as readonly string[]).includes(o.tie)) throw new InputError('tie', o.tie, TORUS_TIE_BREAKS.join(', '));
   const seed = parseIntValue(o.seed ?? '1', 'seed', { min: 0, max: 2 ** 32 - 1 });
-  const routingOptions: DefaultRoutingOptions = { routing: o.routing as RoutingName | undefined, tie: o.tie as TorusTieBreak | undefined, seed, splitHalves: true };
+  const routingOptions: RoutingOptions = { routing: o.routing, tie: o.tie as TorusTieBreak | undefined, seed };
   const reduceBw = bw('reduce-bw', o.reduceBw);
   const copyBw = bw('copy-bw', o.copyBw);
   const model: FlowEngineOptions = {
