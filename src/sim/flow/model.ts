@@ -42,7 +42,16 @@ export interface FlowModelOptions {
    * ended are re-rated, within what the other flows leave (feasible, not always max-min; fast).
    */
   rateUpdate?: RateUpdate;
+  /**
+   * How flows share a channel. 'maxmin' (default): plain max-min fairness. 'cm02': SimGrid's CM02
+   * (LMM) rule: a flow's share is weighted by 1 / its route latency, so shorter routes get more
+   * (see maxmin.ts `cm02Weight`). Needs rateUpdate 'exact'.
+   */
+  sharing?: Sharing;
 }
+
+export type Sharing = 'maxmin' | 'cm02';
+export const SHARINGS: readonly Sharing[] = ['maxmin', 'cm02'];
 
 export type RateUpdate = 'exact' | 'local';
 export const RATE_UPDATES: readonly RateUpdate[] = ['exact', 'local'];
@@ -64,6 +73,7 @@ export interface FlowModel {
   readonly splitTies: boolean;
   readonly simultaneity: number;
   readonly rateUpdate: RateUpdate;
+  readonly sharing: Sharing;
 }
 
 function nonNegative(field: string, v: number | undefined, dflt: number): number {
@@ -117,7 +127,16 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     splitTies: opts.splitTies ?? routingSplit === 'halves',
     simultaneity: nonNegative('model.simultaneity', opts.simultaneity, 1e-12),
     rateUpdate: checkRateUpdate(opts.rateUpdate),
+    sharing: checkSharing(opts.sharing, opts.rateUpdate),
   };
+}
+
+function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined): Sharing {
+  if (v === undefined) return 'maxmin';
+  if (!SHARINGS.includes(v)) throw new InputError('model.sharing', v, SHARINGS.join(', '));
+  // The local filler re-rates subsets unweighted; CM02 is implemented in the exact solver only.
+  if (v === 'cm02' && rateUpdate === 'local') throw new InputError('model.sharing', v, "maxmin with rateUpdate local (cm02 needs rateUpdate exact)");
+  return v;
 }
 
 function checkRateUpdate(v: RateUpdate | undefined): RateUpdate {
