@@ -17,7 +17,7 @@ sizes="1024 65536 1048576 16777216"
 # collective smpi-algorithm meshwork-collective meshwork-algorithm
 cases="alltoall:pair:alltoall:pairwise:order=xor
 allreduce:lr:allreduce:ring
-allreduce:rab_rdb:allreduce:rabenseifner:pairing=simgrid
+allreduce:rab_rdb:allreduce:rabenseifner:order=near-first
 allgather:NTSLR:allgather:ring
 allgather:ring:allgather:ring:order=shift
 reduce:binomial:reduce:recursive-doubling
