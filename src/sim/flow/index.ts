@@ -9,3 +9,4 @@ export * from './run.js';
 export * from './trace.js';
 export * from './from-schedule.js';
 export * from './collective-run.js';
+export * from './presets.js';

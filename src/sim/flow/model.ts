@@ -48,6 +48,8 @@ export interface FlowModelOptions {
    * (see maxmin.ts `cm02Weight`). Needs rateUpdate 'exact'.
    */
   sharing?: Sharing;
+  /** The name of the preset these options came from (presets.ts), recorded in the result; null for none. */
+  preset?: string | null;
 }
 
 export type Sharing = 'maxmin' | 'cm02';
@@ -74,6 +76,7 @@ export interface FlowModel {
   readonly simultaneity: number;
   readonly rateUpdate: RateUpdate;
   readonly sharing: Sharing;
+  readonly preset: string | null;
 }
 
 function nonNegative(field: string, v: number | undefined, dflt: number): number {
@@ -128,6 +131,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     simultaneity: nonNegative('model.simultaneity', opts.simultaneity, 1e-12),
     rateUpdate: checkRateUpdate(opts.rateUpdate),
     sharing: checkSharing(opts.sharing, opts.rateUpdate),
+    preset: opts.preset ?? null,
   };
 }
 
