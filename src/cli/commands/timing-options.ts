@@ -12,7 +12,7 @@ import { parseCollective, type CollectiveKind } from '../../collectives/types.js
 import { ROUTING_NAMES, type DefaultRoutingOptions, type RoutingName } from '../../routing/general.js';
 import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-order.js';
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
-import { RATE_UPDATES, type RateUpdate } from '../../sim/flow/model.js';
+import { INJECTION_ORDERS, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
 import { FLOW_PRESET_NAMES, flowPreset } from '../../sim/flow/presets.js';
 import type { Topology } from '../../topology/graph.js';
 
@@ -40,6 +40,9 @@ export interface TimingCliOptions {
   copyBw?: string;
   rateUpdate?: string;
   preset?: string;
+  injectionOrder?: string;
+  protocol?: string;
+  eagerThreshold?: string;
   json?: boolean;
   csv?: boolean;
 }
@@ -69,6 +72,9 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--copy-bw <bw>', 'local copy speed, e.g. 20GB/s (default: free)')
     .option('--preset <name>', `model and routing defaults of another simulator: ${FLOW_PRESET_NAMES.join(', ')} (SimGrid SMPI, CM02; see docs/flow.md); explicit options still win`)
     .option('--rate-update <mode>', 'exact (default: every flow re-rated after each batch of events) or local (only flows sharing a channel with a change; faster, approximate)')
+    .option('--injection-order <order>', 'NIC model: fifo (default: a NIC\'s sends leave in order on each link, as the packet engine), per-destination, or shared (max-min among all outstanding sends, as SimGrid SMPI)')
+    .option('--protocol <p>', 'point-to-point protocol: eager (default: data moves when the send is posted) or mpi (rendezvous from --eager-threshold: data moves once the receive is posted)')
+    .option('--eager-threshold <bytes>', 'with --protocol mpi, the size from which a send uses rendezvous (default 64KiB, SMPI\'s)')
     .option('--json', 'print the full result as JSON')
     .option('--csv', 'print CSV');
 }
@@ -121,7 +127,10 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
     turnaroundReduce: time('turnaround-reduce', o.turnaroundReduce),
     gammaReduce: reduceBw === undefined ? undefined : 1 / reduceBw,
     gammaCopy: copyBw === undefined ? undefined : 1 / copyBw,
-    rateUpdate: o.rateUpdate === undefined ? undefined : checkRateUpdateOption(o.rateUpdate),
+    rateUpdate: choice('rate-update', o.rateUpdate, RATE_UPDATES),
+    injectionOrder: choice('injection-order', o.injectionOrder, INJECTION_ORDERS),
+    protocol: choice('protocol', o.protocol, PROTOCOLS),
+    eagerThreshold: o.eagerThreshold === undefined ? undefined : parseSize(o.eagerThreshold, 'eager-threshold'),
   };
   // A preset supplies defaults; an option given on the command line wins over it.
   const model: FlowEngineOptions = { ...preset?.model };
@@ -131,9 +140,10 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   return { topology, collective, size, root, routingOptions, model, echo };
 }
 
-function checkRateUpdateOption(v: string): RateUpdate {
-  if (!(RATE_UPDATES as readonly string[]).includes(v)) throw new InputError('rate-update', v, RATE_UPDATES.join(', '));
-  return v as RateUpdate;
+function choice<T extends string>(field: string, v: string | undefined, accepted: readonly T[]): T | undefined {
+  if (v === undefined) return undefined;
+  if (!(accepted as readonly string[]).includes(v)) throw new InputError(field, v, accepted.join(', '));
+  return v as T;
 }
 
 /** The model as a user reads it: human units. */
@@ -150,6 +160,8 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `rate update=${model.rateUpdate}`,
     `sharing=${model.sharing}`,
     ...(model.preset ? [`preset=${model.preset}`] : []),
+    `injection order=${model.injectionOrder}`,
+    `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : ''}`,
     `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,
   ].join(', ');
 }

@@ -5,7 +5,7 @@
  */
 import { InputError } from '../../util/errors.js';
 import type { DefaultRoutingOptions } from '../../routing/general.js';
-import type { FlowModelOptions } from './model.js';
+import type { FlowModelOptions } from '../program/model.js';
 
 export type FlowPresetName = 'simgrid';
 export const FLOW_PRESET_NAMES: readonly FlowPresetName[] = ['simgrid'];
@@ -25,12 +25,15 @@ export interface FlowPreset {
  */
 const SIMGRID: FlowPreset = {
   name: 'simgrid',
-  model: { alpha: 0, sharing: 'cm02', preset: 'simgrid' },
+  model: { alpha: 0, sharing: 'cm02', injectionOrder: 'shared', protocol: 'eager', eagerThreshold: 65536, preset: 'simgrid' },
   routing: { tie: 'simgrid', splitHalves: false },
   reasons: {
     alpha: "SMPI's default software overheads (smpi/os, smpi/or, smpi/ois) are 0",
     sharing: "CM02's LMM weights each flow's share by 1 / its route latency",
     tie: "SimGrid's TorusZone sends a k/2 tie + except from coordinate k/2 itself, which goes −",
+    injectionOrder: "shared: SMPI shares a host's link among all its outstanding sends (max-min, no NIC queue)",
+    protocol:
+      "eager for now: SMPI's is rendezvous from 64 KiB (smpi/send-is-detached-thresh), but Meshwork's protocol 'mpi' deadlocks schedules built of sendrecv (a rendezvous send blocks before its paired receive is posted; MPI_Sendrecv posts both). Add --protocol mpi for schedules without sendrecv: the binomial broadcast then matches SMPI (tested)",
     barrierStageLatency: 'left at its default (α + the largest channel latency = one hop): SMPI runs a barrier as ⌈log2 P⌉ rounds of zero-byte messages over multi-hop paths',
   },
 };

@@ -136,10 +136,10 @@ describe('CM02 sharing (SimGrid LMM: share ∝ 1 / route latency)', () => {
     b.beginStream(5).recv(1, S, 1);
     for (const r of [0, 3, 4]) b.beginStream(r);
     const program = b.build();
-    const cm02 = simulateFlow(topo, routing, program, { alpha: 0, sharing: 'cm02' });
+    const cm02 = simulateFlow(topo, routing, program, { alpha: 0, sharing: 'cm02', injectionOrder: 'shared' });
     expect(cm02.rankFinish[2] / (1.5 * (S / B) + L)).toBeCloseTo(1, 12);
     expect(cm02.rankFinish[5] / (2 * (S / B) + 2 * L)).toBeCloseTo(1, 12);
-    const maxmin = simulateFlow(topo, routing, program, { alpha: 0 });
+    const maxmin = simulateFlow(topo, routing, program, { alpha: 0, injectionOrder: 'shared' });
     expect(maxmin.rankFinish[2] / (2 * (S / B) + L)).toBeCloseTo(1, 12);
     expect(maxmin.rankFinish[5] / (2 * (S / B) + 2 * L)).toBeCloseTo(1, 12);
   });

@@ -43,17 +43,39 @@ export interface FlowModelOptions {
    */
   rateUpdate?: RateUpdate;
   /**
+   * The NIC model: in which order a node's outstanding sends leave it. 'fifo' (default): one queue
+   * per NIC and first link, as the packet engine's source queues and a real NIC's send queue, so a
+   * pipelined send's segments leave one after another; 'per-destination': one queue per
+   * destination, fair across destinations (NICs with a queue pair per peer); 'shared': every
+   * outstanding send shares max-min at once (SimGrid SMPI's model).
+   */
+  injectionOrder?: InjectionOrder;
+  /**
+   * Point-to-point protocol. 'eager' (default): a send's data moves as soon as it is posted and the
+   * sender never waits. 'mpi': below `eagerThreshold` as eager (detached); at or above it,
+   * rendezvous: the data moves only once the matching receive is posted, and the send blocks until
+   * its data has left.
+   */
+  protocol?: Protocol;
+  /** Bytes from which protocol 'mpi' uses rendezvous. Default 65,536 (SMPI's smpi/send-is-detached-thresh). */
+  eagerThreshold?: number;
+  /**
    * How flows share a channel. 'maxmin' (default): plain max-min fairness. 'cm02': SimGrid's CM02
    * (LMM) rule: a flow's share is weighted by 1 / its route latency, so shorter routes get more
-   * (see maxmin.ts `cm02Weight`). Needs rateUpdate 'exact'.
+   * (see sim/flow/maxmin.ts `cm02Weight`). Needs rateUpdate 'exact'.
    */
   sharing?: Sharing;
-  /** The name of the preset these options came from (presets.ts), recorded in the result; null for none. */
+  /** The name of the preset these options came from (sim/flow/presets.ts), recorded in the result; null for none. */
   preset?: string | null;
 }
 
 export type Sharing = 'maxmin' | 'cm02';
 export const SHARINGS: readonly Sharing[] = ['maxmin', 'cm02'];
+
+export type InjectionOrder = 'fifo' | 'per-destination' | 'shared';
+export const INJECTION_ORDERS: readonly InjectionOrder[] = ['fifo', 'per-destination', 'shared'];
+export type Protocol = 'eager' | 'mpi';
+export const PROTOCOLS: readonly Protocol[] = ['eager', 'mpi'];
 
 export type RateUpdate = 'exact' | 'local';
 export const RATE_UPDATES: readonly RateUpdate[] = ['exact', 'local'];
@@ -75,6 +97,9 @@ export interface FlowModel {
   readonly splitTies: boolean;
   readonly simultaneity: number;
   readonly rateUpdate: RateUpdate;
+  readonly injectionOrder: InjectionOrder;
+  readonly protocol: Protocol;
+  readonly eagerThreshold: number;
   readonly sharing: Sharing;
   readonly preset: string | null;
 }
@@ -129,22 +154,24 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     gammaCopy: nonNegative('model.gammaCopy', opts.gammaCopy, 0),
     splitTies: opts.splitTies ?? routingSplit === 'halves',
     simultaneity: nonNegative('model.simultaneity', opts.simultaneity, 1e-12),
-    rateUpdate: checkRateUpdate(opts.rateUpdate),
+    rateUpdate: oneOf('model.rateUpdate', opts.rateUpdate, RATE_UPDATES, 'exact'),
+    injectionOrder: oneOf('model.injectionOrder', opts.injectionOrder, INJECTION_ORDERS, 'fifo'),
+    protocol: oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager'),
+    eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
     sharing: checkSharing(opts.sharing, opts.rateUpdate),
     preset: opts.preset ?? null,
   };
 }
 
 function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined): Sharing {
-  if (v === undefined) return 'maxmin';
-  if (!SHARINGS.includes(v)) throw new InputError('model.sharing', v, SHARINGS.join(', '));
+  const sharing = oneOf('model.sharing', v, SHARINGS, 'maxmin');
   // The local filler re-rates subsets unweighted; CM02 is implemented in the exact solver only.
-  if (v === 'cm02' && rateUpdate === 'local') throw new InputError('model.sharing', v, "maxmin with rateUpdate local (cm02 needs rateUpdate exact)");
-  return v;
+  if (sharing === 'cm02' && rateUpdate === 'local') throw new InputError('model.sharing', v, 'maxmin with rateUpdate local (cm02 needs rateUpdate exact)');
+  return sharing;
 }
 
-function checkRateUpdate(v: RateUpdate | undefined): RateUpdate {
-  if (v === undefined) return 'exact';
-  if (!RATE_UPDATES.includes(v)) throw new InputError('model.rateUpdate', v, RATE_UPDATES.join(', '));
+function oneOf<T extends string>(field: string, v: T | undefined, accepted: readonly T[], dflt: T): T {
+  if (v === undefined) return dflt;
+  if (!accepted.includes(v)) throw new InputError(field, v, accepted.join(', '));
   return v;
 }
