@@ -17,8 +17,8 @@ import { familyOf } from '../topology/registry.js';
 import type { RoutingEntry } from './registry.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
 
-export type TorusTieBreak = 'positive' | 'negative' | 'split' | 'parity' | 'random';
-export const TORUS_TIE_BREAKS: readonly TorusTieBreak[] = ['positive', 'negative', 'split', 'parity', 'random'];
+export type TorusTieBreak = 'positive' | 'negative' | 'split' | 'parity' | 'random' | 'simgrid';
+export const TORUS_TIE_BREAKS: readonly TorusTieBreak[] = ['positive', 'negative', 'split', 'parity', 'random', 'simgrid'];
 
 export interface DimensionOrderOptions {
   /** Dimensions in the order they are resolved; default 0, 1, 2, ... */
@@ -110,6 +110,10 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
         return x & 1;
       case 'random':
         return hash32(salt, seed, d) & 1;
+      case 'simgrid':
+        // SimGrid's TorusZone::get_local_route: + unless the source coordinate is k/2 itself
+        // (its test `myCoords[j] > cur_dim / 2` is false there, so the route goes −).
+        return 2 * x === dims[d] ? 1 : 0;
     }
   }
 

@@ -37,7 +37,10 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
       workload: req.workload,
       demands: req.demands,
       modelRecord: {
-        engine: 'flow-level, max-min fair progressive filling',
+        engine:
+          out.model.sharing === 'cm02'
+            ? "flow-level, SimGrid CM02 weighted progressive filling (each flow's share ∝ 1 / its route latency)"
+            : 'flow-level, max-min fair progressive filling',
         rateUpdateRule:
           out.model.rateUpdate === 'exact'
             ? 'batched exact: all events at one instant (within the simultaneity tolerance) are applied, then every active flow is re-rated once (max-min)'
