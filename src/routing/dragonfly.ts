@@ -37,6 +37,61 @@ export function dragonflyMinimalRouting(topology: Topology, opts: { cacheBytes?:
   };
 }
 
+/**
+ * BookSim's `min` on `dragonflynew` (min_dragonflynew): always local, global, local over the global
+ * link that joins the two groups directly (the first one in port order where groups share several),
+ * even where a shorter path exists through another group. VC class 0 before the global channel and
+ * 1 from it on (BookSim's "optical dateline": out_vc = ph, set to 1 at the global port).
+ */
+export function dragonflyGroupDirectRouting(topology: Topology): RoutingFunction {
+  const { a, g } = topology.params as { a: number; g: number };
+  const terminals = topology.numEndpoints;
+  const t = topology;
+  const groupOf = (router: number): number => Math.floor((router - terminals) / a);
+  const globalId = t.classNames.indexOf('global');
+  // Global channel from group x to group y: the lowest id, i.e. the first router and port in order.
+  const link = new Int32Array(g * g).fill(-1);
+  for (let c = 0; c < t.numChannels; c++) {
+    const k = groupOf(t.chSrc[c]) * g + groupOf(t.chDst[c]);
+    if (t.chClass[c] === globalId && link[k] < 0) link[k] = c;
+  }
+  const channelTo = (u: number, w: number): number => {
+    for (let i = t.outStart[u]; i < t.outStart[u + 1]; i++) if (t.chDst[t.outChannels[i]] === w) return t.outChannels[i];
+    throw new Error(`dragonfly: no channel ${u} -> ${w}`);
+  };
+  const routerOf = (v: number): number => (v < terminals ? t.chDst[t.outChannels[t.outStart[v]]] : v);
+  return {
+    name: 'dragonfly-group-direct',
+    params: { path: 'local-global-local over the direct group link (BookSim min)', vcClasses: '0 before the global channel, 1 from it on' },
+    vcClasses: 2,
+    maxHops: 5,
+    route(src: number, dst: number, _salt: number, out: RouteBuffers): number {
+      if (src === dst) return 0;
+      let hops = 0;
+      let cls = 0;
+      const push = (c: number): void => {
+        if (t.chClass[c] === globalId) cls = 1;
+        out.channels[hops] = c;
+        out.vcClass[hops++] = cls;
+      };
+      const rs = routerOf(src);
+      const rd = routerOf(dst);
+      if (src !== rs) push(t.outChannels[t.outStart[src]]);
+      let v = rs;
+      if (groupOf(rs) !== groupOf(rd)) {
+        const gc = link[groupOf(rs) * g + groupOf(rd)];
+        if (gc < 0) throw new Error(`dragonfly: groups ${groupOf(rs)} and ${groupOf(rd)} share no global link`);
+        if (t.chSrc[gc] !== v) push(channelTo(v, t.chSrc[gc]));
+        push(gc);
+        v = t.chDst[gc];
+      }
+      if (v !== rd) push(channelTo(v, rd));
+      if (dst !== rd) push(channelTo(rd, dst));
+      return hops;
+    },
+  };
+}
+
 export interface UgalRouting extends RoutingFunction {
   /** Load estimate per channel (e.g. active flows); the flow engine binds it. Default: none (always minimal). */
   load: (channel: number) => number;

@@ -11,11 +11,17 @@ import type { RoutingFunction } from './types.js';
 export interface UpDownOptions {
   /** Per-flow hash over parallel up-links instead of destination-mod-k. */
   ecmp?: boolean;
+  /**
+   * BookSim's `nca` (fattree_nca): an up-port drawn at random at every up hop. The draw hashes the
+   * route salt, which the packet engine makes per packet, so it is a fresh choice per packet.
+   */
+  nca?: boolean;
   cacheBytes?: number;
 }
 
 export function upDownRouting(topology: Topology, opts: UpDownOptions = {}): RoutingFunction {
-  const tie = opts.ecmp ? 'hash' : 'dmodk';
-  const r = shortestPathRouting(topology, { tie, cacheBytes: opts.cacheBytes, name: `up-down(${opts.ecmp ? 'ecmp' : 'd-mod-k'})` });
-  return { ...r, route: r.route, params: { selection: opts.ecmp ? 'ecmp' : 'd-mod-k' } };
+  const selection = opts.nca ? 'nca' : opts.ecmp ? 'ecmp' : 'd-mod-k';
+  const tie = selection === 'd-mod-k' ? 'dmodk' : 'hash';
+  const r = shortestPathRouting(topology, { tie, cacheBytes: opts.cacheBytes, name: `up-down(${selection})` });
+  return { ...r, route: r.route, params: { selection } };
 }

@@ -19,7 +19,7 @@
  * in g+1 at the earliest. Zero-load latency: 7 + h·(4 + L) + (P − 1) cycles for h channel hops,
  * which is what BookSim 2.0 gives (measured at injection rate 0.005 on torus88 and mesh88).
  */
-import type { Topology } from '../../topology/graph.js';
+import { NodeKind, type Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { makeRouteBuffers } from '../../routing/types.js';
 import { hash32 } from '../../util/rng.js';
@@ -101,7 +101,17 @@ export class PacketNetwork {
   private readonly vcAllocDelay: number;
   private readonly allocIters: number;
   private readonly pipe: number;
+  /** Cycles from a switch grant until the freed slot's credit starts upstream (creditDelay, +1 for `next-cycle`). */
   private readonly creditDelay: number;
+  /** Downstream credits VC allocation requires under wormhole: 1 (`free-with-credit`) or 0 (`free`). */
+  private readonly vcAllocCredit: number;
+  /**
+   * Router holding each node's injection and ejection ports: the node itself, or for a terminal under
+   * `terminals: direct` its switch. `attachSlot` numbers the direct terminals of one switch.
+   */
+  private readonly attach: Int32Array;
+  private readonly attachSlot: Int32Array;
+  private readonly direct: Uint8Array;
   private readonly injLatency: number;
   private readonly ejLatency: number;
   private readonly chSrcPort: Int32Array;
@@ -213,7 +223,8 @@ export class PacketNetwork {
     this.vcAllocDelay = cfg.vcAllocDelay;
     this.allocIters = cfg.allocIters;
     this.pipe = cfg.swAllocDelay + cfg.stDelay;
-    this.creditDelay = cfg.creditDelay;
+    this.creditDelay = cfg.creditDelay + (cfg.creditReturn === 'next-cycle' ? 1 : 0);
+    this.vcAllocCredit = cfg.vcAllocCheck === 'free-with-credit' ? 1 : 0;
     this.injLatency = cfg.injectionLatency;
     this.ejLatency = cfg.ejectionLatency;
     this.chSrcPort = topology.chSrcPort;
@@ -233,6 +244,22 @@ export class PacketNetwork {
     this.chFlits = new Float64Array(C);
     this.chFreeAt = new Int32Array(C);
 
+    // Direct terminals: one link each way to a switch; their ports move onto that switch.
+    this.attach = new Int32Array(N);
+    this.attachSlot = new Int32Array(N);
+    this.direct = new Uint8Array(N);
+    const attached = new Int32Array(N);
+    for (let v = 0; v < N; v++) {
+      this.attach[v] = v;
+      if (cfg.terminals !== 'direct' || topology.nodeKind[v] !== NodeKind.Terminal) continue;
+      if (topology.outDegree(v) !== 1 || topology.inDegree(v) !== 1) continue;
+      const sw = topology.chDst[topology.outChannels[topology.outStart[v]]];
+      if (topology.nodeKind[sw] !== NodeKind.Switch) continue;
+      this.direct[v] = 1;
+      this.attach[v] = sw;
+      this.attachSlot[v] = attached[sw]++;
+    }
+
     // Router port lists.
     this.rInStart = new Int32Array(N + 1);
     this.rOutStart = new Int32Array(N + 1);
@@ -240,8 +267,9 @@ export class PacketNetwork {
     let maxIn = 0;
     let maxOut = 0;
     for (let r = 0; r < N; r++) {
-      const nin = topology.inDegree(r) + this.nInj;
-      const nout = topology.outDegree(r) + this.nEj;
+      const own = this.direct[r] ? 0 : 1;
+      const nin = own * (topology.inDegree(r) + this.nInj) + attached[r] * this.nInj;
+      const nout = own * (topology.outDegree(r) + this.nEj) + attached[r] * this.nEj;
       this.rInStart[r + 1] = this.rInStart[r] + nin;
       this.rOutStart[r + 1] = this.rOutStart[r] + nout;
       this.rOutDeg[r] = topology.outDegree(r);
@@ -249,10 +277,17 @@ export class PacketNetwork {
       maxOut = Math.max(maxOut, nout);
     }
     this.rInPorts = new Int32Array(this.rInStart[N]);
+    const fill = this.rInStart.slice(0, N);
     for (let r = 0; r < N; r++) {
-      let k = this.rInStart[r];
-      for (let i = topology.inStart[r]; i < topology.inStart[r + 1]; i++) this.rInPorts[k++] = topology.inChannels[i];
-      for (let j = 0; j < this.nInj; j++) this.rInPorts[k++] = this.injBase + r * this.nInj + j;
+      if (this.direct[r]) continue;
+      for (let i = topology.inStart[r]; i < topology.inStart[r + 1]; i++) {
+        const c = topology.inChannels[i];
+        if (!this.direct[topology.chSrc[c]]) this.rInPorts[fill[r]++] = c;
+      }
+    }
+    for (let v = 0; v < N; v++) {
+      const r = this.attach[v];
+      for (let j = 0; j < this.nInj; j++) this.rInPorts[fill[r]++] = this.injBase + v * this.nInj + j;
     }
     this.rFlits = new Int32Array(N);
     this.vaGrantPtr = new Int32Array(this.rOutStart[N] * V);
@@ -280,7 +315,7 @@ export class PacketNetwork {
     this.ovcOwner = new Int32Array(nPorts * V).fill(-1);
     this.credits = new Int32Array(nPorts * V).fill(this.depth);
 
-    this.wheelSize = maxLat + cfg.creditDelay + 2;
+    this.wheelSize = maxLat + this.creditDelay + 2;
     this.wheelCap = nInPorts;
     this.wheelIds = new Int32Array(this.wheelSize * this.wheelCap);
     this.wheelCount = new Int32Array(this.wheelSize);
@@ -372,18 +407,23 @@ export class PacketNetwork {
     this.pRecord[p] = record ? 1 : 0;
     if (record) this.recordedOutstanding++;
     const salt = hash32(this.serial++, this.cfg.seed);
-    const len = this.routing.route(this.topology.endpoints[src], this.topology.endpoints[dst], salt, this.routeBuf);
+    const srcNode = this.endpoints[src];
+    const dstNode = this.endpoints[dst];
+    const fullLen = this.routing.route(srcNode, dstNode, salt, this.routeBuf);
+    // A direct terminal's own link is not a hop: the packet starts and ends at its switch.
+    const first = fullLen > 0 && this.direct[srcNode] ? 1 : 0;
+    const len = fullLen - first - (fullLen > first && this.direct[dstNode] ? 1 : 0);
     this.pLen[p] = len;
     const base = p * this.maxHops;
     for (let h = 0; h < len; h++) {
-      this.pRoute[base + h] = this.routeBuf.channels[h];
-      this.pClass[base + h] = this.routeBuf.vcClass[h];
+      this.pRoute[base + h] = this.routeBuf.channels[first + h];
+      this.pClass[base + h] = this.routeBuf.vcClass[first + h];
     }
     this.outstandingFlits += size;
     this.outstandingCtimeSum += size * ctime;
     // The source queue sits at the rank's node; with per-link injection, the one of the first hop.
-    const link = this.linkQueues > 1 && len > 0 ? this.chSrcPort[this.routeBuf.channels[0]] % this.linkQueues : 0;
-    const ip = this.endpoints[src] * this.nInj + port * this.linkQueues + link;
+    const link = this.linkQueues > 1 && len > 0 && first === 0 ? this.chSrcPort[this.routeBuf.channels[0]] % this.linkQueues : 0;
+    const ip = srcNode * this.nInj + port * this.linkQueues + link;
     if (this.qTail[ip] < 0) this.qHead[ip] = p;
     else this.pNext[this.qTail[ip]] = p;
     this.qTail[ip] = p;
@@ -457,7 +497,7 @@ export class PacketNetwork {
       this.credits[o]--;
       const seq = this.injSeq[ip];
       this.pushFlit(o, p, seq, readyAt);
-      this.rFlits[(ip / this.nInj) | 0]++;
+      this.rFlits[this.attach[(ip / this.nInj) | 0]]++;
       this.portFlits[port]++;
       this.flitsInNetwork++;
       this.injectedFlits++;
@@ -522,7 +562,7 @@ export class PacketNetwork {
         if (st === VC_ALLOC) {
           const out = this.ivcOut[ivc];
           const p = bufPkt[b];
-          const need = this.vct && out < this.ejBase ? this.pSize[p] : 1;
+          const need = this.vct && out < this.ejBase ? this.pSize[p] : this.vcAllocCredit;
           const outLocal = this.ivcOutLocal[ivc];
           const inIdx = li * V + v;
           for (let v2 = this.ivcLo[ivc]; v2 <= this.ivcHi[ivc]; v2++) {
@@ -605,14 +645,17 @@ export class PacketNetwork {
     } else {
       // Ejection port by packet; with per-link ejection, its sink for the link the packet came in on.
       const port = (ivc / this.V) | 0;
+      const dstNode = this.endpoints[this.pDst[p]];
+      const direct = this.direct[dstNode];
       const j =
         this.linkSinks > 1
-          ? (p % (this.nEj / this.linkSinks)) * this.linkSinks + (port < this.numChannels ? this.topology.chDstPort[port] % this.linkSinks : 0)
+          ? (p % (this.nEj / this.linkSinks)) * this.linkSinks + (port < this.numChannels && !direct ? this.topology.chDstPort[port] % this.linkSinks : 0)
           : this.nEj > 1
             ? p % this.nEj
             : 0;
-      this.ivcOut[ivc] = this.ejBase + r * this.nEj + j;
-      this.ivcOutLocal[ivc] = this.rOutDeg[r] + j;
+      this.ivcOut[ivc] = this.ejBase + dstNode * this.nEj + j;
+      // Local outputs: channels, the router's own ejection ports, then those of its direct terminals.
+      this.ivcOutLocal[ivc] = this.rOutDeg[r] + (direct ? (1 + this.attachSlot[dstNode]) * this.nEj : 0) + j;
       this.ivcLo[ivc] = 0;
       this.ivcHi[ivc] = this.V - 1;
     }

@@ -58,6 +58,7 @@ export interface TrafficSweepResult {
 /**
  * Routing for synthetic traffic: dimension order on mesh and torus (the booksim preset uses
  * BookSim's seeded random direction per packet at a k/2 tie, the default preset the per-pair split),
+ * under the booksim preset BookSim's `nca` on fat trees and `min` on dragonflies,
  * otherwise the family's default routing with the VC classes it declares, or up*\/down* where that
  * default is plain shortest path (rings, `file:` graphs; see packetDeadlockFreeRouting).
  */
@@ -65,6 +66,9 @@ export function trafficRouting(topology: Topology, preset: PresetName, seed: num
   if (topology.family === 'torus' || topology.family === 'mesh') {
     return dimensionOrderRouting(topology, { tie: preset === 'booksim' ? 'random' : 'split', seed });
   }
+  // BookSim's own choices: `nca` (random up-port per packet) and dragonflynew's `min`.
+  if (preset === 'booksim' && topology.family === 'fattree') return defaultRouting(topology, { routing: 'nca', seed });
+  if (preset === 'booksim' && topology.family === 'dragonfly') return defaultRouting(topology, { routing: 'group-direct', seed });
   return packetDeadlockFreeRouting(topology, defaultRouting(topology, { seed }));
 }
 
@@ -120,4 +124,55 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     saturationRate,
     channelUtilisation: utilisation,
   };
+}
+
+/** Mean and spread of one quantity over the seeds that gave a value. */
+export interface Spread {
+  mean: number;
+  min: number;
+  max: number;
+  /** Sample standard deviation (0 for one value). */
+  sd: number;
+}
+
+/** One load point over several seeds: the knee must be compared as a mean, not one run. */
+export interface SeedPoint {
+  rate: number;
+  seeds: number;
+  /** Seeds whose run was declared saturated (BookSim mode) at this rate. */
+  saturatedSeeds: number;
+  /** Over the unsaturated seeds; null when every seed saturated. */
+  packet_latency: Spread | null;
+  accepted_flit_rate: Spread | null;
+}
+
+export interface MultiSeedResult {
+  seeds: number[];
+  runs: TrafficSweepResult[];
+  points: SeedPoint[];
+  /** First rate at which any seed saturated, or null. */
+  saturationRate: number | null;
+}
+
+export function spread(values: readonly number[]): Spread | null {
+  if (values.length === 0) return null;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const sd = values.length > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1)) : 0;
+  return { mean, min: Math.min(...values), max: Math.max(...values), sd };
+}
+
+/** Runs the sweep once per seed (traffic and routing draws both follow the seed) and summarises each rate. */
+export function simulateTrafficSeeds(opts: TrafficSweepOptions, seeds: readonly number[]): MultiSeedResult {
+  if (seeds.length === 0) throw new InputError('seeds', '', 'at least one seed');
+  const runs = seeds.map((seed) => simulateTraffic({ ...opts, config: { ...opts.config, seed } }));
+  const points = opts.rates.map((rate, i): SeedPoint => {
+    const at = runs.map((r) => r.points[i]);
+    const ok = at.filter((p): p is LoadPoint => 'saturated' in p && !p.saturated && p.packet_latency !== null);
+    const horizon = at.filter((p): p is HorizonPoint => 'delivered' in p);
+    const latencies = [...ok.map((p) => p.packet_latency as number), ...horizon.flatMap((p) => (p.meanLatency === null ? [] : [p.meanLatency]))];
+    const accepted = [...ok.map((p) => p.accepted_flit_rate as number), ...horizon.map((p) => p.acceptedFlitRate)];
+    return { rate, seeds: seeds.length, saturatedSeeds: at.length - ok.length - horizon.length, packet_latency: spread(latencies), accepted_flit_rate: spread(accepted) };
+  });
+  const sat = points.find((p) => p.saturatedSeeds > 0);
+  return { seeds: [...seeds], runs, points, saturationRate: sat ? sat.rate : null };
 }
