@@ -27,6 +27,12 @@ export const TERMINAL_MODELS: readonly TerminalModel[] = ['direct', 'routers'];
  */
 export type VcAllocCheck = 'free' | 'free-with-credit';
 export const VC_ALLOC_CHECKS: readonly VcAllocCheck[] = ['free', 'free-with-credit'];
+/**
+ * The VC a packet enters the network on: `round-robin` over the free ones (BookSim's source) or
+ * `random`, one VC drawn afresh each cycle, waiting if it is busy (BookSim's `min_dragonflynew`).
+ */
+export type InjectionVc = 'round-robin' | 'random';
+export const INJECTION_VCS: readonly InjectionVc[] = ['round-robin', 'random'];
 
 export interface PacketConfig {
   /** Virtual channels per port. */
@@ -46,6 +52,7 @@ export interface PacketConfig {
   creditReturn: CreditReturn;
   terminals: TerminalModel;
   vcAllocCheck: VcAllocCheck;
+  injectionVc: InjectionVc;
   /** Channel latency in cycles: one number, or per channel class name (e.g. {"x+": 2}); `default` key for the rest. */
   channelLatency: number | Readonly<Record<string, number>>;
   /** Serialisation cycles per flit on a channel: one number or per class (seed 004: d clocks per packet per link). */
@@ -103,6 +110,7 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     creditReturn: 'next-cycle',
     terminals: 'direct',
     vcAllocCheck: 'free',
+    injectionVc: 'round-robin',
     channelLatency: 1,
     serialization: 1,
     injectionLatency: 1,
@@ -116,7 +124,10 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     deadlockCycles: 2000,
     seed: 1,
   };
-  if (name === 'booksim') base.channelLatency = booksimChannelLatency(topology);
+  if (name === 'booksim') {
+    base.channelLatency = booksimChannelLatency(topology);
+    if (topology.family === 'dragonfly') base.injectionVc = 'random';
+  }
   return base;
 }
 
@@ -164,6 +175,7 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   checkChoice('credit-return', cfg.creditReturn, CREDIT_RETURNS);
   checkChoice('terminals', cfg.terminals, TERMINAL_MODELS);
   checkChoice('vc-alloc-check', cfg.vcAllocCheck, VC_ALLOC_CHECKS);
+  checkChoice('injection-vc', cfg.injectionVc, INJECTION_VCS);
   checkPerClass('channel-latency', cfg.channelLatency, 1);
   checkPerClass('serialization', cfg.serialization, 1);
   checkInt('injection-latency', cfg.injectionLatency, 1, 1000);

@@ -32,6 +32,7 @@ import { DeadlockError, findWaitCycle } from './deadlock.js';
 const IDLE = 0;
 const VC_ALLOC = 1;
 const ACTIVE = 2;
+const ALL_VCS = 255;
 
 /** Statistics accumulated since the last `clearStats()`, read by the measurement drivers. */
 export class PacketStats {
@@ -105,6 +106,8 @@ export class PacketNetwork {
   private readonly creditDelay: number;
   /** Downstream credits VC allocation requires under wormhole: 1 (`free-with-credit`) or 0 (`free`). */
   private readonly vcAllocCredit: number;
+  /** Injection VC drawn at random each cycle (`injectionVc: random`) instead of round-robin. */
+  private readonly injRandom: boolean;
   /**
    * Router holding each node's injection and ejection ports: the node itself, or for a terminal under
    * `terminals: direct` its switch. `attachSlot` numbers the direct terminals of one switch.
@@ -184,6 +187,8 @@ export class PacketNetwork {
   private pLeft = new Int32Array(0);
   private pRoute = new Int32Array(0);
   private pClass = new Uint8Array(0);
+  /** VC class at the ejection port: a direct terminal's link class, or ALL_VCS. */
+  private pEjClass = new Uint8Array(0);
   private readonly maxHops: number;
   private readonly routeBuf;
   private serial = 0;
@@ -225,6 +230,7 @@ export class PacketNetwork {
     this.pipe = cfg.swAllocDelay + cfg.stDelay;
     this.creditDelay = cfg.creditDelay + (cfg.creditReturn === 'next-cycle' ? 1 : 0);
     this.vcAllocCredit = cfg.vcAllocCheck === 'free-with-credit' ? 1 : 0;
+    this.injRandom = cfg.injectionVc === 'random';
     this.injLatency = cfg.injectionLatency;
     this.ejLatency = cfg.ejectionLatency;
     this.chSrcPort = topology.chSrcPort;
@@ -368,6 +374,9 @@ export class PacketNetwork {
     const cls = new Uint8Array(newCap * this.maxHops);
     cls.set(this.pClass);
     this.pClass = cls;
+    const ej = new Uint8Array(newCap);
+    ej.set(this.pEjClass);
+    this.pEjClass = ej;
     const free = new Int32Array(newCap);
     free.set(this.free.subarray(0, this.freeTop));
     for (let i = newCap - 1; i >= old; i--) free[this.freeTop++] = i;
@@ -412,8 +421,12 @@ export class PacketNetwork {
     const fullLen = this.routing.route(srcNode, dstNode, salt, this.routeBuf);
     // A direct terminal's own link is not a hop: the packet starts and ends at its switch.
     const first = fullLen > 0 && this.direct[srcNode] ? 1 : 0;
-    const len = fullLen - first - (fullLen > first && this.direct[dstNode] ? 1 : 0);
+    const last = fullLen > first && this.direct[dstNode] ? 1 : 0;
+    const len = fullLen - first - last;
     this.pLen[p] = len;
+    // The dropped terminal link's VC class holds at the ejection port, as BookSim's routing functions
+    // give the ejection hop a VC range (dragonflynew `min`: VC 1 after the global hop).
+    this.pEjClass[p] = last ? this.routeBuf.vcClass[fullLen - 1] : ALL_VCS;
     const base = p * this.maxHops;
     for (let h = 0; h < len; h++) {
       this.pRoute[base + h] = this.routeBuf.channels[first + h];
@@ -469,11 +482,12 @@ export class PacketNetwork {
         p = this.qHead[ip];
         // A packet is not injected before its creation cycle (schedule-driven pacing posts ahead).
         if (p < 0 || this.pCtime[p] > now) continue;
-        // Choose a free injection VC with credit (round-robin from the last one used, as BookSim's source).
+        // Choose a free injection VC with credit: round-robin from the last one used (BookSim's source),
+        // or one VC drawn afresh each cycle (BookSim's dragonflynew `min` at injection).
         const need = this.vct ? this.pSize[p] : 1;
         let vc = -1;
-        const start = this.injVcPtr[ip];
-        for (let k = 0; k < V; k++) {
+        const start = this.injRandom ? hash32(p, now, this.cfg.seed) % V : this.injVcPtr[ip];
+        for (let k = 0; k < (this.injRandom ? 1 : V); k++) {
           const v = (start + k) % V;
           const o = port * V + v;
           if (this.ovcOwner[o] < 0 && this.credits[o] >= need) {
@@ -656,8 +670,9 @@ export class PacketNetwork {
       this.ivcOut[ivc] = this.ejBase + dstNode * this.nEj + j;
       // Local outputs: channels, the router's own ejection ports, then those of its direct terminals.
       this.ivcOutLocal[ivc] = this.rOutDeg[r] + (direct ? (1 + this.attachSlot[dstNode]) * this.nEj : 0) + j;
-      this.ivcLo[ivc] = 0;
-      this.ivcHi[ivc] = this.V - 1;
+      const ejClass = this.pEjClass[p];
+      this.ivcLo[ivc] = ejClass === ALL_VCS ? 0 : ejClass * cpv;
+      this.ivcHi[ivc] = ejClass === ALL_VCS ? this.V - 1 : ejClass * cpv + cpv - 1;
     }
     this.ivcState[ivc] = VC_ALLOC;
     this.ivcTime[ivc] = now + this.routingDelay;
