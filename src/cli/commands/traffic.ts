@@ -7,6 +7,8 @@ import {
   CREDIT_RETURNS,
   TERMINAL_MODELS,
   VC_ALLOC_CHECKS,
+  allocatorNames,
+  arbiterNames,
   bookSimRun,
   parseBookSimConfig,
   simulateTraffic,
@@ -38,6 +40,7 @@ interface TrafficOptions {
   vcBuf?: string;
   switching?: string;
   arbitration?: string;
+  allocator?: string;
   serialization?: string;
   channelLatency?: string;
   seed?: string;
@@ -210,7 +213,8 @@ export function register(program: Command): void {
     .option('--vcs <n>', 'virtual channels per port')
     .option('--vc-buf <flits>', 'buffer depth per VC')
     .option('--switching <mode>', 'wormhole | vct')
-    .option('--arbitration <mode>', 'round-robin | age')
+    .option('--arbitration <mode>', `registered arbiter: ${arbiterNames().join(' | ')}`)
+    .option('--allocator <name>', `registered allocator: ${allocatorNames().join(' | ')}`)
     .option('--serialization <cycles>', 'cycles per flit on every network channel')
     .option('--channel-latency <cycles>', 'latency of every network channel, or per class: local=10,global=100,terminal=1')
     .option('--credit-return <when>', `credit leaves upstream: ${CREDIT_RETURNS.join(' | ')}`)
@@ -258,10 +262,8 @@ export function register(program: Command): void {
         if (o.switching !== 'wormhole' && o.switching !== 'vct') throw new InputError('switching', o.switching, 'wormhole | vct');
         config.switching = o.switching;
       }
-      if (o.arbitration !== undefined) {
-        if (o.arbitration !== 'round-robin' && o.arbitration !== 'age') throw new InputError('arbitration', o.arbitration, 'round-robin | age');
-        config.arbitration = o.arbitration;
-      }
+      set('arbitration', choice('arbitration', o.arbitration, arbiterNames()));
+      set('allocator', choice('allocator', o.allocator, allocatorNames()));
       const horizon = intOption('horizon', o.horizon, 1, 100_000_000);
       const nodes = topology.numNodes;
       if (nodes > 1 << 20) throw new InputError('topology', topologyText, 'at most 1,048,576 nodes for packet-level simulation');

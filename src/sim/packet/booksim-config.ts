@@ -18,6 +18,7 @@ import { InputError } from '../../util/errors.js';
 import type { RoutingName } from '../../routing/general.js';
 import type { MeasurementOptions } from './measure.js';
 import type { PacketConfig } from './config.js';
+import { bookSimNames, byBookSimName } from './allocators/index.js';
 
 export type BookSimValue = number | string;
 
@@ -214,11 +215,14 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.creditDelay = int('credit_delay', 0, 0, 1000);
   config.vcAllocCheck = int('vc_busy_when_full', 0, 0, 1) === 1 ? 'free-with-credit' : 'free';
   if (int('use_noc_latency', 1, 0, 1) === 0 && topology === 'torus') config.channelLatency = 1;
-  oneOf('vc_allocator', 'islip', ['islip']);
-  oneOf('sw_allocator', 'islip', ['islip']);
+  // Allocators and arbiters by their BookSim names, from the registries; one allocator serves both.
+  const vcAllocator = oneOf('vc_allocator', 'islip', bookSimNames('allocator'));
+  if (oneOf('sw_allocator', 'islip', bookSimNames('allocator')) !== vcAllocator) refuse('sw_allocator', keys.sw_allocator, `the same as vc_allocator (${vcAllocator})`);
+  config.allocator = byBookSimName('allocator', vcAllocator);
   config.allocIters = int('alloc_iters', 1, 1, 64);
   oneOf('arb_type', 'round_robin', ['round_robin']);
-  config.arbitration = oneOf('priority', 'none', ['none', 'age']) === 'age' ? 'age' : 'round-robin';
+  const priority = oneOf('priority', 'none', ['none', ...bookSimNames('arbiter').filter((n) => n !== 'round_robin')]);
+  config.arbitration = priority === 'none' ? 'round-robin' : byBookSimName('arbiter', priority);
   const seed = get('seed', 0);
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0) refuse('seed', seed, 'a non-negative integer (BookSim "time" is not reproducible)');
   config.seed = seed;

@@ -4,9 +4,11 @@
  */
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
+import { getAllocator, getArbiter } from './allocators/index.js';
 
 export type Switching = 'wormhole' | 'vct';
-export type Arbitration = 'round-robin' | 'age';
+/** A registered arbiter's name (allocators/registry.ts); built in: round-robin, age. */
+export type Arbitration = string;
 /**
  * When a freed buffer slot's credit leaves for the upstream router: `next-cycle` (BookSim: the credit
  * is made in `_SWAllocUpdate` and sent by `_SendCredits` over a credit `Channel`, one cycle later)
@@ -59,7 +61,9 @@ export interface PacketConfig {
   serialization: number | Readonly<Record<string, number>>;
   injectionLatency: number;
   ejectionLatency: number;
-  /** iSLIP iterations for VC and switch allocation (BookSim alloc_iters). */
+  /** Registered allocator for VC and switch allocation (built in: islip, BookSim's default). */
+  allocator: string;
+  /** Allocator iterations for VC and switch allocation (BookSim alloc_iters). */
   allocIters: number;
   /**
    * Priority used by every allocator and arbiter, including injection against through traffic:
@@ -115,6 +119,7 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     serialization: 1,
     injectionLatency: 1,
     ejectionLatency: 1,
+    allocator: 'islip',
     allocIters: 1,
     arbitration: 'round-robin',
     injectionPorts: 1,
@@ -181,7 +186,8 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   checkInt('injection-latency', cfg.injectionLatency, 1, 1000);
   checkInt('ejection-latency', cfg.ejectionLatency, 1, 1000);
   checkInt('alloc-iters', cfg.allocIters, 1, 64);
-  if (cfg.arbitration !== 'round-robin' && cfg.arbitration !== 'age') throw new InputError('arbitration', cfg.arbitration, 'round-robin | age');
+  getArbiter(cfg.arbitration);
+  getAllocator(cfg.allocator);
   checkInt('injection-ports', cfg.injectionPorts, 1, 64);
   checkInt('ejection-ports', cfg.ejectionPorts, 1, 64);
   if (typeof cfg.perLinkInjection !== 'boolean') throw new InputError('per-link-injection', cfg.perLinkInjection, 'true | false');

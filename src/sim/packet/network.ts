@@ -23,9 +23,7 @@ import { NodeKind, type Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { makeRouteBuffers } from '../../routing/types.js';
 import { hash32 } from '../../util/rng.js';
-import { IslipAllocator } from './allocators/islip.js';
-import { roundRobinKey } from './allocators/round-robin.js';
-import { ageKey } from './allocators/age.js';
+import { getAllocator, getArbiter, type Allocator, type ArbiterDef } from './allocators/index.js';
 import { perClass, type PacketConfig } from './config.js';
 import { DeadlockError, findWaitCycle } from './deadlock.js';
 
@@ -94,7 +92,6 @@ export class PacketNetwork {
   private readonly injBase: number;
   private readonly ejBase: number;
   private readonly vct: boolean;
-  private readonly age: boolean;
   private readonly chLat: Int32Array;
   private readonly chSer: Int32Array;
   private readonly classSize: number;
@@ -194,8 +191,10 @@ export class PacketNetwork {
   private serial = 0;
 
   // --- allocator scratch
-  private readonly va: IslipAllocator;
-  private readonly sa: IslipAllocator;
+  private readonly va: Allocator;
+  private readonly sa: Allocator;
+  /** The configured arbiter's priority key (lower wins). */
+  private readonly arbKey: ArbiterDef['key'];
   private readonly saOutTouched: Int32Array;
   private readonly saBestKey: Float64Array;
   private readonly saBestVc: Int32Array;
@@ -222,7 +221,6 @@ export class PacketNetwork {
     this.injBase = C;
     this.ejBase = C + N * this.nInj;
     this.vct = cfg.switching === 'vct';
-    this.age = cfg.arbitration === 'age';
     this.classSize = V / routing.vcClasses;
     this.routingDelay = cfg.routingDelay;
     this.vcAllocDelay = cfg.vcAllocDelay;
@@ -339,8 +337,10 @@ export class PacketNetwork {
     this.routeBuf = makeRouteBuffers(this.maxHops);
     this.grow(Math.max(1024, nIvc * 2 + nInjPorts * 2));
 
-    this.va = new IslipAllocator(maxIn * V, maxOut * V, maxIn * V * V);
-    this.sa = new IslipAllocator(maxIn, maxOut, maxIn * Math.min(V, maxOut));
+    const allocator = getAllocator(cfg.allocator);
+    this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V);
+    this.sa = allocator.create(maxIn, maxOut, maxIn * Math.min(V, maxOut));
+    this.arbKey = getArbiter(cfg.arbitration).key;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);
     this.saBestVc = new Int32Array(V);
@@ -553,7 +553,7 @@ export class PacketNetwork {
     const bufPkt = this.bufPkt;
     const credits = this.credits;
     const ovcOwner = this.ovcOwner;
-    const age = this.age;
+    const arbKey = this.arbKey;
 
     for (let li = 0; li < nIn; li++) {
       const port = this.rInPorts[inStart + li];
@@ -584,7 +584,7 @@ export class PacketNetwork {
             if (ovcOwner[o] >= 0 || credits[o] < need) continue;
             const outIdx = outLocal * V + v2;
             const ptr = this.vaGrantPtr[outStart * V + outIdx];
-            va.add(inIdx, outIdx, age ? ageKey(this.pCtime[p], inIdx, ptr, nIn * V) : roundRobinKey(inIdx, ptr, nIn * V));
+            va.add(inIdx, outIdx, arbKey(this.pCtime[p], inIdx, ptr, nIn * V));
           }
         } else {
           // ACTIVE: a switch request needs a credit downstream and a free channel.
@@ -592,7 +592,7 @@ export class PacketNetwork {
           if (out < this.numChannels) {
             if (credits[this.ivcOvc[ivc]] <= 0 || this.chFreeAt[out] > now) continue;
           }
-          const key = age ? ageKey(this.pCtime[bufPkt[b]], v, vcPtr, V) : roundRobinKey(v, vcPtr, V);
+          const key = arbKey(this.pCtime[bufPkt[b]], v, vcPtr, V);
           const ol = this.ivcOutLocal[ivc];
           let t = 0;
           while (t < touched && this.saOutTouched[t] !== ol) t++;
@@ -611,7 +611,7 @@ export class PacketNetwork {
         const ptr = this.saGrantPtr[outStart + ol];
         const v = this.saBestVc[t];
         const p = bufPkt[(port * V + v) * depth + this.ivcHead[port * V + v]];
-        sa.add(li, ol, age ? ageKey(this.pCtime[p], li, ptr, nIn) : roundRobinKey(li, ptr, nIn), v);
+        sa.add(li, ol, arbKey(this.pCtime[p], li, ptr, nIn), v);
       }
     }
 
