@@ -5,6 +5,7 @@
  */
 import type { Topology } from '../topology/graph.js';
 import { shortestPathRouting } from './shortest-path.js';
+import { hash32 } from '../util/rng.js';
 import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from './types.js';
 import { valiantRouting } from './valiant.js';
 
@@ -90,6 +91,71 @@ export function dragonflyGroupDirectRouting(topology: Topology): RoutingFunction
       return hops;
     },
   };
+}
+
+/** A routing that reads network state per packet: the engine binds `load` and routes as packets leave their source queue. */
+export interface AdaptiveRouting extends RoutingFunction {
+  readonly adaptive: true;
+  /** Credits in use on a channel (BookSim GetUsedCredit); bound by the packet engine. */
+  load: (channel: number) => number;
+}
+
+/**
+ * BookSim's `ugal` on `dragonflynew` (ugal_dragonflynew), decided at the source router: draw a random
+ * intermediate terminal; unless it is in the source group, go minimal when
+ * used(min first channel) <= 2·used(non-minimal first channel) + 30, else group-direct to the
+ * intermediate terminal's router, then group-direct to the destination. VC classes are BookSim's
+ * phases: 0 towards the intermediate router, 1 from it (or from the source when minimal), 2 from the
+ * global channel into the destination group on; traffic inside a group uses 2. Needs 3 VCs.
+ */
+export function dragonflyUgalBookSimRouting(topology: Topology): AdaptiveRouting {
+  const direct = dragonflyGroupDirectRouting(topology);
+  const t = topology;
+  const globalId = t.classNames.indexOf('global');
+  const terminals = t.numEndpoints;
+  const { a } = t.params as { a: number };
+  const routerOf = (v: number): number => (v < terminals ? t.chDst[t.outChannels[t.outStart[v]]] : v);
+  const groupOf = (v: number): number => Math.floor((routerOf(v) - terminals) / a);
+  const leg = makeRouteBuffers(direct.maxHops);
+  const append = (out: RouteBuffers, at: number, from: number, to: number, phase: number, skipFirst: boolean): number => {
+    const n = direct.route(from, to, 0, leg);
+    let hops = at;
+    let ph = phase;
+    for (let i = skipFirst ? 1 : 0; i < n; i++) {
+      if (ph === 1 && t.chClass[leg.channels[i]] === globalId) ph = 2;
+      out.channels[hops] = leg.channels[i];
+      out.vcClass[hops++] = ph;
+    }
+    return hops;
+  };
+  const self: AdaptiveRouting = {
+    name: 'dragonfly-ugal-booksim',
+    params: { rule: 'min if used(min) <= 2*used(non-min) + 30, at the source router; phases 0/1/2 as VC classes', intermediate: 'random terminal per packet' },
+    vcClasses: 3,
+    maxHops: 2 * direct.maxHops,
+    adaptive: true,
+    load: () => 0,
+    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+      if (src === dst) return 0;
+      if (groupOf(src) === groupOf(dst)) return append(out, 0, src, dst, 2, false);
+      const intm = t.endpoints[hash32(salt, 0x1a7e) % terminals];
+      if (groupOf(intm) !== groupOf(src)) {
+        const rs = routerOf(src);
+        const minFirst = direct.route(rs, routerOf(dst), 0, leg) > 0 ? leg.channels[0] : -1;
+        const nonMinFirst = direct.route(rs, routerOf(intm), 0, leg) > 0 ? leg.channels[0] : -1;
+        const minQueue = minFirst < 0 ? 0 : self.load(minFirst);
+        const nonMinQueue = nonMinFirst < 0 ? 0 : self.load(nonMinFirst);
+        if (minQueue > 2 * nonMinQueue + 30) {
+          // Non-minimal: phase 0 to the intermediate terminal's router, then phase 1 on.
+          let hops = append(out, 0, src, routerOf(intm), 0, false);
+          hops = append(out, hops, routerOf(intm), dst, 1, false);
+          return hops;
+        }
+      }
+      return append(out, 0, src, dst, 1, false);
+    },
+  };
+  return self;
 }
 
 export interface UgalRouting extends RoutingFunction {

@@ -5,7 +5,7 @@
 import { InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { dimensionOrderRouting, type TorusTieBreak } from './dimension-order.js';
-import { dragonflyGroupDirectRouting, dragonflyMinimalRouting, dragonflyUgalRouting } from './dragonfly.js';
+import { dragonflyGroupDirectRouting, dragonflyMinimalRouting, dragonflyUgalBookSimRouting, dragonflyUgalRouting } from './dragonfly.js';
 import { fullMeshRouting } from './full-mesh.js';
 import { mdceRouting } from './mdce.js';
 import { omegaRouting } from './omega.js';
@@ -25,7 +25,7 @@ export * from './hints.js';
 export * from './up-star-down-star.js';
 
 /** Routing names accepted by `--routing` (besides the family default). */
-export const ROUTING_NAMES = ['default', 'dor', 'shortest', 'updown', 'ecmp', 'valiant', 'minimal', 'ugal', 'destination-tag', 'direct', 'mdce', 'nca', 'group-direct'] as const;
+export const ROUTING_NAMES = ['default', 'dor', 'shortest', 'updown', 'ecmp', 'valiant', 'minimal', 'ugal', 'destination-tag', 'direct', 'mdce', 'nca', 'group-direct', 'ugal-booksim'] as const;
 export type RoutingName = (typeof ROUTING_NAMES)[number];
 
 export interface DefaultRoutingOptions {
@@ -107,6 +107,9 @@ export function defaultRouting(topology: Topology, opts: DefaultRoutingOptions =
     case 'group-direct':
       requireFamily(name, topology, ['dragonfly']);
       return dragonflyGroupDirectRouting(topology);
+    case 'ugal-booksim':
+      requireFamily(name, topology, ['dragonfly']);
+      return dragonflyUgalBookSimRouting(topology);
     case 'destination-tag':
       return omegaRouting(topology, { cacheBytes });
     case 'minimal':

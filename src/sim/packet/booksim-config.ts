@@ -155,7 +155,7 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
   torus: { dim_order: 'dor' },
   mesh: { dim_order: 'dor', dor: 'dor' },
   fattree: { nca: 'nca' },
-  dragonflynew: { min: 'group-direct' },
+  dragonflynew: { min: 'group-direct', ugal: 'ugal-booksim' },
 };
 
 function refuse(key: string, value: BookSimValue, accepted: string): never {
@@ -202,8 +202,10 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
 
   const config: Partial<PacketConfig> = {};
   config.vcs = int('num_vcs', 16, 1, 64);
-  if (topology === 'dragonflynew' && config.vcs !== 2) {
-    refuse('num_vcs', config.vcs, '2 with dragonflynew min routing (BookSim then uses VC 0 before the global hop and VC 1 after, one VC per class)');
+  // BookSim's dragonflynew routings use exactly VCs 0..classes-1, one VC per class.
+  const dragonflyVcs = routing === 'ugal-booksim' ? 3 : 2;
+  if (topology === 'dragonflynew' && config.vcs !== dragonflyVcs) {
+    refuse('num_vcs', config.vcs, `${dragonflyVcs} with dragonflynew ${routingFunction} routing (BookSim asserts it and uses one VC per routing phase)`);
   }
   config.vcBuf = int('vc_buf_size', 8, 1, 1 << 16);
   config.packetSize = int('packet_size', 1, 1, 1 << 16);

@@ -21,6 +21,7 @@
  */
 import { NodeKind, type Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
+import type { AdaptiveRouting } from '../../routing/dragonfly.js';
 import { makeRouteBuffers } from '../../routing/types.js';
 import { hash32 } from '../../util/rng.js';
 import { getAllocator, getArbiter, type Allocator, type ArbiterDef } from './allocators/index.js';
@@ -186,6 +187,9 @@ export class PacketNetwork {
   private pClass = new Uint8Array(0);
   /** VC class at the ejection port: a direct terminal's link class, or ALL_VCS. */
   private pEjClass = new Uint8Array(0);
+  private pSalt = new Int32Array(0);
+  /** The routing chooses from network state (UGAL): routes are computed as packets leave the source queue. */
+  private readonly adaptive: boolean;
   private readonly maxHops: number;
   private readonly routeBuf;
   private serial = 0;
@@ -229,6 +233,9 @@ export class PacketNetwork {
     this.creditDelay = cfg.creditDelay + (cfg.creditReturn === 'next-cycle' ? 1 : 0);
     this.vcAllocCredit = cfg.vcAllocCheck === 'free-with-credit' ? 1 : 0;
     this.injRandom = cfg.injectionVc === 'random';
+    const adaptive = routing as Partial<AdaptiveRouting>;
+    this.adaptive = adaptive.adaptive === true;
+    if (this.adaptive) adaptive.load = (c: number) => this.usedCredits(c);
     this.injLatency = cfg.injectionLatency;
     this.ejLatency = cfg.ejectionLatency;
     this.chSrcPort = topology.chSrcPort;
@@ -367,6 +374,7 @@ export class PacketNetwork {
     this.pNext = g32(this.pNext, newCap);
     this.pTag = g32(this.pTag, newCap);
     this.pLeft = g32(this.pLeft, newCap);
+    this.pSalt = g32(this.pSalt, newCap);
     const rec = new Uint8Array(newCap);
     rec.set(this.pRecord);
     this.pRecord = rec;
@@ -415,10 +423,27 @@ export class PacketNetwork {
     const record = this.recording || ctime < this.recordCreatedBefore;
     this.pRecord[p] = record ? 1 : 0;
     if (record) this.recordedOutstanding++;
-    const salt = hash32(this.serial++, this.cfg.seed);
-    const srcNode = this.endpoints[src];
-    const dstNode = this.endpoints[dst];
-    const fullLen = this.routing.route(srcNode, dstNode, salt, this.routeBuf);
+    this.pSalt[p] = hash32(this.serial++, this.cfg.seed);
+    // An adaptive routing decides when the packet leaves its source queue (injectAll).
+    if (!this.adaptive) this.fillRoute(p);
+    this.outstandingFlits += size;
+    this.outstandingCtimeSum += size * ctime;
+    // The source queue sits at the rank's node; with per-link injection, the one of the first hop.
+    const firstHop = this.pRoute[p * this.maxHops];
+    const link = this.linkQueues > 1 && !this.adaptive && this.pLen[p] > 0 && !this.direct[this.endpoints[src]] ? this.chSrcPort[firstHop] % this.linkQueues : 0;
+    const ip = this.endpoints[src] * this.nInj + port * this.linkQueues + link;
+    if (this.qTail[ip] < 0) this.qHead[ip] = p;
+    else this.pNext[this.qTail[ip]] = p;
+    this.qTail[ip] = p;
+    this.queuedPackets[ip]++;
+    return p;
+  }
+
+  /** Computes packet p's route (channels and VC classes) from its source and destination. */
+  private fillRoute(p: number): void {
+    const srcNode = this.endpoints[this.pSrc[p]];
+    const dstNode = this.endpoints[this.pDst[p]];
+    const fullLen = this.routing.route(srcNode, dstNode, this.pSalt[p], this.routeBuf);
     // A direct terminal's own link is not a hop: the packet starts and ends at its switch.
     const first = fullLen > 0 && this.direct[srcNode] ? 1 : 0;
     const last = fullLen > first && this.direct[dstNode] ? 1 : 0;
@@ -432,16 +457,13 @@ export class PacketNetwork {
       this.pRoute[base + h] = this.routeBuf.channels[first + h];
       this.pClass[base + h] = this.routeBuf.vcClass[first + h];
     }
-    this.outstandingFlits += size;
-    this.outstandingCtimeSum += size * ctime;
-    // The source queue sits at the rank's node; with per-link injection, the one of the first hop.
-    const link = this.linkQueues > 1 && len > 0 && first === 0 ? this.chSrcPort[this.routeBuf.channels[0]] % this.linkQueues : 0;
-    const ip = srcNode * this.nInj + port * this.linkQueues + link;
-    if (this.qTail[ip] < 0) this.qHead[ip] = p;
-    else this.pNext[this.qTail[ip]] = p;
-    this.qTail[ip] = p;
-    this.queuedPackets[ip]++;
-    return p;
+  }
+
+  /** Credits in use on channel c over all its VCs: flits buffered downstream or in flight (BookSim GetUsedCredit). */
+  usedCredits(c: number): number {
+    let used = 0;
+    for (let v = 0; v < this.V; v++) used += this.depth - this.credits[c * this.V + v];
+    return used;
   }
 
   /** Advances one cycle: credits, injection, then every router with buffered flits. */
@@ -496,6 +518,7 @@ export class PacketNetwork {
           }
         }
         if (vc < 0) continue;
+        if (this.adaptive) this.fillRoute(p);
         this.qHead[ip] = this.pNext[p];
         if (this.qHead[ip] < 0) this.qTail[ip] = -1;
         this.queuedPackets[ip]--;

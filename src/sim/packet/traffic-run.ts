@@ -7,7 +7,7 @@ import { hash32 } from '../../util/rng.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { dimensionOrderRouting } from '../../routing/dimension-order.js';
-import { defaultRouting } from '../../routing/general.js';
+import { defaultRouting, type RoutingName } from '../../routing/general.js';
 import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
 import { makePattern, type PatternOptions } from '../traffic/patterns.js';
 import { BernoulliSource, MeshEmulationSource, type TrafficSource } from '../traffic/sources.js';
@@ -24,6 +24,8 @@ export interface TrafficSweepOptions {
   config?: Partial<PacketConfig>;
   /** Routing; default dimension-order with BookSim's random tie-break for the booksim preset. */
   routing?: RoutingFunction;
+  /** A registered routing by name instead of the preset's choice (built with the run's seed). */
+  routingName?: RoutingName;
   patternOptions?: PatternOptions;
   /** 'booksim' (warm-up, samples, drain) or a fixed horizon of `horizon` cycles. */
   measurement?: 'booksim' | 'horizon';
@@ -76,7 +78,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   const topology = opts.topology;
   const preset = opts.preset ?? 'booksim';
   const cfg: PacketConfig = { ...presetConfig(preset, topology), ...opts.config };
-  const routing = opts.routing ?? trafficRouting(topology, preset, cfg.seed);
+  const routing = opts.routing ?? (opts.routingName ? defaultRouting(topology, { routing: opts.routingName, seed: cfg.seed }) : trafficRouting(topology, preset, cfg.seed));
   validateConfig(cfg, routing.vcClasses);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
   for (const r of opts.rates) if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');

@@ -80,6 +80,8 @@ describe('BookSim config keys', () => {
     expect(withKeys('').routing).toBe('dor');
     expect(run('topology = fattree; k = 2; n = 2; routing_function = nca;').routing).toBe('nca');
     expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 2;').routing).toBe('group-direct');
+    expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = ugal; num_vcs = 3;').routing).toBe('ugal-booksim');
+    expect(refusal('topology = dragonflynew; k = 2; n = 1; routing_function = ugal; num_vcs = 2;')).toMatch(/num_vcs: got 2; accepted: 3/);
     expect(refusal('topology = torus; routing_function = min_adapt;')).toMatch(/routing_function: got "min_adapt"; accepted: dim_order/);
     // BookSim's default is "none", which BookSim itself rejects.
     expect(refusal('topology = torus;')).toMatch(/routing_function: got "none"/);

@@ -104,4 +104,43 @@ describe('fat-tree and dragonfly routing as BookSim', () => {
     // channels for 432 of the 5,184 terminal pairs; BookSim's min never does.
     expect(twoGlobalMinimal).toBe(432);
   });
+
+  it('ugal-booksim: minimal (phase 1, then 2 from the global hop) unless the minimal first channel is loaded; then phase 0 to a random intermediate router', () => {
+    const t = buildTopology('dragonfly:h=2,wiring=booksim');
+    const r = defaultRouting(t, { routing: 'ugal-booksim' }) as ReturnType<typeof defaultRouting> & { load: (c: number) => number };
+    const global = t.classNames.indexOf('global');
+    const buf = makeRouteBuffers(r.maxHops);
+    const src = t.endpoints[0];
+    const dst = t.endpoints[71];
+    const classesOf = (hops: number): number[] => Array.from(buf.vcClass.subarray(0, hops));
+    const globalsOf = (hops: number): number => Array.from(buf.channels.subarray(0, hops)).filter((c) => t.chClass[c] === global).length;
+    // No load: every packet goes minimal, classes 1 up to the global channel and 2 from it on.
+    r.load = () => 0;
+    for (let salt = 0; salt < 50; salt++) {
+      const hops = r.route(src, dst, salt, buf);
+      expect(globalsOf(hops)).toBe(1);
+      const g = Array.from(buf.channels.subarray(0, hops)).findIndex((c) => t.chClass[c] === global);
+      expect(classesOf(hops)).toEqual(Array.from({ length: hops }, (_, h) => (h < g ? 1 : 2)));
+    }
+    // Load the minimal route's first switch channel (index 1, after the terminal link) 31 credits
+    // above twice any other: a packet turns non-minimal (phase 0 first) whenever its intermediate
+    // lies outside the source group and is reached over another channel.
+    r.route(src, dst, 0, buf);
+    const loaded = buf.channels[1];
+    r.load = (c: number) => (c === loaded ? 31 : 0);
+    let nonMinimal = 0;
+    for (let salt = 0; salt < 200; salt++) {
+      const hops = r.route(src, dst, salt, buf);
+      if (buf.vcClass[0] === 0) {
+        nonMinimal++;
+        expect(buf.channels[1]).not.toBe(loaded);
+        expect(buf.vcClass[hops - 1]).toBe(2);
+      } else {
+        expect(globalsOf(hops)).toBe(1);
+      }
+    }
+    expect(nonMinimal).toBeGreaterThan(50);
+    r.load = (c: number) => (c === loaded ? 30 : 0);
+    for (let salt = 0; salt < 50; salt++) expect(r.route(src, dst, salt, buf) > 0 && buf.vcClass[0]).toBe(1);
+  });
 });
