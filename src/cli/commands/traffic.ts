@@ -275,8 +275,7 @@ export function register(program: Command): void {
         config,
         measurement: horizon !== undefined ? 'horizon' : 'booksim',
         measurementOptions: fromFile?.measurementOptions,
-        // The booksim preset's routing is BookSim's for every routing_function except ugal.
-        routingName: fromFile?.routing === 'ugal-booksim' ? fromFile.routing : undefined,
+        routingName: fromFile?.routingName,
         horizon,
         patternOptions: { hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1), quarterBy: quarterBy(o.quarterBy) },
       };

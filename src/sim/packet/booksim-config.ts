@@ -115,6 +115,8 @@ export interface BookSimRun {
   config: Partial<PacketConfig>;
   measurementOptions: Partial<MeasurementOptions>;
   routing: RoutingName;
+  /** The routing to name in the run where the `booksim` preset would choose another (ugal), else undefined. */
+  routingName: RoutingName | undefined;
   /** Every key of the file with its value, for the result record. */
   keys: Record<string, BookSimValue>;
 }
@@ -259,5 +261,6 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     if (used.has(key) || NO_EFFECT.has(key)) continue;
     refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
-  return { topologySpec, pattern, rates: flitRates, config, measurementOptions, routing, keys };
+  const routingName = routing === 'ugal-booksim' ? routing : undefined;
+  return { topologySpec, pattern, rates: flitRates, config, measurementOptions, routing, routingName, keys };
 }

@@ -43,7 +43,7 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree and a dragonfly', 
       // Up to BookSim's first saturated rate: it must be ours too, and no earlier one.
       const rates = ref.slice(0, firstSat + 1).map((r) => r.rate);
       const sweep = (seed: number, at: number[]): LoadPoint[] =>
-        simulateTraffic({ topology, pattern: run.pattern, rates: at, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions }).points as LoadPoint[];
+        simulateTraffic({ topology, pattern: run.pattern, rates: at, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, routingName: run.routingName }).points as LoadPoint[];
       const ours = sweep(1, rates);
       expect(Math.abs(ours[0].packet_latency! / ref[0].latency! - 1), 'zero load').toBeLessThan(0.05);
       const knee = firstSat - 1;
