@@ -33,7 +33,7 @@ function readRows(name: string): Row[] {
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 describe('booksim preset reproduces BookSim 2.0 on a fat tree and a dragonfly', () => {
-  for (const name of ['fattree_k4n3_uniform_p4', 'dragonflynew_k2_uniform_p4']) {
+  for (const name of ['fattree_k4n3_uniform_p4', 'dragonflynew_k2_uniform_p4', 'dragonflynew_k2_ugal_uniform_p4']) {
     it(name, () => {
       const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
       const topology = buildTopology(run.topologySpec);
