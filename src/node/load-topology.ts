@@ -76,7 +76,8 @@ export function readStructured(path: string, field: string): unknown {
   }
 }
 
-function readText(path: string, field: string): string {
+/** Reads a user-named text file, refusing a missing or oversized one with one line. */
+export function readText(path: string, field: string): string {
   let size: number;
   try {
     const st = statSync(path);

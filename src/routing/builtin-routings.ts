@@ -5,11 +5,11 @@
 import { dimensionOrderEntry } from './dimension-order.js';
 import { directEntry } from './full-mesh.js';
 import { destinationTagEntry } from './omega.js';
-import { dragonflyMinimalEntry, ugalEntry } from './dragonfly.js';
+import { dragonflyMinimalEntry, groupDirectEntry, ugalBookSimEntry, ugalEntry } from './dragonfly.js';
 import { mdceEntry } from './mdce.js';
 import type { RoutingEntry } from './registry.js';
 import { shortestPathEntry } from './shortest-path.js';
-import { ecmpEntry, upDownEntry } from './up-down.js';
+import { ecmpEntry, ncaEntry, upDownEntry } from './up-down.js';
 import { valiantEntry } from './valiant.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
@@ -17,9 +17,12 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   shortestPathEntry,
   upDownEntry,
   ecmpEntry,
+  ncaEntry,
   valiantEntry,
   dragonflyMinimalEntry,
   ugalEntry,
+  groupDirectEntry,
+  ugalBookSimEntry,
   destinationTagEntry,
   directEntry,
   mdceEntry,

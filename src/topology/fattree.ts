@@ -67,6 +67,8 @@ export const fatTreeFamily: TopologyFamily = {
     return fatTree({ k, levels, link, spec: spec.text });
   },
   defaultRouting: 'updown',
+  // BookSim's fattree uses `nca`: a random up-port per packet.
+  booksimRouting: 'nca',
   // A k-ary n-tree has full bisection: no balanced split cuts fewer than the N/2 terminal links.
   bisectionCut: (t) =>
     t.numEndpoints % 2 === 0 ? { side: terminalOnly(t), method: 'closed form (k-ary n-tree: full bisection, N/2 terminal links)' } : undefined,

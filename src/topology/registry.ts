@@ -56,8 +56,15 @@ export interface TopologyFamily {
   readonly lowestPortIsDeadlockFree?: boolean;
   /** The family's own 1/4 partition for seed 004's quarter traffic (default: rank div N/4). */
   quarters?(t: Topology): QuarterPartition;
-  /** Channel latency, in cycles, of BookSim's network of this family (its `booksim` preset). */
-  readonly booksimChannelLatency?: number;
+  /**
+   * Channel latency, in cycles, of BookSim's network of this family (its `booksim` preset): one
+   * value, or one per channel class (BookSim's dragonfly: local 10, global 100, terminal 1).
+   */
+  readonly booksimChannelLatency?: number | Readonly<Record<string, number>>;
+  /** The routing BookSim's own network of this family uses (a routing registry name), if not the default. */
+  readonly booksimRouting?: string;
+  /** How BookSim's routing for this family picks the injection VC (min_dragonflynew draws at random). */
+  readonly booksimInjectionVc?: 'round-robin' | 'random';
 }
 
 const families = new Map<string, TopologyFamily>();
