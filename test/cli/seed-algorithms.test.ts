@@ -24,3 +24,17 @@ describe('meshwork collective verify with seed algorithms', () => {
     expect(expectOneLineError(runCli(['collective', 'verify', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'hop-grouped:dir=north', '--size', '64']))).toMatch(/dir/);
   });
 });
+
+describe('seed 001 allreduce ordering (issue 10)', () => {
+  it('fullmesh-turnaround allreduce takes the two-round time: schedule bound + 2 × (α + link latency)', () => {
+    // Spec §8 (4th embodiment): all-to-all of S/N pieces, then the distribution of each S/N result,
+    // so two rounds of S/N per link: 2·S/(N·B) = schedule bound, plus one α + link latency each.
+    // Before the fix each rank's result send queued behind the lower ranks' results: 80.2 µs.
+    const r = runCli(['run', '--topology', 'fullmesh:8,bw=20Gbps', '--collective', 'allreduce', '--algorithm', 'fullmesh-turnaround:embodiment=4', '--size', '125440', '--alpha', '2us', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { makespan_s: number; schedule_bound_s: number };
+    const perLinkBytes = (2 * 125440) / 8;
+    expect(out.schedule_bound_s).toBeCloseTo(perLinkBytes / 2.5e9, 12);
+    expect(out.makespan_s).toBeCloseTo(out.schedule_bound_s + 2 * (2e-6 + 100e-9), 10);
+  });
+});

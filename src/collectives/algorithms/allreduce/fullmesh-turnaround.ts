@@ -11,7 +11,7 @@
  */
 import type { AlgorithmContext } from '../../registry.js';
 import { registerAlgorithm } from '../../registry.js';
-import { RECV, ScheduleBuilder, SEND, Schedule } from '../../schedule.js';
+import { MAX_STREAMS, RECV, ScheduleBuilder, SEND, Schedule } from '../../schedule.js';
 import { DTYPE_BYTES } from '../../types.js';
 import { pieceRange } from '../alltoall/axis-phases.js';
 import { fullMeshRefusal, pieceRegion, turnaroundNodes } from '../fullmesh.js';
@@ -44,7 +44,11 @@ function build(ctx: AlgorithmContext, newBuilder: (o?: object) => ScheduleBuilde
   const S = ctx.size;
   const unit = DTYPE_BYTES[ctx.dtype];
   const all = ctx.collective === 'allreduce';
-  const b = newBuilder({ expectedOps: 4 * n * K });
+  // The distributed switch drives its N−1 links independently ([0041]): step 2's sends to
+  // different turnarounds go out on streams of their own instead of queueing behind each other.
+  const ports = Math.min(n - 1, MAX_STREAMS);
+  const port = (r: number, t: number): number => (((t - r + n) % n) - 1) % ports;
+  const b = newBuilder({ expectedOps: 4 * n * K, streams: ports });
   // Incoming columns land in `col` (one slot per sender); partial results of non-root turnarounds in `acc`.
   const col = b.tmpBuffer('col', (n - 1) * Math.ceil(S / K / unit + 1) * unit);
   const acc = all ? RECV : b.tmpBuffer('acc', S);
@@ -53,7 +57,7 @@ function build(ctx: AlgorithmContext, newBuilder: (o?: object) => ScheduleBuilde
   // Step 2: the all-to-all of pieces to turnaround nodes (every rank is a sender, Y = N).
   for (let r = 0; r < n; r++) {
     turn.forEach((t, c) => {
-      if (t !== r) b.send(r, t, piece(SEND, c), c, 0, b.hint('direct'));
+      if (t !== r) b.send(r, t, piece(SEND, c), c, port(r, t), b.hint('direct'));
     });
   }
   // Step 3: each turnaround reduces its column over every sender's piece and its own.
@@ -68,12 +72,16 @@ function build(ctx: AlgorithmContext, newBuilder: (o?: object) => ScheduleBuilde
       b.reduce(t, into, resultAt(t, c));
     }
   });
-  // Step 4: gather to the root, or distribute to everyone else.
+  // Step 4: gather to the root, or distribute to everyone else. Every turnaround posts its result
+  // send before any rank posts a step-4 receive: a rank that is both a turnaround and a receiver
+  // would otherwise hold its own result until every lower-numbered turnaround's had arrived.
+  const receiversOf = (t: number): number[] => (all ? Array.from({ length: n }, (_, r) => r).filter((r) => r !== t) : t === ctx.root ? [] : [ctx.root]);
   turn.forEach((t, c) => {
-    const receivers = all ? Array.from({ length: n }, (_, r) => r).filter((r) => r !== t) : t === ctx.root ? [] : [ctx.root];
-    if (receivers.length === 0) return;
-    b.send(t, receivers, resultAt(t, c), K + c, 0, b.hint('direct'));
-    for (const r of receivers) b.recv(r, t, piece(RECV, c), K + c);
+    const receivers = receiversOf(t);
+    if (receivers.length > 0) b.send(t, receivers, resultAt(t, c), K + c, 0, b.hint('direct'));
+  });
+  turn.forEach((t, c) => {
+    for (const r of receiversOf(t)) b.recv(r, t, piece(RECV, c), K + c);
   });
   return b.finish();
 }
