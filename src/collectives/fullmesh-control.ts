@@ -40,6 +40,8 @@ export interface ControlUnitOptions {
   readonly t0: number;
   /** 1-hop latency T1, seconds (4 µs through memory, 2.1 µs in the switch, 2.4 µs with the reduce unit). */
   readonly t1: number;
+  /** T1 of reduce and allreduce, whose turnaround computes (4 µs through memory, [0100]); default t1. */
+  readonly t1Reduce?: number;
   readonly policy?: 'max-K' | 'variable-K';
   /** Allowed range of K for variable-K ([0126]); defaults 1 and the type's maximum. */
   readonly kMin?: number;
@@ -245,6 +247,7 @@ export class ControlUnit {
     };
     for (const t of turnarounds) for (const [a, b] of this.hopLinksOf(comm, members, t)) add(a, b);
     const K = turnarounds.length;
+    const t1 = comm.type === 'reduce' || comm.type === 'allreduce' ? (this.options.t1Reduce ?? this.options.t1) : this.options.t1;
     const L = comm.type === 'one-to-one' && withDirect ? 1 : 0;
     if (L) add(comm.sender, comm.receiver!);
     // A turnaround that is itself an end of the transfer turns a 1-hop path into a direct link.
@@ -253,18 +256,18 @@ export class ControlUnit {
     switch (comm.type) {
       case 'one-to-one':
         usesDirect = L === 1;
-        time = this.options.t1 + size / ((K + L) * B);
+        time = t1 + size / ((K + L) * B);
         break;
       case 'multicast':
         // 3rd embodiment (sender among the turnarounds): each sender link carries its piece and the
         // sender's own piece, 2S/N; 6th: S/K per link, the forwards overlapping (cut-through).
         usesDirect = turnarounds.includes(comm.sender);
-        time = this.options.t1 + ((usesDirect ? 2 : 1) * size) / (K * B);
+        time = t1 + ((usesDirect ? 2 : 1) * size) / (K * B);
         break;
       default:
         // reduce/allreduce: all-to-all of S/K pieces, then the results (two rounds of S/K).
         usesDirect = comm.type === 'allreduce' || turnarounds.includes(comm.sender);
-        time = this.options.t1 + (2 * size) / (K * B);
+        time = t1 + (2 * size) / (K * B);
     }
     return { links: [...links.values()], choice: usesDirect ? 'both' : 'one-hop', turnarounds: [...turnarounds], L, time };
   }

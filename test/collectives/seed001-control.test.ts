@@ -1,7 +1,7 @@
 // Seed 001's communication control unit (JP 2020-046713; spec/seed001_fullmesh.md §3). Nodes are
 // 0-based: the document's node 1 is node 0, its link "1-2" is "0-1".
 import { describe, expect, it } from 'vitest';
-import { ControlUnit, controlHeaderFields, InputError } from '../../src/index.js';
+import { buildSchedule, buildTopology, ControlUnit, controlHeaderFields, executeSchedule, InputError } from '../../src/index.js';
 
 // 3rd embodiment ([0057]): T0 = 2 µs, T1 = 2.1 µs; 20 Gbps per link ([0011]). The document gives no
 // precision for the example's counts; 4-byte elements (MPI_FLOAT) are this test's choice.
@@ -114,5 +114,25 @@ describe('variable K (6th embodiment, 図42) and the main node (1st embodiment, 
     const cu = new ControlUnit(THIRD);
     expect(() => cu.submit({ type: 'one-to-one', sender: 0, receiver: 0, count: 1, precision: 1 })).toThrow(/control.receiver/);
     expect(() => cu.complete(7)).toThrow(/control.complete/);
+  });
+});
+
+describe('fullmesh-adaptive schedules, verified byte for byte', () => {
+  const topology = buildTopology('fullmesh:8,bw=20Gbps');
+  const messages = (collective: 'one-to-one' | 'broadcast' | 'reduce' | 'allreduce', size: number, algorithm = 'fullmesh-adaptive') => {
+    const r = executeSchedule(buildSchedule({ collective, algorithm, topology, size, root: 0, peer: 1 }));
+    expect(r.problems).toEqual([]);
+    expect(r.pass).toBe(true);
+    return r.messages;
+  };
+  it('small transfers take the direct links, large ones the embodiment the control unit chose', () => {
+    expect([messages('one-to-one', 64), messages('one-to-one', 4096)]).toEqual([1, 7]); // direct; K = 6 + L = 1
+    expect([messages('broadcast', 64), messages('broadcast', 65536)]).toEqual([7, 7 + 7 * 7]); // 図47 direct; 3rd emb. K = N
+    expect([messages('reduce', 64), messages('reduce', 65536)]).toEqual([7, 8 * 7 + 7]); // all to the root; all-to-all + 7 results
+    expect([messages('allreduce', 64), messages('allreduce', 65536)]).toEqual([56, 56 + 56]);
+    // variable-K multicast excludes the sender (6th embodiment): K = N − 1 pieces, each to 7 ranks.
+    expect(messages('broadcast', 65536, 'fullmesh-adaptive:policy=variable-K')).toBe(7 * 7);
+    // kmax=4: turnarounds 0..3 ([0108] order from the root); 8 × 4 pieces less the 4 kept, 3 results to the root.
+    expect(messages('reduce', 65536, 'fullmesh-adaptive:policy=variable-K,kmax=4')).toBe(8 * 4 - 4 + 3);
   });
 });

@@ -11,10 +11,10 @@
  */
 import type { AlgorithmContext } from '../../registry.js';
 import { registerAlgorithm } from '../../registry.js';
-import { MAX_STREAMS, RECV, ScheduleBuilder, SEND, Schedule } from '../../schedule.js';
+import { RECV, ScheduleBuilder, SEND, Schedule } from '../../schedule.js';
 import { DTYPE_BYTES } from '../../types.js';
 import { pieceRange } from '../alltoall/axis-phases.js';
-import { fullMeshRefusal, pieceRegion, turnaroundNodes } from '../fullmesh.js';
+import { fullMeshRefusal, linkPorts, pieceRegion, turnaroundNodes } from '../fullmesh.js';
 
 function turnarounds(ctx: AlgorithmContext): number[] {
   const n = ctx.ranks;
@@ -37,16 +37,20 @@ function refusal(ctx: AlgorithmContext): string | undefined {
   return fullMeshRefusal(ctx.topology);
 }
 
-function build(ctx: AlgorithmContext, newBuilder: (o?: object) => ScheduleBuilder): Schedule {
+/**
+ * The reduce/allreduce schedule through turnaround nodes `turn` (column c reduced at turn[c]).
+ * `turn = [root]` for reduce is the direct-only reduce of the related full mesh (every rank sends
+ * its whole buffer to the root over its own link).
+ */
+export function buildTurnaroundReduction(ctx: AlgorithmContext, newBuilder: (o?: object) => ScheduleBuilder, turn: readonly number[]): Schedule {
   const n = ctx.ranks;
-  const turn = turnarounds(ctx);
   const K = turn.length;
   const S = ctx.size;
   const unit = DTYPE_BYTES[ctx.dtype];
   const all = ctx.collective === 'allreduce';
   // The distributed switch drives its N−1 links independently ([0041]): step 2's sends to
   // different turnarounds go out on streams of their own instead of queueing behind each other.
-  const ports = Math.min(n - 1, MAX_STREAMS);
+  const ports = linkPorts(n - 1);
   const port = (r: number, t: number): number => (((t - r + n) % n) - 1) % ports;
   const b = newBuilder({ expectedOps: 4 * n * K, streams: ports });
   // Incoming columns land in `col` (one slot per sender); partial results of non-root turnarounds in `acc`.
@@ -101,7 +105,7 @@ export function registerFullmeshTurnaround(collective: 'reduce' | 'allreduce'): 
     source: 'seed 001 (JP 2020-046713, 4th–6th embodiments)',
     params: [...params],
     supports: refusal,
-    build: (ctx, nb) => build(ctx, nb),
+    build: (ctx, nb) => buildTurnaroundReduction(ctx, nb, turnarounds(ctx)),
   });
 }
 

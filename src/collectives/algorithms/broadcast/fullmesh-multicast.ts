@@ -11,8 +11,9 @@
  * forward=store: t_c receives the piece, then multicasts it (store-and-forward, 1st embodiment).
  */
 import { registerAlgorithm } from '../../registry.js';
-import { RECV, SEND } from '../../schedule.js';
-import { fullMeshRefusal, pieceRegion, turnaroundNodes, viaHint } from '../fullmesh.js';
+import type { Topology } from '../../../topology/graph.js';
+import { RECV, SEND, type ScheduleBuilder } from '../../schedule.js';
+import { fullMeshRefusal, linkPorts, pieceRegion, turnaroundNodes, viaHint } from '../fullmesh.js';
 
 registerAlgorithm({
   name: 'fullmesh-multicast',
@@ -42,27 +43,37 @@ registerAlgorithm({
     const K = (ctx.params.K as number) || (emb === 3 ? n : n - 1);
     const store = ctx.params.forward === 'store';
     const turn = emb === 3 ? turnaroundNodes(n, root, n) : turnaroundNodes(n, root + 1, K, [root]);
-    const b = newBuilder({ expectedOps: 4 * n * K });
-    const S = ctx.size;
-    b.copy(root, b.region(SEND, 0, S), b.region(RECV, 0, S));
-    // Sender's own piece (embodiment 3) goes last, as in 図13; the scatter first.
-    const order = turn.map((t, c) => c).sort((x, y) => Number(turn[x] === root) - Number(turn[y] === root));
-    for (const c of order) {
-      const t = turn[c];
-      const others = Array.from({ length: n }, (_, r) => r).filter((r) => r !== root && r !== t);
-      if (t === root) {
-        b.send(root, others, pieceRegion(b, SEND, 0, S, K, c), c, 0, b.hint('direct'));
-        for (const r of others) b.recv(r, root, pieceRegion(b, RECV, 0, S, K, c), c);
-      } else if (store) {
-        b.send(root, t, pieceRegion(b, SEND, 0, S, K, c), c, 0, b.hint('direct'));
-        b.recv(t, root, pieceRegion(b, RECV, 0, S, K, c), c);
-        if (others.length) b.send(t, others, pieceRegion(b, RECV, 0, S, K, c), c, 0, b.hint('direct'));
-        for (const r of others) b.recv(r, t, pieceRegion(b, RECV, 0, S, K, c), c);
-      } else {
-        b.send(root, [t, ...others], pieceRegion(b, SEND, 0, S, K, c), c, 0, viaHint(b, ctx.topology, t));
-        for (const r of [t, ...others]) b.recv(r, root, pieceRegion(b, RECV, 0, S, K, c), c);
-      }
-    }
+    const b = newBuilder({ expectedOps: 4 * n * K, streams: linkPorts(K) });
+    emitMulticast(b, ctx.topology, root, ctx.size, turn, store);
     return b.finish();
   },
 });
+
+/**
+ * The multicast of the root's buffer through turnaround nodes `turn` (piece c via turn[c]; a piece
+ * whose turnaround is the root goes straight to every receiver over the direct links, last, as in
+ * 図13). `turn = [root]` is the direct-only multicast of the related full mesh (図47).
+ */
+export function emitMulticast(b: ScheduleBuilder, topology: Topology, root: number, S: number, turn: readonly number[], store: boolean): void {
+  const n = topology.numEndpoints;
+  const K = turn.length;
+  b.copy(root, b.region(SEND, 0, S), b.region(RECV, 0, S));
+  // Sender's own piece (embodiment 3) goes last, as in 図13; the scatter first.
+  const order = turn.map((t, c) => c).sort((x, y) => Number(turn[x] === root) - Number(turn[y] === root));
+  for (const c of order) {
+    const t = turn[c];
+    const others = Array.from({ length: n }, (_, r) => r).filter((r) => r !== root && r !== t);
+    if (t === root) {
+      b.send(root, others, pieceRegion(b, SEND, 0, S, K, c), c, c % b.streams, b.hint('direct'));
+      for (const r of others) b.recv(r, root, pieceRegion(b, RECV, 0, S, K, c), c);
+    } else if (store) {
+      b.send(root, t, pieceRegion(b, SEND, 0, S, K, c), c, c % b.streams, b.hint('direct'));
+      b.recv(t, root, pieceRegion(b, RECV, 0, S, K, c), c);
+      if (others.length) b.send(t, others, pieceRegion(b, RECV, 0, S, K, c), c, 0, b.hint('direct'));
+      for (const r of others) b.recv(r, t, pieceRegion(b, RECV, 0, S, K, c), c);
+    } else {
+      b.send(root, [t, ...others], pieceRegion(b, SEND, 0, S, K, c), c, c % b.streams, viaHint(b, topology, t));
+      for (const r of [t, ...others]) b.recv(r, root, pieceRegion(b, RECV, 0, S, K, c), c);
+    }
+  }
+}
