@@ -14,6 +14,7 @@ import './reduce/fullmesh-turnaround.js';
 import './scatter/fullmesh-two-group.js';
 import './gather/fullmesh-two-group.js';
 import './one-to-one/fullmesh-split.js';
+import './allgather/fullmesh-turnaround.js';
 import './fullmesh-adaptive.js';
 
 export { gridShape, hopGroups, slabRegion } from './alltoall/axis-phases.js';
