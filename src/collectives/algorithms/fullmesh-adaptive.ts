@@ -63,18 +63,19 @@ function register(collective: CollectiveKind): void {
       { key: 'packet', kind: 'number', default: 50, min: 1, description: 'packet duration on the link, ns ([0051])' },
       { key: 'kmin', kind: 'int', default: 1, min: 1, description: 'smallest K variable-K accepts ([0126])' },
       { key: 'kmax', kind: 'int', default: 0, min: 0, description: 'largest K variable-K uses; 0 = the type maximum ([0126])' },
+      { key: 'select', kind: 'choice', choices: ['auto', 'direct'], default: 'auto', description: 'auto: the control unit decides; direct: direct links only (the related full mesh of 図47, the baseline)' },
     ],
     supports(ctx) {
       const unit = DTYPE_BYTES[ctx.dtype];
       if (collective !== 'one-to-one' && ctx.size % unit !== 0) return `a size that is a whole number of ${ctx.dtype} elements (${unit} B), got ${ctx.size}`;
       const refusal = fullMeshRefusal(ctx.topology);
       if (refusal) return refusal;
-      const d = adaptiveDecision(ctx);
+      const d = ctx.params.select === 'direct' ? { K: 0, L: 1 } : adaptiveDecision(ctx);
       if (d.K > 0 && ctx.size / (collective === 'one-to-one' ? 1 : unit) < d.K + d.L) return `size ${ctx.size} B cannot be split into the ${d.K + d.L} pieces the control unit chose`;
       return undefined;
     },
     build(ctx, newBuilder) {
-      const d = adaptiveDecision(ctx);
+      const d = ctx.params.select === 'direct' ? { K: 0, L: 1, turnarounds: [] } : adaptiveDecision(ctx);
       const n = ctx.ranks;
       const S = ctx.size;
       if (collective === 'reduce' || (collective === 'allreduce' && d.K > 0)) {
