@@ -9,7 +9,7 @@ import type { Claim } from '../../report/checklist.js';
 import type { Table } from '../../report/table.js';
 import { fullMeshRouting } from '../../routing/full-mesh.js';
 import { simulateFlow } from '../../sim/flow/engine.js';
-import { lowerSchedule } from '../../sim/flow/from-schedule.js';
+import { lowerSchedule } from '../../sim/program/from-schedule.js';
 import { buildTopology } from '../../topology/index.js';
 import { SEED001_MODEL, SEED001_T0, type Seed001Timer } from './seed001-timing.js';
 
