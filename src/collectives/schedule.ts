@@ -51,6 +51,7 @@ import {
   RouteHint,
   sizeMeaning,
 } from './types.js';
+import { appendAll } from '../util/arrays.js';
 
 export const SEND = 0;
 export const RECV = 1;
@@ -631,7 +632,7 @@ export class ScheduleBuilder {
     const found = this.groupIds.get(key);
     if (found !== undefined) return found;
     const id = this.groupStart.length - 1;
-    this.groupMembers.push(...members);
+    appendAll(this.groupMembers, members);
     this.groupStart.push(this.groupMembers.length);
     this.groupIds.set(key, id);
     return id;
@@ -761,7 +762,7 @@ export class ScheduleBuilder {
     const found = this.destIds.get(key);
     if (found !== undefined) return found;
     const id = this.destStart.length - 1;
-    this.destRanks.push(...to);
+    appendAll(this.destRanks, to);
     this.destStart.push(this.destRanks.length);
     this.destIds.set(key, id);
     return id;

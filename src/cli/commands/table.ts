@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { mdceTable1, parseTable1Sizes, Table1Row, TABLE1_CONVENTION, TABLE1_EXTRA_STAGE } from '../../topology/mdce/index.js';
 import { InputError } from '../../util/errors.js';
 import { print } from '../io.js';
+import { maxOf } from '../../util/arrays.js';
 
 const TABLES = ['mdce'] as const;
 
@@ -50,7 +51,7 @@ function renderText(rows: Table1Row[], extraStage: string): string {
       marks.join(' '),
     ];
   });
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const widths = head.map((h, i) => Math.max(h.length, maxOf(body.map((b) => b[i].length))));
   const line = (cells: string[]) => cells.map((c, i) => (i >= 4 && i <= 7 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
   return [
     'Seed 004, Table 1: degree and mean distance (paper vs Meshwork)',

@@ -13,6 +13,7 @@ import {
 } from '../../sim/packet/index.js';
 import { linePlot, renderPlotSvg } from '../../report/plot.js';
 import { print, writeFileAtomic } from '../io.js';
+import { maxOf } from '../../util/arrays.js';
 
 interface TrafficOptions {
   topology: string;
@@ -98,7 +99,7 @@ function table(result: TrafficSweepResult): string {
   const head = `# ${result.topology} ${result.pattern} preset=${result.preset} P=${result.config.packetSize} VCs=${result.config.vcs} buf=${result.config.vcBuf} ${result.config.switching} routing=${result.routing}`;
   const csv = toCsv(result).trim().split('\n');
   const cells = csv.map((l) => l.split(','));
-  const widths = cells[0].map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const widths = cells[0].map((_, i) => maxOf(cells.map((r) => r[i].length)));
   const lines = cells.map((r) => r.map((c, i) => c.padStart(widths[i])).join('  '));
   const sat = result.measurement === 'booksim' ? [`saturation (latency > ${'latencyThreshold' in result.measurementOptions ? result.measurementOptions.latencyThreshold : ''} cycles): ${result.saturationRate ?? 'not reached'}`] : [];
   return [head, ...lines, ...sat].join('\n');
@@ -194,6 +195,6 @@ export function register(program: Command): void {
       const svg = o.plot ? await plotSvg(result, o.logX ?? false) : undefined;
       if (o.csv) writeFileAtomic(o.csv, toCsv(result), 'csv');
       if (o.plot && svg) writeFileAtomic(o.plot, svg, 'plot');
-      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, ...result.channelUtilisation) }, null, 2) : table(result));
+      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)) }, null, 2) : table(result));
     });
 }

@@ -1,5 +1,6 @@
 /** The two views of TopologyMetrics the CLI and reports print: a JSON record and a human table. */
 import type { TopologyMetrics } from './compute.js';
+import { maxOf } from '../../util/arrays.js';
 
 /**
  * JSON-ready record with snake_case keys. Deterministic: the same topology and options give the
@@ -98,6 +99,6 @@ export function formatMetrics(m: TopologyMetrics): string {
       : `${fixed(b.links)} links (${b.channels} channels both ways), ${b.exact ? 'exact' : 'UPPER BOUND'}: ${b.method}`,
   ]);
   rows.push(['time', `${m.seconds.toFixed(3)} s`]);
-  const width = Math.max(...rows.map(([k]) => k.length));
+  const width = maxOf(rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
 }
