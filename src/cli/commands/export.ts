@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { EXPORT_FORMATS, exportTopology, listFamilies } from '../../topology/index.js';
 import { InputError } from '../../util/errors.js';
 import { loadTopology } from '../../node/load-topology.js';
-import { print, writeFileAtomic } from '../io.js';
+import { planOutputs, print, writeOutputs } from '../io.js';
 
 export function register(program: Command): void {
   program
@@ -15,8 +15,9 @@ export function register(program: Command): void {
     .addHelpText('after', () => `\nTopology families:\n${listFamilies().map((f) => `  ${f.usage}\n      ${f.description}`).join('\n')}\n\nReference: docs/topology.md`)
     .action((specText: string, opts: { format: string; out?: string; mapping?: string }) => {
       if (!(EXPORT_FORMATS as readonly string[]).includes(opts.format)) throw new InputError('format', opts.format, EXPORT_FORMATS.join(', '));
+      const [out] = planOutputs({ out: opts.out });
       const text = exportTopology(loadTopology(specText, { mapping: opts.mapping }), opts.format);
-      if (opts.out) writeFileAtomic(opts.out, text);
+      if (out) writeOutputs([[out, text]]);
       else print(text);
     });
 }

@@ -15,7 +15,7 @@ import { runFlow } from '../../sim/flow/run.js';
 import { buildFlowSchedule, workloadOf } from '../../sim/flow/collective-run.js';
 import type { RunResult } from '../../sim/result.js';
 import type { Topology } from '../../topology/graph.js';
-import { print, writeFileAtomic } from '../io.js';
+import { planOutputs, print, writeOutputs } from '../io.js';
 import { addTimingOptions, csvLine, describeModel, parseTimingOptions, percent, type TimingCliOptions, type TimingSetup } from './timing-options.js';
 
 interface RunOptions extends TimingCliOptions {
@@ -51,6 +51,7 @@ export function register(program: Command): void {
       .option('--engine <engine>', 'flow or packet', 'flow')
       .option('--trace <file>', 'write a Chrome trace-event file (opens in Perfetto): one track per rank stream, link counters'),
   ).action((opts: RunOptions) => {
+    const [traceOut] = planOutputs({ trace: opts.trace });
     const setup = parseTimingOptions(opts);
     if (!opts.algorithm) throw new InputError('algorithm', undefined, 'an algorithm spec such as hop-grouped or pairwise (see meshwork collective list)');
     if (opts.engine !== 'flow' && opts.engine !== 'packet') throw new InputError('engine', opts.engine, 'flow or packet');
@@ -77,9 +78,9 @@ export function register(program: Command): void {
       } finally {
         bar.stop();
       }
-      if (opts.trace && rates) {
+      if (traceOut && rates) {
         const raw = (result as RunResult & { raw: Parameters<typeof chromeTrace>[2] }).raw;
-        writeFileAtomic(opts.trace, JSON.stringify(chromeTrace(setup.topology, flowProgram, raw, rates)), 'trace');
+        writeOutputs([[traceOut, JSON.stringify(chromeTrace(setup.topology, flowProgram, raw, rates))]]);
       }
     }
     const best = bestBound(result.bounds.filter((b) => b.name !== 'schedule'));

@@ -12,7 +12,7 @@ import {
   type TrafficSweepResult,
 } from '../../sim/packet/index.js';
 import { linePlot, renderPlotSvg } from '../../report/plot.js';
-import { print, writeFileAtomic } from '../io.js';
+import { planOutputs, print, writeOutputs, type PlannedOutput } from '../io.js';
 import { maxOf } from '../../util/arrays.js';
 
 interface TrafficOptions {
@@ -148,6 +148,10 @@ export function register(program: Command): void {
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
     .option('--log-x', 'log-scale x axis in the plot')
     .action(async (o: TrafficOptions) => {
+      // Every output path is checked before the (possibly long) simulation; all are written or none.
+      const planned = planOutputs({ csv: o.csv, plot: o.plot });
+      const csvOut = planned.find((p) => p.field === 'csv');
+      const plotOut = planned.find((p) => p.field === 'plot');
       const topology = loadTopology(o.topology, { mapping: o.mapping });
       const rates = parseRates(o.rates);
       if (!PRESET_NAMES.includes(o.preset as PresetName)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
@@ -192,9 +196,10 @@ export function register(program: Command): void {
         }
         throw err;
       }
-      const svg = o.plot ? await plotSvg(result, o.logX ?? false) : undefined;
-      if (o.csv) writeFileAtomic(o.csv, toCsv(result), 'csv');
-      if (o.plot && svg) writeFileAtomic(o.plot, svg, 'plot');
+      const outputs: Array<[PlannedOutput, string]> = [];
+      if (csvOut) outputs.push([csvOut, toCsv(result)]);
+      if (plotOut) outputs.push([plotOut, await plotSvg(result, o.logX ?? false)]);
+      writeOutputs(outputs);
       print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)) }, null, 2) : table(result));
     });
 }

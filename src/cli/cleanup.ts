@@ -1,0 +1,48 @@
+/**
+ * Temporary files and directories a command is filling, removed if the process is interrupted
+ * (SIGINT, SIGTERM) or exits before it renames them into place (issue 16, item 9).
+ */
+import { rmSync } from 'node:fs';
+
+const pending = new Set<string>();
+const releases = new Set<() => void>();
+let installed = false;
+
+function cleanUp(): void {
+  for (const path of pending) rmSync(path, { recursive: true, force: true });
+  pending.clear();
+  for (const release of releases) release();
+  releases.clear();
+}
+
+function install(): void {
+  if (installed) return;
+  installed = true;
+  process.on('exit', cleanUp);
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.on(signal, () => {
+      cleanUp();
+      process.exit(code);
+    });
+  }
+}
+
+/** Removes `path` (recursively) if the process ends before `forgetOnExit(path)`. */
+export function removeOnExit(path: string): void {
+  install();
+  pending.add(path);
+}
+
+export function forgetOnExit(path: string): void {
+  pending.delete(path);
+}
+
+/** Runs `release` (e.g. dropping a lock) when the process ends, unless `forgetRelease` came first. */
+export function releaseOnExit(release: () => void): void {
+  install();
+  releases.add(release);
+}
+
+export function forgetRelease(release: () => void): void {
+  releases.delete(release);
+}
