@@ -6,6 +6,7 @@ import type { Schedule } from '../../collectives/schedule.js';
 import { scheduleDemands } from '../../analysis/bounds/demand.js';
 import { bestBound } from '../../analysis/bounds/topology-bounds.js';
 import { simulatePacketSchedule } from '../../sim/packet/schedule-run.js';
+import { checkPacketRunSize } from '../../sim/packet/limits.js';
 import { defaultRouting } from '../../routing/general.js';
 import { demandBounds } from '../../analysis/bounds/topology-bounds.js';
 import { resolveFlowModel } from '../../sim/flow/model.js';
@@ -55,6 +56,7 @@ export function register(program: Command): void {
     const setup = parseTimingOptions(opts);
     if (!opts.algorithm) throw new InputError('algorithm', undefined, 'an algorithm spec such as hop-grouped or pairwise (see meshwork collective list)');
     if (opts.engine !== 'flow' && opts.engine !== 'packet') throw new InputError('engine', opts.engine, 'flow or packet');
+    if (opts.engine === 'packet') checkPacketRunSize({ collective: setup.collective, ranks: setup.topology.numEndpoints, size: setup.size, root: setup.root });
     // Refuses a schedule too large for the engines before building it (names the limit).
     const schedule = buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm, topology: setup.topology, size: setup.size, root: setup.root });
     let result: RunResult;

@@ -7,3 +7,4 @@ export * from './allocators/islip.js';
 export * from './allocators/round-robin.js';
 export * from './allocators/age.js';
 export * from './schedule-run.js';
+export * from './limits.js';

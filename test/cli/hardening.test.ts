@@ -1,0 +1,152 @@
+/**
+ * Issue 16 ("what a tester broke in the first hour"): one CLI test per item, each in a temporary
+ * directory, asserting the exit code, the one-line message and which files exist afterwards.
+ * Device-like targets are FIFOs and symlinks inside the temporary directory, never real devices.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ScheduleBuilder } from '../../src/collectives/schedule.js';
+import { expectOneLineError, runCli } from '../helpers/cli.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'meshwork-hardening-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+const cli = (args: string[], timeoutMs = 60_000) => runCli(args, { cwd: dir, timeoutMs });
+const files = (d = dir): string[] => readdirSync(d).sort();
+
+describe('item 1: packet runs have a size limit, checked before anything is built', () => {
+  it('refuses 1 TiB alltoall on torus:4x4 at packet level, naming the flit limit', () => {
+    const r = cli(['run', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '1TiB', '--engine', 'packet'], 20_000);
+    // 16 ranks each receive 15 TiB: 16·15·2^40 / 32 = 8,246,337,208,320 flits (mustReceive, demand.ts).
+    expect(expectOneLineError(r)).toBe(
+      'meshwork: error: size: got "8246337208320 flits (alltoall of 1099511627776 bytes over 16 ranks, 32-byte flits)"; accepted: at most 67108864 flits (2^26, about 2 GiB, two minutes) at packet level; time it with --engine flow',
+    );
+  });
+  it('still runs a small packet-level schedule', () => {
+    const r = cli(['run', '--topology', 'torus:2x2', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '1KiB', '--engine', 'packet', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).engine).toBe('packet');
+  });
+});
+
+describe('item 2: --out writes through symlinks, streams to FIFOs, refuses directories', () => {
+  it('writes through a symlink to its target and keeps the link', () => {
+    writeFileSync(join(dir, 'real.json'), 'old');
+    symlinkSync('real.json', join(dir, 'link.json'));
+    const r = cli(['export', 'torus:2x2', '--format', 'json', '--out', 'link.json']);
+    expect(r.code).toBe(0);
+    expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'real.json'), 'utf8')).name).toBe('torus:2x2');
+    expect(files()).toEqual(['link.json', 'real.json']);
+  });
+  it('writes through a dangling symlink, creating its target', () => {
+    symlinkSync('target.json', join(dir, 'link.json'));
+    expect(cli(['export', 'torus:2x2', '--out', 'link.json']).code).toBe(0);
+    expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
+    expect(files()).toEqual(['link.json', 'target.json']);
+  });
+  it('streams into a FIFO and leaves it a FIFO', async () => {
+    const fifo = join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const reader = spawn('cat', [fifo]);
+    let got = '';
+    reader.stdout.on('data', (d: Buffer) => (got += d.toString()));
+    const done = new Promise((resolve) => reader.on('close', resolve));
+    const r = cli(['export', 'torus:2x2', '--format', 'json', '--out', 'pipe']);
+    await done;
+    expect(r.code).toBe(0);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(JSON.parse(got).name).toBe('torus:2x2');
+    expect(files()).toEqual(['pipe']);
+  });
+  it('streams through a symlink to a FIFO (as /dev/stdout is a link) and keeps both', async () => {
+    execFileSync('mkfifo', [join(dir, 'pipe')]);
+    symlinkSync('pipe', join(dir, 'stdout'));
+    const reader = spawn('cat', [join(dir, 'pipe')]);
+    let got = '';
+    reader.stdout.on('data', (d: Buffer) => (got += d.toString()));
+    const done = new Promise((resolve) => reader.on('close', resolve));
+    expect(cli(['export', 'torus:2x2', '--out', 'stdout']).code).toBe(0);
+    await done;
+    expect(lstatSync(join(dir, 'pipe')).isFIFO()).toBe(true);
+    expect(lstatSync(join(dir, 'stdout')).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(got).name).toBe('torus:2x2');
+  });
+  it('refuses a directory and leaves it untouched', () => {
+    mkdirSync(join(dir, 'd'));
+    expect(expectOneLineError(cli(['export', 'torus:2x2', '--out', 'd']))).toBe('meshwork: error: out: got "d"; accepted: a file path, not a directory');
+    expect(files(join(dir, 'd'))).toEqual([]);
+  });
+  it('writes a schedule through a symlink (collective verify --out)', () => {
+    writeFileSync(join(dir, 'real.json'), 'old');
+    symlinkSync('real.json', join(dir, 's.json'));
+    const r = cli(['collective', 'verify', '--topology', 'ring:4', '--collective', 'alltoall', '--algorithm', 'linear', '--size', '4', '--out', 's.json']);
+    expect(r.code).toBe(0);
+    expect(lstatSync(join(dir, 's.json')).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'real.json'), 'utf8')).numRanks ?? 4).toBe(4);
+  });
+});
+
+describe('item 3: no stack overflow on large groups', () => {
+  it('a barrier group of 300,000 members (above the ~100K spread limit) is built', () => {
+    const n = 300_000;
+    const b = new ScheduleBuilder({ collective: 'barrier', numRanks: n, size: 0 });
+    const all = Int32Array.from({ length: n }, (_, i) => i);
+    expect(() => b.group(all)).not.toThrow();
+  });
+});
+
+describe('item 4: output paths under /proc are refused at once, not hung on', () => {
+  for (const [args, field] of [
+    [['export', 'torus:2x2', '--out', '/proc/x/y.json'], 'out'],
+    [['run', '--topology', 'torus:2x2', '--algorithm', 'pairwise', '--size', '1KiB', '--trace', '/proc/x/t.json'], 'trace'],
+    [['traffic', '--topology', 'torus:2x2', '--pattern', 'uniform', '--rates', '0.1', '--plot', '/proc/x.svg'], 'plot'],
+    [['reproduce', '000', '--quick', '--out', '/proc/x'], 'out'],
+    [['demo', '--out', '/proc/x'], 'out'],
+  ] as const) {
+    it(`${args[0]} ${field} under /proc`, () => {
+      const line = expectOneLineError(cli([...args], 15_000));
+      expect(line).toMatch(new RegExp(`^meshwork: error: ${field}: got "/proc/x[^"]*"; accepted: `));
+      expect(files()).toEqual([]);
+    });
+  }
+});
+
+describe('item 7: every output path is checked before the work; all outputs or none', () => {
+  it('--csv ok.csv --plot missing/x.svg writes nothing and names the missing directory', () => {
+    const r = cli(['traffic', '--topology', 'torus:2x2', '--pattern', 'uniform', '--rates', '0.1', '--csv', 'ok.csv', '--plot', 'missing/x.svg']);
+    expect(expectOneLineError(r)).toBe(`meshwork: error: plot: got "missing/x.svg"; accepted: a path in an existing directory (${join(dir, 'missing')} does not exist; create it first)`);
+    expect(files()).toEqual([]);
+  });
+  it('run --trace into a missing directory is refused before simulating', () => {
+    const r = cli(['run', '--topology', 'torus:2x2', '--algorithm', 'pairwise', '--size', '1KiB', '--trace', 'missing/t.json']);
+    expect(expectOneLineError(r)).toMatch(/^meshwork: error: trace: got "missing\/t.json"; accepted: a path in an existing directory/);
+    expect(r.stdout).toBe('');
+    expect(files()).toEqual([]);
+  });
+  it('--csv and --plot on the same file are refused', () => {
+    const r = cli(['traffic', '--topology', 'torus:2x2', '--pattern', 'uniform', '--rates', '0.1', '--csv', 'a', '--plot', 'a']);
+    expect(expectOneLineError(r)).toBe(`meshwork: error: plot: got "a"; accepted: a path other than --csv's`);
+    expect(files()).toEqual([]);
+  });
+  it('both outputs are written when both paths are good', () => {
+    const r = cli(['traffic', '--topology', 'torus:2x2', '--pattern', 'uniform', '--rates', '0.1', '--csv', 'ok.csv', '--plot', 'ok.svg']);
+    expect(r.code).toBe(0);
+    expect(files()).toEqual(['ok.csv', 'ok.svg']);
+  });
+});
+
+describe('item 15: --out never creates missing parents', () => {
+  it('export --out missing/x.json is refused and creates nothing', () => {
+    const r = cli(['export', 'torus:2x2', '--out', 'nonexist/x.json']);
+    expect(expectOneLineError(r)).toBe(`meshwork: error: out: got "nonexist/x.json"; accepted: a path in an existing directory (${join(dir, 'nonexist')} does not exist; create it first)`);
+    expect(existsSync(join(dir, 'nonexist'))).toBe(false);
+  });
+});
