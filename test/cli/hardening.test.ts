@@ -150,3 +150,18 @@ describe('item 15: --out never creates missing parents', () => {
     expect(existsSync(join(dir, 'nonexist'))).toBe(false);
   });
 });
+
+describe('item 10: limits are checked from the spec, before building', () => {
+  it('traffic on torus:4096x4096 is refused from the spec', () => {
+    const r = cli(['traffic', '--topology', 'torus:4096x4096', '--pattern', 'uniform', '--rates', '0.1', '--horizon', '10'], 20_000);
+    expect(expectOneLineError(r)).toBe('meshwork: error: topology: got "torus:4096x4096 (16777216 nodes)"; accepted: at most 1048576 nodes (2^20) for packet-level simulation');
+  });
+  it('topo mesh:4096x4096 --method all-pairs is refused from the spec', () => {
+    // 2^24 endpoints × 2·2·4095·4096 channels (estimate.test.ts checks the count against built meshes).
+    const r = cli(['topo', 'mesh:4096x4096', '--method', 'all-pairs'], 20_000);
+    expect(expectOneLineError(r)).toBe('meshwork: error: method: got "all-pairs over 16777216 endpoints × 67092480 channels"; accepted: at most 17179869184 edge visits (2^34); use sampled');
+  });
+  it('topo torus:8192x4096 is refused from the spec (2^25 nodes)', () => {
+    expect(expectOneLineError(cli(['topo', 'torus:8192x4096'], 20_000))).toBe('meshwork: error: topology: got "33554432 nodes"; accepted: at most 16777216 nodes (2^24)');
+  });
+});

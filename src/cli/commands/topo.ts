@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { loadTopology } from '../../node/load-topology.js';
 import { computeMetricsParallel, defaultWorkers } from '../../node/metrics-workers.js';
-import { DISTANCE_METHODS, formatMetrics, metricsRecord, type DistanceMethod } from '../../topology/index.js';
+import { DISTANCE_METHODS, checkAllPairsWork, checkSize, estimateSpecSize, formatMetrics, metricsRecord, type DistanceMethod } from '../../topology/index.js';
 import { print } from '../io.js';
 
 interface TopoOptions {
@@ -47,6 +47,11 @@ export function register(program: Command): void {
       const seed = integerOption('seed', opts.seed, 0);
       const workers = integerOption('workers', opts.workers, 1) ?? defaultWorkers();
       if (workers > 64) throw new InputError('workers', opts.workers, 'an integer from 1 to 64');
+      const estimate = estimateSpecSize(specText);
+      if (estimate) {
+        checkSize('topology', estimate.nodes, estimate.channels);
+        if (method === 'all-pairs') checkAllPairsWork(estimate.endpoints, estimate.channels);
+      }
       const topology = loadTopology(specText, { mapping: opts.mapping });
       const metrics = await computeMetricsParallel(
         topology,

@@ -12,6 +12,8 @@ import {
   type TrafficSweepResult,
 } from '../../sim/packet/index.js';
 import { linePlot, renderPlotSvg } from '../../report/plot.js';
+import { checkPacketNodes } from '../../sim/packet/limits.js';
+import { estimateSpecSize } from '../../topology/estimate.js';
 import { planOutputs, print, writeOutputs, type PlannedOutput } from '../io.js';
 import { maxOf } from '../../util/arrays.js';
 
@@ -152,6 +154,8 @@ export function register(program: Command): void {
       const planned = planOutputs({ csv: o.csv, plot: o.plot });
       const csvOut = planned.find((p) => p.field === 'csv');
       const plotOut = planned.find((p) => p.field === 'plot');
+      const estimate = estimateSpecSize(o.topology);
+      if (estimate) checkPacketNodes(estimate.nodes, o.topology);
       const topology = loadTopology(o.topology, { mapping: o.mapping });
       const rates = parseRates(o.rates);
       if (!PRESET_NAMES.includes(o.preset as PresetName)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
@@ -174,8 +178,7 @@ export function register(program: Command): void {
         config.arbitration = o.arbitration;
       }
       const horizon = intOption('horizon', o.horizon, 1, 100_000_000);
-      const nodes = topology.numNodes;
-      if (nodes > 1 << 20) throw new InputError('topology', o.topology, 'at most 1,048,576 nodes for packet-level simulation');
+      checkPacketNodes(topology.numNodes, o.topology);
       let result: TrafficSweepResult;
       try {
         result = simulateTraffic({

@@ -48,3 +48,10 @@ export function checkPacketRunSize(req: PacketRunRequest): void {
     );
   }
 }
+
+/** Most nodes of a packet-level network: per-node router state is ~1-4 KB, so 2^20 nodes is GBs. */
+export const MAX_PACKET_NODES = 1 << 20;
+
+export function checkPacketNodes(nodes: number, spec: string): void {
+  if (nodes > MAX_PACKET_NODES) throw new LimitError('topology', `${spec} (${nodes} nodes)`, `${MAX_PACKET_NODES} nodes (2^20) for packet-level simulation`);
+}
