@@ -165,3 +165,45 @@ describe('item 10: limits are checked from the spec, before building', () => {
     expect(expectOneLineError(cli(['topo', 'torus:8192x4096'], 20_000))).toBe('meshwork: error: topology: got "33554432 nodes"; accepted: at most 16777216 nodes (2^24)');
   });
 });
+
+describe('item 11: degenerate inputs are refused or reported plainly', () => {
+  it('topo dragonfly:h=0 (one terminal) is refused', () => {
+    expect(expectOneLineError(cli(['topo', 'dragonfly:h=0']))).toBe('meshwork: error: topology: got "dragonfly:h=0"; accepted: a topology with at least 2 endpoints (this one has 1)');
+  });
+  it('a disconnected file graph reports diameter ∞ and the unreachable pairs', () => {
+    // Two separate links over four nodes: 4 self-pairs + 4 linked pairs reachable, 8 of 16 not.
+    writeFileSync(join(dir, 'two.json'), JSON.stringify({ nodes: 4, links: [{ src: 0, dst: 1 }, { src: 2, dst: 3 }] }));
+    const r = cli(['topo', 'file:two.json']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('diameter       ∞ (disconnected: 8 of 16 ordered pairs have no path; largest finite distance 1)');
+    expect(r.stdout).toContain('(over the 8 reachable of N² = 16 ordered pairs)');
+    const json = JSON.parse(cli(['topo', 'file:two.json', '--json']).stdout);
+    expect(json.diameter).toBeNull();
+    expect(json.unreachable_pairs).toBe(8);
+  });
+});
+
+describe('item 15: error messages show what was typed, cut to ~80 characters', () => {
+  const rates = (value: string) => cli(['traffic', '--topology', 'torus:2x2', '--pattern', 'uniform', '--rates', value]);
+  for (const value of ['NaN', '1e309', '0.1,,0.2']) {
+    it(`--rates ${value}`, () => {
+      expect(expectOneLineError(rates(value))).toBe(`meshwork: error: rates: got "${value}"; accepted: start:stop:step or a comma list of rates in (0, 1] flits/node/cycle`);
+    });
+  }
+  it('"nodes": 1e309 in a file is shown as Infinity, not null', () => {
+    writeFileSync(join(dir, 'inf.json'), '{"nodes": 1e309, "links": []}');
+    expect(expectOneLineError(cli(['topo', 'file:inf.json']))).toMatch(/^meshwork: error: inf\.json\.nodes: got Infinity; accepted: /);
+  });
+  it('30,000 dimensions: "more than 2^53 nodes", not "Infinity nodes"', () => {
+    const r = cli(['topo', `torus:${Array.from({ length: 30_000 }, () => '2').join('x')}`]);
+    expect(expectOneLineError(r)).toBe('meshwork: error: topology: got "more than 2^53 nodes"; accepted: at most 16777216 nodes (2^24)');
+  });
+  it('a 100,000-character key is cut', () => {
+    const line = expectOneLineError(cli(['topo', `torus:4x4,${'k'.repeat(100_000)}=1`]));
+    expect(line.length).toBeLessThan(400);
+  });
+  it('the hop-grouped refusal does not suggest hop-grouped', () => {
+    const line = expectOneLineError(cli(['run', '--topology', 'torus:64x64x64', '--collective', 'alltoall', '--algorithm', 'hop-grouped', '--size', '1KiB'], 30_000));
+    expect(line).toBe('meshwork: error: algorithm: got "596115456 schedule ops (hop-grouped, 262144 ranks)"; accepted: at most 268435456 schedule ops (2^28, about 30 GiB) at flow level; use fewer ranks');
+  });
+});

@@ -53,6 +53,8 @@ export function register(program: Command): void {
         if (method === 'all-pairs') checkAllPairsWork(estimate.endpoints, estimate.channels);
       }
       const topology = loadTopology(specText, { mapping: opts.mapping });
+      // Distances, means and bisections of a single endpoint are 0 over 0 pairs: no meaning.
+      if (topology.numEndpoints < 2) throw new InputError('topology', specText, `a topology with at least 2 endpoints (this one has ${topology.numEndpoints})`);
       const metrics = await computeMetricsParallel(
         topology,
         { method: method as DistanceMethod | 'auto', samples, seed, bisection: opts.bisection !== false },

@@ -57,7 +57,11 @@ export function parseRates(text: string): number[] {
   } else {
     rates = text.split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
   }
-  for (const r of rates) if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');
+  for (const r of rates) {
+    // An entry that is not a number (NaN, "", 1e309) is shown as the list the user typed.
+    if (!Number.isFinite(r)) bad();
+    if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');
+  }
   return rates;
 }
 
