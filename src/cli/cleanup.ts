@@ -1,6 +1,10 @@
 /**
- * Temporary files and directories a command is filling, removed if the process is interrupted
- * (SIGINT, SIGTERM) or exits before it renames them into place (issue 16, item 9).
+ * Temporary files and directories a command is filling, removed if the process exits before it
+ * renames them into place (an error, process.exit). Signals are left to their default action: a
+ * JavaScript SIGINT handler only runs when the event loop is free, and a reproduction computes for
+ * minutes without yielding, so a handler would make Ctrl-C wait for the whole run. What a signal
+ * leaves behind (.NAME.tmp-PID, .NAME.lock) names a dead PID and is swept by the next run
+ * (report-dir.ts), so nothing accumulates (issue 16, item 9).
  */
 import { rmSync } from 'node:fs';
 
@@ -19,12 +23,6 @@ function install(): void {
   if (installed) return;
   installed = true;
   process.on('exit', cleanUp);
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
-    process.on(signal, () => {
-      cleanUp();
-      process.exit(code);
-    });
-  }
 }
 
 /** Removes `path` (recursively) if the process ends before `forgetOnExit(path)`. */

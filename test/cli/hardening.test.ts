@@ -207,3 +207,35 @@ describe('item 15: error messages show what was typed, cut to ~80 characters', (
     expect(line).toBe('meshwork: error: algorithm: got "596115456 schedule ops (hop-grouped, 262144 ranks)"; accepted: at most 268435456 schedule ops (2^28, about 30 GiB) at flow level; use fewer ranks');
   });
 });
+
+describe('item 8: a report directory is locked while a run writes it', () => {
+  it('a second run into the same --out is refused with one line, and writes nothing', () => {
+    // The lock names a live process (this test's own): the second run must not proceed.
+    writeFileSync(join(dir, '.R.lock'), `${process.pid}\n`);
+    const r = cli(['reproduce', '002', '--quick', '--out', 'R']);
+    expect(expectOneLineError(r)).toBe(`meshwork: error: out: got "R"; accepted: a directory no other meshwork run is writing (process ${process.pid} is writing a report there; wait for it or choose another --out)`);
+    expect(files()).toEqual(['.R.lock']);
+  });
+});
+
+describe('item 9: interrupted runs leave no litter; stale temporaries of dead processes are swept', () => {
+  it('a stale lock and temporary directory of a dead PID are cleaned by the next run', () => {
+    const dead = 2 ** 22 + 12345; // above the default pid_max: never a live process
+    mkdirSync(join(dir, `.R.tmp-${dead}`));
+    writeFileSync(join(dir, '.R.lock'), `${dead}\n`);
+    const r = cli(['reproduce', '002', '--quick', '--out', 'R'], 120_000);
+    expect(r.code).toBe(0);
+    expect(files()).toEqual(['R']);
+  });
+  it('SIGINT stops reproduce at once; what it leaves is swept by the next run', async () => {
+    const child = spawn(process.execPath, [join(__dirname, '../../dist/cli/main.js'), 'reproduce', 'all', '--quick', '--out', 'R'], { cwd: dir, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    for (let i = 0; i < 600 && !files().some((f) => f.startsWith('.R.tmp-')); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(files()).toContain(`.R.tmp-${child.pid}`);
+    child.kill('SIGINT');
+    expect(await exited).toBe('SIGINT');
+    expect(files().filter((f) => !f.startsWith('.R.'))).toEqual([]);
+    expect(cli(['reproduce', '002', '--quick', '--out', 'R'], 120_000).code).toBe(0);
+    expect(files()).toEqual(['R']);
+  });
+});
