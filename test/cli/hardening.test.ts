@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ScheduleBuilder } from '../../src/collectives/schedule.js';
+import { buildTopology, exportDot, listFamilies } from '../../src/topology/index.js';
+import '../../src/topology/families.js';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
 
 let dir: string;
@@ -237,5 +239,36 @@ describe('item 9: interrupted runs leave no litter; stale temporaries of dead pr
     expect(files().filter((f) => !f.startsWith('.R.'))).toEqual([]);
     expect(cli(['reproduce', '002', '--quick', '--out', 'R'], 120_000).code).toBe(0);
     expect(files()).toEqual(['R']);
+  });
+});
+
+describe('item 5: DOT export parses in Graphviz, for every family', () => {
+  // Graphviz (Debian `graphviz`, listed in .ci/apt-packages) is the reference parser.
+  const specs = ['ring:4', 'uring:4', 'mesh:2x3', 'torus:2x2', 'hypercube:3', 'fullmesh:4', 'fattree:k=2,levels=2', 'twolevel:leaves=2,hosts=2', 'omega:8', 'dragonfly:h=1', 'dce:n=3,delta=1', 'cbanyan:3', 'ccc:3', 'mdce:B=1,C=1,P=1,n=2'];
+  it('every family listed is covered', () => {
+    const covered = new Set(specs.map((s) => buildTopology(s).family));
+    expect(listFamilies().map((f) => f.name).filter((f) => f !== 'file' && !covered.has(f))).toEqual([]);
+  });
+  for (const spec of specs) {
+    it(spec, () => {
+      const svg = execFileSync('dot', ['-Tsvg'], { input: exportDot(buildTopology(spec)), encoding: 'utf8' });
+      expect(svg).toContain('<svg');
+    });
+  }
+  it('the CLI export of torus:2x2 parses (its latency 1e-07 was a syntax error unquoted)', () => {
+    const r = cli(['export', 'torus:2x2', '--format', 'dot']);
+    expect(r.code).toBe(0);
+    expect(execFileSync('dot', ['-Tsvg'], { input: r.stdout, encoding: 'utf8' })).toContain('<svg');
+  });
+});
+
+describe('item 17: the package ships a LICENSE and no source maps into an unshipped src/', () => {
+  it('npm pack lists LICENSE and no .map files', () => {
+    const root = join(__dirname, '../..');
+    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const paths = (JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path);
+    expect(paths).toContain('LICENSE');
+    expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
+    expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 Meshwork authors/);
   });
 });
