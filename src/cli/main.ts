@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands/index.js';
 import { reportFailure } from './errors.js';
+import { optionDescription } from './help.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -15,7 +16,8 @@ export function buildProgram(): Command {
     .version('0.1.0')
     .showHelpAfterError(false)
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(oneLine(text)) });
+    .configureOutput({ outputError: (text, write) => write(oneLine(text)) })
+    .configureHelp({ optionDescription });
   registerCommands(program);
   return program;
 }

@@ -272,3 +272,24 @@ describe('item 17: the package ships a LICENSE and no source maps into an unship
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 Meshwork authors/);
   });
 });
+
+describe('item 14: CLI gaps', () => {
+  it('--json --csv together is refused', () => {
+    const r = cli(['run', '--topology', 'torus:2x2', '--algorithm', 'pairwise', '--size', '1', '--json', '--csv']);
+    expect(expectOneLineError(r)).toBe("meshwork: error: option '--csv' cannot be used with option '--json'");
+  });
+  it('--help marks required options and gives the defaults of --root and --tie', () => {
+    const help = cli(['run', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('e.g. torus:8x8,bw=25Gbps,lat=100ns (required)');
+    expect(help).toContain('(source of one-to-one) (default: 0)');
+    expect(help).toContain('parity, random (default: positive)');
+  });
+  it('topo --help lists the families', () => {
+    const help = cli(['topo', '--help']).stdout;
+    for (const usage of ['torus:AxBx', 'dragonfly:h=H', 'hypercube:']) expect(help).toContain(usage);
+  });
+  it('table mdce defaults to 1,024 PEs', () => {
+    const json = JSON.parse(cli(['table', 'mdce', '--json']).stdout);
+    expect(json.sizes).toEqual([1024]);
+  });
+});

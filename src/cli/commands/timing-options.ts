@@ -2,7 +2,7 @@
  * Options shared by `meshwork run` and `meshwork compare`: the topology, the collective and its
  * size, the routing, and every value of the flow engine's time model, in human units.
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { formatBandwidth, formatSize, formatTime, parseBandwidth, parseSize, parseTime } from '../../util/units.js';
 import { parseIntValue } from '../../util/spec.js';
@@ -48,9 +48,9 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
     .option('--collective <name>', 'alltoall, broadcast, reduce, allreduce, scatter, gather, allgather, reduce-scatter, one-to-one, barrier', 'alltoall')
     .option('--size <bytes>', 'per block for alltoall/allgather/gather/scatter; whole buffer for broadcast/reduce/allreduce/reduce-scatter; the message for one-to-one (e.g. 64KiB, 1MB)')
-    .option('--root <rank>', 'root rank of rooted collectives (source of one-to-one)')
+    .option('--root <rank>', 'root rank of rooted collectives (source of one-to-one) (default: 0)')
     .option('--routing <name>', `routing: ${ROUTING_NAMES.join(', ')} (default: the family's)`)
-    .option('--tie <mode>', 'torus tie-break at exactly k/2: positive, split (exact halves at flow level), parity, random')
+    .option('--tie <mode>', 'torus tie-break at exactly k/2: positive, split (exact halves at flow level), parity, random (default: positive)')
     .option('--seed <n>', 'seed for random and hashed routing choices', '1')
     .option('--alpha <time>', 'per-message software overhead α (default 1us)')
     .option('--router-latency <time>', 'latency added per hop (default 0; the channel latency includes the router)')
@@ -67,7 +67,8 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--copy-bw <bw>', 'local copy speed, e.g. 20GB/s (default: free)')
     .option('--rate-update <mode>', 'exact (default: every flow re-rated after each batch of events) or local (only flows sharing a channel with a change; faster, approximate)')
     .option('--json', 'print the full result as JSON')
-    .option('--csv', 'print CSV');
+    // One output format: --json --csv together printed JSON only, silently.
+    .addOption(new Option('--csv', 'print CSV').conflicts('json'));
 }
 
 export interface TimingSetup {

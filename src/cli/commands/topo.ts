@@ -4,6 +4,7 @@ import { loadTopology } from '../../node/load-topology.js';
 import { computeMetricsParallel, defaultWorkers } from '../../node/metrics-workers.js';
 import { DISTANCE_METHODS, checkAllPairsWork, checkSize, estimateSpecSize, formatMetrics, metricsRecord, type DistanceMethod } from '../../topology/index.js';
 import { print } from '../io.js';
+import { familiesHelp } from '../help.js';
 
 interface TopoOptions {
   json?: boolean;
@@ -38,6 +39,7 @@ export function register(program: Command): void {
     .option('--no-bisection', 'skip the bisection width')
     .option('--workers <n>', `threads for large BFS runs (default ${defaultWorkers()})`)
     .option('--timing', 'add the elapsed seconds to --json output (makes it non-deterministic)')
+    .addHelpText('after', familiesHelp)
     .action(async (specText: string, opts: TopoOptions) => {
       const method = opts.method ?? 'auto';
       if (method !== 'auto' && !DISTANCE_METHODS.includes(method as DistanceMethod)) {
