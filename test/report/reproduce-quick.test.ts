@@ -114,6 +114,19 @@ describe('meshwork reproduce all --quick', () => {
     for (const s of results.seeds) for (const p of s.plots) expect(files).toContain(p.file);
   });
 
+  // Issue 16 item 6: 000-barriers.svg had eight zero-height bars. Every plot must draw a visible mark:
+  // a bar, line, point or heatmap cell whose path has a non-zero extent in both directions or a length.
+  it('every plot draws marks with a visible size', () => {
+    for (const s of results.seeds) {
+      for (const p of s.plots) {
+        const svg = readFileSync(join(dir, 'out', p.file), 'utf8');
+        const marks = [...svg.matchAll(/aria-roledescription="(bar|line|point|rect|circle|square|area|symbol)"[^>]*\sd="([^"]*)"/g)];
+        const visible = marks.filter(([, , d]) => !/^M[-\d.e]+,[-\d.e]+h[-\d.e]+v0h/.test(d) && d !== '' && !/^M[-\d.e]+,[-\d.e]+h0v/.test(d));
+        expect(visible.length, `${p.file}: ${marks.length} marks, none visible`).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('gives every claim its pinned verdict', () => {
     const got = Object.fromEntries(results.seeds.flatMap((s) => s.claims.map((c) => [c.id, c.verdict])));
     expect(got).toEqual(EXPECTED);
