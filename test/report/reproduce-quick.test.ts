@@ -120,8 +120,16 @@ describe('meshwork reproduce all --quick', () => {
     for (const s of results.seeds) {
       for (const p of s.plots) {
         const svg = readFileSync(join(dir, 'out', p.file), 'utf8');
-        const marks = [...svg.matchAll(/aria-roledescription="(bar|line|point|rect|circle|square|area|symbol)"[^>]*\sd="([^"]*)"/g)];
-        const visible = marks.filter(([, , d]) => !/^M[-\d.e]+,[-\d.e]+h[-\d.e]+v0h/.test(d) && d !== '' && !/^M[-\d.e]+,[-\d.e]+h0v/.test(d));
+        // Vega wraps each mark in <g class="mark-TYPE role-mark ...">; rects are paths "Mx,yhWvH...".
+        const groups = [...svg.matchAll(/class="mark-(\w+) role-mark[^"]*"[^>]*>(.*?)<\/g>/gs)];
+        const visible = groups.flatMap(([, type, body]) =>
+          [...body.matchAll(/\sd="([^"]+)"/g)].filter(([, d]) => {
+            if (type !== 'rect') return true;
+            const m = /h(-?[\d.e]+)v(-?[\d.e]+)/.exec(d);
+            return m !== null && Number(m[1]) !== 0 && Number(m[2]) !== 0;
+          }),
+        );
+        const marks = groups;
         expect(visible.length, `${p.file}: ${marks.length} marks, none visible`).toBeGreaterThan(0);
       }
     }
