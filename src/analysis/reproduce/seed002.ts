@@ -7,7 +7,7 @@ import { buildSchedule, emitXorSwapPair, executeSchedule, ScheduleBuilder, xorSw
 import type { Claim } from '../../report/checklist.js';
 import { linePlot, type SeriesPoint } from '../../report/plot.js';
 import { buildTopology } from '../../topology/index.js';
-import { runCollectiveFlow } from '../../sim/flow/index.js';
+import { runCollectiveFlow } from '../../sim/simulate.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 import { appendAll } from '../../util/arrays.js';
 

@@ -3,7 +3,7 @@
  * schedule, the program or the network is built (issue 16, item 1: `--size 1TiB` on torus:4x4 grew
  * memory ~70 MB/s until killed).
  */
-import { demandOf, mustReceive } from '../../analysis/bounds/demand.js';
+import { demandOf, mustReceive } from '../bounds/demand.js';
 import type { CollectiveKind } from '../../collectives/types.js';
 import { LimitError } from '../../util/errors.js';
 
