@@ -28,7 +28,7 @@ describe('item 1: packet runs have a size limit, checked before anything is buil
     const r = cli(['run', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '1TiB', '--engine', 'packet'], 20_000);
     // 16 ranks each receive 15 TiB: 16·15·2^40 / 32 = 8,246,337,208,320 flits (mustReceive, demand.ts).
     expect(expectOneLineError(r)).toBe(
-      'meshwork: error: size: got "8246337208320 flits (alltoall of 1099511627776 bytes over 16 ranks, 32-byte flits)"; accepted: at most 67108864 flits (2^26, about 2 GiB, two minutes) at packet level; time it with --engine flow',
+      'meshwork: error: size: got "8246337208320 flits"; accepted: at most 67108864 flits (2^26, about 2 GiB, two minutes) at packet level, counting what 16 ranks must receive in this alltoall in 32-byte flits; time it with --engine flow',
     );
   });
   it('still runs a small packet-level schedule', () => {

@@ -43,8 +43,8 @@ export function checkPacketRunSize(req: PacketRunRequest): void {
   if (flits > MAX_PACKET_FLITS) {
     throw new LimitError(
       'size',
-      `${flits} flits (${req.collective} of ${req.size} bytes over ${req.ranks} ranks, ${req.flitBytes ?? SCHEDULE_FLIT_BYTES}-byte flits)`,
-      `${MAX_PACKET_FLITS} flits (2^26, about 2 GiB, two minutes) at packet level; time it with --engine flow`,
+      `${flits} flits`,
+      `${MAX_PACKET_FLITS} flits (2^26, about 2 GiB, two minutes) at packet level, counting what ${req.ranks} ranks must receive in this ${req.collective} in ${req.flitBytes ?? SCHEDULE_FLIT_BYTES}-byte flits; time it with --engine flow`,
     );
   }
 }
