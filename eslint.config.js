@@ -14,6 +14,13 @@ export default tseslint.config(
     },
   },
   {
+    // f(...xs) overflows the stack for large xs (issue 16 item 3); use appendAll/maxOf/minOf (src/util/arrays.ts).
+    files: ['src/**'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'CallExpression > SpreadElement, NewExpression > SpreadElement', message: 'spread arguments overflow the stack on large arrays: use appendAll, maxOf or minOf (src/util/arrays.ts)' }],
+    },
+  },
+  {
     // The platform-neutral core must not reach for Node-only modules (ARCHITECTURE.md).
     files: ['src/topology/**', 'src/routing/**', 'src/collectives/**', 'src/sim/**', 'src/analysis/**', 'src/util/**'],
     rules: {

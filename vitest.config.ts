@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Plot warnings fail the suite (issue 16 item 6), in-process and in the CLI runs (src/report/plot.ts).
+    env: { MESHWORK_STRICT_PLOTS: '1' },
   },
 });

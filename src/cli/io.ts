@@ -1,24 +1,15 @@
-/** Node adapters for the CLI: files are written whole or not at all. */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, basename } from 'node:path';
-import { InputError } from '../util/errors.js';
+/** Node adapters for the CLI: files are written whole or not at all (see outputs.ts). */
+import { writeOutputNow } from './outputs.js';
 
-/** Writes to a temporary sibling, then renames, so a failure never leaves a half-written file. */
+export { planOutput, planOutputs, writeOutputs, type PlannedOutput } from './outputs.js';
+
+/**
+ * Writes one output at once: a temporary sibling renamed over a file (through a symlink to its
+ * target), streamed to a device or FIFO, refused for a directory or /proc. Commands that do work
+ * before writing plan their outputs first with `planOutputs` instead.
+ */
 export function writeFileAtomic(path: string, data: string | Uint8Array, field = 'out'): void {
-  const dir = dirname(path);
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (err) {
-    throw new InputError(field, path, `a writable path (${(err as Error).message})`);
-  }
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(tmp, data);
-    renameSync(tmp, path);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw new InputError(field, path, `a writable path (${(err as Error).message})`);
-  }
+  writeOutputNow(path, field, data);
 }
 
 export function print(text: string): void {

@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands/index.js';
 import { reportFailure } from './errors.js';
 import { mayNameGraphFile } from '../node/file-path.js';
+import { optionDescription } from './help.js';
 
 /** The program with the commands `argv` needs (see registerCommands); every command when omitted. */
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
@@ -17,7 +18,8 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
     .version('0.1.0')
     .showHelpAfterError(false)
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(oneLine(text)) });
+    .configureOutput({ outputError: (text, write) => write(oneLine(text)) })
+    .configureHelp({ optionDescription });
   await registerCommands(program, argv);
   return program;
 }

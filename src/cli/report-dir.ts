@@ -3,16 +3,20 @@
  * directory which is renamed into place at the end, so an interrupted or failed run never leaves a
  * half-written report, and an existing report is only replaced once the new one is complete.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { RESULTS_FORMAT } from '../analysis/reproduce/index.js';
 import { InputError } from '../util/errors.js';
+import { forgetOnExit, forgetRelease, releaseOnExit, removeOnExit } from './cleanup.js';
+import { checkParent } from './outputs.js';
 
 export interface ReportDir {
   /** Absolute path of the final directory. */
   readonly path: string;
   /** Temporary sibling being filled. */
   readonly tmp: string;
+  /** Releases the lock on `path`. */
+  readonly unlock: () => void;
 }
 
 /** A directory holds a Meshwork report if its results.json says so. */
@@ -26,14 +30,18 @@ export function holdsMeshworkReport(dir: string): boolean {
 }
 
 /**
- * Checks `out` before any work is done and creates the temporary sibling.
- * - missing or empty: fine;
+ * Checks `out` before any work, takes the lock on it and creates the temporary sibling.
+ * - missing or empty: fine (only the last level is created, under an existing parent);
  * - holds a Meshwork report: replaced only if `replace` (the user's --force, or demo's own directory);
- * - anything else (a file, a directory with other content): refused, never deleted.
+ * - anything else (a file, a directory with other content): refused, never deleted;
+ * - a symlink to a directory: the report goes into the directory it names;
+ * - another live meshwork run writing to it: refused (two runs would each replace the other's report).
  */
 export function openReportDir(out: string, opts: { replace: boolean; field?: string }): ReportDir {
   const field = opts.field ?? 'out';
-  const path = resolve(out);
+  if (out.trim() === '') throw new InputError(field, out, 'a directory path');
+  const given = resolve(out);
+  const path = existsSync(given) ? realpathSync(given) : given;
   if (existsSync(path)) {
     let entries: string[];
     try {
@@ -49,15 +57,83 @@ export function openReportDir(out: string, opts: { replace: boolean; field?: str
       if (!opts.replace) throw new InputError(field, out, 'a directory without a report; it already holds one, pass --force to replace it');
     }
   }
-  const tmp = join(dirname(path), `.${basename(path)}.tmp-${process.pid}`);
+  // Bounded checks on the parent (refuses /proc and /sys; only `path` itself is ever created).
+  const parent = dirname(path);
+  checkParent(field, out, path);
+  sweepStaleTemps(parent, basename(path));
+  const lock = takeLock(path, field, out);
+  const tmp = join(parent, `.${basename(path)}.tmp-${process.pid}`);
+  removeOnExit(tmp);
   try {
-    mkdirSync(dirname(path), { recursive: true });
     rmSync(tmp, { recursive: true, force: true });
     mkdirSync(tmp);
   } catch (err) {
+    lock();
+    forgetOnExit(tmp);
     throw new InputError(field, out, `a writable directory (${(err as Error).message.split('\n')[0]})`);
   }
-  return { path, tmp };
+  return { path, tmp, unlock: lock };
+}
+
+function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes `.NAME.tmp-PID` (and `-old`) siblings left by runs whose process is gone (a kill -9, a crash). */
+function sweepStaleTemps(parent: string, name: string): void {
+  const pattern = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.tmp-(\\d+)(-old)?$`);
+  let entries: string[];
+  try {
+    entries = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const m = pattern.exec(entry);
+    if (m && Number(m[1]) !== process.pid && !pidAlive(Number(m[1]))) rmSync(join(parent, entry), { recursive: true, force: true });
+  }
+}
+
+/**
+ * A lock file `.NAME.lock` next to the report directory (the directory itself is replaced by a
+ * rename, so it cannot hold the lock), created exclusively and holding the owner's PID. A lock whose
+ * process is gone is taken over. Returns the release function.
+ */
+function takeLock(path: string, field: string, out: string): () => void {
+  const lockPath = join(dirname(path), `.${basename(path)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockPath, `${process.pid}\n`, { flag: 'wx' });
+      let held = true;
+      const release = (): void => {
+        if (!held) return;
+        held = false;
+        forgetRelease(release);
+        rmSync(lockPath, { force: true });
+      };
+      releaseOnExit(release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw new InputError(field, out, `a directory in a writable parent (${(err as Error).message.split('\n')[0]})`);
+      }
+      let owner = NaN;
+      try {
+        owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+      } catch {
+        // vanished between the two calls: try again
+      }
+      if (pidAlive(owner)) throw new InputError(field, out, `a directory no other meshwork run is writing (process ${owner} is writing a report there; wait for it or choose another --out)`);
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new InputError(field, out, 'a directory no other meshwork run is writing (its lock could not be taken)');
 }
 
 /** Writes the files into the temporary directory and renames it into place. */
@@ -81,6 +157,8 @@ export function commitReportDir(dir: ReportDir, files: ReadonlyArray<readonly [s
     } else {
       renameSync(dir.tmp, dir.path);
     }
+    forgetOnExit(dir.tmp);
+    dir.unlock();
   } catch (err) {
     abandonReportDir(dir);
     throw new InputError(field, dir.path, `a writable directory (${(err as Error).message.split('\n')[0]})`);
@@ -89,4 +167,6 @@ export function commitReportDir(dir: ReportDir, files: ReadonlyArray<readonly [s
 
 export function abandonReportDir(dir: ReportDir): void {
   rmSync(dir.tmp, { recursive: true, force: true });
+  forgetOnExit(dir.tmp);
+  dir.unlock();
 }

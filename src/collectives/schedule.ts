@@ -50,6 +50,7 @@ import {
   RouteHint,
   sizeMeaning,
 } from './types.js';
+import { appendAll } from '../util/arrays.js';
 
 export const SEND = 0;
 export const RECV = 1;
@@ -630,7 +631,7 @@ export class ScheduleBuilder {
     const found = this.groupIds.get(key);
     if (found !== undefined) return found;
     const id = this.groupStart.length - 1;
-    this.groupMembers.push(...members);
+    appendAll(this.groupMembers, members);
     this.groupStart.push(this.groupMembers.length);
     this.groupIds.set(key, id);
     return id;
@@ -760,7 +761,7 @@ export class ScheduleBuilder {
     const found = this.destIds.get(key);
     if (found !== undefined) return found;
     const id = this.destStart.length - 1;
-    this.destRanks.push(...to);
+    appendAll(this.destRanks, to);
     this.destStart.push(this.destRanks.length);
     this.destIds.set(key, id);
     return id;

@@ -8,7 +8,8 @@
  * Axis titles carry units; every plot has a legend (a single-series plot still gets one, so a
  * reader always knows what a mark is).
  */
-import type { TopLevelSpec, compile } from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
+import { minOf } from '../util/arrays.js';
 
 export interface Plot {
   /** File-name-safe id, unique within a seed (e.g. "004-diameter"). */
@@ -138,9 +139,14 @@ export interface GroupedBarOptions {
   readonly bars: readonly BarDatum[];
 }
 
+function logBaseline(values: readonly number[]): number {
+  return 10 ** Math.floor(Math.log10(minOf(values, 1)));
+}
+
 export function groupedBarPlot(opts: GroupedBarOptions): Plot {
   for (const b of opts.bars) {
     if (!Number.isFinite(b.value)) throw new Error(`plot ${opts.id}: non-finite bar ${JSON.stringify(b)}`);
+    if (opts.y.log && !(b.value > 0)) throw new Error(`plot ${opts.id}: non-positive bar on a log axis ${JSON.stringify(b)}`);
   }
   const groups = seriesOrder(opts.bars.map((b) => ({ series: b.group })));
   const series = seriesOrder(opts.bars);
@@ -154,7 +160,9 @@ export function groupedBarPlot(opts: GroupedBarOptions): Plot {
     encoding: {
       x: { field: 'group', type: 'nominal', title: opts.groupTitle, sort: groups, axis: { labelAngle: -30, labelLimit: 160 } },
       xOffset: { field: 'series', type: 'nominal', sort: series },
-      y: { field: 'value', type: 'quantitative', ...axis(opts.y) },
+      y: { field: 'value', type: 'quantitative', ...axis(opts.y), ...(opts.y.log ? { stack: null } : {}) },
+      // Bars on a log axis cannot start at 0 (log 0 = −∞: zero-height bars); they start at the power of ten below the smallest.
+      ...(opts.y.log ? { y2: { datum: logBaseline(opts.bars.map((b) => b.value)) } } : {}),
       color: { field: 'series', type: 'nominal', title: opts.legend, sort: series, legend: { orient: 'right', labelLimit: 260 } },
     },
   } as unknown as TopLevelSpec;
@@ -208,24 +216,44 @@ export function heatmapPlot(opts: HeatmapOptions): Plot {
   return { id: opts.id, title: opts.title, figure: opts.figure, caption: opts.caption, spec };
 }
 
-/** Vega-Lite's logger writes warnings to the console; a CLI must keep stderr to one line. */
-const QUIET = {
-  level(): number {
-    return 0;
-  },
-  error(...args: readonly unknown[]): never {
-    throw new Error(`vega-lite: ${args.map(String).join(' ')}`);
-  },
-  warn() {
-    return QUIET;
-  },
-  info() {
-    return QUIET;
-  },
-  debug() {
-    return QUIET;
-  },
-} as unknown as Parameters<typeof compile>[1] extends infer O ? (O extends { logger?: infer L } ? L : never) : never;
+/**
+ * What happens to a Vega or Vega-Lite warning ("Log scale domain includes zero", ...). A warning
+ * usually means a blank or wrong plot (issue 16, item 6: eight zero-height bars on a log axis), so
+ * the test suite makes it an error (MESHWORK_STRICT_PLOTS=1, vitest.config.ts); the CLI stays
+ * quiet so stderr keeps to one line.
+ */
+const strict = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.MESHWORK_STRICT_PLOTS === '1';
+let plotWarning: (message: string) => void = strict
+  ? (message) => {
+      throw new Error(message);
+    }
+  : () => {};
+
+export function setPlotWarningHandler(handler: (message: string) => void): void {
+  plotWarning = handler;
+}
+
+function plotLogger(id: string): never {
+  const logger = {
+    level(): number {
+      return 2; // vega.Warn: warnings reach warn() below, info and debug do not
+    },
+    error(...args: readonly unknown[]): never {
+      throw new Error(`plot ${id}: ${args.map(String).join(' ')}`);
+    },
+    warn(...args: readonly unknown[]) {
+      plotWarning(`plot ${id}: ${args.map(String).join(' ')}`);
+      return logger;
+    },
+    info() {
+      return logger;
+    },
+    debug() {
+      return logger;
+    },
+  };
+  return logger as never;
+}
 
 /**
  * Renders a plot to a standalone SVG string with Vega's headless ("none") renderer. The output is
@@ -234,8 +262,8 @@ const QUIET = {
 export async function renderPlotSvg(plot: Plot): Promise<string> {
   // Vega and Vega-Lite cost about half a second of start-up: load them only when a plot is drawn.
   const [vega, vegaLite] = await Promise.all([import('vega'), import('vega-lite')]);
-  const compiled = vegaLite.compile(plot.spec, { logger: QUIET }).spec;
-  const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.None });
+  const compiled = vegaLite.compile(plot.spec, { logger: plotLogger(plot.id) }).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none', logger: plotLogger(plot.id) });
   try {
     return scopeSvgIds(await view.toSVG(), plot.id);
   } finally {

@@ -1,3 +1,4 @@
+import { maxOf } from '../util/arrays.js';
 /**
  * Tables as data, rendered as aligned plain text for the terminal or as HTML for the report.
  */
@@ -55,14 +56,14 @@ export function renderTextTable(table: Table, opts: { maxCell?: number | readonl
   const maxCell = (c: number) => (typeof opts.maxCell === 'number' ? opts.maxCell : (opts.maxCell?.[c] ?? 60));
   const align = columnAlignment(table);
   const wrapped = table.rows.map((row) => table.columns.map((_, c) => wrap(formatCell(row[c] ?? ''), maxCell(c))));
-  const widths = table.columns.map((h, c) => Math.max(displayWidth(h), ...wrapped.map((r) => Math.max(...r[c].map(displayWidth)))));
+  const widths = table.columns.map((h, c) => Math.max(displayWidth(h), maxOf(wrapped.map((r) => maxOf(r[c].map(displayWidth))))));
   const line = (cells: string[]) => cells.map((t, c) => pad(t, widths[c], align[c])).join('  ').replace(/\s+$/, '');
   const out: string[] = [];
   if (opts.title !== false) out.push(table.title);
   out.push(line([...table.columns]));
   out.push(line(widths.map((w) => '-'.repeat(w))));
   for (const cells of wrapped) {
-    const height = Math.max(...cells.map((c) => c.length));
+    const height = maxOf(cells.map((c) => c.length));
     for (let i = 0; i < height; i++) out.push(line(cells.map((c) => c[i] ?? '')));
   }
   if (table.note) out.push(table.note);

@@ -16,7 +16,7 @@ export const DEFAULT_LATENCY = 100e-9; // 100 ns
 
 /** Refuses a node or channel count above the limits before anything is allocated. */
 export function checkSize(field: string, nodes: number, channels = 0): void {
-  if (!(nodes <= MAX_NODES)) throw new LimitError(field, `${nodes} nodes`, `${MAX_NODES} nodes (2^24)`);
+  if (!(nodes <= MAX_NODES)) throw new LimitError(field, Number.isSafeInteger(nodes) ? `${nodes} nodes` : 'more than 2^53 nodes', `${MAX_NODES} nodes (2^24)`);
   if (!(channels <= MAX_CHANNELS)) throw new LimitError(field, `${channels} channels`, `${MAX_CHANNELS} channels (2^27)`);
 }
 

@@ -5,3 +5,4 @@ export * from './cartesian.js';
 export * from './families.js';
 export * from './mdce/index.js';
 export * from './metrics/index.js';
+export * from './estimate.js';

@@ -9,7 +9,7 @@ export class InputError extends Error {
 
   constructor(field: string, value: unknown, accepted: string) {
     const shown = formatValue(value);
-    super(`${field}: got ${shown}; accepted: ${accepted}`);
+    super(`${cut(field)}: got ${shown}; accepted: ${accepted}`);
     this.name = 'InputError';
     this.field = field;
     this.value = shown;
@@ -25,14 +25,23 @@ export class LimitError extends InputError {
   }
 }
 
+/** Values are cut at about 80 characters: a 100,000-character key must not fill the terminal. */
+const MAX_SHOWN = 80;
+
+function cut(text: string): string {
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 3)}...` : text;
+}
+
 function formatValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return JSON.stringify(cut(value));
   if (value === undefined) return '(nothing)';
+  // JSON.stringify writes NaN and ±Infinity as null, which is not what the user typed.
+  if (typeof value === 'number') return String(value);
   try {
-    const json = JSON.stringify(value);
+    const json = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
     if (json === undefined) return String(value);
-    return json.length > 80 ? `${json.slice(0, 77)}...` : json;
+    return cut(json);
   } catch {
-    return String(value);
+    return cut(String(value));
   }
 }

@@ -121,6 +121,27 @@ describe('meshwork reproduce all --quick', () => {
     for (const s of results.seeds) for (const p of s.plots) expect(files).toContain(p.file);
   });
 
+  // Issue 16 item 6: 000-barriers.svg had eight zero-height bars. Every plot must draw a visible mark:
+  // a bar, line, point or heatmap cell whose path has a non-zero extent in both directions or a length.
+  it('every plot draws marks with a visible size', () => {
+    for (const s of results.seeds) {
+      for (const p of s.plots) {
+        const svg = readFileSync(join(dir, 'out', p.file), 'utf8');
+        // Vega wraps each mark in <g class="mark-TYPE role-mark ...">; rects are paths "Mx,yhWvH...".
+        const groups = [...svg.matchAll(/class="mark-(\w+) role-mark[^"]*"[^>]*>(.*?)<\/g>/gs)];
+        const visible = groups.flatMap(([, type, body]) =>
+          [...body.matchAll(/\sd="([^"]+)"/g)].filter(([, d]) => {
+            if (type !== 'rect') return true;
+            const m = /h(-?[\d.e]+)v(-?[\d.e]+)/.exec(d);
+            return m !== null && Number(m[1]) !== 0 && Number(m[2]) !== 0;
+          }),
+        );
+        const marks = groups;
+        expect(visible.length, `${p.file}: ${marks.length} marks, none visible`).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('gives every claim its pinned verdict', () => {
     const got = Object.fromEntries(results.seeds.flatMap((s) => s.claims.map((c) => [c.id, c.verdict])));
     expect(got).toEqual(EXPECTED);

@@ -18,6 +18,7 @@ import { runCollectiveFlow, simulate } from '../../sim/simulate.js';
 import type { Topology } from '../../topology/graph.js';
 import { buildTopology } from '../../topology/index.js';
 import { emptyReproduction, type SeedModule } from './types.js';
+import { appendAll } from '../../util/arrays.js';
 
 /** Bytes per block: divisible by 1, 2, 3, 4 and 6 so every areas= setting cuts it evenly. */
 const BLOCK_BYTES = 12;
@@ -212,7 +213,7 @@ export const seed000: SeedModule = {
         ...(fewer ? { reading: 'FIG. 9 baseline = one direct step per offset with a barrier between consecutive steps (spec §1.8)' } : { why: 'hop-grouped did not use fewer barriers on every torus' }),
       },
     ];
-    r.claims.push(...claims);
+    appendAll(r.claims, claims);
     // Flow level: makespan and efficiency against the best topology bound.
     const flowTori = tori;
     const flowBlock = ctx.quick ? 4096 : 65536;

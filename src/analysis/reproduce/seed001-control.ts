@@ -12,6 +12,7 @@ import { simulateFlow } from '../../sim/flow/engine.js';
 import { lowerSchedule } from '../../sim/program/from-schedule.js';
 import { buildTopology } from '../../topology/index.js';
 import { SEED001_MODEL, SEED001_T0, type Seed001Timer } from './seed001-timing.js';
+import { minOf } from '../../util/arrays.js';
 
 const STEPS_A_B_C = 'the worked example of [0079]–[0086]';
 
@@ -161,7 +162,7 @@ export function treeLatencyClaim(): Claim {
     ...(ok ? { verdict: 'reproduced' as const } : { verdict: 'not-reproduced' as const, why: 'the binomial broadcast does not take ⌈log2 N⌉·L' }),
     source: 'document',
     threshold: 'tree time ≥ 0.99·⌈log2 N⌉·L at every N of the sweep',
-    sensitivity: `M/⌈log2 N⌉ is ${Math.min(...ratios).toFixed(3)} at its smallest, so any tolerance keeps the verdict; the 1-hop multicast stays at one T1 for every N`,
+    sensitivity: `M/⌈log2 N⌉ is ${minOf(ratios).toFixed(3)} at its smallest, so any tolerance keeps the verdict; the 1-hop multicast stays at one T1 for every N`,
     setup: ['binomial broadcast (Meshwork\'s tree) and fullmesh-multicast of N bytes on fullmesh:N, α = L = 2 µs, link latency 0, flow level'],
   };
 }

@@ -17,6 +17,7 @@ import { buildTopology } from '../../topology/index.js';
 import { closedFormCrossoverBits, Seed001Timer, SEED001_CASES, SEED001_MODEL, SEED001_T0, seed001Case, type TurnaroundReading } from './seed001-timing.js';
 import { arithmeticClaims, choiceClaim, treeLatencyClaim, workedExample } from './seed001-control.js';
 import { emptyReproduction, type SeedModule } from './types.js';
+import { appendAll, maxOf } from '../../util/arrays.js';
 
 const N = 8;
 
@@ -184,7 +185,7 @@ export const seed001: SeedModule = {
         return { n, ratio, off: Math.abs(ratio / t.ratio(n) - 1) };
       });
       const held = points.filter((x) => x.off <= RATIO_TOLERANCE);
-      const worst = Math.max(...points.map((x) => x.off));
+      const worst = maxOf(points.map((x) => x.off));
       r.claims.push({
         id: t.id,
         claim: t.claim,
@@ -213,7 +214,7 @@ export const seed001: SeedModule = {
       const factor = (bits: number | undefined): number => (bits === undefined ? Infinity : Math.max(bits / doc, doc / bits));
       const holds = sweep.filter((st) => factor(st.bits) <= THRESHOLD_FACTOR);
       const ok = factor(x.primary) <= THRESHOLD_FACTOR && holds.length * 2 >= sweep.length;
-      const needed = Math.max(...sweep.map((st) => factor(st.bits)));
+      const needed = maxOf(sweep.map((st) => factor(st.bits)));
       r.claims.push({
         id: t.id,
         claim: t.claim,
@@ -264,7 +265,8 @@ export const seed001: SeedModule = {
     const choiceSizes = bits.filter((_, i) => i % 2 === 0);
     r.claims.push(choiceClaim(['p2p2', 'mcast3', 'mcast6', 'reduce4', 'allreduce4'].flatMap((id) => [4, PRIMARY.n].map((n) => ({ id, n, timer: timer(id, n, PRIMARY.gbps) }))), choiceSizes));
     const arithmetic = arithmeticClaims();
-    r.claims.push(...arithmetic.claims, treeLatencyClaim());
+    appendAll(r.claims, arithmetic.claims);
+    r.claims.push(treeLatencyClaim());
     r.tables.push(arithmetic.table);
     r.claims.push({
       id: '001.plane7',

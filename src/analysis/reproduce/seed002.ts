@@ -9,6 +9,7 @@ import { linePlot, type SeriesPoint } from '../../report/plot.js';
 import { buildTopology } from '../../topology/index.js';
 import { runCollectiveFlow } from '../../sim/simulate.js';
 import { emptyReproduction, type SeedModule } from './types.js';
+import { appendAll } from '../../util/arrays.js';
 
 /** Executor input ids for 4 ranks × 4 one-byte elements are 1..16: A..P of the patent's example. */
 const letter = (v: number): string => (v >= 1 && v <= 26 ? String.fromCharCode(64 + v) : `#${v}`);
@@ -116,7 +117,7 @@ export const seed002: SeedModule = {
         ...(inPlaceAlways && allPass ? {} : { why: 'xor-swap held more than one buffer, or a run failed verification' }),
       },
     ];
-    r.claims.push(...claims);
+    appendAll(r.claims, claims);
     // Time: xor-swap's combining-network ops under the flow engine's hwCollective cost model
     // (2⌈log2 n⌉ tree levels × level latency + bytes / tree bandwidth) against pairwise on the torus.
     // The crossover is searched, not sampled: per rank count the ratio at both ends of the size

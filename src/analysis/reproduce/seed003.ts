@@ -13,6 +13,7 @@ import { linePlot, type SeriesPoint } from '../../report/plot.js';
 import { buildTopology } from '../../topology/index.js';
 import { runCollectiveFlow } from '../../sim/simulate.js';
 import { emptyReproduction, type SeedModule } from './types.js';
+import { appendAll, maxOf } from '../../util/arrays.js';
 
 /** Message size for the flow-level times (rounded up to whole int32 pieces for P packets and N ranks). */
 const TIME_MESSAGE_BYTES = 256 * 1024;
@@ -66,7 +67,6 @@ interface Run {
   readonly deferred: number;
 }
 
-const maxOf = (a: Int32Array): number => a.reduce((x, y) => Math.max(x, y), 0);
 const sumOf = (a: Int32Array): number => a.reduce((x, y) => x + y, 0);
 
 function run(algo: Algo, S: number, m: number, P: number): Run {
@@ -81,10 +81,10 @@ function run(algo: Algo, S: number, m: number, P: number): Run {
     P,
     steps: st.steps,
     pass: r.pass,
-    maxUp: maxOf(st.maxUpPerSwitch),
-    maxDown: maxOf(st.maxDownPerSwitch),
-    maxSends: maxOf(st.maxSendsPerRank),
-    maxRecvs: maxOf(st.maxRecvsPerRank),
+    maxUp: maxOf(st.maxUpPerSwitch, 0),
+    maxDown: maxOf(st.maxDownPerSwitch, 0),
+    maxSends: maxOf(st.maxSendsPerRank, 0),
+    maxRecvs: maxOf(st.maxRecvsPerRank, 0),
     deferred: sumOf(st.deferredSends),
   };
 }
@@ -182,8 +182,8 @@ export const seed003: SeedModule = {
     const r1Bad = gridRuns('R1 (B4)').filter((x) => x.steps !== r1StepsFormula(x.S, x.m, x.P));
     const gridText = `S ∈ {${gridS.join(',')}}, m ∈ {${gridM.join(',')}}, P ∈ {${gridP.join(',')}}`;
     const pipelined = runs.filter((x) => x.algo.label.startsWith('R'));
-    const worstLink = Math.max(...pipelined.map((x) => Math.max(x.maxUp, x.maxDown)));
-    const worstPort = Math.max(...pipelined.map((x) => Math.max(x.maxSends, x.maxRecvs)));
+    const worstLink = maxOf(pipelined.map((x) => Math.max(x.maxUp, x.maxDown)));
+    const worstPort = maxOf(pipelined.map((x) => Math.max(x.maxSends, x.maxRecvs)));
     const deferred = pipelined.reduce((s, x) => s + x.deferred, 0);
     const binomial = find('binomial (whole message)', base.S, base.m, base.P);
     const chain = find('chain (P segments)', base.S, base.m, base.P);
@@ -274,7 +274,7 @@ export const seed003: SeedModule = {
           : { why: 'with ranks numbered leaf by leaf, Meshwork\'s binomial tree sends at most one transfer out of and into a leaf per step; the contention the spec describes needs a rank order that ignores switch membership' }),
       },
     ];
-    r.claims.push(...claims);
+    appendAll(r.claims, claims);
     // Simulated time (flow engine) against P, S and m at the same sweep points as the steps.
     const times = new Map<string, { seconds: number; bytes: number }>();
     const timeOf = (a: Algo, p: { S: number; m: number; P: number }) => {

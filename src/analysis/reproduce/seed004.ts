@@ -28,6 +28,7 @@ import {
 } from '../../topology/mdce/index.js';
 import { distanceSummary } from '../../topology/metrics/index.js';
 import { emptyReproduction, type SeedModule, type SeedReproduction } from './types.js';
+import { appendAll, maxOf, minOf } from '../../util/arrays.js';
 
 /** Claim-id-safe form of a network name: "(2,0,1)-MDCE" -> "2-0-1-mdce". */
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -136,7 +137,7 @@ function staticPart(r: SeedReproduction, quick: boolean, progress: (f: number, l
   progress(0, `Table 1 at ${sizes.join(' and ')} PEs`);
   const rows = mdceTable1(sizes);
   r.tables.push(table1Table(rows));
-  r.claims.push(...rows.map(table1Claim));
+  appendAll(r.claims, rows.map(table1Claim));
 
   const measured = measureConfigs(quick, progress);
   const diamPoints: SeriesPoint[] = [];
@@ -194,7 +195,7 @@ function staticPart(r: SeedReproduction, quick: boolean, progress: (f: number, l
   });
   for (const c of CONFIGS) {
     const pts = measured.filter((m) => m.config === c);
-    const worst = Math.max(...pts.map((m) => Math.abs(m.mean - c.mean(m.n))));
+    const worst = maxOf(pts.map((m) => Math.abs(m.mean - c.mean(m.n))));
     const exact = worst < 1e-9;
     const sample = pts[pts.length - 1];
     const claim: Claim = {
@@ -366,7 +367,7 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
   }
 
   const at = (pattern: string, label: string) => points.filter((p) => p.pattern === pattern && p.net.label === label);
-  const maxDelivered = (pattern: string, label: string) => Math.max(...at(pattern, label).map((p) => p.delivered));
+  const maxDelivered = (pattern: string, label: string) => maxOf(at(pattern, label).map((p) => p.delivered));
   const lowLatency = (pattern: string, label: string) => at(pattern, label)[0].latency ?? Infinity;
   const reading = `our model: packet = 1 flit of ${PACKET_WORDS} words taking (in + out degree) clocks per link, virtual cut-through, ${BUFFER_WORDS / PACKET_WORDS}-packet (${BUFFER_WORDS}-word) buffers per VC, the minimum VCs of each routing, ${horizon.toLocaleString('en-US')}-clock horizon`;
   const holds = (id: string, claim: string, where: string, ok: boolean, measured: string, scope: string): Claim => ({
@@ -382,8 +383,8 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
   // MDCE unsaturated latency at the minimum level (random, 1/4 partition, localized).
   const latencyPatterns = patterns.filter((p) => ['random', 'quarter', 'localized'].includes(p.name)).map((p) => p.name);
   const latencyRows = latencyPatterns.map((pat) => {
-    const best = Math.min(...DYN_NETS.map((n) => lowLatency(pat, n.label)));
-    const mdce = Math.min(...DYN_NETS.filter((n) => n.group === 'mdce').map((n) => lowLatency(pat, n.label)));
+    const best = minOf(DYN_NETS.map((n) => lowLatency(pat, n.label)));
+    const mdce = minOf(DYN_NETS.filter((n) => n.group === 'mdce').map((n) => lowLatency(pat, n.label)));
     return { pat, best, mdce };
   });
   const latencyOk = latencyRows.every((x) => x.mdce <= 1.1 * x.best);
@@ -400,7 +401,7 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
   if (!quick) {
     const top = rates[rates.length - 1];
     const tolerance = PATTERNS.map((p) => {
-      const best = Math.max(...DYN_NETS.map((n) => maxDelivered(p.name, n.label)));
+      const best = maxOf(DYN_NETS.map((n) => maxDelivered(p.name, n.label)));
       return { p: p.name, best, ft: maxDelivered(p.name, 'FT'), min: maxDelivered(p.name, 'MIN') };
     });
     r.claims.push(
@@ -416,8 +417,8 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
     const hotLat = (label: string) => at('hotspot', label).find((p) => p.rate === top)?.latency ?? Infinity;
     const meshLike = DYN_NETS.filter((n) => n.group === 'mesh');
     const others = DYN_NETS.filter((n) => n.group !== 'mesh');
-    const worstMesh = Math.max(...meshLike.map((n) => hotLat(n.label)));
-    const bestOther = Math.min(...others.map((n) => hotLat(n.label)));
+    const worstMesh = maxOf(meshLike.map((n) => hotLat(n.label)));
+    const bestOther = minOf(others.map((n) => hotLat(n.label)));
     r.claims.push(
       holds(
         '004.sim.hotspot',
@@ -429,10 +430,10 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
       ),
     );
     const emu = (label: string) => maxDelivered('meshemu', label);
-    const bestMdce = Math.max(...DYN_NETS.filter((n) => n.group === 'mdce').map((n) => emu(n.label)));
-    const bestNonMeshOther = Math.max(...DYN_NETS.filter((n) => n.group === 'dce' || n.group === 'indirect').map((n) => emu(n.label)));
-    const worstMdce = Math.min(...DYN_NETS.filter((n) => n.group === 'mdce').map((n) => emu(n.label)));
-    const bestDce = Math.max(...DYN_NETS.filter((n) => n.group === 'dce').map((n) => emu(n.label)));
+    const bestMdce = maxOf(DYN_NETS.filter((n) => n.group === 'mdce').map((n) => emu(n.label)));
+    const bestNonMeshOther = maxOf(DYN_NETS.filter((n) => n.group === 'dce' || n.group === 'indirect').map((n) => emu(n.label)));
+    const worstMdce = minOf(DYN_NETS.filter((n) => n.group === 'mdce').map((n) => emu(n.label)));
+    const bestDce = maxOf(DYN_NETS.filter((n) => n.group === 'dce').map((n) => emu(n.label)));
     r.claims.push(
       holds(
         '004.sim.mesh-emulation',

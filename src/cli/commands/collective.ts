@@ -2,8 +2,7 @@
  * `meshwork collective list | verify | show`: a thin layer over src/collectives (build a schedule
  * with an algorithm or load a user's JSON, execute and verify it, print one rank's program).
  */
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadTopology } from '../../node/load-topology.js';
 import type { Topology } from '../../topology/graph.js';
@@ -27,7 +26,7 @@ import {
   type ExecutionReport,
   type ExecMode,
 } from '../../collectives/index.js';
-import { print } from '../io.js';
+import { planOutputs, print, writeOutputs } from '../io.js';
 
 const SIZE_HELP =
   'bytes (e.g. 64KiB): alltoall/allgather/gather/scatter = one block; broadcast/reduce/allreduce/reduce-scatter = the whole buffer; one-to-one = the message';
@@ -99,23 +98,6 @@ function loadOrBuild(opts: ScheduleOpts): { schedule: Schedule; topology: Topolo
 function choice<T extends string>(v: string, field: string, choices: readonly T[]): T {
   if (!(choices as readonly string[]).includes(v)) throw new InputError(field, v, choices.join(', '));
   return v as T;
-}
-
-/** Streams the schedule JSON to a temporary sibling, then renames: never a half-written file. */
-function writeScheduleAtomic(path: string, schedule: Schedule): void {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  let fd: number | undefined;
-  try {
-    fd = openSync(tmp, 'w');
-    for (const chunk of scheduleJsonChunks(schedule)) writeSync(fd, chunk);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, path);
-  } catch (err) {
-    if (fd !== undefined) closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw new InputError('out', path, `a writable path (${(err as Error).message})`);
-  }
 }
 
 function describeSize(s: Schedule): string {
@@ -263,8 +245,10 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable report')
     .action((opts: ScheduleOpts & { steps?: boolean; mode: string; out?: string; json?: boolean }) => {
       const mode = choice<ExecMode>(opts.mode, 'mode', ['bytes', 'chunks']);
+      const [out] = planOutputs({ out: opts.out });
       const { schedule, topology } = loadOrBuild(opts);
-      if (opts.out) writeScheduleAtomic(opts.out, schedule);
+      // Streamed chunk by chunk: the JSON of a large schedule does not fit in one string.
+      if (out) writeOutputs([[out, scheduleJsonChunks(schedule)]]);
       const report = executeSchedule(schedule, { mode, steps: opts.steps, topology });
       print(opts.json ? JSON.stringify(reportJson(schedule, report), null, 2) : reportText(schedule, report));
       if (!report.pass) process.exitCode = 1;

@@ -87,7 +87,7 @@ export function register(program: Command): void {
       '',
       renderTextTable({ id: 'compare', title: '', columns: header, rows: body, align: ['left', 'right', 'right', 'right', 'right', 'right', 'left'] }, { title: false, maxCell: 80 }),
     ];
-    if (skipped.length > 0) lines.push('', ...skipped.map((r) => `skipped ${r.algorithm}: ${r.skipped}`));
+    if (skipped.length > 0) lines.push('', skipped.map((r) => `skipped ${r.algorithm}: ${r.skipped}`).join('\n'));
     print(lines.join('\n'));
   });
 }

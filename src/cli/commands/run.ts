@@ -7,7 +7,8 @@ import { checkTraceSize, chromeTrace, RateRecorder } from '../../sim/flow/trace.
 import { buildFlowSchedule } from '../../sim/flow/collective-run.js';
 import { lowerSchedule } from '../../sim/program/from-schedule.js';
 import { simulate, ENGINES, type EngineName } from '../../sim/simulate.js';
-import { print, writeFileAtomic } from '../io.js';
+import { planOutputs, print, writeOutputs } from '../io.js';
+import { checkPacketRunSize } from '../../sim/packet/limits.js';
 import { addTimingOptions, csvLine, describeModel, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
 
 interface RunOptions extends TimingCliOptions {
@@ -32,10 +33,12 @@ export function register(program: Command): void {
       .option('--engine <engine>', 'flow or packet', 'flow')
       .option('--trace <file>', 'write a Chrome trace-event file (opens in Perfetto): one track per rank stream, link counters'),
   ).action((opts: RunOptions) => {
+    const [traceOut] = planOutputs({ trace: opts.trace });
     const setup = parseTimingOptions(opts);
     if (!opts.algorithm) throw new InputError('algorithm', undefined, 'an algorithm spec such as hop-grouped or pairwise (see meshwork collective list)');
     if (!ENGINES.includes(opts.engine as EngineName)) throw new InputError('engine', opts.engine, ENGINES.join(' or '));
     const engine = opts.engine as EngineName;
+    if (engine === 'packet') checkPacketRunSize({ collective: setup.collective, ranks: setup.topology.numEndpoints, size: setup.size, root: setup.root });
     if (opts.trace && engine !== 'flow') throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
     // Refuses a schedule too large for the engines before building it (names the limit).
     const schedule = buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm, topology: setup.topology, size: setup.size, root: setup.root });
@@ -49,7 +52,7 @@ export function register(program: Command): void {
     } finally {
       bar.stop();
     }
-    if (opts.trace && rates && result.raw) writeFileAtomic(opts.trace, JSON.stringify(chromeTrace(setup.topology, result.program, result.raw, rates)), 'trace');
+    if (traceOut && rates && result.raw) writeOutputs([[traceOut, JSON.stringify(chromeTrace(setup.topology, result.program, result.raw, rates))]]);
     const best = bestBound(result.bounds.filter((b) => b.name !== 'schedule'));
     if (opts.json) {
       print(JSON.stringify(result, null, 2));

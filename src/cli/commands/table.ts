@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { mdceTable1, parseTable1Sizes, Table1Row, TABLE1_CONVENTION, TABLE1_EXTRA_STAGE } from '../../topology/mdce/index.js';
 import { InputError } from '../../util/errors.js';
 import { print } from '../io.js';
+import { maxOf } from '../../util/arrays.js';
 
 const TABLES = ['mdce'] as const;
 
@@ -11,7 +12,7 @@ export function register(program: Command): void {
     .description("reproduce a document's table; mdce = seed 004 Table 1 (mean distance of nine networks, paper vs exact)")
     .argument('<name>', `table name: ${TABLES.join(', ')}`)
     .option('--json', 'machine-readable output')
-    .option('--size <pes>', 'PE count: 1024, 524288 or all', 'all')
+    .option('--size <pes>', 'PE count: 1024, 524288 or all (default 1024: seconds; all adds the 524,288-PE rows, about 40 s)', '1024')
     .option('--extra-stage <wiring>', 'wiring of the added DCE stage in the exact column: a (no cross link) or b (flips bit 0)', TABLE1_EXTRA_STAGE)
     .action((name: string, opts: { json?: boolean; size?: string; extraStage: string }) => {
       if (!(TABLES as readonly string[]).includes(name)) throw new InputError('table', name, TABLES.join(', '));
@@ -50,7 +51,7 @@ function renderText(rows: Table1Row[], extraStage: string): string {
       marks.join(' '),
     ];
   });
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const widths = head.map((h, i) => Math.max(h.length, maxOf(body.map((b) => b[i].length))));
   const line = (cells: string[]) => cells.map((c, i) => (i >= 4 && i <= 7 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
   return [
     'Seed 004, Table 1: degree and mean distance (paper vs Meshwork)',

@@ -2,7 +2,7 @@
  * Options shared by `meshwork run` and `meshwork compare`: the topology, the collective and its
  * size, the routing, and every value of the flow engine's time model, in human units.
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { formatBandwidth, formatSize, formatTime, parseBandwidth, parseSize, parseTime } from '../../util/units.js';
 import { parseIntValue } from '../../util/spec.js';
@@ -53,9 +53,9 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
     .option('--collective <name>', 'alltoall, broadcast, reduce, allreduce, scatter, gather, allgather, reduce-scatter, one-to-one, barrier', 'alltoall')
     .option('--size <bytes>', 'per block for alltoall/allgather/gather/scatter; whole buffer for broadcast/reduce/allreduce/reduce-scatter; the message for one-to-one (e.g. 64KiB, 1MB)')
-    .option('--root <rank>', 'root rank of rooted collectives (source of one-to-one)')
+    .option('--root <rank>', 'root rank of rooted collectives (source of one-to-one) (default: 0)')
     .option('--routing <name>', `routing: ${routingNames().join(', ')} (default: the family's)`)
-    .option('--tie <mode>', 'torus tie-break at exactly k/2: positive, split (exact halves at flow level), parity, random, simgrid (+ except from k/2)')
+    .option('--tie <mode>', 'torus tie-break at exactly k/2: positive, split (exact halves at flow level), parity, random, simgrid (+ except from k/2) (default: positive)')
     .option('--seed <n>', 'seed for random and hashed routing choices', '1')
     .option('--alpha <time>', 'per-message software overhead α (default 1us)')
     .option('--router-latency <time>', 'latency added per hop (default 0; the channel latency includes the router)')
@@ -76,7 +76,8 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--protocol <p>', 'point-to-point protocol: eager (default: data moves when the send is posted) or mpi (rendezvous from --eager-threshold: data moves once the receive is posted)')
     .option('--eager-threshold <bytes>', 'with --protocol mpi, the size from which a send uses rendezvous (default 64KiB, SMPI\'s)')
     .option('--json', 'print the full result as JSON')
-    .option('--csv', 'print CSV');
+    // One output format: --json --csv together printed JSON only, silently.
+    .addOption(new Option('--csv', 'print CSV').conflicts('json'));
 }
 
 export interface TimingSetup {

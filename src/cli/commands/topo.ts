@@ -2,8 +2,11 @@ import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { loadTopology } from '../../node/load-topology.js';
 import { computeMetricsParallel, defaultWorkers } from '../../node/metrics-workers.js';
-import { DISTANCE_METHODS, formatMetrics, metricsRecord, type DistanceMethod } from '../../topology/metrics/index.js';
+import { DISTANCE_METHODS, checkAllPairsWork, formatMetrics, metricsRecord, type DistanceMethod } from '../../topology/metrics/index.js';
+import { checkSize } from '../../topology/builder.js';
+import { estimateSpecSize } from '../../topology/estimate.js';
 import { print } from '../io.js';
+import { familiesHelp } from '../help.js';
 
 interface TopoOptions {
   json?: boolean;
@@ -38,6 +41,7 @@ export function register(program: Command): void {
     .option('--no-bisection', 'skip the bisection width')
     .option('--workers <n>', `threads for large BFS runs (default ${defaultWorkers()})`)
     .option('--timing', 'add the elapsed seconds to --json output (makes it non-deterministic)')
+    .addHelpText('after', familiesHelp)
     .action(async (specText: string, opts: TopoOptions) => {
       const method = opts.method ?? 'auto';
       if (method !== 'auto' && !DISTANCE_METHODS.includes(method as DistanceMethod)) {
@@ -47,7 +51,14 @@ export function register(program: Command): void {
       const seed = integerOption('seed', opts.seed, 0);
       const workers = integerOption('workers', opts.workers, 1) ?? defaultWorkers();
       if (workers > 64) throw new InputError('workers', opts.workers, 'an integer from 1 to 64');
+      const estimate = estimateSpecSize(specText);
+      if (estimate) {
+        checkSize('topology', estimate.nodes, estimate.channels);
+        if (method === 'all-pairs') checkAllPairsWork(estimate.endpoints, estimate.channels);
+      }
       const topology = loadTopology(specText, { mapping: opts.mapping });
+      // Distances, means and bisections of a single endpoint are 0 over 0 pairs: no meaning.
+      if (topology.numEndpoints < 2) throw new InputError('topology', specText, `a topology with at least 2 endpoints (this one has ${topology.numEndpoints})`);
       const metrics = await computeMetricsParallel(
         topology,
         { method: method as DistanceMethod | 'auto', samples, seed, bisection: opts.bisection !== false },

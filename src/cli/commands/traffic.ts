@@ -23,7 +23,10 @@ import {
 } from '../../sim/packet/index.js';
 import { linePlot, renderPlotSvg } from '../../report/plot.js';
 import { patternNames } from '../../sim/traffic/registry.js';
-import { print, writeFileAtomic } from '../io.js';
+import { checkPacketNodes } from '../../sim/packet/limits.js';
+import { estimateSpecSize } from '../../topology/estimate.js';
+import { planOutputs, print, writeOutputs, type PlannedOutput } from '../io.js';
+import { maxOf } from '../../util/arrays.js';
 
 interface TrafficOptions {
   topology?: string;
@@ -71,7 +74,11 @@ export function parseRates(text: string): number[] {
   } else {
     rates = text.split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
   }
-  for (const r of rates) if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');
+  for (const r of rates) {
+    // An entry that is not a number (NaN, "", 1e309) is shown as the list the user typed.
+    if (!Number.isFinite(r)) bad();
+    if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');
+  }
   return rates;
 }
 
@@ -129,7 +136,7 @@ function seedTable(multi: MultiSeedResult, head: string): string {
     const l = p.packet_latency;
     rows.push([String(p.rate), String(p.seeds), String(p.saturatedSeeds), fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), fmt(p.accepted_flit_rate?.mean, 6)]);
   }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const widths = rows[0].map((_, i) => maxOf(rows.map((r) => r[i].length)));
   return [head, ...rows.map((r) => r.map((c, i) => c.padStart(widths[i])).join('  '))].join('\n');
 }
 
@@ -175,7 +182,7 @@ function table(result: TrafficSweepResult): string {
   const head = `# ${result.topology} ${result.pattern} preset=${result.preset} P=${result.config.packetSize} VCs=${result.config.vcs} buf=${result.config.vcBuf} ${result.config.switching} routing=${result.routing}`;
   const csv = toCsv(result).trim().split('\n');
   const cells = csv.map((l) => l.split(','));
-  const widths = cells[0].map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const widths = cells[0].map((_, i) => maxOf(cells.map((r) => r[i].length)));
   const lines = cells.map((r) => r.map((c, i) => c.padStart(widths[i])).join('  '));
   const sat = result.measurement === 'booksim' ? [`saturation (latency > ${'latencyThreshold' in result.measurementOptions ? result.measurementOptions.latencyThreshold : ''} cycles): ${result.saturationRate ?? 'not reached'}`] : [];
   return [head, ...lines, ...sat].join('\n');
@@ -230,6 +237,10 @@ export function register(program: Command): void {
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
     .option('--log-x', 'log-scale x axis in the plot')
     .action(async (o: TrafficOptions) => {
+      // Every output path is checked before the (possibly long) simulation; all are written or none.
+      const planned = planOutputs({ csv: o.csv, plot: o.plot });
+      const csvOut = planned.find((p) => p.field === 'csv');
+      const plotOut = planned.find((p) => p.field === 'plot');
       const fromFile = o.booksimConfig !== undefined ? bookSimRun(parseBookSimConfig(readText(o.booksimConfig, 'booksim-config'))) : undefined;
       if (fromFile) {
         for (const [flag, given] of [['topology', o.topology], ['pattern', o.pattern], ['preset', o.preset], ['mapping', o.mapping]] as const) {
@@ -241,6 +252,8 @@ export function register(program: Command): void {
         }
       }
       const topologyText = fromFile ? fromFile.topologySpec : (o.topology as string);
+      const estimate = estimateSpecSize(topologyText);
+      if (estimate) checkPacketNodes(estimate.nodes, topologyText);
       const topology = loadTopology(topologyText, { mapping: o.mapping });
       const rates = o.rates !== undefined ? parseRates(o.rates) : (fromFile?.rates ?? []);
       const preset = (o.preset ?? 'booksim') as PresetName;
@@ -259,6 +272,7 @@ export function register(program: Command): void {
       set('terminals', choice('terminals', o.terminals, TERMINAL_MODELS));
       set('vcAllocCheck', choice('vc-alloc-check', o.vcAllocCheck, VC_ALLOC_CHECKS));
       const seeds = o.seeds !== undefined ? parseSeeds(o.seeds) : undefined;
+      if (seeds && o.plot !== undefined) throw new InputError('plot', o.plot, 'nothing with --seeds (the multi-seed mode writes a table and --csv)');
       if (o.switching !== undefined) {
         if (o.switching !== 'wormhole' && o.switching !== 'vct') throw new InputError('switching', o.switching, 'wormhole | vct');
         config.switching = o.switching;
@@ -266,8 +280,7 @@ export function register(program: Command): void {
       set('arbitration', choice('arbitration', o.arbitration, arbiterNames()));
       set('allocator', choice('allocator', o.allocator, allocatorNames()));
       const horizon = intOption('horizon', o.horizon, 1, 100_000_000);
-      const nodes = topology.numNodes;
-      if (nodes > 1 << 20) throw new InputError('topology', topologyText, 'at most 1,048,576 nodes for packet-level simulation');
+      checkPacketNodes(topology.numNodes, topologyText);
       const sweep: TrafficSweepOptions = {
         topology,
         pattern: fromFile ? fromFile.pattern : (o.pattern as string),
@@ -285,7 +298,7 @@ export function register(program: Command): void {
         if (seeds) {
           const multi = simulateTrafficSeeds(sweep, seeds);
           const head = `# ${topology.spec} ${sweep.pattern} preset=${preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing}`;
-          if (o.csv) writeFileAtomic(o.csv, seedCsv(multi), 'csv');
+          writeOutputs(csvOut ? [[csvOut, seedCsv(multi)]] : []);
           print(o.json ? JSON.stringify({ ...multi, runs: multi.runs.map((r) => ({ ...r, channelUtilisation: undefined })), bookSimConfig: fromFile?.keys }, null, 2) : seedTable(multi, head));
           return;
         }
@@ -298,9 +311,10 @@ export function register(program: Command): void {
         }
         throw err;
       }
-      const svg = o.plot ? await plotSvg(result, o.logX ?? false) : undefined;
-      if (o.csv) writeFileAtomic(o.csv, toCsv(result), 'csv');
-      if (o.plot && svg) writeFileAtomic(o.plot, svg, 'plot');
-      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, ...result.channelUtilisation), bookSimConfig: fromFile?.keys }, null, 2) : table(result));
+      const outputs: Array<[PlannedOutput, string]> = [];
+      if (csvOut) outputs.push([csvOut, toCsv(result)]);
+      if (plotOut) outputs.push([plotOut, await plotSvg(result, o.logX ?? false)]);
+      writeOutputs(outputs);
+      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)), bookSimConfig: fromFile?.keys }, null, 2) : table(result));
     });
 }

@@ -5,6 +5,7 @@
  */
 import { RECV, SEND, type ScheduleBuilder } from '../schedule.js';
 import { floorPow2, mod } from './common.js';
+import { maxOf } from '../../util/arrays.js';
 
 export interface Work {
   b: ScheduleBuilder;
@@ -26,7 +27,7 @@ export function seedAccumulators(b: ScheduleBuilder, n: number, bytes: number, a
 
 /** Bytes of the largest segment (what tmp must hold when only one segment arrives at a time). */
 export function largestSegment(bounds: readonly number[]): number {
-  return Math.max(...bounds.slice(1).map((x, i) => x - bounds[i]));
+  return maxOf(bounds.slice(1).map((x, i) => x - bounds[i]));
 }
 
 /**

@@ -36,7 +36,7 @@ export function checkFlowCollectiveSize(req: BuildRequest): void {
     throw new LimitError(
       'algorithm',
       `${est.ops} schedule ops (${req.algorithm}, ${req.topology.numEndpoints} ranks)`,
-      `${MAX_FLOW_OPS} schedule ops (2^28, about 30 GiB) at flow level; an axis-phase algorithm such as hop-grouped needs far fewer on a torus`,
+      `${MAX_FLOW_OPS} schedule ops (2^28, about 30 GiB) at flow level${/^(hop-grouped|dimension-ordered)\b/.test(req.algorithm) ? '; use fewer ranks' : '; an axis-phase algorithm such as hop-grouped needs far fewer on a torus'}`,
     );
   }
 }

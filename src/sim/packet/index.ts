@@ -6,3 +6,4 @@ export * from './traffic-run.js';
 export * from './allocators/index.js';
 export * from './schedule-run.js';
 export * from './booksim-config.js';
+export * from './limits.js';

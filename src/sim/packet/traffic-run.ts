@@ -15,6 +15,7 @@ import { BernoulliSource, MeshEmulationSource, type TrafficSource } from '../tra
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { BOOKSIM_MEASUREMENT, measureLikeBookSim, runFixedHorizon, type HorizonResult, type LoadPoint, type MeasurementOptions } from './measure.js';
 import { PacketNetwork } from './network.js';
+import { maxOf, minOf } from '../../util/arrays.js';
 
 export interface TrafficSweepOptions {
   topology: Topology;
@@ -159,7 +160,7 @@ export function spread(values: readonly number[]): Spread | null {
   if (values.length === 0) return null;
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   const sd = values.length > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1)) : 0;
-  return { mean, min: Math.min(...values), max: Math.max(...values), sd };
+  return { mean, min: minOf(values), max: maxOf(values), sd };
 }
 
 /** Runs the sweep once per seed (traffic and routing draws both follow the seed) and summarises each rate. */

@@ -42,7 +42,7 @@ export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProg
       if (HINT_KINDS[schedule.hintKind[h]] !== 'path') continue;
       const ports = pathToPorts(topology, schedule.hintNodes.subarray(schedule.hintStart[h], schedule.hintStart[h + 1]));
       if (!ports || ports.length === 0) continue;
-      const key = String.fromCharCode(...ports);
+      const key = ports.join(',');
       let w = walkIds.get(key);
       if (w === undefined) {
         walkIds.set(key, (w = walkPorts.length));

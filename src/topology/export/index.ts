@@ -88,7 +88,8 @@ export function exportDot(t: Topology): string {
     lines.push(`  n${v} [label=${dotString(label)} kind=${kindName(t, v)}${shape}${coords}];`);
   }
   for (let c = 0; c < t.numChannels; c++) {
-    lines.push(`  n${t.chSrc[c]} -> n${t.chDst[c]} [class=${dotString(t.className(c))} bandwidth=${t.chBandwidth[c]} latency=${t.chLatency[c]}];`);
+    // Numbers are quoted: Graphviz IDs may not hold exponents (1e-7 is a syntax error unquoted).
+    lines.push(`  n${t.chSrc[c]} -> n${t.chDst[c]} [class=${dotString(t.className(c))} bandwidth=${dotString(String(t.chBandwidth[c]))} latency=${dotString(String(t.chLatency[c]))}];`);
   }
   lines.push('}', '');
   return lines.join('\n');

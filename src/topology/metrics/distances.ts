@@ -26,6 +26,13 @@ export const DEFAULT_SEED = 1;
 /** Sampling keeps to about this many edge visits by default (fewer sources on huge graphs, never below 32). */
 export const SAMPLED_BUDGET = 2 ** 30;
 
+/** Refuses an explicit all-pairs run above ALL_PAIRS_LIMIT; also called from a size estimate, before building. */
+export function checkAllPairsWork(endpoints: number, channels: number): void {
+  if (endpoints * Math.max(1, channels) > ALL_PAIRS_LIMIT) {
+    throw new LimitError('method', `all-pairs over ${endpoints} endpoints × ${channels} channels`, `${ALL_PAIRS_LIMIT} edge visits (2^34); use sampled`);
+  }
+}
+
 /** Default number of sampled BFS sources: 256, or fewer on graphs with over 4M channels (at least 32). */
 export function defaultSamples(t: Topology): number {
   return Math.max(32, Math.min(DEFAULT_SAMPLES, Math.floor(SAMPLED_BUDGET / Math.max(1, t.numChannels))));
@@ -103,9 +110,7 @@ export function planDistances(t: Topology, opts: DistanceOptions = {}): Distance
   }
   const work = endpoints * Math.max(1, t.numChannels);
   if (method === 'all-pairs' || (method === 'auto' && work <= ALL_PAIRS_BUDGET)) {
-    if (work > ALL_PAIRS_LIMIT) {
-      throw new LimitError('method', `all-pairs over ${endpoints} endpoints × ${t.numChannels} channels`, `${ALL_PAIRS_LIMIT} edge visits (2^34); use sampled`);
-    }
+    checkAllPairsWork(endpoints, t.numChannels);
     return {
       method: 'all-pairs',
       reason: 'no declared symmetry: one BFS from every endpoint',

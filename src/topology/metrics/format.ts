@@ -1,5 +1,6 @@
 /** The two views of TopologyMetrics the CLI and reports print: a JSON record and a human table. */
 import type { TopologyMetrics } from './compute.js';
+import { maxOf } from '../../util/arrays.js';
 
 /**
  * JSON-ready record with snake_case keys. Deterministic: the same topology and options give the
@@ -16,7 +17,8 @@ export function metricsRecord(m: TopologyMetrics, opts: { timing?: boolean } = {
     terminals: m.terminals,
     switches: m.switches,
     channels: m.channels,
-    diameter: d.diameter,
+    // JSON has no ∞: a disconnected graph's diameter is null, with the pairs that have no path below.
+    diameter: d.exact && d.unreachablePairs > 0 ? null : d.diameter,
     mean_distance_with_self: d.meanWithSelf,
     mean_distance_without_self: d.meanWithoutSelf,
     distance_convention: d.convention,
@@ -66,6 +68,8 @@ const HISTOGRAM_ROWS = 40;
 export function formatMetrics(m: TopologyMetrics): string {
   const d = m.distances;
   const est = d.exact ? '' : ' (estimate)';
+  const disconnected = d.exact && d.unreachablePairs > 0;
+  const endpoints = Math.round(Math.sqrt(d.pairs));
   const rows: Array<[string, string]> = [
     ['topology', `${m.spec} (${m.family})`],
     ['nodes', `${m.nodes} (${m.terminals} terminals, ${m.switches} switches)`],
@@ -75,9 +79,9 @@ export function formatMetrics(m: TopologyMetrics): string {
   if (m.switchDegree) rows.push(['switch degree', `in ${range(m.switchDegree.in)}, out ${range(m.switchDegree.out)}`]);
   rows.push(
     ['distance', `${d.convention}; method ${d.method}${d.exact ? ', exact' : ', ESTIMATE'}: ${d.reason}`],
-    ['diameter', `${d.diameter}${d.exact ? '' : ' (largest seen: a lower bound)'}`],
-    ['mean distance', `${fixed(d.meanWithSelf)} with self-pairs (over N² ordered pairs)${est}`],
-    ['', `${fixed(d.meanWithoutSelf)} without self-pairs (over N(N−1) ordered pairs)${est}`],
+    ['diameter', disconnected ? `∞ (disconnected: ${d.unreachablePairs} of ${d.pairs} ordered pairs have no path; largest finite distance ${d.diameter})` : `${d.diameter}${d.exact ? '' : ' (largest seen: a lower bound)'}`],
+    ['mean distance', `${fixed(d.meanWithSelf)} with self-pairs (over ${disconnected ? `the ${d.pairs - d.unreachablePairs} reachable of N² = ${d.pairs}` : 'N²'} ordered pairs)${est}`],
+    ['', `${fixed(d.meanWithoutSelf)} without self-pairs (over ${disconnected ? `the ${d.pairs - d.unreachablePairs - endpoints} reachable of N(N−1)` : 'N(N−1)'} ordered pairs)${est}`],
   );
   if (d.interval) {
     const [a, b] = d.interval.meanWithSelf;
@@ -98,6 +102,6 @@ export function formatMetrics(m: TopologyMetrics): string {
       : `${fixed(b.links)} links (${b.channels} channels both ways), ${b.exact ? 'exact' : 'UPPER BOUND'}: ${b.method}`,
   ]);
   rows.push(['time', `${m.seconds.toFixed(3)} s`]);
-  const width = Math.max(...rows.map(([k]) => k.length));
+  const width = maxOf(rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
 }

@@ -15,6 +15,7 @@ import type { Topology } from '../../../topology/graph.js';
 import { familyOf } from '../../../topology/registry.js';
 import type { ScheduleBuilder } from '../../schedule.js';
 import { RECV, SEND } from '../../schedule.js';
+import { maxOf } from '../../../util/arrays.js';
 
 /** The Cartesian shape behind a torus/mesh topology, or the reason it has none. */
 export interface GridShape {
@@ -252,7 +253,7 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
   let barriers = 0;
   // Regions and hints repeat across ranks and stages; interning by key text in the builder costs
   // a string per call (256 extents for a middle axis of 16×16×16), so look them up by number here.
-  const maxN = Math.max(...g.dims);
+  const maxN = maxOf(g.dims);
   const slabs = new Map<number, number>();
   const slab = (buf: number, axis: number, c: number, p: number): number => {
     const key = ((buf * n + axis) * maxN + c) * A + p;

@@ -7,6 +7,7 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { axisPath, coordOf, Direction, gridShape, GridShape, shifted } from './axis-phases.js';
+import { appendAll } from '../../../util/arrays.js';
 
 /** Offsets of all steps in FIG. 9 order (excluding the all-zero offset, which is a local copy). */
 export function fig9Offsets(dims: readonly number[]): number[][] {
@@ -67,7 +68,7 @@ registerAlgorithm({
         let r = h;
         for (let k = 0; k < n; k++) {
           const leg = axisPath(g, ctx.topology, r, k, legs[k].hops, legs[k].sign);
-          path.push(...(path.length ? leg.slice(1) : leg));
+          appendAll(path, path.length ? leg.slice(1) : leg);
           r = ctx.topology.rankOfNode[leg[leg.length - 1]];
         }
         if (ctx.params.pacing === true) b.pace(h, hops - 1);
