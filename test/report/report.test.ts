@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checklistTable, escapeHtml, linePlot, renderHtmlReport, renderPlotSvg, renderTextTable, scopeSvgIds, heatmapPlot, groupedBarPlot, type Claim } from '../../src/index.js';
+import { checklistTable, escapeHtml, linePlot, renderHtmlReport, renderPlotSvg, renderTextTable, scopeSvgIds, heatmapPlot, groupedBarPlot, type Claim, countVerdicts, documentClaims, meshworkQuestions, verdictText, assertClaimComplete } from '../../src/index.js';
 
 const points = [
   { series: 'measured', x: 1024, y: 2e-6 },
@@ -47,8 +47,8 @@ describe('tables', () => {
 describe('HTML report', () => {
   it('escapes every text and states each verdict with its reason', () => {
     const claims: Claim[] = [
-      { id: 'x.1', claim: 'a <b> claim', where: '§1', expected: '1', measured: '1', verdict: 'reproduced' },
-      { id: 'x.2', claim: 'another', where: '§2', expected: '2', measured: '3', verdict: 'not-reproduced', why: 'the model & the paper differ' },
+      { id: 'x.1', source: 'document', claim: 'a <b> claim', where: '§1', expected: '1', measured: '1', verdict: 'reproduced' },
+      { id: 'x.2', source: 'document', claim: 'another', where: '§2', expected: '2', measured: '3', verdict: 'not-reproduced', why: 'the model & the paper differ' },
     ];
     const html = renderHtmlReport({ title: 'R', intro: 'i', meta: [], sections: [{ anchor: 'seed-x', heading: 'Seed x', document: 'd', claims, plots: [], tables: [checklistTable('c', 'c', claims)], params: { k: '<v>' }, notes: [] }] });
     expect(html).toContain('a &lt;b&gt; claim');
@@ -56,6 +56,30 @@ describe('HTML report', () => {
     expect(html).toContain('data-verdict="not-reproduced"');
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
     expect(escapeHtml(`"'`)).toBe('&quot;&#39;');
+  });
+});
+
+describe('document claims and Meshwork questions (issue 10)', () => {
+  const claims: Claim[] = [
+    { id: 'y.1', source: 'document', claim: 'doc holds', where: '¶1', expected: 'x', measured: 'x', verdict: 'reproduced' },
+    { id: 'y.2', source: 'document', claim: 'doc fails', where: '¶2', expected: 'x', measured: 'y', verdict: 'not-reproduced', why: 'differs', threshold: 'within 10%', sensitivity: 'holds from 12%', setup: ['packet length 4 words'] },
+    { id: 'y.3', source: 'meshwork', claim: 'our question', where: 'issue 10', expected: '—', measured: 'z', verdict: 'not-reproduced', why: 'no' },
+  ];
+  it('counts only the document claims in the totals and lists Meshwork questions apart', () => {
+    expect(countVerdicts(documentClaims(claims))).toEqual({ reproduced: 1, 'reproduced-under-reading': 0, 'not-reproduced': 1, 'not-available': 0 });
+    expect(meshworkQuestions(claims).map((c) => c.id)).toEqual(['y.3']);
+    const html = renderHtmlReport({ title: 'R', intro: 'i', meta: [], sections: [{ anchor: 'seed-y', heading: 'Seed y', document: 'd', claims, plots: [], tables: [], params: {}, notes: [] }] });
+    expect(html).toContain("The document's claims: 1 reproduced, 0 reproduced under a stated reading, 1 not reproduced, 0 not yet available.");
+    expect(html).toContain("<h3>Meshwork's own questions</h3>");
+    // The summary row: 1, 0, 1, 0 document verdicts and one Meshwork question.
+    expect(html).toContain('<td class="num">1</td><td class="num">0</td><td class="num">1</td><td class="num">0</td><td class="num">1</td>');
+  });
+  it('states the threshold, its sensitivity and the open setup beside the verdict', () => {
+    expect(verdictText(claims[1])).toBe('not reproduced: differs. threshold: within 10%. sensitivity: holds from 12%. setup not fixed by the document: packet length 4 words');
+  });
+  it('refuses a threshold without a sensitivity line and a document claim without its place', () => {
+    expect(() => assertClaimComplete({ ...claims[0], threshold: '10%' })).toThrow(/sensitivity/);
+    expect(() => assertClaimComplete({ ...claims[0], where: ' ' })).toThrow(/paragraph/);
   });
 });
 

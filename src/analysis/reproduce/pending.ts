@@ -12,5 +12,5 @@ export interface PendingClaim {
 }
 
 export function pendingClaims(claims: readonly PendingClaim[], missing: string): Claim[] {
-  return claims.map((c) => ({ ...c, measured: '—', verdict: 'not-available' as const, why: `needs ${missing}` }));
+  return claims.map((c) => ({ ...c, source: 'document' as const, measured: '—', verdict: 'not-available' as const, why: `needs ${missing}` }));
 }

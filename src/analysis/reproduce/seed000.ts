@@ -191,6 +191,7 @@ export const seed000: SeedModule = {
     const claims: Claim[] = [
       {
         id: '000.correct',
+        source: 'document',
         claim: 'After the exchange every node holds, for every origin, the block addressed to it (all-to-all)',
         where: '¶0036, ¶0059–¶0116, claims 1 and 5',
         expected: 'node j holds 1j, 2j, …, Nj',
@@ -202,6 +203,7 @@ export const seed000: SeedModule = {
       },
       {
         id: '000.barriers.2d',
+        source: 'document',
         claim: 'Example 1 (2D) needs one barrier per change of hop group: X+Y−3 with the literal flowchart',
         where: 'FIG. 12A/12B, S107/S108/S116 (spec §3.7)',
         expected: 'X+Y−3 (spec derivation; the patent gives no number)',
@@ -211,6 +213,7 @@ export const seed000: SeedModule = {
       },
       {
         id: '000.barriers.fewer',
+        source: 'document',
         claim: 'Grouping by direction and hop count needs far fewer barriers than the comparative example (one per Z-hop change)',
         where: '¶0050, ¶0079, ¶0116; FIG. 9',
         expected: 'fewer barriers (O(ΣH) against O(ΠH))',
@@ -259,6 +262,7 @@ export const seed000: SeedModule = {
     r.claims.push(
       {
         id: '000.faster.flow',
+        source: 'document',
         claim: 'Grouping by direction and hop count finishes faster than the comparative example, at flow level (where the hop-mixing unfairness is absent; the spec expects it not to hold)',
         where: '¶0050, ¶0079, ¶0116',
         expected: 'hop-grouped faster than per-step-barrier',
@@ -350,6 +354,7 @@ export const seed000: SeedModule = {
     for (const t of perTorus) {
       r.claims.push({
         id: `000.faster.packet.${t.pc.torus}`,
+        source: 'document',
         claim: `Torus ${t.pc.torus}: grouping by direction and hop count, with fewer barriers, finishes closer to the optimum than the comparative example (packet level)`,
         where: '¶0050, ¶0079, ¶0116',
         expected: 'hop-grouped efficiency above per-step-barrier',
@@ -361,6 +366,7 @@ export const seed000: SeedModule = {
     const fasterAll = perTorus.every((t) => t.faster);
     r.claims.push({
       id: '000.faster.packet',
+      source: 'document',
       claim: 'Overall: grouping by direction and hop count, with fewer barriers, finishes closer to the optimum than the comparative example (packet level, realistic arbitration)',
       where: '¶0050, ¶0079, ¶0116',
       expected: 'hop-grouped faster than per-step-barrier on every torus',
@@ -381,6 +387,7 @@ export const seed000: SeedModule = {
     const arbMatters = arbRows.every((x) => x.matters);
     r.claims.push({
       id: '000.arbitration',
+      source: 'document',
       claim: 'Hop mixing hurts under round-robin arbitration (FIG. 6 unfairness); age-based arbitration changes the picture',
       where: '¶0040–¶0041, ¶0050',
       expected: '(no number in the document)',
@@ -399,6 +406,7 @@ export const seed000: SeedModule = {
     const pacingHelps = pacingRows.every((x) => x.ratio > 1.01);
     r.claims.push({
       id: '000.pacing',
+      source: 'document',
       claim: 'Pacing (gap = hops − 1 packets) makes band division fair and shortens the all-to-all',
       where: '¶0043–¶0044, FIG. 7',
       expected: 'paced faster than unpaced',

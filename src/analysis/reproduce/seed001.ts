@@ -92,6 +92,7 @@ export const seed001: SeedModule = {
     const allPass = rows.every((x) => x.pass);
     const claim: Claim = {
       id: '001.correct',
+      source: 'document',
       claim: 'Splitting the data over direct and 1-hop links (turnaround nodes replicating or reducing) still delivers exactly the collective\'s result',
       where: 'claims 1–10; 付記15–23',
       expected: 'the collective\'s postcondition',
@@ -163,6 +164,7 @@ export const seed001: SeedModule = {
       const ok = Math.abs(x.ratio / t.ratio - 1) <= 0.02;
       r.claims.push({
         id: t.id,
+        source: 'document',
         claim: t.claim,
         where: t.where,
         expected: t.expected,
@@ -178,6 +180,7 @@ export const seed001: SeedModule = {
       const ok = x.primary !== undefined && x.primary <= THRESHOLD_FACTOR * doc && x.primary >= doc / THRESHOLD_FACTOR;
       r.claims.push({
         id: t.id,
+        source: 'document',
         claim: t.claim,
         where: t.where,
         expected: kbit(doc),
@@ -203,6 +206,7 @@ export const seed001: SeedModule = {
     const otherOrdered = other.memory > other.unit && other.unit > other.switchMax;
     r.claims.push({
       id: '001.threshold.order',
+      source: 'document',
       claim: 'The thresholds order as the 1-hop latencies: through memory (1st 80, 4th 70 kbit) above the in-switch reduce unit (5th, 20) above turnaround in the switch (2nd 20, 3rd 4)',
       where: '[0023], [0035], [0058], [0103]; spec §8',
       expected: 'memory > reduce unit ≥ switch',

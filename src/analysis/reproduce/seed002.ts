@@ -88,6 +88,7 @@ export const seed002: SeedModule = {
     const claims: Claim[] = [
       {
         id: '002.example.first-swap',
+        source: 'document',
         claim: 'After the (2,1) swap the buffers are [A,E,C,D], [B,F,G,H], [I,J,K,L], [M,N,O,P]',
         where: 'worked example (spec A3.3)',
         expected: 'AECD BFGH IJKL MNOP',
@@ -99,6 +100,7 @@ export const seed002: SeedModule = {
       },
       {
         id: '002.example.transpose',
+        source: 'document',
         claim: 'The all-to-all exchange on the buffers essentially transposes the matrix',
         where: 'line 68; spec A1 result',
         expected: transpose.join(' '),
@@ -108,6 +110,7 @@ export const seed002: SeedModule = {
       },
       {
         id: '002.memory',
+        source: 'document',
         claim: 'No temporary storage: the memory used is the data buffers themselves, against two sets of buffers for a conventional all-to-all',
         where: 'lines 30 and 76; claim 1',
         expected: 'one buffer per rank against two',
@@ -186,6 +189,7 @@ export const seed002: SeedModule = {
     const growing = searched.every((x, k) => k === 0 || x.min.ratio > searched[k - 1].min.ratio);
     r.claims.push({
       id: '002.time',
+      source: 'meshwork',
       claim: 'xor-swap on a combining network is competitive in time with a conventional all-to-all on the torus (a crossover exists over message sizes and rank counts)',
       where: 'spec A2 (the patent claims memory, gives no timing)',
       expected: '(no number in the document)',

@@ -206,6 +206,7 @@ export const seed003: SeedModule = {
     const claims: Claim[] = [
       {
         id: '003.verified',
+        source: 'document',
         claim: 'Every non-root node receives the whole message (the broadcast is correct)',
         where: 'claim 1 (MPI broadcast)',
         expected: 'every node holds the root\'s data',
@@ -215,6 +216,7 @@ export const seed003: SeedModule = {
       },
       {
         id: '003.contention-free',
+        source: 'document',
         claim: 'The hierarchical pipelined broadcast is contention free',
         where: 'title; claim 1 (C3, C4, C7)',
         expected: 'no two transfers on one port or shared link per step',
@@ -226,6 +228,7 @@ export const seed003: SeedModule = {
       },
       {
         id: '003.r2.steps',
+        source: 'meshwork',
         claim: 'R2 completes in max(P+2+q0*, P+S+1+q*) steps: P+S+m−1 for m even, P+S+m for m odd (S ≥ 2)',
         where: 'spec B3 (reconstruction of claim 1)',
         expected: 'P+S+m−1 (m even), P+S+m (m odd)',
@@ -235,6 +238,7 @@ export const seed003: SeedModule = {
       },
       {
         id: '003.r1.steps',
+        source: 'meshwork',
         claim: 'R1 (strict send-once) completes in P+N−2+2S steps (m even), P+N+3S−4 (m odd)',
         where: 'spec B4',
         expected: 'P+N−2+2S (m even), P+N+3S−4 (m odd)',
@@ -244,6 +248,7 @@ export const seed003: SeedModule = {
       },
       {
         id: '003.near-bound',
+        source: 'meshwork',
         claim: 'The pipelined broadcast approaches the one-port lower bound P−1+⌈log2 N⌉ as P grows',
         where: 'spec B3 comparison (Bar-Noy and Kipnis 1994)',
         expected: 'ratio → 1 for large P',
@@ -255,6 +260,7 @@ export const seed003: SeedModule = {
       },
       {
         id: '003.vs-chain',
+        source: 'meshwork',
         claim: 'Hierarchical pipelining beats a flat pipelined chain (P+N−2 steps) when there are several leaves',
         where: 'spec B3 comparison',
         expected: 'fewer steps than the chain',
@@ -264,6 +270,7 @@ export const seed003: SeedModule = {
       },
       {
         id: '003.binomial-contention',
+        source: 'meshwork',
         claim: 'A rank-ordered binomial tree can put several concurrent transfers on one leaf uplink, which the hierarchical schedule avoids',
         where: 'spec B5 (by contrast)',
         expected: '> 1 transfer out of a leaf in some step',
@@ -335,6 +342,7 @@ export const seed003: SeedModule = {
     const sweepText = `P ∈ {${timeSweeps.P.join(', ')}}, S ∈ {${timeSweeps.S.join(', ')}}, m ∈ {${timeSweeps.m.join(', ')}} around S=${base.S}, m=${base.m}, P=${base.P}`;
     r.claims.push({
       id: '003.time',
+      source: 'meshwork',
       claim: 'In simulated time (bandwidth and latency, not unit steps) the pipelined hierarchical broadcast R2 beats chain, binomial and scatter-allgather on the two-level network',
       where: 'issue 6 (the seed states no times; spec B3 implies it from the step counts)',
       expected: 'R2 fastest of R2, chain, binomial, scatter-allgather at every point',
