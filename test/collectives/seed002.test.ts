@@ -67,3 +67,17 @@ describe('seed 002 4×4 example', () => {
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'xor-swap', topology: t, size: 1 })).toThrow(/limit is 256 ranks/);
   });
 });
+
+describe('seed 002 baseline: pairwise exchange in place (issue 10)', () => {
+  it('moves every block with n + 1 blocks per rank, and needs XOR partners', () => {
+    const [build, topo, exec] = [buildSchedule, buildTopology, executeSchedule];
+    for (const n of [4, 8, 16]) {
+      const topology = topo(`torus:${n}`);
+      const rep = exec(build({ collective: 'alltoall', algorithm: 'pairwise:buffers=inplace', topology, size: 64 }), {});
+      expect(rep.pass).toBe(true);
+      expect(Math.max(...rep.stats.peakBytes)).toBe((n + 1) * 64);
+      expect(Math.max(...exec(build({ collective: 'alltoall', algorithm: 'pairwise', topology, size: 64 }), {}).stats.peakBytes)).toBe(2 * n * 64);
+    }
+    expect(() => build({ collective: 'alltoall', algorithm: 'pairwise:buffers=inplace', topology: topo('torus:6'), size: 64 })).toThrow(/XOR partners/);
+  });
+});
