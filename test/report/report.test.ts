@@ -59,6 +59,31 @@ describe('HTML report', () => {
   });
 });
 
+describe('plots a reviewer can read (issue 10)', () => {
+  const many = Array.from({ length: 12 }, (_, k) => ({ series: `a rather long series name number ${k} that must not be cut`, x: 1, y: k + 1 }));
+  it('keeps legends whole, gives 12 series 12 colours, fits the axes and joins a load sweep in order', async () => {
+    // Delivered falls again after saturation: x order would zig-zag, input (load) order must not.
+    const sweep = [1, 4, 9, 7].map((x, k) => ({ series: 's', x, y: 10 * (k + 1) }));
+    const plot = linePlot({ id: 'p', title: 't', figure: 'f', x: { title: 'x' }, y: { title: 'y' }, legend: 'l', points: [...many, ...sweep], connect: 'input' });
+    const spec = plot.spec as unknown as { encoding: Record<string, { scale?: Record<string, unknown>; legend?: Record<string, unknown>; field?: string }> };
+    expect(spec.encoding.color.legend).toMatchObject({ labelLimit: 0, titleLimit: 0 });
+    expect(spec.encoding.color.scale).toEqual({ scheme: 'tableau20' });
+    expect(spec.encoding.order.field).toBe('i');
+    expect(spec.encoding.y.scale).toMatchObject({ zero: false, nice: true });
+    const svg = await renderPlotSvg(plot);
+    expect(svg).toContain('a rather long series name number 11 that must not be cut');
+    expect(svg).not.toContain('…');
+  });
+  it('marks thresholds and crossovers with labelled reference lines', async () => {
+    const plot = linePlot({ id: 'm', title: 't', figure: '001 図3', x: { title: 'x', log: true }, y: { title: 'y' }, legend: 'l', points: [{ series: 'a', x: 1, y: 1 }, { series: 'a', x: 100, y: 2 }], marks: [{ axis: 'x', value: 10, label: 'document threshold 80 kbit' }, { axis: 'y', value: 1.5, label: 'ratio 1' }] });
+    const svg = await renderPlotSvg(plot);
+    expect(svg).toContain('document threshold 80 kbit');
+    expect(svg).toContain('ratio 1');
+    expect(svg).toContain('IPAGothic');
+    expect(() => linePlot({ id: 'bad', title: 't', figure: 'f', x: { title: 'x', log: true }, y: { title: 'y' }, legend: 'l', points: [], marks: [{ axis: 'x', value: 0, label: 'zero on a log axis' }] })).toThrow(/reference mark/);
+  });
+});
+
 describe('document claims and Meshwork questions (issue 10)', () => {
   const claims: Claim[] = [
     { id: 'y.1', source: 'document', claim: 'doc holds', where: '¶1', expected: 'x', measured: 'x', verdict: 'reproduced' },

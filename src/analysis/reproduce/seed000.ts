@@ -11,7 +11,7 @@
  */
 import { buildSchedule, executeSchedule } from '../../collectives/index.js';
 import type { Claim } from '../../report/checklist.js';
-import { groupedBarPlot, type BarDatum } from '../../report/plot.js';
+import { groupedBarPlot, linePlot, type BarDatum } from '../../report/plot.js';
 import { heatmapPlot } from '../../report/plot.js';
 import { lowerSchedule, runCollectiveFlow, workloadOf, type FlowTraceRecorder } from '../../sim/flow/index.js';
 import { simulatePacketSchedule } from '../../sim/packet/index.js';
@@ -450,6 +450,23 @@ export const seed000: SeedModule = {
         detail: bothEngines,
         reading: `${packetReading}; "closer to the optimum" judged against FIG. 9 only: barrier-free linear and pairwise can be closer still`,
         model: packetReading,
+      }),
+    );
+    r.plots.push(
+      linePlot({
+        id: '000-fig9-ratio',
+        title: 'FIG. 9 (the faster of paced by link sharing and unpaced) over hop-grouped, against block size',
+        figure: '000 ¶0050, FIG. 9 against FIG. 12–17',
+        caption: 'Above the line at 1 hop-grouped is faster. Flow level (max-min sharing) and packet level (round-robin) on every torus run; FIG. 9 is paced with gap = max(d) − 1, the most flows sharing one link in its step.',
+        x: { title: 'block per rank pair (bytes, log scale)', log: true },
+        y: { title: 'makespan, FIG. 9 / hop-grouped (ratio, log scale)', log: true },
+        legend: 'torus, engine',
+        points: [
+          ...flowPoints.map((p) => ({ series: `${p.torus} flow`, x: p.block, y: p.ratio })),
+          ...perTorus.flatMap((t) => t.points.map((p) => ({ series: `${p.torus} packet`, x: p.block, y: p.ratio }))),
+        ],
+        dashed: flowTori.map((t) => `${t} flow`),
+        marks: [{ axis: 'y', value: 1, label: 'equal time' }],
       }),
     );
     const arbRows = ageTori.map((torus) => {

@@ -132,6 +132,15 @@ export const seed001: SeedModule = {
           y: { title: 'communication time (µs, log scale)', log: true },
           legend: 'links used',
           points,
+          // The document's threshold and the crossover Meshwork finds, per embodiment drawn.
+          marks: f.cases.flatMap(([id]) => {
+            const c = seed001Case(id);
+            const found = timer(id, PRIMARY.n, PRIMARY.gbps).crossoverBits();
+            return [
+              ...(c.documentBits ? [{ axis: 'x' as const, value: c.documentBits, label: `${id}: document ${c.documentBits / 1e3} kbit` }] : []),
+              ...(found ? [{ axis: 'x' as const, value: found, label: `${id}: crossover ${(found / 1e3).toFixed(1)} kbit` }] : []),
+            ];
+          }),
         }),
       );
     });

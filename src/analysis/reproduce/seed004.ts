@@ -345,6 +345,8 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
       y: { title: 'average latency (clocks)', log: true },
       legend: 'network',
       points: pts,
+      // Points are in load order per network: joined that way, a saturated network turns back rather than zig-zagging.
+      connect: 'input' as const,
     };
     r.plots.push(pattern.name === 'hotspot' ? scatterPlot(opts) : linePlot(opts));
   }
