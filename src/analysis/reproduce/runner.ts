@@ -33,7 +33,7 @@ export interface RunOptions {
  * the progress bar advances in proportion to time: seed 004's §5 study dominates the full run.
  */
 const SEED_COST: Readonly<Record<SeedId, { readonly quick: number; readonly full: number }>> = {
-  '000': { quick: 2, full: 270 },
+  '000': { quick: 3, full: 430 },
   '001': { quick: 1, full: 2 },
   '002': { quick: 1, full: 4 },
   '003': { quick: 1, full: 3 },
