@@ -12,7 +12,7 @@ import { blockLayout, planTwoLevel, type TwoLevelPlan } from '../../collectives/
 import type { Claim } from '../../report/checklist.js';
 import { linePlot, type SeriesPoint } from '../../report/plot.js';
 import { applyMapping, buildTopology } from '../../topology/index.js';
-import { runCollectiveFlow } from '../../sim/flow/index.js';
+import { runCollectiveFlow } from '../../sim/simulate.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 
 /** Message size for the flow-level times (rounded up to whole int32 pieces for P packets and N ranks). */
