@@ -56,7 +56,7 @@ const EXPECTED: Record<string, string> = {
   '000.faster.flow': 'not-reproduced',
   // Packet level follows the schedule's axis-path hints (issue 5): paced 69.2 µs vs unpaced 74.0 µs on torus 4x4.
   '000.pacing': 'reproduced-under-reading',
-  // Example 2 (flow level, 4x4x4, 64 KiB, injection one link per NIC): 2,076.9 µs against 3,083.5 (one NIC), 6,103.4 (one area).
+  // Example 2 (flow level, 4x4x4, 64 KiB, injection one link per NIC): 2,076.9 µs against 6,056.9 (one NIC), 6,103.4 (one area).
   '000.example2.nics': 'reproduced-under-reading',
   '000.arbitration': 'reproduced-under-reading',
   // Seed 002 (spec A3): the 4×4 example and one-buffer memory.
