@@ -6,3 +6,4 @@ export * from './algorithms/seeds.js';
 export * from './patterns.js';
 export * from './executor.js';
 export * from './json.js';
+export * from './fullmesh-control.js';

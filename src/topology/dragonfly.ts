@@ -16,19 +16,36 @@ import { InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
 import { checkSize, LinkAttributes, TopologyBuilder } from './builder.js';
 import { NodeKind, SourceClasses, Topology } from './graph.js';
-import { registerFamily } from './registry.js';
+import type { TopologyFamily } from './registry.js';
+
+export type DragonflyWiring = 'palmtree' | 'booksim';
+export const DRAGONFLY_WIRINGS: readonly DragonflyWiring[] = ['palmtree', 'booksim'];
+
+/**
+ * BookSim `dragonflynew` global wiring: port i of group x leads to group y = i (i < x) or i + 1,
+ * arriving at y's port x − 1 (x > y) or x. Returns [group offset, peer port].
+ */
+function booksimGlobalPeer(x: number, i: number): [number, number] {
+  const y = i < x ? i : i + 1;
+  return [y, x > y ? x - 1 : x];
+}
 
 export interface DragonflyOptions {
   a: number;
   p: number;
   h: number;
   g: number;
+  /** Global wiring: `palmtree` (balanced, default) or `booksim` (BookSim `dragonflynew`, needs g = a·h + 1). */
+  wiring?: DragonflyWiring;
   link?: LinkAttributes;
   spec?: string;
 }
 
 export function dragonfly(opts: DragonflyOptions): Topology {
   const { a, p, h, g } = opts;
+  const wiring = opts.wiring ?? 'palmtree';
+  if (!DRAGONFLY_WIRINGS.includes(wiring)) throw new InputError('dragonfly.wiring', wiring, DRAGONFLY_WIRINGS.join(' | '));
+  if (wiring === 'booksim' && g !== a * h + 1) throw new InputError('dragonfly.g', g, `a·h + 1 = ${a * h + 1} with wiring=booksim (one global link per group pair)`);
   for (const [key, value, min] of [['a', a, 1], ['p', p, 1], ['h', h, 0], ['g', g, 1]] as const) {
     if (!Number.isInteger(value) || value < min) throw new InputError(`dragonfly.${key}`, value, `an integer >= ${min}`);
   }
@@ -56,6 +73,11 @@ export function dragonfly(opts: DragonflyOptions): Topology {
       if (g === 1) continue;
       for (let k = 0; k < h; k++) {
         const i = r * h + k;
+        if (wiring === 'booksim') {
+          const [y, peerPort] = booksimGlobalPeer(x, i);
+          b.addChannel(router(x, r), router(y, Math.floor(peerPort / h)), 'global');
+          continue;
+        }
         const q = i % (g - 1);
         const c = Math.floor(i / (g - 1));
         const peerPort = c * (g - 1) + (g - 2 - q);
@@ -65,15 +87,19 @@ export function dragonfly(opts: DragonflyOptions): Topology {
   }
   return b.build({
     family: 'dragonfly',
-    spec: opts.spec ?? `dragonfly:a=${a},p=${p},h=${h},g=${g}`,
+    spec: opts.spec ?? `dragonfly:a=${a},p=${p},h=${h},g=${g}${wiring === 'booksim' ? ',wiring=booksim' : ''}`,
     params: {
-      a, p, h, g, terminals, routers,
-      globalArrangement: 'balanced palmtree: port i of group x -> group x + (i mod (g-1)) + 1',
+      a, p, h, g, terminals, routers, wiring,
+      globalArrangement:
+        wiring === 'booksim'
+          ? 'BookSim dragonflynew: port i of group x -> group i (i < x) or i + 1'
+          : 'balanced palmtree: port i of group x -> group x + (i mod (g-1)) + 1',
       linksPerGroupPair: g > 1 ? ports / (g - 1) : 0,
       bandwidth: b.defaultBandwidth, latency: b.defaultLatency,
     },
     distanceConvention: 'switches-traversed',
-    symmetry: dragonflySymmetry(a, p, g),
+    // The palmtree arrangement depends only on group offsets; BookSim's does not (no rotation symmetry).
+    symmetry: wiring === 'palmtree' ? dragonflySymmetry(a, p, g) : undefined,
   });
 }
 
@@ -91,15 +117,22 @@ function dragonflySymmetry(a: number, p: number, g: number): SourceClasses {
   return { reason: 'group rotation and reflection r -> a-1-r; terminals of a router are interchangeable', classes };
 }
 
-registerFamily({
+export const dragonflyFamily: TopologyFamily = {
   name: 'dragonfly',
-  usage: 'dragonfly:h=H[,a=2h,p=h,g=a·h+1,bw=25Gbps,lat=100ns]',
+  usage: 'dragonfly:h=H[,a=2h,p=h,g=a·h+1,wiring=palmtree|booksim,bw=25Gbps,lat=100ns]',
   description: 'dragonfly: g groups of a routers (full mesh inside), p terminals and h global links per router, balanced palmtree arrangement',
   build(spec: Spec, link: LinkAttributes): Topology {
     const h = spec.int('h', { min: 0, max: 1 << 16 });
     const a = spec.int('a', { min: 1, max: 1 << 16, default: Math.max(1, 2 * h) });
     const p = spec.int('p', { min: 1, max: 1 << 16, default: Math.max(1, h) });
     const g = spec.int('g', { min: 1, max: 1 << 24, default: a * h + 1 });
-    return dragonfly({ a, p, h, g, link, spec: spec.text });
+    const wiring = (spec.raw('wiring') ?? 'palmtree') as DragonflyWiring;
+    if (!DRAGONFLY_WIRINGS.includes(wiring)) throw new InputError(spec.field('wiring'), wiring, DRAGONFLY_WIRINGS.join(' | '));
+    return dragonfly({ a, p, h, g, wiring, link, spec: spec.text });
   },
-});
+  defaultRouting: 'minimal',
+  // BookSim's DRAGON_LATENCY and `min` on dragonflynew (local, global, local over the direct group link).
+  booksimChannelLatency: { local: 10, global: 100, terminal: 1 },
+  booksimRouting: 'group-direct',
+  booksimInjectionVc: 'random',
+};

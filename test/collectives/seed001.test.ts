@@ -109,3 +109,44 @@ describe('seed 001 1-to-1, scatter/gather and alltoall', () => {
     }
   });
 });
+
+describe('seed 001 embodiments and cases of issue 10, verified byte for byte', () => {
+  const run = (collective: 'broadcast' | 'reduce' | 'allreduce' | 'allgather' | 'scatter' | 'gather' | 'one-to-one', algorithm: string, size = 840, root = 2) => {
+    const s = buildSchedule({ collective, algorithm, topology: fullMesh(8), size, root, peer: 5 });
+    const r = executeSchedule(s);
+    expect(r.problems, algorithm).toEqual([]);
+    expect(r.pass, algorithm).toBe(true);
+    return { s, r };
+  };
+  it('multicast to X < N receivers (付記16): turnarounds outside the receivers relay without keeping a copy', () => {
+    const { s } = run('broadcast', 'fullmesh-multicast:X=4');
+    // Receivers 2..5; K = N−1 = 7 turnarounds 3..7,0,1; pieces via 6, 7, 0, 1 reach only the 3 receivers.
+    expect(sends(s).filter((x) => x.endsWith('via6'))).toEqual(['2>3,4,5 p3 via6']);
+    expect(sends(s).filter((x) => x.endsWith('via3'))).toEqual(['2>3,4,5 p0 via3']);
+  });
+  it('reduce and allreduce from Y < N senders (付記17/18): turnarounds among the senders, the others idle', () => {
+    for (const collective of ['reduce', 'allreduce'] as const) {
+      const { s } = run(collective, 'fullmesh-turnaround:embodiment=6,Y=4,K=2');
+      const ranks = new Set(Array.from({ length: s.numOps }, (_, op) => s.opRank[op]));
+      expect([...ranks].sort(), collective).toEqual(collective === 'reduce' ? [2, 3, 4, 5] : [0, 1, 2, 3]);
+    }
+  });
+  it('allgather as N concurrent multicasts ([0100]); M turnarounds at a time (4th embodiment, [0094]) adds ⌈N/M⌉−1 barriers', () => {
+    const free = run('allgather', 'fullmesh-turnaround', 70);
+    const m3 = run('allgather', 'fullmesh-turnaround:M=3', 70);
+    expect(free.r.messages).toBe(8 * 7 * 7);
+    expect(m3.r.messages).toBe(8 * 7 * 7);
+    expect(free.r.stats.barriers[0]).toBe(0);
+    expect(m3.r.stats.barriers[0]).toBe(2 * 7); // 2 round boundaries on each of rank 0's 7 streams
+  });
+  it('two-group scatter and gather with unequal groups (図29 generalised): 3 and 5', () => {
+    for (const collective of ['scatter', 'gather'] as const) {
+      const { s } = run(collective, 'fullmesh-two-group:first=3', 64, 0);
+      expect(s.parts.map((p) => Array.from(p.ranks))).toEqual([[0, 1, 2], [3, 4, 5, 6, 7]]);
+    }
+  });
+  it('1-to-1 with K = 1, L = 1 (図38): one piece direct, one via the lowest free node', () => {
+    const { s } = run('one-to-one', 'fullmesh-split:K=1,L=1', 840, 0);
+    expect(sends(s)).toEqual(['0>5 p0 direct', '0>5 p1 via1']);
+  });
+});

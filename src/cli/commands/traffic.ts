@@ -1,10 +1,20 @@
 import type { Command } from 'commander';
-import { loadTopology } from '../../node/load-topology.js';
+import { loadTopology, readText } from '../../node/load-topology.js';
 import { InputError } from '../../util/errors.js';
 import {
   DeadlockError,
   PRESET_NAMES,
+  CREDIT_RETURNS,
+  TERMINAL_MODELS,
+  VC_ALLOC_CHECKS,
+  allocatorNames,
+  arbiterNames,
+  bookSimRun,
+  parseBookSimConfig,
   simulateTraffic,
+  simulateTrafficSeeds,
+  type MultiSeedResult,
+  type TrafficSweepOptions,
   type HorizonPoint,
   type LoadPoint,
   type PacketConfig,
@@ -12,19 +22,26 @@ import {
   type TrafficSweepResult,
 } from '../../sim/packet/index.js';
 import { linePlot, renderPlotSvg } from '../../report/plot.js';
+import { patternNames } from '../../sim/traffic/registry.js';
 import { print, writeFileAtomic } from '../io.js';
 
 interface TrafficOptions {
-  topology: string;
+  topology?: string;
   mapping?: string;
-  pattern: string;
-  rates: string;
-  preset: string;
+  pattern?: string;
+  rates?: string;
+  preset?: string;
+  booksimConfig?: string;
+  seeds?: string;
+  creditReturn?: string;
+  terminals?: string;
+  vcAllocCheck?: string;
   packetSize?: string;
   vcs?: string;
   vcBuf?: string;
   switching?: string;
   arbitration?: string;
+  allocator?: string;
   serialization?: string;
   channelLatency?: string;
   seed?: string;
@@ -63,6 +80,66 @@ function intOption(field: string, text: string | undefined, min: number, max: nu
   const v = Number(text);
   if (!/^\d+$/.test(text.trim()) || v < min || v > max) throw new InputError(field, text, `an integer in [${min}, ${max}]`);
   return v;
+}
+
+/** "a:b" (inclusive) or "s1,s2,..."; non-negative integer seeds, at most 1,000. */
+export function parseSeeds(text: string): number[] {
+  const bad = (): never => {
+    throw new InputError('seeds', text, 'first:last or a comma list of non-negative integers (at most 1,000 seeds)');
+  };
+  const isInt = (x: string): boolean => /^\d+$/.test(x.trim());
+  let seeds: number[];
+  if (text.includes(':')) {
+    const parts = text.split(':');
+    if (parts.length !== 2 || !parts.every(isInt)) bad();
+    const [a, b] = parts.map(Number);
+    if (b < a || b - a >= 1000) bad();
+    seeds = Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  } else {
+    const parts = text.split(',');
+    if (!parts.every(isInt) || parts.length > 1000) bad();
+    seeds = parts.map(Number);
+  }
+  if (seeds.some((x) => x > 2 ** 32 - 1)) bad();
+  return seeds;
+}
+
+/** "cycles" for every channel, or "class=cycles,..." per channel class (e.g. local=10,global=100,terminal=1). */
+export function parseChannelLatency(text: string): PacketConfig['channelLatency'] {
+  const accepted = 'cycles, or class=cycles,... (e.g. local=10,global=100,terminal=1; "default" for the other classes)';
+  if (!text.includes('=')) return intOption('channel-latency', text, 1, 1_000_000) as number;
+  const perClass: Record<string, number> = {};
+  for (const part of text.split(',')) {
+    const [name, value, extra] = part.split('=');
+    if (extra !== undefined || !name?.trim() || !/^\d+$/.test(value?.trim() ?? '')) throw new InputError('channel-latency', text, accepted);
+    perClass[name.trim()] = intOption('channel-latency', value.trim(), 1, 1_000_000) as number;
+  }
+  return perClass;
+}
+
+function choice<T extends string>(field: string, text: string | undefined, accepted: readonly T[]): T | undefined {
+  if (text === undefined) return undefined;
+  if (!accepted.includes(text as T)) throw new InputError(field, text, accepted.join(' | '));
+  return text as T;
+}
+
+function seedTable(multi: MultiSeedResult, head: string): string {
+  const rows = [['rate', 'seeds', 'saturated', 'latency_mean', 'latency_min', 'latency_max', 'latency_sd', 'accepted_mean']];
+  for (const p of multi.points) {
+    const l = p.packet_latency;
+    rows.push([String(p.rate), String(p.seeds), String(p.saturatedSeeds), fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), fmt(p.accepted_flit_rate?.mean, 6)]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return [head, ...rows.map((r) => r.map((c, i) => c.padStart(widths[i])).join('  '))].join('\n');
+}
+
+function seedCsv(multi: MultiSeedResult): string {
+  const rows = ['rate,seeds,saturated_seeds,latency_mean,latency_min,latency_max,latency_sd,accepted_flit_rate_mean'];
+  for (const p of multi.points) {
+    const l = p.packet_latency;
+    rows.push([p.rate, p.seeds, p.saturatedSeeds, fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), fmt(p.accepted_flit_rate?.mean, 6)].join(','));
+  }
+  return rows.join('\n') + '\n';
 }
 
 function fmt(v: number | null | undefined, digits = 4): string {
@@ -126,18 +203,24 @@ export function register(program: Command): void {
   program
     .command('traffic')
     .description('packet-level latency/throughput curve under synthetic traffic (BookSim-style measurement)')
-    .requiredOption('--topology <spec>', 'topology spec, e.g. torus:8x8 or mesh:8x8, or a file:graph.json / spec file')
+    .option('--topology <spec>', 'topology spec, e.g. torus:8x8 or mesh:8x8, or a file:graph.json / spec file')
+    .option('--booksim-config <file>', "run a BookSim 2.0 configuration file (topology, routing, router, traffic and measurement from the file; --rates and --seeds may sweep it)")
+    .option('--seeds <list>', 'run every rate once per seed (first:last or a comma list) and report mean and spread per rate')
     .option('--mapping <order>', 'rank order: identity | reverse | snake | random:seed=N | a permutation file')
-    .requiredOption('--pattern <name>', 'uniform | bitrev | transpose | shuffle | tornado | neighbor | randperm | random | quarter | hotspot | localized | meshemu')
-    .requiredOption('--rates <list>', 'start:stop:step or a comma list, flits/node/cycle in (0, 1]')
-    .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')}`, 'booksim')
+    .option('--pattern <name>', patternNames().join(' | '))
+    .option('--rates <list>', 'start:stop:step or a comma list, flits/node/cycle in (0, 1]')
+    .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')} (default booksim)`)
     .option('--packet-size <flits>', 'flits per packet')
     .option('--vcs <n>', 'virtual channels per port')
     .option('--vc-buf <flits>', 'buffer depth per VC')
     .option('--switching <mode>', 'wormhole | vct')
-    .option('--arbitration <mode>', 'round-robin | age')
+    .option('--arbitration <mode>', `registered arbiter: ${arbiterNames().join(' | ')}`)
+    .option('--allocator <name>', `registered allocator: ${allocatorNames().join(' | ')}`)
     .option('--serialization <cycles>', 'cycles per flit on every network channel')
-    .option('--channel-latency <cycles>', 'latency of every network channel')
+    .option('--channel-latency <cycles>', 'latency of every network channel, or per class: local=10,global=100,terminal=1')
+    .option('--credit-return <when>', `credit leaves upstream: ${CREDIT_RETURNS.join(' | ')}`)
+    .option('--terminals <model>', `indirect-network terminals: ${TERMINAL_MODELS.join(' | ')}`)
+    .option('--vc-alloc-check <rule>', `VC allocation requires: ${VC_ALLOC_CHECKS.join(' | ')}`)
     .option('--seed <n>', 'random seed')
     .option('--horizon <cycles>', 'fixed-horizon mode: run exactly this many cycles per rate (seed 004: 10000)')
     .option('--hot <rank>', 'hot-spot rank for --pattern hotspot (default 0)')
@@ -147,10 +230,22 @@ export function register(program: Command): void {
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
     .option('--log-x', 'log-scale x axis in the plot')
     .action(async (o: TrafficOptions) => {
-      const topology = loadTopology(o.topology, { mapping: o.mapping });
-      const rates = parseRates(o.rates);
-      if (!PRESET_NAMES.includes(o.preset as PresetName)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
-      const config: Partial<PacketConfig> = {};
+      const fromFile = o.booksimConfig !== undefined ? bookSimRun(parseBookSimConfig(readText(o.booksimConfig, 'booksim-config'))) : undefined;
+      if (fromFile) {
+        for (const [flag, given] of [['topology', o.topology], ['pattern', o.pattern], ['preset', o.preset], ['mapping', o.mapping]] as const) {
+          if (given !== undefined) throw new InputError(flag, given, `nothing with --booksim-config (the file sets it)`);
+        }
+      } else {
+        for (const [flag, given] of [['topology', o.topology], ['pattern', o.pattern], ['rates', o.rates]] as const) {
+          if (given === undefined) throw new InputError(flag, '(nothing)', `a value (required unless --booksim-config is given)`);
+        }
+      }
+      const topologyText = fromFile ? fromFile.topologySpec : (o.topology as string);
+      const topology = loadTopology(topologyText, { mapping: o.mapping });
+      const rates = o.rates !== undefined ? parseRates(o.rates) : (fromFile?.rates ?? []);
+      const preset = (o.preset ?? 'booksim') as PresetName;
+      if (!PRESET_NAMES.includes(preset)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
+      const config: Partial<PacketConfig> = { ...fromFile?.config };
       const set = <K extends keyof PacketConfig>(k: K, v: PacketConfig[K] | undefined): void => {
         if (v !== undefined) config[k] = v;
       };
@@ -159,30 +254,42 @@ export function register(program: Command): void {
       set('vcBuf', intOption('vc-buf', o.vcBuf, 1, 65536));
       set('seed', intOption('seed', o.seed, 0, 2 ** 32 - 1));
       set('serialization', intOption('serialization', o.serialization, 1, 1_000_000));
-      set('channelLatency', intOption('channel-latency', o.channelLatency, 1, 1_000_000));
+      set('channelLatency', o.channelLatency === undefined ? undefined : parseChannelLatency(o.channelLatency));
+      set('creditReturn', choice('credit-return', o.creditReturn, CREDIT_RETURNS));
+      set('terminals', choice('terminals', o.terminals, TERMINAL_MODELS));
+      set('vcAllocCheck', choice('vc-alloc-check', o.vcAllocCheck, VC_ALLOC_CHECKS));
+      const seeds = o.seeds !== undefined ? parseSeeds(o.seeds) : undefined;
       if (o.switching !== undefined) {
         if (o.switching !== 'wormhole' && o.switching !== 'vct') throw new InputError('switching', o.switching, 'wormhole | vct');
         config.switching = o.switching;
       }
-      if (o.arbitration !== undefined) {
-        if (o.arbitration !== 'round-robin' && o.arbitration !== 'age') throw new InputError('arbitration', o.arbitration, 'round-robin | age');
-        config.arbitration = o.arbitration;
-      }
+      set('arbitration', choice('arbitration', o.arbitration, arbiterNames()));
+      set('allocator', choice('allocator', o.allocator, allocatorNames()));
       const horizon = intOption('horizon', o.horizon, 1, 100_000_000);
       const nodes = topology.numNodes;
-      if (nodes > 1 << 20) throw new InputError('topology', o.topology, 'at most 1,048,576 nodes for packet-level simulation');
+      if (nodes > 1 << 20) throw new InputError('topology', topologyText, 'at most 1,048,576 nodes for packet-level simulation');
+      const sweep: TrafficSweepOptions = {
+        topology,
+        pattern: fromFile ? fromFile.pattern : (o.pattern as string),
+        rates,
+        preset,
+        config,
+        measurement: horizon !== undefined ? 'horizon' : 'booksim',
+        measurementOptions: fromFile?.measurementOptions,
+        routingName: fromFile?.routingName,
+        horizon,
+        patternOptions: { hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1), quarterBy: quarterBy(o.quarterBy) },
+      };
       let result: TrafficSweepResult;
       try {
-        result = simulateTraffic({
-          topology,
-          pattern: o.pattern,
-          rates,
-          preset: o.preset as PresetName,
-          config,
-          measurement: horizon !== undefined ? 'horizon' : 'booksim',
-          horizon,
-          patternOptions: { hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1), quarterBy: quarterBy(o.quarterBy) },
-        });
+        if (seeds) {
+          const multi = simulateTrafficSeeds(sweep, seeds);
+          const head = `# ${topology.spec} ${sweep.pattern} preset=${preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing}`;
+          if (o.csv) writeFileAtomic(o.csv, seedCsv(multi), 'csv');
+          print(o.json ? JSON.stringify({ ...multi, runs: multi.runs.map((r) => ({ ...r, channelUtilisation: undefined })), bookSimConfig: fromFile?.keys }, null, 2) : seedTable(multi, head));
+          return;
+        }
+        result = simulateTraffic(sweep);
       } catch (err) {
         if (err instanceof DeadlockError) {
           process.stderr.write(`meshwork: ${err.message.split('\n')[0]}\n`);
@@ -194,6 +301,6 @@ export function register(program: Command): void {
       const svg = o.plot ? await plotSvg(result, o.logX ?? false) : undefined;
       if (o.csv) writeFileAtomic(o.csv, toCsv(result), 'csv');
       if (o.plot && svg) writeFileAtomic(o.plot, svg, 'plot');
-      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, ...result.channelUtilisation) }, null, 2) : table(result));
+      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, ...result.channelUtilisation), bookSimConfig: fromFile?.keys }, null, 2) : table(result));
     });
 }

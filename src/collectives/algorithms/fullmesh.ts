@@ -5,7 +5,7 @@
  * the split of a buffer into K pieces.
  */
 import type { Topology } from '../../topology/graph.js';
-import type { ScheduleBuilder } from '../schedule.js';
+import { MAX_STREAMS, type ScheduleBuilder } from '../schedule.js';
 import { pieceRange } from './alltoall/axis-phases.js';
 
 /** Largest rank count the full-mesh check examines (the patent's systems reach N = 120, [0039]). */
@@ -45,4 +45,12 @@ export function pieceRegion(b: ScheduleBuilder, buf: number, base: number, total
 /** Route hint: through turnaround rank t (cut-through, fanning out there when several receivers). */
 export function viaHint(b: ScheduleBuilder, topology: Topology, t: number): number {
   return b.hint('via', [topology.endpoints[t]]);
+}
+
+/**
+ * Streams for `sends` concurrent sends of one rank: the distributed switch drives its N−1 links
+ * independently ([0041]), so sends over different links do not queue behind each other's α.
+ */
+export function linkPorts(sends: number): number {
+  return Math.max(1, Math.min(sends, MAX_STREAMS));
 }

@@ -4,9 +4,38 @@
  */
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
+import { familyOf } from '../../topology/registry.js';
+import { getAllocator, getArbiter } from './allocators/index.js';
 
 export type Switching = 'wormhole' | 'vct';
-export type Arbitration = 'round-robin' | 'age';
+/** A registered arbiter's name (allocators/registry.ts); built in: round-robin, age. */
+export type Arbitration = string;
+/**
+ * When a freed buffer slot's credit leaves for the upstream router: `next-cycle` (BookSim: the credit
+ * is made in `_SWAllocUpdate` and sent by `_SendCredits` over a credit `Channel`, one cycle later)
+ * or `same-cycle` (it leaves in the cycle of the switch grant).
+ */
+export type CreditReturn = 'next-cycle' | 'same-cycle';
+export const CREDIT_RETURNS: readonly CreditReturn[] = ['next-cycle', 'same-cycle'];
+/**
+ * Terminals of indirect networks (fat trees, dragonflies: terminal nodes with one link to a switch):
+ * `direct` injects and ejects straight at the switch's input and output ports, as BookSim's
+ * terminals do; `routers` models each terminal as a one-port router (two more router pipelines).
+ */
+export type TerminalModel = 'direct' | 'routers';
+export const TERMINAL_MODELS: readonly TerminalModel[] = ['direct', 'routers'];
+/**
+ * What VC allocation requires of a downstream VC: `free` (not owned; BookSim's
+ * `vc_busy_when_full = 0`) or `free-with-credit` (also at least one credit, a whole packet's under VCT).
+ */
+export type VcAllocCheck = 'free' | 'free-with-credit';
+export const VC_ALLOC_CHECKS: readonly VcAllocCheck[] = ['free', 'free-with-credit'];
+/**
+ * The VC a packet enters the network on: `round-robin` over the free ones (BookSim's source) or
+ * `random`, one VC drawn afresh each cycle, waiting if it is busy (BookSim's `min_dragonflynew`).
+ */
+export type InjectionVc = 'round-robin' | 'random';
+export const INJECTION_VCS: readonly InjectionVc[] = ['round-robin', 'random'];
 
 export interface PacketConfig {
   /** Virtual channels per port. */
@@ -23,13 +52,19 @@ export interface PacketConfig {
   stDelay: number;
   /** Extra cycles before a credit starts back upstream (BookSim credit_delay). */
   creditDelay: number;
+  creditReturn: CreditReturn;
+  terminals: TerminalModel;
+  vcAllocCheck: VcAllocCheck;
+  injectionVc: InjectionVc;
   /** Channel latency in cycles: one number, or per channel class name (e.g. {"x+": 2}); `default` key for the rest. */
   channelLatency: number | Readonly<Record<string, number>>;
   /** Serialisation cycles per flit on a channel: one number or per class (seed 004: d clocks per packet per link). */
   serialization: number | Readonly<Record<string, number>>;
   injectionLatency: number;
   ejectionLatency: number;
-  /** iSLIP iterations for VC and switch allocation (BookSim alloc_iters). */
+  /** Registered allocator for VC and switch allocation (built in: islip, BookSim's default). */
+  allocator: string;
+  /** Allocator iterations for VC and switch allocation (BookSim alloc_iters). */
   allocIters: number;
   /**
    * Priority used by every allocator and arbiter, including injection against through traffic:
@@ -77,10 +112,15 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     swAllocDelay: 1,
     stDelay: 1,
     creditDelay: 0,
+    creditReturn: 'next-cycle',
+    terminals: 'direct',
+    vcAllocCheck: 'free',
+    injectionVc: 'round-robin',
     channelLatency: 1,
     serialization: 1,
     injectionLatency: 1,
     ejectionLatency: 1,
+    allocator: 'islip',
     allocIters: 1,
     arbitration: 'round-robin',
     injectionPorts: 1,
@@ -90,12 +130,25 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     deadlockCycles: 2000,
     seed: 1,
   };
-  if (name === 'booksim') base.channelLatency = topology.family === 'torus' ? 2 : 1;
+  if (name === 'booksim') {
+    const family = familyOf(topology);
+    base.channelLatency = family?.booksimChannelLatency ?? 1;
+    if (family?.booksimInjectionVc) base.injectionVc = family.booksimInjectionVc;
+  }
   return base;
 }
 
+/**
+ * BookSim's channel latencies: `use_noc_latency` gives torus links 2 cycles (wrap links are longer),
+ * mesh and fat-tree links 1; `dragonflynew` is built with DRAGON_LATENCY (local 10, global 100,
+ * terminal channels 1).
+ */
 function checkInt(field: string, v: number, min: number, max: number): void {
   if (!Number.isInteger(v) || v < min || v > max) throw new InputError(field, v, `an integer in [${min}, ${max}]`);
+}
+
+function checkChoice<T extends string>(field: string, v: T, accepted: readonly T[]): void {
+  if (!accepted.includes(v)) throw new InputError(field, v, accepted.join(' | '));
 }
 
 function checkPerClass(field: string, v: number | Readonly<Record<string, number>>, min: number): void {
@@ -115,17 +168,22 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   if (cfg.switching === 'vct' && cfg.vcBuf < cfg.packetSize) {
     throw new InputError('vc-buf', cfg.vcBuf, `at least the packet size (${cfg.packetSize} flits) under virtual cut-through`);
   }
-  checkInt('routing-delay', cfg.routingDelay, 1, 1000);
+  checkInt('routing-delay', cfg.routingDelay, 0, 1000);
   checkInt('vc-alloc-delay', cfg.vcAllocDelay, 1, 1000);
   checkInt('sw-alloc-delay', cfg.swAllocDelay, 0, 1000);
   checkInt('st-delay', cfg.stDelay, 0, 1000);
   checkInt('credit-delay', cfg.creditDelay, 0, 1000);
+  checkChoice('credit-return', cfg.creditReturn, CREDIT_RETURNS);
+  checkChoice('terminals', cfg.terminals, TERMINAL_MODELS);
+  checkChoice('vc-alloc-check', cfg.vcAllocCheck, VC_ALLOC_CHECKS);
+  checkChoice('injection-vc', cfg.injectionVc, INJECTION_VCS);
   checkPerClass('channel-latency', cfg.channelLatency, 1);
   checkPerClass('serialization', cfg.serialization, 1);
   checkInt('injection-latency', cfg.injectionLatency, 1, 1000);
   checkInt('ejection-latency', cfg.ejectionLatency, 1, 1000);
   checkInt('alloc-iters', cfg.allocIters, 1, 64);
-  if (cfg.arbitration !== 'round-robin' && cfg.arbitration !== 'age') throw new InputError('arbitration', cfg.arbitration, 'round-robin | age');
+  getArbiter(cfg.arbitration);
+  getAllocator(cfg.allocator);
   checkInt('injection-ports', cfg.injectionPorts, 1, 64);
   checkInt('ejection-ports', cfg.ejectionPorts, 1, 64);
   if (typeof cfg.perLinkInjection !== 'boolean') throw new InputError('per-link-injection', cfg.perLinkInjection, 'true | false');

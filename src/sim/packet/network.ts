@@ -19,19 +19,19 @@
  * in g+1 at the earliest. Zero-load latency: 7 + h·(4 + L) + (P − 1) cycles for h channel hops,
  * which is what BookSim 2.0 gives (measured at injection rate 0.005 on torus88 and mesh88).
  */
-import type { Topology } from '../../topology/graph.js';
+import { NodeKind, type Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
+import type { AdaptiveRouting } from '../../routing/dragonfly.js';
 import { makeRouteBuffers } from '../../routing/types.js';
 import { hash32 } from '../../util/rng.js';
-import { IslipAllocator } from './allocators/islip.js';
-import { roundRobinKey } from './allocators/round-robin.js';
-import { ageKey } from './allocators/age.js';
+import { getAllocator, getArbiter, type Allocator, type ArbiterDef } from './allocators/index.js';
 import { perClass, type PacketConfig } from './config.js';
 import { DeadlockError, findWaitCycle } from './deadlock.js';
 
 const IDLE = 0;
 const VC_ALLOC = 1;
 const ACTIVE = 2;
+const ALL_VCS = 255;
 
 /** Statistics accumulated since the last `clearStats()`, read by the measurement drivers. */
 export class PacketStats {
@@ -93,7 +93,6 @@ export class PacketNetwork {
   private readonly injBase: number;
   private readonly ejBase: number;
   private readonly vct: boolean;
-  private readonly age: boolean;
   private readonly chLat: Int32Array;
   private readonly chSer: Int32Array;
   private readonly classSize: number;
@@ -101,7 +100,19 @@ export class PacketNetwork {
   private readonly vcAllocDelay: number;
   private readonly allocIters: number;
   private readonly pipe: number;
+  /** Cycles from a switch grant until the freed slot's credit starts upstream (creditDelay, +1 for `next-cycle`). */
   private readonly creditDelay: number;
+  /** Downstream credits VC allocation requires under wormhole: 1 (`free-with-credit`) or 0 (`free`). */
+  private readonly vcAllocCredit: number;
+  /** Injection VC drawn at random each cycle (`injectionVc: random`) instead of round-robin. */
+  private readonly injRandom: boolean;
+  /**
+   * Router holding each node's injection and ejection ports: the node itself, or for a terminal under
+   * `terminals: direct` its switch. `attachSlot` numbers the direct terminals of one switch.
+   */
+  private readonly attach: Int32Array;
+  private readonly attachSlot: Int32Array;
+  private readonly direct: Uint8Array;
   private readonly injLatency: number;
   private readonly ejLatency: number;
   private readonly chSrcPort: Int32Array;
@@ -174,13 +185,20 @@ export class PacketNetwork {
   private pLeft = new Int32Array(0);
   private pRoute = new Int32Array(0);
   private pClass = new Uint8Array(0);
+  /** VC class at the ejection port: a direct terminal's link class, or ALL_VCS. */
+  private pEjClass = new Uint8Array(0);
+  private pSalt = new Int32Array(0);
+  /** The routing chooses from network state (UGAL): routes are computed as packets leave the source queue. */
+  private readonly adaptive: boolean;
   private readonly maxHops: number;
   private readonly routeBuf;
   private serial = 0;
 
   // --- allocator scratch
-  private readonly va: IslipAllocator;
-  private readonly sa: IslipAllocator;
+  private readonly va: Allocator;
+  private readonly sa: Allocator;
+  /** The configured arbiter's priority key (lower wins). */
+  private readonly arbKey: ArbiterDef['key'];
   private readonly saOutTouched: Int32Array;
   private readonly saBestKey: Float64Array;
   private readonly saBestVc: Int32Array;
@@ -207,13 +225,17 @@ export class PacketNetwork {
     this.injBase = C;
     this.ejBase = C + N * this.nInj;
     this.vct = cfg.switching === 'vct';
-    this.age = cfg.arbitration === 'age';
     this.classSize = V / routing.vcClasses;
     this.routingDelay = cfg.routingDelay;
     this.vcAllocDelay = cfg.vcAllocDelay;
     this.allocIters = cfg.allocIters;
     this.pipe = cfg.swAllocDelay + cfg.stDelay;
-    this.creditDelay = cfg.creditDelay;
+    this.creditDelay = cfg.creditDelay + (cfg.creditReturn === 'next-cycle' ? 1 : 0);
+    this.vcAllocCredit = cfg.vcAllocCheck === 'free-with-credit' ? 1 : 0;
+    this.injRandom = cfg.injectionVc === 'random';
+    const adaptive = routing as Partial<AdaptiveRouting>;
+    this.adaptive = adaptive.adaptive === true;
+    if (this.adaptive) adaptive.load = (c: number) => this.usedCredits(c);
     this.injLatency = cfg.injectionLatency;
     this.ejLatency = cfg.ejectionLatency;
     this.chSrcPort = topology.chSrcPort;
@@ -233,6 +255,22 @@ export class PacketNetwork {
     this.chFlits = new Float64Array(C);
     this.chFreeAt = new Int32Array(C);
 
+    // Direct terminals: one link each way to a switch; their ports move onto that switch.
+    this.attach = new Int32Array(N);
+    this.attachSlot = new Int32Array(N);
+    this.direct = new Uint8Array(N);
+    const attached = new Int32Array(N);
+    for (let v = 0; v < N; v++) {
+      this.attach[v] = v;
+      if (cfg.terminals !== 'direct' || topology.nodeKind[v] !== NodeKind.Terminal) continue;
+      if (topology.outDegree(v) !== 1 || topology.inDegree(v) !== 1) continue;
+      const sw = topology.chDst[topology.outChannels[topology.outStart[v]]];
+      if (topology.nodeKind[sw] !== NodeKind.Switch) continue;
+      this.direct[v] = 1;
+      this.attach[v] = sw;
+      this.attachSlot[v] = attached[sw]++;
+    }
+
     // Router port lists.
     this.rInStart = new Int32Array(N + 1);
     this.rOutStart = new Int32Array(N + 1);
@@ -240,8 +278,9 @@ export class PacketNetwork {
     let maxIn = 0;
     let maxOut = 0;
     for (let r = 0; r < N; r++) {
-      const nin = topology.inDegree(r) + this.nInj;
-      const nout = topology.outDegree(r) + this.nEj;
+      const own = this.direct[r] ? 0 : 1;
+      const nin = own * (topology.inDegree(r) + this.nInj) + attached[r] * this.nInj;
+      const nout = own * (topology.outDegree(r) + this.nEj) + attached[r] * this.nEj;
       this.rInStart[r + 1] = this.rInStart[r] + nin;
       this.rOutStart[r + 1] = this.rOutStart[r] + nout;
       this.rOutDeg[r] = topology.outDegree(r);
@@ -249,10 +288,17 @@ export class PacketNetwork {
       maxOut = Math.max(maxOut, nout);
     }
     this.rInPorts = new Int32Array(this.rInStart[N]);
+    const fill = this.rInStart.slice(0, N);
     for (let r = 0; r < N; r++) {
-      let k = this.rInStart[r];
-      for (let i = topology.inStart[r]; i < topology.inStart[r + 1]; i++) this.rInPorts[k++] = topology.inChannels[i];
-      for (let j = 0; j < this.nInj; j++) this.rInPorts[k++] = this.injBase + r * this.nInj + j;
+      if (this.direct[r]) continue;
+      for (let i = topology.inStart[r]; i < topology.inStart[r + 1]; i++) {
+        const c = topology.inChannels[i];
+        if (!this.direct[topology.chSrc[c]]) this.rInPorts[fill[r]++] = c;
+      }
+    }
+    for (let v = 0; v < N; v++) {
+      const r = this.attach[v];
+      for (let j = 0; j < this.nInj; j++) this.rInPorts[fill[r]++] = this.injBase + v * this.nInj + j;
     }
     this.rFlits = new Int32Array(N);
     this.vaGrantPtr = new Int32Array(this.rOutStart[N] * V);
@@ -280,7 +326,7 @@ export class PacketNetwork {
     this.ovcOwner = new Int32Array(nPorts * V).fill(-1);
     this.credits = new Int32Array(nPorts * V).fill(this.depth);
 
-    this.wheelSize = maxLat + cfg.creditDelay + 2;
+    this.wheelSize = maxLat + this.creditDelay + 2;
     this.wheelCap = nInPorts;
     this.wheelIds = new Int32Array(this.wheelSize * this.wheelCap);
     this.wheelCount = new Int32Array(this.wheelSize);
@@ -298,8 +344,10 @@ export class PacketNetwork {
     this.routeBuf = makeRouteBuffers(this.maxHops);
     this.grow(Math.max(1024, nIvc * 2 + nInjPorts * 2));
 
-    this.va = new IslipAllocator(maxIn * V, maxOut * V, maxIn * V * V);
-    this.sa = new IslipAllocator(maxIn, maxOut, maxIn * Math.min(V, maxOut));
+    const allocator = getAllocator(cfg.allocator);
+    this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V);
+    this.sa = allocator.create(maxIn, maxOut, maxIn * Math.min(V, maxOut));
+    this.arbKey = getArbiter(cfg.arbitration).key;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);
     this.saBestVc = new Int32Array(V);
@@ -326,6 +374,7 @@ export class PacketNetwork {
     this.pNext = g32(this.pNext, newCap);
     this.pTag = g32(this.pTag, newCap);
     this.pLeft = g32(this.pLeft, newCap);
+    this.pSalt = g32(this.pSalt, newCap);
     const rec = new Uint8Array(newCap);
     rec.set(this.pRecord);
     this.pRecord = rec;
@@ -333,6 +382,9 @@ export class PacketNetwork {
     const cls = new Uint8Array(newCap * this.maxHops);
     cls.set(this.pClass);
     this.pClass = cls;
+    const ej = new Uint8Array(newCap);
+    ej.set(this.pEjClass);
+    this.pEjClass = ej;
     const free = new Int32Array(newCap);
     free.set(this.free.subarray(0, this.freeTop));
     for (let i = newCap - 1; i >= old; i--) free[this.freeTop++] = i;
@@ -371,24 +423,47 @@ export class PacketNetwork {
     const record = this.recording || ctime < this.recordCreatedBefore;
     this.pRecord[p] = record ? 1 : 0;
     if (record) this.recordedOutstanding++;
-    const salt = hash32(this.serial++, this.cfg.seed);
-    const len = this.routing.route(this.topology.endpoints[src], this.topology.endpoints[dst], salt, this.routeBuf);
-    this.pLen[p] = len;
-    const base = p * this.maxHops;
-    for (let h = 0; h < len; h++) {
-      this.pRoute[base + h] = this.routeBuf.channels[h];
-      this.pClass[base + h] = this.routeBuf.vcClass[h];
-    }
+    this.pSalt[p] = hash32(this.serial++, this.cfg.seed);
+    // An adaptive routing decides when the packet leaves its source queue (injectAll).
+    if (!this.adaptive) this.fillRoute(p);
     this.outstandingFlits += size;
     this.outstandingCtimeSum += size * ctime;
     // The source queue sits at the rank's node; with per-link injection, the one of the first hop.
-    const link = this.linkQueues > 1 && len > 0 ? this.chSrcPort[this.routeBuf.channels[0]] % this.linkQueues : 0;
+    const firstHop = this.pRoute[p * this.maxHops];
+    const link = this.linkQueues > 1 && !this.adaptive && this.pLen[p] > 0 && !this.direct[this.endpoints[src]] ? this.chSrcPort[firstHop] % this.linkQueues : 0;
     const ip = this.endpoints[src] * this.nInj + port * this.linkQueues + link;
     if (this.qTail[ip] < 0) this.qHead[ip] = p;
     else this.pNext[this.qTail[ip]] = p;
     this.qTail[ip] = p;
     this.queuedPackets[ip]++;
     return p;
+  }
+
+  /** Computes packet p's route (channels and VC classes) from its source and destination. */
+  private fillRoute(p: number): void {
+    const srcNode = this.endpoints[this.pSrc[p]];
+    const dstNode = this.endpoints[this.pDst[p]];
+    const fullLen = this.routing.route(srcNode, dstNode, this.pSalt[p], this.routeBuf);
+    // A direct terminal's own link is not a hop: the packet starts and ends at its switch.
+    const first = fullLen > 0 && this.direct[srcNode] ? 1 : 0;
+    const last = fullLen > first && this.direct[dstNode] ? 1 : 0;
+    const len = fullLen - first - last;
+    this.pLen[p] = len;
+    // The dropped terminal link's VC class holds at the ejection port, as BookSim's routing functions
+    // give the ejection hop a VC range (dragonflynew `min`: VC 1 after the global hop).
+    this.pEjClass[p] = last ? this.routeBuf.vcClass[fullLen - 1] : ALL_VCS;
+    const base = p * this.maxHops;
+    for (let h = 0; h < len; h++) {
+      this.pRoute[base + h] = this.routeBuf.channels[first + h];
+      this.pClass[base + h] = this.routeBuf.vcClass[first + h];
+    }
+  }
+
+  /** Credits in use on channel c over all its VCs: flits buffered downstream or in flight (BookSim GetUsedCredit). */
+  usedCredits(c: number): number {
+    let used = 0;
+    for (let v = 0; v < this.V; v++) used += this.depth - this.credits[c * this.V + v];
+    return used;
   }
 
   /** Advances one cycle: credits, injection, then every router with buffered flits. */
@@ -429,11 +504,12 @@ export class PacketNetwork {
         p = this.qHead[ip];
         // A packet is not injected before its creation cycle (schedule-driven pacing posts ahead).
         if (p < 0 || this.pCtime[p] > now) continue;
-        // Choose a free injection VC with credit (round-robin from the last one used, as BookSim's source).
+        // Choose a free injection VC with credit: round-robin from the last one used (BookSim's source),
+        // or one VC drawn afresh each cycle (BookSim's dragonflynew `min` at injection).
         const need = this.vct ? this.pSize[p] : 1;
         let vc = -1;
-        const start = this.injVcPtr[ip];
-        for (let k = 0; k < V; k++) {
+        const start = this.injRandom ? hash32(p, now, this.cfg.seed) % V : this.injVcPtr[ip];
+        for (let k = 0; k < (this.injRandom ? 1 : V); k++) {
           const v = (start + k) % V;
           const o = port * V + v;
           if (this.ovcOwner[o] < 0 && this.credits[o] >= need) {
@@ -442,6 +518,7 @@ export class PacketNetwork {
           }
         }
         if (vc < 0) continue;
+        if (this.adaptive) this.fillRoute(p);
         this.qHead[ip] = this.pNext[p];
         if (this.qHead[ip] < 0) this.qTail[ip] = -1;
         this.queuedPackets[ip]--;
@@ -457,7 +534,7 @@ export class PacketNetwork {
       this.credits[o]--;
       const seq = this.injSeq[ip];
       this.pushFlit(o, p, seq, readyAt);
-      this.rFlits[(ip / this.nInj) | 0]++;
+      this.rFlits[this.attach[(ip / this.nInj) | 0]]++;
       this.portFlits[port]++;
       this.flitsInNetwork++;
       this.injectedFlits++;
@@ -499,7 +576,7 @@ export class PacketNetwork {
     const bufPkt = this.bufPkt;
     const credits = this.credits;
     const ovcOwner = this.ovcOwner;
-    const age = this.age;
+    const arbKey = this.arbKey;
 
     for (let li = 0; li < nIn; li++) {
       const port = this.rInPorts[inStart + li];
@@ -522,7 +599,7 @@ export class PacketNetwork {
         if (st === VC_ALLOC) {
           const out = this.ivcOut[ivc];
           const p = bufPkt[b];
-          const need = this.vct && out < this.ejBase ? this.pSize[p] : 1;
+          const need = this.vct && out < this.ejBase ? this.pSize[p] : this.vcAllocCredit;
           const outLocal = this.ivcOutLocal[ivc];
           const inIdx = li * V + v;
           for (let v2 = this.ivcLo[ivc]; v2 <= this.ivcHi[ivc]; v2++) {
@@ -530,7 +607,7 @@ export class PacketNetwork {
             if (ovcOwner[o] >= 0 || credits[o] < need) continue;
             const outIdx = outLocal * V + v2;
             const ptr = this.vaGrantPtr[outStart * V + outIdx];
-            va.add(inIdx, outIdx, age ? ageKey(this.pCtime[p], inIdx, ptr, nIn * V) : roundRobinKey(inIdx, ptr, nIn * V));
+            va.add(inIdx, outIdx, arbKey(this.pCtime[p], inIdx, ptr, nIn * V));
           }
         } else {
           // ACTIVE: a switch request needs a credit downstream and a free channel.
@@ -538,7 +615,7 @@ export class PacketNetwork {
           if (out < this.numChannels) {
             if (credits[this.ivcOvc[ivc]] <= 0 || this.chFreeAt[out] > now) continue;
           }
-          const key = age ? ageKey(this.pCtime[bufPkt[b]], v, vcPtr, V) : roundRobinKey(v, vcPtr, V);
+          const key = arbKey(this.pCtime[bufPkt[b]], v, vcPtr, V);
           const ol = this.ivcOutLocal[ivc];
           let t = 0;
           while (t < touched && this.saOutTouched[t] !== ol) t++;
@@ -557,7 +634,7 @@ export class PacketNetwork {
         const ptr = this.saGrantPtr[outStart + ol];
         const v = this.saBestVc[t];
         const p = bufPkt[(port * V + v) * depth + this.ivcHead[port * V + v]];
-        sa.add(li, ol, age ? ageKey(this.pCtime[p], li, ptr, nIn) : roundRobinKey(li, ptr, nIn), v);
+        sa.add(li, ol, arbKey(this.pCtime[p], li, ptr, nIn), v);
       }
     }
 
@@ -605,16 +682,20 @@ export class PacketNetwork {
     } else {
       // Ejection port by packet; with per-link ejection, its sink for the link the packet came in on.
       const port = (ivc / this.V) | 0;
+      const dstNode = this.endpoints[this.pDst[p]];
+      const direct = this.direct[dstNode];
       const j =
         this.linkSinks > 1
-          ? (p % (this.nEj / this.linkSinks)) * this.linkSinks + (port < this.numChannels ? this.topology.chDstPort[port] % this.linkSinks : 0)
+          ? (p % (this.nEj / this.linkSinks)) * this.linkSinks + (port < this.numChannels && !direct ? this.topology.chDstPort[port] % this.linkSinks : 0)
           : this.nEj > 1
             ? p % this.nEj
             : 0;
-      this.ivcOut[ivc] = this.ejBase + r * this.nEj + j;
-      this.ivcOutLocal[ivc] = this.rOutDeg[r] + j;
-      this.ivcLo[ivc] = 0;
-      this.ivcHi[ivc] = this.V - 1;
+      this.ivcOut[ivc] = this.ejBase + dstNode * this.nEj + j;
+      // Local outputs: channels, the router's own ejection ports, then those of its direct terminals.
+      this.ivcOutLocal[ivc] = this.rOutDeg[r] + (direct ? (1 + this.attachSlot[dstNode]) * this.nEj : 0) + j;
+      const ejClass = this.pEjClass[p];
+      this.ivcLo[ivc] = ejClass === ALL_VCS ? 0 : ejClass * cpv;
+      this.ivcHi[ivc] = ejClass === ALL_VCS ? this.V - 1 : ejClass * cpv + cpv - 1;
     }
     this.ivcState[ivc] = VC_ALLOC;
     this.ivcTime[ivc] = now + this.routingDelay;

@@ -6,10 +6,11 @@ import { InputError } from '../../util/errors.js';
 import { hash32 } from '../../util/rng.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
-import { dimensionOrderRouting } from '../../routing/dimension-order.js';
-import { defaultRouting } from '../../routing/general.js';
+import { resolveRouting } from '../../routing/registry.js';
+import { familyOf } from '../../topology/registry.js';
 import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
-import { makePattern, type PatternOptions } from '../traffic/patterns.js';
+import type { PatternOptions } from '../traffic/patterns.js';
+import { CLOSED_LOOP_PATTERN, makePattern } from '../traffic/registry.js';
 import { BernoulliSource, MeshEmulationSource, type TrafficSource } from '../traffic/sources.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { BOOKSIM_MEASUREMENT, measureLikeBookSim, runFixedHorizon, type HorizonResult, type LoadPoint, type MeasurementOptions } from './measure.js';
@@ -24,6 +25,8 @@ export interface TrafficSweepOptions {
   config?: Partial<PacketConfig>;
   /** Routing; default dimension-order with BookSim's random tie-break for the booksim preset. */
   routing?: RoutingFunction;
+  /** A registered routing by name instead of the preset's choice (built with the run's seed). */
+  routingName?: string;
   patternOptions?: PatternOptions;
   /** 'booksim' (warm-up, samples, drain) or a fixed horizon of `horizon` cycles. */
   measurement?: 'booksim' | 'horizon';
@@ -56,27 +59,29 @@ export interface TrafficSweepResult {
 }
 
 /**
- * Routing for synthetic traffic: dimension order on mesh and torus (the booksim preset uses
+ * Routing for synthetic traffic: the family's default (dimension order on mesh and torus: the booksim preset uses
  * BookSim's seeded random direction per packet at a k/2 tie, the default preset the per-pair split),
+ * under the booksim preset BookSim's `nca` on fat trees and `min` on dragonflies,
  * otherwise the family's default routing with the VC classes it declares, or up*\/down* where that
  * default is plain shortest path (rings, `file:` graphs; see packetDeadlockFreeRouting).
  */
 export function trafficRouting(topology: Topology, preset: PresetName, seed: number): RoutingFunction {
-  if (topology.family === 'torus' || topology.family === 'mesh') {
-    return dimensionOrderRouting(topology, { tie: preset === 'booksim' ? 'random' : 'split', seed });
-  }
-  return packetDeadlockFreeRouting(topology, defaultRouting(topology, { seed }));
+  // The tie matters only to dimension order; other routings ignore it. Under the booksim preset a
+  // family may name BookSim's own routing (fat tree: nca; dragonfly: min, i.e. group-direct).
+  const tie = preset === 'booksim' ? 'random' : 'split';
+  const routing = preset === 'booksim' ? familyOf(topology)?.booksimRouting : undefined;
+  return packetDeadlockFreeRouting(topology, resolveRouting(topology, { routing, tie, seed, engine: 'packet' }));
 }
 
 export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   const topology = opts.topology;
   const preset = opts.preset ?? 'booksim';
   const cfg: PacketConfig = { ...presetConfig(preset, topology), ...opts.config };
-  const routing = opts.routing ?? trafficRouting(topology, preset, cfg.seed);
+  const routing = opts.routing ?? (opts.routingName ? resolveRouting(topology, { routing: opts.routingName, seed: cfg.seed, engine: 'packet' }) : trafficRouting(topology, preset, cfg.seed));
   validateConfig(cfg, routing.vcClasses);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
   for (const r of opts.rates) if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');
-  const closedLoop = opts.pattern === 'meshemu';
+  const closedLoop = opts.pattern === CLOSED_LOOP_PATTERN;
   const pattern = closedLoop ? null : makePattern(opts.pattern, topology, opts.patternOptions);
   const measurement = opts.measurement ?? 'booksim';
   const m: MeasurementOptions = { ...BOOKSIM_MEASUREMENT, ...opts.measurementOptions };
@@ -120,4 +125,55 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     saturationRate,
     channelUtilisation: utilisation,
   };
+}
+
+/** Mean and spread of one quantity over the seeds that gave a value. */
+export interface Spread {
+  mean: number;
+  min: number;
+  max: number;
+  /** Sample standard deviation (0 for one value). */
+  sd: number;
+}
+
+/** One load point over several seeds: the knee must be compared as a mean, not one run. */
+export interface SeedPoint {
+  rate: number;
+  seeds: number;
+  /** Seeds whose run was declared saturated (BookSim mode) at this rate. */
+  saturatedSeeds: number;
+  /** Over the unsaturated seeds; null when every seed saturated. */
+  packet_latency: Spread | null;
+  accepted_flit_rate: Spread | null;
+}
+
+export interface MultiSeedResult {
+  seeds: number[];
+  runs: TrafficSweepResult[];
+  points: SeedPoint[];
+  /** First rate at which any seed saturated, or null. */
+  saturationRate: number | null;
+}
+
+export function spread(values: readonly number[]): Spread | null {
+  if (values.length === 0) return null;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const sd = values.length > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (values.length - 1)) : 0;
+  return { mean, min: Math.min(...values), max: Math.max(...values), sd };
+}
+
+/** Runs the sweep once per seed (traffic and routing draws both follow the seed) and summarises each rate. */
+export function simulateTrafficSeeds(opts: TrafficSweepOptions, seeds: readonly number[]): MultiSeedResult {
+  if (seeds.length === 0) throw new InputError('seeds', '', 'at least one seed');
+  const runs = seeds.map((seed) => simulateTraffic({ ...opts, config: { ...opts.config, seed } }));
+  const points = opts.rates.map((rate, i): SeedPoint => {
+    const at = runs.map((r) => r.points[i]);
+    const ok = at.filter((p): p is LoadPoint => 'saturated' in p && !p.saturated && p.packet_latency !== null);
+    const horizon = at.filter((p): p is HorizonPoint => 'delivered' in p);
+    const latencies = [...ok.map((p) => p.packet_latency as number), ...horizon.flatMap((p) => (p.meanLatency === null ? [] : [p.meanLatency]))];
+    const accepted = [...ok.map((p) => p.accepted_flit_rate as number), ...horizon.map((p) => p.acceptedFlitRate)];
+    return { rate, seeds: seeds.length, saturatedSeeds: at.length - ok.length - horizon.length, packet_latency: spread(latencies), accepted_flit_rate: spread(accepted) };
+  });
+  const sat = points.find((p) => p.saturatedSeeds > 0);
+  return { seeds: [...seeds], runs, points, saturationRate: sat ? sat.rate : null };
 }

@@ -11,8 +11,9 @@
  * forward=store: t_c receives the piece, then multicasts it (store-and-forward, 1st embodiment).
  */
 import { registerAlgorithm } from '../../registry.js';
-import { RECV, SEND } from '../../schedule.js';
-import { fullMeshRefusal, pieceRegion, turnaroundNodes, viaHint } from '../fullmesh.js';
+import type { Topology } from '../../../topology/graph.js';
+import { RECV, SEND, type ScheduleBuilder } from '../../schedule.js';
+import { fullMeshRefusal, linkPorts, pieceRegion, turnaroundNodes, viaHint } from '../fullmesh.js';
 
 registerAlgorithm({
   name: 'fullmesh-multicast',
@@ -23,6 +24,7 @@ registerAlgorithm({
   params: [
     { key: 'embodiment', kind: 'int', default: 6, min: 3, max: 6, description: '3: sender is a turnaround node (K = N); 6: sender excluded (K ≤ N−1)' },
     { key: 'K', kind: 'int', default: 0, min: 0, description: 'turnaround nodes; 0 = the maximum (N, or N−1)' },
+    { key: 'X', kind: 'int', default: 0, min: 0, description: 'receivers including the sender (付記16), the sender and the next X−1 ranks; 0 = N' },
     { key: 'forward', kind: 'choice', choices: ['cut-through', 'store'], default: 'cut-through', description: 'replicate in the switch (one cut-through transfer) or through memory' },
   ],
   supports(ctx) {
@@ -33,6 +35,9 @@ registerAlgorithm({
     if (emb === 3 && K !== n) return `embodiment=3 uses K = N = ${n} (sender included), got K=${K}`;
     if (emb === 6 && K > n - 1) return `embodiment=6 uses 1 ≤ K ≤ N−1 = ${n - 1} (sender excluded), got K=${K}`;
     if (ctx.size < K) return `size ${ctx.size} B cannot be split into ${K} pieces`;
+    const X = (ctx.params.X as number) || n;
+    if (X > n) return `1 ≤ X ≤ N = ${n} receivers, got X=${X}`;
+    if (X < n && (emb === 3 || ctx.params.forward === 'store')) return `X < N needs embodiment=6 with forward=cut-through (a turnaround outside the receivers keeps no copy), got X=${X}`;
     return fullMeshRefusal(ctx.topology);
   },
   build(ctx, newBuilder) {
@@ -42,27 +47,45 @@ registerAlgorithm({
     const K = (ctx.params.K as number) || (emb === 3 ? n : n - 1);
     const store = ctx.params.forward === 'store';
     const turn = emb === 3 ? turnaroundNodes(n, root, n) : turnaroundNodes(n, root + 1, K, [root]);
-    const b = newBuilder({ expectedOps: 4 * n * K });
-    const S = ctx.size;
-    b.copy(root, b.region(SEND, 0, S), b.region(RECV, 0, S));
-    // Sender's own piece (embodiment 3) goes last, as in 図13; the scatter first.
-    const order = turn.map((t, c) => c).sort((x, y) => Number(turn[x] === root) - Number(turn[y] === root));
-    for (const c of order) {
-      const t = turn[c];
-      const others = Array.from({ length: n }, (_, r) => r).filter((r) => r !== root && r !== t);
-      if (t === root) {
-        b.send(root, others, pieceRegion(b, SEND, 0, S, K, c), c, 0, b.hint('direct'));
-        for (const r of others) b.recv(r, root, pieceRegion(b, RECV, 0, S, K, c), c);
-      } else if (store) {
-        b.send(root, t, pieceRegion(b, SEND, 0, S, K, c), c, 0, b.hint('direct'));
-        b.recv(t, root, pieceRegion(b, RECV, 0, S, K, c), c);
-        if (others.length) b.send(t, others, pieceRegion(b, RECV, 0, S, K, c), c, 0, b.hint('direct'));
-        for (const r of others) b.recv(r, t, pieceRegion(b, RECV, 0, S, K, c), c);
-      } else {
-        b.send(root, [t, ...others], pieceRegion(b, SEND, 0, S, K, c), c, 0, viaHint(b, ctx.topology, t));
-        for (const r of [t, ...others]) b.recv(r, root, pieceRegion(b, RECV, 0, S, K, c), c);
-      }
-    }
+    const X = (ctx.params.X as number) || n;
+    const receivers = turnaroundNodes(n, root, X);
+    const parts = X < n ? { parts: [{ collective: 'broadcast' as const, ranks: receivers, size: ctx.size, root }] } : {};
+    const b = newBuilder({ expectedOps: 4 * n * K, streams: linkPorts(K), ...parts });
+    emitMulticast(b, ctx.topology, root, ctx.size, turn, store, receivers);
     return b.finish();
   },
 });
+
+/**
+ * The multicast of the root's buffer through turnaround nodes `turn` (piece c via turn[c]; a piece
+ * whose turnaround is the root goes straight to every receiver over the direct links, last, as in
+ * 図13). `turn = [root]` is the direct-only multicast of the related full mesh (図47). A turnaround
+ * outside `receivers` (X < N, 付記16) relays in its switch and keeps no copy. The data lands at
+ * `recvBase` in every receive buffer (an allgather's block of the root).
+ */
+export function emitMulticast(b: ScheduleBuilder, topology: Topology, root: number, S: number, turn: readonly number[], store: boolean, receivers?: readonly number[], recvBase = 0): void {
+  const n = topology.numEndpoints;
+  const K = turn.length;
+  const isReceiver = (r: number): boolean => receivers === undefined || receivers.includes(r);
+  b.copy(root, b.region(SEND, 0, S), b.region(RECV, recvBase, S));
+  // Sender's own piece (embodiment 3) goes last, as in 図13; the scatter first.
+  const order = turn.map((t, c) => c).sort((x, y) => Number(turn[x] === root) - Number(turn[y] === root));
+  for (const c of order) {
+    const t = turn[c];
+    const others = Array.from({ length: n }, (_, r) => r).filter((r) => r !== root && r !== t && isReceiver(r));
+    if (t === root) {
+      b.send(root, others, pieceRegion(b, SEND, 0, S, K, c), c, c % b.streams, b.hint('direct'));
+      for (const r of others) b.recv(r, root, pieceRegion(b, RECV, recvBase, S, K, c), c);
+    } else if (store) {
+      b.send(root, t, pieceRegion(b, SEND, 0, S, K, c), c, c % b.streams, b.hint('direct'));
+      b.recv(t, root, pieceRegion(b, RECV, recvBase, S, K, c), c);
+      if (others.length) b.send(t, others, pieceRegion(b, RECV, recvBase, S, K, c), c, 0, b.hint('direct'));
+      for (const r of others) b.recv(r, t, pieceRegion(b, RECV, recvBase, S, K, c), c);
+    } else {
+      const dests = isReceiver(t) ? [t, ...others] : others;
+      if (dests.length === 0) continue;
+      b.send(root, dests, pieceRegion(b, SEND, 0, S, K, c), c, c % b.streams, viaHint(b, topology, t));
+      for (const r of dests) b.recv(r, root, pieceRegion(b, RECV, recvBase, S, K, c), c);
+    }
+  }
+}

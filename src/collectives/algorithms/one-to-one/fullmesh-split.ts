@@ -5,8 +5,9 @@
  * turnaround 3), each forwarded in their switch to the receiver (one cut-through transfer).
  */
 import { registerAlgorithm } from '../../registry.js';
-import { RECV, SEND } from '../../schedule.js';
-import { fullMeshRefusal, pieceRegion, turnaroundNodes, viaHint } from '../fullmesh.js';
+import type { Topology } from '../../../topology/graph.js';
+import { RECV, SEND, type ScheduleBuilder } from '../../schedule.js';
+import { fullMeshRefusal, linkPorts, pieceRegion, turnaroundNodes, viaHint } from '../fullmesh.js';
 
 registerAlgorithm({
   name: 'fullmesh-split',
@@ -32,13 +33,18 @@ registerAlgorithm({
     const K = (ctx.params.K as number) < 0 ? n - 2 : (ctx.params.K as number);
     const L = ctx.params.L as number;
     const { root: src, peer: dst, size: S } = ctx;
-    const b = newBuilder({ expectedOps: 2 * (K + L) });
-    const via = turnaroundNodes(n, 0, K, [src, dst]);
-    for (let c = 0; c < K + L; c++) {
-      const hint = c < L ? b.hint('direct') : viaHint(b, ctx.topology, via[c - L]);
-      b.send(src, dst, pieceRegion(b, SEND, 0, S, K + L, c), c, 0, hint);
-      b.recv(dst, src, pieceRegion(b, RECV, 0, S, K + L, c), c);
-    }
+    const b = newBuilder({ expectedOps: 2 * (K + L), streams: linkPorts(K + L) });
+    emitOneToOneSplit(b, ctx.topology, src, dst, S, turnaroundNodes(n, 0, K, [src, dst]), L);
     return b.finish();
   },
 });
+
+/** The 1-to-1 split: piece 0 over the direct link when L = 1, then one piece through each of `via` in order, each piece on its own port (stream) when the builder has them. */
+export function emitOneToOneSplit(b: ScheduleBuilder, topology: Topology, src: number, dst: number, S: number, via: readonly number[], L: number): void {
+  const pieces = via.length + L;
+  for (let c = 0; c < pieces; c++) {
+    const hint = c < L ? b.hint('direct') : viaHint(b, topology, via[c - L]);
+    b.send(src, dst, pieceRegion(b, SEND, 0, S, pieces, c), c, c % b.streams, hint);
+    b.recv(dst, src, pieceRegion(b, RECV, 0, S, pieces, c), c);
+  }
+}

@@ -12,28 +12,37 @@ import { registerAlgorithm } from '../../registry.js';
 import { RECV, ScheduleBuilder, SEND, Schedule } from '../../schedule.js';
 import { fullMeshRefusal, pieceRegion, viaHint } from '../fullmesh.js';
 
+/** Ranks in the first group: `first`, or half of an even rank count. */
+function firstSize(ctx: AlgorithmContext): number {
+  return (ctx.params.first as number) || ctx.ranks / 2;
+}
+
 function refusal(ctx: AlgorithmContext): string | undefined {
-  if (ctx.ranks % 2 !== 0 || ctx.ranks < 4) return `an even rank count of at least 4 (two groups of 2 or more), got ${ctx.ranks}`;
+  const first = firstSize(ctx);
+  if (!Number.isInteger(first)) return `an even rank count, or first=G for two groups of G and N−G, got N = ${ctx.ranks}`;
+  if (ctx.ranks < 4 || first < 2 || ctx.ranks - first < 2) return `two groups of 2 or more ranks (first = ${first} of ${ctx.ranks})`;
   if (ctx.size < 2) return `size ${ctx.size} B cannot be split into 2 pieces`;
   return fullMeshRefusal(ctx.topology);
 }
 
 function build(ctx: AlgorithmContext, newBuilder: (o?: object) => ScheduleBuilder): Schedule {
-  const half = ctx.ranks / 2;
+  const first = firstSize(ctx);
   const B = ctx.size;
-  const local = ctx.root % half;
-  const groups = [0, 1].map((g) => Array.from({ length: half }, (_, i) => g * half + i));
+  const groups = [Array.from({ length: first }, (_, i) => i), Array.from({ length: ctx.ranks - first }, (_, i) => first + i)];
+  const rootOf = (ranks: readonly number[]): number => ranks[ctx.root % ranks.length];
   const scatter = ctx.collective === 'scatter';
-  const b = newBuilder({ parts: groups.map((ranks) => ({ collective: ctx.collective, ranks, size: B, root: ranks[local] })), expectedOps: 8 * ctx.ranks });
+  const b = newBuilder({ parts: groups.map((ranks) => ({ collective: ctx.collective, ranks, size: B, root: rootOf(ranks) })), expectedOps: 8 * ctx.ranks });
   const direct = b.hint('direct');
-  for (const ranks of groups) {
-    const root = ranks[local];
+  for (const [g, ranks] of groups.entries()) {
+    const root = rootOf(ranks);
+    const other = groups[1 - g];
     ranks.forEach((r, i) => {
       if (r === root) {
         b.copy(root, scatter ? b.block(SEND, i) : b.block(SEND, 0), scatter ? b.block(RECV, 0) : b.block(RECV, i));
         return;
       }
-      const partner = (r + half) % ctx.ranks;
+      // The rank at the same position in the other group, cyclically when the groups differ in size.
+      const partner = other[i % other.length];
       for (let c = 0; c < 2; c++) {
         const hint = c === 0 ? direct : viaHint(b, ctx.topology, partner);
         if (scatter) {
@@ -55,9 +64,9 @@ export function registerTwoGroup(collective: 'scatter' | 'gather'): void {
     name: 'fullmesh-two-group',
     collective,
     description: `seed 001 図29: two program groups each ${collective} at once, every block half direct, half via the other group`,
-    supportsText: 'full mesh of an even number ≥ 4 of ranks',
+    supportsText: 'full mesh of ≥ 4 ranks: two groups of N/2, or first=G and N−G (each ≥ 2)',
     source: 'seed 001 (JP 2020-046713, 3rd embodiment)',
-    params: [],
+    params: [{ key: 'first', kind: 'int', default: 0, min: 0, description: 'ranks in the first group; 0 = N/2 (図29: 4 and 4)' }],
     supports: refusal,
     build: (ctx, nb) => build(ctx, nb),
   });

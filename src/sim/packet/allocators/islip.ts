@@ -7,8 +7,9 @@
  * cycle in the packet engine's hot loop.
  */
 import { roundRobinKey } from './round-robin.js';
+import { registerAllocator, type Allocator } from './registry.js';
 
-export class IslipAllocator {
+export class IslipAllocator implements Allocator {
   /** Request list: input, output and a priority key for the output's grant decision. */
   readonly reqIn: Int32Array;
   readonly reqOut: Int32Array;
@@ -118,3 +119,10 @@ export class IslipAllocator {
     this.count = 0;
   }
 }
+
+registerAllocator({
+  name: 'islip',
+  description: 'sparse iSLIP, 1..k iterations (BookSim iSLIP_Sparse)',
+  bookSimName: 'islip',
+  create: (maxInputs, maxOutputs, maxRequests) => new IslipAllocator(maxInputs, maxOutputs, maxRequests),
+});

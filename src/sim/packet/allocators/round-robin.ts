@@ -3,7 +3,16 @@
  * Expressed as a key (lower wins) so one sparse allocator loop serves every arbitration policy
  * without a closure per decision.
  */
+import { registerArbiter } from './registry.js';
+
 export function roundRobinKey(requester: number, pointer: number, size: number): number {
   const d = requester - pointer;
   return d >= 0 ? d : d + size;
 }
+
+registerArbiter({
+  name: 'round-robin',
+  description: 'the requester at or after the rotating pointer wins (per input: seed 000 FIG. 6 parking-lot split)',
+  bookSimName: 'round_robin',
+  key: (_created, requester, pointer, size) => roundRobinKey(requester, pointer, size),
+});

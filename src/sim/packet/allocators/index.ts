@@ -1,0 +1,5 @@
+/** Every built-in allocator and arbiter, registered on import; a new one adds its line here. */
+export * from './registry.js';
+export * from './islip.js';
+export * from './round-robin.js';
+export * from './age.js';

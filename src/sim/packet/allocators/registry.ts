@@ -1,0 +1,90 @@
+/**
+ * Registries of the packet engine's allocators and arbiters, like the topology families and
+ * collective algorithms: adding one is one file that registers itself (imported from ./index.ts)
+ * plus its test. Configurations name them (`PacketConfig.allocator`, `PacketConfig.arbitration`);
+ * unknown names are refused with the registered ones listed.
+ *
+ * An arbiter is a priority key (lower wins) so that one sparse allocator loop serves every policy
+ * without a closure per decision; an allocator matches requests between inputs and outputs.
+ */
+import { InputError } from '../../../util/errors.js';
+
+export interface ArbiterDef {
+  readonly name: string;
+  readonly description: string;
+  /** BookSim's name for it (`arb_type` or `priority`), when BookSim has one. */
+  readonly bookSimName?: string;
+  /**
+   * Priority of a request (lower wins): `createdCycle` of the requesting packet, the requester's
+   * index, the arbiter's round-robin pointer and the number of requesters.
+   */
+  key(createdCycle: number, requester: number, pointer: number, size: number): number;
+}
+
+/** A request matcher over flat arrays, reset and reused every cycle. */
+export interface Allocator {
+  readonly reqIn: Int32Array;
+  readonly reqOut: Int32Array;
+  readonly reqAux: Int32Array;
+  readonly matchOfIn: Int32Array;
+  count: number;
+  add(input: number, output: number, key: number, aux?: number): void;
+  /** Matches the requests; `grantPtr`/`acceptPtr` are the caller's persistent round-robin pointers. */
+  allocate(iterations: number, grantPtr: Int32Array, ptrBaseOut: number, acceptPtr: Int32Array, ptrBaseIn: number): number;
+  reset(): void;
+}
+
+export interface AllocatorDef {
+  readonly name: string;
+  readonly description: string;
+  /** BookSim's name for it (`vc_allocator`, `sw_allocator`), when BookSim has one. */
+  readonly bookSimName?: string;
+  create(maxInputs: number, maxOutputs: number, maxRequests: number): Allocator;
+}
+
+const arbiters = new Map<string, ArbiterDef>();
+const allocators = new Map<string, AllocatorDef>();
+
+export function registerArbiter(def: ArbiterDef): void {
+  arbiters.set(def.name, def);
+}
+
+export function registerAllocator(def: AllocatorDef): void {
+  allocators.set(def.name, def);
+}
+
+export function arbiterNames(): string[] {
+  return [...arbiters.keys()];
+}
+
+export function allocatorNames(): string[] {
+  return [...allocators.keys()];
+}
+
+export function getArbiter(name: string): ArbiterDef {
+  const def = arbiters.get(name);
+  if (!def) throw new InputError('arbitration', name, arbiterNames().join(' | '));
+  return def;
+}
+
+export function getAllocator(name: string): AllocatorDef {
+  const def = allocators.get(name);
+  if (!def) throw new InputError('allocator', name, allocatorNames().join(' | '));
+  return def;
+}
+
+function defs(kind: 'arbiter' | 'allocator'): Array<ArbiterDef | AllocatorDef> {
+  return kind === 'arbiter' ? [...arbiters.values()] : [...allocators.values()];
+}
+
+/** BookSim's names of the registered arbiters or allocators that have one. */
+export function bookSimNames(kind: 'arbiter' | 'allocator'): string[] {
+  return defs(kind).flatMap((d) => (d.bookSimName ? [d.bookSimName] : []));
+}
+
+/** The name of the registered arbiter or allocator BookSim calls `bookSimName` (one of bookSimNames). */
+export function byBookSimName(kind: 'arbiter' | 'allocator', bookSimName: string): string {
+  const def = defs(kind).find((d) => d.bookSimName === bookSimName);
+  if (!def) throw new InputError(kind, bookSimName, bookSimNames(kind).join(' | '));
+  return def.name;
+}

@@ -1,0 +1,267 @@
+/**
+ * BookSim 2.0 configuration files (`booksim config.cfg`): the parser and the translation into a
+ * Meshwork traffic run.
+ *
+ * Grammar (BookSim's config.l / config.y, followed token for token): `key = value;` commands;
+ * `//` comments to the end of the line; a value is an integer, a float (with optional exponent) or a
+ * string, where a string is a name (`[A-Za-z_\-/.][A-Za-z0-9_\-/.+(){},]*`) or a braced list
+ * (`{0.1,0.2}`, nested braces allowed). As in flex, the longest token wins and ties go to the earlier
+ * rule (so `-1` is a number and `-` a string). Hand-written: no parsing library implements this
+ * grammar, and a general parser generator would be a new dependency larger than the three rules.
+ *
+ * Translation: every key Meshwork can honour maps onto the `booksim` preset's options; any other key,
+ * or a value Meshwork cannot reproduce, is refused with one InputError naming it. Keys left out take
+ * BookSim's defaults (booksim_config.cpp), not Meshwork's: e.g. `num_vcs` 16 and
+ * `injection_rate_uses_flits` 0.
+ */
+import { InputError } from '../../util/errors.js';
+/** A routing registry name (routing/registry.ts). */
+type RoutingName = string;
+import type { MeasurementOptions } from './measure.js';
+import type { PacketConfig } from './config.js';
+import { bookSimNames, byBookSimName } from './allocators/index.js';
+
+export type BookSimValue = number | string;
+
+export interface BookSimEntry {
+  key: string;
+  value: BookSimValue;
+  line: number;
+}
+
+const TOKEN_RULES: ReadonlyArray<[kind: 'str' | 'int' | 'float', re: RegExp]> = [
+  ['int', /-?[0-9]+/y],
+  ['float', /-?[0-9]*\.[0-9]+/y],
+  ['float', /-?([0-9]*\.)?[0-9]+[eE][+-]?[0-9]+/y],
+  ['str', /[A-Za-z_\-/.][A-Za-z0-9_\-/.+(){},]*/y],
+];
+
+interface Token {
+  kind: 'str' | 'int' | 'float' | 'char';
+  text: string;
+  line: number;
+}
+
+/** A braced value `{...}` with nested braces, or -1 if the text at `at` is not one. */
+function bracedEnd(text: string, at: number): number {
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '{') depth++;
+    else if (ch === '}') {
+      if (--depth === 0) return i + 1;
+    } else if (!/[A-Za-z0-9_\-.(),]/.test(ch)) return -1;
+  }
+  return -1;
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let line = 1;
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === '\n') {
+      line++;
+      i++;
+      continue;
+    }
+    if (ch === ' ' || ch === '\t' || ch === '\r') {
+      i++;
+      continue;
+    }
+    if (text.startsWith('//', i)) {
+      while (i < text.length && text[i] !== '\n') i++;
+      continue;
+    }
+    let best: Token | null = null;
+    if (ch === '{') {
+      const end = bracedEnd(text, i);
+      if (end > 0) best = { kind: 'str', text: text.slice(i, end), line };
+    }
+    for (const [kind, re] of TOKEN_RULES) {
+      re.lastIndex = i;
+      const m = re.exec(text);
+      if (m && (!best || m[0].length > best.text.length)) best = { kind, text: m[0], line };
+    }
+    best ??= { kind: 'char', text: ch, line };
+    tokens.push(best);
+    i += best.text.length;
+  }
+  return tokens;
+}
+
+/** Parses a BookSim configuration into its commands, in file order (a later one overrides). */
+export function parseBookSimConfig(text: string): BookSimEntry[] {
+  const tokens = tokenize(text);
+  const entries: BookSimEntry[] = [];
+  for (let k = 0; k < tokens.length; k += 4) {
+    const [key, eq, value, semi] = [tokens[k], tokens[k + 1], tokens[k + 2], tokens[k + 3]];
+    const at = (t: Token | undefined): string => `booksim-config line ${(t ?? tokens[tokens.length - 1]).line}`;
+    if (key.kind !== 'str') throw new InputError(at(key), key.text, 'key = value; (a key is a name)');
+    if (eq?.text !== '=') throw new InputError(at(eq), eq?.text ?? '(end of file)', `"=" after ${key.text}`);
+    if (!value || value.kind === 'char') throw new InputError(at(value), value?.text ?? '(end of file)', `a number or name as the value of ${key.text}`);
+    if (semi?.text !== ';') throw new InputError(at(semi), semi?.text ?? '(end of file)', `";" after ${key.text} = ${value.text}`);
+    entries.push({ key: key.text, value: value.kind === 'str' ? value.text : Number(value.text), line: key.line });
+  }
+  return entries;
+}
+
+/** What a BookSim configuration asks for, as Meshwork options (run with the `booksim` preset). */
+export interface BookSimRun {
+  topologySpec: string;
+  pattern: string;
+  /** The configuration's injection rate(s), in flits/node/cycle. */
+  rates: number[];
+  config: Partial<PacketConfig>;
+  measurementOptions: Partial<MeasurementOptions>;
+  routing: RoutingName;
+  /** The routing to name in the run where the `booksim` preset would choose another (ugal), else undefined. */
+  routingName: RoutingName | undefined;
+  /** Every key of the file with its value, for the result record. */
+  keys: Record<string, BookSimValue>;
+}
+
+const PATTERNS = ['uniform', 'bitrev', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm'];
+
+/** Keys accepted only at the one value Meshwork models (BookSim's default unless noted). */
+const FIXED: Readonly<Record<string, BookSimValue>> = {
+  router: 'iq',
+  subnets: 1,
+  c: 1,
+  classes: 1,
+  input_speedup: 1,
+  output_speedup: 1,
+  internal_speedup: 1,
+  st_prepare_delay: 0,
+  output_delay: 0,
+  wait_for_tail_credit: 0,
+  hold_switch_for_packet: 0,
+  speculative: 0,
+  noq: 0,
+  injection_process: 'bernoulli',
+  include_queuing: 1,
+  sim_count: 1,
+  buffer_policy: 'private',
+  vc_prioritize_empty: 0,
+  vc_priority_donation: 0,
+  vc_shuffle_requests: 0,
+  use_read_write: 0,
+  link_failures: 0,
+  sim_power: 0,
+};
+
+/** Keys with no effect on simulated results (debug and report output). */
+const NO_EFFECT = new Set(['watch_out', 'print_activity', 'print_csv_results', 'viewer_trace', 'deadlock_warn_timeout', 'stats_out']);
+
+const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> = {
+  torus: { dim_order: 'dor' },
+  mesh: { dim_order: 'dor', dor: 'dor' },
+  fattree: { nca: 'nca' },
+  dragonflynew: { min: 'group-direct', ugal: 'ugal-booksim' },
+};
+
+function refuse(key: string, value: BookSimValue, accepted: string): never {
+  throw new InputError(`booksim-config: ${key}`, value, accepted);
+}
+
+/** Translates parsed BookSim commands into a Meshwork run, refusing what Meshwork cannot honour. */
+export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
+  const keys: Record<string, BookSimValue> = {};
+  for (const e of entries) keys[e.key] = e.value;
+  const used = new Set<string>();
+  const get = (key: string, fallback: BookSimValue): BookSimValue => {
+    used.add(key);
+    return keys[key] ?? fallback;
+  };
+  const int = (key: string, fallback: number, min: number, max: number): number => {
+    const v = get(key, fallback);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) refuse(key, v, `an integer in [${min}, ${max}]`);
+    return v;
+  };
+  const num = (key: string, fallback: number, min: number, max: number): number => {
+    const v = get(key, fallback);
+    if (typeof v !== 'number' || !(v >= min && v <= max)) refuse(key, v, `a number in [${min}, ${max}]`);
+    return v;
+  };
+  const oneOf = (key: string, fallback: string, accepted: readonly string[]): string => {
+    const v = get(key, fallback);
+    if (typeof v !== 'string' || !accepted.includes(v)) refuse(key, v, accepted.join(' | '));
+    return v;
+  };
+
+  const topology = oneOf('topology', 'torus', Object.keys(ROUTINGS));
+  const k = int('k', 8, 2, 1 << 12);
+  const n = int('n', 2, 1, 8);
+  let topologySpec: string;
+  if (topology === 'torus' || topology === 'mesh') topologySpec = `${topology}:${Array.from({ length: n }, () => k).join('x')}`;
+  else if (topology === 'fattree') topologySpec = `fattree:k=${k},levels=${n}`;
+  else {
+    if (n !== 1) refuse('n', n, '1 (dragonflynew supports one dimension inside a group)');
+    topologySpec = `dragonfly:h=${k},wiring=booksim`;
+  }
+  const routingFunction = oneOf('routing_function', 'none', Object.keys(ROUTINGS[topology]));
+  const routing = ROUTINGS[topology][routingFunction];
+
+  const config: Partial<PacketConfig> = {};
+  config.vcs = int('num_vcs', 16, 1, 64);
+  // BookSim's dragonflynew routings use exactly VCs 0..classes-1, one VC per class.
+  const dragonflyVcs = routing === 'ugal-booksim' ? 3 : 2;
+  if (topology === 'dragonflynew' && config.vcs !== dragonflyVcs) {
+    refuse('num_vcs', config.vcs, `${dragonflyVcs} with dragonflynew ${routingFunction} routing (BookSim asserts it and uses one VC per routing phase)`);
+  }
+  config.vcBuf = int('vc_buf_size', 8, 1, 1 << 16);
+  config.packetSize = int('packet_size', 1, 1, 1 << 16);
+  config.switching = int('vct', 0, 0, 1) === 1 ? 'vct' : 'wormhole';
+  config.routingDelay = int('routing_delay', 1, 0, 1000);
+  config.vcAllocDelay = int('vc_alloc_delay', 1, 1, 1000);
+  config.swAllocDelay = int('sw_alloc_delay', 1, 0, 1000);
+  config.stDelay = int('st_final_delay', 1, 0, 1000);
+  config.creditDelay = int('credit_delay', 0, 0, 1000);
+  config.vcAllocCheck = int('vc_busy_when_full', 0, 0, 1) === 1 ? 'free-with-credit' : 'free';
+  if (int('use_noc_latency', 1, 0, 1) === 0 && topology === 'torus') config.channelLatency = 1;
+  // Allocators and arbiters by their BookSim names, from the registries; one allocator serves both.
+  const vcAllocator = oneOf('vc_allocator', 'islip', bookSimNames('allocator'));
+  if (oneOf('sw_allocator', 'islip', bookSimNames('allocator')) !== vcAllocator) refuse('sw_allocator', keys.sw_allocator, `the same as vc_allocator (${vcAllocator})`);
+  config.allocator = byBookSimName('allocator', vcAllocator);
+  config.allocIters = int('alloc_iters', 1, 1, 64);
+  oneOf('arb_type', 'round_robin', ['round_robin']);
+  const priority = oneOf('priority', 'none', ['none', ...bookSimNames('arbiter').filter((n) => n !== 'round_robin')]);
+  config.arbitration = priority === 'none' ? 'round-robin' : byBookSimName('arbiter', priority);
+  const seed = get('seed', 0);
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0) refuse('seed', seed, 'a non-negative integer (BookSim "time" is not reproducible)');
+  config.seed = seed;
+
+  const pattern = oneOf('traffic', 'uniform', PATTERNS);
+  const perFlit = int('injection_rate_uses_flits', 0, 0, 1) === 1;
+  // A list `{0.1,0.2}` is one run per rate, as BookSim's vector-valued injection_rate.
+  const rawRate = get('injection_rate', 0.1);
+  const rates = typeof rawRate === 'number' ? [rawRate] : rawRate.replace(/^\{|\}$/g, '').split(',').map(Number);
+  const packetSize = config.packetSize;
+  // Meshwork's rates are flits/node/cycle; BookSim's default is packets/node/cycle.
+  const flitRates = rates.map((r) => (perFlit ? r : r * packetSize));
+  for (let i = 0; i < rates.length; i++) {
+    if (!(flitRates[i] > 0 && flitRates[i] <= 1)) refuse('injection_rate', rawRate, `rates in (0, 1] flits/node/cycle (${perFlit ? 'flits' : `packets of ${packetSize} flits`} per node per cycle here)`);
+  }
+
+  oneOf('sim_type', 'latency', ['latency']);
+  const measurementOptions: Partial<MeasurementOptions> = {
+    warmupPeriods: int('warmup_periods', 3, 0, 1000),
+    samplePeriod: int('sample_period', 1000, 1, 1e7),
+    maxSamples: int('max_samples', 10, 1, 1e6),
+    latencyThreshold: num('latency_thres', 500, 0, 1e12),
+    warmupThreshold: num('warmup_thres', 0.05, 0, 1e6),
+    stoppingThreshold: num('stopping_thres', 0.05, 0, 1e6),
+  };
+
+  for (const [key, value] of Object.entries(FIXED)) {
+    const v = get(key, value);
+    if (v !== value) refuse(key, v, `${value} (Meshwork models BookSim's ${key} = ${value} only)`);
+  }
+  for (const key of Object.keys(keys)) {
+    if (used.has(key) || NO_EFFECT.has(key)) continue;
+    refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
+  }
+  const routingName = routing === 'ugal-booksim' ? routing : undefined;
+  return { topologySpec, pattern, rates: flitRates, config, measurementOptions, routing, routingName, keys };
+}

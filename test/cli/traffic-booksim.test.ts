@@ -1,0 +1,69 @@
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expectOneLineError, runCli } from '../helpers/cli.js';
+
+describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', () => {
+  it('--booksim-config runs a config written like BookSim examples/torus88 and records its keys', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mw-bsc-'));
+    const cfg = join(dir, 'torus44');
+    writeFileSync(cfg, '// $Id$\n\n//simple 4X4 torus\n\n// Topology\ntopology = torus;\nk = 4;\nn = 2;\n// Routing\nrouting_function = dim_order;\n// Flow control\nnum_vcs = 2;\n// Traffic\ntraffic = uniform;\ninjection_rate = 0.05;\nseed = 3;\n');
+    const r = runCli(['traffic', '--booksim-config', cfg, '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.topology).toBe('torus:4x4');
+    expect(j.config.vcs).toBe(2);
+    expect(j.config.seed).toBe(3);
+    expect(j.points.map((p: { rate: number }) => p.rate)).toEqual([0.05]);
+    expect(j.bookSimConfig.routing_function).toBe('dim_order');
+    // --rates sweeps the same config.
+    const sweep = runCli(['traffic', '--booksim-config', cfg, '--rates', '0.05,0.1', '--json']);
+    expect(JSON.parse(sweep.stdout).points).toHaveLength(2);
+  });
+
+  it('refuses a key it cannot honour in one line, writing no output file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mw-bsc-'));
+    const cfg = join(dir, 'c.cfg');
+    const csv = join(dir, 'out.csv');
+    writeFileSync(cfg, 'topology = torus; routing_function = dim_order; internal_speedup = 2.0;\n');
+    expect(expectOneLineError(runCli(['traffic', '--booksim-config', cfg, '--csv', csv]))).toMatch(/^meshwork: error: booksim-config: internal_speedup: got 2/);
+    expect(existsSync(csv)).toBe(false);
+    const valid = join(dir, 'ok.cfg');
+    writeFileSync(valid, 'topology = torus; k = 4; routing_function = dim_order; num_vcs = 2;\n');
+    expect(expectOneLineError(runCli(['traffic', '--booksim-config', valid, '--topology', 'torus:4x4']))).toMatch(/^meshwork: error: topology: .*--booksim-config/);
+    expect(expectOneLineError(runCli(['traffic', '--booksim-config', join(dir, 'missing.cfg')]))).toMatch(/booksim-config/);
+  });
+
+  it('--seeds reports mean and spread per rate, byte-identical across runs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mw-seeds-'));
+    const csv = join(dir, 's.csv');
+    const args = ['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.05,0.1', '--seeds', '1:3', '--csv', csv];
+    const a = runCli(args);
+    expect(a.code).toBe(0);
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('rate,seeds,saturated_seeds,latency_mean,latency_min,latency_max,latency_sd,accepted_flit_rate_mean');
+    const [rate, seeds, saturated, mean, min, max] = lines[1].split(',').map(Number);
+    expect([rate, seeds, saturated]).toEqual([0.05, 3, 0]);
+    expect(min).toBeLessThanOrEqual(mean);
+    expect(max).toBeGreaterThanOrEqual(mean);
+    expect(max).toBeGreaterThan(min);
+    // The mean is the mean of the three single-seed runs, each run with its own seed.
+    const j = JSON.parse(runCli([...args.slice(0, -2), '--json']).stdout);
+    expect(j.runs.map((run: { config: { seed: number } }) => run.config.seed)).toEqual([1, 2, 3]);
+    const single = j.runs.map((run: { points: Array<{ packet_latency: number }> }) => run.points[0].packet_latency);
+    expect(mean).toBeCloseTo((single[0] + single[1] + single[2]) / 3, 3);
+    expect(j.points[0].packet_latency.mean).toBeCloseTo(mean, 3);
+    const again = join(dir, 'again.csv');
+    expect(runCli([...args.slice(0, -1), again]).code).toBe(0);
+    expect(readFileSync(again, 'utf8')).toBe(readFileSync(csv, 'utf8'));
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.05', '--seeds', '5:1']))).toMatch(/seeds/);
+  });
+
+  it('--channel-latency takes per-class values (local=10,global=100,terminal=1)', () => {
+    const r = runCli(['traffic', '--topology', 'dragonfly:h=1', '--pattern', 'uniform', '--rates', '0.02', '--preset', 'default', '--vcs', '3', '--channel-latency', 'local=10,global=100,terminal=1', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).config.channelLatency).toEqual({ local: 10, global: 100, terminal: 1 });
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.05', '--channel-latency', 'local=x']))).toMatch(/channel-latency/);
+  });
+});

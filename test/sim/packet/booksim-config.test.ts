@@ -1,0 +1,152 @@
+/**
+ * BookSim 2.0 configuration files (booksim/booksim2 @ 28f43299: src/config.l, src/config.y for the
+ * grammar, src/booksim_config.cpp for the defaults of absent keys): parsing, one test per supported
+ * key, and refusal of what Meshwork cannot honour.
+ */
+import { describe, expect, it } from 'vitest';
+import { bookSimRun, InputError, parseBookSimConfig, type BookSimRun } from '../../../src/index.js';
+
+const run = (text: string): BookSimRun => bookSimRun(parseBookSimConfig(text));
+/** A minimal valid file plus `extra` commands (later commands override earlier ones, as in BookSim). */
+const withKeys = (extra: string): BookSimRun => run(`topology = torus; k = 4; n = 2; routing_function = dim_order; num_vcs = 2;\n${extra}`);
+const refusal = (text: string): string => {
+  try {
+    run(text);
+  } catch (err) {
+    expect(err).toBeInstanceOf(InputError);
+    return (err as Error).message;
+  }
+  throw new Error('not refused');
+};
+
+describe('BookSim config grammar', () => {
+  it('reads a file written as BookSim examples/ are: // comments, blank lines, ; and mixed spacing', () => {
+    // Shaped like examples/torus88 (header comment lines, one command a line, comments between).
+    const text = [
+      '// $Id$',
+      '',
+      '//simple 8X8 torus under injection mode',
+      '',
+      '// Topology',
+      'topology = torus;',
+      'k = 8;',
+      'n = 2;',
+      '// Routing',
+      'routing_function = dim_order;',
+      '// Flow control',
+      'num_vcs = 2;',
+      '// Traffic',
+      'traffic = uniform;',
+      'injection_rate = 0.15;',
+    ].join('\n');
+    expect(parseBookSimConfig(text)).toEqual([
+      { key: 'topology', value: 'torus', line: 6 },
+      { key: 'k', value: 8, line: 7 },
+      { key: 'n', value: 2, line: 8 },
+      { key: 'routing_function', value: 'dim_order', line: 10 },
+      { key: 'num_vcs', value: 2, line: 12 },
+      { key: 'traffic', value: 'uniform', line: 14 },
+      { key: 'injection_rate', value: 0.15, line: 15 },
+    ]);
+    const r = bookSimRun(parseBookSimConfig(text));
+    expect(r.topologySpec).toBe('torus:8x8');
+    // injection_rate_uses_flits defaults to 0 in BookSim: 0.15 packets of 1 flit.
+    expect(r.rates).toEqual([0.15]);
+  });
+
+  it('tokenizes like flex: nested {} values, floats with exponents, several commands a line, -1 a number, - a name', () => {
+    const e = parseBookSimConfig('injection_rate = {0.1,{0.2,0.3}}; x=1e-2;y = -1 ; watch_out=-;z=.5;');
+    expect(e.map((x) => x.value)).toEqual(['{0.1,{0.2,0.3}}', 0.01, -1, '-', 0.5]);
+  });
+
+  it('refuses a malformed command with its line number', () => {
+    expect(() => parseBookSimConfig('k = 8\nn = 2;')).toThrow(/line 2.*";" after k = 8/);
+    expect(() => parseBookSimConfig('k 8;')).toThrow(/"=" after k/);
+    expect(() => parseBookSimConfig('k = ;')).toThrow(/a number or name as the value of k/);
+  });
+});
+
+describe('BookSim config keys', () => {
+  it('topology, k, n: torus, mesh, fattree, dragonflynew', () => {
+    expect(withKeys('k = 8; n = 3;').topologySpec).toBe('torus:8x8x8');
+    expect(withKeys('topology = mesh; routing_function = dor;').topologySpec).toBe('mesh:4x4');
+    expect(run('topology = fattree; k = 4; n = 3; routing_function = nca;').topologySpec).toBe('fattree:k=4,levels=3');
+    expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 2;').topologySpec).toBe('dragonfly:h=2,wiring=booksim');
+    expect(refusal('topology = flatfly; routing_function = dim_order;')).toMatch(/booksim-config: topology: got "flatfly"/);
+    expect(refusal('topology = dragonflynew; k = 2; n = 2; routing_function = min; num_vcs = 2;')).toMatch(/n: got 2/);
+  });
+
+  it('routing_function: the one BookSim routing per topology that Meshwork reproduces', () => {
+    expect(withKeys('').routing).toBe('dor');
+    expect(run('topology = fattree; k = 2; n = 2; routing_function = nca;').routing).toBe('nca');
+    expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 2;').routing).toBe('group-direct');
+    expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = ugal; num_vcs = 3;').routing).toBe('ugal-booksim');
+    expect(refusal('topology = dragonflynew; k = 2; n = 1; routing_function = ugal; num_vcs = 2;')).toMatch(/num_vcs: got 2; accepted: 3/);
+    expect(refusal('topology = torus; routing_function = min_adapt;')).toMatch(/routing_function: got "min_adapt"; accepted: dim_order/);
+    // BookSim's default is "none", which BookSim itself rejects.
+    expect(refusal('topology = torus;')).toMatch(/routing_function: got "none"/);
+  });
+
+  it('num_vcs (BookSim default 16), vc_buf_size (8), packet_size (1), vct', () => {
+    expect(withKeys('').config.vcs).toBe(2);
+    expect(run('topology = torus; routing_function = dim_order;').config.vcs).toBe(16);
+    expect(withKeys('vc_buf_size = 3;').config.vcBuf).toBe(3);
+    expect(withKeys('packet_size = 5;').config.packetSize).toBe(5);
+    expect(withKeys('vct = 1;').config.switching).toBe('vct');
+    expect(refusal('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 4;')).toMatch(/num_vcs: got 4/);
+  });
+
+  it('traffic: BookSim pattern names', () => {
+    for (const p of ['uniform', 'bitrev', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm']) expect(withKeys(`traffic = ${p};`).pattern).toBe(p);
+    expect(refusal('topology = torus; routing_function = dim_order; traffic = hotspot({{0},{1.0}});')).toMatch(/traffic: got "hotspot/);
+  });
+
+  it('injection_rate and injection_rate_uses_flits: rates become flits/node/cycle; a {list} is one run per rate', () => {
+    expect(withKeys('packet_size = 4; injection_rate = 0.05;').rates).toEqual([0.2]);
+    expect(withKeys('packet_size = 4; injection_rate = 0.05; injection_rate_uses_flits = 1;').rates).toEqual([0.05]);
+    expect(withKeys('injection_rate_uses_flits = 1; injection_rate = {0.1,0.2};').rates).toEqual([0.1, 0.2]);
+    expect(refusal('topology = torus; routing_function = dim_order; packet_size = 4; injection_rate = 0.5;')).toMatch(/injection_rate: got 0.5/);
+  });
+
+  it('sim_type, warmup_periods, sample_period, max_samples, latency_thres, warmup_thres, stopping_thres', () => {
+    const r = withKeys('sim_type = latency; warmup_periods = 2; sample_period = 500; max_samples = 7; latency_thres = 300.5; warmup_thres = 0.1; stopping_thres = 0.02;');
+    expect(r.measurementOptions).toEqual({ warmupPeriods: 2, samplePeriod: 500, maxSamples: 7, latencyThreshold: 300.5, warmupThreshold: 0.1, stoppingThreshold: 0.02 });
+    expect(refusal('topology = torus; routing_function = dim_order; sim_type = throughput;')).toMatch(/sim_type: got "throughput"/);
+  });
+
+  it('seed: an integer; "time" is refused (not reproducible)', () => {
+    expect(withKeys('seed = 7;').config.seed).toBe(7);
+    expect(withKeys('').config.seed).toBe(0);
+    expect(refusal('topology = torus; routing_function = dim_order; seed = time;')).toMatch(/seed: got "time"/);
+  });
+
+  it('allocator and arbiter keys: vc_allocator, sw_allocator, alloc_iters, arb_type, priority', () => {
+    const r = withKeys('vc_allocator = islip; sw_allocator = islip; alloc_iters = 2; arb_type = round_robin; priority = age;');
+    expect(r.config.allocIters).toBe(2);
+    expect(r.config.arbitration).toBe('age');
+    expect(withKeys('priority = none;').config.arbitration).toBe('round-robin');
+    expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = separable_input_first;')).toMatch(/vc_allocator: got "separable_input_first"; accepted: islip/);
+    expect(refusal('topology = torus; routing_function = dim_order; arb_type = matrix;')).toMatch(/arb_type/);
+  });
+
+  it('pipeline delays: routing_delay (0 allowed), vc_alloc_delay, sw_alloc_delay, st_final_delay, credit_delay; st_prepare_delay only 0', () => {
+    const r = withKeys('routing_delay = 0; vc_alloc_delay = 2; sw_alloc_delay = 3; st_final_delay = 2; credit_delay = 2;');
+    expect([r.config.routingDelay, r.config.vcAllocDelay, r.config.swAllocDelay, r.config.stDelay, r.config.creditDelay]).toEqual([0, 2, 3, 2, 2]);
+    expect(refusal('topology = torus; routing_function = dim_order; st_prepare_delay = 1;')).toMatch(/st_prepare_delay: got 1/);
+  });
+
+  it('vc_busy_when_full and use_noc_latency', () => {
+    expect(withKeys('').config.vcAllocCheck).toBe('free');
+    expect(withKeys('vc_busy_when_full = 1;').config.vcAllocCheck).toBe('free-with-credit');
+    expect(withKeys('use_noc_latency = 0;').config.channelLatency).toBe(1);
+    expect(withKeys('').config.channelLatency).toBeUndefined();
+  });
+
+  it('refuses every key or value Meshwork cannot honour, naming the key, and ignores only output-only keys', () => {
+    expect(refusal('topology = torus; routing_function = dim_order; internal_speedup = 2.0;')).toMatch(/internal_speedup: got 2/);
+    expect(refusal('topology = torus; routing_function = dim_order; wait_for_tail_credit = 1;')).toMatch(/wait_for_tail_credit/);
+    expect(refusal('topology = torus; routing_function = dim_order; hold_switch_for_packet = 1;')).toMatch(/hold_switch_for_packet/);
+    expect(refusal('topology = torus; routing_function = dim_order; frobnicate = 3;')).toMatch(/booksim-config: frobnicate: got 3; accepted: a key Meshwork honours/);
+    expect(withKeys('watch_out = -; print_csv_results = 0;').topologySpec).toBe('torus:4x4');
+  });
+});

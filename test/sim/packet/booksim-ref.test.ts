@@ -1,0 +1,64 @@
+/**
+ * Fat-tree and dragonfly reference curves made with BookSim 2.0 @ 28f43299 for issue 15
+ * (./booksim/README.md), run from the same BookSim configuration files through the
+ * `--booksim-config` translation. Criteria from issue 15: zero-load latency within 5 %; every point
+ * below saturation within 10 %, the knee (last unsaturated rate) as a mean over seeds 1–5 in both
+ * tools; saturation declared at the same load step.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { bookSimRun, buildTopology, parseBookSimConfig, simulateTraffic, type LoadPoint } from '../../../src/index.js';
+
+const dir = fileURLToPath(new URL('./booksim/', import.meta.url));
+
+interface Row {
+  rate: number;
+  seed: number;
+  latency: number | null;
+  hops: number | null;
+}
+
+function readRows(name: string): Row[] {
+  return readFileSync(`${dir}${name}.csv`, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const c = line.split(',');
+      return { rate: Number(c[0]), seed: Number(c[1]), latency: c[2] === 'saturated' ? null : Number(c[2]), hops: c[5] === '' ? null : Number(c[5]) };
+    });
+}
+
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+describe('booksim preset reproduces BookSim 2.0 on a fat tree and a dragonfly', () => {
+  for (const name of ['fattree_k4n3_uniform_p4', 'dragonflynew_k2_uniform_p4', 'dragonflynew_k2_ugal_uniform_p4']) {
+    it(name, () => {
+      const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
+      const topology = buildTopology(run.topologySpec);
+      const ref = readRows(name).filter((r) => r.seed === 1);
+      const firstSat = ref.findIndex((r) => r.latency === null);
+      expect(firstSat).toBeGreaterThan(1);
+      // Up to BookSim's first saturated rate: it must be ours too, and no earlier one.
+      const rates = ref.slice(0, firstSat + 1).map((r) => r.rate);
+      const sweep = (seed: number, at: number[]): LoadPoint[] =>
+        simulateTraffic({ topology, pattern: run.pattern, rates: at, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, routingName: run.routingName }).points as LoadPoint[];
+      const ours = sweep(1, rates);
+      expect(Math.abs(ours[0].packet_latency! / ref[0].latency! - 1), 'zero load').toBeLessThan(0.05);
+      const knee = firstSat - 1;
+      for (let i = 0; i < knee; i++) {
+        expect(ours[i].saturated, `${ref[i].rate}`).toBe(false);
+        expect(Math.abs(ours[i].packet_latency! / ref[i].latency! - 1), `${name}@${ref[i].rate}`).toBeLessThan(0.1);
+        expect(Math.abs(ours[i].hops! / ref[i].hops! - 1), `${name}@${ref[i].rate} hops`).toBeLessThan(0.02);
+      }
+      const kneeRate = ref[knee].rate;
+      const theirs = readRows(name).filter((r) => r.rate === kneeRate).map((r) => r.latency!);
+      expect(theirs).toHaveLength(5);
+      const ourKnee = [ours[knee], ...[2, 3, 4, 5].map((seed) => sweep(seed, [kneeRate])[0])];
+      for (const p of ourKnee) expect(p.saturated, `knee ${kneeRate}`).toBe(false);
+      expect(Math.abs(mean(ourKnee.map((p) => p.packet_latency!)) / mean(theirs) - 1), `${name} knee mean`).toBeLessThan(0.1);
+      expect(ours[firstSat].saturated, `saturation at ${ref[firstSat].rate}`).toBe(true);
+    }, 180_000);
+  }
+});
