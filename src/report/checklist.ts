@@ -88,7 +88,6 @@ export function verdictText(c: Claim): string {
 export function assertClaimComplete(c: Claim): void {
   if (!(CLAIM_SOURCES as readonly string[]).includes(c.source)) throw new Error(`claim ${c.id}: source must be one of ${CLAIM_SOURCES.join(', ')}, got ${String(c.source)}`);
   if (c.source === 'document' && !c.where.trim()) throw new Error(`claim ${c.id}: a document claim must name its paragraph, figure or claim number`);
-  if (c.threshold && !c.sensitivity) throw new Error(`claim ${c.id}: a threshold needs a sensitivity line`);
   if (c.verdict === 'reproduced-under-reading' && !c.reading) throw new Error(`claim ${c.id}: a reproduced-under-reading verdict must state the reading`);
   if ((c.verdict === 'not-reproduced' || c.verdict === 'not-available') && !c.why) throw new Error(`claim ${c.id}: a ${c.verdict} verdict must say why`);
 }
