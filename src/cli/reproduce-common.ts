@@ -11,7 +11,7 @@ import {
   type SeedId,
   type SeedRun,
 } from '../analysis/reproduce/index.js';
-import { checklistTable, countVerdicts } from '../report/checklist.js';
+import { checklistTable, countVerdicts, documentClaims, meshworkQuestions, verdictCountsText } from '../report/checklist.js';
 import { renderTextTable } from '../report/table.js';
 import { abandonReportDir, commitReportDir, openReportDir } from './report-dir.js';
 
@@ -68,14 +68,15 @@ export async function runAndWrite(job: ReproduceJob): Promise<ReproduceOutcome> 
 }
 
 export function seedChecklistText(s: SeedRun): string {
-  const c = countVerdicts(s.result.claims);
+  const claims = documentClaims(s.result.claims);
+  const questions = meshworkQuestions(s.result.claims);
   const lines = [`== Seed ${s.id}: ${s.title}`, s.document];
   for (const u of s.result.unavailable) lines.push(`!! ${u}`);
-  lines.push(
-    renderTextTable(checklistTable(`checklist-${s.id}`, `claims: ${c.reproduced} reproduced, ${c['reproduced-under-reading']} under a stated reading, ${c['not-reproduced']} not reproduced, ${c['not-available']} not yet available`, s.result.claims), {
-      maxCell: [44, 16, 24, 24, 40],
-    }),
-  );
+  const maxCell = [44, 16, 24, 24, 40];
+  lines.push(renderTextTable(checklistTable(`checklist-${s.id}`, `the document's claims: ${verdictCountsText(countVerdicts(claims))}`, claims), { maxCell }));
+  if (questions.length > 0) {
+    lines.push(renderTextTable(checklistTable(`questions-${s.id}`, `Meshwork's own questions (beyond the document, not counted): ${verdictCountsText(countVerdicts(questions))}`, questions), { maxCell }));
+  }
   return lines.join('\n');
 }
 

@@ -26,9 +26,8 @@ export interface Claim {
   /**
    * Who asks: the document itself (`where` names the paragraph, figure or claim number), or Meshwork
    * (a question beyond the document, reported apart and never counted in the document's totals).
-   * Absent means "document" until every seed states it.
    */
-  readonly source?: ClaimSource;
+  readonly source: ClaimSource;
   /** The threshold the verdict applies, stated beside it (e.g. "within 10% of the best"). */
   readonly threshold?: string;
   /** How the verdict moves when the threshold moves (one line). */
@@ -40,9 +39,14 @@ export interface Claim {
 export const CLAIM_SOURCES = ['document', 'meshwork'] as const;
 export type ClaimSource = (typeof CLAIM_SOURCES)[number];
 
-/** A claim's source, with the default for claims that do not state one. */
-export function claimSource(c: Claim): ClaimSource {
-  return c.source ?? 'document';
+/** The claims the document makes (the ones its reproduced / not reproduced totals count). */
+export function documentClaims<C extends Claim>(claims: readonly C[]): C[] {
+  return claims.filter((c) => c.source === 'document');
+}
+
+/** The questions Meshwork asks beyond the document: reported in a section of their own, never counted. */
+export function meshworkQuestions<C extends Claim>(claims: readonly C[]): C[] {
+  return claims.filter((c) => c.source === 'meshwork');
 }
 
 export function verdictLabel(v: Verdict): string {
@@ -58,18 +62,39 @@ export function verdictLabel(v: Verdict): string {
   }
 }
 
-/** The verdict with its reason, as one cell. */
+/** The verdict's reason: the reading it holds under, or why it does not hold. */
+export function verdictReason(c: Claim): string | undefined {
+  if (c.verdict === 'reproduced-under-reading') return c.reading;
+  if (c.verdict === 'not-reproduced' || c.verdict === 'not-available') return c.why;
+  return undefined;
+}
+
+/** The lines stated beside a verdict: its threshold, how it moves with the threshold, the setup the document leaves open. */
+export function verdictContext(c: Claim): string[] {
+  const lines: string[] = [];
+  if (c.threshold) lines.push(`threshold: ${c.threshold}`);
+  if (c.sensitivity) lines.push(`sensitivity: ${c.sensitivity}`);
+  if (c.setup && c.setup.length > 0) lines.push(`setup not fixed by the document: ${c.setup.join('; ')}`);
+  return lines;
+}
+
+/** The verdict with its reason, threshold, sensitivity and setup, as one cell. */
 export function verdictText(c: Claim): string {
-  const label = verdictLabel(c.verdict);
-  if (c.verdict === 'reproduced-under-reading' && c.reading) return `${label}: ${c.reading}`;
-  if ((c.verdict === 'not-reproduced' || c.verdict === 'not-available') && c.why) return `${label}: ${c.why}`;
-  return label;
+  const reason = verdictReason(c);
+  return [reason ? `${verdictLabel(c.verdict)}: ${reason}` : verdictLabel(c.verdict), ...verdictContext(c)].join('. ');
 }
 
 /** Throws if a claim lacks the explanation its verdict requires (a checklist must be honest). */
 export function assertClaimComplete(c: Claim): void {
+  if (!(CLAIM_SOURCES as readonly string[]).includes(c.source)) throw new Error(`claim ${c.id}: source must be one of ${CLAIM_SOURCES.join(', ')}, got ${String(c.source)}`);
+  if (c.source === 'document' && !c.where.trim()) throw new Error(`claim ${c.id}: a document claim must name its paragraph, figure or claim number`);
   if (c.verdict === 'reproduced-under-reading' && !c.reading) throw new Error(`claim ${c.id}: a reproduced-under-reading verdict must state the reading`);
   if ((c.verdict === 'not-reproduced' || c.verdict === 'not-available') && !c.why) throw new Error(`claim ${c.id}: a ${c.verdict} verdict must say why`);
+}
+
+/** One line of totals for a document's claims. */
+export function verdictCountsText(counts: Record<Verdict, number>): string {
+  return `${counts.reproduced} reproduced, ${counts['reproduced-under-reading']} reproduced under a stated reading, ${counts['not-reproduced']} not reproduced, ${counts['not-available']} not yet available`;
 }
 
 export function checklistTable(id: string, title: string, claims: readonly Claim[]): Table {
@@ -82,6 +107,7 @@ export function checklistTable(id: string, title: string, claims: readonly Claim
   };
 }
 
+/** Verdict counts of exactly the claims given; pass `documentClaims(...)` for a document's totals. */
 export function countVerdicts(claims: readonly Claim[]): Record<Verdict, number> {
   const counts = { reproduced: 0, 'reproduced-under-reading': 0, 'not-reproduced': 0, 'not-available': 0 } as Record<Verdict, number>;
   for (const c of claims) counts[c.verdict]++;

@@ -2,7 +2,7 @@
  * One self-contained HTML page: inline styles, inline SVG plots, no scripts, no external
  * resources, so it opens offline from a file and can be mailed as a single attachment.
  */
-import { type Claim, countVerdicts, verdictLabel } from './checklist.js';
+import { type Claim, countVerdicts, documentClaims, meshworkQuestions, verdictContext, verdictCountsText, verdictLabel, verdictReason } from './checklist.js';
 import type { Plot } from './plot.js';
 import { columnAlignment, formatCell, type Table } from './table.js';
 
@@ -64,15 +64,18 @@ function tableHtml(table: Table, cls = ''): string {
   return `<table class="${cls}" data-table="${escapeHtml(table.id)}">${caption}<thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>${note}`;
 }
 
-function claimsHtml(claims: readonly Claim[]): string {
+function claimsHtml(claims: readonly Claim[], whereHeading: string, expectedHeading: string): string {
   if (claims.length === 0) return '<p>No claims checked.</p>';
   const rows = claims
     .map((c) => {
-      const reason = c.verdict === 'reproduced-under-reading' ? c.reading : c.verdict === 'reproduced' ? undefined : c.why;
-      return `<tr class="v-${c.verdict}" data-claim="${escapeHtml(c.id)}" data-verdict="${c.verdict}"><td>${escapeHtml(c.claim)}</td><td>${escapeHtml(c.where)}</td><td>${escapeHtml(c.expected)}</td><td>${escapeHtml(c.measured)}</td><td><strong>${escapeHtml(verdictLabel(c.verdict))}</strong>${reason ? `<br>${escapeHtml(reason)}` : ''}</td></tr>`;
+      const reason = verdictReason(c);
+      const context = verdictContext(c)
+        .map((line) => `<br><small>${escapeHtml(line)}</small>`)
+        .join('');
+      return `<tr class="v-${c.verdict}" data-claim="${escapeHtml(c.id)}" data-verdict="${c.verdict}" data-source="${c.source}"><td>${escapeHtml(c.claim)}</td><td>${escapeHtml(c.where)}</td><td>${escapeHtml(c.expected)}</td><td>${escapeHtml(c.measured)}</td><td><strong>${escapeHtml(verdictLabel(c.verdict))}</strong>${reason ? `<br>${escapeHtml(reason)}` : ''}${context}</td></tr>`;
     })
     .join('\n');
-  return `<table class="claims"><thead><tr><th>claim</th><th>where in the document</th><th>document says</th><th>measured</th><th>verdict</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
+  return `<table class="claims"><thead><tr><th>claim</th><th>${whereHeading}</th><th>${expectedHeading}</th><th>measured</th><th>verdict</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
 }
 
 /** Strips the XML prolog (if any) so the SVG can be inlined in HTML. */
@@ -81,7 +84,8 @@ function inlineSvg(svg: string): string {
 }
 
 function sectionHtml(s: HtmlSection): string {
-  const counts = countVerdicts(s.claims);
+  const counts = countVerdicts(documentClaims(s.claims));
+  const questions = meshworkQuestions(s.claims);
   const status = (s.status ?? []).map((line) => `<div class="status">${escapeHtml(line)}</div>`).join('\n');
   const plots = s.plots
     .map(
@@ -94,9 +98,10 @@ function sectionHtml(s: HtmlSection): string {
 <h2>${escapeHtml(s.heading)}</h2>
 <p><em>${escapeHtml(s.document)}</em></p>
 ${status}
-<p>${counts.reproduced} reproduced, ${counts['reproduced-under-reading']} reproduced under a stated reading, ${counts['not-reproduced']} not reproduced, ${counts['not-available']} not yet available.</p>
+<p>The document's claims: ${verdictCountsText(counts)}.</p>
 <h3>Claims checklist</h3>
-${claimsHtml(s.claims)}
+${claimsHtml(documentClaims(s.claims), 'where in the document', 'document says')}
+${questions.length ? `<h3>Meshwork's own questions</h3>\n<p>Questions the document never asks, answered with the same models; not counted in the totals above.</p>\n${claimsHtml(questions, 'why Meshwork asks', 'expectation')}` : ''}
 ${s.plots.length ? `<h3>Plots</h3>\n<div class="plots">\n${plots}\n</div>` : ''}
 ${s.tables.length ? `<h3>Tables</h3>\n${s.tables.map((t) => tableHtml(t)).join('\n')}` : ''}
 ${notes}
@@ -110,8 +115,8 @@ export function renderHtmlReport(report: HtmlReport): string {
   const meta = report.meta.map(([k, v]) => `<tr><td>${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('');
   const summaryRows = report.sections
     .map((s) => {
-      const c = countVerdicts(s.claims);
-      return `<tr><td><a href="#${escapeHtml(s.anchor)}">${escapeHtml(s.heading)}</a></td><td class="num">${c.reproduced}</td><td class="num">${c['reproduced-under-reading']}</td><td class="num">${c['not-reproduced']}</td><td class="num">${c['not-available']}</td></tr>`;
+      const c = countVerdicts(documentClaims(s.claims));
+      return `<tr><td><a href="#${escapeHtml(s.anchor)}">${escapeHtml(s.heading)}</a></td><td class="num">${c.reproduced}</td><td class="num">${c['reproduced-under-reading']}</td><td class="num">${c['not-reproduced']}</td><td class="num">${c['not-available']}</td><td class="num">${meshworkQuestions(s.claims).length}</td></tr>`;
     })
     .join('');
   return `<!DOCTYPE html>
@@ -127,7 +132,7 @@ export function renderHtmlReport(report: HtmlReport): string {
 <p>${escapeHtml(report.intro)}</p>
 <nav>${nav}</nav>
 <table class="summary"><tbody>${meta}</tbody></table>
-<table class="summary"><thead><tr><th>seed</th><th>reproduced</th><th>under a reading</th><th>not reproduced</th><th>not yet available</th></tr></thead><tbody>${summaryRows}</tbody></table>
+<table class="summary"><thead><tr><th>seed</th><th>reproduced</th><th>under a reading</th><th>not reproduced</th><th>not yet available</th><th>Meshwork's questions (not counted)</th></tr></thead><tbody>${summaryRows}</tbody></table>
 ${report.sections.map(sectionHtml).join('\n')}
 </body>
 </html>

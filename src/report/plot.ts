@@ -48,21 +48,53 @@ export interface SeriesPlotOptions {
   readonly points: readonly SeriesPoint[];
   /** Series drawn dashed (e.g. formulas overlaid on measurements). */
   readonly dashed?: readonly string[];
+  /**
+   * How a line joins its points: by x (default), or in the order given (a load sweep drawn as
+   * delivered against latency, whose x can fall again after saturation, must not zig-zag).
+   */
+  readonly connect?: 'x' | 'input';
+  /** Reference lines: a document's threshold or a found crossover, drawn dashed grey and labelled. */
+  readonly marks?: readonly ReferenceMark[];
   readonly width?: number;
   readonly height?: number;
+}
+
+export interface ReferenceMark {
+  /** 'x': a vertical line at x = value; 'y': a horizontal line at y = value. */
+  readonly axis: 'x' | 'y';
+  readonly value: number;
+  /** What the line is, e.g. "document threshold 80 kbit" or "crossover 2.3 KiB". */
+  readonly label: string;
 }
 
 const WIDTH = 420;
 const HEIGHT = 260;
 
+/**
+ * Fonts for every text mark: Latin first, then Japanese faces for seed 001's figure names (図3, ...);
+ * fonts-ipafont-gothic in .ci/apt-packages provides IPAGothic where no CJK face is installed.
+ */
+export const PLOT_FONT = '"DejaVu Sans", "Helvetica Neue", Arial, "IPAGothic", "IPAexGothic", "Noto Sans CJK JP", "Noto Sans JP", sans-serif';
+
+/** Colours that stay distinct: Tableau 10 up to ten series, Tableau 20 beyond. */
+function colourScheme(series: number): string {
+  return series <= 10 ? 'tableau10' : 'tableau20';
+}
+
+/** Legends are never truncated: no label or title limit. */
+const LEGEND = { orient: 'right', labelLimit: 0, titleLimit: 0 } as const;
+
+const CONFIG = { font: PLOT_FONT, title: { subtitleFontSize: 11, limit: 0 } } as const;
+
 function fullTitle(title: string, figure: string): { text: string; subtitle: string } {
   return { text: title, subtitle: `mirrors ${figure}` };
 }
 
-function axis(opts: AxisOptions): Record<string, unknown> {
-  const scale: Record<string, unknown> = {};
+/** An axis that fits the data: log or linear, zero only when asked for (bars ask), nice round ends. */
+function axis(opts: AxisOptions, zeroByDefault = false): Record<string, unknown> {
+  const scale: Record<string, unknown> = { nice: true };
   if (opts.log) scale.type = 'log';
-  else if (opts.zero !== undefined) scale.zero = opts.zero;
+  else scale.zero = opts.zero ?? zeroByDefault;
   return { title: opts.title, scale };
 }
 
@@ -80,13 +112,17 @@ function seriesOrder(points: readonly { series: string }[]): string[] {
 
 function seriesPlot(opts: SeriesPlotOptions, mark: Record<string, unknown>): Plot {
   checkFinite(opts.points, opts.id, opts.x.log, opts.y.log);
+  for (const m of opts.marks ?? []) {
+    if (!Number.isFinite(m.value) || ((m.axis === 'x' ? opts.x.log : opts.y.log) && m.value <= 0)) throw new Error(`plot ${opts.id}: bad reference mark ${JSON.stringify(m)}`);
+  }
   const order = seriesOrder(opts.points);
   const dashed = new Set(opts.dashed ?? []);
   const encoding: Record<string, unknown> = {
     x: { field: 'x', type: 'quantitative', ...axis(opts.x) },
     y: { field: 'y', type: 'quantitative', ...axis(opts.y) },
-    color: { field: 'series', type: 'nominal', title: opts.legend, sort: order, legend: { orient: 'right', labelLimit: 260 } },
+    color: { field: 'series', type: 'nominal', title: opts.legend, sort: order, scale: { scheme: colourScheme(order.length) }, legend: LEGEND },
   };
+  if (opts.connect === 'input') encoding.order = { field: 'i', type: 'quantitative' };
   if (dashed.size > 0) {
     encoding.strokeDash = {
       field: 'series',
@@ -95,17 +131,35 @@ function seriesPlot(opts: SeriesPlotOptions, mark: Record<string, unknown>): Plo
       scale: { domain: order, range: order.map((s) => (dashed.has(s) ? [5, 3] : [1, 0])) },
       // Same title and options as the colour legend, so Vega-Lite merges them into one legend.
       title: opts.legend,
-      legend: { orient: 'right', labelLimit: 260 },
+      legend: LEGEND,
     };
+  }
+  const data = { values: opts.points.map((p, i) => ({ series: p.series, x: p.x, y: p.y, i })) };
+  const marks = opts.marks ?? [];
+  const layers: unknown[] = [{ data, mark, encoding }];
+  if (marks.length > 0) {
+    // Reference lines share the plot's scales; grey and dashed, labelled at their end, outside the legend.
+    const values = marks.map((m) => ({ axis: m.axis, value: m.value, label: m.label }));
+    for (const ax of ['x', 'y'] as const) {
+      const these = values.filter((m) => m.axis === ax);
+      if (these.length === 0) continue;
+      layers.push(
+        { data: { values: these }, mark: { type: 'rule', strokeDash: [6, 4], color: '#555', clip: true }, encoding: { [ax]: { field: 'value', type: 'quantitative' } } },
+        {
+          data: { values: these },
+          mark: ax === 'x' ? { type: 'text', angle: 270, align: 'right', baseline: 'bottom', dx: -4, dy: -2, color: '#333', fontSize: 10, y: 0 } : { type: 'text', align: 'right', baseline: 'bottom', dy: -2, color: '#333', fontSize: 10, x: 'width' },
+          encoding: { [ax]: { field: 'value', type: 'quantitative' }, text: { field: 'label' } },
+        },
+      );
+    }
   }
   const spec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: fullTitle(opts.title, opts.figure),
+    config: CONFIG,
     width: opts.width ?? WIDTH,
     height: opts.height ?? HEIGHT,
-    data: { values: opts.points.map((p) => ({ series: p.series, x: p.x, y: p.y })) },
-    mark,
-    encoding,
+    ...(layers.length === 1 ? { data, mark, encoding } : { layer: layers }),
   } as unknown as TopLevelSpec;
   return { id: opts.id, title: opts.title, figure: opts.figure, caption: opts.caption, spec };
 }
@@ -153,17 +207,18 @@ export function groupedBarPlot(opts: GroupedBarOptions): Plot {
   const spec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: fullTitle(opts.title, opts.figure),
+    config: CONFIG,
     width: { step: Math.max(12, Math.floor(60 / Math.max(1, series.length))) * series.length + 10 },
     height: HEIGHT,
     data: { values: opts.bars.map((b) => ({ group: b.group, series: b.series, value: b.value })) },
     mark: 'bar',
     encoding: {
-      x: { field: 'group', type: 'nominal', title: opts.groupTitle, sort: groups, axis: { labelAngle: -30, labelLimit: 160 } },
+      x: { field: 'group', type: 'nominal', title: opts.groupTitle, sort: groups, axis: { labelAngle: -30, labelLimit: 0 } },
       xOffset: { field: 'series', type: 'nominal', sort: series },
-      y: { field: 'value', type: 'quantitative', ...axis(opts.y), ...(opts.y.log ? { stack: null } : {}) },
+      y: { field: 'value', type: 'quantitative', ...axis(opts.y, true), ...(opts.y.log ? { stack: null } : {}) },
       // Bars on a log axis cannot start at 0 (log 0 = −∞: zero-height bars); they start at the power of ten below the smallest.
       ...(opts.y.log ? { y2: { datum: logBaseline(opts.bars.map((b) => b.value)) } } : {}),
-      color: { field: 'series', type: 'nominal', title: opts.legend, sort: series, legend: { orient: 'right', labelLimit: 260 } },
+      color: { field: 'series', type: 'nominal', title: opts.legend, sort: series, scale: { scheme: colourScheme(series.length) }, legend: LEGEND },
     },
   } as unknown as TopLevelSpec;
   return { id: opts.id, title: opts.title, figure: opts.figure, caption: opts.caption, spec };
@@ -203,6 +258,7 @@ export function heatmapPlot(opts: HeatmapOptions): Plot {
   const spec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: fullTitle(opts.title, opts.figure),
+    config: CONFIG,
     width: WIDTH,
     height: Math.min(420, Math.max(120, opts.rows.length * 6)),
     data: { values },
@@ -210,7 +266,7 @@ export function heatmapPlot(opts: HeatmapOptions): Plot {
     encoding: {
       x: { field: 'col', type: 'ordinal', title: opts.columnTitle, axis: { labelOverlap: true, format: '.3~s' } },
       y: { field: 'row', type: 'ordinal', title: opts.rowTitle, sort: [...opts.rows], axis: opts.rows.length > 40 ? { labels: false, ticks: false } : {} },
-      color: { field: 'v', type: 'quantitative', title: opts.legend, scale: { domain: [...domain], scheme: 'viridis' }, legend: { orient: 'right' } },
+      color: { field: 'v', type: 'quantitative', title: opts.legend, scale: { domain: [...domain], scheme: 'viridis' }, legend: LEGEND },
     },
   } as unknown as TopLevelSpec;
   return { id: opts.id, title: opts.title, figure: opts.figure, caption: opts.caption, spec };

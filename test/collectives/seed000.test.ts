@@ -177,6 +177,22 @@ describe('seed 000 Example 2 (3D, areas a/b/c)', () => {
     expect(r.pass).toBe(true);
     expect(r.stats.barriers[0]).toBe(125 - 2); // 124 offsets, a barrier between consecutive steps
   });
+
+  it('FIG. 9 pacing: gap = max(d) − 1 by real link sharing, (dx+dy+dz) − 1 under gap=hops (spec §1.6, FIG. 7; issue 10)', () => {
+    // Rank 0's pace gaps in step order; FIG. 9 order on 5x5x5 starts (4,4,4), (4,4,3), ..., (4,4,0), (4,3,4).
+    const gaps = (algorithm: string) => {
+      const { s } = run('5x5x5', algorithm, 1);
+      const out: number[] = [];
+      for (let op = 0; op < s.numOps; op++) if (s.opRank[op] === 0 && s.opKind[op] === OpKind.Pace) out.push(s.paceValues[s.opA[op]]);
+      return out;
+    };
+    // Every rank sends offset d along +axis, dimension order: an axis-k link carries exactly d_k flows.
+    expect(gaps('per-step-barrier').slice(0, 6)).toEqual([3, 3, 3, 3, 3, 3]);
+    expect(gaps('per-step-barrier').slice(-4)).toEqual([3, 2, 1, 0]); // offsets (0,0,4) .. (0,0,1)
+    expect(gaps('per-step-barrier:gap=hops').slice(0, 6)).toEqual([11, 10, 9, 8, 7, 10]);
+    expect(gaps('per-step-barrier:dir=shortest').slice(0, 2)).toEqual([0, 1]); // on a 5-ring offset 4 is 1 hop back, 3 is 2 back
+    expect(gaps('per-step-barrier:pacing=off')).toEqual([]);
+  });
 });
 
 describe('seed 000 property: the alltoall postcondition holds on any torus shape', () => {

@@ -67,3 +67,29 @@ describe('seed 002 4×4 example', () => {
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'xor-swap', topology: t, size: 1 })).toThrow(/limit is 256 ranks/);
   });
 });
+
+describe('seed 002 baseline: pairwise exchange in place (issue 10)', () => {
+  it('moves every block with n + 1 blocks per rank, and needs XOR partners', () => {
+    const [build, topo, exec] = [buildSchedule, buildTopology, executeSchedule];
+    for (const n of [4, 8, 16]) {
+      const topology = topo(`torus:${n}`);
+      const rep = exec(build({ collective: 'alltoall', algorithm: 'pairwise:buffers=inplace', topology, size: 64 }), {});
+      expect(rep.pass).toBe(true);
+      expect(Math.max(...rep.stats.peakBytes)).toBe((n + 1) * 64);
+      expect(Math.max(...exec(build({ collective: 'alltoall', algorithm: 'pairwise', topology, size: 64 }), {}).stats.peakBytes)).toBe(2 * n * 64);
+    }
+    expect(() => build({ collective: 'alltoall', algorithm: 'pairwise:buffers=inplace', topology: topo('torus:6'), size: 64 })).toThrow(/XOR partners/);
+  });
+});
+
+describe('seed 002 combining tree closed form (issue 10)', () => {
+  it('is 3·n(n−1)/2 × (overhead + 2⌈log2 n⌉ levels + bytes / bandwidth) and equals the flow engine at zero overhead', async () => {
+    const { xorSwapTreeTime } = await import('../../src/analysis/reproduce/seed002.js');
+    const { runCollectiveFlow } = await import('../../src/index.js');
+    // n = 8: 84 allreduces of 1 µs + 6 × 100 ns + 1000 B at 1 GB/s (1 µs).
+    expect(xorSwapTreeTime(8, 1000, { levelLatency: 100e-9, bandwidth: 1e9, callOverhead: 1e-6 })).toBeCloseTo(84 * 2.6e-6, 12);
+    const topology = buildTopology('torus:2x4');
+    const flow = runCollectiveFlow({ topology, collective: 'alltoall', algorithm: 'xor-swap', size: 64 }).makespan_s;
+    expect(xorSwapTreeTime(8, 64, { levelLatency: 100e-9, bandwidth: topology.chBandwidth[0], callOverhead: 0 }) / flow).toBeCloseTo(1, 9);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checklistTable, escapeHtml, linePlot, renderHtmlReport, renderPlotSvg, renderTextTable, scopeSvgIds, heatmapPlot, groupedBarPlot, type Claim } from '../../src/index.js';
+import { checklistTable, escapeHtml, linePlot, renderHtmlReport, renderPlotSvg, renderTextTable, scopeSvgIds, heatmapPlot, groupedBarPlot, type Claim, countVerdicts, documentClaims, meshworkQuestions, verdictText, assertClaimComplete } from '../../src/index.js';
 
 const points = [
   { series: 'measured', x: 1024, y: 2e-6 },
@@ -47,8 +47,8 @@ describe('tables', () => {
 describe('HTML report', () => {
   it('escapes every text and states each verdict with its reason', () => {
     const claims: Claim[] = [
-      { id: 'x.1', claim: 'a <b> claim', where: '§1', expected: '1', measured: '1', verdict: 'reproduced' },
-      { id: 'x.2', claim: 'another', where: '§2', expected: '2', measured: '3', verdict: 'not-reproduced', why: 'the model & the paper differ' },
+      { id: 'x.1', source: 'document', claim: 'a <b> claim', where: '§1', expected: '1', measured: '1', verdict: 'reproduced' },
+      { id: 'x.2', source: 'document', claim: 'another', where: '§2', expected: '2', measured: '3', verdict: 'not-reproduced', why: 'the model & the paper differ' },
     ];
     const html = renderHtmlReport({ title: 'R', intro: 'i', meta: [], sections: [{ anchor: 'seed-x', heading: 'Seed x', document: 'd', claims, plots: [], tables: [checklistTable('c', 'c', claims)], params: { k: '<v>' }, notes: [] }] });
     expect(html).toContain('a &lt;b&gt; claim');
@@ -56,6 +56,54 @@ describe('HTML report', () => {
     expect(html).toContain('data-verdict="not-reproduced"');
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
     expect(escapeHtml(`"'`)).toBe('&quot;&#39;');
+  });
+});
+
+describe('plots a reviewer can read (issue 10)', () => {
+  const many = Array.from({ length: 12 }, (_, k) => ({ series: `a rather long series name number ${k} that must not be cut`, x: 1, y: k + 1 }));
+  it('keeps legends whole, gives 12 series 12 colours, fits the axes and joins a load sweep in order', async () => {
+    // Delivered falls again after saturation: x order would zig-zag, input (load) order must not.
+    const sweep = [1, 4, 9, 7].map((x, k) => ({ series: 's', x, y: 10 * (k + 1) }));
+    const plot = linePlot({ id: 'p', title: 't', figure: 'f', x: { title: 'x' }, y: { title: 'y' }, legend: 'l', points: [...many, ...sweep], connect: 'input' });
+    const spec = plot.spec as unknown as { encoding: Record<string, { scale?: Record<string, unknown>; legend?: Record<string, unknown>; field?: string }> };
+    expect(spec.encoding.color.legend).toMatchObject({ labelLimit: 0, titleLimit: 0 });
+    expect(spec.encoding.color.scale).toEqual({ scheme: 'tableau20' });
+    expect(spec.encoding.order.field).toBe('i');
+    expect(spec.encoding.y.scale).toMatchObject({ zero: false, nice: true });
+    const svg = await renderPlotSvg(plot);
+    expect(svg).toContain('a rather long series name number 11 that must not be cut');
+    expect(svg).not.toContain('…');
+  });
+  it('marks thresholds and crossovers with labelled reference lines', async () => {
+    const plot = linePlot({ id: 'm', title: 't', figure: '001 図3', x: { title: 'x', log: true }, y: { title: 'y' }, legend: 'l', points: [{ series: 'a', x: 1, y: 1 }, { series: 'a', x: 100, y: 2 }], marks: [{ axis: 'x', value: 10, label: 'document threshold 80 kbit' }, { axis: 'y', value: 1.5, label: 'ratio 1' }] });
+    const svg = await renderPlotSvg(plot);
+    expect(svg).toContain('document threshold 80 kbit');
+    expect(svg).toContain('ratio 1');
+    expect(svg).toContain('IPAGothic');
+    expect(() => linePlot({ id: 'bad', title: 't', figure: 'f', x: { title: 'x', log: true }, y: { title: 'y' }, legend: 'l', points: [], marks: [{ axis: 'x', value: 0, label: 'zero on a log axis' }] })).toThrow(/reference mark/);
+  });
+});
+
+describe('document claims and Meshwork questions (issue 10)', () => {
+  const claims: Claim[] = [
+    { id: 'y.1', source: 'document', claim: 'doc holds', where: '¶1', expected: 'x', measured: 'x', verdict: 'reproduced' },
+    { id: 'y.2', source: 'document', claim: 'doc fails', where: '¶2', expected: 'x', measured: 'y', verdict: 'not-reproduced', why: 'differs', threshold: 'within 10%', sensitivity: 'holds from 12%', setup: ['packet length 4 words'] },
+    { id: 'y.3', source: 'meshwork', claim: 'our question', where: 'issue 10', expected: '—', measured: 'z', verdict: 'not-reproduced', why: 'no' },
+  ];
+  it('counts only the document claims in the totals and lists Meshwork questions apart', () => {
+    expect(countVerdicts(documentClaims(claims))).toEqual({ reproduced: 1, 'reproduced-under-reading': 0, 'not-reproduced': 1, 'not-available': 0 });
+    expect(meshworkQuestions(claims).map((c) => c.id)).toEqual(['y.3']);
+    const html = renderHtmlReport({ title: 'R', intro: 'i', meta: [], sections: [{ anchor: 'seed-y', heading: 'Seed y', document: 'd', claims, plots: [], tables: [], params: {}, notes: [] }] });
+    expect(html).toContain("The document's claims: 1 reproduced, 0 reproduced under a stated reading, 1 not reproduced, 0 not yet available.");
+    expect(html).toContain("<h3>Meshwork's own questions</h3>");
+    // The summary row: 1, 0, 1, 0 document verdicts and one Meshwork question.
+    expect(html).toContain('<td class="num">1</td><td class="num">0</td><td class="num">1</td><td class="num">0</td><td class="num">1</td>');
+  });
+  it('states the threshold, its sensitivity and the open setup beside the verdict', () => {
+    expect(verdictText(claims[1])).toBe('not reproduced: differs. threshold: within 10%. sensitivity: holds from 12%. setup not fixed by the document: packet length 4 words');
+  });
+  it('refuses a document claim without its place', () => {
+    expect(() => assertClaimComplete({ ...claims[0], where: ' ' })).toThrow(/paragraph/);
   });
 });
 

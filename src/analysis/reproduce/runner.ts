@@ -2,7 +2,7 @@
  * Runs seed reproductions and turns them into the report's files (SVG plots, report.html,
  * results.json) as strings; writing them is the caller's job (the CLI writes atomically).
  */
-import { assertClaimComplete, type Claim, countVerdicts, type Verdict } from '../../report/checklist.js';
+import { assertClaimComplete, type Claim, countVerdicts, documentClaims, meshworkQuestions, type Verdict, verdictCountsText } from '../../report/checklist.js';
 import { renderHtmlReport, type HtmlSection, type RenderedPlot } from '../../report/html.js';
 import { renderPlotSvg } from '../../report/plot.js';
 import { getSeedModule } from './registry.js';
@@ -33,7 +33,7 @@ export interface RunOptions {
  * the progress bar advances in proportion to time: seed 004's §5 study dominates the full run.
  */
 const SEED_COST: Readonly<Record<SeedId, { readonly quick: number; readonly full: number }>> = {
-  '000': { quick: 2, full: 270 },
+  '000': { quick: 3, full: 430 },
   '001': { quick: 1, full: 2 },
   '002': { quick: 1, full: 4 },
   '003': { quick: 1, full: 3 },
@@ -97,8 +97,9 @@ export function allClaims(run: ReproductionRun): Array<Claim & { seed: SeedId }>
   return run.seeds.flatMap((s) => s.result.claims.map((c) => ({ ...c, seed: s.id })));
 }
 
+/** Totals over the documents' own claims; Meshwork's questions are never counted. */
 export function verdictSummary(run: ReproductionRun): Record<Verdict, number> {
-  return countVerdicts(allClaims(run));
+  return countVerdicts(documentClaims(allClaims(run)));
 }
 
 /** Renders every plot and builds report.html and results.json. Deterministic: no timestamps. */
@@ -134,7 +135,8 @@ export async function buildReportFiles(run: ReproductionRun, opts: ReportOptions
       document: s.document,
       ...(s.error ? { error: s.error } : {}),
       unavailable: s.result.unavailable,
-      summary: countVerdicts(s.result.claims),
+      summary: countVerdicts(documentClaims(s.result.claims)),
+      meshworkSummary: countVerdicts(meshworkQuestions(s.result.claims)),
       claims: s.result.claims,
       params: s.result.params,
       notes: s.result.notes,
@@ -151,7 +153,8 @@ export async function buildReportFiles(run: ReproductionRun, opts: ReportOptions
       ['command', `meshwork ${opts.command}`],
       ['mode', run.quick ? 'quick (fewer points per curve, smaller sizes)' : 'full'],
       ['Meshwork version', opts.toolVersion],
-      ['claims', `${summary.reproduced} reproduced, ${summary['reproduced-under-reading']} under a stated reading, ${summary['not-reproduced']} not reproduced, ${summary['not-available']} not yet available`],
+      ['the documents\' claims', verdictCountsText(summary)],
+      ['Meshwork\'s own questions (not counted)', String(meshworkQuestions(allClaims(run)).length)],
     ],
     sections,
   });

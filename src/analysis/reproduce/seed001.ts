@@ -117,6 +117,7 @@ export const seed001: SeedModule = {
       ...(allPass ? {} : { why: 'the executor found a wrong result' }),
       source: 'document',
       threshold: 'every byte of every receive buffer',
+      sensitivity: 'no tolerance: one misplaced byte fails the verdict',
       setup: [`${size} B per rank, int32 sum`, 'root/sender rank 0 (node 1); the relay of each piece in 図29 and the direct piece\'s column in 図38 are Meshwork\'s choice (spec §7.11)'],
     };
     r.claims.push(claim);
@@ -151,6 +152,15 @@ export const seed001: SeedModule = {
           y: { title: 'communication time (µs, log scale)', log: true },
           legend: 'links used',
           points,
+          // The document's threshold and the crossover Meshwork finds, per embodiment drawn.
+          marks: f.cases.flatMap(([id]) => {
+            const c = seed001Case(id);
+            const found = timer(id, PRIMARY.n, PRIMARY.gbps).crossoverBits();
+            return [
+              ...(c.documentBits ? [{ axis: 'x' as const, value: c.documentBits, label: `${id}: document ${c.documentBits / 1e3} kbit` }] : []),
+              ...(found ? [{ axis: 'x' as const, value: found, label: `${id}: crossover ${(found / 1e3).toFixed(1)} kbit` }] : []),
+            ];
+          }),
         }),
       );
     });
@@ -255,6 +265,7 @@ export const seed001: SeedModule = {
         : { verdict: 'not-reproduced' as const, why: 'the searched crossovers do not follow the latency classes' }),
       source: 'meshwork',
       threshold: 'strict order of the crossovers at N = 8, 20 Gbps',
+      sensitivity: 'an order, not a margin: the verdict flips only if two crossovers change places',
       setup: ['spec §8\'s consistency check, not a statement of the document'],
     });
     // The control unit (claims 1, 6; 図17–28), the document's arithmetic, and what is not built.

@@ -39,6 +39,7 @@ const f2 = (x: number): string => x.toFixed(2);
 function table1Claim(row: Table1Row): Claim {
   const base = {
     id: `004.table1.${slug(row.network)}.${row.pes}`,
+    source: 'document' as const,
     claim: `Table 1: mean distance of ${row.label} (${row.config}) at ${row.pes.toLocaleString('en-US')} PEs`,
     where: 'Table 1',
     expected: f2(row.paper),
@@ -186,6 +187,7 @@ function staticPart(r: SeedReproduction, quick: boolean, progress: (f: number, l
   const allRanges = CONFIGS.map((c) => `${c.label} ${rangeText(c)}`).join('; ');
   r.claims.push({
     id: '004.diameter',
+    source: 'document' as const,
     claim: 'Diameter of (B, C)-MDCE is (B+C+1)n−1 for B > 0 and (C+2)n−2 for B = 0, DCE included',
     where: '§4.1, Eq. (1)',
     expected: 'Eq. (1)',
@@ -200,6 +202,7 @@ function staticPart(r: SeedReproduction, quick: boolean, progress: (f: number, l
     const sample = pts[pts.length - 1];
     const claim: Claim = {
       id: `004.mean.${c.B}${c.C}`,
+      source: 'document',
       claim: `Mean distance of ${c.label} is given by ${c.formula}`,
       where: `§4.2, ${c.formula}`,
       expected: `${c.formula} at n=${sample.n}: ${f4(c.mean(sample.n))}`,
@@ -343,6 +346,8 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
       y: { title: 'average latency (clocks)', log: true },
       legend: 'network',
       points: pts,
+      // Points are in load order per network: joined that way, a saturated network turns back rather than zig-zagging.
+      connect: 'input' as const,
     };
     r.plots.push(pattern.name === 'hotspot' ? scatterPlot(opts) : linePlot(opts));
   }
@@ -370,10 +375,20 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
   const maxDelivered = (pattern: string, label: string) => maxOf(at(pattern, label).map((p) => p.delivered));
   const lowLatency = (pattern: string, label: string) => at(pattern, label)[0].latency ?? Infinity;
   const reading = `our model: packet = 1 flit of ${PACKET_WORDS} words taking (in + out degree) clocks per link, virtual cut-through, ${BUFFER_WORDS / PACKET_WORDS}-packet (${BUFFER_WORDS}-word) buffers per VC, the minimum VCs of each routing, ${horizon.toLocaleString('en-US')}-clock horizon`;
-  const holds = (id: string, claim: string, where: string, ok: boolean, measured: string, scope: string): Claim => ({
+  // Every §5 verdict applies a threshold of Meshwork's; `judged` states it and where the verdict would flip.
+  const setup = [
+    `packet length ${PACKET_WORDS} words = 1 flit (the paper gives none)`,
+    `${BUFFER_WORDS / PACKET_WORDS}-packet buffers per VC (the paper's ${BUFFER_WORDS} words)`,
+    'router: (in + out degree) clocks per link, virtual cut-through',
+    'load in packets/PE/clock, log-spaced',
+  ];
+  const holds = (id: string, claim: string, where: string, ok: boolean, measured: string, scope: string, judged: { threshold: string; sensitivity: string }): Claim => ({
     id,
+    source: 'document',
     claim,
     where,
+    ...judged,
+    setup,
     expected: 'holds',
     measured,
     verdict: ok ? 'reproduced-under-reading' : 'not-reproduced',
@@ -396,6 +411,10 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
       latencyOk,
       latencyRows.map((x) => `${x.pat}: best MDCE ${x.mdce.toFixed(1)} clocks, best of nine ${x.best.toFixed(1)}`).join('; '),
       `"minimum level" = within 10% of the lowest latency of the nine at offered load ${rates[0]}${quick ? '; --quick runs the random pattern only' : ''}`,
+      {
+        threshold: 'best MDCE latency within 10% of the lowest of the nine networks, on every pattern',
+        sensitivity: `holds for any threshold of ${((maxOf(latencyRows.map((x) => x.mdce / x.best)) - 1) * 100).toFixed(1)}% or more, fails below`,
+      },
     ),
   );
   if (!quick) {
@@ -412,6 +431,10 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
         tolerance.every((x) => x.ft >= 0.9 * x.best && x.min >= 0.9 * x.best),
         tolerance.map((x) => `${x.p}: FT ${x.ft}, MIN ${x.min}, best ${x.best}`).join('; '),
         '"high tolerance" = delivering at least 90% of the best network\'s packets at the highest offered load',
+        {
+          threshold: 'FT and MIN deliver at least 90% of the best network\'s packets, every pattern',
+          sensitivity: `holds for any threshold of ${(minOf(tolerance.map((x) => Math.min(x.ft, x.min) / x.best)) * 100).toFixed(1)}% or less, fails above`,
+        },
       ),
     );
     const hotLat = (label: string) => at('hotspot', label).find((p) => p.rate === top)?.latency ?? Infinity;
@@ -427,6 +450,10 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
         bestOther > worstMesh,
         `at offered load ${top}: lowest (M)DCE/indirect latency ${bestOther.toFixed(1)}, highest mesh/torus latency ${worstMesh.toFixed(1)} clocks`,
         '"markedly larger" = every (M)DCE and indirect network above every mesh and torus',
+        {
+          threshold: 'every (M)DCE and indirect network\'s latency above every mesh and torus\'s, at the highest load',
+          sensitivity: `lowest (M)DCE/indirect over highest mesh/torus latency = ${(bestOther / worstMesh).toFixed(3)}; the ordering holds only where this exceeds 1`,
+        },
       ),
     );
     const emu = (label: string) => maxDelivered('meshemu', label);
@@ -442,6 +469,10 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
         bestMdce >= bestNonMeshOther && bestDce < 0.9 * worstMdce,
         `packets delivered: best MDCE ${bestMdce}, best DCE/indirect ${bestNonMeshOther}, best DCE ${bestDce}`,
         '"second best" = the best MDCE delivers the most among the non-mesh networks; "lose clearly" = every DCE below 90% of every MDCE',
+        {
+          threshold: '"lose clearly": every DCE below 90% of every MDCE',
+          sensitivity: `best DCE / worst MDCE = ${(bestDce / worstMdce).toFixed(3)}: the DCE part holds for any threshold above that; the "second best" part has no threshold (best MDCE / best DCE or indirect = ${(bestMdce / bestNonMeshOther).toFixed(3)})`,
+        },
       ),
     );
   } else {
@@ -450,7 +481,7 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
       ['004.sim.hotspot', 'Under 5% hot spot, (M)DCE and indirect networks have markedly larger average latency than meshes', '§5, Fig. 9'],
       ['004.sim.mesh-emulation', 'Under mesh emulation MDCE is second best after mesh-shaped networks; DCE loses clearly', '§5, Fig. 10'],
     ] as const) {
-      r.claims.push({ id, claim, where, expected: 'holds', measured: '—', verdict: 'not-available', why: 'judged only by the full run (meshwork reproduce 004): it needs every pattern at loads up to saturation, beyond the --quick budget' });
+      r.claims.push({ id, source: 'document', claim, where, expected: 'holds', measured: '—', verdict: 'not-available', why: 'judged only by the full run (meshwork reproduce 004): it needs every pattern at loads up to saturation, beyond the --quick budget' });
     }
   }
   r.params.simulation = {

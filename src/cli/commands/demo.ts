@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { SEED_IDS } from '../../analysis/reproduce/index.js';
-import { countVerdicts } from '../../report/checklist.js';
+import { countVerdicts, documentClaims } from '../../report/checklist.js';
 import { renderTextTable } from '../../report/table.js';
 import { print } from '../io.js';
 import { reportSeedErrors, runAndWrite } from '../reproduce-common.js';
@@ -17,8 +17,10 @@ export function register(program: Command): void {
       // (but never a directory holding anything else).
       const outcome = await runAndWrite({ ids: [...SEED_IDS], quick: true, out: opts.out, replace: true, command: 'demo' });
       const rows = outcome.run.seeds.map((s) => {
-        const c = countVerdicts(s.result.claims);
-        return [s.id, s.title, `${c.reproduced + c['reproduced-under-reading']}/${s.result.claims.length}`, c['not-reproduced'], c['not-available'], s.result.headline || '—'];
+        // Only the document's own claims count; Meshwork's extra questions are in the report.
+        const claims = documentClaims(s.result.claims);
+        const c = countVerdicts(claims);
+        return [s.id, s.title, `${c.reproduced + c['reproduced-under-reading']}/${claims.length}`, c['not-reproduced'], c['not-available'], s.result.headline || '—'];
       });
       print(
         renderTextTable(

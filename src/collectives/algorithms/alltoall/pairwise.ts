@@ -1,10 +1,14 @@
 /**
  * alltoall `pairwise`: n-1 steps; in step k rank r exchanges with one partner (classic, MPI).
  * Partner r XOR k when n is a power of two (each step is a perfect matching), else a shift:
- * send to r+k, receive from r-k.
+ * send to r+k, receive from r-k. `buffers=inplace` (XOR partners only) exchanges within the one
+ * data buffer: in step k rank r sends slot r XOR k and receives its partner's block into a one-block
+ * temporary, then copies it into the slot just sent, n + 1 blocks in all: the strongest fair
+ * baseline for seed 002's one-buffer claim.
  */
 import { isPowerOfTwo, registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
+import type { ScheduleBuilder } from '../../schedule.js';
 
 registerAlgorithm({
   name: 'pairwise',
@@ -12,10 +16,18 @@ registerAlgorithm({
   description: 'n-1 exchange steps: partner = rank XOR step (powers of two) or shift by step (otherwise)',
   supportsText: 'any rank count and topology',
   source: 'classic (MPI)',
-  params: [{ key: 'order', kind: 'choice', choices: ['auto', 'xor', 'shift'], default: 'auto', description: 'partner rule; auto = xor for powers of two' }],
-  supports: (ctx) => (ctx.params.order === 'xor' && !isPowerOfTwo(ctx.ranks) ? `order=xor needs a power-of-two rank count, got ${ctx.ranks}` : undefined),
+  params: [
+    { key: 'order', kind: 'choice', choices: ['auto', 'xor', 'shift'], default: 'auto', description: 'partner rule; auto = xor for powers of two' },
+    { key: 'buffers', kind: 'choice', choices: ['separate', 'inplace'], default: 'separate', description: 'separate send and receive buffers, or in place with a one-block temporary (XOR partners)' },
+  ],
+  supports: (ctx) => {
+    if (ctx.params.order === 'xor' && !isPowerOfTwo(ctx.ranks)) return `order=xor needs a power-of-two rank count, got ${ctx.ranks}`;
+    if (ctx.params.buffers === 'inplace' && (ctx.params.order === 'shift' || !isPowerOfTwo(ctx.ranks))) return `buffers=inplace needs XOR partners (a power-of-two rank count, order auto or xor), got ${ctx.ranks} ranks, order=${String(ctx.params.order)}`;
+    return undefined;
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
+    if (ctx.params.buffers === 'inplace') return inPlace(newBuilder({ inPlace: true, expectedOps: 3 * n * n }), n);
     const xor = ctx.params.order === 'xor' || (ctx.params.order === 'auto' && isPowerOfTwo(n));
     const b = newBuilder({ expectedOps: 2 * n * n });
     for (let r = 0; r < n; r++) b.copy(r, b.block(SEND, r), b.block(RECV, r));
@@ -29,3 +41,17 @@ registerAlgorithm({
     return b.finish();
   },
 });
+
+/** XOR partners exchange slot r^k in place through one temporary block (the slot is read by the eager send first). */
+function inPlace(b: ScheduleBuilder, n: number) {
+  const tmp = b.region(b.tmpBuffer('tmp', b.blockBytes), 0, b.blockBytes);
+  for (let k = 1; k < n; k++) {
+    for (let r = 0; r < n; r++) {
+      const partner = r ^ k;
+      b.send(r, partner, b.block(RECV, partner));
+      b.recv(r, partner, tmp);
+      b.copy(r, tmp, b.block(RECV, partner));
+    }
+  }
+  return b.finish();
+}

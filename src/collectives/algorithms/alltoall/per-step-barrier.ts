@@ -2,7 +2,11 @@
  * alltoall `per-step-barrier`: seed 000's comparative example (FIG. 9, spec §1.8). Every rank sends
  * directly to the node (dx, dy, dz, ...) away, one offset per step, all ranks the same offset, with
  * a barrier after every step. Offsets count down from N−1 as in FIG. 9 (hops 4,4,4 first; the last
- * axis changes fastest). Gap = physical hops − 1 (FIG. 7).
+ * axis changes fastest). Pacing (FIG. 7) spaces each sender's packets so the flows sharing a link
+ * take it in turns. `gap=sharing` (default) uses the step's real sharing: with every rank sending
+ * the same offset, dimension order, an axis-k link carries exactly d_k flows, so the busiest link
+ * carries max(d) and gap = max(d) − 1. `gap=hops` is the literal FIG. 7 rule, (dx+dy+dz) − 1, which
+ * over-throttles a multi-axis step (it assumes all the step's flows share one link).
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
@@ -35,7 +39,8 @@ registerAlgorithm({
   source: 'seed 000 (FIG. 9, prior configuration)',
   params: [
     { key: 'dir', kind: 'choice', choices: ['positive', 'shortest'], default: 'positive', description: 'route along +axis (FIG. 9 hop counts) or the short way' },
-    { key: 'pacing', kind: 'bool', default: true, description: 'pace(hops − 1) before each step' },
+    { key: 'pacing', kind: 'bool', default: true, description: 'pace before each step so flows sharing a link take turns' },
+    { key: 'gap', kind: 'choice', choices: ['sharing', 'hops'], default: 'sharing', description: 'pacing gap: max(d) − 1, the most flows on one link of the step, or the literal FIG. 7 rule, total hops − 1' },
   ],
   supports(ctx) {
     const g = gridShape(ctx.topology);
@@ -55,6 +60,8 @@ registerAlgorithm({
       // Physical hops per axis: d on the + side, or the shorter way round.
       const legs = off.map((d, k) => (dir === 'positive' || 2 * d <= g.dims[k] ? { hops: d, sign: 1 } : { hops: g.dims[k] - d, sign: -1 }));
       const hops = legs.reduce((a, l) => a + l.hops, 0);
+      const sharing = legs.reduce((a, l) => Math.max(a, l.hops), 0);
+      const gap = (ctx.params.gap === 'hops' ? hops : sharing) - 1;
       for (let h = 0; h < P; h++) {
         let to = h;
         let from = h;
@@ -71,7 +78,7 @@ registerAlgorithm({
           appendAll(path, path.length ? leg.slice(1) : leg);
           r = ctx.topology.rankOfNode[leg[leg.length - 1]];
         }
-        if (ctx.params.pacing === true) b.pace(h, hops - 1);
+        if (ctx.params.pacing === true) b.pace(h, gap);
         b.send(h, to, b.block(SEND, to), 0, 0, b.hint('path', path));
         b.recv(h, from, b.block(RECV, from), 0);
         if (si < steps.length - 1) b.barrier(h, all);
