@@ -8,6 +8,7 @@ import { register as compare } from './compare.js';
 import { register as traffic } from './traffic.js';
 import { register as reproduce } from './reproduce.js';
 import { register as demo } from './demo.js';
+import { register as sweep } from './sweep.js';
 
 /** Every command, in the order `meshwork --help` lists them. */
 export function registerCommands(program: Command): void {
@@ -20,4 +21,5 @@ export function registerCommands(program: Command): void {
   compare(program);
   traffic(program);
   reproduce(program);
+  sweep(program);
 }
