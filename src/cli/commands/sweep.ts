@@ -65,7 +65,13 @@ function stopOnSignal(): { signal: AbortSignal; dispose: () => void } {
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
-  return { signal: controller.signal, dispose: () => (process.off('SIGINT', handler), process.off('SIGTERM', handler)) };
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+    },
+  };
 }
 
 async function withStore<T>(path: string, readOnly: boolean, fn: (store: SweepStore) => Promise<T>): Promise<T> {
@@ -177,6 +183,13 @@ async function workerCommand(o: { queue: string; jobs?: string; lockDuration?: s
     jobs,
     lockDurationMs,
     onEvent: mode === 'jsonl' ? (e) => print(JSON.stringify({ ...e, worker: process.pid })) : undefined,
+  });
+  // BullMQ reconnects by itself; say so once per distinct message instead of once per retry.
+  let lastError = '';
+  worker.on('error', (err) => {
+    const line = err.message.split('\n')[0];
+    if (line !== lastError) process.stderr.write(`meshwork: sweep worker: ${line}\n`);
+    lastError = line;
   });
   await worker.waitUntilReady();
   process.stderr.write(`meshwork: sweep worker ${process.pid} on ${o.queue}, ${jobs} job(s) at a time (SIGINT or SIGTERM to stop)\n`);
