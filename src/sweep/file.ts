@@ -253,3 +253,15 @@ export function loadSweepFile(path: string): Sweep {
   return expandSweep(raw, base);
 }
 
+
+/** schemas/sweep.schema.json, generated from the validator so the two never disagree (a test compares them). */
+export function sweepJsonSchema(): Record<string, unknown> {
+  const { $schema, ...rest } = z.toJSONSchema(SweepFileSchema) as Record<string, unknown>;
+  return {
+    $schema,
+    $id: 'https://meshwork.dev/schemas/sweep.schema.json',
+    title: 'Meshwork sweep file',
+    description: 'One command kind, its fixed options and the axes that vary (docs/sweeps.md). Option names, values and units are the CLI\'s.',
+    ...rest,
+  };
+}

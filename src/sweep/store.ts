@@ -38,6 +38,7 @@ const FIXED_COLUMNS: ReadonlyArray<[string, string]> = [
 ];
 /** Columns that vary between otherwise identical runs of the same point. */
 export const TIMING_COLUMNS = ['elapsed_s', 'finished_at', 'worker'];
+const ROWS_PER_STATEMENT = 256;
 const FIXED_NAMES = new Set(FIXED_COLUMNS.map(([n]) => n));
 
 /** A parameter's column: its CLI name with `_` for `-` (`packet-size` is `packet_size`). */
@@ -111,37 +112,51 @@ export class SweepStore {
 
   /** Writes outcomes in one transaction; a point stored with a result keeps it. */
   async write(outcomes: readonly StoredOutcome[]): Promise<void> {
-    if (outcomes.length === 0) return;
+    // One row per key per statement (DuckDB refuses to update a row twice in one statement); a result beats a failure.
+    const byKey = new Map<string, StoredOutcome>();
+    for (const o of outcomes) if (!byKey.has(o.key) || o.status === 'ok') byKey.set(o.key, o);
+    const unique = [...byKey.values()];
+    if (unique.length <= ROWS_PER_STATEMENT) return this.insert(unique);
     await this.connection.run('BEGIN TRANSACTION');
     try {
-      for (const o of outcomes) {
-        const values: Record<string, DuckDBValue> = {
-          key: o.key,
-          sweep: o.sweep,
-          kind: o.kind,
-          status: o.status,
-          error: o.error,
-          params: JSON.stringify(o.params),
-          result: o.result === null ? null : JSON.stringify(o.result),
-          elapsed_s: o.elapsed_s,
-          worker: o.worker,
-          meshwork_version: MESHWORK_VERSION,
-        };
-        for (const [name, value] of Object.entries(o.params)) values[paramColumn(name)] = typeof value === 'boolean' ? String(value) : value;
-        for (const [name, value] of Object.entries(o.figures)) values[name] = value;
-        const names = Object.keys(values);
-        const update = names.filter((n) => n !== 'key').map((n) => `${quote(n)} = excluded.${quote(n)}`);
-        await this.connection.run(
-          `INSERT INTO points (${names.map(quote).join(', ')}, finished_at) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}, now()::TIMESTAMP) ` +
-            `ON CONFLICT (key) DO UPDATE SET ${update.join(', ')}, finished_at = excluded.finished_at WHERE points.status = 'failed'`,
-          names.map((n) => values[n]),
-        );
-      }
+      for (let i = 0; i < unique.length; i += ROWS_PER_STATEMENT) await this.insert(unique.slice(i, i + ROWS_PER_STATEMENT));
       await this.connection.run('COMMIT');
     } catch (err) {
       await this.connection.run('ROLLBACK');
       throw err;
     }
+  }
+
+  /** One multi-row statement: per-row statements cost about 25 times more (docs/sweeps.md). */
+  private async insert(outcomes: readonly StoredOutcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    const rows = outcomes.map((o) => {
+      const values: Record<string, DuckDBValue> = {
+        key: o.key,
+        sweep: o.sweep,
+        kind: o.kind,
+        status: o.status,
+        error: o.error,
+        params: JSON.stringify(o.params),
+        result: o.result === null ? null : JSON.stringify(o.result),
+        elapsed_s: o.elapsed_s,
+        worker: o.worker,
+        meshwork_version: MESHWORK_VERSION,
+      };
+      for (const [name, value] of Object.entries(o.params)) values[paramColumn(name)] = typeof value === 'boolean' ? String(value) : value;
+      for (const [name, value] of Object.entries(o.figures)) values[name] = value;
+      return values;
+    });
+    const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    const width = names.length;
+    const tuples = rows.map((_, r) => `(${names.map((_n, c) => `$${r * width + c + 1}`).join(', ')}, now()::TIMESTAMP)`);
+    const update = [...names.filter((n) => n !== 'key'), 'finished_at'].map((n) => `${quote(n)} = excluded.${quote(n)}`);
+    // A statement is atomic: a kill mid-write leaves all of these rows or none.
+    await this.connection.run(
+      `INSERT INTO points (${names.map(quote).join(', ')}, finished_at) VALUES ${tuples.join(', ')} ` +
+        `ON CONFLICT (key) DO UPDATE SET ${update.join(', ')} WHERE points.status = 'failed'`,
+      rows.flatMap((r) => names.map((n) => r[n] ?? null)),
+    );
   }
 
   async query(sql: string): Promise<Array<Record<string, unknown>>> {

@@ -1,22 +1,24 @@
 import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { renameSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../../util/errors.js';
-import { linePlot, renderPlotSvg } from '../../report/plot.js';
-import { renderHtmlReport } from '../../report/html.js';
 import { loadSweepFile, type Sweep } from '../../sweep/file.js';
-import { runSweepLocal, type RunSummary, type SweepProgress } from '../../sweep/local.js';
-import { defaultJobs } from '../../sweep/pool.js';
-import { parseQueueUrl, startQueueWorker, submitSweep } from '../../sweep/queue.js';
-import { paramColumn, SweepStore, type StoredOutcome } from '../../sweep/store.js';
+import type { RunSummary, SweepProgress } from '../../sweep/local.js';
+import type { StoredOutcome, SweepStore } from '../../sweep/store.js';
 import { print, writeFileAtomic } from '../io.js';
+
+// The store, pool, queue and plotting modules load only when a sweep command runs: every other
+// command (and every pool thread, which reads the command definitions) stays as quick to start.
+const store = (): Promise<typeof import('../../sweep/store.js')> => import('../../sweep/store.js');
+const queue = (): Promise<typeof import('../../sweep/queue.js')> => import('../../sweep/queue.js');
 
 const LOG_MODES = ['auto', 'bar', 'jsonl', 'none'] as const;
 type LogMode = (typeof LOG_MODES)[number];
 
 function jobsOption(text: string | undefined): number {
-  if (text === undefined) return defaultJobs();
+  if (text === undefined) return availableParallelism();
   if (!/^\d+$/.test(text.trim()) || Number(text) < 1 || Number(text) > 256) throw new InputError('jobs', text, 'an integer from 1 to 256');
   return Number(text);
 }
@@ -75,24 +77,34 @@ function stopOnSignal(): { signal: AbortSignal; dispose: () => void } {
 }
 
 async function withStore<T>(path: string, readOnly: boolean, fn: (store: SweepStore) => Promise<T>): Promise<T> {
-  const store = await SweepStore.open(path, { readOnly });
+  const opened = await (await store()).SweepStore.open(path, { readOnly });
   try {
-    return await fn(store);
+    return await fn(opened);
   } finally {
-    store.close();
+    opened.close();
   }
+}
+
+/** A store opened read-only that must already hold points (status, export, plot). */
+function withPoints<T>(path: string, fn: (store: SweepStore) => Promise<T>): Promise<T> {
+  return withStore(path, true, (opened) => {
+    if (!opened.hasTable()) throw new InputError('store', path, 'a sweep store (no points table in it)');
+    return fn(opened);
+  });
 }
 
 async function runCommand(file: string, o: { store: string; jobs?: string; queue?: string; log: string }): Promise<void> {
   const sweep: Sweep = loadSweepFile(file);
   const mode = logMode(o.log);
   const jobs = jobsOption(o.jobs);
+  const { parseQueueUrl, submitSweep } = await queue();
+  const { runSweepLocal } = await import('../../sweep/local.js');
   const connection = o.queue === undefined ? undefined : parseQueueUrl(o.queue);
   const { signal, dispose } = stopOnSignal();
   const reporter = progressReporter(mode, sweep.points.length);
   try {
-    const summary = await withStore(o.store, false, (store) =>
-      connection ? submitSweep(store, sweep, connection, { onOutcome: reporter.onOutcome, signal }) : runSweepLocal(store, sweep, { jobs, onOutcome: reporter.onOutcome, signal }),
+    const summary = await withStore(o.store, false, (opened) =>
+      connection ? submitSweep(opened, sweep, connection, { onOutcome: reporter.onOutcome, signal }) : runSweepLocal(opened, sweep, { jobs, onOutcome: reporter.onOutcome, signal }),
     );
     reporter.stop();
     process.stderr.write(`${summaryLine(o.store, summary)}\n`);
@@ -105,12 +117,11 @@ async function runCommand(file: string, o: { store: string; jobs?: string; queue
 
 async function statusCommand(o: { store: string; sweep?: string }): Promise<void> {
   const sweep = o.sweep ? loadSweepFile(o.sweep) : undefined;
-  await withStore(o.store, true, async (store) => {
-    if (!store.hasTable()) throw new InputError('store', o.store, 'a sweep store (no points table in it)');
-    const rows = await store.query(`SELECT sweep, kind, status, count(*)::INTEGER AS points, round(sum(elapsed_s), 3) AS cpu_s FROM points GROUP BY ALL ORDER BY ALL`);
+  await withPoints(o.store, async (opened) => {
+    const rows = await opened.query(`SELECT sweep, kind, status, count(*)::INTEGER AS points, round(sum(elapsed_s), 3) AS cpu_s FROM points GROUP BY ALL ORDER BY ALL`);
     const lines = rows.map((r) => `${r.sweep}  ${r.kind}  ${r.status}  ${r.points} points  ${r.cpu_s} s`);
     if (sweep) {
-      const status = await store.statusOf(sweep.points.map((p) => p.key));
+      const status = await opened.statusOf(sweep.points.map((p) => p.key));
       const ok = [...status.values()].filter((s) => s === 'ok').length;
       lines.push(`${sweep.name}: ${ok}/${sweep.points.length} done, ${status.size - ok} failed, ${sweep.points.length - status.size} not run`);
     }
@@ -125,10 +136,9 @@ async function exportCommand(o: { store: string; format: string; out: string; sw
   const tmp = join(dirname(o.out), `.${basename(o.out)}.${process.pid}.tmp`);
   const format = o.format === 'json' ? 'FORMAT json, ARRAY true' : o.format === 'csv' ? 'FORMAT csv, HEADER true' : 'FORMAT parquet';
   const where = o.sweep === undefined ? '' : ` WHERE sweep = '${o.sweep.replace(/'/g, "''")}'`;
-  await withStore(o.store, true, async (store) => {
-    if (!store.hasTable()) throw new InputError('store', o.store, 'a sweep store (no points table in it)');
+  await withPoints(o.store, async (opened) => {
     try {
-      await store.connection.run(`COPY (SELECT * FROM points${where} ORDER BY key) TO '${tmp.replace(/'/g, "''")}' (${format})`);
+      await opened.connection.run(`COPY (SELECT * FROM points${where} ORDER BY key) TO '${tmp.replace(/'/g, "''")}' (${format})`);
       renameSync(tmp, o.out);
     } catch (err) {
       rmSync(tmp, { force: true });
@@ -139,16 +149,18 @@ async function exportCommand(o: { store: string; format: string; out: string; sw
 
 async function plotCommand(o: { store: string; x: string; y: string; color?: string; out: string; sweep?: string; logX?: boolean; logY?: boolean }): Promise<void> {
   if (!/\.(svg|html)$/.test(o.out)) throw new InputError('out', o.out, 'a file ending in .svg or .html');
-  const points = await withStore(o.store, true, async (store) => {
-    if (!store.hasTable()) throw new InputError('store', o.store, 'a sweep store (no points table in it)');
-    const columns = new Set((await store.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'points'`)).map((r) => String(r.column_name)));
+  const { paramColumn } = await store();
+  const { linePlot, renderPlotSvg } = await import('../../report/plot.js');
+  const { renderHtmlReport } = await import('../../report/html.js');
+  const points = await withPoints(o.store, async (opened) => {
+    const columns = new Set((await opened.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'points'`)).map((r) => String(r.column_name)));
     const column = (field: string, name: string): string => {
       for (const c of [name, paramColumn(name)]) if (columns.has(c)) return `"${c}"`;
       throw new InputError(field, name, `a column of the store: ${[...columns].filter((c) => c !== 'result' && c !== 'params').join(', ')}`);
     };
     const series = o.color ? `CAST(${column('color', o.color)} AS VARCHAR)` : `'all'`;
     const where = o.sweep === undefined ? '' : ` AND sweep = '${o.sweep.replace(/'/g, "''")}'`;
-    return store.query(
+    return opened.query(
       `SELECT ${series} AS series, TRY_CAST(${column('x', o.x)} AS DOUBLE) AS x, TRY_CAST(${column('y', o.y)} AS DOUBLE) AS y FROM points WHERE status = 'ok'${where} AND x IS NOT NULL AND y IS NOT NULL ORDER BY series, x`,
     );
   });
@@ -174,6 +186,7 @@ async function plotCommand(o: { store: string; x: string; y: string; color?: str
 }
 
 async function workerCommand(o: { queue: string; jobs?: string; lockDuration?: string; log: string }): Promise<void> {
+  const { parseQueueUrl, startQueueWorker } = await queue();
   const connection = parseQueueUrl(o.queue);
   const jobs = jobsOption(o.jobs);
   const lockDurationMs = o.lockDuration === undefined ? undefined : Number(o.lockDuration);
@@ -207,7 +220,7 @@ export function register(program: Command): void {
     .description('run every point of a sweep file not yet in the store (resumable)')
     .argument('<file>', 'sweep file, YAML or JSON (schemas/sweep.schema.json)')
     .option('--store <file>', 'DuckDB results file', 'results.duckdb')
-    .option('--jobs <n>', `points in parallel on this machine (default: one per core, ${defaultJobs()} here)`)
+    .option('--jobs <n>', `points in parallel on this machine (default: one per core, ${availableParallelism()} here)`)
     .option('--queue <url>', 'enqueue on BullMQ at redis://HOST:PORT for `sweep worker` processes instead of running here')
     .option('--log <mode>', 'auto (bar on a terminal, jsonl in a pipe) | bar | jsonl | none', 'auto')
     .action((file: string, o: { store: string; jobs?: string; queue?: string; log: string }) => runCommand(file, o));
