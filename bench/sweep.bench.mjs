@@ -4,18 +4,21 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DuckDBInstance } from '@duckdb/node-api';
 
 const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'meshwork-bench-sweep-'));
 
 // 64 points of about a quarter second each: 16 loads x 4 seeds on a 4x4 torus.
 const TRAFFIC_64 = { kind: 'traffic', fixed: { topology: 'torus:4x4', pattern: 'uniform', horizon: 3000 }, axes: { rates: '0.02:0.32:0.02' }, repeat: { seeds: 4 } };
-// 200 points of a few milliseconds: what is left is the pool's and the store's cost.
-const TINY_200 = { kind: 'traffic', fixed: { topology: 'ring:4', pattern: 'uniform', horizon: 50 }, axes: { rates: '0.01:0.25:0.01', 'packet-size': [1, 2, 3, 4] }, repeat: { seeds: 2 } };
+// Points of a few milliseconds, 100 and 400 of them: the difference of the two runs, less the
+// difference of the points' own work, is the marginal cost of 300 points in the pool and the store
+// (start-up, the pool's threads and opening the store cancel out).
+const tiny = (seeds) => ({ kind: 'traffic', fixed: { topology: 'ring:4', pattern: 'uniform', horizon: 50 }, axes: { rates: '0.01:0.25:0.01', 'packet-size': [1, 2, 3, 4] }, repeat: { seeds } });
+const TINY_100 = tiny(1);
+const TINY_400 = tiny(4);
 
 function sweepFile(name, body) {
   const path = join(dir, `${name}.json`);
@@ -23,27 +26,25 @@ function sweepFile(name, body) {
   return path;
 }
 
-/** Wall seconds of one `meshwork sweep run`. */
+/** Wall and CPU seconds (user + system, all threads) of one `meshwork sweep run`. */
 function timedRun(args) {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [MAIN, 'sweep', 'run', ...args, '--log', 'none'], { encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/time', ['-f', 'cpu %U %S', process.execPath, MAIN, 'sweep', 'run', ...args, '--log', 'none'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`sweep run failed: ${r.stderr}`);
-  return (performance.now() - t0) / 1000;
+  const [, user, sys] = /cpu ([\d.]+) ([\d.]+)/.exec(r.stderr);
+  return { wall: (performance.now() - t0) / 1000, cpu: Number(user) + Number(sys) };
 }
 
-async function sumElapsed(store) {
-  const instance = await DuckDBInstance.create(store, { access_mode: 'READ_ONLY' });
-  const connection = await instance.connect();
-  const [row] = (await connection.runAndReadAll('SELECT sum(elapsed_s) AS s, count(*)::INTEGER AS n FROM points')).getRowObjectsJS();
-  connection.closeSync();
-  instance.closeSync();
-  return { seconds: row.s, points: row.n };
-}
-
-/** Per-point cost beyond the points' own compute: (run - start-up - compute) / points. */
-async function overheadMs(runSeconds, startupSeconds, store) {
-  const { seconds, points } = await sumElapsed(store);
-  return ((runSeconds - startupSeconds - seconds) / points) * 1000;
+/** CPU seconds of the points' own work: the same points through the adapter in this process, no pool, no store. */
+async function pointsCpu(sweep) {
+  const { expandSweep } = await import('../dist/sweep/file.js');
+  const { executePoint } = await import('../dist/sweep/execute.js');
+  const points = expandSweep(sweep).points;
+  await executePoint(points[0].kind, points[0].params); // load the command modules outside the measurement
+  const c0 = process.cpuUsage();
+  for (const p of points) await executePoint(p.kind, p.params);
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1e6;
 }
 
 async function freePort() {
@@ -76,33 +77,42 @@ async function withQueue(workers, fn) {
   }
 }
 
+/** Marginal per-point cost beyond the points' own CPU, in ms, between the 100- and 400-point runs. */
+function marginalMs(small, large, computeSmall, computeLarge) {
+  return ((large - small - (computeLarge - computeSmall)) / 300) * 1000;
+}
+
 export default async function bench() {
   const rows = [];
+  const load = () => loadavg()[0].toFixed(1);
   const traffic = sweepFile('traffic64', TRAFFIC_64);
+  const loadBefore = load();
   const one = timedRun([traffic, '--store', join(dir, 't1.duckdb'), '--jobs', '1']);
   const two = timedRun([traffic, '--store', join(dir, 't2.duckdb'), '--jobs', '2']);
-  rows.push({ name: '64-point traffic sweep, --jobs 1', value: one.toFixed(1), unit: 's' });
-  rows.push({ name: '64-point traffic sweep, --jobs 2', value: two.toFixed(1), unit: 's' });
-  rows.push({ name: 'speed-up --jobs 2 / --jobs 1', value: (one / two).toFixed(2), unit: 'x', target: '>= 1.8', note: 'wall, same run; start-up included' });
+  rows.push({ name: '64-point traffic sweep, --jobs 1', value: one.wall.toFixed(1), unit: 's', note: `CPU ${one.cpu.toFixed(1)} s` });
+  rows.push({ name: '64-point traffic sweep, --jobs 2', value: two.wall.toFixed(1), unit: 's', note: `CPU ${two.cpu.toFixed(1)} s` });
+  rows.push({ name: 'speed-up --jobs 2 / --jobs 1', value: (one.wall / two.wall).toFixed(2), unit: 'x', target: '>= 1.8', note: `wall, same run, load average ${loadBefore} then ${load()} on 2 cores` });
+  rows.push({ name: 'CPU --jobs 2 / --jobs 1', value: (two.cpu / one.cpu).toFixed(2), unit: 'x', note: 'the parallel run\'s extra work (one more thread\'s start-up)' });
 
-  const tiny = sweepFile('tiny200', TINY_200);
-  const tinyStore = join(dir, 'tiny.duckdb');
-  const tinyRun = timedRun([tiny, '--store', tinyStore, '--jobs', '1']);
-  // The same command with every point stored: start-up, expansion and the store look-up, no point.
-  const startup = timedRun([tiny, '--store', tinyStore, '--jobs', '1']);
-  rows.push({ name: 'start-up of sweep run (nothing to run)', value: startup.toFixed(2), unit: 's' });
-  rows.push({ name: 'pool + store overhead per tiny point', value: (await overheadMs(tinyRun, startup, tinyStore)).toFixed(2), unit: 'ms', target: '< 5', note: '--jobs 1, 200 points' });
+  const small = sweepFile('tiny100', TINY_100);
+  const large = sweepFile('tiny400', TINY_400);
+  const [computeSmall, computeLarge] = [await pointsCpu(TINY_100), await pointsCpu(TINY_400)];
+  const runSmall = timedRun([small, '--store', join(dir, 'tiny100.duckdb'), '--jobs', '1']);
+  const runLarge = timedRun([large, '--store', join(dir, 'tiny400.duckdb'), '--jobs', '1']);
+  rows.push({ name: 'tiny point, its own CPU', value: ((computeLarge / 400) * 1000).toFixed(2), unit: 'ms' });
+  rows.push({ name: 'pool + store CPU per tiny point', value: marginalMs(runSmall.cpu, runLarge.cpu, computeSmall, computeLarge).toFixed(2), unit: 'ms', target: '< 5', note: '--jobs 1, marginal between 100 and 400 points' });
+  rows.push({ name: 'pool + store wall per tiny point', value: marginalMs(runSmall.wall, runLarge.wall, computeSmall, computeLarge).toFixed(2), unit: 'ms', note: `load average ${load()}` });
 
   const queued = await withQueue(2, async (url) => {
     const t = timedRun([traffic, '--store', join(dir, 'q.duckdb'), '--queue', url]);
-    const qStore = join(dir, 'qtiny.duckdb');
-    const qt = timedRun([tiny, '--store', qStore, '--queue', url]);
-    return { t, qt, overhead: await overheadMs(qt, startup, qStore) };
+    const qs = timedRun([small, '--store', join(dir, 'q100.duckdb'), '--queue', url]);
+    const ql = timedRun([large, '--store', join(dir, 'q400.duckdb'), '--queue', url]);
+    return { t, perPoint: marginalMs(qs.wall, ql.wall, computeSmall / 2, computeLarge / 2) };
   });
   if (queued) {
-    rows.push({ name: '64-point traffic sweep, queue, 2 workers', value: queued.t.toFixed(1), unit: 's', note: 'workers started beforehand' });
-    rows.push({ name: 'speed-up queue (2 workers) / --jobs 1', value: (one / queued.t).toFixed(2), unit: 'x' });
-    rows.push({ name: 'queue overhead per tiny point', value: queued.overhead.toFixed(2), unit: 'ms', note: '2 workers, 200 points, sandboxed processors' });
+    rows.push({ name: '64-point traffic sweep, queue, 2 workers', value: queued.t.wall.toFixed(1), unit: 's', note: 'workers started beforehand' });
+    rows.push({ name: 'speed-up queue (2 workers) / --jobs 1', value: (one.wall / queued.t.wall).toFixed(2), unit: 'x', note: `wall, load average ${load()}` });
+    rows.push({ name: 'queue wall per tiny point', value: queued.perPoint.toFixed(2), unit: 'ms', note: '2 workers, marginal between 100 and 400 points' });
   } else {
     rows.push({ name: 'queue', value: 'skipped', note: 'redis-server not installed' });
   }

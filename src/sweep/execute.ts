@@ -105,18 +105,20 @@ export async function executePoint(kind: SweepKind, params: Params): Promise<Poi
     process.exitCode = exitCodeBefore;
   }
   const elapsed_s = (performance.now() - t0) / 1000;
+  const firstErrorLine = (): string => err.join('').trim().split('\n')[0].replace(/^meshwork: /, '');
+  // A verify that finds wrong bytes (exit 1) still has a Result: it is data, recorded as ok. Any other
+  // exit code (a deadlock: 3) is a failure of this point that a retry would repeat.
+  if (error === null && exitCode !== undefined && exitCode !== 0 && exitCode !== 1) {
+    error = firstErrorLine() || `exit code ${exitCode}`;
+    permanent = true;
+  }
   let result: unknown = null;
   if (error === null) {
     try {
       result = JSON.parse(out.join(''));
     } catch {
-      error = `no JSON result (${err.join('').trim().split('\n')[0] || 'empty output'})`;
+      error = `no JSON result (${firstErrorLine() || 'empty output'})`;
     }
-  }
-  // A verify that finds wrong bytes (exit 1) still has a Result: it is data, recorded as ok.
-  if (error === null && exitCode !== undefined && exitCode !== 0 && exitCode !== 1) {
-    error = err.join('').trim().split('\n')[0].replace(/^meshwork: /, '') || `exit code ${exitCode}`;
-    permanent = true;
   }
   if (error !== null) return { status: 'failed', result: null, figures: {}, error, permanent, elapsed_s };
   return { status: 'ok', result, figures: headlineFigures(kind, result as Row), error: null, permanent: false, elapsed_s };
