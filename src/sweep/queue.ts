@@ -54,6 +54,24 @@ function storedOf(job: Job<PointJob>, outcome: PointOutcome, worker: string): St
   return { ...outcome, key: job.id!, kind: job.data.kind, sweep: job.data.sweep, params: job.data.params, worker };
 }
 
+/**
+ * This sweep's finished jobs. The whole completed and failed lists are read page by page: other
+ * sweeps' finished jobs may sit in the same queue, and are left for their own submitters.
+ */
+async function finishedJobs(queue: Queue<PointJob>, wanted: ReadonlySet<string>): Promise<Array<Job<PointJob>>> {
+  const found: Array<Job<PointJob>> = [];
+  for (const state of ['completed', 'failed'] as const) {
+    for (let start = 0; ; start += PAGE) {
+      const page = await queue.getJobs([state], start, start + PAGE - 1);
+      for (const job of page) if (job?.id !== undefined && wanted.has(job.id)) found.push(job);
+      if (page.length < PAGE) break;
+    }
+  }
+  return found;
+}
+
+const PAGE = 1000;
+
 /** Enqueues the sweep's missing points and collects their results until all are stored. */
 export async function submitSweep(store: SweepStore, sweep: Sweep, connection: ConnectionOptions, options: SubmitOptions = {}): Promise<RunSummary> {
   await store.prepare(sweep.kind, sweep.paramNames);
@@ -74,7 +92,7 @@ export async function submitSweep(store: SweepStore, sweep: Sweep, connection: C
     }
     const remaining = new Set(todo.map((p) => p.key));
     while (remaining.size > 0 && !options.signal?.aborted) {
-      const finished = [...(await queue.getJobs(['completed'], 0, 999)), ...(await queue.getJobs(['failed'], 0, 999))].filter((j) => j?.id !== undefined && remaining.has(j.id));
+      const finished = await finishedJobs(queue, remaining);
       const batch: StoredOutcome[] = [];
       for (const job of finished) {
         if (job.finishedOn === undefined) continue;
