@@ -3,8 +3,10 @@
  * exactly the options (names and defaults) that `meshwork <kind>` takes, and no list is kept twice.
  */
 import { Command } from 'commander';
-import { registerCommands } from '../cli/commands/index.js';
-
+import { register as registerCollective } from '../cli/commands/collective.js';
+import { register as registerRun } from '../cli/commands/run.js';
+import { register as registerTopo } from '../cli/commands/topo.js';
+import { register as registerTraffic } from '../cli/commands/traffic.js';
 import type { SweepKind } from './kinds.js';
 
 /** The argv path of each kind: `verify` is `meshwork collective verify`. */
@@ -25,10 +27,20 @@ export interface OptionInfo {
   readonly defaultValue?: string | boolean;
 }
 
-/** A fresh program with every command (commander keeps parsed values on the command objects). */
-export function freshProgram(): Command {
+const REGISTER: Record<SweepKind, (program: Command) => void> = {
+  run: registerRun,
+  traffic: registerTraffic,
+  topo: registerTopo,
+  verify: registerCollective,
+};
+
+/**
+ * A fresh program with the one command of this kind: commander keeps parsed values on the command
+ * objects, so every point gets its own (building one command costs far less than all of them).
+ */
+export function freshProgram(kind: SweepKind): Command {
   const program = new Command().exitOverride();
-  registerCommands(program);
+  REGISTER[kind](program);
   return program;
 }
 
@@ -46,7 +58,7 @@ export function commandOptions(kind: SweepKind): Map<string, OptionInfo> {
   options = new Map();
   const positional = POSITIONAL[kind];
   if (positional) options.set(positional, { name: positional, flag: false, required: true });
-  for (const o of findCommand(freshProgram(), kind).options) {
+  for (const o of findCommand(freshProgram(kind), kind).options) {
     const name = (o.long ?? '').replace(/^--/, '');
     if (!name) continue;
     const flag = !o.required && !o.optional;

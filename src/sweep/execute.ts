@@ -94,7 +94,7 @@ export async function executePoint(kind: SweepKind, params: Params): Promise<Poi
   let permanent = false;
   let exitCode: number | string | undefined;
   try {
-    await freshProgram().parseAsync(pointArgv(kind, params), { from: 'user' });
+    await freshProgram(kind).parseAsync(pointArgv(kind, params), { from: 'user' });
   } catch (e) {
     permanent = e instanceof InputError || (e as { code?: string }).code?.startsWith('commander.') === true;
     error = permanent && e instanceof InputError ? `error: ${e.message}` : (e as Error).message.split('\n')[0];
