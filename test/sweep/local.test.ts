@@ -1,8 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
 import { killHard, startCli, storedRows, tempDir, TINY_200, writeSweep } from '../helpers/sweep.js';
+
+// Each test spawns several CLI processes; on the shared 2-core machine their wall time varies tenfold.
+vi.setConfig({ testTimeout: 400_000 });
 
 describe('meshwork sweep run (local pool, DuckDB store)', () => {
   const dir = tempDir('sweep');

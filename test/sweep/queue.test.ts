@@ -1,7 +1,10 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { killHard, startCli, startRedis, storedRows, tempDir, writeSweep } from '../helpers/sweep.js';
+
+// Each test spawns several CLI processes; on the shared 2-core machine their wall time varies tenfold.
+vi.setConfig({ testTimeout: 400_000 });
 
 /** 12 points of a few hundred milliseconds each: long enough to kill a worker in the middle of one. */
 const MEDIUM_12 = {
