@@ -9,9 +9,14 @@ export * from './util/rng.js';
 export * from './topology/index.js';
 export * from './routing/index.js';
 export * from './collectives/index.js';
+export * from './sim/result.js';
+export * from './sim/assemble.js';
+export * from './sim/program/index.js';
+export * from './sim/bounds/index.js';
 export * from './sim/flow/index.js';
 export * from './sim/packet/index.js';
 export * from './sim/traffic/index.js';
+export * from './sim/simulate.js';
 export * from './analysis/index.js';
 export * from './report/index.js';
 

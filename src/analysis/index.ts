@@ -1,2 +1,1 @@
-export * from './bounds/index.js';
 export * from './reproduce/index.js';

@@ -5,7 +5,7 @@
  * K = N: S* = N/(N−2)·B·(T1−T0)).
  */
 import { describe, expect, it } from 'vitest';
-import { FlowOp, FlowProgramBuilder } from '../../src/index.js';
+import { OpKind, FlowProgramBuilder } from '../../src/index.js';
 import { closedFormCrossoverBits, parallelIssue, Seed001Timer, seed001Case, SEED001_CASES } from '../../src/analysis/reproduce/seed001-timing.js';
 
 describe('seed 001 crossovers', () => {
@@ -62,8 +62,8 @@ describe('seed 001 crossovers', () => {
     const p = parallelIssue(b.build(), 2, 'memory');
     expect(Array.from(p.streamRank)).toEqual([0, 0, 1, 2]);
     const kinds = (s: number) => Array.from(p.opKind.subarray(p.opStart[s], p.opStart[s + 1]));
-    expect(kinds(0)).toEqual([FlowOp.Copy, FlowOp.Send, FlowOp.Recv, FlowOp.Send]);
-    expect(kinds(1)).toEqual([FlowOp.Send]);
+    expect(kinds(0)).toEqual([OpKind.Copy, OpKind.Send, OpKind.Recv, OpKind.Send]);
+    expect(kinds(1)).toEqual([OpKind.Send]);
     expect(p.opBytes[p.opStart[1]]).toBe(16);
     expect(p.hints).toEqual([{ kind: 'via', nodes: [1], turnaround: 'memory' }]);
   });

@@ -13,11 +13,13 @@ import { buildSchedule, executeSchedule } from '../../collectives/index.js';
 import type { Claim } from '../../report/checklist.js';
 import { groupedBarPlot, type BarDatum } from '../../report/plot.js';
 import { heatmapPlot } from '../../report/plot.js';
-import { lowerSchedule, runCollectiveFlow, workloadOf, type FlowTraceRecorder } from '../../sim/flow/index.js';
+import type { FlowTraceRecorder } from '../../sim/flow/index.js';
+import { runCollectiveFlow } from '../../sim/simulate.js';
+import { lowerSchedule, workloadOf } from '../../sim/program/from-schedule.js';
 import { simulatePacketSchedule } from '../../sim/packet/index.js';
 import type { Topology } from '../../topology/graph.js';
 import { buildTopology } from '../../topology/index.js';
-import { scheduleDemands } from '../bounds/index.js';
+import { scheduleDemands } from '../../sim/bounds/index.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 
 /** Bytes per block: divisible by 1, 2, 3, 4 and 6 so every areas= setting cuts it evenly. */

@@ -7,7 +7,7 @@ import { buildSchedule, emitXorSwapPair, executeSchedule, ScheduleBuilder, xorSw
 import type { Claim } from '../../report/checklist.js';
 import { linePlot, type SeriesPoint } from '../../report/plot.js';
 import { buildTopology } from '../../topology/index.js';
-import { runCollectiveFlow } from '../../sim/flow/index.js';
+import { runCollectiveFlow } from '../../sim/simulate.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 
 /** Executor input ids for 4 ranks × 4 one-byte elements are 1..16: A..P of the patent's example. */

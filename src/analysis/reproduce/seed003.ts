@@ -11,7 +11,7 @@ import { buildSchedule, executeSchedule, type ExecutionReport } from '../../coll
 import type { Claim } from '../../report/checklist.js';
 import { linePlot, type SeriesPoint } from '../../report/plot.js';
 import { buildTopology } from '../../topology/index.js';
-import { runCollectiveFlow } from '../../sim/flow/index.js';
+import { runCollectiveFlow } from '../../sim/simulate.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 
 /** Message size for the flow-level times (rounded up to whole int32 pieces for P packets and N ranks). */

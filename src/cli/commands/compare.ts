@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { formatTime } from '../../util/units.js';
 import { InputError, LimitError } from '../../util/errors.js';
 import { buildSchedule, listAlgorithms } from '../../collectives/registry.js';
-import { checkFlowCollectiveSize, runScheduleFlow } from '../../sim/flow/collective-run.js';
+import { checkFlowCollectiveSize } from '../../sim/flow/collective-run.js';
+import { simulate } from '../../sim/simulate.js';
 import type { RunResult } from '../../sim/result.js';
 import { print } from '../io.js';
 import { progressBar } from './run.js';
@@ -53,7 +54,7 @@ export function register(program: Command): void {
           }
           throw err;
         }
-        rows.push({ algorithm: schedule.algorithmSpec, result: runScheduleFlow(setup.topology, schedule, { routingOptions: setup.routingOptions, model: setup.model }) });
+        rows.push({ algorithm: schedule.algorithmSpec, result: simulate({ topology: setup.topology, schedule, routingOptions: setup.routingOptions, model: setup.model }) });
         bar.update((i + 1) / specs.length);
       });
     } finally {

@@ -2,37 +2,18 @@ import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { InputError } from '../../util/errors.js';
 import { formatSize, formatTime } from '../../util/units.js';
-import type { Schedule } from '../../collectives/schedule.js';
-import { scheduleDemands } from '../../analysis/bounds/demand.js';
-import { bestBound } from '../../analysis/bounds/topology-bounds.js';
-import { simulatePacketSchedule } from '../../sim/packet/schedule-run.js';
-import { defaultRouting } from '../../routing/general.js';
-import { demandBounds } from '../../analysis/bounds/topology-bounds.js';
-import { resolveFlowModel } from '../../sim/flow/model.js';
+import { bestBound } from '../../sim/bounds/topology-bounds.js';
 import { checkTraceSize, chromeTrace, RateRecorder } from '../../sim/flow/trace.js';
-import { lowerSchedule } from '../../sim/flow/from-schedule.js';
-import { runFlow } from '../../sim/flow/run.js';
-import { buildFlowSchedule, workloadOf } from '../../sim/flow/collective-run.js';
-import type { RunResult } from '../../sim/result.js';
-import type { Topology } from '../../topology/graph.js';
+import { buildFlowSchedule } from '../../sim/flow/collective-run.js';
+import { lowerSchedule } from '../../sim/program/from-schedule.js';
+import { simulate, ENGINES, type EngineName } from '../../sim/simulate.js';
 import { print, writeFileAtomic } from '../io.js';
-import { addTimingOptions, csvLine, describeModel, parseTimingOptions, percent, type TimingCliOptions, type TimingSetup } from './timing-options.js';
+import { addTimingOptions, csvLine, describeModel, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
 
 interface RunOptions extends TimingCliOptions {
   algorithm?: string;
   engine: string;
   trace?: string;
-}
-
-/** Runs the schedule on the packet engine and sets it against the same topology bounds as the flow engine. */
-function runPacket(topology: Topology, schedule: Schedule, setup: TimingSetup): RunResult {
-  // The packet engine splits ties per pair (by hash), not in exact halves.
-  const routing = defaultRouting(topology, { ...setup.routingOptions, splitHalves: false });
-  const r = simulatePacketSchedule({ topology, program: lowerSchedule(schedule), routing, model: setup.model, workload: workloadOf(schedule) });
-  const model = resolveFlowModel(setup.model, topology, routing.params.split);
-  const topo = demandBounds(topology, scheduleDemands(schedule), model);
-  const best = bestBound(topo);
-  return { ...r, bound_s: best.seconds, efficiency: r.makespan_s > 0 ? best.seconds / r.makespan_s : 1, bounds: [...topo, ...r.bounds] };
 }
 
 export function progressBar(label: string): { update: (fraction: number) => void; stop: () => void } {
@@ -53,35 +34,22 @@ export function register(program: Command): void {
   ).action((opts: RunOptions) => {
     const setup = parseTimingOptions(opts);
     if (!opts.algorithm) throw new InputError('algorithm', undefined, 'an algorithm spec such as hop-grouped or pairwise (see meshwork collective list)');
-    if (opts.engine !== 'flow' && opts.engine !== 'packet') throw new InputError('engine', opts.engine, 'flow or packet');
+    if (!ENGINES.includes(opts.engine as EngineName)) throw new InputError('engine', opts.engine, ENGINES.join(' or '));
+    const engine = opts.engine as EngineName;
+    if (opts.trace && engine !== 'flow') throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
     // Refuses a schedule too large for the engines before building it (names the limit).
     const schedule = buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm, topology: setup.topology, size: setup.size, root: setup.root });
-    let result: RunResult;
-    if (opts.engine === 'packet') {
-      if (opts.trace) throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
-      result = runPacket(setup.topology, schedule, setup);
-    } else {
-      const flowProgram = lowerSchedule(schedule, setup.topology);
-      if (opts.trace) checkTraceSize(flowProgram);
-      const rates = opts.trace ? new RateRecorder() : undefined;
-      const bar = progressBar('simulating');
-      try {
-        result = runFlow({
-          topology: setup.topology,
-          program: flowProgram,
-          routingOptions: setup.routingOptions,
-          model: { ...setup.model, trace: rates, progress: bar.update },
-          workload: workloadOf(schedule),
-          demands: scheduleDemands(schedule),
-        });
-      } finally {
-        bar.stop();
-      }
-      if (opts.trace && rates) {
-        const raw = (result as RunResult & { raw: Parameters<typeof chromeTrace>[2] }).raw;
-        writeFileAtomic(opts.trace, JSON.stringify(chromeTrace(setup.topology, flowProgram, raw, rates)), 'trace');
-      }
+    const program = lowerSchedule(schedule, setup.topology);
+    if (opts.trace) checkTraceSize(program);
+    const rates = opts.trace ? new RateRecorder() : undefined;
+    const bar = progressBar('simulating');
+    let result;
+    try {
+      result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model: setup.model, trace: rates, progress: bar.update });
+    } finally {
+      bar.stop();
     }
+    if (opts.trace && rates && result.raw) writeFileAtomic(opts.trace, JSON.stringify(chromeTrace(setup.topology, result.program, result.raw, rates)), 'trace');
     const best = bestBound(result.bounds.filter((b) => b.name !== 'schedule'));
     if (opts.json) {
       print(JSON.stringify(result, null, 2));

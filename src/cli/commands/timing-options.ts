@@ -12,7 +12,7 @@ import { parseCollective, type CollectiveKind } from '../../collectives/types.js
 import { ROUTING_NAMES, type DefaultRoutingOptions, type RoutingName } from '../../routing/general.js';
 import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-order.js';
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
-import { RATE_UPDATES, type RateUpdate } from '../../sim/flow/model.js';
+import { INJECTION_ORDERS, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
 import type { Topology } from '../../topology/graph.js';
 
 export interface TimingCliOptions {
@@ -38,6 +38,9 @@ export interface TimingCliOptions {
   reduceBw?: string;
   copyBw?: string;
   rateUpdate?: string;
+  injectionOrder?: string;
+  protocol?: string;
+  eagerThreshold?: string;
   json?: boolean;
   csv?: boolean;
 }
@@ -66,6 +69,9 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--reduce-bw <bw>', 'local reduction speed, e.g. 10GB/s (default: free)')
     .option('--copy-bw <bw>', 'local copy speed, e.g. 20GB/s (default: free)')
     .option('--rate-update <mode>', 'exact (default: every flow re-rated after each batch of events) or local (only flows sharing a channel with a change; faster, approximate)')
+    .option('--injection-order <order>', 'NIC model: fifo (default: a NIC\'s sends leave in order on each link, as the packet engine), per-destination, or shared (max-min among all outstanding sends, as SimGrid SMPI)')
+    .option('--protocol <p>', 'point-to-point protocol: eager (default: data moves when the send is posted) or mpi (rendezvous from --eager-threshold: data moves once the receive is posted)')
+    .option('--eager-threshold <bytes>', 'with --protocol mpi, the size from which a send uses rendezvous (default 64KiB, SMPI\'s)')
     .option('--json', 'print the full result as JSON')
     .option('--csv', 'print CSV');
 }
@@ -111,16 +117,20 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
     turnaroundReduce: time('turnaround-reduce', o.turnaroundReduce),
     gammaReduce: reduceBw === undefined ? undefined : 1 / reduceBw,
     gammaCopy: copyBw === undefined ? undefined : 1 / copyBw,
-    rateUpdate: o.rateUpdate === undefined ? undefined : checkRateUpdateOption(o.rateUpdate),
+    rateUpdate: choice('rate-update', o.rateUpdate, RATE_UPDATES),
+    injectionOrder: choice('injection-order', o.injectionOrder, INJECTION_ORDERS),
+    protocol: choice('protocol', o.protocol, PROTOCOLS),
+    eagerThreshold: o.eagerThreshold === undefined ? undefined : parseSize(o.eagerThreshold, 'eager-threshold'),
   };
   const echo: Record<string, string> = { topology: `${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`, collective };
   if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
   return { topology, collective, size, root, routingOptions, model, echo };
 }
 
-function checkRateUpdateOption(v: string): RateUpdate {
-  if (!(RATE_UPDATES as readonly string[]).includes(v)) throw new InputError('rate-update', v, RATE_UPDATES.join(', '));
-  return v as RateUpdate;
+function choice<T extends string>(field: string, v: string | undefined, accepted: readonly T[]): T | undefined {
+  if (v === undefined) return undefined;
+  if (!(accepted as readonly string[]).includes(v)) throw new InputError(field, v, accepted.join(', '));
+  return v as T;
 }
 
 /** The model as a user reads it: human units. */
@@ -135,6 +145,8 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `ejection=${b('ejectionBandwidth')}`,
     `barrier stage=${t('barrierStageLatency')}`,
     `rate update=${model.rateUpdate}`,
+    `injection order=${model.injectionOrder}`,
+    `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : ''}`,
     `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,
   ].join(', ');
 }

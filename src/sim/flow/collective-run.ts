@@ -1,20 +1,10 @@
 /**
- * Time a named collective algorithm at flow level: build its schedule (collectives registry),
- * lower it, run it, and record what ran. The library entry behind `meshwork run` and `compare`.
+ * How large a collective schedule the engines attempt: checked before the schedule is built.
+ * Timed runs themselves go through `simulate` (sim/simulate.ts).
  */
-import type { Topology } from '../../topology/graph.js';
 import { buildSchedule, estimateSchedule, type BuildRequest, type ScheduleEstimate } from '../../collectives/registry.js';
 import type { Schedule } from '../../collectives/schedule.js';
-import type { CollectiveKind } from '../../collectives/types.js';
-import { sizeMeaning } from '../../collectives/types.js';
-import { scheduleDemands } from '../../analysis/bounds/demand.js';
-import type { DefaultRoutingOptions } from '../../routing/general.js';
-import type { RoutingFunction } from '../../routing/types.js';
-import type { RunResult } from '../result.js';
-import type { FlowEngineOptions, FlowRunOutput } from './engine.js';
-import { lowerSchedule } from './from-schedule.js';
-import type { FlowProgram } from './program.js';
-import { runFlow } from './run.js';
+
 import { LimitError } from '../../util/errors.js';
 
 /**
@@ -55,48 +45,4 @@ export function checkFlowCollectiveSize(req: BuildRequest): void {
 export function buildFlowSchedule(req: BuildRequest): Schedule {
   checkFlowCollectiveSize(req);
   return buildSchedule(req);
-}
-
-export interface CollectiveRunRequest {
-  readonly topology: Topology;
-  readonly collective: CollectiveKind;
-  /** Algorithm spec, e.g. "hop-grouped:dir=shortest". */
-  readonly algorithm: string;
-  readonly size: number;
-  readonly root?: number;
-  readonly routing?: RoutingFunction;
-  readonly routingOptions?: DefaultRoutingOptions;
-  readonly model?: FlowEngineOptions;
-}
-
-export function workloadOf(schedule: Schedule): Record<string, unknown> {
-  const part = schedule.parts[0];
-  return {
-    collective: schedule.collective,
-    algorithm: schedule.algorithm,
-    algorithm_spec: schedule.algorithmSpec,
-    ranks: schedule.numRanks,
-    size_bytes: part.size,
-    size_meaning: sizeMeaning(part.collective),
-    root: part.root,
-    streams: schedule.streams,
-    parts: schedule.parts.length,
-  };
-}
-
-/** Runs an already built schedule. */
-export function runScheduleFlow(
-  topology: Topology,
-  schedule: Schedule,
-  opts: { routing?: RoutingFunction; routingOptions?: DefaultRoutingOptions; model?: FlowEngineOptions } = {},
-): RunResult & { readonly raw: FlowRunOutput; readonly program: FlowProgram } {
-  const program = lowerSchedule(schedule, topology);
-  const result = runFlow({ topology, program, routing: opts.routing, routingOptions: opts.routingOptions, model: opts.model, workload: workloadOf(schedule), demands: scheduleDemands(schedule) });
-  Object.defineProperty(result, 'program', { value: program, enumerable: false });
-  return result as RunResult & { raw: FlowRunOutput; program: FlowProgram };
-}
-
-export function runCollectiveFlow(req: CollectiveRunRequest): RunResult & { readonly raw: FlowRunOutput; readonly program: FlowProgram } {
-  const schedule = buildFlowSchedule({ collective: req.collective, algorithm: req.algorithm, topology: req.topology, size: req.size, root: req.root });
-  return runScheduleFlow(req.topology, schedule, req);
 }

@@ -13,22 +13,15 @@ import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
-import { EventQueue, IndexedTimeHeap } from './event-queue.js';
-import { MatchTable } from './match-table.js';
+import { EventQueue, IndexedTimeHeap } from '../program/event-queue.js';
+import { pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
 import { MaxMinSolver, SubsetFiller } from './maxmin.js';
-import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from './model.js';
-import { FlowProgram, FLOW_OP_NAMES, FlowOp } from './program.js';
+import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
+import { FlowProgram } from '../program/program.js';
 
-const E_SEND = 0;
-const E_RESUME = 1;
-const E_DELIVER = 2;
-
-const S_READY = 0;
-const S_BUSY = 1;
-const S_RECV = 2;
-const S_FENCE = 3;
-const S_BARRIER = 4;
-const S_DONE = 5;
+/** Events: a stream wake the shared semantics asked for, and a message's delivery. */
+const E_WAKE = 0;
+const E_DELIVER = 1;
 
 export interface FlowTraceRecorder {
   /** Called after each rate update with the time and the rate per channel class (bytes/s). */
@@ -102,71 +95,18 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
 
   const S = program.numStreams;
   const nOps = program.numOps;
-  const { opKind, opPeer, opCount, opBytes, opTag, opHint, dsts, opStart: streamOpStart } = program;
+  const { opPeer, opCount, opBytes, opTag, opHint, dsts } = program;
 
-  // ---- stream state
-  const pc = new Int32Array(S);
-  const state = new Uint8Array(S);
+  // ---- stream semantics (shared with the packet engine); this engine moves the data
+  /** Flows of each stream that have not finished (its sends that have not left). */
   const outstanding = new Int32Array(S);
-  const gap = new Float64Array(S);
-  const lastOp = new Int32Array(S).fill(-1);
-  const lastSend = new Int32Array(S).fill(-1);
-  const resumePred = new Int32Array(S).fill(-1);
-  const streamFinish = new Float64Array(S);
-  for (let s = 0; s < S; s++) pc[s] = streamOpStart[s];
-
-  const opStartT = new Float64Array(nOps).fill(NaN);
-  const opEndT = new Float64Array(nOps).fill(NaN);
-  const opPred = new Int32Array(nOps).fill(-1);
-
-  // ---- barrier / hwCollective keys
-  const nKeys = program.keyNames.length;
-  const keyExpected = new Int32Array(nKeys);
-  const keyRanks = new Int32Array(nKeys);
-  {
-    const seen = new Set<number>();
-    const rankSeen = new Set<number>();
-    for (let s = 0; s < S; s++) {
-      seen.clear();
-      for (let o = streamOpStart[s]; o < streamOpStart[s + 1]; o++) {
-        if (opKind[o] === FlowOp.Barrier || opKind[o] === FlowOp.HwCollective) seen.add(opPeer[o]);
-      }
-      for (const k of seen) {
-        keyExpected[k]++;
-        const rk = k * R + program.streamRank[s];
-        if (!rankSeen.has(rk)) {
-          rankSeen.add(rk);
-          keyRanks[k]++;
-        }
-      }
-    }
-  }
-  const keyArrived = new Int32Array(nKeys);
-  const keyLast = new Int32Array(nKeys).fill(-1);
-  const keyWaiting: number[][] = Array.from({ length: nKeys }, () => []);
-
-  // ---- tags -> dense index for match keys
-  const tagIndex = new Map<number, number>();
-  // Collectives use few tags, mostly in runs: skip the Map while the tag repeats.
-  let lastTag = 0;
-  let lastIdx = -1;
-  for (let o = 0; o < nOps; o++) {
-    if (opKind[o] !== FlowOp.Send && opKind[o] !== FlowOp.Recv) continue;
-    const tag = opTag[o];
-    if (tag === lastTag && lastIdx >= 0) continue;
-    if (!tagIndex.has(tag)) tagIndex.set(tag, tagIndex.size);
-    lastTag = tag;
-    lastIdx = tagIndex.get(tag)!;
-  }
-  const nTags = Math.max(1, tagIndex.size);
-  const matchKey = (src: number, dst: number, tag: number): number => {
-    if (tag !== lastTag) {
-      lastTag = tag;
-      lastIdx = tagIndex.get(tag)!;
-    }
-    return (src * R + dst) * nTags + lastIdx;
-  };
-  const matches = new MatchTable(S);
+  const runner = new StreamRunner(program, model, {
+    postSend: (s, op) => postSend(s, op),
+    sendsLeft: (s) => outstanding[s] === 0,
+    wakeAt: (at, s) => queue.push(at, E_WAKE, s),
+    signalsSendsLeft: true,
+  }, (seconds) => seconds);
+  const gap = runner.gap;
 
   // ---- messages (recycled through a free list)
   let mCap = 1024;
@@ -318,8 +258,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       // Compact: move the paths of active flows to the front.
       const fresh = new Int32Array(arena.length);
       let w = 0;
-      for (let a = 0; a < nActive; a++) {
-        const f = active[a];
+      for (let a = 0; a < nActive + nPending; a++) {
+        const f = a < nActive ? active[a] : pending[a - nActive];
         fresh.set(arena.subarray(fStart[f], fStart[f] + fLen[f]), w);
         fStart[f] = w;
         w += fLen[f];
@@ -378,38 +318,95 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     return lat;
   };
 
-  const turnaroundExtra = (h: number): number => {
-    if (h < 0) return 0;
-    const hint = program.hints[h];
-    if (hint.kind !== 'via') return 0;
-    const per = { switch: model.turnaroundSwitch, memory: model.turnaroundMemory, reduce: model.turnaroundReduce, none: 0 }[hint.turnaround ?? 'switch'];
-    return per * hint.nodes.length;
-  };
+  const turnaroundExtra = (h: number): number => (h < 0 ? 0 : turnaroundSeconds(program.hints[h], model));
 
   /** Starts one flow over the given resources, carrying the message chain starting at `msg`. */
-  const startFlow = (resources: number[] | Int32Array, nRes: number, bytes: number, msg: number, s: number, op: number, minBw: number): void => {
+  // ---- the NIC model (model.injectionOrder): flows wait in per-queue FIFOs and only a queue's head
+  // shares bandwidth ('shared': no queues). A queue's key: fifo, the NIC's injection port (when
+  // modelled) or the NIC and first link, as the packet engine's source queues; per-destination,
+  // the NIC and destination rank. Waiting flows keep their path in the arena (pending list).
+  const order = model.injectionOrder;
+  // fifo queues are few and dense (one per NIC port, or per first link and NIC): a typed array of
+  // queue tails; per-destination queues are sparse: a map.
+  const fifoTail = new Int32Array(order === 'fifo' ? (useInj ? R * nics : C * nics) : 0).fill(-1);
+  const destTail = new Map<number, number>();
+  let fQNext = new Int32Array(fCap);
+  let fQKey = new Float64Array(fCap);
+  let pending = new Int32Array(order === 'shared' ? 0 : 1024);
+  let fPendPos = new Int32Array(fCap);
+  let nPending = 0;
+  const queueKey = (resources: number[] | Int32Array, s: number, dstRank: number): number => {
+    const nic = program.streamLocal[s] % nics;
+    const port = program.streamRank[s] * nics + nic;
+    if (order === 'per-destination') return port * R + Math.max(0, dstRank);
+    return useInj ? port : resources[0] * nics + nic;
+  };
+  const queueTail = (key: number): number => (order === 'fifo' ? fifoTail[key] : (destTail.get(key) ?? -1));
+  const setQueueTail = (key: number, f: number): void => {
+    if (order === 'fifo') fifoTail[key] = f;
+    else if (f < 0) destTail.delete(key);
+    else destTail.set(key, f);
+  };
+  const activate = (f: number): void => {
+    if (local) for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) listAdd(p, f);
+    fT[f] = now;
+    if (nActive === active.length) active = resized(active, nActive * 2);
+    fActivePos[f] = nActive;
+    active[nActive++] = f;
+    dirty = true;
+  };
+
+  /** Starts one flow over the given resources, carrying the message chain starting at `msg` (it waits if its NIC queue is busy). */
+  const startFlow = (resources: number[] | Int32Array, nRes: number, bytes: number, msg: number, s: number, op: number, minBw: number, dstRank: number): void => {
     const f = newFlow();
     ensureArena(nRes);
     fStart[f] = arenaUsed;
     for (let i = 0; i < nRes; i++) arena[arenaUsed++] = resources[i];
     fLen[f] = nRes;
-    if (local) for (let p = fStart[f]; p < arenaUsed; p++) listAdd(p, f);
     liveEntries += nRes;
     fRem[f] = bytes;
     fBytes[f] = bytes;
     fRate[f] = 0;
-    const g = gap[s];
-    fMaxRate[f] = g > 0 ? minBw / (g + 1) : Infinity;
+    fMaxRate[f] = pacedRate(minBw, gap[s]);
     fFinish[f] = Infinity;
-    fT[f] = now;
     fMsg[f] = msg;
     fStream[f] = s;
     fOp[f] = op;
-    if (nActive === active.length) active = resized(active, nActive * 2);
-    fActivePos[f] = nActive;
-    active[nActive++] = f;
     outstanding[s]++;
-    dirty = true;
+    if (order !== 'shared' && nRes > 0) {
+      if (fQNext.length < fCap) {
+        fQNext = resized(fQNext, fCap);
+        fQKey = resized(fQKey, fCap);
+        fPendPos = resized(fPendPos, fCap);
+      }
+      const key = queueKey(resources, s, dstRank);
+      fQKey[f] = key;
+      fQNext[f] = -1;
+      const tail = queueTail(key);
+      setQueueTail(key, f);
+      if (tail >= 0) {
+        fQNext[tail] = f;
+        if (nPending === pending.length) pending = resized(pending, nPending * 2);
+        fPendPos[f] = nPending;
+        pending[nPending++] = f;
+        return;
+      }
+    }
+    activate(f);
+  };
+  /** The flow after f in its NIC queue starts (f finished). */
+  const advanceQueue = (f: number): void => {
+    if (order === 'shared' || fLen[f] === 0) return;
+    const next = fQNext[f];
+    if (next < 0) {
+      setQueueTail(fQKey[f], -1);
+      return;
+    }
+    const pos = fPendPos[next];
+    const last = pending[--nPending];
+    pending[pos] = last;
+    fPendPos[last] = pos;
+    activate(next);
   };
 
   const resBuf: number[] = [];
@@ -474,7 +471,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         }
         return;
       }
-      startFlow(res, res.length, bytes, head, s, op, minBw);
+      startFlow(res, res.length, bytes, head, s, op, minBw, -1);
       return;
     }
     for (let i = 0; i < count; i++) {
@@ -502,115 +499,16 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       if (parts === 1) {
         resBuf.length = 0;
         const minBw = collect(rb, hops, srcRank, d, s, true);
-        startFlow(resBuf, resBuf.length, bytes, m, s, op, minBw);
+        startFlow(resBuf, resBuf.length, bytes, m, s, op, minBw, d);
       } else {
         resBuf.length = 0;
         let minBw = collect(rb, hops, srcRank, d, s, true);
-        startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw);
+        startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw, d);
         resBuf.length = 0;
         minBw = collect(rb2, hops2, srcRank, d, s, true);
         mParts[m] = -1; // two flows, one delivery: the first delivery only counts down
-        startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw);
+        startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw, d);
         mLat[m] = Math.max(lat, pathLatency(rb2, hops2) + extra);
-      }
-    }
-  };
-
-  const completeOp = (s: number, op: number, time: number, pred: number): void => {
-    if (Number.isNaN(opStartT[op])) opStartT[op] = time;
-    opEndT[op] = time;
-    opPred[op] = pred;
-    lastOp[s] = op;
-    pc[s]++;
-  };
-
-  /** Cost of a barrier or combining collective; `bytes` is the largest contribution (non-participants send identities of that length). */
-  const keyCost = (op: number, bytes: number): number => {
-    const k = opPeer[op];
-    const p = keyRanks[k];
-    const levels = p > 1 ? Math.ceil(Math.log2(p)) : 0;
-    if (opKind[op] === FlowOp.Barrier) return model.barrierStageLatency * levels;
-    return 2 * levels * model.hwLevelLatency + bytes / model.hwBandwidth;
-  };
-
-  const runStream = (s: number): void => {
-    const end = streamOpStart[s + 1];
-    while (state[s] === S_READY) {
-      const op = pc[s];
-      if (op === end) {
-        if (outstanding[s] > 0) {
-          state[s] = S_FENCE;
-          return;
-        }
-        state[s] = S_DONE;
-        streamFinish[s] = now;
-        return;
-      }
-      if (Number.isNaN(opStartT[op])) opStartT[op] = now;
-      switch (opKind[op]) {
-        case FlowOp.Send:
-          if (model.alpha > 0) {
-            state[s] = S_BUSY;
-            queue.push(now + model.alpha, E_SEND, s);
-            return;
-          }
-          postSend(s, op);
-          completeOp(s, op, now, lastOp[s]);
-          break;
-        case FlowOp.Recv: {
-          const key = matchKey(opPeer[op], program.streamRank[s], opTag[op]);
-          if (matches.takeArrival(key)) {
-            completeOp(s, op, now, matches.time >= opStartT[op] ? matches.op : lastOp[s]);
-            break;
-          }
-          matches.addWaiting(key, s);
-          state[s] = S_RECV;
-          return;
-        }
-        case FlowOp.Reduce:
-        case FlowOp.Copy: {
-          const cost = opBytes[op] * (opKind[op] === FlowOp.Reduce ? model.gammaReduce : model.gammaCopy);
-          if (cost > 0) {
-            state[s] = S_BUSY;
-            resumePred[s] = lastOp[s];
-            queue.push(now + cost, E_RESUME, s);
-            return;
-          }
-          completeOp(s, op, now, lastOp[s]);
-          break;
-        }
-        case FlowOp.Pace:
-          gap[s] = opBytes[op];
-          completeOp(s, op, now, lastOp[s]);
-          break;
-        case FlowOp.Barrier:
-        case FlowOp.HwCollective: {
-          // A barrier first waits for this stream's own sends to leave (local completion).
-          if (outstanding[s] > 0) {
-            state[s] = S_FENCE;
-            return;
-          }
-          const k = opPeer[op];
-          keyArrived[k]++;
-          keyLast[k] = op;
-          state[s] = S_BARRIER;
-          keyWaiting[k].push(s);
-          if (keyArrived[k] === keyExpected[k]) {
-            let bytes = 0;
-            for (const w of keyWaiting[k]) bytes = Math.max(bytes, opBytes[pc[w]]);
-            const release = now + keyCost(op, bytes);
-            for (const w of keyWaiting[k]) {
-              // The last arrival chains to its own previous op; everyone else waited for it.
-              resumePred[w] = w === s ? lastOp[s] : op;
-              queue.push(release, E_RESUME, w);
-            }
-            keyWaiting[k] = [];
-            keyArrived[k] = 0;
-          }
-          return;
-        }
-        default:
-          throw new Error(`unknown operation kind ${opKind[op]}`);
       }
     }
   };
@@ -621,17 +519,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       mParts[m] = 0;
       return;
     }
-    const src = mSrc[m];
-    const dst = mDst[m];
-    const key = matchKey(src, dst, mTag[m]);
-    const s = matches.takeWaiting(key);
-    if (s >= 0) {
-      state[s] = S_READY;
-      completeOp(s, pc[s], now, mOp[m]);
-      runStream(s);
-    } else matches.addArrival(key, now, mOp[m]);
     mNext[m] = mFree;
     mFree = m;
+    runner.deliver(mSrc[m], mDst[m], mTag[m], mOp[m], now);
   };
 
   const finishFlow = (f: number): void => {
@@ -660,20 +550,16 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       queue.push(now + mLat[m], E_DELIVER, m);
       m = next;
     }
+    advanceQueue(f);
     const s = fStream[f];
-    outstanding[s]--;
-    lastSend[s] = fOp[f];
-    if (outstanding[s] === 0 && state[s] === S_FENCE) {
-      state[s] = S_READY;
-      runStream(s);
-    }
+    if (--outstanding[s] === 0) runner.sendsLeftNow(s, now);
     fNextFree[f] = fFree;
     fFree = f;
     dirty = true;
   };
 
   // ---- main loop
-  for (let s = 0; s < S; s++) runStream(s);
+  runner.start(0);
   let lastT = 0;
   let nextFinish = Infinity;
   const finishing: number[] = [];
@@ -848,64 +734,32 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       const arg = queue.peekArg();
       queue.pop();
       if (kind === E_DELIVER) deliver(arg);
-      else if (kind === E_SEND) {
-        const s = arg;
-        const op = pc[s];
-        postSend(s, op);
-        state[s] = S_READY;
-        completeOp(s, op, now, lastOp[s]);
-        runStream(s);
-      } else {
-        const s = arg;
-        state[s] = S_READY;
-        completeOp(s, pc[s], now, resumePred[s]);
-        runStream(s);
-      }
+      else runner.wake(arg, now);
     }
     if (dirty) recompute();
     if (opts.progress && batches % 4096 === 0) {
-      let done = 0;
-      for (let s = 0; s < S; s++) done += pc[s] - streamOpStart[s];
+      const done = runner.opsDone();
       if (done !== opsDoneHint) opts.progress(done / Math.max(1, nOps));
       opsDoneHint = done;
     }
   }
 
-  // ---- deadlock and unmatched-message checks
-  for (let s = 0; s < S; s++) {
-    if (state[s] !== S_DONE) {
-      const op = pc[s];
-      const rank = program.streamRank[s];
-      const what =
-        state[s] === S_RECV
-          ? `recv from rank ${opPeer[op]} tag ${opTag[op]} never matched`
-          : state[s] === S_BARRIER
-            ? `${FLOW_OP_NAMES[opKind[op]]} "${program.keyNames[opPeer[op]]}" never completed (${keyArrived[opPeer[op]]} of ${keyExpected[opPeer[op]]} streams arrived)`
-            : 'stream never finished';
-      throw new InputError('schedule', `deadlock at rank ${rank} stream ${program.streamLocal[s]} op ${op - streamOpStart[s]}`, `a schedule whose every operation completes (${what})`);
-    }
-  }
-  const unreceived = matches.firstUnreceived();
-  if (unreceived >= 0) {
-    const pair = Math.floor(unreceived / nTags);
-    throw new InputError('schedule', `message from rank ${Math.floor(pair / R)} to rank ${pair % R} never received`, 'a schedule whose every message is received');
-  }
-
+  runner.checkComplete();
   let makespan = 0;
   const rankFinish = new Float64Array(R);
   for (let s = 0; s < S; s++) {
     const r = program.streamRank[s];
-    rankFinish[r] = Math.max(rankFinish[r], streamFinish[s]);
-    makespan = Math.max(makespan, streamFinish[s]);
+    rankFinish[r] = Math.max(rankFinish[r], runner.streamFinish[s]);
+    makespan = Math.max(makespan, runner.streamFinish[s]);
   }
   return {
     makespan,
     model,
     rankFinish,
     channelBytes: chBytes,
-    opStart: opStartT,
-    opEnd: opEndT,
-    opPred,
+    opStart: runner.opStartT,
+    opEnd: runner.opEndT,
+    opPred: runner.opPred,
     rateTime: rateTime.view(),
     rateValue: rateValue.view(),
     stats: { messages, flows: flowsCreated, bytes: totalBytes, events: queue.pushed, rateUpdates: solver.solves + filler.solves, batches, solverWork: solver.work + filler.work },

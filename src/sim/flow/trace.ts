@@ -6,7 +6,8 @@
 import { LimitError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import type { FlowRunOutput, FlowTraceRecorder } from './engine.js';
-import { FLOW_OP_NAMES, type FlowProgram } from './program.js';
+import { type FlowProgram } from '../program/program.js';
+import { OP_NAMES } from '../../collectives/types.js';
 
 /** Largest number of operations written to a trace (a larger trace would not open). */
 export const TRACE_MAX_OPS = 1_000_000;
@@ -39,7 +40,7 @@ export function chromeTrace(topology: Topology, program: FlowProgram, out: FlowR
       const start = out.opStart[o];
       const end = out.opEnd[o];
       if (Number.isNaN(start) || Number.isNaN(end)) continue;
-      events.push({ ph: 'X', name: FLOW_OP_NAMES[program.opKind[o]], cat: 'op', pid, tid, ts: start * us, dur: Math.max(0, end - start) * us, args: { op: o - program.opStart[s], bytes: program.opBytes[o] } });
+      events.push({ ph: 'X', name: OP_NAMES[program.opKind[o]], cat: 'op', pid, tid, ts: start * us, dur: Math.max(0, end - start) * us, args: { op: o - program.opStart[s], bytes: program.opBytes[o] } });
     }
   }
   for (let i = 0; i < rates.times.length; i++) {

@@ -21,17 +21,16 @@ import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { defaultRouting } from '../../routing/general.js';
 import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
-import { FlowOp, type FlowProgram } from '../flow/program.js';
-import { resolveFlowModel, type FlowModelOptions } from '../flow/model.js';
-import { channelSummary, criticalPath, throughputSeries } from '../flow/run.js';
+import { type FlowProgram } from '../program/program.js';
+import { resized } from '../../util/typed-arrays.js';
+import { EventQueue } from '../program/event-queue.js';
+import { StreamRunner, turnaroundSeconds } from '../program/semantics.js';
+import { resolveFlowModel, type FlowModelOptions } from '../program/model.js';
+import { assembleResult } from '../assemble.js';
 import { hintMaxHops, routeWithHint, type NodeRouteHint } from '../../routing/hints.js';
 import { makeRouteBuffers } from '../../routing/types.js';
-import { bestBound, demandBounds, scheduleBound, scheduleDemands, type CollectiveDemand } from '../../analysis/bounds/index.js';
-import type { DefaultRoutingOptions } from '../../routing/general.js';
-import type { Schedule } from '../../collectives/schedule.js';
-import { lowerSchedule } from '../flow/from-schedule.js';
-import { workloadOf } from '../flow/collective-run.js';
-import { RESULT_VERSION, type RunResult } from '../result.js';
+import type { CollectiveDemand } from '../bounds/index.js';
+import type { RunResult } from '../result.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { PacketNetwork } from './network.js';
 
@@ -128,6 +127,8 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? defaultRouting(t, {}));
   const routing = hintedRouting(t, baseRouting, prog.hints);
   const flowModel = resolveFlowModel(opts.model ?? {}, t, baseRouting.params.split);
+  // The source queues are FIFO: the other NIC models would need per-destination or interleaved queues.
+  if (flowModel.injectionOrder !== 'fifo') throw new InputError('model.injectionOrder', flowModel.injectionOrder, 'fifo at packet level (per-destination and shared are flow-level only)');
   const flitBytes = opts.flitBytes ?? 32;
   if (!(flitBytes > 0)) throw new InputError('flitBytes', flitBytes, 'a positive number of bytes');
   let minBw = Infinity;
@@ -160,77 +161,59 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const net = new PacketNetwork(t, routing.fn, cfg);
   const P = cfg.packetSize;
   const toCycles = (s: number): number => Math.ceil(s / cycle - 1e-9);
-  const alpha = toCycles(flowModel.alpha);
 
-  const S = prog.numStreams;
-  const end = prog.opStart;
-  const pc = end.slice(0, S);
-  const busyUntil = new Float64Array(S);
-  const gap = new Float64Array(S);
-  const nextRelease = new Float64Array(S);
-  const waiting = new Uint8Array(S); // 1 = in a barrier / hwCollective
-  const posted = new Uint8Array(S); // send: α elapsed and packets posted
   const finish = new Float64Array(prog.numRanks);
-  const finished = new Uint8Array(S);
-  // Messages: remaining packets; completed arrivals per (dst, src, tag) key; consumed by recvs.
-  const msgLeft: number[] = [];
-  const msgKey: string[] = [];
-  const msgOp: number[] = [];
-  // Per (dst, src, tag) key: arrival cycles and sending ops, in arrival order.
-  const arrived = new Map<string, { at: number[]; op: number[] }>();
-  const consumed = new Map<string, number>();
-  // Per operation: start and end cycle and the operation it waited for (the critical path's links).
-  const nOps = prog.numOps;
-  const opStartC = new Float64Array(nOps).fill(NaN);
-  const opEndC = new Float64Array(nOps).fill(NaN);
-  const opPred = new Int32Array(nOps).fill(-1);
-  const lastOp = new Int32Array(S).fill(-1);
-  const complete = (s: number, op: number, at: number, pred: number): void => {
-    opEndC[op] = at;
-    opPred[op] = pred;
-    lastOp[s] = op;
-  };
+  // Messages: packets not yet retired, and who sent what (for delivery to the stream semantics).
+  let msgLeft = new Int32Array(1024);
+  let msgSrc = new Int32Array(1024);
+  let msgDst = new Int32Array(1024);
+  let msgTag = new Int32Array(1024);
+  let msgOp = new Int32Array(1024);
+  let msgExtra = new Int32Array(1024);
+  let nMsgs = 0;
   // Flits injected per block of `blockCycles` cycles; blocks merge pairwise when full, so memory stays
   // bounded however long the run (the result bins the series into THROUGHPUT_BINS anyway).
   let blockFlits = new Float64Array(THROUGHPUT_BLOCKS);
   let blockCycles = 1;
   let injectedBefore = 0;
-  // Barrier / hwCollective participants per key.
-  const participants = new Map<number, number>();
-  for (let s = 0; s < S; s++) {
-    const seen = new Set<number>();
-    for (let i = end[s]; i < end[s + 1]; i++) {
-      const k = prog.opKind[i];
-      if ((k === FlowOp.Barrier || k === FlowOp.HwCollective) && !seen.has(prog.opPeer[i])) {
-        seen.add(prog.opPeer[i]);
-        participants.set(prog.opPeer[i], (participants.get(prog.opPeer[i]) ?? 0) + 1);
-      }
-    }
-  }
-  const arrivedAt = new Map<number, number[]>();
   let outstandingMsgs = 0;
   const pendingMsg: number[] = [];
   const pendingAt: number[] = [];
-  let done = 0;
   let bytesTotal = 0;
   let messages = 0;
   let packets = 0;
   const maxCycles = opts.maxCycles ?? 1e8;
   const channelBytes = new Float64Array(t.numChannels);
+  const wakes = new EventQueue(1024);
+  const portOf = (s: number): number => prog.streamLocal[s] % cfg.injectionPorts;
 
   const post = (s: number, i: number, now: number): void => {
     const rank = prog.streamRank[s];
-    const port = prog.streamLocal[s] % cfg.injectionPorts;
+    const port = portOf(s);
     const bytes = prog.opBytes[i];
     const hint = prog.opHint[i] >= 0 ? prog.hints[prog.opHint[i]] : undefined;
+    const extra = toCycles(turnaroundSeconds(hint, flowModel));
+    const gap = runner.gap[s];
     for (let j = 0; j < prog.opCount[i]; j++) {
       const dst = prog.dsts[prog.opPeer[i] + j];
       const flits = Math.max(1, Math.ceil(bytes / flitBytes));
       const npk = Math.ceil(flits / P);
-      const m = msgLeft.length;
-      msgLeft.push(npk);
-      msgKey.push(`${dst}/${rank}/${prog.opTag[i]}`);
-      msgOp.push(i);
+      if (nMsgs === msgLeft.length) {
+        const n = 2 * nMsgs;
+        msgLeft = resized(msgLeft, n);
+        msgSrc = resized(msgSrc, n);
+        msgDst = resized(msgDst, n);
+        msgTag = resized(msgTag, n);
+        msgOp = resized(msgOp, n);
+        msgExtra = resized(msgExtra, n);
+      }
+      const m = nMsgs++;
+      msgLeft[m] = npk;
+      msgSrc[m] = rank;
+      msgDst[m] = dst;
+      msgTag[m] = prog.opTag[i];
+      msgOp[m] = i;
+      msgExtra[m] = extra;
       outstandingMsgs++;
       messages++;
       bytesTotal += bytes;
@@ -239,117 +222,54 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
         const release = Math.max(now, nextRelease[s]);
         routing.current = hint;
         net.enqueue(rank, dst, size, release, m, port);
-        nextRelease[s] = release + (gap[s] > 0 ? (gap[s] + 1) * P : 0);
+        nextRelease[s] = release + (gap > 0 ? (gap + 1) * P : 0);
         packets++;
       }
     }
     routing.current = undefined;
   };
+  const nextRelease = new Float64Array(prog.numStreams);
+  const runner = new StreamRunner(prog, flowModel, {
+    postSend: post,
+    sendsLeft: (s) => net.sourceIdle(prog.streamRank[s], portOf(s)),
+    wakeAt: (at, s) => wakes.push(at, 0, s),
+    signalsSendsLeft: false,
+  }, toCycles);
 
+  runner.start(0);
   for (;;) {
     const now = net.now;
     // A packet retired in the last step reaches its terminal a few cycles later (switch traversal and
-    // ejection channel): the message counts as arrived from that cycle on.
-    let progressed = net.retiredCount > 0;
+    // ejection channel), plus any turnaround extra: the message counts as arrived from that cycle on.
     for (let k = 0; k < net.retiredCount; k++) {
       const m = net.retiredTag[k];
       if (--msgLeft[m] === 0) {
         pendingMsg.push(m);
-        pendingAt.push(net.retiredCycle[k]);
+        pendingAt.push(net.retiredCycle[k] + msgExtra[m]);
       }
     }
     for (let k = 0; k < pendingMsg.length; ) {
       if (pendingAt[k] > now) {
         k++;
-        progressed = true;
         continue;
       }
       const m = pendingMsg[k];
       outstandingMsgs--;
-      const list = arrived.get(msgKey[m]) ?? { at: [], op: [] };
-      list.at.push(pendingAt[k]);
-      list.op.push(msgOp[m]);
-      arrived.set(msgKey[m], list);
       pendingMsg[k] = pendingMsg[pendingMsg.length - 1];
       pendingAt[k] = pendingAt[pendingAt.length - 1];
       pendingMsg.pop();
       pendingAt.pop();
+      runner.deliver(msgSrc[m], msgDst[m], msgTag[m], msgOp[m], now);
     }
-    for (let s = 0; s < S; s++) {
-      const pcBefore = pc[s];
-      while (pc[s] < end[s + 1] && busyUntil[s] <= now) {
-        const i = pc[s];
-        const kind = prog.opKind[i];
-        if (Number.isNaN(opStartC[i])) opStartC[i] = now;
-        if (kind === FlowOp.Send) {
-          if (!posted[s]) {
-            posted[s] = 1;
-            busyUntil[s] = now + alpha;
-            if (alpha > 0) break;
-          }
-          post(s, i, now);
-          posted[s] = 0;
-          complete(s, i, now, lastOp[s]);
-        } else if (kind === FlowOp.Recv) {
-          const key = `${prog.streamRank[s]}/${prog.opPeer[i]}/${prog.opTag[i]}`;
-          const c = consumed.get(key) ?? 0;
-          const list = arrived.get(key);
-          if (!list || list.at.length <= c) break;
-          consumed.set(key, c + 1);
-          // As the flow engine: the recv waited for the sender if the message came after it started.
-          complete(s, i, now, list.at[c] >= opStartC[i] ? list.op[c] : lastOp[s]);
-        } else if (kind === FlowOp.Reduce || kind === FlowOp.Copy) {
-          const gamma = kind === FlowOp.Reduce ? flowModel.gammaReduce : flowModel.gammaCopy;
-          const d = toCycles(prog.opBytes[i] * gamma);
-          pc[s]++;
-          busyUntil[s] = now + d;
-          complete(s, i, now + d, lastOp[s]);
-          continue;
-        } else if (kind === FlowOp.Pace) {
-          gap[s] = prog.opBytes[i];
-          complete(s, i, now, lastOp[s]);
-        } else {
-          // Barrier / hwCollective: arrive once (after the stream's own packets left its NIC).
-          const key = prog.opPeer[i];
-          if (!waiting[s]) {
-            if (kind === FlowOp.Barrier && !net.sourceIdle(prog.streamRank[s], prog.streamLocal[s] % cfg.injectionPorts)) break;
-            waiting[s] = 1;
-            const list = arrivedAt.get(key) ?? [];
-            list.push(s);
-            arrivedAt.set(key, list);
-            const n = participants.get(key) ?? 1;
-            if (list.length === n) {
-              const stages = Math.ceil(Math.log2(Math.max(2, n)));
-              // The tree moves the largest contribution (non-participants send identities of that length).
-              let bytes = 0;
-              for (const x of list) bytes = Math.max(bytes, prog.opBytes[pc[x]]);
-              const cost =
-                kind === FlowOp.Barrier
-                  ? toCycles(stages * flowModel.barrierStageLatency)
-                  : toCycles(2 * stages * flowModel.hwLevelLatency + bytes / flowModel.hwBandwidth);
-              for (const x of list) {
-                waiting[x] = 0;
-                busyUntil[x] = now + cost;
-                // The last arrival chains to its own previous op; everyone else waited for it.
-                complete(x, pc[x], now + cost, x === s ? lastOp[s] : i);
-                pc[x]++;
-              }
-              arrivedAt.delete(key);
-            }
-          }
-          break;
-        }
-        pc[s]++;
-      }
-      if (!finished[s] && pc[s] === end[s + 1] && busyUntil[s] <= now) {
-        finished[s] = 1;
-        finish[prog.streamRank[s]] = Math.max(finish[prog.streamRank[s]], now);
-        done++;
-      }
-      if (pc[s] !== pcBefore || busyUntil[s] > now) progressed = true;
+    while (wakes.peekTime() <= now) {
+      const s = wakes.peekArg();
+      wakes.pop();
+      runner.wake(s, now);
     }
-    if (done === S && outstandingMsgs === 0) break;
-    if (!progressed && outstandingMsgs === 0 && net.outstandingFlits === 0) {
+    runner.retryFences(now);
+    if (runner.finished && outstandingMsgs === 0) break;
+    if (wakes.length === 0 && pendingMsg.length === 0 && net.outstandingFlits === 0 && !runner.hasFences) {
+      runner.checkComplete();
       throw new InputError('program', `stuck at cycle ${now}`, 'a schedule whose receives and barriers can all complete');
     }
     if (now >= maxCycles) throw new LimitError('maxCycles', now, `${maxCycles} cycles of packet simulation`);
@@ -365,69 +285,45 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     blockFlits[block] += net.injectedFlits - injectedBefore;
     injectedBefore = net.injectedFlits;
   }
+  for (let s = 0; s < prog.numStreams; s++) finish[prog.streamRank[s]] = Math.max(finish[prog.streamRank[s]], runner.streamFinish[s]);
   const makespanCycles = net.now;
   const makespan = makespanCycles * cycle;
   for (let c = 0; c < t.numChannels; c++) channelBytes[c] = net.chFlits[c] * flitBytes;
-  const sched = scheduleBound(t, baseRouting, prog, flowModel);
-  const bounds = opts.demands && opts.demands.length > 0 ? demandBounds(t, opts.demands, flowModel) : [];
-  const best = bounds.length > 0 ? bestBound(bounds) : { seconds: sched.seconds };
-  return {
-    kind: 'meshwork-run-result',
-    version: RESULT_VERSION,
-    engine: 'packet',
-    makespan_s: makespan,
-    bound_s: best.seconds,
-    efficiency: makespan > 0 ? Math.min(1, best.seconds / makespan) : 1,
-    schedule_bound_s: sched.seconds,
-    bounds: [...bounds, { name: 'schedule', seconds: sched.seconds, detail: `${sched.steps} barrier-separated steps, each at its own bottleneck, zero latency (not a topology bound)` }],
-    topology: { spec: t.spec, family: t.family, nodes: t.numNodes, channels: t.numChannels, endpoints: t.numEndpoints, params: t.params },
-    routing: { name: routing.fn.name, params: routing.fn.params },
-    workload: opts.workload ?? null,
-    model: {
-      ...flowModel,
-      ...cfg,
-      engine: 'packet-level, cycle-driven input-queued VC routers',
-      flitBytes,
-      cycleSeconds: cycle,
-      messages: 'split into packets of at most packetSize flits; last packet shorter',
-      pacing: 'after pace(g), packets of the stream are released (g + 1)·P cycles apart',
-      barrierCost: 'barrierStageLatency × ⌈log2 P⌉ for P participating streams, after each stream\'s packets left its NIC',
-      routeHints: 'followed: via legs by the routing function, each in its own VC class band (hop-indexed); path hints exactly; one copy per destination (no in-switch replication at a turnaround)',
-      criticalPath: 'per op: start, end and the op it waited for (recv: the send when its message arrived after the recv started; barrier: the last arrival)',
-      throughput: 'flits entering the network per cycle × flitBytes / cycleSeconds, binned as the flow engine does',
+  // Flits per block, as a step function of the aggregate injection rate.
+  const rateTime = Float64Array.from(blockFlits, (_, k) => k * blockCycles * cycle);
+  const rateValue = Float64Array.from(blockFlits, (f) => (f * flitBytes) / (blockCycles * cycle));
+  return assembleResult(
+    {
+      topology: t,
+      routing: routing.fn,
+      boundRouting: baseRouting,
+      program: prog,
+      model: flowModel,
+      workload: opts.workload,
+      demands: opts.demands,
+      modelRecord: {
+        ...cfg,
+        engine: 'packet-level, cycle-driven input-queued VC routers',
+        flitBytes,
+        cycleSeconds: cycle,
+        messages: 'split into packets of at most packetSize flits; last packet shorter',
+        pacing: 'after pace(g), packets of the stream are released (g + 1)·P cycles apart',
+        routeHints: 'followed: via legs by the routing function, each in its own VC class band (hop-indexed); path hints exactly; one copy per destination (no in-switch replication at a turnaround)',
+        criticalPath: 'per op: start, end and the op it waited for (recv: the send when its message arrived after the recv started; barrier: the last arrival)',
+        throughput: 'flits entering the network per cycle × flitBytes / cycleSeconds, binned as the flow engine does',
+      },
     },
-    ranks: { count: prog.numRanks, finish_s: Array.from(finish, (f) => f * cycle) },
-    channels: channelSummary(t, channelBytes, makespan),
-    throughput: throughputSeries(
-      Float64Array.from(blockFlits, (_, k) => k * blockCycles * cycle),
-      Float64Array.from(blockFlits, (f) => (f * flitBytes) / (blockCycles * cycle)),
+    {
+      engine: 'packet',
       makespan,
-    ),
-    critical_path: criticalPath(prog, {
-      opStart: opStartC.map((c) => c * cycle),
-      opEnd: opEndC.map((c) => c * cycle),
-      opPred,
-    }),
-    stats: { messages, flows: packets, bytes: bytesTotal, events: makespanCycles, rate_updates: 0 },
-  };
-}
-
-/**
- * `meshwork run --engine packet`: lowers a collective schedule to streams (as the flow engine does)
- * and runs it on the packet network with the same timing options (α, barrier, NICs, routing).
- */
-export function runPacketSchedule(req: {
-  topology: Topology;
-  schedule: Schedule;
-  setup: { routingOptions?: DefaultRoutingOptions; model?: FlowModelOptions };
-}): RunResult {
-  const topology = req.topology;
-  return simulatePacketSchedule({
-    topology,
-    program: lowerSchedule(req.schedule),
-    routing: defaultRouting(topology, { ...req.setup.routingOptions }),
-    model: req.setup.model,
-    workload: workloadOf(req.schedule),
-    demands: scheduleDemands(req.schedule),
-  });
+      rankFinish: Array.from(finish, (f) => f * cycle),
+      channelBytes,
+      rateTime,
+      rateValue,
+      opStart: runner.opStartT.map((c) => c * cycle),
+      opEnd: runner.opEndT.map((c) => c * cycle),
+      opPred: runner.opPred,
+      stats: { messages, flows: packets, bytes: bytesTotal, events: makespanCycles, rate_updates: 0 },
+    },
+  );
 }

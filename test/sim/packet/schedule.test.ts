@@ -7,7 +7,7 @@ import {
   lowerSchedule,
   presetConfig,
   runFlow,
-  runPacketSchedule,
+  simulate,
   simulatePacketSchedule,
   applyMapping,
   dimensionOrderRouting,
@@ -48,7 +48,8 @@ describe('schedule-driven packet simulation', () => {
 
   it('refuses a schedule that cannot complete instead of hanging', () => {
     const prog = new FlowProgramBuilder(16).beginStream(1).recv(0, 64).build();
-    expect(() => simulatePacketSchedule({ topology: t, program: prog })).toThrow(/program/);
+    // The same words as the flow engine: both report through the shared stream semantics.
+    expect(() => simulatePacketSchedule({ topology: t, program: prog })).toThrow(/deadlock at rank 1 stream 0 op 0.*recv from rank 0 tag 0 never matched/);
   });
 });
 
@@ -59,7 +60,7 @@ describe('schedule-driven packet simulation: route hints, critical path, through
     // fullmesh-split, K = 2, L = 1 (spec/seed001_fullmesh.md §2.1): 3,072 B from rank 0 to rank 1 in three
     // 1,024 B pieces: direct 0→1, and 0→2→1, 0→3→1 turned around in the switches of nodes 2 and 3.
     const schedule = buildSchedule({ collective: 'one-to-one', algorithm: 'fullmesh-split:K=2,L=1', topology: fm, size: 3072, root: 0, peer: 1 });
-    const r = runPacketSchedule({ topology: fm, schedule, setup: { model: { alpha: 0 } } });
+    const r = simulate({ topology: fm, schedule, engine: 'packet', model: { alpha: 0 } });
     const bytes = r.channels.bytes!;
     const on = (a: number, b: number): number => bytes[fm.channelBetween(a, b)];
     for (const [a, b] of [[0, 1], [0, 2], [2, 1], [0, 3], [3, 1]]) expect(on(a, b)).toBe(1024);
@@ -118,7 +119,7 @@ describe('NICs at packet level', () => {
     const fm = buildTopology('fullmesh:6');
     const schedule = buildSchedule({ collective: 'alltoall', algorithm: 'linear', topology: fm, size: 65536 });
     const flow = runFlow({ topology: fm, program: lowerSchedule(schedule) }).makespan_s;
-    const packet = runPacketSchedule({ topology: fm, schedule, setup: {} });
+    const packet = simulate({ topology: fm, schedule, engine: 'packet' });
     expect(packet.model.perLinkInjection).toBe(true);
     expect(Math.abs(packet.makespan_s / flow - 1)).toBeLessThan(0.05);
     const fifo = simulatePacketSchedule({ topology: fm, program: lowerSchedule(schedule), config: { perLinkInjection: false, perLinkEjection: false } });

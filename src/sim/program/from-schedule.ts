@@ -6,7 +6,7 @@
  * hint is a cut-through turnaround in the switch (the IR's reading: nothing passes through memory).
  */
 import type { Schedule } from '../../collectives/schedule.js';
-import { OpKind as IrOp, HINT_KINDS } from '../../collectives/types.js';
+import { OpKind as IrOp, HINT_KINDS, sizeMeaning } from '../../collectives/types.js';
 import type { Topology } from '../../topology/graph.js';
 import { pathToPorts } from '../../routing/hints.js';
 import { FlowProgramBuilder, type FlowProgram } from './program.js';
@@ -111,4 +111,20 @@ export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProg
     }
   }
   return b.build();
+}
+
+/** What ran, as recorded in a result: collective, algorithm, ranks, size and its meaning, root, streams. */
+export function workloadOf(schedule: Schedule): Record<string, unknown> {
+  const part = schedule.parts[0];
+  return {
+    collective: schedule.collective,
+    algorithm: schedule.algorithm,
+    algorithm_spec: schedule.algorithmSpec,
+    ranks: schedule.numRanks,
+    size_bytes: part.size,
+    size_meaning: sizeMeaning(part.collective),
+    root: part.root,
+    streams: schedule.streams,
+    parts: schedule.parts.length,
+  };
 }

@@ -7,26 +7,16 @@
 import { resized } from '../../util/typed-arrays.js';
 import { InputError } from '../../util/errors.js';
 import type { PortsRouteHint } from '../../routing/hints.js';
+import { OpKind, OP_NAMES } from '../../collectives/types.js';
 
-export const FlowOp = {
-  /** Post a message to one or more ranks (fan-out from one read: one flow per branch). */
-  Send: 0,
-  /** Wait until the matching message (source, tag, program order) has arrived. */
-  Recv: 1,
-  /** Local reduction of `bytes` (cost γ_reduce per byte). */
-  Reduce: 2,
-  /** Local copy of `bytes` (cost γ_copy per byte). */
-  Copy: 3,
-  /** Synchronise with every stream that uses the same barrier key. */
-  Barrier: 4,
-  /** Set the intra-packet gap (in packet times) of this stream's following sends. */
-  Pace: 5,
-  /** A combining-network collective over the streams that use the same key. */
-  HwCollective: 6,
-} as const;
-export type FlowOp = (typeof FlowOp)[keyof typeof FlowOp];
-
-export const FLOW_OP_NAMES = ['send', 'recv', 'reduce', 'copy', 'barrier', 'pace', 'hwCollective'] as const;
+/**
+ * A program's operations use the schedule IR's op enumeration (collectives/types.ts `OpKind`, one
+ * for the whole code base): send, recv, copy, reduce, barrier, pace, hwCollective. In a program,
+ * Send posts a message to one or more ranks (one read, one flow or packet train per branch); Recv
+ * waits for the matching message (source, tag, program order); Reduce and Copy cost γ per byte;
+ * Barrier synchronises the streams that use its key; Pace sets the gap of the stream's following
+ * sends; HwCollective is a combining-network collective over the streams that use its key.
+ */
 
 /** Turnaround kind at a transit node (seed 001): in the switch, through memory, or via the in-switch reduce unit. */
 export type Turnaround = 'switch' | 'memory' | 'reduce' | 'none';
@@ -144,7 +134,7 @@ export class FlowProgramBuilder {
       if (!(Number.isInteger(hint) && hint >= -1 && hint < this.hintList.length)) throw new InputError('send.hint', hint, `a hint id from addHint (0 to ${this.hintList.length - 1}) or -1`);
       h = hint;
     } else if (hint) h = this.hintId(hint);
-    return this.push(FlowOp.Send, first, n, bytes, tag, h);
+    return this.push(OpKind.Send, first, n, bytes, tag, h);
   }
 
   /**
@@ -159,29 +149,29 @@ export class FlowProgramBuilder {
 
   recv(from: number, bytes: number, tag = 0): this {
     this.checkRank(from, 'recv.from');
-    return this.push(FlowOp.Recv, from, 0, bytes, tag, -1);
+    return this.push(OpKind.Recv, from, 0, bytes, tag, -1);
   }
 
   reduce(bytes: number): this {
-    return this.push(FlowOp.Reduce, 0, 0, bytes, 0, -1);
+    return this.push(OpKind.Reduce, 0, 0, bytes, 0, -1);
   }
 
   copy(bytes: number): this {
-    return this.push(FlowOp.Copy, 0, 0, bytes, 0, -1);
+    return this.push(OpKind.Copy, 0, 0, bytes, 0, -1);
   }
 
   /** A barrier among every stream that uses the same key (default: all streams with key "world"). */
   barrier(key = 'world'): this {
-    return this.push(FlowOp.Barrier, this.keyId(key), 0, 0, 0, -1);
+    return this.push(OpKind.Barrier, this.keyId(key), 0, 0, 0, -1);
   }
 
   pace(gap: number): this {
     if (!(gap >= 0 && Number.isFinite(gap))) throw new InputError('pace.gap', gap, 'a non-negative number of packet times');
-    return this.push(FlowOp.Pace, 0, 0, gap, 0, -1);
+    return this.push(OpKind.Pace, 0, 0, gap, 0, -1);
   }
 
   hwCollective(bytes: number, key = 'world'): this {
-    return this.push(FlowOp.HwCollective, this.keyId(key), 0, bytes, 0, -1);
+    return this.push(OpKind.HwCollective, this.keyId(key), 0, bytes, 0, -1);
   }
 
   build(): FlowProgram {
@@ -206,9 +196,9 @@ export class FlowProgramBuilder {
     );
   }
 
-  private push(kind: FlowOp, peer: number, count: number, bytes: number, tag: number, hint: number): this {
+  private push(kind: OpKind, peer: number, count: number, bytes: number, tag: number, hint: number): this {
     if (this.streams.length === 0) throw new Error('FlowProgramBuilder: beginStream before adding operations');
-    if (!(bytes >= 0 && Number.isFinite(bytes))) throw new InputError(`${FLOW_OP_NAMES[kind]}.bytes`, bytes, 'a non-negative finite size');
+    if (!(bytes >= 0 && Number.isFinite(bytes))) throw new InputError(`${OP_NAMES[kind]}.bytes`, bytes, 'a non-negative finite size');
     if (this.n === this.kind.length) {
       const m = this.n * 2;
       this.kind = resized(this.kind, m);

@@ -4,7 +4,7 @@
  * routing, bisection (mesh and torus, where the bisection is known), and latency.
  */
 import type { Topology } from '../../topology/graph.js';
-import type { BoundRecord } from '../../sim/result.js';
+import type { BoundRecord } from '../result.js';
 import { type CollectiveDemand, mustReceive, mustSend } from './demand.js';
 
 export interface BoundModel {

@@ -9,9 +9,9 @@
 import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
-import type { FlowProgram } from '../../sim/flow/program.js';
-import { FlowOp } from '../../sim/flow/program.js';
-import type { FlowModel } from '../../sim/flow/model.js';
+import type { FlowProgram } from '../program/program.js';
+import { OpKind } from '../../collectives/types.js';
+import type { FlowModel } from '../program/model.js';
 
 export interface ScheduleBound {
   readonly seconds: number;
@@ -73,12 +73,12 @@ export function scheduleBound(t: Topology, routing: RoutingFunction, program: Fl
       const srcRank = program.streamRank[s];
       for (; o < end; o++) {
         const kind = program.opKind[o];
-        if (kind === FlowOp.Barrier || kind === FlowOp.HwCollective) {
+        if (kind === OpKind.Barrier || kind === OpKind.HwCollective) {
           o++;
           break;
         }
-        if (kind === FlowOp.Pace) gap[s] = program.opBytes[o];
-        if (kind !== FlowOp.Send) continue;
+        if (kind === OpKind.Pace) gap[s] = program.opBytes[o];
+        if (kind !== OpKind.Send) continue;
         const bytes = program.opBytes[o];
         const h = program.opHint[o];
         const hint = h >= 0 ? program.hints[h] : undefined;

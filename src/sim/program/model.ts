@@ -42,7 +42,29 @@ export interface FlowModelOptions {
    * ended are re-rated, within what the other flows leave (feasible, not always max-min; fast).
    */
   rateUpdate?: RateUpdate;
+  /**
+   * The NIC model: in which order a node's outstanding sends leave it. 'fifo' (default): one queue
+   * per NIC and first link, as the packet engine's source queues and a real NIC's send queue, so a
+   * pipelined send's segments leave one after another; 'per-destination': one queue per
+   * destination, fair across destinations (NICs with a queue pair per peer); 'shared': every
+   * outstanding send shares max-min at once (SimGrid SMPI's model).
+   */
+  injectionOrder?: InjectionOrder;
+  /**
+   * Point-to-point protocol. 'eager' (default): a send's data moves as soon as it is posted and the
+   * sender never waits. 'mpi': below `eagerThreshold` as eager (detached); at or above it,
+   * rendezvous: the data moves only once the matching receive is posted, and the send blocks until
+   * its data has left.
+   */
+  protocol?: Protocol;
+  /** Bytes from which protocol 'mpi' uses rendezvous. Default 65,536 (SMPI's smpi/send-is-detached-thresh). */
+  eagerThreshold?: number;
 }
+
+export type InjectionOrder = 'fifo' | 'per-destination' | 'shared';
+export const INJECTION_ORDERS: readonly InjectionOrder[] = ['fifo', 'per-destination', 'shared'];
+export type Protocol = 'eager' | 'mpi';
+export const PROTOCOLS: readonly Protocol[] = ['eager', 'mpi'];
 
 export type RateUpdate = 'exact' | 'local';
 export const RATE_UPDATES: readonly RateUpdate[] = ['exact', 'local'];
@@ -64,6 +86,9 @@ export interface FlowModel {
   readonly splitTies: boolean;
   readonly simultaneity: number;
   readonly rateUpdate: RateUpdate;
+  readonly injectionOrder: InjectionOrder;
+  readonly protocol: Protocol;
+  readonly eagerThreshold: number;
 }
 
 function nonNegative(field: string, v: number | undefined, dflt: number): number {
@@ -116,12 +141,15 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     gammaCopy: nonNegative('model.gammaCopy', opts.gammaCopy, 0),
     splitTies: opts.splitTies ?? routingSplit === 'halves',
     simultaneity: nonNegative('model.simultaneity', opts.simultaneity, 1e-12),
-    rateUpdate: checkRateUpdate(opts.rateUpdate),
+    rateUpdate: oneOf('model.rateUpdate', opts.rateUpdate, RATE_UPDATES, 'exact'),
+    injectionOrder: oneOf('model.injectionOrder', opts.injectionOrder, INJECTION_ORDERS, 'fifo'),
+    protocol: oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager'),
+    eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
   };
 }
 
-function checkRateUpdate(v: RateUpdate | undefined): RateUpdate {
-  if (v === undefined) return 'exact';
-  if (!RATE_UPDATES.includes(v)) throw new InputError('model.rateUpdate', v, RATE_UPDATES.join(', '));
+function oneOf<T extends string>(field: string, v: T | undefined, accepted: readonly T[], dflt: T): T {
+  if (v === undefined) return dflt;
+  if (!accepted.includes(v)) throw new InputError(field, v, accepted.join(', '));
   return v;
 }

@@ -1,0 +1,173 @@
+/**
+ * The one result assembler: both engines hand over their raw output (makespan, per-rank finish,
+ * bytes per channel, an aggregate-rate series, per-op times and waits) and this builds the shared
+ * RunResult: topology bounds, the schedule bound, `bound_s` and `efficiency` by one rule, the
+ * per-channel summary, the throughput series and the critical path.
+ */
+import type { Topology } from '../topology/graph.js';
+import type { RoutingFunction } from '../routing/types.js';
+import { OP_NAMES } from '../collectives/types.js';
+import { bestBound, demandBounds, scheduleBound, type CollectiveDemand } from './bounds/index.js';
+import type { FlowModel } from './program/model.js';
+import type { FlowProgram } from './program/program.js';
+import { RESULT_VERSION, type BoundRecord, type ChannelSummary, type OpRecord, type RunResult } from './result.js';
+
+/** Number of bins of the throughput series. */
+export const THROUGHPUT_BINS = 100;
+/** Critical-path entries kept in a result (the ones nearest the makespan). */
+export const CRITICAL_PATH_MAX = 200;
+
+/** What an engine measured, in seconds and bytes. */
+export interface RawRun {
+  readonly engine: 'flow' | 'packet';
+  readonly makespan: number;
+  readonly rankFinish: ArrayLike<number>;
+  readonly channelBytes: Float64Array;
+  /** Aggregate injection rate, bytes/s, from each time on (a step function). */
+  readonly rateTime: Float64Array;
+  readonly rateValue: Float64Array;
+  readonly opStart: Float64Array;
+  readonly opEnd: Float64Array;
+  readonly opPred: Int32Array;
+  readonly stats: RunResult['stats'];
+}
+
+export interface AssembleRequest {
+  readonly topology: Topology;
+  readonly routing: RoutingFunction;
+  /** The routing the schedule bound uses (default: `routing`; the packet engine's wraps hints and VC bands around it). */
+  readonly boundRouting?: RoutingFunction;
+  readonly program: FlowProgram;
+  readonly model: FlowModel;
+  /** The engine's own model choices and descriptions, recorded after the shared model. */
+  readonly modelRecord: Readonly<Record<string, unknown>>;
+  readonly workload?: Readonly<Record<string, unknown>> | null;
+  readonly demands?: readonly CollectiveDemand[];
+}
+
+/** How the shared semantics times a program: recorded in every result, whichever engine ran. */
+const SEMANTICS_RECORD = {
+  semantics: 'sim/program/semantics.ts: one stream interpreter for both engines',
+  sendCompletion: 'a send is posted after α; a barrier, an hwCollective or the end of a stream first waits for the stream\'s own sends to leave its node',
+  barrierCost: 'barrierStageLatency × ⌈log2 P⌉ for P participating ranks',
+  hwCollectiveCost: '2⌈log2 P⌉ × hwLevelLatency + largest contribution / hwBandwidth, P participating ranks',
+  matching: 'a recv takes the oldest arrived message of its (source, destination, tag), in program order',
+  boundRule: 'bound_s: the largest topology bound of the collective\'s demands, or the schedule bound when no demands are given; efficiency = bound_s / makespan, capped at 1',
+};
+
+export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
+  const t = req.topology;
+  const sched = scheduleBound(t, req.boundRouting ?? req.routing, req.program, req.model);
+  const topo: BoundRecord[] = req.demands && req.demands.length > 0 ? demandBounds(t, req.demands, req.model) : [];
+  const bound = topo.length > 0 ? bestBound(topo).seconds : sched.seconds;
+  const makespan = raw.makespan;
+  return {
+    kind: 'meshwork-run-result',
+    version: RESULT_VERSION,
+    engine: raw.engine,
+    makespan_s: makespan,
+    bound_s: bound,
+    efficiency: efficiency(bound, makespan),
+    schedule_bound_s: sched.seconds,
+    bounds: [...topo, { name: 'schedule', seconds: sched.seconds, detail: `${sched.steps} barrier-separated steps, each at its own bottleneck, zero latency (not a topology bound)` }],
+    topology: { spec: t.spec, family: t.family, nodes: t.numNodes, channels: t.numChannels, endpoints: t.numEndpoints, params: t.params },
+    routing: { name: req.routing.name, params: req.routing.params },
+    workload: req.workload ?? null,
+    model: { ...req.model, ...SEMANTICS_RECORD, ...req.modelRecord },
+    ranks: { count: req.program.numRanks, finish_s: Array.from(raw.rankFinish) },
+    channels: channelSummary(t, raw.channelBytes, makespan),
+    throughput: throughputSeries(raw.rateTime, raw.rateValue, makespan),
+    critical_path: criticalPath(req.program, raw),
+    stats: raw.stats,
+  };
+}
+
+/** bound / makespan, capped at 1 (a bound within a rounding above the makespan is not a gain); 1 for an empty run. */
+export function efficiency(bound: number, makespan: number): number {
+  return makespan > 0 ? Math.min(1, bound / makespan) : 1;
+}
+
+export function channelSummary(t: Topology, bytes: Float64Array, makespan: number): ChannelSummary {
+  const n = t.numChannels;
+  let max = 0;
+  let sum = 0;
+  let sumSq = 0;
+  let total = 0;
+  const util = new Float64Array(n);
+  for (let c = 0; c < n; c++) {
+    const u = makespan > 0 ? bytes[c] / (t.chBandwidth[c] * makespan) : 0;
+    util[c] = u;
+    max = Math.max(max, u);
+    sum += u;
+    sumSq += u * u;
+    total += bytes[c];
+  }
+  const order = Array.from({ length: n }, (_, i) => i)
+    .sort((a, b) => util[b] - util[a] || a - b)
+    .slice(0, 10);
+  return {
+    count: n,
+    max_utilisation: max,
+    mean_utilisation: n > 0 ? sum / n : 0,
+    jain_fairness: sumSq > 0 ? (sum * sum) / (n * sumSq) : 1,
+    total_bytes: total,
+    busiest: order.map((c) => ({ channel: c, src: t.chSrc[c], dst: t.chDst[c], class: t.className(c), bytes: bytes[c], utilisation: util[c] })),
+    ...(n <= 65536 ? { bytes: Array.from(bytes) } : {}),
+  };
+}
+
+/** Time-weighted mean aggregate rate over THROUGHPUT_BINS equal bins of [0, makespan]. */
+export function throughputSeries(times: Float64Array, rates: Float64Array, makespan: number): { t_s: number[]; bytes_per_s: number[] } {
+  if (!(makespan > 0)) return { t_s: [], bytes_per_s: [] };
+  const bins = THROUGHPUT_BINS;
+  const width = makespan / bins;
+  const acc = new Float64Array(bins);
+  for (let i = 0; i < times.length; i++) {
+    const a = times[i];
+    const b = i + 1 < times.length ? times[i + 1] : makespan;
+    const r = rates[i];
+    if (!(b > a) || r === 0) continue;
+    // Walk the bins the interval covers; the last bin also takes anything past the makespan, and a
+    // start that rounds onto a bin edge moves to the next bin, so no part of the interval is lost.
+    let k = Math.min(bins - 1, Math.floor(a / width));
+    if (k < bins - 1 && (k + 1) * width <= a) k++;
+    let x = a;
+    while (x < b) {
+      const end = k === bins - 1 ? b : Math.min(b, (k + 1) * width);
+      acc[k] += r * (end - x);
+      x = end;
+      k++;
+    }
+  }
+  return { t_s: Array.from({ length: bins }, (_, k) => (k + 0.5) * width), bytes_per_s: Array.from(acc, (v) => v / width) };
+}
+
+export function criticalPath(program: FlowProgram, out: Pick<RawRun, 'opStart' | 'opEnd' | 'opPred'>): { ops: OpRecord[]; length: number; truncated: boolean } {
+  let last = -1;
+  for (let o = 0; o < program.numOps; o++) if (last < 0 || out.opEnd[o] > out.opEnd[last]) last = o;
+  const chain: number[] = [];
+  const seen = new Set<number>();
+  for (let o = last; o >= 0 && !seen.has(o); o = out.opPred[o]) {
+    seen.add(o);
+    chain.push(o);
+  }
+  const streamOf = (op: number): number => {
+    let lo = 0;
+    let hi = program.numStreams - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (program.opStart[mid] <= op) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const kept = chain.slice(0, CRITICAL_PATH_MAX).reverse();
+  return {
+    ops: kept.map((o) => {
+      const s = streamOf(o);
+      return { rank: program.streamRank[s], stream: program.streamLocal[s], index: o - program.opStart[s], kind: OP_NAMES[program.opKind[o]], start_s: out.opStart[o], end_s: out.opEnd[o] };
+    }),
+    length: chain.length,
+    truncated: chain.length > CRITICAL_PATH_MAX,
+  };
+}

@@ -1,0 +1,5 @@
+export * from './program.js';
+export * from './model.js';
+export * from './from-schedule.js';
+export * from './event-queue.js';
+export * from './match-table.js';

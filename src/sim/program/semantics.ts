@@ -1,0 +1,425 @@
+/**
+ * What a program means in time, written once and driven by both engines: the stream interpreter
+ * (program order, α before a send is posted, γ costs, pacing), receive matching by (source,
+ * destination, tag) in program order, the barrier and hwCollective (their participants and their
+ * cost), the turnaround extra of a `via` hint, the point-to-point protocol, and when a send counts
+ * as complete. An engine only moves data: it posts the sends this module hands it, says when a
+ * stream's sends have left its node, delivers arrived messages, and wakes streams at the times this
+ * module asks for. Times are in the engine's own unit (seconds at flow level, cycles at packet
+ * level): `duration` converts a model cost in seconds to that unit.
+ */
+import { InputError } from '../../util/errors.js';
+import { OP_NAMES, OpKind } from '../../collectives/types.js';
+import type { FlowModel } from './model.js';
+import type { FlowProgram, FlowRouteHint } from './program.js';
+import { MatchTable } from './match-table.js';
+
+/** What an engine does for the stream interpreter. */
+export interface StreamHost {
+  /** Starts moving the data of send `op` of stream `s` (α has elapsed). */
+  postSend(s: number, op: number, now: number): void;
+  /** Whether every send stream `s` posted has left its node (local completion). */
+  sendsLeft(s: number): boolean;
+  /** Calls `StreamRunner.wake(s, at)` at time `at`. */
+  wakeAt(at: number, s: number): void;
+  /**
+   * True when the engine calls `sendsLeftNow` itself as a stream's last send leaves; false when it
+   * polls `retryFences` instead (the runner then keeps the list of streams waiting).
+   */
+  readonly signalsSendsLeft: boolean;
+}
+
+const READY = 0;
+/** Waiting for a wake: α, a γ cost, a barrier's release or a rendezvous send's data leaving. */
+const BUSY = 1;
+const RECV = 2;
+/** Waiting for its own sends to leave (before a barrier or the end of the stream). */
+const FENCE = 3;
+const BARRIER = 4;
+const DONE = 5;
+
+/** Extra latency a route hint adds at its turnaround nodes (seed 001's embodiments), seconds. */
+export function turnaroundSeconds(hint: FlowRouteHint | undefined, model: FlowModel): number {
+  if (hint === undefined || hint.kind !== 'via') return 0;
+  const per = { switch: model.turnaroundSwitch, memory: model.turnaroundMemory, reduce: model.turnaroundReduce, none: 0 }[hint.turnaround ?? 'switch'];
+  return per * hint.nodes.length;
+}
+
+/** The rate cap of a send after `pace(gap)`: one packet time in gap + 1 of its bottleneck. */
+export function pacedRate(bottleneck: number, gap: number): number {
+  return gap > 0 ? bottleneck / (gap + 1) : Infinity;
+}
+
+/**
+ * Cost of a barrier or hwCollective among `ranks` participating ranks (the streams of one rank
+ * meet locally first; the modelled network has one port per rank): ⌈log2 P⌉ stages of the barrier
+ * network, or a combining tree up and down plus the largest contribution at its bandwidth.
+ */
+export function groupCostSeconds(kind: number, ranks: number, bytes: number, model: FlowModel): number {
+  const levels = ranks > 1 ? Math.ceil(Math.log2(ranks)) : 0;
+  if (kind === OpKind.Barrier) return model.barrierStageLatency * levels;
+  return 2 * levels * model.hwLevelLatency + bytes / model.hwBandwidth;
+}
+
+/** Whether a send of `bytes` waits for its matching receive to be posted (rendezvous). */
+export function isRendezvous(bytes: number, model: FlowModel): boolean {
+  return model.protocol === 'mpi' && bytes >= model.eagerThreshold;
+}
+
+/** The stream interpreter both engines drive. Per-op timing columns are in the engine's unit. */
+export class StreamRunner {
+  readonly opStartT: Float64Array;
+  readonly opEndT: Float64Array;
+  /** The op each op waited for last (the critical path's links), or -1. */
+  readonly opPred: Int32Array;
+  readonly streamFinish: Float64Array;
+  /** Per stream, the gap (in packet times) set by its last pace op. */
+  readonly gap: Float64Array;
+  private readonly pc: Int32Array;
+  private readonly state: Uint8Array;
+  private readonly lastOp: Int32Array;
+  private readonly resumePred: Int32Array;
+  private readonly alpha: number;
+  // Barrier and hwCollective keys: streams expected, ranks taking part, arrivals so far.
+  private readonly keyStreams: Int32Array;
+  private readonly keyRanks: Int32Array;
+  private readonly keyArrived: Int32Array;
+  private readonly keyWaiting: number[][];
+  // Matching: dense tag index and the (source, destination, tag) FIFOs.
+  private readonly tagIndex = new Map<number, number>();
+  private readonly nTags: number;
+  private lastTag = NaN;
+  private lastTagIndex = 0;
+  private readonly matches: MatchTable;
+  // Protocol mpi: sends and receives seen per match key, rendezvous senders waiting per key, and
+  // per stream the sequence number its waiting send has on its key (-1: none) and whether a
+  // rendezvous send waits for its data to leave.
+  private readonly sendSeq = new Map<number, number>();
+  private readonly recvSeq = new Map<number, number>();
+  private readonly rdvWait = new Map<number, number[]>();
+  private readonly rdvSeq: Int32Array;
+  private readonly draining: Uint8Array;
+  private readonly fenced: number[] = [];
+  private done = 0;
+
+  constructor(
+    readonly program: FlowProgram,
+    readonly model: FlowModel,
+    private readonly host: StreamHost,
+    /** Converts a cost in seconds to the engine's time unit. */
+    readonly duration: (seconds: number) => number,
+  ) {
+    const S = program.numStreams;
+    const nOps = program.numOps;
+    this.opStartT = new Float64Array(nOps).fill(NaN);
+    this.opEndT = new Float64Array(nOps).fill(NaN);
+    this.opPred = new Int32Array(nOps).fill(-1);
+    this.streamFinish = new Float64Array(S);
+    this.gap = new Float64Array(S);
+    this.pc = program.opStart.slice(0, S);
+    this.state = new Uint8Array(S);
+    this.lastOp = new Int32Array(S).fill(-1);
+    this.resumePred = new Int32Array(S).fill(-1);
+    this.rdvSeq = new Int32Array(S).fill(-1);
+    this.draining = new Uint8Array(S);
+    this.alpha = duration(model.alpha);
+    const nKeys = program.keyNames.length;
+    this.keyStreams = new Int32Array(nKeys);
+    this.keyRanks = new Int32Array(nKeys);
+    this.keyArrived = new Int32Array(nKeys);
+    this.keyWaiting = Array.from({ length: nKeys }, () => []);
+    const { opKind, opPeer, opTag } = program;
+    const seen = new Set<number>();
+    const rankSeen = new Set<number>();
+    for (let s = 0; s < S && nKeys > 0; s++) {
+      seen.clear();
+      for (let o = program.opStart[s]; o < program.opStart[s + 1]; o++) if (opKind[o] === OpKind.Barrier || opKind[o] === OpKind.HwCollective) seen.add(opPeer[o]);
+      for (const k of seen) {
+        this.keyStreams[k]++;
+        const rk = k * program.numRanks + program.streamRank[s];
+        if (!rankSeen.has(rk)) {
+          rankSeen.add(rk);
+          this.keyRanks[k]++;
+        }
+      }
+    }
+    // Collectives use few tags, mostly in runs: skip the map while the tag repeats.
+    let runTag = NaN;
+    for (let o = 0; o < nOps; o++) {
+      if ((opKind[o] !== OpKind.Send && opKind[o] !== OpKind.Recv) || opTag[o] === runTag) continue;
+      runTag = opTag[o];
+      if (!this.tagIndex.has(runTag)) this.tagIndex.set(runTag, this.tagIndex.size);
+    }
+    this.nTags = Math.max(1, this.tagIndex.size);
+    this.matches = new MatchTable(S);
+  }
+
+  /** Participating ranks of the group of barrier/hwCollective op `op` (P in its cost). */
+  groupRanks(op: number): number {
+    return this.keyRanks[this.program.opPeer[op]];
+  }
+
+  /** Runs every stream from the start. */
+  start(now: number): void {
+    for (let s = 0; s < this.program.numStreams; s++) this.run(s, now);
+  }
+
+  get finished(): boolean {
+    return this.done === this.program.numStreams;
+  }
+
+  /** Operations completed so far (progress reports). */
+  opsDone(): number {
+    let n = 0;
+    for (let s = 0; s < this.program.numStreams; s++) n += this.pc[s] - this.program.opStart[s];
+    return n;
+  }
+
+  /** A wake the runner asked for: α ended (post the send), a cost ended, or a barrier released. */
+  wake(s: number, now: number): void {
+    const op = this.pc[s];
+    const p = this.program;
+    if (p.opKind[op] === OpKind.Send) {
+      if (!this.postOrWait(s, op, now)) return;
+    } else this.complete(s, op, now, this.resumePred[s]);
+    this.state[s] = READY;
+    this.run(s, now);
+  }
+
+  /** The message of send op `op` from `src` to `dst` with `tag` has arrived at `now`. */
+  deliver(src: number, dst: number, tag: number, op: number, now: number): void {
+    const key = this.matchKey(src, dst, tag);
+    const s = this.matches.takeWaiting(key);
+    if (s < 0) {
+      this.matches.addArrival(key, now, op);
+      return;
+    }
+    this.state[s] = READY;
+    this.complete(s, this.pc[s], now, op);
+    this.run(s, now);
+  }
+
+  /**
+   * The engine says stream `s` has no send left in its node: a fenced stream goes on, and a
+   * rendezvous send whose data has all left completes.
+   */
+  sendsLeftNow(s: number, now: number): void {
+    if (this.draining[s]) {
+      this.draining[s] = 0;
+      this.complete(s, this.pc[s], now, this.resumePred[s]);
+    } else if (this.state[s] !== FENCE) return;
+    this.state[s] = READY;
+    this.run(s, now);
+  }
+
+  /** Re-checks every fenced stream (for an engine that polls its NICs rather than signals). */
+  retryFences(now: number): void {
+    if (this.fenced.length === 0) return;
+    const waiting = this.fenced.splice(0);
+    for (const s of waiting) {
+      if (this.host.sendsLeft(s)) this.sendsLeftNow(s, now);
+      else this.fenced.push(s);
+    }
+  }
+
+  /** Whether some stream waits for its sends to leave. */
+  get hasFences(): boolean {
+    return this.fenced.length > 0;
+  }
+
+  /** Throws the deadlock or unreceived-message error a run that stopped early must report. */
+  checkComplete(): void {
+    const p = this.program;
+    for (let s = 0; s < p.numStreams; s++) {
+      if (this.state[s] === DONE) continue;
+      const op = this.pc[s];
+      const k = p.opPeer[op];
+      const what =
+        this.state[s] === RECV
+          ? `recv from rank ${p.opPeer[op]} tag ${p.opTag[op]} never matched`
+          : this.state[s] === BARRIER
+            ? `${OP_NAMES[p.opKind[op]]} "${p.keyNames[k]}" never completed (${this.keyArrived[k]} of ${this.keyStreams[k]} streams arrived)`
+            : this.rdvSeq[s] >= 0
+              ? `rendezvous send to rank ${p.dsts[p.opPeer[op]]} tag ${p.opTag[op]} never matched by a receive`
+              : 'stream never finished';
+      throw new InputError('schedule', `deadlock at rank ${p.streamRank[s]} stream ${p.streamLocal[s]} op ${op - p.opStart[s]}`, `a schedule whose every operation completes (${what})`);
+    }
+    const unreceived = this.matches.firstUnreceived();
+    if (unreceived >= 0) {
+      const pair = Math.floor(unreceived / this.nTags);
+      const R = p.numRanks;
+      throw new InputError('schedule', `message from rank ${Math.floor(pair / R)} to rank ${pair % R} never received`, 'a schedule whose every message is received');
+    }
+  }
+
+  /** Runs stream s until it blocks. */
+  run(s: number, now: number): void {
+    const p = this.program;
+    const end = p.opStart[s + 1];
+    const { opKind, opPeer, opBytes } = p;
+    while (this.state[s] === READY) {
+      const op = this.pc[s];
+      if (op === end) {
+        if (!this.host.sendsLeft(s)) {
+          this.fence(s);
+          return;
+        }
+        this.state[s] = DONE;
+        this.streamFinish[s] = now;
+        this.done++;
+        return;
+      }
+      if (Number.isNaN(this.opStartT[op])) this.opStartT[op] = now;
+      switch (opKind[op]) {
+        case OpKind.Send:
+          if (this.alpha > 0) {
+            this.state[s] = BUSY;
+            this.host.wakeAt(now + this.alpha, s);
+            return;
+          }
+          if (!this.postOrWait(s, op, now)) return;
+          break;
+        case OpKind.Recv: {
+          const key = this.matchKey(opPeer[op], p.streamRank[s], p.opTag[op]);
+          this.releaseRendezvous(key, now);
+          if (this.matches.takeArrival(key)) {
+            this.complete(s, op, now, this.matches.time >= this.opStartT[op] ? this.matches.op : this.lastOp[s]);
+            break;
+          }
+          this.matches.addWaiting(key, s);
+          this.state[s] = RECV;
+          return;
+        }
+        case OpKind.Reduce:
+        case OpKind.Copy: {
+          const cost = this.duration(opBytes[op] * (opKind[op] === OpKind.Reduce ? this.model.gammaReduce : this.model.gammaCopy));
+          if (cost > 0) {
+            this.state[s] = BUSY;
+            this.resumePred[s] = this.lastOp[s];
+            this.host.wakeAt(now + cost, s);
+            return;
+          }
+          this.complete(s, op, now, this.lastOp[s]);
+          break;
+        }
+        case OpKind.Pace:
+          this.gap[s] = opBytes[op];
+          this.complete(s, op, now, this.lastOp[s]);
+          break;
+        case OpKind.Barrier:
+        case OpKind.HwCollective:
+          // A stream first waits for its own sends to leave (local completion), then arrives.
+          if (!this.host.sendsLeft(s)) {
+            this.fence(s);
+            return;
+          }
+          this.arrive(s, op, now);
+          return;
+        default:
+          throw new Error(`unknown operation kind ${opKind[op]}`);
+      }
+    }
+  }
+
+  /**
+   * A send of stream s may post after α: at once (eager, or below the threshold under `mpi`), or
+   * under rendezvous when its matching receive is posted (the k-th send on a (source, destination,
+   * tag) key matches the k-th receive, as MPI's non-overtaking rule). A rendezvous send then blocks
+   * its stream until its data has left. Returns whether the send completed now.
+   */
+  private postOrWait(s: number, op: number, now: number): boolean {
+    const p = this.program;
+    let rendezvous = false;
+    if (this.model.protocol === 'mpi') {
+      for (let i = 0; i < p.opCount[op]; i++) {
+        const key = this.matchKey(p.streamRank[s], p.dsts[p.opPeer[op] + i], p.opTag[op]);
+        const seq = this.rdvSeq[s] >= 0 ? this.rdvSeq[s] : (this.sendSeq.get(key) ?? 0);
+        if (this.rdvSeq[s] < 0) this.sendSeq.set(key, seq + 1);
+        if (p.opCount[op] === 1 && isRendezvous(p.opBytes[op], this.model)) {
+          rendezvous = true;
+          if ((this.recvSeq.get(key) ?? 0) <= seq) {
+            // Wait for the receive: releaseRendezvous wakes us when it is posted.
+            this.state[s] = BUSY;
+            this.rdvSeq[s] = seq;
+            const list = this.rdvWait.get(key);
+            if (list) list.push(s);
+            else this.rdvWait.set(key, [s]);
+            return false;
+          }
+        }
+      }
+      this.rdvSeq[s] = -1;
+    }
+    this.host.postSend(s, op, now);
+    if (rendezvous && !this.host.sendsLeft(s)) {
+      this.state[s] = BUSY;
+      this.draining[s] = 1;
+      this.resumePred[s] = this.lastOp[s];
+      if (!this.host.signalsSendsLeft) this.fenced.push(s);
+      return false;
+    }
+    this.complete(s, op, now, this.lastOp[s]);
+    return true;
+  }
+
+  /** A receive on `key` is posted (protocol mpi): the rendezvous send it matches may start. */
+  private releaseRendezvous(key: number, now: number): void {
+    if (this.model.protocol !== 'mpi') return;
+    const posted = (this.recvSeq.get(key) ?? 0) + 1;
+    this.recvSeq.set(key, posted);
+    const list = this.rdvWait.get(key);
+    if (!list) return;
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i];
+      if (this.rdvSeq[s] < posted) {
+        list.splice(i, 1);
+        if (list.length === 0) this.rdvWait.delete(key);
+        this.host.wakeAt(now, s);
+        return;
+      }
+    }
+  }
+
+  private fence(s: number): void {
+    this.state[s] = FENCE;
+    if (!this.host.signalsSendsLeft) this.fenced.push(s);
+  }
+
+  private arrive(s: number, op: number, now: number): void {
+    const p = this.program;
+    const k = p.opPeer[op];
+    this.keyArrived[k]++;
+    this.state[s] = BARRIER;
+    const waiting = this.keyWaiting[k];
+    waiting.push(s);
+    if (this.keyArrived[k] < this.keyStreams[k]) return;
+    // The combining tree moves the largest contribution (non-participants send identities of that length).
+    let bytes = 0;
+    for (const w of waiting) bytes = Math.max(bytes, p.opBytes[this.pc[w]]);
+    const release = now + this.duration(groupCostSeconds(p.opKind[op], this.keyRanks[k], bytes, this.model));
+    for (const w of waiting) {
+      // The last arrival chains to its own previous op; everyone else waited for it.
+      this.resumePred[w] = w === s ? this.lastOp[s] : op;
+      this.state[w] = BUSY;
+      this.host.wakeAt(release, w);
+    }
+    this.keyWaiting[k] = [];
+    this.keyArrived[k] = 0;
+  }
+
+  private complete(s: number, op: number, time: number, pred: number): void {
+    if (Number.isNaN(this.opStartT[op])) this.opStartT[op] = time;
+    this.opEndT[op] = time;
+    this.opPred[op] = pred;
+    this.lastOp[s] = op;
+    this.pc[s]++;
+  }
+
+  private matchKey(src: number, dst: number, tag: number): number {
+    if (tag !== this.lastTag) {
+      this.lastTag = tag;
+      this.lastTagIndex = this.tagIndex.get(tag)!;
+    }
+    return (src * this.program.numRanks + dst) * this.nTags + this.lastTagIndex;
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The one entry point of a timed run, called by every front end (the CLI's run and compare,
+ * `reproduce`, sweeps, the web UI): Schedule (or a hand-built Program) → Program → engine → the
+ * shared RunResult. Either engine runs the same program under the same time model, routing default
+ * and stream semantics; only how data moves differs (max-min flows or flit-level routers).
+ */
+import type { Topology } from '../topology/graph.js';
+import type { Schedule } from '../collectives/schedule.js';
+import { buildSchedule, type BuildRequest } from '../collectives/registry.js';
+import { defaultRouting, type DefaultRoutingOptions } from '../routing/general.js';
+import type { RoutingFunction } from '../routing/types.js';
+import { InputError } from '../util/errors.js';
+import { scheduleDemands, type CollectiveDemand } from './bounds/index.js';
+import type { FlowModelOptions } from './program/model.js';
+import type { FlowProgram } from './program/program.js';
+import { lowerSchedule, workloadOf } from './program/from-schedule.js';
+import type { RunResult } from './result.js';
+import { runFlow } from './flow/run.js';
+import type { FlowRunOutput, FlowTraceRecorder } from './flow/engine.js';
+import { checkFlowCollectiveSize } from './flow/collective-run.js';
+import { simulatePacketSchedule, type PacketScheduleOptions } from './packet/schedule-run.js';
+
+export type EngineName = 'flow' | 'packet';
+export const ENGINES: readonly EngineName[] = ['flow', 'packet'];
+
+export interface SimulateRequest {
+  readonly topology: Topology;
+  /**
+   * What to run: a schedule of the collectives IR, or a program built by hand (at least one). With
+   * both, `program` is the schedule already lowered (the schedule then gives workload and demands).
+   */
+  readonly schedule?: Schedule;
+  readonly program?: FlowProgram;
+  /** Default 'flow'. */
+  readonly engine?: EngineName;
+  /** The time model (α, NIC model, protocol, barrier, γ...), the same for both engines. */
+  readonly model?: FlowModelOptions;
+  /** Routing; default: the topology's default routing (see `routingFor`). */
+  readonly routing?: RoutingFunction;
+  readonly routingOptions?: DefaultRoutingOptions;
+  /** Packet engine only: preset, router configuration, flit size, cycle, cycle limit. */
+  readonly packet?: Pick<PacketScheduleOptions, 'preset' | 'config' | 'flitBytes' | 'cycleSeconds' | 'maxCycles'>;
+  /** Flow engine only: rate samples for a trace, and progress reports. */
+  readonly trace?: FlowTraceRecorder;
+  readonly progress?: (fraction: number) => void;
+  /** For a hand-built program: what ran, and the demands the topology bounds need. */
+  readonly workload?: Readonly<Record<string, unknown>> | null;
+  readonly demands?: readonly CollectiveDemand[];
+}
+
+/** A result with the lowered program and, at flow level, the engine's raw output (neither serialised). */
+export type SimulateResult = RunResult & { readonly program: FlowProgram; readonly raw?: FlowRunOutput };
+
+/**
+ * The routing a run uses unless one is given: the topology's default routing. The flow engine
+ * splits equal-cost ties in exact halves (two flows per message); the packet engine splits them per
+ * packet by hash, so it asks for none here.
+ */
+export function routingFor(topology: Topology, engine: EngineName, options: DefaultRoutingOptions = {}): RoutingFunction {
+  return defaultRouting(topology, { splitHalves: engine === 'flow', ...options });
+}
+
+export function simulate(req: SimulateRequest): SimulateResult {
+  const engine = req.engine ?? 'flow';
+  if (!ENGINES.includes(engine)) throw new InputError('engine', engine, ENGINES.join(', '));
+  if (req.schedule === undefined && req.program === undefined) throw new InputError('simulate', 'neither a schedule nor a program', 'a schedule or a program');
+  const t = req.topology;
+  const program = req.program ?? lowerSchedule(req.schedule!, t);
+  const workload = req.schedule ? workloadOf(req.schedule) : (req.workload ?? null);
+  const demands = req.schedule ? scheduleDemands(req.schedule) : req.demands;
+  const routing = req.routing ?? routingFor(t, engine, req.routingOptions);
+  let result: RunResult;
+  if (engine === 'flow') {
+    result = runFlow({ topology: t, program, routing, model: { ...req.model, trace: req.trace, progress: req.progress }, workload, demands });
+  } else {
+    if (req.trace) throw new InputError('trace', 'a rate recorder', 'a trace with engine flow (the packet engine writes none)');
+    result = simulatePacketSchedule({ topology: t, program, routing, model: req.model, workload, demands, ...req.packet });
+  }
+  Object.defineProperty(result, 'program', { value: program, enumerable: false });
+  return result as SimulateResult;
+}
+
+/** Builds a named collective's schedule (refusing one too large first) and simulates it. */
+export function simulateCollective(build: BuildRequest, req: Omit<SimulateRequest, 'topology' | 'schedule' | 'program'> = {}): SimulateResult {
+  checkFlowCollectiveSize(build);
+  return simulate({ ...req, topology: build.topology, schedule: buildSchedule(build) });
+}
+
+/** A named collective at flow level (the request `meshwork run` takes): `simulateCollective` with engine flow. */
+export interface CollectiveRunRequest extends Omit<SimulateRequest, 'topology' | 'schedule' | 'program' | 'engine' | 'model'> {
+  readonly topology: Topology;
+  readonly collective: BuildRequest['collective'];
+  /** Algorithm spec, e.g. "hop-grouped:dir=shortest". */
+  readonly algorithm: string;
+  readonly size: number;
+  readonly root?: number;
+  /** The time model, and at flow level a trace recorder and progress reports. */
+  readonly model?: FlowModelOptions & { trace?: FlowTraceRecorder; progress?: (fraction: number) => void };
+}
+
+export function runCollectiveFlow(req: CollectiveRunRequest): SimulateResult {
+  const { topology, collective, algorithm, size, root, model, ...rest } = req;
+  return simulateCollective({ topology, collective, algorithm, size, root }, { ...rest, model, trace: model?.trace, progress: model?.progress, engine: 'flow' });
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { FlowProgramBuilder, buildTopology, runFlow, simulatePacketSchedule } from '../../../src/index.js';
+
+// One meaning of a program in both engines (issue 17; sim/program/semantics.ts).
+describe('shared stream semantics', () => {
+  const t = buildTopology('torus:4x4,bw=32GBps,lat=1ns');
+  const cycle = 32 / 32e9;
+
+  it('a barrier among 4 ranks × 2 streams costs ⌈log2 4⌉ = 2 stages in both engines (P = participating ranks)', () => {
+    // Issue 17's case: before, flow took P = ranks (2.0 µs) and packet P = streams (3.0 µs).
+    const b = new FlowProgramBuilder(16);
+    for (let r = 0; r < 4; r++) for (let s = 0; s < 2; s++) b.beginStream(r, s).barrier('b');
+    const prog = b.build();
+    const model = { alpha: 0, barrierStageLatency: 1e-6 };
+    expect(runFlow({ topology: t, program: prog, model }).makespan_s).toBeCloseTo(2e-6, 12);
+    const packet = simulatePacketSchedule({ topology: t, program: prog, model });
+    expect(Math.round(packet.makespan_s / cycle)).toBe(Math.ceil(2e-6 / cycle - 1e-9));
+  });
+
+  it('a barrier waits for its last participant in both engines', () => {
+    // Rank 1 arrives late (γ_copy × 32 KiB = 1 µs); rank 0 must wait for it.
+    const prog = new FlowProgramBuilder(16).beginStream(0).barrier('b').beginStream(1).copy(32768).barrier('b').build();
+    const model = { alpha: 0, barrierStageLatency: 0, gammaCopy: 1e-6 / 32768 };
+    const flow = runFlow({ topology: t, program: prog, model });
+    expect(flow.ranks.finish_s[0]).toBeCloseTo(1e-6, 12);
+    const packet = simulatePacketSchedule({ topology: t, program: prog, model });
+    expect(Math.round(packet.ranks.finish_s[0] / cycle)).toBe(Math.ceil(1e-6 / cycle - 1e-9));
+  });
+
+  it('both engines refuse a deadlocked program with the same message', () => {
+    const prog = new FlowProgramBuilder(16).beginStream(1).recv(0, 64).build();
+    const words = /deadlock at rank 1 stream 0 op 0.*recv from rank 0 tag 0 never matched/;
+    expect(() => runFlow({ topology: t, program: prog })).toThrow(words);
+    expect(() => simulatePacketSchedule({ topology: t, program: prog })).toThrow(words);
+  });
+});
+
+describe('NIC model (injectionOrder) and point-to-point protocol, the same in both engines', () => {
+  // 1 MiB at 32 GB/s is T = 32.768 µs on every link of this torus (1 ns links, α = 0).
+  const t = buildTopology('torus:4x4,bw=32GBps,lat=1ns');
+  const B = 1 << 20;
+  const T = B / 32e9;
+  // Rank 0 sends two messages to rank 1 on one link; rank 1 forwards the first to rank 2 as soon
+  // as it has it, then takes the second.
+  const relay = new FlowProgramBuilder(16).beginStream(0).send(1, B, 0).send(1, B, 1).beginStream(1).recv(0, B, 0).send(2, B).recv(0, B, 1).beginStream(2).recv(1, B).build();
+
+  it('fifo: the first message leaves whole before the second, so the relay overlaps (2T); shared: both share the link (3T)', () => {
+    const fifo = runFlow({ topology: t, program: relay, model: { alpha: 0 } });
+    expect(fifo.model.injectionOrder).toBe('fifo');
+    expect(fifo.makespan_s / T).toBeCloseTo(2, 2);
+    const shared = runFlow({ topology: t, program: relay, model: { alpha: 0, injectionOrder: 'shared' } });
+    expect(shared.makespan_s / T).toBeCloseTo(3, 2);
+    const packet = simulatePacketSchedule({ topology: t, program: relay, model: { alpha: 0 } });
+    expect(packet.makespan_s / T).toBeCloseTo(2, 1);
+  });
+
+  it('per-destination: messages to one destination queue as under fifo', () => {
+    expect(runFlow({ topology: t, program: relay, model: { alpha: 0, injectionOrder: 'per-destination' } }).makespan_s / T).toBeCloseTo(2, 2);
+  });
+
+  // Rank 1 posts its receive only after a local copy of 10 µs (γ_copy).
+  const late = (bytes: number) => new FlowProgramBuilder(16).beginStream(0).send(1, bytes).beginStream(1).copy(1).recv(0, bytes).build();
+  const lateModel = { alpha: 0, gammaCopy: 10e-6 };
+
+  it('protocol mpi: at or above the eager threshold the data moves only once the receive is posted (rendezvous)', () => {
+    const eager = runFlow({ topology: t, program: late(B), model: lateModel }).makespan_s;
+    const mpi = runFlow({ topology: t, program: late(B), model: { ...lateModel, protocol: 'mpi' } });
+    expect(mpi.model.eagerThreshold).toBe(65536);
+    // Eager: the data moves from 0 while the receiver copies; rendezvous: it starts at 10 µs.
+    expect(eager).toBeCloseTo(T + 1e-9, 9);
+    expect(mpi.makespan_s).toBeCloseTo(10e-6 + T + 1e-9, 9);
+    const packet = simulatePacketSchedule({ topology: t, program: late(B), model: { ...lateModel, protocol: 'mpi' } });
+    expect(packet.makespan_s / mpi.makespan_s).toBeGreaterThan(0.97);
+    expect(packet.makespan_s / mpi.makespan_s).toBeLessThan(1.03);
+  });
+
+  it('protocol mpi: below the threshold a send is detached, as eager', () => {
+    const small = 1024;
+    const eager = runFlow({ topology: t, program: late(small), model: lateModel }).makespan_s;
+    expect(runFlow({ topology: t, program: late(small), model: { ...lateModel, protocol: 'mpi' } }).makespan_s).toBe(eager);
+    expect(runFlow({ topology: t, program: late(small), model: { ...lateModel, protocol: 'mpi', eagerThreshold: 1024 } }).makespan_s).toBeGreaterThan(eager);
+  });
+});
