@@ -4,8 +4,8 @@
  *
  * Today it runs the command's own option parsing and library path in-process (the same code as
  * `meshwork <kind> ... --json`) and takes the JSON Result it prints, so a point accepts every option,
- * default and unit of the CLI and gives the CLI's numbers. When the public `simulate()` /
- * `simulateTraffic()` entry point lands, this file switches to calling it; nothing else changes.
+ * default and unit of the CLI and gives the CLI's numbers (`run` reaches `simulate()` through its
+ * command). Calling `simulate()` / `simulateTraffic()` directly changes this file alone.
  */
 import { InputError } from '../util/errors.js';
 import { COMMAND_PATH, freshProgram, POSITIONAL } from './commands.js';
