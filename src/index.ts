@@ -22,4 +22,3 @@ export * from './report/index.js';
 
 // Names exported by more than one area: the canonical owner wins.
 export { OpKind, OP_NAMES } from './collectives/index.js';
-export { defaultRouting } from './routing/index.js';

@@ -6,8 +6,10 @@
 import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands/index.js';
 import { reportFailure } from './errors.js';
+import { mayNameGraphFile } from '../node/file-path.js';
 
-export function buildProgram(): Command {
+/** The program with the commands `argv` needs (see registerCommands); every command when omitted. */
+export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command();
   program
     .name('meshwork')
@@ -16,7 +18,7 @@ export function buildProgram(): Command {
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(oneLine(text)) });
-  registerCommands(program);
+  await registerCommands(program, argv);
   return program;
 }
 
@@ -24,8 +26,14 @@ function oneLine(text: string): string {
   return `meshwork: ${text.trim().replace(/^error: /, 'error: ').split('\n')[0]}\n`;
 }
 
+/** The value of each argument, `--topology=file:x.json` included. */
+function argumentValues(argv: readonly string[]): string[] {
+  return argv.map((a) => (a.startsWith('--') && a.includes('=') ? a.slice(a.indexOf('=') + 1) : a));
+}
+
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  if (argumentValues(argv).some(mayNameGraphFile)) await (await import('../node/load-topology.js')).loadGraphFormat();
+  const program = await buildProgram(argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

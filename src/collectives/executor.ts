@@ -604,8 +604,8 @@ class Machine {
     return done;
   }
 
-  /** Completes a full group: writes hw results, merges causality sets, counts. `ops[i]` is the op of done[i]. */
-  completeGroup(done: number[], ops: number[]): void {
+  /** Completes a full group: writes hw results, merges causality sets, counts. `ops`: the ops of its members. */
+  completeGroup(ops: number[]): void {
     const s = this.s;
     const g = s.opPeer[ops[0]];
     const acc = this.hwAcc[g];
@@ -629,7 +629,6 @@ class Machine {
         }
       }
     }
-    void done;
   }
 
   run(): ExecutionReport {
@@ -716,10 +715,7 @@ class Machine {
           case OpKind.HwCollective: {
             const done = this.arrive(p, op);
             if (!done) break run;
-            this.completeGroup(
-              done,
-              done.map((q) => order[pc[q]]),
-            );
+            this.completeGroup(done.map((q) => order[pc[q]]));
             for (const q of done) {
               pc[q]++;
               if (q !== p) ready.push(q);
@@ -820,7 +816,7 @@ class Machine {
           progressed = true;
           const done = this.arrive(p, op);
           if (!done) break;
-          this.completeGroup(done, done.map((q) => order[pc[q]]));
+          this.completeGroup(done.map((q) => order[pc[q]]));
           for (const q of done) {
             atGroup[q] = 0;
             pc[q]++;
@@ -857,7 +853,7 @@ class Machine {
         let done: number[] | undefined;
         for (const q of members) done = this.arrive(q, order[pc[q]]) ?? done;
         if (done) {
-          this.completeGroup(done, done.map((q) => order[pc[q]]));
+          this.completeGroup(done.map((q) => order[pc[q]]));
           for (const q of done) pc[q]++;
           events++;
         }

@@ -7,7 +7,7 @@
  */
 import { hash32 } from '../util/rng.js';
 import type { Part, Schedule } from './schedule.js';
-import { DTYPE_BYTES, Dtype, REDUCE_OPS, ReduceOp, isReduction } from './types.js';
+import { DTYPE_BYTES, Dtype, ReduceOp, isReduction } from './types.js';
 
 export const UNINIT_INT32 = 0x5a5a5a5a;
 
@@ -147,8 +147,4 @@ export function isMovement(part: Part): boolean {
 
 export function elementBytes(s: Schedule): number {
   return DTYPE_BYTES[s.dtype];
-}
-
-export function opName(i: number): ReduceOp {
-  return REDUCE_OPS[i];
 }

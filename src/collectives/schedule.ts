@@ -39,7 +39,6 @@ import { resized } from '../util/typed-arrays.js';
 import { InputError, LimitError } from '../util/errors.js';
 import {
   CollectiveKind,
-  DTYPE_BYTES,
   Dtype,
   HINT_KINDS,
   HW_KINDS,
@@ -934,9 +933,4 @@ function checkDisjoint(parts: readonly Part[], numRanks: number): void {
 function mix(h: number, x: number): number {
   h = Math.imul(h ^ (x | 0), 0x01000193);
   return Math.imul(h ^ ((x / 4294967296) | 0), 0x01000193);
-}
-
-/** Element size of a dtype in bytes. */
-export function dtypeBytes(d: Dtype): number {
-  return DTYPE_BYTES[d];
 }

@@ -1,3 +1,9 @@
 /** Node-only adapters (files, processes). Not part of the platform-neutral `meshwork` entry. */
+import { loadGraphFormat } from './load-topology.js';
+
 export * from './load-topology.js';
+export * from './file-path.js';
 export * from './metrics-workers.js';
+
+// loadTopology reads graph files synchronously: have their reader ready for library users.
+await loadGraphFormat();

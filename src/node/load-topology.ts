@@ -9,18 +9,32 @@
  * permutation file (JSON array, or integers separated by spaces, commas or newlines).
  */
 import { readFileSync, statSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import { InputError } from '../util/errors.js';
 import { buildTopology } from '../topology/registry.js';
 import { applyMapping, isNamedMapping } from '../topology/mapping.js';
-import { topologyFromDocument } from '../topology/file-format.js';
+import type * as GraphFormat from '../topology/file-format.js';
+import { filePathOf } from './file-path.js';
 import type { Topology } from '../topology/graph.js';
-import '../topology/families.js';
+
+// The YAML parser is loaded on the first YAML file, not at start-up (most runs read none).
+const requireCjs = createRequire(import.meta.url);
+function parseYaml(text: string): unknown {
+  return (requireCjs('yaml') as typeof import('yaml')).parse(text);
+}
 
 /** Largest file Meshwork reads (a 2^24-node graph document is far smaller than this in practice). */
 export const MAX_FILE_BYTES = 1 << 30;
 
-const FILE_SUFFIX = /\.(json|ya?ml)$/i;
+
+// The JSON graph format's reader validates with zod, which costs more start-up than the rest of
+// `meshwork topo`: it is loaded by loadGraphFormat, which the `meshwork/node` entry awaits on import
+// and the CLI only when an argument may name a graph file.
+let graphFormat: typeof GraphFormat | undefined;
+
+export async function loadGraphFormat(): Promise<void> {
+  graphFormat ??= await import('../topology/file-format.js');
+}
 
 export interface LoadOptions {
   mapping?: string;
@@ -39,7 +53,7 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
     throw new InputError(field, specOrPath, 'a spec such as torus:8x8, or file:graph.json');
   }
   const text = specOrPath.trim();
-  const path = text.toLowerCase().startsWith('file:') ? text.slice(5) : FILE_SUFFIX.test(text) ? text : undefined;
+  const path = filePathOf(text);
   if (path === undefined) return buildTopology(text, field);
   const doc = readStructured(path, field);
   // A YAML file holding just a spec string ("torus:8x8") is a spec too.
@@ -47,7 +61,8 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
   if (doc !== null && typeof doc === 'object' && !Array.isArray(doc) && 'family' in doc) {
     return buildTopology(doc as Record<string, unknown>, field);
   }
-  return topologyFromDocument(doc, { name: path, context: path });
+  if (!graphFormat) throw new Error('loadTopology: a graph file needs `await loadGraphFormat()` first (the meshwork/node entry does it)');
+  return graphFormat.topologyFromDocument(doc, { name: path, context: path });
 }
 
 /** Reads and parses a JSON or YAML file; every failure is an InputError naming the file. */

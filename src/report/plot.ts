@@ -8,8 +8,7 @@
  * Axis titles carry units; every plot has a legend (a single-series plot still gets one, so a
  * reader always knows what a mark is).
  */
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type { TopLevelSpec, compile } from 'vega-lite';
 
 export interface Plot {
   /** File-name-safe id, unique within a seed (e.g. "004-diameter"). */
@@ -233,7 +232,9 @@ const QUIET = {
  * deterministic: the same plot gives byte-identical SVG.
  */
 export async function renderPlotSvg(plot: Plot): Promise<string> {
-  const compiled = compile(plot.spec, { logger: QUIET }).spec;
+  // Vega and Vega-Lite cost about half a second of start-up: load them only when a plot is drawn.
+  const [vega, vegaLite] = await Promise.all([import('vega'), import('vega-lite')]);
+  const compiled = vegaLite.compile(plot.spec, { logger: QUIET }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logLevel: vega.None });
   try {
     return scopeSvgIds(await view.toSVG(), plot.id);

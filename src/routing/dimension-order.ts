@@ -13,10 +13,12 @@
 import { InputError } from '../util/errors.js';
 import { hash32 } from '../util/rng.js';
 import type { Topology } from '../topology/graph.js';
+import { familyOf } from '../topology/registry.js';
+import type { RoutingEntry } from './registry.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
 
-export type TorusTieBreak = 'positive' | 'negative' | 'split' | 'parity' | 'random';
-export const TORUS_TIE_BREAKS: readonly TorusTieBreak[] = ['positive', 'negative', 'split', 'parity', 'random'];
+export type TorusTieBreak = 'positive' | 'negative' | 'split' | 'parity' | 'random' | 'simgrid';
+export const TORUS_TIE_BREAKS: readonly TorusTieBreak[] = ['positive', 'negative', 'split', 'parity', 'random', 'simgrid'];
 
 export interface DimensionOrderOptions {
   /** Dimensions in the order they are resolved; default 0, 1, 2, ... */
@@ -34,11 +36,9 @@ export interface DimensionOrderOptions {
 }
 
 export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOptions = {}): RoutingFunction {
-  if ((topology.family !== 'torus' && topology.family !== 'mesh') || !topology.coords) {
-    throw new InputError('routing', `dimension-order on ${topology.family}`, 'a mesh or torus topology');
-  }
-  const dims = topology.params.dims as number[];
-  const wrap = topology.family === 'torus';
+  const grid = topology.coords ? familyOf(topology)?.grid?.(topology) : undefined;
+  if (!grid || !topology.coords) throw new InputError('routing', `dimension-order on ${topology.family}`, 'a mesh or torus topology');
+  const { dims, wrap } = grid;
   const nd = dims.length;
   const order = opts.order ? [...opts.order] : dims.map((_, d) => d);
   const sorted = [...order].sort((a, b) => a - b);
@@ -110,6 +110,10 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
         return x & 1;
       case 'random':
         return hash32(salt, seed, d) & 1;
+      case 'simgrid':
+        // SimGrid's TorusZone::get_local_route: + unless the source coordinate is k/2 itself
+        // (its test `myCoords[j] > cur_dim / 2` is false there, so the route goes −).
+        return 2 * x === dims[d] ? 1 : 0;
     }
   }
 
@@ -117,7 +121,33 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
     name: `dimension-order(tie=${tie},order=${order.join(',')})`,
     params: { routing: 'dimension-order', order, tie, seed, dateline: hasWrap ? 'wrap k-1→0 → class 1' : 'none' },
     vcClasses: hasWrap ? 2 : 1,
+    deadlockFree: true,
     maxHops,
     route,
   };
 }
+
+/**
+ * Dimension order as the registry builds it. For the flow engine with tie = split, an even salt
+ * takes the + direction at a k/2 tie and an odd salt the − direction, and `params.split` = 'halves'
+ * tells the flow engine to send exactly half of each tied flow each way (the packet engine's split
+ * is per pair, by hash).
+ */
+export const dimensionOrderEntry: RoutingEntry = {
+  name: 'dor',
+  description: 'dimension order on mesh and torus (dateline VC classes on a torus); --tie picks the k/2 direction',
+  create(topology, opts) {
+    const common = { order: opts.order, seed: opts.seed };
+    if (opts.tie !== 'split' || opts.engine !== 'flow') return dimensionOrderRouting(topology, { ...common, tie: opts.tie });
+    const plus = dimensionOrderRouting(topology, { ...common, tie: 'positive' });
+    const minus = dimensionOrderRouting(topology, { ...common, tie: 'negative' });
+    return {
+      name: plus.name.replace('tie=positive', 'tie=split-halves'),
+      params: { ...plus.params, tie: 'split', split: 'halves' },
+      vcClasses: plus.vcClasses,
+      deadlockFree: plus.deadlockFree,
+      maxHops: plus.maxHops,
+      route: (src, dst, salt, out) => ((salt & 1) === 0 ? plus : minus).route(src, dst, salt, out),
+    };
+  },
+};

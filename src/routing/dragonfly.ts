@@ -5,6 +5,8 @@
  */
 import type { Topology } from '../topology/graph.js';
 import { shortestPathRouting } from './shortest-path.js';
+import { InputError } from '../util/errors.js';
+import type { RoutingEntry } from './registry.js';
 import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from './types.js';
 import { valiantRouting } from './valiant.js';
 
@@ -24,6 +26,7 @@ export function dragonflyMinimalRouting(topology: Topology, opts: { cacheBytes?:
     ...base,
     params: { ...base.params, vcClasses: 'hop-indexed: global channels crossed before the hop' },
     vcClasses: DRAGONFLY_MINIMAL_VC_CLASSES,
+    deadlockFree: true,
     route(src: number, dst: number, salt: number, out: RouteBuffers): number {
       const hops = base.route(src, dst, salt, out);
       let crossed = 0;
@@ -56,6 +59,7 @@ export function dragonflyUgalRouting(topology: Topology, opts: { seed?: number; 
     name: 'dragonfly-ugal',
     params: { seed: opts.seed ?? 1, rule: 'hops*(1+load of first global channel)' },
     vcClasses: valiant.vcClasses,
+    deadlockFree: valiant.deadlockFree,
     maxHops: valiant.maxHops,
     load: () => 0,
     route(src: number, dst: number, salt: number, out: RouteBuffers): number {
@@ -71,3 +75,18 @@ export function dragonflyUgalRouting(topology: Topology, opts: { seed?: number; 
   };
   return self;
 }
+
+export const dragonflyMinimalEntry: RoutingEntry = {
+  name: 'minimal',
+  description: 'minimal dragonfly routing, VC class = global channels crossed so far',
+  create: (topology, opts) => dragonflyMinimalRouting(topology, { cacheBytes: opts.cacheBytes }),
+};
+
+export const ugalEntry: RoutingEntry = {
+  name: 'ugal',
+  description: 'UGAL on a dragonfly: minimal or Valiant per flow, by hops × load of the first global channel',
+  create(topology, opts) {
+    if (!topology.classNames.includes('global')) throw new InputError('routing', 'ugal', `a routing that fits ${topology.family} (ugal needs a dragonfly's global channels)`);
+    return dragonflyUgalRouting(topology, { seed: opts.seed, cacheBytes: opts.cacheBytes });
+  },
+};

@@ -5,6 +5,7 @@
  */
 import { InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
+import type { RoutingEntry } from './registry.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
 
 export function fullMeshRouting(topology: Topology): RoutingFunction {
@@ -13,6 +14,7 @@ export function fullMeshRouting(topology: Topology): RoutingFunction {
     name: 'full-mesh-direct',
     params: {},
     vcClasses: 1,
+    deadlockFree: true,
     maxHops: 2,
     route(src: number, dst: number, _salt: number, out: RouteBuffers): number {
       if (src === dst) return 0;
@@ -24,3 +26,9 @@ export function fullMeshRouting(topology: Topology): RoutingFunction {
     },
   };
 }
+
+export const directEntry: RoutingEntry = {
+  name: 'direct',
+  description: 'one hop over the direct channel of a full mesh',
+  create: (topology) => fullMeshRouting(topology),
+};

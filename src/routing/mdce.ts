@@ -18,6 +18,7 @@
 import { InputError } from '../util/errors.js';
 import { crossBit, dceShape } from '../topology/mdce/network.js';
 import type { Topology } from '../topology/graph.js';
+import type { RoutingEntry } from './registry.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
 
 /** Largest ring advance of a self-routed path, in ring positions (see the header). */
@@ -56,6 +57,7 @@ export function mdceRouting(topology: Topology): RoutingFunction {
       extraStage,
     },
     vcClasses,
+    deadlockFree: true,
     maxHops,
     route(src: number, dst: number, salt: number, out: RouteBuffers): number {
       const copy = P > 1 ? (salt >>> 0) % P : 0;
@@ -93,3 +95,9 @@ export function mdceRouting(topology: Topology): RoutingFunction {
     },
   };
 }
+
+export const mdceEntry: RoutingEntry = {
+  name: 'mdce',
+  description: 'DCE/MDCE self-routing (seed 004), CCC-first, B+2 dateline VC classes',
+  create: (topology) => mdceRouting(topology),
+};

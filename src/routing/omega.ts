@@ -6,8 +6,16 @@
  */
 import type { Topology } from '../topology/graph.js';
 import { shortestPathRouting } from './shortest-path.js';
+import type { RoutingEntry } from './registry.js';
 import type { RoutingFunction } from './types.js';
 
 export function omegaRouting(topology: Topology, opts: { cacheBytes?: number } = {}): RoutingFunction {
-  return shortestPathRouting(topology, { tie: 'lowest', cacheBytes: opts.cacheBytes, name: 'destination-tag' });
+  // A multistage network's routes only go forward a stage: no cyclic channel dependency.
+  return shortestPathRouting(topology, { tie: 'lowest', cacheBytes: opts.cacheBytes, name: 'destination-tag', deadlockFree: true });
 }
+
+export const destinationTagEntry: RoutingEntry = {
+  name: 'destination-tag',
+  description: 'destination-tag self-routing for omega networks',
+  create: (topology, opts) => omegaRouting(topology, { cacheBytes: opts.cacheBytes }),
+};

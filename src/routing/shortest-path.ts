@@ -12,6 +12,8 @@ import { InputError } from '../util/errors.js';
 import { hash32 } from '../util/rng.js';
 import type { Topology } from '../topology/graph.js';
 import { DEFAULT_ROUTE_CACHE_BYTES, DistanceCache } from './distance-cache.js';
+import { familyOf } from '../topology/registry.js';
+import type { RoutingEntry } from './registry.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
 
 export type ShortestPathTie = 'lowest' | 'dmodk' | 'hash';
@@ -25,6 +27,11 @@ export interface ShortestPathOptions {
   name?: string;
   /** Channels allowed on routes; default all. */
   usable?: (channel: number) => boolean;
+  /**
+   * Whether these routes are deadlock free with one VC class. Default: only with the lowest-port
+   * tie on a family that declares it (a hypercube's lowest port is e-cube routing).
+   */
+  deadlockFree?: boolean;
 }
 
 /** Upper bound on hops used to size route buffers when the diameter is not known in advance. */
@@ -43,13 +50,15 @@ export function shortestPathRouting(topology: Topology, opts: ShortestPathOption
     name,
     params: { tie, cacheBytes: opts.cacheBytes ?? DEFAULT_ROUTE_CACHE_BYTES },
     vcClasses: 1,
+    deadlockFree: opts.deadlockFree ?? (tie === 'lowest' && familyOf(t)?.lowestPortIsDeadlockFree === true),
     maxHops: hopBound(t),
     cache,
     route(src: number, dst: number, salt: number, out: RouteBuffers): number {
       if (src === dst) return 0;
       const dist = cache.to(dst);
       if (dist[src] < 0) throw new InputError('route', `${src} -> ${dst}`, `a pair of nodes joined by a path in ${t.spec}`);
-      const dstKey = t.rankOfNode[dst] >= 0 ? t.rankOfNode[dst] : dst;
+      // D-mod-k spreads by the destination's physical position, never by the rank a mapping gave it.
+      const dstKey = t.physicalIndexOfNode[dst] >= 0 ? t.physicalIndexOfNode[dst] : dst;
       let v = src;
       let hops = 0;
       let spread = 1;
@@ -89,3 +98,9 @@ export function shortestPathRouting(topology: Topology, opts: ShortestPathOption
     },
   };
 }
+
+export const shortestPathEntry: RoutingEntry = {
+  name: 'shortest',
+  description: 'shortest path on any graph, lowest-port tie-break (the default of families that declare none)',
+  create: (topology, opts) => shortestPathRouting(topology, { tie: opts.shortestTie ?? 'lowest', cacheBytes: opts.cacheBytes }),
+};

@@ -19,6 +19,11 @@ export interface RoutingFunction {
   readonly params: Readonly<Record<string, unknown>>;
   /** VC classes the routing needs for deadlock freedom (1 = none needed). */
   readonly vcClasses: number;
+  /**
+   * True when routes on `vcClasses` classes can never deadlock a wormhole network. The packet
+   * engine replaces a routing that is not (plain shortest path) by up*\/down* (packetDeadlockFreeRouting).
+   */
+  readonly deadlockFree: boolean;
   /** Upper bound on hops of any route, to size buffers. */
   readonly maxHops: number;
   /**

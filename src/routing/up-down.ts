@@ -6,6 +6,7 @@
  */
 import type { Topology } from '../topology/graph.js';
 import { shortestPathRouting } from './shortest-path.js';
+import type { RoutingEntry } from './registry.js';
 import type { RoutingFunction } from './types.js';
 
 export interface UpDownOptions {
@@ -16,6 +17,19 @@ export interface UpDownOptions {
 
 export function upDownRouting(topology: Topology, opts: UpDownOptions = {}): RoutingFunction {
   const tie = opts.ecmp ? 'hash' : 'dmodk';
-  const r = shortestPathRouting(topology, { tie, cacheBytes: opts.cacheBytes, name: `up-down(${opts.ecmp ? 'ecmp' : 'd-mod-k'})` });
+  // In these trees every shortest route climbs then descends: no cyclic channel dependency.
+  const r = shortestPathRouting(topology, { tie, cacheBytes: opts.cacheBytes, name: `up-down(${opts.ecmp ? 'ecmp' : 'd-mod-k'})`, deadlockFree: true });
   return { ...r, route: r.route, params: { selection: opts.ecmp ? 'ecmp' : 'd-mod-k' } };
 }
+
+export const upDownEntry: RoutingEntry = {
+  name: 'updown',
+  description: 'up/down for fat trees and two-level networks, destination-mod-k over parallel up-links',
+  create: (topology, opts) => upDownRouting(topology, { cacheBytes: opts.cacheBytes }),
+};
+
+export const ecmpEntry: RoutingEntry = {
+  name: 'ecmp',
+  description: 'up/down with a per-flow hash over parallel up-links (ECMP)',
+  create: (topology, opts) => upDownRouting(topology, { ecmp: true, cacheBytes: opts.cacheBytes }),
+};

@@ -124,6 +124,7 @@ export function upDownStarRouting(topology: Topology, opts: UpDownStarOptions = 
     name: `up*/down*(root=${root})`,
     params: { routing: 'up*/down*', root, orientation: 'BFS levels from the root, ties by node id', tie: 'shortest legal path, lowest port', vcClasses: 1 },
     vcClasses: 1,
+    deadlockFree: true,
     maxHops: Math.max(1, 2 * n),
     root,
     level,
@@ -169,8 +170,7 @@ export function upDownStarRouting(topology: Topology, opts: UpDownStarOptions = 
  * detector reports a deadlock if one forms.
  */
 export function packetDeadlockFreeRouting(topology: Topology, routing: RoutingFunction, opts: UpDownStarOptions = {}): RoutingFunction {
-  if (!routing.name.startsWith('shortest-path')) return routing;
-  if (topology.family === 'hypercube' && routing.params.tie === 'lowest') return routing;
+  if (routing.deadlockFree) return routing;
   for (let c = 0; c < topology.numChannels; c++) if (topology.channelBetween(topology.chDst[c], topology.chSrc[c]) < 0) return routing;
   try {
     const r = upDownStarRouting(topology, opts);

@@ -1,11 +1,13 @@
 /**
  * Valiant routing: each flow (or packet) goes minimally to a random intermediate router chosen by
- * hash(src, dst, salt), then minimally to its destination. Works on torus (base: dimension order)
- * and dragonfly (base: minimal). The second phase uses VC classes shifted by the base's count, so
+ * hash(src, dst, salt), then minimally to its destination. The base is the family's default
+ * routing (dimension order on a torus, minimal on a dragonfly), and must be deadlock free. The second phase uses VC classes shifted by the base's count, so
  * the two phases never wait on each other (deadlock freedom in the packet engine).
  */
 import { hash32 } from '../util/rng.js';
 import type { Topology } from '../topology/graph.js';
+import { InputError } from '../util/errors.js';
+import type { RoutingEntry } from './registry.js';
 import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from './types.js';
 
 export interface ValiantOptions {
@@ -29,6 +31,7 @@ export function valiantRouting(topology: Topology, base: RoutingFunction, opts: 
     name: `valiant(${base.name})`,
     params: { seed, base: base.name, intermediates: routers.length },
     vcClasses: base.vcClasses * 2,
+    deadlockFree: base.deadlockFree,
     maxHops: base.maxHops * 2 + 2,
     route(src: number, dst: number, salt: number, out: RouteBuffers): number {
       if (src === dst) return 0;
@@ -54,3 +57,15 @@ export function valiantRouting(topology: Topology, base: RoutingFunction, opts: 
     },
   };
 }
+
+export const valiantEntry: RoutingEntry = {
+  name: 'valiant',
+  description: "Valiant: the family's default routing to a random intermediate router, then to the destination",
+  create(topology, opts, resolve) {
+    const base = resolve({ ...opts, routing: undefined });
+    if (!base.deadlockFree) {
+      throw new InputError('routing', 'valiant', `a routing that fits ${topology.family} (valiant needs a deadlock-free default routing to build on, not ${base.name})`);
+    }
+    return valiantRouting(topology, base, { seed: opts.seed });
+  },
+};

@@ -7,7 +7,7 @@
 import type { Topology } from '../topology/graph.js';
 import type { Schedule } from '../collectives/schedule.js';
 import { buildSchedule, type BuildRequest } from '../collectives/registry.js';
-import { defaultRouting, type DefaultRoutingOptions } from '../routing/general.js';
+import { resolveRouting, type RoutingOptions } from '../routing/registry.js';
 import type { RoutingFunction } from '../routing/types.js';
 import { InputError } from '../util/errors.js';
 import { scheduleDemands, type CollectiveDemand } from './bounds/index.js';
@@ -37,7 +37,7 @@ export interface SimulateRequest {
   readonly model?: FlowModelOptions;
   /** Routing; default: the topology's default routing (see `routingFor`). */
   readonly routing?: RoutingFunction;
-  readonly routingOptions?: DefaultRoutingOptions;
+  readonly routingOptions?: RoutingOptions;
   /** Packet engine only: preset, router configuration, flit size, cycle, cycle limit. */
   readonly packet?: Pick<PacketScheduleOptions, 'preset' | 'config' | 'flitBytes' | 'cycleSeconds' | 'maxCycles'>;
   /** Flow engine only: rate samples for a trace, and progress reports. */
@@ -56,8 +56,8 @@ export type SimulateResult = RunResult & { readonly program: FlowProgram; readon
  * splits equal-cost ties in exact halves (two flows per message); the packet engine splits them per
  * packet by hash, so it asks for none here.
  */
-export function routingFor(topology: Topology, engine: EngineName, options: DefaultRoutingOptions = {}): RoutingFunction {
-  return defaultRouting(topology, { splitHalves: engine === 'flow', ...options });
+export function routingFor(topology: Topology, engine: EngineName, options: RoutingOptions = {}): RoutingFunction {
+  return resolveRouting(topology, { ...options, engine });
 }
 
 export function simulate(req: SimulateRequest): SimulateResult {

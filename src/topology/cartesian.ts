@@ -7,7 +7,7 @@ import { InputError } from '../util/errors.js';
 import { parseDims, Spec } from '../util/spec.js';
 import { checkSize, LinkAttributes, TopologyBuilder } from './builder.js';
 import { NodeKind, Topology } from './graph.js';
-import { registerFamily } from './registry.js';
+import type { TopologyGrid, TopologyFamily } from './registry.js';
 
 export const AXIS_NAMES = ['x', 'y', 'z', 'w', 'v', 'u'];
 
@@ -78,9 +78,9 @@ export function mesh(dims: readonly number[], link?: LinkAttributes): Topology {
   return cartesian({ dims, wrap: false, link });
 }
 
-for (const wrap of [true, false]) {
+function cartesianFamily(wrap: boolean): TopologyFamily {
   const name = wrap ? 'torus' : 'mesh';
-  registerFamily({
+  return {
     name,
     usage: `${name}:AxBx...[,bw=25Gbps,lat=100ns]`,
     description: wrap
@@ -90,5 +90,15 @@ for (const wrap of [true, false]) {
       const dims = parseDims(spec.positional, spec.field('dims'));
       return cartesian({ dims, wrap, link, spec: spec.text });
     },
-  });
+    defaultRouting: 'dor',
+    grid(t: Topology): TopologyGrid | undefined {
+      const dims = t.params.dims;
+      return Array.isArray(dims) ? { dims: dims as number[], wrap, label: `${name} ${dims.join('x')}` } : undefined;
+    },
+    // BookSim's use_noc_latency: 2 cycles on a torus (its wrap links are longer), 1 on a mesh.
+    booksimChannelLatency: wrap ? 2 : 1,
+  };
 }
+
+export const torusFamily = cartesianFamily(true);
+export const meshFamily = cartesianFamily(false);

@@ -16,7 +16,7 @@ import { InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
 import { checkSize, LinkAttributes, TopologyBuilder } from './builder.js';
 import { NodeKind, SourceClasses, Topology } from './graph.js';
-import { registerFamily } from './registry.js';
+import type { TopologyFamily } from './registry.js';
 
 export interface DragonflyOptions {
   a: number;
@@ -91,7 +91,7 @@ function dragonflySymmetry(a: number, p: number, g: number): SourceClasses {
   return { reason: 'group rotation and reflection r -> a-1-r; terminals of a router are interchangeable', classes };
 }
 
-registerFamily({
+export const dragonflyFamily: TopologyFamily = {
   name: 'dragonfly',
   usage: 'dragonfly:h=H[,a=2h,p=h,g=a·h+1,bw=25Gbps,lat=100ns]',
   description: 'dragonfly: g groups of a routers (full mesh inside), p terminals and h global links per router, balanced palmtree arrangement',
@@ -102,4 +102,5 @@ registerFamily({
     const g = spec.int('g', { min: 1, max: 1 << 24, default: a * h + 1 });
     return dragonfly({ a, p, h, g, link, spec: spec.text });
   },
-});
+  defaultRouting: 'minimal',
+};

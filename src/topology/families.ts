@@ -1,8 +1,9 @@
 /**
- * Every topology generator (each registers its family on import), the JSON graph format, rank
- * mappings and exporters. Importing this barrel makes every family available to buildTopology.
+ * Every topology generator, the JSON graph format, rank mappings and exporters. Families need no
+ * import to be available: registry.ts registers every built-in family (builtin-families.ts).
  */
 export * from './ring.js';
+export * from './cartesian.js';
 export * from './hypercube.js';
 export * from './fullmesh.js';
 export * from './fattree.js';

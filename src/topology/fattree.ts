@@ -11,7 +11,8 @@ import { InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
 import { checkSize, LinkAttributes, TopologyBuilder } from './builder.js';
 import { NodeKind, Topology } from './graph.js';
-import { registerFamily } from './registry.js';
+import type { TopologyFamily } from './registry.js';
+import { terminalOnly } from './metrics/partitions.js';
 
 export interface FatTreeOptions {
   k: number;
@@ -55,7 +56,7 @@ export function fatTree(opts: FatTreeOptions): Topology {
   });
 }
 
-registerFamily({
+export const fatTreeFamily: TopologyFamily = {
   name: 'fattree',
   aliases: ['fat-tree', 'kary-ntree'],
   usage: 'fattree:k=K,levels=L[,bw=25Gbps,lat=100ns]',
@@ -65,4 +66,8 @@ registerFamily({
     const levels = spec.int('levels', { min: 1, max: 64, aliases: ['n'] });
     return fatTree({ k, levels, link, spec: spec.text });
   },
-});
+  defaultRouting: 'updown',
+  // A k-ary n-tree has full bisection: no balanced split cuts fewer than the N/2 terminal links.
+  bisectionCut: (t) =>
+    t.numEndpoints % 2 === 0 ? { side: terminalOnly(t), method: 'closed form (k-ary n-tree: full bisection, N/2 terminal links)' } : undefined,
+};

@@ -15,8 +15,6 @@ import { InputError } from '../util/errors.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
 import { checkSize, LinkAttributes, MAX_CHANNELS, MAX_NODES, TopologyBuilder } from './builder.js';
 import { DistanceConvention, NodeKind, Topology } from './graph.js';
-import { registerFamily } from './registry.js';
-import type { Spec } from '../util/spec.js';
 
 export const TOPOLOGY_FORMAT = 'meshwork-topology';
 export const TOPOLOGY_FORMAT_VERSION = 1;
@@ -252,13 +250,3 @@ export function topologyToDocument(t: Topology): TopologyDocument {
     ...(defaultOrder ? {} : { endpoints: Array.from(t.endpoints) }),
   };
 }
-
-/** `file:` specs need a file system; in the core they are refused with a pointer to the adapter. */
-registerFamily({
-  name: 'file',
-  usage: 'file:path.json (custom graph, or a YAML/JSON spec file; read by the CLI / loadTopology)',
-  description: 'a custom graph in Meshwork JSON format (schemas/topology.schema.json)',
-  build(spec: Spec): Topology {
-    throw new InputError(spec.field('path'), spec.positional, 'file: specs only through the CLI or loadTopology (meshwork/node adapter); in the library call topologyFromDocument');
-  },
-});

@@ -7,7 +7,8 @@ import { InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
 import { checkSize, LinkAttributes, TopologyBuilder } from './builder.js';
 import { NodeKind, Topology } from './graph.js';
-import { registerFamily } from './registry.js';
+import type { TopologyFamily } from './registry.js';
+import { idHalves } from './metrics/partitions.js';
 import { positionalInt } from './ring.js';
 
 export function fullmesh(n: number, mult = 1, link?: LinkAttributes, specText?: string): Topology {
@@ -31,7 +32,7 @@ export function fullmesh(n: number, mult = 1, link?: LinkAttributes, specText?: 
   });
 }
 
-registerFamily({
+export const fullmeshFamily: TopologyFamily = {
   name: 'fullmesh',
   usage: 'fullmesh:N[,mult=1,bw=25Gbps,lat=100ns]',
   description: 'complete graph: N−1 links per node, mult parallel channels per pair (seed 001)',
@@ -40,4 +41,7 @@ registerFamily({
     const mult = spec.int('mult', { min: 1, max: 1 << 16, default: 1 });
     return fullmesh(n, mult, link, spec.text);
   },
-});
+  defaultRouting: 'direct',
+  bisectionCut: (t) =>
+    t.numEndpoints === t.numNodes ? { side: idHalves(t), method: 'closed form (fullmesh: every balanced split cuts the same links)' } : undefined,
+};

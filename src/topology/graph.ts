@@ -37,6 +37,8 @@ export interface TopologyInit {
   readonly chClass: Uint16Array;
   readonly classNames: readonly string[];
   readonly endpoints: Int32Array;
+  /** The generator's endpoint order, when `endpoints` is a remapped order of it; default `endpoints`. */
+  readonly physicalEndpoints?: Int32Array;
   readonly coordDims: number;
   readonly coords?: Int32Array;
   readonly distanceConvention: DistanceConvention;
@@ -74,6 +76,13 @@ export class Topology {
   readonly endpoints: Int32Array;
   /** node id -> rank, or -1 for nodes that are not endpoints. */
   readonly rankOfNode: Int32Array;
+  /** The generator's endpoint order, unchanged by rank mappings (withRankOrder). */
+  readonly physicalEndpoints: Int32Array;
+  /**
+   * node id -> its position in the generator's endpoint order, or -1: where an endpoint physically
+   * is, for routing choices that must not move when `--mapping` renumbers the ranks.
+   */
+  readonly physicalIndexOfNode: Int32Array;
   readonly coordDims: number;
   /** Node coordinates, coordDims per node, or undefined. */
   readonly coords: Int32Array | undefined;
@@ -127,6 +136,9 @@ export class Topology {
     }
     this.rankOfNode = new Int32Array(n).fill(-1);
     for (let r = 0; r < init.endpoints.length; r++) this.rankOfNode[init.endpoints[r]] = r;
+    this.physicalEndpoints = init.physicalEndpoints ?? init.endpoints;
+    this.physicalIndexOfNode = init.physicalEndpoints ? new Int32Array(n).fill(-1) : this.rankOfNode;
+    if (init.physicalEndpoints) for (let i = 0; i < init.physicalEndpoints.length; i++) this.physicalIndexOfNode[init.physicalEndpoints[i]] = i;
   }
 
   get numEndpoints(): number {
@@ -178,6 +190,7 @@ export class Topology {
       chClass: this.chClass,
       classNames: this.classNames,
       endpoints,
+      physicalEndpoints: this.physicalEndpoints,
       coordDims: this.coordDims,
       coords: this.coords,
       distanceConvention: this.distanceConvention,

@@ -7,7 +7,7 @@ import { InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
 import { checkSize, LinkAttributes, TopologyBuilder } from './builder.js';
 import { NodeKind, Topology } from './graph.js';
-import { registerFamily } from './registry.js';
+import type { TopologyFamily } from './registry.js';
 import { positionalInt } from './ring.js';
 
 export function hypercube(d: number, link?: LinkAttributes, specText?: string): Topology {
@@ -31,11 +31,16 @@ export function hypercube(d: number, link?: LinkAttributes, specText?: string): 
   });
 }
 
-registerFamily({
+export const hypercubeFamily: TopologyFamily = {
   name: 'hypercube',
   usage: 'hypercube:D[,bw=25Gbps,lat=100ns]',
   description: 'binary D-cube: 2^D nodes of degree D',
   build(spec: Spec, link: LinkAttributes): Topology {
     return hypercube(positionalInt(spec, 'd', { min: 1, max: 64 }), link, spec.text);
   },
-});
+  grid(t: Topology) {
+    const d = t.params.d as number;
+    return t.numNodes === 2 ** d && d >= 1 ? { dims: new Array<number>(d).fill(2), wrap: false, label: 'hypercube' } : undefined;
+  },
+  lowestPortIsDeadlockFree: true,
+};

@@ -14,7 +14,7 @@ import { InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
 import { checkSize, LinkAttributes, TopologyBuilder } from './builder.js';
 import { NodeKind, Topology } from './graph.js';
-import { registerFamily } from './registry.js';
+import type { TopologyFamily } from './registry.js';
 import { positionalInt } from './ring.js';
 
 export function omega(n: number, link?: LinkAttributes, specText?: string): Topology {
@@ -48,7 +48,7 @@ export function omega(n: number, link?: LinkAttributes, specText?: string): Topo
   });
 }
 
-registerFamily({
+export const omegaFamily: TopologyFamily = {
   name: 'omega',
   aliases: ['min'],
   usage: 'omega:N[,bw=25Gbps,lat=100ns]',
@@ -56,4 +56,5 @@ registerFamily({
   build(spec: Spec, link: LinkAttributes): Topology {
     return omega(positionalInt(spec, 'n', { min: 2 }), link, spec.text);
   },
-});
+  defaultRouting: 'destination-tag',
+};

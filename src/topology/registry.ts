@@ -1,12 +1,36 @@
 /**
- * Topology families by name. Each generator file registers one family (and its aliases) with a
- * parameter description for help text; `buildTopology` is the single entry from a spec string,
- * a YAML/JSON object or the library API.
+ * Topology families by name. A family is a descriptor: how to build it from a spec, and what the
+ * rest of Meshwork needs to know about it without testing its name — its default routing, the
+ * Cartesian grid behind closed-form metrics, its closed-form bisection cut, and so on. Every
+ * built-in family is listed in builtin-families.ts and registered here when this module loads, so
+ * whichever entry point is imported, every family is available.
  */
 import { InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
 import type { LinkAttributes } from './builder.js';
 import type { Topology } from './graph.js';
+import { BUILTIN_FAMILIES } from './builtin-families.js';
+
+/** A Cartesian product of paths (mesh) or cycles (torus) behind a topology; node id = x0 + k0·x1 + … */
+export interface TopologyGrid {
+  readonly dims: readonly number[];
+  readonly wrap: boolean;
+  /** Names the grid in method texts, e.g. "torus 8x8" or "hypercube". */
+  readonly label: string;
+}
+
+/** A balanced partition of the nodes (0 or 1 per node) known to be a minimum bisection. */
+export interface BisectionCut {
+  readonly side: Uint8Array;
+  /** Why it is optimal, recorded as the metric's method. */
+  readonly method: string;
+}
+
+/** A partition of the ranks into four equal quarters (seed 004's 1/4 traffic). */
+export interface QuarterPartition {
+  readonly label: string;
+  of(rank: number): number;
+}
 
 export interface TopologyFamily {
   readonly name: string;
@@ -16,6 +40,24 @@ export interface TopologyFamily {
   readonly description: string;
   /** Builds from a parsed spec. Must validate every field and call spec.assertAllRead(). */
   build(spec: Spec, link: LinkAttributes): Topology;
+  /** Routing used when none is named: a name in the routing registry. Default: 'shortest'. */
+  readonly defaultRouting?: string;
+  /**
+   * The grid this topology is, for closed-form distances and bisection (and, when the topology has
+   * node coordinates, dimension-order routing and axis-by-axis algorithms); undefined if it is not one.
+   */
+  grid?(t: Topology): TopologyGrid | undefined;
+  /** A closed-form minimum bisection of this instance, when one is known. */
+  bisectionCut?(t: Topology): BisectionCut | undefined;
+  /**
+   * Shortest-path routing with the lowest-port tie-break is deadlock free with one VC class
+   * (a hypercube's lowest port is its lowest differing dimension: e-cube routing).
+   */
+  readonly lowestPortIsDeadlockFree?: boolean;
+  /** The family's own 1/4 partition for seed 004's quarter traffic (default: rank div N/4). */
+  quarters?(t: Topology): QuarterPartition;
+  /** Channel latency, in cycles, of BookSim's network of this family (its `booksim` preset). */
+  readonly booksimChannelLatency?: number;
 }
 
 const families = new Map<string, TopologyFamily>();
@@ -24,12 +66,19 @@ export function registerFamily(family: TopologyFamily): void {
   for (const name of [family.name, ...(family.aliases ?? [])]) families.set(name, family);
 }
 
+for (const family of BUILTIN_FAMILIES) registerFamily(family);
+
 export function listFamilies(): TopologyFamily[] {
   return [...new Set(families.values())];
 }
 
 export function findFamily(name: string): TopologyFamily | undefined {
   return families.get(name);
+}
+
+/** The descriptor of the family a topology was built by; undefined for hand-built graphs. */
+export function familyOf(t: Topology): TopologyFamily | undefined {
+  return families.get(t.family);
 }
 
 /** Reads the link attributes every family accepts: bw (bandwidth) and lat (latency). */

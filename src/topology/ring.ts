@@ -6,7 +6,8 @@ import { InputError } from '../util/errors.js';
 import { parseIntValue, Spec } from '../util/spec.js';
 import { checkSize, LinkAttributes, MAX_NODES, TopologyBuilder } from './builder.js';
 import { NodeKind, Topology } from './graph.js';
-import { registerFamily } from './registry.js';
+import type { TopologyFamily } from './registry.js';
+import { idHalves } from './metrics/partitions.js';
 
 export interface RingOptions {
   n: number;
@@ -52,14 +53,18 @@ export function positionalInt(spec: Spec, key: string, opts: { min: number; max?
   return parseIntValue(text, spec.field(key), { min: opts.min, max: opts.max ?? MAX_NODES });
 }
 
-for (const bidirectional of [true, false]) {
+function ringFamily(bidirectional: boolean): TopologyFamily {
   const name = bidirectional ? 'ring' : 'uring';
-  registerFamily({
+  return {
     name,
     usage: `${name}:N[,bw=25Gbps,lat=100ns]`,
     description: bidirectional ? 'bidirectional ring of N nodes' : 'unidirectional ring of N nodes',
     build(spec: Spec, link: LinkAttributes): Topology {
       return ring({ n: positionalInt(spec, 'n', { min: 2 }), bidirectional, link, spec: spec.text });
     },
-  });
+    bisectionCut: (t) => (t.numEndpoints === t.numNodes ? { side: idHalves(t), method: `closed form (${name}: two arcs of the ring)` } : undefined),
+  };
 }
+
+export const ringFamilyBidirectional = ringFamily(true);
+export const uringFamily = ringFamily(false);

@@ -13,7 +13,8 @@ import { InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
 import { checkSize, LinkAttributes, TopologyBuilder } from './builder.js';
 import { NodeKind, SourceClasses, Topology } from './graph.js';
-import { registerFamily } from './registry.js';
+import type { BisectionCut, TopologyFamily } from './registry.js';
+import { cutOf, terminalOnly } from './metrics/partitions.js';
 
 export interface TwoLevelOptions {
   leaves: number;
@@ -77,7 +78,7 @@ function twoLevelSymmetry(S: number, m: number, K: number, U: number): SourceCla
   };
 }
 
-registerFamily({
+export const twoLevelFamily: TopologyFamily = {
   name: 'twolevel',
   aliases: ['two-level'],
   usage: 'twolevel:leaves=S,hosts=m[,uplinks=m,spines=uplinks,bw=25Gbps,lat=100ns]',
@@ -89,4 +90,24 @@ registerFamily({
     const spines = spec.int('spines', { min: 1, max: 1 << 24, default: uplinks });
     return twoLevel({ leaves, hosts, spines, uplinks, link, spec: spec.text });
   },
-});
+  defaultRouting: 'updown',
+  bisectionCut: twoLevelBisection,
+};
+
+/**
+ * Node ids: hosts, then leaves, then spines; host h of leaf s is node s·m + h. With an even number
+ * of leaves and every leaf linked U/K times to every spine, the bisection is the smaller of the
+ * hosts' links (S·m/2) and the leaf halves' uplinks (S·U/2).
+ */
+function twoLevelBisection(t: Topology): BisectionCut | undefined {
+  const { leaves: S, hosts: m, spines: K, uplinks: U } = t.params as Record<string, number>;
+  if (![S, m, K, U].every(Number.isInteger) || S % 2 !== 0 || U % K !== 0 || t.numNodes !== S * m + S + K) return undefined;
+  const halves = new Uint8Array(t.numNodes).fill(1);
+  for (let v = 0; v < (S / 2) * m; v++) halves[v] = 0;
+  for (let s = 0; s < S / 2; s++) halves[S * m + s] = 0;
+  for (let k = 0; k < K / 2; k++) halves[S * m + S + k] = 0;
+  const hosts = terminalOnly(t);
+  return cutOf(t, halves).channels <= cutOf(t, hosts).channels
+    ? { side: halves, method: 'closed form (two-level, uniform uplinks: half the leaves with their hosts, S·U/2 uplinks)' }
+    : { side: hosts, method: 'closed form (two-level, uniform uplinks: S·m/2 host links)' };
+}

@@ -36,7 +36,3 @@ function formatValue(value: unknown): string {
     return String(value);
   }
 }
-
-export function isInputError(err: unknown): err is InputError {
-  return err instanceof InputError;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demandOf, topologyBounds, bestBound, torus, mesh, FlowProgramBuilder, simulateFlow, defaultRouting, InputError } from '../../src/index.js';
+import { demandOf, topologyBounds, bestBound, torus, mesh, FlowProgramBuilder, simulateFlow, resolveRouting, InputError } from '../../src/index.js';
 
 const B = 25e9 / 8;
 const MODEL = { alpha: 1e-6, routerLatency: 0, nics: 1, injectionBandwidth: null, ejectionBandwidth: null };
@@ -37,7 +37,7 @@ describe('topology lower bounds', () => {
         for (let j = 1; j < 16; j++) p.send((r + j) % 16, m);
         for (let j = 1; j < 16; j++) p.recv((r - j + 16) % 16, m);
       }
-      const out = simulateFlow(t, defaultRouting(t), p.build(), { alpha: 1e-6 });
+      const out = simulateFlow(t, resolveRouting(t), p.build(), { alpha: 1e-6 });
       for (const b of topologyBounds(t, demandOf('alltoall', 16, m), MODEL)) expect(out.makespan).toBeGreaterThanOrEqual(b.seconds * (1 - 1e-12));
     }
   });
@@ -47,6 +47,6 @@ describe('topology lower bounds', () => {
     const p = new FlowProgramBuilder(16);
     p.beginStream(0).send(5, 100, 0, { kind: 'path', nodes: [0, 5] });
     p.beginStream(5).recv(0, 100);
-    expect(() => simulateFlow(t, defaultRouting(t), p.build())).toThrow(InputError);
+    expect(() => simulateFlow(t, resolveRouting(t), p.build())).toThrow(InputError);
   });
 });

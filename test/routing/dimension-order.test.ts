@@ -137,3 +137,49 @@ describe('dimension-order routing', () => {
     expect(Array.from(buf.vcClass.subarray(0, hops))).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });
+
+describe('tie = simgrid (SimGrid TorusZone)', () => {
+  /**
+   * SimGrid 3.32 TorusZone::get_local_route, transcribed: dimension j in order, the direction from
+   * the *source* coordinate m to the target t; + when t is right of m within k/2, or when m > k/2 and
+   * the wrap-around reaches t within k/2; − otherwise.
+   */
+  function simgridPath(dims: number[], src: number, dst: number): number[] {
+    const coord = (id: number, j: number): number => Math.floor(id / dims.slice(0, j).reduce((a, b) => a * b, 1)) % dims[j];
+    const path: number[] = [];
+    let cur = src;
+    while (cur !== dst) {
+      let product = 1;
+      for (let j = 0; j < dims.length; j++) {
+        const k = dims[j];
+        if (coord(cur, j) !== coord(dst, j)) {
+          const m = coord(src, j);
+          const t = coord(dst, j);
+          const plus = (t > m && t <= m + Math.floor(k / 2)) || (m > Math.floor(k / 2) && (m + Math.floor(k / 2)) % k >= t);
+          const x = coord(cur, j);
+          if (plus) cur = x === k - 1 ? cur + product - product * k : cur + product;
+          else cur = x === 0 ? cur - product + product * k : cur - product;
+          break;
+        }
+        product *= k;
+      }
+      path.push(cur);
+    }
+    return path;
+  }
+
+  it('routes every pair exactly as SimGrid on 4x4x4, 6x5 and 8x3 tori (the k/2 tie goes + except from coordinate k/2, which goes −)', () => {
+    for (const dims of [[4, 4, 4], [6, 5], [8, 3]]) {
+      const topo = torus(dims);
+      const routing = dimensionOrderRouting(topo, { tie: 'simgrid' });
+      const buf = makeRouteBuffers(64);
+      for (let s = 0; s < topo.numEndpoints; s++) {
+        for (let d = 0; d < topo.numEndpoints; d++) {
+          const hops = routing.route(s, d, 0, buf);
+          const nodes = Array.from(buf.channels.subarray(0, hops), (c) => topo.chDst[c]);
+          expect(nodes).toEqual(simgridPath(dims, s, d));
+        }
+      }
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  defaultRouting,
+  resolveRouting,
   fullMeshRouting,
   InputError,
   makeRouteBuffers,
@@ -57,7 +57,7 @@ describe('routing', () => {
   it('shortest path on a torus has the DOR hop count and is a real path', () => {
     const t = torus([5, 4]);
     const sp = shortestPathRouting(t);
-    const dor = defaultRouting(t);
+    const dor = resolveRouting(t);
     for (let s = 0; s < t.numNodes; s++) {
       for (let d = 0; d < t.numNodes; d++) {
         const p = path(sp, s, d);
@@ -91,7 +91,7 @@ describe('routing', () => {
     const h = routeWithHint(t, r, 0, 1, { kind: 'via', nodes: [3] }, 0, out, scratch);
     expect(Array.from(out.channels.subarray(0, h))).toEqual([t.channelBetween(0, 3), t.channelBetween(3, 1)]);
     const tor = torus([4, 4]);
-    expect(() => routeWithHint(tor, defaultRouting(tor), 0, 5, { kind: 'path', nodes: [0, 5] }, 0, out, scratch)).toThrow(InputError);
+    expect(() => routeWithHint(tor, resolveRouting(tor), 0, 5, { kind: 'path', nodes: [0, 5] }, 0, out, scratch)).toThrow(InputError);
   });
 
   it('up/down with d-mod-k spreads destinations evenly over the spines; ECMP hashes per flow', () => {
@@ -115,12 +115,12 @@ describe('routing', () => {
 
   it('valiant visits its intermediate and doubles the VC classes', () => {
     const t = torus([6, 6]);
-    const v = valiantRouting(t, defaultRouting(t), { seed: 7 });
+    const v = valiantRouting(t, resolveRouting(t), { seed: 7 });
     for (let d = 1; d < 36; d += 5) {
       const p = path(v, 0, d, 3);
       expect(isPath(t, p, 0, d)).toBe(true);
     }
-    expect(v.vcClasses).toBe(2 * defaultRouting(t).vcClasses);
+    expect(v.vcClasses).toBe(2 * resolveRouting(t).vcClasses);
   });
 
   it('UGAL takes the minimal path when unloaded and detours when its first channel is loaded', () => {
@@ -139,7 +139,7 @@ describe('routing', () => {
     expect(p.length).toBeGreaterThan(2);
   });
 
-  it('defaultRouting refuses a routing that does not fit the family', () => {
-    expect(() => defaultRouting(fullMesh(4), { routing: 'dor' })).toThrow(InputError);
+  it('resolveRouting refuses a routing that does not fit the family', () => {
+    expect(() => resolveRouting(fullMesh(4), { routing: 'dor' })).toThrow(InputError);
   });
 });

@@ -5,7 +5,7 @@
  * Cost = 2⌈log2 P⌉ × level latency + bytes / tree bandwidth (docs/flow.md).
  */
 import { describe, expect, it } from 'vitest';
-import { buildTopology, FlowProgramBuilder, simulateFlow, simulatePacketSchedule, defaultRouting } from '../../src/index.js';
+import { buildTopology, FlowProgramBuilder, simulateFlow, simulatePacketSchedule, resolveRouting } from '../../src/index.js';
 
 function program(lateRank: number): ReturnType<FlowProgramBuilder['build']> {
   const b = new FlowProgramBuilder(4);
@@ -25,7 +25,7 @@ describe('hwCollective cost uses the largest contribution', () => {
   const expected = 1e-6 + 400e-9 + 1e-3;
   for (const late of [0, 3]) {
     it(`flow engine, last arrival rank ${late}`, () => {
-      expect(simulateFlow(t, defaultRouting(t, {}), program(late), model).makespan).toBeCloseTo(expected, 12);
+      expect(simulateFlow(t, resolveRouting(t, {}), program(late), model).makespan).toBeCloseTo(expected, 12);
     });
     it(`packet schedule mode, last arrival rank ${late}`, () => {
       const r = simulatePacketSchedule({ topology: t, program: program(late), model });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTopology, exportDot, exportGraphml } from '../../src/topology/index.js';
-import { loadTopology } from '../../src/node/load-topology.js';
+import { loadTopology } from '../../src/node/index.js';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'meshwork-export-'));

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildTopology, topologyFromDocument } from '../../src/topology/index.js';
+import { buildTopology, listFamilies, topologyFromDocument } from '../../src/topology/index.js';
 import { InputError } from '../../src/util/errors.js';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
 import { assertConsistent } from './graph-checks.js';
@@ -13,7 +13,8 @@ import { assertConsistent } from './graph-checks.js';
 const FAMILY_KEYS: Record<string, string[]> = {
   ring: ['n'], uring: ['n'], hypercube: ['d'], fullmesh: ['n', 'mult'], fattree: ['k', 'levels'],
   twolevel: ['leaves', 'hosts', 'spines', 'uplinks'], omega: ['n'], dragonfly: ['a', 'p', 'h', 'g'],
-  torus: [], mesh: [], nosuch: ['n'], file: ['path'],
+  torus: [], mesh: [], dce: ['n', 'delta', 'extra-stage'], cbanyan: ['n', 'extra-stage'], ccc: ['n', 'extra-stage'],
+  mdce: ['B', 'C', 'P', 'n', 'extra-stage'], nosuch: ['n'], file: ['path'],
 };
 const COMMON_KEYS = ['bw', 'lat', 'zz'];
 
@@ -59,13 +60,16 @@ function buildOrRefuse(input: string | Record<string, unknown>): 'built' | 'refu
 }
 
 describe('random specs: a consistent graph or an InputError', () => {
+  it('cover every registered family (a new family cannot escape the fuzzing)', () => {
+    for (const f of listFamilies()) expect(Object.keys(FAMILY_KEYS), f.name).toContain(f.name);
+  });
   it('through buildTopology', () => {
     const seen = { built: 0, refused: 0 };
     fc.assert(
       fc.property(specText, (text) => {
         seen[buildOrRefuse(text)]++;
       }),
-      { numRuns: 400, seed: 2 },
+      { numRuns: 600, seed: 2 },
     );
     // The generator must exercise both outcomes, or the property says nothing.
     expect(seen.built).toBeGreaterThan(20);

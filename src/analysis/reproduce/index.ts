@@ -1,5 +1,4 @@
 export * from './types.js';
 export * from './registry.js';
 export * from './runner.js';
-export * from './pending.js';
 export * from './seed001-timing.js';

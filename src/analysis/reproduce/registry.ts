@@ -8,10 +8,6 @@ import { SEED_IDS, type SeedId, type SeedModule } from './types.js';
 
 const MODULES: Readonly<Record<SeedId, SeedModule>> = { '000': seed000, '001': seed001, '002': seed002, '003': seed003, '004': seed004 };
 
-export function seedModules(): SeedModule[] {
-  return SEED_IDS.map((id) => MODULES[id]);
-}
-
 export function getSeedModule(id: SeedId): SeedModule {
   return MODULES[id];
 }

@@ -6,7 +6,7 @@
  * and is run by the executor, which verifies the all-to-all byte for byte and counts barriers.
  * Flow-level timing runs each schedule through `runCollectiveFlow` (lowered schedule, max-min fair
  * sharing); packet-level timing runs the same lowered schedules on the packet network
- * (`simulatePacketSchedule`, router arbitration round-robin or age); the link-utilisation heatmap
+ * (`simulate` with engine packet, router arbitration round-robin or age); the link-utilisation heatmap
  * bins the flow engine's per-channel rates (the `channelRates` trace hook) over time.
  */
 import { buildSchedule, executeSchedule } from '../../collectives/index.js';
@@ -14,12 +14,9 @@ import type { Claim } from '../../report/checklist.js';
 import { groupedBarPlot, type BarDatum } from '../../report/plot.js';
 import { heatmapPlot } from '../../report/plot.js';
 import type { FlowTraceRecorder } from '../../sim/flow/index.js';
-import { runCollectiveFlow } from '../../sim/simulate.js';
-import { lowerSchedule, workloadOf } from '../../sim/program/from-schedule.js';
-import { simulatePacketSchedule } from '../../sim/packet/index.js';
+import { runCollectiveFlow, simulate } from '../../sim/simulate.js';
 import type { Topology } from '../../topology/graph.js';
 import { buildTopology } from '../../topology/index.js';
-import { scheduleDemands } from '../../sim/bounds/index.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 
 /** Bytes per block: divisible by 1, 2, 3, 4 and 6 so every areas= setting cuts it evenly. */
@@ -88,13 +85,7 @@ interface PacketRow {
 /** One schedule on the packet network (2 VCs, 16-flit buffers, 8-flit packets, 32-byte flits). */
 function packetRun(topology: Topology, torus: string, spec: string, blockBytes: number, arbitration: Arbitration, label: string): PacketRow {
   const schedule = buildSchedule({ collective: 'alltoall', algorithm: spec, topology, size: blockBytes });
-  const res = simulatePacketSchedule({
-    topology,
-    program: lowerSchedule(schedule),
-    config: { arbitration },
-    workload: workloadOf(schedule),
-    demands: scheduleDemands(schedule),
-  });
+  const res = simulate({ topology, schedule, engine: 'packet', packet: { config: { arbitration } } });
   let first = Infinity;
   let last = 0;
   for (const f of res.ranks.finish_s) {

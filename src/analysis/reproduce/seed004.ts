@@ -8,7 +8,7 @@
  */
 import type { Claim } from '../../report/checklist.js';
 import { linePlot, scatterPlot, type SeriesPoint } from '../../report/plot.js';
-import { defaultRouting } from '../../routing/index.js';
+import { resolveRouting } from '../../routing/index.js';
 import { DeadlockError, simulateTraffic } from '../../sim/packet/index.js';
 import { buildTopology } from '../../topology/index.js';
 import type { Table } from '../../report/table.js';
@@ -297,7 +297,7 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
     for (const net of DYN_NETS) {
       progress(0.5 + (0.5 * done++) / total, `§5 ${pattern.title}: ${net.label}`);
       const topology = buildTopology(net.spec);
-      const routing = defaultRouting(topology);
+      const routing = resolveRouting(topology);
       // One sweep per load (each point builds a fresh network and source, so this equals one
       // multi-rate sweep) so that a deadlock stops only its own point and is reported as a result.
       for (const rate of rates) {

@@ -9,10 +9,11 @@ import { parseIntValue } from '../../util/spec.js';
 import { loadTopology } from '../../node/load-topology.js';
 import '../../collectives/index.js'; // registers every algorithm
 import { parseCollective, type CollectiveKind } from '../../collectives/types.js';
-import { ROUTING_NAMES, type DefaultRoutingOptions, type RoutingName } from '../../routing/general.js';
+import { routingNames, type RoutingOptions } from '../../routing/registry.js';
 import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-order.js';
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
 import { INJECTION_ORDERS, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
+import { FLOW_PRESET_NAMES, flowPreset } from '../../sim/flow/presets.js';
 import type { Topology } from '../../topology/graph.js';
 
 export interface TimingCliOptions {
@@ -38,6 +39,7 @@ export interface TimingCliOptions {
   reduceBw?: string;
   copyBw?: string;
   rateUpdate?: string;
+  preset?: string;
   injectionOrder?: string;
   protocol?: string;
   eagerThreshold?: string;
@@ -52,8 +54,8 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--collective <name>', 'alltoall, broadcast, reduce, allreduce, scatter, gather, allgather, reduce-scatter, one-to-one, barrier', 'alltoall')
     .option('--size <bytes>', 'per block for alltoall/allgather/gather/scatter; whole buffer for broadcast/reduce/allreduce/reduce-scatter; the message for one-to-one (e.g. 64KiB, 1MB)')
     .option('--root <rank>', 'root rank of rooted collectives (source of one-to-one)')
-    .option('--routing <name>', `routing: ${ROUTING_NAMES.join(', ')} (default: the family's)`)
-    .option('--tie <mode>', 'torus tie-break at exactly k/2: positive, split (exact halves at flow level), parity, random')
+    .option('--routing <name>', `routing: ${routingNames().join(', ')} (default: the family's)`)
+    .option('--tie <mode>', 'torus tie-break at exactly k/2: positive, split (exact halves at flow level), parity, random, simgrid (+ except from k/2)')
     .option('--seed <n>', 'seed for random and hashed routing choices', '1')
     .option('--alpha <time>', 'per-message software overhead α (default 1us)')
     .option('--router-latency <time>', 'latency added per hop (default 0; the channel latency includes the router)')
@@ -68,6 +70,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--turnaround-reduce <time>', 'extra latency of the in-switch reduce unit (default 400ns: seed 001 2.4us vs 2us)')
     .option('--reduce-bw <bw>', 'local reduction speed, e.g. 10GB/s (default: free)')
     .option('--copy-bw <bw>', 'local copy speed, e.g. 20GB/s (default: free)')
+    .option('--preset <name>', `model and routing defaults of another simulator: ${FLOW_PRESET_NAMES.join(', ')} (SimGrid SMPI, CM02; see docs/flow.md); explicit options still win`)
     .option('--rate-update <mode>', 'exact (default: every flow re-rated after each batch of events) or local (only flows sharing a channel with a change; faster, approximate)')
     .option('--injection-order <order>', 'NIC model: fifo (default: a NIC\'s sends leave in order on each link, as the packet engine), per-destination, or shared (max-min among all outstanding sends, as SimGrid SMPI)')
     .option('--protocol <p>', 'point-to-point protocol: eager (default: data moves when the send is posted) or mpi (rendezvous from --eager-threshold: data moves once the receive is posted)')
@@ -81,7 +84,7 @@ export interface TimingSetup {
   collective: CollectiveKind;
   size: number;
   root: number | undefined;
-  routingOptions: DefaultRoutingOptions;
+  routingOptions: RoutingOptions;
   model: FlowEngineOptions;
   /** What the user asked for, in the units they used, for the report header. */
   echo: Record<string, string>;
@@ -97,13 +100,19 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   const size = o.size === undefined ? 0 : parseSize(o.size, 'size');
   if (!Number.isSafeInteger(size)) throw new InputError('size', o.size, 'a whole number of bytes');
   const root = o.root === undefined ? undefined : parseIntValue(o.root, 'root', { min: 0, max: topology.numEndpoints - 1 });
-  if (o.routing !== undefined && !(ROUTING_NAMES as readonly string[]).includes(o.routing)) throw new InputError('routing', o.routing, ROUTING_NAMES.join(', '));
+  if (o.routing !== undefined && !routingNames().includes(o.routing)) throw new InputError('routing', o.routing, routingNames().join(', '));
   if (o.tie !== undefined && !(TORUS_TIE_BREAKS as readonly string[]).includes(o.tie)) throw new InputError('tie', o.tie, TORUS_TIE_BREAKS.join(', '));
   const seed = parseIntValue(o.seed ?? '1', 'seed', { min: 0, max: 2 ** 32 - 1 });
-  const routingOptions: DefaultRoutingOptions = { routing: o.routing as RoutingName | undefined, tie: o.tie as TorusTieBreak | undefined, seed, splitHalves: true };
+  const preset = o.preset === undefined ? undefined : flowPreset(o.preset);
+  const routingOptions: RoutingOptions = {
+    ...preset?.routing,
+    routing: o.routing,
+    ...(o.tie === undefined ? {} : { tie: o.tie as TorusTieBreak }),
+    seed,
+  };
   const reduceBw = bw('reduce-bw', o.reduceBw);
   const copyBw = bw('copy-bw', o.copyBw);
-  const model: FlowEngineOptions = {
+  const explicit: FlowEngineOptions = {
     alpha: time('alpha', o.alpha),
     routerLatency: time('router-latency', o.routerLatency),
     nics: o.nics === undefined ? undefined : parseIntValue(o.nics, 'nics', { min: 1, max: 64 }),
@@ -122,6 +131,9 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
     protocol: choice('protocol', o.protocol, PROTOCOLS),
     eagerThreshold: o.eagerThreshold === undefined ? undefined : parseSize(o.eagerThreshold, 'eager-threshold'),
   };
+  // A preset supplies defaults; an option given on the command line wins over it.
+  const model: FlowEngineOptions = { ...preset?.model };
+  for (const [k, v] of Object.entries(explicit)) if (v !== undefined) (model as Record<string, unknown>)[k] = v;
   const echo: Record<string, string> = { topology: `${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`, collective };
   if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
   return { topology, collective, size, root, routingOptions, model, echo };
@@ -145,6 +157,8 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `ejection=${b('ejectionBandwidth')}`,
     `barrier stage=${t('barrierStageLatency')}`,
     `rate update=${model.rateUpdate}`,
+    `sharing=${model.sharing}`,
+    ...(model.preset ? [`preset=${model.preset}`] : []),
     `injection order=${model.injectionOrder}`,
     `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : ''}`,
     `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,

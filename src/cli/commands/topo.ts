@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { loadTopology } from '../../node/load-topology.js';
 import { computeMetricsParallel, defaultWorkers } from '../../node/metrics-workers.js';
-import { DISTANCE_METHODS, formatMetrics, metricsRecord, type DistanceMethod } from '../../topology/index.js';
+import { DISTANCE_METHODS, formatMetrics, metricsRecord, type DistanceMethod } from '../../topology/metrics/index.js';
 import { print } from '../io.js';
 
 interface TopoOptions {

@@ -12,6 +12,7 @@ import {
   type TrafficSweepResult,
 } from '../../sim/packet/index.js';
 import { linePlot, renderPlotSvg } from '../../report/plot.js';
+import { patternNames } from '../../sim/traffic/registry.js';
 import { print, writeFileAtomic } from '../io.js';
 
 interface TrafficOptions {
@@ -128,7 +129,7 @@ export function register(program: Command): void {
     .description('packet-level latency/throughput curve under synthetic traffic (BookSim-style measurement)')
     .requiredOption('--topology <spec>', 'topology spec, e.g. torus:8x8 or mesh:8x8, or a file:graph.json / spec file')
     .option('--mapping <order>', 'rank order: identity | reverse | snake | random:seed=N | a permutation file')
-    .requiredOption('--pattern <name>', 'uniform | bitrev | transpose | shuffle | tornado | neighbor | randperm | random | quarter | hotspot | localized | meshemu')
+    .requiredOption('--pattern <name>', patternNames().join(' | '))
     .requiredOption('--rates <list>', 'start:stop:step or a comma list, flits/node/cycle in (0, 1]')
     .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')}`, 'booksim')
     .option('--packet-size <flits>', 'flits per packet')

@@ -121,30 +121,55 @@ export function recursiveDoubling(w: Work, p2: number, vOf: (nr: number) => numb
   }
 }
 
-/** Recursive-halving reduce-scatter among p2 active ranks over p2 segments: active nr ends with segment nr. */
-export function recursiveHalving(w: Work, p2: number, vOf: (nr: number) => number): void {
+/**
+ * Partner order of recursive halving. 'far-first': masks p2/2 … 1, active nr ends with segment nr
+ * (MPICH). 'near-first': masks 1 … p2/2, so the first and largest exchange is with nr XOR 1 and nr
+ * ends with segment bit-reverse(nr) (SimGrid SMPI's allreduce `rab_rdb`).
+ */
+export type HalvingOrder = 'far-first' | 'near-first';
+export const HALVING_ORDERS: readonly HalvingOrder[] = ['far-first', 'near-first'];
+
+/** What recursive halving leaves: the masks in the order used and, after each step, each rank's first kept segment. */
+export interface Halving {
+  readonly masks: readonly number[];
+  readonly kept: readonly Int32Array[];
+}
+
+/** Recursive-halving reduce-scatter among p2 active ranks over p2 segments (see HalvingOrder). */
+export function recursiveHalving(w: Work, p2: number, vOf: (nr: number) => number, order: HalvingOrder = 'far-first'): Halving {
   const lo = new Int32Array(p2);
-  for (let mask = p2 >> 1; mask >= 1; mask >>= 1) {
+  const masks: number[] = [];
+  const kept: Int32Array[] = [];
+  let half = p2;
+  for (let step = 1; step < p2; step <<= 1) {
+    const mask = order === 'far-first' ? p2 / (2 * step) : step;
+    half >>= 1;
     for (let nr = 0; nr < p2; nr++) {
       const v = vOf(nr);
       const keepLow = (nr & mask) === 0;
-      const keep = keepLow ? lo[nr] : lo[nr] + mask;
-      const give = keepLow ? lo[nr] + mask : lo[nr];
-      w.b.send(w.real(v), w.real(vOf(nr ^ mask)), segs(w, w.acc, give, give + mask), 6);
-      recvReduce(w, v, vOf(nr ^ mask), keep, keep + mask, 6);
+      const keep = keepLow ? lo[nr] : lo[nr] + half;
+      const give = keepLow ? lo[nr] + half : lo[nr];
+      w.b.send(w.real(v), w.real(vOf(nr ^ mask)), segs(w, w.acc, give, give + half), 6);
+      recvReduce(w, v, vOf(nr ^ mask), keep, keep + half, 6);
       lo[nr] = keep;
     }
+    masks.push(mask);
+    kept.push(Int32Array.from(lo));
   }
+  return { masks, kept };
 }
 
-/** Recursive-doubling allgather among p2 active ranks: nr starts with segment nr. */
-export function recursiveDoublingGather(w: Work, p2: number, vOf: (nr: number) => number): void {
-  for (let mask = 1; mask < p2; mask <<= 1) {
+/** Recursive-doubling allgather among p2 active ranks: the halving's steps undone in reverse order. */
+export function recursiveDoublingGather(w: Work, p2: number, vOf: (nr: number) => number, halving: Halving): void {
+  for (let s = halving.masks.length - 1; s >= 0; s--) {
+    const mask = halving.masks[s];
+    const kept = halving.kept[s];
+    const len = p2 >> (s + 1);
     for (let nr = 0; nr < p2; nr++) {
       const p = nr ^ mask;
-      const mine = nr & ~(mask - 1);
-      const theirs = p & ~(mask - 1);
-      w.b.sendrecv(w.real(vOf(nr)), w.real(vOf(p)), segs(w, w.acc, mine, mine + mask), w.real(vOf(p)), segs(w, w.acc, theirs, theirs + mask), 7);
+      const mine = kept[nr];
+      const theirs = kept[p];
+      w.b.sendrecv(w.real(vOf(nr)), w.real(vOf(p)), segs(w, w.acc, mine, mine + len), w.real(vOf(p)), segs(w, w.acc, theirs, theirs + len), 7);
     }
   }
 }

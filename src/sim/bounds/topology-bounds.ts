@@ -4,6 +4,7 @@
  * routing, bisection (mesh and torus, where the bisection is known), and latency.
  */
 import type { Topology } from '../../topology/graph.js';
+import { familyOf } from '../../topology/registry.js';
 import type { BoundRecord } from '../result.js';
 import { type CollectiveDemand, mustReceive, mustSend } from './demand.js';
 
@@ -126,8 +127,9 @@ export function topologyBounds(t: Topology, d: CollectiveDemand, model: BoundMod
   }
 
   // Bisection for mesh and torus: cut the largest dimension in half.
-  const dims = t.params.dims as number[] | undefined;
-  if ((t.family === 'torus' || t.family === 'mesh') && dims && whole && d.collective === 'alltoall') {
+  const grid = t.coords ? familyOf(t)?.grid?.(t) : undefined;
+  const dims = grid?.dims;
+  if (grid && dims && whole && d.collective === 'alltoall') {
     let dim = 0;
     for (let i = 1; i < dims.length; i++) if (dims[i] > dims[dim]) dim = i;
     const k = dims[dim];
@@ -135,7 +137,7 @@ export function topologyBounds(t: Topology, d: CollectiveDemand, model: BoundMod
       const half = Math.floor(k / 2);
       const a = (n / k) * half;
       const b = n - a;
-      const wraps = t.family === 'torus' && k > 2 ? 2 : 1;
+      const wraps = grid.wrap && k > 2 ? 2 : 1;
       const crossing = (n / k) * wraps;
       let minBw = Infinity;
       for (let c = 0; c < t.numChannels; c++) minBw = Math.min(minBw, t.chBandwidth[c]);

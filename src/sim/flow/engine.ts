@@ -15,7 +15,7 @@ import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue, IndexedTimeHeap } from '../program/event-queue.js';
 import { pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
-import { MaxMinSolver, SubsetFiller } from './maxmin.js';
+import { cm02Weight, MaxMinSolver, SubsetFiller } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
 import { FlowProgram } from '../program/program.js';
 
@@ -160,6 +160,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   let fBytes = new Float64Array(fCap);
   let fRate = new Float64Array(fCap);
   let fMaxRate = new Float64Array(fCap);
+  /** Share weight per flow under CM02 sharing (1 / route latency); null under plain max-min. */
+  let fWeight: Float64Array | null = model.sharing === 'cm02' ? new Float64Array(fCap) : null;
   let fFinish = new Float64Array(fCap);
   let fT = new Float64Array(fCap);
   let fMsg = new Int32Array(fCap);
@@ -238,6 +240,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         fBytes = resized(fBytes, fCap);
         fRate = resized(fRate, fCap);
         fMaxRate = resized(fMaxRate, fCap);
+        if (fWeight !== null) fWeight = resized(fWeight, fCap);
         fFinish = resized(fFinish, fCap);
         fT = resized(fT, fCap);
         fMsg = resized(fMsg, fCap);
@@ -318,6 +321,13 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     return lat;
   };
 
+  /** A flow's route latency for CM02's share weight: its channels' latencies plus the router latency per channel. */
+  const routeLatency = (resources: number[] | Int32Array, nRes: number): number => {
+    let lat = 0;
+    for (let i = 0; i < nRes; i++) if (resources[i] < C) lat += t.chLatency[resources[i]] + model.routerLatency;
+    return lat;
+  };
+
   const turnaroundExtra = (h: number): number => (h < 0 ? 0 : turnaroundSeconds(program.hints[h], model));
 
   /** Starts one flow over the given resources, carrying the message chain starting at `msg`. */
@@ -368,6 +378,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     fBytes[f] = bytes;
     fRate[f] = 0;
     fMaxRate[f] = pacedRate(minBw, gap[s]);
+    if (fWeight !== null) fWeight[f] = cm02Weight(routeLatency(resources, nRes));
     fFinish[f] = Infinity;
     fMsg[f] = msg;
     fStream[f] = s;
@@ -583,7 +594,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       total = totalRate;
       nextFinish = peekFinish();
     } else {
-      solver.solve(active, nActive, fStart, fLen, arena, fMaxRate, fRate);
+      solver.solve(active, nActive, fStart, fLen, arena, fMaxRate, fRate, capacity, fWeight);
       nextFinish = Infinity;
       for (let a = 0; a < nActive; a++) {
         const f = active[a];

@@ -3,3 +3,4 @@ export * from './engine.js';
 export * from './run.js';
 export * from './trace.js';
 export * from './collective-run.js';
+export * from './presets.js';

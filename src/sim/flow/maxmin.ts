@@ -13,6 +13,16 @@
  */
 import { resized } from '../../util/typed-arrays.js';
 
+/**
+ * A flow's share weight under SimGrid's CM02 network model (network_cm02.cpp, `communicate`): its
+ * LMM variable's sharing penalty is the route latency (plus weight-S / bandwidth per link, and
+ * weight-S is 0 in CM02), and the LMM gives each flow on a saturated constraint a rate inversely
+ * proportional to its penalty. A route of zero latency keeps SimGrid's initial penalty of 1.
+ */
+export function cm02Weight(routeLatency: number): number {
+  return routeLatency > 0 ? 1 / routeLatency : 1;
+}
+
 /** Level-by-level rounds before the solver switches to its heap (see solve). */
 export const LEVEL_ROUNDS = 32;
 
@@ -22,6 +32,8 @@ export class MaxMinSolver {
   private order: Int32Array;
   private count: Int32Array;
   private unfrozen: Int32Array;
+  /** Sum of the share weights of a resource's unfrozen flows (its unfrozen count when unweighted). */
+  private weightSum: Float64Array;
   private rem: Float64Array;
   private latestKey: Float64Array;
   private start: Int32Array;
@@ -29,6 +41,10 @@ export class MaxMinSolver {
   private heap = new ShareHeap();
   private capped: Int32Array;
   private capHeap = new CapHeap();
+  /** A capped flow freezes at its cap when the level reaches cap / weight (the cap itself when unweighted). */
+  private capLevel = new Float64Array(16);
+  /** The share weights of the current solve, or null for plain max-min. */
+  private weight: Float64Array | null = null;
   /**
    * The local resource index of every path entry of the solve, flow by flow from flowEntry[f]: the
    * member fill and every freeze then read it in order instead of looking resources up again
@@ -51,6 +67,7 @@ export class MaxMinSolver {
     this.order = new Int32Array(r);
     this.count = new Int32Array(r);
     this.unfrozen = new Int32Array(r);
+    this.weightSum = new Float64Array(r);
     this.rem = new Float64Array(r);
     this.latestKey = new Float64Array(r);
     this.start = new Int32Array(r + 1);
@@ -62,9 +79,25 @@ export class MaxMinSolver {
    * Sets rate[f] for every f in active[0..n). Flow f crosses resources arena[pathStart[f] ..
    * pathStart[f] + pathLen[f]); cap[f] is its own rate limit (Infinity for none). `capacity`
    * overrides the resources' capacities (the engine's local update passes what other flows leave).
+   *
+   * `weight` makes the filling weighted (SimGrid's LMM, see `sharingWeight`): the level λ rises on
+   * every resource, flow f runs at λ × weight[f], a resource saturates when Σ λ × weight = its
+   * capacity, and a capped flow freezes when λ × weight[f] reaches its cap. Without it every weight
+   * is 1 and this is plain max-min, with the same floating-point operations as before.
    */
-  solve(active: Int32Array, n: number, pathStart: Int32Array, pathLen: Int32Array, arena: Int32Array, cap: Float64Array, rate: Float64Array, capacity: Float64Array = this.capacity): void {
+  solve(
+    active: Int32Array,
+    n: number,
+    pathStart: Int32Array,
+    pathLen: Int32Array,
+    arena: Int32Array,
+    cap: Float64Array,
+    rate: Float64Array,
+    capacity: Float64Array = this.capacity,
+    weight: Float64Array | null = null,
+  ): void {
     this.solves++;
+    this.weight = weight;
     const idx = this.localIndex;
     let nt = 0;
     let entries = 0;
@@ -86,8 +119,10 @@ export class MaxMinSolver {
           i = idx[r] = nt;
           this.touched[nt++] = r;
           this.count[i] = 0;
+          this.weightSum[i] = 0;
         }
         this.count[i]++;
+        this.weightSum[i] += weight === null ? 1 : weight[f];
         local[entries++] = i;
       }
       if (cap[f] !== Infinity) {
@@ -117,7 +152,16 @@ export class MaxMinSolver {
     // usually freezes few of them by their cap, so sorting them all was wasted (3 % of a
     // 32×32×32 run).
     const capHeap = this.capHeap;
-    capHeap.build(this.capped, nCapped, cap);
+    let capLevel = cap;
+    if (weight !== null) {
+      if (this.capLevel.length < cap.length) this.capLevel = new Float64Array(cap.length);
+      capLevel = this.capLevel;
+      for (let k = 0; k < nCapped; k++) {
+        const f = this.capped[k];
+        capLevel[f] = cap[f] / weight[f];
+      }
+    }
+    capHeap.build(this.capped, nCapped, capLevel);
 
     // Phase 1, level by level: freeze every resource at the lowest fair share at once. Symmetric
     // workloads (collectives) have few distinct levels, so this is a few linear passes.
@@ -130,19 +174,19 @@ export class MaxMinSolver {
       let level = Infinity;
       for (let k = 0; k < live; k++) {
         const i = order[k];
-        const sh = Math.max(0, this.rem[i]) / this.unfrozen[i];
+        const sh = Math.max(0, this.rem[i]) / this.weightSum[i];
         if (sh < level) level = sh;
       }
       while (capHeap.size > 0 && rate[capHeap.top()] >= 0) capHeap.pop();
-      if (capHeap.size > 0 && cap[capHeap.top()] < level) {
+      if (capHeap.size > 0 && capLevel[capHeap.top()] < level) {
         const f = capHeap.top();
         capHeap.pop();
-        this.freeze(f, cap[f], pathLen, rate, -2);
+        this.freeze(f, capLevel[f], pathLen, rate, -2);
       } else {
         const top = level * (1 + 1e-12);
         for (let k = 0; k < live; k++) {
           const i = order[k];
-          if (this.unfrozen[i] === 0 || Math.max(0, this.rem[i]) / this.unfrozen[i] > top) continue;
+          if (this.unfrozen[i] === 0 || Math.max(0, this.rem[i]) / this.weightSum[i] > top) continue;
           for (let m = start[i]; m < start[i + 1]; m++) {
             const f = this.members[m];
             if (rate[f] < 0) this.freeze(f, level, pathLen, rate, -2);
@@ -159,7 +203,7 @@ export class MaxMinSolver {
     heap.size = 0;
     for (let k = 0; k < live; k++) {
       const i = order[k];
-      this.pushShare(i, Math.max(0, this.rem[i]) / this.unfrozen[i]);
+      this.pushShare(i, Math.max(0, this.rem[i]) / this.weightSum[i]);
     }
     while (heap.size > 0) {
       const key = heap.key[0];
@@ -169,10 +213,10 @@ export class MaxMinSolver {
         continue;
       }
       while (capHeap.size > 0 && rate[capHeap.top()] >= 0) capHeap.pop();
-      if (capHeap.size > 0 && cap[capHeap.top()] < key) {
+      if (capHeap.size > 0 && capLevel[capHeap.top()] < key) {
         const f = capHeap.top();
         capHeap.pop();
-        this.freeze(f, cap[f], pathLen, rate, -1);
+        this.freeze(f, capLevel[f], pathLen, rate, -1);
         continue;
       }
       heap.pop();
@@ -189,18 +233,23 @@ export class MaxMinSolver {
     for (let i = 0; i < nt; i++) idx[this.touched[i]] = -1;
   }
 
-  private freeze(f: number, r: number, pathLen: Int32Array, rate: Float64Array, skip: number): void {
+  /** Freezes flow f at `level` (its rate is level × its weight). */
+  private freeze(f: number, level: number, pathLen: Int32Array, rate: Float64Array, skip: number): void {
+    const w = this.weight === null ? 1 : this.weight[f];
+    const r = level * w;
     rate[f] = r;
     const s = this.flowEntry[f];
     const e = s + pathLen[f];
     const local = this.entryLocal;
     const rem = this.rem;
     const unfrozen = this.unfrozen;
+    const weightSum = this.weightSum;
     for (let p = s; p < e; p++) {
       const j = local[p];
       rem[j] -= r;
       const u = --unfrozen[j];
-      if (skip !== -2 && j !== skip && u > 0) this.pushShare(j, Math.max(0, rem[j]) / u);
+      weightSum[j] -= w;
+      if (skip !== -2 && j !== skip && u > 0) this.pushShare(j, Math.max(0, rem[j]) / weightSum[j]);
     }
   }
 

@@ -3,7 +3,7 @@
  * both engines return.
  */
 import type { Topology } from '../../topology/graph.js';
-import { defaultRouting, type DefaultRoutingOptions } from '../../routing/general.js';
+import { resolveRouting, type RoutingOptions } from '../../routing/registry.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import type { CollectiveDemand } from '../bounds/index.js';
 import type { RunResult } from '../result.js';
@@ -14,9 +14,9 @@ import { type FlowProgram } from '../program/program.js';
 export interface FlowRunRequest {
   readonly topology: Topology;
   readonly program: FlowProgram;
-  /** Routing; default: defaultRouting(topology, routingOptions) with exact split halves. */
+  /** Routing; default: resolveRouting(topology, routingOptions) for the flow engine (exact split halves). */
   readonly routing?: RoutingFunction;
-  readonly routingOptions?: DefaultRoutingOptions;
+  readonly routingOptions?: RoutingOptions;
   readonly model?: FlowEngineOptions;
   /** What ran, recorded in the result (collective, algorithm, size...). */
   readonly workload?: Readonly<Record<string, unknown>> | null;
@@ -26,7 +26,7 @@ export interface FlowRunRequest {
 
 export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRunOutput } {
   const t = req.topology;
-  const routing = req.routing ?? defaultRouting(t, { splitHalves: true, ...req.routingOptions });
+  const routing = req.routing ?? resolveRouting(t, { ...req.routingOptions, engine: 'flow' });
   const out = simulateFlow(t, routing, req.program, req.model ?? {});
   const result = assembleResult(
     {
@@ -37,7 +37,10 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
       workload: req.workload,
       demands: req.demands,
       modelRecord: {
-        engine: 'flow-level, max-min fair progressive filling',
+        engine:
+          out.model.sharing === 'cm02'
+            ? "flow-level, SimGrid CM02 weighted progressive filling (each flow's share ∝ 1 / its route latency)"
+            : 'flow-level, max-min fair progressive filling',
         rateUpdateRule:
           out.model.rateUpdate === 'exact'
             ? 'batched exact: all events at one instant (within the simultaneity tolerance) are applied, then every active flow is re-rated once (max-min)'

@@ -4,6 +4,7 @@
  */
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
+import { familyOf } from '../../topology/registry.js';
 
 export type Switching = 'wormhole' | 'vct';
 export type Arbitration = 'round-robin' | 'age';
@@ -90,7 +91,7 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     deadlockCycles: 2000,
     seed: 1,
   };
-  if (name === 'booksim') base.channelLatency = topology.family === 'torus' ? 2 : 1;
+  if (name === 'booksim') base.channelLatency = familyOf(topology)?.booksimChannelLatency ?? 1;
   return base;
 }
 

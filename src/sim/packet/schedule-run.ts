@@ -19,7 +19,8 @@
 import { InputError, LimitError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
-import { defaultRouting } from '../../routing/general.js';
+import { resolveRouting } from '../../routing/registry.js';
+import { familyOf } from '../../topology/registry.js';
 import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
 import { type FlowProgram } from '../program/program.js';
 import { resized } from '../../util/typed-arrays.js';
@@ -66,7 +67,7 @@ function hintedRouting(t: Topology, base: RoutingFunction, hints: FlowProgram['h
     maxHops = Math.max(maxHops, hintMaxHops(base, h));
   }
   if (hints.length === 0) return { fn: base, current: undefined };
-  const torusDateline = t.family === 'torus' && t.coords !== undefined && base.vcClasses >= 2;
+  const torusDateline = t.coords !== undefined && familyOf(t)?.grid?.(t)?.wrap === true && base.vcClasses >= 2;
   const scratch = makeRouteBuffers(maxHops);
   const self: { fn: RoutingFunction; current: NodeRouteHint | undefined } = {
     current: undefined,
@@ -74,6 +75,7 @@ function hintedRouting(t: Topology, base: RoutingFunction, hints: FlowProgram['h
       name: base.name,
       params: { ...base.params, routeHints: 'followed; via legs in VC class bands (hop-indexed)', vcClassBands: bands },
       vcClasses: base.vcClasses * bands,
+      deadlockFree: base.deadlockFree,
       maxHops,
       route: (src, dst, salt, out) => {
         const hops = routeWithHint(t, base, src, dst, self.current, salt, out, scratch);
@@ -124,7 +126,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const t = opts.topology;
   const prog = opts.program;
   if (prog.numRanks !== t.numEndpoints) throw new InputError('program', prog.numRanks, `${t.numEndpoints} ranks (one per endpoint of ${t.spec})`);
-  const baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? defaultRouting(t, {}));
+  const baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? resolveRouting(t, { engine: 'packet' }));
   const routing = hintedRouting(t, baseRouting, prog.hints);
   const flowModel = resolveFlowModel(opts.model ?? {}, t, baseRouting.params.split);
   // The source queues are FIFO: the other NIC models would need per-destination or interleaved queues.

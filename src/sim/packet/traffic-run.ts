@@ -6,10 +6,10 @@ import { InputError } from '../../util/errors.js';
 import { hash32 } from '../../util/rng.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
-import { dimensionOrderRouting } from '../../routing/dimension-order.js';
-import { defaultRouting } from '../../routing/general.js';
+import { resolveRouting } from '../../routing/registry.js';
 import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
-import { makePattern, type PatternOptions } from '../traffic/patterns.js';
+import type { PatternOptions } from '../traffic/patterns.js';
+import { CLOSED_LOOP_PATTERN, makePattern } from '../traffic/registry.js';
 import { BernoulliSource, MeshEmulationSource, type TrafficSource } from '../traffic/sources.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { BOOKSIM_MEASUREMENT, measureLikeBookSim, runFixedHorizon, type HorizonResult, type LoadPoint, type MeasurementOptions } from './measure.js';
@@ -56,16 +56,15 @@ export interface TrafficSweepResult {
 }
 
 /**
- * Routing for synthetic traffic: dimension order on mesh and torus (the booksim preset uses
+ * Routing for synthetic traffic: the family's default (dimension order on mesh and torus: the booksim preset uses
  * BookSim's seeded random direction per packet at a k/2 tie, the default preset the per-pair split),
  * otherwise the family's default routing with the VC classes it declares, or up*\/down* where that
  * default is plain shortest path (rings, `file:` graphs; see packetDeadlockFreeRouting).
  */
 export function trafficRouting(topology: Topology, preset: PresetName, seed: number): RoutingFunction {
-  if (topology.family === 'torus' || topology.family === 'mesh') {
-    return dimensionOrderRouting(topology, { tie: preset === 'booksim' ? 'random' : 'split', seed });
-  }
-  return packetDeadlockFreeRouting(topology, defaultRouting(topology, { seed }));
+  // The tie matters only to dimension order; other routings ignore it.
+  const tie = preset === 'booksim' ? 'random' : 'split';
+  return packetDeadlockFreeRouting(topology, resolveRouting(topology, { tie, seed, engine: 'packet' }));
 }
 
 export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
@@ -76,7 +75,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   validateConfig(cfg, routing.vcClasses);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
   for (const r of opts.rates) if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');
-  const closedLoop = opts.pattern === 'meshemu';
+  const closedLoop = opts.pattern === CLOSED_LOOP_PATTERN;
   const pattern = closedLoop ? null : makePattern(opts.pattern, topology, opts.patternOptions);
   const measurement = opts.measurement ?? 'booksim';
   const m: MeasurementOptions = { ...BOOKSIM_MEASUREMENT, ...opts.measurementOptions };

@@ -59,7 +59,18 @@ export interface FlowModelOptions {
   protocol?: Protocol;
   /** Bytes from which protocol 'mpi' uses rendezvous. Default 65,536 (SMPI's smpi/send-is-detached-thresh). */
   eagerThreshold?: number;
+  /**
+   * How flows share a channel. 'maxmin' (default): plain max-min fairness. 'cm02': SimGrid's CM02
+   * (LMM) rule: a flow's share is weighted by 1 / its route latency, so shorter routes get more
+   * (see sim/flow/maxmin.ts `cm02Weight`). Needs rateUpdate 'exact'.
+   */
+  sharing?: Sharing;
+  /** The name of the preset these options came from (sim/flow/presets.ts), recorded in the result; null for none. */
+  preset?: string | null;
 }
+
+export type Sharing = 'maxmin' | 'cm02';
+export const SHARINGS: readonly Sharing[] = ['maxmin', 'cm02'];
 
 export type InjectionOrder = 'fifo' | 'per-destination' | 'shared';
 export const INJECTION_ORDERS: readonly InjectionOrder[] = ['fifo', 'per-destination', 'shared'];
@@ -89,6 +100,8 @@ export interface FlowModel {
   readonly injectionOrder: InjectionOrder;
   readonly protocol: Protocol;
   readonly eagerThreshold: number;
+  readonly sharing: Sharing;
+  readonly preset: string | null;
 }
 
 function nonNegative(field: string, v: number | undefined, dflt: number): number {
@@ -145,7 +158,16 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     injectionOrder: oneOf('model.injectionOrder', opts.injectionOrder, INJECTION_ORDERS, 'fifo'),
     protocol: oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager'),
     eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
+    sharing: checkSharing(opts.sharing, opts.rateUpdate),
+    preset: opts.preset ?? null,
   };
+}
+
+function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined): Sharing {
+  const sharing = oneOf('model.sharing', v, SHARINGS, 'maxmin');
+  // The local filler re-rates subsets unweighted; CM02 is implemented in the exact solver only.
+  if (sharing === 'cm02' && rateUpdate === 'local') throw new InputError('model.sharing', v, 'maxmin with rateUpdate local (cm02 needs rateUpdate exact)');
+  return sharing;
 }
 
 function oneOf<T extends string>(field: string, v: T | undefined, accepted: readonly T[], dflt: T): T {

@@ -1,2 +1,3 @@
 export * from './patterns.js';
 export * from './sources.js';
+export * from './registry.js';

@@ -1,31 +1,17 @@
 /**
  * Synthetic traffic patterns: destination rank as a function of the source rank and a seeded
- * generator. BookSim 2.0's patterns (traffic.cpp) and seed 004's five (spec §5.3).
+ * generator. BookSim 2.0's patterns (traffic.cpp) and seed 004's five (spec §5.3), registered by
+ * registry.ts; `makePattern` builds one by name.
  * Mesh emulation is closed-loop and lives in closed-loop.ts; here it only names its mapping.
  */
 import { InputError } from '../../util/errors.js';
 import type { Rng } from '../../util/rng.js';
 import { Rng as RngClass } from '../../util/rng.js';
 import type { Topology } from '../../topology/graph.js';
-
-export const PATTERN_NAMES = [
-  'uniform',
-  'bitrev',
-  'transpose',
-  'shuffle',
-  'tornado',
-  'neighbor',
-  'randperm',
-  'random',
-  'quarter',
-  'hotspot',
-  'localized',
-  'meshemu',
-] as const;
-export type PatternName = (typeof PATTERN_NAMES)[number];
+import { familyOf, type QuarterPartition } from '../../topology/registry.js';
 
 export interface TrafficPattern {
-  readonly name: PatternName;
+  readonly name: string;
   /** Every parameter that shaped the pattern, for result records. */
   readonly params: Readonly<Record<string, unknown>>;
   /** Destination rank for a packet from `src`. */
@@ -64,73 +50,115 @@ function uniformExcludingSelf(src: number, n: number, rng: Rng): number {
   return d >= src ? d + 1 : d;
 }
 
-export function makePattern(name: string, topology: Topology, opts: PatternOptions = {}): TrafficPattern {
-  const N = topology.numEndpoints;
-  switch (name as PatternName) {
-    case 'uniform':
-      // BookSim: RandomInt(nodes − 1), self included.
-      return { name: 'uniform', params: { self: 'included' }, dest: (_s, rng) => rng.int(N) };
-    case 'random':
-      // Seed 004 "completely random destinations": uniform over the other PEs (a PE does not send to itself).
-      return { name: 'random', params: { self: 'excluded' }, dest: (s, rng) => uniformExcludingSelf(s, N, rng) };
-    case 'bitrev': {
+/** A traffic pattern as the registry (registry.ts) builds it. */
+export interface PatternEntry {
+  /** The name `--pattern` takes. */
+  readonly name: string;
+  /** One line for help text. */
+  readonly description: string;
+  /** Builds the pattern for a topology; throws InputError naming what it needs when it does not fit. */
+  create(topology: Topology, opts: PatternOptions): TrafficPattern;
+}
+
+/** Bit-permutation patterns over a power-of-two number of terminals (BookSim's bitrev, transpose, shuffle). */
+function bitPattern(name: string, description: string, make: (bits: number, N: number) => (s: number) => number, check?: (bits: number) => void): PatternEntry {
+  return {
+    name,
+    description,
+    create(topology) {
+      const N = topology.numEndpoints;
       const bits = log2Exact('pattern', N);
-      return {
-        name: 'bitrev',
-        params: { bits },
-        dest: (s) => {
-          let d = 0;
-          for (let i = 0; i < bits; i++) if (s & (1 << i)) d |= 1 << (bits - 1 - i);
-          return d;
-        },
-      };
-    }
-    case 'transpose': {
-      const bits = log2Exact('pattern', N);
-      if (bits % 2 !== 0) throw new InputError('pattern', 'transpose', 'an even number of address bits (a square k×k grid)');
-      const half = bits / 2;
-      const lo = (1 << half) - 1;
-      return { name: 'transpose', params: { bits }, dest: (s) => ((s >> half) & lo) | ((s << half) & (lo << half)) };
-    }
-    case 'shuffle': {
-      const bits = log2Exact('pattern', N);
-      const mask = N - 1;
-      return { name: 'shuffle', params: { bits }, dest: (s) => ((s << 1) & mask) | ((s >> (bits - 1)) & 1) };
-    }
-    case 'tornado':
-    case 'neighbor': {
+      check?.(bits);
+      const dest = make(bits, N);
+      return { name, params: { bits }, dest: (s) => dest(s) };
+    },
+  };
+}
+
+/** BookSim's tornado and neighbor: every k-ary digit moves by `shift(k)`. */
+function digitShiftPattern(name: string, description: string, shiftOf: (k: number) => number): PatternEntry {
+  return {
+    name,
+    description,
+    create(topology) {
       const { k, n } = kn(topology);
-      const shift = name === 'tornado' ? Math.ceil(k / 2) - 1 : 1;
+      const shift = shiftOf(k);
       return {
-        name: name as PatternName,
+        name,
         params: { k, n, shift },
         dest: (s) => {
           let d = 0;
           let stride = 1;
           let rest = s;
           for (let i = 0; i < n; i++) {
-            d += ((rest % k) + shift) % k * stride;
+            d += (((rest % k) + shift) % k) * stride;
             rest = Math.floor(rest / k);
             stride *= k;
           }
           return d;
         },
       };
-    }
-    case 'randperm': {
+    },
+  };
+}
+
+/** The built-in patterns: BookSim 2.0's (traffic.cpp) and seed 004's five (spec §5.3). */
+export const BUILTIN_PATTERNS: readonly PatternEntry[] = [
+  {
+    name: 'uniform',
+    description: 'uniform random destination, self included (BookSim)',
+    // BookSim: RandomInt(nodes − 1), self included.
+    create: (t) => ({ name: 'uniform', params: { self: 'included' }, dest: (_s, rng) => rng.int(t.numEndpoints) }),
+  },
+  bitPattern('bitrev', 'bit-reversed address (BookSim)', (bits) => (s) => {
+    let d = 0;
+    for (let i = 0; i < bits; i++) if (s & (1 << i)) d |= 1 << (bits - 1 - i);
+    return d;
+  }),
+  bitPattern(
+    'transpose',
+    'address halves swapped: (x, y) -> (y, x) on a k×k grid (BookSim)',
+    (bits) => {
+      const half = bits / 2;
+      const lo = (1 << half) - 1;
+      return (s) => ((s >> half) & lo) | ((s << half) & (lo << half));
+    },
+    (bits) => {
+      if (bits % 2 !== 0) throw new InputError('pattern', 'transpose', 'an even number of address bits (a square k×k grid)');
+    },
+  ),
+  bitPattern('shuffle', 'address rotated left by one bit (BookSim)', (bits, N) => (s) => ((s << 1) & (N - 1)) | ((s >> (bits - 1)) & 1)),
+  digitShiftPattern('tornado', 'every coordinate moves ⌈k/2⌉ − 1 (BookSim)', (k) => Math.ceil(k / 2) - 1),
+  digitShiftPattern('neighbor', 'every coordinate moves +1 (BookSim)', () => 1),
+  {
+    name: 'randperm',
+    description: 'a seeded random permutation (BookSim; --perm-seed)',
+    create(t, opts) {
+      const N = t.numEndpoints;
       const seed = opts.permSeed ?? 1;
       const perm = new Int32Array(N);
       for (let i = 0; i < N; i++) perm[i] = i;
       const rng = new RngClass(seed);
       for (let i = N - 1; i > 0; i--) {
         const j = rng.int(i + 1);
-        const t = perm[i];
+        const tmp = perm[i];
         perm[i] = perm[j];
-        perm[j] = t;
+        perm[j] = tmp;
       }
       return { name: 'randperm', params: { permSeed: seed }, dest: (s) => perm[s] };
-    }
-    case 'quarter': {
+    },
+  },
+  {
+    name: 'random',
+    description: 'uniform over the other PEs (seed 004 §5.3.1)',
+    // Seed 004 "completely random destinations": a PE does not send to itself.
+    create: (t) => ({ name: 'random', params: { self: 'excluded' }, dest: (s, rng) => uniformExcludingSelf(s, t.numEndpoints, rng) }),
+  },
+  {
+    name: 'quarter',
+    description: 'uniform within the source\'s quarter (seed 004 §5.3.2; --quarter-by)',
+    create(topology, opts) {
+      const N = topology.numEndpoints;
       if (N % 4 !== 0) throw new InputError('pattern', 'quarter', 'a number of terminals divisible by 4');
       const part = quarterPartition(topology, opts.quarterBy);
       const q = N / 4;
@@ -147,13 +175,15 @@ export function makePattern(name: string, topology: Topology, opts: PatternOptio
       return {
         name: 'quarter',
         params: { partitions: 4, by: part.label },
-        dest: (s, rng) => {
-          const base = part.of(s) * q;
-          return members[base + uniformExcludingSelf(pos[s], q, rng)];
-        },
+        dest: (s, rng) => members[part.of(s) * q + uniformExcludingSelf(pos[s], q, rng)],
       };
-    }
-    case 'hotspot': {
+    },
+  },
+  {
+    name: 'hotspot',
+    description: 'a fraction of all packets to one rank, the rest random (seed 004 §5.3.3; --hot)',
+    create(t, opts) {
+      const N = t.numEndpoints;
       const hot = opts.hotRank ?? 0;
       const frac = opts.hotFraction ?? 0.05;
       if (!Number.isInteger(hot) || hot < 0 || hot >= N) throw new InputError('hot', hot, `a rank in [0, ${N - 1}]`);
@@ -162,58 +192,38 @@ export function makePattern(name: string, topology: Topology, opts: PatternOptio
         params: { hotRank: hot, fraction: frac },
         dest: (s, rng) => (rng.next() < frac ? hot : uniformExcludingSelf(s, N, rng)),
       };
-    }
-    case 'localized': {
+    },
+  },
+  {
+    name: 'localized',
+    description: 'exponentially distributed coordinate offsets (seed 004 §5.3.5)',
+    create(topology) {
       const coords = localizedCoordinates(topology);
       return {
         name: 'localized',
         params: { coordinates: coords.label, meanOffset: 'half of each coordinate maximum', sign: 'random', outOfRange: 'wrap' },
         dest: (s, rng) => coords.pick(s, rng),
       };
-    }
-    case 'meshemu':
-      throw new InputError('pattern', 'meshemu', 'meshemu through the closed-loop driver (meshwork traffic handles it)');
-    default:
-      throw new InputError('pattern', name, PATTERN_NAMES.join(' | '));
-  }
-}
+    },
+  },
+];
 
 /**
- * The quarter (0..3) of each rank for seed 004's 1/4 partition. DCE/MDCE (spec §2.4): partitions
- * are unions of whole unidirectional rings, split on ring-index bits, so self-routing (which never
- * flips a bit that source and destination share) keeps each quarter's traffic inside it. With two or
- * more ring-index coordinates x1..xr the two split axes are the most significant bits of x1 and x2
- * (one per dimension: the dimensions are orthogonal, §2.4); a DCE (r = 1) splits on the two most
- * significant bits of y. Other networks, or `quarterBy: 'address'`: rank div N/4.
+ * The quarter (0..3) of each rank for seed 004's 1/4 partition: `rings`, the family's own partition
+ * (DCE/MDCE: whole rings split on ring-index bits, spec §2.4; the default where the family declares
+ * one), or `address` (rank div N/4; the default elsewhere).
  */
-export function quarterPartition(topology: Topology, by?: 'rings' | 'address'): { label: string; of: (rank: number) => number } {
+export function quarterPartition(topology: Topology, by?: 'rings' | 'address'): QuarterPartition {
   const N = topology.numEndpoints;
-  const isDce = topology.family === 'dce' || topology.family === 'mdce';
-  const mode = by ?? (isDce ? 'rings' : 'address');
+  const own = familyOf(topology)?.quarters;
+  const mode = by ?? (own ? 'rings' : 'address');
   if (mode !== 'rings' && mode !== 'address') throw new InputError('quarter-by', mode, 'rings | address');
   if (mode === 'address') {
     const q = N / 4;
     return { label: 'address (rank div N/4)', of: (r) => Math.floor(r / q) };
   }
-  if (!isDce) throw new InputError('quarter-by', 'rings', `address on ${topology.family} (ring-index quarters are defined for DCE/MDCE networks)`);
-  const p = topology.params as { ringLength: number; rings: number; deltas: number[] };
-  const L = p.ringLength;
-  const r = p.deltas.length;
-  const bits = Math.round(Math.log2(p.rings) / r);
-  if (r * bits < 2) throw new InputError('pattern', 'quarter', 'a DCE with at least 4 rings');
-  const endpoints = topology.endpoints;
-  // Node id = ring·L + x0; ring index = x1 + x2·2^bits + …
-  const ringOf = (rank: number): number => Math.floor(endpoints[rank] / L);
-  if (r >= 2) {
-    return {
-      label: `ring-index bits: MSB of x1 and MSB of x2 (spec §2.4)`,
-      of: (rank) => {
-        const ring = ringOf(rank);
-        return ((ring >>> (bits - 1)) & 1) | (((ring >>> (2 * bits - 1)) & 1) << 1);
-      },
-    };
-  }
-  return { label: 'ring-index bits: the two MSBs of y (spec §2.4)', of: (rank) => (ringOf(rank) >>> (bits - 2)) & 3 };
+  if (!own) throw new InputError('quarter-by', 'rings', `address on ${topology.family} (ring-index quarters are defined for DCE/MDCE networks)`);
+  return own(topology);
 }
 
 /**

@@ -3,9 +3,9 @@
  * halves (⌊E/2⌋ and ⌈E/2⌉; switches may sit on either side). Channels are counted in both
  * directions (Dally & Towles' channel bisection B_C); `links` = channels / 2.
  *
- * Exact where a closed form is known — the optimal cut of these families is an explicit partition,
- * which is evaluated on the actual graph so generator details (multiplicities, k = 2 dimensions)
- * are honoured:
+ * Exact where a closed form is known — the optimal cut is an explicit partition, evaluated on the
+ * actual graph so generator details (multiplicities, k = 2 dimensions) are honoured. Grids (the
+ * family's `grid`) are halved here; other families declare their cut (`bisectionCut`):
  *   ring/uring: two arcs;  mesh/torus with an even largest radix: halve that dimension;
  *   hypercube: halve one dimension;  fullmesh: any balanced split;
  *   fattree (k-ary n-tree, N even): full bisection, the N/2 terminal links;
@@ -15,7 +15,11 @@
  * force on small instances in test/topology/metrics.test.ts.
  */
 import type { Topology } from '../graph.js';
+import { familyOf } from '../registry.js';
+import { cutOf, idHalves, terminalOnly, type Sides } from './partitions.js';
 import { productShape } from './product.js';
+
+export { cutOf } from './partitions.js';
 
 export interface Bisection {
   /** Channels crossing the cut, both directions counted. */
@@ -29,33 +33,9 @@ export interface Bisection {
   readonly method: string;
 }
 
-/** Partition sides: 0 or 1 per node. */
-type Sides = Uint8Array;
-
-export function cutOf(t: Topology, side: Sides): { channels: number; bandwidth: number } {
-  let channels = 0;
-  let bandwidth = 0;
-  for (let c = 0; c < t.numChannels; c++) {
-    if (side[t.chSrc[c]] !== side[t.chDst[c]]) {
-      channels++;
-      bandwidth += t.chBandwidth[c];
-    }
-  }
-  return { channels, bandwidth };
-}
-
 function result(t: Topology, side: Sides, exact: boolean, method: string): Bisection {
   const { channels, bandwidth } = cutOf(t, side);
   return { channels, links: channels / 2, bandwidth, exact, method };
-}
-
-/** Side 1 for node ids at or above the node of endpoint rank ⌊E/2⌋ (id order). */
-function idHalves(t: Topology): Sides {
-  const sorted = Int32Array.from(t.endpoints).sort();
-  const pivot = sorted[Math.floor(sorted.length / 2)];
-  const side = new Uint8Array(t.numNodes);
-  for (let v = pivot; v < t.numNodes; v++) side[v] = 1;
-  return side;
 }
 
 function closedForm(t: Topology): Bisection | undefined {
@@ -66,43 +46,15 @@ function closedForm(t: Topology): Bisection | undefined {
     let dim = 0;
     for (let d = 1; d < shape.dims.length; d++) if (shape.dims[d] > shape.dims[dim]) dim = d;
     const k = shape.dims[dim];
-    if (k % 2 === 0) {
-      let stride = 1;
-      for (let d = 0; d < dim; d++) stride *= shape.dims[d];
-      const side = new Uint8Array(t.numNodes);
-      for (let v = 0; v < t.numNodes; v++) side[v] = Math.floor(v / stride) % k >= k / 2 ? 1 : 0;
-      const what = t.family === 'hypercube' ? 'hypercube: halve one dimension' : `${t.family}: halve the largest (even) radix ${k}`;
-      return result(t, side, true, `closed form (${what})`);
-    }
-    return undefined;
+    if (k % 2 !== 0) return undefined;
+    let stride = 1;
+    for (let d = 0; d < dim; d++) stride *= shape.dims[d];
+    const side = new Uint8Array(t.numNodes);
+    for (let v = 0; v < t.numNodes; v++) side[v] = Math.floor(v / stride) % k >= k / 2 ? 1 : 0;
+    return result(t, side, true, `closed form (${shape.label}: halve the largest (even) radix ${k})`);
   }
-  if ((t.family === 'ring' || t.family === 'uring' || t.family === 'fullmesh') && t.numEndpoints === t.numNodes) {
-    const what = t.family === 'fullmesh' ? 'every balanced split cuts the same links' : 'two arcs of the ring';
-    return result(t, idHalves(t), true, `closed form (${t.family}: ${what})`);
-  }
-  if (t.family === 'fattree' && t.numEndpoints % 2 === 0) {
-    // A k-ary n-tree has full bisection: no balanced split cuts fewer than the N/2 terminal links.
-    return result(t, terminalOnly(t), true, 'closed form (k-ary n-tree: full bisection, N/2 terminal links)');
-  }
-  if (t.family === 'twolevel') return twoLevelBisection(t);
-  return undefined;
-}
-
-/**
- * Two-level leaf/spine network (node ids: hosts, then leaves, then spines; host h of leaf s is node
- * s·m + h). With an even number of leaves and every leaf linked U/K times to every spine, the
- * bisection is the smaller of the hosts' links (S·m/2) and the leaf halves' uplinks (S·U/2).
- */
-function twoLevelBisection(t: Topology): Bisection | undefined {
-  const { leaves: S, hosts: m, spines: K, uplinks: U } = t.params as Record<string, number>;
-  if (![S, m, K, U].every(Number.isInteger) || S % 2 !== 0 || U % K !== 0 || t.numNodes !== S * m + S + K) return undefined;
-  const halves = new Uint8Array(t.numNodes).fill(1);
-  for (let v = 0; v < (S / 2) * m; v++) halves[v] = 0;
-  for (let s = 0; s < S / 2; s++) halves[S * m + s] = 0;
-  for (let k = 0; k < K / 2; k++) halves[S * m + S + k] = 0;
-  const byLeaves = result(t, halves, true, 'closed form (two-level, uniform uplinks: half the leaves with their hosts, S·U/2 uplinks)');
-  const byHosts = result(t, terminalOnly(t), true, 'closed form (two-level, uniform uplinks: S·m/2 host links)');
-  return byLeaves.channels <= byHosts.channels ? byLeaves : byHosts;
+  const cut = familyOf(t)?.bisectionCut?.(t);
+  return cut && result(t, cut.side, true, cut.method);
 }
 
 /** Largest graph the greedy refinement runs on; beyond it the bound is the best starting partition. */
@@ -150,13 +102,6 @@ function coordinateHalves(t: Topology, d: number): Sides {
     side[v] = seen >= half ? 1 : 0;
     if (t.rankOfNode[v] >= 0) seen++;
   }
-  return side;
-}
-
-/** The first ⌊E/2⌋ endpoints alone on side 0: cuts only their own channels (good for indirect networks). */
-function terminalOnly(t: Topology): Sides {
-  const side = new Uint8Array(t.numNodes).fill(1);
-  for (let r = 0; r < Math.floor(t.numEndpoints / 2); r++) side[t.endpoints[r]] = 0;
   return side;
 }
 

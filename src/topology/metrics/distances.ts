@@ -95,8 +95,7 @@ export function planDistances(t: Topology, opts: DistanceOptions = {}): Distance
   const shape = productShape(t);
   if (method === 'product' || (method === 'auto' && shape)) {
     if (!shape) throw new InputError('method', 'product', `a mesh, torus or hypercube (got ${t.family}); use auto, symmetry, all-pairs or sampled`);
-    const kind = t.family === 'hypercube' ? 'hypercube' : `${shape.wrap ? 'torus' : 'mesh'} ${shape.dims.join('x')}`;
-    return summarise(t, 'product', `${kind}: convolution of per-dimension distance histograms`, 0, productHistogram(shape));
+    return summarise(t, 'product', `${shape.label}: convolution of per-dimension distance histograms`, 0, productHistogram(shape));
   }
   if (method === 'symmetry' || (method === 'auto' && t.symmetry)) {
     if (!t.symmetry) throw new InputError('method', 'symmetry', `a topology that declares symmetry (${t.family} does not); use auto, all-pairs or sampled`);

@@ -5,6 +5,7 @@
  * test/topology/metrics.test.ts.
  */
 import type { Topology } from '../graph.js';
+import { familyOf, type TopologyGrid } from '../registry.js';
 
 /** Ordered-pair histogram of one dimension of radix k: a path (mesh) or a cycle (torus, k > 2). */
 export function dimensionHistogram(k: number, wrap: boolean): number[] {
@@ -29,24 +30,16 @@ export function convolve(a: readonly number[], b: readonly number[]): number[] {
   return out;
 }
 
-export interface ProductShape {
-  readonly dims: readonly number[];
-  readonly wrap: boolean;
-}
+export type ProductShape = Pick<TopologyGrid, "dims" | "wrap">;
 
 /**
- * The Cartesian shape of a mesh, torus or hypercube whose nodes are all endpoints, recognised from
- * its family and parameters and cross-checked against the node and channel counts; undefined for
+ * The Cartesian shape of a topology whose family declares a grid (mesh, torus, hypercube) and whose
+ * nodes are all endpoints, cross-checked against the node and channel counts; undefined for
  * anything else (which then takes the BFS route).
  */
-export function productShape(t: Topology): ProductShape | undefined {
+export function productShape(t: Topology): TopologyGrid | undefined {
   if (t.numEndpoints !== t.numNodes) return undefined;
-  let shape: ProductShape | undefined;
-  if ((t.family === 'mesh' || t.family === 'torus') && Array.isArray(t.params.dims)) {
-    shape = { dims: t.params.dims as number[], wrap: t.family === 'torus' };
-  } else if (t.family === 'hypercube' && t.numNodes > 1 && (t.numNodes & (t.numNodes - 1)) === 0) {
-    shape = { dims: new Array<number>(Math.log2(t.numNodes)).fill(2), wrap: false };
-  }
+  const shape = familyOf(t)?.grid?.(t);
   if (!shape || !shape.dims.every((k) => Number.isInteger(k) && k >= 1)) return undefined;
   const nodes = shape.dims.reduce((a, b) => a * b, 1);
   const expectedChannels = shape.dims.reduce((sum, k) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { FlowProgramBuilder, InputError, runFlow, simulateFlow, defaultRouting, torus, TopologyBuilder, NodeKind } from '../../../src/index.js';
+import { FlowProgramBuilder, InputError, runFlow, simulateFlow, resolveRouting, torus, TopologyBuilder, NodeKind } from '../../../src/index.js';
 import type { FlowProgram } from '../../../src/index.js';
 
 /** Linear alltoall: every rank posts all its sends, then all its receives. */
@@ -62,14 +62,14 @@ describe('flow engine on a k-ary n-cube', () => {
 
   it('bad input: more ranks than endpoints, zero bandwidth, deadlock', () => {
     const topo = torus([4]);
-    const r = defaultRouting(topo);
+    const r = resolveRouting(topo);
     expect(() => simulateFlow(topo, r, linearAlltoall(5, 10))).toThrow(/at most 4 ranks/);
     const b = new TopologyBuilder(0);
     b.addNode(NodeKind.Terminal);
     b.addNode(NodeKind.Terminal);
     b.addLink(0, 1, 'direct', 'direct', { bandwidth: 0 });
     const zero = b.build({ family: 'custom', spec: 'custom', params: {}, distanceConvention: 'router-hops' });
-    expect(() => simulateFlow(zero, defaultRouting(zero), linearAlltoall(2, 10))).toThrow(InputError);
+    expect(() => simulateFlow(zero, resolveRouting(zero), linearAlltoall(2, 10))).toThrow(InputError);
     const p = new FlowProgramBuilder(2);
     p.beginStream(0).recv(1, 10);
     p.beginStream(1).recv(0, 10);
@@ -84,8 +84,8 @@ describe('local rate updates', () => {
     for (let i = 0; i < 3; i++) b.beginStream(0).send(1, (i + 1) * 1e6, i);
     const rcv = b.beginStream(1);
     for (let i = 0; i < 3; i++) rcv.recv(0, (i + 1) * 1e6, i);
-    const exact = simulateFlow(topo, defaultRouting(topo), b.build(), { alpha: 0 });
-    const local = simulateFlow(topo, defaultRouting(topo), b.build(), { alpha: 0, rateUpdate: 'local' });
+    const exact = simulateFlow(topo, resolveRouting(topo), b.build(), { alpha: 0 });
+    const local = simulateFlow(topo, resolveRouting(topo), b.build(), { alpha: 0, rateUpdate: 'local' });
     // Shares B/3 until the first ends (3 MB at B/3 each), then B/2, then B: total 6 MB / B, plus
     // the 100 ns latency of the one hop.
     expect(exact.makespan).toBeCloseTo(6e6 / (25e9 / 8) + 100e-9, 15);

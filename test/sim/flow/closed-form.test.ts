@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRouting, FlowProgramBuilder, simulateFlow, torus, mesh } from '../../../src/index.js';
+import { resolveRouting, FlowProgramBuilder, simulateFlow, torus, mesh } from '../../../src/index.js';
 
 const GBPS = 1e9 / 8;
 
@@ -7,7 +7,7 @@ describe('flow engine closed forms', () => {
   it('one message: α + hops × (channel latency + router latency) + size / min(link bw, injection bw)', () => {
     // Source: issue 4, "Closed forms". Mesh 5x1, rank 0 -> rank 4 is 4 hops.
     const topo = mesh([5], { bandwidth: 25 * GBPS, latency: 100e-9 });
-    const routing = defaultRouting(topo);
+    const routing = resolveRouting(topo);
     const size = 1 << 20;
     for (const inj of [10 * GBPS, 40 * GBPS]) {
       const b = new FlowProgramBuilder(5);
@@ -24,7 +24,7 @@ describe('flow engine closed forms', () => {
   it('k flows on one channel each get B/k', () => {
     // k senders on a 1D mesh all cross the channel 0 -> 1... use k streams of rank 0 to rank 1.
     const topo = mesh([2], { bandwidth: 10 * GBPS, latency: 0 });
-    const routing = defaultRouting(topo);
+    const routing = resolveRouting(topo);
     const size = 1e6;
     for (const k of [1, 2, 3, 7]) {
       const b = new FlowProgramBuilder(2);
@@ -40,7 +40,7 @@ describe('flow engine closed forms', () => {
   it('ring allgather with per-rank block m: (p−1)(α + m/B)', () => {
     const p = 6;
     const topo = torus([p], { bandwidth: 25 * GBPS, latency: 0 });
-    const routing = defaultRouting(topo);
+    const routing = resolveRouting(topo);
     const m = 65536;
     const alpha = 2e-6;
     const b = new FlowProgramBuilder(p);

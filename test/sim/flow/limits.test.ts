@@ -46,9 +46,11 @@ describe('flow-level size limit', () => {
   it('estimates undeclared alltoalls as one send and one receive per block; other collectives are not limited', () => {
     expect(flowScheduleEstimate(req('torus:4x4', 'linear'))).toEqual({ ops: 2 * 16 * 15, messages: 16 * 15 });
     expect(flowScheduleEstimate(req('torus:32x32x32', 'ring', 'allgather'))).toBeUndefined();
-    // 11585 ranks: 2 × 11585 × 11584 = 268,401,280 ≤ 2^28 = 268,435,456 < 2 × 11586 × 11585.
-    expect(2 * 11585 * 11584).toBeLessThanOrEqual(MAX_FLOW_OPS);
-    expect(2 * 11586 * 11585).toBeGreaterThan(MAX_FLOW_OPS);
+    // The boundary: 11585 ranks need 2 × 11585 × 11584 = 268,401,280 ops ≤ 2^28 = 268,435,456;
+    // 11586 ranks need 2 × 11586 × 11585 = 268,447,620 > 2^28.
+    expect(flowScheduleEstimate(req('ring:11585', 'linear'))?.ops).toBe(268_401_280);
+    expect(() => checkFlowCollectiveSize(req('ring:11585', 'linear'))).not.toThrow();
+    expect(() => checkFlowCollectiveSize(req('ring:11586', 'linear'))).toThrow(LimitError);
     expect(() => checkFlowCollectiveSize(req('torus:16x16x16', 'pairwise'))).not.toThrow();
   });
 });

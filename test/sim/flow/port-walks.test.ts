@@ -4,7 +4,7 @@
  * instead of one per (rank, axis, hop count).
  */
 import { describe, expect, it } from 'vitest';
-import { ScheduleBuilder, buildSchedule, buildTopology, defaultRouting, lowerSchedule, makeRouteBuffers, pathToPorts, routeWithHint, simulateFlow, InputError, SEND, RECV } from '../../../src/index.js';
+import { ScheduleBuilder, buildSchedule, buildTopology, resolveRouting, lowerSchedule, makeRouteBuffers, pathToPorts, routeWithHint, simulateFlow, InputError, SEND, RECV } from '../../../src/index.js';
 
 describe('port-walk hints', () => {
   it('hop-grouped lowered with its topology runs exactly as with node paths, with far fewer hints', () => {
@@ -18,8 +18,8 @@ describe('port-walk hints', () => {
       expect(walks.hints.every((h) => h.kind === 'ports'), shape).toBe(true);
       // At most one walk per (axis, signed hop count, port order at the start node): far below one per rank.
       expect(walks.hints.length * 4, shape).toBeLessThan(s.numHints);
-      const a = simulateFlow(t, defaultRouting(t), paths);
-      const b = simulateFlow(t, defaultRouting(t), walks);
+      const a = simulateFlow(t, resolveRouting(t), paths);
+      const b = simulateFlow(t, resolveRouting(t), walks);
       expect(b.makespan, shape).toBe(a.makespan);
       expect(Array.from(b.channelBytes), shape).toEqual(Array.from(a.channelBytes));
     }
@@ -33,7 +33,7 @@ describe('port-walk hints', () => {
     b.recv(2, 1, b.block(RECV, 1));
     const p = lowerSchedule(b.finish(), t);
     expect(p.hints).toEqual([{ kind: 'path', nodes: [0, 1, 2] }]);
-    expect(() => simulateFlow(t, defaultRouting(t), p)).toThrow(/route hint\.path/);
+    expect(() => simulateFlow(t, resolveRouting(t), p)).toThrow(/route hint\.path/);
   });
 
   it('routes a walk from any source and refuses one that misses its destination', () => {
@@ -44,9 +44,9 @@ describe('port-walk hints', () => {
     // The same walk from node 4 (two steps along axis 0, if the port order is the same there).
     const from4 = pathToPorts(t, [4, 5, 6])!;
     expect(from4).toEqual(ports);
-    expect(routeWithHint(t, defaultRouting(t), 4, 6, { kind: 'ports', ports }, 0, out, scratch)).toBe(2);
+    expect(routeWithHint(t, resolveRouting(t), 4, 6, { kind: 'ports', ports }, 0, out, scratch)).toBe(2);
     expect(Array.from(out.channels.subarray(0, 2))).toEqual([t.channelBetween(4, 5), t.channelBetween(5, 6)]);
-    expect(() => routeWithHint(t, defaultRouting(t), 4, 7, { kind: 'ports', ports }, 0, out, scratch)).toThrow(InputError);
+    expect(() => routeWithHint(t, resolveRouting(t), 4, 7, { kind: 'ports', ports }, 0, out, scratch)).toThrow(InputError);
     expect(pathToPorts(t, [0, 5])).toBeUndefined();
   });
 });

@@ -41,9 +41,24 @@ describe('schedule-driven packet simulation', () => {
 
   it('a barrier waits for every participant and costs ⌈log2 P⌉ stages', () => {
     const stage = 100e-9;
-    const prog = new FlowProgramBuilder(16).beginStream(0).barrier('b').beginStream(1).copy(0).barrier('b').build();
+    // Rank 1 reaches the barrier only after receiving 4,096 B from rank 2 (138 cycles, as the
+    // one-message case above); rank 0 arrives at once, must wait for it, and only then sends
+    // 4,096 B to its neighbour rank 4 (138 cycles more). P = 2: one stage.
+    const message = 6 + 5 + 127;
+    const prog = new FlowProgramBuilder(16)
+      .beginStream(0)
+      .barrier('b')
+      .send(4, 4096)
+      .beginStream(1)
+      .recv(2, 4096)
+      .barrier('b')
+      .beginStream(2)
+      .send(1, 4096)
+      .beginStream(4)
+      .recv(0, 4096)
+      .build();
     const r = simulatePacketSchedule({ topology: t, program: prog, model: { alpha: 0, barrierStageLatency: stage } });
-    expect(Math.round(r.makespan_s / cycle)).toBe(Math.ceil((1 * stage) / cycle - 1e-9));
+    expect(Math.round(r.makespan_s / cycle)).toBe(message + Math.ceil(stage / cycle - 1e-9) + message);
   });
 
   it('refuses a schedule that cannot complete instead of hanging', () => {

@@ -6,6 +6,9 @@ import {
   buildTopology,
   dimensionOrderRouting,
   makePattern,
+  patternNames,
+  registerPattern,
+  simulateTraffic,
   makeRouteBuffers,
   mdceRouting,
   presetConfig,
@@ -154,5 +157,26 @@ describe("seed 004's 1/4 partition on DCE/MDCE: whole rings, split on ring-index
     const m = buildTopology('mdce:B=1,C=1,P=1,n=4');
     expect(makePattern('quarter', m, { quarterBy: 'address' }).params.by).toMatch(/address/);
     expect(() => makePattern('quarter', torus([8, 8]), { quarterBy: 'rings' })).toThrow(/address on torus/);
+  });
+});
+
+describe('pattern registry', () => {
+  it('lists every built-in, then the closed-loop meshemu, and refuses unknown names listing them', () => {
+    expect(patternNames()).toEqual(['uniform', 'bitrev', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm', 'random', 'quarter', 'hotspot', 'localized', 'meshemu']);
+    expect(() => makePattern('zigzag', torus([4, 4]))).toThrow(/uniform \| bitrev/);
+    expect(() => makePattern('meshemu', torus([4, 4]))).toThrow(/closed-loop/);
+  });
+
+  it('a registered pattern is built by name and drives the traffic runner', () => {
+    registerPattern({
+      name: 'test-next-rank',
+      description: 'rank r sends to r + 1 (test)',
+      create: (t) => ({ name: 'test-next-rank', params: {}, dest: (s) => (s + 1) % t.numEndpoints }),
+    });
+    const t = torus([4, 4]);
+    expect(makePattern('test-next-rank', t).dest(15, new Rng(1))).toBe(0);
+    const r = simulateTraffic({ topology: t, pattern: 'test-next-rank', rates: [0.05], measurement: 'horizon', horizon: 200 });
+    expect(r.pattern).toBe('test-next-rank');
+    expect((r.points[0] as { delivered: number }).delivered).toBeGreaterThan(0);
   });
 });

@@ -50,24 +50,24 @@ describe('BFS distances against closed forms', () => {
   });
   it('a hypercube of dimension D has mean D/2 and diameter D', () => {
     for (const D of [1, 3, 5]) {
-      // The binary D-cube is the mesh 2x2x...x2; the hypercube family, once registered, must agree.
-      const cube = findFamily('hypercube') ? buildTopology(`hypercube:${D}`) : mesh(new Array(D).fill(2));
-      const d = allPairs(cube);
-      expect(d.meanWithSelf).toBeCloseTo(D / 2, 12);
-      expect(d.diameter).toBe(D);
+      // The binary D-cube is the mesh 2x2x...x2: both must agree with the formula.
+      for (const cube of [buildTopology(`hypercube:${D}`), mesh(new Array(D).fill(2))]) {
+        const d = allPairs(cube);
+        expect(d.meanWithSelf).toBeCloseTo(D / 2, 12);
+        expect(d.diameter).toBe(D);
+      }
     }
   });
   it('a bidirectional ring of N has mean ⌊N²/4⌋/N', () => {
     for (const n of [5, 8, 9]) {
-      const ring = findFamily('ring') ? buildTopology(`ring:${n}`) : torus([n]);
-      expect(allPairs(ring).meanWithSelf).toBeCloseTo(ringMean(n), 12);
+      for (const ring of [buildTopology(`ring:${n}`), torus([n])]) expect(allPairs(ring).meanWithSelf).toBeCloseTo(ringMean(n), 12);
     }
   });
   it('a directed ring is asymmetric: every distance 0..N−1 occurs N times, mean (N−1)/2', () => {
     const d = allPairs(directedRing(7));
     expect(d.histogram).toEqual(new Array(7).fill(7));
     expect(d.meanWithSelf).toBe(3);
-    if (findFamily('uring')) expect(allPairs(buildTopology('uring:7')).histogram).toEqual(d.histogram);
+    expect(allPairs(buildTopology('uring:7')).histogram).toEqual(d.histogram);
   });
   it('counts unreachable pairs and leaves them out of the means', () => {
     const b = new TopologyBuilder();
@@ -124,8 +124,8 @@ describe('product method', () => {
 });
 
 /**
- * Small instances of every family, by the spec grammar of issue 2. A family is tested once it is
- * registered; every registered family must appear here, so a new family cannot skip the check.
+ * Small instances of every family, by the spec grammar of issue 2. Every registered family must
+ * appear here and every family here must be registered, so no family can skip the check.
  */
 const SMALL_SPECS: Record<string, string[]> = {
   torus: ['torus:4x4', 'torus:3x5x2', 'torus:6'],
@@ -154,8 +154,11 @@ describe('symmetry shortcut equals all-pairs BFS', () => {
       expect(names.some((n) => n in SMALL_SPECS), `no small specs for family ${family.name}`).toBe(true);
     }
   });
+  it('every family with small specs is registered (none is skipped)', () => {
+    for (const family of Object.keys(SMALL_SPECS)) expect(findFamily(family), family).toBeDefined();
+  });
   for (const [family, specs] of Object.entries(SMALL_SPECS)) {
-    it.runIf(findFamily(family) !== undefined)(`${family}: declared source classes give the all-pairs histogram`, () => {
+    it(`${family}: declared source classes give the all-pairs histogram`, () => {
       for (const spec of specs) {
         const t = buildTopology(spec);
         const exact = allPairs(t);

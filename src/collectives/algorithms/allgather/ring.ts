@@ -1,4 +1,8 @@
-/** allgather `ring`: n-1 steps; in step k rank r passes block r-k to r+1 and receives block r-k-1 from r-1. */
+/**
+ * allgather `ring`: n-1 steps. order=neighbour (default): in step k rank r passes block r-k to r+1
+ * and receives block r-k-1 from r-1. order=shift: in step k rank r sends its own block to r+k and
+ * receives block r-k from r-k, SimGrid SMPI's allgather `ring` (its neighbour ring is `NTSLR`).
+ */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { mod, UNRESTRICTED } from '../common.js';
@@ -6,15 +10,28 @@ import { mod, UNRESTRICTED } from '../common.js';
 registerAlgorithm({
   name: 'ring',
   collective: 'allgather',
-  description: 'n-1 neighbour steps around the ring',
+  description: 'n-1 steps around the ring: neighbour passing, or a shift of each own block (SMPI ring)',
   source: 'classic',
   ...UNRESTRICTED,
+  params: [
+    {
+      key: 'order',
+      kind: 'choice',
+      choices: ['neighbour', 'shift'],
+      default: 'neighbour',
+      description: 'neighbour: pass blocks to rank+1 (SMPI NTSLR); shift: step k sends the own block to rank+k (SMPI ring)',
+    },
+  ],
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();
+    const shift = ctx.params.order === 'shift';
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.block(RECV, r));
     for (let k = 0; k < n - 1; k++) {
-      for (let r = 0; r < n; r++) b.sendrecv(r, mod(r + 1, n), b.block(RECV, mod(r - k, n)), mod(r - 1, n), b.block(RECV, mod(r - k - 1, n)));
+      for (let r = 0; r < n; r++) {
+        if (shift) b.sendrecv(r, mod(r + k + 1, n), b.block(RECV, r), mod(r - k - 1, n), b.block(RECV, mod(r - k - 1, n)));
+        else b.sendrecv(r, mod(r + 1, n), b.block(RECV, mod(r - k, n)), mod(r - 1, n), b.block(RECV, mod(r - k - 1, n)));
+      }
     }
     return b.finish();
   },

@@ -2,7 +2,7 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
 import { floorPow2, segmentBounds, unitOf, UNRESTRICTED } from '../common.js';
-import { foldIn, foldOut, recursiveDoublingGather, recursiveHalving, seedAccumulators } from '../reduction.js';
+import { foldIn, foldOut, HALVING_ORDERS, recursiveDoublingGather, recursiveHalving, seedAccumulators, type HalvingOrder } from '../reduction.js';
 
 registerAlgorithm({
   name: 'rabenseifner',
@@ -10,6 +10,15 @@ registerAlgorithm({
   description: 'recursive-halving reduce-scatter + recursive-doubling allgather, 2 log2(n) steps',
   source: 'classic (Rabenseifner)',
   ...UNRESTRICTED,
+  params: [
+    {
+      key: 'order',
+      kind: 'choice',
+      choices: [...HALVING_ORDERS],
+      default: 'far-first',
+      description: 'halving partners: far-first (MPICH: rank XOR p/2 first) or near-first (SimGrid SMPI rab_rdb: rank XOR 1 first)',
+    },
+  ],
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();
@@ -17,8 +26,8 @@ registerAlgorithm({
     const whole = seedAccumulators(b, n, ctx.size, RECV);
     const w = { b, n, real: (v: number) => v, acc: RECV, tmp, bounds: segmentBounds(ctx.size, floorPow2(n), unitOf(ctx)) };
     const { p2, rem, vOf } = foldIn(w, whole);
-    recursiveHalving(w, p2, vOf);
-    recursiveDoublingGather(w, p2, vOf);
+    const halving = recursiveHalving(w, p2, vOf, ctx.params.order as HalvingOrder);
+    recursiveDoublingGather(w, p2, vOf, halving);
     foldOut(w, rem, whole);
     return b.finish();
   },

@@ -12,6 +12,7 @@
  */
 import { InputError } from '../../../util/errors.js';
 import type { Topology } from '../../../topology/graph.js';
+import { familyOf } from '../../../topology/registry.js';
 import type { ScheduleBuilder } from '../../schedule.js';
 import { RECV, SEND } from '../../schedule.js';
 
@@ -25,19 +26,19 @@ export interface GridShape {
 }
 
 export function gridShape(topology: Topology): GridShape | string {
-  const fam = topology.family;
-  const dims = topology.params.dims;
-  if ((fam !== 'torus' && fam !== 'mesh') || !Array.isArray(dims)) return `a torus or mesh topology, got ${fam}`;
+  const grid = topology.coords ? familyOf(topology)?.grid?.(topology) : undefined;
+  if (!grid) return `a torus or mesh topology, got ${topology.family}`;
+  const dims = grid.dims;
   const ranks = topology.numEndpoints;
   for (let r = 0; r < ranks; r++) if (topology.endpoints[r] !== r) return 'ranks numbered as the torus/mesh nodes';
   const stride: number[] = [];
   let s = 1;
-  for (const k of dims as number[]) {
+  for (const k of dims) {
     stride.push(s);
     s *= k;
   }
   if (s !== ranks) return `one rank per node (${s} nodes, ${ranks} ranks)`;
-  return { dims: dims as number[], wrap: fam === 'torus', stride, ranks };
+  return { dims, wrap: grid.wrap, stride, ranks };
 }
 
 export function coordOf(g: GridShape, rank: number, axis: number): number {

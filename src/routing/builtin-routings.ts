@@ -1,0 +1,26 @@
+/**
+ * Every built-in routing, registered by registry.ts when it loads: adding a routing is its file
+ * (exporting a RoutingEntry), its test, and one entry here.
+ */
+import { dimensionOrderEntry } from './dimension-order.js';
+import { directEntry } from './full-mesh.js';
+import { destinationTagEntry } from './omega.js';
+import { dragonflyMinimalEntry, ugalEntry } from './dragonfly.js';
+import { mdceEntry } from './mdce.js';
+import type { RoutingEntry } from './registry.js';
+import { shortestPathEntry } from './shortest-path.js';
+import { ecmpEntry, upDownEntry } from './up-down.js';
+import { valiantEntry } from './valiant.js';
+
+export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
+  dimensionOrderEntry,
+  shortestPathEntry,
+  upDownEntry,
+  ecmpEntry,
+  valiantEntry,
+  dragonflyMinimalEntry,
+  ugalEntry,
+  destinationTagEntry,
+  directEntry,
+  mdceEntry,
+];

@@ -1,0 +1,85 @@
+/**
+ * Routing functions by name, and `resolveRouting`, the one place a routing is chosen for a
+ * topology: the name given, or else the family's declared default (`TopologyFamily.defaultRouting`),
+ * or shortest path. Every built-in routing is listed in builtin-routings.ts and registered when this
+ * module loads; adding one is its file (exporting a RoutingEntry), its test and one entry there.
+ */
+import { InputError } from '../util/errors.js';
+import type { Topology } from '../topology/graph.js';
+import { familyOf } from '../topology/registry.js';
+import type { TorusTieBreak } from './dimension-order.js';
+import type { ShortestPathTie } from './shortest-path.js';
+import type { RoutingFunction } from './types.js';
+import { BUILTIN_ROUTINGS } from './builtin-routings.js';
+
+export interface RoutingOptions {
+  /** A registered routing name; undefined or 'default' for the family's default. */
+  routing?: string;
+  /**
+   * The engine the routing serves. With tie = split, the flow engine sends exactly half of each
+   * tied flow each way (salt parity picks the half), while the packet engine splits per pair by
+   * hash, so that one pair's packets never take two paths. Default: 'packet' (a routing valid for both).
+   */
+  engine?: 'flow' | 'packet';
+  /** Torus tie-break at exactly k/2 (dimension order). */
+  tie?: TorusTieBreak;
+  /** Dimension order for mesh/torus. */
+  order?: readonly number[];
+  /** Tie-break of shortest-path routing. */
+  shortestTie?: ShortestPathTie;
+  seed?: number;
+  /** Memory budget for cached routing state, bytes. */
+  cacheBytes?: number;
+}
+
+export interface RoutingEntry {
+  /** The name `--routing` takes. */
+  readonly name: string;
+  /** One line for help text: what it does and where it fits. */
+  readonly description: string;
+  /**
+   * Builds the routing; throws InputError naming what it needs when the topology does not fit.
+   * `resolve` resolves another routing (e.g. Valiant's base) without importing this registry.
+   */
+  create(topology: Topology, opts: RoutingOptions, resolve: (opts: RoutingOptions) => RoutingFunction): RoutingFunction;
+}
+
+/** The name that asks for the family's default. */
+export const DEFAULT_ROUTING = 'default';
+/** Routing of families that declare none. */
+export const FALLBACK_ROUTING = 'shortest';
+
+const routings = new Map<string, RoutingEntry>();
+
+export function registerRouting(entry: RoutingEntry): void {
+  if (entry.name === DEFAULT_ROUTING) throw new Error(`"${DEFAULT_ROUTING}" is reserved for the family's default routing`);
+  routings.set(entry.name, entry);
+}
+
+for (const entry of BUILTIN_ROUTINGS) registerRouting(entry);
+
+export function listRoutings(): RoutingEntry[] {
+  return [...routings.values()];
+}
+
+export function findRouting(name: string): RoutingEntry | undefined {
+  return routings.get(name);
+}
+
+/** Every name `--routing` accepts, 'default' first. */
+export function routingNames(): string[] {
+  return [DEFAULT_ROUTING, ...routings.keys()];
+}
+
+/** The name of the routing a topology gets when none is named. */
+export function defaultRoutingName(topology: Topology): string {
+  return familyOf(topology)?.defaultRouting ?? FALLBACK_ROUTING;
+}
+
+/** The routing for a topology: the one named in `opts.routing`, or its family's default. */
+export function resolveRouting(topology: Topology, opts: RoutingOptions = {}): RoutingFunction {
+  const name = opts.routing === undefined || opts.routing === DEFAULT_ROUTING ? defaultRoutingName(topology) : opts.routing;
+  const entry = routings.get(name);
+  if (!entry) throw new InputError('routing', name, routingNames().join(', '));
+  return entry.create(topology, opts, (o) => resolveRouting(topology, o));
+}

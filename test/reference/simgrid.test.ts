@@ -1,0 +1,140 @@
+/**
+ * Meshwork's `simgrid` flow preset against SimGrid 3.32 SMPI (CM02, no cross-traffic) on the
+ * committed reference cases (test/reference/simgrid/cases/*.json: 64 ranks on a 4x4x4 torus, a
+ * 4-ary 3-tree and a 4x4x4 dragonfly; 7 collective algorithms; 1 KiB to 16 MiB; made by
+ * test/reference/simgrid/generate.sh). Target: within 2 %. A case outside it is pinned below at its
+ * measured error with the model difference that explains it (docs/flow.md, "Comparing with SimGrid
+ * SMPI"), so a change that moves it, either way, fails here until the pin and the docs are updated.
+ */
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { flowPreset, runCollectiveFlow, type CollectiveKind } from '../../src/index.js';
+import { loadTopology } from '../../src/node/index.js';
+
+const DIR = 'test/reference/simgrid';
+/** The Meshwork topology of each SimGrid platform file (same hosts, links, bandwidth and latency). */
+const TOPOLOGY: Record<string, string> = {
+  'torus-4x4x4': 'torus:4x4x4,bw=10GBps,lat=100ns',
+  'fattree-4-3': 'fattree:k=4,levels=3,bw=10GBps,lat=100ns',
+  'dragonfly-4x4x4': `file:${DIR}/platforms/dragonfly-4x4x4.json`,
+};
+const TARGET = 2; // percent
+/** How far a pinned error may move, in percentage points, before the pin must be revisited. */
+const PIN_TOLERANCE = 0.5;
+
+/**
+ * Measured error (Meshwork / SMPI − 1, percent) of every case outside the target, and its model
+ * difference: `protocol` = Meshwork's eager sends against SMPI's MPI protocol (rendezvous from 64 KiB,
+ * a send that completes on delivery); `latency-phase` = SimGrid holds a flow's bandwidth back for
+ * its route latency, Meshwork adds the latency after the transfer.
+ */
+const PINNED: Record<string, [number, 'protocol' | 'latency-phase']> = {
+  'dragonfly-4x4x4 allgather:NTSLR 1024': [-44.2, 'protocol'],
+  'dragonfly-4x4x4 allgather:NTSLR 65536': [-3.8, 'latency-phase'],
+  'dragonfly-4x4x4 allgather:ring 1024': [13.0, 'protocol'],
+  'dragonfly-4x4x4 allgather:ring 65536': [30.3, 'protocol'],
+  'dragonfly-4x4x4 allgather:ring 1048576': [27.8, 'protocol'],
+  'dragonfly-4x4x4 allgather:ring 16777216': [26.4, 'protocol'],
+  'dragonfly-4x4x4 allreduce:lr 1024': [-53.0, 'protocol'],
+  'dragonfly-4x4x4 allreduce:lr 65536': [-44.2, 'protocol'],
+  'dragonfly-4x4x4 allreduce:lr 1048576': [-12.5, 'protocol'],
+  'dragonfly-4x4x4 allreduce:rab_rdb 65536': [-4.3, 'latency-phase'],
+  'dragonfly-4x4x4 allreduce:rab_rdb 1048576': [-3.2, 'latency-phase'],
+  'dragonfly-4x4x4 allreduce:rab_rdb 16777216': [-3.2, 'latency-phase'],
+  'dragonfly-4x4x4 alltoall:pair 1024': [-5.8, 'latency-phase'],
+  'dragonfly-4x4x4 bcast:binomial_tree 1024': [19.2, 'protocol'],
+  'dragonfly-4x4x4 bcast:binomial_tree 65536': [238.3, 'protocol'],
+  'dragonfly-4x4x4 bcast:binomial_tree 1048576': [249.2, 'protocol'],
+  'dragonfly-4x4x4 bcast:binomial_tree 16777216': [250.0, 'protocol'],
+  'fattree-4-3 allgather:NTSLR 1024': [-48.0, 'protocol'],
+  'fattree-4-3 allgather:NTSLR 65536': [-4.7, 'latency-phase'],
+  'fattree-4-3 allgather:ring 1024': [-6.9, 'latency-phase'],
+  'fattree-4-3 allreduce:lr 1024': [-56.1, 'protocol'],
+  'fattree-4-3 allreduce:lr 65536': [-48.0, 'protocol'],
+  'fattree-4-3 allreduce:lr 1048576': [-15.1, 'protocol'],
+  'fattree-4-3 bcast:binomial_tree 1024': [33.9, 'protocol'],
+  'fattree-4-3 bcast:binomial_tree 65536': [235.5, 'protocol'],
+  'fattree-4-3 bcast:binomial_tree 1048576': [249.0, 'protocol'],
+  'fattree-4-3 bcast:binomial_tree 16777216': [249.9, 'protocol'],
+  'torus-4x4x4 allgather:NTSLR 1024': [-42.1, 'protocol'],
+  'torus-4x4x4 allgather:NTSLR 65536': [-2.5, 'latency-phase'],
+  'torus-4x4x4 allgather:ring 1024': [-13.2, 'protocol'],
+  'torus-4x4x4 allgather:ring 65536': [25.8, 'protocol'],
+  'torus-4x4x4 allgather:ring 1048576': [27.0, 'protocol'],
+  'torus-4x4x4 allgather:ring 16777216': [30.6, 'protocol'],
+  'torus-4x4x4 allreduce:lr 1024': [-56.0, 'protocol'],
+  'torus-4x4x4 allreduce:lr 65536': [-42.1, 'protocol'],
+  'torus-4x4x4 allreduce:lr 1048576': [-8.8, 'protocol'],
+  'torus-4x4x4 allreduce:rab_rdb 1024': [-3.4, 'latency-phase'],
+  'torus-4x4x4 allreduce:rab_rdb 65536': [5.8, 'latency-phase'],
+  'torus-4x4x4 allreduce:rab_rdb 1048576': [12.0, 'protocol'],
+  'torus-4x4x4 allreduce:rab_rdb 16777216': [12.5, 'protocol'],
+  'torus-4x4x4 alltoall:pair 65536': [34.6, 'protocol'],
+  'torus-4x4x4 alltoall:pair 1048576': [38.1, 'protocol'],
+  'torus-4x4x4 alltoall:pair 16777216': [38.4, 'protocol'],
+  'torus-4x4x4 bcast:binomial_tree 1024': [17.8, 'protocol'],
+  'torus-4x4x4 bcast:binomial_tree 65536': [48.8, 'protocol'],
+  'torus-4x4x4 bcast:binomial_tree 1048576': [49.9, 'protocol'],
+  'torus-4x4x4 bcast:binomial_tree 16777216': [50.0, 'protocol'],
+};
+
+interface ReferenceCase {
+  simgrid: string;
+  platform: string;
+  collective: string;
+  smpi_algorithm: string;
+  meshwork: { collective: CollectiveKind; algorithm: string };
+  rows: Array<{ size: number; makespan_s: number }>;
+}
+
+const cases = readdirSync(`${DIR}/cases`)
+  .sort()
+  .map((f) => JSON.parse(readFileSync(`${DIR}/cases/${f}`, 'utf8')) as ReferenceCase);
+const preset = flowPreset('simgrid');
+
+describe('the simgrid preset against SimGrid SMPI reference runs', () => {
+  it('has every case the issue asks for: alltoall, allreduce, allgather, reduce, bcast on a torus, a fat tree and a dragonfly, 1 KiB to 16 MiB', () => {
+    expect(cases.every((c) => c.simgrid === 'SimGrid version 3.32')).toBe(true);
+    const platforms = new Set(cases.map((c) => c.platform.replace(/^platforms\/|\.xml$/g, '')));
+    expect([...platforms].sort()).toEqual(Object.keys(TOPOLOGY).sort());
+    for (const p of platforms) {
+      const colls = new Set(cases.filter((c) => c.platform.includes(p)).map((c) => c.collective));
+      expect([...colls].sort()).toEqual(['allgather', 'allreduce', 'alltoall', 'bcast', 'reduce']);
+    }
+    expect(cases.every((c) => c.rows.map((r) => r.size).join() === '1024,65536,1048576,16777216')).toBe(true);
+  });
+
+  for (const c of cases) {
+    const platform = c.platform.replace(/^platforms\/|\.xml$/g, '');
+    it(`${platform} ${c.collective}:${c.smpi_algorithm} = Meshwork ${c.meshwork.collective} ${c.meshwork.algorithm}`, () => {
+      const topology = loadTopology(TOPOLOGY[platform]);
+      for (const row of c.rows) {
+        const result = runCollectiveFlow({
+          topology,
+          collective: c.meshwork.collective,
+          algorithm: c.meshwork.algorithm,
+          size: row.size,
+          routingOptions: preset.routing,
+          model: preset.model,
+        });
+        const error = (result.makespan_s / row.makespan_s - 1) * 100;
+        const key = `${platform} ${c.collective}:${c.smpi_algorithm} ${row.size}`;
+        const pin = PINNED[key];
+        if (pin === undefined) expect(Math.abs(error), key).toBeLessThanOrEqual(TARGET);
+        else expect(Math.abs(error - pin[0]), `${key}: pinned at ${pin[0]}% (${pin[1]}), now ${error.toFixed(2)}%`).toBeLessThanOrEqual(PIN_TOLERANCE);
+      }
+    });
+  }
+
+  it('with protocol mpi added (rendezvous from 64 KiB, as SMPI) the binomial broadcast from 64 KiB is within 2 % on all three platforms (eager: +48 to +250 %)', () => {
+    for (const c of cases.filter((k) => k.collective === 'bcast')) {
+      const platform = c.platform.replace(/^platforms\/|\.xml$/g, '');
+      const topology = loadTopology(TOPOLOGY[platform]);
+      for (const row of c.rows.filter((r) => r.size >= 65536)) {
+        const model = { ...preset.model, protocol: 'mpi' as const };
+        const result = runCollectiveFlow({ topology, collective: c.meshwork.collective, algorithm: c.meshwork.algorithm, size: row.size, routingOptions: preset.routing, model });
+        expect(Math.abs(result.makespan_s / row.makespan_s - 1) * 100, `${platform} ${row.size}`).toBeLessThanOrEqual(TARGET);
+      }
+    }
+  });
+});

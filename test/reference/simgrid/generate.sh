@@ -1,0 +1,62 @@
+#!/bin/sh
+# Regenerates the SimGrid SMPI reference cases (cases/*.json) from src/coll.c and platforms/*.xml.
+# Needs SimGrid's smpicc and smpirun (Debian: apt-get install libsimgrid-dev); CI never runs this.
+# Usage: test/reference/simgrid/generate.sh   (from anywhere; about a minute of CPU)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+smpicc -O2 -o "$work/coll" "$here/src/coll.c"
+version=$(smpirun -version 2>/dev/null | head -n 1 | tr -d '"')
+mkdir -p "$here/cases"
+# The model: SimGrid's plain CM02 (no correction factors, weight-S 0, TCP gamma 0), no cross-traffic
+# (acknowledgement) flows, MPI computation not timed: what Meshwork's `simgrid` preset models.
+# (The shared-malloc block size only lets 64 ranks fold 1 GiB buffers into few mappings; no timing effect.)
+common="--cfg=network/model:CM02 --cfg=network/crosstraffic:0 --cfg=smpi/simulate-computation:no --cfg=smpi/shared-malloc-blocksize:67108864"
+sizes="1024 65536 1048576 16777216"
+# collective smpi-algorithm meshwork-collective meshwork-algorithm
+cases="alltoall:pair:alltoall:pairwise:order=xor
+allreduce:lr:allreduce:ring
+allreduce:rab_rdb:allreduce:rabenseifner:order=near-first
+allgather:NTSLR:allgather:ring
+allgather:ring:allgather:ring:order=shift
+reduce:binomial:reduce:recursive-doubling
+bcast:binomial_tree:broadcast:binomial"
+for platform in torus-4x4x4 fattree-4-3 dragonfly-4x4x4; do
+  xml="$here/platforms/$platform.xml"
+  hosts="$work/hosts"
+  : > "$hosts"
+  i=0
+  while [ $i -lt 64 ]; do echo "node-$i" >> "$hosts"; i=$((i + 1)); done
+  for c in $cases; do
+    coll=$(echo "$c" | cut -d: -f1)
+    algo=$(echo "$c" | cut -d: -f2)
+    mcoll=$(echo "$c" | cut -d: -f3)
+    malgo=$(echo "$c" | cut -d: -f4-)
+    out="$here/cases/$platform-$coll-$algo.json"
+    rows=""
+    for size in $sizes; do
+      cmd="smpirun -np 64 -platform platforms/$platform.xml -hostfile hosts64 $common --cfg=smpi/$coll:$algo coll $coll $size"
+      line=$(cd "$work" && smpirun -np 64 -platform "$xml" -hostfile "$hosts" $common "--cfg=smpi/$coll:$algo" ./coll "$coll" "$size" 2>/dev/null | grep '^makespan_s=')
+      t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
+      rows="$rows${rows:+,
+}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
+    done
+    cat > "$out" <<JSON
+{
+  "simgrid": "$version",
+  "platform": "platforms/$platform.xml",
+  "ranks": 64,
+  "hostfile": "node-0 .. node-63, one rank per host in order",
+  "config": "$common --cfg=smpi/$coll:$algo",
+  "collective": "$coll",
+  "smpi_algorithm": "$algo",
+  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
+  "rows": [
+$rows
+  ]
+}
+JSON
+    echo "$out"
+  done
+done
