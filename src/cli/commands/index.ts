@@ -17,6 +17,7 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Promise<{ register: Regist
   ['compare', () => import('./compare.js')],
   ['traffic', () => import('./traffic.js')],
   ['reproduce', () => import('./reproduce.js')],
+  ['sweep', () => import('./sweep.js')],
 ];
 
 /** Options that end the program before any command runs. */

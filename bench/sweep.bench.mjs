@@ -1,0 +1,120 @@
+// Sweeps: the local pool's speed-up (--jobs 2 vs --jobs 1), the pool's and the store's per-point
+// overhead on tiny points, and the same through BullMQ with two queue workers on this machine.
+// Each figure is a ratio or a difference measured in this one run (the machine is shared).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'meshwork-bench-sweep-'));
+
+// 64 points of about a third of a second of CPU each: 16 loads x 4 seeds on an 8x8 torus.
+const TRAFFIC_64 = { kind: 'traffic', fixed: { topology: 'torus:8x8', pattern: 'uniform', horizon: 3000 }, axes: { rates: '0.02:0.32:0.02' }, repeat: { seeds: 4 } };
+// Points of a few milliseconds, 100 and 400 of them: the difference of the two runs, less the
+// difference of the points' own work, is the marginal cost of 300 points in the pool and the store
+// (start-up, the pool's threads and opening the store cancel out).
+const tiny = (seeds) => ({ kind: 'traffic', fixed: { topology: 'ring:4', pattern: 'uniform', horizon: 50 }, axes: { rates: '0.01:0.25:0.01', 'packet-size': [1, 2, 3, 4] }, repeat: { seeds } });
+const TINY_100 = tiny(1);
+const TINY_400 = tiny(4);
+
+function sweepFile(name, body) {
+  const path = join(dir, `${name}.json`);
+  writeFileSync(path, JSON.stringify(body));
+  return path;
+}
+
+/** Wall and CPU seconds (user + system, all threads) of one `meshwork sweep run`. */
+function timedRun(args) {
+  const t0 = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-f', 'cpu %U %S', process.execPath, MAIN, 'sweep', 'run', ...args, '--log', 'none'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`sweep run failed: ${r.stderr}`);
+  const [, user, sys] = /cpu ([\d.]+) ([\d.]+)/.exec(r.stderr);
+  return { wall: (performance.now() - t0) / 1000, cpu: Number(user) + Number(sys) };
+}
+
+/** CPU seconds of the points' own work: the same points through the adapter in this process, no pool, no store. */
+async function pointsCpu(sweep) {
+  const { expandSweep } = await import('../dist/sweep/file.js');
+  const { executePoint } = await import('../dist/sweep/execute.js');
+  const points = expandSweep(sweep).points;
+  await executePoint(points[0].kind, points[0].params); // load the command modules outside the measurement
+  const c0 = process.cpuUsage();
+  for (const p of points) await executePoint(p.kind, p.params);
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1e6;
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function withQueue(workers, fn) {
+  if (spawnSync('redis-server', ['--version']).status !== 0) return null;
+  const port = await freePort();
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', mkdtempSync(join(tmpdir(), 'meshwork-bench-redis-')), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  while (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG') await new Promise((r) => setTimeout(r, 100));
+  const url = `redis://127.0.0.1:${port}`;
+  const procs = [];
+  try {
+    for (let i = 0; i < workers; i++) {
+      const p = spawn(process.execPath, [MAIN, 'sweep', 'worker', '--queue', url, '--jobs', '1', '--log', 'none'], { stdio: ['ignore', 'ignore', 'pipe'] });
+      await new Promise((resolve) => p.stderr.once('data', resolve)); // "sweep worker ... on ..." once connected
+      procs.push(p);
+    }
+    return await fn(url);
+  } finally {
+    for (const p of procs) p.kill('SIGTERM');
+    redis.kill('SIGKILL');
+  }
+}
+
+/** Marginal per-point cost beyond the points' own CPU, in ms, between the 100- and 400-point runs. */
+function marginalMs(small, large, computeSmall, computeLarge) {
+  return ((large - small - (computeLarge - computeSmall)) / 300) * 1000;
+}
+
+export default async function bench() {
+  const rows = [];
+  const load = () => loadavg()[0].toFixed(1);
+  const traffic = sweepFile('traffic64', TRAFFIC_64);
+  const loadBefore = load();
+  const one = timedRun([traffic, '--store', join(dir, 't1.duckdb'), '--jobs', '1']);
+  const two = timedRun([traffic, '--store', join(dir, 't2.duckdb'), '--jobs', '2']);
+  rows.push({ name: '64-point traffic sweep, --jobs 1', value: one.wall.toFixed(1), unit: 's', note: `CPU ${one.cpu.toFixed(1)} s` });
+  rows.push({ name: '64-point traffic sweep, --jobs 2', value: two.wall.toFixed(1), unit: 's', note: `CPU ${two.cpu.toFixed(1)} s` });
+  rows.push({ name: 'speed-up --jobs 2 / --jobs 1', value: (one.wall / two.wall).toFixed(2), unit: 'x', target: '>= 1.8', note: `wall, same run, load average ${loadBefore} then ${load()} on 2 cores` });
+  rows.push({ name: 'CPU --jobs 2 / --jobs 1', value: (two.cpu / one.cpu).toFixed(2), unit: 'x', note: 'the parallel run\'s extra work (one more thread\'s start-up)' });
+
+  const small = sweepFile('tiny100', TINY_100);
+  const large = sweepFile('tiny400', TINY_400);
+  const [computeSmall, computeLarge] = [await pointsCpu(TINY_100), await pointsCpu(TINY_400)];
+  const runSmall = timedRun([small, '--store', join(dir, 'tiny100.duckdb'), '--jobs', '1']);
+  const runLarge = timedRun([large, '--store', join(dir, 'tiny400.duckdb'), '--jobs', '1']);
+  rows.push({ name: 'tiny point, its own CPU', value: ((computeLarge / 400) * 1000).toFixed(2), unit: 'ms' });
+  rows.push({ name: 'pool + store CPU per tiny point', value: marginalMs(runSmall.cpu, runLarge.cpu, computeSmall, computeLarge).toFixed(2), unit: 'ms', target: '< 5', note: '--jobs 1, marginal between 100 and 400 points' });
+  rows.push({ name: 'pool + store wall per tiny point', value: marginalMs(runSmall.wall, runLarge.wall, computeSmall, computeLarge).toFixed(2), unit: 'ms', note: `load average ${load()}` });
+
+  const queued = await withQueue(2, async (url) => {
+    const t = timedRun([traffic, '--store', join(dir, 'q.duckdb'), '--queue', url]);
+    const qs = timedRun([small, '--store', join(dir, 'q100.duckdb'), '--queue', url]);
+    const ql = timedRun([large, '--store', join(dir, 'q400.duckdb'), '--queue', url]);
+    return { t, perPoint: marginalMs(qs.wall, ql.wall, computeSmall / 2, computeLarge / 2) };
+  });
+  if (queued) {
+    rows.push({ name: '64-point traffic sweep, queue, 2 workers', value: queued.t.wall.toFixed(1), unit: 's', note: 'workers started beforehand' });
+    rows.push({ name: 'speed-up queue (2 workers) / --jobs 1', value: (one.wall / queued.t.wall).toFixed(2), unit: 'x', note: `wall, load average ${load()}` });
+    rows.push({ name: 'queue wall per tiny point', value: queued.perPoint.toFixed(2), unit: 'ms', note: '2 workers, marginal between 100 and 400 points' });
+  } else {
+    rows.push({ name: 'queue', value: 'skipped', note: 'redis-server not installed' });
+  }
+  return rows;
+}

@@ -1,0 +1,261 @@
+import type { Command } from 'commander';
+import cliProgress from 'cli-progress';
+import { renameSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { InputError } from '../../util/errors.js';
+import { loadSweepFile, type Sweep } from '../../sweep/file.js';
+import type { RunSummary, SweepProgress } from '../../sweep/local.js';
+import type { StoredOutcome, SweepStore } from '../../sweep/store.js';
+import { print, writeFileAtomic } from '../io.js';
+
+// The store, pool, queue and plotting modules load only when a sweep command runs: every other
+// command (and every pool thread, which reads the command definitions) stays as quick to start.
+const store = (): Promise<typeof import('../../sweep/store.js')> => import('../../sweep/store.js');
+const queue = (): Promise<typeof import('../../sweep/queue.js')> => import('../../sweep/queue.js');
+
+const LOG_MODES = ['auto', 'bar', 'jsonl', 'none'] as const;
+type LogMode = (typeof LOG_MODES)[number];
+
+function jobsOption(text: string | undefined): number {
+  if (text === undefined) return availableParallelism();
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1 || Number(text) > 256) throw new InputError('jobs', text, 'an integer from 1 to 256');
+  return Number(text);
+}
+
+function logMode(text: string): Exclude<LogMode, 'auto'> {
+  if (!(LOG_MODES as readonly string[]).includes(text)) throw new InputError('log', text, LOG_MODES.join(' | '));
+  if (text === 'auto') return process.stderr.isTTY ? 'bar' : 'jsonl';
+  return text as Exclude<LogMode, 'auto'>;
+}
+
+/** A progress bar (points done / total, rate, ETA) on a TTY, or one JSON line per finished point. */
+function progressReporter(mode: Exclude<LogMode, 'auto'>, total: number): { onOutcome: (o: StoredOutcome, p: SweepProgress) => void; stop: () => void } {
+  if (mode === 'jsonl') {
+    return {
+      onOutcome: (o, p) => print(JSON.stringify({ key: o.key, status: o.status, done: p.done, total: p.total, params: o.params, ...o.figures, error: o.error ?? undefined, elapsed_s: o.elapsed_s })),
+      stop: () => {},
+    };
+  }
+  if (mode === 'none') return { onOutcome: () => {}, stop: () => {} };
+  const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'sweep [{bar}] {value}/{total} points | {speed} points/s | ETA {eta_formatted}', hideCursor: true }, cliProgress.Presets.shades_classic);
+  const t0 = performance.now();
+  let first: number | undefined;
+  return {
+    onOutcome: (_o, p) => {
+      first ??= p.done - 1;
+      if (!bar.isActive) bar.start(total, first);
+      const speed = (p.done - first) / ((performance.now() - t0) / 1000);
+      bar.update(p.done, { speed: speed.toFixed(1) });
+    },
+    stop: () => bar.stop(),
+  };
+}
+
+function summaryLine(store: string, s: RunSummary): string {
+  const stored = s.alreadyStored + s.ran;
+  return `${s.interrupted ? 'interrupted' : 'done'}: ${stored}/${s.total} points in ${store} (${s.ran} run now, ${s.alreadyStored} already stored, ${s.failed} failed)`;
+}
+
+/** SIGINT/SIGTERM stop handing out points; what runs finishes and is stored; a second signal exits at once. */
+function stopOnSignal(): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const handler = (sig: NodeJS.Signals): void => {
+    if (controller.signal.aborted) process.exit(sig === 'SIGINT' ? 130 : 143);
+    process.stderr.write(`meshwork: ${sig}: finishing the running points (again to quit at once; re-run to resume)\n`);
+    controller.abort();
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+    },
+  };
+}
+
+async function withStore<T>(path: string, readOnly: boolean, fn: (store: SweepStore) => Promise<T>): Promise<T> {
+  const opened = await (await store()).SweepStore.open(path, { readOnly });
+  try {
+    return await fn(opened);
+  } finally {
+    opened.close();
+  }
+}
+
+/** A store opened read-only that must already hold points (status, export, plot). */
+function withPoints<T>(path: string, fn: (store: SweepStore) => Promise<T>): Promise<T> {
+  return withStore(path, true, (opened) => {
+    if (!opened.hasTable()) throw new InputError('store', path, 'a sweep store (no points table in it)');
+    return fn(opened);
+  });
+}
+
+async function runCommand(file: string, o: { store: string; jobs?: string; queue?: string; log: string }): Promise<void> {
+  const sweep: Sweep = loadSweepFile(file);
+  const mode = logMode(o.log);
+  const jobs = jobsOption(o.jobs);
+  const { parseQueueUrl, submitSweep } = await queue();
+  const { runSweepLocal } = await import('../../sweep/local.js');
+  const connection = o.queue === undefined ? undefined : parseQueueUrl(o.queue);
+  const { signal, dispose } = stopOnSignal();
+  const reporter = progressReporter(mode, sweep.points.length);
+  try {
+    const summary = await withStore(o.store, false, (opened) =>
+      connection ? submitSweep(opened, sweep, connection, { onOutcome: reporter.onOutcome, signal }) : runSweepLocal(opened, sweep, { jobs, onOutcome: reporter.onOutcome, signal }),
+    );
+    reporter.stop();
+    process.stderr.write(`${summaryLine(o.store, summary)}\n`);
+    if (summary.interrupted) process.exitCode = 130;
+  } finally {
+    reporter.stop();
+    dispose();
+  }
+}
+
+async function statusCommand(o: { store: string; sweep?: string }): Promise<void> {
+  const sweep = o.sweep ? loadSweepFile(o.sweep) : undefined;
+  await withPoints(o.store, async (opened) => {
+    const rows = await opened.query(`SELECT sweep, kind, status, count(*)::INTEGER AS points, round(sum(elapsed_s), 3) AS cpu_s FROM points GROUP BY ALL ORDER BY ALL`);
+    const lines = rows.map((r) => `${r.sweep}  ${r.kind}  ${r.status}  ${r.points} points  ${r.cpu_s} s`);
+    if (sweep) {
+      const status = await opened.statusOf(sweep.points.map((p) => p.key));
+      const ok = [...status.values()].filter((s) => s === 'ok').length;
+      lines.push(`${sweep.name}: ${ok}/${sweep.points.length} done, ${status.size - ok} failed, ${sweep.points.length - status.size} not run`);
+    }
+    print(lines.length ? lines.join('\n') : 'no points stored');
+  });
+}
+
+const EXPORT_FORMATS = ['csv', 'parquet', 'json'] as const;
+
+async function exportCommand(o: { store: string; format: string; out: string; sweep?: string }): Promise<void> {
+  if (!(EXPORT_FORMATS as readonly string[]).includes(o.format)) throw new InputError('format', o.format, EXPORT_FORMATS.join(' | '));
+  const tmp = join(dirname(o.out), `.${basename(o.out)}.${process.pid}.tmp`);
+  const format = o.format === 'json' ? 'FORMAT json, ARRAY true' : o.format === 'csv' ? 'FORMAT csv, HEADER true' : 'FORMAT parquet';
+  const where = o.sweep === undefined ? '' : ` WHERE sweep = '${o.sweep.replace(/'/g, "''")}'`;
+  await withPoints(o.store, async (opened) => {
+    try {
+      await opened.connection.run(`COPY (SELECT * FROM points${where} ORDER BY key) TO '${tmp.replace(/'/g, "''")}' (${format})`);
+      renameSync(tmp, o.out);
+    } catch (err) {
+      rmSync(tmp, { force: true });
+      throw new InputError('out', o.out, `a writable path (${(err as Error).message.split('\n')[0]})`);
+    }
+  });
+}
+
+async function plotCommand(o: { store: string; x: string; y: string; color?: string; out: string; sweep?: string; logX?: boolean; logY?: boolean }): Promise<void> {
+  if (!/\.(svg|html)$/.test(o.out)) throw new InputError('out', o.out, 'a file ending in .svg or .html');
+  const { paramColumn } = await store();
+  const { linePlot, renderPlotSvg } = await import('../../report/plot.js');
+  const { renderHtmlReport } = await import('../../report/html.js');
+  const points = await withPoints(o.store, async (opened) => {
+    const columns = new Set((await opened.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'points'`)).map((r) => String(r.column_name)));
+    const column = (field: string, name: string): string => {
+      for (const c of [name, paramColumn(name)]) if (columns.has(c)) return `"${c}"`;
+      throw new InputError(field, name, `a column of the store: ${[...columns].filter((c) => c !== 'result' && c !== 'params').join(', ')}`);
+    };
+    const series = o.color ? `CAST(${column('color', o.color)} AS VARCHAR)` : `'all'`;
+    const where = o.sweep === undefined ? '' : ` AND sweep = '${o.sweep.replace(/'/g, "''")}'`;
+    return opened.query(
+      `SELECT ${series} AS series, TRY_CAST(${column('x', o.x)} AS DOUBLE) AS x, TRY_CAST(${column('y', o.y)} AS DOUBLE) AS y FROM points WHERE status = 'ok'${where} AND x IS NOT NULL AND y IS NOT NULL ORDER BY series, x`,
+    );
+  });
+  if (points.length === 0) throw new InputError('y', o.y, 'a column with numbers in at least one stored point');
+  const plot = linePlot({
+    id: 'sweep',
+    title: `${o.y} against ${o.x}`,
+    figure: `meshwork sweep, ${o.store}`,
+    x: { title: o.x, log: o.logX },
+    y: { title: o.y, log: o.logY },
+    legend: o.color ?? 'series',
+    points: points.map((p) => ({ series: String(p.series), x: Number(p.x), y: Number(p.y) })),
+  });
+  const svg = await renderPlotSvg(plot);
+  if (o.out.endsWith('.svg')) return writeFileAtomic(o.out, svg, 'out');
+  const html = renderHtmlReport({
+    title: plot.title,
+    intro: `Points from ${o.store}.`,
+    meta: [['store', o.store], ['x', o.x], ['y', o.y], ['color', o.color ?? '']],
+    sections: [{ anchor: 'sweep', heading: plot.title, document: o.store, claims: [], plots: [{ plot, svg, file: '' }], tables: [], params: {}, notes: [] }],
+  });
+  writeFileAtomic(o.out, html, 'out');
+}
+
+async function workerCommand(o: { queue: string; jobs?: string; lockDuration?: string; log: string }): Promise<void> {
+  const { parseQueueUrl, startQueueWorker } = await queue();
+  const connection = parseQueueUrl(o.queue);
+  const jobs = jobsOption(o.jobs);
+  const lockDurationMs = o.lockDuration === undefined ? undefined : Number(o.lockDuration);
+  if (lockDurationMs !== undefined && !(Number.isInteger(lockDurationMs) && lockDurationMs >= 1000)) throw new InputError('lock-duration', o.lockDuration, 'milliseconds, an integer >= 1000');
+  const mode = logMode(o.log);
+  const worker = startQueueWorker(connection, {
+    jobs,
+    lockDurationMs,
+    onEvent: mode === 'jsonl' ? (e) => print(JSON.stringify({ ...e, worker: process.pid })) : undefined,
+  });
+  // BullMQ reconnects by itself; say so once per distinct message instead of once per retry.
+  let lastError = '';
+  worker.on('error', (err) => {
+    const line = err.message.split('\n')[0];
+    if (line !== lastError) process.stderr.write(`meshwork: sweep worker: ${line}\n`);
+    lastError = line;
+  });
+  await worker.waitUntilReady();
+  process.stderr.write(`meshwork: sweep worker ${process.pid} on ${o.queue}, ${jobs} job(s) at a time (SIGINT or SIGTERM to stop)\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => void worker.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+export function register(program: Command): void {
+  const sweep = program.command('sweep').description('design-space sweeps: many points on every core or many machines, results in DuckDB');
+  sweep
+    .command('run')
+    .description('run every point of a sweep file not yet in the store (resumable)')
+    .argument('<file>', 'sweep file, YAML or JSON (schemas/sweep.schema.json)')
+    .option('--store <file>', 'DuckDB results file', 'results.duckdb')
+    .option('--jobs <n>', `points in parallel on this machine (default: one per core, ${availableParallelism()} here)`)
+    .option('--queue <url>', 'enqueue on BullMQ at redis://HOST:PORT for `sweep worker` processes instead of running here')
+    .option('--log <mode>', 'auto (bar on a terminal, jsonl in a pipe) | bar | jsonl | none', 'auto')
+    .action((file: string, o: { store: string; jobs?: string; queue?: string; log: string }) => runCommand(file, o));
+  sweep
+    .command('worker')
+    .description('run sweep points from a BullMQ queue until stopped')
+    .requiredOption('--queue <url>', 'redis://HOST:PORT')
+    .option('--jobs <n>', 'points at a time (default: one per core)')
+    .option('--lock-duration <ms>', 'job lock lifetime; a dead worker\'s points are re-run after about this (default 30000)')
+    .option('--log <mode>', 'auto | jsonl (one line per started/finished point) | none', 'auto')
+    .action((o: { queue: string; jobs?: string; lockDuration?: string; log: string }) => workerCommand(o));
+  sweep
+    .command('status')
+    .description('points stored per sweep and status; with a sweep file, how many of its points are done')
+    .option('--store <file>', 'DuckDB results file', 'results.duckdb')
+    .option('--sweep <file>', 'sweep file to count done / failed / not run')
+    .action((o: { store: string; sweep?: string }) => statusCommand(o));
+  sweep
+    .command('export')
+    .description('write the stored points as CSV, Parquet or JSON')
+    .option('--store <file>', 'DuckDB results file', 'results.duckdb')
+    .option('--format <f>', EXPORT_FORMATS.join(' | '), 'csv')
+    .requiredOption('--out <file>', 'output file')
+    .option('--sweep <name>', 'only this sweep')
+    .action((o: { store: string; format: string; out: string; sweep?: string }) => exportCommand(o));
+  sweep
+    .command('plot')
+    .description('plot one stored column against another (Vega-Lite), one line per --color value')
+    .option('--store <file>', 'DuckDB results file', 'results.duckdb')
+    .requiredOption('--x <column>', 'x column, e.g. rate or packet_size')
+    .requiredOption('--y <column>', 'y column, e.g. packet_latency')
+    .option('--color <column>', 'one series per value, e.g. topology')
+    .option('--sweep <name>', 'only this sweep')
+    .option('--log-x', 'log-scale x axis')
+    .option('--log-y', 'log-scale y axis')
+    .requiredOption('--out <file>', 'plot.svg or plot.html')
+    .action((o: { store: string; x: string; y: string; color?: string; out: string; sweep?: string; logX?: boolean; logY?: boolean }) => plotCommand(o));
+}

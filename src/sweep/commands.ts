@@ -1,0 +1,71 @@
+/**
+ * What each sweep kind accepts, read from the CLI's own command definitions so a sweep file takes
+ * exactly the options (names and defaults) that `meshwork <kind>` takes, and no list is kept twice.
+ */
+import { Command } from 'commander';
+import { register as registerCollective } from '../cli/commands/collective.js';
+import { register as registerRun } from '../cli/commands/run.js';
+import { register as registerTopo } from '../cli/commands/topo.js';
+import { register as registerTraffic } from '../cli/commands/traffic.js';
+import type { SweepKind } from './kinds.js';
+
+/** The argv path of each kind: `verify` is `meshwork collective verify`. */
+export const COMMAND_PATH: Record<SweepKind, string[]> = {
+  run: ['run'],
+  traffic: ['traffic'],
+  topo: ['topo'],
+  verify: ['collective', 'verify'],
+};
+
+/** `topo` takes its spec as an argument; in a sweep it is the `topology` option like everywhere else. */
+export const POSITIONAL: Partial<Record<SweepKind, string>> = { topo: 'topology' };
+
+export interface OptionInfo {
+  readonly name: string;
+  readonly flag: boolean;
+  readonly required: boolean;
+  readonly defaultValue?: string | boolean;
+}
+
+const REGISTER: Record<SweepKind, (program: Command) => void> = {
+  run: registerRun,
+  traffic: registerTraffic,
+  topo: registerTopo,
+  verify: registerCollective,
+};
+
+/**
+ * A fresh program with the one command of this kind: commander keeps parsed values on the command
+ * objects, so every point gets its own (building one command costs far less than all of them).
+ */
+export function freshProgram(kind: SweepKind): Command {
+  const program = new Command().exitOverride();
+  REGISTER[kind](program);
+  return program;
+}
+
+export function findCommand(program: Command, kind: SweepKind): Command {
+  let cmd = program;
+  for (const name of COMMAND_PATH[kind]) cmd = cmd.commands.find((c) => c.name() === name)!;
+  return cmd;
+}
+
+const cache = new Map<SweepKind, Map<string, OptionInfo>>();
+
+export function commandOptions(kind: SweepKind): Map<string, OptionInfo> {
+  let options = cache.get(kind);
+  if (options) return options;
+  options = new Map();
+  const positional = POSITIONAL[kind];
+  if (positional) options.set(positional, { name: positional, flag: false, required: true });
+  for (const o of findCommand(freshProgram(kind), kind).options) {
+    const name = (o.long ?? '').replace(/^--/, '');
+    if (!name) continue;
+    const flag = !o.required && !o.optional;
+    // A --no-x flag's default (true) belongs to x, not to the flag itself.
+    const defaultValue = !o.negate && (typeof o.defaultValue === 'string' || typeof o.defaultValue === 'boolean') ? o.defaultValue : undefined;
+    options.set(name, { name, flag, required: o.mandatory, defaultValue });
+  }
+  cache.set(kind, options);
+  return options;
+}

@@ -1,0 +1,125 @@
+/**
+ * The one adapter between a sweep point and the simulators: every pool worker and queue processor
+ * runs points through `executePoint` and nothing else.
+ *
+ * Today it runs the command's own option parsing and library path in-process (the same code as
+ * `meshwork <kind> ... --json`) and takes the JSON Result it prints, so a point accepts every option,
+ * default and unit of the CLI and gives the CLI's numbers (`run` reaches `simulate()` through its
+ * command). Calling `simulate()` / `simulateTraffic()` directly changes this file alone.
+ */
+import { InputError } from '../util/errors.js';
+import { COMMAND_PATH, freshProgram, POSITIONAL } from './commands.js';
+import type { SweepKind } from './kinds.js';
+import type { Params } from './file.js';
+
+export interface PointOutcome {
+  readonly status: 'ok' | 'failed';
+  /** The full Result (the command's --json output); null when the point failed. */
+  readonly result: unknown;
+  /** The headline figures, one stored column each. */
+  readonly figures: Record<string, number | string | boolean | null>;
+  readonly error: string | null;
+  /** An error no retry can fix (bad input in this point), so a queue does not retry it. */
+  readonly permanent: boolean;
+  readonly elapsed_s: number;
+}
+
+/** The argv of `meshwork <kind>` for one point. */
+export function pointArgv(kind: SweepKind, params: Params): string[] {
+  const argv = [...COMMAND_PATH[kind]];
+  const positional = POSITIONAL[kind];
+  if (positional && typeof params[positional] === 'string') argv.push(params[positional] as string);
+  for (const [name, value] of Object.entries(params)) {
+    if (name === positional) continue;
+    if (value === true) argv.push(`--${name}`);
+    else if (typeof value === 'string') argv.push(`--${name}`, value);
+  }
+  argv.push('--json');
+  return argv;
+}
+
+type Row = Record<string, unknown>;
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Headline figures per kind; traffic reports its single load point (one rate per point in a sweep). */
+export function headlineFigures(kind: SweepKind, r: Row): Record<string, number | string | boolean | null> {
+  if (kind === 'run') {
+    const channels = (r.channels ?? {}) as Row;
+    const stats = (r.stats ?? {}) as Row;
+    return { makespan_s: num(r.makespan_s), bound_s: num(r.bound_s), efficiency: num(r.efficiency), schedule_bound_s: num(r.schedule_bound_s), max_utilisation: num(channels.max_utilisation), messages: num(stats.messages) };
+  }
+  if (kind === 'traffic') {
+    const points = (r.points ?? []) as Row[];
+    const p: Row = points.length === 1 ? points[0] : {};
+    return {
+      rate: num(p.rate),
+      packet_latency: num(p.packet_latency ?? p.meanLatency),
+      network_latency: num(p.network_latency ?? p.meanNetworkLatency),
+      accepted_flit_rate: num(p.accepted_flit_rate ?? p.acceptedFlitRate),
+      hops: num(p.hops),
+      cycles: num(p.cycles),
+      saturated: typeof p.saturated === 'boolean' ? p.saturated : null,
+      saturation_rate: num(r.saturationRate),
+    };
+  }
+  if (kind === 'topo') {
+    return { nodes: num(r.nodes), channels: num(r.channels), diameter: num(r.diameter), mean_distance_with_self: num(r.mean_distance_with_self), mean_distance_without_self: num(r.mean_distance_without_self), bisection: num(r.bisection_width ?? r.bisection) };
+  }
+  return { pass: typeof r.pass === 'boolean' ? r.pass : null, messages: num(r.messages), ops: num(r.ops) };
+}
+
+/** Figure names per kind, in column order (the store creates them before the first row). */
+export const FIGURE_NAMES: Record<SweepKind, string[]> = {
+  run: Object.keys(headlineFigures('run', {})),
+  traffic: Object.keys(headlineFigures('traffic', {})),
+  topo: Object.keys(headlineFigures('topo', {})),
+  verify: Object.keys(headlineFigures('verify', {})),
+};
+
+/**
+ * Runs one point. Never throws: a failure is an outcome with its one-line error. One point at a time
+ * per thread or process (the capture of the printed Result relies on it).
+ */
+export async function executePoint(kind: SweepKind, params: Params): Promise<PointOutcome> {
+  const t0 = performance.now();
+  const out: string[] = [];
+  const err: string[] = [];
+  const stdoutWrite = process.stdout.write;
+  const stderrWrite = process.stderr.write;
+  const exitCodeBefore = process.exitCode;
+  process.exitCode = undefined;
+  process.stdout.write = ((chunk: string | Uint8Array) => out.push(String(chunk)) > 0) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => err.push(String(chunk)) > 0) as typeof process.stderr.write;
+  let error: string | null = null;
+  let permanent = false;
+  let exitCode: number | string | undefined;
+  try {
+    await freshProgram(kind).parseAsync(pointArgv(kind, params), { from: 'user' });
+  } catch (e) {
+    permanent = e instanceof InputError || (e as { code?: string }).code?.startsWith('commander.') === true;
+    error = permanent && e instanceof InputError ? `error: ${e.message}` : (e as Error).message.split('\n')[0];
+  } finally {
+    exitCode = process.exitCode;
+    process.stdout.write = stdoutWrite;
+    process.stderr.write = stderrWrite;
+    process.exitCode = exitCodeBefore;
+  }
+  const elapsed_s = (performance.now() - t0) / 1000;
+  const firstErrorLine = (): string => err.join('').trim().split('\n')[0].replace(/^meshwork: /, '');
+  // A verify that finds wrong bytes (exit 1) still has a Result: it is data, recorded as ok. Any other
+  // exit code (a deadlock: 3) is a failure of this point that a retry would repeat.
+  if (error === null && exitCode !== undefined && exitCode !== 0 && exitCode !== 1) {
+    error = firstErrorLine() || `exit code ${exitCode}`;
+    permanent = true;
+  }
+  let result: unknown = null;
+  if (error === null) {
+    try {
+      result = JSON.parse(out.join(''));
+    } catch {
+      error = `no JSON result (${firstErrorLine() || 'empty output'})`;
+    }
+  }
+  if (error !== null) return { status: 'failed', result: null, figures: {}, error, permanent, elapsed_s };
+  return { status: 'ok', result, figures: headlineFigures(kind, result as Row), error: null, permanent: false, elapsed_s };
+}

@@ -1,0 +1,267 @@
+/**
+ * The sweep file: one command kind, its fixed options and the axes that vary, expanded into points.
+ * Option names, values, grammar and units are the CLI's: a point is exactly the options one would
+ * type after `meshwork <kind>`. Each point's key hashes its fully resolved options (defaults filled
+ * in, units normalised) with the Meshwork version, so the same point is never run twice.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { InputError, LimitError } from '../util/errors.js';
+import { parseBandwidth, parseSize, parseTime } from '../util/units.js';
+import { commandOptions, type OptionInfo } from './commands.js';
+import { SWEEP_KINDS, type SweepKind } from './kinds.js';
+import { MESHWORK_VERSION } from './version.js';
+
+const Value = z.union([z.string(), z.number(), z.boolean()]);
+
+/** The published schema (schemas/sweep.schema.json is generated from it and checked by a test). */
+export const SweepFileSchema = z
+  .object({
+    kind: z.enum(SWEEP_KINDS).describe('the command each point runs: meshwork run | traffic | topo | collective verify'),
+    name: z.string().optional().describe('a label stored with every row'),
+    fixed: z.record(z.string(), Value).optional().describe('options every point shares, in CLI names and units'),
+    axes: z
+      .record(z.string(), z.union([z.string(), z.array(Value).min(1)]))
+      .optional()
+      .describe('one axis per option: a list of values, or a range "start:stop:step", "start:stop:*factor" or "start:stop:logN"; the points are their cartesian product'),
+    zip: z.array(z.record(z.string(), z.array(Value).min(1))).optional().describe('groups of axes that vary together (equal lengths)'),
+    repeat: z
+      .object({ seeds: z.number().int().min(1).max(100_000).describe('run every point with --seed 1..N') })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export type SweepFile = z.infer<typeof SweepFileSchema>;
+export type Params = Record<string, string | boolean>;
+
+export interface SweepPoint {
+  readonly key: string;
+  readonly kind: SweepKind;
+  /** Resolved options, sorted by name: the exact CLI input of this point. */
+  readonly params: Params;
+}
+
+export interface Sweep {
+  readonly name: string;
+  readonly kind: SweepKind;
+  readonly points: SweepPoint[];
+  /** Every option name that appears in some point, sorted: the parameter columns. */
+  readonly paramNames: string[];
+}
+
+/** Sweeps larger than this are refused before any point is built. */
+export const MAX_POINTS = 1_000_000;
+const MAX_RANGE = 100_000;
+
+/** Options that write files or change only the printing: a sweep stores the Result instead. */
+const OUTPUT_OPTIONS = new Set(['json', 'csv', 'plot', 'out', 'trace', 'log-x', 'timing', 'help']);
+
+/** Options in human units; normalised to one spelling so `1KiB` and `1024` are one point. */
+const UNIT_OF: Record<string, 'size' | 'time' | 'bandwidth'> = {
+  size: 'size',
+  alpha: 'time',
+  'router-latency': 'time',
+  'barrier-latency': 'time',
+  'hw-latency': 'time',
+  'turnaround-switch': 'time',
+  'turnaround-memory': 'time',
+  'turnaround-reduce': 'time',
+  injection: 'bandwidth',
+  ejection: 'bandwidth',
+  'hw-bandwidth': 'bandwidth',
+  'reduce-bw': 'bandwidth',
+  'copy-bw': 'bandwidth',
+};
+
+function unitValue(name: string, text: string): number {
+  const unit = UNIT_OF[name];
+  if (unit === 'size') return parseSize(text, name);
+  if (unit === 'time') return parseTime(text, name);
+  if (unit === 'bandwidth') return parseBandwidth(text, name);
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v)) throw new InputError(name, text, 'a number');
+  return v;
+}
+
+/** Back to a string the CLI accepts: bytes, seconds and bytes per second. */
+function unitText(name: string, value: number): string {
+  const rounded = Number(value.toPrecision(12));
+  const unit = UNIT_OF[name];
+  if (unit === 'time') return `${rounded}s`;
+  if (unit === 'bandwidth') return `${rounded}B/s`;
+  return String(rounded);
+}
+
+/** "a:b:step" (inclusive), "a:b:*factor" (geometric) or "a:b:logN" (N log-spaced values). */
+export function expandRange(name: string, text: string): string[] {
+  const bad = (): never => {
+    throw new InputError(`axes.${name}`, text, 'a list, or a range start:stop:step, start:stop:*factor or start:stop:logN (inclusive)');
+  };
+  const parts = text.split(':');
+  if (parts.length !== 3) bad();
+  const start = unitValue(name, parts[0]);
+  const stop = unitValue(name, parts[1]);
+  if (stop < start) bad();
+  const step = parts[2].trim();
+  const values: number[] = [];
+  if (step.startsWith('*')) {
+    const factor = Number(step.slice(1));
+    if (!(factor > 1) || !(start > 0)) bad();
+    const n = Math.floor(Math.log(stop / start) / Math.log(factor) + 1e-9) + 1;
+    if (n > MAX_RANGE) throw new LimitError(`axes.${name}`, text, `${MAX_RANGE} values per range`);
+    for (let i = 0; i < n; i++) values.push(start * factor ** i);
+  } else if (step.startsWith('log')) {
+    const n = Number(step.slice(3));
+    if (!Number.isInteger(n) || n < 2 || !(start > 0)) bad();
+    if (n > MAX_RANGE) throw new LimitError(`axes.${name}`, text, `${MAX_RANGE} values per range`);
+    for (let i = 0; i < n; i++) values.push(start * (stop / start) ** (i / (n - 1)));
+  } else {
+    const s = unitValue(name, step);
+    if (!(s > 0)) bad();
+    const n = Math.floor((stop - start) / s + 1e-9) + 1;
+    if (n > MAX_RANGE) throw new LimitError(`axes.${name}`, text, `${MAX_RANGE} values per range`);
+    for (let i = 0; i < n; i++) values.push(start + i * s);
+  }
+  return values.map((v) => unitText(name, v));
+}
+
+function checkName(kind: SweepKind, options: Map<string, OptionInfo>, field: string, name: string): OptionInfo {
+  const info = options.get(name);
+  if (!info || OUTPUT_OPTIONS.has(name)) {
+    const accepted = [...options.keys()].filter((n) => !OUTPUT_OPTIONS.has(n)).join(', ');
+    throw new InputError(field, name, `an option of meshwork ${kind === 'verify' ? 'collective verify' : kind}: ${accepted}`);
+  }
+  return info;
+}
+
+/** One value in CLI form, units normalised; flags take true/false. */
+function normalise(info: OptionInfo, field: string, value: string | number | boolean): string | boolean {
+  if (info.flag) {
+    if (typeof value !== 'boolean') throw new InputError(field, value, 'true or false (a flag)');
+    return value;
+  }
+  if (typeof value === 'boolean') throw new InputError(field, value, `a value for --${info.name}`);
+  const text = String(value).trim();
+  if (text === '') throw new InputError(field, value, `a value for --${info.name}`);
+  if (UNIT_OF[info.name] === 'size') return String(parseSize(text, field));
+  if (UNIT_OF[info.name]) return unitText(info.name, unitValue(info.name, text));
+  return text;
+}
+
+type Axis = { names: string[]; rows: Array<Array<string | number | boolean>> };
+
+function axesOf(file: SweepFile, options: Map<string, OptionInfo>): Axis[] {
+  const axes: Axis[] = [];
+  for (const [name, values] of Object.entries(file.axes ?? {})) {
+    checkName(file.kind, options, `axes.${name}`, name);
+    const list = typeof values === 'string' ? expandRange(name, values) : values;
+    axes.push({ names: [name], rows: list.map((v) => [v]) });
+  }
+  (file.zip ?? []).forEach((group, i) => {
+    const names = Object.keys(group);
+    if (names.length === 0) throw new InputError(`zip[${i}]`, group, 'at least one axis');
+    const length = group[names[0]].length;
+    for (const name of names) {
+      checkName(file.kind, options, `zip[${i}].${name}`, name);
+      if (group[name].length !== length) throw new InputError(`zip[${i}].${name}`, `${group[name].length} values`, `${length} values, as many as ${names[0]}`);
+    }
+    axes.push({ names, rows: Array.from({ length }, (_, r) => names.map((n) => group[n][r])) });
+  });
+  if (file.repeat) {
+    if (!options.has('seed')) throw new InputError('repeat.seeds', file.repeat.seeds, `a kind with a --seed option (meshwork ${file.kind} has none)`);
+    axes.push({ names: ['seed'], rows: Array.from({ length: file.repeat.seeds }, (_, i) => [i + 1]) });
+  }
+  return axes;
+}
+
+export function pointKey(kind: SweepKind, params: Params): string {
+  return createHash('sha256').update(JSON.stringify({ kind, params, version: MESHWORK_VERSION })).digest('hex').slice(0, 32);
+}
+
+/** Validates the file and expands it into points; throws InputError (one line) on anything wrong. */
+export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
+  const parsed = SweepFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue.path.length ? issue.path.join('.') : 'sweep';
+    let got: unknown = raw;
+    for (const p of issue.path) got = got && typeof got === 'object' ? (got as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined;
+    throw new InputError(field, got, `${issue.message} (see schemas/sweep.schema.json)`);
+  }
+  const file = parsed.data;
+  const options = commandOptions(file.kind);
+  const base: Params = {};
+  for (const info of options.values()) if (info.defaultValue !== undefined && !OUTPUT_OPTIONS.has(info.name)) base[info.name] = info.defaultValue;
+  for (const [name, value] of Object.entries(file.fixed ?? {})) base[name] = normalise(checkName(file.kind, options, `fixed.${name}`, name), `fixed.${name}`, value);
+  const axes = axesOf(file, options);
+  const seen = new Set(Object.keys(file.fixed ?? {}));
+  for (const axis of axes) {
+    for (const name of axis.names) {
+      if (seen.has(name)) throw new InputError(name, name, 'each option in one place only: fixed, one axis, one zip group or repeat.seeds');
+      seen.add(name);
+    }
+  }
+  const total = axes.reduce((n, a) => n * a.rows.length, 1);
+  if (total > MAX_POINTS) throw new LimitError('sweep', `${total} points`, `${MAX_POINTS.toLocaleString('en-US')} points per sweep`);
+  const normalisedAxes = axes.map((a) => ({
+    names: a.names,
+    rows: a.rows.map((row) => row.map((v, j) => normalise(options.get(a.names[j])!, `${a.names[j]}`, v))),
+  }));
+  for (const info of options.values()) {
+    if (info.required && !seen.has(info.name) && base[info.name] === undefined) throw new InputError(`fixed.${info.name}`, undefined, `a value (required by meshwork ${file.kind})`);
+  }
+  const points: SweepPoint[] = [];
+  const keys = new Set<string>();
+  const index = new Array<number>(normalisedAxes.length).fill(0);
+  for (let p = 0; p < total; p++) {
+    const params: Params = { ...base };
+    normalisedAxes.forEach((a, i) => a.names.forEach((n, j) => (params[n] = a.rows[index[i]][j])));
+    const sorted = Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)));
+    const key = pointKey(file.kind, sorted);
+    if (!keys.has(key)) {
+      keys.add(key);
+      points.push({ key, kind: file.kind, params: sorted });
+    }
+    // Odometer over the axes, last axis fastest.
+    for (let i = normalisedAxes.length - 1; i >= 0; i--) {
+      if (++index[i] < normalisedAxes[i].rows.length) break;
+      index[i] = 0;
+    }
+  }
+  const paramNames = [...new Set(points.flatMap((p) => Object.keys(p.params)))].sort();
+  return { name: file.name ?? fallbackName, kind: file.kind, points, paramNames };
+}
+
+/** Reads a YAML or JSON sweep file (YAML is a superset of JSON). */
+export function loadSweepFile(path: string): Sweep {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new InputError('sweep', path, `a readable YAML or JSON file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  let raw: unknown;
+  try {
+    raw = parseYaml(text);
+  } catch (err) {
+    throw new InputError('sweep', path, `YAML or JSON (${(err as Error).message.split('\n')[0]})`);
+  }
+  const base = path.replace(/^.*[/\\]/, '').replace(/\.(ya?ml|json)$/i, '');
+  return expandSweep(raw, base);
+}
+
+
+/** schemas/sweep.schema.json, generated from the validator so the two never disagree (a test compares them). */
+export function sweepJsonSchema(): Record<string, unknown> {
+  const { $schema, ...rest } = z.toJSONSchema(SweepFileSchema) as Record<string, unknown>;
+  return {
+    $schema,
+    $id: 'https://meshwork.dev/schemas/sweep.schema.json',
+    title: 'Meshwork sweep file',
+    description: 'One command kind, its fixed options and the axes that vary (docs/sweeps.md). Option names, values and units are the CLI\'s.',
+    ...rest,
+  };
+}

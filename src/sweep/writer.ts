@@ -1,0 +1,34 @@
+/**
+ * Batches outcomes into store transactions: a flush every `maxRows` outcomes or `maxDelayMs`,
+ * one at a time, so the pool never waits on the disk and a kill loses at most the unflushed batch
+ * (those points have no row and run again).
+ */
+import type { SweepStore, StoredOutcome } from './store.js';
+
+export class BatchWriter {
+  private pending: StoredOutcome[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly store: SweepStore,
+    private readonly maxRows = 64,
+    private readonly maxDelayMs = 200,
+  ) {}
+
+  add(outcome: StoredOutcome): void {
+    this.pending.push(outcome);
+    if (this.pending.length >= this.maxRows) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.maxDelayMs);
+  }
+
+  /** Writes everything added so far; resolves when it is committed. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    this.flushing = this.flushing.then(() => this.store.write(batch));
+    return this.flushing;
+  }
+}
