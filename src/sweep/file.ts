@@ -181,6 +181,14 @@ export function pointKey(kind: SweepKind, params: Params): string {
   return createHash('sha256').update(JSON.stringify({ kind, params, version: MESHWORK_VERSION })).digest('hex').slice(0, 32);
 }
 
+/**
+ * Options a command requires only in some forms, checked in its action rather than by commander:
+ * `traffic` needs topology, pattern and rates unless a BookSim config file supplies them.
+ */
+const REQUIRED_UNLESS: Partial<Record<SweepKind, { readonly names: readonly string[]; readonly unless: string }>> = {
+  traffic: { names: ['topology', 'pattern', 'rates'], unless: 'booksim-config' },
+};
+
 /** Validates the file and expands it into points; throws InputError (one line) on anything wrong. */
 export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
   const parsed = SweepFileSchema.safeParse(raw);
@@ -210,8 +218,14 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
     names: a.names,
     rows: a.rows.map((row) => row.map((v, j) => normalise(options.get(a.names[j])!, `${a.names[j]}`, v))),
   }));
+  const given = (name: string): boolean => seen.has(name) || base[name] !== undefined;
+  const conditional = REQUIRED_UNLESS[file.kind];
   for (const info of options.values()) {
-    if (info.required && !seen.has(info.name) && base[info.name] === undefined) throw new InputError(`fixed.${info.name}`, undefined, `a value (required by meshwork ${file.kind})`);
+    if (given(info.name)) continue;
+    if (info.required) throw new InputError(`fixed.${info.name}`, undefined, `a value (required by meshwork ${file.kind})`);
+    if (conditional?.names.includes(info.name) && !given(conditional.unless)) {
+      throw new InputError(`fixed.${info.name}`, undefined, `a value (required by meshwork ${file.kind} unless ${conditional.unless} is given)`);
+    }
   }
   const points: SweepPoint[] = [];
   const keys = new Set<string>();

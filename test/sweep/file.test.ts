@@ -64,7 +64,7 @@ describe('sweep file', () => {
       }
       throw new Error('accepted');
     };
-    expect(message(traffic({ axes: { packetsize: [1] } }))).toMatch(/^axes\.packetsize: got "packetsize"; accepted: an option of meshwork traffic: topology, mapping, pattern/);
+    expect(message(traffic({ axes: { packetsize: [1] } }))).toMatch(/^axes\.packetsize: got "packetsize"; accepted: an option of meshwork traffic: topology, .*\bpattern, rates, preset, packet-size/);
     expect(message(traffic({ fixed: { topology: 'ring:4', pattern: 'uniform', csv: 'x.csv' } }))).toMatch(/^fixed\.csv:/);
     expect(message({ kind: 'simulate' })).toMatch(/^kind: got "simulate"/);
     expect(message(traffic({ zip: [{ vcs: [1, 2], 'vc-buf': [4] }] }))).toMatch(/^zip\[0\]\.vc-buf: got "1 values"; accepted: 2 values/);

@@ -216,7 +216,7 @@ export function register(program: Command): void {
     .option('--mapping <order>', 'rank order: identity | reverse | snake | random:seed=N | a permutation file')
     .option('--pattern <name>', patternNames().join(' | '))
     .option('--rates <list>', 'start:stop:step or a comma list, flits/node/cycle in (0, 1]')
-    .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')} (default booksim)`)
+    .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')}`, 'booksim')
     .option('--packet-size <flits>', 'flits per packet')
     .option('--vcs <n>', 'virtual channels per port')
     .option('--vc-buf <flits>', 'buffer depth per VC')
@@ -236,14 +236,16 @@ export function register(program: Command): void {
     .option('--csv <file>', 'write the curve as CSV (BookSim column names)')
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
     .option('--log-x', 'log-scale x axis in the plot')
-    .action(async (o: TrafficOptions) => {
+    .action(async (o: TrafficOptions, command: Command) => {
       // Every output path is checked before the (possibly long) simulation; all are written or none.
       const planned = planOutputs({ csv: o.csv, plot: o.plot });
       const csvOut = planned.find((p) => p.field === 'csv');
       const plotOut = planned.find((p) => p.field === 'plot');
       const fromFile = o.booksimConfig !== undefined ? bookSimRun(parseBookSimConfig(readText(o.booksimConfig, 'booksim-config'))) : undefined;
       if (fromFile) {
-        for (const [flag, given] of [['topology', o.topology], ['pattern', o.pattern], ['preset', o.preset], ['mapping', o.mapping]] as const) {
+        // --preset has a default (so sweeps see it); only a preset typed on the command line conflicts.
+        const typedPreset = command.getOptionValueSource('preset') === 'cli' ? o.preset : undefined;
+        for (const [flag, given] of [['topology', o.topology], ['pattern', o.pattern], ['preset', typedPreset], ['mapping', o.mapping]] as const) {
           if (given !== undefined) throw new InputError(flag, given, `nothing with --booksim-config (the file sets it)`);
         }
       } else {
