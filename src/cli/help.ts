@@ -1,11 +1,8 @@
-/** Help text shared by commands. */
+/**
+ * Help formatting for every command. Loaded on every start, so it imports nothing but commander
+ * (the families' help lives in families-help.ts, loaded by the commands that show it).
+ */
 import { Help, type Option } from 'commander';
-import { listFamilies } from '../topology/index.js';
-
-/** The topology families with their grammar, for `topo --help` and `export --help`. */
-export function familiesHelp(): string {
-  return `\nTopology families:\n${listFamilies().map((f) => `  ${f.usage}\n      ${f.description}`).join('\n')}\n\nReference: docs/topology.md`;
-}
 
 /** Option descriptions with "(required)" on mandatory options, which commander's help does not mark. */
 export function optionDescription(option: Option): string {

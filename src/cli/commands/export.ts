@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EXPORT_FORMATS, exportTopology } from '../../topology/index.js';
-import { familiesHelp } from '../help.js';
+import { familiesHelp } from '../families-help.js';
 import { InputError } from '../../util/errors.js';
 import { loadTopology } from '../../node/load-topology.js';
 import { planOutputs, print, writeOutputs } from '../io.js';

@@ -6,7 +6,7 @@ import { DISTANCE_METHODS, checkAllPairsWork, formatMetrics, metricsRecord, type
 import { checkSize } from '../../topology/builder.js';
 import { estimateSpecSize } from '../../topology/estimate.js';
 import { print } from '../io.js';
-import { familiesHelp } from '../help.js';
+import { familiesHelp } from '../families-help.js';
 
 interface TopoOptions {
   json?: boolean;
