@@ -39,7 +39,7 @@ export default async function () {
   const dir = mkdtempSync(join(tmpdir(), 'mw-bs-whole-'));
   const rows = [];
   const startup = cpuOf(process.execPath, [MAIN, 'traffic', '--topology', 'torus:8x8', '--pattern', 'uniform', '--rates', '0.05', '--horizon', '1']);
-  rows.push({ name: 'meshwork start-up (1-cycle traffic run)', value: startup.cpu.toFixed(2), unit: 's cpu', target: '', note: 'node alone is ~0.14 s; the rest is loading ~535 ES modules (vega+d3 ~270, zod ~95, meshwork ~160)' });
+  rows.push({ name: 'meshwork start-up (1-cycle traffic run)', value: startup.cpu.toFixed(2), unit: 's cpu', target: '', note: 'node alone is ~0.1 s; the rest is loading the command, the topology families and the packet engine' });
   for (const k of [8, 16, 32]) {
     const cfg = join(dir, `torus${k}.cfg`);
     writeFileSync(cfg, config(k));
