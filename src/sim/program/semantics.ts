@@ -99,6 +99,8 @@ export class StreamRunner {
   private readonly rdvWait = new Map<number, number[]>();
   private readonly rdvSeq: Int32Array;
   private readonly draining: Uint8Array;
+  // Per stream, the receive op already posted while its stream blocked at the send before it (-1: none).
+  private readonly prepostedRecv: Int32Array;
   private readonly fenced: number[] = [];
   private done = 0;
 
@@ -122,6 +124,7 @@ export class StreamRunner {
     this.resumePred = new Int32Array(S).fill(-1);
     this.rdvSeq = new Int32Array(S).fill(-1);
     this.draining = new Uint8Array(S);
+    this.prepostedRecv = new Int32Array(S).fill(-1);
     this.alpha = duration(model.alpha);
     const nKeys = program.keyNames.length;
     this.keyStreams = new Int32Array(nKeys);
@@ -281,7 +284,8 @@ export class StreamRunner {
           break;
         case OpKind.Recv: {
           const key = this.matchKey(opPeer[op], p.streamRank[s], p.opTag[op]);
-          this.releaseRendezvous(key, now);
+          if (this.prepostedRecv[s] === op) this.prepostedRecv[s] = -1;
+          else this.releaseRendezvous(key, now);
           if (this.matches.takeArrival(key)) {
             this.complete(s, op, now, this.matches.time >= this.opStartT[op] ? this.matches.op : this.lastOp[s]);
             break;
@@ -344,6 +348,7 @@ export class StreamRunner {
             const list = this.rdvWait.get(key);
             if (list) list.push(s);
             else this.rdvWait.set(key, [s]);
+            this.prepostFollowingRecv(s, op, now);
             return false;
           }
         }
@@ -356,10 +361,24 @@ export class StreamRunner {
       this.draining[s] = 1;
       this.resumePred[s] = this.lastOp[s];
       if (!this.host.signalsSendsLeft) this.fenced.push(s);
+      this.prepostFollowingRecv(s, op, now);
       return false;
     }
     this.complete(s, op, now, this.lastOp[s]);
     return true;
+  }
+
+  /**
+   * A send directly followed by a receive in one stream is a sendrecv (MPI_Sendrecv posts both):
+   * while the send blocks under rendezvous, the receive counts as posted, so two ranks exchanging
+   * large messages do not wait on each other forever. Its arrival still completes it in program order.
+   */
+  private prepostFollowingRecv(s: number, op: number, now: number): void {
+    const p = this.program;
+    const next = op + 1;
+    if (next >= p.opStart[s + 1] || p.opKind[next] !== OpKind.Recv || this.prepostedRecv[s] === next) return;
+    this.prepostedRecv[s] = next;
+    this.releaseRendezvous(this.matchKey(p.opPeer[next], p.streamRank[s], p.opTag[next]), now);
   }
 
   /** A receive on `key` is posted (protocol mpi): the rendezvous send it matches may start. */

@@ -74,6 +74,26 @@ describe('NIC model (injectionOrder) and point-to-point protocol, the same in bo
     expect(packet.makespan_s / mpi.makespan_s).toBeLessThan(1.03);
   });
 
+  // MPI_Sendrecv posts its send and its receive together: a rendezvous send directly followed by a
+  // receive must not wait for the peer's receive that sits behind the peer's own blocked send.
+  it('protocol mpi: a send directly followed by a receive is a sendrecv, so an exchange completes', () => {
+    const exchange = (between: boolean) => {
+      const b = new FlowProgramBuilder(16).beginStream(0).send(1, B);
+      if (between) b.copy(1);
+      b.recv(1, B).beginStream(1).send(0, B);
+      if (between) b.copy(1);
+      return b.recv(0, B).build();
+    };
+    const eager = runFlow({ topology: t, program: exchange(false), model: { alpha: 0 } }).makespan_s;
+    const mpi = runFlow({ topology: t, program: exchange(false), model: { alpha: 0, protocol: 'mpi' } }).makespan_s;
+    expect(mpi).toBeCloseTo(eager, 12);
+    const packet = simulatePacketSchedule({ topology: t, program: exchange(false), model: { alpha: 0, protocol: 'mpi' } }).makespan_s;
+    expect(packet / mpi).toBeGreaterThan(0.97);
+    expect(packet / mpi).toBeLessThan(1.03);
+    // With work between the send and the receive it is two blocking calls, which deadlock as in MPI.
+    expect(() => runFlow({ topology: t, program: exchange(true), model: { alpha: 0, gammaCopy: 1e-9, protocol: 'mpi' } })).toThrow(/deadlock/);
+  });
+
   it('protocol mpi: below the threshold a send is detached, as eager', () => {
     const small = 1024;
     const eager = runFlow({ topology: t, program: late(small), model: lateModel }).makespan_s;
