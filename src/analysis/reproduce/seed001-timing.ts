@@ -33,9 +33,9 @@ import { buildTopology } from '../../topology/index.js';
 /** Direct-link latency of the related full mesh, [0057]. */
 export const SEED001_T0 = 2e-6;
 
-/** Engine values that give the document's T1 − T0: through memory 2 µs, in the switch 0.1 µs, reduce unit 0.4 µs. */
 /**
- * The spec's latency model. Its sends issued in parallel share a link (spec §8's break-even sizes
+ * The spec's latency model. The turnaround values give the document's T1 − T0: through memory
+ * 2 µs, in the switch 0.1 µs, reduce unit 0.4 µs. Its sends issued in parallel share a link (spec §8's break-even sizes
  * assume it), so the NIC model is `shared`, not the engines' default `fifo` under which two sends on
  * one link leave one after the other.
  */

@@ -7,7 +7,7 @@ import { demandOf, mustReceive } from '../bounds/demand.js';
 import type { CollectiveKind } from '../../collectives/types.js';
 import { LimitError } from '../../util/errors.js';
 
-/** Flit size of schedule runs unless the caller sets one (schedule-run.ts's default). */
+/** Flit size of schedule runs unless the caller sets one (used by schedule-run.ts and by the limit below). */
 export const SCHEDULE_FLIT_BYTES = 32;
 
 /**

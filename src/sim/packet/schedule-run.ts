@@ -34,6 +34,7 @@ import type { CollectiveDemand } from '../bounds/index.js';
 import type { RunResult } from '../result.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { PacketNetwork } from './network.js';
+import { SCHEDULE_FLIT_BYTES } from './limits.js';
 
 export interface PacketScheduleOptions {
   readonly topology: Topology;
@@ -131,7 +132,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const flowModel = resolveFlowModel(opts.model ?? {}, t, baseRouting.params.split);
   // The source queues are FIFO: the other NIC models would need per-destination or interleaved queues.
   if (flowModel.injectionOrder !== 'fifo') throw new InputError('model.injectionOrder', flowModel.injectionOrder, 'fifo at packet level (per-destination and shared are flow-level only)');
-  const flitBytes = opts.flitBytes ?? 32;
+  const flitBytes = opts.flitBytes ?? SCHEDULE_FLIT_BYTES;
   if (!(flitBytes > 0)) throw new InputError('flitBytes', flitBytes, 'a positive number of bytes');
   let minBw = Infinity;
   for (let c = 0; c < t.numChannels; c++) minBw = Math.min(minBw, t.chBandwidth[c]);
