@@ -3,7 +3,7 @@
  * terminal only), write the report directory atomically, print the checklists.
  */
 import { readFileSync } from 'node:fs';
-import cliProgress from 'cli-progress';
+import { progressBar } from './progress.js';
 import {
   buildReportFiles,
   runReproductions,
@@ -43,25 +43,19 @@ export interface ReproduceOutcome {
 /** Validates `out` first (bad input fails before any work), runs, then writes everything at once. */
 export async function runAndWrite(job: ReproduceJob): Promise<ReproduceOutcome> {
   const dir = openReportDir(job.out, { replace: job.replace });
-  const bar = process.stderr.isTTY
-    ? new cliProgress.SingleBar(
-        { format: 'reproducing [{bar}] {percentage}% | {duration_formatted} elapsed, about {eta_formatted} left | {label}', etaBuffer: 50, stream: process.stderr, hideCursor: true, clearOnComplete: true },
-        cliProgress.Presets.shades_classic,
-      )
-    : undefined;
-  bar?.start(1000, 0, { label: '' });
+  const bar = progressBar('reproducing');
   try {
     const run = await runReproductions(job.ids, {
       quick: job.quick,
-      onProgress: (fraction, label) => bar?.update(Math.round(fraction * 1000), { label }),
+      onProgress: (fraction, label) => bar.update(fraction, label),
     });
-    bar?.update(1000, { label: 'rendering plots and report' });
+    bar.update(1, 'rendering plots and report');
     const report = await buildReportFiles(run, { command: job.command, toolVersion: toolVersion() });
-    bar?.stop();
+    bar.stop();
     commitReportDir(dir, report.files);
     return { run, dir: dir.path, reportPath: `${dir.path}/report.html` };
   } catch (err) {
-    bar?.stop();
+    bar.stop();
     abandonReportDir(dir);
     throw err;
   }

@@ -49,7 +49,12 @@ export interface ExecuteOptions {
   inputs?: (rank: number, slot: number) => number;
   /** Keep the final buffers for inspection (`report.buffer`). */
   keepBuffers?: boolean;
+  /** Called now and then with the fraction of operations executed (progress bars; asynchronous mode only). */
+  progress?: (fraction: number) => void;
 }
+
+/** Operations executed between progress reports. */
+const PROGRESS_OPS = 1 << 16;
 
 export type ProblemKind = 'deadlock' | 'unmatched' | 'hazard' | 'bounds' | 'length' | 'group' | 'alignment' | 'dtype';
 
@@ -676,6 +681,8 @@ class Machine {
     const pc = start.slice(0, P);
     const ready: number[] = [];
     for (let p = P - 1; p >= 0; p--) if (start[p] < start[p + 1]) ready.push(p);
+    const progress = this.opts.progress;
+    let executed = 0;
     // The (source, destination) pair each blocked program waits on, or -1.
     const waitKey = new Float64Array(P).fill(-1);
     const wake = (src: number, dst: number): void => {
@@ -720,12 +727,14 @@ class Machine {
               pc[q]++;
               if (q !== p) ready.push(q);
             }
+            executed += done.length;
             continue run;
           }
           default:
             this.doLocal(op);
         }
         pc[p]++;
+        if (++executed % PROGRESS_OPS === 0) progress?.(executed / s.numOps);
       }
     }
     this.reportBlocked(pc, start, order);

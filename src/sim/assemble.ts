@@ -6,7 +6,7 @@
  */
 import type { Topology } from '../topology/graph.js';
 import type { RoutingFunction } from '../routing/types.js';
-import { OP_NAMES } from '../collectives/types.js';
+import { OP_NAMES, OpKind } from '../collectives/types.js';
 import { bestBound, demandBounds, scheduleBound, type CollectiveDemand } from './bounds/index.js';
 import type { FlowModel } from './program/model.js';
 import type { FlowProgram } from './program/program.js';
@@ -29,7 +29,7 @@ export interface RawRun {
   readonly opStart: Float64Array;
   readonly opEnd: Float64Array;
   readonly opPred: Int32Array;
-  readonly stats: RunResult['stats'];
+  readonly stats: Omit<RunResult['stats'], 'hw_collective_ops' | 'hw_bytes'>;
 }
 
 export interface AssembleRequest {
@@ -78,8 +78,23 @@ export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
     channels: channelSummary(t, raw.channelBytes, makespan),
     throughput: throughputSeries(raw.rateTime, raw.rateValue, makespan),
     critical_path: criticalPath(req.program, raw),
-    stats: raw.stats,
+    stats: { ...raw.stats, ...hwCollectiveStats(req.program) },
   };
+}
+
+/**
+ * Contributions to combining-network collectives and their bytes: data an hwCollective moves is no
+ * message, so without these a schedule like seed 002's xor-swap read "0 messages, 0 B moved".
+ */
+export function hwCollectiveStats(program: FlowProgram): { hw_collective_ops: number; hw_bytes: number } {
+  let ops = 0;
+  let bytes = 0;
+  for (let o = 0; o < program.numOps; o++) {
+    if (program.opKind[o] !== OpKind.HwCollective) continue;
+    ops++;
+    bytes += program.opBytes[o];
+  }
+  return { hw_collective_ops: ops, hw_bytes: bytes };
 }
 
 /** bound / makespan, capped at 1 (a bound within a rounding above the makespan is not a gain); 1 for an empty run. */

@@ -73,5 +73,8 @@ export interface RunResult {
     readonly bytes: number;
     readonly events: number;
     readonly rate_updates: number;
+    /** Contributions to hwCollectives (combining network), all ranks, and the bytes they carry. */
+    readonly hw_collective_ops: number;
+    readonly hw_bytes: number;
   };
 }

@@ -40,8 +40,9 @@ export interface SimulateRequest {
   readonly routingOptions?: RoutingOptions;
   /** Packet engine only: preset, router configuration, flit size, cycle, cycle limit. */
   readonly packet?: Pick<PacketScheduleOptions, 'preset' | 'config' | 'flitBytes' | 'cycleSeconds' | 'maxCycles'>;
-  /** Flow engine only: rate samples for a trace, and progress reports. */
+  /** Flow engine only: rate samples for a trace. */
   readonly trace?: FlowTraceRecorder;
+  /** Both engines: called now and then with the fraction of operations completed (progress bars). */
   readonly progress?: (fraction: number) => void;
   /** For a hand-built program: what ran, and the demands the topology bounds need. */
   readonly workload?: Readonly<Record<string, unknown>> | null;
@@ -74,7 +75,7 @@ export function simulate(req: SimulateRequest): SimulateResult {
     result = runFlow({ topology: t, program, routing, model: { ...req.model, trace: req.trace, progress: req.progress }, workload, demands });
   } else {
     if (req.trace) throw new InputError('trace', 'a rate recorder', 'a trace with engine flow (the packet engine writes none)');
-    result = simulatePacketSchedule({ topology: t, program, routing, model: req.model, workload, demands, ...req.packet });
+    result = simulatePacketSchedule({ topology: t, program, routing, model: req.model, workload, demands, progress: req.progress, ...req.packet });
   }
   Object.defineProperty(result, 'program', { value: program, enumerable: false });
   return result as SimulateResult;

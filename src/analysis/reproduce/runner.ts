@@ -45,12 +45,18 @@ export async function runReproductions(ids: readonly SeedId[], opts: RunOptions)
   const cost = ids.map((id) => (opts.quick ? SEED_COST[id].quick : SEED_COST[id].full));
   const totalCost = cost.reduce((a, b) => a + b, 0);
   let before = 0;
+  // A seed's phases estimate their own fractions and may overlap (seed 002 once went 80% → 60%):
+  // the reported fraction never falls, whatever a seed reports.
+  let reported = 0;
   for (let i = 0; i < ids.length; i++) {
     const mod: SeedModule = getSeedModule(ids[i]);
     const start = before;
     const ctx: ReproduceContext = {
       quick: opts.quick,
-      progress: (fraction, label) => opts.onProgress?.((start + cost[i] * Math.min(1, Math.max(0, fraction))) / totalCost, `${mod.id} ${label}`),
+      progress: (fraction, label) => {
+        reported = Math.max(reported, (start + cost[i] * Math.min(1, Math.max(0, fraction))) / totalCost);
+        opts.onProgress?.(reported, `${mod.id} ${label}`);
+      },
     };
     ctx.progress(0, mod.title);
     try {

@@ -80,7 +80,7 @@ export const seed002: SeedModule = {
     let inPlaceBaselineAlways = true;
     let allPass = true;
     ns.forEach((n, k) => {
-      ctx.progress(0.2 + (0.8 * k) / ns.length, `peak memory at ${n} ranks`);
+      ctx.progress(0.2 + (0.4 * k) / ns.length, `peak memory at ${n} ranks`);
       const topology = buildTopology(`torus:${n}`);
       for (const [label, algorithm] of [
         ['xor-swap (in place)', 'xor-swap'],

@@ -26,6 +26,7 @@ import {
   type ExecutionReport,
   type ExecMode,
 } from '../../collectives/index.js';
+import { withProgress } from '../progress.js';
 import { planOutputs, print, writeOutputs } from '../io.js';
 
 const SIZE_HELP =
@@ -166,7 +167,8 @@ function reportText(s: Schedule, r: ExecutionReport): string {
     lines.push(`  ${r.mismatchCount} of ${r.checkedSlots} output slots wrong; first:`);
     for (const m of r.mismatches) lines.push(`    ${m.text}`);
   }
-  lines.push(`ops ${s.numOps}, messages ${r.messages}, slots checked ${r.checkedSlots}`);
+  const hwOps = r.stats.hwOps.reduce((a, b) => a + b, 0);
+  lines.push(`ops ${s.numOps}, messages ${r.messages}${hwOps > 0 ? `, hwCollective contributions ${hwOps} (combining network, no messages)` : ''}, slots checked ${r.checkedSlots}`);
   if (r.steps) {
     const st = r.steps;
     const deferred = st.deferredSends.reduce((a, b) => a + b, 0);
@@ -249,7 +251,7 @@ export function register(program: Command): void {
       const { schedule, topology } = loadOrBuild(opts);
       // Streamed chunk by chunk: the JSON of a large schedule does not fit in one string.
       if (out) writeOutputs([[out, scheduleJsonChunks(schedule)]]);
-      const report = executeSchedule(schedule, { mode, steps: opts.steps, topology });
+      const report = withProgress('verifying', { json: opts.json }, (bar) => executeSchedule(schedule, { mode, steps: opts.steps, topology, progress: (f) => bar.update(f) }));
       print(opts.json ? JSON.stringify(reportJson(schedule, report), null, 2) : reportText(schedule, report));
       if (!report.pass) process.exitCode = 1;
     });

@@ -6,7 +6,7 @@ import { checkFlowCollectiveSize } from '../../sim/flow/collective-run.js';
 import { simulate } from '../../sim/simulate.js';
 import type { RunResult } from '../../sim/result.js';
 import { print } from '../io.js';
-import { progressBar } from './run.js';
+import { progressBar } from '../progress.js';
 import { renderTextTable } from '../../report/table.js';
 import { addTimingOptions, csvLine, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
 
@@ -40,7 +40,7 @@ export function register(program: Command): void {
       }
     }
     const rows: Row[] = [];
-    const bar = progressBar('comparing');
+    const bar = progressBar('comparing', { json: opts.json });
     try {
       specs.forEach((spec, i) => {
         let schedule;

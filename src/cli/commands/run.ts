@@ -1,27 +1,20 @@
 import type { Command } from 'commander';
-import cliProgress from 'cli-progress';
 import { InputError } from '../../util/errors.js';
-import { formatSize, formatTime } from '../../util/units.js';
+import { formatTime } from '../../util/units.js';
 import { bestBound } from '../../sim/bounds/topology-bounds.js';
 import { checkTraceSize, chromeTrace, RateRecorder } from '../../sim/flow/trace.js';
 import { buildFlowSchedule } from '../../sim/flow/collective-run.js';
 import { lowerSchedule } from '../../sim/program/from-schedule.js';
 import { simulate, ENGINES, type EngineName } from '../../sim/simulate.js';
 import { planOutputs, print, writeOutputs } from '../io.js';
+import { progressBar } from '../progress.js';
 import { checkPacketRunSize } from '../../sim/packet/limits.js';
-import { addTimingOptions, csvLine, describeModel, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
+import { addTimingOptions, csvLine, describeMessages, describeModel, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
 
 interface RunOptions extends TimingCliOptions {
   algorithm?: string;
   engine: string;
   trace?: string;
-}
-
-export function progressBar(label: string): { update: (fraction: number) => void; stop: () => void } {
-  if (!process.stderr.isTTY) return { update: () => {}, stop: () => {} };
-  const bar = new cliProgress.SingleBar({ stream: process.stderr, format: `${label} [{bar}] {percentage}%`, hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic);
-  bar.start(100, 0);
-  return { update: (f) => bar.update(Math.round(100 * f)), stop: () => bar.stop() };
 }
 
 export function register(program: Command): void {
@@ -45,10 +38,10 @@ export function register(program: Command): void {
     const program = lowerSchedule(schedule, setup.topology);
     if (opts.trace) checkTraceSize(program);
     const rates = opts.trace ? new RateRecorder() : undefined;
-    const bar = progressBar('simulating');
+    const bar = progressBar(`simulating (${engine} level)`, { json: opts.json });
     let result;
     try {
-      result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model: setup.model, trace: rates, progress: bar.update });
+      result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model: setup.model, trace: rates, progress: (f) => bar.update(f) });
     } finally {
       bar.stop();
     }
@@ -75,7 +68,7 @@ export function register(program: Command): void {
       `efficiency      ${percent(result.efficiency)}`,
       `schedule bound  ${result.schedule_bound_s === null ? 'n/a' : `${formatTime(result.schedule_bound_s)} (${percent(result.schedule_bound_s / Math.max(result.makespan_s, 1e-300))} of makespan)`}`,
       `max link util.  ${percent(result.channels.max_utilisation)} (mean ${percent(result.channels.mean_utilisation)}, Jain ${result.channels.jain_fairness.toFixed(3)})`,
-      `messages        ${result.stats.messages} (${formatSize(result.stats.bytes)} moved)`,
+      `messages        ${describeMessages(result.stats)}`,
       `model           ${describeModel(result.model)}`,
     ];
     if (opts.trace) lines.push(`trace           ${opts.trace}`);

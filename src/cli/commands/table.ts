@@ -3,6 +3,7 @@ import { mdceTable1, parseTable1Sizes, Table1Row, TABLE1_CONVENTION, TABLE1_EXTR
 import { InputError } from '../../util/errors.js';
 import { print } from '../io.js';
 import { maxOf } from '../../util/arrays.js';
+import { withProgress } from '../progress.js';
 
 const TABLES = ['mdce'] as const;
 
@@ -19,7 +20,7 @@ export function register(program: Command): void {
       const sizes = parseTable1Sizes(opts.size, 'size');
       const extraStage = opts.extraStage;
       if (extraStage !== 'a' && extraStage !== 'b') throw new InputError('extra-stage', extraStage, 'a or b');
-      const rows = mdceTable1(sizes, { extraStage });
+      const rows = withProgress('Table 1', { json: opts.json }, (bar) => mdceTable1(sizes, { extraStage, progress: (f, row) => bar.update(f, row) }));
       if (opts.json) {
         print(JSON.stringify({ table: 'seed004-table1', convention: TABLE1_CONVENTION, extraStage, sizes, rows }, null, 2));
       } else {

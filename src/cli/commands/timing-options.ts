@@ -15,6 +15,7 @@ import type { FlowEngineOptions } from '../../sim/flow/engine.js';
 import { INJECTION_ORDERS, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
 import { FLOW_PRESET_NAMES, flowPreset } from '../../sim/flow/presets.js';
 import type { Topology } from '../../topology/graph.js';
+import type { RunResult } from '../../sim/result.js';
 
 export interface TimingCliOptions {
   topology?: string;
@@ -164,6 +165,12 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : ''}`,
     `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,
   ].join(', ');
+}
+
+/** Messages and bytes moved, and the combining network's share (hwCollectives move data without messages). */
+export function describeMessages(stats: RunResult['stats']): string {
+  const hw = stats.hw_collective_ops > 0 ? `; combining network: ${stats.hw_collective_ops} hwCollective contributions (${formatSize(stats.hw_bytes)})` : '';
+  return `${stats.messages} (${formatSize(stats.bytes)} moved)${hw}`;
 }
 
 export function percent(x: number): string {

@@ -21,12 +21,14 @@ import {
   type PresetName,
   type TrafficSweepResult,
 } from '../../sim/packet/index.js';
-import { linePlot, renderPlotSvg } from '../../report/plot.js';
+import { renderPlotSvg } from '../../report/plot.js';
+import { trafficPlot } from '../../report/traffic-plot.js';
 import { patternNames } from '../../sim/traffic/registry.js';
 import { checkPacketNodes } from '../../sim/packet/limits.js';
 import { estimateSpecSize } from '../../topology/estimate.js';
 import { planOutputs, print, writeOutputs, type PlannedOutput } from '../io.js';
 import { maxOf } from '../../util/arrays.js';
+import { progressBar } from '../progress.js';
 
 interface TrafficOptions {
   topology?: string;
@@ -158,10 +160,6 @@ function quarterBy(text: string | undefined): 'rings' | 'address' | undefined {
   throw new InputError('quarter-by', text, 'rings | address');
 }
 
-function isHorizon(p: LoadPoint | HorizonPoint): p is HorizonPoint {
-  return 'delivered' in p;
-}
-
 /** BookSim column names; a saturated BookSim-style point reads "saturated" as BookSim's CSVs do. */
 function toCsv(result: TrafficSweepResult): string {
   if (result.measurement === 'horizon') {
@@ -186,24 +184,6 @@ function table(result: TrafficSweepResult): string {
   const lines = cells.map((r) => r.map((c, i) => c.padStart(widths[i])).join('  '));
   const sat = result.measurement === 'booksim' ? [`saturation (latency > ${'latencyThreshold' in result.measurementOptions ? result.measurementOptions.latencyThreshold : ''} cycles): ${result.saturationRate ?? 'not reached'}`] : [];
   return [head, ...lines, ...sat].join('\n');
-}
-
-async function plotSvg(result: TrafficSweepResult, logX: boolean): Promise<string> {
-  const horizon = result.measurement === 'horizon';
-  const points = result.points.flatMap((p) => {
-    if (isHorizon(p)) return p.meanLatency === null ? [] : [{ series: result.pattern, x: p.delivered, y: p.meanLatency }];
-    return p.packet_latency === null || p.accepted_flit_rate === null ? [] : [{ series: result.pattern, x: p.accepted_flit_rate, y: p.packet_latency }];
-  });
-  const plot = linePlot({
-    id: `traffic-${result.pattern}`,
-    title: `${result.topology}, ${result.pattern} traffic`,
-    figure: horizon ? '004 Figs. 7–11 (packets delivered in the horizon against latency)' : 'BookSim latency/throughput curve',
-    x: { title: horizon ? `packets delivered in ${result.points[0]?.cycles ?? ''} cycles` : 'accepted throughput (flits/node/cycle)', log: logX },
-    y: { title: 'mean packet latency (cycles)' },
-    legend: 'pattern',
-    points,
-  });
-  return renderPlotSvg(plot);
 }
 
 export function register(program: Command): void {
@@ -295,11 +275,16 @@ export function register(program: Command): void {
         horizon,
         patternOptions: { hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1), quarterBy: quarterBy(o.quarterBy) },
       };
+      const bar = progressBar('traffic', { json: o.json });
+      const totalPoints = rates.length * (seeds?.length ?? 1);
+      let pointsDone = 0;
+      sweep.onPoint = (p) => bar.update(++pointsDone / totalPoints, `${pointsDone}/${totalPoints} load points, rate ${p.rate} done`);
       let result: TrafficSweepResult;
       try {
         if (seeds) {
           const multi = simulateTrafficSeeds(sweep, seeds);
           const head = `# ${topology.spec} ${sweep.pattern} preset=${preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing}`;
+          bar.stop();
           writeOutputs(csvOut ? [[csvOut, seedCsv(multi)]] : []);
           print(o.json ? JSON.stringify({ ...multi, runs: multi.runs.map((r) => ({ ...r, channelUtilisation: undefined })), bookSimConfig: fromFile?.keys }, null, 2) : seedTable(multi, head));
           return;
@@ -312,10 +297,12 @@ export function register(program: Command): void {
           return;
         }
         throw err;
+      } finally {
+        bar.stop();
       }
       const outputs: Array<[PlannedOutput, string]> = [];
       if (csvOut) outputs.push([csvOut, toCsv(result)]);
-      if (plotOut) outputs.push([plotOut, await plotSvg(result, o.logX ?? false)]);
+      if (plotOut) outputs.push([plotOut, await renderPlotSvg(trafficPlot(result, o.logX ?? false))]);
       writeOutputs(outputs);
       print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)), bookSimConfig: fromFile?.keys }, null, 2) : table(result));
     });

@@ -3,7 +3,9 @@
  * bottleneck with zero latency and zero overhead. A step is the part of every stream between two
  * of its barriers (or hwCollectives); step k of all streams counts as one step. Within a step,
  * the time is the largest load/capacity over channels (and NIC ports, when modelled), or a paced
- * flow's own bytes × (g+1) / bottleneck bandwidth when that is larger. The gap between this and the
+ * flow's own bytes × (g+1) / bottleneck bandwidth when that is larger, or the bytes of an
+ * hwCollective ending the step over the combining network's bandwidth (seed 002's xor-swap moves
+ * all its data that way: without this term its bound read 0). The gap between this and the
  * topology bound says whether the algorithm or the engine is losing time.
  */
 import type { Topology } from '../../topology/graph.js';
@@ -74,6 +76,7 @@ export function scheduleBound(t: Topology, routing: RoutingFunction, program: Fl
       for (; o < end; o++) {
         const kind = program.opKind[o];
         if (kind === OpKind.Barrier || kind === OpKind.HwCollective) {
+          if (kind === OpKind.HwCollective) flowMax = Math.max(flowMax, program.opBytes[o] / model.hwBandwidth);
           o++;
           break;
         }

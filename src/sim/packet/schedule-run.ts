@@ -53,7 +53,12 @@ export interface PacketScheduleOptions {
   readonly demands?: readonly CollectiveDemand[];
   /** Give up after this many cycles (LimitError); default 1e8. */
   readonly maxCycles?: number;
+  /** Called every PROGRESS_CYCLES cycles with the fraction of operations completed (progress bars). */
+  readonly progress?: (fraction: number) => void;
 }
+
+/** Cycles between progress reports: rare enough that counting completed operations costs nothing. */
+const PROGRESS_CYCLES = 4096;
 
 /**
  * The routing the packet network runs for a schedule: the base routing, or the hinted route of the
@@ -276,6 +281,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
       throw new InputError('program', `stuck at cycle ${now}`, 'a schedule whose receives and barriers can all complete');
     }
     if (now >= maxCycles) throw new LimitError('maxCycles', now, `${maxCycles} cycles of packet simulation`);
+    if (opts.progress && now % PROGRESS_CYCLES === 0) opts.progress(runner.opsDone() / Math.max(1, prog.numOps));
     net.step();
     let block = Math.floor(now / blockCycles);
     if (block >= THROUGHPUT_BLOCKS) {

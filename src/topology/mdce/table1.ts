@@ -75,6 +75,11 @@ export interface Table1Options {
   extraStage?: Exclude<ExtraStage, 'none'>;
 }
 
+export interface Table1Progress {
+  /** Called before each row with the fraction done (rows weighted by their PE count) and the row's network. */
+  progress?: (fraction: number, row: string) => void;
+}
+
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 const fmt = (x: number): string => x.toFixed(4);
 
@@ -296,11 +301,16 @@ export function parseTable1Sizes(text: string | undefined, field = 'size'): Tabl
 }
 
 /** Computes Table 1 rows for the given sizes (paper order, 1,024 PEs first). */
-export function mdceTable1(sizes: readonly Table1Size[] = TABLE1_SIZES, opts: Table1Options = {}): Table1Row[] {
+export function mdceTable1(sizes: readonly Table1Size[] = TABLE1_SIZES, opts: Table1Options & Table1Progress = {}): Table1Row[] {
   const options: Required<Table1Options> = { extraStage: opts.extraStage ?? TABLE1_EXTRA_STAGE };
   const rows: Table1Row[] = [];
+  // A row's BFS costs about its PE count: the 524,288-PE rows are nearly all of the time.
+  const totalWork = sizes.reduce((a, pes) => a + pes * NETWORKS.length, 0);
+  let work = 0;
   for (const pes of sizes) {
     for (const net of NETWORKS) {
+      opts.progress?.(work / totalWork, `${net.network} at ${pes} PEs`);
+      work += pes;
       const { notes: extraNotes, ...computed } = net.compute(pes, options);
       const paper = net.paper[pes];
       // A note only where the exact value and the paper's differ at the paper's two decimals.
