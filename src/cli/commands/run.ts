@@ -8,29 +8,34 @@ import { lowerSchedule } from '../../sim/program/from-schedule.js';
 import { simulate, ENGINES, type EngineName } from '../../sim/simulate.js';
 import { planOutputs, print, writeOutputs } from '../io.js';
 import { progressBar } from '../progress.js';
+import { addPacketOptions, describePacketModel, firstPacketOption, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { checkPacketRunSize } from '../../sim/packet/limits.js';
 import { addTimingOptions, csvLine, describeMessages, describeModel, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
 
-interface RunOptions extends TimingCliOptions {
+interface RunOptions extends TimingCliOptions, PacketCliOptions {
   algorithm?: string;
   engine: string;
   trace?: string;
 }
 
 export function register(program: Command): void {
-  addTimingOptions(
+  const run = addTimingOptions(
     program
       .command('run')
       .description('time one collective algorithm on a topology (flow level by default) against the lower bound')
       .option('--algorithm <spec>', 'algorithm and parameters, e.g. hop-grouped or hop-grouped:dir=shortest,pacing=off')
       .option('--engine <engine>', 'flow or packet', 'flow')
       .option('--trace <file>', 'write a Chrome trace-event file (opens in Perfetto): one track per rank stream, link counters'),
-  ).action((opts: RunOptions) => {
+  );
+  addPacketOptions(run, 'run').action((opts: RunOptions) => {
     const [traceOut] = planOutputs({ trace: opts.trace });
     const setup = parseTimingOptions(opts);
     if (!opts.algorithm) throw new InputError('algorithm', undefined, 'an algorithm spec such as hop-grouped or pairwise (see meshwork collective list)');
     if (!ENGINES.includes(opts.engine as EngineName)) throw new InputError('engine', opts.engine, ENGINES.join(' or '));
     const engine = opts.engine as EngineName;
+    const packetConfig = parsePacketOptions(opts);
+    const packetOnly = engine === 'packet' ? undefined : firstPacketOption(opts);
+    if (packetOnly) throw new InputError(packetOnly.flag, packetOnly.value, 'a packet-router option with --engine packet (the flow engine has no routers)');
     if (engine === 'packet') checkPacketRunSize({ collective: setup.collective, ranks: setup.topology.numEndpoints, size: setup.size, root: setup.root });
     if (opts.trace && engine !== 'flow') throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
     // Refuses a schedule too large for the engines before building it (names the limit).
@@ -41,7 +46,7 @@ export function register(program: Command): void {
     const bar = progressBar(`simulating (${engine} level)`, { json: opts.json });
     let result;
     try {
-      result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model: setup.model, trace: rates, progress: (f) => bar.update(f) });
+      result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model: setup.model, trace: rates, packet: { config: packetConfig }, progress: (f) => bar.update(f) });
     } finally {
       bar.stop();
     }
@@ -70,6 +75,7 @@ export function register(program: Command): void {
       `max link util.  ${percent(result.channels.max_utilisation)} (mean ${percent(result.channels.mean_utilisation)}, Jain ${result.channels.jain_fairness.toFixed(3)})`,
       `messages        ${describeMessages(result.stats)}`,
       `model           ${describeModel(result.model)}`,
+      ...(result.engine === 'packet' ? [`packet          ${describePacketModel(result.model)}`] : []),
     ];
     if (opts.trace) lines.push(`trace           ${opts.trace}`);
     print(lines.join('\n'));

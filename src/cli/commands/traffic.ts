@@ -4,11 +4,6 @@ import { InputError } from '../../util/errors.js';
 import {
   DeadlockError,
   PRESET_NAMES,
-  CREDIT_RETURNS,
-  TERMINAL_MODELS,
-  VC_ALLOC_CHECKS,
-  allocatorNames,
-  arbiterNames,
   bookSimRun,
   parseBookSimConfig,
   simulateTraffic,
@@ -29,8 +24,9 @@ import { estimateSpecSize } from '../../topology/estimate.js';
 import { planOutputs, print, writeOutputs, type PlannedOutput } from '../io.js';
 import { maxOf } from '../../util/arrays.js';
 import { progressBar } from '../progress.js';
+import { addPacketOptions, intOption as checkedInt, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 
-interface TrafficOptions {
+interface TrafficOptions extends PacketCliOptions {
   topology?: string;
   mapping?: string;
   pattern?: string;
@@ -38,17 +34,6 @@ interface TrafficOptions {
   preset?: string;
   booksimConfig?: string;
   seeds?: string;
-  creditReturn?: string;
-  terminals?: string;
-  vcAllocCheck?: string;
-  packetSize?: string;
-  vcs?: string;
-  vcBuf?: string;
-  switching?: string;
-  arbitration?: string;
-  allocator?: string;
-  serialization?: string;
-  channelLatency?: string;
   seed?: string;
   horizon?: string;
   hot?: string;
@@ -85,10 +70,7 @@ export function parseRates(text: string): number[] {
 }
 
 function intOption(field: string, text: string | undefined, min: number, max: number): number | undefined {
-  if (text === undefined) return undefined;
-  const v = Number(text);
-  if (!/^\d+$/.test(text.trim()) || v < min || v > max) throw new InputError(field, text, `an integer in [${min}, ${max}]`);
-  return v;
+  return text === undefined ? undefined : checkedInt(field, text, min, max);
 }
 
 /** "a:b" (inclusive) or "s1,s2,..."; non-negative integer seeds, at most 1,000. */
@@ -111,25 +93,6 @@ export function parseSeeds(text: string): number[] {
   }
   if (seeds.some((x) => x > 2 ** 32 - 1)) bad();
   return seeds;
-}
-
-/** "cycles" for every channel, or "class=cycles,..." per channel class (e.g. local=10,global=100,terminal=1). */
-export function parseChannelLatency(text: string): PacketConfig['channelLatency'] {
-  const accepted = 'cycles, or class=cycles,... (e.g. local=10,global=100,terminal=1; "default" for the other classes)';
-  if (!text.includes('=')) return intOption('channel-latency', text, 1, 1_000_000) as number;
-  const perClass: Record<string, number> = {};
-  for (const part of text.split(',')) {
-    const [name, value, extra] = part.split('=');
-    if (extra !== undefined || !name?.trim() || !/^\d+$/.test(value?.trim() ?? '')) throw new InputError('channel-latency', text, accepted);
-    perClass[name.trim()] = intOption('channel-latency', value.trim(), 1, 1_000_000) as number;
-  }
-  return perClass;
-}
-
-function choice<T extends string>(field: string, text: string | undefined, accepted: readonly T[]): T | undefined {
-  if (text === undefined) return undefined;
-  if (!accepted.includes(text as T)) throw new InputError(field, text, accepted.join(' | '));
-  return text as T;
 }
 
 function seedTable(multi: MultiSeedResult, head: string): string {
@@ -187,35 +150,25 @@ function table(result: TrafficSweepResult): string {
 }
 
 export function register(program: Command): void {
-  program
+  const traffic = program
     .command('traffic')
     .description('packet-level latency/throughput curve under synthetic traffic (BookSim-style measurement)')
     .option('--topology <spec>', 'topology spec, e.g. torus:8x8 or mesh:8x8, or a file:graph.json / spec file')
     .option('--booksim-config <file>', "run a BookSim 2.0 configuration file (topology, routing, router, traffic and measurement from the file; --rates and --seeds may sweep it)")
     .option('--seeds <list>', 'run every rate once per seed (first:last or a comma list) and report mean and spread per rate')
-    .option('--mapping <order>', 'rank order: identity | reverse | snake | random:seed=N | a permutation file')
+    .option('--mapping <order>', 'rank order: identity | reverse | snake | random:seed=N | a permutation file (default: identity)')
     .option('--pattern <name>', patternNames().join(' | '))
     .option('--rates <list>', 'start:stop:step or a comma list, flits/node/cycle in (0, 1]')
     .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')}`, 'booksim')
-    .option('--packet-size <flits>', 'flits per packet')
-    .option('--vcs <n>', 'virtual channels per port')
-    .option('--vc-buf <flits>', 'buffer depth per VC')
-    .option('--switching <mode>', 'wormhole | vct')
-    .option('--arbitration <mode>', `registered arbiter: ${arbiterNames().join(' | ')}`)
-    .option('--allocator <name>', `registered allocator: ${allocatorNames().join(' | ')}`)
-    .option('--serialization <cycles>', 'cycles per flit on every network channel')
-    .option('--channel-latency <cycles>', 'latency of every network channel, or per class: local=10,global=100,terminal=1')
-    .option('--credit-return <when>', `credit leaves upstream: ${CREDIT_RETURNS.join(' | ')}`)
-    .option('--terminals <model>', `indirect-network terminals: ${TERMINAL_MODELS.join(' | ')}`)
-    .option('--vc-alloc-check <rule>', `VC allocation requires: ${VC_ALLOC_CHECKS.join(' | ')}`)
-    .option('--seed <n>', 'random seed')
-    .option('--horizon <cycles>', 'fixed-horizon mode: run exactly this many cycles per rate (seed 004: 10000)')
+    .option('--seed <n>', 'random seed (default 1)')
+    .option('--horizon <cycles>', 'fixed-horizon mode: run exactly this many cycles per rate (seed 004: 10000) (default: BookSim\'s measurement: warm-up, sample periods, drain)')
     .option('--hot <rank>', 'hot-spot rank for --pattern hotspot (default 0)')
     .option('--quarter-by <how>', 'quarters for --pattern quarter: rings (DCE/MDCE default: ring-index bits, spec §2.4) | address')
     .option('--json', 'print the full result as JSON')
     .option('--csv <file>', 'write the curve as CSV (BookSim column names)')
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
-    .option('--log-x', 'log-scale x axis in the plot')
+    .option('--log-x', 'log-scale x axis in the plot');
+  addPacketOptions(traffic, 'traffic')
     .action(async (o: TrafficOptions, command: Command) => {
       // Every output path is checked before the (possibly long) simulation; all are written or none.
       const planned = planOutputs({ csv: o.csv, plot: o.plot });
@@ -240,27 +193,11 @@ export function register(program: Command): void {
       const rates = o.rates !== undefined ? parseRates(o.rates) : (fromFile?.rates ?? []);
       const preset = (o.preset ?? 'booksim') as PresetName;
       if (!PRESET_NAMES.includes(preset)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
-      const config: Partial<PacketConfig> = { ...fromFile?.config };
-      const set = <K extends keyof PacketConfig>(k: K, v: PacketConfig[K] | undefined): void => {
-        if (v !== undefined) config[k] = v;
-      };
-      set('packetSize', intOption('packet-size', o.packetSize, 1, 65536));
-      set('vcs', intOption('vcs', o.vcs, 1, 64));
-      set('vcBuf', intOption('vc-buf', o.vcBuf, 1, 65536));
-      set('seed', intOption('seed', o.seed, 0, 2 ** 32 - 1));
-      set('serialization', intOption('serialization', o.serialization, 1, 1_000_000));
-      set('channelLatency', o.channelLatency === undefined ? undefined : parseChannelLatency(o.channelLatency));
-      set('creditReturn', choice('credit-return', o.creditReturn, CREDIT_RETURNS));
-      set('terminals', choice('terminals', o.terminals, TERMINAL_MODELS));
-      set('vcAllocCheck', choice('vc-alloc-check', o.vcAllocCheck, VC_ALLOC_CHECKS));
+      const seed = intOption('seed', o.seed, 0, 2 ** 32 - 1);
+      // A BookSim file's values first; options typed on the command line win over them.
+      const config: Partial<PacketConfig> = { ...fromFile?.config, ...parsePacketOptions(o), ...(seed === undefined ? {} : { seed }) };
       const seeds = o.seeds !== undefined ? parseSeeds(o.seeds) : undefined;
       if (seeds && o.plot !== undefined) throw new InputError('plot', o.plot, 'nothing with --seeds (the multi-seed mode writes a table and --csv)');
-      if (o.switching !== undefined) {
-        if (o.switching !== 'wormhole' && o.switching !== 'vct') throw new InputError('switching', o.switching, 'wormhole | vct');
-        config.switching = o.switching;
-      }
-      set('arbitration', choice('arbitration', o.arbitration, arbiterNames()));
-      set('allocator', choice('allocator', o.allocator, allocatorNames()));
       const horizon = intOption('horizon', o.horizon, 1, 100_000_000);
       checkPacketNodes(topology.numNodes, topologyText);
       const sweep: TrafficSweepOptions = {

@@ -1,0 +1,127 @@
+/**
+ * The packet engine's router options, defined once for every command that runs it (`traffic`, and
+ * `run --engine packet`): flag, help text, the default each command applies, and the parser.
+ * The defaults differ by command because the presets do: `traffic` is BookSim's reference router,
+ * a schedule run sizes packets and buffers so one stream can keep a link busy (schedule-run.ts).
+ */
+import type { Command } from 'commander';
+import { InputError } from '../util/errors.js';
+import { formatTime } from '../util/units.js';
+import { CREDIT_RETURNS, TERMINAL_MODELS, VC_ALLOC_CHECKS, allocatorNames, arbiterNames, type PacketConfig } from '../sim/packet/index.js';
+
+export type PacketCommand = 'traffic' | 'run';
+
+export interface PacketCliOptions {
+  packetSize?: string;
+  vcs?: string;
+  vcBuf?: string;
+  switching?: string;
+  routerDelay?: string;
+  arbitration?: string;
+  allocator?: string;
+  serialization?: string;
+  channelLatency?: string;
+  creditReturn?: string;
+  terminals?: string;
+  vcAllocCheck?: string;
+}
+
+interface PacketOption {
+  readonly flags: string;
+  readonly key: keyof PacketCliOptions;
+  readonly description: () => string;
+  readonly defaults: Readonly<Record<PacketCommand, string>>;
+  readonly parse: (text: string) => Partial<PacketConfig>;
+}
+
+export function intOption(field: string, text: string, min: number, max: number): number {
+  const v = Number(text);
+  if (!/^\d+$/.test(text.trim()) || v < min || v > max) throw new InputError(field, text, `an integer in [${min}, ${max}]`);
+  return v;
+}
+
+function choice<T extends string>(field: string, text: string, accepted: readonly T[]): T {
+  if (!accepted.includes(text as T)) throw new InputError(field, text, accepted.join(' | '));
+  return text as T;
+}
+
+/** "cycles" for every channel, or "class=cycles,..." per channel class (e.g. local=10,global=100,terminal=1). */
+export function parseChannelLatency(text: string): PacketConfig['channelLatency'] {
+  const accepted = 'cycles, or class=cycles,... (e.g. local=10,global=100,terminal=1; "default" for the other classes)';
+  if (!text.includes('=')) return intOption('channel-latency', text, 1, 1_000_000);
+  const perClass: Record<string, number> = {};
+  for (const part of text.split(',')) {
+    const [name, value, extra] = part.split('=');
+    if (extra !== undefined || !name?.trim() || !/^\d+$/.test(value?.trim() ?? '')) throw new InputError('channel-latency', text, accepted);
+    perClass[name.trim()] = intOption('channel-latency', value.trim(), 1, 1_000_000);
+  }
+  return perClass;
+}
+
+const SAME = (d: string): Readonly<Record<PacketCommand, string>> => ({ traffic: d, run: d });
+
+const PACKET_OPTIONS: readonly PacketOption[] = [
+  { flags: '--packet-size <flits>', key: 'packetSize', description: () => 'flits per packet', defaults: { traffic: '1', run: '8 (a message is split into packets of at most this many flits)' }, parse: (t) => ({ packetSize: intOption('packet-size', t, 1, 65536) }) },
+  { flags: '--vcs <n>', key: 'vcs', description: () => 'virtual channels per port', defaults: { traffic: '2', run: "2 per deadlock class of the routing" }, parse: (t) => ({ vcs: intOption('vcs', t, 1, 64) }) },
+  { flags: '--vc-buf <flits>', key: 'vcBuf', description: () => 'buffer depth per VC', defaults: { traffic: '8', run: '16' }, parse: (t) => ({ vcBuf: intOption('vc-buf', t, 1, 65536) }) },
+  { flags: '--switching <mode>', key: 'switching', description: () => 'wormhole | vct', defaults: SAME('wormhole'), parse: (t) => ({ switching: choice('switching', t, ['wormhole', 'vct'] as const) }) },
+  { flags: '--router-delay <cycles>', key: 'routerDelay', description: () => "routing stage of the router pipeline (BookSim routing_delay; VC alloc, switch alloc and traversal take 1 cycle each)", defaults: SAME('1'), parse: (t) => ({ routingDelay: intOption('router-delay', t, 0, 1000) }) },
+  { flags: '--arbitration <mode>', key: 'arbitration', description: () => `registered arbiter: ${arbiterNames().join(' | ')}`, defaults: SAME('round-robin'), parse: (t) => ({ arbitration: choice('arbitration', t, arbiterNames()) }) },
+  { flags: '--allocator <name>', key: 'allocator', description: () => `registered allocator: ${allocatorNames().join(' | ')}`, defaults: SAME('islip'), parse: (t) => ({ allocator: choice('allocator', t, allocatorNames()) }) },
+  { flags: '--serialization <cycles>', key: 'serialization', description: () => 'cycles per flit on every network channel', defaults: SAME('1'), parse: (t) => ({ serialization: intOption('serialization', t, 1, 1_000_000) }) },
+  {
+    flags: '--channel-latency <cycles>',
+    key: 'channelLatency',
+    description: () => 'latency of every network channel, or per class: local=10,global=100,terminal=1',
+    defaults: { traffic: "1 cycle; under --preset booksim BookSim's, 2 on a torus", run: "the topology's link latency in cycles" },
+    parse: (t) => ({ channelLatency: parseChannelLatency(t) }),
+  },
+  { flags: '--credit-return <when>', key: 'creditReturn', description: () => `credit leaves upstream: ${CREDIT_RETURNS.join(' | ')}`, defaults: SAME('next-cycle'), parse: (t) => ({ creditReturn: choice('credit-return', t, CREDIT_RETURNS) }) },
+  { flags: '--terminals <model>', key: 'terminals', description: () => `indirect-network terminals: ${TERMINAL_MODELS.join(' | ')}`, defaults: SAME('direct'), parse: (t) => ({ terminals: choice('terminals', t, TERMINAL_MODELS) }) },
+  { flags: '--vc-alloc-check <rule>', key: 'vcAllocCheck', description: () => `VC allocation requires: ${VC_ALLOC_CHECKS.join(' | ')}`, defaults: SAME('free'), parse: (t) => ({ vcAllocCheck: choice('vc-alloc-check', t, VC_ALLOC_CHECKS) }) },
+];
+
+/** Adds every packet-router option to `cmd`, each with the default `command` applies. */
+export function addPacketOptions(cmd: Command, command: PacketCommand): Command {
+  const suffix = command === 'run' ? ' (with --engine packet)' : '';
+  for (const o of PACKET_OPTIONS) cmd.option(o.flags, `${o.description()}${suffix} (default: ${o.defaults[command]})`);
+  return cmd;
+}
+
+/** The packet configuration the options typed on the command line set (nothing for options not given). */
+export function parsePacketOptions(o: PacketCliOptions): Partial<PacketConfig> {
+  const config: Partial<PacketConfig> = {};
+  for (const opt of PACKET_OPTIONS) {
+    const text = o[opt.key];
+    if (text !== undefined) Object.assign(config, opt.parse(text));
+  }
+  return config;
+}
+
+/** The first packet option given, with its flag (to refuse them where no packet engine runs). */
+export function firstPacketOption(o: PacketCliOptions): { flag: string; value: string } | undefined {
+  for (const opt of PACKET_OPTIONS) {
+    const value = o[opt.key];
+    if (value !== undefined) return { flag: opt.flags.split(' ')[0].replace(/^--/, ''), value };
+  }
+  return undefined;
+}
+
+/** The packet values a schedule run used, as a user reads them (run's text output). */
+export function describePacketModel(model: Readonly<Record<string, unknown>>): string {
+  const latency = model.channelLatency;
+  const latencyText =
+    typeof latency === 'number' ? `${latency}` : Object.entries((latency ?? {}) as Record<string, number>).map(([cls, c]) => `${cls}=${c}`).join(' ');
+  const pipeline = ['routingDelay', 'vcAllocDelay', 'swAllocDelay', 'stDelay'].map((k) => Number(model[k]));
+  return [
+    `flit=${String(model.flitBytes)}B`,
+    `packet=${String(model.packetSize)} flits`,
+    `VCs=${String(model.vcs)}`,
+    `VC buffer=${String(model.vcBuf)} flits`,
+    `${String(model.switching)}`,
+    `router delay=${pipeline.reduce((a, b) => a + b, 0)} cycles (routing ${pipeline[0]}, VC alloc ${pipeline[1]}, switch alloc ${pipeline[2]}, traversal ${pipeline[3]})`,
+    `channel latency=${latencyText} cycles`,
+    `terminals=${String(model.terminals)}`,
+    `cycle=${formatTime(Number(model.cycleSeconds))}`,
+  ].join(', ');
+}
