@@ -17,12 +17,25 @@ function axisChannels(k: number, nodes: number, wrap: boolean): number {
   return (2 * links * nodes) / k;
 }
 
-export function estimateSpecSize(specText: string): SizeEstimate | undefined {
-  const m = /^\s*(mesh|torus|ring|uring|hypercube):([0-9x]+)\s*(,|$)/i.exec(specText);
+/** A Cartesian family's spec split into family, the positional numbers and the key=value rest (",bw=..."). */
+export interface CartesianSpec {
+  readonly family: 'mesh' | 'torus' | 'ring' | 'uring' | 'hypercube';
+  readonly numbers: readonly number[];
+  readonly rest: string;
+}
+
+export function parseCartesianSpec(specText: string): CartesianSpec | undefined {
+  const m = /^\s*(mesh|torus|ring|uring|hypercube):([0-9x]+)\s*((,.*)?)$/is.exec(specText);
   if (!m) return undefined;
-  const family = m[1].toLowerCase();
   const numbers = m[2].split('x').map(Number);
   if (numbers.some((d) => !Number.isSafeInteger(d) || d < 1)) return undefined;
+  return { family: m[1].toLowerCase() as CartesianSpec['family'], numbers, rest: m[3] };
+}
+
+export function estimateSpecSize(specText: string): SizeEstimate | undefined {
+  const parsed = parseCartesianSpec(specText);
+  if (!parsed) return undefined;
+  const { family, numbers } = parsed;
   if (family === 'hypercube') {
     const d = numbers[0];
     if (numbers.length !== 1 || d > 60) return undefined;

@@ -188,3 +188,31 @@ describe('item 14: run --engine packet takes the packet-router options traffic h
     expect(flat(trafficHelp)).toContain('--seed <n> random seed (default 1)');
   });
 });
+
+describe('item 10: topo of a large mesh, torus or hypercube answers from closed forms, before building anything', () => {
+  it('topo torus:4096x4096 prints exact closed forms (the graph of 2^24 nodes is not built)', () => {
+    const r = cli(['topo', 'torus:4096x4096', '--json'], 20_000);
+    expect(r.code).toBe(0);
+    const m = JSON.parse(r.stdout);
+    // k×k torus, k even: N = k², 4N channels, diameter k, mean with self-pairs k/2 (k/4 per
+    // dimension, Dally & Towles §3.2); halving one dimension cuts k rings twice: 2k links, 4k channels.
+    const k = 4096;
+    expect([m.nodes, m.channels, m.diameter, m.mean_distance_with_self, m.bisection.channels]).toEqual([k * k, 4 * k * k, k, k / 2, 4 * k]);
+    expect(m.method).toBe('product');
+    expect(m.method_reason).toContain('the graph (16777216 nodes, above 2^20) is not built');
+    expect(files()).toEqual([]);
+  });
+  it('a method that needs the graph is refused in one line, naming the limit', () => {
+    const r = cli(['topo', 'torus:4096x4096', '--method', 'sampled'], 20_000);
+    expect(expectOneLineError(r)).toBe('meshwork: error: method: got "sampled"; accepted: auto or product: above 2^20 nodes (this one has 16777216) topo answers from closed forms, without building the graph');
+  });
+  it('an odd largest radix skips the bisection and says why', () => {
+    const r = cli(['topo', 'mesh:1025x1025'], 20_000);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^bisection +not computed: the largest radix 1025 is odd, and the bound needs the graph;/m);
+    const m = JSON.parse(cli(['topo', 'mesh:1025x1025', '--json'], 20_000).stdout);
+    expect(m.bisection.method).toBe('not computed: the largest radix 1025 is odd, and the bound needs the graph; closed form from the spec; the graph (1050625 nodes, above 2^20) is not built');
+    // k×k mesh: mean distance with self-pairs 2(k²−1)/(3k) (per dimension (k²−1)/(3k)).
+    expect(m.mean_distance_with_self).toBeCloseTo((2 * (1025 ** 2 - 1)) / (3 * 1025), 9);
+  });
+});

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
+import { closedFormMetrics } from '../../topology/metrics/closed-form.js';
+import type { TopologyMetrics } from '../../topology/metrics/compute.js';
 import { loadTopology } from '../../node/load-topology.js';
 import { computeMetricsParallel, defaultWorkers } from '../../node/metrics-workers.js';
 import { DISTANCE_METHODS, checkAllPairsWork, formatMetrics, metricsRecord, type DistanceMethod } from '../../topology/metrics/index.js';
@@ -26,6 +28,19 @@ function integerOption(field: string, text: string | undefined, min: number): nu
     throw new InputError(field, text, `an integer >= ${min}`);
   }
   return value;
+}
+
+/** Above this many nodes, `topo` of a mesh, torus or hypercube does not build the graph (about 300 MB and 1 s at the limit). */
+export const CLOSED_FORM_NODES = 2 ** 20;
+
+/** Closed-form metrics of a large Cartesian spec; refuses what would need the graph, naming the limit. */
+function closedFormTopo(specText: string, nodes: number, method: string, opts: TopoOptions): TopologyMetrics | undefined {
+  const metrics = closedFormMetrics(specText, { bisection: opts.bisection !== false, note: `closed form from the spec; the graph (${nodes} nodes, above 2^20) is not built` });
+  if (!metrics) return undefined;
+  const limit = `above 2^20 nodes (this one has ${nodes}) topo answers from closed forms, without building the graph`;
+  if (method !== 'auto' && method !== 'product') throw new InputError('method', method, `auto or product: ${limit}`);
+  if (opts.mapping !== undefined) throw new InputError('mapping', opts.mapping, `no mapping (distances do not depend on it): ${limit}`);
+  return metrics;
 }
 
 export function register(program: Command): void {
@@ -55,6 +70,12 @@ export function register(program: Command): void {
       if (estimate) {
         checkSize('topology', estimate.nodes, estimate.channels);
         if (method === 'all-pairs') checkAllPairsWork(estimate.endpoints, estimate.channels);
+        // Large meshes, tori and hypercubes answer from closed forms: building them took 5 GB and 20 s.
+        const closed = estimate.nodes > CLOSED_FORM_NODES ? closedFormTopo(specText, estimate.nodes, method, opts) : undefined;
+        if (closed) {
+          print(opts.json ? JSON.stringify(metricsRecord(closed, { timing: opts.timing }), null, 2) : formatMetrics(closed));
+          return;
+        }
       }
       const topology = loadTopology(specText, { mapping: opts.mapping });
       // Distances, means and bisections of a single endpoint are 0 over 0 pairs: no meaning.

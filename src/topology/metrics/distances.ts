@@ -197,7 +197,19 @@ function summarise(
   interval?: SampleInterval,
 ): DistanceSummary {
   const histogram = method === 'product' ? Array.from(hops) : toConvention(t, hops);
-  const e = t.numEndpoints;
+  return summaryFromHistogram(histogram, t.numEndpoints, t.distanceConvention, method, reason, searches, interval);
+}
+
+/** Means, diameter and unreachable pairs of an ordered-pair distance histogram over `e` endpoints. */
+export function summaryFromHistogram(
+  histogram: number[],
+  e: number,
+  convention: Topology['distanceConvention'],
+  method: DistanceMethod,
+  reason: string,
+  searches: number,
+  interval?: SampleInterval,
+): DistanceSummary {
   const pairs = e * e;
   let reachable = 0;
   let sum = 0;
@@ -213,7 +225,7 @@ function summarise(
     exact: method !== 'sampled',
     reason,
     searches,
-    convention: t.distanceConvention,
+    convention,
     histogram,
     pairs,
     unreachablePairs,

@@ -98,7 +98,7 @@ export function formatMetrics(m: TopologyMetrics): string {
   rows.push([
     'bisection',
     Number.isNaN(b.channels)
-      ? 'not computed'
+      ? b.method
       : `${fixed(b.links)} links (${b.channels} channels both ways), ${b.exact ? 'exact' : 'UPPER BOUND'}: ${b.method}`,
   ]);
   rows.push(['time', `${m.seconds.toFixed(3)} s`]);
