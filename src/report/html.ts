@@ -47,7 +47,9 @@ table{border-collapse:collapse;margin:.6rem 0;font-size:.86rem}th,td{border:1px 
 th{background:#eef1f6;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .v-reproduced{background:#e3f5e6}.v-reproduced-under-reading{background:#eef7d9}.v-not-reproduced{background:#fbe4e1}.v-not-available{background:#eeeeee;color:#555}
 .status{background:#fff4d6;border-left:4px solid #e0a800;padding:.4rem .8rem;margin:.6rem 0}
-.plots{display:flex;flex-wrap:wrap;gap:1rem}figure.plot{margin:0;border:1px solid #e3e6ec;padding:.5rem;background:#fff}
+.plots{display:flex;flex-wrap:wrap;gap:1rem}figure.plot{margin:0;border:1px solid #e3e6ec;padding:.5rem;background:#fff;box-sizing:border-box;max-width:100%;min-width:0}
+figure.plot svg{display:block;max-width:100%;height:auto}
+.table-wrap{max-width:100%;overflow-x:auto}
 figure.plot figcaption{font-size:.82rem;color:#444;max-width:560px}
 pre.params{background:#f6f8fa;padding:.6rem;font-size:.8rem;overflow-x:auto}
 nav a{margin-right:1rem}.summary td:first-child{font-weight:600}
@@ -61,7 +63,8 @@ function tableHtml(table: Table, cls = ''): string {
     .join('\n');
   const caption = `<caption style="caption-side:top;text-align:left;font-weight:600">${escapeHtml(table.title)}${table.figure ? ` <small>(mirrors ${escapeHtml(table.figure)})</small>` : ''}</caption>`;
   const note = table.note ? `<p class="note">${escapeHtml(table.note)}</p>` : '';
-  return `<table class="${cls}" data-table="${escapeHtml(table.id)}">${caption}<thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>${note}`;
+  // A wide table scrolls in its own box instead of widening the page.
+  return `<div class="table-wrap"><table class="${cls}" data-table="${escapeHtml(table.id)}">${caption}<thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>${note}`;
 }
 
 function claimsHtml(claims: readonly Claim[], whereHeading: string, expectedHeading: string): string {

@@ -90,12 +90,17 @@ function fullTitle(title: string, figure: string): { text: string; subtitle: str
   return { text: title, subtitle: `mirrors ${figure}` };
 }
 
-/** An axis that fits the data: log or linear, zero only when asked for (bars ask), nice round ends. */
-function axis(opts: AxisOptions, zeroByDefault = false): Record<string, unknown> {
+/**
+ * An axis that fits the data: log or linear, zero only when asked for (bars ask), nice round ends.
+ * A linear axis of whole numbers (ranks, steps, n) gets whole-number ticks: Vega's default put
+ * ticks at halves and labelled them "2.0 … 9.0".
+ */
+function axis(opts: AxisOptions, zeroByDefault = false, values: readonly number[] = []): Record<string, unknown> {
   const scale: Record<string, unknown> = { nice: true };
   if (opts.log) scale.type = 'log';
   else scale.zero = opts.zero ?? zeroByDefault;
-  return { title: opts.title, scale };
+  const whole = !opts.log && values.length > 0 && values.every((v) => Number.isInteger(v));
+  return { title: opts.title, scale, ...(whole ? { axis: { format: 'd', tickMinStep: 1 } } : {}) };
 }
 
 function checkFinite(points: readonly SeriesPoint[], id: string, logX?: boolean, logY?: boolean): void {
@@ -118,8 +123,8 @@ function seriesPlot(opts: SeriesPlotOptions, mark: Record<string, unknown>): Plo
   const order = seriesOrder(opts.points);
   const dashed = new Set(opts.dashed ?? []);
   const encoding: Record<string, unknown> = {
-    x: { field: 'x', type: 'quantitative', ...axis(opts.x) },
-    y: { field: 'y', type: 'quantitative', ...axis(opts.y) },
+    x: { field: 'x', type: 'quantitative', ...axis(opts.x, false, opts.points.map((p) => p.x)) },
+    y: { field: 'y', type: 'quantitative', ...axis(opts.y, false, opts.points.map((p) => p.y)) },
     color: { field: 'series', type: 'nominal', title: opts.legend, sort: order, scale: { scheme: colourScheme(order.length) }, legend: LEGEND },
   };
   if (opts.connect === 'input') encoding.order = { field: 'i', type: 'quantitative' };

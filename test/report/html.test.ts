@@ -78,4 +78,23 @@ describe('report.html in headless Chromium', () => {
     expect(remote).toEqual([]);
     await page.close();
   });
+
+  it('fits the window: no plot or table widens the page (issue 16 item 17: a 1,382 px plot did)', async () => {
+    for (const width of [1280, 800]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(pathToFileURL(join(dir, 'demo', 'report.html')).href, { waitUntil: 'load' });
+      // Seed 000's flow-makespan plot alone is about 2,000 px wide at its natural size.
+      // Page scripts as strings: the test project is compiled without the DOM library.
+      const natural = (await page.evaluate("Math.max(...[...document.querySelectorAll('figure.plot svg')].map((s) => Number(s.getAttribute('width'))))")) as number;
+      expect(natural).toBeGreaterThan(width);
+      const sizes = (await page.evaluate(`({
+        page: document.documentElement.scrollWidth,
+        window: document.documentElement.clientWidth,
+        widest: Math.max(...[...document.querySelectorAll('figure.plot svg, figure.plot')].map((e) => e.getBoundingClientRect().right)),
+      })`)) as { page: number; window: number; widest: number };
+      expect(sizes.page, `page at ${width} px`).toBeLessThanOrEqual(sizes.window);
+      expect(sizes.widest, `plots at ${width} px`).toBeLessThanOrEqual(sizes.window);
+      await page.close();
+    }
+  });
 });
