@@ -159,7 +159,9 @@ export function register(program: Command): void {
     .option('--mapping <order>', 'rank order: identity | reverse | snake | random:seed=N | a permutation file (default: identity)')
     .option('--pattern <name>', patternNames().join(' | '))
     .option('--rates <list>', 'start:stop:step or a comma list, flits/node/cycle in (0, 1]')
-    .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')}`, 'booksim')
+    .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')}`, 'booksim');
+  // The router options sit after --preset, as they did before they were shared with run.
+  addPacketOptions(traffic, 'traffic')
     .option('--seed <n>', 'random seed (default 1)')
     .option('--horizon <cycles>', 'fixed-horizon mode: run exactly this many cycles per rate (seed 004: 10000) (default: BookSim\'s measurement: warm-up, sample periods, drain)')
     .option('--hot <rank>', 'hot-spot rank for --pattern hotspot (default 0)')
@@ -167,8 +169,7 @@ export function register(program: Command): void {
     .option('--json', 'print the full result as JSON')
     .option('--csv <file>', 'write the curve as CSV (BookSim column names)')
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
-    .option('--log-x', 'log-scale x axis in the plot');
-  addPacketOptions(traffic, 'traffic')
+    .option('--log-x', 'log-scale x axis in the plot')
     .action(async (o: TrafficOptions, command: Command) => {
       // Every output path is checked before the (possibly long) simulation; all are written or none.
       const planned = planOutputs({ csv: o.csv, plot: o.plot });
