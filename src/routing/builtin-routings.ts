@@ -11,6 +11,7 @@ import type { RoutingEntry } from './registry.js';
 import { shortestPathEntry } from './shortest-path.js';
 import { ecmpEntry, ncaEntry, upDownEntry } from './up-down.js';
 import { valiantEntry } from './valiant.js';
+import { hopVcEntry } from './hop-vc.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   dimensionOrderEntry,
@@ -26,4 +27,5 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   destinationTagEntry,
   directEntry,
   mdceEntry,
+  hopVcEntry,
 ];
