@@ -3,7 +3,7 @@
  * random D-regular graph of N routers, P terminals each, built as the paper builds it: join random
  * pairs of routers that both have a free port and are not yet linked, until no such pair is left;
  * then, while a router r has two or more free ports, remove a random link (x, y) with x, y not
- * linked to r, and link r to x and to y. The draws come from Rng(seed): the same seed always gives
+ * linked to r, and link r to x and to y (two routers left with one free port each take one end each). The draws come from Rng(seed): the same seed always gives
  * the same graph. At most one port stays free (when N·D is odd), recorded as `freePorts`.
  * Distances take one BFS per router (a random graph has no symmetry to declare).
  */
@@ -80,18 +80,22 @@ export function randomRegularLinks(n: number, degree: number, rng: Rng): { ends:
       misses = 0;
     }
   }
-  // Routers with two or more free ports take over a random link of routers they are not linked to.
+  // Routers with two or more free ports take over a random link (x, y) of routers they are not
+  // linked to. Two routers left with one free port each, already linked to each other, take over a
+  // random link the same way, one end each (the paper's step, extended to this case).
   for (let guard = 0; openCount > 0 && guard < 64 * n * degree; guard++) {
     const r = open.subarray(0, openCount).find((v) => degree - deg[v] >= 2);
-    if (r === undefined) break;
+    if (r === undefined && openCount < 2) break;
+    const [u, w] = r !== undefined ? [r, r] : [open[0], open[1]];
     const x = rng.int(n);
     if (deg[x] === 0) continue;
     const y = nbr[x * degree + rng.int(deg[x])];
-    if (x === r || y === r || linked(r, x) || linked(r, y)) continue;
+    if (x === u || x === w || y === u || y === w || linked(u, x) || linked(w, y)) continue;
     unlink(x, y);
-    link(r, x);
-    link(r, y);
-    if (deg[r] === degree) close(r);
+    link(u, x);
+    link(w, y);
+    if (deg[u] === degree) close(u);
+    if (w !== u && deg[w] === degree) close(w);
   }
   let freePorts = 0;
   for (let v = 0; v < n; v++) freePorts += degree - deg[v];
