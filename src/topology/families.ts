@@ -16,6 +16,7 @@ export * from './polarfly.js';
 export * from './dragonflyplus.js';
 export * from './jellyfish.js';
 export * from './finite-field.js';
+export * from './failures.js';
 export * from './file-format.js';
 export * from './mapping.js';
 export * from './export/index.js';

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { loadTopology, readText } from '../../node/load-topology.js';
+import { FAIL_HELP } from './timing-options.js';
+import { assertRanksConnected } from '../../topology/failures.js';
 import { InputError } from '../../util/errors.js';
 import {
   DeadlockError,
@@ -31,6 +33,7 @@ import { maxOf } from '../../util/arrays.js';
 interface TrafficOptions {
   topology?: string;
   mapping?: string;
+  fail?: string;
   pattern?: string;
   rates?: string;
   preset?: string;
@@ -214,6 +217,7 @@ export function register(program: Command): void {
     .option('--booksim-config <file>', "run a BookSim 2.0 configuration file (topology, routing, router, traffic and measurement from the file; --rates and --seeds may sweep it)")
     .option('--seeds <list>', 'run every rate once per seed (first:last or a comma list) and report mean and spread per rate')
     .option('--mapping <order>', 'rank order: identity | reverse | snake | random:seed=N | a permutation file')
+    .option('--fail <spec>', FAIL_HELP)
     .option('--pattern <name>', patternNames().join(' | '))
     .option('--rates <list>', 'start:stop:step or a comma list, flits/node/cycle in (0, 1]')
     .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')}`, 'booksim')
@@ -256,7 +260,8 @@ export function register(program: Command): void {
       const topologyText = fromFile ? fromFile.topologySpec : (o.topology as string);
       const estimate = estimateSpecSize(topologyText);
       if (estimate) checkPacketNodes(estimate.nodes, topologyText);
-      const topology = loadTopology(topologyText, { mapping: o.mapping });
+      const topology = loadTopology(topologyText, { mapping: o.mapping, fail: o.fail });
+      if (o.fail !== undefined) assertRanksConnected(topology);
       const rates = o.rates !== undefined ? parseRates(o.rates) : (fromFile?.rates ?? []);
       const preset = (o.preset ?? 'booksim') as PresetName;
       if (!PRESET_NAMES.includes(preset)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
