@@ -12,6 +12,7 @@ import { shortestPathEntry } from './shortest-path.js';
 import { ecmpEntry, ncaEntry, upDownEntry } from './up-down.js';
 import { valiantEntry } from './valiant.js';
 import { hopVcEntry } from './hop-vc.js';
+import { adaptiveEntry, ugalGlobalEntry, ugalLocalEntry } from './adaptive.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   dimensionOrderEntry,
@@ -28,4 +29,7 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   directEntry,
   mdceEntry,
   hopVcEntry,
+  adaptiveEntry,
+  ugalLocalEntry,
+  ugalGlobalEntry,
 ];

@@ -63,7 +63,7 @@ export function hyperx(opts: HyperXOptions): Topology {
     p,
     links: links.done(),
     link: opts.link,
-    params: { dims: [...dims], trunking: k, degree },
+    params: { dims: [...dims], trunking: k, degree, routerDiameter: dims.length },
     coordDims: dims.length,
     coords: (r, out) => {
       let rest = r;
