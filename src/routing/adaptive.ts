@@ -6,7 +6,7 @@
  * that instant (AdaptiveRouting.load). So these are source-adaptive routings: adaptive minimal picks,
  * hop by hop along the way, the minimal next channel with the fewest credits in use (the credit
  * counts the routers would see, read when the packet starts rather than as it arrives); UGAL
- * compares the minimal route with a Valiant route by hops × queue, with the queue of the first
+ * compares the minimal route with a Valiant route by hops × queue (plus BookSim's threshold 2), with the queue of the first
  * network channel (UGAL-L, what the source router sees) or the sum over the whole path (UGAL-G).
  *
  * Flow engine: it binds no load, so every load reads 0. Adaptive minimal then breaks every tie by a
@@ -96,8 +96,12 @@ export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: 
   return self;
 }
 
-export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { seed?: number; global: boolean }): AdaptiveRouting {
+/** BookSim's ugal_flatfly_onchip: minimal when H_min·q_min <= H_val·q_val + 2. */
+export const UGAL_THRESHOLD = 2;
+
+export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { seed?: number; global: boolean; threshold?: number }): AdaptiveRouting {
   const t = topology;
+  const threshold = opts.threshold ?? UGAL_THRESHOLD;
   const valiant = valiantRouting(t, base, { seed: opts.seed });
   const a = makeRouteBuffers(valiant.maxHops);
   const b = makeRouteBuffers(valiant.maxHops);
@@ -118,7 +122,8 @@ export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { s
     params: {
       seed: opts.seed ?? 1,
       base: base.name,
-      rule: `minimal when H_min·q_min <= H_val·q_val, q = credits in use on ${opts.global ? 'every network channel of the path (UGAL-G)' : 'the first network channel (UGAL-L)'}, read at injection`,
+      threshold,
+      rule: `minimal when H_min·q_min <= H_val·q_val + threshold (BookSim ugal_flatfly), q = credits in use on ${opts.global ? 'every network channel of the path (UGAL-G)' : 'the first network channel (UGAL-L)'}, read at injection`,
       intermediate: 'random router per packet (Valiant)',
     },
     vcClasses: valiant.vcClasses,
@@ -129,13 +134,13 @@ export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { s
     route(src: number, dst: number, salt: number, out: RouteBuffers): number {
       const hm = base.route(src, dst, salt, a);
       const qm = cost(a, hm);
-      if (qm === 0) {
+      if (qm <= threshold) {
         out.channels.set(a.channels.subarray(0, hm));
         out.vcClass.set(a.vcClass.subarray(0, hm));
         return hm;
       }
       const hv = valiant.route(src, dst, salt, b);
-      const [r, n] = qm <= cost(b, hv) ? [a, hm] : [b, hv];
+      const [r, n] = qm <= cost(b, hv) + threshold ? [a, hm] : [b, hv];
       out.channels.set(r.channels.subarray(0, n));
       out.vcClass.set(r.vcClass.subarray(0, n));
       return n;
