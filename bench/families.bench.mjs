@@ -26,9 +26,9 @@ export default async function () {
     });
   }
   // 1,024 routers: hyperx:32x32, one terminal each, uniform traffic at 0.2 flits/node/cycle for a
-  // fixed 1,500 cycles, 4 VCs (a multiple of every routing's classes).
+  // fixed 3,000 cycles, 4 VCs (a multiple of every routing's classes).
   const topology = buildTopology('hyperx:32x32');
-  const cycles = 1500;
+  const cycles = 3000;
   const rate = {};
   for (const routing of ['default', 'adaptive', 'ugal-l', 'ugal-g']) {
     let best = Infinity;
