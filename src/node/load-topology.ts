@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { InputError } from '../util/errors.js';
 import { buildTopology } from '../topology/registry.js';
 import { applyMapping, isNamedMapping } from '../topology/mapping.js';
+import { applyFailures, parseFailures } from '../topology/failures.js';
 import type * as GraphFormat from '../topology/file-format.js';
 import { filePathOf } from './file-path.js';
 import type { Topology } from '../topology/graph.js';
@@ -38,13 +39,16 @@ export async function loadGraphFormat(): Promise<void> {
 
 export interface LoadOptions {
   mapping?: string;
+  /** Failed links/routers (`links=5%,seed=3`, `cut=3-7`, ...), applied before the mapping. */
+  fail?: string;
   /** Field name used in error messages for the topology argument. */
   field?: string;
 }
 
 export function loadTopology(specOrPath: string, opts: LoadOptions = {}): Topology {
   const field = opts.field ?? 'topology';
-  const topology = loadUnmapped(specOrPath, field);
+  const built = loadUnmapped(specOrPath, field);
+  const topology = opts.fail === undefined ? built : applyFailures(built, parseFailures(opts.fail));
   return opts.mapping === undefined ? topology : loadMapping(topology, opts.mapping);
 }
 

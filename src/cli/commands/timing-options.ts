@@ -15,10 +15,15 @@ import type { FlowEngineOptions } from '../../sim/flow/engine.js';
 import { INJECTION_ORDERS, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
 import { FLOW_PRESET_NAMES, flowPreset } from '../../sim/flow/presets.js';
 import type { Topology } from '../../topology/graph.js';
+import { assertRanksConnected } from '../../topology/failures.js';
+
+/** Help text of `--fail`, shared by topo, run, compare and traffic. */
+export const FAIL_HELP = 'failed links/routers: links=5%,seed=3 | links=12 | routers=2% | cut=3-7/8-9 (node ids) | down=5/9 (docs/failures.md)';
 
 export interface TimingCliOptions {
   topology?: string;
   mapping?: string;
+  fail?: string;
   collective: string;
   size?: string;
   root?: string;
@@ -51,6 +56,7 @@ export function addTimingOptions(cmd: Command): Command {
   return cmd
     .requiredOption('--topology <spec>', 'topology spec or file, e.g. torus:8x8,bw=25Gbps,lat=100ns')
     .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
+    .option('--fail <spec>', FAIL_HELP)
     .option('--collective <name>', 'alltoall, broadcast, reduce, allreduce, scatter, gather, allgather, reduce-scatter, one-to-one, barrier', 'alltoall')
     .option('--size <bytes>', 'per block for alltoall/allgather/gather/scatter; whole buffer for broadcast/reduce/allreduce/reduce-scatter; the message for one-to-one (e.g. 64KiB, 1MB)')
     .option('--root <rank>', 'root rank of rooted collectives (source of one-to-one) (default: 0)')
@@ -95,7 +101,8 @@ const time = (field: string, v: string | undefined): number | undefined => (v ==
 const bw = (field: string, v: string | undefined): number | undefined => (v === undefined ? undefined : parseBandwidth(v, field));
 
 export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
-  const topology = loadTopology(o.topology!, { mapping: o.mapping });
+  const topology = loadTopology(o.topology!, { mapping: o.mapping, fail: o.fail });
+  if (o.fail !== undefined) assertRanksConnected(topology);
   const collective = parseCollective(o.collective);
   if (o.size === undefined && collective !== 'barrier') throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
   const size = o.size === undefined ? 0 : parseSize(o.size, 'size');

@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
 import { loadTopology, readText } from '../../node/load-topology.js';
+import { FAIL_HELP } from './timing-options.js';
+import { routingNames } from '../../routing/registry.js';
+import { assertRanksConnected } from '../../topology/failures.js';
 import { InputError } from '../../util/errors.js';
 import {
   DeadlockError,
@@ -31,6 +34,8 @@ import { maxOf } from '../../util/arrays.js';
 interface TrafficOptions {
   topology?: string;
   mapping?: string;
+  fail?: string;
+  routing?: string;
   pattern?: string;
   rates?: string;
   preset?: string;
@@ -214,6 +219,8 @@ export function register(program: Command): void {
     .option('--booksim-config <file>', "run a BookSim 2.0 configuration file (topology, routing, router, traffic and measurement from the file; --rates and --seeds may sweep it)")
     .option('--seeds <list>', 'run every rate once per seed (first:last or a comma list) and report mean and spread per rate')
     .option('--mapping <order>', 'rank order: identity | reverse | snake | random:seed=N | a permutation file')
+    .option('--fail <spec>', FAIL_HELP)
+    .option('--routing <name>', `routing: ${routingNames().join(' | ')} (default: the family's, or BookSim's under --preset booksim)`)
     .option('--pattern <name>', patternNames().join(' | '))
     .option('--rates <list>', 'start:stop:step or a comma list, flits/node/cycle in (0, 1]')
     .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')}`, 'booksim')
@@ -256,7 +263,9 @@ export function register(program: Command): void {
       const topologyText = fromFile ? fromFile.topologySpec : (o.topology as string);
       const estimate = estimateSpecSize(topologyText);
       if (estimate) checkPacketNodes(estimate.nodes, topologyText);
-      const topology = loadTopology(topologyText, { mapping: o.mapping });
+      if (o.routing !== undefined && !routingNames().includes(o.routing)) throw new InputError('routing', o.routing, routingNames().join(', '));
+      const topology = loadTopology(topologyText, { mapping: o.mapping, fail: o.fail });
+      if (o.fail !== undefined) assertRanksConnected(topology);
       const rates = o.rates !== undefined ? parseRates(o.rates) : (fromFile?.rates ?? []);
       const preset = (o.preset ?? 'booksim') as PresetName;
       if (!PRESET_NAMES.includes(preset)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
@@ -291,7 +300,7 @@ export function register(program: Command): void {
         config,
         measurement: horizon !== undefined ? 'horizon' : 'booksim',
         measurementOptions: fromFile?.measurementOptions,
-        routingName: fromFile?.routingName,
+        routingName: o.routing ?? fromFile?.routingName,
         horizon,
         patternOptions: { hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1), quarterBy: quarterBy(o.quarterBy) },
       };
