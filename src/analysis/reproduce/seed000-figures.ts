@@ -14,6 +14,7 @@ import { DeadlockError } from '../../sim/packet/deadlock.js';
 import type { Topology } from '../../topology/graph.js';
 import { mesh, torus } from '../../topology/cartesian.js';
 import type { Arbitration } from '../../sim/packet/config.js';
+import { maxOf, minOf } from '../../util/arrays.js';
 
 /** Bytes each sender moves in the figure experiments: 2,048 flits of 32 bytes, so a few buffered packets are < 1 % of the time. */
 export const FIGURE_BYTES = 65536;
@@ -118,7 +119,7 @@ export function fig7Claim(): Claim {
   const paced = packetRun(t, transfersProgram(6, pairs, FIGURE_BYTES, 2));
   const spread = (r: { ranks: { finish_s: readonly number[] } }) => {
     const s = [0, 1, 2].map((i) => r.ranks.finish_s[i]);
-    return (Math.max(...s) - Math.min(...s)) / Math.max(...s);
+    return (maxOf(s) - minOf(s)) / maxOf(s);
   };
   const ratio = unpaced.makespan_s / paced.makespan_s;
   const fair = spread(paced) < 0.05;
@@ -159,7 +160,7 @@ export function fig8Claim(): Claim {
   const n = run(nonUniform);
   const lu = undirected(u);
   const ln = undirected(n);
-  const ok = Math.max(...lu) === Math.min(...lu) && ln[0] === Math.max(...ln) && ln[0] > Math.max(...lu);
+  const ok = maxOf(lu) === minOf(lu) && ln[0] === maxOf(ln) && ln[0] > maxOf(lu);
   return {
     id: '000.fig8.uniform-routes',
     source: 'document',
