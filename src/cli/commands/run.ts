@@ -48,7 +48,7 @@ export function register(program: Command): void {
     const bar = progressBar('simulating');
     let result;
     try {
-      result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model: setup.model, trace: rates, progress: bar.update });
+      result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model: setup.model, noise: setup.noise, trace: rates, progress: bar.update });
     } finally {
       bar.stop();
     }

@@ -14,6 +14,7 @@ import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-or
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
 import { INJECTION_ORDERS, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
 import { FLOW_PRESET_NAMES, flowPreset } from '../../sim/flow/presets.js';
+import { describeNoise, parseNoise, type NoiseModel } from '../../sim/program/disturb.js';
 import type { Topology } from '../../topology/graph.js';
 import { assertRanksConnected } from '../../topology/failures.js';
 
@@ -48,6 +49,7 @@ export interface TimingCliOptions {
   injectionOrder?: string;
   protocol?: string;
   eagerThreshold?: string;
+  noise?: string;
   json?: boolean;
   csv?: boolean;
 }
@@ -81,6 +83,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--injection-order <order>', 'NIC model: fifo (default: a NIC\'s sends leave in order on each link, as the packet engine), per-destination, or shared (max-min among all outstanding sends, as SimGrid SMPI)')
     .option('--protocol <p>', 'point-to-point protocol: eager (default: data moves when the send is posted) or mpi (rendezvous from --eager-threshold: data moves once the receive is posted)')
     .option('--eager-threshold <bytes>', 'with --protocol mpi, the size from which a send uses rendezvous (default 64KiB, SMPI\'s)')
+    .option('--noise <spec>', 'disturbances (seed 000 ¶0048): skew=T (per-rank start, uniform), jitter=T (per-send mean, exponential), os=T with osprob=P (detour before an op, default p 0.01), seed=N, e.g. skew=10us,jitter=1us,seed=3 (default: none)')
     .option('--json', 'print the full result as JSON')
     // One output format: --json --csv together printed JSON only, silently.
     .addOption(new Option('--csv', 'print CSV').conflicts('json'));
@@ -93,6 +96,8 @@ export interface TimingSetup {
   root: number | undefined;
   routingOptions: RoutingOptions;
   model: FlowEngineOptions;
+  /** Disturbances applied to the lowered program (--noise), or undefined for none. */
+  noise: NoiseModel | undefined;
   /** What the user asked for, in the units they used, for the report header. */
   echo: Record<string, string>;
 }
@@ -144,7 +149,8 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   for (const [k, v] of Object.entries(explicit)) if (v !== undefined) (model as Record<string, unknown>)[k] = v;
   const echo: Record<string, string> = { topology: `${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`, collective };
   if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
-  return { topology, collective, size, root, routingOptions, model, echo };
+  const noise = o.noise === undefined ? undefined : parseNoise(o.noise);
+  return { topology, collective, size, root, routingOptions, model, noise, echo };
 }
 
 function choice<T extends string>(field: string, v: string | undefined, accepted: readonly T[]): T | undefined {
@@ -170,6 +176,7 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `injection order=${model.injectionOrder}`,
     `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : ''}`,
     `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,
+    ...(model.noise ? [`noise ${describeNoise(model.noise as NoiseModel)}`] : []),
   ].join(', ');
 }
 

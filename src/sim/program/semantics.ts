@@ -103,6 +103,10 @@ export class StreamRunner {
   private readonly prepostedRecv: Int32Array;
   private readonly fenced: number[] = [];
   private done = 0;
+  // Disturbance delays in the engine's unit (null: none), and per stream the op whose delay it is serving or has served.
+  private readonly delay: Float64Array | null;
+  private readonly delayedOp: Int32Array;
+  private readonly delaying: Uint8Array;
 
   constructor(
     readonly program: FlowProgram,
@@ -126,6 +130,9 @@ export class StreamRunner {
     this.draining = new Uint8Array(S);
     this.prepostedRecv = new Int32Array(S).fill(-1);
     this.alpha = duration(model.alpha);
+    this.delay = program.opDelay ? program.opDelay.map(duration) : null;
+    this.delayedOp = new Int32Array(S).fill(-1);
+    this.delaying = new Uint8Array(S);
     const nKeys = program.keyNames.length;
     this.keyStreams = new Int32Array(nKeys);
     this.keyRanks = new Int32Array(nKeys);
@@ -180,6 +187,12 @@ export class StreamRunner {
 
   /** A wake the runner asked for: α ended (post the send), a cost ended, or a barrier released. */
   wake(s: number, now: number): void {
+    if (this.delaying[s]) {
+      this.delaying[s] = 0;
+      this.state[s] = READY;
+      this.run(s, now);
+      return;
+    }
     const op = this.pc[s];
     const p = this.program;
     if (p.opKind[op] === OpKind.Send) {
@@ -273,6 +286,14 @@ export class StreamRunner {
         return;
       }
       if (Number.isNaN(this.opStartT[op])) this.opStartT[op] = now;
+      if (this.delay !== null && this.delay[op] > 0 && this.delayedOp[s] !== op) {
+        // A disturbance: the stream is away (skewed start, jitter, OS detour) before it starts the op.
+        this.delayedOp[s] = op;
+        this.delaying[s] = 1;
+        this.state[s] = BUSY;
+        this.host.wakeAt(now + this.delay[op], s);
+        return;
+      }
       switch (opKind[op]) {
         case OpKind.Send:
           if (this.alpha > 0) {
