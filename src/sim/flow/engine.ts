@@ -14,7 +14,7 @@ import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue, IndexedTimeHeap } from '../program/event-queue.js';
-import { pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
+import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
 import { cm02Weight, MaxMinSolver, SubsetFiller } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
 import { FlowProgram } from '../program/program.js';
@@ -452,9 +452,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     const h = opHint[op];
     const hint = h >= 0 ? program.hints[h] : undefined;
     const extra = turnaroundExtra(h);
-    if (hint !== undefined && hint.kind === 'via' && count > 1 && hint.nodes.length > 0) {
+    const via = fanOutNode(hint, count);
+    if (via >= 0 && hint?.kind === 'via') {
       // Cut-through fan-out at the last turnaround node: one flow over the union of the branches.
-      const via = hint.nodes[hint.nodes.length - 1];
       const h1 = routeWithHint(t, routing, srcNode, via, { kind: 'via', nodes: hint.nodes.slice(0, -1) }, 0, rb, scratch);
       const lat1 = pathLatency(rb, h1) + extra;
       resBuf.length = 0;

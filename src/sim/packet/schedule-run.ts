@@ -25,7 +25,7 @@ import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
 import { type FlowProgram } from '../program/program.js';
 import { resized } from '../../util/typed-arrays.js';
 import { EventQueue } from '../program/event-queue.js';
-import { StreamRunner, turnaroundSeconds } from '../program/semantics.js';
+import { fanOutNode, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
 import { resolveFlowModel, type FlowModelOptions } from '../program/model.js';
 import { assembleResult } from '../assemble.js';
 import { hintMaxHops, routeWithHint, type NodeRouteHint } from '../../routing/hints.js';
@@ -88,6 +88,33 @@ function hintedRouting(t: Topology, base: RoutingFunction, hints: FlowProgram['h
   return self;
 }
 
+/** A `via` hint's fan-out: the turnaround node's rank and the routes of the two halves. */
+interface Turnaround {
+  readonly rank: number;
+  /** Source to the turnaround node: the hint's earlier via nodes, legs in their VC class bands. */
+  readonly toTurnaround: NodeRouteHint;
+  /**
+   * Turnaround node to a destination in the last leg's class band: every earlier leg starts and
+   * ends at the turnaround node, so routeWithHint skips it but still counts its band.
+   */
+  readonly fromTurnaround: NodeRouteHint;
+}
+
+/**
+ * Per hint, how its multi-destination sends fan out (`fanOutNode`), or undefined: not a `via`
+ * hint, or its turnaround node is not an endpoint (a switch has no port to re-inject copies from,
+ * so those sends keep one copy per destination from the source).
+ */
+function forwardingHints(t: Topology, hints: FlowProgram['hints']): (Turnaround | undefined)[] {
+  return hints.map((h) => {
+    if (h.kind !== 'via' || h.nodes.length === 0) return undefined;
+    const node = h.nodes[h.nodes.length - 1];
+    const rank = node >= 0 && node < t.numNodes ? t.rankOfNode[node] : -1;
+    if (rank < 0) return undefined;
+    return { rank, toTurnaround: { kind: 'via', nodes: h.nodes.slice(0, -1) }, fromTurnaround: { kind: 'via', nodes: h.nodes.map(() => node) } };
+  });
+}
+
 /**
  * VC classes for an explicit node path on a torus, by the classic dateline (Dally & Seitz): along
  * each run of hops in one dimension and direction, class 0 up to the ring's wrap-around link and
@@ -145,6 +172,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     if (latency[cls] === undefined) latency[cls] = Math.max(1, Math.round(t.chLatency[c] / cycle));
   }
   const base = presetConfig(opts.preset ?? 'default', t);
+  const turnarounds = forwardingHints(t, prog.hints);
   const cfg: PacketConfig = {
     ...base,
     channelLatency: latency,
@@ -160,6 +188,11 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     vcs: 2 * routing.fn.vcClasses,
     ...opts.config,
   };
+  // A turnaround node's copies leave through one port of their own, as a switch's replication does
+  // not queue behind the node's own NIC (and a stream's fence does not wait for them).
+  const streamPorts = cfg.injectionPorts;
+  const forwardPort = streamPorts;
+  if (turnarounds.some((h) => h !== undefined)) cfg.injectionPorts = streamPorts + 1;
   validateConfig(cfg, routing.fn.vcClasses);
   const net = new PacketNetwork(t, routing.fn, cfg);
   const P = cfg.packetSize;
@@ -173,6 +206,8 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   let msgTag = new Int32Array(1024);
   let msgOp = new Int32Array(1024);
   let msgExtra = new Int32Array(1024);
+  /** A message to a turnaround node: its number of copies, whose messages follow it; 0 otherwise. */
+  let msgFanOut = new Int32Array(1024);
   let nMsgs = 0;
   // Flits injected per block of `blockCycles` cycles; blocks merge pairwise when full, so memory stays
   // bounded however long the run (the result bins the series into THROUGHPUT_BINS anyway).
@@ -188,48 +223,96 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const maxCycles = opts.maxCycles ?? 1e8;
   const channelBytes = new Float64Array(t.numChannels);
   const wakes = new EventQueue(1024);
-  const portOf = (s: number): number => prog.streamLocal[s] % cfg.injectionPorts;
+  const portOf = (s: number): number => prog.streamLocal[s] % streamPorts;
+  const flitsOf = (op: number): number => Math.max(1, Math.ceil(prog.opBytes[op] / flitBytes));
+
+  const newMessage = (src: number, dst: number, op: number, packetsLeft: number, extra: number): number => {
+    if (nMsgs === msgLeft.length) {
+      const n = 2 * nMsgs;
+      msgLeft = resized(msgLeft, n);
+      msgSrc = resized(msgSrc, n);
+      msgDst = resized(msgDst, n);
+      msgTag = resized(msgTag, n);
+      msgOp = resized(msgOp, n);
+      msgExtra = resized(msgExtra, n);
+      msgFanOut = resized(msgFanOut, n);
+    }
+    const m = nMsgs++;
+    msgLeft[m] = packetsLeft;
+    msgSrc[m] = src;
+    msgDst[m] = dst;
+    msgTag[m] = prog.opTag[op];
+    msgOp[m] = op;
+    msgExtra[m] = extra;
+    msgFanOut[m] = 0;
+    return m;
+  };
+
+  /** Enqueues the packets of message m from `src` to `dst` on the stream's NIC, paced by its gap. */
+  const enqueueMessage = (s: number, m: number, src: number, dst: number, flits: number, now: number, hint: NodeRouteHint | undefined): void => {
+    const gap = runner.gap[s];
+    const npk = Math.ceil(flits / P);
+    routing.current = hint;
+    for (let k = 0; k < npk; k++) {
+      const release = Math.max(now, nextRelease[s]);
+      net.enqueue(src, dst, k === npk - 1 ? flits - k * P : P, release, m, portOf(s));
+      nextRelease[s] = release + (gap > 0 ? (gap + 1) * P : 0);
+      packets++;
+    }
+    routing.current = undefined;
+  };
 
   const post = (s: number, i: number, now: number): void => {
     const rank = prog.streamRank[s];
-    const port = portOf(s);
     const bytes = prog.opBytes[i];
-    const hint = prog.opHint[i] >= 0 ? prog.hints[prog.opHint[i]] : undefined;
+    const h = prog.opHint[i];
+    const hint = h >= 0 ? prog.hints[h] : undefined;
     const extra = toCycles(turnaroundSeconds(hint, flowModel));
-    const gap = runner.gap[s];
-    for (let j = 0; j < prog.opCount[i]; j++) {
+    const count = prog.opCount[i];
+    const flits = flitsOf(i);
+    const npk = Math.ceil(flits / P);
+    messages += count;
+    bytesTotal += bytes * count;
+    outstandingMsgs += count;
+    const turn = h >= 0 ? turnarounds[h] : undefined;
+    if (turn !== undefined && fanOutNode(hint, count) >= 0) {
+      // One message to the turnaround node, then one per destination, filled packet by packet there.
+      const leg = newMessage(rank, turn.rank, i, npk, extra);
+      msgFanOut[leg] = count;
+      for (let j = 0; j < count; j++) newMessage(rank, prog.dsts[prog.opPeer[i] + j], i, npk, 0);
+      enqueueMessage(s, leg, rank, turn.rank, flits, now, turn.toTurnaround);
+      return;
+    }
+    for (let j = 0; j < count; j++) {
       const dst = prog.dsts[prog.opPeer[i] + j];
-      const flits = Math.max(1, Math.ceil(bytes / flitBytes));
-      const npk = Math.ceil(flits / P);
-      if (nMsgs === msgLeft.length) {
-        const n = 2 * nMsgs;
-        msgLeft = resized(msgLeft, n);
-        msgSrc = resized(msgSrc, n);
-        msgDst = resized(msgDst, n);
-        msgTag = resized(msgTag, n);
-        msgOp = resized(msgOp, n);
-        msgExtra = resized(msgExtra, n);
-      }
-      const m = nMsgs++;
-      msgLeft[m] = npk;
-      msgSrc[m] = rank;
-      msgDst[m] = dst;
-      msgTag[m] = prog.opTag[i];
-      msgOp[m] = i;
-      msgExtra[m] = extra;
-      outstandingMsgs++;
-      messages++;
-      bytesTotal += bytes;
-      for (let k = 0; k < npk; k++) {
-        const size = k === npk - 1 ? flits - k * P : P;
-        const release = Math.max(now, nextRelease[s]);
-        routing.current = hint;
-        net.enqueue(rank, dst, size, release, m, port);
-        nextRelease[s] = release + (gap > 0 ? (gap + 1) * P : 0);
+      enqueueMessage(s, newMessage(rank, dst, i, npk, extra), rank, dst, flits, now, hint);
+    }
+  };
+
+  /** A packet of turnaround message `leg` reached its node at `cycle`: its copies leave after the turnaround. */
+  const fanOut = (leg: number, cycle: number): void => {
+    const op = msgOp[leg];
+    const turn = turnarounds[prog.opHint[op]]!;
+    const flits = flitsOf(op);
+    const left = --msgLeft[leg];
+    const size = left === 0 ? flits - (Math.ceil(flits / P) - 1) * P : P;
+    const release = cycle + msgExtra[leg];
+    routing.current = turn.fromTurnaround;
+    for (let m = leg + 1; m <= leg + msgFanOut[leg]; m++) {
+      if (msgDst[m] === turn.rank) arrived(m, release);
+      else {
+        net.enqueue(turn.rank, msgDst[m], size, release, m, forwardPort);
         packets++;
       }
     }
     routing.current = undefined;
+  };
+
+  /** A packet of message m arrived at `cycle`; with its last, the message counts as arrived (plus any turnaround extra). */
+  const arrived = (m: number, cycle: number): void => {
+    if (--msgLeft[m] > 0) return;
+    pendingMsg.push(m);
+    pendingAt.push(cycle + msgExtra[m]);
   };
   const nextRelease = new Float64Array(prog.numStreams);
   const runner = new StreamRunner(prog, flowModel, {
@@ -246,10 +329,8 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     // ejection channel), plus any turnaround extra: the message counts as arrived from that cycle on.
     for (let k = 0; k < net.retiredCount; k++) {
       const m = net.retiredTag[k];
-      if (--msgLeft[m] === 0) {
-        pendingMsg.push(m);
-        pendingAt.push(net.retiredCycle[k] + msgExtra[m]);
-      }
+      if (msgFanOut[m] > 0) fanOut(m, net.retiredCycle[k]);
+      else arrived(m, net.retiredCycle[k]);
     }
     for (let k = 0; k < pendingMsg.length; ) {
       if (pendingAt[k] > now) {

@@ -19,8 +19,6 @@ const LARGE = 65536;
 
 /**
  * Named model differences: packet / flow ratio measured on this matrix (± 0.03).
- * - multicast: the packet engine sends one copy per destination where a route hint fans a message
- *   out at a turnaround switch; the flow engine copies it in the switch (issue 17 item 7, not done).
  * - torus-contention: on the 4×4 torus, schedules whose messages cross each other on shared links
  *   (alltoall, recursive doubling, Bruck) are 10–35% slower at packet level. Not yet explained:
  *   neither deeper buffers (vcBuf 64), nor exact tie splitting, nor the NIC model moves it; the
@@ -28,14 +26,7 @@ const LARGE = 65536;
  *   different routers (max-min gives them equal shares, and the slowest message of a step gates
  *   the next). Pinned so that a change either way is seen.
  */
-const DIFFERENCES: Record<string, { ratio: number; why: 'multicast' | 'torus-contention' }> = {
-  // Seed 001's multicasts send each piece on its own link port (stream) since issue 10: the flow
-  // engine now overlaps the pieces' α, the packet engine still sends one copy per destination, so
-  // this moved from 2.765 to 5.225. fullmesh-adaptive picks the 3rd-embodiment multicast here; the
-  // allgather runs eight of them at once, its links already shared, hence the smaller gap.
-  'fullmesh:8 broadcast fullmesh-multicast': { ratio: 5.225, why: 'multicast' },
-  'fullmesh:8 broadcast fullmesh-adaptive': { ratio: 3.495, why: 'multicast' },
-  'fullmesh:8 allgather fullmesh-turnaround': { ratio: 1.733, why: 'multicast' },
+const DIFFERENCES: Record<string, { ratio: number; why: 'torus-contention' }> = {
   'torus:4x4 allgather bruck': { ratio: 1.137, why: 'torus-contention' },
   'torus:4x4 allgather recursive-doubling': { ratio: 1.129, why: 'torus-contention' },
   'torus:4x4 allreduce recursive-doubling': { ratio: 1.106, why: 'torus-contention' },
