@@ -482,7 +482,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         }
         return;
       }
-      startFlow(res, res.length, bytes, head, s, op, minBw, -1);
+      // Its NIC queue (per-destination) is the turnaround node's, where the tree's first leg goes, as at packet level.
+      startFlow(res, res.length, bytes, head, s, op, minBw, t.rankOfNode[via]);
       return;
     }
     for (let i = 0; i < count; i++) {

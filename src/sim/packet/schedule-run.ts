@@ -157,8 +157,6 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? resolveRouting(t, { engine: 'packet' }));
   const routing = hintedRouting(t, baseRouting, prog.hints);
   const flowModel = resolveFlowModel(opts.model ?? {}, t, baseRouting.params.split);
-  // The source queues are FIFO: the other NIC models would need per-destination or interleaved queues.
-  if (flowModel.injectionOrder !== 'fifo') throw new InputError('model.injectionOrder', flowModel.injectionOrder, 'fifo at packet level (per-destination and shared are flow-level only)');
   const flitBytes = opts.flitBytes ?? SCHEDULE_FLIT_BYTES;
   if (!(flitBytes > 0)) throw new InputError('flitBytes', flitBytes, 'a positive number of bytes');
   let minBw = Infinity;
@@ -245,21 +243,102 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     msgOp[m] = op;
     msgExtra[m] = extra;
     msgFanOut[m] = 0;
+    if (order !== 'fifo') {
+      if (m >= msgUnfed.length) {
+        const n = Math.max(2 * msgUnfed.length, m + 1);
+        msgUnfed = resized(msgUnfed, n);
+        msgStream = resized(msgStream, n);
+        msgQNext = resized(msgQNext, n);
+      }
+      msgUnfed[m] = -1;
+    }
     return m;
   };
 
   /** Enqueues the packets of message m from `src` to `dst` on the stream's NIC, paced by its gap. */
-  const enqueueMessage = (s: number, m: number, src: number, dst: number, flits: number, now: number, hint: NodeRouteHint | undefined): void => {
-    const gap = runner.gap[s];
+  // The NIC model (flowModel.injectionOrder). fifo: a message's packets all join the source queue
+  // of its NIC and first link when posted, so messages on one link leave one after another. shared
+  // and per-destination: a sending message keeps one packet in that queue and adds its next as that
+  // one leaves (net.dequeuedTag), so the messages sending at once interleave packet by packet,
+  // sharing the link equally as max-min shares it among them; per-destination lets one message per
+  // (NIC, destination) send at a time, the next waiting behind it.
+  const order = flowModel.injectionOrder;
+  /** Per message: packets not yet in the network's queues, its stream, and the next message in its per-destination queue. */
+  let msgUnfed = new Int32Array(order === 'fifo' ? 0 : 1024);
+  let msgStream = new Int32Array(msgUnfed.length);
+  let msgQNext = new Int32Array(msgUnfed.length);
+  const destTail = new Map<number, number>();
+  /** Per stream, packets its sending messages still hold back (the NIC is not idle while any wait). */
+  const held = new Int32Array(order === 'fifo' ? 0 : prog.numStreams);
+
+  /** Enqueues the next packet of message m of stream s (pacing: the stream's next release). */
+  const feed = (m: number, now: number): void => {
+    const s = msgStream[m];
+    const flits = flitsOf(msgOp[m]);
     const npk = Math.ceil(flits / P);
-    routing.current = hint;
-    for (let k = 0; k < npk; k++) {
-      const release = Math.max(now, nextRelease[s]);
-      net.enqueue(src, dst, k === npk - 1 ? flits - k * P : P, release, m, portOf(s));
-      nextRelease[s] = release + (gap > 0 ? (gap + 1) * P : 0);
-      packets++;
-    }
+    const k = npk - msgUnfed[m]--;
+    held[s]--;
+    const release = Math.max(now, nextRelease[s]);
+    routing.current = routeOf(m);
+    net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s));
     routing.current = undefined;
+    nextRelease[s] = release + (runner.gap[s] > 0 ? (runner.gap[s] + 1) * P : 0);
+    packets++;
+  };
+
+  /** The route hint message m's packets follow: to the turnaround node for a fan-out's first leg. */
+  const routeOf = (m: number): NodeRouteHint | undefined => {
+    const h = prog.opHint[msgOp[m]];
+    if (h < 0) return undefined;
+    return msgFanOut[m] > 0 ? turnarounds[h]!.toTurnaround : prog.hints[h];
+  };
+
+  /** Message m's packet left its source queue: the next packet of m, or of the message waiting behind m. */
+  const fedOut = (m: number, now: number): void => {
+    // A turnaround node's copies are not fed by a NIC (-1).
+    if (msgUnfed[m] < 0) return;
+    if (msgUnfed[m] > 0) {
+      feed(m, now);
+      return;
+    }
+    if (order !== 'per-destination') return;
+    const next = msgQNext[m];
+    if (next >= 0) feed(next, now);
+    else {
+      const key = destKey(m);
+      if (destTail.get(key) === m) destTail.delete(key);
+    }
+  };
+  const destKey = (m: number): number => (msgSrc[m] * streamPorts + portOf(msgStream[m])) * prog.numRanks + msgDst[m];
+
+  const enqueueMessage = (s: number, m: number, flits: number, now: number): void => {
+    const npk = Math.ceil(flits / P);
+    if (order === 'fifo') {
+      const gap = runner.gap[s];
+      routing.current = routeOf(m);
+      for (let k = 0; k < npk; k++) {
+        const release = Math.max(now, nextRelease[s]);
+        net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s));
+        nextRelease[s] = release + (gap > 0 ? (gap + 1) * P : 0);
+        packets++;
+      }
+      routing.current = undefined;
+      return;
+    }
+    msgUnfed[m] = npk;
+    msgStream[m] = s;
+    msgQNext[m] = -1;
+    held[s] += npk;
+    if (order === 'per-destination') {
+      const key = destKey(m);
+      const tail = destTail.get(key);
+      destTail.set(key, m);
+      if (tail !== undefined) {
+        msgQNext[tail] = m;
+        return;
+      }
+    }
+    feed(m, now);
   };
 
   const post = (s: number, i: number, now: number): void => {
@@ -280,12 +359,12 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
       const leg = newMessage(rank, turn.rank, i, npk, extra);
       msgFanOut[leg] = count;
       for (let j = 0; j < count; j++) newMessage(rank, prog.dsts[prog.opPeer[i] + j], i, npk, 0);
-      enqueueMessage(s, leg, rank, turn.rank, flits, now, turn.toTurnaround);
+      enqueueMessage(s, leg, flits, now);
       return;
     }
     for (let j = 0; j < count; j++) {
       const dst = prog.dsts[prog.opPeer[i] + j];
-      enqueueMessage(s, newMessage(rank, dst, i, npk, extra), rank, dst, flits, now, hint);
+      enqueueMessage(s, newMessage(rank, dst, i, npk, extra), flits, now);
     }
   };
 
@@ -317,7 +396,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const nextRelease = new Float64Array(prog.numStreams);
   const runner = new StreamRunner(prog, flowModel, {
     postSend: post,
-    sendsLeft: (s) => net.sourceIdle(prog.streamRank[s], portOf(s)),
+    sendsLeft: (s) => (order === 'fifo' || held[s] === 0) && net.sourceIdle(prog.streamRank[s], portOf(s)),
     wakeAt: (at, s) => wakes.push(at, 0, s),
     signalsSendsLeft: false,
   }, toCycles);
@@ -358,6 +437,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     }
     if (now >= maxCycles) throw new LimitError('maxCycles', now, `${maxCycles} cycles of packet simulation`);
     net.step();
+    if (order !== 'fifo') for (let k = 0; k < net.dequeuedCount; k++) fedOut(net.dequeuedTag[k], net.now);
     let block = Math.floor(now / blockCycles);
     if (block >= THROUGHPUT_BLOCKS) {
       const merged = new Float64Array(THROUGHPUT_BLOCKS);
