@@ -18,6 +18,7 @@ import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds } from '../progr
 import { cm02Weight, MaxMinSolver, SubsetFiller } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
 import { FlowProgram } from '../program/program.js';
+import { MessageTable } from './message-table.js';
 
 /** Events: a stream wake the shared semantics asked for, and a message's delivery. */
 const E_WAKE = 0;
@@ -109,48 +110,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const gap = runner.gap;
 
   // ---- messages (recycled through a free list)
-  let mCap = 1024;
-  let mSrc = new Int32Array(mCap);
-  let mDst = new Int32Array(mCap);
-  let mTag = new Int32Array(mCap);
-  let mOp = new Int32Array(mCap);
-  let mParts = new Int32Array(mCap);
-  let mNext = new Int32Array(mCap);
-  let mLat = new Float64Array(mCap);
-  let mArrive = new Float64Array(mCap);
-  let mFree = -1;
-  let mUsed = 0;
-  let messages = 0;
-  const newMessage = (src: number, dst: number, tag: number, op: number): number => {
-    let m: number;
-    if (mFree >= 0) {
-      m = mFree;
-      mFree = mNext[m];
-    } else {
-      if (mUsed === mCap) {
-        mCap *= 2;
-        mSrc = resized(mSrc, mCap);
-        mDst = resized(mDst, mCap);
-        mTag = resized(mTag, mCap);
-        mOp = resized(mOp, mCap);
-        mParts = resized(mParts, mCap);
-        mNext = resized(mNext, mCap);
-        mLat = resized(mLat, mCap);
-        mArrive = resized(mArrive, mCap);
-      }
-      m = mUsed++;
-    }
-    messages++;
-    mSrc[m] = src;
-    mDst[m] = dst;
-    mTag[m] = tag;
-    mOp[m] = op;
-    mParts[m] = 0;
-    mNext[m] = -1;
-    mLat[m] = 0;
-    mArrive[m] = 0;
-    return m;
-  };
+  const msgs = new MessageTable();
 
   // ---- flows (recycled), their resource paths in an arena compacted when it fills with dead paths
   let fCap = 1024;
@@ -438,7 +398,6 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   };
 
   const deliverAt = (m: number, time: number): void => {
-    mArrive[m] = time;
     queue.push(time, E_DELIVER, m);
   };
 
@@ -464,10 +423,10 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       let head = -1;
       for (let i = count - 1; i >= 0; i--) {
         const d = dsts[first + i];
-        const m = newMessage(srcRank, d, opTag[op], op);
+        const m = msgs.add(srcRank, d, opTag[op], op);
         const h2 = routing.route(via, t.endpoints[d], 0, rb2);
-        mLat[m] = lat1 + pathLatency(rb2, h2);
-        mNext[m] = head;
+        msgs.lat[m] = lat1 + pathLatency(rb2, h2);
+        msgs.next[m] = head;
         head = m;
         const before = resBuf.length;
         minBw = Math.min(minBw, collect(rb2, h2, srcRank, d, s, false));
@@ -476,8 +435,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       const res = [...treeSet];
       if (bytes === 0 || res.length === 0) {
         for (let m = head; m >= 0; ) {
-          const next = mNext[m];
-          deliverAt(m, now + mLat[m]);
+          const next = msgs.next[m];
+          deliverAt(m, now + msgs.lat[m]);
           m = next;
         }
         return;
@@ -488,7 +447,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     }
     for (let i = 0; i < count; i++) {
       const d = dsts[first + i];
-      const m = newMessage(srcRank, d, opTag[op], op);
+      const m = msgs.add(srcRank, d, opTag[op], op);
       const dstNode = t.endpoints[d];
       if (d === srcRank) {
         deliverAt(m, now);
@@ -503,7 +462,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         if (hops2 !== hops || !sameChannels(rb.channels, rb2.channels, hops)) parts = 2;
       }
       const lat = pathLatency(rb, hops) + extra;
-      mLat[m] = lat;
+      msgs.lat[m] = lat;
       if (bytes === 0 || (hops === 0 && !useInj && !useEj)) {
         deliverAt(m, now + lat);
         continue;
@@ -518,22 +477,21 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw, d);
         resBuf.length = 0;
         minBw = collect(rb2, hops2, srcRank, d, s, true);
-        mParts[m] = -1; // two flows, one delivery: the first delivery only counts down
+        msgs.parts[m] = -1; // two flows, one delivery: the first delivery only counts down
         startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw, d);
-        mLat[m] = Math.max(lat, pathLatency(rb2, hops2) + extra);
+        msgs.lat[m] = Math.max(lat, pathLatency(rb2, hops2) + extra);
       }
     }
   };
 
   const deliver = (m: number): void => {
-    if (mParts[m] === -1) {
+    if (msgs.parts[m] === -1) {
       // First half of a split flow: wait for the other half.
-      mParts[m] = 0;
+      msgs.parts[m] = 0;
       return;
     }
-    mNext[m] = mFree;
-    mFree = m;
-    runner.deliver(mSrc[m], mDst[m], mTag[m], mOp[m], now);
+    msgs.release(m);
+    runner.deliver(msgs.src[m], msgs.dst[m], msgs.tag[m], msgs.op[m], now);
   };
 
   const finishFlow = (f: number): void => {
@@ -558,8 +516,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       totalRate -= fRate[f];
     }
     for (let m = fMsg[f]; m >= 0; ) {
-      const next = mNext[m];
-      queue.push(now + mLat[m], E_DELIVER, m);
+      const next = msgs.next[m];
+      queue.push(now + msgs.lat[m], E_DELIVER, m);
       m = next;
     }
     advanceQueue(f);
@@ -774,7 +732,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     opPred: runner.opPred,
     rateTime: rateTime.view(),
     rateValue: rateValue.view(),
-    stats: { messages, flows: flowsCreated, bytes: totalBytes, events: queue.pushed, rateUpdates: solver.solves + filler.solves, batches, solverWork: solver.work + filler.work },
+    stats: { messages: msgs.created, flows: flowsCreated, bytes: totalBytes, events: queue.pushed, rateUpdates: solver.solves + filler.solves, batches, solverWork: solver.work + filler.work },
   };
 }
 
