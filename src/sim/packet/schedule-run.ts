@@ -255,7 +255,6 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     return m;
   };
 
-  /** Enqueues the packets of message m from `src` to `dst` on the stream's NIC, paced by its gap. */
   // The NIC model (flowModel.injectionOrder). fifo: a message's packets all join the source queue
   // of its NIC and first link when posted, so messages on one link leave one after another. shared
   // and per-destination: a sending message keeps one packet in that queue and adds its next as that
@@ -311,6 +310,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   };
   const destKey = (m: number): number => (msgSrc[m] * streamPorts + portOf(msgStream[m])) * prog.numRanks + msgDst[m];
 
+  /** Message m of stream s is posted: all its packets join its NIC's queue (fifo), or its first does. */
   const enqueueMessage = (s: number, m: number, flits: number, now: number): void => {
     const npk = Math.ceil(flits / P);
     if (order === 'fifo') {
