@@ -19,6 +19,7 @@ import { cm02Weight, MaxMinSolver, SubsetFiller } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
 import { FlowProgram } from '../program/program.js';
 import { MessageTable } from './message-table.js';
+import { FlowTable } from './flow-table.js';
 
 /** Events: a stream wake the shared semantics asked for, and a message's delivery. */
 const E_WAKE = 0;
@@ -113,25 +114,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const msgs = new MessageTable();
 
   // ---- flows (recycled), their resource paths in an arena compacted when it fills with dead paths
-  let fCap = 1024;
-  let fStart = new Int32Array(fCap);
-  let fLen = new Int32Array(fCap);
-  let fRem = new Float64Array(fCap);
-  let fBytes = new Float64Array(fCap);
-  let fRate = new Float64Array(fCap);
-  let fMaxRate = new Float64Array(fCap);
-  /** Share weight per flow under CM02 sharing (1 / route latency); null under plain max-min. */
-  let fWeight: Float64Array | null = model.sharing === 'cm02' ? new Float64Array(fCap) : null;
-  let fFinish = new Float64Array(fCap);
-  let fT = new Float64Array(fCap);
-  let fMsg = new Int32Array(fCap);
-  let fStream = new Int32Array(fCap);
-  let fOp = new Int32Array(fCap);
-  let fNextFree = new Int32Array(fCap);
-  let fActivePos = new Int32Array(fCap);
-  let fFree = -1;
-  let fUsed = 0;
-  let flowsCreated = 0;
+  const flows = new FlowTable(model.sharing === 'cm02');
   let active = new Int32Array(1024);
   let nActive = 0;
   let arena = new Int32Array(1 << 16);
@@ -142,7 +125,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   // (swap-remove through arenaSlot), and the resources touched since the last update.
   const local = model.rateUpdate === 'local';
   // Local updates also keep flow state lazy, so that a batch costs what it touches, not O(active
-  // flows): fRem[f] is exact at time fT[f] (brought forward when the flow is re-rated), finish
+  // flows): flows.rem[f] is exact at time flows.t[f] (brought forward when the flow is re-rated), finish
   // times wait in an indexed heap (one entry per flow, moved when re-rated), and the aggregate rate
   // is kept as a running sum. Exact updates re-rate every flow anyway and keep the plain per-batch
   // passes (their results must not move by a rounding).
@@ -186,34 +169,6 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     markDirty(r);
   };
 
-  const newFlow = (): number => {
-    let f: number;
-    if (fFree >= 0) {
-      f = fFree;
-      fFree = fNextFree[f];
-    } else {
-      if (fUsed === fCap) {
-        fCap *= 2;
-        fStart = resized(fStart, fCap);
-        fLen = resized(fLen, fCap);
-        fRem = resized(fRem, fCap);
-        fBytes = resized(fBytes, fCap);
-        fRate = resized(fRate, fCap);
-        fMaxRate = resized(fMaxRate, fCap);
-        if (fWeight !== null) fWeight = resized(fWeight, fCap);
-        fFinish = resized(fFinish, fCap);
-        fT = resized(fT, fCap);
-        fMsg = resized(fMsg, fCap);
-        fStream = resized(fStream, fCap);
-        fOp = resized(fOp, fCap);
-        fNextFree = resized(fNextFree, fCap);
-        fActivePos = resized(fActivePos, fCap);
-      }
-      f = fUsed++;
-    }
-    flowsCreated++;
-    return f;
-  };
 
   const ensureArena = (extra: number): void => {
     if (arenaUsed + extra <= arena.length) return;
@@ -223,9 +178,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       let w = 0;
       for (let a = 0; a < nActive + nPending; a++) {
         const f = a < nActive ? active[a] : pending[a - nActive];
-        fresh.set(arena.subarray(fStart[f], fStart[f] + fLen[f]), w);
-        fStart[f] = w;
-        w += fLen[f];
+        fresh.set(arena.subarray(flows.start[f], flows.start[f] + flows.len[f]), w);
+        flows.start[f] = w;
+        w += flows.len[f];
       }
       arena = fresh;
       arenaUsed = w;
@@ -245,7 +200,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     for (const list of resList) list.length = 0;
     for (let a = 0; a < nActive; a++) {
       const f = active[a];
-      for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) {
+      for (let p = flows.start[f]; p < flows.start[f] + flows.len[f]; p++) {
         const list = resList[arena[p]];
         arenaSlot[p] = list.length;
         arenaOwner[p] = f;
@@ -300,10 +255,10 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   // queue tails; per-destination queues are sparse: a map.
   const fifoTail = new Int32Array(order === 'fifo' ? (useInj ? R * nics : C * nics) : 0).fill(-1);
   const destTail = new Map<number, number>();
-  let fQNext = new Int32Array(fCap);
-  let fQKey = new Float64Array(fCap);
+  let fQNext = new Int32Array(flows.capacity);
+  let fQKey = new Float64Array(flows.capacity);
   let pending = new Int32Array(order === 'shared' ? 0 : 1024);
-  let fPendPos = new Int32Array(fCap);
+  let fPendPos = new Int32Array(flows.capacity);
   let nPending = 0;
   const queueKey = (resources: number[] | Int32Array, s: number, dstRank: number): number => {
     const nic = program.streamLocal[s] % nics;
@@ -318,37 +273,37 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     else destTail.set(key, f);
   };
   const activate = (f: number): void => {
-    if (local) for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) listAdd(p, f);
-    fT[f] = now;
+    if (local) for (let p = flows.start[f]; p < flows.start[f] + flows.len[f]; p++) listAdd(p, f);
+    flows.t[f] = now;
     if (nActive === active.length) active = resized(active, nActive * 2);
-    fActivePos[f] = nActive;
+    flows.activePos[f] = nActive;
     active[nActive++] = f;
     dirty = true;
   };
 
   /** Starts one flow over the given resources, carrying the message chain starting at `msg` (it waits if its NIC queue is busy). */
   const startFlow = (resources: number[] | Int32Array, nRes: number, bytes: number, msg: number, s: number, op: number, minBw: number, dstRank: number): void => {
-    const f = newFlow();
+    const f = flows.add();
     ensureArena(nRes);
-    fStart[f] = arenaUsed;
+    flows.start[f] = arenaUsed;
     for (let i = 0; i < nRes; i++) arena[arenaUsed++] = resources[i];
-    fLen[f] = nRes;
+    flows.len[f] = nRes;
     liveEntries += nRes;
-    fRem[f] = bytes;
-    fBytes[f] = bytes;
-    fRate[f] = 0;
-    fMaxRate[f] = pacedRate(minBw, gap[s]);
-    if (fWeight !== null) fWeight[f] = cm02Weight(routeLatency(resources, nRes));
-    fFinish[f] = Infinity;
-    fMsg[f] = msg;
-    fStream[f] = s;
-    fOp[f] = op;
+    flows.rem[f] = bytes;
+    flows.bytes[f] = bytes;
+    flows.rate[f] = 0;
+    flows.maxRate[f] = pacedRate(minBw, gap[s]);
+    if (flows.weight !== null) flows.weight[f] = cm02Weight(routeLatency(resources, nRes));
+    flows.finish[f] = Infinity;
+    flows.msg[f] = msg;
+    flows.stream[f] = s;
+    flows.op[f] = op;
     outstanding[s]++;
     if (order !== 'shared' && nRes > 0) {
-      if (fQNext.length < fCap) {
-        fQNext = resized(fQNext, fCap);
-        fQKey = resized(fQKey, fCap);
-        fPendPos = resized(fPendPos, fCap);
+      if (fQNext.length < flows.capacity) {
+        fQNext = resized(fQNext, flows.capacity);
+        fQKey = resized(fQKey, flows.capacity);
+        fPendPos = resized(fPendPos, flows.capacity);
       }
       const key = queueKey(resources, s, dstRank);
       fQKey[f] = key;
@@ -367,7 +322,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   };
   /** The flow after f in its NIC queue starts (f finished). */
   const advanceQueue = (f: number): void => {
-    if (order === 'shared' || fLen[f] === 0) return;
+    if (order === 'shared' || flows.len[f] === 0) return;
     const next = fQNext[f];
     if (next < 0) {
       setQueueTail(fQKey[f], -1);
@@ -496,35 +451,34 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
 
   const finishFlow = (f: number): void => {
     // Remove from the active list (swap with last).
-    const pos = fActivePos[f];
+    const pos = flows.activePos[f];
     const last = active[--nActive];
     active[pos] = last;
-    fActivePos[last] = pos;
-    const st = fStart[f];
-    const bytes = fBytes[f];
+    flows.activePos[last] = pos;
+    const st = flows.start[f];
+    const bytes = flows.bytes[f];
     totalBytes += bytes;
-    for (let p = st; p < st + fLen[f]; p++) {
+    for (let p = st; p < st + flows.len[f]; p++) {
       const r = arena[p];
       if (r < C) chBytes[r] += bytes;
     }
-    liveEntries -= fLen[f];
+    liveEntries -= flows.len[f];
     if (local) {
-      for (let p = st; p < st + fLen[f]; p++) {
+      for (let p = st; p < st + flows.len[f]; p++) {
         listRemove(p);
-        resRate[arena[p]] -= fRate[f];
+        resRate[arena[p]] -= flows.rate[f];
       }
-      totalRate -= fRate[f];
+      totalRate -= flows.rate[f];
     }
-    for (let m = fMsg[f]; m >= 0; ) {
+    for (let m = flows.msg[f]; m >= 0; ) {
       const next = msgs.next[m];
       queue.push(now + msgs.lat[m], E_DELIVER, m);
       m = next;
     }
     advanceQueue(f);
-    const s = fStream[f];
+    const s = flows.stream[f];
     if (--outstanding[s] === 0) runner.sendsLeftNow(s, now);
-    fNextFree[f] = fFree;
-    fFree = f;
+    flows.release(f);
     dirty = true;
   };
 
@@ -536,7 +490,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const eps = model.simultaneity;
   let opsDoneHint = 0;
   // Local update scratch: flows re-rated this time (stamped), and what the others leave per resource.
-  let stamp = new Int32Array(fCap);
+  let stamp = new Int32Array(flows.capacity);
   let epoch = 0;
   const resStamp = new Int32Array(local ? numResources : 0);
   const avail = new Float64Array(local ? numResources : 0);
@@ -553,14 +507,14 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       total = totalRate;
       nextFinish = peekFinish();
     } else {
-      solver.solve(active, nActive, fStart, fLen, arena, fMaxRate, fRate, capacity, fWeight);
+      solver.solve(active, nActive, flows.start, flows.len, arena, flows.maxRate, flows.rate, capacity, flows.weight);
       nextFinish = Infinity;
       for (let a = 0; a < nActive; a++) {
         const f = active[a];
-        const r = fRate[f];
+        const r = flows.rate[f];
         total += r;
-        const fin = r > 0 ? now + fRem[f] / r : Infinity;
-        fFinish[f] = fin;
+        const fin = r > 0 ? now + flows.rem[f] / r : Infinity;
+        flows.finish[f] = fin;
         if (fin < nextFinish) nextFinish = fin;
       }
     }
@@ -570,14 +524,14 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       perClass.fill(0);
       for (let a = 0; a < nActive; a++) {
         const f = active[a];
-        for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) if (arena[p] < C) perClass[t.chClass[arena[p]]] += fRate[f];
+        for (let p = flows.start[f]; p < flows.start[f] + flows.len[f]; p++) if (arena[p] < C) perClass[t.chClass[arena[p]]] += flows.rate[f];
       }
       trace.rates(now, perClass);
       if (perChannel && trace.channelRates) {
         perChannel.fill(0);
         for (let a = 0; a < nActive; a++) {
           const f = active[a];
-          for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) if (arena[p] < C) perChannel[arena[p]] += fRate[f];
+          for (let p = flows.start[f]; p < flows.start[f] + flows.len[f]; p++) if (arena[p] < C) perChannel[arena[p]] += flows.rate[f];
         }
         trace.channelRates(now, perChannel);
       }
@@ -587,18 +541,18 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   /** Re-rates only the flows crossing a resource that a started or finished flow touched. */
   const recomputeLocal = (): void => {
     const mark = ++epoch;
-    if (stamp.length < fCap) stamp = resized(stamp, fCap);
+    if (stamp.length < flows.capacity) stamp = resized(stamp, flows.capacity);
     // The engine's growable columns are closure variables that V8 reloads on every access; the hot
     // loops below read them through locals instead.
     const st = stamp;
     const owner = arenaOwner;
     const path = arena;
-    const start = fStart;
-    const len = fLen;
-    const rate = fRate;
-    const remBytes = fRem;
-    const since = fT;
-    const finish = fFinish;
+    const start = flows.start;
+    const len = flows.len;
+    const rate = flows.rate;
+    const remBytes = flows.rem;
+    const since = flows.t;
+    const finish = flows.finish;
     const t = now;
     let nA = 0;
     for (let d = 0; d < dirtyList.length; d++) {
@@ -649,7 +603,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       avail[r] = left > c * 1e-12 || c === Infinity ? left : 0;
     }
     // The filler adds the new rates to resRate as it freezes each flow.
-    filler.solve(affected, nA, start, len, path, fMaxRate, rate, touched, nTouched, avail, resAffected, resOnly, resList, resCount, owner, st, mark, resRate);
+    filler.solve(affected, nA, start, len, path, flows.maxRate, rate, touched, nTouched, avail, resAffected, resOnly, resList, resCount, owner, st, mark, resRate);
     let added = 0;
     for (let a = 0; a < nA; a++) {
       const f = affected[a];
@@ -674,7 +628,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     if (dt > 0 && !local) {
       for (let a = 0; a < nActive; a++) {
         const f = active[a];
-        fRem[f] -= fRate[f] * dt;
+        flows.rem[f] -= flows.rate[f] * dt;
       }
     }
     now = tNext;
@@ -685,18 +639,18 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       if (local) {
         while (finishQueue.peekTime() <= horizon) {
           const f = finishQueue.peekId();
-          fFinish[f] = NaN; // collected
+          flows.finish[f] = NaN; // collected
           finishing.push(f);
           finishQueue.pop();
         }
-      } else for (let a = 0; a < nActive; a++) if (fFinish[active[a]] <= horizon) finishing.push(active[a]);
+      } else for (let a = 0; a < nActive; a++) if (flows.finish[active[a]] <= horizon) finishing.push(active[a]);
       // Deterministic order: by flow id.
       finishing.sort((x, y) => x - y);
       for (const f of finishing) finishFlow(f);
       nextFinish = Infinity;
       if (!dirty) {
         if (local) nextFinish = peekFinish();
-        else for (let a = 0; a < nActive; a++) nextFinish = Math.min(nextFinish, fFinish[active[a]]);
+        else for (let a = 0; a < nActive; a++) nextFinish = Math.min(nextFinish, flows.finish[active[a]]);
       }
     }
     while (queue.peekTime() <= horizon) {
@@ -732,7 +686,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     opPred: runner.opPred,
     rateTime: rateTime.view(),
     rateValue: rateValue.view(),
-    stats: { messages: msgs.created, flows: flowsCreated, bytes: totalBytes, events: queue.pushed, rateUpdates: solver.solves + filler.solves, batches, solverWork: solver.work + filler.work },
+    stats: { messages: msgs.created, flows: flows.created, bytes: totalBytes, events: queue.pushed, rateUpdates: solver.solves + filler.solves, batches, solverWork: solver.work + filler.work },
   };
 }
 
