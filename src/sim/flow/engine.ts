@@ -509,12 +509,14 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     } else {
       solver.solve(active, nActive, flows.start, flows.len, arena, flows.maxRate, flows.rate, capacity, flows.weight);
       nextFinish = Infinity;
+      // Columns through locals in the per-batch loops (no flow is created here, so none moves).
+      const { rate, rem, finish } = flows;
       for (let a = 0; a < nActive; a++) {
         const f = active[a];
-        const r = flows.rate[f];
+        const r = rate[f];
         total += r;
-        const fin = r > 0 ? now + flows.rem[f] / r : Infinity;
-        flows.finish[f] = fin;
+        const fin = r > 0 ? now + rem[f] / r : Infinity;
+        finish[f] = fin;
         if (fin < nextFinish) nextFinish = fin;
       }
     }
@@ -626,9 +628,10 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     batches++;
     const dt = tNext - lastT;
     if (dt > 0 && !local) {
+      const { rate, rem } = flows;
       for (let a = 0; a < nActive; a++) {
         const f = active[a];
-        flows.rem[f] -= flows.rate[f] * dt;
+        rem[f] -= rate[f] * dt;
       }
     }
     now = tNext;
@@ -643,14 +646,20 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
           finishing.push(f);
           finishQueue.pop();
         }
-      } else for (let a = 0; a < nActive; a++) if (flows.finish[active[a]] <= horizon) finishing.push(active[a]);
+      } else {
+        const finish = flows.finish;
+        for (let a = 0; a < nActive; a++) if (finish[active[a]] <= horizon) finishing.push(active[a]);
+      }
       // Deterministic order: by flow id.
       finishing.sort((x, y) => x - y);
       for (const f of finishing) finishFlow(f);
       nextFinish = Infinity;
       if (!dirty) {
         if (local) nextFinish = peekFinish();
-        else for (let a = 0; a < nActive; a++) nextFinish = Math.min(nextFinish, flows.finish[active[a]]);
+        else {
+          const finish = flows.finish;
+          for (let a = 0; a < nActive; a++) nextFinish = Math.min(nextFinish, finish[active[a]]);
+        }
       }
     }
     while (queue.peekTime() <= horizon) {
