@@ -544,17 +544,12 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const recomputeLocal = (): void => {
     const mark = ++epoch;
     if (stamp.length < flows.capacity) stamp = resized(stamp, flows.capacity);
-    // The engine's growable columns are closure variables that V8 reloads on every access; the hot
+    // The growable columns are reloaded on every access through the closure or the table; the hot
     // loops below read them through locals instead.
     const st = stamp;
     const owner = arenaOwner;
     const path = arena;
-    const start = flows.start;
-    const len = flows.len;
-    const rate = flows.rate;
-    const remBytes = flows.rem;
-    const since = flows.t;
-    const finish = flows.finish;
+    const { start, len, rate, rem: remBytes, t: since, finish } = flows;
     const t = now;
     let nA = 0;
     for (let d = 0; d < dirtyList.length; d++) {
