@@ -45,6 +45,16 @@ export function turnaroundSeconds(hint: FlowRouteHint | undefined, model: FlowMo
   return per * hint.nodes.length;
 }
 
+/**
+ * The node where a send fans out (seed 001's turnaround multicast, 3rd and 6th embodiments), or -1:
+ * a send to several ranks with a `via` hint goes once to the hint's last node, which copies it to
+ * every destination in cut-through (the flow engine as one tree flow, the packet engine packet by
+ * packet). The turnaround's cost is `turnaroundSeconds`, paid once where it turns.
+ */
+export function fanOutNode(hint: FlowRouteHint | undefined, destinations: number): number {
+  return hint !== undefined && hint.kind === 'via' && destinations > 1 && hint.nodes.length > 0 ? hint.nodes[hint.nodes.length - 1] : -1;
+}
+
 /** The rate cap of a send after `pace(gap)`: one packet time in gap + 1 of its bottleneck. */
 export function pacedRate(bottleneck: number, gap: number): number {
   return gap > 0 ? bottleneck / (gap + 1) : Infinity;
