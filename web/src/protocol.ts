@@ -75,6 +75,8 @@ export interface CollectiveReply {
   readonly gantt?: GanttData;
   readonly heatmap: Heatmap;
   readonly drawing?: Drawing;
+  /** Wall seconds in the worker (shown to the user and read by bench/web.mjs). */
+  readonly seconds: { readonly verify: number; readonly simulate: number };
 }
 
 export interface CompareReply {
