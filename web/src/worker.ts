@@ -130,8 +130,8 @@ function buildRequest(spec: string, collective: string, algorithm: string, size:
   return { topology: t, collective: parseCollective(collective), algorithm, size: parseSize(size) };
 }
 
-/** Bytes mode checks every byte; past this many buffer bytes chunk identities are checked instead. */
-const BYTES_MODE_LIMIT = 1 << 26;
+/** Bytes mode checks every byte; past this many buffer bytes (all ranks) chunk identities are checked instead. */
+const BYTES_MODE_LIMIT = 1 << 24;
 
 function collective(req: Extract<Request, { kind: 'collective' }>, progress: (f: number, note: string) => void): CollectiveReply {
   const build = buildRequest(req.spec, req.collective, req.algorithm, req.size);
@@ -140,7 +140,9 @@ function collective(req: Extract<Request, { kind: 'collective' }>, progress: (f:
   if (req.engine === 'packet') checkPacketNodes(t.numNodes, req.spec);
   const schedule = buildSchedule(build);
   progress(0.05, 'verifying');
-  const mode = build.size * schedule.numRanks > BYTES_MODE_LIMIT ? 'chunks' : 'bytes';
+  let bufferBytes = 0;
+  for (let rank = 0; rank < schedule.numRanks; rank++) for (let b = 0; b < schedule.buffers.length; b++) bufferBytes += schedule.bufferBytes(rank, b);
+  const mode = bufferBytes > BYTES_MODE_LIMIT ? 'chunks' : 'bytes';
   const verifyStart = performance.now();
   const report = executeSchedule(schedule, { mode, topology: t });
   const verifySeconds = (performance.now() - verifyStart) / 1e3;
