@@ -1,3 +1,4 @@
+/* global document, window -- the two page callbacks run in the browser */
 // Meshwork Studio (issue 12) in headless Chromium, served from dist/web as `meshwork ui` serves it.
 // Targets: first load under 1 s to interactive, JS under 1.5 MB gzipped, the link heatmap of a
 // 32×32 torus (4,096 channels) at 30 frames per second or more, and the 8×8×8 torus alltoall

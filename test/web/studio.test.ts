@@ -19,9 +19,17 @@ const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
 const SHOTS = 'out/web-screenshots';
 
+/** The canvas API these checks use (the test project compiles without the DOM library). */
+interface CanvasLike {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+  toDataURL(): string;
+}
+
 /** Non-background pixels of a canvas: a blank canvas has none. */
 async function inkedPixels(page: Page, testId: string): Promise<number> {
-  return page.getByTestId(testId).first().evaluate((c: HTMLCanvasElement) => {
+  return page.getByTestId(testId).first().evaluate((c: CanvasLike) => {
     const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
@@ -104,10 +112,10 @@ describe('Meshwork Studio in headless Chromium', () => {
     expect(Number(await page.locator('[data-testid=timing] b').getAttribute('data-value'))).toBe(expected.makespan_s);
     expect(await inkedPixels(page, 'gantt')).toBeGreaterThan(1000);
     const before = await page.getByTestId('frame-time').innerText();
-    const first = await page.getByTestId('network').evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    const first = await page.getByTestId('network').evaluate((c: CanvasLike) => c.toDataURL());
     await page.getByTestId('scrubber').fill('60');
     await expect.poll(() => page.getByTestId('frame-time').innerText()).not.toBe(before);
-    const later = await page.getByTestId('network').evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    const later = await page.getByTestId('network').evaluate((c: CanvasLike) => c.toDataURL());
     expect(later).not.toBe(first);
     await page.screenshot({ path: `${SHOTS}/collective.png` });
 
