@@ -100,6 +100,11 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.locator('input[name=spec]').fill('torus:2048x2048');
     await page.locator('input[name=spec]').press('Enter');
     await expect.poll(() => page.getByTestId('error').innerText()).toBe('meshwork: error: topology: got "4194304 nodes"; accepted: at most 1048576 nodes in the browser (use the CLI for larger networks)');
+
+    // A link pasted into the address bar of the open page shows that link's state.
+    await page.evaluate(() => ((globalThis as unknown as { location: { hash: string } }).location.hash = '#view=topology&spec=ring:8'));
+    await expect.poll(() => page.locator('[data-metric="nodes"]').innerText()).toBe('8');
+    expect(await page.locator('input[name=spec]').inputValue()).toBe('ring:8');
     await page.close();
   });
 
