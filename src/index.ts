@@ -6,6 +6,7 @@ export * from './util/errors.js';
 export * from './util/units.js';
 export * from './util/spec.js';
 export * from './util/rng.js';
+export * from './util/rates.js';
 export * from './topology/index.js';
 export * from './routing/index.js';
 export * from './collectives/index.js';
