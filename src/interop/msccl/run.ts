@@ -8,6 +8,7 @@ import { OpKind } from '../../collectives/types.js';
 import type { Topology } from '../../topology/graph.js';
 import { lowerSchedule } from '../../sim/program/from-schedule.js';
 import type { FlowProgram } from '../../sim/program/program.js';
+import type { FlowModelOptions } from '../../sim/program/model.js';
 import { simulate, type SimulateRequest, type SimulateResult } from '../../sim/simulate.js';
 import { MSCCL_PROTOCOLS, type MscclProtocol } from './format.js';
 import { nameSteps, type MscclSchedule } from './to-schedule.js';
@@ -42,8 +43,12 @@ export function mscclProgram(m: MscclSchedule, topology: Topology): FlowProgram 
 
 export type MscclSimulateRequest = Omit<SimulateRequest, 'schedule' | 'program' | 'workload' | 'demands'>;
 
+/** The time model with the protocol's per-message overhead as α, unless the caller gave α. */
+export function mscclModel(m: MscclSchedule, model: FlowModelOptions = {}): FlowModelOptions {
+  return { ...model, alpha: model.alpha ?? MSCCL_PROTOCOLS[m.algo.proto].overhead_s };
+}
+
 /** Times an imported algorithm through `simulate()`; the result records the protocol in its model (α) and algorithm spec. */
 export function simulateMscclSchedule(m: MscclSchedule, req: MscclSimulateRequest): SimulateResult {
-  const model = { ...req.model, alpha: req.model?.alpha ?? MSCCL_PROTOCOLS[m.algo.proto].overhead_s };
-  return simulate({ ...req, model, schedule: m.schedule, program: mscclProgram(m, req.topology) });
+  return simulate({ ...req, model: mscclModel(m, req.model), schedule: m.schedule, program: mscclProgram(m, req.topology) });
 }
