@@ -27,6 +27,8 @@ import {
 import { planOutputs, print, writeOutputs } from '../io.js';
 import { loadScheduleFile, SCHEDULE_FORMAT_HELP, type LoadedSchedule } from '../schedule-file.js';
 import { verifyMscclSchedule } from '../../interop/msccl/run.js';
+import { assertMscclExportable, mscclXmlChunks } from '../../interop/msccl/write.js';
+import { PROTOCOL_NAMES, type MscclProtocol } from '../../interop/msccl/format.js';
 
 const SIZE_HELP =
   'bytes (e.g. 64KiB): alltoall/allgather/gather/scatter = one block; broadcast/reduce/allreduce/reduce-scatter = the whole buffer; one-to-one = the message';
@@ -252,6 +254,21 @@ export function register(program: Command): void {
       const customNote = msccl?.algo.collective === 'custom' ? '\nMSCCL coll="custom" has no postcondition: PASS means every step completed (no deadlock, unmatched message or chunk out of bounds)' : '';
       print(opts.json ? JSON.stringify(reportJson(schedule, report), null, 2) : reportText(schedule, report) + customNote);
       if (!report.pass) process.exitCode = 1;
+    });
+
+  addScheduleOptions(collective.command('export').description('write a schedule in another tool\'s format: msccl-xml (MSCCL/RCCL runtimes, MSCCLang, ASTRA-sim) or json'))
+    .requiredOption('--format <f>', 'msccl-xml or json')
+    .option('--proto <p>', `msccl-xml protocol attribute: ${PROTOCOL_NAMES.join(', ')}`, 'Simple')
+    .option('--out <file>', 'output file (default: standard output)')
+    .action((opts: ScheduleOpts & { format: string; proto: string; out?: string }) => {
+      const format = choice(opts.format, 'format', ['msccl-xml', 'json']);
+      const proto = choice<MscclProtocol>(opts.proto, 'proto', PROTOCOL_NAMES);
+      const [out] = planOutputs({ out: opts.out });
+      const { schedule } = loadOrBuild(opts);
+      if (format === 'msccl-xml') assertMscclExportable(schedule);
+      const chunks = format === 'json' ? scheduleJsonChunks(schedule) : mscclXmlChunks(schedule, { proto });
+      if (out) writeOutputs([[out, chunks]]);
+      else for (const c of chunks) process.stdout.write(c);
     });
 
   addScheduleOptions(collective.command('show').description("print one rank's program, op by op"))

@@ -51,10 +51,15 @@ export interface MscclExportOptions {
   readonly proto?: MscclProtocol;
 }
 
-/** Yields the MSCCL-XML text of a schedule in pieces (one per thread block). */
-export function* mscclXmlChunks(s: Schedule, opts: MscclExportOptions = {}): Generator<string> {
+/** Refuses, in one line naming the reason, a schedule with no MSCCL-XML form. */
+export function assertMscclExportable(s: Schedule): void {
   const problem = mscclExportProblem(s);
   if (problem) throw new InputError('format', 'msccl-xml', `a schedule MSCCL-XML can express; ${s.algorithmSpec} has ${problem}`);
+}
+
+/** Yields the MSCCL-XML text of a schedule in pieces (one per thread block). */
+export function* mscclXmlChunks(s: Schedule, opts: MscclExportOptions = {}): Generator<string> {
+  assertMscclExportable(s);
   const part = s.parts[0];
   const chunk = chunkBytes(s);
   // Temporaries are laid end to end in the scratch buffer.
