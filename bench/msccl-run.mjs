@@ -1,9 +1,16 @@
 // One process: read an MSCCL-XML file (streamed), build its schedule, verify it and time it at flow
-// level; prints one JSON line of phase seconds (bench/interop.bench.mjs runs it under /usr/bin/time
+// level; prints one JSON line of phase CPU seconds (the machine is shared: wall times mislead) (bench/interop.bench.mjs runs it under /usr/bin/time
 // for whole-process CPU time and peak memory). Usage: node bench/msccl-run.mjs FILE TOPOLOGY SIZE [MODE]
 import { readMscclFile } from '../dist/node/index.js';
 import { buildTopology, mscclToSchedule, simulateMscclSchedule, verifyMscclSchedule } from '../dist/index.js';
-import { timed } from './timing.mjs';
+
+/** Runs fn; returns its value and the process CPU seconds it took. */
+function timed(fn) {
+  const c0 = process.cpuUsage();
+  const value = fn();
+  const c = process.cpuUsage(c0);
+  return { value, seconds: (c.user + c.system) / 1e6 };
+}
 
 const [file, spec, size, mode = 'bytes'] = process.argv.slice(2);
 const read = timed(() => readMscclFile(file));
