@@ -16,6 +16,9 @@ import { applyMapping, isNamedMapping } from '../topology/mapping.js';
 import type * as GraphFormat from '../topology/file-format.js';
 import { filePathOf } from './file-path.js';
 import type { Topology } from '../topology/graph.js';
+import type { LinkAttributes } from '../topology/builder.js';
+import { parseBandwidth, parseTime } from '../util/units.js';
+import { anynetTopology, parseAnynet } from '../interop/anynet.js';
 
 // The YAML parser is loaded on the first YAML file, not at start-up (most runs read none).
 const requireCjs = createRequire(import.meta.url);
@@ -53,6 +56,7 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
     throw new InputError(field, specOrPath, 'a spec such as torus:8x8, or file:graph.json');
   }
   const text = specOrPath.trim();
+  if (text.toLowerCase().startsWith('anynet:')) return loadAnynet(text, field);
   const path = filePathOf(text);
   if (path === undefined) return buildTopology(text, field);
   const doc = readStructured(path, field);
@@ -63,6 +67,19 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
   }
   if (!graphFormat) throw new Error('loadTopology: a graph file needs `await loadGraphFormat()` first (the meshwork/node entry does it)');
   return graphFormat.topologyFromDocument(doc, { name: path, context: path });
+}
+
+/** `anynet:PATH[,bw=..,lat=..]`: a BookSim anynet file; lat is one cycle (docs/interop.md). */
+function loadAnynet(text: string, field: string): Topology {
+  const [path, ...options] = text.slice('anynet:'.length).split(',');
+  const link: LinkAttributes = {};
+  for (const o of options) {
+    const [key, value] = o.split('=');
+    if (key === 'bw' && value !== undefined) link.bandwidth = parseBandwidth(value, `${field}.bw`);
+    else if (key === 'lat' && value !== undefined) link.latency = parseTime(value, `${field}.lat`);
+    else throw new InputError(field, o, 'anynet:PATH with the options bw=.. and lat=.. (one cycle)');
+  }
+  return anynetTopology(parseAnynet(readText(path, field), `${field}(${path})`), link, text);
 }
 
 /** Reads and parses a JSON or YAML file; every failure is an InputError naming the file. */
