@@ -12,6 +12,8 @@ export interface XmlHandlers {
   /** An element opened (self-closing elements get open then close). */
   open(name: string, attributes: XmlAttributes, line: number): void;
   close?(name: string): void;
+  /** Character data between tags. */
+  text?(text: string): void;
 }
 
 /** A push parser: `write` text chunks, then `close`. Malformed XML is one InputError naming the line. */
@@ -27,6 +29,7 @@ export class XmlStream {
       const close = handlers.close;
       this.parser.on('closetag', (tag) => close(tag.name));
     }
+    if (handlers.text) this.parser.on('text', handlers.text);
   }
 
   write(chunk: string): this {

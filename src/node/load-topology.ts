@@ -19,6 +19,7 @@ import type { Topology } from '../topology/graph.js';
 import type { LinkAttributes } from '../topology/builder.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
 import { anynetTopology, parseAnynet } from '../interop/anynet.js';
+import { graphmlTopology } from '../interop/graphml.js';
 
 // The YAML parser is loaded on the first YAML file, not at start-up (most runs read none).
 const requireCjs = createRequire(import.meta.url);
@@ -56,7 +57,8 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
     throw new InputError(field, specOrPath, 'a spec such as torus:8x8, or file:graph.json');
   }
   const text = specOrPath.trim();
-  if (text.toLowerCase().startsWith('anynet:')) return loadAnynet(text, field);
+  const format = /^(anynet|graphml):/i.exec(text)?.[1].toLowerCase();
+  if (format) return loadTopologyFile(format, text, field);
   const path = filePathOf(text);
   if (path === undefined) return buildTopology(text, field);
   const doc = readStructured(path, field);
@@ -69,17 +71,19 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
   return graphFormat.topologyFromDocument(doc, { name: path, context: path });
 }
 
-/** `anynet:PATH[,bw=..,lat=..]`: a BookSim anynet file; lat is one cycle (docs/interop.md). */
-function loadAnynet(text: string, field: string): Topology {
-  const [path, ...options] = text.slice('anynet:'.length).split(',');
+/** `anynet:PATH[,bw=..,lat=..]` (lat: one cycle) or `graphml:PATH[,bw=..,lat=..]` (defaults): docs/interop.md. */
+function loadTopologyFile(format: string, text: string, field: string): Topology {
+  const [path, ...options] = text.slice(format.length + 1).split(',');
   const link: LinkAttributes = {};
   for (const o of options) {
     const [key, value] = o.split('=');
     if (key === 'bw' && value !== undefined) link.bandwidth = parseBandwidth(value, `${field}.bw`);
     else if (key === 'lat' && value !== undefined) link.latency = parseTime(value, `${field}.lat`);
-    else throw new InputError(field, o, 'anynet:PATH with the options bw=.. and lat=.. (one cycle)');
+    else throw new InputError(field, o, `${format}:PATH with the options bw=.. and lat=..`);
   }
-  return anynetTopology(parseAnynet(readText(path, field), `${field}(${path})`), link, text);
+  const content = readText(path, field);
+  const where = `${field}(${path})`;
+  return format === 'anynet' ? anynetTopology(parseAnynet(content, where), link, text) : graphmlTopology(content, link, text, where);
 }
 
 /** Reads and parses a JSON or YAML file; every failure is an InputError naming the file. */
