@@ -266,6 +266,9 @@ export class PacketNetwork {
       if (topology.outDegree(v) !== 1 || topology.inDegree(v) !== 1) continue;
       const sw = topology.chDst[topology.outChannels[topology.outStart[v]]];
       if (topology.nodeKind[sw] !== NodeKind.Switch) continue;
+      // A unidirectional MIN (omega) injects into its first stage and ejects from its last: such a
+      // terminal keeps its own ports, or packets for it would wait for an ejection port elsewhere.
+      if (topology.chSrc[topology.inChannels[topology.inStart[v]]] !== sw) continue;
       this.direct[v] = 1;
       this.attach[v] = sw;
       this.attachSlot[v] = attached[sw]++;
