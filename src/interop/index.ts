@@ -3,3 +3,4 @@ export * from './xml.js';
 export * from './msccl/index.js';
 export * from './anynet.js';
 export * from './graphml.js';
+export * from './simgrid.js';

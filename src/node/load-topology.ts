@@ -20,6 +20,7 @@ import type { LinkAttributes } from '../topology/builder.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
 import { anynetTopology, parseAnynet } from '../interop/anynet.js';
 import { graphmlTopology } from '../interop/graphml.js';
+import { simgridClusterSpec } from '../interop/simgrid.js';
 
 // The YAML parser is loaded on the first YAML file, not at start-up (most runs read none).
 const requireCjs = createRequire(import.meta.url);
@@ -57,7 +58,7 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
     throw new InputError(field, specOrPath, 'a spec such as torus:8x8, or file:graph.json');
   }
   const text = specOrPath.trim();
-  const format = /^(anynet|graphml):/i.exec(text)?.[1].toLowerCase();
+  const format = /^(anynet|graphml|simgrid):/i.exec(text)?.[1].toLowerCase();
   if (format) return loadTopologyFile(format, text, field);
   const path = filePathOf(text);
   if (path === undefined) return buildTopology(text, field);
@@ -71,7 +72,10 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
   return graphFormat.topologyFromDocument(doc, { name: path, context: path });
 }
 
-/** `anynet:PATH[,bw=..,lat=..]` (lat: one cycle) or `graphml:PATH[,bw=..,lat=..]` (defaults): docs/interop.md. */
+/**
+ * `anynet:PATH[,bw=..,lat=..]` (lat: one cycle), `graphml:PATH[,bw=..,lat=..]` (defaults) or
+ * `simgrid:PATH` (a platform's TORUS or FAT_TREE cluster): docs/interop.md.
+ */
 function loadTopologyFile(format: string, text: string, field: string): Topology {
   const [path, ...options] = text.slice(format.length + 1).split(',');
   const link: LinkAttributes = {};
@@ -83,6 +87,10 @@ function loadTopologyFile(format: string, text: string, field: string): Topology
   }
   const content = readText(path, field);
   const where = `${field}(${path})`;
+  if (format === 'simgrid') {
+    if (options.length > 0) throw new InputError(field, options.join(','), 'simgrid:PATH alone (the cluster gives bw and lat)');
+    return buildTopology(simgridClusterSpec(content, where), field);
+  }
   return format === 'anynet' ? anynetTopology(parseAnynet(content, where), link, text) : graphmlTopology(content, link, text, where);
 }
 
