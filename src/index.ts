@@ -20,6 +20,7 @@ export * from './sim/traffic/index.js';
 export * from './sim/simulate.js';
 export * from './analysis/index.js';
 export * from './report/index.js';
+export * from './interop/index.js';
 
 // Names exported by more than one area: the canonical owner wins.
 export { OpKind, OP_NAMES } from './collectives/index.js';

@@ -278,6 +278,15 @@ export class StreamRunner {
     }
   }
 
+  /**
+   * A zero-byte send to the sender's own rank signals between its streams (an MSCCL thread-block
+   * dependency, a flag in the GPU's memory): it is not a network message and costs no α.
+   */
+  private isLocalSignal(s: number, op: number): boolean {
+    const p = this.program;
+    return p.opBytes[op] === 0 && p.opCount[op] === 1 && p.dsts[p.opPeer[op]] === p.streamRank[s];
+  }
+
   /** Runs stream s until it blocks. */
   run(s: number, now: number): void {
     const p = this.program;
@@ -306,7 +315,7 @@ export class StreamRunner {
       }
       switch (opKind[op]) {
         case OpKind.Send:
-          if (this.alpha > 0) {
+          if (this.alpha > 0 && !this.isLocalSignal(s, op)) {
             this.state[s] = BUSY;
             this.host.wakeAt(now + this.alpha, s);
             return;
