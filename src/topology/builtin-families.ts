@@ -15,6 +15,11 @@ import { twoLevelFamily } from './twolevel.js';
 import { omegaFamily } from './omega.js';
 import { dragonflyFamily } from './dragonfly.js';
 import { dceFamilies, mdceFamily } from './mdce/families.js';
+import { flatflyFamily, hyperxFamily } from './hyperx.js';
+import { slimFlyFamily } from './slimfly.js';
+import { polarFlyFamily } from './polarfly.js';
+import { dragonflyPlusFamily } from './dragonflyplus.js';
+import { jellyfishFamily } from './jellyfish.js';
 
 /** `file:` specs need a file system; in the core they are refused with a pointer to the adapter. */
 const fileFamily: TopologyFamily = {
@@ -37,6 +42,12 @@ export const BUILTIN_FAMILIES: readonly TopologyFamily[] = [
   twoLevelFamily,
   omegaFamily,
   dragonflyFamily,
+  hyperxFamily,
+  flatflyFamily,
+  slimFlyFamily,
+  polarFlyFamily,
+  dragonflyPlusFamily,
+  jellyfishFamily,
   ...dceFamilies,
   mdceFamily,
   fileFamily,
