@@ -15,6 +15,7 @@ import { twoLevelFamily } from './twolevel.js';
 import { omegaFamily } from './omega.js';
 import { dragonflyFamily } from './dragonfly.js';
 import { dceFamilies, mdceFamily } from './mdce/families.js';
+import { circularOmegaFamily } from './mdce/circular-omega.js';
 
 /** `file:` specs need a file system; in the core they are refused with a pointer to the adapter. */
 const fileFamily: TopologyFamily = {
@@ -39,5 +40,6 @@ export const BUILTIN_FAMILIES: readonly TopologyFamily[] = [
   dragonflyFamily,
   ...dceFamilies,
   mdceFamily,
+  circularOmegaFamily,
   fileFamily,
 ];
