@@ -236,7 +236,7 @@ function staticPart(r: SeedReproduction, quick: boolean, progress: (f: number, l
 // ---------------------------------------------------------------------------------------------
 // Dynamic simulation (§5, Figs. 7–11) on the packet engine.
 
-interface DynNet {
+export interface DynNet {
   readonly label: string;
   readonly spec: string;
   /** Table 1's network name, to take the degree (in + out) from. */
@@ -286,7 +286,7 @@ const PATTERNS = [
  * allocate and traverse in one clock) is the paper's simplest reading, run beside it on the seven
  * direct networks (the indirect ones are unranked, spec §5.5 [R], and cost most of the run).
  */
-interface RouterModel {
+export interface RouterModel {
   readonly id: 'pipelined' | 'one-clock';
   readonly text: string;
   readonly config: Partial<PacketConfig>;
@@ -314,7 +314,7 @@ const FULL_RATES: readonly number[] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05];
 /** A load point is saturated when the network delivers under this share of the packets offered. */
 const SATURATED_SHARE = 0.9;
 
-interface DynPoint {
+export interface DynPoint {
   readonly net: DynNet;
   readonly router: RouterModel['id'];
   readonly pattern: string;
@@ -463,33 +463,67 @@ function runPoint(topology: Topology, routing: RoutingFunction, pattern: (typeof
   }
 }
 
-function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boolean, progress: (f: number, label: string) => void): void {
-  // The paper's 10,000-clock horizon; loads log-spaced (1-2-5 series) from light load to past
-  // saturation of every direct network, and on to 0.1 (FT) and 0.2 (MIN) for the indirect ones.
-  // The full study costs about 20 minutes of one core (docs/reproduce.md).
-  const horizon = quick ? 400 : PAPER_HORIZON;
-  const rates = quick ? [0.002] : FULL_RATES;
-  const patterns = quick ? PATTERNS.filter((p) => p.name === 'random') : PATTERNS;
-  const routers = quick ? ROUTERS.filter((m) => m.id === 'pipelined') : ROUTERS;
-  const runs = patterns.flatMap((pattern) => routers.flatMap((router) => (router.id === 'pipelined' ? DYN_NETS : DIRECT_NETS).map((net) => ({ pattern, router, net }))));
-  const points: DynPoint[] = [];
+/** One §5 load point to simulate: the plan of a run, in the order its points are reported. */
+export interface Section5Run {
+  readonly pattern: (typeof PATTERNS)[number];
+  readonly router: RouterModel;
+  readonly net: DynNet;
+  readonly rate: number;
+}
+
+/** Horizon, loads, patterns and router models of a full or --quick run. */
+function section5Scope(quick: boolean) {
+  return {
+    horizon: quick ? 400 : PAPER_HORIZON,
+    rates: quick ? [0.002] : FULL_RATES,
+    patterns: quick ? PATTERNS.filter((p) => p.name === 'random') : PATTERNS,
+    routers: quick ? ROUTERS.filter((m) => m.id === 'pipelined') : ROUTERS,
+  };
+}
+
+/** Every §5 point of a run, in report order. Each is independent (fresh network, same seed), so any subset can run apart. */
+export function section5Plan(quick: boolean): Section5Run[] {
+  const { rates, patterns, routers } = section5Scope(quick);
+  return patterns.flatMap((pattern) =>
+    routers.flatMap((router) =>
+      (router.id === 'pipelined' ? DYN_NETS : DIRECT_NETS).flatMap((net) => {
+        // Hot spot saturates every network by 0.005 (the hot PE's ejection link), so no extra loads there.
+        const extra = quick || pattern.name === 'hotspot' || router.id !== 'pipelined' ? [] : (net.extraRates ?? []);
+        return [...rates, ...extra].map((rate) => ({ pattern, router, net, rate }));
+      }),
+    ),
+  );
+}
+
+/** Simulates a list of §5 points (topologies and routings built once per network). */
+export function section5Points(rows: readonly Table1Row[], runs: readonly Section5Run[], quick: boolean, progress: (f: number, label: string) => void = () => {}): DynPoint[] {
+  const { horizon } = section5Scope(quick);
   const built = new Map<string, { topology: Topology; routing: RoutingFunction }>();
-  runs.forEach(({ pattern, router, net }, i) => {
-    progress(0.5 + (0.5 * i) / runs.length, `§5 ${pattern.title}, ${router.id} routers: ${net.label}`);
+  return runs.map(({ pattern, router, net, rate }, i) => {
+    progress(0.5 + (0.5 * i) / runs.length, `§5 ${pattern.title}, ${router.id} routers: ${net.label} at ${rate}`);
     let b = built.get(net.spec);
     if (!b) {
       const topology = buildTopology(net.spec);
       b = { topology, routing: resolveRouting(topology) };
       built.set(net.spec, b);
     }
-    // Hot spot saturates every network by 0.005 (the hot PE's ejection link), so no extra loads there.
-    const netRates = quick || pattern.name === 'hotspot' ? rates : [...rates, ...(router.id === 'pipelined' ? (net.extraRates ?? []) : [])];
     // One run per load (each builds a fresh network and source, so this equals one multi-rate
     // sweep) so that a deadlock stops only its own point and is reported as a result.
-    for (const rate of netRates) {
-      points.push({ net, router: router.id, pattern: pattern.name, ...runPoint(b.topology, b.routing, pattern, rate, horizon, degreeOf(rows, net.network), router) });
-    }
+    return { net, router: router.id, pattern: pattern.name, ...runPoint(b.topology, b.routing, pattern, rate, horizon, degreeOf(rows, net.network), router) };
   });
+}
+
+function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boolean, progress: (f: number, label: string) => void): void {
+  reportSection5(r, rows, quick, section5Points(rows, section5Plan(quick), quick, progress));
+}
+
+/**
+ * Plots, table, verdicts and parameters of §5 from its points. The paper's 10,000-clock horizon;
+ * loads log-spaced (1-2-5 series) from light load to past saturation of every direct network, and
+ * on to 0.1 (FT) and 0.2 (MIN) for the indirect ones (docs/reproduce.md gives the cost).
+ */
+export function reportSection5(r: SeedReproduction, rows: readonly Table1Row[], quick: boolean, points: readonly DynPoint[]): void {
+  const { horizon, rates, patterns, routers } = section5Scope(quick);
   for (const router of routers) {
     for (const pattern of patterns) {
       const pts: SeriesPoint[] = points
@@ -655,14 +689,21 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
   );
 }
 
+/**
+ * The whole reproduction; with `points`, §5 uses them instead of simulating (points computed apart,
+ * e.g. a split over processes: each point is independent, so the claims are the same).
+ */
+export function seed004Reproduction(quick: boolean, progress: (f: number, label: string) => void, points?: readonly DynPoint[]): SeedReproduction {
+  const r = emptyReproduction();
+  const rows = staticPart(r, quick, progress);
+  if (points) reportSection5(r, rows, quick, points);
+  else dynamicPart(r, rows, quick, progress);
+  return r;
+}
+
 export const seed004: SeedModule = {
   id: '004',
   title: 'MDCE interconnection networks',
   document: 'Yokota, Matsuoka, Okamoto, Hirono, Sakai: "MDCE: a new class of interconnection networks for massively parallel computing" (IPSJ Journal, 1995)',
-  run(ctx) {
-    const r = emptyReproduction();
-    const rows = staticPart(r, ctx.quick, ctx.progress);
-    dynamicPart(r, rows, ctx.quick, ctx.progress);
-    return r;
-  },
+  run: (ctx) => seed004Reproduction(ctx.quick, ctx.progress),
 };
