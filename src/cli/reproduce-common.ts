@@ -30,8 +30,10 @@ export interface ReproduceJob {
   readonly out: string;
   /** Replace an existing Meshwork report in `out`. */
   readonly replace: boolean;
-  /** Recorded in results.json, e.g. "reproduce all --quick". */
+  /** Recorded in results.json, e.g. "reproduce all --quick" (never --jobs: it cannot change a result). */
   readonly command: string;
+  /** Seeds run in parallel on this many worker threads (the sweep's pool); 1 runs them in this thread. */
+  readonly jobs?: number;
 }
 
 export interface ReproduceOutcome {
@@ -51,10 +53,20 @@ export async function runAndWrite(job: ReproduceJob): Promise<ReproduceOutcome> 
     : undefined;
   bar?.start(1000, 0, { label: '' });
   try {
-    const run = await runReproductions(job.ids, {
-      quick: job.quick,
-      onProgress: (fraction, label) => bar?.update(Math.round(fraction * 1000), { label }),
-    });
+    const onProgress = (fraction: number, label: string): void => bar?.update(Math.round(fraction * 1000), { label });
+    const threads = Math.min(job.jobs ?? 1, job.ids.length);
+    let run: ReproductionRun;
+    if (threads > 1) {
+      const { WorkerPool } = await import('../sweep/pool.js');
+      const pool = new WorkerPool(threads);
+      try {
+        run = await runReproductions(job.ids, { quick: job.quick, onProgress, executeSeed: (id, quick, progress) => pool.runSeed(id, quick, progress) });
+      } finally {
+        await pool.close();
+      }
+    } else {
+      run = await runReproductions(job.ids, { quick: job.quick, onProgress });
+    }
     bar?.update(1000, { label: 'rendering plots and report' });
     const report = await buildReportFiles(run, { command: job.command, toolVersion: toolVersion() });
     bar?.stop();

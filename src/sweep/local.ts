@@ -1,7 +1,7 @@
 /** Runs a sweep on this machine: the points not yet stored, on the pool, into the store. */
 import { hostname } from 'node:os';
 import type { Sweep } from './file.js';
-import { PointPool } from './pool.js';
+import { WorkerPool } from './pool.js';
 import { pendingPoints, type StoredOutcome, type SweepStore } from './store.js';
 import { BatchWriter } from './writer.js';
 
@@ -31,7 +31,7 @@ export async function runSweepLocal(store: SweepStore, sweep: Sweep, options: Lo
   const alreadyStored = sweep.points.length - todo.length;
   const summary = { total: sweep.points.length, alreadyStored, ran: 0, failed: 0, interrupted: false };
   if (todo.length === 0) return summary;
-  const pool = new PointPool(options.jobs);
+  const pool = new WorkerPool(options.jobs);
   const writer = new BatchWriter(store);
   const worker = `${hostname()}:${process.pid}`;
   let next = 0;

@@ -1,8 +1,22 @@
-/** A pool thread: runs one point at a time through the adapter. */
+/** A pool thread: runs one sweep point through the adapter, or one seed of `reproduce --jobs`. */
+import type { MessagePort } from 'node:worker_threads';
+import { getSeedModule, type SeedId, type SeedReproduction } from '../analysis/reproduce/index.js';
 import type { SweepKind } from './kinds.js';
 import { executePoint, type PointOutcome } from './execute.js';
 import type { Params } from './file.js';
 
-export default function runPoint(task: { kind: SweepKind; params: Params }): Promise<PointOutcome> {
-  return executePoint(task.kind, task.params);
+export type PoolTask =
+  | { readonly type: 'point'; readonly kind: SweepKind; readonly params: Params }
+  | { readonly type: 'seed'; readonly id: SeedId; readonly quick: boolean; readonly port: MessagePort };
+
+export interface SeedProgressMessage {
+  readonly fraction: number;
+  readonly label: string;
+}
+
+export default function runTask(task: PoolTask): Promise<PointOutcome | SeedReproduction> {
+  if (task.type === 'point') return executePoint(task.kind, task.params);
+  const port = task.port;
+  const progress = (fraction: number, label: string): void => port.postMessage({ fraction, label } satisfies SeedProgressMessage);
+  return Promise.resolve(getSeedModule(task.id).run({ quick: task.quick, progress })).finally(() => port.close());
 }

@@ -1,18 +1,22 @@
 /**
- * The local pool: piscina worker threads, one per core by default, one point at a time each. The
- * main thread owns the store; workers only compute.
+ * The local pool: piscina worker threads, one per core by default, one task at a time each. The
+ * main thread owns the store and the report; workers only compute. Two kinds of task share it: a
+ * sweep point, and one seed of `meshwork reproduce --jobs`.
  */
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { SeedId, SeedReproduction } from '../analysis/reproduce/index.js';
 import type { SweepKind } from './kinds.js';
 import type { PointOutcome } from './execute.js';
 import type { Params } from './file.js';
+import type { PoolTask, SeedProgressMessage } from './pool-worker.js';
 
 export function defaultJobs(): number {
   return availableParallelism();
 }
 
-export class PointPool {
+export class WorkerPool {
   private readonly pool: Piscina;
 
   constructor(jobs: number) {
@@ -20,14 +24,29 @@ export class PointPool {
       filename: new URL('./pool-worker.js', import.meta.url).href,
       minThreads: jobs,
       maxThreads: jobs,
-      // Points are CPU-bound: one per thread, none waiting inside a thread.
+      // Tasks are CPU-bound: one per thread, none waiting inside a thread.
       concurrentTasksPerWorker: 1,
       idleTimeout: 60_000,
     });
   }
 
   run(kind: SweepKind, params: Params): Promise<PointOutcome> {
-    return this.pool.run({ kind, params }) as Promise<PointOutcome>;
+    const task: PoolTask = { type: 'point', kind, params };
+    return this.pool.run(task) as Promise<PointOutcome>;
+  }
+
+  /** One seed's reproduction on a pool thread; its progress comes back over a message port. */
+  async runSeed(id: SeedId, quick: boolean, progress: (fraction: number, label: string) => void): Promise<SeedReproduction> {
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', (m: SeedProgressMessage) => progress(m.fraction, m.label));
+    const task: PoolTask = { type: 'seed', id, quick, port: port2 };
+    try {
+      // piscina types its transfer list from @types/node's postMessage overloads, which no longer infer to an array.
+      const transferList = [port2] as unknown as NonNullable<Parameters<Piscina['run']>[1]>['transferList'];
+      return (await this.pool.run(task, { transferList })) as SeedReproduction;
+    } finally {
+      port1.close();
+    }
   }
 
   async close(): Promise<void> {

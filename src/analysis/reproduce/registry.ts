@@ -12,9 +12,12 @@ export function getSeedModule(id: SeedId): SeedModule {
   return MODULES[id];
 }
 
-/** "004" -> ["004"], "all" -> every seed; anything else is an input error. */
+/** "004" -> ["004"], "001,004" -> both (in seed order, once each), "all" -> every seed; anything else is an input error. */
 export function parseSeedSelection(text: string, field = 'seed'): SeedId[] {
   if (text === 'all') return [...SEED_IDS];
-  if ((SEED_IDS as readonly string[]).includes(text)) return [text as SeedId];
-  throw new InputError(field, text, `one of ${SEED_IDS.join(', ')} or all`);
+  const parts = text.split(',').map((p) => p.trim());
+  if (parts.length === 0 || parts.some((p) => !(SEED_IDS as readonly string[]).includes(p))) {
+    throw new InputError(field, text, `one of ${SEED_IDS.join(', ')}, a comma-separated list of them, or all`);
+  }
+  return SEED_IDS.filter((id) => parts.includes(id));
 }

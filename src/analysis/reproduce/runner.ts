@@ -6,7 +6,7 @@ import { assertClaimComplete, type Claim, countVerdicts, documentClaims, meshwor
 import { renderHtmlReport, type HtmlSection, type RenderedPlot } from '../../report/html.js';
 import { renderPlotSvg } from '../../report/plot.js';
 import { getSeedModule } from './registry.js';
-import { type ReproduceContext, type SeedId, type SeedReproduction, type SeedModule } from './types.js';
+import { type SeedId, type SeedReproduction, type SeedModule } from './types.js';
 
 export interface SeedRun {
   readonly id: SeedId;
@@ -22,15 +22,28 @@ export interface ReproductionRun {
   readonly seeds: readonly SeedRun[];
 }
 
+/**
+ * Runs one seed somewhere else (a worker thread) and hands back its reproduction; `progress` takes
+ * that seed's own fraction in [0, 1]. Results must equal an in-process run: each seed is a pure
+ * function of (id, quick).
+ */
+export type SeedExecutor = (id: SeedId, quick: boolean, progress: (fraction: number, label: string) => void) => Promise<SeedReproduction>;
+
 export interface RunOptions {
   readonly quick: boolean;
   /** Overall progress over all seeds, fraction in [0, 1]. */
   readonly onProgress?: (fraction: number, label: string) => void;
+  /**
+   * Runs the seeds concurrently through this executor (the CLI's `--jobs`: the sweep's worker
+   * pool), longest first; without it they run one after another in this thread.
+   */
+  readonly executeSeed?: SeedExecutor;
 }
 
 /**
  * Relative cost of each seed's run (seconds of one core, measured; docs/reproduce.md "Budget"), so
- * the progress bar advances in proportion to time: seed 004's §5 study dominates the full run.
+ * the progress bar advances in proportion to time and the pool starts the longest seeds first:
+ * seeds 000 and 004 dominate the full run.
  */
 const SEED_COST: Readonly<Record<SeedId, { readonly quick: number; readonly full: number }>> = {
   '000': { quick: 3, full: 430 },
@@ -40,35 +53,47 @@ const SEED_COST: Readonly<Record<SeedId, { readonly quick: number; readonly full
   '004': { quick: 2, full: 480 },
 };
 
+function failedSeed(mod: SeedModule, err: unknown): SeedRun {
+  const message = err instanceof Error ? err.message : String(err);
+  return {
+    id: mod.id,
+    title: mod.title,
+    document: mod.document,
+    result: { claims: [], plots: [], tables: [], params: {}, notes: [], unavailable: [`internal error while reproducing: ${message}`], headline: 'internal error' },
+    error: message,
+  };
+}
+
 export async function runReproductions(ids: readonly SeedId[], opts: RunOptions): Promise<ReproductionRun> {
-  const seeds: SeedRun[] = [];
   const cost = ids.map((id) => (opts.quick ? SEED_COST[id].quick : SEED_COST[id].full));
   const totalCost = cost.reduce((a, b) => a + b, 0);
-  let before = 0;
-  for (let i = 0; i < ids.length; i++) {
+  const done = new Float64Array(ids.length);
+  const report = (i: number, fraction: number, label: string): void => {
+    done[i] = Math.max(done[i], Math.min(1, Math.max(0, fraction)));
+    let sum = 0;
+    for (let j = 0; j < ids.length; j++) sum += cost[j] * done[j];
+    opts.onProgress?.(sum / totalCost, `${ids[i]} ${label}`);
+  };
+  const runOne = async (i: number): Promise<SeedRun> => {
     const mod: SeedModule = getSeedModule(ids[i]);
-    const start = before;
-    const ctx: ReproduceContext = {
-      quick: opts.quick,
-      progress: (fraction, label) => opts.onProgress?.((start + cost[i] * Math.min(1, Math.max(0, fraction))) / totalCost, `${mod.id} ${label}`),
-    };
-    ctx.progress(0, mod.title);
+    const progress = (fraction: number, label: string): void => report(i, fraction, label);
+    progress(0, mod.title);
     try {
-      const result = await mod.run(ctx);
+      const result = opts.executeSeed ? await opts.executeSeed(mod.id, opts.quick, progress) : await mod.run({ quick: opts.quick, progress });
       for (const c of result.claims) assertClaimComplete(c);
-      seeds.push({ id: mod.id, title: mod.title, document: mod.document, result });
+      return { id: mod.id, title: mod.title, document: mod.document, result };
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      seeds.push({
-        id: mod.id,
-        title: mod.title,
-        document: mod.document,
-        result: { claims: [], plots: [], tables: [], params: {}, notes: [], unavailable: [`internal error while reproducing: ${message}`], headline: 'internal error' },
-        error: message,
-      });
+      return failedSeed(mod, err);
+    } finally {
+      progress(1, 'done');
     }
-    ctx.progress(1, 'done');
-    before += cost[i];
+  };
+  const seeds: SeedRun[] = new Array<SeedRun>(ids.length);
+  if (opts.executeSeed) {
+    const longestFirst = ids.map((_, i) => i).sort((a, b) => cost[b] - cost[a] || a - b);
+    await Promise.all(longestFirst.map(async (i) => (seeds[i] = await runOne(i))));
+  } else {
+    for (let i = 0; i < ids.length; i++) seeds[i] = await runOne(i);
   }
   return { quick: opts.quick, seeds };
 }

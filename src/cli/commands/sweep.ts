@@ -8,20 +8,16 @@ import { loadSweepFile, type Sweep } from '../../sweep/file.js';
 import type { RunSummary, SweepProgress } from '../../sweep/local.js';
 import type { StoredOutcome, SweepStore } from '../../sweep/store.js';
 import { print, writeFileAtomic } from '../io.js';
+import { jobsOption } from '../jobs.js';
 
 // The store, pool, queue and plotting modules load only when a sweep command runs: every other
 // command (and every pool thread, which reads the command definitions) stays as quick to start.
 const store = (): Promise<typeof import('../../sweep/store.js')> => import('../../sweep/store.js');
+
 const queue = (): Promise<typeof import('../../sweep/queue.js')> => import('../../sweep/queue.js');
 
 const LOG_MODES = ['auto', 'bar', 'jsonl', 'none'] as const;
 type LogMode = (typeof LOG_MODES)[number];
-
-function jobsOption(text: string | undefined): number {
-  if (text === undefined) return availableParallelism();
-  if (!/^\d+$/.test(text.trim()) || Number(text) < 1 || Number(text) > 256) throw new InputError('jobs', text, 'an integer from 1 to 256');
-  return Number(text);
-}
 
 function logMode(text: string): Exclude<LogMode, 'auto'> {
   if (!(LOG_MODES as readonly string[]).includes(text)) throw new InputError('log', text, LOG_MODES.join(' | '));

@@ -1,9 +1,10 @@
 /**
  * Validation against BookSim 2.0 (booksim/booksim2 @ 28f43299) reference curves in
  * ../shared/reference/booksim/, with the `booksim` preset and BookSim's full measurement procedure
- * (3 warm-up periods, 1,000-cycle samples, latency threshold 500). Criteria from issue 5:
- * zero-load latency within 5 %; every point below saturation within 10 % except the last
- * unsaturated one (unsaturated, within 25 %); first saturated rate at the same step ± 1.
+ * (3 warm-up periods, 1,000-cycle samples, latency threshold 500). Criteria from issue 15:
+ * zero-load latency within 5 %; every point below the knee within 10 % (seed 1); the knee (last
+ * unsaturated rate) as a mean over seeds 1-5 in both tools within 10 %, except the named
+ * near-saturation difference of KNEE_BAND; first saturated rate at the same step ± 1.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,30 @@ import { describe, expect, it } from 'vitest';
 import { buildTopology, simulateTraffic, type LoadPoint } from '../../../src/index.js';
 
 const dir = fileURLToPath(new URL('../../../../shared/reference/booksim/', import.meta.url));
+const kneeDir = fileURLToPath(new URL('./booksim/', import.meta.url));
+
+/**
+ * Named difference (docs/packet.md, BookSim item 4): near saturation Meshwork carries 0.4-0.8 % more
+ * than BookSim, and where the knee sits on the saturation edge that shows as lower latency. Measured
+ * 5-seed mean ratios (Meshwork / BookSim): transpose 0.72 (BookSim 403-462, Meshwork 290-334), mesh
+ * 4-flit 0.900 (BookSim 66.5-85.4, Meshwork 62.7-72.8). Pinned on both sides.
+ */
+const KNEE_BAND: Record<string, [number, number]> = {
+  'torus88_transpose_p1.csv': [0.6, 0.85],
+  'mesh88_uniform_p4.csv': [0.85, 0.95],
+};
+
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** BookSim seeds 1-5 at the knee: rate, seed, packet_latency, ... (./booksim/README.md). */
+function kneeRows(name: string): Array<{ rate: number; latency: number | null }> {
+  return readFileSync(`${kneeDir}${name}_knee.csv`, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','))
+    .map((c) => ({ rate: Number(c[0]), latency: c[2] === 'saturated' ? null : Number(c[2]) }));
+}
 
 interface Ref {
   rate: number;
@@ -55,19 +80,19 @@ describe('booksim preset reproduces BookSim 2.0 reference curves', () => {
         // transpose 0.10 read 4.88 against BookSim's 5.01 until the drain also recorded the
         // back-dated packets that backlogged (long-route) sources owed from before it began.
         expect(Math.abs(ours[i].hops! / ref[i].hops! - 1), `${key} hops`).toBeLessThan(0.02);
-        if (file === 'torus88_transpose_p1.csv' && i === lastUnsat) {
-          // Named open difference (docs/packet.md, "transpose knee"): with one VC per dateline class
-          // Meshwork's knee is 27-29 % low (BookSim seeds 1-5: 403-462, mean 434; Meshwork 290-334,
-          // mean 311). Pinned so a change in either direction is seen.
-          const ratio = ours[i].packet_latency! / ref[i].latency!;
-          expect(ratio, key).toBeGreaterThan(0.6);
-          expect(ratio, key).toBeLessThan(0.85);
-        } else if (i === lastUnsat) {
-          expect(err, key).toBeLessThan(0.25);
-        } else {
-          expect(err, key).toBeLessThan(0.1);
-        }
+        if (i < lastUnsat) expect(err, key).toBeLessThan(0.1);
       }
+      // The knee (last unsaturated rate) as a mean over seeds 1-5 in both tools (issue 15); BookSim's
+      // seeds 2-5 come from ./booksim/<name>_knee.csv, made with the same configuration.
+      const knee = kneeRows(file.replace('.csv', ''));
+      expect(knee.map((r) => r.rate)).toEqual([1, 2, 3, 4, 5].map(() => ref[lastUnsat].rate));
+      expect(knee[0].latency).toBe(ref[lastUnsat].latency);
+      const ourKnee = [ours[lastUnsat], ...[2, 3, 4, 5].map((seed) => simulateTraffic({ topology: buildTopology(spec), pattern, rates: [ref[lastUnsat].rate], preset: 'booksim', config: { packetSize, vcs, seed } }).points[0] as LoadPoint)];
+      for (const p of ourKnee) expect(p.saturated, `${file} knee`).toBe(false);
+      const ratio = mean(ourKnee.map((p) => p.packet_latency!)) / mean(knee.map((r) => r.latency!));
+      const [lo, hi] = KNEE_BAND[file] ?? [0.9, 1.1];
+      expect(ratio, `${file} knee mean ratio`).toBeGreaterThan(lo);
+      expect(ratio, `${file} knee mean ratio`).toBeLessThan(hi);
       // First saturated rate at the same load step, or one either side.
       const ourSat = ours.findIndex((p) => p.saturated);
       if (firstSat >= 0) {
