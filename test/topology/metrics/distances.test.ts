@@ -142,6 +142,7 @@ const SMALL_SPECS: Record<string, string[]> = {
   ccc: ['ccc:4'],
   mdce: ['mdce:B=1,C=1,P=1,n=3', 'mdce:B=2,C=0,P=1,n=3', 'mdce:B=0,C=2,P=1,n=2'],
   dragonfly: ['dragonfly:a=4,p=2,h=2,g=9'],
+  comega: ['comega:4', 'comega:5', 'comega:3,reading=dce'],
 };
 /** Families with no fixed small instance (custom graphs from a file). */
 const NOT_GENERATED = /^(file|custom|json|yaml)$/;
