@@ -14,6 +14,11 @@ export default tseslint.config(
     },
   },
   {
+    // Meshwork Studio runs in the browser and its worker.
+    files: ['web/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.worker } },
+  },
+  {
     // f(...xs) overflows the stack for large xs (issue 16 item 3); use appendAll/maxOf/minOf (src/util/arrays.ts).
     files: ['src/**'],
     rules: {

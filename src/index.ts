@@ -6,6 +6,7 @@ export * from './util/errors.js';
 export * from './util/units.js';
 export * from './util/spec.js';
 export * from './util/rng.js';
+export * from './util/rates.js';
 export * from './topology/index.js';
 export * from './routing/index.js';
 export * from './collectives/index.js';
@@ -19,6 +20,7 @@ export * from './sim/traffic/index.js';
 export * from './sim/simulate.js';
 export * from './analysis/index.js';
 export * from './report/index.js';
+export * from './interop/index.js';
 
 // Names exported by more than one area: the canonical owner wins.
 export { OpKind, OP_NAMES } from './collectives/index.js';

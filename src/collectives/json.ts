@@ -81,20 +81,20 @@ function opJson(s: Schedule, op: number): string {
     case OpKind.Send: {
       const p = s.opPeer[op];
       const to = p >= 0 ? String(p) : `[${s.sendDests(op).join(',')}]`;
-      return `["send",${to},${s.opA[op]},${s.opTag[op]}${s.opC[op] >= 0 ? `,${s.opC[op]}` : ''}]`;
+      return `["send",${to},${s.dataRegion(op)},${s.opTag[op]}${s.sendHint(op) >= 0 ? `,${s.sendHint(op)}` : ''}]`;
     }
     case OpKind.Recv:
-      return `["recv",${s.opPeer[op]},${s.opA[op]},${s.opTag[op]}]`;
+      return `["recv",${s.opPeer[op]},${s.dataRegion(op)},${s.opTag[op]}]`;
     case OpKind.Copy:
-      return `["copy",${s.opA[op]},${s.opB[op]}]`;
+      return `["copy",${s.dataRegion(op)},${s.targetRegion(op)}]`;
     case OpKind.Reduce:
-      return `["reduce","${REDUCE_OPS[s.opC[op]]}",${s.opA[op]},${s.opB[op]}]`;
+      return `["reduce","${REDUCE_OPS[s.reduceOpIndex(op)]}",${s.dataRegion(op)},${s.targetRegion(op)}]`;
     case OpKind.Barrier:
       return `["barrier",${s.opPeer[op]}]`;
     case OpKind.Pace:
-      return `["pace",${s.paceValues[s.opA[op]]}]`;
+      return `["pace",${s.paceGap(op)}]`;
     default:
-      return `["hw","${HW_KINDS[s.opTag[op]]}","${REDUCE_OPS[s.opC[op]]}",${s.opA[op]},${s.opPeer[op]}${s.opB[op] !== s.opA[op] ? `,${s.opB[op]}` : ''}]`;
+      return `["hw","${HW_KINDS[s.opTag[op]]}","${REDUCE_OPS[s.reduceOpIndex(op)]}",${s.dataRegion(op)},${s.opPeer[op]}${s.targetRegion(op) !== s.dataRegion(op) ? `,${s.targetRegion(op)}` : ''}]`;
   }
 }
 

@@ -67,7 +67,7 @@ export interface SlotOrigin {
 }
 
 /** Where the input of local rank `local` sits: buffer 0 (send) at 0, or recv at an offset when in place. */
-export function inputPlacement(s: Schedule, part: Part, local: number): { buf: number; byteOffset: number } {
+export function inputPlacement(s: Pick<Schedule, 'inPlace'>, part: Part, local: number): { buf: number; byteOffset: number } {
   if (!s.inPlace) return { buf: 0, byteOffset: 0 };
   const c = part.collective;
   const off = c === 'allgather' || (c === 'gather' && part.ranks[local] === part.root) ? local * part.size : 0;

@@ -277,6 +277,32 @@ export class Schedule implements ScheduleHeader {
     return { start, order };
   }
 
+  // The generic columns opA/opB/opC by what they mean for each op kind (read these, not the columns).
+  /** send/recv: the message's region; copy/reduce: the source; hw: the contribution (-1 none). */
+  dataRegion(op: number): number {
+    return this.opA[op];
+  }
+
+  /** copy/reduce: the destination region; hw: the result region (-1 none). */
+  targetRegion(op: number): number {
+    return this.opB[op];
+  }
+
+  /** send: its route hint id, or -1. */
+  sendHint(op: number): number {
+    return this.opC[op];
+  }
+
+  /** reduce/hw: index of its reduction in REDUCE_OPS. */
+  reduceOpIndex(op: number): number {
+    return this.opC[op];
+  }
+
+  /** pace: its gap, in packet times. */
+  paceGap(op: number): number {
+    return this.paceValues[this.opA[op]];
+  }
+
   /** One op as readable text, e.g. "send to 3 recv[8..15] tag 0 via [12]". */
   describeOp(op: number): string {
     const k = this.opKind[op];
@@ -284,22 +310,22 @@ export class Schedule implements ScheduleHeader {
     switch (k) {
       case OpKind.Send: {
         const dests = this.sendDests(op);
-        const h = this.hint(this.opC[op]);
+        const h = this.hint(this.sendHint(op));
         const hint = h ? ` ${h.kind}${h.nodes.length ? ` [${h.nodes.join(',')}]` : ''}` : '';
-        return `send to ${dests.length === 1 ? dests[0] : `[${dests.join(',')}]`} ${r(this.opA[op])} tag ${this.opTag[op]}${hint}`;
+        return `send to ${dests.length === 1 ? dests[0] : `[${dests.join(',')}]`} ${r(this.dataRegion(op))} tag ${this.opTag[op]}${hint}`;
       }
       case OpKind.Recv:
-        return `recv from ${this.opPeer[op]} ${r(this.opA[op])} tag ${this.opTag[op]}`;
+        return `recv from ${this.opPeer[op]} ${r(this.dataRegion(op))} tag ${this.opTag[op]}`;
       case OpKind.Copy:
-        return `copy ${r(this.opA[op])} -> ${r(this.opB[op])}`;
+        return `copy ${r(this.dataRegion(op))} -> ${r(this.targetRegion(op))}`;
       case OpKind.Reduce:
-        return `reduce ${REDUCE_OPS[this.opC[op]]} ${r(this.opA[op])} into ${r(this.opB[op])}`;
+        return `reduce ${REDUCE_OPS[this.reduceOpIndex(op)]} ${r(this.dataRegion(op))} into ${r(this.targetRegion(op))}`;
       case OpKind.Barrier:
         return `barrier group ${this.opPeer[op]} (${this.groupStart[this.opPeer[op] + 1] - this.groupStart[this.opPeer[op]]} participants)`;
       case OpKind.Pace:
-        return `pace gap ${this.paceValues[this.opA[op]]}`;
+        return `pace gap ${this.paceGap(op)}`;
       default:
-        return `hw ${HW_KINDS[this.opTag[op]]} ${REDUCE_OPS[this.opC[op]]} ${r(this.opA[op])} -> ${r(this.opB[op])} group ${this.opPeer[op]}`;
+        return `hw ${HW_KINDS[this.opTag[op]]} ${REDUCE_OPS[this.reduceOpIndex(op)]} ${r(this.dataRegion(op))} -> ${r(this.targetRegion(op))} group ${this.opPeer[op]}`;
     }
   }
 
@@ -323,7 +349,7 @@ export class Schedule implements ScheduleHeader {
 
 type ScheduleMethods = Pick<
   Schedule,
-  'collective' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion'
+  'collective' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion' | 'dataRegion' | 'targetRegion' | 'sendHint' | 'reduceOpIndex' | 'paceGap'
 >;
 
 /** Bytes of the input (`send`) and output (`recv`) buffers of local rank `local` in a part. */

@@ -4,6 +4,7 @@ import { loadGraphFormat } from './load-topology.js';
 export * from './load-topology.js';
 export * from './file-path.js';
 export * from './metrics-workers.js';
+export * from './interop.js';
 
 // loadTopology reads graph files synchronously: have their reader ready for library users.
 await loadGraphFormat();

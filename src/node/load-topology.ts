@@ -13,9 +13,15 @@ import { createRequire } from 'node:module';
 import { InputError } from '../util/errors.js';
 import { buildTopology } from '../topology/registry.js';
 import { applyMapping, isNamedMapping } from '../topology/mapping.js';
+import { applyFailures, parseFailures } from '../topology/failures.js';
 import type * as GraphFormat from '../topology/file-format.js';
 import { filePathOf } from './file-path.js';
 import type { Topology } from '../topology/graph.js';
+import type { LinkAttributes } from '../topology/builder.js';
+import { parseBandwidth, parseTime } from '../util/units.js';
+import { anynetTopology, parseAnynet } from '../interop/anynet.js';
+import { graphmlTopology } from '../interop/graphml.js';
+import { simgridClusterSpec } from '../interop/simgrid.js';
 
 // The YAML parser is loaded on the first YAML file, not at start-up (most runs read none).
 const requireCjs = createRequire(import.meta.url);
@@ -38,13 +44,16 @@ export async function loadGraphFormat(): Promise<void> {
 
 export interface LoadOptions {
   mapping?: string;
+  /** Failed links/routers (`links=5%,seed=3`, `cut=3-7`, ...), applied before the mapping. */
+  fail?: string;
   /** Field name used in error messages for the topology argument. */
   field?: string;
 }
 
 export function loadTopology(specOrPath: string, opts: LoadOptions = {}): Topology {
   const field = opts.field ?? 'topology';
-  const topology = loadUnmapped(specOrPath, field);
+  const built = loadUnmapped(specOrPath, field);
+  const topology = opts.fail === undefined ? built : applyFailures(built, parseFailures(opts.fail));
   return opts.mapping === undefined ? topology : loadMapping(topology, opts.mapping);
 }
 
@@ -53,6 +62,8 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
     throw new InputError(field, specOrPath, 'a spec such as torus:8x8, or file:graph.json');
   }
   const text = specOrPath.trim();
+  const format = /^(anynet|graphml|simgrid):/i.exec(text)?.[1].toLowerCase();
+  if (format) return loadTopologyFile(format, text, field);
   const path = filePathOf(text);
   if (path === undefined) return buildTopology(text, field);
   const doc = readStructured(path, field);
@@ -63,6 +74,28 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
   }
   if (!graphFormat) throw new Error('loadTopology: a graph file needs `await loadGraphFormat()` first (the meshwork/node entry does it)');
   return graphFormat.topologyFromDocument(doc, { name: path, context: path });
+}
+
+/**
+ * `anynet:PATH[,bw=..,lat=..]` (lat: one cycle), `graphml:PATH[,bw=..,lat=..]` (defaults) or
+ * `simgrid:PATH` (a platform's TORUS or FAT_TREE cluster): docs/interop.md.
+ */
+function loadTopologyFile(format: string, text: string, field: string): Topology {
+  const [path, ...options] = text.slice(format.length + 1).split(',');
+  const link: LinkAttributes = {};
+  for (const o of options) {
+    const [key, value] = o.split('=');
+    if (key === 'bw' && value !== undefined) link.bandwidth = parseBandwidth(value, `${field}.bw`);
+    else if (key === 'lat' && value !== undefined) link.latency = parseTime(value, `${field}.lat`);
+    else throw new InputError(field, o, `${format}:PATH with the options bw=.. and lat=..`);
+  }
+  const content = readText(path, field);
+  const where = `${field}(${path})`;
+  if (format === 'simgrid') {
+    if (options.length > 0) throw new InputError(field, options.join(','), 'simgrid:PATH alone (the cluster gives bw and lat)');
+    return buildTopology(simgridClusterSpec(content, where), field);
+  }
+  return format === 'anynet' ? anynetTopology(parseAnynet(content, where), link, text) : graphmlTopology(content, link, text, where);
 }
 
 /** Reads and parses a JSON or YAML file; every failure is an InputError naming the file. */

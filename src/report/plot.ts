@@ -191,6 +191,8 @@ export interface GroupedBarOptions {
   readonly y: AxisOptions;
   readonly legend: string;
   readonly bars: readonly BarDatum[];
+  /** Horizontal reference lines (e.g. the lower bound under a compare chart), grey and dashed. */
+  readonly marks?: readonly ReferenceMark[];
 }
 
 function logBaseline(values: readonly number[]): number {
@@ -204,12 +206,11 @@ export function groupedBarPlot(opts: GroupedBarOptions): Plot {
   }
   const groups = seriesOrder(opts.bars.map((b) => ({ series: b.group })));
   const series = seriesOrder(opts.bars);
-  const spec = {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: fullTitle(opts.title, opts.figure),
-    config: CONFIG,
-    width: { step: Math.max(12, Math.floor(60 / Math.max(1, series.length))) * series.length + 10 },
-    height: HEIGHT,
+  const rules = (opts.marks ?? []).filter((m) => m.axis === 'y');
+  for (const m of rules) {
+    if (!Number.isFinite(m.value) || (opts.y.log && m.value <= 0)) throw new Error(`plot ${opts.id}: bad reference mark ${JSON.stringify(m)}`);
+  }
+  const bars = {
     data: { values: opts.bars.map((b) => ({ group: b.group, series: b.series, value: b.value })) },
     mark: 'bar',
     encoding: {
@@ -220,6 +221,20 @@ export function groupedBarPlot(opts: GroupedBarOptions): Plot {
       ...(opts.y.log ? { y2: { datum: logBaseline(opts.bars.map((b) => b.value)) } } : {}),
       color: { field: 'series', type: 'nominal', title: opts.legend, sort: series, scale: { scheme: colourScheme(series.length) }, legend: LEGEND },
     },
+  };
+  const values = rules.map((m) => ({ value: m.value, label: m.label }));
+  const layers = [
+    bars,
+    { data: { values }, mark: { type: 'rule', strokeDash: [6, 4], color: '#555' }, encoding: { y: { field: 'value', type: 'quantitative' } } },
+    { data: { values }, mark: { type: 'text', align: 'right', baseline: 'bottom', dy: -2, color: '#333', fontSize: 10, x: 'width' }, encoding: { y: { field: 'value', type: 'quantitative' }, text: { field: 'label' } } },
+  ];
+  const spec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: fullTitle(opts.title, opts.figure),
+    config: CONFIG,
+    width: { step: Math.max(12, Math.floor(60 / Math.max(1, series.length))) * series.length + 10 },
+    height: HEIGHT,
+    ...(values.length === 0 ? bars : { layer: layers }),
   } as unknown as TopLevelSpec;
   return { id: opts.id, title: opts.title, figure: opts.figure, caption: opts.caption, spec };
 }

@@ -11,6 +11,8 @@ import type { RoutingEntry } from './registry.js';
 import { shortestPathEntry } from './shortest-path.js';
 import { ecmpEntry, ncaEntry, upDownEntry } from './up-down.js';
 import { valiantEntry } from './valiant.js';
+import { hopVcEntry } from './hop-vc.js';
+import { adaptiveEntry, ugalGlobalEntry, ugalLocalEntry } from './adaptive.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   dimensionOrderEntry,
@@ -26,4 +28,8 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   destinationTagEntry,
   directEntry,
   mdceEntry,
+  hopVcEntry,
+  adaptiveEntry,
+  ugalLocalEntry,
+  ugalGlobalEntry,
 ];

@@ -73,7 +73,7 @@ export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
     topology: { spec: t.spec, family: t.family, nodes: t.numNodes, channels: t.numChannels, endpoints: t.numEndpoints, params: t.params },
     routing: { name: req.routing.name, params: req.routing.params },
     workload: req.workload ?? null,
-    model: { ...req.model, ...SEMANTICS_RECORD, ...req.modelRecord },
+    model: { ...req.model, ...SEMANTICS_RECORD, noise: req.program.noise, ...req.modelRecord },
     ranks: { count: req.program.numRanks, finish_s: Array.from(raw.rankFinish) },
     channels: channelSummary(t, raw.channelBytes, makespan),
     throughput: throughputSeries(raw.rateTime, raw.rateValue, makespan),

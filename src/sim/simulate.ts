@@ -14,6 +14,7 @@ import { scheduleDemands, type CollectiveDemand } from './bounds/index.js';
 import type { FlowModelOptions } from './program/model.js';
 import type { FlowProgram } from './program/program.js';
 import { lowerSchedule, workloadOf } from './program/from-schedule.js';
+import { disturbProgram, resolveNoise, type NoiseOptions } from './program/disturb.js';
 import type { RunResult } from './result.js';
 import { runFlow } from './flow/run.js';
 import type { FlowRunOutput, FlowTraceRecorder } from './flow/engine.js';
@@ -46,6 +47,8 @@ export interface SimulateRequest {
   /** For a hand-built program: what ran, and the demands the topology bounds need. */
   readonly workload?: Readonly<Record<string, unknown>> | null;
   readonly demands?: readonly CollectiveDemand[];
+  /** Disturbances (start skew, jitter, OS noise) applied to the lowered program; recorded as `model.noise`. */
+  readonly noise?: NoiseOptions;
 }
 
 /** A result with the lowered program and, at flow level, the engine's raw output (neither serialised). */
@@ -65,7 +68,8 @@ export function simulate(req: SimulateRequest): SimulateResult {
   if (!ENGINES.includes(engine)) throw new InputError('engine', engine, ENGINES.join(', '));
   if (req.schedule === undefined && req.program === undefined) throw new InputError('simulate', 'neither a schedule nor a program', 'a schedule or a program');
   const t = req.topology;
-  const program = req.program ?? lowerSchedule(req.schedule!, t);
+  const lowered = req.program ?? lowerSchedule(req.schedule!, t);
+  const program = req.noise ? disturbProgram(lowered, resolveNoise(req.noise)) : lowered;
   const workload = req.schedule ? workloadOf(req.schedule) : (req.workload ?? null);
   const demands = req.schedule ? scheduleDemands(req.schedule) : req.demands;
   const routing = req.routing ?? routingFor(t, engine, req.routingOptions);

@@ -15,6 +15,11 @@ import { twoLevelFamily } from './twolevel.js';
 import { omegaFamily } from './omega.js';
 import { dragonflyFamily } from './dragonfly.js';
 import { dceFamilies, mdceFamily } from './mdce/families.js';
+import { flatflyFamily, hyperxFamily } from './hyperx.js';
+import { slimFlyFamily } from './slimfly.js';
+import { polarFlyFamily } from './polarfly.js';
+import { dragonflyPlusFamily } from './dragonflyplus.js';
+import { jellyfishFamily } from './jellyfish.js';
 import { circularOmegaFamily } from './mdce/circular-omega.js';
 
 /** `file:` specs need a file system; in the core they are refused with a pointer to the adapter. */
@@ -38,6 +43,12 @@ export const BUILTIN_FAMILIES: readonly TopologyFamily[] = [
   twoLevelFamily,
   omegaFamily,
   dragonflyFamily,
+  hyperxFamily,
+  flatflyFamily,
+  slimFlyFamily,
+  polarFlyFamily,
+  dragonflyPlusFamily,
+  jellyfishFamily,
   ...dceFamilies,
   mdceFamily,
   circularOmegaFamily,

@@ -30,6 +30,16 @@ function booksimGlobalPeer(x: number, i: number): [number, number] {
   return [y, x > y ? x - 1 : x];
 }
 
+/**
+ * Balanced palmtree: global port i of group x leads to group (x + q + 1) mod g, q = i mod (g−1),
+ * arriving at its port c·(g−1) + (g−2−q), c = floor(i/(g−1)). Returns [group, peer port].
+ */
+export function palmtreePeer(x: number, i: number, g: number): [number, number] {
+  const q = i % (g - 1);
+  const c = Math.floor(i / (g - 1));
+  return [(x + q + 1) % g, c * (g - 1) + (g - 2 - q)];
+}
+
 export interface DragonflyOptions {
   a: number;
   p: number;
@@ -78,10 +88,8 @@ export function dragonfly(opts: DragonflyOptions): Topology {
           b.addChannel(router(x, r), router(y, Math.floor(peerPort / h)), 'global');
           continue;
         }
-        const q = i % (g - 1);
-        const c = Math.floor(i / (g - 1));
-        const peerPort = c * (g - 1) + (g - 2 - q);
-        b.addChannel(router(x, r), router((x + q + 1) % g, Math.floor(peerPort / h)), 'global');
+        const [y, peerPort] = palmtreePeer(x, i, g);
+        b.addChannel(router(x, r), router(y, Math.floor(peerPort / h)), 'global');
       }
     }
   }

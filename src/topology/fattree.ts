@@ -17,12 +17,19 @@ import { terminalOnly } from './metrics/partitions.js';
 export interface FatTreeOptions {
   k: number;
   levels: number;
+  /**
+   * Oversubscription at the edge: links between level-0 and level-1 switches get 1/taper of the link
+   * bandwidth (a 2:1 tapered tree for taper = 2). Default 1 (full bisection).
+   */
+  taper?: number;
   link?: LinkAttributes;
   spec?: string;
 }
 
 export function fatTree(opts: FatTreeOptions): Topology {
   const { k, levels } = opts;
+  const taper = opts.taper ?? 1;
+  if (!(Number.isFinite(taper) && taper >= 1)) throw new InputError('fattree.taper', taper, 'a number >= 1 (edge oversubscription, e.g. 2 for 2:1)');
   if (!Number.isInteger(k) || k < 2) throw new InputError('fattree.k', k, 'an integer >= 2');
   if (!Number.isInteger(levels) || levels < 1) throw new InputError('fattree.levels', levels, 'an integer >= 1');
   const terminals = k ** levels;
@@ -38,17 +45,19 @@ export function fatTree(opts: FatTreeOptions): Topology {
     for (let w = 0; w < perLevel; w++) b.addNode(NodeKind.Switch, [w, level]);
   }
   for (let t = 0; t < terminals; t++) b.addLink(t, switchId(0, Math.floor(t / k)), 'up', 'down');
+  const edgeLink = { bandwidth: b.defaultBandwidth / taper };
   for (let level = 0; level + 1 < levels; level++) {
     const digit = k ** level;
+    const attrs = level === 0 ? edgeLink : {};
     for (let w = 0; w < perLevel; w++) {
       const base = w - (Math.floor(w / digit) % k) * digit;
-      for (let j = 0; j < k; j++) b.addLink(switchId(level, w), switchId(level + 1, base + j * digit), 'up', 'down');
+      for (let j = 0; j < k; j++) b.addLink(switchId(level, w), switchId(level + 1, base + j * digit), 'up', 'down', attrs);
     }
   }
   return b.build({
     family: 'fattree',
-    spec: opts.spec ?? `fattree:k=${k},levels=${levels}`,
-    params: { k, levels, terminals, switches: levels * perLevel, bandwidth: b.defaultBandwidth, latency: b.defaultLatency },
+    spec: opts.spec ?? `fattree:k=${k},levels=${levels}${taper !== 1 ? `,taper=${taper}` : ''}`,
+    params: { k, levels, taper, terminals, switches: levels * perLevel, bandwidth: b.defaultBandwidth, latency: b.defaultLatency },
     distanceConvention: 'switches-traversed',
     // Permuting the digits' values independently per subtree is an automorphism; it maps any
     // terminal onto any other.
@@ -59,17 +68,19 @@ export function fatTree(opts: FatTreeOptions): Topology {
 export const fatTreeFamily: TopologyFamily = {
   name: 'fattree',
   aliases: ['fat-tree', 'kary-ntree'],
-  usage: 'fattree:k=K,levels=L[,bw=25Gbps,lat=100ns]',
-  description: 'k-ary n-tree: K^L terminals, L levels of K^(L-1) switches with K up and K down ports',
+  usage: 'fattree:k=K,levels=L[,taper=1,bw=25Gbps,lat=100ns]',
+  description: 'k-ary n-tree: K^L terminals, L levels of K^(L-1) switches with K up and K down ports; taper=T oversubscribes the edge T:1',
   build(spec: Spec, link: LinkAttributes): Topology {
     const k = spec.int('k', { min: 2, max: 1 << 12 });
     const levels = spec.int('levels', { min: 1, max: 64, aliases: ['n'] });
-    return fatTree({ k, levels, link, spec: spec.text });
+    const taper = spec.number('taper', { min: 1, default: 1 });
+    return fatTree({ k, levels, taper, link, spec: spec.text });
   },
   defaultRouting: 'updown',
   // BookSim's fattree uses `nca`: a random up-port per packet.
   booksimRouting: 'nca',
   // A k-ary n-tree has full bisection: no balanced split cuts fewer than the N/2 terminal links.
+  // Tapered, the edge links are the narrower cut: no closed form is claimed (the bound is labelled).
   bisectionCut: (t) =>
-    t.numEndpoints % 2 === 0 ? { side: terminalOnly(t), method: 'closed form (k-ary n-tree: full bisection, N/2 terminal links)' } : undefined,
+    t.numEndpoints % 2 === 0 && (t.params as { taper?: number }).taper === 1 ? { side: terminalOnly(t), method: 'closed form (k-ary n-tree: full bisection, N/2 terminal links)' } : undefined,
 };

@@ -15,6 +15,8 @@ describe('full-run verdicts', () => {
       const r = await getSeedModule(seed).run({ quick: false, progress: () => {} });
       const got = Object.fromEntries(r.claims.map((c) => [c.id, c.verdict]));
       expect(got).toEqual(expected(seed));
-    }, 60_000);
+      // Seed 001's full run includes its packet-level ratios (about 7 s of CPU): on a loaded machine
+      // the wall time passes a minute.
+    }, 240_000);
   }
 });

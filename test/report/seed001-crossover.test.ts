@@ -47,6 +47,20 @@ describe('seed 001 crossovers', () => {
     }
   });
 
+  it('packet level: the multicasts keep 2/N and 1/(N−1) (copies at the turnaround node), as the flow level at the same size', () => {
+    // Spec [0058], [0109]: 3rd embodiment ≈ 2/N, 6th 1/K with K = N−1. At 8 Mbit latency still adds
+    // about 2% at flow level; the packet level must match the flow level at that size within 1%.
+    for (const [id, doc] of [['mcast3', 2 / 8], ['mcast6', 1 / 7]] as const) {
+      const at = (engine: 'flow' | 'packet'): number => {
+        const t = new Seed001Timer(seed001Case(id), 8, 20, 'per-embodiment', engine).time(1e6);
+        return t.variant / t.direct;
+      };
+      const packet = at('packet');
+      expect(Math.abs(packet / at('flow') - 1), id).toBeLessThan(0.01);
+      expect(Math.abs(packet / doc - 1), id).toBeLessThan(0.05);
+    }
+  });
+
   it('at small sizes direct only wins, and the direct time is T0 + S/B', () => {
     const t = new Seed001Timer(seed001Case('p2p2'), 8, 20).time(125);
     // 1 kbit at 20 Gbps = 50 ns, plus T0 = 2 µs.

@@ -112,3 +112,44 @@ export function countKinds(t: Topology): { terminals: number; switches: number }
   for (let v = 0; v < t.numNodes; v++) if (t.nodeKind[v] === NodeKind.Switch) switches++;
   return { terminals: t.numNodes - switches, switches };
 }
+
+/** Router-to-router hop histogram over ordered pairs of distinct switches (index = hops; -1 pairs counted in `unreachable`). */
+export function switchHistogram(t: Topology): { histogram: number[]; unreachable: number } {
+  const histogram: number[] = [];
+  let unreachable = 0;
+  // BFS over switch-to-switch channels only: terminals never carry transit traffic.
+  for (let s = 0; s < t.numNodes; s++) {
+    if (t.nodeKind[s] !== NodeKind.Switch) continue;
+    const dist = new Int32Array(t.numNodes).fill(-1);
+    const queue = [s];
+    dist[s] = 0;
+    for (let head = 0; head < queue.length; head++) {
+      const v = queue[head];
+      for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) {
+        const w = t.chDst[t.outChannels[i]];
+        if (t.nodeKind[w] === NodeKind.Switch && dist[w] < 0) {
+          dist[w] = dist[v] + 1;
+          queue.push(w);
+        }
+      }
+    }
+    for (let v = 0; v < t.numNodes; v++) {
+      if (v === s || t.nodeKind[v] !== NodeKind.Switch) continue;
+      if (dist[v] < 0) unreachable++;
+      else histogram[dist[v]] = (histogram[dist[v]] ?? 0) + 1;
+    }
+  }
+  return { histogram: Array.from(histogram, (x) => x ?? 0), unreachable };
+}
+
+/** Out-degree of every switch counted over switch-to-switch channels only. */
+export function switchDegrees(t: Topology): number[] {
+  const out: number[] = [];
+  for (let v = 0; v < t.numNodes; v++) {
+    if (t.nodeKind[v] !== NodeKind.Switch) continue;
+    let d = 0;
+    for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) if (t.nodeKind[t.chDst[t.outChannels[i]]] === NodeKind.Switch) d++;
+    out.push(d);
+  }
+  return out;
+}

@@ -19,6 +19,8 @@ import type { Topology } from '../../topology/graph.js';
 import { buildTopology } from '../../topology/index.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 import { appendAll, minOf } from '../../util/arrays.js';
+import { FIGURE_BYTES, figureClaims } from './seed000-figures.js';
+import { noiseResults, noiseSweep } from './seed000-noise.js';
 
 /** Bytes per block: divisible by 1, 2, 3, 4 and 6 so every areas= setting cuts it evenly. */
 const BLOCK_BYTES = 12;
@@ -552,6 +554,18 @@ export const seed000: SeedModule = {
       ageRuns: ARB_ALGOS.map((a) => a.spec),
       sizes: 'block sizes chosen so every case fits the full-run budget (one packet per message on 8x8x8); see docs/reproduce.md for per-case times',
     };
+
+    // The background figures (FIG. 5–8, ¶0042) on the small networks they draw.
+    ctx.progress(0.95, 'FIG. 5–8 and the 1-D torus deadlock of ¶0042');
+    appendAll(r.claims, figureClaims());
+    r.params.figures = { bytesPerTransfer: FIGURE_BYTES, link: '25 Gb/s, 100 ns', networks: 'mesh:6 (FIG. 5, 7), mesh:4 (FIG. 6), torus:4 (FIG. 8), torus:3 (¶0042)' };
+    // Disturbances (¶0048, ¶0050): the same lowered schedules under skew, jitter and OS noise.
+    const noise = noiseSweep(ctx.quick, (f, label) => ctx.progress(0.955 + 0.004 * f, label));
+    const noiseOut = noiseResults(noise.rows, noise.cases, ctx.quick);
+    appendAll(r.claims, noiseOut.claims);
+    r.tables.push(noiseOut.table);
+    r.plots.push(noiseOut.plot);
+    r.params.noise = noiseOut.params;
 
     // Link utilisation over time: hop-grouped on 8×8 at flow level, per-channel rates binned.
     ctx.progress(0.96, 'flow level: link utilisation of hop-grouped on torus 8x8');

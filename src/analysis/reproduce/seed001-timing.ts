@@ -24,6 +24,7 @@ import { buildSchedule } from '../../collectives/index.js';
 import type { CollectiveKind } from '../../collectives/types.js';
 import { fullMeshRouting } from '../../routing/full-mesh.js';
 import { simulateFlow } from '../../sim/flow/engine.js';
+import { simulatePacketSchedule } from '../../sim/packet/schedule-run.js';
 import { lowerSchedule } from '../../sim/program/from-schedule.js';
 import { FlowProgramBuilder, type FlowProgram, type FlowRouteHint, type Turnaround } from '../../sim/program/program.js';
 import { OpKind } from '../../collectives/types.js';
@@ -40,6 +41,18 @@ export const SEED001_T0 = 2e-6;
  * one link leave one after the other.
  */
 export const SEED001_MODEL = { alpha: SEED001_T0, routerLatency: 0, turnaroundMemory: 2e-6, turnaroundSwitch: 100e-9, turnaroundReduce: 400e-9, injectionOrder: 'shared' } as const;
+
+/**
+ * The same model at packet level. The packet engine's source queues are FIFO (`shared` is refused
+ * there): two sends on one link leave one after the other instead of side by side, which moves
+ * when each ends but not when the link is done, so large-data ratios compare. Links take at least
+ * one cycle of latency (the flow model's lat = 0 cannot be had) and each hop pays the router
+ * pipeline (docs/packet.md): a few cycles of 12.8 ns at 20 Gbps, negligible against T0 = 2 µs.
+ */
+export const SEED001_PACKET_MODEL = { ...SEED001_MODEL, injectionOrder: 'fifo' } as const;
+
+/** Which engine times a seed 001 case. */
+export type Seed001Engine = 'flow' | 'packet';
 
 /**
  * 'per-embodiment' (spec §1.4, default): each embodiment's own T1. 'one-latency': the flow
@@ -187,6 +200,7 @@ export class Seed001Timer {
     readonly n: number,
     readonly gbps: number,
     readonly reading: TurnaroundReading = 'per-embodiment',
+    readonly engine: Seed001Engine = 'flow',
   ) {
     this.topology = buildTopology(`fullmesh:${n},bw=${gbps}Gbps,lat=0`);
     this.routing = fullMeshRouting(this.topology);
@@ -200,7 +214,11 @@ export class Seed001Timer {
     const scale = bytes / this.baseBytes;
     const hop = hopLatency(this.c, this.reading);
     const turnaround = hop.kind === 'via' ? hop.turnaround : 'switch';
-    const run = (p: FlowProgram): number => simulateFlow(this.topology, this.routing, parallelIssue(p, scale, turnaround), SEED001_MODEL).makespan;
+    const run = (p: FlowProgram): number => {
+      const program = parallelIssue(p, scale, turnaround);
+      if (this.engine === 'flow') return simulateFlow(this.topology, this.routing, program, SEED001_MODEL).makespan;
+      return simulatePacketSchedule({ topology: this.topology, routing: this.routing, program, model: SEED001_PACKET_MODEL }).makespan_s;
+    };
     const shift = hop.kind === 'forward' && hop.overhead !== undefined ? SEED001_T0 - hop.overhead : 0;
     return { direct: run(this.base.direct), variant: run(this.base.variant) - shift };
   }

@@ -10,6 +10,7 @@ import { buildTopology } from '../../topology/index.js';
 import { runCollectiveFlow } from '../../sim/simulate.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 import { appendAll, maxOf } from '../../util/arrays.js';
+import { DEFAULT_TREE_PACKET_BYTES, treePackets, xorSwapOnTree, xorSwapTreeStoreForward, xorSwapTreeTime, type CombiningTree } from './seed002-tree.js';
 
 /** Executor input ids for 4 ranks × 4 one-byte elements are 1..16: A..P of the patent's example. */
 const letter = (v: number): string => (v >= 1 && v <= 26 ? String.fromCharCode(64 + v) : `#${v}`);
@@ -24,21 +25,7 @@ function exampleState(pairs: number): string[][] {
   return [0, 1, 2, 3].map((rank) => Array.from(r.buffer!(rank, 1)!, letter));
 }
 
-/** The combining tree's parameters: per-level latency (s), bandwidth (bytes/s), per-call overhead (s). */
-export interface CombiningTree {
-  readonly levelLatency: number;
-  readonly bandwidth: number;
-  readonly callOverhead: number;
-}
-
-/**
- * xor-swap on a combining tree, closed form: 3·n(n−1)/2 serialised group-wide allreduces, each
- * paying the call overhead, 2⌈log2 n⌉ tree levels up and down and its bytes at the tree bandwidth
- * (the flow engine's hwCollective cost plus the overhead; checked against the engine in the run).
- */
-export function xorSwapTreeTime(n: number, bytes: number, tree: CombiningTree): number {
-  return ((3 * n * (n - 1)) / 2) * (tree.callOverhead + 2 * Math.ceil(Math.log2(n)) * tree.levelLatency + bytes / tree.bandwidth);
-}
+export { xorSwapTreeTime, type CombiningTree } from './seed002-tree.js';
 
 const TIME_SETUP_MODEL = 'flow engine defaults: α = 1 µs per message, max-min sharing';
 
@@ -235,9 +222,21 @@ export const seed002: SeedModule = {
     const engineCheck = maxOf(timeRows.map((x) => Math.abs(xorSwapTreeTime(x.n, x.block, defaultTree) / x.xor - 1)));
     if (engineCheck > 1e-6) throw new Error(`seed 002: the tree closed form differs from the flow engine's xor-swap by ${engineCheck}`);
     const treeSweep = {
-      levelLatency: [50e-9, 100e-9, 500e-9, 2e-6],
+      levelLatency: ctx.quick ? [100e-9, 2e-6] : [50e-9, 100e-9, 500e-9, 2e-6],
       bandwidth: [linkBw, linkBw / 8],
       callOverhead: [0, 1e-6],
+    };
+    // The swap runs on the combining tree itself (seed002-tree.ts) up to simMax ranks; beyond, its
+    // closed form, which equals every simulated point (checked here, relative 1e-9).
+    const simMax = ctx.quick ? 4 : 8;
+    let treeCheck = 0;
+    const treeTime = (n: number, block: number, tree: CombiningTree): number => {
+      const closed = xorSwapTreeStoreForward(n, block, tree);
+      if (n > simMax) return closed;
+      const sim = xorSwapOnTree(n, block, tree);
+      treeCheck = Math.max(treeCheck, Math.abs(sim / closed - 1));
+      if (treeCheck > 1e-9) throw new Error(`seed 002: the combining-tree run differs from its closed form by ${treeCheck} (n=${n}, ${block} B)`);
+      return sim;
     };
     const hwBlocks = [8, 4096];
     const coreRows = timeRanks.flatMap((n) => {
@@ -250,32 +249,49 @@ export const seed002: SeedModule = {
           treeSweep.callOverhead.map((callOverhead) => {
             const tree = { levelLatency, bandwidth, callOverhead };
             const cores = ((3 * c.n * (c.n - 1)) / 2) * c.allreduce;
-            return { ...c, tree, hw: xorSwapTreeTime(c.n, c.block, tree), cores };
+            return { ...c, tree, hw: treeTime(c.n, c.block, tree), cutThrough: xorSwapTreeTime(c.n, c.block, tree), cores };
           }),
         ),
       ),
     );
+    ctx.progress(0.99, 'combining tree sweep done');
     const hwLost = hwPoints.filter((x) => x.hw >= x.cores);
+    const cutThroughLost = hwPoints.filter((x) => x.cutThrough >= x.cores);
     // The verdict's region: a dedicated tree at most as slow per level as a torus router hop, links as
     // fast as the torus's, no software per call (line 166: combined "without utilizing the compute
     // nodes main processing cores"); the rest of the sweep shows where the claim stops holding.
     const inRegion = (x: (typeof hwPoints)[number]) => x.tree.levelLatency <= defaultTree.levelLatency && x.tree.callOverhead === 0 && x.tree.bandwidth === linkBw;
     const regionLost = hwLost.filter(inRegion);
     // Break-even per call overhead: the overhead at which the tree's allreduce costs as much as the cores'.
-    const breakEven = coreRows.map((c) => ({ ...c, overhead: c.allreduce - (2 * Math.ceil(Math.log2(c.n)) * defaultTree.levelLatency + c.block / defaultTree.bandwidth) }));
+    // One tree call without overhead: the closed form's per-call time at zero overhead.
+    const breakEven = coreRows.map((c) => ({ ...c, overhead: c.allreduce - xorSwapTreeStoreForward(c.n, c.block, defaultTree) / ((3 * c.n * (c.n - 1)) / 2) }));
+    const defaultHw = (c: { n: number; block: number }) => hwPoints.find((x) => x.n === c.n && x.block === c.block && x.tree.levelLatency === defaultTree.levelLatency && x.tree.bandwidth === linkBw && x.tree.callOverhead === 0)!.hw;
     const ns2 = (x: number) => `${(x * 1e9).toFixed(0)} ns`;
     r.tables.push({
       id: '002-hw-vs-cores',
       title: 'The XOR swap combined in the tree hardware against the same swap with each allreduce on the cores (whole all-to-all, µs)',
       figure: '002 line 166 and claim 1 ("combining, by network hardware")',
-      columns: ['ranks n', 'element (bytes)', 'one allreduce on the cores (µs)', 'swap on the cores (µs)', 'swap in hardware, default tree (µs)', 'cores / hardware', 'break-even call overhead (µs)'],
+      columns: ['ranks n', 'element (bytes)', 'one allreduce on the cores (µs)', 'swap on the cores (µs)', 'swap on the combining tree, default tree (µs)', 'how the tree time was obtained', 'cut-through tree, closed form (µs)', 'cores / tree', 'break-even call overhead (µs)'],
       rows: breakEven.map((c) => {
         const cores = ((3 * c.n * (c.n - 1)) / 2) * c.allreduce;
-        const hw = xorSwapTreeTime(c.n, c.block, defaultTree);
-        return [c.n, c.block, Number((c.allreduce * 1e6).toFixed(3)), Number((cores * 1e6).toFixed(1)), Number((hw * 1e6).toFixed(1)), (cores / hw).toFixed(2), Number((c.overhead * 1e6).toFixed(3))];
+        const hw = defaultHw(c);
+        return [c.n, c.block, Number((c.allreduce * 1e6).toFixed(3)), Number((cores * 1e6).toFixed(1)), Number((hw * 1e6).toFixed(1)), c.n <= simMax ? 'flow engine on combining-tree:n' : 'closed form (checked against the runs)', Number((xorSwapTreeTime(c.n, c.block, defaultTree) * 1e6).toFixed(1)), (cores / hw).toFixed(2), Number((c.overhead * 1e6).toFixed(3))];
       }),
-      note: `Cores: allreduce recursive-doubling on ${timeRanks.map(torusSpec).join(', ')} (flow engine defaults, α = 1 µs per message), 3·n(n−1)/2 of them. Hardware: the closed form of xorSwapTreeTime at ${ns2(defaultTree.levelLatency)} per level, tree bandwidth = link bandwidth, no call overhead; it equals the flow engine's xor-swap makespan at every time point (largest relative difference ${engineCheck.toExponential(1)}). Break-even: the per-call overhead at which one hardware allreduce costs as much as one on the cores.`,
+      note: `Cores: allreduce recursive-doubling on ${timeRanks.map(torusSpec).join(', ')} (flow engine defaults, α = 1 µs per message), 3·n(n−1)/2 of them. Tree: xor-swap's allreduces run on the n-node binary combining tree (heap order, depth ⌊log2 n⌋) at flow level, each call up and down the tree, each element in ${DEFAULT_TREE_PACKET_BYTES}-byte packets, every level a store-and-forward hop of a packet, the packets pipelined; ${ns2(defaultTree.levelLatency)} per level, tree bandwidth = link bandwidth, no call overhead. Simulated up to n = ${simMax}, equal to the closed form 3·n(n−1)/2 · (overhead + 2·(depth·latency + ((depth − 1)·first packet + element) / bandwidth)) within ${treeCheck.toExponential(1)}, which gives the larger n. Cut-through: the flow engine's hwCollective cost (the element crosses the tree once), equal to the engine's xor-swap makespan within ${engineCheck.toExponential(1)}. Break-even: the per-call overhead at which one tree allreduce costs as much as one on the cores.`,
     });
+    r.plots.push(
+      linePlot({
+        id: '002-tree-sweep',
+        title: 'The swap on the combining tree against the cores, over the tree\'s level latency',
+        figure: '002 line 166 and claim 1 (no figure: the patent gives no timing)',
+        caption: `cores / tree time of the whole swap; tree at the link bandwidth, no call overhead (the table and the claim cover 1/8 bandwidth and a 1 µs overhead). Tree runs on combining-tree:n up to n = ${simMax}, its checked closed form beyond.`,
+        x: { title: 'tree latency per level (ns, log scale)', log: true },
+        y: { title: 'swap time, cores / tree (ratio, log scale)', log: true },
+        legend: 'ranks, element',
+        points: hwPoints.filter((x) => x.tree.bandwidth === linkBw && x.tree.callOverhead === 0).map((x) => ({ series: `n=${x.n}, ${x.block} B`, x: x.tree.levelLatency * 1e9, y: x.cores / x.hw })),
+        marks: [{ axis: 'y', value: 1, label: 'equal time' }],
+      }),
+    );
     const hwAt = (x: (typeof hwPoints)[number]) => `n=${x.n}, ${x.block} B, ${ns2(x.tree.levelLatency)}/level, bandwidth ${x.tree.bandwidth === linkBw ? 'link' : 'link/8'}, overhead ${(x.tree.callOverhead * 1e6).toFixed(0)} µs`;
     const minBreakEven = breakEven.reduce((a, b) => (b.overhead < a.overhead ? b : a));
     r.claims.push({
@@ -284,11 +300,11 @@ export const seed002: SeedModule = {
       claim: 'Combining the XOR allreduces in the network hardware, without the compute cores, makes the swap cheap: the hardware swap beats the same swap with allreduce on the cores',
       where: 'line 166; claim 1 ("combining, by network hardware using a bitwise XOR operator"); spec A1',
       expected: 'hardware combining faster than combining on the cores',
-      measured: `${hwPoints.length} points (n ∈ {${timeRanks.join(', ')}}, elements ${hwBlocks.join(' and ')} B, level latency ${treeSweep.levelLatency.map(ns2).join(', ')}, tree bandwidth link and link/8, call overhead 0 and 1 µs): hardware faster at ${hwPoints.length - hwLost.length}; at the default tree cores / hardware = ${breakEven.map((c) => `${(((3 * c.n * (c.n - 1)) / 2) * c.allreduce / xorSwapTreeTime(c.n, c.block, defaultTree)).toFixed(1)}`).join(', ')} (n × element as in the table)${hwLost.length ? `; cores faster at ${hwLost.slice(0, 6).map(hwAt).join('; ')}${hwLost.length > 6 ? ` and ${hwLost.length - 6} more` : ''}` : ''}`,
+      measured: `${hwPoints.length} points (n ∈ {${timeRanks.join(', ')}}, elements ${hwBlocks.join(' and ')} B, level latency ${treeSweep.levelLatency.map(ns2).join(', ')}, tree bandwidth link and link/8, call overhead 0 and 1 µs): hardware faster at ${hwPoints.length - hwLost.length}; at the default tree cores / hardware = ${breakEven.map((c) => `${(((3 * c.n * (c.n - 1)) / 2) * c.allreduce / defaultHw(c)).toFixed(1)}`).join(', ')} (n × element as in the table); with cut-through forwarding (closed form) hardware faster at ${hwPoints.length - cutThroughLost.length}${hwLost.length ? `; cores faster at ${hwLost.slice(0, 6).map(hwAt).join('; ')}${hwLost.length > 6 ? ` and ${hwLost.length - 6} more` : ''}` : ''}`,
       threshold: `hardware swap strictly faster than the cores' swap at every n and element size, for a tree of at most ${ns2(defaultTree.levelLatency)} per level, the torus's link bandwidth and no per-call overhead (${hwPoints.filter(inRegion).length} of the ${hwPoints.length} points)`,
       sensitivity: `outside that region the cores win at ${hwLost.length} of ${hwPoints.length - hwPoints.filter(inRegion).length} points: ${[...new Set(hwLost.map((x) => (x.tree.bandwidth !== linkBw && x.tree.levelLatency <= defaultTree.levelLatency && x.tree.callOverhead === 0 ? `a tree at 1/8 of the link bandwidth with ${x.block}-byte elements` : x.tree.callOverhead > 0 ? 'a 1 µs per-call overhead' : 'slow tree levels')))].join(', ')}; the hardware wins while its per-call overhead stays below the cores' allreduce minus the tree's latency, ${(minBreakEven.overhead * 1e6).toFixed(2)} µs at the tightest point (n=${minBreakEven.n}, ${minBreakEven.block} B)`,
       setup: [
-        'the tree: 2⌈log2 n⌉ levels up and down, per-level latency, bandwidth and per-call overhead swept (the patent gives none)',
+        `the tree: the patent's binary combining tree (D6), ⌊log2 n⌋ levels up and down, per-level latency, bandwidth and per-call overhead swept (the patent gives none); ${DEFAULT_TREE_PACKET_BYTES}-byte tree packets, each combined store-and-forward per level and pipelined (Blue Gene/L's packet size; the patent names none), simulated on the tree up to n = ${simMax}; a fully cut-through tree (the engine's hwCollective cost) shown beside it`,
         `the cores: recursive-doubling allreduce on a near-square 2-D torus of n ranks (${TIME_SETUP_MODEL})`,
         'swaps serialised, one element per allreduce (spec A1)',
       ],
@@ -296,7 +312,14 @@ export const seed002: SeedModule = {
         ? { verdict: 'reproduced-under-reading' as const, reading: `the swap timed as 3·n(n−1)/2 serialised allreduces, in the tree hardware or on the cores over the torus; a dedicated tree (≤ ${ns2(defaultTree.levelLatency)} per level, no software per call)` }
         : { verdict: 'not-reproduced' as const, why: `the cores' allreduce is faster even on a dedicated tree at ${regionLost.slice(0, 4).map(hwAt).join('; ')}` }),
     });
-    r.params.hardwareVsCores = { tree: treeSweep, defaultTree, elementBytes: hwBlocks, cores: 'allreduce recursive-doubling on the torus, flow engine defaults', ranks: timeRanks };
+    r.params.hardwareVsCores = {
+      tree: treeSweep,
+      defaultTree,
+      elementBytes: hwBlocks,
+      cores: 'allreduce recursive-doubling on the torus, flow engine defaults',
+      ranks: timeRanks,
+      treeRun: { topology: 'combining-tree:n (binary, heap order, every node a compute node)', simulatedUpTo: simMax, forwarding: 'store and forward per packet and level, packets pipelined', packetBytes: DEFAULT_TREE_PACKET_BYTES, packetsPerElement: hwBlocks.map((b) => treePackets(b, defaultTree).length), alpha: 0, beyond: 'closed form xorSwapTreeStoreForward', largestDifference: treeCheck },
+    };
     r.params.time = { ranks: timeRanks, blockBytes: timeBlocks, ends: ENDS, topology: timeRanks.map(torusSpec), crossover: 'sign change of xor-swap − pairwise on the grid and ends, then bisection on the size to 0.1 %', model: 'flow engine defaults (hwLevelLatency 100 ns, hwBandwidth = largest channel bandwidth)' };
     r.params.example = { ranks: 4, elementBytes: 1, pairOrder: pairs.map(([i, j]) => `(${i + 1},${j + 1})`) };
     r.params.memory = { ranks: ns, blockBytes, algorithms: ['xor-swap', 'pairwise'], topology: 'torus:n (the topology does not change buffer sizes)' };

@@ -2,7 +2,6 @@
  * `meshwork collective list | verify | show`: a thin layer over src/collectives (build a schedule
  * with an algorithm or load a user's JSON, execute and verify it, print one rank's program).
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadTopology } from '../../node/load-topology.js';
 import type { Topology } from '../../topology/graph.js';
@@ -20,13 +19,16 @@ import {
   executeSchedule,
   listAlgorithms,
   parseCollective,
-  scheduleFromJson,
   scheduleJsonChunks,
   sizeMeaning,
   type ExecutionReport,
   type ExecMode,
 } from '../../collectives/index.js';
 import { planOutputs, print, writeOutputs } from '../io.js';
+import { loadScheduleFile, SCHEDULE_FORMAT_HELP, type LoadedSchedule } from '../schedule-file.js';
+import { verifyMscclSchedule } from '../../interop/msccl/run.js';
+import { assertMscclExportable, mscclXmlChunks } from '../../interop/msccl/write.js';
+import { PROTOCOL_NAMES, type MscclProtocol } from '../../interop/msccl/format.js';
 
 const SIZE_HELP =
   'bytes (e.g. 64KiB): alltoall/allgather/gather/scatter = one block; broadcast/reduce/allreduce/reduce-scatter = the whole buffer; one-to-one = the message';
@@ -41,6 +43,7 @@ interface ScheduleOpts {
   dtype?: string;
   op?: string;
   schedule?: string;
+  scheduleFormat?: string;
   mapping?: string;
 }
 
@@ -55,30 +58,27 @@ function addScheduleOptions(cmd: Command): Command {
     .option('--peer <rank>', 'destination rank of one-to-one (default: the last rank)')
     .option('--dtype <t>', `element type of reductions: ${DTYPES.join(', ')}`, 'int32')
     .option('--op <op>', `reduction operator: ${REDUCE_OPS.join(', ')}`, 'sum')
-    .option('--schedule <file.json>', "verify a user's schedule file instead of building one");
+    .option('--schedule <file>', "a schedule file instead of building one: Meshwork JSON, or MSCCL-XML (with --size)")
+    .option('--schedule-format <f>', SCHEDULE_FORMAT_HELP);
 }
 
-function loadOrBuild(opts: ScheduleOpts): { schedule: Schedule; topology: Topology | undefined } {
+function loadOrBuild(opts: ScheduleOpts): LoadedSchedule & { topology: Topology | undefined } {
   if (opts.schedule) {
-    let text: string;
-    try {
-      text = readFileSync(opts.schedule, 'utf8');
-    } catch (err) {
-      throw new InputError('schedule', opts.schedule, `a readable file (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      throw new InputError('schedule', opts.schedule, `a JSON file (${(err as Error).message})`);
-    }
-    const schedule = scheduleFromJson(json);
+    const loaded = loadScheduleFile({
+      schedule: opts.schedule,
+      scheduleFormat: opts.scheduleFormat,
+      size: opts.size,
+      dtype: choice<Dtype>(opts.dtype ?? 'int32', 'dtype', DTYPES),
+      op: choice<ReduceOp>(opts.op ?? 'sum', 'op', REDUCE_OPS),
+      topology: opts.topology,
+    });
+    const { schedule } = loaded;
     const spec = opts.topology ?? (schedule.topology || undefined);
     const topology = spec ? loadTopology(spec, { mapping: opts.mapping }) : undefined;
     if (topology && topology.numEndpoints !== schedule.numRanks) {
       throw new InputError('topology', spec, `a topology with ${schedule.numRanks} endpoints (the schedule's rank count)`);
     }
-    return { schedule, topology };
+    return { ...loaded, topology };
   }
   for (const key of ['topology', 'collective', 'algorithm', 'size'] as const) {
     if (opts[key] === undefined) throw new InputError(key, undefined, `--${key} (or --schedule file.json)`);
@@ -246,12 +246,29 @@ export function register(program: Command): void {
     .action((opts: ScheduleOpts & { steps?: boolean; mode: string; out?: string; json?: boolean }) => {
       const mode = choice<ExecMode>(opts.mode, 'mode', ['bytes', 'chunks']);
       const [out] = planOutputs({ out: opts.out });
-      const { schedule, topology } = loadOrBuild(opts);
+      const { schedule, topology, msccl } = loadOrBuild(opts);
       // Streamed chunk by chunk: the JSON of a large schedule does not fit in one string.
       if (out) writeOutputs([[out, scheduleJsonChunks(schedule)]]);
-      const report = executeSchedule(schedule, { mode, steps: opts.steps, topology });
-      print(opts.json ? JSON.stringify(reportJson(schedule, report), null, 2) : reportText(schedule, report));
+      const execOpts = { mode, steps: opts.steps, topology };
+      const report = msccl ? verifyMscclSchedule(msccl, execOpts) : executeSchedule(schedule, execOpts);
+      const customNote = msccl?.algo.collective === 'custom' ? '\nMSCCL coll="custom" has no postcondition: PASS means every step completed (no deadlock, unmatched message or chunk out of bounds)' : '';
+      print(opts.json ? JSON.stringify(reportJson(schedule, report), null, 2) : reportText(schedule, report) + customNote);
       if (!report.pass) process.exitCode = 1;
+    });
+
+  addScheduleOptions(collective.command('export').description('write a schedule in another tool\'s format: msccl-xml (MSCCL/RCCL runtimes, MSCCLang, ASTRA-sim) or json'))
+    .requiredOption('--format <f>', 'msccl-xml or json')
+    .option('--proto <p>', `msccl-xml protocol attribute: ${PROTOCOL_NAMES.join(', ')}`, 'Simple')
+    .option('--out <file>', 'output file (default: standard output)')
+    .action((opts: ScheduleOpts & { format: string; proto: string; out?: string }) => {
+      const format = choice(opts.format, 'format', ['msccl-xml', 'json']);
+      const proto = choice<MscclProtocol>(opts.proto, 'proto', PROTOCOL_NAMES);
+      const [out] = planOutputs({ out: opts.out });
+      const { schedule } = loadOrBuild(opts);
+      if (format === 'msccl-xml') assertMscclExportable(schedule);
+      const chunks = format === 'json' ? scheduleJsonChunks(schedule) : mscclXmlChunks(schedule, { proto });
+      if (out) writeOutputs([[out, chunks]]);
+      else for (const c of chunks) process.stdout.write(c);
     });
 
   addScheduleOptions(collective.command('show').description("print one rank's program, op by op"))

@@ -18,6 +18,7 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Promise<{ register: Regist
   ['traffic', () => import('./traffic.js')],
   ['reproduce', () => import('./reproduce.js')],
   ['sweep', () => import('./sweep.js')],
+  ['ui', () => import('./ui.js')],
 ];
 
 /** Options that end the program before any command runs. */

@@ -10,11 +10,15 @@ import { simulate, ENGINES, type EngineName } from '../../sim/simulate.js';
 import { planOutputs, print, writeOutputs } from '../io.js';
 import { checkPacketRunSize } from '../../sim/packet/limits.js';
 import { addTimingOptions, csvLine, describeModel, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
+import { loadScheduleFile, SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
+import { mscclModel, mscclProgram } from '../../interop/msccl/run.js';
 
 interface RunOptions extends TimingCliOptions {
   algorithm?: string;
   engine: string;
   trace?: string;
+  schedule?: string;
+  scheduleFormat?: string;
 }
 
 export function progressBar(label: string): { update: (fraction: number) => void; stop: () => void } {
@@ -30,25 +34,36 @@ export function register(program: Command): void {
       .command('run')
       .description('time one collective algorithm on a topology (flow level by default) against the lower bound')
       .option('--algorithm <spec>', 'algorithm and parameters, e.g. hop-grouped or hop-grouped:dir=shortest,pacing=off')
+      .option('--schedule <file>', 'time a schedule file instead of --algorithm: MSCCL-XML (with --size) or Meshwork schedule JSON')
+      .option('--schedule-format <f>', SCHEDULE_FORMAT_HELP)
       .option('--engine <engine>', 'flow or packet', 'flow')
       .option('--trace <file>', 'write a Chrome trace-event file (opens in Perfetto): one track per rank stream, link counters'),
   ).action((opts: RunOptions) => {
     const [traceOut] = planOutputs({ trace: opts.trace });
-    const setup = parseTimingOptions(opts);
-    if (!opts.algorithm) throw new InputError('algorithm', undefined, 'an algorithm spec such as hop-grouped or pairwise (see meshwork collective list)');
+    // A schedule file carries its own collective; a JSON one its size too.
+    const setup = parseTimingOptions(opts.schedule && opts.size === undefined ? { ...opts, collective: 'barrier' } : opts);
+    if (!opts.algorithm && !opts.schedule) throw new InputError('algorithm', undefined, 'an algorithm spec such as hop-grouped or pairwise (see meshwork collective list), or --schedule FILE');
+    if (opts.algorithm && opts.schedule) throw new InputError('schedule', opts.schedule, 'either --schedule or --algorithm, not both');
     if (!ENGINES.includes(opts.engine as EngineName)) throw new InputError('engine', opts.engine, ENGINES.join(' or '));
     const engine = opts.engine as EngineName;
-    if (engine === 'packet') checkPacketRunSize({ collective: setup.collective, ranks: setup.topology.numEndpoints, size: setup.size, root: setup.root });
+    if (engine === 'packet' && !opts.schedule) checkPacketRunSize({ collective: setup.collective, ranks: setup.topology.numEndpoints, size: setup.size, root: setup.root });
     if (opts.trace && engine !== 'flow') throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
+    const loaded = opts.schedule ? loadScheduleFile({ schedule: opts.schedule, scheduleFormat: opts.scheduleFormat, size: opts.size, topology: setup.topology.spec }) : undefined;
+    if (loaded && loaded.schedule.numRanks !== setup.topology.numEndpoints) {
+      throw new InputError('topology', opts.topology, `a topology with ${loaded.schedule.numRanks} endpoints (the schedule's rank count)`);
+    }
     // Refuses a schedule too large for the engines before building it (names the limit).
-    const schedule = buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm, topology: setup.topology, size: setup.size, root: setup.root });
-    const program = lowerSchedule(schedule, setup.topology);
+    const schedule = loaded?.schedule ?? buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm!, topology: setup.topology, size: setup.size, root: setup.root });
+    const msccl = loaded?.msccl;
+    const program = msccl ? mscclProgram(msccl, setup.topology) : lowerSchedule(schedule, setup.topology);
+    const model = msccl ? mscclModel(msccl, setup.model) : setup.model;
+    const collectiveName = msccl?.algo.collective === 'custom' ? 'custom (MSCCL-XML: no postcondition, no bound)' : schedule.collective;
     if (opts.trace) checkTraceSize(program);
     const rates = opts.trace ? new RateRecorder() : undefined;
     const bar = progressBar('simulating');
     let result;
     try {
-      result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model: setup.model, trace: rates, progress: bar.update });
+      result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model, noise: setup.noise, trace: rates, progress: bar.update });
     } finally {
       bar.stop();
     }
@@ -61,13 +76,13 @@ export function register(program: Command): void {
     if (opts.csv) {
       print(csvLine(['topology', 'collective', 'algorithm', 'size_bytes', 'engine', 'makespan_s', 'bound_s', 'bound', 'efficiency', 'schedule_bound_s', 'max_utilisation', 'mean_utilisation', 'jain_fairness', 'messages']));
       print(
-        csvLine([setup.topology.spec, setup.collective, schedule.algorithmSpec, setup.size, result.engine, result.makespan_s, result.bound_s, best.name, result.efficiency, result.schedule_bound_s ?? '', result.channels.max_utilisation, result.channels.mean_utilisation, result.channels.jain_fairness, result.stats.messages]),
+        csvLine([setup.topology.spec, schedule.collective, schedule.algorithmSpec, schedule.parts[0].size, result.engine, result.makespan_s, result.bound_s, best.name, result.efficiency, result.schedule_bound_s ?? '', result.channels.max_utilisation, result.channels.mean_utilisation, result.channels.jain_fairness, result.stats.messages]),
       );
       return;
     }
     const lines = [
       `topology        ${setup.echo.topology}`,
-      `collective      ${setup.collective}, algorithm ${schedule.algorithmSpec}, size ${setup.echo.size ?? 'none'}`,
+      `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}, size ${setup.echo.size ?? 'none'}`,
       `routing         ${result.routing.name}`,
       `engine          ${result.engine}`,
       `makespan        ${formatTime(result.makespan_s)}`,

@@ -14,11 +14,17 @@ import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-or
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
 import { INJECTION_ORDERS, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
 import { FLOW_PRESET_NAMES, flowPreset } from '../../sim/flow/presets.js';
+import { describeNoise, parseNoise, type NoiseModel } from '../../sim/program/disturb.js';
 import type { Topology } from '../../topology/graph.js';
+import { assertRanksConnected } from '../../topology/failures.js';
+
+/** Help text of `--fail`, shared by topo, run, compare and traffic. */
+export const FAIL_HELP = 'failed links/routers: links=5%,seed=3 | links=12 | routers=2% | cut=3-7/8-9 (node ids) | down=5/9 (docs/failures.md)';
 
 export interface TimingCliOptions {
   topology?: string;
   mapping?: string;
+  fail?: string;
   collective: string;
   size?: string;
   root?: string;
@@ -43,6 +49,7 @@ export interface TimingCliOptions {
   injectionOrder?: string;
   protocol?: string;
   eagerThreshold?: string;
+  noise?: string;
   json?: boolean;
   csv?: boolean;
 }
@@ -51,6 +58,7 @@ export function addTimingOptions(cmd: Command): Command {
   return cmd
     .requiredOption('--topology <spec>', 'topology spec or file, e.g. torus:8x8,bw=25Gbps,lat=100ns')
     .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
+    .option('--fail <spec>', FAIL_HELP)
     .option('--collective <name>', 'alltoall, broadcast, reduce, allreduce, scatter, gather, allgather, reduce-scatter, one-to-one, barrier', 'alltoall')
     .option('--size <bytes>', 'per block for alltoall/allgather/gather/scatter; whole buffer for broadcast/reduce/allreduce/reduce-scatter; the message for one-to-one (e.g. 64KiB, 1MB)')
     .option('--root <rank>', 'root rank of rooted collectives (source of one-to-one) (default: 0)')
@@ -75,6 +83,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--injection-order <order>', 'NIC model: fifo (default: a NIC\'s sends leave in order on each link, as the packet engine), per-destination, or shared (max-min among all outstanding sends, as SimGrid SMPI)')
     .option('--protocol <p>', 'point-to-point protocol: eager (default: data moves when the send is posted) or mpi (rendezvous from --eager-threshold: data moves once the receive is posted)')
     .option('--eager-threshold <bytes>', 'with --protocol mpi, the size from which a send uses rendezvous (default 64KiB, SMPI\'s)')
+    .option('--noise <spec>', 'disturbances (seed 000 ¶0048): skew=T (per-rank start, uniform), jitter=T (per-send mean, exponential), os=T with osprob=P (detour before an op, default p 0.01), seed=N, e.g. skew=10us,jitter=1us,seed=3 (default: none)')
     .option('--json', 'print the full result as JSON')
     // One output format: --json --csv together printed JSON only, silently.
     .addOption(new Option('--csv', 'print CSV').conflicts('json'));
@@ -87,6 +96,8 @@ export interface TimingSetup {
   root: number | undefined;
   routingOptions: RoutingOptions;
   model: FlowEngineOptions;
+  /** Disturbances applied to the lowered program (--noise), or undefined for none. */
+  noise: NoiseModel | undefined;
   /** What the user asked for, in the units they used, for the report header. */
   echo: Record<string, string>;
 }
@@ -95,7 +106,8 @@ const time = (field: string, v: string | undefined): number | undefined => (v ==
 const bw = (field: string, v: string | undefined): number | undefined => (v === undefined ? undefined : parseBandwidth(v, field));
 
 export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
-  const topology = loadTopology(o.topology!, { mapping: o.mapping });
+  const topology = loadTopology(o.topology!, { mapping: o.mapping, fail: o.fail });
+  if (o.fail !== undefined) assertRanksConnected(topology);
   const collective = parseCollective(o.collective);
   if (o.size === undefined && collective !== 'barrier') throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
   const size = o.size === undefined ? 0 : parseSize(o.size, 'size');
@@ -137,7 +149,8 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   for (const [k, v] of Object.entries(explicit)) if (v !== undefined) (model as Record<string, unknown>)[k] = v;
   const echo: Record<string, string> = { topology: `${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`, collective };
   if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
-  return { topology, collective, size, root, routingOptions, model, echo };
+  const noise = o.noise === undefined ? undefined : parseNoise(o.noise);
+  return { topology, collective, size, root, routingOptions, model, noise, echo };
 }
 
 function choice<T extends string>(field: string, v: string | undefined, accepted: readonly T[]): T | undefined {
@@ -163,6 +176,7 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `injection order=${model.injectionOrder}`,
     `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : ''}`,
     `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,
+    ...(model.noise ? [`noise ${describeNoise(model.noise as NoiseModel)}`] : []),
   ].join(', ');
 }
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { loadTopology } from '../../node/load-topology.js';
+import { FAIL_HELP } from './timing-options.js';
 import { computeMetricsParallel, defaultWorkers } from '../../node/metrics-workers.js';
 import { DISTANCE_METHODS, checkAllPairsWork, formatMetrics, metricsRecord, type DistanceMethod } from '../../topology/metrics/index.js';
 import { checkSize } from '../../topology/builder.js';
@@ -11,6 +12,7 @@ import { familiesHelp } from '../families-help.js';
 interface TopoOptions {
   json?: boolean;
   mapping?: string;
+  fail?: string;
   method?: string;
   samples?: string;
   seed?: string;
@@ -35,6 +37,7 @@ export function register(program: Command): void {
     .argument('<spec>', 'topology spec (torus:8x8,bw=25Gbps,lat=100ns), or file:graph.json / net.yaml')
     .option('--json', 'machine-readable output')
     .option('--mapping <m>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
+    .option('--fail <spec>', FAIL_HELP)
     .option('--method <m>', `distance method: auto, ${DISTANCE_METHODS.join(', ')}`, 'auto')
     .option('--samples <n>', 'sampled method: number of BFS sources (default 256; fewer, at least 32, above 4M channels)')
     .option('--seed <n>', 'sampled method: seed of the source choice', '1')
@@ -56,7 +59,7 @@ export function register(program: Command): void {
         checkSize('topology', estimate.nodes, estimate.channels);
         if (method === 'all-pairs') checkAllPairsWork(estimate.endpoints, estimate.channels);
       }
-      const topology = loadTopology(specText, { mapping: opts.mapping });
+      const topology = loadTopology(specText, { mapping: opts.mapping, fail: opts.fail });
       // Distances, means and bisections of a single endpoint are 0 over 0 pairs: no meaning.
       if (topology.numEndpoints < 2) throw new InputError('topology', specText, `a topology with at least 2 endpoints (this one has ${topology.numEndpoints})`);
       const metrics = await computeMetricsParallel(

@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
 import { loadTopology, readText } from '../../node/load-topology.js';
+import { FAIL_HELP } from './timing-options.js';
+import { routingNames } from '../../routing/registry.js';
+import { assertRanksConnected } from '../../topology/failures.js';
 import { InputError } from '../../util/errors.js';
 import {
   DeadlockError,
@@ -28,10 +31,15 @@ import { checkPacketNodes } from '../../sim/packet/limits.js';
 import { estimateSpecSize } from '../../topology/estimate.js';
 import { planOutputs, print, writeOutputs, type PlannedOutput } from '../io.js';
 import { maxOf } from '../../util/arrays.js';
+import { parseRates } from '../../util/rates.js';
+
+export { parseRates };
 
 interface TrafficOptions {
   topology?: string;
   mapping?: string;
+  fail?: string;
+  routing?: string;
   pattern?: string;
   rates?: string;
   preset?: string;
@@ -58,31 +66,6 @@ interface TrafficOptions {
   csv?: string;
   plot?: string;
   logX?: boolean;
-}
-
-/** "a:b:step" (inclusive) or "r1,r2,..."; every rate in (0, 1]. */
-export function parseRates(text: string): number[] {
-  const bad = (): never => {
-    throw new InputError('rates', text, 'start:stop:step or a comma list of rates in (0, 1] flits/node/cycle');
-  };
-  let rates: number[];
-  if (text.includes(':')) {
-    const parts = text.split(':').map(Number);
-    if (parts.length !== 3 || parts.some((x) => !Number.isFinite(x))) bad();
-    const [a, b, s] = parts;
-    if (!(s > 0) || b < a) bad();
-    const n = Math.floor((b - a) / s + 1e-9) + 1;
-    if (n > 1000) throw new InputError('rates', text, 'at most 1,000 load points');
-    rates = Array.from({ length: n }, (_, i) => Math.round((a + i * s) * 1e9) / 1e9);
-  } else {
-    rates = text.split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
-  }
-  for (const r of rates) {
-    // An entry that is not a number (NaN, "", 1e309) is shown as the list the user typed.
-    if (!Number.isFinite(r)) bad();
-    if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');
-  }
-  return rates;
 }
 
 function intOption(field: string, text: string | undefined, min: number, max: number): number | undefined {
@@ -227,6 +210,8 @@ export function register(program: Command): void {
     .option('--booksim-config <file>', "run a BookSim 2.0 configuration file (topology, routing, router, traffic and measurement from the file; --rates and --seeds may sweep it)")
     .option('--seeds <list>', 'run every rate once per seed (first:last or a comma list) and report mean and spread per rate')
     .option('--mapping <order>', 'rank order: identity | reverse | snake | random:seed=N | a permutation file')
+    .option('--fail <spec>', FAIL_HELP)
+    .option('--routing <name>', `routing: ${routingNames().join(' | ')} (default: the family's, or BookSim's under --preset booksim)`)
     .option('--pattern <name>', patternNames().join(' | '))
     .option('--rates <list>', 'start:stop:step or a comma list, flits/node/cycle in (0, 1]')
     .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')}`, 'booksim')
@@ -271,7 +256,9 @@ export function register(program: Command): void {
       const topologyText = fromFile ? fromFile.topologySpec : (o.topology as string);
       const estimate = estimateSpecSize(topologyText);
       if (estimate) checkPacketNodes(estimate.nodes, topologyText);
-      const topology = loadTopology(topologyText, { mapping: o.mapping });
+      if (o.routing !== undefined && !routingNames().includes(o.routing)) throw new InputError('routing', o.routing, routingNames().join(', '));
+      const topology = loadTopology(topologyText, { mapping: o.mapping, fail: o.fail });
+      if (o.fail !== undefined) assertRanksConnected(topology);
       const rates = o.rates !== undefined ? parseRates(o.rates) : (fromFile?.rates ?? []);
       const preset = (o.preset ?? 'booksim') as PresetName;
       if (!PRESET_NAMES.includes(preset)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
@@ -306,7 +293,7 @@ export function register(program: Command): void {
         config,
         measurement: horizon !== undefined ? 'horizon' : 'booksim',
         measurementOptions: fromFile?.measurementOptions,
-        routingName: fromFile?.routingName,
+        routingName: o.routing ?? fromFile?.routingName,
         horizon,
         patternOptions: {
           hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1),

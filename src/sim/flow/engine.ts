@@ -14,10 +14,12 @@ import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue, IndexedTimeHeap } from '../program/event-queue.js';
-import { pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
+import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
 import { cm02Weight, MaxMinSolver, SubsetFiller } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
 import { FlowProgram } from '../program/program.js';
+import { MessageTable } from './message-table.js';
+import { FlowTable } from './flow-table.js';
 
 /** Events: a stream wake the shared semantics asked for, and a message's delivery. */
 const E_WAKE = 0;
@@ -109,69 +111,10 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const gap = runner.gap;
 
   // ---- messages (recycled through a free list)
-  let mCap = 1024;
-  let mSrc = new Int32Array(mCap);
-  let mDst = new Int32Array(mCap);
-  let mTag = new Int32Array(mCap);
-  let mOp = new Int32Array(mCap);
-  let mParts = new Int32Array(mCap);
-  let mNext = new Int32Array(mCap);
-  let mLat = new Float64Array(mCap);
-  let mArrive = new Float64Array(mCap);
-  let mFree = -1;
-  let mUsed = 0;
-  let messages = 0;
-  const newMessage = (src: number, dst: number, tag: number, op: number): number => {
-    let m: number;
-    if (mFree >= 0) {
-      m = mFree;
-      mFree = mNext[m];
-    } else {
-      if (mUsed === mCap) {
-        mCap *= 2;
-        mSrc = resized(mSrc, mCap);
-        mDst = resized(mDst, mCap);
-        mTag = resized(mTag, mCap);
-        mOp = resized(mOp, mCap);
-        mParts = resized(mParts, mCap);
-        mNext = resized(mNext, mCap);
-        mLat = resized(mLat, mCap);
-        mArrive = resized(mArrive, mCap);
-      }
-      m = mUsed++;
-    }
-    messages++;
-    mSrc[m] = src;
-    mDst[m] = dst;
-    mTag[m] = tag;
-    mOp[m] = op;
-    mParts[m] = 0;
-    mNext[m] = -1;
-    mLat[m] = 0;
-    mArrive[m] = 0;
-    return m;
-  };
+  const msgs = new MessageTable();
 
   // ---- flows (recycled), their resource paths in an arena compacted when it fills with dead paths
-  let fCap = 1024;
-  let fStart = new Int32Array(fCap);
-  let fLen = new Int32Array(fCap);
-  let fRem = new Float64Array(fCap);
-  let fBytes = new Float64Array(fCap);
-  let fRate = new Float64Array(fCap);
-  let fMaxRate = new Float64Array(fCap);
-  /** Share weight per flow under CM02 sharing (1 / route latency); null under plain max-min. */
-  let fWeight: Float64Array | null = model.sharing === 'cm02' ? new Float64Array(fCap) : null;
-  let fFinish = new Float64Array(fCap);
-  let fT = new Float64Array(fCap);
-  let fMsg = new Int32Array(fCap);
-  let fStream = new Int32Array(fCap);
-  let fOp = new Int32Array(fCap);
-  let fNextFree = new Int32Array(fCap);
-  let fActivePos = new Int32Array(fCap);
-  let fFree = -1;
-  let fUsed = 0;
-  let flowsCreated = 0;
+  const flows = new FlowTable(model.sharing === 'cm02');
   let active = new Int32Array(1024);
   let nActive = 0;
   let arena = new Int32Array(1 << 16);
@@ -182,7 +125,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   // (swap-remove through arenaSlot), and the resources touched since the last update.
   const local = model.rateUpdate === 'local';
   // Local updates also keep flow state lazy, so that a batch costs what it touches, not O(active
-  // flows): fRem[f] is exact at time fT[f] (brought forward when the flow is re-rated), finish
+  // flows): flows.rem[f] is exact at time flows.t[f] (brought forward when the flow is re-rated), finish
   // times wait in an indexed heap (one entry per flow, moved when re-rated), and the aggregate rate
   // is kept as a running sum. Exact updates re-rate every flow anyway and keep the plain per-batch
   // passes (their results must not move by a rounding).
@@ -226,34 +169,6 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     markDirty(r);
   };
 
-  const newFlow = (): number => {
-    let f: number;
-    if (fFree >= 0) {
-      f = fFree;
-      fFree = fNextFree[f];
-    } else {
-      if (fUsed === fCap) {
-        fCap *= 2;
-        fStart = resized(fStart, fCap);
-        fLen = resized(fLen, fCap);
-        fRem = resized(fRem, fCap);
-        fBytes = resized(fBytes, fCap);
-        fRate = resized(fRate, fCap);
-        fMaxRate = resized(fMaxRate, fCap);
-        if (fWeight !== null) fWeight = resized(fWeight, fCap);
-        fFinish = resized(fFinish, fCap);
-        fT = resized(fT, fCap);
-        fMsg = resized(fMsg, fCap);
-        fStream = resized(fStream, fCap);
-        fOp = resized(fOp, fCap);
-        fNextFree = resized(fNextFree, fCap);
-        fActivePos = resized(fActivePos, fCap);
-      }
-      f = fUsed++;
-    }
-    flowsCreated++;
-    return f;
-  };
 
   const ensureArena = (extra: number): void => {
     if (arenaUsed + extra <= arena.length) return;
@@ -263,9 +178,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       let w = 0;
       for (let a = 0; a < nActive + nPending; a++) {
         const f = a < nActive ? active[a] : pending[a - nActive];
-        fresh.set(arena.subarray(fStart[f], fStart[f] + fLen[f]), w);
-        fStart[f] = w;
-        w += fLen[f];
+        fresh.set(arena.subarray(flows.start[f], flows.start[f] + flows.len[f]), w);
+        flows.start[f] = w;
+        w += flows.len[f];
       }
       arena = fresh;
       arenaUsed = w;
@@ -285,7 +200,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     for (const list of resList) list.length = 0;
     for (let a = 0; a < nActive; a++) {
       const f = active[a];
-      for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) {
+      for (let p = flows.start[f]; p < flows.start[f] + flows.len[f]; p++) {
         const list = resList[arena[p]];
         arenaSlot[p] = list.length;
         arenaOwner[p] = f;
@@ -340,10 +255,10 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   // queue tails; per-destination queues are sparse: a map.
   const fifoTail = new Int32Array(order === 'fifo' ? (useInj ? R * nics : C * nics) : 0).fill(-1);
   const destTail = new Map<number, number>();
-  let fQNext = new Int32Array(fCap);
-  let fQKey = new Float64Array(fCap);
+  let fQNext = new Int32Array(flows.capacity);
+  let fQKey = new Float64Array(flows.capacity);
   let pending = new Int32Array(order === 'shared' ? 0 : 1024);
-  let fPendPos = new Int32Array(fCap);
+  let fPendPos = new Int32Array(flows.capacity);
   let nPending = 0;
   const queueKey = (resources: number[] | Int32Array, s: number, dstRank: number): number => {
     const nic = program.streamLocal[s] % nics;
@@ -358,37 +273,37 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     else destTail.set(key, f);
   };
   const activate = (f: number): void => {
-    if (local) for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) listAdd(p, f);
-    fT[f] = now;
+    if (local) for (let p = flows.start[f]; p < flows.start[f] + flows.len[f]; p++) listAdd(p, f);
+    flows.t[f] = now;
     if (nActive === active.length) active = resized(active, nActive * 2);
-    fActivePos[f] = nActive;
+    flows.activePos[f] = nActive;
     active[nActive++] = f;
     dirty = true;
   };
 
   /** Starts one flow over the given resources, carrying the message chain starting at `msg` (it waits if its NIC queue is busy). */
   const startFlow = (resources: number[] | Int32Array, nRes: number, bytes: number, msg: number, s: number, op: number, minBw: number, dstRank: number): void => {
-    const f = newFlow();
+    const f = flows.add();
     ensureArena(nRes);
-    fStart[f] = arenaUsed;
+    flows.start[f] = arenaUsed;
     for (let i = 0; i < nRes; i++) arena[arenaUsed++] = resources[i];
-    fLen[f] = nRes;
+    flows.len[f] = nRes;
     liveEntries += nRes;
-    fRem[f] = bytes;
-    fBytes[f] = bytes;
-    fRate[f] = 0;
-    fMaxRate[f] = pacedRate(minBw, gap[s]);
-    if (fWeight !== null) fWeight[f] = cm02Weight(routeLatency(resources, nRes));
-    fFinish[f] = Infinity;
-    fMsg[f] = msg;
-    fStream[f] = s;
-    fOp[f] = op;
+    flows.rem[f] = bytes;
+    flows.bytes[f] = bytes;
+    flows.rate[f] = 0;
+    flows.maxRate[f] = pacedRate(minBw, gap[s]);
+    if (flows.weight !== null) flows.weight[f] = cm02Weight(routeLatency(resources, nRes));
+    flows.finish[f] = Infinity;
+    flows.msg[f] = msg;
+    flows.stream[f] = s;
+    flows.op[f] = op;
     outstanding[s]++;
     if (order !== 'shared' && nRes > 0) {
-      if (fQNext.length < fCap) {
-        fQNext = resized(fQNext, fCap);
-        fQKey = resized(fQKey, fCap);
-        fPendPos = resized(fPendPos, fCap);
+      if (fQNext.length < flows.capacity) {
+        fQNext = resized(fQNext, flows.capacity);
+        fQKey = resized(fQKey, flows.capacity);
+        fPendPos = resized(fPendPos, flows.capacity);
       }
       const key = queueKey(resources, s, dstRank);
       fQKey[f] = key;
@@ -407,7 +322,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   };
   /** The flow after f in its NIC queue starts (f finished). */
   const advanceQueue = (f: number): void => {
-    if (order === 'shared' || fLen[f] === 0) return;
+    if (order === 'shared' || flows.len[f] === 0) return;
     const next = fQNext[f];
     if (next < 0) {
       setQueueTail(fQKey[f], -1);
@@ -438,7 +353,6 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   };
 
   const deliverAt = (m: number, time: number): void => {
-    mArrive[m] = time;
     queue.push(time, E_DELIVER, m);
   };
 
@@ -452,9 +366,9 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     const h = opHint[op];
     const hint = h >= 0 ? program.hints[h] : undefined;
     const extra = turnaroundExtra(h);
-    if (hint !== undefined && hint.kind === 'via' && count > 1 && hint.nodes.length > 0) {
+    const via = fanOutNode(hint, count);
+    if (via >= 0 && hint?.kind === 'via') {
       // Cut-through fan-out at the last turnaround node: one flow over the union of the branches.
-      const via = hint.nodes[hint.nodes.length - 1];
       const h1 = routeWithHint(t, routing, srcNode, via, { kind: 'via', nodes: hint.nodes.slice(0, -1) }, 0, rb, scratch);
       const lat1 = pathLatency(rb, h1) + extra;
       resBuf.length = 0;
@@ -464,10 +378,10 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       let head = -1;
       for (let i = count - 1; i >= 0; i--) {
         const d = dsts[first + i];
-        const m = newMessage(srcRank, d, opTag[op], op);
+        const m = msgs.add(srcRank, d, opTag[op], op);
         const h2 = routing.route(via, t.endpoints[d], 0, rb2);
-        mLat[m] = lat1 + pathLatency(rb2, h2);
-        mNext[m] = head;
+        msgs.lat[m] = lat1 + pathLatency(rb2, h2);
+        msgs.next[m] = head;
         head = m;
         const before = resBuf.length;
         minBw = Math.min(minBw, collect(rb2, h2, srcRank, d, s, false));
@@ -476,18 +390,19 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       const res = [...treeSet];
       if (bytes === 0 || res.length === 0) {
         for (let m = head; m >= 0; ) {
-          const next = mNext[m];
-          deliverAt(m, now + mLat[m]);
+          const next = msgs.next[m];
+          deliverAt(m, now + msgs.lat[m]);
           m = next;
         }
         return;
       }
-      startFlow(res, res.length, bytes, head, s, op, minBw, -1);
+      // Its NIC queue (per-destination) is the turnaround node's, where the tree's first leg goes, as at packet level.
+      startFlow(res, res.length, bytes, head, s, op, minBw, t.rankOfNode[via]);
       return;
     }
     for (let i = 0; i < count; i++) {
       const d = dsts[first + i];
-      const m = newMessage(srcRank, d, opTag[op], op);
+      const m = msgs.add(srcRank, d, opTag[op], op);
       const dstNode = t.endpoints[d];
       if (d === srcRank) {
         deliverAt(m, now);
@@ -502,7 +417,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         if (hops2 !== hops || !sameChannels(rb.channels, rb2.channels, hops)) parts = 2;
       }
       const lat = pathLatency(rb, hops) + extra;
-      mLat[m] = lat;
+      msgs.lat[m] = lat;
       if (bytes === 0 || (hops === 0 && !useInj && !useEj)) {
         deliverAt(m, now + lat);
         continue;
@@ -517,55 +432,53 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
         startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw, d);
         resBuf.length = 0;
         minBw = collect(rb2, hops2, srcRank, d, s, true);
-        mParts[m] = -1; // two flows, one delivery: the first delivery only counts down
+        msgs.parts[m] = -1; // two flows, one delivery: the first delivery only counts down
         startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw, d);
-        mLat[m] = Math.max(lat, pathLatency(rb2, hops2) + extra);
+        msgs.lat[m] = Math.max(lat, pathLatency(rb2, hops2) + extra);
       }
     }
   };
 
   const deliver = (m: number): void => {
-    if (mParts[m] === -1) {
+    if (msgs.parts[m] === -1) {
       // First half of a split flow: wait for the other half.
-      mParts[m] = 0;
+      msgs.parts[m] = 0;
       return;
     }
-    mNext[m] = mFree;
-    mFree = m;
-    runner.deliver(mSrc[m], mDst[m], mTag[m], mOp[m], now);
+    msgs.release(m);
+    runner.deliver(msgs.src[m], msgs.dst[m], msgs.tag[m], msgs.op[m], now);
   };
 
   const finishFlow = (f: number): void => {
     // Remove from the active list (swap with last).
-    const pos = fActivePos[f];
+    const pos = flows.activePos[f];
     const last = active[--nActive];
     active[pos] = last;
-    fActivePos[last] = pos;
-    const st = fStart[f];
-    const bytes = fBytes[f];
+    flows.activePos[last] = pos;
+    const st = flows.start[f];
+    const bytes = flows.bytes[f];
     totalBytes += bytes;
-    for (let p = st; p < st + fLen[f]; p++) {
+    for (let p = st; p < st + flows.len[f]; p++) {
       const r = arena[p];
       if (r < C) chBytes[r] += bytes;
     }
-    liveEntries -= fLen[f];
+    liveEntries -= flows.len[f];
     if (local) {
-      for (let p = st; p < st + fLen[f]; p++) {
+      for (let p = st; p < st + flows.len[f]; p++) {
         listRemove(p);
-        resRate[arena[p]] -= fRate[f];
+        resRate[arena[p]] -= flows.rate[f];
       }
-      totalRate -= fRate[f];
+      totalRate -= flows.rate[f];
     }
-    for (let m = fMsg[f]; m >= 0; ) {
-      const next = mNext[m];
-      queue.push(now + mLat[m], E_DELIVER, m);
+    for (let m = flows.msg[f]; m >= 0; ) {
+      const next = msgs.next[m];
+      queue.push(now + msgs.lat[m], E_DELIVER, m);
       m = next;
     }
     advanceQueue(f);
-    const s = fStream[f];
+    const s = flows.stream[f];
     if (--outstanding[s] === 0) runner.sendsLeftNow(s, now);
-    fNextFree[f] = fFree;
-    fFree = f;
+    flows.release(f);
     dirty = true;
   };
 
@@ -577,7 +490,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   const eps = model.simultaneity;
   let opsDoneHint = 0;
   // Local update scratch: flows re-rated this time (stamped), and what the others leave per resource.
-  let stamp = new Int32Array(fCap);
+  let stamp = new Int32Array(flows.capacity);
   let epoch = 0;
   const resStamp = new Int32Array(local ? numResources : 0);
   const avail = new Float64Array(local ? numResources : 0);
@@ -594,14 +507,16 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       total = totalRate;
       nextFinish = peekFinish();
     } else {
-      solver.solve(active, nActive, fStart, fLen, arena, fMaxRate, fRate, capacity, fWeight);
+      solver.solve(active, nActive, flows.start, flows.len, arena, flows.maxRate, flows.rate, capacity, flows.weight);
       nextFinish = Infinity;
+      // Columns through locals in the per-batch loops (no flow is created here, so none moves).
+      const { rate, rem, finish } = flows;
       for (let a = 0; a < nActive; a++) {
         const f = active[a];
-        const r = fRate[f];
+        const r = rate[f];
         total += r;
-        const fin = r > 0 ? now + fRem[f] / r : Infinity;
-        fFinish[f] = fin;
+        const fin = r > 0 ? now + rem[f] / r : Infinity;
+        finish[f] = fin;
         if (fin < nextFinish) nextFinish = fin;
       }
     }
@@ -611,14 +526,14 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       perClass.fill(0);
       for (let a = 0; a < nActive; a++) {
         const f = active[a];
-        for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) if (arena[p] < C) perClass[t.chClass[arena[p]]] += fRate[f];
+        for (let p = flows.start[f]; p < flows.start[f] + flows.len[f]; p++) if (arena[p] < C) perClass[t.chClass[arena[p]]] += flows.rate[f];
       }
       trace.rates(now, perClass);
       if (perChannel && trace.channelRates) {
         perChannel.fill(0);
         for (let a = 0; a < nActive; a++) {
           const f = active[a];
-          for (let p = fStart[f]; p < fStart[f] + fLen[f]; p++) if (arena[p] < C) perChannel[arena[p]] += fRate[f];
+          for (let p = flows.start[f]; p < flows.start[f] + flows.len[f]; p++) if (arena[p] < C) perChannel[arena[p]] += flows.rate[f];
         }
         trace.channelRates(now, perChannel);
       }
@@ -628,18 +543,13 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
   /** Re-rates only the flows crossing a resource that a started or finished flow touched. */
   const recomputeLocal = (): void => {
     const mark = ++epoch;
-    if (stamp.length < fCap) stamp = resized(stamp, fCap);
-    // The engine's growable columns are closure variables that V8 reloads on every access; the hot
+    if (stamp.length < flows.capacity) stamp = resized(stamp, flows.capacity);
+    // The growable columns are reloaded on every access through the closure or the table; the hot
     // loops below read them through locals instead.
     const st = stamp;
     const owner = arenaOwner;
     const path = arena;
-    const start = fStart;
-    const len = fLen;
-    const rate = fRate;
-    const remBytes = fRem;
-    const since = fT;
-    const finish = fFinish;
+    const { start, len, rate, rem: remBytes, t: since, finish } = flows;
     const t = now;
     let nA = 0;
     for (let d = 0; d < dirtyList.length; d++) {
@@ -690,7 +600,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       avail[r] = left > c * 1e-12 || c === Infinity ? left : 0;
     }
     // The filler adds the new rates to resRate as it freezes each flow.
-    filler.solve(affected, nA, start, len, path, fMaxRate, rate, touched, nTouched, avail, resAffected, resOnly, resList, resCount, owner, st, mark, resRate);
+    filler.solve(affected, nA, start, len, path, flows.maxRate, rate, touched, nTouched, avail, resAffected, resOnly, resList, resCount, owner, st, mark, resRate);
     let added = 0;
     for (let a = 0; a < nA; a++) {
       const f = affected[a];
@@ -713,9 +623,10 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     batches++;
     const dt = tNext - lastT;
     if (dt > 0 && !local) {
+      const { rate, rem } = flows;
       for (let a = 0; a < nActive; a++) {
         const f = active[a];
-        fRem[f] -= fRate[f] * dt;
+        rem[f] -= rate[f] * dt;
       }
     }
     now = tNext;
@@ -726,18 +637,24 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
       if (local) {
         while (finishQueue.peekTime() <= horizon) {
           const f = finishQueue.peekId();
-          fFinish[f] = NaN; // collected
+          flows.finish[f] = NaN; // collected
           finishing.push(f);
           finishQueue.pop();
         }
-      } else for (let a = 0; a < nActive; a++) if (fFinish[active[a]] <= horizon) finishing.push(active[a]);
+      } else {
+        const finish = flows.finish;
+        for (let a = 0; a < nActive; a++) if (finish[active[a]] <= horizon) finishing.push(active[a]);
+      }
       // Deterministic order: by flow id.
       finishing.sort((x, y) => x - y);
       for (const f of finishing) finishFlow(f);
       nextFinish = Infinity;
       if (!dirty) {
         if (local) nextFinish = peekFinish();
-        else for (let a = 0; a < nActive; a++) nextFinish = Math.min(nextFinish, fFinish[active[a]]);
+        else {
+          const finish = flows.finish;
+          for (let a = 0; a < nActive; a++) nextFinish = Math.min(nextFinish, finish[active[a]]);
+        }
       }
     }
     while (queue.peekTime() <= horizon) {
@@ -773,7 +690,7 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
     opPred: runner.opPred,
     rateTime: rateTime.view(),
     rateValue: rateValue.view(),
-    stats: { messages, flows: flowsCreated, bytes: totalBytes, events: queue.pushed, rateUpdates: solver.solves + filler.solves, batches, solverWork: solver.work + filler.work },
+    stats: { messages: msgs.created, flows: flows.created, bytes: totalBytes, events: queue.pushed, rateUpdates: solver.solves + filler.solves, batches, solverWork: solver.work + filler.work },
   };
 }
 

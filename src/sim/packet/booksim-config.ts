@@ -136,7 +136,6 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   st_prepare_delay: 0,
   output_delay: 0,
   wait_for_tail_credit: 0,
-  hold_switch_for_packet: 0,
   speculative: 0,
   noq: 0,
   injection_process: 'bernoulli',
@@ -254,6 +253,10 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     stoppingThreshold: num('stopping_thres', 0.05, 0, 1e6),
   };
 
+  // Holding the crossbar for a packet changes nothing when every packet is one flit (BookSim's own
+  // fat-tree example sets it with packet_size = 1), so that case is honoured, not refused.
+  const holdSwitch = int('hold_switch_for_packet', 0, 0, 1);
+  if (holdSwitch === 1 && config.packetSize !== 1) refuse('hold_switch_for_packet', holdSwitch, '0, or 1 with packet_size = 1 (where it has no effect)');
   for (const [key, value] of Object.entries(FIXED)) {
     const v = get(key, value);
     if (v !== value) refuse(key, v, `${value} (Meshwork models BookSim's ${key} = ${value} only)`);

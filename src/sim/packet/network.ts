@@ -77,6 +77,9 @@ export class PacketNetwork {
   retiredTag: Int32Array;
   retiredCycle: Int32Array;
   lastMoveCycle = 0;
+  /** Tags of the packets that left their source queue in the last step (one per injection port at most). */
+  dequeuedCount = 0;
+  dequeuedTag: Int32Array = new Int32Array(0);
   /** Flits that entered the network from injection ports since construction. */
   injectedFlits = 0;
 
@@ -357,6 +360,7 @@ export class PacketNetwork {
     this.retiredSrc = new Int32Array(N * this.nEj + 16);
     this.retiredDst = new Int32Array(N * this.nEj + 16);
     this.retiredTag = new Int32Array(N * this.nEj + 16);
+    this.dequeuedTag = new Int32Array(N * this.nInj);
     this.retiredCycle = new Int32Array(N * this.nEj + 16);
   }
 
@@ -473,6 +477,7 @@ export class PacketNetwork {
   step(): void {
     const now = this.now;
     this.retiredCount = 0;
+    this.dequeuedCount = 0;
     // Credits arriving this cycle.
     const slot = now % this.wheelSize;
     const wc = this.wheelCount[slot];
@@ -526,6 +531,7 @@ export class PacketNetwork {
         if (this.qHead[ip] < 0) this.qTail[ip] = -1;
         this.queuedPackets[ip]--;
         this.injPkt[ip] = p;
+        this.dequeuedTag[this.dequeuedCount++] = this.pTag[p];
         this.injSeq[ip] = 0;
         this.injVc[ip] = vc;
         this.injVcPtr[ip] = (vc + 1) % V;

@@ -25,7 +25,7 @@ import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
 import { type FlowProgram } from '../program/program.js';
 import { resized } from '../../util/typed-arrays.js';
 import { EventQueue } from '../program/event-queue.js';
-import { StreamRunner, turnaroundSeconds } from '../program/semantics.js';
+import { fanOutNode, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
 import { resolveFlowModel, type FlowModelOptions } from '../program/model.js';
 import { assembleResult } from '../assemble.js';
 import { hintMaxHops, routeWithHint, type NodeRouteHint } from '../../routing/hints.js';
@@ -88,6 +88,33 @@ function hintedRouting(t: Topology, base: RoutingFunction, hints: FlowProgram['h
   return self;
 }
 
+/** A `via` hint's fan-out: the turnaround node's rank and the routes of the two halves. */
+interface Turnaround {
+  readonly rank: number;
+  /** Source to the turnaround node: the hint's earlier via nodes, legs in their VC class bands. */
+  readonly toTurnaround: NodeRouteHint;
+  /**
+   * Turnaround node to a destination in the last leg's class band: every earlier leg starts and
+   * ends at the turnaround node, so routeWithHint skips it but still counts its band.
+   */
+  readonly fromTurnaround: NodeRouteHint;
+}
+
+/**
+ * Per hint, how its multi-destination sends fan out (`fanOutNode`), or undefined: not a `via`
+ * hint, or its turnaround node is not an endpoint (a switch has no port to re-inject copies from,
+ * so those sends keep one copy per destination from the source).
+ */
+function forwardingHints(t: Topology, hints: FlowProgram['hints']): (Turnaround | undefined)[] {
+  return hints.map((h) => {
+    if (h.kind !== 'via' || h.nodes.length === 0) return undefined;
+    const node = h.nodes[h.nodes.length - 1];
+    const rank = node >= 0 && node < t.numNodes ? t.rankOfNode[node] : -1;
+    if (rank < 0) return undefined;
+    return { rank, toTurnaround: { kind: 'via', nodes: h.nodes.slice(0, -1) }, fromTurnaround: { kind: 'via', nodes: h.nodes.map(() => node) } };
+  });
+}
+
 /**
  * VC classes for an explicit node path on a torus, by the classic dateline (Dally & Seitz): along
  * each run of hops in one dimension and direction, class 0 up to the ring's wrap-around link and
@@ -130,8 +157,6 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? resolveRouting(t, { engine: 'packet' }));
   const routing = hintedRouting(t, baseRouting, prog.hints);
   const flowModel = resolveFlowModel(opts.model ?? {}, t, baseRouting.params.split);
-  // The source queues are FIFO: the other NIC models would need per-destination or interleaved queues.
-  if (flowModel.injectionOrder !== 'fifo') throw new InputError('model.injectionOrder', flowModel.injectionOrder, 'fifo at packet level (per-destination and shared are flow-level only)');
   const flitBytes = opts.flitBytes ?? SCHEDULE_FLIT_BYTES;
   if (!(flitBytes > 0)) throw new InputError('flitBytes', flitBytes, 'a positive number of bytes');
   let minBw = Infinity;
@@ -145,6 +170,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     if (latency[cls] === undefined) latency[cls] = Math.max(1, Math.round(t.chLatency[c] / cycle));
   }
   const base = presetConfig(opts.preset ?? 'default', t);
+  const turnarounds = forwardingHints(t, prog.hints);
   const cfg: PacketConfig = {
     ...base,
     channelLatency: latency,
@@ -160,6 +186,11 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     vcs: 2 * routing.fn.vcClasses,
     ...opts.config,
   };
+  // A turnaround node's copies leave through one port of their own, as a switch's replication does
+  // not queue behind the node's own NIC (and a stream's fence does not wait for them).
+  const streamPorts = cfg.injectionPorts;
+  const forwardPort = streamPorts;
+  if (turnarounds.some((h) => h !== undefined)) cfg.injectionPorts = streamPorts + 1;
   validateConfig(cfg, routing.fn.vcClasses);
   const net = new PacketNetwork(t, routing.fn, cfg);
   const P = cfg.packetSize;
@@ -173,6 +204,8 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   let msgTag = new Int32Array(1024);
   let msgOp = new Int32Array(1024);
   let msgExtra = new Int32Array(1024);
+  /** A message to a turnaround node: its number of copies, whose messages follow it; 0 otherwise. */
+  let msgFanOut = new Int32Array(1024);
   let nMsgs = 0;
   // Flits injected per block of `blockCycles` cycles; blocks merge pairwise when full, so memory stays
   // bounded however long the run (the result bins the series into THROUGHPUT_BINS anyway).
@@ -188,53 +221,182 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const maxCycles = opts.maxCycles ?? 1e8;
   const channelBytes = new Float64Array(t.numChannels);
   const wakes = new EventQueue(1024);
-  const portOf = (s: number): number => prog.streamLocal[s] % cfg.injectionPorts;
+  const portOf = (s: number): number => prog.streamLocal[s] % streamPorts;
+  const flitsOf = (op: number): number => Math.max(1, Math.ceil(prog.opBytes[op] / flitBytes));
+
+  const newMessage = (src: number, dst: number, op: number, packetsLeft: number, extra: number): number => {
+    if (nMsgs === msgLeft.length) {
+      const n = 2 * nMsgs;
+      msgLeft = resized(msgLeft, n);
+      msgSrc = resized(msgSrc, n);
+      msgDst = resized(msgDst, n);
+      msgTag = resized(msgTag, n);
+      msgOp = resized(msgOp, n);
+      msgExtra = resized(msgExtra, n);
+      msgFanOut = resized(msgFanOut, n);
+    }
+    const m = nMsgs++;
+    msgLeft[m] = packetsLeft;
+    msgSrc[m] = src;
+    msgDst[m] = dst;
+    msgTag[m] = prog.opTag[op];
+    msgOp[m] = op;
+    msgExtra[m] = extra;
+    msgFanOut[m] = 0;
+    if (order !== 'fifo') {
+      if (m >= msgUnfed.length) {
+        const n = Math.max(2 * msgUnfed.length, m + 1);
+        msgUnfed = resized(msgUnfed, n);
+        msgStream = resized(msgStream, n);
+        msgQNext = resized(msgQNext, n);
+      }
+      msgUnfed[m] = -1;
+    }
+    return m;
+  };
+
+  // The NIC model (flowModel.injectionOrder). fifo: a message's packets all join the source queue
+  // of its NIC and first link when posted, so messages on one link leave one after another. shared
+  // and per-destination: a sending message keeps one packet in that queue and adds its next as that
+  // one leaves (net.dequeuedTag), so the messages sending at once interleave packet by packet,
+  // sharing the link equally as max-min shares it among them; per-destination lets one message per
+  // (NIC, destination) send at a time, the next waiting behind it.
+  const order = flowModel.injectionOrder;
+  /** Per message: packets not yet in the network's queues, its stream, and the next message in its per-destination queue. */
+  let msgUnfed = new Int32Array(order === 'fifo' ? 0 : 1024);
+  let msgStream = new Int32Array(msgUnfed.length);
+  let msgQNext = new Int32Array(msgUnfed.length);
+  const destTail = new Map<number, number>();
+  /** Per stream, packets its sending messages still hold back (the NIC is not idle while any wait). */
+  const held = new Int32Array(order === 'fifo' ? 0 : prog.numStreams);
+
+  /** Enqueues the next packet of message m of stream s (pacing: the stream's next release). */
+  const feed = (m: number, now: number): void => {
+    const s = msgStream[m];
+    const flits = flitsOf(msgOp[m]);
+    const npk = Math.ceil(flits / P);
+    const k = npk - msgUnfed[m]--;
+    held[s]--;
+    const release = Math.max(now, nextRelease[s]);
+    routing.current = routeOf(m);
+    net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s));
+    routing.current = undefined;
+    nextRelease[s] = release + (runner.gap[s] > 0 ? (runner.gap[s] + 1) * P : 0);
+    packets++;
+  };
+
+  /** The route hint message m's packets follow: to the turnaround node for a fan-out's first leg. */
+  const routeOf = (m: number): NodeRouteHint | undefined => {
+    const h = prog.opHint[msgOp[m]];
+    if (h < 0) return undefined;
+    return msgFanOut[m] > 0 ? turnarounds[h]!.toTurnaround : prog.hints[h];
+  };
+
+  /** Message m's packet left its source queue: the next packet of m, or of the message waiting behind m. */
+  const fedOut = (m: number, now: number): void => {
+    // A turnaround node's copies are not fed by a NIC (-1).
+    if (msgUnfed[m] < 0) return;
+    if (msgUnfed[m] > 0) {
+      feed(m, now);
+      return;
+    }
+    if (order !== 'per-destination') return;
+    const next = msgQNext[m];
+    if (next >= 0) feed(next, now);
+    else {
+      const key = destKey(m);
+      if (destTail.get(key) === m) destTail.delete(key);
+    }
+  };
+  const destKey = (m: number): number => (msgSrc[m] * streamPorts + portOf(msgStream[m])) * prog.numRanks + msgDst[m];
+
+  /** Message m of stream s is posted: all its packets join its NIC's queue (fifo), or its first does. */
+  const enqueueMessage = (s: number, m: number, flits: number, now: number): void => {
+    const npk = Math.ceil(flits / P);
+    if (order === 'fifo') {
+      const gap = runner.gap[s];
+      routing.current = routeOf(m);
+      for (let k = 0; k < npk; k++) {
+        const release = Math.max(now, nextRelease[s]);
+        net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s));
+        nextRelease[s] = release + (gap > 0 ? (gap + 1) * P : 0);
+        packets++;
+      }
+      routing.current = undefined;
+      return;
+    }
+    msgUnfed[m] = npk;
+    msgStream[m] = s;
+    msgQNext[m] = -1;
+    held[s] += npk;
+    if (order === 'per-destination') {
+      const key = destKey(m);
+      const tail = destTail.get(key);
+      destTail.set(key, m);
+      if (tail !== undefined) {
+        msgQNext[tail] = m;
+        return;
+      }
+    }
+    feed(m, now);
+  };
 
   const post = (s: number, i: number, now: number): void => {
     const rank = prog.streamRank[s];
-    const port = portOf(s);
     const bytes = prog.opBytes[i];
-    const hint = prog.opHint[i] >= 0 ? prog.hints[prog.opHint[i]] : undefined;
+    const h = prog.opHint[i];
+    const hint = h >= 0 ? prog.hints[h] : undefined;
     const extra = toCycles(turnaroundSeconds(hint, flowModel));
-    const gap = runner.gap[s];
-    for (let j = 0; j < prog.opCount[i]; j++) {
+    const count = prog.opCount[i];
+    const flits = flitsOf(i);
+    const npk = Math.ceil(flits / P);
+    messages += count;
+    bytesTotal += bytes * count;
+    outstandingMsgs += count;
+    const turn = h >= 0 ? turnarounds[h] : undefined;
+    if (turn !== undefined && fanOutNode(hint, count) >= 0) {
+      // One message to the turnaround node, then one per destination, filled packet by packet there.
+      const leg = newMessage(rank, turn.rank, i, npk, extra);
+      msgFanOut[leg] = count;
+      for (let j = 0; j < count; j++) newMessage(rank, prog.dsts[prog.opPeer[i] + j], i, npk, 0);
+      enqueueMessage(s, leg, flits, now);
+      return;
+    }
+    for (let j = 0; j < count; j++) {
       const dst = prog.dsts[prog.opPeer[i] + j];
-      const flits = Math.max(1, Math.ceil(bytes / flitBytes));
-      const npk = Math.ceil(flits / P);
-      if (nMsgs === msgLeft.length) {
-        const n = 2 * nMsgs;
-        msgLeft = resized(msgLeft, n);
-        msgSrc = resized(msgSrc, n);
-        msgDst = resized(msgDst, n);
-        msgTag = resized(msgTag, n);
-        msgOp = resized(msgOp, n);
-        msgExtra = resized(msgExtra, n);
-      }
-      const m = nMsgs++;
-      msgLeft[m] = npk;
-      msgSrc[m] = rank;
-      msgDst[m] = dst;
-      msgTag[m] = prog.opTag[i];
-      msgOp[m] = i;
-      msgExtra[m] = extra;
-      outstandingMsgs++;
-      messages++;
-      bytesTotal += bytes;
-      for (let k = 0; k < npk; k++) {
-        const size = k === npk - 1 ? flits - k * P : P;
-        const release = Math.max(now, nextRelease[s]);
-        routing.current = hint;
-        net.enqueue(rank, dst, size, release, m, port);
-        nextRelease[s] = release + (gap > 0 ? (gap + 1) * P : 0);
+      enqueueMessage(s, newMessage(rank, dst, i, npk, extra), flits, now);
+    }
+  };
+
+  /** A packet of turnaround message `leg` reached its node at `cycle`: its copies leave after the turnaround. */
+  const fanOut = (leg: number, cycle: number): void => {
+    const op = msgOp[leg];
+    const turn = turnarounds[prog.opHint[op]]!;
+    const flits = flitsOf(op);
+    const left = --msgLeft[leg];
+    const size = left === 0 ? flits - (Math.ceil(flits / P) - 1) * P : P;
+    const release = cycle + msgExtra[leg];
+    routing.current = turn.fromTurnaround;
+    for (let m = leg + 1; m <= leg + msgFanOut[leg]; m++) {
+      if (msgDst[m] === turn.rank) arrived(m, release);
+      else {
+        net.enqueue(turn.rank, msgDst[m], size, release, m, forwardPort);
         packets++;
       }
     }
     routing.current = undefined;
   };
+
+  /** A packet of message m arrived at `cycle`; with its last, the message counts as arrived (plus any turnaround extra). */
+  const arrived = (m: number, cycle: number): void => {
+    if (--msgLeft[m] > 0) return;
+    pendingMsg.push(m);
+    pendingAt.push(cycle + msgExtra[m]);
+  };
   const nextRelease = new Float64Array(prog.numStreams);
   const runner = new StreamRunner(prog, flowModel, {
     postSend: post,
-    sendsLeft: (s) => net.sourceIdle(prog.streamRank[s], portOf(s)),
+    sendsLeft: (s) => (order === 'fifo' || held[s] === 0) && net.sourceIdle(prog.streamRank[s], portOf(s)),
     wakeAt: (at, s) => wakes.push(at, 0, s),
     signalsSendsLeft: false,
   }, toCycles);
@@ -246,10 +408,8 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     // ejection channel), plus any turnaround extra: the message counts as arrived from that cycle on.
     for (let k = 0; k < net.retiredCount; k++) {
       const m = net.retiredTag[k];
-      if (--msgLeft[m] === 0) {
-        pendingMsg.push(m);
-        pendingAt.push(net.retiredCycle[k] + msgExtra[m]);
-      }
+      if (msgFanOut[m] > 0) fanOut(m, net.retiredCycle[k]);
+      else arrived(m, net.retiredCycle[k]);
     }
     for (let k = 0; k < pendingMsg.length; ) {
       if (pendingAt[k] > now) {
@@ -277,6 +437,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     }
     if (now >= maxCycles) throw new LimitError('maxCycles', now, `${maxCycles} cycles of packet simulation`);
     net.step();
+    if (order !== 'fifo') for (let k = 0; k < net.dequeuedCount; k++) fedOut(net.dequeuedTag[k], net.now);
     let block = Math.floor(now / blockCycles);
     if (block >= THROUGHPUT_BLOCKS) {
       const merged = new Float64Array(THROUGHPUT_BLOCKS);

@@ -80,28 +80,28 @@ export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProg
         case IrOp.Send: {
           const peer = schedule.opPeer[op];
           const to = peer >= 0 ? peer : Array.from(schedule.destRanks.subarray(schedule.destStart[-peer - 1], schedule.destStart[-peer]));
-          const h = schedule.opC[op];
+          const h = schedule.sendHint(op);
           const hint = h < 0 ? -1 : typeof to === 'number' && to < (topology?.numEndpoints ?? 0) ? sendHint(h, schedule.opRank[op], to) : hintFor(h);
-          b.send(to, regionBytes[schedule.opA[op]], schedule.opTag[op], hint);
+          b.send(to, regionBytes[schedule.dataRegion(op)], schedule.opTag[op], hint);
           break;
         }
         case IrOp.Recv:
-          b.recv(schedule.opPeer[op], regionBytes[schedule.opA[op]], schedule.opTag[op]);
+          b.recv(schedule.opPeer[op], regionBytes[schedule.dataRegion(op)], schedule.opTag[op]);
           break;
         case IrOp.Copy:
-          b.copy(regionBytes[schedule.opA[op]]);
+          b.copy(regionBytes[schedule.dataRegion(op)]);
           break;
         case IrOp.Reduce:
-          b.reduce(regionBytes[schedule.opA[op]]);
+          b.reduce(regionBytes[schedule.dataRegion(op)]);
           break;
         case IrOp.Barrier:
           b.barrier(groupKeys[schedule.opPeer[op]]);
           break;
         case IrOp.Pace:
-          b.pace(schedule.paceValues[schedule.opA[op]]);
+          b.pace(schedule.paceGap(op));
           break;
         case IrOp.HwCollective: {
-          const region = schedule.opA[op];
+          const region = schedule.dataRegion(op);
           b.hwCollective(region >= 0 ? regionBytes[region] : 0, groupKeys[schedule.opPeer[op]]);
           break;
         }

@@ -3,3 +3,4 @@ export * from './model.js';
 export * from './from-schedule.js';
 export * from './event-queue.js';
 export * from './match-table.js';
+export * from './disturb.js';

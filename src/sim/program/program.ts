@@ -8,6 +8,7 @@ import { resized } from '../../util/typed-arrays.js';
 import { InputError } from '../../util/errors.js';
 import type { PortsRouteHint } from '../../routing/hints.js';
 import { OpKind, OP_NAMES } from '../../collectives/types.js';
+import type { NoiseModel } from './disturb.js';
 
 /**
  * A program's operations use the schedule IR's op enumeration (collectives/types.ts `OpKind`, one
@@ -56,6 +57,10 @@ export class FlowProgram {
     readonly hints: readonly FlowRouteHint[],
     /** Names of barrier/hwCollective keys, for messages. */
     readonly keyNames: readonly string[],
+    /** Seconds each op's stream waits before starting it (a disturbance, disturb.ts), or null for none. */
+    readonly opDelay: Float64Array | null = null,
+    /** The disturbance that produced `opDelay`, recorded in results. */
+    readonly noise: NoiseModel | null = null,
   ) {}
 
   get numStreams(): number {

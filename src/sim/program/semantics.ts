@@ -45,6 +45,16 @@ export function turnaroundSeconds(hint: FlowRouteHint | undefined, model: FlowMo
   return per * hint.nodes.length;
 }
 
+/**
+ * The node where a send fans out (seed 001's turnaround multicast, 3rd and 6th embodiments), or -1:
+ * a send to several ranks with a `via` hint goes once to the hint's last node, which copies it to
+ * every destination in cut-through (the flow engine as one tree flow, the packet engine packet by
+ * packet). The turnaround's cost is `turnaroundSeconds`, paid once where it turns.
+ */
+export function fanOutNode(hint: FlowRouteHint | undefined, destinations: number): number {
+  return hint !== undefined && hint.kind === 'via' && destinations > 1 && hint.nodes.length > 0 ? hint.nodes[hint.nodes.length - 1] : -1;
+}
+
 /** The rate cap of a send after `pace(gap)`: one packet time in gap + 1 of its bottleneck. */
 export function pacedRate(bottleneck: number, gap: number): number {
   return gap > 0 ? bottleneck / (gap + 1) : Infinity;
@@ -103,6 +113,10 @@ export class StreamRunner {
   private readonly prepostedRecv: Int32Array;
   private readonly fenced: number[] = [];
   private done = 0;
+  // Disturbance delays in the engine's unit (null: none), and per stream the op whose delay it is serving or has served.
+  private readonly delay: Float64Array | null;
+  private readonly delayedOp: Int32Array;
+  private readonly delaying: Uint8Array;
 
   constructor(
     readonly program: FlowProgram,
@@ -126,6 +140,9 @@ export class StreamRunner {
     this.draining = new Uint8Array(S);
     this.prepostedRecv = new Int32Array(S).fill(-1);
     this.alpha = duration(model.alpha);
+    this.delay = program.opDelay ? program.opDelay.map(duration) : null;
+    this.delayedOp = new Int32Array(S).fill(-1);
+    this.delaying = new Uint8Array(S);
     const nKeys = program.keyNames.length;
     this.keyStreams = new Int32Array(nKeys);
     this.keyRanks = new Int32Array(nKeys);
@@ -180,6 +197,12 @@ export class StreamRunner {
 
   /** A wake the runner asked for: α ended (post the send), a cost ended, or a barrier released. */
   wake(s: number, now: number): void {
+    if (this.delaying[s]) {
+      this.delaying[s] = 0;
+      this.state[s] = READY;
+      this.run(s, now);
+      return;
+    }
     const op = this.pc[s];
     const p = this.program;
     if (p.opKind[op] === OpKind.Send) {
@@ -255,6 +278,15 @@ export class StreamRunner {
     }
   }
 
+  /**
+   * A zero-byte send to the sender's own rank signals between its streams (an MSCCL thread-block
+   * dependency, a flag in the GPU's memory): it is not a network message and costs no α.
+   */
+  private isLocalSignal(s: number, op: number): boolean {
+    const p = this.program;
+    return p.opBytes[op] === 0 && p.opCount[op] === 1 && p.dsts[p.opPeer[op]] === p.streamRank[s];
+  }
+
   /** Runs stream s until it blocks. */
   run(s: number, now: number): void {
     const p = this.program;
@@ -273,9 +305,17 @@ export class StreamRunner {
         return;
       }
       if (Number.isNaN(this.opStartT[op])) this.opStartT[op] = now;
+      if (this.delay !== null && this.delay[op] > 0 && this.delayedOp[s] !== op) {
+        // A disturbance: the stream is away (skewed start, jitter, OS detour) before it starts the op.
+        this.delayedOp[s] = op;
+        this.delaying[s] = 1;
+        this.state[s] = BUSY;
+        this.host.wakeAt(now + this.delay[op], s);
+        return;
+      }
       switch (opKind[op]) {
         case OpKind.Send:
-          if (this.alpha > 0) {
+          if (this.alpha > 0 && !this.isLocalSignal(s, op)) {
             this.state[s] = BUSY;
             this.host.wakeAt(now + this.alpha, s);
             return;

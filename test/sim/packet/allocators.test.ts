@@ -10,6 +10,7 @@ import {
   bookSimNames,
   getArbiter,
   IslipAllocator,
+  SeparableAllocator,
   registerAllocator,
   registerArbiter,
   simulateTraffic,
@@ -46,3 +47,46 @@ describe('allocator and arbiter registries', () => {
     expect(fixed.packet_latency).not.toBe(base.packet_latency);
   });
 });
+
+describe('separable allocators (BookSim separable_input_first / separable_output_first)', () => {
+  // Requests: input 0 -> outputs 0 and 1, input 1 -> output 0. Pointers at 0, round-robin keys by
+  // the output's pointer (input index here).
+  function match(order: 'input-first' | 'output-first'): { pairs: number[]; grant: number[]; accept: number[] } {
+    const a = new SeparableAllocator(order, 2, 2, 4);
+    a.add(0, 0, 0);
+    a.add(0, 1, 0);
+    a.add(1, 0, 1);
+    const grant = new Int32Array(2);
+    const accept = new Int32Array(2);
+    a.allocate(1, grant, 0, accept, 0);
+    return { pairs: [a.matchOfIn[0], a.matchOfIn[1]], grant: [...grant], accept: [...accept] };
+  }
+
+  it('input first: both inputs pick output 0 (nearest their pointer), output 0 takes input 0, input 1 is left unmatched', () => {
+    // A separable allocator makes one pass: output 1 stays idle although input 0 asked for it.
+    expect(match('input-first')).toEqual({ pairs: [0, -1], grant: [1, 0], accept: [1, 0] });
+  });
+
+  it('output first: output 0 grants input 0, output 1 grants input 0, input 0 accepts output 0; input 1 unmatched', () => {
+    expect(match('output-first')).toEqual({ pairs: [0, -1], grant: [1, 0], accept: [1, 0] });
+  });
+
+  it('the two orders differ when an input picks an output that prefers another input', () => {
+    // Input 0 -> outputs 0 and 1, input 1 -> output 1; input 0's pointer is at output 1, output 1
+    // prefers input 1 (key 0).
+    const run2 = (order: 'input-first' | 'output-first'): number[] => {
+      const a = new SeparableAllocator(order, 2, 2, 4);
+      a.add(0, 0, 0);
+      a.add(0, 1, 1);
+      a.add(1, 1, 0);
+      const accept = new Int32Array([1, 0]);
+      a.allocate(1, new Int32Array(2), 0, accept, 0);
+      return [a.matchOfIn[0], a.matchOfIn[1]];
+    };
+    // Input first: input 0 picks output 1, input 1 picks output 1; output 1 takes input 1 (key 0).
+    expect(run2('input-first')).toEqual([-1, 1]);
+    // Output first: output 0 grants input 0, output 1 grants input 1; both accept: a full match.
+    expect(run2('output-first')).toEqual([0, 1]);
+  });
+});
+

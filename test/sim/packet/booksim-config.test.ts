@@ -125,7 +125,10 @@ describe('BookSim config keys', () => {
     expect(r.config.allocIters).toBe(2);
     expect(r.config.arbitration).toBe('age');
     expect(withKeys('priority = none;').config.arbitration).toBe('round-robin');
-    expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = separable_input_first;')).toMatch(/vc_allocator: got "separable_input_first"; accepted: islip/);
+    expect(withKeys('vc_allocator = separable_input_first; sw_allocator = separable_input_first;').config.allocator).toBe('separable-input-first');
+    expect(withKeys('vc_allocator = separable_output_first; sw_allocator = separable_output_first;').config.allocator).toBe('separable-output-first');
+    expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = wavefront;')).toMatch(/vc_allocator: got "wavefront"; accepted: islip \| separable_input_first \| separable_output_first/);
+    expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = islip; sw_allocator = separable_input_first;')).toMatch(/sw_allocator/);
     expect(refusal('topology = torus; routing_function = dim_order; arb_type = matrix;')).toMatch(/arb_type/);
   });
 
@@ -145,7 +148,9 @@ describe('BookSim config keys', () => {
   it('refuses every key or value Meshwork cannot honour, naming the key, and ignores only output-only keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; internal_speedup = 2.0;')).toMatch(/internal_speedup: got 2/);
     expect(refusal('topology = torus; routing_function = dim_order; wait_for_tail_credit = 1;')).toMatch(/wait_for_tail_credit/);
-    expect(refusal('topology = torus; routing_function = dim_order; hold_switch_for_packet = 1;')).toMatch(/hold_switch_for_packet/);
+    expect(refusal('topology = torus; routing_function = dim_order; packet_size = 4; hold_switch_for_packet = 1;')).toMatch(/hold_switch_for_packet: got 1; accepted: 0, or 1 with packet_size = 1/);
+    // With one-flit packets holding the switch changes nothing (BookSim's own fat-tree example sets it).
+    expect(withKeys('hold_switch_for_packet = 1;').config.packetSize).toBe(1);
     expect(refusal('topology = torus; routing_function = dim_order; frobnicate = 3;')).toMatch(/booksim-config: frobnicate: got 3; accepted: a key Meshwork honours/);
     expect(withKeys('watch_out = -; print_csv_results = 0;').topologySpec).toBe('torus:4x4');
   });

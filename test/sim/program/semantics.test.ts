@@ -52,10 +52,26 @@ describe('NIC model (injectionOrder) and point-to-point protocol, the same in bo
     expect(shared.makespan_s / T).toBeCloseTo(3, 2);
     const packet = simulatePacketSchedule({ topology: t, program: relay, model: { alpha: 0 } });
     expect(packet.makespan_s / T).toBeCloseTo(2, 1);
+    // At packet level the two sending messages interleave packet by packet in the link's source queue.
+    const packetShared = simulatePacketSchedule({ topology: t, program: relay, model: { alpha: 0, injectionOrder: 'shared' } });
+    expect(packetShared.model.injectionOrder).toBe('shared');
+    expect(packetShared.makespan_s / T).toBeCloseTo(3, 1);
   });
 
-  it('per-destination: messages to one destination queue as under fifo', () => {
+  it('per-destination: messages to one destination queue as under fifo; to two destinations they share', () => {
     expect(runFlow({ topology: t, program: relay, model: { alpha: 0, injectionOrder: 'per-destination' } }).makespan_s / T).toBeCloseTo(2, 2);
+    expect(simulatePacketSchedule({ topology: t, program: relay, model: { alpha: 0, injectionOrder: 'per-destination' } }).makespan_s / T).toBeCloseTo(2, 1);
+    // Rank 0 sends to 1 and then to 2, both over link 0 → 1: under fifo rank 1 has its data at T and
+    // rank 2 at 2T; one queue per destination shares the link, so both have it at 2T, in both engines.
+    const two = new FlowProgramBuilder(16).beginStream(0).send(1, B).send(2, B).beginStream(1).recv(0, B).beginStream(2).recv(0, B).build();
+    for (const [order, first] of [['fifo', 1], ['per-destination', 2], ['shared', 2]] as const) {
+      const flow = runFlow({ topology: t, program: two, model: { alpha: 0, injectionOrder: order } });
+      const packet = simulatePacketSchedule({ topology: t, program: two, model: { alpha: 0, injectionOrder: order } });
+      for (const r of [flow, packet]) {
+        expect(r.ranks.finish_s[1] / T, `${r.engine} ${order}`).toBeCloseTo(first, 1);
+        expect(r.ranks.finish_s[2] / T, `${r.engine} ${order}`).toBeCloseTo(2, 1);
+      }
+    }
   });
 
   // Rank 1 posts its receive only after a local copy of 10 µs (γ_copy).

@@ -142,6 +142,12 @@ const SMALL_SPECS: Record<string, string[]> = {
   ccc: ['ccc:4'],
   mdce: ['mdce:B=1,C=1,P=1,n=3', 'mdce:B=2,C=0,P=1,n=3', 'mdce:B=0,C=2,P=1,n=2'],
   dragonfly: ['dragonfly:a=4,p=2,h=2,g=9'],
+  hyperx: ['hyperx:3x4,p=2', 'hyperx:2x3x2,k=2'],
+  flatfly: ['flatfly:k=3,n=2,c=2'],
+  slimfly: ['slimfly:q=5,p=2', 'slimfly:q=7,p=1', 'slimfly:q=4,p=1'],
+  polarfly: ['polarfly:q=3,p=2', 'polarfly:q=4'],
+  dragonflyplus: ['dragonflyplus:h=2', 'dragonflyplus:h=2,leaves=3,p=1,g=3'],
+  jellyfish: ['jellyfish:routers=12,degree=3,p=2,seed=5'],
   comega: ['comega:4', 'comega:5', 'comega:3,reading=dce'],
 };
 /** Families with no fixed small instance (custom graphs from a file). */

@@ -3,3 +3,5 @@ export * from './registry.js';
 export * from './islip.js';
 export * from './round-robin.js';
 export * from './age.js';
+export * from './sparse.js';
+export * from './separable.js';

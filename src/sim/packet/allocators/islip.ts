@@ -7,45 +7,19 @@
  * cycle in the packet engine's hot loop.
  */
 import { roundRobinKey } from './round-robin.js';
-import { registerAllocator, type Allocator } from './registry.js';
+import { registerAllocator } from './registry.js';
+import { SparseAllocator } from './sparse.js';
 
-export class IslipAllocator implements Allocator {
-  /** Request list: input, output and a priority key for the output's grant decision. */
-  readonly reqIn: Int32Array;
-  readonly reqOut: Int32Array;
-  readonly reqKey: Float64Array;
-  /** Caller's payload per request (e.g. which VC of the input made it). */
-  readonly reqAux: Int32Array;
-  count = 0;
-  /** Result: matched output per input (-1 when unmatched), valid for the inputs that requested. */
-  readonly matchOfIn: Int32Array;
-  private readonly matchOfOut: Int32Array;
+export class IslipAllocator extends SparseAllocator {
   private readonly bestKey: Float64Array;
   private readonly bestIn: Int32Array;
   private readonly acceptBest: Int32Array;
 
-  constructor(
-    readonly maxInputs: number,
-    readonly maxOutputs: number,
-    maxRequests: number,
-  ) {
-    this.reqIn = new Int32Array(maxRequests);
-    this.reqOut = new Int32Array(maxRequests);
-    this.reqKey = new Float64Array(maxRequests);
-    this.reqAux = new Int32Array(maxRequests);
-    this.matchOfIn = new Int32Array(maxInputs).fill(-1);
-    this.matchOfOut = new Int32Array(maxOutputs).fill(-1);
+  constructor(maxInputs: number, maxOutputs: number, maxRequests: number) {
+    super(maxInputs, maxOutputs, maxRequests);
     this.bestKey = new Float64Array(maxOutputs);
     this.bestIn = new Int32Array(maxOutputs);
     this.acceptBest = new Int32Array(maxInputs);
-  }
-
-  add(input: number, output: number, key: number, aux = 0): void {
-    const k = this.count++;
-    this.reqAux[k] = aux;
-    this.reqIn[k] = input;
-    this.reqOut[k] = output;
-    this.reqKey[k] = key;
   }
 
   /**
@@ -58,10 +32,7 @@ export class IslipAllocator implements Allocator {
     const { reqIn, reqOut, reqKey, matchOfIn, matchOfOut, bestKey, bestIn, acceptBest } = this;
     const nIn = this.maxInputs;
     const nOut = this.maxOutputs;
-    for (let k = 0; k < n; k++) {
-      matchOfIn[reqIn[k]] = -1;
-      matchOfOut[reqOut[k]] = -1;
-    }
+    this.clearMatches();
     if (n === 1) {
       // A single request is always matched; pointers move exactly as a full iSLIP round would move them.
       const i = reqIn[0];
@@ -113,10 +84,6 @@ export class IslipAllocator implements Allocator {
       if (!progressed) break;
     }
     return matches;
-  }
-
-  reset(): void {
-    this.count = 0;
   }
 }
 

@@ -1,0 +1,149 @@
+/**
+ * BookSim 2 `anynet` topology files, in and out. A line is `router R` followed by what R connects
+ * to: `node N [latency]` (terminal N injects and ejects at R) and `router R2 [latency]` (a
+ * bidirectional link; listed on either line or both), latency in cycles (default 1).
+ *
+ * Import: a router with exactly one node is that terminal (a direct network: the terminal routes);
+ * otherwise the router is a switch and each of its nodes a terminal linked to it. Rank r is node r.
+ * Export is the inverse: a terminal linked only to one switch is a `node` of that switch's router;
+ * every other node is a router (carrying its own `node` when it is an endpoint). Latencies are
+ * written in cycles of `cycle` seconds (default: the smallest channel latency); bandwidth is lost.
+ */
+import { InputError } from '../util/errors.js';
+import { TopologyBuilder, type LinkAttributes } from '../topology/builder.js';
+import { NodeKind, type Topology } from '../topology/graph.js';
+
+export interface AnynetGraph {
+  readonly routers: number;
+  /** Router of each node (node id = index). */
+  readonly nodeRouter: Int32Array;
+  /** Node-router latency in cycles. */
+  readonly nodeLatency: Int32Array;
+  /** Router-router links, each once: [a, b, latency cycles]. */
+  readonly links: ReadonlyArray<readonly [number, number, number]>;
+}
+
+/** Parses an anynet file; errors name the line and token. */
+export function parseAnynet(text: string, field = 'anynet'): AnynetGraph {
+  const nodeRouter = new Map<number, [number, number]>();
+  const links = new Map<string, [number, number, number]>();
+  let routers = 0;
+  const lines = text.split(/\r?\n/);
+  lines.forEach((raw, i) => {
+    const line = raw.replace(/\/\/.*$/, '').trim();
+    if (line === '') return;
+    const tok = line.split(/\s+/);
+    const where = `${field}.line[${i + 1}]`;
+    const id = (k: number, what: string): number => {
+      const v = Number(tok[k]);
+      if (!(Number.isInteger(v) && v >= 0 && /^\d+$/.test(tok[k] ?? ''))) throw new InputError(`${where}.${what}`, tok[k], 'an integer id >= 0');
+      return v;
+    };
+    if (tok[0] !== 'router') throw new InputError(where, tok[0], '"router R" at the start of the line');
+    const head = id(1, 'router');
+    routers = Math.max(routers, head + 1);
+    for (let k = 2; k < tok.length; ) {
+      const kind = tok[k];
+      if (kind !== 'node' && kind !== 'router') throw new InputError(`${where}.token[${k + 1}]`, kind, '"node N" or "router R", each optionally followed by a latency in cycles');
+      const other = id(k + 1, kind);
+      k += 2;
+      let latency = 1;
+      if (k < tok.length && /^\d+$/.test(tok[k])) {
+        latency = Number(tok[k]);
+        if (latency < 1) throw new InputError(`${where}.latency`, tok[k], 'a latency of at least 1 cycle');
+        k++;
+      }
+      if (kind === 'node') {
+        const before = nodeRouter.get(other);
+        if (before && before[0] !== head) throw new InputError(`${where}.node`, other, `a node attached to one router (node ${other} is already on router ${before[0]})`);
+        nodeRouter.set(other, [head, latency]);
+      } else {
+        if (other === head) throw new InputError(`${where}.router`, other, `a router other than ${head} (no self-links)`);
+        routers = Math.max(routers, other + 1);
+        const key = head < other ? `${head},${other}` : `${other},${head}`;
+        const before = links.get(key);
+        if (before && before[2] !== latency) throw new InputError(`${where}.latency`, latency, `${before[2]}, the latency the link ${key} was given before`);
+        links.set(key, [Math.min(head, other), Math.max(head, other), latency]);
+      }
+    }
+  });
+  const nodes = nodeRouter.size;
+  if (nodes === 0) throw new InputError(field, 'no node', 'at least one "node N" entry');
+  const routerOf = new Int32Array(nodes);
+  const latencyOf = new Int32Array(nodes);
+  for (let n = 0; n < nodes; n++) {
+    const e = nodeRouter.get(n);
+    if (!e) throw new InputError(`${field}.node`, n, `node ids 0..${nodes - 1} without gaps (node ${n} is missing)`);
+    routerOf[n] = e[0];
+    latencyOf[n] = e[1];
+  }
+  return { routers, nodeRouter: routerOf, nodeLatency: latencyOf, links: [...links.values()] };
+}
+
+/** The Meshwork topology of an anynet graph; `link.latency` is one cycle, `link.bandwidth` every channel's. */
+export function anynetTopology(g: AnynetGraph, link: LinkAttributes, spec: string): Topology {
+  const cycle = link.latency ?? 1e-9;
+  const perRouter = new Int32Array(g.routers);
+  for (const r of g.nodeRouter) perRouter[r]++;
+  const b = new TopologyBuilder(0, { nodes: g.routers + g.nodeRouter.length, channels: 2 * (g.links.length + g.nodeRouter.length) }, link);
+  // Routers keep their ids; a router with one node is that terminal.
+  for (let r = 0; r < g.routers; r++) b.addNode(perRouter[r] === 1 ? NodeKind.Terminal : NodeKind.Switch);
+  const endpoints = new Int32Array(g.nodeRouter.length);
+  g.nodeRouter.forEach((r, n) => {
+    if (perRouter[r] === 1) {
+      endpoints[n] = r;
+      return;
+    }
+    endpoints[n] = b.addNode(NodeKind.Terminal);
+    b.addLink(endpoints[n], r, 'host-up', 'host-down', { ...link, latency: g.nodeLatency[n] * cycle });
+  });
+  for (const [x, y, lat] of g.links) b.addLink(x, y, 'link', 'link', { ...link, latency: lat * cycle });
+  b.setEndpoints(endpoints);
+  const hasSwitch = perRouter.some((c) => c !== 1);
+  return b.build({
+    family: 'file',
+    spec,
+    params: { format: 'anynet', routers: g.routers, nodes: g.nodeRouter.length, links: g.links.length, cycle_s: cycle },
+    distanceConvention: hasSwitch ? 'switches-traversed' : 'router-hops',
+  });
+}
+
+/** Writes a topology as an anynet file (one line per router; each link on both of its routers' lines). */
+export function topologyToAnynet(t: Topology, cycle?: number): string {
+  let minLat = Infinity;
+  for (let c = 0; c < t.numChannels; c++) if (t.chLatency[c] > 0) minLat = Math.min(minLat, t.chLatency[c]);
+  const unit = cycle ?? (Number.isFinite(minLat) ? minLat : 1);
+  const cycles = (c: number): number => Math.max(1, Math.round(t.chLatency[c] / unit));
+  const neighbours = (v: number): number[] => {
+    const out: number[] = [];
+    for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) out.push(t.outChannels[i]);
+    return out;
+  };
+  // A terminal whose every channel leads to one switch is a node of that switch.
+  const hostOf = new Int32Array(t.numNodes).fill(-1);
+  for (let v = 0; v < t.numNodes; v++) {
+    if (t.nodeKind[v] !== NodeKind.Terminal || t.rankOfNode[v] < 0) continue;
+    const peers = new Set(neighbours(v).map((c) => t.chDst[c]));
+    const [only] = peers;
+    if (peers.size === 1 && t.nodeKind[only] === NodeKind.Switch) hostOf[v] = only;
+  }
+  const routerId = new Int32Array(t.numNodes).fill(-1);
+  let routers = 0;
+  for (let v = 0; v < t.numNodes; v++) if (hostOf[v] < 0) routerId[v] = routers++;
+  const lines: string[] = [];
+  for (let v = 0; v < t.numNodes; v++) {
+    if (hostOf[v] >= 0) continue;
+    const parts = [`router ${routerId[v]}`];
+    if (t.rankOfNode[v] >= 0) parts.push(`node ${t.rankOfNode[v]}`);
+    const seen = new Set<number>();
+    for (const c of neighbours(v)) {
+      const w = t.chDst[c];
+      if (seen.has(w)) continue;
+      seen.add(w);
+      const lat = cycles(c);
+      parts.push(hostOf[w] === v ? `node ${t.rankOfNode[w]}${lat === 1 ? '' : ` ${lat}`}` : `router ${routerId[w]}${lat === 1 ? '' : ` ${lat}`}`);
+    }
+    lines.push(parts.join(' '));
+  }
+  return `${lines.join('\n')}\n`;
+}

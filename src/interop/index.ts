@@ -1,0 +1,6 @@
+/** Formats of other tools: MSCCL-XML schedules in and out. Platform-neutral (files: src/node/interop.ts). */
+export * from './xml.js';
+export * from './msccl/index.js';
+export * from './anynet.js';
+export * from './graphml.js';
+export * from './simgrid.js';

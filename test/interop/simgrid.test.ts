@@ -1,0 +1,52 @@
+/** SimGrid platform XML: cluster forms out and back, explicit zones with Meshwork's routes. */
+import { describe, expect, test } from 'vitest';
+import { buildTopology } from '../../src/topology/registry.js';
+import '../../src/topology/index.js';
+import { parseXml } from '../../src/interop/xml.js';
+import { simgridClusterSpec, topologyToSimgrid } from '../../src/interop/simgrid.js';
+import { makeRouteBuffers } from '../../src/routing/types.js';
+import { resolveRouting } from '../../src/routing/registry.js';
+
+describe('simgrid', () => {
+  test.each([
+    ['torus:4x4x2,bw=10GBps,lat=100ns', 'TORUS', '4,4,2'],
+    ['fattree:k=4,levels=3,bw=25Gbps,lat=50ns', 'FAT_TREE', '3;4,4,4;1,4,4;1,1,1'],
+  ])('%s exports as a %s cluster and imports back to the same topology', (spec, kind, params) => {
+    const t = buildTopology(spec);
+    const xml = topologyToSimgrid(t);
+    expect(xml).toContain(`topology="${kind}" topo_parameters="${params}"`);
+    const back = buildTopology(simgridClusterSpec(xml));
+    expect([back.family, back.numNodes, back.numChannels]).toEqual([t.family, t.numNodes, t.numChannels]);
+    expect(Array.from(back.chBandwidth)).toEqual(Array.from(t.chBandwidth));
+    expect(Array.from(back.chLatency)).toEqual(Array.from(t.chLatency));
+  });
+
+  test('another family is an explicit zone: a host per endpoint, a link per channel, one route per ordered pair along the default routing', () => {
+    const t = buildTopology('dragonfly:h=1');
+    const xml = topologyToSimgrid(t);
+    const hosts: string[] = [];
+    const links: string[] = [];
+    const routes = new Map<string, string[]>();
+    let route: string[] | undefined;
+    parseXml(xml, {
+      open: (name, a) => {
+        if (name === 'host') hosts.push(a.id);
+        if (name === 'link') links.push(a.id);
+        if (name === 'route') routes.set(`${a.src}>${a.dst}`, (route = []));
+        if (name === 'link_ctn') route!.push(a.id);
+      },
+    }, 'test');
+    const n = t.numEndpoints;
+    expect([hosts.length, links.length, routes.size]).toEqual([n, t.numChannels, n * (n - 1)]);
+    const routing = resolveRouting(t, { engine: 'flow' });
+    const buf = makeRouteBuffers(routing.maxHops);
+    const hops = routing.route(t.endpoints[0], t.endpoints[n - 1], 0, buf);
+    expect(routes.get(`host0>host${n - 1}`)).toEqual(Array.from(buf.channels.subarray(0, hops), (c) => `c${c}`));
+  });
+
+  test('a DRAGONFLY cluster and a non-k-ary fat tree are refused in one line', () => {
+    const platform = (topo: string, params: string): string => `<platform version="4.1"><zone id="z" routing="Full"><cluster id="c" prefix="h" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us" topology="${topo}" topo_parameters="${params}"/></zone></platform>`;
+    expect(() => simgridClusterSpec(platform('DRAGONFLY', '3,1;4,1;4,1;2'))).toThrow('simgrid.cluster.topology: got "DRAGONFLY"; accepted: TORUS or FAT_TREE');
+    expect(() => simgridClusterSpec(platform('FAT_TREE', '2;4,4;1,2;1,2'))).toThrow(/^simgrid\.cluster\.topo_parameters: got "2;4,4;1,2;1,2"; accepted: a k-ary L-tree/);
+  });
+});

@@ -1,0 +1,92 @@
+/** Messages between the page and the core's Web Worker (web/src/worker.ts). */
+import type { LayoutKind } from './layout.js';
+
+export type EngineName = 'flow' | 'packet';
+
+export type Request =
+  | { kind: 'topology'; spec: string }
+  | { kind: 'route'; spec: string; from: number; to: number }
+  | { kind: 'algorithms'; collective: string }
+  | { kind: 'traffic'; spec: string; patterns: string[]; rates: string; seed: number; packetSize: number }
+  | { kind: 'collective'; spec: string; collective: string; algorithm: string; size: string; engine: EngineName }
+  | { kind: 'compare'; spec: string; collective: string; size: string };
+
+/** What the page draws a network from: node positions and the channel list. */
+export interface Drawing {
+  readonly layout: LayoutKind;
+  readonly xy: Float32Array;
+  readonly nodeKind: Uint8Array;
+  readonly chSrc: Int32Array;
+  readonly chDst: Int32Array;
+  readonly rankOfNode: Int32Array;
+}
+
+export interface TopologyReply {
+  readonly spec: string;
+  readonly family: string;
+  readonly metrics: Record<string, unknown>;
+  /** Absent when the network is too large to draw (`notDrawn` says why). */
+  readonly drawing?: Drawing;
+  readonly notDrawn?: string;
+}
+
+export interface RouteReply {
+  readonly routing: string;
+  readonly nodes: number[];
+  readonly channels: number[];
+}
+
+export interface AlgorithmInfo {
+  readonly name: string;
+  readonly description: string;
+  readonly supportsText: string;
+  readonly source: string;
+  readonly params: ReadonlyArray<{ key: string; kind: string; default: number | string | boolean; choices?: readonly string[]; description: string }>;
+}
+
+export interface TrafficReply {
+  readonly routing: string;
+  readonly preset: string;
+  readonly config: Record<string, unknown>;
+  readonly series: ReadonlyArray<{ pattern: string; saturationRate: number | null; points: ReadonlyArray<{ rate: number; packet_latency: number | null; accepted_flit_rate: number | null; saturated: boolean }> }>;
+}
+
+/** Ops of the timed run, flat: one entry per op, for the Gantt chart. */
+export interface GanttData {
+  readonly rank: Int32Array;
+  readonly kind: Uint8Array;
+  readonly start: Float64Array;
+  readonly end: Float64Array;
+  readonly kindNames: readonly string[];
+  /** Ops left out (only the first ranks are kept past the op limit). */
+  readonly omitted: number;
+}
+
+/** Channel utilisation per frame: frames × channels, each in [0, 1]. */
+export interface Heatmap {
+  readonly frames: number;
+  readonly frameSeconds: number;
+  readonly utilisation: Float32Array;
+}
+
+export interface CollectiveReply {
+  readonly verify: { pass: boolean; summary: string; firstMismatch: string | null; problems: string[] };
+  readonly result: Record<string, unknown> & { makespan_s: number; bound_s: number; efficiency: number };
+  readonly gantt?: GanttData;
+  readonly heatmap: Heatmap;
+  readonly drawing?: Drawing;
+  /** Wall seconds in the worker (shown to the user and read by bench/web.mjs). */
+  readonly seconds: { readonly verify: number; readonly simulate: number };
+}
+
+export interface CompareReply {
+  readonly bound_s: number | null;
+  readonly runs: ReadonlyArray<{ algorithm: string; makespan_s: number; bound_s: number; efficiency: number }>;
+  readonly skipped: ReadonlyArray<{ algorithm: string; reason: string }>;
+}
+
+export type Reply =
+  | { id: number; type: 'progress'; fraction: number; note?: string }
+  | { id: number; type: 'result'; value: unknown }
+  /** `input` marks a user error (an InputError or LimitError): one line, as the CLI prints it. */
+  | { id: number; type: 'error'; message: string; input: boolean };

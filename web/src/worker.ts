@@ -1,0 +1,260 @@
+/**
+ * The core in a Web Worker: every topology build, metric, verification and simulation runs here so
+ * the page never freezes. Requests carry an id; replies are progress, a result, or an error. An
+ * InputError or LimitError is a user error, sent as the CLI's one line. Cancelling terminates the
+ * worker (web/src/client.ts), so nothing here needs to poll for it.
+ */
+import { InputError, LimitError } from '../../src/util/errors.js';
+import { parseSize } from '../../src/util/units.js';
+import { parseRates } from '../../src/util/rates.js';
+import type { Topology } from '../../src/topology/graph.js';
+import { buildTopology } from '../../src/topology/registry.js';
+import { checkSize } from '../../src/topology/builder.js';
+import { estimateSpecSize } from '../../src/topology/estimate.js';
+import { computeMetrics, metricsRecord } from '../../src/topology/metrics/index.js';
+import { makeRouteBuffers } from '../../src/routing/types.js';
+import { resolveRouting } from '../../src/routing/registry.js';
+import { OP_NAMES, parseCollective } from '../../src/collectives/types.js';
+import { buildSchedule, listAlgorithms } from '../../src/collectives/registry.js';
+// Registers every built-in algorithm (the registry alone is empty).
+import '../../src/collectives/index.js';
+import { executeSchedule } from '../../src/collectives/executor.js';
+import { checkFlowCollectiveSize } from '../../src/sim/flow/collective-run.js';
+import { simulate } from '../../src/sim/simulate.js';
+import { simulateTraffic } from '../../src/sim/packet/traffic-run.js';
+import { checkPacketNodes } from '../../src/sim/packet/limits.js';
+import { layoutOf } from './layout.js';
+import { HeatmapRecorder, totalUtilisation } from './heatmap-recorder.js';
+import type { AlgorithmInfo, CollectiveReply, CompareReply, Drawing, GanttData, Reply, Request, RouteReply, TopologyReply, TrafficReply } from './protocol.js';
+
+/** A page holds the graph, its drawing and a run's frames: larger networks belong to the CLI. */
+export const WEB_MAX_NODES = 1 << 20;
+/** Channels drawn one line each on a canvas; beyond this only the metrics are shown. */
+export const WEB_MAX_DRAWN_CHANNELS = 1 << 16;
+/** Ops kept for the Gantt chart (a rank's bars stay readable; later ranks are dropped past this). */
+const GANTT_MAX_OPS = 200_000;
+/** Animation frames of the link heatmap. */
+const HEATMAP_FRAMES = 120;
+
+let cached: Topology | undefined;
+
+function topologyOf(spec: string): Topology {
+  const text = spec.trim();
+  if (cached && (cached.spec === text || (cached as { typed?: string }).typed === text)) return cached;
+  if (text === '') throw new InputError('topology', spec, 'a spec such as torus:8x8');
+  if (text.startsWith('file:')) throw new InputError('topology', spec, 'a spec such as torus:8x8 (file: graphs are not read in the browser yet)');
+  const estimate = estimateSpecSize(text);
+  if (estimate) {
+    checkSize('topology', estimate.nodes, estimate.channels);
+    if (estimate.nodes > WEB_MAX_NODES) throw new LimitError('topology', `${estimate.nodes} nodes`, `${WEB_MAX_NODES} nodes in the browser (use the CLI for larger networks)`);
+  }
+  const t = buildTopology(text);
+  if (t.numNodes > WEB_MAX_NODES) throw new LimitError('topology', `${t.numNodes} nodes`, `${WEB_MAX_NODES} nodes in the browser (use the CLI for larger networks)`);
+  Object.defineProperty(t, 'typed', { value: text });
+  cached = t;
+  return t;
+}
+
+function drawingOf(t: Topology): Drawing | undefined {
+  if (t.numChannels > WEB_MAX_DRAWN_CHANNELS) return undefined;
+  const { kind, xy } = layoutOf(t);
+  return { layout: kind, xy, nodeKind: t.nodeKind, chSrc: t.chSrc, chDst: t.chDst, rankOfNode: t.rankOfNode };
+}
+
+function topology(spec: string): TopologyReply {
+  const t = topologyOf(spec);
+  if (t.numEndpoints < 2) throw new InputError('topology', spec, `a topology with at least 2 endpoints (this one has ${t.numEndpoints})`);
+  const metrics = metricsRecord(computeMetrics(t));
+  const drawing = drawingOf(t);
+  return {
+    spec: t.spec,
+    family: t.family,
+    metrics,
+    drawing,
+    notDrawn: drawing ? undefined : `${t.numChannels} channels: drawn up to ${WEB_MAX_DRAWN_CHANNELS}`,
+  };
+}
+
+function route(spec: string, from: number, to: number): RouteReply {
+  const t = topologyOf(spec);
+  for (const [field, v] of [['from', from], ['to', to]] as const) {
+    if (!Number.isInteger(v) || v < 0 || v >= t.numNodes || t.rankOfNode[v] < 0) throw new InputError(field, v, 'an endpoint node (routes run between endpoints)');
+  }
+  const routing = resolveRouting(t, { engine: 'packet' });
+  const buffers = makeRouteBuffers(routing.maxHops);
+  const hops = routing.route(from, to, 0, buffers);
+  const channels = Array.from(buffers.channels.subarray(0, hops));
+  return { routing: routing.name, nodes: [from, ...channels.map((c) => t.chDst[c])], channels };
+}
+
+function algorithms(collective: string): AlgorithmInfo[] {
+  return listAlgorithms(parseCollective(collective)).map((a) => ({
+    name: a.name,
+    description: a.description,
+    supportsText: a.supportsText,
+    source: a.source,
+    params: a.params.map((p) => ({ key: p.key, kind: p.kind, default: p.default, choices: p.kind === 'choice' ? p.choices : undefined, description: p.description })),
+  }));
+}
+
+function traffic(req: Extract<Request, { kind: 'traffic' }>, progress: (f: number, note: string) => void): TrafficReply {
+  const t = topologyOf(req.spec);
+  checkPacketNodes(t.numNodes, req.spec);
+  const rates = parseRates(req.rates);
+  if (req.patterns.length === 0) throw new InputError('pattern', '(nothing)', 'at least one pattern');
+  const total = rates.length * req.patterns.length;
+  let done = 0;
+  let routing = '';
+  let preset = '';
+  let config: Record<string, unknown> = {};
+  const series = req.patterns.map((pattern) => {
+    const result = simulateTraffic({
+      topology: t,
+      pattern,
+      rates,
+      preset: 'booksim',
+      config: { seed: req.seed, packetSize: req.packetSize },
+      onPoint: (p) => progress(++done / total, `${pattern} at ${p.rate}`),
+    });
+    routing = result.routing;
+    preset = result.preset;
+    config = { ...result.config };
+    const points = result.points.map((p) => ('saturated' in p ? { rate: p.rate, packet_latency: p.packet_latency, accepted_flit_rate: p.accepted_flit_rate, saturated: p.saturated } : { rate: p.rate, packet_latency: null, accepted_flit_rate: null, saturated: false }));
+    return { pattern, saturationRate: result.saturationRate, points };
+  });
+  return { routing, preset, config, series };
+}
+
+function buildRequest(spec: string, collective: string, algorithm: string, size: string) {
+  const t = topologyOf(spec);
+  return { topology: t, collective: parseCollective(collective), algorithm, size: parseSize(size) };
+}
+
+/** Bytes mode checks every byte; past this many buffer bytes (all ranks) chunk identities are checked instead. */
+const BYTES_MODE_LIMIT = 1 << 24;
+
+function collective(req: Extract<Request, { kind: 'collective' }>, progress: (f: number, note: string) => void): CollectiveReply {
+  const build = buildRequest(req.spec, req.collective, req.algorithm, req.size);
+  const t = build.topology;
+  checkFlowCollectiveSize(build);
+  if (req.engine === 'packet') checkPacketNodes(t.numNodes, req.spec);
+  const schedule = buildSchedule(build);
+  progress(0.05, 'verifying');
+  let bufferBytes = 0;
+  for (let rank = 0; rank < schedule.numRanks; rank++) for (let b = 0; b < schedule.buffers.length; b++) bufferBytes += schedule.bufferBytes(rank, b);
+  const mode = bufferBytes > BYTES_MODE_LIMIT ? 'chunks' : 'bytes';
+  const verifyStart = performance.now();
+  const report = executeSchedule(schedule, { mode, topology: t });
+  const verifySeconds = (performance.now() - verifyStart) / 1e3;
+  const verify = {
+    pass: report.pass,
+    summary: `${schedule.algorithmSpec}: ${schedule.numRanks} ranks, ${schedule.numOps} ops, ${report.messages} messages, ${report.checkedSlots} slots checked (${mode} mode)`,
+    firstMismatch: report.mismatches[0]?.text ?? null,
+    problems: report.problems.map((p) => `${p.kind}: ${p.message}`),
+  };
+  progress(0.1, `timing at ${req.engine} level`);
+  const recorder = new HeatmapRecorder(t.chBandwidth);
+  const simulateStart = performance.now();
+  const result = simulate({
+    topology: t,
+    schedule,
+    engine: req.engine,
+    trace: req.engine === 'flow' ? recorder : undefined,
+    progress: (f) => progress(0.1 + 0.85 * f, `timing at ${req.engine} level`),
+  });
+  const simulateSeconds = (performance.now() - simulateStart) / 1e3;
+  const heatmap = req.engine === 'flow' ? recorder.frames(result.makespan_s, HEATMAP_FRAMES) : totalUtilisation(result.channels.bytes, t.chBandwidth, result.makespan_s);
+  const { program, raw, ...record } = result;
+  let gantt: GanttData | undefined;
+  if (raw) {
+    const keep = program.opStart.length - 1;
+    let ops = 0;
+    let streams = 0;
+    while (streams < keep && ops + program.opStart[streams + 1] - program.opStart[streams] <= GANTT_MAX_OPS) {
+      ops += program.opStart[streams + 1] - program.opStart[streams];
+      streams++;
+    }
+    const rank = new Int32Array(ops);
+    for (let s = 0; s < streams; s++) rank.fill(program.streamRank[s], program.opStart[s], program.opStart[s + 1]);
+    gantt = {
+      rank,
+      kind: Uint8Array.from(program.opKind.subarray(0, ops)),
+      start: raw.opStart.slice(0, ops),
+      end: raw.opEnd.slice(0, ops),
+      kindNames: OP_NAMES,
+      omitted: program.opStart[keep] - ops,
+    };
+  }
+  return { verify, result: JSON.parse(JSON.stringify(record)), gantt, heatmap, drawing: drawingOf(t), seconds: { verify: verifySeconds, simulate: simulateSeconds } };
+}
+
+function compare(req: Extract<Request, { kind: 'compare' }>, progress: (f: number, note: string) => void): CompareReply {
+  const base = buildRequest(req.spec, req.collective, 'pairwise', req.size);
+  const specs = listAlgorithms(base.collective).map((a) => a.name);
+  const runs: Array<CompareReply['runs'][number]> = [];
+  const skipped: Array<CompareReply['skipped'][number]> = [];
+  specs.forEach((algorithm, i) => {
+    progress(i / specs.length, algorithm);
+    const build = { ...base, algorithm };
+    try {
+      checkFlowCollectiveSize(build);
+      const r = simulate({ topology: base.topology, schedule: buildSchedule(build) });
+      runs.push({ algorithm: r.workload?.algorithm === undefined ? algorithm : String(r.workload.algorithm), makespan_s: r.makespan_s, bound_s: r.bound_s, efficiency: r.efficiency });
+    } catch (err) {
+      // An algorithm that does not support this topology, rank count or size is listed as skipped.
+      if (!(err instanceof InputError)) throw err;
+      skipped.push({ algorithm, reason: err.message });
+    }
+  });
+  runs.sort((a, b) => a.makespan_s - b.makespan_s || a.algorithm.localeCompare(b.algorithm));
+  return { bound_s: runs[0]?.bound_s ?? null, runs, skipped };
+}
+
+function handle(req: Request, progress: (f: number, note: string) => void): unknown {
+  switch (req.kind) {
+    case 'topology':
+      return topology(req.spec);
+    case 'route':
+      return route(req.spec, req.from, req.to);
+    case 'algorithms':
+      return algorithms(req.collective);
+    case 'traffic':
+      return traffic(req, progress);
+    case 'collective':
+      return collective(req, progress);
+    case 'compare':
+      return compare(req, progress);
+  }
+}
+
+/** Typed arrays move to the page instead of being copied. */
+function transferables(value: unknown, out: Transferable[] = [], depth = 0): Transferable[] {
+  if (depth > 4 || value === null || typeof value !== 'object') return out;
+  if (ArrayBuffer.isView(value)) {
+    if (!out.includes(value.buffer)) out.push(value.buffer as ArrayBuffer);
+    return out;
+  }
+  for (const v of Object.values(value)) transferables(v, out, depth + 1);
+  return out;
+}
+
+self.onmessage = (event: MessageEvent<{ id: number; request: Request }>) => {
+  const { id, request } = event.data;
+  const post = (reply: Reply, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(reply, transfer);
+  let last = 0;
+  const progress = (fraction: number, note: string): void => {
+    const now = performance.now();
+    if (now - last < 50 && fraction < 1) return;
+    last = now;
+    post({ id, type: 'progress', fraction, note });
+  };
+  try {
+    const value = handle(request, progress);
+    // The topology's own arrays stay here (the cache uses them): copy those, move the rest.
+    const copy = structuredClone(value);
+    post({ id, type: 'result', value: copy }, transferables(copy));
+  } catch (err) {
+    if (err instanceof InputError) post({ id, type: 'error', message: `meshwork: error: ${err.message}`, input: true });
+    else post({ id, type: 'error', message: `meshwork: internal error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, input: false });
+  }
+};

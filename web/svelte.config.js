@@ -1,0 +1,9 @@
+import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+
+export default {
+  preprocess: vitePreprocess(),
+  // Views read the URL's parameters once, as their initial form values: that is the intent here.
+  onwarn: (warning, handler) => {
+    if (warning.code !== 'state_referenced_locally') handler(warning);
+  },
+};
