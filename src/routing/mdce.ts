@@ -14,6 +14,12 @@
  * A route advances at most (B+1)L − 1 ring positions (B ≥ 1), hence ≤ B+1 crossings and B+2 classes,
  * the paper's count. With B = 0 (CCC, CCC products) it advances up to 2L − 2 positions, which can
  * cross the dateline twice, so 3 classes (the paper's formula would give 2; spec §2.3 flags it).
+ *
+ * A one-dimension DCE with δ ≥ 2 (Appendix A) routes by the same rule: cross where bit bit(x0) of d
+ * is 1, else take the parallel link. A cross link skips δ − 1 positions, so a bit left behind costs
+ * another lap; every hop still moves forward, so the dateline classes stay acyclic, and their count
+ * and the longest route are found by routing every (position, d, destination position) once (XOR
+ * translation makes every other pair a copy of these).
  */
 import { InputError } from '../util/errors.js';
 import { crossBit, dceShape } from '../topology/mdce/network.js';
@@ -31,11 +37,44 @@ export function mdceVcClasses(ringLength: number, B: number): number {
   return 1 + Math.floor((ringLength - 1 + maxRingAdvance(ringLength, B)) / ringLength);
 }
 
+/**
+ * Longest route and dateline classes of the one-dimension self-routing with cross-link advance
+ * delta ≥ 2, by routing (x0, d, w0) for every start position x0, ring-index difference d and
+ * destination position w0 (L·2^n·L routes of at most a few laps each).
+ */
+export function widestRoutes(L: number, delta: number, bitAt: Int32Array): { maxHops: number; vcClasses: number } {
+  let maxHops = 0;
+  let maxCrossings = 0;
+  const rings = 2 ** bitAt.reduce((m, b) => Math.max(m, b + 1), 0);
+  for (let x0 = 0; x0 < L; x0++) {
+    for (let d0 = 0; d0 < rings; d0++) {
+      for (let w0 = 0; w0 < L; w0++) {
+        let x = x0;
+        let d = d0;
+        let hops = 0;
+        let crossings = 0;
+        while (d !== 0 || x !== w0) {
+          const bit = bitAt[x];
+          const step = bit >= 0 && (d >>> bit) & 1 ? delta : 1;
+          if (step === delta) d ^= 1 << bit;
+          const next = (x + step) % L;
+          if (next < x) crossings++;
+          x = next;
+          hops++;
+        }
+        if (hops > maxHops) maxHops = hops;
+        if (crossings > maxCrossings) maxCrossings = crossings;
+      }
+    }
+  }
+  return { maxHops, vcClasses: maxCrossings + 1 };
+}
+
 export function mdceRouting(topology: Topology): RoutingFunction {
   const shape = dceShape(topology, 'routing.topology');
   const { n, ringLength: L, deltas, P, extraStage, B, C } = shape;
-  if (deltas.some((d) => d > 1)) {
-    throw new InputError('routing.topology', topology.spec, 'a DCE/MDCE with delta 0 or 1 (self-routing is defined for c-Banyan and CCC links)');
+  if (deltas.some((d) => d > 1) && deltas.length > 1) {
+    throw new InputError('routing.topology', topology.spec, 'an MDCE with delta 0 or 1 in every dimension (a delta of 2 or more is defined for one-dimension DCEs)');
   }
   // Dimensions in the order the tie-break tries them: CCC-type first, then c-Banyan-type.
   const order = [...deltas.keys()].sort((a, b) => deltas[a] - deltas[b] || a - b);
@@ -44,8 +83,9 @@ export function mdceRouting(topology: Topology): RoutingFunction {
   const orderPort = Int32Array.from(order, (i) => P + i);
   const bitAt = Int32Array.from({ length: L }, (_, x0) => crossBit(x0, n, extraStage));
   const { outStart, outChannels, chDst } = topology;
-  const maxHops = maxRingAdvance(L, B) + C * n;
-  const vcClasses = mdceVcClasses(L, B);
+  const wide = deltas.length === 1 && deltas[0] > 1 ? widestRoutes(L, deltas[0], bitAt) : undefined;
+  const maxHops = wide ? wide.maxHops : maxRingAdvance(L, B) + C * n;
+  const vcClasses = wide ? wide.vcClasses : mdceVcClasses(L, B);
 
   return {
     name: 'mdce-self-routing(ccc-first)',

@@ -20,6 +20,7 @@ import { slimFlyFamily } from './slimfly.js';
 import { polarFlyFamily } from './polarfly.js';
 import { dragonflyPlusFamily } from './dragonflyplus.js';
 import { jellyfishFamily } from './jellyfish.js';
+import { circularOmegaFamily } from './mdce/circular-omega.js';
 
 /** `file:` specs need a file system; in the core they are refused with a pointer to the adapter. */
 const fileFamily: TopologyFamily = {
@@ -50,5 +51,6 @@ export const BUILTIN_FAMILIES: readonly TopologyFamily[] = [
   jellyfishFamily,
   ...dceFamilies,
   mdceFamily,
+  circularOmegaFamily,
   fileFamily,
 ];

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildTopology,
+  dceNetwork,
   eq1Diameter,
   InputError,
   makeRouteBuffers,
@@ -152,8 +153,34 @@ describe('DCE/MDCE self-routing, CCC-first (spec §2.1-2.2)', () => {
   });
   it('refuses topologies it cannot route', () => {
     expect(() => mdceRouting(torus([4, 4]))).toThrow(InputError);
-    expect(() => mdceRouting(buildTopology('dce:n=4,delta=2'))).toThrow(/delta 0 or 1/);
+    expect(() => mdceRouting(dceNetwork({ n: 3, deltas: [2, 1] }))).toThrow(/delta 0 or 1 in every dimension/);
   });
+});
+
+describe('DCE with delta >= 2 (Appendix A): the same self-routing rule, a cross link skipping delta - 1 positions', () => {
+  // [spec, routed mean over N² pairs, longest route, VC classes]: measured here, pinned; the routes
+  // are checked against BFS, which they exceed (a bit left behind by a skip costs another lap).
+  const cases: Array<[string, number, number, number]> = [
+    ['dce:n=3,delta=2', 3.5, 7, 4],
+    ['dce:n=4,delta=2', 5.25, 10, 4],
+    ['dce:n=4,delta=3', 5.625, 11, 6],
+    ['dce:n=5,delta=2', 7, 13, 4],
+    ['dce:n=5,delta=4', 7.96875, 15, 7],
+    ['dce:n=4,delta=2,extra-stage=b', 6.1, 13, 4],
+  ];
+  for (const [spec, mean, longest, classes] of cases) {
+    it(`${spec}: every route arrives, classes are acyclic, routed mean ${mean}, longest ${longest} = declared maxHops, ${classes} classes`, () => {
+      const t = buildTopology(spec);
+      const r = checkAllPairs(t);
+      const R = mdceRouting(t);
+      expect(r.meanHops).toBeCloseTo(mean, 10);
+      expect(r.maxHops).toBe(longest);
+      expect(R.maxHops).toBe(longest);
+      expect(r.maxVc + 1).toBe(classes);
+      expect(R.vcClasses).toBe(classes);
+      expect(r.nonMinimal).toBeGreaterThan(0);
+    });
+  }
 });
 
 describe('VC classes (spec §2.3: at most B+1 laps, B+2 channels)', () => {

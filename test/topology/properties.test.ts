@@ -14,7 +14,7 @@ const FAMILY_KEYS: Record<string, string[]> = {
   ring: ['n'], uring: ['n'], hypercube: ['d'], fullmesh: ['n', 'mult'], fattree: ['k', 'levels'],
   twolevel: ['leaves', 'hosts', 'spines', 'uplinks'], omega: ['n'], dragonfly: ['a', 'p', 'h', 'g'],
   torus: [], mesh: [], dce: ['n', 'delta', 'extra-stage'], cbanyan: ['n', 'extra-stage'], ccc: ['n', 'extra-stage'],
-  mdce: ['B', 'C', 'P', 'n', 'extra-stage'], nosuch: ['n'], file: ['path'],
+  mdce: ['B', 'C', 'P', 'n', 'extra-stage'], comega: ['m', 'reading'], nosuch: ['n'], file: ['path'],
   hyperx: ['k', 'p'], flatfly: ['k', 'n', 'c'], slimfly: ['q', 'p'], polarfly: ['q', 'p'],
   dragonflyplus: ['h', 'spines', 'leaves', 'p', 'g'], jellyfish: ['routers', 'degree', 'p', 'seed'],
 };

@@ -22,6 +22,7 @@ import {
 import { renderPlotSvg } from '../../report/plot.js';
 import { trafficPlot } from '../../report/traffic-plot.js';
 import { patternNames } from '../../sim/traffic/registry.js';
+import { GRID_EDGES, type GridEdges } from '../../sim/traffic/patterns.js';
 import { checkPacketNodes } from '../../sim/packet/limits.js';
 import { estimateSpecSize } from '../../topology/estimate.js';
 import { planOutputs, print, writeOutputs, type PlannedOutput } from '../io.js';
@@ -46,6 +47,8 @@ interface TrafficOptions extends PacketCliOptions {
   horizon?: string;
   hot?: string;
   quarterBy?: string;
+  edges?: string;
+  coordinates?: string;
   json?: boolean;
   csv?: string;
   plot?: string;
@@ -106,6 +109,16 @@ function quarterBy(text: string | undefined): 'rings' | 'address' | undefined {
   throw new InputError('quarter-by', text, 'rings | address');
 }
 
+function gridEdges(text: string | undefined): GridEdges | undefined {
+  if (text === undefined || (GRID_EDGES as readonly string[]).includes(text)) return text as GridEdges | undefined;
+  throw new InputError('edges', text, GRID_EDGES.join(' | '));
+}
+
+function localizedCoordinates(text: string | undefined): 'own' | 'address' | undefined {
+  if (text === undefined || text === 'own' || text === 'address') return text;
+  throw new InputError('coordinates', text, 'own | address');
+}
+
 /** BookSim column names; a saturated BookSim-style point reads "saturated" as BookSim's CSVs do. */
 function toCsv(result: TrafficSweepResult): string {
   if (result.measurement === 'horizon') {
@@ -151,6 +164,8 @@ export function register(program: Command): void {
     .option('--horizon <cycles>', 'fixed-horizon mode: run exactly this many cycles per rate (seed 004: 10000) (default: BookSim\'s measurement: warm-up, sample periods, drain)')
     .option('--hot <rank>', 'hot-spot rank for --pattern hotspot (default 0)')
     .option('--quarter-by <how>', 'quarters for --pattern quarter: rings (DCE/MDCE default: ring-index bits, spec §2.4) | address')
+    .option('--edges <how>', 'edges of the address grid for --pattern meshemu and localized: wrap (default) | open (no wrap-around)')
+    .option('--coordinates <which>', 'coordinates for --pattern localized: own (default: the topology\'s where it has them) | address (square address grid for every network)')
     .option('--json', 'print the full result as JSON')
     .option('--csv <file>', 'write the curve as CSV (BookSim column names)')
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
@@ -198,7 +213,12 @@ export function register(program: Command): void {
         measurementOptions: fromFile?.measurementOptions,
         routingName: o.routing ?? fromFile?.routingName,
         horizon,
-        patternOptions: { hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1), quarterBy: quarterBy(o.quarterBy) },
+        patternOptions: {
+          hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1),
+          quarterBy: quarterBy(o.quarterBy),
+          edges: gridEdges(o.edges),
+          coordinates: localizedCoordinates(o.coordinates),
+        },
       };
       const bar = progressBar('traffic', { json: o.json });
       const totalPoints = rates.length * (seeds?.length ?? 1);

@@ -99,7 +99,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     const nodes = topology.numEndpoints;
     const source: TrafficSource = pattern
       ? new BernoulliSource(pattern, rate, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11))
-      : new MeshEmulationSource(nodes, cfg.packetSize, rate);
+      : new MeshEmulationSource(nodes, cfg.packetSize, rate, opts.patternOptions?.edges);
     let point: LoadPoint | HorizonPoint;
     if (measurement === 'booksim') {
       point = measureLikeBookSim(net, source, rate, m);
@@ -115,7 +115,9 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     model: 'packet',
     topology: topology.spec,
     pattern: opts.pattern,
-    patternParams: pattern ? pattern.params : { mapping: 'address on a square grid, wrap-around', sweep: 'round period = ceil(4·P/rate)' },
+    patternParams: pattern
+      ? pattern.params
+      : { mapping: `address on a square grid, ${opts.patternOptions?.edges === 'open' ? 'open edges (edge PEs have 3 neighbours, corners 2)' : 'wrap-around'}`, sweep: 'round period = ceil(4·P/rate)' },
     routing: routing.name,
     routingParams: routing.params,
     preset,

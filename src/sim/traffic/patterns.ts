@@ -29,7 +29,20 @@ export interface PatternOptions {
    * default there) or `address` (rank div N/4; the default and only choice elsewhere).
    */
   quarterBy?: 'rings' | 'address';
+  /**
+   * Edges of seed 004's emulated grid (mesh emulation, localized): `wrap` (torus-like; the default
+   * for compatibility) or `open` (mesh-like: no neighbour or partner across an edge; spec §5.3 [R]).
+   */
+  edges?: GridEdges;
+  /**
+   * Coordinates of localized traffic: `own` (the topology's coordinates where it has them, else the
+   * address grid; the default) or `address` (every network on the same square address grid, spec §5.3 [R]).
+   */
+  coordinates?: 'own' | 'address';
 }
+
+export type GridEdges = 'wrap' | 'open';
+export const GRID_EDGES: readonly GridEdges[] = ['wrap', 'open'];
 
 /** Radix and dimension count of a k-ary n-cube view of the ranks (BookSim's gK, gN). */
 function kn(topology: Topology): { k: number; n: number } {
@@ -197,11 +210,13 @@ export const BUILTIN_PATTERNS: readonly PatternEntry[] = [
   {
     name: 'localized',
     description: 'exponentially distributed coordinate offsets (seed 004 §5.3.5)',
-    create(topology) {
-      const coords = localizedCoordinates(topology);
+    create(topology, opts) {
+      const edges = opts.edges ?? 'wrap';
+      if (!GRID_EDGES.includes(edges)) throw new InputError('edges', edges, GRID_EDGES.join(' | '));
+      const coords = localizedCoordinates(topology, opts.coordinates ?? 'own', edges);
       return {
         name: 'localized',
-        params: { coordinates: coords.label, meanOffset: 'half of each coordinate maximum', sign: 'random', outOfRange: 'wrap' },
+        params: { coordinates: coords.label, meanOffset: 'half of each coordinate maximum', sign: 'random', outOfRange: edges === 'wrap' ? 'wrap' : 'redraw the offset' },
         dest: (s, rng) => coords.pick(s, rng),
       };
     },
@@ -228,16 +243,19 @@ export function quarterPartition(topology: Topology, by?: 'rings' | 'address'): 
 
 /**
  * Localized traffic (seed 004 §5.3.5): per coordinate, an offset drawn from an exponential
- * distribution with mean half that coordinate's maximum (k−1)/2, floored, with a random sign,
- * wrapped modulo k. Coordinates are the topology's own when it has them (torus, mesh), else the
- * 32×32-style square mapping of the address. An all-zero draw is redrawn so a PE never sends to itself.
+ * distribution with mean half that coordinate's maximum (k−1)/2, floored, with a random sign;
+ * out of range it wraps modulo k (`wrap`) or is drawn again (`open`: no partner across an edge, so
+ * a 2D mesh never gets a wrapped 31-hop partner). Coordinates are the topology's own when asked and
+ * available (torus, mesh), else the square mapping of the address (32×32 at 1,024 PEs). An all-zero
+ * draw is redrawn so a PE never sends to itself.
  */
-function localizedCoordinates(topology: Topology): { label: string; pick: (s: number, rng: Rng) => number } {
+function localizedCoordinates(topology: Topology, which: 'own' | 'address', edges: GridEdges): { label: string; pick: (s: number, rng: Rng) => number } {
+  if (which !== 'own' && which !== 'address') throw new InputError('coordinates', which, 'own | address');
   const N = topology.numEndpoints;
   let dims: number[];
   let label: string;
   const own = topology.params.dims as number[] | undefined;
-  if (own && topology.coords && N === topology.numNodes) {
+  if (which === 'own' && own && topology.coords && N === topology.numNodes) {
     dims = own;
     label = `topology coordinates ${own.join('x')}`;
   } else {
@@ -246,19 +264,25 @@ function localizedCoordinates(topology: Topology): { label: string; pick: (s: nu
     label = `address as ${dims.join('x')}`;
   }
   const strides = dims.map((_, i) => dims.slice(0, i).reduce((a, b) => a * b, 1));
+  const wrap = edges === 'wrap';
+  // An offset is drawn again while it leaves the grid (open edges); the inward direction always
+  // has room, so a few draws suffice and the cap only guards against a pathological generator.
+  const offset = (x: number, k: number, rng: Rng): number => {
+    const mean = (k - 1) / 2;
+    for (let draw = 0; draw < 64; draw++) {
+      const off = mean > 0 ? Math.floor(-Math.log(1 - rng.next()) * mean) : 0;
+      const y = x + (rng.next() < 0.5 ? -off : off);
+      if (wrap) return ((y % k) + k) % k;
+      if (y >= 0 && y < k) return y;
+    }
+    return x;
+  };
   return {
     label,
     pick(s, rng) {
       for (let attempt = 0; attempt < 64; attempt++) {
         let d = 0;
-        for (let i = 0; i < dims.length; i++) {
-          const k = dims[i];
-          const x = Math.floor(s / strides[i]) % k;
-          const mean = (k - 1) / 2;
-          const off = mean > 0 ? Math.floor(-Math.log(1 - rng.next()) * mean) : 0;
-          const signed = rng.next() < 0.5 ? -off : off;
-          d += ((((x + signed) % k) + k) % k) * strides[i];
-        }
+        for (let i = 0; i < dims.length; i++) d += offset(Math.floor(s / strides[i]) % dims[i], dims[i], rng) * strides[i];
         if (d !== s || N === 1) return d;
       }
       return uniformExcludingSelf(s, N, rng);

@@ -6,7 +6,7 @@
 import { InputError } from '../../util/errors.js';
 import { Rng } from '../../util/rng.js';
 import type { PacketNetwork } from '../packet/network.js';
-import type { TrafficPattern } from './patterns.js';
+import { GRID_EDGES, type GridEdges, type TrafficPattern } from './patterns.js';
 
 export interface TrafficSource {
   /** Generates the packets of cycle `t` (called after the network simulated cycle t). */
@@ -66,16 +66,27 @@ export class BernoulliSource implements TrafficSource {
   }
 }
 
+/** Right, left, down, up: the order the wrap-around version always used. */
+const NEIGHBOUR_STEPS: ReadonlyArray<readonly [number, number]> = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
+
 /**
  * Seed 004 mesh emulation (spec §5.3.4): ranks mapped to a side×side grid by address
- * (x = rank mod side, y = rank div side), wrap-around neighbours (4 of them). Each PE sends one
- * packet to each neighbour, waits until it has received 4 packets of that round, then starts the
- * next round no earlier than `period` cycles after the previous one started. The load axis of a
- * sweep is this period: a rate r gives period = ceil(4·P / r), so r is the offered load in
- * flits/node/cycle when the network keeps up.
+ * (x = rank mod side, y = rank div side). With `wrap` edges every PE has 4 neighbours (torus-like);
+ * with `open` edges (spec §5.3 [R]) edge PEs have 3 and corners 2, so the emulated mesh never asks
+ * a 2D mesh for a 31-hop packet. Each PE sends one packet to each neighbour, waits until it has
+ * received one from each, then starts the next round no earlier than `period` cycles after the
+ * previous one started. The load axis of a sweep is this period: a rate r gives
+ * period = ceil(4·P / r), so r is the offered load in flits/node/cycle when the network keeps up.
  */
 export class MeshEmulationSource implements TrafficSource {
-  private readonly side: number;
+  /** Neighbours of PE s at 4s…4s+needed[s]−1 (flat, no per-PE arrays). */
+  private readonly neighbours: Int32Array;
+  private readonly needed: Int8Array;
   private readonly round: Int32Array;
   private readonly received: Int32Array;
   private readonly early: Int32Array;
@@ -86,12 +97,31 @@ export class MeshEmulationSource implements TrafficSource {
     nodes: number,
     private readonly packetSize: number,
     rate: number,
+    edges: GridEdges = 'wrap',
   ) {
     if (!(rate > 0 && rate <= 1)) throw new InputError('rates', rate, 'injection rates in (0, 1] flits/node/cycle');
+    if (!GRID_EDGES.includes(edges)) throw new InputError('edges', edges, GRID_EDGES.join(' | '));
     const side = Math.round(Math.sqrt(nodes));
     if (side * side !== nodes) throw new InputError('pattern', 'meshemu', 'a square number of terminals (e.g. 1,024 = 32×32)');
-    this.side = side;
     this.period = Math.ceil((4 * packetSize) / rate);
+    this.neighbours = new Int32Array(4 * nodes);
+    this.needed = new Int8Array(nodes);
+    const wrap = edges === 'wrap';
+    for (let s = 0; s < nodes; s++) {
+      const x = s % side;
+      const y = (s - x) / side;
+      let k = 0;
+      for (const [dx, dy] of NEIGHBOUR_STEPS) {
+        let nx = x + dx;
+        let ny = y + dy;
+        if (wrap) {
+          nx = (nx + side) % side;
+          ny = (ny + side) % side;
+        } else if (nx < 0 || nx >= side || ny < 0 || ny >= side) continue;
+        this.neighbours[4 * s + k++] = ny * side + nx;
+      }
+      this.needed[s] = k;
+    }
     this.round = new Int32Array(nodes);
     this.received = new Int32Array(nodes);
     this.early = new Int32Array(nodes);
@@ -105,19 +135,13 @@ export class MeshEmulationSource implements TrafficSource {
       if (net.retiredTag[k] === this.round[dst] - 1) this.received[dst]++;
       else this.early[dst]++;
     }
-    const side = this.side;
-    const n = side * side;
+    const n = this.needed.length;
     for (let s = 0; s < n; s++) {
       const started = this.round[s] > 0;
-      if (started && this.received[s] < 4) continue;
+      if (started && this.received[s] < this.needed[s]) continue;
       if (t < this.nextStart[s]) continue;
-      const x = s % side;
-      const y = (s - x) / side;
       const tag = this.round[s];
-      net.enqueue(s, y * side + ((x + 1) % side), this.packetSize, t, tag);
-      net.enqueue(s, y * side + ((x + side - 1) % side), this.packetSize, t, tag);
-      net.enqueue(s, ((y + 1) % side) * side + x, this.packetSize, t, tag);
-      net.enqueue(s, ((y + side - 1) % side) * side + x, this.packetSize, t, tag);
+      for (let k = 0; k < this.needed[s]; k++) net.enqueue(s, this.neighbours[4 * s + k], this.packetSize, t, tag);
       this.round[s]++;
       // Packets of the new round that arrived before this PE finished its previous round.
       this.received[s] = this.early[s];

@@ -4,3 +4,4 @@ export * from './network.js';
 export * from './families.js';
 export * from './formulas.js';
 export * from './table1.js';
+export * from './circular-omega.js';

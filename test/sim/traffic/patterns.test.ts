@@ -83,6 +83,40 @@ describe("seed 004's patterns (spec §5.3)", () => {
     expect(mean).toBeGreaterThan(200);
     expect(mean).toBeLessThan(300);
   });
+  it('localized on one address grid with open edges: same 32x32 coordinates on every network, never across an edge (spec §5.3 [R])', () => {
+    const opts = { coordinates: 'address', edges: 'open' } as const;
+    const onTorus3 = makePattern('localized', buildTopology('torus:8x8x16'), opts);
+    const onMesh = makePattern('localized', buildTopology('mesh:32x32'), opts);
+    expect(onTorus3.params.coordinates).toBe('address as 32x32');
+    expect(onMesh.params.coordinates).toBe('address as 32x32');
+    // The same seed gives the same partners on both networks: one coordinate system.
+    const a = new Rng(7);
+    const b = new Rng(7);
+    let maxDx = 0;
+    for (let i = 0; i < 5000; i++) {
+      const d = onMesh.dest(0, a);
+      expect(onTorus3.dest(0, b)).toBe(d);
+      // From the corner (0, 0) every partner has x, y >= 0 without wrapping: |dx| = x.
+      maxDx = Math.max(maxDx, d % 32);
+    }
+    // Offsets reach across most of the grid (mean 15.5) but never wrap to the far edge as -1 would.
+    expect(maxDx).toBeGreaterThan(25);
+    // Under wrap, about half the corner's partners lie "behind" it and land at x >= 16 far more often.
+    const wrapped = makePattern('localized', buildTopology('mesh:32x32'), { coordinates: 'address', edges: 'wrap' });
+    const c = new Rng(7);
+    let far = 0;
+    let farOpen = 0;
+    const o = new Rng(8);
+    for (let i = 0; i < 5000; i++) {
+      if (wrapped.dest(0, c) % 32 >= 24) far++;
+      if (onMesh.dest(0, o) % 32 >= 24) farOpen++;
+    }
+    expect(far).toBeGreaterThan(2 * farOpen);
+  });
+  it('refuses unknown edges and coordinates naming the accepted values', () => {
+    expect(() => makePattern('localized', t88, { edges: 'x' as never })).toThrow(/edges: got "x"; accepted: wrap \| open/);
+    expect(() => makePattern('localized', t88, { coordinates: 'x' as never })).toThrow(/coordinates: got "x"; accepted: own \| address/);
+  });
 });
 
 describe('mesh emulation (closed loop)', () => {
@@ -98,6 +132,20 @@ describe('mesh emulation (closed loop)', () => {
     const r2 = runFixedHorizon(net2, new MeshEmulationSource(16, 1, 0.01), 3000);
     expect(r2.delivered).toBeLessThanOrEqual(16 * 4 * 8);
     expect(r2.delivered).toBeGreaterThanOrEqual(16 * 4 * 7);
+  });
+  it('open edges: edge PEs send to 3 and corners to 2 neighbours, so a 4x4 round is 48 packets, none wrapped', () => {
+    const t = buildTopology('mesh:4x4');
+    const cfg = { ...presetConfig('default', t), packetSize: 1 };
+    const routing = dimensionOrderRouting(t);
+    // Rate 0.01: period 400 cycles, so 3000 cycles hold rounds 0..7: 8 rounds of 4·2 + 8·3 + 4·4 = 48 packets.
+    const open = runFixedHorizon(new PacketNetwork(t, routing, cfg), new MeshEmulationSource(16, 1, 0.01, 'open'), 3000);
+    expect(open.delivered).toBe(8 * 48);
+    // Every packet crosses one mesh link (hops counts routers: 2); no wrapped 3-link neighbour.
+    expect(open.hops).toBe(2);
+    const wrap = runFixedHorizon(new PacketNetwork(t, routing, cfg), new MeshEmulationSource(16, 1, 0.01, 'wrap'), 3000);
+    expect(wrap.delivered).toBe(8 * 64);
+    // Per dimension 6 of 8 sends go 1 link and the 2 wrapped ones 3 links: mean 1.5 links, 2.5 routers.
+    expect(wrap.hops).toBeCloseTo(2.5, 10);
   });
 });
 

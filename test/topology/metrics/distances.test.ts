@@ -148,6 +148,7 @@ const SMALL_SPECS: Record<string, string[]> = {
   polarfly: ['polarfly:q=3,p=2', 'polarfly:q=4'],
   dragonflyplus: ['dragonflyplus:h=2', 'dragonflyplus:h=2,leaves=3,p=1,g=3'],
   jellyfish: ['jellyfish:routers=12,degree=3,p=2,seed=5'],
+  comega: ['comega:4', 'comega:5', 'comega:3,reading=dce'],
 };
 /** Families with no fixed small instance (custom graphs from a file). */
 const NOT_GENERATED = /^(file|custom|json|yaml)$/;
