@@ -5,6 +5,7 @@
  * destination-mod-k (default) or a per-flow hash (ECMP).
  */
 import type { Topology } from '../topology/graph.js';
+import { familyOf } from '../topology/registry.js';
 import { shortestPathRouting } from './shortest-path.js';
 import type { RoutingEntry } from './registry.js';
 import type { RoutingFunction } from './types.js';
@@ -23,8 +24,11 @@ export interface UpDownOptions {
 export function upDownRouting(topology: Topology, opts: UpDownOptions = {}): RoutingFunction {
   const selection = opts.nca ? 'nca' : opts.ecmp ? 'ecmp' : 'd-mod-k';
   const tie = selection === 'd-mod-k' ? 'dmodk' : 'hash';
-  // In these trees every shortest route climbs then descends: no cyclic channel dependency.
-  const r = shortestPathRouting(topology, { tie, cacheBytes: opts.cacheBytes, name: `up-down(${selection})`, deadlockFree: true });
+  // In the trees whose family routes up/down by default (fat tree, two-level) every shortest route
+  // climbs then descends: no cyclic channel dependency. Named on any other graph (a torus, a
+  // degraded tree) it is plain shortest-path routing, so the packet engine must not trust it.
+  const tree = familyOf(topology)?.defaultRouting === 'updown';
+  const r = shortestPathRouting(topology, { tie, cacheBytes: opts.cacheBytes, name: `up-down(${selection})`, deadlockFree: tree });
   return { ...r, route: r.route, params: { selection } };
 }
 

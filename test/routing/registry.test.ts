@@ -98,6 +98,19 @@ describe('deadlockFree is declared, not guessed from the name', () => {
     expect(resolveRouting(cube, { shortestTie: 'hash' }).deadlockFree).toBe(false);
   });
 
+  it('up/down and ECMP are deadlock free on the trees that route up/down, not on a torus or a degraded tree', () => {
+    for (const spec of ['fattree:k=4,levels=3', 'twolevel:leaves=4,hosts=4']) {
+      const tree = buildTopology(spec);
+      for (const routing of ['updown', 'ecmp']) expect(resolveRouting(tree, { routing }).deadlockFree, `${spec} ${routing}`).toBe(true);
+    }
+    // On a torus ECMP is shortest-path routing with hashed ties: cyclic dependencies are possible,
+    // so the packet engine runs up*/down* instead (it trusted ECMP before).
+    const torus = buildTopology('torus:4x4');
+    const ecmp = resolveRouting(torus, { routing: 'ecmp' });
+    expect(ecmp.deadlockFree).toBe(false);
+    expect(packetDeadlockFreeRouting(torus, ecmp).name).toMatch(/^up\*\/down\*/);
+  });
+
   it('a shortest-path routing renamed by a caller is still not deadlock free', () => {
     const ring = buildTopology('ring:6');
     const renamed = shortestPathRouting(ring, { name: 'my-routing' });
