@@ -6,38 +6,18 @@
  * tools; saturation declared at the same load step.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { BOOKSIM_CSV_DIR, mean, readBookSimRows } from './booksim-csv.js';
 import { bookSimRun, buildTopology, parseBookSimConfig, simulateTraffic, type LoadPoint } from '../../../src/index.js';
 
-const dir = fileURLToPath(new URL('./booksim/', import.meta.url));
-
-interface Row {
-  rate: number;
-  seed: number;
-  latency: number | null;
-  hops: number | null;
-}
-
-function readRows(name: string): Row[] {
-  return readFileSync(`${dir}${name}.csv`, 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => {
-      const c = line.split(',');
-      return { rate: Number(c[0]), seed: Number(c[1]), latency: c[2] === 'saturated' ? null : Number(c[2]), hops: c[5] === '' ? null : Number(c[5]) };
-    });
-}
-
-const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+const dir = BOOKSIM_CSV_DIR;
 
 describe('booksim preset reproduces BookSim 2.0 on a fat tree and a dragonfly', () => {
   for (const name of ['fattree_k4n3_uniform_p4', 'dragonflynew_k2_uniform_p4', 'dragonflynew_k2_ugal_uniform_p4']) {
     it(name, () => {
       const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
       const topology = buildTopology(run.topologySpec);
-      const ref = readRows(name).filter((r) => r.seed === 1);
+      const ref = readBookSimRows(name).filter((r) => r.seed === 1);
       const firstSat = ref.findIndex((r) => r.latency === null);
       expect(firstSat).toBeGreaterThan(1);
       // Up to BookSim's first saturated rate: it must be ours too, and no earlier one.
@@ -53,7 +33,7 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree and a dragonfly', 
         expect(Math.abs(ours[i].hops! / ref[i].hops! - 1), `${name}@${ref[i].rate} hops`).toBeLessThan(0.02);
       }
       const kneeRate = ref[knee].rate;
-      const theirs = readRows(name).filter((r) => r.rate === kneeRate).map((r) => r.latency!);
+      const theirs = readBookSimRows(name).filter((r) => r.rate === kneeRate).map((r) => r.latency!);
       expect(theirs).toHaveLength(5);
       const ourKnee = [ours[knee], ...[2, 3, 4, 5].map((seed) => sweep(seed, [kneeRate])[0])];
       for (const p of ourKnee) expect(p.saturated, `knee ${kneeRate}`).toBe(false);

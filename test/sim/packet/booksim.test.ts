@@ -9,10 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { mean, readBookSimRows } from './booksim-csv.js';
 import { buildTopology, simulateTraffic, type LoadPoint } from '../../../src/index.js';
 
 const dir = fileURLToPath(new URL('../../../../shared/reference/booksim/', import.meta.url));
-const kneeDir = fileURLToPath(new URL('./booksim/', import.meta.url));
 
 /**
  * Named difference (docs/packet.md, BookSim item 4): near saturation Meshwork carries 0.4-0.8 % more
@@ -24,18 +24,6 @@ const KNEE_BAND: Record<string, [number, number]> = {
   'torus88_transpose_p1.csv': [0.6, 0.85],
   'mesh88_uniform_p4.csv': [0.85, 0.95],
 };
-
-const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
-
-/** BookSim seeds 1-5 at the knee: rate, seed, packet_latency, ... (./booksim/README.md). */
-function kneeRows(name: string): Array<{ rate: number; latency: number | null }> {
-  return readFileSync(`${kneeDir}${name}_knee.csv`, 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((l) => l.split(','))
-    .map((c) => ({ rate: Number(c[0]), latency: c[2] === 'saturated' ? null : Number(c[2]) }));
-}
 
 interface Ref {
   rate: number;
@@ -84,7 +72,7 @@ describe('booksim preset reproduces BookSim 2.0 reference curves', () => {
       }
       // The knee (last unsaturated rate) as a mean over seeds 1-5 in both tools (issue 15); BookSim's
       // seeds 2-5 come from ./booksim/<name>_knee.csv, made with the same configuration.
-      const knee = kneeRows(file.replace('.csv', ''));
+      const knee = readBookSimRows(`${file.replace('.csv', '')}_knee`);
       expect(knee.map((r) => r.rate)).toEqual([1, 2, 3, 4, 5].map(() => ref[lastUnsat].rate));
       expect(knee[0].latency).toBe(ref[lastUnsat].latency);
       const ourKnee = [ours[lastUnsat], ...[2, 3, 4, 5].map((seed) => simulateTraffic({ topology: buildTopology(spec), pattern, rates: [ref[lastUnsat].rate], preset: 'booksim', config: { packetSize, vcs, seed } }).points[0] as LoadPoint)];

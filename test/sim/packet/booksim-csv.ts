@@ -1,0 +1,29 @@
+/**
+ * Reader of the BookSim reference CSVs made for issue 15 (./booksim/README.md): columns rate, seed,
+ * packet_latency ("saturated" when BookSim declared the run unstable), network_latency,
+ * accepted_flit_rate, hops, cycles.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const BOOKSIM_CSV_DIR = fileURLToPath(new URL('./booksim/', import.meta.url));
+
+export interface BookSimRow {
+  rate: number;
+  seed: number;
+  latency: number | null;
+  hops: number | null;
+}
+
+export function readBookSimRows(name: string): BookSimRow[] {
+  return readFileSync(`${BOOKSIM_CSV_DIR}${name}.csv`, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const c = line.split(',');
+      return { rate: Number(c[0]), seed: Number(c[1]), latency: c[2] === 'saturated' ? null : Number(c[2]), hops: c[5] === '' ? null : Number(c[5]) };
+    });
+}
+
+export const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
