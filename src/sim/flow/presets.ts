@@ -25,7 +25,7 @@ export interface FlowPreset {
  */
 const SIMGRID: FlowPreset = {
   name: 'simgrid',
-  model: { alpha: 0, sharing: 'cm02', injectionOrder: 'shared', protocol: 'mpi', eagerThreshold: 65536, preset: 'simgrid' },
+  model: { alpha: 0, sharing: 'cm02', injectionOrder: 'shared', protocol: 'smpi', eagerThreshold: 65536, preset: 'simgrid' },
   routing: { tie: 'simgrid' },
   reasons: {
     alpha: "SMPI's default software overheads (smpi/os, smpi/or, smpi/ois) are 0",
@@ -33,7 +33,7 @@ const SIMGRID: FlowPreset = {
     tie: "SimGrid's TorusZone sends a k/2 tie + except from coordinate k/2 itself, which goes −",
     injectionOrder: "shared: SMPI shares a host's link among all its outstanding sends (max-min, no NIC queue)",
     protocol:
-      "mpi: SMPI sends detached below 64 KiB (smpi/send-is-detached-thresh) and by rendezvous from it; a send directly followed by a receive is a sendrecv (both posted), as MPI_Sendrecv. With eager instead, pairwise alltoall on the torus was +35 % and the binomial broadcast up to +250 %",
+      "smpi: SimGrid starts a transfer only once both sides are matched in a mailbox (smpi/async-small-thresh 0), MPI_Send below 64 KiB is detached (smpi/send-is-detached-thresh) and returns at once, and every other send, MPI_Sendrecv's included, completes when its data has arrived. With mpi instead (sendrecv sends below 64 KiB not waiting for delivery) the ring allreduce was 42-56 % fast at 1 KiB; with eager, pairwise alltoall was +35 % and the binomial broadcast up to +250 %",
     barrierStageLatency: 'left at its default (α + the largest channel latency = one hop): SMPI runs a barrier as ⌈log2 P⌉ rounds of zero-byte messages over multi-hop paths',
   },
 };

@@ -54,10 +54,13 @@ export interface FlowModelOptions {
    * Point-to-point protocol. 'eager' (default): a send's data moves as soon as it is posted and the
    * sender never waits. 'mpi': below `eagerThreshold` as eager (detached); at or above it,
    * rendezvous: the data moves only once the matching receive is posted, and the send blocks until
-   * its data has left.
+   * its data has left. 'smpi': SimGrid SMPI's rule: every send's data moves only once its matching
+   * receive is posted (SimGrid matches both sides in a mailbox before a transfer starts); a lone send
+   * below `eagerThreshold` is detached (its stream goes on at once); every other send, including the
+   * send of a sendrecv at any size, completes when its message has been delivered.
    */
   protocol?: Protocol;
-  /** Bytes from which protocol 'mpi' uses rendezvous. Default 65,536 (SMPI's smpi/send-is-detached-thresh). */
+  /** Bytes from which protocol 'mpi' uses rendezvous, and 'smpi' stops detaching. Default 65,536 (SMPI's smpi/send-is-detached-thresh). */
   eagerThreshold?: number;
   /**
    * How flows share a channel. 'maxmin' (default): plain max-min fairness. 'cm02': SimGrid's CM02
@@ -74,8 +77,8 @@ export const SHARINGS: readonly Sharing[] = ['maxmin', 'cm02'];
 
 export type InjectionOrder = 'fifo' | 'per-destination' | 'shared';
 export const INJECTION_ORDERS: readonly InjectionOrder[] = ['fifo', 'per-destination', 'shared'];
-export type Protocol = 'eager' | 'mpi';
-export const PROTOCOLS: readonly Protocol[] = ['eager', 'mpi'];
+export type Protocol = 'eager' | 'mpi' | 'smpi';
+export const PROTOCOLS: readonly Protocol[] = ['eager', 'mpi', 'smpi'];
 
 export type RateUpdate = 'exact' | 'local';
 export const RATE_UPDATES: readonly RateUpdate[] = ['exact', 'local'];

@@ -73,7 +73,7 @@ export function groupCostSeconds(kind: number, ranks: number, bytes: number, mod
 
 /** Whether a send of `bytes` waits for its matching receive to be posted (rendezvous). */
 export function isRendezvous(bytes: number, model: FlowModel): boolean {
-  return model.protocol === 'mpi' && bytes >= model.eagerThreshold;
+  return model.protocol === 'smpi' || (model.protocol === 'mpi' && bytes >= model.eagerThreshold);
 }
 
 /** The stream interpreter both engines drive. Per-op timing columns are in the engine's unit. */
@@ -107,10 +107,14 @@ export class StreamRunner {
   private readonly sendSeq = new Map<number, number>();
   private readonly recvSeq = new Map<number, number>();
   private readonly rdvWait = new Map<number, number[]>();
+  // Protocol smpi: detached sends whose receive is not posted yet, per match key, as (stream, op, sequence) triples.
+  private readonly detachedWait = new Map<number, number[]>();
   private readonly rdvSeq: Int32Array;
   private readonly draining: Uint8Array;
   // Per stream, the receive op already posted while its stream blocked at the send before it (-1: none).
   private readonly prepostedRecv: Int32Array;
+  // Protocol smpi: per send op, the stream blocked until its message is delivered (-1: none); null otherwise.
+  private readonly deliveryWaiter: Int32Array | null;
   private readonly fenced: number[] = [];
   private done = 0;
   // Disturbance delays in the engine's unit (null: none), and per stream the op whose delay it is serving or has served.
@@ -139,6 +143,7 @@ export class StreamRunner {
     this.rdvSeq = new Int32Array(S).fill(-1);
     this.draining = new Uint8Array(S);
     this.prepostedRecv = new Int32Array(S).fill(-1);
+    this.deliveryWaiter = model.protocol === 'smpi' ? new Int32Array(nOps).fill(-1) : null;
     this.alpha = duration(model.alpha);
     this.delay = program.opDelay ? program.opDelay.map(duration) : null;
     this.delayedOp = new Int32Array(S).fill(-1);
@@ -216,13 +221,19 @@ export class StreamRunner {
   deliver(src: number, dst: number, tag: number, op: number, now: number): void {
     const key = this.matchKey(src, dst, tag);
     const s = this.matches.takeWaiting(key);
-    if (s < 0) {
-      this.matches.addArrival(key, now, op);
-      return;
+    if (s < 0) this.matches.addArrival(key, now, op);
+    else {
+      this.state[s] = READY;
+      this.complete(s, this.pc[s], now, op);
+      this.run(s, now);
     }
-    this.state[s] = READY;
-    this.complete(s, this.pc[s], now, op);
-    this.run(s, now);
+    const sender = this.deliveryWaiter === null ? -1 : this.deliveryWaiter[op];
+    if (sender >= 0) {
+      this.deliveryWaiter![op] = -1;
+      this.state[sender] = READY;
+      this.complete(sender, op, now, this.resumePred[sender]);
+      this.run(sender, now);
+    }
   }
 
   /**
@@ -374,7 +385,7 @@ export class StreamRunner {
   private postOrWait(s: number, op: number, now: number): boolean {
     const p = this.program;
     let rendezvous = false;
-    if (this.model.protocol === 'mpi') {
+    if (this.model.protocol !== 'eager') {
       for (let i = 0; i < p.opCount[op]; i++) {
         const key = this.matchKey(p.streamRank[s], p.dsts[p.opPeer[op] + i], p.opTag[op]);
         const seq = this.rdvSeq[s] >= 0 ? this.rdvSeq[s] : (this.sendSeq.get(key) ?? 0);
@@ -382,6 +393,14 @@ export class StreamRunner {
         if (p.opCount[op] === 1 && isRendezvous(p.opBytes[op], this.model)) {
           rendezvous = true;
           if ((this.recvSeq.get(key) ?? 0) <= seq) {
+            if (this.deliveryWaiter !== null && this.isDetached(s, op)) {
+              // SMPI: the stream goes on; the data moves once the receive is posted (releaseRendezvous).
+              const pending = this.detachedWait.get(key);
+              if (pending) pending.push(s, op, seq);
+              else this.detachedWait.set(key, [s, op, seq]);
+              this.complete(s, op, now, this.lastOp[s]);
+              return true;
+            }
             // Wait for the receive: releaseRendezvous wakes us when it is posted.
             this.state[s] = BUSY;
             this.rdvSeq[s] = seq;
@@ -396,7 +415,15 @@ export class StreamRunner {
       this.rdvSeq[s] = -1;
     }
     this.host.postSend(s, op, now);
-    if (rendezvous && !this.host.sendsLeft(s)) {
+    if (rendezvous && this.deliveryWaiter !== null && !this.isDetached(s, op)) {
+      // SMPI: the send (and a sendrecv's receive after it) waits for its message to be delivered.
+      this.state[s] = BUSY;
+      this.deliveryWaiter[op] = s;
+      this.resumePred[s] = this.lastOp[s];
+      this.prepostFollowingRecv(s, op, now);
+      return false;
+    }
+    if (rendezvous && this.deliveryWaiter === null && !this.host.sendsLeft(s)) {
       this.state[s] = BUSY;
       this.draining[s] = 1;
       this.resumePred[s] = this.lastOp[s];
@@ -406,6 +433,17 @@ export class StreamRunner {
     }
     this.complete(s, op, now, this.lastOp[s]);
     return true;
+  }
+
+  /**
+   * Protocol smpi: a send below the threshold that is not a sendrecv's is detached (SMPI's
+   * smpi/send-is-detached-thresh: MPI_Send returns at once; MPI_Sendrecv waits for both requests).
+   */
+  private isDetached(s: number, op: number): boolean {
+    const p = this.program;
+    if (p.opBytes[op] >= this.model.eagerThreshold) return false;
+    const next = op + 1;
+    return next >= p.opStart[s + 1] || p.opKind[next] !== OpKind.Recv;
   }
 
   /**
@@ -423,9 +461,17 @@ export class StreamRunner {
 
   /** A receive on `key` is posted (protocol mpi): the rendezvous send it matches may start. */
   private releaseRendezvous(key: number, now: number): void {
-    if (this.model.protocol !== 'mpi') return;
+    if (this.model.protocol === 'eager') return;
     const posted = (this.recvSeq.get(key) ?? 0) + 1;
     this.recvSeq.set(key, posted);
+    const pending = this.detachedWait.get(key);
+    if (pending && pending[2] < posted) {
+      // Sends on one key are matched in order, so the oldest detached send is the one this receive takes.
+      const [s, op] = pending.splice(0, 3);
+      if (pending.length === 0) this.detachedWait.delete(key);
+      this.host.postSend(s, op, now);
+      return;
+    }
     const list = this.rdvWait.get(key);
     if (!list) return;
     for (let i = 0; i < list.length; i++) {
