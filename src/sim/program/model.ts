@@ -18,6 +18,14 @@ export interface FlowModelOptions {
   ejectionBandwidth?: number | null;
   /** Latency of one stage of the modelled barrier network; cost = stage × ⌈log2 P⌉. null = α + max channel latency + router latency. */
   barrierStageLatency?: number | null;
+  /**
+   * How a barrier is timed. 'stages' (default): the modelled barrier network, ⌈log2 P⌉ stages of
+   * `barrierStageLatency`, released together. 'linear': SMPI's default (Open MPI's basic linear):
+   * every rank sends a zero-byte message to the lowest participating rank (the root), which answers
+   * each once it has all of them; each rank is released when the root's answer arrives, over the
+   * routes the run uses (the program's `rankLatency`, set by the engine's run function).
+   */
+  barrier?: BarrierModel;
   /** hwCollective combining tree: latency per tree level (up and down: 2⌈log2 P⌉ levels). Default 100ns. */
   hwLevelLatency?: number;
   /** hwCollective combining tree bandwidth, bytes/s; null = the topology's largest channel bandwidth. */
@@ -72,6 +80,9 @@ export interface FlowModelOptions {
   preset?: string | null;
 }
 
+export type BarrierModel = 'stages' | 'linear';
+export const BARRIER_MODELS: readonly BarrierModel[] = ['stages', 'linear'];
+
 export type Sharing = 'maxmin' | 'cm02';
 export const SHARINGS: readonly Sharing[] = ['maxmin', 'cm02'];
 
@@ -90,6 +101,7 @@ export interface FlowModel {
   readonly injectionBandwidth: number | null;
   readonly ejectionBandwidth: number | null;
   readonly barrierStageLatency: number;
+  readonly barrier: BarrierModel;
   readonly hwLevelLatency: number;
   readonly hwBandwidth: number;
   readonly turnaroundSwitch: number;
@@ -148,6 +160,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     injectionBandwidth: positiveOrNull('model.injectionBandwidth', opts.injectionBandwidth),
     ejectionBandwidth: positiveOrNull('model.ejectionBandwidth', opts.ejectionBandwidth),
     barrierStageLatency: barrier === null ? alpha + maxLat + routerLatency : nonNegative('model.barrierStageLatency', barrier, 0),
+    barrier: oneOf('model.barrier', opts.barrier, BARRIER_MODELS, 'stages'),
     hwLevelLatency: nonNegative('model.hwLevelLatency', opts.hwLevelLatency, 100e-9),
     hwBandwidth: positiveOrNull('model.hwBandwidth', opts.hwBandwidth) ?? (maxBw > 0 ? maxBw : 1),
     turnaroundSwitch: nonNegative('model.turnaroundSwitch', opts.turnaroundSwitch, 100e-9),

@@ -95,6 +95,8 @@ export class StreamRunner {
   private readonly keyRanks: Int32Array;
   private readonly keyArrived: Int32Array;
   private readonly keyWaiting: number[][];
+  // Per stream, when it arrived at its current barrier (barrier 'linear').
+  private readonly arrivedAt: Float64Array;
   // Matching: dense tag index and the (source, destination, tag) FIFOs.
   private readonly tagIndex = new Map<number, number>();
   private readonly nTags: number;
@@ -153,6 +155,7 @@ export class StreamRunner {
     this.keyRanks = new Int32Array(nKeys);
     this.keyArrived = new Int32Array(nKeys);
     this.keyWaiting = Array.from({ length: nKeys }, () => []);
+    this.arrivedAt = new Float64Array(S);
     const { opKind, opPeer, opTag } = program;
     const seen = new Set<number>();
     const rankSeen = new Set<number>();
@@ -497,7 +500,12 @@ export class StreamRunner {
     this.state[s] = BARRIER;
     const waiting = this.keyWaiting[k];
     waiting.push(s);
+    this.arrivedAt[s] = now;
     if (this.keyArrived[k] < this.keyStreams[k]) return;
+    if (p.opKind[op] === OpKind.Barrier && this.model.barrier === 'linear') {
+      this.releaseLinear(s, k, waiting);
+      return;
+    }
     // The combining tree moves the largest contribution (non-participants send identities of that length).
     let bytes = 0;
     for (const w of waiting) bytes = Math.max(bytes, p.opBytes[this.pc[w]]);
@@ -507,6 +515,39 @@ export class StreamRunner {
       this.resumePred[w] = w === s ? this.lastOp[s] : op;
       this.state[w] = BUSY;
       this.host.wakeAt(release, w);
+    }
+    this.keyWaiting[k] = [];
+    this.keyArrived[k] = 0;
+  }
+
+  /**
+   * Barrier 'linear' (SMPI's default, Open MPI basic linear): each rank's zero-byte message leaves
+   * once both it and the root have arrived (SimGrid starts a transfer when both sides are posted)
+   * and reaches the root after the route latency; at the last one the root answers every rank at
+   * once, and waits for all its answers to arrive (a send completes on delivery).
+   */
+  private releaseLinear(last: number, k: number, waiting: number[]): void {
+    const p = this.program;
+    const latency = p.rankLatency;
+    if (latency === null) throw new Error('barrier linear needs the program rankLatency of the run (runFlow and simulatePacketSchedule set it)');
+    let root = p.numRanks;
+    let rootArrived = 0;
+    for (const w of waiting) root = Math.min(root, p.streamRank[w]);
+    for (const w of waiting) if (p.streamRank[w] === root) rootArrived = Math.max(rootArrived, this.arrivedAt[w]);
+    let answer = rootArrived;
+    let farthest = 0;
+    for (const w of waiting) {
+      const r = p.streamRank[w];
+      if (r === root) continue;
+      answer = Math.max(answer, Math.max(this.arrivedAt[w], rootArrived) + this.duration(latency(r, root)));
+      farthest = Math.max(farthest, this.duration(latency(root, r)));
+    }
+    const keyOp = this.pc[last];
+    for (const w of waiting) {
+      const r = p.streamRank[w];
+      this.resumePred[w] = w === last ? this.lastOp[last] : keyOp;
+      this.state[w] = BUSY;
+      this.host.wakeAt(answer + (r === root ? farthest : this.duration(latency(root, r))), w);
     }
     this.keyWaiting[k] = [];
     this.keyArrived[k] = 0;
