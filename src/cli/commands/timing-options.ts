@@ -12,7 +12,7 @@ import { parseCollective, type CollectiveKind } from '../../collectives/types.js
 import { routingNames, type RoutingOptions } from '../../routing/registry.js';
 import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-order.js';
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
-import { INJECTION_ORDERS, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
+import { BARRIER_MODELS, INJECTION_ORDERS, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
 import { FLOW_PRESET_NAMES, flowPreset } from '../../sim/flow/presets.js';
 import { describeNoise, parseNoise, type NoiseModel } from '../../sim/program/disturb.js';
 import type { Topology } from '../../topology/graph.js';
@@ -38,6 +38,7 @@ export interface TimingCliOptions {
   injection?: string;
   ejection?: string;
   barrierLatency?: string;
+  barrier?: string;
   hwLatency?: string;
   hwBandwidth?: string;
   turnaroundSwitch?: string;
@@ -72,6 +73,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--injection <bw>', 'injection bandwidth per NIC (default: not a separate limit)')
     .option('--ejection <bw>', 'ejection bandwidth per NIC (default: not a separate limit)')
     .option('--barrier-latency <time>', 'barrier network stage latency; a barrier costs stage × ⌈log2 P⌉ (default α + max channel latency + router latency)')
+    .option('--barrier <model>', 'how a barrier is timed: stages (default: the barrier network above) or linear (SMPI\'s default: zero-byte messages to the lowest rank and back over the routes)')
     .option('--hw-latency <time>', 'combining-tree latency per level for hw collectives (default 100ns)')
     .option('--hw-bandwidth <bw>', 'combining-tree bandwidth (default: the largest channel bandwidth)')
     .option('--turnaround-switch <time>', 'extra latency of a cut-through turnaround in the switch (default 100ns: seed 001 2.1us vs 2us)')
@@ -133,6 +135,7 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
     injectionBandwidth: bw('injection', o.injection),
     ejectionBandwidth: bw('ejection', o.ejection),
     barrierStageLatency: time('barrier-latency', o.barrierLatency),
+    barrier: choice('barrier', o.barrier, BARRIER_MODELS),
     hwLevelLatency: time('hw-latency', o.hwLatency),
     hwBandwidth: bw('hw-bandwidth', o.hwBandwidth),
     turnaroundSwitch: time('turnaround-switch', o.turnaroundSwitch),
@@ -170,7 +173,7 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `nics=${model.nics}`,
     `injection=${b('injectionBandwidth')}`,
     `ejection=${b('ejectionBandwidth')}`,
-    `barrier stage=${t('barrierStageLatency')}`,
+    model.barrier === 'linear' ? 'barrier=linear (to the lowest rank and back)' : `barrier stage=${t('barrierStageLatency')}`,
     `rate update=${model.rateUpdate}`,
     `sharing=${model.sharing}`,
     ...(model.preset ? [`preset=${model.preset}`] : []),
