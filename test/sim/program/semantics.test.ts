@@ -27,6 +27,22 @@ describe('shared stream semantics', () => {
     expect(Math.round(packet.ranks.finish_s[0] / cycle)).toBe(Math.ceil(1e-6 / cycle - 1e-9));
   });
 
+  it("barrier linear (SMPI's default): everyone's message reaches the root, then each rank is released when the root's answer arrives", () => {
+    // torus:4x4, 1 ns links: rank 10 is 4 hops from root 0, rank 1 one hop. The root has all messages
+    // at 4 ns; rank 1 is released at 4 + 1 ns, rank 10 and the root (waiting for its answers) at 4 + 4 ns.
+    const b = new FlowProgramBuilder(16);
+    for (let r = 0; r < 16; r++) b.beginStream(r).barrier('b');
+    const prog = b.build();
+    const flow = runFlow({ topology: t, program: prog, model: { alpha: 0, barrier: 'linear' } });
+    expect(flow.model.barrier).toBe('linear');
+    expect(flow.ranks.finish_s[1]).toBeCloseTo(5e-9, 15);
+    expect(flow.ranks.finish_s[10]).toBeCloseTo(8e-9, 15);
+    expect(flow.ranks.finish_s[0]).toBeCloseTo(8e-9, 15);
+    const packet = simulatePacketSchedule({ topology: t, program: prog, model: { alpha: 0, barrier: 'linear' } });
+    expect(packet.ranks.finish_s[1]).toBeLessThan(packet.ranks.finish_s[10]);
+    expect(packet.ranks.finish_s[0]).toBe(packet.ranks.finish_s[10]);
+  });
+
   it('both engines refuse a deadlocked program with the same message', () => {
     const prog = new FlowProgramBuilder(16).beginStream(1).recv(0, 64).build();
     const words = /deadlock at rank 1 stream 0 op 0.*recv from rank 0 tag 0 never matched/;
