@@ -9,7 +9,7 @@ describe('run --preset simgrid', () => {
     expect([result.model.protocol, result.model.barrier, result.model.preset]).toEqual(['smpi', 'linear', 'simgrid']);
     // SMPI's allreduce lr on the same torus (test/reference/simgrid/cases/torus-4x4x4-allreduce-lr.json): 38.213 µs.
     expect(Math.abs(result.makespan_s / 38.2132e-6 - 1)).toBeLessThan(0.02);
-    const text = runCli(['run', '--topology', 'torus:4x4', '--collective', 'alltoall', '--size', '1KiB', '--preset', 'simgrid']);
+    const text = runCli(['run', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '1KiB', '--preset', 'simgrid']);
     expect(text.stdout).toMatch(/protocol=smpi \(detached below 64KiB\)/);
     expect(text.stdout).toMatch(/barrier=linear/);
     expect(expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--size', '1KiB', '--barrier', 'tree']))).toBe('meshwork: error: barrier: got "tree"; accepted: stages, linear');
