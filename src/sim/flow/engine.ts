@@ -23,7 +23,7 @@ import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowMode
 import { FlowProgram } from '../program/program.js';
 import { MessageTable } from './message-table.js';
 import { FlowTable } from './flow-table.js';
-import { ARENA_FITS, PathArena } from './path-arena.js';
+import { PathArena } from './path-arena.js';
 import { NicSendQueues } from './nic-queues.js';
 import { ExactRateUpdate, LocalRateUpdate, type RateUpdater } from './rate-update.js';
 
@@ -391,8 +391,9 @@ export class FlowEngine {
   private startFlow(resources: number[] | Int32Array, nRes: number, bytes: number, msg: number, s: number, op: number, minBw: number, dstRank: number): void {
     const { flows, arena, nicQueues } = this;
     const f = flows.add();
-    const change = arena.reserve(nRes, flows, [[flows.active, flows.numActive], [nicQueues.pending, nicQueues.numPending]]);
-    if (change !== ARENA_FITS) this.rates.arenaChanged(change);
+    if (!arena.fits(nRes)) {
+      this.rates.arenaChanged(arena.reserve(nRes, flows, [[flows.active, flows.numActive], [nicQueues.pending, nicQueues.numPending]]));
+    }
     flows.start[f] = arena.append(resources, nRes);
     flows.len[f] = nRes;
     flows.rem[f] = bytes;

@@ -20,6 +20,11 @@ export class PathArena {
   /** Entries of flows that have not finished (active or waiting in a NIC queue). */
   live = 0;
 
+  /** Whether `extra` more entries fit without moving anything. */
+  fits(extra: number): boolean {
+    return this.used + extra <= this.path.length;
+  }
+
   /**
    * Makes room for `extra` more entries. Compaction keeps the paths of the flows listed in `holders`
    * (the active flows, then the waiting ones), in that order.
