@@ -6,7 +6,7 @@ describe('run --preset simgrid', () => {
     const r = runCli(['run', '--topology', 'torus:4x4x4,bw=10GBps,lat=100ns', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1KiB', '--preset', 'simgrid', '--json']);
     expect(r.code).toBe(0);
     const result = JSON.parse(r.stdout) as { makespan_s: number; model: Record<string, unknown> };
-    expect([result.model.protocol, result.model.barrier, result.model.preset]).toEqual(['smpi', 'linear', 'simgrid']);
+    expect([result.model.protocol, result.model.barrier, result.model.latencyRule, result.model.preset]).toEqual(['smpi', 'linear', 'before-transfer', 'simgrid']);
     // SMPI's allreduce lr on the same torus (test/reference/simgrid/cases/torus-4x4x4-allreduce-lr.json): 38.213 µs.
     expect(Math.abs(result.makespan_s / 38.2132e-6 - 1)).toBeLessThan(0.02);
     const text = runCli(['run', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '1KiB', '--preset', 'simgrid']);

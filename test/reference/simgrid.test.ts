@@ -23,18 +23,16 @@ const TARGET = 2; // percent
 const PIN_TOLERANCE = 0.5;
 
 /**
- * Measured error (Meshwork / SMPI − 1, percent) of every case outside the target, and its model
- * difference: `latency-phase` = SimGrid holds a flow's bandwidth back for its route latency and then
- * transfers, Meshwork transfers at once and adds the latency on delivery, so at 1 KiB (transfer
- * 102 ns, routes 100–500 ns) flows that start together contend in Meshwork and pass one after
- * another in SimGrid (docs/flow.md, "Comparing with SimGrid SMPI", isolated run by run there).
+ * Measured error (Meshwork / SMPI − 1, percent) of every case outside the target. All three are at
+ * 1 KiB and not yet isolated (docs/flow.md, "Comparing with SimGrid SMPI"): SMPI's shift allgather
+ * `ring` steps take longer than Meshwork's on the dragonfly and the torus, and dragonfly `rab_rdb`
+ * is 2.1 % shorter. The cause is not the latency phase (with it the broadcasts closed, these moved
+ * by under 3 points) nor the 16-byte envelope (under 0.5 % here).
  */
-const PINNED: Record<string, [number, 'latency-phase']> = {
-  'dragonfly-4x4x4 allgather:ring 1024': [20.0, 'latency-phase'],
-  'dragonfly-4x4x4 bcast:binomial_tree 1024': [19.2, 'latency-phase'],
-  'fattree-4-3 bcast:binomial_tree 1024': [33.9, 'latency-phase'],
-  'torus-4x4x4 allgather:ring 1024': [5.8, 'latency-phase'],
-  'torus-4x4x4 bcast:binomial_tree 1024': [17.8, 'latency-phase'],
+const PINNED: Record<string, [number, 'not isolated']> = {
+  'dragonfly-4x4x4 allgather:ring 1024': [17.1, 'not isolated'],
+  'dragonfly-4x4x4 allreduce:rab_rdb 1024': [-2.1, 'not isolated'],
+  'torus-4x4x4 allgather:ring 1024': [5.5, 'not isolated'],
 };
 
 interface ReferenceCase {
@@ -84,6 +82,18 @@ describe('the simgrid preset against SimGrid SMPI reference runs', () => {
       }
     });
   }
+
+  it("the binomial broadcast at 1 KiB needs latency 'before-transfer' (SimGrid holds a flow's bandwidth back for its route latency): with 'on-delivery' it is 17 to 34 % slow", () => {
+    for (const c of cases.filter((k) => k.collective === 'bcast')) {
+      const platform = c.platform.replace(/^platforms\/|\.xml$/g, '');
+      const topology = loadTopology(TOPOLOGY[platform]);
+      const row = c.rows[0];
+      const run = (latency: 'on-delivery' | 'before-transfer') =>
+        runCollectiveFlow({ topology, collective: c.meshwork.collective, algorithm: c.meshwork.algorithm, size: row.size, routingOptions: preset.routing, model: { ...preset.model, latencyRule: latency } }).makespan_s;
+      expect((run('on-delivery') / row.makespan_s - 1) * 100, platform).toBeGreaterThan(17);
+      expect(Math.abs(run('before-transfer') / row.makespan_s - 1) * 100, platform).toBeLessThanOrEqual(TARGET);
+    }
+  });
 
   it('with protocol mpi added (rendezvous from 64 KiB, as SMPI) the binomial broadcast from 64 KiB is within 2 % on all three platforms (eager: +48 to +250 %)', () => {
     for (const c of cases.filter((k) => k.collective === 'bcast')) {

@@ -12,7 +12,7 @@ import { parseCollective, type CollectiveKind } from '../../collectives/types.js
 import { routingNames, type RoutingOptions } from '../../routing/registry.js';
 import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-order.js';
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
-import { BARRIER_MODELS, INJECTION_ORDERS, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
+import { BARRIER_MODELS, INJECTION_ORDERS, LATENCY_RULES, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
 import { FLOW_PRESET_NAMES, flowPreset } from '../../sim/flow/presets.js';
 import { describeNoise, parseNoise, type NoiseModel } from '../../sim/program/disturb.js';
 import type { Topology } from '../../topology/graph.js';
@@ -39,6 +39,7 @@ export interface TimingCliOptions {
   ejection?: string;
   barrierLatency?: string;
   barrier?: string;
+  latency?: string;
   hwLatency?: string;
   hwBandwidth?: string;
   turnaroundSwitch?: string;
@@ -73,6 +74,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--injection <bw>', 'injection bandwidth per NIC (default: not a separate limit)')
     .option('--ejection <bw>', 'ejection bandwidth per NIC (default: not a separate limit)')
     .option('--barrier-latency <time>', 'barrier network stage latency; a barrier costs stage × ⌈log2 P⌉ (default α + max channel latency + router latency)')
+    .option('--latency <rule>', 'when a flow spends its route latency: on-delivery (default: after its last byte left) or before-transfer (SimGrid: it holds no bandwidth for its route latency, then transfers; needs --injection-order shared)')
     .option('--barrier <model>', 'how a barrier is timed: stages (default: the barrier network above) or linear (SMPI\'s default: zero-byte messages to the lowest rank and back over the routes)')
     .option('--hw-latency <time>', 'combining-tree latency per level for hw collectives (default 100ns)')
     .option('--hw-bandwidth <bw>', 'combining-tree bandwidth (default: the largest channel bandwidth)')
@@ -136,6 +138,7 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
     ejectionBandwidth: bw('ejection', o.ejection),
     barrierStageLatency: time('barrier-latency', o.barrierLatency),
     barrier: choice('barrier', o.barrier, BARRIER_MODELS),
+    latencyRule: choice('latency', o.latency, LATENCY_RULES),
     hwLevelLatency: time('hw-latency', o.hwLatency),
     hwBandwidth: bw('hw-bandwidth', o.hwBandwidth),
     turnaroundSwitch: time('turnaround-switch', o.turnaroundSwitch),
@@ -176,6 +179,7 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     model.barrier === 'linear' ? 'barrier=linear (to the lowest rank and back)' : `barrier stage=${t('barrierStageLatency')}`,
     `rate update=${model.rateUpdate}`,
     `sharing=${model.sharing}`,
+    ...(model.latencyRule === 'before-transfer' ? ['latency before transfer'] : []),
     ...(model.preset ? [`preset=${model.preset}`] : []),
     `injection order=${model.injectionOrder}`,
     `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : model.protocol === 'smpi' ? ` (detached below ${formatSize(model.eagerThreshold as number)})` : ''}`,

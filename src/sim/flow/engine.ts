@@ -30,6 +30,8 @@ import { ExactRateUpdate, LocalRateUpdate, type RateUpdater } from './rate-updat
 /** Events: a stream wake the shared semantics asked for, and a message's delivery. */
 const E_WAKE = 0;
 const E_DELIVER = 1;
+/** A flow under latency 'before-transfer' has spent its route latency and starts transferring. */
+const E_ACTIVATE = 2;
 
 export interface FlowTraceRecorder {
   /** Called after each rate update with the time and the rate per channel class (bytes/s). */
@@ -193,6 +195,7 @@ export class FlowEngine {
         const arg = events.peekArg();
         events.pop();
         if (kind === E_DELIVER) this.deliver(arg);
+        else if (kind === E_ACTIVATE) this.activate(arg);
         else runner.wake(arg, now);
       }
       if (this.dirty) nextFinish = this.rerate();
@@ -407,7 +410,18 @@ export class FlowEngine {
     flows.op[f] = op;
     this.outstanding[s]++;
     if (nicQueues.order !== 'shared' && nRes > 0 && nicQueues.enqueue(f, nicQueues.keyOf(resources[0], s, dstRank), flows.capacity)) return;
-    this.activate(f);
+    const phase = this.latencyPhase(f);
+    if (phase > 0) this.events.push(this.now + phase, E_ACTIVATE, f);
+    else this.activate(f);
+  }
+
+  /**
+   * Under latency 'before-transfer' (SimGrid), the time a posted flow holds no bandwidth: its first
+   * message's route latency, which delivery then no longer adds; 0 otherwise (the model allows
+   * 'before-transfer' only with injection order shared, so no flow waits in a NIC queue).
+   */
+  private latencyPhase(f: number): number {
+    return this.model.latencyRule === 'before-transfer' ? this.msgs.lat[this.flows.msg[f]] : 0;
   }
 
   private activate(f: number): void {
@@ -432,9 +446,10 @@ export class FlowEngine {
     }
     this.arena.live -= len;
     this.rates.finish(f);
+    const spent = this.latencyPhase(f);
     for (let m = flows.msg[f]; m >= 0; ) {
       const next = msgs.next[m];
-      this.events.push(now + msgs.lat[m], E_DELIVER, m);
+      this.events.push(now + Math.max(0, msgs.lat[m] - spent), E_DELIVER, m);
       m = next;
     }
     if (this.nicQueues.order !== 'shared' && len > 0) {

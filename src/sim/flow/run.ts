@@ -47,7 +47,10 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
           out.model.rateUpdate === 'exact'
             ? 'batched exact: all events at one instant (within the simultaneity tolerance) are applied, then every active flow is re-rated once (max-min)'
             : 'batched local: all events at one instant are applied, then only the flows sharing a channel with a started or finished flow are re-rated, within what the others leave (feasible, may be below max-min)',
-        latency: 'α (sender busy) + bytes at the max-min rate + Σ channel latency + hops × router latency + turnaround extra',
+        latency:
+          out.model.latencyRule === 'before-transfer'
+            ? 'α (sender busy) + Σ channel latency + hops × router latency + turnaround extra, holding no bandwidth (SimGrid), then bytes at the max-min rate'
+            : 'α (sender busy) + bytes at the max-min rate + Σ channel latency + hops × router latency + turnaround extra',
         pacing: 'a send after pace(g) is capped at 1/(g+1) of its bottleneck channel bandwidth',
       },
     },

@@ -76,12 +76,23 @@ export interface FlowModelOptions {
    * (see sim/flow/maxmin.ts `cm02Weight`). Needs rateUpdate 'exact'.
    */
   sharing?: Sharing;
+  /**
+   * When a flow's route latency is spent (flow engine). 'on-delivery' (default): the flow transfers
+   * as soon as it is posted and its receiver has the data one route latency after the last byte
+   * left. 'before-transfer': SimGrid's rule: the flow holds no bandwidth for its route latency, then
+   * transfers, and is delivered when the transfer ends (the same time alone; under contention flows
+   * with longer routes enter later).
+   */
+  latencyRule?: LatencyRule;
   /** The name of the preset these options came from (sim/flow/presets.ts), recorded in the result; null for none. */
   preset?: string | null;
 }
 
 export type BarrierModel = 'stages' | 'linear';
 export const BARRIER_MODELS: readonly BarrierModel[] = ['stages', 'linear'];
+
+export type LatencyRule = 'on-delivery' | 'before-transfer';
+export const LATENCY_RULES: readonly LatencyRule[] = ['on-delivery', 'before-transfer'];
 
 export type Sharing = 'maxmin' | 'cm02';
 export const SHARINGS: readonly Sharing[] = ['maxmin', 'cm02'];
@@ -116,6 +127,7 @@ export interface FlowModel {
   readonly protocol: Protocol;
   readonly eagerThreshold: number;
   readonly sharing: Sharing;
+  readonly latencyRule: LatencyRule;
   readonly preset: string | null;
 }
 
@@ -175,6 +187,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     protocol: oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager'),
     eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
     sharing: checkSharing(opts.sharing, opts.rateUpdate),
+    latencyRule: checkLatency(opts.latencyRule, opts.injectionOrder),
     preset: opts.preset ?? null,
   };
 }
@@ -184,6 +197,13 @@ function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined
   // The local filler re-rates subsets unweighted; CM02 is implemented in the exact solver only.
   if (sharing === 'cm02' && rateUpdate === 'local') throw new InputError('model.sharing', v, 'maxmin with rateUpdate local (cm02 needs rateUpdate exact)');
   return sharing;
+}
+
+function checkLatency(v: LatencyRule | undefined, order: InjectionOrder | undefined): LatencyRule {
+  const rule = oneOf('model.latencyRule', v, LATENCY_RULES, 'on-delivery');
+  // SimGrid's rule is about flows that all start when posted; a NIC queue would hold a flow twice.
+  if (rule === 'before-transfer' && order !== 'shared') throw new InputError('model.latencyRule', v, 'on-delivery unless injectionOrder is shared (before-transfer models SimGrid, whose sends share the NIC)');
+  return rule;
 }
 
 function oneOf<T extends string>(field: string, v: T | undefined, accepted: readonly T[], dflt: T): T {
