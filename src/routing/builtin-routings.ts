@@ -13,6 +13,7 @@ import { ecmpEntry, ncaEntry, upDownEntry } from './up-down.js';
 import { valiantEntry } from './valiant.js';
 import { hopVcEntry } from './hop-vc.js';
 import { adaptiveEntry, ugalGlobalEntry, ugalLocalEntry } from './adaptive.js';
+import { flatflyUgalEntry } from './flatfly.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   dimensionOrderEntry,
@@ -32,4 +33,5 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   adaptiveEntry,
   ugalLocalEntry,
   ugalGlobalEntry,
+  flatflyUgalEntry,
 ];

@@ -9,5 +9,6 @@ export * from './up-down.js';
 export * from './omega.js';
 export * from './valiant.js';
 export * from './dragonfly.js';
+export * from './flatfly.js';
 export * from './hints.js';
 export * from './up-star-down-star.js';

@@ -457,8 +457,9 @@ export class PacketNetwork {
     const len = fullLen - first - last;
     this.pLen[p] = len;
     // The dropped terminal link's VC class holds at the ejection port, as BookSim's routing functions
-    // give the ejection hop a VC range (dragonflynew `min`: VC 1 after the global hop).
-    this.pEjClass[p] = last ? this.routeBuf.vcClass[fullLen - 1] : ALL_VCS;
+    // give the ejection hop a VC range (dragonflynew `min`: VC 1 after the global hop), unless the
+    // routing opens every VC there (BookSim's flatfly routings).
+    this.pEjClass[p] = last && !this.routing.ejectAnyVc ? this.routeBuf.vcClass[fullLen - 1] : ALL_VCS;
     const base = p * this.maxHops;
     for (let h = 0; h < len; h++) {
       this.pRoute[base + h] = this.routeBuf.channels[first + h];
