@@ -247,7 +247,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.creditDelay = int('credit_delay', 0, 0, 1000);
   config.vcAllocCheck = int('vc_busy_when_full', 0, 0, 1) === 1 ? 'free-with-credit' : 'free';
   const nocLatency = int('use_noc_latency', 1, 0, 1) === 1;
-  if (!nocLatency && topology === 'torus') config.channelLatency = 1;
+  if (!nocLatency && (topology === 'torus' || topology === 'flatfly')) config.channelLatency = 1;
   // BookSim's flatfly gives each channel its on-chip wire length (xr·|dx| + yr·|dy| between router
   // tiles): per channel, not per class, which Meshwork's channel latencies cannot express.
   if (nocLatency && topology === 'flatfly') refuse('use_noc_latency', 1, '0 with flatfly (every channel 1 cycle; its per-channel on-chip wire lengths are not modelled)');
