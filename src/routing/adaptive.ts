@@ -9,10 +9,11 @@
  * compares the minimal route with a Valiant route by hops × queue (plus BookSim's threshold 2), with the queue of the first
  * network channel (UGAL-L, what the source router sees) or the sum over the whole path (UGAL-G).
  *
- * Flow engine: it binds no load, so every load reads 0. Adaptive minimal then breaks every tie by a
- * hash of (source, destination, salt): each flow on one random minimal path, i.e. ECMP, the
- * documented flow-level approximation of adaptive routing (docs/flow.md); UGAL reads equal queues
- * and stays minimal.
+ * Flow engine: the load of a channel is the number of unfinished flows routed over it, read when
+ * the flow starts (sim/flow/channel-load.ts). Adaptive minimal then puts each flow on the minimal
+ * next channels with the fewest flows (ties by a hash of source, destination and salt: ECMP on an
+ * idle network), and UGAL compares the minimal route with the Valiant one by hops × flows, with the
+ * same threshold (2 flows); the documented flow-level approximation of adaptive routing (docs/flow.md).
  *
  * Deadlock freedom (Dally & Seitz: an acyclic channel dependency graph per VC class):
  *   - adaptive minimal: hop-indexed classes where the family declares its router diameter D (HyperX,
@@ -44,14 +45,19 @@ function vcScheme(t: Topology, name: string): VcScheme {
 
 const isNetworkChannel = (t: Topology, c: number): boolean => t.nodeKind[t.chSrc[c]] !== NodeKind.Terminal && t.nodeKind[t.chDst[c]] !== NodeKind.Terminal;
 
-export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: number } = {}): AdaptiveRouting {
+/** What `load` counts on each engine, recorded in the routing's params. */
+function loadMeaning(engine: 'flow' | 'packet' | undefined): string {
+  return engine === 'flow' ? 'unfinished flows over the channel, read at flow start' : 'credits in use, read at injection';
+}
+
+export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: number; engine?: 'flow' | 'packet' } = {}): AdaptiveRouting {
   const t = topology;
   const scheme = vcScheme(t, 'adaptive');
   const cache = new DistanceCache(t, opts.cacheBytes ?? DEFAULT_ROUTE_CACHE_BYTES);
   const self: AdaptiveRouting = {
     name: 'adaptive-minimal',
     params: {
-      choice: 'minimal next channel with the fewest credits in use, read at injection; ties by hash(src, dst, salt)',
+      choice: `minimal next channel with the lowest load (${loadMeaning(opts.engine)}); ties by hash(src, dst, salt)`,
       vcClasses: scheme.kind === 'router-hops' ? 'i-th router hop on class i' : 'global channels crossed before the hop',
     },
     vcClasses: scheme.classes,
@@ -99,7 +105,7 @@ export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: 
 /** BookSim's ugal_flatfly_onchip: minimal when H_min·q_min <= H_val·q_val + 2. */
 export const UGAL_THRESHOLD = 2;
 
-export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { seed?: number; global: boolean; threshold?: number }): AdaptiveRouting {
+export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { seed?: number; global: boolean; threshold?: number; engine?: 'flow' | 'packet' }): AdaptiveRouting {
   const t = topology;
   const threshold = opts.threshold ?? UGAL_THRESHOLD;
   const valiant = valiantRouting(t, base, { seed: opts.seed });
@@ -123,7 +129,8 @@ export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { s
       seed: opts.seed ?? 1,
       base: base.name,
       threshold,
-      rule: `minimal when H_min·q_min <= H_val·q_val + threshold (BookSim ugal_flatfly), q = credits in use on ${opts.global ? 'every network channel of the path (UGAL-G)' : 'the first network channel (UGAL-L)'}, read at injection`,
+      rule: `minimal when H_min·q_min <= H_val·q_val + threshold (BookSim ugal_flatfly), q = load on ${opts.global ? 'every network channel of the path (UGAL-G)' : 'the first network channel (UGAL-L)'}`,
+      load: loadMeaning(opts.engine),
       intermediate: 'random router per packet (Valiant)',
     },
     vcClasses: valiant.vcClasses,
@@ -151,8 +158,8 @@ export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { s
 
 export const adaptiveEntry: RoutingEntry = {
   name: 'adaptive',
-  description: 'adaptive minimal: least-loaded minimal channels, chosen at injection (packet); ECMP at flow level',
-  create: (topology, opts) => adaptiveMinimalRouting(topology, { cacheBytes: opts.cacheBytes }),
+  description: 'adaptive minimal: least-loaded minimal channels, chosen at injection (packet) or at flow start (flow: fewest unfinished flows)',
+  create: (topology, opts) => adaptiveMinimalRouting(topology, { cacheBytes: opts.cacheBytes, engine: opts.engine }),
 };
 
 function ugalEntryOf(global: boolean): RoutingEntry {
@@ -163,7 +170,7 @@ function ugalEntryOf(global: boolean): RoutingEntry {
     create(topology, opts, resolve) {
       const base = resolve({ ...opts, routing: undefined });
       if (!base.deadlockFree) throw new InputError('routing', name, `a routing that fits ${topology.family} (${name} builds on a deadlock-free default routing, not ${base.name})`);
-      return ugalRouting(topology, base, { seed: opts.seed, global });
+      return ugalRouting(topology, base, { seed: opts.seed, global, engine: opts.engine });
     },
   };
 }
