@@ -2,10 +2,11 @@
  * Adaptive routings for any family with a minimal path set: adaptive minimal and UGAL-L / UGAL-G.
  *
  * The packet engine routes at the source (docs/packet.md): an adaptive routing is asked for the
- * whole path when the packet leaves its source queue, reading the credits in use on any channel at
- * that instant (AdaptiveRouting.load). So these are source-adaptive routings: adaptive minimal picks,
+ * whole path when its head is routed at its first router (or as it leaves its source queue:
+ * PacketConfig.adaptiveDecision), reading the credits in use on any channel at that instant
+ * (AdaptiveRouting.load). So these are source-adaptive routings: adaptive minimal picks,
  * hop by hop along the way, the minimal next channel with the fewest credits in use (the credit
- * counts the routers would see, read when the packet starts rather than as it arrives); UGAL
+ * counts the routers would see, read at the first router rather than as the packet arrives); UGAL
  * compares the minimal route with a Valiant route by hops × queue (plus BookSim's threshold 2), with the queue of the first
  * network channel (UGAL-L, what the source router sees) or the sum over the whole path (UGAL-G).
  *
@@ -47,7 +48,7 @@ const isNetworkChannel = (t: Topology, c: number): boolean => t.nodeKind[t.chSrc
 
 /** What `load` counts on each engine, recorded in the routing's params. */
 function loadMeaning(engine: 'flow' | 'packet' | undefined): string {
-  return engine === 'flow' ? 'unfinished flows over the channel, read at flow start' : 'credits in use, read at injection';
+  return engine === 'flow' ? 'unfinished flows over the channel, read at flow start' : 'credits in use, read when the path is chosen (PacketConfig.adaptiveDecision)';
 }
 
 export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: number; engine?: 'flow' | 'packet' } = {}): AdaptiveRouting {
@@ -158,7 +159,7 @@ export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { s
 
 export const adaptiveEntry: RoutingEntry = {
   name: 'adaptive',
-  description: 'adaptive minimal: least-loaded minimal channels, chosen at injection (packet) or at flow start (flow: fewest unfinished flows)',
+  description: 'adaptive minimal: least-loaded minimal channels, chosen at the first router (packet) or at flow start (flow: fewest unfinished flows)',
   create: (topology, opts) => adaptiveMinimalRouting(topology, { cacheBytes: opts.cacheBytes, engine: opts.engine }),
 };
 

@@ -66,7 +66,7 @@ export function flatflyUgalRouting(topology: Topology, opts: FlatflyUgalOptions 
   const self: AdaptiveRouting = {
     name: 'flatfly-ugal-booksim',
     params: {
-      rule: `minimal when H_min·q_min <= H_val·q_val + ${FLATFLY_UGAL_THRESHOLD}, q = credits in use on the first channel of each route, read at injection (BookSim ugal_flatfly)`,
+      rule: `minimal when H_min·q_min <= H_val·q_val + ${FLATFLY_UGAL_THRESHOLD}, q = credits in use on the first channel of each route, read when the path is chosen (PacketConfig.adaptiveDecision; BookSim ugal_flatfly)`,
       intermediate: 'random router per packet in the minimal box (random coordinate where source and destination differ)',
       vcClasses: 'class 0 towards the intermediate, class 1 from it on and on minimal routes',
       ejection: (opts.ejectAnyVc ?? true) ? 'every VC' : 'class 1',

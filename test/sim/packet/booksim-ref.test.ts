@@ -112,3 +112,21 @@ describe("BookSim's flatfly ugal: the ejection hop takes every VC (issue 14, ite
     expect(at(true).saturated).toBe(false);
   }, 120_000);
 });
+
+describe('adaptive decisions at the first router, as BookSim routes (issue 14, item 1)', () => {
+  // BookSim's ugal_flatfly_onchip reads the credits when the head is routed at the source router
+  // (in_channel < gC). At the flatfly ugal knee (0.40, seed 1; BookSim @ 28f43299 286.97 cycles,
+  // ./booksim/flatfly_k4n2_ugal_uniform_p4.csv) deciding there gives 288.6 (+0.6 %); deciding as the
+  // packet leaves its source queue gives 310.7 (+8.3 %), the staler credits sending more packets
+  // the long way.
+  it('first-router within 2 % of BookSim at the knee, injection over 5 % above it', () => {
+    const name = 'flatfly_k4n2_ugal_uniform_p4';
+    const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
+    const topology = buildTopology(run.topologySpec);
+    const theirs = readBookSimRows(name).find((r) => r.rate === 0.4 && r.seed === 1)!.latency!;
+    const at = (adaptiveDecision: 'first-router' | 'injection'): number =>
+      (simulateTraffic({ topology, pattern: run.pattern, rates: [0.4], preset: 'booksim', config: { ...run.config, adaptiveDecision }, measurementOptions: run.measurementOptions, routingName: run.routingName }).points[0] as LoadPoint).packet_latency!;
+    expect(Math.abs(at('first-router') / theirs - 1)).toBeLessThan(0.02);
+    expect(at('injection') / theirs - 1).toBeGreaterThan(0.05);
+  }, 120_000);
+});
