@@ -14,7 +14,7 @@
  * the flow starts (sim/flow/channel-load.ts). Adaptive minimal then puts each flow on the minimal
  * next channels with the fewest flows (ties by a hash of source, destination and salt: ECMP on an
  * idle network), and UGAL compares the minimal route with the Valiant one by hops × flows, with the
- * same threshold (2 flows); the documented flow-level approximation of adaptive routing (docs/flow.md).
+ * threshold 0 (UGAL_FLOW_THRESHOLD); the documented flow-level approximation of adaptive routing (docs/flow.md).
  *
  * Deadlock freedom (Dally & Seitz: an acyclic channel dependency graph per VC class):
  *   - adaptive minimal: hop-indexed classes where the family declares its router diameter D (HyperX,
@@ -103,12 +103,17 @@ export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: 
   return self;
 }
 
-/** BookSim's ugal_flatfly_onchip: minimal when H_min·q_min <= H_val·q_val + 2. */
+/** BookSim's ugal_flatfly_onchip: minimal when H_min·q_min <= H_val·q_val + 2 (q in credits, packet engine). */
 export const UGAL_THRESHOLD = 2;
+/**
+ * At flow level q counts whole flows: a threshold of 2 would keep the minimal path until it carries
+ * three flows, each of which cuts the others' share, so there the comparison is strict.
+ */
+export const UGAL_FLOW_THRESHOLD = 0;
 
 export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { seed?: number; global: boolean; threshold?: number; engine?: 'flow' | 'packet' }): AdaptiveRouting {
   const t = topology;
-  const threshold = opts.threshold ?? UGAL_THRESHOLD;
+  const threshold = opts.threshold ?? (opts.engine === 'flow' ? UGAL_FLOW_THRESHOLD : UGAL_THRESHOLD);
   const valiant = valiantRouting(t, base, { seed: opts.seed });
   const a = makeRouteBuffers(valiant.maxHops);
   const b = makeRouteBuffers(valiant.maxHops);

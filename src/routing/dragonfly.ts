@@ -166,7 +166,7 @@ export function dragonflyUgalBookSimRouting(topology: Topology): AdaptiveRouting
 }
 
 export interface UgalRouting extends RoutingFunction {
-  /** Load estimate per channel (e.g. active flows); the flow engine binds it. Default: none (always minimal). */
+  /** Load per channel: unfinished flows, bound by the flow engine for each run (sim/flow/channel-load.ts). Unbound: 0 (always minimal). */
   load: (channel: number) => number;
 }
 

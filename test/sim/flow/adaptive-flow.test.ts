@@ -45,18 +45,23 @@ describe('flow-level adaptive routing reads the flow engine channel loads', () =
     const minimal = run(t, 'minimal', list);
     expect(minimal.makespan).toBeCloseTo((4 * SIZE) / B, 12);
     const ugal = run(t, 'ugal', list);
-    expect(ugal.makespan).toBeLessThan(0.5 * minimal.makespan);
+    // Load-blind (every load 0) UGAL stays minimal: 4·size/B. Reading the loads, at most 3 flows share a link.
+    expect(ugal.makespan).toBeLessThanOrEqual(0.75 * minimal.makespan * (1 + 1e-12));
+    const directLink = (out: typeof minimal): number => Math.max(...Array.from(t.chClass, (k, c) => (t.classNames[k] === 'global' ? out.channelBytes[c] : 0)));
+    expect(directLink(ugal)).toBeLessThan(directLink(minimal));
     // The same run again gives the same routes (loads are deterministic).
     expect(run(t, 'ugal', list).makespan).toBe(ugal.makespan);
   });
 
   it('ugal-l and ugal-g divert too, on the HyperX', () => {
     // hyperx:4x4,p=8: the 8 terminals of router 0 all send to router 1 (one link, 8·size/B when minimal).
-    // Threshold 2: the flows after the third see H_min·q_min > H_val·0 + 2 and take a Valiant route.
+    // Flow-level threshold 0: a flow goes Valiant once H_min·q_min > H_val·q_val. UGAL draws one
+    // intermediate per flow, and one in column x = 1 or at router 0 starts on the direct link too
+    // (then minimal wins), so not every flow leaves it: 5 of the 8 stay here (5·size/B).
     const t = buildTopology('hyperx:4x4,p=8,bw=100Gbps,lat=0');
     const B = t.chBandwidth[0];
     const list: Array<[number, number]> = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => [i, 8 + i]);
     expect(run(t, 'default', list).makespan).toBeCloseTo((8 * SIZE) / B, 12);
-    for (const name of ['ugal-l', 'ugal-g']) expect(run(t, name, list).makespan, name).toBeLessThan((4 * SIZE) / B);
+    for (const name of ['ugal-l', 'ugal-g']) expect(run(t, name, list).makespan, name).toBeLessThanOrEqual(((5 * SIZE) / B) * (1 + 1e-12));
   });
 });
