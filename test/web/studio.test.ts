@@ -14,6 +14,9 @@ import { buildSchedule, listAlgorithms } from '../../src/collectives/index.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { simulateTraffic } from '../../src/sim/packet/traffic-run.js';
 import { InputError } from '../../src/util/errors.js';
+import { getSeedModule, parseResultsJson, resultsDocument, resultsJsonText, runReproductions } from '../../src/analysis/reproduce/index.js';
+import { verdictCountsText, verdictLabel } from '../../src/report/checklist.js';
+import { claimExhibits } from '../../src/report/places.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
@@ -163,6 +166,43 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.locator('[data-plot=latency-load][data-rendered]').waitFor();
     await page.locator('[data-plot=throughput-load][data-rendered]').waitFor();
     await page.screenshot({ path: `${SHOTS}/traffic.png` });
+    await page.close();
+  });
+
+  it('Seeds: the quick run in the worker gives the library verdicts; a claim opens its table and plot; a results.json opens', async () => {
+    const page = await open('#view=seeds&seeds=002&run=1');
+    await page.getByTestId('checklist-002').waitFor({ timeout: 60_000 });
+    const seed = await getSeedModule('002').run({ quick: true, progress: () => undefined });
+    const shown = await page.locator('[data-seed="002"] tr[data-claim]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-claim')} ${r.querySelector('td.verdict')!.textContent}`));
+    expect(shown).toEqual([...seed.claims.filter((c) => c.source === 'document'), ...seed.claims.filter((c) => c.source === 'meshwork')].map((c) => `${c.id} ${verdictLabel(c.verdict)}`));
+    expect(await page.getByTestId('questions-002').count()).toBe(seed.claims.some((c) => c.source === 'meshwork') ? 1 : 0);
+    // The first claim that cites a plotted place: opening it shows that plot and the tables citing the same place.
+    const claim = seed.claims.find((c) => claimExhibits(c, seed.plots, seed.tables).plots.length > 0)!;
+    const exhibits = claimExhibits(claim, seed.plots, seed.tables);
+    await page.locator(`tr[data-claim="${claim.id}"] button`).click();
+    const detail = page.getByTestId('claim-detail');
+    expect(await detail.locator('dd').first().innerText()).toBe(claim.expected);
+    expect(await detail.locator('table[data-table]').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-table')))).toEqual(exhibits.tables.map((t) => t.id));
+    await detail.locator(`[data-plot="${exhibits.plots[0].id}"][data-rendered]`).waitFor();
+    expect(page.url()).toContain(`claim=${encodeURIComponent(claim.id)}`);
+    await page.screenshot({ path: `${SHOTS}/seeds.png` });
+
+    // A results.json from `reproduce --out` (here built by the library for seed 003) opens as it is.
+    const run = await runReproductions(['003'], { quick: true });
+    const text = resultsJsonText(resultsDocument(run, { command: 'reproduce 003 --quick', toolVersion: 'test' }));
+    await page.locator('input[name=results]').setInputFiles({ name: 'results.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect.poll(() => page.getByTestId('seeds-summary').innerText()).toContain(verdictCountsText(resultsDocument(run, { command: '', toolVersion: '' }).summary));
+    expect(await page.locator('[data-seed="003"] tr[data-claim]').count()).toBe(run.seeds[0].result.claims.length);
+    const bad = '{"format": "meshwork-reproduce", "version": 7, "seeds": []}';
+    await page.locator('input[name=results]').setInputFiles({ name: 'old.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    let cli = '';
+    try {
+      parseResultsJson(bad, 'old.json');
+    } catch (err) {
+      cli = `meshwork: error: ${(err as InputError).message}`;
+    }
+    expect(cli).toMatch(/^meshwork: error: results.version: got 7; accepted: /);
+    await expect.poll(() => page.getByTestId('error').innerText()).toBe(cli);
     await page.close();
   });
 

@@ -210,6 +210,16 @@ function compare(req: Extract<Request, { kind: 'compare' }>, progress: (f: numbe
   return { bound_s: runs[0]?.bound_s ?? null, runs, skipped };
 }
 
+/**
+ * The quick reproduction, as `meshwork reproduce <seeds> --quick` runs it, in results.json's form.
+ * The seed modules load on the first request: the other views never pay for them.
+ */
+async function seeds(selection: string, progress: (f: number, note: string) => void): Promise<unknown> {
+  const { parseSeedSelection, resultsDocument, runReproductions } = await import('../../src/analysis/reproduce/index.js');
+  const run = await runReproductions(parseSeedSelection(selection), { quick: true, onProgress: progress });
+  return resultsDocument(run, { command: `reproduce ${selection} --quick`, toolVersion: MESHWORK_VERSION });
+}
+
 function handle(req: Request, progress: (f: number, note: string) => void): unknown {
   switch (req.kind) {
     case 'topology':
@@ -224,6 +234,10 @@ function handle(req: Request, progress: (f: number, note: string) => void): unkn
       return collective(req, progress);
     case 'compare':
       return compare(req, progress);
+    case 'seeds':
+      return seeds(req.seeds, progress);
+    case 'results':
+      return import('../../src/analysis/reproduce/results-file.js').then((m) => m.parseResultsJson(req.text, req.name));
   }
 }
 
@@ -238,7 +252,7 @@ function transferables(value: unknown, out: Transferable[] = [], depth = 0): Tra
   return out;
 }
 
-self.onmessage = (event: MessageEvent<{ id: number; request: Request }>) => {
+self.onmessage = async (event: MessageEvent<{ id: number; request: Request }>) => {
   const { id, request } = event.data;
   const post = (reply: Reply, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(reply, transfer);
   let last = 0;
@@ -249,7 +263,7 @@ self.onmessage = (event: MessageEvent<{ id: number; request: Request }>) => {
     post({ id, type: 'progress', fraction, note });
   };
   try {
-    const value = handle(request, progress);
+    const value = await handle(request, progress);
     // The topology's own arrays stay here (the cache uses them): copy those, move the rest.
     const copy = structuredClone(value);
     post({ id, type: 'result', value: copy }, transferables(copy));
