@@ -17,6 +17,11 @@ import { InputError } from '../../src/util/errors.js';
 import { getSeedModule, parseResultsJson, resultsDocument, resultsJsonText, runReproductions } from '../../src/analysis/reproduce/index.js';
 import { verdictCountsText, verdictLabel } from '../../src/report/checklist.js';
 import { claimExhibits } from '../../src/report/places.js';
+import { checkSweepRows, sweepCurvePoints } from '../../src/sweep/export-file.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir, writeSweep } from '../helpers/sweep.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
@@ -202,6 +207,47 @@ describe('Meshwork Studio in headless Chromium', () => {
       cli = `meshwork: error: ${(err as InputError).message}`;
     }
     expect(cli).toMatch(/^meshwork: error: results.version: got 7; accepted: /);
+    await expect.poll(() => page.getByTestId('error').innerText()).toBe(cli);
+    await page.close();
+  });
+
+  it('Sweeps: a JSON export plots as curves with the export points; a CSV export as a surface; a bad file gets the one line', async () => {
+    // A real sweep, stored in DuckDB by the CLI and exported as a user would.
+    const dir = tempDir('studio-sweep');
+    const file = writeSweep(dir, 'load', { kind: 'traffic', name: 'load', fixed: { pattern: 'uniform', horizon: 300 }, axes: { topology: ['ring:4', 'torus:2x2'], rates: [0.05, 0.1, 0.2] } });
+    const store = join(dir, 'r.duckdb');
+    expect(runCli(['sweep', 'run', file, '--store', store, '--jobs', '1', '--log', 'none']).code).toBe(0);
+    for (const format of ['json', 'csv']) expect(runCli(['sweep', 'export', '--store', store, '--format', format, '--out', join(dir, `r.${format}`)]).code).toBe(0);
+    const rows = checkSweepRows(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')), 'r.json');
+    const expected = sweepCurvePoints(rows, 'rate', 'packet_latency', 'topology');
+    expect(expected.length).toBe(6);
+
+    const page = await open('#view=sweeps&x=rate&y=packet_latency&color=topology');
+    await page.locator('input[name=sweep]').setInputFiles(join(dir, 'r.json'));
+    await expect.poll(() => page.getByTestId('sweep-summary').innerText()).toBe('r.json: 6 points, 6 finished');
+    await page.locator('[data-plot=sweep][data-rendered]').waitFor();
+    // Vega-Lite labels each point mark with its fields: the plotted points are the export's.
+    const labels = await page.locator('[data-plot=sweep] [aria-roledescription=point]').evaluateAll((ms) => ms.map((m) => m.getAttribute('aria-label') ?? ''));
+    const tenDigits = (v: number) => Number(v.toPrecision(10));
+    const plotted = labels.map((l) => tenDigits(Number(/packet_latency: ([0-9.e+-]+)/.exec(l.replace(/,/g, ''))?.[1]))).sort((a, b) => a - b);
+    expect(plotted).toEqual(expected.map((p) => tenDigits(p.y)).sort((a, b) => a - b));
+    await page.screenshot({ path: `${SHOTS}/sweeps.png` });
+
+    await page.locator('select[name=mode]').selectOption('surface');
+    await page.locator('select[name=y]').selectOption('topology');
+    await page.locator('select[name=z]').selectOption('accepted_flit_rate');
+    await page.locator('input[name=sweep]').setInputFiles(join(dir, 'r.csv'));
+    await page.locator('[data-plot=sweep-surface][data-rendered]').waitFor();
+    expect(await page.locator('[data-plot=sweep-surface] [aria-roledescription="rect mark"]').count()).toBe(6);
+    expect(page.url()).toContain('mode=surface');
+
+    await page.locator('input[name=sweep]').setInputFiles({ name: 'status.json', mimeType: 'application/json', buffer: Buffer.from('[{"topology": "ring:4"}]') });
+    let cli = '';
+    try {
+      checkSweepRows([{ topology: 'ring:4' }], 'status.json');
+    } catch (err) {
+      cli = `meshwork: error: ${(err as InputError).message}`;
+    }
     await expect.poll(() => page.getByTestId('error').innerText()).toBe(cli);
     await page.close();
   });
