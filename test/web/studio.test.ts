@@ -21,6 +21,9 @@ import { checkSweepRows, sweepCurvePoints } from '../../src/sweep/export-file.js
 import { runCli } from '../helpers/cli.js';
 import { tempDir, writeSweep } from '../helpers/sweep.js';
 import { readFileSync } from 'node:fs';
+import { exportGraphml } from '../../src/topology/export/index.js';
+import { topologyFromFileSpec } from '../../src/interop/topology-file.js';
+import { loadGraphFormat, loadTopology } from '../../src/node/load-topology.js';
 import { join } from 'node:path';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -114,6 +117,53 @@ describe('Meshwork Studio in headless Chromium', () => {
     await expect.poll(() => page.locator('[data-metric="nodes"]').innerText()).toBe('8');
     expect(await page.locator('input[name=spec]').inputValue()).toBe('ring:8');
     await page.close();
+  });
+
+  it('Topology files: a JSON graph and a GraphML file give the CLI metrics; a bad anynet file the CLI line, also after a link', async () => {
+    await loadGraphFormat();
+    const page = await open('#view=topology&spec=ring:4');
+    await page.getByTestId('metrics').waitFor();
+    const fileInput = page.locator('input[name=topologyFile]');
+    await fileInput.setInputFiles('examples/net.json');
+    await expect.poll(() => page.locator('input[name=spec]').inputValue()).toBe('file:net.json');
+    const json = computeMetrics(loadTopology('file:examples/net.json'));
+    await expect.poll(() => page.locator('[data-metric="nodes"]').innerText()).toBe(String(json.nodes));
+    expect(await page.locator('[data-metric="diameter"]').innerText()).toBe(String(json.distances.diameter));
+
+    // GraphML as `meshwork export --format graphml` writes it: the metrics of the graph read back by the CLI's reader.
+    const graphml = exportGraphml(buildTopology('torus:4x3'));
+    await fileInput.setInputFiles({ name: 'net.graphml', mimeType: 'application/xml', buffer: Buffer.from(graphml) });
+    await expect.poll(() => page.locator('input[name=spec]').inputValue()).toBe('graphml:net.graphml');
+    const read = computeMetrics(topologyFromFileSpec('graphml:net.graphml', 'topology', () => graphml)!);
+    await expect.poll(() => page.locator('[data-metric="channels"]').innerText()).toBe(String(read.channels));
+    expect(await page.locator('[data-metric="mean_distance_with_self"]').innerText()).toBe(read.distances.meanWithSelf.toFixed(4));
+    expect(await inkedPixels(page, 'network')).toBeGreaterThan(500);
+    // The opened file serves the other views too: the Collective view verifies on it.
+    await page.getByRole('button', { name: 'Collective' }).click();
+    await page.locator('input[name=topology]').fill('graphml:net.graphml');
+    await page.locator('select[name=collective]').selectOption('allgather');
+    await page.locator('select[name=algorithm]').selectOption('ring');
+    await page.locator('input[name=size]').fill('1KiB');
+    await page.getByRole('button', { name: 'Verify and time' }).click();
+    await expect.poll(() => page.getByTestId('verify').innerText(), { timeout: 60_000 }).toMatch(/^PASS ring: 12 ranks/);
+
+    await page.getByRole('button', { name: 'Topology' }).click();
+    const bad = 'router 0 node 0 switch 1\n';
+    await page.locator('input[name=topologyFile]').setInputFiles({ name: 'bad.anynet', mimeType: 'text/plain', buffer: Buffer.from(bad) });
+    let cli = '';
+    try {
+      topologyFromFileSpec('anynet:bad.anynet', 'topology', () => bad);
+    } catch (err) {
+      cli = `meshwork: error: ${(err as InputError).message}`;
+    }
+    expect(cli).toMatch(/^meshwork: error: topology\(bad.anynet\)/);
+    await expect.poll(() => page.getByTestId('error').innerText()).toBe(cli);
+    await page.close();
+
+    // A link names the file but cannot carry it: a fresh page says so in one line.
+    const linked = await open('#view=topology&spec=graphml:net.graphml');
+    await expect.poll(() => linked.getByTestId('error').innerText()).toBe('meshwork: error: topology: got "net.graphml"; accepted: a file opened in this page (a link carries the spec, not the file: open it again)');
+    await linked.close();
   });
 
   it('Collective: PASS, makespan equal to simulate(), Gantt and heatmap drawn, the scrubber moves the frame', async () => {

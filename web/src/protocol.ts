@@ -13,7 +13,9 @@ export type Request =
   /** `meshwork reproduce <seeds> --quick`; the reply is results.json's document (ResultsJson). */
   | { kind: 'seeds'; seeds: string }
   /** A results.json the user opened: checked by the library's reader, returned as ResultsJson. */
-  | { kind: 'results'; name: string; text: string };
+  | { kind: 'results'; name: string; text: string }
+  /** A file the user opened, kept under its name for `graphml:NAME`, `anynet:NAME`, `simgrid:NAME`, `file:NAME`. */
+  | { kind: 'upload'; name: string; text: string };
 
 /** What the page draws a network from: node positions and the channel list. */
 export interface Drawing {

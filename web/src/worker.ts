@@ -23,6 +23,7 @@ import { checkFlowCollectiveSize } from '../../src/sim/flow/collective-run.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { simulateTraffic } from '../../src/sim/packet/traffic-run.js';
 import { checkPacketNodes } from '../../src/sim/packet/limits.js';
+import { topologyFromFileDocument, topologyFromFileSpec } from '../../src/interop/topology-file.js';
 import { layoutOf } from './layout.js';
 import { HeatmapRecorder, totalUtilisation } from './heatmap-recorder.js';
 import type { AlgorithmInfo, CollectiveReply, CompareReply, Drawing, GanttData, Reply, Request, RouteReply, TopologyReply, TrafficReply } from './protocol.js';
@@ -37,18 +38,51 @@ const GANTT_MAX_OPS = 200_000;
 const HEATMAP_FRAMES = 120;
 
 let cached: Topology | undefined;
+/** Files the user opened in the page, by name: `graphml:NAME`, `anynet:NAME`, `simgrid:NAME` and `file:NAME` read them. */
+const uploads = new Map<string, string>();
+/** The JSON graph reader (zod), loaded with the first uploaded file rather than with the worker. */
+let graphFormat: typeof import('../../src/topology/file-format.js') | undefined;
+
+function readUpload(path: string, field: string): string {
+  const text = uploads.get(path);
+  if (text === undefined) throw new InputError(field, path, 'a file opened in this page (a link carries the spec, not the file: open it again)');
+  return text;
+}
+
+/** The CLI's file specs, read from the page's uploads with the CLI's own readers. */
+function topologyFromUpload(text: string): Topology | undefined {
+  const fromFormat = topologyFromFileSpec(text, 'topology', readUpload);
+  if (fromFormat || !text.toLowerCase().startsWith('file:')) return fromFormat;
+  const path = text.slice(5);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readUpload(path, 'topology'));
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    throw new InputError('topology', path, `a well-formed JSON file (${(err as Error).message.split('\n')[0]})`);
+  }
+  return topologyFromFileDocument(doc, path, 'topology', graphFormat);
+}
+
+async function upload(name: string, text: string): Promise<string> {
+  uploads.set(name, text);
+  graphFormat ??= await import('../../src/topology/file-format.js');
+  // A file opened again under the same name replaces the one the cache was built from.
+  cached = undefined;
+  return name;
+}
 
 function topologyOf(spec: string): Topology {
   const text = spec.trim();
   if (cached && (cached.spec === text || (cached as { typed?: string }).typed === text)) return cached;
   if (text === '') throw new InputError('topology', spec, 'a spec such as torus:8x8');
-  if (text.startsWith('file:')) throw new InputError('topology', spec, 'a spec such as torus:8x8 (file: graphs are not read in the browser yet)');
-  const estimate = estimateSpecSize(text);
+  const fromFile = topologyFromUpload(text);
+  const estimate = fromFile ? undefined : estimateSpecSize(text);
   if (estimate) {
     checkSize('topology', estimate.nodes, estimate.channels);
     if (estimate.nodes > WEB_MAX_NODES) throw new LimitError('topology', `${estimate.nodes} nodes`, `${WEB_MAX_NODES} nodes in the browser (use the CLI for larger networks)`);
   }
-  const t = buildTopology(text);
+  const t = fromFile ?? buildTopology(text);
   if (t.numNodes > WEB_MAX_NODES) throw new LimitError('topology', `${t.numNodes} nodes`, `${WEB_MAX_NODES} nodes in the browser (use the CLI for larger networks)`);
   Object.defineProperty(t, 'typed', { value: text });
   cached = t;
@@ -236,6 +270,8 @@ function handle(req: Request, progress: (f: number, note: string) => void): unkn
       return compare(req, progress);
     case 'seeds':
       return seeds(req.seeds, progress);
+    case 'upload':
+      return upload(req.name, req.text);
     case 'results':
       return import('../../src/analysis/reproduce/results-file.js').then((m) => m.parseResultsJson(req.text, req.name));
   }
@@ -252,8 +288,7 @@ function transferables(value: unknown, out: Transferable[] = [], depth = 0): Tra
   return out;
 }
 
-self.onmessage = async (event: MessageEvent<{ id: number; request: Request }>) => {
-  const { id, request } = event.data;
+async function answer(id: number, request: Request): Promise<void> {
   const post = (reply: Reply, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(reply, transfer);
   let last = 0;
   const progress = (fraction: number, note: string): void => {
@@ -271,4 +306,11 @@ self.onmessage = async (event: MessageEvent<{ id: number; request: Request }>) =
     if (err instanceof InputError) post({ id, type: 'error', message: `meshwork: error: ${err.message}`, input: true });
     else post({ id, type: 'error', message: `meshwork: internal error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, input: false });
   }
+}
+
+// Requests are answered in the order they came: an upload still loading its reader finishes before the next request reads the file.
+let queue: Promise<void> = Promise.resolve();
+self.onmessage = (event: MessageEvent<{ id: number; request: Request }>) => {
+  const { id, request } = event.data;
+  queue = queue.then(() => answer(id, request));
 };
