@@ -23,6 +23,9 @@ import { tempDir, writeSweep } from '../helpers/sweep.js';
 import { readFileSync } from 'node:fs';
 import { exportGraphml } from '../../src/topology/export/index.js';
 import { topologyFromFileSpec } from '../../src/interop/topology-file.js';
+import { scheduleToMscclXml } from '../../src/interop/msccl/write.js';
+import { scheduleFromText } from '../../src/interop/schedule-text.js';
+import { simulateMscclSchedule } from '../../src/interop/msccl/run.js';
 import { loadGraphFormat, loadTopology } from '../../src/node/load-topology.js';
 import { join } from 'node:path';
 
@@ -189,6 +192,24 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.getByRole('button', { name: 'Verify and time' }).click();
     await expect.poll(() => page.getByTestId('verify').innerText(), { timeout: 60_000 }).toMatch(/^PASS ring/);
     expect(page.url()).toContain('collective=allgather');
+    await page.close();
+  });
+
+  it('Collective with an opened MSCCL-XML file: PASS and the makespan of run --schedule', async () => {
+    const t = buildTopology('fullmesh:4');
+    const xml = scheduleToMscclXml(buildSchedule({ topology: t, collective: 'allgather', algorithm: 'ring', size: 1024 }));
+    const page = await open('#view=collective&topology=fullmesh:4&collective=allgather&algorithm=ring&size=2KiB&engine=flow');
+    await page.locator('input[name=scheduleFile]').setInputFiles({ name: 'ring.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+    await expect.poll(() => page.getByTestId('verify').innerText(), { timeout: 60_000 }).toMatch(/^PASS /);
+    // `meshwork run --schedule ring.xml --size 2KiB` times the file through simulateMscclSchedule.
+    const loaded = scheduleFromText(xml, 'ring.xml', { size: '2KiB', topology: t.spec });
+    const expected = simulateMscclSchedule(loaded.msccl!, { topology: t });
+    expect(Number(await page.locator('[data-testid=timing] b').getAttribute('data-value'))).toBe(expected.makespan_s);
+    expect(page.url()).toContain('schedule=ring.xml');
+    // A schedule for 4 ranks on 8 endpoints is refused as the CLI refuses it.
+    await page.locator('input[name=topology]').fill('fullmesh:8');
+    await page.getByRole('button', { name: 'Verify and time' }).click();
+    await expect.poll(() => page.getByTestId('error').innerText()).toBe('meshwork: error: topology: got "fullmesh:8"; accepted: a topology with 4 endpoints (the schedule\'s rank count)');
     await page.close();
   });
 

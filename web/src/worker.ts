@@ -24,6 +24,8 @@ import { simulate } from '../../src/sim/simulate.js';
 import { simulateTraffic } from '../../src/sim/packet/traffic-run.js';
 import { checkPacketNodes } from '../../src/sim/packet/limits.js';
 import { topologyFromFileDocument, topologyFromFileSpec } from '../../src/interop/topology-file.js';
+import { scheduleFromText, type LoadedSchedule } from '../../src/interop/schedule-text.js';
+import { mscclModel, mscclProgram, verifyMscclSchedule } from '../../src/interop/msccl/run.js';
 import { layoutOf } from './layout.js';
 import { HeatmapRecorder, totalUtilisation } from './heatmap-recorder.js';
 import type { AlgorithmInfo, CollectiveReply, CompareReply, Drawing, GanttData, Reply, Request, RouteReply, TopologyReply, TrafficReply } from './protocol.js';
@@ -167,18 +169,28 @@ function buildRequest(spec: string, collective: string, algorithm: string, size:
 /** Bytes mode checks every byte; past this many buffer bytes (all ranks) chunk identities are checked instead. */
 const BYTES_MODE_LIMIT = 1 << 24;
 
+/** The schedule to run: built by the algorithm registry, or read from an opened file as `run --schedule` reads it. */
+function scheduleOf(req: Extract<Request, { kind: 'collective' }>, t: Topology): LoadedSchedule {
+  if (req.schedule === undefined) {
+    const build = buildRequest(req.spec, req.collective, req.algorithm, req.size);
+    checkFlowCollectiveSize(build);
+    return { schedule: buildSchedule(build) };
+  }
+  const loaded = scheduleFromText(readUpload(req.schedule, 'schedule'), req.schedule, { size: req.size, topology: t.spec });
+  if (loaded.schedule.numRanks !== t.numEndpoints) throw new InputError('topology', req.spec, `a topology with ${loaded.schedule.numRanks} endpoints (the schedule's rank count)`);
+  return loaded;
+}
+
 function collective(req: Extract<Request, { kind: 'collective' }>, progress: (f: number, note: string) => void): CollectiveReply {
-  const build = buildRequest(req.spec, req.collective, req.algorithm, req.size);
-  const t = build.topology;
-  checkFlowCollectiveSize(build);
+  const t = topologyOf(req.spec);
   if (req.engine === 'packet') checkPacketNodes(t.numNodes, req.spec);
-  const schedule = buildSchedule(build);
+  const { schedule, msccl } = scheduleOf(req, t);
   progress(0.05, 'verifying');
   let bufferBytes = 0;
   for (let rank = 0; rank < schedule.numRanks; rank++) for (let b = 0; b < schedule.buffers.length; b++) bufferBytes += schedule.bufferBytes(rank, b);
   const mode = bufferBytes > BYTES_MODE_LIMIT ? 'chunks' : 'bytes';
   const verifyStart = performance.now();
-  const report = executeSchedule(schedule, { mode, topology: t });
+  const report = msccl ? verifyMscclSchedule(msccl, { mode, topology: t }) : executeSchedule(schedule, { mode, topology: t });
   const verifySeconds = (performance.now() - verifyStart) / 1e3;
   const verify = {
     pass: report.pass,
@@ -192,6 +204,9 @@ function collective(req: Extract<Request, { kind: 'collective' }>, progress: (f:
   const result = simulate({
     topology: t,
     schedule,
+    // An MSCCL file's protocol sets the wire bytes and α, as in `meshwork run --schedule`.
+    program: msccl ? mscclProgram(msccl, t) : undefined,
+    model: msccl ? mscclModel(msccl) : undefined,
     engine: req.engine,
     trace: req.engine === 'flow' ? recorder : undefined,
     progress: (f) => progress(0.1 + 0.85 * f, `timing at ${req.engine} level`),
