@@ -16,6 +16,7 @@ import { linePlot, type SeriesPoint } from '../../report/plot.js';
 import { buildTopology } from '../../topology/index.js';
 import { closedFormCrossoverBits, Seed001Timer, SEED001_CASES, SEED001_MODEL, SEED001_PACKET_MODEL, SEED001_T0, seed001Case, type TurnaroundReading } from './seed001-timing.js';
 import { arithmeticClaims, choiceClaim, treeLatencyClaim, workedExample } from './seed001-control.js';
+import { planesClaim } from './seed001-planes.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 import { appendAll, maxOf } from '../../util/arrays.js';
 
@@ -326,17 +327,10 @@ export const seed001: SeedModule = {
     appendAll(r.claims, arithmetic.claims);
     r.claims.push(treeLatencyClaim());
     r.tables.push(arithmetic.table);
-    r.claims.push({
-      id: '001.plane7',
-      claim: 'Two distributed-switch sets per node on two cyclic AWGs, under one control unit, raise the inter-node bandwidth',
-      where: '[0128], 図43 (7th embodiment)',
-      expected: 'more bandwidth between nodes',
-      measured: 'not built',
-      verdict: 'not-available',
-      why: 'the full-mesh routing takes the first of parallel channels (fullmesh:N,mult=2), so a schedule cannot yet spread one transfer over two planes',
-      source: 'document',
-    });
-    r.unavailable.push('not yet available: the 7th embodiment (two switch planes, 図43): routing over parallel full-mesh channels');
+    ctx.progress(0.97, 'two switch planes');
+    const planes = planesClaim({ n: PRIMARY.n, gbps: PRIMARY.gbps, flowBits: ctx.quick ? [1e3, 1e5, LARGE_BITS] : [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, LARGE_BITS], packetBits: PACKET_BITS });
+    r.claims.push(planes.claim);
+    r.tables.push(planes.table);
     r.unavailable.push('not yet available: seed 001 crossover (threshold) claims at packet level; the ratio claims are checked at both levels');
     r.params.timing = {
       model: SEED001_MODEL,
