@@ -24,7 +24,7 @@ export function circularOmegaRouting(topology: Topology): RoutingFunction {
     vcClasses: 3,
     deadlockFree: true,
     maxHops: 2 * m - 1,
-    route(src: number, dst: number, _salt: number, out: RouteBuffers): number {
+    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
       if (src === dst) return 0;
       const s0 = src % m;
       const j0 = (src - s0) / m;
@@ -40,7 +40,9 @@ export function circularOmegaRouting(topology: Topology): RoutingFunction {
       let crossings = 0;
       for (let i = 0; i < hops; i++) {
         const shift = hops - 1 - i;
-        j = ((j << 1) | (shift < k ? (target >>> shift) & 1 : 0)) & mask;
+        // Hops beyond the k that place the destination's bits shift in free bits: the salt's, so
+        // that long routes spread over the stage instead of all passing through index 0.
+        j = ((j << 1) | (shift < k ? (target >>> shift) & 1 : (salt >>> (shift - k)) & 1)) & mask;
         s = (s + 1) % m;
         if (s === 0) crossings++;
         const next = s + m * j;
