@@ -7,6 +7,7 @@ import { directEntry } from './full-mesh.js';
 import { destinationTagEntry } from './omega.js';
 import { dragonflyMinimalEntry, groupDirectEntry, ugalBookSimEntry, ugalEntry } from './dragonfly.js';
 import { mdceEntry } from './mdce.js';
+import { shuffleTagEntry } from './circular-omega.js';
 import type { RoutingEntry } from './registry.js';
 import { shortestPathEntry } from './shortest-path.js';
 import { ecmpEntry, ncaEntry, upDownEntry } from './up-down.js';
@@ -29,6 +30,7 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   destinationTagEntry,
   directEntry,
   mdceEntry,
+  shuffleTagEntry,
   hopVcEntry,
   adaptiveEntry,
   ugalLocalEntry,

@@ -2,6 +2,7 @@ export * from './types.js';
 export * from './registry.js';
 export * from './dimension-order.js';
 export * from './mdce.js';
+export * from './circular-omega.js';
 export * from './distance-cache.js';
 export * from './shortest-path.js';
 export * from './full-mesh.js';

@@ -375,8 +375,9 @@ export class FlowEngine {
       const hops = routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2, rb, scratch);
       let parts = 1;
       let hops2 = 0;
-      if (model.splitTies && h < 0) {
-        hops2 = routing.route(srcNode, dstNode, salt * 2 + 1, rb2);
+      // An odd salt takes the other tie or plane; a hinted path ignores it and gives the same channels.
+      if (model.splitTies) {
+        hops2 = routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2 + 1, rb2, scratch);
         if (hops2 !== hops || !sameChannels(rb.channels, rb2.channels, hops)) parts = 2;
       }
       const lat = this.pathLatency(rb, hops) + extra;
