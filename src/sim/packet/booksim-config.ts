@@ -18,7 +18,7 @@ import { InputError } from '../../util/errors.js';
 /** A routing registry name (routing/registry.ts). */
 type RoutingName = string;
 import type { MeasurementOptions } from './measure.js';
-import type { PacketConfig } from './config.js';
+import { MAX_INTERNAL_SPEEDUP, type PacketConfig } from './config.js';
 import { bookSimNames, byBookSimName } from './allocators/index.js';
 
 export type BookSimValue = number | string;
@@ -132,7 +132,6 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   classes: 1,
   input_speedup: 1,
   output_speedup: 1,
-  internal_speedup: 1,
   st_prepare_delay: 0,
   output_delay: 0,
   wait_for_tail_credit: 0,
@@ -216,6 +215,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.vcAllocDelay = int('vc_alloc_delay', 1, 1, 1000);
   config.swAllocDelay = int('sw_alloc_delay', 1, 0, 1000);
   config.stDelay = int('st_final_delay', 1, 0, 1000);
+  config.internalSpeedup = num('internal_speedup', 1, 1, MAX_INTERNAL_SPEEDUP);
   config.creditDelay = int('credit_delay', 0, 0, 1000);
   config.vcAllocCheck = int('vc_busy_when_full', 0, 0, 1) === 1 ? 'free-with-credit' : 'free';
   if (int('use_noc_latency', 1, 0, 1) === 0 && topology === 'torus') config.channelLatency = 1;
