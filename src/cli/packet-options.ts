@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../util/errors.js';
 import { formatTime } from '../util/units.js';
-import { CREDIT_RETURNS, TERMINAL_MODELS, VC_ALLOC_CHECKS, allocatorNames, arbiterNames, type PacketConfig } from '../sim/packet/index.js';
+import { CREDIT_RETURNS, MAX_INTERNAL_SPEEDUP, TERMINAL_MODELS, VC_ALLOC_CHECKS, allocatorNames, arbiterNames, type PacketConfig } from '../sim/packet/index.js';
 
 export type PacketCommand = 'traffic' | 'run';
 
@@ -24,6 +24,7 @@ export interface PacketCliOptions {
   creditReturn?: string;
   terminals?: string;
   vcAllocCheck?: string;
+  internalSpeedup?: string;
 }
 
 interface PacketOption {
@@ -37,6 +38,12 @@ interface PacketOption {
 export function intOption(field: string, text: string, min: number, max: number): number {
   const v = Number(text);
   if (!/^\d+$/.test(text.trim()) || v < min || v > max) throw new InputError(field, text, `an integer in [${min}, ${max}]`);
+  return v;
+}
+
+function speedupOption(text: string): number {
+  const v = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(v >= 1 && v <= MAX_INTERNAL_SPEEDUP)) throw new InputError('internal-speedup', text, `a number in [1, ${MAX_INTERNAL_SPEEDUP}]`);
   return v;
 }
 
@@ -79,6 +86,13 @@ const PACKET_OPTIONS: readonly PacketOption[] = [
   { flags: '--credit-return <when>', key: 'creditReturn', description: () => `credit leaves upstream: ${CREDIT_RETURNS.join(' | ')}`, defaults: SAME('next-cycle'), parse: (t) => ({ creditReturn: choice('credit-return', t, CREDIT_RETURNS) }) },
   { flags: '--terminals <model>', key: 'terminals', description: () => `indirect-network terminals: ${TERMINAL_MODELS.join(' | ')}`, defaults: SAME('direct'), parse: (t) => ({ terminals: choice('terminals', t, TERMINAL_MODELS) }) },
   { flags: '--vc-alloc-check <rule>', key: 'vcAllocCheck', description: () => `VC allocation requires: ${VC_ALLOC_CHECKS.join(' | ')}`, defaults: SAME('free'), parse: (t) => ({ vcAllocCheck: choice('vc-alloc-check', t, VC_ALLOC_CHECKS) }) },
+  {
+    flags: '--internal-speedup <S>',
+    key: 'internalSpeedup',
+    description: () => "crossbar passes per cycle, with FIFO output buffers sending one flit per cycle (BookSim internal_speedup)",
+    defaults: SAME('1'),
+    parse: (t) => ({ internalSpeedup: speedupOption(t) }),
+  },
 ];
 
 /** Adds every packet-router option to `cmd`, each with the default `command` applies. */

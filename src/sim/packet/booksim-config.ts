@@ -152,6 +152,14 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
 /** Keys with no effect on simulated results (debug and report output). */
 const NO_EFFECT = new Set(['watch_out', 'print_activity', 'print_csv_results', 'viewer_trace', 'deadlock_warn_timeout', 'stats_out']);
 
+/**
+ * Sizes and VC ranges of read/write request and reply packets: BookSim reads them only under
+ * `use_read_write = 1` (refused above), so at 0 they change nothing (examples/flatflyconfig sets them).
+ */
+const READ_WRITE_ONLY = new Set(
+  ['read_request', 'write_request', 'read_reply', 'write_reply'].flatMap((kind) => [`${kind}_size`, `${kind}_begin_vc`, `${kind}_end_vc`]),
+);
+
 const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> = {
   torus: { dim_order: 'dor' },
   mesh: { dim_order: 'dor', dor: 'dor' },
@@ -262,7 +270,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     if (v !== value) refuse(key, v, `${value} (Meshwork models BookSim's ${key} = ${value} only)`);
   }
   for (const key of Object.keys(keys)) {
-    if (used.has(key) || NO_EFFECT.has(key)) continue;
+    if (used.has(key) || NO_EFFECT.has(key) || READ_WRITE_ONLY.has(key)) continue;
     refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
   const routingName = routing === 'ugal-booksim' ? routing : undefined;
