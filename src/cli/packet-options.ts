@@ -7,7 +7,8 @@
 import type { Command } from 'commander';
 import { InputError } from '../util/errors.js';
 import { formatTime } from '../util/units.js';
-import { CREDIT_RETURNS, MAX_INTERNAL_SPEEDUP, TERMINAL_MODELS, VC_ALLOC_CHECKS, allocatorNames, arbiterNames, type PacketConfig } from '../sim/packet/index.js';
+import { CREDIT_RETURNS, MAX_INTERNAL_SPEEDUP, TERMINAL_MODELS, VC_ALLOC_CHECKS, type PacketConfig } from '../sim/packet/config.js';
+import { allocatorNames, arbiterNames } from '../sim/packet/allocators/index.js';
 
 export type PacketCommand = 'traffic' | 'run';
 
