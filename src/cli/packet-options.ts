@@ -135,6 +135,7 @@ export function describePacketModel(model: Readonly<Record<string, unknown>>): s
     `VC buffer=${String(model.vcBuf)} flits`,
     `${String(model.switching)}`,
     `router delay=${pipeline.reduce((a, b) => a + b, 0)} cycles (routing ${pipeline[0]}, VC alloc ${pipeline[1]}, switch alloc ${pipeline[2]}, traversal ${pipeline[3]})`,
+    ...(model.internalSpeedup !== undefined && model.internalSpeedup !== 1 ? [`internal speedup=${String(model.internalSpeedup)}`] : []),
     `channel latency=${latencyText} cycles`,
     `terminals=${String(model.terminals)}`,
     `cycle=${formatTime(Number(model.cycleSeconds))}`,
