@@ -1081,7 +1081,7 @@ export function validateOps(s: Schedule, fail: (msg: string) => void): void {
       if (s.sendHint(i) >= s.numHints) fail(`op #${i}: hint ${s.sendHint(i)} does not exist`);
     } else if (k === OpKind.Recv && !(peer >= 0 && peer < s.numRanks)) fail(`op #${i}: recv source ${peer} is not a rank`);
     else if ((k === OpKind.Barrier || k === OpKind.HwCollective) && !(peer >= 0 && peer < s.numGroups)) fail(`op #${i}: group ${peer} does not exist`);
-    else if (k === OpKind.Pace && !(s.opA[i] >= 0 && s.opA[i] < s.paceValues.length)) fail(`op #${i}: pace value ${s.opA[i]} does not exist`);
+    else if (k === OpKind.Pace && !(s.paceValueIndex(i) >= 0 && s.paceValueIndex(i) < s.paceValues.length)) fail(`op #${i}: pace value ${s.paceValueIndex(i)} does not exist`);
     else if (k > OpKind.HwCollective) fail(`op #${i}: unknown kind ${k}`);
     if (k === OpKind.HwCollective && (s.dataRegion(i) >= s.numRegions || s.targetRegion(i) >= s.numRegions)) fail(`op #${i}: hw region does not exist`);
   }

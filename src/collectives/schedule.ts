@@ -298,9 +298,14 @@ export class Schedule implements ScheduleHeader {
     return this.opC[op];
   }
 
+  /** pace: its gap's index in paceValues. */
+  paceValueIndex(op: number): number {
+    return this.opA[op];
+  }
+
   /** pace: its gap, in packet times. */
   paceGap(op: number): number {
-    return this.paceValues[this.opA[op]];
+    return this.paceValues[this.paceValueIndex(op)];
   }
 
   /** One op as readable text, e.g. "send to 3 recv[8..15] tag 0 via [12]". */
@@ -349,7 +354,7 @@ export class Schedule implements ScheduleHeader {
 
 type ScheduleMethods = Pick<
   Schedule,
-  'collective' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion' | 'dataRegion' | 'targetRegion' | 'sendHint' | 'reduceOpIndex' | 'paceGap'
+  'collective' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion' | 'dataRegion' | 'targetRegion' | 'sendHint' | 'reduceOpIndex' | 'paceValueIndex' | 'paceGap'
 >;
 
 /** Bytes of the input (`send`) and output (`recv`) buffers of local rank `local` in a part. */

@@ -38,7 +38,7 @@ export function mscclExportProblem(s: Schedule): string | undefined {
     if (k === OpKind.HwCollective) return 'combining-network (hw) operations';
     if (k === OpKind.Send && s.opPeer[op] < 0) return 'multicast sends (an MSCCL step sends to one peer)';
     if (k === OpKind.Pace) continue;
-    for (const region of k === OpKind.Copy || k === OpKind.Reduce ? [s.opA[op], s.opB[op]] : [s.opA[op]]) {
+    for (const region of k === OpKind.Copy || k === OpKind.Reduce ? [s.dataRegion(op), s.targetRegion(op)] : [s.dataRegion(op)]) {
       if (s.regionExtents(region) !== 1) return `non-contiguous regions (op #${op}: ${s.describeOp(op)}); an MSCCL step moves consecutive chunks of one buffer`;
     }
   }
@@ -126,7 +126,9 @@ export function* mscclXmlChunks(s: Schedule, opts: MscclExportOptions = {}): Gen
           const op = ops[q];
           const k = s.opKind[op];
           const [type, src, dst] =
-            k === OpKind.Send ? ['s', extent(s.opA[op]), extent(s.opA[op])] : k === OpKind.Recv ? ['r', extent(s.opA[op]), extent(s.opA[op])] : [k === OpKind.Copy ? 'cpy' : 're', extent(s.opA[op]), extent(s.opB[op])];
+            k === OpKind.Send || k === OpKind.Recv
+              ? [k === OpKind.Send ? 's' : 'r', extent(s.dataRegion(op)), extent(s.dataRegion(op))]
+              : [k === OpKind.Copy ? 'cpy' : 're', extent(s.dataRegion(op)), extent(s.targetRegion(op))];
           const dep = q === i && previous ? previous : undefined;
           const last = q === j - 1 && j < ops.length;
           steps.push(

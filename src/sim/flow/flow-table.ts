@@ -2,7 +2,8 @@
  * The flow engine's flows: one row per flow (its resource path's place in the path arena, bytes
  * left and in all, current and maximum rate, CM02 share weight, finish time, the time its bytes
  * left were last brought forward, and the message, stream and send op it carries), typed-array
- * columns recycled through a free list. The engine reads the columns directly in its hot loops.
+ * columns recycled through a free list, and the list of active flows (those sharing bandwidth, not
+ * waiting in a NIC queue). The engine reads the columns directly in its hot loops.
  */
 import { resized } from '../../util/typed-arrays.js';
 
@@ -23,8 +24,11 @@ export class FlowTable {
   msg = new Int32Array(1024);
   stream = new Int32Array(1024);
   op = new Int32Array(1024);
-  /** Position in the engine's active list. */
+  /** Position in the active list. */
   activePos = new Int32Array(1024);
+  /** The active flows: the first `numActive` entries, in no particular order. */
+  active = new Int32Array(1024);
+  numActive = 0;
   /** Flows created so far. */
   created = 0;
   private nextFree = new Int32Array(1024);
@@ -46,6 +50,21 @@ export class FlowTable {
     }
     this.created++;
     return f;
+  }
+
+  /** Flow f starts sharing bandwidth. */
+  activate(f: number): void {
+    if (this.numActive === this.active.length) this.active = resized(this.active, this.numActive * 2);
+    this.activePos[f] = this.numActive;
+    this.active[this.numActive++] = f;
+  }
+
+  /** Flow f stops sharing bandwidth (the last active flow takes its place). */
+  deactivate(f: number): void {
+    const pos = this.activePos[f];
+    const last = this.active[--this.numActive];
+    this.active[pos] = last;
+    this.activePos[last] = pos;
   }
 
   /** Flow f finished: its row is reused. */
