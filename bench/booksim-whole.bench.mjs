@@ -47,16 +47,16 @@ export default async function () {
   const dir = mkdtempSync(join(tmpdir(), 'mw-bs-whole-'));
   const rows = [];
   const bare = medianCpu(process.execPath, ['-e', '1']);
-  rows.push({ name: 'node -e 1 (the floor of any Node process)', value: bare.cpu.toFixed(3), unit: 's cpu', target: '', note: `median of ${RUNS}: ${bare.all.join(' / ')}` });
+  rows.push({ name: 'node -e 1 (the floor of any Node process)', value: bare.cpu.toFixed(3), unit: 's cpu', target: '', note: `median of ${RUNS}: ${bare.all.map((x) => x.toFixed(2)).join(' / ')}` });
   const startup = medianCpu(process.execPath, [MAIN, 'traffic', '--topology', 'torus:8x8', '--pattern', 'uniform', '--rates', '0.05', '--horizon', '1']);
-  rows.push({ name: 'meshwork start-up (1-cycle traffic run)', value: startup.cpu.toFixed(3), unit: 's cpu', target: '', note: `median of ${RUNS}: ${startup.all.join(' / ')}; above node alone: loading the command, the topology families and the packet engine` });
+  rows.push({ name: 'meshwork start-up (1-cycle traffic run)', value: startup.cpu.toFixed(3), unit: 's cpu', target: '', note: `median of ${RUNS}: ${startup.all.map((x) => x.toFixed(2)).join(' / ')}; above node alone: loading the command, the topology families and the packet engine` });
   for (const k of [8, 16, 32]) {
     const cfg = join(dir, `torus${k}.cfg`);
     writeFileSync(cfg, config(k));
     const b = medianCpu(bin, [cfg]);
     const m = medianCpu(process.execPath, [MAIN, 'traffic', '--booksim-config', cfg]);
     const cycles = /Time taken is (\d+) cycles/.exec(b.stdout)?.[1];
-    rows.push({ name: `torus ${k}x${k} whole process, BookSim / Meshwork cpu`, value: (b.cpu / m.cpu).toFixed(2), unit: 'x', target: k === 8 ? '>= 3' : k === 32 ? '>= 10' : '', note: `medians of ${RUNS}: BookSim ${b.cpu.toFixed(2)} s (${b.all.join(' / ')}; ${cycles} cycles), Meshwork ${m.cpu.toFixed(2)} s (${m.all.join(' / ')})` });
+    rows.push({ name: `torus ${k}x${k} whole process, BookSim / Meshwork cpu`, value: (b.cpu / m.cpu).toFixed(2), unit: 'x', target: k === 8 ? '>= 3' : k === 32 ? '>= 10' : '', note: `medians of ${RUNS}: BookSim ${b.cpu.toFixed(2)} s (${b.all.map((x) => x.toFixed(2)).join(' / ')}; ${cycles} cycles), Meshwork ${m.cpu.toFixed(2)} s (${m.all.map((x) => x.toFixed(2)).join(' / ')})` });
     if (k === 8) {
       // What the 8x8 target asks: Meshwork's whole run within a third of BookSim's CPU.
       rows.push({ name: 'torus 8x8: CPU budget for 3x (BookSim / 3) against node -e 1', value: (b.cpu / 3).toFixed(3), unit: 's cpu', target: '', note: `node alone: ${bare.cpu.toFixed(3)} s` });
