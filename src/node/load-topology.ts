@@ -17,11 +17,7 @@ import { applyFailures, parseFailures } from '../topology/failures.js';
 import type * as GraphFormat from '../topology/file-format.js';
 import { filePathOf } from './file-path.js';
 import type { Topology } from '../topology/graph.js';
-import type { LinkAttributes } from '../topology/builder.js';
-import { parseBandwidth, parseTime } from '../util/units.js';
-import { anynetTopology, parseAnynet } from '../interop/anynet.js';
-import { graphmlTopology } from '../interop/graphml.js';
-import { simgridClusterSpec } from '../interop/simgrid.js';
+import { topologyFromFileDocument, topologyFromFileSpec } from '../interop/topology-file.js';
 
 // The YAML parser is loaded on the first YAML file, not at start-up (most runs read none).
 const requireCjs = createRequire(import.meta.url);
@@ -62,40 +58,11 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
     throw new InputError(field, specOrPath, 'a spec such as torus:8x8, or file:graph.json');
   }
   const text = specOrPath.trim();
-  const format = /^(anynet|graphml|simgrid):/i.exec(text)?.[1].toLowerCase();
-  if (format) return loadTopologyFile(format, text, field);
+  const fromFormat = topologyFromFileSpec(text, field, readText);
+  if (fromFormat) return fromFormat;
   const path = filePathOf(text);
   if (path === undefined) return buildTopology(text, field);
-  const doc = readStructured(path, field);
-  // A YAML file holding just a spec string ("torus:8x8") is a spec too.
-  if (typeof doc === 'string') return buildTopology(doc, field);
-  if (doc !== null && typeof doc === 'object' && !Array.isArray(doc) && 'family' in doc) {
-    return buildTopology(doc as Record<string, unknown>, field);
-  }
-  if (!graphFormat) throw new Error('loadTopology: a graph file needs `await loadGraphFormat()` first (the meshwork/node entry does it)');
-  return graphFormat.topologyFromDocument(doc, { name: path, context: path });
-}
-
-/**
- * `anynet:PATH[,bw=..,lat=..]` (lat: one cycle), `graphml:PATH[,bw=..,lat=..]` (defaults) or
- * `simgrid:PATH` (a platform's TORUS or FAT_TREE cluster): docs/interop.md.
- */
-function loadTopologyFile(format: string, text: string, field: string): Topology {
-  const [path, ...options] = text.slice(format.length + 1).split(',');
-  const link: LinkAttributes = {};
-  for (const o of options) {
-    const [key, value] = o.split('=');
-    if (key === 'bw' && value !== undefined) link.bandwidth = parseBandwidth(value, `${field}.bw`);
-    else if (key === 'lat' && value !== undefined) link.latency = parseTime(value, `${field}.lat`);
-    else throw new InputError(field, o, `${format}:PATH with the options bw=.. and lat=..`);
-  }
-  const content = readText(path, field);
-  const where = `${field}(${path})`;
-  if (format === 'simgrid') {
-    if (options.length > 0) throw new InputError(field, options.join(','), 'simgrid:PATH alone (the cluster gives bw and lat)');
-    return buildTopology(simgridClusterSpec(content, where), field);
-  }
-  return format === 'anynet' ? anynetTopology(parseAnynet(content, where), link, text) : graphmlTopology(content, link, text, where);
+  return topologyFromFileDocument(readStructured(path, field), path, field, graphFormat);
 }
 
 /** Reads and parses a JSON or YAML file; every failure is an InputError naming the file. */
