@@ -31,6 +31,14 @@ function cpuOf(cmd, args) {
   return { cpu: Number(m[1]) + Number(m[2]), stdout: out.stdout };
 }
 
+/** Median CPU of `RUNS` fresh processes (the machine is shared: one run can be off by tens of percent). */
+const RUNS = 3;
+function medianCpu(cmd, args) {
+  const runs = Array.from({ length: RUNS }, () => cpuOf(cmd, args));
+  const sorted = runs.map((r) => r.cpu).sort((a, b) => a - b);
+  return { cpu: sorted[(RUNS - 1) >> 1], all: sorted, stdout: runs[0].stdout };
+}
+
 export default async function () {
   const bin = process.env.BOOKSIM;
   if (!bin || !existsSync('/usr/bin/time')) {
@@ -38,15 +46,21 @@ export default async function () {
   }
   const dir = mkdtempSync(join(tmpdir(), 'mw-bs-whole-'));
   const rows = [];
-  const startup = cpuOf(process.execPath, [MAIN, 'traffic', '--topology', 'torus:8x8', '--pattern', 'uniform', '--rates', '0.05', '--horizon', '1']);
-  rows.push({ name: 'meshwork start-up (1-cycle traffic run)', value: startup.cpu.toFixed(2), unit: 's cpu', target: '', note: 'node alone is ~0.1 s; the rest is loading the command, the topology families and the packet engine' });
+  const bare = medianCpu(process.execPath, ['-e', '1']);
+  rows.push({ name: 'node -e 1 (the floor of any Node process)', value: bare.cpu.toFixed(3), unit: 's cpu', target: '', note: `median of ${RUNS}: ${bare.all.map((x) => x.toFixed(2)).join(' / ')}` });
+  const startup = medianCpu(process.execPath, [MAIN, 'traffic', '--topology', 'torus:8x8', '--pattern', 'uniform', '--rates', '0.05', '--horizon', '1']);
+  rows.push({ name: 'meshwork start-up (1-cycle traffic run)', value: startup.cpu.toFixed(3), unit: 's cpu', target: '', note: `median of ${RUNS}: ${startup.all.map((x) => x.toFixed(2)).join(' / ')}; above node alone: loading the command, the topology families and the packet engine` });
   for (const k of [8, 16, 32]) {
     const cfg = join(dir, `torus${k}.cfg`);
     writeFileSync(cfg, config(k));
-    const b = cpuOf(bin, [cfg]);
-    const m = cpuOf(process.execPath, [MAIN, 'traffic', '--booksim-config', cfg]);
+    const b = medianCpu(bin, [cfg]);
+    const m = medianCpu(process.execPath, [MAIN, 'traffic', '--booksim-config', cfg]);
     const cycles = /Time taken is (\d+) cycles/.exec(b.stdout)?.[1];
-    rows.push({ name: `torus ${k}x${k} whole process, BookSim / Meshwork cpu`, value: (b.cpu / m.cpu).toFixed(2), unit: 'x', target: k === 8 ? '>= 3' : k === 32 ? '>= 10' : '', note: `BookSim ${b.cpu.toFixed(2)} s (${cycles} cycles), Meshwork ${m.cpu.toFixed(2)} s` });
+    rows.push({ name: `torus ${k}x${k} whole process, BookSim / Meshwork cpu`, value: (b.cpu / m.cpu).toFixed(2), unit: 'x', target: k === 8 ? '>= 3' : k === 32 ? '>= 10' : '', note: `medians of ${RUNS}: BookSim ${b.cpu.toFixed(2)} s (${b.all.map((x) => x.toFixed(2)).join(' / ')}; ${cycles} cycles), Meshwork ${m.cpu.toFixed(2)} s (${m.all.map((x) => x.toFixed(2)).join(' / ')})` });
+    if (k === 8) {
+      // What the 8x8 target asks: Meshwork's whole run within a third of BookSim's CPU.
+      rows.push({ name: 'torus 8x8: CPU budget for 3x (BookSim / 3) against node -e 1', value: (b.cpu / 3).toFixed(3), unit: 's cpu', target: '', note: `node alone: ${bare.cpu.toFixed(3)} s` });
+    }
   }
   return rows;
 }

@@ -7,7 +7,8 @@
 import type { Command } from 'commander';
 import { InputError } from '../util/errors.js';
 import { formatTime } from '../util/units.js';
-import { ADAPTIVE_DECISIONS, CREDIT_RETURNS, TERMINAL_MODELS, VC_ALLOC_CHECKS, allocatorNames, arbiterNames, type PacketConfig } from '../sim/packet/index.js';
+import { ADAPTIVE_DECISIONS, CREDIT_RETURNS, MAX_INTERNAL_SPEEDUP, TERMINAL_MODELS, VC_ALLOC_CHECKS, type PacketConfig } from '../sim/packet/config.js';
+import { allocatorNames, arbiterNames } from '../sim/packet/allocators/index.js';
 
 export type PacketCommand = 'traffic' | 'run';
 
@@ -24,6 +25,7 @@ export interface PacketCliOptions {
   creditReturn?: string;
   terminals?: string;
   vcAllocCheck?: string;
+  internalSpeedup?: string;
   adaptiveDecision?: string;
 }
 
@@ -38,6 +40,12 @@ interface PacketOption {
 export function intOption(field: string, text: string, min: number, max: number): number {
   const v = Number(text);
   if (!/^\d+$/.test(text.trim()) || v < min || v > max) throw new InputError(field, text, `an integer in [${min}, ${max}]`);
+  return v;
+}
+
+function speedupOption(text: string): number {
+  const v = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(v >= 1 && v <= MAX_INTERNAL_SPEEDUP)) throw new InputError('internal-speedup', text, `a number in [1, ${MAX_INTERNAL_SPEEDUP}]`);
   return v;
 }
 
@@ -81,6 +89,13 @@ const PACKET_OPTIONS: readonly PacketOption[] = [
   { flags: '--terminals <model>', key: 'terminals', description: () => `indirect-network terminals: ${TERMINAL_MODELS.join(' | ')}`, defaults: SAME('direct'), parse: (t) => ({ terminals: choice('terminals', t, TERMINAL_MODELS) }) },
   { flags: '--adaptive-decision <when>', key: 'adaptiveDecision', description: () => `when an adaptive routing reads the credits: ${ADAPTIVE_DECISIONS.join(' | ')}`, defaults: SAME('first-router'), parse: (t) => ({ adaptiveDecision: choice('adaptive-decision', t, ADAPTIVE_DECISIONS) }) },
   { flags: '--vc-alloc-check <rule>', key: 'vcAllocCheck', description: () => `VC allocation requires: ${VC_ALLOC_CHECKS.join(' | ')}`, defaults: SAME('free'), parse: (t) => ({ vcAllocCheck: choice('vc-alloc-check', t, VC_ALLOC_CHECKS) }) },
+  {
+    flags: '--internal-speedup <S>',
+    key: 'internalSpeedup',
+    description: () => "crossbar passes per cycle, with FIFO output buffers sending one flit per cycle (BookSim internal_speedup)",
+    defaults: SAME('1'),
+    parse: (t) => ({ internalSpeedup: speedupOption(t) }),
+  },
 ];
 
 /** Adds every packet-router option to `cmd`, each with the default `command` applies. */
@@ -122,6 +137,7 @@ export function describePacketModel(model: Readonly<Record<string, unknown>>): s
     `VC buffer=${String(model.vcBuf)} flits`,
     `${String(model.switching)}`,
     `router delay=${pipeline.reduce((a, b) => a + b, 0)} cycles (routing ${pipeline[0]}, VC alloc ${pipeline[1]}, switch alloc ${pipeline[2]}, traversal ${pipeline[3]})`,
+    ...(model.internalSpeedup !== undefined && model.internalSpeedup !== 1 ? [`internal speedup=${String(model.internalSpeedup)}`] : []),
     `channel latency=${latencyText} cycles`,
     `terminals=${String(model.terminals)}`,
     `cycle=${formatTime(Number(model.cycleSeconds))}`,

@@ -3,10 +3,6 @@
  * exactly the options (names and defaults) that `meshwork <kind>` takes, and no list is kept twice.
  */
 import { Command } from 'commander';
-import { register as registerCollective } from '../cli/commands/collective.js';
-import { register as registerRun } from '../cli/commands/run.js';
-import { register as registerTopo } from '../cli/commands/topo.js';
-import { register as registerTraffic } from '../cli/commands/traffic.js';
 import type { SweepKind } from './kinds.js';
 
 /** The argv path of each kind: `verify` is `meshwork collective verify`. */
@@ -27,20 +23,35 @@ export interface OptionInfo {
   readonly defaultValue?: string | boolean;
 }
 
-const REGISTER: Record<SweepKind, (program: Command) => void> = {
-  run: registerRun,
-  traffic: registerTraffic,
-  topo: registerTopo,
-  verify: registerCollective,
+type Register = (program: Command) => void;
+
+/**
+ * Each kind's command module, imported when first needed: a pool thread that runs traffic points
+ * never loads `run`'s collectives and flow engine, nor `topo`'s analysis (start-up, issue 11).
+ */
+const COMMAND_MODULES: Record<SweepKind, () => Promise<{ register: Register }>> = {
+  run: () => import('../cli/commands/run.js'),
+  traffic: () => import('../cli/commands/traffic.js'),
+  topo: () => import('../cli/commands/topo.js'),
+  verify: () => import('../cli/commands/collective.js'),
 };
+
+const registers = new Map<SweepKind, Register>();
+
+/** Loads the command of this kind; `freshProgram` and `commandOptions` need it loaded. */
+export async function loadCommand(kind: SweepKind): Promise<void> {
+  if (!registers.has(kind)) registers.set(kind, (await COMMAND_MODULES[kind]()).register);
+}
 
 /**
  * A fresh program with the one command of this kind: commander keeps parsed values on the command
  * objects, so every point gets its own (building one command costs far less than all of them).
  */
 export function freshProgram(kind: SweepKind): Command {
+  const register = registers.get(kind);
+  if (!register) throw new Error(`sweep: the ${kind} command is not loaded (await loadCommand('${kind}') first)`);
   const program = new Command().exitOverride();
-  REGISTER[kind](program);
+  register(program);
   return program;
 }
 

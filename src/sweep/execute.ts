@@ -8,7 +8,7 @@
  * command). Calling `simulate()` / `simulateTraffic()` directly changes this file alone.
  */
 import { InputError } from '../util/errors.js';
-import { COMMAND_PATH, freshProgram, POSITIONAL } from './commands.js';
+import { COMMAND_PATH, freshProgram, loadCommand, POSITIONAL } from './commands.js';
 import type { SweepKind } from './kinds.js';
 import type { Params } from './file.js';
 
@@ -94,6 +94,7 @@ export async function executePoint(kind: SweepKind, params: Params): Promise<Poi
   let permanent = false;
   let exitCode: number | string | undefined;
   try {
+    await loadCommand(kind);
     await freshProgram(kind).parseAsync(pointArgv(kind, params), { from: 'user' });
   } catch (e) {
     permanent = e instanceof InputError || (e as { code?: string }).code?.startsWith('commander.') === true;

@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { InputError, LimitError } from '../util/errors.js';
 import { parseBandwidth, parseSize, parseTime } from '../util/units.js';
-import { commandOptions, type OptionInfo } from './commands.js';
+import { commandOptions, loadCommand, type OptionInfo } from './commands.js';
 import { SWEEP_KINDS, type SweepKind } from './kinds.js';
 import { MESHWORK_VERSION } from './version.js';
 
@@ -189,7 +189,10 @@ const REQUIRED_UNLESS: Partial<Record<SweepKind, { readonly names: readonly stri
   traffic: { names: ['topology', 'pattern', 'rates'], unless: 'booksim-config' },
 };
 
-/** Validates the file and expands it into points; throws InputError (one line) on anything wrong. */
+/**
+ * Validates the file and expands it into points; throws InputError (one line) on anything wrong.
+ * The kind's command must be loaded (`loadCommand`; `loadSweepFile` does it).
+ */
 export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
   const parsed = SweepFileSchema.safeParse(raw);
   if (!parsed.success) {
@@ -250,7 +253,8 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
 }
 
 /** Reads a YAML or JSON sweep file (YAML is a superset of JSON). */
-export function loadSweepFile(path: string): Sweep {
+/** Reads, validates and expands a sweep file, loading the command its kind runs (expandSweep needs it). */
+export async function loadSweepFile(path: string): Promise<Sweep> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -264,6 +268,9 @@ export function loadSweepFile(path: string): Sweep {
     throw new InputError('sweep', path, `YAML or JSON (${(err as Error).message.split('\n')[0]})`);
   }
   const base = path.replace(/^.*[/\\]/, '').replace(/\.(ya?ml|json)$/i, '');
+  const kind = (raw as { kind?: unknown } | null)?.kind;
+  // An unknown kind is refused by expandSweep's schema check, with the accepted ones.
+  if ((SWEEP_KINDS as readonly unknown[]).includes(kind)) await loadCommand(kind as SweepKind);
   return expandSweep(raw, base);
 }
 

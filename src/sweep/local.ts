@@ -15,6 +15,11 @@ export interface LocalRunOptions {
   readonly onOutcome?: (outcome: StoredOutcome, progress: SweepProgress) => void;
   /** Stops handing out points; the ones running finish and are stored. */
   readonly signal?: AbortSignal;
+  /**
+   * A pool started before the store was opened, so its threads load while DuckDB opens (the caller
+   * made it with this sweep's kind); closed here like one made here.
+   */
+  readonly pool?: WorkerPool;
 }
 
 export interface RunSummary {
@@ -30,8 +35,11 @@ export async function runSweepLocal(store: SweepStore, sweep: Sweep, options: Lo
   const todo = pendingPoints(sweep.points, await store.doneKeys());
   const alreadyStored = sweep.points.length - todo.length;
   const summary = { total: sweep.points.length, alreadyStored, ran: 0, failed: 0, interrupted: false };
-  if (todo.length === 0) return summary;
-  const pool = new WorkerPool(options.jobs);
+  if (todo.length === 0) {
+    await options.pool?.close();
+    return summary;
+  }
+  const pool = options.pool ?? new WorkerPool(options.jobs, sweep.kind);
   const writer = new BatchWriter(store);
   const worker = `${hostname()}:${process.pid}`;
   let next = 0;

@@ -1,9 +1,15 @@
 /** A pool thread: runs one sweep point through the adapter, or one seed of `reproduce --jobs`. */
-import type { MessagePort } from 'node:worker_threads';
-import { getSeedModule, type SeedId, type SeedReproduction } from '../analysis/reproduce/index.js';
+import { workerData, type MessagePort } from 'node:worker_threads';
+import type { SeedId, SeedReproduction } from '../analysis/reproduce/index.js';
 import type { SweepKind } from './kinds.js';
 import { executePoint, type PointOutcome } from './execute.js';
 import type { Params } from './file.js';
+import { loadCommand } from './commands.js';
+
+// Start-up (issue 11): a thread loads the command of the sweep's kind while it starts, before its
+// first point, and the reproductions only when it is given a seed.
+const preload = (workerData as { preload?: SweepKind } | undefined)?.preload;
+if (preload) await loadCommand(preload);
 
 export type PoolTask =
   | { readonly type: 'point'; readonly kind: SweepKind; readonly params: Params }
@@ -18,5 +24,7 @@ export default function runTask(task: PoolTask): Promise<PointOutcome | SeedRepr
   if (task.type === 'point') return executePoint(task.kind, task.params);
   const port = task.port;
   const progress = (fraction: number, label: string): void => port.postMessage({ fraction, label } satisfies SeedProgressMessage);
-  return Promise.resolve(getSeedModule(task.id).run({ quick: task.quick, progress })).finally(() => port.close());
+  return import('../analysis/reproduce/index.js')
+    .then(({ getSeedModule }) => getSeedModule(task.id).run({ quick: task.quick, progress }))
+    .finally(() => port.close());
 }

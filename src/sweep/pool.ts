@@ -19,9 +19,11 @@ export function defaultJobs(): number {
 export class WorkerPool {
   private readonly pool: Piscina;
 
-  constructor(jobs: number) {
+  /** `preload`: the sweep kind every thread loads as it starts (sweeps run one kind). */
+  constructor(jobs: number, preload?: SweepKind) {
     this.pool = new Piscina({
       filename: new URL('./pool-worker.js', import.meta.url).href,
+      workerData: { preload },
       minThreads: jobs,
       maxThreads: jobs,
       // Tasks are CPU-bound: one per thread, none waiting inside a thread.

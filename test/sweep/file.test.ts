@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expandRange, expandSweep, pointKey, sweepJsonSchema } from '../../src/sweep/file.js';
+import { loadCommand } from '../../src/sweep/commands.js';
+import { SWEEP_KINDS } from '../../src/sweep/kinds.js';
+
+// expandSweep reads each kind's options from its command, loaded on demand.
+beforeAll(() => Promise.all(SWEEP_KINDS.map(loadCommand)));
 import { InputError, LimitError } from '../../src/util/errors.js';
 
 const traffic = (extra: Record<string, unknown>): unknown => ({ kind: 'traffic', fixed: { topology: 'ring:4', pattern: 'uniform' }, ...extra });

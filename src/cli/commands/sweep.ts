@@ -90,7 +90,7 @@ function withPoints<T>(path: string, fn: (store: SweepStore) => Promise<T>): Pro
 }
 
 async function runCommand(file: string, o: { store: string; jobs?: string; queue?: string; log: string }): Promise<void> {
-  const sweep: Sweep = loadSweepFile(file);
+  const sweep: Sweep = await loadSweepFile(file);
   const mode = logMode(o.log);
   const jobs = jobsOption(o.jobs);
   const { parseQueueUrl, submitSweep } = await queue();
@@ -98,21 +98,28 @@ async function runCommand(file: string, o: { store: string; jobs?: string; queue
   const connection = o.queue === undefined ? undefined : parseQueueUrl(o.queue);
   const { signal, dispose } = stopOnSignal();
   const reporter = progressReporter(mode, sweep.points.length);
+  // The threads start loading now, while the store opens (DuckDB's dlopen is off their critical path).
+  const { WorkerPool } = await import('../../sweep/pool.js');
+  let pool = connection ? undefined : new WorkerPool(jobs, sweep.kind);
   try {
-    const summary = await withStore(o.store, false, (opened) =>
-      connection ? submitSweep(opened, sweep, connection, { onOutcome: reporter.onOutcome, signal }) : runSweepLocal(opened, sweep, { jobs, onOutcome: reporter.onOutcome, signal }),
-    );
+    const summary = await withStore(o.store, false, (opened) => {
+      const handed = pool;
+      pool = undefined;
+      return connection ? submitSweep(opened, sweep, connection, { onOutcome: reporter.onOutcome, signal }) : runSweepLocal(opened, sweep, { jobs, onOutcome: reporter.onOutcome, signal, pool: handed });
+    });
     reporter.stop();
     process.stderr.write(`${summaryLine(o.store, summary)}\n`);
     if (summary.interrupted) process.exitCode = 130;
   } finally {
+    // Not handed over: the store could not be opened.
+    await pool?.close();
     reporter.stop();
     dispose();
   }
 }
 
 async function statusCommand(o: { store: string; sweep?: string }): Promise<void> {
-  const sweep = o.sweep ? loadSweepFile(o.sweep) : undefined;
+  const sweep = o.sweep ? await loadSweepFile(o.sweep) : undefined;
   await withPoints(o.store, async (opened) => {
     const rows = await opened.query(`SELECT sweep, kind, status, count(*)::INTEGER AS points, round(sum(elapsed_s), 3) AS cpu_s FROM points GROUP BY ALL ORDER BY ALL`);
     const lines = rows.map((r) => `${r.sweep}  ${r.kind}  ${r.status}  ${r.points} points  ${r.cpu_s} s`);

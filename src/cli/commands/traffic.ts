@@ -1,26 +1,23 @@
 import type { Command } from 'commander';
 import { loadTopology, readText } from '../../node/load-topology.js';
-import { FAIL_HELP } from './timing-options.js';
+import { FAIL_HELP } from './fail-help.js';
 import { routingNames } from '../../routing/registry.js';
 import { assertRanksConnected } from '../../topology/failures.js';
 import { InputError } from '../../util/errors.js';
+// The packet modules traffic runs, not the sim/packet barrel: that would also load the schedule
+// runner and with it the collective program, bounds and result assembly (start-up, issue 15).
+import { DeadlockError } from '../../sim/packet/deadlock.js';
+import { PRESET_NAMES, type PacketConfig, type PresetName } from '../../sim/packet/config.js';
+import { bookSimRun, parseBookSimConfig } from '../../sim/packet/booksim-config.js';
 import {
-  DeadlockError,
-  PRESET_NAMES,
-  bookSimRun,
-  parseBookSimConfig,
   simulateTraffic,
   simulateTrafficSeeds,
   type MultiSeedResult,
   type TrafficSweepOptions,
   type HorizonPoint,
-  type LoadPoint,
-  type PacketConfig,
-  type PresetName,
   type TrafficSweepResult,
-} from '../../sim/packet/index.js';
-import { renderPlotSvg } from '../../report/plot.js';
-import { trafficPlot } from '../../report/traffic-plot.js';
+} from '../../sim/packet/traffic-run.js';
+import type { LoadPoint } from '../../sim/packet/measure.js';
 import { patternNames } from '../../sim/traffic/registry.js';
 import { GRID_EDGES, type GridEdges } from '../../sim/traffic/patterns.js';
 import { checkPacketNodes } from '../../sim/packet/limits.js';
@@ -247,7 +244,10 @@ export function register(program: Command): void {
       }
       const outputs: Array<[PlannedOutput, string]> = [];
       if (csvOut) outputs.push([csvOut, toCsv(result)]);
-      if (plotOut) outputs.push([plotOut, await renderPlotSvg(trafficPlot(result, o.logX ?? false))]);
+      if (plotOut) {
+        const [{ renderPlotSvg }, { trafficPlot }] = await Promise.all([import('../../report/plot.js'), import('../../report/traffic-plot.js')]);
+        outputs.push([plotOut, await renderPlotSvg(trafficPlot(result, o.logX ?? false))]);
+      }
       writeOutputs(outputs);
       print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)), bookSimConfig: fromFile?.keys }, null, 2) : table(result));
     });

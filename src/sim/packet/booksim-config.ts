@@ -18,7 +18,7 @@ import { InputError } from '../../util/errors.js';
 /** A routing registry name (routing/registry.ts). */
 type RoutingName = string;
 import type { MeasurementOptions } from './measure.js';
-import type { PacketConfig } from './config.js';
+import { MAX_INTERNAL_SPEEDUP, type PacketConfig } from './config.js';
 import { bookSimNames, byBookSimName } from './allocators/index.js';
 
 export type BookSimValue = number | string;
@@ -131,7 +131,6 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   classes: 1,
   input_speedup: 1,
   output_speedup: 1,
-  internal_speedup: 1,
   st_prepare_delay: 0,
   output_delay: 0,
   wait_for_tail_credit: 0,
@@ -151,6 +150,14 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
 
 /** Keys with no effect on simulated results (debug and report output). */
 const NO_EFFECT = new Set(['watch_out', 'print_activity', 'print_csv_results', 'viewer_trace', 'deadlock_warn_timeout', 'stats_out']);
+
+/**
+ * Sizes and VC ranges of read/write request and reply packets: BookSim reads them only under
+ * `use_read_write = 1` (refused above), so at 0 they change nothing (examples/flatflyconfig sets them).
+ */
+const READ_WRITE_ONLY = new Set(
+  ['read_request', 'write_request', 'read_reply', 'write_reply'].flatMap((kind) => [`${kind}_size`, `${kind}_begin_vc`, `${kind}_end_vc`]),
+);
 
 const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> = {
   torus: { dim_order: 'dor' },
@@ -244,6 +251,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.vcAllocDelay = int('vc_alloc_delay', 1, 1, 1000);
   config.swAllocDelay = int('sw_alloc_delay', 1, 0, 1000);
   config.stDelay = int('st_final_delay', 1, 0, 1000);
+  config.internalSpeedup = num('internal_speedup', 1, 1, MAX_INTERNAL_SPEEDUP);
   config.creditDelay = int('credit_delay', 0, 0, 1000);
   config.vcAllocCheck = int('vc_busy_when_full', 0, 0, 1) === 1 ? 'free-with-credit' : 'free';
   const nocLatency = int('use_noc_latency', 1, 0, 1) === 1;
@@ -294,7 +302,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     if (v !== value) refuse(key, v, `${value} (Meshwork models BookSim's ${key} = ${value} only)`);
   }
   for (const key of Object.keys(keys)) {
-    if (used.has(key) || NO_EFFECT.has(key)) continue;
+    if (used.has(key) || NO_EFFECT.has(key) || READ_WRITE_ONLY.has(key)) continue;
     refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
   const routingName = NAMED_ROUTINGS.has(routing) ? routing : undefined;

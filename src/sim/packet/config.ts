@@ -60,6 +60,13 @@ export interface PacketConfig {
   vcAllocDelay: number;
   swAllocDelay: number;
   stDelay: number;
+  /**
+   * Router internal speedup (BookSim `internal_speedup`): the router's pipeline (routing, VC and
+   * switch allocation, crossbar) runs floor(c·S) − floor((c−1)·S) times in cycle c, and each output
+   * keeps a FIFO output buffer that sends one flit per cycle (BookSim's IQRouter output queues).
+   * 1: no output buffering, one crossbar pass per cycle.
+   */
+  internalSpeedup: number;
   /** Extra cycles before a credit starts back upstream (BookSim credit_delay). */
   creditDelay: number;
   creditReturn: CreditReturn;
@@ -100,6 +107,9 @@ export interface PacketConfig {
   seed: number;
 }
 
+/** Crossbar passes per cycle accepted: beyond a few, the router is an output-queued switch anyway. */
+export const MAX_INTERNAL_SPEEDUP = 16;
+
 export type PresetName = 'booksim' | 'default';
 export const PRESET_NAMES: readonly PresetName[] = ['booksim', 'default'];
 
@@ -122,6 +132,7 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     vcAllocDelay: 1,
     swAllocDelay: 1,
     stDelay: 1,
+    internalSpeedup: 1,
     creditDelay: 0,
     creditReturn: 'next-cycle',
     terminals: 'direct',
@@ -184,6 +195,9 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   checkInt('vc-alloc-delay', cfg.vcAllocDelay, 1, 1000);
   checkInt('sw-alloc-delay', cfg.swAllocDelay, 0, 1000);
   checkInt('st-delay', cfg.stDelay, 0, 1000);
+  if (typeof cfg.internalSpeedup !== 'number' || !(cfg.internalSpeedup >= 1 && cfg.internalSpeedup <= MAX_INTERNAL_SPEEDUP)) {
+    throw new InputError('internal-speedup', cfg.internalSpeedup, `a number in [1, ${MAX_INTERNAL_SPEEDUP}]`);
+  }
   checkInt('credit-delay', cfg.creditDelay, 0, 1000);
   checkChoice('credit-return', cfg.creditReturn, CREDIT_RETURNS);
   checkChoice('terminals', cfg.terminals, TERMINAL_MODELS);

@@ -98,6 +98,12 @@ export class PacketNetwork {
   private readonly vct: boolean;
   private readonly chLat: Int32Array;
   private readonly chSer: Int32Array;
+  /** BookSim `internal_speedup` S: internal steps (ticks) before cycle c are floor(c·S). */
+  private readonly speedup: number;
+  /** S ≠ 1: flits leave through per-output FIFO buffers, one per cycle (BookSim's output queues). */
+  private readonly outputQueued: boolean;
+  /** Under output queueing: the first cycle each input port's credit channel is free (one credit per cycle). */
+  private readonly creditFreeAt: Int32Array;
   private readonly classSize: number;
   private readonly routingDelay: number;
   private readonly vcAllocDelay: number;
@@ -238,6 +244,8 @@ export class PacketNetwork {
     this.creditDelay = cfg.creditDelay + (cfg.creditReturn === 'next-cycle' ? 1 : 0);
     this.vcAllocCredit = cfg.vcAllocCheck === 'free-with-credit' ? 1 : 0;
     this.injRandom = cfg.injectionVc === 'random';
+    this.speedup = cfg.internalSpeedup;
+    this.outputQueued = cfg.internalSpeedup !== 1;
     const adaptive = routing as Partial<AdaptiveRouting>;
     this.adaptive = adaptive.adaptive === true;
     if (this.adaptive) adaptive.load = (c: number) => this.usedCredits(c);
@@ -259,7 +267,6 @@ export class PacketNetwork {
       if (this.chLat[c] > maxLat) maxLat = this.chLat[c];
     }
     this.chFlits = new Float64Array(C);
-    this.chFreeAt = new Int32Array(C);
 
     // Direct terminals: one link each way to a switch; their ports move onto that switch.
     this.attach = new Int32Array(N);
@@ -316,6 +323,9 @@ export class PacketNetwork {
     this.saAcceptPtr = new Int32Array(this.rInStart[N]);
     this.saVcPtr = new Int32Array(nInPorts);
 
+    // Per output port (channels and, output-queued, ejection ports): when it can send again.
+    this.chFreeAt = new Int32Array(nPorts);
+    this.creditFreeAt = new Int32Array(this.outputQueued ? nInPorts : 0);
     const nIvc = nInPorts * V;
     this.portFlits = new Int32Array(nInPorts);
     this.ivcHead = new Int32Array(nIvc);
@@ -335,7 +345,10 @@ export class PacketNetwork {
     this.ovcOwner = new Int32Array(nPorts * V).fill(-1);
     this.credits = new Int32Array(nPorts * V).fill(this.depth);
 
-    this.wheelSize = maxLat + this.creditDelay + 2;
+    // Output-queued, an input port's credits wait their turn on its credit channel: at most one per
+    // freed buffer slot (V·depth), so they are sent within that many cycles.
+    const creditBacklog = this.outputQueued ? V * this.depth + cfg.swAllocDelay : 0;
+    this.wheelSize = maxLat + this.creditDelay + 2 + creditBacklog;
     this.wheelCap = nInPorts;
     this.wheelIds = new Int32Array(this.wheelSize * this.wheelCap);
     this.wheelCount = new Int32Array(this.wheelSize);
@@ -493,11 +506,46 @@ export class PacketNetwork {
     this.injectAll(now);
     const N = this.numNodes;
     const rFlits = this.rFlits;
-    for (let r = 0; r < N; r++) if (rFlits[r] > 0) this.routerStep(r, now);
+    if (!this.outputQueued) {
+      for (let r = 0; r < N; r++) if (rFlits[r] > 0) this.routerStep(r, now, now);
+    } else {
+      // BookSim's Router::Evaluate: the internal steps of this cycle, one after another. Routers
+      // only meet through channels and credits, which take at least a cycle, so router by router is
+      // the same as step by step.
+      const first = this.ticksBefore(now);
+      const ticks = this.ticksBefore(now + 1) - first;
+      for (let r = 0; r < N; r++) {
+        for (let k = 0; k < ticks && rFlits[r] > 0; k++) this.routerStep(r, now, first + k);
+      }
+    }
     if (this.flitsInNetwork > 0 && now - this.lastMoveCycle > this.cfg.deadlockCycles) {
       throw new DeadlockError(now, this.cfg.deadlockCycles, findWaitCycle(this));
     }
     this.now = now + 1;
+  }
+
+  /** Internal steps before cycle c (BookSim's `_partial_internal_cycles` accumulator; exact for binary fractions). */
+  private ticksBefore(c: number): number {
+    return Math.floor(c * this.speedup);
+  }
+
+  /** The cycle internal step t belongs to. */
+  private cycleOfTick(t: number): number {
+    let c = Math.ceil((t + 1) / this.speedup) - 1;
+    while (this.ticksBefore(c + 1) <= t) c++;
+    while (this.ticksBefore(c) > t) c--;
+    return c;
+  }
+
+  /**
+   * The step at which the next stage may start after a stage begun at step `tick` (of cycle `now`)
+   * with a delay of d cycles. BookSim's Evaluate stamps the stage `now + d − 1` and the Update of the
+   * first internal step that reaches it completes it; the next stage evaluates one step later. At
+   * speedup 1 this is tick + d. d = 0 (lookahead routing) starts the next stage in the same step.
+   */
+  private nextStageTick(tick: number, now: number, d: number): number {
+    if (!this.outputQueued || d === 0) return tick + d;
+    return Math.max(tick, this.ticksBefore(now + d - 1)) + 1;
   }
 
   private scheduleCredit(id: number, at: number): void {
@@ -571,7 +619,8 @@ export class PacketNetwork {
     if (this.ivcCount[ivc]++ === 0) this.frontReady[ivc] = ready;
   }
 
-  private routerStep(r: number, now: number): void {
+  /** One pass of router r's pipeline in cycle `now`, internal step `tick` (= now at speedup 1). */
+  private routerStep(r: number, now: number, tick: number): void {
     const V = this.V;
     const depth = this.depth;
     const inStart = this.rInStart[r];
@@ -605,10 +654,10 @@ export class PacketNetwork {
         const b = ivc * depth + this.ivcHead[ivc];
         let st = ivcState[ivc];
         if (st === IDLE) {
-          this.routeHead(r, ivc, bufPkt[b], now);
+          this.routeHead(r, ivc, bufPkt[b], now, tick);
           st = VC_ALLOC;
         }
-        if (ivcTime[ivc] > now) continue;
+        if (ivcTime[ivc] > tick) continue;
         if (st === VC_ALLOC) {
           const out = this.ivcOut[ivc];
           const p = bufPkt[b];
@@ -623,10 +672,11 @@ export class PacketNetwork {
             va.add(inIdx, outIdx, arbKey(this.pCtime[p], inIdx, ptr, nIn * V));
           }
         } else {
-          // ACTIVE: a switch request needs a credit downstream and a free channel.
+          // ACTIVE: a switch request needs a credit downstream and a free channel (output-queued:
+          // the output buffer takes the flit whatever the channel is doing, as BookSim's unbounded one).
           const out = this.ivcOut[ivc];
           if (out < this.numChannels) {
-            if (credits[this.ivcOvc[ivc]] <= 0 || this.chFreeAt[out] > now) continue;
+            if (credits[this.ivcOvc[ivc]] <= 0 || (!this.outputQueued && this.chFreeAt[out] > now)) continue;
           }
           const key = arbKey(this.pCtime[bufPkt[b]], v, vcPtr, V);
           const ol = this.ivcOutLocal[ivc];
@@ -663,7 +713,7 @@ export class PacketNetwork {
         ovcOwner[o] = ivc;
         this.ivcOvc[ivc] = o;
         ivcState[ivc] = ACTIVE;
-        ivcTime[ivc] = now + this.vcAllocDelay;
+        ivcTime[ivc] = this.nextStageTick(tick, now, this.vcAllocDelay);
       }
     }
 
@@ -675,14 +725,14 @@ export class PacketNetwork {
         const port = this.rInPorts[inStart + li];
         const v = sa.reqAux[k];
         this.saVcPtr[port] = (v + 1) % V;
-        this.traverse(r, port, port * V + v, now);
+        this.traverse(r, port, port * V + v, now, tick);
       }
     }
     void nOut;
   }
 
   /** Route computation for the head at the front of `ivc`. */
-  private routeHead(r: number, ivc: number, p: number, now: number): void {
+  private routeHead(r: number, ivc: number, p: number, now: number, tick: number): void {
     const hop = this.pHop[p];
     // Hop 0 is routed once, at the packet's first router: there an adaptive routing reads the credits.
     if (hop === 0 && this.adaptive && !this.routeAtInjection) this.fillRoute(p);
@@ -713,11 +763,11 @@ export class PacketNetwork {
       this.ivcHi[ivc] = ejClass === ALL_VCS ? this.V - 1 : ejClass * cpv + cpv - 1;
     }
     this.ivcState[ivc] = VC_ALLOC;
-    this.ivcTime[ivc] = now + this.routingDelay;
+    this.ivcTime[ivc] = this.nextStageTick(tick, now, this.routingDelay);
   }
 
   /** Moves the front flit of `ivc` through the crossbar onto its output. */
-  private traverse(r: number, port: number, ivc: number, now: number): void {
+  private traverse(r: number, port: number, ivc: number, now: number, tick: number): void {
     const depth = this.depth;
     const b = ivc * depth + this.ivcHead[ivc];
     const p = this.bufPkt[b];
@@ -728,24 +778,43 @@ export class PacketNetwork {
     this.rFlits[r]--;
     this.portFlits[port]--;
     this.lastMoveCycle = now;
+    const out = this.ivcOut[ivc];
+    // `sent`: the cycle the flit is written to its output channel (the ejection channel for an
+    // ejection port); it is visible downstream `1 + latency` cycles later.
+    let sent: number;
     // The freed slot's credit travels back upstream over the credit channel.
     const back = port < this.numChannels ? this.chLat[port] : this.injLatency;
-    this.scheduleCredit(ivc, now + this.creditDelay + back);
-    const out = this.ivcOut[ivc];
+    if (!this.outputQueued) {
+      sent = now + this.pipe - 1;
+      this.scheduleCredit(ivc, now + this.creditDelay + back);
+      if (out < this.numChannels) this.chFreeAt[out] = now + this.chSer[out];
+    } else {
+      // BookSim's IQRouter with internal speedup: the grant completes at the step the switch
+      // allocation delay reaches, the crossbar one step later, then the flit waits in its output's
+      // FIFO buffer, which sends one flit per cycle (`_SendFlits`). The credit is made with the grant
+      // and each input port sends one credit per cycle (`_SendCredits`).
+      // (A delay of 0 completes in the same step in BookSim, as 1 does.)
+      const granted = this.nextStageTick(tick, now, Math.max(1, this.cfg.swAllocDelay)) - 1;
+      const grantCycle = this.cycleOfTick(granted);
+      const crossed = this.nextStageTick(granted + 1, this.cycleOfTick(granted + 1), Math.max(1, this.cfg.stDelay)) - 1;
+      sent = Math.max(this.cycleOfTick(crossed), this.chFreeAt[out]);
+      this.chFreeAt[out] = sent + (out < this.numChannels ? this.chSer[out] : 1);
+      const creditSent = Math.max(grantCycle, this.creditFreeAt[port]);
+      this.creditFreeAt[port] = creditSent + 1;
+      this.scheduleCredit(ivc, creditSent + this.creditDelay + back);
+    }
     const o = this.ivcOvc[ivc];
     const tail = seq + 1 === this.pSize[p];
-    const pipe = this.pipe;
     if (out < this.numChannels) {
       this.credits[o]--;
-      this.chFreeAt[out] = now + this.chSer[out];
       this.chFlits[out]++;
-      this.pushFlit(o, p, seq, now + pipe + this.chLat[out]);
+      this.pushFlit(o, p, seq, sent + 1 + this.chLat[out]);
       this.rFlits[this.chDst[out]]++;
       this.portFlits[out]++;
       if (seq === 0) this.pHop[p]++;
     } else {
       this.flitsInNetwork--;
-      this.eject(p, now + pipe + this.ejLatency);
+      this.eject(p, sent + 1 + this.ejLatency);
     }
     if (tail) {
       this.ovcOwner[o] = -1;

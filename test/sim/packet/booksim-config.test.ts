@@ -144,6 +144,17 @@ describe('BookSim config keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; st_prepare_delay = 1;')).toMatch(/st_prepare_delay: got 1/);
   });
 
+  it('internal_speedup (BookSim examples/dragonflyconfig: 2.0) sets the router speedup; 1 by default', () => {
+    expect(withKeys('').config.internalSpeedup).toBe(1);
+    expect(withKeys('internal_speedup = 2.0;').config.internalSpeedup).toBe(2);
+    expect(withKeys('internal_speedup = 1.5;').config.internalSpeedup).toBe(1.5);
+  });
+
+  it('read/write request keys (BookSim examples/flatflyconfig) are accepted only while use_read_write = 0, where they do nothing', () => {
+    expect(withKeys('read_request_size = 1; write_reply_begin_vc = 4; read_reply_end_vc = 7;').topologySpec).toBe('torus:4x4');
+    expect(refusal('topology = torus; routing_function = dim_order; use_read_write = 1; read_request_size = 1;')).toMatch(/use_read_write: got 1/);
+  });
+
   it('flatfly: c, x, y, xr, yr with BookSim\'s assertions; use_noc_latency 0 only; uniform traffic unless c = 1', () => {
     // BookSim flatfly_onchip.cpp asserts x = y, xr = yr and c = xr·yr; defaults x = 8, xr = 1, c = 1.
     expect(run('topology = flatfly; k = 8; n = 2; use_noc_latency = 0; routing_function = ran_min; traffic = transpose;')).toMatchObject({ topologySpec: 'flatfly:k=8,n=2,c=1', pattern: 'transpose' });
@@ -165,7 +176,8 @@ describe('BookSim config keys', () => {
   });
 
   it('refuses every key or value Meshwork cannot honour, naming the key, and ignores only output-only keys', () => {
-    expect(refusal('topology = torus; routing_function = dim_order; internal_speedup = 2.0;')).toMatch(/internal_speedup: got 2/);
+    expect(refusal('topology = torus; routing_function = dim_order; input_speedup = 2;')).toMatch(/input_speedup: got 2; accepted: 1/);
+    expect(refusal('topology = torus; routing_function = dim_order; internal_speedup = 0.5;')).toMatch(/internal_speedup: got 0.5; accepted: a number in \[1, 16\]/);
     expect(refusal('topology = torus; routing_function = dim_order; wait_for_tail_credit = 1;')).toMatch(/wait_for_tail_credit/);
     expect(refusal('topology = torus; routing_function = dim_order; packet_size = 4; hold_switch_for_packet = 1;')).toMatch(/hold_switch_for_packet: got 1; accepted: 0, or 1 with packet_size = 1/);
     // With one-flit packets holding the switch changes nothing (BookSim's own fat-tree example sets it).

@@ -13,7 +13,10 @@ import { bookSimRun, buildTopology, flatflyUgalRouting, parseBookSimConfig, simu
 const dir = BOOKSIM_CSV_DIR;
 
 describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a flattened butterfly', () => {
-  const names = ['fattree_k4n3_uniform_p4', 'dragonflynew_k2_uniform_p4', 'dragonflynew_k2_ugal_uniform_p4', 'flatfly_k4n2_uniform_p4', 'flatfly_k4n2_ugal_uniform_p4'];
+  // dragonflynew_k2_speedup2_p10 is BookSim's examples/dragonflyconfig at k = 2: internal speedup 2.0
+  // (router output queues), separable allocation, 10-flit packets; at speedup 1 Meshwork saturates
+  // at 0.7 on it, so the curve fails without the speedup model.
+  const names = ['fattree_k4n3_uniform_p4', 'dragonflynew_k2_uniform_p4', 'dragonflynew_k2_ugal_uniform_p4', 'dragonflynew_k2_speedup2_p10', 'flatfly_k4n2_uniform_p4', 'flatfly_k4n2_ugal_uniform_p4'];
   for (const name of names) {
     it(name, () => {
       const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
@@ -40,7 +43,7 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
       for (const p of ourKnee) expect(p.saturated, `knee ${kneeRate}`).toBe(false);
       expect(Math.abs(mean(ourKnee.map((p) => p.packet_latency!)) / mean(theirs) - 1), `${name} knee mean`).toBeLessThan(0.1);
       expect(ours[firstSat].saturated, `saturation at ${ref[firstSat].rate}`).toBe(true);
-    }, 180_000);
+    }, 600_000);
   }
 });
 
