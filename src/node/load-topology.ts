@@ -19,9 +19,9 @@ import { filePathOf } from './file-path.js';
 import type { Topology } from '../topology/graph.js';
 import type { LinkAttributes } from '../topology/builder.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
-import { anynetTopology, parseAnynet } from '../interop/anynet.js';
-import { graphmlTopology } from '../interop/graphml.js';
-import { simgridClusterSpec } from '../interop/simgrid.js';
+import type * as Anynet from '../interop/anynet.js';
+import type * as Graphml from '../interop/graphml.js';
+import type * as Simgrid from '../interop/simgrid.js';
 
 // The YAML parser is loaded on the first YAML file, not at start-up (most runs read none).
 const requireCjs = createRequire(import.meta.url);
@@ -36,10 +36,14 @@ export const MAX_FILE_BYTES = 1 << 30;
 // The JSON graph format's reader validates with zod, which costs more start-up than the rest of
 // `meshwork topo`: it is loaded by loadGraphFormat, which the `meshwork/node` entry awaits on import
 // and the CLI only when an argument may name a graph file.
+// Likewise the other simulators' formats (anynet:, graphml:, simgrid:): the XML parser and the
+// routing registry they pull in are a third of `topo`'s start-up.
 let graphFormat: typeof GraphFormat | undefined;
+let foreign: { anynet: typeof Anynet; graphml: typeof Graphml; simgrid: typeof Simgrid } | undefined;
 
 export async function loadGraphFormat(): Promise<void> {
   graphFormat ??= await import('../topology/file-format.js');
+  foreign ??= { anynet: await import('../interop/anynet.js'), graphml: await import('../interop/graphml.js'), simgrid: await import('../interop/simgrid.js') };
 }
 
 export interface LoadOptions {
@@ -89,13 +93,12 @@ function loadTopologyFile(format: string, text: string, field: string): Topology
     else if (key === 'lat' && value !== undefined) link.latency = parseTime(value, `${field}.lat`);
     else throw new InputError(field, o, `${format}:PATH with the options bw=.. and lat=..`);
   }
+  if (format === 'simgrid' && options.length > 0) throw new InputError(field, options.join(','), 'simgrid:PATH alone (the cluster gives bw and lat)');
   const content = readText(path, field);
   const where = `${field}(${path})`;
-  if (format === 'simgrid') {
-    if (options.length > 0) throw new InputError(field, options.join(','), 'simgrid:PATH alone (the cluster gives bw and lat)');
-    return buildTopology(simgridClusterSpec(content, where), field);
-  }
-  return format === 'anynet' ? anynetTopology(parseAnynet(content, where), link, text) : graphmlTopology(content, link, text, where);
+  if (!foreign) throw new Error(`loadTopology: ${format}:PATH needs \`await loadGraphFormat()\` first (the meshwork/node entry does it)`);
+  if (format === 'simgrid') return buildTopology(foreign.simgrid.simgridClusterSpec(content, where), field);
+  return format === 'anynet' ? foreign.anynet.anynetTopology(foreign.anynet.parseAnynet(content, where), link, text) : foreign.graphml.graphmlTopology(content, link, text, where);
 }
 
 /** Reads and parses a JSON or YAML file; every failure is an InputError naming the file. */

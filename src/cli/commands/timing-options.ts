@@ -20,7 +20,9 @@ import type { RunResult } from '../../sim/result.js';
 import { assertRanksConnected } from '../../topology/failures.js';
 
 /** Help text of `--fail`, shared by topo, run, compare and traffic. */
-export const FAIL_HELP = 'failed links/routers: links=5%,seed=3 | links=12 | routers=2% | cut=3-7/8-9 (node ids) | down=5/9 (docs/failures.md)';
+import { FAIL_HELP } from '../help.js';
+
+export { FAIL_HELP };
 
 export interface TimingCliOptions {
   topology?: string;
