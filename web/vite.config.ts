@@ -6,13 +6,17 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   root: here,
   base: './',
   plugins: [svelte()],
+  // Recorded in the Seeds view's results, as `meshwork reproduce` records its own version.
+  define: { MESHWORK_VERSION: JSON.stringify(pkg.version) },
   worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),

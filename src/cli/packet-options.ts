@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../util/errors.js';
 import { formatTime } from '../util/units.js';
-import { CREDIT_RETURNS, TERMINAL_MODELS, VC_ALLOC_CHECKS, allocatorNames, arbiterNames, type PacketConfig } from '../sim/packet/index.js';
+import { ADAPTIVE_DECISIONS, CREDIT_RETURNS, TERMINAL_MODELS, VC_ALLOC_CHECKS, allocatorNames, arbiterNames, type PacketConfig } from '../sim/packet/index.js';
 
 export type PacketCommand = 'traffic' | 'run';
 
@@ -24,6 +24,7 @@ export interface PacketCliOptions {
   creditReturn?: string;
   terminals?: string;
   vcAllocCheck?: string;
+  adaptiveDecision?: string;
 }
 
 interface PacketOption {
@@ -78,6 +79,7 @@ const PACKET_OPTIONS: readonly PacketOption[] = [
   },
   { flags: '--credit-return <when>', key: 'creditReturn', description: () => `credit leaves upstream: ${CREDIT_RETURNS.join(' | ')}`, defaults: SAME('next-cycle'), parse: (t) => ({ creditReturn: choice('credit-return', t, CREDIT_RETURNS) }) },
   { flags: '--terminals <model>', key: 'terminals', description: () => `indirect-network terminals: ${TERMINAL_MODELS.join(' | ')}`, defaults: SAME('direct'), parse: (t) => ({ terminals: choice('terminals', t, TERMINAL_MODELS) }) },
+  { flags: '--adaptive-decision <when>', key: 'adaptiveDecision', description: () => `when an adaptive routing reads the credits: ${ADAPTIVE_DECISIONS.join(' | ')}`, defaults: SAME('first-router'), parse: (t) => ({ adaptiveDecision: choice('adaptive-decision', t, ADAPTIVE_DECISIONS) }) },
   { flags: '--vc-alloc-check <rule>', key: 'vcAllocCheck', description: () => `VC allocation requires: ${VC_ALLOC_CHECKS.join(' | ')}`, defaults: SAME('free'), parse: (t) => ({ vcAllocCheck: choice('vc-alloc-check', t, VC_ALLOC_CHECKS) }) },
 ];
 

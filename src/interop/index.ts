@@ -4,3 +4,5 @@ export * from './msccl/index.js';
 export * from './anynet.js';
 export * from './graphml.js';
 export * from './simgrid.js';
+export * from './schedule-text.js';
+export * from './topology-file.js';

@@ -1,10 +1,11 @@
 /**
- * SimGrid platform XML (v4.1), out and in. Export: a torus or a fat tree as SimGrid's own
- * `<cluster topology="TORUS|FAT_TREE">`; any other topology as an explicit `<zone routing="Full">`
- * of hosts (one per endpoint), one link per channel, and one route per ordered pair of endpoints
- * along the topology's default routing (so SimGrid routes exactly as Meshwork does). Import: the
- * TORUS and FAT_TREE cluster forms become the Meshwork families. SimGrid's DRAGONFLY cluster (with
- * its chassis level) and importing zones are not mapped (docs/interop.md).
+ * SimGrid platform XML (v4.1), out and in. Export: a torus, a k-ary fat tree or a dragonfly with
+ * `wiring=simgrid` as SimGrid's own `<cluster topology="TORUS|FAT_TREE|DRAGONFLY">`; any other
+ * topology as an explicit `<zone routing="Full">` of hosts (one per endpoint), one link per channel,
+ * and one route per ordered pair of endpoints along the topology's default routing (so SimGrid
+ * routes exactly as Meshwork does). Import: the three cluster forms become the Meshwork families (a
+ * DRAGONFLY with one chassis per group and one link per pair; SimGrid's chassis level has no
+ * Meshwork family). Zones are not imported (docs/interop.md).
  */
 import { InputError, LimitError } from '../util/errors.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
@@ -33,6 +34,9 @@ function clusterOf(t: Topology): { topology: string; params: string } | undefine
     // Zahavi's PGFT(L; down k..k; up 1,k..k; parallel 1..1) is the k-ary L-tree.
     return { topology: 'FAT_TREE', params: `${L};${list(k, k)};${list(1, k)};${list(1, 1)}` };
   }
+  const d = t.params as { a?: number; p?: number; g?: number; wiring?: string };
+  // Groups, chassis per group, routers per chassis (one link each), hosts per router.
+  if (t.family === 'dragonfly' && d.wiring === 'simgrid' && uniform()) return { topology: 'DRAGONFLY', params: `${d.g},1;1,1;${d.a},1;${d.p}` };
   return undefined;
 }
 
@@ -69,7 +73,7 @@ export function topologyToSimgrid(t: Topology): string {
   return lines.join('\n');
 }
 
-/** The Meshwork spec of a platform's first TORUS or FAT_TREE cluster. */
+/** The Meshwork spec of a platform's first TORUS, FAT_TREE or DRAGONFLY cluster. */
 export function simgridClusterSpec(text: string, field = 'simgrid'): string {
   let spec: string | undefined;
   parseXml(
@@ -95,11 +99,18 @@ export function simgridClusterSpec(text: string, field = 'simgrid'): string {
           const kary = m && down.length === L && up.length === L && par.length === L && down.every((d) => d === k) && up[0] === 1 && up.slice(1).every((u) => u === k) && par.every((x) => x === 1);
           if (!kary) throw new InputError(`${where}.topo_parameters`, params, 'a k-ary L-tree, "L;k,..,k;1,k,..,k;1,..,1" (other PGFTs have no Meshwork family)');
           spec = `fattree:k=${k},levels=${L},${bw},${lat}`;
-        } else throw new InputError(`${where}.topology`, a.topology, 'TORUS or FAT_TREE (DRAGONFLY and FLAT clusters are not imported)');
+        } else if (kind === 'DRAGONFLY') {
+          const m = /^(\d+),1;1,1;(\d+),1;(\d+)$/.exec(params);
+          const [groups, routers] = [Number(m?.[1]), Number(m?.[2])];
+          if (!m || groups < 2 || groups > routers) {
+            throw new InputError(`${where}.topo_parameters`, params, '"G,1;1,1;A,1;P": one chassis per group, one link per router pair and group pair, 2 <= G <= A (other shapes have no Meshwork dragonfly)');
+          }
+          spec = `dragonfly:a=${routers},p=${m[3]},h=1,g=${groups},wiring=simgrid,${bw},${lat}`;
+        } else throw new InputError(`${where}.topology`, a.topology, 'TORUS, FAT_TREE or DRAGONFLY (FLAT clusters are not imported)');
       },
     },
     field,
   );
-  if (spec === undefined) throw new InputError(field, 'no <cluster>', 'a platform with a TORUS or FAT_TREE <cluster>');
+  if (spec === undefined) throw new InputError(field, 'no <cluster>', 'a platform with a TORUS, FAT_TREE or DRAGONFLY <cluster>');
   return spec;
 }

@@ -7,6 +7,10 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { InputError } from '../util/errors.js';
 import { MscclReader } from '../interop/msccl/read.js';
 import type { MscclAlgo } from '../interop/msccl/format.js';
+import { scheduleFormatOf, type ScheduleFileFormat } from '../interop/schedule-text.js';
+
+// Named here too, as before they moved to the platform-neutral reader.
+export { SCHEDULE_FILE_FORMATS, type ScheduleFileFormat } from '../interop/schedule-text.js';
 
 const PIECE = 1 << 20;
 
@@ -40,25 +44,20 @@ export function readMscclFile(path: string, field = 'schedule'): MscclAlgo {
   return reader.finish();
 }
 
-export type ScheduleFileFormat = 'json' | 'msccl-xml';
-export const SCHEDULE_FILE_FORMATS: readonly ScheduleFileFormat[] = ['json', 'msccl-xml'];
-
-/** The format of a schedule file from its first non-blank character: '<' is XML, '{' JSON. */
+/** The format of a schedule file from its first bytes (the rule: scheduleFormatOf). */
 export function detectScheduleFormat(path: string, field = 'schedule'): ScheduleFileFormat {
-  let first: string;
+  let head: string;
   try {
     const fd = openSync(path, 'r');
     try {
       const buf = Buffer.alloc(4096);
       const n = readSync(fd, buf, 0, buf.length, 0);
-      first = buf.subarray(0, n).toString('utf8').replace(/^\uFEFF/, '').trimStart().charAt(0);
+      head = buf.subarray(0, n).toString('utf8');
     } finally {
       closeSync(fd);
     }
   } catch (err) {
     throw new InputError(field, path, `a readable file (${(err as Error).message.split('\n')[0]})`);
   }
-  if (first === '<') return 'msccl-xml';
-  if (first === '{') return 'json';
-  throw new InputError(field, path, 'a Meshwork schedule JSON file ({...}) or an MSCCL-XML file (<algo ...>); or name it with --schedule-format');
+  return scheduleFormatOf(head, path, field);
 }

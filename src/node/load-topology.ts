@@ -17,11 +17,7 @@ import { applyFailures, parseFailures } from '../topology/failures.js';
 import type * as GraphFormat from '../topology/file-format.js';
 import { filePathOf } from './file-path.js';
 import type { Topology } from '../topology/graph.js';
-import type { LinkAttributes } from '../topology/builder.js';
-import { parseBandwidth, parseTime } from '../util/units.js';
-import type * as Anynet from '../interop/anynet.js';
-import type * as Graphml from '../interop/graphml.js';
-import type * as Simgrid from '../interop/simgrid.js';
+import { topologyFromFileDocument, topologyFromFileSpec } from '../interop/topology-file.js';
 
 // The YAML parser is loaded on the first YAML file, not at start-up (most runs read none).
 const requireCjs = createRequire(import.meta.url);
@@ -36,14 +32,10 @@ export const MAX_FILE_BYTES = 1 << 30;
 // The JSON graph format's reader validates with zod, which costs more start-up than the rest of
 // `meshwork topo`: it is loaded by loadGraphFormat, which the `meshwork/node` entry awaits on import
 // and the CLI only when an argument may name a graph file.
-// Likewise the other simulators' formats (anynet:, graphml:, simgrid:): the XML parser and the
-// routing registry they pull in are a third of `topo`'s start-up.
 let graphFormat: typeof GraphFormat | undefined;
-let foreign: { anynet: typeof Anynet; graphml: typeof Graphml; simgrid: typeof Simgrid } | undefined;
 
 export async function loadGraphFormat(): Promise<void> {
   graphFormat ??= await import('../topology/file-format.js');
-  foreign ??= { anynet: await import('../interop/anynet.js'), graphml: await import('../interop/graphml.js'), simgrid: await import('../interop/simgrid.js') };
 }
 
 export interface LoadOptions {
@@ -66,39 +58,11 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
     throw new InputError(field, specOrPath, 'a spec such as torus:8x8, or file:graph.json');
   }
   const text = specOrPath.trim();
-  const format = /^(anynet|graphml|simgrid):/i.exec(text)?.[1].toLowerCase();
-  if (format) return loadTopologyFile(format, text, field);
+  const fromFormat = topologyFromFileSpec(text, field, readText);
+  if (fromFormat) return fromFormat;
   const path = filePathOf(text);
   if (path === undefined) return buildTopology(text, field);
-  const doc = readStructured(path, field);
-  // A YAML file holding just a spec string ("torus:8x8") is a spec too.
-  if (typeof doc === 'string') return buildTopology(doc, field);
-  if (doc !== null && typeof doc === 'object' && !Array.isArray(doc) && 'family' in doc) {
-    return buildTopology(doc as Record<string, unknown>, field);
-  }
-  if (!graphFormat) throw new Error('loadTopology: a graph file needs `await loadGraphFormat()` first (the meshwork/node entry does it)');
-  return graphFormat.topologyFromDocument(doc, { name: path, context: path });
-}
-
-/**
- * `anynet:PATH[,bw=..,lat=..]` (lat: one cycle), `graphml:PATH[,bw=..,lat=..]` (defaults) or
- * `simgrid:PATH` (a platform's TORUS or FAT_TREE cluster): docs/interop.md.
- */
-function loadTopologyFile(format: string, text: string, field: string): Topology {
-  const [path, ...options] = text.slice(format.length + 1).split(',');
-  const link: LinkAttributes = {};
-  for (const o of options) {
-    const [key, value] = o.split('=');
-    if (key === 'bw' && value !== undefined) link.bandwidth = parseBandwidth(value, `${field}.bw`);
-    else if (key === 'lat' && value !== undefined) link.latency = parseTime(value, `${field}.lat`);
-    else throw new InputError(field, o, `${format}:PATH with the options bw=.. and lat=..`);
-  }
-  if (format === 'simgrid' && options.length > 0) throw new InputError(field, options.join(','), 'simgrid:PATH alone (the cluster gives bw and lat)');
-  const content = readText(path, field);
-  const where = `${field}(${path})`;
-  if (!foreign) throw new Error(`loadTopology: ${format}:PATH needs \`await loadGraphFormat()\` first (the meshwork/node entry does it)`);
-  if (format === 'simgrid') return buildTopology(foreign.simgrid.simgridClusterSpec(content, where), field);
-  return format === 'anynet' ? foreign.anynet.anynetTopology(foreign.anynet.parseAnynet(content, where), link, text) : foreign.graphml.graphmlTopology(content, link, text, where);
+  return topologyFromFileDocument(readStructured(path, field), path, field, graphFormat);
 }
 
 /** Reads and parses a JSON or YAML file; every failure is an InputError naming the file. */

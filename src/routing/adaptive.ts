@@ -2,17 +2,19 @@
  * Adaptive routings for any family with a minimal path set: adaptive minimal and UGAL-L / UGAL-G.
  *
  * The packet engine routes at the source (docs/packet.md): an adaptive routing is asked for the
- * whole path when the packet leaves its source queue, reading the credits in use on any channel at
- * that instant (AdaptiveRouting.load). So these are source-adaptive routings: adaptive minimal picks,
+ * whole path when its head is routed at its first router (or as it leaves its source queue:
+ * PacketConfig.adaptiveDecision), reading the credits in use on any channel at that instant
+ * (AdaptiveRouting.load). So these are source-adaptive routings: adaptive minimal picks,
  * hop by hop along the way, the minimal next channel with the fewest credits in use (the credit
- * counts the routers would see, read when the packet starts rather than as it arrives); UGAL
+ * counts the routers would see, read at the first router rather than as the packet arrives); UGAL
  * compares the minimal route with a Valiant route by hops × queue (plus BookSim's threshold 2), with the queue of the first
  * network channel (UGAL-L, what the source router sees) or the sum over the whole path (UGAL-G).
  *
- * Flow engine: it binds no load, so every load reads 0. Adaptive minimal then breaks every tie by a
- * hash of (source, destination, salt): each flow on one random minimal path, i.e. ECMP, the
- * documented flow-level approximation of adaptive routing (docs/flow.md); UGAL reads equal queues
- * and stays minimal.
+ * Flow engine: the load of a channel is the number of unfinished flows routed over it, read when
+ * the flow starts (sim/flow/channel-load.ts). Adaptive minimal then puts each flow on the minimal
+ * next channels with the fewest flows (ties by a hash of source, destination and salt: ECMP on an
+ * idle network), and UGAL compares the minimal route with the Valiant one by hops × flows, with the
+ * threshold 0 (UGAL_FLOW_THRESHOLD); the documented flow-level approximation of adaptive routing (docs/flow.md).
  *
  * Deadlock freedom (Dally & Seitz: an acyclic channel dependency graph per VC class):
  *   - adaptive minimal: hop-indexed classes where the family declares its router diameter D (HyperX,
@@ -44,14 +46,19 @@ function vcScheme(t: Topology, name: string): VcScheme {
 
 const isNetworkChannel = (t: Topology, c: number): boolean => t.nodeKind[t.chSrc[c]] !== NodeKind.Terminal && t.nodeKind[t.chDst[c]] !== NodeKind.Terminal;
 
-export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: number } = {}): AdaptiveRouting {
+/** What `load` counts on each engine, recorded in the routing's params. */
+function loadMeaning(engine: 'flow' | 'packet' | undefined): string {
+  return engine === 'flow' ? 'unfinished flows over the channel, read at flow start' : 'credits in use, read when the path is chosen (PacketConfig.adaptiveDecision)';
+}
+
+export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: number; engine?: 'flow' | 'packet' } = {}): AdaptiveRouting {
   const t = topology;
   const scheme = vcScheme(t, 'adaptive');
   const cache = new DistanceCache(t, opts.cacheBytes ?? DEFAULT_ROUTE_CACHE_BYTES);
   const self: AdaptiveRouting = {
     name: 'adaptive-minimal',
     params: {
-      choice: 'minimal next channel with the fewest credits in use, read at injection; ties by hash(src, dst, salt)',
+      choice: `minimal next channel with the lowest load (${loadMeaning(opts.engine)}); ties by hash(src, dst, salt)`,
       vcClasses: scheme.kind === 'router-hops' ? 'i-th router hop on class i' : 'global channels crossed before the hop',
     },
     vcClasses: scheme.classes,
@@ -96,12 +103,17 @@ export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: 
   return self;
 }
 
-/** BookSim's ugal_flatfly_onchip: minimal when H_min·q_min <= H_val·q_val + 2. */
+/** BookSim's ugal_flatfly_onchip: minimal when H_min·q_min <= H_val·q_val + 2 (q in credits, packet engine). */
 export const UGAL_THRESHOLD = 2;
+/**
+ * At flow level q counts whole flows: a threshold of 2 would keep the minimal path until it carries
+ * three flows, each of which cuts the others' share, so there the comparison is strict.
+ */
+export const UGAL_FLOW_THRESHOLD = 0;
 
-export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { seed?: number; global: boolean; threshold?: number }): AdaptiveRouting {
+export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { seed?: number; global: boolean; threshold?: number; engine?: 'flow' | 'packet' }): AdaptiveRouting {
   const t = topology;
-  const threshold = opts.threshold ?? UGAL_THRESHOLD;
+  const threshold = opts.threshold ?? (opts.engine === 'flow' ? UGAL_FLOW_THRESHOLD : UGAL_THRESHOLD);
   const valiant = valiantRouting(t, base, { seed: opts.seed });
   const a = makeRouteBuffers(valiant.maxHops);
   const b = makeRouteBuffers(valiant.maxHops);
@@ -123,7 +135,8 @@ export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { s
       seed: opts.seed ?? 1,
       base: base.name,
       threshold,
-      rule: `minimal when H_min·q_min <= H_val·q_val + threshold (BookSim ugal_flatfly), q = credits in use on ${opts.global ? 'every network channel of the path (UGAL-G)' : 'the first network channel (UGAL-L)'}, read at injection`,
+      rule: `minimal when H_min·q_min <= H_val·q_val + threshold (BookSim ugal_flatfly), q = load on ${opts.global ? 'every network channel of the path (UGAL-G)' : 'the first network channel (UGAL-L)'}`,
+      load: loadMeaning(opts.engine),
       intermediate: 'random router per packet (Valiant)',
     },
     vcClasses: valiant.vcClasses,
@@ -151,8 +164,8 @@ export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { s
 
 export const adaptiveEntry: RoutingEntry = {
   name: 'adaptive',
-  description: 'adaptive minimal: least-loaded minimal channels, chosen at injection (packet); ECMP at flow level',
-  create: (topology, opts) => adaptiveMinimalRouting(topology, { cacheBytes: opts.cacheBytes }),
+  description: 'adaptive minimal: least-loaded minimal channels, chosen at the first router (packet) or at flow start (flow: fewest unfinished flows)',
+  create: (topology, opts) => adaptiveMinimalRouting(topology, { cacheBytes: opts.cacheBytes, engine: opts.engine }),
 };
 
 function ugalEntryOf(global: boolean): RoutingEntry {
@@ -163,7 +176,7 @@ function ugalEntryOf(global: boolean): RoutingEntry {
     create(topology, opts, resolve) {
       const base = resolve({ ...opts, routing: undefined });
       if (!base.deadlockFree) throw new InputError('routing', name, `a routing that fits ${topology.family} (${name} builds on a deadlock-free default routing, not ${base.name})`);
-      return ugalRouting(topology, base, { seed: opts.seed, global });
+      return ugalRouting(topology, base, { seed: opts.seed, global, engine: opts.engine });
     },
   };
 }

@@ -7,12 +7,14 @@ import { directEntry } from './full-mesh.js';
 import { destinationTagEntry } from './omega.js';
 import { dragonflyMinimalEntry, groupDirectEntry, ugalBookSimEntry, ugalEntry } from './dragonfly.js';
 import { mdceEntry } from './mdce.js';
+import { shuffleTagEntry } from './circular-omega.js';
 import type { RoutingEntry } from './registry.js';
 import { shortestPathEntry } from './shortest-path.js';
 import { ecmpEntry, ncaEntry, upDownEntry } from './up-down.js';
 import { valiantEntry } from './valiant.js';
 import { hopVcEntry } from './hop-vc.js';
 import { adaptiveEntry, ugalGlobalEntry, ugalLocalEntry } from './adaptive.js';
+import { flatflyUgalEntry } from './flatfly.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   dimensionOrderEntry,
@@ -28,8 +30,10 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   destinationTagEntry,
   directEntry,
   mdceEntry,
+  shuffleTagEntry,
   hopVcEntry,
   adaptiveEntry,
   ugalLocalEntry,
   ugalGlobalEntry,
+  flatflyUgalEntry,
 ];

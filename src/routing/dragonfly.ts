@@ -98,7 +98,7 @@ export function dragonflyGroupDirectRouting(topology: Topology): RoutingFunction
   };
 }
 
-/** A routing that reads network state per packet: the engine binds `load` and routes as packets leave their source queue. */
+/** A routing that reads network state per packet: the engine binds `load` and routes each packet once, at its first router (PacketConfig.adaptiveDecision). */
 export interface AdaptiveRouting extends RoutingFunction {
   readonly adaptive: true;
   /** Credits in use on a channel (BookSim GetUsedCredit); bound by the packet engine. */
@@ -166,7 +166,7 @@ export function dragonflyUgalBookSimRouting(topology: Topology): AdaptiveRouting
 }
 
 export interface UgalRouting extends RoutingFunction {
-  /** Load estimate per channel (e.g. active flows); the flow engine binds it. Default: none (always minimal). */
+  /** Load per channel: unfinished flows, bound by the flow engine for each run (sim/flow/channel-load.ts). Unbound: 0 (always minimal). */
   load: (channel: number) => number;
 }
 

@@ -24,6 +24,12 @@ export interface RoutingFunction {
    * engine replaces a routing that is not (plain shortest path) by up*\/down* (packetDeadlockFreeRouting).
    */
   readonly deadlockFree: boolean;
+  /**
+   * True when the last hop into a terminal may use every VC whatever its class (BookSim's flatfly
+   * routings give the ejection port the whole VC range); the packet engine's direct terminals honour
+   * it at the ejection port. Default: the last hop's class holds there too.
+   */
+  readonly ejectAnyVc?: boolean;
   /** Upper bound on hops of any route, to size buffers. */
   readonly maxHops: number;
   /**

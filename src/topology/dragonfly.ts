@@ -9,6 +9,10 @@
  * Every pair of groups gets A·H/(G−1) links (so G−1 must divide A·H), and for G = A·H+1 this is the
  * usual "palmtree" arrangement (port i <-> port A·H−1−i of the group i+1 ahead).
  *
+ * `wiring=simgrid` (h = 1, 2 <= g <= a): SimGrid's DragonflyZone with one chassis per group: router y
+ * of group x holds the one link to group y, arriving at router x of group y (router x of group x has
+ * none), so a SimGrid DRAGONFLY cluster "g,1;1,1;a,1;p" maps one to one (interop/simgrid.ts).
+ *
  * Node ids: terminals first (rank = (x·A + r)·P + t), then routers x·A + r. Classes: "terminal"
  * (both directions of a terminal link), "local", "global".
  */
@@ -18,8 +22,8 @@ import { checkSize, LinkAttributes, TopologyBuilder } from './builder.js';
 import { NodeKind, SourceClasses, Topology } from './graph.js';
 import type { TopologyFamily } from './registry.js';
 
-export type DragonflyWiring = 'palmtree' | 'booksim';
-export const DRAGONFLY_WIRINGS: readonly DragonflyWiring[] = ['palmtree', 'booksim'];
+export type DragonflyWiring = 'palmtree' | 'booksim' | 'simgrid';
+export const DRAGONFLY_WIRINGS: readonly DragonflyWiring[] = ['palmtree', 'booksim', 'simgrid'];
 
 /**
  * BookSim `dragonflynew` global wiring: port i of group x leads to group y = i (i < x) or i + 1,
@@ -60,14 +64,19 @@ export function dragonfly(opts: DragonflyOptions): Topology {
     if (!Number.isInteger(value) || value < min) throw new InputError(`dragonfly.${key}`, value, `an integer >= ${min}`);
   }
   const ports = a * h;
-  if (g > ports + 1) throw new InputError('dragonfly.g', g, `at most a·h + 1 = ${ports + 1} groups`);
-  if (g > 1 && ports % (g - 1) !== 0) {
+  if (wiring === 'simgrid') {
+    // SimGrid's DragonflyZone: one link per pair of groups, held by router y of group x for group y.
+    if (h !== 1) throw new InputError('dragonfly.h', h, '1 with wiring=simgrid (one global link per router at most)');
+    if (g < 2 || g > a) throw new InputError('dragonfly.g', g, `2 to a = ${a} groups with wiring=simgrid (router y of a group holds its link to group y)`);
+  } else if (g > ports + 1) throw new InputError('dragonfly.g', g, `at most a·h + 1 = ${ports + 1} groups`);
+  if (wiring !== 'simgrid' && g > 1 && ports % (g - 1) !== 0) {
     throw new InputError('dragonfly.g', g, `g − 1 dividing a·h = ${ports} (balanced: equal links between every pair of groups)`);
   }
   if (g === 1 && h > 0) throw new InputError('dragonfly.h', h, '0 when there is a single group (no global links)');
   const routers = g * a;
   const terminals = routers * p;
-  const channels = 2 * terminals + routers * (a - 1) + (g > 1 ? routers * h : 0);
+  const globals = wiring === 'simgrid' ? g * (g - 1) : g > 1 ? routers * h : 0;
+  const channels = 2 * terminals + routers * (a - 1) + globals;
   checkSize('dragonfly', terminals + routers, channels);
   const b = new TopologyBuilder(3, { nodes: terminals + routers, channels }, opts.link);
   for (let x = 0; x < g; x++) for (let r = 0; r < a; r++) for (let t = 0; t < p; t++) b.addNode(NodeKind.Terminal, [x, r, t]);
@@ -81,6 +90,10 @@ export function dragonfly(opts: DragonflyOptions): Topology {
     for (let r = 0; r < a; r++) {
       for (let other = 0; other < a; other++) if (other !== r) b.addChannel(router(x, r), router(x, other), 'local');
       if (g === 1) continue;
+      if (wiring === 'simgrid') {
+        if (r < g && r !== x) b.addChannel(router(x, r), router(r, x), 'global');
+        continue;
+      }
       for (let k = 0; k < h; k++) {
         const i = r * h + k;
         if (wiring === 'booksim') {
@@ -95,14 +108,15 @@ export function dragonfly(opts: DragonflyOptions): Topology {
   }
   return b.build({
     family: 'dragonfly',
-    spec: opts.spec ?? `dragonfly:a=${a},p=${p},h=${h},g=${g}${wiring === 'booksim' ? ',wiring=booksim' : ''}`,
+    spec: opts.spec ?? `dragonfly:a=${a},p=${p},h=${h},g=${g}${wiring === 'palmtree' ? '' : `,wiring=${wiring}`}`,
     params: {
       a, p, h, g, terminals, routers, wiring,
-      globalArrangement:
-        wiring === 'booksim'
-          ? 'BookSim dragonflynew: port i of group x -> group i (i < x) or i + 1'
-          : 'balanced palmtree: port i of group x -> group x + (i mod (g-1)) + 1',
-      linksPerGroupPair: g > 1 ? ports / (g - 1) : 0,
+      globalArrangement: {
+        booksim: 'BookSim dragonflynew: port i of group x -> group i (i < x) or i + 1',
+        palmtree: 'balanced palmtree: port i of group x -> group x + (i mod (g-1)) + 1',
+        simgrid: 'SimGrid DragonflyZone: router y of group x -> router x of group y',
+      }[wiring],
+      linksPerGroupPair: wiring === 'simgrid' ? 1 : g > 1 ? ports / (g - 1) : 0,
       bandwidth: b.defaultBandwidth, latency: b.defaultLatency,
     },
     distanceConvention: 'switches-traversed',
@@ -127,7 +141,7 @@ function dragonflySymmetry(a: number, p: number, g: number): SourceClasses {
 
 export const dragonflyFamily: TopologyFamily = {
   name: 'dragonfly',
-  usage: 'dragonfly:h=H[,a=2h,p=h,g=a·h+1,wiring=palmtree|booksim,bw=25Gbps,lat=100ns]',
+  usage: 'dragonfly:h=H[,a=2h,p=h,g=a·h+1,wiring=palmtree|booksim|simgrid,bw=25Gbps,lat=100ns]',
   description: 'dragonfly: g groups of a routers (full mesh inside), p terminals and h global links per router, balanced palmtree arrangement',
   build(spec: Spec, link: LinkAttributes): Topology {
     const h = spec.int('h', { min: 0, max: 1 << 16 });

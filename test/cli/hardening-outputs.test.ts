@@ -175,7 +175,7 @@ describe('item 14: run --engine packet takes the packet-router options traffic h
     const flags = (help: string): string[] => [...help.matchAll(/^ {2}(--[a-z-]+) <[^>]+> /gm)].map((m) => m[1]);
     const runHelp = cli(['run', '--help']).stdout;
     const trafficHelp = cli(['traffic', '--help']).stdout;
-    const packetFlags = ['--packet-size', '--vcs', '--vc-buf', '--switching', '--router-delay', '--arbitration', '--allocator', '--serialization', '--channel-latency', '--credit-return', '--terminals', '--vc-alloc-check'];
+    const packetFlags = ['--packet-size', '--vcs', '--vc-buf', '--switching', '--router-delay', '--arbitration', '--allocator', '--serialization', '--channel-latency', '--credit-return', '--terminals', '--vc-alloc-check', '--adaptive-decision'];
     for (const f of packetFlags) {
       expect(flags(runHelp)).toContain(f);
       expect(flags(trafficHelp)).toContain(f);

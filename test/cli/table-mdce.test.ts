@@ -15,6 +15,17 @@ describe('meshwork table mdce', () => {
     expect(cccb.formula.value).toBe(6.4375); // Eq. (6)
     expect(cccb.notes[0]).toMatch(/drops CCC hops/);
   });
+  it('puts both readings of the circular omega beside the table: BFS against the closed form and Eq. (2)', () => {
+    const out = JSON.parse(runCli(['table', 'mdce', '--size', '1024', '--json']).stdout);
+    const [omegaReading, dceReading] = out.beside;
+    // docs/seed004.md: mean (N² pairs) = (L−1)/2 + Σ_{d<k} (1 − 2^(d−k)); L = 8, k = 7 gives 9.5078125, diameter 2m − 2 = 14.
+    expect(omegaReading).toMatchObject({ pes: 1024, config: '8×128', paper: null, exact: { spec: 'comega:8', diameter: 14 } });
+    expect(omegaReading.exact.meanWithSelf).toBeCloseTo(9.5078125, 10);
+    expect(omegaReading.formula.value).toBeCloseTo(omegaReading.exact.meanWithSelf, 12);
+    // The dce reading is c-Banyan n = 7: Eq. (2) = 3(n−1)/2 + 2^−n = 9.0078125, diameter 2n − 1 = 13.
+    expect(dceReading).toMatchObject({ pes: 896, exact: { spec: 'comega:7,reading=dce', diameter: 13 } });
+    expect(dceReading.exact.meanWithSelf).toBeCloseTo(9 + 2 ** -7, 10);
+  });
   it('prints a readable table with numbered notes', () => {
     const r = runCli(['table', 'mdce', '--size', '1024']);
     expect(r.code).toBe(0);

@@ -6,11 +6,14 @@ import { parseXml } from '../../src/interop/xml.js';
 import { simgridClusterSpec, topologyToSimgrid } from '../../src/interop/simgrid.js';
 import { makeRouteBuffers } from '../../src/routing/types.js';
 import { resolveRouting } from '../../src/routing/registry.js';
+import { loadTopology } from '../../src/node/index.js';
 
 describe('simgrid', () => {
   test.each([
     ['torus:4x4x2,bw=10GBps,lat=100ns', 'TORUS', '4,4,2'],
     ['fattree:k=4,levels=3,bw=25Gbps,lat=50ns', 'FAT_TREE', '3;4,4,4;1,4,4;1,1,1'],
+    ['dragonfly:a=4,p=4,h=1,g=4,wiring=simgrid,bw=10GBps,lat=100ns', 'DRAGONFLY', '4,1;1,1;4,1;4'],
+    ['dragonfly:a=5,p=2,h=1,g=3,wiring=simgrid,bw=1GBps,lat=1us', 'DRAGONFLY', '3,1;1,1;5,1;2'],
   ])('%s exports as a %s cluster and imports back to the same topology', (spec, kind, params) => {
     const t = buildTopology(spec);
     const xml = topologyToSimgrid(t);
@@ -44,9 +47,23 @@ describe('simgrid', () => {
     expect(routes.get(`host0>host${n - 1}`)).toEqual(Array.from(buf.channels.subarray(0, hops), (c) => `c${c}`));
   });
 
-  test('a DRAGONFLY cluster and a non-k-ary fat tree are refused in one line', () => {
+  test('wiring=simgrid is the graph of SimGrid DRAGONFLY "4,1;1,1;4,1;4" that the SMPI reference cases were run on', () => {
+    // test/reference/simgrid/platforms/dragonfly-4x4x4.json was written from SimGrid's DragonflyZone
+    // (router y of group x holds the link to group y); the family must give the same links.
+    const edges = (t: ReturnType<typeof buildTopology>): string[] => Array.from({ length: t.numChannels }, (_, c) => `${t.chSrc[c]}>${t.chDst[c]}`).sort();
+    const family = buildTopology('dragonfly:a=4,p=4,h=1,g=4,wiring=simgrid,bw=10GBps,lat=100ns');
+    const file = loadTopology('file:test/reference/simgrid/platforms/dragonfly-4x4x4.json');
+    expect(family.numChannels).toBe(2 * 64 + 16 * 3 + 4 * 3);
+    expect(edges(family)).toEqual(edges(file));
+  });
+
+  test('a DRAGONFLY cluster with chassis, a bad wiring size and a non-k-ary fat tree are refused in one line', () => {
     const platform = (topo: string, params: string): string => `<platform version="4.1"><zone id="z" routing="Full"><cluster id="c" prefix="h" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us" topology="${topo}" topo_parameters="${params}"/></zone></platform>`;
-    expect(() => simgridClusterSpec(platform('DRAGONFLY', '3,1;4,1;4,1;2'))).toThrow('simgrid.cluster.topology: got "DRAGONFLY"; accepted: TORUS or FAT_TREE');
+    expect(() => simgridClusterSpec(platform('DRAGONFLY', '3,1;4,1;4,1;2'))).toThrow(/^simgrid\.cluster\.topo_parameters: got "3,1;4,1;4,1;2"; accepted: "G,1;1,1;A,1;P": one chassis per group/);
+    expect(() => simgridClusterSpec(platform('DRAGONFLY', '5,1;1,1;4,1;2'))).toThrow(/2 <= G <= A/);
+    expect(() => simgridClusterSpec(platform('FLAT', ''))).toThrow('simgrid.cluster.topology: got "FLAT"; accepted: TORUS, FAT_TREE or DRAGONFLY');
     expect(() => simgridClusterSpec(platform('FAT_TREE', '2;4,4;1,2;1,2'))).toThrow(/^simgrid\.cluster\.topo_parameters: got "2;4,4;1,2;1,2"; accepted: a k-ary L-tree/);
+    expect(() => buildTopology('dragonfly:a=4,p=4,h=2,g=4,wiring=simgrid')).toThrow(/h: got 2; accepted: 1 with wiring=simgrid/);
+    expect(() => buildTopology('dragonfly:a=4,p=4,h=1,g=5,wiring=simgrid')).toThrow(/g: got 5; accepted: 2 to a = 4 groups/);
   });
 });

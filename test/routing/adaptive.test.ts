@@ -101,3 +101,54 @@ describe('UGAL-L and UGAL-G', () => {
     expect(saturate(t, r, classes).stats.packets).toBeGreaterThan(500);
   });
 });
+
+describe("ugal-flatfly (BookSim's ugal_flatfly_onchip)", () => {
+  // flatfly_onchip.cpp: the intermediate is drawn in the minimal box (find_ran_intm), minimal when
+  // H_min·q_min <= H_val·q_val + 2 at the source router; phase 1 on the lower half of the VCs,
+  // phase 2 (and minimal routes) on the upper half.
+  const t = buildTopology('flatfly:k=4,n=2,c=4');
+  const terminals = t.numEndpoints;
+  const routerOf = (c: number): number => t.chSrc[c] - terminals;
+  it('goes minimal on class 1 when idle, through a router of the minimal box on classes 0 then 1 when loaded', () => {
+    const r = resolveRouting(t, { routing: 'ugal-flatfly' }) as AdaptiveRouting;
+    const out = makeRouteBuffers(r.maxHops);
+    // Terminal 0 at router (0,0) to terminal 4·6 at router (2,1): H_min = 2.
+    const dst = 4 * 6;
+    const n = r.route(0, dst, 0, out);
+    expect(n).toBe(4);
+    expect(Array.from(out.vcClass.subarray(0, n))).toEqual([1, 1, 1, 1]);
+    const minimalFirst = out.channels[1];
+    // q_min = 3: 2·3 > H_val·0 + 2, so every intermediate off the source and destination routers is taken.
+    r.load = (c) => (c === minimalFirst ? 3 : 0);
+    const vias = new Set<number>();
+    for (let salt = 0; salt < 64; salt++) {
+      const hops = r.route(0, dst, salt, out);
+      const classes = Array.from(out.vcClass.subarray(0, hops));
+      const switchAt = classes.indexOf(1);
+      if (switchAt === 0) continue; // intermediate at the source or destination router: minimal
+      const via = routerOf(out.channels[switchAt]);
+      vias.add(via);
+      // The box of (0,0) and (2,1): any x, any y, since both coordinates differ.
+      expect(classes.slice(switchAt).every((c) => c === 1) && classes.slice(0, switchAt).every((c) => c === 0)).toBe(true);
+    }
+    expect(vias.size).toBeGreaterThan(8);
+    // q_min = 1: 2·1 <= 2 + anything: minimal.
+    r.load = (c) => (c === minimalFirst ? 1 : 0);
+    for (let salt = 0; salt < 16; salt++) expect(r.route(0, dst, salt, out)).toBe(4);
+  });
+  it('keeps the intermediate inside the box: a destination in the same row only draws in that row', () => {
+    const r = resolveRouting(t, { routing: 'ugal-flatfly' }) as AdaptiveRouting;
+    const out = makeRouteBuffers(r.maxHops);
+    r.load = () => 5;
+    // Router (0,0) to router (3,0): y agrees, so every intermediate has y = 0 (routers 0-3).
+    for (let salt = 0; salt < 32; salt++) {
+      const hops = r.route(0, 4 * 3, salt, out);
+      for (let i = 1; i < hops - 1; i++) expect(routerOf(out.channels[i])).toBeLessThan(4);
+    }
+  });
+  it('runs full random load without deadlock on 2 classes', () => {
+    const r = resolveRouting(t, { routing: 'ugal-flatfly' });
+    expect(r).toMatchObject({ vcClasses: 2, deadlockFree: true, ejectAnyVc: true });
+    expect(saturate(t, r, 2).stats.packets).toBeGreaterThan(500);
+  });
+});

@@ -8,7 +8,10 @@ import {
   makeRouteBuffers,
   mdceRouting,
   mdceVcClasses,
+  circularOmegaRouting,
+  type RoutingFunction,
   torus,
+  resolveRouting,
   Topology,
 } from '../../src/index.js';
 
@@ -25,10 +28,10 @@ interface Check {
  * classes never decrease, ring-index bits equal at src and dst never change (partitioning, §2.4), and
  * the (channel, vc) dependency graph of all routes is acyclic (deadlock freedom, §2.3).
  */
-function checkAllPairs(t: Topology, salt = 0, trackDeps = true): Check {
-  const R = mdceRouting(t);
+function checkAllPairs(t: Topology, salt = 0, trackDeps = true, R: RoutingFunction = mdceRouting(t)): Check {
   const buf = makeRouteBuffers(R.maxHops);
-  const L = t.params.ringLength as number;
+  // A circular omega has no ring indices to keep (its stage is the ring position): L = N checks nothing.
+  const L = (t.params.ringLength as number | undefined) ?? t.numNodes;
   const deps = new Map<number, Set<number>>();
   let total = 0;
   let maxHops = 0;
@@ -195,5 +198,23 @@ describe('VC classes (spec §2.3: at most B+1 laps, B+2 channels)', () => {
     expect(checkAllPairs(buildTopology('mdce:B=2,C=0,n=3')).maxVc).toBe(3);
     expect(checkAllPairs(buildTopology('cbanyan:3')).maxVc).toBe(2);
     expect(checkAllPairs(buildTopology('ccc:4')).maxVc).toBe(2);
+  });
+});
+
+describe('circular omega self-routing (shuffle-tag, docs/seed004.md)', () => {
+  // Every route is a shortest path (the distance formula's walk), and three dateline classes keep
+  // the channel dependencies acyclic.
+  for (const spec of ['comega:3', 'comega:4', 'comega:5', 'comega:4,reading=dce']) {
+    it(`${spec}: every route arrives, is minimal, and its classes are acyclic`, () => {
+      const t = buildTopology(spec);
+      const R = circularOmegaRouting(t);
+      const c = checkAllPairs(t, 0, true, R);
+      expect(c.nonMinimal).toBe(0);
+      expect(c.maxVc).toBeLessThan(3);
+    });
+  }
+  it('is the family default and refuses other families', () => {
+    expect(resolveRouting(buildTopology('comega:4')).name).toBe('shuffle-tag');
+    expect(() => circularOmegaRouting(buildTopology('cbanyan:3'))).toThrow(InputError);
   });
 });

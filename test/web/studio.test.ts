@@ -14,6 +14,20 @@ import { buildSchedule, listAlgorithms } from '../../src/collectives/index.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { simulateTraffic } from '../../src/sim/packet/traffic-run.js';
 import { InputError } from '../../src/util/errors.js';
+import { getSeedModule, parseResultsJson, resultsDocument, resultsJsonText, runReproductions } from '../../src/analysis/reproduce/index.js';
+import { verdictCountsText, verdictLabel } from '../../src/report/checklist.js';
+import { claimExhibits } from '../../src/report/places.js';
+import { checkSweepRows, sweepCurvePoints } from '../../src/sweep/export-file.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir, writeSweep } from '../helpers/sweep.js';
+import { readFileSync } from 'node:fs';
+import { exportGraphml } from '../../src/topology/export/index.js';
+import { topologyFromFileSpec } from '../../src/interop/topology-file.js';
+import { scheduleToMscclXml } from '../../src/interop/msccl/write.js';
+import { scheduleFromText } from '../../src/interop/schedule-text.js';
+import { simulateMscclSchedule } from '../../src/interop/msccl/run.js';
+import { loadGraphFormat, loadTopology } from '../../src/node/load-topology.js';
+import { join } from 'node:path';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
@@ -108,6 +122,53 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.close();
   });
 
+  it('Topology files: a JSON graph and a GraphML file give the CLI metrics; a bad anynet file the CLI line, also after a link', async () => {
+    await loadGraphFormat();
+    const page = await open('#view=topology&spec=ring:4');
+    await page.getByTestId('metrics').waitFor();
+    const fileInput = page.locator('input[name=topologyFile]');
+    await fileInput.setInputFiles('examples/net.json');
+    await expect.poll(() => page.locator('input[name=spec]').inputValue()).toBe('file:net.json');
+    const json = computeMetrics(loadTopology('file:examples/net.json'));
+    await expect.poll(() => page.locator('[data-metric="nodes"]').innerText()).toBe(String(json.nodes));
+    expect(await page.locator('[data-metric="diameter"]').innerText()).toBe(String(json.distances.diameter));
+
+    // GraphML as `meshwork export --format graphml` writes it: the metrics of the graph read back by the CLI's reader.
+    const graphml = exportGraphml(buildTopology('torus:4x3'));
+    await fileInput.setInputFiles({ name: 'net.graphml', mimeType: 'application/xml', buffer: Buffer.from(graphml) });
+    await expect.poll(() => page.locator('input[name=spec]').inputValue()).toBe('graphml:net.graphml');
+    const read = computeMetrics(topologyFromFileSpec('graphml:net.graphml', 'topology', () => graphml)!);
+    await expect.poll(() => page.locator('[data-metric="channels"]').innerText()).toBe(String(read.channels));
+    expect(await page.locator('[data-metric="mean_distance_with_self"]').innerText()).toBe(read.distances.meanWithSelf.toFixed(4));
+    expect(await inkedPixels(page, 'network')).toBeGreaterThan(500);
+    // The opened file serves the other views too: the Collective view verifies on it.
+    await page.getByRole('button', { name: 'Collective' }).click();
+    await page.locator('input[name=topology]').fill('graphml:net.graphml');
+    await page.locator('select[name=collective]').selectOption('allgather');
+    await page.locator('select[name=algorithm]').selectOption('ring');
+    await page.locator('input[name=size]').fill('1KiB');
+    await page.getByRole('button', { name: 'Verify and time' }).click();
+    await expect.poll(() => page.getByTestId('verify').innerText(), { timeout: 60_000 }).toMatch(/^PASS ring: 12 ranks/);
+
+    await page.getByRole('button', { name: 'Topology' }).click();
+    const bad = 'router 0 node 0 switch 1\n';
+    await page.locator('input[name=topologyFile]').setInputFiles({ name: 'bad.anynet', mimeType: 'text/plain', buffer: Buffer.from(bad) });
+    let cli = '';
+    try {
+      topologyFromFileSpec('anynet:bad.anynet', 'topology', () => bad);
+    } catch (err) {
+      cli = `meshwork: error: ${(err as InputError).message}`;
+    }
+    expect(cli).toMatch(/^meshwork: error: topology\(bad.anynet\)/);
+    await expect.poll(() => page.getByTestId('error').innerText()).toBe(cli);
+    await page.close();
+
+    // A link names the file but cannot carry it: a fresh page says so in one line.
+    const linked = await open('#view=topology&spec=graphml:net.graphml');
+    await expect.poll(() => linked.getByTestId('error').innerText()).toBe('meshwork: error: topology: got "net.graphml"; accepted: a file opened in this page (a link carries the spec, not the file: open it again)');
+    await linked.close();
+  });
+
   it('Collective: PASS, makespan equal to simulate(), Gantt and heatmap drawn, the scrubber moves the frame', async () => {
     const page = await open('#view=collective&topology=torus:4x4&collective=alltoall&algorithm=pairwise&size=4KiB&engine=flow&run=1');
     await page.getByTestId('verify').waitFor({ timeout: 60_000 });
@@ -131,6 +192,24 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.getByRole('button', { name: 'Verify and time' }).click();
     await expect.poll(() => page.getByTestId('verify').innerText(), { timeout: 60_000 }).toMatch(/^PASS ring/);
     expect(page.url()).toContain('collective=allgather');
+    await page.close();
+  });
+
+  it('Collective with an opened MSCCL-XML file: PASS and the makespan of run --schedule', async () => {
+    const t = buildTopology('fullmesh:4');
+    const xml = scheduleToMscclXml(buildSchedule({ topology: t, collective: 'allgather', algorithm: 'ring', size: 1024 }));
+    const page = await open('#view=collective&topology=fullmesh:4&collective=allgather&algorithm=ring&size=2KiB&engine=flow');
+    await page.locator('input[name=scheduleFile]').setInputFiles({ name: 'ring.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+    await expect.poll(() => page.getByTestId('verify').innerText(), { timeout: 60_000 }).toMatch(/^PASS /);
+    // `meshwork run --schedule ring.xml --size 2KiB` times the file through simulateMscclSchedule.
+    const loaded = scheduleFromText(xml, 'ring.xml', { size: '2KiB', topology: t.spec });
+    const expected = simulateMscclSchedule(loaded.msccl!, { topology: t });
+    expect(Number(await page.locator('[data-testid=timing] b').getAttribute('data-value'))).toBe(expected.makespan_s);
+    expect(page.url()).toContain('schedule=ring.xml');
+    // A schedule for 4 ranks on 8 endpoints is refused as the CLI refuses it.
+    await page.locator('input[name=topology]').fill('fullmesh:8');
+    await page.getByRole('button', { name: 'Verify and time' }).click();
+    await expect.poll(() => page.getByTestId('error').innerText()).toBe('meshwork: error: topology: got "fullmesh:8"; accepted: a topology with 4 endpoints (the schedule\'s rank count)');
     await page.close();
   });
 
@@ -163,6 +242,84 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.locator('[data-plot=latency-load][data-rendered]').waitFor();
     await page.locator('[data-plot=throughput-load][data-rendered]').waitFor();
     await page.screenshot({ path: `${SHOTS}/traffic.png` });
+    await page.close();
+  });
+
+  it('Seeds: the quick run in the worker gives the library verdicts; a claim opens its table and plot; a results.json opens', async () => {
+    const page = await open('#view=seeds&seeds=002&run=1');
+    await page.getByTestId('checklist-002').waitFor({ timeout: 60_000 });
+    const seed = await getSeedModule('002').run({ quick: true, progress: () => undefined });
+    const shown = await page.locator('[data-seed="002"] tr[data-claim]').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-claim')} ${r.querySelector('td.verdict')!.textContent}`));
+    expect(shown).toEqual([...seed.claims.filter((c) => c.source === 'document'), ...seed.claims.filter((c) => c.source === 'meshwork')].map((c) => `${c.id} ${verdictLabel(c.verdict)}`));
+    expect(await page.getByTestId('questions-002').count()).toBe(seed.claims.some((c) => c.source === 'meshwork') ? 1 : 0);
+    // The first claim that cites a plotted place: opening it shows that plot and the tables citing the same place.
+    const claim = seed.claims.find((c) => claimExhibits(c, seed.plots, seed.tables).plots.length > 0)!;
+    const exhibits = claimExhibits(claim, seed.plots, seed.tables);
+    await page.locator(`tr[data-claim="${claim.id}"] button`).click();
+    const detail = page.getByTestId('claim-detail');
+    expect(await detail.locator('dd').first().innerText()).toBe(claim.expected);
+    expect(await detail.locator('table[data-table]').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-table')))).toEqual(exhibits.tables.map((t) => t.id));
+    await detail.locator(`[data-plot="${exhibits.plots[0].id}"][data-rendered]`).waitFor();
+    expect(page.url()).toContain(`claim=${encodeURIComponent(claim.id)}`);
+    await page.screenshot({ path: `${SHOTS}/seeds.png` });
+
+    // A results.json from `reproduce --out` (here built by the library for seed 003) opens as it is.
+    const run = await runReproductions(['003'], { quick: true });
+    const text = resultsJsonText(resultsDocument(run, { command: 'reproduce 003 --quick', toolVersion: 'test' }));
+    await page.locator('input[name=results]').setInputFiles({ name: 'results.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect.poll(() => page.getByTestId('seeds-summary').innerText()).toContain(verdictCountsText(resultsDocument(run, { command: '', toolVersion: '' }).summary));
+    expect(await page.locator('[data-seed="003"] tr[data-claim]').count()).toBe(run.seeds[0].result.claims.length);
+    const bad = '{"format": "meshwork-reproduce", "version": 7, "seeds": []}';
+    await page.locator('input[name=results]').setInputFiles({ name: 'old.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    let cli = '';
+    try {
+      parseResultsJson(bad, 'old.json');
+    } catch (err) {
+      cli = `meshwork: error: ${(err as InputError).message}`;
+    }
+    expect(cli).toMatch(/^meshwork: error: results.version: got 7; accepted: /);
+    await expect.poll(() => page.getByTestId('error').innerText()).toBe(cli);
+    await page.close();
+  });
+
+  it('Sweeps: a JSON export plots as curves with the export points; a CSV export as a surface; a bad file gets the one line', async () => {
+    // A real sweep, stored in DuckDB by the CLI and exported as a user would.
+    const dir = tempDir('studio-sweep');
+    const file = writeSweep(dir, 'load', { kind: 'traffic', name: 'load', fixed: { pattern: 'uniform', horizon: 300 }, axes: { topology: ['ring:4', 'torus:2x2'], rates: [0.05, 0.1, 0.2] } });
+    const store = join(dir, 'r.duckdb');
+    expect(runCli(['sweep', 'run', file, '--store', store, '--jobs', '1', '--log', 'none']).code).toBe(0);
+    for (const format of ['json', 'csv']) expect(runCli(['sweep', 'export', '--store', store, '--format', format, '--out', join(dir, `r.${format}`)]).code).toBe(0);
+    const rows = checkSweepRows(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')), 'r.json');
+    const expected = sweepCurvePoints(rows, 'rate', 'packet_latency', 'topology');
+    expect(expected.length).toBe(6);
+
+    const page = await open('#view=sweeps&x=rate&y=packet_latency&color=topology');
+    await page.locator('input[name=sweep]').setInputFiles(join(dir, 'r.json'));
+    await expect.poll(() => page.getByTestId('sweep-summary').innerText()).toBe('r.json: 6 points, 6 finished');
+    await page.locator('[data-plot=sweep][data-rendered]').waitFor();
+    // Vega-Lite labels each point mark with its fields: the plotted points are the export's.
+    const labels = await page.locator('[data-plot=sweep] [aria-roledescription=point]').evaluateAll((ms) => ms.map((m) => m.getAttribute('aria-label') ?? ''));
+    const tenDigits = (v: number) => Number(v.toPrecision(10));
+    const plotted = labels.map((l) => tenDigits(Number(/packet_latency: ([0-9.e+-]+)/.exec(l.replace(/,/g, ''))?.[1]))).sort((a, b) => a - b);
+    expect(plotted).toEqual(expected.map((p) => tenDigits(p.y)).sort((a, b) => a - b));
+    await page.screenshot({ path: `${SHOTS}/sweeps.png` });
+
+    await page.locator('select[name=mode]').selectOption('surface');
+    await page.locator('select[name=y]').selectOption('topology');
+    await page.locator('select[name=z]').selectOption('accepted_flit_rate');
+    await page.locator('input[name=sweep]').setInputFiles(join(dir, 'r.csv'));
+    await page.locator('[data-plot=sweep-surface][data-rendered]').waitFor();
+    expect(await page.locator('[data-plot=sweep-surface] [aria-roledescription="rect mark"]').count()).toBe(6);
+    expect(page.url()).toContain('mode=surface');
+
+    await page.locator('input[name=sweep]').setInputFiles({ name: 'status.json', mimeType: 'application/json', buffer: Buffer.from('[{"topology": "ring:4"}]') });
+    let cli = '';
+    try {
+      checkSweepRows([{ topology: 'ring:4' }], 'status.json');
+    } catch (err) {
+      cli = `meshwork: error: ${(err as InputError).message}`;
+    }
+    await expect.poll(() => page.getByTestId('error').innerText()).toBe(cli);
     await page.close();
   });
 

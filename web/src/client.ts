@@ -14,6 +14,8 @@ export interface Job<T> {
 
 let worker: Worker | undefined;
 let nextId = 1;
+/** Files the user opened: a worker started after a cancel gets them again, before any request. */
+const uploads = new Map<string, string>();
 const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; progress?: (f: number, note?: string) => void }>();
 
 function ensureWorker(): Worker {
@@ -30,6 +32,7 @@ function ensureWorker(): Worker {
       else p.reject(reply.input ? new UserError(reply.message) : new Error(reply.message));
     }
   };
+  for (const [name, text] of uploads) worker.postMessage({ id: 0, request: { kind: 'upload', name, text } satisfies Request });
   worker.onerror = (event) => {
     const error = new Error(`meshwork: internal error: ${event.message}`);
     for (const p of pending.values()) p.reject(error);
@@ -58,3 +61,17 @@ export function run<T>(request: Request, progress?: (fraction: number, note?: st
 }
 
 export class CancelledError extends Error {}
+
+/** Opens a file in the core: specs such as `graphml:NAME` then read it, in every view. */
+export function upload(name: string, text: string): Job<string> {
+  uploads.set(name, text);
+  return run<string>({ kind: 'upload', name, text });
+}
+
+/** The spec naming an opened topology file, as the CLI names a file: the format from the content. */
+export function fileSpec(name: string, text: string): string {
+  const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, 2000);
+  if (head.startsWith('{') || head.startsWith('[') || head.startsWith('"')) return `file:${name}`;
+  if (head.startsWith('<')) return /<platform[\s>]/.test(head) ? `simgrid:${name}` : `graphml:${name}`;
+  return `anynet:${name}`;
+}

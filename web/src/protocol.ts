@@ -8,8 +8,15 @@ export type Request =
   | { kind: 'route'; spec: string; from: number; to: number }
   | { kind: 'algorithms'; collective: string }
   | { kind: 'traffic'; spec: string; patterns: string[]; rates: string; seed: number; packetSize: number }
-  | { kind: 'collective'; spec: string; collective: string; algorithm: string; size: string; engine: EngineName }
-  | { kind: 'compare'; spec: string; collective: string; size: string };
+  /** `schedule` names an opened schedule file (Meshwork JSON or MSCCL-XML), run instead of the algorithm. */
+  | { kind: 'collective'; spec: string; collective: string; algorithm: string; size: string; engine: EngineName; schedule?: string }
+  | { kind: 'compare'; spec: string; collective: string; size: string }
+  /** `meshwork reproduce <seeds> --quick`; the reply is results.json's document (ResultsJson). */
+  | { kind: 'seeds'; seeds: string }
+  /** A results.json the user opened: checked by the library's reader, returned as ResultsJson. */
+  | { kind: 'results'; name: string; text: string }
+  /** A file the user opened, kept under its name for `graphml:NAME`, `anynet:NAME`, `simgrid:NAME`, `file:NAME`. */
+  | { kind: 'upload'; name: string; text: string };
 
 /** What the page draws a network from: node positions and the channel list. */
 export interface Drawing {

@@ -23,6 +23,9 @@ import { checkFlowCollectiveSize } from '../../src/sim/flow/collective-run.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { simulateTraffic } from '../../src/sim/packet/traffic-run.js';
 import { checkPacketNodes } from '../../src/sim/packet/limits.js';
+import { topologyFromFileDocument, topologyFromFileSpec } from '../../src/interop/topology-file.js';
+import { scheduleFromText, type LoadedSchedule } from '../../src/interop/schedule-text.js';
+import { mscclModel, mscclProgram, verifyMscclSchedule } from '../../src/interop/msccl/run.js';
 import { layoutOf } from './layout.js';
 import { HeatmapRecorder, totalUtilisation } from './heatmap-recorder.js';
 import type { AlgorithmInfo, CollectiveReply, CompareReply, Drawing, GanttData, Reply, Request, RouteReply, TopologyReply, TrafficReply } from './protocol.js';
@@ -37,18 +40,51 @@ const GANTT_MAX_OPS = 200_000;
 const HEATMAP_FRAMES = 120;
 
 let cached: Topology | undefined;
+/** Files the user opened in the page, by name: `graphml:NAME`, `anynet:NAME`, `simgrid:NAME` and `file:NAME` read them. */
+const uploads = new Map<string, string>();
+/** The JSON graph reader (zod), loaded with the first uploaded file rather than with the worker. */
+let graphFormat: typeof import('../../src/topology/file-format.js') | undefined;
+
+function readUpload(path: string, field: string): string {
+  const text = uploads.get(path);
+  if (text === undefined) throw new InputError(field, path, 'a file opened in this page (a link carries the spec, not the file: open it again)');
+  return text;
+}
+
+/** The CLI's file specs, read from the page's uploads with the CLI's own readers. */
+function topologyFromUpload(text: string): Topology | undefined {
+  const fromFormat = topologyFromFileSpec(text, 'topology', readUpload);
+  if (fromFormat || !text.toLowerCase().startsWith('file:')) return fromFormat;
+  const path = text.slice(5);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readUpload(path, 'topology'));
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    throw new InputError('topology', path, `a well-formed JSON file (${(err as Error).message.split('\n')[0]})`);
+  }
+  return topologyFromFileDocument(doc, path, 'topology', graphFormat);
+}
+
+async function upload(name: string, text: string): Promise<string> {
+  uploads.set(name, text);
+  graphFormat ??= await import('../../src/topology/file-format.js');
+  // A file opened again under the same name replaces the one the cache was built from.
+  cached = undefined;
+  return name;
+}
 
 function topologyOf(spec: string): Topology {
   const text = spec.trim();
   if (cached && (cached.spec === text || (cached as { typed?: string }).typed === text)) return cached;
   if (text === '') throw new InputError('topology', spec, 'a spec such as torus:8x8');
-  if (text.startsWith('file:')) throw new InputError('topology', spec, 'a spec such as torus:8x8 (file: graphs are not read in the browser yet)');
-  const estimate = estimateSpecSize(text);
+  const fromFile = topologyFromUpload(text);
+  const estimate = fromFile ? undefined : estimateSpecSize(text);
   if (estimate) {
     checkSize('topology', estimate.nodes, estimate.channels);
     if (estimate.nodes > WEB_MAX_NODES) throw new LimitError('topology', `${estimate.nodes} nodes`, `${WEB_MAX_NODES} nodes in the browser (use the CLI for larger networks)`);
   }
-  const t = buildTopology(text);
+  const t = fromFile ?? buildTopology(text);
   if (t.numNodes > WEB_MAX_NODES) throw new LimitError('topology', `${t.numNodes} nodes`, `${WEB_MAX_NODES} nodes in the browser (use the CLI for larger networks)`);
   Object.defineProperty(t, 'typed', { value: text });
   cached = t;
@@ -133,18 +169,28 @@ function buildRequest(spec: string, collective: string, algorithm: string, size:
 /** Bytes mode checks every byte; past this many buffer bytes (all ranks) chunk identities are checked instead. */
 const BYTES_MODE_LIMIT = 1 << 24;
 
+/** The schedule to run: built by the algorithm registry, or read from an opened file as `run --schedule` reads it. */
+function scheduleOf(req: Extract<Request, { kind: 'collective' }>, t: Topology): LoadedSchedule {
+  if (req.schedule === undefined) {
+    const build = buildRequest(req.spec, req.collective, req.algorithm, req.size);
+    checkFlowCollectiveSize(build);
+    return { schedule: buildSchedule(build) };
+  }
+  const loaded = scheduleFromText(readUpload(req.schedule, 'schedule'), req.schedule, { size: req.size, topology: t.spec });
+  if (loaded.schedule.numRanks !== t.numEndpoints) throw new InputError('topology', req.spec, `a topology with ${loaded.schedule.numRanks} endpoints (the schedule's rank count)`);
+  return loaded;
+}
+
 function collective(req: Extract<Request, { kind: 'collective' }>, progress: (f: number, note: string) => void): CollectiveReply {
-  const build = buildRequest(req.spec, req.collective, req.algorithm, req.size);
-  const t = build.topology;
-  checkFlowCollectiveSize(build);
+  const t = topologyOf(req.spec);
   if (req.engine === 'packet') checkPacketNodes(t.numNodes, req.spec);
-  const schedule = buildSchedule(build);
+  const { schedule, msccl } = scheduleOf(req, t);
   progress(0.05, 'verifying');
   let bufferBytes = 0;
   for (let rank = 0; rank < schedule.numRanks; rank++) for (let b = 0; b < schedule.buffers.length; b++) bufferBytes += schedule.bufferBytes(rank, b);
   const mode = bufferBytes > BYTES_MODE_LIMIT ? 'chunks' : 'bytes';
   const verifyStart = performance.now();
-  const report = executeSchedule(schedule, { mode, topology: t });
+  const report = msccl ? verifyMscclSchedule(msccl, { mode, topology: t }) : executeSchedule(schedule, { mode, topology: t });
   const verifySeconds = (performance.now() - verifyStart) / 1e3;
   const verify = {
     pass: report.pass,
@@ -158,6 +204,9 @@ function collective(req: Extract<Request, { kind: 'collective' }>, progress: (f:
   const result = simulate({
     topology: t,
     schedule,
+    // An MSCCL file's protocol sets the wire bytes and α, as in `meshwork run --schedule`.
+    program: msccl ? mscclProgram(msccl, t) : undefined,
+    model: msccl ? mscclModel(msccl) : undefined,
     engine: req.engine,
     trace: req.engine === 'flow' ? recorder : undefined,
     progress: (f) => progress(0.1 + 0.85 * f, `timing at ${req.engine} level`),
@@ -210,6 +259,16 @@ function compare(req: Extract<Request, { kind: 'compare' }>, progress: (f: numbe
   return { bound_s: runs[0]?.bound_s ?? null, runs, skipped };
 }
 
+/**
+ * The quick reproduction, as `meshwork reproduce <seeds> --quick` runs it, in results.json's form.
+ * The seed modules load on the first request: the other views never pay for them.
+ */
+async function seeds(selection: string, progress: (f: number, note: string) => void): Promise<unknown> {
+  const { parseSeedSelection, resultsDocument, runReproductions } = await import('../../src/analysis/reproduce/index.js');
+  const run = await runReproductions(parseSeedSelection(selection), { quick: true, onProgress: progress });
+  return resultsDocument(run, { command: `reproduce ${selection} --quick`, toolVersion: MESHWORK_VERSION });
+}
+
 function handle(req: Request, progress: (f: number, note: string) => void): unknown {
   switch (req.kind) {
     case 'topology':
@@ -224,6 +283,12 @@ function handle(req: Request, progress: (f: number, note: string) => void): unkn
       return collective(req, progress);
     case 'compare':
       return compare(req, progress);
+    case 'seeds':
+      return seeds(req.seeds, progress);
+    case 'upload':
+      return upload(req.name, req.text);
+    case 'results':
+      return import('../../src/analysis/reproduce/results-file.js').then((m) => m.parseResultsJson(req.text, req.name));
   }
 }
 
@@ -238,8 +303,7 @@ function transferables(value: unknown, out: Transferable[] = [], depth = 0): Tra
   return out;
 }
 
-self.onmessage = (event: MessageEvent<{ id: number; request: Request }>) => {
-  const { id, request } = event.data;
+async function answer(id: number, request: Request): Promise<void> {
   const post = (reply: Reply, transfer: Transferable[] = []): void => (self as unknown as Worker).postMessage(reply, transfer);
   let last = 0;
   const progress = (fraction: number, note: string): void => {
@@ -249,7 +313,7 @@ self.onmessage = (event: MessageEvent<{ id: number; request: Request }>) => {
     post({ id, type: 'progress', fraction, note });
   };
   try {
-    const value = handle(request, progress);
+    const value = await handle(request, progress);
     // The topology's own arrays stay here (the cache uses them): copy those, move the rest.
     const copy = structuredClone(value);
     post({ id, type: 'result', value: copy }, transferables(copy));
@@ -257,4 +321,11 @@ self.onmessage = (event: MessageEvent<{ id: number; request: Request }>) => {
     if (err instanceof InputError) post({ id, type: 'error', message: `meshwork: error: ${err.message}`, input: true });
     else post({ id, type: 'error', message: `meshwork: internal error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, input: false });
   }
+}
+
+// Requests are answered in the order they came: an upload still loading its reader finishes before the next request reads the file.
+let queue: Promise<void> = Promise.resolve();
+self.onmessage = (event: MessageEvent<{ id: number; request: Request }>) => {
+  const { id, request } = event.data;
+  queue = queue.then(() => answer(id, request));
 };

@@ -7,6 +7,7 @@ import { renderHtmlReport, type HtmlSection, type RenderedPlot } from '../../rep
 import { renderPlotSvg } from '../../report/plot.js';
 import { getSeedModule } from './registry.js';
 import { type SeedId, type SeedReproduction, type SeedModule } from './types.js';
+import { RESULTS_FORMAT, RESULTS_VERSION, resultsJsonText, type ResultsJson } from './results-file.js';
 
 export interface SeedRun {
   readonly id: SeedId;
@@ -98,8 +99,6 @@ export async function runReproductions(ids: readonly SeedId[], opts: RunOptions)
   return { quick: opts.quick, seeds };
 }
 
-export const RESULTS_FORMAT = 'meshwork-reproduce';
-export const RESULTS_VERSION = 1;
 
 export interface ReportFiles {
   /** Relative file name -> content, in a deterministic order. */
@@ -127,19 +126,44 @@ export function verdictSummary(run: ReproductionRun): Record<Verdict, number> {
   return countVerdicts(documentClaims(allClaims(run)));
 }
 
+/** The results document of a run; `plotFiles` maps "seed/plotId" to the SVG file written for it. */
+export function resultsDocument(run: ReproductionRun, opts: ReportOptions, plotFiles: ReadonlyMap<string, string> = new Map()): ResultsJson {
+  return {
+    format: RESULTS_FORMAT,
+    version: RESULTS_VERSION,
+    meshwork: opts.toolVersion,
+    command: opts.command,
+    quick: run.quick,
+    summary: verdictSummary(run),
+    seeds: run.seeds.map((s) => ({
+      id: s.id,
+      title: s.title,
+      document: s.document,
+      ...(s.error ? { error: s.error } : {}),
+      unavailable: s.result.unavailable,
+      summary: countVerdicts(documentClaims(s.result.claims)),
+      meshworkSummary: countVerdicts(meshworkQuestions(s.result.claims)),
+      claims: s.result.claims,
+      params: s.result.params,
+      notes: s.result.notes,
+      tables: s.result.tables,
+      plots: s.result.plots.map((p) => ({ id: p.id, title: p.title, figure: p.figure, caption: p.caption, file: plotFiles.get(`${s.id}/${p.id}`), vegaLite: p.spec })),
+    })),
+  };
+}
+
 /** Renders every plot and builds report.html and results.json. Deterministic: no timestamps. */
 export async function buildReportFiles(run: ReproductionRun, opts: ReportOptions): Promise<ReportFiles> {
   const files: Array<[string, string]> = [];
   const sections: HtmlSection[] = [];
-  const seedsJson: unknown[] = [];
+  const plotFiles = new Map<string, string>();
   for (const s of run.seeds) {
     const rendered: RenderedPlot[] = [];
-    const seen = new Set<string>();
     for (const plot of s.result.plots) {
-      if (seen.has(plot.id)) throw new Error(`seed ${s.id}: duplicate plot id ${plot.id}`);
-      seen.add(plot.id);
+      if (plotFiles.has(`${s.id}/${plot.id}`)) throw new Error(`seed ${s.id}: duplicate plot id ${plot.id}`);
       const svg = await renderPlotSvg(plot);
       const file = plotFile(s.id, plot.id);
+      plotFiles.set(`${s.id}/${plot.id}`, file);
       files.push([file, svg]);
       rendered.push({ plot, svg, file });
     }
@@ -153,20 +177,6 @@ export async function buildReportFiles(run: ReproductionRun, opts: ReportOptions
       tables: s.result.tables,
       params: s.result.params,
       notes: s.result.notes,
-    });
-    seedsJson.push({
-      id: s.id,
-      title: s.title,
-      document: s.document,
-      ...(s.error ? { error: s.error } : {}),
-      unavailable: s.result.unavailable,
-      summary: countVerdicts(documentClaims(s.result.claims)),
-      meshworkSummary: countVerdicts(meshworkQuestions(s.result.claims)),
-      claims: s.result.claims,
-      params: s.result.params,
-      notes: s.result.notes,
-      tables: s.result.tables,
-      plots: rendered.map((r) => ({ id: r.plot.id, title: r.plot.title, figure: r.plot.figure, caption: r.plot.caption, file: r.file, vegaLite: r.plot.spec })),
     });
   }
   const summary = verdictSummary(run);
@@ -183,19 +193,7 @@ export async function buildReportFiles(run: ReproductionRun, opts: ReportOptions
     ],
     sections,
   });
-  const resultsJson = `${JSON.stringify(
-    {
-      format: RESULTS_FORMAT,
-      version: RESULTS_VERSION,
-      meshwork: opts.toolVersion,
-      command: opts.command,
-      quick: run.quick,
-      summary,
-      seeds: seedsJson,
-    },
-    (_key, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? String(value) : value),
-    2,
-  )}\n`;
+  const resultsJson = resultsJsonText(resultsDocument(run, opts, plotFiles));
   files.push(['report.html', html], ['results.json', resultsJson]);
   return { files, html, resultsJson };
 }

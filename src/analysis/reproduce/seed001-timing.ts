@@ -188,7 +188,7 @@ export function parallelIssue(program: FlowProgram, scale: number, turnaround: T
   return b.build();
 }
 
-/** A case on `fullmesh:n` at `gbps`, ready to time at any size. */
+/** A case on `fullmesh:n` (with `planes` switch planes) at `gbps`, ready to time at any size. */
 export class Seed001Timer {
   readonly topology: Topology;
   private readonly routing;
@@ -201,8 +201,10 @@ export class Seed001Timer {
     readonly gbps: number,
     readonly reading: TurnaroundReading = 'per-embodiment',
     readonly engine: Seed001Engine = 'flow',
+    /** Switch planes (7th embodiment, [0128]): parallel channels per pair, each transfer spread over them. */
+    readonly planes = 1,
   ) {
-    this.topology = buildTopology(`fullmesh:${n},bw=${gbps}Gbps,lat=0`);
+    this.topology = buildTopology(`fullmesh:${n},bw=${gbps}Gbps,lat=0${planes > 1 ? `,mult=${planes}` : ''}`);
     this.routing = fullMeshRouting(this.topology);
     this.baseBytes = 64 * c.quantum;
     const lower = (v: Seed001Variant): FlowProgram => lowerSchedule(buildSchedule({ collective: v.collective, algorithm: v.algorithm, topology: this.topology, size: this.baseBytes, root: 0, peer: 1 }));

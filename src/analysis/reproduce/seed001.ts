@@ -16,6 +16,7 @@ import { linePlot, type SeriesPoint } from '../../report/plot.js';
 import { buildTopology } from '../../topology/index.js';
 import { closedFormCrossoverBits, Seed001Timer, SEED001_CASES, SEED001_MODEL, SEED001_PACKET_MODEL, SEED001_T0, seed001Case, type TurnaroundReading } from './seed001-timing.js';
 import { arithmeticClaims, choiceClaim, treeLatencyClaim, workedExample } from './seed001-control.js';
+import { planesClaim } from './seed001-planes.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 import { appendAll, maxOf } from '../../util/arrays.js';
 
@@ -62,8 +63,8 @@ const RATIO_CLAIMS: ReadonlyArray<{ readonly id: string; readonly claim: string;
   { id: '001.reduce6.ratio', claim: '6th-embodiment reduce improves by K/2 over the full mesh', where: '[0110], 図41', expected: 'K/2 = 2 at K = 4 (time ratio 2/K = 0.5)', case: 'reduce6', ratio: () => 2 / 4 },
   { id: '001.scatter.ratio', claim: 'Scatter across two groups is 2× faster with direct plus 1-hop paths', where: '[0090], 図29', expected: '2× (time ratio 0.5)', case: 'scatter', ratio: () => 0.5 },
 ];
-/** N of the ratio sweep (the timer's piece quanta assume N ≤ 8; K = 4 needs N ≥ 4). */
-const RATIO_NS = [4, 6, 8] as const;
+/** N of the ratio sweep (K = 4 needs N ≥ 4; at N = 16 some pieces differ by one int32, 0.03 % of the ratio). */
+const RATIO_NS = [4, 6, 8, 16] as const;
 /** A ratio counts when within this relative distance of the document's. */
 const RATIO_TOLERANCE = 0.02;
 const RATIO_TEXT: Readonly<Record<string, string>> = { p2p1: '1/(N−1)', p2p2: '1/(N−1)', p2p6: '1/K (K = N−2)', mcast3: '≈ 2/N', mcast6: '1/K (K = N−1)', reduce4: '≈ 2/N', allreduce4: '≈ 2/N', reduce5: '≈ 2/N', reduce6: 'K/2 better (K = 4)', scatter: '2× faster' };
@@ -90,8 +91,48 @@ const LARGE_BITS = 1e9;
  * packet run of N = 4 and 6 would add about 8 s of CPU to a run the full-run test gives 60 s.
  */
 const PACKET_BITS = 32e6;
+/**
+ * N of the packet-level ratios: 8 in --quick, 8 and 16 in the full run (about 20 s of CPU more, most
+ * of it the allreduce). At N = 16 the size grows with N (64 Mbit), so each piece is as large as at
+ * N = 8: at 32 Mbit the latency terms alone put the ratios 1.9–2.0 % above the document's.
+ */
+const packetNs = (quick: boolean): readonly number[] => (quick ? [8] : [8, 16]);
+const packetBits = (n: number): number => (PACKET_BITS * Math.max(n, 8)) / 8;
 
 const kbit = (bits: number | undefined): string => (bits === undefined ? 'none' : `${(bits / 1e3).toFixed(bits < 1e4 ? 2 : 1)} kbit`);
+
+/** Packet-level crossover search: up to this size (bits) and to this relative tolerance. */
+const PACKET_CROSSOVER_MAX_BITS = 1e7;
+const PACKET_CROSSOVER_TOLERANCE = 1e-3;
+
+/** A threshold claim judged on one engine over the settings of the sweep (the first is the primary one). */
+function thresholdClaim(t: (typeof THRESHOLD_CLAIMS)[number], t1: number, doc: number, sweep: ReadonlyArray<{ n: number; gbps: number; bits: number | undefined }>, engine: 'flow' | 'packet', extra: string): Claim {
+  const factor = (bits: number | undefined): number => (bits === undefined ? Infinity : Math.max(bits / doc, doc / bits));
+  const primary = sweep[0].bits;
+  const holds = sweep.filter((st) => factor(st.bits) <= THRESHOLD_FACTOR);
+  const ok = factor(primary) <= THRESHOLD_FACTOR && holds.length * 2 >= sweep.length;
+  const needed = maxOf(sweep.map((st) => factor(st.bits)));
+  const level = engine === 'flow' ? 'flow level' : 'packet level (32-byte flits, router pipeline, FIFO source queues)';
+  return {
+    id: engine === 'flow' ? t.id : `${t.id}.packet`,
+    claim: engine === 'flow' ? t.claim : `${t.claim} (packet level)`,
+    where: t.where,
+    expected: kbit(doc),
+    measured: `${engine} crossover (T1 = ${(t1 * 1e6).toFixed(1)} µs) ${sweep.map((st) => `N=${st.n}, ${st.gbps} Gbps: ${kbit(st.bits)}`).join('; ')}${extra}`,
+    ...(ok
+      ? { verdict: 'reproduced-under-reading' as const, reading: `searched crossover at ${level} within a factor of ${THRESHOLD_FACTOR} of the figure reading at N = ${N}, ${PRIMARY.gbps} Gbps and at ${holds.length} of ${sweep.length} settings (spec §8: N and B of the graphs unstated), each embodiment's own T1 (spec §1.4)` }
+      : {
+          verdict: 'not-reproduced' as const,
+          why: primary === undefined
+            ? `the 1-hop variant is never faster at ${level} in the sizes searched`
+            : `the ${engine} crossover is ${(primary / doc).toFixed(2)}× the document's value at N = ${N}, ${PRIMARY.gbps} Gbps, within a factor of ${THRESHOLD_FACTOR} at ${holds.length} of ${sweep.length} settings${t.case === 'p2p2' ? '; spec §8 finds the same: the 20 kbit is far above what T1 − T0 = 0.1 µs gives' : ''}`,
+        }),
+    source: 'document',
+    threshold: `crossover within a factor of ${THRESHOLD_FACTOR} of the document's value at the primary setting and at half the sweep or more`,
+    sensitivity: Number.isFinite(needed) ? `every setting of the sweep falls within a factor of ${needed.toFixed(2)}` : 'some setting never crosses over',
+    setup: ['N and B of the graphs are not stated (spec §7.8): N = 4 and 8, 20 and 25 Gbps', `T0 = 2 µs ([0057]); each embodiment's own T1`, ...(engine === 'packet' ? [`packet level: the flow model's latencies, a cycle one 32-byte flit at the link rate; searched up to ${PACKET_CROSSOVER_MAX_BITS / 1e6} Mbit`] : [])],
+  };
+}
 
 export const seed001: SeedModule = {
   id: '001',
@@ -220,18 +261,18 @@ export const seed001: SeedModule = {
     }
     // The same ratio claims at packet level (seed001-timing.ts SEED001_PACKET_MODEL), with the flow
     // level at the same size beside them: the two engines run one meaning of these schedules.
-    const packetNs = [PRIMARY.n];
+    const ns = packetNs(ctx.quick);
     const engineRows: (string | number)[][] = [];
     RATIO_CLAIMS.forEach((t, i) => {
       ctx.progress(0.9 + (0.05 * i) / RATIO_CLAIMS.length, `${t.case} at packet level`);
-      const points = packetNs.map((n) => {
+      const points = ns.map((n) => {
         const ratioOf = (engine: 'flow' | 'packet'): number => {
-          const x = new Seed001Timer(seed001Case(t.case), n, PRIMARY.gbps, 'per-embodiment', engine).time(PACKET_BITS / 8);
+          const x = new Seed001Timer(seed001Case(t.case), n, PRIMARY.gbps, 'per-embodiment', engine).time(packetBits(n) / 8);
           return x.variant / x.direct;
         };
         const packet = ratioOf('packet');
         const flow = ratioOf('flow');
-        engineRows.push([seed001Case(t.case).label, n, t.ratio(n).toFixed(4), flow.toFixed(4), packet.toFixed(4), (packet / flow).toFixed(4)]);
+        engineRows.push([seed001Case(t.case).label, n, packetBits(n) / 1e6, t.ratio(n).toFixed(4), flow.toFixed(4), packet.toFixed(4), (packet / flow).toFixed(4)]);
         return { n, packet, flow, off: Math.abs(packet / t.ratio(n) - 1) };
       });
       const held = points.filter((x) => x.off <= RATIO_TOLERANCE);
@@ -240,21 +281,21 @@ export const seed001: SeedModule = {
         claim: `${t.claim} (packet level)`,
         where: t.where,
         expected: t.expected,
-        measured: `time ratio at ${PACKET_BITS / 1e6} Mbit, packet level (flow level at the same size): ${points.map((x) => `N=${x.n} ${x.packet.toFixed(4)} (${x.flow.toFixed(4)}; document ${t.ratio(x.n).toFixed(4)})`).join(', ')}`,
+        measured: `time ratio at ${ns.map((n) => `${packetBits(n) / 1e6} Mbit (N = ${n})`).join(', ')}, packet level (flow level at the same size): ${points.map((x) => `N=${x.n} ${x.packet.toFixed(4)} (${x.flow.toFixed(4)}; document ${t.ratio(x.n).toFixed(4)})`).join(', ')}`,
         ...(held.length === points.length
-          ? { verdict: 'reproduced-under-reading' as const, reading: `large data at packet level, N = ${packetNs.join(', ')}: ${PRIMARY.gbps} Gbps per link, T0 = 2 µs, 32-byte flits, turnaround copies packet by packet (docs/packet.md); FIFO source queues where the flow level shares a link` }
+          ? { verdict: 'reproduced-under-reading' as const, reading: `large data at packet level, N = ${ns.join(', ')}: ${PRIMARY.gbps} Gbps per link, T0 = 2 µs, 32-byte flits, turnaround copies packet by packet (docs/packet.md); FIFO source queues where the flow level shares a link` }
           : { verdict: 'not-reproduced' as const, why: `holds at N = ${held.map((x) => x.n).join(', ') || 'none'} only` }),
         source: 'document',
         threshold: `within ${RATIO_TOLERANCE * 100}% of the document's ratio at every N run`,
         sensitivity: `the largest distance is ${(maxOf(points.map((x) => x.off)) * 100).toFixed(2)}%; packet / flow at the same size ${points.map((x) => (x.packet / x.flow).toFixed(4)).join(', ')}`,
-        setup: [`${PACKET_BITS / 1e6} Mbit per rank (1 Gbit would be 40 M cycles a run)`, 'the packet engine configured as the flow model: a cycle is one 32-byte flit at 20 Gbps, links at least one cycle, router pipeline a few cycles per hop'],
+        setup: [`${PACKET_BITS / 1e6} Mbit per rank at N = 8, N/8 × that above (1 Gbit would be 40 M cycles a run)`, ...(ctx.quick ? ['--quick: N = 8 only; the full run adds N = 16'] : []), 'the packet engine configured as the flow model: a cycle is one 32-byte flit at 20 Gbps, links at least one cycle, router pipeline a few cycles per hop'],
       });
     });
     r.tables.push({
       id: '001-ratios-engines',
-      title: `Seed 001 large-data ratios at flow and packet level (${PACKET_BITS / 1e6} Mbit per rank)`,
+      title: `Seed 001 large-data ratios at flow and packet level (${PACKET_BITS / 1e6} Mbit per rank at N = 8)`,
       figure: '001 図3/16/29/35/38/40/41',
-      columns: ['embodiment', 'N', 'document ratio', 'flow ratio', 'packet ratio', 'packet / flow'],
+      columns: ['embodiment', 'N', 'Mbit per rank', 'document ratio', 'flow ratio', 'packet ratio', 'packet / flow'],
       rows: engineRows,
       note: 'The same retimed schedules (seed001-timing.ts) on both engines. Multicasts copy at the turnaround node in both (flow: one tree flow; packet: packet by packet). The packet level queues two sends on one link FIFO where the flow level shares it (SEED001_PACKET_MODEL).',
     });
@@ -264,34 +305,27 @@ export const seed001: SeedModule = {
       { n: 4, gbps: PRIMARY.gbps },
       { n: 4, gbps: 25 },
     ];
+    // Crossovers on both engines: the packet level searched up to 10 Mbit (every document threshold
+    // is below 100 kbit) and to 0.1 % (its sizes move in whole flits).
+    const crossoverRows: (string | number)[][] = [];
     for (const t of THRESHOLD_CLAIMS) {
       const x = row(t.case);
       const doc = x.c.documentBits!;
-      const sweep = settings.filter((st) => !(t.case === 'mcast3' && st.n !== 8)).map((st) => ({ ...st, bits: timer(t.case, st.n, st.gbps).crossoverBits() }));
-      const factor = (bits: number | undefined): number => (bits === undefined ? Infinity : Math.max(bits / doc, doc / bits));
-      const holds = sweep.filter((st) => factor(st.bits) <= THRESHOLD_FACTOR);
-      const ok = factor(x.primary) <= THRESHOLD_FACTOR && holds.length * 2 >= sweep.length;
-      const needed = maxOf(sweep.map((st) => factor(st.bits)));
-      r.claims.push({
-        id: t.id,
-        claim: t.claim,
-        where: t.where,
-        expected: kbit(doc),
-        measured: `crossover (T1 = ${(x.c.t1 * 1e6).toFixed(1)} µs) ${sweep.map((st) => `N=${st.n}, ${st.gbps} Gbps: ${kbit(st.bits)}`).join('; ')}; one-latency reading ${kbit(x.oneLatency)}`,
-        ...(ok
-          ? { verdict: 'reproduced-under-reading' as const, reading: `searched crossover within a factor of ${THRESHOLD_FACTOR} of the figure reading at N = ${N}, ${PRIMARY.gbps} Gbps and at ${holds.length} of ${sweep.length} settings (spec §8: N and B of the graphs unstated), each embodiment's own T1 (spec §1.4)` }
-          : {
-              verdict: 'not-reproduced' as const,
-              why: x.primary === undefined
-                ? 'the 1-hop variant is never faster between 1 bit and 10 Gbit'
-                : `the crossover is ${(x.primary / doc).toFixed(2)}× the document's value at N = ${N}, ${PRIMARY.gbps} Gbps, within a factor of ${THRESHOLD_FACTOR} at ${holds.length} of ${sweep.length} settings${x.c.id === 'p2p2' ? '; spec §8 finds the same: the 20 kbit is far above what T1 − T0 = 0.1 µs gives' : ''}`,
-            }),
-        source: 'document',
-        threshold: `crossover within a factor of ${THRESHOLD_FACTOR} of the document's value at the primary setting and at half the sweep or more`,
-        sensitivity: Number.isFinite(needed) ? `every setting of the sweep falls within a factor of ${needed.toFixed(2)}` : 'some setting never crosses over',
-        setup: ['N and B of the graphs are not stated (spec §7.8): N = 4 and 8, 20 and 25 Gbps', `T0 = 2 µs ([0057]); each embodiment's own T1`],
-      });
+      const swept = settings.filter((st) => !(t.case === 'mcast3' && st.n !== 8));
+      const flowSweep = swept.map((st) => ({ ...st, bits: timer(t.case, st.n, st.gbps).crossoverBits() }));
+      const packetSweep = swept.map((st) => ({ ...st, bits: new Seed001Timer(x.c, st.n, st.gbps, 'per-embodiment', 'packet').crossoverBits(PACKET_CROSSOVER_TOLERANCE, PACKET_CROSSOVER_MAX_BITS) }));
+      swept.forEach((st, i) => crossoverRows.push([x.c.label, st.n, st.gbps, kbit(doc), kbit(flowSweep[i].bits), kbit(packetSweep[i].bits)]));
+      r.claims.push(thresholdClaim(t, x.c.t1, doc, flowSweep, 'flow', `; one-latency reading ${kbit(x.oneLatency)}`));
+      r.claims.push(thresholdClaim(t, x.c.t1, doc, packetSweep, 'packet', `; flow level ${flowSweep.map((st) => kbit(st.bits)).join(', ')}`));
     }
+    r.tables.push({
+      id: '001-crossovers-engines',
+      title: 'Seed 001 crossover sizes at flow and packet level',
+      figure: '001 図3/7/16/35/37',
+      columns: ['embodiment', 'N', 'Gbps', 'document threshold', 'flow crossover', 'packet crossover'],
+      rows: crossoverRows,
+      note: `Bisection on the size: flow level to a relative ${1e-4}, packet level to ${PACKET_CROSSOVER_TOLERANCE} between 1 bit and ${PACKET_CROSSOVER_MAX_BITS / 1e6} Mbit. The packet level sits above the flow level: its transfers pay the router pipeline and whole 32-byte flits, which weigh more on the 1-hop variant's small pieces.`,
+    });
     // Spec §8: the thresholds should order as the 1-hop latencies (4 > 2.4 > 2.1 ≈ 2 µs).
     const classes = (reading: 'primary' | 'oneLatency') => {
       const v = (id: string): number => row(id)[reading] ?? Infinity;
@@ -326,18 +360,10 @@ export const seed001: SeedModule = {
     appendAll(r.claims, arithmetic.claims);
     r.claims.push(treeLatencyClaim());
     r.tables.push(arithmetic.table);
-    r.claims.push({
-      id: '001.plane7',
-      claim: 'Two distributed-switch sets per node on two cyclic AWGs, under one control unit, raise the inter-node bandwidth',
-      where: '[0128], 図43 (7th embodiment)',
-      expected: 'more bandwidth between nodes',
-      measured: 'not built',
-      verdict: 'not-available',
-      why: 'the full-mesh routing takes the first of parallel channels (fullmesh:N,mult=2), so a schedule cannot yet spread one transfer over two planes',
-      source: 'document',
-    });
-    r.unavailable.push('not yet available: the 7th embodiment (two switch planes, 図43): routing over parallel full-mesh channels');
-    r.unavailable.push('not yet available: seed 001 crossover (threshold) claims at packet level; the ratio claims are checked at both levels');
+    ctx.progress(0.97, 'two switch planes');
+    const planes = planesClaim({ n: PRIMARY.n, gbps: PRIMARY.gbps, flowBits: ctx.quick ? [1e3, 1e5, LARGE_BITS] : [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, LARGE_BITS], packetBits: PACKET_BITS });
+    r.claims.push(planes.claim);
+    r.tables.push(planes.table);
     r.params.timing = {
       model: SEED001_MODEL,
       t0_s: SEED001_T0,
@@ -345,7 +371,7 @@ export const seed001: SeedModule = {
       primary: PRIMARY,
       sizesBits: bits,
       largeBits: LARGE_BITS,
-      packet: { model: SEED001_PACKET_MODEL, bits: PACKET_BITS, ns: [PRIMARY.n], flitBytes: 32 },
+      packet: { model: SEED001_PACKET_MODEL, bitsAtN8: PACKET_BITS, bitsScale: 'N/8 above N = 8', ns: packetNs(ctx.quick), flitBytes: 32, crossoverMaxBits: PACKET_CROSSOVER_MAX_BITS, crossoverTolerance: PACKET_CROSSOVER_TOLERANCE },
       crossover: 'bisection on the size, geometric midpoints, relative tolerance 1e-4',
       thresholdFactor: THRESHOLD_FACTOR,
       cases: SEED001_CASES.map((c) => ({ id: c.id, direct: `${c.direct.collective} ${c.direct.algorithm}`, variant: `${c.variant.collective} ${c.variant.algorithm}`, t1_s: c.t1, hop: c.hop })),

@@ -146,7 +146,8 @@ async function exportCommand(o: { store: string; format: string; out: string; sw
 async function plotCommand(o: { store: string; x: string; y: string; color?: string; out: string; sweep?: string; logX?: boolean; logY?: boolean }): Promise<void> {
   if (!/\.(svg|html)$/.test(o.out)) throw new InputError('out', o.out, 'a file ending in .svg or .html');
   const { paramColumn } = await store();
-  const { linePlot, renderPlotSvg } = await import('../../report/plot.js');
+  const { renderPlotSvg } = await import('../../report/plot.js');
+  const { sweepCurvePlot } = await import('../../sweep/export-file.js');
   const { renderHtmlReport } = await import('../../report/html.js');
   const points = await withPoints(o.store, async (opened) => {
     const columns = new Set((await opened.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'points'`)).map((r) => String(r.column_name)));
@@ -160,16 +161,10 @@ async function plotCommand(o: { store: string; x: string; y: string; color?: str
       `SELECT ${series} AS series, TRY_CAST(${column('x', o.x)} AS DOUBLE) AS x, TRY_CAST(${column('y', o.y)} AS DOUBLE) AS y FROM points WHERE status = 'ok'${where} AND x IS NOT NULL AND y IS NOT NULL ORDER BY series, x`,
     );
   });
-  if (points.length === 0) throw new InputError('y', o.y, 'a column with numbers in at least one stored point');
-  const plot = linePlot({
-    id: 'sweep',
-    title: `${o.y} against ${o.x}`,
-    figure: `meshwork sweep, ${o.store}`,
-    x: { title: o.x, log: o.logX },
-    y: { title: o.y, log: o.logY },
-    legend: o.color ?? 'series',
-    points: points.map((p) => ({ series: String(p.series), x: Number(p.x), y: Number(p.y) })),
-  });
+  const plot = sweepCurvePlot(
+    points.map((p) => ({ series: String(p.series), x: Number(p.x), y: Number(p.y) })),
+    { x: o.x, y: o.y, color: o.color, logX: o.logX, logY: o.logY, source: o.store },
+  );
   const svg = await renderPlotSvg(plot);
   if (o.out.endsWith('.svg')) return writeFileAtomic(o.out, svg, 'out');
   const html = renderHtmlReport({

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { mdceTable1, parseTable1Sizes, Table1Row, TABLE1_CONVENTION, TABLE1_EXTRA_STAGE } from '../../topology/mdce/index.js';
+import { circularOmegaRows, mdceTable1, parseTable1Sizes, Table1BesideRow, Table1Row, TABLE1_CONVENTION, TABLE1_EXTRA_STAGE } from '../../topology/mdce/index.js';
 import { InputError } from '../../util/errors.js';
 import { print } from '../io.js';
 import { maxOf } from '../../util/arrays.js';
@@ -21,15 +21,17 @@ export function register(program: Command): void {
       const extraStage = opts.extraStage;
       if (extraStage !== 'a' && extraStage !== 'b') throw new InputError('extra-stage', extraStage, 'a or b');
       const rows = withProgress('Table 1', { json: opts.json }, (bar) => mdceTable1(sizes, { extraStage, progress: (f, row) => bar.update(f, row) }));
+      // The circular omega the paper builds DCE from, beside its nine networks (not a Table 1 row).
+      const beside = circularOmegaRows(sizes);
       if (opts.json) {
-        print(JSON.stringify({ table: 'seed004-table1', convention: TABLE1_CONVENTION, extraStage, sizes, rows }, null, 2));
+        print(JSON.stringify({ table: 'seed004-table1', convention: TABLE1_CONVENTION, extraStage, sizes, rows, beside }, null, 2));
       } else {
-        print(renderText(rows, extraStage));
+        print(renderText([...rows, ...beside], extraStage));
       }
     });
 }
 
-function renderText(rows: Table1Row[], extraStage: string): string {
+function renderText(rows: ReadonlyArray<Table1Row | Table1BesideRow>, extraStage: string): string {
   const head = ['network', 'deg', 'PEs', 'config', 'paper', 'exact', 'exact≠self', 'formula', 'source', 'diam', 'Eq.1', 'note'];
   const notes: string[] = [];
   const body = rows.map((r) => {
@@ -42,7 +44,7 @@ function renderText(rows: Table1Row[], extraStage: string): string {
       r.degree,
       String(r.pes),
       r.config,
-      r.paper.toFixed(2),
+      r.paper === null ? '—' : r.paper.toFixed(2),
       r.exact.meanWithSelf.toFixed(4),
       r.exact.meanWithoutSelf.toFixed(4),
       r.formula.value.toFixed(4),
@@ -58,6 +60,7 @@ function renderText(rows: Table1Row[], extraStage: string): string {
     'Seed 004, Table 1: degree and mean distance (paper vs Meshwork)',
     `exact = ${TABLE1_CONVENTION}; exact≠self = without self-pairs`,
     `CB and CCC rows: the added stage wired as extra-stage=${extraStage} (--extra-stage a|b; JSON has both readings)`,
+    'circular omega rows (CΩ): beside the table, not in it; both readings of the paper\'s construction (docs/seed004.md)',
     '',
     line(head),
     line(widths.map((w) => '-'.repeat(w))),

@@ -12,7 +12,7 @@ import { parseCollective, type CollectiveKind } from '../../collectives/types.js
 import { routingNames, type RoutingOptions } from '../../routing/registry.js';
 import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-order.js';
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
-import { INJECTION_ORDERS, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
+import { BARRIER_MODELS, INJECTION_ORDERS, LATENCY_RULES, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
 import { FLOW_PRESET_NAMES, flowPreset } from '../../sim/flow/presets.js';
 import { describeNoise, parseNoise, type NoiseModel } from '../../sim/program/disturb.js';
 import type { Topology } from '../../topology/graph.js';
@@ -40,6 +40,8 @@ export interface TimingCliOptions {
   injection?: string;
   ejection?: string;
   barrierLatency?: string;
+  barrier?: string;
+  latency?: string;
   hwLatency?: string;
   hwBandwidth?: string;
   turnaroundSwitch?: string;
@@ -74,6 +76,8 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--injection <bw>', 'injection bandwidth per NIC (default: not a separate limit)')
     .option('--ejection <bw>', 'ejection bandwidth per NIC (default: not a separate limit)')
     .option('--barrier-latency <time>', 'barrier network stage latency; a barrier costs stage × ⌈log2 P⌉ (default α + max channel latency + router latency)')
+    .option('--latency <rule>', 'when a flow spends its route latency: on-delivery (default: after its last byte left) or before-transfer (SimGrid: it holds no bandwidth for its route latency, then transfers; needs --injection-order shared)')
+    .option('--barrier <model>', 'how a barrier is timed: stages (default: the barrier network above) or linear (SMPI\'s default: zero-byte messages to the lowest rank and back over the routes)')
     .option('--hw-latency <time>', 'combining-tree latency per level for hw collectives (default 100ns)')
     .option('--hw-bandwidth <bw>', 'combining-tree bandwidth (default: the largest channel bandwidth)')
     .option('--turnaround-switch <time>', 'extra latency of a cut-through turnaround in the switch (default 100ns: seed 001 2.1us vs 2us)')
@@ -84,8 +88,8 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--preset <name>', `model and routing defaults of another simulator: ${FLOW_PRESET_NAMES.join(', ')} (SimGrid SMPI, CM02; see docs/flow.md); explicit options still win`)
     .option('--rate-update <mode>', 'exact (default: every flow re-rated after each batch of events) or local (only flows sharing a channel with a change; faster, approximate)')
     .option('--injection-order <order>', 'NIC model: fifo (default: a NIC\'s sends leave in order on each link, as the packet engine), per-destination, or shared (max-min among all outstanding sends, as SimGrid SMPI)')
-    .option('--protocol <p>', 'point-to-point protocol: eager (default: data moves when the send is posted) or mpi (rendezvous from --eager-threshold: data moves once the receive is posted)')
-    .option('--eager-threshold <bytes>', 'with --protocol mpi, the size from which a send uses rendezvous (default 64KiB, SMPI\'s)')
+    .option('--protocol <p>', 'point-to-point protocol: eager (default: data moves when the send is posted), mpi (rendezvous from --eager-threshold: data moves once the receive is posted) or smpi (SimGrid SMPI: data always moves once the receive is posted; a lone send below --eager-threshold is detached, any other send completes on delivery)')
+    .option('--eager-threshold <bytes>', 'with --protocol mpi, the size from which a send uses rendezvous; with smpi, from which a send is not detached (default 64KiB, SMPI\'s)')
     .option('--noise <spec>', 'disturbances (seed 000 ¶0048): skew=T (per-rank start, uniform), jitter=T (per-send mean, exponential), os=T with osprob=P (detour before an op, default p 0.01), seed=N, e.g. skew=10us,jitter=1us,seed=3 (default: none)')
     .option('--json', 'print the full result as JSON')
     // One output format: --json --csv together printed JSON only, silently.
@@ -135,6 +139,8 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
     injectionBandwidth: bw('injection', o.injection),
     ejectionBandwidth: bw('ejection', o.ejection),
     barrierStageLatency: time('barrier-latency', o.barrierLatency),
+    barrier: choice('barrier', o.barrier, BARRIER_MODELS),
+    latencyRule: choice('latency', o.latency, LATENCY_RULES),
     hwLevelLatency: time('hw-latency', o.hwLatency),
     hwBandwidth: bw('hw-bandwidth', o.hwBandwidth),
     turnaroundSwitch: time('turnaround-switch', o.turnaroundSwitch),
@@ -172,12 +178,13 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `nics=${model.nics}`,
     `injection=${b('injectionBandwidth')}`,
     `ejection=${b('ejectionBandwidth')}`,
-    `barrier stage=${t('barrierStageLatency')}`,
+    model.barrier === 'linear' ? 'barrier=linear (to the lowest rank and back)' : `barrier stage=${t('barrierStageLatency')}`,
     `rate update=${model.rateUpdate}`,
     `sharing=${model.sharing}`,
+    ...(model.latencyRule === 'before-transfer' ? ['latency before transfer'] : []),
     ...(model.preset ? [`preset=${model.preset}`] : []),
     `injection order=${model.injectionOrder}`,
-    `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : ''}`,
+    `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : model.protocol === 'smpi' ? ` (detached below ${formatSize(model.eagerThreshold as number)})` : ''}`,
     `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,
     ...(model.noise ? [`noise ${describeNoise(model.noise as NoiseModel)}`] : []),
   ].join(', ');

@@ -102,8 +102,8 @@ export function scheduleBound(t: Topology, routing: RoutingFunction, program: Fl
             const dr = program.dsts[program.opPeer[o] + i];
             if (dr === srcRank) continue;
             const hops = routeWithHint(t, routing, t.endpoints[srcRank], t.endpoints[dr], hint, o * 2, rb, scratch);
-            if (model.splitTies && h < 0) {
-              const hops2 = routing.route(t.endpoints[srcRank], t.endpoints[dr], o * 2 + 1, rb2);
+            if (model.splitTies) {
+              const hops2 = routeWithHint(t, routing, t.endpoints[srcRank], t.endpoints[dr], hint, o * 2 + 1, rb2, scratch);
               minBw = Math.min(minBw, addRoute(rb, hops, srcRank, dr, s, bytes / 2, true), addRoute(rb2, hops2, srcRank, dr, s, bytes / 2, true));
             } else {
               minBw = Math.min(minBw, addRoute(rb, hops, srcRank, dr, s, bytes, true));

@@ -10,7 +10,8 @@
  *
  * `FlowEngine` drives the shared stream semantics (StreamRunner) and moves data with named
  * collaborators: the message table, the flow table (with the active list), the path arena, the NIC
- * send queues (model.injectionOrder) and the rate update (model.rateUpdate).
+ * send queues (model.injectionOrder), the rate update (model.rateUpdate) and, for a routing that
+ * reads loads (adaptive, UGAL), the channel loads it chooses each flow's path from at flow start.
  */
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
@@ -26,10 +27,13 @@ import { FlowTable } from './flow-table.js';
 import { PathArena } from './path-arena.js';
 import { NicSendQueues } from './nic-queues.js';
 import { ExactRateUpdate, LocalRateUpdate, type RateUpdater } from './rate-update.js';
+import { FlowChannelLoad, readsLoad } from './channel-load.js';
 
 /** Events: a stream wake the shared semantics asked for, and a message's delivery. */
 const E_WAKE = 0;
 const E_DELIVER = 1;
+/** A flow under latency 'before-transfer' has spent its route latency and starts transferring. */
+const E_ACTIVATE = 2;
 
 export interface FlowTraceRecorder {
   /** Called after each rate update with the time and the rate per channel class (bytes/s). */
@@ -97,6 +101,8 @@ export class FlowEngine {
   private readonly arena = new PathArena();
   private readonly nicQueues: NicSendQueues;
   private readonly rates: RateUpdater;
+  /** Unfinished flows per channel, kept only for a routing that reads them. */
+  private readonly channelLoad: FlowChannelLoad | undefined;
   private readonly runner: StreamRunner;
   private readonly events = new EventQueue(4096);
   /** Flows of each stream that have not finished (its sends that have not left). */
@@ -146,6 +152,7 @@ export class FlowEngine {
     this.rates = model.rateUpdate === 'local' ? new LocalRateUpdate(this.flows, this.arena, capacity) : new ExactRateUpdate(this.flows, this.arena, capacity);
     this.nicQueues = new NicSendQueues(model.injectionOrder, program, nics, this.useInj, C);
     this.outstanding = new Int32Array(program.numStreams);
+    this.channelLoad = readsLoad(routing) ? new FlowChannelLoad(C) : undefined;
     const outstanding = this.outstanding;
     this.runner = new StreamRunner(program, model, {
       postSend: (s, op) => this.postSend(s, op),
@@ -164,6 +171,15 @@ export class FlowEngine {
   }
 
   run(): FlowRunOutput {
+    const unbind = this.channelLoad?.bind(this.routing);
+    try {
+      return this.runBatches();
+    } finally {
+      unbind?.();
+    }
+  }
+
+  private runBatches(): FlowRunOutput {
     const { events, rates, runner, opts } = this;
     const nOps = this.program.numOps;
     runner.start(0);
@@ -193,6 +209,7 @@ export class FlowEngine {
         const arg = events.peekArg();
         events.pop();
         if (kind === E_DELIVER) this.deliver(arg);
+        else if (kind === E_ACTIVATE) this.activate(arg);
         else runner.wake(arg, now);
       }
       if (this.dirty) nextFinish = this.rerate();
@@ -361,8 +378,9 @@ export class FlowEngine {
       const hops = routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2, rb, scratch);
       let parts = 1;
       let hops2 = 0;
-      if (model.splitTies && h < 0) {
-        hops2 = routing.route(srcNode, dstNode, salt * 2 + 1, rb2);
+      // An odd salt takes the other tie or plane; a hinted path ignores it and gives the same channels.
+      if (model.splitTies) {
+        hops2 = routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2 + 1, rb2, scratch);
         if (hops2 !== hops || !sameChannels(rb.channels, rb2.channels, hops)) parts = 2;
       }
       const lat = this.pathLatency(rb, hops) + extra;
@@ -395,6 +413,7 @@ export class FlowEngine {
       this.rates.arenaChanged(arena.reserve(nRes, flows, [[flows.active, flows.numActive], [nicQueues.pending, nicQueues.numPending]]));
     }
     flows.start[f] = arena.append(resources, nRes);
+    this.channelLoad?.add(resources, 0, nRes);
     flows.len[f] = nRes;
     flows.rem[f] = bytes;
     flows.bytes[f] = bytes;
@@ -407,7 +426,18 @@ export class FlowEngine {
     flows.op[f] = op;
     this.outstanding[s]++;
     if (nicQueues.order !== 'shared' && nRes > 0 && nicQueues.enqueue(f, nicQueues.keyOf(resources[0], s, dstRank), flows.capacity)) return;
-    this.activate(f);
+    const phase = this.latencyPhase(f);
+    if (phase > 0) this.events.push(this.now + phase, E_ACTIVATE, f);
+    else this.activate(f);
+  }
+
+  /**
+   * Under latency 'before-transfer' (SimGrid), the time a posted flow holds no bandwidth: its first
+   * message's route latency, which delivery then no longer adds; 0 otherwise (the model allows
+   * 'before-transfer' only with injection order shared, so no flow waits in a NIC queue).
+   */
+  private latencyPhase(f: number): number {
+    return this.model.latencyRule === 'before-transfer' ? this.msgs.lat[this.flows.msg[f]] : 0;
   }
 
   private activate(f: number): void {
@@ -431,10 +461,12 @@ export class FlowEngine {
       if (r < C) this.channelBytes[r] += bytes;
     }
     this.arena.live -= len;
+    this.channelLoad?.remove(path, st, len);
     this.rates.finish(f);
+    const spent = this.latencyPhase(f);
     for (let m = flows.msg[f]; m >= 0; ) {
       const next = msgs.next[m];
-      this.events.push(now + msgs.lat[m], E_DELIVER, m);
+      this.events.push(now + Math.max(0, msgs.lat[m] - spent), E_DELIVER, m);
       m = next;
     }
     if (this.nicQueues.order !== 'shared' && len > 0) {

@@ -10,6 +10,7 @@ import type { RunResult } from '../result.js';
 import { assembleResult } from '../assemble.js';
 import { simulateFlow, type FlowEngineOptions, type FlowRunOutput } from './engine.js';
 import { type FlowProgram } from '../program/program.js';
+import { withBarrierLatency } from '../program/route-latency.js';
 
 export interface FlowRunRequest {
   readonly topology: Topology;
@@ -27,7 +28,8 @@ export interface FlowRunRequest {
 export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRunOutput } {
   const t = req.topology;
   const routing = req.routing ?? resolveRouting(t, { ...req.routingOptions, engine: 'flow' });
-  const out = simulateFlow(t, routing, req.program, req.model ?? {});
+  const program = withBarrierLatency(req.program, req.model ?? {}, t, routing);
+  const out = simulateFlow(t, routing, program, req.model ?? {});
   const result = assembleResult(
     {
       topology: t,
@@ -45,7 +47,10 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
           out.model.rateUpdate === 'exact'
             ? 'batched exact: all events at one instant (within the simultaneity tolerance) are applied, then every active flow is re-rated once (max-min)'
             : 'batched local: all events at one instant are applied, then only the flows sharing a channel with a started or finished flow are re-rated, within what the others leave (feasible, may be below max-min)',
-        latency: 'α (sender busy) + bytes at the max-min rate + Σ channel latency + hops × router latency + turnaround extra',
+        latency:
+          out.model.latencyRule === 'before-transfer'
+            ? 'α (sender busy) + Σ channel latency + hops × router latency + turnaround extra, holding no bandwidth (SimGrid), then bytes at the max-min rate'
+            : 'α (sender busy) + bytes at the max-min rate + Σ channel latency + hops × router latency + turnaround extra',
         pacing: 'a send after pace(g) is capped at 1/(g+1) of its bottleneck channel bandwidth',
       },
     },

@@ -128,7 +128,6 @@ const PATTERNS = ['uniform', 'bitrev', 'transpose', 'shuffle', 'tornado', 'neigh
 const FIXED: Readonly<Record<string, BookSimValue>> = {
   router: 'iq',
   subnets: 1,
-  c: 1,
   classes: 1,
   input_speedup: 1,
   output_speedup: 1,
@@ -158,10 +157,37 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
   mesh: { dim_order: 'dor', dor: 'dor' },
   fattree: { nca: 'nca' },
   dragonflynew: { min: 'group-direct', ugal: 'ugal-booksim' },
+  // ran_min_flatfly is dimension order, lowest dimension first (flatfly_outport): shortest path with
+  // the lowest-port tie on a HyperX.
+  flatfly: { ran_min: 'shortest', ugal: 'ugal-flatfly' },
 };
+
+/** Routings the `booksim` preset would not choose by itself, so the run must name them. */
+const NAMED_ROUTINGS = new Set<RoutingName>(['ugal-booksim', 'ugal-flatfly']);
 
 function refuse(key: string, value: BookSimValue, accepted: string): never {
   throw new InputError(`booksim-config: ${key}`, value, accepted);
+}
+
+/**
+ * BookSim's flatfly: k^n routers, c terminals each, and the router tiles' layout keys x, y, xr, yr
+ * with BookSim's own assertions (x = y, xr = yr, c = xr·yr). Its terminals are numbered across the
+ * chip's tiles (flatfly_transformation), not router by router as Meshwork's are: the two numberings
+ * agree only when c = 1, so with c > 1 patterns other than uniform (which no numbering changes) are
+ * refused.
+ */
+function flatflySpec(k: number, n: number, int: (key: string, fallback: number, min: number, max: number) => number, traffic: BookSimValue | undefined): string {
+  if (n > 4) refuse('n', n, 'an integer in [1, 4] (BookSim flatfly builds at most 4 dimensions)');
+  const c = int('c', 1, 1, 1 << 12);
+  const x = int('x', 8, 1, 1 << 12);
+  if (int('y', 8, 1, 1 << 12) !== x) refuse('y', x, `x (${x}; BookSim asserts x = y)`);
+  const xr = int('xr', 1, 1, 1 << 12);
+  if (int('yr', 1, 1, 1 << 12) !== xr) refuse('yr', xr, `xr (${xr}; BookSim asserts xr = yr)`);
+  if (c !== xr * xr) refuse('c', c, `xr·yr = ${xr * xr} (BookSim asserts it)`);
+  if (c > 1 && (traffic ?? 'uniform') !== 'uniform') {
+    refuse('traffic', traffic ?? 'uniform', "uniform with flatfly unless c = 1 (with c > 1 BookSim numbers its terminals across the chip's tiles)");
+  }
+  return `flatfly:k=${k},n=${n},c=${c}`;
 }
 
 /** Translates parsed BookSim commands into a Meshwork run, refusing what Meshwork cannot honour. */
@@ -195,10 +221,12 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   let topologySpec: string;
   if (topology === 'torus' || topology === 'mesh') topologySpec = `${topology}:${Array.from({ length: n }, () => k).join('x')}`;
   else if (topology === 'fattree') topologySpec = `fattree:k=${k},levels=${n}`;
+  else if (topology === 'flatfly') topologySpec = flatflySpec(k, n, int, keys.traffic);
   else {
     if (n !== 1) refuse('n', n, '1 (dragonflynew supports one dimension inside a group)');
     topologySpec = `dragonfly:h=${k},wiring=booksim`;
   }
+  if (topology !== 'flatfly' && get('c', 1) !== 1) refuse('c', keys.c, "1 (Meshwork models BookSim's c = 1 only, except on flatfly)");
   const routingFunction = oneOf('routing_function', 'none', Object.keys(ROUTINGS[topology]));
   const routing = ROUTINGS[topology][routingFunction];
 
@@ -218,7 +246,11 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.stDelay = int('st_final_delay', 1, 0, 1000);
   config.creditDelay = int('credit_delay', 0, 0, 1000);
   config.vcAllocCheck = int('vc_busy_when_full', 0, 0, 1) === 1 ? 'free-with-credit' : 'free';
-  if (int('use_noc_latency', 1, 0, 1) === 0 && topology === 'torus') config.channelLatency = 1;
+  const nocLatency = int('use_noc_latency', 1, 0, 1) === 1;
+  if (!nocLatency && (topology === 'torus' || topology === 'flatfly')) config.channelLatency = 1;
+  // BookSim's flatfly gives each channel its on-chip wire length (xr·|dx| + yr·|dy| between router
+  // tiles): per channel, not per class, which Meshwork's channel latencies cannot express.
+  if (nocLatency && topology === 'flatfly') refuse('use_noc_latency', 1, '0 with flatfly (every channel 1 cycle; its per-channel on-chip wire lengths are not modelled)');
   // Allocators and arbiters by their BookSim names, from the registries; one allocator serves both.
   const vcAllocator = oneOf('vc_allocator', 'islip', bookSimNames('allocator'));
   if (oneOf('sw_allocator', 'islip', bookSimNames('allocator')) !== vcAllocator) refuse('sw_allocator', keys.sw_allocator, `the same as vc_allocator (${vcAllocator})`);
@@ -265,6 +297,6 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     if (used.has(key) || NO_EFFECT.has(key)) continue;
     refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
-  const routingName = routing === 'ugal-booksim' ? routing : undefined;
+  const routingName = NAMED_ROUTINGS.has(routing) ? routing : undefined;
   return { topologySpec, pattern, rates: flitRates, config, measurementOptions, routing, routingName, keys };
 }

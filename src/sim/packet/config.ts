@@ -37,6 +37,16 @@ export const VC_ALLOC_CHECKS: readonly VcAllocCheck[] = ['free', 'free-with-cred
 export type InjectionVc = 'round-robin' | 'random';
 export const INJECTION_VCS: readonly InjectionVc[] = ['round-robin', 'random'];
 
+/**
+ * When an adaptive routing (one that reads credits) chooses the packet's path: `first-router`, at
+ * the route stage of the first router the packet's head reaches (BookSim's routing functions, called
+ * there with `in_channel < gC`; what a router reading its own credit counters does) or `injection`,
+ * as the packet leaves its source queue (a cycle or more earlier, and before any wait behind another
+ * packet in the injection VC).
+ */
+export type AdaptiveDecision = 'first-router' | 'injection';
+export const ADAPTIVE_DECISIONS: readonly AdaptiveDecision[] = ['first-router', 'injection'];
+
 export interface PacketConfig {
   /** Virtual channels per port. */
   vcs: number;
@@ -56,6 +66,7 @@ export interface PacketConfig {
   terminals: TerminalModel;
   vcAllocCheck: VcAllocCheck;
   injectionVc: InjectionVc;
+  adaptiveDecision: AdaptiveDecision;
   /** Channel latency in cycles: one number, or per channel class name (e.g. {"x+": 2}); `default` key for the rest. */
   channelLatency: number | Readonly<Record<string, number>>;
   /** Serialisation cycles per flit on a channel: one number or per class (seed 004: d clocks per packet per link). */
@@ -116,6 +127,7 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     terminals: 'direct',
     vcAllocCheck: 'free',
     injectionVc: 'round-robin',
+    adaptiveDecision: 'first-router',
     channelLatency: 1,
     serialization: 1,
     injectionLatency: 1,
@@ -177,6 +189,7 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   checkChoice('terminals', cfg.terminals, TERMINAL_MODELS);
   checkChoice('vc-alloc-check', cfg.vcAllocCheck, VC_ALLOC_CHECKS);
   checkChoice('injection-vc', cfg.injectionVc, INJECTION_VCS);
+  checkChoice('adaptive-decision', cfg.adaptiveDecision, ADAPTIVE_DECISIONS);
   checkPerClass('channel-latency', cfg.channelLatency, 1);
   checkPerClass('serialization', cfg.serialization, 1);
   checkInt('injection-latency', cfg.injectionLatency, 1, 1000);

@@ -193,6 +193,8 @@ export class PacketNetwork {
   private pSalt = new Int32Array(0);
   /** The routing chooses from network state (UGAL): routes are computed as packets leave the source queue. */
   private readonly adaptive: boolean;
+  /** An adaptive routing decides as the packet leaves its source queue, else at its first router's route stage. */
+  private readonly routeAtInjection: boolean;
   private readonly maxHops: number;
   private readonly routeBuf;
   private serial = 0;
@@ -239,6 +241,7 @@ export class PacketNetwork {
     const adaptive = routing as Partial<AdaptiveRouting>;
     this.adaptive = adaptive.adaptive === true;
     if (this.adaptive) adaptive.load = (c: number) => this.usedCredits(c);
+    this.routeAtInjection = this.adaptive && cfg.adaptiveDecision === 'injection';
     this.injLatency = cfg.injectionLatency;
     this.ejLatency = cfg.ejectionLatency;
     this.chSrcPort = topology.chSrcPort;
@@ -431,7 +434,7 @@ export class PacketNetwork {
     this.pRecord[p] = record ? 1 : 0;
     if (record) this.recordedOutstanding++;
     this.pSalt[p] = hash32(this.serial++, this.cfg.seed);
-    // An adaptive routing decides when the packet leaves its source queue (injectAll).
+    // An adaptive routing decides later: in injectAll or at the first routeHead (cfg.adaptiveDecision).
     if (!this.adaptive) this.fillRoute(p);
     this.outstandingFlits += size;
     this.outstandingCtimeSum += size * ctime;
@@ -457,8 +460,9 @@ export class PacketNetwork {
     const len = fullLen - first - last;
     this.pLen[p] = len;
     // The dropped terminal link's VC class holds at the ejection port, as BookSim's routing functions
-    // give the ejection hop a VC range (dragonflynew `min`: VC 1 after the global hop).
-    this.pEjClass[p] = last ? this.routeBuf.vcClass[fullLen - 1] : ALL_VCS;
+    // give the ejection hop a VC range (dragonflynew `min`: VC 1 after the global hop), unless the
+    // routing opens every VC there (BookSim's flatfly routings).
+    this.pEjClass[p] = last && !this.routing.ejectAnyVc ? this.routeBuf.vcClass[fullLen - 1] : ALL_VCS;
     const base = p * this.maxHops;
     for (let h = 0; h < len; h++) {
       this.pRoute[base + h] = this.routeBuf.channels[first + h];
@@ -526,7 +530,7 @@ export class PacketNetwork {
           }
         }
         if (vc < 0) continue;
-        if (this.adaptive) this.fillRoute(p);
+        if (this.routeAtInjection) this.fillRoute(p);
         this.qHead[ip] = this.pNext[p];
         if (this.qHead[ip] < 0) this.qTail[ip] = -1;
         this.queuedPackets[ip]--;
@@ -680,6 +684,8 @@ export class PacketNetwork {
   /** Route computation for the head at the front of `ivc`. */
   private routeHead(r: number, ivc: number, p: number, now: number): void {
     const hop = this.pHop[p];
+    // Hop 0 is routed once, at the packet's first router: there an adaptive routing reads the credits.
+    if (hop === 0 && this.adaptive && !this.routeAtInjection) this.fillRoute(p);
     const cpv = this.classSize;
     if (hop < this.pLen[p]) {
       const ch = this.pRoute[p * this.maxHops + hop];

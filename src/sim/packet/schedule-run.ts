@@ -16,6 +16,7 @@
  * result carries the critical path and the aggregate injected-throughput series, as the flow
  * engine's does.
  */
+import { withBarrierLatency } from '../program/route-latency.js';
 import { InputError, LimitError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
@@ -157,11 +158,11 @@ const THROUGHPUT_BLOCKS = 4096;
 
 export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const t = opts.topology;
-  const prog = opts.program;
-  if (prog.numRanks !== t.numEndpoints) throw new InputError('program', prog.numRanks, `${t.numEndpoints} ranks (one per endpoint of ${t.spec})`);
+  if (opts.program.numRanks !== t.numEndpoints) throw new InputError('program', opts.program.numRanks, `${t.numEndpoints} ranks (one per endpoint of ${t.spec})`);
   const baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? resolveRouting(t, { engine: 'packet' }));
-  const routing = hintedRouting(t, baseRouting, prog.hints);
+  const routing = hintedRouting(t, baseRouting, opts.program.hints);
   const flowModel = resolveFlowModel(opts.model ?? {}, t, baseRouting.params.split);
+  const prog = withBarrierLatency(opts.program, flowModel, t, baseRouting);
   const flitBytes = opts.flitBytes ?? SCHEDULE_FLIT_BYTES;
   if (!(flitBytes > 0)) throw new InputError('flitBytes', flitBytes, 'a positive number of bytes');
   let minBw = Infinity;

@@ -18,6 +18,14 @@ export interface FlowModelOptions {
   ejectionBandwidth?: number | null;
   /** Latency of one stage of the modelled barrier network; cost = stage × ⌈log2 P⌉. null = α + max channel latency + router latency. */
   barrierStageLatency?: number | null;
+  /**
+   * How a barrier is timed. 'stages' (default): the modelled barrier network, ⌈log2 P⌉ stages of
+   * `barrierStageLatency`, released together. 'linear': SMPI's default (Open MPI's basic linear):
+   * every rank sends a zero-byte message to the lowest participating rank (the root), which answers
+   * each once it has all of them; each rank is released when the root's answer arrives, over the
+   * routes the run uses (the program's `rankLatency`, set by the engine's run function).
+   */
+  barrier?: BarrierModel;
   /** hwCollective combining tree: latency per tree level (up and down: 2⌈log2 P⌉ levels). Default 100ns. */
   hwLevelLatency?: number;
   /** hwCollective combining tree bandwidth, bytes/s; null = the topology's largest channel bandwidth. */
@@ -54,10 +62,13 @@ export interface FlowModelOptions {
    * Point-to-point protocol. 'eager' (default): a send's data moves as soon as it is posted and the
    * sender never waits. 'mpi': below `eagerThreshold` as eager (detached); at or above it,
    * rendezvous: the data moves only once the matching receive is posted, and the send blocks until
-   * its data has left.
+   * its data has left. 'smpi': SimGrid SMPI's rule: every send's data moves only once its matching
+   * receive is posted (SimGrid matches both sides in a mailbox before a transfer starts); a lone send
+   * below `eagerThreshold` is detached (its stream goes on at once); every other send, including the
+   * send of a sendrecv at any size, completes when its message has been delivered.
    */
   protocol?: Protocol;
-  /** Bytes from which protocol 'mpi' uses rendezvous. Default 65,536 (SMPI's smpi/send-is-detached-thresh). */
+  /** Bytes from which protocol 'mpi' uses rendezvous, and 'smpi' stops detaching. Default 65,536 (SMPI's smpi/send-is-detached-thresh). */
   eagerThreshold?: number;
   /**
    * How flows share a channel. 'maxmin' (default): plain max-min fairness. 'cm02': SimGrid's CM02
@@ -65,17 +76,31 @@ export interface FlowModelOptions {
    * (see sim/flow/maxmin.ts `cm02Weight`). Needs rateUpdate 'exact'.
    */
   sharing?: Sharing;
+  /**
+   * When a flow's route latency is spent (flow engine). 'on-delivery' (default): the flow transfers
+   * as soon as it is posted and its receiver has the data one route latency after the last byte
+   * left. 'before-transfer': SimGrid's rule: the flow holds no bandwidth for its route latency, then
+   * transfers, and is delivered when the transfer ends (the same time alone; under contention flows
+   * with longer routes enter later).
+   */
+  latencyRule?: LatencyRule;
   /** The name of the preset these options came from (sim/flow/presets.ts), recorded in the result; null for none. */
   preset?: string | null;
 }
+
+export type BarrierModel = 'stages' | 'linear';
+export const BARRIER_MODELS: readonly BarrierModel[] = ['stages', 'linear'];
+
+export type LatencyRule = 'on-delivery' | 'before-transfer';
+export const LATENCY_RULES: readonly LatencyRule[] = ['on-delivery', 'before-transfer'];
 
 export type Sharing = 'maxmin' | 'cm02';
 export const SHARINGS: readonly Sharing[] = ['maxmin', 'cm02'];
 
 export type InjectionOrder = 'fifo' | 'per-destination' | 'shared';
 export const INJECTION_ORDERS: readonly InjectionOrder[] = ['fifo', 'per-destination', 'shared'];
-export type Protocol = 'eager' | 'mpi';
-export const PROTOCOLS: readonly Protocol[] = ['eager', 'mpi'];
+export type Protocol = 'eager' | 'mpi' | 'smpi';
+export const PROTOCOLS: readonly Protocol[] = ['eager', 'mpi', 'smpi'];
 
 export type RateUpdate = 'exact' | 'local';
 export const RATE_UPDATES: readonly RateUpdate[] = ['exact', 'local'];
@@ -87,6 +112,7 @@ export interface FlowModel {
   readonly injectionBandwidth: number | null;
   readonly ejectionBandwidth: number | null;
   readonly barrierStageLatency: number;
+  readonly barrier: BarrierModel;
   readonly hwLevelLatency: number;
   readonly hwBandwidth: number;
   readonly turnaroundSwitch: number;
@@ -101,6 +127,7 @@ export interface FlowModel {
   readonly protocol: Protocol;
   readonly eagerThreshold: number;
   readonly sharing: Sharing;
+  readonly latencyRule: LatencyRule;
   readonly preset: string | null;
 }
 
@@ -145,6 +172,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     injectionBandwidth: positiveOrNull('model.injectionBandwidth', opts.injectionBandwidth),
     ejectionBandwidth: positiveOrNull('model.ejectionBandwidth', opts.ejectionBandwidth),
     barrierStageLatency: barrier === null ? alpha + maxLat + routerLatency : nonNegative('model.barrierStageLatency', barrier, 0),
+    barrier: oneOf('model.barrier', opts.barrier, BARRIER_MODELS, 'stages'),
     hwLevelLatency: nonNegative('model.hwLevelLatency', opts.hwLevelLatency, 100e-9),
     hwBandwidth: positiveOrNull('model.hwBandwidth', opts.hwBandwidth) ?? (maxBw > 0 ? maxBw : 1),
     turnaroundSwitch: nonNegative('model.turnaroundSwitch', opts.turnaroundSwitch, 100e-9),
@@ -159,6 +187,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     protocol: oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager'),
     eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
     sharing: checkSharing(opts.sharing, opts.rateUpdate),
+    latencyRule: checkLatency(opts.latencyRule, opts.injectionOrder),
     preset: opts.preset ?? null,
   };
 }
@@ -168,6 +197,13 @@ function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined
   // The local filler re-rates subsets unweighted; CM02 is implemented in the exact solver only.
   if (sharing === 'cm02' && rateUpdate === 'local') throw new InputError('model.sharing', v, 'maxmin with rateUpdate local (cm02 needs rateUpdate exact)');
   return sharing;
+}
+
+function checkLatency(v: LatencyRule | undefined, order: InjectionOrder | undefined): LatencyRule {
+  const rule = oneOf('model.latencyRule', v, LATENCY_RULES, 'on-delivery');
+  // SimGrid's rule is about flows that all start when posted; a NIC queue would hold a flow twice.
+  if (rule === 'before-transfer' && order !== 'shared') throw new InputError('model.latencyRule', v, 'on-delivery unless injectionOrder is shared (before-transfer models SimGrid, whose sends share the NIC)');
+  return rule;
 }
 
 function oneOf<T extends string>(field: string, v: T | undefined, accepted: readonly T[], dflt: T): T {

@@ -34,6 +34,8 @@ export type FlowRouteHint =
   /** An explicit path as out-port indices from the source (routing/hints.ts): shared by every rank. */
   | PortsRouteHint;
 
+export type RankLatency = (srcRank: number, dstRank: number) => number;
+
 export class FlowProgram {
   constructor(
     readonly numRanks: number,
@@ -61,7 +63,14 @@ export class FlowProgram {
     readonly opDelay: Float64Array | null = null,
     /** The disturbance that produced `opDelay`, recorded in results. */
     readonly noise: NoiseModel | null = null,
+    /** Seconds a message takes from one rank to another over the run's routes without bandwidth (barrier 'linear'), or null. */
+    readonly rankLatency: RankLatency | null = null,
   ) {}
+
+  /** This program with the route latencies of one run (the arrays are shared, not copied). */
+  withRankLatency(rankLatency: RankLatency): FlowProgram {
+    return new FlowProgram(this.numRanks, this.streamRank, this.streamLocal, this.opStart, this.opKind, this.opPeer, this.opCount, this.opBytes, this.opTag, this.opHint, this.dsts, this.hints, this.keyNames, this.opDelay, this.noise, rankLatency);
+  }
 
   get numStreams(): number {
     return this.streamRank.length;

@@ -73,7 +73,7 @@ export function groupCostSeconds(kind: number, ranks: number, bytes: number, mod
 
 /** Whether a send of `bytes` waits for its matching receive to be posted (rendezvous). */
 export function isRendezvous(bytes: number, model: FlowModel): boolean {
-  return model.protocol === 'mpi' && bytes >= model.eagerThreshold;
+  return model.protocol === 'smpi' || (model.protocol === 'mpi' && bytes >= model.eagerThreshold);
 }
 
 /** The stream interpreter both engines drive. Per-op timing columns are in the engine's unit. */
@@ -95,6 +95,8 @@ export class StreamRunner {
   private readonly keyRanks: Int32Array;
   private readonly keyArrived: Int32Array;
   private readonly keyWaiting: number[][];
+  // Per stream, when it arrived at its current barrier (barrier 'linear').
+  private readonly arrivedAt: Float64Array;
   // Matching: dense tag index and the (source, destination, tag) FIFOs.
   private readonly tagIndex = new Map<number, number>();
   private readonly nTags: number;
@@ -107,10 +109,14 @@ export class StreamRunner {
   private readonly sendSeq = new Map<number, number>();
   private readonly recvSeq = new Map<number, number>();
   private readonly rdvWait = new Map<number, number[]>();
+  // Protocol smpi: detached sends whose receive is not posted yet, per match key, as (stream, op, sequence) triples.
+  private readonly detachedWait = new Map<number, number[]>();
   private readonly rdvSeq: Int32Array;
   private readonly draining: Uint8Array;
   // Per stream, the receive op already posted while its stream blocked at the send before it (-1: none).
   private readonly prepostedRecv: Int32Array;
+  // Protocol smpi: per send op, the stream blocked until its message is delivered (-1: none); null otherwise.
+  private readonly deliveryWaiter: Int32Array | null;
   private readonly fenced: number[] = [];
   private done = 0;
   // Disturbance delays in the engine's unit (null: none), and per stream the op whose delay it is serving or has served.
@@ -139,6 +145,7 @@ export class StreamRunner {
     this.rdvSeq = new Int32Array(S).fill(-1);
     this.draining = new Uint8Array(S);
     this.prepostedRecv = new Int32Array(S).fill(-1);
+    this.deliveryWaiter = model.protocol === 'smpi' ? new Int32Array(nOps).fill(-1) : null;
     this.alpha = duration(model.alpha);
     this.delay = program.opDelay ? program.opDelay.map(duration) : null;
     this.delayedOp = new Int32Array(S).fill(-1);
@@ -148,6 +155,7 @@ export class StreamRunner {
     this.keyRanks = new Int32Array(nKeys);
     this.keyArrived = new Int32Array(nKeys);
     this.keyWaiting = Array.from({ length: nKeys }, () => []);
+    this.arrivedAt = new Float64Array(S);
     const { opKind, opPeer, opTag } = program;
     const seen = new Set<number>();
     const rankSeen = new Set<number>();
@@ -216,13 +224,19 @@ export class StreamRunner {
   deliver(src: number, dst: number, tag: number, op: number, now: number): void {
     const key = this.matchKey(src, dst, tag);
     const s = this.matches.takeWaiting(key);
-    if (s < 0) {
-      this.matches.addArrival(key, now, op);
-      return;
+    if (s < 0) this.matches.addArrival(key, now, op);
+    else {
+      this.state[s] = READY;
+      this.complete(s, this.pc[s], now, op);
+      this.run(s, now);
     }
-    this.state[s] = READY;
-    this.complete(s, this.pc[s], now, op);
-    this.run(s, now);
+    const sender = this.deliveryWaiter === null ? -1 : this.deliveryWaiter[op];
+    if (sender >= 0) {
+      this.deliveryWaiter![op] = -1;
+      this.state[sender] = READY;
+      this.complete(sender, op, now, this.resumePred[sender]);
+      this.run(sender, now);
+    }
   }
 
   /**
@@ -374,7 +388,7 @@ export class StreamRunner {
   private postOrWait(s: number, op: number, now: number): boolean {
     const p = this.program;
     let rendezvous = false;
-    if (this.model.protocol === 'mpi') {
+    if (this.model.protocol !== 'eager') {
       for (let i = 0; i < p.opCount[op]; i++) {
         const key = this.matchKey(p.streamRank[s], p.dsts[p.opPeer[op] + i], p.opTag[op]);
         const seq = this.rdvSeq[s] >= 0 ? this.rdvSeq[s] : (this.sendSeq.get(key) ?? 0);
@@ -382,6 +396,14 @@ export class StreamRunner {
         if (p.opCount[op] === 1 && isRendezvous(p.opBytes[op], this.model)) {
           rendezvous = true;
           if ((this.recvSeq.get(key) ?? 0) <= seq) {
+            if (this.deliveryWaiter !== null && this.isDetached(s, op)) {
+              // SMPI: the stream goes on; the data moves once the receive is posted (releaseRendezvous).
+              const pending = this.detachedWait.get(key);
+              if (pending) pending.push(s, op, seq);
+              else this.detachedWait.set(key, [s, op, seq]);
+              this.complete(s, op, now, this.lastOp[s]);
+              return true;
+            }
             // Wait for the receive: releaseRendezvous wakes us when it is posted.
             this.state[s] = BUSY;
             this.rdvSeq[s] = seq;
@@ -396,7 +418,15 @@ export class StreamRunner {
       this.rdvSeq[s] = -1;
     }
     this.host.postSend(s, op, now);
-    if (rendezvous && !this.host.sendsLeft(s)) {
+    if (rendezvous && this.deliveryWaiter !== null && !this.isDetached(s, op)) {
+      // SMPI: the send (and a sendrecv's receive after it) waits for its message to be delivered.
+      this.state[s] = BUSY;
+      this.deliveryWaiter[op] = s;
+      this.resumePred[s] = this.lastOp[s];
+      this.prepostFollowingRecv(s, op, now);
+      return false;
+    }
+    if (rendezvous && this.deliveryWaiter === null && !this.host.sendsLeft(s)) {
       this.state[s] = BUSY;
       this.draining[s] = 1;
       this.resumePred[s] = this.lastOp[s];
@@ -406,6 +436,17 @@ export class StreamRunner {
     }
     this.complete(s, op, now, this.lastOp[s]);
     return true;
+  }
+
+  /**
+   * Protocol smpi: a send below the threshold that is not a sendrecv's is detached (SMPI's
+   * smpi/send-is-detached-thresh: MPI_Send returns at once; MPI_Sendrecv waits for both requests).
+   */
+  private isDetached(s: number, op: number): boolean {
+    const p = this.program;
+    if (p.opBytes[op] >= this.model.eagerThreshold) return false;
+    const next = op + 1;
+    return next >= p.opStart[s + 1] || p.opKind[next] !== OpKind.Recv;
   }
 
   /**
@@ -423,9 +464,17 @@ export class StreamRunner {
 
   /** A receive on `key` is posted (protocol mpi): the rendezvous send it matches may start. */
   private releaseRendezvous(key: number, now: number): void {
-    if (this.model.protocol !== 'mpi') return;
+    if (this.model.protocol === 'eager') return;
     const posted = (this.recvSeq.get(key) ?? 0) + 1;
     this.recvSeq.set(key, posted);
+    const pending = this.detachedWait.get(key);
+    if (pending && pending[2] < posted) {
+      // Sends on one key are matched in order, so the oldest detached send is the one this receive takes.
+      const [s, op] = pending.splice(0, 3);
+      if (pending.length === 0) this.detachedWait.delete(key);
+      this.host.postSend(s, op, now);
+      return;
+    }
     const list = this.rdvWait.get(key);
     if (!list) return;
     for (let i = 0; i < list.length; i++) {
@@ -451,7 +500,12 @@ export class StreamRunner {
     this.state[s] = BARRIER;
     const waiting = this.keyWaiting[k];
     waiting.push(s);
+    this.arrivedAt[s] = now;
     if (this.keyArrived[k] < this.keyStreams[k]) return;
+    if (p.opKind[op] === OpKind.Barrier && this.model.barrier === 'linear') {
+      this.releaseLinear(s, k, waiting);
+      return;
+    }
     // The combining tree moves the largest contribution (non-participants send identities of that length).
     let bytes = 0;
     for (const w of waiting) bytes = Math.max(bytes, p.opBytes[this.pc[w]]);
@@ -461,6 +515,39 @@ export class StreamRunner {
       this.resumePred[w] = w === s ? this.lastOp[s] : op;
       this.state[w] = BUSY;
       this.host.wakeAt(release, w);
+    }
+    this.keyWaiting[k] = [];
+    this.keyArrived[k] = 0;
+  }
+
+  /**
+   * Barrier 'linear' (SMPI's default, Open MPI basic linear): each rank's zero-byte message leaves
+   * once both it and the root have arrived (SimGrid starts a transfer when both sides are posted)
+   * and reaches the root after the route latency; at the last one the root answers every rank at
+   * once, and waits for all its answers to arrive (a send completes on delivery).
+   */
+  private releaseLinear(last: number, k: number, waiting: number[]): void {
+    const p = this.program;
+    const latency = p.rankLatency;
+    if (latency === null) throw new Error('barrier linear needs the program rankLatency of the run (runFlow and simulatePacketSchedule set it)');
+    let root = p.numRanks;
+    let rootArrived = 0;
+    for (const w of waiting) root = Math.min(root, p.streamRank[w]);
+    for (const w of waiting) if (p.streamRank[w] === root) rootArrived = Math.max(rootArrived, this.arrivedAt[w]);
+    let answer = rootArrived;
+    let farthest = 0;
+    for (const w of waiting) {
+      const r = p.streamRank[w];
+      if (r === root) continue;
+      answer = Math.max(answer, Math.max(this.arrivedAt[w], rootArrived) + this.duration(latency(r, root)));
+      farthest = Math.max(farthest, this.duration(latency(root, r)));
+    }
+    const keyOp = this.pc[last];
+    for (const w of waiting) {
+      const r = p.streamRank[w];
+      this.resumePred[w] = w === last ? this.lastOp[last] : keyOp;
+      this.state[w] = BUSY;
+      this.host.wakeAt(answer + (r === root ? farthest : this.duration(latency(root, r))), w);
     }
     this.keyWaiting[k] = [];
     this.keyArrived[k] = 0;

@@ -86,6 +86,7 @@ export const circularOmegaFamily: TopologyFamily = {
   description:
     'circular omega (seed 004, EM-4): an omega MIN with switches as nodes and outputs wrapped to inputs; ' +
     'M stages of 2^(M-1) nodes (reading=omega, the 2^M-line MIN) or of 2^M nodes (reading=dce, isomorphic to cbanyan:M)',
+  defaultRouting: 'shuffle-tag',
   build(spec: Spec, link: LinkAttributes): Topology {
     const m = positionalInt(spec, 'm', { min: 2, max: 24 });
     const reading = spec.choice('reading', CIRCULAR_OMEGA_READINGS, 'omega');

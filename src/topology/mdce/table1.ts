@@ -16,6 +16,7 @@ import { productHistogram } from '../metrics/product.js';
 import { omega } from '../omega.js';
 import {
   eq1Diameter,
+  eq2CBanyanMean,
   eq6MdceMean,
   extraStageRule,
   fatTreeExactMean,
@@ -26,6 +27,7 @@ import {
   torusRule,
 } from './formulas.js';
 import { dceNetwork, ExtraStage, mdceDeltas } from './network.js';
+import { circularOmega, circularOmegaDistances, circularOmegaIndexBits, type CircularOmegaReading } from './circular-omega.js';
 
 export type Table1Size = 1024 | 524288;
 export const TABLE1_SIZES: readonly Table1Size[] = [1024, 524288];
@@ -319,6 +321,48 @@ export function mdceTable1(sizes: readonly Table1Size[] = TABLE1_SIZES, opts: Ta
     }
   }
   return rows;
+}
+
+/** A row beside Table 1 for a network the paper builds on but does not list: no printed value. */
+export type Table1BesideRow = Omit<Table1Row, 'paper' | 'pes'> & { paper: null; pes: number };
+
+/** Largest circular omega measured by BFS for the table; larger ones take the closed form (checked against BFS in the tests). */
+const COMEGA_BFS_MAX_NODES = 4096;
+
+/**
+ * The circular omega (EM-4, §2) beside Table 1, both readings (docs/seed004.md): the omega reading
+ * at Table 1's sizes (comega:8 is 8×128 = 1,024 PEs, comega:16 16×32768), the dce reading at the
+ * nearest complete size (comega:7,reading=dce = 896 PEs, comega:15 491,520), whose formula is Eq. (2).
+ */
+export function circularOmegaRows(sizes: readonly Table1Size[] = TABLE1_SIZES): Table1BesideRow[] {
+  return sizes.flatMap((pes) =>
+    (['omega', 'dce'] as const).map((reading: CircularOmegaReading) => {
+      const m = reading === 'omega' ? Math.log2(pes) - 2 : pes === 1024 ? 7 : 15;
+      const k = circularOmegaIndexBits(m, reading);
+      const closed = circularOmegaDistances(m, k);
+      const nodes = m * 2 ** k;
+      const spec = `comega:${m}${reading === 'dce' ? ',reading=dce' : ''}`;
+      let exact: Table1Exact;
+      if (nodes <= COMEGA_BFS_MAX_NODES) {
+        const t = circularOmega(m, reading);
+        const bfs = exactBfs(t);
+        exact = { ...statsOf(bfs), method: bfs.reason, spec: t.spec };
+      } else {
+        exact = { meanWithSelf: closed.meanWithSelf, meanWithoutSelf: (closed.meanWithSelf * nodes) / (nodes - 1), diameter: closed.diameter, method: 'closed form (checked against BFS up to comega:7)', spec };
+      }
+      return {
+        network: `circular omega (${reading} reading)`,
+        label: 'CΩ',
+        degree: '2+2',
+        pes: nodes,
+        config: `${m}×${2 ** k}`,
+        paper: null,
+        exact,
+        formula: reading === 'dce' ? { value: eq2CBanyanMean(m), source: `Eq. (2) at n=${m} (isomorphic to c-Banyan)` } : { value: closed.meanWithSelf, source: "Meshwork's closed form (docs/seed004.md)" },
+        notes: [reading === 'omega' ? 'not in Table 1: the EM-4 network DCE generalises, read literally (an omega MIN of 2^m lines, switches as nodes); same configuration as the DCE rows' : 'not in Table 1: rings as long as the index has bits; c-Banyan relabelled, so it has no 1,024-PE complete size'],
+      };
+    }),
+  );
 }
 
 /** Whether a value agrees with the paper's printed entry at its two decimals. */

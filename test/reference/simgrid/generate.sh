@@ -60,3 +60,38 @@ JSON
     echo "$out"
   done
 done
+# Barrier cases (barrier-cases/): MPI_Barrier alone on the three platforms (SMPI's default barrier
+# algorithm, no --cfg=smpi/barrier), and alltoall with a barrier between steps on a 3x3x3 torus.
+mkdir -p "$here/barrier-cases"
+barrier_case() { # name platform ranks program meshwork-json sizes
+  name=$1 platform=$2 np=$3 program=$4 meshwork=$5 sizes=$6
+  : > "$work/hosts"
+  i=0
+  while [ $i -lt "$np" ]; do echo "node-$i" >> "$work/hosts"; i=$((i + 1)); done
+  rows=""
+  for size in $sizes; do
+    cmd="smpirun -np $np -platform platforms/$platform.xml -hostfile hosts$np $common coll $program $size"
+    line=$(cd "$work" && smpirun -np "$np" -platform "$here/platforms/$platform.xml" -hostfile "$work/hosts" $common ./coll "$program" "$size" 2>/dev/null | grep '^makespan_s=')
+    t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
+    rows="$rows${rows:+,
+}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
+  done
+  cat > "$here/barrier-cases/$name.json" <<JSON
+{
+  "simgrid": "$version",
+  "platform": "platforms/$platform.xml",
+  "ranks": $np,
+  "config": "$common",
+  "program": "$program",
+  "meshwork": $meshwork,
+  "rows": [
+$rows
+  ]
+}
+JSON
+  echo "$here/barrier-cases/$name.json"
+}
+for platform in torus-4x4x4 fattree-4-3 dragonfly-4x4x4; do
+  barrier_case "$platform-barrier" "$platform" 64 barrier '{ "program": "barrier" }' 0
+done
+barrier_case torus-3x3x3-alltoall-barrier torus-3x3x3 27 alltoall-barrier '{ "collective": "alltoall", "algorithm": "per-step-barrier:dir=shortest,pacing=false" }' "1024 65536 1048576"

@@ -152,3 +152,26 @@ describe('CM02 sharing (SimGrid LMM: share ∝ 1 / route latency)', () => {
     expect(() => simulateFlow(topo, resolveRouting(topo, { engine: 'flow' }), b.build(), { sharing: 'cm02', rateUpdate: 'local' })).toThrow(/model\.sharing: got "cm02"/);
   });
 });
+
+describe("latencyRule 'before-transfer' (SimGrid: a flow holds no bandwidth for its route latency, then transfers)", () => {
+  // mesh 1x3, 1 µs links, 32 GB/s: rank 0 sends S = 16,000 B (T = 0.5 µs) to rank 1 (1 hop) and to rank 2
+  // (2 hops), both over link 0 -> 1. SimGrid: the 1-hop flow transfers alone from 1 µs, the 2-hop one
+  // from 2 µs: delivered at 1.5 µs and 2.5 µs. On delivery they share link 0 -> 1 at once.
+  const topo = mesh([3, 1], { bandwidth: 32e9, latency: 1e-6 });
+  const S = 16000;
+  const prog = new FlowProgramBuilder(3).beginStream(0).send(1, S).send(2, S).beginStream(1).recv(0, S).beginStream(2).recv(0, S).build();
+  const run = (latencyRule: 'on-delivery' | 'before-transfer') =>
+    simulateFlow(topo, resolveRouting(topo, { engine: 'flow' }), prog, { alpha: 0, sharing: 'cm02', injectionOrder: 'shared', latencyRule }).rankFinish;
+
+  it('delivers each flow one route latency plus its lone transfer after it was posted when their latency phases do not overlap the other transfer', () => {
+    const finish = run('before-transfer');
+    expect(finish[1]).toBeCloseTo(1.5e-6, 15);
+    expect(finish[2]).toBeCloseTo(2.5e-6, 15);
+    // On delivery: both transfer from 0 sharing link 0 -> 1 (CM02 weights 2:1), so the 1-hop flow ends later than 1.5 µs.
+    expect(run('on-delivery')[1]).toBeGreaterThan(1.5e-6 + 1e-9);
+  });
+
+  it('is refused without injection order shared, in one line', () => {
+    expect(() => simulateFlow(topo, resolveRouting(topo, { engine: 'flow' }), prog, { latencyRule: 'before-transfer' })).toThrow(/^model\.latencyRule: got "before-transfer"; accepted: on-delivery unless injectionOrder is shared/);
+  });
+});

@@ -9,6 +9,8 @@ import { bookSimRun, InputError, parseBookSimConfig, type BookSimRun } from '../
 const run = (text: string): BookSimRun => bookSimRun(parseBookSimConfig(text));
 /** A minimal valid file plus `extra` commands (later commands override earlier ones, as in BookSim). */
 const withKeys = (extra: string): BookSimRun => run(`topology = torus; k = 4; n = 2; routing_function = dim_order; num_vcs = 2;\n${extra}`);
+/** BookSim's examples/flatflyconfig network (k = 4, n = 2, c = 4 as 2×2 tiles), every channel 1 cycle. */
+const FLATFLY = 'topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2; use_noc_latency = 0; num_vcs = 2;';
 const refusal = (text: string): string => {
   try {
     run(text);
@@ -67,12 +69,13 @@ describe('BookSim config grammar', () => {
 });
 
 describe('BookSim config keys', () => {
-  it('topology, k, n: torus, mesh, fattree, dragonflynew', () => {
+  it('topology, k, n: torus, mesh, fattree, dragonflynew, flatfly', () => {
     expect(withKeys('k = 8; n = 3;').topologySpec).toBe('torus:8x8x8');
     expect(withKeys('topology = mesh; routing_function = dor;').topologySpec).toBe('mesh:4x4');
     expect(run('topology = fattree; k = 4; n = 3; routing_function = nca;').topologySpec).toBe('fattree:k=4,levels=3');
     expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 2;').topologySpec).toBe('dragonfly:h=2,wiring=booksim');
-    expect(refusal('topology = flatfly; routing_function = dim_order;')).toMatch(/booksim-config: topology: got "flatfly"/);
+    expect(run(`${FLATFLY} routing_function = ran_min;`).topologySpec).toBe('flatfly:k=4,n=2,c=4');
+    expect(refusal('topology = cmesh; routing_function = dor_no_express;')).toMatch(/booksim-config: topology: got "cmesh"/);
     expect(refusal('topology = dragonflynew; k = 2; n = 2; routing_function = min; num_vcs = 2;')).toMatch(/n: got 2/);
   });
 
@@ -82,6 +85,9 @@ describe('BookSim config keys', () => {
     expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 2;').routing).toBe('group-direct');
     expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = ugal; num_vcs = 3;').routing).toBe('ugal-booksim');
     expect(refusal('topology = dragonflynew; k = 2; n = 1; routing_function = ugal; num_vcs = 2;')).toMatch(/num_vcs: got 2; accepted: 3/);
+    expect(run(`${FLATFLY} routing_function = ran_min;`).routing).toBe('shortest');
+    expect(run(`${FLATFLY} routing_function = ugal;`)).toMatchObject({ routing: 'ugal-flatfly', routingName: 'ugal-flatfly' });
+    expect(refusal(`${FLATFLY} routing_function = valiant;`)).toMatch(/routing_function: got "valiant"; accepted: ran_min \| ugal/);
     expect(refusal('topology = torus; routing_function = min_adapt;')).toMatch(/routing_function: got "min_adapt"; accepted: dim_order/);
     // BookSim's default is "none", which BookSim itself rejects.
     expect(refusal('topology = torus;')).toMatch(/routing_function: got "none"/);
@@ -136,6 +142,19 @@ describe('BookSim config keys', () => {
     const r = withKeys('routing_delay = 0; vc_alloc_delay = 2; sw_alloc_delay = 3; st_final_delay = 2; credit_delay = 2;');
     expect([r.config.routingDelay, r.config.vcAllocDelay, r.config.swAllocDelay, r.config.stDelay, r.config.creditDelay]).toEqual([0, 2, 3, 2, 2]);
     expect(refusal('topology = torus; routing_function = dim_order; st_prepare_delay = 1;')).toMatch(/st_prepare_delay: got 1/);
+  });
+
+  it('flatfly: c, x, y, xr, yr with BookSim\'s assertions; use_noc_latency 0 only; uniform traffic unless c = 1', () => {
+    // BookSim flatfly_onchip.cpp asserts x = y, xr = yr and c = xr·yr; defaults x = 8, xr = 1, c = 1.
+    expect(run('topology = flatfly; k = 8; n = 2; use_noc_latency = 0; routing_function = ran_min; traffic = transpose;')).toMatchObject({ topologySpec: 'flatfly:k=8,n=2,c=1', pattern: 'transpose' });
+    expect(run(`${FLATFLY} routing_function = ran_min;`).config.channelLatency).toBe(1);
+    expect(refusal(`${FLATFLY} routing_function = ran_min; y = 2;`)).toMatch(/booksim-config: y: got 4; accepted: x \(4; BookSim asserts x = y\)/);
+    expect(refusal(`${FLATFLY} routing_function = ran_min; yr = 1;`)).toMatch(/booksim-config: yr: got 2/);
+    expect(refusal(`${FLATFLY} routing_function = ran_min; c = 2;`)).toMatch(/booksim-config: c: got 2; accepted: xr·yr = 4/);
+    expect(refusal(`${FLATFLY} routing_function = ran_min; use_noc_latency = 1;`)).toMatch(/booksim-config: use_noc_latency: got 1; accepted: 0 with flatfly/);
+    expect(refusal(`${FLATFLY} routing_function = ran_min; traffic = transpose;`)).toMatch(/booksim-config: traffic: got "transpose"; accepted: uniform with flatfly unless c = 1/);
+    expect(refusal(`${FLATFLY} routing_function = ran_min; n = 5;`)).toMatch(/booksim-config: n: got 5/);
+    expect(refusal('topology = torus; routing_function = dim_order; c = 4;')).toMatch(/booksim-config: c: got 4; accepted: 1/);
   });
 
   it('vc_busy_when_full and use_noc_latency', () => {

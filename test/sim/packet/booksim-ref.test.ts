@@ -8,12 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BOOKSIM_CSV_DIR, mean, readBookSimRows } from './booksim-csv.js';
-import { bookSimRun, buildTopology, parseBookSimConfig, simulateTraffic, type LoadPoint } from '../../../src/index.js';
+import { bookSimRun, buildTopology, flatflyUgalRouting, parseBookSimConfig, simulateTraffic, type LoadPoint } from '../../../src/index.js';
 
 const dir = BOOKSIM_CSV_DIR;
 
-describe('booksim preset reproduces BookSim 2.0 on a fat tree and a dragonfly', () => {
-  for (const name of ['fattree_k4n3_uniform_p4', 'dragonflynew_k2_uniform_p4', 'dragonflynew_k2_ugal_uniform_p4']) {
+describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a flattened butterfly', () => {
+  const names = ['fattree_k4n3_uniform_p4', 'dragonflynew_k2_uniform_p4', 'dragonflynew_k2_ugal_uniform_p4', 'flatfly_k4n2_uniform_p4', 'flatfly_k4n2_ugal_uniform_p4'];
+  for (const name of names) {
     it(name, () => {
       const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
       const topology = buildTopology(run.topologySpec);
@@ -95,4 +96,37 @@ describe("BookSim's own fat-tree example (separable input-first allocation)", ()
       });
     }, 180_000);
   }
+});
+
+describe("BookSim's flatfly ugal: the ejection hop takes every VC (issue 14, item 1)", () => {
+  // ugal_flatfly_onchip restricts VCs only on network hops (out_port >= gC); the ejection port gets
+  // the whole range. Held to class 1 there, Meshwork's flatfly saturates at 0.4, where BookSim @
+  // 28f43299 (./booksim/flatfly_k4n2_ugal_uniform_p4.csv) still delivers at 287 cycles.
+  it('class-1 ejection saturates at 0.4 on the 4x4 flatfly; every-VC ejection does not', () => {
+    const name = 'flatfly_k4n2_ugal_uniform_p4';
+    const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
+    const topology = buildTopology(run.topologySpec);
+    const at = (ejectAnyVc: boolean): LoadPoint =>
+      simulateTraffic({ topology, pattern: run.pattern, rates: [0.4], preset: 'booksim', config: run.config, measurementOptions: run.measurementOptions, routing: flatflyUgalRouting(topology, { ejectAnyVc }) }).points[0] as LoadPoint;
+    expect(at(false).saturated).toBe(true);
+    expect(at(true).saturated).toBe(false);
+  }, 120_000);
+});
+
+describe('adaptive decisions at the first router, as BookSim routes (issue 14, item 1)', () => {
+  // BookSim's ugal_flatfly_onchip reads the credits when the head is routed at the source router
+  // (in_channel < gC). At the flatfly ugal knee (0.40, seed 1; BookSim @ 28f43299 286.97 cycles,
+  // ./booksim/flatfly_k4n2_ugal_uniform_p4.csv) deciding there gives 288.6 (+0.6 %); deciding as the
+  // packet leaves its source queue gives 310.7 (+8.3 %), the staler credits sending more packets
+  // the long way.
+  it('first-router within 2 % of BookSim at the knee, injection over 5 % above it', () => {
+    const name = 'flatfly_k4n2_ugal_uniform_p4';
+    const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
+    const topology = buildTopology(run.topologySpec);
+    const theirs = readBookSimRows(name).find((r) => r.rate === 0.4 && r.seed === 1)!.latency!;
+    const at = (adaptiveDecision: 'first-router' | 'injection'): number =>
+      (simulateTraffic({ topology, pattern: run.pattern, rates: [0.4], preset: 'booksim', config: { ...run.config, adaptiveDecision }, measurementOptions: run.measurementOptions, routingName: run.routingName }).points[0] as LoadPoint).packet_latency!;
+    expect(Math.abs(at('first-router') / theirs - 1)).toBeLessThan(0.02);
+    expect(at('injection') / theirs - 1).toBeGreaterThan(0.05);
+  }, 120_000);
 });

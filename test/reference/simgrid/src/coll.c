@@ -1,6 +1,6 @@
 /*
  * Times one MPI collective under SimGrid SMPI, for Meshwork's reference cases.
- * Usage: coll <alltoall|allreduce|allgather|reduce|bcast> <bytes>
+ * Usage: coll <alltoall|allreduce|allgather|reduce|bcast|barrier|alltoall-barrier> <bytes>
  * <bytes> follows Meshwork's --size convention: one block for alltoall and allgather, the whole
  * buffer for allreduce, reduce and bcast. Every rank starts the collective at simulated time 0 (no
  * barrier before it, so no barrier skew enters the measurement); the printed time is the latest
@@ -55,6 +55,30 @@ int main(int argc, char **argv)
     char *b = buffer((size_t)bytes);
     t0 = MPI_Wtime();
     MPI_Bcast(b, (int)bytes, MPI_BYTE, 0, MPI_COMM_WORLD);
+    t1 = MPI_Wtime();
+  } else if (strcmp(coll, "barrier") == 0) {
+    t0 = MPI_Wtime();
+    MPI_Barrier(MPI_COMM_WORLD);
+    t1 = MPI_Wtime();
+  } else if (strcmp(coll, "alltoall-barrier") == 0) {
+    /* Meshwork's alltoall per-step-barrier:dir=shortest,pacing=false on a k x k x k torus (k odd, so
+       no route ties): one offset per step in FIG. 9 order (counting down from k-1, last axis
+       fastest), a sendrecv to rank + offset and from rank - offset, and an MPI_Barrier between steps. */
+    int k = 1;
+    while ((k + 1) * (k + 1) * (k + 1) <= n) k++;
+    char *s = buffer((size_t)bytes), *r = buffer((size_t)bytes);
+    int x = rank % k, y = (rank / k) % k, z = rank / (k * k);
+    int steps = k * k * k - 1, step = 0;
+    t0 = MPI_Wtime();
+    for (int dx = k - 1; dx >= 0; dx--)
+      for (int dy = k - 1; dy >= 0; dy--)
+        for (int dz = k - 1; dz >= 0; dz--) {
+          if (dx == 0 && dy == 0 && dz == 0) continue;
+          int to = (x + dx) % k + k * ((y + dy) % k) + k * k * ((z + dz) % k);
+          int from = (x - dx + k) % k + k * ((y - dy + k) % k) + k * k * ((z - dz + k) % k);
+          MPI_Sendrecv(s, (int)bytes, MPI_BYTE, to, 0, r, (int)bytes, MPI_BYTE, from, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          if (++step < steps) MPI_Barrier(MPI_COMM_WORLD);
+        }
     t1 = MPI_Wtime();
   } else {
     if (rank == 0) fprintf(stderr, "coll: unknown collective %s\n", coll);
