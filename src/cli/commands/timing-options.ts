@@ -19,7 +19,7 @@ import type { Topology } from '../../topology/graph.js';
 import type { RunResult } from '../../sim/result.js';
 import { assertRanksConnected } from '../../topology/failures.js';
 
-import { FAIL_HELP } from './fail-help.js';
+import { FAIL_HELP } from '../help.js';
 
 export { FAIL_HELP };
 

@@ -3,7 +3,7 @@ import { InputError } from '../../util/errors.js';
 import { closedFormMetrics } from '../../topology/metrics/closed-form.js';
 import type { TopologyMetrics } from '../../topology/metrics/compute.js';
 import { loadTopology } from '../../node/load-topology.js';
-import { FAIL_HELP } from './timing-options.js';
+import { FAIL_HELP } from '../help.js';
 import { computeMetricsParallel, defaultWorkers } from '../../node/metrics-workers.js';
 import { DISTANCE_METHODS, checkAllPairsWork, formatMetrics, metricsRecord, type DistanceMethod } from '../../topology/metrics/index.js';
 import { checkSize } from '../../topology/builder.js';

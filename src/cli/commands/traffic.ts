@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadTopology, readText } from '../../node/load-topology.js';
-import { FAIL_HELP } from './fail-help.js';
+import { FAIL_HELP } from '../help.js';
 import { routingNames } from '../../routing/registry.js';
 import { assertRanksConnected } from '../../topology/failures.js';
 import { InputError } from '../../util/errors.js';

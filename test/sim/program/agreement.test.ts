@@ -18,7 +18,8 @@ const SIZE: Partial<Record<CollectiveKind, number>> = { alltoall: 16384, allgath
 const LARGE = 65536;
 
 /**
- * Named model differences: packet / flow ratio measured on this matrix (± 0.03).
+ * Named model differences: packet / flow ratio measured on this matrix (re-measured on issue 17's
+ * FlowEngine; PIN_TOLERANCE below says why ± 0.01).
  * - torus-contention: on the 4×4 torus, schedules whose messages cross each other on shared links
  *   (alltoall, recursive doubling, Bruck) are 7–40% slower at packet level. The mechanism (pinned
  *   below): a router shares an output among its input ports round-robin (iSLIP, as BookSim), not
@@ -29,19 +30,27 @@ const LARGE = 65536;
  *   hop-grouped 1.255), one-flit packets widen it (1.70, 1.47, 1.99). docs/flow.md, "Where the
  *   engines differ".
  */
+/**
+ * Both engines are deterministic, so a pinned ratio does not scatter: the band is not for noise but
+ * the drift accepted without re-examining a difference (a rounding of the pin, 0.0005, plus small
+ * changes of the packet router's timing). The earlier ± 0.03 let pairwise drift from 1.246 to 1.275
+ * unnoticed; a model change that moves a ratio by more than 0.01 re-measures it here and in
+ * docs/flow.md.
+ */
+const PIN_TOLERANCE = 0.01;
 const DIFFERENCES: Record<string, { ratio: number; why: 'torus-contention' }> = {
-  'torus:4x4 allgather bruck': { ratio: 1.137, why: 'torus-contention' },
-  'torus:4x4 allgather recursive-doubling': { ratio: 1.129, why: 'torus-contention' },
-  'torus:4x4 allreduce recursive-doubling': { ratio: 1.106, why: 'torus-contention' },
-  'torus:4x4 alltoall bruck': { ratio: 1.105, why: 'torus-contention' },
-  'torus:4x4 alltoall hop-grouped': { ratio: 1.346, why: 'torus-contention' },
-  'torus:4x4 alltoall linear': { ratio: 1.154, why: 'torus-contention' },
-  'torus:4x4 alltoall pairwise': { ratio: 1.246, why: 'torus-contention' },
+  'torus:4x4 allgather bruck': { ratio: 1.123, why: 'torus-contention' },
+  'torus:4x4 allgather recursive-doubling': { ratio: 1.140, why: 'torus-contention' },
+  'torus:4x4 allreduce recursive-doubling': { ratio: 1.117, why: 'torus-contention' },
+  'torus:4x4 alltoall bruck': { ratio: 1.117, why: 'torus-contention' },
+  'torus:4x4 alltoall hop-grouped': { ratio: 1.354, why: 'torus-contention' },
+  'torus:4x4 alltoall linear': { ratio: 1.144, why: 'torus-contention' },
+  'torus:4x4 alltoall pairwise': { ratio: 1.275, why: 'torus-contention' },
   // FIG. 9 paced by its real link sharing (gap = max(d) − 1, issue 10) joins the class; with the
   // literal gap = hops − 1 its sends were throttled enough to agree within 10%.
-  'torus:4x4 alltoall per-step-barrier': { ratio: 1.395, why: 'torus-contention' },
+  'torus:4x4 alltoall per-step-barrier': { ratio: 1.400, why: 'torus-contention' },
   'torus:4x4 alltoall ring': { ratio: 1.075, why: 'torus-contention' }, // 1.109 before issue 15's next-cycle credits and free-VC allocation
-  'torus:4x4 reduce-scatter pairwise': { ratio: 1.136, why: 'torus-contention' },
+  'torus:4x4 reduce-scatter pairwise': { ratio: 1.122, why: 'torus-contention' },
 };
 
 interface Case {
@@ -83,7 +92,7 @@ describe('flow and packet engines agree', () => {
     const ratio = packet.makespan_s / flow.makespan_s;
     const key = `${topology.split(',')[0]} ${collective} ${algorithm}`;
     const named = DIFFERENCES[key];
-    if (named) expect(Math.abs(ratio - named.ratio), `${key}: ${named.why}`).toBeLessThan(0.03);
+    if (named) expect(Math.abs(ratio - named.ratio), `${key}: ${named.why}`).toBeLessThan(PIN_TOLERANCE);
     else expect(Math.abs(ratio - 1), key).toBeLessThan(collective === 'barrier' ? 0.25 : 0.1);
   });
 });

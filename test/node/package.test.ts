@@ -1,0 +1,50 @@
+/**
+ * What `npm pack` ships is enough for a project that installs the package (issue 17: `import
+ * ('meshwork/node')` from an installed project): every target of the `exports` map and `bin`, and
+ * every module those import, is in the tarball. families.test.ts imports the entry from a fresh
+ * project; this checks the tarball's file list, which a symlinked install cannot see.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The files `npm pack` would put in the tarball (no build: dist/ is what `npm test` built first). */
+function packedFiles(): Set<string> {
+  const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+  expect(r.status, r.stderr).toBe(0);
+  const [pack] = JSON.parse(r.stdout) as Array<{ files: Array<{ path: string }> }>;
+  return new Set(pack.files.map((f) => f.path));
+}
+
+/** Relative imports of an ES module, static and dynamic. */
+function relativeImports(source: string): string[] {
+  return [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]);
+}
+
+describe('the published package', () => {
+  it('ships every export, the CLI and every module they import', () => {
+    const files = packedFiles();
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, Record<string, string>>; bin: Record<string, string> };
+    const entries = [...Object.values(pkg.exports).flatMap((e) => Object.values(e)), ...Object.values(pkg.bin)].map((p) => normalize(p));
+    for (const entry of entries) expect(files.has(entry), entry).toBe(true);
+    // Follow the import graph from the entries through the packed files.
+    const seen = new Set<string>();
+    const todo = entries.filter((e) => e.endsWith('.js'));
+    while (todo.length > 0) {
+      const file = todo.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const spec of relativeImports(readFileSync(join(root, file), 'utf8'))) {
+        const target = normalize(join(dirname(file), spec));
+        expect(files.has(target), `${file} imports ${spec}`).toBe(true);
+        todo.push(target);
+      }
+    }
+    expect(seen.has('dist/node/load-topology.js')).toBe(true);
+    expect(seen.has('dist/topology/builtin-families.js')).toBe(true);
+  });
+});
