@@ -193,3 +193,51 @@ describe('broken copies are refused naming the element and attribute', () => {
     }
   });
 });
+
+describe('a broken copy of each reference file is refused naming the step', () => {
+  interface TbBlock { gpu: number; id: number; send: number; start: number; end: number; text: string; steps: number }
+  function threadBlocks(xml: string): TbBlock[] {
+    const blocks: TbBlock[] = [];
+    for (const m of xml.matchAll(/<tb id="(\d+)" send="(-?\d+)" recv="(-?\d+)"[^>]*>[\s\S]*?<\/tb>/g)) {
+      const gpu = Number([...xml.slice(0, m.index).matchAll(/<gpu id="(\d+)"/g)].pop()?.[1]);
+      blocks.push({ gpu, id: Number(m[1]), send: Number(m[2]), start: m.index, end: m.index + m[0].length, text: m[0], steps: m[0].match(/<step /g)?.length ?? 0 });
+    }
+    return blocks;
+  }
+  const replaceBlock = (xml: string, b: TbBlock, text: string): string => xml.slice(0, b.start) + text + xml.slice(b.end);
+  const FIRST_STEP_DEPENDENCY = /<step s="0" ([^>]*?)depid="-?\d+" deps="-?\d+" hasdep="\d"/;
+
+  test.each([RING, ALLPAIRS, NDV2, CUSTOM])('%s: a missing first step', (file) => {
+    const xml = text(file);
+    const tb = threadBlocks(xml).find((b) => b.steps >= 2);
+    if (tb) {
+      const broken = replaceBlock(xml, tb, tb.text.replace(/\n?\s*<step s="0" [^\n]*/, ''));
+      expect(refusal(broken)).toBe(`msccl.gpu[${tb.gpu}].tb[${tb.id}].step[0].s: got 1; accepted: 0 (steps of a tb numbered in order from 0)`);
+      return;
+    }
+    // The custom pipeline's thread blocks hold one step each: drop a send, and the receive it fed is named.
+    const sender = threadBlocks(xml).find((b) => b.send >= 0);
+    if (!sender) throw new Error(`${file}: no sending tb`);
+    const broken = replaceBlock(xml, sender, sender.text.replace(/\n?\s*<step s="0" [^\n]*/, ''));
+    expect(refusal(broken)).toMatch(new RegExp(`^msccl\\.gpu\\[\\d+\\]\\.tb\\[\\d+\\]\\.step\\[\\d+\\]\\.type: got "\\w+"; accepted: steps matching the connection gpu ${sender.gpu} -> gpu ${sender.send} `));
+  });
+
+  test.each([RING, ALLPAIRS, NDV2, CUSTOM])('%s: a wrong send peer', (file) => {
+    const xml = text(file);
+    const tb = threadBlocks(xml).find((b) => b.send >= 0);
+    if (!tb) throw new Error(`${file}: no sending tb`);
+    const peer = (tb.send + 1) % 8 === tb.gpu ? (tb.send + 2) % 8 : (tb.send + 1) % 8;
+    const broken = replaceBlock(xml, tb, tb.text.replace(`send="${tb.send}"`, `send="${peer}"`));
+    expect(refusal(broken)).toMatch(new RegExp(`^msccl\\.gpu\\[${tb.gpu}\\]\\.tb\\[\\d+\\]\\.step\\[\\d+\\]\\.type: got "\\w+"; accepted: steps matching the connection gpu ${tb.gpu} -> gpu ${peer} channel \\d+`));
+  });
+
+  test.each([RING, ALLPAIRS, NDV2, CUSTOM])('%s: two thread blocks made to wait on each other', (file) => {
+    const xml = text(file);
+    const [a, b] = threadBlocks(xml).filter((t) => t.gpu === 0);
+    if (!a || !b) throw new Error(`${file}: gpu 0 has fewer than two tbs`);
+    const waitOn = (t: TbBlock, other: TbBlock): string => t.text.replace(FIRST_STEP_DEPENDENCY, `<step s="0" $1depid="${other.id}" deps="0" hasdep="1"`);
+    const broken = replaceBlock(replaceBlock(xml, b, waitOn(b, a)), a, waitOn(a, b));
+    expect(broken).not.toBe(xml);
+    expect(refusal(broken)).toMatch(/^msccl\.gpu\[0\]\.tb\[\d+\]\.step\[0\]\.depid: got \d+; accepted: a dependency that does not wait on itself \(cycle: /);
+  });
+});
