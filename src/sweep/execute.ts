@@ -8,6 +8,8 @@
  * command). Calling `simulate()` / `simulateTraffic()` directly changes this file alone.
  */
 import { InputError } from '../util/errors.js';
+import { mayNameGraphFile } from '../node/file-path.js';
+import { loadGraphFormat } from '../node/load-topology.js';
 import { COMMAND_PATH, freshProgram, loadCommand, POSITIONAL } from './commands.js';
 import type { SweepKind } from './kinds.js';
 import type { Params } from './file.js';
@@ -95,6 +97,9 @@ export async function executePoint(kind: SweepKind, params: Params): Promise<Poi
   let exitCode: number | string | undefined;
   try {
     await loadCommand(kind);
+    // The CLI loads the graph-file reader when an argument names a file; a pool or queue worker is
+    // its own module instance, so it does the same per point.
+    if (Object.values(params).some((v) => typeof v === 'string' && mayNameGraphFile(v))) await loadGraphFormat();
     await freshProgram(kind).parseAsync(pointArgv(kind, params), { from: 'user' });
   } catch (e) {
     permanent = e instanceof InputError || (e as { code?: string }).code?.startsWith('commander.') === true;

@@ -88,6 +88,21 @@ describe('meshwork sweep run (local pool, DuckDB store)', () => {
     expect(text).toContain('packet_latency against rate');
   });
 
+  it('a graph file topology runs in the pool threads too, with the same figures as the spec it was exported from', async () => {
+    const graph = join(dir, 'ring6.json');
+    expect(runCli(['export', 'ring:6', '--format', 'json', '--out', graph]).code).toBe(0);
+    const sweep = writeSweep(dir, 'graph-file', { kind: 'topo', axes: { topology: [`file:${graph}`, 'ring:6'] } });
+    const store = join(dir, 'graph-file.duckdb');
+    const run = runCli(['sweep', 'run', sweep, '--store', store, '--jobs', '2', '--log', 'none']);
+    expect(run.stderr).toMatch(/done: 2\/2 points .*0 failed/);
+    const rows = await storedRows(store);
+    const byTopology = new Map(rows.map((r) => [String(r.topology), r]));
+    expect(byTopology.get(`file:${graph}`)?.error ?? null).toBeNull();
+    for (const column of ['nodes', 'channels', 'diameter', 'mean_distance_without_self']) {
+      expect(byTopology.get(`file:${graph}`)?.[column]).toEqual(byTopology.get('ring:6')?.[column]);
+    }
+  });
+
   it('refuses a bad sweep file, option or store with one line and exit 2, writing nothing', () => {
     const bad = writeSweep(dir, 'bad', { kind: 'traffic', fixed: { topology: 'ring:4', pattern: 'uniform' }, axes: { rate: [0.1] } });
     const store = join(dir, 'never.duckdb');
