@@ -626,7 +626,6 @@ export class PacketNetwork {
     const inStart = this.rInStart[r];
     const nIn = this.rInStart[r + 1] - inStart;
     const outStart = this.rOutStart[r];
-    const nOut = this.rOutStart[r + 1] - outStart;
     const va = this.va;
     const sa = this.sa;
     va.reset();
@@ -728,7 +727,6 @@ export class PacketNetwork {
         this.traverse(r, port, port * V + v, now, tick);
       }
     }
-    void nOut;
   }
 
   /** Route computation for the head at the front of `ivc`. */
