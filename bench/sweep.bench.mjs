@@ -52,6 +52,8 @@ function timedRunAsync(args) {
 async function pointsCpu(sweep) {
   const { expandSweep } = await import('../dist/sweep/file.js');
   const { executePoint } = await import('../dist/sweep/execute.js');
+  const { loadCommand } = await import('../dist/sweep/commands.js');
+  await loadCommand(sweep.kind); // expandSweep reads the kind's options from its command
   const points = expandSweep(sweep).points;
   await executePoint(points[0].kind, points[0].params); // load the command modules outside the measurement
   const c0 = process.cpuUsage();
