@@ -226,7 +226,8 @@ describe('a broken copy of each reference file is refused naming the step', () =
     const xml = text(file);
     const tb = threadBlocks(xml).find((b) => b.send >= 0);
     if (!tb) throw new Error(`${file}: no sending tb`);
-    const peer = (tb.send + 1) % 8 === tb.gpu ? (tb.send + 2) % 8 : (tb.send + 1) % 8;
+    const ngpus = Number(/<algo [^>]*ngpus="(\d+)"/.exec(xml)?.[1]);
+    const peer = (tb.send + 1) % ngpus === tb.gpu ? (tb.send + 2) % ngpus : (tb.send + 1) % ngpus;
     const broken = replaceBlock(xml, tb, tb.text.replace(`send="${tb.send}"`, `send="${peer}"`));
     expect(refusal(broken)).toMatch(new RegExp(`^msccl\\.gpu\\[${tb.gpu}\\]\\.tb\\[\\d+\\]\\.step\\[\\d+\\]\\.type: got "\\w+"; accepted: steps matching the connection gpu ${tb.gpu} -> gpu ${peer} channel \\d+`));
   });

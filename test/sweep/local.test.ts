@@ -97,7 +97,8 @@ describe('meshwork sweep run (local pool, DuckDB store)', () => {
     expect(run.stderr).toMatch(/done: 2\/2 points .*0 failed/);
     const rows = await storedRows(store);
     const byTopology = new Map(rows.map((r) => [String(r.topology), r]));
-    expect(byTopology.get(`file:${graph}`)?.error ?? null).toBeNull();
+    // ring:6: 6 nodes, 12 directed channels, diameter ⌊6/2⌋ = 3 (the family's closed forms).
+    expect(byTopology.get('ring:6')).toMatchObject({ nodes: 6, channels: 12, diameter: 3 });
     for (const column of ['nodes', 'channels', 'diameter', 'mean_distance_without_self']) {
       expect(byTopology.get(`file:${graph}`)?.[column]).toEqual(byTopology.get('ring:6')?.[column]);
     }
