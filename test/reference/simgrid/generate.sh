@@ -22,26 +22,32 @@ allgather:NTSLR:allgather:ring
 allgather:ring:allgather:ring:order=shift
 reduce:binomial:reduce:recursive-doubling
 bcast:binomial_tree:broadcast:binomial"
-for platform in torus-4x4x4 fattree-4-3 dragonfly-4x4x4; do
-  xml="$here/platforms/$platform.xml"
-  hosts="$work/hosts"
-  : > "$hosts"
+# A hostfile of node-0 .. node-(N-1), one rank per host in order.
+write_hosts() { # ranks file
+  : > "$2"
   i=0
-  while [ $i -lt 64 ]; do echo "node-$i" >> "$hosts"; i=$((i + 1)); done
+  while [ $i -lt "$1" ]; do echo "node-$i" >> "$2"; i=$((i + 1)); done
+}
+# Sets $rows: per size, the makespan coll prints under smpirun, and the command line as recorded.
+time_rows() { # platform ranks hostfile extra-cfg program sizes
+  rows=""
+  for size in $6; do
+    cmd="smpirun -np $2 -platform platforms/$1.xml -hostfile hosts$2 $common${4:+ $4} coll $5 $size"
+    line=$(cd "$work" && smpirun -np "$2" -platform "$here/platforms/$1.xml" -hostfile "$3" $common $4 ./coll "$5" "$size" 2>/dev/null | grep '^makespan_s=')
+    t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
+    rows="$rows${rows:+,
+}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
+  done
+}
+write_hosts 64 "$work/hosts"
+for platform in torus-4x4x4 fattree-4-3 dragonfly-4x4x4; do
   for c in $cases; do
     coll=$(echo "$c" | cut -d: -f1)
     algo=$(echo "$c" | cut -d: -f2)
     mcoll=$(echo "$c" | cut -d: -f3)
     malgo=$(echo "$c" | cut -d: -f4-)
     out="$here/cases/$platform-$coll-$algo.json"
-    rows=""
-    for size in $sizes; do
-      cmd="smpirun -np 64 -platform platforms/$platform.xml -hostfile hosts64 $common --cfg=smpi/$coll:$algo coll $coll $size"
-      line=$(cd "$work" && smpirun -np 64 -platform "$xml" -hostfile "$hosts" $common "--cfg=smpi/$coll:$algo" ./coll "$coll" "$size" 2>/dev/null | grep '^makespan_s=')
-      t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
-      rows="$rows${rows:+,
-}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
-    done
+    time_rows "$platform" 64 "$work/hosts" "--cfg=smpi/$coll:$algo" "$coll" "$sizes"
     cat > "$out" <<JSON
 {
   "simgrid": "$version",
@@ -65,17 +71,8 @@ done
 mkdir -p "$here/barrier-cases"
 barrier_case() { # name platform ranks program meshwork-json sizes
   name=$1 platform=$2 np=$3 program=$4 meshwork=$5 sizes=$6
-  : > "$work/hosts"
-  i=0
-  while [ $i -lt "$np" ]; do echo "node-$i" >> "$work/hosts"; i=$((i + 1)); done
-  rows=""
-  for size in $sizes; do
-    cmd="smpirun -np $np -platform platforms/$platform.xml -hostfile hosts$np $common coll $program $size"
-    line=$(cd "$work" && smpirun -np "$np" -platform "$here/platforms/$platform.xml" -hostfile "$work/hosts" $common ./coll "$program" "$size" 2>/dev/null | grep '^makespan_s=')
-    t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
-    rows="$rows${rows:+,
-}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
-  done
+  write_hosts "$np" "$work/hosts"
+  time_rows "$platform" "$np" "$work/hosts" "" "$program" "$sizes"
   cat > "$here/barrier-cases/$name.json" <<JSON
 {
   "simgrid": "$version",
