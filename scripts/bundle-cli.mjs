@@ -71,7 +71,8 @@ await build({
   // The bundled CommonJS packages require Node's built-in modules.
   banner: { js: "import { createRequire as __meshworkRequire } from 'node:module'; const require = __meshworkRequire(import.meta.url);" },
   chunkNames: 'chunks/[name]-[hash]',
-  // Maps carry their sources: the package ships dist/, not src/. MESHWORK_DEBUG turns them on.
+  // For a checkout's MESHWORK_DEBUG stack traces (they carry their sources); the package leaves
+  // them out (package.json "files"), as it leaves out tsc's.
   sourcemap: true,
   sourcesContent: true,
   plugins: [keepModuleUrls, externalPackages],

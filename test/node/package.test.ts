@@ -23,14 +23,13 @@ function packedFiles(): Set<string> {
 /**
  * The files an ES module needs beside it: relative imports, static and dynamic; files it opens by
  * URL (`new URL('../node/bfs-worker.js', import.meta.url)`: the bundled CLI starts workers from
- * tsc's unbundled tree); and its source map.
+ * tsc's unbundled tree).
  */
 function relativeImports(source: string): string[] {
   const imports = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)];
   // The bundle gives each module its own file's URL back: new URL('./bfs-worker.js', new URL('../../node/metrics-workers.js', import.meta.url).href).
   const byUrl = [...source.matchAll(/\bnew URL\(\s*['"](\.{1,2}\/[^'"]+\.js)['"]\s*,\s*(?:new URL\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*,\s*)?import\.meta\.url/g)];
-  const sourceMap = [...source.matchAll(/^\/\/# sourceMappingURL=([^\s/]+\.map)$/gm)].map((m) => `./${m[1]}`);
-  return [...imports.map((m) => m[1]), ...byUrl.map((m) => (m[2] === undefined ? m[1] : `./${join(dirname(m[2]), m[1])}`)), ...sourceMap];
+  return [...imports.map((m) => m[1]), ...byUrl.map((m) => (m[2] === undefined ? m[1] : `./${join(dirname(m[2]), m[1])}`))];
 }
 
 describe('the published package', () => {
@@ -46,7 +45,6 @@ describe('the published package', () => {
       const file = todo.pop()!;
       if (seen.has(file)) continue;
       seen.add(file);
-      if (!file.endsWith('.js')) continue;
       for (const spec of relativeImports(readFileSync(join(root, file), 'utf8'))) {
         const target = normalize(join(dirname(file), spec));
         expect(files.has(target), `${file} imports ${spec}`).toBe(true);
@@ -55,10 +53,9 @@ describe('the published package', () => {
     }
     expect(seen.has('dist/node/load-topology.js')).toBe(true);
     expect(seen.has('dist/topology/builtin-families.js')).toBe(true);
-    // The bin is the bundle (scripts/bundle-cli.mjs): its command chunks, its maps and the workers it starts by URL.
+    // The bin is the bundle (scripts/bundle-cli.mjs): its command chunks and the workers it starts by URL.
     const seenList = [...seen];
     expect(seenList.some((f) => /^dist\/cli\/chunks\/topo-\w+\.js$/.test(f))).toBe(true);
-    expect(seenList.some((f) => /^dist\/cli\/chunks\/.+\.js\.map$/.test(f))).toBe(true);
     expect(seen.has('dist/node/bfs-worker.js')).toBe(true);
     expect(seen.has('dist/sweep/pool-worker.js')).toBe(true);
   });

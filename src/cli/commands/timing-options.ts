@@ -75,7 +75,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--injection <bw>', 'injection bandwidth per NIC (default: not a separate limit)')
     .option('--ejection <bw>', 'ejection bandwidth per NIC (default: not a separate limit)')
     .option('--barrier-latency <time>', 'barrier network stage latency; a barrier costs stage × ⌈log2 P⌉ (default α + max channel latency + router latency)')
-    .option('--latency <rule>', 'when a flow spends its route latency: on-delivery (default: after its last byte left) or before-transfer (SimGrid: it holds no bandwidth for its route latency, then transfers; needs --injection-order shared)')
+    .option('--latency <rule>', 'when a flow spends its route latency: on-delivery (default: after its last byte left) or before-transfer (SimGrid: it holds no bandwidth for its route latency, then transfers; needs --injection-order shared; flow engine only: a packet run records it as not applied)')
     .option('--barrier <model>', 'how a barrier is timed: stages (default: the barrier network above) or linear (SMPI\'s default: zero-byte messages to the lowest rank and back over the routes)')
     .option('--hw-latency <time>', 'combining-tree latency per level for hw collectives (default 100ns)')
     .option('--hw-bandwidth <bw>', 'combining-tree bandwidth (default: the largest channel bandwidth)')
@@ -182,6 +182,7 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `sharing=${model.sharing}`,
     ...(model.latencyRule === 'before-transfer' ? ['latency before transfer'] : []),
     ...(model.preset ? [`preset=${model.preset}`] : []),
+    ...(model.notApplied ? [`flow-only, not applied: ${Object.entries(model.notApplied).map(([k, v]) => `${k}=${String(v).split(':')[0]}`).join(' ')}`] : []),
     `injection order=${model.injectionOrder}`,
     `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : model.protocol === 'smpi' ? ` (detached below ${formatSize(model.eagerThreshold as number)})` : ''}`,
     `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,
