@@ -155,6 +155,12 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   // A preset supplies defaults; an option given on the command line wins over it.
   const model: FlowEngineOptions = { ...preset?.model };
   for (const [k, v] of Object.entries(explicit)) if (v !== undefined) (model as Record<string, unknown>)[k] = v;
+  // resolveFlowModel refuses this pair by its model field; name the option the user typed instead.
+  if (model.latencyRule === 'before-transfer' && model.injectionOrder !== 'shared') {
+    const from = o.latency === undefined ? `--preset ${model.preset}` : '--latency before-transfer';
+    if (o.injectionOrder !== undefined) throw new InputError('injection-order', o.injectionOrder, `shared with ${from} (SimGrid's latency rule; its sends share the NIC), or any order with --latency on-delivery`);
+    throw new InputError('latency', o.latency, 'on-delivery, or before-transfer with --injection-order shared (SimGrid, whose sends share the NIC)');
+  }
   const echo: Record<string, string> = { topology: `${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`, collective };
   if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
   const noise = o.noise === undefined ? undefined : parseNoise(o.noise);
