@@ -5,4 +5,10 @@
  * must be switched on before the chunks load. The program itself is src/cli/program.ts.
  */
 if (process.env.MESHWORK_DEBUG) process.setSourceMapsEnabled(true);
-await import('./program.js');
+// `--version` alone answers without loading the program (commander and the command table).
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${(await import('../sweep/version.js')).MESHWORK_VERSION}\n`);
+} else {
+  await import('./program.js');
+}

@@ -7,6 +7,7 @@ import { registerCommands } from './commands/index.js';
 import { reportFailure } from './errors.js';
 import { mayNameGraphFile } from '../node/file-path.js';
 import { optionDescription } from './help.js';
+import { MESHWORK_VERSION } from '../sweep/version.js';
 
 /** The program with the commands `argv` needs (see registerCommands); every command when omitted. */
 export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
@@ -14,7 +15,7 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
   program
     .name('meshwork')
     .description('Interconnect toolkit: build topologies, verify collective schedules, simulate them at flow or packet level.')
-    .version('0.1.0')
+    .version(MESHWORK_VERSION)
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(oneLine(text)) })
