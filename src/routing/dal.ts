@@ -10,9 +10,10 @@
  * Meshwork's reading of the choice (the paper gives no formula): the minimal candidate is the
  * least-loaded channel to the destination coordinate of any unaligned dimension, the deroute
  * candidate the least-loaded channel to another coordinate of an unaligned dimension not yet
- * derouted; the packet deroutes only when 1·q_min > 2·q_der + DAL_THRESHOLD, the UGAL comparison of
- * hops × queue applied to one dimension (minimal: 1 hop, deroute: 2), with BookSim's UGAL
- * threshold 2. So on an idle network DAL is minimal.
+ * derouted; the packet deroutes only when 1·q_min > 2·q_der + threshold, the UGAL comparison of
+ * hops × queue applied to one dimension (minimal: 1 hop, deroute: 2), with UGAL's thresholds:
+ * BookSim's 2 credits at packet level, 0 flows at flow level (UGAL_FLOW_THRESHOLD says why). So on
+ * an idle network DAL is minimal.
  *
  * The packet's state needs no per-packet field: in dimension d, at coordinate c, with source s and
  * destination t coordinates, c = t is aligned, c = s (≠ t) is untouched, and anything else has
@@ -35,10 +36,7 @@ import { NodeKind, type Topology } from '../topology/graph.js';
 import type { AdaptiveRouting } from './dragonfly.js';
 import type { RoutingEntry } from './registry.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
-import { UGAL_THRESHOLD } from './adaptive.js';
-
-/** Deroute only when 1·q_min > 2·q_deroute + DAL_THRESHOLD (BookSim's UGAL threshold). */
-export const DAL_THRESHOLD = UGAL_THRESHOLD;
+import { UGAL_FLOW_THRESHOLD, UGAL_THRESHOLD } from './adaptive.js';
 
 /** A routing the packet engine re-routes at every router from the credits seen there. */
 export interface HopByHopRouting extends AdaptiveRouting {
@@ -60,6 +58,7 @@ export function dalRouting(topology: Topology, opts: { engine?: 'flow' | 'packet
   }
   const n = dims.length;
   const classes = 2 * n;
+  const threshold = opts.engine === 'flow' ? UGAL_FLOW_THRESHOLD : UGAL_THRESHOLD;
   // Per channel: the dimension it moves in (-1 for terminal channels) and the coordinate it reaches.
   const chDim = new Int8Array(t.numChannels).fill(-1);
   const chTo = new Int32Array(t.numChannels);
@@ -123,7 +122,7 @@ export function dalRouting(topology: Topology, opts: { engine?: 'flow' | 'packet
       }
     }
     if (minCh < 0) return -1;
-    return derCh >= 0 && bestMin > 2 * bestDer + DAL_THRESHOLD ? derCh : minCh;
+    return derCh >= 0 && bestMin > 2 * bestDer + threshold ? derCh : minCh;
   };
   const walk = (src: number, at: number, dst: number, salt: number, out: RouteBuffers, start: number): number => {
     let hops = start;
@@ -144,7 +143,8 @@ export function dalRouting(topology: Topology, opts: { engine?: 'flow' | 'packet
   const self: HopByHopRouting = {
     name: 'dal',
     params: {
-      rule: `Ahn et al. SC'09 DAL: any unaligned dimension, at most one deroute per dimension; deroute when q_min > 2·q_deroute + ${DAL_THRESHOLD}`,
+      rule: "Ahn et al. SC'09 DAL: any unaligned dimension, at most one deroute per dimension; deroute when q_min > 2·q_deroute + threshold",
+      threshold,
       load: opts.engine === 'flow' ? 'unfinished flows over the channel, the whole path read at flow start' : 'credits in use at the router taking the hop (hop by hop)',
       vcClasses: `hop potential Φ (0 untouched, 1 derouted, 2 aligned per dimension): ${classes} classes`,
       ejection: 'every VC',
