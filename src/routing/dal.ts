@@ -1,7 +1,7 @@
 /**
  * DAL, Dimensionally-Adaptive, Load-balanced routing for HyperX and the flattened butterfly
  * (Ahn, Binkert, Davis, McLaren, Schreiber, "HyperX: Topology, Routing, and Packaging of Efficient
- * Large-Scale Networks", SC'09, §4). The paper's rule: at every hop the packet may move in any
+ * Large-Scale Networks", SC'09). The paper's rule: at every hop the packet may move in any
  * dimension in which it is not yet aligned with its destination, and in each dimension it may be
  * derouted (sent to a coordinate other than the destination's) at most once; after a deroute in a
  * dimension its next hop there is the minimal one. The choice among the allowed hops is made hop

@@ -17,7 +17,7 @@ import {
 import { hash32 } from '../../src/util/rng.js';
 
 // DAL, Ahn et al., "HyperX: Topology, Routing, and Packaging of Efficient Large-Scale Networks",
-// SC'09, §4: any unaligned dimension per hop, at most one deroute per dimension.
+// SC'09: any unaligned dimension per hop, at most one deroute per dimension.
 
 /** Every terminal of router x in dimension 0 sends to the same terminal of router x + 1 (mod side): one direct link per router pair. */
 function rowShift(t: Topology): TrafficPattern {
