@@ -26,11 +26,12 @@ export default async function () {
     });
   }
   // 1,024 routers: hyperx:32x32, one terminal each, uniform traffic at 0.2 flits/node/cycle for a
-  // fixed 3,000 cycles, 4 VCs (a multiple of every routing's classes).
+  // fixed 3,000 cycles, 4 VCs (a multiple of every routing's classes; DAL's 2n = 4). DAL re-routes
+  // at every router (HopByHopRouting), so its row is the cost of a route computation per hop.
   const topology = buildTopology('hyperx:32x32');
   const cycles = 3000;
   const rate = {};
-  for (const routing of ['default', 'adaptive', 'ugal-l', 'ugal-g']) {
+  for (const routing of ['default', 'adaptive', 'ugal-l', 'ugal-g', 'dal']) {
     let best = Infinity;
     let hops = 0;
     for (let i = 0; i < 2; i++) {

@@ -15,6 +15,7 @@ import { valiantEntry } from './valiant.js';
 import { hopVcEntry } from './hop-vc.js';
 import { adaptiveEntry, ugalGlobalEntry, ugalLocalEntry } from './adaptive.js';
 import { flatflyUgalEntry } from './flatfly.js';
+import { dalEntry } from './dal.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   dimensionOrderEntry,
@@ -36,4 +37,5 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   ugalLocalEntry,
   ugalGlobalEntry,
   flatflyUgalEntry,
+  dalEntry,
 ];

@@ -11,5 +11,6 @@ export * from './omega.js';
 export * from './valiant.js';
 export * from './dragonfly.js';
 export * from './flatfly.js';
+export * from './dal.js';
 export * from './hints.js';
 export * from './up-star-down-star.js';

@@ -22,6 +22,7 @@
 import { NodeKind, type Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import type { AdaptiveRouting } from '../../routing/dragonfly.js';
+import { isHopByHop, type HopByHopRouting } from '../../routing/dal.js';
 import { makeRouteBuffers } from '../../routing/types.js';
 import { hash32 } from '../../util/rng.js';
 import { getAllocator, getArbiter, type Allocator, type ArbiterDef } from './allocators/index.js';
@@ -201,6 +202,8 @@ export class PacketNetwork {
   private readonly adaptive: boolean;
   /** An adaptive routing decides as the packet leaves its source queue, else at its first router's route stage. */
   private readonly routeAtInjection: boolean;
+  /** A routing that re-chooses the rest of the path at every router it reaches (DAL), or null. */
+  private readonly hopByHop: HopByHopRouting | null;
   private readonly maxHops: number;
   private readonly routeBuf;
   private serial = 0;
@@ -250,6 +253,7 @@ export class PacketNetwork {
     this.adaptive = adaptive.adaptive === true;
     if (this.adaptive) adaptive.load = (c: number) => this.usedCredits(c);
     this.routeAtInjection = this.adaptive && cfg.adaptiveDecision === 'injection';
+    this.hopByHop = isHopByHop(routing) ? routing : null;
     this.injLatency = cfg.injectionLatency;
     this.ejLatency = cfg.ejectionLatency;
     this.chSrcPort = topology.chSrcPort;
@@ -481,6 +485,19 @@ export class PacketNetwork {
       this.pRoute[base + h] = this.routeBuf.channels[first + h];
       this.pClass[base + h] = this.routeBuf.vcClass[first + h];
     }
+  }
+
+  /** Rewrites packet p's route from hop `hop` on, chosen at router r from the credits it sees now. */
+  private rerouteAt(p: number, r: number, hop: number): void {
+    const dstNode = this.endpoints[this.pDst[p]];
+    const n = this.hopByHop!.reroute(this.endpoints[this.pSrc[p]], r, dstNode, this.pSalt[p], this.routeBuf);
+    const len = n - (this.direct[dstNode] ? 1 : 0);
+    const base = p * this.maxHops + hop;
+    for (let h = 0; h < len; h++) {
+      this.pRoute[base + h] = this.routeBuf.channels[h];
+      this.pClass[base + h] = this.routeBuf.vcClass[h];
+    }
+    this.pLen[p] = hop + len;
   }
 
   /** Credits in use on channel c over all its VCs: flits buffered downstream or in flight (BookSim GetUsedCredit). */
@@ -734,6 +751,7 @@ export class PacketNetwork {
     const hop = this.pHop[p];
     // Hop 0 is routed once, at the packet's first router: there an adaptive routing reads the credits.
     if (hop === 0 && this.adaptive && !this.routeAtInjection) this.fillRoute(p);
+    else if (this.hopByHop !== null && hop > 0 && hop < this.pLen[p]) this.rerouteAt(p, r, hop);
     const cpv = this.classSize;
     if (hop < this.pLen[p]) {
       const ch = this.pRoute[p * this.maxHops + hop];

@@ -64,4 +64,15 @@ describe('flow-level adaptive routing reads the flow engine channel loads', () =
     expect(run(t, 'default', list).makespan).toBeCloseTo((8 * SIZE) / B, 12);
     for (const name of ['ugal-l', 'ugal-g']) expect(run(t, name, list).makespan, name).toBeLessThanOrEqual(((5 * SIZE) / B) * (1 + 1e-12));
   });
+
+  it('dal deroutes within the row once the direct link is loaded', () => {
+    // The same eight flows from router 0 to router 1. DAL (flow threshold 0) deroutes when
+    // q_min > 2·q_deroute, through router 2 or 3 of the row (dimension 1 is aligned: no hop there).
+    // Flows in order: direct, via 2, via 3, direct, direct, via 2, via 3, direct: 4 on the direct
+    // link (4·size/B), 2 on each two-hop path.
+    const t = buildTopology('hyperx:4x4,p=8,bw=100Gbps,lat=0');
+    const B = t.chBandwidth[0];
+    const list: Array<[number, number]> = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => [i, 8 + i]);
+    expect(run(t, 'dal', list).makespan).toBeCloseTo((4 * SIZE) / B, 12);
+  });
 });

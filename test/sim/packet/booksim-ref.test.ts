@@ -16,24 +16,41 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
   // dragonflynew_k2_speedup2_p10 is BookSim's examples/dragonflyconfig at k = 2: internal speedup 2.0
   // (router output queues), separable allocation, 10-flit packets; at speedup 1 Meshwork saturates
   // at 0.7 on it, so the curve fails without the speedup model.
-  const names = ['fattree_k4n3_uniform_p4', 'dragonflynew_k2_uniform_p4', 'dragonflynew_k2_ugal_uniform_p4', 'dragonflynew_k2_speedup2_p10', 'flatfly_k4n2_uniform_p4', 'flatfly_k4n2_ugal_uniform_p4'];
+  // flatfly_k8n2c1_*_tornado_p4 (issue 14): adversarial traffic, which BookSim's flatfly accepts with
+  // c = 1 only; ran_min runs unsaturated to 1.0 in BookSim, so its knee is the last rate, 1.0. Its
+  // 0.9 and 0.95 points are source-queue bound and vary ±12 % by seed in BookSim itself (0.9: 34.7
+  // to 43.8 cycles), so the CSV carries seeds 1–5 there and they are compared as means.
+  const names = [
+    'fattree_k4n3_uniform_p4',
+    'dragonflynew_k2_uniform_p4',
+    'dragonflynew_k2_ugal_uniform_p4',
+    'dragonflynew_k2_speedup2_p10',
+    'flatfly_k4n2_uniform_p4',
+    'flatfly_k4n2_ugal_uniform_p4',
+    'flatfly_k8n2c1_ran_min_tornado_p4',
+    'flatfly_k8n2c1_ugal_tornado_p4',
+  ];
   for (const name of names) {
     it(name, () => {
       const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
       const topology = buildTopology(run.topologySpec);
       const ref = readBookSimRows(name).filter((r) => r.seed === 1);
       const firstSat = ref.findIndex((r) => r.latency === null);
-      expect(firstSat).toBeGreaterThan(1);
-      // Up to BookSim's first saturated rate: it must be ours too, and no earlier one.
-      const rates = ref.slice(0, firstSat + 1).map((r) => r.rate);
+      const saturates = firstSat >= 0;
+      const knee = saturates ? firstSat - 1 : ref.length - 1;
+      expect(knee).toBeGreaterThan(0);
+      // Up to BookSim's first saturated rate (or its last rate): it must be ours too, and no earlier one.
+      const rates = ref.slice(0, knee + 2).map((r) => r.rate);
       const sweep = (seed: number, at: number[]): LoadPoint[] =>
         simulateTraffic({ topology, pattern: run.pattern, rates: at, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, routingName: run.routingName }).points as LoadPoint[];
       const ours = sweep(1, rates);
       expect(Math.abs(ours[0].packet_latency! / ref[0].latency! - 1), 'zero load').toBeLessThan(0.05);
-      const knee = firstSat - 1;
       for (let i = 0; i < knee; i++) {
         expect(ours[i].saturated, `${ref[i].rate}`).toBe(false);
-        expect(Math.abs(ours[i].packet_latency! / ref[i].latency! - 1), `${name}@${ref[i].rate}`).toBeLessThan(0.1);
+        // A rate the CSV has several seeds at (a noisy point near the knee) is compared as a seed mean.
+        const seeds = readBookSimRows(name).filter((r) => r.rate === ref[i].rate);
+        const ourLatency = seeds.length > 1 ? mean([ours[i], ...seeds.slice(1).map((r) => sweep(r.seed, [r.rate])[0])].map((p) => p.packet_latency!)) : ours[i].packet_latency!;
+        expect(Math.abs(ourLatency / mean(seeds.map((r) => r.latency!)) - 1), `${name}@${ref[i].rate}`).toBeLessThan(0.1);
         expect(Math.abs(ours[i].hops! / ref[i].hops! - 1), `${name}@${ref[i].rate} hops`).toBeLessThan(0.02);
       }
       const kneeRate = ref[knee].rate;
@@ -42,7 +59,7 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
       const ourKnee = [ours[knee], ...[2, 3, 4, 5].map((seed) => sweep(seed, [kneeRate])[0])];
       for (const p of ourKnee) expect(p.saturated, `knee ${kneeRate}`).toBe(false);
       expect(Math.abs(mean(ourKnee.map((p) => p.packet_latency!)) / mean(theirs) - 1), `${name} knee mean`).toBeLessThan(0.1);
-      expect(ours[firstSat].saturated, `saturation at ${ref[firstSat].rate}`).toBe(true);
+      if (saturates) expect(ours[firstSat].saturated, `saturation at ${ref[firstSat].rate}`).toBe(true);
     }, 600_000);
   }
 });
