@@ -28,6 +28,7 @@ import { scheduleFromText } from '../../src/interop/schedule-text.js';
 import { simulateMscclSchedule } from '../../src/interop/msccl/run.js';
 import { loadGraphFormat, loadTopology } from '../../src/node/load-topology.js';
 import { join } from 'node:path';
+import { parquetRows } from '../../web/src/parquet-rows.js';
 import { makeRouteBuffers } from '../../src/routing/types.js';
 import { resolveRouting } from '../../src/routing/registry.js';
 
@@ -329,16 +330,21 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.close();
   });
 
-  it('Sweeps: a JSON export plots as curves with the export points; a CSV export as a surface; a bad file gets the one line', async () => {
+  it('Sweeps: a JSON export plots as curves with the export points, a Parquet export the same points; a CSV export as a surface; a bad file gets the one line', async () => {
     // A real sweep, stored in DuckDB by the CLI and exported as a user would.
     const dir = tempDir('studio-sweep');
     const file = writeSweep(dir, 'load', { kind: 'traffic', name: 'load', fixed: { pattern: 'uniform', horizon: 300 }, axes: { topology: ['ring:4', 'torus:2x2'], rates: [0.05, 0.1, 0.2] } });
     const store = join(dir, 'r.duckdb');
     expect(runCli(['sweep', 'run', file, '--store', store, '--jobs', '1', '--log', 'none']).code).toBe(0);
-    for (const format of ['json', 'csv']) expect(runCli(['sweep', 'export', '--store', store, '--format', format, '--out', join(dir, `r.${format}`)]).code).toBe(0);
+    for (const format of ['json', 'csv', 'parquet']) expect(runCli(['sweep', 'export', '--store', store, '--format', format, '--out', join(dir, `r.${format}`)]).code).toBe(0);
     const rows = checkSweepRows(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')), 'r.json');
     const expected = sweepCurvePoints(rows, 'rate', 'packet_latency', 'topology');
     expect(expected.length).toBe(6);
+    // The page's Parquet reader gives the JSON export's rows (the timestamp to Parquet's millisecond).
+    const parquet = readFileSync(join(dir, 'r.parquet'));
+    const fromParquet = await parquetRows(parquet.buffer.slice(parquet.byteOffset, parquet.byteOffset + parquet.byteLength), 'r.parquet');
+    const millis = (r: Record<string, unknown>) => ({ ...r, finished_at: String(r.finished_at).slice(0, 23) });
+    expect(fromParquet.map(millis)).toEqual(rows.map(millis));
 
     const page = await open('#view=sweeps&x=rate&y=packet_latency&color=topology');
     await page.locator('input[name=sweep]').setInputFiles(join(dir, 'r.json'));
@@ -350,6 +356,13 @@ describe('Meshwork Studio in headless Chromium', () => {
     const plotted = labels.map((l) => tenDigits(Number(/packet_latency: ([0-9.e+-]+)/.exec(l.replace(/,/g, ''))?.[1]))).sort((a, b) => a - b);
     expect(plotted).toEqual(expected.map((p) => tenDigits(p.y)).sort((a, b) => a - b));
     await page.screenshot({ path: `${SHOTS}/sweeps.png` });
+
+    // The Parquet export of the same store, read in the page by hyparquet: the same points, the same plot.
+    await page.locator('input[name=sweep]').setInputFiles(join(dir, 'r.parquet'));
+    await expect.poll(() => page.getByTestId('sweep-summary').innerText()).toBe('r.parquet: 6 points, 6 finished');
+    await page.locator('[data-plot=sweep][data-rendered]').waitFor();
+    const plottedFromParquet = await page.locator('[data-plot=sweep] [aria-roledescription=point]').evaluateAll((ms) => ms.map((m) => m.getAttribute('aria-label') ?? ''));
+    expect(plottedFromParquet.sort()).toEqual([...labels].sort());
 
     await page.locator('select[name=mode]').selectOption('surface');
     await page.locator('select[name=y]').selectOption('topology');
@@ -367,6 +380,8 @@ describe('Meshwork Studio in headless Chromium', () => {
       cli = `meshwork: error: ${(err as InputError).message}`;
     }
     await expect.poll(() => page.getByTestId('error').innerText()).toBe(cli);
+    await page.locator('input[name=sweep]').setInputFiles({ name: 'broken.parquet', mimeType: 'application/octet-stream', buffer: Buffer.from('PAR1 not really') });
+    await expect.poll(() => page.getByTestId('error').innerText()).toMatch(/^meshwork: error: sweep: got "broken.parquet"; accepted: a Parquet file from meshwork sweep export --format parquet \(.+\)$/);
     await page.close();
   });
 
