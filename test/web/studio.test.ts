@@ -14,7 +14,7 @@ import { buildSchedule, listAlgorithms } from '../../src/collectives/index.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { simulateTraffic } from '../../src/sim/packet/traffic-run.js';
 import { InputError } from '../../src/util/errors.js';
-import { getSeedModule, parseResultsJson, resultsDocument, resultsJsonText, runReproductions } from '../../src/analysis/reproduce/index.js';
+import { claimRerunScope, getSeedModule, parseResultsJson, resultsDocument, resultsJsonText, runReproductions } from '../../src/analysis/reproduce/index.js';
 import { verdictCountsText, verdictLabel } from '../../src/report/checklist.js';
 import { claimExhibits } from '../../src/report/places.js';
 import { checkSweepRows, sweepCurvePoints } from '../../src/sweep/export-file.js';
@@ -309,6 +309,12 @@ describe('Meshwork Studio in headless Chromium', () => {
     expect(await detail.locator('table[data-table]').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-table')))).toEqual(exhibits.tables.map((t) => t.id));
     await detail.locator(`[data-plot="${exhibits.plots[0].id}"][data-rendered]`).waitFor();
     expect(page.url()).toContain(`claim=${encodeURIComponent(claim.id)}`);
+    // Re-running the open claim runs its seed's quick study in the worker: the library's verdict again.
+    const rerun = detail.getByTestId('claim-rerun');
+    expect(await rerun.innerText()).toContain(claimRerunScope('002'));
+    await rerun.getByRole('button', { name: 'Re-run this claim' }).click();
+    await expect.poll(() => rerun.getByTestId('claim-rerun-result').innerText(), { timeout: 60_000 }).toContain(`re-run: ${verdictLabel(claim.verdict)}`);
+    expect(await rerun.getByTestId('claim-rerun-result').innerText()).toContain('(the same as shown)');
     await page.screenshot({ path: `${SHOTS}/seeds.png` });
 
     // A results.json from `reproduce --out` (here built by the library for seed 003) opens as it is.
@@ -317,6 +323,18 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.locator('input[name=results]').setInputFiles({ name: 'results.json', mimeType: 'application/json', buffer: Buffer.from(text) });
     await expect.poll(() => page.getByTestId('seeds-summary').innerText()).toContain(verdictCountsText(resultsDocument(run, { command: '', toolVersion: '' }).summary));
     expect(await page.locator('[data-seed="003"] tr[data-claim]').count()).toBe(run.seeds[0].result.claims.length);
+    // A long re-run can be cancelled: seed 001's quick study (about 12 s of CPU), stopped at once. The claim is
+    // seed 003's, relabelled as 001's first claim so that the re-run is a long one.
+    const long = JSON.parse(text) as { seeds: Array<{ id: string; claims: Array<{ id: string }> }> };
+    long.seeds[0].id = '001';
+    long.seeds[0].claims = [{ ...long.seeds[0].claims[0], id: '001.correct' }];
+    await page.locator('input[name=results]').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(long)) });
+    await page.locator('tr[data-claim="001.correct"] button').click();
+    await page.getByRole('button', { name: 'Re-run this claim' }).click();
+    await page.getByTestId('claim-rerun').getByTestId('progress').waitFor();
+    await page.getByTestId('claim-rerun').getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByTestId('claim-rerun').getByTestId('error').innerText()).toBe('cancelled');
+    expect(await page.getByTestId('claim-rerun-result').count()).toBe(0);
     const bad = '{"format": "meshwork-reproduce", "version": 7, "seeds": []}';
     await page.locator('input[name=results]').setInputFiles({ name: 'old.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
     let cli = '';

@@ -275,6 +275,12 @@ async function seeds(selection: string, progress: (f: number, note: string) => v
   return resultsDocument(run, { command: `reproduce ${selection} --quick`, toolVersion: MESHWORK_VERSION });
 }
 
+/** One claim, re-run with the smallest study that produces it (the library's rerunClaim: its verdict is the seed module's). */
+async function claim(id: string, quick: boolean, progress: (f: number, note: string) => void): Promise<unknown> {
+  const { rerunClaim } = await import('../../src/analysis/reproduce/index.js');
+  return rerunClaim(id, { quick, onProgress: progress });
+}
+
 function handle(req: Request, progress: (f: number, note: string) => void): unknown {
   switch (req.kind) {
     case 'topology':
@@ -291,6 +297,8 @@ function handle(req: Request, progress: (f: number, note: string) => void): unkn
       return compare(req, progress);
     case 'seeds':
       return seeds(req.seeds, progress);
+    case 'claim':
+      return claim(req.claim, req.quick, progress);
     case 'upload':
       return upload(req.name, req.text);
     case 'results':
