@@ -5,11 +5,11 @@
  * process on the same inputs. No console errors anywhere. Screenshots go to out/web-screenshots/.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveUi, type UiServer } from '../../src/node/ui-server.js';
 import { buildTopology } from '../../src/topology/registry.js';
-import { computeMetrics } from '../../src/topology/metrics/index.js';
+import { computeMetrics, metricsRecord } from '../../src/topology/metrics/index.js';
 import { buildSchedule, listAlgorithms } from '../../src/collectives/index.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { simulateTraffic } from '../../src/sim/packet/traffic-run.js';
@@ -43,6 +43,14 @@ interface CanvasLike {
   getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
   toDataURL(): string;
 }
+
+/** What a download button saves: the file name and the bytes. */
+async function downloaded(page: Page, button: Locator): Promise<{ name: string; body: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: file.suggestedFilename(), body: readFileSync((await file.path())!) };
+}
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
 /** Non-background pixels of a canvas: a blank canvas has none. */
 async function inkedPixels(page: Page, testId: string): Promise<number> {
@@ -100,6 +108,14 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.mouse.click(box.x + 18, box.y + 18);
     await page.mouse.click(box.x + 18 + step, box.y + 18 + step);
     await expect.poll(() => page.getByTestId('route').innerText()).toMatch(/^route 0 → (1|4) → 5 \(2 hops/);
+    // Downloads: the histogram as CSV (the library's counts), the drawing as PNG.
+    const histogram = metricsRecord(m).histogram as number[];
+    const csv = await downloaded(page, page.getByRole('button', { name: 'CSV' }));
+    expect(csv.name).toBe('distance-histogram.csv');
+    expect(csv.body.toString()).toBe(['distance,pairs', ...histogram.map((n, d) => `${d},${n}`)].join('\n') + '\n');
+    const png = await downloaded(page, page.getByRole('button', { name: 'PNG' }).first());
+    expect(png.name).toBe('network.png');
+    expect(png.body.subarray(0, 4)).toEqual(PNG_MAGIC);
     await page.screenshot({ path: `${SHOTS}/topology.png` });
 
     await page.locator('input[name=spec]').fill('torus:0x8');
@@ -224,6 +240,8 @@ describe('Meshwork Studio in headless Chromium', () => {
     const t = buildTopology('torus:4x4');
     const expected = simulate({ topology: t, schedule: buildSchedule({ topology: t, collective: 'alltoall', algorithm: 'pairwise', size: 4096 }) });
     expect(Number(await page.locator('[data-testid=timing] b').getAttribute('data-value'))).toBe(expected.makespan_s);
+    const [header, row] = (await downloaded(page, page.getByRole('button', { name: 'CSV' }))).body.toString().trim().split('\n').map((l) => l.split(','));
+    expect(Number(row[header.indexOf('makespan_s')])).toBe(expected.makespan_s);
     expect(await inkedPixels(page, 'gantt')).toBeGreaterThan(1000);
     const before = await page.getByTestId('frame-time').innerText();
     const first = await page.getByTestId('network').evaluate((c: CanvasLike) => c.toDataURL());
@@ -277,6 +295,8 @@ describe('Meshwork Studio in headless Chromium', () => {
     const cells = await page.locator('[data-testid=compare-table] tbody tr td:nth-child(2)').allInnerTexts();
     expect(cells).toEqual(times.map((s) => (s * 1e6).toPrecision(6)));
     await page.locator('[data-plot=compare][data-rendered]').waitFor();
+    const json = JSON.parse((await downloaded(page, page.getByRole('button', { name: 'JSON' }))).body.toString()) as { runs: Array<{ makespan_s: number }> };
+    expect(json.runs.map((r) => r.makespan_s)).toEqual(times);
     await page.screenshot({ path: `${SHOTS}/compare.png` });
     await page.close();
   });
@@ -315,6 +335,9 @@ describe('Meshwork Studio in headless Chromium', () => {
     await rerun.getByRole('button', { name: 'Re-run this claim' }).click();
     await expect.poll(() => rerun.getByTestId('claim-rerun-result').innerText(), { timeout: 60_000 }).toContain(`re-run: ${verdictLabel(claim.verdict)}`);
     expect(await rerun.getByTestId('claim-rerun-result').innerText()).toContain('(the same as shown)');
+    const claimsCsv = (await downloaded(page, page.getByRole('button', { name: 'CSV' }))).body.toString();
+    expect(claimsCsv.split('\n')[0]).toBe('id,source,where,claim,expected,measured,verdict');
+    for (const c of seed.claims) expect(claimsCsv).toMatch(new RegExp(`^${c.id.replace(/\./g, '\\.')},${c.source},.*,${c.verdict}$`, 'm'));
     await page.screenshot({ path: `${SHOTS}/seeds.png` });
 
     // A results.json from `reproduce --out` (here built by the library for seed 003) opens as it is.
@@ -366,7 +389,10 @@ describe('Meshwork Studio in headless Chromium', () => {
 
     const page = await open('#view=sweeps&x=rate&y=packet_latency&color=topology');
     await page.locator('input[name=sweep]').setInputFiles(join(dir, 'r.json'));
-    await expect.poll(() => page.getByTestId('sweep-summary').innerText()).toBe('r.json: 6 points, 6 finished');
+    await expect.poll(() => page.getByTestId('sweep-summary').innerText()).toContain('r.json: 6 points, 6 finished');
+    const pointsCsv = (await downloaded(page, page.getByTestId('sweep-summary').getByRole('button', { name: 'CSV' }))).body.toString().trim().split('\n');
+    expect(pointsCsv.length).toBe(1 + rows.length);
+    expect(pointsCsv[0].split(',')).toContain('packet_latency');
     await page.locator('[data-plot=sweep][data-rendered]').waitFor();
     // Vega-Lite labels each point mark with its fields: the plotted points are the export's.
     const labels = await page.locator('[data-plot=sweep] [aria-roledescription=point]').evaluateAll((ms) => ms.map((m) => m.getAttribute('aria-label') ?? ''));
@@ -377,7 +403,7 @@ describe('Meshwork Studio in headless Chromium', () => {
 
     // The Parquet export of the same store, read in the page by hyparquet: the same points, the same plot.
     await page.locator('input[name=sweep]').setInputFiles(join(dir, 'r.parquet'));
-    await expect.poll(() => page.getByTestId('sweep-summary').innerText()).toBe('r.parquet: 6 points, 6 finished');
+    await expect.poll(() => page.getByTestId('sweep-summary').innerText()).toContain('r.parquet: 6 points, 6 finished');
     await page.locator('[data-plot=sweep][data-rendered]').waitFor();
     const plottedFromParquet = await page.locator('[data-plot=sweep] [aria-roledescription=point]').evaluateAll((ms) => ms.map((m) => m.getAttribute('aria-label') ?? ''));
     expect(plottedFromParquet.sort()).toEqual([...labels].sort());
