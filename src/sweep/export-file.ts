@@ -15,7 +15,7 @@ const NOT_AXES = new Set(['key', 'params', 'result', 'error']);
 
 /** Checks parsed export rows: a list of objects with the store's `key` and `status` columns. */
 export function checkSweepRows(rows: unknown, name: string, field = 'sweep'): SweepRow[] {
-  const accepted = 'a sweep export (meshwork sweep export --format json or csv): a list of points with key and status columns';
+  const accepted = 'a sweep export (meshwork sweep export --format json, csv or parquet): a list of points with key and status columns';
   if (!Array.isArray(rows)) throw new InputError(field, name, accepted);
   if (rows.length === 0) throw new InputError(field, name, `${accepted}, at least one`);
   rows.forEach((row: unknown, i) => {

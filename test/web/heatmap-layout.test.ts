@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HeatmapRecorder, totalUtilisation } from '../../web/src/heatmap-recorder.js';
-import { layoutOf } from '../../web/src/layout.js';
+import { structuredLayout } from '../../web/src/layout.js';
+import { FORCE_LAYOUT_SEED, forceLayout } from '../../web/src/force-layout.js';
+import type { Topology } from '../../src/topology/graph.js';
 import { buildTopology } from '../../src/topology/registry.js';
 import { buildSchedule } from '../../src/collectives/index.js';
 import { simulate } from '../../src/sim/simulate.js';
@@ -49,18 +51,54 @@ describe('HeatmapRecorder', () => {
   });
 });
 
-describe('layoutOf', () => {
+describe('structuredLayout', () => {
   it('tori on their grid, rings on a circle, fat trees in layers with terminals at the bottom', () => {
-    const torus = layoutOf(buildTopology('torus:4x4'));
+    const torus = structuredLayout(buildTopology('torus:4x4'))!;
     expect(torus.kind).toBe('grid');
     expect(Array.from(torus.xy.subarray(0, 4))).toEqual([0, 0, 1 / 3, 0].map(Math.fround));
-    expect(layoutOf(buildTopology('ring:8')).kind).toBe('circle');
+    expect(structuredLayout(buildTopology('ring:8'))?.kind).toBe('circle');
     const ft = buildTopology('fattree:k=4,levels=3');
-    const layers = layoutOf(ft);
+    const layers = structuredLayout(ft)!;
     expect(layers.kind).toBe('layers');
     let bottom = 0;
     for (let v = 0; v < ft.numNodes; v++) bottom = Math.max(bottom, layers.xy[2 * v + 1]);
     for (let v = 0; v < ft.numNodes; v++) expect(layers.xy[2 * v + 1] === bottom).toBe(ft.nodeKind[v] === 0);
-    expect(layoutOf(buildTopology('hypercube:4')).kind).toBe('bits');
+    expect(structuredLayout(buildTopology('hypercube:4'))?.kind).toBe('bits');
+  });
+
+  it('leaves the families with no grid or tree (Jellyfish, Slim Fly, PolarFly, dragonfly, graph files) to the force layout', () => {
+    for (const spec of ['jellyfish:routers=16,degree=4,seed=1', 'slimfly:q=5', 'polarfly:q=3', 'dragonfly:h=2', 'hyperx:4x4']) {
+      expect(structuredLayout(buildTopology(spec)), spec).toBeUndefined();
+    }
+  });
+});
+
+/** Mean drawn length of the links, over the mean distance between all pairs of nodes. */
+function linkLengthRatio(t: Topology, xy: Float32Array): number {
+  const dist = (a: number, b: number): number => Math.hypot(xy[2 * a] - xy[2 * b], xy[2 * a + 1] - xy[2 * b + 1]);
+  let links = 0;
+  for (let c = 0; c < t.numChannels; c++) links += dist(t.chSrc[c], t.chDst[c]);
+  let pairs = 0;
+  for (let a = 0; a < t.numNodes; a++) for (let b = 0; b < t.numNodes; b++) pairs += dist(a, b);
+  return links / t.numChannels / (pairs / (t.numNodes * t.numNodes));
+}
+
+describe('forceLayout', () => {
+  it('gives the same picture for the same spec, byte for byte, and a different one for another seed', () => {
+    const spec = 'jellyfish:routers=24,degree=4,seed=2';
+    const a = forceLayout(buildTopology(spec));
+    const b = forceLayout(buildTopology(spec));
+    expect(Buffer.from(a.buffer).equals(Buffer.from(b.buffer))).toBe(true);
+    const other = forceLayout(buildTopology(spec), FORCE_LAYOUT_SEED + 1);
+    expect(Buffer.from(a.buffer).equals(Buffer.from(other.buffer))).toBe(false);
+  });
+
+  it('pulls linked nodes together: links are far shorter than the mean node distance (a random placement gives a ratio near 1)', () => {
+    for (const spec of ['jellyfish:routers=24,degree=4,seed=2', 'slimfly:q=5', 'dragonfly:h=2']) {
+      const t = buildTopology(spec);
+      const xy = forceLayout(t);
+      for (const v of xy) expect(v >= 0 && v <= 1).toBe(true);
+      expect(linkLengthRatio(t, xy), spec).toBeLessThan(0.6);
+    }
   });
 });

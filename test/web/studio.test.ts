@@ -5,16 +5,16 @@
  * process on the same inputs. No console errors anywhere. Screenshots go to out/web-screenshots/.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveUi, type UiServer } from '../../src/node/ui-server.js';
 import { buildTopology } from '../../src/topology/registry.js';
-import { computeMetrics } from '../../src/topology/metrics/index.js';
+import { computeMetrics, metricsRecord } from '../../src/topology/metrics/index.js';
 import { buildSchedule, listAlgorithms } from '../../src/collectives/index.js';
 import { simulate } from '../../src/sim/simulate.js';
 import { simulateTraffic } from '../../src/sim/packet/traffic-run.js';
 import { InputError } from '../../src/util/errors.js';
-import { getSeedModule, parseResultsJson, resultsDocument, resultsJsonText, runReproductions } from '../../src/analysis/reproduce/index.js';
+import { claimRerunScope, getSeedModule, parseResultsJson, resultsDocument, resultsJsonText, runReproductions } from '../../src/analysis/reproduce/index.js';
 import { verdictCountsText, verdictLabel } from '../../src/report/checklist.js';
 import { claimExhibits } from '../../src/report/places.js';
 import { checkSweepRows, sweepCurvePoints } from '../../src/sweep/export-file.js';
@@ -28,6 +28,9 @@ import { scheduleFromText } from '../../src/interop/schedule-text.js';
 import { simulateMscclSchedule } from '../../src/interop/msccl/run.js';
 import { loadGraphFormat, loadTopology } from '../../src/node/load-topology.js';
 import { join } from 'node:path';
+import { parquetRows } from '../../web/src/parquet-rows.js';
+import { makeRouteBuffers } from '../../src/routing/types.js';
+import { resolveRouting } from '../../src/routing/registry.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
@@ -40,6 +43,14 @@ interface CanvasLike {
   getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
   toDataURL(): string;
 }
+
+/** What a download button saves: the file name and the bytes. */
+async function downloaded(page: Page, button: Locator): Promise<{ name: string; body: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: file.suggestedFilename(), body: readFileSync((await file.path())!) };
+}
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
 /** Non-background pixels of a canvas: a blank canvas has none. */
 async function inkedPixels(page: Page, testId: string): Promise<number> {
@@ -97,6 +108,14 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.mouse.click(box.x + 18, box.y + 18);
     await page.mouse.click(box.x + 18 + step, box.y + 18 + step);
     await expect.poll(() => page.getByTestId('route').innerText()).toMatch(/^route 0 → (1|4) → 5 \(2 hops/);
+    // Downloads: the histogram as CSV (the library's counts), the drawing as PNG.
+    const histogram = metricsRecord(m).histogram as number[];
+    const csv = await downloaded(page, page.getByRole('button', { name: 'CSV' }));
+    expect(csv.name).toBe('distance-histogram.csv');
+    expect(csv.body.toString()).toBe(['distance,pairs', ...histogram.map((n, d) => `${d},${n}`)].join('\n') + '\n');
+    const png = await downloaded(page, page.getByRole('button', { name: 'PNG' }).first());
+    expect(png.name).toBe('network.png');
+    expect(png.body.subarray(0, 4)).toEqual(PNG_MAGIC);
     await page.screenshot({ path: `${SHOTS}/topology.png` });
 
     await page.locator('input[name=spec]').fill('torus:0x8');
@@ -122,6 +141,50 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.close();
   });
 
+  it('Topology by forces: a Jellyfish is drawn with sigma.js (WebGL), the same picture each time; clicks show the library route', async () => {
+    const spec = 'jellyfish:routers=16,degree=4,seed=3';
+    const t = buildTopology(spec);
+    const page = await open(`#view=topology&spec=${spec}`);
+    const sigma = page.getByTestId('sigma-network');
+    await sigma.waitFor();
+    expect(await page.getByTestId('network').count()).toBe(0);
+    expect(await page.locator('.note').first().innerText()).toContain('Layout: force');
+    /** Viewport positions of nodes, through the renderer the component leaves on its container. */
+    const viewport = (nodes: number[]) =>
+      sigma.evaluate((el, ids) => {
+        const r = (el as unknown as { sigma: { graphToViewport(p: { x: number; y: number }): { x: number; y: number }; getGraph(): { order: number; getNodeAttributes(k: string): { x: number; y: number } } } }).sigma;
+        return { order: r.getGraph().order, points: ids.map((v) => r.graphToViewport(r.getGraph().getNodeAttributes(String(v)))) };
+      }, nodes);
+    const endpoints: number[] = [];
+    for (let v = 0; v < t.numNodes && endpoints.length < 2; v++) if (t.rankOfNode[v] >= 0 && (endpoints.length === 0 || t.chDst[t.outChannels[t.outStart[v]]] !== t.chDst[t.outChannels[t.outStart[endpoints[0]]]])) endpoints.push(v);
+    const { order, points } = await viewport(endpoints);
+    expect(order).toBe(t.numNodes);
+    // Not blank: a white 620-pixel square compresses to about 2 KB of PNG, the drawn graph to several times that.
+    expect((await sigma.screenshot()).length).toBeGreaterThan(6000);
+    const box = (await sigma.boundingBox())!;
+    for (const p of points) await page.mouse.click(box.x + p.x, box.y + p.y);
+    const routing = resolveRouting(t, { engine: 'packet' });
+    const buffers = makeRouteBuffers(routing.maxHops);
+    const hops = routing.route(endpoints[0], endpoints[1], 0, buffers);
+    const nodes = [endpoints[0], ...Array.from(buffers.channels.subarray(0, hops), (c) => t.chDst[c])];
+    await expect.poll(() => page.getByTestId('route').innerText()).toBe(`route ${nodes.join(' → ')} (${hops} hops, ${routing.name})`);
+    await page.screenshot({ path: `${SHOTS}/topology-force.png` });
+    // The same spec in a new page: the same positions (the layout is seeded).
+    const again = await open(`#view=topology&spec=${spec}`);
+    await again.getByTestId('sigma-network').waitFor();
+    const second = await again.getByTestId('sigma-network').evaluate((el) => {
+      const r = (el as unknown as { sigma: { getGraph(): { mapNodes<T>(f: (k: string, a: { x: number; y: number }) => T): T[] } } }).sigma;
+      return r.getGraph().mapNodes((_, a) => [a.x, a.y]);
+    });
+    const first = await sigma.evaluate((el) => {
+      const r = (el as unknown as { sigma: { getGraph(): { mapNodes<T>(f: (k: string, a: { x: number; y: number }) => T): T[] } } }).sigma;
+      return r.getGraph().mapNodes((_, a) => [a.x, a.y]);
+    });
+    expect(second).toEqual(first);
+    await again.close();
+    await page.close();
+  });
+
   it('Topology files: a JSON graph and a GraphML file give the CLI metrics; a bad anynet file the CLI line, also after a link', async () => {
     await loadGraphFormat();
     const page = await open('#view=topology&spec=ring:4');
@@ -140,7 +203,8 @@ describe('Meshwork Studio in headless Chromium', () => {
     const read = computeMetrics(topologyFromFileSpec('graphml:net.graphml', 'topology', () => graphml)!);
     await expect.poll(() => page.locator('[data-metric="channels"]').innerText()).toBe(String(read.channels));
     expect(await page.locator('[data-metric="mean_distance_with_self"]').innerText()).toBe(read.distances.meanWithSelf.toFixed(4));
-    expect(await inkedPixels(page, 'network')).toBeGreaterThan(500);
+    // A graph file has no structured layout: drawn by forces, with sigma.js.
+    await expect.poll(() => page.getByTestId('sigma-network').getAttribute('data-nodes')).toBe(String(read.nodes));
     // The opened file serves the other views too: the Collective view verifies on it.
     await page.getByRole('button', { name: 'Collective' }).click();
     await page.locator('input[name=topology]').fill('graphml:net.graphml');
@@ -176,6 +240,8 @@ describe('Meshwork Studio in headless Chromium', () => {
     const t = buildTopology('torus:4x4');
     const expected = simulate({ topology: t, schedule: buildSchedule({ topology: t, collective: 'alltoall', algorithm: 'pairwise', size: 4096 }) });
     expect(Number(await page.locator('[data-testid=timing] b').getAttribute('data-value'))).toBe(expected.makespan_s);
+    const [header, row] = (await downloaded(page, page.getByRole('button', { name: 'CSV' }))).body.toString().trim().split('\n').map((l) => l.split(','));
+    expect(Number(row[header.indexOf('makespan_s')])).toBe(expected.makespan_s);
     expect(await inkedPixels(page, 'gantt')).toBeGreaterThan(1000);
     const before = await page.getByTestId('frame-time').innerText();
     const first = await page.getByTestId('network').evaluate((c: CanvasLike) => c.toDataURL());
@@ -229,6 +295,8 @@ describe('Meshwork Studio in headless Chromium', () => {
     const cells = await page.locator('[data-testid=compare-table] tbody tr td:nth-child(2)').allInnerTexts();
     expect(cells).toEqual(times.map((s) => (s * 1e6).toPrecision(6)));
     await page.locator('[data-plot=compare][data-rendered]').waitFor();
+    const json = JSON.parse((await downloaded(page, page.getByRole('button', { name: 'JSON' }))).body.toString()) as { runs: Array<{ makespan_s: number }> };
+    expect(json.runs.map((r) => r.makespan_s)).toEqual(times);
     await page.screenshot({ path: `${SHOTS}/compare.png` });
     await page.close();
   });
@@ -261,6 +329,15 @@ describe('Meshwork Studio in headless Chromium', () => {
     expect(await detail.locator('table[data-table]').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-table')))).toEqual(exhibits.tables.map((t) => t.id));
     await detail.locator(`[data-plot="${exhibits.plots[0].id}"][data-rendered]`).waitFor();
     expect(page.url()).toContain(`claim=${encodeURIComponent(claim.id)}`);
+    // Re-running the open claim runs its seed's quick study in the worker: the library's verdict again.
+    const rerun = detail.getByTestId('claim-rerun');
+    expect(await rerun.innerText()).toContain(claimRerunScope('002'));
+    await rerun.getByRole('button', { name: 'Re-run this claim' }).click();
+    await expect.poll(() => rerun.getByTestId('claim-rerun-result').innerText(), { timeout: 60_000 }).toContain(`re-run: ${verdictLabel(claim.verdict)}`);
+    expect(await rerun.getByTestId('claim-rerun-result').innerText()).toContain('(the same as shown)');
+    const claimsCsv = (await downloaded(page, page.getByRole('button', { name: 'CSV' }))).body.toString();
+    expect(claimsCsv.split('\n')[0]).toBe('id,source,where,claim,expected,measured,verdict');
+    for (const c of seed.claims) expect(claimsCsv).toMatch(new RegExp(`^${c.id.replace(/\./g, '\\.')},${c.source},.*,${c.verdict}$`, 'm'));
     await page.screenshot({ path: `${SHOTS}/seeds.png` });
 
     // A results.json from `reproduce --out` (here built by the library for seed 003) opens as it is.
@@ -269,6 +346,18 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.locator('input[name=results]').setInputFiles({ name: 'results.json', mimeType: 'application/json', buffer: Buffer.from(text) });
     await expect.poll(() => page.getByTestId('seeds-summary').innerText()).toContain(verdictCountsText(resultsDocument(run, { command: '', toolVersion: '' }).summary));
     expect(await page.locator('[data-seed="003"] tr[data-claim]').count()).toBe(run.seeds[0].result.claims.length);
+    // A long re-run can be cancelled: seed 001's quick study (about 12 s of CPU), stopped at once. The claim is
+    // seed 003's, relabelled as 001's first claim so that the re-run is a long one.
+    const long = JSON.parse(text) as { seeds: Array<{ id: string; claims: Array<{ id: string }> }> };
+    long.seeds[0].id = '001';
+    long.seeds[0].claims = [{ ...long.seeds[0].claims[0], id: '001.correct' }];
+    await page.locator('input[name=results]').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(long)) });
+    await page.locator('tr[data-claim="001.correct"] button').click();
+    await page.getByRole('button', { name: 'Re-run this claim' }).click();
+    await page.getByTestId('claim-rerun').getByTestId('progress').waitFor();
+    await page.getByTestId('claim-rerun').getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByTestId('claim-rerun').getByTestId('error').innerText()).toBe('cancelled');
+    expect(await page.getByTestId('claim-rerun-result').count()).toBe(0);
     const bad = '{"format": "meshwork-reproduce", "version": 7, "seeds": []}';
     await page.locator('input[name=results]').setInputFiles({ name: 'old.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
     let cli = '';
@@ -282,20 +371,28 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.close();
   });
 
-  it('Sweeps: a JSON export plots as curves with the export points; a CSV export as a surface; a bad file gets the one line', async () => {
+  it('Sweeps: a JSON export plots as curves with the export points, a Parquet export the same points; a CSV export as a surface; a bad file gets the one line', async () => {
     // A real sweep, stored in DuckDB by the CLI and exported as a user would.
     const dir = tempDir('studio-sweep');
     const file = writeSweep(dir, 'load', { kind: 'traffic', name: 'load', fixed: { pattern: 'uniform', horizon: 300 }, axes: { topology: ['ring:4', 'torus:2x2'], rates: [0.05, 0.1, 0.2] } });
     const store = join(dir, 'r.duckdb');
     expect(runCli(['sweep', 'run', file, '--store', store, '--jobs', '1', '--log', 'none']).code).toBe(0);
-    for (const format of ['json', 'csv']) expect(runCli(['sweep', 'export', '--store', store, '--format', format, '--out', join(dir, `r.${format}`)]).code).toBe(0);
+    for (const format of ['json', 'csv', 'parquet']) expect(runCli(['sweep', 'export', '--store', store, '--format', format, '--out', join(dir, `r.${format}`)]).code).toBe(0);
     const rows = checkSweepRows(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')), 'r.json');
     const expected = sweepCurvePoints(rows, 'rate', 'packet_latency', 'topology');
     expect(expected.length).toBe(6);
+    // The page's Parquet reader gives the JSON export's rows (the timestamp to Parquet's millisecond).
+    const parquet = readFileSync(join(dir, 'r.parquet'));
+    const fromParquet = await parquetRows(parquet.buffer.slice(parquet.byteOffset, parquet.byteOffset + parquet.byteLength), 'r.parquet');
+    const millis = (r: Record<string, unknown>) => ({ ...r, finished_at: String(r.finished_at).slice(0, 23) });
+    expect(fromParquet.map(millis)).toEqual(rows.map(millis));
 
     const page = await open('#view=sweeps&x=rate&y=packet_latency&color=topology');
     await page.locator('input[name=sweep]').setInputFiles(join(dir, 'r.json'));
-    await expect.poll(() => page.getByTestId('sweep-summary').innerText()).toBe('r.json: 6 points, 6 finished');
+    await expect.poll(() => page.getByTestId('sweep-summary').innerText()).toContain('r.json: 6 points, 6 finished');
+    const pointsCsv = (await downloaded(page, page.getByTestId('sweep-summary').getByRole('button', { name: 'CSV' }))).body.toString().trim().split('\n');
+    expect(pointsCsv.length).toBe(1 + rows.length);
+    expect(pointsCsv[0].split(',')).toContain('packet_latency');
     await page.locator('[data-plot=sweep][data-rendered]').waitFor();
     // Vega-Lite labels each point mark with its fields: the plotted points are the export's.
     const labels = await page.locator('[data-plot=sweep] [aria-roledescription=point]').evaluateAll((ms) => ms.map((m) => m.getAttribute('aria-label') ?? ''));
@@ -303,6 +400,13 @@ describe('Meshwork Studio in headless Chromium', () => {
     const plotted = labels.map((l) => tenDigits(Number(/packet_latency: ([0-9.e+-]+)/.exec(l.replace(/,/g, ''))?.[1]))).sort((a, b) => a - b);
     expect(plotted).toEqual(expected.map((p) => tenDigits(p.y)).sort((a, b) => a - b));
     await page.screenshot({ path: `${SHOTS}/sweeps.png` });
+
+    // The Parquet export of the same store, read in the page by hyparquet: the same points, the same plot.
+    await page.locator('input[name=sweep]').setInputFiles(join(dir, 'r.parquet'));
+    await expect.poll(() => page.getByTestId('sweep-summary').innerText()).toContain('r.parquet: 6 points, 6 finished');
+    await page.locator('[data-plot=sweep][data-rendered]').waitFor();
+    const plottedFromParquet = await page.locator('[data-plot=sweep] [aria-roledescription=point]').evaluateAll((ms) => ms.map((m) => m.getAttribute('aria-label') ?? ''));
+    expect(plottedFromParquet.sort()).toEqual([...labels].sort());
 
     await page.locator('select[name=mode]').selectOption('surface');
     await page.locator('select[name=y]').selectOption('topology');
@@ -320,6 +424,8 @@ describe('Meshwork Studio in headless Chromium', () => {
       cli = `meshwork: error: ${(err as InputError).message}`;
     }
     await expect.poll(() => page.getByTestId('error').innerText()).toBe(cli);
+    await page.locator('input[name=sweep]').setInputFiles({ name: 'broken.parquet', mimeType: 'application/octet-stream', buffer: Buffer.from('PAR1 not really') });
+    await expect.poll(() => page.getByTestId('error').innerText()).toMatch(/^meshwork: error: sweep: got "broken.parquet"; accepted: a Parquet file from meshwork sweep export --format parquet \(.+\)$/);
     await page.close();
   });
 

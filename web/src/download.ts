@@ -9,6 +9,18 @@ export function download(name: string, data: string | Blob, type: string): void 
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A canvas as a PNG file. */
+export function downloadCanvas(name: string, canvas: HTMLCanvasElement): void {
+  canvas.toBlob((blob) => {
+    if (blob) download(name, blob, 'image/png');
+  }, 'image/png');
+}
+
+/** The number, string, boolean and null fields of a record: one CSV row of a nested result. */
+export function scalarFields(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v === null || ['number', 'string', 'boolean'].includes(typeof v)));
+}
+
 /** CSV with a header row from an array of flat records. */
 export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {
   if (rows.length === 0) return '';

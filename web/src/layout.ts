@@ -2,11 +2,14 @@
  * Node positions for drawing a topology, chosen by what the family is: rings and full meshes on a
  * circle, grids (mesh, torus, DCE/MDCE coordinates) by their coordinates with higher dimensions
  * tiled side by side, hypercubes by address bits, and indirect networks (fat tree, omega, two-level,
- * dragonfly) in layers by switch distance from the terminals. Positions are in [0, 1] × [0, 1].
+ * ...) in layers by switch distance from the terminals. Families with no such structure (Jellyfish,
+ * Slim Fly, PolarFly, dragonflies, HyperX, opened graph files) get no structured layout here: the
+ * worker draws them with a force layout (force-layout.ts), loaded only for them. Positions are in
+ * [0, 1] × [0, 1].
  */
 import { NodeKind, type Topology } from '../../src/topology/graph.js';
 
-export type LayoutKind = 'circle' | 'grid' | 'bits' | 'layers';
+export type LayoutKind = 'circle' | 'grid' | 'bits' | 'layers' | 'force';
 
 export interface Layout {
   readonly kind: LayoutKind;
@@ -15,14 +18,18 @@ export interface Layout {
 }
 
 const CIRCLE_FAMILIES = new Set(['ring', 'uring', 'fullmesh']);
+/** Router networks whose wiring has no grid or tree to draw (HyperX's and flatfly's routers do have coordinates, but their all-to-all rows would cross on a grid). */
+const FORCE_FAMILIES = new Set(['jellyfish', 'slimfly', 'polarfly', 'dragonfly', 'dragonflyplus', 'hyperx', 'flatfly', 'file']);
 
-export function layoutOf(t: Topology): Layout {
+/** The family's structured layout, or undefined when the network is to be drawn by forces. */
+export function structuredLayout(t: Topology): Layout | undefined {
+  if (FORCE_FAMILIES.has(t.family)) return undefined;
   const hasSwitches = t.nodeKind.some((k) => k === NodeKind.Switch);
   if (CIRCLE_FAMILIES.has(t.family)) return { kind: 'circle', xy: normalise(circle(t.numNodes)) };
   if (t.family === 'hypercube') return { kind: 'bits', xy: normalise(bits(t.numNodes)) };
   if (t.coords && t.coordDims > 0 && !hasSwitches) return { kind: 'grid', xy: normalise(grid(t.coords, t.coordDims, t.numNodes)) };
   if (hasSwitches) return { kind: 'layers', xy: normalise(layers(t)) };
-  return { kind: 'circle', xy: normalise(circle(t.numNodes)) };
+  return undefined;
 }
 
 function circle(n: number): Float32Array {
@@ -117,7 +124,7 @@ function layers(t: Topology): Float32Array {
 }
 
 /** Scales into [0, 1] keeping the aspect ratio, centred. */
-function normalise(xy: Float32Array): Float32Array {
+export function normalise(xy: Float32Array): Float32Array {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;

@@ -13,6 +13,8 @@ export type Request =
   | { kind: 'compare'; spec: string; collective: string; size: string }
   /** `meshwork reproduce <seeds> --quick`; the reply is results.json's document (ResultsJson). */
   | { kind: 'seeds'; seeds: string }
+  /** One claim re-run: its seed's study (`rerunClaim`), quick or full as the shown results were; the reply is a ClaimRerun. */
+  | { kind: 'claim'; claim: string; quick: boolean }
   /** A results.json the user opened: checked by the library's reader, returned as ResultsJson. */
   | { kind: 'results'; name: string; text: string }
   /** A file the user opened, kept under its name for `graphml:NAME`, `anynet:NAME`, `simgrid:NAME`, `file:NAME`. */

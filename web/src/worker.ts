@@ -26,7 +26,7 @@ import { checkPacketNodes } from '../../src/sim/packet/limits.js';
 import { topologyFromFileDocument, topologyFromFileSpec } from '../../src/interop/topology-file.js';
 import { scheduleFromText, type LoadedSchedule } from '../../src/interop/schedule-text.js';
 import { mscclModel, mscclProgram, verifyMscclSchedule } from '../../src/interop/msccl/run.js';
-import { layoutOf } from './layout.js';
+import { structuredLayout, type Layout } from './layout.js';
 import { HeatmapRecorder, totalUtilisation } from './heatmap-recorder.js';
 import type { AlgorithmInfo, CollectiveReply, CompareReply, Drawing, GanttData, Reply, Request, RouteReply, TopologyReply, TrafficReply } from './protocol.js';
 
@@ -91,17 +91,23 @@ function topologyOf(spec: string): Topology {
   return t;
 }
 
-function drawingOf(t: Topology): Drawing | undefined {
+/** Layouts by network: a force layout costs seconds on the larger graphs, and the Collective view draws the same network again. */
+const layouts = new WeakMap<Topology, Layout>();
+
+async function drawingOf(t: Topology): Promise<Drawing | undefined> {
   if (t.numChannels > WEB_MAX_DRAWN_CHANNELS) return undefined;
-  const { kind, xy } = layoutOf(t);
-  return { layout: kind, xy, nodeKind: t.nodeKind, chSrc: t.chSrc, chDst: t.chDst, rankOfNode: t.rankOfNode };
+  let layout = layouts.get(t) ?? structuredLayout(t);
+  // graphology and ForceAtlas2 load with the first network that needs them, not with the worker.
+  layout ??= { kind: 'force', xy: (await import('./force-layout.js')).forceLayout(t) };
+  layouts.set(t, layout);
+  return { layout: layout.kind, xy: layout.xy, nodeKind: t.nodeKind, chSrc: t.chSrc, chDst: t.chDst, rankOfNode: t.rankOfNode };
 }
 
-function topology(spec: string): TopologyReply {
+async function topology(spec: string): Promise<TopologyReply> {
   const t = topologyOf(spec);
   if (t.numEndpoints < 2) throw new InputError('topology', spec, `a topology with at least 2 endpoints (this one has ${t.numEndpoints})`);
   const metrics = metricsRecord(computeMetrics(t));
-  const drawing = drawingOf(t);
+  const drawing = await drawingOf(t);
   return {
     spec: t.spec,
     family: t.family,
@@ -181,7 +187,7 @@ function scheduleOf(req: Extract<Request, { kind: 'collective' }>, t: Topology):
   return loaded;
 }
 
-function collective(req: Extract<Request, { kind: 'collective' }>, progress: (f: number, note: string) => void): CollectiveReply {
+async function collective(req: Extract<Request, { kind: 'collective' }>, progress: (f: number, note: string) => void): Promise<CollectiveReply> {
   const t = topologyOf(req.spec);
   if (req.engine === 'packet') checkPacketNodes(t.numNodes, req.spec);
   const { schedule, msccl } = scheduleOf(req, t);
@@ -234,7 +240,7 @@ function collective(req: Extract<Request, { kind: 'collective' }>, progress: (f:
       omitted: program.opStart[keep] - ops,
     };
   }
-  return { verify, result: JSON.parse(JSON.stringify(record)), gantt, heatmap, drawing: drawingOf(t), seconds: { verify: verifySeconds, simulate: simulateSeconds } };
+  return { verify, result: JSON.parse(JSON.stringify(record)), gantt, heatmap, drawing: await drawingOf(t), seconds: { verify: verifySeconds, simulate: simulateSeconds } };
 }
 
 function compare(req: Extract<Request, { kind: 'compare' }>, progress: (f: number, note: string) => void): CompareReply {
@@ -269,6 +275,12 @@ async function seeds(selection: string, progress: (f: number, note: string) => v
   return resultsDocument(run, { command: `reproduce ${selection} --quick`, toolVersion: MESHWORK_VERSION });
 }
 
+/** One claim, re-run with the smallest study that produces it (the library's rerunClaim: its verdict is the seed module's). */
+async function claim(id: string, quick: boolean, progress: (f: number, note: string) => void): Promise<unknown> {
+  const { rerunClaim } = await import('../../src/analysis/reproduce/index.js');
+  return rerunClaim(id, { quick, onProgress: progress });
+}
+
 function handle(req: Request, progress: (f: number, note: string) => void): unknown {
   switch (req.kind) {
     case 'topology':
@@ -285,6 +297,8 @@ function handle(req: Request, progress: (f: number, note: string) => void): unkn
       return compare(req, progress);
     case 'seeds':
       return seeds(req.seeds, progress);
+    case 'claim':
+      return claim(req.claim, req.quick, progress);
     case 'upload':
       return upload(req.name, req.text);
     case 'results':

@@ -5,8 +5,9 @@
 import { assertClaimComplete, type Claim, countVerdicts, documentClaims, meshworkQuestions, type Verdict, verdictCountsText } from '../../report/checklist.js';
 import { renderHtmlReport, type HtmlSection, type RenderedPlot } from '../../report/html.js';
 import { renderPlotSvg } from '../../report/plot.js';
+import { InputError } from '../../util/errors.js';
 import { getSeedModule } from './registry.js';
-import { type SeedId, type SeedReproduction, type SeedModule } from './types.js';
+import { claimRerunScope, SEED_IDS, type SeedId, type SeedReproduction, type SeedModule } from './types.js';
 import { RESULTS_FORMAT, RESULTS_VERSION, resultsJsonText, type ResultsJson } from './results-file.js';
 
 export interface SeedRun {
@@ -99,6 +100,30 @@ export async function runReproductions(ids: readonly SeedId[], opts: RunOptions)
   return { quick: opts.quick, seeds };
 }
 
+/** A claim re-run on its own: the claim as the re-run gives it, and the study that produced it. */
+export interface ClaimRerun {
+  readonly claim: Claim;
+  readonly seed: SeedId;
+  /** The `meshwork` command whose run this is (`reproduce 004 --quick`). */
+  readonly command: string;
+  /** Why the whole seed ran rather than the claim alone. */
+  readonly scope: string;
+}
+
+/**
+ * Re-runs the smallest study that produces one claim (its seed's reproduction) and returns that
+ * claim as the run gives it: the verdict is the seed module's, as in `meshwork reproduce`.
+ */
+export async function rerunClaim(claimId: string, opts: RunOptions): Promise<ClaimRerun> {
+  const seed = SEED_IDS.find((id) => claimId.startsWith(`${id}.`));
+  if (!seed) throw new InputError('claim', claimId, `a claim id of meshwork reproduce, starting with its seed (${SEED_IDS.map((id) => `${id}.`).join(', ')})`);
+  const run = await runReproductions([seed], opts);
+  const ran = run.seeds[0];
+  if (ran.error) throw new Error(`seed ${seed}: ${ran.error}`);
+  const claim = ran.result.claims.find((c) => c.id === claimId);
+  if (!claim) throw new InputError('claim', claimId, `a claim of seed ${seed} (${ran.result.claims.length} claims, e.g. ${ran.result.claims[0]?.id ?? 'none'})`);
+  return { claim, seed, command: `reproduce ${seed}${opts.quick ? ' --quick' : ''}`, scope: claimRerunScope(seed) };
+}
 
 export interface ReportFiles {
   /** Relative file name -> content, in a deterministic order. */

@@ -40,3 +40,11 @@ export interface SeedModule {
 export function emptyReproduction(): SeedReproduction {
   return { claims: [], plots: [], tables: [], params: {}, notes: [], unavailable: [], headline: '' };
 }
+
+/**
+ * Why a claim re-runs with its whole seed: a seed module computes its claims from runs they share,
+ * and no claim has a study of its own. Here rather than in the runner so a page can show it without loading the seeds.
+ */
+export function claimRerunScope(seed: SeedId): string {
+  return `seed ${seed}'s claims come from runs they share, so none runs alone: this re-runs seed ${seed}'s study, the smallest that produces it`;
+}
