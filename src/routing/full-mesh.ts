@@ -4,9 +4,10 @@
  * chosen here, because which node turns data around is the algorithm's decision.
  *
  * With M parallel channels per pair (`fullmesh:N,mult=M`, the 7th embodiment's M switch planes,
- * [0128]) the salt picks the plane, salt mod M: the packet engine spreads a message's packets over
- * the planes, and with two planes the flow engine sends each flow in exact halves, one per plane
- * (`split: 'halves'`, as the torus tie-break does).
+ * [0128]) the salt picks the plane, salt mod M. With two planes (`split: 'halves'`, as the torus
+ * tie-break does) the flow engine sends each flow in exact halves, one per plane, and the packet
+ * engine alternates a message's packets between them (even and odd salts); with more planes a
+ * packet's hashed salt picks.
  */
 import { InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';

@@ -26,12 +26,13 @@ describe('report.html in headless Chromium', () => {
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (listed in .ci/apt-packages)`);
     dir = mkdtempSync(join(tmpdir(), 'meshwork-html-'));
-    const r = runCli(['demo', '--out', join(dir, 'demo')]);
+    // The demo runs every seed's --quick study (about 56 s of CPU; 3 min wall on the loaded shared machine).
+    const r = runCli(['demo', '--out', join(dir, 'demo')], { timeoutMs: 600_000 });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     results = JSON.parse(readFileSync(join(dir, 'demo', 'results.json'), 'utf8')) as ResultsJson;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  });
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();

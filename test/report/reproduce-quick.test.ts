@@ -123,12 +123,18 @@ const EXPECTED: Record<string, string> = {
   '004.mean.01': 'reproduced-under-reading',
   '004.mean.20': 'reproduced-under-reading',
   '004.mean.11': 'not-reproduced',
-  // §5 in --quick: low-load random traffic only (the other conclusions need the full run).
-  '004.sim.mdce-latency': 'reproduced-under-reading',
-  '004.sim.indirect-tolerant': 'not-available',
-  '004.sim.hotspot': 'not-available',
-  '004.sim.mesh-emulation': 'not-available',
-  '004.appendix-a.ccc-combination': 'not-available',
+  // §5 in --quick: a reduced study (every pattern, loads 0.002, 0.01, 0.05, 500 clocks, pipelined
+  // routers). 1/4 partition CCCB 37.1 vs 3DT 33.1 clocks (+12.2%), as the full run's +11.2%. The hot
+  // spot's ordering holds at no load (0.37, 0.38, 0.39), as in the full run (2 of 6 loads). FT and
+  // MIN keep at least 89% of the best's packets everywhere but mesh emulation at 0.05 (78.9%), so
+  // tolerance holds here, unlike the full run (hot spot at 0.05 over 10,000 clocks: FT 62% of 3DT);
+  // the claim's text says it differs. Mesh emulation at 0.05: 2DT 27,776, (CB)² 24,419, CB 18,596
+  // packets. CCCB 19,808 packets and 40.9 clocks against (CB)² 17,913 and 43.4.
+  '004.sim.mdce-latency': 'not-reproduced',
+  '004.sim.indirect-tolerant': 'reproduced-under-reading',
+  '004.sim.hotspot': 'not-reproduced',
+  '004.sim.mesh-emulation': 'reproduced-under-reading',
+  '004.appendix-a.ccc-combination': 'reproduced-under-reading',
   // Appendix A (issue 10): delta = 2 beats c-Banyan's BFS mean at odd n (n = 5: 6.0125 vs 6.0313), so
   // "delta > 1 is worse on average" fails as a graph property; self-routed it holds, and in Fig. 12's
   // simulation (DCE(5, delta), random) every delta >= 2 is slower (44.0, 46.5, 49.1 vs 38.6 clocks).
@@ -156,11 +162,12 @@ describe('meshwork reproduce all --quick', () => {
   let r: CliResult;
   let results: ResultsJson;
 
+  // Seed 004's reduced §5 study makes this about 56 s of CPU: 3 min 18 s wall at load 10–12 on the shared 2-core machine.
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'meshwork-quick-'));
-    r = runCli(['reproduce', 'all', '--quick', '--out', join(dir, 'out')]);
+    r = runCli(['reproduce', 'all', '--quick', '--out', join(dir, 'out')], { timeoutMs: 600_000 });
     results = JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8')) as ResultsJson;
-  });
+  }, 600_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('runs cleanly and prints every seed checklist and the report path', () => {

@@ -8,7 +8,7 @@ import { ControlUnit, controlHeaderFields, type ControlCommType } from '../../co
 import type { Claim } from '../../report/checklist.js';
 import type { Table } from '../../report/table.js';
 import { fullMeshRouting } from '../../routing/full-mesh.js';
-import { simulateFlow } from '../../sim/flow/engine.js';
+import { simulate } from '../../sim/simulate.js';
 import { lowerSchedule } from '../../sim/program/from-schedule.js';
 import { buildTopology } from '../../topology/index.js';
 import { SEED001_MODEL, SEED001_T0, type Seed001Timer } from './seed001-timing.js';
@@ -146,7 +146,7 @@ export function treeLatencyClaim(): Claim {
   let ok = true;
   for (const n of [4, 8, 16, 32, 64]) {
     const topology = buildTopology(`fullmesh:${n},lat=0`);
-    const time = (algorithm: string): number => simulateFlow(topology, fullMeshRouting(topology), lowerSchedule(buildSchedule({ collective: 'broadcast', algorithm, topology, size: n, root: 0 })), SEED001_MODEL).makespan;
+    const time = (algorithm: string): number => simulate({ topology, routing: fullMeshRouting(topology), program: lowerSchedule(buildSchedule({ collective: 'broadcast', algorithm, topology, size: n, root: 0 })), model: SEED001_MODEL }).makespan_s;
     const tree = time('binomial');
     const steps = Math.ceil(Math.log2(n));
     ok &&= tree / SEED001_T0 >= steps * 0.99;

@@ -23,8 +23,7 @@
 import { buildSchedule } from '../../collectives/index.js';
 import type { CollectiveKind } from '../../collectives/types.js';
 import { fullMeshRouting } from '../../routing/full-mesh.js';
-import { simulateFlow } from '../../sim/flow/engine.js';
-import { simulatePacketSchedule } from '../../sim/packet/schedule-run.js';
+import { simulate } from '../../sim/simulate.js';
 import { lowerSchedule } from '../../sim/program/from-schedule.js';
 import { FlowProgramBuilder, type FlowProgram, type FlowRouteHint, type Turnaround } from '../../sim/program/program.js';
 import { OpKind } from '../../collectives/types.js';
@@ -218,8 +217,8 @@ export class Seed001Timer {
     const turnaround = hop.kind === 'via' ? hop.turnaround : 'switch';
     const run = (p: FlowProgram): number => {
       const program = parallelIssue(p, scale, turnaround);
-      if (this.engine === 'flow') return simulateFlow(this.topology, this.routing, program, SEED001_MODEL).makespan;
-      return simulatePacketSchedule({ topology: this.topology, routing: this.routing, program, model: SEED001_PACKET_MODEL }).makespan_s;
+      const model = this.engine === 'flow' ? SEED001_MODEL : SEED001_PACKET_MODEL;
+      return simulate({ topology: this.topology, routing: this.routing, program, engine: this.engine, model }).makespan_s;
     };
     const shift = hop.kind === 'forward' && hop.overhead !== undefined ? SEED001_T0 - hop.overhead : 0;
     return { direct: run(this.base.direct), variant: run(this.base.variant) - shift };

@@ -12,7 +12,7 @@ export function register(program: Command): void {
     .command('reproduce')
     .description('reproduce a seed document (000-004 or all): claims checklist, SVG plots, report.html, results.json')
     .argument('<seed>', 'seed id: 000, 001, 002, 003, 004, a comma-separated list of them, or all')
-    .option('--quick', 'fewer points per curve and smaller sizes (all seeds in under a minute)')
+    .option('--quick', 'fewer points per curve and smaller sizes (all seeds in about a minute of CPU)')
     .option('--out <dir>', 'report directory', DEFAULT_REPORT_DIR)
     .option('--force', 'replace a report already in --out')
     .option('--jobs <n>', `seeds in parallel on worker threads (default: one per core, ${availableParallelism()} here; results do not depend on it)`)

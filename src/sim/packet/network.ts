@@ -434,9 +434,10 @@ export class PacketNetwork {
 
   /**
    * Creates a packet from rank `src` to rank `dst` in its node's source queue (NIC `port`), created at `ctime`.
+   * `salt` is the route salt the routing gets; default a hash of the packet's serial number.
    * Returns the packet id.
    */
-  enqueue(src: number, dst: number, size: number, ctime: number, tag = 0, port = 0): number {
+  enqueue(src: number, dst: number, size: number, ctime: number, tag = 0, port = 0, salt?: number): number {
     if (this.freeTop === 0) this.grow(this.cap * 2);
     const p = this.free[--this.freeTop];
     this.pSrc[p] = src;
@@ -450,7 +451,9 @@ export class PacketNetwork {
     const record = this.recording || ctime < this.recordCreatedBefore;
     this.pRecord[p] = record ? 1 : 0;
     if (record) this.recordedOutstanding++;
-    this.pSalt[p] = hash32(this.serial++, this.cfg.seed);
+    // The serial advances either way, so a given salt leaves every other packet's hash unchanged.
+    const hashed = hash32(this.serial++, this.cfg.seed);
+    this.pSalt[p] = salt ?? hashed;
     // An adaptive routing decides later: in injectAll or at the first routeHead (cfg.adaptiveDecision).
     if (!this.adaptive) this.fillRoute(p);
     this.outstandingFlits += size;

@@ -276,6 +276,14 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   /** Per stream, packets its sending messages still hold back (the NIC is not idle while any wait). */
   const held = new Int32Array(order === 'fifo' ? 0 : prog.numStreams);
 
+  /**
+   * The route salt of packet k of message m. Where the flow model splits ties in halves (even and
+   * odd salt, e.g. the two planes of fullmesh:N,mult=2), a message's packets alternate between the
+   * two, starting on m's parity, so every message splits as evenly as its packet count allows, as
+   * the flow engine's exact halves; otherwise the network's hashed salt.
+   */
+  const splitSalt = (m: number, k: number): number | undefined => (flowModel.splitTies ? (m + k) & 1 : undefined);
+
   /** Enqueues the next packet of message m of stream s (pacing: the stream's next release). */
   const feed = (m: number, now: number): void => {
     const s = msgStream[m];
@@ -285,7 +293,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     held[s]--;
     const release = Math.max(now, nextRelease[s]);
     routing.current = routeOf(m);
-    net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s));
+    net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s), splitSalt(m, k));
     routing.current = undefined;
     nextRelease[s] = release + (runner.gap[s] > 0 ? (runner.gap[s] + 1) * P : 0);
     packets++;
@@ -324,7 +332,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
       routing.current = routeOf(m);
       for (let k = 0; k < npk; k++) {
         const release = Math.max(now, nextRelease[s]);
-        net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s));
+        net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s), splitSalt(m, k));
         nextRelease[s] = release + (gap > 0 ? (gap + 1) * P : 0);
         packets++;
       }

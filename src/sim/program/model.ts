@@ -40,7 +40,11 @@ export interface FlowModelOptions {
   gammaReduce?: number;
   /** Compute cost per byte of a copy, s/B. Default 0. */
   gammaCopy?: number;
-  /** Send half of each flow with an even and half with an odd route salt when the two routes differ. Default: when the routing says params.split = 'halves'. */
+  /**
+   * Send half of each flow with an even and half with an odd route salt when the two routes differ
+   * (packet level: a message's packets alternate the salt's parity). Default: when the routing says
+   * params.split = 'halves'.
+   */
   splitTies?: boolean;
   /** Relative tolerance under which events count as simultaneous (batched). Default 1e-12. */
   simultaneity?: number;
