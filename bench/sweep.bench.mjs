@@ -92,6 +92,60 @@ async function withQueue(workers, fn) {
   }
 }
 
+/**
+ * Where the pool loses against two cores (issue 11), from CPU and per-point timestamps rather than
+ * wall ratios, so a loaded machine still gives them: the same sweep in this process through the
+ * pool and store that `sweep run` uses, every point's thread timing kept.
+ */
+export async function tracedSweep(body, jobs) {
+  const { loadSweepFile } = await import('../dist/sweep/file.js');
+  const { WorkerPool } = await import('../dist/sweep/pool.js');
+  const { SweepStore } = await import('../dist/sweep/store.js');
+  const { runSweepLocal } = await import('../dist/sweep/local.js');
+  const { threadCpuSeconds, summarisePool, epochMs } = await import('../dist/sweep/trace.js');
+  const process0 = process.cpuUsage();
+  const mainAll0 = threadCpuSeconds();
+  let pool;
+  const sweep = await loadSweepFile(sweepFile(`traced${jobs}`, body), (kind) => (pool = new WorkerPool(jobs, { preload: kind, trace: true })));
+  const store = await SweepStore.open(join(dir, `traced${jobs}.duckdb`));
+  let commits = 0;
+  const write = store.write.bind(store);
+  store.write = (batch) => (commits++, write(batch));
+  const main0 = threadCpuSeconds();
+  await runSweepLocal(store, sweep, { jobs, pool: { run: (kind, params) => pool.run(kind, params), close: async () => {} } });
+  const endedAt = epochMs();
+  const mainCpu = threadCpuSeconds() - main0;
+  const mainAllCpu = threadCpuSeconds() - mainAll0;
+  const used = process.cpuUsage(process0);
+  const threads = summarisePool(pool.traces, pool.createdAt, endedAt);
+  await pool.close();
+  store.close();
+  const n = sweep.points.length;
+  const poolCpu = threads.reduce((sum, t) => sum + t.cpuS, 0);
+  // Everything else in the process from the file's loading to the last point: libuv's threads
+  // (DuckDB's commits and their fsync), DuckDB's own thread, V8's GC and compiler threads.
+  const otherCpu = (used.user + used.system) / 1e6 - mainAllCpu - poolCpu;
+  return { n, commits, mainCpu, otherCpu, threads, wall: (endedAt - pool.createdAt) / 1000 };
+}
+
+export function tracedRows(label, t) {
+  const ms = (s) => ((s / t.n) * 1000).toFixed(2);
+  const rows = [
+    { name: `${label}: main thread CPU per point`, value: ms(t.mainCpu), unit: 'ms', note: `${t.commits} store commits for ${t.n} points (results, progress, DuckDB calls)` },
+    { name: `${label}: other threads' CPU per point`, value: ms(t.otherCpu), unit: 'ms', note: 'libuv + DuckDB threads (commits, fsync), V8 GC/compiler threads, whole run' },
+  ];
+  for (const th of t.threads) {
+    rows.push({
+      name: `${label}: thread ${th.thread}`,
+      value: `${th.points} pts`,
+      note: `start-up ${th.startupS.toFixed(2)} s wall / ${th.startupCpuS?.toFixed(2)} s CPU, busy ${th.busyS.toFixed(2)} s (CPU ${(th.cpuS - th.startupCpuS).toFixed(2)} s, GC ${th.gcS.toFixed(3)} s, heap ${th.heapMB.toFixed(0)} MB), idle between points ${th.gapS.toFixed(3)} s, tail ${th.tailS.toFixed(2)} s`,
+    });
+  }
+  const busy = t.threads.reduce((sum, th) => sum + th.busyS, 0);
+  rows.push({ name: `${label}: threads busy / (threads x wall)`, value: (busy / (t.threads.length * t.wall)).toFixed(3), unit: '', note: `wall ${t.wall.toFixed(1)} s from the pool's creation; the rest is start-up, idle and tail` });
+  return rows;
+}
+
 /** Marginal per-point cost beyond the points' own CPU, in ms, between the 100- and 400-point runs. */
 function marginalMs(small, large, computeSmall, computeLarge) {
   return ((large - small - (computeLarge - computeSmall)) / 300) * 1000;
@@ -115,6 +169,11 @@ export default async function bench() {
   const ceiling = (2 * one.wall) / Math.max(pair[0].wall, pair[1].wall);
   rows.push({ name: 'two --jobs 1 sweeps at once: machine ceiling', value: ceiling.toFixed(2), unit: 'x', note: 'throughput of two independent processes over one alone' });
   rows.push({ name: 'pool speed-up / machine ceiling', value: (one.wall / two.wall / ceiling).toFixed(2), unit: '', note: 'how much of what 2 cores give here the pool reaches' });
+
+  // The same 64 points in this process, every point's thread timing kept (after the wall ratios, so
+  // they do not disturb them).
+  rows.push(...tracedRows('traced --jobs 1', await tracedSweep(TRAFFIC_64, 1)));
+  rows.push(...tracedRows('traced --jobs 2', await tracedSweep(TRAFFIC_64, 2)));
 
   const small = sweepFile('tiny100', TINY_100);
   const large = sweepFile('tiny400', TINY_400);

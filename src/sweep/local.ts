@@ -39,7 +39,7 @@ export async function runSweepLocal(store: SweepStore, sweep: Sweep, options: Lo
     await options.pool?.close();
     return summary;
   }
-  const pool = options.pool ?? new WorkerPool(options.jobs, sweep.kind);
+  const pool = options.pool ?? new WorkerPool(options.jobs, { preload: sweep.kind });
   const writer = new BatchWriter(store);
   const worker = `${hostname()}:${process.pid}`;
   let next = 0;

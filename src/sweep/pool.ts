@@ -10,20 +10,29 @@ import type { SeedId, SeedReproduction } from '../analysis/reproduce/index.js';
 import type { SweepKind } from './kinds.js';
 import type { PointOutcome } from './execute.js';
 import type { Params } from './file.js';
-import type { PoolTask, SeedProgressMessage } from './pool-worker.js';
+import type { PointReply, PoolTask, SeedProgressMessage } from './pool-worker.js';
+import { epochMs, type TaskTrace } from './trace.js';
 
 export function defaultJobs(): number {
   return availableParallelism();
 }
 
+export interface PoolOptions {
+  /** The sweep kind every thread loads as it starts (sweeps run one kind). */
+  readonly preload?: SweepKind;
+  /** Keep every point's thread timing in `traces` (the bench; off by default: a trace per point). */
+  readonly trace?: boolean;
+}
+
 export class WorkerPool {
   private readonly pool: Piscina;
+  readonly createdAt = epochMs();
+  readonly traces: TaskTrace[] = [];
 
-  /** `preload`: the sweep kind every thread loads as it starts (sweeps run one kind). */
-  constructor(jobs: number, preload?: SweepKind) {
+  constructor(jobs: number, options: PoolOptions = {}) {
     this.pool = new Piscina({
       filename: new URL('./pool-worker.js', import.meta.url).href,
-      workerData: { preload },
+      workerData: { preload: options.preload, trace: options.trace === true },
       minThreads: jobs,
       maxThreads: jobs,
       // Tasks are CPU-bound: one per thread, none waiting inside a thread.
@@ -32,9 +41,11 @@ export class WorkerPool {
     });
   }
 
-  run(kind: SweepKind, params: Params): Promise<PointOutcome> {
+  async run(kind: SweepKind, params: Params): Promise<PointOutcome> {
     const task: PoolTask = { type: 'point', kind, params };
-    return this.pool.run(task) as Promise<PointOutcome>;
+    const reply = (await this.pool.run(task)) as PointReply;
+    if (reply.trace) this.traces.push(reply.trace);
+    return reply.outcome;
   }
 
   /** One seed's reproduction on a pool thread; its progress comes back over a message port. */
