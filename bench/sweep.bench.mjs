@@ -106,7 +106,7 @@ export async function tracedSweep(body, jobs) {
   const process0 = process.cpuUsage();
   const mainAll0 = threadCpuSeconds();
   let pool;
-  const sweep = await loadSweepFile(sweepFile(`traced${jobs}`, body), (kind) => (pool = new WorkerPool(jobs, { preload: kind, trace: true })));
+  const sweep = await loadSweepFile(sweepFile(`traced${jobs}`, body), (kind) => (pool = new WorkerPool(jobs, { preload: kind, trace: true, tasksPerThread: 2 })));
   const store = await SweepStore.open(join(dir, `traced${jobs}.duckdb`));
   let commits = 0;
   const write = store.write.bind(store);
@@ -146,6 +146,26 @@ export function tracedRows(label, t) {
   return rows;
 }
 
+/**
+ * Process CPU (every thread: DuckDB's commit and fsync run on libuv's and DuckDB's threads, not on
+ * the calling one) per row, writing 64 traffic-sized rows through SweepStore.write in batches of
+ * `batch`: the cost of a commit against the cost of a row.
+ */
+export async function storeCpuPerRow(batch) {
+  const { SweepStore } = await import('../dist/sweep/store.js');
+  const { FIGURE_NAMES } = await import('../dist/sweep/execute.js');
+  const store = await SweepStore.open(join(dir, `write${batch}.duckdb`));
+  const params = { topology: 'torus:8x8', pattern: 'uniform', horizon: '12000', seed: '1' };
+  await store.prepare('traffic', [...Object.keys(params), 'rates']);
+  const result = JSON.stringify({ points: [{ rate: 0.1, meanLatency: 12.5, note: 'x'.repeat(1200) }] }); // a traffic Result is ~1.3 KB
+  const row = (i) => ({ key: `k${i}`, kind: 'traffic', sweep: 'write', params: { ...params, rates: String(i) }, worker: 'bench', status: 'ok', result, figures: Object.fromEntries(FIGURE_NAMES.traffic.map((n) => [n, n === 'saturated' ? false : 1.5])), error: null, permanent: false, elapsed_s: 0.3 });
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < 64; i += batch) await store.write(Array.from({ length: batch }, (_, j) => row(i + j)));
+  const c = process.cpuUsage(c0);
+  store.close();
+  return (c.user + c.system) / 1000 / 64;
+}
+
 /** Marginal per-point cost beyond the points' own CPU, in ms, between the 100- and 400-point runs. */
 function marginalMs(small, large, computeSmall, computeLarge) {
   return ((large - small - (computeLarge - computeSmall)) / 300) * 1000;
@@ -174,6 +194,10 @@ export default async function bench() {
   // they do not disturb them).
   rows.push(...tracedRows('traced --jobs 1', await tracedSweep(TRAFFIC_64, 1)));
   rows.push(...tracedRows('traced --jobs 2', await tracedSweep(TRAFFIC_64, 2)));
+
+  const [perRowAlone, perRowBatched] = [await storeCpuPerRow(1), await storeCpuPerRow(64)];
+  rows.push({ name: 'store CPU per row, one row per commit', value: perRowAlone.toFixed(2), unit: 'ms', note: 'process CPU, all threads; what a 200 ms flush gave with 0.3 s points' });
+  rows.push({ name: 'store CPU per row, 64 rows per commit', value: perRowBatched.toFixed(2), unit: 'ms', note: `same; load average ${load()}` });
 
   const small = sweepFile('tiny100', TINY_100);
   const large = sweepFile('tiny400', TINY_400);

@@ -38,7 +38,20 @@ async function runPoint(kind: SweepKind, params: Params): Promise<PointReply> {
   return { outcome, trace };
 }
 
+// A thread given several tasks at once runs them one after another: executePoint captures the
+// thread's stdout, so two points must never interleave.
+let running: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const next = running.then(task, task);
+  running = next.catch(() => undefined);
+  return next;
+}
+
 export default function runTask(task: PoolTask): Promise<PointReply | SeedReproduction> {
+  return oneAtATime(() => runOne(task));
+}
+
+function runOne(task: PoolTask): Promise<PointReply | SeedReproduction> {
   if (task.type === 'point') return runPoint(task.kind, task.params);
   const port = task.port;
   const progress = (fraction: number, label: string): void => port.postMessage({ fraction, label } satisfies SeedProgressMessage);

@@ -22,6 +22,13 @@ export interface PoolOptions {
   readonly preload?: SweepKind;
   /** Keep every point's thread timing in `traces` (the bench; off by default: a trace per point). */
   readonly trace?: boolean;
+  /**
+   * Tasks given to a thread at once; it runs them one after another. 2 for sweep points: the next
+   * point already waits in the thread when one ends, instead of waiting for the main thread to be
+   * scheduled to hand it out (40–55 ms per point on a loaded machine, bench/sweep.bench.mjs). 1 for
+   * reproduce's seeds, whose lengths differ too much to queue one behind another.
+   */
+  readonly tasksPerThread?: number;
 }
 
 export class WorkerPool {
@@ -35,8 +42,8 @@ export class WorkerPool {
       workerData: { preload: options.preload, trace: options.trace === true },
       minThreads: jobs,
       maxThreads: jobs,
-      // Tasks are CPU-bound: one per thread, none waiting inside a thread.
-      concurrentTasksPerWorker: 1,
+      // Tasks are CPU-bound: the thread runs them one at a time (pool-worker.ts), the rest wait there.
+      concurrentTasksPerWorker: options.tasksPerThread ?? 1,
       idleTimeout: 60_000,
     });
   }

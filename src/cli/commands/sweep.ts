@@ -103,7 +103,7 @@ async function runCommand(file: string, o: { store: string; jobs?: string; queue
     // The threads start as soon as the file names its kind: they load the command while this thread
     // loads it too, expands the points and opens the store (issue 11: start-up off the critical path).
     const sweep: Sweep = await loadSweepFile(file, (kind) => {
-      if (!connection) pool = new WorkerPool(jobs, { preload: kind });
+      if (!connection) pool = new WorkerPool(jobs, { preload: kind, tasksPerThread: 2 });
     });
     const { runSweepLocal } = await import('../../sweep/local.js');
     const report = progressReporter(mode, sweep.points.length);
