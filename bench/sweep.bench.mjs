@@ -2,7 +2,7 @@
 // overhead on tiny points, and the same through BullMQ with two queue workers on this machine.
 // Each figure is a ratio or a difference measured in this one run (the machine is shared).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,7 +85,7 @@ async function withQueue(workers, fn) {
       await new Promise((resolve) => p.stderr.once('data', resolve)); // "sweep worker ... on ..." once connected
       procs.push(p);
     }
-    return await fn(url);
+    return await fn(url, redis.pid, procs.map((p) => p.pid));
   } finally {
     for (const p of procs) p.kill('SIGTERM');
     redis.kill('SIGKILL');
@@ -166,6 +166,26 @@ export async function storeCpuPerRow(batch) {
   return (c.user + c.system) / 1000 / 64;
 }
 
+/**
+ * CPU seconds of a process, its exited children and, recursively, its live ones (a queue worker's
+ * sandboxed children live as long as it does). Linux /proc; 0 elsewhere.
+ */
+function processCpu(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100 + children.reduce((sum, child) => sum + processCpu(child), 0);
+  } catch {
+    return 0;
+  }
+}
+
+function redisCommands(port) {
+  const info = spawnSync('redis-cli', ['-p', String(port), 'info', 'stats'], { encoding: 'utf8' }).stdout;
+  return Number(/total_commands_processed:(\d+)/.exec(info)[1]);
+}
+
 /** Marginal per-point cost beyond the points' own CPU, in ms, between the 100- and 400-point runs. */
 function marginalMs(small, large, computeSmall, computeLarge) {
   return ((large - small - (computeLarge - computeSmall)) / 300) * 1000;
@@ -208,16 +228,28 @@ export default async function bench() {
   rows.push({ name: 'pool + store CPU per tiny point', value: marginalMs(runSmall.cpu, runLarge.cpu, computeSmall, computeLarge).toFixed(2), unit: 'ms', target: '< 5', note: '--jobs 1, marginal between 100 and 400 points' });
   rows.push({ name: 'pool + store wall per tiny point', value: marginalMs(runSmall.wall, runLarge.wall, computeSmall, computeLarge).toFixed(2), unit: 'ms', note: `load average ${load()}` });
 
-  const queued = await withQueue(2, async (url) => {
+  const queued = await withQueue(2, async (url, redisPid, workerPids) => {
+    const port = new URL(url).port;
     const t = timedRun([traffic, '--store', join(dir, 'q.duckdb'), '--queue', url]);
+    // What the queue costs per point whatever the load: Redis commands and Redis CPU, and the
+    // workers' CPU beyond the points' own (each point runs in a sandboxed child of a worker).
+    const counters = () => ({ commands: redisCommands(port), redisCpu: processCpu(redisPid), workerCpu: workerPids.reduce((sum, pid) => sum + processCpu(pid), 0) });
+    const c0 = counters();
     const qs = timedRun([small, '--store', join(dir, 'q100.duckdb'), '--queue', url]);
+    const c1 = counters();
     const ql = timedRun([large, '--store', join(dir, 'q400.duckdb'), '--queue', url]);
-    return { t, perPoint: marginalMs(qs.wall, ql.wall, computeSmall / 2, computeLarge / 2) };
+    const c2 = counters();
+    const per = (field) => (c2[field] - c1[field] - (c1[field] - c0[field])) / 300;
+    return { t, perPoint: marginalMs(qs.wall, ql.wall, computeSmall / 2, computeLarge / 2), submitterCpu: marginalMs(qs.cpu, ql.cpu, 0, 0), commands: per('commands'), redisCpuMs: per('redisCpu') * 1000, workerCpuMs: per('workerCpu') * 1000 - ((computeLarge - computeSmall) / 300) * 1000 };
   });
   if (queued) {
     rows.push({ name: '64-point traffic sweep, queue, 2 workers', value: queued.t.wall.toFixed(1), unit: 's', note: 'workers started beforehand' });
     rows.push({ name: 'speed-up queue (2 workers) / --jobs 1', value: (one.wall / queued.t.wall).toFixed(2), unit: 'x', note: `wall, load average ${load()}` });
     rows.push({ name: 'queue wall per tiny point', value: queued.perPoint.toFixed(2), unit: 'ms', note: '2 workers, marginal between 100 and 400 points' });
+    rows.push({ name: 'queue: Redis commands per point', value: queued.commands.toFixed(1), unit: '', note: 'marginal, INFO total_commands_processed' });
+    rows.push({ name: 'queue: Redis CPU per point', value: queued.redisCpuMs.toFixed(3), unit: 'ms', note: 'marginal, redis-server\'s own CPU' });
+    rows.push({ name: 'queue: submitter CPU per point', value: queued.submitterCpu.toFixed(2), unit: 'ms', note: 'marginal: enqueue, collect, store' });
+    rows.push({ name: 'queue: worker CPU per point beyond the point', value: queued.workerCpuMs.toFixed(2), unit: 'ms', note: 'marginal: BullMQ, the sandboxed child\'s hand-off (its sandboxed children included)' });
   } else {
     rows.push({ name: 'queue', value: 'skipped', note: 'redis-server not installed' });
   }
