@@ -3,11 +3,11 @@
 // process, CPU seconds (user + system) from /usr/bin/time, so start-up counts as a user sees it.
 // Tori 8×8, 16×16, 32×32; 4 VCs, 4-flit packets, uniform 0.05 flits/node/cycle, BookSim's latency
 // procedure (warm-up, samples, drain) on both sides. Needs BOOKSIM=/path/to/booksim (built -O3).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { medianProcessCpu } from './timing.mjs';
 
 const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 
@@ -24,20 +24,9 @@ injection_rate = 0.05;
 seed = 1;
 `;
 
-function cpuOf(cmd, args) {
-  const out = spawnSync('/usr/bin/time', ['-f', 'MWCPU %U %S', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  const m = /MWCPU ([\d.]+) ([\d.]+)/.exec(out.stderr ?? '');
-  if (!m) throw new Error(`${cmd} failed: ${out.stderr}`);
-  return { cpu: Number(m[1]) + Number(m[2]), stdout: out.stdout };
-}
-
 /** Median CPU of `RUNS` fresh processes (the machine is shared: one run can be off by tens of percent). */
 const RUNS = 3;
-function medianCpu(cmd, args) {
-  const runs = Array.from({ length: RUNS }, () => cpuOf(cmd, args));
-  const sorted = runs.map((r) => r.cpu).sort((a, b) => a - b);
-  return { cpu: sorted[(RUNS - 1) >> 1], all: sorted, stdout: runs[0].stdout };
-}
+const medianCpu = (cmd, args) => medianProcessCpu(cmd, args, RUNS);
 
 export default async function () {
   const bin = process.env.BOOKSIM;

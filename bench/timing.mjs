@@ -1,8 +1,27 @@
 // Shared by the *.bench.mjs files (bench/run.mjs loads only those, so this file is not a bench).
+import { spawnSync } from 'node:child_process';
 
 /** Runs fn and returns its value with the wall seconds it took. */
 export function timed(fn) {
   const t0 = performance.now();
   const value = fn();
   return { value, seconds: (performance.now() - t0) / 1000 };
+}
+
+/**
+ * CPU seconds (user + system) of one fresh process, from /usr/bin/time: start-up counts as a user
+ * sees it, and CPU is steadier than wall time on the shared machine.
+ */
+export function processCpu(cmd, args) {
+  const out = spawnSync('/usr/bin/time', ['-f', 'MWCPU %U %S', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const m = /MWCPU ([\d.]+) ([\d.]+)/.exec(out.stderr ?? '');
+  if (!m) throw new Error(`${cmd} ${args.join(' ')} failed: ${out.stderr}`);
+  return { cpu: Number(m[1]) + Number(m[2]), stdout: out.stdout };
+}
+
+/** The median CPU of `runs` fresh processes (one run can be off by tens of percent here), all runs sorted. */
+export function medianProcessCpu(cmd, args, runs) {
+  const all = Array.from({ length: runs }, () => processCpu(cmd, args));
+  const sorted = all.map((r) => r.cpu).sort((a, b) => a - b);
+  return { cpu: sorted[(runs - 1) >> 1], all: sorted, stdout: all[0].stdout };
 }

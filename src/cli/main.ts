@@ -1,59 +1,14 @@
 #!/usr/bin/env node
 /**
- * The `meshwork` command: a thin layer over the library. Each command lives in commands/<name>.ts
- * and only parses options, calls the library and prints.
+ * The `meshwork` bin. The build bundles the CLI (scripts/bundle-cli.mjs), so stack traces name
+ * chunks; under MESHWORK_DEBUG, Node maps them back to src/ through the bundle's source maps, which
+ * must be switched on before the chunks load. The program itself is src/cli/program.ts.
  */
-import { Command, CommanderError } from 'commander';
-import { registerCommands } from './commands/index.js';
-import { reportFailure } from './errors.js';
-import { mayNameGraphFile } from '../node/file-path.js';
-import { optionDescription } from './help.js';
-
-/** The program with the commands `argv` needs (see registerCommands); every command when omitted. */
-export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
-  const program = new Command();
-  program
-    .name('meshwork')
-    .description('Interconnect toolkit: build topologies, verify collective schedules, simulate them at flow or packet level.')
-    .version('0.1.0')
-    .showHelpAfterError(false)
-    .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(oneLine(text)) })
-    .configureHelp({ optionDescription });
-  await registerCommands(program, argv);
-  return program;
+if (process.env.MESHWORK_DEBUG) process.setSourceMapsEnabled(true);
+// `--version` alone answers without loading the program (commander and the command table).
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${(await import('../sweep/version.js')).MESHWORK_VERSION}\n`);
+} else {
+  await import('./program.js');
 }
-
-function oneLine(text: string): string {
-  return `meshwork: ${text.trim().replace(/^error: /, 'error: ').split('\n')[0]}\n`;
-}
-
-/** The value of each argument, `--topology=file:x.json` included. */
-function argumentValues(argv: readonly string[]): string[] {
-  return argv.map((a) => (a.startsWith('--') && a.includes('=') ? a.slice(a.indexOf('=') + 1) : a));
-}
-
-export async function main(argv: string[]): Promise<number> {
-  if (argumentValues(argv).some(mayNameGraphFile)) await (await import('../node/load-topology.js')).loadGraphFormat();
-  const program = await buildProgram(argv);
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-    return 0;
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      // Help and version exit through here with code 0; usage errors are exit code 2.
-      return err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : 2;
-    }
-    return reportFailure(err);
-  }
-}
-
-// A reader that stops early (`| head`) closes the pipe: that ends the output, not the program with a trace.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(0);
-  throw err;
-});
-
-const code = await main(process.argv.slice(2));
-// A command may set a non-zero exit code itself (e.g. `collective verify` on FAIL: 1).
-process.exitCode = code === 0 ? (process.exitCode ?? 0) : code;

@@ -15,9 +15,9 @@ import { buildTopology } from '../topology/registry.js';
 import { applyMapping, isNamedMapping } from '../topology/mapping.js';
 import { applyFailures, parseFailures } from '../topology/failures.js';
 import type * as GraphFormat from '../topology/file-format.js';
-import { filePathOf } from './file-path.js';
+import { filePathOf, mayNameGraphFile } from './file-path.js';
 import type { Topology } from '../topology/graph.js';
-import { topologyFromFileDocument, topologyFromFileSpec } from '../interop/topology-file.js';
+import type * as TopologyFile from '../interop/topology-file.js';
 
 // The YAML parser is loaded on the first YAML file, not at start-up (most runs read none).
 const requireCjs = createRequire(import.meta.url);
@@ -33,9 +33,13 @@ export const MAX_FILE_BYTES = 1 << 30;
 // `meshwork topo`: it is loaded by loadGraphFormat, which the `meshwork/node` entry awaits on import
 // and the CLI only when an argument may name a graph file.
 let graphFormat: typeof GraphFormat | undefined;
+// The file readers (other simulators' formats, with their XML parser) load with it: a spec string,
+// as in most runs, needs neither.
+let topologyFile: typeof TopologyFile | undefined;
 
 export async function loadGraphFormat(): Promise<void> {
   graphFormat ??= await import('../topology/file-format.js');
+  topologyFile ??= await import('../interop/topology-file.js');
 }
 
 export interface LoadOptions {
@@ -58,11 +62,12 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
     throw new InputError(field, specOrPath, 'a spec such as torus:8x8, or file:graph.json');
   }
   const text = specOrPath.trim();
-  const fromFormat = topologyFromFileSpec(text, field, readText);
+  if (!mayNameGraphFile(text)) return buildTopology(text, field);
+  if (topologyFile === undefined) throw new Error('a topology file needs the file readers loaded first (loadGraphFormat in src/node)');
+  const fromFormat = topologyFile.topologyFromFileSpec(text, field, readText);
   if (fromFormat) return fromFormat;
-  const path = filePathOf(text);
-  if (path === undefined) return buildTopology(text, field);
-  return topologyFromFileDocument(readStructured(path, field), path, field, graphFormat);
+  const path = filePathOf(text)!;
+  return topologyFile.topologyFromFileDocument(readStructured(path, field), path, field, graphFormat);
 }
 
 /** Reads and parses a JSON or YAML file; every failure is an InputError naming the file. */

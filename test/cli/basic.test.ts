@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
 
@@ -13,6 +14,10 @@ describe('meshwork CLI basics', () => {
     expect(expectOneLineError(runCli(['topo', 'torus:0x8']))).toMatch(/topology.dims/);
     expect(expectOneLineError(runCli(['topo', 'nosuch:3']))).toMatch(/topology family/);
     expect(expectOneLineError(runCli(['nosuchcommand']))).toMatch(/unknown command/);
+  });
+  it("--version and -V print package.json's version, alone (src/cli/main.ts) or beside other options (commander)", () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const args of [['--version'], ['-V'], ['--version', '--help']]) expect(runCli(args)).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
   it('refuses a size beyond the node limit, naming it', () => {
     expect(expectOneLineError(runCli(['topo', 'torus:4096x4096x2']))).toMatch(/at most 16777216 nodes/);

@@ -15,4 +15,19 @@ describe('run --preset simgrid', () => {
     expect(expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--size', '1KiB', '--barrier', 'tree']))).toBe('meshwork: error: barrier: got "tree"; accepted: stages, linear');
     expect(expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--size', '1KiB', '--protocol', 'rdma']))).toBe('meshwork: error: protocol: got "rdma"; accepted: eager, mpi, smpi');
   });
+  it('refuses --injection-order fifo under the preset in one line naming the option and what is accepted; --latency on-delivery lifts it', () => {
+    const args = ['run', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '1KiB'];
+    for (const engine of ['flow', 'packet']) {
+      expect(expectOneLineError(runCli([...args, '--engine', engine, '--preset', 'simgrid', '--injection-order', 'fifo']))).toBe(
+        'meshwork: error: injection-order: got "fifo"; accepted: shared with --preset simgrid (SimGrid\'s latency rule; its sends share the NIC), or any order with --latency on-delivery',
+      );
+    }
+    expect(expectOneLineError(runCli([...args, '--latency', 'before-transfer']))).toBe(
+      'meshwork: error: latency: got "before-transfer"; accepted: on-delivery, or before-transfer with --injection-order shared (SimGrid, whose sends share the NIC)',
+    );
+    const lifted = runCli([...args, '--preset', 'simgrid', '--injection-order', 'fifo', '--latency', 'on-delivery', '--json']);
+    expect(lifted.code).toBe(0);
+    const model = (JSON.parse(lifted.stdout) as { model: Record<string, unknown> }).model;
+    expect([model.injectionOrder, model.latencyRule, model.protocol]).toEqual(['fifo', 'on-delivery', 'smpi']);
+  });
 });

@@ -20,9 +20,16 @@ function packedFiles(): Set<string> {
   return new Set(pack.files.map((f) => f.path));
 }
 
-/** Relative imports of an ES module, static and dynamic. */
+/**
+ * The files an ES module needs beside it: relative imports, static and dynamic; files it opens by
+ * URL (`new URL('../node/bfs-worker.js', import.meta.url)`: the bundled CLI starts workers from
+ * tsc's unbundled tree).
+ */
 function relativeImports(source: string): string[] {
-  return [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]);
+  const imports = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)];
+  // The bundle gives each module its own file's URL back: new URL('./bfs-worker.js', new URL('../../node/metrics-workers.js', import.meta.url).href).
+  const byUrl = [...source.matchAll(/\bnew URL\(\s*['"](\.{1,2}\/[^'"]+\.js)['"]\s*,\s*(?:new URL\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*,\s*)?import\.meta\.url/g)];
+  return [...imports.map((m) => m[1]), ...byUrl.map((m) => (m[2] === undefined ? m[1] : `./${join(dirname(m[2]), m[1])}`))];
 }
 
 describe('the published package', () => {
@@ -46,5 +53,10 @@ describe('the published package', () => {
     }
     expect(seen.has('dist/node/load-topology.js')).toBe(true);
     expect(seen.has('dist/topology/builtin-families.js')).toBe(true);
+    // The bin is the bundle (scripts/bundle-cli.mjs): its command chunks and the workers it starts by URL.
+    const seenList = [...seen];
+    expect(seenList.some((f) => /^dist\/cli\/chunks\/topo-\w+\.js$/.test(f))).toBe(true);
+    expect(seen.has('dist/node/bfs-worker.js')).toBe(true);
+    expect(seen.has('dist/sweep/pool-worker.js')).toBe(true);
   });
 });

@@ -75,7 +75,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--injection <bw>', 'injection bandwidth per NIC (default: not a separate limit)')
     .option('--ejection <bw>', 'ejection bandwidth per NIC (default: not a separate limit)')
     .option('--barrier-latency <time>', 'barrier network stage latency; a barrier costs stage × ⌈log2 P⌉ (default α + max channel latency + router latency)')
-    .option('--latency <rule>', 'when a flow spends its route latency: on-delivery (default: after its last byte left) or before-transfer (SimGrid: it holds no bandwidth for its route latency, then transfers; needs --injection-order shared)')
+    .option('--latency <rule>', 'when a flow spends its route latency: on-delivery (default: after its last byte left) or before-transfer (SimGrid: it holds no bandwidth for its route latency, then transfers; needs --injection-order shared; flow engine only: a packet run records it as not applied)')
     .option('--barrier <model>', 'how a barrier is timed: stages (default: the barrier network above) or linear (SMPI\'s default: zero-byte messages to the lowest rank and back over the routes)')
     .option('--hw-latency <time>', 'combining-tree latency per level for hw collectives (default 100ns)')
     .option('--hw-bandwidth <bw>', 'combining-tree bandwidth (default: the largest channel bandwidth)')
@@ -155,6 +155,12 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   // A preset supplies defaults; an option given on the command line wins over it.
   const model: FlowEngineOptions = { ...preset?.model };
   for (const [k, v] of Object.entries(explicit)) if (v !== undefined) (model as Record<string, unknown>)[k] = v;
+  // resolveFlowModel refuses this pair by its model field; name the option the user typed instead.
+  if (model.latencyRule === 'before-transfer' && model.injectionOrder !== 'shared') {
+    const from = o.latency === undefined ? `--preset ${model.preset}` : '--latency before-transfer';
+    if (o.injectionOrder !== undefined) throw new InputError('injection-order', o.injectionOrder, `shared with ${from} (SimGrid's latency rule; its sends share the NIC), or any order with --latency on-delivery`);
+    throw new InputError('latency', o.latency, 'on-delivery, or before-transfer with --injection-order shared (SimGrid, whose sends share the NIC)');
+  }
   const echo: Record<string, string> = { topology: `${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`, collective };
   if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
   const noise = o.noise === undefined ? undefined : parseNoise(o.noise);
@@ -182,6 +188,7 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `sharing=${model.sharing}`,
     ...(model.latencyRule === 'before-transfer' ? ['latency before transfer'] : []),
     ...(model.preset ? [`preset=${model.preset}`] : []),
+    ...(model.notApplied ? [`flow-only, not applied: ${Object.entries(model.notApplied).map(([k, v]) => `${k}=${String(v).split(':')[0]}`).join(' ')}`] : []),
     `injection order=${model.injectionOrder}`,
     `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : model.protocol === 'smpi' ? ` (detached below ${formatSize(model.eagerThreshold as number)})` : ''}`,
     `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,

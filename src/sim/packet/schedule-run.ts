@@ -27,7 +27,7 @@ import { type FlowProgram } from '../program/program.js';
 import { resized } from '../../util/typed-arrays.js';
 import { EventQueue } from '../program/event-queue.js';
 import { fanOutNode, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
-import { resolveFlowModel, type FlowModelOptions } from '../program/model.js';
+import { packetModelRecord, resolveFlowModel, type FlowModelOptions } from '../program/model.js';
 import { assembleResult } from '../assemble.js';
 import { hintMaxHops, routeWithHint, type NodeRouteHint } from '../../routing/hints.js';
 import { makeRouteBuffers } from '../../routing/types.js';
@@ -473,6 +473,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
       workload: opts.workload,
       demands: opts.demands,
       modelRecord: {
+        ...packetModelRecord(flowModel),
         ...cfg,
         engine: 'packet-level, cycle-driven input-queued VC routers',
         flitBytes,

@@ -192,6 +192,44 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
   };
 }
 
+/**
+ * Model choices that only the flow engine can make, each with the reason it does not apply at
+ * packet level. A packet run keeps the rest of the model (α, protocol, injection order, barrier:
+ * sim/program/semantics.ts) and records these as not applied (docs/packet.md, "Flow-only model
+ * choices"): refusing them would refuse `--preset simgrid` at packet level, whose other settings do
+ * apply.
+ */
+const FLOW_ONLY_CHOICES = [
+  {
+    field: 'latencyRule',
+    packetValue: 'on-delivery',
+    reason:
+      "not applied: SimGrid CM02's flow holding no bandwidth during its route latency is a flow-model artefact; at packet level latency is physical (router pipeline and channel latency per hop), and a packet transfers as soon as it is posted, which is on-delivery",
+  },
+  {
+    field: 'sharing',
+    packetValue: 'maxmin',
+    reason: "not applied: CM02's 1 / route-latency weights are a flow-model rule; at packet level routers share a link by round-robin arbitration among input ports, as max-min does",
+  },
+] as const;
+
+/**
+ * The model a packet run records: the flow-only choices replaced by what the packet engine does,
+ * and `notApplied` naming each one the caller asked for with its reason (absent when none).
+ */
+export function packetModelRecord(model: FlowModel): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  const notApplied: Record<string, string> = {};
+  for (const choice of FLOW_ONLY_CHOICES) {
+    const asked = model[choice.field];
+    if (asked === choice.packetValue) continue;
+    record[choice.field] = choice.packetValue;
+    notApplied[choice.field] = `${asked}: ${choice.reason}`;
+  }
+  if (Object.keys(notApplied).length > 0) record.notApplied = notApplied;
+  return record;
+}
+
 function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined): Sharing {
   const sharing = oneOf('model.sharing', v, SHARINGS, 'maxmin');
   // The local filler re-rates subsets unweighted; CM02 is implemented in the exact solver only.

@@ -1,0 +1,80 @@
+/**
+ * Bundles the `meshwork` CLI into dist/cli/main.js plus lazy chunks (run by `npm run build` after
+ * tsc). Node 20 has no module compile cache, and resolving and compiling ~80 separate ES modules
+ * was most of `meshwork topo`'s start-up CPU; one bundle with code splitting loads a handful of
+ * files, and each command still arrives as its own chunk on first use.
+ *
+ * The library entries (`meshwork`, `meshwork/node`) stay tsc's unbundled dist/ tree, and so do the
+ * worker files (BFS workers, the sweep pool), which the bundle starts by URL. Packages in
+ * node_modules stay external: they load as before, only when a command imports them.
+ */
+import { build } from 'esbuild';
+import { readFile, rm } from 'node:fs/promises';
+import { dirname, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const src = `${root}src${sep}`;
+const outdir = `${root}dist${sep}cli`;
+const entry = `${src}cli${sep}main.ts`;
+/** Where every module but the entry lands: the entry only imports src/cli/program.ts dynamically. */
+const chunkDir = `${outdir}${sep}chunks`;
+
+/**
+ * `import.meta.url` in a bundled module would name the chunk, not the module: workers, the UI's
+ * assets and package.json are found relative to it. Each module gets back the URL of its own
+ * tsc-built file in dist/ (every module but the entry sits in dist/cli/chunks/, so one relative
+ * path fits all its chunks).
+ */
+const keepModuleUrls = {
+  name: 'keep-module-urls',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      if (args.path === entry) throw new Error('src/cli/main.ts must not use import.meta.url: it is bundled outside dist/cli/chunks/');
+      const builtFile = relative(src, args.path).replace(/\.ts$/, '.js');
+      const fromChunk = relative(chunkDir, `${root}dist${sep}${dirname(builtFile)}`).split(sep).join('/');
+      const url = `new URL(${JSON.stringify(`${fromChunk}/${builtFile.split(sep).pop()}`)}, import.meta.url).href`;
+      return { contents: text.replaceAll('import.meta.url', url), loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * Packages bundled into the chunks, because the start-up path loads them: as CommonJS from
+ * node_modules, saxes alone cost more CPU than the rest of `meshwork topo` (Node's CommonJS loader
+ * and export lexer). Every other package stays external and loads only when a command needs it.
+ */
+const BUNDLED_PACKAGES = new Set(['commander', 'saxes', 'xmlchars', 'cli-progress']);
+
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+      return BUNDLED_PACKAGES.has(name) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
+// Chunk names carry content hashes: drop the last build's before writing this one's.
+await rm(chunkDir, { recursive: true, force: true });
+await build({
+  entryPoints: { main: entry },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // The bundled CommonJS packages require Node's built-in modules.
+  banner: { js: "import { createRequire as __meshworkRequire } from 'node:module'; const require = __meshworkRequire(import.meta.url);" },
+  chunkNames: 'chunks/[name]-[hash]',
+  // For a checkout's MESHWORK_DEBUG stack traces (they carry their sources); the package leaves
+  // them out (package.json "files"), as it leaves out tsc's.
+  sourcemap: true,
+  sourcesContent: true,
+  plugins: [keepModuleUrls, externalPackages],
+  logLevel: 'warning',
+});
