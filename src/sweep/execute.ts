@@ -16,8 +16,12 @@ import type { Params } from './file.js';
 
 export interface PointOutcome {
   readonly status: 'ok' | 'failed';
-  /** The full Result (the command's --json output); null when the point failed. */
-  readonly result: unknown;
+  /**
+   * The full Result (the command's --json output) as compact JSON text; null when the point failed.
+   * Text, not an object: the thread that computed it serialises it, so the main thread that stores
+   * it neither copies an object graph out of a message nor stringifies it (issue 11).
+   */
+  readonly result: string | null;
   /** The headline figures, one stored column each. */
   readonly figures: Record<string, number | string | boolean | null>;
   readonly error: string | null;
@@ -118,14 +122,14 @@ export async function executePoint(kind: SweepKind, params: Params): Promise<Poi
     error = firstErrorLine() || `exit code ${exitCode}`;
     permanent = true;
   }
-  let result: unknown = null;
+  let result: Row = {};
   if (error === null) {
     try {
-      result = JSON.parse(out.join(''));
+      result = JSON.parse(out.join('')) as Row;
     } catch {
       error = `no JSON result (${firstErrorLine() || 'empty output'})`;
     }
   }
   if (error !== null) return { status: 'failed', result: null, figures: {}, error, permanent, elapsed_s };
-  return { status: 'ok', result, figures: headlineFigures(kind, result as Row), error: null, permanent: false, elapsed_s };
+  return { status: 'ok', result: JSON.stringify(result), figures: headlineFigures(kind, result), error: null, permanent: false, elapsed_s };
 }

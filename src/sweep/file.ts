@@ -254,7 +254,11 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
 
 /** Reads a YAML or JSON sweep file (YAML is a superset of JSON). */
 /** Reads, validates and expands a sweep file, loading the command its kind runs (expandSweep needs it). */
-export async function loadSweepFile(path: string): Promise<Sweep> {
+/**
+ * `onKind` is called as soon as the file names a valid kind, before the kind's command loads and
+ * the points expand: `sweep run` starts its pool threads there, so they load beside the main thread.
+ */
+export async function loadSweepFile(path: string, onKind?: (kind: SweepKind) => void): Promise<Sweep> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -270,7 +274,10 @@ export async function loadSweepFile(path: string): Promise<Sweep> {
   const base = path.replace(/^.*[/\\]/, '').replace(/\.(ya?ml|json)$/i, '');
   const kind = (raw as { kind?: unknown } | null)?.kind;
   // An unknown kind is refused by expandSweep's schema check, with the accepted ones.
-  if ((SWEEP_KINDS as readonly unknown[]).includes(kind)) await loadCommand(kind as SweepKind);
+  if ((SWEEP_KINDS as readonly unknown[]).includes(kind)) {
+    onKind?.(kind as SweepKind);
+    await loadCommand(kind as SweepKind);
+  }
   return expandSweep(raw, base);
 }
 

@@ -39,11 +39,12 @@ export async function runSweepLocal(store: SweepStore, sweep: Sweep, options: Lo
     await options.pool?.close();
     return summary;
   }
-  const pool = options.pool ?? new WorkerPool(options.jobs, sweep.kind);
+  const pool = options.pool ?? new WorkerPool(options.jobs, { preload: sweep.kind, tasksPerThread: 2 });
   const writer = new BatchWriter(store);
   const worker = `${hostname()}:${process.pid}`;
   let next = 0;
-  // A few points queued per thread keep every core busy without a promise per point up front.
+  // Two points per thread (one running, one waiting in the thread) keep every core busy without a
+  // promise per point up front.
   const feed = async (): Promise<void> => {
     while (next < todo.length && !options.signal?.aborted) {
       const point = todo[next++];

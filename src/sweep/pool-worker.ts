@@ -1,15 +1,18 @@
 /** A pool thread: runs one sweep point through the adapter, or one seed of `reproduce --jobs`. */
-import { workerData, type MessagePort } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
+import { threadId, workerData, type MessagePort } from 'node:worker_threads';
 import type { SeedId, SeedReproduction } from '../analysis/reproduce/index.js';
 import type { SweepKind } from './kinds.js';
 import { executePoint, type PointOutcome } from './execute.js';
 import type { Params } from './file.js';
 import { loadCommand } from './commands.js';
+import { epochMs, gcMillis, observeGc, threadCpuSeconds, type TaskTrace } from './trace.js';
 
+const options = (workerData ?? {}) as { preload?: SweepKind; trace?: boolean };
+if (options.trace) observeGc();
 // Start-up (issue 11): a thread loads the command of the sweep's kind while it starts, before its
 // first point, and the reproductions only when it is given a seed.
-const preload = (workerData as { preload?: SweepKind } | undefined)?.preload;
-if (preload) await loadCommand(preload);
+if (options.preload) await loadCommand(options.preload);
 
 export type PoolTask =
   | { readonly type: 'point'; readonly kind: SweepKind; readonly params: Params }
@@ -20,8 +23,36 @@ export interface SeedProgressMessage {
   readonly label: string;
 }
 
-export default function runTask(task: PoolTask): Promise<PointOutcome | SeedReproduction> {
-  if (task.type === 'point') return executePoint(task.kind, task.params);
+/** A point's outcome, with its thread's timing when the pool traces (null otherwise). */
+export interface PointReply {
+  readonly outcome: PointOutcome;
+  readonly trace: TaskTrace | null;
+}
+
+async function runPoint(kind: SweepKind, params: Params): Promise<PointReply> {
+  if (!options.trace) return { outcome: await executePoint(kind, params), trace: null };
+  const startedAt = epochMs();
+  const cpuAtStart = threadCpuSeconds();
+  const outcome = await executePoint(kind, params);
+  const trace: TaskTrace = { thread: threadId, startedAt, finishedAt: epochMs(), cpuAtStart, cpuAtEnd: threadCpuSeconds(), gcMs: gcMillis(), heapUsed: getHeapStatistics().used_heap_size };
+  return { outcome, trace };
+}
+
+// A thread given several tasks at once runs them one after another: executePoint captures the
+// thread's stdout, so two points must never interleave.
+let running: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const next = running.then(task, task);
+  running = next.catch(() => undefined);
+  return next;
+}
+
+export default function runTask(task: PoolTask): Promise<PointReply | SeedReproduction> {
+  return oneAtATime(() => runOne(task));
+}
+
+function runOne(task: PoolTask): Promise<PointReply | SeedReproduction> {
+  if (task.type === 'point') return runPoint(task.kind, task.params);
   const port = task.port;
   const progress = (fraction: number, label: string): void => port.postMessage({ fraction, label } satisfies SeedProgressMessage);
   return import('../analysis/reproduce/index.js')

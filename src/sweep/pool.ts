@@ -10,31 +10,49 @@ import type { SeedId, SeedReproduction } from '../analysis/reproduce/index.js';
 import type { SweepKind } from './kinds.js';
 import type { PointOutcome } from './execute.js';
 import type { Params } from './file.js';
-import type { PoolTask, SeedProgressMessage } from './pool-worker.js';
+import type { PointReply, PoolTask, SeedProgressMessage } from './pool-worker.js';
+import { epochMs, type TaskTrace } from './trace.js';
 
 export function defaultJobs(): number {
   return availableParallelism();
 }
 
+export interface PoolOptions {
+  /** The sweep kind every thread loads as it starts (sweeps run one kind). */
+  readonly preload?: SweepKind;
+  /** Keep every point's thread timing in `traces` (the bench; off by default: a trace per point). */
+  readonly trace?: boolean;
+  /**
+   * Tasks given to a thread at once; it runs them one after another. 2 for sweep points: the next
+   * point already waits in the thread when one ends, instead of waiting for the main thread to be
+   * scheduled to hand it out (40–55 ms per point on a loaded machine, bench/sweep.bench.mjs). 1 for
+   * reproduce's seeds, whose lengths differ too much to queue one behind another.
+   */
+  readonly tasksPerThread?: number;
+}
+
 export class WorkerPool {
   private readonly pool: Piscina;
+  readonly createdAt = epochMs();
+  readonly traces: TaskTrace[] = [];
 
-  /** `preload`: the sweep kind every thread loads as it starts (sweeps run one kind). */
-  constructor(jobs: number, preload?: SweepKind) {
+  constructor(jobs: number, options: PoolOptions = {}) {
     this.pool = new Piscina({
       filename: new URL('./pool-worker.js', import.meta.url).href,
-      workerData: { preload },
+      workerData: { preload: options.preload, trace: options.trace === true },
       minThreads: jobs,
       maxThreads: jobs,
-      // Tasks are CPU-bound: one per thread, none waiting inside a thread.
-      concurrentTasksPerWorker: 1,
+      // Tasks are CPU-bound: the thread runs them one at a time (pool-worker.ts), the rest wait there.
+      concurrentTasksPerWorker: options.tasksPerThread ?? 1,
       idleTimeout: 60_000,
     });
   }
 
-  run(kind: SweepKind, params: Params): Promise<PointOutcome> {
+  async run(kind: SweepKind, params: Params): Promise<PointOutcome> {
     const task: PoolTask = { type: 'point', kind, params };
-    return this.pool.run(task) as Promise<PointOutcome>;
+    const reply = (await this.pool.run(task)) as PointReply;
+    if (reply.trace) this.traces.push(reply.trace);
+    return reply.outcome;
   }
 
   /** One seed's reproduction on a pool thread; its progress comes back over a message port. */

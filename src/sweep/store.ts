@@ -12,6 +12,7 @@ import type { SweepKind } from './kinds.js';
 import { FIGURE_NAMES, type PointOutcome } from './execute.js';
 import type { Params, SweepPoint } from './file.js';
 import { MESHWORK_VERSION } from './version.js';
+import { longestFirst } from './order.js';
 
 export interface StoredOutcome extends PointOutcome {
   readonly key: string;
@@ -138,7 +139,7 @@ export class SweepStore {
         status: o.status,
         error: o.error,
         params: JSON.stringify(o.params),
-        result: o.result === null ? null : JSON.stringify(o.result),
+        result: o.result,
         elapsed_s: o.elapsed_s,
         worker: o.worker,
         meshwork_version: MESHWORK_VERSION,
@@ -169,7 +170,7 @@ export class SweepStore {
   }
 }
 
-/** The points of a sweep not yet stored with a result. */
+/** The points of a sweep not yet stored with a result, in the order to hand them out (longest first). */
 export function pendingPoints(points: readonly SweepPoint[], done: ReadonlySet<string>): SweepPoint[] {
-  return points.filter((p) => !done.has(p.key));
+  return longestFirst(points.filter((p) => !done.has(p.key)));
 }

@@ -90,30 +90,36 @@ function withPoints<T>(path: string, fn: (store: SweepStore) => Promise<T>): Pro
 }
 
 async function runCommand(file: string, o: { store: string; jobs?: string; queue?: string; log: string }): Promise<void> {
-  const sweep: Sweep = await loadSweepFile(file);
   const mode = logMode(o.log);
   const jobs = jobsOption(o.jobs);
-  const { parseQueueUrl, submitSweep } = await queue();
-  const { runSweepLocal } = await import('../../sweep/local.js');
-  const connection = o.queue === undefined ? undefined : parseQueueUrl(o.queue);
-  const { signal, dispose } = stopOnSignal();
-  const reporter = progressReporter(mode, sweep.points.length);
-  // The threads start loading now, while the store opens (DuckDB's dlopen is off their critical path).
+  // BullMQ and its Redis client load only for a queue; a local sweep never needs them.
+  const queued = o.queue === undefined ? undefined : await queue();
+  const connection = o.queue === undefined ? undefined : queued!.parseQueueUrl(o.queue);
   const { WorkerPool } = await import('../../sweep/pool.js');
-  let pool = connection ? undefined : new WorkerPool(jobs, sweep.kind);
+  let pool: InstanceType<typeof WorkerPool> | undefined;
+  const { signal, dispose } = stopOnSignal();
+  let reporter: ReturnType<typeof progressReporter> | undefined;
   try {
+    // The threads start as soon as the file names its kind: they load the command while this thread
+    // loads it too, expands the points and opens the store (issue 11: start-up off the critical path).
+    const sweep: Sweep = await loadSweepFile(file, (kind) => {
+      if (!connection) pool = new WorkerPool(jobs, { preload: kind, tasksPerThread: 2 });
+    });
+    const { runSweepLocal } = await import('../../sweep/local.js');
+    const report = progressReporter(mode, sweep.points.length);
+    reporter = report;
     const summary = await withStore(o.store, false, (opened) => {
       const handed = pool;
       pool = undefined;
-      return connection ? submitSweep(opened, sweep, connection, { onOutcome: reporter.onOutcome, signal }) : runSweepLocal(opened, sweep, { jobs, onOutcome: reporter.onOutcome, signal, pool: handed });
+      return queued && connection ? queued.submitSweep(opened, sweep, connection, { onOutcome: report.onOutcome, signal }) : runSweepLocal(opened, sweep, { jobs, onOutcome: report.onOutcome, signal, pool: handed });
     });
-    reporter.stop();
+    report.stop();
     process.stderr.write(`${summaryLine(o.store, summary)}\n`);
     if (summary.interrupted) process.exitCode = 130;
   } finally {
-    // Not handed over: the store could not be opened.
+    // Not handed over: the file was refused or the store could not be opened.
     await pool?.close();
-    reporter.stop();
+    reporter?.stop();
     dispose();
   }
 }
