@@ -72,6 +72,37 @@ describe('torus 8x8 transpose beyond saturation (issue 15, item 6: the transpose
   }, 180_000);
 });
 
+describe('ejection credits under internal speedup (issue 15)', () => {
+  // ./booksim/mesh44_speedup2_buf4_p4.cfg: internal speedup 2.0 with 4-flit VC buffers. A router can
+  // grant its ejection port two flits a cycle into an output FIFO that sends one, so only the
+  // ejection VCs' credits (vc_buf_size each, returned when the terminal reads the flit) hold the
+  // input buffers back. The CSV is BookSim 2.0 @ 28f43299 on this file, seeds 1-3 at every rate.
+  const name = 'mesh44_speedup2_buf4_p4';
+  const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
+  const topology = buildTopology(run.topologySpec);
+  const rows = readFileSync(`${dir}${name}.csv`, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
+  const rates = [...new Set(rows.map((r) => r[0]))];
+  const theirs = (rate: number, column: number): number => mean(rows.filter((r) => r[0] === rate).map((r) => r[column]));
+  const sweep = (ejectionCredits: 'terminal' | 'unlimited'): LoadPoint[][] =>
+    [1, 2, 3].map((seed) => simulateTraffic({ topology, pattern: run.pattern, rates, preset: 'booksim', config: { ...run.config, seed, ejectionCredits }, measurementOptions: run.measurementOptions }).points as LoadPoint[]);
+  const ours = (runs: LoadPoint[][], i: number, key: 'packet_latency' | 'accepted_flit_rate'): number => mean(runs.map((points) => points[i][key]!));
+
+  it('terminal credits (the booksim preset): latency within 10 % up to the knee, accepted rate within 2 % beyond it (means of seeds 1-3)', () => {
+    const held = sweep('terminal');
+    for (const [i, rate] of rates.entries()) {
+      if (rate <= 0.7) expect(Math.abs(ours(held, i, 'packet_latency') / theirs(rate, 2) - 1), `latency ${rate}`).toBeLessThan(0.1);
+      else expect(Math.abs(ours(held, i, 'accepted_flit_rate') / theirs(rate, 4) - 1), `accepted ${rate}`).toBeLessThan(0.02);
+    }
+  }, 120_000);
+
+  it('without them the knee latency halves and throughput beyond saturation is 7-9 % above BookSim', () => {
+    const free = sweep('unlimited');
+    const knee = rates.indexOf(0.7);
+    expect(ours(free, knee, 'packet_latency') / theirs(0.7, 2)).toBeLessThan(0.6);
+    for (const rate of [0.8, 1.0]) expect(ours(free, rates.indexOf(rate), 'accepted_flit_rate') / theirs(rate, 4) - 1, `accepted ${rate}`).toBeGreaterThan(0.05);
+  }, 120_000);
+});
+
 describe("BookSim's own fat-tree example (separable input-first allocation)", () => {
   // ./booksim/fattree_k4n3_separable_p1.cfg carries every key of BookSim 2.0's examples/fattree_config;
   // the CSV is BookSim @ 28f43299 on it (seed 0, its default), with both allocators. Criteria of
