@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../util/errors.js';
 import { formatTime } from '../util/units.js';
-import { ADAPTIVE_DECISIONS, CREDIT_RETURNS, MAX_INTERNAL_SPEEDUP, TERMINAL_MODELS, VC_ALLOC_CHECKS, type PacketConfig } from '../sim/packet/config.js';
+import { ADAPTIVE_DECISIONS, CREDIT_RETURNS, EJECTION_CREDITS, MAX_INTERNAL_SPEEDUP, TERMINAL_MODELS, VC_ALLOC_CHECKS, type PacketConfig } from '../sim/packet/config.js';
 import { allocatorNames, arbiterNames } from '../sim/packet/allocators/index.js';
 
 export type PacketCommand = 'traffic' | 'run';
@@ -25,6 +25,7 @@ export interface PacketCliOptions {
   creditReturn?: string;
   terminals?: string;
   vcAllocCheck?: string;
+  ejectionCredits?: string;
   internalSpeedup?: string;
   adaptiveDecision?: string;
 }
@@ -88,6 +89,13 @@ const PACKET_OPTIONS: readonly PacketOption[] = [
   { flags: '--credit-return <when>', key: 'creditReturn', description: () => `credit leaves upstream: ${CREDIT_RETURNS.join(' | ')}`, defaults: SAME('next-cycle'), parse: (t) => ({ creditReturn: choice('credit-return', t, CREDIT_RETURNS) }) },
   { flags: '--terminals <model>', key: 'terminals', description: () => `indirect-network terminals: ${TERMINAL_MODELS.join(' | ')}`, defaults: SAME('direct'), parse: (t) => ({ terminals: choice('terminals', t, TERMINAL_MODELS) }) },
   { flags: '--adaptive-decision <when>', key: 'adaptiveDecision', description: () => `when an adaptive routing reads the credits: ${ADAPTIVE_DECISIONS.join(' | ')}`, defaults: SAME('first-router'), parse: (t) => ({ adaptiveDecision: choice('adaptive-decision', t, ADAPTIVE_DECISIONS) }) },
+  {
+    flags: '--ejection-credits <model>',
+    key: 'ejectionCredits',
+    description: () => `credits of the ejection VCs: ${EJECTION_CREDITS.join(' | ')} (terminal: vc-buf each, returned when the terminal reads the flit)`,
+    defaults: SAME('unlimited; terminal under --preset booksim'),
+    parse: (t) => ({ ejectionCredits: choice('ejection-credits', t, EJECTION_CREDITS) }),
+  },
   { flags: '--vc-alloc-check <rule>', key: 'vcAllocCheck', description: () => `VC allocation requires: ${VC_ALLOC_CHECKS.join(' | ')}`, defaults: SAME('free'), parse: (t) => ({ vcAllocCheck: choice('vc-alloc-check', t, VC_ALLOC_CHECKS) }) },
   {
     flags: '--internal-speedup <S>',

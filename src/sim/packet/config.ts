@@ -36,6 +36,14 @@ export const VC_ALLOC_CHECKS: readonly VcAllocCheck[] = ['free', 'free-with-cred
  */
 export type InjectionVc = 'round-robin' | 'random';
 export const INJECTION_VCS: readonly InjectionVc[] = ['round-robin', 'random'];
+/**
+ * Credits of an ejection port's VCs: `terminal` (each VC holds `vcBuf` credits, spent at the switch
+ * grant and returned by the terminal when it reads the flit, over the ejection channel: BookSim's
+ * `_SWAllocEvaluate` checks them at every output, and its terminals send a credit back on reading)
+ * or `unlimited` (the terminal sinks every flit; the grant needs no credit).
+ */
+export type EjectionCredits = 'terminal' | 'unlimited';
+export const EJECTION_CREDITS: readonly EjectionCredits[] = ['terminal', 'unlimited'];
 
 /**
  * When an adaptive routing (one that reads credits) chooses the packet's path: `first-router`, at
@@ -73,6 +81,7 @@ export interface PacketConfig {
   terminals: TerminalModel;
   vcAllocCheck: VcAllocCheck;
   injectionVc: InjectionVc;
+  ejectionCredits: EjectionCredits;
   adaptiveDecision: AdaptiveDecision;
   /** Channel latency in cycles: one number, or per channel class name (e.g. {"x+": 2}); `default` key for the rest. */
   channelLatency: number | Readonly<Record<string, number>>;
@@ -138,6 +147,7 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     terminals: 'direct',
     vcAllocCheck: 'free',
     injectionVc: 'round-robin',
+    ejectionCredits: 'unlimited',
     adaptiveDecision: 'first-router',
     channelLatency: 1,
     serialization: 1,
@@ -157,6 +167,7 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     const family = familyOf(topology);
     base.channelLatency = family?.booksimChannelLatency ?? 1;
     if (family?.booksimInjectionVc) base.injectionVc = family.booksimInjectionVc;
+    base.ejectionCredits = 'terminal';
   }
   return base;
 }
@@ -203,6 +214,7 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   checkChoice('terminals', cfg.terminals, TERMINAL_MODELS);
   checkChoice('vc-alloc-check', cfg.vcAllocCheck, VC_ALLOC_CHECKS);
   checkChoice('injection-vc', cfg.injectionVc, INJECTION_VCS);
+  checkChoice('ejection-credits', cfg.ejectionCredits, EJECTION_CREDITS);
   checkChoice('adaptive-decision', cfg.adaptiveDecision, ADAPTIVE_DECISIONS);
   checkPerClass('channel-latency', cfg.channelLatency, 1);
   checkPerClass('serialization', cfg.serialization, 1);

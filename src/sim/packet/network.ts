@@ -116,6 +116,8 @@ export class PacketNetwork {
   private readonly vcAllocCredit: number;
   /** Injection VC drawn at random each cycle (`injectionVc: random`) instead of round-robin. */
   private readonly injRandom: boolean;
+  /** Ejection VCs hold `depth` credits each, returned by the terminal on reading (`ejectionCredits: terminal`). */
+  private readonly ejCredits: boolean;
   /**
    * Router holding each node's injection and ejection ports: the node itself, or for a terminal under
    * `terminals: direct` its switch. `attachSlot` numbers the direct terminals of one switch.
@@ -247,6 +249,7 @@ export class PacketNetwork {
     this.creditDelay = cfg.creditDelay + (cfg.creditReturn === 'next-cycle' ? 1 : 0);
     this.vcAllocCredit = cfg.vcAllocCheck === 'free-with-credit' ? 1 : 0;
     this.injRandom = cfg.injectionVc === 'random';
+    this.ejCredits = cfg.ejectionCredits === 'terminal';
     this.speedup = cfg.internalSpeedup;
     this.outputQueued = cfg.internalSpeedup !== 1;
     const adaptive = routing as Partial<AdaptiveRouting>;
@@ -352,8 +355,11 @@ export class PacketNetwork {
     // Output-queued, an input port's credits wait their turn on its credit channel: at most one per
     // freed buffer slot (V·depth), so they are sent within that many cycles.
     const creditBacklog = this.outputQueued ? V * this.depth + cfg.swAllocDelay : 0;
-    this.wheelSize = maxLat + this.creditDelay + 2 + creditBacklog;
-    this.wheelCap = nInPorts;
+    // An ejection credit comes back two ejection latencies after the grant's flit leaves, which an
+    // output FIFO may delay by up to the credits it holds (V·depth).
+    const ejectionSpan = this.ejCredits ? this.pipe + cfg.ejectionLatency + 2 + (this.outputQueued ? V * this.depth : 0) : 0;
+    this.wheelSize = maxLat + this.creditDelay + 2 + creditBacklog + ejectionSpan;
+    this.wheelCap = nInPorts + (this.ejCredits ? N * this.nEj : 0);
     this.wheelIds = new Int32Array(this.wheelSize * this.wheelCap);
     this.wheelCount = new Int32Array(this.wheelSize);
 
@@ -696,6 +702,8 @@ export class PacketNetwork {
           const out = this.ivcOut[ivc];
           if (out < this.numChannels) {
             if (credits[this.ivcOvc[ivc]] <= 0 || (!this.outputQueued && this.chFreeAt[out] > now)) continue;
+          } else if (this.ejCredits && credits[this.ivcOvc[ivc]] <= 0) {
+            continue;
           }
           const key = arbKey(this.pCtime[bufPkt[b]], v, vcPtr, V);
           const ol = this.ivcOutLocal[ivc];
@@ -833,7 +841,13 @@ export class PacketNetwork {
       if (seq === 0) this.pHop[p]++;
     } else {
       this.flitsInNetwork--;
-      this.eject(p, sent + 1 + this.ejLatency);
+      const read = sent + 1 + this.ejLatency;
+      if (this.ejCredits) {
+        // The terminal sends the credit back in the cycle it reads the flit (trafficmanager.cpp _Step).
+        this.credits[o]--;
+        this.scheduleCredit(o, read + this.creditDelay + this.ejLatency);
+      }
+      this.eject(p, read);
     }
     if (tail) {
       this.ovcOwner[o] = -1;
