@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bookSimRun, buildTopology, parseBookSimConfig, type Topology } from '../../../src/index.js';
 
 export const BOOKSIM_CSV_DIR = fileURLToPath(new URL('./booksim/', import.meta.url));
 
@@ -15,15 +16,25 @@ export interface BookSimRow {
   hops: number | null;
 }
 
-export function readBookSimRows(name: string): BookSimRow[] {
-  return readFileSync(`${BOOKSIM_CSV_DIR}${name}.csv`, 'utf8')
+/** The cells of a reference CSV (`NAME.csv` in ./booksim/), header left out. */
+export function readCsvCells(fileName: string): string[][] {
+  return readFileSync(`${BOOKSIM_CSV_DIR}${fileName}`, 'utf8')
     .trim()
     .split('\n')
     .slice(1)
-    .map((line) => {
-      const c = line.split(',');
+    .map((line) => line.split(','));
+}
+
+/** A reference case's BookSim configuration, translated as `--booksim-config` does, and its network. */
+export function loadBookSimCase(name: string): { run: ReturnType<typeof bookSimRun>; topology: Topology } {
+  const run = bookSimRun(parseBookSimConfig(readFileSync(`${BOOKSIM_CSV_DIR}${name}.cfg`, 'utf8')));
+  return { run, topology: buildTopology(run.topologySpec) };
+}
+
+export function readBookSimRows(name: string): BookSimRow[] {
+  return readCsvCells(`${name}.csv`).map((c) => {
       return { rate: Number(c[0]), seed: Number(c[1]), latency: c[2] === 'saturated' ? null : Number(c[2]), hops: c[5] === '' ? null : Number(c[5]) };
-    });
+  });
 }
 
 export const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -5,12 +5,9 @@
  * below saturation within 10 %, the knee (last unsaturated rate) as a mean over seeds 1–5 in both
  * tools; saturation declared at the same load step.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BOOKSIM_CSV_DIR, mean, readBookSimRows } from './booksim-csv.js';
-import { bookSimRun, buildTopology, flatflyUgalRouting, parseBookSimConfig, simulateTraffic, type LoadPoint } from '../../../src/index.js';
-
-const dir = BOOKSIM_CSV_DIR;
+import { loadBookSimCase, mean, readBookSimRows, readCsvCells } from './booksim-csv.js';
+import { flatflyUgalRouting, simulateTraffic, type LoadPoint } from '../../../src/index.js';
 
 describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a flattened butterfly', () => {
   // dragonflynew_k2_speedup2_p10 is BookSim's examples/dragonflyconfig at k = 2: internal speedup 2.0
@@ -32,8 +29,7 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
   ];
   for (const name of names) {
     it(name, () => {
-      const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
-      const topology = buildTopology(run.topologySpec);
+      const { run, topology } = loadBookSimCase(name);
       const ref = readBookSimRows(name).filter((r) => r.seed === 1);
       const firstSat = ref.findIndex((r) => r.latency === null);
       const saturates = firstSat >= 0;
@@ -72,9 +68,8 @@ describe('torus 8x8 transpose beyond saturation (issue 15, item 6: the transpose
   // as -28 % in knee latency. Pinned on both sides so a change in either direction is seen.
   it('accepted flit rate within 1 % of BookSim at 0.12, 0.15 and 0.2 offered (mean of seeds 1-3)', () => {
     const name = 'torus88_transpose_p1_saturated';
-    const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
-    const topology = buildTopology(run.topologySpec);
-    const rows = readFileSync(`${dir}${name}.csv`, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
+    const { run, topology } = loadBookSimCase(name);
+    const rows = readCsvCells(`${name}.csv`).map((c) => c.map(Number));
     for (const rate of [0.12, 0.15, 0.2]) {
       const theirs = rows.filter((r) => r[0] === rate).map((r) => r[2]);
       expect(theirs).toHaveLength(3);
@@ -98,9 +93,8 @@ describe('torus 8x8 transpose beyond saturation: where the residual lives (issue
   // residual: BookSim runs them at 98.0 % of the bound, Meshwork at 98.7 %; channels that carry both
   // classes agree within 1 %.
   const name = 'torus88_transpose_p1_saturated';
-  const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
-  const topology = buildTopology(run.topologySpec);
-  const rows = readFileSync(`${dir}${name}_channels.csv`, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+  const { run, topology } = loadBookSimCase(name);
+  const rows = readCsvCells(`${name}_channels.csv`);
   const channelOf = (router: number, direction: string): number => {
     for (let c = 0; c < topology.numChannels; c++) if (topology.chSrc[c] === router && topology.className(c) === direction) return c;
     throw new Error(`no channel ${direction} at ${router}`);
@@ -133,9 +127,8 @@ describe('ejection credits under internal speedup (issue 15)', () => {
   // ejection VCs' credits (vc_buf_size each, returned when the terminal reads the flit) hold the
   // input buffers back. The CSV is BookSim 2.0 @ 28f43299 on this file, seeds 1-3 at every rate.
   const name = 'mesh44_speedup2_buf4_p4';
-  const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
-  const topology = buildTopology(run.topologySpec);
-  const rows = readFileSync(`${dir}${name}.csv`, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').map(Number));
+  const { run, topology } = loadBookSimCase(name);
+  const rows = readCsvCells(`${name}.csv`).map((c) => c.map(Number));
   const rates = [...new Set(rows.map((r) => r[0]))];
   const theirs = (rate: number, column: number): number => mean(rows.filter((r) => r[0] === rate).map((r) => r[column]));
   const sweep = (ejectionCredits: 'terminal' | 'unlimited'): LoadPoint[][] =>
@@ -164,9 +157,8 @@ describe("BookSim's own fat-tree example (separable input-first allocation)", ()
   // issue 15: every unsaturated point within 10 %, saturation at the same step; the allocator must
   // matter the same way in both tools (iSLIP saturates at 0.7 where separable input-first does not).
   const name = 'fattree_k4n3_separable_p1';
-  const rows = readFileSync(`${dir}${name}.csv`, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
-  const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
-  const topology = buildTopology(run.topologySpec);
+  const rows = readCsvCells(`${name}.csv`);
+  const { run, topology } = loadBookSimCase(name);
   for (const allocator of ['separable_input_first', 'islip']) {
     it(`${allocator}: latency within 10 % below saturation, saturated where BookSim is`, () => {
       const ref = rows.filter((r) => r[0] === allocator);
@@ -193,8 +185,7 @@ describe("BookSim's flatfly ugal: the ejection hop takes every VC (issue 14, ite
   // 28f43299 (./booksim/flatfly_k4n2_ugal_uniform_p4.csv) still delivers at 287 cycles.
   it('class-1 ejection saturates at 0.4 on the 4x4 flatfly; every-VC ejection does not', () => {
     const name = 'flatfly_k4n2_ugal_uniform_p4';
-    const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
-    const topology = buildTopology(run.topologySpec);
+    const { run, topology } = loadBookSimCase(name);
     const at = (ejectAnyVc: boolean): LoadPoint =>
       simulateTraffic({ topology, pattern: run.pattern, rates: [0.4], preset: 'booksim', config: run.config, measurementOptions: run.measurementOptions, routing: flatflyUgalRouting(topology, { ejectAnyVc }) }).points[0] as LoadPoint;
     expect(at(false).saturated).toBe(true);
@@ -210,8 +201,7 @@ describe('adaptive decisions at the first router, as BookSim routes (issue 14, i
   // the long way.
   it('first-router within 2 % of BookSim at the knee, injection over 5 % above it', () => {
     const name = 'flatfly_k4n2_ugal_uniform_p4';
-    const run = bookSimRun(parseBookSimConfig(readFileSync(`${dir}${name}.cfg`, 'utf8')));
-    const topology = buildTopology(run.topologySpec);
+    const { run, topology } = loadBookSimCase(name);
     const theirs = readBookSimRows(name).find((r) => r.rate === 0.4 && r.seed === 1)!.latency!;
     const at = (adaptiveDecision: 'first-router' | 'injection'): number =>
       (simulateTraffic({ topology, pattern: run.pattern, rates: [0.4], preset: 'booksim', config: { ...run.config, adaptiveDecision }, measurementOptions: run.measurementOptions, routingName: run.routingName }).points[0] as LoadPoint).packet_latency!;
