@@ -84,8 +84,12 @@ const THRESHOLD_CLAIMS: ReadonlyArray<{ readonly id: string; readonly claim: str
 ];
 /** A bound holds at a point when direct / 1-hop variant exceeds 1 by more than the packet search's resolution. */
 const BOUND_MARGIN = 1e-3;
-/** Share of all (engine, setting) points a threshold or bound row needs, besides the primary setting on both engines. */
-const SHARE_NEEDED = { threshold: 0.5, bound: 0.75 } as const;
+/**
+ * Share of the decided (engine, setting) points a threshold or bound row needs, besides the primary
+ * setting on both engines (the same rule as before issue 27: half the sweep or more). A bound point
+ * within BOUND_MARGIN of 1 is a tie and decides nothing (rule 5: no verdict on a margin below the noise).
+ */
+const SHARE_NEEDED = 0.5;
 
 /** A threshold counts as reproduced when the searched crossover lies within this factor of the document's value. */
 const THRESHOLD_FACTOR = 2;
@@ -133,18 +137,21 @@ interface ThresholdPoint {
 function thresholdClaim(t: (typeof THRESHOLD_CLAIMS)[number], t1: number, doc: number, points: readonly ThresholdPoint[], extra: string): Claim {
   const factor = (bits: number | undefined): number => (bits === undefined ? Infinity : Math.max(bits / doc, doc / bits));
   const holdsAt = (p: ThresholdPoint): boolean => (t.form === 'threshold' ? factor(p.bits) <= THRESHOLD_FACTOR : p.benefit > 1 + BOUND_MARGIN);
+  const tied = (p: ThresholdPoint): boolean => t.form === 'bound' && Math.abs(p.benefit - 1) <= BOUND_MARGIN;
   const primary = points.filter((p) => p.n === PRIMARY.n && p.gbps === PRIMARY.gbps);
   const holds = points.filter(holdsAt);
-  const share = SHARE_NEEDED[t.form];
-  const ok = primary.every(holdsAt) && holds.length >= share * points.length;
+  const decided = points.filter((p) => !tied(p));
+  const share = SHARE_NEEDED;
+  const ok = primary.every(holdsAt) && holds.length >= share * decided.length;
   const at = (p: ThresholdPoint) => `${p.engine} N=${p.n}, ${p.gbps} Gbps`;
-  const failing = points.filter((p) => !holdsAt(p));
+  const failing = points.filter((p) => !holdsAt(p) && !tied(p));
+  const ties = points.filter(tied);
   const decisive = t.form === 'threshold'
     ? `primary crossover ${primary.map((p) => `${p.engine} ${kbit(p.bits)}`).join(', ')} against ${kbit(doc)}; ${holds.length} of ${points.length} points within ${THRESHOLD_FACTOR}×`
-    : `direct / 1-hop time at ${kbit(doc)}: ${primary.map((p) => `${p.engine} ${p.benefit.toFixed(3)}`).join(', ')} at the primary setting; faster at ${holds.length} of ${points.length} points`;
+    : `direct / 1-hop time at ${kbit(doc)}: ${primary.map((p) => `${p.engine} ${p.benefit.toFixed(3)}`).join(', ')} at the primary setting; faster at ${holds.length} of ${decided.length} decided points${ties.length ? ` (${ties.length} tied within ${BOUND_MARGIN})` : ''}`;
   const rule = t.form === 'threshold'
     ? `threshold: the crossover within a factor of ${THRESHOLD_FACTOR} of ${kbit(doc)} at N = ${PRIMARY.n}, ${PRIMARY.gbps} Gbps on both engines and at ${share * 100}% or more of all (engine, setting) points`
-    : `bound: the 1-hop variant faster at ${kbit(doc)} itself (direct / variant > ${1 + BOUND_MARGIN}) at N = ${PRIMARY.n}, ${PRIMARY.gbps} Gbps on both engines and at ${share * 100}% or more of all (engine, setting) points`;
+    : `bound: the 1-hop variant faster at ${kbit(doc)} itself (direct / variant > ${1 + BOUND_MARGIN}) at N = ${PRIMARY.n}, ${PRIMARY.gbps} Gbps on both engines and at ${share * 100}% or more of the decided (engine, setting) points; a point within ${BOUND_MARGIN} of 1 is a tie and decides nothing`;
   return {
     id: t.id,
     claim: t.claim,
@@ -153,13 +160,13 @@ function thresholdClaim(t: (typeof THRESHOLD_CLAIMS)[number], t1: number, doc: n
     expected: t.form === 'threshold' ? `benefit from ${kbit(doc)}` : `benefit at ${kbit(doc)}`,
     decides: decisive,
     rule,
-    evidence: { columns: ['engine', 'N', 'Gbps', 'crossover', `direct / 1-hop at ${kbit(doc)}`, 'holds'], rows: points.map((p) => [p.engine, p.n, p.gbps, kbit(p.bits), p.benefit.toFixed(3), holdsAt(p) ? 'yes' : 'no']) },
+    evidence: { columns: ['engine', 'N', 'Gbps', 'crossover', `direct / 1-hop at ${kbit(doc)}`, 'holds'], rows: points.map((p) => [p.engine, p.n, p.gbps, kbit(p.bits), p.benefit.toFixed(3), tied(p) ? 'tie' : holdsAt(p) ? 'yes' : 'no']) },
     measured: `T1 = ${(t1 * 1e6).toFixed(1)} µs; ${points.map((p) => `${at(p)}: crossover ${kbit(p.bits)}, direct / 1-hop at ${kbit(doc)} ${p.benefit.toFixed(3)}`).join('; ')}${extra}`,
     ...(ok
-      ? { verdict: 'reproduced-under-reading' as const, reading: `spec §7.8 / §8 (N and B of the graphs unstated; each embodiment's own T1, spec §1.4): ${t.form === 'bound' ? 'read as a bound, "a shorter time even at this size"' : 'read as a threshold, "a benefit only from this size"'}; holds at ${holds.length} of ${points.length} points${failing.length ? `, not at ${failing.map(at).join('; ')}` : ''}` }
+      ? { verdict: 'reproduced-under-reading' as const, reading: `spec §7.8 / §8 (N and B of the graphs unstated; each embodiment's own T1, spec §1.4): ${t.form === 'bound' ? 'read as a bound, "a shorter time even at this size"' : 'read as a threshold, "a benefit only from this size"'}; holds at ${holds.length} of ${decided.length} decided points${failing.length ? `, not at ${failing.map(at).join('; ')}` : ''}${ties.length ? `; tied at ${ties.map(at).join('; ')}` : ''}` }
       : {
           verdict: 'not-reproduced' as const,
-          why: `${t.form === 'bound' ? `the 1-hop variant is not faster at ${kbit(doc)}` : `the crossover is not within ${THRESHOLD_FACTOR}× of ${kbit(doc)}`} at ${failing.map(at).join('; ')} (${holds.length} of ${points.length} points hold${primary.every(holdsAt) ? '' : '; the primary setting fails'})${t.case === 'p2p2' && t.form === 'threshold' ? '; spec §8: the 20 kbit is far above what T1 − T0 = 0.1 µs gives' : ''}`,
+          why: `${t.form === 'bound' ? `the 1-hop variant is not faster at ${kbit(doc)}` : `the crossover is not within ${THRESHOLD_FACTOR}× of ${kbit(doc)}`} at ${failing.map(at).join('; ')} (${holds.length} of ${decided.length} decided points hold${primary.every(holdsAt) ? '' : '; the primary setting fails'})${t.case === 'p2p2' && t.form === 'threshold' ? '; spec §8: the 20 kbit is far above what T1 − T0 = 0.1 µs gives' : ''}`,
         }),
     source: 'document',
     threshold: rule,

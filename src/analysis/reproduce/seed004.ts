@@ -6,7 +6,7 @@
  * with Eqs. (1)–(6) overlaid (exact BFS from the metrics area's `distanceSummary`). Dynamic part
  * (§5, Figs. 7–11) runs on the packet engine (`simulateTraffic`).
  */
-import type { Claim } from '../../report/checklist.js';
+import type { Claim, ClaimRobustness } from '../../report/checklist.js';
 import { linePlot, scatterPlot, type SeriesPoint } from '../../report/plot.js';
 import { resolveRouting } from '../../routing/index.js';
 import { DeadlockError, simulateTraffic, type PacketConfig } from '../../sim/packet/index.js';
@@ -591,8 +591,54 @@ export function section5Points(rows: readonly Table1Row[], runs: readonly Sectio
   });
 }
 
+/**
+ * Rule 5 of docs/reproduce.md: the setups the spec leaves open, each rerun beside the verdict it
+ * could move. The 3-D torus's axis order (the paper's "8×8×16" is torus:8x8x16 here; torus:16x8x8
+ * is the same torus with another axis order and another dimension-order route) on the light-load
+ * latency patterns, and mesh emulation on a wrap-around address grid (the default grid has open
+ * edges, spec §5.3 [R]). The router model's alternative is the one-clock run of the full study.
+ */
+const AXIS_ORDER_3DT: DynNet = { label: '3DT', spec: 'torus:16x8x8', network: '3D Torus', group: 'mesh' };
+const WRAP_GRID = { name: 'meshemu', figure: 'Fig. 10', title: 'mesh emulation (wrap-around grid)', options: { coordinates: 'address' } } as const;
+
+export interface Section5Alternatives {
+  /** 3DT as torus:16x8x8 on random, 1/4 partition and localized at the lightest load. */
+  readonly axisOrder: readonly DynPoint[];
+  /** The seven direct networks under mesh emulation on a wrap-around grid at the heaviest load. */
+  readonly wrapGrid: readonly DynPoint[];
+}
+
+export function section5Alternatives(rows: readonly Table1Row[], quick: boolean): Section5Alternatives {
+  const { horizon, rates } = section5Scope(quick);
+  const pipelined = ROUTERS[0];
+  const axisOrder = PATTERNS.filter((p) => ['random', 'quarter', 'localized'].includes(p.name)).map((pattern) => {
+    const topology = buildTopology(AXIS_ORDER_3DT.spec);
+    return { net: AXIS_ORDER_3DT, router: pipelined.id, pattern: pattern.name, ...runPoint(topology, resolveRouting(topology), pattern, rates[0], horizon, degreeOf(rows, AXIS_ORDER_3DT.network), pipelined) };
+  });
+  const wrapGrid = DIRECT_NETS.map((net) => {
+    const topology = buildTopology(net.spec);
+    return { net, router: pipelined.id, pattern: 'meshemu', ...runPoint(topology, resolveRouting(topology), WRAP_GRID as unknown as (typeof PATTERNS)[number], rates[rates.length - 1], horizon, degreeOf(rows, net.network), pipelined) };
+  });
+  return { axisOrder, wrapGrid };
+}
+
 function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boolean, progress: (f: number, label: string) => void): void {
-  reportSection5(r, rows, quick, section5Points(rows, section5Plan(quick), quick, progress));
+  const points = section5Points(rows, section5Plan(quick), quick, progress);
+  progress(0.99, '§5 alternatives: 3DT axis order, wrap-around mesh emulation');
+  reportSection5(r, rows, quick, points, section5Alternatives(rows, quick));
+}
+
+/** Replaces the points of `alt`'s (network label, pattern, router, rate) in `points`. */
+function withAlternative(points: readonly DynPoint[], alt: readonly DynPoint[]): DynPoint[] {
+  const key = (p: DynPoint) => `${p.net.label}|${p.pattern}|${p.router}|${p.rate}`;
+  const replaced = new Map(alt.map((p) => [key(p), p]));
+  return points.map((p) => replaced.get(key(p)) ?? p);
+}
+
+/** "robust" when every alternative gives the base verdict, else "depends on" with each outcome. */
+function robustnessOf(base: { label: string; j: Judged }, alternatives: ReadonlyArray<{ label: string; j: Judged }>): ClaimRobustness {
+  const line = (x: { label: string; j: Judged }) => `${x.label}: ${x.j.ok ? 'holds' : 'fails'} (${x.j.measured})`;
+  return { status: alternatives.every((a) => a.j.ok === base.j.ok) ? 'robust' : 'depends', alternatives: [line(base), ...alternatives.map(line)] };
 }
 
 /**
@@ -600,7 +646,7 @@ function dynamicPart(r: SeedReproduction, rows: readonly Table1Row[], quick: boo
  * loads log-spaced (1-2-5 series) from light load to past saturation of every direct network, and
  * on to 0.1 (FT) and 0.2 (MIN) for the indirect ones (docs/reproduce.md gives the cost).
  */
-export function reportSection5(r: SeedReproduction, rows: readonly Table1Row[], quick: boolean, points: readonly DynPoint[]): void {
+export function reportSection5(r: SeedReproduction, rows: readonly Table1Row[], quick: boolean, points: readonly DynPoint[], alternatives?: Section5Alternatives): void {
   const { horizon, rates, patterns, routers } = section5Scope(quick);
   for (const router of routers) {
     for (const pattern of patterns) {
@@ -661,9 +707,11 @@ export function reportSection5(r: SeedReproduction, rows: readonly Table1Row[], 
     const reduced = `--quick: reduced study, ${horizon.toLocaleString('en-US')} clocks per point (the paper's ${PAPER_HORIZON.toLocaleString('en-US')}) at loads ${rates.join(', ')} (the full run's ${FULL_RATES.join(', ')}), pipelined routers only`;
     return `${scope}; ${reduced}; the full run (meshwork reproduce 004) ${full.ok ? 'reproduces' : 'does not reproduce'} it (${full.measured})${full.ok === ok ? '' : ', so this reduced verdict DIFFERS from the full run\'s'}`;
   };
-  const claimOf = (id: string, claim: string, where: string, router: RouterModel, rawScope: string, j: Judged): Claim => {
+  const claimOf = (id: string, claim: string, where: string, router: RouterModel, rawScope: string, j: Judged, robustness?: ClaimRobustness): Claim => {
     const scope = scopeOf(id, rawScope, j.ok);
     return {
+      form: 'ordering',
+      ...(router.id === 'pipelined' && robustness ? { robustness } : {}),
       id: router.id === 'pipelined' ? id : `${id}.one-clock`,
       // The one-clock variants are Meshwork's question (does the verdict survive the paper's simplest router?), not counted twice.
       source: router.id === 'pipelined' ? 'document' : 'meshwork',
@@ -680,6 +728,13 @@ export function reportSection5(r: SeedReproduction, rows: readonly Table1Row[], 
   };
 
   const latencyPatterns = patterns.filter((p) => ['random', 'quarter', 'localized'].includes(p.name)).map((p) => p.name);
+  const oneClock = routers.some((m) => m.id === 'one-clock');
+  const pipelinedJudge = new Section5Judge(points, 'pipelined', horizon);
+  const latencyBase = pipelinedJudge.mdceLatency(latencyPatterns, VERDICT_NETS, rates[0]);
+  const latencyAlternatives = [
+    ...(alternatives ? [{ label: '3DT as torus:16x8x8 (axis order)', j: new Section5Judge(withAlternative(points, alternatives.axisOrder), 'pipelined', horizon).mdceLatency(latencyPatterns, VERDICT_NETS, rates[0]) }] : []),
+    ...(oneClock ? [{ label: 'one-clock routers (direct networks)', j: new Section5Judge(points, 'one-clock', horizon).mdceLatency(latencyPatterns, DIRECT_NETS, rates[0]) }] : []),
+  ];
   for (const router of routers) {
     const judge = new Section5Judge(points, router.id, horizon);
     const nets = router.id === 'pipelined' ? VERDICT_NETS : DIRECT_NETS;
@@ -691,6 +746,7 @@ export function reportSection5(r: SeedReproduction, rows: readonly Table1Row[], 
         router,
         `"minimum level" = within 10% of the lowest latency at offered load ${rates[0]}`,
         judge.mdceLatency(latencyPatterns, nets, rates[0]),
+        robustnessOf({ label: 'torus:8x8x16, pipelined routers', j: latencyBase }, latencyAlternatives),
       ),
     );
   }
@@ -706,6 +762,22 @@ export function reportSection5(r: SeedReproduction, rows: readonly Table1Row[], 
       judge.indirectTolerance(patterns.map((p) => p.name), VERDICT_NETS, rates),
     ),
   );
+  // The hot spot over the loads where tree saturation exists (some network saturated), and mesh
+  // emulation on a wrap-around grid: the alternatives rule 5 names for these two rows.
+  const hotBase = pipelinedJudge.hotspot(VERDICT_NETS, rates);
+  const saturatedLoads = rates.filter((rate) => VERDICT_NETS.some((n) => {
+    const from = pipelinedJudge.saturationLoad('hotspot', n.label);
+    return from !== null && rate >= from;
+  }));
+  const hotAlternatives = [
+    ...(saturatedLoads.length ? [{ label: `saturated loads only (${saturatedLoads.join(', ')})`, j: pipelinedJudge.hotspot(VERDICT_NETS, saturatedLoads) }] : []),
+    ...(oneClock ? [{ label: 'one-clock routers (direct networks)', j: new Section5Judge(points, 'one-clock', horizon).hotspot(DIRECT_NETS, rates) }] : []),
+  ];
+  const meshBase = pipelinedJudge.meshEmulation(DIRECT_NETS, rates[rates.length - 1]);
+  const meshAlternatives = [
+    ...(alternatives ? [{ label: 'wrap-around address grid', j: new Section5Judge(withAlternative(points, alternatives.wrapGrid), 'pipelined', horizon).meshEmulation(DIRECT_NETS, rates[rates.length - 1]) }] : []),
+    ...(oneClock ? [{ label: 'one-clock routers', j: new Section5Judge(points, 'one-clock', horizon).meshEmulation(DIRECT_NETS, rates[rates.length - 1]) }] : []),
+  ];
   for (const router of routers) {
     const j = new Section5Judge(points, router.id, horizon);
     const nets = router.id === 'pipelined' ? VERDICT_NETS : DIRECT_NETS;
@@ -718,6 +790,7 @@ export function reportSection5(r: SeedReproduction, rows: readonly Table1Row[], 
         router,
         `judged at each of the ${rates.length} loads: "markedly larger" = every (M)DCE${router.id === 'pipelined' ? ' and indirect' : ''} network above every mesh and torus; holds at ${hot.holdsAt.join(', ') || 'no load'}, fails at ${hot.failsAt.join(', ') || 'no load'}`,
         hot,
+        robustnessOf({ label: `every load (${rates.join(', ')})`, j: hotBase }, hotAlternatives),
       ),
     );
     r.claims.push(
@@ -728,6 +801,7 @@ export function reportSection5(r: SeedReproduction, rows: readonly Table1Row[], 
         router,
         `among the seven direct networks, as the paper ranks them (FT and MIN set aside, spec §5.5); "second best" = the best MDCE beats every DCE and not the best mesh-shaped network at offered load ${rates[rates.length - 1]}`,
         j.meshEmulation(DIRECT_NETS, rates[rates.length - 1]),
+        robustnessOf({ label: 'open-edged address grid', j: meshBase }, meshAlternatives),
       ),
     );
   }
