@@ -17,6 +17,7 @@ import { buildTopology } from '../../topology/index.js';
 import { closedFormCrossoverBits, Seed001Timer, SEED001_CASES, SEED001_MODEL, SEED001_PACKET_MODEL, SEED001_T0, seed001Case, type TurnaroundReading } from './seed001-timing.js';
 import { arithmeticClaims, choiceClaim, treeLatencyClaim, workedExample } from './seed001-control.js';
 import { planesClaim } from './seed001-planes.js';
+import { workloadClaims } from './seed001-workload.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 import { appendAll, maxOf, minOf } from '../../util/arrays.js';
 
@@ -394,7 +395,14 @@ export const seed001: SeedModule = {
     r.claims.push(example.claim);
     r.tables.push(example.table);
     const choiceSizes = bits.filter((_, i) => i % 2 === 0);
-    r.claims.push(choiceClaim(['p2p2', 'mcast3', 'mcast6', 'reduce4', 'allreduce4'].flatMap((id) => [4, PRIMARY.n].map((n) => ({ id, n, timer: timer(id, n, PRIMARY.gbps) }))), choiceSizes));
+    // At packet level the unit's choice is checked around every crossover, where a model error shows.
+    const choiceCases = ['p2p2', 'mcast3', 'mcast6', 'reduce4', 'allreduce4'];
+    const packetChoiceBits = [1e3, 2e3, 3e3, 4e3, 6e3, 1e4, 2e4, 4e4, 6e4, 1e5];
+    r.claims.push(choiceClaim(choiceCases.flatMap((id) => [4, PRIMARY.n].map((n) => ({ id, n, timer: timer(id, n, PRIMARY.gbps) }))), choiceSizes, choiceCases.map((id) => ({ id, n: PRIMARY.n, timer: new Seed001Timer(seed001Case(id), PRIMARY.n, PRIMARY.gbps, 'per-embodiment', 'packet'), sizesBits: packetChoiceBits }))));
+    ctx.progress(0.96, 'control unit on timed workloads ([0125], [0126])');
+    const workload = workloadClaims(ctx.quick);
+    appendAll(r.claims, workload.claims);
+    r.tables.push(workload.table);
     const arithmetic = arithmeticClaims();
     appendAll(r.claims, arithmetic.claims);
     r.claims.push(treeLatencyClaim());
