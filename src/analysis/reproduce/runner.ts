@@ -223,7 +223,7 @@ export async function buildReportFiles(run: ReproductionRun, opts: ReportOptions
       ['mode', run.quick ? 'quick (fewer points per curve, smaller sizes)' : 'full'],
       ['Meshwork version', opts.toolVersion],
       ['the documents\' claims', verdictCountsText(summary)],
-      ['Meshwork\'s own questions (not counted)', String(meshworkQuestions(allClaims(run)).length)],
+      ['Meshwork\'s own questions (never counted in the documents\' totals)', `${meshworkQuestions(allClaims(run)).length}: ${verdictCountsText(countVerdicts(meshworkQuestions(allClaims(run))))}`],
     ],
     sections,
   });
