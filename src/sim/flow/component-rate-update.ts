@@ -6,7 +6,9 @@
  * solver on their flows alone, and every other flow keeps its rate: the same rates as re-solving every
  * active flow (ExactRateUpdate, rateUpdate 'full'), up to the order of floating-point operations
  * (test/sim/flow/component-rate-update.test.ts holds them to 1e-9 relative), at a cost proportional to
- * the components touched instead of to all active flows.
+ * the components touched instead of to all active flows. A batch that starts or ends a quarter of
+ * the active flows or more (a whole step at once) re-solves them all without looking for components,
+ * which would cost more than they save there.
  *
  * Flow state is lazy, as in LocalRateUpdate: flows.rem[f] is exact at flows.t[f] (brought forward when
  * the flow is re-solved), finish times wait in an indexed heap, and the aggregate rate is a running sum.
@@ -36,6 +38,15 @@ export class ComponentRateUpdate implements RateUpdater {
   private epoch = 1;
   private queue: Int32Array;
   private affected = new Int32Array(1024);
+  /**
+   * Whether resFlows lists every active flow. A batch that changes at least a quarter as many flows
+   * as are active (a step starting or ending at once) re-solves every active flow instead: finding
+   * components would reach nearly all of them anyway, so the lists are left stale then and rebuilt by
+   * the next smaller batch.
+   */
+  private listed = true;
+  /** Flows started or finished since the last update. */
+  private changed = 0;
 
   constructor(
     private readonly flows: FlowTable,
@@ -59,32 +70,39 @@ export class ComponentRateUpdate implements RateUpdater {
   }
 
   activate(f: number): void {
-    const { flows, resFlows, resCount } = this;
+    this.changed++;
+    const { flows } = this;
     const path = this.arena.path;
     const end = flows.start[f] + flows.len[f];
     for (let p = flows.start[f]; p < end; p++) {
-      const r = path[p];
-      const n = resCount[r]++;
-      const list = resFlows[r];
-      if (n === list.length) list.push(f);
-      else list[n] = f;
-      this.markDirty(r);
+      if (this.listed) this.list(path[p], f);
+      this.markDirty(path[p]);
     }
   }
 
+  private list(r: number, f: number): void {
+    const n = this.resCount[r]++;
+    const list = this.resFlows[r];
+    if (n === list.length) list.push(f);
+    else list[n] = f;
+  }
+
   finish(f: number): void {
+    this.changed++;
     const { flows, resFlows, resCount } = this;
     const path = this.arena.path;
     const end = flows.start[f] + flows.len[f];
     for (let p = flows.start[f]; p < end; p++) {
       const r = path[p];
-      const list = resFlows[r];
-      const last = --resCount[r];
-      // A resource lists each flow once per crossing; swap-remove one of them.
-      for (let i = last; i >= 0; i--) {
-        if (list[i] === f) {
-          list[i] = list[last];
-          break;
+      if (this.listed) {
+        const list = resFlows[r];
+        const last = --resCount[r];
+        // A resource lists each flow once per crossing; swap-remove one of them.
+        for (let i = last; i >= 0; i--) {
+          if (list[i] === f) {
+            list[i] = list[last];
+            break;
+          }
         }
       }
       this.markDirty(r);
@@ -113,10 +131,17 @@ export class ComponentRateUpdate implements RateUpdater {
   rerate(now: number): number {
     const flows = this.flows;
     if (this.flowStamp.length < flows.capacity) this.flowStamp = resized(this.flowStamp, flows.capacity);
+    const whole = 4 * this.changed >= flows.numActive;
+    this.changed = 0;
+    if (whole) {
+      this.listed = false;
+      return this.solveAll(now);
+    }
+    if (!this.listed) this.relist();
     const mark = this.epoch;
     const { flowStamp, resStamp, resFlows, resCount, dirty } = this;
     const path = this.arena.path;
-    const { start, len, rate, rem, t: since, finish } = flows;
+    const { start, len, rate, rem, t: since } = flows;
     // The components the batch touched: breadth first from the dirty resources (stamped with the
     // current mark when they were dirtied), over flows and the resources they cross.
     let queue = this.queue;
@@ -149,10 +174,34 @@ export class ComponentRateUpdate implements RateUpdater {
       }
     }
     this.epoch++;
-    if (nA > 0) this.solver.solve(affected, nA, start, len, path, flows.maxRate, rate, this.capacity, flows.weight);
+    return this.solveFlows(affected, nA, removed, now);
+  }
+
+  /** Every active flow re-solved (a batch that changed a quarter of them or more). */
+  private solveAll(now: number): number {
+    const flows = this.flows;
+    const { active, numActive, rate, rem, t: since } = flows;
+    this.dirty.length = 0;
+    this.epoch++;
+    let removed = 0;
+    for (let a = 0; a < numActive; a++) {
+      const f = active[a];
+      const old = rate[f];
+      rem[f] -= old * (now - since[f]);
+      since[f] = now;
+      removed += old;
+    }
+    return this.solveFlows(active, numActive, removed, now);
+  }
+
+  /** Solves `subset` (whole components), moves their finish times, returns the aggregate rate. */
+  private solveFlows(subset: Int32Array, n: number, removed: number, now: number): number {
+    const flows = this.flows;
+    const { rate, rem, finish } = flows;
+    if (n > 0) this.solver.solve(subset, n, flows.start, flows.len, this.arena.path, flows.maxRate, rate, this.capacity, flows.weight);
     let added = 0;
-    for (let a = 0; a < nA; a++) {
-      const f = affected[a];
+    for (let a = 0; a < n; a++) {
+      const f = subset[a];
       const r = rate[f];
       added += r;
       const fin = r > 0 ? now + rem[f] / r : Infinity;
@@ -164,6 +213,18 @@ export class ComponentRateUpdate implements RateUpdater {
     this.totalRate += added - removed;
     if (flows.numActive === 0) this.totalRate = 0;
     return this.totalRate;
+  }
+
+  /** Lists every active flow on its resources again (after batches that re-solved everything). */
+  private relist(): void {
+    const { flows, resCount } = this;
+    const path = this.arena.path;
+    resCount.fill(0);
+    for (let a = 0; a < flows.numActive; a++) {
+      const f = flows.active[a];
+      for (let p = flows.start[f], e = p + flows.len[f]; p < e; p++) this.list(path[p], f);
+    }
+    this.listed = true;
   }
 
   private markDirty(r: number): void {
