@@ -85,7 +85,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--reduce-bw <bw>', 'local reduction speed, e.g. 10GB/s (default: free)')
     .option('--copy-bw <bw>', 'local copy speed, e.g. 20GB/s (default: free)')
     .option('--preset <name>', `model and routing defaults of another simulator: ${FLOW_PRESET_NAMES.join(', ')} (SimGrid SMPI, CM02; see docs/flow.md); explicit options still win`)
-    .option('--rate-update <mode>', 'exact (default: every flow re-rated after each batch of events) or local (only flows sharing a channel with a change; faster, approximate)')
+    .option('--rate-update <mode>', 'exact (default: exact max-min, re-solving the components of flows a batch of events touched), full (every flow re-solved after each batch: the reference) or local (only flows sharing a channel with a change; faster, approximate)')
     .option('--injection-order <order>', 'NIC model: fifo (default: a NIC\'s sends leave in order on each link, as the packet engine), per-destination, or shared (max-min among all outstanding sends, as SimGrid SMPI)')
     .option('--protocol <p>', 'point-to-point protocol: eager (default: data moves when the send is posted), mpi (rendezvous from --eager-threshold: data moves once the receive is posted) or smpi (SimGrid SMPI: data always moves once the receive is posted; a lone send below --eager-threshold is detached, any other send completes on delivery)')
     .option('--eager-threshold <bytes>', 'with --protocol mpi, the size from which a send uses rendezvous; with smpi, from which a send is not detached (default 64KiB, SMPI\'s)')
