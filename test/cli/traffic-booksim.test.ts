@@ -22,6 +22,24 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     expect(JSON.parse(sweep.stdout).points).toHaveLength(2);
   });
 
+  it('--rates beside a file with injection_rate_uses_flits = 0 are packets/node/cycle; the table says so; vct warns', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mw-bsc-'));
+    const cfg = join(dir, 'mesh44_p4');
+    writeFileSync(cfg, 'topology = mesh; k = 4; n = 2; routing_function = dim_order; num_vcs = 2; packet_size = 4; injection_rate = 0.02; vct = 1;\n');
+    const r = runCli(['traffic', '--booksim-config', cfg, '--rates', '0.05', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.rateUnit).toBe('packets');
+    expect(j.points[0].rate).toBe(0.05);
+    // 0.05 packets of 4 flits: 0.2 flits/node/cycle offered and accepted (well below a 4×4 mesh's knee).
+    expect(Math.abs(j.points[0].accepted_flit_rate / 0.2 - 1)).toBeLessThan(0.05);
+    expect(j.config.switching).toBe('wormhole');
+    expect(j.warnings).toHaveLength(1);
+    expect(r.stderr).toMatch(/^meshwork: warning: booksim-config: vct = 1 has no effect with router = iq/m);
+    const text = runCli(['traffic', '--booksim-config', cfg]);
+    expect(text.stdout.split('\n')[0]).toMatch(/rate=packets\/node\/cycle \(x4 flits; accepted in flits\)/);
+  });
+
   it('refuses a key it cannot honour in one line, writing no output file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mw-bsc-'));
     const cfg = join(dir, 'c.cfg');

@@ -132,8 +132,13 @@ function toCsv(result: TrafficSweepResult): string {
   return rows.join('\n') + '\n';
 }
 
+/** The unit of the `rate` column: flits, or packets as BookSim's `injection_rate_uses_flits = 0` means. */
+function rateUnitNote(result: TrafficSweepResult): string {
+  return result.rateUnit === 'packets' ? `rate=packets/node/cycle (x${result.config.packetSize} flits; accepted in flits)` : 'rate=flits/node/cycle';
+}
+
 function table(result: TrafficSweepResult): string {
-  const head = `# ${result.topology} ${result.pattern} preset=${result.preset} P=${result.config.packetSize} VCs=${result.config.vcs} buf=${result.config.vcBuf} ${result.config.switching} routing=${result.routing}`;
+  const head = `# ${result.topology} ${result.pattern} preset=${result.preset} P=${result.config.packetSize} VCs=${result.config.vcs} buf=${result.config.vcBuf} ${result.config.switching} routing=${result.routing} ${rateUnitNote(result)}`;
   const csv = toCsv(result).trim().split('\n');
   const cells = csv.map((l) => l.split(','));
   const widths = cells[0].map((_, i) => maxOf(cells.map((r) => r[i].length)));
@@ -153,7 +158,7 @@ export function register(program: Command): void {
     .option('--fail <spec>', FAIL_HELP)
     .option('--routing <name>', `routing: ${routingNames().join(' | ')} (default: the family's, or BookSim's under --preset booksim)`)
     .option('--pattern <name>', patternNames().join(' | '))
-    .option('--rates <list>', 'start:stop:step or a comma list, flits/node/cycle in (0, 1]')
+    .option('--rates <list>', "start:stop:step or a comma list, flits/node/cycle in (0, 1]; with --booksim-config in the file's unit (packets/node/cycle unless it sets injection_rate_uses_flits = 1)")
     .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')}`, 'booksim');
   // The router options sit after --preset, as they did before they were shared with run.
   addPacketOptions(traffic, 'traffic')
@@ -190,7 +195,11 @@ export function register(program: Command): void {
       if (o.routing !== undefined && !routingNames().includes(o.routing)) throw new InputError('routing', o.routing, routingNames().join(', '));
       const topology = loadTopology(topologyText, { mapping: o.mapping, fail: o.fail });
       if (o.fail !== undefined) assertRanksConnected(topology);
-      const rates = o.rates !== undefined ? parseRates(o.rates) : (fromFile?.rates ?? []);
+      // Beside a BookSim file, --rates means what the file's injection_rate means (packets/node/cycle
+      // unless it sets injection_rate_uses_flits = 1), as BookSim's `injection_rate=R` override does.
+      const rates = o.rates !== undefined ? parseRates(o.rates) : (fromFile?.fileRates ?? []);
+      const rateUnit = fromFile?.rateUnit ?? 'flits';
+      for (const warning of fromFile?.warnings ?? []) process.stderr.write(`meshwork: warning: ${warning}\n`);
       const preset = (o.preset ?? 'booksim') as PresetName;
       if (!PRESET_NAMES.includes(preset)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
       const seed = intOption('seed', o.seed, 0, 2 ** 32 - 1);
@@ -204,6 +213,7 @@ export function register(program: Command): void {
         topology,
         pattern: fromFile ? fromFile.pattern : (o.pattern as string),
         rates,
+        rateUnit,
         preset,
         config,
         measurement: horizon !== undefined ? 'horizon' : 'booksim',
@@ -225,10 +235,10 @@ export function register(program: Command): void {
       try {
         if (seeds) {
           const multi = simulateTrafficSeeds(sweep, seeds);
-          const head = `# ${topology.spec} ${sweep.pattern} preset=${preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing}`;
+          const head = `# ${topology.spec} ${sweep.pattern} preset=${preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing} ${rateUnitNote(multi.runs[0])}`;
           bar.stop();
           writeOutputs(csvOut ? [[csvOut, seedCsv(multi)]] : []);
-          print(o.json ? JSON.stringify({ ...multi, runs: multi.runs.map((r) => ({ ...r, channelUtilisation: undefined })), bookSimConfig: fromFile?.keys }, null, 2) : seedTable(multi, head));
+          print(o.json ? JSON.stringify({ ...multi, runs: multi.runs.map((r) => ({ ...r, channelUtilisation: undefined })), bookSimConfig: fromFile?.keys, warnings: fromFile?.warnings }, null, 2) : seedTable(multi, head));
           return;
         }
         result = simulateTraffic(sweep);
@@ -249,6 +259,6 @@ export function register(program: Command): void {
         outputs.push([plotOut, await renderPlotSvg(trafficPlot(result, o.logX ?? false))]);
       }
       writeOutputs(outputs);
-      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)), bookSimConfig: fromFile?.keys }, null, 2) : table(result));
+      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)), bookSimConfig: fromFile?.keys, warnings: fromFile?.warnings }, null, 2) : table(result));
     });
 }

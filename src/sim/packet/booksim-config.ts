@@ -20,6 +20,8 @@ type RoutingName = string;
 import type { MeasurementOptions } from './measure.js';
 import { MAX_INTERNAL_SPEEDUP, type PacketConfig } from './config.js';
 import { bookSimNames, byBookSimName } from './allocators/index.js';
+import { BOOKSIM_KEY_KINDS, BOOKSIM_KIND_NAMES } from './booksim-keys.js';
+import type { RateUnit } from './traffic-run.js';
 
 export type BookSimValue = number | string;
 
@@ -27,6 +29,8 @@ export interface BookSimEntry {
   key: string;
   value: BookSimValue;
   line: number;
+  /** The value's token: BookSim assigns an `int` only to an integer key, a `float` to a double one. */
+  kind: 'int' | 'float' | 'str';
 }
 
 const TOKEN_RULES: ReadonlyArray<[kind: 'str' | 'int' | 'float', re: RegExp]> = [
@@ -102,7 +106,7 @@ export function parseBookSimConfig(text: string): BookSimEntry[] {
     if (eq?.text !== '=') throw new InputError(at(eq), eq?.text ?? '(end of file)', `"=" after ${key.text}`);
     if (!value || value.kind === 'char') throw new InputError(at(value), value?.text ?? '(end of file)', `a number or name as the value of ${key.text}`);
     if (semi?.text !== ';') throw new InputError(at(semi), semi?.text ?? '(end of file)', `";" after ${key.text} = ${value.text}`);
-    entries.push({ key: key.text, value: value.kind === 'str' ? value.text : Number(value.text), line: key.line });
+    entries.push({ key: key.text, value: value.kind === 'str' ? value.text : Number(value.text), line: key.line, kind: value.kind });
   }
   return entries;
 }
@@ -113,6 +117,15 @@ export interface BookSimRun {
   pattern: string;
   /** The configuration's injection rate(s), in flits/node/cycle. */
   rates: number[];
+  /** The same rates as the file writes them, in `rateUnit`. */
+  fileRates: number[];
+  /**
+   * What the file's rates count: `packets` per node per cycle (`injection_rate_uses_flits = 0`,
+   * BookSim's default) or `flits`. Rates given with `--rates` beside the file mean the same unit.
+   */
+  rateUnit: RateUnit;
+  /** One line per key the file sets that BookSim's chosen router ignores but Meshwork would not. */
+  warnings: string[];
   config: Partial<PacketConfig>;
   measurementOptions: Partial<MeasurementOptions>;
   routing: RoutingName;
@@ -197,8 +210,27 @@ function flatflySpec(k: number, n: number, int: (key: string, fallback: number, 
   return `flatfly:k=${k},n=${n},c=${c}`;
 }
 
+const KIND_EXAMPLES = { int: 'an integer such as 4', float: 'a number with a decimal point such as 1000000.0', str: 'a name or a {...} list' } as const;
+
+/**
+ * Refuses what BookSim's own parser refuses, with its message: a key booksim_config.cpp does not
+ * declare, or a value whose token kind the key does not take (`warmup_thres = 1000000;` is an
+ * integer token for a double key: BookSim stops with "Unknown integer field: warmup_thres").
+ */
+function checkBookSimKinds(entries: readonly BookSimEntry[]): void {
+  for (const e of entries) {
+    const kinds = Object.hasOwn(BOOKSIM_KEY_KINDS, e.key) ? BOOKSIM_KEY_KINDS[e.key].split(',') : [];
+    if (kinds.includes(e.kind)) continue;
+    const reason = `BookSim stops with "Unknown ${BOOKSIM_KIND_NAMES[e.kind]} field: ${e.key}"`;
+    const accepted = kinds.length === 0 ? `a key BookSim 2.0 declares (${reason})` : `${kinds.map((k) => KIND_EXAMPLES[k as keyof typeof KIND_EXAMPLES]).join(' or ')} (${reason})`;
+    throw new InputError(`booksim-config line ${e.line}: ${e.key}`, e.value, accepted);
+  }
+}
+
 /** Translates parsed BookSim commands into a Meshwork run, refusing what Meshwork cannot honour. */
 export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
+  checkBookSimKinds(entries);
+  const warnings: string[] = [];
   const keys: Record<string, BookSimValue> = {};
   for (const e of entries) keys[e.key] = e.value;
   const used = new Set<string>();
@@ -226,6 +258,8 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   const k = int('k', 8, 2, 1 << 12);
   const n = int('n', 2, 1, 8);
   let topologySpec: string;
+  // BookSim's KNCube at k = 2 keeps both directions: two parallel channels each way between the pair.
+  if (topology === 'torus' && k === 2) refuse('k', k, "at least 3 with torus (BookSim's k = 2 torus has two parallel channels each way between neighbours, one per direction; Meshwork's torus:2 has one; mesh k = 2 is the same network with one)");
   if (topology === 'torus' || topology === 'mesh') topologySpec = `${topology}:${Array.from({ length: n }, () => k).join('x')}`;
   else if (topology === 'fattree') topologySpec = `fattree:k=${k},levels=${n}`;
   else if (topology === 'flatfly') topologySpec = flatflySpec(k, n, int, keys.traffic);
@@ -246,7 +280,10 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   }
   config.vcBuf = int('vc_buf_size', 8, 1, 1 << 16);
   config.packetSize = int('packet_size', 1, 1, 1 << 16);
-  config.switching = int('vct', 0, 0, 1) === 1 ? 'vct' : 'wormhole';
+  // BookSim reads vct only in its event-driven router (event_router.cpp); the iq router, the one
+  // Meshwork models (router = iq), runs wormhole whatever vct says, so Meshwork does too.
+  config.switching = 'wormhole';
+  if (int('vct', 0, 0, 1) === 1) warnings.push("booksim-config: vct = 1 has no effect with router = iq (BookSim reads vct only in router = event): run as wormhole, as BookSim does");
   config.routingDelay = int('routing_delay', 1, 0, 1000);
   config.vcAllocDelay = int('vc_alloc_delay', 1, 1, 1000);
   config.swAllocDelay = int('sw_alloc_delay', 1, 0, 1000);
@@ -306,5 +343,5 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
   const routingName = NAMED_ROUTINGS.has(routing) ? routing : undefined;
-  return { topologySpec, pattern, rates: flitRates, config, measurementOptions, routing, routingName, keys };
+  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', warnings, config, measurementOptions, routing, routingName, keys };
 }

@@ -20,7 +20,13 @@ import { maxOf, minOf } from '../../util/arrays.js';
 export interface TrafficSweepOptions {
   topology: Topology;
   pattern: string;
+  /** Offered loads, in `rateUnit` per node per cycle. */
   rates: readonly number[];
+  /**
+   * Unit of `rates`: `flits` (Meshwork's default) or `packets`, BookSim's default
+   * (`injection_rate_uses_flits = 0`), converted to flits by the packet size.
+   */
+  rateUnit?: RateUnit;
   preset?: PresetName;
   /** Overrides on top of the preset. */
   config?: Partial<PacketConfig>;
@@ -37,6 +43,10 @@ export interface TrafficSweepOptions {
   onPoint?: (point: LoadPoint | HorizonPoint) => void;
 }
 
+/** What an injection rate counts per node per cycle. */
+export type RateUnit = 'flits' | 'packets';
+export const RATE_UNITS: readonly RateUnit[] = ['flits', 'packets'];
+
 export interface HorizonPoint extends HorizonResult {
   rate: number;
 }
@@ -45,6 +55,8 @@ export interface TrafficSweepResult {
   model: 'packet';
   topology: string;
   pattern: string;
+  /** Unit of every point's `rate` (per node per cycle); accepted rates are always flits. */
+  rateUnit: RateUnit;
   patternParams: Readonly<Record<string, unknown>>;
   routing: string;
   routingParams: Readonly<Record<string, unknown>>;
@@ -81,7 +93,14 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   const routing = opts.routing ?? (opts.routingName ? resolveRouting(topology, { routing: opts.routingName, seed: cfg.seed, engine: 'packet' }) : trafficRouting(topology, preset, cfg.seed));
   validateConfig(cfg, routing.vcClasses);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
-  for (const r of opts.rates) if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');
+  const rateUnit = opts.rateUnit ?? 'flits';
+  if (!RATE_UNITS.includes(rateUnit)) throw new InputError('rate-unit', rateUnit, RATE_UNITS.join(' | '));
+  const flitsPerRate = rateUnit === 'packets' ? cfg.packetSize : 1;
+  for (const r of opts.rates) {
+    if (!(r > 0 && r * flitsPerRate <= 1)) {
+      throw new InputError('rates', r, rateUnit === 'packets' ? `injection rates in (0, 1/${cfg.packetSize}] packets/node/cycle (${cfg.packetSize}-flit packets, at most 1 flit/node/cycle)` : 'injection rates in (0, 1] flits/node/cycle');
+    }
+  }
   const closedLoop = opts.pattern === CLOSED_LOOP_PATTERN;
   const pattern = closedLoop ? null : makePattern(opts.pattern, topology, opts.patternOptions);
   const measurement = opts.measurement ?? 'booksim';
@@ -98,8 +117,8 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     const net = new PacketNetwork(topology, routing, cfg);
     const nodes = topology.numEndpoints;
     const source: TrafficSource = pattern
-      ? new BernoulliSource(pattern, rate, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11))
-      : new MeshEmulationSource(nodes, cfg.packetSize, rate, opts.patternOptions?.edges);
+      ? new BernoulliSource(pattern, rate * flitsPerRate, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11))
+      : new MeshEmulationSource(nodes, cfg.packetSize, rate * flitsPerRate, opts.patternOptions?.edges);
     let point: LoadPoint | HorizonPoint;
     if (measurement === 'booksim') {
       point = measureLikeBookSim(net, source, rate, m);
@@ -115,6 +134,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     model: 'packet',
     topology: topology.spec,
     pattern: opts.pattern,
+    rateUnit,
     patternParams: pattern
       ? pattern.params
       : { mapping: `address on a square grid, ${opts.patternOptions?.edges === 'open' ? 'open edges (edge PEs have 3 neighbours, corners 2)' : 'wrap-around'}`, sweep: 'round period = ceil(4·P/rate)' },

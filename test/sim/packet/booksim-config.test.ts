@@ -42,13 +42,13 @@ describe('BookSim config grammar', () => {
       'injection_rate = 0.15;',
     ].join('\n');
     expect(parseBookSimConfig(text)).toEqual([
-      { key: 'topology', value: 'torus', line: 6 },
-      { key: 'k', value: 8, line: 7 },
-      { key: 'n', value: 2, line: 8 },
-      { key: 'routing_function', value: 'dim_order', line: 10 },
-      { key: 'num_vcs', value: 2, line: 12 },
-      { key: 'traffic', value: 'uniform', line: 14 },
-      { key: 'injection_rate', value: 0.15, line: 15 },
+      { key: 'topology', value: 'torus', line: 6, kind: 'str' },
+      { key: 'k', value: 8, line: 7, kind: 'int' },
+      { key: 'n', value: 2, line: 8, kind: 'int' },
+      { key: 'routing_function', value: 'dim_order', line: 10, kind: 'str' },
+      { key: 'num_vcs', value: 2, line: 12, kind: 'int' },
+      { key: 'traffic', value: 'uniform', line: 14, kind: 'str' },
+      { key: 'injection_rate', value: 0.15, line: 15, kind: 'float' },
     ]);
     const r = bookSimRun(parseBookSimConfig(text));
     expect(r.topologySpec).toBe('torus:8x8');
@@ -98,7 +98,10 @@ describe('BookSim config keys', () => {
     expect(run('topology = torus; routing_function = dim_order;').config.vcs).toBe(16);
     expect(withKeys('vc_buf_size = 3;').config.vcBuf).toBe(3);
     expect(withKeys('packet_size = 5;').config.packetSize).toBe(5);
-    expect(withKeys('vct = 1;').config.switching).toBe('vct');
+    // BookSim's iq router never reads vct (only router = event does): wormhole, with the warning.
+    expect(withKeys('vct = 1;').config.switching).toBe('wormhole');
+    expect(withKeys('vct = 1;').warnings).toEqual([expect.stringMatching(/^booksim-config: vct = 1 has no effect with router = iq/)]);
+    expect(withKeys('vct = 0;').warnings).toEqual([]);
     expect(refusal('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 4;')).toMatch(/num_vcs: got 4/);
   });
 
@@ -112,6 +115,23 @@ describe('BookSim config keys', () => {
     expect(withKeys('packet_size = 4; injection_rate = 0.05; injection_rate_uses_flits = 1;').rates).toEqual([0.05]);
     expect(withKeys('injection_rate_uses_flits = 1; injection_rate = {0.1,0.2};').rates).toEqual([0.1, 0.2]);
     expect(refusal('topology = torus; routing_function = dim_order; packet_size = 4; injection_rate = 0.5;')).toMatch(/injection_rate: got 0.5/);
+    // The unit the file means travels with the run: --rates beside it are read in the same unit.
+    expect(withKeys('packet_size = 4; injection_rate = 0.05;')).toMatchObject({ fileRates: [0.05], rateUnit: 'packets' });
+    expect(withKeys('packet_size = 4; injection_rate = 0.05; injection_rate_uses_flits = 1;')).toMatchObject({ fileRates: [0.05], rateUnit: 'flits' });
+  });
+
+  it("refuses what BookSim's parser refuses, with its message: an integer token for a double key and the reverse", () => {
+    // config.y assigns NUM to integer keys and FNUM to double ones (config_utils.cpp Configuration::Assign).
+    expect(refusal('warmup_thres = 1000000;')).toMatch(/booksim-config line 1: warmup_thres: got 1000000; accepted: a number with a decimal point such as 1000000.0 or a name or a \{...\} list \(BookSim stops with "Unknown integer field: warmup_thres"\)/);
+    expect(refusal('latency_thres = 500;')).toMatch(/Unknown integer field: latency_thres/);
+    expect(refusal('num_vcs = 2.0;')).toMatch(/num_vcs: got 2; accepted: an integer such as 4 \(BookSim stops with "Unknown double field: num_vcs"\)/);
+    expect(refusal('topology = 3;')).toMatch(/Unknown integer field: topology/);
+    expect(withKeys('warmup_thres = 1000000.0; latency_thres = 500.0;').measurementOptions).toMatchObject({ warmupThreshold: 1e6, latencyThreshold: 500 });
+  });
+
+  it("refuses a torus with k = 2: BookSim's has two parallel channels each way", () => {
+    expect(refusal('topology = torus; k = 2; n = 2; routing_function = dim_order; num_vcs = 2;')).toMatch(/k: got 2; accepted: at least 3 with torus/);
+    expect(run('topology = mesh; k = 2; n = 2; routing_function = dim_order; num_vcs = 2;').topologySpec).toBe('mesh:2x2');
   });
 
   it('sim_type, warmup_periods, sample_period, max_samples, latency_thres, warmup_thres, stopping_thres', () => {
@@ -182,7 +202,7 @@ describe('BookSim config keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; packet_size = 4; hold_switch_for_packet = 1;')).toMatch(/hold_switch_for_packet: got 1; accepted: 0, or 1 with packet_size = 1/);
     // With one-flit packets holding the switch changes nothing (BookSim's own fat-tree example sets it).
     expect(withKeys('hold_switch_for_packet = 1;').config.packetSize).toBe(1);
-    expect(refusal('topology = torus; routing_function = dim_order; frobnicate = 3;')).toMatch(/booksim-config: frobnicate: got 3; accepted: a key Meshwork honours/);
+    expect(refusal('topology = torus; routing_function = dim_order; frobnicate = 3;')).toMatch(/booksim-config line 1: frobnicate: got 3; accepted: a key BookSim 2.0 declares \(BookSim stops with "Unknown integer field: frobnicate"\)/);
     expect(withKeys('watch_out = -; print_csv_results = 0;').topologySpec).toBe('torus:4x4');
   });
 });
