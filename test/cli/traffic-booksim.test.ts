@@ -60,7 +60,7 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     const a = runCli(args);
     expect(a.code).toBe(0);
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('rate,seeds,saturated_seeds,latency_mean,latency_min,latency_max,latency_sd,accepted_flit_rate_mean');
+    expect(lines[0]).toBe('rate,seeds,saturated_seeds,latency_mean,latency_min,latency_max,latency_sd,accepted_flit_rate_mean,network_latency_mean,hops_mean,cycles_mean');
     const [rate, seeds, saturated, mean, min, max] = lines[1].split(',').map(Number);
     expect([rate, seeds, saturated]).toEqual([0.05, 3, 0]);
     expect(min).toBeLessThanOrEqual(mean);
@@ -72,6 +72,13 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     const single = j.runs.map((run: { points: Array<{ packet_latency: number }> }) => run.points[0].packet_latency);
     expect(mean).toBeCloseTo((single[0] + single[1] + single[2]) / 3, 3);
     expect(j.points[0].packet_latency.mean).toBeCloseTo(mean, 3);
+    // --seeds keeps every single-seed column: network latency, hops and cycles as means of the seeds.
+    const column = (key: 'network_latency' | 'hops' | 'cycles'): number => j.runs.reduce((a: number, run: { points: Array<Record<string, number>> }) => a + run.points[0][key], 0) / 3;
+    const [networkMean, hopsMean, cyclesMean] = lines[1].split(',').slice(8).map(Number);
+    expect(networkMean).toBeCloseTo(column('network_latency'), 3);
+    expect(hopsMean).toBeCloseTo(column('hops'), 3);
+    expect(cyclesMean).toBeCloseTo(column('cycles'), 1);
+    expect(cyclesMean).toBeGreaterThan(3000);
     const again = join(dir, 'again.csv');
     expect(runCli([...args.slice(0, -1), again]).code).toBe(0);
     expect(readFileSync(again, 'utf8')).toBe(readFileSync(csv, 'utf8'));

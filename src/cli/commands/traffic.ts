@@ -13,6 +13,7 @@ import {
   simulateTraffic,
   simulateTrafficSeeds,
   type MultiSeedResult,
+  type SeedPoint,
   type TrafficSweepOptions,
   type HorizonPoint,
   type TrafficSweepResult,
@@ -27,6 +28,7 @@ import { maxOf } from '../../util/arrays.js';
 import { progressBar } from '../progress.js';
 import { addPacketOptions, intOption as checkedInt, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { parseRates } from '../../util/rates.js';
+import { BOOKSIM_UNSTABLE, bookSimSummaryLines } from '../../report/booksim-log.js';
 
 export { parseRates };
 
@@ -47,6 +49,7 @@ interface TrafficOptions extends PacketCliOptions {
   edges?: string;
   coordinates?: string;
   json?: boolean;
+  booksimOutput?: boolean;
   csv?: string;
   plot?: string;
   logX?: boolean;
@@ -78,21 +81,26 @@ export function parseSeeds(text: string): number[] {
   return seeds;
 }
 
+/** The per-rate means every single-seed column has, after the latency spread (issue 30: --seeds keeps every column). */
+function seedMeans(p: SeedPoint): string[] {
+  return [fmt(p.accepted_flit_rate?.mean, 6), fmt(p.network_latency?.mean), fmt(p.hops?.mean), fmt(p.cycles?.mean, 1)];
+}
+
 function seedTable(multi: MultiSeedResult, head: string): string {
-  const rows = [['rate', 'seeds', 'saturated', 'latency_mean', 'latency_min', 'latency_max', 'latency_sd', 'accepted_mean']];
+  const rows = [['rate', 'seeds', 'saturated', 'latency_mean', 'latency_min', 'latency_max', 'latency_sd', 'accepted_mean', 'network_latency_mean', 'hops_mean', 'cycles_mean']];
   for (const p of multi.points) {
     const l = p.packet_latency;
-    rows.push([String(p.rate), String(p.seeds), String(p.saturatedSeeds), fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), fmt(p.accepted_flit_rate?.mean, 6)]);
+    rows.push([String(p.rate), String(p.seeds), String(p.saturatedSeeds), fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), ...seedMeans(p)]);
   }
   const widths = rows[0].map((_, i) => maxOf(rows.map((r) => r[i].length)));
   return [head, ...rows.map((r) => r.map((c, i) => c.padStart(widths[i])).join('  '))].join('\n');
 }
 
 function seedCsv(multi: MultiSeedResult): string {
-  const rows = ['rate,seeds,saturated_seeds,latency_mean,latency_min,latency_max,latency_sd,accepted_flit_rate_mean'];
+  const rows = ['rate,seeds,saturated_seeds,latency_mean,latency_min,latency_max,latency_sd,accepted_flit_rate_mean,network_latency_mean,hops_mean,cycles_mean'];
   for (const p of multi.points) {
     const l = p.packet_latency;
-    rows.push([p.rate, p.seeds, p.saturatedSeeds, fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), fmt(p.accepted_flit_rate?.mean, 6)].join(','));
+    rows.push([p.rate, p.seeds, p.saturatedSeeds, fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), ...seedMeans(p)].join(','));
   }
   return rows.join('\n') + '\n';
 }
@@ -147,6 +155,16 @@ function table(result: TrafficSweepResult): string {
   return [head, ...lines, ...sat].join('\n');
 }
 
+/** BookSim's end-of-run log for each rate, each block after a comment naming its rate. */
+function bookSimLog(result: TrafficSweepResult): string {
+  const lines: string[] = [];
+  for (const p of result.points as LoadPoint[]) {
+    lines.push(`// meshwork: injection_rate = ${p.rate} (${result.rateUnit}/node/cycle), ${result.topology} ${result.pattern}`);
+    lines.push(...(p.summary ? bookSimSummaryLines(p.summary) : [BOOKSIM_UNSTABLE]));
+  }
+  return lines.join('\n');
+}
+
 export function register(program: Command): void {
   const traffic = program
     .command('traffic')
@@ -169,6 +187,7 @@ export function register(program: Command): void {
     .option('--edges <how>', 'edges of the address grid for --pattern meshemu and localized: wrap (default) | open (no wrap-around)')
     .option('--coordinates <which>', 'coordinates for --pattern localized: own (default: the topology\'s where it has them) | address (square address grid for every network)')
     .option('--json', 'print the full result as JSON')
+    .option('--booksim-output', "print BookSim's own end-of-run log per rate (Time taken, Overall Traffic Statistics: packet, network and flit latency with min/max, injected and accepted rates, hops), for scripts that read BookSim's log")
     .option('--csv <file>', 'write the curve as CSV (BookSim column names)')
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
     .option('--log-x', 'log-scale x axis in the plot')
@@ -208,6 +227,11 @@ export function register(program: Command): void {
       const seeds = o.seeds !== undefined ? parseSeeds(o.seeds) : undefined;
       if (seeds && o.plot !== undefined) throw new InputError('plot', o.plot, 'nothing with --seeds (the multi-seed mode writes a table and --csv)');
       const horizon = intOption('horizon', o.horizon, 1, 100_000_000);
+      if (o.booksimOutput) {
+        for (const [flag, given] of [['seeds', o.seeds], ['horizon', o.horizon], ['json', o.json]] as const) {
+          if (given !== undefined) throw new InputError(flag, given, "nothing with --booksim-output (BookSim's log is one run per rate with its own measurement)");
+        }
+      }
       checkPacketNodes(topology.numNodes, topologyText);
       const sweep: TrafficSweepOptions = {
         topology,
@@ -219,7 +243,9 @@ export function register(program: Command): void {
         measurement: horizon !== undefined ? 'horizon' : 'booksim',
         measurementOptions: fromFile?.measurementOptions,
         routingName: o.routing ?? fromFile?.routingName,
+        vcsPerClass: fromFile?.vcsPerClass,
         horizon,
+        summary: o.booksimOutput === true,
         patternOptions: {
           hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1),
           quarterBy: quarterBy(o.quarterBy),
@@ -259,6 +285,10 @@ export function register(program: Command): void {
         outputs.push([plotOut, await renderPlotSvg(trafficPlot(result, o.logX ?? false))]);
       }
       writeOutputs(outputs);
+      if (o.booksimOutput) {
+        print(bookSimLog(result));
+        return;
+      }
       print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)), bookSimConfig: fromFile?.keys, warnings: fromFile?.warnings }, null, 2) : table(result));
     });
 }

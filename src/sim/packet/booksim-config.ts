@@ -124,6 +124,8 @@ export interface BookSimRun {
    * BookSim's default) or `flits`. Rates given with `--rates` beside the file mean the same unit.
    */
   rateUnit: RateUnit;
+  /** VCs per routing class: 1 on dragonflynew (BookSim's `out_vc = ph`), else undefined (all VCs). */
+  vcsPerClass: number | undefined;
   /** One line per key the file sets that BookSim's chosen router ignores but Meshwork would not. */
   warnings: string[];
   config: Partial<PacketConfig>;
@@ -273,11 +275,11 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
 
   const config: Partial<PacketConfig> = {};
   config.vcs = int('num_vcs', 16, 1, 64);
-  // BookSim's dragonflynew routings use exactly VCs 0..classes-1, one VC per class.
-  const dragonflyVcs = routing === 'ugal-booksim' ? 3 : 2;
-  if (topology === 'dragonflynew' && config.vcs !== dragonflyVcs) {
-    refuse('num_vcs', config.vcs, `${dragonflyVcs} with dragonflynew ${routingFunction} routing (BookSim asserts it and uses one VC per routing phase)`);
-  }
+  // BookSim's dragonflynew routings use exactly VCs 0..classes-1 on channels, one VC per phase
+  // (out_vc = ph); `min` draws its injection VC from all num_vcs, `ugal` asserts num_vcs = 3.
+  if (topology === 'dragonflynew' && routing === 'ugal-booksim' && config.vcs !== 3) refuse('num_vcs', config.vcs, '3 with dragonflynew ugal routing (BookSim asserts gNumVCs == 3)');
+  if (topology === 'dragonflynew' && config.vcs < 2) refuse('num_vcs', config.vcs, 'at least 2 with dragonflynew min routing (its phases use VCs 0 and 1)');
+  const vcsPerClass = topology === 'dragonflynew' ? 1 : undefined;
   config.vcBuf = int('vc_buf_size', 8, 1, 1 << 16);
   config.packetSize = int('packet_size', 1, 1, 1 << 16);
   // BookSim reads vct only in its event-driven router (event_router.cpp); the iq router, the one
@@ -343,5 +345,5 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
   const routingName = NAMED_ROUTINGS.has(routing) ? routing : undefined;
-  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', warnings, config, measurementOptions, routing, routingName, keys };
+  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', vcsPerClass, warnings, config, measurementOptions, routing, routingName, keys };
 }

@@ -44,6 +44,82 @@ export interface LoadPoint {
   cycles: number;
   saturated: boolean;
   packets: number;
+  /** BookSim's overall statistics block, when asked for (`summary`); absent for a saturated run, as in BookSim. */
+  summary?: BookSimSummary;
+}
+
+/** One BookSim statistic: average with minimum and maximum. */
+export interface StatLine {
+  average: number;
+  minimum: number;
+  maximum: number;
+}
+
+/**
+ * BookSim's "Overall Traffic Statistics" (trafficmanager.cpp DisplayOverallStats) for one run:
+ * latencies over the recorded packets (flit latency over every flit ejected since the last reset,
+ * from that flit's own injection); rates per node per cycle from the last reset to the drain, their
+ * minimum and maximum over the nodes; hops averaged over the recorded packets.
+ */
+export interface BookSimSummary {
+  packetLatency: StatLine;
+  networkLatency: StatLine;
+  flitLatency: StatLine;
+  fragmentation: StatLine;
+  injectedPacketRate: StatLine;
+  acceptedPacketRate: StatLine;
+  injectedFlitRate: StatLine;
+  acceptedFlitRate: StatLine;
+  injectedPacketSize: number;
+  acceptedPacketSize: number;
+  hops: number;
+  /** Cycles until every flit left and every credit returned, injection stopped after the drain (BookSim's "Time taken"). */
+  timeTaken: number;
+}
+
+function perNodeRate(counts: Int32Array, span: number): StatLine {
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const c of counts) {
+    sum += c;
+    if (c < min) min = c;
+    if (c > max) max = c;
+  }
+  return { average: sum / span / counts.length, minimum: min / span, maximum: max / span };
+}
+
+function sumOf(counts: Int32Array): number {
+  let sum = 0;
+  for (const c of counts) sum += c;
+  return sum;
+}
+
+/** BookSim's empty-network phase after the drain: no new packets, until no flit or credit is in flight. */
+function emptyNetwork(net: PacketNetwork): void {
+  while (net.outstandingFlits > 0 || net.creditsInFlight() > 0) net.step();
+}
+
+function summarise(net: PacketNetwork, window: { sent: Int32Array; sentPackets: Int32Array; accepted: Int32Array; acceptedPackets: Int32Array; span: number }): BookSimSummary {
+  // BookSim updates its overall statistics after emptying the network: flit latencies include those flits.
+  emptyNetwork(net);
+  const s = net.stats;
+  const flits = sumOf(s.acceptedFlitsBy);
+  const line = (sum: number, count: number, min: number, max: number): StatLine => ({ average: sum / count, minimum: min, maximum: max });
+  return {
+    packetLatency: line(s.latencySum, s.packets, s.latencyMin, s.latencyMax),
+    networkLatency: line(s.networkLatencySum, s.packets, s.networkLatencyMin, s.networkLatencyMax),
+    flitLatency: line(s.flitLatencySum, flits, s.flitLatencyMin, s.flitLatencyMax),
+    fragmentation: line(s.fragmentationSum, s.packets, s.fragmentationMin, s.fragmentationMax),
+    injectedPacketRate: perNodeRate(window.sentPackets, window.span),
+    acceptedPacketRate: perNodeRate(window.acceptedPackets, window.span),
+    injectedFlitRate: perNodeRate(window.sent, window.span),
+    acceptedFlitRate: perNodeRate(window.accepted, window.span),
+    injectedPacketSize: sumOf(window.sent) / sumOf(window.sentPackets),
+    acceptedPacketSize: sumOf(window.accepted) / sumOf(window.acceptedPackets),
+    hops: s.hopsSum / s.packets,
+    timeTaken: net.now,
+  };
 }
 
 function step(net: PacketNetwork, source: TrafficSource): void {
@@ -59,7 +135,7 @@ function thresholdExceeded(net: PacketNetwork, threshold: number): boolean {
   return (s.latencySum + net.outstandingAgeSum()) / count > threshold;
 }
 
-export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, rate: number, m: MeasurementOptions = BOOKSIM_MEASUREMENT): LoadPoint {
+export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, rate: number, m: MeasurementOptions = BOOKSIM_MEASUREMENT, summary = false): LoadPoint {
   const nodes = net.topology.numEndpoints;
   let warming = true;
   let converged = 0;
@@ -103,6 +179,10 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
   const drainStart = net.now;
   const acceptedFlits = net.stats.acceptedFlits;
   const acceptedSpan = drainStart - net.stats.resetCycle;
+  // BookSim counts injected and accepted flits per node while warming up and running, not in the drain.
+  const window = summary
+    ? { sent: net.stats.sentFlits.slice(), sentPackets: net.stats.sentPackets.slice(), accepted: net.stats.acceptedFlitsBy.slice(), acceptedPackets: net.stats.acceptedPacketsBy.slice(), span: acceptedSpan }
+    : null;
   if (!saturated && !warming) {
     net.recording = false;
     net.recordCreatedBefore = drainStart;
@@ -120,7 +200,7 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
   if (saturated) {
     return { rate, packet_latency: null, network_latency: nlat, accepted_flit_rate: null, hops: null, cycles: net.now, saturated, packets: s.packets };
   }
-  return {
+  const point: LoadPoint = {
     rate,
     packet_latency: s.latencySum / s.packets,
     network_latency: nlat,
@@ -130,6 +210,8 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
     saturated: false,
     packets: s.packets,
   };
+  if (window) point.summary = summarise(net, window);
+  return point;
 }
 
 export interface HorizonResult {

@@ -39,6 +39,10 @@ export interface TrafficSweepOptions {
   measurement?: 'booksim' | 'horizon';
   horizon?: number;
   measurementOptions?: Partial<MeasurementOptions>;
+  /** Also compute BookSim's overall statistics block per point (LoadPoint.summary; BookSim measurement only). */
+  summary?: boolean;
+  /** VCs per routing class (PacketNetwork): default all of them; 1 for BookSim's dragonflynew `out_vc = ph`. */
+  vcsPerClass?: number;
   /** Called after each load point (progress). */
   onPoint?: (point: LoadPoint | HorizonPoint) => void;
 }
@@ -114,14 +118,14 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   let saturationRate: number | null = null;
   let utilisation: number[] = [];
   for (const rate of opts.rates) {
-    const net = new PacketNetwork(topology, routing, cfg);
+    const net = new PacketNetwork(topology, routing, cfg, opts.vcsPerClass);
     const nodes = topology.numEndpoints;
     const source: TrafficSource = pattern
       ? new BernoulliSource(pattern, rate * flitsPerRate, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11))
       : new MeshEmulationSource(nodes, cfg.packetSize, rate * flitsPerRate, opts.patternOptions?.edges);
     let point: LoadPoint | HorizonPoint;
     if (measurement === 'booksim') {
-      point = measureLikeBookSim(net, source, rate, m);
+      point = measureLikeBookSim(net, source, rate, m, opts.summary === true);
       if (point.saturated && saturationRate === null) saturationRate = rate;
     } else {
       point = { rate, ...runFixedHorizon(net, source, horizon) };
@@ -139,7 +143,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
       ? pattern.params
       : { mapping: `address on a square grid, ${opts.patternOptions?.edges === 'open' ? 'open edges (edge PEs have 3 neighbours, corners 2)' : 'wrap-around'}`, sweep: 'round period = ceil(4·P/rate)' },
     routing: routing.name,
-    routingParams: routing.params,
+    routingParams: opts.vcsPerClass === undefined ? routing.params : { ...routing.params, vcsPerClass: opts.vcsPerClass },
     preset,
     config: cfg,
     measurement,
@@ -168,6 +172,11 @@ export interface SeedPoint {
   /** Over the unsaturated seeds; null when every seed saturated. */
   packet_latency: Spread | null;
   accepted_flit_rate: Spread | null;
+  /** Over the unsaturated seeds, as the two above. */
+  network_latency: Spread | null;
+  hops: Spread | null;
+  /** Cycles simulated, over every seed (saturated runs included: they stopped at the abort). */
+  cycles: Spread | null;
 }
 
 export interface MultiSeedResult {
@@ -195,7 +204,19 @@ export function simulateTrafficSeeds(opts: TrafficSweepOptions, seeds: readonly 
     const horizon = at.filter((p): p is HorizonPoint => 'delivered' in p);
     const latencies = [...ok.map((p) => p.packet_latency as number), ...horizon.flatMap((p) => (p.meanLatency === null ? [] : [p.meanLatency]))];
     const accepted = [...ok.map((p) => p.accepted_flit_rate as number), ...horizon.map((p) => p.acceptedFlitRate)];
-    return { rate, seeds: seeds.length, saturatedSeeds: at.length - ok.length - horizon.length, packet_latency: spread(latencies), accepted_flit_rate: spread(accepted) };
+    const known = (xs: ReadonlyArray<number | null>): number[] => xs.filter((x): x is number => x !== null);
+    const networkLatency = known([...ok.map((p) => p.network_latency), ...horizon.map((p) => p.meanNetworkLatency)]);
+    const hops = known([...ok.map((p) => p.hops), ...horizon.map((p) => p.hops)]);
+    return {
+      rate,
+      seeds: seeds.length,
+      saturatedSeeds: at.length - ok.length - horizon.length,
+      packet_latency: spread(latencies),
+      accepted_flit_rate: spread(accepted),
+      network_latency: spread(networkLatency),
+      hops: spread(hops),
+      cycles: spread(at.map((p) => p.cycles)),
+    };
   });
   const sat = points.find((p) => p.saturatedSeeds > 0);
   return { seeds: [...seeds], runs, points, saturationRate: sat ? sat.rate : null };
