@@ -40,6 +40,31 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     expect(text.stdout.split('\n')[0]).toMatch(/rate=packets\/node\/cycle \(x4 flits; accepted in flits\)/);
   });
 
+  it("--booksim-output prints BookSim's end-of-run block line for line; its numbers are BookSim's within a seed's noise", () => {
+    // test/sim/packet/booksim/mesh44_p4_packets.log: BookSim 2.0 @ 28f43299 on the same file (seed 1).
+    const dir = 'test/sim/packet/booksim/';
+    const theirs = readFileSync(`${dir}mesh44_p4_packets.log`, 'utf8').trim().split('\n');
+    const r = runCli(['traffic', '--booksim-config', `${dir}mesh44_p4_packets.cfg`, '--booksim-output']);
+    expect(r.code).toBe(0);
+    const ours = r.stdout.trim().split('\n');
+    expect(ours[0]).toBe('// meshwork: injection_rate = 0.05 (packets/node/cycle), mesh:4x4 uniform');
+    expect(ours).toHaveLength(theirs.length + 1);
+    const label = (line: string): string => line.replace(/-?[0-9][0-9.e+-]*/g, 'N');
+    const value = (line: string): number => Number(/= (\S+)/.exec(line)![1]);
+    const theirValue = (prefix: string): number => value(theirs.find((l) => l.startsWith(prefix))!);
+    const ourValue = (prefix: string): number => value(ours.find((l) => l.startsWith(prefix))!);
+    expect(ours.slice(1).map(label)).toEqual(theirs.map(label));
+    expect(Number(/is (\d+)/.exec(ours[1])![1]) / Number(/is (\d+)/.exec(theirs[0])![1])).toBeCloseTo(1, 1);
+    for (const prefix of ['Packet latency average', 'Network latency average', 'Flit latency average', 'Injected flit rate average', 'Accepted flit rate average', 'Accepted packet rate average']) {
+      expect(Math.abs(ourValue(prefix) / theirValue(prefix) - 1), prefix).toBeLessThan(0.05);
+    }
+    expect(Math.abs(ourValue('Hops average') / theirValue('Hops average') - 1)).toBeLessThan(0.02);
+    // Zero-load minima are exact: the shortest route's pipeline (packet, network) and one flit's.
+    const minimumAfter = (lines: string[], prefix: string): number => value(lines[lines.findIndex((l) => l.startsWith(prefix)) + 1]);
+    for (const prefix of ['Packet latency average', 'Network latency average', 'Flit latency average']) expect(minimumAfter(ours, prefix), prefix).toBe(minimumAfter(theirs, prefix));
+    expect(expectOneLineError(runCli(['traffic', '--booksim-config', `${dir}mesh44_p4_packets.cfg`, '--booksim-output', '--seeds', '1:2']))).toMatch(/seeds: .*nothing with --booksim-output/);
+  });
+
   it('refuses a key it cannot honour in one line, writing no output file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mw-bsc-'));
     const cfg = join(dir, 'c.cfg');
