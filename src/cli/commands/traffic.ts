@@ -247,7 +247,8 @@ export function register(program: Command): void {
         horizon,
         summary: o.booksimOutput === true,
         patternOptions: {
-          hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1),
+          ...fromFile?.patternOptions,
+          hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1) ?? fromFile?.patternOptions?.hotRank,
           quarterBy: quarterBy(o.quarterBy),
           edges: gridEdges(o.edges),
           coordinates: localizedCoordinates(o.coordinates),

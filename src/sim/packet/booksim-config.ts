@@ -124,6 +124,8 @@ export interface BookSimRun {
    * BookSim's default) or `flits`. Rates given with `--rates` beside the file mean the same unit.
    */
   rateUnit: RateUnit;
+  /** Options of the pattern (`hotspot({h})`: every packet to h), or undefined. */
+  patternOptions: { hotRank: number; hotFraction?: number } | undefined;
   /** VCs per routing class: 1 on dragonflynew (BookSim's `out_vc = ph`), else undefined (all VCs). */
   vcsPerClass: number | undefined;
   /** One line per key the file sets that BookSim's chosen router ignores but Meshwork would not. */
@@ -137,7 +139,63 @@ export interface BookSimRun {
   keys: Record<string, BookSimValue>;
 }
 
-const PATTERNS = ['uniform', 'bitrev', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm'];
+const PATTERNS = ['uniform', 'bitrev', 'bitcomp', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm'];
+
+/**
+ * BookSim's tokenize_str (config_utils.cpp): a value not starting with `{` is one element, whole
+ * (so `8,2,1` is one parameter); `{a,{b,c}}` is split at its top-level commas.
+ */
+function tokenizeStr(data: string): string[] {
+  if (data === '') return [];
+  if (!data.startsWith('{')) return [data];
+  const values: string[] = [];
+  let start = 1;
+  let nested = 0;
+  for (let i = 1; i < data.length; i++) {
+    const ch = data[i];
+    if (ch === '{') nested++;
+    else if (ch === '}' && nested > 0) nested--;
+    else if ((ch === ',' || ch === '}') && nested === 0) {
+      if (i > start) values.push(data.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return values;
+}
+
+/** C's atoi: the leading integer, 0 if none. */
+const atoi = (text: string): number => Number(/^\s*[+-]?\d+/.exec(text)?.[0] ?? 0);
+
+/**
+ * BookSim's `traffic` value (traffic.cpp TrafficPattern::New): a name, or `name(params)` with the
+ * parameters read by tokenize_str. Accepted: the plain names above; `tornado` and `neighbor` with
+ * parameters k, n, xr (absent ones from the file's keys) equal to the network's k and n and xr = 1,
+ * the pattern the plain name gives (note `tornado(8,2,1)` is one parameter "8,2,1", read as k = 8, as
+ * BookSim's atoi does; `tornado({8,2,1})` is three); `hotspot(h)` / `hotspot({{h},{r}})` with one hot
+ * node (every packet to it). Anything else is refused with the reason.
+ */
+function bookSimTraffic(value: BookSimValue, k: number, n: number, xr: number, nodes: number): { pattern: string; hotRank?: number; hotFraction?: number } {
+  const text = String(value);
+  const left = text.indexOf('(');
+  const name = left < 0 ? text : text.slice(0, left);
+  const right = text.lastIndexOf(')');
+  const params = left < 0 ? [] : tokenizeStr(text.slice(left + 1, right < 0 ? undefined : right));
+  const accepted = `${PATTERNS.join(' | ')} | tornado(k,n,xr) | neighbor(k,n,xr) | hotspot(node)`;
+  if (name === 'tornado' || name === 'neighbor') {
+    const [pk, pn, pxr] = [params[0] === undefined ? k : atoi(params[0]), params[1] === undefined ? n : atoi(params[1]), params[2] === undefined ? xr : atoi(params[2])];
+    if (pk !== k || pn !== n || pxr !== 1) refuse('traffic', value, `${name} with k = ${k}, n = ${n}, xr = 1, the network's own (got k = ${pk}, n = ${pn}, xr = ${pxr}: other digit radices are not modelled)`);
+    return { pattern: name };
+  }
+  if (name === 'hotspot') {
+    const hot = tokenizeStr(params[0] ?? '-1').map(atoi);
+    if (hot.length !== 1 || hot[0] < 0 || hot[0] >= nodes) {
+      refuse('traffic', value, `hotspot(h) with one node h in [0, ${Math.min(nodes, 1 << 30) - 1}] (several weighted hot spots, or -1, one BookSim draws at random, are not modelled)`);
+    }
+    return { pattern: 'hotspot', hotRank: hot[0], hotFraction: 1 };
+  }
+  if (left >= 0 || !PATTERNS.includes(name)) refuse('traffic', value, `${accepted} (${text} is not modelled)`);
+  return { pattern: name };
+}
 
 /** Keys accepted only at the one value Meshwork models (BookSim's default unless noted). */
 const FIXED: Readonly<Record<string, BookSimValue>> = {
@@ -148,7 +206,6 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   output_speedup: 1,
   st_prepare_delay: 0,
   output_delay: 0,
-  wait_for_tail_credit: 0,
   speculative: 0,
   noq: 0,
   injection_process: 'bernoulli',
@@ -176,7 +233,7 @@ const READ_WRITE_ONLY = new Set(
 
 const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> = {
   torus: { dim_order: 'dor' },
-  mesh: { dim_order: 'dor', dor: 'dor' },
+  mesh: { dim_order: 'dor', dor: 'dor', romm: 'romm', valiant: 'valiant-dor', xy_yx: 'xy-yx' },
   fattree: { nca: 'nca' },
   dragonflynew: { min: 'group-direct', ugal: 'ugal-booksim' },
   // ran_min_flatfly is dimension order, lowest dimension first (flatfly_outport): shortest path with
@@ -185,7 +242,24 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
 };
 
 /** Routings the `booksim` preset would not choose by itself, so the run must name them. */
-const NAMED_ROUTINGS = new Set<RoutingName>(['ugal-booksim', 'ugal-flatfly']);
+const NAMED_ROUTINGS = new Set<RoutingName>(['ugal-booksim', 'ugal-flatfly', 'romm', 'valiant-dor', 'xy-yx']);
+
+/** BookSim routing functions Meshwork does not model, each with the reason (routefunc.cpp, @ 28f43299). */
+const REFUSED_ROUTINGS: Readonly<Record<string, string>> = {
+  min_adapt: "adaptive per hop with BookSim's escape-VC rule (min_adapt_mesh/torus): not modelled",
+  planar_adapt: 'planar-adaptive per hop: not modelled',
+  adaptive_xy_yx: 'XY/YX chosen per hop by credits: not modelled',
+  chaos: 'needs router = chaos',
+  dim_order_ni: 'one VC per destination (dim_order_ni, for noq / non-interfering networks): not modelled',
+  dim_order_pni: 'VCs partitioned by destination (dim_order_pni): not modelled',
+  romm_ni: 'ROMM with a VC per destination (romm_ni_mesh): not modelled',
+  dim_order_bal: "a torus's balanced k/2 ties (dim_order_bal_torus): not modelled",
+  valiant_ni: 'Valiant with a VC per destination (valiant_ni_torus): not modelled',
+  anca: "adaptive nearest common ancestor (fattree_anca): up ports chosen by credits, not modelled",
+  xyyx: 'flatfly XY/YX (xyyx_flatfly): not modelled',
+  adaptive_xyyx: 'flatfly adaptive XY/YX: not modelled',
+  valiant: 'valiant on this topology (Meshwork models valiant_mesh only)',
+};
 
 function refuse(key: string, value: BookSimValue, accepted: string): never {
   throw new InputError(`booksim-config: ${key}`, value, accepted);
@@ -270,6 +344,10 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     topologySpec = `dragonfly:h=${k},wiring=booksim`;
   }
   if (topology !== 'flatfly' && get('c', 1) !== 1) refuse('c', keys.c, "1 (Meshwork models BookSim's c = 1 only, except on flatfly)");
+  const routingValue = get('routing_function', 'none');
+  if (typeof routingValue === 'string' && !Object.hasOwn(ROUTINGS[topology], routingValue) && Object.hasOwn(REFUSED_ROUTINGS, routingValue)) {
+    refuse('routing_function', routingValue, `${Object.keys(ROUTINGS[topology]).join(' | ')} with ${topology} (${routingValue}: ${REFUSED_ROUTINGS[routingValue]})`);
+  }
   const routingFunction = oneOf('routing_function', 'none', Object.keys(ROUTINGS[topology]));
   const routing = ROUTINGS[topology][routingFunction];
 
@@ -292,7 +370,9 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.stDelay = int('st_final_delay', 1, 0, 1000);
   config.internalSpeedup = num('internal_speedup', 1, 1, MAX_INTERNAL_SPEEDUP);
   config.creditDelay = int('credit_delay', 0, 0, 1000);
-  config.vcAllocCheck = int('vc_busy_when_full', 0, 0, 1) === 1 ? 'free-with-credit' : 'free';
+  const busyWhenFull = int('vc_busy_when_full', 0, 0, 1) === 1;
+  // wait_for_tail_credit = 1 implies a credit too: an empty VC has them all.
+  config.vcAllocCheck = int('wait_for_tail_credit', 0, 0, 1) === 1 ? 'empty' : busyWhenFull ? 'free-with-credit' : 'free';
   const nocLatency = int('use_noc_latency', 1, 0, 1) === 1;
   if (!nocLatency && (topology === 'torus' || topology === 'flatfly')) config.channelLatency = 1;
   // BookSim's flatfly gives each channel its on-chip wire length (xr·|dx| + yr·|dy| between router
@@ -310,7 +390,10 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0) refuse('seed', seed, 'a non-negative integer (BookSim "time" is not reproducible)');
   config.seed = seed;
 
-  const pattern = oneOf('traffic', 'uniform', PATTERNS);
+  const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' ? k ** n : Number.MAX_SAFE_INTEGER;
+  const traffic = bookSimTraffic(get('traffic', 'uniform'), k, n, typeof keys.xr === 'number' ? keys.xr : 1, terminals);
+  const pattern = traffic.pattern;
+  const patternOptions = traffic.hotRank === undefined ? undefined : { hotRank: traffic.hotRank, hotFraction: traffic.hotFraction };
   const perFlit = int('injection_rate_uses_flits', 0, 0, 1) === 1;
   // A list `{0.1,0.2}` is one run per rate, as BookSim's vector-valued injection_rate.
   const rawRate = get('injection_rate', 0.1);
@@ -322,14 +405,20 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     if (!(flitRates[i] > 0 && flitRates[i] <= 1)) refuse('injection_rate', rawRate, `rates in (0, 1] flits/node/cycle (${perFlit ? 'flits' : `packets of ${packetSize} flits`} per node per cycle here)`);
   }
 
-  oneOf('sim_type', 'latency', ['latency']);
+  const simType = get('sim_type', 'latency');
+  if (simType === 'batch') refuse('sim_type', simType, "latency | throughput (batch runs BookSim's BatchTrafficManager: each node sends batch_size packets and the run ends when all arrive; not modelled)");
+  if (simType !== 'latency' && simType !== 'throughput') refuse('sim_type', simType, 'latency | throughput');
+  // Negative thresholds switch a check off, as in BookSim (`thres >= 0.0 && ...`).
   const measurementOptions: Partial<MeasurementOptions> = {
     warmupPeriods: int('warmup_periods', 3, 0, 1000),
     samplePeriod: int('sample_period', 1000, 1, 1e7),
     maxSamples: int('max_samples', 10, 1, 1e6),
-    latencyThreshold: num('latency_thres', 500, 0, 1e12),
-    warmupThreshold: num('warmup_thres', 0.05, 0, 1e6),
-    stoppingThreshold: num('stopping_thres', 0.05, 0, 1e6),
+    latencyThreshold: num('latency_thres', 500, -1e12, 1e12),
+    warmupThreshold: num('warmup_thres', 0.05, -1e6, 1e6),
+    stoppingThreshold: num('stopping_thres', 0.05, -1e6, 1e6),
+    accWarmupThreshold: num('acc_warmup_thres', 0.05, -1e6, 1e6),
+    accStoppingThreshold: num('acc_stopping_thres', 0.05, -1e6, 1e6),
+    simType,
   };
 
   // Holding the crossbar for a packet changes nothing when every packet is one flit (BookSim's own
@@ -345,5 +434,5 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
   const routingName = NAMED_ROUTINGS.has(routing) ? routing : undefined;
-  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', vcsPerClass, warnings, config, measurementOptions, routing, routingName, keys };
+  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', patternOptions, vcsPerClass, warnings, config, measurementOptions, routing, routingName, keys };
 }

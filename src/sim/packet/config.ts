@@ -26,10 +26,12 @@ export type TerminalModel = 'direct' | 'routers';
 export const TERMINAL_MODELS: readonly TerminalModel[] = ['direct', 'routers'];
 /**
  * What VC allocation requires of a downstream VC: `free` (not owned; BookSim's
- * `vc_busy_when_full = 0`) or `free-with-credit` (also at least one credit, a whole packet's under VCT).
+ * `vc_busy_when_full = 0`), `free-with-credit` (also at least one credit, a whole packet's under VCT)
+ * or `empty` (also every credit back: the previous packet's tail has left the downstream buffer,
+ * BookSim's `wait_for_tail_credit = 1`).
  */
-export type VcAllocCheck = 'free' | 'free-with-credit';
-export const VC_ALLOC_CHECKS: readonly VcAllocCheck[] = ['free', 'free-with-credit'];
+export type VcAllocCheck = 'free' | 'free-with-credit' | 'empty';
+export const VC_ALLOC_CHECKS: readonly VcAllocCheck[] = ['free', 'free-with-credit', 'empty'];
 /**
  * The VC a packet enters the network on: `round-robin` over the free ones (BookSim's source) or
  * `random`, one VC drawn afresh each cycle, waiting if it is busy (BookSim's `min_dragonflynew`).

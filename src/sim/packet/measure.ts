@@ -12,12 +12,24 @@ import type { PacketNetwork } from './network.js';
 import type { TrafficSource } from '../traffic/sources.js';
 
 export interface MeasurementOptions {
+  /** Warm-up sample periods; 0: warm up until latency and throughput change less than the warm-up thresholds (BookSim). */
   warmupPeriods: number;
   samplePeriod: number;
   maxSamples: number;
+  /** Mean latency (retired plus in-flight ages) above which the run is declared saturated; negative: never (BookSim). */
   latencyThreshold: number;
+  /** Relative latency change allowed per sample while warming up / running; negative: not checked (BookSim). */
   warmupThreshold: number;
   stoppingThreshold: number;
+  /** The same for accepted throughput (BookSim `acc_warmup_thres`, `acc_stopping_thres`); default: the latency thresholds. */
+  accWarmupThreshold?: number;
+  accStoppingThreshold?: number;
+  /**
+   * BookSim's `sim_type`: `latency` (the default) checks the latency threshold, converges on latency
+   * and throughput and drains the recorded packets; `throughput` converges on throughput alone, never
+   * declares saturation and does not drain (latencies are of the packets retired in the window).
+   */
+  simType?: 'latency' | 'throughput';
 }
 
 /** BookSim 2.0 defaults (booksim_config.cpp), as the reference CSVs used. */
@@ -129,6 +141,7 @@ function step(net: PacketNetwork, source: TrafficSource): void {
 }
 
 function thresholdExceeded(net: PacketNetwork, threshold: number): boolean {
+  if (threshold < 0) return false;
   const s = net.stats;
   const count = s.packets + net.outstandingFlits;
   if (count === 0) return false;
@@ -145,6 +158,9 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
   let phases = 0;
   let saturated = false;
   net.recording = false;
+  const measureLatency = (m.simType ?? 'latency') === 'latency';
+  // A negative threshold is not checked (BookSim: `threshold >= 0.0 && change > threshold`).
+  const exceeds = (change: number, threshold: number): boolean => threshold >= 0 && change > threshold;
   while (phases < m.maxSamples && (warming || converged < 3)) {
     if (clearLast || (warming && phases % 2 === 0)) {
       clearLast = false;
@@ -159,14 +175,15 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
     const acceptedChange = Math.abs((accepted - prevAccepted) / accepted);
     prevLatency = latency;
     prevAccepted = accepted;
-    if (thresholdExceeded(net, m.latencyThreshold)) {
+    if (measureLatency && thresholdExceeded(net, m.latencyThreshold)) {
       saturated = true;
       break;
     }
     const threshold = warming ? m.warmupThreshold : m.stoppingThreshold;
-    const steady = !(latencyChange > threshold) && !(acceptedChange > threshold);
+    const accThreshold = warming ? (m.accWarmupThreshold ?? m.warmupThreshold) : (m.accStoppingThreshold ?? m.stoppingThreshold);
+    const steady = !(measureLatency && exceeds(latencyChange, threshold)) && !exceeds(acceptedChange, accThreshold);
     if (warming) {
-      if (phases + 1 >= m.warmupPeriods) {
+      if (m.warmupPeriods > 0 ? phases + 1 >= m.warmupPeriods : steady) {
         clearLast = true;
         warming = false;
         net.recording = true;
@@ -176,6 +193,9 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
     }
     phases++;
   }
+  // Still warming up after max_samples (warmup_periods = 0 that never converged): BookSim's "Too many
+  // sample periods needed to converge", a run it reports unstable.
+  if (warming) saturated = true;
   const drainStart = net.now;
   const acceptedFlits = net.stats.acceptedFlits;
   const acceptedSpan = drainStart - net.stats.resetCycle;
@@ -183,7 +203,7 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
   const window = summary
     ? { sent: net.stats.sentFlits.slice(), sentPackets: net.stats.sentPackets.slice(), accepted: net.stats.acceptedFlitsBy.slice(), acceptedPackets: net.stats.acceptedPacketsBy.slice(), span: acceptedSpan }
     : null;
-  if (!saturated && !warming) {
+  if (!saturated && !warming && measureLatency) {
     net.recording = false;
     net.recordCreatedBefore = drainStart;
     let steps = 0;

@@ -286,7 +286,9 @@ export class PacketNetwork {
     this.allocIters = cfg.allocIters;
     this.pipe = cfg.swAllocDelay + cfg.stDelay;
     this.creditDelay = cfg.creditDelay + (cfg.creditReturn === 'next-cycle' ? 1 : 0);
-    this.vcAllocCredit = cfg.vcAllocCheck === 'free-with-credit' ? 1 : 0;
+    // `empty`: BookSim's wait_for_tail_credit frees a VC when its occupancy falls to 0 after the tail
+    // was sent (buffer_state.cpp ProcessCredit); credits return in order, so that is all `depth` back.
+    this.vcAllocCredit = cfg.vcAllocCheck === 'empty' ? this.depth : cfg.vcAllocCheck === 'free-with-credit' ? 1 : 0;
     this.injRandom = cfg.injectionVc === 'random';
     this.ejCredits = cfg.ejectionCredits === 'terminal';
     this.speedup = cfg.internalSpeedup;
@@ -633,7 +635,8 @@ export class PacketNetwork {
         if (p < 0 || this.pCtime[p] > now) continue;
         // Choose a free injection VC with credit: round-robin from the last one used (BookSim's source),
         // or one VC drawn afresh each cycle (BookSim's dragonflynew `min` at injection).
-        const need = this.vct ? this.pSize[p] : 1;
+        // The source's buffer state follows wait_for_tail_credit too (`empty`: vcAllocCredit = depth).
+        const need = Math.max(this.vct ? this.pSize[p] : 1, this.vcAllocCredit);
         let vc = -1;
         const start = this.injRandom ? hash32(p, now, this.cfg.seed) % V : this.injVcPtr[ip];
         for (let k = 0; k < (this.injRandom ? 1 : V); k++) {
@@ -730,7 +733,7 @@ export class PacketNetwork {
         if (st === VC_ALLOC) {
           const out = this.ivcOut[ivc];
           const p = bufPkt[b];
-          const need = this.vct && out < this.ejBase ? this.pSize[p] : this.vcAllocCredit;
+          const need = this.vct && out < this.ejBase ? Math.max(this.pSize[p], this.vcAllocCredit) : this.vcAllocCredit;
           const outLocal = this.ivcOutLocal[ivc];
           const inIdx = li * V + v;
           for (let v2 = this.ivcLo[ivc]; v2 <= this.ivcHi[ivc]; v2++) {

@@ -108,8 +108,36 @@ describe('BookSim config keys', () => {
   });
 
   it('traffic: BookSim pattern names', () => {
-    for (const p of ['uniform', 'bitrev', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm']) expect(withKeys(`traffic = ${p};`).pattern).toBe(p);
-    expect(refusal('topology = torus; routing_function = dim_order; traffic = hotspot({{0},{1.0}});')).toMatch(/traffic: got "hotspot/);
+    for (const p of ['uniform', 'bitrev', 'bitcomp', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm']) expect(withKeys(`traffic = ${p};`).pattern).toBe(p);
+    // Parameters as BookSim's tokenize_str reads them: `tornado(8,2,1)` is ONE parameter "8,2,1" (atoi: k = 8).
+    expect(run('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado(8,2,1);').pattern).toBe('tornado');
+    expect(run('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({8,2,1});').pattern).toBe('tornado');
+    expect(refusal('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({4,2,1});')).toMatch(/traffic: got "tornado\(\{4,2,1\}\)"; accepted: tornado with k = 8, n = 2, xr = 1/);
+    expect(withKeys('traffic = bitcomp;').pattern).toBe('bitcomp');
+    // One hot spot: every packet to it (BookSim's HotSpotTrafficPattern with one node).
+    expect(withKeys('traffic = hotspot({{5},{1}});')).toMatchObject({ pattern: 'hotspot', patternOptions: { hotRank: 5, hotFraction: 1 } });
+    expect(withKeys('traffic = hotspot(3);')).toMatchObject({ pattern: 'hotspot', patternOptions: { hotRank: 3 } });
+    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = hotspot({{0,1},{1,1}});')).toMatch(/traffic: got "hotspot.*several weighted hot spots/);
+    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = hotspot;')).toMatch(/-1, one BookSim draws at random/);
+    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = randperm(3);')).toMatch(/randperm\(3\) is not modelled/);
+  });
+
+  it('sim_type, convergence thresholds, wait_for_tail_credit, mesh routings: accepted or refused with the reason', () => {
+    expect(withKeys('sim_type = throughput; acc_warmup_thres = 0.02; acc_stopping_thres = -1.0; latency_thres = -1.0;').measurementOptions).toMatchObject({
+      simType: 'throughput',
+      accWarmupThreshold: 0.02,
+      accStoppingThreshold: -1,
+      latencyThreshold: -1,
+    });
+    expect(refusal('topology = torus; routing_function = dim_order; sim_type = batch;')).toMatch(/sim_type: got "batch".*BatchTrafficManager/);
+    expect(withKeys('wait_for_tail_credit = 1;').config.vcAllocCheck).toBe('empty');
+    for (const [name, routing] of [['romm', 'romm'], ['valiant', 'valiant-dor'], ['xy_yx', 'xy-yx']]) {
+      expect(run(`topology = mesh; k = 4; n = 2; num_vcs = 4; routing_function = ${name};`)).toMatchObject({ routing, routingName: routing });
+    }
+    expect(refusal('topology = mesh; routing_function = min_adapt;')).toMatch(/routing_function: got "min_adapt"; accepted: .*escape-VC/);
+    expect(refusal('topology = torus; routing_function = valiant;')).toMatch(/valiant_mesh only/);
+    expect(refusal('topology = fattree; k = 4; n = 3; routing_function = anca;')).toMatch(/adaptive nearest common ancestor/);
+    expect(refusal('topology = torus; routing_function = dim_order; seed = time;')).toMatch(/seed: got "time"; accepted: a non-negative integer \(BookSim "time" is not reproducible\)/);
   });
 
   it('injection_rate and injection_rate_uses_flits: rates become flits/node/cycle; a {list} is one run per rate', () => {
@@ -138,8 +166,8 @@ describe('BookSim config keys', () => {
 
   it('sim_type, warmup_periods, sample_period, max_samples, latency_thres, warmup_thres, stopping_thres', () => {
     const r = withKeys('sim_type = latency; warmup_periods = 2; sample_period = 500; max_samples = 7; latency_thres = 300.5; warmup_thres = 0.1; stopping_thres = 0.02;');
-    expect(r.measurementOptions).toEqual({ warmupPeriods: 2, samplePeriod: 500, maxSamples: 7, latencyThreshold: 300.5, warmupThreshold: 0.1, stoppingThreshold: 0.02 });
-    expect(refusal('topology = torus; routing_function = dim_order; sim_type = throughput;')).toMatch(/sim_type: got "throughput"/);
+    // The accepted-rate thresholds default to BookSim's 0.05 (acc_warmup_thres, acc_stopping_thres).
+    expect(r.measurementOptions).toEqual({ warmupPeriods: 2, samplePeriod: 500, maxSamples: 7, latencyThreshold: 300.5, warmupThreshold: 0.1, stoppingThreshold: 0.02, accWarmupThreshold: 0.05, accStoppingThreshold: 0.05, simType: 'latency' });
   });
 
   it('seed: an integer; "time" is refused (not reproducible)', () => {
@@ -200,7 +228,6 @@ describe('BookSim config keys', () => {
   it('refuses every key or value Meshwork cannot honour, naming the key, and ignores only output-only keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; input_speedup = 2;')).toMatch(/input_speedup: got 2; accepted: 1/);
     expect(refusal('topology = torus; routing_function = dim_order; internal_speedup = 0.5;')).toMatch(/internal_speedup: got 0.5; accepted: a number in \[1, 16\]/);
-    expect(refusal('topology = torus; routing_function = dim_order; wait_for_tail_credit = 1;')).toMatch(/wait_for_tail_credit/);
     expect(refusal('topology = torus; routing_function = dim_order; packet_size = 4; hold_switch_for_packet = 1;')).toMatch(/hold_switch_for_packet: got 1; accepted: 0, or 1 with packet_size = 1/);
     // With one-flit packets holding the switch changes nothing (BookSim's own fat-tree example sets it).
     expect(withKeys('hold_switch_for_packet = 1;').config.packetSize).toBe(1);

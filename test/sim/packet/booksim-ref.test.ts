@@ -26,6 +26,11 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     'flatfly_k4n2_ugal_uniform_p4',
     'flatfly_k8n2c1_ran_min_tornado_p4',
     'flatfly_k8n2c1_ugal_tornado_p4',
+    // Issue 30: BookSim's randomised mesh routings (src/routing/booksim-mesh.ts) and wait_for_tail_credit.
+    'mesh88_romm_p4',
+    'mesh88_valiant_p4',
+    'mesh88_xy_yx_p4',
+    'mesh88_tail_credit_p4',
   ];
   for (const name of names) {
     it(name, () => {
