@@ -214,3 +214,29 @@ describe('adaptive decisions at the first router, as BookSim routes (issue 14, i
     expect(at('injection') / theirs - 1).toBeGreaterThan(0.05);
   }, 120_000);
 });
+
+describe('sim_type = throughput with acc_*_thres (issue 30)', () => {
+  // ./booksim/mesh88_throughput_p4.cfg: BookSim converges on accepted throughput alone and never
+  // aborts, so it reports rates beyond saturation too (0.4, 0.5; 0.5 with seeds 1-5). The CSV is
+  // BookSim 2.0 @ 28f43299 on this file.
+  const name = 'mesh88_throughput_p4';
+  const { run, topology } = loadBookSimCase(name);
+  const rows = readCsvCells(`${name}.csv`).map((c) => c.map(Number));
+  const at = (rate: number, seed: number): LoadPoint =>
+    simulateTraffic({ topology, pattern: run.pattern, rates: [rate], preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions }).points[0] as LoadPoint;
+
+  it('latency within 10 % below the knee; accepted rate within 3 % beyond it, never declared saturated', () => {
+    expect(run.measurementOptions.simType).toBe('throughput');
+    for (const rate of [0.1, 0.2, 0.3]) {
+      const theirs = rows.find((r) => r[0] === rate)!;
+      const ours = at(rate, 1);
+      expect(Math.abs(ours.packet_latency! / theirs[2] - 1), `latency ${rate}`).toBeLessThan(0.1);
+    }
+    const ours04 = at(0.4, 1);
+    expect(ours04.saturated).toBe(false);
+    expect(Math.abs(ours04.accepted_flit_rate! / rows.find((r) => r[0] === 0.4)![4] - 1)).toBeLessThan(0.03);
+    const theirs05 = mean(rows.filter((r) => r[0] === 0.5).map((r) => r[4]));
+    const ours05 = mean([1, 2, 3, 4, 5].map((seed) => at(0.5, seed).accepted_flit_rate!));
+    expect(Math.abs(ours05 / theirs05 - 1)).toBeLessThan(0.03);
+  }, 300_000);
+});
