@@ -244,6 +244,7 @@ export function register(program: Command): void {
         measurementOptions: fromFile?.measurementOptions,
         routingName: o.routing ?? fromFile?.routingName,
         vcsPerClass: fromFile?.vcsPerClass,
+        onOff: fromFile?.onOff,
         horizon,
         summary: o.booksimOutput === true,
         patternOptions: {

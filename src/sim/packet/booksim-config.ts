@@ -22,6 +22,7 @@ import { MAX_INTERNAL_SPEEDUP, type PacketConfig } from './config.js';
 import { bookSimNames, byBookSimName } from './allocators/index.js';
 import { BOOKSIM_KEY_KINDS, BOOKSIM_KIND_NAMES } from './booksim-keys.js';
 import type { RateUnit } from './traffic-run.js';
+import type { OnOffParams } from '../traffic/sources.js';
 
 export type BookSimValue = number | string;
 
@@ -124,6 +125,8 @@ export interface BookSimRun {
    * BookSim's default) or `flits`. Rates given with `--rates` beside the file mean the same unit.
    */
   rateUnit: RateUnit;
+  /** `injection_process = on_off` parameters (burst_alpha, burst_beta, burst_r1), or undefined for Bernoulli. */
+  onOff: OnOffParams | undefined;
   /** Options of the pattern (`hotspot({h})`: every packet to h), or undefined. */
   patternOptions: { hotRank: number; hotFraction?: number } | undefined;
   /** VCs per routing class: 1 on dragonflynew (BookSim's `out_vc = ph`), else undefined (all VCs). */
@@ -208,7 +211,6 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   output_delay: 0,
   speculative: 0,
   noq: 0,
-  injection_process: 'bernoulli',
   include_queuing: 1,
   sim_count: 1,
   buffer_policy: 'private',
@@ -219,6 +221,9 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   link_failures: 0,
   sim_power: 0,
 };
+
+/** Keys BookSim reads only under a setting Meshwork runs otherwise: on_off injection, batch mode. */
+const READ_ONLY_UNDER = new Set(['burst_alpha', 'burst_beta', 'burst_r1', 'batch_size', 'batch_count']);
 
 /** Keys with no effect on simulated results (debug and report output). */
 const NO_EFFECT = new Set(['watch_out', 'print_activity', 'print_csv_results', 'viewer_trace', 'deadlock_warn_timeout', 'stats_out']);
@@ -378,10 +383,11 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   // BookSim's flatfly gives each channel its on-chip wire length (xr·|dx| + yr·|dy| between router
   // tiles): per channel, not per class, which Meshwork's channel latencies cannot express.
   if (nocLatency && topology === 'flatfly') refuse('use_noc_latency', 1, '0 with flatfly (every channel 1 cycle; its per-channel on-chip wire lengths are not modelled)');
-  // Allocators and arbiters by their BookSim names, from the registries; one allocator serves both.
+  // Allocators and arbiters by their BookSim names, from the registries.
   const vcAllocator = oneOf('vc_allocator', 'islip', bookSimNames('allocator'));
-  if (oneOf('sw_allocator', 'islip', bookSimNames('allocator')) !== vcAllocator) refuse('sw_allocator', keys.sw_allocator, `the same as vc_allocator (${vcAllocator})`);
+  const swAllocator = oneOf('sw_allocator', 'islip', bookSimNames('allocator'));
   config.allocator = byBookSimName('allocator', vcAllocator);
+  if (swAllocator !== vcAllocator) config.swAllocator = byBookSimName('allocator', swAllocator);
   config.allocIters = int('alloc_iters', 1, 1, 64);
   oneOf('arb_type', 'round_robin', ['round_robin']);
   const priority = oneOf('priority', 'none', ['none', ...bookSimNames('arbiter').filter((n) => n !== 'round_robin')]);
@@ -393,6 +399,21 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' ? k ** n : Number.MAX_SAFE_INTEGER;
   const traffic = bookSimTraffic(get('traffic', 'uniform'), k, n, typeof keys.xr === 'number' ? keys.xr : 1, terminals);
   const pattern = traffic.pattern;
+  // injection_process: bernoulli, or on_off with burst_alpha/burst_beta/burst_r1 (or on_off(a,b,r1)
+  // parameters, read as BookSim's tokenize_str and atof do: on_off({0.1,0.2,-1.0})).
+  const process = String(get('injection_process', 'bernoulli'));
+  const processName = process.includes('(') ? process.slice(0, process.indexOf('(')) : process;
+  let onOff: OnOffParams | undefined;
+  if (processName === 'on_off') {
+    const params = tokenizeStr(process.includes('(') ? process.slice(process.indexOf('(') + 1, process.lastIndexOf(')') < 0 ? undefined : process.lastIndexOf(')')) : '');
+    if (params.length > 3) refuse('injection_process', process, 'on_off with at most 3 parameters (alpha, beta, r1; a per-node initial state list is not modelled)');
+    const param = (i: number, key: string, fallback: number): number => (params[i] !== undefined ? Number.parseFloat(params[i]) || 0 : num(key, fallback, -1e6, 1));
+    onOff = { alpha: param(0, 'burst_alpha', 0.5), beta: param(1, 'burst_beta', 0.5), r1: param(2, 'burst_r1', -1) };
+    const negative = [onOff.alpha, onOff.beta, onOff.r1].filter((x) => x < 0).length;
+    if (negative !== 1) refuse('injection_process', process, `on_off with exactly one of alpha, beta, r1 negative (got ${onOff.alpha}, ${onOff.beta}, ${onOff.r1}: BookSim stops with "Invalid parameters for injection process")`);
+  } else if (process !== 'bernoulli') {
+    refuse('injection_process', process, 'bernoulli | on_off');
+  }
   const patternOptions = traffic.hotRank === undefined ? undefined : { hotRank: traffic.hotRank, hotFraction: traffic.hotFraction };
   const perFlit = int('injection_rate_uses_flits', 0, 0, 1) === 1;
   // A list `{0.1,0.2}` is one run per rate, as BookSim's vector-valued injection_rate.
@@ -430,9 +451,9 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     if (v !== value) refuse(key, v, `${value} (Meshwork models BookSim's ${key} = ${value} only)`);
   }
   for (const key of Object.keys(keys)) {
-    if (used.has(key) || NO_EFFECT.has(key) || READ_WRITE_ONLY.has(key)) continue;
+    if (used.has(key) || NO_EFFECT.has(key) || READ_WRITE_ONLY.has(key) || READ_ONLY_UNDER.has(key)) continue;
     refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
   const routingName = NAMED_ROUTINGS.has(routing) ? routing : undefined;
-  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', patternOptions, vcsPerClass, warnings, config, measurementOptions, routing, routingName, keys };
+  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', onOff, patternOptions, vcsPerClass, warnings, config, measurementOptions, routing, routingName, keys };
 }

@@ -93,6 +93,8 @@ export interface PacketConfig {
   ejectionLatency: number;
   /** Registered allocator for VC and switch allocation (built in: islip, BookSim's default). */
   allocator: string;
+  /** A different registered allocator for switch allocation only (BookSim's sw_allocator); absent: `allocator`. */
+  swAllocator?: string;
   /** Allocator iterations for VC and switch allocation (BookSim alloc_iters). */
   allocIters: number;
   /**
@@ -225,6 +227,7 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   checkInt('alloc-iters', cfg.allocIters, 1, 64);
   getArbiter(cfg.arbitration);
   getAllocator(cfg.allocator);
+  if (cfg.swAllocator !== undefined) getAllocator(cfg.swAllocator);
   checkInt('injection-ports', cfg.injectionPorts, 1, 64);
   checkInt('ejection-ports', cfg.ejectionPorts, 1, 64);
   if (typeof cfg.perLinkInjection !== 'boolean') throw new InputError('per-link-injection', cfg.perLinkInjection, 'true | false');

@@ -420,7 +420,7 @@ export class PacketNetwork {
 
     const allocator = getAllocator(cfg.allocator);
     this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V);
-    this.sa = allocator.create(maxIn, maxOut, maxIn * Math.min(V, maxOut));
+    this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn, maxOut, maxIn * Math.min(V, maxOut));
     this.arbKey = getArbiter(cfg.arbitration).key;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);

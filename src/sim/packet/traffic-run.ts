@@ -11,7 +11,7 @@ import { familyOf } from '../../topology/registry.js';
 import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
 import type { PatternOptions } from '../traffic/patterns.js';
 import { CLOSED_LOOP_PATTERN, makePattern } from '../traffic/registry.js';
-import { BernoulliSource, MeshEmulationSource, type TrafficSource } from '../traffic/sources.js';
+import { BernoulliSource, MeshEmulationSource, type OnOffParams, type TrafficSource } from '../traffic/sources.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { BOOKSIM_MEASUREMENT, measureLikeBookSim, runFixedHorizon, type HorizonResult, type LoadPoint, type MeasurementOptions } from './measure.js';
 import { PacketNetwork } from './network.js';
@@ -39,6 +39,8 @@ export interface TrafficSweepOptions {
   measurement?: 'booksim' | 'horizon';
   horizon?: number;
   measurementOptions?: Partial<MeasurementOptions>;
+  /** On/off injection (BookSim `injection_process = on_off`) instead of Bernoulli. */
+  onOff?: OnOffParams;
   /** Also compute BookSim's overall statistics block per point (LoadPoint.summary; BookSim measurement only). */
   summary?: boolean;
   /** VCs per routing class (PacketNetwork): default all of them; 1 for BookSim's dragonflynew `out_vc = ph`. */
@@ -61,6 +63,8 @@ export interface TrafficSweepResult {
   pattern: string;
   /** Unit of every point's `rate` (per node per cycle); accepted rates are always flits. */
   rateUnit: RateUnit;
+  /** The injection process: Bernoulli, or on/off with its parameters as given (one negative: derived). */
+  injection: { process: 'bernoulli' } | ({ process: 'on_off' } & OnOffParams);
   patternParams: Readonly<Record<string, unknown>>;
   routing: string;
   routingParams: Readonly<Record<string, unknown>>;
@@ -121,7 +125,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     const net = new PacketNetwork(topology, routing, cfg, opts.vcsPerClass);
     const nodes = topology.numEndpoints;
     const source: TrafficSource = pattern
-      ? new BernoulliSource(pattern, rate * flitsPerRate, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11))
+      ? new BernoulliSource(pattern, rate * flitsPerRate, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), opts.onOff)
       : new MeshEmulationSource(nodes, cfg.packetSize, rate * flitsPerRate, opts.patternOptions?.edges);
     let point: LoadPoint | HorizonPoint;
     if (measurement === 'booksim') {
@@ -139,6 +143,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     topology: topology.spec,
     pattern: opts.pattern,
     rateUnit,
+    injection: opts.onOff ? { process: 'on_off', ...opts.onOff } : { process: 'bernoulli' },
     patternParams: pattern
       ? pattern.params
       : { mapping: `address on a square grid, ${opts.patternOptions?.edges === 'open' ? 'open edges (edge PEs have 3 neighbours, corners 2)' : 'wrap-around'}`, sweep: 'round period = ceil(4·P/rate)' },
