@@ -220,13 +220,27 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   use_read_write: 0,
   link_failures: 0,
   sim_power: 0,
+  measure_stats: 1,
+  output_buffer_size: -1,
 };
 
 /** Keys BookSim reads only under a setting Meshwork runs otherwise: on_off injection, batch mode. */
 const READ_ONLY_UNDER = new Set(['burst_alpha', 'burst_beta', 'burst_r1', 'batch_size', 'batch_count']);
 
-/** Keys with no effect on simulated results (debug and report output). */
-const NO_EFFECT = new Set(['watch_out', 'print_activity', 'print_csv_results', 'viewer_trace', 'deadlock_warn_timeout', 'stats_out']);
+/**
+ * Keys with no effect on simulated results: debug and report output (the watch lists, the *_out
+ * files, pair statistics); the power model's inputs, read only under sim_power = 1 (refused);
+ * shared-buffer tuning, read only under a buffer_policy other than private (refused); class_priority
+ * with one class; and keys BookSim declares but never reads (flit_timing, in_ports, out_ports,
+ * reorder, split_packets, channel_file, watch_transactions).
+ */
+const NO_EFFECT = new Set([
+  ...['watch_out', 'watch_file', 'watch_flits', 'watch_packets', 'watch_transactions', 'print_activity', 'print_csv_results', 'viewer_trace', 'deadlock_warn_timeout', 'stats_out', 'pair_stats'],
+  ...['active_packets_out', 'ejected_flits_out', 'free_credits_out', 'injected_flits_out', 'max_credits_out', 'outstanding_credits_out', 'received_flits_out', 'sent_flits_out', 'sent_packets_out', 'stored_flits_out', 'used_credits_out'],
+  ...['channel_width', 'wire_length', 'tech_file', 'power_output_file', 'channel_sweep'],
+  ...['feedback_aging_scale', 'feedback_offset', 'max_held_slots', 'private_bufs', 'private_buf_size', 'private_buf_start_vc', 'private_buf_end_vc', 'class_priority'],
+  ...['flit_timing', 'in_ports', 'out_ports', 'reorder', 'split_packets', 'channel_file'],
+]);
 
 /**
  * Sizes and VC ranges of read/write request and reply packets: BookSim reads them only under
@@ -364,6 +378,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (topology === 'dragonflynew' && config.vcs < 2) refuse('num_vcs', config.vcs, 'at least 2 with dragonflynew min routing (its phases use VCs 0 and 1)');
   const vcsPerClass = topology === 'dragonflynew' ? 1 : undefined;
   config.vcBuf = int('vc_buf_size', 8, 1, 1 << 16);
+  if (typeof keys.packet_size === 'string') refuse('packet_size', keys.packet_size, 'one integer (packet-size lists, with packet_size_rate, mix packet lengths per source: not modelled)');
   config.packetSize = int('packet_size', 1, 1, 1 << 16);
   // BookSim reads vct only in its event-driven router (event_router.cpp); the iq router, the one
   // Meshwork models (router = iq), runs wormhole whatever vct says, so Meshwork does too.

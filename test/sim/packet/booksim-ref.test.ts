@@ -269,3 +269,25 @@ describe('injection_process = on_off (issue 30)', () => {
     expect(at(0.4, 1).saturated).toBe(true);
   }, 300_000);
 });
+
+describe('lookahead routing, separable input-first allocation, packet-rate injection (issue 30, item 5)', () => {
+  // ./booksim/mesh88_lookahead_sif_p8.cfg, rates in packets/node/cycle as the file means them
+  // (injection_rate_uses_flits = 0). The issue's hidden case of this kind was 17-19 % low at
+  // 0.0375-0.04; this rebuilt probe (8-flit packets, 4 VCs) is within 3 % there, as are the same
+  // file with 2, 8 or 16 VCs, 10-flit packets and credit_delay 2 (measured once, not pinned), so the
+  // gap lies in a key of the hidden file that these do not set.
+  const name = 'mesh88_lookahead_sif_p8';
+  const { run, topology } = loadBookSimCase(name);
+  const rows = readBookSimRows(name).filter((r) => r.seed === 1 && r.latency !== null);
+
+  it('every point up to 0.045 packets/node/cycle within 10 %, and 0.0375 and 0.04 within 5 %', () => {
+    expect(run.rateUnit).toBe('packets');
+    const rates = rows.map((r) => r.rate).filter((r) => r <= 0.045);
+    const ours = simulateTraffic({ topology, pattern: run.pattern, rates, rateUnit: run.rateUnit, preset: 'booksim', config: run.config, measurementOptions: run.measurementOptions }).points as LoadPoint[];
+    for (const [i, rate] of rates.entries()) {
+      const theirs = rows.find((r) => r.rate === rate)!.latency!;
+      const bound = rate === 0.0375 || rate === 0.04 ? 0.05 : 0.1;
+      expect(Math.abs(ours[i].packet_latency! / theirs - 1), `${rate}`).toBeLessThan(bound);
+    }
+  }, 300_000);
+});
