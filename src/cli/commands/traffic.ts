@@ -24,7 +24,7 @@ import { GRID_EDGES, type GridEdges } from '../../sim/traffic/patterns.js';
 import { checkPacketNodes } from '../../sim/packet/limits.js';
 import { estimateSpecSize } from '../../topology/estimate.js';
 import { planOutputs, print, writeOutputs, type PlannedOutput } from '../io.js';
-import { maxOf } from '../../util/arrays.js';
+import { appendAll, maxOf } from '../../util/arrays.js';
 import { progressBar } from '../progress.js';
 import { addPacketOptions, intOption as checkedInt, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { parseRates } from '../../util/rates.js';
@@ -160,7 +160,7 @@ function bookSimLog(result: TrafficSweepResult): string {
   const lines: string[] = [];
   for (const p of result.points as LoadPoint[]) {
     lines.push(`// meshwork: injection_rate = ${p.rate} (${result.rateUnit}/node/cycle), ${result.topology} ${result.pattern}`);
-    lines.push(...(p.summary ? bookSimSummaryLines(p.summary) : [BOOKSIM_UNSTABLE]));
+    appendAll(lines, p.summary ? bookSimSummaryLines(p.summary) : [BOOKSIM_UNSTABLE]);
   }
   return lines.join('\n');
 }
