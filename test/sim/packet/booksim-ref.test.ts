@@ -32,6 +32,8 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     'mesh88_xy_yx_p4',
     'mesh88_tail_credit_p4',
     'mesh88_sw_separable_p4',
+    // dragonflynew min with 4 VCs: BookSim asserts the VC count only for ugal (vcsPerClass 1: VCs 0 and 1 on channels).
+    'dragonflynew_k2_uniform_p4_vc4',
   ];
   for (const name of names) {
     it(name, () => {
@@ -44,7 +46,7 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
       // Up to BookSim's first saturated rate (or its last rate): it must be ours too, and no earlier one.
       const rates = ref.slice(0, knee + 2).map((r) => r.rate);
       const sweep = (seed: number, at: number[]): LoadPoint[] =>
-        simulateTraffic({ topology, pattern: run.pattern, rates: at, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, routingName: run.routingName, onOff: run.onOff }).points as LoadPoint[];
+        simulateTraffic({ topology, pattern: run.pattern, rates: at, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, routingName: run.routingName, onOff: run.onOff, vcsPerClass: run.vcsPerClass }).points as LoadPoint[];
       const ours = sweep(1, rates);
       expect(Math.abs(ours[0].packet_latency! / ref[0].latency! - 1), 'zero load').toBeLessThan(0.05);
       for (let i = 0; i < knee; i++) {
