@@ -12,7 +12,8 @@
  *     "programs": [{ "rank", "stream", "ops": [op, ...] }] }
  *
  * Ops: ["send", to | [to, ...], region, tag, hint?], ["recv", from, region, tag], ["copy", src, dst],
- * ["reduce", op, src, dst], ["barrier", group], ["pace", gap], ["hw", kind, op, region, group, result?].
+ * ["reduce", op, src, dst], ["barrier", group], ["pace", gap], ["hw", kind, op, region, group, result?],
+ * ["isend", to, region, tag, hint?], ["irecv", from, region, tag], ["waitall"] (non-blocking posting).
  */
 import { InputError } from '../util/errors.js';
 import { MAX_STREAMS, Schedule, ScheduleBuilder } from './schedule.js';
@@ -81,10 +82,10 @@ function opJson(s: Schedule, op: number): string {
     case OpKind.Send: {
       const p = s.opPeer[op];
       const to = p >= 0 ? String(p) : `[${s.sendDests(op).join(',')}]`;
-      return `["send",${to},${s.dataRegion(op)},${s.opTag[op]}${s.sendHint(op) >= 0 ? `,${s.sendHint(op)}` : ''}]`;
+      return `["${s.isNonBlocking(op) ? 'isend' : 'send'}",${to},${s.dataRegion(op)},${s.opTag[op]}${s.sendHint(op) >= 0 ? `,${s.sendHint(op)}` : ''}]`;
     }
     case OpKind.Recv:
-      return `["recv",${s.opPeer[op]},${s.dataRegion(op)},${s.opTag[op]}]`;
+      return `["${s.isNonBlocking(op) ? 'irecv' : 'recv'}",${s.opPeer[op]},${s.dataRegion(op)},${s.opTag[op]}]`;
     case OpKind.Copy:
       return `["copy",${s.dataRegion(op)},${s.targetRegion(op)}]`;
     case OpKind.Reduce:
@@ -93,6 +94,8 @@ function opJson(s: Schedule, op: number): string {
       return `["barrier",${s.opPeer[op]}]`;
     case OpKind.Pace:
       return `["pace",${s.paceGap(op)}]`;
+    case OpKind.Wait:
+      return '["waitall"]';
     default:
       return `["hw","${HW_KINDS[s.opTag[op]]}","${REDUCE_OPS[s.reduceOpIndex(op)]}",${s.dataRegion(op)},${s.opPeer[op]}${s.targetRegion(op) !== s.dataRegion(op) ? `,${s.targetRegion(op)}` : ''}]`;
   }
@@ -229,6 +232,15 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
           b.send(rank, to, ref(regionMap, a[2], at(2)), int(a[3] ?? 0, at(3), -(2 ** 31), 2 ** 31 - 1), stream, a[4] === undefined ? -1 : ref(hintMap, a[4], at(4), true));
           break;
         }
+        case 'isend':
+          b.isend(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3] ?? 0, at(3), -(2 ** 31), 2 ** 31 - 1), stream, a[4] === undefined ? -1 : ref(hintMap, a[4], at(4), true));
+          break;
+        case 'irecv':
+          b.irecv(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3] ?? 0, at(3), -(2 ** 31), 2 ** 31 - 1), stream);
+          break;
+        case 'waitall':
+          b.waitall(rank, stream);
+          break;
         case 'recv':
           b.recv(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3] ?? 0, at(3), -(2 ** 31), 2 ** 31 - 1), stream);
           break;
@@ -249,7 +261,7 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
           b.hw(rank, str<HwKind>(a[1], at(1), HW_KINDS), str<ReduceOp>(a[2], at(2), REDUCE_OPS), ref(regionMap, a[3], at(3), true), ref(groupMap, a[4], at(4)), stream, a[5] === undefined ? undefined : ref(regionMap, a[5], at(5), true));
           break;
         default:
-          throw new InputError(at(0), a[0], 'send, recv, copy, reduce, barrier, pace or hw');
+          throw new InputError(at(0), a[0], 'send, recv, isend, irecv, waitall, copy, reduce, barrier, pace or hw');
       }
     });
   });

@@ -65,9 +65,11 @@ export const OpKind = {
   Barrier: 4,
   Pace: 5,
   HwCollective: 6,
+  /** Waitall: blocks its stream until every non-blocking send and receive it posted has completed. */
+  Wait: 7,
 } as const;
 export type OpKind = (typeof OpKind)[keyof typeof OpKind];
-export const OP_NAMES = ['send', 'recv', 'copy', 'reduce', 'barrier', 'pace', 'hw'] as const;
+export const OP_NAMES = ['send', 'recv', 'copy', 'reduce', 'barrier', 'pace', 'hw', 'waitall'] as const;
 
 /** Kinds of a modelled combining-network operation (seed 002's XOR allreduce is `allreduce`). */
 /**

@@ -82,11 +82,16 @@ export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProg
           const to = peer >= 0 ? peer : Array.from(schedule.destRanks.subarray(schedule.destStart[-peer - 1], schedule.destStart[-peer]));
           const h = schedule.sendHint(op);
           const hint = h < 0 ? -1 : typeof to === 'number' && to < (topology?.numEndpoints ?? 0) ? sendHint(h, schedule.opRank[op], to) : hintFor(h);
-          b.send(to, regionBytes[schedule.dataRegion(op)], schedule.opTag[op], hint);
+          if (schedule.isNonBlocking(op)) b.isend(to as number, regionBytes[schedule.dataRegion(op)], schedule.opTag[op], hint);
+          else b.send(to, regionBytes[schedule.dataRegion(op)], schedule.opTag[op], hint);
           break;
         }
         case IrOp.Recv:
-          b.recv(schedule.opPeer[op], regionBytes[schedule.dataRegion(op)], schedule.opTag[op]);
+          if (schedule.isNonBlocking(op)) b.irecv(schedule.opPeer[op], regionBytes[schedule.dataRegion(op)], schedule.opTag[op]);
+          else b.recv(schedule.opPeer[op], regionBytes[schedule.dataRegion(op)], schedule.opTag[op]);
+          break;
+        case IrOp.Wait:
+          b.waitall();
           break;
         case IrOp.Copy:
           b.copy(regionBytes[schedule.dataRegion(op)]);
