@@ -47,6 +47,12 @@ export interface FlowEngineOptions extends FlowModelOptions {
   trace?: FlowTraceRecorder;
   /** Called now and then with the fraction of operations completed (progress bars). */
   progress?: (fraction: number) => void;
+  /**
+   * The path arena's first size in entries (default 65,536) and whether every flow's path is checked
+   * against a hash of its route after each arena move and at activation. Implementation details that
+   * must not change a result: tests run the same case with a tiny and a huge arena, verified.
+   */
+  arena?: { readonly initialEntries?: number; readonly verify?: boolean };
 }
 
 export interface FlowRunOutput {
@@ -60,7 +66,7 @@ export interface FlowRunOutput {
   /** (time, aggregate rate) at each change of rates. */
   readonly rateTime: Float64Array;
   readonly rateValue: Float64Array;
-  readonly stats: { messages: number; flows: number; bytes: number; events: number; rateUpdates: number; batches: number; solverWork: number };
+  readonly stats: { messages: number; flows: number; bytes: number; events: number; rateUpdates: number; batches: number; solverWork: number; arenaCompactions: number; arenaGrowths: number };
 }
 
 class Growing {
@@ -98,7 +104,7 @@ export class FlowEngine {
   private readonly useEj: boolean;
   private readonly msgs = new MessageTable();
   private readonly flows: FlowTable;
-  private readonly arena = new PathArena();
+  private readonly arena: PathArena;
   private readonly nicQueues: NicSendQueues;
   private readonly rates: RateUpdater;
   /** Unfinished flows per channel, kept only for a routing that reads them. */
@@ -149,6 +155,7 @@ export class FlowEngine {
     this.useInj = model.injectionBandwidth !== null;
     this.useEj = model.ejectionBandwidth !== null;
     this.flows = new FlowTable(model.sharing === 'cm02');
+    this.arena = new PathArena(opts.arena?.initialEntries, opts.arena?.verify ?? false);
     this.rates = model.rateUpdate === 'local' ? new LocalRateUpdate(this.flows, this.arena, capacity) : new ExactRateUpdate(this.flows, this.arena, capacity);
     this.nicQueues = new NicSendQueues(model.injectionOrder, program, nics, this.useInj, C);
     this.outstanding = new Int32Array(program.numStreams);
@@ -282,6 +289,8 @@ export class FlowEngine {
         rateUpdates: this.rates.solves,
         batches: this.batches,
         solverWork: this.rates.work,
+        arenaCompactions: this.arena.compactions,
+        arenaGrowths: this.arena.growths,
       },
     };
   }
@@ -408,11 +417,12 @@ export class FlowEngine {
   /** Starts one flow over the given resources, carrying the message chain starting at `msg` (it waits if its NIC queue is busy). */
   private startFlow(resources: number[] | Int32Array, nRes: number, bytes: number, msg: number, s: number, op: number, minBw: number, dstRank: number): void {
     const { flows, arena, nicQueues } = this;
-    const f = flows.add();
+    // Room first: the new row is not in use yet, so compaction does not read its unset path.
     if (!arena.fits(nRes)) {
       this.rates.arenaChanged(arena.reserve(nRes, flows, [[flows.active, flows.numActive], [nicQueues.pending, nicQueues.numPending]]));
     }
-    flows.start[f] = arena.append(resources, nRes);
+    const f = flows.add();
+    flows.start[f] = arena.append(f, resources, nRes);
     this.channelLoad?.add(resources, 0, nRes);
     flows.len[f] = nRes;
     flows.rem[f] = bytes;
@@ -441,6 +451,7 @@ export class FlowEngine {
   }
 
   private activate(f: number): void {
+    this.arena.verifyFlow(this.flows, f);
     this.rates.activate(f);
     this.flows.t[f] = this.now;
     this.flows.activate(f);

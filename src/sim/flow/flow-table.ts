@@ -31,9 +31,12 @@ export class FlowTable {
   numActive = 0;
   /** Flows created so far. */
   created = 0;
+  /** 1 for a row that holds an unfinished flow (in any phase: latency, NIC queue, active), else 0. */
+  inUse = new Uint8Array(1024);
+  /** Rows handed out so far (in use or free): every unfinished flow's row is below this. */
+  rows = 0;
   private nextFree = new Int32Array(1024);
   private free = -1;
-  private used = 0;
 
   constructor(weighted: boolean) {
     this.weight = weighted ? new Float64Array(1024) : null;
@@ -45,9 +48,10 @@ export class FlowTable {
       f = this.free;
       this.free = this.nextFree[f];
     } else {
-      if (this.used === this.capacity) this.grow(2 * this.capacity);
-      f = this.used++;
+      if (this.rows === this.capacity) this.grow(2 * this.capacity);
+      f = this.rows++;
     }
+    this.inUse[f] = 1;
     this.created++;
     return f;
   }
@@ -69,6 +73,7 @@ export class FlowTable {
 
   /** Flow f finished: its row is reused. */
   release(f: number): void {
+    this.inUse[f] = 0;
     this.nextFree[f] = this.free;
     this.free = f;
   }
@@ -88,6 +93,7 @@ export class FlowTable {
     this.stream = resized(this.stream, n);
     this.op = resized(this.op, n);
     this.nextFree = resized(this.nextFree, n);
+    this.inUse = resized(this.inUse, n);
     this.activePos = resized(this.activePos, n);
   }
 }
