@@ -646,6 +646,17 @@ class Machine {
   private pendingRecv: Array<number[] | undefined> = [];
 
   /**
+   * Whether wait op `op` of program p can complete: every pending receive matched (waitall) or its
+   * one request (wait). Returns the receive still unmatched it waits for, or -1.
+   */
+  private waitBlocker(p: number, op: number, step: number): number {
+    const first = this.matchPending(p, step);
+    const target = this.s.waitTarget(op);
+    if (first < 0 || target < 0) return first;
+    return this.pendingRecv[p]!.includes(target) ? target : -1;
+  }
+
+  /**
    * Matches program p's pending non-blocking receives whose messages have arrived (before `step`),
    * in posting order; returns the first still unmatched, or -1. Taking them in posting order keeps
    * MPI's matching rule: an earlier receive on a key gets the earlier message.
@@ -771,7 +782,7 @@ class Machine {
             continue run;
           }
           case OpKind.Wait: {
-            const unmatched = this.matchPending(p, Infinity);
+            const unmatched = this.waitBlocker(p, op, Infinity);
             if (unmatched >= 0) {
               waitKey[p] = s.opPeer[unmatched] * s.numRanks + s.opRank[unmatched];
               break run;
@@ -868,7 +879,7 @@ class Machine {
         } else if (k === OpKind.Recv && s.isNonBlocking(op)) {
           this.postRecv(p, op, step);
         } else if (k === OpKind.Wait) {
-          if (this.matchPending(p, step) >= 0) break;
+          if (this.waitBlocker(p, op, step) >= 0) break;
         } else if (k === OpKind.Recv) {
           this.matchPending(p, step);
           const m = this.mail.take(s.opPeer[op], s.opRank[op], s.opTag[op], step);

@@ -32,7 +32,9 @@
  *       MPI_Irecv): the stream posts them and goes on at once. An irecv is posted (counts for
  *       rendezvous and for matching order) when it executes; its data lands by the next waitall.
  *   waitall  blocks the stream until every isend and irecv it posted has completed (MPI_Waitall).
- *       A program must not end with non-blocking operations after its last waitall.
+ *   wait(request)  blocks the stream until one earlier isend or irecv of the stream has completed
+ *       (MPI_Wait; ring algorithms post the next receive before they wait for the current one).
+ *       A program must not end with non-blocking operations it has not waited for.
  *   hw(kind, op, region, group, result = region)  a modelled combining network (seed 002): every
  *       participant contributes `region` (or the identity, -1) and receives the reduction of all
  *       contributions in `result` (or discards it, -1). Completes like a barrier. Contributions are
@@ -298,6 +300,11 @@ export class Schedule implements ScheduleHeader {
     return (this.opKind[op] === OpKind.Send || this.opKind[op] === OpKind.Recv) && this.opB[op] === 1;
   }
 
+  /** wait: the op id of the request it waits for, or -1 for a waitall. */
+  waitTarget(op: number): number {
+    return this.opPeer[op];
+  }
+
   /** send: its route hint id, or -1. */
   sendHint(op: number): number {
     return this.opC[op];
@@ -340,7 +347,7 @@ export class Schedule implements ScheduleHeader {
       case OpKind.Pace:
         return `pace gap ${this.paceGap(op)}`;
       case OpKind.Wait:
-        return 'waitall';
+        return this.waitTarget(op) < 0 ? 'waitall' : `wait #${this.waitTarget(op)}`;
       default:
         return `hw ${HW_KINDS[this.opTag[op]]} ${REDUCE_OPS[this.reduceOpIndex(op)]} ${r(this.dataRegion(op))} -> ${r(this.targetRegion(op))} group ${this.opPeer[op]}`;
     }
@@ -366,7 +373,7 @@ export class Schedule implements ScheduleHeader {
 
 type ScheduleMethods = Pick<
   Schedule,
-  'collective' | 'isNonBlocking' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion' | 'dataRegion' | 'targetRegion' | 'sendHint' | 'reduceOpIndex' | 'paceValueIndex' | 'paceGap'
+  'collective' | 'isNonBlocking' | 'waitTarget' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion' | 'dataRegion' | 'targetRegion' | 'sendHint' | 'reduceOpIndex' | 'paceValueIndex' | 'paceGap'
 >;
 
 /** Bytes of the input (`send`) and output (`recv`) buffers of local rank `local` in a part. */
@@ -773,13 +780,22 @@ export class ScheduleBuilder {
   /** MPI_Waitall over every isend and irecv this (rank, stream) posted since its last waitall. */
   waitall(rank: number, stream = 0): number {
     this.countUnwaited(rank, stream, 0);
-    return this.push(OpKind.Wait, rank, stream, 0, 0, -1, 0, -1);
+    return this.push(OpKind.Wait, rank, stream, -1, 0, -1, 0, -1);
+  }
+
+  /** MPI_Wait for one request: `request` is the op id an earlier isend or irecv of this (rank, stream) returned; wait for each request at most once. */
+  wait(rank: number, request: number, stream = 0): number {
+    const ok = Number.isInteger(request) && request >= 0 && request < this.n && (this.kind[request] === OpKind.Send || this.kind[request] === OpKind.Recv) && this.b[request] === 1;
+    if (!ok || this.rank[request] !== rank || this.stream[request] !== stream) throw new InputError('wait.request', request, `the op id of an earlier isend or irecv of rank ${rank} stream ${stream}`);
+    this.countUnwaited(rank, stream, -1);
+    return this.push(OpKind.Wait, rank, stream, request, 0, -1, 0, -1);
   }
 
   private countUnwaited(rank: number, stream: number, add: number): void {
     const key = rank * MAX_STREAMS + stream;
-    if (add === 0) this.unwaited.delete(key);
-    else this.unwaited.set(key, (this.unwaited.get(key) ?? 0) + add);
+    const count = (this.unwaited.get(key) ?? 0) + add;
+    if (add === 0 || count === 0) this.unwaited.delete(key);
+    else this.unwaited.set(key, count);
   }
 
   /** send then recv on the same stream (a sendrecv: both may complete in one unit step). */
@@ -888,7 +904,7 @@ export class ScheduleBuilder {
   /** Freezes the ops into a Schedule (the builder must not be used afterwards). */
   finish(): Schedule {
     for (const [key, count] of this.unwaited) {
-      throw new InputError('schedule', `rank ${Math.floor(key / MAX_STREAMS)} stream ${key % MAX_STREAMS} ends with ${count} non-blocking operation(s) after its last waitall`, 'a waitall after every isend and irecv');
+      throw new InputError('schedule', `rank ${Math.floor(key / MAX_STREAMS)} stream ${key % MAX_STREAMS} ends with ${count} non-blocking operation(s) it never waits for`, 'a wait or waitall for every isend and irecv');
     }
     const n = this.n;
     // Columns mostly full are shared (a view), not copied: copying 37 M ops' columns would
@@ -961,6 +977,11 @@ export class RankProgram {
   }
   waitall(): this {
     this.builder.waitall(this.rank, this.stream);
+    return this;
+  }
+  /** Waits for one request (the op id an isend or irecv returned: use `builder.isend`/`irecv` to get it). */
+  wait(request: number): this {
+    this.builder.wait(this.rank, request, this.stream);
     return this;
   }
   copy(src: number, dst: number): this {

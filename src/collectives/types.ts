@@ -65,7 +65,7 @@ export const OpKind = {
   Barrier: 4,
   Pace: 5,
   HwCollective: 6,
-  /** Waitall: blocks its stream until every non-blocking send and receive it posted has completed. */
+  /** Wait (one request, MPI_Wait) or waitall (every request, MPI_Waitall) of the stream's non-blocking sends and receives. */
   Wait: 7,
 } as const;
 export type OpKind = (typeof OpKind)[keyof typeof OpKind];

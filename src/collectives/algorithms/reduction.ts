@@ -71,6 +71,34 @@ export function ringReduceScatter(w: Work): void {
   }
 }
 
+/**
+ * The same ring with the next receive posted before the current one is waited for (Open MPI's and
+ * SMPI's reduce_scatter `ompi_ring`, reduce_scatter-ompi.cpp): irecv the first segment, send segment
+ * v-1; then per step irecv the next segment, wait for the previous, reduce it, send it on. Incoming
+ * segments alternate between `tmp` and `tmp2` (SMPI's inbuf[0] and inbuf[1]).
+ */
+export function ringReduceScatterPreposted(w: Work, tmp2: number): void {
+  const { n, b } = w;
+  if (n === 1) return;
+  const into = (k: number, seg: number): number => b.region(k % 2 === 0 ? w.tmp : tmp2, 0, w.bounds[seg + 1] - w.bounds[seg]);
+  for (let v = 0; v < n; v++) {
+    const rank = w.real(v);
+    const from = w.real(mod(v - 1, n));
+    const to = w.real(mod(v + 1, n));
+    // Step k receives segment v-k-2 into tmp k mod 2, reduces it, and (but the last) sends it on.
+    let pending = b.irecv(rank, from, into(0, mod(v - 2, n)), 1);
+    b.send(rank, to, segs(w, w.acc, mod(v - 1, n), mod(v - 1, n) + 1), 1);
+    for (let k = 0; k < n - 1; k++) {
+      const seg = mod(v - k - 2, n);
+      const next = k + 1 < n - 1 ? b.irecv(rank, from, into(k + 1, mod(v - k - 3, n)), 1) : -1;
+      b.wait(rank, pending);
+      b.reduce(rank, into(k, seg), segs(w, w.acc, seg, seg + 1));
+      if (next >= 0) b.send(rank, to, segs(w, w.acc, seg, seg + 1), 1);
+      pending = next;
+    }
+  }
+}
+
 /** Ring allgather over n segments: rank v starts with segment v of acc, ends with all. */
 export function ringAllgather(w: Work): void {
   const { n } = w;

@@ -70,12 +70,20 @@ export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProg
   const groupKeys = Array.from({ length: schedule.numGroups }, (_, g) => `group ${g}`);
   const { start, order } = schedule.programs();
   const streams = schedule.streams;
+  // Program op id of each schedule op (for a wait's request), built only if a schedule waits for one.
+  let programOp: Int32Array | undefined;
   for (let p = 0; p < schedule.numRanks * streams; p++) {
     // Streams with no operations still exist in the IR; the engine needs only those that act.
     if (start[p] === start[p + 1]) continue;
     b.beginStream(Math.floor(p / streams), p % streams);
     for (let i = start[p]; i < start[p + 1]; i++) {
       const op = order[i];
+      if (schedule.opKind[op] === IrOp.Wait && schedule.waitTarget(op) >= 0 && !programOp) {
+        // Ops are emitted one per schedule op in this order, so a program op id is a running count.
+        programOp = new Int32Array(schedule.numOps);
+        let k = 0;
+        for (let q = 0; q < schedule.numRanks * streams; q++) for (let j = start[q]; j < start[q + 1]; j++) programOp[order[j]] = k++;
+      }
       switch (schedule.opKind[op]) {
         case IrOp.Send: {
           const peer = schedule.opPeer[op];
@@ -90,9 +98,12 @@ export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProg
           if (schedule.isNonBlocking(op)) b.irecv(schedule.opPeer[op], regionBytes[schedule.dataRegion(op)], schedule.opTag[op]);
           else b.recv(schedule.opPeer[op], regionBytes[schedule.dataRegion(op)], schedule.opTag[op]);
           break;
-        case IrOp.Wait:
-          b.waitall();
+        case IrOp.Wait: {
+          const target = schedule.waitTarget(op);
+          if (target < 0) b.waitall();
+          else b.wait(programOp![target]);
           break;
+        }
         case IrOp.Copy:
           b.copy(regionBytes[schedule.dataRegion(op)]);
           break;

@@ -18,7 +18,8 @@ import type { NoiseModel } from './disturb.js';
  * Barrier synchronises the streams that use its key; Pace sets the gap of the stream's following
  * sends; HwCollective is a combining-network collective over the streams that use its key.
  * A non-blocking Send or Recv (`opNonBlocking`, MPI_Isend/MPI_Irecv) lets its stream go on at once;
- * Wait (MPI_Waitall) blocks until every non-blocking op the stream posted has completed.
+ * Wait blocks until every non-blocking op the stream posted has completed (MPI_Waitall, opPeer −1)
+ * or until the one op `opPeer` has (MPI_Wait).
  */
 
 /** Turnaround kind at a transit node (seed 001): in the switch, through memory, or via the in-switch reduce unit. */
@@ -48,7 +49,7 @@ export class FlowProgram {
     /** ops of stream s are opStart[s] .. opStart[s+1) */
     readonly opStart: Int32Array,
     readonly opKind: Uint8Array,
-    /** Send: first index into dsts; Recv: source rank; Barrier/HwCollective: key; Pace: unused. */
+    /** Send: first index into dsts; Recv: source rank; Barrier/HwCollective: key; Wait: the op waited for, or -1 (all); Pace: unused. */
     readonly opPeer: Int32Array,
     /** Send: number of destinations. */
     readonly opCount: Int32Array,
@@ -187,7 +188,21 @@ export class FlowProgramBuilder {
 
   /** MPI_Waitall: waits for every isend and irecv this stream posted. */
   waitall(): this {
-    return this.push(OpKind.Wait, 0, 0, 0, 0, -1);
+    return this.push(OpKind.Wait, -1, 0, 0, 0, -1);
+  }
+
+  /** MPI_Wait: waits for one earlier isend or irecv of this stream, by its op id (`lastOp` after adding it). */
+  wait(request: number): this {
+    const first = this.starts[this.starts.length - 1];
+    if (!(Number.isInteger(request) && request >= first && request < this.n && this.nonBlocking[request] === 1)) {
+      throw new InputError('wait.request', request, 'the op id of an earlier isend or irecv of this stream');
+    }
+    return this.push(OpKind.Wait, request, 0, 0, 0, -1);
+  }
+
+  /** The id of the op added last (to name it in `wait`). */
+  get lastOp(): number {
+    return this.n - 1;
   }
 
   private markNonBlocking(): this {

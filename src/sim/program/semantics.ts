@@ -410,7 +410,17 @@ export class StreamRunner {
           }
           this.arrive(s, op, now);
           return;
-        case OpKind.Wait:
+        case OpKind.Wait: {
+          const target = opPeer[op];
+          if (target >= 0) {
+            // MPI_Wait: one request.
+            if (Number.isNaN(this.opEndT[target])) {
+              this.state[s] = WAIT;
+              return;
+            }
+            this.complete(s, op, now, target);
+            break;
+          }
           if (this.nbPending[s] > 0) {
             this.state[s] = WAIT;
             return;
@@ -423,6 +433,7 @@ export class StreamRunner {
           this.complete(s, op, now, this.nbLast[s] >= 0 ? this.nbLast[s] : this.lastOp[s]);
           this.nbLast[s] = -1;
           break;
+        }
         default:
           throw new Error(`unknown operation kind ${opKind[op]}`);
       }
@@ -533,7 +544,9 @@ export class StreamRunner {
     this.opEndT[op] = now;
     this.opPred[op] = pred;
     this.nbLast[s] = op;
-    if (--this.nbPending[s] === 0 && this.state[s] === WAIT) {
+    // A stream at a wait re-checks it (a waitall needs all of them, a wait its one request).
+    this.nbPending[s]--;
+    if (this.state[s] === WAIT) {
       this.state[s] = READY;
       this.run(s, now);
     }
