@@ -188,6 +188,29 @@ export function recursiveHalving(w: Work, p2: number, vOf: (nr: number) => numbe
   return { masks, kept };
 }
 
+/**
+ * Binomial gather of the halving's result to active rank nr 0 (MPICH's and SMPI's reduce
+ * `scatter_gather`, reduce-scatter-gather.cpp): the halving's steps undone in reverse order, one way
+ * only. In each step the partner on the far side of the mask sends everything it holds and drops out,
+ * so the data held doubles per step and nr 0 ends with the whole buffer in acc.
+ */
+export function binomialGather(w: Work, p2: number, vOf: (nr: number) => number, halving: Halving): void {
+  const alive = new Uint8Array(p2).fill(1);
+  for (let s = halving.masks.length - 1; s >= 0; s--) {
+    const mask = halving.masks[s];
+    const kept = halving.kept[s];
+    const len = p2 >> (s + 1);
+    for (let nr = 0; nr < p2; nr++) {
+      if (!alive[nr] || (nr & mask) === 0) continue;
+      const to = nr ^ mask;
+      const held = segs(w, w.acc, kept[nr], kept[nr] + len);
+      w.b.send(w.real(vOf(nr)), w.real(vOf(to)), held, 9);
+      w.b.recv(w.real(vOf(to)), w.real(vOf(nr)), held, 9);
+      alive[nr] = 0;
+    }
+  }
+}
+
 /** Recursive-doubling allgather among p2 active ranks: the halving's steps undone in reverse order. */
 export function recursiveDoublingGather(w: Work, p2: number, vOf: (nr: number) => number, halving: Halving): void {
   for (let s = halving.masks.length - 1; s >= 0; s--) {
