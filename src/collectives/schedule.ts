@@ -83,6 +83,8 @@ export interface ScheduleHeader {
   /** Algorithm name and the spec text that built it (recorded in results and JSON). */
   readonly algorithm: string;
   readonly algorithmSpec: string;
+  /** The SimGrid SMPI name the algorithm was asked for by (smpi-names.ts), if any. */
+  readonly algorithmAlias?: string;
   readonly topology: string;
   readonly numRanks: number;
   readonly streams: number;
@@ -103,6 +105,7 @@ export interface TmpBuffer {
 export class Schedule implements ScheduleHeader {
   readonly algorithm: string;
   readonly algorithmSpec: string;
+  readonly algorithmAlias?: string;
   readonly topology: string;
   readonly numRanks: number;
   readonly streams: number;
@@ -165,6 +168,7 @@ export class Schedule implements ScheduleHeader {
   constructor(init: Omit<Schedule, 'partOfRank' | keyof ScheduleMethods>) {
     this.algorithm = init.algorithm;
     this.algorithmSpec = init.algorithmSpec;
+    this.algorithmAlias = init.algorithmAlias;
     this.topology = init.topology;
     this.numRanks = init.numRanks;
     this.streams = init.streams;
@@ -418,6 +422,7 @@ export interface BuilderInit {
   streams?: number;
   algorithm?: string;
   algorithmSpec?: string;
+  algorithmAlias?: string;
   topology?: string;
   /** Sub-communicators; default one part of all ranks with the collective above. */
   parts?: Array<{ collective: CollectiveKind; ranks: ArrayLike<number>; size: number; root?: number; peer?: number }>;
@@ -447,7 +452,7 @@ export class ScheduleBuilder {
   readonly op: ReduceOp;
   readonly inPlace: boolean;
   streams: number;
-  private readonly header: { algorithm: string; algorithmSpec: string; topology: string };
+  private readonly header: { algorithm: string; algorithmSpec: string; algorithmAlias?: string; topology: string };
   readonly parts: Part[];
   private readonly buffers: TmpBuffer[] = [
     { name: 'send', bytes: 0 },
@@ -510,7 +515,7 @@ export class ScheduleBuilder {
     this.inPlace = init.inPlace ?? false;
     this.streams = init.streams ?? 1;
     if (!(this.streams >= 1 && this.streams <= MAX_STREAMS)) throw new InputError('streams', this.streams, `1 to ${MAX_STREAMS}`);
-    this.header = { algorithm: init.algorithm ?? 'custom', algorithmSpec: init.algorithmSpec ?? init.algorithm ?? 'custom', topology: init.topology ?? '' };
+    this.header = { algorithm: init.algorithm ?? 'custom', algorithmSpec: init.algorithmSpec ?? init.algorithm ?? 'custom', algorithmAlias: init.algorithmAlias, topology: init.topology ?? '' };
     const partsInit = init.parts ?? [{ collective: init.collective, ranks: Array.from({ length: init.numRanks }, (_, i) => i), size: init.size, root: this.root, peer: this.peer }];
     this.parts = partsInit.map((p) => makePart(p, init.numRanks));
     checkDisjoint(this.parts, init.numRanks);

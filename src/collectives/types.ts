@@ -43,7 +43,7 @@ export function sizeMeaning(c: CollectiveKind): 'block' | 'buffer' | 'message' |
 
 export function parseCollective(text: string, field = 'collective'): CollectiveKind {
   const t = text.trim().toLowerCase();
-  const alias: Record<string, CollectiveKind> = { '1-to-1': 'one-to-one', p2p: 'one-to-one', reducescatter: 'reduce-scatter', bcast: 'broadcast' };
+  const alias: Record<string, CollectiveKind> = { '1-to-1': 'one-to-one', p2p: 'one-to-one', reducescatter: 'reduce-scatter', reduce_scatter: 'reduce-scatter', bcast: 'broadcast' };
   const c = (alias[t] ?? t) as CollectiveKind;
   if (!(COLLECTIVES as readonly string[]).includes(c)) throw new InputError(field, text, `one of ${COLLECTIVES.join(', ')} (1-to-1 = one-to-one)`);
   return c;

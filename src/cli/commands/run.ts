@@ -80,7 +80,7 @@ export function register(program: Command): void {
     }
     const lines = [
       `topology        ${setup.echo.topology}`,
-      `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}, size ${setup.echo.size ?? 'none'}`,
+      `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}${schedule.algorithmAlias ? ` (= ${schedule.algorithmAlias})` : ''}, size ${setup.echo.size ?? 'none'}`,
       `routing         ${result.routing.name}`,
       `engine          ${result.engine}`,
       `makespan        ${formatTime(result.makespan_s)}`,

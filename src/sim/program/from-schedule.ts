@@ -136,6 +136,7 @@ export function workloadOf(schedule: Schedule): Record<string, unknown> {
     collective: schedule.collective,
     algorithm: schedule.algorithm,
     algorithm_spec: schedule.algorithmSpec,
+    ...(schedule.algorithmAlias ? { algorithm_alias: schedule.algorithmAlias } : {}),
     ranks: schedule.numRanks,
     size_bytes: part.size,
     size_meaning: sizeMeaning(part.collective),
