@@ -149,8 +149,10 @@ export function estimateSchedule(req: BuildRequest): ScheduleEstimate | undefine
 function resolveRequest(req: BuildRequest): { alg: Algorithm; ctx: AlgorithmContext } {
   let spec = Spec.parse(req.algorithm, 'algorithm');
   let alg = findAlgorithm(req.collective, spec.family);
-  // A SimGrid SMPI name (rab_rdb, NTSLR_NB, ...) stands for one exact Meshwork variant.
-  const smpi = alg ? undefined : resolveSmpiAlias(req.collective, spec.family, spec.text.includes(':'));
+  // A SimGrid SMPI name (rab_rdb, NTSLR_NB, ...) stands for one exact Meshwork variant; `smpi:NAME`
+  // says so explicitly, for the names Meshwork also uses (SMPI's allgather ring is ring:order=shift).
+  const explicit = spec.family === 'smpi' && !alg;
+  const smpi = alg ? undefined : explicit ? resolveSmpiAlias(req.collective, spec.positional ?? '', spec.text.includes(','), true) : resolveSmpiAlias(req.collective, spec.family, spec.text.includes(':'));
   if (smpi) {
     spec = Spec.parse(smpi.spec, 'algorithm');
     alg = findAlgorithm(req.collective, spec.family);

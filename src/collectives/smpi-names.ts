@@ -4,7 +4,9 @@
  * that sends the same messages in the same order. Each mapping was checked against smpirun on a
  * 64-host 4x4x4 torus (test/reference/simgrid/, docs/flow.md "SimGrid users"). A name SMPI has
  * and Meshwork does not is refused in one line saying so; the result records the alias and the
- * variant it resolved to (`workload.algorithm_alias`, `workload.algorithm_spec`).
+ * variant it resolved to (`workload.algorithm_alias`, `workload.algorithm_spec`). A Meshwork name
+ * wins over the SMPI name it shares: `smpi:ring` is SMPI's allgather ring (ring:order=shift), `ring`
+ * Meshwork's (SMPI NTSLR).
  */
 import { InputError } from '../util/errors.js';
 import type { CollectiveKind } from './types.js';
@@ -98,7 +100,7 @@ export interface SmpiAlias {
  * SMPI name (the caller then reports an unknown algorithm). An SMPI name with no Meshwork equivalent,
  * or an alias given parameters, is refused.
  */
-export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasParams: boolean): SmpiAlias | undefined {
+export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasParams: boolean, explicit = false): SmpiAlias | undefined {
   // Meshwork specs are case-insensitive (NTSLR_NB arrives as ntslr_nb); record SMPI's spelling.
   const lower = name.toLowerCase();
   const aliases = SMPI_ALIASES[collective] ?? {};
@@ -113,6 +115,7 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
     const have = Object.keys(aliases);
     throw new InputError('algorithm', smpiName, `a Meshwork ${collective} algorithm: SimGrid SMPI's ${collective} ${smpiName} has no Meshwork equivalent (SMPI names Meshwork runs: ${have.length ? have.join(', ') : 'none'})`);
   }
+  if (explicit) throw new InputError('algorithm', `smpi:${name}`, `smpi:NAME with a SimGrid SMPI 3.32 ${collective} algorithm Meshwork runs: ${Object.keys(aliases).join(', ') || 'none'}`);
   return undefined;
 }
 
