@@ -28,7 +28,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
   },
   allreduce: {
     lr: 'ring',
-    rab_rdb: 'rabenseifner:order=near-first',
+    rab_rdb: 'rabenseifner:order=near-first,fold=even-out',
     rdb: 'recursive-doubling',
   },
   reduce: {

@@ -112,28 +112,32 @@ export function ringAllgather(w: Work): void {
 }
 
 /**
- * The non-power-of-two fold (MPICH): with p2 = floorPow2(n) and rem = n - p2, odd v < 2·rem send
- * their whole acc to v-1 and sit out; returns the active ranks' new numbering.
+ * The non-power-of-two fold: with p2 = floorPow2(n) and rem = n - p2, odd v < 2·rem send their whole
+ * acc to v-1 and sit out (MPICH), or with `evenOut` even v send to v+1 (SimGrid SMPI's allreduce
+ * rab_rdb, allreduce-rab-rdb.cpp); returns the active ranks' new numbering.
  */
-export function foldIn(w: Work, whole: number): { p2: number; rem: number; vOf: (nr: number) => number } {
+export function foldIn(w: Work, whole: number, evenOut = false): { p2: number; rem: number; vOf: (nr: number) => number } {
   const p2 = floorPow2(w.n);
   const rem = w.n - p2;
   const tmpWhole = w.b.region(w.tmp, 0, w.bounds[w.bounds.length - 1]);
+  const out = evenOut ? 0 : 1;
   for (let v = 0; v < 2 * rem; v++) {
-    if (v % 2 === 1) w.b.send(w.real(v), w.real(v - 1), whole, 3);
+    const partner = v % 2 === out ? (evenOut ? v + 1 : v - 1) : evenOut ? v - 1 : v + 1;
+    if (v % 2 === out) w.b.send(w.real(v), w.real(partner), whole, 3);
     else {
-      w.b.recv(w.real(v), w.real(v + 1), tmpWhole, 3);
+      w.b.recv(w.real(v), w.real(partner), tmpWhole, 3);
       w.b.reduce(w.real(v), tmpWhole, whole);
     }
   }
-  return { p2, rem, vOf: (nr) => (nr < rem ? 2 * nr : nr + rem) };
+  return { p2, rem, vOf: (nr) => (nr < rem ? 2 * nr + (evenOut ? 1 : 0) : nr + rem) };
 }
 
-/** Undoes foldIn for allreduce: even v < 2·rem send the result back to v+1. */
-export function foldOut(w: Work, rem: number, whole: number): void {
+/** Undoes foldIn for allreduce: the ranks that stayed in send the result back to the ones that sat out. */
+export function foldOut(w: Work, rem: number, whole: number, evenOut = false): void {
   for (let v = 0; v < 2 * rem; v += 2) {
-    w.b.send(w.real(v), w.real(v + 1), whole, 4);
-    w.b.recv(w.real(v + 1), w.real(v), whole, 4);
+    const [active, idle] = evenOut ? [v + 1, v] : [v, v + 1];
+    w.b.send(w.real(active), w.real(idle), whole, 4);
+    w.b.recv(w.real(idle), w.real(active), whole, 4);
   }
 }
 
