@@ -24,8 +24,17 @@ const HOSTS: Record<string, string | undefined> = { all: undefined, skip8: `${DI
 const TARGET = 2;
 const PIN_TOLERANCE = 0.5;
 
-/** Cases outside 2 %, at their measured error, with the cause. */
-const PINNED: Record<string, [number, string]> = {};
+/**
+ * Cases outside 2 %, at their measured error, with the cause. `envelope`: SMPI adds 16 bytes to every
+ * message, and the first barrier's 63 zero-byte messages queue on the root's one host link on the
+ * dragonfly (the barrier alone is pinned at −11.1 % in simgrid.test.ts for the same reason); at 1 KiB
+ * that barrier is a third of the bracketed time. `not isolated`: rab_rdb on 56 ranks (fold of 24
+ * ranks, then near-first halving over 32) at 64 KiB; 1 KiB and 1 MiB are within 0.6 %.
+ */
+const PINNED: Record<string, [number, 'envelope' | 'not isolated']> = {
+  'dragonfly-4x4x4-barriers-bcast-binomial_tree 1024': [-3.7, 'envelope'],
+  'torus-4x4x4-hosts56-allreduce-rab_rdb 65536': [-4.9, 'not isolated'],
+};
 
 interface SmpiCase {
   simgrid: string;
