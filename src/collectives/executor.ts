@@ -642,6 +642,45 @@ class Machine {
     }
   }
 
+  // Non-blocking receives posted and not yet matched, per program, in posting order (created on first use).
+  private pendingRecv: Array<number[] | undefined> = [];
+
+  /**
+   * Whether wait op `op` of program p can complete: every pending receive matched (waitall) or its
+   * one request (wait). Returns the receive still unmatched it waits for, or -1.
+   */
+  private waitBlocker(p: number, op: number, step: number): number {
+    const first = this.matchPending(p, step);
+    const target = this.s.waitTarget(op);
+    if (first < 0 || target < 0) return first;
+    return this.pendingRecv[p]!.includes(target) ? target : -1;
+  }
+
+  /**
+   * Matches program p's pending non-blocking receives whose messages have arrived (before `step`),
+   * in posting order; returns the first still unmatched, or -1. Taking them in posting order keeps
+   * MPI's matching rule: an earlier receive on a key gets the earlier message.
+   */
+  private matchPending(p: number, step: number): number {
+    const list = this.pendingRecv[p];
+    if (!list || list.length === 0) return -1;
+    const s = this.s;
+    let kept = 0;
+    for (const op of list) {
+      const m = this.mail.take(s.opPeer[op], s.opRank[op], s.opTag[op], step);
+      if (m < 0) list[kept++] = op;
+      else this.deliver(op, m);
+    }
+    list.length = kept;
+    return kept > 0 ? list[0] : -1;
+  }
+
+  /** Posts non-blocking receive `op` of program p (it matches at once if its message is there). */
+  private postRecv(p: number, op: number, step: number): void {
+    (this.pendingRecv[p] ??= []).push(op);
+    this.matchPending(p, step);
+  }
+
   run(): ExecutionReport {
     const s = this.s;
     this.arrived = new Int32Array(s.numGroups);
@@ -716,6 +755,12 @@ class Machine {
           }
           case OpKind.Recv: {
             const rank = s.opRank[op];
+            if (s.isNonBlocking(op)) {
+              this.postRecv(p, op, Infinity);
+              break;
+            }
+            // Receives posted earlier take their messages first.
+            this.matchPending(p, Infinity);
             const m = this.mail.take(s.opPeer[op], rank, s.opTag[op], Infinity);
             if (m < 0) {
               waitKey[p] = s.opPeer[op] * s.numRanks + rank;
@@ -735,6 +780,14 @@ class Machine {
             }
             executed += done.length;
             continue run;
+          }
+          case OpKind.Wait: {
+            const unmatched = this.waitBlocker(p, op, Infinity);
+            if (unmatched >= 0) {
+              waitKey[p] = s.opPeer[unmatched] * s.numRanks + s.opRank[unmatched];
+              break run;
+            }
+            break;
           }
           default:
             this.doLocal(op);
@@ -761,7 +814,9 @@ class Machine {
           ? `waits for a message from rank ${s.opPeer[op]} tag ${s.opTag[op]}`
           : k === OpKind.Barrier || k === OpKind.HwCollective
             ? `waits at group ${s.opPeer[op]} (${this.arrived[s.opPeer[op]]} of ${s.groupStart[s.opPeer[op] + 1] - s.groupStart[s.opPeer[op]]} participants arrived)`
-            : 'cannot proceed';
+            : k === OpKind.Wait
+              ? `waits for ${this.pendingRecv[p]?.length ?? 0} non-blocking receive(s), the first from rank ${s.opPeer[this.pendingRecv[p]?.[0] ?? op]}`
+              : 'cannot proceed';
       blocked.push(`rank ${s.opRank[op]} stream ${s.opStream[op]} op #${op} (${s.describeOp(op)}) ${why}`);
     }
     if (!count) return;
@@ -821,7 +876,12 @@ class Machine {
         const k = s.opKind[op];
         if (k === OpKind.Copy || k === OpKind.Reduce || k === OpKind.Pace) {
           this.doLocal(op);
+        } else if (k === OpKind.Recv && s.isNonBlocking(op)) {
+          this.postRecv(p, op, step);
+        } else if (k === OpKind.Wait) {
+          if (this.waitBlocker(p, op, step) >= 0) break;
         } else if (k === OpKind.Recv) {
+          this.matchPending(p, step);
           const m = this.mail.take(s.opPeer[op], s.opRank[op], s.opTag[op], step);
           if (m < 0) break;
           this.deliver(op, m);
@@ -1082,7 +1142,7 @@ export function validateOps(s: Schedule, fail: (msg: string) => void): void {
     } else if (k === OpKind.Recv && !(peer >= 0 && peer < s.numRanks)) fail(`op #${i}: recv source ${peer} is not a rank`);
     else if ((k === OpKind.Barrier || k === OpKind.HwCollective) && !(peer >= 0 && peer < s.numGroups)) fail(`op #${i}: group ${peer} does not exist`);
     else if (k === OpKind.Pace && !(s.paceValueIndex(i) >= 0 && s.paceValueIndex(i) < s.paceValues.length)) fail(`op #${i}: pace value ${s.paceValueIndex(i)} does not exist`);
-    else if (k > OpKind.HwCollective) fail(`op #${i}: unknown kind ${k}`);
+    else if (k > OpKind.Wait) fail(`op #${i}: unknown kind ${k}`);
     if (k === OpKind.HwCollective && (s.dataRegion(i) >= s.numRegions || s.targetRegion(i) >= s.numRegions)) fail(`op #${i}: hw region does not exist`);
   }
 }

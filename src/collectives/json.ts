@@ -12,7 +12,9 @@
  *     "programs": [{ "rank", "stream", "ops": [op, ...] }] }
  *
  * Ops: ["send", to | [to, ...], region, tag, hint?], ["recv", from, region, tag], ["copy", src, dst],
- * ["reduce", op, src, dst], ["barrier", group], ["pace", gap], ["hw", kind, op, region, group, result?].
+ * ["reduce", op, src, dst], ["barrier", group], ["pace", gap], ["hw", kind, op, region, group, result?],
+ * ["isend", to, region, tag, hint?], ["irecv", from, region, tag], ["waitall"], ["wait", k] (non-blocking
+ * posting; k is the index, in this program's op list, of the isend or irecv it waits for).
  */
 import { InputError } from '../util/errors.js';
 import { MAX_STREAMS, Schedule, ScheduleBuilder } from './schedule.js';
@@ -59,13 +61,20 @@ export function* scheduleJsonChunks(s: Schedule): Generator<string> {
   for (let h = 0; h < s.numHints; h++) yield `${h ? ',' : ''}${JSON.stringify(s.hint(h))}`;
   yield '],\n"programs":[';
   const { start, order } = s.programs();
+  // Index of each op in its program (for ["wait", k]), built only if a schedule waits for one request.
+  let position: Int32Array | undefined;
+  for (let op = 0; op < s.numOps && !position; op++) {
+    if (s.opKind[op] !== OpKind.Wait || s.waitTarget(op) < 0) continue;
+    position = new Int32Array(s.numOps);
+    for (let p = 0; p < s.numRanks * s.streams; p++) for (let i = start[p]; i < start[p + 1]; i++) position[order[i]] = i - start[p];
+  }
   let first = true;
   for (let p = 0; p < s.numRanks * s.streams; p++) {
     if (start[p] === start[p + 1]) continue;
     let chunk = `${first ? '' : ','}\n{"rank":${Math.floor(p / s.streams)},"stream":${p % s.streams},"ops":[`;
     first = false;
     for (let i = start[p]; i < start[p + 1]; i++) {
-      chunk += (i > start[p] ? ',' : '') + opJson(s, order[i]);
+      chunk += (i > start[p] ? ',' : '') + opJson(s, order[i], position);
       if (chunk.length > 1 << 16) {
         yield chunk;
         chunk = '';
@@ -76,15 +85,15 @@ export function* scheduleJsonChunks(s: Schedule): Generator<string> {
   yield '\n]}\n';
 }
 
-function opJson(s: Schedule, op: number): string {
+function opJson(s: Schedule, op: number, position: Int32Array | undefined): string {
   switch (s.opKind[op]) {
     case OpKind.Send: {
       const p = s.opPeer[op];
       const to = p >= 0 ? String(p) : `[${s.sendDests(op).join(',')}]`;
-      return `["send",${to},${s.dataRegion(op)},${s.opTag[op]}${s.sendHint(op) >= 0 ? `,${s.sendHint(op)}` : ''}]`;
+      return `["${s.isNonBlocking(op) ? 'isend' : 'send'}",${to},${s.dataRegion(op)},${s.opTag[op]}${s.sendHint(op) >= 0 ? `,${s.sendHint(op)}` : ''}]`;
     }
     case OpKind.Recv:
-      return `["recv",${s.opPeer[op]},${s.dataRegion(op)},${s.opTag[op]}]`;
+      return `["${s.isNonBlocking(op) ? 'irecv' : 'recv'}",${s.opPeer[op]},${s.dataRegion(op)},${s.opTag[op]}]`;
     case OpKind.Copy:
       return `["copy",${s.dataRegion(op)},${s.targetRegion(op)}]`;
     case OpKind.Reduce:
@@ -93,6 +102,8 @@ function opJson(s: Schedule, op: number): string {
       return `["barrier",${s.opPeer[op]}]`;
     case OpKind.Pace:
       return `["pace",${s.paceGap(op)}]`;
+    case OpKind.Wait:
+      return s.waitTarget(op) < 0 ? '["waitall"]' : `["wait",${position![s.waitTarget(op)]}]`;
     default:
       return `["hw","${HW_KINDS[s.opTag[op]]}","${REDUCE_OPS[s.reduceOpIndex(op)]}",${s.dataRegion(op)},${s.opPeer[op]}${s.targetRegion(op) !== s.dataRegion(op) ? `,${s.targetRegion(op)}` : ''}]`;
   }
@@ -219,6 +230,7 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
     const o = obj(pv, pf);
     const rank = int(o.rank, `${pf}.rank`, 0, ranks - 1);
     const stream = int(o.stream, `${pf}.stream`, 0, streams - 1);
+    const ids: number[] = [];
     arr(o.ops, `${pf}.ops`).forEach((ov, k) => {
       const of = `${pf}.ops[${k}]`;
       const a = arr(ov, of);
@@ -229,6 +241,21 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
           b.send(rank, to, ref(regionMap, a[2], at(2)), int(a[3] ?? 0, at(3), -(2 ** 31), 2 ** 31 - 1), stream, a[4] === undefined ? -1 : ref(hintMap, a[4], at(4), true));
           break;
         }
+        case 'wait': {
+          const j = int(a[1], at(1), 0, Math.max(0, k - 1));
+          if (j >= k) throw new InputError(at(1), a[1], 'the index of an earlier isend or irecv in this program');
+          ids.push(b.wait(rank, ids[j], stream));
+          return;
+        }
+        case 'isend':
+          b.isend(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3] ?? 0, at(3), -(2 ** 31), 2 ** 31 - 1), stream, a[4] === undefined ? -1 : ref(hintMap, a[4], at(4), true));
+          break;
+        case 'irecv':
+          b.irecv(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3] ?? 0, at(3), -(2 ** 31), 2 ** 31 - 1), stream);
+          break;
+        case 'waitall':
+          b.waitall(rank, stream);
+          break;
         case 'recv':
           b.recv(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3] ?? 0, at(3), -(2 ** 31), 2 ** 31 - 1), stream);
           break;
@@ -249,8 +276,9 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
           b.hw(rank, str<HwKind>(a[1], at(1), HW_KINDS), str<ReduceOp>(a[2], at(2), REDUCE_OPS), ref(regionMap, a[3], at(3), true), ref(groupMap, a[4], at(4)), stream, a[5] === undefined ? undefined : ref(regionMap, a[5], at(5), true));
           break;
         default:
-          throw new InputError(at(0), a[0], 'send, recv, copy, reduce, barrier, pace or hw');
+          throw new InputError(at(0), a[0], 'send, recv, isend, irecv, wait, waitall, copy, reduce, barrier, pace or hw');
       }
+      ids.push(b.numOps - 1);
     });
   });
   return b.finish();

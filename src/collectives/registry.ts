@@ -8,6 +8,7 @@ import { Spec } from '../util/spec.js';
 import type { Topology } from '../topology/graph.js';
 import { Schedule, ScheduleBuilder, BuilderInit } from './schedule.js';
 import { CollectiveKind, DTYPE_BYTES, Dtype, ReduceOp, isReduction, isRooted } from './types.js';
+import { resolveSmpiAlias, smpiAliasNames } from './smpi-names.js';
 
 /** One algorithm parameter, with its default (shown by `meshwork collective list`). */
 export type ParamDecl =
@@ -34,8 +35,10 @@ export interface AlgorithmContext {
   readonly op: ReduceOp;
   /** Parsed parameters with defaults filled in. */
   readonly params: ParamValues;
-  /** The spec text that selected the algorithm. */
+  /** The spec text that selected the algorithm (an alias's resolved spec). */
   readonly spec: string;
+  /** The SimGrid SMPI name the request used, as recorded in results, if any. */
+  readonly alias?: string;
 }
 
 export interface Algorithm {
@@ -126,6 +129,7 @@ export function buildSchedule(req: BuildRequest): Schedule {
       op: ctx.op,
       algorithm: alg.name,
       algorithmSpec: ctx.spec,
+      algorithmAlias: ctx.alias,
       topology: req.topology.spec,
       ...overrides,
     });
@@ -143,11 +147,21 @@ export function estimateSchedule(req: BuildRequest): ScheduleEstimate | undefine
 
 /** The algorithm and its context for a request, after every check that needs no building. */
 function resolveRequest(req: BuildRequest): { alg: Algorithm; ctx: AlgorithmContext } {
-  const spec = Spec.parse(req.algorithm, 'algorithm');
-  const alg = findAlgorithm(req.collective, spec.family);
+  let spec = Spec.parse(req.algorithm, 'algorithm');
+  let alg = findAlgorithm(req.collective, spec.family);
+  // A SimGrid SMPI name (rab_rdb, NTSLR_NB, ...) stands for one exact Meshwork variant; `smpi:NAME`
+  // says so explicitly, for the names Meshwork also uses (SMPI's allgather ring is ring:order=shift).
+  const explicit = spec.family === 'smpi' && !alg;
+  const smpi = alg ? undefined : explicit ? resolveSmpiAlias(req.collective, spec.positional ?? '', spec.text.includes(','), true) : resolveSmpiAlias(req.collective, spec.family, spec.text.includes(':'));
+  if (smpi) {
+    spec = Spec.parse(smpi.spec, 'algorithm');
+    alg = findAlgorithm(req.collective, spec.family);
+  }
   if (!alg) {
     const names = listAlgorithms(req.collective).map((a) => a.name);
-    throw new InputError('algorithm', spec.family, names.length ? `for ${req.collective}: ${names.join(', ')}` : `no algorithms registered for ${req.collective}`);
+    const smpiNames = smpiAliasNames(req.collective);
+    const aliases = smpiNames.length ? ` (or SimGrid SMPI's ${smpiNames.join(', ')})` : '';
+    throw new InputError('algorithm', spec.family, names.length ? `for ${req.collective}: ${names.join(', ')}${aliases}` : `no algorithms registered for ${req.collective}`);
   }
   const ranks = req.topology.numEndpoints;
   const root = req.root ?? 0;
@@ -169,6 +183,7 @@ function resolveRequest(req: BuildRequest): { alg: Algorithm; ctx: AlgorithmCont
     op: req.op ?? 'sum',
     params: parseParams(alg, spec),
     spec: spec.text,
+    alias: smpi?.alias,
   };
   const refusal = alg.supports(ctx);
   if (refusal !== undefined) throw new InputError('algorithm', spec.text, `${alg.name} for ${req.collective} supports ${alg.supportsText}; here: ${refusal}`);

@@ -28,6 +28,13 @@
  *       whole-rank barrier is a group listing every stream of each rank: `group(ranks, 'all')`).
  *   pace(gap)  intra-packet gap in packet times (seed 000) for the following sends of this stream,
  *       until the next pace; 0 = back to back. Timing only: the executor ignores it.
+ *   isend / irecv  the same as send (one destination) and recv, but non-blocking (MPI_Isend,
+ *       MPI_Irecv): the stream posts them and goes on at once. An irecv is posted (counts for
+ *       rendezvous and for matching order) when it executes; its data lands by the next waitall.
+ *   waitall  blocks the stream until every isend and irecv it posted has completed (MPI_Waitall).
+ *   wait(request)  blocks the stream until one earlier isend or irecv of the stream has completed
+ *       (MPI_Wait; ring algorithms post the next receive before they wait for the current one).
+ *       A program must not end with non-blocking operations it has not waited for.
  *   hw(kind, op, region, group, result = region)  a modelled combining network (seed 002): every
  *       participant contributes `region` (or the identity, -1) and receives the reduction of all
  *       contributions in `result` (or discards it, -1). Completes like a barrier. Contributions are
@@ -76,6 +83,8 @@ export interface ScheduleHeader {
   /** Algorithm name and the spec text that built it (recorded in results and JSON). */
   readonly algorithm: string;
   readonly algorithmSpec: string;
+  /** The SimGrid SMPI name the algorithm was asked for by (smpi-names.ts), if any. */
+  readonly algorithmAlias?: string;
   readonly topology: string;
   readonly numRanks: number;
   readonly streams: number;
@@ -96,6 +105,7 @@ export interface TmpBuffer {
 export class Schedule implements ScheduleHeader {
   readonly algorithm: string;
   readonly algorithmSpec: string;
+  readonly algorithmAlias?: string;
   readonly topology: string;
   readonly numRanks: number;
   readonly streams: number;
@@ -116,7 +126,7 @@ export class Schedule implements ScheduleHeader {
   readonly opTag: Int32Array;
   /** send/recv/hw: region (-1 none for hw); copy/reduce: source region; pace: index into paceValues. */
   readonly opA: Int32Array;
-  /** copy/reduce: destination region; hw: result region (-1 none). */
+  /** copy/reduce: destination region; hw: result region (-1 none); send/recv: 1 when non-blocking (isend, irecv). */
   readonly opB: Int32Array;
   /** send: hint id or -1; reduce/hw: reduce-op index. */
   readonly opC: Int32Array;
@@ -158,6 +168,7 @@ export class Schedule implements ScheduleHeader {
   constructor(init: Omit<Schedule, 'partOfRank' | keyof ScheduleMethods>) {
     this.algorithm = init.algorithm;
     this.algorithmSpec = init.algorithmSpec;
+    this.algorithmAlias = init.algorithmAlias;
     this.topology = init.topology;
     this.numRanks = init.numRanks;
     this.streams = init.streams;
@@ -288,6 +299,16 @@ export class Schedule implements ScheduleHeader {
     return this.opB[op];
   }
 
+  /** send/recv: whether it is non-blocking (isend, irecv: the stream goes on; a later waitall completes it). */
+  isNonBlocking(op: number): boolean {
+    return (this.opKind[op] === OpKind.Send || this.opKind[op] === OpKind.Recv) && this.opB[op] === 1;
+  }
+
+  /** wait: the op id of the request it waits for, or -1 for a waitall. */
+  waitTarget(op: number): number {
+    return this.opPeer[op];
+  }
+
   /** send: its route hint id, or -1. */
   sendHint(op: number): number {
     return this.opC[op];
@@ -317,10 +338,10 @@ export class Schedule implements ScheduleHeader {
         const dests = this.sendDests(op);
         const h = this.hint(this.sendHint(op));
         const hint = h ? ` ${h.kind}${h.nodes.length ? ` [${h.nodes.join(',')}]` : ''}` : '';
-        return `send to ${dests.length === 1 ? dests[0] : `[${dests.join(',')}]`} ${r(this.dataRegion(op))} tag ${this.opTag[op]}${hint}`;
+        return `${this.isNonBlocking(op) ? 'isend' : 'send'} to ${dests.length === 1 ? dests[0] : `[${dests.join(',')}]`} ${r(this.dataRegion(op))} tag ${this.opTag[op]}${hint}`;
       }
       case OpKind.Recv:
-        return `recv from ${this.opPeer[op]} ${r(this.dataRegion(op))} tag ${this.opTag[op]}`;
+        return `${this.isNonBlocking(op) ? 'irecv' : 'recv'} from ${this.opPeer[op]} ${r(this.dataRegion(op))} tag ${this.opTag[op]}`;
       case OpKind.Copy:
         return `copy ${r(this.dataRegion(op))} -> ${r(this.targetRegion(op))}`;
       case OpKind.Reduce:
@@ -329,6 +350,8 @@ export class Schedule implements ScheduleHeader {
         return `barrier group ${this.opPeer[op]} (${this.groupStart[this.opPeer[op] + 1] - this.groupStart[this.opPeer[op]]} participants)`;
       case OpKind.Pace:
         return `pace gap ${this.paceGap(op)}`;
+      case OpKind.Wait:
+        return this.waitTarget(op) < 0 ? 'waitall' : `wait #${this.waitTarget(op)}`;
       default:
         return `hw ${HW_KINDS[this.opTag[op]]} ${REDUCE_OPS[this.reduceOpIndex(op)]} ${r(this.dataRegion(op))} -> ${r(this.targetRegion(op))} group ${this.opPeer[op]}`;
     }
@@ -354,7 +377,7 @@ export class Schedule implements ScheduleHeader {
 
 type ScheduleMethods = Pick<
   Schedule,
-  'collective' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion' | 'dataRegion' | 'targetRegion' | 'sendHint' | 'reduceOpIndex' | 'paceValueIndex' | 'paceGap'
+  'collective' | 'isNonBlocking' | 'waitTarget' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion' | 'dataRegion' | 'targetRegion' | 'sendHint' | 'reduceOpIndex' | 'paceValueIndex' | 'paceGap'
 >;
 
 /** Bytes of the input (`send`) and output (`recv`) buffers of local rank `local` in a part. */
@@ -399,6 +422,7 @@ export interface BuilderInit {
   streams?: number;
   algorithm?: string;
   algorithmSpec?: string;
+  algorithmAlias?: string;
   topology?: string;
   /** Sub-communicators; default one part of all ranks with the collective above. */
   parts?: Array<{ collective: CollectiveKind; ranks: ArrayLike<number>; size: number; root?: number; peer?: number }>;
@@ -428,7 +452,7 @@ export class ScheduleBuilder {
   readonly op: ReduceOp;
   readonly inPlace: boolean;
   streams: number;
-  private readonly header: { algorithm: string; algorithmSpec: string; topology: string };
+  private readonly header: { algorithm: string; algorithmSpec: string; algorithmAlias?: string; topology: string };
   readonly parts: Part[];
   private readonly buffers: TmpBuffer[] = [
     { name: 'send', bytes: 0 },
@@ -475,6 +499,8 @@ export class ScheduleBuilder {
   private hintTable = new Int32Array(128).fill(-1);
   private paceIds = new Map<number, number>();
   private paceValues: number[] = [];
+  // Per (rank, stream) with non-blocking ops since its last waitall: how many (finish refuses leftovers).
+  private unwaited = new Map<number, number>();
 
   constructor(init: BuilderInit) {
     if (!Number.isInteger(init.numRanks) || init.numRanks < 1) throw new InputError('ranks', init.numRanks, 'a positive integer');
@@ -489,7 +515,7 @@ export class ScheduleBuilder {
     this.inPlace = init.inPlace ?? false;
     this.streams = init.streams ?? 1;
     if (!(this.streams >= 1 && this.streams <= MAX_STREAMS)) throw new InputError('streams', this.streams, `1 to ${MAX_STREAMS}`);
-    this.header = { algorithm: init.algorithm ?? 'custom', algorithmSpec: init.algorithmSpec ?? init.algorithm ?? 'custom', topology: init.topology ?? '' };
+    this.header = { algorithm: init.algorithm ?? 'custom', algorithmSpec: init.algorithmSpec ?? init.algorithm ?? 'custom', algorithmAlias: init.algorithmAlias, topology: init.topology ?? '' };
     const partsInit = init.parts ?? [{ collective: init.collective, ranks: Array.from({ length: init.numRanks }, (_, i) => i), size: init.size, root: this.root, peer: this.peer }];
     this.parts = partsInit.map((p) => makePart(p, init.numRanks));
     checkDisjoint(this.parts, init.numRanks);
@@ -742,6 +768,41 @@ export class ScheduleBuilder {
     return this.push(OpKind.Recv, rank, stream, from, tag, region, 0, -1);
   }
 
+  /** A non-blocking send to one rank (MPI_Isend): the stream goes on; a later waitall completes it. */
+  isend(rank: number, to: number, region: number, tag = 0, stream = 0, hint = -1): number {
+    this.checkRank(to, 'isend.to');
+    this.countUnwaited(rank, stream, 1);
+    return this.push(OpKind.Send, rank, stream, to, tag, region, 1, hint);
+  }
+
+  /** A non-blocking receive (MPI_Irecv): posted now, matched in posting order; a later waitall completes it. */
+  irecv(rank: number, from: number, region: number, tag = 0, stream = 0): number {
+    this.checkRank(from, 'irecv.from');
+    this.countUnwaited(rank, stream, 1);
+    return this.push(OpKind.Recv, rank, stream, from, tag, region, 1, -1);
+  }
+
+  /** MPI_Waitall over every isend and irecv this (rank, stream) posted since its last waitall. */
+  waitall(rank: number, stream = 0): number {
+    this.countUnwaited(rank, stream, 0);
+    return this.push(OpKind.Wait, rank, stream, -1, 0, -1, 0, -1);
+  }
+
+  /** MPI_Wait for one request: `request` is the op id an earlier isend or irecv of this (rank, stream) returned; wait for each request at most once. */
+  wait(rank: number, request: number, stream = 0): number {
+    const ok = Number.isInteger(request) && request >= 0 && request < this.n && (this.kind[request] === OpKind.Send || this.kind[request] === OpKind.Recv) && this.b[request] === 1;
+    if (!ok || this.rank[request] !== rank || this.stream[request] !== stream) throw new InputError('wait.request', request, `the op id of an earlier isend or irecv of rank ${rank} stream ${stream}`);
+    this.countUnwaited(rank, stream, -1);
+    return this.push(OpKind.Wait, rank, stream, request, 0, -1, 0, -1);
+  }
+
+  private countUnwaited(rank: number, stream: number, add: number): void {
+    const key = rank * MAX_STREAMS + stream;
+    const count = (this.unwaited.get(key) ?? 0) + add;
+    if (add === 0 || count === 0) this.unwaited.delete(key);
+    else this.unwaited.set(key, count);
+  }
+
   /** send then recv on the same stream (a sendrecv: both may complete in one unit step). */
   sendrecv(rank: number, to: number, sendRegion: number, from: number, recvRegion: number, tag = 0, stream = 0): void {
     this.send(rank, to, sendRegion, tag, stream);
@@ -847,6 +908,9 @@ export class ScheduleBuilder {
 
   /** Freezes the ops into a Schedule (the builder must not be used afterwards). */
   finish(): Schedule {
+    for (const [key, count] of this.unwaited) {
+      throw new InputError('schedule', `rank ${Math.floor(key / MAX_STREAMS)} stream ${key % MAX_STREAMS} ends with ${count} non-blocking operation(s) it never waits for`, 'a wait or waitall for every isend and irecv');
+    }
     const n = this.n;
     // Columns mostly full are shared (a view), not copied: copying 37 M ops' columns would
     // double the schedule's peak memory for a moment.
@@ -906,6 +970,23 @@ export class RankProgram {
   }
   recv(from: number, region: number, tag = 0): this {
     this.builder.recv(this.rank, from, region, tag, this.stream);
+    return this;
+  }
+  isend(to: number, region: number, tag = 0, hint = -1): this {
+    this.builder.isend(this.rank, to, region, tag, this.stream, hint);
+    return this;
+  }
+  irecv(from: number, region: number, tag = 0): this {
+    this.builder.irecv(this.rank, from, region, tag, this.stream);
+    return this;
+  }
+  waitall(): this {
+    this.builder.waitall(this.rank, this.stream);
+    return this;
+  }
+  /** Waits for one request (the op id an isend or irecv returned: use `builder.isend`/`irecv` to get it). */
+  wait(request: number): this {
+    this.builder.wait(this.rank, request, this.stream);
     return this;
   }
   copy(src: number, dst: number): this {

@@ -43,7 +43,7 @@ export function sizeMeaning(c: CollectiveKind): 'block' | 'buffer' | 'message' |
 
 export function parseCollective(text: string, field = 'collective'): CollectiveKind {
   const t = text.trim().toLowerCase();
-  const alias: Record<string, CollectiveKind> = { '1-to-1': 'one-to-one', p2p: 'one-to-one', reducescatter: 'reduce-scatter', bcast: 'broadcast' };
+  const alias: Record<string, CollectiveKind> = { '1-to-1': 'one-to-one', p2p: 'one-to-one', reducescatter: 'reduce-scatter', reduce_scatter: 'reduce-scatter', bcast: 'broadcast' };
   const c = (alias[t] ?? t) as CollectiveKind;
   if (!(COLLECTIVES as readonly string[]).includes(c)) throw new InputError(field, text, `one of ${COLLECTIVES.join(', ')} (1-to-1 = one-to-one)`);
   return c;
@@ -65,9 +65,11 @@ export const OpKind = {
   Barrier: 4,
   Pace: 5,
   HwCollective: 6,
+  /** Wait (one request, MPI_Wait) or waitall (every request, MPI_Waitall) of the stream's non-blocking sends and receives. */
+  Wait: 7,
 } as const;
 export type OpKind = (typeof OpKind)[keyof typeof OpKind];
-export const OP_NAMES = ['send', 'recv', 'copy', 'reduce', 'barrier', 'pace', 'hw'] as const;
+export const OP_NAMES = ['send', 'recv', 'copy', 'reduce', 'barrier', 'pace', 'hw', 'waitall'] as const;
 
 /** Kinds of a modelled combining-network operation (seed 002's XOR allreduce is `allreduce`). */
 /**

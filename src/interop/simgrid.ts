@@ -3,9 +3,10 @@
  * `wiring=simgrid` as SimGrid's own `<cluster topology="TORUS|FAT_TREE|DRAGONFLY">`; any other
  * topology as an explicit `<zone routing="Full">` of hosts (one per endpoint), one link per channel,
  * and one route per ordered pair of endpoints along the topology's default routing (so SimGrid
- * routes exactly as Meshwork does). Import: the three cluster forms become the Meshwork families (a
- * DRAGONFLY with one chassis per group and one link per pair; SimGrid's chassis level has no
- * Meshwork family). Zones are not imported (docs/interop.md).
+ * routes exactly as Meshwork does). Import (`simgridTopology`): a platform of one cluster; the three
+ * topology forms become the Meshwork families (a DRAGONFLY with one chassis per group and one link
+ * per pair; SimGrid's chassis level has no Meshwork family), a FLAT cluster a crossbar with its
+ * backbone. Every construct not modelled is refused by name, never ignored (docs/interop.md).
  */
 import { InputError, LimitError } from '../util/errors.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
@@ -13,6 +14,9 @@ import type { Topology } from '../topology/graph.js';
 import { resolveRouting } from '../routing/registry.js';
 import { makeRouteBuffers } from '../routing/types.js';
 import { parseXml, xmlAttributes } from './xml.js';
+import { TopologyBuilder } from '../topology/builder.js';
+import { NodeKind } from '../topology/graph.js';
+import { buildTopology } from '../topology/registry.js';
 
 /** Largest endpoint count exported as an explicit zone (routes grow as N²). */
 export const MAX_SIMGRID_ZONE_HOSTS = 1024;
@@ -73,44 +77,153 @@ export function topologyToSimgrid(t: Topology): string {
   return lines.join('\n');
 }
 
-/** The Meshwork spec of a platform's first TORUS, FAT_TREE or DRAGONFLY cluster. */
-export function simgridClusterSpec(text: string, field = 'simgrid'): string {
-  let spec: string | undefined;
+/** One `<cluster>` as read: its kind, parameters and link attributes, validated. */
+interface ClusterRead {
+  readonly kind: 'TORUS' | 'FAT_TREE' | 'DRAGONFLY' | 'FLAT';
+  readonly params: string;
+  readonly hosts: number;
+  readonly bw: number;
+  readonly lat: number;
+  /** Backbone of a FLAT cluster (bb_bw, bb_lat; shared by every flow in both directions), or undefined. */
+  readonly backbone?: { readonly bw: number; readonly lat: number };
+  readonly where: string;
+}
+
+/**
+ * Elements a platform may hold besides its one cluster: the zone around it, properties and
+ * configuration. Anything else (other clusters, hosts, links, routes between zones) would change
+ * routes or add traffic paths, so it is refused by name rather than ignored.
+ */
+const ALLOWED = new Set(['platform', 'zone', 'AS', 'cluster', 'prop', 'config', 'include']);
+
+/** Host count of a cluster radical: "0-99" or "0-3,8,10-11". */
+function radicalCount(radical: string, field: string): number {
+  let count = 0;
+  for (const part of radical.split(',')) {
+    const m = /^\s*(\d+)(?:\s*-\s*(\d+))?\s*$/.exec(part);
+    if (!m || (m[2] !== undefined && Number(m[2]) < Number(m[1]))) throw new InputError(field, radical, 'host numbers and ranges such as 0-99 or 0-3,8,10-11');
+    count += m[2] === undefined ? 1 : Number(m[2]) - Number(m[1]) + 1;
+  }
+  return count;
+}
+
+/**
+ * Reads the platform's one cluster. Modelled: TORUS, FAT_TREE (k-ary L-trees), DRAGONFLY (one
+ * chassis per group), FLAT (a crossbar of private split-duplex links, with or without a shared
+ * backbone). Refused in one line naming the construct: several clusters, hosts, links or routes
+ * outside the cluster, `limiter_link`, a `sharing_policy` other than SPLITDUPLEX on the private links,
+ * a FATPIPE backbone (no sharing on it: max-min channels cannot express a per-flow cap), a backbone
+ * on a TORUS/FAT_TREE/DRAGONFLY cluster. loopback_bw/lat only time a rank's messages to itself,
+ * which Meshwork schedules never send over the network.
+ */
+function readCluster(text: string, field: string): ClusterRead {
+  let found: ClusterRead | undefined;
+  let clusters = 0;
   parseXml(
     text,
     {
       open: (name, a) => {
-        if (name !== 'cluster' || spec !== undefined) return;
+        if (!ALLOWED.has(name)) throw new InputError(`${field}.${name}`, `<${name}>`, 'a platform of one <cluster> (other hosts, links and routes are not imported)');
+        if (name !== 'cluster') return;
+        if (++clusters > 1) throw new InputError(field, `${clusters} <cluster> elements`, 'a platform of one <cluster> (several clusters joined by zone routes are not imported)');
         const where = `${field}.cluster`;
         const kind = (a.topology ?? 'FLAT').toUpperCase();
-        const bw = `bw=${parseBandwidth(a.bw ?? '', `${where}.bw`)}Bps`;
-        const lat = `lat=${parseTime(a.lat ?? '', `${where}.lat`)}s`;
-        const params = a.topo_parameters ?? '';
-        if (kind === 'TORUS') {
-          if (!/^\d+(,\d+)*$/.test(params)) throw new InputError(`${where}.topo_parameters`, params, 'dimension sizes such as 4,4,4');
-          spec = `torus:${params.split(',').join('x')},${bw},${lat}`;
-        } else if (kind === 'FAT_TREE') {
-          const m = /^(\d+);([\d,]+);([\d,]+);([\d,]+)$/.exec(params);
-          const L = Number(m?.[1]);
-          const down = m?.[2].split(',').map(Number) ?? [];
-          const up = m?.[3].split(',').map(Number) ?? [];
-          const par = m?.[4].split(',').map(Number) ?? [];
-          const k = down[0];
-          const kary = m && down.length === L && up.length === L && par.length === L && down.every((d) => d === k) && up[0] === 1 && up.slice(1).every((u) => u === k) && par.every((x) => x === 1);
-          if (!kary) throw new InputError(`${where}.topo_parameters`, params, 'a k-ary L-tree, "L;k,..,k;1,k,..,k;1,..,1" (other PGFTs have no Meshwork family)');
-          spec = `fattree:k=${k},levels=${L},${bw},${lat}`;
-        } else if (kind === 'DRAGONFLY') {
-          const m = /^(\d+),1;1,1;(\d+),1;(\d+)$/.exec(params);
-          const [groups, routers] = [Number(m?.[1]), Number(m?.[2])];
-          if (!m || groups < 2 || groups > routers) {
-            throw new InputError(`${where}.topo_parameters`, params, '"G,1;1,1;A,1;P": one chassis per group, one link per router pair and group pair, 2 <= G <= A (other shapes have no Meshwork dragonfly)');
-          }
-          spec = `dragonfly:a=${routers},p=${m[3]},h=1,g=${groups},wiring=simgrid,${bw},${lat}`;
-        } else throw new InputError(`${where}.topology`, a.topology, 'TORUS, FAT_TREE or DRAGONFLY (FLAT clusters are not imported)');
+        if (kind !== 'TORUS' && kind !== 'FAT_TREE' && kind !== 'DRAGONFLY' && kind !== 'FLAT') throw new InputError(`${where}.topology`, a.topology, 'FLAT, TORUS, FAT_TREE or DRAGONFLY');
+        if (a.limiter_link !== undefined) throw new InputError(`${where}.limiter_link`, a.limiter_link, 'no limiter_link (a shared cap on each host\'s links is not modelled)');
+        const sharing = (a.sharing_policy ?? 'SPLITDUPLEX').toUpperCase();
+        if (sharing !== 'SPLITDUPLEX') throw new InputError(`${where}.sharing_policy`, a.sharing_policy, 'SPLITDUPLEX (Meshwork channels are one per direction; SHARED and FATPIPE private links are not modelled)');
+        let backbone: ClusterRead['backbone'];
+        if (a.bb_bw !== undefined || a.bb_lat !== undefined) {
+          if (kind !== 'FLAT') throw new InputError(`${where}.bb_bw`, a.bb_bw ?? a.bb_lat, `no backbone on a ${kind} cluster`);
+          const bbSharing = (a.bb_sharing_policy ?? 'SHARED').toUpperCase();
+          if (bbSharing !== 'SHARED') throw new InputError(`${where}.bb_sharing_policy`, a.bb_sharing_policy, 'SHARED (the default: one capacity for every flow; a FATPIPE backbone caps each flow alone, which max-min channels do not express)');
+          backbone = { bw: parseBandwidth(a.bb_bw ?? '', `${where}.bb_bw`), lat: parseTime(a.bb_lat ?? '0s', `${where}.bb_lat`) };
+        }
+        found = {
+          kind,
+          params: a.topo_parameters ?? '',
+          hosts: radicalCount(a.radical ?? '', `${where}.radical`),
+          bw: parseBandwidth(a.bw ?? '', `${where}.bw`),
+          lat: parseTime(a.lat ?? '', `${where}.lat`),
+          backbone,
+          where,
+        };
       },
     },
     field,
   );
-  if (spec === undefined) throw new InputError(field, 'no <cluster>', 'a platform with a TORUS, FAT_TREE or DRAGONFLY <cluster>');
+  if (found === undefined) throw new InputError(field, 'no <cluster>', 'a platform with one FLAT, TORUS, FAT_TREE or DRAGONFLY <cluster>');
+  return found;
+}
+
+/** The Meshwork spec of a TORUS, FAT_TREE or DRAGONFLY cluster (FLAT clusters have none: simgridTopology builds them). */
+function clusterSpec(c: ClusterRead): string {
+  const { params, where } = c;
+  const link = `bw=${c.bw}Bps,lat=${c.lat}s`;
+  let spec: string;
+  let hosts: number;
+  if (c.kind === 'TORUS') {
+    if (!/^\d+(,\d+)*$/.test(params)) throw new InputError(`${where}.topo_parameters`, params, 'dimension sizes such as 4,4,4');
+    spec = `torus:${params.split(',').join('x')},${link}`;
+    hosts = params.split(',').reduce((x, d) => x * Number(d), 1);
+  } else if (c.kind === 'FAT_TREE') {
+    const m = /^(\d+);([\d,]+);([\d,]+);([\d,]+)$/.exec(params);
+    const L = Number(m?.[1]);
+    const down = m?.[2].split(',').map(Number) ?? [];
+    const up = m?.[3].split(',').map(Number) ?? [];
+    const par = m?.[4].split(',').map(Number) ?? [];
+    const k = down[0];
+    const kary = m && down.length === L && up.length === L && par.length === L && down.every((d) => d === k) && up[0] === 1 && up.slice(1).every((u) => u === k) && par.every((x) => x === 1);
+    if (!kary) throw new InputError(`${where}.topo_parameters`, params, 'a k-ary L-tree, "L;k,..,k;1,k,..,k;1,..,1" (other PGFTs have no Meshwork family)');
+    spec = `fattree:k=${k},levels=${L},${link}`;
+    hosts = k ** L;
+  } else {
+    const m = /^(\d+),1;1,1;(\d+),1;(\d+)$/.exec(params);
+    const [groups, routers] = [Number(m?.[1]), Number(m?.[2])];
+    if (!m || groups < 2 || groups > routers) {
+      throw new InputError(`${where}.topo_parameters`, params, '"G,1;1,1;A,1;P": one chassis per group, one link per router pair and group pair, 2 <= G <= A (other shapes have no Meshwork dragonfly)');
+    }
+    spec = `dragonfly:a=${routers},p=${m[3]},h=1,g=${groups},wiring=simgrid,${link}`;
+    hosts = groups * routers * Number(m[3]);
+  }
+  if (hosts !== c.hosts) throw new InputError(`${where}.radical`, `${c.hosts} hosts`, `${hosts} hosts, as topo_parameters ${params} has`);
   return spec;
+}
+
+/** The Meshwork spec of a platform's TORUS, FAT_TREE or DRAGONFLY cluster. */
+export function simgridClusterSpec(text: string, field = 'simgrid'): string {
+  const c = readCluster(text, field);
+  if (c.kind === 'FLAT') throw new InputError(`${field}.cluster.topology`, 'FLAT', 'TORUS, FAT_TREE or DRAGONFLY for a Meshwork spec (simgridTopology builds FLAT clusters)');
+  return clusterSpec(c);
+}
+
+/**
+ * The topology of a SimGrid platform's one cluster. A FLAT cluster is a crossbar: each host's
+ * private link (split duplex) to a switch; with a backbone, every route between two hosts is its
+ * private link up, the backbone, the other private link down, and the backbone is one channel that
+ * every such flow shares (SimGrid's SHARED backbone).
+ */
+export function simgridTopology(text: string, field = 'simgrid'): Topology {
+  const c = readCluster(text, field);
+  if (c.kind !== 'FLAT') return buildTopology(clusterSpec(c), field);
+  const n = c.hosts;
+  const spec = `simgrid-flat:hosts=${n}${c.backbone ? `,bb_bw=${c.backbone.bw}Bps,bb_lat=${c.backbone.lat}s` : ''},bw=${c.bw}Bps,lat=${c.lat}s`;
+  const b = new TopologyBuilder(0, { nodes: n + 2, channels: 2 * n + 1 }, { bandwidth: c.bw, latency: c.lat });
+  b.addNodes(NodeKind.Terminal, n);
+  const up = b.addNode(NodeKind.Switch);
+  if (!c.backbone) {
+    for (let h = 0; h < n; h++) b.addLink(h, up, 'host-up', 'host-down');
+  } else {
+    const down = b.addNode(NodeKind.Switch);
+    for (let h = 0; h < n; h++) b.addChannel(h, up, 'host-up');
+    b.addChannel(up, down, 'backbone', { bandwidth: c.backbone.bw, latency: c.backbone.lat });
+    for (let h = 0; h < n; h++) b.addChannel(down, h, 'host-down');
+  }
+  return b.build({
+    family: 'simgrid-flat',
+    spec,
+    params: { hosts: n, bandwidth: c.bw, latency: c.lat, backbone: c.backbone ?? null },
+    distanceConvention: 'switches-traversed',
+    symmetry: { reason: 'hosts are interchangeable', classes: [{ rank: 0, count: n }] },
+  });
 }

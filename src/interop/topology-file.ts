@@ -13,7 +13,7 @@ import { buildTopology } from '../topology/registry.js';
 import type * as GraphFormat from '../topology/file-format.js';
 import { anynetTopology, parseAnynet } from './anynet.js';
 import { graphmlTopology } from './graphml.js';
-import { simgridClusterSpec } from './simgrid.js';
+import { simgridTopology } from './simgrid.js';
 
 /** The file formats named by a spec prefix. */
 export const FILE_SPEC_FORMAT = /^(anynet|graphml|simgrid):/i;
@@ -34,7 +34,7 @@ export function topologyFromFileSpec(text: string, field: string, readText: (pat
   const where = `${field}(${path})`;
   if (format === 'simgrid') {
     if (options.length > 0) throw new InputError(field, options.join(','), 'simgrid:PATH alone (the cluster gives bw and lat)');
-    return buildTopology(simgridClusterSpec(content, where), field);
+    return simgridTopology(content, where);
   }
   return format === 'anynet' ? anynetTopology(parseAnynet(content, where), link, text) : graphmlTopology(content, link, text, where);
 }

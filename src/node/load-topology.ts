@@ -109,7 +109,11 @@ export function loadMapping(topology: Topology, mapping: string): Topology {
       throw new InputError('mapping', path, `a JSON array of ranks (${(err as Error).message.split('\n')[0]})`);
     }
   } else {
-    values = content.split(/[\s,]+/).filter((s) => s !== '').map((s) => (/^-?[0-9]+$/.test(s) ? Number(s) : s));
+    // Integers, or host names as in an SMPI hostfile (node-12.simgrid.org: the cluster's host 12).
+    values = content
+      .split(/[\s,]+/)
+      .filter((s) => s !== '')
+      .map((s) => (/^-?[0-9]+$/.test(s) ? Number(s) : /^[^0-9]*([0-9]+)[^0-9]*$/.test(s) ? Number(/([0-9]+)/.exec(s)![1]) : s));
   }
   if (!Array.isArray(values)) throw new InputError('mapping', path, 'a JSON array of ranks or integers separated by spaces, commas or newlines');
   return applyMapping(topology, values as number[], `file:${path}`, 'mapping');

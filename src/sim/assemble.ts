@@ -43,6 +43,8 @@ export interface AssembleRequest {
   readonly modelRecord: Readonly<Record<string, unknown>>;
   readonly workload?: Readonly<Record<string, unknown>> | null;
   readonly demands?: readonly CollectiveDemand[];
+  /** Per rank, the op whose end is its start of the timed region (`--barriers`); the makespan then runs from the earliest. */
+  readonly timeOrigin?: Int32Array;
 }
 
 /** How the shared semantics times a program: recorded in every result, whichever engine ran. */
@@ -60,7 +62,7 @@ export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
   const sched = scheduleBound(t, req.boundRouting ?? req.routing, req.program, req.model);
   const topo: BoundRecord[] = req.demands && req.demands.length > 0 ? demandBounds(t, req.demands, req.model) : [];
   const bound = topo.length > 0 ? bestBound(topo).seconds : sched.seconds;
-  const makespan = raw.makespan;
+  const makespan = raw.makespan - timeOriginOf(req.timeOrigin, raw.opEnd);
   return {
     kind: 'meshwork-run-result',
     version: RESULT_VERSION,
@@ -75,11 +77,19 @@ export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
     workload: req.workload ?? null,
     model: { ...req.model, ...SEMANTICS_RECORD, noise: req.program.noise, ...req.modelRecord },
     ranks: { count: req.program.numRanks, finish_s: Array.from(raw.rankFinish) },
-    channels: channelSummary(t, raw.channelBytes, makespan),
-    throughput: throughputSeries(raw.rateTime, raw.rateValue, makespan),
+    channels: channelSummary(t, raw.channelBytes, raw.makespan),
+    throughput: throughputSeries(raw.rateTime, raw.rateValue, raw.makespan),
     critical_path: criticalPath(req.program, raw),
     stats: { ...raw.stats, ...hwCollectiveStats(req.program) },
   };
+}
+
+/** The earliest end of the given ops (each rank's t0 after the first barrier), or 0 without them. */
+function timeOriginOf(ops: Int32Array | undefined, opEnd: Float64Array): number {
+  if (!ops || ops.length === 0) return 0;
+  let t = Infinity;
+  for (const o of ops) t = Math.min(t, opEnd[o]);
+  return t;
 }
 
 /**

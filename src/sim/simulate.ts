@@ -15,6 +15,7 @@ import type { FlowModelOptions } from './program/model.js';
 import type { FlowProgram } from './program/program.js';
 import { lowerSchedule, workloadOf } from './program/from-schedule.js';
 import { disturbProgram, resolveNoise, type NoiseOptions } from './program/disturb.js';
+import { BARRIERS_RECORD, bracketWithBarriers } from './program/barriers.js';
 import type { RunResult } from './result.js';
 import { runFlow } from './flow/run.js';
 import type { FlowRunOutput, FlowTraceRecorder } from './flow/engine.js';
@@ -50,6 +51,11 @@ export interface SimulateRequest {
   readonly demands?: readonly CollectiveDemand[];
   /** Disturbances (start skew, jitter, OS noise) applied to the lowered program; recorded as `model.noise`. */
   readonly noise?: NoiseOptions;
+  /**
+   * Bracket the collective with SMPI's barrier and time it as MPI benchmarks do (sim/program/barriers.ts):
+   * from the earliest rank leaving the first barrier to the last leaving the second. Default false.
+   */
+  readonly barriers?: boolean;
 }
 
 /** A result with the lowered program and, at flow level, the engine's raw output (neither serialised). */
@@ -69,17 +75,21 @@ export function simulate(req: SimulateRequest): SimulateResult {
   if (!ENGINES.includes(engine)) throw new InputError('engine', engine, ENGINES.join(', '));
   if (req.schedule === undefined && req.program === undefined) throw new InputError('simulate', 'neither a schedule nor a program', 'a schedule or a program');
   const t = req.topology;
-  const lowered = req.program ?? lowerSchedule(req.schedule!, t);
+  const plain = req.program ?? lowerSchedule(req.schedule!, t);
+  const bracketed = req.barriers ? bracketWithBarriers(plain) : undefined;
+  const lowered = bracketed?.program ?? plain;
+  const timeOrigin = bracketed?.timeOrigin;
   const program = req.noise ? disturbProgram(lowered, resolveNoise(req.noise)) : lowered;
-  const workload = req.schedule ? workloadOf(req.schedule) : (req.workload ?? null);
+  const baseWorkload = req.schedule ? workloadOf(req.schedule) : (req.workload ?? null);
+  const workload = bracketed ? { ...baseWorkload, barriers: BARRIERS_RECORD } : baseWorkload;
   const demands = req.schedule ? scheduleDemands(req.schedule) : req.demands;
   const routing = req.routing ?? routingFor(t, engine, req.routingOptions);
   let result: RunResult;
   if (engine === 'flow') {
-    result = runFlow({ topology: t, program, routing, model: { ...req.model, trace: req.trace, progress: req.progress }, workload, demands });
+    result = runFlow({ topology: t, program, routing, model: { ...req.model, trace: req.trace, progress: req.progress }, workload, demands, timeOrigin });
   } else {
     if (req.trace) throw new InputError('trace', 'a rate recorder', 'a trace with engine flow (the packet engine writes none)');
-    result = simulatePacketSchedule({ topology: t, program, routing, model: req.model, workload, demands, progress: req.progress, ...req.packet });
+    result = simulatePacketSchedule({ topology: t, program, routing, model: req.model, workload, demands, progress: req.progress, timeOrigin, ...req.packet });
   }
   Object.defineProperty(result, 'program', { value: program, enumerable: false });
   return result as SimulateResult;

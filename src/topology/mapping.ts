@@ -9,6 +9,8 @@
  *                     whenever the higher coordinates sum to an odd number, and so on recursively,
  *                     so consecutive ranks are always neighbours in a mesh
  * Permutation files are read by the Node adapter (src/node/load-topology.ts) and passed as arrays.
+ * An explicit list may name fewer endpoints than the topology has (an MPI hostfile that uses a subset
+ * of a platform's hosts): rank r runs on old rank list[r], and the endpoints not listed host no rank.
  */
 import { InputError } from '../util/errors.js';
 import { Rng } from '../util/rng.js';
@@ -26,7 +28,7 @@ export function isNamedMapping(text: string): boolean {
 /** Applies a named order ("reverse", "random:seed=7", ...) or an explicit permutation. */
 export function applyMapping(t: Topology, mapping: string | ArrayLike<number>, label?: string, field = 'mapping'): Topology {
   if (typeof mapping !== 'string') {
-    const perm = checkPermutation(mapping, t.numEndpoints, field);
+    const perm = checkPermutation(mapping, t.numEndpoints, field, true);
     return t.withRankOrder(perm, label ?? 'permutation');
   }
   const spec = Spec.parse(mapping, field);
@@ -62,12 +64,15 @@ export function applyMapping(t: Topology, mapping: string | ArrayLike<number>, l
   return t.withRankOrder(perm, label ?? spec.text);
 }
 
-/** Checks that `perm` lists every rank 0..n−1 exactly once; errors name the offending entry. */
-export function checkPermutation(perm: ArrayLike<number>, n: number, field = 'mapping'): Int32Array {
-  if (perm.length !== n) throw new InputError(field, `${perm.length} entries`, `exactly ${n} entries, one per rank`);
+/**
+ * Checks that `perm` lists every rank 0..n−1 exactly once (with `subset`, at least one and at most n
+ * distinct ranks); errors name the offending entry.
+ */
+export function checkPermutation(perm: ArrayLike<number>, n: number, field = 'mapping', subset = false): Int32Array {
+  if (subset ? perm.length < 1 || perm.length > n : perm.length !== n) throw new InputError(field, `${perm.length} entries`, subset ? `1 to ${n} distinct endpoints, one per rank` : `exactly ${n} entries, one per rank`);
   const firstAt = new Int32Array(n).fill(-1);
-  const out = new Int32Array(n);
-  for (let r = 0; r < n; r++) {
+  const out = new Int32Array(perm.length);
+  for (let r = 0; r < perm.length; r++) {
     const v = perm[r];
     if (!Number.isInteger(v) || v < 0 || v >= n) throw new InputError(`${field}[${r}]`, v, `a rank 0..${n - 1}`);
     if (firstAt[v] >= 0) throw new InputError(`${field}[${r}]`, v, `each rank 0..${n - 1} exactly once (${v} is already ${field}[${firstAt[v]}])`);

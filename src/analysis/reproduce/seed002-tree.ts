@@ -124,7 +124,7 @@ export function onCombiningTree(program: FlowProgram, tree: CombiningTree): Flow
   const p = b.build();
   const opDelay = new Float64Array(p.numOps);
   delays.forEach((d, i) => (opDelay[i] = d));
-  return new FlowProgram(p.numRanks, p.streamRank, p.streamLocal, p.opStart, p.opKind, p.opPeer, p.opCount, p.opBytes, p.opTag, p.opHint, p.dsts, p.hints, p.keyNames, opDelay);
+  return new FlowProgram(p.numRanks, p.streamRank, p.streamLocal, p.opStart, p.opKind, p.opPeer, p.opCount, p.opBytes, p.opTag, p.opHint, p.dsts, p.hints, p.keyNames, opDelay, null, null, p.opNonBlocking);
 }
 
 /** xor-swap of n ranks with `bytes` per element, run on the combining tree at flow level (α = 0: the adapters forward in hardware). */

@@ -54,7 +54,7 @@ export function register(program: Command): void {
           }
           throw err;
         }
-        rows.push({ algorithm: schedule.algorithmSpec, result: simulate({ topology: setup.topology, schedule, routingOptions: setup.routingOptions, model: setup.model, noise: setup.noise }) });
+        rows.push({ algorithm: schedule.algorithmAlias ? `${spec} = ${schedule.algorithmSpec}` : schedule.algorithmSpec, result: simulate({ topology: setup.topology, schedule, routingOptions: setup.routingOptions, model: setup.model, noise: setup.noise, barriers: setup.barriers }) });
         bar.update((i + 1) / specs.length);
       });
     } finally {

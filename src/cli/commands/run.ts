@@ -61,7 +61,7 @@ export function register(program: Command): void {
     const bar = progressBar(`simulating (${engine} level)`, { json: opts.json });
     let result;
     try {
-      result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model, noise: setup.noise, trace: rates, packet: { config: packetConfig }, progress: (f) => bar.update(f) });
+      result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model, noise: setup.noise, barriers: setup.barriers, trace: rates, packet: { config: packetConfig }, progress: (f) => bar.update(f) });
     } finally {
       bar.stop();
     }
@@ -80,7 +80,7 @@ export function register(program: Command): void {
     }
     const lines = [
       `topology        ${setup.echo.topology}`,
-      `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}, size ${setup.echo.size ?? 'none'}`,
+      `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}${schedule.algorithmAlias ? ` (= ${schedule.algorithmAlias})` : ''}, size ${setup.echo.size ?? 'none'}`,
       `routing         ${result.routing.name}`,
       `engine          ${result.engine}`,
       `makespan        ${formatTime(result.makespan_s)}`,

@@ -54,6 +54,7 @@ export interface TimingCliOptions {
   protocol?: string;
   eagerThreshold?: string;
   noise?: string;
+  barriers?: boolean;
   json?: boolean;
   csv?: boolean;
 }
@@ -90,6 +91,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--protocol <p>', 'point-to-point protocol: eager (default: data moves when the send is posted), mpi (rendezvous from --eager-threshold: data moves once the receive is posted) or smpi (SimGrid SMPI: data always moves once the receive is posted; a lone send below --eager-threshold is detached, any other send completes on delivery)')
     .option('--eager-threshold <bytes>', 'with --protocol mpi, the size from which a send uses rendezvous; with smpi, from which a send is not detached (default 64KiB, SMPI\'s)')
     .option('--noise <spec>', 'disturbances (seed 000 ¶0048): skew=T (per-rank start, uniform), jitter=T (per-send mean, exponential), os=T with osprob=P (detour before an op, default p 0.01), seed=N, e.g. skew=10us,jitter=1us,seed=3 (default: none)')
+    .option('--barriers', "bracket the collective with SMPI's barrier (Open MPI basic linear) and time it as MPI benchmarks do: from the first rank leaving the first barrier to the last leaving the second")
     .option('--json', 'print the full result as JSON')
     // One output format: --json --csv together printed JSON only, silently.
     .addOption(new Option('--csv', 'print CSV').conflicts('json'));
@@ -104,6 +106,8 @@ export interface TimingSetup {
   model: FlowEngineOptions;
   /** Disturbances applied to the lowered program (--noise), or undefined for none. */
   noise: NoiseModel | undefined;
+  /** --barriers: SMPI's barrier before and after, timed between them. */
+  barriers: boolean;
   /** What the user asked for, in the units they used, for the report header. */
   echo: Record<string, string>;
 }
@@ -164,7 +168,7 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   const echo: Record<string, string> = { topology: `${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`, collective };
   if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
   const noise = o.noise === undefined ? undefined : parseNoise(o.noise);
-  return { topology, collective, size, root, routingOptions, model, noise, echo };
+  return { topology, collective, size, root, routingOptions, model, noise, barriers: o.barriers === true, echo };
 }
 
 function choice<T extends string>(field: string, v: string | undefined, accepted: readonly T[]): T | undefined {

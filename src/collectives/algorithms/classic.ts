@@ -23,3 +23,4 @@ import './reduce-scatter/ring.js';
 import './reduce-scatter/pairwise.js';
 import './one-to-one/direct.js';
 import './barrier/dissemination.js';
+import './barrier/linear.js';

@@ -71,6 +71,34 @@ export function ringReduceScatter(w: Work): void {
   }
 }
 
+/**
+ * The same ring with the next receive posted before the current one is waited for (Open MPI's and
+ * SMPI's reduce_scatter `ompi_ring`, reduce_scatter-ompi.cpp): irecv the first segment, send segment
+ * v-1; then per step irecv the next segment, wait for the previous, reduce it, send it on. Incoming
+ * segments alternate between `tmp` and `tmp2` (SMPI's inbuf[0] and inbuf[1]).
+ */
+export function ringReduceScatterPreposted(w: Work, tmp2: number): void {
+  const { n, b } = w;
+  if (n === 1) return;
+  const into = (k: number, seg: number): number => b.region(k % 2 === 0 ? w.tmp : tmp2, 0, w.bounds[seg + 1] - w.bounds[seg]);
+  for (let v = 0; v < n; v++) {
+    const rank = w.real(v);
+    const from = w.real(mod(v - 1, n));
+    const to = w.real(mod(v + 1, n));
+    // Step k receives segment v-k-2 into tmp k mod 2, reduces it, and (but the last) sends it on.
+    let pending = b.irecv(rank, from, into(0, mod(v - 2, n)), 1);
+    b.send(rank, to, segs(w, w.acc, mod(v - 1, n), mod(v - 1, n) + 1), 1);
+    for (let k = 0; k < n - 1; k++) {
+      const seg = mod(v - k - 2, n);
+      const next = k + 1 < n - 1 ? b.irecv(rank, from, into(k + 1, mod(v - k - 3, n)), 1) : -1;
+      b.wait(rank, pending);
+      b.reduce(rank, into(k, seg), segs(w, w.acc, seg, seg + 1));
+      if (next >= 0) b.send(rank, to, segs(w, w.acc, seg, seg + 1), 1);
+      pending = next;
+    }
+  }
+}
+
 /** Ring allgather over n segments: rank v starts with segment v of acc, ends with all. */
 export function ringAllgather(w: Work): void {
   const { n } = w;
@@ -84,28 +112,32 @@ export function ringAllgather(w: Work): void {
 }
 
 /**
- * The non-power-of-two fold (MPICH): with p2 = floorPow2(n) and rem = n - p2, odd v < 2·rem send
- * their whole acc to v-1 and sit out; returns the active ranks' new numbering.
+ * The non-power-of-two fold: with p2 = floorPow2(n) and rem = n - p2, odd v < 2·rem send their whole
+ * acc to v-1 and sit out (MPICH), or with `evenOut` even v send to v+1 (SimGrid SMPI's allreduce
+ * rab_rdb, allreduce-rab-rdb.cpp); returns the active ranks' new numbering.
  */
-export function foldIn(w: Work, whole: number): { p2: number; rem: number; vOf: (nr: number) => number } {
+export function foldIn(w: Work, whole: number, evenOut = false): { p2: number; rem: number; vOf: (nr: number) => number } {
   const p2 = floorPow2(w.n);
   const rem = w.n - p2;
   const tmpWhole = w.b.region(w.tmp, 0, w.bounds[w.bounds.length - 1]);
+  const out = evenOut ? 0 : 1;
   for (let v = 0; v < 2 * rem; v++) {
-    if (v % 2 === 1) w.b.send(w.real(v), w.real(v - 1), whole, 3);
+    const partner = v % 2 === out ? (evenOut ? v + 1 : v - 1) : evenOut ? v - 1 : v + 1;
+    if (v % 2 === out) w.b.send(w.real(v), w.real(partner), whole, 3);
     else {
-      w.b.recv(w.real(v), w.real(v + 1), tmpWhole, 3);
+      w.b.recv(w.real(v), w.real(partner), tmpWhole, 3);
       w.b.reduce(w.real(v), tmpWhole, whole);
     }
   }
-  return { p2, rem, vOf: (nr) => (nr < rem ? 2 * nr : nr + rem) };
+  return { p2, rem, vOf: (nr) => (nr < rem ? 2 * nr + (evenOut ? 1 : 0) : nr + rem) };
 }
 
-/** Undoes foldIn for allreduce: even v < 2·rem send the result back to v+1. */
-export function foldOut(w: Work, rem: number, whole: number): void {
+/** Undoes foldIn for allreduce: the ranks that stayed in send the result back to the ones that sat out. */
+export function foldOut(w: Work, rem: number, whole: number, evenOut = false): void {
   for (let v = 0; v < 2 * rem; v += 2) {
-    w.b.send(w.real(v), w.real(v + 1), whole, 4);
-    w.b.recv(w.real(v + 1), w.real(v), whole, 4);
+    const [active, idle] = evenOut ? [v + 1, v] : [v, v + 1];
+    w.b.send(w.real(active), w.real(idle), whole, 4);
+    w.b.recv(w.real(idle), w.real(active), whole, 4);
   }
 }
 
@@ -158,6 +190,29 @@ export function recursiveHalving(w: Work, p2: number, vOf: (nr: number) => numbe
     kept.push(Int32Array.from(lo));
   }
   return { masks, kept };
+}
+
+/**
+ * Binomial gather of the halving's result to active rank nr 0 (MPICH's and SMPI's reduce
+ * `scatter_gather`, reduce-scatter-gather.cpp): the halving's steps undone in reverse order, one way
+ * only. In each step the partner on the far side of the mask sends everything it holds and drops out,
+ * so the data held doubles per step and nr 0 ends with the whole buffer in acc.
+ */
+export function binomialGather(w: Work, p2: number, vOf: (nr: number) => number, halving: Halving): void {
+  const alive = new Uint8Array(p2).fill(1);
+  for (let s = halving.masks.length - 1; s >= 0; s--) {
+    const mask = halving.masks[s];
+    const kept = halving.kept[s];
+    const len = p2 >> (s + 1);
+    for (let nr = 0; nr < p2; nr++) {
+      if (!alive[nr] || (nr & mask) === 0) continue;
+      const to = nr ^ mask;
+      const held = segs(w, w.acc, kept[nr], kept[nr] + len);
+      w.b.send(w.real(vOf(nr)), w.real(vOf(to)), held, 9);
+      w.b.recv(w.real(vOf(to)), w.real(vOf(nr)), held, 9);
+      alive[nr] = 0;
+    }
+  }
 }
 
 /** Recursive-doubling allgather among p2 active ranks: the halving's steps undone in reverse order. */

@@ -23,6 +23,8 @@ export interface FlowRunRequest {
   readonly workload?: Readonly<Record<string, unknown>> | null;
   /** The collective's demand (one per part), for the topology bounds; without it only the schedule bound is given. */
   readonly demands?: readonly CollectiveDemand[];
+  /** Per rank, the op whose end starts its timed region (`--barriers`, sim/program/barriers.ts). */
+  readonly timeOrigin?: Int32Array;
 }
 
 export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRunOutput } {
@@ -38,6 +40,7 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
       model: out.model,
       workload: req.workload,
       demands: req.demands,
+      timeOrigin: req.timeOrigin,
       modelRecord: {
         engine:
           out.model.sharing === 'cm02'

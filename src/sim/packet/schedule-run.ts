@@ -52,6 +52,8 @@ export interface PacketScheduleOptions {
   readonly workload?: Readonly<Record<string, unknown>> | null;
   /** The collective's demands, for the topology lower bounds (as the flow engine's runFlow). */
   readonly demands?: readonly CollectiveDemand[];
+  /** Per rank, the op whose end starts its timed region (`--barriers`, sim/program/barriers.ts). */
+  readonly timeOrigin?: Int32Array;
   /** Give up after this many cycles (LimitError); default 1e8. */
   readonly maxCycles?: number;
   /** Called every PROGRESS_CYCLES cycles with the fraction of operations completed (progress bars). */
@@ -480,6 +482,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
       model: flowModel,
       workload: opts.workload,
       demands: opts.demands,
+      timeOrigin: opts.timeOrigin,
       modelRecord: {
         ...packetModelRecord(flowModel),
         ...cfg,

@@ -70,24 +70,40 @@ export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProg
   const groupKeys = Array.from({ length: schedule.numGroups }, (_, g) => `group ${g}`);
   const { start, order } = schedule.programs();
   const streams = schedule.streams;
+  // Program op id of each schedule op (for a wait's request), built only if a schedule waits for one.
+  let programOp: Int32Array | undefined;
   for (let p = 0; p < schedule.numRanks * streams; p++) {
     // Streams with no operations still exist in the IR; the engine needs only those that act.
     if (start[p] === start[p + 1]) continue;
     b.beginStream(Math.floor(p / streams), p % streams);
     for (let i = start[p]; i < start[p + 1]; i++) {
       const op = order[i];
+      if (schedule.opKind[op] === IrOp.Wait && schedule.waitTarget(op) >= 0 && !programOp) {
+        // Ops are emitted one per schedule op in this order, so a program op id is a running count.
+        programOp = new Int32Array(schedule.numOps);
+        let k = 0;
+        for (let q = 0; q < schedule.numRanks * streams; q++) for (let j = start[q]; j < start[q + 1]; j++) programOp[order[j]] = k++;
+      }
       switch (schedule.opKind[op]) {
         case IrOp.Send: {
           const peer = schedule.opPeer[op];
           const to = peer >= 0 ? peer : Array.from(schedule.destRanks.subarray(schedule.destStart[-peer - 1], schedule.destStart[-peer]));
           const h = schedule.sendHint(op);
           const hint = h < 0 ? -1 : typeof to === 'number' && to < (topology?.numEndpoints ?? 0) ? sendHint(h, schedule.opRank[op], to) : hintFor(h);
-          b.send(to, regionBytes[schedule.dataRegion(op)], schedule.opTag[op], hint);
+          if (schedule.isNonBlocking(op)) b.isend(to as number, regionBytes[schedule.dataRegion(op)], schedule.opTag[op], hint);
+          else b.send(to, regionBytes[schedule.dataRegion(op)], schedule.opTag[op], hint);
           break;
         }
         case IrOp.Recv:
-          b.recv(schedule.opPeer[op], regionBytes[schedule.dataRegion(op)], schedule.opTag[op]);
+          if (schedule.isNonBlocking(op)) b.irecv(schedule.opPeer[op], regionBytes[schedule.dataRegion(op)], schedule.opTag[op]);
+          else b.recv(schedule.opPeer[op], regionBytes[schedule.dataRegion(op)], schedule.opTag[op]);
           break;
+        case IrOp.Wait: {
+          const target = schedule.waitTarget(op);
+          if (target < 0) b.waitall();
+          else b.wait(programOp![target]);
+          break;
+        }
         case IrOp.Copy:
           b.copy(regionBytes[schedule.dataRegion(op)]);
           break;
@@ -120,6 +136,7 @@ export function workloadOf(schedule: Schedule): Record<string, unknown> {
     collective: schedule.collective,
     algorithm: schedule.algorithm,
     algorithm_spec: schedule.algorithmSpec,
+    ...(schedule.algorithmAlias ? { algorithm_alias: schedule.algorithmAlias } : {}),
     ranks: schedule.numRanks,
     size_bytes: part.size,
     size_meaning: sizeMeaning(part.collective),

@@ -1,6 +1,7 @@
 /**
  * Receive matching for the flow engine: per (source, destination, tag) key, a FIFO of messages that
- * arrived and are not yet received, and a FIFO of streams waiting to receive. Hand-written over
+ * arrived and are not yet received, and a FIFO of receives waiting (a stream blocked in a receive,
+ * or a non-blocking receive its stream posted and went past). Hand-written over
  * typed arrays (open addressing with linear probing and backward-shift deletion) because a
  * 32×32×32 alltoall matches 9 M messages: a Map of per-key objects and arrays (keys beyond 2^31)
  * was a sixth of the engine's CPU profile, much of it garbage collection. Only keys with something
@@ -25,14 +26,19 @@ export class MatchTable {
   private aNext = new Int32Array(1024);
   private aFree = -1;
   private aUsed = 0;
-  /** Next waiting stream in its key's FIFO (a stream waits on one key at a time). */
-  private waitNext: Int32Array;
+  // Waiting receives: a pool of list nodes (stream, non-blocking op or -1), recycled through a free list.
+  private wStream = new Int32Array(1024);
+  private wOp = new Int32Array(1024);
+  private wNext = new Int32Array(1024);
+  private wFree = -1;
+  private wUsed = 0;
   /** Set by takeArrival: the received message's arrival time and sending op. */
   time = 0;
   op = -1;
+  /** Set by takeWaiting: the non-blocking receive op that waited, or -1 for a stream blocked in its receive. */
+  waitOp = -1;
 
-  constructor(numStreams: number) {
-    this.waitNext = new Int32Array(numStreams);
+  constructor() {
     this.allocate(1024);
   }
 
@@ -51,15 +57,18 @@ export class MatchTable {
     return true;
   }
 
-  /** Takes the longest-waiting stream of `key`, or -1 if none waits. */
+  /** Takes the longest-waiting receive of `key`: its stream (and `waitOp`), or -1 if none waits. */
   takeWaiting(key: number): number {
     const slot = this.find(key);
     if (slot < 0) return -1;
-    const s = this.waitHead[slot];
-    if (s < 0) return -1;
-    this.waitHead[slot] = this.waitNext[s];
+    const w = this.waitHead[slot];
+    if (w < 0) return -1;
+    this.waitHead[slot] = this.wNext[w];
+    this.wNext[w] = this.wFree;
+    this.wFree = w;
     if (this.arrHead[slot] < 0 && this.waitHead[slot] < 0) this.remove(slot);
-    return s;
+    this.waitOp = this.wOp[w];
+    return this.wStream[w];
   }
 
   addArrival(key: number, time: number, op: number): void {
@@ -85,12 +94,28 @@ export class MatchTable {
     this.arrTail[slot] = a;
   }
 
-  addWaiting(key: number, s: number): void {
+  /** Stream `s` waits on `key`: blocked in its receive, or (`op` >= 0) through non-blocking receive `op`. */
+  addWaiting(key: number, s: number, op = -1): void {
     const slot = this.slotFor(key);
-    this.waitNext[s] = -1;
-    if (this.waitHead[slot] < 0) this.waitHead[slot] = s;
-    else this.waitNext[this.waitTail[slot]] = s;
-    this.waitTail[slot] = s;
+    let w: number;
+    if (this.wFree >= 0) {
+      w = this.wFree;
+      this.wFree = this.wNext[w];
+    } else {
+      if (this.wUsed === this.wStream.length) {
+        const n = this.wUsed * 2;
+        this.wStream = resized(this.wStream, n);
+        this.wOp = resized(this.wOp, n);
+        this.wNext = resized(this.wNext, n);
+      }
+      w = this.wUsed++;
+    }
+    this.wStream[w] = s;
+    this.wOp[w] = op;
+    this.wNext[w] = -1;
+    if (this.waitHead[slot] < 0) this.waitHead[slot] = w;
+    else this.wNext[this.waitTail[slot]] = w;
+    this.waitTail[slot] = w;
   }
 
   /** The smallest key with an arrival nobody received, or -1. */

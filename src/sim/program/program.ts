@@ -17,6 +17,9 @@ import type { NoiseModel } from './disturb.js';
  * waits for the matching message (source, tag, program order); Reduce and Copy cost γ per byte;
  * Barrier synchronises the streams that use its key; Pace sets the gap of the stream's following
  * sends; HwCollective is a combining-network collective over the streams that use its key.
+ * A non-blocking Send or Recv (`opNonBlocking`, MPI_Isend/MPI_Irecv) lets its stream go on at once;
+ * Wait blocks until every non-blocking op the stream posted has completed (MPI_Waitall, opPeer −1)
+ * or until the one op `opPeer` has (MPI_Wait).
  */
 
 /** Turnaround kind at a transit node (seed 001): in the switch, through memory, or via the in-switch reduce unit. */
@@ -46,7 +49,7 @@ export class FlowProgram {
     /** ops of stream s are opStart[s] .. opStart[s+1) */
     readonly opStart: Int32Array,
     readonly opKind: Uint8Array,
-    /** Send: first index into dsts; Recv: source rank; Barrier/HwCollective: key; Pace: unused. */
+    /** Send: first index into dsts; Recv: source rank; Barrier/HwCollective: key; Wait: the op waited for, or -1 (all); Pace: unused. */
     readonly opPeer: Int32Array,
     /** Send: number of destinations. */
     readonly opCount: Int32Array,
@@ -65,11 +68,13 @@ export class FlowProgram {
     readonly noise: NoiseModel | null = null,
     /** Seconds a message takes from one rank to another over the run's routes without bandwidth (barrier 'linear'), or null. */
     readonly rankLatency: RankLatency | null = null,
+    /** Per op, 1 for a non-blocking Send or Recv (isend, irecv); null when the program has none. */
+    readonly opNonBlocking: Uint8Array | null = null,
   ) {}
 
   /** This program with the route latencies of one run (the arrays are shared, not copied). */
   withRankLatency(rankLatency: RankLatency): FlowProgram {
-    return new FlowProgram(this.numRanks, this.streamRank, this.streamLocal, this.opStart, this.opKind, this.opPeer, this.opCount, this.opBytes, this.opTag, this.opHint, this.dsts, this.hints, this.keyNames, this.opDelay, this.noise, rankLatency);
+    return new FlowProgram(this.numRanks, this.streamRank, this.streamLocal, this.opStart, this.opKind, this.opPeer, this.opCount, this.opBytes, this.opTag, this.opHint, this.dsts, this.hints, this.keyNames, this.opDelay, this.noise, rankLatency, this.opNonBlocking);
   }
 
   get numStreams(): number {
@@ -94,6 +99,8 @@ export class FlowProgramBuilder {
   private bytes: Float64Array;
   private tag: Int32Array;
   private hint: Int32Array;
+  private nonBlocking: Uint8Array;
+  private anyNonBlocking = false;
   private n = 0;
   private dstList = new Int32Array(1024);
   private nd = 0;
@@ -119,6 +126,7 @@ export class FlowProgramBuilder {
     this.bytes = new Float64Array(cap);
     this.tag = new Int32Array(cap);
     this.hint = new Int32Array(cap);
+    this.nonBlocking = new Uint8Array(cap);
   }
 
   /** Starts the next stream of `rank`; `local` is its stream index within the rank (default: the next one). */
@@ -166,6 +174,43 @@ export class FlowProgramBuilder {
     return this.push(OpKind.Recv, from, 0, bytes, tag, -1);
   }
 
+  /** A non-blocking send (MPI_Isend): the stream goes on; a later `waitall` waits for it. */
+  isend(to: number, bytes: number, tag = 0, hint?: FlowRouteHint | number): this {
+    this.send(to, bytes, tag, hint);
+    return this.markNonBlocking();
+  }
+
+  /** A non-blocking receive (MPI_Irecv): posted now; a later `waitall` waits for its message. */
+  irecv(from: number, bytes: number, tag = 0): this {
+    this.recv(from, bytes, tag);
+    return this.markNonBlocking();
+  }
+
+  /** MPI_Waitall: waits for every isend and irecv this stream posted. */
+  waitall(): this {
+    return this.push(OpKind.Wait, -1, 0, 0, 0, -1);
+  }
+
+  /** MPI_Wait: waits for one earlier isend or irecv of this stream, by its op id (`lastOp` after adding it). */
+  wait(request: number): this {
+    const first = this.starts[this.starts.length - 1];
+    if (!(Number.isInteger(request) && request >= first && request < this.n && this.nonBlocking[request] === 1)) {
+      throw new InputError('wait.request', request, 'the op id of an earlier isend or irecv of this stream');
+    }
+    return this.push(OpKind.Wait, request, 0, 0, 0, -1);
+  }
+
+  /** The id of the op added last (to name it in `wait`). */
+  get lastOp(): number {
+    return this.n - 1;
+  }
+
+  private markNonBlocking(): this {
+    this.nonBlocking[this.n - 1] = 1;
+    this.anyNonBlocking = true;
+    return this;
+  }
+
   reduce(bytes: number): this {
     return this.push(OpKind.Reduce, 0, 0, bytes, 0, -1);
   }
@@ -207,6 +252,10 @@ export class FlowProgramBuilder {
       this.dstList.slice(0, this.nd),
       this.hintList,
       [...this.keys.keys()],
+      null,
+      null,
+      null,
+      this.anyNonBlocking ? fit(this.nonBlocking, this.n) : null,
     );
   }
 
@@ -221,6 +270,7 @@ export class FlowProgramBuilder {
       this.bytes = resized(this.bytes, m);
       this.tag = resized(this.tag, m);
       this.hint = resized(this.hint, m);
+      this.nonBlocking = resized(this.nonBlocking, m);
     }
     const i = this.n++;
     this.kind[i] = kind;

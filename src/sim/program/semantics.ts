@@ -3,7 +3,8 @@
  * (program order, α before a send is posted, γ costs, pacing), receive matching by (source,
  * destination, tag) in program order, the barrier and hwCollective (their participants and their
  * cost), the turnaround extra of a `via` hint, the point-to-point protocol, and when a send counts
- * as complete. An engine only moves data: it posts the sends this module hands it, says when a
+ * as complete; non-blocking sends and receives (MPI_Isend, MPI_Irecv) and the waitall that completes
+ * them. An engine only moves data: it posts the sends this module hands it, says when a
  * stream's sends have left its node, delivers arrived messages, and wakes streams at the times this
  * module asks for. Times are in the engine's own unit (seconds at flow level, cycles at packet
  * level): `duration` converts a model cost in seconds to that unit.
@@ -37,6 +38,8 @@ const RECV = 2;
 const FENCE = 3;
 const BARRIER = 4;
 const DONE = 5;
+/** At a waitall (or the stream's end) with non-blocking operations not yet complete. */
+const WAIT = 6;
 
 /** Extra latency a route hint adds at its turnaround nodes (seed 001's embodiments), seconds. */
 export function turnaroundSeconds(hint: FlowRouteHint | undefined, model: FlowModel): number {
@@ -70,6 +73,9 @@ export function groupCostSeconds(kind: number, ranks: number, bytes: number, mod
   if (kind === OpKind.Barrier) return model.barrierStageLatency * levels;
   return 2 * levels * model.hwLevelLatency + bytes / model.hwBandwidth;
 }
+
+/** deliveryWaiter entries at or below this mark a non-blocking send of stream NB_SENDER − entry. */
+const NB_SENDER = -2;
 
 /** Whether a send of `bytes` waits for its matching receive to be posted (rendezvous). */
 export function isRendezvous(bytes: number, model: FlowModel): boolean {
@@ -123,6 +129,12 @@ export class StreamRunner {
   private readonly delay: Float64Array | null;
   private readonly delayedOp: Int32Array;
   private readonly delaying: Uint8Array;
+  // Non-blocking operations: per stream, how many are not complete yet, the last one to complete (the
+  // waitall's predecessor, -1: none), and (protocol mpi) whether a rendezvous isend was posted, so
+  // the waitall also waits for the stream's data to leave.
+  private readonly nbPending: Int32Array;
+  private readonly nbLast: Int32Array;
+  private readonly nbDrain: Uint8Array;
 
   constructor(
     readonly program: FlowProgram,
@@ -150,6 +162,9 @@ export class StreamRunner {
     this.delay = program.opDelay ? program.opDelay.map(duration) : null;
     this.delayedOp = new Int32Array(S).fill(-1);
     this.delaying = new Uint8Array(S);
+    this.nbPending = new Int32Array(S);
+    this.nbLast = new Int32Array(S).fill(-1);
+    this.nbDrain = new Uint8Array(S);
     const nKeys = program.keyNames.length;
     this.keyStreams = new Int32Array(nKeys);
     this.keyRanks = new Int32Array(nKeys);
@@ -179,7 +194,7 @@ export class StreamRunner {
       if (!this.tagIndex.has(runTag)) this.tagIndex.set(runTag, this.tagIndex.size);
     }
     this.nTags = Math.max(1, this.tagIndex.size);
-    this.matches = new MatchTable(S);
+    this.matches = new MatchTable();
   }
 
   /** Participating ranks of the group of barrier/hwCollective op `op` (P in its cost). */
@@ -214,7 +229,8 @@ export class StreamRunner {
     const op = this.pc[s];
     const p = this.program;
     if (p.opKind[op] === OpKind.Send) {
-      if (!this.postOrWait(s, op, now)) return;
+      if (this.isNonBlocking(op)) this.postNonBlocking(s, op, now);
+      else if (!this.postOrWait(s, op, now)) return;
     } else this.complete(s, op, now, this.resumePred[s]);
     this.state[s] = READY;
     this.run(s, now);
@@ -225,6 +241,7 @@ export class StreamRunner {
     const key = this.matchKey(src, dst, tag);
     const s = this.matches.takeWaiting(key);
     if (s < 0) this.matches.addArrival(key, now, op);
+    else if (this.matches.waitOp >= 0) this.nonBlockingDone(s, this.matches.waitOp, now, op);
     else {
       this.state[s] = READY;
       this.complete(s, this.pc[s], now, op);
@@ -236,6 +253,10 @@ export class StreamRunner {
       this.state[sender] = READY;
       this.complete(sender, op, now, this.resumePred[sender]);
       this.run(sender, now);
+    } else if (sender <= NB_SENDER) {
+      // A non-blocking send that completes on delivery (protocol smpi).
+      this.deliveryWaiter![op] = -1;
+      this.nonBlockingDone(NB_SENDER - sender, op, now, this.lastOp[NB_SENDER - sender]);
     }
   }
 
@@ -281,7 +302,9 @@ export class StreamRunner {
             ? `${OP_NAMES[p.opKind[op]]} "${p.keyNames[k]}" never completed (${this.keyArrived[k]} of ${this.keyStreams[k]} streams arrived)`
             : this.rdvSeq[s] >= 0
               ? `rendezvous send to rank ${p.dsts[p.opPeer[op]]} tag ${p.opTag[op]} never matched by a receive`
-              : 'stream never finished';
+              : this.state[s] === WAIT
+                ? `waitall: ${this.nbPending[s]} non-blocking send(s) or receive(s) never completed`
+                : 'stream never finished';
       throw new InputError('schedule', `deadlock at rank ${p.streamRank[s]} stream ${p.streamLocal[s]} op ${op - p.opStart[s]}`, `a schedule whose every operation completes (${what})`);
     }
     const unreceived = this.matches.firstUnreceived();
@@ -309,6 +332,11 @@ export class StreamRunner {
     while (this.state[s] === READY) {
       const op = this.pc[s];
       if (op === end) {
+        // The end of a stream waits for its non-blocking operations, as a waitall.
+        if (this.nbPending[s] > 0) {
+          this.state[s] = WAIT;
+          return;
+        }
         if (!this.host.sendsLeft(s)) {
           this.fence(s);
           return;
@@ -334,12 +362,21 @@ export class StreamRunner {
             this.host.wakeAt(now + this.alpha, s);
             return;
           }
-          if (!this.postOrWait(s, op, now)) return;
+          if (this.isNonBlocking(op)) this.postNonBlocking(s, op, now);
+          else if (!this.postOrWait(s, op, now)) return;
           break;
         case OpKind.Recv: {
           const key = this.matchKey(opPeer[op], p.streamRank[s], p.opTag[op]);
           if (this.prepostedRecv[s] === op) this.prepostedRecv[s] = -1;
           else this.releaseRendezvous(key, now);
+          if (this.isNonBlocking(op)) {
+            // Posted; the stream goes on, and the message completes it whenever it arrives.
+            this.nbPending[s]++;
+            this.pc[s]++;
+            if (this.matches.takeArrival(key)) this.nonBlockingDone(s, op, now, this.matches.op);
+            else this.matches.addWaiting(key, s, op);
+            break;
+          }
           if (this.matches.takeArrival(key)) {
             this.complete(s, op, now, this.matches.time >= this.opStartT[op] ? this.matches.op : this.lastOp[s]);
             break;
@@ -373,6 +410,30 @@ export class StreamRunner {
           }
           this.arrive(s, op, now);
           return;
+        case OpKind.Wait: {
+          const target = opPeer[op];
+          if (target >= 0) {
+            // MPI_Wait: one request.
+            if (Number.isNaN(this.opEndT[target])) {
+              this.state[s] = WAIT;
+              return;
+            }
+            this.complete(s, op, now, target);
+            break;
+          }
+          if (this.nbPending[s] > 0) {
+            this.state[s] = WAIT;
+            return;
+          }
+          if (this.nbDrain[s] && !this.host.sendsLeft(s)) {
+            this.fence(s);
+            return;
+          }
+          this.nbDrain[s] = 0;
+          this.complete(s, op, now, this.nbLast[s] >= 0 ? this.nbLast[s] : this.lastOp[s]);
+          this.nbLast[s] = -1;
+          break;
+        }
         default:
           throw new Error(`unknown operation kind ${opKind[op]}`);
       }
@@ -438,6 +499,59 @@ export class StreamRunner {
     return true;
   }
 
+  private isNonBlocking(op: number): boolean {
+    return this.program.opNonBlocking !== null && this.program.opNonBlocking[op] === 1;
+  }
+
+  /**
+   * An isend after α: the stream goes on at once. Under rendezvous its data waits for the matching
+   * receive (the same sequence rule as a blocking send; releaseRendezvous posts it), then it
+   * completes as a blocking send would: protocol smpi at delivery unless detached (below the
+   * threshold), protocol mpi once posted with the waitall waiting for the data to leave, eager at once.
+   */
+  private postNonBlocking(s: number, op: number, now: number): void {
+    const p = this.program;
+    this.nbPending[s]++;
+    this.pc[s]++;
+    if (this.model.protocol !== 'eager') {
+      const key = this.matchKey(p.streamRank[s], p.dsts[p.opPeer[op]], p.opTag[op]);
+      const seq = this.sendSeq.get(key) ?? 0;
+      this.sendSeq.set(key, seq + 1);
+      if (isRendezvous(p.opBytes[op], this.model)) {
+        if (this.model.protocol === 'mpi') this.nbDrain[s] = 1;
+        if ((this.recvSeq.get(key) ?? 0) <= seq) {
+          const pending = this.detachedWait.get(key);
+          if (pending) pending.push(s, op, seq);
+          else this.detachedWait.set(key, [s, op, seq]);
+          if (this.deliveryWaiter !== null && p.opBytes[op] < this.model.eagerThreshold) this.nonBlockingDone(s, op, now, this.lastOp[s]);
+          return;
+        }
+      }
+    }
+    this.host.postSend(s, op, now);
+    this.nonBlockingPosted(s, op, now);
+  }
+
+  /** An isend's data started moving: it completes now, or on delivery (protocol smpi, not detached). */
+  private nonBlockingPosted(s: number, op: number, now: number): void {
+    if (this.deliveryWaiter !== null && this.program.opBytes[op] >= this.model.eagerThreshold) this.deliveryWaiter[op] = NB_SENDER - s;
+    // (A detached isend held for its receive completed when it was issued.)
+    else if (Number.isNaN(this.opEndT[op])) this.nonBlockingDone(s, op, now, this.lastOp[s]);
+  }
+
+  /** Non-blocking op `op` of stream `s` completed at `now`; a stream at its waitall may go on. */
+  private nonBlockingDone(s: number, op: number, now: number, pred: number): void {
+    this.opEndT[op] = now;
+    this.opPred[op] = pred;
+    this.nbLast[s] = op;
+    // A stream at a wait re-checks it (a waitall needs all of them, a wait its one request).
+    this.nbPending[s]--;
+    if (this.state[s] === WAIT) {
+      this.state[s] = READY;
+      this.run(s, now);
+    }
+  }
+
   /**
    * Protocol smpi: a send below the threshold that is not a sendrecv's is detached (SMPI's
    * smpi/send-is-detached-thresh: MPI_Send returns at once; MPI_Sendrecv waits for both requests).
@@ -446,7 +560,7 @@ export class StreamRunner {
     const p = this.program;
     if (p.opBytes[op] >= this.model.eagerThreshold) return false;
     const next = op + 1;
-    return next >= p.opStart[s + 1] || p.opKind[next] !== OpKind.Recv;
+    return next >= p.opStart[s + 1] || p.opKind[next] !== OpKind.Recv || this.isNonBlocking(next);
   }
 
   /**
@@ -457,7 +571,7 @@ export class StreamRunner {
   private prepostFollowingRecv(s: number, op: number, now: number): void {
     const p = this.program;
     const next = op + 1;
-    if (next >= p.opStart[s + 1] || p.opKind[next] !== OpKind.Recv || this.prepostedRecv[s] === next) return;
+    if (next >= p.opStart[s + 1] || p.opKind[next] !== OpKind.Recv || this.isNonBlocking(next) || this.prepostedRecv[s] === next) return;
     this.prepostedRecv[s] = next;
     this.releaseRendezvous(this.matchKey(p.opPeer[next], p.streamRank[s], p.opTag[next]), now);
   }
@@ -473,6 +587,7 @@ export class StreamRunner {
       const [s, op] = pending.splice(0, 3);
       if (pending.length === 0) this.detachedWait.delete(key);
       this.host.postSend(s, op, now);
+      if (this.isNonBlocking(op)) this.nonBlockingPosted(s, op, now);
       return;
     }
     const list = this.rdvWait.get(key);

@@ -3,6 +3,10 @@
 # Needs SimGrid's smpicc and smpirun (Debian: apt-get install libsimgrid-dev); CI never runs this.
 # Usage: test/reference/simgrid/generate.sh   (from anywhere; about a minute of CPU)
 set -eu
+# Usage: generate.sh [smpi-cases [NAME-PATTERN]]   (smpi-cases: only the issue 23 cases in smpi-cases/,
+# or those whose name matches the shell pattern)
+only=${1:-all}
+pattern=${2:-*}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -40,6 +44,7 @@ time_rows() { # platform ranks hostfile extra-cfg program sizes
   done
 }
 write_hosts 64 "$work/hosts"
+if [ "$only" = all ]; then
 for platform in torus-4x4x4 fattree-4-3 dragonfly-4x4x4; do
   for c in $cases; do
     coll=$(echo "$c" | cut -d: -f1)
@@ -92,3 +97,80 @@ for platform in torus-4x4x4 fattree-4-3 dragonfly-4x4x4; do
   barrier_case "$platform-barrier" "$platform" 64 barrier '{ "program": "barrier" }' 0
 done
 barrier_case torus-3x3x3-alltoall-barrier torus-3x3x3 27 alltoall-barrier '{ "collective": "alltoall", "algorithm": "per-step-barrier:dir=shortest,pacing=false" }' "1024 65536 1048576"
+fi
+
+# Issue 23 cases (smpi-cases/): SMPI algorithm names as Meshwork aliases, the SMPI variants, --barriers,
+# FLAT clusters and a hostfile that uses 56 of the 64 hosts. Each line:
+#   name platform ranks hosts(all|skip8) smpi-collective smpi-algorithm(- = default) barriers(yes|no)
+#   meshwork-collective meshwork-algorithm sizes(comma-separated)
+# The Meshwork side is the SMPI name itself (an alias), so the case checks the mapping too.
+mkdir -p "$here/smpi-cases"
+# Host names of a hostfile: every host in order, or all but 8 (3, 10, ..., 52: 56 ranks).
+write_named_hosts() { # count kind file
+  : > "$3"
+  i=0
+  while [ $i -lt "$1" ]; do
+    case "$2:$i" in skip8:3|skip8:10|skip8:17|skip8:24|skip8:31|skip8:38|skip8:45|skip8:52) ;; *) echo "node-$i" >> "$3" ;; esac
+    i=$((i + 1))
+  done
+}
+smpi_cases="torus-4x4x4-alltoall-basic_linear torus-4x4x4 64 all alltoall basic_linear no alltoall basic_linear 1024,65536,1048576
+dragonfly-4x4x4-alltoall-basic_linear dragonfly-4x4x4 64 all alltoall basic_linear no alltoall basic_linear 1024,65536,1048576
+fattree-4-3-alltoall-basic_linear fattree-4-3 64 all alltoall basic_linear no alltoall basic_linear 1024,65536,1048576
+torus-4x4x4-allgather-NTSLR_NB torus-4x4x4 64 all allgather NTSLR_NB no allgather NTSLR_NB 1024,65536,1048576
+fattree-4-3-allgather-NTSLR_NB fattree-4-3 64 all allgather NTSLR_NB no allgather NTSLR_NB 1024,65536,1048576
+torus-4x4x4-reduce_scatter-ompi_ring torus-4x4x4 64 all reduce_scatter ompi_ring no reduce_scatter ompi_ring 65536,4194304,67108864
+dragonfly-4x4x4-reduce_scatter-ompi_ring dragonfly-4x4x4 64 all reduce_scatter ompi_ring no reduce_scatter ompi_ring 65536,4194304,67108864
+torus-4x4x4-reduce-scatter_gather torus-4x4x4 64 all reduce scatter_gather no reduce scatter_gather 1024,65536,1048576
+fattree-4-3-reduce-scatter_gather fattree-4-3 64 all reduce scatter_gather no reduce scatter_gather 1024,65536,1048576
+torus-4x4x4-bcast-NTSL torus-4x4x4 64 all bcast NTSL no bcast NTSL 1024,65536,1048576
+dragonfly-4x4x4-bcast-NTSL dragonfly-4x4x4 64 all bcast NTSL no bcast NTSL 1024,65536,1048576
+torus-4x4x4-scatter-ompi_binomial torus-4x4x4 64 all scatter ompi_binomial no scatter ompi_binomial 1024,65536,1048576
+fattree-4-3-scatter-ompi_binomial fattree-4-3 64 all scatter ompi_binomial no scatter ompi_binomial 1024,65536,1048576
+torus-4x4x4-gather-ompi_binomial torus-4x4x4 64 all gather ompi_binomial no gather ompi_binomial 1024,65536
+torus-4x4x4-allreduce-rdb torus-4x4x4 64 all allreduce rdb no allreduce rdb 1024,65536,1048576
+torus-4x4x4-alltoall-bruck torus-4x4x4 64 all alltoall bruck no alltoall bruck 1024,65536
+torus-4x4x4-bcast-scatter_LR_allgather torus-4x4x4 64 all bcast scatter_LR_allgather no bcast scatter_LR_allgather 1024,65536,1048576
+torus-4x4x4-barriers-alltoall-pair torus-4x4x4 64 all alltoall pair yes alltoall pair 1024,65536
+torus-4x4x4-barriers-allreduce-rab_rdb torus-4x4x4 64 all allreduce rab_rdb yes allreduce rab_rdb 1024,65536,1048576
+dragonfly-4x4x4-barriers-bcast-binomial_tree dragonfly-4x4x4 64 all bcast binomial_tree yes bcast binomial_tree 1024,65536,1048576
+torus-4x4x4-barrier-default torus-4x4x4 64 all barrier - no barrier default 0
+flat-16-alltoall-pair flat-16 16 all alltoall pair no alltoall pair 1024,65536,1048576
+flat-16-backbone-alltoall-pair flat-16-backbone 16 all alltoall pair no alltoall pair 1024,65536,1048576
+flat-16-backbone-allreduce-rab_rdb flat-16-backbone 16 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
+torus-4x4x4-hosts56-alltoall-ring torus-4x4x4 56 skip8 alltoall ring no alltoall ring 65536,1048576
+torus-4x4x4-hosts56-allreduce-rab_rdb torus-4x4x4 56 skip8 allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
+torus-4x4x4-hosts56-bcast-binomial_tree torus-4x4x4 56 skip8 bcast binomial_tree no bcast binomial_tree 1024,65536,1048576"
+echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
+  # shellcheck disable=SC2254
+  case "$name" in $pattern) ;; *) continue ;; esac
+  # skip8 drops 8 of the 64 torus hosts; otherwise the first np hosts of the platform.
+  if [ "$hosts" = skip8 ]; then write_named_hosts 64 skip8 "$work/hostfile"; else write_named_hosts "$np" all "$work/hostfile"; fi
+  cfg=""
+  [ "$salgo" != - ] && cfg="--cfg=smpi/$scoll:$salgo"
+  extra=""
+  [ "$barriers" = yes ] && extra=barriers
+  rows=""
+  for size in $(echo "$sizes" | tr ',' ' '); do
+    cmd="smpirun -np $np -platform platforms/$platform.xml -hostfile hosts-$hosts $common${cfg:+ $cfg} coll $scoll $size${extra:+ $extra}"
+    line=$(cd "$work" && smpirun -np "$np" -platform "$here/platforms/$platform.xml" -hostfile "$work/hostfile" $common $cfg ./coll "$scoll" "$size" $extra 2>/dev/null | grep '^makespan_s=')
+    t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
+    rows="$rows${rows:+,
+}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
+  done
+  cat > "$here/smpi-cases/$name.json" <<JSON
+{
+  "simgrid": "$version",
+  "platform": "platforms/$platform.xml",
+  "ranks": $np,
+  "hosts": "$hosts",
+  "config": "$common${cfg:+ $cfg}",
+  "smpi": { "collective": "$scoll", "algorithm": "$salgo", "barriers": $( [ "$barriers" = yes ] && echo true || echo false ) },
+  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
+  "rows": [
+$rows
+  ]
+}
+JSON
+  echo "$here/smpi-cases/$name.json"
+done

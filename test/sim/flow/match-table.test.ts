@@ -22,7 +22,7 @@ describe('MatchTable', () => {
   it('keeps per-key FIFO order of arrivals and waiting streams, like a Map of queues', () => {
     fc.assert(
       fc.property(fc.array(action, { maxLength: 400 }), (actions) => {
-        const table = new MatchTable(50);
+        const table = new MatchTable();
         const model = new ModelTable();
         const waitingNow = new Set<number>();
         for (const a of actions) {
@@ -52,7 +52,7 @@ describe('MatchTable', () => {
   });
 
   it('grows past its initial 1024 slots and finds every key after deletions', () => {
-    const table = new MatchTable(1);
+    const table = new MatchTable();
     const n = 5000;
     for (let i = 0; i < n; i++) table.addArrival(i * 32769 + 2 ** 33, i, i);
     // Delete every other key, then every remaining one must still be found with its data.

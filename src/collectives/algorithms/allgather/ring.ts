@@ -2,18 +2,29 @@
  * allgather `ring`: n-1 steps. order=neighbour (default): in step k rank r passes block r-k to r+1
  * and receives block r-k-1 from r-1. order=shift: in step k rank r sends its own block to r+k and
  * receives block r-k from r-k, SimGrid SMPI's allgather `ring` (its neighbour ring is `NTSLR`).
+ * recvs=preposted (neighbour order): SMPI's `NTSLR_NB` (allgather-NTSLR-NB.cpp): every rank first
+ * posts all n-1 receives (irecv, tag = step), then per step isends its block and waits for that
+ * step's receive and send; a message never waits for its receive to be posted.
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { mod, UNRESTRICTED } from '../common.js';
+import { mod } from '../common.js';
 
 registerAlgorithm({
   name: 'ring',
   collective: 'allgather',
   description: 'n-1 steps around the ring: neighbour passing, or a shift of each own block (SMPI ring)',
   source: 'classic',
-  ...UNRESTRICTED,
+  supportsText: 'any rank count and topology (recvs=preposted: order=neighbour)',
+  supports: (ctx) => (ctx.params.recvs === 'preposted' && ctx.params.order === 'shift' ? 'recvs=preposted needs order=neighbour' : undefined),
   params: [
+    {
+      key: 'recvs',
+      kind: 'choice',
+      choices: ['sendrecv', 'preposted'],
+      default: 'sendrecv',
+      description: 'sendrecv: each step a send and its receive (SMPI NTSLR); preposted: all receives posted first, isend and wait per step (SMPI NTSLR_NB)',
+    },
     {
       key: 'order',
       kind: 'choice',
@@ -29,6 +40,18 @@ registerAlgorithm({
     const b = newBuilder();
     const shift = ctx.params.order === 'shift';
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.block(RECV, r));
+    if (ctx.params.recvs === 'preposted') {
+      for (let r = 0; r < n; r++) {
+        const recvs: number[] = [];
+        for (let k = 0; k < n - 1; k++) recvs.push(b.irecv(r, mod(r - 1, n), b.block(RECV, mod(r - k - 1, n)), k));
+        for (let k = 0; k < n - 1; k++) {
+          const send = b.isend(r, mod(r + 1, n), b.block(RECV, mod(r - k, n)), k);
+          b.wait(r, recvs[k]);
+          b.wait(r, send);
+        }
+      }
+      return b.finish();
+    }
     for (let k = 0; k < n - 1; k++) {
       for (let r = 0; r < n; r++) {
         if (shift) b.sendrecv(r, mod(r + k + 1, n), b.block(RECV, r), mod(r - k - 1, n), b.block(RECV, mod(r - k - 1, n)));

@@ -69,10 +69,15 @@ export function buildTurnaroundReduction(ctx: AlgorithmContext, newBuilder: (o?:
   const acc = all ? RECV : b.tmpBuffer('acc', S);
   const piece = (buf: number, c: number): number => pieceRegion(b, buf, 0, S, K, c, unit);
   const resultAt = (t: number, c: number): number => (all || t === ctx.root ? piece(RECV, c) : piece(acc, c));
-  // Step 2: the all-to-all of pieces to turnaround nodes (every rank is a sender, Y = N).
+  // Step 2: the all-to-all of pieces to turnaround nodes (every rank is a sender, Y = N). Posted
+  // non-blocking (waited for at the end): under rendezvous a blocking send would wait for a receive
+  // its peer posts only after its own step-2 sends, and every rank would wait in its first send.
+  const sendStreams = new Set<number>();
   for (const r of members) {
     turn.forEach((t, c) => {
-      if (t !== r) b.send(r, t, piece(SEND, c), c, port(r, t), b.hint('direct'));
+      if (t === r) return;
+      b.isend(r, t, piece(SEND, c), c, port(r, t), b.hint('direct'));
+      sendStreams.add(port(r, t));
     });
   }
   // Step 3: each turnaround reduces its column over every sender's piece and its own.
@@ -98,6 +103,9 @@ export function buildTurnaroundReduction(ctx: AlgorithmContext, newBuilder: (o?:
   turn.forEach((t, c) => {
     for (const r of receiversOf(t)) b.recv(r, t, piece(RECV, c), K + c);
   });
+  for (const r of members) {
+    for (const stream of sendStreams) if (turn.some((t) => t !== r && port(r, t) === stream)) b.waitall(r, stream);
+  }
   return b.finish();
 }
 

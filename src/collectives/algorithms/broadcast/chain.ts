@@ -1,6 +1,16 @@
-/** broadcast `chain`: a pipeline root -> root+1 -> ... in P segments; each rank forwards a segment as soon as it has it (classic). */
+/**
+ * broadcast `chain`: a pipeline root -> root+1 -> ... in P segments; each rank forwards a segment as
+ * soon as it has it (classic). recvs=preposted is SimGrid SMPI's bcast `NTSL` (bcast-NTSL.cpp):
+ * the chain runs from rank 0 (a root other than 0 first sends the whole buffer to rank 0), every
+ * rank posts all its segment receives at once (irecv, tag = segment), the root isends every segment
+ * at once, each relay isends a segment as soon as it has it, and a waitall ends each rank; with
+ * `segment=B` the segments are B bytes (SMPI: 8,192), the last one shorter (SMPI broadcasts that
+ * remainder with its default algorithm instead), and a buffer of at most B bytes goes as one message.
+ */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
+import type { ScheduleBuilder } from '../../schedule.js';
+import type { AlgorithmContext } from '../../registry.js';
 import { mod, segmentBounds } from '../common.js';
 
 registerAlgorithm({
@@ -8,14 +18,19 @@ registerAlgorithm({
   collective: 'broadcast',
   description: 'pipelined chain in P segments (store-and-forward per segment): n-1+P-1 unit steps',
   supportsText: 'any rank count and topology',
-  source: 'classic',
-  params: [{ key: 'segments', kind: 'int', default: 4, min: 1, max: 1 << 20, description: 'P, the number of pipeline segments (at most the size in bytes)' }],
-  supports: () => undefined,
+  source: 'classic; recvs=preposted,segment=8192: SMPI NTSL',
+  params: [
+    { key: 'segments', kind: 'int', default: 4, min: 1, max: 1 << 20, description: 'P, the number of pipeline segments (at most the size in bytes)' },
+    { key: 'segment', kind: 'int', default: 0, min: 0, max: 2 ** 40, description: 'segment bytes (0: use segments=P); the last segment is what is left' },
+    { key: 'recvs', kind: 'choice', choices: ['blocking', 'preposted'], default: 'blocking', description: 'blocking: recv then send per segment from the root; preposted: SMPI NTSL (chain from rank 0, all receives posted first, every segment isent at once)' },
+  ],
+  supports: (ctx) => (ctx.params.segment as number) > 0 && ctx.size / (ctx.params.segment as number) > 1 << 20 ? `at most 2^20 segments, got size ${ctx.size} / segment ${String(ctx.params.segment)}` : undefined,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
-    const P = Math.max(1, Math.min(Number(ctx.params.segments), ctx.size));
     const b = newBuilder({ inPlace: true });
-    const bounds = segmentBounds(ctx.size, P);
+    const bounds = chainBounds(ctx);
+    if (ctx.params.recvs === 'preposted') return preposted(ctx, b, bounds);
+    const P = bounds.length - 1;
     for (let v = 0; v < n; v++) {
       const r = mod(v + ctx.root, n);
       for (let k = 0; k < P; k++) {
@@ -27,3 +42,34 @@ registerAlgorithm({
     return b.finish();
   },
 });
+
+/** Segment boundaries: P nearly equal segments, or B-byte segments and the remainder. */
+function chainBounds(ctx: AlgorithmContext): number[] {
+  const B = ctx.params.segment as number;
+  if (B <= 0) return segmentBounds(ctx.size, Math.max(1, Math.min(Number(ctx.params.segments), ctx.size)));
+  const bounds = [0];
+  for (let at = B; at < ctx.size; at += B) bounds.push(at);
+  bounds.push(ctx.size);
+  return bounds;
+}
+
+/** SMPI NTSL: the chain 0 -> 1 -> ... -> n-1 with every receive posted first and every send non-blocking. */
+function preposted(ctx: AlgorithmContext, b: ScheduleBuilder, bounds: number[]) {
+  const n = ctx.ranks;
+  const P = bounds.length - 1;
+  const seg = (k: number): number => b.region(RECV, bounds[k], bounds[k + 1] - bounds[k]);
+  if (ctx.root !== 0) {
+    b.send(ctx.root, 0, b.region(RECV, 0, ctx.size), P);
+    b.recv(0, ctx.root, b.region(RECV, 0, ctx.size), P);
+  }
+  if (n === 1) return b.finish();
+  for (let r = 0; r < n; r++) {
+    const recvs = r > 0 ? Array.from({ length: P }, (_, k) => b.irecv(r, r - 1, seg(k), k)) : [];
+    for (let k = 0; k < P && r < n - 1; k++) {
+      if (r > 0) b.wait(r, recvs[k]);
+      b.isend(r, r + 1, seg(k), k);
+    }
+    b.waitall(r);
+  }
+  return b.finish();
+}

@@ -1,8 +1,12 @@
-/** reduce-scatter `ring`: n-1 neighbour steps; rank r ends with block r reduced over all ranks. */
+/**
+ * reduce-scatter `ring`: n-1 neighbour steps; rank r ends with block r reduced over all ranks.
+ * recvs=preposted: the next receive is posted before the current one is waited for (SMPI and Open
+ * MPI `ompi_ring`), so under rendezvous a segment never waits for its receive to be posted.
+ */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { segmentBounds, unitOf } from '../common.js';
-import { ringReduceScatter, segs } from '../reduction.js';
+import { ringReduceScatter, ringReduceScatterPreposted, segs } from '../reduction.js';
 
 registerAlgorithm({
   name: 'ring',
@@ -10,7 +14,15 @@ registerAlgorithm({
   description: 'n-1 neighbour steps of size/n',
   supportsText: 'any rank count and topology (size divisible by ranks x element size)',
   source: 'classic',
-  params: [],
+  params: [
+    {
+      key: 'recvs',
+      kind: 'choice',
+      choices: ['sendrecv', 'preposted'],
+      default: 'sendrecv',
+      description: 'sendrecv: each step a send then its receive; preposted: the next receive posted before waiting for the current one (SMPI ompi_ring)',
+    },
+  ],
   supports: () => undefined,
   // n-1 steps of a send, a receive and a reduce per rank, two copies per rank.
   estimate: (ctx) => ({ ops: 3 * ctx.ranks * (ctx.ranks - 1) + 2 * ctx.ranks, messages: ctx.ranks * (ctx.ranks - 1) }),
@@ -22,7 +34,8 @@ registerAlgorithm({
     const tmp = b.tmpBuffer('tmp', ctx.size / n);
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.region(acc, 0, ctx.size));
     const w = { b, n, real: (v: number) => v, acc, tmp, bounds };
-    ringReduceScatter(w);
+    if (ctx.params.recvs === 'preposted') ringReduceScatterPreposted(w, b.tmpBuffer('tmp2', ctx.size / n));
+    else ringReduceScatter(w);
     for (let r = 0; r < n; r++) b.copy(r, segs(w, acc, r, r + 1), b.region(RECV, 0, ctx.size / n));
     return b.finish();
   },

@@ -1,0 +1,69 @@
+// Prints docs/flow.md's SimGrid tables from the reference cases (test/reference/simgrid/cases/ and
+// smpi-cases/), timing Meshwork as test/reference/simgrid.test.ts and simgrid-smpi-cases.test.ts do.
+// Usage: npm run build && node scripts/simgrid-table.mjs > /tmp/tables.md   (about a minute of CPU)
+import { readFileSync, readdirSync } from 'node:fs';
+import { buildSchedule, flowPreset, parseCollective, simulate } from '../dist/index.js';
+import { loadMapping, loadTopology } from '../dist/node/index.js';
+
+const DIR = 'test/reference/simgrid';
+const TOPOLOGY = {
+  'torus-4x4x4': 'torus:4x4x4,bw=10GBps,lat=100ns',
+  'fattree-4-3': 'fattree:k=4,levels=3,bw=10GBps,lat=100ns',
+  'dragonfly-4x4x4': `file:${DIR}/platforms/dragonfly-4x4x4.json`,
+  'flat-16': `simgrid:${DIR}/platforms/flat-16.xml`,
+  'flat-16-backbone': `simgrid:${DIR}/platforms/flat-16-backbone.xml`,
+};
+const HOSTS = { all: undefined, skip8: `${DIR}/platforms/hosts-skip8.txt` };
+const preset = flowPreset('simgrid');
+const topologies = new Map();
+const topologyOf = (platform, hosts) => {
+  const key = `${platform} ${hosts ?? 'all'}`;
+  if (!topologies.has(key)) {
+    const base = loadTopology(TOPOLOGY[platform]);
+    topologies.set(key, HOSTS[hosts] ? loadMapping(base, HOSTS[hosts]) : base);
+  }
+  return topologies.get(key);
+};
+
+const time = (s) => (s >= 1 ? `${s.toFixed(3)} s` : s >= 1e-3 ? `${(s * 1e3).toFixed(3)} ms` : `${(s * 1e6).toFixed(2)} µs`);
+const size = (b) => (b === 0 ? '0' : b >= 1 << 20 ? `${b / (1 << 20)} MiB` : b >= 1024 ? `${b / 1024} KiB` : `${b} B`);
+const percent = (e) => `${e >= 0 ? '+' : ''}${e.toFixed(1)} %`;
+
+function table(title, rows) {
+  console.log(`${title}\n`);
+  console.log('| platform | SMPI algorithm = Meshwork | size | SMPI | Meshwork | error |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  let within = 0;
+  for (const r of rows) {
+    const error = (r.meshwork / r.smpi - 1) * 100;
+    if (Math.abs(error) <= 2) within++;
+    console.log(`| ${r.platform} | ${r.label} | ${size(r.size)} | ${time(r.smpi)} | ${time(r.meshwork)} | ${percent(error)} |`);
+  }
+  console.log(`\n${within} of ${rows.length} within 2 %.\n`);
+}
+
+const platformOf = (c) => c.platform.replace(/^platforms\/|\.xml$/g, '');
+const original = readdirSync(`${DIR}/cases`).sort().map((f) => JSON.parse(readFileSync(`${DIR}/cases/${f}`, 'utf8')));
+const rows1 = [];
+for (const c of original) {
+  const topology = topologyOf(platformOf(c));
+  for (const row of c.rows) {
+    const schedule = buildSchedule({ collective: c.meshwork.collective, algorithm: c.meshwork.algorithm, topology, size: row.size });
+    const meshwork = simulate({ topology, schedule, routingOptions: preset.routing, model: preset.model }).makespan_s;
+    rows1.push({ platform: platformOf(c), label: `${c.collective}:${c.smpi_algorithm} = ${c.meshwork.collective} ${c.meshwork.algorithm}`, size: row.size, smpi: row.makespan_s, meshwork });
+  }
+}
+table('Original cases (`cases/`, 64 ranks):', rows1);
+
+const issue23 = readdirSync(`${DIR}/smpi-cases`).sort().map((f) => JSON.parse(readFileSync(`${DIR}/smpi-cases/${f}`, 'utf8')));
+const rows2 = [];
+for (const c of issue23) {
+  const topology = topologyOf(platformOf(c), c.hosts);
+  for (const row of c.rows) {
+    const schedule = buildSchedule({ collective: parseCollective(c.meshwork.collective), algorithm: c.meshwork.algorithm, topology, size: row.size });
+    const meshwork = simulate({ topology, schedule, routingOptions: preset.routing, model: preset.model, barriers: c.smpi.barriers }).makespan_s;
+    const what = `${c.smpi.collective}:${c.smpi.algorithm === '-' ? 'default' : c.smpi.algorithm} = ${schedule.algorithmSpec}${c.smpi.barriers ? ', --barriers' : ''}${c.hosts === 'skip8' ? `, ${c.ranks} of 64 hosts` : ''}`;
+    rows2.push({ platform: platformOf(c), label: what, size: row.size, smpi: row.makespan_s, meshwork });
+  }
+}
+table('SimGrid users\' cases (`smpi-cases/`, issue 23: the SMPI name given as the algorithm):', rows2);

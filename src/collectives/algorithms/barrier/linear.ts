@@ -1,0 +1,28 @@
+/**
+ * barrier `linear` (Open MPI's basic linear, SimGrid SMPI 3.32's default barrier, barrier-ompi.cpp):
+ * every other rank sends a zero-byte message to rank 0 and waits for its answer; rank 0 posts all
+ * receives, waits for them, then answers everyone at once (isend) and waits for those sends.
+ */
+import { registerAlgorithm } from '../../registry.js';
+import { RECV } from '../../schedule.js';
+import { UNRESTRICTED } from '../common.js';
+
+registerAlgorithm({
+  name: 'linear',
+  collective: 'barrier',
+  description: 'zero-byte messages to rank 0, which answers everyone at once (Open MPI basic linear, SMPI default)',
+  source: 'classic (Open MPI / SMPI ompi_basic_linear)',
+  ...UNRESTRICTED,
+  build(ctx, newBuilder) {
+    const n = ctx.ranks;
+    const b = newBuilder({ expectedOps: 4 * n });
+    const none = b.region(RECV, 0, 0);
+    if (n === 1) return b.finish();
+    for (let r = 1; r < n; r++) b.sendrecv(r, 0, none, 0, none);
+    for (let r = 1; r < n; r++) b.irecv(0, r, none);
+    b.waitall(0);
+    for (let r = 1; r < n; r++) b.isend(0, r, none);
+    b.waitall(0);
+    return b.finish();
+  },
+});

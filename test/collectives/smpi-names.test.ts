@@ -1,0 +1,97 @@
+/**
+ * SimGrid SMPI algorithm names as aliases (src/collectives/smpi-names.ts) and the SMPI variants they
+ * resolve to. The timings against smpirun are in test/reference/simgrid.test.ts; here: every alias
+ * builds its exact variant, delivers the collective byte for byte, and is recorded in the result.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { SMPI_ALIASES, buildSchedule, buildTopology, executeSchedule, runCollectiveFlow, type CollectiveKind, type Schedule } from '../../src/index.js';
+
+const sizeFor = (c: CollectiveKind, n: number): number => (c === 'barrier' ? 0 : c === 'reduce-scatter' ? 4 * n * 5 : ['reduce', 'allreduce'].includes(c) ? 4 * n * 3 : 24);
+
+/** Each rank's sends in program order as [destination, bytes]. */
+function sendsOf(s: Schedule, rank: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let op = 0; op < s.numOps; op++) if (s.opRank[op] === rank && s.opKind[op] === 0) out.push([s.sendDests(op)[0], s.regionBytes(s.dataRegion(op))]);
+  return out;
+}
+
+describe('SimGrid SMPI names', () => {
+  const entries = Object.entries(SMPI_ALIASES).flatMap(([c, m]) => Object.entries(m!).map(([name, spec]) => ({ collective: c as CollectiveKind, name, spec })));
+
+  it('covers the names the issue lists and every collective Meshwork shares with SMPI', () => {
+    const names = new Set(entries.map((e) => e.name));
+    for (const n of ['rab_rdb', 'lr', 'NTSLR_NB', 'ompi_ring', 'basic_linear', 'scatter_gather', 'NTSL', 'ompi_binomial']) expect(names.has(n), n).toBe(true);
+    expect(new Set(entries.map((e) => e.collective)).size).toBe(9);
+  });
+
+  for (const { collective, name, spec } of entries) {
+    it(`${collective} ${name} builds ${spec} and delivers its postcondition (1 to 13 ranks)`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 13 }), (n) => {
+          if (spec === 'pairwise:order=xor' && (n & (n - 1)) !== 0) return; // SMPI pair needs a power of two too
+          if (spec === 'recursive-doubling' && collective === 'allgather' && (n & (n - 1)) !== 0) return;
+          const topology = buildTopology(`torus:${n}`);
+          const s = buildSchedule({ collective, algorithm: `smpi:${name}`, topology, size: sizeFor(collective, n) });
+          expect(s.algorithmSpec).toBe(spec);
+          expect(s.algorithmAlias).toBe(`${name} (SimGrid SMPI 3.32 ${collective})`);
+          const r = executeSchedule(s);
+          expect(r.problems).toEqual([]);
+          expect(r.pass).toBe(true);
+        }),
+        { numRuns: 13, seed: 23 },
+      );
+    });
+  }
+
+  it('a bare SMPI name works unless Meshwork has the name too: allgather ring is Meshwork ring (SMPI NTSLR), smpi:ring is SMPI ring', () => {
+    const topology = buildTopology('torus:6');
+    expect(buildSchedule({ collective: 'allgather', algorithm: 'ring', topology, size: 8 }).algorithmSpec).toBe('ring');
+    expect(buildSchedule({ collective: 'allgather', algorithm: 'smpi:ring', topology, size: 8 }).algorithmSpec).toBe('ring:order=shift');
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'rab_rdb', topology, size: 48 }).algorithmSpec).toBe('rabenseifner:order=near-first');
+    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'smpi:nosuch', topology, size: 48 })).toThrow(/smpi:NAME with a SimGrid SMPI 3.32 allreduce algorithm Meshwork runs: lr, rab_rdb, rdb/);
+  });
+
+  it('is case-insensitive (specs are) and records the alias and the variant in the result', () => {
+    const topology = buildTopology('torus:4x4,bw=10GBps,lat=100ns');
+    const r = runCollectiveFlow({ topology, collective: 'allgather', algorithm: 'ntslr_nb', size: 1024, model: { protocol: 'smpi' } });
+    expect(r.workload).toMatchObject({ algorithm: 'ring', algorithm_spec: 'ring:recvs=preposted', algorithm_alias: 'NTSLR_NB (SimGrid SMPI 3.32 allgather)' });
+  });
+
+  it('refuses an SMPI name with no Meshwork equivalent in one line saying so, and an alias with parameters', () => {
+    const topology = buildTopology('torus:4x4');
+    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'smp_rsag', topology, size: 1024 })).toThrow(/^algorithm: got "smp_rsag"; accepted: .*SimGrid SMPI's allreduce smp_rsag has no Meshwork equivalent \(SMPI names Meshwork runs: lr, rab_rdb, rdb\)$/);
+    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'rab_rdb:order=far-first', topology, size: 1024 })).toThrow(/rab_rdb alone: .*rabenseifner:order=near-first/);
+    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'nosuch', topology, size: 1024 })).toThrow(/or SimGrid SMPI's lr, rab_rdb, rdb/);
+  });
+
+  it("NTSLR_NB posts every receive before its first send; ompi_ring posts the next receive before it waits for the current one", () => {
+    const topology = buildTopology('torus:5');
+    const ag = buildSchedule({ collective: 'allgather', algorithm: 'NTSLR_NB', topology, size: 8 });
+    const kinds = (s: Schedule, rank: number) => Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === rank).map((op) => s.describeOp(op).split(' ')[0]);
+    expect(kinds(ag, 2)).toEqual(['copy', 'irecv', 'irecv', 'irecv', 'irecv', ...Array(4).fill(['isend', 'wait', 'wait']).flat()]);
+    const rs = buildSchedule({ collective: 'reduce-scatter', algorithm: 'ompi_ring', topology, size: 4 * 5 });
+    expect(kinds(rs, 2).slice(1, 8)).toEqual(['irecv', 'send', 'irecv', 'wait', 'reduce', 'send', 'irecv']);
+  });
+
+  it('NTSL sends 8 KiB segments down the chain from rank 0; ompi_binomial sends the smallest subtree first; basic_linear sends to r-1, r-2, ...', () => {
+    const topology = buildTopology('torus:8');
+    const ntsl = buildSchedule({ collective: 'broadcast', algorithm: 'NTSL', topology, size: 3 * 8192 + 100 });
+    expect(sendsOf(ntsl, 0)).toEqual([[1, 8192], [1, 8192], [1, 8192], [1, 100]]);
+    expect(sendsOf(ntsl, 7)).toEqual([]);
+    const scatter = buildSchedule({ collective: 'scatter', algorithm: 'ompi_binomial', topology, size: 10 });
+    expect(sendsOf(scatter, 0)).toEqual([[1, 10], [2, 20], [4, 40]]);
+    const largest = buildSchedule({ collective: 'scatter', algorithm: 'binomial', topology, size: 10 });
+    expect(sendsOf(largest, 0)).toEqual([[4, 40], [2, 20], [1, 10]]);
+    const linear = buildSchedule({ collective: 'alltoall', algorithm: 'basic_linear', topology, size: 4 });
+    expect(sendsOf(linear, 3).map(([d]) => d)).toEqual([2, 1, 0, 7, 6, 5, 4]);
+  });
+
+  it('scatter_gather halves with rank XOR 1 first, then gathers up a binomial tree to the root (log2 p messages into the root)', () => {
+    const topology = buildTopology('torus:8');
+    const s = buildSchedule({ collective: 'reduce', algorithm: 'scatter_gather', topology, size: 8 * 16 });
+    expect(sendsOf(s, 5)[0]).toEqual([4, 64]);
+    const intoRoot = Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opKind[op] === 0 && s.sendDests(op)[0] === 0 && s.describeOp(op).includes('tag 9'));
+    expect(intoRoot.map((op) => s.opRank[op]).sort()).toEqual([1, 2, 4]);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Every SimGrid 3.32 example platform with a <cluster> (test/reference/simgrid/examples/, unmodified
+ * copies, LGPL-2.1) loads as a Meshwork topology or is refused in one line naming the construct.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { InputError, simgridTopology } from '../../src/index.js';
+
+const DIR = 'test/reference/simgrid/examples';
+
+/** What each file gives: the topology's spec and host count, or the refused construct's words. */
+const EXPECTED: Record<string, { loads: string; hosts: number } | { refused: RegExp }> = {
+  'cluster_torus.xml': { loads: 'torus:3x2x2', hosts: 12 },
+  'cluster_crossbar.xml': { loads: 'simgrid-flat:hosts=65536', hosts: 65536 },
+  'cluster_backbone.xml': { loads: 'simgrid-flat:hosts=100,bb_bw=2250000000Bps', hosts: 100 },
+  'energy_cluster.xml': { loads: 'simgrid-flat:hosts=2,bb_bw', hosts: 2 },
+  'cluster_dragonfly.xml': { refused: /cluster\.limiter_link: got "150MBps"; accepted: no limiter_link/ },
+  'cluster_fat_tree.xml': { refused: /cluster\.topo_parameters: got "2;4,4;1,2;1,2"; accepted: a k-ary L-tree/ },
+  'cluster_and_one_host.xml': { refused: /\.host: got "<host>"; accepted: a platform of one <cluster>/ },
+  'prop.xml': { refused: /\.host: got "<host>"/ },
+  'g5k.xml': { refused: /\.router: got "<router>"/ },
+  'bypassZoneRoute.xml': { refused: /got "2 <cluster> elements"; accepted: a platform of one <cluster>/ },
+  'cloud.xml': { refused: /got "2 <cluster> elements"/ },
+  'cluster_multi.xml': { refused: /got "2 <cluster> elements"/ },
+  'data_center.xml': { refused: /got "2 <cluster> elements"/ },
+  'griffon.xml': { refused: /got "2 <cluster> elements"/ },
+};
+
+describe('SimGrid 3.32 example platforms', () => {
+  it('has every example with a <cluster> and an expectation for each', () => {
+    expect(readdirSync(DIR).filter((f) => f.endsWith('.xml')).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const [file, want] of Object.entries(EXPECTED)) {
+    it(`${file}: ${'loads' in want ? `loads as ${want.loads}` : 'refused in one line'}`, () => {
+      const text = readFileSync(`${DIR}/${file}`, 'utf8');
+      if ('loads' in want) {
+        const t = simgridTopology(text, file);
+        expect(t.spec.startsWith(want.loads)).toBe(true);
+        expect(t.numEndpoints).toBe(want.hosts);
+        return;
+      }
+      let error: unknown;
+      try {
+        simgridTopology(text, file);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(InputError);
+      const message = (error as Error).message;
+      expect(message).not.toContain('\n');
+      expect(message).toMatch(want.refused);
+    });
+  }
+
+  it('a FLAT cluster with a backbone routes every pair through the one shared backbone channel; without one, through its crossbar', () => {
+    const bb = simgridTopology(readFileSync('test/reference/simgrid/platforms/flat-16-backbone.xml', 'utf8'));
+    expect(bb.numChannels).toBe(2 * 16 + 1);
+    expect(bb.classNames).toContain('backbone');
+    const flat = simgridTopology(readFileSync('test/reference/simgrid/platforms/flat-16.xml', 'utf8'));
+    expect(flat.numChannels).toBe(2 * 16);
+  });
+
+  it('refuses SHARED or FATPIPE private links and a FATPIPE backbone by name', () => {
+    const cluster = (attrs: string) => `<platform version="4.1"><zone id="w" routing="Full"><cluster id="c" prefix="n" suffix="" radical="0-3" speed="1Gf" bw="1GBps" lat="1us" ${attrs}/></zone></platform>`;
+    expect(() => simgridTopology(cluster('sharing_policy="SHARED"'))).toThrow(/cluster\.sharing_policy: got "SHARED"; accepted: SPLITDUPLEX/);
+    expect(() => simgridTopology(cluster('sharing_policy="FATPIPE"'))).toThrow(/sharing_policy: got "FATPIPE"/);
+    expect(() => simgridTopology(cluster('bb_bw="1GBps" bb_lat="1us" bb_sharing_policy="FATPIPE"'))).toThrow(/bb_sharing_policy: got "FATPIPE"; accepted: SHARED/);
+    expect(() => simgridTopology(cluster('topology="TORUS" topo_parameters="2,2" bb_bw="1GBps"'))).toThrow(/no backbone on a TORUS cluster/);
+    expect(() => simgridTopology(cluster('topology="TORUS" topo_parameters="2,3"'))).toThrow(/radical: got "4 hosts"; accepted: 6 hosts/);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Issue 23's SimGrid SMPI reference cases (test/reference/simgrid/smpi-cases/*.json, made by
+ * `generate.sh smpi-cases` with SimGrid 3.32's smpirun): SMPI algorithm names run as Meshwork aliases
+ * (so each case checks the mapping too), the SMPI variants (pre-posted ring receives, scatter_gather,
+ * NTSL, ompi_binomial, basic_linear), `--barriers`, SMPI's default barrier, FLAT clusters with and
+ * without a backbone, and a hostfile that uses 56 of the 64 hosts. Target: within 2 %; a case outside
+ * it is pinned at its measured error with the cause (docs/flow.md, "SimGrid users").
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { buildSchedule, flowPreset, parseCollective, simulate } from '../../src/index.js';
+import { loadMapping, loadTopology } from '../../src/node/index.js';
+
+const DIR = 'test/reference/simgrid';
+const TOPOLOGY: Record<string, string> = {
+  'torus-4x4x4': 'torus:4x4x4,bw=10GBps,lat=100ns',
+  'fattree-4-3': 'fattree:k=4,levels=3,bw=10GBps,lat=100ns',
+  'dragonfly-4x4x4': `file:${DIR}/platforms/dragonfly-4x4x4.json`,
+  'flat-16': `simgrid:${DIR}/platforms/flat-16.xml`,
+  'flat-16-backbone': `simgrid:${DIR}/platforms/flat-16-backbone.xml`,
+};
+/** The hostfiles of generate.sh: every host, or all but hosts 3, 10, ..., 52 (56 ranks). */
+const HOSTS: Record<string, string | undefined> = { all: undefined, skip8: `${DIR}/platforms/hosts-skip8.txt` };
+const TARGET = 2;
+const PIN_TOLERANCE = 0.5;
+
+/**
+ * Cases outside 2 %, at their measured error, with the cause. `envelope`: SMPI adds 16 bytes to every
+ * message, and the first barrier's 63 zero-byte messages queue on the root's one host link on the
+ * dragonfly (the barrier alone is pinned at −11.1 % in simgrid.test.ts for the same reason); at 1 KiB
+ * that barrier is a third of the bracketed time. `not isolated`: rab_rdb on 56 ranks (fold of 24
+ * ranks, then near-first halving over 32) at 64 KiB; 1 KiB and 1 MiB are within 0.6 %.
+ */
+const PINNED: Record<string, [number, 'envelope' | 'not isolated']> = {
+  'dragonfly-4x4x4-barriers-bcast-binomial_tree 1024': [-3.7, 'envelope'],
+  'torus-4x4x4-hosts56-allreduce-rab_rdb 65536': [-4.9, 'not isolated'],
+};
+
+interface SmpiCase {
+  simgrid: string;
+  platform: string;
+  ranks: number;
+  hosts: string;
+  smpi: { collective: string; algorithm: string; barriers: boolean };
+  meshwork: { collective: string; algorithm: string };
+  rows: Array<{ size: number; makespan_s: number }>;
+}
+
+const cases = readdirSync(`${DIR}/smpi-cases`)
+  .sort()
+  .map((f) => ({ name: f.replace(/\.json$/, ''), c: JSON.parse(readFileSync(`${DIR}/smpi-cases/${f}`, 'utf8')) as SmpiCase }));
+const preset = flowPreset('simgrid');
+
+/** Meshwork's makespan for one case row: the SMPI name as the algorithm, the preset's model. */
+export function smpiCaseMakespan(c: SmpiCase, size: number): number {
+  const platform = c.platform.replace(/^platforms\/|\.xml$/g, '');
+  const base = loadTopology(TOPOLOGY[platform]);
+  const hostfile = HOSTS[c.hosts];
+  const topology = hostfile ? loadMapping(base, hostfile) : base;
+  const schedule = buildSchedule({ collective: parseCollective(c.meshwork.collective), algorithm: c.meshwork.algorithm, topology, size });
+  return simulate({ topology, schedule, routingOptions: preset.routing, model: preset.model, barriers: c.smpi.barriers }).makespan_s;
+}
+
+describe("issue 23's SMPI cases: aliases, variants, --barriers, FLAT clusters, hostfile subsets", () => {
+  it('covers every feature: each variant, barriers, the default barrier, FLAT clusters with and without backbone, a 56-host hostfile', () => {
+    expect(cases.every(({ c }) => c.simgrid === 'SimGrid version 3.32')).toBe(true);
+    const algorithms = new Set(cases.map(({ c }) => c.smpi.algorithm));
+    for (const a of ['basic_linear', 'NTSLR_NB', 'ompi_ring', 'scatter_gather', 'NTSL', 'ompi_binomial', 'rab_rdb', '-']) expect(algorithms.has(a), a).toBe(true);
+    expect(cases.some(({ c }) => c.smpi.barriers)).toBe(true);
+    expect(cases.some(({ c }) => c.hosts === 'skip8' && c.ranks === 56)).toBe(true);
+    expect(cases.some(({ c }) => c.platform.includes('flat-16-backbone'))).toBe(true);
+  });
+
+  for (const { name, c } of cases) {
+    it(`${name}: within 2 % of smpirun or at its pin`, () => {
+      for (const row of c.rows) {
+        const error = (smpiCaseMakespan(c, row.size) / row.makespan_s - 1) * 100;
+        const key = `${name} ${row.size}`;
+        const pin = PINNED[key];
+        if (pin === undefined) expect(Math.abs(error), `${key}: ${error.toFixed(2)}%`).toBeLessThanOrEqual(TARGET);
+        else expect(Math.abs(error - pin[0]), `${key}: pinned at ${pin[0]}% (${pin[1]}), now ${error.toFixed(2)}%`).toBeLessThanOrEqual(PIN_TOLERANCE);
+      }
+    });
+  }
+});
