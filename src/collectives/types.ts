@@ -65,9 +65,11 @@ export const OpKind = {
   Barrier: 4,
   Pace: 5,
   HwCollective: 6,
+  /** Program only (workloads, never in a schedule): the stream is busy for a duration, in seconds. */
+  Compute: 7,
 } as const;
 export type OpKind = (typeof OpKind)[keyof typeof OpKind];
-export const OP_NAMES = ['send', 'recv', 'copy', 'reduce', 'barrier', 'pace', 'hw'] as const;
+export const OP_NAMES = ['send', 'recv', 'copy', 'reduce', 'barrier', 'pace', 'hw', 'compute'] as const;
 
 /** Kinds of a modelled combining-network operation (seed 002's XOR allreduce is `allreduce`). */
 /**

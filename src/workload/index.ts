@@ -1,0 +1,7 @@
+export * from './chakra/read.js';
+export * from './chakra/trace.js';
+export * from './device.js';
+export * from './lower.js';
+export * from './analyze.js';
+export * from './run.js';
+export * from './chakra/write.js';
