@@ -5,3 +5,4 @@ export * from './lower.js';
 export * from './analyze.js';
 export * from './run.js';
 export * from './chakra/write.js';
+export * from './generate.js';

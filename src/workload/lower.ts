@@ -202,7 +202,7 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
       if (g.opStart[s] === g.opStart[s + 1]) continue;
       b.beginStream(rank);
       const from = b.lastOp + 1;
-      for (let o = g.opStart[s]; o < g.opStart[s + 1]; o++) copyOp(b, g, o, inst.ranks, collTagBase(inst.index));
+      for (let o = g.opStart[s]; o < g.opStart[s + 1]; o++) copyOp(b, g, o, inst.ranks, collTagBase(inst.index), tagStride);
       first[rank][vOf[local]].push(from);
       done[rank][vOf[local]].push(b.lastOp);
       note(CAT.collective, vOf[local], inst.index);
@@ -274,7 +274,8 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
 }
 
 /** Copies op `o` of a group program into `b`, its ranks mapped to `ranks` and its tag offset. */
-function copyOp(b: FlowProgramBuilder, g: FlowProgram, o: number, ranks: readonly number[], tagBase: number): void {
+function copyOp(b: FlowProgramBuilder, g: FlowProgram, o: number, ranks: readonly number[], tagBase: number, tagStride: number): void {
+  if (g.opTag[o] >= tagStride) throw new InputError('collective tags', g.opTag[o], `tags below ${tagStride} in a collective's schedule`);
   const tag = tagBase + g.opTag[o];
   const hint = g.opHint[o] >= 0 ? g.hints[g.opHint[o]] : undefined;
   switch (g.opKind[o]) {

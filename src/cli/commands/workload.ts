@@ -10,6 +10,7 @@ import { ENGINES, type EngineName } from '../../sim/simulate.js';
 import { print } from '../io.js';
 import { progressBar } from '../progress.js';
 import { parseTimingOptions } from './timing-options.js';
+import { addPacketOptions, firstPacketOption, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { loadChakraTrace } from '../../node/chakra.js';
 import { runWorkload } from '../../workload/run.js';
 import { CHAKRA_COLLECTIVES, type ChakraCollective } from '../../workload/chakra/read.js';
@@ -17,7 +18,7 @@ import { DEVICE_PRESETS } from '../../workload/device.js';
 import type { CollectiveAlgorithms } from '../../workload/lower.js';
 import type { WorkloadReport } from '../../workload/analyze.js';
 
-interface WorkloadRunOptions {
+interface WorkloadRunOptions extends PacketCliOptions {
   trace: string[];
   topology?: string;
   mapping?: string;
@@ -52,7 +53,7 @@ export function parseAlgorithms(text: string | undefined): CollectiveAlgorithms 
 
 export function register(program: Command): void {
   const workload = program.command('workload').description('Chakra execution traces as workloads: compute, dependencies and communication on a fabric');
-  workload
+  const run = workload
     .command('run')
     .description('time a Chakra trace (one name.<rank>.et per rank) on a topology: step time, per-rank exposed communication, critical path, collectives, links')
     .requiredOption('--trace <paths...>', 'a directory of name.<rank>.et files, or the files')
@@ -71,12 +72,16 @@ export function register(program: Command): void {
     .option('--nics <n>', 'NICs per rank (default 1)')
     .option('--injection <bw>', 'injection bandwidth per NIC (default: not a separate limit)')
     .option('--links <n>', 'busiest links to list in the table', '10')
-    .option('--json', 'print the result and the workload report as JSON')
-    .action((opts: WorkloadRunOptions) => {
+    .option('--json', 'print the result and the workload report as JSON');
+  // The packet routers of a schedule run (`run --engine packet`), with its defaults.
+  addPacketOptions(run, 'run').action((opts: WorkloadRunOptions) => {
       if (!ENGINES.includes(opts.engine as EngineName)) throw new InputError('engine', opts.engine, ENGINES.join(' or '));
       const links = Number(opts.links);
       if (!(Number.isInteger(links) && links >= 0)) throw new InputError('links', opts.links, 'a whole number of links');
       const algorithms = parseAlgorithms(opts.algorithm);
+      const packetOnly = opts.engine === 'packet' ? undefined : firstPacketOption(opts);
+      if (packetOnly) throw new InputError(packetOnly.flag, packetOnly.value, 'a packet-router option with --engine packet (the flow engine has no routers)');
+      const packetConfig = parsePacketOptions(opts);
       const setup = parseTimingOptions({ ...opts, collective: 'barrier' });
       const trace = loadChakraTrace(opts.trace, opts.commGroups);
       const bar = progressBar(`simulating workload (${opts.engine} level)`, { json: opts.json });
@@ -88,6 +93,7 @@ export function register(program: Command): void {
           engine: opts.engine as EngineName,
           model: setup.model,
           routingOptions: setup.routingOptions,
+          packet: { config: packetConfig },
           algorithms,
           device: opts.device,
           compute: opts.compute as 'trace' | 'roofline' | undefined,
