@@ -6,3 +6,4 @@ export * from './analyze.js';
 export * from './run.js';
 export * from './chakra/write.js';
 export * from './generate.js';
+export * from './chakra/export.js';
