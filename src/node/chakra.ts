@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InputError } from '../util/errors.js';
+import { appendAll, maxOf } from '../util/arrays.js';
 import { decodeChakraRank, type ChakraRankTrace } from '../workload/chakra/read.js';
 import { assembleTrace, parseCommGroups, type ChakraTrace } from '../workload/chakra/trace.js';
 
@@ -25,7 +26,7 @@ export function chakraFiles(paths: readonly string[]): string[] {
     if (isDir) {
       const found = readdirSync(p).filter((f) => RANK_FILE.test(f)).map((f) => join(p, f));
       if (found.length === 0) throw new InputError('trace', p, 'a directory holding name.<rank>.et files');
-      files.push(...found);
+      appendAll(files, found);
     } else files.push(p);
   }
   const byRank = new Map<number, string>();
@@ -41,7 +42,7 @@ export function chakraFiles(paths: readonly string[]): string[] {
   }
   const n = byRank.size;
   for (let r = 0; r < n; r++) {
-    if (!byRank.has(r)) throw new InputError('trace', `${prefix}.${r}.et missing`, `one file per rank 0 to ${Math.max(...byRank.keys())} (rank ${r} has none)`);
+    if (!byRank.has(r)) throw new InputError('trace', `${prefix}.${r}.et missing`, `one file per rank 0 to ${maxOf([...byRank.keys()])} (rank ${r} has none)`);
   }
   return [...Array(n).keys()].map((r) => byRank.get(r)!);
 }

@@ -117,7 +117,7 @@ export function uncoveredLength(a: number[], b: number[]): number {
 }
 
 export function analyzeWorkload(lowered: LoweredWorkload, result: RunResult, topology: Topology): WorkloadReport {
-  const { program, opCategory, opNode, opCollective, trace } = lowered;
+  const { program, opCategory, opCollective, trace } = lowered;
   const times = opTimesOf(result);
   const R = trace.ranks.length;
   const computeIv: number[][] = Array.from({ length: R }, () => []);

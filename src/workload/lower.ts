@@ -22,6 +22,7 @@
  *   (and reduce-scatter to P elements) where an algorithm needs it; the rounding is reported.
  */
 import { InputError } from '../util/errors.js';
+import { appendAll } from '../util/arrays.js';
 import { buildSchedule } from '../collectives/registry.js';
 import '../collectives/algorithms/classic.js';
 import '../collectives/algorithms/seeds.js';
@@ -243,7 +244,7 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
         continue;
       }
       const isComm = isTimedCollective(n) || n.kind === 'send';
-      if (commPolicy === 'serial' && isComm) wait.push(...lastComm);
+      if (commPolicy === 'serial' && isComm) appendAll(wait, lastComm);
       for (const f of first[r][v]) for (const w of new Set(wait)) if (w !== f) b.dependsOn(f, w);
       if (commPolicy === 'serial' && isComm) lastComm = done[r][v];
     }

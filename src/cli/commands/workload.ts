@@ -17,6 +17,15 @@ import { CHAKRA_COLLECTIVES, type ChakraCollective } from '../../workload/chakra
 import { DEVICE_PRESETS } from '../../workload/device.js';
 import type { CollectiveAlgorithms } from '../../workload/lower.js';
 import type { WorkloadReport } from '../../workload/analyze.js';
+import { generateTransformer } from '../../workload/generate.js';
+import { programToChakra } from '../../workload/chakra/export.js';
+import { buildFlowSchedule } from '../../sim/flow/collective-run.js';
+import { lowerSchedule } from '../../sim/program/from-schedule.js';
+import { parseCollective } from '../../collectives/types.js';
+import { loadTopology } from '../../node/load-topology.js';
+import { parseSize } from '../../util/units.js';
+import { parseIntValue } from '../../util/spec.js';
+import { planOutputDir, writeRankFiles } from './workload-files.js';
 
 interface WorkloadRunOptions extends PacketCliOptions {
   trace: string[];
@@ -108,6 +117,79 @@ export function register(program: Command): void {
         return;
       }
       print(workloadText(run.report, run.result.engine, setup.topology.spec, links));
+    });
+  registerExport(workload);
+  registerGenerate(workload);
+}
+
+interface ExportOptions {
+  topology: string;
+  collective: string;
+  algorithm: string;
+  size: string;
+  root?: string;
+  out: string;
+  name: string;
+}
+
+interface GenerateOptions {
+  tp: string;
+  pp: string;
+  dp: string;
+  ep: string;
+  layers: string;
+  hidden: string;
+  sequence: string;
+  microbatch: string;
+  microbatches: string;
+  out: string;
+  name: string;
+}
+
+function registerExport(workload: Command): void {
+  workload
+    .command('export')
+    .description("write a collective algorithm's schedule as Chakra ET (COMM_SEND/COMM_RECV per message, chained per stream), one name.<rank>.et per rank, for ASTRA-sim")
+    .requiredOption('--topology <spec>', 'topology spec or file (ranks = its endpoints)')
+    .requiredOption('--algorithm <spec>', 'algorithm and parameters (meshwork collective list)')
+    .requiredOption('--size <bytes>', 'size as meshwork run takes it')
+    .requiredOption('--out <dir>', 'directory for the .et files (created; must not hold .et files)')
+    .option('--collective <name>', 'the collective', 'allreduce')
+    .option('--root <rank>', 'root of a rooted collective')
+    .option('--name <name>', 'file name prefix', 'meshwork')
+    .action((opts: ExportOptions) => {
+      const dir = planOutputDir(opts.out, opts.name);
+      const topology = loadTopology(opts.topology);
+      const collective = parseCollective(opts.collective);
+      const size = parseSize(opts.size, 'size');
+      const root = opts.root === undefined ? undefined : parseIntValue(opts.root, 'root', { min: 0, max: topology.numEndpoints - 1 });
+      const schedule = buildFlowSchedule({ collective, algorithm: opts.algorithm, topology, size, root });
+      writeRankFiles(dir, opts.name, programToChakra(lowerSchedule(schedule, topology)));
+      print(`wrote ${topology.numEndpoints} files ${dir}/${opts.name}.<rank>.et: ${collective} ${schedule.algorithmSpec}, ${formatSize(size)}`);
+    });
+}
+
+function registerGenerate(workload: Command): void {
+  workload
+    .command('generate')
+    .description('write a transformer training step (TP × PP × DP, optional expert all-to-all) as Chakra ET, one name.<rank>.et per rank')
+    .requiredOption('--out <dir>', 'directory for the .et files (created; must not hold .et files)')
+    .option('--tp <n>', 'tensor-parallel group size', '8')
+    .option('--pp <n>', 'pipeline stages', '1')
+    .option('--dp <n>', 'data-parallel replicas', '1')
+    .option('--ep <n>', 'expert-parallel group size within DP (1: dense MLP)', '1')
+    .option('--layers <n>', 'transformer layers', '4')
+    .option('--hidden <n>', 'hidden size', '8192')
+    .option('--sequence <n>', 'sequence length', '2048')
+    .option('--microbatch <n>', 'sequences per microbatch', '1')
+    .option('--microbatches <n>', 'microbatches per step (GPipe)', '1')
+    .option('--name <name>', 'file name prefix', 'transformer')
+    .action((opts: GenerateOptions) => {
+      const int = (field: keyof GenerateOptions): number => parseIntValue(opts[field], field, { min: field === 'ep' ? 0 : 1, max: 2 ** 31 - 1 });
+      const dir = planOutputDir(opts.out, opts.name);
+      const gen = generateTransformer({ tp: int('tp'), pp: int('pp'), dp: int('dp'), ep: int('ep'), layers: int('layers'), hidden: int('hidden'), sequence: int('sequence'), microbatch: int('microbatch'), microbatches: int('microbatches') });
+      writeRankFiles(dir, opts.name, gen.ranks);
+      print(`wrote ${gen.ranks.length} files ${dir}/${opts.name}.<rank>.et: ${Object.entries(gen.params).map(([k, v]) => `${k}=${v}`).join(', ')}`);
     });
 }
 
