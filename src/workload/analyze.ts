@@ -9,8 +9,9 @@
  *   counts from the first to the last op of the rank's share of it);
  * - exposed communication: the part of the communication union that no compute interval covers;
  * - a collective's time: from its earliest op start to its latest op end over all member ranks;
- *   algbw = comm_size / time; busbw = algbw × nccl-tests' factor (allreduce 2(P−1)/P; allgather,
- *   reduce-scatter, alltoall (P−1)/P; the others 1).
+ *   algbw = S / time with nccl-tests' size S (comm_size, but P × comm_size for allgather and
+ *   gather, whose comm_size is one rank's contribution); busbw = algbw × nccl-tests' factor
+ *   (allreduce 2(P−1)/P; allgather, reduce-scatter, alltoall (P−1)/P; the others 1).
  */
 import type { RunResult } from '../sim/result.js';
 import { opTimesOf } from '../sim/assemble.js';
@@ -160,7 +161,9 @@ export function analyzeWorkload(lowered: LoweredWorkload, result: RunResult, top
     const start = Number.isFinite(collStart[inst.index]) ? collStart[inst.index] : 0;
     const end = Number.isFinite(collEnd[inst.index]) ? collEnd[inst.index] : start;
     const time = end - start;
-    const algbw = time > 0 ? inst.bytes / time : 0;
+    const P = inst.ranks.length;
+    const size = inst.collective === 'allgather' || inst.collective === 'gather' ? inst.bytes * P : inst.bytes;
+    const algbw = time > 0 ? size / time : 0;
     return {
       index: inst.index,
       collective: inst.collective,

@@ -16,9 +16,10 @@
  *   MEM_LOAD/STORE: tensor_size / memory bandwidth. A COMM_COLL without comm_type (PyTorch's
  *   CPU-side launch) is a CPU op of its duration; a collective's own duration is ignored (the
  *   network decides it).
- * - Sizes: comm_size is the collective's whole buffer as ASTRA-sim reads it (allgather: the
- *   gathered output; alltoall: one rank's whole send buffer); Meshwork's block size for allgather,
- *   alltoall, gather and scatter is comm_size / P. Sizes are rounded up to whole 4-byte elements
+ * - Sizes: comm_size as ASTRA-sim's ring reads it (system/astraccl Ring.cc): allreduce,
+ *   reduce-scatter, reduce, broadcast: the whole buffer; allgather and gather: one rank's
+ *   contribution (its messages are comm_size each); alltoall and scatter: one rank's whole send
+ *   buffer, so Meshwork's block is comm_size / P. Sizes are rounded up to whole 4-byte elements
  *   (and reduce-scatter to P elements) where an algorithm needs it; the rounding is reported.
  */
 import { InputError } from '../util/errors.js';
@@ -92,20 +93,22 @@ interface GroupProgram {
   readonly usedBytes: number;
 }
 
-const BLOCK_SIZED = new Set<ChakraCollective>(['allgather', 'alltoall', 'gather', 'scatter']);
+/** Collectives whose comm_size is one rank's whole send buffer, P of Meshwork's blocks. */
+const DIVIDED = new Set<ChakraCollective>(['alltoall', 'scatter']);
 const ELEMENT = 4;
 
 /** Meshwork's size argument for a Chakra collective of `bytes` on P ranks, rounded up where needed. */
 export function meshworkSize(c: ChakraCollective, bytes: number, P: number): number {
   if (c === 'barrier') return 0;
-  if (BLOCK_SIZED.has(c)) return Math.ceil(bytes / P);
+  if (c === 'allgather' || c === 'gather') return bytes;
+  if (DIVIDED.has(c)) return Math.ceil(bytes / P);
   const unit = c === 'reduce-scatter' ? P * ELEMENT : c === 'allreduce' || c === 'reduce' ? ELEMENT : 1;
   return Math.ceil(bytes / unit) * unit;
 }
 
 /** The bytes a Meshwork size stands for in Chakra's convention (comm_size). */
 export function chakraBytes(c: ChakraCollective, size: number, P: number): number {
-  return BLOCK_SIZED.has(c) ? size * P : size;
+  return DIVIDED.has(c) ? size * P : size;
 }
 
 export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWorkload {
@@ -266,7 +269,7 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
         compute: computePolicy === 'trace' ? 'duration_micros when present, else the roofline of the device model' : 'the roofline of the device model whenever num_ops is known, else duration_micros',
         device,
         algorithms,
-        sizes: 'comm_size is the whole buffer (allgather: gathered output; alltoall: one rank\'s send buffer); Meshwork block = comm_size / P; rounded up to whole 4-byte elements where an algorithm needs it',
+        sizes: 'comm_size as ASTRA-sim reads it: the whole buffer (allreduce, reduce-scatter, reduce, broadcast), one rank\'s contribution (allgather, gather), one rank\'s send buffer of P blocks (alltoall, scatter); rounded up to whole 4-byte elements where an algorithm needs it',
         dangling_deps: `${trace.danglingDeps} dependencies on node ids absent from their file, ignored`,
       },
       rounded,
