@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { InputError } from '../util/errors.js';
 import { appendAll, maxOf } from '../util/arrays.js';
 import { decodeChakraRank, type ChakraRankTrace } from '../workload/chakra/read.js';
-import { assembleTrace, parseCommGroups, type ChakraTrace } from '../workload/chakra/trace.js';
+import { assembleTrace, parseCommGroups, type ChakraTrace, type DependencyKinds } from '../workload/chakra/trace.js';
 
 const RANK_FILE = /^(.*)\.(\d+)\.et$/;
 
@@ -48,8 +48,15 @@ export function chakraFiles(paths: readonly string[]): string[] {
 }
 
 /** Reads, decodes and checks a workload; `commGroups`: ASTRA-sim's communicator-group JSON file. */
-export function loadChakraTrace(paths: readonly string[], commGroups?: string): ChakraTrace {
-  const ranks: ChakraRankTrace[] = chakraFiles(paths).map((f, r) => decodeChakraRank(readFileSync(f), f, r));
+export function loadChakraTrace(paths: readonly string[], commGroups?: string, deps: DependencyKinds = 'both', replicate?: number): ChakraTrace {
+  let ranks: ChakraRankTrace[] = chakraFiles(paths).map((f, r) => decodeChakraRank(readFileSync(f), f, r));
+  if (replicate !== undefined) {
+    // SPMD: one rank's trace stands for every rank (a single PyTorch rank's trace, for example).
+    if (ranks.length !== 1) throw new InputError('replicate', replicate, `a trace of one file (this one has ${ranks.length})`);
+    if (!(Number.isInteger(replicate) && replicate >= 1 && replicate <= 65536)) throw new InputError('replicate', replicate, 'an integer from 1 to 65536');
+    const only = ranks[0];
+    ranks = Array.from({ length: replicate }, (_, r) => ({ ...only, rank: r }));
+  }
   let groups;
   if (commGroups !== undefined) {
     let json: unknown;
@@ -60,5 +67,5 @@ export function loadChakraTrace(paths: readonly string[], commGroups?: string): 
     }
     groups = parseCommGroups(json, ranks.length);
   }
-  return assembleTrace(ranks, groups);
+  return assembleTrace(ranks, groups, deps);
 }

@@ -4,7 +4,9 @@
  * and bus bandwidth, and per-link traffic.
  *
  * Definitions (docs/workloads.md):
- * - compute time of a rank: the length of the union of its GPU-compute, CPU and memory op intervals;
+ * - compute time of a rank: the length of the union of its GPU-compute and memory op intervals
+ *   (CPU ops, such as PyTorch's operator launches, are reported apart: they do not hide
+ *   communication on the accelerator, as ASTRA-sim's exposed communication counts GPU compute);
  * - communication time: the union of its collective and point-to-point intervals (a collective
  *   counts from the first to the last op of the rank's share of it);
  * - exposed communication: the part of the communication union that no compute interval covers;
@@ -23,6 +25,8 @@ export interface RankTimeline {
   readonly rank: number;
   readonly finish_s: number;
   readonly compute_s: number;
+  /** Union of its CPU ops. */
+  readonly cpu_s: number;
   readonly communication_s: number;
   readonly exposed_communication_s: number;
 }
@@ -122,6 +126,7 @@ export function analyzeWorkload(lowered: LoweredWorkload, result: RunResult, top
   const times = opTimesOf(result);
   const R = trace.ranks.length;
   const computeIv: number[][] = Array.from({ length: R }, () => []);
+  const cpuIv: number[][] = Array.from({ length: R }, () => []);
   const commIv: number[][] = Array.from({ length: R }, () => []);
   // A collective's share on one rank: the span of its ops there (keyed by rank and instance).
   const spanStart = new Map<number, number>();
@@ -134,7 +139,8 @@ export function analyzeWorkload(lowered: LoweredWorkload, result: RunResult, top
       const a = times.start[o];
       const e = times.end[o];
       const c = OP_CATEGORIES[opCategory[o]];
-      if (c === 'compute' || c === 'cpu' || c === 'memory') computeIv[r].push(a, e);
+      if (c === 'compute' || c === 'memory') computeIv[r].push(a, e);
+      else if (c === 'cpu') cpuIv[r].push(a, e);
       else if (c === 'p2p') commIv[r].push(a, e);
       const k = opCollective[o];
       if (k >= 0) {
@@ -153,6 +159,7 @@ export function analyzeWorkload(lowered: LoweredWorkload, result: RunResult, top
       rank: r,
       finish_s: result.ranks.finish_s[r] ?? 0,
       compute_s: unionLength(computeIv[r]),
+      cpu_s: unionLength(cpuIv[r]),
       communication_s: unionLength(commIv[r]),
       exposed_communication_s: uncoveredLength(commIv[r], computeIv[r]),
     });

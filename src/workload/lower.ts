@@ -198,9 +198,10 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
   const collTagBase = (k: number): number => (k + 1) * tagStride;
   if (collTagBase(trace.collectives.length) >= 2 ** 31) throw new InputError('trace', `${trace.collectives.length} collectives`, `at most ${2 ** 31 / tagStride - 2} collectives`);
   for (const inst of trace.collectives) {
-    const g = groupProgram(inst).program;
     const vOf = inst.ranks.map((rank, i) => nodeIndex[rank].get(inst.nodeIds[i])!);
-    for (let s = 0; s < g.numStreams; s++) {
+    // A collective of one rank moves nothing: only its marker below.
+    const g = inst.ranks.length > 1 ? groupProgram(inst).program : null;
+    for (let s = 0; g !== null && s < g.numStreams; s++) {
       const local = g.streamRank[s];
       const rank = inst.ranks[local];
       if (g.opStart[s] === g.opStart[s + 1]) continue;
@@ -270,7 +271,7 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
         device,
         algorithms,
         sizes: 'comm_size as ASTRA-sim reads it: the whole buffer (allreduce, reduce-scatter, reduce, broadcast), one rank\'s contribution (allgather, gather), one rank\'s send buffer of P blocks (alltoall, scatter); rounded up to whole 4-byte elements where an algorithm needs it',
-        dangling_deps: `${trace.danglingDeps} dependencies on node ids absent from their file, ignored`,
+        dependencies: `${trace.dependencyKinds === 'both' ? 'data and control' : trace.dependencyKinds === 'data' ? 'data only' : 'control only'} dependencies; ${trace.danglingDeps} on node ids absent from their file and ${trace.selfDeps} of a node on itself ignored`,
       },
       rounded,
     };

@@ -14,6 +14,7 @@ import { addPacketOptions, firstPacketOption, parsePacketOptions, type PacketCli
 import { loadChakraTrace } from '../../node/chakra.js';
 import { runWorkload } from '../../workload/run.js';
 import { CHAKRA_COLLECTIVES, type ChakraCollective } from '../../workload/chakra/read.js';
+import type { DependencyKinds } from '../../workload/chakra/trace.js';
 import { DEVICE_PRESETS } from '../../workload/device.js';
 import type { CollectiveAlgorithms } from '../../workload/lower.js';
 import type { WorkloadReport } from '../../workload/analyze.js';
@@ -43,6 +44,8 @@ interface WorkloadRunOptions extends PacketCliOptions {
   compute?: string;
   comm?: string;
   commGroups?: string;
+  deps: string;
+  replicate?: string;
   links: string;
   json?: boolean;
 }
@@ -75,6 +78,8 @@ export function register(program: Command): void {
     .option('--compute <policy>', 'trace (default: duration_micros when present, else the roofline) or roofline (whenever num_ops is known)')
     .option('--comm <policy>', 'concurrent (default: a rank\'s collectives run at once, one stream per communicator) or serial (one in flight per rank, as ASTRA-sim)')
     .option('--comm-groups <file>', 'ASTRA-sim communicator-group JSON ({"1": [0, 1], ...}) naming the pg_name groups')
+    .option('--deps <kinds>', 'which dependencies order nodes: both (ASTRA-sim), data (Chakra\'s original feeder; PyTorch-converted traces, whose control edges form cycles) or ctrl', 'both')
+    .option('--replicate <n>', 'one trace file given: the same trace on n ranks (SPMD), so its collectives span them')
     .option('--routing <name>', "routing (default: the family's)")
     .option('--seed <n>', 'seed for random and hashed routing choices', '1')
     .option('--alpha <time>', 'per-message software overhead α (default 1us)')
@@ -92,7 +97,8 @@ export function register(program: Command): void {
       if (packetOnly) throw new InputError(packetOnly.flag, packetOnly.value, 'a packet-router option with --engine packet (the flow engine has no routers)');
       const packetConfig = parsePacketOptions(opts);
       const setup = parseTimingOptions({ ...opts, collective: 'barrier' });
-      const trace = loadChakraTrace(opts.trace, opts.commGroups);
+      const replicate = opts.replicate === undefined ? undefined : parseIntValue(opts.replicate, 'replicate', { min: 1, max: 65536 });
+      const trace = loadChakraTrace(opts.trace, opts.commGroups, opts.deps as DependencyKinds, replicate);
       const bar = progressBar(`simulating workload (${opts.engine} level)`, { json: opts.json });
       let run;
       try {
@@ -207,9 +213,9 @@ function workloadText(report: WorkloadReport, engine: string, topology: string, 
     renderTextTable({
       id: 'ranks',
       title: report.ranks.length <= MAX_ROWS ? 'per rank' : `per rank (the ${MAX_ROWS} with the most exposed communication; --json for all)`,
-      columns: ['rank', 'finish', 'compute', 'communication', 'exposed comm.'],
-      rows: shownRanks.map((r) => [r.rank, formatTime(r.finish_s), formatTime(r.compute_s), formatTime(r.communication_s), formatTime(r.exposed_communication_s)]),
-      align: ['right', 'right', 'right', 'right', 'right'],
+      columns: ['rank', 'finish', 'compute', 'cpu', 'communication', 'exposed comm.'],
+      rows: shownRanks.map((r) => [r.rank, formatTime(r.finish_s), formatTime(r.compute_s), formatTime(r.cpu_s), formatTime(r.communication_s), formatTime(r.exposed_communication_s)]),
+      align: ['right', 'right', 'right', 'right', 'right', 'right'],
     }),
   );
   if (report.collectives.length > 0) {
@@ -233,9 +239,9 @@ function workloadText(report: WorkloadReport, engine: string, topology: string, 
       id: 'critical',
       title: path.length > tail.length ? `critical path (last ${tail.length} of ${path.length} entries)` : 'critical path',
       columns: ['rank', 'node', 'name', 'kind', 'start', 'end'],
-      rows: tail.map((n) => [n.collective >= 0 ? `coll #${n.collective}` : n.rank, n.node, n.name, n.category, formatTime(n.start_s), formatTime(n.end_s)]),
+      rows: tail.map((n) => [n.collective >= 0 ? `coll #${n.collective}` : n.rank, n.node, n.name.length > 48 ? `${n.name.slice(0, 47)}…` : n.name, n.category, formatTime(n.start_s), formatTime(n.end_s)]),
       align: ['right', 'right', 'left', 'left', 'right', 'right'],
-    }, { maxCell: [12, 8, 40, 10, 12, 12] }),
+    }, { maxCell: [12, 8, 48, 10, 12, 12] }),
   );
   if (links > 0) {
     out.push('');

@@ -35,6 +35,10 @@ export interface ChakraTrace {
   readonly deps: readonly (readonly Int32Array[])[];
   /** Dependencies on node ids absent from their file, ignored (PyTorch-converted traces have them). */
   readonly danglingDeps: number;
+  /** Nodes listed among their own dependencies, ignored. */
+  readonly selfDeps: number;
+  /** Which dependencies were read. */
+  readonly dependencyKinds: DependencyKinds;
   readonly collectives: readonly ChakraCollectiveInstance[];
   /** Per rank: node index → collective instance index, -1 when the node is not a timed collective. */
   readonly collectiveOf: readonly Int32Array[];
@@ -99,7 +103,7 @@ function checkGroupRanks(ranks: unknown[], numRanks: number, field: string): num
  * ready ones, so the order is the trace's own wherever its ids already respect the dependencies).
  * A cycle is refused, naming a node on it.
  */
-function topologicalOrder(rank: ChakraRankTrace, deps: readonly Int32Array[]): Int32Array {
+function topologicalOrder(rank: ChakraRankTrace, deps: readonly Int32Array[], kinds: DependencyKinds): Int32Array {
   const n = rank.nodes.length;
   const indegree = new Int32Array(n);
   const childStart = new Int32Array(n + 1);
@@ -153,7 +157,9 @@ function topologicalOrder(rank: ChakraRankTrace, deps: readonly Int32Array[]): I
   if (k < n) {
     let smallest = -1;
     for (let v = 0; v < n; v++) if (indegree[v] > 0 && (smallest < 0 || id(v) < id(smallest))) smallest = v;
-    throw traceError(rank.file, id(smallest), 'data_deps/ctrl_deps', 'a dependency cycle', 'dependencies that form a DAG');
+    const field = kinds === 'data' ? 'data_deps' : kinds === 'ctrl' ? 'ctrl_deps' : 'data_deps/ctrl_deps';
+    const hint = kinds === 'both' ? ' (--deps data reads data dependencies only, as Chakra\'s original feeder; PyTorch-converted traces need it)' : '';
+    throw traceError(rank.file, id(smallest), field, 'a dependency cycle', `dependencies that form a DAG${hint}`);
   }
   return order;
 }
@@ -163,7 +169,12 @@ function topologicalOrder(rank: ChakraRankTrace, deps: readonly Int32Array[]): I
  * default, or the node's pg_name), the k-th collective of every member is one collective, and the
  * members must agree on its type, size and root.
  */
-export function assembleTrace(ranks: readonly ChakraRankTrace[], groups: ProcessGroups = new Map()): ChakraTrace {
+/** Which dependencies order nodes: both (ASTRA-sim's feeder v3), or data only (Chakra's original feeder). */
+export type DependencyKinds = 'both' | 'data' | 'ctrl';
+export const DEPENDENCY_KINDS: readonly DependencyKinds[] = ['both', 'data', 'ctrl'];
+
+export function assembleTrace(ranks: readonly ChakraRankTrace[], groups: ProcessGroups = new Map(), kinds: DependencyKinds = 'both'): ChakraTrace {
+  if (!DEPENDENCY_KINDS.includes(kinds)) throw new InputError('deps', kinds, DEPENDENCY_KINDS.join(', '));
   const numRanks = ranks.length;
   ranks.forEach((r, i) => {
     if (r.rank !== i) throw new InputError('trace ranks', r.rank, `one file per rank 0 to ${numRanks - 1}, in order`);
@@ -171,6 +182,7 @@ export function assembleTrace(ranks: readonly ChakraRankTrace[], groups: Process
   const allGroups = new Map<string, readonly number[]>(groups);
   for (const r of ranks) for (const [k, v] of processGroupsFromMetadata(r, numRanks)) if (!allGroups.has(k)) allGroups.set(k, v);
   let danglingDeps = 0;
+  let selfDeps = 0;
   const deps: Int32Array[][] = [];
   const order: Int32Array[] = [];
   for (const r of ranks) {
@@ -178,19 +190,22 @@ export function assembleTrace(ranks: readonly ChakraRankTrace[], groups: Process
     r.nodes.forEach((n, i) => index.set(n.id, i));
     const d = r.nodes.map((n) => {
       const list: number[] = [];
-      for (const id of [...n.dataDeps, ...n.ctrlDeps]) {
+      const ids = kinds === 'data' ? n.dataDeps : kinds === 'ctrl' ? n.ctrlDeps : [...n.dataDeps, ...n.ctrlDeps];
+      for (const id of ids) {
         const i = index.get(id);
-        if (i === undefined) danglingDeps++;
+        // A node listed among its own dependencies (PyTorch-converted traces have them) orders nothing.
+        if (id === n.id) selfDeps++;
+        else if (i === undefined) danglingDeps++;
         else if (!list.includes(i)) list.push(i);
       }
       return Int32Array.from(list);
     });
     deps.push(d);
-    order.push(topologicalOrder(r, d));
+    order.push(topologicalOrder(r, d, kinds));
   }
   const { collectives, collectiveOf } = matchCollectives(ranks, order, allGroups);
   checkPointToPoint(ranks);
-  return { ranks, processGroups: allGroups, order, deps, danglingDeps, collectives, collectiveOf };
+  return { ranks, processGroups: allGroups, order, deps, danglingDeps, selfDeps, dependencyKinds: kinds, collectives, collectiveOf };
 }
 
 function groupRanks(name: string, groups: ProcessGroups, numRanks: number): readonly number[] | undefined {
