@@ -89,41 +89,41 @@ export function register(program: Command): void {
     .option('--json', 'print the result and the workload report as JSON');
   // The packet routers of a schedule run (`run --engine packet`), with its defaults.
   addPacketOptions(run, 'run').action((opts: WorkloadRunOptions) => {
-      if (!ENGINES.includes(opts.engine as EngineName)) throw new InputError('engine', opts.engine, ENGINES.join(' or '));
-      const links = Number(opts.links);
-      if (!(Number.isInteger(links) && links >= 0)) throw new InputError('links', opts.links, 'a whole number of links');
-      const algorithms = parseAlgorithms(opts.algorithm);
-      const packetOnly = opts.engine === 'packet' ? undefined : firstPacketOption(opts);
-      if (packetOnly) throw new InputError(packetOnly.flag, packetOnly.value, 'a packet-router option with --engine packet (the flow engine has no routers)');
-      const packetConfig = parsePacketOptions(opts);
-      const setup = parseTimingOptions({ ...opts, collective: 'barrier' });
-      const replicate = opts.replicate === undefined ? undefined : parseIntValue(opts.replicate, 'replicate', { min: 1, max: 65536 });
-      const trace = loadChakraTrace(opts.trace, opts.commGroups, opts.deps as DependencyKinds, replicate);
-      const bar = progressBar(`simulating workload (${opts.engine} level)`, { json: opts.json });
-      let run;
-      try {
-        run = runWorkload({
-          topology: setup.topology,
-          trace,
-          engine: opts.engine as EngineName,
-          model: setup.model,
-          routingOptions: setup.routingOptions,
-          packet: { config: packetConfig },
-          algorithms,
-          device: opts.device,
-          compute: opts.compute as 'trace' | 'roofline' | undefined,
-          comm: opts.comm as 'concurrent' | 'serial' | undefined,
-          progress: (f) => bar.update(f),
-        });
-      } finally {
-        bar.stop();
-      }
-      if (opts.json) {
-        print(JSON.stringify({ result: run.result, report: run.report }, null, 2));
-        return;
-      }
-      print(workloadText(run.report, run.result.engine, setup.topology.spec, links));
-    });
+    if (!ENGINES.includes(opts.engine as EngineName)) throw new InputError('engine', opts.engine, ENGINES.join(' or '));
+    const links = Number(opts.links);
+    if (!(Number.isInteger(links) && links >= 0)) throw new InputError('links', opts.links, 'a whole number of links');
+    const algorithms = parseAlgorithms(opts.algorithm);
+    const packetOnly = opts.engine === 'packet' ? undefined : firstPacketOption(opts);
+    if (packetOnly) throw new InputError(packetOnly.flag, packetOnly.value, 'a packet-router option with --engine packet (the flow engine has no routers)');
+    const packetConfig = parsePacketOptions(opts);
+    const setup = parseTimingOptions({ ...opts, collective: 'barrier' });
+    const replicate = opts.replicate === undefined ? undefined : parseIntValue(opts.replicate, 'replicate', { min: 1, max: 65536 });
+    const trace = loadChakraTrace(opts.trace, opts.commGroups, opts.deps as DependencyKinds, replicate);
+    const bar = progressBar(`simulating workload (${opts.engine} level)`, { json: opts.json });
+    let run;
+    try {
+      run = runWorkload({
+        topology: setup.topology,
+        trace,
+        engine: opts.engine as EngineName,
+        model: setup.model,
+        routingOptions: setup.routingOptions,
+        packet: { config: packetConfig },
+        algorithms,
+        device: opts.device,
+        compute: opts.compute as 'trace' | 'roofline' | undefined,
+        comm: opts.comm as 'concurrent' | 'serial' | undefined,
+        progress: (f) => bar.update(f),
+      });
+    } finally {
+      bar.stop();
+    }
+    if (opts.json) {
+      print(JSON.stringify({ result: run.result, report: run.report }, null, 2));
+      return;
+    }
+    print(workloadText(run.report, run.result.engine, setup.topology.spec, links));
+  });
   registerExport(workload);
   registerGenerate(workload);
 }
