@@ -20,24 +20,22 @@ function overlapTrace() {
 }
 
 describe('Chakra workload lowered into the program', () => {
-  for (const engine of ['flow'] as const) {
-    it(`${engine}: compute overlaps the allreduce; step = 10 us + 1 ms + 5 us`, () => {
-      const { report } = runWorkload({ topology, trace: overlapTrace(), engine, model });
-      expect(report.step_time_s).toBeCloseTo(1.015e-3, 12);
-      for (const r of report.ranks) {
-        expect(r.compute_s).toBeCloseTo(35e-6, 12);
-        expect(r.communication_s).toBeCloseTo(1e-3, 12);
-        // B (20 us) runs under the allreduce: 1 ms − 20 us is exposed.
-        expect(r.exposed_communication_s).toBeCloseTo(980e-6, 12);
-      }
-      const [ar] = report.collectives;
-      expect(ar.time_s).toBeCloseTo(1e-3, 12);
-      expect(ar.start_s).toBeCloseTo(10e-6, 12);
-      // busbw = algbw × 2(P−1)/P = 1e6 B / 1 ms × 1.
-      expect(ar.busbw_bytes_per_s).toBeCloseTo(1e9, 3);
-      expect(report.critical_path.map((n) => n.node)).toEqual([1, 2, 4]);
-    });
-  }
+  it('flow: compute overlaps the allreduce; step = 10 us + 1 ms + 5 us', () => {
+    const { report } = runWorkload({ topology, trace: overlapTrace(), engine: 'flow', model });
+    expect(report.step_time_s).toBeCloseTo(1.015e-3, 12);
+    for (const r of report.ranks) {
+      expect(r.compute_s).toBeCloseTo(35e-6, 12);
+      expect(r.communication_s).toBeCloseTo(1e-3, 12);
+      // B (20 us) runs under the allreduce: 1 ms − 20 us is exposed.
+      expect(r.exposed_communication_s).toBeCloseTo(980e-6, 12);
+    }
+    const [ar] = report.collectives;
+    expect(ar.time_s).toBeCloseTo(1e-3, 12);
+    expect(ar.start_s).toBeCloseTo(10e-6, 12);
+    // busbw = algbw × 2(P−1)/P = 1e6 B / 1 ms × 1.
+    expect(ar.busbw_bytes_per_s).toBeCloseTo(1e9, 3);
+    expect(report.critical_path.map((n) => n.node)).toEqual([1, 2, 4]);
+  });
 
   it('a dependency on the allreduce serialises: C waits for it even when B is long', () => {
     const rank = [comp(1, 10), { id: 2, name: 'ar', kind: 'coll' as const, collective: 'allreduce' as const, commSize: 1_000_000, dataDeps: [1] }, comp(3, 2000, [1]), comp(4, 5, [2, 3])];
