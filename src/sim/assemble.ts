@@ -63,7 +63,7 @@ export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
   const topo: BoundRecord[] = req.demands && req.demands.length > 0 ? demandBounds(t, req.demands, req.model) : [];
   const bound = topo.length > 0 ? bestBound(topo).seconds : sched.seconds;
   const makespan = raw.makespan - timeOriginOf(req.timeOrigin, raw.opEnd);
-  return {
+  const result: RunResult = {
     kind: 'meshwork-run-result',
     version: RESULT_VERSION,
     engine: raw.engine,
@@ -82,6 +82,23 @@ export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
     critical_path: criticalPath(req.program, raw),
     stats: { ...raw.stats, ...hwCollectiveStats(req.program) },
   };
+  // Per-op times in seconds, for views that need every op (workload timelines); not serialised.
+  Object.defineProperty(result, 'opTimes', { value: { start: raw.opStart, end: raw.opEnd, pred: raw.opPred } satisfies OpTimes, enumerable: false });
+  return result;
+}
+
+/** Every op's start and end (seconds) and the op it waited for, as both engines measured them. */
+export interface OpTimes {
+  readonly start: Float64Array;
+  readonly end: Float64Array;
+  readonly pred: Int32Array;
+}
+
+/** The per-op times of a result `assembleResult` built (both engines). */
+export function opTimesOf(result: RunResult): OpTimes {
+  const times = (result as RunResult & { opTimes?: OpTimes }).opTimes;
+  if (times === undefined) throw new Error('opTimesOf: a result from assembleResult (simulate) is needed');
+  return times;
 }
 
 /** The earliest end of the given ops (each rank's t0 after the first barrier), or 0 without them. */

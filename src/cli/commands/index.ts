@@ -16,6 +16,7 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Promise<{ register: Regist
   ['run', () => import('./run.js')],
   ['compare', () => import('./compare.js')],
   ['traffic', () => import('./traffic.js')],
+  ['workload', () => import('./workload.js')],
   ['reproduce', () => import('./reproduce.js')],
   ['sweep', () => import('./sweep.js')],
   ['ui', () => import('./ui.js')],
