@@ -1,0 +1,4 @@
+/** The collective libraries' algorithms (NCCL/RCCL, issue 25): importing this module registers them. */
+import './ring.js';
+import './direct.js';
+import './hierarchical.js';

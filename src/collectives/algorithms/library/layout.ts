@@ -1,0 +1,157 @@
+/**
+ * What the collective-library algorithms (issue 25) need to know of a machine: accelerators per
+ * node and nodes (from a fabric topology's params; any other topology is one node of all ranks),
+ * whether the scale-up network is a full mesh, and the ring each channel follows. Plus the ring
+ * reduce-scatter and allgather over any list of ranks, on any stream, that the ring, hierarchical
+ * and tree-like schedules are made of.
+ */
+import type { Topology } from '../../../topology/graph.js';
+import type { ScheduleBuilder } from '../../schedule.js';
+import type { ParamDecl } from '../../registry.js';
+import { mod, segmentBounds } from '../common.js';
+
+export interface MachineLayout {
+  /** Accelerators per node (G) and nodes (N); ranks = N·G, rank = node·G + local index. */
+  readonly gpusPerNode: number;
+  readonly nodes: number;
+  /** The scale-up network is a full mesh of direct links (MI300X) rather than switches. */
+  readonly meshScaleUp: boolean;
+  /** The scale-up switches reduce in the switch (NVLS). */
+  readonly inSwitchReduction: boolean;
+}
+
+export function layoutOf(t: Topology): MachineLayout {
+  const p = t.params as { gpusPerNode?: unknown; nodes?: unknown; scaleUp?: unknown; inSwitchReduction?: unknown };
+  const ranks = t.numEndpoints;
+  if (typeof p.gpusPerNode === 'number' && typeof p.nodes === 'number' && p.gpusPerNode * p.nodes === ranks) {
+    return { gpusPerNode: p.gpusPerNode, nodes: p.nodes, meshScaleUp: p.scaleUp === 'mesh', inSwitchReduction: p.inSwitchReduction === true };
+  }
+  // Any other topology: one node; a fullmesh family is a mesh scale-up.
+  return { gpusPerNode: ranks, nodes: 1, meshScaleUp: t.family === 'fullmesh', inSwitchReduction: false };
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/** Strides s in 1..G−1 with gcd(s, G) = 1: each makes i → i + s a ring through all G accelerators. */
+export function ringStrides(g: number): number[] {
+  const out: number[] = [];
+  for (let s = 1; s < g; s++) if (gcd(s, g) === 1) out.push(s);
+  return out.length > 0 ? out : [1];
+}
+
+/**
+ * The ring of channel c, as the list of ranks in ring order. Inside a node: on a full mesh, stride
+ * s_c over the direct links (channels spread over the strides coprime with G, so different channels
+ * use different links); on switches, the rotation starting at accelerator c (so each channel leaves
+ * the node from a different accelerator, hence through a different NIC and rail). Nodes follow in
+ * order, each visited with the same local order (the ring crosses from the last accelerator of one
+ * node to the first of the next).
+ */
+export function channelRing(layout: MachineLayout, c: number): number[] {
+  const G = layout.gpusPerNode;
+  const strides = layout.meshScaleUp ? ringStrides(G) : [1];
+  const s = strides[c % strides.length];
+  const start = layout.meshScaleUp ? Math.floor(c / strides.length) % G : c % G;
+  const ring: number[] = [];
+  for (let n = 0; n < layout.nodes; n++) for (let i = 0; i < G; i++) ring.push(n * G + mod(start + i * s, G));
+  return ring;
+}
+
+/** Where a ring phase works: the segments, a one-segment tmp, the stream and tag. */
+export interface RingPhase {
+  readonly b: ScheduleBuilder;
+  /** Ranks in ring order. */
+  readonly ring: readonly number[];
+  /** Ring position i's segment: [offset, bytes) within `buf` (the same place on every rank). */
+  readonly segment: (i: number) => readonly [buf: number, offset: number, bytes: number];
+  /** A tmp buffer holding at least the largest segment. */
+  readonly tmp: number;
+  readonly stream: number;
+  readonly tag: number;
+}
+
+function region(p: RingPhase, i: number): number {
+  const [buf, offset, bytes] = p.segment(i);
+  return p.b.region(buf, offset, bytes);
+}
+
+/** Contiguous segments: position i's segment is [bounds[i], bounds[i+1]) of `buf`. */
+export function contiguous(buf: number, bounds: readonly number[]): RingPhase['segment'] {
+  return (i) => [buf, bounds[i], bounds[i + 1] - bounds[i]];
+}
+
+/** Ring reduce-scatter: afterwards ring position v holds its segment v reduced over the ring. */
+export function ringReduceScatterOn(p: RingPhase): void {
+  const n = p.ring.length;
+  for (let k = 0; k < n - 1; k++) {
+    for (let v = 0; v < n; v++) {
+      const out = mod(v - k - 1, n);
+      const inn = mod(v - k - 2, n);
+      const me = p.ring[v];
+      p.b.send(me, p.ring[mod(v + 1, n)], region(p, out), p.tag, p.stream);
+      const tmp = p.b.region(p.tmp, 0, p.segment(inn)[2]);
+      p.b.recv(me, p.ring[mod(v - 1, n)], tmp, p.tag, p.stream);
+      p.b.reduce(me, tmp, region(p, inn), p.stream);
+    }
+  }
+}
+
+/** Ring allgather: ring position v starts with segment v, every position ends with all. */
+export function ringAllgatherOn(p: RingPhase): void {
+  const n = p.ring.length;
+  for (let k = 0; k < n - 1; k++) {
+    for (let v = 0; v < n; v++) {
+      const me = p.ring[v];
+      p.b.send(me, p.ring[mod(v + 1, n)], region(p, mod(v - k, n)), p.tag, p.stream);
+      p.b.recv(me, p.ring[mod(v - 1, n)], region(p, mod(v - k - 1, n)), p.tag, p.stream);
+    }
+  }
+}
+
+/** Boundaries of `parts` segments of [from, to), cut on `unit` bytes (segmentBounds, shifted to `from`). */
+export function cut(from: number, to: number, parts: number, unit: number): number[] {
+  return segmentBounds(to - from, parts, unit).map((x) => x + from);
+}
+
+/** The wire protocols of NCCL and RCCL: a timing choice (sim/library), recorded in the algorithm spec. */
+export const LIBRARY_PROTOCOLS = ['Simple', 'LL128', 'LL'] as const;
+export type LibraryProtocol = (typeof LIBRARY_PROTOCOLS)[number];
+
+export const PROTO_PARAM: ParamDecl = {
+  key: 'proto',
+  kind: 'choice',
+  choices: LIBRARY_PROTOCOLS,
+  default: 'Simple',
+  description: "wire protocol (timing only: the machine preset's per-protocol efficiency and step latency; docs/validation.md)",
+};
+
+export const CHANNELS_PARAM: ParamDecl = {
+  key: 'channels',
+  kind: 'int',
+  default: 0,
+  min: 0,
+  max: 256,
+  description: 'channels (one stream each, its own ring and slice of the data); 0: one per accelerator of a node (switches) or per ring stride (full mesh)',
+};
+
+export const CHUNKS_PARAM: ParamDecl = {
+  key: 'chunks',
+  kind: 'int',
+  default: 1,
+  min: 1,
+  max: 4096,
+  description: "pipelined loops per channel (each a message per ring step); 1: the library's step model, whose step latency already stands for the pipeline",
+};
+
+/** Channels to use: the parameter, or by default one per accelerator (switches) or per ring stride (full mesh). */
+export function channelCount(layout: MachineLayout, asked: number): number {
+  if (asked > 0) return asked;
+  return layout.meshScaleUp ? ringStrides(layout.gpusPerNode).length : layout.gpusPerNode;
+}
+
+/** Bytes of a tmp buffer holding any segment of `bytes` cut into `parts` on `unit` (a whole number of units). */
+export function segmentTmpBytes(bytes: number, parts: number, unit: number): number {
+  return (Math.ceil(bytes / unit / parts) + 1) * unit;
+}
