@@ -127,14 +127,14 @@ export const PROTO_PARAM: ParamDecl = {
   description: "wire protocol (timing only: the machine preset's per-protocol efficiency and step latency; docs/validation.md)",
 };
 
-export const CHANNELS_PARAM: ParamDecl = {
+export const CHANNELS_PARAM = {
   key: 'channels',
-  kind: 'int',
+  kind: 'int' as const,
   default: 0,
   min: 0,
   max: 256,
   description: 'channels (one stream each, its own ring and slice of the data); 0: one per accelerator of a node (switches) or per ring stride (full mesh)',
-};
+} as const satisfies ParamDecl;
 
 export const CHUNKS_PARAM: ParamDecl = {
   key: 'chunks',
