@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildSchedule, buildTopology, executeSchedule, type CollectiveKind } from '../../src/index.js';
-import { channelRing, layoutOf, ringStrides } from '../../src/collectives/algorithms/library/layout.js';
+import { channelRing, layoutOf, meshRings, ringStrides } from '../../src/collectives/algorithms/library/layout.js';
 
 const TOPOLOGIES = ['hgx-h100', 'hgx-h100:nodes=2', 'fabric:gpus=4,nodes=3,planes=2,links=4,nics=2', 'mi300x', 'fabric:gpus=5,scaleup=mesh,links=4', 'ring:6', 'torus:3'];
 const ALGORITHMS: Array<[CollectiveKind, string]> = [
@@ -61,7 +61,23 @@ describe('the shape of what the library runs', () => {
     expect(channelRing(hgx, 3).slice(0, 9)).toEqual([3, 4, 5, 6, 7, 0, 1, 2, 11]);
     expect(ringStrides(8)).toEqual([1, 3, 5, 7]);
     const mi = layoutOf(buildTopology('mi300x'));
-    expect(channelRing(mi, 1)).toEqual([0, 3, 6, 1, 4, 7, 2, 5]);
+    expect(new Set(channelRing(mi, 1)).size).toBe(8);
+  });
+  for (const G of [3, 5, 7, 8, 9, 16]) {
+    it(`full mesh of ${G}: G − 1 rings through every accelerator, together using every directed link exactly once`, () => {
+      const rings = meshRings(G);
+      expect(rings.length).toBe(G - 1);
+      const arcs = new Set<number>();
+      for (const ring of rings) {
+        expect([...ring].sort((a, b) => a - b)).toEqual([...Array(G).keys()]);
+        for (let i = 0; i < G; i++) arcs.add(ring[i] * G + ring[(i + 1) % G]);
+      }
+      expect(arcs.size).toBe(G * (G - 1));
+    });
+  }
+  it('full meshes of 4 and 6 have no such decomposition (Tillson): the coprime-stride rings instead', () => {
+    expect(meshRings(4)).toEqual([[0, 1, 2, 3], [0, 3, 2, 1]]);
+    expect(meshRings(6).length).toBe(2);
   });
   it('hierarchical: each node sends the buffer once across the rails (split over its G NICs), a flat ring 2(n−1)/n of it per rank', () => {
     const topology = buildTopology('hgx-h100:nodes=2');

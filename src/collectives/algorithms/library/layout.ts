@@ -9,6 +9,7 @@ import type { Topology } from '../../../topology/graph.js';
 import type { ScheduleBuilder } from '../../schedule.js';
 import type { ParamDecl } from '../../registry.js';
 import { mod, segmentBounds } from '../common.js';
+import { Rng } from '../../../util/rng.js';
 
 export interface MachineLayout {
   /** Accelerators per node (G) and nodes (N); ranks = N·G, rank = node·G + local index. */
@@ -42,20 +43,95 @@ export function ringStrides(g: number): number[] {
 }
 
 /**
- * The ring of channel c, as the list of ranks in ring order. Inside a node: on a full mesh, stride
- * s_c over the direct links (channels spread over the strides coprime with G, so different channels
- * use different links); on switches, the rotation starting at accelerator c (so each channel leaves
- * the node from a different accelerator, hence through a different NIC and rail). Nodes follow in
- * order, each visited with the same local order (the ring crosses from the last accelerator of one
- * node to the first of the next).
+ * Edge-disjoint directed Hamiltonian cycles of the complete digraph on G vertices: G − 1 rings that
+ * together use every direct link of a full mesh once in each direction (they exist for every G but
+ * 4 and 6, Tillson 1980), as RCCL's rings over MI300X's xGMI mesh use all seven links of a GPU.
+ * Found by a seeded randomised depth-first search (fixed seed: the same rings every run); when it
+ * finds no full set within its effort cap (G = 4, 6, or large G), the rings of the strides coprime
+ * with G. Hand-written: no library decomposes digraphs into Hamiltonian cycles.
+ */
+export function meshRings(G: number): number[][] {
+  let rings = meshRingCache.get(G);
+  if (rings === undefined) {
+    rings = G <= 32 ? searchDecomposition(G) ?? strideRings(G) : strideRings(G);
+    meshRingCache.set(G, rings);
+  }
+  return rings;
+}
+
+const meshRingCache = new Map<number, number[][]>();
+
+function strideRings(G: number): number[][] {
+  return ringStrides(G).map((s) => Array.from({ length: G }, (_, i) => (i * s) % G));
+}
+
+function searchDecomposition(G: number): number[][] | undefined {
+  if (G === 2) return [[0, 1]];
+  const rng = new Rng(25);
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const used = new Uint8Array(G * G);
+    const rings: number[][] = [];
+    for (let k = 0; k < G - 1; k++) {
+      let ring: number[] | undefined;
+      for (let tries = 0; tries < 100 && !ring; tries++) ring = randomHamiltonianCycle(G, used, rng);
+      if (!ring) break;
+      for (let i = 0; i < G; i++) used[ring[i] * G + ring[(i + 1) % G]] = 1;
+      rings.push(ring);
+    }
+    if (rings.length === G - 1) return rings;
+  }
+  return undefined;
+}
+
+/** A Hamiltonian cycle from vertex 0 over unused arcs, by depth-first search in random order with a step budget. */
+function randomHamiltonianCycle(G: number, used: Uint8Array, rng: Rng): number[] | undefined {
+  const path = [0];
+  const seen = new Uint8Array(G);
+  seen[0] = 1;
+  let budget = 2000;
+  const extend = (): boolean => {
+    if (--budget < 0) return false;
+    const u = path[path.length - 1];
+    if (path.length === G) return used[u * G] === 0;
+    const next: number[] = [];
+    for (let v = 0; v < G; v++) if (!seen[v] && !used[u * G + v]) next.push(v);
+    for (let i = next.length - 1; i > 0; i--) {
+      const j = Math.floor(rng.next() * (i + 1));
+      [next[i], next[j]] = [next[j], next[i]];
+    }
+    for (const v of next) {
+      seen[v] = 1;
+      path.push(v);
+      if (extend()) return true;
+      path.pop();
+      seen[v] = 0;
+    }
+    return false;
+  };
+  return extend() ? path : undefined;
+}
+
+/**
+ * The ring of channel c, as the list of ranks in ring order. Inside a node: on a full mesh, the
+ * mesh's disjoint rings in turn (meshRings), so channels use different direct links; on switches,
+ * the rotation starting at accelerator c (so each channel leaves the node from a different
+ * accelerator, hence through a different NIC and rail). Nodes follow in order, each visited with
+ * the same local order (the ring crosses from the last accelerator of one node to the first of the
+ * next).
  */
 export function channelRing(layout: MachineLayout, c: number): number[] {
   const G = layout.gpusPerNode;
-  const strides = layout.meshScaleUp ? ringStrides(G) : [1];
-  const s = strides[c % strides.length];
-  const start = layout.meshScaleUp ? Math.floor(c / strides.length) % G : c % G;
+  let local: number[];
+  if (layout.meshScaleUp) {
+    const rings = meshRings(G);
+    const base = rings[c % rings.length];
+    const shift = Math.floor(c / rings.length) % G;
+    local = base.map((_, i) => base[(i + shift) % G]);
+  } else {
+    local = Array.from({ length: G }, (_, i) => (c + i) % G);
+  }
   const ring: number[] = [];
-  for (let n = 0; n < layout.nodes; n++) for (let i = 0; i < G; i++) ring.push(n * G + mod(start + i * s, G));
+  for (let n = 0; n < layout.nodes; n++) for (const g of local) ring.push(n * G + g);
   return ring;
 }
 
@@ -148,7 +224,7 @@ export const CHUNKS_PARAM: ParamDecl = {
 /** Channels to use: the parameter, or by default one per accelerator (switches) or per ring stride (full mesh). */
 export function channelCount(layout: MachineLayout, asked: number): number {
   if (asked > 0) return asked;
-  return layout.meshScaleUp ? ringStrides(layout.gpusPerNode).length : layout.gpusPerNode;
+  return layout.meshScaleUp ? meshRings(layout.gpusPerNode).length : layout.gpusPerNode;
 }
 
 /** Bytes of a tmp buffer holding any segment of `bytes` cut into `parts` on `unit` (a whole number of units). */
