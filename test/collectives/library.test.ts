@@ -34,7 +34,7 @@ describe('library algorithms satisfy their postconditions', () => {
             const n = topology.numEndpoints;
             const elem = dtype === 'float64' ? 8 : 4;
             const size = collective === 'reduce-scatter' ? units * n * elem : collective === 'allgather' ? units * 3 : units * elem;
-            const params = algorithm === 'nccl-ring' ? `:channels=${channels},chunks=${chunks}` : algorithm === 'hierarchical' ? `:channels=${Math.max(1, channels)}` : '';
+            const params = algorithm === 'nccl-ring' ? `:channels=${channels},chunks=${chunks}` : algorithm === 'hierarchical' ? `:channels=${Math.max(1, channels)},chunks=${chunks}` : '';
             const s = buildSchedule({ collective, algorithm: `${algorithm}${params}`, topology, size, dtype: collective === 'allgather' ? 'int32' : dtype });
             const r = executeSchedule(s, { mode });
             expect(r.problems).toEqual([]);
