@@ -8,7 +8,8 @@
  * defaults; each value's public source is in docs/topology.md, "Accelerator fabrics".
  *
  * Ranks: accelerator g of node n is rank n·G + g. Node ids: accelerators, then the scale-up
- * switches (node-major, K per node), then the rail switches (per plane: per rail its leaves, then
+ * switches (node-major: one per node, the K planes striped as NVLink stripes every transfer, or K
+ * with stripe=off), then the rail switches (per plane: per rail its leaves, then
  * the plane's spines). Classes: "scaleup" (mesh), "scaleup-up"/"scaleup-down" (to and from a
  * scale-up switch), "nic-up"/"nic-down" (accelerator's NIC port to and from its rail switch),
  * "rail-up"/"rail-down" (rail leaf to and from a spine).
@@ -41,6 +42,12 @@ export interface FabricOptions {
   /** Bytes/s per scale-up link and direction. */
   linkBandwidth: number;
   linkLatency: number;
+  /**
+   * The planes stripe every transfer over all of them (NVLink does): built as one switch node per
+   * node whose links carry all L links' rate. Off: K switch nodes, each link carrying its plane's
+   * share, for studies of the planes themselves (routes then pick one plane per flow).
+   */
+  stripe: boolean;
   /** Whether the scale-up switches reduce in the switch (NVLink SHARP / NVLS). */
   inSwitchReduction: boolean;
   /** NICs per node (E); 0 with a single node. */
@@ -73,6 +80,7 @@ export function fabric(o: FabricOptions): Topology {
   // One node has no scale-out network to join: its NICs are recorded but no rail is built.
   const E = N > 1 ? o.nics : 0;
   const K = o.scaleUp === 'switch' ? o.planes : 0;
+  const switchNodes = o.scaleUp === 'switch' ? (o.stripe ? 1 : K) : 0;
   const P = o.railPlanes;
   if (o.scaleUp === 'mesh' && o.links % Math.max(1, G - 1) !== 0) {
     throw new InputError('fabric.links', o.links, `a multiple of gpus − 1 = ${G - 1} for a full mesh (the same number of links to every peer)`);
@@ -86,8 +94,8 @@ export function fabric(o: FabricOptions): Topology {
   const leavesPerRail = E > 0 ? Math.ceil(N / leafHosts) : 0;
   const spines = o.rail === 'leafspine' ? o.spines : 0;
   const railSwitches = E > 0 ? P * (E * leavesPerRail + spines) : 0;
-  const nodeCount = N * G + N * K + railSwitches;
-  const meshChannels = o.scaleUp === 'mesh' ? N * G * (G - 1) : 2 * N * G * K;
+  const nodeCount = N * G + N * switchNodes + railSwitches;
+  const meshChannels = o.scaleUp === 'mesh' ? N * G * (G - 1) : 2 * N * G * switchNodes;
   const nicChannels = 2 * N * E * P;
   const spineChannels = o.rail === 'leafspine' ? 2 * P * E * leavesPerRail * leafHosts : 0;
   checkSize('fabric', nodeCount, meshChannels + nicChannels + spineChannels);
@@ -102,12 +110,12 @@ export function fabric(o: FabricOptions): Topology {
       for (let a = 0; a < G; a++) for (let step = 1; step < G; step++) b.addChannel(n * G + a, n * G + ((a + step) % G), 'scaleup', pair);
     }
   } else {
-    const perPlane = linksPerPlane(o.links, K);
+    const perNode = o.stripe ? [o.links] : linksPerPlane(o.links, K);
     for (let n = 0; n < N; n++) {
       const first = b.nodes;
-      for (let k = 0; k < K; k++) b.addNode(NodeKind.Switch, [n, -1 - k]);
+      for (let k = 0; k < switchNodes; k++) b.addNode(NodeKind.Switch, [n, -1 - k]);
       for (let g = 0; g < G; g++) {
-        for (let k = 0; k < K; k++) b.addLink(n * G + g, first + k, 'scaleup-up', 'scaleup-down', { bandwidth: perPlane[k] * o.linkBandwidth, latency: o.linkLatency });
+        for (let k = 0; k < switchNodes; k++) b.addLink(n * G + g, first + k, 'scaleup-up', 'scaleup-down', { bandwidth: perNode[k] * o.linkBandwidth, latency: o.linkLatency });
       }
     }
   }
@@ -141,6 +149,7 @@ export function fabric(o: FabricOptions): Topology {
       scaleUp: o.scaleUp,
       scaleUpPlanes: K,
       scaleUpLinksPerPlane: K > 0 ? linksPerPlane(o.links, K) : [],
+      scaleUpStriped: K > 0 && o.stripe,
       scaleUpLinks: o.links,
       scaleUpLinkBandwidth: o.linkBandwidth,
       scaleUpLatency: o.linkLatency,
@@ -159,8 +168,9 @@ export function fabric(o: FabricOptions): Topology {
       bandwidth: o.linkBandwidth,
       latency: o.linkLatency,
     },
-    // One node on a mesh is a direct network; anything with switches counts switches traversed.
-    distanceConvention: K === 0 && E === 0 ? 'router-hops' : 'switches-traversed',
+    // Accelerators forward (NCCL's PXN sends through a peer's NIC over NVLink; xGMI meshes relay):
+    // routes may pass through them, so distances count every hop, switches included.
+    distanceConvention: 'router-hops',
   });
 }
 
@@ -189,6 +199,7 @@ export function fabricOptionsFromSpec(spec: Spec, d: FabricDefaults): FabricOpti
   const linkBandwidth = spec.bandwidth('linkbw', d.linkBandwidth)!;
   const linkLatency = spec.time('linklat', d.linkLatency)!;
   const inSwitchReduction = spec.bool('nvls', d.inSwitchReduction);
+  const stripe = spec.bool('stripe', d.stripe);
   const nics = spec.int('nics', { min: 0, max: 4096, default: d.nics === d.gpus ? gpus : d.nics });
   const nicGpusText = spec.raw('nicgpus');
   const nicGpus = nicGpusText === undefined ? d.nicGpus : nicGpusText.split('/').map((s) => Number(s));
@@ -202,7 +213,7 @@ export function fabricOptionsFromSpec(spec: Spec, d: FabricDefaults): FabricOpti
   const railLatency = spec.time('raillat', d.railLatency);
   if (nicGpus && nicGpus.some((g) => !Number.isInteger(g))) throw new InputError(spec.field('nicgpus'), nicGpusText, 'accelerator indices separated by "/", e.g. 0/2/4/6');
   return {
-    gpus, nodes, scaleUp, planes, links, linkBandwidth, linkLatency, inSwitchReduction,
+    gpus, nodes, scaleUp, planes, links, linkBandwidth, linkLatency, stripe, inSwitchReduction,
     nics, nicGpus,
     nicBandwidth, nicLatency, rail, railPlanes, leafHosts, spines, railBandwidth, railLatency, machine: d.machine,
   };
@@ -219,26 +230,26 @@ export const FABRIC_MACHINES: Readonly<Record<string, FabricDefaults>> = {
   // NVIDIA HGX H100 8-GPU: NVLink 4, 18 links × 25 GB/s per direction per GPU (900 GB/s bidirectional),
   // 4 third-generation NVSwitch chips with NVLink SHARP; 8 ConnectX-7 NICs of 400 Gb/s, one per GPU.
   'hgx-h100': {
-    machine: 'hgx-h100', gpus: 8, nodes: 1, scaleUp: 'switch', planes: 4, links: 18, linkBandwidth: 25 * GBps, linkLatency: 150e-9,
+    machine: 'hgx-h100', gpus: 8, nodes: 1, scaleUp: 'switch', planes: 4, links: 18, linkBandwidth: 25 * GBps, linkLatency: 150e-9, stripe: true,
     inSwitchReduction: true, nics: 8, nicBandwidth: 400 * Gbps, nicLatency: 1e-6, rail: 'switch', railPlanes: 1, leafHosts: 32, spines: 8,
   },
   // AMD Instinct MI300X platform: 8 OAM GPUs, each with 7 xGMI links of 64 GB/s per direction, one to
   // every peer (full mesh); 8 NICs of 400 Gb/s, one per GPU.
   mi300x: {
-    machine: 'mi300x', gpus: 8, nodes: 1, scaleUp: 'mesh', planes: 1, links: 7, linkBandwidth: 64 * GBps, linkLatency: 150e-9,
+    machine: 'mi300x', gpus: 8, nodes: 1, scaleUp: 'mesh', planes: 1, links: 7, linkBandwidth: 64 * GBps, linkLatency: 150e-9, stripe: true,
     inSwitchReduction: false, nics: 8, nicBandwidth: 400 * Gbps, nicLatency: 1e-6, rail: 'switch', railPlanes: 1, leafHosts: 32, spines: 8,
   },
   // NVIDIA GB200 NVL72: 72 Blackwell GPUs in one NVLink domain, NVLink 5: 18 links × 50 GB/s per
   // direction per GPU (1.8 TB/s bidirectional), 18 NVSwitch chips (9 trays × 2), NVLink SHARP; one
   // ConnectX-7 400 Gb/s NIC per GPU for scale-out.
   'gb200-nvl72': {
-    machine: 'gb200-nvl72', gpus: 72, nodes: 1, scaleUp: 'switch', planes: 18, links: 18, linkBandwidth: 50 * GBps, linkLatency: 150e-9,
+    machine: 'gb200-nvl72', gpus: 72, nodes: 1, scaleUp: 'switch', planes: 18, links: 18, linkBandwidth: 50 * GBps, linkLatency: 150e-9, stripe: true,
     inSwitchReduction: true, nics: 72, nicBandwidth: 400 * Gbps, nicLatency: 1e-6, rail: 'switch', railPlanes: 1, leafHosts: 32, spines: 8,
   },
 };
 
 const FABRIC_KEYS =
-  'gpus=G,nodes=N,scaleup=mesh|switch,planes=K,links=L,linkbw=..,linklat=..,nvls=on|off,nics=E,nicgpus=0/1/..,nicbw=..,niclat=..,rail=switch|leafspine,railplanes=P,leafhosts=H,spines=S,railbw=..,raillat=..';
+  'gpus=G,nodes=N,scaleup=mesh|switch,planes=K,stripe=on|off,links=L,linkbw=..,linklat=..,nvls=on|off,nics=E,nicgpus=0/1/..,nicbw=..,niclat=..,rail=switch|leafspine,railplanes=P,leafhosts=H,spines=S,railbw=..,raillat=..';
 
 function fabricFamily(name: string, defaults: FabricDefaults, description: string): TopologyFamily {
   return {

@@ -8,7 +8,7 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { unitOf } from '../common.js';
-import { cut, PROTO_PARAM } from './layout.js';
+import { cut, MACHINE_PARAM, PROTO_PARAM } from './layout.js';
 
 registerAlgorithm({
   name: 'direct',
@@ -18,7 +18,7 @@ registerAlgorithm({
   source: 'RCCL direct allreduce (issue 25)',
   params: [
     { key: 'mode', kind: 'choice', choices: ['oneshot', 'twoshot'], default: 'twoshot', description: 'oneshot: whole buffers to every peer; twoshot: reduce-scatter then allgather, block j on rank j' },
-    PROTO_PARAM,
+    PROTO_PARAM, MACHINE_PARAM,
   ],
   supports: () => undefined,
   build(ctx, newBuilder) {

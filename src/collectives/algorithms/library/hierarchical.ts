@@ -13,7 +13,7 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND, type ScheduleBuilder } from '../../schedule.js';
 import { unitOf } from '../common.js';
-import { CHANNELS_PARAM, PROTO_PARAM, contiguous, cut, layoutOf, ringAllgatherOn, ringReduceScatterOn, segmentTmpBytes } from './layout.js';
+import { CHANNELS_PARAM, MACHINE_PARAM, PROTO_PARAM, contiguous, cut, layoutOf, ringAllgatherOn, ringReduceScatterOn, segmentTmpBytes } from './layout.js';
 
 /** Tags: 3 per channel for the phases' messages, then the dependency signals. */
 const PHASE_TAGS = 3;
@@ -38,6 +38,7 @@ registerAlgorithm({
     { ...CHANNELS_PARAM, default: 1, description: 'channels: slices of the buffer, each on its own three streams' },
     { key: 'chunks', kind: 'int', default: 1, min: 1, max: 1024, description: 'pipelined chunks per channel (the phases of different chunks overlap)' },
     PROTO_PARAM,
+    MACHINE_PARAM,
   ],
   supports: () => undefined,
   build(ctx, newBuilder) {

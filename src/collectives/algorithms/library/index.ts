@@ -2,3 +2,4 @@
 import './ring.js';
 import './direct.js';
 import './hierarchical.js';
+import './pick.js';

@@ -203,6 +203,17 @@ export const PROTO_PARAM: ParamDecl = {
   description: "wire protocol (timing only: the machine preset's per-protocol efficiency and step latency; docs/validation.md)",
 };
 
+/** Names of the libraries' time presets (tuning.ts); kept here so the parameter needs no import cycle. */
+export const MACHINE_CHOICES = ['auto', 'generic', 'hgx-h100', 'h100-tcpxo', 'mi300x'] as const;
+
+export const MACHINE_PARAM: ParamDecl = {
+  key: 'machine',
+  kind: 'choice',
+  choices: MACHINE_CHOICES,
+  default: 'auto',
+  description: "the library's time preset (timing only); auto: the fabric's machine, else generic (NCCL's constants)",
+};
+
 export const CHANNELS_PARAM = {
   key: 'channels',
   kind: 'int' as const,

@@ -9,10 +9,10 @@
 import { registerAlgorithm, type AlgorithmContext } from '../../registry.js';
 import { RECV, SEND, type ScheduleBuilder } from '../../schedule.js';
 import { unitOf } from '../common.js';
-import { CHANNELS_PARAM, CHUNKS_PARAM, PROTO_PARAM, channelCount, channelRing, contiguous, cut, layoutOf, segmentTmpBytes, ringAllgatherOn, ringReduceScatterOn } from './layout.js';
+import { CHANNELS_PARAM, CHUNKS_PARAM, MACHINE_PARAM, PROTO_PARAM, channelCount, channelRing, contiguous, cut, layoutOf, segmentTmpBytes, ringAllgatherOn, ringReduceScatterOn } from './layout.js';
 import type { CollectiveKind } from '../../types.js';
 
-const PARAMS = [CHANNELS_PARAM, CHUNKS_PARAM, PROTO_PARAM];
+const PARAMS = [CHANNELS_PARAM, CHUNKS_PARAM, PROTO_PARAM, MACHINE_PARAM];
 
 /**
  * Per channel and loop: the byte range [lo, hi) of `bytes` the loop moves. A loop range is cut into
