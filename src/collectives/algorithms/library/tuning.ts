@@ -67,7 +67,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     protocols: {
       LL: { ...NCCL_MODEL.LL },
       LL128: { ...NCCL_MODEL.LL128 },
-      Simple: { ...NCCL_MODEL.Simple, netEfficiency: 0.91 },
+      Simple: { ...NCCL_MODEL.Simple, netEfficiency: 0.935 },
     },
     reasons: {
       latencies: 'NCCL tuning.cc constants (no InfiniBand table to calibrate on)',
@@ -80,7 +80,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     protocols: {
       LL: { ...NCCL_MODEL.LL, netStep_s: 56 * us, netEfficiency: 0.0098 },
       LL128: { ...NCCL_MODEL.LL128, netStep_s: 59 * us, netEfficiency: 0.105 },
-      Simple: { ...NCCL_MODEL.Simple, netStep_s: 407 * us, netEfficiency: 0.91 },
+      Simple: { ...NCCL_MODEL.Simple, netStep_s: 407 * us, netEfficiency: 0.935 },
     },
     reasons: {
       'base, step': 'NCCL tuning.cc constants (NVLink inside the VM)',
@@ -94,8 +94,8 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     name: 'mi300x',
     description: 'RCCL on one MI300X node (xGMI full mesh): RCCL/NCCL constants, xGMI efficiencies and LL/LL128 step latencies calibrated on the measured table',
     protocols: {
-      LL: { ...NCCL_MODEL.LL, step_s: 0.7 * us, efficiency: 0.25 },
-      LL128: { ...NCCL_MODEL.LL128, step_s: 0.71 * us, efficiency: 0.504 },
+      LL: { ...NCCL_MODEL.LL, step_s: 0.55 * us, efficiency: 0.25 },
+      LL128: { ...NCCL_MODEL.LL128, step_s: 0.56 * us, efficiency: 0.504 },
       Simple: { ...NCCL_MODEL.Simple, efficiency: 0.706 },
     },
     reasons: {
