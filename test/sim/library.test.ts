@@ -65,7 +65,7 @@ describe('protocol lowering', () => {
     expect(Math.abs(r.makespan_s / expected - 1)).toBeLessThan(1e-5);
     // And the protocol matters: LL over the same links is slower by its efficiency (0.25 against 0.706).
     const ll = simulateCollective({ topology: buildTopology('mi300x'), collective: 'allreduce', algorithm: 'nccl-ring:proto=LL', size: S });
-    expect(ll.makespan_s).toBeGreaterThan(2.5 * r.makespan_s);
+    expect(ll.makespan_s).toBeGreaterThan(2 * r.makespan_s);
   });
 });
 
