@@ -20,7 +20,7 @@
  */
 import { InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
-import { checkSize, type LinkAttributes, TopologyBuilder } from './builder.js';
+import { checkSize, TopologyBuilder } from './builder.js';
 import { NodeKind, type Topology } from './graph.js';
 import type { TopologyFamily } from './registry.js';
 

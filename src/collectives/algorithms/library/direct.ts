@@ -9,6 +9,7 @@ import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { unitOf } from '../common.js';
 import { cut, MACHINE_PARAM, PROTO_PARAM } from './layout.js';
+import { largestSegment } from '../reduction.js';
 
 registerAlgorithm({
   name: 'direct',
@@ -37,17 +38,18 @@ registerAlgorithm({
       return b.finish();
     }
     const bounds = cut(0, S, n, unit);
-    const blk = (j: number): [number, number] => [bounds[j], bounds[j + 1] - bounds[j]];
-    const largest = Math.max(unit, ...bounds.slice(1).map((x, i) => x - bounds[i]));
+    const block = (j: number): number => b.region(SEND, bounds[j], bounds[j + 1] - bounds[j]);
+    const result = (j: number): number => b.region(RECV, bounds[j], bounds[j + 1] - bounds[j]);
+    const largest = Math.max(unit, largestSegment(bounds));
     const inbox = b.tmpBuffer('inbox', (n - 1) * largest);
     for (let r = 0; r < n; r++) {
-      const [mine, len] = blk(r);
-      for (let d = 1; d < n; d++) b.send(r, (r + d) % n, b.region(SEND, ...blk((r + d) % n)), 1);
-      b.copy(r, b.region(SEND, mine, len), b.region(RECV, mine, len));
+      const len = bounds[r + 1] - bounds[r];
+      for (let d = 1; d < n; d++) b.send(r, (r + d) % n, block((r + d) % n), 1);
+      b.copy(r, block(r), result(r));
       for (let d = 1; d < n; d++) b.recv(r, (r - d + n) % n, b.region(inbox, (d - 1) * largest, len), 1);
-      for (let d = 1; d < n; d++) b.reduce(r, b.region(inbox, (d - 1) * largest, len), b.region(RECV, mine, len));
-      for (let d = 1; d < n; d++) b.send(r, (r + d) % n, b.region(RECV, mine, len), 2);
-      for (let d = 1; d < n; d++) b.recv(r, (r - d + n) % n, b.region(RECV, ...blk((r - d + n) % n)), 2);
+      for (let d = 1; d < n; d++) b.reduce(r, b.region(inbox, (d - 1) * largest, len), result(r));
+      for (let d = 1; d < n; d++) b.send(r, (r + d) % n, result(r), 2);
+      for (let d = 1; d < n; d++) b.recv(r, (r - d + n) % n, result((r - d + n) % n), 2);
     }
     return b.finish();
   },
