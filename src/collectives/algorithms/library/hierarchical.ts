@@ -13,7 +13,7 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND, type ScheduleBuilder } from '../../schedule.js';
 import { unitOf } from '../common.js';
-import { CHANNELS_PARAM, MACHINE_PARAM, PROTO_PARAM, contiguous, cut, layoutOf, ringAllgatherOn, ringReduceScatterOn, segmentTmpBytes } from './layout.js';
+import { CHANNELS_PARAM, MACHINE_PARAM, PROTO_PARAM, channelCount, channelRing, contiguous, cut, layoutOf, ringAllgatherOn, ringReduceScatterOn, segmentTmpBytes } from './layout.js';
 
 /** Tags: 3 per channel for the phases' messages, then the dependency signals. */
 const PHASE_TAGS = 3;
@@ -35,7 +35,7 @@ registerAlgorithm({
   supportsText: 'a fabric topology (nodes of G accelerators) or any topology as one node',
   source: 'NCCL hierarchical allreduce (issue 25)',
   params: [
-    { ...CHANNELS_PARAM, default: 1, description: 'channels: slices of the buffer, each on its own three streams' },
+    { ...CHANNELS_PARAM, description: 'channels: slices of the buffer, each on its own streams and its own intra-node ring (on a full mesh each channel takes another of the disjoint rings); 0: as nccl-ring' },
     { key: 'chunks', kind: 'int', default: 1, min: 1, max: 1024, description: 'pipelined chunks per channel (the phases of different chunks overlap)' },
     PROTO_PARAM,
     MACHINE_PARAM,
@@ -48,10 +48,13 @@ registerAlgorithm({
     const N = layout.nodes;
     const unit = unitOf(ctx);
     const b = newBuilder();
-    const channels = Math.max(1, Math.min(ctx.params.channels as number, Math.floor(ctx.size / unit / n)));
+    const channels = Math.max(1, Math.min(channelCount(layout, ctx.params.channels as number), Math.floor(ctx.size / unit / n)));
     const slices = cut(0, ctx.size, channels, unit);
-    const local = (node: number): number[] => Array.from({ length: G }, (_, g) => node * G + g);
     for (let c = 0; c < channels; c++) {
+      // The channel's ring inside a node (the same local order in every node), so rail i joins the
+      // accelerators at position i of every node.
+      const order = channelRing(layout, c).slice(0, G);
+      const local = (node: number): number[] => order.map((g) => node * G + g);
       const chunks = Math.max(1, Math.min(ctx.params.chunks as number, Math.floor((slices[c + 1] - slices[c]) / unit / n)));
       const pieces = cut(slices[c], slices[c + 1], chunks, unit);
       // One chunk needs no pipeline: the three phases follow each other on one stream.
@@ -66,7 +69,7 @@ registerAlgorithm({
         for (let node = 0; node < N; node++) ringReduceScatterOn({ b, ring: local(node), segment: contiguous(RECV, blocks), tmp: tmpRs, stream: rs, tag: PHASE_TAGS * c });
         if (chunks > 1) signal(b, n, rs, ar, DEPENDENCY + 2 * (c * chunks + j));
         for (let g = 0; g < G && N > 1; g++) {
-          const rail = Array.from({ length: N }, (_, node) => node * G + g);
+          const rail = Array.from({ length: N }, (_, node) => node * G + order[g]);
           const phase = { b, ring: rail, segment: contiguous(RECV, cut(blocks[g], blocks[g + 1], N, unit)), tmp: tmpAr, stream: ar, tag: PHASE_TAGS * c + 1 };
           ringReduceScatterOn(phase);
           ringAllgatherOn(phase);
