@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildSchedule, buildTopology, executeSchedule, type CollectiveKind } from '../../src/index.js';
 import { channelRing, layoutOf, meshRings, ringStrides } from '../../src/collectives/algorithms/library/layout.js';
+import { btree, dtree } from '../../src/collectives/algorithms/library/tree.js';
 
 const TOPOLOGIES = ['hgx-h100', 'hgx-h100:nodes=2', 'fabric:gpus=4,nodes=3,planes=2,links=4,nics=2', 'mi300x', 'fabric:gpus=5,scaleup=mesh,links=4', 'ring:6', 'torus:3'];
 const ALGORITHMS: Array<[CollectiveKind, string]> = [
@@ -16,6 +17,7 @@ const ALGORITHMS: Array<[CollectiveKind, string]> = [
   ['allreduce', 'direct:mode=oneshot'],
   ['allreduce', 'direct:mode=twoshot'],
   ['allreduce', 'hierarchical'],
+  ['allreduce', 'nccl-tree'],
 ];
 
 describe('library algorithms satisfy their postconditions', () => {
@@ -34,7 +36,7 @@ describe('library algorithms satisfy their postconditions', () => {
             const n = topology.numEndpoints;
             const elem = dtype === 'float64' ? 8 : 4;
             const size = collective === 'reduce-scatter' ? units * n * elem : collective === 'allgather' ? units * 3 : units * elem;
-            const params = algorithm === 'nccl-ring' ? `:channels=${channels},chunks=${chunks}` : algorithm === 'hierarchical' ? `:channels=${Math.max(1, channels)},chunks=${chunks}` : '';
+            const params = algorithm === 'nccl-ring' ? `:channels=${channels},chunks=${chunks}` : algorithm === 'hierarchical' ? `:channels=${Math.max(1, channels)},chunks=${chunks}` : algorithm === 'nccl-tree' ? `:chunks=${chunks}` : '';
             const s = buildSchedule({ collective, algorithm: `${algorithm}${params}`, topology, size, dtype: collective === 'allgather' ? 'int32' : dtype });
             const r = executeSchedule(s, { mode });
             expect(r.problems).toEqual([]);
@@ -85,6 +87,22 @@ describe('the shape of what the library runs', () => {
     const r = executeSchedule(buildSchedule({ collective: 'allreduce', algorithm: 'hierarchical', topology, size }));
     // Intra: 2 × (G−1)/G of the buffer; inter: 2 × (N−1)/N of a block of size/G.
     expect(r.stats.sentBytes[0]).toBe(2 * (7 / 8) * size + 2 * (1 / 2) * (size / 8));
+  });
+  for (const n of [1, 2, 3, 5, 8, 13, 16]) {
+    it(`double binary tree on ${n} ranks: each tree spans every rank once from one root; parents and children agree`, () => {
+      for (const t of [0, 1]) {
+        const links = Array.from({ length: n }, (_, r) => dtree(r, n, t));
+        expect(links.filter((l) => l.up < 0).length).toBe(1);
+        for (let r = 0; r < n; r++) {
+          for (const c of links[r].down) expect(links[c].up).toBe(r);
+          expect(links[r].down.length).toBeLessThanOrEqual(2);
+        }
+      }
+    });
+  }
+  it("NCCL's btree of 8: 0 → 4, 4 → 2, 6; 2 → 1, 3; 6 → 5, 7 (src/graph/trees.cc)", () => {
+    expect([0, 4, 2, 6].map((r) => btree(r, 8).down)).toEqual([[4], [2, 6], [1, 3], [5, 7]]);
+    expect(btree(1, 8).up).toBe(2);
   });
   it('two-shot direct allreduce: 2(n−1) messages per rank, each a block', () => {
     const r = executeSchedule(buildSchedule({ collective: 'allreduce', algorithm: 'direct', topology: buildTopology('mi300x'), size: 8 * 64 }));
