@@ -18,7 +18,7 @@ import { LIBRARY_PROTOCOLS, type LibraryProtocol } from '../collectives/algorith
 import { FlowProgram } from './program/program.js';
 
 /** Algorithms whose timing follows a library's protocol model. */
-const LIBRARY_ALGORITHMS = new Set(['nccl-ring', 'hierarchical', 'direct', 'nccl-tree']);
+const LIBRARY_ALGORITHMS = new Set(['nccl-ring', 'hierarchical', 'direct', 'nccl-tree', 'nvls']);
 
 /** Channel classes of the scale-out network (fabric.ts); every other class is scale-up. */
 const NETWORK_CLASSES = new Set(['nic-up', 'nic-down', 'rail-up', 'rail-down']);

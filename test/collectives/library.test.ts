@@ -110,3 +110,21 @@ describe('the shape of what the library runs', () => {
     expect(r.stats.sentBytes[0]).toBe(14 * 64);
   });
 });
+
+describe('in-switch reduction (nvls)', () => {
+  for (const spec of ['hgx-h100', 'hgx-h100:nodes=3', 'fabric:gpus=4,nodes=2,planes=2,links=4,nics=2,nvls=on']) {
+    it(`${spec}: the postcondition holds byte for byte`, () => {
+      for (const [dtype, units] of [['int32', 37], ['float64', 96]] as const) {
+        const topology = buildTopology(spec);
+        const s = buildSchedule({ collective: 'allreduce', algorithm: 'nvls', topology, size: units * (dtype === 'float64' ? 8 : 4), dtype });
+        const r = executeSchedule(s);
+        expect(r.problems).toEqual([]);
+        expect(r.pass).toBe(true);
+      }
+    });
+  }
+  it('is refused where the switches declare no reduction (mi300x, a torus), with the reason', () => {
+    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'nvls', topology: buildTopology('mi300x'), size: 64 })).toThrow(/declares no in-switch reduction/);
+    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'nvls', topology: buildTopology('hgx-h100:nvls=off'), size: 64 })).toThrow(/declares no in-switch reduction/);
+  });
+});

@@ -226,6 +226,8 @@ export function libraryLatency(topology: Topology, collective: CollectiveKind, a
   const net = N > 1 ? (collective === 'allreduce' ? 2 * (N - 1) : N - 1) : 0;
   if (algorithm === 'hierarchical') return p.base_s + 2 * (G - 1) * p.step_s + 2 * (N - 1) * p.netStep_s;
   if (algorithm === 'direct') return p.base_s + 2 * p.step_s;
+  // In-switch reduction: one reduce and one multicast step in the node, the rail ring's steps across nodes.
+  if (algorithm === 'nvls') return p.base_s + 2 * p.step_s + 2 * (N - 1) * p.netStep_s;
   // The tree: up and down its depth, ⌈log2 n⌉ steps each way (the ring's step latency stands for a tree step).
   if (algorithm === 'nccl-tree') return p.base_s + 2 * Math.ceil(Math.log2(Math.max(2, n))) * p.step_s;
   const steps = collective === 'allreduce' ? 2 * (n - 1) : n - 1;
