@@ -4,6 +4,8 @@
  * RunResult: topology bounds, the schedule bound, `bound_s` and `efficiency` by one rule, the
  * per-channel summary, the throughput series and the critical path.
  */
+import { ncclTestsBandwidth, type NcclTestsBandwidth } from './nccl-tests.js';
+import type { CollectiveKind } from '../collectives/types.js';
 import type { Topology } from '../topology/graph.js';
 import type { RoutingFunction } from '../routing/types.js';
 import { OP_NAMES, OpKind } from '../collectives/types.js';
@@ -57,6 +59,14 @@ const SEMANTICS_RECORD = {
   boundRule: 'bound_s: the largest topology bound of the collective\'s demands, or the schedule bound when no demands are given; efficiency = bound_s / makespan, capped at 1',
 };
 
+/** nccl-tests' algbw and busbw of a collective's run (nccl-tests.ts), as `bandwidth`; nothing for other workloads. */
+function ncclTestsRecord(workload: Readonly<Record<string, unknown>> | null | undefined, makespan: number): { bandwidth?: NcclTestsBandwidth } {
+  const w = workload as { collective?: unknown; size_bytes?: unknown; ranks?: unknown } | null | undefined;
+  if (!w || typeof w.collective !== 'string' || typeof w.size_bytes !== 'number' || typeof w.ranks !== 'number') return {};
+  const bandwidth = ncclTestsBandwidth(w.collective as CollectiveKind, w.size_bytes, w.ranks, makespan);
+  return bandwidth ? { bandwidth } : {};
+}
+
 export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
   const t = req.topology;
   const sched = scheduleBound(t, req.boundRouting ?? req.routing, req.program, req.model);
@@ -75,6 +85,7 @@ export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
     topology: { spec: t.spec, family: t.family, nodes: t.numNodes, channels: t.numChannels, endpoints: t.numEndpoints, params: t.params },
     routing: { name: req.routing.name, params: req.routing.params },
     workload: req.workload ?? null,
+    ...ncclTestsRecord(req.workload, makespan),
     model: { ...req.model, ...SEMANTICS_RECORD, noise: req.program.noise, ...req.modelRecord },
     ranks: { count: req.program.numRanks, finish_s: Array.from(raw.rankFinish) },
     channels: channelSummary(t, raw.channelBytes, raw.makespan),

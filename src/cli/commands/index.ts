@@ -15,6 +15,7 @@ const COMMANDS: ReadonlyArray<readonly [string, () => Promise<{ register: Regist
   ['collective', () => import('./collective.js')],
   ['run', () => import('./run.js')],
   ['compare', () => import('./compare.js')],
+  ['perf', () => import('./perf.js')],
   ['traffic', () => import('./traffic.js')],
   ['workload', () => import('./workload.js')],
   ['reproduce', () => import('./reproduce.js')],

@@ -13,6 +13,13 @@ import { checkPacketRunSize } from '../../sim/packet/limits.js';
 import { addTimingOptions, csvLine, describeMessages, describeModel, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
 import { loadScheduleFile, SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
 import { mscclModel, mscclProgram } from '../../interop/msccl/run.js';
+import type { LibraryTiming } from '../../sim/library.js';
+
+/** One line: the library's machine preset, protocol, latency and efficiencies (sim/library.ts). */
+function describeLibrary(l: LibraryTiming): string {
+  const picked = l.pickedBy ? `${l.pickedBy} picked ${l.algorithm}` : l.algorithm;
+  return `${picked}, ${l.protocol} on preset ${l.machine}: latency ${formatTime(l.latency_s)} up front, links × ${l.efficiency} (scale-up), × ${l.netEfficiency} (network)`;
+}
 
 interface RunOptions extends TimingCliOptions, PacketCliOptions {
   algorithm?: string;
@@ -89,6 +96,8 @@ export function register(program: Command): void {
       `schedule bound  ${result.schedule_bound_s === null ? 'n/a' : `${formatTime(result.schedule_bound_s)} (${percent(result.schedule_bound_s / Math.max(result.makespan_s, 1e-300))} of makespan)`}`,
       `max link util.  ${percent(result.channels.max_utilisation)} (mean ${percent(result.channels.mean_utilisation)}, Jain ${result.channels.jain_fairness.toFixed(3)})`,
       `messages        ${describeMessages(result.stats)}`,
+      ...(result.bandwidth ? [`nccl-tests      algbw ${(result.bandwidth.algbw_Bps / 1e9).toFixed(2)} GB/s, busbw ${(result.bandwidth.busbw_Bps / 1e9).toFixed(2)} GB/s (size ${result.bandwidth.size_bytes} B, factor ${result.bandwidth.busbw_factor.toFixed(4)})`] : []),
+      ...(result.model.library ? [`library         ${describeLibrary(result.model.library as LibraryTiming)}`] : []),
       `model           ${describeModel(result.model)}`,
       ...(result.engine === 'packet' ? [`packet          ${describePacketModel(result.model)}`] : []),
     ];
