@@ -76,7 +76,8 @@ export function readStructured(path: string, field: string): unknown {
   try {
     return /\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text);
   } catch (err) {
-    const detail = (err as Error).message.split('\n')[0];
+    // A parser's stack overflow on deep nesting is the user's file, said in our words (issue 28 item 3).
+    const detail = err instanceof RangeError || /call stack/i.test((err as Error).message) ? 'nested too deeply to read' : (err as Error).message.split('\n')[0];
     throw new InputError(field, path, `a well-formed ${/\.ya?ml$/i.test(path) ? 'YAML' : 'JSON'} file (${detail})`);
   }
 }

@@ -42,6 +42,12 @@ function formatValue(value: unknown): string {
     if (json === undefined) return String(value);
     return cut(json);
   } catch {
-    return cut(String(value));
+    // JSON.stringify and String both recurse: a value nested 100,000 deep overflows the stack in
+    // either, and the error message must still be built (issue 28 item 3).
+    try {
+      return cut(String(value));
+    } catch {
+      return Array.isArray(value) ? '(an array nested too deeply to show)' : `(a ${typeof value} too deeply nested to show)`;
+    }
   }
 }

@@ -2,9 +2,12 @@
  * Issue 28 (a new user and a hostile tester, round 2): each finding through the built CLI.
  */
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { expectOneLineError, runCli } from '../helpers/cli.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -15,5 +18,20 @@ describe('issue 28: the built CLI', () => {
     const r = spawnSync(bin, ['--version'], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('issue 28 item 3: deeply nested topology files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'meshwork-deep-'));
+  const deep = (open: string, inner: string, close: string): string => `${open.repeat(100_000)}${inner}${close.repeat(100_000)}\n`;
+  it.each([
+    ['arrays.json', deep('[', '', ']'), 'meshwork: error: topology: got (an array nested too deeply to show); accepted: a JSON object with "nodes" and "links"'],
+    ['links.json', `{"nodes":2,"links":${deep('[', '', ']')}}`, 'links[0]: got (an array nested too deeply to show); accepted: an array of {src, dst'],
+    ['arrays.yaml', deep('[', '', ']'), 'accepted: a well-formed YAML file (nested too deeply to read)'],
+  ])('%s: one line, exit 2, no stack overflow', (name, text, expected) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    const line = expectOneLineError(runCli(['topo', `file:${path}`], { timeoutMs: 30_000 }));
+    expect(line.replace(path, 'topology').replace(`${path}`, '')).toContain(expected.replace('meshwork: error: topology: ', ''));
   });
 });
