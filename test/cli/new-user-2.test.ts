@@ -35,3 +35,25 @@ describe('issue 28 item 3: deeply nested topology files', () => {
     expect(line.replace(path, 'topology').replace(`${path}`, '')).toContain(expected.replace('meshwork: error: topology: ', ''));
   });
 });
+
+describe('issue 28 items 4 and 5: sizes name `size` and its maximum; a lowercase b is asked about', () => {
+  const run = (size: string, collective = 'alltoall'): string =>
+    expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--collective', collective, '--algorithm', collective === 'alltoall' ? 'pairwise' : 'binomial', '--size', size]));
+  it('1PiB alltoall on 16 ranks: size, and the largest block that fits', () => {
+    expect(run('1PiB')).toBe(
+      "meshwork: error: size: got 1125899906842624; accepted: at most 70368744177664 bytes = 64TiB for alltoall on 16 ranks: a rank's buffer of 16 blocks stays within 2^50 bytes",
+    );
+  });
+  it('1e30: size and the largest size counted exactly', () => {
+    expect(run('1e30')).toBe('meshwork: error: size: got "1e30"; accepted: at most 9007199254740991 bytes (2^53 − 1, about 8 PiB)');
+  });
+  it('4kb is refused with the question, not run as 500 B', () => {
+    expect(run('4kb')).toBe('meshwork: error: size: got "4kb"; accepted: a size in bytes: did you mean 4KB or 4KiB? (a lowercase b reads as bits: write 4kbit for bits)');
+    expect(run('8b', 'broadcast')).toContain('did you mean 8B?');
+  });
+  it('bits spelled out still parse: 8kbit is 1000 B', () => {
+    const r = runCli(['run', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '8kbit']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('size 8kbit = 1000B (1000 B)');
+  });
+});
