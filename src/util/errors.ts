@@ -25,6 +25,19 @@ export class LimitError extends InputError {
   }
 }
 
+/**
+ * A valid input the model cannot run to completion: a schedule that deadlocks under the chosen
+ * protocol (a linear alltoall whose blocking rendezvous sends wait for receives posted after
+ * them). Not bad input: the CLI exits 3, not 2 (issue 28 item 1), and `compare` lists the
+ * algorithm as failed beside the others.
+ */
+export class UnrunnableError extends InputError {
+  constructor(field: string, value: unknown, accepted: string) {
+    super(field, value, accepted);
+    this.name = 'UnrunnableError';
+  }
+}
+
 /** Values are cut at about 80 characters: a 100,000-character key must not fill the terminal. */
 const MAX_SHOWN = 80;
 
