@@ -57,3 +57,26 @@ describe('issue 28 items 4 and 5: sizes name `size` and its maximum; a lowercase
     expect(r.stdout).toContain('size 8kbit = 1000B (1000 B)');
   });
 });
+
+describe('issue 28 item 12: run --peer times a one-to-one transfer to a chosen rank', () => {
+  const makespan = (peer: string): number => {
+    const r = runCli(['run', '--topology', 'torus:4x4', '--collective', 'one-to-one', '--algorithm', 'direct', '--size', '64KiB', '--peer', peer, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout).makespan_s as number;
+  };
+  it('makespan = alpha + size / bandwidth + hops x link latency (defaults: 1 us, 25 Gbps, 100 ns)', () => {
+    const base = 1e-6 + 65536 / (25e9 / 8);
+    expect(makespan('1')).toBeCloseTo(base + 1 * 100e-9, 15); // rank 1 = (1,0): 1 hop
+    expect(makespan('10')).toBeCloseTo(base + 4 * 100e-9, 15); // rank 10 = (2,2): 2 + 2 hops
+  });
+  it('the header names source and destination; --peer is refused for other collectives and for the source', () => {
+    const r = runCli(['run', '--topology', 'torus:4x4', '--collective', 'one-to-one', '--algorithm', 'direct', '--size', '1KiB', '--peer', '5', '--root', '3']);
+    expect(r.stdout).toContain('collective      one-to-one from rank 3 to rank 5, algorithm direct');
+    expect(expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '1KiB', '--peer', '3']))).toBe(
+      'meshwork: error: peer: got "3"; accepted: nothing unless --collective one-to-one (the destination of the transfer)',
+    );
+    expect(expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--collective', 'one-to-one', '--algorithm', 'direct', '--size', '1KiB', '--peer', '0']))).toBe(
+      'meshwork: error: peer: got 0; accepted: a rank from 0 to 15 other than the source 0',
+    );
+  });
+});

@@ -44,7 +44,7 @@ export function register(program: Command): void {
     // the others for minutes. (An algorithm that does not support the request is skipped below.)
     for (const spec of specs) {
       try {
-        checkFlowCollectiveSize({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root });
+        checkFlowCollectiveSize({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer });
       } catch (err) {
         if (err instanceof LimitError || !(err instanceof InputError)) throw err;
       }
@@ -55,7 +55,7 @@ export function register(program: Command): void {
       specs.forEach((spec, i) => {
         let schedule;
         try {
-          schedule = buildSchedule({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root });
+          schedule = buildSchedule({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer });
         } catch (err) {
           // An algorithm that does not support this topology or rank count is listed as skipped.
           if (err instanceof InputError && !(opts.include ?? []).includes(spec)) {
