@@ -80,3 +80,26 @@ describe('issue 28 item 12: run --peer times a one-to-one transfer to a chosen r
     );
   });
 });
+
+describe('issue 28 item 13: a degraded network at packet level says it is routed on up*/down*', () => {
+  const traffic = (extra: string[]): ReturnType<typeof runCli> =>
+    runCli(['traffic', '--topology', 'torus:4x4', ...extra, '--pattern', 'uniform', '--rates', '0.1', '--horizon', '300', '--json']);
+  it('a warning line on stderr and routingFallback in the result', () => {
+    const r = traffic(['--fail', 'links=2,seed=1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(
+      "meshwork: warning: the degraded network is routed on up*/down*(root=0) at packet level, not shortest-path(tie=lowest) (the intact family's routing no longer applies): expect longer routes and an earlier saturation than the intact network (docs/failures.md)\n",
+    );
+    expect(JSON.parse(r.stdout).routingFallback).toMatchObject({ replaced: 'shortest-path(tie=lowest)', by: 'up*/down*(root=0)', degraded: true });
+  });
+  it('the intact torus: no warning, routingFallback null', () => {
+    const r = traffic([]);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).routingFallback).toBeNull();
+  });
+  it('run --engine packet on the degraded network warns too', () => {
+    const r = runCli(['run', '--topology', 'torus:4x4', '--fail', 'links=2,seed=1', '--algorithm', 'pairwise', '--size', '1KiB', '--engine', 'packet']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^meshwork: warning: the degraded network is routed on up\*\/down\*\(root=0\) at packet level/);
+  });
+});

@@ -10,6 +10,7 @@ import { planOutputs, print, writeOutputs } from '../io.js';
 import { progressBar } from '../progress.js';
 import { addPacketOptions, describePacketModel, firstPacketOption, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { checkPacketRunSize } from '../../sim/packet/limits.js';
+import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
 import { addTimingOptions, csvLine, describeMessages, describeModel, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
 import { loadScheduleFile, SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
 import { mscclModel, mscclProgram } from '../../interop/msccl/run.js';
@@ -64,6 +65,10 @@ export function register(program: Command): void {
       result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model, noise: setup.noise, trace: rates, packet: { config: packetConfig }, progress: (f) => bar.update(f) });
     } finally {
       bar.stop();
+    }
+    if (engine === 'packet') {
+      const warning = degradedRoutingWarning(routingFallbackOf(setup.topology, result.routing));
+      if (warning) process.stderr.write(`meshwork: ${warning}\n`);
     }
     if (traceOut && rates && result.raw) writeOutputs([[traceOut, JSON.stringify(chromeTrace(setup.topology, result.program, result.raw, rates))]]);
     const best = bestBound(result.bounds.filter((b) => b.name !== 'schedule'));
