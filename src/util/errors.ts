@@ -38,6 +38,20 @@ export class UnrunnableError extends InputError {
   }
 }
 
+/**
+ * An optional package a feature needs is not installed (issue 28 item 22: the sweep store, the
+ * queue and the plots load DuckDB, BullMQ and Vega on use, so a library user installs none of them).
+ */
+export class MissingDependencyError extends Error {
+  constructor(
+    readonly packages: readonly string[],
+    readonly feature: string,
+  ) {
+    super(`${feature} needs the optional package${packages.length > 1 ? 's' : ''} ${packages.join(' and ')}, which ${packages.length > 1 ? 'are' : 'is'} not installed: npm install ${packages.join(' ')}`);
+    this.name = 'MissingDependencyError';
+  }
+}
+
 /** Values are cut at about 80 characters: a 100,000-character key must not fill the terminal. */
 const MAX_SHOWN = 80;
 

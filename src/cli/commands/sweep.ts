@@ -3,6 +3,7 @@ import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../../util/errors.js';
+import { importOptional } from '../../util/optional.js';
 import { loadSweepFile, type Sweep, type SweepPoint } from '../../sweep/file.js';
 import { estimatedCost } from '../../sweep/order.js';
 import { progressBar, type Progress } from '../progress.js';
@@ -15,9 +16,9 @@ import { jobsOption } from '../jobs.js';
 
 // The store, pool, queue and plotting modules load only when a sweep command runs: every other
 // command (and every pool thread, which reads the command definitions) stays as quick to start.
-const store = (): Promise<typeof import('../../sweep/store.js')> => import('../../sweep/store.js');
+const store = (): Promise<typeof import('../../sweep/store.js')> => importOptional(() => import('../../sweep/store.js'), ['@duckdb/node-api'], 'the sweep store');
 
-const queue = (): Promise<typeof import('../../sweep/queue.js')> => import('../../sweep/queue.js');
+const queue = (): Promise<typeof import('../../sweep/queue.js')> => importOptional(() => import('../../sweep/queue.js'), ['bullmq'], 'the sweep queue (--queue, sweep worker)');
 
 const LOG_MODES = ['auto', 'bar', 'jsonl', 'none'] as const;
 type LogMode = (typeof LOG_MODES)[number];
