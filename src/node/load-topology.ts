@@ -16,6 +16,7 @@ import { applyMapping, isNamedMapping } from '../topology/mapping.js';
 import { applyFailures, parseFailures } from '../topology/failures.js';
 import type * as GraphFormat from '../topology/file-format.js';
 import { filePathOf, mayNameGraphFile } from './file-path.js';
+import { detectTopologyFile } from '../interop/file-detect.js';
 import type { Topology } from '../topology/graph.js';
 import type * as TopologyFile from '../interop/topology-file.js';
 
@@ -67,6 +68,9 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
   const fromFormat = topologyFile.topologyFromFileSpec(text, field, readText);
   if (fromFormat) return fromFormat;
   const path = filePathOf(text)!;
+  // `file:net.graphml` or `file:net.anynet`: the reader the content and name call for (issue 28 item 17).
+  const detected = detectTopologyFile(path, readText(path, field));
+  if (!detected.startsWith('file:')) return topologyFile.topologyFromFileSpec(detected, field, readText)!;
   return topologyFile.topologyFromFileDocument(readStructured(path, field), path, field, graphFormat);
 }
 

@@ -36,7 +36,8 @@ async function layoutProblems(page: Page): Promise<{ overlaps: string[]; scrollW
       .map((e) => {
         const r = e.getBoundingClientRect();
         const name = `${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string' ? `.${e.className.split(' ')[0]}` : ''}${e.dataset?.testid ? `[${e.dataset.testid}]` : ''}`;
-        return { what: name, x: r.x + globalThis.scrollX, y: r.y + globalThis.scrollY, w: r.width, h: r.height };
+        const win = globalThis as unknown as { scrollX: number; scrollY: number };
+        return { what: name, x: r.x + win.scrollX, y: r.y + win.scrollY, w: r.width, h: r.height };
       })
       .filter((b) => b.w > 0 && b.h > 0);
     const overlaps: string[] = [];
@@ -90,6 +91,39 @@ describe('Meshwork Studio, issue 28', () => {
     ['seeds', '#view=seeds', 'main'],
     ['sweeps', '#view=sweeps', 'main'],
   ];
+
+  it('item 16: an error clears the last results; items 3 and 17: opened files by content and name, deep nesting in one line', async () => {
+    const page = await open('#view=topology&spec=torus:4x4');
+    await page.getByTestId('metrics').waitFor();
+    await page.locator('input[name=spec]').fill('torus:0x8');
+    await page.locator('input[name=spec]').press('Enter');
+    await expect.poll(() => page.getByTestId('error').innerText()).toBe('meshwork: error: topology.dims: got "0"; accepted: an integer >= 1');
+    // The torus:4x4 results no longer stand beside a form that says torus:0x8.
+    expect(await page.getByTestId('metrics').count()).toBe(0);
+    expect(await page.locator('main canvas').count()).toBe(0);
+
+    const file = page.locator('input[name=topologyFile]');
+    await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello world\n') });
+    await expect.poll(() => page.getByTestId('error').innerText()).toBe(
+      'meshwork: error: topology file: got "notes.txt"; accepted: a JSON graph or spec ({"nodes", "links"} or {"family"}), YAML (.yaml/.yml), GraphML (<graphml>), a SimGrid platform (<platform>) or a BookSim anynet file (lines "router R node N ..."); tried: JSON (does not start with { or [), XML (does not start with <), YAML (not named .yaml or .yml), anynet (no line "router R ...")',
+    );
+    await file.setInputFiles({ name: 'ring.anynet', mimeType: 'text/plain', buffer: Buffer.from('router 0 node 0 router 1\nrouter 1 node 1 router 2\nrouter 2 node 2 router 0\n') });
+    await expect.poll(() => page.locator('[data-metric="nodes"]').innerText().catch(() => '')).toBe('3');
+    await file.setInputFiles({ name: 'deep.json', mimeType: 'application/json', buffer: Buffer.from(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) });
+    await expect.poll(() => page.getByTestId('error').innerText()).toBe('meshwork: error: deep.json: got (an array nested too deeply to show); accepted: a JSON object with "nodes" and "links"');
+    expect(await page.getByTestId('metrics').count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
+  it('item 5: the size field shows the bytes it resolves to, and asks about a lowercase b', async () => {
+    const page = await open('#view=collective&topology=torus:4x4&collective=alltoall&algorithm=pairwise&size=64KiB');
+    await expect.poll(() => page.getByTestId('size-bytes').innerText()).toBe('= 65,536 B');
+    await page.locator('input[name=size]').fill('4kb');
+    await expect.poll(() => page.getByTestId('size-bytes').innerText()).toBe('a size in bytes: did you mean 4KB or 4KiB? (a lowercase b reads as bits: write 4kbit for bits)');
+    await page.locator('input[name=size]').fill('8kbit');
+    await expect.poll(() => page.getByTestId('size-bytes').innerText()).toBe('= 1,000 B');
+    await page.close();
+  });
 
   for (const [width, height] of [
     [1280, 800],
