@@ -125,6 +125,22 @@ describe('Meshwork Studio, issue 28', () => {
     await page.close();
   });
 
+  it('item 18: Compare offers a log scale and hides algorithms from the chart (the table keeps them)', async () => {
+    const page = await open('#view=compare&topology=torus:4x4&collective=alltoall&size=4KiB&run=1');
+    const plot = page.locator('[data-plot="compare"][data-rendered]');
+    await plot.waitFor({ timeout: 60_000 });
+    const rows = await page.getByTestId('compare-table').locator('tbody tr').count();
+    const bars = (): Promise<number> => page.locator('[data-plot="compare"] g.mark-rect path').count();
+    expect(await bars()).toBe(rows);
+    await page.locator('input[name="show-xor-swap"]').uncheck();
+    await expect.poll(bars).toBe(rows - 1);
+    expect(await page.getByTestId('compare-table').locator('tbody tr').count()).toBe(rows);
+    await page.locator('input[name=log]').check();
+    await expect.poll(() => page.locator('[data-plot="compare"][data-rendered]').innerText()).toContain('makespan (µs, log scale)');
+    expect(await bars()).toBe(rows - 1);
+    await page.close();
+  }, 90_000);
+
   for (const [width, height] of [
     [1280, 800],
     [1920, 1080],
