@@ -141,6 +141,24 @@ describe('Meshwork Studio, issue 28', () => {
     await page.close();
   }, 90_000);
 
+  it('item 15: the link heatmap has its colour scale; the Gantt chart keeps its first label inside the canvas', async () => {
+    const page = await open('#view=collective&topology=torus:16x16&collective=alltoall&algorithm=pairwise&size=256&run=1');
+    await page.getByTestId('gantt').waitFor({ timeout: 60_000 });
+    const scale = page.getByTestId('heatmap-scale');
+    expect(await scale.locator('[data-bucket]').count()).toBe(24);
+    expect(await scale.innerText()).toMatch(/link utilisation\s+idle\s+50 %\s+100 %/);
+    // 256 ranks: one-pixel rows. The "r0" label's ascenders reached above row 0 and were cut; the
+    // top two pixel rows now hold no ink at all.
+    const topInk = await page.getByTestId('gantt').evaluate((c: { width: number; getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } }) => {
+      const data = c.getContext('2d').getImageData(0, 0, c.width, 2).data;
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+      return n;
+    });
+    expect(topInk).toBe(0);
+    await page.close();
+  }, 90_000);
+
   for (const [width, height] of [
     [1280, 800],
     [1920, 1080],
