@@ -40,7 +40,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-const STYLE = `
+export const STYLE = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;max-width:1180px;padding:1.5rem;color:#1d2330;line-height:1.45}
 h1{font-size:1.7rem;margin-bottom:.2rem}h2{margin-top:2.5rem;border-bottom:2px solid #d6dbe4;padding-bottom:.3rem}h3{margin-top:1.6rem}
 table{border-collapse:collapse;margin:.6rem 0;font-size:.86rem}th,td{border:1px solid #d6dbe4;padding:.25rem .5rem;vertical-align:top}

@@ -10,6 +10,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { maxOf, minOf } from '../util/arrays.js';
+import { importOptional } from '../util/optional.js';
 
 export interface Plot {
   /** File-name-safe id, unique within a seed (e.g. "004-diameter"). */
@@ -372,7 +373,7 @@ function plotLogger(id: string): never {
  */
 export async function renderPlotSvg(plot: Plot): Promise<string> {
   // Vega and Vega-Lite cost about half a second of start-up: load them only when a plot is drawn.
-  const [vega, vegaLite] = await Promise.all([import('vega'), import('vega-lite')]);
+  const [vega, vegaLite] = await importOptional(() => Promise.all([import('vega'), import('vega-lite')]), ['vega', 'vega-lite'], 'drawing plots');
   const compiled = vegaLite.compile(plot.spec, { logger: plotLogger(plot.id) }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logger: plotLogger(plot.id) });
   try {

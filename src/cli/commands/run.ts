@@ -10,6 +10,7 @@ import { planOutputs, print, writeOutputs } from '../io.js';
 import { progressBar } from '../progress.js';
 import { addPacketOptions, describePacketModel, firstPacketOption, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { checkPacketRunSize } from '../../sim/packet/limits.js';
+import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
 import { addTimingOptions, csvLine, describeMessages, describeModel, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
 import { loadScheduleFile, SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
 import { mscclModel, mscclProgram } from '../../interop/msccl/run.js';
@@ -58,11 +59,11 @@ export function register(program: Command): void {
       throw new InputError('topology', opts.topology, `a topology with ${loaded.schedule.numRanks} endpoints (the schedule's rank count)`);
     }
     // Refuses a schedule too large for the engines before building it (names the limit).
-    const schedule = loaded?.schedule ?? buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm!, topology: setup.topology, size: setup.size, root: setup.root });
+    const schedule = loaded?.schedule ?? buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm!, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer });
     const msccl = loaded?.msccl;
     const program = msccl ? mscclProgram(msccl, setup.topology) : lowerSchedule(schedule, setup.topology);
     const model = msccl ? mscclModel(msccl, setup.model) : setup.model;
-    const collectiveName = msccl?.algo.collective === 'custom' ? 'custom (MSCCL-XML: no postcondition, no bound)' : schedule.collective;
+    const collectiveName = msccl?.algo.collective === 'custom' ? 'custom (MSCCL-XML: no postcondition, no bound)' : loaded ? schedule.collective : setup.echo.collective;
     if (opts.trace) checkTraceSize(program);
     const rates = opts.trace ? new RateRecorder() : undefined;
     const bar = progressBar(`simulating (${engine} level)`, { json: opts.json });
@@ -71,6 +72,10 @@ export function register(program: Command): void {
       result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model, noise: setup.noise, barriers: setup.barriers, trace: rates, packet: { config: packetConfig }, progress: (f) => bar.update(f) });
     } finally {
       bar.stop();
+    }
+    if (engine === 'packet') {
+      const warning = degradedRoutingWarning(routingFallbackOf(setup.topology, result.routing));
+      if (warning) process.stderr.write(`meshwork: ${warning}\n`);
     }
     if (traceOut && rates && result.raw) writeOutputs([[traceOut, JSON.stringify(chromeTrace(setup.topology, result.program, result.raw, rates))]]);
     const best = bestBound(result.bounds.filter((b) => b.name !== 'schedule'));

@@ -7,6 +7,7 @@ import { InputError } from '../../util/errors.js';
 // The packet modules traffic runs, not the sim/packet barrel: that would also load the schedule
 // runner and with it the collective program, bounds and result assembly (start-up, issue 15).
 import { DeadlockError } from '../../sim/packet/deadlock.js';
+import { degradedRoutingWarning, type RoutingFallback } from '../../routing/up-star-down-star.js';
 import { PRESET_NAMES, type PacketConfig, type PresetName } from '../../sim/packet/config.js';
 import { bookSimRun, parseBookSimConfig } from '../../sim/packet/booksim-config.js';
 import {
@@ -165,6 +166,12 @@ function bookSimLog(result: TrafficSweepResult): string {
   return lines.join('\n');
 }
 
+/** One line on stderr (stdout stays the table, CSV or JSON); the result records it as routingFallback. */
+function warnDegradedRouting(fallback: RoutingFallback | null): void {
+  const warning = degradedRoutingWarning(fallback);
+  if (warning) process.stderr.write(`meshwork: ${warning}\n`);
+}
+
 export function register(program: Command): void {
   const traffic = program
     .command('traffic')
@@ -265,6 +272,7 @@ export function register(program: Command): void {
           const multi = simulateTrafficSeeds(sweep, seeds);
           const head = `# ${topology.spec} ${sweep.pattern} preset=${preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing} ${rateUnitNote(multi.runs[0])}`;
           bar.stop();
+          warnDegradedRouting(multi.runs[0].routingFallback);
           writeOutputs(csvOut ? [[csvOut, seedCsv(multi)]] : []);
           print(o.json ? JSON.stringify({ ...multi, runs: multi.runs.map((r) => ({ ...r, channelUtilisation: undefined })), bookSimConfig: fromFile?.keys, warnings: fromFile?.warnings }, null, 2) : seedTable(multi, head));
           return;
@@ -287,6 +295,7 @@ export function register(program: Command): void {
         outputs.push([plotOut, await renderPlotSvg(trafficPlot(result, o.logX ?? false))]);
       }
       writeOutputs(outputs);
+      warnDegradedRouting(result.routingFallback);
       if (o.booksimOutput) {
         print(bookSimLog(result));
         return;

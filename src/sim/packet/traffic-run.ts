@@ -8,7 +8,7 @@ import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { resolveRouting } from '../../routing/registry.js';
 import { familyOf } from '../../topology/registry.js';
-import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
+import { packetDeadlockFreeRouting, routingFallbackOf, type RoutingFallback } from '../../routing/up-star-down-star.js';
 import type { PatternOptions } from '../traffic/patterns.js';
 import { CLOSED_LOOP_PATTERN, makePattern } from '../traffic/registry.js';
 import { BernoulliSource, MeshEmulationSource, type OnOffParams, type TrafficSource } from '../traffic/sources.js';
@@ -68,6 +68,13 @@ export interface TrafficSweepResult {
   patternParams: Readonly<Record<string, unknown>>;
   routing: string;
   routingParams: Readonly<Record<string, unknown>>;
+  /**
+   * Set when the packet engine routed on something other than the topology's routing: a degraded
+   * network (or a ring, a `file:` graph) whose shortest paths are not deadlock free with one VC
+   * class is routed wholesale on up*\/down* (issue 28 item 13: two failed links of 128 on torus:8x8
+   * drop saturation from 0.30 to 0.09; the output says so). Null when the routing was used as is.
+   */
+  routingFallback: RoutingFallback | null;
   preset: PresetName;
   config: PacketConfig;
   measurement: 'booksim' | 'horizon';
@@ -149,6 +156,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
       : { mapping: `address on a square grid, ${opts.patternOptions?.edges === 'open' ? 'open edges (edge PEs have 3 neighbours, corners 2)' : 'wrap-around'}`, sweep: 'round period = ceil(4·P/rate)' },
     routing: routing.name,
     routingParams: opts.vcsPerClass === undefined ? routing.params : { ...routing.params, vcsPerClass: opts.vcsPerClass },
+    routingFallback: routingFallbackOf(topology, routing),
     preset,
     config: cfg,
     measurement,

@@ -9,7 +9,7 @@
  * module asks for. Times are in the engine's own unit (seconds at flow level, cycles at packet
  * level): `duration` converts a model cost in seconds to that unit.
  */
-import { InputError } from '../../util/errors.js';
+import { InputError, UnrunnableError } from '../../util/errors.js';
 import { OP_NAMES, OpKind } from '../../collectives/types.js';
 import type { FlowModel } from './model.js';
 import type { FlowProgram, FlowRouteHint } from './program.js';
@@ -339,7 +339,7 @@ export class StreamRunner {
               : this.state[s] === WAIT
                 ? `waitall: ${this.nbPending[s]} non-blocking send(s) or receive(s) never completed`
                 : 'stream never finished';
-      throw new InputError('schedule', `deadlock at rank ${p.streamRank[s]} stream ${p.streamLocal[s]} op ${op - p.opStart[s]}`, `a schedule whose every operation completes (${what})`);
+      throw new UnrunnableError('schedule', `deadlock at rank ${p.streamRank[s]} stream ${p.streamLocal[s]} op ${op - p.opStart[s]}`, `a schedule whose every operation completes (${what})`);
     }
     const unreceived = this.matches.firstUnreceived();
     if (unreceived >= 0) {
