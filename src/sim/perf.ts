@@ -112,3 +112,68 @@ export function formatPerfTable(rows: readonly PerfRow[], title: string): string
   lines.push(`# Avg bus bandwidth    : ${gb(avg)} `, '#');
   return lines.join('\n');
 }
+
+/** One row of a measured nccl-tests / rccl-tests table. */
+export interface MeasuredRow {
+  readonly size_bytes: number;
+  readonly time_s: number;
+  readonly busbw_Bps: number;
+}
+
+/**
+ * Reads a measured table: a CSV with a header naming `size_B` (or `size`), `oop_time_us` (or
+ * `time_us`) and `oop_busbw_GBps` (or `busbw_GBps`), as in test/reference/hardware/; or the text
+ * all_reduce_perf prints (rows of numbers: size, count, type, redop, root, then out-of-place time,
+ * algbw, busbw, #wrong; `#` lines skipped). Refuses anything else in one line.
+ */
+export function parseMeasuredTable(text: string, field = 'measured'): MeasuredRow[] {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  if (lines.length === 0) throw new InputError(field, 'an empty table', 'a CSV with size_B, oop_time_us, oop_busbw_GBps columns, or all_reduce_perf output');
+  const rows: MeasuredRow[] = [];
+  if (lines[0].includes(',') && /[a-z]/i.test(lines[0])) {
+    const cols = lines[0].split(',').map((c) => c.trim());
+    const at = (...names: string[]): number => names.map((n) => cols.indexOf(n)).find((i) => i >= 0) ?? -1;
+    const [s, t, bw] = [at('size_B', 'size'), at('oop_time_us', 'time_us'), at('oop_busbw_GBps', 'busbw_GBps')];
+    if (s < 0 || t < 0 || bw < 0) throw new InputError(field, cols.join(','), 'a header with size_B, oop_time_us (or time_us) and oop_busbw_GBps (or busbw_GBps)');
+    for (const line of lines.slice(1)) {
+      const v = line.split(',');
+      rows.push(measuredRow(Number(v[s]), Number(v[t]), Number(v[bw]), line, field));
+    }
+  } else {
+    for (const line of lines) {
+      const v = line.split(/\s+/);
+      // all_reduce_perf: size count type redop root time algbw busbw #wrong ... (root present since nccl-tests 2.10).
+      const timeAt = v.length >= 13 ? 5 : 4;
+      rows.push(measuredRow(Number(v[0]), Number(v[timeAt]), Number(v[timeAt + 2]), line, field));
+    }
+  }
+  return rows;
+}
+
+function measuredRow(size: number, timeUs: number, busbwGBps: number, line: string, field: string): MeasuredRow {
+  if (!(Number.isSafeInteger(size) && size >= 0 && timeUs > 0 && busbwGBps >= 0)) throw new InputError(field, line, 'rows of size (bytes), time (µs) > 0 and busbw (GB/s)');
+  return { size_bytes: size, time_s: timeUs * 1e-6, busbw_Bps: busbwGBps * 1e9 };
+}
+
+/** Row by row: Meshwork / measured − 1, and the geometric-mean errors below 1 MiB and from 1 MiB on. */
+export interface MeasuredComparison {
+  readonly rows: ReadonlyArray<{ readonly measured: MeasuredRow; readonly meshwork: PerfRow; readonly error: number }>;
+  /** exp(mean |ln(Meshwork / measured)|) − 1 over the rows below 1 MiB, and from 1 MiB; null with no such rows. */
+  readonly geomeanBelow1MiB: number | null;
+  readonly geomeanFrom1MiB: number | null;
+}
+
+export function geomeanError(ratios: readonly number[]): number | null {
+  if (ratios.length === 0) return null;
+  return Math.exp(ratios.reduce((a, r) => a + Math.abs(Math.log(r)), 0) / ratios.length) - 1;
+}
+
+/** Times the collective at each measured size (nccl-tests' sizes) and sets the two side by side. */
+export function compareWithMeasured(req: Omit<PerfRequest, 'minBytes' | 'maxBytes' | 'factor'>, measured: readonly MeasuredRow[]): MeasuredComparison {
+  const rows = measured.map((m) => {
+    const [meshwork] = perfSweep({ ...req, minBytes: m.size_bytes, maxBytes: m.size_bytes, factor: 1 });
+    return { measured: m, meshwork, error: meshwork.time_s / m.time_s - 1 };
+  });
+  const ratios = (keep: (size: number) => boolean): number[] => rows.filter((r) => keep(r.measured.size_bytes)).map((r) => r.meshwork.time_s / r.measured.time_s);
+  return { rows, geomeanBelow1MiB: geomeanError(ratios((s) => s < 2 ** 20)), geomeanFrom1MiB: geomeanError(ratios((s) => s >= 2 ** 20)) };
+}

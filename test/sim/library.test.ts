@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { buildTopology, simulateCollective } from '../../src/index.js';
 import { busbwFactor, ncclTestsBandwidth } from '../../src/sim/nccl-tests.js';
 import { LIBRARY_MACHINES, tuneCollective } from '../../src/collectives/algorithms/library/tuning.js';
-import { perfSizes } from '../../src/sim/perf.js';
+import { parseMeasuredTable, perfSizes } from '../../src/sim/perf.js';
+import { fileURLToPath } from 'node:url';
 import { parseNcclTestsSize } from '../../src/cli/commands/perf.js';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
 
@@ -96,5 +97,24 @@ describe("ASTRA-sim's analytical regression case (tests_rt_template: ring of 8, 
     const r = simulateCollective({ topology: buildTopology('ring:8,bw=50GB/s,lat=500ns'), collective: 'allreduce', algorithm: 'ring', size: 1 << 20 }, { model: { alpha: 10e-9 } });
     expect(r.makespan_s * 1e9).toBeCloseTo(14 * (10 + 500 + 131072 / 50), 3);
     expect(117_780 / (r.makespan_s * 1e9)).toBeCloseTo(2.687, 2);
+  });
+});
+
+describe('comparing with a measured table', () => {
+  it("reads all_reduce_perf's own output and the CSV form alike", () => {
+    const text = '#  size count type redop root time algbw busbw #wrong time algbw busbw #wrong\n     1048576        262144     float     sum      -1    28.39   36.94   64.64      0    28.04   37.40   65.45      0\n';
+    expect(parseMeasuredTable(text)).toEqual([{ size_bytes: 1048576, time_s: 28.39e-6, busbw_Bps: 64.64e9 }]);
+    const csv = 'size_B,count,type,redop,root,oop_time_us,oop_algbw_GBps,oop_busbw_GBps\n1048576,262144,float,sum,-1,28.39,36.94,64.64\n';
+    expect(parseMeasuredTable(csv)).toEqual(parseMeasuredTable(text));
+    expect(() => parseMeasuredTable('a,b\n1,2')).toThrow(/size_B/);
+  });
+  it('meshwork perf --measured prints each row with its error and the geometric means; --csv one row per size and source', () => {
+    const file = fileURLToPath(new URL('../reference/hardware/mi300x_1node_8gpu_allreduce.csv', import.meta.url));
+    const r = runCli(['perf', '--topology', 'mi300x', '--algorithm', 'rccl', '--measured', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/geometric-mean error: below 1 MiB \d+\.\d %, from 1 MiB \d+\.\d %/);
+    const csv = runCli(['perf', '--topology', 'mi300x', '--algorithm', 'rccl', '--measured', file, '--csv']);
+    expect(csv.stdout.trim().split('\n').length).toBe(1 + 2 * 31);
+    expectOneLineError(runCli(['perf', '--topology', 'mi300x', '--measured', '/nonexistent/table.csv']));
   });
 });
