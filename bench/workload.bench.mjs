@@ -2,7 +2,7 @@
 // 4 layers, hidden 8192, sequence 2048, H100 roofline) timed at flow level on a two-level fat tree
 // of 128 leaves × 8 hosts (8 spines, 8 uplinks per leaf). Target: under 60 s of CPU, the whole
 // path (generate, encode, decode, check, lower, simulate, analyse) in one fresh process, with the
-// local rate update (`--rate-update local`): 12.8 CPU s measured (load 20). The exact max-min
+// local rate update (`--rate-update local`): 12.8 and 22.3 CPU s in two runs (load 17-22). The exact max-min
 // update grows ~5× per doubling of DP here (DP 32: 4.1 s, DP 64: 21.7 s), so DP 128 exact is about
 // 2 minutes, beyond the target until the engine's max-min update is incremental (issue 29).
 import { spawnSync } from 'node:child_process';
