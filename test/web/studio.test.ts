@@ -19,6 +19,8 @@ import { verdictCountsText, verdictLabel } from '../../src/report/checklist.js';
 import { claimExhibits } from '../../src/report/places.js';
 import { checkSweepRows, sweepCurvePoints } from '../../src/sweep/export-file.js';
 import { runCli } from '../helpers/cli.js';
+import { generateTransformer, generatedTrace } from '../../src/workload/generate.js';
+import { runWorkload } from '../../src/workload/run.js';
 import { tempDir, writeSweep } from '../helpers/sweep.js';
 import { readFileSync } from 'node:fs';
 import { exportGraphml } from '../../src/topology/export/index.js';
@@ -258,6 +260,17 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.getByRole('button', { name: 'Verify and time' }).click();
     await expect.poll(() => page.getByTestId('verify').innerText(), { timeout: 60_000 }).toMatch(/^PASS ring/);
     expect(page.url()).toContain('collective=allgather');
+    await page.close();
+  });
+
+  it('Workload: a generated TP 2 × DP 2 step times as runWorkload does, every op in the Gantt chart', async () => {
+    const page = await open('#view=workload&topology=fullmesh:4,bw=8Gbps,lat=0&tp=2&dp=2&layers=2&hidden=64&sequence=32&engine=flow&run=1');
+    await page.getByTestId('workload-step').waitFor({ timeout: 60_000 });
+    const expected = runWorkload({ topology: buildTopology('fullmesh:4,bw=8Gbps,lat=0'), trace: generatedTrace(generateTransformer({ tp: 2, dp: 2, layers: 2, hidden: 64, sequence: 32 })) });
+    expect(Number(await page.locator('[data-testid=workload-step] b').getAttribute('data-value'))).toBe(expected.report.step_time_s);
+    expect(await page.getByTestId('workload-ranks').locator('tbody tr').count()).toBe(4);
+    expect(await inkedPixels(page, 'gantt')).toBeGreaterThan(200);
+    await page.screenshot({ path: `${SHOTS}/workload.png` });
     await page.close();
   });
 

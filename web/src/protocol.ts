@@ -18,7 +18,9 @@ export type Request =
   /** A results.json the user opened: checked by the library's reader, returned as ResultsJson. */
   | { kind: 'results'; name: string; text: string }
   /** A file the user opened, kept under its name for `graphml:NAME`, `anynet:NAME`, `simgrid:NAME`, `file:NAME`. */
-  | { kind: 'upload'; name: string; text: string };
+  | { kind: 'upload'; name: string; text: string }
+  /** A generated transformer step (`meshwork workload generate`) timed on a topology (`workload run`). */
+  | { kind: 'workload'; spec: string; tp: number; dp: number; layers: number; hidden: number; sequence: number; engine: EngineName };
 
 /** What the page draws a network from: node positions and the channel list. */
 export interface Drawing {
@@ -86,6 +88,13 @@ export interface CollectiveReply {
   readonly drawing?: Drawing;
   /** Wall seconds in the worker (shown to the user and read by bench/web.mjs). */
   readonly seconds: { readonly verify: number; readonly simulate: number };
+}
+
+export interface WorkloadReply {
+  /** The library's WorkloadReport (step time, ranks, collectives, critical path, links). */
+  readonly report: Record<string, unknown> & { step_time_s: number };
+  /** Every op of the lowered workload, its kind the op's category (compute, cpu, memory, collective, p2p, marker). */
+  readonly gantt: GanttData;
 }
 
 export interface CompareReply {

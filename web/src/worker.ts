@@ -28,7 +28,8 @@ import { scheduleFromText, type LoadedSchedule } from '../../src/interop/schedul
 import { mscclModel, mscclProgram, verifyMscclSchedule } from '../../src/interop/msccl/run.js';
 import { structuredLayout, type Layout } from './layout.js';
 import { HeatmapRecorder, totalUtilisation } from './heatmap-recorder.js';
-import type { AlgorithmInfo, CollectiveReply, CompareReply, Drawing, GanttData, Reply, Request, RouteReply, TopologyReply, TrafficReply } from './protocol.js';
+import { opTimesOf } from '../../src/sim/assemble.js';
+import type { AlgorithmInfo, CollectiveReply, CompareReply, Drawing, GanttData, Reply, Request, RouteReply, TopologyReply, TrafficReply, WorkloadReply } from './protocol.js';
 
 /** A page holds the graph, its drawing and a run's frames: larger networks belong to the CLI. */
 export const WEB_MAX_NODES = 1 << 20;
@@ -303,7 +304,40 @@ function handle(req: Request, progress: (f: number, note: string) => void): unkn
       return upload(req.name, req.text);
     case 'results':
       return import('../../src/analysis/reproduce/results-file.js').then((m) => m.parseResultsJson(req.text, req.name));
+    case 'workload':
+      return workload(req, progress);
   }
+}
+
+/**
+ * A generated transformer step timed as `meshwork workload run` times it: the workload modules (and
+ * the protobuf codec) load on the first request. Every op goes to the Gantt chart, coloured by category.
+ */
+async function workload(req: Extract<Request, { kind: 'workload' }>, progress: (f: number, note: string) => void): Promise<WorkloadReply> {
+  const { generateTransformer, generatedTrace } = await import('../../src/workload/generate.js');
+  const { runWorkload } = await import('../../src/workload/run.js');
+  const { OP_CATEGORIES } = await import('../../src/workload/lower.js');
+  progress(0.02, 'generating the trace');
+  const trace = generatedTrace(generateTransformer({ tp: req.tp, dp: req.dp, layers: req.layers, hidden: req.hidden, sequence: req.sequence }));
+  const t = topologyOf(req.spec);
+  const run = runWorkload({ topology: t, trace, engine: req.engine, progress: (f) => progress(0.05 + 0.9 * f, `timing at ${req.engine} level`) });
+  const { program } = run.lowered;
+  const times = opTimesOf(run.result);
+  // The chart reads ranks in ascending order (its last op's rank is the last row): streams by rank,
+  // the first ranks kept past the op limit.
+  const streams = Array.from({ length: program.numStreams }, (_, s) => s).sort((a, b) => program.streamRank[a] - program.streamRank[b] || a - b);
+  const ops = Math.min(program.numOps, GANTT_MAX_OPS);
+  const gantt = { rank: new Int32Array(ops), kind: new Uint8Array(ops), start: new Float64Array(ops), end: new Float64Array(ops), kindNames: OP_CATEGORIES, omitted: program.numOps - ops };
+  let i = 0;
+  for (const s of streams) {
+    for (let o = program.opStart[s]; o < program.opStart[s + 1] && i < ops; o++, i++) {
+      gantt.rank[i] = program.streamRank[s];
+      gantt.kind[i] = run.lowered.opCategory[o];
+      gantt.start[i] = times.start[o];
+      gantt.end[i] = times.end[o];
+    }
+  }
+  return { report: JSON.parse(JSON.stringify(run.report)), gantt };
 }
 
 /** Typed arrays move to the page instead of being copied. */

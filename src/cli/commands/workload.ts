@@ -38,6 +38,7 @@ interface WorkloadRunOptions extends PacketCliOptions {
   alpha?: string;
   nics?: string;
   injection?: string;
+  rateUpdate?: string;
   engine: string;
   algorithm?: string;
   device?: string;
@@ -85,6 +86,7 @@ export function register(program: Command): void {
     .option('--alpha <time>', 'per-message software overhead α (default 1us)')
     .option('--nics <n>', 'NICs per rank (default 1)')
     .option('--injection <bw>', 'injection bandwidth per NIC (default: not a separate limit)')
+    .option('--rate-update <mode>', 'flow engine: exact (default: every flow re-rated after each batch of events) or local (only flows sharing a channel with a change; faster on thousands of ranks, approximate)')
     .option('--links <n>', 'busiest links to list in the table', '10')
     .option('--json', 'print the result and the workload report as JSON');
   // The packet routers of a schedule run (`run --engine packet`), with its defaults.
