@@ -103,7 +103,8 @@ function claimsHtml(claims: readonly Claim[], whereHeading: string, expectedHead
       return `<tr class="v-${c.verdict}" data-claim="${escapeHtml(c.id)}" data-verdict="${c.verdict}" data-source="${c.source}"${c.form ? ` data-form="${c.form}"` : ''}><td>${escapeHtml(c.claim)}${quoteHtml(c)}</td><td>${escapeHtml(c.where)}${c.form ? `<br><small>form: ${c.form}</small>` : ''}</td><td>${escapeHtml(c.expected)}</td><td class="decides">${escapeHtml(decidingText(c))}</td><td><strong>${escapeHtml(verdictLabel(c.verdict))}</strong>${reason ? `<br>${escapeHtml(reason)}` : ''}${context}</td><td class="evidence">${evidenceHtml(c)}</td></tr>`;
     })
     .join('\n');
-  return `<table class="claims"><thead><tr><th>claim and the document's sentence</th><th>${whereHeading}</th><th>${expectedHeading}</th><th>deciding number</th><th>verdict</th><th>evidence</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
+  // In its own scrolling box, like every table: six columns and folded evidence must not widen the page.
+  return `<div class="table-wrap"><table class="claims"><thead><tr><th>claim and the document's sentence</th><th>${whereHeading}</th><th>${expectedHeading}</th><th>deciding number</th><th>verdict</th><th>evidence</th></tr></thead><tbody>\n${rows}\n</tbody></table></div>`;
 }
 
 /** Strips the XML prolog (if any) so the SVG can be inlined in HTML. */

@@ -71,7 +71,7 @@ describe('report.html in headless Chromium', () => {
         const img = section.locator(`figure[data-plot="${plot.id}"] img`);
         if ((await img.count()) > 0) {
           await img.scrollIntoViewIfNeeded();
-          await expect.poll(() => img.evaluate('(e) => e.complete && e.naturalWidth'), { timeout: 20_000 }).toBeGreaterThan(100);
+          await expect.poll(() => img.evaluate((e: { complete: boolean; naturalWidth: number }) => (e.complete ? e.naturalWidth : 0)), { timeout: 20_000 }).toBeGreaterThan(100);
           continue;
         }
         const svg = section.locator(`figure[data-plot="${plot.id}"] svg`);

@@ -9,6 +9,7 @@ import {
   dependencyCycle,
   fig5Claim,
   fig6Claim,
+  fig7Claim,
   fig8Claim,
   FIGURE_BYTES,
   plusRingRouting,
@@ -54,5 +55,15 @@ describe('seed 000 figures', () => {
     const c = fig8Claim();
     expect(c.measured).toContain('uniform 2, 2, 2, 2, non-uniform 4, 2, 0, 2');
     expect(c.verdict).toBe('reproduced-under-reading');
+  });
+
+  // Issue 27: FIG. 7 answers ¶0044's "the waiting state is prevented on the overlapped route" (a
+  // property: every source finishes together); the time sentence is 000.pacing's.
+  it('FIG. 7: pacing with gap hops − 1 evens link 3–4 (sources finish together), whatever the makespan', () => {
+    const c = fig7Claim();
+    expect(c.form).toBe('property');
+    expect(c.decides).toMatch(/^paced source finish spread 0\.000 \(unpaced 0\.330\)/);
+    expect(c.verdict).toBe('reproduced-under-reading');
+    expect(c.sensitivity).toMatch(/unpaced \/ paced = 0\.99\d: link 3–4 carries three transfers either way/);
   });
 });
