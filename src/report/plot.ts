@@ -9,7 +9,7 @@
  * reader always knows what a mark is).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { minOf } from '../util/arrays.js';
+import { maxOf, minOf } from '../util/arrays.js';
 import { importOptional } from '../util/optional.js';
 
 export interface Plot {
@@ -138,8 +138,8 @@ const LABEL_THICKNESS_PX = 12;
 function xMarkSlots(marks: ReadonlyArray<{ value: number; label: string }>, xs: readonly number[], log: boolean, width: number, height: number): Array<{ side: 'left' | 'right'; top: number } | undefined> {
   const f = (v: number): number => (log ? Math.log10(v) : v);
   const all = [...xs, ...marks.map((m) => m.value)].map(f);
-  const lo = Math.min(...all);
-  const span = Math.max(...all) - lo || 1;
+  const lo = minOf(all);
+  const span = maxOf(all) - lo || 1;
   const px = (v: number): number => ((f(v) - lo) / span) * width;
   const boxes: Array<{ x0: number; x1: number; y0: number; y1: number }> = [];
   const order = marks.map((_, i) => i).sort((a, b) => marks[a].value - marks[b].value);
@@ -148,7 +148,7 @@ function xMarkSlots(marks: ReadonlyArray<{ value: number; label: string }>, xs: 
     const x = px(marks[i].value);
     const length = marks[i].label.length * LABEL_CHAR_PX + 4;
     // From the top, or from below the longest label placed so far when that still fits the plot.
-    const lower = Math.max(0, ...boxes.map((b) => b.y1 + 4));
+    const lower = boxes.reduce((m, b) => Math.max(m, b.y1 + 4), 0);
     const tops = lower + length <= height ? [0, lower] : [0];
     const candidates = tops.flatMap((top) => (['left', 'right'] as const).map((side) => ({ side, top })));
     const fits = (c: { side: 'left' | 'right'; top: number }): { x0: number; x1: number; y0: number; y1: number } | undefined => {

@@ -15,26 +15,36 @@ import { runCli } from '../helpers/cli.js';
 const CHROMIUM = '/usr/bin/chromium';
 const dir = mkdtempSync(join(tmpdir(), 'meshwork-plots-'));
 
+/** The DOM this check reads (the test project compiles without the DOM library). */
+interface SvgElement {
+  readonly textContent: string;
+  readonly parentElement: SvgElement | null;
+  getBBox(): { x: number; y: number; width: number; height: number };
+  getScreenCTM(): { a: number; b: number; c: number; d: number; e: number; f: number };
+  getBoundingClientRect(): { left: number; top: number; right: number; bottom: number };
+  querySelectorAll(selector: string): ArrayLike<SvgElement>;
+}
+
 /** Runs in the page: the problems of the one <svg> in the document. */
 function textProblems(): string[] {
-  const doc = (globalThis as unknown as { document: any }).document;
+  const doc = (globalThis as unknown as { document: { querySelector(s: string): SvgElement } }).document;
   const style = (globalThis as unknown as { getComputedStyle: (e: unknown) => { opacity: string; display: string; visibility: string } }).getComputedStyle;
   const svg = doc.querySelector('svg');
   const box = svg.getBoundingClientRect();
-  const visible = (el: any): boolean => {
-    for (let e = el; e && e !== svg; e = e.parentElement) {
+  const visible = (el: SvgElement): boolean => {
+    for (let e: SvgElement | null = el; e && e !== svg; e = e.parentElement) {
       const cs = style(e);
       if (Number(cs.opacity) === 0 || cs.display === 'none' || cs.visibility === 'hidden') return false;
     }
     return true;
   };
-  const texts = ([...svg.querySelectorAll('text')] as any[])
+  const texts = Array.from(svg.querySelectorAll('text'))
     .filter((t) => t.textContent.trim() !== '' && visible(t))
     .map((t) => {
       const b = t.getBBox();
       const m = t.getScreenCTM();
       const corners = [[b.x, b.y], [b.x + b.width, b.y], [b.x + b.width, b.y + b.height], [b.x, b.y + b.height]];
-      return { s: t.textContent.trim() as string, pts: corners.map(([x, y]) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]) };
+      return { s: t.textContent.trim(), pts: corners.map(([x, y]) => [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]) };
     });
   // Separating axis test on the two rectangles' edge normals; a touch of 1 px or less is not an overlap.
   const project = (pts: number[][], ax: number[]): [number, number] => {
