@@ -56,6 +56,8 @@ export interface SeriesPlotOptions {
   readonly connect?: 'x' | 'input';
   /** Reference lines: a document's threshold or a found crossover, drawn dashed grey and labelled. */
   readonly marks?: readonly ReferenceMark[];
+  /** Lines under the title (a standalone SVG has no caption): each a short sentence. */
+  readonly notes?: readonly string[];
   readonly width?: number;
   readonly height?: number;
 }
@@ -91,6 +93,12 @@ function fullTitle(title: string, figure: string): { text: string; subtitle: str
   return { text: title, subtitle: `mirrors ${figure}` };
 }
 
+/** The title with extra subtitle lines: notes in the title itself made the SVG 1134 px wide (issue 28 item 19). */
+function titleWithNotes(title: string, figure: string, notes: readonly string[]): { text: string; subtitle: string | string[] } {
+  const t = fullTitle(title, figure);
+  return notes.length === 0 ? t : { ...t, subtitle: [t.subtitle, ...notes] };
+}
+
 /**
  * An axis that fits the data: log or linear, zero only when asked for (bars ask), nice round ends.
  * A linear axis of whole numbers (ranks, steps, n) gets whole-number ticks: Vega's default put
@@ -116,36 +124,45 @@ function seriesOrder(points: readonly { series: string }[]): string[] {
   return [...new Set(points.map((p) => p.series))];
 }
 
-/** Height of one line of a reference label (10 px font), which a rotated label takes across the axis. */
-const LABEL_LINE_PX = 13;
+/** Approximate width of a 10 px label (DejaVu Sans averages 6 px a character). */
+const LABEL_CHAR_PX = 6.2;
+/** Thickness of a vertical label and the gap to the next one. */
+const LABEL_THICKNESS_PX = 12;
 
 /**
- * Reference-line labels at positions along an axis of `length` pixels. A rotated label is one text
- * line wide across the axis, and the lines of a merged label stack beside the first rule; a rule
- * whose label would start inside that block joins it as one more line, so labels never overprint
- * (issue 27: seed 001's crossover labels did).
+ * Where each x mark's vertical label goes: the side of its rule and the pixel row it starts at, the
+ * first slot whose box is clear of the labels placed before it (marks in x order). Pixel positions
+ * are estimated from the data's extent on the axis's scale (linear or log), which is enough to tell
+ * close marks apart.
  */
-export function mergeCloseLabels<M extends { value: number; label: string }>(marks: readonly M[], log: boolean, extent: readonly number[], length: number): M[] {
-  const pos = (v: number) => (log ? Math.log(v) : v);
-  const lo = minOf(extent.map(pos));
-  const span = maxOf(extent.map(pos)) - lo || 1;
-  const px = (v: number) => ((pos(v) - lo) / span) * length;
-  const sorted = [...marks].sort((a, b) => a.value - b.value);
-  const out: M[] = [];
-  let edge = -Infinity;
-  let lines = 0;
-  for (const m of sorted) {
-    const last = out[out.length - 1];
-    if (last && px(m.value) < edge) {
-      out[out.length - 1] = { ...last, label: `${last.label}\n${m.label}` };
-      lines++;
-    } else {
-      out.push(m);
-      lines = 1;
-    }
-    edge = px(out[out.length - 1].value) + lines * LABEL_LINE_PX;
+function xMarkSlots(marks: ReadonlyArray<{ value: number; label: string }>, xs: readonly number[], log: boolean, width: number, height: number): Array<{ side: 'left' | 'right'; top: number } | undefined> {
+  const f = (v: number): number => (log ? Math.log10(v) : v);
+  const all = [...xs, ...marks.map((m) => m.value)].map(f);
+  const lo = minOf(all);
+  const span = maxOf(all) - lo || 1;
+  const px = (v: number): number => ((f(v) - lo) / span) * width;
+  const boxes: Array<{ x0: number; x1: number; y0: number; y1: number }> = [];
+  const order = marks.map((_, i) => i).sort((a, b) => marks[a].value - marks[b].value);
+  const result = new Array<{ side: 'left' | 'right'; top: number } | undefined>(marks.length);
+  for (const i of order) {
+    const x = px(marks[i].value);
+    const length = marks[i].label.length * LABEL_CHAR_PX + 4;
+    // From the top, or from below the longest label placed so far when that still fits the plot.
+    const lower = boxes.reduce((m, b) => Math.max(m, b.y1 + 4), 0);
+    const tops = lower + length <= height ? [0, lower] : [0];
+    const candidates = tops.flatMap((top) => (['left', 'right'] as const).map((side) => ({ side, top })));
+    const fits = (c: { side: 'left' | 'right'; top: number }): { x0: number; x1: number; y0: number; y1: number } | undefined => {
+      const b = { x0: c.side === 'left' ? x - LABEL_THICKNESS_PX : x, x1: c.side === 'left' ? x : x + LABEL_THICKNESS_PX, y0: c.top, y1: c.top + length };
+      // A label longer than the plot is tall would run into the axis below.
+      if (b.y1 > height) return undefined;
+      return boxes.some((o) => o.x0 < b.x1 && b.x0 < o.x1 && o.y0 < b.y1 && b.y0 < o.y1) ? undefined : b;
+    };
+    // No free slot: the rule stays, its label goes under the title (seriesPlot), never over another.
+    const chosen = candidates.find((c) => fits(c));
+    if (chosen) boxes.push(fits(chosen)!);
+    result[i] = chosen;
   }
-  return out;
+  return result;
 }
 
 function seriesPlot(opts: SeriesPlotOptions, mark: Record<string, unknown>): Plot {
@@ -175,28 +192,44 @@ function seriesPlot(opts: SeriesPlotOptions, mark: Record<string, unknown>): Plo
   const data = { values: opts.points.map((p, i) => ({ series: p.series, x: p.x, y: p.y, i })) };
   const marks = opts.marks ?? [];
   const layers: unknown[] = [{ data, mark, encoding }];
+  /** Labels of x marks too close to others to stand beside their rules: listed under the title. */
+  const crowded: string[] = [];
   if (marks.length > 0) {
     // Reference lines share the plot's scales; grey and dashed, labelled at their end, outside the legend.
     const values = marks.map((m) => ({ axis: m.axis, value: m.value, label: m.label }));
     for (const ax of ['x', 'y'] as const) {
       const these = values.filter((m) => m.axis === ax);
       if (these.length === 0) continue;
-      const side = ax === 'x' ? opts.x : opts.y;
-      const extent = [...opts.points.map((p) => (ax === 'x' ? p.x : p.y)), ...these.map((m) => m.value)];
-      const length = ax === 'x' ? (opts.width ?? WIDTH) : (opts.height ?? HEIGHT);
-      layers.push(
-        { data: { values: these }, mark: { type: 'rule', strokeDash: [6, 4], color: '#555', clip: true }, encoding: { [ax]: { field: 'value', type: 'quantitative' } } },
-        {
-          data: { values: mergeCloseLabels(these, side.log === true, extent, length) },
-          mark: ax === 'x' ? { type: 'text', angle: 270, align: 'right', baseline: 'bottom', dx: -4, dy: -2, color: '#333', fontSize: 10, y: 0, lineBreak: '\n' } : { type: 'text', align: 'right', baseline: 'bottom', dy: -2, color: '#333', fontSize: 10, x: 'width', lineBreak: '\n' },
-          encoding: { [ax]: { field: 'value', type: 'quantitative' }, text: { field: 'label' } },
-        },
-      );
+      layers.push({ data: { values: these }, mark: { type: 'rule', strokeDash: [6, 4], color: '#555', clip: true }, encoding: { [ax]: { field: 'value', type: 'quantitative' } } });
+      if (ax === 'y') {
+        layers.push({
+          data: { values: these },
+          mark: { type: 'text', align: 'right', baseline: 'bottom', dy: -2, color: '#333', fontSize: 10, x: 'width' },
+          encoding: { y: { field: 'value', type: 'quantitative' }, text: { field: 'label' } },
+        });
+        continue;
+      }
+      // Vertical labels of close x marks (crossovers at 2.3 and 2.4 kbit) were drawn over each other
+      // (issue 28 item 19): each goes to the first free slot, left or right of its rule, from the top
+      // or from mid-height.
+      const slots = xMarkSlots(these, opts.points.map((p) => p.x), opts.x.log === true, opts.width ?? WIDTH, opts.height ?? HEIGHT);
+      these.forEach((m, i) => {
+        if (!slots[i]) crowded.push(m.label);
+      });
+      for (const side of ['left', 'right'] as const) {
+        const placed = these.map((m, i) => ({ ...m, top: slots[i]?.top ?? 0 })).filter((_, i) => slots[i]?.side === side);
+        if (placed.length === 0) continue;
+        layers.push({
+          data: { values: placed },
+          mark: { type: 'text', angle: 270, align: 'right', baseline: side === 'left' ? 'bottom' : 'top', dx: -4, dy: side === 'left' ? -2 : 2, color: '#333', fontSize: 10 },
+          encoding: { x: { field: 'value', type: 'quantitative' }, y: { field: 'top', type: 'quantitative', scale: null }, text: { field: 'label' } },
+        });
+      }
     }
   }
   const spec = {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: fullTitle(opts.title, opts.figure),
+    title: titleWithNotes(opts.title, opts.figure, [...(opts.notes ?? []), ...(crowded.length === 0 ? [] : [`dashed rules also at: ${crowded.join('; ')}`])]),
     config: CONFIG,
     width: opts.width ?? WIDTH,
     height: opts.height ?? HEIGHT,

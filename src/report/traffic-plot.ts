@@ -28,7 +28,7 @@ export function trafficPlot(result: TrafficSweepResult, logX: boolean): Plot {
     const why = `saturated from offered rate ${result.saturationRate}${threshold === undefined ? '' : ` (latency > ${threshold} cycles)`}`;
     // The line sits at the most throughput a drawn point accepted: the curve cannot go beyond it.
     const edge = points.reduce((m, p) => Math.max(m, p.x), 0);
-    if (edge > 0) marks.push({ axis: 'x', value: edge, label: why });
+    if (edge > 0) marks.push({ axis: 'x', value: edge, label: `saturated from ${result.saturationRate}` });
     notes.push(`${why}: ${undrawn.length} of ${result.points.length} rates not drawn`);
   } else if (undrawn.length > 0) {
     notes.push(`${undrawn.length} of ${result.points.length} rates not drawn (nothing delivered${logX ? ' or x ≤ 0 on the log axis' : ''}): ${undrawn.join(', ')}`);
@@ -36,7 +36,8 @@ export function trafficPlot(result: TrafficSweepResult, logX: boolean): Plot {
   return linePlot({
     id: `traffic-${result.pattern}`,
     // The note goes in the title too: a standalone SVG has no caption, and a dropped point must show.
-    title: `${result.topology}, ${result.pattern} traffic${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
+    title: `${result.topology}, ${result.pattern} traffic`,
+    notes,
     figure: horizon ? '004 Figs. 7–11 (packets delivered in the horizon against latency)' : 'BookSim latency/throughput curve',
     caption: notes.length > 0 ? notes.join('; ') : undefined,
     x: { title: horizon ? `packets delivered in ${result.points[0]?.cycles ?? ''} cycles` : 'accepted throughput (flits/node/cycle)', log: logX },

@@ -84,17 +84,6 @@ describe('plots a reviewer can read (issue 10)', () => {
   });
 });
 
-describe('reference-line labels (issue 27: seed 001\'s crossover labels overprinted)', () => {
-  it('prints close lines\' labels once, one text line each, and keeps distant ones apart', async () => {
-    const { mergeCloseLabels } = await import('../../src/report/plot.js');
-    // A log axis of 420 px over 1e3..1e9 (70 px a decade): 2.3 and 2.4 kbit are 1.3 px apart, 20 kbit 64 px away.
-    const marks = [{ value: 2.4e3, label: 'b' }, { value: 2.3e3, label: 'a' }, { value: 2e4, label: 'c' }];
-    expect(mergeCloseLabels(marks, true, [1e3, 1e9], 420)).toEqual([{ value: 2.3e3, label: 'a\nb' }, { value: 2e4, label: 'c' }]);
-    // A merged label is two lines wide: a third line starting inside that block joins it too.
-    expect(mergeCloseLabels([...marks, { value: 2.3e3 * 10 ** (20 / 70), label: 'd' }], true, [1e3, 1e9], 420).map((m) => m.label)).toEqual(['a\nb\nd', 'c']);
-  });
-});
-
 describe('document claims and Meshwork questions (issue 10)', () => {
   const claims: Claim[] = [
     { id: 'y.1', source: 'document', claim: 'doc holds', where: '¶1', expected: 'x', measured: 'x', verdict: 'reproduced' },

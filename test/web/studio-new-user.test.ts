@@ -13,12 +13,14 @@ const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
 const SHOTS = 'out/web-screenshots';
 
-interface Box {
-  readonly what: string;
-  readonly x: number;
-  readonly y: number;
-  readonly w: number;
-  readonly h: number;
+/** The DOM this check reads (the test project compiles without the DOM library). */
+interface PageElement {
+  readonly tagName: string;
+  readonly className: unknown;
+  readonly style: { pointerEvents: string };
+  readonly dataset?: { testid?: string };
+  contains(other: PageElement): boolean;
+  getBoundingClientRect(): { x: number; y: number; width: number; height: number };
 }
 
 /**
@@ -27,15 +29,15 @@ interface Box {
  */
 async function layoutProblems(page: Page): Promise<{ overlaps: string[]; scrollWidth: number; innerWidth: number }> {
   return page.evaluate(() => {
-    const doc = (globalThis as unknown as { document: any; innerWidth: number }).document;
+    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<PageElement>; documentElement: { scrollWidth: number } } }).document;
     const selector = 'main canvas, main .plot, main table, main form, main p, main figcaption, main pre, main .sigma';
     // A canvas layered on another (the Gantt chart's cursor overlay) is one drawing, not two boxes.
-    const elements = ([...doc.querySelectorAll(selector)] as any[]).filter((e) => !(e.tagName === 'CANVAS' && e.style.pointerEvents === 'none'));
+    const elements = Array.from(doc.querySelectorAll(selector)).filter((e) => !(e.tagName === 'CANVAS' && e.style.pointerEvents === 'none'));
     const outer = elements.filter((e) => !elements.some((o) => o !== e && o.contains(e)));
     const boxes = outer
       .map((e) => {
         const r = e.getBoundingClientRect();
-        const name = `${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string' ? `.${e.className.split(' ')[0]}` : ''}${e.dataset?.testid ? `[${e.dataset.testid}]` : ''}`;
+        const name = `${e.tagName.toLowerCase()}${typeof e.className === 'string' && e.className ? `.${e.className.split(' ')[0]}` : ''}${e.dataset?.testid ? `[${e.dataset.testid}]` : ''}`;
         const win = globalThis as unknown as { scrollX: number; scrollY: number };
         return { what: name, x: r.x + win.scrollX, y: r.y + win.scrollY, w: r.width, h: r.height };
       })
@@ -49,7 +51,7 @@ async function layoutProblems(page: Page): Promise<{ overlaps: string[]; scrollW
         if (cut(a.x, a.w, b.x, b.w) > 1 && cut(a.y, a.h, b.y, b.h) > 1) overlaps.push(`${a.what} (${Math.round(a.x)},${Math.round(a.y)} ${Math.round(a.w)}x${Math.round(a.h)}) and ${b.what} (${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}x${Math.round(b.h)})`);
       }
     }
-    return { overlaps, scrollWidth: doc.documentElement.scrollWidth as number, innerWidth: (globalThis as unknown as { innerWidth: number }).innerWidth };
+    return { overlaps, scrollWidth: doc.documentElement.scrollWidth, innerWidth: (globalThis as unknown as { innerWidth: number }).innerWidth };
   }) as Promise<{ overlaps: string[]; scrollWidth: number; innerWidth: number }>;
 }
 
