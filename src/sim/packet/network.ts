@@ -24,6 +24,7 @@ import type { RouteContext, RoutingFunction } from '../../routing/types.js';
 import type { NodeRouteHint } from '../../routing/hints.js';
 import { isHopByHop, type HopByHopRouting } from '../../routing/dal.js';
 import { makeRouteBuffers } from '../../routing/types.js';
+import { checkPacketNetworkSize, type PacketNetworkShape } from './limits.js';
 import { hash32 } from '../../util/rng.js';
 import { getAllocator, getArbiter, type Allocator, type ArbiterDef } from './allocators/index.js';
 import { perClass, type PacketConfig } from './config.js';
@@ -233,6 +234,8 @@ export class PacketNetwork {
     this.routeCtx = { load: (c: number) => this.usedCredits(c), hint: undefined };
     const N = topology.numNodes;
     const C = topology.numChannels;
+    // Every front end builds its packet network here: refuse one too large before allocating it.
+    checkPacketNetworkSize(packetShape(topology, routing, cfg), topology.spec);
     this.numNodes = N;
     this.numChannels = C;
     const V = (this.V = cfg.vcs);
@@ -909,4 +912,27 @@ export class PacketNetwork {
   vcsPerPort(): number {
     return this.V;
   }
+}
+
+/** What a packet network's memory grows with (limits.ts packetNetworkBytes), read from its inputs. */
+export function packetShape(topology: Topology, routing: RoutingFunction, cfg: PacketConfig): PacketNetworkShape {
+  let maxOutDegree = 1;
+  let maxInDegree = 1;
+  for (let v = 0; v < topology.numNodes; v++) {
+    maxOutDegree = Math.max(maxOutDegree, topology.outDegree(v));
+    maxInDegree = Math.max(maxInDegree, topology.inDegree(v));
+  }
+  return {
+    numNodes: topology.numNodes,
+    numChannels: topology.numChannels,
+    maxOutDegree,
+    maxInDegree,
+    maxHops: routing.maxHops,
+    vcs: cfg.vcs,
+    vcBuf: cfg.vcBuf,
+    injectionPorts: cfg.injectionPorts,
+    ejectionPorts: cfg.ejectionPorts,
+    perLinkInjection: cfg.perLinkInjection,
+    perLinkEjection: cfg.perLinkEjection,
+  };
 }
