@@ -52,7 +52,8 @@ function addModelOptions(cmd: Command): Command {
 
 export function addTimingOptions(cmd: Command): Command {
   return addModelOptions(cmd
-    .requiredOption('--topology <spec>', 'topology spec or file, e.g. torus:8x8,bw=25Gbps,lat=100ns')
+    // Required, but checked in parseTimingOptions: `run --request FILE` takes none.
+    .option('--topology <spec>', 'topology spec or file, e.g. torus:8x8,bw=25Gbps,lat=100ns (required)')
     .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
     .option('--fail <spec>', FAIL_HELP)
     .option('--collective <name>', 'alltoall, broadcast, reduce, allreduce, scatter, gather, allgather, reduce-scatter, one-to-one, barrier', 'alltoall')
@@ -83,7 +84,8 @@ export interface TimingSetup {
 
 
 export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
-  const topology = loadTopology(o.topology!, { mapping: o.mapping, fail: o.fail });
+  if (o.topology === undefined) throw new InputError('topology', undefined, 'a topology spec or file such as torus:8x8 (required)');
+  const topology = loadTopology(o.topology, { mapping: o.mapping, fail: o.fail });
   if (o.fail !== undefined) assertRanksConnected(topology);
   const collective = parseCollective(o.collective);
   if (o.size === undefined && collective !== 'barrier') throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
