@@ -29,6 +29,7 @@ import { mscclModel, mscclProgram, verifyMscclSchedule } from '../../src/interop
 import { structuredLayout, type Layout } from './layout.js';
 import { HeatmapRecorder, totalUtilisation } from './heatmap-recorder.js';
 import type { AlgorithmInfo, CollectiveReply, CompareReply, Drawing, GanttData, Reply, Request, RouteReply, TopologyReply, TrafficReply } from './protocol.js';
+import { modelOptionsFromText } from '../../src/sim/options-schema.js';
 
 /** A page holds the graph, its drawing and a run's frames: larger networks belong to the CLI. */
 export const WEB_MAX_NODES = 1 << 20;
@@ -212,7 +213,8 @@ async function collective(req: Extract<Request, { kind: 'collective' }>, progres
     schedule,
     // An MSCCL file's protocol sets the wire bytes and α, as in `meshwork run --schedule`.
     program: msccl ? mscclProgram(msccl, t) : undefined,
-    model: msccl ? mscclModel(msccl) : undefined,
+    // The model form's texts, parsed by the option schema (the CLI's units and validators).
+    model: msccl ? mscclModel(msccl, modelOptionsFromText(req.model ?? {})) : modelOptionsFromText(req.model ?? {}),
     engine: req.engine,
     trace: req.engine === 'flow' ? recorder : undefined,
     progress: (f) => progress(0.1 + 0.85 * f, `timing at ${req.engine} level`),

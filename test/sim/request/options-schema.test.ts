@@ -50,3 +50,15 @@ describe('option schema', () => {
     expect(() => modelOptionsFromText({ protocol: 'tcp' })).toThrow(/protocol: got "tcp"; accepted: eager, mpi, smpi/);
   });
 });
+
+describe('a sweep point reaches the model through the schema', () => {
+  it('executePoint runs a run point as a RunRequest: simultaneity and eager-threshold arrive in the recorded model', async () => {
+    const { executePoint } = await import('../../../src/sweep/execute.js');
+    const params = runSweep({ simultaneity: ['1e-9'], 'eager-threshold': ['1KiB'] }).points[0].params;
+    const outcome = await executePoint('run', params);
+    expect(outcome.error).toBeNull();
+    const result = JSON.parse(outcome.result!);
+    expect(result.model).toMatchObject({ simultaneity: 1e-9, eagerThreshold: 1024 });
+    expect(result.request.model).toMatchObject({ simultaneity: 1e-9, eagerThreshold: 1024 });
+  });
+});
