@@ -18,6 +18,10 @@ export * from './sim/flow/index.js';
 export * from './sim/packet/index.js';
 export * from './sim/traffic/index.js';
 export * from './sim/simulate.js';
+// One run request, prepared by the library: RunRequest, prepare(), the option schema (docs/architecture.md).
+export * from './sim/request.js';
+export * from './sim/prepare.js';
+export * from './sim/options-schema.js';
 export * from './analysis/index.js';
 export * from './report/index.js';
 export * from './interop/index.js';

@@ -13,10 +13,10 @@
  */
 import { InputError } from '../util/errors.js';
 import { parseBandwidth, parseSize, parseTime } from '../util/units.js';
+import type { EngineName } from './simulate.js';
 import { BARRIER_MODELS, INJECTION_ORDERS, LATENCY_RULES, PROTOCOLS, RATE_UPDATES, type FlowModelOptions } from './program/model.js';
 
 export type OptionUnit = 'time' | 'size' | 'bandwidth' | 'int' | 'number' | 'choice';
-export type EngineName = 'flow' | 'packet';
 
 export interface ModelOptionRow {
   /** The key in FlowModelOptions (RunRequest.model). */
