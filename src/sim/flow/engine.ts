@@ -16,6 +16,7 @@
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
+import { routeLatency } from '../program/route-latency.js';
 import { makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue } from '../program/event-queue.js';
 import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
@@ -162,6 +163,7 @@ export class FlowEngine {
       sendsLeft: (s) => outstanding[s] === 0,
       wakeAt: (at, s) => this.events.push(at, E_WAKE, s),
       signalsSendsLeft: true,
+      routeLatency: model.barrier === 'linear' ? routeLatency(t, routing, model.routerLatency) : undefined,
     }, (seconds) => seconds);
     let maxHops = 2 * routing.maxHops + 2;
     for (const hint of program.hints) maxHops = Math.max(maxHops, hintMaxHops(routing, hint) + routing.maxHops);

@@ -16,7 +16,7 @@
  * result carries the critical path and the aggregate injected-throughput series, as the flow
  * engine's does.
  */
-import { withBarrierLatency } from '../program/route-latency.js';
+import { routeLatency } from '../program/route-latency.js';
 import { InputError, LimitError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
@@ -164,7 +164,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? resolveRouting(t, { engine: 'packet' }));
   const routing = hintedRouting(t, baseRouting, opts.program.hints);
   const flowModel = resolveFlowModel(opts.model ?? {}, t, baseRouting.params.split);
-  const prog = withBarrierLatency(opts.program, flowModel, t, baseRouting);
+  const prog = opts.program;
   const flitBytes = opts.flitBytes ?? SCHEDULE_FLIT_BYTES;
   if (!(flitBytes > 0)) throw new InputError('flitBytes', flitBytes, 'a positive number of bytes');
   let minBw = Infinity;
@@ -414,6 +414,8 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     sendsLeft: (s) => (order === 'fifo' || held[s] === 0) && net.sourceIdle(prog.streamRank[s], portOf(s)),
     wakeAt: (at, s) => wakes.push(at, 0, s),
     signalsSendsLeft: false,
+    // The engine answers route latency (the 'linear' barrier) over its own base routing.
+    routeLatency: flowModel.barrier === 'linear' ? routeLatency(t, baseRouting, flowModel.routerLatency) : undefined,
   }, toCycles);
 
   runner.start(0);
