@@ -71,7 +71,8 @@ export interface PreparedTraffic extends PreparedBase {
 
 export type PreparedRun = PreparedCollective | PreparedTraffic;
 
-function topologyOf(req: RunRequest, io: RunIo): Topology {
+/** The request's topology, with its failures and rank mapping, through `io` when it reads files. */
+export function topologyOf(req: Pick<RunRequest, 'topology' | 'mapping' | 'fail'>, io: RunIo = {}): Topology {
   if (io.loadTopology) return io.loadTopology(req.topology, { mapping: req.mapping, fail: req.fail });
   let t = buildTopology(req.topology);
   if (req.fail !== undefined) t = applyFailures(t, parseFailures(req.fail));
