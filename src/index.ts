@@ -21,6 +21,10 @@ export * from './sim/simulate.js';
 export * from './sim/library.js';
 export * from './sim/nccl-tests.js';
 export * from './sim/perf.js';
+// One run request, prepared by the library: RunRequest, prepare(), the option schema (docs/architecture.md).
+export * from './sim/request.js';
+export * from './sim/prepare.js';
+export * from './sim/options-schema.js';
 export * from './analysis/index.js';
 export * from './report/index.js';
 export * from './interop/index.js';

@@ -12,6 +12,39 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, field =
   writeOutputNow(path, field, data);
 }
 
+/**
+ * Where the commands' output goes: stdout and stderr, unless a caller that runs a command in-process
+ * (the sweep's executePoint) collects it (`collectOutput`). One command at a time per thread.
+ */
+interface OutputSink {
+  out(text: string): void;
+  err(text: string): void;
+}
+let sink: OutputSink | undefined;
+
 export function print(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  printChunk(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Writes output as it is, without a newline (streamed documents). */
+export function printChunk(text: string): void {
+  if (sink) sink.out(text);
+  else process.stdout.write(text);
+}
+
+/** A one-line diagnostic on stderr (or the collecting caller). */
+export function printError(text: string): void {
+  if (sink) sink.err(text);
+  else process.stderr.write(text);
+}
+
+/** Runs `run` with the commands' output collected by `collect` instead of written to stdout/stderr. */
+export async function collectOutput<T>(collect: OutputSink, run: () => Promise<T>): Promise<T> {
+  const before = sink;
+  sink = collect;
+  try {
+    return await run();
+  } finally {
+    sink = before;
+  }
 }

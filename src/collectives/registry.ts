@@ -72,23 +72,13 @@ export interface ScheduleEstimate {
   readonly messages: number;
 }
 
-const algorithms = new Map<string, Algorithm>();
-
-function key(collective: CollectiveKind, name: string): string {
-  return `${collective}/${name}`;
-}
-
-export function registerAlgorithm(alg: Algorithm): void {
-  algorithms.set(key(alg.collective, alg.name), alg);
-}
-
-export function listAlgorithms(collective?: CollectiveKind): Algorithm[] {
-  return [...algorithms.values()].filter((a) => collective === undefined || a.collective === collective);
-}
-
-export function findAlgorithm(collective: CollectiveKind, name: string): Algorithm | undefined {
-  return algorithms.get(key(collective, name));
-}
+// The table lives in its own module so the built-in algorithm files, which register themselves as
+// they load, can run while this module is still loading: importing this registry (or anything that
+// builds a schedule, such as simulate()) registers every built-in, whatever was imported first.
+export { algorithmNames, findAlgorithm, listAlgorithms, registerAlgorithm } from './algorithm-table.js';
+import { findAlgorithm, listAlgorithms } from './algorithm-table.js';
+import './algorithms/classic.js';
+import './algorithms/seeds.js';
 
 /** Parses `name:key=val,...` against an algorithm's parameter declarations (unknown keys are errors). */
 export function parseParams(alg: Algorithm, spec: Spec): ParamValues {

@@ -9,3 +9,4 @@ export * from './interop.js';
 // loadTopology reads graph files synchronously: have their reader ready for library users.
 await loadGraphFormat();
 export * from './chakra.js';
+export * from './run-io.js';

@@ -31,7 +31,7 @@ import { NodeKind, type Topology } from '../topology/graph.js';
 import { DEFAULT_ROUTE_CACHE_BYTES, DistanceCache } from './distance-cache.js';
 import { DRAGONFLY_MINIMAL_VC_CLASSES, type AdaptiveRouting } from './dragonfly.js';
 import type { RoutingEntry } from './registry.js';
-import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from './types.js';
+import { LOAD_MEANING, loadOf, makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
 import { valiantRouting } from './valiant.js';
 
 type VcScheme = { kind: 'router-hops'; classes: number } | { kind: 'global-crossings'; classes: number; globalId: number };
@@ -48,7 +48,7 @@ const isNetworkChannel = (t: Topology, c: number): boolean => t.nodeKind[t.chSrc
 
 /** What `load` counts on each engine, recorded in the routing's params. */
 function loadMeaning(engine: 'flow' | 'packet' | undefined): string {
-  return engine === 'flow' ? 'unfinished flows over the channel, read at flow start' : 'credits in use, read when the path is chosen (PacketConfig.adaptiveDecision)';
+  return LOAD_MEANING[engine ?? 'packet'];
 }
 
 export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: number; engine?: 'flow' | 'packet' } = {}): AdaptiveRouting {
@@ -65,8 +65,7 @@ export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: 
     deadlockFree: true,
     maxHops: Math.max(1, t.numNodes),
     adaptive: true,
-    load: () => 0,
-    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+    route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       if (src === dst) return 0;
       const dist = cache.to(dst);
       if (dist[src] < 0) throw new InputError('route', `${src} -> ${dst}`, `a pair of nodes joined by a path in ${t.spec}`);
@@ -80,7 +79,7 @@ export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: 
         for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) {
           const c = t.outChannels[i];
           if (dist[t.chDst[c]] !== want) continue;
-          const q = self.load(c);
+          const q = loadOf(ctx, c);
           if (q < best) {
             best = q;
             ties = 1;
@@ -90,7 +89,7 @@ export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: 
         let chosen = -1;
         for (let i = t.outStart[v]; i < t.outStart[v + 1] && chosen < 0; i++) {
           const c = t.outChannels[i];
-          if (dist[t.chDst[c]] === want && self.load(c) === best && k-- === 0) chosen = c;
+          if (dist[t.chDst[c]] === want && loadOf(ctx, c) === best && k-- === 0) chosen = c;
         }
         out.channels[hops] = chosen;
         out.vcClass[hops++] = Math.min(cls, scheme.classes - 1);
@@ -118,13 +117,13 @@ export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { s
   const a = makeRouteBuffers(valiant.maxHops);
   const b = makeRouteBuffers(valiant.maxHops);
   // H: router-to-router hops; q: credits in use on the first network channel, or on all of them.
-  const cost = (r: RouteBuffers, n: number): number => {
+  const cost = (r: RouteBuffers, n: number, ctx: RouteContext | undefined): number => {
     let h = 0;
     let q = 0;
     for (let i = 0; i < n; i++) {
       const c = r.channels[i];
       if (!isNetworkChannel(t, c)) continue;
-      if (opts.global || h === 0) q += self.load(c);
+      if (opts.global || h === 0) q += loadOf(ctx, c);
       h++;
     }
     return h * q;
@@ -143,17 +142,16 @@ export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { s
     deadlockFree: valiant.deadlockFree,
     maxHops: valiant.maxHops,
     adaptive: true,
-    load: () => 0,
-    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
-      const hm = base.route(src, dst, salt, a);
-      const qm = cost(a, hm);
+    route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
+      const hm = base.route(src, dst, salt, a, ctx);
+      const qm = cost(a, hm, ctx);
       if (qm <= threshold) {
         out.channels.set(a.channels.subarray(0, hm));
         out.vcClass.set(a.vcClass.subarray(0, hm));
         return hm;
       }
-      const hv = valiant.route(src, dst, salt, b);
-      const [r, n] = qm <= cost(b, hv) + threshold ? [a, hm] : [b, hv];
+      const hv = valiant.route(src, dst, salt, b, ctx);
+      const [r, n] = qm <= cost(b, hv, ctx) + threshold ? [a, hm] : [b, hv];
       out.channels.set(r.channels.subarray(0, n));
       out.vcClass.set(r.vcClass.subarray(0, n));
       return n;

@@ -35,7 +35,7 @@ import { hash32 } from '../util/rng.js';
 import { NodeKind, type Topology } from '../topology/graph.js';
 import type { AdaptiveRouting } from './dragonfly.js';
 import type { RoutingEntry } from './registry.js';
-import type { RouteBuffers, RoutingFunction } from './types.js';
+import { loadOf, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
 import { UGAL_FLOW_THRESHOLD, UGAL_THRESHOLD } from './adaptive.js';
 
 /** A routing the packet engine re-routes at every router from the credits seen there. */
@@ -45,7 +45,7 @@ export interface HopByHopRouting extends AdaptiveRouting {
    * Writes the rest of the route of a packet from node `src` to node `dst` that is now at router
    * `at` (its first channel leaves `at`), with its VC classes; returns its length in hops.
    */
-  reroute(src: number, at: number, dst: number, salt: number, out: RouteBuffers): number;
+  reroute(src: number, at: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number;
 }
 
 export const isHopByHop = (r: RoutingFunction): r is HopByHopRouting => (r as Partial<HopByHopRouting>).hopByHop === true;
@@ -90,7 +90,7 @@ export function dalRouting(topology: Topology, opts: { engine?: 'flow' | 'packet
     return phi;
   };
   /** The DAL hop from router v; -1 when v is the destination's router. */
-  const nextHop = (src: number, v: number, dst: number, salt: number, hop: number): number => {
+  const nextHop = (src: number, v: number, dst: number, salt: number, hop: number, ctx: RouteContext | undefined): number => {
     let bestMin = Infinity;
     let minCh = -1;
     let minTies = 0;
@@ -105,7 +105,7 @@ export function dalRouting(topology: Topology, opts: { engine?: 'flow' | 'packet
       const here = t.coord(v, d);
       const goal = t.coord(dst, d);
       if (here === goal) continue;
-      const q = self.load(c);
+      const q = loadOf(ctx, c);
       // Ties broken by a reservoir draw on hash(src, dst, salt, hop): one pass, no buffer.
       if (chTo[c] === goal) {
         if (q < bestMin) {
@@ -124,11 +124,11 @@ export function dalRouting(topology: Topology, opts: { engine?: 'flow' | 'packet
     if (minCh < 0) return -1;
     return derCh >= 0 && bestMin > 2 * bestDer + threshold ? derCh : minCh;
   };
-  const walk = (src: number, at: number, dst: number, salt: number, out: RouteBuffers, start: number): number => {
+  const walk = (src: number, at: number, dst: number, salt: number, out: RouteBuffers, start: number, ctx: RouteContext | undefined): number => {
     let hops = start;
     let v = at;
     for (;;) {
-      const c = nextHop(src, v, dst, salt, hops);
+      const c = nextHop(src, v, dst, salt, hops, ctx);
       if (c < 0) break;
       out.channels[hops] = c;
       out.vcClass[hops++] = potential(src, v, dst);
@@ -155,15 +155,14 @@ export function dalRouting(topology: Topology, opts: { engine?: 'flow' | 'packet
     maxHops: 2 * n + 2,
     adaptive: true,
     hopByHop: true,
-    load: () => 0,
-    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+    route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       if (src === dst) return 0;
-      if (t.nodeKind[src] !== NodeKind.Terminal) return walk(src, src, dst, salt, out, 0);
+      if (t.nodeKind[src] !== NodeKind.Terminal) return walk(src, src, dst, salt, out, 0, ctx);
       out.channels[0] = terminalLink(src);
       out.vcClass[0] = 0;
-      return walk(src, t.chDst[out.channels[0]], dst, salt, out, 1);
+      return walk(src, t.chDst[out.channels[0]], dst, salt, out, 1, ctx);
     },
-    reroute: (src, at, dst, salt, out) => walk(src, at, dst, salt, out, 0),
+    reroute: (src, at, dst, salt, out, ctx) => walk(src, at, dst, salt, out, 0, ctx),
   };
   return self;
 }

@@ -8,7 +8,7 @@ import { shortestPathRouting } from './shortest-path.js';
 import { InputError } from '../util/errors.js';
 import { hash32 } from '../util/rng.js';
 import type { RoutingEntry } from './registry.js';
-import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from './types.js';
+import { LOAD_MEANING, loadOf, makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
 import { valiantRouting } from './valiant.js';
 
 /**
@@ -98,11 +98,12 @@ export function dragonflyGroupDirectRouting(topology: Topology): RoutingFunction
   };
 }
 
-/** A routing that reads network state per packet: the engine binds `load` and routes each packet once, at its first router (PacketConfig.adaptiveDecision). */
+/**
+ * A routing that reads network state (`RouteContext.load`): the packet engine routes each packet
+ * once, at its first router (PacketConfig.adaptiveDecision), the flow engine each flow at its start.
+ */
 export interface AdaptiveRouting extends RoutingFunction {
   readonly adaptive: true;
-  /** Credits in use on a channel (BookSim GetUsedCredit); bound by the packet engine. */
-  load: (channel: number) => number;
 }
 
 /**
@@ -141,8 +142,7 @@ export function dragonflyUgalBookSimRouting(topology: Topology): AdaptiveRouting
     vcClasses: 3,
     maxHops: 2 * direct.maxHops,
     adaptive: true,
-    load: () => 0,
-    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+    route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       if (src === dst) return 0;
       if (groupOf(src) === groupOf(dst)) return append(out, 0, src, dst, 2, false);
       const intm = t.endpoints[hash32(salt, 0x1a7e) % terminals];
@@ -150,8 +150,8 @@ export function dragonflyUgalBookSimRouting(topology: Topology): AdaptiveRouting
         const rs = routerOf(src);
         const minFirst = direct.route(rs, routerOf(dst), 0, leg) > 0 ? leg.channels[0] : -1;
         const nonMinFirst = direct.route(rs, routerOf(intm), 0, leg) > 0 ? leg.channels[0] : -1;
-        const minQueue = minFirst < 0 ? 0 : self.load(minFirst);
-        const nonMinQueue = nonMinFirst < 0 ? 0 : self.load(nonMinFirst);
+        const minQueue = minFirst < 0 ? 0 : loadOf(ctx, minFirst);
+        const nonMinQueue = nonMinFirst < 0 ? 0 : loadOf(ctx, nonMinFirst);
         if (minQueue > 2 * nonMinQueue + 30) {
           // Non-minimal: phase 0 to the intermediate terminal's router, then phase 1 on.
           let hops = append(out, 0, src, routerOf(intm), 0, false);
@@ -165,32 +165,30 @@ export function dragonflyUgalBookSimRouting(topology: Topology): AdaptiveRouting
   return self;
 }
 
-export interface UgalRouting extends RoutingFunction {
-  /** Load per channel: unfinished flows, bound by the flow engine for each run (sim/flow/channel-load.ts). Unbound: 0 (always minimal). */
-  load: (channel: number) => number;
-}
+/** Dragonfly UGAL: adaptive in both engines (the load it reads is the engine's, LOAD_MEANING). */
+export type UgalRouting = AdaptiveRouting;
 
-export function dragonflyUgalRouting(topology: Topology, opts: { seed?: number; cacheBytes?: number; globalClass?: string } = {}): UgalRouting {
+export function dragonflyUgalRouting(topology: Topology, opts: { seed?: number; cacheBytes?: number; globalClass?: string; engine?: 'flow' | 'packet' } = {}): UgalRouting {
   const minimal = dragonflyMinimalRouting(topology, opts);
   const valiant = valiantRouting(topology, minimal, { seed: opts.seed });
   const globalId = topology.classNames.indexOf(opts.globalClass ?? 'global');
   const a = makeRouteBuffers(valiant.maxHops);
   const b = makeRouteBuffers(valiant.maxHops);
-  const firstGlobalLoad = (r: RouteBuffers, hops: number, load: (c: number) => number): number => {
-    for (let i = 0; i < hops; i++) if (topology.chClass[r.channels[i]] === globalId) return load(r.channels[i]);
-    return hops > 0 ? load(r.channels[0]) : 0;
+  const firstGlobalLoad = (r: RouteBuffers, hops: number, ctx: RouteContext | undefined): number => {
+    for (let i = 0; i < hops; i++) if (topology.chClass[r.channels[i]] === globalId) return loadOf(ctx, r.channels[i]);
+    return hops > 0 ? loadOf(ctx, r.channels[0]) : 0;
   };
   const self: UgalRouting = {
     name: 'dragonfly-ugal',
-    params: { seed: opts.seed ?? 1, rule: 'hops*(1+load of first global channel)' },
+    params: { seed: opts.seed ?? 1, rule: 'hops*(1+load of first global channel)', load: LOAD_MEANING[opts.engine ?? 'packet'] },
     vcClasses: valiant.vcClasses,
     deadlockFree: valiant.deadlockFree,
     maxHops: valiant.maxHops,
-    load: () => 0,
-    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+    adaptive: true,
+    route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       const hm = minimal.route(src, dst, salt, a);
       const hv = valiant.route(src, dst, salt, b);
-      const useMinimal = hm * (1 + firstGlobalLoad(a, hm, self.load)) <= hv * (1 + firstGlobalLoad(b, hv, self.load));
+      const useMinimal = hm * (1 + firstGlobalLoad(a, hm, ctx)) <= hv * (1 + firstGlobalLoad(b, hv, ctx));
       const src2 = useMinimal ? a : b;
       const hops = useMinimal ? hm : hv;
       out.channels.set(src2.channels.subarray(0, hops));
@@ -209,10 +207,10 @@ export const dragonflyMinimalEntry: RoutingEntry = {
 
 export const ugalEntry: RoutingEntry = {
   name: 'ugal',
-  description: 'UGAL on a dragonfly: minimal or Valiant per flow, by hops × load of the first global channel',
+  description: 'UGAL on a dragonfly: minimal or Valiant per flow (flow engine) or packet (packet engine), by hops × load of the first global channel',
   create(topology, opts) {
     requireDragonfly(topology, 'ugal');
-    return dragonflyUgalRouting(topology, { seed: opts.seed, cacheBytes: opts.cacheBytes });
+    return dragonflyUgalRouting(topology, { seed: opts.seed, cacheBytes: opts.cacheBytes, engine: opts.engine });
   },
 };
 

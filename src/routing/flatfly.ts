@@ -25,7 +25,7 @@ import { NodeKind, type Topology } from '../topology/graph.js';
 import type { AdaptiveRouting } from './dragonfly.js';
 import type { RoutingEntry } from './registry.js';
 import { shortestPathRouting } from './shortest-path.js';
-import { makeRouteBuffers, type RouteBuffers } from './types.js';
+import { loadOf, makeRouteBuffers, type RouteBuffers, type RouteContext } from './types.js';
 
 /** BookSim's ugal_flatfly_onchip threshold (`int threshold = 2`). */
 export const FLATFLY_UGAL_THRESHOLD = 2;
@@ -62,7 +62,7 @@ export function flatflyUgalRouting(topology: Topology, opts: FlatflyUgalOptions 
     return at + n;
   };
   /** Credits in use on the first router-to-router channel from router `from` towards router `to`. */
-  const firstQueue = (from: number, to: number): number => (dor.route(from, to, 0, leg) > 0 ? self.load(leg.channels[0]) : 0);
+  const firstQueue = (from: number, to: number, ctx: RouteContext | undefined): number => (dor.route(from, to, 0, leg) > 0 ? loadOf(ctx, leg.channels[0]) : 0);
   const self: AdaptiveRouting = {
     name: 'flatfly-ugal-booksim',
     params: {
@@ -76,8 +76,7 @@ export function flatflyUgalRouting(topology: Topology, opts: FlatflyUgalOptions 
     ejectAnyVc: opts.ejectAnyVc ?? true,
     maxHops: 2 * dor.maxHops,
     adaptive: true,
-    load: () => 0,
-    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+    route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       if (src === dst) return 0;
       const rs = routerOf(src);
       const rd = routerOf(dst);
@@ -91,8 +90,8 @@ export function flatflyUgalRouting(topology: Topology, opts: FlatflyUgalOptions 
       }
       const rm = terminals + mid;
       if (rm !== rs && rm !== rd) {
-        const minCost = differing(rs, rd) * firstQueue(rs, rd);
-        const valCost = (differing(rs, rm) + differing(rm, rd)) * firstQueue(rs, rm);
+        const minCost = differing(rs, rd) * firstQueue(rs, rd, ctx);
+        const valCost = (differing(rs, rm) + differing(rm, rd)) * firstQueue(rs, rm, ctx);
         if (minCost > valCost + FLATFLY_UGAL_THRESHOLD) return append(out, append(out, 0, src, rm, 0), rm, dst, 1);
       }
       return append(out, 0, src, dst, 1);

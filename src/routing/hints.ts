@@ -6,7 +6,7 @@
  */
 import { InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
-import type { RouteBuffers, RoutingFunction } from './types.js';
+import type { RouteBuffers, RouteContext, RoutingFunction } from './types.js';
 
 export type NodeRouteHint =
   | { readonly kind: 'direct' }
@@ -42,6 +42,7 @@ export function pathToPorts(topology: Topology, nodes: ArrayLike<number>): numbe
 /**
  * Writes the hinted route from `src` to `dst` into `out` (which must hold `hintMaxHops` entries)
  * and returns its hop count. Throws InputError when a hinted path uses a link that does not exist.
+ * `ctx` reaches every leg the routing chooses, so an adaptive routing still adapts within a `via` hint.
  */
 export function routeWithHint(
   topology: Topology,
@@ -52,8 +53,9 @@ export function routeWithHint(
   salt: number,
   out: RouteBuffers,
   scratch: RouteBuffers,
+  ctx?: RouteContext,
 ): number {
-  if (!hint || hint.kind === 'direct') return routing.route(src, dst, salt, out);
+  if (!hint || hint.kind === 'direct') return routing.route(src, dst, salt, out, ctx);
   if (hint.kind === 'via') {
     let hops = 0;
     let at = src;
@@ -61,7 +63,7 @@ export function routeWithHint(
       const next = leg < hint.nodes.length ? hint.nodes[leg] : dst;
       if (!(Number.isInteger(next) && next >= 0 && next < topology.numNodes)) throw new InputError('route hint.via', next, `a node of ${topology.spec}`);
       if (next === at) continue;
-      const h = routing.route(at, next, salt, scratch);
+      const h = routing.route(at, next, salt, scratch, ctx);
       for (let i = 0; i < h; i++) {
         out.channels[hops] = scratch.channels[i];
         // Each leg in its own VC class band, so the legs never wait on each other.

@@ -5,6 +5,8 @@
  * from the source node to the destination node, and per hop the virtual-channel class the packet
  * must use on that channel (0 when the routing needs no VC classes for deadlock freedom).
  */
+import type { NodeRouteHint } from './hints.js';
+
 export interface RouteBuffers {
   /** Channel ids, in order. Must hold at least `maxHops` entries. */
   channels: Int32Array;
@@ -33,12 +35,43 @@ export interface RoutingFunction {
   /** Upper bound on hops of any route, to size buffers. */
   readonly maxHops: number;
   /**
+   * True when the routing reads `ctx.load` (adaptive minimal, UGAL, dragonfly ugal, DAL): the packet
+   * engine then chooses a packet's path when it reaches its first router (PacketConfig.adaptiveDecision)
+   * rather than when it is queued, and the flow engine counts flows per channel for it.
+   */
+  readonly adaptive?: boolean;
+  /**
    * Writes the route from node `src` to node `dst` into `out` and returns its length in hops.
    * `salt` seeds any random or hashed choice (per packet in the packet engine, per flow in the flow
-   * engine) so the same salt always gives the same route.
+   * engine) so the same salt always gives the same route. `ctx` is what the engine knows at that
+   * instant (channel loads, the schedule's route hint); without it loads read 0 and no hint applies.
    */
-  route(src: number, dst: number, salt: number, out: RouteBuffers): number;
+  route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number;
 }
+
+/**
+ * The run-time context an engine passes to `route`, instead of writing into the routing object (a
+ * routing object may serve several runs and engines at once). Engines own one context each and
+ * update its fields before a call, so routing a packet allocates nothing.
+ */
+export interface RouteContext {
+  /**
+   * The load of a channel as the engine sees it now: credits in use over its VCs at packet level
+   * (BookSim GetUsedCredit), unfinished flows routed over it at flow level (sim/flow/channel-load.ts).
+   */
+  load?: (channel: number) => number;
+  /** The schedule's route hint for this message (sim/program: `via`, `path`, `ports`), if any. */
+  hint?: NodeRouteHint;
+}
+
+/** What `load` counts on each engine, recorded in the params of every routing that reads it. */
+export const LOAD_MEANING = {
+  flow: 'unfinished flows routed over the channel, read when the flow starts',
+  packet: 'credits in use on the channel over all its VCs, read when the path is chosen (PacketConfig.adaptiveDecision)',
+} as const;
+
+/** The load `ctx` gives channel `c` (0 without an engine's load reader). */
+export const loadOf = (ctx: RouteContext | undefined, c: number): number => (ctx?.load ? ctx.load(c) : 0);
 
 export function makeRouteBuffers(maxHops: number): RouteBuffers {
   return { channels: new Int32Array(maxHops), vcClass: new Uint8Array(maxHops) };

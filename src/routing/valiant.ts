@@ -8,7 +8,7 @@ import { hash32 } from '../util/rng.js';
 import type { Topology } from '../topology/graph.js';
 import { InputError } from '../util/errors.js';
 import type { RoutingEntry } from './registry.js';
-import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from './types.js';
+import { makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
 
 export interface ValiantOptions {
   seed?: number;
@@ -32,8 +32,9 @@ export function valiantRouting(topology: Topology, base: RoutingFunction, opts: 
     params: { seed, base: base.name, intermediates: routers.length },
     vcClasses: base.vcClasses * 2,
     deadlockFree: base.deadlockFree,
+    ...(base.adaptive ? { adaptive: true } : {}),
     maxHops: base.maxHops * 2 + 2,
-    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+    route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       if (src === dst) return 0;
       let mid = routers[hash32(src ^ seed, dst, salt) % routers.length];
       // A terminal endpoint of an indirect network enters through its switch: the intermediate
@@ -41,19 +42,19 @@ export function valiantRouting(topology: Topology, base: RoutingFunction, opts: 
       if (mid === src || mid === dst) mid = routers[(hash32(dst, src ^ seed, salt) + 1) % routers.length];
       let hops = 0;
       if (mid !== src && mid !== dst) {
-        const h1 = base.route(src, mid, salt, leg);
+        const h1 = base.route(src, mid, salt, leg, ctx);
         for (let i = 0; i < h1; i++) {
           out.channels[hops] = leg.channels[i];
           out.vcClass[hops++] = leg.vcClass[i];
         }
-        const h2 = base.route(mid, dst, salt, leg);
+        const h2 = base.route(mid, dst, salt, leg, ctx);
         for (let i = 0; i < h2; i++) {
           out.channels[hops] = leg.channels[i];
           out.vcClass[hops++] = leg.vcClass[i] + base.vcClasses;
         }
         return hops;
       }
-      return base.route(src, dst, salt, out);
+      return base.route(src, dst, salt, out, ctx);
     },
   };
 }

@@ -22,6 +22,12 @@ import type { FlowRunOutput, FlowTraceRecorder } from './flow/engine.js';
 import { checkFlowCollectiveSize } from './flow/collective-run.js';
 import { simulatePacketSchedule, type PacketScheduleOptions } from './packet/schedule-run.js';
 import { effectiveTopology, libraryTiming, withLibraryLatency } from './library.js';
+import { simulateTraffic, type HorizonPoint } from './packet/traffic-run.js';
+import type { LoadPoint } from './packet/measure.js';
+import type { PacketConfig, PresetName } from './packet/config.js';
+import { mscclModel, mscclProgram } from '../interop/msccl/run.js';
+import { prepare, type PreparedCollective, type PreparedRun, type PreparedTraffic, type ResolvedRunRequest, type RunIo } from './prepare.js';
+import type { RunRequest } from './request.js';
 
 export type EngineName = 'flow' | 'packet';
 export const ENGINES: readonly EngineName[] = ['flow', 'packet'];
@@ -71,7 +77,113 @@ export function routingFor(topology: Topology, engine: EngineName, options: Rout
   return resolveRouting(topology, { ...options, engine });
 }
 
-export function simulate(req: SimulateRequest): SimulateResult {
+/**
+ * The result of a RunRequest, discriminated by `kind`: a collective or schedule run (the shared
+ * RunResult) or a traffic sweep. Both record the resolved request (`request`), so any number can
+ * be re-run exactly with `simulate(result.request)`.
+ */
+export type Result = CollectiveResult | TrafficResult;
+export type CollectiveResult = RunResult & { readonly request: ResolvedRunRequest };
+
+/** One load point of a traffic run, one spelling for both measurements (cycles; flits/node/cycle). */
+export interface TrafficPoint {
+  readonly rate: number;
+  /** Mean packet latency, creation to ejection, cycles; null when saturated (or nothing delivered). */
+  readonly packet_latency: number | null;
+  readonly network_latency: number | null;
+  readonly accepted_flit_rate: number | null;
+  readonly hops: number | null;
+  readonly cycles: number;
+  /** Packets measured (BookSim) or delivered within the horizon. */
+  readonly packets: number;
+  readonly saturated: boolean;
+}
+
+export interface TrafficResult {
+  readonly kind: 'meshwork-traffic-result';
+  readonly version: 1;
+  readonly request: ResolvedRunRequest;
+  readonly engine: 'packet';
+  readonly topology: { readonly spec: string; readonly nodes: number; readonly channels: number; readonly endpoints: number };
+  readonly routing: { readonly name: string; readonly params: Readonly<Record<string, unknown>> };
+  readonly pattern: { readonly name: string; readonly params: Readonly<Record<string, unknown>> };
+  readonly preset: PresetName;
+  readonly config: PacketConfig;
+  readonly measurement: 'booksim' | 'horizon';
+  readonly measurement_options: Readonly<Record<string, unknown>>;
+  readonly points: readonly TrafficPoint[];
+  readonly saturation_rate: number | null;
+  /** Flits moved per channel per cycle in the last load point, by channel id. */
+  readonly channel_utilisation: readonly number[];
+}
+
+const isRunRequest = (req: SimulateRequest | RunRequest): req is RunRequest => typeof req.topology === 'string';
+
+/**
+ * Runs a RunRequest (prepare, then the engine) and returns its Result; or, as before, a
+ * SimulateRequest of a built topology and schedule or program, returning the RunResult.
+ */
+export function simulate(req: RunRequest, io?: RunIo): Result;
+export function simulate(req: SimulateRequest): SimulateResult;
+export function simulate(req: SimulateRequest | RunRequest, io: RunIo = {}): SimulateResult | Result {
+  if (isRunRequest(req)) return runPrepared(prepare(req, io));
+  return simulateBuilt(req);
+}
+
+/** Runs what prepare() resolved. */
+export function runPrepared(p: PreparedRun): Result {
+  return p.kind === 'traffic' ? runTraffic(p) : runCollective(p);
+}
+
+function runCollective(p: PreparedCollective): CollectiveResult {
+  const req = p.request;
+  const schedule = p.loaded?.schedule ?? buildSchedule(p.build!);
+  const msccl = p.loaded?.msccl;
+  const result = simulateBuilt({
+    topology: p.topology,
+    schedule,
+    program: msccl ? mscclProgram(msccl, p.topology) : undefined,
+    engine: p.engine,
+    model: msccl ? mscclModel(msccl, p.model) : p.model,
+    routing: p.routing,
+    noise: req.noise,
+    barriers: req.barriers,
+    packet: req.packet ? { preset: req.packet.preset as PresetName | undefined, config: req.packet.config as Partial<PacketConfig> | undefined, flitBytes: req.packet.flitBytes, cycleSeconds: req.packet.cycleSeconds, maxCycles: req.packet.maxCycles } : undefined,
+  });
+  const { program, raw, ...record } = result;
+  void program;
+  void raw;
+  return { ...record, request: req };
+}
+
+function runTraffic(p: PreparedTraffic): TrafficResult {
+  const r = simulateTraffic({ topology: p.topology, pattern: p.pattern, rates: p.rates, preset: p.preset, config: p.config, routing: p.routing, measurement: p.measurement, horizon: p.horizon });
+  const t = p.topology;
+  return {
+    kind: 'meshwork-traffic-result',
+    version: 1,
+    request: p.request,
+    engine: 'packet',
+    topology: { spec: t.spec, nodes: t.numNodes, channels: t.numChannels, endpoints: t.numEndpoints },
+    routing: { name: r.routing, params: r.routingParams },
+    pattern: { name: r.pattern, params: r.patternParams },
+    preset: r.preset,
+    config: r.config,
+    measurement: r.measurement,
+    measurement_options: { ...r.measurementOptions },
+    points: r.points.map(trafficPoint),
+    saturation_rate: r.saturationRate,
+    channel_utilisation: r.channelUtilisation,
+  };
+}
+
+/** The two measurements' points in one spelling (HorizonPoint's camelCase fields become LoadPoint's). */
+function trafficPoint(p: LoadPoint | HorizonPoint): TrafficPoint {
+  if ('saturated' in p) return p;
+  return { rate: p.rate, packet_latency: p.meanLatency, network_latency: p.meanNetworkLatency, accepted_flit_rate: p.acceptedFlitRate, hops: p.hops, cycles: p.cycles, packets: p.delivered, saturated: false };
+}
+
+function simulateBuilt(req: SimulateRequest): SimulateResult {
   const engine = req.engine ?? 'flow';
   if (!ENGINES.includes(engine)) throw new InputError('engine', engine, ENGINES.join(', '));
   if (req.schedule === undefined && req.program === undefined) throw new InputError('simulate', 'neither a schedule nor a program', 'a schedule or a program');

@@ -2,15 +2,21 @@
  * The one adapter between a sweep point and the simulators: every pool worker and queue processor
  * runs points through `executePoint` and nothing else.
  *
- * Today it runs the command's own option parsing and library path in-process (the same code as
- * `meshwork <kind> ... --json`) and takes the JSON Result it prints, so a point accepts every option,
- * default and unit of the CLI and gives the CLI's numbers (`run` reaches `simulate()` through its
- * command). Calling `simulate()` / `simulateTraffic()` directly changes this file alone.
+ * A `run` point is a RunRequest built from its options by the CLI's own parser
+ * (`runRequestFromOptions`: the option schema's units and validators) and run by the library's
+ * `simulate()`; its Result records the request. The other kinds (`traffic`, `topo`, `verify`) run
+ * their command in-process with its output collected through the CLI's output sink (cli/io.ts
+ * `collectOutput`), so a point accepts every option, default and unit of the CLI and gives its numbers.
  */
 import { InputError } from '../util/errors.js';
 import { mayNameGraphFile } from '../node/file-path.js';
 import { loadGraphFormat } from '../node/load-topology.js';
 import { COMMAND_PATH, freshProgram, loadCommand, POSITIONAL } from './commands.js';
+import { collectOutput } from '../cli/io.js';
+import { runRequestFromOptions } from '../cli/run-request.js';
+import { nodeRunIo } from '../node/run-io.js';
+import { simulate } from '../sim/simulate.js';
+import type { Command } from 'commander';
 import type { SweepKind } from './kinds.js';
 import type { Params } from './file.js';
 
@@ -82,36 +88,42 @@ export const FIGURE_NAMES: Record<SweepKind, string[]> = {
   verify: Object.keys(headlineFigures('verify', {})),
 };
 
+/** Sends commander's own messages (usage errors, help) to the point's collected output. */
+function quiet(cmd: Command, err: (text: string) => void): void {
+  cmd.configureOutput({ writeOut: err, writeErr: err });
+  for (const sub of cmd.commands) quiet(sub, err);
+}
+
 /**
  * Runs one point. Never throws: a failure is an outcome with its one-line error. One point at a time
- * per thread or process (the capture of the printed Result relies on it).
+ * per thread or process (the output sink and the exit code are per process).
  */
 export async function executePoint(kind: SweepKind, params: Params): Promise<PointOutcome> {
   const t0 = performance.now();
   const out: string[] = [];
   const err: string[] = [];
-  const stdoutWrite = process.stdout.write;
-  const stderrWrite = process.stderr.write;
   const exitCodeBefore = process.exitCode;
   process.exitCode = undefined;
-  process.stdout.write = ((chunk: string | Uint8Array) => out.push(String(chunk)) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => err.push(String(chunk)) > 0) as typeof process.stderr.write;
   let error: string | null = null;
   let permanent = false;
   let exitCode: number | string | undefined;
+  let libraryResult: unknown;
   try {
-    await loadCommand(kind);
     // The CLI loads the graph-file reader when an argument names a file; a pool or queue worker is
     // its own module instance, so it does the same per point.
     if (Object.values(params).some((v) => typeof v === 'string' && mayNameGraphFile(v))) await loadGraphFormat();
-    await freshProgram(kind).parseAsync(pointArgv(kind, params), { from: 'user' });
+    if (kind === 'run') libraryResult = simulate(runRequestFromOptions(params), nodeRunIo);
+    else {
+      await loadCommand(kind);
+      const program = freshProgram(kind);
+      quiet(program, (text) => err.push(text));
+      await collectOutput({ out: (text) => out.push(text), err: (text) => err.push(text) }, () => program.parseAsync(pointArgv(kind, params), { from: 'user' }));
+    }
   } catch (e) {
     permanent = e instanceof InputError || (e as { code?: string }).code?.startsWith('commander.') === true;
     error = permanent && e instanceof InputError ? `error: ${e.message}` : (e as Error).message.split('\n')[0];
   } finally {
     exitCode = process.exitCode;
-    process.stdout.write = stdoutWrite;
-    process.stderr.write = stderrWrite;
     process.exitCode = exitCodeBefore;
   }
   const elapsed_s = (performance.now() - t0) / 1000;
@@ -125,7 +137,7 @@ export async function executePoint(kind: SweepKind, params: Params): Promise<Poi
   let result: Row = {};
   if (error === null) {
     try {
-      result = JSON.parse(out.join('')) as Row;
+      result = (libraryResult ?? JSON.parse(out.join(''))) as Row;
     } catch {
       error = `no JSON result (${firstErrorLine() || 'empty output'})`;
     }

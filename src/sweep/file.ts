@@ -13,6 +13,7 @@ import { parseBandwidth, parseSize, parseTime } from '../util/units.js';
 import { commandOptions, loadCommand, type OptionInfo } from './commands.js';
 import { SWEEP_KINDS, type SweepKind } from './kinds.js';
 import { MESHWORK_VERSION } from './version.js';
+import { optionUnit } from '../sim/options-schema.js';
 
 const Value = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -59,25 +60,12 @@ const MAX_RANGE = 100_000;
 /** Options that write files or change only the printing: a sweep stores the Result instead. */
 const OUTPUT_OPTIONS = new Set(['json', 'csv', 'plot', 'out', 'trace', 'log-x', 'timing', 'help']);
 
-/** Options in human units; normalised to one spelling so `1KiB` and `1024` are one point. */
-const UNIT_OF: Record<string, 'size' | 'time' | 'bandwidth'> = {
-  size: 'size',
-  alpha: 'time',
-  'router-latency': 'time',
-  'barrier-latency': 'time',
-  'hw-latency': 'time',
-  'turnaround-switch': 'time',
-  'turnaround-memory': 'time',
-  'turnaround-reduce': 'time',
-  injection: 'bandwidth',
-  ejection: 'bandwidth',
-  'hw-bandwidth': 'bandwidth',
-  'reduce-bw': 'bandwidth',
-  'copy-bw': 'bandwidth',
-};
-
+/**
+ * Options in human units (the option schema's `optionUnit`, sim/options-schema.ts) are normalised to
+ * one spelling, so `1KiB` and `1024` are one point.
+ */
 function unitValue(name: string, text: string): number {
-  const unit = UNIT_OF[name];
+  const unit = optionUnit(name);
   if (unit === 'size') return parseSize(text, name);
   if (unit === 'time') return parseTime(text, name);
   if (unit === 'bandwidth') return parseBandwidth(text, name);
@@ -89,7 +77,7 @@ function unitValue(name: string, text: string): number {
 /** Back to a string the CLI accepts: bytes, seconds and bytes per second. */
 function unitText(name: string, value: number): string {
   const rounded = Number(value.toPrecision(12));
-  const unit = UNIT_OF[name];
+  const unit = optionUnit(name);
   if (unit === 'time') return `${rounded}s`;
   if (unit === 'bandwidth') return `${rounded}B/s`;
   return String(rounded);
@@ -146,8 +134,8 @@ function normalise(info: OptionInfo, field: string, value: string | number | boo
   if (typeof value === 'boolean') throw new InputError(field, value, `a value for --${info.name}`);
   const text = String(value).trim();
   if (text === '') throw new InputError(field, value, `a value for --${info.name}`);
-  if (UNIT_OF[info.name] === 'size') return String(parseSize(text, field));
-  if (UNIT_OF[info.name]) return unitText(info.name, unitValue(info.name, text));
+  if (optionUnit(info.name) === 'size') return String(parseSize(text, field));
+  if (optionUnit(info.name)) return unitText(info.name, unitValue(info.name, text));
   return text;
 }
 

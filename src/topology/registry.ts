@@ -85,6 +85,11 @@ export function listFamilies(): TopologyFamily[] {
   return [...new Set(families.values())];
 }
 
+/** Every name `topo` accepts, aliases included. */
+export function familyNames(): string[] {
+  return [...families.keys()];
+}
+
 export function findFamily(name: string): TopologyFamily | undefined {
   return families.get(name);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   BernoulliSource,
   PacketNetwork,
@@ -12,6 +12,13 @@ import {
   type Topology,
 } from '../../src/index.js';
 import type { AdaptiveRouting } from '../../src/routing/dragonfly.js';
+import type { RouteContext } from '../../src/routing/types.js';
+
+/** The load the routing reads, as an engine would pass it (RouteContext); reset after each test. */
+const ctx: RouteContext = {};
+afterEach(() => {
+  delete ctx.load;
+});
 
 /** Full offered load of random traffic with short buffers; throws DeadlockError if a wait cycle forms. */
 function saturate(t: Topology, routing: RoutingFunction, vcs: number, cycles = 3000): PacketNetwork {
@@ -28,7 +35,7 @@ function saturate(t: Topology, routing: RoutingFunction, vcs: number, cycles = 3
 
 const networkHops = (t: Topology, r: RoutingFunction, src: number, dst: number, salt = 0): number[] => {
   const out = makeRouteBuffers(r.maxHops);
-  const n = r.route(t.endpoints[src], t.endpoints[dst], salt, out);
+  const n = r.route(t.endpoints[src], t.endpoints[dst], salt, out, ctx);
   return Array.from(out.channels.subarray(0, n)).filter((c) => t.className(c) !== 'terminal');
 };
 
@@ -39,7 +46,7 @@ describe('adaptive minimal routing', () => {
     // Router 0 (0,0) to router 5 (1,1): two minimal paths, via router 1 or via router 4.
     const free = networkHops(t, r, 0, 5);
     expect(free).toHaveLength(2);
-    r.load = (c) => (c === free[0] ? 5 : 0);
+    ctx.load = (c) => (c === free[0] ? 5 : 0);
     const avoided = networkHops(t, r, 0, 5);
     expect(avoided).toHaveLength(2);
     expect(avoided[0]).not.toBe(free[0]);
@@ -54,11 +61,11 @@ describe('adaptive minimal routing', () => {
     const r = resolveRouting(t, { routing: 'adaptive' }) as AdaptiveRouting;
     expect(r).toMatchObject({ vcClasses: 2, deadlockFree: true });
     // The acyclicity argument, route by route, under a load that changes the choices.
-    r.load = (c) => (c * 7) % 5;
+    ctx.load = (c) => (c * 7) % 5;
     const out = makeRouteBuffers(r.maxHops);
     for (let s = 0; s < 16; s++) {
       for (let d = 0; d < 16; d++) {
-        const n = r.route(t.endpoints[s], t.endpoints[d], s * 16 + d, out);
+        const n = r.route(t.endpoints[s], t.endpoints[d], s * 16 + d, out, ctx);
         let routerHops = 0;
         for (let i = 0; i < n; i++) {
           if (t.className(out.channels[i]) === 'terminal') continue;
@@ -66,7 +73,6 @@ describe('adaptive minimal routing', () => {
         }
       }
     }
-    r.load = () => 0;
     expect(saturate(t, r, 2).stats.packets).toBeGreaterThan(1000);
   });
   it('refuses families without a VC class bound for minimal routes', () => {
@@ -81,7 +87,7 @@ describe('UGAL-L and UGAL-G', () => {
       const r = resolveRouting(t, { routing: name }) as AdaptiveRouting;
       const minimal = networkHops(t, r, 0, 5);
       expect(minimal).toHaveLength(2);
-      r.load = (c) => (c === minimal[0] ? 50 : 0);
+      ctx.load = (c) => (c === minimal[0] ? 50 : 0);
       // The Valiant alternative through a random router is taken for most salts (not when its
       // intermediate lies on the minimal path, which makes it minimal too).
       let detours = 0;
@@ -119,10 +125,10 @@ describe("ugal-flatfly (BookSim's ugal_flatfly_onchip)", () => {
     expect(Array.from(out.vcClass.subarray(0, n))).toEqual([1, 1, 1, 1]);
     const minimalFirst = out.channels[1];
     // q_min = 3: 2·3 > H_val·0 + 2, so every intermediate off the source and destination routers is taken.
-    r.load = (c) => (c === minimalFirst ? 3 : 0);
+    ctx.load = (c) => (c === minimalFirst ? 3 : 0);
     const vias = new Set<number>();
     for (let salt = 0; salt < 64; salt++) {
-      const hops = r.route(0, dst, salt, out);
+      const hops = r.route(0, dst, salt, out, ctx);
       const classes = Array.from(out.vcClass.subarray(0, hops));
       const switchAt = classes.indexOf(1);
       if (switchAt === 0) continue; // intermediate at the source or destination router: minimal
@@ -133,16 +139,16 @@ describe("ugal-flatfly (BookSim's ugal_flatfly_onchip)", () => {
     }
     expect(vias.size).toBeGreaterThan(8);
     // q_min = 1: 2·1 <= 2 + anything: minimal.
-    r.load = (c) => (c === minimalFirst ? 1 : 0);
-    for (let salt = 0; salt < 16; salt++) expect(r.route(0, dst, salt, out)).toBe(4);
+    ctx.load = (c) => (c === minimalFirst ? 1 : 0);
+    for (let salt = 0; salt < 16; salt++) expect(r.route(0, dst, salt, out, ctx)).toBe(4);
   });
   it('keeps the intermediate inside the box: a destination in the same row only draws in that row', () => {
     const r = resolveRouting(t, { routing: 'ugal-flatfly' }) as AdaptiveRouting;
     const out = makeRouteBuffers(r.maxHops);
-    r.load = () => 5;
+    ctx.load = () => 5;
     // Router (0,0) to router (3,0): y agrees, so every intermediate has y = 0 (routers 0-3).
     for (let salt = 0; salt < 32; salt++) {
-      const hops = r.route(0, 4 * 3, salt, out);
+      const hops = r.route(0, 4 * 3, salt, out, ctx);
       for (let i = 1; i < hops - 1; i++) expect(routerOf(out.channels[i])).toBeLessThan(4);
     }
   });

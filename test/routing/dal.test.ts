@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   BernoulliSource,
   PacketNetwork,
@@ -15,6 +15,13 @@ import {
   type TrafficPattern,
 } from '../../src/index.js';
 import { hash32 } from '../../src/util/rng.js';
+import type { RouteContext } from '../../src/routing/types.js';
+
+/** The load the routing reads, as an engine would pass it (RouteContext); reset after each test. */
+const ctx: RouteContext = {};
+afterEach(() => {
+  delete ctx.load;
+});
 
 // DAL, Ahn et al., "HyperX: Topology, Routing, and Packaging of Efficient Large-Scale Networks",
 // SC'09: any unaligned dimension per hop, at most one deroute per dimension.
@@ -51,10 +58,10 @@ describe('DAL routing', () => {
     let deroutes = 0;
     for (const seed of [1, 2, 3]) {
       // Loads that make many deroutes attractive.
-      r.load = (c) => hash32(c, seed) % 40;
+      ctx.load = (c) => hash32(c, seed) % 40;
       for (let s = 0; s < t.numEndpoints; s += 5) {
         for (let d = 0; d < t.numEndpoints; d++) {
-          const len = r.route(t.endpoints[s], t.endpoints[d], s * 997 + d, out);
+          const len = r.route(t.endpoints[s], t.endpoints[d], s * 997 + d, out, ctx);
           const dst = coords(t.endpoints[d]);
           const src = coords(t.endpoints[s]);
           const hopsIn = [0, 0, 0];
@@ -93,10 +100,10 @@ describe('DAL routing', () => {
     const b = t.endpoints[1];
     expect(r.route(a, b, 0, out)).toBe(3);
     const direct = out.channels[1];
-    r.load = (c) => (c === direct ? 4 : 1); // 4 <= 2·1 + 2: stays minimal
-    expect(r.route(a, b, 0, out)).toBe(3);
-    r.load = (c) => (c === direct ? 5 : 1); // 5 > 4: deroutes in dimension 0, then the minimal hop
-    expect(r.route(a, b, 0, out)).toBe(4);
+    ctx.load = (c) => (c === direct ? 4 : 1); // 4 <= 2·1 + 2: stays minimal
+    expect(r.route(a, b, 0, out, ctx)).toBe(3);
+    ctx.load = (c) => (c === direct ? 5 : 1); // 5 > 4: deroutes in dimension 0, then the minimal hop
+    expect(r.route(a, b, 0, out, ctx)).toBe(4);
     const via = coords(t.chDst[out.channels[1]]);
     expect([[2, 0, 0], [3, 0, 0]]).toContainEqual(via);
   });
@@ -113,7 +120,6 @@ describe('DAL in the packet engine', () => {
       const dal = resolveRouting(t, { routing: 'dal' }) as HopByHopRouting;
       let reroutes = 0;
       const counted: HopByHopRouting = { ...dal, reroute: (...a) => (reroutes++, dal.reroute(...a)) };
-      Object.defineProperty(counted, 'load', { set: (f: (c: number) => number) => (dal.load = f), get: () => dal.load });
       for (const pattern of [rowShift(t), makePattern('random', t)]) {
         const res = run(t, counted, pattern, 1, 3000, { vcBuf: 2, deadlockCycles: 300 });
         expect(res.delivered).toBeGreaterThan(1000);

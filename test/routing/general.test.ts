@@ -15,6 +15,7 @@ import {
   DistanceCache,
 } from '../../src/index.js';
 import type { Topology } from '../../src/index.js';
+import type { RouteContext, RoutingFunction } from '../../src/routing/types.js';
 
 /** N nodes, a channel of class "direct" between every ordered pair (seed 001's full mesh). */
 export function fullMesh(n: number): Topology {
@@ -38,9 +39,9 @@ function twoLevel(leaves: number, hosts: number, spines: number): Topology {
   return b.build({ family: 'twolevel', spec: `twolevel:leaves=${leaves}`, params: {}, distanceConvention: 'switches-traversed' });
 }
 
-function path(r: { route: (s: number, d: number, salt: number, out: ReturnType<typeof makeRouteBuffers>) => number }, s: number, d: number, salt = 0, max = 64): number[] {
+function path(r: Pick<RoutingFunction, 'route'>, s: number, d: number, salt = 0, max = 64, ctx?: RouteContext): number[] {
   const buf = makeRouteBuffers(max);
-  const h = r.route(s, d, salt, buf);
+  const h = r.route(s, d, salt, buf, ctx);
   return Array.from(buf.channels.subarray(0, h));
 }
 
@@ -133,8 +134,7 @@ describe('routing', () => {
     const salt = [...Array(64).keys()].find((x) => path(val, 0, 2, x)[0] !== min[0])!;
     expect(salt).toBeDefined();
     expect(path(u, 0, 2, salt)).toEqual(min);
-    u.load = (c) => (c === min[0] ? 1000 : 0);
-    const p = path(u, 0, 2, salt);
+    const p = path(u, 0, 2, salt, 64, { load: (c) => (c === min[0] ? 1000 : 0) });
     expect(p).toEqual(path(val, 0, 2, salt));
     expect(p.length).toBeGreaterThan(2);
   });

@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { MODEL_OPTIONS } from '../../src/sim/options-schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveUi, type UiServer } from '../../src/node/ui-server.js';
 import { buildTopology } from '../../src/topology/registry.js';
@@ -260,6 +261,15 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.getByRole('button', { name: 'Verify and time' }).click();
     await expect.poll(() => page.getByTestId('verify').innerText(), { timeout: 60_000 }).toMatch(/^PASS ring/);
     expect(page.url()).toContain('collective=allgather');
+
+    // The model form is generated from the option schema: a field per row (the one added as a row,
+    // simultaneity, included), and a value typed there reaches simulate() in the CLI's units.
+    for (const row of MODEL_OPTIONS) expect(await page.locator(`.model-fields [name="${row.flag}"]`).count()).toBe(1);
+    await page.locator('.model-fields summary').click();
+    await page.locator('.model-fields [name=alpha]').fill('3us');
+    await page.getByRole('button', { name: 'Verify and time' }).click();
+    const withAlpha = simulate({ topology: t, schedule: buildSchedule({ topology: t, collective: 'allgather', algorithm: 'ring', size: 4096 }), model: { alpha: 3e-6 } });
+    await expect.poll(async () => Number(await page.locator('[data-testid=timing] b').getAttribute('data-value')), { timeout: 60_000 }).toBe(withAlpha.makespan_s);
     await page.close();
   });
 

@@ -9,7 +9,7 @@ export type Request =
   | { kind: 'algorithms'; collective: string }
   | { kind: 'traffic'; spec: string; patterns: string[]; rates: string; seed: number; packetSize: number }
   /** `schedule` names an opened schedule file (Meshwork JSON or MSCCL-XML), run instead of the algorithm. */
-  | { kind: 'collective'; spec: string; collective: string; algorithm: string; size: string; engine: EngineName; schedule?: string }
+  | { kind: 'collective'; spec: string; collective: string; algorithm: string; size: string; engine: EngineName; schedule?: string; model?: Record<string, string> }
   | { kind: 'compare'; spec: string; collective: string; size: string }
   /** `meshwork reproduce <seeds> --quick`; the reply is results.json's document (ResultsJson). */
   | { kind: 'seeds'; seeds: string }

@@ -30,6 +30,9 @@ import { structuredLayout, type Layout } from './layout.js';
 import { HeatmapRecorder, totalUtilisation } from './heatmap-recorder.js';
 import { opTimesOf } from '../../src/sim/assemble.js';
 import type { AlgorithmInfo, CollectiveReply, CompareReply, Drawing, GanttData, Reply, Request, RouteReply, TopologyReply, TrafficReply, WorkloadReply } from './protocol.js';
+import { modelOptionsFromText } from '../../src/sim/options-schema.js';
+import { compareAlgorithms } from '../../src/sim/compare.js';
+import type { RunRequest } from '../../src/sim/request.js';
 
 /** A page holds the graph, its drawing and a run's frames: larger networks belong to the CLI. */
 export const WEB_MAX_NODES = 1 << 20;
@@ -213,7 +216,8 @@ async function collective(req: Extract<Request, { kind: 'collective' }>, progres
     schedule,
     // An MSCCL file's protocol sets the wire bytes and α, as in `meshwork run --schedule`.
     program: msccl ? mscclProgram(msccl, t) : undefined,
-    model: msccl ? mscclModel(msccl) : undefined,
+    // The model form's texts, parsed by the option schema (the CLI's units and validators).
+    model: msccl ? mscclModel(msccl, modelOptionsFromText(req.model ?? {})) : modelOptionsFromText(req.model ?? {}),
     engine: req.engine,
     trace: req.engine === 'flow' ? recorder : undefined,
     progress: (f) => progress(0.1 + 0.85 * f, `timing at ${req.engine} level`),
@@ -245,25 +249,12 @@ async function collective(req: Extract<Request, { kind: 'collective' }>, progres
 }
 
 function compare(req: Extract<Request, { kind: 'compare' }>, progress: (f: number, note: string) => void): CompareReply {
-  const base = buildRequest(req.spec, req.collective, 'pairwise', req.size);
-  const specs = listAlgorithms(base.collective).map((a) => a.name);
-  const runs: Array<CompareReply['runs'][number]> = [];
-  const skipped: Array<CompareReply['skipped'][number]> = [];
-  specs.forEach((algorithm, i) => {
-    progress(i / specs.length, algorithm);
-    const build = { ...base, algorithm };
-    try {
-      checkFlowCollectiveSize(build);
-      const r = simulate({ topology: base.topology, schedule: buildSchedule(build) });
-      runs.push({ algorithm: r.workload?.algorithm === undefined ? algorithm : String(r.workload.algorithm), makespan_s: r.makespan_s, bound_s: r.bound_s, efficiency: r.efficiency });
-    } catch (err) {
-      // An algorithm that does not support this topology, rank count or size is listed as skipped.
-      if (!(err instanceof InputError)) throw err;
-      skipped.push({ algorithm, reason: err.message });
-    }
-  });
-  runs.sort((a, b) => a.makespan_s - b.makespan_s || a.algorithm.localeCompare(b.algorithm));
-  return { bound_s: runs[0]?.bound_s ?? null, runs, skipped };
+  // The library's compare over one request, as `meshwork compare` (sim/compare.ts); the base
+  // request's algorithm is a placeholder each compared algorithm replaces.
+  const request: RunRequest = { topology: req.spec, workload: { kind: 'collective', collective: parseCollective(req.collective), algorithm: 'compared', size: parseSize(req.size) } };
+  const result = compareAlgorithms(request, { io: { loadTopology: (spec) => topologyOf(spec) }, progress: (f, algorithm) => progress(f, algorithm) });
+  const runs = result.runs.map((r) => ({ algorithm: String(r.workload?.algorithm_spec), makespan_s: r.makespan_s, bound_s: r.bound_s, efficiency: r.efficiency }));
+  return { bound_s: runs[0]?.bound_s ?? null, runs, skipped: [...result.skipped] };
 }
 
 /**

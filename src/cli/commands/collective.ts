@@ -25,7 +25,7 @@ import {
   type ExecMode,
 } from '../../collectives/index.js';
 import { withProgress } from '../progress.js';
-import { planOutputs, print, writeOutputs } from '../io.js';
+import { planOutputs, print, printChunk, writeOutputs } from '../io.js';
 import { loadScheduleFile, SCHEDULE_FORMAT_HELP, type LoadedSchedule } from '../schedule-file.js';
 import { verifyMscclSchedule } from '../../interop/msccl/run.js';
 import { assertMscclExportable, mscclXmlChunks } from '../../interop/msccl/write.js';
@@ -270,7 +270,7 @@ export function register(program: Command): void {
       if (format === 'msccl-xml') assertMscclExportable(schedule);
       const chunks = format === 'json' ? scheduleJsonChunks(schedule) : mscclXmlChunks(schedule, { proto });
       if (out) writeOutputs([[out, chunks]]);
-      else for (const c of chunks) process.stdout.write(c);
+      else for (const c of chunks) printChunk(c);
     });
 
   addScheduleOptions(collective.command('show').description("print one rank's program, op by op"))

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import { formatTime } from '../../util/units.js';
-import { InputError, LimitError } from '../../util/errors.js';
 import { EXIT_UNRUNNABLE } from '../errors.js';
-import { buildSchedule, listAlgorithms } from '../../collectives/registry.js';
-import { checkFlowCollectiveSize } from '../../sim/flow/collective-run.js';
-import { simulate } from '../../sim/simulate.js';
+import { compareAlgorithms } from '../../sim/compare.js';
+import { runRequestFromOptions } from '../run-request.js';
+import { nodeRunIo } from '../../node/run-io.js';
 import type { RunResult } from '../../sim/result.js';
 import { print } from '../io.js';
 import { progressBar } from '../progress.js';
@@ -24,12 +23,6 @@ interface Row {
   failed?: string;
 }
 
-/** One line for a failed algorithm: an input error's own words, else the error's first line. */
-function failureReason(err: unknown): string {
-  if (err instanceof InputError) return err.message;
-  return `internal error: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`;
-}
-
 export function register(program: Command): void {
   addTimingOptions(
     program
@@ -38,44 +31,21 @@ export function register(program: Command): void {
       .option('--include <specs...>', 'extra algorithm variants to run, e.g. hop-grouped:areas=2n'),
   ).action((opts: CompareOptions) => {
     const setup = parseTimingOptions(opts);
-    const specs = [...listAlgorithms(setup.collective).map((a) => a.name), ...(opts.include ?? [])];
-    if (specs.length === 0) throw new InputError('collective', setup.collective, 'a collective with registered algorithms');
-    // Refuse at once, naming the limit, if any algorithm's schedule is too large: before running
-    // the others for minutes. (An algorithm that does not support the request is skipped below.)
-    for (const spec of specs) {
-      try {
-        checkFlowCollectiveSize({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer });
-      } catch (err) {
-        if (err instanceof LimitError || !(err instanceof InputError)) throw err;
-      }
-    }
-    const rows: Row[] = [];
+    // One library function over requests (sim/compare.ts), as the Studio's Compare view; the
+    // algorithm of the base request is a placeholder each compared algorithm replaces.
+    const texts = Object.fromEntries(Object.entries(opts).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v]));
     const bar = progressBar('comparing', { json: opts.json });
+    let compared;
     try {
-      specs.forEach((spec, i) => {
-        let schedule;
-        try {
-          schedule = buildSchedule({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer });
-        } catch (err) {
-          // An algorithm that does not support this topology or rank count is listed as skipped.
-          if (err instanceof InputError && !(opts.include ?? []).includes(spec)) {
-            rows.push({ algorithm: spec, skipped: err.accepted });
-            return;
-          }
-          throw err;
-        }
-        // One algorithm never takes the comparison down (issue 28 item 1): it is listed as failed.
-        const label = schedule.algorithmAlias ? `${spec} = ${schedule.algorithmSpec}` : schedule.algorithmSpec;
-        try {
-          rows.push({ algorithm: label, result: simulate({ topology: setup.topology, schedule, routingOptions: setup.routingOptions, model: setup.model, noise: setup.noise, barriers: setup.barriers }) });
-        } catch (err) {
-          rows.push({ algorithm: label, failed: failureReason(err) });
-        }
-        bar.update((i + 1) / specs.length);
-      });
+      compared = compareAlgorithms(runRequestFromOptions({ ...texts, algorithm: 'compared' }), { include: opts.include, io: nodeRunIo, progress: (f) => bar.update(f) });
     } finally {
       bar.stop();
     }
+    const rows: Row[] = [
+      ...compared.runs.map((result) => ({ algorithm: String(result.workload?.algorithm_spec), result })),
+      ...compared.skipped.map((s) => ({ algorithm: s.algorithm, skipped: s.reason })),
+      ...compared.failed.map((f) => ({ algorithm: f.algorithm, failed: f.reason })),
+    ];
     const ran = rows.filter((r) => r.result).sort((a, b) => a.result!.makespan_s - b.result!.makespan_s || a.algorithm.localeCompare(b.algorithm));
     const skipped = rows.filter((r) => r.skipped);
     const failed = rows.filter((r) => r.failed);

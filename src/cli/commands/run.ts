@@ -21,8 +21,12 @@ function describeLibrary(l: LibraryTiming): string {
   const picked = l.pickedBy ? `${l.pickedBy} picked ${l.algorithm}` : l.algorithm;
   return `${picked}, ${l.protocol} on preset ${l.machine}: latency ${formatTime(l.latency_s)} up front, links × ${l.efficiency} (scale-up), × ${l.netEfficiency} (network)`;
 }
+import { parseRunRequest } from '../../sim/request.js';
+import { nodeRunIo } from '../../node/run-io.js';
+import { readStructured } from '../../node/load-topology.js';
 
 interface RunOptions extends TimingCliOptions, PacketCliOptions {
+  request?: string;
   algorithm?: string;
   engine: string;
   trace?: string;
@@ -39,9 +43,14 @@ export function register(program: Command): void {
       .option('--schedule <file>', 'time a schedule file instead of --algorithm: MSCCL-XML (with --size) or Meshwork schedule JSON')
       .option('--schedule-format <f>', SCHEDULE_FORMAT_HELP)
       .option('--engine <engine>', 'flow or packet', 'flow')
+      .option('--request <file>', 'run a saved RunRequest (JSON, schemas/run-request.schema.json; every result records its own) and print its result as JSON; no other option is needed')
       .option('--trace <file>', 'write a Chrome trace-event file (opens in Perfetto): one track per rank stream, link counters'),
   );
   addPacketOptions(run, 'run').action((opts: RunOptions) => {
+    if (opts.request !== undefined) {
+      print(JSON.stringify(simulate(parseRunRequest(readStructured(opts.request, 'request')), nodeRunIo), null, 2));
+      return;
+    }
     const [traceOut] = planOutputs({ trace: opts.trace });
     // A schedule file carries its own collective; a JSON one its size too.
     const setup = parseTimingOptions(opts.schedule && opts.size === undefined ? { ...opts, collective: 'barrier' } : opts);

@@ -4,7 +4,7 @@
  */
 import { Option, type Command } from 'commander';
 import { InputError } from '../../util/errors.js';
-import { formatBandwidth, formatSize, formatTime, parseBandwidth, parseSize, parseTime } from '../../util/units.js';
+import { formatBandwidth, formatSize, formatTime, parseSize } from '../../util/units.js';
 import { parseIntValue } from '../../util/spec.js';
 import { loadTopology } from '../../node/load-topology.js';
 import '../../collectives/index.js'; // registers every algorithm
@@ -12,7 +12,7 @@ import { parseCollective, type CollectiveKind } from '../../collectives/types.js
 import { routingNames, type RoutingOptions } from '../../routing/registry.js';
 import { TORUS_TIE_BREAKS, type TorusTieBreak } from '../../routing/dimension-order.js';
 import type { FlowEngineOptions } from '../../sim/flow/engine.js';
-import { BARRIER_MODELS, INJECTION_ORDERS, LATENCY_RULES, PROTOCOLS, RATE_UPDATES } from '../../sim/program/model.js';
+import { flagProperty, MODEL_OPTIONS, modelOptionsFromText, optionHelp, type OptionUnit } from '../../sim/options-schema.js';
 import { FLOW_PRESET_NAMES, flowPreset } from '../../sim/flow/presets.js';
 import { describeNoise, parseNoise, type NoiseModel } from '../../sim/program/disturb.js';
 import type { Topology } from '../../topology/graph.js';
@@ -34,35 +34,28 @@ export interface TimingCliOptions {
   routing?: string;
   tie?: string;
   seed?: string;
-  alpha?: string;
-  routerLatency?: string;
-  nics?: string;
-  injection?: string;
-  ejection?: string;
-  barrierLatency?: string;
-  barrier?: string;
-  latency?: string;
-  hwLatency?: string;
-  hwBandwidth?: string;
-  turnaroundSwitch?: string;
-  turnaroundMemory?: string;
-  turnaroundReduce?: string;
-  reduceBw?: string;
-  copyBw?: string;
-  rateUpdate?: string;
   preset?: string;
+  /** The model options (MODEL_OPTIONS) arrive under commander's property names (`routerLatency` for --router-latency). */
+  latency?: string;
   injectionOrder?: string;
-  protocol?: string;
-  eagerThreshold?: string;
   noise?: string;
   barriers?: boolean;
   json?: boolean;
   csv?: boolean;
 }
 
+const ARG: Record<OptionUnit, string> = { time: '<time>', size: '<bytes>', bandwidth: '<bw>', int: '<n>', number: '<x>', choice: '<name>' };
+
+/** The model options, one per row of the option schema (sim/options-schema.ts). */
+function addModelOptions(cmd: Command): Command {
+  for (const row of MODEL_OPTIONS) cmd.option(`--${row.flag} ${ARG[row.unit]}`, optionHelp(row));
+  return cmd;
+}
+
 export function addTimingOptions(cmd: Command): Command {
-  return cmd
-    .requiredOption('--topology <spec>', 'topology spec or file, e.g. torus:8x8,bw=25Gbps,lat=100ns')
+  return addModelOptions(cmd
+    // Required, but checked in parseTimingOptions: `run --request FILE` takes none.
+    .option('--topology <spec>', 'topology spec or file, e.g. torus:8x8,bw=25Gbps,lat=100ns (required)')
     .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
     .option('--fail <spec>', FAIL_HELP)
     .option('--collective <name>', 'alltoall, broadcast, reduce, allreduce, scatter, gather, allgather, reduce-scatter, one-to-one, barrier', 'alltoall')
@@ -72,31 +65,12 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--routing <name>', `routing: ${routingNames().join(', ')} (default: the family's)`)
     .option('--tie <mode>', 'torus tie-break at exactly k/2: positive, split (exact halves at flow level), parity, random, simgrid (+ except from k/2) (default: positive)')
     .option('--seed <n>', 'seed for random and hashed routing choices', '1')
-    .option('--alpha <time>', 'per-message software overhead α (default 1us)')
-    .option('--router-latency <time>', 'latency added per hop (default 0; the channel latency includes the router)')
-    .option('--nics <n>', 'NICs per rank; stream s injects through NIC s mod n (default 1)')
-    .option('--injection <bw>', 'injection bandwidth per NIC (default: not a separate limit)')
-    .option('--ejection <bw>', 'ejection bandwidth per NIC (default: not a separate limit)')
-    .option('--barrier-latency <time>', 'barrier network stage latency; a barrier costs stage × ⌈log2 P⌉ (default α + max channel latency + router latency)')
-    .option('--latency <rule>', 'when a flow spends its route latency: on-delivery (default: after its last byte left) or before-transfer (SimGrid: it holds no bandwidth for its route latency, then transfers; needs --injection-order shared; flow engine only: a packet run records it as not applied)')
-    .option('--barrier <model>', 'how a barrier is timed: stages (default: the barrier network above) or linear (SMPI\'s default: zero-byte messages to the lowest rank and back over the routes)')
-    .option('--hw-latency <time>', 'combining-tree latency per level for hw collectives (default 100ns)')
-    .option('--hw-bandwidth <bw>', 'combining-tree bandwidth (default: the largest channel bandwidth)')
-    .option('--turnaround-switch <time>', 'extra latency of a cut-through turnaround in the switch (default 100ns: seed 001 2.1us vs 2us)')
-    .option('--turnaround-memory <time>', 'extra latency of a turnaround through memory (default 2us: seed 001 4us vs 2us)')
-    .option('--turnaround-reduce <time>', 'extra latency of the in-switch reduce unit (default 400ns: seed 001 2.4us vs 2us)')
-    .option('--reduce-bw <bw>', 'local reduction speed, e.g. 10GB/s (default: free)')
-    .option('--copy-bw <bw>', 'local copy speed, e.g. 20GB/s (default: free)')
     .option('--preset <name>', `model and routing defaults of another simulator: ${FLOW_PRESET_NAMES.join(', ')} (SimGrid SMPI, CM02; see docs/flow.md); explicit options still win`)
-    .option('--rate-update <mode>', 'exact (default: exact max-min, re-solving the components of flows a batch of events touched), full (every flow re-solved after each batch: the reference) or local (only flows sharing a channel with a change; faster, approximate)')
-    .option('--injection-order <order>', 'NIC model: fifo (default: a NIC\'s sends leave in order on each link, as the packet engine), per-destination, or shared (max-min among all outstanding sends, as SimGrid SMPI)')
-    .option('--protocol <p>', 'point-to-point protocol: eager (default: data moves when the send is posted), mpi (rendezvous from --eager-threshold: data moves once the receive is posted) or smpi (SimGrid SMPI: data always moves once the receive is posted; a lone send below --eager-threshold is detached, any other send completes on delivery)')
-    .option('--eager-threshold <bytes>', 'with --protocol mpi, the size from which a send uses rendezvous; with smpi, from which a send is not detached (default 64KiB, SMPI\'s)')
     .option('--noise <spec>', 'disturbances (seed 000 ¶0048): skew=T (per-rank start, uniform), jitter=T (per-send mean, exponential), os=T with osprob=P (detour before an op, default p 0.01), seed=N, e.g. skew=10us,jitter=1us,seed=3 (default: none)')
     .option('--barriers', "bracket the collective with SMPI's barrier (Open MPI basic linear) and time it as MPI benchmarks do: from the first rank leaving the first barrier to the last leaving the second")
     .option('--json', 'print the full result as JSON')
     // One output format: --json --csv together printed JSON only, silently.
-    .addOption(new Option('--csv', 'print CSV').conflicts('json'));
+    .addOption(new Option('--csv', 'print CSV').conflicts('json')));
 }
 
 export interface TimingSetup {
@@ -116,11 +90,10 @@ export interface TimingSetup {
   echo: Record<string, string>;
 }
 
-const time = (field: string, v: string | undefined): number | undefined => (v === undefined ? undefined : parseTime(v, field));
-const bw = (field: string, v: string | undefined): number | undefined => (v === undefined ? undefined : parseBandwidth(v, field));
 
 export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
-  const topology = loadTopology(o.topology!, { mapping: o.mapping, fail: o.fail });
+  if (o.topology === undefined) throw new InputError('topology', undefined, 'a topology spec or file such as torus:8x8 (required)');
+  const topology = loadTopology(o.topology, { mapping: o.mapping, fail: o.fail });
   if (o.fail !== undefined) assertRanksConnected(topology);
   const collective = parseCollective(o.collective);
   if (o.size === undefined && collective !== 'barrier') throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
@@ -141,29 +114,12 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
     ...(o.tie === undefined ? {} : { tie: o.tie as TorusTieBreak }),
     seed,
   };
-  const reduceBw = bw('reduce-bw', o.reduceBw);
-  const copyBw = bw('copy-bw', o.copyBw);
-  const explicit: FlowEngineOptions = {
-    alpha: time('alpha', o.alpha),
-    routerLatency: time('router-latency', o.routerLatency),
-    nics: o.nics === undefined ? undefined : parseIntValue(o.nics, 'nics', { min: 1, max: 64 }),
-    injectionBandwidth: bw('injection', o.injection),
-    ejectionBandwidth: bw('ejection', o.ejection),
-    barrierStageLatency: time('barrier-latency', o.barrierLatency),
-    barrier: choice('barrier', o.barrier, BARRIER_MODELS),
-    latencyRule: choice('latency', o.latency, LATENCY_RULES),
-    hwLevelLatency: time('hw-latency', o.hwLatency),
-    hwBandwidth: bw('hw-bandwidth', o.hwBandwidth),
-    turnaroundSwitch: time('turnaround-switch', o.turnaroundSwitch),
-    turnaroundMemory: time('turnaround-memory', o.turnaroundMemory),
-    turnaroundReduce: time('turnaround-reduce', o.turnaroundReduce),
-    gammaReduce: reduceBw === undefined ? undefined : 1 / reduceBw,
-    gammaCopy: copyBw === undefined ? undefined : 1 / copyBw,
-    rateUpdate: choice('rate-update', o.rateUpdate, RATE_UPDATES),
-    injectionOrder: choice('injection-order', o.injectionOrder, INJECTION_ORDERS),
-    protocol: choice('protocol', o.protocol, PROTOCOLS),
-    eagerThreshold: o.eagerThreshold === undefined ? undefined : parseSize(o.eagerThreshold, 'eager-threshold'),
-  };
+  const texts: Record<string, string | undefined> = {};
+  for (const row of MODEL_OPTIONS) {
+    const v = (o as unknown as Record<string, unknown>)[flagProperty(row.flag)];
+    if (typeof v === 'string') texts[row.flag] = v;
+  }
+  const explicit: FlowEngineOptions = modelOptionsFromText(texts);
   // A preset supplies defaults; an option given on the command line wins over it.
   const model: FlowEngineOptions = { ...preset?.model };
   for (const [k, v] of Object.entries(explicit)) if (v !== undefined) (model as Record<string, unknown>)[k] = v;
@@ -180,11 +136,6 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   return { topology, collective, size, root, peer, routingOptions, model, noise, barriers: o.barriers === true, echo };
 }
 
-function choice<T extends string>(field: string, v: string | undefined, accepted: readonly T[]): T | undefined {
-  if (v === undefined) return undefined;
-  if (!(accepted as readonly string[]).includes(v)) throw new InputError(field, v, accepted.join(', '));
-  return v as T;
-}
 
 /** The model as a user reads it: human units. */
 export function describeModel(model: Readonly<Record<string, unknown>>): string {

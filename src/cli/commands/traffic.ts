@@ -24,7 +24,7 @@ import { patternNames } from '../../sim/traffic/registry.js';
 import { GRID_EDGES, type GridEdges } from '../../sim/traffic/patterns.js';
 import { checkPacketNodes } from '../../sim/packet/limits.js';
 import { estimateSpecSize } from '../../topology/estimate.js';
-import { planOutputs, print, writeOutputs, type PlannedOutput } from '../io.js';
+import { planOutputs, print, printError, writeOutputs, type PlannedOutput } from '../io.js';
 import { appendAll, maxOf } from '../../util/arrays.js';
 import { progressBar } from '../progress.js';
 import { addPacketOptions, intOption as checkedInt, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
@@ -280,7 +280,7 @@ export function register(program: Command): void {
         result = simulateTraffic(sweep);
       } catch (err) {
         if (err instanceof DeadlockError) {
-          process.stderr.write(`meshwork: ${err.message.split('\n')[0]}\n`);
+          printError(`meshwork: ${err.message.split('\n')[0]}\n`);
           process.exitCode = 3;
           return;
         }

@@ -11,12 +11,8 @@
  */
 import type { RoutingFunction } from '../../routing/types.js';
 
-/** A routing that reads a load per channel (AdaptiveRouting, UgalRouting). */
-interface LoadReader {
-  load: (channel: number) => number;
-}
-
-export const readsLoad = (routing: RoutingFunction): routing is RoutingFunction & LoadReader => typeof (routing as Partial<LoadReader>).load === 'function';
+/** Whether a routing reads channel loads (`RoutingFunction.adaptive`: adaptive, UGAL, dragonfly ugal, DAL). */
+export const readsLoad = (routing: RoutingFunction): boolean => routing.adaptive === true;
 
 export class FlowChannelLoad {
   /** Unfinished flows routed over each channel. */
@@ -36,17 +32,4 @@ export class FlowChannelLoad {
   }
 
   readonly load = (channel: number): number => this.flows[channel];
-
-  /**
-   * Lets `routing` read these loads for the length of a run; the returned function unbinds it (a
-   * routing object may serve several runs, and must not keep reading a finished one).
-   */
-  bind(routing: RoutingFunction): () => void {
-    if (!readsLoad(routing)) return () => undefined;
-    const before = routing.load;
-    routing.load = this.load;
-    return () => {
-      routing.load = before;
-    };
-  }
 }

@@ -16,7 +16,8 @@
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
-import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from '../../routing/types.js';
+import { routeLatency } from '../program/route-latency.js';
+import { makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue } from '../program/event-queue.js';
 import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
 import { cm02Weight } from './maxmin.js';
@@ -110,6 +111,8 @@ export class FlowEngine {
   private readonly rates: RateUpdater;
   /** Unfinished flows per channel, kept only for a routing that reads them. */
   private readonly channelLoad: FlowChannelLoad | undefined;
+  /** What the routing is told at flow start: the flows per channel when it reads them (RouteContext). */
+  private readonly routeCtx: RouteContext | undefined;
   private readonly runner: StreamRunner;
   private readonly events = new EventQueue(4096);
   /** Flows of each stream that have not finished (its sends that have not left). */
@@ -166,12 +169,14 @@ export class FlowEngine {
     this.nicQueues = new NicSendQueues(model.injectionOrder, program, nics, this.useInj, C);
     this.outstanding = new Int32Array(program.numStreams);
     this.channelLoad = readsLoad(routing) ? new FlowChannelLoad(C) : undefined;
+    this.routeCtx = this.channelLoad ? { load: this.channelLoad.load } : undefined;
     const outstanding = this.outstanding;
     this.runner = new StreamRunner(program, model, {
       postSend: (s, op) => this.postSend(s, op),
       sendsLeft: (s) => outstanding[s] === 0,
       wakeAt: (at, s) => this.events.push(at, E_WAKE, s),
       signalsSendsLeft: true,
+      routeLatency: model.barrier === 'linear' ? routeLatency(t, routing, model.routerLatency) : undefined,
     }, (seconds) => seconds);
     let maxHops = 2 * routing.maxHops + 2;
     for (const hint of program.hints) maxHops = Math.max(maxHops, hintMaxHops(routing, hint) + routing.maxHops);
@@ -184,12 +189,7 @@ export class FlowEngine {
   }
 
   run(): FlowRunOutput {
-    const unbind = this.channelLoad?.bind(this.routing);
-    try {
-      return this.runBatches();
-    } finally {
-      unbind?.();
-    }
+    return this.runBatches();
   }
 
   private runBatches(): FlowRunOutput {
@@ -350,7 +350,7 @@ export class FlowEngine {
     if (via >= 0 && hint?.kind === 'via') {
       // Cut-through fan-out at the last turnaround node: one flow over the union of the branches.
       const treeSet = this.treeSet;
-      const h1 = routeWithHint(t, routing, srcNode, via, { kind: 'via', nodes: hint.nodes.slice(0, -1) }, 0, rb, scratch);
+      const h1 = routeWithHint(t, routing, srcNode, via, { kind: 'via', nodes: hint.nodes.slice(0, -1) }, 0, rb, scratch, this.routeCtx);
       const lat1 = this.pathLatency(rb, h1) + extra;
       resBuf.length = 0;
       treeSet.clear();
@@ -360,7 +360,7 @@ export class FlowEngine {
       for (let i = count - 1; i >= 0; i--) {
         const d = dsts[first + i];
         const m = msgs.add(srcRank, d, tag, op);
-        const h2 = routing.route(via, t.endpoints[d], 0, rb2);
+        const h2 = routing.route(via, t.endpoints[d], 0, rb2, this.routeCtx);
         msgs.lat[m] = lat1 + this.pathLatency(rb2, h2);
         msgs.next[m] = head;
         head = m;
@@ -390,12 +390,12 @@ export class FlowEngine {
         continue;
       }
       const salt = op;
-      const hops = routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2, rb, scratch);
+      const hops = routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2, rb, scratch, this.routeCtx);
       let parts = 1;
       let hops2 = 0;
       // An odd salt takes the other tie or plane; a hinted path ignores it and gives the same channels.
       if (model.splitTies) {
-        hops2 = routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2 + 1, rb2, scratch);
+        hops2 = routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2 + 1, rb2, scratch, this.routeCtx);
         if (hops2 !== hops || !sameChannels(rb.channels, rb2.channels, hops)) parts = 2;
       }
       const lat = this.pathLatency(rb, hops) + extra;

@@ -10,7 +10,6 @@ import type { RunResult } from '../result.js';
 import { assembleResult } from '../assemble.js';
 import { simulateFlow, type FlowEngineOptions, type FlowRunOutput } from './engine.js';
 import { type FlowProgram } from '../program/program.js';
-import { withBarrierLatency } from '../program/route-latency.js';
 
 export interface FlowRunRequest {
   readonly topology: Topology;
@@ -30,8 +29,7 @@ export interface FlowRunRequest {
 export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRunOutput } {
   const t = req.topology;
   const routing = req.routing ?? resolveRouting(t, { ...req.routingOptions, engine: 'flow' });
-  const program = withBarrierLatency(req.program, req.model ?? {}, t, routing);
-  const out = simulateFlow(t, routing, program, req.model ?? {});
+  const out = simulateFlow(t, routing, req.program, req.model ?? {});
   const result = assembleResult(
     {
       topology: t,

@@ -55,3 +55,53 @@ export const MAX_PACKET_NODES = 1 << 20;
 export function checkPacketNodes(nodes: number, spec: string): void {
   if (nodes > MAX_PACKET_NODES) throw new LimitError('topology', `${spec} (${nodes} nodes)`, `${MAX_PACKET_NODES} nodes (2^20) for packet-level simulation`);
 }
+
+/**
+ * Most memory a packet network may take before it is built: 2^31 bytes (2 GiB). What grows is
+ * counted, not guessed from the node count: router state per input VC (buffers of vcBuf flits and
+ * about ten words of VC state) and the initial packet pool, whose route columns hold `maxHops`
+ * channel ids and VC classes per packet, so a large-diameter network (torus:512x512 under dimension
+ * order: 512 hops) needs gigabytes of route buffers although it has only 2^18 routers.
+ */
+export const MAX_PACKET_NETWORK_BYTES = 2 ** 31;
+
+export interface PacketNetworkShape {
+  readonly numNodes: number;
+  readonly numChannels: number;
+  /** Largest out-degree of a node (per-link injection queues). */
+  readonly maxOutDegree: number;
+  readonly maxInDegree: number;
+  readonly maxHops: number;
+  readonly vcs: number;
+  readonly vcBuf: number;
+  readonly injectionPorts: number;
+  readonly ejectionPorts: number;
+  readonly perLinkInjection: boolean;
+  readonly perLinkEjection: boolean;
+}
+
+/** Bytes PacketNetwork allocates for this shape when it is built (its constructor's arrays and initial packet pool). */
+export function packetNetworkBytes(s: PacketNetworkShape): number {
+  const nInj = s.injectionPorts * (s.perLinkInjection ? s.maxOutDegree : 1);
+  const nEj = s.ejectionPorts * (s.perLinkEjection ? s.maxInDegree : 1);
+  const inPorts = s.numChannels + s.numNodes * nInj;
+  const ports = inPorts + s.numNodes * nEj;
+  const ivcs = inPorts * s.vcs;
+  const pool = Math.max(1024, 2 * ivcs + 2 * s.numNodes * nInj);
+  // Per input VC: 10 Int32 columns plus 3 words per buffer slot; per output VC: owner and credits;
+  // per packet: 14 columns plus its route (Int32 channel + Uint8 class per hop).
+  return ivcs * (40 + 12 * s.vcBuf) + ports * s.vcs * 8 + ports * 16 + pool * (60 + 5 * Math.max(1, s.maxHops));
+}
+
+/** Refuses, before any allocation, a packet network larger than MAX_PACKET_NETWORK_BYTES, naming the limit and what grew. */
+export function checkPacketNetworkSize(s: PacketNetworkShape, spec: string): void {
+  checkPacketNodes(s.numNodes, spec);
+  const bytes = packetNetworkBytes(s);
+  if (bytes > MAX_PACKET_NETWORK_BYTES) {
+    throw new LimitError(
+      'topology',
+      `${spec} (${(bytes / 2 ** 30).toFixed(1)} GiB at packet level)`,
+      `${MAX_PACKET_NETWORK_BYTES / 2 ** 30} GiB of packet-network state (2^31 bytes; here ${s.numChannels} channels × ${s.vcs} VCs of ${s.vcBuf} flits and route buffers of ${s.maxHops} hops); time it with --engine flow`,
+    );
+  }
+}

@@ -20,10 +20,11 @@
  * which is what BookSim 2.0 gives (measured at injection rate 0.005 on torus88 and mesh88).
  */
 import { NodeKind, type Topology } from '../../topology/graph.js';
-import type { RoutingFunction } from '../../routing/types.js';
-import type { AdaptiveRouting } from '../../routing/dragonfly.js';
+import type { RouteContext, RoutingFunction } from '../../routing/types.js';
+import type { NodeRouteHint } from '../../routing/hints.js';
 import { isHopByHop, type HopByHopRouting } from '../../routing/dal.js';
 import { makeRouteBuffers } from '../../routing/types.js';
+import { checkPacketNetworkSize, type PacketNetworkShape } from './limits.js';
 import { hash32 } from '../../util/rng.js';
 import { getAllocator, getArbiter, type Allocator, type ArbiterDef } from './allocators/index.js';
 import { perClass, type PacketConfig } from './config.js';
@@ -230,6 +231,12 @@ export class PacketNetwork {
   /** VC class at the ejection port: a direct terminal's link class, or ALL_VCS. */
   private pEjClass = new Uint8Array(0);
   private pSalt = new Int32Array(0);
+  /** The route hint of each packet: an index into `hints`, or -1. */
+  private pHint = new Int32Array(0);
+  /** The route hints packets may carry (the schedule's), read into `routeCtx.hint` as a packet is routed. */
+  private readonly hints: readonly (NodeRouteHint | undefined)[];
+  /** What the routing is told when it routes a packet: credits in use (RouteContext.load) and the packet's hint. */
+  private readonly routeCtx: RouteContext;
   /** The routing chooses from network state (UGAL): routes are computed as packets leave the source queue. */
   private readonly adaptive: boolean;
   /** An adaptive routing decides as the packet leaves its source queue, else at its first router's route stage. */
@@ -250,17 +257,22 @@ export class PacketNetwork {
   private readonly saBestVc: Int32Array;
 
   /**
-   * `vcsPerClass`: VCs each routing class may take on router-to-router channels. Default V / classes
-   * (every VC in use); 1 is BookSim's dragonflynew routings (`out_vc = ph`): class c takes VC c only,
-   * and VCs above the classes serve the injection port alone.
+   * `hints`: route hints by message tag (schedule runs); `vcsPerClass`: VCs each routing class may
+   * take on router-to-router channels. Default V / classes (every VC in use); 1 is BookSim's
+   * dragonflynew routings (`out_vc = ph`): class c takes VC c only, and VCs above the classes serve
+   * the injection port alone.
    */
-  constructor(topology: Topology, routing: RoutingFunction, cfg: PacketConfig, vcsPerClass?: number) {
+  constructor(topology: Topology, routing: RoutingFunction, cfg: PacketConfig, hints: readonly (NodeRouteHint | undefined)[] = [], vcsPerClass?: number) {
     this.topology = topology;
     this.routing = routing;
     this.cfg = cfg;
     this.stats = new PacketStats(topology.numEndpoints);
+    this.hints = hints;
+    this.routeCtx = { load: (c: number) => this.usedCredits(c), hint: undefined };
     const N = topology.numNodes;
     const C = topology.numChannels;
+    // Every front end builds its packet network here: refuse one too large before allocating it.
+    checkPacketNetworkSize(packetShape(topology, routing, cfg), topology.spec);
     this.numNodes = N;
     this.numChannels = C;
     const V = (this.V = cfg.vcs);
@@ -293,9 +305,7 @@ export class PacketNetwork {
     this.ejCredits = cfg.ejectionCredits === 'terminal';
     this.speedup = cfg.internalSpeedup;
     this.outputQueued = cfg.internalSpeedup !== 1;
-    const adaptive = routing as Partial<AdaptiveRouting>;
-    this.adaptive = adaptive.adaptive === true;
-    if (this.adaptive) adaptive.load = (c: number) => this.usedCredits(c);
+    this.adaptive = routing.adaptive === true;
     this.routeAtInjection = this.adaptive && cfg.adaptiveDecision === 'injection';
     this.hopByHop = isHopByHop(routing) ? routing : null;
     this.injLatency = cfg.injectionLatency;
@@ -451,6 +461,7 @@ export class PacketNetwork {
     this.pTag = g32(this.pTag, newCap);
     this.pLeft = g32(this.pLeft, newCap);
     this.pSalt = g32(this.pSalt, newCap);
+    this.pHint = g32(this.pHint, newCap);
     const rec = new Uint8Array(newCap);
     rec.set(this.pRecord);
     this.pRecord = rec;
@@ -484,9 +495,10 @@ export class PacketNetwork {
   /**
    * Creates a packet from rank `src` to rank `dst` in its node's source queue (NIC `port`), created at `ctime`.
    * `salt` is the route salt the routing gets; default a hash of the packet's serial number.
+   * `hint` indexes the route hints given to the constructor (-1: none).
    * Returns the packet id.
    */
-  enqueue(src: number, dst: number, size: number, ctime: number, tag = 0, port = 0, salt?: number): number {
+  enqueue(src: number, dst: number, size: number, ctime: number, tag = 0, port = 0, salt?: number, hint = -1): number {
     if (this.freeTop === 0) this.grow(this.cap * 2);
     const p = this.free[--this.freeTop];
     this.pSrc[p] = src;
@@ -503,6 +515,7 @@ export class PacketNetwork {
     // The serial advances either way, so a given salt leaves every other packet's hash unchanged.
     const hashed = hash32(this.serial++, this.cfg.seed);
     this.pSalt[p] = salt ?? hashed;
+    this.pHint[p] = hint;
     // An adaptive routing decides later: in injectAll or at the first routeHead (cfg.adaptiveDecision).
     if (!this.adaptive) this.fillRoute(p);
     this.outstandingFlits += size;
@@ -522,7 +535,9 @@ export class PacketNetwork {
   private fillRoute(p: number): void {
     const srcNode = this.endpoints[this.pSrc[p]];
     const dstNode = this.endpoints[this.pDst[p]];
-    const fullLen = this.routing.route(srcNode, dstNode, this.pSalt[p], this.routeBuf);
+    const h = this.pHint[p];
+    this.routeCtx.hint = h >= 0 ? this.hints[h] : undefined;
+    const fullLen = this.routing.route(srcNode, dstNode, this.pSalt[p], this.routeBuf, this.routeCtx);
     // A direct terminal's own link is not a hop: the packet starts and ends at its switch.
     const first = fullLen > 0 && this.direct[srcNode] ? 1 : 0;
     const last = fullLen > first && this.direct[dstNode] ? 1 : 0;
@@ -542,7 +557,8 @@ export class PacketNetwork {
   /** Rewrites packet p's route from hop `hop` on, chosen at router r from the credits it sees now. */
   private rerouteAt(p: number, r: number, hop: number): void {
     const dstNode = this.endpoints[this.pDst[p]];
-    const n = this.hopByHop!.reroute(this.endpoints[this.pSrc[p]], r, dstNode, this.pSalt[p], this.routeBuf);
+    this.routeCtx.hint = undefined;
+    const n = this.hopByHop!.reroute(this.endpoints[this.pSrc[p]], r, dstNode, this.pSalt[p], this.routeBuf, this.routeCtx);
     const len = n - (this.direct[dstNode] ? 1 : 0);
     const base = p * this.maxHops + hop;
     for (let h = 0; h < len; h++) {
@@ -970,4 +986,27 @@ export class PacketNetwork {
   vcsPerPort(): number {
     return this.V;
   }
+}
+
+/** What a packet network's memory grows with (limits.ts packetNetworkBytes), read from its inputs. */
+export function packetShape(topology: Topology, routing: RoutingFunction, cfg: PacketConfig): PacketNetworkShape {
+  let maxOutDegree = 1;
+  let maxInDegree = 1;
+  for (let v = 0; v < topology.numNodes; v++) {
+    maxOutDegree = Math.max(maxOutDegree, topology.outDegree(v));
+    maxInDegree = Math.max(maxInDegree, topology.inDegree(v));
+  }
+  return {
+    numNodes: topology.numNodes,
+    numChannels: topology.numChannels,
+    maxOutDegree,
+    maxInDegree,
+    maxHops: routing.maxHops,
+    vcs: cfg.vcs,
+    vcBuf: cfg.vcBuf,
+    injectionPorts: cfg.injectionPorts,
+    ejectionPorts: cfg.ejectionPorts,
+    perLinkInjection: cfg.perLinkInjection,
+    perLinkEjection: cfg.perLinkEjection,
+  };
 }

@@ -16,7 +16,7 @@
  * result carries the critical path and the aggregate injected-throughput series, as the flow
  * engine's does.
  */
-import { withBarrierLatency } from '../program/route-latency.js';
+import { routeLatency } from '../program/route-latency.js';
 import { InputError, LimitError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
@@ -65,35 +65,37 @@ const PROGRESS_CYCLES = 4096;
 
 /**
  * The routing the packet network runs for a schedule: the base routing, or the hinted route of the
- * packet being posted (`current`). A `via` hint's legs use VC class bands 0, 1, … (routeWithHint),
- * so the network gets base classes × (most legs of any hint) classes; a `path` hint uses class 0.
+ * packet being routed (`RouteContext.hint`, which the network keeps per packet). A `via` hint's legs
+ * use VC class bands 0, 1, … (routeWithHint), so the network gets base classes × (most legs of any
+ * hint) classes; a `path` hint uses class 0. An adaptive base stays adaptive: its legs read the
+ * context's load, and the network routes the packet at its first router.
  */
-function hintedRouting(t: Topology, base: RoutingFunction, hints: FlowProgram['hints']): { fn: RoutingFunction; current: NodeRouteHint | undefined } {
+export function hintedRouting(t: Topology, base: RoutingFunction, hints: FlowProgram['hints']): { fn: RoutingFunction } {
   let bands = 1;
   let maxHops = base.maxHops;
   for (const h of hints) {
     if (h.kind === 'via') bands = Math.max(bands, h.nodes.length + 1);
     maxHops = Math.max(maxHops, hintMaxHops(base, h));
   }
-  if (hints.length === 0) return { fn: base, current: undefined };
+  if (hints.length === 0) return { fn: base };
   const torusDateline = t.coords !== undefined && familyOf(t)?.grid?.(t)?.wrap === true && base.vcClasses >= 2;
   const scratch = makeRouteBuffers(maxHops);
-  const self: { fn: RoutingFunction; current: NodeRouteHint | undefined } = {
-    current: undefined,
+  return {
     fn: {
       name: base.name,
       params: { ...base.params, routeHints: 'followed; via legs in VC class bands (hop-indexed)', vcClassBands: bands },
       vcClasses: base.vcClasses * bands,
       deadlockFree: base.deadlockFree,
+      ...(base.adaptive ? { adaptive: true } : {}),
       maxHops,
-      route: (src, dst, salt, out) => {
-        const hops = routeWithHint(t, base, src, dst, self.current, salt, out, scratch);
-        if ((self.current?.kind === 'path' || self.current?.kind === 'ports') && torusDateline) datelineClasses(t, out.channels, out.vcClass, hops);
+      route: (src, dst, salt, out, ctx) => {
+        const hint = ctx?.hint;
+        const hops = routeWithHint(t, base, src, dst, hint, salt, out, scratch, ctx);
+        if ((hint?.kind === 'path' || hint?.kind === 'ports') && torusDateline) datelineClasses(t, out.channels, out.vcClass, hops);
         return hops;
       },
     },
   };
-  return self;
 }
 
 /** A `via` hint's fan-out: the turnaround node's rank and the routes of the two halves. */
@@ -164,7 +166,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? resolveRouting(t, { engine: 'packet' }));
   const routing = hintedRouting(t, baseRouting, opts.program.hints);
   const flowModel = resolveFlowModel(opts.model ?? {}, t, baseRouting.params.split);
-  const prog = withBarrierLatency(opts.program, flowModel, t, baseRouting);
+  const prog = opts.program;
   const flitBytes = opts.flitBytes ?? SCHEDULE_FLIT_BYTES;
   if (!(flitBytes > 0)) throw new InputError('flitBytes', flitBytes, 'a positive number of bytes');
   let minBw = Infinity;
@@ -200,7 +202,11 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
   const forwardPort = streamPorts;
   if (turnarounds.some((h) => h !== undefined)) cfg.injectionPorts = streamPorts + 1;
   validateConfig(cfg, routing.fn.vcClasses);
-  const net = new PacketNetwork(t, routing.fn, cfg);
+  // The hints the network's packets carry (by id, RouteContext.hint): the program's, then each
+  // turnaround's two halves (ids H + h and 2H + h).
+  const H = prog.hints.length;
+  const hintTable: (NodeRouteHint | undefined)[] = [...prog.hints, ...turnarounds.map((x) => x?.toTurnaround), ...turnarounds.map((x) => x?.fromTurnaround)];
+  const net = new PacketNetwork(t, routing.fn, cfg, hintTable);
   const P = cfg.packetSize;
   const toCycles = (s: number): number => Math.ceil(s / cycle - 1e-9);
 
@@ -294,18 +300,16 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     const k = npk - msgUnfed[m]--;
     held[s]--;
     const release = Math.max(now, nextRelease[s]);
-    routing.current = routeOf(m);
-    net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s), splitSalt(m, k));
-    routing.current = undefined;
+    net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s), splitSalt(m, k), routeOf(m));
     nextRelease[s] = release + (runner.gap[s] > 0 ? (runner.gap[s] + 1) * P : 0);
     packets++;
   };
 
-  /** The route hint message m's packets follow: to the turnaround node for a fan-out's first leg. */
-  const routeOf = (m: number): NodeRouteHint | undefined => {
+  /** The id in hintTable of the route hint message m's packets follow (to the turnaround node for a fan-out's first leg), or -1. */
+  const routeOf = (m: number): number => {
     const h = prog.opHint[msgOp[m]];
-    if (h < 0) return undefined;
-    return msgFanOut[m] > 0 ? turnarounds[h]!.toTurnaround : prog.hints[h];
+    if (h < 0) return -1;
+    return msgFanOut[m] > 0 ? H + h : h;
   };
 
   /** Message m's packet left its source queue: the next packet of m, or of the message waiting behind m. */
@@ -331,14 +335,13 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     const npk = Math.ceil(flits / P);
     if (order === 'fifo') {
       const gap = runner.gap[s];
-      routing.current = routeOf(m);
+      const hint = routeOf(m);
       for (let k = 0; k < npk; k++) {
         const release = Math.max(now, nextRelease[s]);
-        net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s), splitSalt(m, k));
+        net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s), splitSalt(m, k), hint);
         nextRelease[s] = release + (gap > 0 ? (gap + 1) * P : 0);
         packets++;
       }
-      routing.current = undefined;
       return;
     }
     msgUnfed[m] = npk;
@@ -392,15 +395,13 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     const left = --msgLeft[leg];
     const size = left === 0 ? flits - (Math.ceil(flits / P) - 1) * P : P;
     const release = cycle + msgExtra[leg];
-    routing.current = turn.fromTurnaround;
     for (let m = leg + 1; m <= leg + msgFanOut[leg]; m++) {
       if (msgDst[m] === turn.rank) arrived(m, release);
       else {
-        net.enqueue(turn.rank, msgDst[m], size, release, m, forwardPort);
+        net.enqueue(turn.rank, msgDst[m], size, release, m, forwardPort, undefined, 2 * H + prog.opHint[op]);
         packets++;
       }
     }
-    routing.current = undefined;
   };
 
   /** A packet of message m arrived at `cycle`; with its last, the message counts as arrived (plus any turnaround extra). */
@@ -415,6 +416,8 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     sendsLeft: (s) => (order === 'fifo' || held[s] === 0) && net.sourceIdle(prog.streamRank[s], portOf(s)),
     wakeAt: (at, s) => wakes.push(at, 0, s),
     signalsSendsLeft: false,
+    // The engine answers route latency (the 'linear' barrier) over its own base routing.
+    routeLatency: flowModel.barrier === 'linear' ? routeLatency(t, baseRouting, flowModel.routerLatency) : undefined,
   }, toCycles);
 
   runner.start(0);

@@ -129,7 +129,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   let saturationRate: number | null = null;
   let utilisation: number[] = [];
   for (const rate of opts.rates) {
-    const net = new PacketNetwork(topology, routing, cfg, opts.vcsPerClass);
+    const net = new PacketNetwork(topology, routing, cfg, [], opts.vcsPerClass);
     const nodes = topology.numEndpoints;
     const source: TrafficSource = pattern
       ? new BernoulliSource(pattern, rate * flitsPerRate, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), opts.onOff)

@@ -17,7 +17,11 @@ export function routeLatency(topology: Topology, routing: RoutingFunction, route
   };
 }
 
-/** The program with its run's route latencies when the model times barriers as 'linear'; else itself. */
+/**
+ * The program with its run's route latencies when the model times barriers as 'linear'; else itself.
+ * The engines no longer use it (they answer `StreamHost.routeLatency`); kept for library callers that
+ * run a program through the StreamRunner themselves.
+ */
 export function withBarrierLatency(program: FlowProgram, model: { barrier?: string; routerLatency?: number }, topology: Topology, routing: RoutingFunction): FlowProgram {
   return model.barrier === 'linear' ? program.withRankLatency(routeLatency(topology, routing, model.routerLatency ?? 0)) : program;
 }

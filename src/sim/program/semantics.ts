@@ -12,7 +12,7 @@
 import { InputError, UnrunnableError } from '../../util/errors.js';
 import { OP_NAMES, OpKind } from '../../collectives/types.js';
 import type { FlowModel } from './model.js';
-import type { FlowProgram, FlowRouteHint } from './program.js';
+import type { FlowProgram, FlowRouteHint, RankLatency } from './program.js';
 import { MatchTable } from './match-table.js';
 
 /** What an engine does for the stream interpreter. */
@@ -28,6 +28,12 @@ export interface StreamHost {
    * polls `retryFences` instead (the runner then keeps the list of streams waiting).
    */
   readonly signalsSendsLeft: boolean;
+  /**
+   * Seconds from rank `src` to rank `dst` over the routes the engine uses (the 'linear' barrier's
+   * zero-byte messages, timed without moving them). The engine answers it; a program's own
+   * `rankLatency` (a hand-built program) is used when the engine gives none.
+   */
+  readonly routeLatency?: RankLatency;
 }
 
 const READY = 0;
@@ -693,8 +699,8 @@ export class StreamRunner {
    */
   private releaseLinear(last: number, k: number, waiting: number[]): void {
     const p = this.program;
-    const latency = p.rankLatency;
-    if (latency === null) throw new Error('barrier linear needs the program rankLatency of the run (runFlow and simulatePacketSchedule set it)');
+    const latency = this.host.routeLatency ?? p.rankLatency;
+    if (latency === null) throw new Error('barrier linear needs the route latency of the run (the engine host answers routeLatency)');
     let root = p.numRanks;
     let rootArrived = 0;
     for (const w of waiting) root = Math.min(root, p.streamRank[w]);

@@ -19,6 +19,10 @@ export function registerPattern(entry: PatternEntry): void {
 
 for (const entry of BUILTIN_PATTERNS) registerPattern(entry);
 
+export function findPattern(name: string): PatternEntry | undefined {
+  return patterns.get(name);
+}
+
 export function listPatterns(): PatternEntry[] {
   return [...patterns.values()];
 }

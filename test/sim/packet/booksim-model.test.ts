@@ -120,7 +120,9 @@ describe('fat-tree and dragonfly routing as BookSim', () => {
 
   it('ugal-booksim: minimal (phase 1, then 2 from the global hop) unless the minimal first channel is loaded; then phase 0 to a random intermediate router', () => {
     const t = buildTopology('dragonfly:h=2,wiring=booksim');
-    const r = resolveRouting(t, { routing: 'ugal-booksim', engine: 'packet' }) as ReturnType<typeof resolveRouting> & { load: (c: number) => number };
+    const r = resolveRouting(t, { routing: 'ugal-booksim', engine: 'packet' });
+    // The credits the engine would pass (RouteContext.load).
+    const ctx: { load: (c: number) => number } = { load: () => 0 };
     const global = t.classNames.indexOf('global');
     const buf = makeRouteBuffers(r.maxHops);
     const src = t.endpoints[0];
@@ -128,9 +130,8 @@ describe('fat-tree and dragonfly routing as BookSim', () => {
     const classesOf = (hops: number): number[] => Array.from(buf.vcClass.subarray(0, hops));
     const globalsOf = (hops: number): number => Array.from(buf.channels.subarray(0, hops)).filter((c) => t.chClass[c] === global).length;
     // No load: every packet goes minimal, classes 1 up to the global channel and 2 from it on.
-    r.load = () => 0;
     for (let salt = 0; salt < 50; salt++) {
-      const hops = r.route(src, dst, salt, buf);
+      const hops = r.route(src, dst, salt, buf, ctx);
       expect(globalsOf(hops)).toBe(1);
       const g = Array.from(buf.channels.subarray(0, hops)).findIndex((c) => t.chClass[c] === global);
       expect(classesOf(hops)).toEqual(Array.from({ length: hops }, (_, h) => (h < g ? 1 : 2)));
@@ -140,10 +141,10 @@ describe('fat-tree and dragonfly routing as BookSim', () => {
     // lies outside the source group and is reached over another channel.
     r.route(src, dst, 0, buf);
     const loaded = buf.channels[1];
-    r.load = (c: number) => (c === loaded ? 31 : 0);
+    ctx.load = (c: number) => (c === loaded ? 31 : 0);
     let nonMinimal = 0;
     for (let salt = 0; salt < 200; salt++) {
-      const hops = r.route(src, dst, salt, buf);
+      const hops = r.route(src, dst, salt, buf, ctx);
       if (buf.vcClass[0] === 0) {
         nonMinimal++;
         expect(buf.channels[1]).not.toBe(loaded);
@@ -153,7 +154,7 @@ describe('fat-tree and dragonfly routing as BookSim', () => {
       }
     }
     expect(nonMinimal).toBeGreaterThan(50);
-    r.load = (c: number) => (c === loaded ? 30 : 0);
-    for (let salt = 0; salt < 50; salt++) expect(r.route(src, dst, salt, buf) > 0 && buf.vcClass[0]).toBe(1);
+    ctx.load = (c: number) => (c === loaded ? 30 : 0);
+    for (let salt = 0; salt < 50; salt++) expect(r.route(src, dst, salt, buf, ctx) > 0 && buf.vcClass[0]).toBe(1);
   });
 });

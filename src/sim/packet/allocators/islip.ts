@@ -7,7 +7,7 @@
  * cycle in the packet engine's hot loop.
  */
 import { roundRobinKey } from './round-robin.js';
-import { registerAllocator } from './registry.js';
+import { registerAllocator } from './table.js';
 import { SparseAllocator } from './sparse.js';
 
 export class IslipAllocator extends SparseAllocator {

@@ -42,39 +42,29 @@ export interface AllocatorDef {
   create(maxInputs: number, maxOutputs: number, maxRequests: number): Allocator;
 }
 
-const arbiters = new Map<string, ArbiterDef>();
-const allocators = new Map<string, AllocatorDef>();
-
-export function registerArbiter(def: ArbiterDef): void {
-  arbiters.set(def.name, def);
-}
-
-export function registerAllocator(def: AllocatorDef): void {
-  allocators.set(def.name, def);
-}
-
-export function arbiterNames(): string[] {
-  return [...arbiters.keys()];
-}
-
-export function allocatorNames(): string[] {
-  return [...allocators.keys()];
-}
+// The tables live in table.ts so the built-in files, which register themselves as they load, can
+// run while this module is still loading: importing this registry registers every built-in.
+export { allocatorNames, arbiterNames, findAllocator, findArbiter, listAllocators, listArbiters, registerAllocator, registerArbiter } from './table.js';
+import { allocatorNames, arbiterNames, findAllocator, findArbiter, listAllocators, listArbiters } from './table.js';
+import './islip.js';
+import './round-robin.js';
+import './age.js';
+import './separable.js';
 
 export function getArbiter(name: string): ArbiterDef {
-  const def = arbiters.get(name);
+  const def = findArbiter(name);
   if (!def) throw new InputError('arbitration', name, arbiterNames().join(' | '));
   return def;
 }
 
 export function getAllocator(name: string): AllocatorDef {
-  const def = allocators.get(name);
+  const def = findAllocator(name);
   if (!def) throw new InputError('allocator', name, allocatorNames().join(' | '));
   return def;
 }
 
 function defs(kind: 'arbiter' | 'allocator'): Array<ArbiterDef | AllocatorDef> {
-  return kind === 'arbiter' ? [...arbiters.values()] : [...allocators.values()];
+  return kind === 'arbiter' ? listArbiters() : listAllocators();
 }
 
 /** BookSim's names of the registered arbiters or allocators that have one. */

@@ -3,7 +3,7 @@
  * Expressed as a key (lower wins) so one sparse allocator loop serves every arbitration policy
  * without a closure per decision.
  */
-import { registerArbiter } from './registry.js';
+import { registerArbiter } from './table.js';
 
 export function roundRobinKey(requester: number, pointer: number, size: number): number {
   const d = requester - pointer;

@@ -10,7 +10,7 @@
  * arrays: it runs per router per cycle in the packet engine's hot loop.
  */
 import { roundRobinKey } from './round-robin.js';
-import { registerAllocator } from './registry.js';
+import { registerAllocator } from './table.js';
 import { SparseAllocator } from './sparse.js';
 
 export type SeparableOrder = 'input-first' | 'output-first';

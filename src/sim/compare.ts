@@ -1,0 +1,78 @@
+/**
+ * Compare: every registered algorithm of a collective (plus named variants) on one RunRequest, the
+ * one library function behind `meshwork compare` and the Studio's Compare view, so both list,
+ * refuse and skip alike. An algorithm that does not support the topology, rank count or size is
+ * skipped with its reason; a size limit (LimitError) refuses the whole comparison before any run,
+ * since the remaining rows would be a comparison without the algorithms that matter at that size;
+ * a variant the caller named that cannot run is an error.
+ */
+import { InputError, LimitError } from '../util/errors.js';
+import { listAlgorithms } from '../collectives/registry.js';
+import type { Topology } from '../topology/graph.js';
+import { prepare, topologyOf, type PreparedRun, type RunIo } from './prepare.js';
+import type { RunRequest } from './request.js';
+import { runPrepared, type CollectiveResult } from './simulate.js';
+
+export interface CompareResult {
+  readonly collective: string;
+  readonly topology: string;
+  readonly size_bytes: number;
+  /** The fastest algorithm's spec, or null when none ran. */
+  readonly best: string | null;
+  /** Sorted by makespan, then by spec. */
+  readonly runs: readonly CollectiveResult[];
+  readonly skipped: ReadonlyArray<{ readonly algorithm: string; readonly reason: string }>;
+  /** Algorithms that were prepared but could not run (a deadlock under the protocol, or a defect): listed, never taking the comparison down. */
+  readonly failed: ReadonlyArray<{ readonly algorithm: string; readonly reason: string }>;
+}
+
+export interface CompareOptions {
+  /** Extra algorithm specs (variants such as hop-grouped:areas=2n); refused rather than skipped when they cannot run. */
+  readonly include?: readonly string[];
+  readonly io?: RunIo;
+  /** Called after each run with the fraction done and the algorithm. */
+  readonly progress?: (fraction: number, algorithm: string) => void;
+}
+
+export function compareAlgorithms(base: RunRequest, opts: CompareOptions = {}): CompareResult {
+  const w = base.workload;
+  if (w.kind !== 'collective') throw new InputError('request.workload.kind', w.kind, 'collective (compare times the algorithms of one collective)');
+  const include = opts.include ?? [];
+  const specs = [...listAlgorithms(w.collective as never).map((a) => a.name), ...include];
+  if (specs.length === 0) throw new InputError('collective', w.collective, 'a collective with registered algorithms');
+  // The topology is built once for every algorithm.
+  const io = opts.io ?? {};
+  let built: Topology | undefined;
+  const shared: RunIo = { ...io, loadTopology: () => (built ??= topologyOf(base, io)) };
+  const prepared: PreparedRun[] = [];
+  const skipped: Array<{ algorithm: string; reason: string }> = [];
+  for (const spec of specs) {
+    try {
+      prepared.push(prepare({ ...base, workload: { ...w, algorithm: spec } }, shared));
+    } catch (err) {
+      if (err instanceof LimitError || !(err instanceof InputError) || include.includes(spec)) throw err;
+      skipped.push({ algorithm: spec, reason: err.accepted });
+    }
+  }
+  const algorithmOf = (r: CollectiveResult): string => String(r.workload?.algorithm_spec ?? '');
+  const runs: CollectiveResult[] = [];
+  const failed: Array<{ algorithm: string; reason: string }> = [];
+  prepared.forEach((p, i) => {
+    const spec = p.kind === 'collective' ? (p.build?.algorithm ?? '') : '';
+    try {
+      runs.push(runPrepared(p) as CollectiveResult);
+    } catch (err) {
+      // One algorithm never takes the comparison down (issue 28 item 1): it is listed as failed.
+      failed.push({ algorithm: spec, reason: failureReason(err) });
+    }
+    opts.progress?.((i + 1) / prepared.length, spec);
+  });
+  runs.sort((a, b) => a.makespan_s - b.makespan_s || algorithmOf(a).localeCompare(algorithmOf(b)));
+  return { collective: w.collective, topology: runs[0]?.topology.spec ?? base.topology, size_bytes: w.size, best: runs[0] ? algorithmOf(runs[0]) : null, runs, skipped, failed };
+}
+
+/** One line for a failed algorithm: an input error's own words, else the error's first line. */
+function failureReason(err: unknown): string {
+  if (err instanceof InputError) return err.message;
+  return `internal error: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`;
+}

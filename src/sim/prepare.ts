@@ -1,0 +1,124 @@
+/**
+ * prepare(request): what every front end did by itself before, done once in the library. It
+ * validates the RunRequest, builds the topology, resolves presets and defaults, chooses the routing
+ * once (with the packet engine's deadlock-free wrap), runs every size and limit refusal before
+ * anything large is allocated, and hands the engines only resolved values. `simulate(request)` is
+ * prepare + run; a front end that wants to show what will run (or refuse early) calls prepare alone.
+ *
+ * File reading is injected (RunIo), so the core stays platform-neutral: the CLI passes Node's
+ * readers (src/node/run-io.ts), the Studio its uploaded files; without them only specs are accepted.
+ */
+import { InputError } from '../util/errors.js';
+import type { Topology } from '../topology/graph.js';
+import { buildTopology } from '../topology/registry.js';
+import { applyFailures, assertRanksConnected, parseFailures } from '../topology/failures.js';
+import { applyMapping, isNamedMapping } from '../topology/mapping.js';
+import { defaultRoutingName, resolveRouting, type RoutingOptions } from '../routing/registry.js';
+import type { RoutingFunction } from '../routing/types.js';
+import { packetDeadlockFreeRouting } from '../routing/up-star-down-star.js';
+import type { TorusTieBreak } from '../routing/dimension-order.js';
+import type { BuildRequest } from '../collectives/registry.js';
+import type { CollectiveKind } from '../collectives/types.js';
+import type { Schedule } from '../collectives/schedule.js';
+import { scheduleFromText, type LoadedSchedule } from '../interop/schedule-text.js';
+import { checkFlowCollectiveSize } from './flow/collective-run.js';
+import { flowPreset } from './flow/presets.js';
+import { checkPacketNodes, checkPacketRunSize } from './packet/limits.js';
+import type { PacketConfig, PresetName } from './packet/config.js';
+import { trafficRouting } from './packet/traffic-run.js';
+import type { FlowModelOptions } from './program/model.js';
+import { parseRunRequest, type RunRequest } from './request.js';
+
+/** How the library reaches files: given by the platform (Node: src/node/run-io.ts). */
+export interface RunIo {
+  /** Builds a topology from a spec or a file, with a rank mapping and failures. Default: specs only (buildTopology). */
+  loadTopology?(spec: string, opts: { mapping?: string; fail?: string }): Topology;
+  /** The text of a file (schedule files). Default: none, so a schedule workload is refused. */
+  readText?(path: string, field: string): string;
+}
+
+/** A request with every default filled in: what the result records, and what re-runs it exactly. */
+export type ResolvedRunRequest = RunRequest & {
+  readonly engine: 'flow' | 'packet';
+  readonly routing: { name: string; tie?: TorusTieBreak; seed: number };
+};
+
+interface PreparedBase {
+  readonly request: ResolvedRunRequest;
+  readonly topology: Topology;
+  readonly engine: 'flow' | 'packet';
+  /** The routing both the engine and the bounds use: chosen once, wrapped deadlock-free at packet level. */
+  readonly routing: RoutingFunction;
+}
+
+export interface PreparedCollective extends PreparedBase {
+  readonly kind: 'collective' | 'schedule';
+  /** For a named collective, the build request (the schedule is built by run, after the refusals). */
+  readonly build?: BuildRequest;
+  readonly loaded?: LoadedSchedule;
+  readonly model: FlowModelOptions;
+}
+
+export interface PreparedTraffic extends PreparedBase {
+  readonly kind: 'traffic';
+  readonly pattern: string;
+  readonly rates: readonly number[];
+  readonly preset: PresetName;
+  readonly config: Partial<PacketConfig>;
+  readonly measurement: 'booksim' | 'horizon';
+  readonly horizon?: number;
+}
+
+export type PreparedRun = PreparedCollective | PreparedTraffic;
+
+/** The request's topology, with its failures and rank mapping, through `io` when it reads files. */
+export function topologyOf(req: Pick<RunRequest, 'topology' | 'mapping' | 'fail'>, io: RunIo = {}): Topology {
+  if (io.loadTopology) return io.loadTopology(req.topology, { mapping: req.mapping, fail: req.fail });
+  let t = buildTopology(req.topology);
+  if (req.fail !== undefined) t = applyFailures(t, parseFailures(req.fail));
+  if (req.mapping !== undefined) {
+    if (!isNamedMapping(req.mapping)) throw new InputError('mapping', req.mapping, 'a named order (identity, reverse, random:seed=N, snake); a mapping file needs a RunIo that reads files');
+    t = applyMapping(t, req.mapping);
+  }
+  return t;
+}
+
+/** Validates, resolves and refuses: everything a run needs before an engine starts. */
+export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun {
+  const req = parseRunRequest(raw);
+  const w = req.workload;
+  const engine = req.engine ?? (w.kind === 'traffic' ? 'packet' : 'flow');
+  if (w.kind === 'traffic' && engine !== 'packet') throw new InputError('request.engine', engine, 'packet for a traffic workload (synthetic traffic runs on the packet engine)');
+  const topology = topologyOf(req, io);
+  if (req.fail !== undefined) assertRanksConnected(topology);
+  if (engine === 'packet') checkPacketNodes(topology.numNodes, topology.spec);
+  const preset = req.preset === undefined ? undefined : flowPreset(req.preset);
+  const seed = req.routing?.seed ?? (w.kind === 'traffic' ? (w.seed ?? 1) : 1);
+  const routingOptions: RoutingOptions = { ...preset?.routing, ...(req.routing?.tie ? { tie: req.routing.tie as TorusTieBreak } : {}), routing: req.routing?.name, seed, engine };
+  const resolvedRouting = { name: req.routing?.name ?? defaultRoutingName(topology), ...(routingOptions.tie ? { tie: routingOptions.tie } : {}), seed };
+  const request: ResolvedRunRequest = { ...req, engine, routing: resolvedRouting };
+
+  if (w.kind === 'traffic') {
+    const packetPreset = (req.packet?.preset ?? 'booksim') as PresetName;
+    const config: Partial<PacketConfig> = { ...(req.packet?.config as Partial<PacketConfig> | undefined), seed };
+    // Synthetic traffic: the preset's routing (BookSim's own under booksim) unless one is named.
+    const routing = req.routing?.name ? packetDeadlockFreeRouting(topology, resolveRouting(topology, routingOptions)) : trafficRouting(topology, packetPreset, seed);
+    return { kind: 'traffic', request, topology, engine, routing, pattern: w.pattern, rates: w.rates, preset: packetPreset, config, measurement: w.measurement ?? 'booksim', horizon: w.horizon };
+  }
+
+  const model: FlowModelOptions = { ...preset?.model, ...req.model };
+  const base = resolveRouting(topology, routingOptions);
+  const routing = engine === 'packet' ? packetDeadlockFreeRouting(topology, base) : base;
+  if (w.kind === 'collective') {
+    const build: BuildRequest = { topology, collective: w.collective as CollectiveKind, algorithm: w.algorithm, size: w.size, root: w.root, peer: w.peer };
+    // The refusals every front end relied on, now in one place: flow ops and messages, packet flits.
+    checkFlowCollectiveSize(build);
+    if (engine === 'packet') checkPacketRunSize({ collective: build.collective, ranks: topology.numEndpoints, size: w.size, root: w.root, flitBytes: req.packet?.flitBytes });
+    return { kind: 'collective', request, topology, engine, routing, build, model };
+  }
+  if (!io.readText) throw new InputError('request.workload.file', w.file, 'a schedule file read through a RunIo (the CLI and Studio pass one; the core reads no files)');
+  const loaded = scheduleFromText(io.readText(w.file, 'schedule'), w.file, { size: w.size === undefined ? undefined : String(w.size), topology: topology.spec });
+  const schedule: Schedule = loaded.schedule;
+  if (schedule.numRanks !== topology.numEndpoints) throw new InputError('request.topology', req.topology, `a topology with ${schedule.numRanks} endpoints (the schedule's rank count)`);
+  return { kind: 'schedule', request, topology, engine, routing, loaded, model };
+}

@@ -1,0 +1,129 @@
+/**
+ * RunRequest: one declared, JSON-serialisable value that says everything a run needs. Every front
+ * end builds one (CLI argv, a sweep point, a Studio form, a saved file for `meshwork run --request`)
+ * and the library alone prepares it (`prepare`, sim/prepare.ts) and runs it (`simulate`).
+ * Collective runs, schedule files and synthetic traffic are three workload kinds of the same
+ * request; every result records the resolved request, so any number can be re-run exactly.
+ *
+ * Units are the library's: bytes, seconds, bytes/s; traffic rates in flits/node/cycle.
+ */
+import { z } from 'zod';
+import { InputError } from '../util/errors.js';
+import { COLLECTIVES } from '../collectives/types.js';
+import { TORUS_TIE_BREAKS } from '../routing/dimension-order.js';
+import { PRESET_NAMES } from './packet/config.js';
+import { FLOW_PRESET_NAMES } from './flow/presets.js';
+import { SHARINGS } from './program/model.js';
+import { MODEL_OPTIONS, optionJsonSchema } from './options-schema.js';
+
+/** The time model: one field per row of the option schema (library units), plus the choices only a preset sets. */
+const ModelSchema = z
+  .object({
+    ...Object.fromEntries(
+      MODEL_OPTIONS.map((row) => {
+        const described = (s: z.ZodType): z.ZodType => s.optional().describe(String(optionJsonSchema(row).description));
+        if (row.unit === 'choice') return [row.key, described(z.enum(row.choices as [string, ...string[]]))];
+        let n = row.unit === 'int' ? z.number().int() : z.number();
+        n = n.min(row.min ?? 0);
+        if (row.max !== undefined) n = n.max(row.max);
+        return [row.key, described(row.unit === 'bandwidth' && !row.toModel ? n.nullable() : n)];
+      }),
+    ),
+    sharing: z.enum(SHARINGS).optional().describe('how flows share a channel: maxmin, or cm02 (SimGrid; flow engine only)'),
+    splitTies: z.boolean().optional().describe('split each flow over the even and odd salt routes (default: when the routing splits halves)'),
+  })
+  .strict();
+
+const CollectiveWorkload = z
+  .object({
+    kind: z.literal('collective'),
+    collective: z.enum(COLLECTIVES as unknown as [string, ...string[]]),
+    algorithm: z.string().min(1).describe('algorithm spec, e.g. pairwise or hop-grouped:dir=shortest'),
+    size: z.number().int().min(0).describe('bytes, in the collective\'s size meaning (block, buffer or message)'),
+    root: z.number().int().min(0).optional(),
+    peer: z.number().int().min(0).optional().describe('one-to-one: the destination rank (default: the last rank)'),
+  })
+  .strict();
+
+const ScheduleWorkload = z
+  .object({
+    kind: z.literal('schedule'),
+    file: z.string().min(1).describe('a Meshwork schedule JSON or MSCCL-XML file, read through the caller\'s RunIo'),
+    size: z.number().int().min(0).optional().describe('bytes; required by MSCCL-XML (which counts chunks)'),
+  })
+  .strict();
+
+const TrafficWorkload = z
+  .object({
+    kind: z.literal('traffic'),
+    pattern: z.string().min(1).describe('a registered traffic pattern, e.g. uniform'),
+    rates: z.array(z.number().gt(0).max(1)).min(1).describe('injection rates, flits/node/cycle'),
+    measurement: z.enum(['booksim', 'horizon']).optional().describe("BookSim's warm-up, samples and drain (default), or a fixed horizon"),
+    horizon: z.number().int().min(1).max(1e8).optional().describe('cycles, with measurement horizon (default 10000)'),
+    seed: z.number().int().min(0).optional().describe('traffic and routing seed (default 1)'),
+  })
+  .strict();
+
+export const RunRequestSchema = z
+  .object({
+    topology: z.string().min(1).describe('topology spec (e.g. torus:8x8,bw=25Gbps) or, through the caller\'s RunIo, a file'),
+    mapping: z.string().optional().describe('rank order: identity, reverse, random:seed=N, snake (or a file, through RunIo)'),
+    fail: z.string().optional().describe('failed links or nodes (the --fail grammar)'),
+    workload: z.discriminatedUnion('kind', [CollectiveWorkload, ScheduleWorkload, TrafficWorkload]),
+    engine: z.enum(['flow', 'packet']).optional().describe('default flow; traffic runs at packet level'),
+    preset: z.enum(FLOW_PRESET_NAMES as unknown as [string, ...string[]]).optional().describe('model and routing defaults of another simulator (simgrid); explicit values win'),
+    model: ModelSchema.optional(),
+    routing: z
+      .object({
+        name: z.string().optional().describe("a registered routing, or the family's default"),
+        tie: z.enum(TORUS_TIE_BREAKS as unknown as [string, ...string[]]).optional(),
+        seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+      })
+      .strict()
+      .optional(),
+    packet: z
+      .object({
+        preset: z.enum(PRESET_NAMES as unknown as [string, ...string[]]).optional().describe('router preset (default: default for collectives, booksim for traffic)'),
+        config: z.record(z.string(), z.unknown()).optional().describe('PacketConfig overrides (docs/packet.md)'),
+        flitBytes: z.number().positive().optional(),
+        cycleSeconds: z.number().positive().optional(),
+        maxCycles: z.number().int().positive().optional(),
+      })
+      .strict()
+      .optional(),
+    noise: z
+      .object({ skew: z.number().min(0).optional(), jitter: z.number().min(0).optional(), os: z.number().min(0).optional(), osProbability: z.number().min(0).max(1).optional(), seed: z.number().int().min(0).optional() })
+      .strict()
+      .optional()
+      .describe('disturbances in seconds (sim/program/disturb.ts)'),
+    barriers: z
+      .boolean()
+      .optional()
+      .describe("bracket the collective with SMPI's barrier and time it from the first rank leaving the first barrier to the last leaving the second (sim/program/barriers.ts)"),
+  })
+  .strict();
+
+export type RunRequest = z.infer<typeof RunRequestSchema>;
+export type RunWorkload = RunRequest['workload'];
+
+/** Checks a value (e.g. parsed JSON) is a RunRequest; refuses it in one line naming the field. */
+export function parseRunRequest(raw: unknown, field = 'request'): RunRequest {
+  const parsed = RunRequestSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  let got: unknown = raw;
+  for (const p of issue.path) got = got && typeof got === 'object' ? (got as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined;
+  throw new InputError(issue.path.length ? `${field}.${issue.path.join('.')}` : field, got, `${issue.message} (see schemas/run-request.schema.json)`);
+}
+
+/** schemas/run-request.schema.json, generated from the validator (and so from the option schema); a test compares them. */
+export function runRequestJsonSchema(): Record<string, unknown> {
+  const { $schema, ...rest } = z.toJSONSchema(RunRequestSchema) as Record<string, unknown>;
+  return {
+    $schema,
+    $id: 'https://meshwork.dev/schemas/run-request.schema.json',
+    title: 'Meshwork run request',
+    description: 'Everything one run needs (src/sim/request.ts): topology, workload (collective | schedule | traffic), engine, time model, routing, packet router, noise. Library units: bytes, seconds, bytes/s.',
+    ...rest,
+  };
+}
