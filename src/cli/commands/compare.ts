@@ -34,7 +34,7 @@ export function register(program: Command): void {
     // the others for minutes. (An algorithm that does not support the request is skipped below.)
     for (const spec of specs) {
       try {
-        checkFlowCollectiveSize({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root });
+        checkFlowCollectiveSize({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root, sizes: setup.sizes });
       } catch (err) {
         if (err instanceof LimitError || !(err instanceof InputError)) throw err;
       }
@@ -45,7 +45,7 @@ export function register(program: Command): void {
       specs.forEach((spec, i) => {
         let schedule;
         try {
-          schedule = buildSchedule({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root });
+          schedule = buildSchedule({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root, sizes: setup.sizes });
         } catch (err) {
           // An algorithm that does not support this topology or rank count is listed as skipped.
           if (err instanceof InputError && !(opts.include ?? []).includes(spec)) {
