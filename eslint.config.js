@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'out/**', 'meshwork-*/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'out/**', 'meshwork-*/**', 'src/workload/chakra/gen/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,7 +9,7 @@
  * node_modules stay external: they load as before, only when a command imports them.
  */
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { chmod, readFile, rm } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -78,3 +78,7 @@ await build({
   plugins: [keepModuleUrls, externalPackages],
   logLevel: 'warning',
 });
+
+// esbuild writes files 0644; the bin must stay executable after a rebuild, or `npx meshwork` in a
+// checkout fails with "Permission denied" (npm sets the bit only when it installs the package).
+await chmod(`${outdir}${sep}main.js`, 0o755);

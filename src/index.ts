@@ -18,9 +18,21 @@ export * from './sim/flow/index.js';
 export * from './sim/packet/index.js';
 export * from './sim/traffic/index.js';
 export * from './sim/simulate.js';
+export * from './sim/library.js';
+export * from './sim/nccl-tests.js';
+export * from './sim/perf.js';
 export * from './analysis/index.js';
 export * from './report/index.js';
 export * from './interop/index.js';
+// Workloads (Chakra execution traces): read, check, generate, lower, run, write.
+export { decodeChakraRank, traceError, CHAKRA_COLLECTIVES, type ChakraNode, type ChakraNodeKind, type ChakraCollective, type ChakraRankTrace } from './workload/chakra/read.js';
+export { assembleTrace, parseCommGroups, processGroupsFromMetadata, type ChakraTrace, type ChakraCollectiveInstance, type ProcessGroups } from './workload/chakra/trace.js';
+export { encodeChakraRank, type ChakraNodeInit } from './workload/chakra/write.js';
+export { DEVICE_PRESETS, resolveDevice, type DeviceModel } from './workload/device.js';
+export { lowerWorkload, DEFAULT_ALGORITHMS as WORKLOAD_DEFAULT_ALGORITHMS, OP_CATEGORIES as WORKLOAD_OP_CATEGORIES, type LowerOptions, type LoweredWorkload, type CollectiveAlgorithms } from './workload/lower.js';
+export { analyzeWorkload, type WorkloadReport, type RankTimeline, type CollectiveTiming, type CriticalNode, type LinkTraffic } from './workload/analyze.js';
+export { runWorkload, type WorkloadRunRequest, type WorkloadRun } from './workload/run.js';
+export { generateTransformer, generatedTrace, type TransformerOptions, type GeneratedWorkload } from './workload/generate.js';
 
 // Names exported by more than one area: the canonical owner wins.
 export { OpKind, OP_NAMES } from './collectives/index.js';

@@ -7,6 +7,8 @@
  * - a character device, a FIFO, or a descriptor path (/dev/stdout, /dev/fd/N, /proc/self/fd/N):
  *   streamed, since renaming over a device would replace it with a regular file;
  * - a directory, a socket or a block device: refused.
+ * - `-`: standard output (issue 28 item 8: `--out -` made a file named `-`), written
+ *   after whatever the command printed before it.
  * Paths on /proc and /sys are refused with one statfs call: `mkdir -p` there never returns.
  * No directory is created for a file: a missing directory is refused, naming it.
  */
@@ -110,9 +112,13 @@ function linkTarget(field: string, given: string, path: string): string {
   }
 }
 
+/** The path that means standard output wherever an output file is taken. */
+export const STDOUT_PATH = '-';
+
 /** Checks an output file path without writing anything; call it before any work. */
 export function planOutput(given: string, field: string): PlannedOutput {
   if (given.trim() === '') refuse(field, given, 'a file path');
+  if (given === STDOUT_PATH) return { field, given, target: STDOUT_PATH, kind: 'stream' };
   const path = resolve(given);
   if (DESCRIPTOR_PATH.test(path)) {
     if (!statOrUndefined(path, true)) refuse(field, given, 'an open descriptor');
@@ -143,7 +149,7 @@ export function planOutputs(paths: Record<string, string | undefined>): PlannedO
   const seen = new Map<string, string>();
   for (const p of planned) {
     const other = seen.get(p.target);
-    if (other !== undefined && p.kind === 'replace') refuse(p.field, p.given, `a path other than --${other}'s`);
+    if (other !== undefined && (p.kind === 'replace' || p.target === STDOUT_PATH)) refuse(p.field, p.given, `a path other than --${other}'s`);
     seen.set(p.target, p.field);
   }
   return planned;
@@ -151,6 +157,12 @@ export function planOutputs(paths: Record<string, string | undefined>): PlannedO
 
 /** One open descriptor for the whole write: a FIFO's reader would see end-of-file at each reopen. */
 function writeData(path: string, data: OutputData, flag: string): void {
+  // Standard output (a pipe, a socket, a file or a terminal: writes to it are synchronous on Linux).
+  if (path === STDOUT_PATH) {
+    if (typeof data === 'string' || data instanceof Uint8Array) process.stdout.write(data);
+    else for (const chunk of data) process.stdout.write(chunk);
+    return;
+  }
   const fd = openSync(path, flag);
   try {
     if (typeof data === 'string' || data instanceof Uint8Array) writeAll(fd, data);

@@ -16,26 +16,59 @@ const STEPS = 1000;
 
 const SILENT: Progress = { update: () => {}, stop: () => {} };
 
-export function progressBar(label: string, opts: { json?: boolean } = {}): Progress {
-  if (opts.json || !process.stderr.isTTY) return SILENT;
+/** Before this much time and work, no ETA is claimed (`ETA …`): one early sample predicts nothing. */
+const ETA_MIN_SECONDS = 2;
+const ETA_MIN_FRACTION = 0.02;
+
+/** 75 -> "1m15s", 3725 -> "1h02m". */
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/**
+ * The time left if the rest goes at the average pace so far. The fraction must be weighted by work
+ * (callers pass cost-weighted fractions: seeds by measured cost, sweep points by estimatedCost):
+ * cli-progress's own ETA, a moving window over the last updates, showed `ETA 15s` at 46 % of a
+ * 2 min 15 s run, and `ETA NFs` (its "INF" cut short) before any rate was known (issue 28 item 10).
+ */
+export function etaText(elapsedSeconds: number, fraction: number): string {
+  if (fraction >= 1) return '0s';
+  if (elapsedSeconds < ETA_MIN_SECONDS || fraction < ETA_MIN_FRACTION) return '…';
+  return formatDuration((elapsedSeconds * (1 - fraction)) / fraction);
+}
+
+export function progressBar(label: string, opts: { json?: boolean; force?: boolean } = {}): Progress {
+  if (opts.json || !(process.stderr.isTTY || opts.force)) return SILENT;
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
-      format: `${label} [{bar}] {percentage}% | {duration_formatted} elapsed, ETA {eta_formatted} | {detail}`,
-      etaBuffer: 50,
+      // Every field is ours, filled on each update: no cli-progress placeholder can show literally.
+      format: `${label} [{bar}] {percentage}% | {spent} elapsed, ETA {remaining} | {detail}`,
       hideCursor: true,
       clearOnComplete: true,
+      noTTYOutput: opts.force === true,
+      notTTYSchedule: 2000,
     },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(STEPS, 0, { detail: '' });
+  const started = performance.now();
+  const fields = (fraction: number, detail: string): Record<string, string> => {
+    const elapsed = (performance.now() - started) / 1000;
+    return { spent: formatDuration(elapsed), remaining: etaText(elapsed, fraction), detail };
+  };
   let shown = 0;
+  let detailShown = '';
+  bar.start(STEPS, 0, fields(0, ''));
   let stopped = false;
   return {
     update(fraction, detail) {
       if (stopped) return;
       shown = Math.max(shown, Math.round(Math.min(1, Math.max(0, fraction)) * STEPS));
-      bar.update(shown, detail === undefined ? undefined : { detail });
+      detailShown = detail ?? detailShown;
+      bar.update(shown, fields(shown / STEPS, detailShown));
     },
     stop() {
       if (stopped) return;

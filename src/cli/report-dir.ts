@@ -40,6 +40,8 @@ export function holdsMeshworkReport(dir: string): boolean {
 export function openReportDir(out: string, opts: { replace: boolean; field?: string }): ReportDir {
   const field = opts.field ?? 'out';
   if (out.trim() === '') throw new InputError(field, out, 'a directory path');
+  // `-` means standard output for a file; a report is a directory of files (issue 28 item 8).
+  if (out === '-') throw new InputError(field, out, 'a directory path (a report is several files: - means standard output only for a single file)');
   const given = resolve(out);
   const path = existsSync(given) ? realpathSync(given) : given;
   if (existsSync(path)) {

@@ -9,3 +9,4 @@ export * from './patterns.js';
 export * from './executor.js';
 export * from './json.js';
 export * from './fullmesh-control.js';
+export * from './algorithms/library/index.js';

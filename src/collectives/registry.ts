@@ -3,11 +3,12 @@
  * the engines and users reach them through `buildSchedule` with a spec such as
  * `pairwise` or `hop-grouped:dir=shortest,pacing=off` (src/util/spec.ts grammar).
  */
-import { InputError } from '../util/errors.js';
+import { InputError, LimitError } from '../util/errors.js';
+import { formatSize } from '../util/units.js';
 import { Spec } from '../util/spec.js';
 import type { Topology } from '../topology/graph.js';
 import { Schedule, ScheduleBuilder, BuilderInit } from './schedule.js';
-import { CollectiveKind, DTYPE_BYTES, Dtype, ReduceOp, isReduction, isRooted } from './types.js';
+import { CollectiveKind, DTYPE_BYTES, Dtype, ReduceOp, isReduction, isRooted, sizeMeaning } from './types.js';
 import { resolveSmpiAlias, smpiAliasNames } from './smpi-names.js';
 
 /** One algorithm parameter, with its default (shown by `meshwork collective list`). */
@@ -209,8 +210,19 @@ function checkSizes(req: BuildRequest, n: number): Float64Array | undefined {
 }
 
 /** Refuses sizes that cannot be cut as the collective needs (whole elements, equal reduce-scatter blocks). */
+/** Largest buffer a rank holds, in bytes (1 PiB): offsets and algorithms' temporaries stay below 2^53. */
+export const MAX_BUFFER_BYTES = 2 ** 50;
+
 export function checkSizeFits(collective: CollectiveKind, size: number, ranks: number, dtype: Dtype): void {
   const elem = DTYPE_BYTES[dtype];
+  // A rank's buffer is n blocks for the block collectives; byte offsets inside it, and the
+  // temporaries algorithms add, must stay exact doubles (issue 28 item 4: 1PiB named region.extent).
+  const blocks = sizeMeaning(collective) === 'block' ? ranks : 1;
+  if (size * blocks > MAX_BUFFER_BYTES) {
+    const max = Math.floor(MAX_BUFFER_BYTES / blocks);
+    const why = blocks > 1 ? `: a rank's buffer of ${blocks} blocks stays within 2^50 bytes` : ' (2^50: a rank\'s buffer)';
+    throw new LimitError('size', size, `${max} bytes = ${formatSize(max)} for ${collective} on ${ranks} ranks${why}`);
+  }
   if (collective === 'reduce-scatter' && size % (ranks * elem) !== 0) {
     throw new InputError('size', size, `a multiple of ${ranks * elem} bytes (${ranks} ranks x ${elem}-byte ${dtype}) for reduce-scatter`);
   }

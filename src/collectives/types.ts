@@ -70,9 +70,11 @@ export const OpKind = {
   HwCollective: 6,
   /** Wait (one request, MPI_Wait) or waitall (every request, MPI_Waitall) of the stream's non-blocking sends and receives. */
   Wait: 7,
+  /** Program only (workloads, never in a schedule): the stream is busy for a duration, in seconds. */
+  Compute: 8,
 } as const;
 export type OpKind = (typeof OpKind)[keyof typeof OpKind];
-export const OP_NAMES = ['send', 'recv', 'copy', 'reduce', 'barrier', 'pace', 'hw', 'waitall'] as const;
+export const OP_NAMES = ['send', 'recv', 'copy', 'reduce', 'barrier', 'pace', 'hw', 'waitall', 'compute'] as const;
 
 /** Kinds of a modelled combining-network operation (seed 002's XOR allreduce is `allreduce`). */
 /**

@@ -6,3 +6,4 @@ export * from './graphml.js';
 export * from './simgrid.js';
 export * from './schedule-text.js';
 export * from './topology-file.js';
+export * from './file-detect.js';

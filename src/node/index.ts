@@ -8,3 +8,4 @@ export * from './interop.js';
 
 // loadTopology reads graph files synchronously: have their reader ready for library users.
 await loadGraphFormat();
+export * from './chakra.js';

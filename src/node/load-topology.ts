@@ -16,6 +16,7 @@ import { applyMapping, isNamedMapping } from '../topology/mapping.js';
 import { applyFailures, parseFailures } from '../topology/failures.js';
 import type * as GraphFormat from '../topology/file-format.js';
 import { filePathOf, mayNameGraphFile } from './file-path.js';
+import { detectTopologyFile } from '../interop/file-detect.js';
 import type { Topology } from '../topology/graph.js';
 import type * as TopologyFile from '../interop/topology-file.js';
 
@@ -67,6 +68,9 @@ function loadUnmapped(specOrPath: string, field: string): Topology {
   const fromFormat = topologyFile.topologyFromFileSpec(text, field, readText);
   if (fromFormat) return fromFormat;
   const path = filePathOf(text)!;
+  // `file:net.graphml` or `file:net.anynet`: the reader the content and name call for (issue 28 item 17).
+  const detected = detectTopologyFile(path, readText(path, field));
+  if (!detected.startsWith('file:')) return topologyFile.topologyFromFileSpec(detected, field, readText)!;
   return topologyFile.topologyFromFileDocument(readStructured(path, field), path, field, graphFormat);
 }
 
@@ -76,7 +80,8 @@ export function readStructured(path: string, field: string): unknown {
   try {
     return /\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text);
   } catch (err) {
-    const detail = (err as Error).message.split('\n')[0];
+    // A parser's stack overflow on deep nesting is the user's file, said in our words (issue 28 item 3).
+    const detail = err instanceof RangeError || /call stack/i.test((err as Error).message) ? 'nested too deeply to read' : (err as Error).message.split('\n')[0];
     throw new InputError(field, path, `a well-formed ${/\.ya?ml$/i.test(path) ? 'YAML' : 'JSON'} file (${detail})`);
   }
 }

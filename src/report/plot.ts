@@ -9,7 +9,8 @@
  * reader always knows what a mark is).
  */
 import type { TopLevelSpec } from 'vega-lite';
-import { minOf } from '../util/arrays.js';
+import { maxOf, minOf } from '../util/arrays.js';
+import { importOptional } from '../util/optional.js';
 
 export interface Plot {
   /** File-name-safe id, unique within a seed (e.g. "004-diameter"). */
@@ -115,6 +116,38 @@ function seriesOrder(points: readonly { series: string }[]): string[] {
   return [...new Set(points.map((p) => p.series))];
 }
 
+/** Height of one line of a reference label (10 px font), which a rotated label takes across the axis. */
+const LABEL_LINE_PX = 13;
+
+/**
+ * Reference-line labels at positions along an axis of `length` pixels. A rotated label is one text
+ * line wide across the axis, and the lines of a merged label stack beside the first rule; a rule
+ * whose label would start inside that block joins it as one more line, so labels never overprint
+ * (issue 27: seed 001's crossover labels did).
+ */
+export function mergeCloseLabels<M extends { value: number; label: string }>(marks: readonly M[], log: boolean, extent: readonly number[], length: number): M[] {
+  const pos = (v: number) => (log ? Math.log(v) : v);
+  const lo = minOf(extent.map(pos));
+  const span = maxOf(extent.map(pos)) - lo || 1;
+  const px = (v: number) => ((pos(v) - lo) / span) * length;
+  const sorted = [...marks].sort((a, b) => a.value - b.value);
+  const out: M[] = [];
+  let edge = -Infinity;
+  let lines = 0;
+  for (const m of sorted) {
+    const last = out[out.length - 1];
+    if (last && px(m.value) < edge) {
+      out[out.length - 1] = { ...last, label: `${last.label}\n${m.label}` };
+      lines++;
+    } else {
+      out.push(m);
+      lines = 1;
+    }
+    edge = px(out[out.length - 1].value) + lines * LABEL_LINE_PX;
+  }
+  return out;
+}
+
 function seriesPlot(opts: SeriesPlotOptions, mark: Record<string, unknown>): Plot {
   checkFinite(opts.points, opts.id, opts.x.log, opts.y.log);
   for (const m of opts.marks ?? []) {
@@ -148,11 +181,14 @@ function seriesPlot(opts: SeriesPlotOptions, mark: Record<string, unknown>): Plo
     for (const ax of ['x', 'y'] as const) {
       const these = values.filter((m) => m.axis === ax);
       if (these.length === 0) continue;
+      const side = ax === 'x' ? opts.x : opts.y;
+      const extent = [...opts.points.map((p) => (ax === 'x' ? p.x : p.y)), ...these.map((m) => m.value)];
+      const length = ax === 'x' ? (opts.width ?? WIDTH) : (opts.height ?? HEIGHT);
       layers.push(
         { data: { values: these }, mark: { type: 'rule', strokeDash: [6, 4], color: '#555', clip: true }, encoding: { [ax]: { field: 'value', type: 'quantitative' } } },
         {
-          data: { values: these },
-          mark: ax === 'x' ? { type: 'text', angle: 270, align: 'right', baseline: 'bottom', dx: -4, dy: -2, color: '#333', fontSize: 10, y: 0 } : { type: 'text', align: 'right', baseline: 'bottom', dy: -2, color: '#333', fontSize: 10, x: 'width' },
+          data: { values: mergeCloseLabels(these, side.log === true, extent, length) },
+          mark: ax === 'x' ? { type: 'text', angle: 270, align: 'right', baseline: 'bottom', dx: -4, dy: -2, color: '#333', fontSize: 10, y: 0, lineBreak: '\n' } : { type: 'text', align: 'right', baseline: 'bottom', dy: -2, color: '#333', fontSize: 10, x: 'width', lineBreak: '\n' },
           encoding: { [ax]: { field: 'value', type: 'quantitative' }, text: { field: 'label' } },
         },
       );
@@ -337,7 +373,7 @@ function plotLogger(id: string): never {
  */
 export async function renderPlotSvg(plot: Plot): Promise<string> {
   // Vega and Vega-Lite cost about half a second of start-up: load them only when a plot is drawn.
-  const [vega, vegaLite] = await Promise.all([import('vega'), import('vega-lite')]);
+  const [vega, vegaLite] = await importOptional(() => Promise.all([import('vega'), import('vega-lite')]), ['vega', 'vega-lite'], 'drawing plots');
   const compiled = vegaLite.compile(plot.spec, { logger: plotLogger(plot.id) }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logger: plotLogger(plot.id) });
   try {

@@ -16,6 +16,7 @@ import { hopVcEntry } from './hop-vc.js';
 import { adaptiveEntry, ugalGlobalEntry, ugalLocalEntry } from './adaptive.js';
 import { flatflyUgalEntry } from './flatfly.js';
 import { dalEntry } from './dal.js';
+import { rommEntry, valiantDorEntry, xyYxEntry } from './booksim-mesh.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   dimensionOrderEntry,
@@ -38,4 +39,7 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   ugalGlobalEntry,
   flatflyUgalEntry,
   dalEntry,
+  rommEntry,
+  valiantDorEntry,
+  xyYxEntry,
 ];

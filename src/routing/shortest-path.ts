@@ -13,6 +13,7 @@ import { hash32 } from '../util/rng.js';
 import type { Topology } from '../topology/graph.js';
 import { DEFAULT_ROUTE_CACHE_BYTES, DistanceCache } from './distance-cache.js';
 import { familyOf } from '../topology/registry.js';
+import { RouterDistances } from './router-distances.js';
 import type { RoutingEntry } from './registry.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
 
@@ -45,8 +46,12 @@ export function shortestPathRouting(topology: Topology, opts: ShortestPathOption
   const t = topology;
   const cache = new DistanceCache(t, opts.cacheBytes ?? DEFAULT_ROUTE_CACHE_BYTES, opts.usable);
   const usable = opts.usable;
+  // Channel-restricted routings keep the per-node BFS; otherwise rows sized by routers where they
+  // give the same distances (router-distances.ts).
+  const table = usable ? undefined : RouterDistances.forTopology(t, opts.cacheBytes ?? DEFAULT_ROUTE_CACHE_BYTES);
+  const arrayDistances = new ArrayDistances();
   const name = opts.name ?? `shortest-path(tie=${tie})`;
-  return {
+  const routing = {
     name,
     params: { tie, cacheBytes: opts.cacheBytes ?? DEFAULT_ROUTE_CACHE_BYTES },
     vcClasses: 1,
@@ -55,48 +60,75 @@ export function shortestPathRouting(topology: Topology, opts: ShortestPathOption
     cache,
     route(src: number, dst: number, salt: number, out: RouteBuffers): number {
       if (src === dst) return 0;
+      if (table) return walk(src, dst, salt, out, table);
       const dist = cache.to(dst);
-      if (dist[src] < 0) throw new InputError('route', `${src} -> ${dst}`, `a pair of nodes joined by a path in ${t.spec}`);
-      // D-mod-k spreads by the destination's physical position, never by the rank a mapping gave it.
-      const dstKey = t.physicalIndexOfNode[dst] >= 0 ? t.physicalIndexOfNode[dst] : dst;
-      let v = src;
-      let hops = 0;
-      let spread = 1;
-      while (v !== dst) {
-        const want = dist[v] - 1;
-        let count = 0;
-        let first = -1;
-        for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) {
-          const c = t.outChannels[i];
-          if (dist[t.chDst[c]] === want && (!usable || usable(c))) {
-            if (first < 0) first = c;
-            count++;
-          }
-        }
-        let chosen = first;
-        if (count > 1 && tie !== 'lowest') {
-          const pick = tie === 'dmodk' ? Math.floor(dstKey / spread) % count : hash32(src, dst, (salt ^ Math.imul(hops, 0x9e3779b1)) >>> 0) % count;
-          spread *= count;
-          let k = 0;
-          for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) {
-            const c = t.outChannels[i];
-            if (dist[t.chDst[c]] === want && (!usable || usable(c))) {
-              if (k === pick) {
-                chosen = c;
-                break;
-              }
-              k++;
-            }
-          }
-        }
-        out.channels[hops] = chosen;
-        out.vcClass[hops] = 0;
-        hops++;
-        v = t.chDst[chosen];
-      }
-      return hops;
+      arrayDistances.cur = dist;
+      return walk(src, dst, salt, out, arrayDistances);
     },
   };
+  return routing;
+
+  /**
+   * Follows strictly decreasing distances from src to dst: at each hop the out-channels (in port
+   * order) whose far end is one hop closer, the tie deciding among several.
+   */
+  function walk(src: number, dst: number, salt: number, out: RouteBuffers, dist: NodeDistances): number {
+    dist.prepare(dst);
+    if (dist.at(src) < 0) throw new InputError('route', `${src} -> ${dst}`, `a pair of nodes joined by a path in ${t.spec}`);
+    // D-mod-k spreads by the destination's physical position, never by the rank a mapping gave it.
+    const dstKey = t.physicalIndexOfNode[dst] >= 0 ? t.physicalIndexOfNode[dst] : dst;
+    let v = src;
+    let hops = 0;
+    let spread = 1;
+    while (v !== dst) {
+      const want = dist.at(v) - 1;
+      let count = 0;
+      let first = -1;
+      for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) {
+        const c = t.outChannels[i];
+        if (dist.at(t.chDst[c]) === want && (!usable || usable(c))) {
+          if (first < 0) first = c;
+          count++;
+        }
+      }
+      let chosen = first;
+      if (count > 1 && tie !== 'lowest') {
+        const pick = tie === 'dmodk' ? Math.floor(dstKey / spread) % count : hash32(src, dst, (salt ^ Math.imul(hops, 0x9e3779b1)) >>> 0) % count;
+        spread *= count;
+        let k = 0;
+        for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) {
+          const c = t.outChannels[i];
+          if (dist.at(t.chDst[c]) === want && (!usable || usable(c))) {
+            if (k === pick) {
+              chosen = c;
+              break;
+            }
+            k++;
+          }
+        }
+      }
+      out.channels[hops] = chosen;
+      out.vcClass[hops] = 0;
+      hops++;
+      v = t.chDst[chosen];
+    }
+    return hops;
+  }
+}
+
+/** Distances to one destination at a time: a per-node BFS array, or the router table. */
+interface NodeDistances {
+  prepare(dst: number): void;
+  at(node: number): number;
+}
+
+/** A per-destination BFS array (DistanceCache) seen through NodeDistances. */
+class ArrayDistances implements NodeDistances {
+  cur: Int32Array = new Int32Array(0);
+  prepare(): void {}
+  at(node: number): number {
+    return this.cur[node];
+  }
 }
 
 export const shortestPathEntry: RoutingEntry = {

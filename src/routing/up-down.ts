@@ -2,13 +2,15 @@
  * Up/down routing for fat trees and two-level (leaf/spine) networks: climb to a nearest common
  * ancestor, then descend. In these trees every shortest terminal-to-terminal path is an up*\/down*
  * path, so the route is the shortest path; the choice among parallel up-links is
- * destination-mod-k (default) or a per-flow hash (ECMP).
+ * destination-mod-k (default) or a per-flow hash (ECMP). On a k-ary n-tree the routes are computed in
+ * closed form (the same channels), elsewhere by walking distances (shortest-path.ts).
  */
 import type { Topology } from '../topology/graph.js';
 import { familyOf } from '../topology/registry.js';
-import { shortestPathRouting } from './shortest-path.js';
+import { hash32 } from '../util/rng.js';
+import { shortestPathRouting, type ShortestPathTie } from './shortest-path.js';
 import type { RoutingEntry } from './registry.js';
-import type { RoutingFunction } from './types.js';
+import type { RouteBuffers, RoutingFunction } from './types.js';
 
 export interface UpDownOptions {
   /** Per-flow hash over parallel up-links instead of destination-mod-k. */
@@ -29,7 +31,55 @@ export function upDownRouting(topology: Topology, opts: UpDownOptions = {}): Rou
   // degraded tree) it is plain shortest-path routing, so the packet engine must not trust it.
   const tree = familyOf(topology)?.defaultRouting === 'updown';
   const r = shortestPathRouting(topology, { tie, cacheBytes: opts.cacheBytes, name: `up-down(${selection})`, deadlockFree: tree });
-  return { ...r, route: r.route, params: { selection } };
+  const shape = familyOf(topology)?.kAryTree?.(topology);
+  if (!shape) return { ...r, route: r.route, params: { selection } };
+  const closedForm = kAryTreeRoute(topology, shape.k, shape.levels, tie);
+  const terminals = shape.k ** shape.levels;
+  return {
+    ...r,
+    params: { selection },
+    // Terminal to terminal in closed form; routes from or to a switch (hints, Valiant) walk distances.
+    route: (src, dst, salt, out) => (src < terminals && dst < terminals ? closedForm(src, dst, salt, out) : r.route(src, dst, salt, out)),
+  };
+}
+
+/**
+ * The shortest-path walk's routes on an intact k-ary n-tree, without distances: up from the leaf
+ * switch to the nearest common ancestor's level (the lowest level whose subtrees, k^(level+1)
+ * consecutive terminals, hold both ends), choosing among the k up-links by the tie exactly as
+ * shortestPathRouting does (every up-link is one hop closer, none of the down-links is), then down by
+ * the destination's digits (one shortest choice per hop). O(hops), where the walk scans 2k ports a hop.
+ */
+function kAryTreeRoute(t: Topology, k: number, levels: number, tie: ShortestPathTie): (src: number, dst: number, salt: number, out: RouteBuffers) => number {
+  const { outStart, outChannels, chDst } = t;
+  return (src, dst, salt, out) => {
+    if (src === dst) return 0;
+    const dstKey = t.physicalIndexOfNode[dst] >= 0 ? t.physicalIndexOfNode[dst] : dst;
+    let hops = 0;
+    const push = (c: number): number => {
+      out.channels[hops] = c;
+      out.vcClass[hops++] = 0;
+      return chDst[c];
+    };
+    let v = push(outChannels[outStart[src]]);
+    let ancestor = 0;
+    let span = k;
+    while (Math.floor(src / span) !== Math.floor(dst / span)) {
+      ancestor++;
+      span *= k;
+    }
+    if (ancestor >= levels) throw new Error(`k-ary ${levels}-tree: terminals ${src} and ${dst} share no root`);
+    let spread = 1;
+    for (let level = 0; level < ancestor; level++) {
+      const pick = tie === 'dmodk' ? Math.floor(dstKey / spread) % k : tie === 'hash' ? hash32(src, dst, (salt ^ Math.imul(hops, 0x9e3779b1)) >>> 0) % k : 0;
+      spread *= k;
+      v = push(outChannels[outStart[v] + k + pick]);
+    }
+    for (let level = ancestor, digit = span / k; level >= 0; level--, digit /= k) {
+      v = push(outChannels[outStart[v] + (Math.floor(dst / digit) % k)]);
+    }
+    return hops;
+  };
 }
 
 export const upDownEntry: RoutingEntry = {

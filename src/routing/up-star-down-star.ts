@@ -180,3 +180,31 @@ export function packetDeadlockFreeRouting(topology: Topology, routing: RoutingFu
     throw err;
   }
 }
+
+/** A routing the packet engine used instead of the topology's own (see packetDeadlockFreeRouting). */
+export interface RoutingFallback {
+  readonly replaced: string;
+  readonly by: string;
+  readonly reason: string;
+  /** The topology is a degraded network (`--fail`): the intact family's routing no longer applies. */
+  readonly degraded: boolean;
+}
+
+/** What routingFallback records: the routing replaced by packetDeadlockFreeRouting, if any. */
+export function routingFallbackOf(topology: Topology, routing: { readonly name: string; readonly params: Readonly<Record<string, unknown>> }): RoutingFallback | null {
+  const replaced = routing.params.replaces;
+  if (typeof replaced !== 'string') return null;
+  return {
+    replaced: replaced.replace(/ \(.*\)$/, ''),
+    by: routing.name,
+    reason: 'packet level needs a routing that is deadlock free with one VC class; every route is then some up channels then some down channels, often longer than the shortest path',
+    degraded: topology.family === 'degraded',
+  };
+}
+
+/** The one warning line a CLI prints for a degraded network routed on up*\/down* at packet level. */
+export function degradedRoutingWarning(fallback: RoutingFallback | null | undefined): string | undefined {
+  if (!fallback?.degraded) return undefined;
+  return `warning: the degraded network is routed on ${fallback.by} at packet level, not ${fallback.replaced} (the intact family's routing no longer applies): expect longer routes and an earlier saturation than the intact network (docs/failures.md)`;
+}
+

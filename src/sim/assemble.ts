@@ -4,6 +4,8 @@
  * RunResult: topology bounds, the schedule bound, `bound_s` and `efficiency` by one rule, the
  * per-channel summary, the throughput series and the critical path.
  */
+import { ncclTestsBandwidth, type NcclTestsBandwidth } from './nccl-tests.js';
+import type { CollectiveKind } from '../collectives/types.js';
 import type { Topology } from '../topology/graph.js';
 import type { RoutingFunction } from '../routing/types.js';
 import { OP_NAMES, OpKind } from '../collectives/types.js';
@@ -57,13 +59,21 @@ const SEMANTICS_RECORD = {
   boundRule: 'bound_s: the largest topology bound of the collective\'s demands, or the schedule bound when no demands are given; efficiency = bound_s / makespan, capped at 1',
 };
 
+/** nccl-tests' algbw and busbw of a collective's run (nccl-tests.ts), as `bandwidth`; nothing for other workloads. */
+function ncclTestsRecord(workload: Readonly<Record<string, unknown>> | null | undefined, makespan: number): { bandwidth?: NcclTestsBandwidth } {
+  const w = workload as { collective?: unknown; size_bytes?: unknown; ranks?: unknown } | null | undefined;
+  if (!w || typeof w.collective !== 'string' || typeof w.size_bytes !== 'number' || typeof w.ranks !== 'number') return {};
+  const bandwidth = ncclTestsBandwidth(w.collective as CollectiveKind, w.size_bytes, w.ranks, makespan);
+  return bandwidth ? { bandwidth } : {};
+}
+
 export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
   const t = req.topology;
   const sched = scheduleBound(t, req.boundRouting ?? req.routing, req.program, req.model);
   const topo: BoundRecord[] = req.demands && req.demands.length > 0 ? demandBounds(t, req.demands, req.model) : [];
   const bound = topo.length > 0 ? bestBound(topo).seconds : sched.seconds;
   const makespan = raw.makespan - timeOriginOf(req.timeOrigin, raw.opEnd);
-  return {
+  const result: RunResult = {
     kind: 'meshwork-run-result',
     version: RESULT_VERSION,
     engine: raw.engine,
@@ -75,6 +85,7 @@ export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
     topology: { spec: t.spec, family: t.family, nodes: t.numNodes, channels: t.numChannels, endpoints: t.numEndpoints, params: t.params },
     routing: { name: req.routing.name, params: req.routing.params },
     workload: req.workload ?? null,
+    ...ncclTestsRecord(req.workload, makespan),
     model: { ...req.model, ...SEMANTICS_RECORD, noise: req.program.noise, ...req.modelRecord },
     ranks: { count: req.program.numRanks, finish_s: Array.from(raw.rankFinish) },
     channels: channelSummary(t, raw.channelBytes, raw.makespan),
@@ -82,6 +93,23 @@ export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
     critical_path: criticalPath(req.program, raw),
     stats: { ...raw.stats, ...hwCollectiveStats(req.program) },
   };
+  // Per-op times in seconds, for views that need every op (workload timelines); not serialised.
+  Object.defineProperty(result, 'opTimes', { value: { start: raw.opStart, end: raw.opEnd, pred: raw.opPred } satisfies OpTimes, enumerable: false });
+  return result;
+}
+
+/** Every op's start and end (seconds) and the op it waited for, as both engines measured them. */
+export interface OpTimes {
+  readonly start: Float64Array;
+  readonly end: Float64Array;
+  readonly pred: Int32Array;
+}
+
+/** The per-op times of a result `assembleResult` built (both engines). */
+export function opTimesOf(result: RunResult): OpTimes {
+  const times = (result as RunResult & { opTimes?: OpTimes }).opTimes;
+  if (times === undefined) throw new Error('opTimesOf: a result from assembleResult (simulate) is needed');
+  return times;
 }
 
 /** The earliest end of the given ops (each rank's t0 after the first barrier), or 0 without them. */

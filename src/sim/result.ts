@@ -59,6 +59,8 @@ export interface RunResult {
   readonly routing: { readonly name: string; readonly params: Readonly<Record<string, unknown>> };
   /** What ran: collective, algorithm, size convention; null for a hand-built program. */
   readonly workload: Readonly<Record<string, unknown>> | null;
+  /** nccl-tests' algbw and busbw of a collective (sim/nccl-tests.ts); absent for other workloads. */
+  readonly bandwidth?: import('./nccl-tests.js').NcclTestsBandwidth;
   /** Every model parameter and model choice that shaped the numbers. */
   readonly model: Readonly<Record<string, unknown>>;
   readonly ranks: { readonly count: number; readonly finish_s: readonly number[] };

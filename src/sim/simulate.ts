@@ -21,6 +21,7 @@ import { runFlow } from './flow/run.js';
 import type { FlowRunOutput, FlowTraceRecorder } from './flow/engine.js';
 import { checkFlowCollectiveSize } from './flow/collective-run.js';
 import { simulatePacketSchedule, type PacketScheduleOptions } from './packet/schedule-run.js';
+import { effectiveTopology, libraryTiming, withLibraryLatency } from './library.js';
 
 export type EngineName = 'flow' | 'packet';
 export const ENGINES: readonly EngineName[] = ['flow', 'packet'];
@@ -74,23 +75,28 @@ export function simulate(req: SimulateRequest): SimulateResult {
   const engine = req.engine ?? 'flow';
   if (!ENGINES.includes(engine)) throw new InputError('engine', engine, ENGINES.join(', '));
   if (req.schedule === undefined && req.program === undefined) throw new InputError('simulate', 'neither a schedule nor a program', 'a schedule or a program');
-  const t = req.topology;
-  const plain = req.program ?? lowerSchedule(req.schedule!, t);
+  // A collective library's schedule runs under its protocol: scaled link rates, its latency up front (sim/library.ts).
+  const library = req.schedule ? libraryTiming(req.schedule, req.topology) : undefined;
+  const t = library ? effectiveTopology(req.topology, library) : req.topology;
+  const loweredPlain = req.program ?? lowerSchedule(req.schedule!, t);
+  const plain = library ? withLibraryLatency(loweredPlain, library) : loweredPlain;
   const bracketed = req.barriers ? bracketWithBarriers(plain) : undefined;
   const lowered = bracketed?.program ?? plain;
   const timeOrigin = bracketed?.timeOrigin;
   const program = req.noise ? disturbProgram(lowered, resolveNoise(req.noise)) : lowered;
+  const model = library ? { ...req.model, alpha: req.model?.alpha ?? 0 } : req.model;
   const baseWorkload = req.schedule ? workloadOf(req.schedule) : (req.workload ?? null);
   const workload = bracketed ? { ...baseWorkload, barriers: BARRIERS_RECORD } : baseWorkload;
   const demands = req.schedule ? scheduleDemands(req.schedule) : req.demands;
   const routing = req.routing ?? routingFor(t, engine, req.routingOptions);
   let result: RunResult;
   if (engine === 'flow') {
-    result = runFlow({ topology: t, program, routing, model: { ...req.model, trace: req.trace, progress: req.progress }, workload, demands, timeOrigin });
+    result = runFlow({ topology: t, program, routing, model: { ...model, trace: req.trace, progress: req.progress }, workload, demands, timeOrigin });
   } else {
     if (req.trace) throw new InputError('trace', 'a rate recorder', 'a trace with engine flow (the packet engine writes none)');
-    result = simulatePacketSchedule({ topology: t, program, routing, model: req.model, workload, demands, progress: req.progress, timeOrigin, ...req.packet });
+    result = simulatePacketSchedule({ topology: t, program, routing, model, workload, demands, progress: req.progress, timeOrigin, ...req.packet });
   }
+  if (library) result = { ...result, model: { ...result.model, library } };
   Object.defineProperty(result, 'program', { value: program, enumerable: false });
   return result as SimulateResult;
 }

@@ -189,6 +189,36 @@ const REQUIRED_UNLESS: Partial<Record<SweepKind, { readonly names: readonly stri
   traffic: { names: ['topology', 'pattern', 'rates'], unless: 'booksim-config' },
 };
 
+const VALUE = 'a string, a number or true/false';
+const VALUES = `a list of at least one value (${VALUE})`;
+
+/**
+ * What a sweep file accepts at `path`, in our words: the schema library's own ("Invalid input",
+ * "Too big: expected number to be <=100000") named no field's meaning (issue 28 item 11).
+ */
+function sweepAccepted(path: readonly PropertyKey[], unknownKey: boolean): string {
+  const [section, , inner] = path;
+  if (unknownKey) return section === 'repeat' ? 'only the key seeds in repeat' : 'only the keys kind, name, fixed, axes, zip and repeat';
+  switch (section) {
+    case undefined:
+      return 'a YAML or JSON object with kind and fixed, axes, zip or repeat';
+    case 'kind':
+      return SWEEP_KINDS.join(' | ');
+    case 'name':
+      return 'a string';
+    case 'fixed':
+      return path.length === 1 ? `an object of option: value (${VALUE})` : VALUE;
+    case 'axes':
+      return path.length === 1 ? 'an object of option: values' : `${VALUES}, or a range "start:stop:step", "start:stop:*factor" or "start:stop:logN"`;
+    case 'zip':
+      return path.length === 1 ? 'a list of groups, each an object of option: values' : inner === undefined ? 'an object of option: values' : VALUES;
+    case 'repeat':
+      return path.length === 1 ? 'an object {seeds: N}' : 'a whole number of seeds from 1 to 100000';
+    default:
+      return 'a key of a sweep file';
+  }
+}
+
 /**
  * Validates the file and expands it into points; throws InputError (one line) on anything wrong.
  * The kind's command must be loaded (`loadCommand`; `loadSweepFile` does it).
@@ -197,10 +227,12 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
   const parsed = SweepFileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue.path.length ? issue.path.join('.') : 'sweep';
+    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+    // zip[0].vcs, as the other messages of this file name fields.
+    const field = path.length ? path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i > 0 ? `.${String(p)}` : String(p))).join('') : 'sweep';
     let got: unknown = raw;
-    for (const p of issue.path) got = got && typeof got === 'object' ? (got as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined;
-    throw new InputError(field, got, `${issue.message} (see schemas/sweep.schema.json)`);
+    for (const p of path) got = got && typeof got === 'object' ? (got as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined;
+    throw new InputError(field, got, `${sweepAccepted(issue.path, issue.code === 'unrecognized_keys')} (see schemas/sweep.schema.json)`);
   }
   const file = parsed.data;
   const options = commandOptions(file.kind);

@@ -8,8 +8,19 @@ import { resized } from '../util/typed-arrays.js';
 
 /** Largest node count Meshwork builds; beyond it a request is refused, not attempted. */
 export const MAX_NODES = 1 << 24;
-/** Largest channel count Meshwork builds. */
-export const MAX_CHANNELS = 1 << 27;
+/**
+ * Peak memory of building a topology and computing its metrics, per directed channel: the builder's
+ * arrays (26 B), the Topology's trimmed copies (26 B) and its adjacency. Measured as the slope of the
+ * peak RSS of `fullmesh:1000..3000` (test/topology/memory-limit.test.ts re-measures it): 68.5 B.
+ */
+export const BYTES_PER_CHANNEL = 72;
+/** The memory a topology may take at its peak: fits a laptop of 8 GB beside the browser and the OS. */
+export const TOPOLOGY_MEMORY_BUDGET = 4 * 1024 ** 3;
+/**
+ * Largest channel count Meshwork builds, set by measured memory (issue 28: the former 2^27 let
+ * fullmesh:11000 grow to 5 GB and die in an allocation failure): 59,652,323 channels.
+ */
+export const MAX_CHANNELS = Math.floor(TOPOLOGY_MEMORY_BUDGET / BYTES_PER_CHANNEL);
 
 export const DEFAULT_BANDWIDTH = 25e9 / 8; // 25 Gbps, in bytes per second
 export const DEFAULT_LATENCY = 100e-9; // 100 ns
@@ -17,7 +28,7 @@ export const DEFAULT_LATENCY = 100e-9; // 100 ns
 /** Refuses a node or channel count above the limits before anything is allocated. */
 export function checkSize(field: string, nodes: number, channels = 0): void {
   if (!(nodes <= MAX_NODES)) throw new LimitError(field, Number.isSafeInteger(nodes) ? `${nodes} nodes` : 'more than 2^53 nodes', `${MAX_NODES} nodes (2^24)`);
-  if (!(channels <= MAX_CHANNELS)) throw new LimitError(field, `${channels} channels`, `${MAX_CHANNELS} channels (2^27)`);
+  if (!(channels <= MAX_CHANNELS)) throw new LimitError(field, `${channels} channels`, `${MAX_CHANNELS} channels (${BYTES_PER_CHANNEL} bytes each at the peak: a 4 GiB budget)`);
 }
 
 export interface LinkAttributes {

@@ -21,6 +21,8 @@ import { polarFlyFamily } from './polarfly.js';
 import { dragonflyPlusFamily } from './dragonflyplus.js';
 import { jellyfishFamily } from './jellyfish.js';
 import { circularOmegaFamily } from './mdce/circular-omega.js';
+import { fabricFamilies } from './fabric.js';
+import { tpuFamily } from './tpu.js';
 
 /** `file:` specs need a file system; in the core they are refused with a pointer to the adapter. */
 const fileFamily: TopologyFamily = {
@@ -52,5 +54,7 @@ export const BUILTIN_FAMILIES: readonly TopologyFamily[] = [
   ...dceFamilies,
   mdceFamily,
   circularOmegaFamily,
+  ...fabricFamilies,
+  tpuFamily,
   fileFamily,
 ];

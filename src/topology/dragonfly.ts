@@ -45,18 +45,31 @@ export function palmtreePeer(x: number, i: number, g: number): [number, number] 
 }
 
 export interface DragonflyOptions {
-  a: number;
-  p: number;
+  /** Global links per router. */
   h: number;
-  g: number;
+  /** Routers per group (default 2h, as in the spec `dragonfly:h=H`). */
+  a?: number;
+  /** Terminals per router (default h). */
+  p?: number;
+  /** Groups (default a·h + 1: the largest balanced size). */
+  g?: number;
   /** Global wiring: `palmtree` (balanced, default) or `booksim` (BookSim `dragonflynew`, needs g = a·h + 1). */
   wiring?: DragonflyWiring;
   link?: LinkAttributes;
   spec?: string;
 }
 
+/** The spec's defaults (module comment), one place for `dragonfly:h=2` and `dragonfly({ h: 2 })`. */
+function dragonflyDefaults(h: number, given: { a?: number; p?: number; g?: number }): { a: number; p: number; g: number } {
+  const a = given.a ?? Math.max(1, 2 * h);
+  return { a, p: given.p ?? Math.max(1, h), g: given.g ?? a * h + 1 };
+}
+
 export function dragonfly(opts: DragonflyOptions): Topology {
-  const { a, p, h, g } = opts;
+  const h = opts.h;
+  if (!Number.isInteger(h) || h < 0) throw new InputError('dragonfly.h', h, 'an integer >= 0');
+  // Issue 28 item 23: the library threw `dragonfly.a: got (nothing)` where the spec applied defaults.
+  const { a, p, g } = dragonflyDefaults(h, opts);
   const wiring = opts.wiring ?? 'palmtree';
   if (!DRAGONFLY_WIRINGS.includes(wiring)) throw new InputError('dragonfly.wiring', wiring, DRAGONFLY_WIRINGS.join(' | '));
   if (wiring === 'booksim' && g !== a * h + 1) throw new InputError('dragonfly.g', g, `a·h + 1 = ${a * h + 1} with wiring=booksim (one global link per group pair)`);
@@ -145,9 +158,9 @@ export const dragonflyFamily: TopologyFamily = {
   description: 'dragonfly: g groups of a routers (full mesh inside), p terminals and h global links per router, balanced palmtree arrangement',
   build(spec: Spec, link: LinkAttributes): Topology {
     const h = spec.int('h', { min: 0, max: 1 << 16 });
-    const a = spec.int('a', { min: 1, max: 1 << 16, default: Math.max(1, 2 * h) });
-    const p = spec.int('p', { min: 1, max: 1 << 16, default: Math.max(1, h) });
-    const g = spec.int('g', { min: 1, max: 1 << 24, default: a * h + 1 });
+    const a = spec.int('a', { min: 1, max: 1 << 16, default: dragonflyDefaults(h, {}).a });
+    const p = spec.int('p', { min: 1, max: 1 << 16, default: dragonflyDefaults(h, { a }).p });
+    const g = spec.int('g', { min: 1, max: 1 << 24, default: dragonflyDefaults(h, { a }).g });
     const wiring = (spec.raw('wiring') ?? 'palmtree') as DragonflyWiring;
     if (!DRAGONFLY_WIRINGS.includes(wiring)) throw new InputError(spec.field('wiring'), wiring, DRAGONFLY_WIRINGS.join(' | '));
     return dragonfly({ a, p, h, g, wiring, link, spec: spec.text });

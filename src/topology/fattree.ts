@@ -77,6 +77,10 @@ export const fatTreeFamily: TopologyFamily = {
     return fatTree({ k, levels, taper, link, spec: spec.text });
   },
   defaultRouting: 'updown',
+  kAryTree: (t) => {
+    const { k, levels } = t.params as { k: number; levels: number };
+    return { k, levels };
+  },
   // BookSim's fattree uses `nca`: a random up-port per packet.
   booksimRouting: 'nca',
   // A k-ary n-tree has full bisection: no balanced split cuts fewer than the N/2 terminal links.

@@ -6,3 +6,5 @@ export * from './families.js';
 export * from './mdce/index.js';
 export * from './metrics/index.js';
 export * from './estimate.js';
+export { fabric, FABRIC_MACHINES, linksPerPlane, type FabricOptions } from './fabric.js';
+export { tpuTorus } from './tpu.js';

@@ -47,6 +47,12 @@ export interface TopologyFamily {
    * node coordinates, dimension-order routing and axis-by-axis algorithms); undefined if it is not one.
    */
   grid?(t: Topology): TopologyGrid | undefined;
+  /**
+   * The k-ary n-tree this instance is, for closed-form up/down routing (routing/up-down.ts): node
+   * ids as fattree.ts builds them, terminal t under leaf switch ⌊t/k⌋, and every switch's
+   * out-channels listing its k down-links (by the child's digit) before its k up-links.
+   */
+  kAryTree?(t: Topology): { k: number; levels: number } | undefined;
   /** A closed-form minimum bisection of this instance, when one is known. */
   bisectionCut?(t: Topology): BisectionCut | undefined;
   /**

@@ -25,6 +25,33 @@ export class LimitError extends InputError {
   }
 }
 
+/**
+ * A valid input the model cannot run to completion: a schedule that deadlocks under the chosen
+ * protocol (a linear alltoall whose blocking rendezvous sends wait for receives posted after
+ * them). Not bad input: the CLI exits 3, not 2 (issue 28 item 1), and `compare` lists the
+ * algorithm as failed beside the others.
+ */
+export class UnrunnableError extends InputError {
+  constructor(field: string, value: unknown, accepted: string) {
+    super(field, value, accepted);
+    this.name = 'UnrunnableError';
+  }
+}
+
+/**
+ * An optional package a feature needs is not installed (issue 28 item 22: the sweep store, the
+ * queue and the plots load DuckDB, BullMQ and Vega on use, so a library user installs none of them).
+ */
+export class MissingDependencyError extends Error {
+  constructor(
+    readonly packages: readonly string[],
+    readonly feature: string,
+  ) {
+    super(`${feature} needs the optional package${packages.length > 1 ? 's' : ''} ${packages.join(' and ')}, which ${packages.length > 1 ? 'are' : 'is'} not installed: npm install ${packages.join(' ')}`);
+    this.name = 'MissingDependencyError';
+  }
+}
+
 /** Values are cut at about 80 characters: a 100,000-character key must not fill the terminal. */
 const MAX_SHOWN = 80;
 
@@ -42,6 +69,12 @@ function formatValue(value: unknown): string {
     if (json === undefined) return String(value);
     return cut(json);
   } catch {
-    return cut(String(value));
+    // JSON.stringify and String both recurse: a value nested 100,000 deep overflows the stack in
+    // either, and the error message must still be built (issue 28 item 3).
+    try {
+      return cut(String(value));
+    } catch {
+      return Array.isArray(value) ? '(an array nested too deeply to show)' : `(a ${typeof value} too deeply nested to show)`;
+    }
   }
 }

@@ -2,7 +2,7 @@
  * Human units at the boundary, SI units inside: bytes, bytes per second, seconds.
  * Both SI (k, M, G: powers of 1000) and IEC (Ki, Mi, Gi: powers of 1024) prefixes are accepted.
  */
-import { InputError } from './errors.js';
+import { InputError, LimitError } from './errors.js';
 
 const SI: Record<string, number> = { '': 1, k: 1e3, K: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15 };
 const IEC: Record<string, number> = { Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4, Pi: 1024 ** 5 };
@@ -13,14 +13,31 @@ function prefixFactor(prefix: string): number | undefined {
 
 const NUMBER = '([0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)';
 
-/** Parses a size such as `64KiB`, `1MB`, `4096`, `1.5GiB`, `8kbit` into bytes. */
+/** What a size accepts, in every message about one. */
+const SIZE_ACCEPTED = 'a size in bytes such as 4096, 64KiB, 1MB, 1.5GiB (B or nothing = bytes; bits only spelled out: 80kbit)';
+
+/** Largest size counted exactly (2^53 − 1 bytes); a collective's own limit is tighter (registry). */
+export const MAX_SIZE_BYTES = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Parses a size such as `64KiB`, `1MB`, `4096`, `1.5GiB`, `8kbit` into bytes. Every front end
+ * (CLI options, sweep files, Studio, specs) parses sizes here. A lowercase `b` alone (`4kb`) is
+ * refused: sizes are in bytes, and `4kb` meant 4 kilobits (500 B) while its writer meant 4 KB
+ * (issue 28 item 5); the message asks which was meant.
+ */
 export function parseSize(text: string, field = 'size'): number {
   const m = new RegExp(`^\\s*${NUMBER}\\s*(Ki|Mi|Gi|Ti|Pi|k|K|M|G|T|P)?(B|bit|b)?\\s*$`).exec(String(text));
-  if (!m) throw new InputError(field, text, 'a size such as 4096, 64KiB, 1MB, 1.5GiB or 80kbit');
-  const factor = prefixFactor(m[2] ?? '') ?? 1;
-  const unit = m[3] ?? 'B';
-  const bytes = (Number(m[1]) * factor) / (unit === 'bit' || unit === 'b' ? 8 : 1);
-  if (!Number.isFinite(bytes) || bytes < 0) throw new InputError(field, text, 'a non-negative finite size');
+  if (!m) throw new InputError(field, text, SIZE_ACCEPTED);
+  const prefix = m[2] ?? '';
+  if (m[3] === 'b') {
+    const upper = prefix === 'k' ? 'K' : prefix;
+    const asBytes = prefix === '' || prefix.endsWith('i') ? `${m[1]}${upper}B` : `${m[1]}${upper}B or ${m[1]}${upper}iB`;
+    throw new InputError(field, text, `a size in bytes: did you mean ${asBytes}? (a lowercase b reads as bits: write ${m[1]}${prefix}bit for bits)`);
+  }
+  const factor = prefixFactor(prefix) ?? 1;
+  const bytes = (Number(m[1]) * factor) / (m[3] === 'bit' ? 8 : 1);
+  if (!Number.isFinite(bytes) || bytes > MAX_SIZE_BYTES) throw new LimitError(field, text, `${MAX_SIZE_BYTES} bytes (2^53 − 1, about 8 PiB)`);
+  if (bytes < 0) throw new InputError(field, text, SIZE_ACCEPTED);
   return bytes;
 }
 

@@ -22,6 +22,49 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     expect(JSON.parse(sweep.stdout).points).toHaveLength(2);
   });
 
+  it('--rates beside a file with injection_rate_uses_flits = 0 are packets/node/cycle; the table says so; vct warns', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mw-bsc-'));
+    const cfg = join(dir, 'mesh44_p4');
+    writeFileSync(cfg, 'topology = mesh; k = 4; n = 2; routing_function = dim_order; num_vcs = 2; packet_size = 4; injection_rate = 0.02; vct = 1;\n');
+    const r = runCli(['traffic', '--booksim-config', cfg, '--rates', '0.05', '--json']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.rateUnit).toBe('packets');
+    expect(j.points[0].rate).toBe(0.05);
+    // 0.05 packets of 4 flits: 0.2 flits/node/cycle offered and accepted (well below a 4×4 mesh's knee).
+    expect(Math.abs(j.points[0].accepted_flit_rate / 0.2 - 1)).toBeLessThan(0.05);
+    expect(j.config.switching).toBe('wormhole');
+    expect(j.warnings).toHaveLength(1);
+    expect(r.stderr).toMatch(/^meshwork: warning: booksim-config: vct = 1 has no effect with router = iq/m);
+    const text = runCli(['traffic', '--booksim-config', cfg]);
+    expect(text.stdout.split('\n')[0]).toMatch(/rate=packets\/node\/cycle \(x4 flits; accepted in flits\)/);
+  });
+
+  it("--booksim-output prints BookSim's end-of-run block line for line; its numbers are BookSim's within a seed's noise", () => {
+    // test/sim/packet/booksim/mesh44_p4_packets.log: BookSim 2.0 @ 28f43299 on the same file (seed 1).
+    const dir = 'test/sim/packet/booksim/';
+    const theirs = readFileSync(`${dir}mesh44_p4_packets.log`, 'utf8').trim().split('\n');
+    const r = runCli(['traffic', '--booksim-config', `${dir}mesh44_p4_packets.cfg`, '--booksim-output']);
+    expect(r.code).toBe(0);
+    const ours = r.stdout.trim().split('\n');
+    expect(ours[0]).toBe('// meshwork: injection_rate = 0.05 (packets/node/cycle), mesh:4x4 uniform');
+    expect(ours).toHaveLength(theirs.length + 1);
+    const label = (line: string): string => line.replace(/-?[0-9][0-9.e+-]*/g, 'N');
+    const value = (line: string): number => Number(/= (\S+)/.exec(line)![1]);
+    const theirValue = (prefix: string): number => value(theirs.find((l) => l.startsWith(prefix))!);
+    const ourValue = (prefix: string): number => value(ours.find((l) => l.startsWith(prefix))!);
+    expect(ours.slice(1).map(label)).toEqual(theirs.map(label));
+    expect(Number(/is (\d+)/.exec(ours[1])![1]) / Number(/is (\d+)/.exec(theirs[0])![1])).toBeCloseTo(1, 1);
+    for (const prefix of ['Packet latency average', 'Network latency average', 'Flit latency average', 'Injected flit rate average', 'Accepted flit rate average', 'Accepted packet rate average']) {
+      expect(Math.abs(ourValue(prefix) / theirValue(prefix) - 1), prefix).toBeLessThan(0.05);
+    }
+    expect(Math.abs(ourValue('Hops average') / theirValue('Hops average') - 1)).toBeLessThan(0.02);
+    // Zero-load minima are exact: the shortest route's pipeline (packet, network) and one flit's.
+    const minimumAfter = (lines: string[], prefix: string): number => value(lines[lines.findIndex((l) => l.startsWith(prefix)) + 1]);
+    for (const prefix of ['Packet latency average', 'Network latency average', 'Flit latency average']) expect(minimumAfter(ours, prefix), prefix).toBe(minimumAfter(theirs, prefix));
+    expect(expectOneLineError(runCli(['traffic', '--booksim-config', `${dir}mesh44_p4_packets.cfg`, '--booksim-output', '--seeds', '1:2']))).toMatch(/seeds: .*nothing with --booksim-output/);
+  });
+
   it('refuses a key it cannot honour in one line, writing no output file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mw-bsc-'));
     const cfg = join(dir, 'c.cfg');
@@ -42,7 +85,7 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     const a = runCli(args);
     expect(a.code).toBe(0);
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('rate,seeds,saturated_seeds,latency_mean,latency_min,latency_max,latency_sd,accepted_flit_rate_mean');
+    expect(lines[0]).toBe('rate,seeds,saturated_seeds,latency_mean,latency_min,latency_max,latency_sd,accepted_flit_rate_mean,network_latency_mean,hops_mean,cycles_mean');
     const [rate, seeds, saturated, mean, min, max] = lines[1].split(',').map(Number);
     expect([rate, seeds, saturated]).toEqual([0.05, 3, 0]);
     expect(min).toBeLessThanOrEqual(mean);
@@ -54,6 +97,13 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     const single = j.runs.map((run: { points: Array<{ packet_latency: number }> }) => run.points[0].packet_latency);
     expect(mean).toBeCloseTo((single[0] + single[1] + single[2]) / 3, 3);
     expect(j.points[0].packet_latency.mean).toBeCloseTo(mean, 3);
+    // --seeds keeps every single-seed column: network latency, hops and cycles as means of the seeds.
+    const column = (key: 'network_latency' | 'hops' | 'cycles'): number => j.runs.reduce((a: number, run: { points: Array<Record<string, number>> }) => a + run.points[0][key], 0) / 3;
+    const [networkMean, hopsMean, cyclesMean] = lines[1].split(',').slice(8).map(Number);
+    expect(networkMean).toBeCloseTo(column('network_latency'), 3);
+    expect(hopsMean).toBeCloseTo(column('hops'), 3);
+    expect(cyclesMean).toBeCloseTo(column('cycles'), 1);
+    expect(cyclesMean).toBeGreaterThan(3000);
     const again = join(dir, 'again.csv');
     expect(runCli([...args.slice(0, -1), again]).code).toBe(0);
     expect(readFileSync(again, 'utf8')).toBe(readFileSync(csv, 'utf8'));

@@ -67,6 +67,13 @@ describe('report.html in headless Chromium', () => {
       const figures = section.locator('figure.plot');
       expect(await figures.count()).toBe(seed.plots.length);
       for (const plot of seed.plots) {
+        // Plots over INLINE_SVG_LIMIT (seed 000's link heatmap) are lazy <img>s of their SVG file.
+        const img = section.locator(`figure[data-plot="${plot.id}"] img`);
+        if ((await img.count()) > 0) {
+          await img.scrollIntoViewIfNeeded();
+          await expect.poll(() => img.evaluate('(e) => e.complete && e.naturalWidth'), { timeout: 20_000 }).toBeGreaterThan(100);
+          continue;
+        }
         const svg = section.locator(`figure[data-plot="${plot.id}"] svg`);
         const box = await svg.boundingBox();
         expect(box, `plot ${plot.id}`).not.toBeNull();
@@ -74,6 +81,8 @@ describe('report.html in headless Chromium', () => {
         expect(box!.height).toBeGreaterThan(100);
         expect(await svg.locator('path, rect, circle').count()).toBeGreaterThan(5);
       }
+      // Seed 000's heatmap is the one plot too large to inline (issue 27: 2.6 MB of a 4 MB page).
+      if (seed.id === '000') expect(await section.locator('figure[data-plot="000-link-heatmap"] img[loading="lazy"]').count()).toBe(1);
     }
     expect(errors).toEqual([]);
     expect(remote).toEqual([]);
@@ -91,7 +100,7 @@ describe('report.html in headless Chromium', () => {
       const sizes = (await page.evaluate(`({
         page: document.documentElement.scrollWidth,
         window: document.documentElement.clientWidth,
-        widest: Math.max(...[...document.querySelectorAll('figure.plot svg, figure.plot')].map((e) => e.getBoundingClientRect().right)),
+        widest: Math.max(...[...document.querySelectorAll('figure.plot svg, figure.plot img, figure.plot')].map((e) => e.getBoundingClientRect().right)),
       })`)) as { page: number; window: number; widest: number };
       expect(sizes.page, `page at ${width} px`).toBeLessThanOrEqual(sizes.window);
       expect(sizes.widest, `plots at ${width} px`).toBeLessThanOrEqual(sizes.window);

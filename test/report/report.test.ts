@@ -96,8 +96,12 @@ describe('document claims and Meshwork questions (issue 10)', () => {
     const html = renderHtmlReport({ title: 'R', intro: 'i', meta: [], sections: [{ anchor: 'seed-y', heading: 'Seed y', document: 'd', claims, plots: [], tables: [], params: {}, notes: [] }] });
     expect(html).toContain("The document's claims: 1 reproduced, 0 reproduced under a stated reading, 1 not reproduced, 0 not yet available.");
     expect(html).toContain("<h3>Meshwork's own questions</h3>");
-    // The summary row: 1, 0, 1, 0 document verdicts and one Meshwork question.
-    expect(html).toContain('<td class="num">1</td><td class="num">0</td><td class="num">1</td><td class="num">0</td><td class="num">1</td>');
+    // The first page's two totals tables (issue 27): 1, 0, 1, 0 over 2 document rows; 0, 0, 1, 0 over 1 Meshwork question.
+    const documents = /<table class="summary documents">.*?<\/table>/s.exec(html)![0];
+    const meshwork = /<table class="summary meshwork">.*?<\/table>/s.exec(html)![0];
+    expect(documents).toContain('<td class="num">1</td><td class="num">0</td><td class="num">1</td><td class="num">0</td><td class="num">2</td>');
+    expect(meshwork).toContain('<td class="num">0</td><td class="num">0</td><td class="num">1</td><td class="num">0</td><td class="num">1</td>');
+    expect(meshwork).not.toContain('<td class="num">2</td>');
   });
   it('states the threshold, its sensitivity and the open setup beside the verdict', () => {
     expect(verdictText(claims[1])).toBe('not reproduced: differs. threshold: within 10%. sensitivity: holds from 12%. setup not fixed by the document: packet length 4 words');

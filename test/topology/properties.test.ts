@@ -17,6 +17,8 @@ const FAMILY_KEYS: Record<string, string[]> = {
   mdce: ['B', 'C', 'P', 'n', 'extra-stage'], comega: ['m', 'reading'], nosuch: ['n'], file: ['path'],
   hyperx: ['k', 'p'], flatfly: ['k', 'n', 'c'], slimfly: ['q', 'p'], polarfly: ['q', 'p'],
   dragonflyplus: ['h', 'spines', 'leaves', 'p', 'g'], jellyfish: ['routers', 'degree', 'p', 'seed'],
+  fabric: ['gpus', 'nodes', 'planes', 'links', 'nics', 'railplanes', 'leafhosts', 'spines'], 'hgx-h100': ['nodes', 'nics'], mi300x: ['nodes', 'gpus'],
+  'gb200-nvl72': ['nodes'], tpu: ['twist'],
 };
 const COMMON_KEYS = ['bw', 'lat', 'zz'];
 

@@ -66,6 +66,20 @@ describe('structuredLayout', () => {
     expect(structuredLayout(buildTopology('hypercube:4'))?.kind).toBe('bits');
   });
 
+  it('accelerator fabrics: accelerators in a row per node, scale-up switches below, rail switches above', () => {
+    const t = buildTopology('hgx-h100:nodes=2');
+    const l = structuredLayout(t)!;
+    expect(l.kind).toBe('fabric');
+    const y = (v: number): number => l.xy[2 * v + 1];
+    const x = (v: number): number => l.xy[2 * v];
+    // GPUs 0..15, the two NVSwitch nodes 16 and 17, the eight rail switches 18..25.
+    for (let g = 1; g < 16; g++) expect(y(g)).toBe(y(0));
+    expect(y(16)).toBeGreaterThan(y(0));
+    expect(y(18)).toBeLessThan(y(0));
+    expect(x(8)).toBeGreaterThan(x(7)); // node 1 to the right of node 0
+    for (let v = 0; v < t.numNodes; v++) expect(Number.isFinite(x(v)) && Number.isFinite(y(v))).toBe(true);
+  });
+
   it('leaves the families with no grid or tree (Jellyfish, Slim Fly, PolarFly, dragonfly, graph files) to the force layout', () => {
     for (const spec of ['jellyfish:routers=16,degree=4,seed=1', 'slimfly:q=5', 'polarfly:q=3', 'dragonfly:h=2', 'hyperx:4x4']) {
       expect(structuredLayout(buildTopology(spec)), spec).toBeUndefined();

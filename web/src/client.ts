@@ -68,10 +68,5 @@ export function upload(name: string, text: string): Job<string> {
   return run<string>({ kind: 'upload', name, text });
 }
 
-/** The spec naming an opened topology file, as the CLI names a file: the format from the content. */
-export function fileSpec(name: string, text: string): string {
-  const head = text.replace(/^\uFEFF/, '').trimStart().slice(0, 2000);
-  if (head.startsWith('{') || head.startsWith('[') || head.startsWith('"')) return `file:${name}`;
-  if (head.startsWith('<')) return /<platform[\s>]/.test(head) ? `simgrid:${name}` : `graphml:${name}`;
-  return `anynet:${name}`;
-}
+/** The spec naming an opened topology file, as the CLI names a file: the format from content and name. */
+export { detectTopologyFile as fileSpec } from '../../src/interop/file-detect.js';

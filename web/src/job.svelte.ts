@@ -26,7 +26,11 @@ export class JobState<T> {
       if (this.job === job) this.value = value;
       return value;
     } catch (err) {
-      if (this.job === job) this.error = err instanceof CancelledError ? 'cancelled' : (err as Error).message;
+      // The last run's results go with it: they do not answer the form now shown (issue 28 item 16).
+      if (this.job === job) {
+        this.value = undefined;
+        this.error = err instanceof CancelledError ? 'cancelled' : (err as Error).message;
+      }
       return undefined;
     } finally {
       if (this.job === job) this.running = false;

@@ -9,7 +9,7 @@
  */
 import { NodeKind, type Topology } from '../../src/topology/graph.js';
 
-export type LayoutKind = 'circle' | 'grid' | 'bits' | 'layers' | 'force';
+export type LayoutKind = 'circle' | 'grid' | 'bits' | 'layers' | 'fabric' | 'force';
 
 export interface Layout {
   readonly kind: LayoutKind;
@@ -26,6 +26,7 @@ export function structuredLayout(t: Topology): Layout | undefined {
   if (FORCE_FAMILIES.has(t.family)) return undefined;
   const hasSwitches = t.nodeKind.some((k) => k === NodeKind.Switch);
   if (CIRCLE_FAMILIES.has(t.family)) return { kind: 'circle', xy: normalise(circle(t.numNodes)) };
+  if (typeof t.params.gpusPerNode === 'number' && t.coords && t.coordDims === 2) return { kind: 'fabric', xy: normalise(fabric(t)) };
   if (t.family === 'hypercube') return { kind: 'bits', xy: normalise(bits(t.numNodes)) };
   if (t.coords && t.coordDims > 0 && !hasSwitches) return { kind: 'grid', xy: normalise(grid(t.coords, t.coordDims, t.numNodes)) };
   if (hasSwitches) return { kind: 'layers', xy: normalise(layers(t)) };
@@ -38,6 +39,43 @@ function circle(n: number): Float32Array {
     const a = (2 * Math.PI * v) / n - Math.PI / 2;
     xy[2 * v] = Math.cos(a);
     xy[2 * v + 1] = Math.sin(a);
+  }
+  return xy;
+}
+
+/**
+ * Accelerator fabrics (topology/fabric.ts), from their coordinates: each node's accelerators in a
+ * row (a full mesh on a small circle) with its scale-up switches under them, nodes side by side,
+ * and the rail switches above, rail by rail (planes stacked), so scale-up domains and rails read at
+ * a glance. Coordinates: accelerator (node, g); scale-up switch (node, −1 − k); rail leaf or spine
+ * (−1 − e, plane).
+ */
+function fabric(t: Topology): Float32Array {
+  const p = t.params as { gpusPerNode: number; nodes: number; scaleUp?: string };
+  const G = p.gpusPerNode;
+  const width = G + 1;
+  const xy = new Float32Array(2 * t.numNodes);
+  let rails = 1;
+  for (let v = 0; v < t.numNodes; v++) if (t.coords![2 * v] < 0) rails = Math.max(rails, -t.coords![2 * v]);
+  const span = p.nodes * width;
+  const mesh = p.scaleUp === 'mesh';
+  for (let v = 0; v < t.numNodes; v++) {
+    const a = t.coords![2 * v];
+    const b = t.coords![2 * v + 1];
+    if (a >= 0 && b >= 0) {
+      // An accelerator: in a row, or on a circle for a full mesh (its links would overlap in a row).
+      const angle = (2 * Math.PI * b) / G;
+      xy[2 * v] = a * width + (mesh ? (G - 1) / 2 + ((G - 1) / 2) * Math.cos(angle) : b);
+      xy[2 * v + 1] = mesh ? 4 + 1.5 * Math.sin(angle) : 4;
+    } else if (a >= 0) {
+      const k = -1 - b;
+      xy[2 * v] = a * width + (G - 1) / 2 + (k % 4) * 0.3;
+      xy[2 * v + 1] = 6 + Math.floor(k / 4) * 0.3;
+    } else {
+      const e = -1 - a;
+      xy[2 * v] = ((e + 0.5) / rails) * span;
+      xy[2 * v + 1] = 1 - b * 0.7;
+    }
   }
   return xy;
 }

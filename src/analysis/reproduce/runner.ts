@@ -2,11 +2,12 @@
  * Runs seed reproductions and turns them into the report's files (SVG plots, report.html,
  * results.json) as strings; writing them is the caller's job (the CLI writes atomically).
  */
-import { assertClaimComplete, type Claim, countVerdicts, documentClaims, meshworkQuestions, type Verdict, verdictCountsText } from '../../report/checklist.js';
+import { assertClaimComplete, claimRuleProblem, duplicateSentence, type Claim, countVerdicts, documentClaims, meshworkQuestions, type Verdict, verdictCountsText } from '../../report/checklist.js';
 import { renderHtmlReport, type HtmlSection, type RenderedPlot } from '../../report/html.js';
 import { renderPlotSvg } from '../../report/plot.js';
 import { InputError } from '../../util/errors.js';
 import { getSeedModule } from './registry.js';
+import { withSentences } from './sentences.js';
 import { claimRerunScope, SEED_IDS, type SeedId, type SeedReproduction, type SeedModule } from './types.js';
 import { RESULTS_FORMAT, RESULTS_VERSION, resultsJsonText, type ResultsJson } from './results-file.js';
 
@@ -81,8 +82,16 @@ export async function runReproductions(ids: readonly SeedId[], opts: RunOptions)
     const progress = (fraction: number, label: string): void => report(i, fraction, label);
     progress(0, mod.title);
     try {
-      const result = opts.executeSeed ? await opts.executeSeed(mod.id, opts.quick, progress) : await mod.run({ quick: opts.quick, progress });
-      for (const c of result.claims) assertClaimComplete(c);
+      const ran = opts.executeSeed ? await opts.executeSeed(mod.id, opts.quick, progress) : await mod.run({ quick: opts.quick, progress });
+      // Rules 1–3 of docs/reproduce.md: every row has a form, a document row its sentence, no sentence twice.
+      const result: SeedReproduction = { ...ran, claims: withSentences(ran.claims) };
+      for (const c of result.claims) {
+        assertClaimComplete(c);
+        const problem = claimRuleProblem(c);
+        if (problem) throw new Error(`claim ${c.id}: ${problem}`);
+      }
+      const twice = duplicateSentence(result.claims);
+      if (twice) throw new Error(`claims ${twice[0]} and ${twice[1]} quote the same sentence: one sentence, one row`);
       return { id: mod.id, title: mod.title, document: mod.document, result };
     } catch (err) {
       return failedSeed(mod, err);
@@ -214,7 +223,7 @@ export async function buildReportFiles(run: ReproductionRun, opts: ReportOptions
       ['mode', run.quick ? 'quick (fewer points per curve, smaller sizes)' : 'full'],
       ['Meshwork version', opts.toolVersion],
       ['the documents\' claims', verdictCountsText(summary)],
-      ['Meshwork\'s own questions (not counted)', String(meshworkQuestions(allClaims(run)).length)],
+      ['Meshwork\'s own questions (never counted in the documents\' totals)', `${meshworkQuestions(allClaims(run)).length}: ${verdictCountsText(countVerdicts(meshworkQuestions(allClaims(run))))}`],
     ],
     sections,
   });

@@ -155,7 +155,7 @@ export function noiseResults(rows: readonly NoiseRow[], cases: readonly NoiseCas
     const barrierFreeBetter = pts.filter((p) => Math.min(p.linear.added, p.pairwise.added) < p.hg.added).length;
     return {
       id: `000.noise.${kind}`,
-      source: 'document',
+      source: 'meshwork',
       claim: `Barrier-synchronised hop groups tolerate disturbances better than the comparative example: ${KIND_TEXT[kind].name}`,
       where: '¶0048, ¶0050',
       expected: 'the delay the disturbance adds to hop-grouped smaller than the delay it adds to FIG. 9',

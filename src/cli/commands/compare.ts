@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { formatTime } from '../../util/units.js';
 import { InputError, LimitError } from '../../util/errors.js';
+import { EXIT_UNRUNNABLE } from '../errors.js';
 import { buildSchedule, listAlgorithms } from '../../collectives/registry.js';
 import { checkFlowCollectiveSize } from '../../sim/flow/collective-run.js';
 import { simulate } from '../../sim/simulate.js';
@@ -17,7 +18,16 @@ interface CompareOptions extends TimingCliOptions {
 interface Row {
   algorithm: string;
   result?: RunResult;
+  /** The algorithm does not support this request (rank count, topology): not a failure. */
   skipped?: string;
+  /** The algorithm could not run (a deadlock under the protocol, or a defect): listed, the rest shown. */
+  failed?: string;
+}
+
+/** One line for a failed algorithm: an input error's own words, else the error's first line. */
+function failureReason(err: unknown): string {
+  if (err instanceof InputError) return err.message;
+  return `internal error: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`;
 }
 
 export function register(program: Command): void {
@@ -34,7 +44,7 @@ export function register(program: Command): void {
     // the others for minutes. (An algorithm that does not support the request is skipped below.)
     for (const spec of specs) {
       try {
-        checkFlowCollectiveSize({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root, sizes: setup.sizes });
+        checkFlowCollectiveSize({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer, sizes: setup.sizes });
       } catch (err) {
         if (err instanceof LimitError || !(err instanceof InputError)) throw err;
       }
@@ -45,7 +55,7 @@ export function register(program: Command): void {
       specs.forEach((spec, i) => {
         let schedule;
         try {
-          schedule = buildSchedule({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root, sizes: setup.sizes });
+          schedule = buildSchedule({ collective: setup.collective, algorithm: spec, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer, sizes: setup.sizes });
         } catch (err) {
           // An algorithm that does not support this topology or rank count is listed as skipped.
           if (err instanceof InputError && !(opts.include ?? []).includes(spec)) {
@@ -54,7 +64,13 @@ export function register(program: Command): void {
           }
           throw err;
         }
-        rows.push({ algorithm: schedule.algorithmAlias ? `${spec} = ${schedule.algorithmSpec}` : schedule.algorithmSpec, result: simulate({ topology: setup.topology, schedule, routingOptions: setup.routingOptions, model: setup.model, noise: setup.noise, barriers: setup.barriers }) });
+        // One algorithm never takes the comparison down (issue 28 item 1): it is listed as failed.
+        const label = schedule.algorithmAlias ? `${spec} = ${schedule.algorithmSpec}` : schedule.algorithmSpec;
+        try {
+          rows.push({ algorithm: label, result: simulate({ topology: setup.topology, schedule, routingOptions: setup.routingOptions, model: setup.model, noise: setup.noise, barriers: setup.barriers }) });
+        } catch (err) {
+          rows.push({ algorithm: label, failed: failureReason(err) });
+        }
         bar.update((i + 1) / specs.length);
       });
     } finally {
@@ -62,8 +78,11 @@ export function register(program: Command): void {
     }
     const ran = rows.filter((r) => r.result).sort((a, b) => a.result!.makespan_s - b.result!.makespan_s || a.algorithm.localeCompare(b.algorithm));
     const skipped = rows.filter((r) => r.skipped);
+    const failed = rows.filter((r) => r.failed);
+    // The table is printed; the exit code still says that not every algorithm ran (docs/outputs.md).
+    if (failed.length > 0) process.exitCode = EXIT_UNRUNNABLE;
     if (opts.json) {
-      print(JSON.stringify({ topology: setup.topology.spec, collective: setup.collective, size_bytes: setup.size, best: ran[0]?.algorithm ?? null, runs: ran.map((r) => r.result), skipped: skipped.map((r) => ({ algorithm: r.algorithm, reason: r.skipped })) }, null, 2));
+      print(JSON.stringify({ topology: setup.topology.spec, collective: setup.collective, size_bytes: setup.size, best: ran[0]?.algorithm ?? null, runs: ran.map((r) => r.result), skipped: skipped.map((r) => ({ algorithm: r.algorithm, reason: r.skipped })), failed: failed.map((r) => ({ algorithm: r.algorithm, reason: r.failed })) }, null, 2));
       return;
     }
     if (opts.csv) {
@@ -88,6 +107,9 @@ export function register(program: Command): void {
       renderTextTable({ id: 'compare', title: '', columns: header, rows: body, align: ['left', 'right', 'right', 'right', 'right', 'right', 'left'] }, { title: false, maxCell: 80 }),
     ];
     if (skipped.length > 0) lines.push('', skipped.map((r) => `skipped ${r.algorithm}: ${r.skipped}`).join('\n'));
+    if (failed.length > 0) lines.push('', failed.map((r) => `failed ${r.algorithm}: ${r.failed}`).join('\n'));
     print(lines.join('\n'));
+    // One line on stderr too, so a run in a script sees why the exit code is 3.
+    if (failed.length > 0) process.stderr.write(`meshwork: ${failed.length} of ${rows.length - skipped.length} algorithms could not run (${failed.map((r) => r.algorithm).join(', ')}); the others are shown\n`);
   });
 }

@@ -10,9 +10,17 @@ import { planOutputs, print, writeOutputs } from '../io.js';
 import { progressBar } from '../progress.js';
 import { addPacketOptions, describePacketModel, firstPacketOption, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { checkPacketRunSize } from '../../sim/packet/limits.js';
+import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
 import { addTimingOptions, csvLine, describeMessages, describeModel, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
 import { loadScheduleFile, SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
 import { mscclModel, mscclProgram } from '../../interop/msccl/run.js';
+import type { LibraryTiming } from '../../sim/library.js';
+
+/** One line: the library's machine preset, protocol, latency and efficiencies (sim/library.ts). */
+function describeLibrary(l: LibraryTiming): string {
+  const picked = l.pickedBy ? `${l.pickedBy} picked ${l.algorithm}` : l.algorithm;
+  return `${picked}, ${l.protocol} on preset ${l.machine}: latency ${formatTime(l.latency_s)} up front, links × ${l.efficiency} (scale-up), × ${l.netEfficiency} (network)`;
+}
 
 interface RunOptions extends TimingCliOptions, PacketCliOptions {
   algorithm?: string;
@@ -51,11 +59,11 @@ export function register(program: Command): void {
       throw new InputError('topology', opts.topology, `a topology with ${loaded.schedule.numRanks} endpoints (the schedule's rank count)`);
     }
     // Refuses a schedule too large for the engines before building it (names the limit).
-    const schedule = loaded?.schedule ?? buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm!, topology: setup.topology, size: setup.size, root: setup.root, sizes: setup.sizes });
+    const schedule = loaded?.schedule ?? buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm!, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer, sizes: setup.sizes });
     const msccl = loaded?.msccl;
     const program = msccl ? mscclProgram(msccl, setup.topology) : lowerSchedule(schedule, setup.topology);
     const model = msccl ? mscclModel(msccl, setup.model) : setup.model;
-    const collectiveName = msccl?.algo.collective === 'custom' ? 'custom (MSCCL-XML: no postcondition, no bound)' : schedule.collective;
+    const collectiveName = msccl?.algo.collective === 'custom' ? 'custom (MSCCL-XML: no postcondition, no bound)' : loaded ? schedule.collective : setup.echo.collective;
     if (opts.trace) checkTraceSize(program);
     const rates = opts.trace ? new RateRecorder() : undefined;
     const bar = progressBar(`simulating (${engine} level)`, { json: opts.json });
@@ -64,6 +72,10 @@ export function register(program: Command): void {
       result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model, noise: setup.noise, barriers: setup.barriers, trace: rates, packet: { config: packetConfig }, progress: (f) => bar.update(f) });
     } finally {
       bar.stop();
+    }
+    if (engine === 'packet') {
+      const warning = degradedRoutingWarning(routingFallbackOf(setup.topology, result.routing));
+      if (warning) process.stderr.write(`meshwork: ${warning}\n`);
     }
     if (traceOut && rates && result.raw) writeOutputs([[traceOut, JSON.stringify(chromeTrace(setup.topology, result.program, result.raw, rates))]]);
     const best = bestBound(result.bounds.filter((b) => b.name !== 'schedule'));
@@ -89,6 +101,8 @@ export function register(program: Command): void {
       `schedule bound  ${result.schedule_bound_s === null ? 'n/a' : `${formatTime(result.schedule_bound_s)} (${percent(result.schedule_bound_s / Math.max(result.makespan_s, 1e-300))} of makespan)`}`,
       `max link util.  ${percent(result.channels.max_utilisation)} (mean ${percent(result.channels.mean_utilisation)}, Jain ${result.channels.jain_fairness.toFixed(3)})`,
       `messages        ${describeMessages(result.stats)}`,
+      ...(result.bandwidth ? [`nccl-tests      algbw ${(result.bandwidth.algbw_Bps / 1e9).toFixed(2)} GB/s, busbw ${(result.bandwidth.busbw_Bps / 1e9).toFixed(2)} GB/s (size ${result.bandwidth.size_bytes} B, factor ${result.bandwidth.busbw_factor.toFixed(4)})`] : []),
+      ...(result.model.library ? [`library         ${describeLibrary(result.model.library as LibraryTiming)}`] : []),
       `model           ${describeModel(result.model)}`,
       ...(result.engine === 'packet' ? [`packet          ${describePacketModel(result.model)}`] : []),
     ];

@@ -1,20 +1,24 @@
 import type { Command } from 'commander';
-import cliProgress from 'cli-progress';
-import { renameSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../../util/errors.js';
-import { loadSweepFile, type Sweep } from '../../sweep/file.js';
+import { importOptional } from '../../util/optional.js';
+import { loadSweepFile, type Sweep, type SweepPoint } from '../../sweep/file.js';
+import { estimatedCost } from '../../sweep/order.js';
+import { progressBar, type Progress } from '../progress.js';
 import type { RunSummary, SweepProgress } from '../../sweep/local.js';
 import type { StoredOutcome, SweepStore } from '../../sweep/store.js';
-import { print, writeFileAtomic } from '../io.js';
+import { planOutput, print, writeOutputs } from '../io.js';
+import { STDOUT_PATH } from '../outputs.js';
+import { EXIT_UNRUNNABLE } from '../errors.js';
 import { jobsOption } from '../jobs.js';
 
 // The store, pool, queue and plotting modules load only when a sweep command runs: every other
 // command (and every pool thread, which reads the command definitions) stays as quick to start.
-const store = (): Promise<typeof import('../../sweep/store.js')> => import('../../sweep/store.js');
+const store = (): Promise<typeof import('../../sweep/store.js')> => importOptional(() => import('../../sweep/store.js'), ['@duckdb/node-api'], 'the sweep store');
 
-const queue = (): Promise<typeof import('../../sweep/queue.js')> => import('../../sweep/queue.js');
+const queue = (): Promise<typeof import('../../sweep/queue.js')> => importOptional(() => import('../../sweep/queue.js'), ['bullmq'], 'the sweep queue (--queue, sweep worker)');
 
 const LOG_MODES = ['auto', 'bar', 'jsonl', 'none'] as const;
 type LogMode = (typeof LOG_MODES)[number];
@@ -25,8 +29,13 @@ function logMode(text: string): Exclude<LogMode, 'auto'> {
   return text as Exclude<LogMode, 'auto'>;
 }
 
-/** A progress bar (points done / total, rate, ETA) on a TTY, or one JSON line per finished point. */
-function progressReporter(mode: Exclude<LogMode, 'auto'>, total: number): { onOutcome: (o: StoredOutcome, p: SweepProgress) => void; stop: () => void } {
+/**
+ * A progress bar on a TTY (work done, points done / total, ETA), or one JSON line per finished
+ * point. The bar advances by each point's estimated cost (order.ts: the cost the pool orders by),
+ * not by its count: the longest points run first, so a count would make the ETA far too pessimistic
+ * early and optimistic late (issue 28 item 10).
+ */
+function progressReporter(mode: Exclude<LogMode, 'auto'>, points: readonly SweepPoint[]): { onOutcome: (o: StoredOutcome, p: SweepProgress) => void; stop: () => void } {
   if (mode === 'jsonl') {
     return {
       onOutcome: (o, p) => print(JSON.stringify({ key: o.key, status: o.status, done: p.done, total: p.total, params: o.params, ...o.figures, error: o.error ?? undefined, elapsed_s: o.elapsed_s })),
@@ -34,17 +43,22 @@ function progressReporter(mode: Exclude<LogMode, 'auto'>, total: number): { onOu
     };
   }
   if (mode === 'none') return { onOutcome: () => {}, stop: () => {} };
-  const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'sweep [{bar}] {value}/{total} points | {speed} points/s | ETA {eta_formatted}', hideCursor: true }, cliProgress.Presets.shades_classic);
-  const t0 = performance.now();
-  let first: number | undefined;
+  const cost = new Map(points.map((p) => [p.key, estimatedCost(p)]));
+  let bar: Progress | undefined;
+  let totalCost = 0;
+  let doneCost = 0;
   return {
-    onOutcome: (_o, p) => {
-      first ??= p.done - 1;
-      if (!bar.isActive) bar.start(total, first);
-      const speed = (p.done - first) / ((performance.now() - t0) / 1000);
-      bar.update(p.done, { speed: speed.toFixed(1) });
+    onOutcome: (o, p) => {
+      // Points already stored (a resumed sweep) are not reported: the bar covers the work left.
+      if (!bar) {
+        bar = progressBar('sweep', { force: true });
+        totalCost = [...cost.values()].reduce((a, b) => a + b, 0);
+        doneCost = (totalCost * (p.done - 1)) / p.total;
+      }
+      doneCost += cost.get(o.key) ?? 1;
+      bar.update(doneCost / totalCost, `${p.done}/${p.total} points`);
     },
-    stop: () => bar.stop(),
+    stop: () => bar?.stop(),
   };
 }
 
@@ -106,7 +120,7 @@ async function runCommand(file: string, o: { store: string; jobs?: string; queue
       if (!connection) pool = new WorkerPool(jobs, { preload: kind, tasksPerThread: 2 });
     });
     const { runSweepLocal } = await import('../../sweep/local.js');
-    const report = progressReporter(mode, sweep.points.length);
+    const report = progressReporter(mode, sweep.points);
     reporter = report;
     const summary = await withStore(o.store, false, (opened) => {
       const handed = pool;
@@ -116,6 +130,8 @@ async function runCommand(file: string, o: { store: string; jobs?: string; queue
     report.stop();
     process.stderr.write(`${summaryLine(o.store, summary)}\n`);
     if (summary.interrupted) process.exitCode = 130;
+    // Failed points are stored with their errors; the exit code says the sweep is not complete (issue 28 item 9).
+    else if (summary.failed > 0) process.exitCode = EXIT_UNRUNNABLE;
   } finally {
     // Not handed over: the file was refused or the store could not be opened.
     await pool?.close();
@@ -142,26 +158,35 @@ const EXPORT_FORMATS = ['csv', 'parquet', 'json'] as const;
 
 async function exportCommand(o: { store: string; format: string; out: string; sweep?: string }): Promise<void> {
   if (!(EXPORT_FORMATS as readonly string[]).includes(o.format)) throw new InputError('format', o.format, EXPORT_FORMATS.join(' | '));
-  const tmp = join(dirname(o.out), `.${basename(o.out)}.${process.pid}.tmp`);
+  // Checked before the store is opened: a missing directory, a directory, /proc... (outputs.ts).
+  const planned = planOutput(o.out, 'out');
+  const toStdout = o.out === STDOUT_PATH;
+  // DuckDB writes a file: for `-` (standard output) it goes to the system's temporary directory first.
+  const tmp = toStdout ? join(tmpdir(), `.meshwork-export.${process.pid}.tmp`) : join(dirname(planned.target), `.${basename(planned.target)}.${process.pid}.tmp`);
   const format = o.format === 'json' ? 'FORMAT json, ARRAY true' : o.format === 'csv' ? 'FORMAT csv, HEADER true' : 'FORMAT parquet';
   const where = o.sweep === undefined ? '' : ` WHERE sweep = '${o.sweep.replace(/'/g, "''")}'`;
   await withPoints(o.store, async (opened) => {
     try {
       await opened.connection.run(`COPY (SELECT * FROM points${where} ORDER BY key) TO '${tmp.replace(/'/g, "''")}' (${format})`);
-      renameSync(tmp, o.out);
+      if (planned.kind === 'stream') {
+        writeOutputs([[planned, readFileSync(tmp)]]);
+        rmSync(tmp, { force: true });
+      } else renameSync(tmp, planned.target);
     } catch (err) {
       rmSync(tmp, { force: true });
+      if (err instanceof InputError) throw err;
       throw new InputError('out', o.out, `a writable path (${(err as Error).message.split('\n')[0]})`);
     }
   });
 }
 
 async function plotCommand(o: { store: string; x: string; y: string; color?: string; out: string; sweep?: string; logX?: boolean; logY?: boolean }): Promise<void> {
-  if (!/\.(svg|html)$/.test(o.out)) throw new InputError('out', o.out, 'a file ending in .svg or .html');
+  if (!/\.(svg|html)$/.test(o.out) && o.out !== STDOUT_PATH) throw new InputError('out', o.out, 'a file ending in .svg or .html, or - (the SVG on standard output)');
+  const planned = planOutput(o.out, 'out');
   const { paramColumn } = await store();
   const { renderPlotSvg } = await import('../../report/plot.js');
   const { sweepCurvePlot } = await import('../../sweep/export-file.js');
-  const { renderHtmlReport } = await import('../../report/html.js');
+  const { renderPlotPage } = await import('../../report/plot-page.js');
   const points = await withPoints(o.store, async (opened) => {
     const columns = new Set((await opened.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'points'`)).map((r) => String(r.column_name)));
     const column = (field: string, name: string): string => {
@@ -174,19 +199,19 @@ async function plotCommand(o: { store: string; x: string; y: string; color?: str
       `SELECT ${series} AS series, TRY_CAST(${column('x', o.x)} AS DOUBLE) AS x, TRY_CAST(${column('y', o.y)} AS DOUBLE) AS y FROM points WHERE status = 'ok'${where} AND x IS NOT NULL AND y IS NOT NULL ORDER BY series, x`,
     );
   });
-  const plot = sweepCurvePlot(
-    points.map((p) => ({ series: String(p.series), x: Number(p.x), y: Number(p.y) })),
-    { x: o.x, y: o.y, color: o.color, logX: o.logX, logY: o.logY, source: o.store },
-  );
+  const curve = points.map((p) => ({ series: String(p.series), x: Number(p.x), y: Number(p.y) }));
+  const plot = sweepCurvePlot(curve, { x: o.x, y: o.y, color: o.color, logX: o.logX, logY: o.logY, source: o.store });
   const svg = await renderPlotSvg(plot);
-  if (o.out.endsWith('.svg')) return writeFileAtomic(o.out, svg, 'out');
-  const html = renderHtmlReport({
+  if (!o.out.endsWith('.html')) return writeOutputs([[planned, svg]]);
+  const html = renderPlotPage({
     title: plot.title,
-    intro: `Points from ${o.store}.`,
-    meta: [['store', o.store], ['x', o.x], ['y', o.y], ['color', o.color ?? '']],
-    sections: [{ anchor: 'sweep', heading: plot.title, document: o.store, claims: [], plots: [{ plot, svg, file: '' }], tables: [], params: {}, notes: [] }],
+    intro: `${curve.length} finished points from ${o.store}${o.sweep === undefined ? '' : `, sweep ${o.sweep}`}.`,
+    meta: [['store', o.store], ['x', o.x], ['y', o.y], ['color', o.color ?? '(one series)']],
+    svg,
+    points: curve,
+    labels: { x: o.x, y: o.y, series: o.color ?? 'series' },
   });
-  writeFileAtomic(o.out, html, 'out');
+  writeOutputs([[planned, html]]);
 }
 
 async function workerCommand(o: { queue: string; jobs?: string; lockDuration?: string; log: string }): Promise<void> {

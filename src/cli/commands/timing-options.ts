@@ -31,6 +31,7 @@ export interface TimingCliOptions {
   collective: string;
   size?: string;
   root?: string;
+  peer?: string;
   routing?: string;
   tie?: string;
   seed?: string;
@@ -70,6 +71,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--sizes <spec|file>', 'alltoallv per-pair bytes: uniform:size=B, random:max=B[,min=0,seed=1], diagonal:size=B[,far=0], or a file of n x n byte counts (row = sender)')
     .option('--size <bytes>', 'per block for alltoall/allgather/gather/scatter; whole buffer for broadcast/reduce/allreduce/reduce-scatter; the message for one-to-one (e.g. 64KiB, 1MB)')
     .option('--root <rank>', 'root rank of rooted collectives (source of one-to-one) (default: 0)')
+    .option('--peer <rank>', 'destination rank of one-to-one (default: the last rank, or 0 when --root is the last)')
     .option('--routing <name>', `routing: ${routingNames().join(', ')} (default: the family's)`)
     .option('--tie <mode>', 'torus tie-break at exactly k/2: positive, split (exact halves at flow level), parity, random, simgrid (+ except from k/2) (default: positive)')
     .option('--seed <n>', 'seed for random and hashed routing choices', '1')
@@ -89,7 +91,7 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--reduce-bw <bw>', 'local reduction speed, e.g. 10GB/s (default: free)')
     .option('--copy-bw <bw>', 'local copy speed, e.g. 20GB/s (default: free)')
     .option('--preset <name>', `model and routing defaults of another simulator: ${FLOW_PRESET_NAMES.join(', ')} (SimGrid SMPI, CM02; see docs/flow.md); explicit options still win`)
-    .option('--rate-update <mode>', 'exact (default: every flow re-rated after each batch of events) or local (only flows sharing a channel with a change; faster, approximate)')
+    .option('--rate-update <mode>', 'exact (default: exact max-min, re-solving the components of flows a batch of events touched), full (every flow re-solved after each batch: the reference) or local (only flows sharing a channel with a change; faster, approximate)')
     .option('--injection-order <order>', 'NIC model: fifo (default: a NIC\'s sends leave in order on each link, as the packet engine), per-destination, or shared (max-min among all outstanding sends, as SimGrid SMPI)')
     .option('--protocol <p>', 'point-to-point protocol: eager (default: data moves when the send is posted), mpi (rendezvous from --eager-threshold: data moves once the receive is posted) or smpi (SimGrid SMPI: data always moves once the receive is posted; a lone send below --eager-threshold is detached, any other send completes on delivery)')
     .option('--eager-threshold <bytes>', 'with --protocol mpi, the size from which a send uses rendezvous; with smpi, from which a send is not detached (default 64KiB, SMPI\'s)')
@@ -105,6 +107,8 @@ export interface TimingSetup {
   collective: CollectiveKind;
   size: number;
   root: number | undefined;
+  /** Destination of one-to-one (--peer), or undefined for the default. */
+  peer: number | undefined;
   routingOptions: RoutingOptions;
   model: FlowEngineOptions;
   /** Disturbances applied to the lowered program (--noise), or undefined for none. */
@@ -141,6 +145,10 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   const size = sizes ? sizes.reduce((a, b) => Math.max(a, b), 0) : o.size === undefined ? 0 : parseSize(o.size, 'size');
   if (!Number.isSafeInteger(size)) throw new InputError('size', o.size, 'a whole number of bytes');
   const root = o.root === undefined ? undefined : parseIntValue(o.root, 'root', { min: 0, max: topology.numEndpoints - 1 });
+  // `collective verify` had --peer; `run` and `compare` could not time a transfer to a chosen rank (issue 28 item 12).
+  if (o.peer !== undefined && collective !== 'one-to-one') throw new InputError('peer', o.peer, 'nothing unless --collective one-to-one (the destination of the transfer)');
+  const last = topology.numEndpoints - 1;
+  const peer = o.peer === undefined ? (collective === 'one-to-one' && root === last ? 0 : undefined) : parseIntValue(o.peer, 'peer', { min: 0, max: last });
   if (o.routing !== undefined && !routingNames().includes(o.routing)) throw new InputError('routing', o.routing, routingNames().join(', '));
   if (o.tie !== undefined && !(TORUS_TIE_BREAKS as readonly string[]).includes(o.tie)) throw new InputError('tie', o.tie, TORUS_TIE_BREAKS.join(', '));
   const seed = parseIntValue(o.seed ?? '1', 'seed', { min: 0, max: 2 ** 32 - 1 });
@@ -186,7 +194,8 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   const echo: Record<string, string> = { topology: `${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`, collective };
   if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
   const noise = o.noise === undefined ? undefined : parseNoise(o.noise);
-  return { topology, collective, size, root, routingOptions, model, noise, barriers: o.barriers === true, sizes, echo };
+  if (collective === 'one-to-one') echo.collective = `one-to-one from rank ${root ?? 0} to rank ${peer ?? last}`;
+  return { topology, collective, size, root, peer, routingOptions, model, noise, barriers: o.barriers === true, sizes, echo };
 }
 
 function choice<T extends string>(field: string, v: string | undefined, accepted: readonly T[]): T | undefined {

@@ -7,12 +7,14 @@ import { InputError } from '../../util/errors.js';
 // The packet modules traffic runs, not the sim/packet barrel: that would also load the schedule
 // runner and with it the collective program, bounds and result assembly (start-up, issue 15).
 import { DeadlockError } from '../../sim/packet/deadlock.js';
+import { degradedRoutingWarning, type RoutingFallback } from '../../routing/up-star-down-star.js';
 import { PRESET_NAMES, type PacketConfig, type PresetName } from '../../sim/packet/config.js';
 import { bookSimRun, parseBookSimConfig } from '../../sim/packet/booksim-config.js';
 import {
   simulateTraffic,
   simulateTrafficSeeds,
   type MultiSeedResult,
+  type SeedPoint,
   type TrafficSweepOptions,
   type HorizonPoint,
   type TrafficSweepResult,
@@ -23,10 +25,11 @@ import { GRID_EDGES, type GridEdges } from '../../sim/traffic/patterns.js';
 import { checkPacketNodes } from '../../sim/packet/limits.js';
 import { estimateSpecSize } from '../../topology/estimate.js';
 import { planOutputs, print, writeOutputs, type PlannedOutput } from '../io.js';
-import { maxOf } from '../../util/arrays.js';
+import { appendAll, maxOf } from '../../util/arrays.js';
 import { progressBar } from '../progress.js';
 import { addPacketOptions, intOption as checkedInt, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { parseRates } from '../../util/rates.js';
+import { BOOKSIM_UNSTABLE, bookSimSummaryLines } from '../../report/booksim-log.js';
 
 export { parseRates };
 
@@ -47,6 +50,7 @@ interface TrafficOptions extends PacketCliOptions {
   edges?: string;
   coordinates?: string;
   json?: boolean;
+  booksimOutput?: boolean;
   csv?: string;
   plot?: string;
   logX?: boolean;
@@ -78,21 +82,26 @@ export function parseSeeds(text: string): number[] {
   return seeds;
 }
 
+/** The per-rate means every single-seed column has, after the latency spread (issue 30: --seeds keeps every column). */
+function seedMeans(p: SeedPoint): string[] {
+  return [fmt(p.accepted_flit_rate?.mean, 6), fmt(p.network_latency?.mean), fmt(p.hops?.mean), fmt(p.cycles?.mean, 1)];
+}
+
 function seedTable(multi: MultiSeedResult, head: string): string {
-  const rows = [['rate', 'seeds', 'saturated', 'latency_mean', 'latency_min', 'latency_max', 'latency_sd', 'accepted_mean']];
+  const rows = [['rate', 'seeds', 'saturated', 'latency_mean', 'latency_min', 'latency_max', 'latency_sd', 'accepted_mean', 'network_latency_mean', 'hops_mean', 'cycles_mean']];
   for (const p of multi.points) {
     const l = p.packet_latency;
-    rows.push([String(p.rate), String(p.seeds), String(p.saturatedSeeds), fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), fmt(p.accepted_flit_rate?.mean, 6)]);
+    rows.push([String(p.rate), String(p.seeds), String(p.saturatedSeeds), fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), ...seedMeans(p)]);
   }
   const widths = rows[0].map((_, i) => maxOf(rows.map((r) => r[i].length)));
   return [head, ...rows.map((r) => r.map((c, i) => c.padStart(widths[i])).join('  '))].join('\n');
 }
 
 function seedCsv(multi: MultiSeedResult): string {
-  const rows = ['rate,seeds,saturated_seeds,latency_mean,latency_min,latency_max,latency_sd,accepted_flit_rate_mean'];
+  const rows = ['rate,seeds,saturated_seeds,latency_mean,latency_min,latency_max,latency_sd,accepted_flit_rate_mean,network_latency_mean,hops_mean,cycles_mean'];
   for (const p of multi.points) {
     const l = p.packet_latency;
-    rows.push([p.rate, p.seeds, p.saturatedSeeds, fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), fmt(p.accepted_flit_rate?.mean, 6)].join(','));
+    rows.push([p.rate, p.seeds, p.saturatedSeeds, fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), ...seedMeans(p)].join(','));
   }
   return rows.join('\n') + '\n';
 }
@@ -132,14 +141,35 @@ function toCsv(result: TrafficSweepResult): string {
   return rows.join('\n') + '\n';
 }
 
+/** The unit of the `rate` column: flits, or packets as BookSim's `injection_rate_uses_flits = 0` means. */
+function rateUnitNote(result: TrafficSweepResult): string {
+  return result.rateUnit === 'packets' ? `rate=packets/node/cycle (x${result.config.packetSize} flits; accepted in flits)` : 'rate=flits/node/cycle';
+}
+
 function table(result: TrafficSweepResult): string {
-  const head = `# ${result.topology} ${result.pattern} preset=${result.preset} P=${result.config.packetSize} VCs=${result.config.vcs} buf=${result.config.vcBuf} ${result.config.switching} routing=${result.routing}`;
+  const head = `# ${result.topology} ${result.pattern} preset=${result.preset} P=${result.config.packetSize} VCs=${result.config.vcs} buf=${result.config.vcBuf} ${result.config.switching} routing=${result.routing} ${rateUnitNote(result)}`;
   const csv = toCsv(result).trim().split('\n');
   const cells = csv.map((l) => l.split(','));
   const widths = cells[0].map((_, i) => maxOf(cells.map((r) => r[i].length)));
   const lines = cells.map((r) => r.map((c, i) => c.padStart(widths[i])).join('  '));
   const sat = result.measurement === 'booksim' ? [`saturation (latency > ${'latencyThreshold' in result.measurementOptions ? result.measurementOptions.latencyThreshold : ''} cycles): ${result.saturationRate ?? 'not reached'}`] : [];
   return [head, ...lines, ...sat].join('\n');
+}
+
+/** BookSim's end-of-run log for each rate, each block after a comment naming its rate. */
+function bookSimLog(result: TrafficSweepResult): string {
+  const lines: string[] = [];
+  for (const p of result.points as LoadPoint[]) {
+    lines.push(`// meshwork: injection_rate = ${p.rate} (${result.rateUnit}/node/cycle), ${result.topology} ${result.pattern}`);
+    appendAll(lines, p.summary ? bookSimSummaryLines(p.summary) : [BOOKSIM_UNSTABLE]);
+  }
+  return lines.join('\n');
+}
+
+/** One line on stderr (stdout stays the table, CSV or JSON); the result records it as routingFallback. */
+function warnDegradedRouting(fallback: RoutingFallback | null): void {
+  const warning = degradedRoutingWarning(fallback);
+  if (warning) process.stderr.write(`meshwork: ${warning}\n`);
 }
 
 export function register(program: Command): void {
@@ -153,7 +183,7 @@ export function register(program: Command): void {
     .option('--fail <spec>', FAIL_HELP)
     .option('--routing <name>', `routing: ${routingNames().join(' | ')} (default: the family's, or BookSim's under --preset booksim)`)
     .option('--pattern <name>', patternNames().join(' | '))
-    .option('--rates <list>', 'start:stop:step or a comma list, flits/node/cycle in (0, 1]')
+    .option('--rates <list>', "start:stop:step or a comma list, flits/node/cycle in (0, 1]; with --booksim-config in the file's unit (packets/node/cycle unless it sets injection_rate_uses_flits = 1)")
     .option('--preset <name>', `router preset: ${PRESET_NAMES.join(' | ')}`, 'booksim');
   // The router options sit after --preset, as they did before they were shared with run.
   addPacketOptions(traffic, 'traffic')
@@ -164,6 +194,7 @@ export function register(program: Command): void {
     .option('--edges <how>', 'edges of the address grid for --pattern meshemu and localized: wrap (default) | open (no wrap-around)')
     .option('--coordinates <which>', 'coordinates for --pattern localized: own (default: the topology\'s where it has them) | address (square address grid for every network)')
     .option('--json', 'print the full result as JSON')
+    .option('--booksim-output', "print BookSim's own end-of-run log per rate (Time taken, Overall Traffic Statistics: packet, network and flit latency with min/max, injected and accepted rates, hops), for scripts that read BookSim's log")
     .option('--csv <file>', 'write the curve as CSV (BookSim column names)')
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
     .option('--log-x', 'log-scale x axis in the plot')
@@ -190,7 +221,11 @@ export function register(program: Command): void {
       if (o.routing !== undefined && !routingNames().includes(o.routing)) throw new InputError('routing', o.routing, routingNames().join(', '));
       const topology = loadTopology(topologyText, { mapping: o.mapping, fail: o.fail });
       if (o.fail !== undefined) assertRanksConnected(topology);
-      const rates = o.rates !== undefined ? parseRates(o.rates) : (fromFile?.rates ?? []);
+      // Beside a BookSim file, --rates means what the file's injection_rate means (packets/node/cycle
+      // unless it sets injection_rate_uses_flits = 1), as BookSim's `injection_rate=R` override does.
+      const rates = o.rates !== undefined ? parseRates(o.rates) : (fromFile?.fileRates ?? []);
+      const rateUnit = fromFile?.rateUnit ?? 'flits';
+      for (const warning of fromFile?.warnings ?? []) process.stderr.write(`meshwork: warning: ${warning}\n`);
       const preset = (o.preset ?? 'booksim') as PresetName;
       if (!PRESET_NAMES.includes(preset)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
       const seed = intOption('seed', o.seed, 0, 2 ** 32 - 1);
@@ -199,19 +234,29 @@ export function register(program: Command): void {
       const seeds = o.seeds !== undefined ? parseSeeds(o.seeds) : undefined;
       if (seeds && o.plot !== undefined) throw new InputError('plot', o.plot, 'nothing with --seeds (the multi-seed mode writes a table and --csv)');
       const horizon = intOption('horizon', o.horizon, 1, 100_000_000);
+      if (o.booksimOutput) {
+        for (const [flag, given] of [['seeds', o.seeds], ['horizon', o.horizon], ['json', o.json]] as const) {
+          if (given !== undefined) throw new InputError(flag, given, "nothing with --booksim-output (BookSim's log is one run per rate with its own measurement)");
+        }
+      }
       checkPacketNodes(topology.numNodes, topologyText);
       const sweep: TrafficSweepOptions = {
         topology,
         pattern: fromFile ? fromFile.pattern : (o.pattern as string),
         rates,
+        rateUnit,
         preset,
         config,
         measurement: horizon !== undefined ? 'horizon' : 'booksim',
         measurementOptions: fromFile?.measurementOptions,
         routingName: o.routing ?? fromFile?.routingName,
+        vcsPerClass: fromFile?.vcsPerClass,
+        onOff: fromFile?.onOff,
         horizon,
+        summary: o.booksimOutput === true,
         patternOptions: {
-          hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1),
+          ...fromFile?.patternOptions,
+          hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1) ?? fromFile?.patternOptions?.hotRank,
           quarterBy: quarterBy(o.quarterBy),
           edges: gridEdges(o.edges),
           coordinates: localizedCoordinates(o.coordinates),
@@ -225,10 +270,11 @@ export function register(program: Command): void {
       try {
         if (seeds) {
           const multi = simulateTrafficSeeds(sweep, seeds);
-          const head = `# ${topology.spec} ${sweep.pattern} preset=${preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing}`;
+          const head = `# ${topology.spec} ${sweep.pattern} preset=${preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing} ${rateUnitNote(multi.runs[0])}`;
           bar.stop();
+          warnDegradedRouting(multi.runs[0].routingFallback);
           writeOutputs(csvOut ? [[csvOut, seedCsv(multi)]] : []);
-          print(o.json ? JSON.stringify({ ...multi, runs: multi.runs.map((r) => ({ ...r, channelUtilisation: undefined })), bookSimConfig: fromFile?.keys }, null, 2) : seedTable(multi, head));
+          print(o.json ? JSON.stringify({ ...multi, runs: multi.runs.map((r) => ({ ...r, channelUtilisation: undefined })), bookSimConfig: fromFile?.keys, warnings: fromFile?.warnings }, null, 2) : seedTable(multi, head));
           return;
         }
         result = simulateTraffic(sweep);
@@ -249,6 +295,11 @@ export function register(program: Command): void {
         outputs.push([plotOut, await renderPlotSvg(trafficPlot(result, o.logX ?? false))]);
       }
       writeOutputs(outputs);
-      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)), bookSimConfig: fromFile?.keys }, null, 2) : table(result));
+      warnDegradedRouting(result.routingFallback);
+      if (o.booksimOutput) {
+        print(bookSimLog(result));
+        return;
+      }
+      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)), bookSimConfig: fromFile?.keys, warnings: fromFile?.warnings }, null, 2) : table(result));
     });
 }

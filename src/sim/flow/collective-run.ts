@@ -36,9 +36,17 @@ export function checkFlowCollectiveSize(req: BuildRequest): void {
     throw new LimitError(
       'algorithm',
       `${est.ops} schedule ops (${req.algorithm}, ${req.topology.numEndpoints} ranks)`,
-      `${MAX_FLOW_OPS} schedule ops (2^28, about 30 GiB) at flow level${/^(hop-grouped|dimension-ordered)\b/.test(req.algorithm) ? '; use fewer ranks' : '; an axis-phase algorithm such as hop-grouped needs far fewer on a torus'}`,
+      `${MAX_FLOW_OPS} schedule ops (2^28, about 30 GiB) at flow level${smallerAlternative(req)}`,
     );
   }
+}
+
+/** What to run instead of a schedule too large: an algorithm with fewer ops, or fewer ranks. */
+function smallerAlternative(req: BuildRequest): string {
+  if (/^(hop-grouped|dimension-ordered)\b/.test(req.algorithm)) return '; use fewer ranks';
+  if (req.collective === 'alltoall') return '; an axis-phase algorithm such as hop-grouped needs far fewer on a torus';
+  if (req.collective === 'allreduce' || req.collective === 'reduce') return '; recursive-doubling or rabenseifner need n log n ops';
+  return '; a logarithmic algorithm (recursive-doubling, bruck, binomial) needs n log n ops';
 }
 
 /** checkFlowCollectiveSize, then buildSchedule: the schedule behind a timed run (flow or packet). */

@@ -27,6 +27,7 @@ import { FlowTable } from './flow-table.js';
 import { PathArena } from './path-arena.js';
 import { NicSendQueues } from './nic-queues.js';
 import { ExactRateUpdate, LocalRateUpdate, type RateUpdater } from './rate-update.js';
+import { ComponentRateUpdate } from './component-rate-update.js';
 import { FlowChannelLoad, readsLoad } from './channel-load.js';
 
 /** Events: a stream wake the shared semantics asked for, and a message's delivery. */
@@ -156,7 +157,12 @@ export class FlowEngine {
     this.useEj = model.ejectionBandwidth !== null;
     this.flows = new FlowTable(model.sharing === 'cm02');
     this.arena = new PathArena(opts.arena?.initialEntries, opts.arena?.verify ?? false);
-    this.rates = model.rateUpdate === 'local' ? new LocalRateUpdate(this.flows, this.arena, capacity) : new ExactRateUpdate(this.flows, this.arena, capacity);
+    this.rates =
+      model.rateUpdate === 'local'
+        ? new LocalRateUpdate(this.flows, this.arena, capacity)
+        : model.rateUpdate === 'full'
+          ? new ExactRateUpdate(this.flows, this.arena, capacity)
+          : new ComponentRateUpdate(this.flows, this.arena, capacity);
     this.nicQueues = new NicSendQueues(model.injectionOrder, program, nics, this.useInj, C);
     this.outstanding = new Int32Array(program.numStreams);
     this.channelLoad = readsLoad(routing) ? new FlowChannelLoad(C) : undefined;

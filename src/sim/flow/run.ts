@@ -48,8 +48,10 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
             : 'flow-level, max-min fair progressive filling',
         rateUpdateRule:
           out.model.rateUpdate === 'exact'
-            ? 'batched exact: all events at one instant (within the simultaneity tolerance) are applied, then every active flow is re-rated once (max-min)'
-            : 'batched local: all events at one instant are applied, then only the flows sharing a channel with a started or finished flow are re-rated, within what the others leave (feasible, may be below max-min)',
+            ? 'batched exact: all events at one instant (within the simultaneity tolerance) are applied, then the flows of every component of the flow-resource graph the batch touched are re-solved together (max-min; the other components keep their rates)'
+            : out.model.rateUpdate === 'full'
+              ? 'batched exact, full: all events at one instant (within the simultaneity tolerance) are applied, then every active flow is re-rated once (max-min)'
+              : 'batched local: all events at one instant are applied, then only the flows sharing a channel with a started or finished flow are re-rated, within what the others leave (feasible, may be below max-min)',
         latency:
           out.model.latencyRule === 'before-transfer'
             ? 'α (sender busy) + Σ channel latency + hops × router latency + turnaround extra, holding no bandwidth (SimGrid), then bytes at the max-min rate'

@@ -20,6 +20,9 @@ type RoutingName = string;
 import type { MeasurementOptions } from './measure.js';
 import { MAX_INTERNAL_SPEEDUP, type PacketConfig } from './config.js';
 import { bookSimNames, byBookSimName } from './allocators/index.js';
+import { BOOKSIM_KEY_KINDS, BOOKSIM_KIND_NAMES } from './booksim-keys.js';
+import type { RateUnit } from './traffic-run.js';
+import type { OnOffParams } from '../traffic/sources.js';
 
 export type BookSimValue = number | string;
 
@@ -27,6 +30,8 @@ export interface BookSimEntry {
   key: string;
   value: BookSimValue;
   line: number;
+  /** The value's token: BookSim assigns an `int` only to an integer key, a `float` to a double one. */
+  kind: 'int' | 'float' | 'str';
 }
 
 const TOKEN_RULES: ReadonlyArray<[kind: 'str' | 'int' | 'float', re: RegExp]> = [
@@ -102,7 +107,7 @@ export function parseBookSimConfig(text: string): BookSimEntry[] {
     if (eq?.text !== '=') throw new InputError(at(eq), eq?.text ?? '(end of file)', `"=" after ${key.text}`);
     if (!value || value.kind === 'char') throw new InputError(at(value), value?.text ?? '(end of file)', `a number or name as the value of ${key.text}`);
     if (semi?.text !== ';') throw new InputError(at(semi), semi?.text ?? '(end of file)', `";" after ${key.text} = ${value.text}`);
-    entries.push({ key: key.text, value: value.kind === 'str' ? value.text : Number(value.text), line: key.line });
+    entries.push({ key: key.text, value: value.kind === 'str' ? value.text : Number(value.text), line: key.line, kind: value.kind });
   }
   return entries;
 }
@@ -113,6 +118,21 @@ export interface BookSimRun {
   pattern: string;
   /** The configuration's injection rate(s), in flits/node/cycle. */
   rates: number[];
+  /** The same rates as the file writes them, in `rateUnit`. */
+  fileRates: number[];
+  /**
+   * What the file's rates count: `packets` per node per cycle (`injection_rate_uses_flits = 0`,
+   * BookSim's default) or `flits`. Rates given with `--rates` beside the file mean the same unit.
+   */
+  rateUnit: RateUnit;
+  /** `injection_process = on_off` parameters (burst_alpha, burst_beta, burst_r1), or undefined for Bernoulli. */
+  onOff: OnOffParams | undefined;
+  /** Options of the pattern (`hotspot({h})`: every packet to h), or undefined. */
+  patternOptions: { hotRank: number; hotFraction?: number } | undefined;
+  /** VCs per routing class: 1 on dragonflynew (BookSim's `out_vc = ph`), else undefined (all VCs). */
+  vcsPerClass: number | undefined;
+  /** One line per key the file sets that BookSim's chosen router ignores but Meshwork would not. */
+  warnings: string[];
   config: Partial<PacketConfig>;
   measurementOptions: Partial<MeasurementOptions>;
   routing: RoutingName;
@@ -122,7 +142,63 @@ export interface BookSimRun {
   keys: Record<string, BookSimValue>;
 }
 
-const PATTERNS = ['uniform', 'bitrev', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm'];
+const PATTERNS = ['uniform', 'bitrev', 'bitcomp', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm'];
+
+/**
+ * BookSim's tokenize_str (config_utils.cpp): a value not starting with `{` is one element, whole
+ * (so `8,2,1` is one parameter); `{a,{b,c}}` is split at its top-level commas.
+ */
+function tokenizeStr(data: string): string[] {
+  if (data === '') return [];
+  if (!data.startsWith('{')) return [data];
+  const values: string[] = [];
+  let start = 1;
+  let nested = 0;
+  for (let i = 1; i < data.length; i++) {
+    const ch = data[i];
+    if (ch === '{') nested++;
+    else if (ch === '}' && nested > 0) nested--;
+    else if ((ch === ',' || ch === '}') && nested === 0) {
+      if (i > start) values.push(data.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return values;
+}
+
+/** C's atoi: the leading integer, 0 if none. */
+const atoi = (text: string): number => Number(/^\s*[+-]?\d+/.exec(text)?.[0] ?? 0);
+
+/**
+ * BookSim's `traffic` value (traffic.cpp TrafficPattern::New): a name, or `name(params)` with the
+ * parameters read by tokenize_str. Accepted: the plain names above; `tornado` and `neighbor` with
+ * parameters k, n, xr (absent ones from the file's keys) equal to the network's k and n and xr = 1,
+ * the pattern the plain name gives (note `tornado(8,2,1)` is one parameter "8,2,1", read as k = 8, as
+ * BookSim's atoi does; `tornado({8,2,1})` is three); `hotspot(h)` / `hotspot({{h},{r}})` with one hot
+ * node (every packet to it). Anything else is refused with the reason.
+ */
+function bookSimTraffic(value: BookSimValue, k: number, n: number, xr: number, nodes: number): { pattern: string; hotRank?: number; hotFraction?: number } {
+  const text = String(value);
+  const left = text.indexOf('(');
+  const name = left < 0 ? text : text.slice(0, left);
+  const right = text.lastIndexOf(')');
+  const params = left < 0 ? [] : tokenizeStr(text.slice(left + 1, right < 0 ? undefined : right));
+  const accepted = `${PATTERNS.join(' | ')} | tornado(k,n,xr) | neighbor(k,n,xr) | hotspot(node)`;
+  if (name === 'tornado' || name === 'neighbor') {
+    const [pk, pn, pxr] = [params[0] === undefined ? k : atoi(params[0]), params[1] === undefined ? n : atoi(params[1]), params[2] === undefined ? xr : atoi(params[2])];
+    if (pk !== k || pn !== n || pxr !== 1) refuse('traffic', value, `${name} with k = ${k}, n = ${n}, xr = 1, the network's own (got k = ${pk}, n = ${pn}, xr = ${pxr}: other digit radices are not modelled)`);
+    return { pattern: name };
+  }
+  if (name === 'hotspot') {
+    const hot = tokenizeStr(params[0] ?? '-1').map(atoi);
+    if (hot.length !== 1 || hot[0] < 0 || hot[0] >= nodes) {
+      refuse('traffic', value, `hotspot(h) with one node h in [0, ${Math.min(nodes, 1 << 30) - 1}] (several weighted hot spots, or -1, one BookSim draws at random, are not modelled)`);
+    }
+    return { pattern: 'hotspot', hotRank: hot[0], hotFraction: 1 };
+  }
+  if (left >= 0 || !PATTERNS.includes(name)) refuse('traffic', value, `${accepted} (${text} is not modelled)`);
+  return { pattern: name };
+}
 
 /** Keys accepted only at the one value Meshwork models (BookSim's default unless noted). */
 const FIXED: Readonly<Record<string, BookSimValue>> = {
@@ -133,10 +209,8 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   output_speedup: 1,
   st_prepare_delay: 0,
   output_delay: 0,
-  wait_for_tail_credit: 0,
   speculative: 0,
   noq: 0,
-  injection_process: 'bernoulli',
   include_queuing: 1,
   sim_count: 1,
   buffer_policy: 'private',
@@ -146,10 +220,27 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   use_read_write: 0,
   link_failures: 0,
   sim_power: 0,
+  measure_stats: 1,
+  output_buffer_size: -1,
 };
 
-/** Keys with no effect on simulated results (debug and report output). */
-const NO_EFFECT = new Set(['watch_out', 'print_activity', 'print_csv_results', 'viewer_trace', 'deadlock_warn_timeout', 'stats_out']);
+/** Keys BookSim reads only under a setting Meshwork runs otherwise: on_off injection, batch mode. */
+const READ_ONLY_UNDER = new Set(['burst_alpha', 'burst_beta', 'burst_r1', 'batch_size', 'batch_count']);
+
+/**
+ * Keys with no effect on simulated results: debug and report output (the watch lists, the *_out
+ * files, pair statistics); the power model's inputs, read only under sim_power = 1 (refused);
+ * shared-buffer tuning, read only under a buffer_policy other than private (refused); class_priority
+ * with one class; and keys BookSim declares but never reads (flit_timing, in_ports, out_ports,
+ * reorder, split_packets, channel_file, watch_transactions).
+ */
+const NO_EFFECT = new Set([
+  ...['watch_out', 'watch_file', 'watch_flits', 'watch_packets', 'watch_transactions', 'print_activity', 'print_csv_results', 'viewer_trace', 'deadlock_warn_timeout', 'stats_out', 'pair_stats'],
+  ...['active_packets_out', 'ejected_flits_out', 'free_credits_out', 'injected_flits_out', 'max_credits_out', 'outstanding_credits_out', 'received_flits_out', 'sent_flits_out', 'sent_packets_out', 'stored_flits_out', 'used_credits_out'],
+  ...['channel_width', 'wire_length', 'tech_file', 'power_output_file', 'channel_sweep'],
+  ...['feedback_aging_scale', 'feedback_offset', 'max_held_slots', 'private_bufs', 'private_buf_size', 'private_buf_start_vc', 'private_buf_end_vc', 'class_priority'],
+  ...['flit_timing', 'in_ports', 'out_ports', 'reorder', 'split_packets', 'channel_file'],
+]);
 
 /**
  * Sizes and VC ranges of read/write request and reply packets: BookSim reads them only under
@@ -161,7 +252,7 @@ const READ_WRITE_ONLY = new Set(
 
 const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> = {
   torus: { dim_order: 'dor' },
-  mesh: { dim_order: 'dor', dor: 'dor' },
+  mesh: { dim_order: 'dor', dor: 'dor', romm: 'romm', valiant: 'valiant-dor', xy_yx: 'xy-yx' },
   fattree: { nca: 'nca' },
   dragonflynew: { min: 'group-direct', ugal: 'ugal-booksim' },
   // ran_min_flatfly is dimension order, lowest dimension first (flatfly_outport): shortest path with
@@ -170,7 +261,24 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
 };
 
 /** Routings the `booksim` preset would not choose by itself, so the run must name them. */
-const NAMED_ROUTINGS = new Set<RoutingName>(['ugal-booksim', 'ugal-flatfly']);
+const NAMED_ROUTINGS = new Set<RoutingName>(['ugal-booksim', 'ugal-flatfly', 'romm', 'valiant-dor', 'xy-yx']);
+
+/** BookSim routing functions Meshwork does not model, each with the reason (routefunc.cpp, @ 28f43299). */
+const REFUSED_ROUTINGS: Readonly<Record<string, string>> = {
+  min_adapt: "adaptive per hop with BookSim's escape-VC rule (min_adapt_mesh/torus): not modelled",
+  planar_adapt: 'planar-adaptive per hop: not modelled',
+  adaptive_xy_yx: 'XY/YX chosen per hop by credits: not modelled',
+  chaos: 'needs router = chaos',
+  dim_order_ni: 'one VC per destination (dim_order_ni, for noq / non-interfering networks): not modelled',
+  dim_order_pni: 'VCs partitioned by destination (dim_order_pni): not modelled',
+  romm_ni: 'ROMM with a VC per destination (romm_ni_mesh): not modelled',
+  dim_order_bal: "a torus's balanced k/2 ties (dim_order_bal_torus): not modelled",
+  valiant_ni: 'Valiant with a VC per destination (valiant_ni_torus): not modelled',
+  anca: "adaptive nearest common ancestor (fattree_anca): up ports chosen by credits, not modelled",
+  xyyx: 'flatfly XY/YX (xyyx_flatfly): not modelled',
+  adaptive_xyyx: 'flatfly adaptive XY/YX: not modelled',
+  valiant: 'valiant on this topology (Meshwork models valiant_mesh only)',
+};
 
 function refuse(key: string, value: BookSimValue, accepted: string): never {
   throw new InputError(`booksim-config: ${key}`, value, accepted);
@@ -197,8 +305,27 @@ function flatflySpec(k: number, n: number, int: (key: string, fallback: number, 
   return `flatfly:k=${k},n=${n},c=${c}`;
 }
 
+const KIND_EXAMPLES = { int: 'an integer such as 4', float: 'a number with a decimal point such as 1000000.0', str: 'a name or a {...} list' } as const;
+
+/**
+ * Refuses what BookSim's own parser refuses, with its message: a key booksim_config.cpp does not
+ * declare, or a value whose token kind the key does not take (`warmup_thres = 1000000;` is an
+ * integer token for a double key: BookSim stops with "Unknown integer field: warmup_thres").
+ */
+function checkBookSimKinds(entries: readonly BookSimEntry[]): void {
+  for (const e of entries) {
+    const kinds = Object.hasOwn(BOOKSIM_KEY_KINDS, e.key) ? BOOKSIM_KEY_KINDS[e.key].split(',') : [];
+    if (kinds.includes(e.kind)) continue;
+    const reason = `BookSim stops with "Unknown ${BOOKSIM_KIND_NAMES[e.kind]} field: ${e.key}"`;
+    const accepted = kinds.length === 0 ? `a key BookSim 2.0 declares (${reason})` : `${kinds.map((k) => KIND_EXAMPLES[k as keyof typeof KIND_EXAMPLES]).join(' or ')} (${reason})`;
+    throw new InputError(`booksim-config line ${e.line}: ${e.key}`, e.value, accepted);
+  }
+}
+
 /** Translates parsed BookSim commands into a Meshwork run, refusing what Meshwork cannot honour. */
 export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
+  checkBookSimKinds(entries);
+  const warnings: string[] = [];
   const keys: Record<string, BookSimValue> = {};
   for (const e of entries) keys[e.key] = e.value;
   const used = new Set<string>();
@@ -226,6 +353,8 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   const k = int('k', 8, 2, 1 << 12);
   const n = int('n', 2, 1, 8);
   let topologySpec: string;
+  // BookSim's KNCube at k = 2 keeps both directions: two parallel channels each way between the pair.
+  if (topology === 'torus' && k === 2) refuse('k', k, "at least 3 with torus (BookSim's k = 2 torus has two parallel channels each way between neighbours, one per direction; Meshwork's torus:2 has one; mesh k = 2 is the same network with one)");
   if (topology === 'torus' || topology === 'mesh') topologySpec = `${topology}:${Array.from({ length: n }, () => k).join('x')}`;
   else if (topology === 'fattree') topologySpec = `fattree:k=${k},levels=${n}`;
   else if (topology === 'flatfly') topologySpec = flatflySpec(k, n, int, keys.traffic);
@@ -234,35 +363,46 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     topologySpec = `dragonfly:h=${k},wiring=booksim`;
   }
   if (topology !== 'flatfly' && get('c', 1) !== 1) refuse('c', keys.c, "1 (Meshwork models BookSim's c = 1 only, except on flatfly)");
+  const routingValue = get('routing_function', 'none');
+  if (typeof routingValue === 'string' && !Object.hasOwn(ROUTINGS[topology], routingValue) && Object.hasOwn(REFUSED_ROUTINGS, routingValue)) {
+    refuse('routing_function', routingValue, `${Object.keys(ROUTINGS[topology]).join(' | ')} with ${topology} (${routingValue}: ${REFUSED_ROUTINGS[routingValue]})`);
+  }
   const routingFunction = oneOf('routing_function', 'none', Object.keys(ROUTINGS[topology]));
   const routing = ROUTINGS[topology][routingFunction];
 
   const config: Partial<PacketConfig> = {};
   config.vcs = int('num_vcs', 16, 1, 64);
-  // BookSim's dragonflynew routings use exactly VCs 0..classes-1, one VC per class.
-  const dragonflyVcs = routing === 'ugal-booksim' ? 3 : 2;
-  if (topology === 'dragonflynew' && config.vcs !== dragonflyVcs) {
-    refuse('num_vcs', config.vcs, `${dragonflyVcs} with dragonflynew ${routingFunction} routing (BookSim asserts it and uses one VC per routing phase)`);
-  }
+  // BookSim's dragonflynew routings use exactly VCs 0..classes-1 on channels, one VC per phase
+  // (out_vc = ph); `min` draws its injection VC from all num_vcs, `ugal` asserts num_vcs = 3.
+  if (topology === 'dragonflynew' && routing === 'ugal-booksim' && config.vcs !== 3) refuse('num_vcs', config.vcs, '3 with dragonflynew ugal routing (BookSim asserts gNumVCs == 3)');
+  if (topology === 'dragonflynew' && config.vcs < 2) refuse('num_vcs', config.vcs, 'at least 2 with dragonflynew min routing (its phases use VCs 0 and 1)');
+  const vcsPerClass = topology === 'dragonflynew' ? 1 : undefined;
   config.vcBuf = int('vc_buf_size', 8, 1, 1 << 16);
+  if (typeof keys.packet_size === 'string') refuse('packet_size', keys.packet_size, 'one integer (packet-size lists, with packet_size_rate, mix packet lengths per source: not modelled)');
   config.packetSize = int('packet_size', 1, 1, 1 << 16);
-  config.switching = int('vct', 0, 0, 1) === 1 ? 'vct' : 'wormhole';
+  // BookSim reads vct only in its event-driven router (event_router.cpp); the iq router, the one
+  // Meshwork models (router = iq), runs wormhole whatever vct says, so Meshwork does too.
+  config.switching = 'wormhole';
+  if (int('vct', 0, 0, 1) === 1) warnings.push("booksim-config: vct = 1 has no effect with router = iq (BookSim reads vct only in router = event): run as wormhole, as BookSim does");
   config.routingDelay = int('routing_delay', 1, 0, 1000);
   config.vcAllocDelay = int('vc_alloc_delay', 1, 1, 1000);
   config.swAllocDelay = int('sw_alloc_delay', 1, 0, 1000);
   config.stDelay = int('st_final_delay', 1, 0, 1000);
   config.internalSpeedup = num('internal_speedup', 1, 1, MAX_INTERNAL_SPEEDUP);
   config.creditDelay = int('credit_delay', 0, 0, 1000);
-  config.vcAllocCheck = int('vc_busy_when_full', 0, 0, 1) === 1 ? 'free-with-credit' : 'free';
+  const busyWhenFull = int('vc_busy_when_full', 0, 0, 1) === 1;
+  // wait_for_tail_credit = 1 implies a credit too: an empty VC has them all.
+  config.vcAllocCheck = int('wait_for_tail_credit', 0, 0, 1) === 1 ? 'empty' : busyWhenFull ? 'free-with-credit' : 'free';
   const nocLatency = int('use_noc_latency', 1, 0, 1) === 1;
   if (!nocLatency && (topology === 'torus' || topology === 'flatfly')) config.channelLatency = 1;
   // BookSim's flatfly gives each channel its on-chip wire length (xr·|dx| + yr·|dy| between router
   // tiles): per channel, not per class, which Meshwork's channel latencies cannot express.
   if (nocLatency && topology === 'flatfly') refuse('use_noc_latency', 1, '0 with flatfly (every channel 1 cycle; its per-channel on-chip wire lengths are not modelled)');
-  // Allocators and arbiters by their BookSim names, from the registries; one allocator serves both.
+  // Allocators and arbiters by their BookSim names, from the registries.
   const vcAllocator = oneOf('vc_allocator', 'islip', bookSimNames('allocator'));
-  if (oneOf('sw_allocator', 'islip', bookSimNames('allocator')) !== vcAllocator) refuse('sw_allocator', keys.sw_allocator, `the same as vc_allocator (${vcAllocator})`);
+  const swAllocator = oneOf('sw_allocator', 'islip', bookSimNames('allocator'));
   config.allocator = byBookSimName('allocator', vcAllocator);
+  if (swAllocator !== vcAllocator) config.swAllocator = byBookSimName('allocator', swAllocator);
   config.allocIters = int('alloc_iters', 1, 1, 64);
   oneOf('arb_type', 'round_robin', ['round_robin']);
   const priority = oneOf('priority', 'none', ['none', ...bookSimNames('arbiter').filter((n) => n !== 'round_robin')]);
@@ -271,7 +411,25 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0) refuse('seed', seed, 'a non-negative integer (BookSim "time" is not reproducible)');
   config.seed = seed;
 
-  const pattern = oneOf('traffic', 'uniform', PATTERNS);
+  const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' ? k ** n : Number.MAX_SAFE_INTEGER;
+  const traffic = bookSimTraffic(get('traffic', 'uniform'), k, n, typeof keys.xr === 'number' ? keys.xr : 1, terminals);
+  const pattern = traffic.pattern;
+  // injection_process: bernoulli, or on_off with burst_alpha/burst_beta/burst_r1 (or on_off(a,b,r1)
+  // parameters, read as BookSim's tokenize_str and atof do: on_off({0.1,0.2,-1.0})).
+  const process = String(get('injection_process', 'bernoulli'));
+  const processName = process.includes('(') ? process.slice(0, process.indexOf('(')) : process;
+  let onOff: OnOffParams | undefined;
+  if (processName === 'on_off') {
+    const params = tokenizeStr(process.includes('(') ? process.slice(process.indexOf('(') + 1, process.lastIndexOf(')') < 0 ? undefined : process.lastIndexOf(')')) : '');
+    if (params.length > 3) refuse('injection_process', process, 'on_off with at most 3 parameters (alpha, beta, r1; a per-node initial state list is not modelled)');
+    const param = (i: number, key: string, fallback: number): number => (params[i] !== undefined ? Number.parseFloat(params[i]) || 0 : num(key, fallback, -1e6, 1));
+    onOff = { alpha: param(0, 'burst_alpha', 0.5), beta: param(1, 'burst_beta', 0.5), r1: param(2, 'burst_r1', -1) };
+    const negative = [onOff.alpha, onOff.beta, onOff.r1].filter((x) => x < 0).length;
+    if (negative !== 1) refuse('injection_process', process, `on_off with exactly one of alpha, beta, r1 negative (got ${onOff.alpha}, ${onOff.beta}, ${onOff.r1}: BookSim stops with "Invalid parameters for injection process")`);
+  } else if (process !== 'bernoulli') {
+    refuse('injection_process', process, 'bernoulli | on_off');
+  }
+  const patternOptions = traffic.hotRank === undefined ? undefined : { hotRank: traffic.hotRank, hotFraction: traffic.hotFraction };
   const perFlit = int('injection_rate_uses_flits', 0, 0, 1) === 1;
   // A list `{0.1,0.2}` is one run per rate, as BookSim's vector-valued injection_rate.
   const rawRate = get('injection_rate', 0.1);
@@ -283,14 +441,20 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     if (!(flitRates[i] > 0 && flitRates[i] <= 1)) refuse('injection_rate', rawRate, `rates in (0, 1] flits/node/cycle (${perFlit ? 'flits' : `packets of ${packetSize} flits`} per node per cycle here)`);
   }
 
-  oneOf('sim_type', 'latency', ['latency']);
+  const simType = get('sim_type', 'latency');
+  if (simType === 'batch') refuse('sim_type', simType, "latency | throughput (batch runs BookSim's BatchTrafficManager: each node sends batch_size packets and the run ends when all arrive; not modelled)");
+  if (simType !== 'latency' && simType !== 'throughput') refuse('sim_type', simType, 'latency | throughput');
+  // Negative thresholds switch a check off, as in BookSim (`thres >= 0.0 && ...`).
   const measurementOptions: Partial<MeasurementOptions> = {
     warmupPeriods: int('warmup_periods', 3, 0, 1000),
     samplePeriod: int('sample_period', 1000, 1, 1e7),
     maxSamples: int('max_samples', 10, 1, 1e6),
-    latencyThreshold: num('latency_thres', 500, 0, 1e12),
-    warmupThreshold: num('warmup_thres', 0.05, 0, 1e6),
-    stoppingThreshold: num('stopping_thres', 0.05, 0, 1e6),
+    latencyThreshold: num('latency_thres', 500, -1e12, 1e12),
+    warmupThreshold: num('warmup_thres', 0.05, -1e6, 1e6),
+    stoppingThreshold: num('stopping_thres', 0.05, -1e6, 1e6),
+    accWarmupThreshold: num('acc_warmup_thres', 0.05, -1e6, 1e6),
+    accStoppingThreshold: num('acc_stopping_thres', 0.05, -1e6, 1e6),
+    simType,
   };
 
   // Holding the crossbar for a packet changes nothing when every packet is one flit (BookSim's own
@@ -302,9 +466,9 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     if (v !== value) refuse(key, v, `${value} (Meshwork models BookSim's ${key} = ${value} only)`);
   }
   for (const key of Object.keys(keys)) {
-    if (used.has(key) || NO_EFFECT.has(key) || READ_WRITE_ONLY.has(key)) continue;
+    if (used.has(key) || NO_EFFECT.has(key) || READ_WRITE_ONLY.has(key) || READ_ONLY_UNDER.has(key)) continue;
     refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
   const routingName = NAMED_ROUTINGS.has(routing) ? routing : undefined;
-  return { topologySpec, pattern, rates: flitRates, config, measurementOptions, routing, routingName, keys };
+  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', onOff, patternOptions, vcsPerClass, warnings, config, measurementOptions, routing, routingName, keys };
 }

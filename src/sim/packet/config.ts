@@ -26,10 +26,12 @@ export type TerminalModel = 'direct' | 'routers';
 export const TERMINAL_MODELS: readonly TerminalModel[] = ['direct', 'routers'];
 /**
  * What VC allocation requires of a downstream VC: `free` (not owned; BookSim's
- * `vc_busy_when_full = 0`) or `free-with-credit` (also at least one credit, a whole packet's under VCT).
+ * `vc_busy_when_full = 0`), `free-with-credit` (also at least one credit, a whole packet's under VCT)
+ * or `empty` (also every credit back: the previous packet's tail has left the downstream buffer,
+ * BookSim's `wait_for_tail_credit = 1`).
  */
-export type VcAllocCheck = 'free' | 'free-with-credit';
-export const VC_ALLOC_CHECKS: readonly VcAllocCheck[] = ['free', 'free-with-credit'];
+export type VcAllocCheck = 'free' | 'free-with-credit' | 'empty';
+export const VC_ALLOC_CHECKS: readonly VcAllocCheck[] = ['free', 'free-with-credit', 'empty'];
 /**
  * The VC a packet enters the network on: `round-robin` over the free ones (BookSim's source) or
  * `random`, one VC drawn afresh each cycle, waiting if it is busy (BookSim's `min_dragonflynew`).
@@ -91,6 +93,8 @@ export interface PacketConfig {
   ejectionLatency: number;
   /** Registered allocator for VC and switch allocation (built in: islip, BookSim's default). */
   allocator: string;
+  /** A different registered allocator for switch allocation only (BookSim's sw_allocator); absent: `allocator`. */
+  swAllocator?: string;
   /** Allocator iterations for VC and switch allocation (BookSim alloc_iters). */
   allocIters: number;
   /**
@@ -223,6 +227,7 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   checkInt('alloc-iters', cfg.allocIters, 1, 64);
   getArbiter(cfg.arbitration);
   getAllocator(cfg.allocator);
+  if (cfg.swAllocator !== undefined) getAllocator(cfg.swAllocator);
   checkInt('injection-ports', cfg.injectionPorts, 1, 64);
   checkInt('ejection-ports', cfg.ejectionPorts, 1, 64);
   if (typeof cfg.perLinkInjection !== 'boolean') throw new InputError('per-link-injection', cfg.perLinkInjection, 'true | false');

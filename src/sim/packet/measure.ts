@@ -12,12 +12,24 @@ import type { PacketNetwork } from './network.js';
 import type { TrafficSource } from '../traffic/sources.js';
 
 export interface MeasurementOptions {
+  /** Warm-up sample periods; 0: warm up until latency and throughput change less than the warm-up thresholds (BookSim). */
   warmupPeriods: number;
   samplePeriod: number;
   maxSamples: number;
+  /** Mean latency (retired plus in-flight ages) above which the run is declared saturated; negative: never (BookSim). */
   latencyThreshold: number;
+  /** Relative latency change allowed per sample while warming up / running; negative: not checked (BookSim). */
   warmupThreshold: number;
   stoppingThreshold: number;
+  /** The same for accepted throughput (BookSim `acc_warmup_thres`, `acc_stopping_thres`); default: the latency thresholds. */
+  accWarmupThreshold?: number;
+  accStoppingThreshold?: number;
+  /**
+   * BookSim's `sim_type`: `latency` (the default) checks the latency threshold, converges on latency
+   * and throughput and drains the recorded packets; `throughput` converges on throughput alone, never
+   * declares saturation and does not drain (latencies are of the packets retired in the window).
+   */
+  simType?: 'latency' | 'throughput';
 }
 
 /** BookSim 2.0 defaults (booksim_config.cpp), as the reference CSVs used. */
@@ -44,6 +56,82 @@ export interface LoadPoint {
   cycles: number;
   saturated: boolean;
   packets: number;
+  /** BookSim's overall statistics block, when asked for (`summary`); absent for a saturated run, as in BookSim. */
+  summary?: BookSimSummary;
+}
+
+/** One BookSim statistic: average with minimum and maximum. */
+export interface StatLine {
+  average: number;
+  minimum: number;
+  maximum: number;
+}
+
+/**
+ * BookSim's "Overall Traffic Statistics" (trafficmanager.cpp DisplayOverallStats) for one run:
+ * latencies over the recorded packets (flit latency over every flit ejected since the last reset,
+ * from that flit's own injection); rates per node per cycle from the last reset to the drain, their
+ * minimum and maximum over the nodes; hops averaged over the recorded packets.
+ */
+export interface BookSimSummary {
+  packetLatency: StatLine;
+  networkLatency: StatLine;
+  flitLatency: StatLine;
+  fragmentation: StatLine;
+  injectedPacketRate: StatLine;
+  acceptedPacketRate: StatLine;
+  injectedFlitRate: StatLine;
+  acceptedFlitRate: StatLine;
+  injectedPacketSize: number;
+  acceptedPacketSize: number;
+  hops: number;
+  /** Cycles until every flit left and every credit returned, injection stopped after the drain (BookSim's "Time taken"). */
+  timeTaken: number;
+}
+
+function perNodeRate(counts: Int32Array, span: number): StatLine {
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const c of counts) {
+    sum += c;
+    if (c < min) min = c;
+    if (c > max) max = c;
+  }
+  return { average: sum / span / counts.length, minimum: min / span, maximum: max / span };
+}
+
+function sumOf(counts: Int32Array): number {
+  let sum = 0;
+  for (const c of counts) sum += c;
+  return sum;
+}
+
+/** BookSim's empty-network phase after the drain: no new packets, until no flit or credit is in flight. */
+function emptyNetwork(net: PacketNetwork): void {
+  while (net.outstandingFlits > 0 || net.creditsInFlight() > 0) net.step();
+}
+
+function summarise(net: PacketNetwork, window: { sent: Int32Array; sentPackets: Int32Array; accepted: Int32Array; acceptedPackets: Int32Array; span: number }): BookSimSummary {
+  // BookSim updates its overall statistics after emptying the network: flit latencies include those flits.
+  emptyNetwork(net);
+  const s = net.stats;
+  const flits = sumOf(s.acceptedFlitsBy);
+  const line = (sum: number, count: number, min: number, max: number): StatLine => ({ average: sum / count, minimum: min, maximum: max });
+  return {
+    packetLatency: line(s.latencySum, s.packets, s.latencyMin, s.latencyMax),
+    networkLatency: line(s.networkLatencySum, s.packets, s.networkLatencyMin, s.networkLatencyMax),
+    flitLatency: line(s.flitLatencySum, flits, s.flitLatencyMin, s.flitLatencyMax),
+    fragmentation: line(s.fragmentationSum, s.packets, s.fragmentationMin, s.fragmentationMax),
+    injectedPacketRate: perNodeRate(window.sentPackets, window.span),
+    acceptedPacketRate: perNodeRate(window.acceptedPackets, window.span),
+    injectedFlitRate: perNodeRate(window.sent, window.span),
+    acceptedFlitRate: perNodeRate(window.accepted, window.span),
+    injectedPacketSize: sumOf(window.sent) / sumOf(window.sentPackets),
+    acceptedPacketSize: sumOf(window.accepted) / sumOf(window.acceptedPackets),
+    hops: s.hopsSum / s.packets,
+    timeTaken: net.now,
+  };
 }
 
 function step(net: PacketNetwork, source: TrafficSource): void {
@@ -53,13 +141,14 @@ function step(net: PacketNetwork, source: TrafficSource): void {
 }
 
 function thresholdExceeded(net: PacketNetwork, threshold: number): boolean {
+  if (threshold < 0) return false;
   const s = net.stats;
   const count = s.packets + net.outstandingFlits;
   if (count === 0) return false;
   return (s.latencySum + net.outstandingAgeSum()) / count > threshold;
 }
 
-export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, rate: number, m: MeasurementOptions = BOOKSIM_MEASUREMENT): LoadPoint {
+export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, rate: number, m: MeasurementOptions = BOOKSIM_MEASUREMENT, summary = false): LoadPoint {
   const nodes = net.topology.numEndpoints;
   let warming = true;
   let converged = 0;
@@ -69,6 +158,9 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
   let phases = 0;
   let saturated = false;
   net.recording = false;
+  const measureLatency = (m.simType ?? 'latency') === 'latency';
+  // A negative threshold is not checked (BookSim: `threshold >= 0.0 && change > threshold`).
+  const exceeds = (change: number, threshold: number): boolean => threshold >= 0 && change > threshold;
   while (phases < m.maxSamples && (warming || converged < 3)) {
     if (clearLast || (warming && phases % 2 === 0)) {
       clearLast = false;
@@ -83,14 +175,15 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
     const acceptedChange = Math.abs((accepted - prevAccepted) / accepted);
     prevLatency = latency;
     prevAccepted = accepted;
-    if (thresholdExceeded(net, m.latencyThreshold)) {
+    if (measureLatency && thresholdExceeded(net, m.latencyThreshold)) {
       saturated = true;
       break;
     }
     const threshold = warming ? m.warmupThreshold : m.stoppingThreshold;
-    const steady = !(latencyChange > threshold) && !(acceptedChange > threshold);
+    const accThreshold = warming ? (m.accWarmupThreshold ?? m.warmupThreshold) : (m.accStoppingThreshold ?? m.stoppingThreshold);
+    const steady = !(measureLatency && exceeds(latencyChange, threshold)) && !exceeds(acceptedChange, accThreshold);
     if (warming) {
-      if (phases + 1 >= m.warmupPeriods) {
+      if (m.warmupPeriods > 0 ? phases + 1 >= m.warmupPeriods : steady) {
         clearLast = true;
         warming = false;
         net.recording = true;
@@ -100,10 +193,17 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
     }
     phases++;
   }
+  // Still warming up after max_samples (warmup_periods = 0 that never converged): BookSim's "Too many
+  // sample periods needed to converge", a run it reports unstable.
+  if (warming) saturated = true;
   const drainStart = net.now;
   const acceptedFlits = net.stats.acceptedFlits;
   const acceptedSpan = drainStart - net.stats.resetCycle;
-  if (!saturated && !warming) {
+  // BookSim counts injected and accepted flits per node while warming up and running, not in the drain.
+  const window = summary
+    ? { sent: net.stats.sentFlits.slice(), sentPackets: net.stats.sentPackets.slice(), accepted: net.stats.acceptedFlitsBy.slice(), acceptedPackets: net.stats.acceptedPacketsBy.slice(), span: acceptedSpan }
+    : null;
+  if (!saturated && !warming && measureLatency) {
     net.recording = false;
     net.recordCreatedBefore = drainStart;
     let steps = 0;
@@ -120,7 +220,7 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
   if (saturated) {
     return { rate, packet_latency: null, network_latency: nlat, accepted_flit_rate: null, hops: null, cycles: net.now, saturated, packets: s.packets };
   }
-  return {
+  const point: LoadPoint = {
     rate,
     packet_latency: s.latencySum / s.packets,
     network_latency: nlat,
@@ -130,6 +230,8 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
     saturated: false,
     packets: s.packets,
   };
+  if (window) point.summary = summarise(net, window);
+  return point;
 }
 
 export interface HorizonResult {

@@ -28,6 +28,7 @@ import { hash32 } from '../../util/rng.js';
 import { getAllocator, getArbiter, type Allocator, type ArbiterDef } from './allocators/index.js';
 import { perClass, type PacketConfig } from './config.js';
 import { DeadlockError, findWaitCycle } from './deadlock.js';
+import { InputError } from '../../util/errors.js';
 
 const IDLE = 0;
 const VC_ALLOC = 1;
@@ -44,6 +45,31 @@ export class PacketStats {
   /** Flits ejected (all packets) since the reset. */
   acceptedFlits = 0;
   resetCycle = 0;
+  /** Extremes of the recorded packets' latencies (BookSim's Stats Min/Max); ±Infinity before any. */
+  latencyMin = Infinity;
+  latencyMax = -Infinity;
+  networkLatencyMin = Infinity;
+  networkLatencyMax = -Infinity;
+  /** Every ejected flit's latency from its own injection (BookSim's flit latency, f->atime − f->itime). */
+  flitLatencySum = 0;
+  flitLatencyMin = Infinity;
+  flitLatencyMax = -Infinity;
+  /** Recorded packets' fragmentation: cycles between head and tail ejection beyond size − 1. */
+  fragmentationSum = 0;
+  fragmentationMin = Infinity;
+  fragmentationMax = -Infinity;
+  /** Per terminal (rank): flits and packets injected into, and accepted from, the network since the reset. */
+  readonly sentFlits: Int32Array;
+  readonly sentPackets: Int32Array;
+  readonly acceptedFlitsBy: Int32Array;
+  readonly acceptedPacketsBy: Int32Array;
+
+  constructor(terminals = 0) {
+    this.sentFlits = new Int32Array(terminals);
+    this.sentPackets = new Int32Array(terminals);
+    this.acceptedFlitsBy = new Int32Array(terminals);
+    this.acceptedPacketsBy = new Int32Array(terminals);
+  }
 }
 
 export class PacketNetwork {
@@ -53,7 +79,7 @@ export class PacketNetwork {
   readonly numNodes: number;
   readonly numChannels: number;
   now = 0;
-  stats = new PacketStats();
+  stats: PacketStats;
   /** Flits moved over each channel since construction (utilisation = chFlits / cycles). */
   readonly chFlits: Float64Array;
   /** Flits in router input buffers (network), and packets generated but not retired. */
@@ -155,6 +181,8 @@ export class PacketNetwork {
   private readonly ivcHi: Int32Array;
   readonly ivcOvc: Int32Array;
   private readonly bufPkt: Int32Array;
+  /** Cycle each buffered flit left its source (BookSim's per-flit itime, for flit latency). */
+  private readonly bufItime: Int32Array;
   private readonly bufSeq: Int32Array;
   private readonly bufReady: Int32Array;
   /** Ready cycle of the front flit of each VC (dense copy of bufReady at the head, fewer cache misses). */
@@ -189,6 +217,8 @@ export class PacketNetwork {
   pSize = new Int32Array(0);
   pCtime = new Int32Array(0);
   private pItime = new Int32Array(0);
+  /** Cycle the packet's head was ejected (fragmentation). */
+  private pHeadAtime = new Int32Array(0);
   private pHop = new Int32Array(0);
   private pLen = new Int32Array(0);
   private pRecord = new Uint8Array(0);
@@ -219,10 +249,16 @@ export class PacketNetwork {
   private readonly saBestKey: Float64Array;
   private readonly saBestVc: Int32Array;
 
-  constructor(topology: Topology, routing: RoutingFunction, cfg: PacketConfig) {
+  /**
+   * `vcsPerClass`: VCs each routing class may take on router-to-router channels. Default V / classes
+   * (every VC in use); 1 is BookSim's dragonflynew routings (`out_vc = ph`): class c takes VC c only,
+   * and VCs above the classes serve the injection port alone.
+   */
+  constructor(topology: Topology, routing: RoutingFunction, cfg: PacketConfig, vcsPerClass?: number) {
     this.topology = topology;
     this.routing = routing;
     this.cfg = cfg;
+    this.stats = new PacketStats(topology.numEndpoints);
     const N = topology.numNodes;
     const C = topology.numChannels;
     this.numNodes = N;
@@ -241,13 +277,18 @@ export class PacketNetwork {
     this.injBase = C;
     this.ejBase = C + N * this.nInj;
     this.vct = cfg.switching === 'vct';
-    this.classSize = V / routing.vcClasses;
+    this.classSize = vcsPerClass ?? V / routing.vcClasses;
+    if (!Number.isInteger(this.classSize) || this.classSize < 1 || this.classSize * routing.vcClasses > V) {
+      throw new InputError('vcs-per-class', this.classSize, `an integer in [1, ${Math.floor(V / routing.vcClasses)}] (${V} VCs, ${routing.vcClasses} classes)`);
+    }
     this.routingDelay = cfg.routingDelay;
     this.vcAllocDelay = cfg.vcAllocDelay;
     this.allocIters = cfg.allocIters;
     this.pipe = cfg.swAllocDelay + cfg.stDelay;
     this.creditDelay = cfg.creditDelay + (cfg.creditReturn === 'next-cycle' ? 1 : 0);
-    this.vcAllocCredit = cfg.vcAllocCheck === 'free-with-credit' ? 1 : 0;
+    // `empty`: BookSim's wait_for_tail_credit frees a VC when its occupancy falls to 0 after the tail
+    // was sent (buffer_state.cpp ProcessCredit); credits return in order, so that is all `depth` back.
+    this.vcAllocCredit = cfg.vcAllocCheck === 'empty' ? this.depth : cfg.vcAllocCheck === 'free-with-credit' ? 1 : 0;
     this.injRandom = cfg.injectionVc === 'random';
     this.ejCredits = cfg.ejectionCredits === 'terminal';
     this.speedup = cfg.internalSpeedup;
@@ -347,6 +388,7 @@ export class PacketNetwork {
     this.bufPkt = new Int32Array(nIvc * this.depth);
     this.bufSeq = new Int32Array(nIvc * this.depth);
     this.bufReady = new Int32Array(nIvc * this.depth);
+    this.bufItime = new Int32Array(nIvc * this.depth);
     this.frontReady = new Int32Array(nIvc);
 
     this.ovcOwner = new Int32Array(nPorts * V).fill(-1);
@@ -378,7 +420,7 @@ export class PacketNetwork {
 
     const allocator = getAllocator(cfg.allocator);
     this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V);
-    this.sa = allocator.create(maxIn, maxOut, maxIn * Math.min(V, maxOut));
+    this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn, maxOut, maxIn * Math.min(V, maxOut));
     this.arbKey = getArbiter(cfg.arbitration).key;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);
@@ -402,6 +444,7 @@ export class PacketNetwork {
     this.pSize = g32(this.pSize, newCap);
     this.pCtime = g32(this.pCtime, newCap);
     this.pItime = g32(this.pItime, newCap);
+    this.pHeadAtime = g32(this.pHeadAtime, newCap);
     this.pHop = g32(this.pHop, newCap);
     this.pLen = g32(this.pLen, newCap);
     this.pNext = g32(this.pNext, newCap);
@@ -427,7 +470,7 @@ export class PacketNetwork {
 
   /** Resets the statistics window (BookSim _ClearStats). */
   clearStats(): void {
-    this.stats = new PacketStats();
+    this.stats = new PacketStats(this.topology.numEndpoints);
     this.stats.resetCycle = this.now;
   }
 
@@ -592,7 +635,8 @@ export class PacketNetwork {
         if (p < 0 || this.pCtime[p] > now) continue;
         // Choose a free injection VC with credit: round-robin from the last one used (BookSim's source),
         // or one VC drawn afresh each cycle (BookSim's dragonflynew `min` at injection).
-        const need = this.vct ? this.pSize[p] : 1;
+        // The source's buffer state follows wait_for_tail_credit too (`empty`: vcAllocCredit = depth).
+        const need = Math.max(this.vct ? this.pSize[p] : 1, this.vcAllocCredit);
         let vc = -1;
         const start = this.injRandom ? hash32(p, now, this.cfg.seed) % V : this.injVcPtr[ip];
         for (let k = 0; k < (this.injRandom ? 1 : V); k++) {
@@ -620,7 +664,9 @@ export class PacketNetwork {
       if (this.credits[o] <= 0) continue;
       this.credits[o]--;
       const seq = this.injSeq[ip];
-      this.pushFlit(o, p, seq, readyAt);
+      this.pushFlit(o, p, seq, readyAt, now - 1);
+      this.stats.sentFlits[this.pSrc[p]]++;
+      if (seq === 0) this.stats.sentPackets[this.pSrc[p]]++;
       this.rFlits[this.attach[(ip / this.nInj) | 0]]++;
       this.portFlits[port]++;
       this.flitsInNetwork++;
@@ -636,12 +682,13 @@ export class PacketNetwork {
     }
   }
 
-  private pushFlit(ivc: number, p: number, seq: number, ready: number): void {
+  private pushFlit(ivc: number, p: number, seq: number, ready: number, itime: number): void {
     const depth = this.depth;
     const b = ivc * depth + ((this.ivcHead[ivc] + this.ivcCount[ivc]) % depth);
     this.bufPkt[b] = p;
     this.bufSeq[b] = seq;
     this.bufReady[b] = ready;
+    this.bufItime[b] = itime;
     if (this.ivcCount[ivc]++ === 0) this.frontReady[ivc] = ready;
   }
 
@@ -686,7 +733,7 @@ export class PacketNetwork {
         if (st === VC_ALLOC) {
           const out = this.ivcOut[ivc];
           const p = bufPkt[b];
-          const need = this.vct && out < this.ejBase ? this.pSize[p] : this.vcAllocCredit;
+          const need = this.vct && out < this.ejBase ? Math.max(this.pSize[p], this.vcAllocCredit) : this.vcAllocCredit;
           const outLocal = this.ivcOutLocal[ivc];
           const inIdx = li * V + v;
           for (let v2 = this.ivcLo[ivc]; v2 <= this.ivcHi[ivc]; v2++) {
@@ -799,6 +846,7 @@ export class PacketNetwork {
     const b = ivc * depth + this.ivcHead[ivc];
     const p = this.bufPkt[b];
     const seq = this.bufSeq[b];
+    const itime = this.bufItime[b];
     const head = (this.ivcHead[ivc] + 1) % depth;
     this.ivcHead[ivc] = head;
     if (--this.ivcCount[ivc] > 0) this.frontReady[ivc] = this.bufReady[ivc * depth + head];
@@ -835,7 +883,7 @@ export class PacketNetwork {
     if (out < this.numChannels) {
       this.credits[o]--;
       this.chFlits[out]++;
-      this.pushFlit(o, p, seq, sent + 1 + this.chLat[out]);
+      this.pushFlit(o, p, seq, sent + 1 + this.chLat[out], itime);
       this.rFlits[this.chDst[out]]++;
       this.portFlits[out]++;
       if (seq === 0) this.pHop[p]++;
@@ -847,7 +895,7 @@ export class PacketNetwork {
         this.credits[o]--;
         this.scheduleCredit(o, read + this.creditDelay + this.ejLatency);
       }
-      this.eject(p, read);
+      this.eject(p, read, itime);
     }
     if (tail) {
       this.ovcOwner[o] = -1;
@@ -855,16 +903,34 @@ export class PacketNetwork {
     }
   }
 
-  private eject(p: number, t: number): void {
+  private eject(p: number, t: number, itime: number): void {
     const s = this.stats;
     s.acceptedFlits++;
+    const flitLatency = t - itime;
+    s.flitLatencySum += flitLatency;
+    if (flitLatency < s.flitLatencyMin) s.flitLatencyMin = flitLatency;
+    if (flitLatency > s.flitLatencyMax) s.flitLatencyMax = flitLatency;
+    const dst = this.pDst[p];
+    s.acceptedFlitsBy[dst]++;
     this.outstandingFlits--;
     this.outstandingCtimeSum -= this.pCtime[p];
+    if (this.pLeft[p] === this.pSize[p]) this.pHeadAtime[p] = t;
     if (--this.pLeft[p] > 0) return;
+    s.acceptedPacketsBy[dst]++;
     if (this.pRecord[p]) {
       s.packets++;
-      s.latencySum += t - this.pCtime[p];
-      s.networkLatencySum += t - this.pItime[p];
+      const latency = t - this.pCtime[p];
+      const networkLatency = t - this.pItime[p];
+      const fragmentation = t - this.pHeadAtime[p] - (this.pSize[p] - 1);
+      s.latencySum += latency;
+      s.networkLatencySum += networkLatency;
+      s.fragmentationSum += fragmentation;
+      if (latency < s.latencyMin) s.latencyMin = latency;
+      if (latency > s.latencyMax) s.latencyMax = latency;
+      if (networkLatency < s.networkLatencyMin) s.networkLatencyMin = networkLatency;
+      if (networkLatency > s.networkLatencyMax) s.networkLatencyMax = networkLatency;
+      if (fragmentation < s.fragmentationMin) s.fragmentationMin = fragmentation;
+      if (fragmentation > s.fragmentationMax) s.fragmentationMax = fragmentation;
       s.hopsSum += this.pLen[p] + 1;
       this.recordedOutstanding--;
     }
@@ -886,6 +952,13 @@ export class PacketNetwork {
     this.retiredTag[k] = this.pTag[p];
     this.retiredCycle[k] = t;
     this.free[this.freeTop++] = p;
+  }
+
+  /** Credits on their way upstream (BookSim's Credit::OutStanding, waited for before "Time taken"). */
+  creditsInFlight(): number {
+    let n = 0;
+    for (let i = 0; i < this.wheelSize; i++) n += this.wheelCount[i];
+    return n;
   }
 
   /** Σ over outstanding flits of their age, as BookSim's latency-threshold check counts them. */

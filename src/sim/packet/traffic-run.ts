@@ -8,10 +8,10 @@ import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { resolveRouting } from '../../routing/registry.js';
 import { familyOf } from '../../topology/registry.js';
-import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
+import { packetDeadlockFreeRouting, routingFallbackOf, type RoutingFallback } from '../../routing/up-star-down-star.js';
 import type { PatternOptions } from '../traffic/patterns.js';
 import { CLOSED_LOOP_PATTERN, makePattern } from '../traffic/registry.js';
-import { BernoulliSource, MeshEmulationSource, type TrafficSource } from '../traffic/sources.js';
+import { BernoulliSource, MeshEmulationSource, type OnOffParams, type TrafficSource } from '../traffic/sources.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { BOOKSIM_MEASUREMENT, measureLikeBookSim, runFixedHorizon, type HorizonResult, type LoadPoint, type MeasurementOptions } from './measure.js';
 import { PacketNetwork } from './network.js';
@@ -20,7 +20,13 @@ import { maxOf, minOf } from '../../util/arrays.js';
 export interface TrafficSweepOptions {
   topology: Topology;
   pattern: string;
+  /** Offered loads, in `rateUnit` per node per cycle. */
   rates: readonly number[];
+  /**
+   * Unit of `rates`: `flits` (Meshwork's default) or `packets`, BookSim's default
+   * (`injection_rate_uses_flits = 0`), converted to flits by the packet size.
+   */
+  rateUnit?: RateUnit;
   preset?: PresetName;
   /** Overrides on top of the preset. */
   config?: Partial<PacketConfig>;
@@ -33,9 +39,19 @@ export interface TrafficSweepOptions {
   measurement?: 'booksim' | 'horizon';
   horizon?: number;
   measurementOptions?: Partial<MeasurementOptions>;
+  /** On/off injection (BookSim `injection_process = on_off`) instead of Bernoulli. */
+  onOff?: OnOffParams;
+  /** Also compute BookSim's overall statistics block per point (LoadPoint.summary; BookSim measurement only). */
+  summary?: boolean;
+  /** VCs per routing class (PacketNetwork): default all of them; 1 for BookSim's dragonflynew `out_vc = ph`. */
+  vcsPerClass?: number;
   /** Called after each load point (progress). */
   onPoint?: (point: LoadPoint | HorizonPoint) => void;
 }
+
+/** What an injection rate counts per node per cycle. */
+export type RateUnit = 'flits' | 'packets';
+export const RATE_UNITS: readonly RateUnit[] = ['flits', 'packets'];
 
 export interface HorizonPoint extends HorizonResult {
   rate: number;
@@ -45,9 +61,20 @@ export interface TrafficSweepResult {
   model: 'packet';
   topology: string;
   pattern: string;
+  /** Unit of every point's `rate` (per node per cycle); accepted rates are always flits. */
+  rateUnit: RateUnit;
+  /** The injection process: Bernoulli, or on/off with its parameters as given (one negative: derived). */
+  injection: { process: 'bernoulli' } | ({ process: 'on_off' } & OnOffParams);
   patternParams: Readonly<Record<string, unknown>>;
   routing: string;
   routingParams: Readonly<Record<string, unknown>>;
+  /**
+   * Set when the packet engine routed on something other than the topology's routing: a degraded
+   * network (or a ring, a `file:` graph) whose shortest paths are not deadlock free with one VC
+   * class is routed wholesale on up*\/down* (issue 28 item 13: two failed links of 128 on torus:8x8
+   * drop saturation from 0.30 to 0.09; the output says so). Null when the routing was used as is.
+   */
+  routingFallback: RoutingFallback | null;
   preset: PresetName;
   config: PacketConfig;
   measurement: 'booksim' | 'horizon';
@@ -81,7 +108,14 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   const routing = opts.routing ?? (opts.routingName ? resolveRouting(topology, { routing: opts.routingName, seed: cfg.seed, engine: 'packet' }) : trafficRouting(topology, preset, cfg.seed));
   validateConfig(cfg, routing.vcClasses);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
-  for (const r of opts.rates) if (!(r > 0 && r <= 1)) throw new InputError('rates', r, 'injection rates in (0, 1] flits/node/cycle');
+  const rateUnit = opts.rateUnit ?? 'flits';
+  if (!RATE_UNITS.includes(rateUnit)) throw new InputError('rate-unit', rateUnit, RATE_UNITS.join(' | '));
+  const flitsPerRate = rateUnit === 'packets' ? cfg.packetSize : 1;
+  for (const r of opts.rates) {
+    if (!(r > 0 && r * flitsPerRate <= 1)) {
+      throw new InputError('rates', r, rateUnit === 'packets' ? `injection rates in (0, 1/${cfg.packetSize}] packets/node/cycle (${cfg.packetSize}-flit packets, at most 1 flit/node/cycle)` : 'injection rates in (0, 1] flits/node/cycle');
+    }
+  }
   const closedLoop = opts.pattern === CLOSED_LOOP_PATTERN;
   const pattern = closedLoop ? null : makePattern(opts.pattern, topology, opts.patternOptions);
   const measurement = opts.measurement ?? 'booksim';
@@ -95,14 +129,14 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   let saturationRate: number | null = null;
   let utilisation: number[] = [];
   for (const rate of opts.rates) {
-    const net = new PacketNetwork(topology, routing, cfg);
+    const net = new PacketNetwork(topology, routing, cfg, opts.vcsPerClass);
     const nodes = topology.numEndpoints;
     const source: TrafficSource = pattern
-      ? new BernoulliSource(pattern, rate, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11))
-      : new MeshEmulationSource(nodes, cfg.packetSize, rate, opts.patternOptions?.edges);
+      ? new BernoulliSource(pattern, rate * flitsPerRate, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), opts.onOff)
+      : new MeshEmulationSource(nodes, cfg.packetSize, rate * flitsPerRate, opts.patternOptions?.edges);
     let point: LoadPoint | HorizonPoint;
     if (measurement === 'booksim') {
-      point = measureLikeBookSim(net, source, rate, m);
+      point = measureLikeBookSim(net, source, rate, m, opts.summary === true);
       if (point.saturated && saturationRate === null) saturationRate = rate;
     } else {
       point = { rate, ...runFixedHorizon(net, source, horizon) };
@@ -115,11 +149,14 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     model: 'packet',
     topology: topology.spec,
     pattern: opts.pattern,
+    rateUnit,
+    injection: opts.onOff ? { process: 'on_off', ...opts.onOff } : { process: 'bernoulli' },
     patternParams: pattern
       ? pattern.params
       : { mapping: `address on a square grid, ${opts.patternOptions?.edges === 'open' ? 'open edges (edge PEs have 3 neighbours, corners 2)' : 'wrap-around'}`, sweep: 'round period = ceil(4·P/rate)' },
     routing: routing.name,
-    routingParams: routing.params,
+    routingParams: opts.vcsPerClass === undefined ? routing.params : { ...routing.params, vcsPerClass: opts.vcsPerClass },
+    routingFallback: routingFallbackOf(topology, routing),
     preset,
     config: cfg,
     measurement,
@@ -148,6 +185,11 @@ export interface SeedPoint {
   /** Over the unsaturated seeds; null when every seed saturated. */
   packet_latency: Spread | null;
   accepted_flit_rate: Spread | null;
+  /** Over the unsaturated seeds, as the two above. */
+  network_latency: Spread | null;
+  hops: Spread | null;
+  /** Cycles simulated, over every seed (saturated runs included: they stopped at the abort). */
+  cycles: Spread | null;
 }
 
 export interface MultiSeedResult {
@@ -175,7 +217,19 @@ export function simulateTrafficSeeds(opts: TrafficSweepOptions, seeds: readonly 
     const horizon = at.filter((p): p is HorizonPoint => 'delivered' in p);
     const latencies = [...ok.map((p) => p.packet_latency as number), ...horizon.flatMap((p) => (p.meanLatency === null ? [] : [p.meanLatency]))];
     const accepted = [...ok.map((p) => p.accepted_flit_rate as number), ...horizon.map((p) => p.acceptedFlitRate)];
-    return { rate, seeds: seeds.length, saturatedSeeds: at.length - ok.length - horizon.length, packet_latency: spread(latencies), accepted_flit_rate: spread(accepted) };
+    const known = (xs: ReadonlyArray<number | null>): number[] => xs.filter((x): x is number => x !== null);
+    const networkLatency = known([...ok.map((p) => p.network_latency), ...horizon.map((p) => p.meanNetworkLatency)]);
+    const hops = known([...ok.map((p) => p.hops), ...horizon.map((p) => p.hops)]);
+    return {
+      rate,
+      seeds: seeds.length,
+      saturatedSeeds: at.length - ok.length - horizon.length,
+      packet_latency: spread(latencies),
+      accepted_flit_rate: spread(accepted),
+      network_latency: spread(networkLatency),
+      hops: spread(hops),
+      cycles: spread(at.map((p) => p.cycles)),
+    };
   });
   const sat = points.find((p) => p.saturatedSeeds > 0);
   return { seeds: [...seeds], runs, points, saturationRate: sat ? sat.rate : null };

@@ -103,5 +103,5 @@ export function disturbProgram(program: FlowProgram, noise: NoiseModel): FlowPro
     }
   }
   const p = program;
-  return new FlowProgram(p.numRanks, p.streamRank, p.streamLocal, p.opStart, p.opKind, p.opPeer, p.opCount, p.opBytes, p.opTag, p.opHint, p.dsts, p.hints, p.keyNames, delay, noise, p.rankLatency, p.opNonBlocking);
+  return new FlowProgram(p.numRanks, p.streamRank, p.streamLocal, p.opStart, p.opKind, p.opPeer, p.opCount, p.opBytes, p.opTag, p.opHint, p.dsts, p.hints, p.keyNames, delay, noise, p.rankLatency, p.opNonBlocking, p.deps);
 }

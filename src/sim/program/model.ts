@@ -49,8 +49,10 @@ export interface FlowModelOptions {
   /** Relative tolerance under which events count as simultaneous (batched). Default 1e-12. */
   simultaneity?: number;
   /**
-   * 'exact' (default): after each batch of simultaneous events, every active flow is re-rated
-   * (exact max-min). 'local': only the flows that share a channel with a flow that started or
+   * 'exact' (default): after each batch of simultaneous events, exact max-min rates, re-solving the
+   * flows of every component of the flow–resource graph the batch touched (the others keep theirs).
+   * 'full': every active flow re-solved after each batch (the reference 'exact' is checked against,
+   * to 1e-9 relative). 'local': only the flows that share a channel with a flow that started or
    * ended are re-rated, within what the other flows leave (feasible, not always max-min; fast).
    */
   rateUpdate?: RateUpdate;
@@ -77,7 +79,7 @@ export interface FlowModelOptions {
   /**
    * How flows share a channel. 'maxmin' (default): plain max-min fairness. 'cm02': SimGrid's CM02
    * (LMM) rule: a flow's share is weighted by 1 / its route latency, so shorter routes get more
-   * (see sim/flow/maxmin.ts `cm02Weight`). Needs rateUpdate 'exact'.
+   * (see sim/flow/maxmin.ts `cm02Weight`). Needs rateUpdate 'exact' or 'full'.
    */
   sharing?: Sharing;
   /**
@@ -106,8 +108,8 @@ export const INJECTION_ORDERS: readonly InjectionOrder[] = ['fifo', 'per-destina
 export type Protocol = 'eager' | 'mpi' | 'smpi';
 export const PROTOCOLS: readonly Protocol[] = ['eager', 'mpi', 'smpi'];
 
-export type RateUpdate = 'exact' | 'local';
-export const RATE_UPDATES: readonly RateUpdate[] = ['exact', 'local'];
+export type RateUpdate = 'exact' | 'full' | 'local';
+export const RATE_UPDATES: readonly RateUpdate[] = ['exact', 'full', 'local'];
 
 export interface FlowModel {
   readonly alpha: number;

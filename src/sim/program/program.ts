@@ -16,11 +16,19 @@ import type { NoiseModel } from './disturb.js';
  * Send posts a message to one or more ranks (one read, one flow or packet train per branch); Recv
  * waits for the matching message (source, tag, program order); Reduce and Copy cost γ per byte;
  * Barrier synchronises the streams that use its key; Pace sets the gap of the stream's following
- * sends; HwCollective is a combining-network collective over the streams that use its key.
+ * sends; HwCollective is a combining-network collective over the streams that use its key;
+ * Compute (workloads) keeps its stream busy for a duration.
  * A non-blocking Send or Recv (`opNonBlocking`, MPI_Isend/MPI_Irecv) lets its stream go on at once;
  * Wait blocks until every non-blocking op the stream posted has completed (MPI_Waitall, opPeer −1)
- * or until the one op `opPeer` has (MPI_Wait).
+ * or until the one op `opPeer` has (MPI_Wait). Beyond program order, an op may wait for ops of
+ * other streams of any rank (`deps`): a workload's dependency DAG (workload/lower.ts).
  */
+
+/** Dependencies beyond program order: op o starts only after ops `on[start[o]] .. on[start[o+1])` completed. */
+export interface OpDependencies {
+  readonly start: Int32Array;
+  readonly on: Int32Array;
+}
 
 /** Turnaround kind at a transit node (seed 001): in the switch, through memory, or via the in-switch reduce unit. */
 export type Turnaround = 'switch' | 'memory' | 'reduce' | 'none';
@@ -53,7 +61,7 @@ export class FlowProgram {
     readonly opPeer: Int32Array,
     /** Send: number of destinations. */
     readonly opCount: Int32Array,
-    /** Bytes (Send, Recv, Reduce, Copy, HwCollective); gap in packet times (Pace). */
+    /** Bytes (Send, Recv, Reduce, Copy, HwCollective); gap in packet times (Pace); seconds (Compute). */
     readonly opBytes: Float64Array,
     readonly opTag: Int32Array,
     /** index into hints, or -1 */
@@ -70,11 +78,13 @@ export class FlowProgram {
     readonly rankLatency: RankLatency | null = null,
     /** Per op, 1 for a non-blocking Send or Recv (isend, irecv); null when the program has none. */
     readonly opNonBlocking: Uint8Array | null = null,
+    /** Dependencies beyond program order, or null for none. */
+    readonly deps: OpDependencies | null = null,
   ) {}
 
   /** This program with the route latencies of one run (the arrays are shared, not copied). */
   withRankLatency(rankLatency: RankLatency): FlowProgram {
-    return new FlowProgram(this.numRanks, this.streamRank, this.streamLocal, this.opStart, this.opKind, this.opPeer, this.opCount, this.opBytes, this.opTag, this.opHint, this.dsts, this.hints, this.keyNames, this.opDelay, this.noise, rankLatency, this.opNonBlocking);
+    return new FlowProgram(this.numRanks, this.streamRank, this.streamLocal, this.opStart, this.opKind, this.opPeer, this.opCount, this.opBytes, this.opTag, this.opHint, this.dsts, this.hints, this.keyNames, this.opDelay, this.noise, rankLatency, this.opNonBlocking, this.deps);
   }
 
   get numStreams(): number {
@@ -111,6 +121,8 @@ export class FlowProgramBuilder {
   private readonly hintIndex = new Map<string, number>();
   private readonly keys = new Map<string, number>();
   private readonly perRank: number[];
+  private readonly depOp: number[] = [];
+  private readonly depOn: number[] = [];
 
   /** `expectedOps` sizes the columns once (a lowering knows its op count; growing by doubling costs 1.5× at the peak). */
   constructor(
@@ -200,7 +212,7 @@ export class FlowProgramBuilder {
     return this.push(OpKind.Wait, request, 0, 0, 0, -1);
   }
 
-  /** The id of the op added last (to name it in `wait`). */
+  /** The id of the op added last (to name it in `wait` or `dependsOn`). */
   get lastOp(): number {
     return this.n - 1;
   }
@@ -233,6 +245,20 @@ export class FlowProgramBuilder {
     return this.push(OpKind.HwCollective, this.keyId(key), 0, bytes, 0, -1);
   }
 
+  /** Keeps its stream busy for `seconds` (a workload's compute or memory operation). */
+  compute(seconds: number): this {
+    if (!(seconds >= 0 && Number.isFinite(seconds))) throw new InputError('compute.seconds', seconds, 'a non-negative finite duration');
+    return this.push(OpKind.Compute, 0, 0, seconds, 0, -1);
+  }
+
+  /** Op `op` starts only after op `on` (of any stream) has completed. */
+  dependsOn(op: number, on: number): this {
+    if (!(Number.isInteger(op) && op >= 0 && op < this.n && Number.isInteger(on) && on >= 0 && on < this.n)) throw new InputError('dependency', `${op} after ${on}`, `ops from 0 to ${this.n - 1}`);
+    this.depOp.push(op);
+    this.depOn.push(on);
+    return this;
+  }
+
   build(): FlowProgram {
     const ns = this.streams.length;
     const opStart = new Int32Array(ns + 1);
@@ -256,7 +282,19 @@ export class FlowProgramBuilder {
       null,
       null,
       this.anyNonBlocking ? fit(this.nonBlocking, this.n) : null,
+      this.buildDeps(),
     );
+  }
+
+  private buildDeps(): OpDependencies | null {
+    if (this.depOp.length === 0) return null;
+    const start = new Int32Array(this.n + 1);
+    for (const o of this.depOp) start[o + 1]++;
+    for (let o = 0; o < this.n; o++) start[o + 1] += start[o];
+    const fill = start.slice(0, this.n);
+    const on = new Int32Array(this.depOp.length);
+    for (let i = 0; i < this.depOp.length; i++) on[fill[this.depOp[i]]++] = this.depOn[i];
+    return { start, on };
   }
 
   private push(kind: OpKind, peer: number, count: number, bytes: number, tag: number, hint: number): this {

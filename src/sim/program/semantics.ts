@@ -9,7 +9,7 @@
  * module asks for. Times are in the engine's own unit (seconds at flow level, cycles at packet
  * level): `duration` converts a model cost in seconds to that unit.
  */
-import { InputError } from '../../util/errors.js';
+import { InputError, UnrunnableError } from '../../util/errors.js';
 import { OP_NAMES, OpKind } from '../../collectives/types.js';
 import type { FlowModel } from './model.js';
 import type { FlowProgram, FlowRouteHint } from './program.js';
@@ -40,6 +40,8 @@ const BARRIER = 4;
 const DONE = 5;
 /** At a waitall (or the stream's end) with non-blocking operations not yet complete. */
 const WAIT = 6;
+/** Waiting for the op's dependencies on other streams (program.deps) to complete. */
+const DEPS = 7;
 
 /** Extra latency a route hint adds at its turnaround nodes (seed 001's embodiments), seconds. */
 export function turnaroundSeconds(hint: FlowRouteHint | undefined, model: FlowModel): number {
@@ -135,6 +137,13 @@ export class StreamRunner {
   private readonly nbPending: Int32Array;
   private readonly nbLast: Int32Array;
   private readonly nbDrain: Uint8Array;
+  // Dependencies (program.deps, null when none): per op the number not yet completed, the ops that
+  // wait on each op (CSR), each op's stream, and per stream whether its wake is a dependency release.
+  private readonly depsLeft: Int32Array | null = null;
+  private readonly dependentStart: Int32Array | null = null;
+  private readonly dependents: Int32Array | null = null;
+  private readonly opStream: Int32Array | null = null;
+  private readonly released: Uint8Array;
 
   constructor(
     readonly program: FlowProgram,
@@ -165,6 +174,23 @@ export class StreamRunner {
     this.nbPending = new Int32Array(S);
     this.nbLast = new Int32Array(S).fill(-1);
     this.nbDrain = new Uint8Array(S);
+    this.released = new Uint8Array(S);
+    const deps = program.deps;
+    if (deps !== null) {
+      this.depsLeft = new Int32Array(nOps);
+      const start = new Int32Array(nOps + 1);
+      for (let o = 0; o < nOps; o++) {
+        this.depsLeft[o] = deps.start[o + 1] - deps.start[o];
+        for (let i = deps.start[o]; i < deps.start[o + 1]; i++) start[deps.on[i] + 1]++;
+      }
+      for (let o = 0; o < nOps; o++) start[o + 1] += start[o];
+      const fill = start.slice(0, nOps);
+      this.dependents = new Int32Array(start[nOps]);
+      for (let o = 0; o < nOps; o++) for (let i = deps.start[o]; i < deps.start[o + 1]; i++) this.dependents[fill[deps.on[i]]++] = o;
+      this.dependentStart = start;
+      this.opStream = new Int32Array(nOps);
+      for (let st = 0; st < S; st++) this.opStream.fill(st, program.opStart[st], program.opStart[st + 1]);
+    }
     const nKeys = program.keyNames.length;
     this.keyStreams = new Int32Array(nKeys);
     this.keyRanks = new Int32Array(nKeys);
@@ -220,6 +246,12 @@ export class StreamRunner {
 
   /** A wake the runner asked for: α ended (post the send), a cost ended, or a barrier released. */
   wake(s: number, now: number): void {
+    if (this.released[s]) {
+      this.released[s] = 0;
+      this.state[s] = READY;
+      this.run(s, now);
+      return;
+    }
     if (this.delaying[s]) {
       this.delaying[s] = 0;
       this.state[s] = READY;
@@ -296,7 +328,9 @@ export class StreamRunner {
       const op = this.pc[s];
       const k = p.opPeer[op];
       const what =
-        this.state[s] === RECV
+        this.state[s] === DEPS
+          ? `waits for ${this.depsLeft![op]} dependencies that never completed`
+          : this.state[s] === RECV
           ? `recv from rank ${p.opPeer[op]} tag ${p.opTag[op]} never matched`
           : this.state[s] === BARRIER
             ? `${OP_NAMES[p.opKind[op]]} "${p.keyNames[k]}" never completed (${this.keyArrived[k]} of ${this.keyStreams[k]} streams arrived)`
@@ -305,7 +339,7 @@ export class StreamRunner {
               : this.state[s] === WAIT
                 ? `waitall: ${this.nbPending[s]} non-blocking send(s) or receive(s) never completed`
                 : 'stream never finished';
-      throw new InputError('schedule', `deadlock at rank ${p.streamRank[s]} stream ${p.streamLocal[s]} op ${op - p.opStart[s]}`, `a schedule whose every operation completes (${what})`);
+      throw new UnrunnableError('schedule', `deadlock at rank ${p.streamRank[s]} stream ${p.streamLocal[s]} op ${op - p.opStart[s]}`, `a schedule whose every operation completes (${what})`);
     }
     const unreceived = this.matches.firstUnreceived();
     if (unreceived >= 0) {
@@ -344,6 +378,11 @@ export class StreamRunner {
         this.state[s] = DONE;
         this.streamFinish[s] = now;
         this.done++;
+        return;
+      }
+      if (this.depsLeft !== null && this.depsLeft[op] > 0) {
+        // Released by the last of its dependencies to complete (complete → release).
+        this.state[s] = DEPS;
         return;
       }
       if (Number.isNaN(this.opStartT[op])) this.opStartT[op] = now;
@@ -388,6 +427,17 @@ export class StreamRunner {
         case OpKind.Reduce:
         case OpKind.Copy: {
           const cost = this.duration(opBytes[op] * (opKind[op] === OpKind.Reduce ? this.model.gammaReduce : this.model.gammaCopy));
+          if (cost > 0) {
+            this.state[s] = BUSY;
+            this.resumePred[s] = this.lastOp[s];
+            this.host.wakeAt(now + cost, s);
+            return;
+          }
+          this.complete(s, op, now, this.lastOp[s]);
+          break;
+        }
+        case OpKind.Compute: {
+          const cost = this.duration(opBytes[op]);
           if (cost > 0) {
             this.state[s] = BUSY;
             this.resumePred[s] = this.lastOp[s];
@@ -674,6 +724,28 @@ export class StreamRunner {
     this.opPred[op] = pred;
     this.lastOp[s] = op;
     this.pc[s]++;
+    if (this.dependents !== null) this.release(op, time);
+  }
+
+  /**
+   * Op `op` completed: the ops waiting on it lose a dependency, and a stream stopped at one whose
+   * last dependency this was goes on, through the engine's queue at the same time (not by recursion,
+   * so long chains of zero-cost ops cannot grow the stack). Its next op's predecessor on the
+   * critical path is `op`.
+   */
+  private release(op: number, time: number): void {
+    const start = this.dependentStart!;
+    for (let i = start[op]; i < start[op + 1]; i++) {
+      const d = this.dependents![i];
+      if (--this.depsLeft![d] > 0) continue;
+      const st = this.opStream![d];
+      if (this.state[st] === DEPS && this.pc[st] === d) {
+        this.state[st] = BUSY;
+        this.released[st] = 1;
+        this.lastOp[st] = op;
+        this.host.wakeAt(time, st);
+      }
+    }
   }
 
   private matchKey(src: number, dst: number, tag: number): number {

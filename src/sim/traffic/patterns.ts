@@ -140,6 +140,7 @@ export const BUILTIN_PATTERNS: readonly PatternEntry[] = [
       if (bits % 2 !== 0) throw new InputError('pattern', 'transpose', 'an even number of address bits (a square k×k grid)');
     },
   ),
+  bitPattern('bitcomp', 'address bits complemented (BookSim)', (_bits, N) => (s) => ~s & (N - 1)),
   bitPattern('shuffle', 'address rotated left by one bit (BookSim)', (bits, N) => (s) => ((s << 1) & (N - 1)) | ((s >> (bits - 1)) & 1)),
   digitShiftPattern('tornado', 'every coordinate moves ⌈k/2⌉ − 1 (BookSim)', (k) => Math.ceil(k / 2) - 1),
   digitShiftPattern('neighbor', 'every coordinate moves +1 (BookSim)', () => 1),

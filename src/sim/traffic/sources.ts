@@ -28,6 +28,8 @@ export class BernoulliSource implements TrafficSource {
   private readonly qtime: Int32Array;
   private readonly p: number;
   private readonly rng: Rng;
+  /** On/off (Markov-modulated) injection, or null for Bernoulli. */
+  private readonly onOff: { alpha: number; beta: number; r1: number; on: Uint8Array } | null;
 
   constructor(
     private readonly pattern: TrafficPattern,
@@ -35,23 +37,28 @@ export class BernoulliSource implements TrafficSource {
     private readonly packetSize: number,
     nodes: number,
     seed: number,
+    onOff?: OnOffParams,
   ) {
     if (!(rate > 0 && rate <= 1)) throw new InputError('rates', rate, 'injection rates in (0, 1] flits/node/cycle');
     this.qtime = new Int32Array(nodes);
     this.p = rate / packetSize;
     this.rng = new Rng(seed);
+    this.onOff = onOff ? resolveOnOff(onOff, this.p, nodes, this.rng) : null;
   }
 
   generate(net: PacketNetwork, t: number): void {
     const n = this.qtime.length;
     const rng = this.rng;
     const p = this.p;
+    const onOff = this.onOff;
     for (let s = 0; s < n; s++) {
       if (!net.sourceIdle(s)) continue;
       let q = this.qtime[s];
       while (q <= t) {
         const due = q++;
-        if (rng.next() < p) {
+        // BookSim's OnOffInjectionProcess::test: advance the source's state, then inject at r1 when on.
+        if (onOff !== null) onOff.on[s] = onOff.on[s] ? (rng.next() >= onOff.beta ? 1 : 0) : rng.next() < onOff.alpha ? 1 : 0;
+        if (onOff === null ? rng.next() < p : onOff.on[s] === 1 && rng.next() < onOff.r1) {
           net.enqueue(s, this.pattern.dest(s, rng), this.packetSize, due);
           break;
         }
@@ -64,6 +71,36 @@ export class BernoulliSource implements TrafficSource {
     for (let s = 0; s < this.qtime.length; s++) if (this.qtime[s] <= t) return false;
     return true;
   }
+}
+
+/**
+ * BookSim's `on_off` injection process (injection.cpp): each source is on or off; each cycle an off
+ * source turns on with probability alpha and an on one turns off with probability beta, and an on
+ * source creates a packet with probability r1. Exactly one of the three is negative and is derived
+ * from the other two and the packet rate p so that the mean rate is p: r1 = p·(alpha + beta)/alpha.
+ */
+export interface OnOffParams {
+  alpha: number;
+  beta: number;
+  r1: number;
+}
+
+function resolveOnOff(params: OnOffParams, p: number, nodes: number, rng: Rng): { alpha: number; beta: number; r1: number; on: Uint8Array } {
+  let { alpha, beta, r1 } = params;
+  const negative = [alpha, beta, r1].filter((x) => x < 0).length;
+  if (negative !== 1 || alpha > 1 || beta > 1 || r1 > 1) {
+    throw new InputError('injection', `on_off(alpha=${alpha}, beta=${beta}, r1=${r1})`, 'exactly one of burst_alpha, burst_beta, burst_r1 negative (derived from the rate), the others in [0, 1]');
+  }
+  if (alpha < 0) alpha = (beta * p) / (r1 - p);
+  else if (beta < 0) beta = (alpha * (r1 - p)) / p;
+  else r1 = (p * (alpha + beta)) / alpha;
+  if (!(alpha >= 0 && alpha <= 1 && beta >= 0 && beta <= 1 && r1 >= 0 && r1 <= 1)) {
+    throw new InputError('injection', `on_off(alpha=${alpha}, beta=${beta}, r1=${r1})`, `parameters that give a probability in [0, 1] at packet rate ${p}`);
+  }
+  // Initial states: a fair coin per source, as BookSim's RandomInt(1) when no initial list is given.
+  const on = new Uint8Array(nodes);
+  for (let s = 0; s < nodes; s++) on[s] = rng.int(2);
+  return { alpha, beta, r1, on };
 }
 
 /** Right, left, down, up: the order the wrap-around version always used. */

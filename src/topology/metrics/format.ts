@@ -3,10 +3,16 @@ import type { TopologyMetrics } from './compute.js';
 import { maxOf } from '../../util/arrays.js';
 
 /**
+ * What `metricsRecord` returns (and `topo --json` prints): typed field by field, not an untyped
+ * record (issue 28 item 23), so `record.diameter` is `number | null` to a library user.
+ */
+export type MetricsRecord = ReturnType<typeof metricsRecord>;
+
+/**
  * JSON-ready record with snake_case keys. Deterministic: the same topology and options give the
  * same record, so timing is only added when asked for.
  */
-export function metricsRecord(m: TopologyMetrics, opts: { timing?: boolean } = {}): Record<string, unknown> {
+export function metricsRecord(m: TopologyMetrics, opts: { timing?: boolean } = {}) {
   const d = m.distances;
   const degree = (s: TopologyMetrics['degree']) => ({ in: { ...s.in }, out: { ...s.out } });
   return {

@@ -43,9 +43,24 @@ describe('flow-level size limit', () => {
     }
   });
 
+  it('the ring algorithms declare their n² size: estimates equal the built schedules, and 32,768 ranks are refused before building', () => {
+    for (const [collective, algorithm] of [['allreduce', 'ring'], ['allgather', 'ring'], ['reduce-scatter', 'ring'], ['reduce', 'ring']] as const) {
+      for (const ranks of [8, 16, 32]) {
+        const r = { topology: buildTopology(`ring:${ranks}`), collective, algorithm, size: 1 << 20 };
+        const s = buildSchedule(r);
+        let messages = 0;
+        for (let o = 0; o < s.numOps; o++) if (s.opKind[o] === OpKind.Send) messages += s.sendDests(o).length;
+        expect(estimateSchedule(r), `${collective} ${algorithm} ${ranks}`).toEqual({ ops: s.numOps, messages });
+      }
+    }
+    // Issue 29: a 32,768-rank ring allreduce (5·32768·32767 + 32768 ops) died of an exhausted heap.
+    const big = { topology: buildTopology('fattree:k=32,levels=3'), collective: 'allreduce' as const, algorithm: 'ring', size: 1 << 30 };
+    expect(() => runCollectiveFlow(big)).toThrow(/5368578048 schedule ops \(ring, 32768 ranks\).*at most 268435456 schedule ops.*recursive-doubling or rabenseifner/);
+  });
+
   it('estimates undeclared alltoalls as one send and one receive per block; other collectives are not limited', () => {
     expect(flowScheduleEstimate(req('torus:4x4', 'linear'))).toEqual({ ops: 2 * 16 * 15, messages: 16 * 15 });
-    expect(flowScheduleEstimate(req('torus:32x32x32', 'ring', 'allgather'))).toBeUndefined();
+    expect(flowScheduleEstimate(req('torus:32x32x32', 'bruck', 'allgather'))).toBeUndefined();
     // The boundary: 11585 ranks need 2 × 11585 × 11584 = 268,401,280 ops ≤ 2^28 = 268,435,456;
     // 11586 ranks need 2 × 11586 × 11585 = 268,447,620 > 2^28.
     expect(flowScheduleEstimate(req('ring:11585', 'linear'))?.ops).toBe(268_401_280);

@@ -42,13 +42,13 @@ describe('BookSim config grammar', () => {
       'injection_rate = 0.15;',
     ].join('\n');
     expect(parseBookSimConfig(text)).toEqual([
-      { key: 'topology', value: 'torus', line: 6 },
-      { key: 'k', value: 8, line: 7 },
-      { key: 'n', value: 2, line: 8 },
-      { key: 'routing_function', value: 'dim_order', line: 10 },
-      { key: 'num_vcs', value: 2, line: 12 },
-      { key: 'traffic', value: 'uniform', line: 14 },
-      { key: 'injection_rate', value: 0.15, line: 15 },
+      { key: 'topology', value: 'torus', line: 6, kind: 'str' },
+      { key: 'k', value: 8, line: 7, kind: 'int' },
+      { key: 'n', value: 2, line: 8, kind: 'int' },
+      { key: 'routing_function', value: 'dim_order', line: 10, kind: 'str' },
+      { key: 'num_vcs', value: 2, line: 12, kind: 'int' },
+      { key: 'traffic', value: 'uniform', line: 14, kind: 'str' },
+      { key: 'injection_rate', value: 0.15, line: 15, kind: 'float' },
     ]);
     const r = bookSimRun(parseBookSimConfig(text));
     expect(r.topologySpec).toBe('torus:8x8');
@@ -98,13 +98,46 @@ describe('BookSim config keys', () => {
     expect(run('topology = torus; routing_function = dim_order;').config.vcs).toBe(16);
     expect(withKeys('vc_buf_size = 3;').config.vcBuf).toBe(3);
     expect(withKeys('packet_size = 5;').config.packetSize).toBe(5);
-    expect(withKeys('vct = 1;').config.switching).toBe('vct');
-    expect(refusal('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 4;')).toMatch(/num_vcs: got 4/);
+    // BookSim's iq router never reads vct (only router = event does): wormhole, with the warning.
+    expect(withKeys('vct = 1;').config.switching).toBe('wormhole');
+    expect(withKeys('vct = 1;').warnings).toEqual([expect.stringMatching(/^booksim-config: vct = 1 has no effect with router = iq/)]);
+    expect(withKeys('vct = 0;').warnings).toEqual([]);
+    // dragonflynew min runs with any num_vcs ≥ 2, as BookSim does (it asserts only for ugal): one VC per phase.
+    expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 4;')).toMatchObject({ config: { vcs: 4 }, vcsPerClass: 1 });
+    expect(refusal('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 1;')).toMatch(/num_vcs: got 1; accepted: at least 2/);
   });
 
   it('traffic: BookSim pattern names', () => {
-    for (const p of ['uniform', 'bitrev', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm']) expect(withKeys(`traffic = ${p};`).pattern).toBe(p);
-    expect(refusal('topology = torus; routing_function = dim_order; traffic = hotspot({{0},{1.0}});')).toMatch(/traffic: got "hotspot/);
+    for (const p of ['uniform', 'bitrev', 'bitcomp', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm']) expect(withKeys(`traffic = ${p};`).pattern).toBe(p);
+    // Parameters as BookSim's tokenize_str reads them: `tornado(8,2,1)` is ONE parameter "8,2,1" (atoi: k = 8).
+    expect(run('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado(8,2,1);').pattern).toBe('tornado');
+    expect(run('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({8,2,1});').pattern).toBe('tornado');
+    expect(refusal('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({4,2,1});')).toMatch(/traffic: got "tornado\(\{4,2,1\}\)"; accepted: tornado with k = 8, n = 2, xr = 1/);
+    expect(withKeys('traffic = bitcomp;').pattern).toBe('bitcomp');
+    // One hot spot: every packet to it (BookSim's HotSpotTrafficPattern with one node).
+    expect(withKeys('traffic = hotspot({{5},{1}});')).toMatchObject({ pattern: 'hotspot', patternOptions: { hotRank: 5, hotFraction: 1 } });
+    expect(withKeys('traffic = hotspot(3);')).toMatchObject({ pattern: 'hotspot', patternOptions: { hotRank: 3 } });
+    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = hotspot({{0,1},{1,1}});')).toMatch(/traffic: got "hotspot.*several weighted hot spots/);
+    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = hotspot;')).toMatch(/-1, one BookSim draws at random/);
+    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = randperm(3);')).toMatch(/randperm\(3\) is not modelled/);
+  });
+
+  it('sim_type, convergence thresholds, wait_for_tail_credit, mesh routings: accepted or refused with the reason', () => {
+    expect(withKeys('sim_type = throughput; acc_warmup_thres = 0.02; acc_stopping_thres = -1.0; latency_thres = -1.0;').measurementOptions).toMatchObject({
+      simType: 'throughput',
+      accWarmupThreshold: 0.02,
+      accStoppingThreshold: -1,
+      latencyThreshold: -1,
+    });
+    expect(refusal('topology = torus; routing_function = dim_order; sim_type = batch;')).toMatch(/sim_type: got "batch".*BatchTrafficManager/);
+    expect(withKeys('wait_for_tail_credit = 1;').config.vcAllocCheck).toBe('empty');
+    for (const [name, routing] of [['romm', 'romm'], ['valiant', 'valiant-dor'], ['xy_yx', 'xy-yx']]) {
+      expect(run(`topology = mesh; k = 4; n = 2; num_vcs = 4; routing_function = ${name};`)).toMatchObject({ routing, routingName: routing });
+    }
+    expect(refusal('topology = mesh; routing_function = min_adapt;')).toMatch(/routing_function: got "min_adapt"; accepted: .*escape-VC/);
+    expect(refusal('topology = torus; routing_function = valiant;')).toMatch(/valiant_mesh only/);
+    expect(refusal('topology = fattree; k = 4; n = 3; routing_function = anca;')).toMatch(/adaptive nearest common ancestor/);
+    expect(refusal('topology = torus; routing_function = dim_order; seed = time;')).toMatch(/seed: got "time"; accepted: a non-negative integer \(BookSim "time" is not reproducible\)/);
   });
 
   it('injection_rate and injection_rate_uses_flits: rates become flits/node/cycle; a {list} is one run per rate', () => {
@@ -112,12 +145,29 @@ describe('BookSim config keys', () => {
     expect(withKeys('packet_size = 4; injection_rate = 0.05; injection_rate_uses_flits = 1;').rates).toEqual([0.05]);
     expect(withKeys('injection_rate_uses_flits = 1; injection_rate = {0.1,0.2};').rates).toEqual([0.1, 0.2]);
     expect(refusal('topology = torus; routing_function = dim_order; packet_size = 4; injection_rate = 0.5;')).toMatch(/injection_rate: got 0.5/);
+    // The unit the file means travels with the run: --rates beside it are read in the same unit.
+    expect(withKeys('packet_size = 4; injection_rate = 0.05;')).toMatchObject({ fileRates: [0.05], rateUnit: 'packets' });
+    expect(withKeys('packet_size = 4; injection_rate = 0.05; injection_rate_uses_flits = 1;')).toMatchObject({ fileRates: [0.05], rateUnit: 'flits' });
+  });
+
+  it("refuses what BookSim's parser refuses, with its message: an integer token for a double key and the reverse", () => {
+    // config.y assigns NUM to integer keys and FNUM to double ones (config_utils.cpp Configuration::Assign).
+    expect(refusal('warmup_thres = 1000000;')).toMatch(/booksim-config line 1: warmup_thres: got 1000000; accepted: a number with a decimal point such as 1000000.0 or a name or a \{...\} list \(BookSim stops with "Unknown integer field: warmup_thres"\)/);
+    expect(refusal('latency_thres = 500;')).toMatch(/Unknown integer field: latency_thres/);
+    expect(refusal('num_vcs = 2.0;')).toMatch(/num_vcs: got 2; accepted: an integer such as 4 \(BookSim stops with "Unknown double field: num_vcs"\)/);
+    expect(refusal('topology = 3;')).toMatch(/Unknown integer field: topology/);
+    expect(withKeys('warmup_thres = 1000000.0; latency_thres = 500.0;').measurementOptions).toMatchObject({ warmupThreshold: 1e6, latencyThreshold: 500 });
+  });
+
+  it("refuses a torus with k = 2: BookSim's has two parallel channels each way", () => {
+    expect(refusal('topology = torus; k = 2; n = 2; routing_function = dim_order; num_vcs = 2;')).toMatch(/k: got 2; accepted: at least 3 with torus/);
+    expect(run('topology = mesh; k = 2; n = 2; routing_function = dim_order; num_vcs = 2;').topologySpec).toBe('mesh:2x2');
   });
 
   it('sim_type, warmup_periods, sample_period, max_samples, latency_thres, warmup_thres, stopping_thres', () => {
     const r = withKeys('sim_type = latency; warmup_periods = 2; sample_period = 500; max_samples = 7; latency_thres = 300.5; warmup_thres = 0.1; stopping_thres = 0.02;');
-    expect(r.measurementOptions).toEqual({ warmupPeriods: 2, samplePeriod: 500, maxSamples: 7, latencyThreshold: 300.5, warmupThreshold: 0.1, stoppingThreshold: 0.02 });
-    expect(refusal('topology = torus; routing_function = dim_order; sim_type = throughput;')).toMatch(/sim_type: got "throughput"/);
+    // The accepted-rate thresholds default to BookSim's 0.05 (acc_warmup_thres, acc_stopping_thres).
+    expect(r.measurementOptions).toEqual({ warmupPeriods: 2, samplePeriod: 500, maxSamples: 7, latencyThreshold: 300.5, warmupThreshold: 0.1, stoppingThreshold: 0.02, accWarmupThreshold: 0.05, accStoppingThreshold: 0.05, simType: 'latency' });
   });
 
   it('seed: an integer; "time" is refused (not reproducible)', () => {
@@ -134,7 +184,9 @@ describe('BookSim config keys', () => {
     expect(withKeys('vc_allocator = separable_input_first; sw_allocator = separable_input_first;').config.allocator).toBe('separable-input-first');
     expect(withKeys('vc_allocator = separable_output_first; sw_allocator = separable_output_first;').config.allocator).toBe('separable-output-first');
     expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = wavefront;')).toMatch(/vc_allocator: got "wavefront"; accepted: islip \| separable_input_first \| separable_output_first/);
-    expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = islip; sw_allocator = separable_input_first;')).toMatch(/sw_allocator/);
+    // Separate allocators, as BookSim's iq router builds one of each kind.
+    expect(withKeys('vc_allocator = islip; sw_allocator = separable_input_first;').config).toMatchObject({ allocator: 'islip', swAllocator: 'separable-input-first' });
+    expect(withKeys('vc_allocator = islip; sw_allocator = islip;').config.swAllocator).toBeUndefined();
     expect(refusal('topology = torus; routing_function = dim_order; arb_type = matrix;')).toMatch(/arb_type/);
   });
 
@@ -178,11 +230,10 @@ describe('BookSim config keys', () => {
   it('refuses every key or value Meshwork cannot honour, naming the key, and ignores only output-only keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; input_speedup = 2;')).toMatch(/input_speedup: got 2; accepted: 1/);
     expect(refusal('topology = torus; routing_function = dim_order; internal_speedup = 0.5;')).toMatch(/internal_speedup: got 0.5; accepted: a number in \[1, 16\]/);
-    expect(refusal('topology = torus; routing_function = dim_order; wait_for_tail_credit = 1;')).toMatch(/wait_for_tail_credit/);
     expect(refusal('topology = torus; routing_function = dim_order; packet_size = 4; hold_switch_for_packet = 1;')).toMatch(/hold_switch_for_packet: got 1; accepted: 0, or 1 with packet_size = 1/);
     // With one-flit packets holding the switch changes nothing (BookSim's own fat-tree example sets it).
     expect(withKeys('hold_switch_for_packet = 1;').config.packetSize).toBe(1);
-    expect(refusal('topology = torus; routing_function = dim_order; frobnicate = 3;')).toMatch(/booksim-config: frobnicate: got 3; accepted: a key Meshwork honours/);
+    expect(refusal('topology = torus; routing_function = dim_order; frobnicate = 3;')).toMatch(/booksim-config line 1: frobnicate: got 3; accepted: a key BookSim 2.0 declares \(BookSim stops with "Unknown integer field: frobnicate"\)/);
     expect(withKeys('watch_out = -; print_csv_results = 0;').topologySpec).toBe('torus:4x4');
   });
 });

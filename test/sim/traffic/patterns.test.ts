@@ -27,6 +27,9 @@ describe('BookSim traffic patterns (traffic.cpp definitions)', () => {
     expect(makePattern('transpose', t88).dest(3, rng)).toBe(24);
     expect(makePattern('shuffle', t88).dest(3, rng)).toBe(6);
     expect(makePattern('shuffle', t88).dest(32, rng)).toBe(1);
+    // bitcomp (BitCompTrafficPattern): ~3 & 63 = 60.
+    expect(makePattern('bitcomp', t88).dest(3, rng)).toBe(60);
+    expect(makePattern('bitcomp', t88).dest(63, rng)).toBe(0);
   });
   it('tornado shifts each coordinate by ceil(k/2) − 1, neighbor by 1', () => {
     // (1, 2) on k = 8: tornado -> (4, 5) = 44; neighbor -> (2, 3) = 26.
@@ -210,7 +213,7 @@ describe("seed 004's 1/4 partition on DCE/MDCE: whole rings, split on ring-index
 
 describe('pattern registry', () => {
   it('lists every built-in, then the closed-loop meshemu, and refuses unknown names listing them', () => {
-    expect(patternNames()).toEqual(['uniform', 'bitrev', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm', 'random', 'quarter', 'hotspot', 'localized', 'meshemu']);
+    expect(patternNames()).toEqual(['uniform', 'bitrev', 'transpose', 'bitcomp', 'shuffle', 'tornado', 'neighbor', 'randperm', 'random', 'quarter', 'hotspot', 'localized', 'meshemu']);
     expect(() => makePattern('zigzag', torus([4, 4]))).toThrow(/uniform \| bitrev/);
     expect(() => makePattern('meshemu', torus([4, 4]))).toThrow(/closed-loop/);
   });

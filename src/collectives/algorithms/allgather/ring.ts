@@ -33,6 +33,8 @@ registerAlgorithm({
       description: 'neighbour: pass blocks to rank+1 (SMPI NTSLR); shift: step k sends the own block to rank+k (SMPI ring)',
     },
   ],
+  // A copy per rank, then n-1 steps of a send and a receive per rank.
+  estimate: (ctx) => ({ ops: 2 * ctx.ranks * (ctx.ranks - 1) + ctx.ranks, messages: ctx.ranks * (ctx.ranks - 1) }),
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

@@ -10,6 +10,8 @@ registerAlgorithm({
   description: 'ring reduce-scatter then ring allgather, 2(n-1) steps of size/n',
   source: 'classic',
   ...UNRESTRICTED,
+  // A copy per rank, then 2(n-1) steps of a send, a receive and a reduce or copy per rank, plus the receive's pair: 5n(n-1) + n ops.
+  estimate: (ctx) => ({ ops: 5 * ctx.ranks * (ctx.ranks - 1) + ctx.ranks, messages: 2 * ctx.ranks * (ctx.ranks - 1) }),
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

@@ -24,6 +24,8 @@ registerAlgorithm({
     },
   ],
   supports: () => undefined,
+  // n-1 steps of a send, a receive and a reduce per rank, two copies per rank.
+  estimate: (ctx) => ({ ops: 3 * ctx.ranks * (ctx.ranks - 1) + 2 * ctx.ranks, messages: ctx.ranks * (ctx.ranks - 1) }),
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

@@ -10,6 +10,8 @@ registerAlgorithm({
   description: 'ring reduce-scatter (n-1 steps of size/n), then each segment goes to the root',
   source: 'classic',
   ...UNRESTRICTED,
+  // A ring reduce-scatter (3n(n-1) + 2n ops), then the n-1 segments gathered at the root.
+  estimate: (ctx) => ({ ops: 3 * ctx.ranks * (ctx.ranks - 1) + 3 * ctx.ranks - 1, messages: (ctx.ranks + 1) * (ctx.ranks - 1) }),
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

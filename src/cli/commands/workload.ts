@@ -1,0 +1,260 @@
+/**
+ * `meshwork workload`: Chakra execution traces as workloads. `run` times a trace on a topology at
+ * flow or packet level (library: workload/run.ts); the report is a view of its WorkloadReport.
+ */
+import type { Command } from 'commander';
+import { InputError } from '../../util/errors.js';
+import { formatBandwidth, formatSize, formatTime } from '../../util/units.js';
+import { renderTextTable } from '../../report/table.js';
+import { ENGINES, type EngineName } from '../../sim/simulate.js';
+import { print } from '../io.js';
+import { progressBar } from '../progress.js';
+import { parseTimingOptions } from './timing-options.js';
+import { addPacketOptions, firstPacketOption, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
+import { loadChakraTrace } from '../../node/chakra.js';
+import { runWorkload } from '../../workload/run.js';
+import { CHAKRA_COLLECTIVES, type ChakraCollective } from '../../workload/chakra/read.js';
+import type { DependencyKinds } from '../../workload/chakra/trace.js';
+import { DEVICE_PRESETS } from '../../workload/device.js';
+import type { CollectiveAlgorithms } from '../../workload/lower.js';
+import type { WorkloadReport } from '../../workload/analyze.js';
+import { generateTransformer } from '../../workload/generate.js';
+import { programToChakra } from '../../workload/chakra/export.js';
+import { buildFlowSchedule } from '../../sim/flow/collective-run.js';
+import { lowerSchedule } from '../../sim/program/from-schedule.js';
+import { parseCollective } from '../../collectives/types.js';
+import { loadTopology } from '../../node/load-topology.js';
+import { parseSize } from '../../util/units.js';
+import { parseIntValue } from '../../util/spec.js';
+import { planOutputDir, writeRankFiles } from './workload-files.js';
+
+interface WorkloadRunOptions extends PacketCliOptions {
+  trace: string[];
+  topology?: string;
+  mapping?: string;
+  fail?: string;
+  routing?: string;
+  seed?: string;
+  alpha?: string;
+  nics?: string;
+  injection?: string;
+  engine: string;
+  algorithm?: string;
+  device?: string;
+  compute?: string;
+  comm?: string;
+  commGroups?: string;
+  deps: string;
+  replicate?: string;
+  links: string;
+  json?: boolean;
+}
+
+/** `allreduce=ring,alltoall=bruck` → the algorithm of each named collective type. */
+export function parseAlgorithms(text: string | undefined): CollectiveAlgorithms {
+  if (text === undefined) return {};
+  const out: Partial<Record<ChakraCollective, string>> = {};
+  for (const item of text.split(';').flatMap((s) => s.split(/,(?=[a-z-]+=)/))) {
+    const eq = item.indexOf('=');
+    const name = item.slice(0, eq).trim() as ChakraCollective;
+    if (eq < 0 || !CHAKRA_COLLECTIVES.includes(name)) throw new InputError('algorithm', item, `collective=algorithm items, collective one of ${CHAKRA_COLLECTIVES.join(', ')} (e.g. allreduce=ring,alltoall=bruck)`);
+    out[name] = item.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+export function register(program: Command): void {
+  const workload = program.command('workload').description('Chakra execution traces as workloads: compute, dependencies and communication on a fabric');
+  const run = workload
+    .command('run')
+    .description('time a Chakra trace (one name.<rank>.et per rank) on a topology: step time, per-rank exposed communication, critical path, collectives, links')
+    .requiredOption('--trace <paths...>', 'a directory of name.<rank>.et files, or the files')
+    .requiredOption('--topology <spec>', 'topology spec or file (at least as many endpoints as trace ranks)')
+    .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
+    .option('--fail <spec>', 'failed links or routers (see meshwork run --help)')
+    .option('--engine <engine>', 'flow or packet', 'flow')
+    .option('--algorithm <list>', `algorithm per collective type, e.g. allreduce=ring,alltoall=bruck (default: allreduce, allgather, reduce-scatter ring; alltoall pairwise; broadcast binomial)`)
+    .option('--device <name>', `compute model for nodes without a duration: ${Object.keys(DEVICE_PRESETS).join(', ')}, or custom:peak=FLOPS,bw=BYTES_PER_S (default h100)`)
+    .option('--compute <policy>', 'trace (default: duration_micros when present, else the roofline) or roofline (whenever num_ops is known)')
+    .option('--comm <policy>', 'concurrent (default: a rank\'s collectives run at once, one stream per communicator) or serial (one in flight per rank, as ASTRA-sim)')
+    .option('--comm-groups <file>', 'ASTRA-sim communicator-group JSON ({"1": [0, 1], ...}) naming the pg_name groups')
+    .option('--deps <kinds>', 'which dependencies order nodes: both (ASTRA-sim), data (Chakra\'s original feeder; PyTorch-converted traces, whose control edges form cycles) or ctrl', 'both')
+    .option('--replicate <n>', 'one trace file given: the same trace on n ranks (SPMD), so its collectives span them')
+    .option('--routing <name>', "routing (default: the family's)")
+    .option('--seed <n>', 'seed for random and hashed routing choices', '1')
+    .option('--alpha <time>', 'per-message software overhead α (default 1us)')
+    .option('--nics <n>', 'NICs per rank (default 1)')
+    .option('--injection <bw>', 'injection bandwidth per NIC (default: not a separate limit)')
+    .option('--links <n>', 'busiest links to list in the table', '10')
+    .option('--json', 'print the result and the workload report as JSON');
+  // The packet routers of a schedule run (`run --engine packet`), with its defaults.
+  addPacketOptions(run, 'run').action((opts: WorkloadRunOptions) => {
+    if (!ENGINES.includes(opts.engine as EngineName)) throw new InputError('engine', opts.engine, ENGINES.join(' or '));
+    const links = Number(opts.links);
+    if (!(Number.isInteger(links) && links >= 0)) throw new InputError('links', opts.links, 'a whole number of links');
+    const algorithms = parseAlgorithms(opts.algorithm);
+    const packetOnly = opts.engine === 'packet' ? undefined : firstPacketOption(opts);
+    if (packetOnly) throw new InputError(packetOnly.flag, packetOnly.value, 'a packet-router option with --engine packet (the flow engine has no routers)');
+    const packetConfig = parsePacketOptions(opts);
+    const setup = parseTimingOptions({ ...opts, collective: 'barrier' });
+    const replicate = opts.replicate === undefined ? undefined : parseIntValue(opts.replicate, 'replicate', { min: 1, max: 65536 });
+    const trace = loadChakraTrace(opts.trace, opts.commGroups, opts.deps as DependencyKinds, replicate);
+    const bar = progressBar(`simulating workload (${opts.engine} level)`, { json: opts.json });
+    let run;
+    try {
+      run = runWorkload({
+        topology: setup.topology,
+        trace,
+        engine: opts.engine as EngineName,
+        model: setup.model,
+        routingOptions: setup.routingOptions,
+        packet: { config: packetConfig },
+        algorithms,
+        device: opts.device,
+        compute: opts.compute as 'trace' | 'roofline' | undefined,
+        comm: opts.comm as 'concurrent' | 'serial' | undefined,
+        progress: (f) => bar.update(f),
+      });
+    } finally {
+      bar.stop();
+    }
+    if (opts.json) {
+      print(JSON.stringify({ result: run.result, report: run.report }, null, 2));
+      return;
+    }
+    print(workloadText(run.report, run.result.engine, setup.topology.spec, links));
+  });
+  registerExport(workload);
+  registerGenerate(workload);
+}
+
+interface ExportOptions {
+  topology: string;
+  collective: string;
+  algorithm: string;
+  size: string;
+  root?: string;
+  out: string;
+  name: string;
+}
+
+interface GenerateOptions {
+  tp: string;
+  pp: string;
+  dp: string;
+  ep: string;
+  layers: string;
+  hidden: string;
+  sequence: string;
+  microbatch: string;
+  microbatches: string;
+  out: string;
+  name: string;
+}
+
+function registerExport(workload: Command): void {
+  workload
+    .command('export')
+    .description("write a collective algorithm's schedule as Chakra ET (COMM_SEND/COMM_RECV per message, chained per stream), one name.<rank>.et per rank, for ASTRA-sim")
+    .requiredOption('--topology <spec>', 'topology spec or file (ranks = its endpoints)')
+    .requiredOption('--algorithm <spec>', 'algorithm and parameters (meshwork collective list)')
+    .requiredOption('--size <bytes>', 'size as meshwork run takes it')
+    .requiredOption('--out <dir>', 'directory for the .et files (created; must not hold .et files)')
+    .option('--collective <name>', 'the collective', 'allreduce')
+    .option('--root <rank>', 'root of a rooted collective')
+    .option('--name <name>', 'file name prefix', 'meshwork')
+    .action((opts: ExportOptions) => {
+      const dir = planOutputDir(opts.out, opts.name);
+      const topology = loadTopology(opts.topology);
+      const collective = parseCollective(opts.collective);
+      const size = parseSize(opts.size, 'size');
+      const root = opts.root === undefined ? undefined : parseIntValue(opts.root, 'root', { min: 0, max: topology.numEndpoints - 1 });
+      const schedule = buildFlowSchedule({ collective, algorithm: opts.algorithm, topology, size, root });
+      writeRankFiles(dir, opts.name, programToChakra(lowerSchedule(schedule, topology)));
+      print(`wrote ${topology.numEndpoints} files ${dir}/${opts.name}.<rank>.et: ${collective} ${schedule.algorithmSpec}, ${formatSize(size)}`);
+    });
+}
+
+function registerGenerate(workload: Command): void {
+  workload
+    .command('generate')
+    .description('write a transformer training step (TP × PP × DP, optional expert all-to-all) as Chakra ET, one name.<rank>.et per rank')
+    .requiredOption('--out <dir>', 'directory for the .et files (created; must not hold .et files)')
+    .option('--tp <n>', 'tensor-parallel group size', '8')
+    .option('--pp <n>', 'pipeline stages', '1')
+    .option('--dp <n>', 'data-parallel replicas', '1')
+    .option('--ep <n>', 'expert-parallel group size within DP (1: dense MLP)', '1')
+    .option('--layers <n>', 'transformer layers', '4')
+    .option('--hidden <n>', 'hidden size', '8192')
+    .option('--sequence <n>', 'sequence length', '2048')
+    .option('--microbatch <n>', 'sequences per microbatch', '1')
+    .option('--microbatches <n>', 'microbatches per step (GPipe)', '1')
+    .option('--name <name>', 'file name prefix', 'transformer')
+    .action((opts: GenerateOptions) => {
+      const int = (field: keyof GenerateOptions): number => parseIntValue(opts[field], field, { min: field === 'ep' ? 0 : 1, max: 2 ** 31 - 1 });
+      const dir = planOutputDir(opts.out, opts.name);
+      const gen = generateTransformer({ tp: int('tp'), pp: int('pp'), dp: int('dp'), ep: int('ep'), layers: int('layers'), hidden: int('hidden'), sequence: int('sequence'), microbatch: int('microbatch'), microbatches: int('microbatches') });
+      writeRankFiles(dir, opts.name, gen.ranks);
+      print(`wrote ${gen.ranks.length} files ${dir}/${opts.name}.<rank>.et: ${Object.entries(gen.params).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+    });
+}
+
+const MAX_ROWS = 16;
+
+function workloadText(report: WorkloadReport, engine: string, topology: string, links: number): string {
+  const out: string[] = [];
+  out.push(`workload: ${report.ranks.length} ranks on ${topology}, ${engine} level`);
+  out.push(`step time: ${formatTime(report.step_time_s)}`);
+  const mean = (f: (r: WorkloadReport['ranks'][number]) => number): number => report.ranks.reduce((s, r) => s + f(r), 0) / Math.max(1, report.ranks.length);
+  out.push(`mean per rank: compute ${formatTime(mean((r) => r.compute_s))}, communication ${formatTime(mean((r) => r.communication_s))}, exposed communication ${formatTime(mean((r) => r.exposed_communication_s))}`);
+  out.push('');
+  const shownRanks = report.ranks.length <= MAX_ROWS ? report.ranks : [...report.ranks].sort((a, b) => b.exposed_communication_s - a.exposed_communication_s || a.rank - b.rank).slice(0, MAX_ROWS);
+  out.push(
+    renderTextTable({
+      id: 'ranks',
+      title: report.ranks.length <= MAX_ROWS ? 'per rank' : `per rank (the ${MAX_ROWS} with the most exposed communication; --json for all)`,
+      columns: ['rank', 'finish', 'compute', 'cpu', 'communication', 'exposed comm.'],
+      rows: shownRanks.map((r) => [r.rank, formatTime(r.finish_s), formatTime(r.compute_s), formatTime(r.cpu_s), formatTime(r.communication_s), formatTime(r.exposed_communication_s)]),
+      align: ['right', 'right', 'right', 'right', 'right', 'right'],
+    }),
+  );
+  if (report.collectives.length > 0) {
+    out.push('');
+    const shown = report.collectives.slice(0, MAX_ROWS * 2);
+    out.push(
+      renderTextTable({
+        id: 'collectives',
+        title: report.collectives.length > shown.length ? `collectives (first ${shown.length} of ${report.collectives.length}; --json for all)` : 'collectives',
+        columns: ['#', 'collective', 'group', 'ranks', 'size', 'start', 'time', 'algbw', 'busbw'],
+        rows: shown.map((c) => [c.index, c.collective, c.group, c.ranks, formatSize(c.bytes), formatTime(c.start_s), formatTime(c.time_s), formatBandwidth(c.algbw_bytes_per_s), formatBandwidth(c.busbw_bytes_per_s)]),
+        align: ['right', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
+      }),
+    );
+  }
+  out.push('');
+  const path = report.critical_path;
+  const tail = path.slice(-MAX_ROWS);
+  out.push(
+    renderTextTable({
+      id: 'critical',
+      title: path.length > tail.length ? `critical path (last ${tail.length} of ${path.length} entries)` : 'critical path',
+      columns: ['rank', 'node', 'name', 'kind', 'start', 'end'],
+      rows: tail.map((n) => [n.collective >= 0 ? `coll #${n.collective}` : n.rank, n.node, n.name.length > 48 ? `${n.name.slice(0, 47)}…` : n.name, n.category, formatTime(n.start_s), formatTime(n.end_s)]),
+      align: ['right', 'right', 'left', 'left', 'right', 'right'],
+    }, { maxCell: [12, 8, 48, 10, 12, 12] }),
+  );
+  if (links > 0) {
+    out.push('');
+    out.push(
+      renderTextTable({
+        id: 'links',
+        title: `busiest links (${Math.min(links, report.links.length)} of ${report.links.length} that carried bytes)`,
+        columns: ['channel', 'from', 'to', 'class', 'bytes', 'utilisation'],
+        rows: report.links.slice(0, links).map((l) => [l.channel, l.src, l.dst, l.class, formatSize(l.bytes), `${(100 * l.utilisation).toFixed(1)} %`]),
+        align: ['right', 'right', 'right', 'left', 'right', 'right'],
+      }),
+    );
+  }
+  if (report.rounded_sizes.length > 0) out.push(`\nnote: ${report.rounded_sizes.length} collective sizes rounded up to whole elements (--json: report.rounded_sizes)`);
+  return out.join('\n');
+}

@@ -1,0 +1,235 @@
+/**
+ * The collective libraries' time presets and tuning model (issue 25). A machine preset holds, per
+ * wire protocol (LL, LL128, Simple), the physical parameters NCCL's own tuning model uses
+ * (src/graph/tuning.cc: a launch latency, a latency per ring step over the scale-up links and per
+ * step across the network, and the fraction of a link's rate the protocol achieves). The picker
+ * (`--algorithm nccl` / `rccl`) predicts each candidate's time the way the library does,
+ * latency + bytes / bandwidth, and takes the fastest; the run then times the pick at flow level,
+ * where the latency is paid once at the start of every stream and the bytes move over the
+ * topology's links scaled by the protocol's efficiency (sim/library.ts).
+ *
+ * Where each value comes from is stated next to it and in docs/validation.md. Values calibrated on
+ * a measured table say so: one number per protocol (its asymptotic rate, or its latency), never a
+ * correction per message size.
+ */
+import { InputError } from '../../../util/errors.js';
+import type { Topology } from '../../../topology/graph.js';
+import type { CollectiveKind } from '../../types.js';
+import { channelCount, layoutOf, LIBRARY_PROTOCOLS, meshRings, type LibraryProtocol, type MachineLayout } from './layout.js';
+
+export interface ProtocolTiming {
+  /** Launch latency of one collective call (NCCL baseLat), seconds. */
+  readonly base_s: number;
+  /** Latency per ring step over scale-up links (NCCL hwLat[NVLINK]), seconds. */
+  readonly step_s: number;
+  /** Latency per step across the scale-out network (NCCL hwLat[NET]), seconds. */
+  readonly netStep_s: number;
+  /** Fraction of a scale-up link's rate the protocol achieves (wire overhead and the kernel's own limits). */
+  readonly efficiency: number;
+  /** Fraction of a NIC port's rate the protocol achieves. */
+  readonly netEfficiency: number;
+}
+
+export type LibraryName = 'nccl' | 'rccl';
+export const LIBRARY_NAMES: readonly LibraryName[] = ['nccl', 'rccl'];
+
+export interface LibraryMachine {
+  readonly name: string;
+  readonly description: string;
+  readonly protocols: Readonly<Record<LibraryProtocol, ProtocolTiming>>;
+  /** How each value was set (docs/validation.md repeats it). */
+  readonly reasons: Readonly<Record<string, string>>;
+}
+
+const us = 1e-6;
+
+/**
+ * NCCL's published tuning constants (NVIDIA/nccl src/graph/tuning.cc, the 2.x model): baseLat Ring
+ * {LL 3.6, LL128 10.0, Simple 8.4} µs, hwLat NVLink Ring {.47, 1.9, 3.4} µs, NET Ring {2.7, 4.0,
+ * 9.6} µs; LL counts a quarter of the bus bandwidth for allreduce, LL128 0.92 (120/128 of a line).
+ */
+const NCCL_MODEL: Record<LibraryProtocol, ProtocolTiming> = {
+  LL: { base_s: 3.6 * us, step_s: 0.47 * us, netStep_s: 2.7 * us, efficiency: 0.25, netEfficiency: 0.25 },
+  LL128: { base_s: 10 * us, step_s: 1.9 * us, netStep_s: 4.0 * us, efficiency: 0.92, netEfficiency: 0.92 },
+  Simple: { base_s: 8.4 * us, step_s: 3.4 * us, netStep_s: 9.6 * us, efficiency: 1, netEfficiency: 1 },
+};
+
+export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
+  generic: {
+    name: 'generic',
+    description: "NCCL's own tuning constants (tuning.cc), links at their nominal rate",
+    protocols: NCCL_MODEL,
+    reasons: { all: 'NVIDIA/nccl src/graph/tuning.cc baseLat, hwLat and protocol bandwidth factors, unchanged' },
+  },
+  'hgx-h100': {
+    name: 'hgx-h100',
+    description: 'NCCL on HGX H100 with InfiniBand/RoCE rails: NCCL constants, NVLink and NIC efficiencies of the A3 Mega calibration',
+    protocols: {
+      LL: { ...NCCL_MODEL.LL },
+      LL128: { ...NCCL_MODEL.LL128 },
+      Simple: { ...NCCL_MODEL.Simple, netEfficiency: 0.962 },
+    },
+    reasons: {
+      latencies: 'NCCL tuning.cc constants (no InfiniBand table to calibrate on)',
+      'Simple.netEfficiency': "0.962: the 8 GiB row of the A3 Mega table (338.8 GB/s busbw) as simulated with the hierarchical schedule (its pipeline fill included); NIC-side, so it carries over to other NICs",
+    },
+  },
+  'h100-tcpxo': {
+    name: 'h100-tcpxo',
+    description: 'NCCL on Google Cloud A3 Mega (HGX H100, 8 × 200 Gb/s GPUDirect-TCPXO NICs): network latencies and efficiencies calibrated on the measured 2-node table',
+    protocols: {
+      LL: { ...NCCL_MODEL.LL, netStep_s: 56 * us, netEfficiency: 0.0098 },
+      LL128: { ...NCCL_MODEL.LL128, netStep_s: 59 * us, netEfficiency: 0.105 },
+      Simple: { ...NCCL_MODEL.Simple, netStep_s: 407 * us, netEfficiency: 0.962 },
+    },
+    reasons: {
+      'base, step': 'NCCL tuning.cc constants (NVLink inside the VM)',
+      netStep_s:
+        'calibrated, one per protocol: the flat small-size time of each protocol regime of the A3 Mega table (LL ≈ 123 µs, LL128 ≈ 155 µs, Simple ≈ 870 µs) minus base + 14 NVLink steps, over the 2 network steps of a 2-node allreduce; TCPXO moves data through host-side offload, hence far above NCCL’s 2.7–9.6 µs for InfiniBand',
+      netEfficiency:
+        'calibrated, one per protocol: the asymptotic busbw of each regime (LL ≈ 1.9, LL128 ≈ 38.6, Simple ≈ 347 GB/s at 8 GiB) over the hierarchical bound 1.875 × 8 × 25 GB/s',
+    },
+  },
+  mi300x: {
+    name: 'mi300x',
+    description: 'RCCL on one MI300X node (xGMI full mesh): RCCL/NCCL constants, xGMI efficiencies and LL/LL128 step latencies calibrated on the measured table',
+    protocols: {
+      LL: { ...NCCL_MODEL.LL, step_s: 0.55 * us, efficiency: 0.25 },
+      LL128: { ...NCCL_MODEL.LL128, step_s: 0.56 * us, efficiency: 0.504 },
+      Simple: { ...NCCL_MODEL.Simple, efficiency: 0.706, netEfficiency: 0.962 },
+    },
+    reasons: {
+      base_s: 'NCCL tuning.cc baseLat (RCCL keeps the same model)',
+      'Simple.step_s': 'NCCL tuning.cc hwLat[NVLINK][Ring][Simple] = 3.4 µs: base + 14 steps = 56 µs, the intercept of the table’s Simple regime',
+      'LL.step_s, LL128.step_s': 'calibrated: the table’s flat small-size time (LL ≈ 13.4 µs) and the LL128 regime’s intercept (≈ 20 µs), minus base, over 14 steps',
+      efficiency:
+        'calibrated, one per protocol: each regime’s asymptotic busbw over the 7 rings × 64 GB/s of the xGMI mesh (Simple 316 GB/s at 8 GiB → 0.706; LL128 226 GB/s, the slope of 1–16 MiB → 0.504); LL 0.25 is NCCL’s own LL factor, which fits the 1–256 KiB rows',
+      'Simple.netEfficiency': 'the NIC-side factor of the A3 Mega calibration (0.962); no multi-node MI300X table to set it on',
+    },
+  },
+};
+
+export const LIBRARY_MACHINE_NAMES = Object.keys(LIBRARY_MACHINES);
+
+/** The time preset of a topology: its fabric machine's, else 'generic'; `name` overrides. */
+export function libraryMachine(topology: Topology, name?: string): LibraryMachine {
+  if (name !== undefined && name !== 'auto') {
+    const m = LIBRARY_MACHINES[name];
+    if (!m) throw new InputError('machine', name, LIBRARY_MACHINE_NAMES.join(', '));
+    return m;
+  }
+  const machine = (topology.params as { machine?: unknown }).machine;
+  return typeof machine === 'string' && machine in LIBRARY_MACHINES ? LIBRARY_MACHINES[machine] : LIBRARY_MACHINES.generic;
+}
+
+/** One algorithm the library may run: its spec (algorithm + parameters), protocol, predicted time. */
+export interface TuningCandidate {
+  readonly spec: string;
+  readonly algorithm: 'nccl-ring' | 'hierarchical';
+  readonly protocol: LibraryProtocol;
+  readonly latency_s: number;
+  readonly bandwidth_Bps: number;
+  readonly predicted_s: number;
+}
+
+export interface TuningChoice {
+  readonly library: LibraryName;
+  readonly machine: string;
+  readonly pick: TuningCandidate;
+  readonly candidates: readonly TuningCandidate[];
+}
+
+/** Bandwidths of a layout the model needs, bytes/s per direction. */
+interface Rates {
+  /** Per accelerator over the scale-up network (what a ring over all channels can use). */
+  readonly scaleUp: number;
+  /** Per node across the network (all its NIC ports). */
+  readonly nodeNet: number;
+}
+
+function ratesOf(t: Topology, layout: MachineLayout, channels: number): Rates {
+  const p = t.params as Record<string, unknown>;
+  if (typeof p.scaleUpBandwidthPerGpu === 'number') {
+    const perGpu = p.scaleUpBandwidthPerGpu;
+    // A mesh ring channel uses one link per accelerator: the rings in use carry perGpu × rings / (G − 1).
+    const rings = layout.meshScaleUp ? Math.min(channels, meshRings(layout.gpusPerNode).length) : layout.gpusPerNode - 1;
+    const scaleUp = layout.meshScaleUp ? (perGpu * rings) / (layout.gpusPerNode - 1) : perGpu;
+    return { scaleUp, nodeNet: (p.nics as number) * (p.nicBandwidth as number) };
+  }
+  // Any other topology: rank 0's links out.
+  let out = 0;
+  const v = t.endpoints[0];
+  for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) out += t.chBandwidth[t.outChannels[i]];
+  return { scaleUp: out, nodeNet: out };
+}
+
+/** Pipelined chunks per channel of the hierarchical allreduce: one per 4 MiB (NCCL_BUFFSIZE, a channel's buffer) of its slice, at most 64 in all. */
+export function hierarchicalChunks(bytes: number, channels: number): number {
+  return Math.max(1, Math.min(Math.max(1, Math.floor(64 / channels)), Math.ceil(bytes / channels / (4 << 20))));
+}
+
+/**
+ * NCCL's model of each candidate, latency + bytes / bandwidth. Ring: 2(n−1) steps for allreduce
+ * (n−1 for allgather and reduce-scatter), 2(N−1) of them across the network; bus bandwidth the
+ * smaller of the scale-up rate and the node's NIC rate (each channel crosses every node boundary
+ * once per direction). Hierarchical: 2(G−1) scale-up and 2(N−1) network steps; its phases are
+ * pipelined, so the slower of intra (2(G−1)/G of the buffer per accelerator) and inter (2(N−1)/N of
+ * a G-th per accelerator over its share of the NICs).
+ */
+export function tuneCollective(req: { topology: Topology; collective: CollectiveKind; size: number; library: LibraryName; machine?: string }): TuningChoice {
+  const { topology: t, collective, library } = req;
+  if (!['allreduce', 'allgather', 'reduce-scatter'].includes(collective)) {
+    throw new InputError('algorithm', library, `${library} for allreduce, allgather or reduce-scatter (its tuning model covers those)`);
+  }
+  const machine = libraryMachine(t, req.machine);
+  const layout = layoutOf(t);
+  const n = t.numEndpoints;
+  const N = layout.nodes;
+  const G = layout.gpusPerNode;
+  const channels = channelCount(layout, 0);
+  const rates = ratesOf(t, layout, channels);
+  // Bytes per rank the bus-bandwidth figure refers to: the whole buffer (allgather: n blocks).
+  const total = collective === 'allgather' ? req.size * n : req.size;
+  const candidates: TuningCandidate[] = [];
+  for (const protocol of LIBRARY_PROTOCOLS) {
+    const p = machine.protocols[protocol];
+    const ringSteps = collective === 'allreduce' ? 2 * (n - 1) : n - 1;
+    const netSteps = N > 1 ? (collective === 'allreduce' ? 2 * (N - 1) : N - 1) : 0;
+    const ringBus = Math.min(rates.scaleUp * p.efficiency, N > 1 ? rates.nodeNet * p.netEfficiency : Infinity);
+    const ringFactor = collective === 'allreduce' ? (2 * (n - 1)) / n : (n - 1) / n;
+    const ringLatency = p.base_s + (ringSteps - netSteps) * p.step_s + netSteps * p.netStep_s;
+    candidates.push(candidate(`nccl-ring:channels=${channels},proto=${protocol}`, 'nccl-ring', protocol, ringLatency, ringBus / ringFactor, total));
+    if (collective === 'allreduce' && N > 1) {
+      const intra = (2 * (G - 1)) / G / (rates.scaleUp * p.efficiency);
+      const inter = (2 * (N - 1)) / N / G / ((rates.nodeNet / G) * p.netEfficiency);
+      const chunks = hierarchicalChunks(req.size, channels);
+      const latency = p.base_s + 2 * (G - 1) * p.step_s + 2 * (N - 1) * p.netStep_s;
+      candidates.push(candidate(`hierarchical:channels=${channels},chunks=${chunks},proto=${protocol}`, 'hierarchical', protocol, latency, 1 / Math.max(intra, inter), total));
+    }
+  }
+  let pick = candidates[0];
+  for (const c of candidates) if (c.predicted_s < pick.predicted_s) pick = c;
+  return { library, machine: machine.name, pick, candidates };
+}
+
+function candidate(spec: string, algorithm: TuningCandidate['algorithm'], protocol: LibraryProtocol, latency: number, algBw: number, bytes: number): TuningCandidate {
+  return { spec, algorithm, protocol, latency_s: latency, bandwidth_Bps: algBw, predicted_s: latency + bytes / algBw };
+}
+
+/** The library latency of a schedule spec (what the run adds at the start of every stream): the candidate's latency term. */
+export function libraryLatency(topology: Topology, collective: CollectiveKind, algorithm: string, protocol: LibraryProtocol, machine: LibraryMachine): number {
+  const layout = layoutOf(topology);
+  const n = topology.numEndpoints;
+  const N = layout.nodes;
+  const G = layout.gpusPerNode;
+  const p = machine.protocols[protocol];
+  const net = N > 1 ? (collective === 'allreduce' ? 2 * (N - 1) : N - 1) : 0;
+  if (algorithm === 'hierarchical') return p.base_s + 2 * (G - 1) * p.step_s + 2 * (N - 1) * p.netStep_s;
+  if (algorithm === 'direct') return p.base_s + 2 * p.step_s;
+  // In-switch reduction: one reduce and one multicast step in the node, the rail ring's steps across nodes.
+  if (algorithm === 'nvls') return p.base_s + 2 * p.step_s + 2 * (N - 1) * p.netStep_s;
+  // The tree: up and down its depth, ⌈log2 n⌉ steps each way (the ring's step latency stands for a tree step).
+  if (algorithm === 'nccl-tree') return p.base_s + 2 * Math.ceil(Math.log2(Math.max(2, n))) * p.step_s;
+  const steps = collective === 'allreduce' ? 2 * (n - 1) : n - 1;
+  return p.base_s + (steps - net) * p.step_s + net * p.netStep_s;
+}

@@ -1,0 +1,100 @@
+/**
+ * BookSim 2.0's randomised mesh routings (routefunc.cpp), for `--booksim-config` files and any mesh:
+ * - `romm` (`romm_mesh`): an intermediate router drawn uniformly in the minimal box of source and
+ *   destination, per coordinate (`rand_min_intr_mesh`); dimension order to it on VC class 0, then
+ *   dimension order to the destination on class 1.
+ * - `valiant-dor` (`valiant_mesh`): the same two phases through an intermediate drawn uniformly over
+ *   every router (source and destination included, where the route is plain dimension order).
+ * - `xy-yx` (`xy_yx_mesh`): per packet a fair coin picks dimension order lowest dimension first (XY,
+ *   class 0) or highest first (YX, class 1).
+ * Each class is half the VCs; the ejection hop takes every VC, as BookSim's "at the destination
+ * router we don't need to separate VCs" (hence `ejectAnyVc`). The draws are per packet, from the
+ * route salt and the seed (BookSim draws at the packet's first router).
+ */
+import { InputError } from '../util/errors.js';
+import { hash32 } from '../util/rng.js';
+import type { Topology } from '../topology/graph.js';
+import { familyOf } from '../topology/registry.js';
+import { dimensionOrderRouting } from './dimension-order.js';
+import type { RoutingEntry } from './registry.js';
+import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from './types.js';
+
+export type BookSimMeshRoutingKind = 'romm' | 'valiant-dor' | 'xy-yx';
+
+function meshGrid(topology: Topology, kind: string): readonly number[] {
+  const grid = topology.coords ? familyOf(topology)?.grid?.(topology) : undefined;
+  if (!grid || grid.wrap || !topology.coords) throw new InputError('routing', `${kind} on ${topology.family}`, 'a mesh topology (BookSim defines it on meshes only)');
+  return grid.dims;
+}
+
+/** Appends leg `leg` (length h) to `out` at `at`, every hop on `cls`; returns the new length. */
+function append(out: RouteBuffers, at: number, leg: RouteBuffers, h: number, cls: number): number {
+  for (let i = 0; i < h; i++) {
+    out.channels[at + i] = leg.channels[i];
+    out.vcClass[at + i] = cls;
+  }
+  return at + h;
+}
+
+export function bookSimMeshRouting(topology: Topology, kind: BookSimMeshRoutingKind, seedOption = 1): RoutingFunction {
+  const dims = meshGrid(topology, kind);
+  const seed = seedOption >>> 0;
+  const nd = dims.length;
+  const coords = topology.coords as Int32Array;
+  const xy = dimensionOrderRouting(topology);
+  const yx = dimensionOrderRouting(topology, { order: dims.map((_, d) => nd - 1 - d) });
+  // Node at each coordinate vector (dimension 0 fastest), to name a drawn intermediate.
+  const stride = dims.map((_, d) => dims.slice(0, d).reduce((a, b) => a * b, 1));
+  const nodeAt = new Int32Array(dims.reduce((a, b) => a * b, 1)).fill(-1);
+  for (let v = 0; v < topology.numNodes; v++) {
+    let index = 0;
+    for (let d = 0; d < nd; d++) index += coords[v * nd + d] * stride[d];
+    nodeAt[index] = v;
+  }
+  const leg = makeRouteBuffers(xy.maxHops);
+  const intermediate = (src: number, dst: number, salt: number): number => {
+    let index = 0;
+    for (let d = 0; d < nd; d++) {
+      const a = coords[src * nd + d];
+      const b = coords[dst * nd + d];
+      const draw = hash32(salt, seed, d);
+      // romm: uniform in [min, max] of the two coordinates; valiant: uniform over the dimension.
+      const c = kind === 'romm' ? Math.min(a, b) + (draw % (Math.abs(a - b) + 1)) : draw % dims[d];
+      index += c * stride[d];
+    }
+    return nodeAt[index];
+  };
+  const description = {
+    romm: 'ROMM: dimension order via a random router of the minimal box (class 0), then to the destination (class 1)',
+    'valiant-dor': 'Valiant: dimension order via a random router (class 0), then to the destination (class 1)',
+    'xy-yx': 'XY (class 0) or YX (class 1) dimension order, a fair coin per packet',
+  }[kind];
+  return {
+    name: `${kind}(booksim)`,
+    params: { routing: kind, booksim: { romm: 'romm', 'valiant-dor': 'valiant', 'xy-yx': 'xy_yx' }[kind], seed, path: description, ejection: 'every VC' },
+    vcClasses: 2,
+    deadlockFree: true,
+    ejectAnyVc: true,
+    maxHops: kind === 'xy-yx' ? xy.maxHops : 2 * xy.maxHops,
+    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+      // valiant_mesh has no special case for a packet to its own node: it too goes via the intermediate.
+      if (src === dst && kind !== 'valiant-dor') return 0;
+      if (kind === 'xy-yx') {
+        const yFirst = hash32(salt, seed, 0x79) & 1;
+        return append(out, 0, leg, (yFirst ? yx : xy).route(src, dst, salt, leg), yFirst);
+      }
+      const mid = intermediate(src, dst, salt);
+      // BookSim switches to phase 1 at the intermediate router, so a source intermediate is all phase 1.
+      const h1 = mid === src ? 0 : append(out, 0, leg, xy.route(src, mid, salt, leg), 0);
+      return append(out, h1, leg, xy.route(mid, dst, salt, leg), 1);
+    },
+  };
+}
+
+function entry(name: BookSimMeshRoutingKind, description: string): RoutingEntry {
+  return { name, description, create: (topology, opts) => bookSimMeshRouting(topology, name, opts.seed) };
+}
+
+export const rommEntry = entry('romm', "BookSim's romm on a mesh: dimension order via a random router of the minimal box, 2 VC classes");
+export const valiantDorEntry = entry('valiant-dor', "BookSim's valiant on a mesh: dimension order via a random router, 2 VC classes");
+export const xyYxEntry = entry('xy-yx', "BookSim's xy_yx on a mesh: XY or YX dimension order per packet, one VC class each");

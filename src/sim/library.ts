@@ -1,0 +1,94 @@
+/**
+ * Timing the collective libraries' schedules (issue 25): a schedule built by `nccl-ring`,
+ * `hierarchical`, `direct`, or picked by `nccl`/`rccl`, runs under its machine preset's protocol
+ * (collectives/algorithms/library/tuning.ts):
+ * - every link runs at the rate the protocol achieves on it (scale-up links × efficiency, NIC and
+ *   rail links × netEfficiency): the run's topology is the physical one with its rates scaled;
+ * - the library's latency (launch + per-step latencies of NCCL's model) is paid once, before the
+ *   first operation of every stream, as NCCL's own model adds it once to the bandwidth term;
+ * - α, the generic per-message overhead, is 0 unless the caller sets it (the latency above
+ *   replaces it).
+ * Everything is recorded in the result as `model.library`.
+ */
+import { Spec } from '../util/spec.js';
+import { Topology } from '../topology/graph.js';
+import type { Schedule } from '../collectives/schedule.js';
+import { libraryLatency, libraryMachine } from '../collectives/algorithms/library/tuning.js';
+import { LIBRARY_PROTOCOLS, type LibraryProtocol } from '../collectives/algorithms/library/layout.js';
+import { FlowProgram } from './program/program.js';
+
+/** Algorithms whose timing follows a library's protocol model. */
+const LIBRARY_ALGORITHMS = new Set(['nccl-ring', 'hierarchical', 'direct', 'nccl-tree', 'nvls']);
+
+/** Channel classes of the scale-out network (fabric.ts); every other class is scale-up. */
+const NETWORK_CLASSES = new Set(['nic-up', 'nic-down', 'rail-up', 'rail-down']);
+
+export interface LibraryTiming {
+  readonly machine: string;
+  readonly algorithm: string;
+  readonly protocol: LibraryProtocol;
+  /** Paid once before every stream's first operation, seconds. */
+  readonly latency_s: number;
+  readonly efficiency: number;
+  readonly netEfficiency: number;
+  /** The library that picked the algorithm (`nccl`, `rccl`), or null when it was named. */
+  readonly pickedBy: string | null;
+}
+
+/** The library timing of a schedule, or undefined when its algorithm is not a library's. */
+export function libraryTiming(schedule: Schedule, topology: Topology): LibraryTiming | undefined {
+  let spec: Spec;
+  try {
+    spec = Spec.parse(schedule.algorithmSpec, 'algorithm');
+  } catch {
+    return undefined;
+  }
+  if (!LIBRARY_ALGORITHMS.has(spec.family)) return undefined;
+  const proto = (spec.raw('proto') ?? 'Simple') as LibraryProtocol;
+  if (!LIBRARY_PROTOCOLS.includes(proto)) return undefined;
+  const machine = libraryMachine(topology, spec.raw('machine'));
+  const p = machine.protocols[proto];
+  return {
+    machine: machine.name,
+    algorithm: spec.family,
+    protocol: proto,
+    latency_s: libraryLatency(topology, schedule.collective, spec.family, proto, machine),
+    efficiency: p.efficiency,
+    netEfficiency: p.netEfficiency,
+    pickedBy: schedule.algorithm === spec.family ? null : schedule.algorithm,
+  };
+}
+
+/** The topology with every channel at the rate the protocol achieves on it. */
+export function effectiveTopology(t: Topology, timing: LibraryTiming): Topology {
+  const bw = new Float64Array(t.numChannels);
+  for (let c = 0; c < t.numChannels; c++) bw[c] = t.chBandwidth[c] * (NETWORK_CLASSES.has(t.className(c)) ? timing.netEfficiency : timing.efficiency);
+  return new Topology({
+    family: t.family,
+    spec: t.spec,
+    params: t.params,
+    nodeKind: t.nodeKind,
+    chSrc: t.chSrc,
+    chDst: t.chDst,
+    chBandwidth: bw,
+    chLatency: t.chLatency,
+    chClass: t.chClass,
+    classNames: t.classNames,
+    endpoints: t.endpoints,
+    physicalEndpoints: t.physicalEndpoints,
+    coordDims: t.coordDims,
+    coords: t.coords,
+    distanceConvention: t.distanceConvention,
+    symmetry: t.symmetry,
+  });
+}
+
+/** The program with the library latency before every stream's first operation. */
+export function withLibraryLatency(program: FlowProgram, timing: LibraryTiming): FlowProgram {
+  const delay = program.opDelay ? program.opDelay.slice() : new Float64Array(program.numOps);
+  for (let s = 0; s < program.numStreams; s++) if (program.opStart[s + 1] > program.opStart[s]) delay[program.opStart[s]] += timing.latency_s;
+  const p = program;
+  return new FlowProgram(
+    p.numRanks, p.streamRank, p.streamLocal, p.opStart, p.opKind, p.opPeer, p.opCount, p.opBytes, p.opTag, p.opHint, p.dsts, p.hints, p.keyNames, delay, p.noise, p.rankLatency,
+  );
+}

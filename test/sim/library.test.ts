@@ -1,0 +1,120 @@
+/**
+ * Timing the collective libraries (issue 25): nccl-tests' algbw/busbw in results, the tuning
+ * model's picks, the protocol lowering against its closed form, the perf sweep and its CLI, and
+ * ASTRA-sim's analytical regression case pinned.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildTopology, simulateCollective } from '../../src/index.js';
+import { busbwFactor, ncclTestsBandwidth } from '../../src/sim/nccl-tests.js';
+import { LIBRARY_MACHINES, tuneCollective } from '../../src/collectives/algorithms/library/tuning.js';
+import { parseMeasuredTable, perfSizes } from '../../src/sim/perf.js';
+import { fileURLToPath } from 'node:url';
+import { parseNcclTestsSize } from '../../src/cli/commands/perf.js';
+import { expectOneLineError, runCli } from '../helpers/cli.js';
+
+describe("nccl-tests' bandwidths", () => {
+  it('busbw factors of nccl-tests doc/PERFORMANCE.md', () => {
+    expect(busbwFactor('allreduce', 16)).toBe(30 / 16);
+    expect(busbwFactor('allgather', 8)).toBe(7 / 8);
+    expect(busbwFactor('reduce-scatter', 8)).toBe(7 / 8);
+    expect(busbwFactor('broadcast', 8)).toBe(1);
+    // allgather: nccl-tests' size is all n blocks.
+    expect(ncclTestsBandwidth('allgather', 1000, 8, 1e-3)!.algbw_Bps).toBe(8000 / 1e-3);
+  });
+  it('every collective run records algbw and busbw from its makespan', () => {
+    const r = simulateCollective({ topology: buildTopology('torus:4x4'), collective: 'allreduce', algorithm: 'ring', size: 1 << 20 });
+    expect(r.bandwidth!.algbw_Bps).toBeCloseTo((1 << 20) / r.makespan_s, 3);
+    expect(r.bandwidth!.busbw_Bps).toBeCloseTo(((1 << 20) / r.makespan_s) * (30 / 16), 3);
+  });
+});
+
+describe('the tuning model', () => {
+  it("generic ring latencies are NCCL's: base + 2(n−1) steps (8 ranks, Simple: 8.4 + 14 × 3.4 µs)", () => {
+    const choice = tuneCollective({ topology: buildTopology('fullmesh:8'), collective: 'allreduce', size: 1 << 20, library: 'nccl' });
+    const simple = choice.candidates.find((c) => c.protocol === 'Simple')!;
+    expect(simple.latency_s).toBeCloseTo(56e-6, 12);
+    expect(choice.machine).toBe('generic');
+  });
+  it('picks the fastest predicted candidate: on MI300X LL for small, LL128 for mid, Simple for large sizes', () => {
+    const t = buildTopology('mi300x');
+    const pick = (size: number): string => tuneCollective({ topology: t, collective: 'allreduce', size, library: 'rccl' }).pick.protocol;
+    expect([pick(1024), pick(4 << 20), pick(64 << 20)]).toEqual(['LL', 'LL128', 'Simple']);
+    for (const size of [1024, 4 << 20, 64 << 20]) {
+      const c = tuneCollective({ topology: t, collective: 'allreduce', size, library: 'rccl' });
+      expect(c.pick.predicted_s).toBe(Math.min(...c.candidates.map((x) => x.predicted_s)));
+    }
+  });
+  it('across nodes the hierarchical decomposition beats the flat ring (each NIC carries S/G, not 2(n−1)/n·S)', () => {
+    const c = tuneCollective({ topology: buildTopology('hgx-h100:nodes=2'), collective: 'allreduce', size: 1 << 30, library: 'nccl' });
+    expect(c.pick.algorithm).toBe('hierarchical');
+  });
+  it('the result records the pick and the protocol timing', () => {
+    const r = simulateCollective({ topology: buildTopology('mi300x'), collective: 'allreduce', algorithm: 'rccl', size: 1024 });
+    expect(r.workload!.algorithm).toBe('rccl');
+    expect(r.workload!.algorithm_spec).toMatch(/^nccl-ring:channels=7,proto=LL,/);
+    expect(r.model.library).toMatchObject({ machine: 'mi300x', protocol: 'LL', pickedBy: 'rccl' });
+  });
+});
+
+describe('protocol lowering', () => {
+  it('ring Simple on MI300X: latency up front, then 14 steps of S/(7·8) over 64 GB/s × efficiency plus the link latency', () => {
+    const S = 64 << 20;
+    const r = simulateCollective({ topology: buildTopology('mi300x'), collective: 'allreduce', algorithm: 'nccl-ring:proto=Simple', size: S });
+    const p = LIBRARY_MACHINES.mi300x.protocols.Simple;
+    const expected = p.base_s + 14 * p.step_s + 14 * (S / 56 / (64e9 * p.efficiency) + 150e-9);
+    // The 7 channel slices of 2^24 floats differ by one element, each step waits for the largest: within 1e-5.
+    expect(Math.abs(r.makespan_s / expected - 1)).toBeLessThan(1e-5);
+    // And the protocol matters: LL over the same links is slower by its efficiency (0.25 against 0.706).
+    const ll = simulateCollective({ topology: buildTopology('mi300x'), collective: 'allreduce', algorithm: 'nccl-ring:proto=LL', size: S });
+    expect(ll.makespan_s).toBeGreaterThan(2 * r.makespan_s);
+  });
+});
+
+describe('perf sweeps', () => {
+  it("sizes as nccl-tests makes them: -b 8 -e 8G -f 2 is 31 rows; K/M/G are powers of 1024", () => {
+    expect(parseNcclTestsSize('8G', 'maxbytes')).toBe(8 * 2 ** 30);
+    expect(parseNcclTestsSize('1K', 'minbytes')).toBe(1024);
+    expect(perfSizes(8, 8 * 2 ** 30, 2).length).toBe(31);
+  });
+  it('meshwork perf prints the all_reduce_perf table', () => {
+    const r = runCli(['perf', '--topology', 'mi300x', '--algorithm', 'rccl', '-b', '8', '-e', '1M', '-f', '4']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[2]).toMatch(/size\s+count\s+type\s+redop\s+root\s+time\s+algbw\s+busbw #wrong/);
+    const rows = lines.filter((l) => /^\s+\d/.test(l));
+    expect(rows.map((l) => Number(l.trim().split(/\s+/)[0]))).toEqual([8, 32, 128, 512, 2048, 8192, 32768, 131072, 524288]);
+  });
+  it('refuses a bad factor in one line', () => {
+    expectOneLineError(runCli(['perf', '--topology', 'mi300x', '-f', '0.5']));
+  });
+});
+
+describe("ASTRA-sim's analytical regression case (tests_rt_template: ring of 8, 50 GB/s, 500 ns, 1 MiB allreduce)", () => {
+  it('Meshwork under the ASTRA-sim-equivalent setting gives 43,840 ns against ASTRA-sim 117,780 ns: the difference is pinned', () => {
+    // Ring allreduce, 14 steps of 1 MiB / 8 over a 50 GB/s, 500 ns link, with ASTRA's 10 ns endpoint delay as α:
+    // 14 × (10 + 500 + 131,072 / 50) ns = 43,840.16 ns. ASTRA-sim reports 117,780 ns (2.69×): its per-chunk
+    // accounting (4 dataset splits, local-memory reduction at 50 GB/s) is not modelled; docs/validation.md.
+    const r = simulateCollective({ topology: buildTopology('ring:8,bw=50GB/s,lat=500ns'), collective: 'allreduce', algorithm: 'ring', size: 1 << 20 }, { model: { alpha: 10e-9 } });
+    expect(r.makespan_s * 1e9).toBeCloseTo(14 * (10 + 500 + 131072 / 50), 3);
+    expect(117_780 / (r.makespan_s * 1e9)).toBeCloseTo(2.687, 2);
+  });
+});
+
+describe('comparing with a measured table', () => {
+  it("reads all_reduce_perf's own output and the CSV form alike", () => {
+    const text = '#  size count type redop root time algbw busbw #wrong time algbw busbw #wrong\n     1048576        262144     float     sum      -1    28.39   36.94   64.64      0    28.04   37.40   65.45      0\n';
+    expect(parseMeasuredTable(text)).toEqual([{ size_bytes: 1048576, time_s: 28.39e-6, busbw_Bps: 64.64e9 }]);
+    const csv = 'size_B,count,type,redop,root,oop_time_us,oop_algbw_GBps,oop_busbw_GBps\n1048576,262144,float,sum,-1,28.39,36.94,64.64\n';
+    expect(parseMeasuredTable(csv)).toEqual(parseMeasuredTable(text));
+    expect(() => parseMeasuredTable('a,b\n1,2')).toThrow(/size_B/);
+  });
+  it('meshwork perf --measured prints each row with its error and the geometric means; --csv one row per size and source', () => {
+    const file = fileURLToPath(new URL('../reference/hardware/mi300x_1node_8gpu_allreduce.csv', import.meta.url));
+    const r = runCli(['perf', '--topology', 'mi300x', '--algorithm', 'rccl', '--measured', file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/geometric-mean error: below 1 MiB \d+\.\d %, from 1 MiB \d+\.\d %/);
+    const csv = runCli(['perf', '--topology', 'mi300x', '--algorithm', 'rccl', '--measured', file, '--csv']);
+    expect(csv.stdout.trim().split('\n').length).toBe(1 + 2 * 31);
+    expectOneLineError(runCli(['perf', '--topology', 'mi300x', '--measured', '/nonexistent/table.csv']));
+  });
+});
