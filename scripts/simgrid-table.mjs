@@ -2,7 +2,7 @@
 // smpi-cases/), timing Meshwork as test/reference/simgrid.test.ts and simgrid-smpi-cases.test.ts do.
 // Usage: npm run build && node scripts/simgrid-table.mjs > /tmp/tables.md   (about a minute of CPU)
 import { readFileSync, readdirSync } from 'node:fs';
-import { buildSchedule, flowPreset, parseCollective, simulate } from '../dist/index.js';
+import { buildSchedule, flowPreset, parseAlltoallvSizes, parseCollective, simulate } from '../dist/index.js';
 import { loadMapping, loadTopology } from '../dist/node/index.js';
 
 const DIR = 'test/reference/simgrid';
@@ -26,7 +26,7 @@ const topologyOf = (platform, hosts) => {
 };
 
 const time = (s) => (s >= 1 ? `${s.toFixed(3)} s` : s >= 1e-3 ? `${(s * 1e3).toFixed(3)} ms` : `${(s * 1e6).toFixed(2)} µs`);
-const size = (b) => (b === 0 ? '0' : b >= 1 << 20 ? `${b / (1 << 20)} MiB` : b >= 1024 ? `${b / 1024} KiB` : `${b} B`);
+const size = (b) => (b === 0 ? '—' : b >= 1 << 20 ? `${b / (1 << 20)} MiB` : b >= 1024 ? `${b / 1024} KiB` : `${b} B`);
 const percent = (e) => `${e >= 0 ? '+' : ''}${e.toFixed(1)} %`;
 
 function table(title, rows) {
@@ -60,9 +60,11 @@ const rows2 = [];
 for (const c of issue23) {
   const topology = topologyOf(platformOf(c), c.hosts);
   for (const row of c.rows) {
-    const schedule = buildSchedule({ collective: parseCollective(c.meshwork.collective), algorithm: c.meshwork.algorithm, topology, size: row.size });
+    const collective = parseCollective(c.meshwork.collective);
+    const sizes = collective === 'alltoallv' ? parseAlltoallvSizes(readFileSync(`${DIR}/platforms/alltoallv-64-random.txt`, 'utf8'), topology.numEndpoints) : undefined;
+    const schedule = buildSchedule({ collective, algorithm: c.meshwork.algorithm, topology, size: row.size, sizes });
     const meshwork = simulate({ topology, schedule, routingOptions: preset.routing, model: preset.model, barriers: c.smpi.barriers }).makespan_s;
-    const what = `${c.smpi.collective}:${c.smpi.algorithm === '-' ? 'default' : c.smpi.algorithm} = ${schedule.algorithmSpec}${c.smpi.barriers ? ', --barriers' : ''}${c.hosts === 'skip8' ? `, ${c.ranks} of 64 hosts` : ''}`;
+    const what = `${c.smpi.collective}:${c.smpi.algorithm === '-' ? 'default' : c.smpi.algorithm} = ${schedule.algorithmSpec}${c.smpi.barriers ? ', --barriers' : ''}${c.hosts === 'skip8' ? `, ${c.ranks} of 64 hosts` : ''}${sizes ? ', random 0-128 KiB per pair' : ''}`;
     rows2.push({ platform: platformOf(c), label: what, size: row.size, smpi: row.makespan_s, meshwork });
   }
 }

@@ -16,7 +16,7 @@
  */
 import { InputError, LimitError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
-import { MAX_STREAMS, Schedule, ioBytes } from './schedule.js';
+import { MAX_STREAMS, Schedule, alltoallvLayout, ioBytes, type Part } from './schedule.js';
 import { OpKind, REDUCE_OPS, DTYPE_BYTES } from './types.js';
 import { Mailbox, Payload } from './mailbox.js';
 import {
@@ -1025,14 +1025,18 @@ class Machine {
         // Every movement postcondition maps one output block (part.size bytes, a multiple of G) to
         // consecutive bytes of one source, so the origin is looked up once per block.
         const blockSlots = Number.isInteger(part.size / G) && part.size > 0 ? part.size / G : 1;
+        // alltoallv's blocks differ in size: the origin is looked up again where the next sender's block starts.
+        const ends = part.collective === 'alltoallv' ? alltoallvBlockEnds(part, j, G) : undefined;
+        let nextEnd = 0;
         let blockId = 0;
         for (let o = 0; o < outSlots; o++) {
           checked++;
           const got = a[o];
           if (movement) {
-            if (o % blockSlots === 0) {
+            if (ends ? o >= nextEnd : o % blockSlots === 0) {
               const e = expectedOrigin(part, j, o * G)!;
               blockId = e.src * this.inputStride + e.byte / G + 1 - o;
+              if (ends) nextEnd = ends.find((x) => x > o) ?? outSlots;
             }
             const want = blockId + o;
             if (got === want) continue;
@@ -1129,6 +1133,15 @@ function orInto(a: Uint32Array, b: Uint32Array): void {
 function hasHw(s: Schedule): boolean {
   for (let i = 0; i < s.numOps; i++) if (s.opKind[i] === OpKind.HwCollective) return true;
   return false;
+}
+
+/** alltoallv: the slot where each sender's block in local rank j's receive buffer ends, in order. */
+function alltoallvBlockEnds(part: Part, j: number, G: number): number[] {
+  const n = part.ranks.length;
+  const { rdispl } = alltoallvLayout(part);
+  const ends: number[] = [];
+  for (let i = 0; i < n; i++) ends.push((rdispl[i * n + j] + part.sizes![i * n + j]) / G);
+  return ends;
 }
 
 /** Structural checks of op fields that the builder guarantees but a loaded file may not. */

@@ -36,7 +36,7 @@ export function* scheduleJsonChunks(s: Schedule): Generator<string> {
     dtype: s.dtype,
     op: s.op,
     inPlace: s.inPlace,
-    parts: s.parts.map((p) => ({ collective: p.collective, ranks: Array.from(p.ranks), size: p.size, root: p.root, peer: p.peer })),
+    parts: s.parts.map((p) => ({ collective: p.collective, ranks: Array.from(p.ranks), size: p.size, root: p.root, peer: p.peer, ...(p.sizes ? { sizes: Array.from(p.sizes) } : {}) })),
     buffers: s.buffers,
   };
   const head = JSON.stringify(header);
@@ -154,7 +154,8 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
     const size = int(o.size, pf('size'));
     const rootRank = o.root === undefined || o.root === -1 ? undefined : int(o.root, pf('root'), 0, ranks - 1);
     const peer = o.peer === undefined || o.peer === -1 ? undefined : int(o.peer, pf('peer'), 0, ranks - 1);
-    return { collective, ranks: rs, size, root: rootRank, peer };
+    const sizes = o.sizes === undefined ? undefined : arr(o.sizes, pf('sizes')).map((x, k) => int(x, `${pf('sizes')}[${k}]`));
+    return { collective, ranks: rs, size, root: rootRank, peer, sizes };
   });
   if (parts.length === 0) throw new InputError(f('parts'), [], 'at least one part');
   const b = new ScheduleBuilder({

@@ -6,7 +6,7 @@
  * came from. A reduction slot holds a value in the schedule's dtype, derived from (rank, element).
  */
 import { hash32 } from '../util/rng.js';
-import type { Part, Schedule } from './schedule.js';
+import { alltoallvLayout, type Part, type Schedule } from './schedule.js';
 import { DTYPE_BYTES, Dtype, ReduceOp, isReduction } from './types.js';
 
 export const UNINIT_INT32 = 0x5a5a5a5a;
@@ -79,6 +79,7 @@ export function originBlockBytes(part: Part): number {
   const c = part.collective;
   if (c === 'alltoall' || c === 'allgather' || c === 'gather' || c === 'scatter') return Math.max(1, part.size);
   if (c === 'reduce-scatter') return Math.max(1, part.size / part.ranks.length);
+  if (c === 'alltoallv') return Math.max(1, alltoallvLayout(part).sendTotal.reduce((a, b) => Math.max(a, b), 0));
   return Math.max(1, part.size);
 }
 
@@ -93,6 +94,16 @@ export function expectedOrigin(part: Part, j: number, o: number): { src: number;
   switch (part.collective) {
     case 'alltoall':
       return { src: part.ranks[Math.floor(o / B)], byte: j * B + (o % B) };
+    case 'alltoallv': {
+      // The sender i whose block [rdispl, rdispl + size) holds byte o of j's receive buffer.
+      const layout = layoutOf(part);
+      const sizes = part.sizes!;
+      for (let i = 0; i < n; i++) {
+        const at = layout.rdispl[i * n + j];
+        if (o >= at && o < at + sizes[i * n + j]) return { src: part.ranks[i], byte: layout.sdispl[i * n + j] + (o - at) };
+      }
+      return undefined;
+    }
     case 'allgather':
       return { src: part.ranks[Math.floor(o / B)], byte: o % B };
     case 'gather':
@@ -117,6 +128,8 @@ export function outputBytes(part: Part, j: number): number {
     case 'alltoall':
     case 'allgather':
       return n * part.size;
+    case 'alltoallv':
+      return layoutOf(part).recvTotal[j];
     case 'gather':
       return me === part.root ? n * part.size : 0;
     case 'scatter':
@@ -139,6 +152,14 @@ export function outputBytes(part: Part, j: number): number {
 export function expectedElement(part: Part, j: number, e: number, elemBytes: number): number {
   if (part.collective === 'reduce-scatter') return (j * part.size) / part.ranks.length / elemBytes + e;
   return e;
+}
+
+// The layout of each alltoallv part, computed once (expectedOrigin runs per output byte).
+const layouts = new WeakMap<Part, ReturnType<typeof alltoallvLayout>>();
+function layoutOf(part: Part): ReturnType<typeof alltoallvLayout> {
+  let l = layouts.get(part);
+  if (!l) layouts.set(part, (l = alltoallvLayout(part)));
+  return l;
 }
 
 export function isMovement(part: Part): boolean {

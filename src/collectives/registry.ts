@@ -40,6 +40,8 @@ export interface AlgorithmContext {
   readonly spec: string;
   /** The SimGrid SMPI name the request used, as recorded in results, if any. */
   readonly alias?: string;
+  /** alltoallv: bytes from rank i to rank j at [i·ranks + j]. */
+  readonly sizes?: Float64Array;
 }
 
 export interface Algorithm {
@@ -104,6 +106,8 @@ export interface BuildRequest {
   peer?: number;
   dtype?: Dtype;
   op?: ReduceOp;
+  /** alltoallv only: bytes from rank i to rank j at [i·ranks + j] (see `alltoallvSizes`). */
+  sizes?: ArrayLike<number>;
 }
 
 /** Resolves the algorithm, checks it supports the request, and builds the schedule. */
@@ -121,6 +125,7 @@ export function buildSchedule(req: BuildRequest): Schedule {
       algorithm: alg.name,
       algorithmSpec: ctx.spec,
       algorithmAlias: ctx.alias,
+      sizes: ctx.sizes,
       topology: req.topology.spec,
       ...overrides,
     });
@@ -175,10 +180,23 @@ function resolveRequest(req: BuildRequest): { alg: Algorithm; ctx: AlgorithmCont
     params: parseParams(alg, spec),
     spec: spec.text,
     alias: smpi?.alias,
+    sizes: checkSizes(req, ranks),
   };
   const refusal = alg.supports(ctx);
   if (refusal !== undefined) throw new InputError('algorithm', spec.text, `${alg.name} for ${req.collective} supports ${alg.supportsText}; here: ${refusal}`);
   return { alg, ctx };
+}
+
+/** alltoallv's matrix, checked: n × n whole byte counts; refused for any other collective. */
+function checkSizes(req: BuildRequest, n: number): Float64Array | undefined {
+  if (req.collective !== 'alltoallv') {
+    if (req.sizes !== undefined) throw new InputError('sizes', 'a size matrix', `sizes only with alltoallv (got ${req.collective})`);
+    return undefined;
+  }
+  if (req.sizes === undefined || req.sizes.length !== n * n) throw new InputError('sizes', req.sizes ? `${req.sizes.length} entries` : 'none', `an alltoallv size matrix of ${n} x ${n} = ${n * n} byte counts (row = sender)`);
+  const sizes = Float64Array.from(req.sizes);
+  for (let k = 0; k < sizes.length; k++) if (!(Number.isSafeInteger(sizes[k]) && sizes[k] >= 0)) throw new InputError(`sizes[${Math.floor(k / n)}][${k % n}]`, sizes[k], 'a whole number of bytes >= 0');
+  return sizes;
 }
 
 /** Refuses sizes that cannot be cut as the collective needs (whole elements, equal reduce-scatter blocks). */

@@ -77,6 +77,31 @@ export interface Part {
   readonly peer: number;
   /** Bytes, per the size convention of `sizeMeaning(collective)`. */
   readonly size: number;
+  /** alltoallv: bytes from local rank i to local rank j at [i·n + j] (row = sender), else undefined. */
+  readonly sizes?: Float64Array;
+}
+
+/**
+ * alltoallv's buffer layout (MPI's, displacements packed in rank order): local rank i's send buffer
+ * holds its blocks to j = 0..n−1 back to back (sdispl[i·n + j]); local rank j's receive buffer holds
+ * the blocks from i = 0..n−1 back to back (rdispl[i·n + j]).
+ */
+export function alltoallvLayout(part: Part): { sdispl: Float64Array; rdispl: Float64Array; sendTotal: Float64Array; recvTotal: Float64Array } {
+  const n = part.ranks.length;
+  const m = part.sizes!;
+  const sdispl = new Float64Array(n * n);
+  const rdispl = new Float64Array(n * n);
+  const sendTotal = new Float64Array(n);
+  const recvTotal = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      sdispl[i * n + j] = sendTotal[i];
+      sendTotal[i] += m[i * n + j];
+      rdispl[i * n + j] = recvTotal[j];
+      recvTotal[j] += m[i * n + j];
+    }
+  }
+  return { sdispl, rdispl, sendTotal, recvTotal };
 }
 
 export interface ScheduleHeader {
@@ -388,6 +413,15 @@ export function ioBytes(part: Part, local: number): { send: number; recv: number
   switch (part.collective) {
     case 'alltoall':
       return { send: n * s, recv: n * s };
+    case 'alltoallv': {
+      let send = 0;
+      let recv = 0;
+      for (let q = 0; q < n; q++) {
+        send += part.sizes![local * n + q];
+        recv += part.sizes![q * n + local];
+      }
+      return { send, recv };
+    }
     case 'allgather':
       return { send: s, recv: n * s };
     case 'gather':
@@ -424,8 +458,10 @@ export interface BuilderInit {
   algorithmSpec?: string;
   algorithmAlias?: string;
   topology?: string;
+  /** alltoallv: bytes from rank i to rank j at [i·n + j] (one part of all ranks). */
+  sizes?: ArrayLike<number>;
   /** Sub-communicators; default one part of all ranks with the collective above. */
-  parts?: Array<{ collective: CollectiveKind; ranks: ArrayLike<number>; size: number; root?: number; peer?: number }>;
+  parts?: Array<{ collective: CollectiveKind; ranks: ArrayLike<number>; size: number; root?: number; peer?: number; sizes?: ArrayLike<number> }>;
   /** Expected op count, to size the columns once. */
   expectedOps?: number;
 }
@@ -516,7 +552,7 @@ export class ScheduleBuilder {
     this.streams = init.streams ?? 1;
     if (!(this.streams >= 1 && this.streams <= MAX_STREAMS)) throw new InputError('streams', this.streams, `1 to ${MAX_STREAMS}`);
     this.header = { algorithm: init.algorithm ?? 'custom', algorithmSpec: init.algorithmSpec ?? init.algorithm ?? 'custom', algorithmAlias: init.algorithmAlias, topology: init.topology ?? '' };
-    const partsInit = init.parts ?? [{ collective: init.collective, ranks: Array.from({ length: init.numRanks }, (_, i) => i), size: init.size, root: this.root, peer: this.peer }];
+    const partsInit = init.parts ?? [{ collective: init.collective, ranks: Array.from({ length: init.numRanks }, (_, i) => i), size: init.size, root: this.root, peer: this.peer, sizes: init.sizes }];
     this.parts = partsInit.map((p) => makePart(p, init.numRanks));
     checkDisjoint(this.parts, init.numRanks);
     const cap = Math.max(64, Math.min(init.expectedOps ?? 1024, MAX_OPS));
@@ -1017,7 +1053,7 @@ export function reduceOpIndex(op: ReduceOp): number {
   return i;
 }
 
-function makePart(p: { collective: CollectiveKind; ranks: ArrayLike<number>; size: number; root?: number; peer?: number }, numRanks: number): Part {
+function makePart(p: { collective: CollectiveKind; ranks: ArrayLike<number>; size: number; root?: number; peer?: number; sizes?: ArrayLike<number> }, numRanks: number): Part {
   const ranks = Int32Array.from(p.ranks);
   if (ranks.length === 0) throw new InputError('part.ranks', [], 'at least one rank');
   for (const r of ranks) if (!(r >= 0 && r < numRanks)) throw new InputError('part.ranks', r, `ranks from 0 to ${numRanks - 1}`);
@@ -1029,7 +1065,16 @@ function makePart(p: { collective: CollectiveKind; ranks: ArrayLike<number>; siz
   if (p.collective === 'reduce-scatter' && p.size % ranks.length !== 0) {
     throw new InputError('size', p.size, `a multiple of the rank count ${ranks.length} for reduce-scatter (the whole buffer is split in equal blocks)`);
   }
-  return { collective: p.collective, ranks, size: p.size, root: rooted ? root : -1, peer: p.collective === 'one-to-one' ? peer : -1 };
+  let sizes: Float64Array | undefined;
+  if (p.collective === 'alltoallv') {
+    const n = ranks.length;
+    if (!p.sizes || p.sizes.length !== n * n) throw new InputError('sizes', p.sizes ? `${p.sizes.length} entries` : 'none', `an alltoallv size matrix of ${n} x ${n} = ${n * n} entries (bytes from rank i to rank j)`);
+    sizes = Float64Array.from(p.sizes);
+    for (let k = 0; k < sizes.length; k++) {
+      if (!(Number.isSafeInteger(sizes[k]) && sizes[k] >= 0)) throw new InputError(`sizes[${Math.floor(k / n)}][${k % n}]`, sizes[k], 'a whole number of bytes >= 0');
+    }
+  }
+  return { collective: p.collective, ranks, size: p.size, root: rooted ? root : -1, peer: p.collective === 'one-to-one' ? peer : -1, ...(sizes ? { sizes } : {}) };
 }
 
 function checkDisjoint(parts: readonly Part[], numRanks: number): void {

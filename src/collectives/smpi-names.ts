@@ -19,6 +19,11 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ring: 'ring',
     bruck: 'bruck',
   },
+  alltoallv: {
+    ompi_basic_linear: 'linear',
+    pair: 'pairwise:order=xor',
+    ring: 'pairwise',
+  },
   allgather: {
     NTSLR: 'ring',
     NTSLR_NB: 'ring:recvs=preposted',
@@ -76,6 +81,10 @@ const SMPI_NAMES: Readonly<Partial<Record<CollectiveKind, readonly string[]>>> =
   alltoall: [
     'default', '2dmesh', '3dmesh', 'basic_linear', 'bruck', 'pair', 'pair_rma', 'pair_light_barrier', 'pair_mpi_barrier', 'pair_one_barrier', 'rdb', 'ring',
     'ring_light_barrier', 'ring_mpi_barrier', 'ring_one_barrier', 'mvapich2', 'mvapich2_scatter_dest', 'ompi', 'mpich', 'impi', 'automatic',
+  ],
+  alltoallv: [
+    'default', 'bruck', 'pair', 'pair_light_barrier', 'pair_mpi_barrier', 'pair_one_barrier', 'ring', 'ring_light_barrier', 'ring_mpi_barrier', 'ring_one_barrier',
+    'ompi', 'mpich', 'ompi_basic_linear', 'mvapich2', 'impi', 'automatic',
   ],
   broadcast: [
     'default', 'arrival_pattern_aware', 'arrival_pattern_aware_wait', 'arrival_scatter', 'binomial_tree', 'flattree', 'flattree_pipeline', 'NTSB', 'NTSL', 'NTSL_Isend',

@@ -6,6 +6,7 @@ import { InputError } from '../util/errors.js';
 
 export const COLLECTIVES = [
   'alltoall',
+  'alltoallv',
   'broadcast',
   'reduce',
   'allreduce',
@@ -32,9 +33,11 @@ export function isRooted(c: CollectiveKind): boolean {
  * What `size` means for each collective (Meshwork's convention, stated in help and docs):
  * alltoall, allgather, gather, scatter: bytes of one block (one rank to one destination, or one
  * rank's contribution); broadcast, reduce, allreduce, reduce-scatter: the whole buffer;
- * one-to-one: the message. Barrier has no data (size 0).
+ * one-to-one: the message. Barrier has no data (size 0). alltoallv: the largest block; its per-pair
+ * sizes are the part's `sizes` matrix (bytes from local rank i to local rank j).
  */
 export function sizeMeaning(c: CollectiveKind): 'block' | 'buffer' | 'message' | 'none' {
+  if (c === 'alltoallv') return 'block';
   if (c === 'alltoall' || c === 'allgather' || c === 'gather' || c === 'scatter') return 'block';
   if (c === 'one-to-one') return 'message';
   if (c === 'barrier') return 'none';

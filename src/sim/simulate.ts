@@ -227,11 +227,13 @@ export interface CollectiveRunRequest extends Omit<SimulateRequest, 'topology' |
   readonly algorithm: string;
   readonly size: number;
   readonly root?: number;
+  /** alltoallv: bytes from rank i to rank j at [i·ranks + j]. */
+  readonly sizes?: ArrayLike<number>;
   /** The time model, and at flow level a trace recorder and progress reports. */
   readonly model?: FlowModelOptions & { trace?: FlowTraceRecorder; progress?: (fraction: number) => void };
 }
 
 export function runCollectiveFlow(req: CollectiveRunRequest): SimulateResult {
-  const { topology, collective, algorithm, size, root, model, ...rest } = req;
-  return simulateCollective({ topology, collective, algorithm, size, root }, { ...rest, model, trace: model?.trace, progress: model?.progress, engine: 'flow' });
+  const { topology, collective, algorithm, size, root, model, sizes, ...rest } = req;
+  return simulateCollective({ topology, collective, algorithm, size, root, sizes }, { ...rest, model, trace: model?.trace, progress: model?.progress, engine: 'flow' });
 }

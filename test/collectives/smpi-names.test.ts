@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SMPI_ALIASES, buildSchedule, buildTopology, executeSchedule, runCollectiveFlow, type CollectiveKind, type Schedule } from '../../src/index.js';
+import { SMPI_ALIASES, buildSchedule, generateAlltoallvSizes, buildTopology, executeSchedule, runCollectiveFlow, type CollectiveKind, type Schedule } from '../../src/index.js';
 
-const sizeFor = (c: CollectiveKind, n: number): number => (c === 'barrier' ? 0 : c === 'reduce-scatter' ? 4 * n * 5 : ['reduce', 'allreduce'].includes(c) ? 4 * n * 3 : 24);
+const sizeFor = (c: CollectiveKind, n: number): number => (c === 'barrier' ? 0 : c === 'alltoallv' ? 9 : c === 'reduce-scatter' ? 4 * n * 5 : ['reduce', 'allreduce'].includes(c) ? 4 * n * 3 : 24);
 
 /** Each rank's sends in program order as [destination, bytes]. */
 function sendsOf(s: Schedule, rank: number): Array<[number, number]> {
@@ -22,7 +22,7 @@ describe('SimGrid SMPI names', () => {
   it('covers the names the issue lists and every collective Meshwork shares with SMPI', () => {
     const names = new Set(entries.map((e) => e.name));
     for (const n of ['rab_rdb', 'lr', 'NTSLR_NB', 'ompi_ring', 'basic_linear', 'scatter_gather', 'NTSL', 'ompi_binomial']) expect(names.has(n), n).toBe(true);
-    expect(new Set(entries.map((e) => e.collective)).size).toBe(9);
+    expect(new Set(entries.map((e) => e.collective)).size).toBe(10);
   });
 
   for (const { collective, name, spec } of entries) {
@@ -32,7 +32,8 @@ describe('SimGrid SMPI names', () => {
           if (spec === 'pairwise:order=xor' && (n & (n - 1)) !== 0) return; // SMPI pair needs a power of two too
           if (spec === 'recursive-doubling' && collective === 'allgather' && (n & (n - 1)) !== 0) return;
           const topology = buildTopology(`torus:${n}`);
-          const s = buildSchedule({ collective, algorithm: `smpi:${name}`, topology, size: sizeFor(collective, n) });
+          const sizes = collective === 'alltoallv' ? generateAlltoallvSizes('random:max=9,seed=4', n) : undefined;
+          const s = buildSchedule({ collective, algorithm: `smpi:${name}`, topology, size: sizeFor(collective, n), sizes });
           expect(s.algorithmSpec).toBe(spec);
           expect(s.algorithmAlias).toBe(`${name} (SimGrid SMPI 3.32 ${collective})`);
           const r = executeSchedule(s);
@@ -48,7 +49,7 @@ describe('SimGrid SMPI names', () => {
     const topology = buildTopology('torus:6');
     expect(buildSchedule({ collective: 'allgather', algorithm: 'ring', topology, size: 8 }).algorithmSpec).toBe('ring');
     expect(buildSchedule({ collective: 'allgather', algorithm: 'smpi:ring', topology, size: 8 }).algorithmSpec).toBe('ring:order=shift');
-    expect(buildSchedule({ collective: 'allreduce', algorithm: 'rab_rdb', topology, size: 48 }).algorithmSpec).toBe('rabenseifner:order=near-first');
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'rab_rdb', topology, size: 48 }).algorithmSpec).toBe('rabenseifner:order=near-first,fold=even-out');
     expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'smpi:nosuch', topology, size: 48 })).toThrow(/smpi:NAME with a SimGrid SMPI 3.32 allreduce algorithm Meshwork runs: lr, rab_rdb, rdb/);
   });
 
@@ -61,7 +62,7 @@ describe('SimGrid SMPI names', () => {
   it('refuses an SMPI name with no Meshwork equivalent in one line saying so, and an alias with parameters', () => {
     const topology = buildTopology('torus:4x4');
     expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'smp_rsag', topology, size: 1024 })).toThrow(/^algorithm: got "smp_rsag"; accepted: .*SimGrid SMPI's allreduce smp_rsag has no Meshwork equivalent \(SMPI names Meshwork runs: lr, rab_rdb, rdb\)$/);
-    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'rab_rdb:order=far-first', topology, size: 1024 })).toThrow(/rab_rdb alone: .*rabenseifner:order=near-first/);
+    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'rab_rdb:order=far-first', topology, size: 1024 })).toThrow(/rab_rdb alone: .*rabenseifner:order=near-first,fold=even-out/);
     expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'nosuch', topology, size: 1024 })).toThrow(/or SimGrid SMPI's lr, rab_rdb, rdb/);
   });
 

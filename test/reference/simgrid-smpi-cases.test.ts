@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
-import { buildSchedule, flowPreset, parseCollective, simulate } from '../../src/index.js';
+import { buildSchedule, flowPreset, parseAlltoallvSizes, parseCollective, simulate } from '../../src/index.js';
 import { loadMapping, loadTopology } from '../../src/node/index.js';
 
 const DIR = 'test/reference/simgrid';
@@ -57,7 +57,10 @@ export function smpiCaseMakespan(c: SmpiCase, size: number): number {
   const base = loadTopology(TOPOLOGY[platform]);
   const hostfile = HOSTS[c.hosts];
   const topology = hostfile ? loadMapping(base, hostfile) : base;
-  const schedule = buildSchedule({ collective: parseCollective(c.meshwork.collective), algorithm: c.meshwork.algorithm, topology, size });
+  const collective = parseCollective(c.meshwork.collective);
+  // alltoallv: generate.sh's size matrix (the same as --sizes random:max=128KiB,seed=7).
+  const sizes = collective === 'alltoallv' ? parseAlltoallvSizes(readFileSync(`${DIR}/platforms/alltoallv-64-random.txt`, 'utf8'), topology.numEndpoints) : undefined;
+  const schedule = buildSchedule({ collective, algorithm: c.meshwork.algorithm, topology, size, sizes });
   return simulate({ topology, schedule, routingOptions: preset.routing, model: preset.model, barriers: c.smpi.barriers }).makespan_s;
 }
 
@@ -65,7 +68,8 @@ describe("issue 23's SMPI cases: aliases, variants, --barriers, FLAT clusters, h
   it('covers every feature: each variant, barriers, the default barrier, FLAT clusters with and without backbone, a 56-host hostfile', () => {
     expect(cases.every(({ c }) => c.simgrid === 'SimGrid version 3.32')).toBe(true);
     const algorithms = new Set(cases.map(({ c }) => c.smpi.algorithm));
-    for (const a of ['basic_linear', 'NTSLR_NB', 'ompi_ring', 'scatter_gather', 'NTSL', 'ompi_binomial', 'rab_rdb', '-']) expect(algorithms.has(a), a).toBe(true);
+    for (const a of ['basic_linear', 'NTSLR_NB', 'ompi_ring', 'scatter_gather', 'NTSL', 'ompi_binomial', 'rab_rdb', 'ompi_basic_linear', '-']) expect(algorithms.has(a), a).toBe(true);
+    expect(cases.some(({ c }) => c.smpi.collective === 'alltoallv')).toBe(true);
     expect(cases.some(({ c }) => c.smpi.barriers)).toBe(true);
     expect(cases.some(({ c }) => c.hosts === 'skip8' && c.ranks === 56)).toBe(true);
     expect(cases.some(({ c }) => c.platform.includes('flat-16-backbone'))).toBe(true);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { InputError } from '../../util/errors.js';
 import { formatTime } from '../../util/units.js';
 import { EXIT_UNRUNNABLE } from '../errors.js';
 import { compareAlgorithms } from '../../sim/compare.js';
@@ -31,6 +32,7 @@ export function register(program: Command): void {
       .option('--include <specs...>', 'extra algorithm variants to run, e.g. hop-grouped:areas=2n'),
   ).action((opts: CompareOptions) => {
     const setup = parseTimingOptions(opts);
+    if (setup.sizes) throw new InputError('collective', 'alltoallv', 'a collective with one size (a RunRequest does not carry per-pair sizes yet: time alltoallv algorithms one by one with meshwork run)');
     // One library function over requests (sim/compare.ts), as the Studio's Compare view; the
     // algorithm of the base request is a placeholder each compared algorithm replaces.
     const texts = Object.fromEntries(Object.entries(opts).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v]));

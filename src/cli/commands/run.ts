@@ -68,7 +68,7 @@ export function register(program: Command): void {
       throw new InputError('topology', opts.topology, `a topology with ${loaded.schedule.numRanks} endpoints (the schedule's rank count)`);
     }
     // Refuses a schedule too large for the engines before building it (names the limit).
-    const schedule = loaded?.schedule ?? buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm!, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer });
+    const schedule = loaded?.schedule ?? buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm!, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer, sizes: setup.sizes });
     const msccl = loaded?.msccl;
     const program = msccl ? mscclProgram(msccl, setup.topology) : lowerSchedule(schedule, setup.topology);
     const model = msccl ? mscclModel(msccl, setup.model) : setup.model;

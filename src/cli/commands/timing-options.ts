@@ -6,7 +6,8 @@ import { Option, type Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { formatBandwidth, formatSize, formatTime, parseSize } from '../../util/units.js';
 import { parseIntValue } from '../../util/spec.js';
-import { loadTopology } from '../../node/load-topology.js';
+import { loadTopology, readText } from '../../node/load-topology.js';
+import { generateAlltoallvSizes, isAlltoallvGenerator, parseAlltoallvSizes } from '../../collectives/alltoallv-sizes.js';
 import '../../collectives/index.js'; // registers every algorithm
 import { parseCollective, type CollectiveKind } from '../../collectives/types.js';
 import { routingNames, type RoutingOptions } from '../../routing/registry.js';
@@ -40,6 +41,7 @@ export interface TimingCliOptions {
   injectionOrder?: string;
   noise?: string;
   barriers?: boolean;
+  sizes?: string;
   json?: boolean;
   csv?: boolean;
 }
@@ -58,7 +60,8 @@ export function addTimingOptions(cmd: Command): Command {
     .option('--topology <spec>', 'topology spec or file, e.g. torus:8x8,bw=25Gbps,lat=100ns (required)')
     .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
     .option('--fail <spec>', FAIL_HELP)
-    .option('--collective <name>', 'alltoall, broadcast, reduce, allreduce, scatter, gather, allgather, reduce-scatter, one-to-one, barrier', 'alltoall')
+    .option('--collective <name>', 'alltoall, alltoallv, broadcast, reduce, allreduce, scatter, gather, allgather, reduce-scatter, one-to-one, barrier (SMPI spellings bcast, reduce_scatter too)', 'alltoall')
+    .option('--sizes <spec|file>', 'alltoallv per-pair bytes: uniform:size=B, random:max=B[,min=0,seed=1], diagonal:size=B[,far=0], or a file of n x n byte counts (row = sender)')
     .option('--size <bytes>', 'per block for alltoall/allgather/gather/scatter; whole buffer for broadcast/reduce/allreduce/reduce-scatter; the message for one-to-one (e.g. 64KiB, 1MB)')
     .option('--root <rank>', 'root rank of rooted collectives (source of one-to-one) (default: 0)')
     .option('--peer <rank>', 'destination rank of one-to-one (default: the last rank, or 0 when --root is the last)')
@@ -86,8 +89,21 @@ export interface TimingSetup {
   noise: NoiseModel | undefined;
   /** --barriers: SMPI's barrier before and after, timed between them. */
   barriers: boolean;
+  /** alltoallv (--sizes): bytes from rank i to rank j at [i·n + j]. */
+  sizes: Float64Array | undefined;
   /** What the user asked for, in the units they used, for the report header. */
   echo: Record<string, string>;
+}
+
+/** --sizes for alltoallv (required there, refused elsewhere): a generator or a size-matrix file. */
+function alltoallvSizes(o: TimingCliOptions, collective: CollectiveKind, n: number): Float64Array | undefined {
+  if (collective !== 'alltoallv') {
+    if (o.sizes !== undefined) throw new InputError('sizes', o.sizes, 'sizes only with --collective alltoallv');
+    return undefined;
+  }
+  if (o.sizes === undefined) throw new InputError('sizes', undefined, 'per-pair sizes for alltoallv: uniform:size=B, random:max=B[,min=0,seed=1], diagonal:size=B, or a file of n x n byte counts');
+  if (o.size !== undefined) throw new InputError('size', o.size, 'no --size with alltoallv (--sizes gives every block)');
+  return isAlltoallvGenerator(o.sizes) ? generateAlltoallvSizes(o.sizes, n) : parseAlltoallvSizes(readText(o.sizes, 'sizes'), n, `sizes(${o.sizes})`);
 }
 
 
@@ -96,8 +112,10 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   const topology = loadTopology(o.topology, { mapping: o.mapping, fail: o.fail });
   if (o.fail !== undefined) assertRanksConnected(topology);
   const collective = parseCollective(o.collective);
-  if (o.size === undefined && collective !== 'barrier') throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
-  const size = o.size === undefined ? 0 : parseSize(o.size, 'size');
+  const sizes = alltoallvSizes(o, collective, topology.numEndpoints);
+  if (o.size === undefined && collective !== 'barrier' && !sizes) throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
+  // alltoallv's --size is its largest block (what size-based limits check).
+  const size = sizes ? sizes.reduce((a, b) => Math.max(a, b), 0) : o.size === undefined ? 0 : parseSize(o.size, 'size');
   if (!Number.isSafeInteger(size)) throw new InputError('size', o.size, 'a whole number of bytes');
   const root = o.root === undefined ? undefined : parseIntValue(o.root, 'root', { min: 0, max: topology.numEndpoints - 1 });
   // `collective verify` had --peer; `run` and `compare` could not time a transfer to a chosen rank (issue 28 item 12).
@@ -133,7 +151,7 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
   const noise = o.noise === undefined ? undefined : parseNoise(o.noise);
   if (collective === 'one-to-one') echo.collective = `one-to-one from rank ${root ?? 0} to rank ${peer ?? last}`;
-  return { topology, collective, size, root, peer, routingOptions, model, noise, barriers: o.barriers === true, echo };
+  return { topology, collective, size, root, peer, routingOptions, model, noise, barriers: o.barriers === true, sizes, echo };
 }
 
 

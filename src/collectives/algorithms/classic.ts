@@ -24,3 +24,5 @@ import './reduce-scatter/pairwise.js';
 import './one-to-one/direct.js';
 import './barrier/dissemination.js';
 import './barrier/linear.js';
+import './alltoallv/linear.js';
+import './alltoallv/pairwise.js';

@@ -38,6 +38,7 @@ export function mscclExportProblem(s: Schedule): string | undefined {
     if (k === OpKind.HwCollective) return 'combining-network (hw) operations';
     if (k === OpKind.Send && s.opPeer[op] < 0) return 'multicast sends (an MSCCL step sends to one peer)';
     if (k === OpKind.Send && s.opPeer[op] === s.opRank[op]) return 'messages of a rank to itself (signals between its streams; MSCCL orders thread blocks by step dependencies, which the exporter does not write)';
+    if (k === OpKind.Wait || s.isNonBlocking(op)) return 'non-blocking posting (isend, irecv, wait: an MSCCL thread block runs its steps in order, so receives posted before sends would wait forever)';
     if (k === OpKind.Pace) continue;
     for (const region of k === OpKind.Copy || k === OpKind.Reduce ? [s.dataRegion(op), s.targetRegion(op)] : [s.dataRegion(op)]) {
       if (s.regionExtents(region) !== 1) return `non-contiguous regions (op #${op}: ${s.describeOp(op)}); an MSCCL step moves consecutive chunks of one buffer`;

@@ -16,16 +16,28 @@ export interface CollectiveDemand {
   readonly root: number;
   /** Global rank of the one-to-one destination, or -1. */
   readonly peer: number;
+  /** alltoallv: bytes from local rank i to local rank j at [i·n + j]. */
+  readonly sizes?: Float64Array;
 }
 
 /** One demand per part (sub-communicator) of a schedule. */
 export function scheduleDemands(schedule: Schedule): CollectiveDemand[] {
-  return schedule.parts.map((p) => ({ collective: p.collective, ranks: p.ranks, size: p.size, root: p.root, peer: p.peer }));
+  return schedule.parts.map((p) => ({ collective: p.collective, ranks: p.ranks, size: p.size, root: p.root, peer: p.peer, ...(p.sizes ? { sizes: p.sizes } : {}) }));
 }
 
 /** A demand over ranks 0..n−1. */
 export function demandOf(collective: CollectiveKind, n: number, size: number, root = 0, peer = n - 1): CollectiveDemand {
   return { collective, ranks: Int32Array.from({ length: n }, (_, i) => i), size, root, peer };
+}
+
+/** alltoallv: the bytes global rank r sends to (or receives from) the other ranks. */
+function vBytes(d: CollectiveDemand, r: number, way: 'send' | 'recv'): number {
+  const n = d.ranks.length;
+  const local = Array.prototype.indexOf.call(d.ranks, r) as number;
+  if (local < 0 || !d.sizes) return 0;
+  let total = 0;
+  for (let q = 0; q < n; q++) if (q !== local) total += way === 'send' ? d.sizes[local * n + q] : d.sizes[q * n + local];
+  return total;
 }
 
 /** Bytes global rank r (a member) must send (inject) at least. */
@@ -37,6 +49,8 @@ export function mustSend(d: CollectiveDemand, r: number): number {
   switch (d.collective) {
     case 'alltoall':
       return (n - 1) * m;
+    case 'alltoallv':
+      return vBytes(d, r, 'send');
     case 'allgather':
       return m;
     case 'gather':
@@ -69,6 +83,8 @@ export function mustReceive(d: CollectiveDemand, r: number): number {
     case 'alltoall':
     case 'allgather':
       return (n - 1) * m;
+    case 'alltoallv':
+      return vBytes(d, r, 'recv');
     case 'gather':
       return r === root ? (n - 1) * m : 0;
     case 'scatter':

@@ -27,6 +27,7 @@ export const BARRIERS_RECORD =
 /** The program between two linear barriers; refuses a program with several streams per rank (MPI ranks have one). */
 export function bracketWithBarriers(p: FlowProgram): BracketedProgram {
   const n = p.numRanks;
+  if (p.deps !== null) throw new InputError('barriers', 'a program with dependencies between streams', 'a collective schedule (a workload\'s dependency graph is not bracketed)');
   const streamOf = new Int32Array(n).fill(-1);
   for (let s = 0; s < p.numStreams; s++) {
     const r = p.streamRank[s];
@@ -100,6 +101,9 @@ function copyOps(p: FlowProgram, s: number, b: FlowProgramBuilder, first: number
       case OpKind.Wait:
         if (p.opPeer[o] < 0) b.waitall();
         else b.wait(p.opPeer[o] + shift);
+        break;
+      case OpKind.Compute:
+        b.compute(bytes);
         break;
       default:
         throw new Error(`unknown operation kind ${p.opKind[o]}`);

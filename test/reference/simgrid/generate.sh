@@ -140,7 +140,10 @@ flat-16-backbone-alltoall-pair flat-16-backbone 16 all alltoall pair no alltoall
 flat-16-backbone-allreduce-rab_rdb flat-16-backbone 16 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
 torus-4x4x4-hosts56-alltoall-ring torus-4x4x4 56 skip8 alltoall ring no alltoall ring 65536,1048576
 torus-4x4x4-hosts56-allreduce-rab_rdb torus-4x4x4 56 skip8 allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
-torus-4x4x4-hosts56-bcast-binomial_tree torus-4x4x4 56 skip8 bcast binomial_tree no bcast binomial_tree 1024,65536,1048576"
+torus-4x4x4-hosts56-bcast-binomial_tree torus-4x4x4 56 skip8 bcast binomial_tree no bcast binomial_tree 1024,65536,1048576
+torus-4x4x4-alltoallv-ompi_basic_linear torus-4x4x4 64 all alltoallv ompi_basic_linear no alltoallv ompi_basic_linear 0
+torus-4x4x4-alltoallv-ring torus-4x4x4 64 all alltoallv ring no alltoallv ring 0
+fattree-4-3-alltoallv-pair fattree-4-3 64 all alltoallv pair no alltoallv pair 0"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac
@@ -150,9 +153,11 @@ echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers m
   [ "$salgo" != - ] && cfg="--cfg=smpi/$scoll:$salgo"
   extra=""
   [ "$barriers" = yes ] && extra=barriers
+  # alltoallv: the per-pair sizes of platforms/alltoallv-64-random.txt (Meshwork: --sizes random:max=128KiB,seed=7).
+  [ "$scoll" = alltoallv ] && extra="$here/platforms/alltoallv-64-random.txt"
   rows=""
   for size in $(echo "$sizes" | tr ',' ' '); do
-    cmd="smpirun -np $np -platform platforms/$platform.xml -hostfile hosts-$hosts $common${cfg:+ $cfg} coll $scoll $size${extra:+ $extra}"
+    cmd="smpirun -np $np -platform platforms/$platform.xml -hostfile hosts-$hosts $common${cfg:+ $cfg} coll $scoll $size${extra:+ ${extra#"$here"/}}"
     line=$(cd "$work" && smpirun -np "$np" -platform "$here/platforms/$platform.xml" -hostfile "$work/hostfile" $common $cfg ./coll "$scoll" "$size" $extra 2>/dev/null | grep '^makespan_s=')
     t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
     rows="$rows${rows:+,

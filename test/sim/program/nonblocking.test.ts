@@ -20,6 +20,14 @@ import {
   type CollectiveKind,
 } from '../../../src/index.js';
 
+/**
+ * Algorithms that still send everything before they receive, so they wait forever when every send is
+ * rendezvous: asserted to deadlock, so fixing one fails here until it leaves this list.
+ */
+const KNOWN_DEADLOCKS: Record<string, string> = {
+  'allreduce direct': 'issue 25 (library/direct.ts): blocking sends to every peer before the receives; to be posted with irecv/isend/waitall',
+};
+
 const RENDEZVOUS = [
   { protocol: 'mpi', eagerThreshold: 0, alpha: 0 },
   { protocol: 'smpi', eagerThreshold: 0, alpha: 0 },
@@ -67,7 +75,12 @@ describe('non-blocking posting', () => {
           } catch {
             continue; // the algorithm does not support this topology
           }
-          for (const model of RENDEZVOUS) expect(() => simulate({ topology, schedule: s, model }), `${topology.spec} ${c} ${alg.name} ${model.protocol}`).not.toThrow();
+          const known = KNOWN_DEADLOCKS[`${c} ${alg.name}`];
+          for (const model of RENDEZVOUS) {
+            const run = () => simulate({ topology, schedule: s, model });
+            if (known) expect(run, `${c} ${alg.name}: ${known}`).toThrow(/deadlock.*rendezvous send/);
+            else expect(run, `${topology.spec} ${c} ${alg.name} ${model.protocol}`).not.toThrow();
+          }
           ran++;
         }
       }
