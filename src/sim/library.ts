@@ -17,8 +17,18 @@ import { libraryLatency, libraryMachine } from '../collectives/algorithms/librar
 import { LIBRARY_PROTOCOLS, type LibraryProtocol } from '../collectives/algorithms/library/layout.js';
 import { FlowProgram } from './program/program.js';
 
-/** Algorithms whose timing follows a library's protocol model. */
-const LIBRARY_ALGORITHMS = new Set(['nccl-ring', 'hierarchical', 'direct', 'nccl-tree', 'nvls']);
+/**
+ * Algorithms whose timing follows a library's protocol model, by the collectives they are the
+ * library's for: other collectives have algorithms of the same name (one-to-one `direct`) that
+ * must keep the plain time model.
+ */
+const LIBRARY_ALGORITHMS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['nccl-ring', new Set(['allreduce', 'allgather', 'reduce-scatter'])],
+  ['hierarchical', new Set(['allreduce'])],
+  ['direct', new Set(['allreduce'])],
+  ['nccl-tree', new Set(['allreduce'])],
+  ['nvls', new Set(['allreduce'])],
+]);
 
 /** Channel classes of the scale-out network (fabric.ts); every other class is scale-up. */
 const NETWORK_CLASSES = new Set(['nic-up', 'nic-down', 'rail-up', 'rail-down']);
@@ -43,7 +53,7 @@ export function libraryTiming(schedule: Schedule, topology: Topology): LibraryTi
   } catch {
     return undefined;
   }
-  if (!LIBRARY_ALGORITHMS.has(spec.family)) return undefined;
+  if (!LIBRARY_ALGORITHMS.get(spec.family)?.has(schedule.collective)) return undefined;
   const proto = (spec.raw('proto') ?? 'Simple') as LibraryProtocol;
   if (!LIBRARY_PROTOCOLS.includes(proto)) return undefined;
   const machine = libraryMachine(topology, spec.raw('machine'));

@@ -159,8 +159,13 @@ export function parallelIssue(program: FlowProgram, scale: number, turnaround: T
       case OpKind.Copy:
         b.copy(bytes);
         break;
+      case OpKind.Wait:
+        // fullmesh-turnaround posts its step-2 sends as isends + waitall only so that rendezvous
+        // cannot deadlock; under seed 001's eager model they time as the sends emitted above, and
+        // the waitall adds nothing.
+        break;
       default:
-        // The seed 001 schedules have no barriers, pacing or hardware collectives.
+        // The seed 001 schedules have no barriers, pacing, hardware collectives or compute.
         throw new Error(`seed 001 retiming: unexpected ${program.opKind[o]} op`);
     }
   };

@@ -431,19 +431,11 @@ export class StreamRunner {
           return;
         }
         case OpKind.Reduce:
-        case OpKind.Copy: {
-          const cost = this.duration(opBytes[op] * (opKind[op] === OpKind.Reduce ? this.model.gammaReduce : this.model.gammaCopy));
-          if (cost > 0) {
-            this.state[s] = BUSY;
-            this.resumePred[s] = this.lastOp[s];
-            this.host.wakeAt(now + cost, s);
-            return;
-          }
-          this.complete(s, op, now, this.lastOp[s]);
-          break;
-        }
+        case OpKind.Copy:
         case OpKind.Compute: {
-          const cost = this.duration(opBytes[op]);
+          // Local work keeps the stream busy: γ per byte for a reduction or copy, a compute op's own seconds.
+          const kind = opKind[op];
+          const cost = this.duration(kind === OpKind.Compute ? opBytes[op] : opBytes[op] * (kind === OpKind.Reduce ? this.model.gammaReduce : this.model.gammaCopy));
           if (cost > 0) {
             this.state[s] = BUSY;
             this.resumePred[s] = this.lastOp[s];
