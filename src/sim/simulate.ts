@@ -208,7 +208,7 @@ function simulateBuilt(req: SimulateRequest): SimulateResult {
     if (req.trace) throw new InputError('trace', 'a rate recorder', 'a trace with engine flow (the packet engine writes none)');
     result = simulatePacketSchedule({ topology: t, program, routing, model, workload, demands, progress: req.progress, timeOrigin, ...req.packet });
   }
-  if (library) result = { ...result, model: { ...result.model, library } };
+  if (library) result = withModelField(result, 'library', library);
   Object.defineProperty(result, 'program', { value: program, enumerable: false });
   return result as SimulateResult;
 }
@@ -236,4 +236,17 @@ export interface CollectiveRunRequest extends Omit<SimulateRequest, 'topology' |
 export function runCollectiveFlow(req: CollectiveRunRequest): SimulateResult {
   const { topology, collective, algorithm, size, root, model, sizes, ...rest } = req;
   return simulateCollective({ topology, collective, algorithm, size, root, sizes }, { ...rest, model, trace: model?.trace, progress: model?.progress, engine: 'flow' });
+}
+
+/**
+ * The result with one more model field, keeping the non-enumerable views the engines attach (the
+ * flow engine's `raw`, the per-op times): a spread would drop them.
+ */
+function withModelField(result: RunResult, key: string, value: unknown): RunResult {
+  const next: RunResult = { ...result, model: { ...result.model, [key]: value } };
+  for (const name of Object.getOwnPropertyNames(result)) {
+    const d = Object.getOwnPropertyDescriptor(result, name)!;
+    if (!d.enumerable) Object.defineProperty(next, name, d);
+  }
+  return next;
 }
