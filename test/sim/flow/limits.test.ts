@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, buildTopology, checkFlowCollectiveSize, estimateSchedule, flowScheduleEstimate, LimitError, MAX_FLOW_OPS, OpKind, runCollectiveFlow } from '../../../src/index.js';
+import { buildSchedule, buildTopology, estimateSchedule, LimitError, OpKind, runCollectiveFlow } from '../../../src/index.js';
+import { checkFlowCollectiveSize, flowScheduleEstimate, MAX_FLOW_OPS } from '../../../src/sim/flow/collective-run.js';
 
 const req = (topology: string, algorithm: string, collective: 'alltoall' | 'allgather' = 'alltoall') => ({ topology: buildTopology(topology), collective, algorithm, size: 1 << 20 });
 
