@@ -417,7 +417,7 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
     wakeAt: (at, s) => wakes.push(at, 0, s),
     signalsSendsLeft: false,
     // The engine answers route latency (the 'linear' barrier) over its own base routing.
-    routeLatency: flowModel.barrier === 'linear' ? routeLatency(t, baseRouting, flowModel.routerLatency) : undefined,
+    routeLatency: routeLatency(t, baseRouting, flowModel.routerLatency),
   }, toCycles);
 
   runner.start(0);
