@@ -8,7 +8,7 @@
  * File reading is injected (RunIo), so the core stays platform-neutral: the CLI passes Node's
  * readers (src/node/run-io.ts), the Studio its uploaded files; without them only specs are accepted.
  */
-import { InputError } from '../util/errors.js';
+import { InputError, LimitError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { buildTopology } from '../topology/registry.js';
 import { applyFailures, assertRanksConnected, parseFailures } from '../topology/failures.js';
@@ -21,9 +21,9 @@ import type { BuildRequest } from '../collectives/registry.js';
 import type { CollectiveKind } from '../collectives/types.js';
 import type { Schedule } from '../collectives/schedule.js';
 import { scheduleFromText, type LoadedSchedule } from '../interop/schedule-text.js';
-import { checkFlowCollectiveSize } from './flow/collective-run.js';
+import { flowScheduleEstimate, MAX_FLOW_OPS } from './flow/collective-run.js';
 import { flowPreset } from './flow/presets.js';
-import { checkPacketNodes, checkPacketRunSize } from './packet/limits.js';
+import { checkPacketNodes, MAX_PACKET_FLITS, packetFlitLowerBound, SCHEDULE_FLIT_BYTES } from './packet/limits.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
 import { trafficRouting } from './packet/traffic-run.js';
 import type { FlowModelOptions } from './program/model.js';
@@ -91,7 +91,10 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
   if (w.kind === 'traffic' && engine !== 'packet') throw new InputError('request.engine', engine, 'packet for a traffic workload (synthetic traffic runs on the packet engine)');
   const topology = topologyOf(req, io);
   if (req.fail !== undefined) assertRanksConnected(topology);
-  if (engine === 'packet') checkPacketNodes(topology.numNodes, topology.spec);
+  const build: BuildRequest | undefined = w.kind === 'collective'
+    ? { topology, collective: w.collective as CollectiveKind, algorithm: w.algorithm, size: w.size, root: w.root, peer: w.peer }
+    : undefined;
+  refuseOversized({ topology, engine, build, flitBytes: req.packet?.flitBytes });
   const preset = req.preset === undefined ? undefined : flowPreset(req.preset);
   const seed = req.routing?.seed ?? (w.kind === 'traffic' ? (w.seed ?? 1) : 1);
   const routingOptions: RoutingOptions = { ...preset?.routing, ...(req.routing?.tie ? { tie: req.routing.tie as TorusTieBreak } : {}), routing: req.routing?.name, seed, engine };
@@ -109,16 +112,67 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
   const model: FlowModelOptions = { ...preset?.model, ...req.model };
   const base = resolveRouting(topology, routingOptions);
   const routing = engine === 'packet' ? packetDeadlockFreeRouting(topology, base) : base;
-  if (w.kind === 'collective') {
-    const build: BuildRequest = { topology, collective: w.collective as CollectiveKind, algorithm: w.algorithm, size: w.size, root: w.root, peer: w.peer };
-    // The refusals every front end relied on, now in one place: flow ops and messages, packet flits.
-    checkFlowCollectiveSize(build);
-    if (engine === 'packet') checkPacketRunSize({ collective: build.collective, ranks: topology.numEndpoints, size: w.size, root: w.root, flitBytes: req.packet?.flitBytes });
-    return { kind: 'collective', request, topology, engine, routing, build, model };
-  }
+  if (w.kind === 'collective') return { kind: 'collective', request, topology, engine, routing, build, model };
   if (!io.readText) throw new InputError('request.workload.file', w.file, 'a schedule file read through a RunIo (the CLI and Studio pass one; the core reads no files)');
   const loaded = scheduleFromText(io.readText(w.file, 'schedule'), w.file, { size: w.size === undefined ? undefined : String(w.size), topology: topology.spec });
   const schedule: Schedule = loaded.schedule;
   if (schedule.numRanks !== topology.numEndpoints) throw new InputError('request.topology', req.topology, `a topology with ${schedule.numRanks} endpoints (the schedule's rank count)`);
   return { kind: 'schedule', request, topology, engine, routing, loaded, model };
+}
+
+/** What the size refusals read: the run's topology and engine, and a named collective before it is built. */
+export interface RunSize {
+  readonly topology: Topology;
+  readonly engine: 'flow' | 'packet';
+  readonly build?: BuildRequest;
+  /** Packet level: bytes per flit (default SCHEDULE_FLIT_BYTES). */
+  readonly flitBytes?: number;
+}
+
+/**
+ * The one size-refusal layer: every limit a run is held to, checked before anything large is built,
+ * each a LimitError naming the limit. prepare() calls it for every request (so simulate(), the CLI,
+ * sweeps and the Studio refuse alike); simulateCollective for a named collective. In order: packet
+ * nodes, flow schedule ops (the algorithm's declared estimate, flow/collective-run.ts), packet flits
+ * (what every rank must receive, packet/limits.ts). The packet network also refuses its own state
+ * before allocating it (packet/limits.ts `checkPacketNetworkSize`: VC buffers, route buffers by hops).
+ */
+export function refuseOversized(s: RunSize): void {
+  if (s.engine === 'packet') checkPacketNodes(s.topology.numNodes, s.topology.spec);
+  if (!s.build) return;
+  refuseFlowOps(s.build);
+  if (s.engine === 'packet') refusePacketFlits(s.build, s.flitBytes);
+}
+
+/** A schedule too large for the flow level (MAX_FLOW_OPS), refused before it is built. */
+function refuseFlowOps(req: BuildRequest): void {
+  const est = flowScheduleEstimate(req);
+  if (est && est.ops > MAX_FLOW_OPS) {
+    throw new LimitError(
+      'algorithm',
+      `${est.ops} schedule ops (${req.algorithm}, ${req.topology.numEndpoints} ranks)`,
+      `${MAX_FLOW_OPS} schedule ops (2^28, about 30 GiB) at flow level${smallerAlternative(req)}`,
+    );
+  }
+}
+
+/** What to run instead of a schedule too large: an algorithm with fewer ops, or fewer ranks. */
+function smallerAlternative(req: BuildRequest): string {
+  if (/^(hop-grouped|dimension-ordered)\b/.test(req.algorithm)) return '; use fewer ranks';
+  if (req.collective === 'alltoall') return '; an axis-phase algorithm such as hop-grouped needs far fewer on a torus';
+  if (req.collective === 'allreduce' || req.collective === 'reduce') return '; recursive-doubling or rabenseifner need n log n ops';
+  return '; a logarithmic algorithm (recursive-doubling, bruck, binomial) needs n log n ops';
+}
+
+/** A packet-level run that must deliver more than MAX_PACKET_FLITS flits, whatever the algorithm. */
+function refusePacketFlits(req: BuildRequest, flitBytes?: number): void {
+  const ranks = req.topology.numEndpoints;
+  const flits = packetFlitLowerBound({ collective: req.collective, ranks, size: req.size, root: req.root, flitBytes });
+  if (flits > MAX_PACKET_FLITS) {
+    throw new LimitError(
+      'size',
+      `${flits} flits`,
+      `${MAX_PACKET_FLITS} flits (2^26, about 2 GiB, two minutes) at packet level, counting what ${ranks} ranks must receive in this ${req.collective} in ${flitBytes ?? SCHEDULE_FLIT_BYTES}-byte flits; time it with --engine flow`,
+    );
+  }
 }

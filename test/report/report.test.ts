@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checklistTable, escapeHtml, linePlot, renderHtmlReport, renderPlotSvg, renderTextTable, scopeSvgIds, heatmapPlot, groupedBarPlot, type Claim, countVerdicts, documentClaims, meshworkQuestions, verdictText, assertClaimComplete } from '../../src/index.js';
+import { checklistTable, linePlot, renderHtmlReport, renderPlotSvg, renderTextTable, heatmapPlot, groupedBarPlot, type Claim, countVerdicts } from '../../src/index.js';
+import { documentClaims, meshworkQuestions, verdictText, assertClaimComplete } from '../../src/report/checklist.js';
+import { escapeHtml } from '../../src/report/html.js';
+import { scopeSvgIds } from '../../src/report/plot.js';
 
 const points = [
   { series: 'measured', x: 1024, y: 2e-6 },

@@ -3,13 +3,13 @@ import { InputError } from '../../util/errors.js';
 import { formatTime } from '../../util/units.js';
 import { bestBound } from '../../sim/bounds/topology-bounds.js';
 import { checkTraceSize, chromeTrace, RateRecorder } from '../../sim/flow/trace.js';
-import { buildFlowSchedule } from '../../sim/flow/collective-run.js';
 import { lowerSchedule } from '../../sim/program/from-schedule.js';
 import { simulate, ENGINES, type EngineName } from '../../sim/simulate.js';
 import { planOutputs, print, writeOutputs } from '../io.js';
 import { progressBar } from '../progress.js';
 import { addPacketOptions, describePacketModel, firstPacketOption, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
-import { checkPacketRunSize } from '../../sim/packet/limits.js';
+import { refuseOversized } from '../../sim/prepare.js';
+import { buildSchedule } from '../../collectives/registry.js';
 import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
 import { addTimingOptions, csvLine, describeMessages, describeModel, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
 import { loadScheduleFile, SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
@@ -61,14 +61,15 @@ export function register(program: Command): void {
     const packetConfig = parsePacketOptions(opts);
     const packetOnly = engine === 'packet' ? undefined : firstPacketOption(opts);
     if (packetOnly) throw new InputError(packetOnly.flag, packetOnly.value, 'a packet-router option with --engine packet (the flow engine has no routers)');
-    if (engine === 'packet' && !opts.schedule) checkPacketRunSize({ collective: setup.collective, ranks: setup.topology.numEndpoints, size: setup.size, root: setup.root });
     if (opts.trace && engine !== 'flow') throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
     const loaded = opts.schedule ? loadScheduleFile({ schedule: opts.schedule, scheduleFormat: opts.scheduleFormat, size: opts.size, topology: setup.topology.spec }) : undefined;
     if (loaded && loaded.schedule.numRanks !== setup.topology.numEndpoints) {
       throw new InputError('topology', opts.topology, `a topology with ${loaded.schedule.numRanks} endpoints (the schedule's rank count)`);
     }
     // Refuses a schedule too large for the engines before building it (names the limit).
-    const schedule = loaded?.schedule ?? buildFlowSchedule({ collective: setup.collective, algorithm: opts.algorithm!, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer, sizes: setup.sizes });
+    const build = loaded ? undefined : { collective: setup.collective, algorithm: opts.algorithm!, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer, sizes: setup.sizes };
+    if (build) refuseOversized({ topology: setup.topology, engine, build });
+    const schedule = loaded?.schedule ?? buildSchedule(build!);
     const msccl = loaded?.msccl;
     const program = msccl ? mscclProgram(msccl, setup.topology) : lowerSchedule(schedule, setup.topology);
     const model = msccl ? mscclModel(msccl, setup.model) : setup.model;

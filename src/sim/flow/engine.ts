@@ -176,7 +176,7 @@ export class FlowEngine {
       sendsLeft: (s) => outstanding[s] === 0,
       wakeAt: (at, s) => this.events.push(at, E_WAKE, s),
       signalsSendsLeft: true,
-      routeLatency: model.barrier === 'linear' ? routeLatency(t, routing, model.routerLatency) : undefined,
+      routeLatency: routeLatency(t, routing, model.routerLatency),
     }, (seconds) => seconds);
     let maxHops = 2 * routing.maxHops + 2;
     for (const hint of program.hints) maxHops = Math.max(maxHops, hintMaxHops(routing, hint) + routing.maxHops);
