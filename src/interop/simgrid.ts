@@ -169,22 +169,27 @@ function clusterSpec(c: ClusterRead): string {
   } else if (c.kind === 'FAT_TREE') {
     const m = /^(\d+);([\d,]+);([\d,]+);([\d,]+)$/.exec(params);
     const L = Number(m?.[1]);
-    const down = m?.[2].split(',').map(Number) ?? [];
-    const up = m?.[3].split(',').map(Number) ?? [];
-    const par = m?.[4].split(',').map(Number) ?? [];
-    const k = down[0];
-    const kary = m && down.length === L && up.length === L && par.length === L && down.every((d) => d === k) && up[0] === 1 && up.slice(1).every((u) => u === k) && par.every((x) => x === 1);
-    if (!kary) throw new InputError(`${where}.topo_parameters`, params, 'a k-ary L-tree, "L;k,..,k;1,k,..,k;1,..,1" (other PGFTs have no Meshwork family)');
-    spec = `fattree:k=${k},levels=${L},${link}`;
-    hosts = k ** L;
-  } else {
-    const m = /^(\d+),1;1,1;(\d+),1;(\d+)$/.exec(params);
-    const [groups, routers] = [Number(m?.[1]), Number(m?.[2])];
-    if (!m || groups < 2 || groups > routers) {
-      throw new InputError(`${where}.topo_parameters`, params, '"G,1;1,1;A,1;P": one chassis per group, one link per router pair and group pair, 2 <= G <= A (other shapes have no Meshwork dragonfly)');
+    const [down, up, par] = [m?.[2], m?.[3], m?.[4]].map((v) => v?.split(',').map(Number) ?? []);
+    if (!m || L < 1 || down.length !== L || up.length !== L || par.length !== L || [...down, ...up, ...par].some((x) => x < 1)) {
+      throw new InputError(`${where}.topo_parameters`, params, '"L;D1,..,DL;U1,..,UL;P1,..,PL": levels, then per level children, parents and parallel links (positive integers)');
     }
-    spec = `dragonfly:a=${routers},p=${m[3]},h=1,g=${groups},wiring=simgrid,${link}`;
-    hosts = groups * routers * Number(m[3]);
+    const k = down[0];
+    const kary = down.every((d) => d === k) && up[0] === 1 && up.slice(1).every((u) => u === k) && par.every((x) => x === 1);
+    // A k-ary L-tree is Meshwork's fattree family (the same d-mod-k routes); any other is SimGrid's own.
+    spec = kary ? `fattree:k=${k},levels=${L},${link}` : `simgrid-fattree:levels=${L},down=${down.join('x')},up=${up.join('x')},links=${par.join('x')},${link}`;
+    hosts = down.reduce((x, d) => x * d, 1);
+  } else {
+    const m = /^(\d+),(\d+);(\d+),(\d+);(\d+),(\d+);(\d+)$/.exec(params);
+    const [groups, blue, chassis, black, routers, green, nodes] = m ? m.slice(1).map(Number) : [];
+    if (!m || [groups, blue, chassis, black, routers, green, nodes].some((x) => x < 1)) {
+      throw new InputError(`${where}.topo_parameters`, params, '"G,blue;C,black;R,green;P": groups, chassis per group, routers per chassis (each with its link count), hosts per router');
+    }
+    // One chassis, one link each, 2..R groups: Meshwork's dragonfly family wired as SimGrid; else SimGrid's own.
+    spec =
+      chassis === 1 && blue === 1 && black === 1 && green === 1 && groups >= 2 && groups <= routers
+        ? `dragonfly:a=${routers},p=${nodes},h=1,g=${groups},wiring=simgrid,${link}`
+        : `simgrid-dragonfly:groups=${groups},chassis=${chassis},routers=${routers},nodes=${nodes},blue=${blue},black=${black},green=${green},${link}`;
+    hosts = groups * chassis * routers * nodes;
   }
   if (hosts !== c.hosts) throw new InputError(`${where}.radical`, `${c.hosts} hosts`, `${hosts} hosts, as topo_parameters ${params} has`);
   return spec;

@@ -1,0 +1,76 @@
+/**
+ * SimGrid's FAT_TREE and DRAGONFLY zones of any shape (topology/simgrid-zones.ts, routing/simgrid-zones.ts)
+ * against SimGrid 3.32 itself: test/reference/simgrid/routes/NAME.txt.gz holds, for every ordered pair
+ * of hosts of platforms/NAME.xml, the links of SimGrid's route (`Host::route_to`, dumped by
+ * routes/routes.cpp), each written as the Meshwork channel it names: SimGrid numbers a zone's links
+ * in creation order (the last number of the link name), and link u's _UP and _DOWN halves are
+ * Meshwork's channels 2u and 2u + 1 when both build the links in the same order. Equal lists mean
+ * the same graph, the same link order and the same routes.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { makeRouteBuffers, resolveRouting } from '../../src/index.js';
+import { loadTopology } from '../../src/node/index.js';
+
+const DIR = 'test/reference/simgrid';
+const PLATFORMS = ['fattree-2-16-8', 'fattree-2-4-4-par2', 'fattree-3-4-2-4', 'fattree-2-8-8-taper', 'dragonfly-3x4x5x2', 'dragonfly-2x2x4x4', 'dragonfly-4x2x4x2'];
+
+function simgridRoutes(name: string): string[] {
+  return gunzipSync(readFileSync(`${DIR}/routes/${name}.txt.gz`)).toString('utf8').trim().split('\n');
+}
+
+function meshworkRoutes(name: string, engine: 'flow' | 'packet'): string[] {
+  const t = loadTopology(`simgrid:${DIR}/platforms/${name}.xml`);
+  const routing = resolveRouting(t, { engine });
+  const buf = makeRouteBuffers(routing.maxHops);
+  const lines: string[] = [];
+  for (let a = 0; a < t.numEndpoints; a++) {
+    for (let b = 0; b < t.numEndpoints; b++) {
+      if (a === b) continue;
+      const hops = routing.route(t.endpoints[a], t.endpoints[b], 0, buf);
+      lines.push(`${a} ${b} ${Array.from(buf.channels.subarray(0, hops)).join('.')}`);
+    }
+  }
+  return lines;
+}
+
+describe('SimGrid fat trees and dragonflies of any shape: the same links and routes as SimGrid 3.32', () => {
+  for (const name of PLATFORMS) {
+    it(`${name}: every pair's route is SimGrid's, link for link`, () => {
+      const expected = simgridRoutes(name);
+      const got = meshworkRoutes(name, 'flow');
+      expect(got.length).toBe(expected.length);
+      const differing = got.filter((line, i) => line !== expected[i]);
+      expect(differing.slice(0, 5), `${differing.length} of ${got.length} routes differ`).toEqual([]);
+    });
+  }
+});
+
+describe("the packet engine's dragonfly routes: paths, SimGrid's except where SimGrid's list is not one", () => {
+  it('dragonfly-3x4x5x2: every packet route is a path; it differs from the flow list only from chassis c > 0 to another router of the group', () => {
+    const t = loadTopology(`simgrid:${DIR}/platforms/dragonfly-3x4x5x2.xml`);
+    const flow = meshworkRoutes('dragonfly-3x4x5x2', 'flow');
+    const packet = meshworkRoutes('dragonfly-3x4x5x2', 'packet');
+    let differ = 0;
+    for (let i = 0; i < packet.length; i++) {
+      const [a, b, list] = packet[i].split(' ');
+      const channels = list.split('.').map(Number);
+      let at = Number(a);
+      for (const c of channels) {
+        expect(t.chSrc[c], `${packet[i]}: channel ${c} leaves ${t.chSrc[c]}, not ${at}`).toBe(at);
+        at = t.chDst[c];
+      }
+      expect(at).toBe(Number(b));
+      if (packet[i] === flow[i]) continue;
+      differ++;
+      // 120 hosts: host h on router floor(h/2) = (group·4 + chassis)·5 + blade.
+      const [ra, rb] = [Math.floor(Number(a) / 2), Math.floor(Number(b) / 2)];
+      expect(Math.floor(ra / 20)).toBe(Math.floor(rb / 20));
+      expect(Math.floor(ra / 5) % 4).toBeGreaterThan(0);
+      expect(ra % 5).not.toBe(rb % 5);
+    }
+    // Same group (40 hosts), source chassis 1..3 (30 hosts), target on another blade (32 of 40 hosts): 3 × 30 × 32.
+    expect(differ).toBe(3 * 30 * 32);
+  });
+});
