@@ -184,6 +184,8 @@ function clusterSpec(c: ClusterRead): string {
     if (!m || [groups, blue, chassis, black, routers, green, nodes].some((x) => x < 1)) {
       throw new InputError(`${where}.topo_parameters`, params, '"G,blue;C,black;R,green;P": groups, chassis per group, routers per chassis (each with its link count), hosts per router');
     }
+    // SimGrid leaves a group through router y of the chassis (green_links_[y], R entries) for target group y.
+    if (groups > routers) throw new InputError(`${where}.topo_parameters`, params, `at most as many groups as routers per chassis (${routers}): SimGrid 3.32 reaches group y through router y of a chassis, so more groups have no defined route`);
     // One chassis, one link each, 2..R groups: Meshwork's dragonfly family wired as SimGrid; else SimGrid's own.
     spec =
       chassis === 1 && blue === 1 && black === 1 && green === 1 && groups >= 2 && groups <= routers
