@@ -54,7 +54,8 @@ const preset = flowPreset('simgrid');
 /** Meshwork's makespan for one case row: the SMPI name as the algorithm, the preset's model. */
 export function smpiCaseMakespan(c: SmpiCase, size: number): number {
   const platform = c.platform.replace(/^platforms\/|\.xml$/g, '');
-  const base = loadTopology(TOPOLOGY[platform]);
+  // Platforms without a Meshwork spec of their own load from their SimGrid XML (simgrid:PATH).
+  const base = loadTopology(TOPOLOGY[platform] ?? `simgrid:${DIR}/platforms/${platform}.xml`);
   const hostfile = HOSTS[c.hosts];
   const topology = hostfile ? loadMapping(base, hostfile) : base;
   const collective = parseCollective(c.meshwork.collective);
