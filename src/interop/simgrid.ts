@@ -3,10 +3,10 @@
  * `wiring=simgrid` as SimGrid's own `<cluster topology="TORUS|FAT_TREE|DRAGONFLY">`; any other
  * topology as an explicit `<zone routing="Full">` of hosts (one per endpoint), one link per channel,
  * and one route per ordered pair of endpoints along the topology's default routing (so SimGrid
- * routes exactly as Meshwork does). Import (`simgridTopology`): a platform of one cluster; the three
- * topology forms become the Meshwork families (a DRAGONFLY with one chassis per group and one link
- * per pair; SimGrid's chassis level has no Meshwork family), a FLAT cluster a crossbar with its
- * backbone. Every construct not modelled is refused by name, never ignored (docs/interop.md).
+ * routes exactly as Meshwork does). Import (`simgridTopology`): a platform of one cluster; a TORUS,
+ * a k-ary FAT_TREE and a one-chassis single-link DRAGONFLY become the Meshwork families, any other
+ * FAT_TREE or DRAGONFLY SimGrid's own (`simgrid-fattree`, `simgrid-dragonfly`: its graph and routes,
+ * topology/simgrid-zones.ts), a FLAT cluster a crossbar with its backbone. Every construct not modelled is refused by name, never ignored (docs/interop.md).
  */
 import { InputError, LimitError } from '../util/errors.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
@@ -108,9 +108,8 @@ function radicalCount(radical: string, field: string): number {
 }
 
 /**
- * Reads the platform's one cluster. Modelled: TORUS, FAT_TREE (k-ary L-trees), DRAGONFLY (one
- * chassis per group), FLAT (a crossbar of private split-duplex links, with or without a shared
- * backbone). Refused in one line naming the construct: several clusters, hosts, links or routes
+ * Reads the platform's one cluster. Modelled: TORUS, FAT_TREE and DRAGONFLY of any shape SimGrid
+ * routes, FLAT (a crossbar of private split-duplex links, with or without a shared backbone). Refused in one line naming the construct: several clusters, hosts, links or routes
  * outside the cluster, `limiter_link`, a `sharing_policy` other than SPLITDUPLEX on the private links,
  * a FATPIPE backbone (no sharing on it: max-min channels cannot express a per-flow cap), a backbone
  * on a TORUS/FAT_TREE/DRAGONFLY cluster. loopback_bw/lat only time a rank's messages to itself,
@@ -129,9 +128,9 @@ function readCluster(text: string, field: string): ClusterRead {
         const where = `${field}.cluster`;
         const kind = (a.topology ?? 'FLAT').toUpperCase();
         if (kind !== 'TORUS' && kind !== 'FAT_TREE' && kind !== 'DRAGONFLY' && kind !== 'FLAT') throw new InputError(`${where}.topology`, a.topology, 'FLAT, TORUS, FAT_TREE or DRAGONFLY');
-        if (a.limiter_link !== undefined) throw new InputError(`${where}.limiter_link`, a.limiter_link, 'no limiter_link (a shared cap on each host\'s links is not modelled)');
+        if (a.limiter_link !== undefined) throw new InputError(`${where}.limiter_link`, a.limiter_link, 'no limiter_link (a cap shared by a host\'s, switch\'s or router\'s traffic in both directions is not modelled)');
         const sharing = (a.sharing_policy ?? 'SPLITDUPLEX').toUpperCase();
-        if (sharing !== 'SPLITDUPLEX') throw new InputError(`${where}.sharing_policy`, a.sharing_policy, 'SPLITDUPLEX (Meshwork channels are one per direction; SHARED and FATPIPE private links are not modelled)');
+        if (sharing !== 'SPLITDUPLEX') throw new InputError(`${where}.sharing_policy`, a.sharing_policy, 'SPLITDUPLEX (SimGrid 3.32 makes SHARED and FATPIPE cluster links one link for both directions; Meshwork channels have a capacity each)');
         let backbone: ClusterRead['backbone'];
         if (a.bb_bw !== undefined || a.bb_lat !== undefined) {
           if (kind !== 'FLAT') throw new InputError(`${where}.bb_bw`, a.bb_bw ?? a.bb_lat, `no backbone on a ${kind} cluster`);

@@ -61,6 +61,15 @@ describe('SimGrid 3.32 example platforms', () => {
     expect(flat.numChannels).toBe(2 * 16);
   });
 
+  it('cluster_dragonfly.xml without its limiter_link loads as SimGrid\'s own 3-group, 4-chassis dragonfly', () => {
+    const text = readFileSync(`${DIR}/cluster_dragonfly.xml`, 'utf8').replace(/limiter_link="[^"]*"/, '');
+    const t = simgridTopology(text, 'cluster_dragonfly.xml');
+    expect(t.spec).toMatch(/^simgrid-dragonfly:groups=3,chassis=4,routers=5,nodes=2,blue=4,black=3,green=1,/);
+    expect(t.numEndpoints).toBe(120);
+    // 120 host links, 12 chassis of 10 green pairs, 3 groups × 5 blades × 6 black pairs, 3 blue pairs; two channels each.
+    expect(t.numChannels).toBe(2 * (120 + 12 * 10 + 3 * 5 * 6 + 3));
+  });
+
   it('refuses SHARED or FATPIPE private links and a FATPIPE backbone by name', () => {
     const cluster = (attrs: string) => `<platform version="4.1"><zone id="w" routing="Full"><cluster id="c" prefix="n" suffix="" radical="0-3" speed="1Gf" bw="1GBps" lat="1us" ${attrs}/></zone></platform>`;
     expect(() => simgridTopology(cluster('sharing_policy="SHARED"'))).toThrow(/cluster\.sharing_policy: got "SHARED"; accepted: SPLITDUPLEX/);

@@ -154,8 +154,8 @@ fattree-3-4-2-4-alltoall-pair fattree-3-4-2-4 32 all alltoall pair no alltoall p
 fattree-3-4-2-4-allreduce-rab_rdb fattree-3-4-2-4 32 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
 fattree-3-4-2-4-bcast-binomial_tree fattree-3-4-2-4 32 all bcast binomial_tree no bcast binomial_tree 1024,65536,1048576
 fattree-2-8-8-taper-alltoall-pair fattree-2-8-8-taper 64 all alltoall pair no alltoall pair 65536,1048576
-fattree-2-8-8-taper-allgather-ring fattree-2-8-8-taper 64 all allgather ring no allgather ring 1024,65536,1048576
-dragonfly-3x4x5x2-alltoall-pair dragonfly-3x4x5x2 120 all alltoall pair no alltoall pair 65536,1048576
+fattree-2-8-8-taper-allgather-ring fattree-2-8-8-taper 64 all allgather ring no allgather smpi:ring 1024,65536,1048576
+dragonfly-3x4x5x2-alltoall-ring dragonfly-3x4x5x2 120 all alltoall ring no alltoall ring 65536,1048576
 dragonfly-3x4x5x2-allreduce-rab_rdb dragonfly-3x4x5x2 120 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
 dragonfly-3x4x5x2-bcast-binomial_tree dragonfly-3x4x5x2 120 all bcast binomial_tree no bcast binomial_tree 1024,1048576
 dragonfly-2x2x4x4-alltoall-pair dragonfly-2x2x4x4 64 all alltoall pair no alltoall pair 1024,65536,1048576
