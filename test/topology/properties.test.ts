@@ -19,6 +19,7 @@ const FAMILY_KEYS: Record<string, string[]> = {
   dragonflyplus: ['h', 'spines', 'leaves', 'p', 'g'], jellyfish: ['routers', 'degree', 'p', 'seed'],
   fabric: ['gpus', 'nodes', 'planes', 'links', 'nics', 'railplanes', 'leafhosts', 'spines'], 'hgx-h100': ['nodes', 'nics'], mi300x: ['nodes', 'gpus'],
   'gb200-nvl72': ['nodes'], tpu: ['twist'],
+  'simgrid-fattree': ['levels', 'down', 'up', 'links'], 'simgrid-dragonfly': ['groups', 'chassis', 'routers', 'nodes', 'blue', 'black', 'green'],
 };
 const COMMON_KEYS = ['bw', 'lat', 'zz'];
 
