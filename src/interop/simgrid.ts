@@ -41,7 +41,22 @@ function clusterOf(t: Topology): { topology: string; params: string } | undefine
   const d = t.params as { a?: number; p?: number; g?: number; wiring?: string };
   // Groups, chassis per group, routers per chassis (one link each), hosts per router.
   if (t.family === 'dragonfly' && d.wiring === 'simgrid' && uniform()) return { topology: 'DRAGONFLY', params: `${d.g},1;1,1;${d.a},1;${d.p}` };
+  // SimGrid's own shapes (simgrid-zones.ts) go back as the cluster they were read from.
+  const sg = t.params as { levels?: number; down?: number[]; up?: number[]; links?: number[]; groups?: number; chassis?: number; routers?: number; nodes?: number; blue?: number; black?: number; green?: number };
+  if (t.family === 'simgrid-fattree' && sg.down && sg.up && sg.links && uniform()) return { topology: 'FAT_TREE', params: `${sg.levels};${sg.down.join(',')};${sg.up.join(',')};${sg.links.join(',')}` };
+  if (t.family === 'simgrid-dragonfly' && uniformPerLink(t, { terminal: 1, green: sg.green ?? 1, black: sg.black ?? 1, blue: sg.blue ?? 1 })) {
+    return { topology: 'DRAGONFLY', params: `${sg.groups},${sg.blue};${sg.chassis},${sg.black};${sg.routers},${sg.green};${sg.nodes}` };
+  }
   return undefined;
+}
+
+/** Every channel at channel 0's latency and at its bandwidth × the channel's class's link count (channel 0: host 0's link, count 1). */
+function uniformPerLink(t: Topology, count: Readonly<Record<string, number>>): boolean {
+  for (let c = 0; c < t.numChannels; c++) {
+    const n = count[t.className(c)];
+    if (n === undefined || t.chBandwidth[c] !== t.chBandwidth[0] * n || t.chLatency[c] !== t.chLatency[0]) return false;
+  }
+  return true;
 }
 
 export function topologyToSimgrid(t: Topology): string {

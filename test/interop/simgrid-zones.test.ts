@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { makeRouteBuffers, resolveRouting } from '../../src/index.js';
+import { buildTopology, makeRouteBuffers, resolveRouting, simgridTopology, topologyToSimgrid } from '../../src/index.js';
 import { loadTopology } from '../../src/node/index.js';
 
 const DIR = 'test/reference/simgrid';
@@ -73,4 +73,20 @@ describe("the packet engine's dragonfly routes: paths, SimGrid's except where Si
     // Same group (40 hosts), source chassis 1..3 (30 hosts), target on another blade (32 of 40 hosts): 3 × 30 × 32.
     expect(differ).toBe(3 * 30 * 32);
   });
+});
+
+describe('SimGrid fat trees and dragonflies export as the cluster they were read from', () => {
+  for (const spec of ['simgrid-fattree:levels=3,down=4x2x4,up=1x2x2,links=1x2x1,bw=10GBps,lat=100ns', 'simgrid-dragonfly:groups=3,chassis=4,routers=5,nodes=2,blue=4,black=3,bw=10GBps,lat=100ns']) {
+    it(spec, () => {
+      const t = buildTopology(spec);
+      const xml = topologyToSimgrid(t);
+      expect(xml).toMatch(/topology="(FAT_TREE|DRAGONFLY)" topo_parameters="(3;4,2,4;1,2,2;1,2,1|3,4;4,3;5,1;2)"/);
+      const back = simgridTopology(xml);
+      expect(back.family).toBe(t.family);
+      expect(Array.from(back.chSrc)).toEqual(Array.from(t.chSrc));
+      expect(Array.from(back.chDst)).toEqual(Array.from(t.chDst));
+      expect(Array.from(back.chBandwidth)).toEqual(Array.from(t.chBandwidth));
+      expect(Array.from(back.chLatency)).toEqual(Array.from(t.chLatency));
+    });
+  }
 });
