@@ -101,6 +101,10 @@ interface ClusterRead {
   readonly lat: number;
   /** Backbone of a FLAT cluster (bb_bw, bb_lat; shared by every flow in both directions), or undefined. */
   readonly backbone?: { readonly bw: number; readonly lat: number };
+  /** SHARED or FATPIPE links (one capacity for both directions), FAT_TREE and DRAGONFLY only. */
+  readonly shared: boolean;
+  /** limiter_link, bytes/s, FAT_TREE and DRAGONFLY only. */
+  readonly limiter?: number;
   readonly where: string;
 }
 
@@ -143,9 +147,12 @@ function readCluster(text: string, field: string): ClusterRead {
         const where = `${field}.cluster`;
         const kind = (a.topology ?? 'FLAT').toUpperCase();
         if (kind !== 'TORUS' && kind !== 'FAT_TREE' && kind !== 'DRAGONFLY' && kind !== 'FLAT') throw new InputError(`${where}.topology`, a.topology, 'FLAT, TORUS, FAT_TREE or DRAGONFLY');
-        if (a.limiter_link !== undefined) throw new InputError(`${where}.limiter_link`, a.limiter_link, 'no limiter_link (a cap shared by a host\'s, switch\'s or router\'s traffic in both directions is not modelled)');
+        // FAT_TREE and DRAGONFLY model them (simgrid-zones.ts); TORUS and FLAT clusters do not yet.
+        const ownZone = kind === 'FAT_TREE' || kind === 'DRAGONFLY';
+        if (a.limiter_link !== undefined && !ownZone) throw new InputError(`${where}.limiter_link`, a.limiter_link, `no limiter_link on a ${kind} cluster (modelled on FAT_TREE and DRAGONFLY clusters)`);
         const sharing = (a.sharing_policy ?? 'SPLITDUPLEX').toUpperCase();
-        if (sharing !== 'SPLITDUPLEX') throw new InputError(`${where}.sharing_policy`, a.sharing_policy, 'SPLITDUPLEX (SimGrid 3.32 makes SHARED and FATPIPE cluster links one link for both directions; Meshwork channels have a capacity each)');
+        if (sharing !== 'SPLITDUPLEX' && sharing !== 'SHARED' && sharing !== 'FATPIPE') throw new InputError(`${where}.sharing_policy`, a.sharing_policy, 'SPLITDUPLEX, SHARED or FATPIPE');
+        if (sharing !== 'SPLITDUPLEX' && !ownZone) throw new InputError(`${where}.sharing_policy`, a.sharing_policy, `SPLITDUPLEX on a ${kind} cluster (SHARED and FATPIPE, one link for both directions in SimGrid 3.32, are modelled on FAT_TREE and DRAGONFLY clusters)`);
         let backbone: ClusterRead['backbone'];
         if (a.bb_bw !== undefined || a.bb_lat !== undefined) {
           if (kind !== 'FLAT') throw new InputError(`${where}.bb_bw`, a.bb_bw ?? a.bb_lat, `no backbone on a ${kind} cluster`);
@@ -155,6 +162,9 @@ function readCluster(text: string, field: string): ClusterRead {
         }
         found = {
           kind,
+          // SimGrid 3.32 creates a cluster's links without passing the policy on: FATPIPE builds SHARED links.
+          shared: sharing !== 'SPLITDUPLEX',
+          limiter: a.limiter_link === undefined ? undefined : parseBandwidth(a.limiter_link, `${where}.limiter_link`),
           params: a.topo_parameters ?? '',
           hosts: radicalCount(a.radical ?? '', `${where}.radical`),
           bw: parseBandwidth(a.bw ?? '', `${where}.bw`),
@@ -169,6 +179,9 @@ function readCluster(text: string, field: string): ClusterRead {
   if (found === undefined) throw new InputError(field, 'no <cluster>', 'a platform with one FLAT, TORUS, FAT_TREE or DRAGONFLY <cluster>');
   return found;
 }
+
+/** The spec keys of SimGrid's own families for SHARED/FATPIPE links and a limiter ('' for neither). */
+const sharingKeys = (c: ClusterRead): string => `${c.shared ? ',sharing=shared' : ''}${c.limiter !== undefined ? `,limiter=${c.limiter}Bps` : ''}`;
 
 /** The Meshwork spec of a TORUS, FAT_TREE or DRAGONFLY cluster (FLAT clusters have none: simgridTopology builds them). */
 function clusterSpec(c: ClusterRead): string {
@@ -190,7 +203,8 @@ function clusterSpec(c: ClusterRead): string {
     const k = down[0];
     const kary = down.every((d) => d === k) && up[0] === 1 && up.slice(1).every((u) => u === k) && par.every((x) => x === 1);
     // A k-ary L-tree is Meshwork's fattree family (the same d-mod-k routes); any other is SimGrid's own.
-    spec = kary ? `fattree:k=${k},levels=${L},${link}` : `simgrid-fattree:levels=${L},down=${down.join('x')},up=${up.join('x')},links=${par.join('x')},${link}`;
+    const sharing = sharingKeys(c);
+    spec = kary && !sharing ? `fattree:k=${k},levels=${L},${link}` : `simgrid-fattree:levels=${L},down=${down.join('x')},up=${up.join('x')},links=${par.join('x')}${sharing},${link}`;
     hosts = down.reduce((x, d) => x * d, 1);
   } else {
     const m = /^(\d+),(\d+);(\d+),(\d+);(\d+),(\d+);(\d+)$/.exec(params);
@@ -201,10 +215,11 @@ function clusterSpec(c: ClusterRead): string {
     // SimGrid leaves a group through router y of the chassis (green_links_[y], R entries) for target group y.
     if (groups > routers) throw new InputError(`${where}.topo_parameters`, params, `at most as many groups as routers per chassis (${routers}): SimGrid 3.32 reaches group y through router y of a chassis, so more groups have no defined route`);
     // One chassis, one link each, 2..R groups: Meshwork's dragonfly family wired as SimGrid; else SimGrid's own.
+    const sharing = sharingKeys(c);
     spec =
-      chassis === 1 && blue === 1 && black === 1 && green === 1 && groups >= 2 && groups <= routers
+      chassis === 1 && blue === 1 && black === 1 && green === 1 && groups >= 2 && groups <= routers && !sharing
         ? `dragonfly:a=${routers},p=${nodes},h=1,g=${groups},wiring=simgrid,${link}`
-        : `simgrid-dragonfly:groups=${groups},chassis=${chassis},routers=${routers},nodes=${nodes},blue=${blue},black=${black},green=${green},${link}`;
+        : `simgrid-dragonfly:groups=${groups},chassis=${chassis},routers=${routers},nodes=${nodes},blue=${blue},black=${black},green=${green}${sharing},${link}`;
     hosts = groups * chassis * routers * nodes;
   }
   if (hosts !== c.hosts) throw new InputError(`${where}.radical`, `${c.hosts} hosts`, `${hosts} hosts, as topo_parameters ${params} has`);

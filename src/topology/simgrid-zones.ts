@@ -21,7 +21,7 @@ import { InputError } from '../util/errors.js';
 import { parseDims, Spec } from '../util/spec.js';
 import { checkSize, LinkAttributes, TopologyBuilder } from './builder.js';
 import { NodeKind, Topology } from './graph.js';
-import type { TopologyFamily } from './registry.js';
+import type { SharedCapacities, TopologyFamily } from './registry.js';
 
 /** A SimGrid FAT_TREE's parameters: levels, and per level the down, up and parallel-link counts. */
 export interface SimgridFatTreeShape {
@@ -52,6 +52,18 @@ export interface SimgridFatTreeWiring {
   readonly childPortLink: Int32Array;
   readonly linkChild: Int32Array;
   readonly linkParent: Int32Array;
+}
+
+/**
+ * How SimGrid shares a cluster's links. `sharing`: SPLITDUPLEX gives each direction its own capacity;
+ * SHARED (what 3.32 also builds for FATPIPE: it creates these links without passing the policy on)
+ * one capacity for both. `limiter`: a cluster's `limiter_link`, one more SHARED link of that bandwidth
+ * per host, switch and router, crossed once by every route through the node.
+ */
+export interface SimgridSharing {
+  readonly sharing?: 'SPLITDUPLEX' | 'SHARED';
+  /** Bytes/s, or undefined for none. */
+  readonly limiter?: number;
 }
 
 /** Largest host count of a SimGrid fat tree or dragonfly built here (the flow engine's scale). */
@@ -127,7 +139,7 @@ export function simgridFatTreeWiring(shape: SimgridFatTreeShape, field = 'simgri
   return { nodes, levelStart, level, position, label, parentPortStart, parentPortLink, childPortStart, childPortLink, linkChild, linkParent };
 }
 
-export function simgridFatTree(shape: SimgridFatTreeShape, link: LinkAttributes = {}, spec?: string): Topology {
+export function simgridFatTree(shape: SimgridFatTreeShape & SimgridSharing, link: LinkAttributes = {}, spec?: string): Topology {
   const w = simgridFatTreeWiring(shape);
   const b = new TopologyBuilder(0, { nodes: w.nodes, channels: 2 * w.linkChild.length }, link);
   b.addNodes(NodeKind.Terminal, w.levelStart[1]);
@@ -136,8 +148,8 @@ export function simgridFatTree(shape: SimgridFatTreeShape, link: LinkAttributes 
   const { levels, down, up, links } = shape;
   return b.build({
     family: 'simgrid-fattree',
-    spec: spec ?? `simgrid-fattree:levels=${levels},down=${down.join('x')},up=${up.join('x')},links=${links.join('x')}`,
-    params: { levels, down: [...down], up: [...up], links: [...links], terminals: w.levelStart[1], switches: w.nodes - w.levelStart[1], bandwidth: b.defaultBandwidth, latency: b.defaultLatency },
+    spec: spec ?? `simgrid-fattree:levels=${levels},down=${down.join('x')},up=${up.join('x')},links=${links.join('x')}${sharingSpec(shape)}`,
+    params: { levels, down: [...down], up: [...up], links: [...links], terminals: w.levelStart[1], switches: w.nodes - w.levelStart[1], bandwidth: b.defaultBandwidth, latency: b.defaultLatency, ...sharingParams(shape) },
     distanceConvention: 'switches-traversed',
   });
 }
@@ -149,11 +161,12 @@ export const simgridFatTreeFamily: TopologyFamily = {
   build(spec: Spec, link: LinkAttributes): Topology {
     const levels = spec.int('levels', { min: 1, max: 16 });
     const list = (key: string): number[] => parseDims(spec.raw(key), spec.field(key), { min: 1, max: 1 << 16 });
-    const shape = { levels, down: list('down'), up: list('up'), links: list('links') };
+    const shape = { levels, down: list('down'), up: list('up'), links: list('links'), ...readSharing(spec) };
     spec.assertAllRead();
     return simgridFatTree(shape, link, spec.text);
   },
   defaultRouting: 'simgrid-fattree',
+  sharedCapacities: (t) => linkAndNodeCapacities(t),
 };
 
 /** A SimGrid DRAGONFLY's parameters: groups, chassis per group, routers per chassis, hosts per router, links per connection. */
@@ -167,7 +180,7 @@ export interface SimgridDragonflyShape {
   readonly green: number;
 }
 
-export function simgridDragonfly(shape: SimgridDragonflyShape, link: LinkAttributes = {}, spec?: string): Topology {
+export function simgridDragonfly(shape: SimgridDragonflyShape & SimgridSharing, link: LinkAttributes = {}, spec?: string): Topology {
   const { groups: G, chassis: C, routers: R, nodes: P } = shape;
   const field = 'simgrid-dragonfly';
   for (const key of ['groups', 'chassis', 'routers', 'nodes', 'blue', 'black', 'green'] as const) {
@@ -202,8 +215,8 @@ export function simgridDragonfly(shape: SimgridDragonflyShape, link: LinkAttribu
   for (let i = 0; i < G; i++) for (let j = i + 1; j < G; j++) b.addLink(hosts + i * C * R + j, hosts + j * C * R + i, 'blue', 'blue', { bandwidth: bw * shape.blue });
   return b.build({
     family: 'simgrid-dragonfly',
-    spec: spec ?? `simgrid-dragonfly:groups=${G},chassis=${C},routers=${R},nodes=${P},blue=${shape.blue},black=${shape.black},green=${shape.green}`,
-    params: { ...shape, terminals: hosts, routerCount, bandwidth: bw, latency: b.defaultLatency },
+    spec: spec ?? `simgrid-dragonfly:groups=${G},chassis=${C},routers=${R},nodes=${P},blue=${shape.blue},black=${shape.black},green=${shape.green}${sharingSpec(shape)}`,
+    params: { groups: G, chassis: C, routers: R, nodes: P, blue: shape.blue, black: shape.black, green: shape.green, terminals: hosts, routerCount, bandwidth: bw, latency: b.defaultLatency, ...sharingParams(shape) },
     distanceConvention: 'switches-traversed',
   });
 }
@@ -214,9 +227,50 @@ export const simgridDragonflyFamily: TopologyFamily = {
   description: "SimGrid's DRAGONFLY cluster (groups of chassis of routers; green, black and blue links), wired and routed as SimGrid 3.32's DragonflyZone",
   build(spec: Spec, link: LinkAttributes): Topology {
     const int = (key: string, def?: number): number => spec.int(key, { min: 1, max: 1 << 16, default: def });
-    const shape = { groups: int('groups'), chassis: int('chassis'), routers: int('routers'), nodes: int('nodes'), blue: int('blue', 1), black: int('black', 1), green: int('green', 1) };
+    const shape = { groups: int('groups'), chassis: int('chassis'), routers: int('routers'), nodes: int('nodes'), blue: int('blue', 1), black: int('black', 1), green: int('green', 1), ...readSharing(spec) };
     spec.assertAllRead();
     return simgridDragonfly(shape, link, spec.text);
   },
   defaultRouting: 'simgrid-dragonfly',
+  sharedCapacities: (t) => linkAndNodeCapacities(t),
 };
+
+/** `sharing=shared` and `limiter=BW` of a spec. */
+function readSharing(spec: Spec): SimgridSharing {
+  const sharing = (spec.raw('sharing') ?? 'splitduplex').toUpperCase();
+  if (sharing !== 'SPLITDUPLEX' && sharing !== 'SHARED') throw new InputError(spec.field('sharing'), spec.raw('sharing'), 'splitduplex (each direction its own capacity) or shared (one for both)');
+  const limiter = spec.bandwidth('limiter');
+  if (limiter !== undefined && !(limiter > 0)) throw new InputError(spec.field('limiter'), spec.raw('limiter'), 'a positive bandwidth');
+  return { sharing, limiter };
+}
+
+const sharingSpec = (s: SimgridSharing): string => `${s.sharing === 'SHARED' ? ',sharing=shared' : ''}${s.limiter !== undefined ? `,limiter=${s.limiter}Bps` : ''}`;
+const sharingParams = (s: SimgridSharing): { sharing: string; limiter: number | null } => ({ sharing: s.sharing ?? 'SPLITDUPLEX', limiter: s.limiter ?? null });
+
+/**
+ * The shared capacities of a SimGrid fat tree or dragonfly: with SHARED links, link i's two channels
+ * (2i and 2i + 1: both families add every link with addLink) draw on one capacity; with a limiter,
+ * every channel leaving node v draws on v's limiter, and every channel into a host on the host's too,
+ * so a route crosses each node's limiter once (SimGrid adds it once per node a route visits).
+ */
+function linkAndNodeCapacities(t: Topology): SharedCapacities | undefined {
+  const { sharing, limiter } = t.params as { sharing?: string; limiter?: number | null };
+  const shared = sharing === 'SHARED';
+  if (!shared && (limiter === null || limiter === undefined)) return undefined;
+  const links = shared ? t.numChannels / 2 : 0;
+  const start = new Int32Array(t.numChannels + 1);
+  const res: number[] = [];
+  for (let c = 0; c < t.numChannels; c++) {
+    if (shared) res.push(c >> 1);
+    if (limiter) {
+      res.push(links + t.chSrc[c]);
+      if (t.nodeKind[t.chDst[c]] === NodeKind.Terminal) res.push(links + t.chDst[c]);
+    }
+    start[c + 1] = res.length;
+  }
+  const capacity = new Float64Array(links + (limiter ? t.numNodes : 0));
+  for (let i = 0; i < links; i++) capacity[i] = t.chBandwidth[2 * i];
+  if (limiter) capacity.fill(limiter, links);
+  const what = [shared ? 'SHARED links (one capacity for both directions)' : '', limiter ? `a ${limiter} B/s limiter per host, switch and router` : ''].filter(Boolean).join(', ');
+  return { capacity, start, res: Int32Array.from(res), what };
+}

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { buildTopology, makeRouteBuffers, resolveRouting, simgridTopology, topologyToSimgrid } from '../../src/index.js';
+import { buildTopology, findFamily, makeRouteBuffers, resolveRouting, simgridTopology, topologyToSimgrid } from '../../src/index.js';
 import { loadTopology } from '../../src/node/index.js';
 
 const DIR = 'test/reference/simgrid';
@@ -87,6 +87,36 @@ describe('SimGrid fat trees and dragonflies export as the cluster they were read
       expect(Array.from(back.chDst)).toEqual(Array.from(t.chDst));
       expect(Array.from(back.chBandwidth)).toEqual(Array.from(t.chBandwidth));
       expect(Array.from(back.chLatency)).toEqual(Array.from(t.chLatency));
+    });
+  }
+});
+
+describe('SHARED links and limiter links: every route draws on the capacities SimGrid\'s does', () => {
+  // routes/NAME.txt.gz here writes SimGrid's links as resources: cN a split-duplex channel, sU the
+  // SHARED link U (both directions), nV the limiter of node V (SimGrid names host h's limiter h and
+  // the switch or router of creation index i, 2n − 1 − i: our node n + i).
+  for (const name of ['fattree-2-4-4-par2-shared', 'dragonfly-2x2x4x4-limiter', 'dragonfly-4x2x4x2-shared-limiter']) {
+    it(`${name}: the same resources for every pair`, () => {
+      const t = loadTopology(`simgrid:${DIR}/platforms/${name}.xml`);
+      const shared = findFamily(t.family)!.sharedCapacities!(t)!;
+      const links = (t.params as { sharing: string }).sharing === 'SHARED' ? t.numChannels / 2 : 0;
+      const routing = resolveRouting(t, { engine: 'flow' });
+      const buf = makeRouteBuffers(routing.maxHops);
+      const expected = simgridRoutes(name);
+      let i = 0;
+      for (let a = 0; a < t.numEndpoints; a++) {
+        for (let b = 0; b < t.numEndpoints; b++) {
+          if (a === b) continue;
+          const hops = routing.route(t.endpoints[a], t.endpoints[b], 0, buf);
+          const mine: string[] = [];
+          for (const c of buf.channels.subarray(0, hops)) {
+            if (links === 0) mine.push(`c${c}`);
+            for (let k = shared.start[c]; k < shared.start[c + 1]; k++) mine.push(shared.res[k] < links ? `s${shared.res[k]}` : `n${shared.res[k] - links}`);
+          }
+          const [, , theirs] = expected[i++].split(' ');
+          expect(mine.sort(), `${a} -> ${b}`).toEqual(theirs.split('.').sort());
+        }
+      }
     });
   }
 });

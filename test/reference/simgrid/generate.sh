@@ -163,7 +163,15 @@ dragonfly-2x2x4x4-allreduce-lr dragonfly-2x2x4x4 64 all allreduce lr no allreduc
 dragonfly-2x2x4x4-allgather-NTSLR dragonfly-2x2x4x4 64 all allgather NTSLR no allgather NTSLR 1024,65536,1048576
 dragonfly-4x2x4x2-alltoall-pair dragonfly-4x2x4x2 64 all alltoall pair no alltoall pair 1024,65536,1048576
 dragonfly-4x2x4x2-allreduce-rab_rdb dragonfly-4x2x4x2 64 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
-dragonfly-4x2x4x2-bcast-binomial_tree dragonfly-4x2x4x2 64 all bcast binomial_tree no bcast binomial_tree 1024,65536,1048576"
+dragonfly-4x2x4x2-bcast-binomial_tree dragonfly-4x2x4x2 64 all bcast binomial_tree no bcast binomial_tree 1024,65536,1048576
+fattree-2-4-4-par2-shared-alltoall-pair fattree-2-4-4-par2-shared 16 all alltoall pair no alltoall pair 1024,65536,1048576
+fattree-2-4-4-par2-shared-allreduce-lr fattree-2-4-4-par2-shared 16 all allreduce lr no allreduce lr 1024,65536,1048576
+fattree-2-16-8-fatpipe-alltoall-pair fattree-2-16-8-fatpipe 128 all alltoall pair no alltoall pair 65536,1048576
+fattree-2-16-8-fatpipe-allreduce-rab_rdb fattree-2-16-8-fatpipe 128 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
+dragonfly-2x2x4x4-limiter-alltoall-pair dragonfly-2x2x4x4-limiter 64 all alltoall pair no alltoall pair 1024,65536,1048576
+dragonfly-2x2x4x4-limiter-allgather-NTSLR dragonfly-2x2x4x4-limiter 64 all allgather NTSLR no allgather NTSLR 1024,65536,1048576
+dragonfly-4x2x4x2-shared-limiter-alltoall-pair dragonfly-4x2x4x2-shared-limiter 64 all alltoall pair no alltoall pair 1024,65536,1048576
+dragonfly-4x2x4x2-shared-limiter-allreduce-rab_rdb dragonfly-4x2x4x2-shared-limiter 64 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac
