@@ -14,7 +14,7 @@ const EXPECTED: Record<string, { loads: string; hosts: number } | { refused: Reg
   'cluster_crossbar.xml': { loads: 'simgrid-flat:hosts=65536', hosts: 65536 },
   'cluster_backbone.xml': { loads: 'simgrid-flat:hosts=100,bb_bw=2250000000Bps', hosts: 100 },
   'energy_cluster.xml': { loads: 'simgrid-flat:hosts=2,bb_bw', hosts: 2 },
-  'cluster_dragonfly.xml': { refused: /cluster\.limiter_link: got "150MBps"; accepted: no limiter_link/ },
+  'cluster_dragonfly.xml': { loads: 'simgrid-dragonfly:groups=3,chassis=4,routers=5,nodes=2,blue=4,black=3,green=1,limiter=150000000Bps', hosts: 120 },
   'cluster_fat_tree.xml': { loads: 'simgrid-fattree:levels=2,down=4x4,up=1x2,links=1x2', hosts: 16 },
   'cluster_and_one_host.xml': { refused: /\.host: got "<host>"; accepted: a platform of one <cluster>/ },
   'prop.xml': { refused: /\.host: got "<host>"/ },

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { buildTopology, findFamily, makeRouteBuffers, resolveRouting, simgridTopology, topologyToSimgrid } from '../../src/index.js';
+import { FlowProgramBuilder, buildSchedule, buildTopology, findFamily, makeRouteBuffers, resolveRouting, simgridTopology, simulate, topologyToSimgrid } from '../../src/index.js';
 import { loadTopology } from '../../src/node/index.js';
 
 const DIR = 'test/reference/simgrid';
@@ -119,4 +119,28 @@ describe('SHARED links and limiter links: every route draws on the capacities Si
       }
     });
   }
+});
+
+describe('shared capacities in the flow engine, against closed forms', () => {
+  // Two hosts under one switch (FAT_TREE 1;2;1;1), 1 GB/s links, 1 µs each: an exchange of S bytes each way.
+  const S = 1e6;
+  const exchange = (spec: string, bothWays = true): number => {
+    const t = buildTopology(spec);
+    // Each rank sends on one stream and receives on another, so the two directions overlap.
+    const b = new FlowProgramBuilder(2);
+    b.beginStream(0).send(1, S, 0);
+    b.beginStream(1).recv(0, S, 0);
+    if (bothWays) b.beginStream(1).send(0, S, 1).beginStream(0).recv(1, S, 1);
+    return simulate({ topology: t, program: b.build(), model: { alpha: 0 } }).makespan_s;
+  };
+  const base = 'simgrid-fattree:levels=1,down=2,up=1,links=1,bw=1GBps,lat=1us';
+  it('split duplex: both directions at full rate, S/B + 2 latencies', () => expect(exchange(base)).toBeCloseTo(S / 1e9 + 2e-6, 12));
+  it('SHARED: the two directions share each link, 2S/B + 2 latencies', () => expect(exchange(`${base},sharing=shared`)).toBeCloseTo((2 * S) / 1e9 + 2e-6, 12));
+  it('a limiter of B/2 caps one flow at B/2: 2S/B + 2 latencies (limiter links have no latency)', () => expect(exchange(`${base},limiter=0.5GBps`, false)).toBeCloseTo((2 * S) / 1e9 + 2e-6, 12));
+  it('the packet engine refuses them by name; a bad sharing value is refused', () => {
+    const t = buildTopology(`${base},sharing=shared`);
+    const schedule = buildSchedule({ collective: 'alltoall', algorithm: 'pairwise', topology: t, size: 1024 });
+    expect(() => simulate({ topology: t, schedule, engine: 'packet' })).toThrow(/^engine: got "packet"; accepted: the flow engine for .*SHARED links/);
+    expect(() => buildTopology(`${base},sharing=fatpipe`)).toThrow(/sharing: got "fatpipe"; accepted: splitduplex/);
+  });
 });
