@@ -14,8 +14,6 @@ import type { Topology } from '../topology/graph.js';
 import { resolveRouting } from '../routing/registry.js';
 import { makeRouteBuffers } from '../routing/types.js';
 import { parseXml, xmlAttributes } from './xml.js';
-import { TopologyBuilder } from '../topology/builder.js';
-import { NodeKind } from '../topology/graph.js';
 import { buildTopology } from '../topology/registry.js';
 
 /** Largest endpoint count exported as an explicit zone (routes grow as N²). */
@@ -101,9 +99,9 @@ interface ClusterRead {
   readonly lat: number;
   /** Backbone of a FLAT cluster (bb_bw, bb_lat; shared by every flow in both directions), or undefined. */
   readonly backbone?: { readonly bw: number; readonly lat: number };
-  /** SHARED or FATPIPE links (one capacity for both directions), FAT_TREE and DRAGONFLY only. */
+  /** SHARED or FATPIPE links (one capacity for both directions); not on TORUS clusters. */
   readonly shared: boolean;
-  /** limiter_link, bytes/s, FAT_TREE and DRAGONFLY only. */
+  /** limiter_link, bytes/s; not on TORUS clusters. */
   readonly limiter?: number;
   readonly where: string;
 }
@@ -147,12 +145,12 @@ function readCluster(text: string, field: string): ClusterRead {
         const where = `${field}.cluster`;
         const kind = (a.topology ?? 'FLAT').toUpperCase();
         if (kind !== 'TORUS' && kind !== 'FAT_TREE' && kind !== 'DRAGONFLY' && kind !== 'FLAT') throw new InputError(`${where}.topology`, a.topology, 'FLAT, TORUS, FAT_TREE or DRAGONFLY');
-        // FAT_TREE and DRAGONFLY model them (simgrid-zones.ts); TORUS and FLAT clusters do not yet.
-        const ownZone = kind === 'FAT_TREE' || kind === 'DRAGONFLY';
-        if (a.limiter_link !== undefined && !ownZone) throw new InputError(`${where}.limiter_link`, a.limiter_link, `no limiter_link on a ${kind} cluster (modelled on FAT_TREE and DRAGONFLY clusters)`);
+        // FLAT, FAT_TREE and DRAGONFLY model them (simgrid-zones.ts); TORUS clusters do not yet.
+        const ownZone = kind !== 'TORUS';
+        if (a.limiter_link !== undefined && !ownZone) throw new InputError(`${where}.limiter_link`, a.limiter_link, `no limiter_link on a ${kind} cluster (modelled on FLAT, FAT_TREE and DRAGONFLY clusters)`);
         const sharing = (a.sharing_policy ?? 'SPLITDUPLEX').toUpperCase();
         if (sharing !== 'SPLITDUPLEX' && sharing !== 'SHARED' && sharing !== 'FATPIPE') throw new InputError(`${where}.sharing_policy`, a.sharing_policy, 'SPLITDUPLEX, SHARED or FATPIPE');
-        if (sharing !== 'SPLITDUPLEX' && !ownZone) throw new InputError(`${where}.sharing_policy`, a.sharing_policy, `SPLITDUPLEX on a ${kind} cluster (SHARED and FATPIPE, one link for both directions in SimGrid 3.32, are modelled on FAT_TREE and DRAGONFLY clusters)`);
+        if (sharing !== 'SPLITDUPLEX' && !ownZone) throw new InputError(`${where}.sharing_policy`, a.sharing_policy, `SPLITDUPLEX on a ${kind} cluster (SHARED and FATPIPE, one link for both directions in SimGrid 3.32, are modelled on FLAT, FAT_TREE and DRAGONFLY clusters)`);
         let backbone: ClusterRead['backbone'];
         if (a.bb_bw !== undefined || a.bb_lat !== undefined) {
           if (kind !== 'FLAT') throw new InputError(`${where}.bb_bw`, a.bb_bw ?? a.bb_lat, `no backbone on a ${kind} cluster`);
@@ -234,32 +232,12 @@ export function simgridClusterSpec(text: string, field = 'simgrid'): string {
 }
 
 /**
- * The topology of a SimGrid platform's one cluster. A FLAT cluster is a crossbar: each host's
- * private link (split duplex) to a switch; with a backbone, every route between two hosts is its
- * private link up, the backbone, the other private link down, and the backbone is one channel that
- * every such flow shares (SimGrid's SHARED backbone).
+ * The topology of a SimGrid platform's one cluster; a FLAT cluster is the `simgrid-flat` family
+ * (topology/simgrid-zones.ts).
  */
 export function simgridTopology(text: string, field = 'simgrid'): Topology {
   const c = readCluster(text, field);
   if (c.kind !== 'FLAT') return buildTopology(clusterSpec(c), field);
-  const n = c.hosts;
-  const spec = `simgrid-flat:hosts=${n}${c.backbone ? `,bb_bw=${c.backbone.bw}Bps,bb_lat=${c.backbone.lat}s` : ''},bw=${c.bw}Bps,lat=${c.lat}s`;
-  const b = new TopologyBuilder(0, { nodes: n + 2, channels: 2 * n + 1 }, { bandwidth: c.bw, latency: c.lat });
-  b.addNodes(NodeKind.Terminal, n);
-  const up = b.addNode(NodeKind.Switch);
-  if (!c.backbone) {
-    for (let h = 0; h < n; h++) b.addLink(h, up, 'host-up', 'host-down');
-  } else {
-    const down = b.addNode(NodeKind.Switch);
-    for (let h = 0; h < n; h++) b.addChannel(h, up, 'host-up');
-    b.addChannel(up, down, 'backbone', { bandwidth: c.backbone.bw, latency: c.backbone.lat });
-    for (let h = 0; h < n; h++) b.addChannel(down, h, 'host-down');
-  }
-  return b.build({
-    family: 'simgrid-flat',
-    spec,
-    params: { hosts: n, bandwidth: c.bw, latency: c.lat, backbone: c.backbone ?? null },
-    distanceConvention: 'switches-traversed',
-    symmetry: { reason: 'hosts are interchangeable', classes: [{ rank: 0, count: n }] },
-  });
+  const backbone = c.backbone ? `,bb_bw=${c.backbone.bw}Bps,bb_lat=${c.backbone.lat}s` : '';
+  return buildTopology(`simgrid-flat:hosts=${c.hosts}${backbone}${sharingKeys(c)},bw=${c.bw}Bps,lat=${c.lat}s`, field);
 }

@@ -274,3 +274,83 @@ function linkAndNodeCapacities(t: Topology): SharedCapacities | undefined {
   const what = [shared ? 'SHARED links (one capacity for both directions)' : '', limiter ? `a ${limiter} B/s limiter per host, switch and router` : ''].filter(Boolean).join(', ');
   return { capacity, start, res: Int32Array.from(res), what };
 }
+
+/** A FLAT cluster: hosts, their private links' sharing and limiter, and the backbone, if any. */
+export interface SimgridFlatShape extends SimgridSharing {
+  readonly hosts: number;
+  /** bb_bw (bytes/s) and bb_lat (s): one SHARED link every route between two hosts crosses. */
+  readonly backbone?: { readonly bw: number; readonly lat: number };
+}
+
+/**
+ * SimGrid's FLAT cluster, a crossbar: each host's private link to a switch (channels `host-up`,
+ * `host-down`); with a backbone, every route between two hosts is its private link up, the backbone,
+ * the other private link down, and the backbone is one channel that every such flow shares (SimGrid's
+ * SHARED backbone). SHARED or FATPIPE private links and a limiter are shared capacities of the two
+ * channels of each host (hostCapacities).
+ */
+export function simgridFlat(shape: SimgridFlatShape, link: LinkAttributes = {}, spec?: string): Topology {
+  const n = shape.hosts;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SIMGRID_ZONE_NODES) throw new InputError('simgrid-flat.hosts', n, `an integer from 1 to ${MAX_SIMGRID_ZONE_NODES}`);
+  const b = new TopologyBuilder(0, { nodes: n + 2, channels: 2 * n + 1 }, link);
+  b.addNodes(NodeKind.Terminal, n);
+  const up = b.addNode(NodeKind.Switch);
+  const bb = shape.backbone;
+  if (!bb) {
+    for (let h = 0; h < n; h++) b.addLink(h, up, 'host-up', 'host-down');
+  } else {
+    const down = b.addNode(NodeKind.Switch);
+    for (let h = 0; h < n; h++) b.addChannel(h, up, 'host-up');
+    b.addChannel(up, down, 'backbone', { bandwidth: bb.bw, latency: bb.lat });
+    for (let h = 0; h < n; h++) b.addChannel(down, h, 'host-down');
+  }
+  return b.build({
+    family: 'simgrid-flat',
+    spec: spec ?? `simgrid-flat:hosts=${n}${bb ? `,bb_bw=${bb.bw}Bps,bb_lat=${bb.lat}s` : ''}${sharingSpec(shape)}`,
+    params: { hosts: n, bandwidth: b.defaultBandwidth, latency: b.defaultLatency, backbone: bb ?? null, ...sharingParams(shape) },
+    distanceConvention: 'switches-traversed',
+    symmetry: { reason: 'hosts are interchangeable', classes: [{ rank: 0, count: n }] },
+  });
+}
+
+export const simgridFlatFamily: TopologyFamily = {
+  name: 'simgrid-flat',
+  usage: 'simgrid-flat:hosts=N[,bb_bw=..,bb_lat=..,sharing=shared,limiter=..,bw=..,lat=..]',
+  description: "SimGrid's FLAT cluster: each host's private link to one switch, with or without a shared backbone",
+  build(spec: Spec, link: LinkAttributes): Topology {
+    const hosts = spec.int('hosts', { min: 1, max: MAX_SIMGRID_ZONE_NODES });
+    const bw = spec.bandwidth('bb_bw');
+    const lat = spec.time('bb_lat');
+    if (bw === undefined && lat !== undefined) throw new InputError(spec.field('bb_bw'), undefined, 'a backbone bandwidth with bb_lat');
+    const shape = { hosts, backbone: bw === undefined ? undefined : { bw, lat: lat ?? 0 }, ...readSharing(spec) };
+    spec.assertAllRead();
+    return simgridFlat(shape, link, spec.text);
+  },
+  sharedCapacities: (t) => hostCapacities(t),
+};
+
+/**
+ * A FLAT cluster's shared capacities: with SHARED (or FATPIPE) private links, host h's two channels
+ * draw on one capacity (its link's bandwidth); with a limiter, on h's limiter too.
+ */
+function hostCapacities(t: Topology): SharedCapacities | undefined {
+  const { sharing, limiter, hosts } = t.params as { sharing?: string; limiter?: number | null; hosts: number };
+  const shared = sharing === 'SHARED';
+  if (!shared && (limiter === null || limiter === undefined)) return undefined;
+  const start = new Int32Array(t.numChannels + 1);
+  const res: number[] = [];
+  const [upClass, downClass] = [t.classNames.indexOf('host-up'), t.classNames.indexOf('host-down')];
+  const capacity = new Float64Array((shared ? hosts : 0) + (limiter ? hosts : 0));
+  for (let c = 0; c < t.numChannels; c++) {
+    const host = t.chClass[c] === upClass ? t.chSrc[c] : t.chClass[c] === downClass ? t.chDst[c] : -1;
+    if (host >= 0 && shared) {
+      res.push(host);
+      capacity[host] = t.chBandwidth[c];
+    }
+    if (host >= 0 && limiter) res.push((shared ? hosts : 0) + host);
+    start[c + 1] = res.length;
+  }
+  if (limiter) capacity.fill(limiter, shared ? hosts : 0);
+  const what = [shared ? 'SHARED private links (one capacity for both directions)' : '', limiter ? `a ${limiter} B/s limiter per host` : ''].filter(Boolean).join(', ');
+  return { capacity, start, res: Int32Array.from(res), what };
+}

@@ -70,10 +70,14 @@ describe('SimGrid 3.32 example platforms', () => {
     expect(t.numChannels).toBe(2 * (120 + 12 * 10 + 3 * 5 * 6 + 3));
   });
 
-  it('refuses SHARED or FATPIPE private links and a FATPIPE backbone by name', () => {
+  it('FLAT clusters: SHARED and FATPIPE private links and limiters load as shared capacities; a FATPIPE backbone and a SHARED torus are refused by name', () => {
     const cluster = (attrs: string) => `<platform version="4.1"><zone id="w" routing="Full"><cluster id="c" prefix="n" suffix="" radical="0-3" speed="1Gf" bw="1GBps" lat="1us" ${attrs}/></zone></platform>`;
-    expect(() => simgridTopology(cluster('sharing_policy="SHARED"'))).toThrow(/cluster\.sharing_policy: got "SHARED"; accepted: SPLITDUPLEX/);
-    expect(() => simgridTopology(cluster('sharing_policy="FATPIPE"'))).toThrow(/sharing_policy: got "FATPIPE"/);
+    expect(simgridTopology(cluster('sharing_policy="SHARED"')).spec).toMatch(/^simgrid-flat:hosts=4,sharing=shared,/);
+    // SimGrid 3.32 builds a FATPIPE cluster's private links as SHARED ones.
+    expect(simgridTopology(cluster('sharing_policy="FATPIPE" limiter_link="2GBps"')).spec).toMatch(/^simgrid-flat:hosts=4,sharing=shared,limiter=2000000000Bps,/);
+    expect(() => simgridTopology(cluster('sharing_policy="BOGUS"'))).toThrow(/cluster\.sharing_policy: got "BOGUS"; accepted: SPLITDUPLEX, SHARED or FATPIPE/);
+    expect(() => simgridTopology(cluster('topology="TORUS" topo_parameters="2,2" sharing_policy="SHARED"'))).toThrow(/sharing_policy: got "SHARED"; accepted: SPLITDUPLEX on a TORUS cluster/);
+    expect(() => simgridTopology(cluster('topology="TORUS" topo_parameters="2,2" limiter_link="1GBps"'))).toThrow(/limiter_link: got "1GBps"; accepted: no limiter_link on a TORUS cluster/);
     expect(() => simgridTopology(cluster('bb_bw="1GBps" bb_lat="1us" bb_sharing_policy="FATPIPE"'))).toThrow(/bb_sharing_policy: got "FATPIPE"; accepted: SHARED/);
     expect(() => simgridTopology(cluster('topology="TORUS" topo_parameters="2,2" bb_bw="1GBps"'))).toThrow(/no backbone on a TORUS cluster/);
     expect(() => simgridTopology(cluster('topology="TORUS" topo_parameters="2,3"'))).toThrow(/radical: got "4 hosts"; accepted: 6 hosts/);

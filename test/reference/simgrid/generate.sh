@@ -171,7 +171,11 @@ fattree-2-16-8-fatpipe-allreduce-rab_rdb fattree-2-16-8-fatpipe 128 all allreduc
 dragonfly-2x2x4x4-limiter-alltoall-pair dragonfly-2x2x4x4-limiter 64 all alltoall pair no alltoall pair 1024,65536,1048576
 dragonfly-2x2x4x4-limiter-allgather-NTSLR dragonfly-2x2x4x4-limiter 64 all allgather NTSLR no allgather NTSLR 1024,65536,1048576
 dragonfly-4x2x4x2-shared-limiter-alltoall-pair dragonfly-4x2x4x2-shared-limiter 64 all alltoall pair no alltoall pair 1024,65536,1048576
-dragonfly-4x2x4x2-shared-limiter-allreduce-rab_rdb dragonfly-4x2x4x2-shared-limiter 64 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576"
+dragonfly-4x2x4x2-shared-limiter-allreduce-rab_rdb dragonfly-4x2x4x2-shared-limiter 64 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
+flat-16-shared-alltoall-pair flat-16-shared 16 all alltoall pair no alltoall pair 1024,65536,1048576
+flat-16-shared-allreduce-lr flat-16-shared 16 all allreduce lr no allreduce lr 1024,65536,1048576
+flat-16-backbone-fatpipe-limiter-alltoall-pair flat-16-backbone-fatpipe-limiter 16 all alltoall pair no alltoall pair 1024,65536,1048576
+flat-16-backbone-fatpipe-limiter-allreduce-rab_rdb flat-16-backbone-fatpipe-limiter 16 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac
