@@ -93,7 +93,7 @@ export function effectiveTopology(t: Topology, timing: LibraryTiming): Topology 
   });
 }
 
-/** The program with the library latency before every stream's first operation. */
+/** The program with the library latency before every stream's first operation (every other field kept: non-blocking flags, dependencies). */
 export function withLibraryLatency(program: FlowProgram, timing: LibraryTiming): FlowProgram {
   const delay = program.opDelay ? program.opDelay.slice() : new Float64Array(program.numOps);
   for (let s = 0; s < program.numStreams; s++) if (program.opStart[s + 1] > program.opStart[s]) delay[program.opStart[s]] += timing.latency_s;
