@@ -147,7 +147,7 @@ function rateUnitNote(result: TrafficSweepResult): string {
 }
 
 function table(result: TrafficSweepResult): string {
-  const head = `# ${result.topology} ${result.pattern} preset=${result.preset} P=${result.config.packetSize} VCs=${result.config.vcs} buf=${result.config.vcBuf} ${result.config.switching} routing=${result.routing} ${rateUnitNote(result)}`;
+  const head = `# ${result.topology} ${result.pattern} preset=${result.preset} P=${result.packetSizes ? `{${result.packetSizes.sizes.join(',')}}x{${result.packetSizes.weights.join(',')}}` : result.config.packetSize} VCs=${result.config.vcs} buf=${result.config.vcBuf} ${result.config.switching} routing=${result.routing} ${rateUnitNote(result)}`;
   const csv = toCsv(result).trim().split('\n');
   const cells = csv.map((l) => l.split(','));
   const widths = cells[0].map((_, i) => maxOf(cells.map((r) => r[i].length)));
@@ -252,6 +252,7 @@ export function register(program: Command): void {
         routingName: o.routing ?? fromFile?.routingName,
         vcsPerClass: fromFile?.vcsPerClass,
         onOff: fromFile?.onOff,
+        packetSizes: fromFile?.packetSizes,
         horizon,
         summary: o.booksimOutput === true,
         patternOptions: {
