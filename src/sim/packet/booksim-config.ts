@@ -229,6 +229,7 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   router: 'iq',
   subnets: 1,
   classes: 1,
+  input_speedup: 1,
   output_speedup: 1,
   st_prepare_delay: 0,
   output_delay: 0,
@@ -412,10 +413,6 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.swAllocDelay = int('sw_alloc_delay', 1, 0, 1000);
   config.stDelay = int('st_final_delay', 1, 0, 1000);
   config.internalSpeedup = num('internal_speedup', 1, 1, MAX_INTERNAL_SPEEDUP);
-  // input_speedup S: VC v of each input port feeds crossbar input v mod S (iq_router.cpp expanded_input);
-  // beyond num_vcs the extra crossbar inputs would have no VC.
-  const inputSpeedup = int('input_speedup', 1, 1, config.vcs);
-  if (inputSpeedup !== 1) config.inputSpeedup = inputSpeedup;
   config.creditDelay = int('credit_delay', 0, 0, 1000);
   const busyWhenFull = int('vc_busy_when_full', 0, 0, 1) === 1;
   // wait_for_tail_credit = 1 implies a credit too: an empty VC has them all.

@@ -77,12 +77,6 @@ export interface PacketConfig {
    * 1: no output buffering, one crossbar pass per cycle.
    */
   internalSpeedup: number;
-  /**
-   * Crossbar inputs per input port (BookSim `input_speedup`): VC v of a port feeds crossbar input
-   * v mod S, so up to S of its VCs (in different residues) cross in one cycle, each to its own output.
-   * Absent: 1.
-   */
-  inputSpeedup?: number;
   /** Extra cycles before a credit starts back upstream (BookSim credit_delay). */
   creditDelay: number;
   creditReturn: CreditReturn;
@@ -219,7 +213,6 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   if (typeof cfg.internalSpeedup !== 'number' || !(cfg.internalSpeedup >= 1 && cfg.internalSpeedup <= MAX_INTERNAL_SPEEDUP)) {
     throw new InputError('internal-speedup', cfg.internalSpeedup, `a number in [1, ${MAX_INTERNAL_SPEEDUP}]`);
   }
-  if (cfg.inputSpeedup !== undefined) checkInt('input-speedup', cfg.inputSpeedup, 1, cfg.vcs);
   checkInt('credit-delay', cfg.creditDelay, 0, 1000);
   checkChoice('credit-return', cfg.creditReturn, CREDIT_RETURNS);
   checkChoice('terminals', cfg.terminals, TERMINAL_MODELS);

@@ -169,10 +169,7 @@ export class PacketNetwork {
   private readonly vaAcceptPtr: Int32Array;
   private readonly saGrantPtr: Int32Array;
   private readonly saAcceptPtr: Int32Array;
-  /** Switch allocation's round-robin VC pointer per crossbar input (input port · inputSpeedup + residue). */
   private readonly saVcPtr: Int32Array;
-  /** Crossbar inputs per input port (BookSim input_speedup): VC v uses input v mod inputSpeedup. */
-  private readonly inputSpeedup: number;
 
   // --- input VCs (channels and injection ports), indexed port·V + v
   private readonly ivcHead: Int32Array;
@@ -381,10 +378,8 @@ export class PacketNetwork {
     this.vaGrantPtr = new Int32Array(this.rOutStart[N] * V);
     this.vaAcceptPtr = new Int32Array(this.rInStart[N] * V);
     this.saGrantPtr = new Int32Array(this.rOutStart[N]);
-    const IS = (this.inputSpeedup = cfg.inputSpeedup ?? 1);
-    this.saAcceptPtr = new Int32Array(this.rInStart[N] * IS);
-    // BookSim starts crossbar input i's VC pointer at i mod input_speedup (its first VC).
-    this.saVcPtr = Int32Array.from({ length: nInPorts * IS }, (_, i) => i % IS);
+    this.saAcceptPtr = new Int32Array(this.rInStart[N]);
+    this.saVcPtr = new Int32Array(nInPorts);
 
     // Per output port (channels and, output-queued, ejection ports): when it can send again.
     this.chFreeAt = new Int32Array(nPorts);
@@ -435,7 +430,7 @@ export class PacketNetwork {
 
     const allocator = getAllocator(cfg.allocator);
     this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V);
-    this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn * IS, maxOut, maxIn * IS * Math.min(V, maxOut));
+    this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn, maxOut, maxIn * Math.min(V, maxOut));
     this.arbKey = getArbiter(cfg.arbitration).key;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);
@@ -732,72 +727,67 @@ export class PacketNetwork {
     const credits = this.credits;
     const ovcOwner = this.ovcOwner;
     const arbKey = this.arbKey;
-    const IS = this.inputSpeedup;
 
     for (let li = 0; li < nIn; li++) {
       const port = this.rInPorts[inStart + li];
       if (this.portFlits[port] === 0) continue;
-      // Switch requests: per (crossbar input, output port) the input's best VC by its round-robin
+      // Switch requests: per (input port, output port) the input's best VC by its round-robin
       // offset (BookSim _SWAllocAddReq with _sw_rr_offset), or the oldest under age arbitration.
-      // A port has IS crossbar inputs (BookSim's expanded inputs): VC v uses input v mod IS.
-      for (let residue = 0; residue < IS; residue++) {
-        const input = li * IS + residue;
-        let touched = 0;
-        const vcPtr = this.saVcPtr[port * IS + residue];
-        for (let v = residue; v < V; v += IS) {
-          const ivc = port * V + v;
-          if (ivcCount[ivc] === 0) continue;
-          if (frontReady[ivc] > now) continue;
-          const b = ivc * depth + this.ivcHead[ivc];
-          let st = ivcState[ivc];
-          if (st === IDLE) {
-            this.routeHead(r, ivc, bufPkt[b], now, tick);
-            st = VC_ALLOC;
+      let touched = 0;
+      const vcPtr = this.saVcPtr[port];
+      for (let v = 0; v < V; v++) {
+        const ivc = port * V + v;
+        if (ivcCount[ivc] === 0) continue;
+        if (frontReady[ivc] > now) continue;
+        const b = ivc * depth + this.ivcHead[ivc];
+        let st = ivcState[ivc];
+        if (st === IDLE) {
+          this.routeHead(r, ivc, bufPkt[b], now, tick);
+          st = VC_ALLOC;
+        }
+        if (ivcTime[ivc] > tick) continue;
+        if (st === VC_ALLOC) {
+          const out = this.ivcOut[ivc];
+          const p = bufPkt[b];
+          const need = this.vct && out < this.ejBase ? Math.max(this.pSize[p], this.vcAllocCredit) : this.vcAllocCredit;
+          const outLocal = this.ivcOutLocal[ivc];
+          const inIdx = li * V + v;
+          for (let v2 = this.ivcLo[ivc]; v2 <= this.ivcHi[ivc]; v2++) {
+            const o = out * V + v2;
+            if (ovcOwner[o] >= 0 || credits[o] < need) continue;
+            const outIdx = outLocal * V + v2;
+            const ptr = this.vaGrantPtr[outStart * V + outIdx];
+            va.add(inIdx, outIdx, arbKey(this.pCtime[p], inIdx, ptr, nIn * V));
           }
-          if (ivcTime[ivc] > tick) continue;
-          if (st === VC_ALLOC) {
-            const out = this.ivcOut[ivc];
-            const p = bufPkt[b];
-            const need = this.vct && out < this.ejBase ? Math.max(this.pSize[p], this.vcAllocCredit) : this.vcAllocCredit;
-            const outLocal = this.ivcOutLocal[ivc];
-            const inIdx = li * V + v;
-            for (let v2 = this.ivcLo[ivc]; v2 <= this.ivcHi[ivc]; v2++) {
-              const o = out * V + v2;
-              if (ovcOwner[o] >= 0 || credits[o] < need) continue;
-              const outIdx = outLocal * V + v2;
-              const ptr = this.vaGrantPtr[outStart * V + outIdx];
-              va.add(inIdx, outIdx, arbKey(this.pCtime[p], inIdx, ptr, nIn * V));
-            }
-          } else {
-            // ACTIVE: a switch request needs a credit downstream and a free channel (output-queued:
-            // the output buffer takes the flit whatever the channel is doing, as BookSim's unbounded one).
-            const out = this.ivcOut[ivc];
-            if (out < this.numChannels) {
-              if (credits[this.ivcOvc[ivc]] <= 0 || (!this.outputQueued && this.chFreeAt[out] > now)) continue;
-            } else if (this.ejCredits && credits[this.ivcOvc[ivc]] <= 0) {
-              continue;
-            }
-            const key = arbKey(this.pCtime[bufPkt[b]], v, vcPtr, V);
-            const ol = this.ivcOutLocal[ivc];
-            let t = 0;
-            while (t < touched && this.saOutTouched[t] !== ol) t++;
-            if (t === touched) {
-              this.saOutTouched[touched++] = ol;
-              this.saBestKey[t] = key;
-              this.saBestVc[t] = v;
-            } else if (key < this.saBestKey[t]) {
-              this.saBestKey[t] = key;
-              this.saBestVc[t] = v;
-            }
+        } else {
+          // ACTIVE: a switch request needs a credit downstream and a free channel (output-queued:
+          // the output buffer takes the flit whatever the channel is doing, as BookSim's unbounded one).
+          const out = this.ivcOut[ivc];
+          if (out < this.numChannels) {
+            if (credits[this.ivcOvc[ivc]] <= 0 || (!this.outputQueued && this.chFreeAt[out] > now)) continue;
+          } else if (this.ejCredits && credits[this.ivcOvc[ivc]] <= 0) {
+            continue;
+          }
+          const key = arbKey(this.pCtime[bufPkt[b]], v, vcPtr, V);
+          const ol = this.ivcOutLocal[ivc];
+          let t = 0;
+          while (t < touched && this.saOutTouched[t] !== ol) t++;
+          if (t === touched) {
+            this.saOutTouched[touched++] = ol;
+            this.saBestKey[t] = key;
+            this.saBestVc[t] = v;
+          } else if (key < this.saBestKey[t]) {
+            this.saBestKey[t] = key;
+            this.saBestVc[t] = v;
           }
         }
-        for (let t = 0; t < touched; t++) {
-          const ol = this.saOutTouched[t];
-          const ptr = this.saGrantPtr[outStart + ol];
-          const v = this.saBestVc[t];
-          const p = bufPkt[(port * V + v) * depth + this.ivcHead[port * V + v]];
-          sa.add(input, ol, arbKey(this.pCtime[p], input, ptr, nIn * IS), v);
-        }
+      }
+      for (let t = 0; t < touched; t++) {
+        const ol = this.saOutTouched[t];
+        const ptr = this.saGrantPtr[outStart + ol];
+        const v = this.saBestVc[t];
+        const p = bufPkt[(port * V + v) * depth + this.ivcHead[port * V + v]];
+        sa.add(li, ol, arbKey(this.pCtime[p], li, ptr, nIn), v);
       }
     }
 
@@ -818,15 +808,13 @@ export class PacketNetwork {
     }
 
     if (sa.count > 0) {
-      sa.allocate(this.allocIters, this.saGrantPtr, outStart, this.saAcceptPtr, inStart * IS);
+      sa.allocate(this.allocIters, this.saGrantPtr, outStart, this.saAcceptPtr, inStart);
       for (let k = 0; k < sa.count; k++) {
-        const input = sa.reqIn[k];
-        if (sa.matchOfIn[input] !== sa.reqOut[k]) continue;
-        const li = IS === 1 ? input : (input / IS) | 0;
+        const li = sa.reqIn[k];
+        if (sa.matchOfIn[li] !== sa.reqOut[k]) continue;
         const port = this.rInPorts[inStart + li];
         const v = sa.reqAux[k];
-        // BookSim: _sw_rr_offset[expanded_input] = (vc + input_speedup) % vcs.
-        this.saVcPtr[port * IS + (input - li * IS)] = (v + IS) % V;
+        this.saVcPtr[port] = (v + 1) % V;
         this.traverse(r, port, port * V + v, now, tick);
       }
     }
