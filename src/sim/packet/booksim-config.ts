@@ -15,6 +15,7 @@
  * `injection_rate_uses_flits` 0.
  */
 import { InputError } from '../../util/errors.js';
+import { maxOf } from '../../util/arrays.js';
 /** A routing registry name (routing/registry.ts). */
 type RoutingName = string;
 import type { MeasurementOptions } from './measure.js';
@@ -403,7 +404,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   const vcsPerClass = topology === 'dragonflynew' ? 1 : undefined;
   config.vcBuf = int('vc_buf_size', 8, 1, 1 << 16);
   const packetSizes = bookSimPacketSizes(get('packet_size', 1), get('packet_size_rate', 1));
-  config.packetSize = Math.max(...packetSizes.sizes);
+  config.packetSize = maxOf(packetSizes.sizes);
   // BookSim reads vct only in its event-driven router (event_router.cpp); the iq router, the one
   // Meshwork models (router = iq), runs wormhole whatever vct says, so Meshwork does too.
   config.switching = 'wormhole';

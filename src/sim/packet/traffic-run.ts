@@ -114,7 +114,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   const preset = opts.preset ?? 'booksim';
   const mix = opts.packetSizes;
   if (mix) checkPacketSizeMix(mix);
-  const cfg: PacketConfig = { ...presetConfig(preset, topology), ...opts.config, ...(mix ? { packetSize: Math.max(...mix.sizes) } : {}) };
+  const cfg: PacketConfig = { ...presetConfig(preset, topology), ...opts.config, ...(mix ? { packetSize: maxOf(mix.sizes) } : {}) };
   const routing = opts.routing ?? (opts.routingName ? resolveRouting(topology, { routing: opts.routingName, seed: cfg.seed, engine: 'packet' }) : trafficRouting(topology, preset, cfg.seed));
   validateConfig(cfg, routing.vcClasses);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
