@@ -228,7 +228,7 @@ function workloadText(report: WorkloadReport, engine: string, topology: string, 
         id: 'collectives',
         title: report.collectives.length > shown.length ? `collectives (first ${shown.length} of ${report.collectives.length}; --json for all)` : 'collectives',
         columns: ['#', 'collective', 'algorithm', 'group', 'ranks', 'size', 'start', 'time', 'algbw', 'busbw'],
-        rows: shown.map((c) => [c.index, c.collective, c.algorithm.length > 40 ? `${c.algorithm.slice(0, 39)}…` : c.algorithm, c.group, c.ranks, formatSize(c.bytes), formatTime(c.start_s), formatTime(c.time_s), formatBandwidth(c.algbw_bytes_per_s), formatBandwidth(c.busbw_bytes_per_s)]),
+        rows: shown.map((c) => [c.index, c.collective, c.algorithm.length > 64 ? `${c.algorithm.slice(0, 63)}…` : c.algorithm, c.group, c.ranks, formatSize(c.bytes), formatTime(c.start_s), formatTime(c.time_s), formatBandwidth(c.algbw_bytes_per_s), formatBandwidth(c.busbw_bytes_per_s)]),
         align: ['right', 'left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
       }),
     );
