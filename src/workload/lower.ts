@@ -249,7 +249,8 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
       b.beginStream(rank);
       const from = b.lastOp + 1;
       if (group!.latency_s > 0) b.compute(group!.latency_s);
-      for (let o = g.opStart[s]; o < g.opStart[s + 1]; o++) copyOp(b, g, o, group!.tags[o], inst.ranks, collTagBase(inst.index), tagStride, group!.efficiency);
+      const offset = b.lastOp + 1 - g.opStart[s];
+      for (let o = g.opStart[s]; o < g.opStart[s + 1]; o++) copyOp(b, g, o, offset, group!.tags[o], inst.ranks, collTagBase(inst.index), tagStride, group!.efficiency);
       first[rank][vOf[local]].push(from);
       done[rank][vOf[local]].push(b.lastOp);
       note(CAT.collective, vOf[local], inst.index);
@@ -322,8 +323,8 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
   }
 }
 
-/** Copies op `o` of a group program into `b`, its ranks mapped to `ranks` and its tag offset. */
-function copyOp(b: FlowProgramBuilder, g: FlowProgram, o: number, localTag: number, ranks: readonly number[], tagBase: number, tagStride: number, efficiency: number): void {
+/** Copies op `o` of a group program into `b` (as op o + offset), its ranks mapped to `ranks` and its tag offset. */
+function copyOp(b: FlowProgramBuilder, g: FlowProgram, o: number, offset: number, localTag: number, ranks: readonly number[], tagBase: number, tagStride: number, efficiency: number): void {
   if (localTag >= tagStride) throw new InputError('collective tags', localTag, `at most ${tagStride} distinct tags in a collective's schedule`);
   const tag = tagBase + localTag;
   const hint = g.opHint[o] >= 0 ? g.hints[g.opHint[o]] : undefined;
@@ -333,11 +334,17 @@ function copyOp(b: FlowProgramBuilder, g: FlowProgram, o: number, localTag: numb
     case OpKind.Send: {
       const n = g.opCount[o];
       const to = n === 1 ? ranks[g.dsts[g.opPeer[o]]] : Array.from(g.dsts.subarray(g.opPeer[o], g.opPeer[o] + n), (d) => ranks[d]);
-      b.send(to, wire, tag, hint);
+      if (g.opNonBlocking?.[o] === 1 && typeof to === 'number') b.isend(to, wire, tag, hint);
+      else b.send(to, wire, tag, hint);
       break;
     }
     case OpKind.Recv:
-      b.recv(ranks[g.opPeer[o]], wire, tag);
+      if (g.opNonBlocking?.[o] === 1) b.irecv(ranks[g.opPeer[o]], wire, tag);
+      else b.recv(ranks[g.opPeer[o]], wire, tag);
+      break;
+    case OpKind.Wait:
+      if (g.opPeer[o] < 0) b.waitall();
+      else b.wait(g.opPeer[o] + offset);
       break;
     case OpKind.Copy:
       b.copy(g.opBytes[o]);

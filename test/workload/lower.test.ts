@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildTopology } from '../../src/topology/registry.js';
 import { runWorkload } from '../../src/workload/run.js';
+import { simulate } from '../../src/sim/simulate.js';
+import { buildSchedule } from '../../src/collectives/registry.js';
+import '../../src/collectives/algorithms/classic.js';
 import { comp, traceOf, RING_ALGORITHMS } from './chakra-helpers.js';
 
 // Two ranks joined by one 1 GB/s (8 Gbps) link each way, no latency, α = 0: a ring allreduce of
@@ -58,5 +61,13 @@ describe('the packet engine runs the same lowered workload', () => {
       expect(Math.abs(r.compute_s - 35e-6)).toBeLessThanOrEqual(3 * cycle);
       expect(Math.abs(r.exposed_communication_s - (r.communication_s - 20e-6))).toBeLessThanOrEqual(cycle);
     }
+  });
+
+  it('a schedule of non-blocking ops (alltoall linear: irecv, isend, waitall) lowers and times as the schedule itself', () => {
+    const t = buildTopology('fullmesh:4,bw=8Gbps,lat=1us');
+    const node = { id: 1, name: 'a2a', kind: 'coll' as const, collective: 'alltoall' as const, commSize: 4 * 65536 };
+    const { report } = runWorkload({ topology: t, trace: traceOf(Array(4).fill([node])), algorithms: { alltoall: 'linear' } });
+    const alone = simulate({ topology: t, schedule: buildSchedule({ topology: t, collective: 'alltoall', algorithm: 'linear', size: 65536 }) });
+    expect(report.step_time_s).toBe(alone.makespan_s);
   });
 });
