@@ -125,6 +125,7 @@ export {
 export { decodeChakraRank, traceError, CHAKRA_COLLECTIVES, type ChakraNode, type ChakraNodeKind, type ChakraCollective, type ChakraRankTrace } from './workload/chakra/read.js';
 export { assembleTrace, parseCommGroups, processGroupsFromMetadata, type ChakraTrace, type ChakraCollectiveInstance, type ProcessGroups } from './workload/chakra/trace.js';
 export { encodeChakraRank, type ChakraNodeInit } from './workload/chakra/write.js';
+export { traceFromRankFiles, type RankFile, type TraceFileOptions } from './workload/chakra/files.js';
 export { DEVICE_PRESETS, resolveDevice, type DeviceModel } from './workload/device.js';
 export { lowerWorkload, DEFAULT_ALGORITHMS as WORKLOAD_DEFAULT_ALGORITHMS, OP_CATEGORIES as WORKLOAD_OP_CATEGORIES, type LowerOptions, type LoweredWorkload, type CollectiveAlgorithms } from './workload/lower.js';
 export { analyzeWorkload, type WorkloadReport, type RankTimeline, type CollectiveTiming, type CriticalNode, type LinkTraffic } from './workload/analyze.js';

@@ -35,6 +35,8 @@ export interface CollectiveTiming {
   readonly index: number;
   readonly collective: ChakraCollective;
   readonly group: string;
+  /** The algorithm spec it ran; a library's pick says so (`... (nccl pick)`). */
+  readonly algorithm: string;
   readonly ranks: number;
   readonly bytes: number;
   readonly start_s: number;
@@ -175,6 +177,7 @@ export function analyzeWorkload(lowered: LoweredWorkload, result: RunResult, top
       index: inst.index,
       collective: inst.collective,
       group: inst.group,
+      algorithm: lowered.collectiveAlgorithm[inst.index],
       ranks: inst.ranks.length,
       bytes: inst.bytes,
       start_s: start,

@@ -36,19 +36,24 @@ import { OpKind } from '../collectives/types.js';
 import type { ChakraCollective, ChakraNode } from './chakra/read.js';
 import { isTimedCollective, type ChakraCollectiveInstance, type ChakraTrace } from './chakra/trace.js';
 import { resolveDevice, type DeviceModel } from './device.js';
+import { communicatorPicker, defaultLibrary, LIBRARY_COLLECTIVES, type CommunicatorPick } from './library-pick.js';
+import { libraryMachine, type LibraryName } from '../collectives/algorithms/library/tuning.js';
+import '../collectives/algorithms/library/index.js';
 
 /** The algorithm of each collective type (schedule IR names, `meshwork collective list`). */
 export type CollectiveAlgorithms = Readonly<Partial<Record<ChakraCollective, string>>>;
 
 /**
- * Defaults: the bandwidth-optimal ring family NCCL uses for large messages (ring allreduce,
- * allgather, reduce-scatter), pairwise exchange for alltoall, binomial trees for the rooted ones,
- * dissemination for the barrier. Each runs on any number of ranks.
+ * Defaults: allreduce, allgather and reduce-scatter get the collective library's pick for their
+ * communicator (`library`: NCCL's tuning model, RCCL's on an AMD machine preset; library-pick.ts),
+ * as a PyTorch job's collectives do; the others, which the libraries' tuning model does not cover,
+ * pairwise exchange for alltoall, binomial trees for the rooted ones, dissemination for the
+ * barrier. Each runs on any number of ranks.
  */
 export const DEFAULT_ALGORITHMS: Readonly<Record<ChakraCollective, string>> = {
-  allreduce: 'ring',
-  allgather: 'ring',
-  'reduce-scatter': 'ring',
+  allreduce: 'library',
+  allgather: 'library',
+  'reduce-scatter': 'library',
   alltoall: 'pairwise',
   broadcast: 'binomial',
   reduce: 'ring',
@@ -80,6 +85,8 @@ export interface LoweredWorkload {
   readonly opNode: Int32Array;
   /** Per op: the collective instance (trace.collectives), -1 otherwise. */
   readonly opCollective: Int32Array;
+  /** Per collective instance: the algorithm spec it ran (a library pick says which library). */
+  readonly collectiveAlgorithm: readonly string[];
   readonly trace: ChakraTrace;
   /** Resolved choices, for the result's record. */
   readonly model: Readonly<Record<string, unknown>>;
@@ -91,7 +98,18 @@ export interface LoweredWorkload {
 interface GroupProgram {
   readonly program: FlowProgram;
   readonly usedBytes: number;
+  /** The schedule's algorithm spec, with the library that picked it. */
+  readonly algorithm: string;
+  /** A library pick's latency, paid at the start of each of its streams (a Compute op), seconds. */
+  readonly latency_s: number;
+  /** A library pick's protocol efficiency: its messages carry bytes / efficiency at the link rate. */
+  readonly efficiency: number;
+  /** Per op: its tag renumbered densely (schedules such as the hierarchical one use sparse tags up to 2^20), so an instance needs few. */
+  readonly tags: Int32Array;
 }
+
+/** Algorithm names that stand for a collective library's pick (library-pick.ts). */
+const PICKER_NAMES = new Set(['library', 'nccl', 'rccl']);
 
 /** Collectives whose comm_size is one rank's whole send buffer, P of Meshwork's blocks. */
 const DIVIDED = new Set<ChakraCollective>(['alltoall', 'scatter']);
@@ -138,16 +156,28 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
   const groupPrograms = new Map<string, GroupProgram>();
   const standIns = new Map<number, Topology>();
   const rounded: { collective: number; bytes: number; used: number }[] = [];
+  const library = defaultLibrary(t);
+  const pickers = new Map<string, ReturnType<typeof communicatorPicker>>();
+  const instanceAlgorithm: string[] = [];
   const groupProgram = (inst: ChakraCollectiveInstance): GroupProgram => {
     const P = inst.ranks.length;
     const size = meshworkSize(inst.collective, inst.bytes, P);
-    const alg = algorithms[inst.collective];
+    let alg = algorithms[inst.collective];
     // The whole machine in rank order runs on the real topology (topology-aware algorithms and their hints).
     const identity = P === t.numEndpoints && inst.ranks.every((r, i) => r === i);
-    const key = `${inst.collective}|${alg}|${P}|${size}|${inst.root}|${identity}`;
+    const picked = PICKER_NAMES.has(alg) && LIBRARY_COLLECTIVES.has(inst.collective);
+    let pick: CommunicatorPick | undefined;
+    if (picked) {
+      const lib = alg === 'library' ? library : (alg as LibraryName);
+      let picker = pickers.get(lib);
+      if (picker === undefined) pickers.set(lib, (picker = communicatorPicker(t, lib)));
+      pick = picker(inst.collective as CollectiveKind, inst.ranks, size, identity);
+      alg = pick.spec;
+    }
+    const key = `${inst.collective}|${alg}|${P}|${size}|${inst.root}|${identity}|${pick?.key ?? ''}`;
     let g = groupPrograms.get(key);
     if (g === undefined) {
-      let topo = identity ? t : standIns.get(P);
+      let topo = pick?.topology ?? (identity ? t : standIns.get(P));
       if (topo === undefined) standIns.set(P, (topo = fullmesh(P)));
       let schedule;
       try {
@@ -156,9 +186,18 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
         if (err instanceof InputError) throw new InputError(`algorithm.${inst.collective}`, alg, `an algorithm for ${inst.collective} on ${P} ranks (collective ${inst.index}, group ${inst.group}): ${err.message}`);
         throw err;
       }
-      g = { program: lowerSchedule(schedule, identity ? t : undefined), usedBytes: chakraBytes(inst.collective, size, P) };
+      const program = lowerSchedule(schedule, identity ? t : undefined);
+      g = {
+        program,
+        tags: denseTags(program.opTag),
+        usedBytes: chakraBytes(inst.collective, size, P),
+        algorithm: pick ? `${schedule.algorithmSpec} (${pick.library} pick)` : schedule.algorithmSpec,
+        latency_s: pick?.latency_s ?? 0,
+        efficiency: pick?.efficiency ?? 1,
+      };
       groupPrograms.set(key, g);
     }
+    instanceAlgorithm[inst.index] = g.algorithm;
     if (g.usedBytes !== inst.bytes) rounded.push({ collective: inst.index, bytes: inst.bytes, used: g.usedBytes });
     return g;
   };
@@ -200,14 +239,18 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
   for (const inst of trace.collectives) {
     const vOf = inst.ranks.map((rank, i) => nodeIndex[rank].get(inst.nodeIds[i])!);
     // A collective of one rank moves nothing: only its marker below.
-    const g = inst.ranks.length > 1 ? groupProgram(inst).program : null;
+    const group = inst.ranks.length > 1 ? groupProgram(inst) : null;
+    const g = group?.program ?? null;
+    if (group === null) instanceAlgorithm[inst.index] = 'none (one rank)';
     for (let s = 0; g !== null && s < g.numStreams; s++) {
       const local = g.streamRank[s];
       const rank = inst.ranks[local];
       if (g.opStart[s] === g.opStart[s + 1]) continue;
       b.beginStream(rank);
       const from = b.lastOp + 1;
-      for (let o = g.opStart[s]; o < g.opStart[s + 1]; o++) copyOp(b, g, o, inst.ranks, collTagBase(inst.index), tagStride);
+      if (group!.latency_s > 0) b.compute(group!.latency_s);
+      const offset = b.lastOp + 1 - g.opStart[s];
+      for (let o = g.opStart[s]; o < g.opStart[s + 1]; o++) copyOp(b, g, o, offset, group!.tags[o], inst.ranks, collTagBase(inst.index), tagStride, group!.efficiency);
       first[rank][vOf[local]].push(from);
       done[rank][vOf[local]].push(b.lastOp);
       note(CAT.collective, vOf[local], inst.index);
@@ -262,6 +305,7 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
       opCategory: Uint8Array.from(cat),
       opNode: Int32Array.from(node),
       opCollective: Int32Array.from(coll),
+      collectiveAlgorithm: instanceAlgorithm,
       trace,
       model: {
         workload: 'Chakra execution trace, lowered by workload/lower.ts',
@@ -270,6 +314,7 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
         compute: computePolicy === 'trace' ? 'duration_micros when present, else the roofline of the device model' : 'the roofline of the device model whenever num_ops is known, else duration_micros',
         device,
         algorithms,
+        library: `library: ${library} (the topology's machine preset ${libraryMachine(t).name}); each allreduce, allgather and reduce-scatter gets the pick of the library's tuning model for its communicator (a fabric communicator of whole node slices: its nodes and NIC share; any other: one node behind a switch at its first rank's link rate, one channel), the pick's latency once at the start of each of its streams and its protocol efficiency as bytes / efficiency on the wire; the pick per collective is report.collectives[].algorithm`,
         sizes: 'comm_size as ASTRA-sim reads it: the whole buffer (allreduce, reduce-scatter, reduce, broadcast), one rank\'s contribution (allgather, gather), one rank\'s send buffer of P blocks (alltoall, scatter); rounded up to whole 4-byte elements where an algorithm needs it',
         dependencies: `${trace.dependencyKinds === 'both' ? 'data and control' : trace.dependencyKinds === 'data' ? 'data only' : 'control only'} dependencies; ${trace.danglingDeps} on node ids absent from their file and ${trace.selfDeps} of a node on itself ignored`,
       },
@@ -278,20 +323,28 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
   }
 }
 
-/** Copies op `o` of a group program into `b`, its ranks mapped to `ranks` and its tag offset. */
-function copyOp(b: FlowProgramBuilder, g: FlowProgram, o: number, ranks: readonly number[], tagBase: number, tagStride: number): void {
-  if (g.opTag[o] >= tagStride) throw new InputError('collective tags', g.opTag[o], `tags below ${tagStride} in a collective's schedule`);
-  const tag = tagBase + g.opTag[o];
+/** Copies op `o` of a group program into `b` (as op o + offset), its ranks mapped to `ranks` and its tag offset. */
+function copyOp(b: FlowProgramBuilder, g: FlowProgram, o: number, offset: number, localTag: number, ranks: readonly number[], tagBase: number, tagStride: number, efficiency: number): void {
+  if (localTag >= tagStride) throw new InputError('collective tags', localTag, `at most ${tagStride} distinct tags in a collective's schedule`);
+  const tag = tagBase + localTag;
   const hint = g.opHint[o] >= 0 ? g.hints[g.opHint[o]] : undefined;
+  // A protocol below the link rate (LL, LL128) moves its bytes as bytes / efficiency at the link rate.
+  const wire = efficiency === 1 ? g.opBytes[o] : Math.ceil(g.opBytes[o] / efficiency);
   switch (g.opKind[o]) {
     case OpKind.Send: {
       const n = g.opCount[o];
       const to = n === 1 ? ranks[g.dsts[g.opPeer[o]]] : Array.from(g.dsts.subarray(g.opPeer[o], g.opPeer[o] + n), (d) => ranks[d]);
-      b.send(to, g.opBytes[o], tag, hint);
+      if (g.opNonBlocking?.[o] === 1 && typeof to === 'number') b.isend(to, wire, tag, hint);
+      else b.send(to, wire, tag, hint);
       break;
     }
     case OpKind.Recv:
-      b.recv(ranks[g.opPeer[o]], g.opBytes[o], tag);
+      if (g.opNonBlocking?.[o] === 1) b.irecv(ranks[g.opPeer[o]], wire, tag);
+      else b.recv(ranks[g.opPeer[o]], wire, tag);
+      break;
+    case OpKind.Wait:
+      if (g.opPeer[o] < 0) b.waitall();
+      else b.wait(g.opPeer[o] + offset);
       break;
     case OpKind.Copy:
       b.copy(g.opBytes[o]);
@@ -311,6 +364,13 @@ function copyOp(b: FlowProgramBuilder, g: FlowProgram, o: number, ranks: readonl
     default:
       throw new Error(`a collective schedule with op kind ${g.opKind[o]}`);
   }
+}
+
+/** Each tag replaced by its rank among the distinct tags (matching only needs tags to stay distinct). */
+function denseTags(tags: Int32Array): Int32Array {
+  const order = new Map<number, number>();
+  for (const v of [...new Set(tags)].sort((x, y) => x - y)) order.set(v, order.size);
+  return Int32Array.from(tags, (v) => order.get(v)!);
 }
 
 /** How long a compute-like node takes, on which lane, in which category. */

@@ -13,11 +13,14 @@ const json = (args: string[]) => {
 
 describe('meshwork workload', () => {
   it('run: ASTRA-sim all_reduce 8 NPUs on a ring prints the step, ranks, collectives, critical path and links', () => {
-    const r = runCli(['workload', 'run', '--trace', ALL_REDUCE_8, '--topology', 'ring:8,bw=50GiBps,lat=500ns', '--alpha', '10ns']);
+    const r = runCli(['workload', 'run', '--trace', ALL_REDUCE_8, '--topology', 'ring:8,bw=50GiBps,lat=500ns', '--alpha', '10ns', '--algorithm', 'allreduce=ring']);
     expect(r.code).toBe(0);
     // 14 steps of 10 ns + 131,072 B / 50 GiB/s + 500 ns (test/workload/astra-reference.test.ts).
     expect(r.stdout).toContain('step time: 41.32us');
     for (const label of ['per rank', 'collectives', 'critical path', 'busiest links', 'exposed comm.']) expect(r.stdout).toContain(label);
+    // By default the allreduce is NCCL's pick, named in the collectives table.
+    const picked = runCli(['workload', 'run', '--trace', ALL_REDUCE_8, '--topology', 'ring:8,bw=50GiBps,lat=500ns']);
+    expect(picked.stdout).toContain('nccl-ring:channels=1,proto=LL128,machine=generic (nccl pick)');
   });
 
   it('run --json: the result and the report; --engine packet times the same trace', () => {

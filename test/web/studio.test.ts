@@ -22,6 +22,7 @@ import { checkSweepRows, sweepCurvePoints } from '../../src/sweep/export-file.js
 import { runCli } from '../helpers/cli.js';
 import { generateTransformer, generatedTrace } from '../../src/workload/generate.js';
 import { runWorkload } from '../../src/workload/run.js';
+import { loadChakraTrace } from '../../src/node/chakra.js';
 import { tempDir, writeSweep } from '../helpers/sweep.js';
 import { readFileSync } from 'node:fs';
 import { exportGraphml } from '../../src/topology/export/index.js';
@@ -281,6 +282,25 @@ describe('Meshwork Studio in headless Chromium', () => {
     expect(await page.getByTestId('workload-ranks').locator('tbody tr').count()).toBe(4);
     expect(await inkedPixels(page, 'gantt')).toBeGreaterThan(200);
     await page.screenshot({ path: `${SHOTS}/workload.png` });
+    await page.close();
+  });
+
+  it('Workload with opened Chakra files (.et): ASTRA-sim\'s 8-NPU allreduce times as workload run --trace does', async () => {
+    const dir = '../shared/reference/chakra/astra-sim/et_microbenchmarks/all_reduce/8npus_1MB';
+    const files = Array.from({ length: 8 }, (_, r) => ({ name: `all_reduce.${r}.et`, mimeType: 'application/octet-stream', buffer: readFileSync(join(dir, `all_reduce.${r}.et`)) }));
+    const page = await open('#view=workload&topology=ring:8,bw=50GiBps,lat=500ns&engine=flow');
+    await page.locator('input[name=traceFile]').setInputFiles(files);
+    await expect.poll(() => page.getByTestId('workload-trace').innerText(), { timeout: 30_000 }).toMatch(/^8 files \(all_reduce\.0\.et/);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByTestId('workload-step').waitFor({ timeout: 60_000 });
+    const expected = runWorkload({ topology: buildTopology('ring:8,bw=50GiBps,lat=500ns'), trace: loadChakraTrace([dir]) });
+    expect(Number(await page.locator('[data-testid=workload-step] b').getAttribute('data-value'))).toBe(expected.report.step_time_s);
+    expect(await page.getByTestId('workload-ranks').locator('tbody tr').count()).toBe(8);
+    // A missing rank is refused in one line, as the CLI refuses it.
+    await page.locator('input[name=traceFile]').setInputFiles(files.slice(1));
+    await expect.poll(() => page.getByTestId('workload-trace').innerText(), { timeout: 30_000 }).toMatch(/^7 files/);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => page.getByTestId('error').innerText(), { timeout: 30_000 }).toBe('meshwork: error: trace: got "all_reduce.0.et missing"; accepted: one file per rank 0 to 7 (rank 0 has none)');
     await page.close();
   });
 

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { buildTopology } from '../../src/topology/registry.js';
 import { decodeChakraRank } from '../../src/workload/chakra/read.js';
 import { assembleTrace } from '../../src/workload/chakra/trace.js';
+import { RING_ALGORITHMS } from './chakra-helpers.js';
 import { runWorkload } from '../../src/workload/run.js';
 
 const ASTRA_SIM_REGRESSION_NS = 117_780;
@@ -34,15 +35,15 @@ describe('ASTRA-sim regression workload (8-NPU ring, 1 MiB allreduce)', () => {
 
   it('Meshwork: 14 ring steps of α + S/(8B) + L, at flow and packet level', () => {
     const perStep = 10e-9 + 131072 / B + 500e-9;
-    const flow = runWorkload({ topology, trace, model: { alpha: 10e-9 } }).report.step_time_s;
+    const flow = runWorkload({ topology, trace, algorithms: RING_ALGORITHMS, model: { alpha: 10e-9 } }).report.step_time_s;
     expect(flow).toBeCloseTo(14 * perStep, 12);
     // Packet level: buffers that cover the 500 ns link's credit round trip (--vc-buf 2048).
-    const packet = runWorkload({ topology, trace, model: { alpha: 10e-9 }, engine: 'packet', packet: { config: { vcBuf: 2048 } } }).report.step_time_s;
+    const packet = runWorkload({ topology, trace, algorithms: RING_ALGORITHMS, model: { alpha: 10e-9 }, engine: 'packet', packet: { config: { vcBuf: 2048 } } }).report.step_time_s;
     expect(Math.abs(packet - flow) / flow).toBeLessThan(0.01);
   });
 
   it('the named difference is pinned: ASTRA-sim (4 chunks × 14 steps, 2,103 ns each) is 2.85 × Meshwork', () => {
-    const flow = runWorkload({ topology, trace, model: { alpha: 10e-9 } }).report.step_time_s;
+    const flow = runWorkload({ topology, trace, algorithms: RING_ALGORITHMS, model: { alpha: 10e-9 } }).report.step_time_s;
     expect(ASTRA_SIM_REGRESSION_NS / (flow * 1e9)).toBeCloseTo(2.85, 2);
   });
 });

@@ -23,3 +23,9 @@ export function writeTraceDir(perRank: ReadonlyArray<readonly ChakraNodeInit[]>,
 export function comp(id: number, us: number, deps: number[] = []): ChakraNodeInit {
   return { id, name: `comp${id}`, kind: 'comp', durationMicros: us, dataDeps: deps };
 }
+
+/**
+ * The plain ring for the collectives whose default is the library's pick: tests whose expected
+ * figures are hand-computed for the ring name it (library picks are pinned in library-pick.test.ts).
+ */
+export const RING_ALGORITHMS = { allreduce: 'ring', allgather: 'ring', 'reduce-scatter': 'ring' } as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTopology } from '../../src/topology/registry.js';
 import { generateTransformer, generatedTrace } from '../../src/workload/generate.js';
+import { RING_ALGORITHMS } from './chakra-helpers.js';
 import { runWorkload } from '../../src/workload/run.js';
 
 /**
@@ -33,7 +34,7 @@ describe('generated transformer workload', () => {
   });
 
   it('per-rank exposed communication matches the hand-computed case', () => {
-    const { report } = runWorkload({ topology, trace: generatedTrace(gen), device, model: { alpha: 0 } });
+    const { report } = runWorkload({ topology, trace: generatedTrace(gen), algorithms: RING_ALGORITHMS, device, model: { alpha: 0 } });
     expect(report.step_time_s * 1e6).toBeCloseTo(174.534, 6);
     for (const r of report.ranks) {
       expect(r.compute_s * 1e6).toBeCloseTo(81.75, 6);
@@ -61,7 +62,7 @@ describe('generated transformer workload', () => {
     const pp = generateTransformer({ tp: 1, pp: 2, dp: 1, layers: 2, hidden: 64, sequence: 32, microbatches: 2 });
     const kinds = pp.ranks.map((nodes) => nodes.filter((n) => n.kind === 'send' || n.kind === 'recv').map((n) => n.kind));
     expect(kinds).toEqual([['send', 'send', 'recv', 'recv'], ['recv', 'recv', 'send', 'send']]);
-    const { report } = runWorkload({ topology: buildTopology('ring:2'), trace: generatedTrace(pp), device });
+    const { report } = runWorkload({ topology: buildTopology('ring:2'), trace: generatedTrace(pp), algorithms: RING_ALGORITHMS, device });
     expect(report.step_time_s).toBeGreaterThan(0);
   });
 });

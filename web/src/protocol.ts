@@ -19,8 +19,18 @@ export type Request =
   | { kind: 'results'; name: string; text: string }
   /** A file the user opened, kept under its name for `graphml:NAME`, `anynet:NAME`, `simgrid:NAME`, `file:NAME`. */
   | { kind: 'upload'; name: string; text: string }
-  /** A generated transformer step (`meshwork workload generate`) timed on a topology (`workload run`). */
-  | { kind: 'workload'; spec: string; tp: number; dp: number; layers: number; hidden: number; sequence: number; engine: EngineName };
+  /**
+   * A generated transformer step (`meshwork workload generate`) timed on a topology (`workload run`),
+   * or, with `trace`, the Chakra files the user opened (`workload run --trace`; the bytes travel with the request).
+   */
+  | { kind: 'workload'; spec: string; tp: number; dp: number; layers: number; hidden: number; sequence: number; engine: EngineName; trace?: WorkloadTraceFiles };
+
+/** Opened Chakra rank files (name.<rank>.et) and the `--deps`, `--replicate` of `workload run`. */
+export interface WorkloadTraceFiles {
+  readonly files: ReadonlyArray<{ readonly name: string; readonly bytes: Uint8Array }>;
+  readonly deps: 'both' | 'data' | 'ctrl';
+  readonly replicate?: number;
+}
 
 /** What the page draws a network from: node positions and the channel list. */
 export interface Drawing {

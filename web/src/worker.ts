@@ -308,8 +308,11 @@ async function workload(req: Extract<Request, { kind: 'workload' }>, progress: (
   const { generateTransformer, generatedTrace } = await import('../../src/workload/generate.js');
   const { runWorkload } = await import('../../src/workload/run.js');
   const { OP_CATEGORIES } = await import('../../src/workload/lower.js');
-  progress(0.02, 'generating the trace');
-  const trace = generatedTrace(generateTransformer({ tp: req.tp, dp: req.dp, layers: req.layers, hidden: req.hidden, sequence: req.sequence }));
+  const { traceFromRankFiles } = await import('../../src/workload/chakra/files.js');
+  progress(0.02, req.trace ? 'reading the trace' : 'generating the trace');
+  const trace = req.trace
+    ? traceFromRankFiles(req.trace.files, { deps: req.trace.deps, replicate: req.trace.replicate })
+    : generatedTrace(generateTransformer({ tp: req.tp, dp: req.dp, layers: req.layers, hidden: req.hidden, sequence: req.sequence }));
   const t = topologyOf(req.spec);
   const run = runWorkload({ topology: t, trace, engine: req.engine, progress: (f) => progress(0.05 + 0.9 * f, `timing at ${req.engine} level`) });
   const { program } = run.lowered;

@@ -75,7 +75,7 @@ export function register(program: Command): void {
     .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
     .option('--fail <spec>', 'failed links or routers (see meshwork run --help)')
     .option('--engine <engine>', 'flow or packet', 'flow')
-    .option('--algorithm <list>', `algorithm per collective type, e.g. allreduce=ring,alltoall=bruck (default: allreduce, allgather, reduce-scatter ring; alltoall pairwise; broadcast binomial)`)
+    .option('--algorithm <list>', `algorithm per collective type, e.g. allreduce=ring,alltoall=bruck (default: allreduce, allgather, reduce-scatter: library, the NCCL/RCCL tuning model's pick for each communicator; alltoall pairwise; broadcast binomial)`)
     .option('--device <name>', `compute model for nodes without a duration: ${Object.keys(DEVICE_PRESETS).join(', ')}, or custom:peak=FLOPS,bw=BYTES_PER_S (default h100)`)
     .option('--compute <policy>', 'trace (default: duration_micros when present, else the roofline) or roofline (whenever num_ops is known)')
     .option('--comm <policy>', 'concurrent (default: a rank\'s collectives run at once, one stream per communicator) or serial (one in flight per rank, as ASTRA-sim)')
@@ -230,9 +230,9 @@ function workloadText(report: WorkloadReport, engine: string, topology: string, 
       renderTextTable({
         id: 'collectives',
         title: report.collectives.length > shown.length ? `collectives (first ${shown.length} of ${report.collectives.length}; --json for all)` : 'collectives',
-        columns: ['#', 'collective', 'group', 'ranks', 'size', 'start', 'time', 'algbw', 'busbw'],
-        rows: shown.map((c) => [c.index, c.collective, c.group, c.ranks, formatSize(c.bytes), formatTime(c.start_s), formatTime(c.time_s), formatBandwidth(c.algbw_bytes_per_s), formatBandwidth(c.busbw_bytes_per_s)]),
-        align: ['right', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
+        columns: ['#', 'collective', 'algorithm', 'group', 'ranks', 'size', 'start', 'time', 'algbw', 'busbw'],
+        rows: shown.map((c) => [c.index, c.collective, c.algorithm.length > 64 ? `${c.algorithm.slice(0, 63)}…` : c.algorithm, c.group, c.ranks, formatSize(c.bytes), formatTime(c.start_s), formatTime(c.time_s), formatBandwidth(c.algbw_bytes_per_s), formatBandwidth(c.busbw_bytes_per_s)]),
+        align: ['right', 'left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'right'],
       }),
     );
   }
