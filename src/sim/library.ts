@@ -63,7 +63,7 @@ export function libraryTiming(schedule: Schedule, topology: Topology): LibraryTi
     algorithm: spec.family,
     protocol: proto,
     latency_s: libraryLatency(topology, schedule.collective, spec.family, proto, machine),
-    efficiency: p.efficiency,
+    efficiency: spec.family === 'direct' ? (machine.direct?.[proto]?.efficiency ?? p.efficiency) : p.efficiency,
     netEfficiency: p.netEfficiency,
     pickedBy: schedule.algorithm === spec.family ? null : schedule.algorithm,
   };

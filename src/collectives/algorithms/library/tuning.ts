@@ -33,15 +33,58 @@ export interface ProtocolTiming {
 export type LibraryName = 'nccl' | 'rccl';
 export const LIBRARY_NAMES: readonly LibraryName[] = ['nccl', 'rccl'];
 
+/** A direct all-pairs kernel's own timing (MSCCL's allpairs on MI300X): launch and sync latency, and the fraction of each link's rate it achieves. */
+export interface DirectTiming {
+  /** Paid once per stream before its first operation, seconds (the wire's link latencies come on top). */
+  readonly latency_s: number;
+  readonly efficiency: number;
+}
+
+/**
+ * One of the MSCCL algorithms a library ships for a machine (RCCL tools/msccl-algorithms/*.xml):
+ * the library runs it instead of its tuning model's pick when the call matches, as RCCL's MSCCL
+ * scheduler does (src/misc/msccl/msccl_lifecycle.cc: same rank count, minBytes ≤ bytes ≤ maxBytes,
+ * and the element count a multiple of the algorithm's chunks per loop).
+ */
+export interface MscclAlgorithm {
+  /** The XML file it stands for (RCCL's tools/msccl-algorithms/). */
+  readonly file: string;
+  readonly collective: CollectiveKind;
+  readonly ranks: number;
+  readonly protocol: LibraryProtocol;
+  readonly chunksPerLoop: number;
+  readonly minBytes: number;
+  readonly maxBytes: number;
+  /** The Meshwork schedule that moves the same bytes (allpairs: direct reduce-scatter then allgather). */
+  readonly spec: string;
+}
+
 export interface LibraryMachine {
   readonly name: string;
   readonly description: string;
   readonly protocols: Readonly<Record<LibraryProtocol, ProtocolTiming>>;
+  /** Protocols the library does not run on this machine (RCCL on MI300X: no LL128, tuning model 5 bwRatio 0). */
+  readonly disabledProtocols?: readonly LibraryProtocol[];
+  /** The direct kernels' own timing per protocol, where they are not the ring's (MSCCL allpairs). */
+  readonly direct?: Readonly<Partial<Record<LibraryProtocol, DirectTiming>>>;
+  /** MSCCL algorithms the library runs for matching calls before its tuning model (RCCL only). */
+  readonly msccl?: readonly MscclAlgorithm[];
+  /**
+   * Calibrated parameters and the measured row each was solved from (docs/validation.md): the
+   * table file and its size in bytes. Every other row of that table is held out.
+   */
+  readonly anchors?: ReadonlyArray<{ readonly parameter: string; readonly table: string; readonly size_bytes: number }>;
   /** How each value was set (docs/validation.md repeats it). */
   readonly reasons: Readonly<Record<string, string>>;
 }
 
 const us = 1e-6;
+
+/** MI300X values solved from one or two anchor rows of the measured table each (anchors below; docs/validation.md). */
+const MI300X_RING_SIMPLE_EFFICIENCY = 0.7054;
+const MI300X_ALLPAIRS_LL_LATENCY = 13.35 * us;
+const MI300X_ALLPAIRS_SIMPLE_LATENCY = 23.05 * us;
+const MI300X_ALLPAIRS_SIMPLE_EFFICIENCY = 0.5178;
 
 /**
  * NCCL's published tuning constants (NVIDIA/nccl src/graph/tuning.cc, the 2.x model): baseLat Ring
@@ -92,18 +135,41 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
   },
   mi300x: {
     name: 'mi300x',
-    description: 'RCCL on one MI300X node (xGMI full mesh): RCCL/NCCL constants, xGMI efficiencies and LL/LL128 step latencies calibrated on the measured table',
+    description:
+      "RCCL on one MI300X node (xGMI full mesh): RCCL's own tuning constants (tuning model 5), its MSCCL allpairs algorithms between 1 KiB and 16 MiB, xGMI efficiencies calibrated on 4 rows of the measured table",
     protocols: {
-      LL: { ...NCCL_MODEL.LL, step_s: 0.55 * us, efficiency: 0.25 },
-      LL128: { ...NCCL_MODEL.LL128, step_s: 0.56 * us, efficiency: 0.504 },
-      Simple: { ...NCCL_MODEL.Simple, efficiency: 0.706, netEfficiency: 0.962 },
+      // RCCL tuning.cc: baseLat {LL 12, Simple 17} µs; tuning_model_5 hwLat[NVLINK][Ring] {LL 0.8, Simple 2.1} µs per step,
+      // of which the topology's 150 ns xGMI link latency is paid by the wire: the step here is the rest.
+      LL: { ...NCCL_MODEL.LL, base_s: 12 * us, step_s: 0.65 * us, efficiency: 0.25 },
+      LL128: { ...NCCL_MODEL.LL128, base_s: 12 * us },
+      Simple: { ...NCCL_MODEL.Simple, base_s: 17 * us, step_s: 1.95 * us, efficiency: MI300X_RING_SIMPLE_EFFICIENCY, netEfficiency: 0.962 },
     },
+    disabledProtocols: ['LL128'],
+    direct: {
+      LL: { latency_s: MI300X_ALLPAIRS_LL_LATENCY, efficiency: 0.25 },
+      Simple: { latency_s: MI300X_ALLPAIRS_SIMPLE_LATENCY, efficiency: MI300X_ALLPAIRS_SIMPLE_EFFICIENCY },
+    },
+    msccl: [
+      { file: 'allreduce-allpairs-8n-ll-32tb-op.xml', collective: 'allreduce', ranks: 8, protocol: 'LL', chunksPerLoop: 256, minBytes: 0, maxBytes: 65536, spec: 'direct:mode=twoshot' },
+      { file: 'allreduce-allpairs-8n-ll-64tb-op.xml', collective: 'allreduce', ranks: 8, protocol: 'LL', chunksPerLoop: 512, minBytes: 65537, maxBytes: 524287, spec: 'direct:mode=twoshot' },
+      { file: 'allreduce-allpairs-8n-simple-op.xml', collective: 'allreduce', ranks: 8, protocol: 'Simple', chunksPerLoop: 512, minBytes: 524288, maxBytes: 16777216, spec: 'direct:mode=twoshot' },
+    ],
+    anchors: [
+      { parameter: 'direct.LL.latency_s', table: 'mi300x_1node_8gpu_allreduce.csv', size_bytes: 1024 },
+      { parameter: 'direct.Simple.latency_s', table: 'mi300x_1node_8gpu_allreduce.csv', size_bytes: 524288 },
+      { parameter: 'direct.Simple.efficiency', table: 'mi300x_1node_8gpu_allreduce.csv', size_bytes: 16777216 },
+      { parameter: 'Simple.efficiency', table: 'mi300x_1node_8gpu_allreduce.csv', size_bytes: 8589934592 },
+    ],
     reasons: {
-      base_s: 'NCCL tuning.cc baseLat (RCCL keeps the same model)',
-      'Simple.step_s': 'NCCL tuning.cc hwLat[NVLINK][Ring][Simple] = 3.4 µs: base + 14 steps = 56 µs, the intercept of the table’s Simple regime',
-      'LL.step_s, LL128.step_s': 'calibrated: the table’s flat small-size time (LL ≈ 13.4 µs) and the LL128 regime’s intercept (≈ 20 µs), minus base, over 14 steps',
-      efficiency:
-        'calibrated, one per protocol: each regime’s asymptotic busbw over the 7 rings × 64 GB/s of the xGMI mesh (Simple 316 GB/s at 8 GiB → 0.706; LL128 226 GB/s, the slope of 1–16 MiB → 0.504); LL 0.25 is NCCL’s own LL factor, which fits the 1–256 KiB rows',
+      'base_s, step_s':
+        'RCCL src/graph/tuning.cc (ROCm/rccl @ 0cbce2a): baseLat LL 12, Simple 17 µs; tuning_model_5 (the MI300X platform model, rome_model_79) hwLat NVLink Ring LL 0.8, Simple 2.1 µs per step, minus the 150 ns link latency the wire adds; not calibrated',
+      disabledProtocols: 'RCCL tuning_model_5 gives LL128 a bandwidth ratio of 0: RCCL does not run LL128 on MI300X',
+      msccl:
+        'RCCL tools/msccl-algorithms/allreduce-allpairs-8n-{ll-32tb,ll-64tb,simple}-op.xml (minBytes/maxBytes, nchunksperloop 256/512): RCCL runs them for out-of-place allreduce on 8 ranks when the float count is a multiple of the chunks per loop, so 1 KiB to 16 MiB; below 1 KiB (fewer than 256 floats) it falls back to its ring',
+      'direct.LL.latency_s': 'calibrated on one row: the 1 KiB row (13.67 µs) minus the two link latencies and the bytes',
+      'direct.Simple': 'calibrated on two rows: latency and efficiency solved from the 512 KiB (27.3 µs) and 16 MiB (149.9 µs) rows',
+      'direct.LL.efficiency': "NCCL's LL factor 0.25 (half the bytes are flags, and LL moves 8-byte words); not calibrated",
+      'Simple.efficiency': 'calibrated on one row: the 8 GiB row (315.7 GB/s busbw) over the 7 rings × 64 GB/s of the xGMI mesh',
       'Simple.netEfficiency': 'the NIC-side factor of the A3 Mega calibration (0.962); no multi-node MI300X table to set it on',
     },
   },
@@ -125,7 +191,7 @@ export function libraryMachine(topology: Topology, name?: string): LibraryMachin
 /** One algorithm the library may run: its spec (algorithm + parameters), protocol, predicted time. */
 export interface TuningCandidate {
   readonly spec: string;
-  readonly algorithm: 'nccl-ring' | 'hierarchical';
+  readonly algorithm: 'nccl-ring' | 'hierarchical' | 'direct';
   readonly protocol: LibraryProtocol;
   readonly latency_s: number;
   readonly bandwidth_Bps: number;
@@ -137,6 +203,14 @@ export interface TuningChoice {
   readonly machine: string;
   readonly pick: TuningCandidate;
   readonly candidates: readonly TuningCandidate[];
+  /** The MSCCL algorithm that matched the call (and was run instead of the tuning model's pick), if any. */
+  readonly msccl?: MscclAlgorithm;
+}
+
+/** The machine's MSCCL algorithm for this call, as RCCL's scheduler matches one (element count a multiple of its chunks per loop, bytes in range). */
+export function mscclMatch(machine: LibraryMachine, collective: CollectiveKind, ranks: number, bytes: number, elementBytes: number): MscclAlgorithm | undefined {
+  const count = Math.floor(bytes / elementBytes);
+  return machine.msccl?.find((m) => m.collective === collective && m.ranks === ranks && count > 0 && count % m.chunksPerLoop === 0 && bytes >= m.minBytes && bytes <= m.maxBytes);
 }
 
 /** Bandwidths of a layout the model needs, bytes/s per direction. */
@@ -176,7 +250,7 @@ export function hierarchicalChunks(bytes: number, channels: number): number {
  * pipelined, so the slower of intra (2(G−1)/G of the buffer per accelerator) and inter (2(N−1)/N of
  * a G-th per accelerator over its share of the NICs).
  */
-export function tuneCollective(req: { topology: Topology; collective: CollectiveKind; size: number; library: LibraryName; machine?: string }): TuningChoice {
+export function tuneCollective(req: { topology: Topology; collective: CollectiveKind; size: number; library: LibraryName; machine?: string; elementBytes?: number }): TuningChoice {
   const { topology: t, collective, library } = req;
   if (!['allreduce', 'allgather', 'reduce-scatter'].includes(collective)) {
     throw new InputError('algorithm', library, `${library} for allreduce, allgather or reduce-scatter (its tuning model covers those)`);
@@ -192,6 +266,7 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
   const total = collective === 'allgather' ? req.size * n : req.size;
   const candidates: TuningCandidate[] = [];
   for (const protocol of LIBRARY_PROTOCOLS) {
+    if (machine.disabledProtocols?.includes(protocol)) continue;
     const p = machine.protocols[protocol];
     const ringSteps = collective === 'allreduce' ? 2 * (n - 1) : n - 1;
     const netSteps = N > 1 ? (collective === 'allreduce' ? 2 * (N - 1) : N - 1) : 0;
@@ -209,7 +284,16 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
   }
   let pick = candidates[0];
   for (const c of candidates) if (c.predicted_s < pick.predicted_s) pick = c;
-  return { library, machine: machine.name, pick, candidates };
+  // RCCL's MSCCL scheduler comes before its tuning model: a matching algorithm runs whatever the model predicts.
+  const msccl = library === 'rccl' ? mscclMatch(machine, collective, n, req.size, req.elementBytes ?? 4) : undefined;
+  if (msccl) {
+    const d = machine.direct?.[msccl.protocol];
+    const latency = d?.latency_s ?? libraryLatency(t, collective, 'direct', msccl.protocol, machine);
+    const bus = rates.scaleUp * (d?.efficiency ?? machine.protocols[msccl.protocol].efficiency);
+    pick = candidate(`${msccl.spec},proto=${msccl.protocol}`, 'direct', msccl.protocol, latency, bus / ((2 * (n - 1)) / n), total);
+    candidates.push(pick);
+  }
+  return { library, machine: machine.name, pick, candidates, ...(msccl ? { msccl } : {}) };
 }
 
 function candidate(spec: string, algorithm: TuningCandidate['algorithm'], protocol: LibraryProtocol, latency: number, algBw: number, bytes: number): TuningCandidate {
@@ -225,7 +309,7 @@ export function libraryLatency(topology: Topology, collective: CollectiveKind, a
   const p = machine.protocols[protocol];
   const net = N > 1 ? (collective === 'allreduce' ? 2 * (N - 1) : N - 1) : 0;
   if (algorithm === 'hierarchical') return p.base_s + 2 * (G - 1) * p.step_s + 2 * (N - 1) * p.netStep_s;
-  if (algorithm === 'direct') return p.base_s + 2 * p.step_s;
+  if (algorithm === 'direct') return machine.direct?.[protocol]?.latency_s ?? p.base_s + 2 * p.step_s;
   // In-switch reduction: one reduce and one multicast step in the node, the rail ring's steps across nodes.
   if (algorithm === 'nvls') return p.base_s + 2 * p.step_s + 2 * (N - 1) * p.netStep_s;
   // The tree: up and down its depth, ⌈log2 n⌉ steps each way (the ring's step latency stands for a tree step).
