@@ -35,24 +35,49 @@ describe('the tuning model', () => {
     expect(simple.latency_s).toBeCloseTo(56e-6, 12);
     expect(choice.machine).toBe('generic');
   });
-  it('picks the fastest predicted candidate: on MI300X LL for small, LL128 for mid, Simple for large sizes', () => {
-    const t = buildTopology('mi300x');
-    const pick = (size: number): string => tuneCollective({ topology: t, collective: 'allreduce', size, library: 'rccl' }).pick.protocol;
-    expect([pick(1024), pick(4 << 20), pick(64 << 20)]).toEqual(['LL', 'LL128', 'Simple']);
-    for (const size of [1024, 4 << 20, 64 << 20]) {
-      const c = tuneCollective({ topology: t, collective: 'allreduce', size, library: 'rccl' });
+  it('picks the fastest predicted candidate: with NCCL on an 8-GPU mesh LL for small, LL128 for mid, Simple for large sizes', () => {
+    const t = buildTopology('fullmesh:8');
+    const pick = (size: number): string => tuneCollective({ topology: t, collective: 'allreduce', size, library: 'nccl' }).pick.protocol;
+    expect([pick(1024), pick(512 << 10), pick(64 << 20)]).toEqual(['LL', 'LL128', 'Simple']);
+    for (const size of [1024, 512 << 10, 64 << 20]) {
+      const c = tuneCollective({ topology: t, collective: 'allreduce', size, library: 'nccl' });
       expect(c.pick.predicted_s).toBe(Math.min(...c.candidates.map((x) => x.predicted_s)));
     }
   });
-  it('across nodes the hierarchical decomposition beats the flat ring (each NIC carries S/G, not 2(n−1)/n·S)', () => {
-    const c = tuneCollective({ topology: buildTopology('hgx-h100:nodes=2'), collective: 'allreduce', size: 1 << 30, library: 'nccl' });
-    expect(c.pick.algorithm).toBe('hierarchical');
+  it("RCCL on MI300X: its MSCCL allpairs where the float count is a multiple of the XML's chunks per loop (1 KiB–16 MiB), its ring otherwise, never LL128", () => {
+    const t = buildTopology('mi300x');
+    const pick = (size: number, elementBytes = 4): string => {
+      const c = tuneCollective({ topology: t, collective: 'allreduce', size, library: 'rccl', elementBytes });
+      return `${c.pick.algorithm}/${c.pick.protocol}${c.msccl ? `/${c.msccl.file}` : ''}`;
+    };
+    // RCCL tools/msccl-algorithms: ll-32tb-op 0–64 KiB (256 chunks), ll-64tb-op to 512 KiB − 1 (512), simple-op 512 KiB–16 MiB (512).
+    expect(pick(512)).toBe('nccl-ring/LL'); // 128 floats: not a multiple of 256
+    expect(pick(1024)).toBe('direct/LL/allreduce-allpairs-8n-ll-32tb-op.xml');
+    expect(pick(1028)).toBe('nccl-ring/LL'); // 257 floats
+    expect(pick(128 << 10)).toBe('direct/LL/allreduce-allpairs-8n-ll-64tb-op.xml');
+    expect(pick(512 << 10)).toBe('direct/Simple/allreduce-allpairs-8n-simple-op.xml');
+    expect(pick(16 << 20)).toBe('direct/Simple/allreduce-allpairs-8n-simple-op.xml');
+    expect(pick(32 << 20)).toBe('nccl-ring/Simple');
+    // NCCL has no MSCCL table: its tuning model alone.
+    expect(tuneCollective({ topology: t, collective: 'allreduce', size: 1024, library: 'nccl' }).msccl).toBeUndefined();
+    // LL128 is disabled (RCCL tuning model 5): no candidate runs it.
+    expect(tuneCollective({ topology: t, collective: 'allreduce', size: 4 << 20, library: 'rccl' }).candidates.some((c) => c.protocol === 'LL128')).toBe(false);
+  });
+  it("RCCL's ring LL on MI300X below 1 KiB costs its own constants: baseLat 12 µs + 14 × hwLat 0.8 µs = 23.2 µs", () => {
+    const r = simulateCollective({ topology: buildTopology('mi300x'), collective: 'allreduce', algorithm: 'rccl', size: 256 });
+    expect(r.workload!.algorithm_spec).toMatch(/^nccl-ring:channels=7,proto=LL,/);
+    expect(r.makespan_s * 1e6).toBeGreaterThan(23.2);
+    expect(r.makespan_s * 1e6).toBeLessThan(23.3);
   });
   it('the result records the pick and the protocol timing', () => {
     const r = simulateCollective({ topology: buildTopology('mi300x'), collective: 'allreduce', algorithm: 'rccl', size: 1024 });
     expect(r.workload!.algorithm).toBe('rccl');
-    expect(r.workload!.algorithm_spec).toMatch(/^nccl-ring:channels=7,proto=LL,/);
-    expect(r.model.library).toMatchObject({ machine: 'mi300x', protocol: 'LL', pickedBy: 'rccl' });
+    expect(r.workload!.algorithm_spec).toMatch(/^direct:mode=twoshot,proto=LL,/);
+    expect(r.model.library).toMatchObject({ machine: 'mi300x', protocol: 'LL', pickedBy: 'rccl', efficiency: 0.25 });
+  });
+  it('across nodes the hierarchical decomposition beats the flat ring (each NIC carries S/G, not 2(n−1)/n·S)', () => {
+    const c = tuneCollective({ topology: buildTopology('hgx-h100:nodes=2'), collective: 'allreduce', size: 1 << 30, library: 'nccl' });
+    expect(c.pick.algorithm).toBe('hierarchical');
   });
 });
 

@@ -80,7 +80,12 @@ export interface LibraryMachine {
 
 const us = 1e-6;
 
+/** The NIC-side factor of Simple, solved (with its network step) from the A3 Mega table's 32 MiB and 8 GiB rows; it carries over to other NICs. */
+const NIC_SIMPLE_EFFICIENCY = 0.9624;
+const A3_MEGA = 'h100_a3mega_2node_16gpu_allreduce.csv';
+
 /** MI300X values solved from one or two anchor rows of the measured table each (anchors below; docs/validation.md). */
+const MI300X_TABLE = 'mi300x_1node_8gpu_allreduce.csv';
 const MI300X_RING_SIMPLE_EFFICIENCY = 0.7054;
 const MI300X_ALLPAIRS_LL_LATENCY = 13.35 * us;
 const MI300X_ALLPAIRS_SIMPLE_LATENCY = 23.05 * us;
@@ -110,27 +115,33 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     protocols: {
       LL: { ...NCCL_MODEL.LL },
       LL128: { ...NCCL_MODEL.LL128 },
-      Simple: { ...NCCL_MODEL.Simple, netEfficiency: 0.962 },
+      Simple: { ...NCCL_MODEL.Simple, netEfficiency: NIC_SIMPLE_EFFICIENCY },
     },
     reasons: {
       latencies: 'NCCL tuning.cc constants (no InfiniBand table to calibrate on)',
-      'Simple.netEfficiency': "0.962: the 8 GiB row of the A3 Mega table (338.8 GB/s busbw) as simulated with the hierarchical schedule (its pipeline fill included); NIC-side, so it carries over to other NICs",
+      'Simple.netEfficiency': "0.9624: solved with the Simple network step from the A3 Mega table's 32 MiB and 8 GiB rows (338.8 GB/s busbw) as simulated with the hierarchical schedule (its pipeline fill included); NIC-side, so it carries over to other NICs",
     },
   },
   'h100-tcpxo': {
     name: 'h100-tcpxo',
     description: 'NCCL on Google Cloud A3 Mega (HGX H100, 8 × 200 Gb/s GPUDirect-TCPXO NICs): network latencies and efficiencies calibrated on the measured 2-node table',
     protocols: {
-      LL: { ...NCCL_MODEL.LL, netStep_s: 56 * us, netEfficiency: 0.0098 },
-      LL128: { ...NCCL_MODEL.LL128, netStep_s: 59 * us, netEfficiency: 0.105 },
-      Simple: { ...NCCL_MODEL.Simple, netStep_s: 407 * us, netEfficiency: 0.962 },
+      LL: { ...NCCL_MODEL.LL, netStep_s: 58.69 * us, netEfficiency: 0.00766 },
+      LL128: { ...NCCL_MODEL.LL128, netStep_s: 55.07 * us, netEfficiency: 0.1041 },
+      Simple: { ...NCCL_MODEL.Simple, netStep_s: 380 * us, netEfficiency: NIC_SIMPLE_EFFICIENCY },
     },
+    anchors: [
+      { parameter: 'LL.netStep_s', table: A3_MEGA, size_bytes: 8 },
+      { parameter: 'LL.netEfficiency', table: A3_MEGA, size_bytes: 32768 },
+      { parameter: 'LL128.netStep_s', table: A3_MEGA, size_bytes: 131072 },
+      { parameter: 'LL128.netEfficiency', table: A3_MEGA, size_bytes: 8388608 },
+      { parameter: 'Simple.netStep_s', table: A3_MEGA, size_bytes: 33554432 },
+      { parameter: 'Simple.netEfficiency', table: A3_MEGA, size_bytes: 8589934592 },
+    ],
     reasons: {
       'base, step': 'NCCL tuning.cc constants (NVLink inside the VM)',
-      netStep_s:
-        'calibrated, one per protocol: the flat small-size time of each protocol regime of the A3 Mega table (LL ≈ 123 µs, LL128 ≈ 155 µs, Simple ≈ 870 µs) minus base + 14 NVLink steps, over the 2 network steps of a 2-node allreduce; TCPXO moves data through host-side offload, hence far above NCCL’s 2.7–9.6 µs for InfiniBand',
-      netEfficiency:
-        'calibrated, one per protocol: the asymptotic busbw of each regime (LL ≈ 1.9, LL128 ≈ 38.6, Simple ≈ 347 GB/s at 8 GiB) over the hierarchical bound 1.875 × 8 × 25 GB/s',
+      'netStep_s, netEfficiency':
+        'calibrated, two per protocol, each pair solved from two rows of the A3 Mega table: the smallest size the protocol runs at and the largest one not at a switch to the next protocol (LL 8 B and 32 KiB, LL128 128 KiB and 8 MiB, Simple 32 MiB and 8 GiB); the other 25 rows are held out. TCPXO moves data through host-side offload, hence network steps far above NCCL’s 2.7–9.6 µs for InfiniBand',
     },
   },
   mi300x: {
@@ -142,7 +153,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
       // of which the topology's 150 ns xGMI link latency is paid by the wire: the step here is the rest.
       LL: { ...NCCL_MODEL.LL, base_s: 12 * us, step_s: 0.65 * us, efficiency: 0.25 },
       LL128: { ...NCCL_MODEL.LL128, base_s: 12 * us },
-      Simple: { ...NCCL_MODEL.Simple, base_s: 17 * us, step_s: 1.95 * us, efficiency: MI300X_RING_SIMPLE_EFFICIENCY, netEfficiency: 0.962 },
+      Simple: { ...NCCL_MODEL.Simple, base_s: 17 * us, step_s: 1.95 * us, efficiency: MI300X_RING_SIMPLE_EFFICIENCY, netEfficiency: NIC_SIMPLE_EFFICIENCY },
     },
     disabledProtocols: ['LL128'],
     direct: {
@@ -155,10 +166,10 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
       { file: 'allreduce-allpairs-8n-simple-op.xml', collective: 'allreduce', ranks: 8, protocol: 'Simple', chunksPerLoop: 512, minBytes: 524288, maxBytes: 16777216, spec: 'direct:mode=twoshot' },
     ],
     anchors: [
-      { parameter: 'direct.LL.latency_s', table: 'mi300x_1node_8gpu_allreduce.csv', size_bytes: 1024 },
-      { parameter: 'direct.Simple.latency_s', table: 'mi300x_1node_8gpu_allreduce.csv', size_bytes: 524288 },
-      { parameter: 'direct.Simple.efficiency', table: 'mi300x_1node_8gpu_allreduce.csv', size_bytes: 16777216 },
-      { parameter: 'Simple.efficiency', table: 'mi300x_1node_8gpu_allreduce.csv', size_bytes: 8589934592 },
+      { parameter: 'direct.LL.latency_s', table: MI300X_TABLE, size_bytes: 1024 },
+      { parameter: 'direct.Simple.latency_s', table: MI300X_TABLE, size_bytes: 524288 },
+      { parameter: 'direct.Simple.efficiency', table: MI300X_TABLE, size_bytes: 16777216 },
+      { parameter: 'Simple.efficiency', table: MI300X_TABLE, size_bytes: 8589934592 },
     ],
     reasons: {
       'base_s, step_s':
@@ -170,7 +181,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
       'direct.Simple': 'calibrated on two rows: latency and efficiency solved from the 512 KiB (27.3 µs) and 16 MiB (149.9 µs) rows',
       'direct.LL.efficiency': "NCCL's LL factor 0.25 (half the bytes are flags, and LL moves 8-byte words); not calibrated",
       'Simple.efficiency': 'calibrated on one row: the 8 GiB row (315.7 GB/s busbw) over the 7 rings × 64 GB/s of the xGMI mesh',
-      'Simple.netEfficiency': 'the NIC-side factor of the A3 Mega calibration (0.962); no multi-node MI300X table to set it on',
+      'Simple.netEfficiency': 'the NIC-side factor of the A3 Mega calibration (0.9624); no multi-node MI300X table to set it on',
     },
   },
 };
