@@ -13,7 +13,7 @@
 import { Spec } from '../util/spec.js';
 import { Topology } from '../topology/graph.js';
 import type { Schedule } from '../collectives/schedule.js';
-import { libraryLatency, libraryMachine } from '../collectives/algorithms/library/tuning.js';
+import { libraryEfficiencies, libraryLatency, libraryMachine } from '../collectives/algorithms/library/tuning.js';
 import { LIBRARY_PROTOCOLS, type LibraryProtocol } from '../collectives/algorithms/library/layout.js';
 import { FlowProgram } from './program/program.js';
 
@@ -57,14 +57,14 @@ export function libraryTiming(schedule: Schedule, topology: Topology): LibraryTi
   const proto = (spec.raw('proto') ?? 'Simple') as LibraryProtocol;
   if (!LIBRARY_PROTOCOLS.includes(proto)) return undefined;
   const machine = libraryMachine(topology, spec.raw('machine'));
-  const p = machine.protocols[proto];
+  const eff = libraryEfficiencies(topology, spec.family, proto, machine);
   return {
     machine: machine.name,
     algorithm: spec.family,
     protocol: proto,
     latency_s: libraryLatency(topology, schedule.collective, spec.family, proto, machine),
-    efficiency: spec.family === 'direct' ? (machine.direct?.[proto]?.efficiency ?? p.efficiency) : p.efficiency,
-    netEfficiency: p.netEfficiency,
+    efficiency: eff.efficiency,
+    netEfficiency: eff.netEfficiency,
     pickedBy: schedule.algorithm === spec.family ? null : schedule.algorithm,
   };
 }

@@ -76,8 +76,37 @@ describe('the tuning model', () => {
     expect(r.model.library).toMatchObject({ machine: 'mi300x', protocol: 'LL', pickedBy: 'rccl', efficiency: 0.25 });
   });
   it('across nodes the hierarchical decomposition beats the flat ring (each NIC carries S/G, not 2(n−1)/n·S)', () => {
-    const c = tuneCollective({ topology: buildTopology('hgx-h100:nodes=2'), collective: 'allreduce', size: 1 << 30, library: 'nccl' });
+    const c = tuneCollective({ topology: buildTopology('hgx-h100:nodes=2,nvls=off'), collective: 'allreduce', size: 1 << 30, library: 'nccl' });
     expect(c.pick.algorithm).toBe('hierarchical');
+  });
+  it("NCCL's Tree and NVLS are candidates where the preset carries NCCL's constants for them: which algorithm is picked where", () => {
+    const pick = (spec: string, size: number): string => {
+      const c = tuneCollective({ topology: buildTopology(spec), collective: 'allreduce', size, library: 'nccl' });
+      return `${c.pick.algorithm}/${c.pick.protocol}`;
+    };
+    // One HGX H100: ring LL for small messages, NVLS (25 µs, 0.85 of the NVLink rate) from a few MiB, as NCCL on Hopper.
+    expect([pick('hgx-h100', 4096), pick('hgx-h100', 16 << 20), pick('hgx-h100', 1 << 30)]).toEqual(['nccl-ring/LL', 'nvls/Simple', 'nvls/Simple']);
+    // Without NVLS in the switches, ring again.
+    expect(pick('hgx-h100:nvls=off', 1 << 30)).toBe('nccl-ring/Simple');
+    // 16 nodes: the tree's 2 log2(16) network steps beat the rings' 2 × 15 for small messages; hierarchical and NVLS for large.
+    expect([pick('hgx-h100:nodes=16', 4096), pick('hgx-h100:nodes=16', 16 << 20), pick('hgx-h100:nodes=16', 1 << 30)]).toEqual(['nccl-tree/LL', 'hierarchical/LL128', 'nvls/Simple']);
+    // 72 GPUs behind NVSwitches: the ring's 142 steps cost more than NVLS's 25 µs from the smallest size.
+    expect(pick('gb200-nvl72', 8)).toBe('nvls/Simple');
+    // The tree candidate's latency is NCCL's: baseLat 4.4 + 2 × (7 × 0.52 + log2(16) × 5.0) µs (LL).
+    const c = tuneCollective({ topology: buildTopology('hgx-h100:nodes=16'), collective: 'allreduce', size: 8, library: 'nccl' });
+    expect(c.candidates.find((x) => x.algorithm === 'nccl-tree' && x.protocol === 'LL')!.latency_s).toBeCloseTo((4.4 + 2 * (7 * 0.52 + 4 * 5.0)) * 1e-6, 12);
+    // Presets without Tree/NVLS constants (A3 Mega's TCPXO, RCCL's MI300X) keep ring and hierarchical.
+    const a3 = tuneCollective({ topology: buildTopology('hgx-h100:nodes=2,nicbw=200Gbps'), collective: 'allreduce', size: 1 << 30, library: 'nccl', machine: 'h100-tcpxo' });
+    expect(new Set(a3.candidates.map((x) => x.algorithm))).toEqual(new Set(['nccl-ring', 'hierarchical']));
+  });
+  it('the picked tree and NVLS schedules run, and the result records the pick', () => {
+    const tree = simulateCollective({ topology: buildTopology('hgx-h100:nodes=16'), collective: 'allreduce', algorithm: 'nccl', size: 4096 });
+    expect(tree.workload!.algorithm_spec).toMatch(/^nccl-tree:chunks=1,proto=LL,/);
+    expect(tree.model.library).toMatchObject({ algorithm: 'nccl-tree', protocol: 'LL', pickedBy: 'nccl', efficiency: 0.92 / 3.8 });
+    const nvls = simulateCollective({ topology: buildTopology('hgx-h100'), collective: 'allreduce', algorithm: 'nccl', size: 16 << 20 });
+    expect(nvls.workload!.algorithm_spec).toMatch(/^nvls:proto=Simple,/);
+    expect(nvls.model.library).toMatchObject({ algorithm: 'nvls', efficiency: 0.85 });
+    expect((nvls.model.library as { latency_s: number }).latency_s).toBeCloseTo(25e-6, 12);
   });
 });
 

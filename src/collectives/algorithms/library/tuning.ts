@@ -67,6 +67,13 @@ export interface LibraryMachine {
   readonly disabledProtocols?: readonly LibraryProtocol[];
   /** The direct kernels' own timing per protocol, where they are not the ring's (MSCCL allpairs). */
   readonly direct?: Readonly<Partial<Record<LibraryProtocol, DirectTiming>>>;
+  /**
+   * NCCL's Tree timing per protocol (base, intra-node step, network step; efficiency: the tree's
+   * busBw factor). Tree is a candidate of the picker only where the preset carries it.
+   */
+  readonly tree?: Readonly<Record<LibraryProtocol, ProtocolTiming>>;
+  /** NVLS (in-switch reduction, Simple only): its latency inside a node and the switch's efficiency. Candidate only where set and the topology's switches reduce. */
+  readonly nvls?: { readonly latency_s: number; readonly efficiency: number };
   /** MSCCL algorithms the library runs for matching calls before its tuning model (RCCL only). */
   readonly msccl?: readonly MscclAlgorithm[];
   /**
@@ -102,12 +109,33 @@ const NCCL_MODEL: Record<LibraryProtocol, ProtocolTiming> = {
   Simple: { base_s: 8.4 * us, step_s: 3.4 * us, netStep_s: 9.6 * us, efficiency: 1, netEfficiency: 1 },
 };
 
+/**
+ * NCCL's Tree, same table (tuning.cc 2.17): baseLat Tree {LL 4.4, LL128 4.4, Simple 0} µs, hwLat
+ * NVLink Tree {.52, 1.25, 28} µs, NET Tree {5.0, 8.5, 28} µs. Bus bandwidth: × .92 for allreduce,
+ * LL further / 3.8, LL128 × 120/128 across nodes (7/9 in one node: `treeEfficiency`).
+ */
+const NCCL_TREE: Record<LibraryProtocol, ProtocolTiming> = {
+  LL: { base_s: 4.4 * us, step_s: 0.52 * us, netStep_s: 5.0 * us, efficiency: 0.92 / 3.8, netEfficiency: 0.92 / 3.8 },
+  LL128: { base_s: 4.4 * us, step_s: 1.25 * us, netStep_s: 8.5 * us, efficiency: 0.92 * (120 / 128), netEfficiency: 0.92 * (120 / 128) },
+  Simple: { base_s: 0, step_s: 28 * us, netStep_s: 28 * us, efficiency: 0.92, netEfficiency: 0.92 },
+};
+
+/**
+ * NCCL's NVLS (tuning.cc, current): no base latency, hwLat NVLink NVLS Simple 25 µs; the switch's
+ * efficiency on Hopper, nvlsEfficiency 0.85. (NCCL's one NET latency for NVLS assumes a reducing
+ * network (CollNet/SHARP); across nodes Meshwork's `nvls` runs rail rings, whose 2(N − 1) network
+ * steps it pays instead.)
+ */
+const NCCL_NVLS = { latency_s: 25 * us, efficiency: 0.85 };
+
 export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
   generic: {
     name: 'generic',
     description: "NCCL's own tuning constants (tuning.cc), links at their nominal rate",
     protocols: NCCL_MODEL,
-    reasons: { all: 'NVIDIA/nccl src/graph/tuning.cc baseLat, hwLat and protocol bandwidth factors, unchanged' },
+    tree: NCCL_TREE,
+    nvls: NCCL_NVLS,
+    reasons: { all: 'NVIDIA/nccl src/graph/tuning.cc baseLat, hwLat and protocol bandwidth factors, unchanged (Tree: the same 2.17 table; NVLS: the current one, nvlsEfficiency Hopper 0.85)' },
   },
   'hgx-h100': {
     name: 'hgx-h100',
@@ -117,8 +145,10 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
       LL128: { ...NCCL_MODEL.LL128 },
       Simple: { ...NCCL_MODEL.Simple, netEfficiency: NIC_SIMPLE_EFFICIENCY },
     },
+    tree: NCCL_TREE,
+    nvls: NCCL_NVLS,
     reasons: {
-      latencies: 'NCCL tuning.cc constants (no InfiniBand table to calibrate on)',
+      latencies: 'NCCL tuning.cc constants, Tree and NVLS included (no InfiniBand table to calibrate on)',
       'Simple.netEfficiency': "0.9624: solved with the Simple network step from the A3 Mega table's 32 MiB and 8 GiB rows (338.8 GB/s busbw) as simulated with the hierarchical schedule (its pipeline fill included); NIC-side, so it carries over to other NICs",
     },
   },
@@ -140,6 +170,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     ],
     reasons: {
       'base, step': 'NCCL tuning.cc constants (NVLink inside the VM)',
+      'tree, nvls': 'not candidates: no TCPXO latency for a tree or NVLS network step to set them from (the hierarchical candidate stands for Tree across nodes)',
       'netStep_s, netEfficiency':
         'calibrated, two per protocol, each pair solved from two rows of the A3 Mega table: the smallest size the protocol runs at and the largest one not at a switch to the next protocol (LL 8 B and 32 KiB, LL128 128 KiB and 8 MiB, Simple 32 MiB and 8 GiB); the other 25 rows are held out. TCPXO moves data through host-side offload, hence network steps far above NCCL’s 2.7–9.6 µs for InfiniBand',
     },
@@ -202,7 +233,7 @@ export function libraryMachine(topology: Topology, name?: string): LibraryMachin
 /** One algorithm the library may run: its spec (algorithm + parameters), protocol, predicted time. */
 export interface TuningCandidate {
   readonly spec: string;
-  readonly algorithm: 'nccl-ring' | 'hierarchical' | 'direct';
+  readonly algorithm: 'nccl-ring' | 'hierarchical' | 'direct' | 'nccl-tree' | 'nvls' | 'pat';
   readonly protocol: LibraryProtocol;
   readonly latency_s: number;
   readonly bandwidth_Bps: number;
@@ -248,6 +279,27 @@ function ratesOf(t: Topology, layout: MachineLayout, channels: number): Rates {
   return { scaleUp: out, nodeNet: out };
 }
 
+/** Pipelined chunks per tree of the double binary tree: one per 64 KiB of its half of the buffer, at most 32 (the tree's depth is crossed once per chunk, not per buffer). */
+export function treeChunks(bytes: number): number {
+  return Math.max(1, Math.min(32, Math.ceil(bytes / 2 / (64 << 10))));
+}
+
+/** The efficiencies a tree runs at: the preset's Tree factors; LL128 in one node × 7/9 rather than 120/128 (NCCL). */
+export function treeEfficiencies(machine: LibraryMachine, protocol: LibraryProtocol, nodes: number): { efficiency: number; netEfficiency: number } {
+  const p = machine.tree?.[protocol] ?? machine.protocols[protocol];
+  const oneNodeLL128 = machine.tree && protocol === 'LL128' && nodes === 1 ? 7 / 9 / (120 / 128) : 1;
+  return { efficiency: p.efficiency * oneNodeLL128, netEfficiency: p.netEfficiency };
+}
+
+/** The link efficiencies a library algorithm's run uses (scale-up, network), by algorithm and protocol. */
+export function libraryEfficiencies(topology: Topology, algorithm: string, protocol: LibraryProtocol, machine: LibraryMachine): { efficiency: number; netEfficiency: number } {
+  const p = machine.protocols[protocol];
+  if (algorithm === 'direct') return { efficiency: machine.direct?.[protocol]?.efficiency ?? p.efficiency, netEfficiency: p.netEfficiency };
+  if (algorithm === 'nccl-tree' && machine.tree) return treeEfficiencies(machine, protocol, layoutOf(topology).nodes);
+  if (algorithm === 'nvls' && machine.nvls) return { efficiency: machine.nvls.efficiency, netEfficiency: p.netEfficiency };
+  return { efficiency: p.efficiency, netEfficiency: p.netEfficiency };
+}
+
 /** Pipelined chunks per channel of the hierarchical allreduce: one per 4 MiB (NCCL_BUFFSIZE, a channel's buffer) of its slice, at most 64 in all. */
 export function hierarchicalChunks(bytes: number, channels: number): number {
   return Math.max(1, Math.min(Math.max(1, Math.floor(64 / channels)), Math.ceil(bytes / channels / (4 << 20))));
@@ -285,6 +337,24 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
     const ringFactor = collective === 'allreduce' ? (2 * (n - 1)) / n : (n - 1) / n;
     const ringLatency = p.base_s + (ringSteps - netSteps) * p.step_s + netSteps * p.netStep_s;
     candidates.push(candidate(`nccl-ring:channels=${channels},proto=${protocol}`, 'nccl-ring', protocol, ringLatency, ringBus / ringFactor, total));
+    const tree = machine.tree?.[protocol];
+    if (collective === 'allreduce' && tree) {
+      // NCCL's Tree: up and down a chain of G − 1 steps in each node and log2(N) across; algBw half its busBw.
+      const eff = treeEfficiencies(machine, protocol, N);
+      // Meshwork's trees span ranks: over switches a rank's tree traffic can use its whole scale-up rate, over a
+      // full mesh only the links to its parents (one per tree), and across nodes its own NIC (NCCL's node-level
+      // tree with intra-node chains spreads over all of them; the hierarchical candidate stands for that).
+      const treeScaleUp = layout.meshScaleUp ? (rates.scaleUp * Math.min(2, G - 1)) / Math.max(1, G - 1) : rates.scaleUp;
+      const bus = Math.min(treeScaleUp * eff.efficiency, N > 1 ? (rates.nodeNet / G) * eff.netEfficiency : Infinity);
+      const latency = libraryLatency(t, collective, 'nccl-tree', protocol, machine);
+      candidates.push(candidate(`nccl-tree:chunks=${treeChunks(req.size)},proto=${protocol}`, 'nccl-tree', protocol, latency, bus / 2, total));
+    }
+    if (collective === 'allreduce' && protocol === 'Simple' && machine.nvls && layout.inSwitchReduction) {
+      // NVLS: each accelerator sends its buffer up once and receives the sum once (algBw = its link rate × the switch's efficiency); across nodes, the rail rings.
+      const intra = rates.scaleUp * machine.nvls.efficiency;
+      const inter = N > 1 ? (rates.nodeNet * p.netEfficiency * N) / (2 * (N - 1)) : Infinity;
+      candidates.push(candidate('nvls:proto=Simple', 'nvls', protocol, libraryLatency(t, collective, 'nvls', protocol, machine), Math.min(intra, inter), total));
+    }
     if (collective === 'allreduce' && N > 1) {
       const intra = (2 * (G - 1)) / G / (rates.scaleUp * p.efficiency);
       const inter = (2 * (N - 1)) / N / G / ((rates.nodeNet / G) * p.netEfficiency);
@@ -321,9 +391,14 @@ export function libraryLatency(topology: Topology, collective: CollectiveKind, a
   const net = N > 1 ? (collective === 'allreduce' ? 2 * (N - 1) : N - 1) : 0;
   if (algorithm === 'hierarchical') return p.base_s + 2 * (G - 1) * p.step_s + 2 * (N - 1) * p.netStep_s;
   if (algorithm === 'direct') return machine.direct?.[protocol]?.latency_s ?? p.base_s + 2 * p.step_s;
-  // In-switch reduction: one reduce and one multicast step in the node, the rail ring's steps across nodes.
+  // In-switch reduction: NCCL's NVLS latency in the node, plus the rail rings' network steps across nodes.
+  if (algorithm === 'nvls' && machine.nvls) return machine.nvls.latency_s + 2 * (N - 1) * p.netStep_s;
+  // One reduce and one multicast step in the node, the rail ring's steps across nodes.
   if (algorithm === 'nvls') return p.base_s + 2 * p.step_s + 2 * (N - 1) * p.netStep_s;
-  // The tree: up and down its depth, ⌈log2 n⌉ steps each way (the ring's step latency stands for a tree step).
+  // NCCL's Tree: up and down (G − 1) intra-node steps and ⌊log2 N⌋ network steps.
+  const tree = machine.tree?.[protocol];
+  if (algorithm === 'nccl-tree' && tree) return tree.base_s + 2 * ((G - 1) * tree.step_s + Math.floor(Math.log2(N)) * tree.netStep_s);
+  // Without Tree constants: up and down its depth, ⌈log2 n⌉ steps each way (the ring's step latency stands for a tree step).
   if (algorithm === 'nccl-tree') return p.base_s + 2 * Math.ceil(Math.log2(Math.max(2, n))) * p.step_s;
   const steps = collective === 'allreduce' ? 2 * (n - 1) : n - 1;
   return p.base_s + (steps - net) * p.step_s + net * p.netStep_s;
