@@ -99,6 +99,17 @@ describe('the tuning model', () => {
     const a3 = tuneCollective({ topology: buildTopology('hgx-h100:nodes=2,nicbw=200Gbps'), collective: 'allreduce', size: 1 << 30, library: 'nccl', machine: 'h100-tcpxo' });
     expect(new Set(a3.candidates.map((x) => x.algorithm))).toEqual(new Set(['nccl-ring', 'hierarchical']));
   });
+  it('PAT for allgather and reduce-scatter with one accelerator per node: small and mid sizes, the ring for large; never with several per node', () => {
+    const pick = (spec: string, collective: 'allgather' | 'reduce-scatter', size: number): string => tuneCollective({ topology: buildTopology(spec), collective, size, library: 'nccl' }).pick.algorithm;
+    expect([pick('fabric:gpus=1,nodes=64,nics=1', 'allgather', 1024), pick('fabric:gpus=1,nodes=64,nics=1', 'reduce-scatter', 64 * 1024), pick('fabric:gpus=1,nodes=64,nics=1', 'allgather', 16 << 20)]).toEqual(['pat', 'pat', 'nccl-ring']);
+    expect(pick('hgx-h100:nodes=8', 'allgather', 1024)).toBe('nccl-ring');
+    // NCCL's PAT latency: 8 + log2(64) × 14 / 3.5 + 64 × 2.8 µs.
+    const c = tuneCollective({ topology: buildTopology('fabric:gpus=1,nodes=64,nics=1'), collective: 'allgather', size: 1024, library: 'nccl' });
+    expect(c.pick.latency_s).toBeCloseTo((8 + 6 * 4 + 64 * 2.8) * 1e-6, 12);
+    const r = simulateCollective({ topology: buildTopology('fabric:gpus=1,nodes=16,nics=1'), collective: 'allgather', algorithm: 'nccl', size: 1024 });
+    expect(r.workload!.algorithm_spec).toBe('pat:machine=auto');
+    expect(r.model.library).toMatchObject({ algorithm: 'pat', protocol: 'Simple', pickedBy: 'nccl', efficiency: 0.75 });
+  });
   it('the picked tree and NVLS schedules run, and the result records the pick', () => {
     const tree = simulateCollective({ topology: buildTopology('hgx-h100:nodes=16'), collective: 'allreduce', algorithm: 'nccl', size: 4096 });
     expect(tree.workload!.algorithm_spec).toMatch(/^nccl-tree:chunks=1,proto=LL,/);

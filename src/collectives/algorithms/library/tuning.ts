@@ -74,6 +74,11 @@ export interface LibraryMachine {
   readonly tree?: Readonly<Record<LibraryProtocol, ProtocolTiming>>;
   /** NVLS (in-switch reduction, Simple only): its latency inside a node and the switch's efficiency. Candidate only where set and the topology's switches reduce. */
   readonly nvls?: { readonly latency_s: number; readonly efficiency: number };
+  /**
+   * NCCL's PAT (allgather, reduce-scatter; one accelerator per node, Simple): launch latency, latency
+   * per log2 step across the network, a part still linear in the ranks, and its busBw factor.
+   */
+  readonly pat?: { readonly base_s: number; readonly logStep_s: number; readonly perRank_s: number; readonly efficiency: number };
   /** MSCCL algorithms the library runs for matching calls before its tuning model (RCCL only). */
   readonly msccl?: readonly MscclAlgorithm[];
   /**
@@ -128,6 +133,12 @@ const NCCL_TREE: Record<LibraryProtocol, ProtocolTiming> = {
  */
 const NCCL_NVLS = { latency_s: 25 * us, efficiency: 0.85 };
 
+/**
+ * NCCL's PAT (tuning.cc, current; NCCL 2.23+): baseLat 8 µs; log2(N) × the network's Tree Simple
+ * latency (hwLat NET Tree Simple 14 µs) / 3.5, plus 2.8 µs per rank ("still a linear part"); busBw × 0.75.
+ */
+const NCCL_PAT = { base_s: 8 * us, logStep_s: (14 / 3.5) * us, perRank_s: 2.8 * us, efficiency: 0.75 };
+
 export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
   generic: {
     name: 'generic',
@@ -135,6 +146,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     protocols: NCCL_MODEL,
     tree: NCCL_TREE,
     nvls: NCCL_NVLS,
+    pat: NCCL_PAT,
     reasons: { all: 'NVIDIA/nccl src/graph/tuning.cc baseLat, hwLat and protocol bandwidth factors, unchanged (Tree: the same 2.17 table; NVLS: the current one, nvlsEfficiency Hopper 0.85)' },
   },
   'hgx-h100': {
@@ -147,8 +159,9 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     },
     tree: NCCL_TREE,
     nvls: NCCL_NVLS,
+    pat: NCCL_PAT,
     reasons: {
-      latencies: 'NCCL tuning.cc constants, Tree and NVLS included (no InfiniBand table to calibrate on)',
+      latencies: 'NCCL tuning.cc constants, Tree, NVLS and PAT included (no InfiniBand table to calibrate on)',
       'Simple.netEfficiency': "0.9624: solved with the Simple network step from the A3 Mega table's 32 MiB and 8 GiB rows (338.8 GB/s busbw) as simulated with the hierarchical schedule (its pipeline fill included); NIC-side, so it carries over to other NICs",
     },
   },
@@ -297,6 +310,7 @@ export function libraryEfficiencies(topology: Topology, algorithm: string, proto
   if (algorithm === 'direct') return { efficiency: machine.direct?.[protocol]?.efficiency ?? p.efficiency, netEfficiency: p.netEfficiency };
   if (algorithm === 'nccl-tree' && machine.tree) return treeEfficiencies(machine, protocol, layoutOf(topology).nodes);
   if (algorithm === 'nvls' && machine.nvls) return { efficiency: machine.nvls.efficiency, netEfficiency: p.netEfficiency };
+  if (algorithm === 'pat' && machine.pat) return { efficiency: p.efficiency * machine.pat.efficiency, netEfficiency: p.netEfficiency * machine.pat.efficiency };
   return { efficiency: p.efficiency, netEfficiency: p.netEfficiency };
 }
 
@@ -335,7 +349,7 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
     const netSteps = N > 1 ? (collective === 'allreduce' ? 2 * (N - 1) : N - 1) : 0;
     const ringBus = Math.min(rates.scaleUp * p.efficiency, N > 1 ? rates.nodeNet * p.netEfficiency : Infinity);
     const ringFactor = collective === 'allreduce' ? (2 * (n - 1)) / n : (n - 1) / n;
-    const ringLatency = p.base_s + (ringSteps - netSteps) * p.step_s + netSteps * p.netStep_s;
+    const ringLatency = libraryLatency(t, collective, 'nccl-ring', protocol, machine);
     candidates.push(candidate(`nccl-ring:channels=${channels},proto=${protocol}`, 'nccl-ring', protocol, ringLatency, ringBus / ringFactor, total));
     const tree = machine.tree?.[protocol];
     if (collective === 'allreduce' && tree) {
@@ -354,6 +368,11 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
       const intra = rates.scaleUp * machine.nvls.efficiency;
       const inter = N > 1 ? (rates.nodeNet * p.netEfficiency * N) / (2 * (N - 1)) : Infinity;
       candidates.push(candidate('nvls:proto=Simple', 'nvls', protocol, libraryLatency(t, collective, 'nvls', protocol, machine), Math.min(intra, inter), total));
+    }
+    if (collective !== 'allreduce' && protocol === 'Simple' && machine.pat && library === 'nccl' && G === 1 && N > 1) {
+      // PAT (NCCL enables it with one accelerator per node): busBw × 0.75, which NCCL does not convert to algBw for allgather/reduce-scatter.
+      const bus = Math.min(rates.scaleUp, rates.nodeNet * p.netEfficiency) * machine.pat.efficiency;
+      candidates.push(candidate('pat', 'pat', protocol, libraryLatency(t, collective, 'pat', protocol, machine), bus, total));
     }
     if (collective === 'allreduce' && N > 1) {
       const intra = (2 * (G - 1)) / G / (rates.scaleUp * p.efficiency);
@@ -391,6 +410,9 @@ export function libraryLatency(topology: Topology, collective: CollectiveKind, a
   const net = N > 1 ? (collective === 'allreduce' ? 2 * (N - 1) : N - 1) : 0;
   if (algorithm === 'hierarchical') return p.base_s + 2 * (G - 1) * p.step_s + 2 * (N - 1) * p.netStep_s;
   if (algorithm === 'direct') return machine.direct?.[protocol]?.latency_s ?? p.base_s + 2 * p.step_s;
+  // PAT: NCCL's log-plus-linear latency.
+  if (algorithm === 'pat' && machine.pat) return machine.pat.base_s + Math.floor(Math.log2(N)) * machine.pat.logStep_s + n * machine.pat.perRank_s;
+  if (algorithm === 'pat') return p.base_s + Math.ceil(Math.log2(Math.max(2, n))) * (N > 1 ? p.netStep_s : p.step_s);
   // In-switch reduction: NCCL's NVLS latency in the node, plus the rail rings' network steps across nodes.
   if (algorithm === 'nvls' && machine.nvls) return machine.nvls.latency_s + 2 * (N - 1) * p.netStep_s;
   // One reduce and one multicast step in the node, the rail ring's steps across nodes.
@@ -401,5 +423,7 @@ export function libraryLatency(topology: Topology, collective: CollectiveKind, a
   // Without Tree constants: up and down its depth, ⌈log2 n⌉ steps each way (the ring's step latency stands for a tree step).
   if (algorithm === 'nccl-tree') return p.base_s + 2 * Math.ceil(Math.log2(Math.max(2, n))) * p.step_s;
   const steps = collective === 'allreduce' ? 2 * (n - 1) : n - 1;
-  return p.base_s + (steps - net) * p.step_s + net * p.netStep_s;
+  // NCCL: with one accelerator per node every network latency is exposed, and the ring pays the Tree's network step.
+  const netStep = G === 1 && machine.tree ? machine.tree[protocol].netStep_s : p.netStep_s;
+  return p.base_s + (steps - net) * p.step_s + net * netStep;
 }
