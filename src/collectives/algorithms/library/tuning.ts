@@ -345,8 +345,6 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
   for (const protocol of LIBRARY_PROTOCOLS) {
     if (machine.disabledProtocols?.includes(protocol)) continue;
     const p = machine.protocols[protocol];
-    const ringSteps = collective === 'allreduce' ? 2 * (n - 1) : n - 1;
-    const netSteps = N > 1 ? (collective === 'allreduce' ? 2 * (N - 1) : N - 1) : 0;
     const ringBus = Math.min(rates.scaleUp * p.efficiency, N > 1 ? rates.nodeNet * p.netEfficiency : Infinity);
     const ringFactor = collective === 'allreduce' ? (2 * (n - 1)) / n : (n - 1) / n;
     const ringLatency = libraryLatency(t, collective, 'nccl-ring', protocol, machine);
