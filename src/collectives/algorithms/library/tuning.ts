@@ -325,7 +325,9 @@ export function hierarchicalChunks(bytes: number, channels: number): number {
  * smaller of the scale-up rate and the node's NIC rate (each channel crosses every node boundary
  * once per direction). Hierarchical: 2(G−1) scale-up and 2(N−1) network steps; its phases are
  * pipelined, so the slower of intra (2(G−1)/G of the buffer per accelerator) and inter (2(N−1)/N of
- * a G-th per accelerator over its share of the NICs).
+ * a G-th per accelerator over its share of the NICs). Where the preset carries NCCL's constants for
+ * them: Tree (allreduce), NVLS (allreduce, in-switch reduction) and PAT (allgather, reduce-scatter,
+ * one accelerator per node). RCCL: a matching MSCCL algorithm of the preset comes first.
  */
 export function tuneCollective(req: { topology: Topology; collective: CollectiveKind; size: number; library: LibraryName; machine?: string; elementBytes?: number }): TuningChoice {
   const { topology: t, collective, library } = req;
