@@ -364,10 +364,12 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
       candidates.push(candidate(`nccl-tree:chunks=${treeChunks(req.size)},proto=${protocol}`, 'nccl-tree', protocol, latency, bus / 2, total));
     }
     if (collective === 'allreduce' && protocol === 'Simple' && machine.nvls && layout.inSwitchReduction) {
-      // NVLS: each accelerator sends its buffer up once and receives the sum once (algBw = its link rate × the switch's efficiency); across nodes, the rail rings.
+      // NVLS: each accelerator sends its buffer up once and receives the sum once (algBw = its link rate × the switch's
+      // efficiency). Across nodes Meshwork's nvls runs its phases one after another (node sum, rail rings, multicast), not pipelined.
       const intra = rates.scaleUp * machine.nvls.efficiency;
-      const inter = N > 1 ? (rates.nodeNet * p.netEfficiency * N) / (2 * (N - 1)) : Infinity;
-      candidates.push(candidate('nvls:proto=Simple', 'nvls', protocol, libraryLatency(t, collective, 'nvls', protocol, machine), Math.min(intra, inter), total));
+      const inter = (rates.nodeNet * p.netEfficiency * N) / (2 * Math.max(1, N - 1));
+      const algBw = N > 1 ? 1 / (2 / intra + 1 / inter) : intra;
+      candidates.push(candidate('nvls:proto=Simple', 'nvls', protocol, libraryLatency(t, collective, 'nvls', protocol, machine), algBw, total));
     }
     if (collective !== 'allreduce' && protocol === 'Simple' && machine.pat && library === 'nccl' && G === 1 && N > 1) {
       // PAT (NCCL enables it with one accelerator per node): busBw × 0.75, which NCCL does not convert to algBw for allgather/reduce-scatter.
