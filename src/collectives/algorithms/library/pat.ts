@@ -14,7 +14,9 @@
  * partial sums of those blocks, which by then hold its whole subtree, and r adds them; the owner
  * ends with its block summed over all ranks.
  * NCCL cuts each step into chunks that fit its buffers (aggregation factor, parallel factor);
- * Meshwork sends a step's blocks as one message per block, all in the same round.
+ * Meshwork sends a step's blocks as one message per block, all in the same round, each paired with
+ * the block it receives (sendrecv, so a round completes under rendezvous sends too); reduce-scatter
+ * reduces what it received once the round's exchanges are done.
  */
 import { registerAlgorithm, type AlgorithmContext } from '../../registry.js';
 import { RECV, SEND, type ScheduleBuilder } from '../../schedule.js';
@@ -63,9 +65,9 @@ register('allgather', "NCCL's PAT allgather: binomial trees of every block over 
     for (let r = 0; r < n; r++) {
       const to = (r + (1 << d)) % n;
       const from = (r - (1 << d) + n) % n;
-      for (const s of offsets) b.send(r, to, block((r - s + n) % n), d);
+      // Each block out paired with one in (MPI_Sendrecv): a round completes under rendezvous sends too.
       // What `from` sends: its offsets s to block j = from − s, which is r − (s + 2^d).
-      for (const s of offsets) b.recv(r, from, block((from - s + n) % n), d);
+      for (const s of offsets) b.sendrecv(r, to, block((r - s + n) % n), from, block((from - s + n) % n), d);
     }
   }
 });
@@ -85,12 +87,8 @@ register('reduce-scatter', "NCCL's PAT reduce-scatter: the allgather's aggregate
       // r sends as the child (offset s + 2^d) of r − 2^d, for the blocks j = (r − 2^d) − s.
       const parent = (r - (1 << d) + n) % n;
       const child = (r + (1 << d)) % n;
-      for (const s of offsets) b.send(r, parent, partial((parent - s + n) % n), d);
-      offsets.forEach((s, i) => {
-        const tmp = b.region(inbox, i * B, B);
-        b.recv(r, child, tmp, d);
-        b.reduce(r, tmp, partial((r - s + n) % n));
-      });
+      offsets.forEach((s, i) => b.sendrecv(r, parent, partial((parent - s + n) % n), child, b.region(inbox, i * B, B), d));
+      offsets.forEach((s, i) => b.reduce(r, b.region(inbox, i * B, B), partial((r - s + n) % n)));
     }
   }
   for (let r = 0; r < n; r++) b.copy(r, partial(r), b.region(RECV, 0, B));
