@@ -1,6 +1,6 @@
 /**
  * Timing the collective libraries' schedules (issue 25): a schedule built by `nccl-ring`,
- * `hierarchical`, `direct`, or picked by `nccl`/`rccl`, runs under its machine preset's protocol
+ * `hierarchical`, `direct`, `nccl-tree`, `nvls`, `pat`, or picked by `nccl`/`rccl`, runs under its machine preset's protocol
  * (collectives/algorithms/library/tuning.ts):
  * - every link runs at the rate the protocol achieves on it (scale-up links × efficiency, NIC and
  *   rail links × netEfficiency): the run's topology is the physical one with its rates scaled;
@@ -13,7 +13,7 @@
 import { Spec } from '../util/spec.js';
 import { Topology } from '../topology/graph.js';
 import type { Schedule } from '../collectives/schedule.js';
-import { libraryLatency, libraryMachine } from '../collectives/algorithms/library/tuning.js';
+import { libraryEfficiencies, libraryLatency, libraryMachine } from '../collectives/algorithms/library/tuning.js';
 import { LIBRARY_PROTOCOLS, type LibraryProtocol } from '../collectives/algorithms/library/layout.js';
 import type { FlowProgram } from './program/program.js';
 
@@ -28,6 +28,7 @@ const LIBRARY_ALGORITHMS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['direct', new Set(['allreduce'])],
   ['nccl-tree', new Set(['allreduce'])],
   ['nvls', new Set(['allreduce'])],
+  ['pat', new Set(['allgather', 'reduce-scatter'])],
 ]);
 
 /** Channel classes of the scale-out network (fabric.ts); every other class is scale-up. */
@@ -57,14 +58,14 @@ export function libraryTiming(schedule: Schedule, topology: Topology): LibraryTi
   const proto = (spec.raw('proto') ?? 'Simple') as LibraryProtocol;
   if (!LIBRARY_PROTOCOLS.includes(proto)) return undefined;
   const machine = libraryMachine(topology, spec.raw('machine'));
-  const p = machine.protocols[proto];
+  const eff = libraryEfficiencies(topology, spec.family, proto, machine);
   return {
     machine: machine.name,
     algorithm: spec.family,
     protocol: proto,
     latency_s: libraryLatency(topology, schedule.collective, spec.family, proto, machine),
-    efficiency: p.efficiency,
-    netEfficiency: p.netEfficiency,
+    efficiency: eff.efficiency,
+    netEfficiency: eff.netEfficiency,
     pickedBy: schedule.algorithm === spec.family ? null : schedule.algorithm,
   };
 }

@@ -157,10 +157,13 @@ function measuredRow(size: number, timeUs: number, busbwGBps: number, line: stri
 
 /** Row by row: Meshwork / measured − 1, and the geometric-mean errors below 1 MiB and from 1 MiB on. */
 export interface MeasuredComparison {
-  readonly rows: ReadonlyArray<{ readonly measured: MeasuredRow; readonly meshwork: PerfRow; readonly error: number }>;
+  readonly rows: ReadonlyArray<{ readonly measured: MeasuredRow; readonly meshwork: PerfRow; readonly error: number; readonly anchor: boolean }>;
   /** exp(mean |ln(Meshwork / measured)|) − 1 over the rows below 1 MiB, and from 1 MiB; null with no such rows. */
   readonly geomeanBelow1MiB: number | null;
   readonly geomeanFrom1MiB: number | null;
+  /** The same over the held-out rows only: every row but the anchors a preset parameter was solved from. */
+  readonly heldOutBelow1MiB: number | null;
+  readonly heldOutFrom1MiB: number | null;
 }
 
 export function geomeanError(ratios: readonly number[]): number | null {
@@ -168,12 +171,25 @@ export function geomeanError(ratios: readonly number[]): number | null {
   return Math.exp(ratios.reduce((a, r) => a + Math.abs(Math.log(r)), 0) / ratios.length) - 1;
 }
 
-/** Times the collective at each measured size (nccl-tests' sizes) and sets the two side by side. */
-export function compareWithMeasured(req: Omit<PerfRequest, 'minBytes' | 'maxBytes' | 'factor'>, measured: readonly MeasuredRow[]): MeasuredComparison {
+/**
+ * Times the collective at each measured size (nccl-tests' sizes) and sets the two side by side.
+ * `anchors`: the sizes whose rows calibrated a parameter of the machine preset (its `anchors`),
+ * left out of the held-out figures.
+ */
+export function compareWithMeasured(req: Omit<PerfRequest, 'minBytes' | 'maxBytes' | 'factor'>, measured: readonly MeasuredRow[], anchors: ReadonlySet<number> = new Set()): MeasuredComparison {
   const rows = measured.map((m) => {
     const [meshwork] = perfSweep({ ...req, minBytes: m.size_bytes, maxBytes: m.size_bytes, factor: 1 });
-    return { measured: m, meshwork, error: meshwork.time_s / m.time_s - 1 };
+    return { measured: m, meshwork, error: meshwork.time_s / m.time_s - 1, anchor: anchors.has(m.size_bytes) };
   });
-  const ratios = (keep: (size: number) => boolean): number[] => rows.filter((r) => keep(r.measured.size_bytes)).map((r) => r.meshwork.time_s / r.measured.time_s);
-  return { rows, geomeanBelow1MiB: geomeanError(ratios((s) => s < 2 ** 20)), geomeanFrom1MiB: geomeanError(ratios((s) => s >= 2 ** 20)) };
+  const geomean = (keep: (size: number) => boolean, heldOut: boolean): number | null =>
+    geomeanError(rows.filter((r) => keep(r.measured.size_bytes) && !(heldOut && r.anchor)).map((r) => r.meshwork.time_s / r.measured.time_s));
+  const small = (s: number): boolean => s < 2 ** 20;
+  const large = (s: number): boolean => s >= 2 ** 20;
+  return {
+    rows,
+    geomeanBelow1MiB: geomean(small, false),
+    geomeanFrom1MiB: geomean(large, false),
+    heldOutBelow1MiB: geomean(small, true),
+    heldOutFrom1MiB: geomean(large, true),
+  };
 }

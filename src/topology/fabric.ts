@@ -189,7 +189,7 @@ export type FabricDefaults = Omit<FabricOptions, 'spec' | 'family'>;
 
 /** Reads the `fabric` keys of a spec over a machine's defaults. */
 export function fabricOptionsFromSpec(spec: Spec, d: FabricDefaults): FabricOptions {
-  const gpus = spec.int('gpus', { min: 2, max: 4096, default: d.gpus });
+  const gpus = spec.int('gpus', { min: 1, max: 4096, default: d.gpus });
   const nodes = spec.int('nodes', { min: 1, max: 1 << 16, default: d.nodes });
   const scaleUp = spec.choice('scaleup', SCALE_UP_KINDS, d.scaleUp);
   const planes = spec.int('planes', { min: 1, max: 256, default: d.planes });

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { buildSchedule, buildTopology, executeSchedule, type CollectiveKind } from '../../src/index.js';
 import { channelRing, layoutOf, meshRings, ringStrides } from '../../src/collectives/algorithms/library/layout.js';
 import { btree, dtree } from '../../src/collectives/algorithms/library/tree.js';
+import { patOffsets, patRounds } from '../../src/collectives/algorithms/library/pat.js';
 
 const TOPOLOGIES = ['hgx-h100', 'hgx-h100:nodes=2', 'fabric:gpus=4,nodes=3,planes=2,links=4,nics=2', 'mi300x', 'fabric:gpus=5,scaleup=mesh,links=4', 'ring:6', 'torus:3'];
 const ALGORITHMS: Array<[CollectiveKind, string]> = [
@@ -126,5 +127,38 @@ describe('in-switch reduction (nvls)', () => {
   it('is refused where the switches declare no reduction (mi300x, a torus), with the reason', () => {
     expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'nvls', topology: buildTopology('mi300x'), size: 64 })).toThrow(/declares no in-switch reduction/);
     expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'nvls', topology: buildTopology('hgx-h100:nvls=off'), size: 64 })).toThrow(/declares no in-switch reduction/);
+  });
+});
+
+describe("PAT (NCCL's Parallel Aggregated Trees) for allgather and reduce-scatter", () => {
+  for (const collective of ['allgather', 'reduce-scatter'] as const) {
+    it(`${collective}: the postcondition holds byte for byte for any rank count`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 2, max: 19 }), fc.integer({ min: 0, max: 9 }), fc.constantFrom('int32', 'float64'), fc.constantFrom('bytes', 'chunks'), (n, units, dtype, mode) => {
+          const topology = buildTopology(n % 3 === 0 ? `ring:${n}` : `fabric:gpus=1,nodes=${n},nics=1`);
+          const elem = dtype === 'float64' ? 8 : 4;
+          const size = collective === 'reduce-scatter' ? units * n * elem : units * elem;
+          const r = executeSchedule(buildSchedule({ collective, algorithm: 'pat', topology, size, dtype }), { mode });
+          expect(r.problems).toEqual([]);
+          expect(r.pass).toBe(true);
+        }),
+        { numRuns: 30, seed: 23 },
+      );
+    });
+  }
+  it('⌈log2 n⌉ rounds, one peer 2^d away per round, n − 1 blocks sent per rank in all (as a ring)', () => {
+    for (const n of [2, 5, 8, 13, 16]) {
+      const topology = buildTopology(`fabric:gpus=1,nodes=${n},nics=1`);
+      const B = 64;
+      const r = executeSchedule(buildSchedule({ collective: 'allgather', algorithm: 'pat', topology, size: B }));
+      expect(r.stats.sentBytes[0]).toBe((n - 1) * B);
+      expect(patRounds(n)).toBe(Math.ceil(Math.log2(n)));
+      // Blocks per round: offsets 0, 2^(d+1), ... below n − 2^d; over all rounds n − 1.
+      let blocks = 0;
+      for (let d = 0; d < patRounds(n); d++) blocks += patOffsets(n, d).length;
+      expect(blocks).toBe(n - 1);
+    }
+    expect(patOffsets(8, 2)).toEqual([0]);
+    expect(patOffsets(8, 0)).toEqual([0, 2, 4, 6]);
   });
 });

@@ -6,6 +6,8 @@ import '../../collectives/index.js'; // registers every algorithm
 import { parseCollective } from '../../collectives/types.js';
 import { compareWithMeasured, formatPerfTable, parseMeasuredTable, perfSweep, type MeasuredComparison } from '../../sim/perf.js';
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { LIBRARY_MACHINES } from '../../collectives/algorithms/library/tuning.js';
 import { print } from '../io.js';
 import { csvLine } from './timing-options.js';
 import { progressBar } from '../progress.js';
@@ -59,7 +61,10 @@ export function register(program: Command): void {
         } catch (err) {
           throw new InputError('measured', opts.measured, `a readable file (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
         }
-        const comparison = compareWithMeasured({ topology, collective, algorithm: opts.algorithm, model }, parseMeasuredTable(text));
+        // A table a machine preset was calibrated on (by its file name): its anchor rows apart from the held-out ones.
+        const table = basename(opts.measured);
+        const anchors = new Set(Object.values(LIBRARY_MACHINES).flatMap((m) => (m.anchors ?? []).filter((a) => a.table === table).map((a) => a.size_bytes)));
+        const comparison = compareWithMeasured({ topology, collective, algorithm: opts.algorithm, model }, parseMeasuredTable(text), anchors);
         printComparison(comparison, opts, `${collective} on ${topology.spec}, algorithm ${opts.algorithm}, against ${opts.measured}`);
         return;
       }
@@ -101,8 +106,11 @@ function printComparison(c: MeasuredComparison, opts: PerfOptions, title: string
   const pct = (x: number | null): string => (x === null ? 'n/a' : `${(100 * x).toFixed(1)} %`);
   const lines = [`# ${title}`, '#       size   measured us   meshwork us    error   measured busbw   meshwork busbw  meshwork ran'];
   for (const r of c.rows) {
-    lines.push(`${pad(r.measured.size_bytes, 12)}  ${pad((r.measured.time_s * 1e6).toFixed(2), 12)}  ${pad((r.meshwork.time_s * 1e6).toFixed(2), 12)}  ${pad(pct(r.error), 7)}  ${pad((r.measured.busbw_Bps / 1e9).toFixed(2), 15)}  ${pad((r.meshwork.busbw_Bps / 1e9).toFixed(2), 15)}  ${r.meshwork.algorithm}`);
+    lines.push(`${pad(r.measured.size_bytes, 12)}  ${pad((r.measured.time_s * 1e6).toFixed(2), 12)}  ${pad((r.meshwork.time_s * 1e6).toFixed(2), 12)}  ${pad(pct(r.error), 7)}  ${pad((r.measured.busbw_Bps / 1e9).toFixed(2), 15)}  ${pad((r.meshwork.busbw_Bps / 1e9).toFixed(2), 15)}  ${r.meshwork.algorithm}${r.anchor ? '  (anchor)' : ''}`);
   }
   lines.push(`# geometric-mean error: below 1 MiB ${pct(c.geomeanBelow1MiB)}, from 1 MiB ${pct(c.geomeanFrom1MiB)} (exp(mean |ln(meshwork / measured)|) − 1)`);
+  if (c.rows.some((r) => r.anchor)) {
+    lines.push(`# held out (every row but the anchors a preset parameter was solved from): below 1 MiB ${pct(c.heldOutBelow1MiB)}, from 1 MiB ${pct(c.heldOutFrom1MiB)}`);
+  }
   print(lines.join('\n'));
 }

@@ -7,7 +7,7 @@
  */
 import { findAlgorithm, parseParams, registerAlgorithm } from '../../registry.js';
 import { Spec } from '../../../util/spec.js';
-import type { CollectiveKind } from '../../types.js';
+import { DTYPE_BYTES, type CollectiveKind } from '../../types.js';
 import { MACHINE_PARAM } from './layout.js';
 import { LIBRARY_NAMES, tuneCollective, type LibraryName } from './tuning.js';
 
@@ -15,15 +15,15 @@ function registerPicker(library: LibraryName, collective: CollectiveKind): void 
   registerAlgorithm({
     name: library,
     collective,
-    description: `what ${library.toUpperCase()} runs: its tuning model picks ring or hierarchical and LL, LL128 or Simple by size and topology`,
+    description: `what ${library.toUpperCase()} runs: its tuning model picks the algorithm (ring, hierarchical; where the preset has their constants tree, NVLS, PAT) and LL, LL128 or Simple by size and topology${library === 'rccl' ? ' (and, on a machine whose preset lists them, the MSCCL algorithms RCCL ships, where a call matches one)' : ''}`,
     supportsText: 'any rank count and topology',
     source: `${library.toUpperCase()} tuning model (issue 25)`,
     params: [MACHINE_PARAM],
     supports: () => undefined,
     build(ctx, newBuilder) {
       const machine = ctx.params.machine as string;
-      const choice = tuneCollective({ topology: ctx.topology, collective, size: ctx.size, library, machine });
-      const spec = Spec.parse(`${choice.pick.spec},machine=${machine}`, 'algorithm');
+      const choice = tuneCollective({ topology: ctx.topology, collective, size: ctx.size, library, machine, elementBytes: DTYPE_BYTES[ctx.dtype] });
+      const spec = Spec.parse(`${choice.pick.spec}${choice.pick.spec.includes(':') ? ',' : ':'}machine=${machine}`, 'algorithm');
       const alg = findAlgorithm(collective, spec.family)!;
       const params = parseParams(alg, spec);
       return alg.build({ ...ctx, params, spec: spec.text }, (overrides = {}) => newBuilder({ algorithmSpec: spec.text, ...overrides }));

@@ -33,15 +33,75 @@ export interface ProtocolTiming {
 export type LibraryName = 'nccl' | 'rccl';
 export const LIBRARY_NAMES: readonly LibraryName[] = ['nccl', 'rccl'];
 
+/** A direct all-pairs kernel's own timing (MSCCL's allpairs on MI300X): launch and sync latency, and the fraction of each link's rate it achieves. */
+export interface DirectTiming {
+  /** Paid once per stream before its first operation, seconds (the wire's link latencies come on top). */
+  readonly latency_s: number;
+  readonly efficiency: number;
+}
+
+/**
+ * One of the MSCCL algorithms a library ships for a machine (RCCL tools/msccl-algorithms/*.xml):
+ * the library runs it instead of its tuning model's pick when the call matches, as RCCL's MSCCL
+ * scheduler does (src/misc/msccl/msccl_lifecycle.cc: same rank count, minBytes ≤ bytes ≤ maxBytes,
+ * and the element count a multiple of the algorithm's chunks per loop).
+ */
+export interface MscclAlgorithm {
+  /** The XML file it stands for (RCCL's tools/msccl-algorithms/). */
+  readonly file: string;
+  readonly collective: CollectiveKind;
+  readonly ranks: number;
+  readonly protocol: LibraryProtocol;
+  readonly chunksPerLoop: number;
+  readonly minBytes: number;
+  readonly maxBytes: number;
+  /** The Meshwork schedule that moves the same bytes (allpairs: direct reduce-scatter then allgather). */
+  readonly spec: string;
+}
+
 export interface LibraryMachine {
   readonly name: string;
   readonly description: string;
   readonly protocols: Readonly<Record<LibraryProtocol, ProtocolTiming>>;
+  /** Protocols the library does not run on this machine (RCCL on MI300X: no LL128, tuning model 5 bwRatio 0). */
+  readonly disabledProtocols?: readonly LibraryProtocol[];
+  /** The direct kernels' own timing per protocol, where they are not the ring's (MSCCL allpairs). */
+  readonly direct?: Readonly<Partial<Record<LibraryProtocol, DirectTiming>>>;
+  /**
+   * NCCL's Tree timing per protocol (base, intra-node step, network step; efficiency: the tree's
+   * busBw factor). Tree is a candidate of the picker only where the preset carries it.
+   */
+  readonly tree?: Readonly<Record<LibraryProtocol, ProtocolTiming>>;
+  /** NVLS (in-switch reduction, Simple only): its latency inside a node and the switch's efficiency. Candidate only where set and the topology's switches reduce. */
+  readonly nvls?: { readonly latency_s: number; readonly efficiency: number };
+  /**
+   * NCCL's PAT (allgather, reduce-scatter; one accelerator per node, Simple): launch latency, latency
+   * per log2 step across the network, a part still linear in the ranks, and its busBw factor.
+   */
+  readonly pat?: { readonly base_s: number; readonly logStep_s: number; readonly perRank_s: number; readonly efficiency: number };
+  /** MSCCL algorithms the library runs for matching calls before its tuning model (RCCL only). */
+  readonly msccl?: readonly MscclAlgorithm[];
+  /**
+   * Calibrated parameters and the measured row each was solved from (docs/validation.md): the
+   * table file and its size in bytes. Every other row of that table is held out.
+   */
+  readonly anchors?: ReadonlyArray<{ readonly parameter: string; readonly table: string; readonly size_bytes: number }>;
   /** How each value was set (docs/validation.md repeats it). */
   readonly reasons: Readonly<Record<string, string>>;
 }
 
 const us = 1e-6;
+
+/** The NIC-side factor of Simple, solved (with its network step) from the A3 Mega table's 32 MiB and 8 GiB rows; it carries over to other NICs. */
+const NIC_SIMPLE_EFFICIENCY = 0.9624;
+const A3_MEGA = 'h100_a3mega_2node_16gpu_allreduce.csv';
+
+/** MI300X values solved from one or two anchor rows of the measured table each (anchors below; docs/validation.md). */
+const MI300X_TABLE = 'mi300x_1node_8gpu_allreduce.csv';
+const MI300X_RING_SIMPLE_EFFICIENCY = 0.7054;
+const MI300X_ALLPAIRS_LL_LATENCY = 13.35 * us;
+const MI300X_ALLPAIRS_SIMPLE_LATENCY = 23.05 * us;
+const MI300X_ALLPAIRS_SIMPLE_EFFICIENCY = 0.5178;
 
 /**
  * NCCL's published tuning constants (NVIDIA/nccl src/graph/tuning.cc, the 2.x model): baseLat Ring
@@ -54,12 +114,40 @@ const NCCL_MODEL: Record<LibraryProtocol, ProtocolTiming> = {
   Simple: { base_s: 8.4 * us, step_s: 3.4 * us, netStep_s: 9.6 * us, efficiency: 1, netEfficiency: 1 },
 };
 
+/**
+ * NCCL's Tree, same table (tuning.cc 2.17): baseLat Tree {LL 4.4, LL128 4.4, Simple 0} µs, hwLat
+ * NVLink Tree {.52, 1.25, 28} µs, NET Tree {5.0, 8.5, 28} µs. Bus bandwidth: × .92 for allreduce,
+ * LL further / 3.8, LL128 × 120/128 across nodes (7/9 in one node: `treeEfficiency`).
+ */
+const NCCL_TREE: Record<LibraryProtocol, ProtocolTiming> = {
+  LL: { base_s: 4.4 * us, step_s: 0.52 * us, netStep_s: 5.0 * us, efficiency: 0.92 / 3.8, netEfficiency: 0.92 / 3.8 },
+  LL128: { base_s: 4.4 * us, step_s: 1.25 * us, netStep_s: 8.5 * us, efficiency: 0.92 * (120 / 128), netEfficiency: 0.92 * (120 / 128) },
+  Simple: { base_s: 0, step_s: 28 * us, netStep_s: 28 * us, efficiency: 0.92, netEfficiency: 0.92 },
+};
+
+/**
+ * NCCL's NVLS (tuning.cc, current): no base latency, hwLat NVLink NVLS Simple 25 µs; the switch's
+ * efficiency on Hopper, nvlsEfficiency 0.85. (NCCL's one NET latency for NVLS assumes a reducing
+ * network (CollNet/SHARP); across nodes Meshwork's `nvls` runs rail rings, whose 2(N − 1) network
+ * steps it pays instead.)
+ */
+const NCCL_NVLS = { latency_s: 25 * us, efficiency: 0.85 };
+
+/**
+ * NCCL's PAT (tuning.cc, current; NCCL 2.23+): baseLat 8 µs; log2(N) × the network's Tree Simple
+ * latency (hwLat NET Tree Simple 14 µs) / 3.5, plus 2.8 µs per rank ("still a linear part"); busBw × 0.75.
+ */
+const NCCL_PAT = { base_s: 8 * us, logStep_s: (14 / 3.5) * us, perRank_s: 2.8 * us, efficiency: 0.75 };
+
 export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
   generic: {
     name: 'generic',
     description: "NCCL's own tuning constants (tuning.cc), links at their nominal rate",
     protocols: NCCL_MODEL,
-    reasons: { all: 'NVIDIA/nccl src/graph/tuning.cc baseLat, hwLat and protocol bandwidth factors, unchanged' },
+    tree: NCCL_TREE,
+    nvls: NCCL_NVLS,
+    pat: NCCL_PAT,
+    reasons: { all: 'NVIDIA/nccl src/graph/tuning.cc baseLat, hwLat and protocol bandwidth factors, unchanged (Tree: the same 2.17 table; NVLS: the current one, nvlsEfficiency Hopper 0.85)' },
   },
   'hgx-h100': {
     name: 'hgx-h100',
@@ -67,44 +155,77 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     protocols: {
       LL: { ...NCCL_MODEL.LL },
       LL128: { ...NCCL_MODEL.LL128 },
-      Simple: { ...NCCL_MODEL.Simple, netEfficiency: 0.962 },
+      Simple: { ...NCCL_MODEL.Simple, netEfficiency: NIC_SIMPLE_EFFICIENCY },
     },
+    tree: NCCL_TREE,
+    nvls: NCCL_NVLS,
+    pat: NCCL_PAT,
     reasons: {
-      latencies: 'NCCL tuning.cc constants (no InfiniBand table to calibrate on)',
-      'Simple.netEfficiency': "0.962: the 8 GiB row of the A3 Mega table (338.8 GB/s busbw) as simulated with the hierarchical schedule (its pipeline fill included); NIC-side, so it carries over to other NICs",
+      latencies: 'NCCL tuning.cc constants, Tree, NVLS and PAT included (no InfiniBand table to calibrate on)',
+      'Simple.netEfficiency': "0.9624: solved with the Simple network step from the A3 Mega table's 32 MiB and 8 GiB rows (338.8 GB/s busbw) as simulated with the hierarchical schedule (its pipeline fill included); NIC-side, so it carries over to other NICs",
     },
   },
   'h100-tcpxo': {
     name: 'h100-tcpxo',
     description: 'NCCL on Google Cloud A3 Mega (HGX H100, 8 × 200 Gb/s GPUDirect-TCPXO NICs): network latencies and efficiencies calibrated on the measured 2-node table',
     protocols: {
-      LL: { ...NCCL_MODEL.LL, netStep_s: 56 * us, netEfficiency: 0.0098 },
-      LL128: { ...NCCL_MODEL.LL128, netStep_s: 59 * us, netEfficiency: 0.105 },
-      Simple: { ...NCCL_MODEL.Simple, netStep_s: 407 * us, netEfficiency: 0.962 },
+      LL: { ...NCCL_MODEL.LL, netStep_s: 58.69 * us, netEfficiency: 0.00766 },
+      LL128: { ...NCCL_MODEL.LL128, netStep_s: 55.07 * us, netEfficiency: 0.1041 },
+      Simple: { ...NCCL_MODEL.Simple, netStep_s: 380 * us, netEfficiency: NIC_SIMPLE_EFFICIENCY },
     },
+    anchors: [
+      { parameter: 'LL.netStep_s', table: A3_MEGA, size_bytes: 8 },
+      { parameter: 'LL.netEfficiency', table: A3_MEGA, size_bytes: 32768 },
+      { parameter: 'LL128.netStep_s', table: A3_MEGA, size_bytes: 131072 },
+      { parameter: 'LL128.netEfficiency', table: A3_MEGA, size_bytes: 8388608 },
+      { parameter: 'Simple.netStep_s', table: A3_MEGA, size_bytes: 33554432 },
+      { parameter: 'Simple.netEfficiency', table: A3_MEGA, size_bytes: 8589934592 },
+    ],
     reasons: {
       'base, step': 'NCCL tuning.cc constants (NVLink inside the VM)',
-      netStep_s:
-        'calibrated, one per protocol: the flat small-size time of each protocol regime of the A3 Mega table (LL ≈ 123 µs, LL128 ≈ 155 µs, Simple ≈ 870 µs) minus base + 14 NVLink steps, over the 2 network steps of a 2-node allreduce; TCPXO moves data through host-side offload, hence far above NCCL’s 2.7–9.6 µs for InfiniBand',
-      netEfficiency:
-        'calibrated, one per protocol: the asymptotic busbw of each regime (LL ≈ 1.9, LL128 ≈ 38.6, Simple ≈ 347 GB/s at 8 GiB) over the hierarchical bound 1.875 × 8 × 25 GB/s',
+      'tree, nvls': 'not candidates: no TCPXO latency for a tree or NVLS network step to set them from (the hierarchical candidate stands for Tree across nodes)',
+      'netStep_s, netEfficiency':
+        'calibrated, two per protocol, each pair solved from two rows of the A3 Mega table: the smallest size the protocol runs at and the largest one not at a switch to the next protocol (LL 8 B and 32 KiB, LL128 128 KiB and 8 MiB, Simple 32 MiB and 8 GiB); the other 25 rows are held out. TCPXO moves data through host-side offload, hence network steps far above NCCL’s 2.7–9.6 µs for InfiniBand',
     },
   },
   mi300x: {
     name: 'mi300x',
-    description: 'RCCL on one MI300X node (xGMI full mesh): RCCL/NCCL constants, xGMI efficiencies and LL/LL128 step latencies calibrated on the measured table',
+    description:
+      "RCCL on one MI300X node (xGMI full mesh): RCCL's own tuning constants (tuning model 5), its MSCCL allpairs algorithms between 1 KiB and 16 MiB, xGMI efficiencies calibrated on 4 rows of the measured table",
     protocols: {
-      LL: { ...NCCL_MODEL.LL, step_s: 0.55 * us, efficiency: 0.25 },
-      LL128: { ...NCCL_MODEL.LL128, step_s: 0.56 * us, efficiency: 0.504 },
-      Simple: { ...NCCL_MODEL.Simple, efficiency: 0.706, netEfficiency: 0.962 },
+      // RCCL tuning.cc: baseLat {LL 12, Simple 17} µs; tuning_model_5 hwLat[NVLINK][Ring] {LL 0.8, Simple 2.1} µs per step,
+      // of which the topology's 150 ns xGMI link latency is paid by the wire: the step here is the rest.
+      LL: { ...NCCL_MODEL.LL, base_s: 12 * us, step_s: 0.65 * us, efficiency: 0.25 },
+      LL128: { ...NCCL_MODEL.LL128, base_s: 12 * us },
+      Simple: { ...NCCL_MODEL.Simple, base_s: 17 * us, step_s: 1.95 * us, efficiency: MI300X_RING_SIMPLE_EFFICIENCY, netEfficiency: NIC_SIMPLE_EFFICIENCY },
     },
+    disabledProtocols: ['LL128'],
+    direct: {
+      LL: { latency_s: MI300X_ALLPAIRS_LL_LATENCY, efficiency: 0.25 },
+      Simple: { latency_s: MI300X_ALLPAIRS_SIMPLE_LATENCY, efficiency: MI300X_ALLPAIRS_SIMPLE_EFFICIENCY },
+    },
+    msccl: [
+      { file: 'allreduce-allpairs-8n-ll-32tb-op.xml', collective: 'allreduce', ranks: 8, protocol: 'LL', chunksPerLoop: 256, minBytes: 0, maxBytes: 65536, spec: 'direct:mode=twoshot' },
+      { file: 'allreduce-allpairs-8n-ll-64tb-op.xml', collective: 'allreduce', ranks: 8, protocol: 'LL', chunksPerLoop: 512, minBytes: 65537, maxBytes: 524287, spec: 'direct:mode=twoshot' },
+      { file: 'allreduce-allpairs-8n-simple-op.xml', collective: 'allreduce', ranks: 8, protocol: 'Simple', chunksPerLoop: 512, minBytes: 524288, maxBytes: 16777216, spec: 'direct:mode=twoshot' },
+    ],
+    anchors: [
+      { parameter: 'direct.LL.latency_s', table: MI300X_TABLE, size_bytes: 1024 },
+      { parameter: 'direct.Simple.latency_s', table: MI300X_TABLE, size_bytes: 524288 },
+      { parameter: 'direct.Simple.efficiency', table: MI300X_TABLE, size_bytes: 16777216 },
+      { parameter: 'Simple.efficiency', table: MI300X_TABLE, size_bytes: 8589934592 },
+    ],
     reasons: {
-      base_s: 'NCCL tuning.cc baseLat (RCCL keeps the same model)',
-      'Simple.step_s': 'NCCL tuning.cc hwLat[NVLINK][Ring][Simple] = 3.4 µs: base + 14 steps = 56 µs, the intercept of the table’s Simple regime',
-      'LL.step_s, LL128.step_s': 'calibrated: the table’s flat small-size time (LL ≈ 13.4 µs) and the LL128 regime’s intercept (≈ 20 µs), minus base, over 14 steps',
-      efficiency:
-        'calibrated, one per protocol: each regime’s asymptotic busbw over the 7 rings × 64 GB/s of the xGMI mesh (Simple 316 GB/s at 8 GiB → 0.706; LL128 226 GB/s, the slope of 1–16 MiB → 0.504); LL 0.25 is NCCL’s own LL factor, which fits the 1–256 KiB rows',
-      'Simple.netEfficiency': 'the NIC-side factor of the A3 Mega calibration (0.962); no multi-node MI300X table to set it on',
+      'base_s, step_s':
+        'RCCL src/graph/tuning.cc (ROCm/rccl @ 0cbce2a): baseLat LL 12, Simple 17 µs; tuning_model_5 (the MI300X platform model, rome_model_79) hwLat NVLink Ring LL 0.8, Simple 2.1 µs per step, minus the 150 ns link latency the wire adds; not calibrated',
+      disabledProtocols: 'RCCL tuning_model_5 gives LL128 a bandwidth ratio of 0: RCCL does not run LL128 on MI300X',
+      msccl:
+        'RCCL tools/msccl-algorithms/allreduce-allpairs-8n-{ll-32tb,ll-64tb,simple}-op.xml (minBytes/maxBytes, nchunksperloop 256/512): RCCL runs them for out-of-place allreduce on 8 ranks when the float count is a multiple of the chunks per loop, so 1 KiB to 16 MiB; below 1 KiB (fewer than 256 floats) it falls back to its ring',
+      'direct.LL.latency_s': 'calibrated on one row: the 1 KiB row (13.67 µs) minus the two link latencies and the bytes',
+      'direct.Simple': 'calibrated on two rows: latency and efficiency solved from the 512 KiB (27.3 µs) and 16 MiB (149.9 µs) rows',
+      'direct.LL.efficiency': "NCCL's LL factor 0.25 (half the bytes are flags, and LL moves 8-byte words); not calibrated",
+      'Simple.efficiency': 'calibrated on one row: the 8 GiB row (315.7 GB/s busbw) over the 7 rings × 64 GB/s of the xGMI mesh',
+      'Simple.netEfficiency': 'the NIC-side factor of the A3 Mega calibration (0.9624); no multi-node MI300X table to set it on',
     },
   },
 };
@@ -125,7 +246,7 @@ export function libraryMachine(topology: Topology, name?: string): LibraryMachin
 /** One algorithm the library may run: its spec (algorithm + parameters), protocol, predicted time. */
 export interface TuningCandidate {
   readonly spec: string;
-  readonly algorithm: 'nccl-ring' | 'hierarchical';
+  readonly algorithm: 'nccl-ring' | 'hierarchical' | 'direct' | 'nccl-tree' | 'nvls' | 'pat';
   readonly protocol: LibraryProtocol;
   readonly latency_s: number;
   readonly bandwidth_Bps: number;
@@ -137,6 +258,14 @@ export interface TuningChoice {
   readonly machine: string;
   readonly pick: TuningCandidate;
   readonly candidates: readonly TuningCandidate[];
+  /** The MSCCL algorithm that matched the call (and was run instead of the tuning model's pick), if any. */
+  readonly msccl?: MscclAlgorithm;
+}
+
+/** The machine's MSCCL algorithm for this call, as RCCL's scheduler matches one (element count a multiple of its chunks per loop, bytes in range). */
+export function mscclMatch(machine: LibraryMachine, collective: CollectiveKind, ranks: number, bytes: number, elementBytes: number): MscclAlgorithm | undefined {
+  const count = Math.floor(bytes / elementBytes);
+  return machine.msccl?.find((m) => m.collective === collective && m.ranks === ranks && count > 0 && count % m.chunksPerLoop === 0 && bytes >= m.minBytes && bytes <= m.maxBytes);
 }
 
 /** Bandwidths of a layout the model needs, bytes/s per direction. */
@@ -163,6 +292,28 @@ function ratesOf(t: Topology, layout: MachineLayout, channels: number): Rates {
   return { scaleUp: out, nodeNet: out };
 }
 
+/** Pipelined chunks per tree of the double binary tree: one per 64 KiB of its half of the buffer, at most 32 (the tree's depth is crossed once per chunk, not per buffer). */
+export function treeChunks(bytes: number): number {
+  return Math.max(1, Math.min(32, Math.ceil(bytes / 2 / (64 << 10))));
+}
+
+/** The efficiencies a tree runs at: the preset's Tree factors; LL128 in one node × 7/9 rather than 120/128 (NCCL). */
+export function treeEfficiencies(machine: LibraryMachine, protocol: LibraryProtocol, nodes: number): { efficiency: number; netEfficiency: number } {
+  const p = machine.tree?.[protocol] ?? machine.protocols[protocol];
+  const oneNodeLL128 = machine.tree && protocol === 'LL128' && nodes === 1 ? 7 / 9 / (120 / 128) : 1;
+  return { efficiency: p.efficiency * oneNodeLL128, netEfficiency: p.netEfficiency };
+}
+
+/** The link efficiencies a library algorithm's run uses (scale-up, network), by algorithm and protocol. */
+export function libraryEfficiencies(topology: Topology, algorithm: string, protocol: LibraryProtocol, machine: LibraryMachine): { efficiency: number; netEfficiency: number } {
+  const p = machine.protocols[protocol];
+  if (algorithm === 'direct') return { efficiency: machine.direct?.[protocol]?.efficiency ?? p.efficiency, netEfficiency: p.netEfficiency };
+  if (algorithm === 'nccl-tree' && machine.tree) return treeEfficiencies(machine, protocol, layoutOf(topology).nodes);
+  if (algorithm === 'nvls' && machine.nvls) return { efficiency: machine.nvls.efficiency, netEfficiency: p.netEfficiency };
+  if (algorithm === 'pat' && machine.pat) return { efficiency: p.efficiency * machine.pat.efficiency, netEfficiency: p.netEfficiency * machine.pat.efficiency };
+  return { efficiency: p.efficiency, netEfficiency: p.netEfficiency };
+}
+
 /** Pipelined chunks per channel of the hierarchical allreduce: one per 4 MiB (NCCL_BUFFSIZE, a channel's buffer) of its slice, at most 64 in all. */
 export function hierarchicalChunks(bytes: number, channels: number): number {
   return Math.max(1, Math.min(Math.max(1, Math.floor(64 / channels)), Math.ceil(bytes / channels / (4 << 20))));
@@ -174,9 +325,11 @@ export function hierarchicalChunks(bytes: number, channels: number): number {
  * smaller of the scale-up rate and the node's NIC rate (each channel crosses every node boundary
  * once per direction). Hierarchical: 2(G−1) scale-up and 2(N−1) network steps; its phases are
  * pipelined, so the slower of intra (2(G−1)/G of the buffer per accelerator) and inter (2(N−1)/N of
- * a G-th per accelerator over its share of the NICs).
+ * a G-th per accelerator over its share of the NICs). Where the preset carries NCCL's constants for
+ * them: Tree (allreduce), NVLS (allreduce, in-switch reduction) and PAT (allgather, reduce-scatter,
+ * one accelerator per node). RCCL: a matching MSCCL algorithm of the preset comes first.
  */
-export function tuneCollective(req: { topology: Topology; collective: CollectiveKind; size: number; library: LibraryName; machine?: string }): TuningChoice {
+export function tuneCollective(req: { topology: Topology; collective: CollectiveKind; size: number; library: LibraryName; machine?: string; elementBytes?: number }): TuningChoice {
   const { topology: t, collective, library } = req;
   if (!['allreduce', 'allgather', 'reduce-scatter'].includes(collective)) {
     throw new InputError('algorithm', library, `${library} for allreduce, allgather or reduce-scatter (its tuning model covers those)`);
@@ -192,13 +345,37 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
   const total = collective === 'allgather' ? req.size * n : req.size;
   const candidates: TuningCandidate[] = [];
   for (const protocol of LIBRARY_PROTOCOLS) {
+    if (machine.disabledProtocols?.includes(protocol)) continue;
     const p = machine.protocols[protocol];
-    const ringSteps = collective === 'allreduce' ? 2 * (n - 1) : n - 1;
-    const netSteps = N > 1 ? (collective === 'allreduce' ? 2 * (N - 1) : N - 1) : 0;
     const ringBus = Math.min(rates.scaleUp * p.efficiency, N > 1 ? rates.nodeNet * p.netEfficiency : Infinity);
     const ringFactor = collective === 'allreduce' ? (2 * (n - 1)) / n : (n - 1) / n;
-    const ringLatency = p.base_s + (ringSteps - netSteps) * p.step_s + netSteps * p.netStep_s;
+    const ringLatency = libraryLatency(t, collective, 'nccl-ring', protocol, machine);
     candidates.push(candidate(`nccl-ring:channels=${channels},proto=${protocol}`, 'nccl-ring', protocol, ringLatency, ringBus / ringFactor, total));
+    const tree = machine.tree?.[protocol];
+    if (collective === 'allreduce' && tree) {
+      // NCCL's Tree: up and down a chain of G − 1 steps in each node and log2(N) across; algBw half its busBw.
+      const eff = treeEfficiencies(machine, protocol, N);
+      // Meshwork's trees span ranks: over switches a rank's tree traffic can use its whole scale-up rate, over a
+      // full mesh only the links to its parents (one per tree), and across nodes its own NIC (NCCL's node-level
+      // tree with intra-node chains spreads over all of them; the hierarchical candidate stands for that).
+      const treeScaleUp = layout.meshScaleUp ? (rates.scaleUp * Math.min(2, G - 1)) / Math.max(1, G - 1) : rates.scaleUp;
+      const bus = Math.min(treeScaleUp * eff.efficiency, N > 1 ? (rates.nodeNet / G) * eff.netEfficiency : Infinity);
+      const latency = libraryLatency(t, collective, 'nccl-tree', protocol, machine);
+      candidates.push(candidate(`nccl-tree:chunks=${treeChunks(req.size)},proto=${protocol}`, 'nccl-tree', protocol, latency, bus / 2, total));
+    }
+    if (collective === 'allreduce' && protocol === 'Simple' && machine.nvls && layout.inSwitchReduction) {
+      // NVLS: each accelerator sends its buffer up once and receives the sum once (algBw = its link rate × the switch's
+      // efficiency). Across nodes Meshwork's nvls runs its phases one after another (node sum, rail rings, multicast), not pipelined.
+      const intra = rates.scaleUp * machine.nvls.efficiency;
+      const inter = (rates.nodeNet * p.netEfficiency * N) / (2 * Math.max(1, N - 1));
+      const algBw = N > 1 ? 1 / (2 / intra + 1 / inter) : intra;
+      candidates.push(candidate('nvls:proto=Simple', 'nvls', protocol, libraryLatency(t, collective, 'nvls', protocol, machine), algBw, total));
+    }
+    if (collective !== 'allreduce' && protocol === 'Simple' && machine.pat && library === 'nccl' && G === 1 && N > 1) {
+      // PAT (NCCL enables it with one accelerator per node): busBw × 0.75, which NCCL does not convert to algBw for allgather/reduce-scatter.
+      const bus = Math.min(rates.scaleUp, rates.nodeNet * p.netEfficiency) * machine.pat.efficiency;
+      candidates.push(candidate('pat', 'pat', protocol, libraryLatency(t, collective, 'pat', protocol, machine), bus, total));
+    }
     if (collective === 'allreduce' && N > 1) {
       const intra = (2 * (G - 1)) / G / (rates.scaleUp * p.efficiency);
       const inter = (2 * (N - 1)) / N / G / ((rates.nodeNet / G) * p.netEfficiency);
@@ -209,7 +386,16 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
   }
   let pick = candidates[0];
   for (const c of candidates) if (c.predicted_s < pick.predicted_s) pick = c;
-  return { library, machine: machine.name, pick, candidates };
+  // RCCL's MSCCL scheduler comes before its tuning model: a matching algorithm runs whatever the model predicts.
+  const msccl = library === 'rccl' ? mscclMatch(machine, collective, n, req.size, req.elementBytes ?? 4) : undefined;
+  if (msccl) {
+    const d = machine.direct?.[msccl.protocol];
+    const latency = d?.latency_s ?? libraryLatency(t, collective, 'direct', msccl.protocol, machine);
+    const bus = rates.scaleUp * (d?.efficiency ?? machine.protocols[msccl.protocol].efficiency);
+    pick = candidate(`${msccl.spec},proto=${msccl.protocol}`, 'direct', msccl.protocol, latency, bus / ((2 * (n - 1)) / n), total);
+    candidates.push(pick);
+  }
+  return { library, machine: machine.name, pick, candidates, ...(msccl ? { msccl } : {}) };
 }
 
 function candidate(spec: string, algorithm: TuningCandidate['algorithm'], protocol: LibraryProtocol, latency: number, algBw: number, bytes: number): TuningCandidate {
@@ -225,11 +411,21 @@ export function libraryLatency(topology: Topology, collective: CollectiveKind, a
   const p = machine.protocols[protocol];
   const net = N > 1 ? (collective === 'allreduce' ? 2 * (N - 1) : N - 1) : 0;
   if (algorithm === 'hierarchical') return p.base_s + 2 * (G - 1) * p.step_s + 2 * (N - 1) * p.netStep_s;
-  if (algorithm === 'direct') return p.base_s + 2 * p.step_s;
-  // In-switch reduction: one reduce and one multicast step in the node, the rail ring's steps across nodes.
+  if (algorithm === 'direct') return machine.direct?.[protocol]?.latency_s ?? p.base_s + 2 * p.step_s;
+  // PAT: NCCL's log-plus-linear latency.
+  if (algorithm === 'pat' && machine.pat) return machine.pat.base_s + Math.floor(Math.log2(N)) * machine.pat.logStep_s + n * machine.pat.perRank_s;
+  if (algorithm === 'pat') return p.base_s + Math.ceil(Math.log2(Math.max(2, n))) * (N > 1 ? p.netStep_s : p.step_s);
+  // In-switch reduction: NCCL's NVLS latency in the node, plus the rail rings' network steps across nodes.
+  if (algorithm === 'nvls' && machine.nvls) return machine.nvls.latency_s + 2 * (N - 1) * p.netStep_s;
+  // One reduce and one multicast step in the node, the rail ring's steps across nodes.
   if (algorithm === 'nvls') return p.base_s + 2 * p.step_s + 2 * (N - 1) * p.netStep_s;
-  // The tree: up and down its depth, ⌈log2 n⌉ steps each way (the ring's step latency stands for a tree step).
+  // NCCL's Tree: up and down (G − 1) intra-node steps and ⌊log2 N⌋ network steps.
+  const tree = machine.tree?.[protocol];
+  if (algorithm === 'nccl-tree' && tree) return tree.base_s + 2 * ((G - 1) * tree.step_s + Math.floor(Math.log2(N)) * tree.netStep_s);
+  // Without Tree constants: up and down its depth, ⌈log2 n⌉ steps each way (the ring's step latency stands for a tree step).
   if (algorithm === 'nccl-tree') return p.base_s + 2 * Math.ceil(Math.log2(Math.max(2, n))) * p.step_s;
   const steps = collective === 'allreduce' ? 2 * (n - 1) : n - 1;
-  return p.base_s + (steps - net) * p.step_s + net * p.netStep_s;
+  // NCCL: with one accelerator per node every network latency is exposed, and the ring pays the Tree's network step.
+  const netStep = G === 1 && machine.tree ? machine.tree[protocol].netStep_s : p.netStep_s;
+  return p.base_s + (steps - net) * p.step_s + net * netStep;
 }
