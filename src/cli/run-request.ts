@@ -23,6 +23,11 @@ export type OptionTexts = Readonly<Record<string, string | boolean | undefined>>
 
 const text = (o: OptionTexts, name: string): string | undefined => (typeof o[name] === 'string' ? (o[name] as string) : undefined);
 
+/** Commander's option values under their CLI names (`eager-threshold`), as runRequestFromOptions reads them. */
+export function optionTexts(opts: object): OptionTexts {
+  return Object.fromEntries(Object.entries(opts).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v as string | boolean | undefined]));
+}
+
 export function runRequestFromOptions(o: OptionTexts): RunRequest {
   const topology = text(o, 'topology');
   if (topology === undefined) throw new InputError('topology', undefined, 'a topology spec or file such as torus:8x8 (required)');

@@ -44,7 +44,8 @@ export interface RunIo {
 /** A request with every default filled in: what the result records, and what re-runs it exactly. */
 export type ResolvedRunRequest = RunRequest & {
   readonly engine: 'flow' | 'packet';
-  readonly routing: { name: string; tie?: TorusTieBreak; seed: number };
+  /** `name` is absent only for traffic whose packet preset chooses the routing. */
+  readonly routing: { name?: string; tie?: TorusTieBreak; seed: number };
 };
 
 interface PreparedBase {
@@ -104,7 +105,10 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
   const preset = req.preset === undefined ? undefined : flowPreset(req.preset);
   const seed = req.routing?.seed ?? (w.kind === 'traffic' ? (w.seed ?? 1) : 1);
   const routingOptions: RoutingOptions = { ...preset?.routing, ...(req.routing?.tie ? { tie: req.routing.tie as TorusTieBreak } : {}), routing: req.routing?.name, seed, engine };
-  const resolvedRouting = { name: req.routing?.name ?? defaultRoutingName(topology), ...(routingOptions.tie ? { tie: routingOptions.tie } : {}), seed };
+  // Traffic without a named routing takes its packet preset's (BookSim's own under booksim, with its
+  // tie-break): the request leaves the choice to the preset, so a re-run makes it again; the result names it.
+  const presetChooses = w.kind === 'traffic' && !req.routing?.name;
+  const resolvedRouting = { ...(presetChooses ? {} : { name: req.routing?.name ?? defaultRoutingName(topology) }), ...(routingOptions.tie ? { tie: routingOptions.tie } : {}), seed };
   const request: ResolvedRunRequest = { ...req, engine, routing: resolvedRouting };
 
   if (w.kind === 'traffic') {

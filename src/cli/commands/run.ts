@@ -15,7 +15,7 @@ import type { LibraryTiming } from '../../sim/library.js';
 import { parseRunRequest, type RunRequest } from '../../sim/request.js';
 import { nodeRunIo } from '../../node/run-io.js';
 import { readStructured } from '../../node/load-topology.js';
-import { runRequestFromOptions } from '../run-request.js';
+import { optionTexts, runRequestFromOptions } from '../run-request.js';
 
 /** One line: the library's machine preset, protocol, latency and efficiencies (sim/library.ts). */
 function describeLibrary(l: LibraryTiming): string {
@@ -31,11 +31,6 @@ interface RunOptions extends TimingCliOptions, PacketCliOptions {
   trace?: string;
   schedule?: string;
   scheduleFormat?: string;
-}
-
-/** Commander's option values under their CLI names (`eager-threshold`), as runRequestFromOptions reads them. */
-export function optionTexts(opts: object): Record<string, string | boolean | undefined> {
-  return Object.fromEntries(Object.entries(opts).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v as string | boolean | undefined]));
 }
 
 export function register(program: Command): void {
