@@ -109,7 +109,8 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
   // tie-break): the request leaves the choice to the preset, so a re-run makes it again; the result names it.
   const presetChooses = w.kind === 'traffic' && !req.routing?.name;
   const resolvedRouting = { ...(presetChooses ? {} : { name: req.routing?.name ?? defaultRoutingName(topology) }), ...(routingOptions.tie ? { tie: routingOptions.tie } : {}), seed };
-  const request: ResolvedRunRequest = { ...req, engine, routing: resolvedRouting };
+  // Parsed again so its fields come in the schema's order whatever order they were given in: a saved request prints byte for byte as the first.
+  const request = parseRunRequest({ ...req, engine, routing: resolvedRouting }) as ResolvedRunRequest;
 
   if (w.kind === 'traffic') {
     const packetPreset = (req.packet?.preset ?? 'booksim') as PresetName;

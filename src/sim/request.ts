@@ -146,7 +146,12 @@ export const RunRequestSchema = z
   })
   .strict();
 
-export type RunRequest = z.infer<typeof RunRequestSchema>;
+/**
+ * The option rows are data, so TypeScript cannot name the model's keys one by one: `model` takes any
+ * row's key in its literal (a reproduction's `{ nics: 3 }`); the strict schema refuses unknown keys at run time.
+ */
+export type RunRequestModel = z.infer<typeof ModelSchema> & { readonly [key: string]: number | string | boolean | null | undefined };
+export type RunRequest = Omit<z.infer<typeof RunRequestSchema>, 'model'> & { model?: RunRequestModel };
 export type RunWorkload = RunRequest['workload'];
 
 /** Checks a value (e.g. parsed JSON) is a RunRequest; refuses it in one line naming the field. */
