@@ -14,7 +14,7 @@ import type { Claim } from '../../report/checklist.js';
 import { groupedBarPlot, linePlot, type BarDatum } from '../../report/plot.js';
 import { heatmapPlot } from '../../report/plot.js';
 import type { FlowTraceRecorder } from '../../sim/flow/index.js';
-import { runCollectiveFlow, simulate } from '../../sim/simulate.js';
+import { runCollectiveFlow } from '../../sim/simulate.js';
 import type { RunRequest } from '../../sim/request.js';
 import { runRequest } from './run-request.js';
 import type { Topology } from '../../topology/graph.js';
@@ -150,8 +150,8 @@ function sweepClaim(o: { id: string; claim: string; where: string; points: reado
 
 /** One schedule on the packet network (2 VCs, 16-flit buffers, 8-flit packets, 32-byte flits). */
 function packetRun(topology: Topology, torus: string, spec: string, blockBytes: number, arbitration: Arbitration, label: string): PacketRow {
-  const schedule = buildSchedule({ collective: 'alltoall', algorithm: spec, topology, size: blockBytes });
-  const res = simulate({ topology, schedule, engine: 'packet', packet: { config: { arbitration } } });
+  const request: RunRequest = { topology: topology.spec, workload: { kind: 'collective', collective: 'alltoall', algorithm: spec, size: blockBytes }, engine: 'packet', packet: { config: { arbitration } } };
+  const res = runRequest(request, topology);
   let first = Infinity;
   let last = 0;
   for (const f of res.ranks.finish_s) {
