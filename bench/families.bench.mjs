@@ -3,19 +3,13 @@
 // against dimension-order routing on the same network (target: within 2× in router-cycles per
 // second). CPU seconds (process.cpuUsage) are reported; wall time suffers from other processes.
 import { buildTopology, computeMetrics, simulateTraffic } from '../dist/index.js';
-
-function cpuTimed(fn) {
-  const c0 = process.cpuUsage();
-  const value = fn();
-  const c = process.cpuUsage(c0);
-  return { value, cpu: (c.user + c.system) / 1e6 };
-}
+import { timed } from './timing.mjs';
 
 export default async function () {
   const rows = [];
   for (const spec of ['slimfly:q=23', 'polarfly:q=31', 'hyperx:16x16x16']) {
-    const built = cpuTimed(() => buildTopology(spec));
-    const m = cpuTimed(() => computeMetrics(built.value, { bisection: false }));
+    const built = timed(() => buildTopology(spec));
+    const m = timed(() => computeMetrics(built.value, { bisection: false }));
     const d = m.value.distances;
     rows.push({
       name: `build + exact metrics ${spec}`,
@@ -35,7 +29,7 @@ export default async function () {
     let best = Infinity;
     let hops = 0;
     for (let i = 0; i < 2; i++) {
-      const r = cpuTimed(() =>
+      const r = timed(() =>
         simulateTraffic({ topology, pattern: 'uniform', rates: [0.2], preset: 'default', config: { vcs: 4, seed: 1 }, measurement: 'horizon', horizon: cycles, routingName: routing === 'default' ? undefined : routing }),
       );
       best = Math.min(best, r.cpu);

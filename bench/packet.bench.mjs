@@ -1,60 +1,34 @@
 // Packet-engine benchmarks (issue 5, "Performance"): BookSim's torus88 example side by side with
-// BookSim 2.0 when BOOKSIM points to its binary, and the 32×32 scale case.
+// BookSim 2.0 when its binary is found ($BOOKSIM or `booksim` on the PATH), and the 32×32 scale case.
 // Throughput is simulated router-cycles per second (routers × cycles / wall seconds); each side
 // runs 3 times alternately and keeps its fastest run, so load from other processes hurts both alike.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTopology, simulateTraffic } from '../dist/index.js';
-
-const TORUS88 = `topology = torus;
-k = 8;
-n = 2;
-routing_function = dim_order;
-num_vcs = 2;
-vc_buf_size = 8;
-traffic = uniform;
-packet_size = 1;
-injection_rate = 0.15;
-injection_rate_uses_flits = 1;
-seed = 1;
-sim_type = latency;
-`;
+import { processCpu, timed } from './timing.mjs';
+import { bookSimBinary, bookSimCycles, torusConfig } from './booksim.mjs';
 
 function ours() {
   const topology = buildTopology('torus:8x8');
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  const r = simulateTraffic({ topology, pattern: 'uniform', rates: [0.15], preset: 'booksim', config: { packetSize: 1, vcs: 2, seed: 1 } });
-  const seconds = (performance.now() - t0) / 1000;
-  const c = process.cpuUsage(c0);
-  return { seconds, cpu: (c.user + c.system) / 1e6, cycles: r.points[0].cycles, latency: r.points[0].packet_latency };
+  const { value: r, seconds, cpu } = timed(() => simulateTraffic({ topology, pattern: 'uniform', rates: [0.15], preset: 'booksim', config: { packetSize: 1, vcs: 2, seed: 1 } }));
+  return { seconds, cpu, cycles: r.points[0].cycles, latency: r.points[0].packet_latency };
 }
 
 function booksim(bin) {
   const dir = mkdtempSync(join(tmpdir(), 'mw-booksim-'));
   const cfg = join(dir, 'torus88.cfg');
-  writeFileSync(cfg, TORUS88);
-  // GNU time, when present, gives BookSim's CPU seconds (user + system) on stderr.
-  const timed = existsSync('/usr/bin/time');
+  writeFileSync(cfg, torusConfig({ k: 8, vcs: 2, packetSize: 1, rate: 0.15 }));
   const t0 = performance.now();
-  const out = timed
-    ? spawnSync('/usr/bin/time', ['-f', 'MWCPU %U %S', bin, cfg], { encoding: 'utf8', maxBuffer: 1 << 26 })
-    : spawnSync(bin, [cfg], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const { cpu, stdout } = processCpu(bin, [cfg]);
   const seconds = (performance.now() - t0) / 1000;
-  const cpuMatch = /MWCPU ([\d.]+) ([\d.]+)/.exec(out.stderr ?? '');
-  const cpu = cpuMatch ? Number(cpuMatch[1]) + Number(cpuMatch[2]) : NaN;
-  // BookSim's main returns -1 (exit 255) after a successful run, so judge by its output.
-  const cycles = Number(/Time taken is (\d+) cycles/.exec(out.stdout)?.[1]);
-  if (!cycles) throw new Error(`BookSim failed (exit ${out.status}): ${out.stderr}`);
-  const latency = Number(/Packet latency average = ([\d.]+)/.exec(out.stdout)?.[1]);
-  return { seconds, cpu, cycles, latency };
+  const latency = Number(/Packet latency average = ([\d.]+)/.exec(stdout)?.[1]);
+  return { seconds, cpu, cycles: bookSimCycles(stdout), latency };
 }
 
 export default async function () {
   const rows = [];
-  const bin = process.env.BOOKSIM;
+  const bin = bookSimBinary();
   let best = null;
   let bestB = null;
   for (let i = 0; i < 3; i++) {
@@ -82,21 +56,17 @@ export default async function () {
       rows.push({ name: 'speed ratio Meshwork / BookSim, CPU time', value: cpuRatio.toFixed(2), unit: 'x', target: '>= 1.0', note: 'router-cycles per CPU second (BookSim via /usr/bin/time)' });
     }
   } else {
-    rows.push({ name: 'speed ratio Meshwork / BookSim', value: 'n/a', unit: '', target: '>= 1.0', note: 'set BOOKSIM=/path/to/booksim to compare' });
+    rows.push({ name: 'speed ratio Meshwork / BookSim', value: 'n/a', unit: '', target: '>= 1.0', note: 'set BOOKSIM=/path/to/booksim (or put booksim on the PATH) to compare' });
   }
   const t32 = buildTopology('torus:32x32');
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  const r = simulateTraffic({ topology: t32, pattern: 'uniform', rates: [0.05], preset: 'booksim', config: { packetSize: 4, vcs: 4 }, measurement: 'horizon', horizon: 10_000 });
-  const wall = (performance.now() - t0) / 1000;
-  const cpu = process.cpuUsage(c0);
+  const { value: r, seconds: wall, cpu } = timed(() => simulateTraffic({ topology: t32, pattern: 'uniform', rates: [0.05], preset: 'booksim', config: { packetSize: 4, vcs: 4 }, measurement: 'horizon', horizon: 10_000 }));
   const p = r.points[0];
   rows.push({
     name: 'torus 32x32, 4-flit packets, 4 VCs, uniform 0.05, 10,000 cycles',
     value: wall.toFixed(2),
     unit: 's',
     target: '< 15 s',
-    note: `cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, ${p.delivered} packets, mean latency ${p.meanLatency.toFixed(1)}, ${((1024 * 10_000) / wall / 1e6).toFixed(2)} M router-cycles/s`,
+    note: `cpu ${cpu.toFixed(2)} s, ${p.delivered} packets, mean latency ${p.meanLatency.toFixed(1)}, ${((1024 * 10_000) / wall / 1e6).toFixed(2)} M router-cycles/s`,
   });
   return rows;
 }

@@ -1,11 +1,17 @@
 // Shared by the *.bench.mjs files (bench/run.mjs loads only those, so this file is not a bench).
 import { spawnSync } from 'node:child_process';
 
-/** Runs fn and returns its value with the wall seconds it took. */
+/**
+ * Runs fn and returns its value with the wall seconds it took and this process's CPU seconds
+ * (user + system; steadier than wall time on the shared machine).
+ */
 export function timed(fn) {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const value = fn();
-  return { value, seconds: (performance.now() - t0) / 1000 };
+  const seconds = (performance.now() - t0) / 1000;
+  const c = process.cpuUsage(c0);
+  return { value, seconds, cpu: (c.user + c.system) / 1e6 };
 }
 
 /**

@@ -19,7 +19,7 @@ const topologies = new Map();
 const topologyOf = (platform, hosts) => {
   const key = `${platform} ${hosts ?? 'all'}`;
   if (!topologies.has(key)) {
-    const base = loadTopology(TOPOLOGY[platform]);
+    const base = loadTopology(TOPOLOGY[platform] ?? `simgrid:${DIR}/platforms/${platform}.xml`);
     topologies.set(key, HOSTS[hosts] ? loadMapping(base, HOSTS[hosts]) : base);
   }
   return topologies.get(key);

@@ -3,10 +3,10 @@
  * `wiring=simgrid` as SimGrid's own `<cluster topology="TORUS|FAT_TREE|DRAGONFLY">`; any other
  * topology as an explicit `<zone routing="Full">` of hosts (one per endpoint), one link per channel,
  * and one route per ordered pair of endpoints along the topology's default routing (so SimGrid
- * routes exactly as Meshwork does). Import (`simgridTopology`): a platform of one cluster; the three
- * topology forms become the Meshwork families (a DRAGONFLY with one chassis per group and one link
- * per pair; SimGrid's chassis level has no Meshwork family), a FLAT cluster a crossbar with its
- * backbone. Every construct not modelled is refused by name, never ignored (docs/interop.md).
+ * routes exactly as Meshwork does). Import (`simgridTopology`): a platform of one cluster; a TORUS,
+ * a k-ary FAT_TREE and a one-chassis single-link DRAGONFLY become the Meshwork families, any other
+ * FAT_TREE or DRAGONFLY SimGrid's own (`simgrid-fattree`, `simgrid-dragonfly`: its graph and routes,
+ * topology/simgrid-zones.ts), a FLAT cluster a crossbar with its backbone. Every construct not modelled is refused by name, never ignored (docs/interop.md).
  */
 import { InputError, LimitError } from '../util/errors.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
@@ -14,8 +14,6 @@ import type { Topology } from '../topology/graph.js';
 import { resolveRouting } from '../routing/registry.js';
 import { makeRouteBuffers } from '../routing/types.js';
 import { parseXml, xmlAttributes } from './xml.js';
-import { TopologyBuilder } from '../topology/builder.js';
-import { NodeKind } from '../topology/graph.js';
 import { buildTopology } from '../topology/registry.js';
 
 /** Largest endpoint count exported as an explicit zone (routes grow as N²). */
@@ -41,7 +39,22 @@ function clusterOf(t: Topology): { topology: string; params: string } | undefine
   const d = t.params as { a?: number; p?: number; g?: number; wiring?: string };
   // Groups, chassis per group, routers per chassis (one link each), hosts per router.
   if (t.family === 'dragonfly' && d.wiring === 'simgrid' && uniform()) return { topology: 'DRAGONFLY', params: `${d.g},1;1,1;${d.a},1;${d.p}` };
+  // SimGrid's own shapes (simgrid-zones.ts) go back as the cluster they were read from.
+  const sg = t.params as { levels?: number; down?: number[]; up?: number[]; links?: number[]; groups?: number; chassis?: number; routers?: number; nodes?: number; blue?: number; black?: number; green?: number };
+  if (t.family === 'simgrid-fattree' && sg.down && sg.up && sg.links && uniform()) return { topology: 'FAT_TREE', params: `${sg.levels};${sg.down.join(',')};${sg.up.join(',')};${sg.links.join(',')}` };
+  if (t.family === 'simgrid-dragonfly' && uniformPerLink(t, { terminal: 1, green: sg.green ?? 1, black: sg.black ?? 1, blue: sg.blue ?? 1 })) {
+    return { topology: 'DRAGONFLY', params: `${sg.groups},${sg.blue};${sg.chassis},${sg.black};${sg.routers},${sg.green};${sg.nodes}` };
+  }
   return undefined;
+}
+
+/** Every channel at channel 0's latency and at its bandwidth × the channel's class's link count (channel 0: host 0's link, count 1). */
+function uniformPerLink(t: Topology, count: Readonly<Record<string, number>>): boolean {
+  for (let c = 0; c < t.numChannels; c++) {
+    const n = count[t.className(c)];
+    if (n === undefined || t.chBandwidth[c] !== t.chBandwidth[0] * n || t.chLatency[c] !== t.chLatency[0]) return false;
+  }
+  return true;
 }
 
 export function topologyToSimgrid(t: Topology): string {
@@ -86,6 +99,10 @@ interface ClusterRead {
   readonly lat: number;
   /** Backbone of a FLAT cluster (bb_bw, bb_lat; shared by every flow in both directions), or undefined. */
   readonly backbone?: { readonly bw: number; readonly lat: number };
+  /** SHARED or FATPIPE links (one capacity for both directions); not on TORUS clusters. */
+  readonly shared: boolean;
+  /** limiter_link, bytes/s; not on TORUS clusters. */
+  readonly limiter?: number;
   readonly where: string;
 }
 
@@ -108,9 +125,8 @@ function radicalCount(radical: string, field: string): number {
 }
 
 /**
- * Reads the platform's one cluster. Modelled: TORUS, FAT_TREE (k-ary L-trees), DRAGONFLY (one
- * chassis per group), FLAT (a crossbar of private split-duplex links, with or without a shared
- * backbone). Refused in one line naming the construct: several clusters, hosts, links or routes
+ * Reads the platform's one cluster. Modelled: TORUS, FAT_TREE and DRAGONFLY of any shape SimGrid
+ * routes, FLAT (a crossbar of private split-duplex links, with or without a shared backbone). Refused in one line naming the construct: several clusters, hosts, links or routes
  * outside the cluster, `limiter_link`, a `sharing_policy` other than SPLITDUPLEX on the private links,
  * a FATPIPE backbone (no sharing on it: max-min channels cannot express a per-flow cap), a backbone
  * on a TORUS/FAT_TREE/DRAGONFLY cluster. loopback_bw/lat only time a rank's messages to itself,
@@ -129,9 +145,12 @@ function readCluster(text: string, field: string): ClusterRead {
         const where = `${field}.cluster`;
         const kind = (a.topology ?? 'FLAT').toUpperCase();
         if (kind !== 'TORUS' && kind !== 'FAT_TREE' && kind !== 'DRAGONFLY' && kind !== 'FLAT') throw new InputError(`${where}.topology`, a.topology, 'FLAT, TORUS, FAT_TREE or DRAGONFLY');
-        if (a.limiter_link !== undefined) throw new InputError(`${where}.limiter_link`, a.limiter_link, 'no limiter_link (a shared cap on each host\'s links is not modelled)');
+        // FLAT, FAT_TREE and DRAGONFLY model them (simgrid-zones.ts); TORUS clusters do not yet.
+        const ownZone = kind !== 'TORUS';
+        if (a.limiter_link !== undefined && !ownZone) throw new InputError(`${where}.limiter_link`, a.limiter_link, `no limiter_link on a ${kind} cluster (modelled on FLAT, FAT_TREE and DRAGONFLY clusters)`);
         const sharing = (a.sharing_policy ?? 'SPLITDUPLEX').toUpperCase();
-        if (sharing !== 'SPLITDUPLEX') throw new InputError(`${where}.sharing_policy`, a.sharing_policy, 'SPLITDUPLEX (Meshwork channels are one per direction; SHARED and FATPIPE private links are not modelled)');
+        if (sharing !== 'SPLITDUPLEX' && sharing !== 'SHARED' && sharing !== 'FATPIPE') throw new InputError(`${where}.sharing_policy`, a.sharing_policy, 'SPLITDUPLEX, SHARED or FATPIPE');
+        if (sharing !== 'SPLITDUPLEX' && !ownZone) throw new InputError(`${where}.sharing_policy`, a.sharing_policy, `SPLITDUPLEX on a ${kind} cluster (SHARED and FATPIPE, one link for both directions in SimGrid 3.32, are modelled on FLAT, FAT_TREE and DRAGONFLY clusters)`);
         let backbone: ClusterRead['backbone'];
         if (a.bb_bw !== undefined || a.bb_lat !== undefined) {
           if (kind !== 'FLAT') throw new InputError(`${where}.bb_bw`, a.bb_bw ?? a.bb_lat, `no backbone on a ${kind} cluster`);
@@ -141,6 +160,9 @@ function readCluster(text: string, field: string): ClusterRead {
         }
         found = {
           kind,
+          // SimGrid 3.32 creates a cluster's links without passing the policy on: FATPIPE builds SHARED links.
+          shared: sharing !== 'SPLITDUPLEX',
+          limiter: a.limiter_link === undefined ? undefined : parseBandwidth(a.limiter_link, `${where}.limiter_link`),
           params: a.topo_parameters ?? '',
           hosts: radicalCount(a.radical ?? '', `${where}.radical`),
           bw: parseBandwidth(a.bw ?? '', `${where}.bw`),
@@ -156,6 +178,9 @@ function readCluster(text: string, field: string): ClusterRead {
   return found;
 }
 
+/** The spec keys of SimGrid's own families for SHARED/FATPIPE links and a limiter ('' for neither). */
+const sharingKeys = (c: ClusterRead): string => `${c.shared ? ',sharing=shared' : ''}${c.limiter !== undefined ? `,limiter=${c.limiter}Bps` : ''}`;
+
 /** The Meshwork spec of a TORUS, FAT_TREE or DRAGONFLY cluster (FLAT clusters have none: simgridTopology builds them). */
 function clusterSpec(c: ClusterRead): string {
   const { params, where } = c;
@@ -169,22 +194,31 @@ function clusterSpec(c: ClusterRead): string {
   } else if (c.kind === 'FAT_TREE') {
     const m = /^(\d+);([\d,]+);([\d,]+);([\d,]+)$/.exec(params);
     const L = Number(m?.[1]);
-    const down = m?.[2].split(',').map(Number) ?? [];
-    const up = m?.[3].split(',').map(Number) ?? [];
-    const par = m?.[4].split(',').map(Number) ?? [];
-    const k = down[0];
-    const kary = m && down.length === L && up.length === L && par.length === L && down.every((d) => d === k) && up[0] === 1 && up.slice(1).every((u) => u === k) && par.every((x) => x === 1);
-    if (!kary) throw new InputError(`${where}.topo_parameters`, params, 'a k-ary L-tree, "L;k,..,k;1,k,..,k;1,..,1" (other PGFTs have no Meshwork family)');
-    spec = `fattree:k=${k},levels=${L},${link}`;
-    hosts = k ** L;
-  } else {
-    const m = /^(\d+),1;1,1;(\d+),1;(\d+)$/.exec(params);
-    const [groups, routers] = [Number(m?.[1]), Number(m?.[2])];
-    if (!m || groups < 2 || groups > routers) {
-      throw new InputError(`${where}.topo_parameters`, params, '"G,1;1,1;A,1;P": one chassis per group, one link per router pair and group pair, 2 <= G <= A (other shapes have no Meshwork dragonfly)');
+    const [down, up, par] = [m?.[2], m?.[3], m?.[4]].map((v) => v?.split(',').map(Number) ?? []);
+    if (!m || L < 1 || down.length !== L || up.length !== L || par.length !== L || [...down, ...up, ...par].some((x) => x < 1)) {
+      throw new InputError(`${where}.topo_parameters`, params, '"L;D1,..,DL;U1,..,UL;P1,..,PL": levels, then per level children, parents and parallel links (positive integers)');
     }
-    spec = `dragonfly:a=${routers},p=${m[3]},h=1,g=${groups},wiring=simgrid,${link}`;
-    hosts = groups * routers * Number(m[3]);
+    const k = down[0];
+    const kary = down.every((d) => d === k) && up[0] === 1 && up.slice(1).every((u) => u === k) && par.every((x) => x === 1);
+    // A k-ary L-tree is Meshwork's fattree family (the same d-mod-k routes); any other is SimGrid's own.
+    const sharing = sharingKeys(c);
+    spec = kary && !sharing ? `fattree:k=${k},levels=${L},${link}` : `simgrid-fattree:levels=${L},down=${down.join('x')},up=${up.join('x')},links=${par.join('x')}${sharing},${link}`;
+    hosts = down.reduce((x, d) => x * d, 1);
+  } else {
+    const m = /^(\d+),(\d+);(\d+),(\d+);(\d+),(\d+);(\d+)$/.exec(params);
+    const [groups, blue, chassis, black, routers, green, nodes] = m ? m.slice(1).map(Number) : [];
+    if (!m || [groups, blue, chassis, black, routers, green, nodes].some((x) => x < 1)) {
+      throw new InputError(`${where}.topo_parameters`, params, '"G,blue;C,black;R,green;P": groups, chassis per group, routers per chassis (each with its link count), hosts per router');
+    }
+    // SimGrid leaves a group through router y of the chassis (green_links_[y], R entries) for target group y.
+    if (groups > routers) throw new InputError(`${where}.topo_parameters`, params, `at most as many groups as routers per chassis (${routers}): SimGrid 3.32 reaches group y through router y of a chassis, so more groups have no defined route`);
+    // One chassis, one link each, 2..R groups: Meshwork's dragonfly family wired as SimGrid; else SimGrid's own.
+    const sharing = sharingKeys(c);
+    spec =
+      chassis === 1 && blue === 1 && black === 1 && green === 1 && groups >= 2 && groups <= routers && !sharing
+        ? `dragonfly:a=${routers},p=${nodes},h=1,g=${groups},wiring=simgrid,${link}`
+        : `simgrid-dragonfly:groups=${groups},chassis=${chassis},routers=${routers},nodes=${nodes},blue=${blue},black=${black},green=${green}${sharing},${link}`;
+    hosts = groups * chassis * routers * nodes;
   }
   if (hosts !== c.hosts) throw new InputError(`${where}.radical`, `${c.hosts} hosts`, `${hosts} hosts, as topo_parameters ${params} has`);
   return spec;
@@ -198,32 +232,12 @@ export function simgridClusterSpec(text: string, field = 'simgrid'): string {
 }
 
 /**
- * The topology of a SimGrid platform's one cluster. A FLAT cluster is a crossbar: each host's
- * private link (split duplex) to a switch; with a backbone, every route between two hosts is its
- * private link up, the backbone, the other private link down, and the backbone is one channel that
- * every such flow shares (SimGrid's SHARED backbone).
+ * The topology of a SimGrid platform's one cluster; a FLAT cluster is the `simgrid-flat` family
+ * (topology/simgrid-zones.ts).
  */
 export function simgridTopology(text: string, field = 'simgrid'): Topology {
   const c = readCluster(text, field);
   if (c.kind !== 'FLAT') return buildTopology(clusterSpec(c), field);
-  const n = c.hosts;
-  const spec = `simgrid-flat:hosts=${n}${c.backbone ? `,bb_bw=${c.backbone.bw}Bps,bb_lat=${c.backbone.lat}s` : ''},bw=${c.bw}Bps,lat=${c.lat}s`;
-  const b = new TopologyBuilder(0, { nodes: n + 2, channels: 2 * n + 1 }, { bandwidth: c.bw, latency: c.lat });
-  b.addNodes(NodeKind.Terminal, n);
-  const up = b.addNode(NodeKind.Switch);
-  if (!c.backbone) {
-    for (let h = 0; h < n; h++) b.addLink(h, up, 'host-up', 'host-down');
-  } else {
-    const down = b.addNode(NodeKind.Switch);
-    for (let h = 0; h < n; h++) b.addChannel(h, up, 'host-up');
-    b.addChannel(up, down, 'backbone', { bandwidth: c.backbone.bw, latency: c.backbone.lat });
-    for (let h = 0; h < n; h++) b.addChannel(down, h, 'host-down');
-  }
-  return b.build({
-    family: 'simgrid-flat',
-    spec,
-    params: { hosts: n, bandwidth: c.bw, latency: c.lat, backbone: c.backbone ?? null },
-    distanceConvention: 'switches-traversed',
-    symmetry: { reason: 'hosts are interchangeable', classes: [{ rank: 0, count: n }] },
-  });
+  const backbone = c.backbone ? `,bb_bw=${c.backbone.bw}Bps,bb_lat=${c.backbone.lat}s` : '';
+  return buildTopology(`simgrid-flat:hosts=${c.hosts}${backbone}${sharingKeys(c)},bw=${c.bw}Bps,lat=${c.lat}s`, field);
 }

@@ -26,10 +26,13 @@ export function defaultWorkers(): number {
   return Math.max(1, Math.min(2, availableParallelism()));
 }
 
-function runShare(data: Record<string, unknown>): Promise<Float64Array> {
+function runShare(data: Record<string, unknown>, onSearched: (searched: number) => void): Promise<Float64Array> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./bfs-worker.js', import.meta.url), { workerData: data });
-    worker.once('message', (h: Float64Array) => resolve(h));
+    worker.on('message', (message: Float64Array | { searched: number }) => {
+      if (message instanceof Float64Array) resolve(message);
+      else onSearched(message.searched);
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`BFS worker exited with code ${code}`));
@@ -37,10 +40,11 @@ function runShare(data: Record<string, unknown>): Promise<Float64Array> {
   });
 }
 
-async function searchInWorkers(t: Topology, plan: SearchPlan, workers: number): Promise<Float64Array> {
+async function searchInWorkers(t: Topology, plan: SearchPlan, workers: number, onProgress?: (fraction: number) => void): Promise<Float64Array> {
   const g = neighbourLists(t);
   const isEndpoint = endpointMask(t);
   const shares: Array<Promise<Float64Array>> = [];
+  const searchedByShare = new Float64Array(workers);
   for (let w = 0; w < workers; w++) {
     // Interleaved shares balance the work when source cost varies along the rank order.
     const picks: number[] = [];
@@ -54,6 +58,9 @@ async function searchInWorkers(t: Topology, plan: SearchPlan, workers: number): 
         totalEndpoints: t.numEndpoints,
         sources: Int32Array.from(picks, (i) => plan.sources[i]),
         weights: Float64Array.from(picks, (i) => plan.weights[i]),
+      }, (searched) => {
+        searchedByShare[w] = searched;
+        if (onProgress) onProgress(searchedByShare.reduce((a, b) => a + b, 0) / plan.sources.length);
       }),
     );
   }
@@ -67,12 +74,13 @@ export async function distanceSummaryParallel(t: Topology, opts: MetricsOptions 
   const plan = planDistances(t, opts);
   if (!isSearchPlan(plan)) return plan;
   if (workers < 2 || plan.sources.length < 2 || plan.sources.length * t.numChannels < PARALLEL_MIN_WORK) return undefined;
-  return summaryFromHops(t, plan, await searchInWorkers(t, plan, Math.min(workers, plan.sources.length)));
+  return summaryFromHops(t, plan, await searchInWorkers(t, plan, Math.min(workers, plan.sources.length), opts.onProgress));
 }
 
 /** computeMetrics, with the BFS searches shared across worker threads when that pays. */
 export async function computeMetricsParallel(t: Topology, opts: MetricsOptions = {}, workers = defaultWorkers()): Promise<TopologyMetrics> {
   const started = performance.now();
+  // Below the parallel threshold, computeMetrics searches in this thread and reports through opts.onProgress.
   const distances = await distanceSummaryParallel(t, opts, workers);
   const metrics = computeMetrics(t, { ...opts, distances });
   return { ...metrics, seconds: (performance.now() - started) / 1000 };

@@ -267,6 +267,12 @@ export interface GroupedBarOptions {
   readonly bars: readonly BarDatum[];
   /** Horizontal reference lines (e.g. the lower bound under a compare chart), grey and dashed. */
   readonly marks?: readonly ReferenceMark[];
+  /**
+   * 'bar' (default) or 'dot': a point at each value, side by side like the bars. Counts spanning
+   * orders of magnitude want a log axis, where a bar's length measures nothing (it starts at an
+   * arbitrary power of ten); a dot's position is all it claims.
+   */
+  readonly shape?: 'bar' | 'dot';
 }
 
 function logBaseline(values: readonly number[]): number {
@@ -284,15 +290,16 @@ export function groupedBarPlot(opts: GroupedBarOptions): Plot {
   for (const m of rules) {
     if (!Number.isFinite(m.value) || (opts.y.log && m.value <= 0)) throw new Error(`plot ${opts.id}: bad reference mark ${JSON.stringify(m)}`);
   }
+  const dots = opts.shape === 'dot';
   const bars = {
     data: { values: opts.bars.map((b) => ({ group: b.group, series: b.series, value: b.value })) },
-    mark: 'bar',
+    mark: dots ? { type: 'point', filled: true, size: 70, opacity: 1 } : 'bar',
     encoding: {
       x: { field: 'group', type: 'nominal', title: opts.groupTitle, sort: groups, axis: { labelAngle: -30, labelLimit: 0 } },
       xOffset: { field: 'series', type: 'nominal', sort: series },
-      y: { field: 'value', type: 'quantitative', ...axis(opts.y, true), ...(opts.y.log ? { stack: null } : {}) },
+      y: { field: 'value', type: 'quantitative', ...axis(opts.y, !dots), ...(opts.y.log ? { stack: null } : {}) },
       // Bars on a log axis cannot start at 0 (log 0 = −∞: zero-height bars); they start at the power of ten below the smallest.
-      ...(opts.y.log ? { y2: { datum: logBaseline(opts.bars.map((b) => b.value)) } } : {}),
+      ...(opts.y.log && !dots ? { y2: { datum: logBaseline(opts.bars.map((b) => b.value)) } } : {}),
       color: { field: 'series', type: 'nominal', title: opts.legend, sort: series, scale: { scheme: colourScheme(series.length) }, legend: LEGEND },
     },
   };

@@ -17,6 +17,7 @@ import { adaptiveEntry, ugalGlobalEntry, ugalLocalEntry } from './adaptive.js';
 import { flatflyUgalEntry } from './flatfly.js';
 import { dalEntry } from './dal.js';
 import { rommEntry, valiantDorEntry, xyYxEntry } from './booksim-mesh.js';
+import { simgridDragonflyEntry, simgridFatTreeEntry } from './simgrid-zones.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   dimensionOrderEntry,
@@ -42,4 +43,6 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   rommEntry,
   valiantDorEntry,
   xyYxEntry,
+  simgridFatTreeEntry,
+  simgridDragonflyEntry,
 ];

@@ -15,7 +15,7 @@ import { Topology } from '../topology/graph.js';
 import type { Schedule } from '../collectives/schedule.js';
 import { libraryLatency, libraryMachine } from '../collectives/algorithms/library/tuning.js';
 import { LIBRARY_PROTOCOLS, type LibraryProtocol } from '../collectives/algorithms/library/layout.js';
-import { FlowProgram } from './program/program.js';
+import type { FlowProgram } from './program/program.js';
 
 /**
  * Algorithms whose timing follows a library's protocol model, by the collectives they are the
@@ -93,12 +93,9 @@ export function effectiveTopology(t: Topology, timing: LibraryTiming): Topology 
   });
 }
 
-/** The program with the library latency before every stream's first operation. */
+/** The program with the library latency before every stream's first operation (every other field kept: non-blocking flags, dependencies). */
 export function withLibraryLatency(program: FlowProgram, timing: LibraryTiming): FlowProgram {
   const delay = program.opDelay ? program.opDelay.slice() : new Float64Array(program.numOps);
   for (let s = 0; s < program.numStreams; s++) if (program.opStart[s + 1] > program.opStart[s]) delay[program.opStart[s]] += timing.latency_s;
-  const p = program;
-  return new FlowProgram(
-    p.numRanks, p.streamRank, p.streamLocal, p.opStart, p.opKind, p.opPeer, p.opCount, p.opBytes, p.opTag, p.opHint, p.dsts, p.hints, p.keyNames, delay, p.noise, p.rankLatency,
-  );
+  return program.with({ opDelay: delay });
 }

@@ -8,7 +8,7 @@
  * File reading is injected (RunIo), so the core stays platform-neutral: the CLI passes Node's
  * readers (src/node/run-io.ts), the Studio its uploaded files; without them only specs are accepted.
  */
-import { InputError } from '../util/errors.js';
+import { InputError, LimitError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { buildTopology } from '../topology/registry.js';
 import { applyFailures, assertRanksConnected, parseFailures } from '../topology/failures.js';
@@ -21,9 +21,9 @@ import type { BuildRequest } from '../collectives/registry.js';
 import type { CollectiveKind } from '../collectives/types.js';
 import type { Schedule } from '../collectives/schedule.js';
 import { scheduleFromText, type LoadedSchedule, type ScheduleFileFormat } from '../interop/schedule-text.js';
-import { checkFlowCollectiveSize } from './flow/collective-run.js';
+import { flowScheduleEstimate, MAX_FLOW_OPS } from './flow/collective-run.js';
 import { flowPreset } from './flow/presets.js';
-import { checkPacketNodes, checkPacketRunSize } from './packet/limits.js';
+import { checkPacketNodes, MAX_PACKET_FLITS, packetFlitLowerBound, SCHEDULE_FLIT_BYTES } from './packet/limits.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
 import { trafficRouting, type RateUnit, type TrafficSweepOptions } from './packet/traffic-run.js';
 import { alltoallvSizes } from '../collectives/alltoallv-sizes.js';
@@ -73,7 +73,7 @@ export interface PreparedTraffic extends PreparedBase {
   readonly measurement: 'booksim' | 'horizon';
   readonly horizon?: number;
   /** The traffic workload's pattern, measurement and injection details, as the request gives them. */
-  readonly details: Pick<TrafficSweepOptions, 'rateUnit' | 'patternOptions' | 'measurementOptions' | 'onOff' | 'vcsPerClass'>;
+  readonly details: Pick<TrafficSweepOptions, 'rateUnit' | 'patternOptions' | 'measurementOptions' | 'onOff' | 'vcsPerClass' | 'packetSizes'>;
 }
 
 export type PreparedRun = PreparedCollective | PreparedTraffic;
@@ -101,7 +101,8 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
   if (estimate) checkPacketNodes(estimate.nodes, req.topology);
   const topology = topologyOf(req, io);
   if (req.fail !== undefined) assertRanksConnected(topology);
-  if (engine === 'packet') checkPacketNodes(topology.numNodes, topology.spec);
+  const build = w.kind === 'collective' ? collectiveBuild(w, topology, io) : undefined;
+  refuseOversized({ topology, engine, build, flitBytes: req.packet?.flitBytes });
   const preset = req.preset === undefined ? undefined : flowPreset(req.preset);
   const seed = req.routing?.seed ?? (w.kind === 'traffic' ? (w.seed ?? 1) : 1);
   const routingOptions: RoutingOptions = { ...preset?.routing, ...(req.routing?.tie ? { tie: req.routing.tie as TorusTieBreak } : {}), routing: req.routing?.name, seed, engine };
@@ -121,28 +122,14 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
     const routing = req.routing?.name ? resolveRouting(topology, routingOptions) : trafficRouting(topology, packetPreset, seed);
     const hot = w.patternOptions?.hotRank;
     if (hot !== undefined && hot > topology.numEndpoints - 1) throw new InputError('hot', String(hot), `an integer in [0, ${topology.numEndpoints - 1}]`);
-    const details = { rateUnit: w.rateUnit as RateUnit | undefined, patternOptions: w.patternOptions as TrafficSweepOptions['patternOptions'], measurementOptions: w.measurementOptions, onOff: w.onOff, vcsPerClass: w.vcsPerClass };
+    const details = { rateUnit: w.rateUnit as RateUnit | undefined, patternOptions: w.patternOptions as TrafficSweepOptions['patternOptions'], measurementOptions: w.measurementOptions, onOff: w.onOff, vcsPerClass: w.vcsPerClass, packetSizes: w.packetSizes };
     return { kind: 'traffic', request, topology, engine, routing, pattern: w.pattern, rates: w.rates, preset: packetPreset, config, measurement: w.measurement ?? 'booksim', horizon: w.horizon, details };
   }
 
   const model: FlowModelOptions = { ...preset?.model, ...req.model };
   const base = resolveRouting(topology, routingOptions);
   const routing = engine === 'packet' ? packetDeadlockFreeRouting(topology, base) : base;
-  if (w.kind === 'collective') {
-    const collective = w.collective as CollectiveKind;
-    const sizes = collectiveSizes(w, topology.numEndpoints, io);
-    // alltoallv's size is its largest block (what the size limits check).
-    const size = sizes ? sizes.reduce((a, b) => Math.max(a, b), 0) : (w.size ?? 0);
-    if (w.size === undefined && !sizes && collective !== 'barrier') throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
-    checkRanks(w, topology.numEndpoints);
-    // One-to-one goes to the last rank by default, or to rank 0 when the root is the last.
-    const peer = w.peer ?? (collective === 'one-to-one' && w.root === topology.numEndpoints - 1 ? 0 : undefined);
-    const build: BuildRequest = { topology, collective, algorithm: w.algorithm, size, root: w.root, peer, ...(sizes ? { sizes } : {}) };
-    // The refusals every front end relied on, now in one place: flow ops and messages, packet flits.
-    checkFlowCollectiveSize(build);
-    if (engine === 'packet') checkPacketRunSize({ collective: build.collective, ranks: topology.numEndpoints, size, root: w.root, flitBytes: req.packet?.flitBytes });
-    return { kind: 'collective', request, topology, engine, routing, build, model };
-  }
+  if (w.kind === 'collective') return { kind: 'collective', request, topology, engine, routing, build, model };
   const opts = { format: w.format as ScheduleFileFormat | undefined, size: w.size === undefined ? undefined : String(w.size), topology: topology.spec };
   if (!io.readSchedule && !io.readText) throw new InputError('request.workload.file', w.file, 'a schedule file read through a RunIo (the CLI and Studio pass one; the core reads no files)');
   const loaded = io.readSchedule ? io.readSchedule(w.file, opts) : scheduleFromText(io.readText!(w.file, 'schedule'), w.file, opts, opts.format);
@@ -152,6 +139,19 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
 }
 
 type CollectiveWorkload = Extract<RunRequest['workload'], { kind: 'collective' }>;
+
+/** A named collective's build request: alltoallv's sizes resolved, ranks checked, one-to-one's default peer. */
+function collectiveBuild(w: CollectiveWorkload, topology: Topology, io: RunIo): BuildRequest {
+  const collective = w.collective as CollectiveKind;
+  const sizes = collectiveSizes(w, topology.numEndpoints, io);
+  // alltoallv's size is its largest block (what the size limits check).
+  const size = sizes ? sizes.reduce((a, b) => Math.max(a, b), 0) : (w.size ?? 0);
+  if (w.size === undefined && !sizes && collective !== 'barrier') throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
+  checkRanks(w, topology.numEndpoints);
+  // One-to-one goes to the last rank by default, or to rank 0 when the root is the last.
+  const peer = w.peer ?? (collective === 'one-to-one' && w.root === topology.numEndpoints - 1 ? 0 : undefined);
+  return { topology, collective, algorithm: w.algorithm, size, root: w.root, peer, ...(sizes ? { sizes } : {}) };
+}
 
 /** alltoallv's per-pair sizes (required there, refused elsewhere): a generator, a matrix, or a file read through `io`. */
 function collectiveSizes(w: CollectiveWorkload, n: number, io: RunIo): Float64Array | undefined {
@@ -170,4 +170,61 @@ function checkRanks(w: CollectiveWorkload, n: number): void {
     if (rank !== undefined && rank > n - 1) throw new InputError(field, String(rank), `an integer from 0 to ${n - 1}`);
   }
   if (w.peer !== undefined && w.collective !== 'one-to-one') throw new InputError('peer', String(w.peer), 'nothing unless --collective one-to-one (the destination of the transfer)');
+}
+
+/** What the size refusals read: the run's topology and engine, and a named collective before it is built. */
+export interface RunSize {
+  readonly topology: Topology;
+  readonly engine: 'flow' | 'packet';
+  readonly build?: BuildRequest;
+  /** Packet level: bytes per flit (default SCHEDULE_FLIT_BYTES). */
+  readonly flitBytes?: number;
+}
+
+/**
+ * The one size-refusal layer: every limit a run is held to, checked before anything large is built,
+ * each a LimitError naming the limit. prepare() calls it for every request (so simulate(), the CLI,
+ * sweeps and the Studio refuse alike); simulateCollective for a named collective. In order: packet
+ * nodes, flow schedule ops (the algorithm's declared estimate, flow/collective-run.ts), packet flits
+ * (what every rank must receive, packet/limits.ts). The packet network also refuses its own state
+ * before allocating it (packet/limits.ts `checkPacketNetworkSize`: VC buffers, route buffers by hops).
+ */
+export function refuseOversized(s: RunSize): void {
+  if (s.engine === 'packet') checkPacketNodes(s.topology.numNodes, s.topology.spec);
+  if (!s.build) return;
+  refuseFlowOps(s.build);
+  if (s.engine === 'packet') refusePacketFlits(s.build, s.flitBytes);
+}
+
+/** A schedule too large for the flow level (MAX_FLOW_OPS), refused before it is built. */
+function refuseFlowOps(req: BuildRequest): void {
+  const est = flowScheduleEstimate(req);
+  if (est && est.ops > MAX_FLOW_OPS) {
+    throw new LimitError(
+      'algorithm',
+      `${est.ops} schedule ops (${req.algorithm}, ${req.topology.numEndpoints} ranks)`,
+      `${MAX_FLOW_OPS} schedule ops (2^28, about 30 GiB) at flow level${smallerAlternative(req)}`,
+    );
+  }
+}
+
+/** What to run instead of a schedule too large: an algorithm with fewer ops, or fewer ranks. */
+function smallerAlternative(req: BuildRequest): string {
+  if (/^(hop-grouped|dimension-ordered)\b/.test(req.algorithm)) return '; use fewer ranks';
+  if (req.collective === 'alltoall') return '; an axis-phase algorithm such as hop-grouped needs far fewer on a torus';
+  if (req.collective === 'allreduce' || req.collective === 'reduce') return '; recursive-doubling or rabenseifner need n log n ops';
+  return '; a logarithmic algorithm (recursive-doubling, bruck, binomial) needs n log n ops';
+}
+
+/** A packet-level run that must deliver more than MAX_PACKET_FLITS flits, whatever the algorithm. */
+function refusePacketFlits(req: BuildRequest, flitBytes?: number): void {
+  const ranks = req.topology.numEndpoints;
+  const flits = packetFlitLowerBound({ collective: req.collective, ranks, size: req.size, root: req.root, flitBytes });
+  if (flits > MAX_PACKET_FLITS) {
+    throw new LimitError(
+      'size',
+      `${flits} flits`,
+      `${MAX_PACKET_FLITS} flits (2^26, about 2 GiB, two minutes) at packet level, counting what ${ranks} ranks must receive in this ${req.collective} in ${flitBytes ?? SCHEDULE_FLIT_BYTES}-byte flits; time it with --engine flow`,
+    );
+  }
 }

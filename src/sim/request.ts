@@ -104,6 +104,11 @@ const TrafficWorkload = z
       .optional()
       .describe("on/off injection (BookSim injection_process = on_off): burst_alpha, burst_beta, burst_r1, exactly one negative (derived from the rate)"),
     vcsPerClass: z.number().int().min(1).optional().describe("VCs per routing class (default all; 1 for BookSim's dragonflynew out_vc = ph)"),
+    packetSizes: z
+      .object({ sizes: z.array(z.number().int().min(1)).min(1), weights: z.array(z.number().min(0)).min(1) })
+      .strict()
+      .optional()
+      .describe("packets of several sizes in flits, drawn by weight (BookSim packet_size = {{...}} with packet_size_rate); the largest is the run's packet size"),
   })
   .strict();
 

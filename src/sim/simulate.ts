@@ -20,14 +20,13 @@ import type { RunResult } from './result.js';
 import { runFlow } from './flow/run.js';
 import type { FlowRunOutput, FlowTraceRecorder } from './flow/engine.js';
 import { checkTraceSize } from './flow/trace.js';
-import { checkFlowCollectiveSize } from './flow/collective-run.js';
 import { simulatePacketSchedule, type PacketScheduleOptions } from './packet/schedule-run.js';
 import { effectiveTopology, libraryTiming, withLibraryLatency } from './library.js';
 import { simulateTraffic, type HorizonPoint, type TrafficSweepResult } from './packet/traffic-run.js';
 import type { LoadPoint } from './packet/measure.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
 import { mscclModel, mscclProgram } from '../interop/msccl/run.js';
-import { prepare, type PreparedCollective, type PreparedRun, type PreparedTraffic, type ResolvedRunRequest, type RunIo } from './prepare.js';
+import { prepare, refuseOversized, type PreparedCollective, type PreparedRun, type PreparedTraffic, type ResolvedRunRequest, type RunIo } from './prepare.js';
 import type { RunRequest } from './request.js';
 
 export type EngineName = 'flow' | 'packet';
@@ -254,9 +253,9 @@ function simulateBuilt(req: SimulateRequest): SimulateResult {
   return result as SimulateResult;
 }
 
-/** Builds a named collective's schedule (refusing one too large first) and simulates it. */
+/** Builds a named collective's schedule (refusing one too large first, as prepare does) and simulates it. */
 export function simulateCollective(build: BuildRequest, req: Omit<SimulateRequest, 'topology' | 'schedule' | 'program'> = {}): SimulateResult {
-  checkFlowCollectiveSize(build);
+  refuseOversized({ topology: build.topology, engine: req.engine === 'packet' ? 'packet' : 'flow', build, flitBytes: req.packet?.flitBytes });
   return simulate({ ...req, topology: build.topology, schedule: buildSchedule(build) });
 }
 

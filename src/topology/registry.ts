@@ -32,6 +32,21 @@ export interface QuarterPartition {
   of(rank: number): number;
 }
 
+/**
+ * Capacities beyond the channels' own, that several channels draw on together (SimGrid's SHARED
+ * links, one capacity for both directions, and limiter links, one capacity for every flow through a
+ * node): resource i has capacity[i] bytes/s; channel c also draws on the resources
+ * res[start[c] .. start[c+1]). The flow engine adds them to its max-min solve; the packet engine
+ * refuses them (it has no such shared capacity).
+ */
+export interface SharedCapacities {
+  readonly capacity: Float64Array;
+  readonly start: Int32Array;
+  readonly res: Int32Array;
+  /** What they are, in words (recorded with the run). */
+  readonly what: string;
+}
+
 export interface TopologyFamily {
   readonly name: string;
   readonly aliases?: readonly string[];
@@ -53,6 +68,8 @@ export interface TopologyFamily {
    * out-channels listing its k down-links (by the child's digit) before its k up-links.
    */
   kAryTree?(t: Topology): { k: number; levels: number } | undefined;
+  /** Capacities several channels share (SharedCapacities), or undefined when every channel has its own. */
+  sharedCapacities?(t: Topology): SharedCapacities | undefined;
   /** A closed-form minimum bisection of this instance, when one is known. */
   bisectionCut?(t: Topology): BisectionCut | undefined;
   /**

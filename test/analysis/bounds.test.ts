@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { demandOf, topologyBounds, bestBound, torus, mesh, FlowProgramBuilder, simulateFlow, resolveRouting, InputError } from '../../src/index.js';
+import { torus, mesh, FlowProgramBuilder, simulateFlow, resolveRouting, InputError } from '../../src/index.js';
+import { demandOf } from '../../src/sim/bounds/demand.js';
+import { topologyBounds, bestBound } from '../../src/sim/bounds/topology-bounds.js';
 
 const B = 25e9 / 8;
 const MODEL = { alpha: 1e-6, routerLatency: 0, nics: 1, injectionBandwidth: null, ejectionBandwidth: null };

@@ -123,6 +123,9 @@ describe('item 13: progress bars with ETA on a terminal, nothing in pipes or wit
     ['run --engine packet', ['run', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '4KiB', '--engine', 'packet']],
     ['collective verify', ['collective', 'verify', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '64']],
     ['table mdce', ['table', 'mdce']],
+    // Issue 28 item 10: large topo runs showed no progress; BFS in this thread and in two workers.
+    ['topo (one thread)', ['topo', 'jellyfish:routers=3000,degree=8', '--workers', '1']],
+    ['topo (BFS workers)', ['topo', 'jellyfish:routers=3000,degree=8', '--workers', '2']],
   ];
   for (const [name, args] of commands) {
     it(`${name}: a bar with ETA on a terminal; none in a pipe; none with --json`, () => {

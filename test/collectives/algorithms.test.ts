@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { COLLECTIVES, buildSchedule, buildTopology, generateAlltoallvSizes, executeSchedule, isPowerOfTwo, listAlgorithms, isReduction } from '../../src/index.js';
+import { COLLECTIVES, buildSchedule, buildTopology, generateAlltoallvSizes, executeSchedule, listAlgorithms, isReduction } from '../../src/index.js';
+import { isPowerOfTwo } from '../../src/collectives/registry.js';
 
 const CLASSIC = COLLECTIVES.flatMap((c) => listAlgorithms(c).filter((a) => a.source.startsWith('classic')));
 

@@ -1,7 +1,8 @@
 // Seed 001's communication control unit (JP 2020-046713; spec/seed001_fullmesh.md §3). Nodes are
 // 0-based: the document's node 1 is node 0, its link "1-2" is "0-1".
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, buildTopology, ControlUnit, controlHeaderFields, executeSchedule, InputError } from '../../src/index.js';
+import { buildSchedule, buildTopology, ControlUnit, executeSchedule, InputError } from '../../src/index.js';
+import { controlHeaderFields } from '../../src/collectives/fullmesh-control.js';
 
 // 3rd embodiment ([0057]): T0 = 2 µs, T1 = 2.1 µs; 20 Gbps per link ([0011]). The document gives no
 // precision for the example's counts; 4-byte elements (MPI_FLOAT) are this test's choice.

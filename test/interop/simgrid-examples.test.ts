@@ -14,8 +14,8 @@ const EXPECTED: Record<string, { loads: string; hosts: number } | { refused: Reg
   'cluster_crossbar.xml': { loads: 'simgrid-flat:hosts=65536', hosts: 65536 },
   'cluster_backbone.xml': { loads: 'simgrid-flat:hosts=100,bb_bw=2250000000Bps', hosts: 100 },
   'energy_cluster.xml': { loads: 'simgrid-flat:hosts=2,bb_bw', hosts: 2 },
-  'cluster_dragonfly.xml': { refused: /cluster\.limiter_link: got "150MBps"; accepted: no limiter_link/ },
-  'cluster_fat_tree.xml': { refused: /cluster\.topo_parameters: got "2;4,4;1,2;1,2"; accepted: a k-ary L-tree/ },
+  'cluster_dragonfly.xml': { loads: 'simgrid-dragonfly:groups=3,chassis=4,routers=5,nodes=2,blue=4,black=3,green=1,limiter=150000000Bps', hosts: 120 },
+  'cluster_fat_tree.xml': { loads: 'simgrid-fattree:levels=2,down=4x4,up=1x2,links=1x2', hosts: 16 },
   'cluster_and_one_host.xml': { refused: /\.host: got "<host>"; accepted: a platform of one <cluster>/ },
   'prop.xml': { refused: /\.host: got "<host>"/ },
   'g5k.xml': { refused: /\.router: got "<router>"/ },
@@ -61,10 +61,23 @@ describe('SimGrid 3.32 example platforms', () => {
     expect(flat.numChannels).toBe(2 * 16);
   });
 
-  it('refuses SHARED or FATPIPE private links and a FATPIPE backbone by name', () => {
+  it('cluster_dragonfly.xml without its limiter_link loads as SimGrid\'s own 3-group, 4-chassis dragonfly', () => {
+    const text = readFileSync(`${DIR}/cluster_dragonfly.xml`, 'utf8').replace(/limiter_link="[^"]*"/, '');
+    const t = simgridTopology(text, 'cluster_dragonfly.xml');
+    expect(t.spec).toMatch(/^simgrid-dragonfly:groups=3,chassis=4,routers=5,nodes=2,blue=4,black=3,green=1,/);
+    expect(t.numEndpoints).toBe(120);
+    // 120 host links, 12 chassis of 10 green pairs, 3 groups × 5 blades × 6 black pairs, 3 blue pairs; two channels each.
+    expect(t.numChannels).toBe(2 * (120 + 12 * 10 + 3 * 5 * 6 + 3));
+  });
+
+  it('FLAT clusters: SHARED and FATPIPE private links and limiters load as shared capacities; a FATPIPE backbone and a SHARED torus are refused by name', () => {
     const cluster = (attrs: string) => `<platform version="4.1"><zone id="w" routing="Full"><cluster id="c" prefix="n" suffix="" radical="0-3" speed="1Gf" bw="1GBps" lat="1us" ${attrs}/></zone></platform>`;
-    expect(() => simgridTopology(cluster('sharing_policy="SHARED"'))).toThrow(/cluster\.sharing_policy: got "SHARED"; accepted: SPLITDUPLEX/);
-    expect(() => simgridTopology(cluster('sharing_policy="FATPIPE"'))).toThrow(/sharing_policy: got "FATPIPE"/);
+    expect(simgridTopology(cluster('sharing_policy="SHARED"')).spec).toMatch(/^simgrid-flat:hosts=4,sharing=shared,/);
+    // SimGrid 3.32 builds a FATPIPE cluster's private links as SHARED ones.
+    expect(simgridTopology(cluster('sharing_policy="FATPIPE" limiter_link="2GBps"')).spec).toMatch(/^simgrid-flat:hosts=4,sharing=shared,limiter=2000000000Bps,/);
+    expect(() => simgridTopology(cluster('sharing_policy="BOGUS"'))).toThrow(/cluster\.sharing_policy: got "BOGUS"; accepted: SPLITDUPLEX, SHARED or FATPIPE/);
+    expect(() => simgridTopology(cluster('topology="TORUS" topo_parameters="2,2" sharing_policy="SHARED"'))).toThrow(/sharing_policy: got "SHARED"; accepted: SPLITDUPLEX on a TORUS cluster/);
+    expect(() => simgridTopology(cluster('topology="TORUS" topo_parameters="2,2" limiter_link="1GBps"'))).toThrow(/limiter_link: got "1GBps"; accepted: no limiter_link on a TORUS cluster/);
     expect(() => simgridTopology(cluster('bb_bw="1GBps" bb_lat="1us" bb_sharing_policy="FATPIPE"'))).toThrow(/bb_sharing_policy: got "FATPIPE"; accepted: SHARED/);
     expect(() => simgridTopology(cluster('topology="TORUS" topo_parameters="2,2" bb_bw="1GBps"'))).toThrow(/no backbone on a TORUS cluster/);
     expect(() => simgridTopology(cluster('topology="TORUS" topo_parameters="2,3"'))).toThrow(/radical: got "4 hosts"; accepted: 6 hosts/);

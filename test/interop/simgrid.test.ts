@@ -57,12 +57,17 @@ describe('simgrid', () => {
     expect(edges(family)).toEqual(edges(file));
   });
 
-  test('a DRAGONFLY cluster with chassis, a bad wiring size and a non-k-ary fat tree are refused in one line', () => {
-    const platform = (topo: string, params: string): string => `<platform version="4.1"><zone id="z" routing="Full"><cluster id="c" prefix="h" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us" topology="${topo}" topo_parameters="${params}"/></zone></platform>`;
-    expect(() => simgridClusterSpec(platform('DRAGONFLY', '3,1;4,1;4,1;2'))).toThrow(/^simgrid\.cluster\.topo_parameters: got "3,1;4,1;4,1;2"; accepted: "G,1;1,1;A,1;P": one chassis per group/);
-    expect(() => simgridClusterSpec(platform('DRAGONFLY', '5,1;1,1;4,1;2'))).toThrow(/2 <= G <= A/);
+  test('multi-chassis DRAGONFLY and non-k-ary FAT_TREE clusters become SimGrid\'s own families; more groups than routers and a bad radical are refused in one line', () => {
+    const platform = (topo: string, params: string, hosts = 16): string => `<platform version="4.1"><zone id="z" routing="Full"><cluster id="c" prefix="h" suffix="" radical="0-${hosts - 1}" speed="1Gf" bw="1GBps" lat="1us" topology="${topo}" topo_parameters="${params}"/></zone></platform>`;
+    expect(simgridClusterSpec(platform('DRAGONFLY', '3,1;4,1;4,1;2', 96))).toBe('simgrid-dragonfly:groups=3,chassis=4,routers=4,nodes=2,blue=1,black=1,green=1,bw=1000000000Bps,lat=0.000001s');
+    expect(simgridClusterSpec(platform('DRAGONFLY', '4,1;1,1;4,1;1'))).toMatch(/^dragonfly:a=4,p=1,h=1,g=4,wiring=simgrid/);
+    expect(() => simgridClusterSpec(platform('DRAGONFLY', '5,1;1,1;4,1;2', 40))).toThrow(/^simgrid\.cluster\.topo_parameters: got "5,1;1,1;4,1;2"; accepted: at most as many groups as routers per chassis \(4\)/);
+    expect(() => simgridClusterSpec(platform('DRAGONFLY', '3,1;4,1;4,1;2'))).toThrow(/^simgrid\.cluster\.radical: got "16 hosts"; accepted: 96 hosts/);
     expect(() => simgridClusterSpec(platform('FLAT', ''))).toThrow('simgrid.cluster.topology: got "FLAT"; accepted: TORUS, FAT_TREE or DRAGONFLY');
-    expect(() => simgridClusterSpec(platform('FAT_TREE', '2;4,4;1,2;1,2'))).toThrow(/^simgrid\.cluster\.topo_parameters: got "2;4,4;1,2;1,2"; accepted: a k-ary L-tree/);
+    expect(simgridClusterSpec(platform('FAT_TREE', '2;4,4;1,2;1,2'))).toMatch(/^simgrid-fattree:levels=2,down=4x4,up=1x2,links=1x2,/);
+    expect(simgridClusterSpec(platform('FAT_TREE', '2;4,4;1,4;1,1'))).toMatch(/^fattree:k=4,levels=2,/);
+    expect(() => simgridClusterSpec(platform('FAT_TREE', '2;4,4;1,0;1,2'))).toThrow(/^simgrid\.cluster\.topo_parameters: got "2;4,4;1,0;1,2"; accepted: "L;D1,..,DL;U1,..,UL;P1,..,PL"/);
+    expect(() => simgridClusterSpec(platform('FAT_TREE', '3;4,4;1,2;1,2'))).toThrow(/topo_parameters: got "3;4,4;1,2;1,2"/);
     expect(() => buildTopology('dragonfly:a=4,p=4,h=2,g=4,wiring=simgrid')).toThrow(/h: got 2; accepted: 1 with wiring=simgrid/);
     expect(() => buildTopology('dragonfly:a=4,p=4,h=1,g=5,wiring=simgrid')).toThrow(/g: got 5; accepted: 2 to a = 4 groups/);
   });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checklistTable, escapeHtml, linePlot, renderHtmlReport, renderPlotSvg, renderTextTable, scopeSvgIds, heatmapPlot, groupedBarPlot, type Claim, countVerdicts, documentClaims, meshworkQuestions, verdictText, assertClaimComplete } from '../../src/index.js';
+import { checklistTable, linePlot, renderHtmlReport, renderPlotSvg, renderTextTable, heatmapPlot, groupedBarPlot, type Claim, countVerdicts } from '../../src/index.js';
+import { documentClaims, meshworkQuestions, verdictText, assertClaimComplete } from '../../src/report/checklist.js';
+import { escapeHtml } from '../../src/report/html.js';
+import { scopeSvgIds } from '../../src/report/plot.js';
 
 const points = [
   { series: 'measured', x: 1024, y: 2e-6 },
@@ -30,6 +33,15 @@ describe('plots', () => {
     expect(heat).toContain('utilisation');
     const bars = await renderPlotSvg(groupedBarPlot({ id: 'b', title: 'Barriers', figure: '000 FIG. 9', groupTitle: 'algorithm', y: { title: 'barriers (count)' }, legend: 'torus', bars: [{ group: 'x', series: '8x8', value: 3 }, { group: 'y', series: '8x8', value: 5 }] }));
     expect(bars).toContain('barriers (count)');
+  });
+  it('draws dots, not bars, when asked (issue 28 item 19: 000-barriers was bars on a log axis starting at 10)', async () => {
+    const bars = [{ group: 'hop-grouped', series: '8x8', value: 13 }, { group: 'FIG. 9', series: '8x8', value: 62 }];
+    const opts = { id: 'b', title: 'Barriers', figure: '000 FIG. 9', groupTitle: 'schedule', y: { title: 'barriers (count, log scale)', log: true }, legend: 'torus', bars };
+    const asBars = await renderPlotSvg(groupedBarPlot(opts));
+    const asDots = await renderPlotSvg(groupedBarPlot({ ...opts, shape: 'dot' }));
+    expect(asBars).toContain('mark-rect');
+    expect(asDots).not.toContain('mark-rect');
+    expect(asDots).toContain('mark-symbol');
   });
 });
 

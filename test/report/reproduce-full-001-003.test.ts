@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getSeedModule } from '../../src/index.js';
+import { getSeedModule } from '../../src/analysis/reproduce/registry.js';
 
 const expected = (seed: string): Record<string, string> => JSON.parse(readFileSync(new URL(`./expected-full-${seed}.json`, import.meta.url), 'utf8')).verdicts;
 

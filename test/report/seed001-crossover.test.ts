@@ -5,7 +5,8 @@
  * K = N: S* = N/(N−2)·B·(T1−T0)).
  */
 import { describe, expect, it } from 'vitest';
-import { OpKind, FlowProgramBuilder } from '../../src/index.js';
+import { OpKind, FlowProgramBuilder, buildSchedule, buildTopology, simulate } from '../../src/index.js';
+import { lowerSchedule } from '../../src/sim/program/from-schedule.js';
 import { closedFormCrossoverBits, parallelIssue, Seed001Timer, seed001Case, SEED001_CASES } from '../../src/analysis/reproduce/seed001-timing.js';
 
 describe('seed 001 crossovers', () => {
@@ -80,5 +81,45 @@ describe('seed 001 crossovers', () => {
     expect(kinds(1)).toEqual([OpKind.Send]);
     expect(p.opBytes[p.opStart[1]]).toBe(16);
     expect(p.hints).toEqual([{ kind: 'via', nodes: [1], turnaround: 'memory' }]);
+  });
+
+  it('parallelIssue keeps isends, irecvs and their waits: a retimed program runs under rendezvous as the schedule does', () => {
+    const b = new FlowProgramBuilder(2);
+    b.beginStream(0).irecv(1, 8, 0);
+    const request = b.lastOp;
+    b.isend(1, 8, 1).send(1, 8, 2).send(1, 8, 3).wait(request).waitall();
+    b.beginStream(1).irecv(0, 8, 1).irecv(0, 8, 2).send(0, 8, 0).recv(0, 8, 3).waitall();
+    const p = parallelIssue(b.build(), 2, 'memory');
+    const kinds = (s: number) => Array.from(p.opKind.subarray(p.opStart[s], p.opStart[s + 1]));
+    const flags = (s: number) => Array.from(p.opNonBlocking!.subarray(p.opStart[s], p.opStart[s + 1]));
+    // Rank 0: the isends stay with their waits; the blocking send after the first goes to a stream of its own.
+    expect(kinds(0)).toEqual([OpKind.Recv, OpKind.Send, OpKind.Send, OpKind.Wait, OpKind.Wait]);
+    expect(flags(0)).toEqual([1, 1, 0, 0, 0]);
+    expect(p.opPeer[p.opStart[0] + 3]).toBe(p.opStart[0]); // wait(request) names the retimed irecv
+    expect(p.opPeer[p.opStart[0] + 4]).toBe(-1);
+    expect(Array.from(p.streamRank)).toEqual([0, 0, 1]);
+    expect(kinds(1)).toEqual([OpKind.Send]);
+    expect(kinds(2)).toEqual([OpKind.Recv, OpKind.Recv, OpKind.Send, OpKind.Recv, OpKind.Wait]);
+    expect(flags(2)).toEqual([1, 1, 0, 0, 0]);
+    const t = buildTopology('fullmesh:2,bw=8Gbps,lat=0');
+    expect(simulate({ topology: t, program: p, model: { protocol: 'mpi', eagerThreshold: 0, alpha: 0 } }).makespan_s).toBeGreaterThan(0);
+  });
+
+  it('fullmesh-turnaround (step 2 posted as isends + waitall) retimed by parallelIssue completes under rendezvous (its step-2 sends made blocking would all wait on each other)', () => {
+    const t = buildTopology('fullmesh:8,bw=20Gbps,lat=0');
+    for (const collective of ['allreduce', 'reduce'] as const) {
+      const low = lowerSchedule(buildSchedule({ collective, algorithm: 'fullmesh-turnaround:embodiment=4', topology: t, size: 64 * 1024, root: 0 }));
+      const p = parallelIssue(low, 1, 'switch');
+      expect(p.opNonBlocking, collective).not.toBeNull();
+      let waits = 0;
+      for (let o = 0; o < p.numOps; o++) if (p.opKind[o] === OpKind.Wait) waits++;
+      let lowWaits = 0;
+      for (let o = 0; o < low.numOps; o++) if (low.opKind[o] === OpKind.Wait) lowWaits++;
+      expect(waits, collective).toBe(lowWaits);
+      const rendezvous = simulate({ topology: t, program: p, model: { protocol: 'mpi', eagerThreshold: 0, alpha: 0 } }).makespan_s;
+      const eager = simulate({ topology: t, program: p, model: { protocol: 'eager', alpha: 0 } }).makespan_s;
+      // A rendezvous send waits for its receive to be posted: never faster than eager.
+      expect(rendezvous, collective).toBeGreaterThanOrEqual(eager * (1 - 1e-12));
+    }
   });
 });

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  BernoulliSource,
-  PacketNetwork,
   buildTopology,
   makePattern,
   makeRouteBuffers,
@@ -11,6 +9,8 @@ import {
   type RoutingFunction,
   type Topology,
 } from '../../src/index.js';
+import { PacketNetwork } from '../../src/sim/packet/network.js';
+import { BernoulliSource } from '../../src/sim/traffic/sources.js';
 import type { AdaptiveRouting } from '../../src/routing/dragonfly.js';
 import type { RouteContext } from '../../src/routing/types.js';
 

@@ -1,19 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  BernoulliSource,
-  PacketNetwork,
   buildTopology,
   makePattern,
   makeRouteBuffers,
   presetConfig,
   resolveRouting,
-  runFixedHorizon,
-  type HopByHopRouting,
   type PacketConfig,
   type RoutingFunction,
   type Topology,
   type TrafficPattern,
 } from '../../src/index.js';
+import { type HopByHopRouting } from '../../src/routing/dal.js';
+import { runFixedHorizon } from '../../src/sim/packet/measure.js';
+import { PacketNetwork } from '../../src/sim/packet/network.js';
+import { BernoulliSource } from '../../src/sim/traffic/sources.js';
 import { hash32 } from '../../src/util/rng.js';
 import type { RouteContext } from '../../src/routing/types.js';
 

@@ -12,8 +12,8 @@ import {
   upDownRouting,
   valiantRouting,
   dragonflyUgalRouting,
-  DistanceCache,
 } from '../../src/index.js';
+import { DistanceCache } from '../../src/routing/distance-cache.js';
 import type { Topology } from '../../src/index.js';
 import type { RouteContext, RoutingFunction } from '../../src/routing/types.js';
 

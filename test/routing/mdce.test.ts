@@ -3,17 +3,17 @@ import { describe, expect, it } from 'vitest';
 import {
   buildTopology,
   dceNetwork,
-  eq1Diameter,
   InputError,
   makeRouteBuffers,
   mdceRouting,
-  mdceVcClasses,
   circularOmegaRouting,
   type RoutingFunction,
   torus,
   resolveRouting,
   Topology,
 } from '../../src/index.js';
+import { mdceVcClasses } from '../../src/routing/mdce.js';
+import { eq1Diameter } from '../../src/topology/mdce/formulas.js';
 
 interface Check {
   meanHops: number;

@@ -1,7 +1,9 @@
 // The circular omega network (seed 004 §2, spec §1.2, EM-4): both readings of the paper's
 // construction, their exact distances against BFS, and the 'dce' reading's isomorphism with c-Banyan.
 import { describe, expect, it } from 'vitest';
-import { buildTopology, cBanyan, circularOmega, circularOmegaDistances, distanceSummary, eq2CBanyanMean, InputError, LimitError } from '../../src/index.js';
+import { buildTopology, cBanyan, circularOmega, distanceSummary, InputError, LimitError } from '../../src/index.js';
+import { circularOmegaDistances } from '../../src/topology/mdce/circular-omega.js';
+import { eq2CBanyanMean } from '../../src/topology/mdce/formulas.js';
 
 describe('circular omega: the construction as built', () => {
   it('omega reading: m stages of 2^(m-1) nodes (EM-4: m = 5, 80 PEs; Table 1: m = 8, 1,024 PEs as 8×128)', () => {

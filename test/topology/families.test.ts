@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bisection, buildTopology, familyOf, findFamily, listFamilies, productShape, quarterPartition, registerFamily, torus } from '../../src/index.js';
+import { bisection, buildTopology, familyOf, findFamily, listFamilies, registerFamily, torus } from '../../src/index.js';
+import { quarterPartition } from '../../src/sim/traffic/patterns.js';
+import { productShape } from '../../src/topology/metrics/product.js';
 
 describe('family descriptors: what the code used to guess from the name', () => {
   it('grids: torus and mesh from their dims, a hypercube as 2x2x..., none for a ring', () => {

@@ -5,33 +5,35 @@ import {
   cBanyan,
   cubeConnectedCycles,
   dceNetwork,
+  distanceSummary,
+  fatTree,
+  omega,
+  InputError,
+  LimitError,
+  mdce,
+  mdceTable1,
+  mesh,
+  torus,
+  Topology,
+} from '../../src/index.js';
+import {
   eq1Diameter,
   eq2CBanyanMean,
   eq2CBanyanMeanSum,
   eq3CccMean,
   eq3CccMeanSum,
   eq6MdceMean,
-  distanceSummary,
-  fatTree,
-  omega,
   extraStageRule,
   fatTreeExactMean,
   fatTreeRule,
-  InputError,
-  LimitError,
-  matchesPaper,
-  mdce,
-  mdceTable1,
   meshExactMean,
   meshRule,
-  mesh,
   omegaExactMean,
   omegaRule,
-  torus,
   torusExactMean,
   torusRule,
-  Topology,
-} from '../../src/index.js';
+} from '../../src/topology/mdce/formulas.js';
+import { matchesPaper } from '../../src/topology/mdce/table1.js';
 
 /** Node id of (x0, x1, …) with ring length L and n-bit ring indices (dimension 0 fastest). */
 function id(L: number, n: number, coords: number[]): number {

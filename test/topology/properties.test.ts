@@ -19,6 +19,8 @@ const FAMILY_KEYS: Record<string, string[]> = {
   dragonflyplus: ['h', 'spines', 'leaves', 'p', 'g'], jellyfish: ['routers', 'degree', 'p', 'seed'],
   fabric: ['gpus', 'nodes', 'planes', 'links', 'nics', 'railplanes', 'leafhosts', 'spines'], 'hgx-h100': ['nodes', 'nics'], mi300x: ['nodes', 'gpus'],
   'gb200-nvl72': ['nodes'], tpu: ['twist'],
+  'simgrid-fattree': ['levels', 'down', 'up', 'links'], 'simgrid-dragonfly': ['groups', 'chassis', 'routers', 'nodes', 'blue', 'black', 'green', 'sharing', 'limiter'],
+  'simgrid-flat': ['hosts', 'bb_bw', 'bb_lat', 'sharing', 'limiter'],
 };
 const COMMON_KEYS = ['bw', 'lat', 'zz'];
 

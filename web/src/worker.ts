@@ -19,9 +19,8 @@ import { buildSchedule, listAlgorithms } from '../../src/collectives/registry.js
 // Registers every built-in algorithm (the registry alone is empty).
 import '../../src/collectives/index.js';
 import { executeSchedule } from '../../src/collectives/executor.js';
-import { checkFlowCollectiveSize } from '../../src/sim/flow/collective-run.js';
+import { refuseOversized, type RunIo } from '../../src/sim/prepare.js';
 import { simulate, type TrafficResult } from '../../src/sim/simulate.js';
-import type { RunIo } from '../../src/sim/prepare.js';
 import { checkPacketNodes } from '../../src/sim/packet/limits.js';
 import { topologyFromFileDocument, topologyFromFileSpec } from '../../src/interop/topology-file.js';
 import { scheduleFromText, type LoadedSchedule } from '../../src/interop/schedule-text.js';
@@ -196,7 +195,7 @@ const BYTES_MODE_LIMIT = 1 << 24;
 function scheduleOf(req: Extract<Request, { kind: 'collective' }>, t: Topology): LoadedSchedule {
   if (req.schedule === undefined) {
     const build = buildRequest(req.spec, req.collective, req.algorithm, req.size);
-    checkFlowCollectiveSize(build);
+    refuseOversized({ topology: build.topology, engine: req.engine === 'packet' ? 'packet' : 'flow', build });
     return { schedule: buildSchedule(build) };
   }
   const loaded = scheduleFromText(readUpload(req.schedule, 'schedule'), req.schedule, { size: req.size, topology: t.spec });

@@ -132,11 +132,19 @@ export function readingT1(c: Seed001Case, reading: TurnaroundReading): number {
 }
 
 /**
- * Retimes a lowered schedule: bytes × scale; the sends before a stream's first receive each get
- * a stream of their own (issued in parallel; copies and reductions cost nothing here, γ = 0); `via` hints take `turnaround`.
+ * Retimes a lowered schedule: bytes × scale; the blocking sends before a stream's first blocking
+ * receive or wait each get a stream of their own (issued in parallel; copies and reductions cost
+ * nothing here, γ = 0); `via` hints take `turnaround`. Every other op is copied as it is, with its
+ * non-blocking flag (isend, irecv) and its wait or waitall, so that the retimed program means what the
+ * schedule does under any protocol: under seed 001's eager model an isend times as a send and a
+ * waitall adds nothing, but under rendezvous the isends + waitall of fullmesh-turnaround's step 2 are
+ * what keeps it from deadlocking.
  */
 export function parallelIssue(program: FlowProgram, scale: number, turnaround: Turnaround): FlowProgram {
   const b = new FlowProgramBuilder(program.numRanks);
+  const nonBlocking = (o: number): boolean => program.opNonBlocking !== null && program.opNonBlocking[o] === 1;
+  /** New op id of each old non-blocking op, for `wait(request)`. */
+  const moved = new Int32Array(program.numOps).fill(-1);
   const hint = (h: number): FlowRouteHint | undefined => {
     if (h < 0) return undefined;
     const x = program.hints[h];
@@ -147,11 +155,13 @@ export function parallelIssue(program: FlowProgram, scale: number, turnaround: T
     switch (program.opKind[o]) {
       case OpKind.Send: {
         const first = program.opPeer[o];
-        b.send(Array.from(program.dsts.subarray(first, first + program.opCount[o])), bytes, program.opTag[o], hint(program.opHint[o]));
+        if (nonBlocking(o)) b.isend(program.dsts[first], bytes, program.opTag[o], hint(program.opHint[o]));
+        else b.send(Array.from(program.dsts.subarray(first, first + program.opCount[o])), bytes, program.opTag[o], hint(program.opHint[o]));
         break;
       }
       case OpKind.Recv:
-        b.recv(program.opPeer[o], bytes, program.opTag[o]);
+        if (nonBlocking(o)) b.irecv(program.opPeer[o], bytes, program.opTag[o]);
+        else b.recv(program.opPeer[o], bytes, program.opTag[o]);
         break;
       case OpKind.Reduce:
         b.reduce(bytes);
@@ -160,28 +170,30 @@ export function parallelIssue(program: FlowProgram, scale: number, turnaround: T
         b.copy(bytes);
         break;
       case OpKind.Wait:
-        // fullmesh-turnaround posts its step-2 sends as isends + waitall only so that rendezvous
-        // cannot deadlock; under seed 001's eager model they time as the sends emitted above, and
-        // the waitall adds nothing.
+        if (program.opPeer[o] < 0) b.waitall();
+        else b.wait(moved[program.opPeer[o]]);
         break;
       default:
         // The seed 001 schedules have no barriers, pacing, hardware collectives or compute.
         throw new Error(`seed 001 retiming: unexpected ${program.opKind[o]} op`);
     }
+    if (nonBlocking(o)) moved[o] = b.lastOp;
   };
   for (let s = 0; s < program.numStreams; s++) {
     const lo = program.opStart[s];
     const hi = program.opStart[s + 1];
-    // Before its first receive a stream waits for nothing: its sends after the first go out in parallel.
+    // Before its first blocking receive or wait a stream waits for nothing: its blocking sends after
+    // the first go out in parallel (isends already do, and stay with the wait that completes them).
     let lead = lo;
-    while (lead < hi && program.opKind[lead] !== OpKind.Recv) lead++;
+    while (lead < hi && !((program.opKind[lead] === OpKind.Recv && !nonBlocking(lead)) || program.opKind[lead] === OpKind.Wait)) lead++;
     const parallel: number[] = [];
     b.beginStream(program.streamRank[s]);
     let first = true;
     for (let o = lo; o < lead; o++) {
-      if (program.opKind[o] === OpKind.Send && !first) parallel.push(o);
+      const blockingSend = program.opKind[o] === OpKind.Send && !nonBlocking(o);
+      if (blockingSend && !first) parallel.push(o);
       else emit(o);
-      if (program.opKind[o] === OpKind.Send) first = false;
+      if (blockingSend) first = false;
     }
     for (let o = lead; o < hi; o++) emit(o);
     for (const o of parallel) {

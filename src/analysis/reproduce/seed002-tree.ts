@@ -10,7 +10,7 @@
 import { buildSchedule } from '../../collectives/index.js';
 import { OpKind } from '../../collectives/types.js';
 import { lowerSchedule } from '../../sim/program/from-schedule.js';
-import { FlowProgram, FlowProgramBuilder } from '../../sim/program/program.js';
+import { FlowProgramBuilder, type FlowProgram } from '../../sim/program/program.js';
 import { simulate } from '../../sim/simulate.js';
 import { TopologyBuilder } from '../../topology/builder.js';
 import { NodeKind, type Topology } from '../../topology/graph.js';
@@ -124,7 +124,7 @@ export function onCombiningTree(program: FlowProgram, tree: CombiningTree): Flow
   const p = b.build();
   const opDelay = new Float64Array(p.numOps);
   delays.forEach((d, i) => (opDelay[i] = d));
-  return new FlowProgram(p.numRanks, p.streamRank, p.streamLocal, p.opStart, p.opKind, p.opPeer, p.opCount, p.opBytes, p.opTag, p.opHint, p.dsts, p.hints, p.keyNames, opDelay, null, null, p.opNonBlocking);
+  return p.with({ opDelay });
 }
 
 /** xor-swap of n ranks with `bytes` per element, run on the combining tree at flow level (α = 0: the adapters forward in hardware). */

@@ -9,6 +9,7 @@ import { DISTANCE_METHODS, checkAllPairsWork, formatMetrics, metricsRecord, type
 import { checkSize } from '../../topology/builder.js';
 import { estimateSpecSize } from '../../topology/estimate.js';
 import { print } from '../io.js';
+import { progressBar } from '../progress.js';
 import { familiesHelp } from '../families-help.js';
 
 interface TopoOptions {
@@ -85,11 +86,18 @@ export function register(program: Command): void {
       const topology = loadTopology(specText, { mapping: opts.mapping, fail: opts.fail });
       // Distances, means and bisections of a single endpoint are 0 over 0 pairs: no meaning.
       if (topology.numEndpoints < 2) throw new InputError('topology', specText, `a topology with at least 2 endpoints (this one has ${topology.numEndpoints})`);
-      const metrics = await computeMetricsParallel(
-        topology,
-        { method: method as DistanceMethod | 'auto', samples, seed, bisection: opts.bisection !== false },
-        workers,
-      );
+      // The BFS searches are nearly all of a large run's time (a 40,000-router Jellyfish: 25 s).
+      const bar = progressBar('distances', { json: opts.json });
+      let metrics;
+      try {
+        metrics = await computeMetricsParallel(
+          topology,
+          { method: method as DistanceMethod | 'auto', samples, seed, bisection: opts.bisection !== false, onProgress: (f) => bar.update(f) },
+          workers,
+        );
+      } finally {
+        bar.stop();
+      }
       print(opts.json ? JSON.stringify(metricsRecord(metrics, { timing: opts.timing }), null, 2) : formatMetrics(metrics));
     });
 }

@@ -18,6 +18,7 @@ import type { Topology } from '../../topology/graph.js';
 import type { LoadPoint } from '../../sim/packet/measure.js';
 import { patternNames } from '../../sim/traffic/registry.js';
 import { GRID_EDGES, type GridEdges } from '../../sim/traffic/patterns.js';
+import { meanPacketSize } from '../../sim/traffic/sources.js';
 import { planOutputs, print, printError, writeOutputs, type PlannedOutput } from '../io.js';
 import { appendAll, maxOf } from '../../util/arrays.js';
 import { progressBar } from '../progress.js';
@@ -139,11 +140,12 @@ function toCsv(result: TrafficSweepResult): string {
 
 /** The unit of the `rate` column: flits, or packets as BookSim's `injection_rate_uses_flits = 0` means. */
 function rateUnitNote(result: TrafficSweepResult): string {
-  return result.rateUnit === 'packets' ? `rate=packets/node/cycle (x${result.config.packetSize} flits; accepted in flits)` : 'rate=flits/node/cycle';
+  const flits = result.packetSizes ? `${meanPacketSize(result.packetSizes)} flits on average` : `${result.config.packetSize} flits`;
+  return result.rateUnit === 'packets' ? `rate=packets/node/cycle (x${flits}; accepted in flits)` : 'rate=flits/node/cycle';
 }
 
 function table(result: TrafficSweepResult): string {
-  const head = `# ${result.topology} ${result.pattern} preset=${result.preset} P=${result.config.packetSize} VCs=${result.config.vcs} buf=${result.config.vcBuf} ${result.config.switching} routing=${result.routing} ${rateUnitNote(result)}`;
+  const head = `# ${result.topology} ${result.pattern} preset=${result.preset} P=${result.packetSizes ? `{${result.packetSizes.sizes.join(',')}}:weights{${result.packetSizes.weights.join(',')}}` : result.config.packetSize} VCs=${result.config.vcs} buf=${result.config.vcBuf} ${result.config.switching} routing=${result.routing} ${rateUnitNote(result)}`;
   const csv = toCsv(result).trim().split('\n');
   const cells = csv.map((l) => l.split(','));
   const widths = cells[0].map((_, i) => maxOf(cells.map((r) => r[i].length)));
@@ -216,6 +218,7 @@ function trafficRequestFromOptions(o: TrafficOptions, fromFile: BookSimRun | und
     measurementOptions: fromFile && Object.keys(fromFile.measurementOptions).length > 0 ? fromFile.measurementOptions : undefined,
     onOff: fromFile?.onOff,
     vcsPerClass: fromFile?.vcsPerClass,
+    packetSizes: fromFile?.packetSizes,
   });
   return defined({
     topology,

@@ -1,11 +1,8 @@
 /**
- * How large a collective schedule the engines attempt: checked before the schedule is built.
- * Timed runs themselves go through `simulate` (sim/simulate.ts).
+ * How large a collective schedule the engines attempt: the limit and the estimate it is held to,
+ * before the schedule is built. The refusal itself is prepare()'s (sim/prepare.ts `refuseOversized`).
  */
-import { buildSchedule, estimateSchedule, type BuildRequest, type ScheduleEstimate } from '../../collectives/registry.js';
-import type { Schedule } from '../../collectives/schedule.js';
-
-import { LimitError } from '../../util/errors.js';
+import { estimateSchedule, type BuildRequest, type ScheduleEstimate } from '../../collectives/registry.js';
 
 /**
  * Most schedule ops the flow level attempts. Each op costs about 120 bytes end to end (schedule
@@ -27,30 +24,4 @@ export function flowScheduleEstimate(req: BuildRequest): ScheduleEstimate | unde
   const ranks = req.topology.numEndpoints;
   const blocks = ranks * (ranks - 1);
   return req.collective === 'alltoall' ? { ops: 2 * blocks, messages: blocks } : undefined;
-}
-
-/** Throws LimitError, before anything is allocated, for a schedule too large for the flow level. */
-export function checkFlowCollectiveSize(req: BuildRequest): void {
-  const est = flowScheduleEstimate(req);
-  if (est && est.ops > MAX_FLOW_OPS) {
-    throw new LimitError(
-      'algorithm',
-      `${est.ops} schedule ops (${req.algorithm}, ${req.topology.numEndpoints} ranks)`,
-      `${MAX_FLOW_OPS} schedule ops (2^28, about 30 GiB) at flow level${smallerAlternative(req)}`,
-    );
-  }
-}
-
-/** What to run instead of a schedule too large: an algorithm with fewer ops, or fewer ranks. */
-function smallerAlternative(req: BuildRequest): string {
-  if (/^(hop-grouped|dimension-ordered)\b/.test(req.algorithm)) return '; use fewer ranks';
-  if (req.collective === 'alltoall') return '; an axis-phase algorithm such as hop-grouped needs far fewer on a torus';
-  if (req.collective === 'allreduce' || req.collective === 'reduce') return '; recursive-doubling or rabenseifner need n log n ops';
-  return '; a logarithmic algorithm (recursive-doubling, bruck, binomial) needs n log n ops';
-}
-
-/** checkFlowCollectiveSize, then buildSchedule: the schedule behind a timed run (flow or packet). */
-export function buildFlowSchedule(req: BuildRequest): Schedule {
-  checkFlowCollectiveSize(req);
-  return buildSchedule(req);
 }

@@ -15,6 +15,7 @@
  */
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
+import { familyOf, type SharedCapacities } from '../../topology/registry.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { routeLatency } from '../program/route-latency.js';
 import { makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from '../../routing/types.js';
@@ -98,6 +99,8 @@ export function simulateFlow(topology: Topology, routing: RoutingFunction, progr
 export class FlowEngine {
   readonly model: FlowModel;
   private readonly numChannels: number;
+  private readonly shared: SharedCapacities | undefined;
+  private readonly sharedBase: number;
   private readonly nics: number;
   /** Resource ids: channels, then injection ports (rank × nics), then ejection ports (ranks). */
   private readonly injBase: number;
@@ -152,8 +155,13 @@ export class FlowEngine {
     const nics = (this.nics = model.nics);
     this.injBase = C;
     this.ejBase = C + R * nics;
-    const capacity = new Float64Array(this.ejBase + R);
+    // SimGrid SHARED and limiter links: capacities that several channels draw on, after the NIC resources.
+    const shared = familyOf(t)?.sharedCapacities?.(t);
+    this.shared = shared;
+    this.sharedBase = this.ejBase + R;
+    const capacity = new Float64Array(this.sharedBase + (shared?.capacity.length ?? 0));
     capacity.set(t.chBandwidth);
+    if (shared) capacity.set(shared.capacity, this.sharedBase);
     for (let i = 0; i < R * nics; i++) capacity[this.injBase + i] = model.injectionBandwidth ?? Infinity;
     for (let r = 0; r < R; r++) capacity[this.ejBase + r] = model.ejectionBandwidth === null ? Infinity : model.ejectionBandwidth * nics;
     this.useInj = model.injectionBandwidth !== null;
@@ -176,7 +184,7 @@ export class FlowEngine {
       sendsLeft: (s) => outstanding[s] === 0,
       wakeAt: (at, s) => this.events.push(at, E_WAKE, s),
       signalsSendsLeft: true,
-      routeLatency: model.barrier === 'linear' ? routeLatency(t, routing, model.routerLatency) : undefined,
+      routeLatency: routeLatency(t, routing, model.routerLatency),
     }, (seconds) => seconds);
     let maxHops = 2 * routing.maxHops + 2;
     for (const hint of program.hints) maxHops = Math.max(maxHops, hintMaxHops(routing, hint) + routing.maxHops);
@@ -320,10 +328,12 @@ export class FlowEngine {
     const { resBuf } = this;
     const chBandwidth = this.topology.chBandwidth;
     let minBw = Infinity;
+    const shared = this.shared;
     for (let i = 0; i < hops; i++) {
       const c = buf.channels[i];
       resBuf.push(c);
       minBw = Math.min(minBw, chBandwidth[c]);
+      if (shared) for (let k = shared.start[c]; k < shared.start[c + 1]; k++) resBuf.push(this.sharedBase + shared.res[k]);
     }
     if (this.useInj && withInj) {
       resBuf.push(this.injBase + srcRank * this.nics + (this.program.streamLocal[s] % this.nics));

@@ -15,6 +15,7 @@
  * `injection_rate_uses_flits` 0.
  */
 import { InputError } from '../../util/errors.js';
+import { maxOf } from '../../util/arrays.js';
 /** A routing registry name (routing/registry.ts). */
 type RoutingName = string;
 import type { MeasurementOptions } from './measure.js';
@@ -22,7 +23,7 @@ import { MAX_INTERNAL_SPEEDUP, type PacketConfig } from './config.js';
 import { bookSimNames, byBookSimName } from './allocators/index.js';
 import { BOOKSIM_KEY_KINDS, BOOKSIM_KIND_NAMES } from './booksim-keys.js';
 import type { RateUnit } from './traffic-run.js';
-import type { OnOffParams } from '../traffic/sources.js';
+import { meanPacketSize, type OnOffParams, type PacketSizeMix } from '../traffic/sources.js';
 
 export type BookSimValue = number | string;
 
@@ -127,6 +128,8 @@ export interface BookSimRun {
   rateUnit: RateUnit;
   /** `injection_process = on_off` parameters (burst_alpha, burst_beta, burst_r1), or undefined for Bernoulli. */
   onOff: OnOffParams | undefined;
+  /** Packets of several sizes (`packet_size = {{1,8}}` with `packet_size_rate`), or undefined when one size. */
+  packetSizes: PacketSizeMix | undefined;
   /** Options of the pattern (`hotspot({h})`: every packet to h), or undefined. */
   patternOptions: { hotRank: number; hotFraction?: number } | undefined;
   /** VCs per routing class: 1 on dragonflynew (BookSim's `out_vc = ph`), else undefined (all VCs). */
@@ -168,6 +171,28 @@ function tokenizeStr(data: string): string[] {
 
 /** C's atoi: the leading integer, 0 if none. */
 const atoi = (text: string): number => Number(/^\s*[+-]?\d+/.exec(text)?.[0] ?? 0);
+
+/** BookSim's tokenize_int: a `{...}` list's top-level elements, or one element, each read by atoi. */
+const tokenizeInt = (data: string): number[] => (data.startsWith('{') ? tokenizeStr(data).map(atoi) : data === '' ? [] : [atoi(data)]);
+
+/**
+ * `packet_size` and `packet_size_rate` as BookSim's TrafficManager reads them: one integer, or a list
+ * per traffic class of size lists (`{{1,8}}`: class 0 sends 1- and 8-flit packets); the lists are cut
+ * to the one class Meshwork runs, so `{1,8}` means 1-flit packets (8 would be class 1's). The weights
+ * are one integer for every size or a per-class list, its last value repeated for missing sizes.
+ */
+function bookSimPacketSizes(sizeValue: BookSimValue, rateValue: BookSimValue): PacketSizeMix {
+  const sizes = typeof sizeValue === 'number' ? [sizeValue] : tokenizeInt(tokenizeStr(sizeValue)[0] ?? '');
+  if (sizes.length === 0 || !sizes.every((x) => Number.isInteger(x) && x >= 1 && x <= 1 << 16)) {
+    refuse('packet_size', sizeValue, 'an integer in [1, 65536], or a list of them per class ({{1,8}}: 1- and 8-flit packets)');
+  }
+  const listed = typeof rateValue === 'number' ? [rateValue] : tokenizeInt(tokenizeStr(rateValue)[0] ?? '');
+  const weights = sizes.map((_, i) => listed[Math.min(i, listed.length - 1)]);
+  if (listed.length === 0 || !weights.every((w) => Number.isInteger(w) && w >= 0 && w <= 1 << 20) || !weights.some((w) => w > 0)) {
+    refuse('packet_size_rate', rateValue, 'integer weights in [0, 2^20], one or a list per class, not all 0 (BookSim asserts rate >= 0)');
+  }
+  return { sizes, weights };
+}
 
 /**
  * BookSim's `traffic` value (traffic.cpp TrafficPattern::New): a name, or `name(params)` with the
@@ -378,8 +403,8 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (topology === 'dragonflynew' && config.vcs < 2) refuse('num_vcs', config.vcs, 'at least 2 with dragonflynew min routing (its phases use VCs 0 and 1)');
   const vcsPerClass = topology === 'dragonflynew' ? 1 : undefined;
   config.vcBuf = int('vc_buf_size', 8, 1, 1 << 16);
-  if (typeof keys.packet_size === 'string') refuse('packet_size', keys.packet_size, 'one integer (packet-size lists, with packet_size_rate, mix packet lengths per source: not modelled)');
-  config.packetSize = int('packet_size', 1, 1, 1 << 16);
+  const packetSizes = bookSimPacketSizes(get('packet_size', 1), get('packet_size_rate', 1));
+  config.packetSize = maxOf(packetSizes.sizes);
   // BookSim reads vct only in its event-driven router (event_router.cpp); the iq router, the one
   // Meshwork models (router = iq), runs wormhole whatever vct says, so Meshwork does too.
   config.switching = 'wormhole';
@@ -434,11 +459,11 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   // A list `{0.1,0.2}` is one run per rate, as BookSim's vector-valued injection_rate.
   const rawRate = get('injection_rate', 0.1);
   const rates = typeof rawRate === 'number' ? [rawRate] : rawRate.replace(/^\{|\}$/g, '').split(',').map(Number);
-  const packetSize = config.packetSize;
+  const packetSize = meanPacketSize(packetSizes);
   // Meshwork's rates are flits/node/cycle; BookSim's default is packets/node/cycle.
   const flitRates = rates.map((r) => (perFlit ? r : r * packetSize));
   for (let i = 0; i < rates.length; i++) {
-    if (!(flitRates[i] > 0 && flitRates[i] <= 1)) refuse('injection_rate', rawRate, `rates in (0, 1] flits/node/cycle (${perFlit ? 'flits' : `packets of ${packetSize} flits`} per node per cycle here)`);
+    if (!(flitRates[i] > 0 && flitRates[i] <= 1)) refuse('injection_rate', rawRate, `rates in (0, 1] flits/node/cycle (${perFlit ? 'flits' : `packets of ${packetSize} flits${packetSizes.sizes.length > 1 ? ' on average' : ''}`} per node per cycle here)`);
   }
 
   const simType = get('sim_type', 'latency');
@@ -470,5 +495,5 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
   const routingName = NAMED_ROUTINGS.has(routing) ? routing : undefined;
-  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', onOff, patternOptions, vcsPerClass, warnings, config, measurementOptions, routing, routingName, keys };
+  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', onOff, packetSizes: packetSizes.sizes.length > 1 ? packetSizes : undefined, patternOptions, vcsPerClass, warnings, config, measurementOptions, routing, routingName, keys };
 }

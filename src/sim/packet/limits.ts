@@ -1,7 +1,8 @@
 /**
  * Size limits of packet-level runs, estimated from the request alone so a refusal comes before the
  * schedule, the program or the network is built (issue 16, item 1: `--size 1TiB` on torus:4x4 grew
- * memory ~70 MB/s until killed).
+ * memory ~70 MB/s until killed). A run's refusals are prepare()'s (sim/prepare.ts `refuseOversized`);
+ * the network also refuses its own state before allocating it (`checkPacketNetworkSize`).
  */
 import { demandOf, mustReceive } from '../bounds/demand.js';
 import type { CollectiveKind } from '../../collectives/types.js';
@@ -35,18 +36,6 @@ export function packetFlitLowerBound(req: PacketRunRequest): number {
   let bytes = 0;
   for (let r = 0; r < req.ranks; r++) bytes += mustReceive(demand, r);
   return Math.ceil(bytes / (req.flitBytes ?? SCHEDULE_FLIT_BYTES));
-}
-
-/** Throws LimitError naming the flit limit when even the lower bound exceeds it. */
-export function checkPacketRunSize(req: PacketRunRequest): void {
-  const flits = packetFlitLowerBound(req);
-  if (flits > MAX_PACKET_FLITS) {
-    throw new LimitError(
-      'size',
-      `${flits} flits`,
-      `${MAX_PACKET_FLITS} flits (2^26, about 2 GiB, two minutes) at packet level, counting what ${req.ranks} ranks must receive in this ${req.collective} in ${req.flitBytes ?? SCHEDULE_FLIT_BYTES}-byte flits; time it with --engine flow`,
-    );
-  }
 }
 
 /** Most nodes of a packet-level network: per-node router state is ~1-4 KB, so 2^20 nodes is GBs. */

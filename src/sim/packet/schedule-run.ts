@@ -24,10 +24,9 @@ import { resolveRouting } from '../../routing/registry.js';
 import { familyOf } from '../../topology/registry.js';
 import { packetDeadlockFreeRouting } from '../../routing/up-star-down-star.js';
 import { type FlowProgram } from '../program/program.js';
-import { resized } from '../../util/typed-arrays.js';
 import { EventQueue } from '../program/event-queue.js';
 import { fanOutNode, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
-import { packetModelRecord, resolveFlowModel, type FlowModelOptions } from '../program/model.js';
+import { packetModelRecord, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
 import { assembleResult } from '../assemble.js';
 import { hintMaxHops, routeWithHint, type NodeRouteHint } from '../../routing/hints.js';
 import { makeRouteBuffers } from '../../routing/types.js';
@@ -36,6 +35,8 @@ import type { RunResult } from '../result.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { PacketNetwork } from './network.js';
 import { SCHEDULE_FLIT_BYTES } from './limits.js';
+import { ScheduleMessageTable } from './schedule-messages.js';
+import { PacketNicQueues, type PacketSender } from './nic-queues.js';
 
 export interface PacketScheduleOptions {
   readonly topology: Topology;
@@ -157,132 +158,198 @@ function datelineClasses(t: Topology, channels: Int32Array, vcClass: Uint8Array,
   }
 }
 
-/** Blocks of the injected-flit record (see simulatePacketSchedule). */
+/** Blocks of the injected-flit record (InjectedFlits). */
 const THROUGHPUT_BLOCKS = 4096;
 
-export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
-  const t = opts.topology;
-  if (opts.program.numRanks !== t.numEndpoints) throw new InputError('program', opts.program.numRanks, `${t.numEndpoints} ranks (one per endpoint of ${t.spec})`);
-  const baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? resolveRouting(t, { engine: 'packet' }));
-  const routing = hintedRouting(t, baseRouting, opts.program.hints);
-  const flowModel = resolveFlowModel(opts.model ?? {}, t, baseRouting.params.split);
-  const prog = opts.program;
-  const flitBytes = opts.flitBytes ?? SCHEDULE_FLIT_BYTES;
-  if (!(flitBytes > 0)) throw new InputError('flitBytes', flitBytes, 'a positive number of bytes');
-  let minBw = Infinity;
-  for (let c = 0; c < t.numChannels; c++) minBw = Math.min(minBw, t.chBandwidth[c]);
-  const cycle = opts.cycleSeconds ?? flitBytes / minBw;
-  if (!(cycle > 0 && Number.isFinite(cycle))) throw new InputError('cycleSeconds', cycle, 'a positive number of seconds');
-  // Channel latency per class, in cycles (at least 1).
-  const latency: Record<string, number> = {};
-  for (let c = 0; c < t.numChannels; c++) {
-    const cls = t.className(c);
-    if (latency[cls] === undefined) latency[cls] = Math.max(1, Math.round(t.chLatency[c] / cycle));
+/**
+ * Flits injected per block of `blockCycles` cycles; blocks merge pairwise when full, so memory stays
+ * bounded however long the run (the result bins the series into THROUGHPUT_BINS anyway).
+ */
+class InjectedFlits {
+  blocks = new Float64Array(THROUGHPUT_BLOCKS);
+  blockCycles = 1;
+  private before = 0;
+
+  /** The network's injected-flit count after the step of cycle `now`. */
+  record(now: number, injected: number): void {
+    let block = Math.floor(now / this.blockCycles);
+    if (block >= THROUGHPUT_BLOCKS) {
+      const merged = new Float64Array(THROUGHPUT_BLOCKS);
+      for (let k = 0; k < THROUGHPUT_BLOCKS; k++) merged[k >> 1] += this.blocks[k];
+      this.blocks = merged;
+      this.blockCycles *= 2;
+      block = Math.floor(now / this.blockCycles);
+    }
+    this.blocks[block] += injected - this.before;
+    this.before = injected;
   }
-  const base = presetConfig(opts.preset ?? 'default', t);
-  const turnarounds = forwardingHints(t, prog.hints);
-  const cfg: PacketConfig = {
-    ...base,
-    channelLatency: latency,
-    injectionPorts: flowModel.nics,
-    // The flow model's injection=links (no NIC bandwidth limit): each NIC feeds every link at full rate.
-    perLinkInjection: flowModel.injectionBandwidth === null,
-    perLinkEjection: flowModel.ejectionBandwidth === null,
-    ejectionPorts: flowModel.nics,
-    // Schedule runs default to 2 VCs per deadlock class and 2 packets of buffer per VC, so a single
-    // stream can keep a link busy (one VC of a packet's depth stalls on every packet turnaround).
-    packetSize: 8,
-    vcBuf: 16,
-    vcs: 2 * routing.fn.vcClasses,
-    ...opts.config,
-  };
-  // A turnaround node's copies leave through one port of their own, as a switch's replication does
-  // not queue behind the node's own NIC (and a stream's fence does not wait for them).
-  const streamPorts = cfg.injectionPorts;
-  const forwardPort = streamPorts;
-  if (turnarounds.some((h) => h !== undefined)) cfg.injectionPorts = streamPorts + 1;
-  validateConfig(cfg, routing.fn.vcClasses);
-  // The hints the network's packets carry (by id, RouteContext.hint): the program's, then each
-  // turnaround's two halves (ids H + h and 2H + h).
-  const H = prog.hints.length;
-  const hintTable: (NodeRouteHint | undefined)[] = [...prog.hints, ...turnarounds.map((x) => x?.toTurnaround), ...turnarounds.map((x) => x?.fromTurnaround)];
-  const net = new PacketNetwork(t, routing.fn, cfg, hintTable);
-  const P = cfg.packetSize;
-  const toCycles = (s: number): number => Math.ceil(s / cycle - 1e-9);
+}
 
-  const finish = new Float64Array(prog.numRanks);
-  // Messages: packets not yet retired, and who sent what (for delivery to the stream semantics).
-  let msgLeft = new Int32Array(1024);
-  let msgSrc = new Int32Array(1024);
-  let msgDst = new Int32Array(1024);
-  let msgTag = new Int32Array(1024);
-  let msgOp = new Int32Array(1024);
-  let msgExtra = new Int32Array(1024);
-  /** A message to a turnaround node: its number of copies, whose messages follow it; 0 otherwise. */
-  let msgFanOut = new Int32Array(1024);
-  let nMsgs = 0;
-  // Flits injected per block of `blockCycles` cycles; blocks merge pairwise when full, so memory stays
-  // bounded however long the run (the result bins the series into THROUGHPUT_BINS anyway).
-  let blockFlits = new Float64Array(THROUGHPUT_BLOCKS);
-  let blockCycles = 1;
-  let injectedBefore = 0;
-  let outstandingMsgs = 0;
-  const pendingMsg: number[] = [];
-  const pendingAt: number[] = [];
-  let bytesTotal = 0;
-  let messages = 0;
-  let packets = 0;
-  const maxCycles = opts.maxCycles ?? 1e8;
-  const channelBytes = new Float64Array(t.numChannels);
-  const wakes = new EventQueue(1024);
-  const portOf = (s: number): number => prog.streamLocal[s] % streamPorts;
-  const flitsOf = (op: number): number => Math.max(1, Math.ceil(prog.opBytes[op] / flitBytes));
+export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
+  return new PacketScheduleEngine(opts).run();
+}
 
-  const newMessage = (src: number, dst: number, op: number, packetsLeft: number, extra: number): number => {
-    if (nMsgs === msgLeft.length) {
-      const n = 2 * nMsgs;
-      msgLeft = resized(msgLeft, n);
-      msgSrc = resized(msgSrc, n);
-      msgDst = resized(msgDst, n);
-      msgTag = resized(msgTag, n);
-      msgOp = resized(msgOp, n);
-      msgExtra = resized(msgExtra, n);
-      msgFanOut = resized(msgFanOut, n);
+/**
+ * One packet-level run of a program: build it, call `run()` once. Shaped like the flow engine
+ * (`FlowEngine`): it drives the shared stream semantics (StreamRunner) and moves data with named
+ * collaborators: the packet network (`PacketNetwork`), the message table (`ScheduleMessageTable`),
+ * the NIC queues and pacing (`PacketNicQueues`) and the injected-flit series (`InjectedFlits`).
+ */
+export class PacketScheduleEngine implements PacketSender {
+  private readonly topology: Topology;
+  private readonly program: FlowProgram;
+  /** The routing the bounds use, wrapped deadlock-free; `routing` follows the program's hints over it. */
+  private readonly baseRouting: RoutingFunction;
+  private readonly routing: RoutingFunction;
+  private readonly model: FlowModel;
+  private readonly cfg: PacketConfig;
+  private readonly flitBytes: number;
+  /** Seconds per cycle. */
+  private readonly cycle: number;
+  /** Flits per full packet. */
+  private readonly P: number;
+  /** Per hint, how its multi-destination sends fan out at a turnaround node (forwardingHints). */
+  private readonly turnarounds: (Turnaround | undefined)[];
+  /** The port a turnaround node's copies leave through (after the streams' NICs). */
+  private readonly forwardPort: number;
+  private readonly net: PacketNetwork;
+  private readonly msgs = new ScheduleMessageTable();
+  private readonly nic: PacketNicQueues;
+  private readonly runner: StreamRunner;
+  private readonly wakes = new EventQueue(1024);
+  private readonly injected = new InjectedFlits();
+  // Messages whose last packet arrived, delivered to the stream semantics from their cycle on.
+  private readonly pendingMsg: number[] = [];
+  private readonly pendingAt: number[] = [];
+  private outstandingMsgs = 0;
+  private bytesTotal = 0;
+  private messages = 0;
+  private packets = 0;
+
+  constructor(private readonly opts: PacketScheduleOptions) {
+    const t = (this.topology = opts.topology);
+    const prog = (this.program = opts.program);
+    if (prog.numRanks !== t.numEndpoints) throw new InputError('program', prog.numRanks, `${t.numEndpoints} ranks (one per endpoint of ${t.spec})`);
+    const baseRouting = (this.baseRouting = packetDeadlockFreeRouting(t, opts.routing ?? resolveRouting(t, { engine: 'packet' })));
+    const routing = (this.routing = hintedRouting(t, baseRouting, prog.hints).fn);
+    const flowModel = (this.model = resolveFlowModel(opts.model ?? {}, t, baseRouting.params.split));
+    const flitBytes = (this.flitBytes = opts.flitBytes ?? SCHEDULE_FLIT_BYTES);
+    if (!(flitBytes > 0)) throw new InputError('flitBytes', flitBytes, 'a positive number of bytes');
+    let minBw = Infinity;
+    for (let c = 0; c < t.numChannels; c++) minBw = Math.min(minBw, t.chBandwidth[c]);
+    const cycle = (this.cycle = opts.cycleSeconds ?? flitBytes / minBw);
+    if (!(cycle > 0 && Number.isFinite(cycle))) throw new InputError('cycleSeconds', cycle, 'a positive number of seconds');
+    // Channel latency per class, in cycles (at least 1).
+    const latency: Record<string, number> = {};
+    for (let c = 0; c < t.numChannels; c++) {
+      const cls = t.className(c);
+      if (latency[cls] === undefined) latency[cls] = Math.max(1, Math.round(t.chLatency[c] / cycle));
     }
-    const m = nMsgs++;
-    msgLeft[m] = packetsLeft;
-    msgSrc[m] = src;
-    msgDst[m] = dst;
-    msgTag[m] = prog.opTag[op];
-    msgOp[m] = op;
-    msgExtra[m] = extra;
-    msgFanOut[m] = 0;
-    if (order !== 'fifo') {
-      if (m >= msgUnfed.length) {
-        const n = Math.max(2 * msgUnfed.length, m + 1);
-        msgUnfed = resized(msgUnfed, n);
-        msgStream = resized(msgStream, n);
-        msgQNext = resized(msgQNext, n);
+    const base = presetConfig(opts.preset ?? 'default', t);
+    const turnarounds = (this.turnarounds = forwardingHints(t, prog.hints));
+    const cfg: PacketConfig = (this.cfg = {
+      ...base,
+      channelLatency: latency,
+      injectionPorts: flowModel.nics,
+      // The flow model's injection=links (no NIC bandwidth limit): each NIC feeds every link at full rate.
+      perLinkInjection: flowModel.injectionBandwidth === null,
+      perLinkEjection: flowModel.ejectionBandwidth === null,
+      ejectionPorts: flowModel.nics,
+      // Schedule runs default to 2 VCs per deadlock class and 2 packets of buffer per VC, so a single
+      // stream can keep a link busy (one VC of a packet's depth stalls on every packet turnaround).
+      packetSize: 8,
+      vcBuf: 16,
+      vcs: 2 * routing.vcClasses,
+      ...opts.config,
+    });
+    // A turnaround node's copies leave through one port of their own, as a switch's replication does
+    // not queue behind the node's own NIC (and a stream's fence does not wait for them).
+    const streamPorts = cfg.injectionPorts;
+    this.forwardPort = streamPorts;
+    if (turnarounds.some((h) => h !== undefined)) cfg.injectionPorts = streamPorts + 1;
+    validateConfig(cfg, routing.vcClasses);
+    // The hints the network's packets carry (by id, RouteContext.hint): the program's, then each
+    // turnaround's two halves (ids H + h and 2H + h).
+    const hintTable: (NodeRouteHint | undefined)[] = [...prog.hints, ...turnarounds.map((x) => x?.toTurnaround), ...turnarounds.map((x) => x?.fromTurnaround)];
+    this.net = new PacketNetwork(t, routing, cfg, hintTable);
+    this.P = cfg.packetSize;
+    const net = this.net;
+    this.runner = new StreamRunner(prog, flowModel, {
+      postSend: (s, op, now) => this.postSend(s, op, now),
+      sendsLeft: (s) => this.nic.nothingHeld(s) && net.sourceIdle(prog.streamRank[s], this.nic.port(s)),
+      wakeAt: (at, s) => this.wakes.push(at, 0, s),
+      signalsSendsLeft: false,
+      // The engine answers route latency (the 'linear' barrier) over its own base routing.
+      routeLatency: routeLatency(t, baseRouting, flowModel.routerLatency),
+    }, (seconds) => this.toCycles(seconds));
+    this.nic = new PacketNicQueues(flowModel.injectionOrder, prog, this.msgs, streamPorts, this.P, this.runner.gap, this);
+  }
+
+  run(): RunResult {
+    const { net, runner, msgs, wakes, pendingMsg, pendingAt, program: prog } = this;
+    const maxCycles = this.opts.maxCycles ?? 1e8;
+    const progress = this.opts.progress;
+    const fifo = this.nic.order === 'fifo';
+    runner.start(0);
+    for (;;) {
+      const now = net.now;
+      // A packet retired in the last step reaches its terminal a few cycles later (switch traversal and
+      // ejection channel), plus any turnaround extra: the message counts as arrived from that cycle on.
+      for (let k = 0; k < net.retiredCount; k++) {
+        const m = net.retiredTag[k];
+        if (msgs.fanOut[m] > 0) this.fanOut(m, net.retiredCycle[k]);
+        else this.arrived(m, net.retiredCycle[k]);
       }
-      msgUnfed[m] = -1;
+      for (let k = 0; k < pendingMsg.length; ) {
+        if (pendingAt[k] > now) {
+          k++;
+          continue;
+        }
+        const m = pendingMsg[k];
+        this.outstandingMsgs--;
+        pendingMsg[k] = pendingMsg[pendingMsg.length - 1];
+        pendingAt[k] = pendingAt[pendingAt.length - 1];
+        pendingMsg.pop();
+        pendingAt.pop();
+        runner.deliver(msgs.src[m], msgs.dst[m], msgs.tag[m], msgs.op[m], now);
+      }
+      while (wakes.peekTime() <= now) {
+        const s = wakes.peekArg();
+        wakes.pop();
+        runner.wake(s, now);
+      }
+      runner.retryFences(now);
+      if (runner.finished && this.outstandingMsgs === 0) break;
+      if (wakes.length === 0 && pendingMsg.length === 0 && net.outstandingFlits === 0 && !runner.hasFences) {
+        runner.checkComplete();
+        throw new InputError('program', `stuck at cycle ${now}`, 'a schedule whose receives and barriers can all complete');
+      }
+      if (now >= maxCycles) throw new LimitError('maxCycles', now, `${maxCycles} cycles of packet simulation`);
+      if (progress && now % PROGRESS_CYCLES === 0) progress(runner.opsDone() / Math.max(1, prog.numOps));
+      net.step();
+      if (!fifo) for (let k = 0; k < net.dequeuedCount; k++) this.nic.fedOut(net.dequeuedTag[k], net.now);
+      this.injected.record(now, net.injectedFlits);
     }
-    return m;
-  };
+    return this.output();
+  }
 
-  // The NIC model (flowModel.injectionOrder). fifo: a message's packets all join the source queue
-  // of its NIC and first link when posted, so messages on one link leave one after another. shared
-  // and per-destination: a sending message keeps one packet in that queue and adds its next as that
-  // one leaves (net.dequeuedTag), so the messages sending at once interleave packet by packet,
-  // sharing the link equally as max-min shares it among them; per-destination lets one message per
-  // (NIC, destination) send at a time, the next waiting behind it.
-  const order = flowModel.injectionOrder;
-  /** Per message: packets not yet in the network's queues, its stream, and the next message in its per-destination queue. */
-  let msgUnfed = new Int32Array(order === 'fifo' ? 0 : 1024);
-  let msgStream = new Int32Array(msgUnfed.length);
-  let msgQNext = new Int32Array(msgUnfed.length);
-  const destTail = new Map<number, number>();
-  /** Per stream, packets its sending messages still hold back (the NIC is not idle while any wait). */
-  const held = new Int32Array(order === 'fifo' ? 0 : prog.numStreams);
+  /** Packet k of message m of stream s joins the network's queue of its NIC, released at `release`. */
+  sendPacket(s: number, m: number, k: number, release: number): void {
+    const msgs = this.msgs;
+    const P = this.P;
+    const flits = this.flitsOf(msgs.op[m]);
+    const size = k === msgs.packets[m] - 1 ? flits - k * P : P;
+    this.net.enqueue(msgs.src[m], msgs.dst[m], size, release, m, this.nic.port(s), this.splitSalt(m, k), this.routeOf(m));
+    this.packets++;
+  }
+
+  private toCycles(seconds: number): number {
+    return Math.ceil(seconds / this.cycle - 1e-9);
+  }
+
+  private flitsOf(op: number): number {
+    return Math.max(1, Math.ceil(this.program.opBytes[op] / this.flitBytes));
+  }
 
   /**
    * The route salt of packet k of message m. Where the flow model splits ties in halves (even and
@@ -290,226 +357,125 @@ export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
    * two, starting on m's parity, so every message splits as evenly as its packet count allows, as
    * the flow engine's exact halves; otherwise the network's hashed salt.
    */
-  const splitSalt = (m: number, k: number): number | undefined => (flowModel.splitTies ? (m + k) & 1 : undefined);
+  private splitSalt(m: number, k: number): number | undefined {
+    return this.model.splitTies ? (m + k) & 1 : undefined;
+  }
 
-  /** Enqueues the next packet of message m of stream s (pacing: the stream's next release). */
-  const feed = (m: number, now: number): void => {
-    const s = msgStream[m];
-    const flits = flitsOf(msgOp[m]);
-    const npk = Math.ceil(flits / P);
-    const k = npk - msgUnfed[m]--;
-    held[s]--;
-    const release = Math.max(now, nextRelease[s]);
-    net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s), splitSalt(m, k), routeOf(m));
-    nextRelease[s] = release + (runner.gap[s] > 0 ? (runner.gap[s] + 1) * P : 0);
-    packets++;
-  };
-
-  /** The id in hintTable of the route hint message m's packets follow (to the turnaround node for a fan-out's first leg), or -1. */
-  const routeOf = (m: number): number => {
-    const h = prog.opHint[msgOp[m]];
+  /** The id in the network's hint table of the route hint message m's packets follow (to the turnaround node for a fan-out's first leg), or -1. */
+  private routeOf(m: number): number {
+    const h = this.program.opHint[this.msgs.op[m]];
     if (h < 0) return -1;
-    return msgFanOut[m] > 0 ? H + h : h;
-  };
+    return this.msgs.fanOut[m] > 0 ? this.program.hints.length + h : h;
+  }
 
-  /** Message m's packet left its source queue: the next packet of m, or of the message waiting behind m. */
-  const fedOut = (m: number, now: number): void => {
-    // A turnaround node's copies are not fed by a NIC (-1).
-    if (msgUnfed[m] < 0) return;
-    if (msgUnfed[m] > 0) {
-      feed(m, now);
-      return;
-    }
-    if (order !== 'per-destination') return;
-    const next = msgQNext[m];
-    if (next >= 0) feed(next, now);
-    else {
-      const key = destKey(m);
-      if (destTail.get(key) === m) destTail.delete(key);
-    }
-  };
-  const destKey = (m: number): number => (msgSrc[m] * streamPorts + portOf(msgStream[m])) * prog.numRanks + msgDst[m];
+  private newMessage(src: number, dst: number, op: number, packets: number, extra: number): number {
+    const m = this.msgs.add(src, dst, this.program.opTag[op], op, packets, extra);
+    this.nic.added(m);
+    return m;
+  }
 
-  /** Message m of stream s is posted: all its packets join its NIC's queue (fifo), or its first does. */
-  const enqueueMessage = (s: number, m: number, flits: number, now: number): void => {
-    const npk = Math.ceil(flits / P);
-    if (order === 'fifo') {
-      const gap = runner.gap[s];
-      const hint = routeOf(m);
-      for (let k = 0; k < npk; k++) {
-        const release = Math.max(now, nextRelease[s]);
-        net.enqueue(msgSrc[m], msgDst[m], k === npk - 1 ? flits - k * P : P, release, m, portOf(s), splitSalt(m, k), hint);
-        nextRelease[s] = release + (gap > 0 ? (gap + 1) * P : 0);
-        packets++;
-      }
-      return;
-    }
-    msgUnfed[m] = npk;
-    msgStream[m] = s;
-    msgQNext[m] = -1;
-    held[s] += npk;
-    if (order === 'per-destination') {
-      const key = destKey(m);
-      const tail = destTail.get(key);
-      destTail.set(key, m);
-      if (tail !== undefined) {
-        msgQNext[tail] = m;
-        return;
-      }
-    }
-    feed(m, now);
-  };
-
-  const post = (s: number, i: number, now: number): void => {
+  /** Send op i of stream s is posted (α has elapsed): one message per destination, or a fan-out. */
+  private postSend(s: number, i: number, now: number): void {
+    const prog = this.program;
     const rank = prog.streamRank[s];
     const bytes = prog.opBytes[i];
     const h = prog.opHint[i];
     const hint = h >= 0 ? prog.hints[h] : undefined;
-    const extra = toCycles(turnaroundSeconds(hint, flowModel));
+    const extra = this.toCycles(turnaroundSeconds(hint, this.model));
     const count = prog.opCount[i];
-    const flits = flitsOf(i);
-    const npk = Math.ceil(flits / P);
-    messages += count;
-    bytesTotal += bytes * count;
-    outstandingMsgs += count;
-    const turn = h >= 0 ? turnarounds[h] : undefined;
+    const npk = Math.ceil(this.flitsOf(i) / this.P);
+    this.messages += count;
+    this.bytesTotal += bytes * count;
+    this.outstandingMsgs += count;
+    const turn = h >= 0 ? this.turnarounds[h] : undefined;
     if (turn !== undefined && fanOutNode(hint, count) >= 0) {
       // One message to the turnaround node, then one per destination, filled packet by packet there.
-      const leg = newMessage(rank, turn.rank, i, npk, extra);
-      msgFanOut[leg] = count;
-      for (let j = 0; j < count; j++) newMessage(rank, prog.dsts[prog.opPeer[i] + j], i, npk, 0);
-      enqueueMessage(s, leg, flits, now);
+      const leg = this.newMessage(rank, turn.rank, i, npk, extra);
+      this.msgs.fanOut[leg] = count;
+      for (let j = 0; j < count; j++) this.newMessage(rank, prog.dsts[prog.opPeer[i] + j], i, npk, 0);
+      this.nic.post(s, leg, now);
       return;
     }
     for (let j = 0; j < count; j++) {
       const dst = prog.dsts[prog.opPeer[i] + j];
-      enqueueMessage(s, newMessage(rank, dst, i, npk, extra), flits, now);
+      this.nic.post(s, this.newMessage(rank, dst, i, npk, extra), now);
     }
-  };
+  }
 
   /** A packet of turnaround message `leg` reached its node at `cycle`: its copies leave after the turnaround. */
-  const fanOut = (leg: number, cycle: number): void => {
-    const op = msgOp[leg];
-    const turn = turnarounds[prog.opHint[op]]!;
-    const flits = flitsOf(op);
-    const left = --msgLeft[leg];
+  private fanOut(leg: number, cycle: number): void {
+    const msgs = this.msgs;
+    const P = this.P;
+    const op = msgs.op[leg];
+    const h = this.program.opHint[op];
+    const turn = this.turnarounds[h]!;
+    const flits = this.flitsOf(op);
+    const left = --msgs.left[leg];
     const size = left === 0 ? flits - (Math.ceil(flits / P) - 1) * P : P;
-    const release = cycle + msgExtra[leg];
-    for (let m = leg + 1; m <= leg + msgFanOut[leg]; m++) {
-      if (msgDst[m] === turn.rank) arrived(m, release);
+    const release = cycle + msgs.extra[leg];
+    for (let m = leg + 1; m <= leg + msgs.fanOut[leg]; m++) {
+      if (msgs.dst[m] === turn.rank) this.arrived(m, release);
       else {
-        net.enqueue(turn.rank, msgDst[m], size, release, m, forwardPort, undefined, 2 * H + prog.opHint[op]);
-        packets++;
+        this.net.enqueue(turn.rank, msgs.dst[m], size, release, m, this.forwardPort, undefined, 2 * this.program.hints.length + h);
+        this.packets++;
       }
     }
-  };
+  }
 
   /** A packet of message m arrived at `cycle`; with its last, the message counts as arrived (plus any turnaround extra). */
-  const arrived = (m: number, cycle: number): void => {
-    if (--msgLeft[m] > 0) return;
-    pendingMsg.push(m);
-    pendingAt.push(cycle + msgExtra[m]);
-  };
-  const nextRelease = new Float64Array(prog.numStreams);
-  const runner = new StreamRunner(prog, flowModel, {
-    postSend: post,
-    sendsLeft: (s) => (order === 'fifo' || held[s] === 0) && net.sourceIdle(prog.streamRank[s], portOf(s)),
-    wakeAt: (at, s) => wakes.push(at, 0, s),
-    signalsSendsLeft: false,
-    // The engine answers route latency (the 'linear' barrier) over its own base routing.
-    routeLatency: flowModel.barrier === 'linear' ? routeLatency(t, baseRouting, flowModel.routerLatency) : undefined,
-  }, toCycles);
-
-  runner.start(0);
-  for (;;) {
-    const now = net.now;
-    // A packet retired in the last step reaches its terminal a few cycles later (switch traversal and
-    // ejection channel), plus any turnaround extra: the message counts as arrived from that cycle on.
-    for (let k = 0; k < net.retiredCount; k++) {
-      const m = net.retiredTag[k];
-      if (msgFanOut[m] > 0) fanOut(m, net.retiredCycle[k]);
-      else arrived(m, net.retiredCycle[k]);
-    }
-    for (let k = 0; k < pendingMsg.length; ) {
-      if (pendingAt[k] > now) {
-        k++;
-        continue;
-      }
-      const m = pendingMsg[k];
-      outstandingMsgs--;
-      pendingMsg[k] = pendingMsg[pendingMsg.length - 1];
-      pendingAt[k] = pendingAt[pendingAt.length - 1];
-      pendingMsg.pop();
-      pendingAt.pop();
-      runner.deliver(msgSrc[m], msgDst[m], msgTag[m], msgOp[m], now);
-    }
-    while (wakes.peekTime() <= now) {
-      const s = wakes.peekArg();
-      wakes.pop();
-      runner.wake(s, now);
-    }
-    runner.retryFences(now);
-    if (runner.finished && outstandingMsgs === 0) break;
-    if (wakes.length === 0 && pendingMsg.length === 0 && net.outstandingFlits === 0 && !runner.hasFences) {
-      runner.checkComplete();
-      throw new InputError('program', `stuck at cycle ${now}`, 'a schedule whose receives and barriers can all complete');
-    }
-    if (now >= maxCycles) throw new LimitError('maxCycles', now, `${maxCycles} cycles of packet simulation`);
-    if (opts.progress && now % PROGRESS_CYCLES === 0) opts.progress(runner.opsDone() / Math.max(1, prog.numOps));
-    net.step();
-    if (order !== 'fifo') for (let k = 0; k < net.dequeuedCount; k++) fedOut(net.dequeuedTag[k], net.now);
-    let block = Math.floor(now / blockCycles);
-    if (block >= THROUGHPUT_BLOCKS) {
-      const merged = new Float64Array(THROUGHPUT_BLOCKS);
-      for (let k = 0; k < THROUGHPUT_BLOCKS; k++) merged[k >> 1] += blockFlits[k];
-      blockFlits = merged;
-      blockCycles *= 2;
-      block = Math.floor(now / blockCycles);
-    }
-    blockFlits[block] += net.injectedFlits - injectedBefore;
-    injectedBefore = net.injectedFlits;
+  private arrived(m: number, cycle: number): void {
+    if (--this.msgs.left[m] > 0) return;
+    this.pendingMsg.push(m);
+    this.pendingAt.push(cycle + this.msgs.extra[m]);
   }
-  for (let s = 0; s < prog.numStreams; s++) finish[prog.streamRank[s]] = Math.max(finish[prog.streamRank[s]], runner.streamFinish[s]);
-  const makespanCycles = net.now;
-  const makespan = makespanCycles * cycle;
-  for (let c = 0; c < t.numChannels; c++) channelBytes[c] = net.chFlits[c] * flitBytes;
-  // Flits per block, as a step function of the aggregate injection rate.
-  const rateTime = Float64Array.from(blockFlits, (_, k) => k * blockCycles * cycle);
-  const rateValue = Float64Array.from(blockFlits, (f) => (f * flitBytes) / (blockCycles * cycle));
-  return assembleResult(
-    {
-      topology: t,
-      routing: routing.fn,
-      boundRouting: baseRouting,
-      program: prog,
-      model: flowModel,
-      workload: opts.workload,
-      demands: opts.demands,
-      timeOrigin: opts.timeOrigin,
-      modelRecord: {
-        ...packetModelRecord(flowModel),
-        ...cfg,
-        engine: 'packet-level, cycle-driven input-queued VC routers',
-        flitBytes,
-        cycleSeconds: cycle,
-        messages: 'split into packets of at most packetSize flits; last packet shorter',
-        pacing: 'after pace(g), packets of the stream are released (g + 1)·P cycles apart',
-        routeHints: 'followed: via legs by the routing function, each in its own VC class band (hop-indexed); path hints exactly; one copy per destination (no in-switch replication at a turnaround)',
-        criticalPath: 'per op: start, end and the op it waited for (recv: the send when its message arrived after the recv started; barrier: the last arrival)',
-        throughput: 'flits entering the network per cycle × flitBytes / cycleSeconds, binned as the flow engine does',
+
+  private output(): RunResult {
+    const { topology: t, program: prog, net, runner, cycle, flitBytes, model: flowModel } = this;
+    const finish = new Float64Array(prog.numRanks);
+    for (let s = 0; s < prog.numStreams; s++) finish[prog.streamRank[s]] = Math.max(finish[prog.streamRank[s]], runner.streamFinish[s]);
+    const makespanCycles = net.now;
+    const makespan = makespanCycles * cycle;
+    const channelBytes = new Float64Array(t.numChannels);
+    for (let c = 0; c < t.numChannels; c++) channelBytes[c] = net.chFlits[c] * flitBytes;
+    // Flits per block, as a step function of the aggregate injection rate.
+    const { blocks, blockCycles } = this.injected;
+    const rateTime = Float64Array.from(blocks, (_, k) => k * blockCycles * cycle);
+    const rateValue = Float64Array.from(blocks, (f) => (f * flitBytes) / (blockCycles * cycle));
+    return assembleResult(
+      {
+        topology: t,
+        routing: this.routing,
+        boundRouting: this.baseRouting,
+        program: prog,
+        model: flowModel,
+        workload: this.opts.workload,
+        demands: this.opts.demands,
+        timeOrigin: this.opts.timeOrigin,
+        modelRecord: {
+          ...packetModelRecord(flowModel),
+          ...this.cfg,
+          engine: 'packet-level, cycle-driven input-queued VC routers',
+          flitBytes,
+          cycleSeconds: cycle,
+          messages: 'split into packets of at most packetSize flits; last packet shorter',
+          pacing: 'after pace(g), packets of the stream are released (g + 1)·P cycles apart',
+          routeHints: 'followed: via legs by the routing function, each in its own VC class band (hop-indexed); path hints exactly; one copy per destination (no in-switch replication at a turnaround)',
+          criticalPath: 'per op: start, end and the op it waited for (recv: the send when its message arrived after the recv started; barrier: the last arrival)',
+          throughput: 'flits entering the network per cycle × flitBytes / cycleSeconds, binned as the flow engine does',
+        },
       },
-    },
-    {
-      engine: 'packet',
-      makespan,
-      rankFinish: Array.from(finish, (f) => f * cycle),
-      channelBytes,
-      rateTime,
-      rateValue,
-      opStart: runner.opStartT.map((c) => c * cycle),
-      opEnd: runner.opEndT.map((c) => c * cycle),
-      opPred: runner.opPred,
-      stats: { messages, flows: packets, bytes: bytesTotal, events: makespanCycles, rate_updates: 0 },
-    },
-  );
+      {
+        engine: 'packet',
+        makespan,
+        rankFinish: Array.from(finish, (f) => f * cycle),
+        channelBytes,
+        rateTime,
+        rateValue,
+        opStart: runner.opStartT.map((c) => c * cycle),
+        opEnd: runner.opEndT.map((c) => c * cycle),
+        opPred: runner.opPred,
+        stats: { messages: this.messages, flows: this.packets, bytes: this.bytesTotal, events: makespanCycles, rate_updates: 0 },
+      },
+    );
+  }
 }

@@ -11,7 +11,7 @@ import { familyOf } from '../../topology/registry.js';
 import { packetDeadlockFreeRouting, routingFallbackOf, type RoutingFallback } from '../../routing/up-star-down-star.js';
 import type { PatternOptions } from '../traffic/patterns.js';
 import { CLOSED_LOOP_PATTERN, makePattern } from '../traffic/registry.js';
-import { BernoulliSource, MeshEmulationSource, type OnOffParams, type TrafficSource } from '../traffic/sources.js';
+import { BernoulliSource, checkPacketSizeMix, meanPacketSize, MeshEmulationSource, type OnOffParams, type PacketSizeMix, type TrafficSource } from '../traffic/sources.js';
 import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { BOOKSIM_MEASUREMENT, measureLikeBookSim, runFixedHorizon, type HorizonResult, type LoadPoint, type MeasurementOptions } from './measure.js';
 import { PacketNetwork } from './network.js';
@@ -41,6 +41,12 @@ export interface TrafficSweepOptions {
   measurementOptions?: Partial<MeasurementOptions>;
   /** On/off injection (BookSim `injection_process = on_off`) instead of Bernoulli. */
   onOff?: OnOffParams;
+  /**
+   * Packets of several sizes (BookSim `packet_size = {{...}}` with `packet_size_rate`) instead of
+   * `config.packetSize` flits each: the largest size is the run's packet size (VCT buffers, limits),
+   * and flit rates are divided by the mean size. Bernoulli and on/off sources only.
+   */
+  packetSizes?: PacketSizeMix;
   /** Also compute BookSim's overall statistics block per point (LoadPoint.summary; BookSim measurement only). */
   summary?: boolean;
   /** VCs per routing class (PacketNetwork): default all of them; 1 for BookSim's dragonflynew `out_vc = ph`. */
@@ -65,6 +71,8 @@ export interface TrafficSweepResult {
   rateUnit: RateUnit;
   /** The injection process: Bernoulli, or on/off with its parameters as given (one negative: derived). */
   injection: { process: 'bernoulli' } | ({ process: 'on_off' } & OnOffParams);
+  /** The packet-size mix, when packets are not all `config.packetSize` flits. */
+  packetSizes?: PacketSizeMix;
   patternParams: Readonly<Record<string, unknown>>;
   routing: string;
   routingParams: Readonly<Record<string, unknown>>;
@@ -104,19 +112,23 @@ export function trafficRouting(topology: Topology, preset: PresetName, seed: num
 export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   const topology = opts.topology;
   const preset = opts.preset ?? 'booksim';
-  const cfg: PacketConfig = { ...presetConfig(preset, topology), ...opts.config };
+  const mix = opts.packetSizes;
+  if (mix) checkPacketSizeMix(mix);
+  const cfg: PacketConfig = { ...presetConfig(preset, topology), ...opts.config, ...(mix ? { packetSize: maxOf(mix.sizes) } : {}) };
   const routing = opts.routing ?? (opts.routingName ? resolveRouting(topology, { routing: opts.routingName, seed: cfg.seed, engine: 'packet' }) : trafficRouting(topology, preset, cfg.seed));
   validateConfig(cfg, routing.vcClasses);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
   const rateUnit = opts.rateUnit ?? 'flits';
   if (!RATE_UNITS.includes(rateUnit)) throw new InputError('rate-unit', rateUnit, RATE_UNITS.join(' | '));
-  const flitsPerRate = rateUnit === 'packets' ? cfg.packetSize : 1;
+  const meanSize = mix ? meanPacketSize(mix) : cfg.packetSize;
+  const flitsPerRate = rateUnit === 'packets' ? meanSize : 1;
   for (const r of opts.rates) {
     if (!(r > 0 && r * flitsPerRate <= 1)) {
-      throw new InputError('rates', r, rateUnit === 'packets' ? `injection rates in (0, 1/${cfg.packetSize}] packets/node/cycle (${cfg.packetSize}-flit packets, at most 1 flit/node/cycle)` : 'injection rates in (0, 1] flits/node/cycle');
+      throw new InputError('rates', r, rateUnit === 'packets' ? `injection rates in (0, 1/${meanSize}] packets/node/cycle (${meanSize}-flit packets${mix ? ' on average' : ''}, at most 1 flit/node/cycle)` : 'injection rates in (0, 1] flits/node/cycle');
     }
   }
   const closedLoop = opts.pattern === CLOSED_LOOP_PATTERN;
+  if (closedLoop && mix) throw new InputError('packet-sizes', 'a mix', `one packet size with ${CLOSED_LOOP_PATTERN} (its rounds send packets of config.packetSize)`);
   const pattern = closedLoop ? null : makePattern(opts.pattern, topology, opts.patternOptions);
   const measurement = opts.measurement ?? 'booksim';
   const m: MeasurementOptions = { ...BOOKSIM_MEASUREMENT, ...opts.measurementOptions };
@@ -132,7 +144,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     const net = new PacketNetwork(topology, routing, cfg, [], opts.vcsPerClass);
     const nodes = topology.numEndpoints;
     const source: TrafficSource = pattern
-      ? new BernoulliSource(pattern, rate * flitsPerRate, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), opts.onOff)
+      ? new BernoulliSource(pattern, rate * flitsPerRate, mix ?? cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), opts.onOff)
       : new MeshEmulationSource(nodes, cfg.packetSize, rate * flitsPerRate, opts.patternOptions?.edges);
     let point: LoadPoint | HorizonPoint;
     if (measurement === 'booksim') {
@@ -151,6 +163,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     pattern: opts.pattern,
     rateUnit,
     injection: opts.onOff ? { process: 'on_off', ...opts.onOff } : { process: 'bernoulli' },
+    ...(mix ? { packetSizes: mix } : {}),
     patternParams: pattern
       ? pattern.params
       : { mapping: `address on a square grid, ${opts.patternOptions?.edges === 'open' ? 'open edges (edge PEs have 3 neighbours, corners 2)' : 'wrap-around'}`, sweep: 'round period = ceil(4·P/rate)' },

@@ -20,7 +20,7 @@ import { Rng } from '../../util/rng.js';
 import { Spec } from '../../util/spec.js';
 import { formatTime } from '../../util/units.js';
 import { OpKind } from '../../collectives/types.js';
-import { FlowProgram } from './program.js';
+import type { FlowProgram } from './program.js';
 
 export interface NoiseOptions {
   /** Bound of the per-rank start skew, seconds (Uniform[0, skew]). Default 0. */
@@ -102,6 +102,5 @@ export function disturbProgram(program: FlowProgram, noise: NoiseModel): FlowPro
       if (osOn && rng.next() < noise.osProbability) delay[o] += noise.os;
     }
   }
-  const p = program;
-  return new FlowProgram(p.numRanks, p.streamRank, p.streamLocal, p.opStart, p.opKind, p.opPeer, p.opCount, p.opBytes, p.opTag, p.opHint, p.dsts, p.hints, p.keyNames, delay, noise, p.rankLatency, p.opNonBlocking, p.deps);
+  return program.with({ opDelay: delay, noise });
 }

@@ -23,7 +23,7 @@ export interface FlowModelOptions {
    * `barrierStageLatency`, released together. 'linear': SMPI's default (Open MPI's basic linear):
    * every rank sends a zero-byte message to the lowest participating rank (the root), which answers
    * each once it has all of them; each rank is released when the root's answer arrives, over the
-   * routes the run uses (the program's `rankLatency`, set by the engine's run function).
+   * routes the run uses (the engine answers their latency, program/route-latency.ts).
    */
   barrier?: BarrierModel;
   /** hwCollective combining tree: latency per tree level (up and down: 2⌈log2 P⌉ levels). Default 100ns. */

@@ -45,46 +45,85 @@ export type FlowRouteHint =
   /** An explicit path as out-port indices from the source (routing/hints.ts): shared by every rank. */
   | PortsRouteHint;
 
-export type RankLatency = (srcRank: number, dstRank: number) => number;
+/** A program's columns, by name (the options of `new FlowProgram`); the last four are optional. */
+export interface FlowProgramColumns {
+  readonly numRanks: number;
+  /** rank of each stream */
+  readonly streamRank: Int32Array;
+  /** stream index within its rank */
+  readonly streamLocal: Int32Array;
+  /** ops of stream s are opStart[s] .. opStart[s+1) */
+  readonly opStart: Int32Array;
+  readonly opKind: Uint8Array;
+  /** Send: first index into dsts; Recv: source rank; Barrier/HwCollective: key; Wait: the op waited for, or -1 (all); Pace: unused. */
+  readonly opPeer: Int32Array;
+  /** Send: number of destinations. */
+  readonly opCount: Int32Array;
+  /** Bytes (Send, Recv, Reduce, Copy, HwCollective); gap in packet times (Pace); seconds (Compute). */
+  readonly opBytes: Float64Array;
+  readonly opTag: Int32Array;
+  /** index into hints, or -1 */
+  readonly opHint: Int32Array;
+  readonly dsts: Int32Array;
+  readonly hints: readonly FlowRouteHint[];
+  /** Names of barrier/hwCollective keys, for messages. */
+  readonly keyNames: readonly string[];
+  /** Seconds each op's stream waits before starting it (a disturbance, disturb.ts), or null for none. */
+  readonly opDelay?: Float64Array | null;
+  /** The disturbance that produced `opDelay`, recorded in results. */
+  readonly noise?: NoiseModel | null;
+  /** Per op, 1 for a non-blocking Send or Recv (isend, irecv); null when the program has none. */
+  readonly opNonBlocking?: Uint8Array | null;
+  /** Dependencies beyond program order, or null for none. */
+  readonly deps?: OpDependencies | null;
+}
 
-export class FlowProgram {
-  constructor(
-    readonly numRanks: number,
-    /** rank of each stream */
-    readonly streamRank: Int32Array,
-    /** stream index within its rank */
-    readonly streamLocal: Int32Array,
-    /** ops of stream s are opStart[s] .. opStart[s+1) */
-    readonly opStart: Int32Array,
-    readonly opKind: Uint8Array,
-    /** Send: first index into dsts; Recv: source rank; Barrier/HwCollective: key; Wait: the op waited for, or -1 (all); Pace: unused. */
-    readonly opPeer: Int32Array,
-    /** Send: number of destinations. */
-    readonly opCount: Int32Array,
-    /** Bytes (Send, Recv, Reduce, Copy, HwCollective); gap in packet times (Pace); seconds (Compute). */
-    readonly opBytes: Float64Array,
-    readonly opTag: Int32Array,
-    /** index into hints, or -1 */
-    readonly opHint: Int32Array,
-    readonly dsts: Int32Array,
-    readonly hints: readonly FlowRouteHint[],
-    /** Names of barrier/hwCollective keys, for messages. */
-    readonly keyNames: readonly string[],
-    /** Seconds each op's stream waits before starting it (a disturbance, disturb.ts), or null for none. */
-    readonly opDelay: Float64Array | null = null,
-    /** The disturbance that produced `opDelay`, recorded in results. */
-    readonly noise: NoiseModel | null = null,
-    /** Seconds a message takes from one rank to another over the run's routes without bandwidth (barrier 'linear'), or null. */
-    readonly rankLatency: RankLatency | null = null,
-    /** Per op, 1 for a non-blocking Send or Recv (isend, irecv); null when the program has none. */
-    readonly opNonBlocking: Uint8Array | null = null,
-    /** Dependencies beyond program order, or null for none. */
-    readonly deps: OpDependencies | null = null,
-  ) {}
+/**
+ * Columns only: what a run's routes take (the 'linear' barrier's rank-to-rank latency) is the
+ * engines' to answer (`StreamHost.routeLatency`), never stored here.
+ */
+export class FlowProgram implements FlowProgramColumns {
+  readonly numRanks: number;
+  readonly streamRank: Int32Array;
+  readonly streamLocal: Int32Array;
+  readonly opStart: Int32Array;
+  readonly opKind: Uint8Array;
+  readonly opPeer: Int32Array;
+  readonly opCount: Int32Array;
+  readonly opBytes: Float64Array;
+  readonly opTag: Int32Array;
+  readonly opHint: Int32Array;
+  readonly dsts: Int32Array;
+  readonly hints: readonly FlowRouteHint[];
+  readonly keyNames: readonly string[];
+  readonly opDelay: Float64Array | null;
+  readonly noise: NoiseModel | null;
+  readonly opNonBlocking: Uint8Array | null;
+  readonly deps: OpDependencies | null;
 
-  /** This program with the route latencies of one run (the arrays are shared, not copied). */
-  withRankLatency(rankLatency: RankLatency): FlowProgram {
-    return new FlowProgram(this.numRanks, this.streamRank, this.streamLocal, this.opStart, this.opKind, this.opPeer, this.opCount, this.opBytes, this.opTag, this.opHint, this.dsts, this.hints, this.keyNames, this.opDelay, this.noise, rankLatency, this.opNonBlocking, this.deps);
+  constructor(c: FlowProgramColumns) {
+    this.numRanks = c.numRanks;
+    this.streamRank = c.streamRank;
+    this.streamLocal = c.streamLocal;
+    this.opStart = c.opStart;
+    this.opKind = c.opKind;
+    this.opPeer = c.opPeer;
+    this.opCount = c.opCount;
+    this.opBytes = c.opBytes;
+    this.opTag = c.opTag;
+    this.opHint = c.opHint;
+    this.dsts = c.dsts;
+    this.hints = c.hints;
+    this.keyNames = c.keyNames;
+    this.opDelay = c.opDelay ?? null;
+    this.noise = c.noise ?? null;
+    this.opNonBlocking = c.opNonBlocking ?? null;
+    this.deps = c.deps ?? null;
+  }
+
+  /** This program with some columns replaced; the others are shared, not copied. */
+  with(changes: Partial<FlowProgramColumns>): FlowProgram {
+    return new FlowProgram({ ...this, ...changes });
   }
 
   get numStreams(): number {
@@ -264,26 +303,23 @@ export class FlowProgramBuilder {
     const opStart = new Int32Array(ns + 1);
     for (let s = 0; s < ns; s++) opStart[s] = this.starts[s];
     opStart[ns] = this.n;
-    return new FlowProgram(
-      this.numRanks,
-      Int32Array.from(this.streams),
-      Int32Array.from(this.locals),
+    return new FlowProgram({
+      numRanks: this.numRanks,
+      streamRank: Int32Array.from(this.streams),
+      streamLocal: Int32Array.from(this.locals),
       opStart,
-      fit(this.kind, this.n),
-      fit(this.peer, this.n),
-      fit(this.count, this.n),
-      fit(this.bytes, this.n),
-      fit(this.tag, this.n),
-      fit(this.hint, this.n),
-      this.dstList.slice(0, this.nd),
-      this.hintList,
-      [...this.keys.keys()],
-      null,
-      null,
-      null,
-      this.anyNonBlocking ? fit(this.nonBlocking, this.n) : null,
-      this.buildDeps(),
-    );
+      opKind: fit(this.kind, this.n),
+      opPeer: fit(this.peer, this.n),
+      opCount: fit(this.count, this.n),
+      opBytes: fit(this.bytes, this.n),
+      opTag: fit(this.tag, this.n),
+      opHint: fit(this.hint, this.n),
+      dsts: this.dstList.slice(0, this.nd),
+      hints: this.hintList,
+      keyNames: [...this.keys.keys()],
+      opNonBlocking: this.anyNonBlocking ? fit(this.nonBlocking, this.n) : null,
+      deps: this.buildDeps(),
+    });
   }
 
   private buildDeps(): OpDependencies | null {

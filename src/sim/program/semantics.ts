@@ -12,7 +12,7 @@
 import { InputError, UnrunnableError } from '../../util/errors.js';
 import { OP_NAMES, OpKind } from '../../collectives/types.js';
 import type { FlowModel } from './model.js';
-import type { FlowProgram, FlowRouteHint, RankLatency } from './program.js';
+import type { FlowProgram, FlowRouteHint } from './program.js';
 import { MatchTable } from './match-table.js';
 
 /** What an engine does for the stream interpreter. */
@@ -30,10 +30,10 @@ export interface StreamHost {
   readonly signalsSendsLeft: boolean;
   /**
    * Seconds from rank `src` to rank `dst` over the routes the engine uses (the 'linear' barrier's
-   * zero-byte messages, timed without moving them). The engine answers it; a program's own
-   * `rankLatency` (a hand-built program) is used when the engine gives none.
+   * zero-byte messages, timed without moving them): the engine answers it from its topology and
+   * routing (program/route-latency.ts), asked only when a barrier is timed 'linear'.
    */
-  readonly routeLatency?: RankLatency;
+  routeLatency(srcRank: number, dstRank: number): number;
 }
 
 const READY = 0;
@@ -691,8 +691,7 @@ export class StreamRunner {
    */
   private releaseLinear(last: number, k: number, waiting: number[]): void {
     const p = this.program;
-    const latency = this.host.routeLatency ?? p.rankLatency;
-    if (latency === null) throw new Error('barrier linear needs the route latency of the run (the engine host answers routeLatency)');
+    const host = this.host;
     let root = p.numRanks;
     let rootArrived = 0;
     for (const w of waiting) root = Math.min(root, p.streamRank[w]);
@@ -702,15 +701,15 @@ export class StreamRunner {
     for (const w of waiting) {
       const r = p.streamRank[w];
       if (r === root) continue;
-      answer = Math.max(answer, Math.max(this.arrivedAt[w], rootArrived) + this.duration(latency(r, root)));
-      farthest = Math.max(farthest, this.duration(latency(root, r)));
+      answer = Math.max(answer, Math.max(this.arrivedAt[w], rootArrived) + this.duration(host.routeLatency(r, root)));
+      farthest = Math.max(farthest, this.duration(host.routeLatency(root, r)));
     }
     const keyOp = this.pc[last];
     for (const w of waiting) {
       const r = p.streamRank[w];
       this.resumePred[w] = w === last ? this.lastOp[last] : keyOp;
       this.state[w] = BUSY;
-      this.host.wakeAt(answer + (r === root ? farthest : this.duration(latency(root, r))), w);
+      this.host.wakeAt(answer + (r === root ? farthest : this.duration(host.routeLatency(root, r))), w);
     }
     this.keyWaiting[k] = [];
     this.keyArrived[k] = 0;

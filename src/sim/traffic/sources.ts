@@ -19,6 +19,39 @@ export interface TrafficSource {
 }
 
 /**
+ * BookSim's packet-size list (`packet_size = {{1,8}}` with `packet_size_rate = {{3,1}}`): each new
+ * packet is `sizes[i]` flits long with probability `weights[i] / Σ weights`, drawn as the packet is
+ * generated, before its destination (trafficmanager.cpp `_GetNextPacketSize`).
+ */
+export interface PacketSizeMix {
+  readonly sizes: readonly number[];
+  readonly weights: readonly number[];
+}
+
+/** Mean flits per packet of a mix (BookSim's `_GetAveragePacketSize`, by which it divides a flit rate). */
+export function meanPacketSize(mix: PacketSizeMix): number {
+  let flits = 0;
+  let total = 0;
+  for (let i = 0; i < mix.sizes.length; i++) {
+    flits += mix.sizes[i] * mix.weights[i];
+    total += mix.weights[i];
+  }
+  return flits / total;
+}
+
+/** Refuses a mix that is not one positive size per non-negative integer weight, with some weight. */
+export function checkPacketSizeMix(mix: PacketSizeMix): void {
+  const text = `sizes {${mix.sizes.join(',')}} weights {${mix.weights.join(',')}}`;
+  const ok =
+    mix.sizes.length > 0 &&
+    mix.sizes.length === mix.weights.length &&
+    mix.sizes.every((x) => Number.isInteger(x) && x >= 1 && x <= 1 << 16) &&
+    mix.weights.every((w) => Number.isInteger(w) && w >= 0 && w <= 1 << 20) &&
+    mix.weights.some((w) => w > 0);
+  if (!ok) throw new InputError('packet-sizes', text, 'as many integer weights in [0, 2^20] (not all 0) as integer sizes in [1, 65536]');
+}
+
+/**
  * Bernoulli injection: each cycle each source creates a packet with probability rate / packetSize
  * (rate in flits per node per cycle, BookSim's injection_rate_uses_flits = 1). A source whose queue
  * is non-empty generates nothing yet; when it empties it catches up cycle by cycle from `qtime`,
@@ -30,18 +63,27 @@ export class BernoulliSource implements TrafficSource {
   private readonly rng: Rng;
   /** On/off (Markov-modulated) injection, or null for Bernoulli. */
   private readonly onOff: { alpha: number; beta: number; r1: number; on: Uint8Array } | null;
+  /** The packet sizes and their cumulative weights (one size: no draw). */
+  private readonly sizes: Int32Array;
+  private readonly weightsUpTo: Int32Array;
 
+  /** `packetSize`: flits per packet, or a mix of sizes (the rate is then divided by their mean). */
   constructor(
     private readonly pattern: TrafficPattern,
     readonly rate: number,
-    private readonly packetSize: number,
+    packetSize: number | PacketSizeMix,
     nodes: number,
     seed: number,
     onOff?: OnOffParams,
   ) {
     if (!(rate > 0 && rate <= 1)) throw new InputError('rates', rate, 'injection rates in (0, 1] flits/node/cycle');
+    const mix = typeof packetSize === 'number' ? { sizes: [packetSize], weights: [1] } : packetSize;
+    checkPacketSizeMix(mix);
+    this.sizes = Int32Array.from(mix.sizes);
+    let upTo = 0;
+    this.weightsUpTo = Int32Array.from(mix.weights, (w) => (upTo += w));
     this.qtime = new Int32Array(nodes);
-    this.p = rate / packetSize;
+    this.p = rate / meanPacketSize(mix);
     this.rng = new Rng(seed);
     this.onOff = onOff ? resolveOnOff(onOff, this.p, nodes, this.rng) : null;
   }
@@ -59,12 +101,22 @@ export class BernoulliSource implements TrafficSource {
         // BookSim's OnOffInjectionProcess::test: advance the source's state, then inject at r1 when on.
         if (onOff !== null) onOff.on[s] = onOff.on[s] ? (rng.next() >= onOff.beta ? 1 : 0) : rng.next() < onOff.alpha ? 1 : 0;
         if (onOff === null ? rng.next() < p : onOff.on[s] === 1 && rng.next() < onOff.r1) {
-          net.enqueue(s, this.pattern.dest(s, rng), this.packetSize, due);
+          const size = this.sizes.length === 1 ? this.sizes[0] : this.drawSize(rng);
+          net.enqueue(s, this.pattern.dest(s, rng), size, due);
           break;
         }
       }
       this.qtime[s] = q;
     }
+  }
+
+  /** One packet's size from the mix: a uniform draw over the total weight, as BookSim's RandomInt. */
+  private drawSize(rng: Rng): number {
+    const upTo = this.weightsUpTo;
+    const pick = rng.int(upTo[upTo.length - 1]);
+    let i = 0;
+    while (upTo[i] <= pick) i++;
+    return this.sizes[i];
   }
 
   generatedUpTo(t: number): boolean {

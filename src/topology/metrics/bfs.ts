@@ -106,6 +106,8 @@ export function searchHops(
   totalEndpoints: number,
   sources: Int32Array,
   weights: Float64Array,
+  /** Called with the number of sources searched so far, after each batch or single search. */
+  onSearched?: (searched: number) => void,
 ): Float64Array {
   const ws = new BfsWorkspace(g.numNodes);
   const histogram = new Float64Array(g.numNodes + 1);
@@ -119,11 +121,13 @@ export function searchHops(
       const masks = new BitParallelWorkspace(g.numNodes);
       for (; next + 32 <= sources.length; next += 32) {
         bitParallelLevels(g, masks, isEndpoint, sources.subarray(next, next + 32), histogram);
+        onSearched?.(next + 32);
       }
     }
   }
   for (let i = next; i < sources.length; i++) {
     bfsEndpointLevels(g, ws, isEndpoint, totalEndpoints, sources[i], histogram, weights[i]);
+    onSearched?.(i + 1);
   }
   return histogram;
 }

@@ -45,6 +45,8 @@ export interface DistanceOptions {
   samples?: number;
   /** Sampled method: seed of the source choice (default 1). */
   seed?: number;
+  /** Fraction of the BFS searches done, in [0, 1]; front ends draw a progress bar from it. */
+  onProgress?: (fraction: number) => void;
 }
 
 export interface SampleInterval {
@@ -134,7 +136,9 @@ export function distanceSummary(t: Topology, opts: DistanceOptions = {}): Distan
   const plan = planDistances(t, opts);
   if (!isSearchPlan(plan)) return plan;
   const ctx = searchContext(t);
-  return summaryFromHops(t, plan, searchHops(ctx.g, ctx.isEndpoint, t.numEndpoints, plan.sources, plan.weights));
+  const total = plan.sources.length;
+  const onSearched = opts.onProgress ? (searched: number) => opts.onProgress!(searched / total) : undefined;
+  return summaryFromHops(t, plan, searchHops(ctx.g, ctx.isEndpoint, t.numEndpoints, plan.sources, plan.weights, onSearched));
 }
 
 function symmetryPlan(t: Topology): SearchPlan {

@@ -143,7 +143,39 @@ torus-4x4x4-hosts56-allreduce-rab_rdb torus-4x4x4 56 skip8 allreduce rab_rdb no 
 torus-4x4x4-hosts56-bcast-binomial_tree torus-4x4x4 56 skip8 bcast binomial_tree no bcast binomial_tree 1024,65536,1048576
 torus-4x4x4-alltoallv-ompi_basic_linear torus-4x4x4 64 all alltoallv ompi_basic_linear no alltoallv ompi_basic_linear 0
 torus-4x4x4-alltoallv-ring torus-4x4x4 64 all alltoallv ring no alltoallv ring 0
-fattree-4-3-alltoallv-pair fattree-4-3 64 all alltoallv pair no alltoallv pair 0"
+fattree-4-3-alltoallv-pair fattree-4-3 64 all alltoallv pair no alltoallv pair 0
+fattree-2-16-8-alltoall-pair fattree-2-16-8 128 all alltoall pair no alltoall pair 65536,1048576
+fattree-2-16-8-allreduce-rab_rdb fattree-2-16-8 128 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
+fattree-2-16-8-bcast-binomial_tree fattree-2-16-8 128 all bcast binomial_tree no bcast binomial_tree 1024,1048576
+fattree-2-4-4-par2-alltoall-pair fattree-2-4-4-par2 16 all alltoall pair no alltoall pair 1024,65536,1048576
+fattree-2-4-4-par2-allreduce-lr fattree-2-4-4-par2 16 all allreduce lr no allreduce lr 1024,65536,1048576
+fattree-2-4-4-par2-allgather-NTSLR fattree-2-4-4-par2 16 all allgather NTSLR no allgather NTSLR 1024,65536,1048576
+fattree-3-4-2-4-alltoall-pair fattree-3-4-2-4 32 all alltoall pair no alltoall pair 1024,65536,1048576
+fattree-3-4-2-4-allreduce-rab_rdb fattree-3-4-2-4 32 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
+fattree-3-4-2-4-bcast-binomial_tree fattree-3-4-2-4 32 all bcast binomial_tree no bcast binomial_tree 1024,65536,1048576
+fattree-2-8-8-taper-alltoall-pair fattree-2-8-8-taper 64 all alltoall pair no alltoall pair 65536,1048576
+fattree-2-8-8-taper-allgather-ring fattree-2-8-8-taper 64 all allgather ring no allgather smpi:ring 1024,65536,1048576
+dragonfly-3x4x5x2-alltoall-ring dragonfly-3x4x5x2 120 all alltoall ring no alltoall ring 65536,1048576
+dragonfly-3x4x5x2-allreduce-rab_rdb dragonfly-3x4x5x2 120 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
+dragonfly-3x4x5x2-bcast-binomial_tree dragonfly-3x4x5x2 120 all bcast binomial_tree no bcast binomial_tree 1024,1048576
+dragonfly-2x2x4x4-alltoall-pair dragonfly-2x2x4x4 64 all alltoall pair no alltoall pair 1024,65536,1048576
+dragonfly-2x2x4x4-allreduce-lr dragonfly-2x2x4x4 64 all allreduce lr no allreduce lr 1024,65536,1048576
+dragonfly-2x2x4x4-allgather-NTSLR dragonfly-2x2x4x4 64 all allgather NTSLR no allgather NTSLR 1024,65536,1048576
+dragonfly-4x2x4x2-alltoall-pair dragonfly-4x2x4x2 64 all alltoall pair no alltoall pair 1024,65536,1048576
+dragonfly-4x2x4x2-allreduce-rab_rdb dragonfly-4x2x4x2 64 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
+dragonfly-4x2x4x2-bcast-binomial_tree dragonfly-4x2x4x2 64 all bcast binomial_tree no bcast binomial_tree 1024,65536,1048576
+fattree-2-4-4-par2-shared-alltoall-pair fattree-2-4-4-par2-shared 16 all alltoall pair no alltoall pair 1024,65536,1048576
+fattree-2-4-4-par2-shared-allreduce-lr fattree-2-4-4-par2-shared 16 all allreduce lr no allreduce lr 1024,65536,1048576
+fattree-2-16-8-fatpipe-alltoall-pair fattree-2-16-8-fatpipe 128 all alltoall pair no alltoall pair 65536,1048576
+fattree-2-16-8-fatpipe-allreduce-rab_rdb fattree-2-16-8-fatpipe 128 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
+dragonfly-2x2x4x4-limiter-alltoall-pair dragonfly-2x2x4x4-limiter 64 all alltoall pair no alltoall pair 1024,65536,1048576
+dragonfly-2x2x4x4-limiter-allgather-NTSLR dragonfly-2x2x4x4-limiter 64 all allgather NTSLR no allgather NTSLR 1024,65536,1048576
+dragonfly-4x2x4x2-shared-limiter-alltoall-pair dragonfly-4x2x4x2-shared-limiter 64 all alltoall pair no alltoall pair 1024,65536,1048576
+dragonfly-4x2x4x2-shared-limiter-allreduce-rab_rdb dragonfly-4x2x4x2-shared-limiter 64 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
+flat-16-shared-alltoall-pair flat-16-shared 16 all alltoall pair no alltoall pair 1024,65536,1048576
+flat-16-shared-allreduce-lr flat-16-shared 16 all allreduce lr no allreduce lr 1024,65536,1048576
+flat-16-backbone-fatpipe-limiter-alltoall-pair flat-16-backbone-fatpipe-limiter 16 all alltoall pair no alltoall pair 1024,65536,1048576
+flat-16-backbone-fatpipe-limiter-allreduce-rab_rdb flat-16-backbone-fatpipe-limiter 16 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac

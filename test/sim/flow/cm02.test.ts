@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cm02Weight, resolveRouting, FlowProgramBuilder, MaxMinSolver, mesh, simulateFlow } from '../../../src/index.js';
+import { resolveRouting, FlowProgramBuilder, mesh, simulateFlow } from '../../../src/index.js';
+import { cm02Weight, MaxMinSolver } from '../../../src/sim/flow/maxmin.js';
 
 /**
  * Weighted progressive filling written from its definition, as slowly and plainly as possible: the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { EventQueue } from '../../../src/index.js';
+import { EventQueue } from '../../../src/sim/program/event-queue.js';
 
 describe('EventQueue', () => {
   it('pops by time, ties in insertion order, with pushes between pops (the engine pushes while draining)', () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, buildTopology, checkFlowCollectiveSize, estimateSchedule, flowScheduleEstimate, LimitError, MAX_FLOW_OPS, OpKind, runCollectiveFlow } from '../../../src/index.js';
+import { buildSchedule, buildTopology, estimateSchedule, LimitError, OpKind, runCollectiveFlow, simulateCollective } from '../../../src/index.js';
+import { flowScheduleEstimate, MAX_FLOW_OPS } from '../../../src/sim/flow/collective-run.js';
+import { refuseOversized } from '../../../src/sim/prepare.js';
 
 const req = (topology: string, algorithm: string, collective: 'alltoall' | 'allgather' = 'alltoall') => ({ topology: buildTopology(topology), collective, algorithm, size: 1 << 20 });
+/** The flow-level refusal of prepare()'s one size layer. */
+const checkFlowCollectiveSize = (build: ReturnType<typeof req>) => refuseOversized({ topology: build.topology, engine: 'flow', build });
 
 describe('flow-level size limit', () => {
   it('refuses a direct alltoall on a 32×32×32 torus (2·32768·32767 ops > 2^28) before building the schedule', () => {
@@ -67,5 +71,15 @@ describe('flow-level size limit', () => {
     expect(() => checkFlowCollectiveSize(req('ring:11585', 'linear'))).not.toThrow();
     expect(() => checkFlowCollectiveSize(req('ring:11586', 'linear'))).toThrow(LimitError);
     expect(() => checkFlowCollectiveSize(req('torus:16x16x16', 'pairwise'))).not.toThrow();
+  });
+
+  it('one refusal layer: simulateCollective at packet level refuses what prepare refuses, with the same line', () => {
+    // 16 ranks × 15 blocks × 1 TiB / 32-byte flits: the flit limit (2^26), before any schedule is built.
+    const build = { topology: buildTopology('torus:4x4'), collective: 'alltoall' as const, algorithm: 'pairwise', size: 2 ** 40 };
+    const line = /^size: got "8246337208320 flits"; accepted: at most 67108864 flits \(2\^26, about 2 GiB, two minutes\) at packet level, counting what 16 ranks must receive in this alltoall in 32-byte flits; time it with --engine flow$/;
+    expect(() => simulateCollective(build, { engine: 'packet' })).toThrow(line);
+    expect(() => refuseOversized({ topology: build.topology, engine: 'packet', build })).toThrow(line);
+    // At flow level the same request is not a flit count: only the schedule-ops estimate applies.
+    expect(() => refuseOversized({ topology: build.topology, engine: 'flow', build })).not.toThrow();
   });
 });

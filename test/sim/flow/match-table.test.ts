@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MatchTable } from '../../../src/index.js';
+import { MatchTable } from '../../../src/sim/program/match-table.js';
 
 /** A plain model of receive matching: per key, FIFOs of arrivals and of waiting streams. */
 class ModelTable {

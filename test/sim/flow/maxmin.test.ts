@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { IndexedTimeHeap, MaxMinSolver, SubsetFiller } from '../../../src/index.js';
+import { MaxMinSolver, SubsetFiller } from '../../../src/sim/flow/maxmin.js';
+import { IndexedTimeHeap } from '../../../src/sim/program/event-queue.js';
 
 /** A random sharing instance: flows over resources, some capped, a subset to re-rate. */
 const instance = fc

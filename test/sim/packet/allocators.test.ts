@@ -7,15 +7,14 @@ import {
   allocatorNames,
   arbiterNames,
   buildTopology,
-  bookSimNames,
-  getArbiter,
-  IslipAllocator,
-  SeparableAllocator,
   registerAllocator,
   registerArbiter,
   simulateTraffic,
   type LoadPoint,
 } from '../../../src/index.js';
+import { IslipAllocator } from '../../../src/sim/packet/allocators/islip.js';
+import { bookSimNames, getArbiter } from '../../../src/sim/packet/allocators/registry.js';
+import { SeparableAllocator } from '../../../src/sim/packet/allocators/separable.js';
 
 const run = (config: Record<string, unknown>): LoadPoint =>
   simulateTraffic({ topology: buildTopology('mesh:4x4'), pattern: 'uniform', rates: [0.3], preset: 'booksim', config: { seed: 1, ...config } }).points[0] as LoadPoint;

@@ -107,6 +107,24 @@ describe('BookSim config keys', () => {
     expect(refusal('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 1;')).toMatch(/num_vcs: got 1; accepted: at least 2/);
   });
 
+  it('packet-size lists as BookSim reads them: one list per class, weights from packet_size_rate (issue 30)', () => {
+    // {{1,8}}: class 0 sends 1- and 8-flit packets; with packet_size_rate = {{3,1}} three in four are 1 flit.
+    const mixed = withKeys('packet_size = {{1,8}}; packet_size_rate = {{3,1}}; injection_rate = 0.1;');
+    expect(mixed.packetSizes).toEqual({ sizes: [1, 8], weights: [3, 1] });
+    expect(mixed.config.packetSize).toBe(8);
+    // Packet rates become flit rates by the mean size, (3·1 + 1·8) / 4 = 2.75 (BookSim _GetAveragePacketSize).
+    expect(mixed.rates[0]).toBeCloseTo(0.275, 12);
+    // One integer weight is every size's; a short weight list repeats its last value.
+    expect(withKeys('packet_size = {{2,4,6}}; packet_size_rate = 2;').packetSizes).toEqual({ sizes: [2, 4, 6], weights: [2, 2, 2] });
+    expect(withKeys('packet_size = {{2,4,6}}; packet_size_rate = {{5,1}};').packetSizes).toEqual({ sizes: [2, 4, 6], weights: [5, 1, 1] });
+    // {1,8} is one list per class: class 0 sends 1-flit packets (8 would be class 1's), as BookSim cuts the lists to its classes.
+    const flat = withKeys('packet_size = {1,8};');
+    expect(flat.packetSizes).toBeUndefined();
+    expect(flat.config.packetSize).toBe(1);
+    expect(refusal('topology = torus; routing_function = dim_order; packet_size = {{1,0}};')).toMatch(/packet_size: got "\{\{1,0\}\}"; accepted: an integer in \[1, 65536\], or a list/);
+    expect(refusal('topology = torus; routing_function = dim_order; packet_size = {{1,8}}; packet_size_rate = {{0,0}};')).toMatch(/packet_size_rate: got "\{\{0,0\}\}"; accepted: integer weights/);
+  });
+
   it('traffic: BookSim pattern names', () => {
     for (const p of ['uniform', 'bitrev', 'bitcomp', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm']) expect(withKeys(`traffic = ${p};`).pattern).toBe(p);
     // Parameters as BookSim's tokenize_str reads them: `tornado(8,2,1)` is ONE parameter "8,2,1" (atoi: k = 8).

@@ -293,3 +293,35 @@ describe('lookahead routing, separable input-first allocation, packet-rate injec
     }
   }, 300_000);
 });
+
+describe('packet-size lists: packet_size = {{1,8}} with packet_size_rate = {{3,1}} (issue 30)', () => {
+  // ./booksim/mesh88_packet_sizes_p1p8.cfg: three in four packets 1 flit, one in four 8 flits (mean
+  // 2.75), flit rates. Measured: every point within 1.5 % of BookSim 2.0 @ 28f43299 and the knee's
+  // 5-seed mean within 0.1 %; both saturate at 0.35.
+  const name = 'mesh88_packet_sizes_p1p8';
+  const { run, topology } = loadBookSimCase(name);
+  const rows = readBookSimRows(name);
+  const at = (rates: number[], seed: number): LoadPoint[] =>
+    simulateTraffic({ topology, pattern: run.pattern, rates, rateUnit: run.rateUnit, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, packetSizes: run.packetSizes }).points as LoadPoint[];
+
+  it('zero load within 5 %, below the knee within 10 %, the knee within 10 % as 5-seed means; saturated at 0.35 like BookSim', () => {
+    expect(run.packetSizes).toEqual({ sizes: [1, 8], weights: [3, 1] });
+    const rates = [0.05, 0.1, 0.15, 0.2, 0.25, 0.35];
+    const ours = at(rates, 1);
+    for (const [i, rate] of rates.entries()) {
+      const theirs = rows.find((r) => r.rate === rate && r.seed === 1)!.latency;
+      if (theirs === null) {
+        expect(ours[i].saturated, `${rate}`).toBe(true);
+        continue;
+      }
+      expect(Math.abs(ours[i].packet_latency! / theirs - 1), `${rate}`).toBeLessThan(rate === 0.05 ? 0.05 : 0.1);
+    }
+    const theirKnee = mean(rows.filter((r) => r.rate === 0.3).map((r) => r.latency!));
+    const ourKnee = mean([1, 2, 3, 4, 5].map((seed) => at([0.3], seed)[0].packet_latency!));
+    expect(Math.abs(ourKnee / theirKnee - 1)).toBeLessThan(0.1);
+    // The sizes follow the weights: BookSim's injected packet size average, (3·1 + 1·8) / 4 = 2.75 expected.
+    const summary = simulateTraffic({ topology, pattern: run.pattern, rates: [0.15], preset: 'booksim', config: run.config, measurementOptions: run.measurementOptions, packetSizes: run.packetSizes, summary: true }).points[0] as LoadPoint;
+    expect(summary.summary!.injectedPacketSize).toBeGreaterThan(2.6);
+    expect(summary.summary!.injectedPacketSize).toBeLessThan(2.9);
+  }, 300_000);
+});

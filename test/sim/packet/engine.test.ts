@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BernoulliSource,
   DeadlockError,
-  PacketNetwork,
   buildTopology,
   dimensionOrderRouting,
   mesh,
@@ -15,6 +13,8 @@ import {
   type TrafficPattern,
   type Topology,
 } from '../../../src/index.js';
+import { PacketNetwork } from '../../../src/sim/packet/network.js';
+import { BernoulliSource } from '../../../src/sim/traffic/sources.js';
 
 function fixed(dest: (s: number) => number): TrafficPattern {
   return { name: 'uniform', params: {}, dest };

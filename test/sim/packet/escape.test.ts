@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  BernoulliSource,
   DeadlockError,
-  PacketNetwork,
   buildTopology,
   makePattern,
   makeRouteBuffers,
@@ -12,12 +10,14 @@ import {
   shortestPathRouting,
   simulateTraffic,
   topologyFromDocument,
-  trafficRouting,
   upDownStarRouting,
   type PacketConfig,
   type RoutingFunction,
   type Topology,
 } from '../../../src/index.js';
+import { PacketNetwork } from '../../../src/sim/packet/network.js';
+import { trafficRouting } from '../../../src/sim/packet/traffic-run.js';
+import { BernoulliSource } from '../../../src/sim/traffic/sources.js';
 
 /**
  * A small irregular graph as a `file:` document: a 9-node ring with two chords (0–4, 2–6).

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   FlowProgramBuilder,
-  PacketNetwork,
   buildSchedule,
   buildTopology,
   lowerSchedule,
@@ -12,6 +11,7 @@ import {
   applyMapping,
   dimensionOrderRouting,
 } from '../../../src/index.js';
+import { PacketNetwork } from '../../../src/sim/packet/network.js';
 
 describe('schedule-driven packet simulation', () => {
   // torus:4x4 with 32-byte flits and 1 flit per cycle: a cycle is 32 B / bandwidth.

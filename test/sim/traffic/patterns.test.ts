@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MeshEmulationSource,
-  PacketNetwork,
   Rng,
   buildTopology,
   dimensionOrderRouting,
@@ -12,10 +10,12 @@ import {
   makeRouteBuffers,
   mdceRouting,
   presetConfig,
-  quarterPartition,
-  runFixedHorizon,
   torus,
 } from '../../../src/index.js';
+import { runFixedHorizon } from '../../../src/sim/packet/measure.js';
+import { PacketNetwork } from '../../../src/sim/packet/network.js';
+import { quarterPartition } from '../../../src/sim/traffic/patterns.js';
+import { MeshEmulationSource } from '../../../src/sim/traffic/sources.js';
 
 const t88 = torus([8, 8]);
 const rng = new Rng(1);

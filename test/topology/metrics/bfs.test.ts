@@ -47,4 +47,14 @@ describe('search kernels', () => {
     const h = searchHops(neighbourLists(t), endpointMask(t), 100, sources, new Float64Array(100).fill(1));
     expect(Array.from(h.subarray(0, 100))).toEqual(new Array(100).fill(100));
   });
+  it('reports its progress: searched counts rise to every source, batched or one by one, and the answer is unchanged', () => {
+    for (const t of [randomDigraph(300, 3, 2), mixedGraph(150, 1, 9)]) {
+      const sources = Int32Array.from(t.endpoints);
+      const seen: number[] = [];
+      const h = searchHops(neighbourLists(t), endpointMask(t), t.numEndpoints, sources, new Float64Array(sources.length).fill(1), (n) => seen.push(n));
+      expect(Array.from(h)).toEqual(Array.from(oneByOne(t, sources)));
+      expect(seen.at(-1)).toBe(sources.length);
+      for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]);
+    }
+  });
 });

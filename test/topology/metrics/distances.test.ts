@@ -154,6 +154,9 @@ const SMALL_SPECS: Record<string, string[]> = {
   mi300x: ['mi300x', 'mi300x:nodes=2'],
   'gb200-nvl72': ['gb200-nvl72'],
   tpu: ['tpu:2x2x4,twist=on', 'tpu:3x3x3', 'tpu:2x4x4,twist=on'],
+  'simgrid-fattree': ['simgrid-fattree:levels=2,down=4x4,up=1x2,links=1x2', 'simgrid-fattree:levels=3,down=4x2x4,up=1x2x2,links=1x2x1'],
+  'simgrid-dragonfly': ['simgrid-dragonfly:groups=3,chassis=2,routers=3,nodes=2,blue=2'],
+  'simgrid-flat': ['simgrid-flat:hosts=5', 'simgrid-flat:hosts=4,bb_bw=1GBps,bb_lat=1us,sharing=shared,limiter=2GBps'],
 };
 /** Families with no fixed small instance (custom graphs from a file). */
 const NOT_GENERATED = /^(file|custom|json|yaml)$/;
