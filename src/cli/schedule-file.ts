@@ -4,9 +4,9 @@
  */
 import { InputError } from '../util/errors.js';
 import type { Dtype, ReduceOp } from '../collectives/types.js';
-import { SCHEDULE_FILE_FORMATS, scheduleFromJsonText, scheduleFromMscclAlgo, type LoadedSchedule, type ScheduleFileFormat } from '../interop/schedule-text.js';
-import { detectScheduleFormat, readMscclFile } from '../node/interop.js';
-import { readText } from '../node/load-topology.js';
+import { SCHEDULE_FILE_FORMATS, type LoadedSchedule, type ScheduleFileFormat } from '../interop/schedule-text.js';
+import { detectScheduleFormat } from '../node/interop.js';
+import { readScheduleFile } from '../node/run-io.js';
 
 export type { LoadedSchedule };
 
@@ -25,7 +25,5 @@ export const SCHEDULE_FORMAT_HELP = `schedule file format: ${SCHEDULE_FILE_FORMA
 export function loadScheduleFile(o: ScheduleFileOptions): LoadedSchedule {
   const format = o.scheduleFormat === undefined ? detectScheduleFormat(o.schedule) : o.scheduleFormat;
   if (!(SCHEDULE_FILE_FORMATS as readonly string[]).includes(format)) throw new InputError('schedule-format', format, SCHEDULE_FILE_FORMATS.join(', '));
-  if ((format as ScheduleFileFormat) === 'json') return { schedule: scheduleFromJsonText(readText(o.schedule, 'schedule'), o.schedule) };
-  // Streamed from disk: a million-step file never exists as one string.
-  return scheduleFromMscclAlgo(() => readMscclFile(o.schedule), o);
+  return readScheduleFile(o.schedule, { ...o, format: format as ScheduleFileFormat });
 }

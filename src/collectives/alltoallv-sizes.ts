@@ -67,3 +67,20 @@ export function parseAlltoallvSizes(text: string, n: number, field = 'sizes'): F
   });
   return out;
 }
+
+/**
+ * A RunRequest's `sizes` (src/sim/request.ts): a generator spec, an n x n matrix (rows = senders),
+ * or a file path whose text `readText` gives (the core reads no files itself).
+ */
+export function alltoallvSizes(sizes: string | readonly (readonly number[])[], n: number, readText?: (path: string, field: string) => string): Float64Array {
+  if (typeof sizes !== 'string') {
+    if (sizes.length !== n || sizes.some((row) => row.length !== n)) {
+      throw new InputError('sizes', `${sizes.length} rows of ${sizes.map((r) => r.length).join(', ')}`, `${n} rows of ${n} byte counts (row = sender)`);
+    }
+    if (n * n > MAX_ALLTOALLV_ENTRIES) throw new LimitError('sizes', `${n} ranks`, `${Math.sqrt(MAX_ALLTOALLV_ENTRIES)} ranks for alltoallv`);
+    return Float64Array.from(sizes.flat());
+  }
+  if (isAlltoallvGenerator(sizes)) return generateAlltoallvSizes(sizes, n);
+  if (!readText) throw new InputError('sizes', sizes, 'a generator (uniform:size=B, random:max=B, diagonal:size=B) or a matrix; a size-matrix file needs a RunIo that reads files');
+  return parseAlltoallvSizes(readText(sizes, 'sizes'), n, `sizes(${sizes})`);
+}

@@ -68,8 +68,11 @@ export function compareAlgorithms(base: RunRequest, opts: CompareOptions = {}): 
     opts.progress?.((i + 1) / prepared.length, spec);
   });
   runs.sort((a, b) => a.makespan_s - b.makespan_s || algorithmOf(a).localeCompare(algorithmOf(b)));
-  return { collective: w.collective, topology: runs[0]?.topology.spec ?? base.topology, size_bytes: w.size, best: runs[0] ? algorithmOf(runs[0]) : null, runs, skipped, failed };
+  return { collective: w.collective, topology: runs[0]?.topology.spec ?? base.topology, size_bytes: sizeOf(prepared[0]) ?? w.size ?? 0, best: runs[0] ? algorithmOf(runs[0]) : null, runs, skipped, failed };
 }
+
+/** The resolved size (alltoallv: its largest block), as the size limits read it. */
+const sizeOf = (p: PreparedRun | undefined): number | undefined => (p?.kind === 'collective' ? p.build?.size : undefined);
 
 /** One line for a failed algorithm: an input error's own words, else the error's first line. */
 function failureReason(err: unknown): string {

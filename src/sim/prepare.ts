@@ -20,12 +20,14 @@ import type { TorusTieBreak } from '../routing/dimension-order.js';
 import type { BuildRequest } from '../collectives/registry.js';
 import type { CollectiveKind } from '../collectives/types.js';
 import type { Schedule } from '../collectives/schedule.js';
-import { scheduleFromText, type LoadedSchedule } from '../interop/schedule-text.js';
+import { scheduleFromText, type LoadedSchedule, type ScheduleFileFormat } from '../interop/schedule-text.js';
 import { flowScheduleEstimate, MAX_FLOW_OPS } from './flow/collective-run.js';
 import { flowPreset } from './flow/presets.js';
 import { checkPacketNodes, MAX_PACKET_FLITS, packetFlitLowerBound, SCHEDULE_FLIT_BYTES } from './packet/limits.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
-import { trafficRouting } from './packet/traffic-run.js';
+import { trafficRouting, type RateUnit, type TrafficSweepOptions } from './packet/traffic-run.js';
+import { alltoallvSizes } from '../collectives/alltoallv-sizes.js';
+import { estimateSpecSize } from '../topology/estimate.js';
 import type { FlowModelOptions } from './program/model.js';
 import { parseRunRequest, type RunRequest } from './request.js';
 
@@ -35,12 +37,15 @@ export interface RunIo {
   loadTopology?(spec: string, opts: { mapping?: string; fail?: string }): Topology;
   /** The text of a file (schedule files). Default: none, so a schedule workload is refused. */
   readText?(path: string, field: string): string;
+  /** A schedule file (its format told from the content unless given), streamed where the platform can. Default: readText, then scheduleFromText. */
+  readSchedule?(path: string, opts: { format?: ScheduleFileFormat; size?: string; topology: string }): LoadedSchedule;
 }
 
 /** A request with every default filled in: what the result records, and what re-runs it exactly. */
 export type ResolvedRunRequest = RunRequest & {
   readonly engine: 'flow' | 'packet';
-  readonly routing: { name: string; tie?: TorusTieBreak; seed: number };
+  /** `name` is absent only for traffic whose packet preset chooses the routing. */
+  readonly routing: { name?: string; tie?: TorusTieBreak; seed: number };
 };
 
 interface PreparedBase {
@@ -67,6 +72,8 @@ export interface PreparedTraffic extends PreparedBase {
   readonly config: Partial<PacketConfig>;
   readonly measurement: 'booksim' | 'horizon';
   readonly horizon?: number;
+  /** The traffic workload's pattern, measurement and injection details, as the request gives them. */
+  readonly details: Pick<TrafficSweepOptions, 'rateUnit' | 'patternOptions' | 'measurementOptions' | 'onOff' | 'vcsPerClass' | 'packetSizes'>;
 }
 
 export type PreparedRun = PreparedCollective | PreparedTraffic;
@@ -89,35 +96,80 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
   const w = req.workload;
   const engine = req.engine ?? (w.kind === 'traffic' ? 'packet' : 'flow');
   if (w.kind === 'traffic' && engine !== 'packet') throw new InputError('request.engine', engine, 'packet for a traffic workload (synthetic traffic runs on the packet engine)');
+  // A spec whose size is known from its text is refused before its graph is built.
+  const estimate = engine === 'packet' ? estimateSpecSize(req.topology) : undefined;
+  if (estimate) checkPacketNodes(estimate.nodes, req.topology);
   const topology = topologyOf(req, io);
   if (req.fail !== undefined) assertRanksConnected(topology);
-  const build: BuildRequest | undefined = w.kind === 'collective'
-    ? { topology, collective: w.collective as CollectiveKind, algorithm: w.algorithm, size: w.size, root: w.root, peer: w.peer }
-    : undefined;
+  const build = w.kind === 'collective' ? collectiveBuild(w, topology, io) : undefined;
   refuseOversized({ topology, engine, build, flitBytes: req.packet?.flitBytes });
   const preset = req.preset === undefined ? undefined : flowPreset(req.preset);
   const seed = req.routing?.seed ?? (w.kind === 'traffic' ? (w.seed ?? 1) : 1);
   const routingOptions: RoutingOptions = { ...preset?.routing, ...(req.routing?.tie ? { tie: req.routing.tie as TorusTieBreak } : {}), routing: req.routing?.name, seed, engine };
-  const resolvedRouting = { name: req.routing?.name ?? defaultRoutingName(topology), ...(routingOptions.tie ? { tie: routingOptions.tie } : {}), seed };
-  const request: ResolvedRunRequest = { ...req, engine, routing: resolvedRouting };
+  // Traffic without a named routing takes its packet preset's (BookSim's own under booksim, with its
+  // tie-break): the request leaves the choice to the preset, so a re-run makes it again; the result names it.
+  const presetChooses = w.kind === 'traffic' && !req.routing?.name;
+  const resolvedRouting = { ...(presetChooses ? {} : { name: req.routing?.name ?? defaultRoutingName(topology) }), ...(routingOptions.tie ? { tie: routingOptions.tie } : {}), seed };
+  // Parsed again so its fields come in the schema's order whatever order they were given in: a saved request prints byte for byte as the first.
+  const request = parseRunRequest({ ...req, engine, routing: resolvedRouting }) as ResolvedRunRequest;
 
   if (w.kind === 'traffic') {
     const packetPreset = (req.packet?.preset ?? 'booksim') as PresetName;
     const config: Partial<PacketConfig> = { ...(req.packet?.config as Partial<PacketConfig> | undefined), seed };
-    // Synthetic traffic: the preset's routing (BookSim's own under booksim) unless one is named.
-    const routing = req.routing?.name ? packetDeadlockFreeRouting(topology, resolveRouting(topology, routingOptions)) : trafficRouting(topology, packetPreset, seed);
-    return { kind: 'traffic', request, topology, engine, routing, pattern: w.pattern, rates: w.rates, preset: packetPreset, config, measurement: w.measurement ?? 'booksim', horizon: w.horizon };
+    // Synthetic traffic: the preset's routing (BookSim's own under booksim) unless one is named. A
+    // named routing runs as named, as `meshwork traffic --routing` always has (a cyclic one may
+    // deadlock, reported as such); only the preset's choice gets the deadlock-free wrap.
+    const routing = req.routing?.name ? resolveRouting(topology, routingOptions) : trafficRouting(topology, packetPreset, seed);
+    const hot = w.patternOptions?.hotRank;
+    if (hot !== undefined && hot > topology.numEndpoints - 1) throw new InputError('hot', String(hot), `an integer in [0, ${topology.numEndpoints - 1}]`);
+    const details = { rateUnit: w.rateUnit as RateUnit | undefined, patternOptions: w.patternOptions as TrafficSweepOptions['patternOptions'], measurementOptions: w.measurementOptions, onOff: w.onOff, vcsPerClass: w.vcsPerClass, packetSizes: w.packetSizes };
+    return { kind: 'traffic', request, topology, engine, routing, pattern: w.pattern, rates: w.rates, preset: packetPreset, config, measurement: w.measurement ?? 'booksim', horizon: w.horizon, details };
   }
 
   const model: FlowModelOptions = { ...preset?.model, ...req.model };
   const base = resolveRouting(topology, routingOptions);
   const routing = engine === 'packet' ? packetDeadlockFreeRouting(topology, base) : base;
   if (w.kind === 'collective') return { kind: 'collective', request, topology, engine, routing, build, model };
-  if (!io.readText) throw new InputError('request.workload.file', w.file, 'a schedule file read through a RunIo (the CLI and Studio pass one; the core reads no files)');
-  const loaded = scheduleFromText(io.readText(w.file, 'schedule'), w.file, { size: w.size === undefined ? undefined : String(w.size), topology: topology.spec });
+  const opts = { format: w.format as ScheduleFileFormat | undefined, size: w.size === undefined ? undefined : String(w.size), topology: topology.spec };
+  if (!io.readSchedule && !io.readText) throw new InputError('request.workload.file', w.file, 'a schedule file read through a RunIo (the CLI and Studio pass one; the core reads no files)');
+  const loaded = io.readSchedule ? io.readSchedule(w.file, opts) : scheduleFromText(io.readText!(w.file, 'schedule'), w.file, opts, opts.format);
   const schedule: Schedule = loaded.schedule;
-  if (schedule.numRanks !== topology.numEndpoints) throw new InputError('request.topology', req.topology, `a topology with ${schedule.numRanks} endpoints (the schedule's rank count)`);
+  if (schedule.numRanks !== topology.numEndpoints) throw new InputError('topology', req.topology, `a topology with ${schedule.numRanks} endpoints (the schedule's rank count)`);
   return { kind: 'schedule', request, topology, engine, routing, loaded, model };
+}
+
+type CollectiveWorkload = Extract<RunRequest['workload'], { kind: 'collective' }>;
+
+/** A named collective's build request: alltoallv's sizes resolved, ranks checked, one-to-one's default peer. */
+function collectiveBuild(w: CollectiveWorkload, topology: Topology, io: RunIo): BuildRequest {
+  const collective = w.collective as CollectiveKind;
+  const sizes = collectiveSizes(w, topology.numEndpoints, io);
+  // alltoallv's size is its largest block (what the size limits check).
+  const size = sizes ? sizes.reduce((a, b) => Math.max(a, b), 0) : (w.size ?? 0);
+  if (w.size === undefined && !sizes && collective !== 'barrier') throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
+  checkRanks(w, topology.numEndpoints);
+  // One-to-one goes to the last rank by default, or to rank 0 when the root is the last.
+  const peer = w.peer ?? (collective === 'one-to-one' && w.root === topology.numEndpoints - 1 ? 0 : undefined);
+  return { topology, collective, algorithm: w.algorithm, size, root: w.root, peer, ...(sizes ? { sizes } : {}) };
+}
+
+/** alltoallv's per-pair sizes (required there, refused elsewhere): a generator, a matrix, or a file read through `io`. */
+function collectiveSizes(w: CollectiveWorkload, n: number, io: RunIo): Float64Array | undefined {
+  if (w.collective !== 'alltoallv') {
+    if (w.sizes !== undefined) throw new InputError('sizes', typeof w.sizes === 'string' ? w.sizes : 'a size matrix', 'sizes only with --collective alltoallv');
+    return undefined;
+  }
+  if (w.sizes === undefined) throw new InputError('sizes', undefined, 'per-pair sizes for alltoallv: uniform:size=B, random:max=B[,min=0,seed=1], diagonal:size=B, or a file of n x n byte counts');
+  if (w.size !== undefined) throw new InputError('size', w.size, 'no --size with alltoallv (--sizes gives every block)');
+  return alltoallvSizes(w.sizes, n, io.readText);
+}
+
+/** Root and peer are ranks of this topology; one-to-one's default peer is the last rank (0 when the root is the last). */
+function checkRanks(w: CollectiveWorkload, n: number): void {
+  for (const [field, rank] of [['root', w.root], ['peer', w.peer]] as const) {
+    if (rank !== undefined && rank > n - 1) throw new InputError(field, String(rank), `an integer from 0 to ${n - 1}`);
+  }
+  if (w.peer !== undefined && w.collective !== 'one-to-one') throw new InputError('peer', String(w.peer), 'nothing unless --collective one-to-one (the destination of the transfer)');
 }
 
 /** What the size refusals read: the run's topology and engine, and a named collective before it is built. */

@@ -15,6 +15,9 @@ import { PRESET_NAMES } from './packet/config.js';
 import { FLOW_PRESET_NAMES } from './flow/presets.js';
 import { SHARINGS } from './program/model.js';
 import { MODEL_OPTIONS, optionJsonSchema } from './options-schema.js';
+import { RATE_UNITS } from './packet/traffic-run.js';
+import { GRID_EDGES } from './traffic/patterns.js';
+import { SCHEDULE_FILE_FORMATS } from '../interop/schedule-text.js';
 
 /** The time model: one field per row of the option schema (library units), plus the choices only a preset sets. */
 const ModelSchema = z
@@ -39,7 +42,14 @@ const CollectiveWorkload = z
     kind: z.literal('collective'),
     collective: z.enum(COLLECTIVES as unknown as [string, ...string[]]),
     algorithm: z.string().min(1).describe('algorithm spec, e.g. pairwise or hop-grouped:dir=shortest'),
-    size: z.number().int().min(0).describe('bytes, in the collective\'s size meaning (block, buffer or message)'),
+    size: z.number().int().min(0).optional().describe('bytes, in the collective\'s size meaning (block, buffer or message); required except for alltoallv with sizes and barrier'),
+    sizes: z
+      .union([
+        z.string().min(1).describe('a generator (uniform:size=B, random:max=B[,min=0,seed=1], diagonal:size=B[,far=0]) or, through the caller\'s RunIo, a file of n x n byte counts'),
+        z.array(z.array(z.number().int().min(0))).min(1).describe('n x n byte counts, row = sender'),
+      ])
+      .optional()
+      .describe('alltoallv only: per-pair sizes, bytes from rank i (row) to rank j (column)'),
     root: z.number().int().min(0).optional(),
     peer: z.number().int().min(0).optional().describe('one-to-one: the destination rank (default: the last rank)'),
   })
@@ -49,6 +59,7 @@ const ScheduleWorkload = z
   .object({
     kind: z.literal('schedule'),
     file: z.string().min(1).describe('a Meshwork schedule JSON or MSCCL-XML file, read through the caller\'s RunIo'),
+    format: z.enum(SCHEDULE_FILE_FORMATS as unknown as [string, ...string[]]).optional().describe('the file format (default: told from the content)'),
     size: z.number().int().min(0).optional().describe('bytes; required by MSCCL-XML (which counts chunks)'),
   })
   .strict();
@@ -60,7 +71,44 @@ const TrafficWorkload = z
     rates: z.array(z.number().gt(0).max(1)).min(1).describe('injection rates, flits/node/cycle'),
     measurement: z.enum(['booksim', 'horizon']).optional().describe("BookSim's warm-up, samples and drain (default), or a fixed horizon"),
     horizon: z.number().int().min(1).max(1e8).optional().describe('cycles, with measurement horizon (default 10000)'),
-    seed: z.number().int().min(0).optional().describe('traffic and routing seed (default 1)'),
+    seed: z.number().int().min(0).max(2 ** 32 - 1).optional().describe('traffic and routing seed (default 1)'),
+    rateUnit: z.enum(RATE_UNITS as unknown as [string, ...string[]]).optional().describe("what a rate counts per node per cycle: flits (default) or packets (BookSim's injection_rate_uses_flits = 0)"),
+    patternOptions: z
+      .object({
+        hotRank: z.number().int().min(0).optional().describe('hotspot: the hot rank (default 0)'),
+        hotFraction: z.number().min(0).max(1).optional().describe('hotspot: the share of packets sent to the hot rank'),
+        quarterBy: z.enum(['rings', 'address']).optional().describe('quarter: rings (DCE/MDCE) or address'),
+        edges: z.enum(GRID_EDGES as unknown as [string, ...string[]]).optional().describe('meshemu, localized: wrap or open grid edges'),
+        coordinates: z.enum(['own', 'address']).optional().describe("localized: the topology's own coordinates or the address grid"),
+      })
+      .strict()
+      .optional(),
+    measurementOptions: z
+      .object({
+        warmupPeriods: z.number().int().min(0).optional(),
+        samplePeriod: z.number().int().min(1).optional(),
+        maxSamples: z.number().int().min(1).optional(),
+        latencyThreshold: z.number().optional(),
+        warmupThreshold: z.number().optional(),
+        stoppingThreshold: z.number().optional(),
+        accWarmupThreshold: z.number().optional(),
+        accStoppingThreshold: z.number().optional(),
+        simType: z.enum(['latency', 'throughput']).optional(),
+      })
+      .strict()
+      .optional()
+      .describe("BookSim measurement overrides (warm-up, sample period, thresholds; BookSim's names in docs/packet.md)"),
+    onOff: z
+      .object({ alpha: z.number().max(1), beta: z.number().max(1), r1: z.number().max(1) })
+      .strict()
+      .optional()
+      .describe("on/off injection (BookSim injection_process = on_off): burst_alpha, burst_beta, burst_r1, exactly one negative (derived from the rate)"),
+    vcsPerClass: z.number().int().min(1).optional().describe("VCs per routing class (default all; 1 for BookSim's dragonflynew out_vc = ph)"),
+    packetSizes: z
+      .object({ sizes: z.array(z.number().int().min(1)).min(1), weights: z.array(z.number().min(0)).min(1) })
+      .strict()
+      .optional()
+      .describe("packets of several sizes in flits, drawn by weight (BookSim packet_size = {{...}} with packet_size_rate); the largest is the run's packet size"),
   })
   .strict();
 
@@ -103,7 +151,12 @@ export const RunRequestSchema = z
   })
   .strict();
 
-export type RunRequest = z.infer<typeof RunRequestSchema>;
+/**
+ * The option rows are data, so TypeScript cannot name the model's keys one by one: `model` takes any
+ * row's key in its literal (a reproduction's `{ nics: 3 }`); the strict schema refuses unknown keys at run time.
+ */
+export type RunRequestModel = z.infer<typeof ModelSchema> & { readonly [key: string]: number | string | boolean | null | undefined };
+export type RunRequest = Omit<z.infer<typeof RunRequestSchema>, 'model'> & { model?: RunRequestModel };
 export type RunWorkload = RunRequest['workload'];
 
 /** Checks a value (e.g. parsed JSON) is a RunRequest; refuses it in one line naming the field. */

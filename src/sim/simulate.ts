@@ -19,9 +19,10 @@ import { BARRIERS_RECORD, bracketWithBarriers } from './program/barriers.js';
 import type { RunResult } from './result.js';
 import { runFlow } from './flow/run.js';
 import type { FlowRunOutput, FlowTraceRecorder } from './flow/engine.js';
+import { checkTraceSize } from './flow/trace.js';
 import { simulatePacketSchedule, type PacketScheduleOptions } from './packet/schedule-run.js';
 import { effectiveTopology, libraryTiming, withLibraryLatency } from './library.js';
-import { simulateTraffic, type HorizonPoint } from './packet/traffic-run.js';
+import { simulateTraffic, type HorizonPoint, type TrafficSweepResult } from './packet/traffic-run.js';
 import type { LoadPoint } from './packet/measure.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
 import { mscclModel, mscclProgram } from '../interop/msccl/run.js';
@@ -122,19 +123,44 @@ const isRunRequest = (req: SimulateRequest | RunRequest): req is RunRequest => t
  * Runs a RunRequest (prepare, then the engine) and returns its Result; or, as before, a
  * SimulateRequest of a built topology and schedule or program, returning the RunResult.
  */
-export function simulate(req: RunRequest, io?: RunIo): Result;
+export function simulate(req: RunRequest, io?: RunIo, hooks?: RunHooks): Result;
 export function simulate(req: SimulateRequest): SimulateResult;
-export function simulate(req: SimulateRequest | RunRequest, io: RunIo = {}): SimulateResult | Result {
-  if (isRunRequest(req)) return runPrepared(prepare(req, io));
+export function simulate(req: SimulateRequest | RunRequest, io: RunIo = {}, hooks: RunHooks = {}): SimulateResult | Result {
+  if (isRunRequest(req)) return runPrepared(prepare(req, io), hooks);
   return simulateBuilt(req);
 }
 
-/** Runs what prepare() resolved. */
-export function runPrepared(p: PreparedRun): Result {
-  return p.kind === 'traffic' ? runTraffic(p) : runCollective(p);
+/**
+ * What a front end may pass beside a request: views and progress, never part of the request (not
+ * serialisable) and never changing a number.
+ */
+export interface RunHooks {
+  /** Both engines: called now and then with the fraction done (a traffic run: after each load point). */
+  readonly progress?: (fraction: number, note?: string) => void;
+  /** Flow engine: rate samples for a Chrome trace. */
+  readonly trace?: FlowTraceRecorder;
+  /** Traffic, BookSim measurement: also compute BookSim's overall-statistics block per point (LoadPoint.summary). */
+  readonly bookSimSummary?: boolean;
 }
 
-function runCollective(p: PreparedCollective): CollectiveResult {
+/** Runs what prepare() resolved. */
+export function runPrepared(p: PreparedRun, hooks: RunHooks = {}): Result {
+  return p.kind === 'traffic' ? runTraffic(p, hooks) : runCollective(p, hooks);
+}
+
+/** Adds views that are not part of the serialised result (enumerable: false), as the engines do for `raw`. */
+function withViews<T extends object>(result: T, views: Readonly<Record<string, unknown>>): T {
+  for (const [name, value] of Object.entries(views)) Object.defineProperty(result, name, { value, enumerable: false });
+  return result;
+}
+
+/** A collective run's result with the views a front end draws from: the built schedule, the lowered program and the flow engine's raw output. */
+export type CollectiveRunView = CollectiveResult & { readonly schedule: Schedule; readonly program: FlowProgram; readonly raw?: FlowRunOutput };
+
+/** A traffic run's result with the engine's own sweep record (`raw`), which the CLI's tables and BookSim log are views of. */
+export type TrafficRunView = TrafficResult & { readonly raw: TrafficSweepResult };
+
+function runCollective(p: PreparedCollective, hooks: RunHooks): CollectiveResult {
   const req = p.request;
   const schedule = p.loaded?.schedule ?? buildSchedule(p.build!);
   const msccl = p.loaded?.msccl;
@@ -148,17 +174,30 @@ function runCollective(p: PreparedCollective): CollectiveResult {
     noise: req.noise,
     barriers: req.barriers,
     packet: req.packet ? { preset: req.packet.preset as PresetName | undefined, config: req.packet.config as Partial<PacketConfig> | undefined, flitBytes: req.packet.flitBytes, cycleSeconds: req.packet.cycleSeconds, maxCycles: req.packet.maxCycles } : undefined,
+    trace: hooks.trace,
+    progress: hooks.progress,
   });
   const { program, raw, ...record } = result;
-  void program;
-  void raw;
-  return { ...record, request: req };
+  return withViews({ ...record, request: req }, { schedule, program, raw });
 }
 
-function runTraffic(p: PreparedTraffic): TrafficResult {
-  const r = simulateTraffic({ topology: p.topology, pattern: p.pattern, rates: p.rates, preset: p.preset, config: p.config, routing: p.routing, measurement: p.measurement, horizon: p.horizon });
+function runTraffic(p: PreparedTraffic, hooks: RunHooks): TrafficResult {
+  let done = 0;
+  const r = simulateTraffic({
+    topology: p.topology,
+    pattern: p.pattern,
+    rates: p.rates,
+    preset: p.preset,
+    config: p.config,
+    routing: p.routing,
+    measurement: p.measurement,
+    horizon: p.horizon,
+    ...p.details,
+    summary: hooks.bookSimSummary,
+    onPoint: hooks.progress ? (point) => hooks.progress!(++done / p.rates.length, `rate ${point.rate}`) : undefined,
+  });
   const t = p.topology;
-  return {
+  return withViews({
     kind: 'meshwork-traffic-result',
     version: 1,
     request: p.request,
@@ -173,7 +212,7 @@ function runTraffic(p: PreparedTraffic): TrafficResult {
     points: r.points.map(trafficPoint),
     saturation_rate: r.saturationRate,
     channel_utilisation: r.channelUtilisation,
-  };
+  } satisfies TrafficResult, { raw: r });
 }
 
 /** The two measurements' points in one spelling (HorizonPoint's camelCase fields become LoadPoint's). */
@@ -195,6 +234,8 @@ function simulateBuilt(req: SimulateRequest): SimulateResult {
   const lowered = bracketed?.program ?? plain;
   const timeOrigin = bracketed?.timeOrigin;
   const program = req.noise ? disturbProgram(lowered, resolveNoise(req.noise)) : lowered;
+  // A trace is refused before the run when it would be too large to write (names the limit).
+  if (req.trace) checkTraceSize(program);
   const model = library ? { ...req.model, alpha: req.model?.alpha ?? 0 } : req.model;
   const baseWorkload = req.schedule ? workloadOf(req.schedule) : (req.workload ?? null);
   const workload = bracketed ? { ...baseWorkload, barriers: BARRIERS_RECORD } : baseWorkload;

@@ -57,8 +57,8 @@ export interface Sweep {
 export const MAX_POINTS = 1_000_000;
 const MAX_RANGE = 100_000;
 
-/** Options that write files or change only the printing: a sweep stores the Result instead. */
-const OUTPUT_OPTIONS = new Set(['json', 'csv', 'plot', 'out', 'trace', 'log-x', 'timing', 'help']);
+/** Options that write files or change only the printing: a sweep stores the Result instead (and a point is its own request: no --request, --print-request). */
+const OUTPUT_OPTIONS = new Set(['json', 'csv', 'plot', 'out', 'trace', 'log-x', 'timing', 'help', 'request', 'print-request']);
 
 /**
  * Options in human units (the option schema's `optionUnit`, sim/options-schema.ts) are normalised to

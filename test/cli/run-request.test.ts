@@ -35,3 +35,88 @@ describe('run --request', () => {
     expect(expectOneLineError(runCli(['run', '--request', path]))).toMatch(/^meshwork: error: request\.model: got .*Unrecognized key/);
   });
 });
+
+describe('--print-request: argv to a saved request and back', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'meshwork-print-request-'));
+  const roundTrip = (command: 'run' | 'traffic', args: string[]): { direct: string; saved: string; request: Record<string, unknown> } => {
+    const printed = runCli([command, ...args, '--print-request']);
+    expect(printed.code, printed.stderr).toBe(0);
+    const file = join(dir, `${command}-${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(file, printed.stdout);
+    const direct = runCli([command, ...args, '--json']);
+    const saved = runCli(command === 'run' ? ['run', '--request', file] : ['traffic', '--request', file, '--json']);
+    expect(direct.code, direct.stderr).toBe(0);
+    expect(saved.code, saved.stderr).toBe(0);
+    return { direct: direct.stdout, saved: saved.stdout, request: JSON.parse(printed.stdout) };
+  };
+
+  it.each([
+    [['--topology', 'torus:4x4', '--algorithm', 'pairwise', '--size', '4KiB', '--tie', 'split', '--alpha', '2us', '--noise', 'skew=1us,seed=3']],
+    [['--topology', 'torus:4x4', '--collective', 'alltoallv', '--algorithm', 'pairwise', '--sizes', 'random:max=4KiB,seed=3']],
+    [['--topology', 'torus:4x4', '--collective', 'broadcast', '--algorithm', 'binomial', '--size', '1KiB', '--root', '5', '--engine', 'packet', '--vcs', '4', '--packet-size', '4']],
+    [['--topology', 'torus:4x4x4,bw=10GBps,lat=100ns', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1KiB', '--preset', 'simgrid', '--barriers']],
+  ])('run %j: the saved request gives the byte-identical result', (args) => {
+    const { direct, saved, request } = roundTrip('run', args);
+    expect(saved).toBe(direct);
+    // The printed request is the resolved one the result records.
+    expect(JSON.parse(direct).request).toEqual(request);
+  });
+
+  it('run: an alltoallv size-matrix file travels as its path (read through RunIo) and round-trips', () => {
+    const matrix = join(dir, 'sizes.txt');
+    writeFileSync(matrix, '0 100 200 300\n400 0 500 600\n700 800 0 900\n1000 1100 1200 0\n');
+    const { direct, saved, request } = roundTrip('run', ['--topology', 'torus:2x2', '--collective', 'alltoallv', '--algorithm', 'linear', '--sizes', matrix]);
+    expect(saved).toBe(direct);
+    expect(request.workload).toMatchObject({ kind: 'collective', collective: 'alltoallv', sizes: matrix });
+    // 12 off-diagonal blocks, 7,800 bytes in all (the matrix's sum).
+    expect(JSON.parse(direct).stats.bytes).toBe(7800);
+  });
+
+  it.each([
+    [['--topology', 'mesh:4x4', '--pattern', 'hotspot', '--rates', '0.1', '--horizon', '2000', '--seed', '7', '--hot', '5']],
+    [['--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.05,0.1', '--vcs', '4', '--routing', 'dor']],
+  ])('traffic %j: the saved request gives the byte-identical result', (args) => {
+    const { direct, saved, request } = roundTrip('traffic', args);
+    expect(saved).toBe(direct);
+    expect(request.workload).toMatchObject({ kind: 'traffic' });
+  });
+
+  it('traffic: a BookSim file is folded into the request, which reruns the same numbers without the file', () => {
+    const cfg = join(dir, 'mesh44');
+    writeFileSync(cfg, 'topology = mesh; k = 4; n = 2; routing_function = dim_order; num_vcs = 2; packet_size = 4; injection_rate = 0.02; seed = 3;\n');
+    const { direct, saved, request } = roundTrip('traffic', ['--booksim-config', cfg]);
+    expect(request).toMatchObject({ topology: 'mesh:4x4', workload: { rateUnit: 'packets', rates: [0.02], seed: 3 }, packet: { preset: 'booksim', config: { vcs: 2, packetSize: 4 } } });
+    const strip = (text: string): unknown => ({ ...JSON.parse(text), bookSimConfig: undefined, warnings: undefined });
+    expect(strip(saved)).toEqual(strip(direct));
+  });
+
+  it('refuses --print-request with --seeds (one request per run) in one line', () => {
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.1', '--seeds', '1,2', '--print-request']))).toMatch(/print-request/);
+  });
+});
+
+describe('alltoallv sizes in the request', () => {
+  it('compare --collective alltoallv times each algorithm as run does', () => {
+    const args = ['--topology', 'torus:4x4', '--collective', 'alltoallv', '--sizes', 'diagonal:size=8KiB,far=1KiB'];
+    const r = runCli(['compare', ...args, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const compared = JSON.parse(r.stdout);
+    expect(compared.runs.length).toBeGreaterThanOrEqual(2);
+    for (const run of compared.runs) {
+      const alone = JSON.parse(runCli(['run', ...args, '--algorithm', run.workload.algorithm_spec, '--json']).stdout);
+      expect(run.makespan_s).toBe(alone.makespan_s);
+      expect(run.stats.bytes).toBe(16 * 8192 + 16 * 14 * 1024);
+    }
+  });
+
+  it('refuses a matrix of the wrong shape, and sizes on another collective, naming the field', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meshwork-sizes-'));
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ topology: 'torus:2x2', workload: { kind: 'collective', collective: 'alltoallv', algorithm: 'linear', sizes: [[0, 1], [1, 0]] } }));
+    expect(expectOneLineError(runCli(['run', '--request', bad]))).toMatch(/^meshwork: error: sizes: got "2 rows of 2, 2"; accepted: 4 rows of 4 byte counts/);
+    writeFileSync(bad, JSON.stringify({ topology: 'torus:2x2', workload: { kind: 'collective', collective: 'alltoall', algorithm: 'linear', size: 8, sizes: 'uniform:size=8' } }));
+    expect(expectOneLineError(runCli(['run', '--request', bad]))).toMatch(/^meshwork: error: sizes: .*only with --collective alltoallv/);
+    writeFileSync(bad, JSON.stringify({ topology: 'torus:2x2', workload: { kind: 'collective', collective: 'alltoallv', algorithm: 'linear', sizes: [[0, -1], [1, 0]] } }));
+    expect(expectOneLineError(runCli(['run', '--request', bad]))).toMatch(/^meshwork: error: request\.workload\.sizes/);
+  });
+});

@@ -4,14 +4,10 @@
  * intersect, nothing wider than the window), stale results cleared, file formats detected, the
  * resolved size echoed, Compare's log scale and hidden algorithms, the heatmap's colour scale.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveUi, type UiServer } from '../../src/node/ui-server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, useStudio } from '../helpers/studio.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
-const SHOTS = 'out/web-screenshots';
 
 /** The DOM this check reads (the test project compiles without the DOM library). */
 interface PageElement {
@@ -56,32 +52,7 @@ async function layoutProblems(page: Page): Promise<{ overlaps: string[]; scrollW
 }
 
 describe('Meshwork Studio, issue 28', () => {
-  let ui: UiServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (listed in .ci/apt-packages)`);
-    if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npm run build` first');
-    mkdirSync(SHOTS, { recursive: true });
-    ui = await serveUi({ port: 0, host: '127.0.0.1', root: 'dist/web' });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await ui?.close();
-  });
-
-  async function open(hash: string, width = 1400, height = 1000): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height } });
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${ui.url}${hash}`);
-    return page;
-  }
+  const { open } = useStudio();
 
   const VIEWS: Array<[string, string, string]> = [
     ['topology torus', '#view=topology&spec=torus:8x8', '[data-plot="distance-histogram"][data-rendered]'],

@@ -4,15 +4,15 @@
  * driven as a user would, and what the page shows is checked against the library run in this
  * process on the same inputs. No console errors anywhere. Screenshots go to out/web-screenshots/.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { MODEL_OPTIONS } from '../../src/sim/options-schema.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveUi, type UiServer } from '../../src/node/ui-server.js';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, useStudio } from '../helpers/studio.js';
 import { buildTopology } from '../../src/topology/registry.js';
 import { computeMetrics, metricsRecord } from '../../src/topology/metrics/index.js';
 import { buildSchedule, listAlgorithms } from '../../src/collectives/index.js';
-import { simulate } from '../../src/sim/simulate.js';
+import { simulate, type TrafficResult } from '../../src/sim/simulate.js';
+import type { RunRequest } from '../../src/sim/request.js';
 import { simulateTraffic } from '../../src/sim/packet/traffic-run.js';
 import { InputError } from '../../src/util/errors.js';
 import { claimRerunScope, getSeedModule, parseResultsJson, resultsDocument, resultsJsonText, runReproductions } from '../../src/analysis/reproduce/index.js';
@@ -36,9 +36,6 @@ import { parquetRows } from '../../web/src/parquet-rows.js';
 import { makeRouteBuffers } from '../../src/routing/types.js';
 import { resolveRouting } from '../../src/routing/registry.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
-const SHOTS = 'out/web-screenshots';
 
 /** The canvas API these checks use (the test project compiles without the DOM library). */
 interface CanvasLike {
@@ -67,32 +64,7 @@ async function inkedPixels(page: Page, testId: string): Promise<number> {
 }
 
 describe('Meshwork Studio in headless Chromium', () => {
-  let ui: UiServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (listed in .ci/apt-packages)`);
-    if (!existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npm run build` first');
-    mkdirSync(SHOTS, { recursive: true });
-    ui = await serveUi({ port: 0, host: '127.0.0.1', root: 'dist/web' });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await ui?.close();
-  });
-
-  async function open(hash: string): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${ui.url}${hash}`);
-    return page;
-  }
+  const { open, errors } = useStudio();
 
   it('Topology: metrics equal the library, the network is drawn, a click shows a route, bad specs get the CLI line', async () => {
     const page = await open('#view=topology&spec=torus:4x4');
@@ -352,6 +324,12 @@ describe('Meshwork Studio in headless Chromium', () => {
     expect(rows.map((x) => x.split('\t').slice(2).join(' '))).toEqual(r.points.map((p) => ('saturated' in p ? `${p.saturated ? 'saturated' : p.packet_latency!.toFixed(4)} ${p.accepted_flit_rate!.toFixed(6)}` : '')));
     await page.locator('[data-plot=latency-load][data-rendered]').waitFor();
     await page.locator('[data-plot=throughput-load][data-rendered]').waitFor();
+    // The view built one RunRequest per pattern; its JSON carries them, and the library reruns each to the same points.
+    const json = JSON.parse((await downloaded(page, page.getByRole('button', { name: 'JSON' }))).body.toString()) as { requests: RunRequest[] };
+    expect(json.requests).toHaveLength(1);
+    expect(json.requests[0]).toMatchObject({ topology: 'torus:4x4', workload: { kind: 'traffic', pattern: 'uniform', rates: [0.1, 0.3], seed: 1 }, engine: 'packet', packet: { preset: 'booksim', config: { packetSize: 1 } } });
+    const rerun = simulate(json.requests[0]) as TrafficResult;
+    expect(rerun.points.map((p) => p.accepted_flit_rate)).toEqual(r.points.map((p) => ('saturated' in p ? p.accepted_flit_rate : null)));
     await page.screenshot({ path: `${SHOTS}/traffic.png` });
     await page.close();
   });

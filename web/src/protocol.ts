@@ -70,6 +70,8 @@ export interface TrafficReply {
   readonly preset: string;
   readonly config: Record<string, unknown>;
   readonly series: ReadonlyArray<{ pattern: string; saturationRate: number | null; points: ReadonlyArray<{ rate: number; packet_latency: number | null; accepted_flit_rate: number | null; saturated: boolean }> }>;
+  /** The resolved RunRequest of each pattern, as its result records it (`meshwork traffic --request` re-runs one). */
+  readonly requests: readonly unknown[];
 }
 
 /** Ops of the timed run, flat: one entry per op, for the Gantt chart. */

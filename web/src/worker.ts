@@ -19,9 +19,8 @@ import { buildSchedule, listAlgorithms } from '../../src/collectives/registry.js
 // Registers every built-in algorithm (the registry alone is empty).
 import '../../src/collectives/index.js';
 import { executeSchedule } from '../../src/collectives/executor.js';
-import { refuseOversized } from '../../src/sim/prepare.js';
-import { simulate } from '../../src/sim/simulate.js';
-import { simulateTraffic } from '../../src/sim/packet/traffic-run.js';
+import { refuseOversized, type RunIo } from '../../src/sim/prepare.js';
+import { simulate, type TrafficResult } from '../../src/sim/simulate.js';
 import { checkPacketNodes } from '../../src/sim/packet/limits.js';
 import { topologyFromFileDocument, topologyFromFileSpec } from '../../src/interop/topology-file.js';
 import { scheduleFromText, type LoadedSchedule } from '../../src/interop/schedule-text.js';
@@ -54,6 +53,15 @@ function readUpload(path: string, field: string): string {
   if (text === undefined) throw new InputError(field, path, 'a file opened in this page (a link carries the spec, not the file: open it again)');
   return text;
 }
+
+/** How the library reaches the page's files: the cached topology and the opened uploads. */
+const pageRunIo: RunIo = {
+  loadTopology: (spec, opts) => {
+    if (opts.mapping !== undefined || opts.fail !== undefined) throw new InputError('mapping', opts.mapping ?? opts.fail, 'no mapping or failures in the Studio (use meshwork run or traffic)');
+    return topologyOf(spec);
+  },
+  readText: (path, field) => readUpload(path, field),
+};
 
 /** The CLI's file specs, read from the page's uploads with the CLI's own readers. */
 function topologyFromUpload(text: string): Topology | undefined {
@@ -143,32 +151,36 @@ function algorithms(collective: string): AlgorithmInfo[] {
   }));
 }
 
-function traffic(req: Extract<Request, { kind: 'traffic' }>, progress: (f: number, note: string) => void): TrafficReply {
-  const t = topologyOf(req.spec);
-  checkPacketNodes(t.numNodes, req.spec);
-  const rates = parseRates(req.rates);
+/**
+ * The traffic form as RunRequests, one per pattern (what `meshwork traffic --print-request` prints
+ * for the same fields): the library prepares and runs each, as it does the CLI's.
+ */
+export function trafficRequests(req: Extract<Request, { kind: 'traffic' }>): RunRequest[] {
   if (req.patterns.length === 0) throw new InputError('pattern', '(nothing)', 'at least one pattern');
-  const total = rates.length * req.patterns.length;
+  const rates = parseRates(req.rates);
+  return req.patterns.map((pattern) => ({
+    topology: req.spec,
+    workload: { kind: 'traffic', pattern, rates, seed: req.seed },
+    engine: 'packet',
+    packet: { preset: 'booksim', config: { packetSize: req.packetSize } },
+  }));
+}
+
+function traffic(req: Extract<Request, { kind: 'traffic' }>, progress: (f: number, note: string) => void): TrafficReply {
+  const requests = trafficRequests(req);
+  const total = requests.length * (requests[0].workload as { rates: number[] }).rates.length;
   let done = 0;
-  let routing = '';
-  let preset = '';
-  let config: Record<string, unknown> = {};
-  const series = req.patterns.map((pattern) => {
-    const result = simulateTraffic({
-      topology: t,
-      pattern,
-      rates,
-      preset: 'booksim',
-      config: { seed: req.seed, packetSize: req.packetSize },
-      onPoint: (p) => progress(++done / total, `${pattern} at ${p.rate}`),
-    });
-    routing = result.routing;
-    preset = result.preset;
-    config = { ...result.config };
-    const points = result.points.map((p) => ('saturated' in p ? { rate: p.rate, packet_latency: p.packet_latency, accepted_flit_rate: p.accepted_flit_rate, saturated: p.saturated } : { rate: p.rate, packet_latency: null, accepted_flit_rate: null, saturated: false }));
-    return { pattern, saturationRate: result.saturationRate, points };
+  const results = requests.map((request) => {
+    const pattern = (request.workload as { pattern: string }).pattern;
+    return simulate(request, pageRunIo, { progress: (_, note) => progress(++done / total, `${pattern} at ${note?.replace(/^rate /, '')}`) }) as TrafficResult;
   });
-  return { routing, preset, config, series };
+  const last = results[results.length - 1];
+  const series = results.map((r) => ({
+    pattern: r.pattern.name,
+    saturationRate: r.saturation_rate,
+    points: r.points.map((p) => ({ rate: p.rate, packet_latency: r.measurement === 'booksim' ? p.packet_latency : null, accepted_flit_rate: r.measurement === 'booksim' ? p.accepted_flit_rate : null, saturated: p.saturated })),
+  }));
+  return { routing: last.routing.name, preset: last.preset, config: { ...last.config }, series, requests: results.map((r) => r.request) };
 }
 
 function buildRequest(spec: string, collective: string, algorithm: string, size: string) {
@@ -252,7 +264,7 @@ function compare(req: Extract<Request, { kind: 'compare' }>, progress: (f: numbe
   // The library's compare over one request, as `meshwork compare` (sim/compare.ts); the base
   // request's algorithm is a placeholder each compared algorithm replaces.
   const request: RunRequest = { topology: req.spec, workload: { kind: 'collective', collective: parseCollective(req.collective), algorithm: 'compared', size: parseSize(req.size) } };
-  const result = compareAlgorithms(request, { io: { loadTopology: (spec) => topologyOf(spec) }, progress: (f, algorithm) => progress(f, algorithm) });
+  const result = compareAlgorithms(request, { io: pageRunIo, progress: (f, algorithm) => progress(f, algorithm) });
   const runs = result.runs.map((r) => ({ algorithm: String(r.workload?.algorithm_spec), makespan_s: r.makespan_s, bound_s: r.bound_s, efficiency: r.efficiency }));
   return { bound_s: runs[0]?.bound_s ?? null, runs, skipped: [...result.skipped] };
 }

@@ -14,7 +14,9 @@ import type { Claim } from '../../report/checklist.js';
 import { groupedBarPlot, linePlot, type BarDatum } from '../../report/plot.js';
 import { heatmapPlot } from '../../report/plot.js';
 import type { FlowTraceRecorder } from '../../sim/flow/index.js';
-import { runCollectiveFlow, simulate } from '../../sim/simulate.js';
+import { runCollectiveFlow } from '../../sim/simulate.js';
+import type { RunRequest } from '../../sim/request.js';
+import { runRequest } from './run-request.js';
 import type { Topology } from '../../topology/graph.js';
 import { buildTopology } from '../../topology/index.js';
 import { emptyReproduction, type SeedModule } from './types.js';
@@ -148,8 +150,8 @@ function sweepClaim(o: { id: string; claim: string; where: string; points: reado
 
 /** One schedule on the packet network (2 VCs, 16-flit buffers, 8-flit packets, 32-byte flits). */
 function packetRun(topology: Topology, torus: string, spec: string, blockBytes: number, arbitration: Arbitration, label: string): PacketRow {
-  const schedule = buildSchedule({ collective: 'alltoall', algorithm: spec, topology, size: blockBytes });
-  const res = simulate({ topology, schedule, engine: 'packet', packet: { config: { arbitration } } });
+  const request: RunRequest = { topology: topology.spec, workload: { kind: 'collective', collective: 'alltoall', algorithm: spec, size: blockBytes }, engine: 'packet', packet: { config: { arbitration } } };
+  const res = runRequest(request, topology);
   let first = Infinity;
   let last = 0;
   for (const f of res.ranks.finish_s) {
@@ -299,7 +301,7 @@ export const seed000: SeedModule = {
       jobs.forEach(({ a, block }, j) => {
         if (FLOW_SKIPPED.some((x) => x.torus === shape && x.spec === a.spec)) return;
         ctx.progress(0.1 + (0.5 * (i + j / jobs.length)) / flowTori.length, `flow level, torus ${shape}, ${block}-byte blocks: ${a.spec}`);
-        const res = runCollectiveFlow({ topology, collective: 'alltoall', algorithm: a.spec, size: block });
+        const res = runRequest({ topology: topology.spec, workload: { kind: 'collective', collective: 'alltoall', algorithm: a.spec, size: block } }, topology);
         flow.push({ torus: shape, block, algo: a.label, makespan: res.makespan_s, bound: res.bound_s, efficiency: res.efficiency });
       });
     });
@@ -348,7 +350,10 @@ export const seed000: SeedModule = {
       { label: 'three areas, one NIC', spec: 'hop-grouped', nics: 1 },
       { label: 'one area, one NIC', spec: 'hop-grouped:areas=1', nics: 1 },
       { label: 'three areas in flowchart order on one stream', spec: 'hop-grouped:streams=sequential', nics: 3 },
-    ].map((c) => ({ ...c, makespan: runCollectiveFlow({ topology: ex2Topology, collective: 'alltoall', algorithm: c.spec, size: ex2Block, model: { nics: c.nics, injectionBandwidth: nicBandwidth } }).makespan_s }));
+    ].map((c) => {
+      const request: RunRequest = { topology: ex2Topology.spec, workload: { kind: 'collective', collective: 'alltoall', algorithm: c.spec, size: ex2Block }, model: { nics: c.nics, injectionBandwidth: nicBandwidth } };
+      return { ...c, makespan: runRequest(request, ex2Topology).makespan_s };
+    });
     const ex2Best = ex2[0].makespan < minOf(ex2.slice(1).map((c) => c.makespan));
     r.tables.push({
       id: '000-example2',

@@ -7,7 +7,7 @@ import { buildSchedule, emitXorSwapPair, executeSchedule, ScheduleBuilder, xorSw
 import type { Claim } from '../../report/checklist.js';
 import { linePlot, type SeriesPoint } from '../../report/plot.js';
 import { buildTopology } from '../../topology/index.js';
-import { runCollectiveFlow } from '../../sim/simulate.js';
+import { runRequest } from './run-request.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 import { appendAll, maxOf } from '../../util/arrays.js';
 import { DEFAULT_TREE_PACKET_BYTES, treePackets, xorSwapOnTree, xorSwapTreeStoreForward, xorSwapTreeTime, type CombiningTree } from './seed002-tree.js';
@@ -146,7 +146,7 @@ export const seed002: SeedModule = {
       ctx.progress(0.6 + (0.4 * i) / timeRanks.length, `time at n=${n}`);
       const topology = buildTopology(torusSpec(n));
       const at = (block: number) => {
-        const t = (algorithm: string) => runCollectiveFlow({ topology, collective: 'alltoall', algorithm, size: block }).makespan_s;
+        const t = (algorithm: string) => runRequest({ topology: topology.spec, workload: { kind: 'collective', collective: 'alltoall', algorithm, size: block } }, topology).makespan_s;
         return { n, block, xor: t('xor-swap'), pairwise: t('pairwise') };
       };
       const rowsN = timeBlocks.map(at);
@@ -241,7 +241,7 @@ export const seed002: SeedModule = {
     const hwBlocks = [8, 4096];
     const coreRows = timeRanks.flatMap((n) => {
       const topology = buildTopology(torusSpec(n));
-      return hwBlocks.map((block) => ({ n, block, allreduce: runCollectiveFlow({ topology, collective: 'allreduce', algorithm: 'recursive-doubling', size: block }).makespan_s }));
+      return hwBlocks.map((block) => ({ n, block, allreduce: runRequest({ topology: topology.spec, workload: { kind: 'collective', collective: 'allreduce', algorithm: 'recursive-doubling', size: block } }, topology).makespan_s }));
     });
     const hwPoints = coreRows.flatMap((c) =>
       treeSweep.levelLatency.flatMap((levelLatency) =>

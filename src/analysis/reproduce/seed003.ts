@@ -12,7 +12,8 @@ import { blockLayout, planTwoLevel, type TwoLevelPlan } from '../../collectives/
 import type { Claim } from '../../report/checklist.js';
 import { linePlot, type SeriesPoint } from '../../report/plot.js';
 import { applyMapping, buildTopology } from '../../topology/index.js';
-import { runCollectiveFlow } from '../../sim/simulate.js';
+import type { RunRequest } from '../../sim/request.js';
+import { runRequest } from './run-request.js';
 import { emptyReproduction, type SeedModule } from './types.js';
 import { appendAll, maxOf } from '../../util/arrays.js';
 
@@ -25,7 +26,8 @@ function flowTime(algo: Algo, S: number, m: number, P: number): { seconds: numbe
   const quantum = 4 * P * S * m;
   const bytes = Math.ceil(TIME_MESSAGE_BYTES / quantum) * quantum;
   const topology = buildTopology(`twolevel:leaves=${S},hosts=${m},${TIME_NETWORK}`);
-  return { seconds: runCollectiveFlow({ topology, collective: 'broadcast', algorithm: algo.spec(P), size: bytes, root: 0 }).makespan_s, bytes };
+  const request: RunRequest = { topology: topology.spec, workload: { kind: 'collective', collective: 'broadcast', algorithm: algo.spec(P), size: bytes, root: 0 } };
+  return { seconds: runRequest(request, topology).makespan_s, bytes };
 }
 
 /** Bytes per packet: the step counts do not depend on it (unit steps); 4 keeps buffers small. */

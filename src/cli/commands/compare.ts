@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import { InputError } from '../../util/errors.js';
 import { formatTime } from '../../util/units.js';
 import { EXIT_UNRUNNABLE } from '../errors.js';
 import { compareAlgorithms } from '../../sim/compare.js';
-import { runRequestFromOptions } from '../run-request.js';
+import { optionTexts, runRequestFromOptions } from '../run-request.js';
 import { nodeRunIo } from '../../node/run-io.js';
 import type { RunResult } from '../../sim/result.js';
 import { print } from '../io.js';
@@ -32,10 +31,10 @@ export function register(program: Command): void {
       .option('--include <specs...>', 'extra algorithm variants to run, e.g. hop-grouped:areas=2n'),
   ).action((opts: CompareOptions) => {
     const setup = parseTimingOptions(opts);
-    if (setup.sizes) throw new InputError('collective', 'alltoallv', 'a collective with one size (a RunRequest does not carry per-pair sizes yet: time alltoallv algorithms one by one with meshwork run)');
     // One library function over requests (sim/compare.ts), as the Studio's Compare view; the
     // algorithm of the base request is a placeholder each compared algorithm replaces.
-    const texts = Object.fromEntries(Object.entries(opts).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v]));
+    // alltoallv's per-pair sizes travel in the request (a generator, or a file read through RunIo).
+    const texts = optionTexts(opts);
     const bar = progressBar('comparing', { json: opts.json });
     let compared;
     try {

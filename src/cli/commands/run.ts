@@ -1,32 +1,31 @@
 import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
-import { formatTime } from '../../util/units.js';
+import { formatSize, formatTime } from '../../util/units.js';
 import { bestBound } from '../../sim/bounds/topology-bounds.js';
-import { checkTraceSize, chromeTrace, RateRecorder } from '../../sim/flow/trace.js';
-import { lowerSchedule } from '../../sim/program/from-schedule.js';
-import { simulate, ENGINES, type EngineName } from '../../sim/simulate.js';
+import { chromeTrace, RateRecorder } from '../../sim/flow/trace.js';
+import { runPrepared, type CollectiveRunView } from '../../sim/simulate.js';
+import { prepare } from '../../sim/prepare.js';
 import { planOutputs, print, writeOutputs } from '../io.js';
 import { progressBar } from '../progress.js';
-import { addPacketOptions, describePacketModel, firstPacketOption, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
-import { refuseOversized } from '../../sim/prepare.js';
-import { buildSchedule } from '../../collectives/registry.js';
+import { addPacketOptions, describePacketModel, type PacketCliOptions } from '../packet-options.js';
 import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
-import { addTimingOptions, csvLine, describeMessages, describeModel, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
-import { loadScheduleFile, SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
-import { mscclModel, mscclProgram } from '../../interop/msccl/run.js';
+import { addTimingOptions, csvLine, describeMessages, describeModel, percent, type TimingCliOptions } from './timing-options.js';
+import { SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
 import type { LibraryTiming } from '../../sim/library.js';
+import { parseRunRequest, type RunRequest } from '../../sim/request.js';
+import { nodeRunIo } from '../../node/run-io.js';
+import { readStructured } from '../../node/load-topology.js';
+import { optionTexts, runRequestFromOptions } from '../run-request.js';
 
 /** One line: the library's machine preset, protocol, latency and efficiencies (sim/library.ts). */
 function describeLibrary(l: LibraryTiming): string {
   const picked = l.pickedBy ? `${l.pickedBy} picked ${l.algorithm}` : l.algorithm;
   return `${picked}, ${l.protocol} on preset ${l.machine}: latency ${formatTime(l.latency_s)} up front, links × ${l.efficiency} (scale-up), × ${l.netEfficiency} (network)`;
 }
-import { parseRunRequest } from '../../sim/request.js';
-import { nodeRunIo } from '../../node/run-io.js';
-import { readStructured } from '../../node/load-topology.js';
 
 interface RunOptions extends TimingCliOptions, PacketCliOptions {
   request?: string;
+  printRequest?: boolean;
   algorithm?: string;
   engine: string;
   trace?: string;
@@ -44,50 +43,40 @@ export function register(program: Command): void {
       .option('--schedule-format <f>', SCHEDULE_FORMAT_HELP)
       .option('--engine <engine>', 'flow or packet', 'flow')
       .option('--request <file>', 'run a saved RunRequest (JSON, schemas/run-request.schema.json; every result records its own) and print its result as JSON; no other option is needed')
+      .option('--print-request', 'print the resolved RunRequest as JSON and stop (nothing is simulated); save it and rerun it with --request')
       .option('--trace <file>', 'write a Chrome trace-event file (opens in Perfetto): one track per rank stream, link counters'),
   );
   addPacketOptions(run, 'run').action((opts: RunOptions) => {
-    if (opts.request !== undefined) {
-      print(JSON.stringify(simulate(parseRunRequest(readStructured(opts.request, 'request')), nodeRunIo), null, 2));
+    const [traceOut] = planOutputs({ trace: opts.trace });
+    // argv and a saved file both become one RunRequest, which the library prepares and runs.
+    const request: RunRequest = opts.request !== undefined ? parseRunRequest(readStructured(opts.request, 'request')) : runRequestFromOptions(optionTexts(opts));
+    if (opts.trace && (request.engine ?? 'flow') !== 'flow') throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
+    const prepared = prepare(request, nodeRunIo);
+    if (opts.printRequest) {
+      print(JSON.stringify(prepared.request, null, 2));
       return;
     }
-    const [traceOut] = planOutputs({ trace: opts.trace });
-    // A schedule file carries its own collective; a JSON one its size too.
-    const setup = parseTimingOptions(opts.schedule && opts.size === undefined ? { ...opts, collective: 'barrier' } : opts);
-    if (!opts.algorithm && !opts.schedule) throw new InputError('algorithm', undefined, 'an algorithm spec such as hop-grouped or pairwise (see meshwork collective list), or --schedule FILE');
-    if (opts.algorithm && opts.schedule) throw new InputError('schedule', opts.schedule, 'either --schedule or --algorithm, not both');
-    if (!ENGINES.includes(opts.engine as EngineName)) throw new InputError('engine', opts.engine, ENGINES.join(' or '));
-    const engine = opts.engine as EngineName;
-    const packetConfig = parsePacketOptions(opts);
-    const packetOnly = engine === 'packet' ? undefined : firstPacketOption(opts);
-    if (packetOnly) throw new InputError(packetOnly.flag, packetOnly.value, 'a packet-router option with --engine packet (the flow engine has no routers)');
-    if (opts.trace && engine !== 'flow') throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
-    const loaded = opts.schedule ? loadScheduleFile({ schedule: opts.schedule, scheduleFormat: opts.scheduleFormat, size: opts.size, topology: setup.topology.spec }) : undefined;
-    if (loaded && loaded.schedule.numRanks !== setup.topology.numEndpoints) {
-      throw new InputError('topology', opts.topology, `a topology with ${loaded.schedule.numRanks} endpoints (the schedule's rank count)`);
-    }
-    // Refuses a schedule too large for the engines before building it (names the limit).
-    const build = loaded ? undefined : { collective: setup.collective, algorithm: opts.algorithm!, topology: setup.topology, size: setup.size, root: setup.root, peer: setup.peer, sizes: setup.sizes };
-    if (build) refuseOversized({ topology: setup.topology, engine, build });
-    const schedule = loaded?.schedule ?? buildSchedule(build!);
-    const msccl = loaded?.msccl;
-    const program = msccl ? mscclProgram(msccl, setup.topology) : lowerSchedule(schedule, setup.topology);
-    const model = msccl ? mscclModel(msccl, setup.model) : setup.model;
-    const collectiveName = msccl?.algo.collective === 'custom' ? 'custom (MSCCL-XML: no postcondition, no bound)' : loaded ? schedule.collective : setup.echo.collective;
-    if (opts.trace) checkTraceSize(program);
     const rates = opts.trace ? new RateRecorder() : undefined;
-    const bar = progressBar(`simulating (${engine} level)`, { json: opts.json });
-    let result;
+    const bar = progressBar(`simulating (${prepared.engine} level)`, { json: opts.json || opts.request !== undefined });
+    let ran;
     try {
-      result = simulate({ topology: setup.topology, schedule, program, engine, routingOptions: setup.routingOptions, model, noise: setup.noise, barriers: setup.barriers, trace: rates, packet: { config: packetConfig }, progress: (f) => bar.update(f) });
+      ran = runPrepared(prepared, { trace: rates, progress: (f) => bar.update(f) });
     } finally {
       bar.stop();
     }
-    if (engine === 'packet') {
-      const warning = degradedRoutingWarning(routingFallbackOf(setup.topology, result.routing));
+    // A saved request prints its Result, whatever its workload (a traffic request too).
+    if (opts.request !== undefined || ran.kind !== 'meshwork-run-result') {
+      print(JSON.stringify(ran, null, 2));
+      return;
+    }
+    const result = ran as CollectiveRunView;
+    const topology = prepared.topology;
+    const schedule = result.schedule;
+    if (result.engine === 'packet') {
+      const warning = degradedRoutingWarning(routingFallbackOf(topology, result.routing));
       if (warning) process.stderr.write(`meshwork: ${warning}\n`);
     }
-    if (traceOut && rates && result.raw) writeOutputs([[traceOut, JSON.stringify(chromeTrace(setup.topology, result.program, result.raw, rates))]]);
+    if (traceOut && rates && result.raw) writeOutputs([[traceOut, JSON.stringify(chromeTrace(topology, result.program, result.raw, rates))]]);
     const best = bestBound(result.bounds.filter((b) => b.name !== 'schedule'));
     if (opts.json) {
       print(JSON.stringify(result, null, 2));
@@ -96,13 +85,17 @@ export function register(program: Command): void {
     if (opts.csv) {
       print(csvLine(['topology', 'collective', 'algorithm', 'size_bytes', 'engine', 'makespan_s', 'bound_s', 'bound', 'efficiency', 'schedule_bound_s', 'max_utilisation', 'mean_utilisation', 'jain_fairness', 'messages']));
       print(
-        csvLine([setup.topology.spec, schedule.collective, schedule.algorithmSpec, schedule.parts[0].size, result.engine, result.makespan_s, result.bound_s, best.name, result.efficiency, result.schedule_bound_s ?? '', result.channels.max_utilisation, result.channels.mean_utilisation, result.channels.jain_fairness, result.stats.messages]),
+        csvLine([topology.spec, schedule.collective, schedule.algorithmSpec, schedule.parts[0].size, result.engine, result.makespan_s, result.bound_s, best.name, result.efficiency, result.schedule_bound_s ?? '', result.channels.max_utilisation, result.channels.mean_utilisation, result.channels.jain_fairness, result.stats.messages]),
       );
       return;
     }
+    const w = request.workload;
+    const msccl = prepared.kind === 'schedule' ? prepared.loaded?.msccl : undefined;
+    const collectiveName = msccl?.algo.collective === 'custom' ? 'custom (MSCCL-XML: no postcondition, no bound)' : w.kind === 'schedule' ? schedule.collective : oneToOneName(w, topology.numEndpoints);
+    const size = w.kind === 'traffic' || w.size === undefined || opts.size === undefined ? 'none' : `${opts.size} = ${formatSize(w.size)} (${w.size} B)`;
     const lines = [
-      `topology        ${setup.echo.topology}`,
-      `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}${schedule.algorithmAlias ? ` (= ${schedule.algorithmAlias})` : ''}, size ${setup.echo.size ?? 'none'}`,
+      `topology        ${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`,
+      `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}${schedule.algorithmAlias ? ` (= ${schedule.algorithmAlias})` : ''}, size ${size}`,
       `routing         ${result.routing.name}`,
       `engine          ${result.engine}`,
       `makespan        ${formatTime(result.makespan_s)}`,
@@ -119,4 +112,13 @@ export function register(program: Command): void {
     if (opts.trace) lines.push(`trace           ${opts.trace}`);
     print(lines.join('\n'));
   });
+}
+
+/** The collective as the header names it; a one-to-one with its two ranks. */
+function oneToOneName(w: RunRequest['workload'], ranks: number): string {
+  if (w.kind !== 'collective') return w.kind;
+  if (w.collective !== 'one-to-one') return w.collective;
+  const root = w.root ?? 0;
+  const peer = w.peer ?? (root === ranks - 1 ? 0 : ranks - 1);
+  return `one-to-one from rank ${root} to rank ${peer}`;
 }

@@ -1,30 +1,24 @@
 import type { Command } from 'commander';
-import { loadTopology, readText } from '../../node/load-topology.js';
+import { readStructured, readText } from '../../node/load-topology.js';
 import { FAIL_HELP } from '../help.js';
 import { routingNames } from '../../routing/registry.js';
-import { assertRanksConnected } from '../../topology/failures.js';
 import { InputError } from '../../util/errors.js';
 // The packet modules traffic runs, not the sim/packet barrel: that would also load the schedule
 // runner and with it the collective program, bounds and result assembly (start-up, issue 15).
 import { DeadlockError } from '../../sim/packet/deadlock.js';
 import { degradedRoutingWarning, type RoutingFallback } from '../../routing/up-star-down-star.js';
 import { PRESET_NAMES, type PacketConfig, type PresetName } from '../../sim/packet/config.js';
-import { bookSimRun, parseBookSimConfig } from '../../sim/packet/booksim-config.js';
-import {
-  simulateTraffic,
-  simulateTrafficSeeds,
-  type MultiSeedResult,
-  type SeedPoint,
-  type TrafficSweepOptions,
-  type HorizonPoint,
-  type TrafficSweepResult,
-} from '../../sim/packet/traffic-run.js';
+import { bookSimRun, parseBookSimConfig, type BookSimRun } from '../../sim/packet/booksim-config.js';
+import { summariseSeeds, type MultiSeedResult, type SeedPoint, type HorizonPoint, type TrafficSweepResult } from '../../sim/packet/traffic-run.js';
+import { prepare, type PreparedTraffic, type RunIo } from '../../sim/prepare.js';
+import { runPrepared, type RunHooks, type TrafficRunView } from '../../sim/simulate.js';
+import { parseRunRequest, type RunRequest } from '../../sim/request.js';
+import { nodeRunIo } from '../../node/run-io.js';
+import type { Topology } from '../../topology/graph.js';
 import type { LoadPoint } from '../../sim/packet/measure.js';
 import { patternNames } from '../../sim/traffic/registry.js';
 import { GRID_EDGES, type GridEdges } from '../../sim/traffic/patterns.js';
 import { meanPacketSize } from '../../sim/traffic/sources.js';
-import { checkPacketNodes } from '../../sim/packet/limits.js';
-import { estimateSpecSize } from '../../topology/estimate.js';
 import { planOutputs, print, printError, writeOutputs, type PlannedOutput } from '../io.js';
 import { appendAll, maxOf } from '../../util/arrays.js';
 import { progressBar } from '../progress.js';
@@ -35,6 +29,8 @@ import { BOOKSIM_UNSTABLE, bookSimSummaryLines } from '../../report/booksim-log.
 export { parseRates };
 
 interface TrafficOptions extends PacketCliOptions {
+  request?: string;
+  printRequest?: boolean;
   topology?: string;
   mapping?: string;
   fail?: string;
@@ -174,6 +170,72 @@ function warnDegradedRouting(fallback: RoutingFallback | null): void {
   if (warning) process.stderr.write(`meshwork: ${warning}\n`);
 }
 
+/**
+ * `meshwork traffic`'s options → a traffic RunRequest. A BookSim file's values come first and options
+ * typed on the command line win over them; the request then holds everything (no file is read again).
+ */
+function trafficRequestFromOptions(o: TrafficOptions, fromFile: BookSimRun | undefined, presetTyped: boolean): RunRequest {
+  if (fromFile) {
+    // --preset has a default (so sweeps see it); only a preset typed on the command line conflicts.
+    const typedPreset = presetTyped ? o.preset : undefined;
+    for (const [flag, given] of [['topology', o.topology], ['pattern', o.pattern], ['preset', typedPreset], ['mapping', o.mapping]] as const) {
+      if (given !== undefined) throw new InputError(flag, given, `nothing with --booksim-config (the file sets it)`);
+    }
+  } else {
+    for (const [flag, given] of [['topology', o.topology], ['pattern', o.pattern], ['rates', o.rates]] as const) {
+      if (given === undefined) throw new InputError(flag, '(nothing)', `a value (required unless --booksim-config is given)`);
+    }
+  }
+  const topology = fromFile ? fromFile.topologySpec : (o.topology as string);
+  if (o.routing !== undefined && !routingNames().includes(o.routing)) throw new InputError('routing', o.routing, routingNames().join(', '));
+  // Beside a BookSim file, --rates means what the file's injection_rate means (packets/node/cycle
+  // unless it sets injection_rate_uses_flits = 1), as BookSim's `injection_rate=R` override does.
+  const rates = o.rates !== undefined ? parseRates(o.rates) : (fromFile?.fileRates ?? []);
+  if (rates.length === 0) throw new InputError('rates', '', 'at least one rate');
+  const preset = o.preset ?? 'booksim';
+  if (!PRESET_NAMES.includes(preset as PresetName)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
+  const { seed: fileSeed, ...fileConfig } = fromFile?.config ?? {};
+  const seed = intOption('seed', o.seed, 0, 2 ** 32 - 1) ?? fileSeed;
+  const config: Partial<PacketConfig> = { ...fileConfig, ...parsePacketOptions(o) };
+  const horizon = intOption('horizon', o.horizon, 1, 100_000_000);
+  const patternOptions = defined({
+    ...fromFile?.patternOptions,
+    hotRank: intOption('hot', o.hot, 0, 2 ** 32 - 1) ?? fromFile?.patternOptions?.hotRank,
+    quarterBy: quarterBy(o.quarterBy),
+    edges: gridEdges(o.edges),
+    coordinates: localizedCoordinates(o.coordinates),
+  });
+  const routing = o.routing ?? fromFile?.routingName;
+  const workload = defined({
+    kind: 'traffic' as const,
+    pattern: fromFile ? fromFile.pattern : (o.pattern as string),
+    rates,
+    rateUnit: fromFile?.rateUnit,
+    measurement: horizon !== undefined ? ('horizon' as const) : undefined,
+    horizon,
+    seed,
+    patternOptions: Object.keys(patternOptions).length > 0 ? patternOptions : undefined,
+    measurementOptions: fromFile && Object.keys(fromFile.measurementOptions).length > 0 ? fromFile.measurementOptions : undefined,
+    onOff: fromFile?.onOff,
+    vcsPerClass: fromFile?.vcsPerClass,
+    packetSizes: fromFile?.packetSizes,
+  });
+  return defined({
+    topology,
+    mapping: o.mapping,
+    fail: o.fail,
+    workload,
+    engine: 'packet' as const,
+    routing: routing !== undefined ? { name: routing } : undefined,
+    packet: { preset: preset as PresetName, ...(Object.keys(config).length > 0 ? { config } : {}) },
+  }) as RunRequest;
+}
+
+/** The object without its undefined fields: a request holds what was given, nothing more. */
+function defined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
 export function register(program: Command): void {
   const traffic = program
     .command('traffic')
@@ -200,87 +262,55 @@ export function register(program: Command): void {
     .option('--csv <file>', 'write the curve as CSV (BookSim column names)')
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
     .option('--log-x', 'log-scale x axis in the plot')
+    .option('--request <file>', 'run a saved traffic RunRequest (JSON, schemas/run-request.schema.json) and show it as this command does; only the output options are read beside it')
+    .option('--print-request', 'print the resolved RunRequest as JSON and stop (nothing is simulated); save it and rerun it with --request')
     .action(async (o: TrafficOptions, command: Command) => {
       // Every output path is checked before the (possibly long) simulation; all are written or none.
       const planned = planOutputs({ csv: o.csv, plot: o.plot });
       const csvOut = planned.find((p) => p.field === 'csv');
       const plotOut = planned.find((p) => p.field === 'plot');
       const fromFile = o.booksimConfig !== undefined ? bookSimRun(parseBookSimConfig(readText(o.booksimConfig, 'booksim-config'))) : undefined;
-      if (fromFile) {
-        // --preset has a default (so sweeps see it); only a preset typed on the command line conflicts.
-        const typedPreset = command.getOptionValueSource('preset') === 'cli' ? o.preset : undefined;
-        for (const [flag, given] of [['topology', o.topology], ['pattern', o.pattern], ['preset', typedPreset], ['mapping', o.mapping]] as const) {
-          if (given !== undefined) throw new InputError(flag, given, `nothing with --booksim-config (the file sets it)`);
-        }
-      } else {
-        for (const [flag, given] of [['topology', o.topology], ['pattern', o.pattern], ['rates', o.rates]] as const) {
-          if (given === undefined) throw new InputError(flag, '(nothing)', `a value (required unless --booksim-config is given)`);
-        }
-      }
-      const topologyText = fromFile ? fromFile.topologySpec : (o.topology as string);
-      const estimate = estimateSpecSize(topologyText);
-      if (estimate) checkPacketNodes(estimate.nodes, topologyText);
-      if (o.routing !== undefined && !routingNames().includes(o.routing)) throw new InputError('routing', o.routing, routingNames().join(', '));
-      const topology = loadTopology(topologyText, { mapping: o.mapping, fail: o.fail });
-      if (o.fail !== undefined) assertRanksConnected(topology);
-      // Beside a BookSim file, --rates means what the file's injection_rate means (packets/node/cycle
-      // unless it sets injection_rate_uses_flits = 1), as BookSim's `injection_rate=R` override does.
-      const rates = o.rates !== undefined ? parseRates(o.rates) : (fromFile?.fileRates ?? []);
-      const rateUnit = fromFile?.rateUnit ?? 'flits';
+      // argv (with a BookSim file's values folded in) or a saved file: one RunRequest, prepared and run by the library.
+      const request = o.request !== undefined ? parseRunRequest(readStructured(o.request, 'request')) : trafficRequestFromOptions(o, fromFile, command.getOptionValueSource('preset') === 'cli');
+      const w = request.workload;
+      if (w.kind !== 'traffic') throw new InputError('request.workload.kind', w.kind, 'traffic (meshwork run --request runs the other kinds)');
       for (const warning of fromFile?.warnings ?? []) process.stderr.write(`meshwork: warning: ${warning}\n`);
-      const preset = (o.preset ?? 'booksim') as PresetName;
-      if (!PRESET_NAMES.includes(preset)) throw new InputError('preset', o.preset, PRESET_NAMES.join(' | '));
-      const seed = intOption('seed', o.seed, 0, 2 ** 32 - 1);
-      // A BookSim file's values first; options typed on the command line win over them.
-      const config: Partial<PacketConfig> = { ...fromFile?.config, ...parsePacketOptions(o), ...(seed === undefined ? {} : { seed }) };
       const seeds = o.seeds !== undefined ? parseSeeds(o.seeds) : undefined;
       if (seeds && o.plot !== undefined) throw new InputError('plot', o.plot, 'nothing with --seeds (the multi-seed mode writes a table and --csv)');
-      const horizon = intOption('horizon', o.horizon, 1, 100_000_000);
+      if (seeds && o.printRequest) throw new InputError('print-request', true, 'one run: without --seeds (print one request per seed with --seed N)');
       if (o.booksimOutput) {
         for (const [flag, given] of [['seeds', o.seeds], ['horizon', o.horizon], ['json', o.json]] as const) {
           if (given !== undefined) throw new InputError(flag, given, "nothing with --booksim-output (BookSim's log is one run per rate with its own measurement)");
         }
       }
-      checkPacketNodes(topology.numNodes, topologyText);
-      const sweep: TrafficSweepOptions = {
-        topology,
-        pattern: fromFile ? fromFile.pattern : (o.pattern as string),
-        rates,
-        rateUnit,
-        preset,
-        config,
-        measurement: horizon !== undefined ? 'horizon' : 'booksim',
-        measurementOptions: fromFile?.measurementOptions,
-        routingName: o.routing ?? fromFile?.routingName,
-        vcsPerClass: fromFile?.vcsPerClass,
-        onOff: fromFile?.onOff,
-        packetSizes: fromFile?.packetSizes,
-        horizon,
-        summary: o.booksimOutput === true,
-        patternOptions: {
-          ...fromFile?.patternOptions,
-          hotRank: intOption('hot', o.hot, 0, topology.numEndpoints - 1) ?? fromFile?.patternOptions?.hotRank,
-          quarterBy: quarterBy(o.quarterBy),
-          edges: gridEdges(o.edges),
-          coordinates: localizedCoordinates(o.coordinates),
-        },
-      };
+      // The topology is built once, for every seed.
+      let built: Topology | undefined;
+      const io: RunIo = { ...nodeRunIo, loadTopology: (spec, opts) => (built ??= nodeRunIo.loadTopology!(spec, opts)) };
+      const runs = (seeds ?? [undefined]).map((seed) => prepare(seed === undefined ? request : { ...request, workload: { ...w, seed } }, io) as PreparedTraffic);
+      if (o.printRequest) {
+        print(JSON.stringify(runs[0].request, null, 2));
+        return;
+      }
       const bar = progressBar('traffic', { json: o.json });
-      const totalPoints = rates.length * (seeds?.length ?? 1);
+      const totalPoints = w.rates.length * runs.length;
       let pointsDone = 0;
-      sweep.onPoint = (p) => bar.update(++pointsDone / totalPoints, `${pointsDone}/${totalPoints} load points, rate ${p.rate} done`);
+      const hooks: RunHooks = { bookSimSummary: o.booksimOutput === true, progress: (_, note) => bar.update(++pointsDone / totalPoints, `${pointsDone}/${totalPoints} load points, ${note} done`) };
+      const extras = { bookSimConfig: fromFile?.keys, warnings: fromFile?.warnings };
       let result: TrafficSweepResult;
+      let resolved;
       try {
+        const ran = runs.map((p) => runPrepared(p, hooks) as TrafficRunView);
         if (seeds) {
-          const multi = simulateTrafficSeeds(sweep, seeds);
-          const head = `# ${topology.spec} ${sweep.pattern} preset=${preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing} ${rateUnitNote(multi.runs[0])}`;
+          const multi = summariseSeeds(ran.map((r) => r.raw), seeds);
+          const head = `# ${ran[0].topology.spec} ${multi.runs[0].pattern} preset=${multi.runs[0].preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing} ${rateUnitNote(multi.runs[0])}`;
           bar.stop();
           warnDegradedRouting(multi.runs[0].routingFallback);
           writeOutputs(csvOut ? [[csvOut, seedCsv(multi)]] : []);
-          print(o.json ? JSON.stringify({ ...multi, runs: multi.runs.map((r) => ({ ...r, channelUtilisation: undefined })), bookSimConfig: fromFile?.keys, warnings: fromFile?.warnings }, null, 2) : seedTable(multi, head));
+          print(o.json ? JSON.stringify({ ...multi, runs: multi.runs.map((r) => ({ ...r, channelUtilisation: undefined })), ...extras, requests: ran.map((r) => r.request) }, null, 2) : seedTable(multi, head));
           return;
         }
-        result = simulateTraffic(sweep);
+        result = ran[0].raw;
+        resolved = ran[0].request;
       } catch (err) {
         if (err instanceof DeadlockError) {
           printError(`meshwork: ${err.message.split('\n')[0]}\n`);
@@ -303,6 +333,6 @@ export function register(program: Command): void {
         print(bookSimLog(result));
         return;
       }
-      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)), bookSimConfig: fromFile?.keys, warnings: fromFile?.warnings }, null, 2) : table(result));
+      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)), ...extras, request: resolved }, null, 2) : table(result));
     });
 }

@@ -223,8 +223,12 @@ export function spread(values: readonly number[]): Spread | null {
 /** Runs the sweep once per seed (traffic and routing draws both follow the seed) and summarises each rate. */
 export function simulateTrafficSeeds(opts: TrafficSweepOptions, seeds: readonly number[]): MultiSeedResult {
   if (seeds.length === 0) throw new InputError('seeds', '', 'at least one seed');
-  const runs = seeds.map((seed) => simulateTraffic({ ...opts, config: { ...opts.config, seed } }));
-  const points = opts.rates.map((rate, i): SeedPoint => {
+  return summariseSeeds(seeds.map((seed) => simulateTraffic({ ...opts, config: { ...opts.config, seed } })), seeds);
+}
+
+/** One run per seed (the same rates), summarised rate by rate. */
+export function summariseSeeds(runs: TrafficSweepResult[], seeds: readonly number[]): MultiSeedResult {
+  const points = runs[0].points.map(({ rate }, i): SeedPoint => {
     const at = runs.map((r) => r.points[i]);
     const ok = at.filter((p): p is LoadPoint => 'saturated' in p && !p.saturated && p.packet_latency !== null);
     const horizon = at.filter((p): p is HorizonPoint => 'delivered' in p);
