@@ -127,6 +127,9 @@ export function buildSchedule(req: BuildRequest): Schedule {
       algorithmAlias: ctx.alias,
       sizes: ctx.sizes,
       topology: req.topology.spec,
+      // Columns sized once from the algorithm's declared size: growing by doubling copied them
+      // and left garbage (7 % of a 512-rank ring allreduce run, half of it collecting).
+      expectedOps: alg.estimate?.(ctx)?.ops,
       ...overrides,
     });
   return alg.build(ctx, newBuilder);

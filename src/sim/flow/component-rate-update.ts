@@ -19,17 +19,14 @@
  * Resources list their active flows by flow id (not by arena position), so compaction moves nothing here.
  */
 import { resized } from '../../util/typed-arrays.js';
-import { MaxMinSolver } from './maxmin.js';
 import type { FlowTable } from './flow-table.js';
 import type { PathArena } from './path-arena.js';
-import type { RateUpdater } from './rate-update.js';
+import { ExactRateUpdate, ResourceLists } from './rate-update.js';
 
-export class ComponentRateUpdate implements RateUpdater {
-  private readonly solver: MaxMinSolver;
-  private soonest = Infinity;
-  /** Per resource, the active flows crossing it: the first resCount[r] entries of resFlows[r]. */
-  private readonly resFlows: number[][];
-  private readonly resCount: Int32Array;
+/** The full update's per-batch passes (ExactRateUpdate), with the solve narrowed to the touched components. */
+export class ComponentRateUpdate extends ExactRateUpdate {
+  /** Per resource, the active flows crossing it (once per crossing). */
+  private readonly resFlows: ResourceLists;
   /** Resources whose flows changed since the last update. */
   private readonly resStamp: Int32Array;
   private readonly dirty: number[] = [];
@@ -47,88 +44,39 @@ export class ComponentRateUpdate implements RateUpdater {
   /** Flows started or finished since the last update. */
   private changed = 0;
 
-  constructor(
-    private readonly flows: FlowTable,
-    private readonly arena: PathArena,
-    private readonly capacity: Float64Array,
-  ) {
+  constructor(flows: FlowTable, arena: PathArena, capacity: Float64Array) {
+    super(flows, arena, capacity);
     const n = capacity.length;
-    this.solver = new MaxMinSolver(capacity);
-    this.resFlows = Array.from({ length: n }, () => []);
-    this.resCount = new Int32Array(n);
+    this.resFlows = new ResourceLists(n);
     this.resStamp = new Int32Array(n);
     this.queue = new Int32Array(n);
   }
 
-  get solves(): number {
-    return this.solver.solves;
-  }
-
-  get work(): number {
-    return this.solver.work;
-  }
-
-  activate(f: number): void {
+  override activate(f: number): void {
     this.changed++;
     const { flows } = this;
     const path = this.arena.path;
     const end = flows.start[f] + flows.len[f];
     for (let p = flows.start[f]; p < end; p++) {
-      if (this.listed) this.list(path[p], f);
+      if (this.listed) this.resFlows.add(path[p], f);
       this.markDirty(path[p]);
     }
   }
 
-  private list(r: number, f: number): void {
-    const n = this.resCount[r]++;
-    const list = this.resFlows[r];
-    if (n === list.length) list.push(f);
-    else list[n] = f;
-  }
-
-  finish(f: number): void {
+  override finish(f: number): void {
     this.changed++;
-    const { flows, resFlows, resCount } = this;
+    const { flows, resFlows } = this;
     const path = this.arena.path;
     const end = flows.start[f] + flows.len[f];
     for (let p = flows.start[f]; p < end; p++) {
       const r = path[p];
-      if (this.listed) {
-        const list = resFlows[r];
-        const last = --resCount[r];
-        // A resource lists each flow once per crossing; swap-remove one of them.
-        for (let i = last; i >= 0; i--) {
-          if (list[i] === f) {
-            list[i] = list[last];
-            break;
-          }
-        }
-      }
+      // A resource lists each flow once per crossing; swap-remove one of them.
+      if (this.listed) resFlows.removeAt(r, resFlows.lastIndexOf(r, f));
       this.markDirty(r);
     }
   }
 
-  advance(dt: number): void {
-    if (dt <= 0) return;
-    const { rate, rem, active, numActive } = this.flows;
-    for (let a = 0; a < numActive; a++) {
-      const f = active[a];
-      rem[f] -= rate[f] * dt;
-    }
-  }
-
-  arenaChanged(): void {}
-
-  earliestFinish(): number {
-    return this.soonest;
-  }
-
-  takeFinishing(horizon: number, out: number[]): void {
-    const { finish, active, numActive } = this.flows;
-    for (let a = 0; a < numActive; a++) if (finish[active[a]] <= horizon) out.push(active[a]);
-  }
-
-  rerate(now: number): number {
+  override rerate(now: number): number {
     const flows = this.flows;
     if (this.flowStamp.length < flows.capacity) this.flowStamp = resized(this.flowStamp, flows.capacity);
     const whole = 4 * this.changed >= flows.numActive;
@@ -139,7 +87,8 @@ export class ComponentRateUpdate implements RateUpdater {
     }
     if (!this.listed) this.relist();
     const mark = this.epoch;
-    const { flowStamp, resStamp, resFlows, resCount, dirty } = this;
+    const { flowStamp, resStamp, dirty } = this;
+    const { lists: resFlows, count: resCount } = this.resFlows;
     const path = this.arena.path;
     const { start, len } = flows;
     // The components the batch touched: breadth first from the dirty resources (stamped with the
@@ -184,29 +133,17 @@ export class ComponentRateUpdate implements RateUpdater {
   private solveFlows(subset: Int32Array, n: number, now: number): number {
     const flows = this.flows;
     if (n > 0) this.solver.solve(subset, n, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight);
-    const { active, numActive, rate, rem, finish } = flows;
-    let total = 0;
-    let soonest = Infinity;
-    for (let a = 0; a < numActive; a++) {
-      const f = active[a];
-      const r = rate[f];
-      total += r;
-      const fin = r > 0 ? now + rem[f] / r : Infinity;
-      finish[f] = fin;
-      if (fin < soonest) soonest = fin;
-    }
-    this.soonest = soonest;
-    return total;
+    return this.settle(now);
   }
 
   /** Lists every active flow on its resources again (after batches that re-solved everything). */
   private relist(): void {
-    const { flows, resCount } = this;
+    const { flows, resFlows } = this;
     const path = this.arena.path;
-    resCount.fill(0);
+    resFlows.clear();
     for (let a = 0; a < flows.numActive; a++) {
       const f = flows.active[a];
-      for (let p = flows.start[f], e = p + flows.len[f]; p < e; p++) this.list(path[p], f);
+      for (let p = flows.start[f], e = p + flows.len[f]; p < e; p++) resFlows.add(path[p], f);
     }
     this.listed = true;
   }

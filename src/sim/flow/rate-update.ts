@@ -36,31 +36,100 @@ export interface RateUpdater {
   readonly work: number;
 }
 
-export class ExactRateUpdate implements RateUpdater {
-  private readonly solver: MaxMinSolver;
-  private soonest = Infinity;
-
-  constructor(
-    private readonly flows: FlowTable,
-    private readonly arena: PathArena,
-    private readonly capacity: Float64Array,
-  ) {
-    this.solver = new MaxMinSolver(capacity);
-  }
+/**
+ * What every rate update shares: its solver's counters for the result record (solves, path
+ * entries visited).
+ */
+export abstract class RateUpdateBase implements RateUpdater {
+  protected abstract readonly counters: { readonly solves: number; readonly work: number };
 
   get solves(): number {
-    return this.solver.solves;
+    return this.counters.solves;
   }
 
   get work(): number {
-    return this.solver.work;
+    return this.counters.work;
   }
 
-  activate(): void {}
+  abstract activate(f: number): void;
+  abstract finish(f: number): void;
+  abstract advance(dt: number): void;
+  abstract rerate(now: number): number;
+  abstract earliestFinish(): number;
+  abstract takeFinishing(horizon: number, out: number[]): void;
+  abstract arenaChanged(change: number): void;
+}
 
-  finish(): void {}
+/**
+ * Per resource, a list of entries (flow ids or arena positions) whose live part is its first
+ * count[r] entries. The arrays never shrink, so a resource whose flows come and go does not
+ * reallocate (pop/push churn was a tenth of the event handling).
+ */
+export class ResourceLists {
+  readonly lists: number[][];
+  readonly count: Int32Array;
 
-  arenaChanged(): void {}
+  constructor(numResources: number) {
+    this.lists = Array.from({ length: numResources }, () => []);
+    this.count = new Int32Array(numResources);
+  }
+
+  /** Appends x to r's list; returns its index there. */
+  add(r: number, x: number): number {
+    const n = this.count[r]++;
+    const list = this.lists[r];
+    if (n === list.length) list.push(x);
+    else list[n] = x;
+    return n;
+  }
+
+  /** Removes the entry at index i of r's list (its last entry takes the place); returns the entry moved to i, or -1 when i was the last. */
+  removeAt(r: number, i: number): number {
+    const list = this.lists[r];
+    const last = --this.count[r];
+    if (i === last) return -1;
+    list[i] = list[last];
+    return list[i];
+  }
+
+  /** The index of the live entry x in r's list, searched from the end (-1 when absent). */
+  lastIndexOf(r: number, x: number): number {
+    const list = this.lists[r];
+    for (let i = this.count[r] - 1; i >= 0; i--) if (list[i] === x) return i;
+    return -1;
+  }
+
+  /** Empties every list (keeping the arrays). */
+  clear(): void {
+    this.count.fill(0);
+  }
+}
+
+/**
+ * The full exact update (rateUpdate 'full'): every active flow re-solved after each batch, with
+ * eager per-batch passes (bytes left brought forward and finish times recomputed for every active
+ * flow): its results must not move by a rounding. ComponentRateUpdate keeps these passes and solves
+ * fewer flows.
+ */
+export class ExactRateUpdate extends RateUpdateBase {
+  protected readonly solver: MaxMinSolver;
+  protected readonly counters: MaxMinSolver;
+  private soonest = Infinity;
+
+  constructor(
+    protected readonly flows: FlowTable,
+    protected readonly arena: PathArena,
+    protected readonly capacity: Float64Array,
+  ) {
+    super();
+    this.solver = this.counters = new MaxMinSolver(capacity);
+  }
+
+  activate(_f: number): void {}
+
+  finish(_f: number): void {}
+
+  arenaChanged(_change: number): void {}
 
   advance(dt: number): void {
     if (dt <= 0) return;
@@ -73,12 +142,16 @@ export class ExactRateUpdate implements RateUpdater {
 
   rerate(now: number): number {
     const flows = this.flows;
-    const { active, numActive } = flows;
-    this.solver.solve(active, numActive, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight);
+    this.solver.solve(flows.active, flows.numActive, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight);
+    return this.settle(now);
+  }
+
+  /** After a solve: finish times and the earliest, over every active flow; returns the aggregate rate. */
+  protected settle(now: number): number {
     let total = 0;
     let soonest = Infinity;
     // Columns through locals in the per-batch loop (no flow is created here, so none moves).
-    const { rate, rem, finish } = flows;
+    const { active, numActive, rate, rem, finish } = this.flows;
     for (let a = 0; a < numActive; a++) {
       const f = active[a];
       const r = rate[f];
@@ -101,20 +174,15 @@ export class ExactRateUpdate implements RateUpdater {
   }
 }
 
-export class LocalRateUpdate implements RateUpdater {
+export class LocalRateUpdate extends RateUpdateBase {
   private readonly filler: SubsetFiller;
+  protected readonly counters: SubsetFiller;
   private readonly finishQueue = new IndexedTimeHeap();
   private totalRate = 0;
   /** Per resource, the sum of the rates of the active flows crossing it. */
   private readonly resRate: Float64Array;
-  /**
-   * Per resource, the arena positions of the active flows that cross it (swap-remove through
-   * `slot`); a list's live part is its first resCount[r] entries: the arrays never shrink, so a
-   * resource whose flows come and go does not reallocate (pop/push churn was a tenth of the event
-   * handling).
-   */
-  private readonly resList: number[][];
-  private readonly resCount: Int32Array;
+  /** Per resource, the arena positions of the active flows that cross it (swap-remove through `slot`). */
+  private readonly resLists: ResourceLists;
   /** Per arena position: its index in its resource's list, and the flow whose path it is. */
   private slot: Int32Array;
   private owner: Int32Array;
@@ -137,11 +205,11 @@ export class LocalRateUpdate implements RateUpdater {
     private readonly arena: PathArena,
     private readonly capacity: Float64Array,
   ) {
+    super();
     const n = capacity.length;
-    this.filler = new SubsetFiller(n);
+    this.filler = this.counters = new SubsetFiller(n);
     this.resRate = new Float64Array(n);
-    this.resList = Array.from({ length: n }, () => []);
-    this.resCount = new Int32Array(n);
+    this.resLists = new ResourceLists(n);
     this.slot = new Int32Array(arena.path.length);
     this.owner = new Int32Array(arena.path.length);
     this.dirtyMark = new Uint8Array(n);
@@ -151,50 +219,34 @@ export class LocalRateUpdate implements RateUpdater {
     this.resOnly = new Int32Array(n);
   }
 
-  get solves(): number {
-    return this.filler.solves;
-  }
-
-  get work(): number {
-    return this.filler.work;
-  }
-
   activate(f: number): void {
-    const { flows, resList, resCount, slot, owner } = this;
+    const { flows, resLists, slot, owner } = this;
     const path = this.arena.path;
     const end = flows.start[f] + flows.len[f];
     for (let p = flows.start[f]; p < end; p++) {
       const r = path[p];
-      const list = resList[r];
-      const n = resCount[r]++;
-      slot[p] = n;
+      slot[p] = resLists.add(r, p);
       owner[p] = f;
-      if (n === list.length) list.push(p);
-      else list[n] = p;
       this.markDirty(r);
     }
   }
 
   finish(f: number): void {
-    const { flows, resList, resCount, slot, resRate } = this;
+    const { flows, resLists, slot, resRate } = this;
     const path = this.arena.path;
     const rate = flows.rate[f];
     const end = flows.start[f] + flows.len[f];
     for (let p = flows.start[f]; p < end; p++) {
       const r = path[p];
-      const list = resList[r];
-      const last = list[--resCount[r]];
-      if (last !== p) {
-        list[slot[p]] = last;
-        slot[last] = slot[p];
-      }
+      const moved = resLists.removeAt(r, slot[p]);
+      if (moved >= 0) slot[moved] = slot[p];
       this.markDirty(r);
       resRate[r] -= rate;
     }
     this.totalRate -= rate;
   }
 
-  advance(): void {}
+  advance(_dt: number): void {}
 
   arenaChanged(change: number): void {
     const length = this.arena.path.length;
@@ -229,7 +281,8 @@ export class LocalRateUpdate implements RateUpdater {
     const owner = this.owner;
     const path = this.arena.path;
     const { start, len, rate, rem: remBytes, t: since, finish } = flows;
-    const { resList, resCount, resRate, resStamp, resAffected, resOnly, avail, dirtyMark, dirtyList, capacity } = this;
+    const { lists: resList, count: resCount } = this.resLists;
+    const { resRate, resStamp, resAffected, resOnly, avail, dirtyMark, dirtyList, capacity } = this;
     let affected = this.affected;
     let nA = 0;
     for (let d = 0; d < dirtyList.length; d++) {
@@ -306,18 +359,15 @@ export class LocalRateUpdate implements RateUpdater {
 
   /** After compaction moved the paths, re-enter every active flow in the resource lists. */
   private rebuildLists(): void {
-    const { flows, resList } = this;
+    const { flows, resLists } = this;
     const path = this.arena.path;
-    for (const list of resList) list.length = 0;
+    resLists.clear();
     for (let a = 0; a < flows.numActive; a++) {
       const f = flows.active[a];
       for (let p = flows.start[f]; p < flows.start[f] + flows.len[f]; p++) {
-        const list = resList[path[p]];
-        this.slot[p] = list.length;
+        this.slot[p] = resLists.add(path[p], p);
         this.owner[p] = f;
-        list.push(p);
       }
     }
-    // Every list is now exactly its live part (resCount is unchanged).
   }
 }
