@@ -5,12 +5,15 @@
  * is named with its parameters or picked by the library. Both runs take α = 0, as `meshwork run`
  * does for a library schedule (a workload's α applies to every message of the step).
  */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildTopology } from '../../src/topology/registry.js';
 import { runWorkload } from '../../src/workload/run.js';
 import { runCollectiveFlow } from '../../src/sim/simulate.js';
 import type { ChakraNodeInit } from '../../src/workload/chakra/write.js';
 import { traceOf } from './chakra-helpers.js';
+import { runCli } from '../helpers/cli.js';
+import { parseAlgorithms } from '../../src/cli/commands/workload.js';
 
 type Coll = 'allreduce' | 'allgather' | 'reduce-scatter';
 const one = (collective: Coll, bytes: number, ranks: number) =>
@@ -49,5 +52,17 @@ describe('a workload of one collective equals meshwork run of it', () => {
     expect(w.report.collectives[0].algorithm).toMatch(/^nvls:.*\(nccl pick\)$/);
     expect((r.model.library as { algorithm: string; pickedBy: string }).algorithm).toBe('nvls');
     expect(relative(w.report.step_time_s, r.makespan_s)).toBeLessThan(1e-6);
+  });
+
+  it("the CLI: workload run --algorithm allreduce=nccl-ring:channels=2,proto=LL128 on ASTRA-sim's 8-NPU 1 MiB trace times as meshwork run of it", () => {
+    // An algorithm's own parameters stay with it; a comma before a collective's name starts the next item.
+    expect(parseAlgorithms('allreduce=nccl-ring:channels=2,proto=LL128,alltoall=bruck')).toEqual({ allreduce: 'nccl-ring:channels=2,proto=LL128', alltoall: 'bruck' });
+    const trace = fileURLToPath(new URL('../../../shared/reference/chakra/astra-sim/et_microbenchmarks/all_reduce/8npus_1MB', import.meta.url));
+    const w = runCli(['workload', 'run', '--trace', trace, '--topology', 'ring:8', '--algorithm', 'allreduce=nccl-ring:channels=2,proto=LL128', '--alpha', '0', '--json']);
+    expect(w.code, w.stderr).toBe(0);
+    const r = runCli(['run', '--topology', 'ring:8', '--collective', 'allreduce', '--algorithm', 'nccl-ring:channels=2,proto=LL128', '--size', '1MiB', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const step = (JSON.parse(w.stdout) as { report: { step_time_s: number } }).report.step_time_s;
+    expect(relative(step, (JSON.parse(r.stdout) as { makespan_s: number }).makespan_s)).toBeLessThan(1e-5);
   });
 });
