@@ -12,7 +12,8 @@
  * - any other communicator (and every one on a topology without nodes) is one node of P
  *   accelerators behind a switch, at the scale-up rate of its first rank (its links out), with one
  *   channel: such a topology gives the rings no NICs or rails to spread over. Its pick is the ring
- *   with the protocol (LL, LL128, Simple) that the message size favours.
+ *   or the tree with the protocol (LL, LL128, Simple) that the message size favours (a tree as tuned:
+ *   `nccl-tree` has no channel count).
  * The pick's timing is applied by the lowering through sim/library.ts's `libraryTiming`, as
  * `meshwork run` applies it (the latency once at the start of each of its streams, the protocol's
  * efficiency).
@@ -63,7 +64,8 @@ export function communicatorPicker(t: Topology, library: LibraryName): (collecti
       library,
       machine: machine.name,
       key,
-      spec: nodeLayout !== undefined ? `${pick.spec},machine=${machine.name}` : `${pick.algorithm}:channels=1,proto=${pick.protocol},machine=${machine.name}`,
+      // One channel for a ring of the stand-in; other picks (the tree) take no channel count: their spec as tuned.
+      spec: nodeLayout === undefined && pick.algorithm === 'nccl-ring' ? `nccl-ring:channels=1,proto=${pick.protocol},machine=${machine.name}` : `${pick.spec},machine=${machine.name}`,
       topology: identity ? t : standIn,
     };
     picks.set(key, out);
