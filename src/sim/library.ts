@@ -14,7 +14,7 @@ import { Spec } from '../util/spec.js';
 import { Topology } from '../topology/graph.js';
 import type { Schedule } from '../collectives/schedule.js';
 import { libraryEfficiencies, libraryLatency, libraryMachine } from '../collectives/algorithms/library/tuning.js';
-import { LIBRARY_PROTOCOLS, type LibraryProtocol } from '../collectives/algorithms/library/layout.js';
+import { LIBRARY_PROTOCOLS, layoutOf, type LibraryProtocol } from '../collectives/algorithms/library/layout.js';
 import type { FlowProgram } from './program/program.js';
 
 /**
@@ -92,6 +92,16 @@ export function effectiveTopology(t: Topology, timing: LibraryTiming): Topology 
     distanceConvention: t.distanceConvention,
     symmetry: t.symmetry,
   });
+}
+
+/**
+ * The one efficiency a workload applies to a library schedule's messages (workload/lower.ts runs
+ * many collectives on one topology, so it scales bytes, not link rates): the network's on a
+ * topology of several nodes (their rings' bottleneck is the NIC), the scale-up links' otherwise.
+ * On a topology of one link class this equals `effectiveTopology`.
+ */
+export function messageEfficiency(topology: Topology, timing: LibraryTiming): number {
+  return layoutOf(topology).nodes > 1 ? timing.netEfficiency : timing.efficiency;
 }
 
 /** The program with the library latency before every stream's first operation (every other field kept: non-blocking flags, dependencies). */

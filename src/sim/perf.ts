@@ -6,6 +6,8 @@
  * n elements where each rank gets a block.
  */
 import { InputError } from '../util/errors.js';
+import { parseSize } from '../util/units.js';
+import { LIBRARY_MACHINES } from '../collectives/algorithms/library/tuning.js';
 import type { Topology } from '../topology/graph.js';
 import type { CollectiveKind } from '../collectives/types.js';
 import type { FlowModelOptions } from './program/model.js';
@@ -45,6 +47,18 @@ export const MAX_PERF_ROWS = 4096;
 
 /** Blocked collectives: nccl-tests' size is n blocks. */
 const BLOCKED = new Set<CollectiveKind>(['allgather', 'alltoall', 'reduce-scatter', 'gather', 'scatter']);
+
+/** nccl-tests' own size rule: a bare K, M, G or T is a power of 1024 (`-e 8G` is 8 GiB); anything else as --size. */
+export function parseNcclTestsSize(text: string, field: string): number {
+  const m = /^\s*(\d+)\s*([KMGT])?\s*$/i.exec(text);
+  if (m) return Number(m[1]) * 1024 ** ' KMGT'.indexOf((m[2] ?? ' ').toUpperCase());
+  return parseSize(text, field);
+}
+
+/** The sizes of a measured table (by its file name) that a machine preset's parameters were solved from: kept out of the held-out figures. */
+export function tableAnchors(fileName: string): Set<number> {
+  return new Set(Object.values(LIBRARY_MACHINES).flatMap((m) => (m.anchors ?? []).filter((a) => a.table === fileName).map((a) => a.size_bytes)));
+}
 
 export function perfSizes(minBytes: number, maxBytes: number, factor: number): number[] {
   if (!(Number.isSafeInteger(minBytes) && minBytes >= 0)) throw new InputError('minbytes', minBytes, 'a whole number of bytes >= 0');

@@ -12,15 +12,16 @@
  * - any other communicator (and every one on a topology without nodes) is one node of P
  *   accelerators behind a switch, at the scale-up rate of its first rank (its links out), with one
  *   channel: such a topology gives the rings no NICs or rails to spread over. Its pick is the ring
- *   with the protocol (LL, LL128, Simple) that the message size favours.
- * The pick's timing (sim/library.ts: the latency once at the start of each of its streams, the
- * protocol's efficiency) is applied by the lowering.
+ *   or the tree with the protocol (LL, LL128, Simple) that the message size favours (a tree as tuned:
+ *   `nccl-tree` has no channel count).
+ * The pick's timing is applied by the lowering through sim/library.ts's `libraryTiming`, as
+ * `meshwork run` applies it (the latency once at the start of each of its streams, the protocol's
+ * efficiency).
  */
 import { Topology } from '../topology/graph.js';
 import { fullmesh } from '../topology/fullmesh.js';
 import type { CollectiveKind } from '../collectives/types.js';
-import { layoutOf } from '../collectives/algorithms/library/layout.js';
-import { libraryLatency, libraryMachine, tuneCollective, type LibraryName } from '../collectives/algorithms/library/tuning.js';
+import { libraryMachine, tuneCollective, type LibraryName } from '../collectives/algorithms/library/tuning.js';
 
 /** The collectives the libraries' tuning model covers. */
 export const LIBRARY_COLLECTIVES: ReadonlySet<string> = new Set(['allreduce', 'allgather', 'reduce-scatter']);
@@ -39,10 +40,6 @@ export interface CommunicatorPick {
   readonly spec: string;
   /** The topology to build it on: the real one for the whole machine in rank order, else the stand-in. */
   readonly topology: Topology;
-  /** Paid once at the start of each of the collective's streams, seconds. */
-  readonly latency_s: number;
-  /** Fraction of the link rate the protocol achieves on the communicator's bottleneck links. */
-  readonly efficiency: number;
 }
 
 /**
@@ -63,15 +60,13 @@ export function communicatorPicker(t: Topology, library: LibraryName): (collecti
     let standIn = identity && nodeLayout !== undefined ? t : standIns.get(standInKey);
     if (standIn === undefined) standIns.set(standInKey, (standIn = standInTopology(t, ranks, nodeLayout)));
     const pick = tuneCollective({ topology: standIn, collective, size, library, machine: machine.name }).pick;
-    const protocol = machine.protocols[pick.protocol];
     const out: CommunicatorPick = {
       library,
       machine: machine.name,
       key,
-      spec: nodeLayout !== undefined ? `${pick.spec},machine=${machine.name}` : `${pick.algorithm}:channels=1,proto=${pick.protocol},machine=${machine.name}`,
+      // One channel for a ring of the stand-in; other picks (the tree) take no channel count: their spec as tuned.
+      spec: nodeLayout === undefined && pick.algorithm === 'nccl-ring' ? `nccl-ring:channels=1,proto=${pick.protocol},machine=${machine.name}` : `${pick.spec},machine=${machine.name}`,
       topology: identity ? t : standIn,
-      latency_s: libraryLatency(standIn, collective, pick.algorithm, pick.protocol, machine),
-      efficiency: layoutOf(standIn).nodes > 1 ? protocol.netEfficiency : protocol.efficiency,
     };
     picks.set(key, out);
     return out;

@@ -39,6 +39,7 @@ import { resolveDevice, type DeviceModel } from './device.js';
 import { communicatorPicker, defaultLibrary, LIBRARY_COLLECTIVES, type CommunicatorPick } from './library-pick.js';
 import { libraryMachine, type LibraryName } from '../collectives/algorithms/library/tuning.js';
 import '../collectives/algorithms/library/index.js';
+import { libraryTiming, messageEfficiency } from '../sim/library.js';
 
 /** The algorithm of each collective type (schedule IR names, `meshwork collective list`). */
 export type CollectiveAlgorithms = Readonly<Partial<Record<ChakraCollective, string>>>;
@@ -100,9 +101,9 @@ interface GroupProgram {
   readonly usedBytes: number;
   /** The schedule's algorithm spec, with the library that picked it. */
   readonly algorithm: string;
-  /** A library pick's latency, paid at the start of each of its streams (a Compute op), seconds. */
+  /** A library algorithm's latency (picked or named), paid at the start of each of its streams (a Compute op), seconds. */
   readonly latency_s: number;
-  /** A library pick's protocol efficiency: its messages carry bytes / efficiency at the link rate. */
+  /** A library algorithm's protocol efficiency: its messages carry bytes / efficiency at the link rate. */
   readonly efficiency: number;
   /** Per op: its tag renumbered densely (schedules such as the hierarchical one use sparse tags up to 2^20), so an instance needs few. */
   readonly tags: Int32Array;
@@ -187,13 +188,15 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
         throw err;
       }
       const program = lowerSchedule(schedule, identity ? t : undefined);
+      // A library's algorithm, picked or named with its parameters, is timed as `meshwork run` times it (sim/library.ts).
+      const timing = libraryTiming(schedule, topo);
       g = {
         program,
         tags: denseTags(program.opTag),
         usedBytes: chakraBytes(inst.collective, size, P),
         algorithm: pick ? `${schedule.algorithmSpec} (${pick.library} pick)` : schedule.algorithmSpec,
-        latency_s: pick?.latency_s ?? 0,
-        efficiency: pick?.efficiency ?? 1,
+        latency_s: timing?.latency_s ?? 0,
+        efficiency: timing ? messageEfficiency(topo, timing) : 1,
       };
       groupPrograms.set(key, g);
     }
@@ -314,7 +317,7 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
         compute: computePolicy === 'trace' ? 'duration_micros when present, else the roofline of the device model' : 'the roofline of the device model whenever num_ops is known, else duration_micros',
         device,
         algorithms,
-        library: `library: ${library} (the topology's machine preset ${libraryMachine(t).name}); each allreduce, allgather and reduce-scatter gets the pick of the library's tuning model for its communicator (a fabric communicator of whole node slices: its nodes and NIC share; any other: one node behind a switch at its first rank's link rate, one channel), the pick's latency once at the start of each of its streams and its protocol efficiency as bytes / efficiency on the wire; the pick per collective is report.collectives[].algorithm`,
+        library: `library: ${library} (the topology's machine preset ${libraryMachine(t).name}); each allreduce, allgather and reduce-scatter gets the pick of the library's tuning model for its communicator (a fabric communicator of whole node slices: its nodes and NIC share; any other: one node behind a switch at its first rank's link rate, one channel), the pick's latency once at the start of each of its streams and its protocol efficiency as bytes / efficiency on the wire (the network's on several nodes, the scale-up links' otherwise); a library algorithm named with its parameters (nccl-ring, hierarchical, direct, nccl-tree, nvls, pat) gets the same timing, as in meshwork run (sim/library.ts libraryTiming); the pick per collective is report.collectives[].algorithm`,
         sizes: 'comm_size as ASTRA-sim reads it: the whole buffer (allreduce, reduce-scatter, reduce, broadcast), one rank\'s contribution (allgather, gather), one rank\'s send buffer of P blocks (alltoall, scatter); rounded up to whole 4-byte elements where an algorithm needs it',
         dependencies: `${trace.dependencyKinds === 'both' ? 'data and control' : trace.dependencyKinds === 'data' ? 'data only' : 'control only'} dependencies; ${trace.danglingDeps} on node ids absent from their file and ${trace.selfDeps} of a node on itself ignored`,
       },
@@ -359,7 +362,8 @@ function copyOp(b: FlowProgramBuilder, g: FlowProgram, o: number, offset: number
       b.barrier(`t${tagBase}:${g.keyNames[g.opPeer[o]]}`);
       break;
     case OpKind.HwCollective:
-      b.hwCollective(g.opBytes[o], `t${tagBase}:${g.keyNames[g.opPeer[o]]}`);
+      // The switch's reduction runs at the protocol's rate too (a run scales the hw bandwidth with the links).
+      b.hwCollective(wire, `t${tagBase}:${g.keyNames[g.opPeer[o]]}`);
       break;
     default:
       throw new Error(`a collective schedule with op kind ${g.opKind[o]}`);

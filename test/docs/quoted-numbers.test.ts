@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/sweep.js';
+import { buildTopology } from '../../src/topology/registry.js';
+import { simulateCollective } from '../../src/sim/simulate.js';
+import { DIFFERENCES, caseKey, cases } from '../sim/program/agreement-cases.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -65,6 +68,29 @@ describe('numbers quoted in the docs are what the commands print', () => {
     const r = runCli([...args.slice(0, 3), '--store', store, '--log', 'none'], { cwd: root });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/done: 20\/20 points .*0 failed/);
+  });
+
+  it("docs/workloads.md and docs/validation.md: ASTRA-sim's regression case, Meshwork's 117,790 ns with ASTRA-sim's parameters and 41,320 ns with its defaults", () => {
+    const workloadsDoc = readFileSync(join(root, 'docs/workloads.md'), 'utf8');
+    const validationDoc = readFileSync(join(root, 'docs/validation.md'), 'utf8');
+    const astra = Number(/Meshwork \*\*([\d,]+) ns\*\* with\nASTRA-sim's own parameters/.exec(workloadsDoc)![1].replace(/,/g, ''));
+    const plain = Number(/defaults \(the buffer in one piece, γ = 0\) give ([\d,]+) ns/.exec(workloadsDoc)![1].replace(/,/g, ''));
+    // The reconciliation (docs/validation.md, test/sim/library.test.ts): 4 serial chunks of 256 KiB, α = 10 ns, γ = 3 / 50 GB/s.
+    const topology = buildTopology('ring:8,bw=50GiB/s,lat=500ns');
+    const chunk = simulateCollective({ topology, collective: 'allreduce', algorithm: 'ring', size: (1 << 20) / 4 }, { model: { alpha: 10e-9, gammaReduce: 3 / 50e9 } });
+    expect(Math.round((4 * chunk.makespan_s * 1e9) / 10) * 10).toBe(astra);
+    const whole = simulateCollective({ topology, collective: 'allreduce', algorithm: 'ring', size: 1 << 20 }, { model: { alpha: 10e-9 } });
+    expect(Math.round((whole.makespan_s * 1e9) / 10) * 10).toBe(plain);
+    expect(validationDoc).toContain(`**${astra.toLocaleString('en-US')} ns**`);
+    expect(validationDoc).toContain(`both pins give ${plain.toLocaleString('en-US')} ns`);
+  });
+
+  it('docs/flow.md: the agreement matrix count is its cases and its named differences', () => {
+    const flowDoc = readFileSync(join(root, 'docs/flow.md'), 'utf8');
+    const m = /(\d+) of (\d+) cases\nagree within 10 %[^]*?The other (\d+) are named and pinned/.exec(flowDoc)!;
+    const all = cases();
+    const named = all.filter((c) => DIFFERENCES[caseKey(c)] !== undefined).length;
+    expect([Number(m[1]), Number(m[2]), Number(m[3])]).toEqual([all.length - named, all.length, named]);
   });
 
   it('README says the tests need ../shared beside the checkout', () => {

@@ -61,6 +61,7 @@ describe('Meshwork Studio, issue 28', () => {
     ['collective', '#view=collective&topology=torus:4x4&collective=alltoall&algorithm=pairwise&size=4KiB&run=1', '[data-testid="gantt"]'],
     ['compare', '#view=compare&topology=torus:4x4&collective=alltoall&size=4KiB&run=1', '[data-plot="compare"][data-rendered]'],
     ['traffic', '#view=traffic', 'form'],
+    ['busbw', '#view=perf&machine=mi300x&topology=mi300x&algorithm=rccl&collective=allreduce&table=none&b=1K&e=1M&f=8&run=1', '[data-plot="perf-busbw"][data-rendered]'],
     ['seeds', '#view=seeds', 'main'],
     ['sweeps', '#view=sweeps', 'main'],
   ];

@@ -23,7 +23,33 @@ export type Request =
    * A generated transformer step (`meshwork workload generate`) timed on a topology (`workload run`),
    * or, with `trace`, the Chakra files the user opened (`workload run --trace`; the bytes travel with the request).
    */
-  | { kind: 'workload'; spec: string; tp: number; dp: number; layers: number; hidden: number; sequence: number; engine: EngineName; trace?: WorkloadTraceFiles };
+  | { kind: 'workload'; spec: string; tp: number; dp: number; layers: number; hidden: number; sequence: number; engine: EngineName; trace?: WorkloadTraceFiles }
+  /**
+   * `meshwork perf`: a size sweep (-b, -e, -f as nccl-tests reads them) at flow level, or with
+   * `measured` (an nccl-tests/rccl-tests table's name and text) `perf --measured`, row by row.
+   */
+  | { kind: 'perf'; spec: string; collective: string; algorithm: string; minBytes: string; maxBytes: string; factor: string; measured?: { name: string; text: string } };
+
+/** One size of a `perf` run: Meshwork's row, and the measured one beside it when a table was given. */
+export interface PerfReplyRow {
+  readonly size_bytes: number;
+  readonly time_s: number;
+  readonly busbw_Bps: number;
+  readonly algorithm: string;
+  readonly measured_time_s: number | null;
+  readonly measured_busbw_Bps: number | null;
+  /** Meshwork / measured time − 1 (the CLI's error column); null without a table. */
+  readonly error: number | null;
+  /** A row a preset parameter was solved from (left out of the held-out figures). */
+  readonly anchor: boolean;
+}
+
+export interface PerfReply {
+  readonly ranks: number;
+  readonly rows: readonly PerfReplyRow[];
+  /** Geometric-mean errors (the CLI's), null without a table or without rows on that side of 1 MiB. */
+  readonly geomean: { readonly below1MiB: number | null; readonly from1MiB: number | null; readonly heldOutBelow1MiB: number | null; readonly heldOutFrom1MiB: number | null } | null;
+}
 
 /** Opened Chakra rank files (name.<rank>.et) and the `--deps`, `--replicate` of `workload run`. */
 export interface WorkloadTraceFiles {

@@ -3,7 +3,7 @@
  * `#view=collective&topology=torus:4x4&collective=alltoall&algorithm=pairwise&size=4KiB&engine=flow`.
  * A hash (not a path or query) keeps the static build working on any file host.
  */
-export const VIEWS = ['topology', 'collective', 'compare', 'traffic', 'workload', 'seeds', 'sweeps'] as const;
+export const VIEWS = ['topology', 'collective', 'compare', 'traffic', 'workload', 'perf', 'seeds', 'sweeps'] as const;
 export type ViewName = (typeof VIEWS)[number];
 
 export interface UrlState {

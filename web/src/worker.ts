@@ -28,7 +28,7 @@ import { mscclModel, mscclProgram, verifyMscclSchedule } from '../../src/interop
 import { structuredLayout, type Layout } from './layout.js';
 import { HeatmapRecorder, totalUtilisation } from './heatmap-recorder.js';
 import { opTimesOf } from '../../src/sim/assemble.js';
-import type { AlgorithmInfo, CollectiveReply, CompareReply, Drawing, GanttData, Reply, Request, RouteReply, TopologyReply, TrafficReply, WorkloadReply } from './protocol.js';
+import type { AlgorithmInfo, CollectiveReply, CompareReply, Drawing, GanttData, PerfReply, PerfReplyRow, Reply, Request, RouteReply, TopologyReply, TrafficReply, WorkloadReply } from './protocol.js';
 import { modelOptionsFromText } from '../../src/sim/options-schema.js';
 import { compareAlgorithms } from '../../src/sim/compare.js';
 import type { RunRequest } from '../../src/sim/request.js';
@@ -309,7 +309,38 @@ function handle(req: Request, progress: (f: number, note: string) => void): unkn
       return import('../../src/analysis/reproduce/results-file.js').then((m) => m.parseResultsJson(req.text, req.name));
     case 'workload':
       return workload(req, progress);
+    case 'perf':
+      return perf(req, progress);
   }
+}
+
+/**
+ * `meshwork perf` in the page: the library's size sweep, or its row-by-row comparison with a
+ * measured table (the CLI's error column and geometric means; a preset's anchor rows by the
+ * table's file name). The perf module loads with the first request.
+ */
+async function perf(req: Extract<Request, { kind: 'perf' }>, progress: (f: number, note: string) => void): Promise<PerfReply> {
+  const { compareWithMeasured, parseMeasuredTable, parseNcclTestsSize, perfSweep, tableAnchors } = await import('../../src/sim/perf.js');
+  const collective = parseCollective(req.collective);
+  const topology = topologyOf(req.spec);
+  const base = { topology, collective, algorithm: req.algorithm };
+  if (req.measured) {
+    progress(0.05, `timing the sizes of ${req.measured.name}`);
+    const c = compareWithMeasured(base, parseMeasuredTable(req.measured.text, 'measured'), tableAnchors(req.measured.name));
+    return {
+      ranks: topology.numEndpoints,
+      rows: c.rows.map((r) => ({ ...meshworkRow(r.meshwork), measured_time_s: r.measured.time_s, measured_busbw_Bps: r.measured.busbw_Bps, error: r.error, anchor: r.anchor })),
+      geomean: { below1MiB: c.geomeanBelow1MiB, from1MiB: c.geomeanFrom1MiB, heldOutBelow1MiB: c.heldOutBelow1MiB, heldOutFrom1MiB: c.heldOutFrom1MiB },
+    };
+  }
+  const factor = Number(req.factor);
+  if (!(Number.isFinite(factor) && factor >= 1)) throw new InputError('stepfactor', req.factor, 'a number >= 1');
+  const rows = perfSweep({ ...base, minBytes: parseNcclTestsSize(req.minBytes, 'minbytes'), maxBytes: parseNcclTestsSize(req.maxBytes, 'maxbytes'), factor, onRow: (row, i, total) => progress((i + 1) / total, `${row.size_bytes} B`) });
+  return { ranks: topology.numEndpoints, rows: rows.map((r) => ({ ...meshworkRow(r), measured_time_s: null, measured_busbw_Bps: null, error: null, anchor: false })), geomean: null };
+}
+
+function meshworkRow(r: { size_bytes: number; time_s: number; busbw_Bps: number; algorithm: string }): Pick<PerfReplyRow, 'size_bytes' | 'time_s' | 'busbw_Bps' | 'algorithm'> {
+  return { size_bytes: r.size_bytes, time_s: r.time_s, busbw_Bps: r.busbw_Bps, algorithm: r.algorithm };
 }
 
 /**

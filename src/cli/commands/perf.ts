@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
-import { parseSize, parseTime } from '../../util/units.js';
+import { parseTime } from '../../util/units.js';
 import { loadTopology } from '../../node/load-topology.js';
 import '../../collectives/index.js'; // registers every algorithm
 import { parseCollective } from '../../collectives/types.js';
-import { compareWithMeasured, formatPerfTable, parseMeasuredTable, perfSweep, type MeasuredComparison } from '../../sim/perf.js';
+import { compareWithMeasured, formatPerfTable, parseMeasuredTable, parseNcclTestsSize, perfSweep, tableAnchors, type MeasuredComparison } from '../../sim/perf.js';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { LIBRARY_MACHINES } from '../../collectives/algorithms/library/tuning.js';
 import { print } from '../io.js';
 import { csvLine } from './timing-options.js';
 import { progressBar } from '../progress.js';
@@ -25,12 +24,8 @@ interface PerfOptions {
   csv?: boolean;
 }
 
-/** nccl-tests' own size rule: a bare K, M, G or T is a power of 1024 (`-e 8G` is 8 GiB); anything else as --size. */
-export function parseNcclTestsSize(text: string, field: string): number {
-  const m = /^\s*(\d+)\s*([KMGT])?\s*$/i.exec(text);
-  if (m) return Number(m[1]) * 1024 ** ' KMGT'.indexOf((m[2] ?? ' ').toUpperCase());
-  return parseSize(text, field);
-}
+// The parser moved to the library (the Studio's busbw view reads sizes the same way); kept here for its importers.
+export { parseNcclTestsSize };
 
 export function register(program: Command): void {
   program
@@ -62,8 +57,7 @@ export function register(program: Command): void {
           throw new InputError('measured', opts.measured, `a readable file (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
         }
         // A table a machine preset was calibrated on (by its file name): its anchor rows apart from the held-out ones.
-        const table = basename(opts.measured);
-        const anchors = new Set(Object.values(LIBRARY_MACHINES).flatMap((m) => (m.anchors ?? []).filter((a) => a.table === table).map((a) => a.size_bytes)));
+        const anchors = tableAnchors(basename(opts.measured));
         const comparison = compareWithMeasured({ topology, collective, algorithm: opts.algorithm, model }, parseMeasuredTable(text), anchors);
         printComparison(comparison, opts, `${collective} on ${topology.spec}, algorithm ${opts.algorithm}, against ${opts.measured}`);
         return;

@@ -52,11 +52,17 @@ interface WorkloadRunOptions extends PacketCliOptions {
   json?: boolean;
 }
 
-/** `allreduce=ring,alltoall=bruck` → the algorithm of each named collective type. */
+/**
+ * A comma starts a new item only before a collective's name and `=`: an algorithm's own parameters
+ * (`nccl-ring:channels=4,proto=LL128`) stay with it.
+ */
+const ITEM_BOUNDARY = new RegExp(`,(?=\\s*(?:${[...CHAKRA_COLLECTIVES].sort((a, b) => b.length - a.length).join('|')})=)`);
+
+/** `allreduce=ring,alltoall=bruck` → the algorithm of each named collective type (`;` separates items too). */
 export function parseAlgorithms(text: string | undefined): CollectiveAlgorithms {
   if (text === undefined) return {};
   const out: Partial<Record<ChakraCollective, string>> = {};
-  for (const item of text.split(';').flatMap((s) => s.split(/,(?=[a-z-]+=)/))) {
+  for (const item of text.split(';').flatMap((s) => s.split(ITEM_BOUNDARY))) {
     const eq = item.indexOf('=');
     const name = item.slice(0, eq).trim() as ChakraCollective;
     if (eq < 0 || !CHAKRA_COLLECTIVES.includes(name)) throw new InputError('algorithm', item, `collective=algorithm items, collective one of ${CHAKRA_COLLECTIVES.join(', ')} (e.g. allreduce=ring,alltoall=bruck)`);

@@ -9,89 +9,8 @@
  * differ") pinned to the ratio measured here, never skipped.
  */
 import { describe, expect, it } from 'vitest';
-import { FlowProgramBuilder, buildSchedule, buildTopology, listAlgorithms, simulate, type CollectiveKind } from '../../../src/index.js';
-
-const TOPOLOGIES = ['torus:4x4,bw=25Gbps,lat=100ns', 'twolevel:leaves=4,hosts=4,bw=25Gbps,lat=100ns', 'fullmesh:8,bw=25Gbps,lat=100ns'];
-const COLLECTIVES: CollectiveKind[] = ['alltoall', 'broadcast', 'reduce', 'allreduce', 'scatter', 'gather', 'allgather', 'reduce-scatter', 'one-to-one', 'barrier'];
-/** Bytes per block for alltoall/allgather (16 ranks × 16 blocks each), the whole buffer otherwise. */
-const SIZE: Partial<Record<CollectiveKind, number>> = { alltoall: 16384, allgather: 16384, barrier: 0 };
-const LARGE = 65536;
-
-/**
- * Named model differences: packet / flow ratio measured on this matrix (re-measured on issue 17's
- * FlowEngine; PIN_TOLERANCE below says why ± 0.01).
- * - torus-contention: on the 4×4 torus, schedules whose messages cross each other on shared links
- *   (alltoall, recursive doubling, Bruck) are 7–40% slower at packet level. The mechanism (pinned
- *   below): a router shares an output among its input ports round-robin (iSLIP, as BookSim), not
- *   among flows max-min, so where flows merge from different ports they get unequal shares and
- *   finish at different times; in a schedule whose next step waits for a particular message, the
- *   starved messages gate it. Not the cause: buffer depth (vcBuf 64: pairwise 1.294) or the DOR tie
- *   (positive in both engines); more VCs narrow it (8 VCs: pairwise 1.225, linear 1.028,
- *   hop-grouped 1.255), one-flit packets widen it (1.70, 1.47, 1.99). docs/flow.md, "Where the
- *   engines differ".
- */
-/**
- * Both engines are deterministic, so a pinned ratio does not scatter: the band is not for noise but
- * the drift accepted without re-examining a difference (a rounding of the pin, 0.0005, plus small
- * changes of the packet router's timing). The earlier ± 0.03 let pairwise drift from 1.246 to 1.275
- * unnoticed; a model change that moves a ratio by more than 0.01 re-measures it here and in
- * docs/flow.md.
- */
-const PIN_TOLERANCE = 0.01;
-/**
- * - small-messages (issue 25): the libraries' pick on the full mesh is LL over 7 channels, whose
- *   ring steps move S/(7·8) = 1,170 B (37 flits) with only NCCL's 10 µs LL latency up front; the
- *   packet engine's per-message router pipeline and packetization are then a larger share (the same
- *   schedule on 1 channel: 1.03; with Simple's 56 µs latency up front: 1.02). docs/flow.md.
- */
-const DIFFERENCES: Record<string, { ratio: number; why: 'torus-contention' | 'small-messages' }> = {
-  'fullmesh:8 allreduce nccl': { ratio: 1.158, why: 'small-messages' },
-  'fullmesh:8 allreduce rccl': { ratio: 1.158, why: 'small-messages' },
-  'fullmesh:8 reduce-scatter nccl': { ratio: 1.143, why: 'small-messages' },
-  'fullmesh:8 reduce-scatter rccl': { ratio: 1.143, why: 'small-messages' },
-  'torus:4x4 allgather bruck': { ratio: 1.123, why: 'torus-contention' },
-  'torus:4x4 allgather recursive-doubling': { ratio: 1.140, why: 'torus-contention' },
-  // PAT (issue 25): power-of-two distances as recursive doubling, one message per block, several per step to the same peer.
-  'torus:4x4 allgather pat': { ratio: 1.132, why: 'torus-contention' },
-  'torus:4x4 allreduce recursive-doubling': { ratio: 1.117, why: 'torus-contention' },
-  'torus:4x4 alltoall bruck': { ratio: 1.117, why: 'torus-contention' },
-  'torus:4x4 alltoall hop-grouped': { ratio: 1.354, why: 'torus-contention' },
-  'torus:4x4 alltoall linear': { ratio: 1.144, why: 'torus-contention' },
-  'torus:4x4 alltoall pairwise': { ratio: 1.275, why: 'torus-contention' },
-  // FIG. 9 paced by its real link sharing (gap = max(d) − 1, issue 10) joins the class; with the
-  // literal gap = hops − 1 its sends were throttled enough to agree within 10%.
-  'torus:4x4 alltoall per-step-barrier': { ratio: 1.400, why: 'torus-contention' },
-  'torus:4x4 alltoall ring': { ratio: 1.075, why: 'torus-contention' }, // 1.109 before issue 15's next-cycle credits and free-VC allocation
-  'torus:4x4 reduce-scatter pairwise': { ratio: 1.122, why: 'torus-contention' },
-};
-
-interface Case {
-  topology: string;
-  collective: CollectiveKind;
-  algorithm: string;
-}
-
-/** For algorithms that need a capability none of TOPOLOGIES declares (in-switch reduction: `nvls`). */
-const CAPABILITY_TOPOLOGY = 'hgx-h100:linkbw=25Gbps,linklat=100ns';
-
-function cases(): Case[] {
-  const out: Case[] = [];
-  for (const topology of [...TOPOLOGIES, CAPABILITY_TOPOLOGY]) {
-    const t = buildTopology(topology);
-    for (const collective of COLLECTIVES) {
-      for (const a of listAlgorithms(collective)) {
-        if (topology === CAPABILITY_TOPOLOGY && out.some((c) => c.collective === collective && c.algorithm === a.name)) continue;
-        try {
-          buildSchedule({ collective, algorithm: a.name, topology: t, size: SIZE[collective] ?? LARGE, root: 0, peer: 1 });
-        } catch {
-          continue; // the algorithm does not apply to this topology (its own error says why)
-        }
-        out.push({ topology, collective, algorithm: a.name });
-      }
-    }
-  }
-  return out;
-}
+import { FlowProgramBuilder, buildSchedule, buildTopology, listAlgorithms, simulate } from '../../../src/index.js';
+import { COLLECTIVES, DIFFERENCES, LARGE, PIN_TOLERANCE, SIZE, caseKey, cases } from './agreement-cases.js';
 
 describe('flow and packet engines agree', () => {
   const all = cases();
@@ -106,7 +25,7 @@ describe('flow and packet engines agree', () => {
     const packet = simulate({ topology: t, schedule, engine: 'packet' });
     expect(packet.model.injectionOrder).toBe(flow.model.injectionOrder);
     const ratio = packet.makespan_s / flow.makespan_s;
-    const key = `${topology.split(',')[0]} ${collective} ${algorithm}`;
+    const key = caseKey({ topology, collective, algorithm });
     const named = DIFFERENCES[key];
     if (named) expect(Math.abs(ratio - named.ratio), `${key}: ${named.why}`).toBeLessThan(PIN_TOLERANCE);
     else expect(Math.abs(ratio - 1), key).toBeLessThan(collective === 'barrier' ? 0.25 : 0.1);
