@@ -169,7 +169,8 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
   };
   if (name === 'booksim') {
     const family = familyOf(topology);
-    base.channelLatency = family?.booksimChannelLatency ?? 1;
+    const latency = family?.booksimChannelLatency ?? 1;
+    base.channelLatency = typeof latency === 'function' ? latency(topology) : latency;
     if (family?.booksimInjectionVc) base.injectionVc = family.booksimInjectionVc;
     base.ejectionCredits = 'terminal';
   }
