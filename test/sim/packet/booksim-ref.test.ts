@@ -34,6 +34,10 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     'mesh88_sw_separable_p4',
     // dragonflynew min with 4 VCs: BookSim asserts the VC count only for ugal (vcsPerClass 1: VCs 0 and 1 on channels).
     'dragonflynew_k2_uniform_p4_vc4',
+    // BookSim's concentrated mesh, 4 terminals per router, express edge channels (src/topology/cmesh.ts):
+    // dor_cmesh on every VC, and xy_yx_cmesh (one coin per packet, half the VCs each order).
+    'cmesh44_c4_dor_p4',
+    'cmesh44_c4_xy_yx_p4',
   ];
   for (const name of names) {
     it(name, () => {
