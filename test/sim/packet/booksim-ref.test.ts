@@ -38,6 +38,8 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     // dor_cmesh on every VC, and xy_yx_cmesh (one coin per packet, half the VCs each order).
     'cmesh44_c4_dor_p4',
     'cmesh44_c4_xy_yx_p4',
+    // BookSim's examples/cmeshconfig: dor_no_express, bitcomp (ranks are BookSim's cmesh terminal ids), 16 VCs, 1-flit packets.
+    'cmesh44_bitcomp_p1',
   ];
   for (const name of names) {
     it(name, () => {
