@@ -231,7 +231,6 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   subnets: 1,
   classes: 1,
   input_speedup: 1,
-  output_speedup: 1,
   st_prepare_delay: 0,
   output_delay: 0,
   speculative: 0,
@@ -438,6 +437,8 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.swAllocDelay = int('sw_alloc_delay', 1, 0, 1000);
   config.stDelay = int('st_final_delay', 1, 0, 1000);
   config.internalSpeedup = num('internal_speedup', 1, 1, MAX_INTERNAL_SPEEDUP);
+  const outputSpeedup = int('output_speedup', 1, 1, 16);
+  if (outputSpeedup !== 1) config.outputSpeedup = outputSpeedup;
   config.creditDelay = int('credit_delay', 0, 0, 1000);
   const busyWhenFull = int('vc_busy_when_full', 0, 0, 1) === 1;
   // wait_for_tail_credit = 1 implies a credit too: an empty VC has them all.

@@ -269,6 +269,10 @@ describe('BookSim config keys', () => {
 
   it('refuses every key or value Meshwork cannot honour, naming the key, and ignores only output-only keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; input_speedup = 2;')).toMatch(/input_speedup: got 2; accepted: 1/);
+    // output_speedup: an integer number of crossbar lanes per output (iq_router.cpp expanded outputs).
+    expect(withKeys('output_speedup = 2;').config.outputSpeedup).toBe(2);
+    expect(withKeys('output_speedup = 1;').config.outputSpeedup).toBeUndefined();
+    expect(refusal('topology = torus; routing_function = dim_order; output_speedup = 0;')).toMatch(/output_speedup: got 0; accepted: an integer in \[1, 16\]/);
     expect(refusal('topology = torus; routing_function = dim_order; internal_speedup = 0.5;')).toMatch(/internal_speedup: got 0.5; accepted: a number in \[1, 16\]/);
     expect(refusal('topology = torus; routing_function = dim_order; packet_size = 4; hold_switch_for_packet = 1;')).toMatch(/hold_switch_for_packet: got 1; accepted: 0, or 1 with packet_size = 1/);
     // With one-flit packets holding the switch changes nothing (BookSim's own fat-tree example sets it).
