@@ -17,6 +17,7 @@ import { adaptiveEntry, ugalGlobalEntry, ugalLocalEntry } from './adaptive.js';
 import { flatflyUgalEntry } from './flatfly.js';
 import { dalEntry } from './dal.js';
 import { rommEntry, valiantDorEntry, xyYxEntry } from './booksim-mesh.js';
+import { cmeshDorEntry, cmeshDorNoExpressEntry, cmeshXyYxEntry, cmeshXyYxNoExpressEntry } from './cmesh.js';
 import { simgridDragonflyEntry, simgridFatTreeEntry } from './simgrid-zones.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
@@ -43,6 +44,10 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   rommEntry,
   valiantDorEntry,
   xyYxEntry,
+  cmeshDorEntry,
+  cmeshDorNoExpressEntry,
+  cmeshXyYxEntry,
+  cmeshXyYxNoExpressEntry,
   simgridFatTreeEntry,
   simgridDragonflyEntry,
 ];

@@ -16,6 +16,7 @@ import { omegaFamily } from './omega.js';
 import { dragonflyFamily } from './dragonfly.js';
 import { dceFamilies, mdceFamily } from './mdce/families.js';
 import { flatflyFamily, hyperxFamily } from './hyperx.js';
+import { cmeshFamily } from './cmesh.js';
 import { slimFlyFamily } from './slimfly.js';
 import { polarFlyFamily } from './polarfly.js';
 import { dragonflyPlusFamily } from './dragonflyplus.js';
@@ -48,6 +49,7 @@ export const BUILTIN_FAMILIES: readonly TopologyFamily[] = [
   dragonflyFamily,
   hyperxFamily,
   flatflyFamily,
+  cmeshFamily,
   slimFlyFamily,
   polarFlyFamily,
   dragonflyPlusFamily,

@@ -81,9 +81,10 @@ export interface TopologyFamily {
   quarters?(t: Topology): QuarterPartition;
   /**
    * Channel latency, in cycles, of BookSim's network of this family (its `booksim` preset): one
-   * value, or one per channel class (BookSim's dragonfly: local 10, global 100, terminal 1).
+   * value, or one per channel class (BookSim's dragonfly: local 10, global 100, terminal 1), or a
+   * function of the instance when it depends on the size (BookSim's cmesh: express channels K cycles).
    */
-  readonly booksimChannelLatency?: number | Readonly<Record<string, number>>;
+  readonly booksimChannelLatency?: number | Readonly<Record<string, number>> | ((t: Topology) => number | Readonly<Record<string, number>>);
   /** The routing BookSim's own network of this family uses (a routing registry name), if not the default. */
   readonly booksimRouting?: string;
   /** How BookSim's routing for this family picks the injection VC (min_dragonflynew draws at random). */

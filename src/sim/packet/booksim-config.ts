@@ -231,7 +231,6 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   subnets: 1,
   classes: 1,
   input_speedup: 1,
-  output_speedup: 1,
   st_prepare_delay: 0,
   output_delay: 0,
   speculative: 0,
@@ -283,10 +282,12 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
   // ran_min_flatfly is dimension order, lowest dimension first (flatfly_outport): shortest path with
   // the lowest-port tie on a HyperX.
   flatfly: { ran_min: 'shortest', ugal: 'ugal-flatfly' },
+  // BookSim's names are routing_function + "_cmesh" (cmesh.cpp RegisterRoutingFunctions).
+  cmesh: { dor: 'cmesh-dor', dor_no_express: 'cmesh-dor-no-express', xy_yx: 'cmesh-xy-yx', xy_yx_no_express: 'cmesh-xy-yx-no-express' },
 };
 
 /** Routings the `booksim` preset would not choose by itself, so the run must name them. */
-const NAMED_ROUTINGS = new Set<RoutingName>(['ugal-booksim', 'ugal-flatfly', 'romm', 'valiant-dor', 'xy-yx']);
+const NAMED_ROUTINGS = new Set<RoutingName>(['ugal-booksim', 'ugal-flatfly', 'romm', 'valiant-dor', 'xy-yx', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
 
 /** BookSim routing functions Meshwork does not model, each with the reason (routefunc.cpp, @ 28f43299). */
 const REFUSED_ROUTINGS: Readonly<Record<string, string>> = {
@@ -328,6 +329,27 @@ function flatflySpec(k: number, n: number, int: (key: string, fallback: number, 
     refuse('traffic', traffic ?? 'uniform', "uniform with flatfly unless c = 1 (with c > 1 BookSim numbers its terminals across the chip's tiles)");
   }
   return `flatfly:k=${k},n=${n},c=${c}`;
+}
+
+/**
+ * BookSim's cmesh (cmesh.cpp _ComputeSize) with its assertions: n = 2, c = 4, x = y, xr = yr,
+ * c = xr·yr (so xr = yr = 2); k even and at least 4, where its edge routers pair up K/2 apart
+ * (topology/cmesh.ts). Its terminal ids are Meshwork's ranks, so BookSim's bit patterns name the
+ * same terminals; tornado and neighbor read xr = 2 as a digit radix, refused in bookSimTraffic.
+ */
+function cmeshSpec(k: number, n: number, int: (key: string, fallback: number, min: number, max: number) => number): string {
+  if (n !== 2) refuse('n', n, '2 with cmesh (BookSim asserts n <= 2 and builds four mesh ports per router)');
+  if (k < 4 || k % 2 !== 0) refuse('k', k, "an even integer of at least 4 with cmesh (BookSim pairs edge routers k/2 apart; at k = 2 its express channels duplicate mesh links, at odd k they collide)");
+  const c = int('c', 1, 1, 1 << 12);
+  if (c !== 4) refuse('c', c, '4 with cmesh (BookSim asserts c == 4)');
+  const x = int('x', 8, 1, 1 << 12);
+  const y = int('y', 8, 1, 1 << 12);
+  if (y !== x) refuse('y', y, `x (${x}; BookSim asserts x = y)`);
+  const xr = int('xr', 1, 1, 1 << 12);
+  const yr = int('yr', 1, 1, 1 << 12);
+  if (yr !== xr) refuse('yr', yr, `xr (${xr}; BookSim asserts xr = yr)`);
+  if (xr * yr !== c) refuse('xr', xr, `2 with cmesh (BookSim asserts c = xr·yr = 4)`);
+  return `cmesh:k=${k}`;
 }
 
 const KIND_EXAMPLES = { int: 'an integer such as 4', float: 'a number with a decimal point such as 1000000.0', str: 'a name or a {...} list' } as const;
@@ -383,11 +405,12 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (topology === 'torus' || topology === 'mesh') topologySpec = `${topology}:${Array.from({ length: n }, () => k).join('x')}`;
   else if (topology === 'fattree') topologySpec = `fattree:k=${k},levels=${n}`;
   else if (topology === 'flatfly') topologySpec = flatflySpec(k, n, int, keys.traffic);
+  else if (topology === 'cmesh') topologySpec = cmeshSpec(k, n, int);
   else {
     if (n !== 1) refuse('n', n, '1 (dragonflynew supports one dimension inside a group)');
     topologySpec = `dragonfly:h=${k},wiring=booksim`;
   }
-  if (topology !== 'flatfly' && get('c', 1) !== 1) refuse('c', keys.c, "1 (Meshwork models BookSim's c = 1 only, except on flatfly)");
+  if (topology !== 'flatfly' && topology !== 'cmesh' && get('c', 1) !== 1) refuse('c', keys.c, "1 (Meshwork models BookSim's c = 1 only, except on flatfly and cmesh)");
   const routingValue = get('routing_function', 'none');
   if (typeof routingValue === 'string' && !Object.hasOwn(ROUTINGS[topology], routingValue) && Object.hasOwn(REFUSED_ROUTINGS, routingValue)) {
     refuse('routing_function', routingValue, `${Object.keys(ROUTINGS[topology]).join(' | ')} with ${topology} (${routingValue}: ${REFUSED_ROUTINGS[routingValue]})`);
@@ -414,12 +437,14 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.swAllocDelay = int('sw_alloc_delay', 1, 0, 1000);
   config.stDelay = int('st_final_delay', 1, 0, 1000);
   config.internalSpeedup = num('internal_speedup', 1, 1, MAX_INTERNAL_SPEEDUP);
+  const outputSpeedup = int('output_speedup', 1, 1, 16);
+  if (outputSpeedup !== 1) config.outputSpeedup = outputSpeedup;
   config.creditDelay = int('credit_delay', 0, 0, 1000);
   const busyWhenFull = int('vc_busy_when_full', 0, 0, 1) === 1;
   // wait_for_tail_credit = 1 implies a credit too: an empty VC has them all.
   config.vcAllocCheck = int('wait_for_tail_credit', 0, 0, 1) === 1 ? 'empty' : busyWhenFull ? 'free-with-credit' : 'free';
   const nocLatency = int('use_noc_latency', 1, 0, 1) === 1;
-  if (!nocLatency && (topology === 'torus' || topology === 'flatfly')) config.channelLatency = 1;
+  if (!nocLatency && (topology === 'torus' || topology === 'flatfly' || topology === 'cmesh')) config.channelLatency = 1;
   // BookSim's flatfly gives each channel its on-chip wire length (xr·|dx| + yr·|dy| between router
   // tiles): per channel, not per class, which Meshwork's channel latencies cannot express.
   if (nocLatency && topology === 'flatfly') refuse('use_noc_latency', 1, '0 with flatfly (every channel 1 cycle; its per-channel on-chip wire lengths are not modelled)');
@@ -436,7 +461,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0) refuse('seed', seed, 'a non-negative integer (BookSim "time" is not reproducible)');
   config.seed = seed;
 
-  const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' ? k ** n : Number.MAX_SAFE_INTEGER;
+  const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' ? k ** n : topology === 'cmesh' ? 4 * k * k : Number.MAX_SAFE_INTEGER;
   const traffic = bookSimTraffic(get('traffic', 'uniform'), k, n, typeof keys.xr === 'number' ? keys.xr : 1, terminals);
   const pattern = traffic.pattern;
   // injection_process: bernoulli, or on_off with burst_alpha/burst_beta/burst_r1 (or on_off(a,b,r1)

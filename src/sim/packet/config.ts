@@ -77,6 +77,12 @@ export interface PacketConfig {
    * 1: no output buffering, one crossbar pass per cycle.
    */
   internalSpeedup: number;
+  /**
+   * Output speedup (BookSim `output_speedup`, an integer): an output accepts up to S flits a cycle
+   * from the crossbar, input i on lane i mod S, into its output buffer, which sends one flit per
+   * cycle. Default 1.
+   */
+  outputSpeedup?: number;
   /** Extra cycles before a credit starts back upstream (BookSim credit_delay). */
   creditDelay: number;
   creditReturn: CreditReturn;
@@ -169,7 +175,8 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
   };
   if (name === 'booksim') {
     const family = familyOf(topology);
-    base.channelLatency = family?.booksimChannelLatency ?? 1;
+    const latency = family?.booksimChannelLatency ?? 1;
+    base.channelLatency = typeof latency === 'function' ? latency(topology) : latency;
     if (family?.booksimInjectionVc) base.injectionVc = family.booksimInjectionVc;
     base.ejectionCredits = 'terminal';
   }
@@ -213,6 +220,7 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   if (typeof cfg.internalSpeedup !== 'number' || !(cfg.internalSpeedup >= 1 && cfg.internalSpeedup <= MAX_INTERNAL_SPEEDUP)) {
     throw new InputError('internal-speedup', cfg.internalSpeedup, `a number in [1, ${MAX_INTERNAL_SPEEDUP}]`);
   }
+  if (cfg.outputSpeedup !== undefined) checkInt('output-speedup', cfg.outputSpeedup, 1, 16);
   checkInt('credit-delay', cfg.creditDelay, 0, 1000);
   checkChoice('credit-return', cfg.creditReturn, CREDIT_RETURNS);
   checkChoice('terminals', cfg.terminals, TERMINAL_MODELS);

@@ -131,6 +131,12 @@ export class PacketNetwork {
   private readonly speedup: number;
   /** S ≠ 1: flits leave through per-output FIFO buffers, one per cycle (BookSim's output queues). */
   private readonly outputQueued: boolean;
+  /**
+   * BookSim `output_speedup` S: the switch allocator sees S columns per output, input i requesting
+   * column i mod S (iq_router.cpp `expanded_output`), so an output takes up to S flits a cycle into
+   * its output buffer.
+   */
+  private readonly outSpeedup: number;
   /** Under output queueing: the first cycle each input port's credit channel is free (one credit per cycle). */
   private readonly creditFreeAt: Int32Array;
   private readonly classSize: number;
@@ -307,7 +313,8 @@ export class PacketNetwork {
     this.injRandom = cfg.injectionVc === 'random';
     this.ejCredits = cfg.ejectionCredits === 'terminal';
     this.speedup = cfg.internalSpeedup;
-    this.outputQueued = cfg.internalSpeedup !== 1;
+    this.outSpeedup = cfg.outputSpeedup ?? 1;
+    this.outputQueued = cfg.internalSpeedup !== 1 || this.outSpeedup !== 1;
     this.adaptive = routing.adaptive === true;
     this.routeAtInjection = this.adaptive && cfg.adaptiveDecision === 'injection';
     this.hopByHop = isHopByHop(routing) ? routing : null;
@@ -380,7 +387,7 @@ export class PacketNetwork {
     this.rFlits = new Int32Array(N);
     this.vaGrantPtr = new Int32Array(this.rOutStart[N] * V);
     this.vaAcceptPtr = new Int32Array(this.rInStart[N] * V);
-    this.saGrantPtr = new Int32Array(this.rOutStart[N]);
+    this.saGrantPtr = new Int32Array(this.rOutStart[N] * this.outSpeedup);
     this.saAcceptPtr = new Int32Array(this.rInStart[N]);
     this.saVcPtr = new Int32Array(nInPorts);
 
@@ -433,7 +440,7 @@ export class PacketNetwork {
 
     const allocator = getAllocator(cfg.allocator);
     this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V);
-    this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn, maxOut, maxIn * Math.min(V, maxOut));
+    this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut));
     this.arbKey = getArbiter(cfg.arbitration).key;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);
@@ -786,8 +793,8 @@ export class PacketNetwork {
         }
       }
       for (let t = 0; t < touched; t++) {
-        const ol = this.saOutTouched[t];
-        const ptr = this.saGrantPtr[outStart + ol];
+        const ol = this.saOutTouched[t] * this.outSpeedup + (li % this.outSpeedup);
+        const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
         const v = this.saBestVc[t];
         const p = bufPkt[(port * V + v) * depth + this.ivcHead[port * V + v]];
         sa.add(li, ol, arbKey(this.pCtime[p], li, ptr, nIn), v);
@@ -811,7 +818,7 @@ export class PacketNetwork {
     }
 
     if (sa.count > 0) {
-      sa.allocate(this.allocIters, this.saGrantPtr, outStart, this.saAcceptPtr, inStart);
+      sa.allocate(this.allocIters, this.saGrantPtr, outStart * this.outSpeedup, this.saAcceptPtr, inStart);
       for (let k = 0; k < sa.count; k++) {
         const li = sa.reqIn[k];
         if (sa.matchOfIn[li] !== sa.reqOut[k]) continue;

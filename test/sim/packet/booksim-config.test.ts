@@ -11,6 +11,8 @@ const run = (text: string): BookSimRun => bookSimRun(parseBookSimConfig(text));
 const withKeys = (extra: string): BookSimRun => run(`topology = torus; k = 4; n = 2; routing_function = dim_order; num_vcs = 2;\n${extra}`);
 /** BookSim's examples/flatflyconfig network (k = 4, n = 2, c = 4 as 2×2 tiles), every channel 1 cycle. */
 const FLATFLY = 'topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2; use_noc_latency = 0; num_vcs = 2;';
+/** BookSim's cmesh as its assertions require: n = 2, c = 4, x = y, xr = yr = 2. */
+const CMESH = 'topology = cmesh; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2; num_vcs = 2;';
 const refusal = (text: string): string => {
   try {
     run(text);
@@ -69,13 +71,14 @@ describe('BookSim config grammar', () => {
 });
 
 describe('BookSim config keys', () => {
-  it('topology, k, n: torus, mesh, fattree, dragonflynew, flatfly', () => {
+  it('topology, k, n: torus, mesh, fattree, dragonflynew, flatfly, cmesh', () => {
     expect(withKeys('k = 8; n = 3;').topologySpec).toBe('torus:8x8x8');
     expect(withKeys('topology = mesh; routing_function = dor;').topologySpec).toBe('mesh:4x4');
     expect(run('topology = fattree; k = 4; n = 3; routing_function = nca;').topologySpec).toBe('fattree:k=4,levels=3');
     expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 2;').topologySpec).toBe('dragonfly:h=2,wiring=booksim');
     expect(run(`${FLATFLY} routing_function = ran_min;`).topologySpec).toBe('flatfly:k=4,n=2,c=4');
-    expect(refusal('topology = cmesh; routing_function = dor_no_express;')).toMatch(/booksim-config: topology: got "cmesh"/);
+    expect(run(`${CMESH} routing_function = dor_no_express;`).topologySpec).toBe('cmesh:k=4');
+    expect(refusal('topology = fly; routing_function = dest_tag;')).toMatch(/booksim-config: topology: got "fly"/);
     expect(refusal('topology = dragonflynew; k = 2; n = 2; routing_function = min; num_vcs = 2;')).toMatch(/n: got 2/);
   });
 
@@ -238,6 +241,25 @@ describe('BookSim config keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; c = 4;')).toMatch(/booksim-config: c: got 4; accepted: 1/);
   });
 
+  it("cmesh: BookSim's four routing functions, its assertions (n = 2, c = 4, x = y, xr = yr = 2), even k >= 4, its channel latencies", () => {
+    expect(run(`${CMESH} routing_function = dor;`)).toMatchObject({ topologySpec: 'cmesh:k=4', routing: 'cmesh-dor', routingName: undefined });
+    expect(run(`${CMESH} routing_function = dor_no_express;`)).toMatchObject({ routing: 'cmesh-dor-no-express', routingName: 'cmesh-dor-no-express' });
+    expect(run(`${CMESH} routing_function = xy_yx;`)).toMatchObject({ routing: 'cmesh-xy-yx', routingName: 'cmesh-xy-yx' });
+    expect(run(`${CMESH} routing_function = xy_yx_no_express;`)).toMatchObject({ routing: 'cmesh-xy-yx-no-express', routingName: 'cmesh-xy-yx-no-express' });
+    // BookSim's bit patterns name the same terminals (ranks are BookSim's terminal ids); use_noc_latency = 0 makes every channel 1 cycle.
+    expect(run(`${CMESH} routing_function = dor; traffic = transpose; use_noc_latency = 0;`)).toMatchObject({ pattern: 'transpose', config: { channelLatency: 1 } });
+    expect(run(`${CMESH} routing_function = dor;`).config.channelLatency).toBeUndefined();
+    expect(refusal(`${CMESH} routing_function = dim_order;`)).toMatch(/booksim-config: routing_function: got "dim_order"; accepted: dor \| dor_no_express \| xy_yx \| xy_yx_no_express/);
+    expect(refusal(`${CMESH} routing_function = dor; n = 1;`)).toMatch(/booksim-config: n: got 1; accepted: 2 with cmesh/);
+    expect(refusal(`${CMESH} routing_function = dor; k = 5;`)).toMatch(/booksim-config: k: got 5; accepted: an even integer of at least 4 with cmesh/);
+    expect(refusal(`${CMESH} routing_function = dor; c = 1;`)).toMatch(/booksim-config: c: got 1; accepted: 4 with cmesh \(BookSim asserts c == 4\)/);
+    expect(refusal(`${CMESH} routing_function = dor; y = 8;`)).toMatch(/booksim-config: y: got 8; accepted: x \(4; BookSim asserts x = y\)/);
+    expect(refusal(`${CMESH} routing_function = dor; yr = 1;`)).toMatch(/booksim-config: yr: got 1; accepted: xr \(2; BookSim asserts xr = yr\)/);
+    expect(refusal(`${CMESH} routing_function = dor; xr = 1; yr = 1;`)).toMatch(/booksim-config: xr: got 1; accepted: 2 with cmesh/);
+    // tornado on 64 cmesh terminals reads xr = 2 as its digit radix (8-ary digits), not modelled.
+    expect(refusal(`${CMESH} routing_function = dor; traffic = tornado;`)).toMatch(/booksim-config: traffic: got "tornado"; accepted: tornado with k = 4, n = 2, xr = 1/);
+  });
+
   it('vc_busy_when_full and use_noc_latency', () => {
     expect(withKeys('').config.vcAllocCheck).toBe('free');
     expect(withKeys('vc_busy_when_full = 1;').config.vcAllocCheck).toBe('free-with-credit');
@@ -247,6 +269,10 @@ describe('BookSim config keys', () => {
 
   it('refuses every key or value Meshwork cannot honour, naming the key, and ignores only output-only keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; input_speedup = 2;')).toMatch(/input_speedup: got 2; accepted: 1/);
+    // output_speedup: an integer number of crossbar lanes per output (iq_router.cpp expanded outputs).
+    expect(withKeys('output_speedup = 2;').config.outputSpeedup).toBe(2);
+    expect(withKeys('output_speedup = 1;').config.outputSpeedup).toBeUndefined();
+    expect(refusal('topology = torus; routing_function = dim_order; output_speedup = 0;')).toMatch(/output_speedup: got 0; accepted: an integer in \[1, 16\]/);
     expect(refusal('topology = torus; routing_function = dim_order; internal_speedup = 0.5;')).toMatch(/internal_speedup: got 0.5; accepted: a number in \[1, 16\]/);
     expect(refusal('topology = torus; routing_function = dim_order; packet_size = 4; hold_switch_for_packet = 1;')).toMatch(/hold_switch_for_packet: got 1; accepted: 0, or 1 with packet_size = 1/);
     // With one-flit packets holding the switch changes nothing (BookSim's own fat-tree example sets it).

@@ -34,6 +34,14 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     'mesh88_sw_separable_p4',
     // dragonflynew min with 4 VCs: BookSim asserts the VC count only for ugal (vcsPerClass 1: VCs 0 and 1 on channels).
     'dragonflynew_k2_uniform_p4_vc4',
+    // BookSim's concentrated mesh, 4 terminals per router, express edge channels (src/topology/cmesh.ts):
+    // dor_cmesh on every VC, and xy_yx_cmesh (one coin per packet, half the VCs each order).
+    'cmesh44_c4_dor_p4',
+    'cmesh44_c4_xy_yx_p4',
+    // BookSim's examples/cmeshconfig: dor_no_express, bitcomp (ranks are BookSim's cmesh terminal ids), 16 VCs, 1-flit packets.
+    'cmesh44_bitcomp_p1',
+    // output_speedup = 2 on mesh88_uniform_p4's network: without it Meshwork's knee is 20 % above BookSim's.
+    'mesh88_output_speedup2_p4',
   ];
   for (const name of names) {
     it(name, () => {

@@ -144,6 +144,7 @@ const SMALL_SPECS: Record<string, string[]> = {
   dragonfly: ['dragonfly:a=4,p=2,h=2,g=9'],
   hyperx: ['hyperx:3x4,p=2', 'hyperx:2x3x2,k=2'],
   flatfly: ['flatfly:k=3,n=2,c=2'],
+  cmesh: ['cmesh:k=4', 'cmesh:k=6'],
   slimfly: ['slimfly:q=5,p=2', 'slimfly:q=7,p=1', 'slimfly:q=4,p=1'],
   polarfly: ['polarfly:q=3,p=2', 'polarfly:q=4'],
   dragonflyplus: ['dragonflyplus:h=2', 'dragonflyplus:h=2,leaves=3,p=1,g=3'],
