@@ -62,8 +62,11 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
 
 type CollectiveWorkload = Extract<RunRequest['workload'], { kind: 'collective' }>;
 
-/** A named collective's build request: alltoallv's sizes resolved, ranks checked, one-to-one's default peer. */
-function collectiveBuild(w: CollectiveWorkload, topology: Topology, io: RunIo): BuildRequest {
+/**
+ * A named collective's build request: alltoallv's sizes resolved, ranks checked, one-to-one's
+ * default peer. Its refusals are the request's, whatever the algorithm (compare runs it once first).
+ */
+export function collectiveBuild(w: CollectiveWorkload, topology: Topology, io: RunIo): BuildRequest {
   const collective = w.collective as CollectiveKind;
   const sizes = collectiveSizes(w, topology.numEndpoints, io);
   // alltoallv's size is its largest block (what the size limits check).
