@@ -44,9 +44,12 @@ const keepModuleUrls = {
 /**
  * Packages bundled into the chunks, because the start-up path loads them: as CommonJS from
  * node_modules, saxes alone cost more CPU than the rest of `meshwork topo` (Node's CommonJS loader
- * and export lexer). Every other package stays external and loads only when a command needs it.
+ * and export lexer). zod too: every run validates its RunRequest, and as ~90 ES modules from
+ * node_modules it cost `meshwork traffic` a third of a small run's CPU in resolving and reading files
+ * (bundled, its locales are shaken out, as src imports it as a namespace: `import * as z`).
+ * Every other package stays external and loads only when a command needs it.
  */
-const BUNDLED_PACKAGES = new Set(['commander', 'saxes', 'xmlchars', 'cli-progress']);
+const BUNDLED_PACKAGES = new Set(['commander', 'saxes', 'xmlchars', 'cli-progress', 'zod']);
 
 const externalPackages = {
   name: 'external-packages',

@@ -61,11 +61,12 @@ export {
 
 // One run request: RunRequest, prepare(), simulate(), compare, the option schema (docs/architecture.md).
 export { type RunRequest, type RunWorkload, RunRequestSchema, parseRunRequest, runRequestJsonSchema } from './sim/request.js';
-export { prepare, topologyOf, type PreparedRun, type PreparedCollective, type PreparedTraffic, type ResolvedRunRequest, type RunIo } from './sim/prepare.js';
+export { prepare, prepareTraffic, topologyOf, type PreparedRun, type PreparedCollective, type PreparedTraffic, type ResolvedRunRequest, type RunIo } from './sim/prepare.js';
 export {
   simulate, runPrepared, simulateCollective, runCollectiveFlow, routingFor, ENGINES,
   type EngineName, type SimulateRequest, type SimulateResult, type CollectiveRunRequest,
   type Result, type CollectiveResult, type TrafficResult, type TrafficPoint,
+  runPreparedTraffic, type RunHooks, type CollectiveRunView, type TrafficRunView,
 } from './sim/simulate.js';
 export { compareAlgorithms, type CompareResult, type CompareOptions } from './sim/compare.js';
 export { MODEL_OPTIONS, type ModelOptionRow, modelOption, modelOptionsFromText, parseOptionText, optionUnit } from './sim/options-schema.js';

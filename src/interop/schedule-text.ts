@@ -12,8 +12,9 @@ import type { MscclAlgo } from './msccl/format.js';
 import { readMscclXml } from './msccl/read.js';
 import { mscclToSchedule, type MscclSchedule } from './msccl/to-schedule.js';
 
-export type ScheduleFileFormat = 'json' | 'msccl-xml';
-export const SCHEDULE_FILE_FORMATS: readonly ScheduleFileFormat[] = ['json', 'msccl-xml'];
+import type { ScheduleFileFormat } from './schedule-formats.js';
+
+export { SCHEDULE_FILE_FORMATS, type ScheduleFileFormat } from './schedule-formats.js';
 
 /** The format of a schedule file from its first non-blank character: '<' is XML, '{' JSON. */
 export function scheduleFormatOf(head: string, path: string, field = 'schedule'): ScheduleFileFormat {

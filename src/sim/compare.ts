@@ -9,7 +9,7 @@
 import { InputError, LimitError } from '../util/errors.js';
 import { listAlgorithms } from '../collectives/registry.js';
 import type { Topology } from '../topology/graph.js';
-import { prepare, topologyOf, type PreparedRun, type RunIo } from './prepare.js';
+import { collectiveBuild, prepare, topologyOf, type PreparedRun, type RunIo } from './prepare.js';
 import type { RunRequest } from './request.js';
 import { runPrepared, type CollectiveResult } from './simulate.js';
 
@@ -44,6 +44,9 @@ export function compareAlgorithms(base: RunRequest, opts: CompareOptions = {}): 
   const io = opts.io ?? {};
   let built: Topology | undefined;
   const shared: RunIo = { ...io, loadTopology: () => (built ??= topologyOf(base, io)) };
+  // A size, sizes matrix, root or peer the topology refuses is the request's error, not a reason
+  // to skip every algorithm: checked once, before any algorithm is.
+  collectiveBuild(w, shared.loadTopology!(base.topology, {}), io);
   const prepared: PreparedRun[] = [];
   const skipped: Array<{ algorithm: string; reason: string }> = [];
   for (const spec of specs) {

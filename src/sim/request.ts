@@ -7,7 +7,7 @@
  *
  * Units are the library's: bytes, seconds, bytes/s; traffic rates in flits/node/cycle.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError } from '../util/errors.js';
 import { COLLECTIVES } from '../collectives/types.js';
 import { TORUS_TIE_BREAKS } from '../routing/dimension-order.js';
@@ -17,7 +17,7 @@ import { SHARINGS } from './program/model.js';
 import { MODEL_OPTIONS, optionJsonSchema } from './options-schema.js';
 import { RATE_UNITS } from './packet/traffic-run.js';
 import { GRID_EDGES } from './traffic/patterns.js';
-import { SCHEDULE_FILE_FORMATS } from '../interop/schedule-text.js';
+import { SCHEDULE_FILE_FORMATS } from '../interop/schedule-formats.js';
 
 /** The time model: one field per row of the option schema (library units), plus the choices only a preset sets. */
 const ModelSchema = z

@@ -22,12 +22,13 @@ import type { FlowRunOutput, FlowTraceRecorder } from './flow/engine.js';
 import { checkTraceSize } from './flow/trace.js';
 import { simulatePacketSchedule, type PacketScheduleOptions } from './packet/schedule-run.js';
 import { effectiveTopology, libraryTiming, withLibraryLatency } from './library.js';
-import { simulateTraffic, type HorizonPoint, type TrafficSweepResult } from './packet/traffic-run.js';
-import type { LoadPoint } from './packet/measure.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
 import { mscclModel, mscclProgram } from '../interop/msccl/run.js';
-import { prepare, refuseOversized, type PreparedCollective, type PreparedRun, type PreparedTraffic, type ResolvedRunRequest, type RunIo } from './prepare.js';
+import { prepare, refuseOversized, type PreparedCollective, type PreparedRun, type ResolvedRunRequest, type RunIo } from './prepare.js';
 import type { RunRequest } from './request.js';
+import { runPreparedTraffic, withViews, type RunHooks, type TrafficResult } from './run-traffic.js';
+
+export { runPreparedTraffic, type RunHooks, type TrafficPoint, type TrafficResult, type TrafficRunView } from './run-traffic.js';
 
 export type EngineName = 'flow' | 'packet';
 export const ENGINES: readonly EngineName[] = ['flow', 'packet'];
@@ -85,38 +86,6 @@ export function routingFor(topology: Topology, engine: EngineName, options: Rout
 export type Result = CollectiveResult | TrafficResult;
 export type CollectiveResult = RunResult & { readonly request: ResolvedRunRequest };
 
-/** One load point of a traffic run, one spelling for both measurements (cycles; flits/node/cycle). */
-export interface TrafficPoint {
-  readonly rate: number;
-  /** Mean packet latency, creation to ejection, cycles; null when saturated (or nothing delivered). */
-  readonly packet_latency: number | null;
-  readonly network_latency: number | null;
-  readonly accepted_flit_rate: number | null;
-  readonly hops: number | null;
-  readonly cycles: number;
-  /** Packets measured (BookSim) or delivered within the horizon. */
-  readonly packets: number;
-  readonly saturated: boolean;
-}
-
-export interface TrafficResult {
-  readonly kind: 'meshwork-traffic-result';
-  readonly version: 1;
-  readonly request: ResolvedRunRequest;
-  readonly engine: 'packet';
-  readonly topology: { readonly spec: string; readonly nodes: number; readonly channels: number; readonly endpoints: number };
-  readonly routing: { readonly name: string; readonly params: Readonly<Record<string, unknown>> };
-  readonly pattern: { readonly name: string; readonly params: Readonly<Record<string, unknown>> };
-  readonly preset: PresetName;
-  readonly config: PacketConfig;
-  readonly measurement: 'booksim' | 'horizon';
-  readonly measurement_options: Readonly<Record<string, unknown>>;
-  readonly points: readonly TrafficPoint[];
-  readonly saturation_rate: number | null;
-  /** Flits moved per channel per cycle in the last load point, by channel id. */
-  readonly channel_utilisation: readonly number[];
-}
-
 const isRunRequest = (req: SimulateRequest | RunRequest): req is RunRequest => typeof req.topology === 'string';
 
 /**
@@ -130,35 +99,13 @@ export function simulate(req: SimulateRequest | RunRequest, io: RunIo = {}, hook
   return simulateBuilt(req);
 }
 
-/**
- * What a front end may pass beside a request: views and progress, never part of the request (not
- * serialisable) and never changing a number.
- */
-export interface RunHooks {
-  /** Both engines: called now and then with the fraction done (a traffic run: after each load point). */
-  readonly progress?: (fraction: number, note?: string) => void;
-  /** Flow engine: rate samples for a Chrome trace. */
-  readonly trace?: FlowTraceRecorder;
-  /** Traffic, BookSim measurement: also compute BookSim's overall-statistics block per point (LoadPoint.summary). */
-  readonly bookSimSummary?: boolean;
-}
-
 /** Runs what prepare() resolved. */
 export function runPrepared(p: PreparedRun, hooks: RunHooks = {}): Result {
-  return p.kind === 'traffic' ? runTraffic(p, hooks) : runCollective(p, hooks);
-}
-
-/** Adds views that are not part of the serialised result (enumerable: false), as the engines do for `raw`. */
-function withViews<T extends object>(result: T, views: Readonly<Record<string, unknown>>): T {
-  for (const [name, value] of Object.entries(views)) Object.defineProperty(result, name, { value, enumerable: false });
-  return result;
+  return p.kind === 'traffic' ? runPreparedTraffic(p, hooks) : runCollective(p, hooks);
 }
 
 /** A collective run's result with the views a front end draws from: the built schedule, the lowered program and the flow engine's raw output. */
 export type CollectiveRunView = CollectiveResult & { readonly schedule: Schedule; readonly program: FlowProgram; readonly raw?: FlowRunOutput };
-
-/** A traffic run's result with the engine's own sweep record (`raw`), which the CLI's tables and BookSim log are views of. */
-export type TrafficRunView = TrafficResult & { readonly raw: TrafficSweepResult };
 
 function runCollective(p: PreparedCollective, hooks: RunHooks): CollectiveResult {
   const req = p.request;
@@ -179,46 +126,6 @@ function runCollective(p: PreparedCollective, hooks: RunHooks): CollectiveResult
   });
   const { program, raw, ...record } = result;
   return withViews({ ...record, request: req }, { schedule, program, raw });
-}
-
-function runTraffic(p: PreparedTraffic, hooks: RunHooks): TrafficResult {
-  let done = 0;
-  const r = simulateTraffic({
-    topology: p.topology,
-    pattern: p.pattern,
-    rates: p.rates,
-    preset: p.preset,
-    config: p.config,
-    routing: p.routing,
-    measurement: p.measurement,
-    horizon: p.horizon,
-    ...p.details,
-    summary: hooks.bookSimSummary,
-    onPoint: hooks.progress ? (point) => hooks.progress!(++done / p.rates.length, `rate ${point.rate}`) : undefined,
-  });
-  const t = p.topology;
-  return withViews({
-    kind: 'meshwork-traffic-result',
-    version: 1,
-    request: p.request,
-    engine: 'packet',
-    topology: { spec: t.spec, nodes: t.numNodes, channels: t.numChannels, endpoints: t.numEndpoints },
-    routing: { name: r.routing, params: r.routingParams },
-    pattern: { name: r.pattern, params: r.patternParams },
-    preset: r.preset,
-    config: r.config,
-    measurement: r.measurement,
-    measurement_options: { ...r.measurementOptions },
-    points: r.points.map(trafficPoint),
-    saturation_rate: r.saturationRate,
-    channel_utilisation: r.channelUtilisation,
-  } satisfies TrafficResult, { raw: r });
-}
-
-/** The two measurements' points in one spelling (HorizonPoint's camelCase fields become LoadPoint's). */
-function trafficPoint(p: LoadPoint | HorizonPoint): TrafficPoint {
-  if ('saturated' in p) return p;
-  return { rate: p.rate, packet_latency: p.meanLatency, network_latency: p.meanNetworkLatency, accepted_flit_rate: p.acceptedFlitRate, hops: p.hops, cycles: p.cycles, packets: p.delivered, saturated: false };
 }
 
 function simulateBuilt(req: SimulateRequest): SimulateResult {

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError, LimitError } from '../util/errors.js';
 import { parseBandwidth, parseSize, parseTime } from '../util/units.js';
 import { commandOptions, loadCommand, type OptionInfo } from './commands.js';

@@ -10,7 +10,7 @@
  *
  * Platform neutral: takes an already parsed document; reading files is the Node adapter's job.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError } from '../util/errors.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
 import { checkSize, LinkAttributes, MAX_CHANNELS, MAX_NODES, TopologyBuilder } from './builder.js';

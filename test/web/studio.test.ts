@@ -218,6 +218,12 @@ describe('Meshwork Studio in headless Chromium', () => {
     expect(Number(await page.locator('[data-testid=timing] b').getAttribute('data-value'))).toBe(expected.makespan_s);
     const [header, row] = (await downloaded(page, page.getByRole('button', { name: 'CSV' }))).body.toString().trim().split('\n').map((l) => l.split(','));
     expect(Number(row[header.indexOf('makespan_s')])).toBe(expected.makespan_s);
+    // The view runs a RunRequest through the library, as `meshwork run` does: its JSON records the
+    // resolved request, and simulate(request) re-runs the same makespan.
+    const saved = JSON.parse((await downloaded(page, page.getByTestId('timing').getByRole('button', { name: 'JSON' }))).body.toString()) as { request: RunRequest; makespan_s: number };
+    expect(saved.request).toMatchObject({ topology: 'torus:4x4', workload: { kind: 'collective', collective: 'alltoall', algorithm: 'pairwise', size: 4096 }, engine: 'flow' });
+    const rerun = simulate(saved.request);
+    expect(rerun.kind === 'meshwork-run-result' && rerun.makespan_s).toBe(expected.makespan_s);
     expect(await inkedPixels(page, 'gantt')).toBeGreaterThan(1000);
     const before = await page.getByTestId('frame-time').innerText();
     const first = await page.getByTestId('network').evaluate((c: CanvasLike) => c.toDataURL());

@@ -15,16 +15,14 @@ import { computeMetrics, metricsRecord } from '../../src/topology/metrics/index.
 import { makeRouteBuffers } from '../../src/routing/types.js';
 import { resolveRouting } from '../../src/routing/registry.js';
 import { OP_NAMES, parseCollective } from '../../src/collectives/types.js';
-import { buildSchedule, listAlgorithms } from '../../src/collectives/registry.js';
+import { listAlgorithms } from '../../src/collectives/registry.js';
 // Registers every built-in algorithm (the registry alone is empty).
 import '../../src/collectives/index.js';
 import { executeSchedule } from '../../src/collectives/executor.js';
-import { refuseOversized, type RunIo } from '../../src/sim/prepare.js';
-import { simulate, type TrafficResult } from '../../src/sim/simulate.js';
-import { checkPacketNodes } from '../../src/sim/packet/limits.js';
+import { prepare, type PreparedCollective, type RunIo } from '../../src/sim/prepare.js';
+import { runPrepared, simulate, type CollectiveRunView, type TrafficResult } from '../../src/sim/simulate.js';
 import { topologyFromFileDocument, topologyFromFileSpec } from '../../src/interop/topology-file.js';
-import { scheduleFromText, type LoadedSchedule } from '../../src/interop/schedule-text.js';
-import { mscclModel, mscclProgram, verifyMscclSchedule } from '../../src/interop/msccl/run.js';
+import { verifyMscclSchedule } from '../../src/interop/msccl/run.js';
 import { structuredLayout, type Layout } from './layout.js';
 import { HeatmapRecorder, totalUtilisation } from './heatmap-recorder.js';
 import { opTimesOf } from '../../src/sim/assemble.js';
@@ -183,31 +181,40 @@ function traffic(req: Extract<Request, { kind: 'traffic' }>, progress: (f: numbe
   return { routing: last.routing.name, preset: last.preset, config: { ...last.config }, series, requests: results.map((r) => r.request) };
 }
 
-function buildRequest(spec: string, collective: string, algorithm: string, size: string) {
-  const t = topologyOf(spec);
-  return { topology: t, collective: parseCollective(collective), algorithm, size: parseSize(size) };
+/**
+ * The collective form as a RunRequest (what `meshwork run --print-request` prints for the same
+ * fields): a named collective, or the schedule file the user opened. The library prepares and runs
+ * it, so the Studio refuses, routes and times as the CLI does.
+ */
+export function collectiveRequest(req: Extract<Request, { kind: 'collective' }>): RunRequest {
+  const model = modelOptionsFromText(req.model ?? {});
+  const size = parseSize(req.size, 'size');
+  return {
+    topology: req.spec,
+    workload: req.schedule === undefined ? { kind: 'collective', collective: parseCollective(req.collective), algorithm: req.algorithm, size } : { kind: 'schedule', file: req.schedule, size },
+    engine: req.engine,
+    ...(Object.keys(model).length > 0 ? { model: model as RunRequest['model'] } : {}),
+  };
 }
 
 /** Bytes mode checks every byte; past this many buffer bytes (all ranks) chunk identities are checked instead. */
 const BYTES_MODE_LIMIT = 1 << 24;
 
-/** The schedule to run: built by the algorithm registry, or read from an opened file as `run --schedule` reads it. */
-function scheduleOf(req: Extract<Request, { kind: 'collective' }>, t: Topology): LoadedSchedule {
-  if (req.schedule === undefined) {
-    const build = buildRequest(req.spec, req.collective, req.algorithm, req.size);
-    refuseOversized({ topology: build.topology, engine: req.engine === 'packet' ? 'packet' : 'flow', build });
-    return { schedule: buildSchedule(build) };
-  }
-  const loaded = scheduleFromText(readUpload(req.schedule, 'schedule'), req.schedule, { size: req.size, topology: t.spec });
-  if (loaded.schedule.numRanks !== t.numEndpoints) throw new InputError('topology', req.spec, `a topology with ${loaded.schedule.numRanks} endpoints (the schedule's rank count)`);
-  return loaded;
-}
-
 async function collective(req: Extract<Request, { kind: 'collective' }>, progress: (f: number, note: string) => void): Promise<CollectiveReply> {
-  const t = topologyOf(req.spec);
-  if (req.engine === 'packet') checkPacketNodes(t.numNodes, req.spec);
-  const { schedule, msccl } = scheduleOf(req, t);
-  progress(0.05, 'verifying');
+  const prepared = prepare(collectiveRequest(req), pageRunIo) as PreparedCollective;
+  const t = prepared.topology;
+  progress(0.05, `timing at ${req.engine} level`);
+  const recorder = new HeatmapRecorder(t.chBandwidth);
+  const simulateStart = performance.now();
+  const result = runPrepared(prepared, {
+    trace: req.engine === 'flow' ? recorder : undefined,
+    progress: (f) => progress(0.05 + 0.8 * f, `timing at ${req.engine} level`),
+  }) as CollectiveRunView;
+  const simulateSeconds = (performance.now() - simulateStart) / 1e3;
+  // The schedule that ran (built by the run, or read from the file) is verified byte for byte.
+  const { schedule, program, raw } = result;
+  const msccl = prepared.loaded?.msccl;
+  progress(0.9, 'verifying');
   let bufferBytes = 0;
   for (let rank = 0; rank < schedule.numRanks; rank++) for (let b = 0; b < schedule.buffers.length; b++) bufferBytes += schedule.bufferBytes(rank, b);
   const mode = bufferBytes > BYTES_MODE_LIMIT ? 'chunks' : 'bytes';
@@ -220,23 +227,7 @@ async function collective(req: Extract<Request, { kind: 'collective' }>, progres
     firstMismatch: report.mismatches[0]?.text ?? null,
     problems: report.problems.map((p) => `${p.kind}: ${p.message}`),
   };
-  progress(0.1, `timing at ${req.engine} level`);
-  const recorder = new HeatmapRecorder(t.chBandwidth);
-  const simulateStart = performance.now();
-  const result = simulate({
-    topology: t,
-    schedule,
-    // An MSCCL file's protocol sets the wire bytes and α, as in `meshwork run --schedule`.
-    program: msccl ? mscclProgram(msccl, t) : undefined,
-    // The model form's texts, parsed by the option schema (the CLI's units and validators).
-    model: msccl ? mscclModel(msccl, modelOptionsFromText(req.model ?? {})) : modelOptionsFromText(req.model ?? {}),
-    engine: req.engine,
-    trace: req.engine === 'flow' ? recorder : undefined,
-    progress: (f) => progress(0.1 + 0.85 * f, `timing at ${req.engine} level`),
-  });
-  const simulateSeconds = (performance.now() - simulateStart) / 1e3;
   const heatmap = req.engine === 'flow' ? recorder.frames(result.makespan_s, HEATMAP_FRAMES) : totalUtilisation(result.channels.bytes, t.chBandwidth, result.makespan_s);
-  const { program, raw, ...record } = result;
   let gantt: GanttData | undefined;
   if (raw) {
     const keep = program.opStart.length - 1;
@@ -257,7 +248,8 @@ async function collective(req: Extract<Request, { kind: 'collective' }>, progres
       omitted: program.opStart[keep] - ops,
     };
   }
-  return { verify, result: JSON.parse(JSON.stringify(record)), gantt, heatmap, drawing: await drawingOf(t), seconds: { verify: verifySeconds, simulate: simulateSeconds } };
+  // The record (the views are not enumerable, so not serialised), with the resolved request that re-runs it.
+  return { verify, result: JSON.parse(JSON.stringify(result)), gantt, heatmap, drawing: await drawingOf(t), seconds: { verify: verifySeconds, simulate: simulateSeconds } };
 }
 
 function compare(req: Extract<Request, { kind: 'compare' }>, progress: (f: number, note: string) => void): CompareReply {

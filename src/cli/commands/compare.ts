@@ -4,11 +4,13 @@ import { EXIT_UNRUNNABLE } from '../errors.js';
 import { compareAlgorithms } from '../../sim/compare.js';
 import { optionTexts, runRequestFromOptions } from '../run-request.js';
 import { nodeRunIo } from '../../node/run-io.js';
+import { topologyOf, type RunIo } from '../../sim/prepare.js';
+import type { Topology } from '../../topology/graph.js';
 import type { RunResult } from '../../sim/result.js';
 import { print } from '../io.js';
 import { progressBar } from '../progress.js';
 import { renderTextTable } from '../../report/table.js';
-import { addTimingOptions, csvLine, parseTimingOptions, percent, type TimingCliOptions } from './timing-options.js';
+import { addTimingOptions, csvLine, percent, sizeEcho, topologyEcho, type TimingCliOptions } from './timing-options.js';
 
 interface CompareOptions extends TimingCliOptions {
   include?: string[];
@@ -30,18 +32,23 @@ export function register(program: Command): void {
       .description('time every applicable algorithm of a collective on a topology; one table sorted by makespan, best marked')
       .option('--include <specs...>', 'extra algorithm variants to run, e.g. hop-grouped:areas=2n'),
   ).action((opts: CompareOptions) => {
-    const setup = parseTimingOptions(opts);
     // One library function over requests (sim/compare.ts), as the Studio's Compare view; the
     // algorithm of the base request is a placeholder each compared algorithm replaces.
     // alltoallv's per-pair sizes travel in the request (a generator, or a file read through RunIo).
     const texts = optionTexts(opts);
+    // The header reads the topology the comparison built (once, for every algorithm).
+    let built: Topology | undefined;
+    const io: RunIo = { ...nodeRunIo, loadTopology: (spec, o) => (built = nodeRunIo.loadTopology!(spec, o)) };
+    const request = runRequestFromOptions({ ...texts, algorithm: 'compared' });
     const bar = progressBar('comparing', { json: opts.json });
     let compared;
     try {
-      compared = compareAlgorithms(runRequestFromOptions({ ...texts, algorithm: 'compared' }), { include: opts.include, io: nodeRunIo, progress: (f) => bar.update(f) });
+      compared = compareAlgorithms(request, { include: opts.include, io, progress: (f) => bar.update(f) });
     } finally {
       bar.stop();
     }
+    // Built unless every algorithm was refused before the topology (then built here, once).
+    const topology = built ?? topologyOf(request, nodeRunIo);
     const rows: Row[] = [
       ...compared.runs.map((result) => ({ algorithm: String(result.workload?.algorithm_spec), result })),
       ...compared.skipped.map((s) => ({ algorithm: s.algorithm, skipped: s.reason })),
@@ -53,7 +60,7 @@ export function register(program: Command): void {
     // The table is printed; the exit code still says that not every algorithm ran (docs/outputs.md).
     if (failed.length > 0) process.exitCode = EXIT_UNRUNNABLE;
     if (opts.json) {
-      print(JSON.stringify({ topology: setup.topology.spec, collective: setup.collective, size_bytes: setup.size, best: ran[0]?.algorithm ?? null, runs: ran.map((r) => r.result), skipped: skipped.map((r) => ({ algorithm: r.algorithm, reason: r.skipped })), failed: failed.map((r) => ({ algorithm: r.algorithm, reason: r.failed })) }, null, 2));
+      print(JSON.stringify({ topology: topology.spec, collective: compared.collective, size_bytes: compared.size_bytes, best: ran[0]?.algorithm ?? null, runs: ran.map((r) => r.result), skipped: skipped.map((r) => ({ algorithm: r.algorithm, reason: r.skipped })), failed: failed.map((r) => ({ algorithm: r.algorithm, reason: r.failed })) }, null, 2));
       return;
     }
     if (opts.csv) {
@@ -71,8 +78,8 @@ export function register(program: Command): void {
     });
     const bound = ran[0]?.result;
     const lines = [
-      `topology   ${setup.echo.topology}`,
-      `collective ${setup.collective}, size ${setup.echo.size ?? 'none'}, flow engine`,
+      `topology   ${topologyEcho(topology)}`,
+      `collective ${compared.collective}, size ${opts.size === undefined ? 'none' : sizeEcho(opts.size, compared.size_bytes)}, flow engine`,
       bound ? `bound      ${formatTime(bound.bound_s)} (efficiency = bound / makespan)` : 'bound      n/a',
       '',
       renderTextTable({ id: 'compare', title: '', columns: header, rows: body, align: ['left', 'right', 'right', 'right', 'right', 'right', 'left'] }, { title: false, maxCell: 80 }),

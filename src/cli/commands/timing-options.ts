@@ -147,13 +147,18 @@ export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
     if (o.injectionOrder !== undefined) throw new InputError('injection-order', o.injectionOrder, `shared with ${from} (SimGrid's latency rule; its sends share the NIC), or any order with --latency on-delivery`);
     throw new InputError('latency', o.latency, 'on-delivery, or before-transfer with --injection-order shared (SimGrid, whose sends share the NIC)');
   }
-  const echo: Record<string, string> = { topology: `${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`, collective };
-  if (o.size !== undefined) echo.size = `${o.size} = ${formatSize(size)} (${size} B)`;
+  const echo: Record<string, string> = { topology: topologyEcho(topology), collective };
+  if (o.size !== undefined) echo.size = sizeEcho(o.size, size);
   const noise = o.noise === undefined ? undefined : parseNoise(o.noise);
   if (collective === 'one-to-one') echo.collective = `one-to-one from rank ${root ?? 0} to rank ${peer ?? last}`;
   return { topology, collective, size, root, peer, routingOptions, model, noise, barriers: o.barriers === true, sizes, echo };
 }
 
+/** The topology line of a run's header: its spec, endpoints and channels. */
+export const topologyEcho = (t: Topology): string => `${t.spec} (${t.numEndpoints} endpoints, ${t.numChannels} channels)`;
+
+/** The size as given and in bytes: "64KiB = 64 KiB (65536 B)". */
+export const sizeEcho = (text: string, bytes: number): string => `${text} = ${formatSize(bytes)} (${bytes} B)`;
 
 /** The model as a user reads it: human units. */
 export function describeModel(model: Readonly<Record<string, unknown>>): string {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { readStructured, readText } from '../../node/load-topology.js';
+import { loadTopology, readStructured, readText } from '../../node/load-topology.js';
 import { FAIL_HELP } from '../help.js';
 import { routingNames } from '../../routing/registry.js';
 import { InputError } from '../../util/errors.js';
@@ -10,10 +10,11 @@ import { degradedRoutingWarning, type RoutingFallback } from '../../routing/up-s
 import { PRESET_NAMES, type PacketConfig, type PresetName } from '../../sim/packet/config.js';
 import { bookSimRun, parseBookSimConfig, type BookSimRun } from '../../sim/packet/booksim-config.js';
 import { summariseSeeds, type MultiSeedResult, type SeedPoint, type HorizonPoint, type TrafficSweepResult } from '../../sim/packet/traffic-run.js';
-import { prepare, type PreparedTraffic, type RunIo } from '../../sim/prepare.js';
-import { runPrepared, type RunHooks, type TrafficRunView } from '../../sim/simulate.js';
+// prepare() and simulate()'s traffic halves: the whole of either would load every collective and
+// the flow engine at start-up (issue 24).
+import { prepareTraffic, type RunIo } from '../../sim/prepare-traffic.js';
+import { runPreparedTraffic, type RunHooks } from '../../sim/run-traffic.js';
 import { parseRunRequest, type RunRequest } from '../../sim/request.js';
-import { nodeRunIo } from '../../node/run-io.js';
 import type { Topology } from '../../topology/graph.js';
 import type { LoadPoint } from '../../sim/packet/measure.js';
 import { patternNames } from '../../sim/traffic/registry.js';
@@ -285,8 +286,8 @@ export function register(program: Command): void {
       }
       // The topology is built once, for every seed.
       let built: Topology | undefined;
-      const io: RunIo = { ...nodeRunIo, loadTopology: (spec, opts) => (built ??= nodeRunIo.loadTopology!(spec, opts)) };
-      const runs = (seeds ?? [undefined]).map((seed) => prepare(seed === undefined ? request : { ...request, workload: { ...w, seed } }, io) as PreparedTraffic);
+      const io: RunIo = { loadTopology: (spec, opts) => (built ??= loadTopology(spec, opts)) };
+      const runs = (seeds ?? [undefined]).map((seed) => prepareTraffic(seed === undefined ? request : { ...request, workload: { ...w, seed } }, io));
       if (o.printRequest) {
         print(JSON.stringify(runs[0].request, null, 2));
         return;
@@ -299,7 +300,7 @@ export function register(program: Command): void {
       let result: TrafficSweepResult;
       let resolved;
       try {
-        const ran = runs.map((p) => runPrepared(p, hooks) as TrafficRunView);
+        const ran = runs.map((p) => runPreparedTraffic(p, hooks));
         if (seeds) {
           const multi = summariseSeeds(ran.map((r) => r.raw), seeds);
           const head = `# ${ran[0].topology.spec} ${multi.runs[0].pattern} preset=${multi.runs[0].preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing} ${rateUnitNote(multi.runs[0])}`;

@@ -4,6 +4,7 @@ import { compareAlgorithms } from '../../../src/sim/compare.js';
 import { simulate } from '../../../src/sim/simulate.js';
 import { listAlgorithms } from '../../../src/collectives/registry.js';
 import { runCli } from '../../helpers/cli.js';
+import { buildTopology } from '../../../src/topology/registry.js';
 
 const base = { topology: 'torus:4x4', workload: { kind: 'collective' as const, collective: 'alltoall' as const, algorithm: 'compared', size: 4096 } };
 
@@ -28,5 +29,22 @@ describe('compareAlgorithms', () => {
 
   it('refuses the whole comparison on a size limit, naming it', () => {
     expect(() => compareAlgorithms({ topology: 'torus:32x32x32', workload: { ...base.workload, size: 1 << 20 } })).toThrow(/2\^28/);
+  });
+
+  it('builds the topology once for every algorithm (the CLI header reads the same one)', () => {
+    const specs: string[] = [];
+    const r = compareAlgorithms(base, { io: { loadTopology: (spec) => (specs.push(spec), buildTopology(spec)) } });
+    expect(r.runs.length).toBeGreaterThan(1);
+    expect(specs).toEqual(['torus:4x4']);
+  });
+
+  it("refuses a root, peer or sizes matrix the topology does not take, rather than skipping every algorithm", () => {
+    expect(() => compareAlgorithms({ ...base, workload: { ...base.workload, collective: 'broadcast', root: 16 } })).toThrow(/root: got "16"; accepted: an integer from 0 to 15/);
+    expect(() => compareAlgorithms({ ...base, workload: { kind: 'collective', collective: 'alltoallv', algorithm: 'compared', sizes: 'bogus' } })).toThrow(/sizes/);
+  });
+
+  it('meshwork compare names the topology it built in its header', () => {
+    const out = runCli(['compare', '--collective', 'allreduce', '--topology', 'torus:4x4', '--size', '4KiB']).stdout;
+    expect(out.split('\n')[0]).toBe('topology   torus:4x4 (16 endpoints, 64 channels)');
   });
 });
