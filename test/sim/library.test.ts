@@ -9,7 +9,7 @@ import { busbwFactor, ncclTestsBandwidth } from '../../src/sim/nccl-tests.js';
 import { LIBRARY_MACHINES, tuneCollective } from '../../src/collectives/algorithms/library/tuning.js';
 import { parseMeasuredTable, perfSizes } from '../../src/sim/perf.js';
 import { fileURLToPath } from 'node:url';
-import { parseNcclTestsSize } from '../../src/cli/commands/perf.js';
+import { parseNcclTestsSize } from '../../src/sim/perf.js';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
 
 describe("nccl-tests' bandwidths", () => {

@@ -24,9 +24,6 @@ interface PerfOptions {
   csv?: boolean;
 }
 
-// The parser moved to the library (the Studio's busbw view reads sizes the same way); kept here for its importers.
-export { parseNcclTestsSize };
-
 export function register(program: Command): void {
   program
     .command('perf')
