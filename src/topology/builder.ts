@@ -11,14 +11,15 @@ export const MAX_NODES = 1 << 24;
 /**
  * Peak memory of building a topology and computing its metrics, per directed channel: the builder's
  * arrays (26 B), the Topology's trimmed copies (26 B) and its adjacency. Measured as the slope of the
- * peak RSS of `fullmesh:1000..3000` (test/topology/memory-limit.test.ts re-measures it): 68.5 B.
+ * peak RSS of `fullmesh:1000..3000` (test/topology/memory-limit.test.ts re-measures it): 68.5 B and
+ * 72.5 B in two CI runs (the RSS slope moves with GC timing), so the limit counts 80 B.
  */
-export const BYTES_PER_CHANNEL = 72;
+export const BYTES_PER_CHANNEL = 80;
 /** The memory a topology may take at its peak: fits a laptop of 8 GB beside the browser and the OS. */
 export const TOPOLOGY_MEMORY_BUDGET = 4 * 1024 ** 3;
 /**
  * Largest channel count Meshwork builds, set by measured memory (issue 28: the former 2^27 let
- * fullmesh:11000 grow to 5 GB and die in an allocation failure): 59,652,323 channels.
+ * fullmesh:11000 grow to 5 GB and die in an allocation failure): 53,687,091 channels.
  */
 export const MAX_CHANNELS = Math.floor(TOPOLOGY_MEMORY_BUDGET / BYTES_PER_CHANNEL);
 
