@@ -15,7 +15,7 @@ import { InputError, LimitError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { resolveRouting } from '../routing/registry.js';
 import { packetDeadlockFreeRouting } from '../routing/up-star-down-star.js';
-import type { BuildRequest } from '../collectives/registry.js';
+import { checkSizeFits, type BuildRequest } from '../collectives/registry.js';
 import type { CollectiveKind } from '../collectives/types.js';
 import type { Schedule } from '../collectives/schedule.js';
 import { scheduleFromText, type LoadedSchedule, type ScheduleFileFormat } from '../interop/schedule-text.js';
@@ -73,6 +73,8 @@ export function collectiveBuild(w: CollectiveWorkload, topology: Topology, io: R
   const size = sizes ? sizes.reduce((a, b) => Math.max(a, b), 0) : (w.size ?? 0);
   if (w.size === undefined && !sizes && collective !== 'barrier') throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
   checkRanks(w, topology.numEndpoints);
+  // Whole elements, equal reduce-scatter blocks, a rank's buffer within 2^50 bytes: the size's, not an algorithm's.
+  checkSizeFits(collective, size, topology.numEndpoints, 'int32');
   // One-to-one goes to the last rank by default, or to rank 0 when the root is the last.
   const peer = w.peer ?? (collective === 'one-to-one' && w.root === topology.numEndpoints - 1 ? 0 : undefined);
   return { topology, collective, algorithm: w.algorithm, size, root: w.root, peer, ...(sizes ? { sizes } : {}) };
