@@ -4,6 +4,7 @@
  * shared RunResult. Either engine runs the same program under the same time model, routing default
  * and stream semantics; only how data moves differs (max-min flows or flit-level routers).
  */
+import { packetWrapRecord } from '../routing/up-star-down-star.js';
 import type { Topology } from '../topology/graph.js';
 import type { Schedule } from '../collectives/schedule.js';
 import { buildSchedule, type BuildRequest } from '../collectives/registry.js';
@@ -125,7 +126,9 @@ function runCollective(p: PreparedCollective, hooks: RunHooks): CollectiveResult
     progress: hooks.progress,
   });
   const { program, raw, ...record } = result;
-  return withViews({ ...record, request: req }, { schedule, program, raw });
+  // At packet level the result says how the routing was chosen for deadlock freedom (docs/packet.md).
+  const routing = p.engine === 'packet' ? { ...record.routing, packet_wrap: packetWrapRecord(p.routing, 'deadlock-free wrap') } : record.routing;
+  return withViews({ ...record, routing, request: req }, { schedule, program, raw });
 }
 
 function simulateBuilt(req: SimulateRequest): SimulateResult {
