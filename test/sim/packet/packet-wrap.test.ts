@@ -5,12 +5,12 @@
  * named. Both results record the choice as `routing.packet_wrap`.
  */
 import { describe, expect, it } from 'vitest';
-import { simulate, type RunRequest } from '../../../src/index.js';
+import { simulate, type Result, type RunRequest } from '../../../src/index.js';
 import { runCli } from '../../helpers/cli.js';
 
 const collective = (extra: Partial<RunRequest> = {}): RunRequest => ({ topology: 'ring:8', engine: 'packet', workload: { kind: 'collective', collective: 'alltoall', algorithm: 'pairwise', size: 256 }, ...extra });
 const traffic = (extra: Partial<RunRequest> = {}): RunRequest => ({ topology: 'ring:8', workload: { kind: 'traffic', pattern: 'uniform', rates: [0.05], measurement: 'horizon', horizon: 300 }, ...extra });
-const routingOf = (r: ReturnType<typeof simulate>) => r.routing;
+const routingOf = (r: Result) => r.routing;
 
 describe('packet routing decision: wrap for collectives, as named for named traffic routings', () => {
   it('a collective packet run on shortest path (cyclic on a ring) is routed on up*/down*, recorded as wrapped', () => {
