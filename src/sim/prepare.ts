@@ -14,7 +14,7 @@
 import { InputError, LimitError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { resolveRouting } from '../routing/registry.js';
-import { packetDeadlockFreeRouting } from '../routing/up-star-down-star.js';
+import { packetDeadlockFreeRouting, packetWrapRecord } from '../routing/up-star-down-star.js';
 import { checkSizeFits, type BuildRequest } from '../collectives/registry.js';
 import type { CollectiveKind } from '../collectives/types.js';
 import type { Schedule } from '../collectives/schedule.js';
@@ -51,13 +51,14 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
   const model: FlowModelOptions = { ...preset?.model, ...req.model };
   const base = resolveRouting(topology, routingOptions);
   const routing = engine === 'packet' ? packetDeadlockFreeRouting(topology, base) : base;
-  if (w.kind === 'collective') return { kind: 'collective', request, topology, engine, routing, build, model };
+  const packetWrap = engine === 'packet' ? packetWrapRecord(routing, 'deadlock-free wrap') : undefined;
+  if (w.kind === 'collective') return { kind: 'collective', request, topology, engine, routing, packetWrap, build, model };
   const opts = { format: w.format as ScheduleFileFormat | undefined, size: w.size === undefined ? undefined : String(w.size), topology: topology.spec };
   if (!io.readSchedule && !io.readText) throw new InputError('request.workload.file', w.file, 'a schedule file read through a RunIo (the CLI and Studio pass one; the core reads no files)');
   const loaded = io.readSchedule ? io.readSchedule(w.file, opts) : scheduleFromText(io.readText!(w.file, 'schedule'), w.file, opts, opts.format);
   const schedule: Schedule = loaded.schedule;
   if (schedule.numRanks !== topology.numEndpoints) throw new InputError('topology', req.topology, `a topology with ${schedule.numRanks} endpoints (the schedule's rank count)`);
-  return { kind: 'schedule', request, topology, engine, routing, loaded, model };
+  return { kind: 'schedule', request, topology, engine, routing, packetWrap, loaded, model };
 }
 
 type CollectiveWorkload = Extract<RunRequest['workload'], { kind: 'collective' }>;

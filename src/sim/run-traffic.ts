@@ -3,7 +3,7 @@
  * so that `meshwork traffic` (and anything else that runs only traffic) loads neither the
  * collectives nor the flow engine nor the packet schedule runner (see prepare-traffic.ts).
  */
-import { packetWrapRecord, type PacketWrapRecord } from '../routing/up-star-down-star.js';
+import type { PacketWrapRecord } from '../routing/up-star-down-star.js';
 import type { FlowTraceRecorder } from './flow/engine.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
 import type { LoadPoint } from './packet/measure.js';
@@ -87,8 +87,7 @@ export function runPreparedTraffic(p: PreparedTraffic, hooks: RunHooks = {}): Tr
     request: p.request,
     engine: 'packet',
     topology: { spec: t.spec, nodes: t.numNodes, channels: t.numChannels, endpoints: t.numEndpoints },
-    // A named routing runs as named; the packet preset's choice gets the deadlock-free wrap (prepare-traffic.ts).
-    routing: { name: r.routing, params: r.routingParams, packet_wrap: packetWrapRecord(p.routing, p.request.routing.name ? 'as named' : 'deadlock-free wrap') },
+    routing: { name: r.routing, params: r.routingParams, packet_wrap: p.packetWrap },
     pattern: { name: r.pattern, params: r.patternParams },
     preset: r.preset,
     config: r.config,

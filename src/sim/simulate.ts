@@ -4,7 +4,6 @@
  * shared RunResult. Either engine runs the same program under the same time model, routing default
  * and stream semantics; only how data moves differs (max-min flows or flit-level routers).
  */
-import { packetWrapRecord } from '../routing/up-star-down-star.js';
 import type { Topology } from '../topology/graph.js';
 import type { Schedule } from '../collectives/schedule.js';
 import { buildSchedule, type BuildRequest } from '../collectives/registry.js';
@@ -126,8 +125,8 @@ function runCollective(p: PreparedCollective, hooks: RunHooks): CollectiveResult
     progress: hooks.progress,
   });
   const { program, raw, ...record } = result;
-  // At packet level the result says how the routing was chosen for deadlock freedom (docs/packet.md).
-  const routing = p.engine === 'packet' ? { ...record.routing, packet_wrap: packetWrapRecord(p.routing, 'deadlock-free wrap') } : record.routing;
+  // At packet level the result says how prepare() chose the routing for deadlock freedom (docs/packet.md).
+  const routing = p.packetWrap ? { ...record.routing, packet_wrap: p.packetWrap } : record.routing;
   return withViews({ ...record, routing, request: req }, { schedule, program, raw });
 }
 
