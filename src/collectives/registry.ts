@@ -3,7 +3,7 @@
  * the engines and users reach them through `buildSchedule` with a spec such as
  * `pairwise` or `hop-grouped:dir=shortest,pacing=off` (src/util/spec.ts grammar).
  */
-import { InputError, LimitError } from '../util/errors.js';
+import { InputError, LimitError, NotApplicableError } from '../util/errors.js';
 import { formatSize } from '../util/units.js';
 import { Spec } from '../util/spec.js';
 import type { Topology } from '../topology/graph.js';
@@ -186,7 +186,7 @@ function resolveRequest(req: BuildRequest): { alg: Algorithm; ctx: AlgorithmCont
     sizes: checkSizes(req, ranks),
   };
   const refusal = alg.supports(ctx);
-  if (refusal !== undefined) throw new InputError('algorithm', spec.text, `${alg.name} for ${req.collective} supports ${alg.supportsText}; here: ${refusal}`);
+  if (refusal !== undefined) throw new NotApplicableError('algorithm', spec.text, `${alg.name} for ${req.collective} supports ${alg.supportsText}; here: ${refusal}`);
   return { alg, ctx };
 }
 

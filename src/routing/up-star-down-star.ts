@@ -181,6 +181,28 @@ export function packetDeadlockFreeRouting(topology: Topology, routing: RoutingFu
   }
 }
 
+/**
+ * The packet-level routing decision, as both results record it (`routing.packet_wrap`, docs/packet.md
+ * "Escape routing"). Collective and schedule runs, and traffic whose packet preset chooses the
+ * routing, get `packetDeadlockFreeRouting`: such a run is asked for a time, and a deadlock gives
+ * none. Traffic with a named routing runs it as named: a traffic study measures that routing, its
+ * deadlocks included (the detector reports one), so replacing it would answer another question.
+ */
+export interface PacketWrapRecord {
+  readonly policy: 'deadlock-free wrap' | 'as named';
+  /** True when up*\/down* replaced the routing. */
+  readonly wrapped: boolean;
+  readonly reason: string;
+}
+
+export function packetWrapRecord(routing: RoutingFunction, policy: PacketWrapRecord['policy']): PacketWrapRecord {
+  const replaced = routing.params.replaces;
+  if (typeof replaced === 'string') return { policy, wrapped: true, reason: `${replaced}: replaced by ${routing.name}, deadlock free with one VC class` };
+  if (routing.deadlockFree) return { policy, wrapped: false, reason: `${routing.name} is deadlock free (declared by the routing)` };
+  if (policy === 'as named') return { policy, wrapped: false, reason: `a named traffic routing runs as named; ${routing.name} is not declared deadlock free, so a deadlock is possible and reported as such` };
+  return { policy, wrapped: false, reason: `${routing.name} is not declared deadlock free, and up*/down* cannot orient this graph (one-way links) so it is kept; a deadlock is reported as such` };
+}
+
 /** A routing the packet engine used instead of the topology's own (see packetDeadlockFreeRouting). */
 export interface RoutingFallback {
   readonly replaced: string;

@@ -1,16 +1,22 @@
 /**
  * Compare: every registered algorithm of a collective (plus named variants) on one RunRequest, the
  * one library function behind `meshwork compare` and the Studio's Compare view, so both list,
- * refuse and skip alike. An algorithm that does not support the topology, rank count or size is
- * skipped with its reason; a size limit (LimitError) refuses the whole comparison before any run,
- * since the remaining rows would be a comparison without the algorithms that matter at that size;
- * a variant the caller named that cannot run is an error.
+ * refuse and skip alike. An algorithm that does not support the topology, rank count or size (its
+ * own refusal, NotApplicableError) is skipped with its reason. Any other InputError is the
+ * request's (a size the collective cannot cut, a root, a routing or time model the topology
+ * refuses, a bad field) and refuses the whole comparison in its one line, checked once before any
+ * algorithm so the answer does not depend on which algorithm meets it first. A size limit
+ * (LimitError) refuses it too, since the remaining rows would be a comparison without the
+ * algorithms that matter at that size; a variant the caller named that cannot run is an error.
  */
-import { InputError, LimitError } from '../util/errors.js';
+import { InputError, NotApplicableError } from '../util/errors.js';
+import { resolveRouting } from '../routing/registry.js';
+import { resolveFlowModel } from './program/model.js';
+import { resolveBase } from './prepare-traffic.js';
 import { listAlgorithms } from '../collectives/registry.js';
 import type { Topology } from '../topology/graph.js';
 import { collectiveBuild, prepare, topologyOf, type PreparedRun, type RunIo } from './prepare.js';
-import type { RunRequest } from './request.js';
+import { parseRunRequest, type RunRequest } from './request.js';
 import { runPrepared, type CollectiveResult } from './simulate.js';
 
 export interface CompareResult {
@@ -44,16 +50,14 @@ export function compareAlgorithms(base: RunRequest, opts: CompareOptions = {}): 
   const io = opts.io ?? {};
   let built: Topology | undefined;
   const shared: RunIo = { ...io, loadTopology: () => (built ??= topologyOf(base, io)) };
-  // A size, sizes matrix, root or peer the topology refuses is the request's error, not a reason
-  // to skip every algorithm: checked once, before any algorithm is.
-  collectiveBuild(w, shared.loadTopology!(base.topology, {}), io);
+  refuseRequest(base, shared, io);
   const prepared: PreparedRun[] = [];
   const skipped: Array<{ algorithm: string; reason: string }> = [];
   for (const spec of specs) {
     try {
       prepared.push(prepare({ ...base, workload: { ...w, algorithm: spec } }, shared));
     } catch (err) {
-      if (err instanceof LimitError || !(err instanceof InputError) || include.includes(spec)) throw err;
+      if (!(err instanceof NotApplicableError) || include.includes(spec)) throw err;
       skipped.push({ algorithm: spec, reason: err.accepted });
     }
   }
@@ -72,6 +76,22 @@ export function compareAlgorithms(base: RunRequest, opts: CompareOptions = {}): 
   });
   runs.sort((a, b) => a.makespan_s - b.makespan_s || algorithmOf(a).localeCompare(algorithmOf(b)));
   return { collective: w.collective, topology: runs[0]?.topology.spec ?? base.topology, size_bytes: sizeOf(prepared[0]) ?? w.size ?? 0, best: runs[0] ? algorithmOf(runs[0]) : null, runs, skipped, failed };
+}
+
+/**
+ * The request's own refusals, whatever the algorithm: its fields, the topology (with mapping and
+ * failures), the size, sizes matrix, root and peer, the routing and the time model. Each would
+ * otherwise reach every algorithm alike and be listed as a reason to skip it, or as its failure.
+ */
+function refuseRequest(base: RunRequest, shared: RunIo, io: RunIo): void {
+  const req = parseRunRequest(base);
+  const w = req.workload as Extract<RunRequest['workload'], { kind: 'collective' }>;
+  const { topology, routingOptions, preset } = resolveBase(req, shared, (t) => {
+    collectiveBuild(w, t, io);
+    return undefined;
+  });
+  const routing = resolveRouting(topology, routingOptions);
+  resolveFlowModel({ ...preset?.model, ...req.model }, topology, routing.params.split);
 }
 
 /** The resolved size (alltoallv: its largest block), as the size limits read it. */

@@ -5,6 +5,7 @@
  * this: `meshwork traffic` would otherwise compile every collective, the schedule readers and the
  * flow engine at start-up (issue 24: ~40 % of a small run's CPU).
  */
+import { packetWrapRecord, type PacketWrapRecord } from '../routing/up-star-down-star.js';
 import { InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { buildTopology } from '../topology/registry.js';
@@ -45,10 +46,14 @@ export interface PreparedBase {
   readonly engine: 'flow' | 'packet';
   /** The routing both the engine and the bounds use: chosen once, wrapped deadlock-free at packet level. */
   readonly routing: RoutingFunction;
+  /** Packet level: the deadlock-free wrap decision, as the result records it (`routing.packet_wrap`). */
+  readonly packetWrap?: PacketWrapRecord;
 }
 
 export interface PreparedTraffic extends PreparedBase {
   readonly kind: 'traffic';
+  /** A named routing runs as named; the packet preset's choice gets the deadlock-free wrap. */
+  readonly packetWrap: PacketWrapRecord;
   readonly pattern: string;
   readonly rates: readonly number[];
   readonly preset: PresetName;
@@ -131,5 +136,6 @@ export function prepareParsedTraffic(req: RunRequest, io: RunIo): PreparedTraffi
   const hot = w.patternOptions?.hotRank;
   if (hot !== undefined && hot > topology.numEndpoints - 1) throw new InputError('hot', String(hot), `an integer in [0, ${topology.numEndpoints - 1}]`);
   const details = { rateUnit: w.rateUnit as RateUnit | undefined, patternOptions: w.patternOptions as TrafficSweepOptions['patternOptions'], measurementOptions: w.measurementOptions, onOff: w.onOff, vcsPerClass: w.vcsPerClass, packetSizes: w.packetSizes };
-  return { kind: 'traffic', request, topology, engine, routing, pattern: w.pattern, rates: w.rates, preset: packetPreset, config, measurement: w.measurement ?? 'booksim', horizon: w.horizon, details };
+  const packetWrap = packetWrapRecord(routing, req.routing?.name ? 'as named' : 'deadlock-free wrap');
+  return { kind: 'traffic', request, topology, engine, routing, packetWrap, pattern: w.pattern, rates: w.rates, preset: packetPreset, config, measurement: w.measurement ?? 'booksim', horizon: w.horizon, details };
 }

@@ -14,8 +14,8 @@
 import { InputError, LimitError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { resolveRouting } from '../routing/registry.js';
-import { packetDeadlockFreeRouting } from '../routing/up-star-down-star.js';
-import type { BuildRequest } from '../collectives/registry.js';
+import { packetDeadlockFreeRouting, packetWrapRecord } from '../routing/up-star-down-star.js';
+import { checkSizeFits, type BuildRequest } from '../collectives/registry.js';
 import type { CollectiveKind } from '../collectives/types.js';
 import type { Schedule } from '../collectives/schedule.js';
 import { scheduleFromText, type LoadedSchedule, type ScheduleFileFormat } from '../interop/schedule-text.js';
@@ -51,13 +51,14 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
   const model: FlowModelOptions = { ...preset?.model, ...req.model };
   const base = resolveRouting(topology, routingOptions);
   const routing = engine === 'packet' ? packetDeadlockFreeRouting(topology, base) : base;
-  if (w.kind === 'collective') return { kind: 'collective', request, topology, engine, routing, build, model };
+  const packetWrap = engine === 'packet' ? packetWrapRecord(routing, 'deadlock-free wrap') : undefined;
+  if (w.kind === 'collective') return { kind: 'collective', request, topology, engine, routing, packetWrap, build, model };
   const opts = { format: w.format as ScheduleFileFormat | undefined, size: w.size === undefined ? undefined : String(w.size), topology: topology.spec };
   if (!io.readSchedule && !io.readText) throw new InputError('request.workload.file', w.file, 'a schedule file read through a RunIo (the CLI and Studio pass one; the core reads no files)');
   const loaded = io.readSchedule ? io.readSchedule(w.file, opts) : scheduleFromText(io.readText!(w.file, 'schedule'), w.file, opts, opts.format);
   const schedule: Schedule = loaded.schedule;
   if (schedule.numRanks !== topology.numEndpoints) throw new InputError('topology', req.topology, `a topology with ${schedule.numRanks} endpoints (the schedule's rank count)`);
-  return { kind: 'schedule', request, topology, engine, routing, loaded, model };
+  return { kind: 'schedule', request, topology, engine, routing, packetWrap, loaded, model };
 }
 
 type CollectiveWorkload = Extract<RunRequest['workload'], { kind: 'collective' }>;
@@ -73,6 +74,8 @@ export function collectiveBuild(w: CollectiveWorkload, topology: Topology, io: R
   const size = sizes ? sizes.reduce((a, b) => Math.max(a, b), 0) : (w.size ?? 0);
   if (w.size === undefined && !sizes && collective !== 'barrier') throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
   checkRanks(w, topology.numEndpoints);
+  // Whole elements, equal reduce-scatter blocks, a rank's buffer within 2^50 bytes: the size's, not an algorithm's.
+  checkSizeFits(collective, size, topology.numEndpoints, 'int32');
   // One-to-one goes to the last rank by default, or to rank 0 when the root is the last.
   const peer = w.peer ?? (collective === 'one-to-one' && w.root === topology.numEndpoints - 1 ? 0 : undefined);
   return { topology, collective, algorithm: w.algorithm, size, root: w.root, peer, ...(sizes ? { sizes } : {}) };

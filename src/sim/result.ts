@@ -3,6 +3,8 @@
  * table and plot is a view of it. Versioned; the JSON Schema is schemas/result.schema.json.
  * Units: seconds, bytes, bytes per second. Field names carry their unit (`_s`, `_bytes`).
  */
+import type { PacketWrapRecord } from '../routing/up-star-down-star.js';
+
 export const RESULT_VERSION = 1;
 
 export interface BoundRecord {
@@ -56,7 +58,8 @@ export interface RunResult {
     readonly endpoints: number;
     readonly params: Readonly<Record<string, unknown>>;
   };
-  readonly routing: { readonly name: string; readonly params: Readonly<Record<string, unknown>> };
+  /** `packet_wrap` (packet level only): whether the deadlock-free wrap replaced the routing, and why (docs/packet.md). */
+  readonly routing: { readonly name: string; readonly params: Readonly<Record<string, unknown>>; readonly packet_wrap?: PacketWrapRecord };
   /** What ran: collective, algorithm, size convention; null for a hand-built program. */
   readonly workload: Readonly<Record<string, unknown>> | null;
   /** nccl-tests' algbw and busbw of a collective (sim/nccl-tests.ts); absent for other workloads. */

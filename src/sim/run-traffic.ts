@@ -3,6 +3,7 @@
  * so that `meshwork traffic` (and anything else that runs only traffic) loads neither the
  * collectives nor the flow engine nor the packet schedule runner (see prepare-traffic.ts).
  */
+import type { PacketWrapRecord } from '../routing/up-star-down-star.js';
 import type { FlowTraceRecorder } from './flow/engine.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
 import type { LoadPoint } from './packet/measure.js';
@@ -42,7 +43,7 @@ export interface TrafficResult {
   readonly request: ResolvedRunRequest;
   readonly engine: 'packet';
   readonly topology: { readonly spec: string; readonly nodes: number; readonly channels: number; readonly endpoints: number };
-  readonly routing: { readonly name: string; readonly params: Readonly<Record<string, unknown>> };
+  readonly routing: { readonly name: string; readonly params: Readonly<Record<string, unknown>>; readonly packet_wrap: PacketWrapRecord };
   readonly pattern: { readonly name: string; readonly params: Readonly<Record<string, unknown>> };
   readonly preset: PresetName;
   readonly config: PacketConfig;
@@ -86,7 +87,7 @@ export function runPreparedTraffic(p: PreparedTraffic, hooks: RunHooks = {}): Tr
     request: p.request,
     engine: 'packet',
     topology: { spec: t.spec, nodes: t.numNodes, channels: t.numChannels, endpoints: t.numEndpoints },
-    routing: { name: r.routing, params: r.routingParams },
+    routing: { name: r.routing, params: r.routingParams, packet_wrap: p.packetWrap },
     pattern: { name: r.pattern, params: r.patternParams },
     preset: r.preset,
     config: r.config,

@@ -125,7 +125,9 @@ function runCollective(p: PreparedCollective, hooks: RunHooks): CollectiveResult
     progress: hooks.progress,
   });
   const { program, raw, ...record } = result;
-  return withViews({ ...record, request: req }, { schedule, program, raw });
+  // At packet level the result says how prepare() chose the routing for deadlock freedom (docs/packet.md).
+  const routing = p.packetWrap ? { ...record.routing, packet_wrap: p.packetWrap } : record.routing;
+  return withViews({ ...record, routing, request: req }, { schedule, program, raw });
 }
 
 function simulateBuilt(req: SimulateRequest): SimulateResult {

@@ -26,6 +26,18 @@ export class LimitError extends InputError {
 }
 
 /**
+ * A valid request that one algorithm does not support (its topology, rank count or size): the
+ * algorithm's own refusal (`Algorithm.supports`). `compare` skips that algorithm with the reason;
+ * every other InputError is the request's and refuses the whole comparison.
+ */
+export class NotApplicableError extends InputError {
+  constructor(field: string, value: unknown, accepted: string) {
+    super(field, value, accepted);
+    this.name = 'NotApplicableError';
+  }
+}
+
+/**
  * A valid input the model cannot run to completion: a schedule that deadlocks under the chosen
  * protocol (a linear alltoall whose blocking rendezvous sends wait for receives posted after
  * them). Not bad input: the CLI exits 3, not 2 (issue 28 item 1), and `compare` lists the

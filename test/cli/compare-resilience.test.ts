@@ -11,7 +11,7 @@ import { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerAlgorithm, SEND, RECV } from '../../src/index.js';
 import { register as registerCompare } from '../../src/cli/commands/compare.js';
-import { runCli } from '../helpers/cli.js';
+import { expectOneLineError, runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'meshwork-compare-'));
 
@@ -28,6 +28,13 @@ describe('a valid input the model cannot run exits 3, not 2 (built CLI)', () => 
     const r = runCli(['run', '--topology', 'torus:4', '--schedule', file, '--protocol', 'mpi', '--eager-threshold', '0']);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^meshwork: cannot run: schedule: got "deadlock at rank \d+ stream 0 op 0"; accepted: a schedule whose every operation completes \(rendezvous send to rank \d+ tag \d+ never matched by a receive\)\n$/);
+  });
+});
+
+describe("compare: the request's own error is bad input, exit 2, never a reason to skip every algorithm (built CLI)", () => {
+  it('meshwork compare exits 2 with the one line for the request\'s own error (reduce-scatter of 100 B, dor on a fat tree)', () => {
+    expect(expectOneLineError(runCli(['compare', '--topology', 'torus:4x4', '--collective', 'reduce-scatter', '--size', '100']))).toBe('meshwork: error: size: got 100; accepted: a multiple of 64 bytes (16 ranks x 4-byte int32) for reduce-scatter');
+    expect(expectOneLineError(runCli(['compare', '--topology', 'fattree:k=4,levels=2', '--size', '4KiB', '--routing', 'dor']))).toBe('meshwork: error: routing: got "dimension-order on fattree"; accepted: a mesh or torus topology');
   });
 });
 

@@ -139,6 +139,8 @@ export interface CompareReply {
   readonly bound_s: number | null;
   readonly runs: ReadonlyArray<{ algorithm: string; makespan_s: number; bound_s: number; efficiency: number }>;
   readonly skipped: ReadonlyArray<{ algorithm: string; reason: string }>;
+  /** Algorithms that could not run (a deadlock under the protocol, or a defect), as `meshwork compare` lists them. */
+  readonly failed: ReadonlyArray<{ algorithm: string; reason: string }>;
 }
 
 export type Reply =

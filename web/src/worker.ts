@@ -258,7 +258,7 @@ function compare(req: Extract<Request, { kind: 'compare' }>, progress: (f: numbe
   const request: RunRequest = { topology: req.spec, workload: { kind: 'collective', collective: parseCollective(req.collective), algorithm: 'compared', size: parseSize(req.size) } };
   const result = compareAlgorithms(request, { io: pageRunIo, progress: (f, algorithm) => progress(f, algorithm) });
   const runs = result.runs.map((r) => ({ algorithm: String(r.workload?.algorithm_spec), makespan_s: r.makespan_s, bound_s: r.bound_s, efficiency: r.efficiency }));
-  return { bound_s: runs[0]?.bound_s ?? null, runs, skipped: [...result.skipped] };
+  return { bound_s: runs[0]?.bound_s ?? null, runs, skipped: [...result.skipped], failed: [...result.failed] };
 }
 
 /**

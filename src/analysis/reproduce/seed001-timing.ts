@@ -28,27 +28,32 @@ import { lowerSchedule } from '../../sim/program/from-schedule.js';
 import { FlowProgramBuilder, type FlowProgram, type FlowRouteHint, type Turnaround } from '../../sim/program/program.js';
 import { OpKind } from '../../collectives/types.js';
 import type { Topology } from '../../topology/graph.js';
+import { flowPreset } from '../../sim/flow/presets.js';
+import type { FlowModelOptions } from '../../sim/program/model.js';
 import { buildTopology } from '../../topology/index.js';
 
 /** Direct-link latency of the related full mesh, [0057]. */
 export const SEED001_T0 = 2e-6;
 
 /**
- * The spec's latency model. The turnaround values give the document's T1 − T0: through memory
- * 2 µs, in the switch 0.1 µs, reduce unit 0.4 µs. Its sends issued in parallel share a link (spec §8's break-even sizes
- * assume it), so the NIC model is `shared`, not the engines' default `fifo` under which two sends on
- * one link leave one after the other.
+ * The spec's latency model, the library's `seed001` time-model preset (sim/flow/presets.ts, each
+ * value's source beside it; `--preset seed001`). The turnaround values give the document's T1 − T0:
+ * through memory 2 µs, in the switch 0.1 µs, reduce unit 0.4 µs. Its sends issued in parallel share
+ * a link (spec §8's break-even sizes assume it), so the NIC model is `shared`, not the engines'
+ * default `fifo` under which two sends on one link leave one after the other. Without the preset's
+ * name, so the reproduction's recorded parameters are the model alone.
  */
-export const SEED001_MODEL = { alpha: SEED001_T0, routerLatency: 0, turnaroundMemory: 2e-6, turnaroundSwitch: 100e-9, turnaroundReduce: 400e-9, injectionOrder: 'shared' } as const;
+export const SEED001_MODEL: FlowModelOptions = (({ preset: _name, ...model }) => model)(flowPreset('seed001').model);
 
 /**
- * The same model at packet level. The packet engine's source queues are FIFO (`shared` is refused
- * there): two sends on one link leave one after the other instead of side by side, which moves
+ * The same model at packet level, with FIFO source queues (the packet engine also has `shared`,
+ * packets interleaved; the pinned packet figures keep FIFO): two sends on one link leave one
+ * after the other instead of side by side, which moves
  * when each ends but not when the link is done, so large-data ratios compare. Links take at least
  * one cycle of latency (the flow model's lat = 0 cannot be had) and each hop pays the router
  * pipeline (docs/packet.md): a few cycles of 12.8 ns at 20 Gbps, negligible against T0 = 2 µs.
  */
-export const SEED001_PACKET_MODEL = { ...SEED001_MODEL, injectionOrder: 'fifo' } as const;
+export const SEED001_PACKET_MODEL: FlowModelOptions = { ...SEED001_MODEL, injectionOrder: 'fifo' };
 
 /** Which engine times a seed 001 case. */
 export type Seed001Engine = 'flow' | 'packet';
@@ -127,7 +132,7 @@ export function hopLatency(c: Seed001Case, reading: TurnaroundReading): HopLaten
 export function readingT1(c: Seed001Case, reading: TurnaroundReading): number {
   const hop = hopLatency(c, reading);
   if (hop.kind === 'forward') return SEED001_T0 + (hop.overhead ?? SEED001_T0);
-  const extra = { memory: SEED001_MODEL.turnaroundMemory, switch: SEED001_MODEL.turnaroundSwitch, reduce: SEED001_MODEL.turnaroundReduce, none: 0 }[hop.turnaround];
+  const extra = { memory: SEED001_MODEL.turnaroundMemory!, switch: SEED001_MODEL.turnaroundSwitch!, reduce: SEED001_MODEL.turnaroundReduce!, none: 0 }[hop.turnaround];
   return SEED001_T0 + extra;
 }
 

@@ -299,6 +299,7 @@ export function register(program: Command): void {
       const extras = { bookSimConfig: fromFile?.keys, warnings: fromFile?.warnings };
       let result: TrafficSweepResult;
       let resolved;
+      let packetWrap;
       try {
         const ran = runs.map((p) => runPreparedTraffic(p, hooks));
         if (seeds) {
@@ -312,6 +313,7 @@ export function register(program: Command): void {
         }
         result = ran[0].raw;
         resolved = ran[0].request;
+        packetWrap = ran[0].routing.packet_wrap;
       } catch (err) {
         if (err instanceof DeadlockError) {
           printError(`meshwork: ${err.message.split('\n')[0]}\n`);
@@ -334,6 +336,6 @@ export function register(program: Command): void {
         print(bookSimLog(result));
         return;
       }
-      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)), ...extras, request: resolved }, null, 2) : table(result));
+      print(o.json ? JSON.stringify({ ...result, channelUtilisation: undefined, maxChannelUtilisation: Math.max(0, maxOf(result.channelUtilisation)), ...extras, packetWrap, request: resolved }, null, 2) : table(result));
     });
 }

@@ -7,8 +7,8 @@ import { InputError } from '../../util/errors.js';
 import type { RoutingOptions } from '../../routing/registry.js';
 import type { FlowModelOptions } from '../program/model.js';
 
-export type FlowPresetName = 'simgrid';
-export const FLOW_PRESET_NAMES: readonly FlowPresetName[] = ['simgrid'];
+export type FlowPresetName = 'simgrid' | 'seed001';
+export const FLOW_PRESET_NAMES: readonly FlowPresetName[] = ['simgrid', 'seed001'];
 
 export interface FlowPreset {
   readonly name: FlowPresetName;
@@ -41,7 +41,28 @@ const SIMGRID: FlowPreset = {
   },
 };
 
+/**
+ * `seed001`: the latency model of JP 2020-046713 A as shared/spec/seed001_fullmesh.md §1.4 and §8
+ * read it, the one seed 001's reproduction times with (analysis/reproduce/seed001-timing.ts).
+ * The reproduction's packet-level runs name `injectionOrder: 'fifo'` over it (seed001-timing.ts,
+ * SEED001_PACKET_MODEL); a packet run under the preset alone shares each link packet by packet.
+ */
+const SEED001: FlowPreset = {
+  name: 'seed001',
+  model: { alpha: 2e-6, routerLatency: 0, turnaroundMemory: 2e-6, turnaroundSwitch: 100e-9, turnaroundReduce: 400e-9, injectionOrder: 'shared', preset: 'seed001' },
+  routing: {},
+  reasons: {
+    alpha: 'T0 = 2 µs per direct transfer, [0057] (spec §1.4)',
+    routerLatency: "0: the document's latencies are per transfer (T0, T1), with nothing per hop besides them",
+    turnaroundMemory: 'T1 − T0 through processor memory: 4 µs − 2 µs ([0035] 1st embodiment; [0100] 4th reduce)',
+    turnaroundSwitch: 'T1 − T0 turned around in the switch: 2.1 µs − 2 µs ([0035] 2nd, [0057] 3rd embodiment)',
+    turnaroundReduce: 'T1 − T0 with the reduce unit in the switch: 2.4 µs − 2 µs ([0103] 5th embodiment)',
+    injectionOrder: "shared: a node's sends issued in parallel share a link (spec §8's break-even sizes assume it)",
+  },
+};
+
 export function flowPreset(name: string): FlowPreset {
   if (name === 'simgrid') return SIMGRID;
+  if (name === 'seed001') return SEED001;
   throw new InputError('preset', name, FLOW_PRESET_NAMES.join(', '));
 }

@@ -4,6 +4,7 @@ import { compareAlgorithms } from '../../../src/sim/compare.js';
 import { simulate } from '../../../src/sim/simulate.js';
 import { listAlgorithms } from '../../../src/collectives/registry.js';
 import { runCli } from '../../helpers/cli.js';
+import { InputError, NotApplicableError } from '../../../src/util/errors.js';
 import { buildTopology } from '../../../src/topology/registry.js';
 
 const base = { topology: 'torus:4x4', workload: { kind: 'collective' as const, collective: 'alltoall' as const, algorithm: 'compared', size: 4096 } };
@@ -41,6 +42,36 @@ describe('compareAlgorithms', () => {
   it("refuses a root, peer or sizes matrix the topology does not take, rather than skipping every algorithm", () => {
     expect(() => compareAlgorithms({ ...base, workload: { ...base.workload, collective: 'broadcast', root: 16 } })).toThrow(/root: got "16"; accepted: an integer from 0 to 15/);
     expect(() => compareAlgorithms({ ...base, workload: { kind: 'collective', collective: 'alltoallv', algorithm: 'compared', sizes: 'bogus' } })).toThrow(/sizes/);
+  });
+
+  // Before: each of these reached every algorithm alike and was listed as its reason to be skipped
+  // (a reduce-scatter of 100 B skipped all 4 algorithms with "a multiple of 64 bytes", exit 0).
+  const refusals: ReadonlyArray<readonly [string, Parameters<typeof compareAlgorithms>[0], RegExp]> = [
+    ['a reduce-scatter size the ranks cannot cut', { ...base, workload: { ...base.workload, collective: 'reduce-scatter', size: 100 } }, /^size: got 100; accepted: a multiple of 64 bytes \(16 ranks x 4-byte int32\) for reduce-scatter$/],
+    ['a reduction size of part elements', { ...base, workload: { ...base.workload, collective: 'allreduce', size: 6 } }, /^size: got 6; accepted: a multiple of 4 bytes \(whole int32 elements\)$/],
+    ['a routing the topology refuses', { ...base, topology: 'fattree:k=4,levels=2', routing: { name: 'dor' } }, /^routing: got "dimension-order on fattree"; accepted: a mesh or torus topology$/],
+    ['a time model the engine refuses', { ...base, model: { latencyRule: 'before-transfer' } }, /^model\.latencyRule: got "before-transfer"; accepted: on-delivery unless injectionOrder is shared/],
+    ['a field the request schema refuses', { ...base, engine: 'fluid' as never }, /^request\.engine: got "fluid"/],
+  ];
+  for (const [what, request, message] of refusals) {
+    it(`refuses the whole comparison on the request's own error, not skipping every algorithm: ${what}`, () => {
+      let caught: unknown;
+      try {
+        compareAlgorithms(request);
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toBeInstanceOf(InputError);
+      expect(caught).not.toBeInstanceOf(NotApplicableError);
+      expect((caught as Error).message).toMatch(message);
+    });
+  }
+
+  it('still skips an algorithm that does not apply to the topology, with its own reason (NotApplicableError)', () => {
+    const r = compareAlgorithms({ ...base, topology: 'fattree:k=4,levels=2' });
+    expect(r.runs.length).toBeGreaterThan(0);
+    const hop = r.skipped.find((x) => x.algorithm === 'hop-grouped');
+    expect(hop?.reason).toMatch(/^hop-grouped for alltoall supports torus .*; here: a torus or mesh topology, got fattree$/);
   });
 
   it('meshwork compare names the topology it built in its header', () => {
