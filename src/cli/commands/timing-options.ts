@@ -165,7 +165,8 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
   const t = (k: string): string => ((model[k] as number) === 0 ? '0' : formatTime(model[k] as number));
   const b = (k: string): string => (model[k] === null ? 'links' : formatBandwidth(model[k] as number));
   return [
-    `α=${t('alpha')}`,
+    // A library schedule's messages take libraryAlpha (its latency replaces α; sim/library.ts).
+    model.library ? `α=${t('libraryAlpha')} (library messages; ${t('alpha')} for others)` : `α=${t('alpha')}`,
     `router=${t('routerLatency')}`,
     `nics=${model.nics}`,
     `injection=${b('injectionBandwidth')}`,
