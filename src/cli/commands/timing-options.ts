@@ -48,8 +48,8 @@ export interface TimingCliOptions {
 
 const ARG: Record<OptionUnit, string> = { time: '<time>', size: '<bytes>', bandwidth: '<bw>', int: '<n>', number: '<x>', choice: '<name>' };
 
-/** The model options, one per row of the option schema (sim/options-schema.ts). */
-function addModelOptions(cmd: Command): Command {
+/** The model options, one per row of the option schema (sim/options-schema.ts); `workload run` takes them too. */
+export function addModelOptions(cmd: Command): Command {
   for (const row of MODEL_OPTIONS) cmd.option(`--${row.flag} ${ARG[row.unit]}`, optionHelp(row));
   return cmd;
 }
