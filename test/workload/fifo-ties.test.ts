@@ -5,9 +5,9 @@
  * the same (d-mod-k: each DP ring on a spine of its own, no two flows on one spine link), and the
  * shared link is each host's own: its TP and its DP ring send through its one NIC. Under the
  * default NIC model (injection order fifo) those sends leave in the order they were posted. The
- * plain rings post a rank's TP and DP sends at the same instants, and the tie is broken by event
- * order, which differs from rank to rank: where a rank's TP send queues behind a 50 MB DP step the
- * whole TP ring waits, so the DP rings end at different times. The library's latency, paid before
+ * plain rings post a rank's TP and DP sends at the same or nearly the same instants, and which goes
+ * first differs from rank to rank: where a rank's TP send queues behind a 50 MB DP step the whole
+ * TP ring waits, so the DP rings end at different times. The library's latency, paid before
  * each stream (15.2 µs for the 2-rank DP ring, 56 µs for the 8-rank TP ring), separates the
  * instants, so every rank posts in the same order and every group ends together. With the NIC
  * serving its sends fairly (per-destination) the ties do not matter and the two schedules agree.
