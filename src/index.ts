@@ -131,4 +131,5 @@ export { DEVICE_PRESETS, resolveDevice, type DeviceModel } from './workload/devi
 export { lowerWorkload, DEFAULT_ALGORITHMS as WORKLOAD_DEFAULT_ALGORITHMS, OP_CATEGORIES as WORKLOAD_OP_CATEGORIES, type LowerOptions, type LoweredWorkload, type CollectiveAlgorithms } from './workload/lower.js';
 export { analyzeWorkload, type WorkloadReport, type RankTimeline, type CollectiveTiming, type CriticalNode, type LinkTraffic } from './workload/analyze.js';
 export { runWorkload, type WorkloadRunRequest, type WorkloadRun } from './workload/run.js';
+export { prepareRequest, runPreparedRequest, runRequest, readTrace, type PreparedRequest, type PreparedWorkload, type RequestResult, type WorkloadIo, type WorkloadResult, type WorkloadRunView } from './workload/request.js';
 export { generateTransformer, generatedTrace, type TransformerOptions, type GeneratedWorkload } from './workload/generate.js';

@@ -7,8 +7,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../util/errors.js';
 import { appendAll } from '../util/arrays.js';
-import { parseCommGroups, type ChakraTrace, type DependencyKinds } from '../workload/chakra/trace.js';
-import { orderByRank, RANK_FILE, traceFromRankFiles } from '../workload/chakra/files.js';
+import type { ChakraTrace, DependencyKinds } from '../workload/chakra/trace.js';
+import { orderByRank, RANK_FILE, type RankFile } from '../workload/chakra/files.js';
+import { readTrace, type WorkloadIo } from '../workload/request.js';
+import { nodeRunIo } from './run-io.js';
 
 /** The rank files `paths` name (directories expanded), ordered by rank; refuses gaps and mixtures. */
 export function chakraFiles(paths: readonly string[]): string[] {
@@ -30,18 +32,15 @@ export function chakraFiles(paths: readonly string[]): string[] {
   return orderByRank(files, (f) => f);
 }
 
+/** The rank files `paths` name, read from disk (a workload request's RunIo part). */
+export function readRankFiles(paths: readonly string[]): RankFile[] {
+  return chakraFiles(paths).map((f) => ({ name: f, bytes: readFileSync(f) }));
+}
+
+/** The RunIo of Node front ends for requests of every kind: nodeRunIo and the rank files of a workload. */
+export const nodeWorkloadIo: WorkloadIo = { ...nodeRunIo, readRankFiles };
+
 /** Reads, decodes and checks a workload; `commGroups`: ASTRA-sim's communicator-group JSON file. */
 export function loadChakraTrace(paths: readonly string[], commGroups?: string, deps: DependencyKinds = 'both', replicate?: number): ChakraTrace {
-  const files = chakraFiles(paths).map((f) => ({ name: f, bytes: readFileSync(f) }));
-  let groups;
-  if (commGroups !== undefined) {
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(commGroups, 'utf8'));
-    } catch (err) {
-      throw new InputError('comm-groups', commGroups, `a readable JSON file (${(err as Error).message.split('\n')[0]})`);
-    }
-    groups = parseCommGroups(json, replicate ?? files.length);
-  }
-  return traceFromRankFiles(files, { groups, deps, replicate });
+  return readTrace({ paths, commGroups, deps, replicate }, nodeWorkloadIo);
 }

@@ -70,7 +70,9 @@ function ncclTestsRecord(workload: Readonly<Record<string, unknown>> | null | un
 export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
   const t = req.topology;
   const sched = scheduleBound(t, req.boundRouting ?? req.routing, req.program, req.model);
-  const topo: BoundRecord[] = req.demands && req.demands.length > 0 ? demandBounds(t, req.demands, req.model) : [];
+  // The latency bound takes the least α a message pays: a collective library's messages pay libraryAlpha.
+  const boundModel = req.program.opLibrary !== null ? { ...req.model, alpha: Math.min(req.model.alpha, req.model.libraryAlpha) } : req.model;
+  const topo: BoundRecord[] = req.demands && req.demands.length > 0 ? demandBounds(t, req.demands, boundModel) : [];
   const bound = topo.length > 0 ? bestBound(topo).seconds : sched.seconds;
   const makespan = raw.makespan - timeOriginOf(req.timeOrigin, raw.opEnd);
   const result: RunResult = {

@@ -6,8 +6,10 @@
  *   rail links × netEfficiency): the run's topology is the physical one with its rates scaled;
  * - the library's latency (launch + per-step latencies of NCCL's model) is paid once, before the
  *   first operation of every stream, as NCCL's own model adds it once to the bandwidth term;
- * - α, the generic per-message overhead, is 0 unless the caller sets it (the latency above
- *   replaces it).
+ * - α, the generic per-message overhead, is 0 on the library's messages unless the caller sets it
+ *   (the latency above replaces it): the program marks them (`opLibrary`) and both engines' stream
+ *   semantics give them `FlowModel.libraryAlpha`, so a library collective inside a workload, beside
+ *   plain messages that keep α, times as the same collective run alone.
  * Everything is recorded in the result as `model.library`.
  */
 import { Spec } from '../util/spec.js';
@@ -104,9 +106,13 @@ export function messageEfficiency(topology: Topology, timing: LibraryTiming): nu
   return layoutOf(topology).nodes > 1 ? timing.netEfficiency : timing.efficiency;
 }
 
-/** The program with the library latency before every stream's first operation (every other field kept: non-blocking flags, dependencies). */
+/**
+ * The program of a library schedule: the library latency before every stream's first operation,
+ * and every op marked as the library's (its messages take `libraryAlpha`); every other field kept
+ * (non-blocking flags, dependencies).
+ */
 export function withLibraryLatency(program: FlowProgram, timing: LibraryTiming): FlowProgram {
   const delay = program.opDelay ? program.opDelay.slice() : new Float64Array(program.numOps);
   for (let s = 0; s < program.numStreams; s++) if (program.opStart[s + 1] > program.opStart[s]) delay[program.opStart[s]] += timing.latency_s;
-  return program.with({ opDelay: delay });
+  return program.with({ opDelay: delay, opLibrary: new Uint8Array(program.numOps).fill(1) });
 }

@@ -43,6 +43,9 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
   const req = parseRunRequest(raw);
   const w = req.workload;
   if (w.kind === 'traffic') return prepareParsedTraffic(req, io);
+  // Chakra workloads prepare in workload/request.ts (prepareRequest takes every kind): the
+  // protobuf reader and the lowering stay out of `meshwork run`'s and `traffic`'s start-up.
+  if (w.kind === 'workload') throw new InputError('request.workload.kind', w.kind, 'collective, schedule or traffic here; a workload request is prepared by prepareRequest (workload/request.ts, every kind), as meshwork workload run and run --request do');
   const { request, topology, engine, build, routingOptions, preset } = resolveBase(req, io, (t, e) => {
     const b = w.kind === 'collective' ? collectiveBuild(w, t, io) : undefined;
     refuseOversized({ topology: t, engine: e, build: b, flitBytes: req.packet?.flitBytes });

@@ -18,6 +18,7 @@ import { MODEL_OPTIONS, optionJsonSchema } from './options-schema.js';
 import { RATE_UNITS } from './packet/traffic-run.js';
 import { GRID_EDGES } from './traffic/patterns.js';
 import { SCHEDULE_FILE_FORMATS } from '../interop/schedule-formats.js';
+import { CHAKRA_COLLECTIVES, DEPENDENCY_KINDS } from '../workload/chakra/names.js';
 
 /** The time model: one field per row of the option schema (library units), plus the choices only a preset sets. */
 const ModelSchema = z
@@ -112,12 +113,52 @@ const TrafficWorkload = z
   })
   .strict();
 
+const count = (what: string): z.ZodOptional<z.ZodNumber> => z.number().int().min(1).max(2 ** 31 - 1).optional().describe(what);
+
+/**
+ * A training or inference step as MLCommons Chakra execution traces (docs/workloads.md): rank files
+ * read through the caller's RunIo, or a generated transformer step. Run by workload/request.ts.
+ */
+const ChakraWorkload = z
+  .object({
+    kind: z.literal('workload'),
+    trace: z.array(z.string().min(1)).min(1).optional().describe("a directory of name.<rank>.et files, or the files, read through the caller's RunIo"),
+    generate: z
+      .object({
+        tp: count('tensor-parallel group size'),
+        pp: count('pipeline stages (default 1)'),
+        dp: count('data-parallel replicas'),
+        ep: z.number().int().min(0).max(2 ** 31 - 1).optional().describe('expert-parallel group size within DP (0 or 1: dense MLP)'),
+        layers: count('transformer layers'),
+        hidden: count('hidden size (default 8192)'),
+        sequence: count('sequence length (default 2048)'),
+        microbatch: count('sequences per microbatch (default 1)'),
+        microbatches: count('microbatches per step, GPipe (default 1)'),
+        bytesPerElement: count('bytes per element (default 2)'),
+      })
+      .strict()
+      .optional()
+      .describe('a generated transformer step instead of trace files (workload generate; tp, dp and layers default to 8, 1 and 4)'),
+    commGroups: z.string().min(1).optional().describe("ASTRA-sim's communicator-group JSON file naming the pg_name groups, read through the RunIo"),
+    deps: z.enum(DEPENDENCY_KINDS as unknown as [string, ...string[]]).optional().describe('which dependencies order nodes: both (default), data or ctrl'),
+    replicate: z.number().int().min(1).max(65536).optional().describe('one trace file: the same trace on this many ranks (SPMD)'),
+    algorithms: z
+      .partialRecord(z.enum(CHAKRA_COLLECTIVES as unknown as [string, ...string[]]), z.string().min(1))
+      .optional()
+      .describe("algorithm per collective type (default: the collective library's pick for allreduce, allgather, reduce-scatter)"),
+    device: z.string().min(1).optional().describe('compute model for nodes without a duration: h100 (default), a100, v100, mi300x, or custom:peak=FLOPS,bw=BYTES_PER_S'),
+    compute: z.enum(['trace', 'roofline']).optional().describe('trace (default: duration_micros when present, else the roofline) or roofline'),
+    comm: z.enum(['concurrent', 'serial']).optional().describe("concurrent (default: one stream per communicator) or serial (one collective in flight per rank, as ASTRA-sim)"),
+  })
+  .strict()
+  .refine((w) => (w.trace === undefined) !== (w.generate === undefined), { message: 'exactly one of trace (files) and generate (a transformer step)' });
+
 export const RunRequestSchema = z
   .object({
     topology: z.string().min(1).describe('topology spec (e.g. torus:8x8,bw=25Gbps) or, through the caller\'s RunIo, a file'),
     mapping: z.string().optional().describe('rank order: identity, reverse, random:seed=N, snake (or a file, through RunIo)'),
     fail: z.string().optional().describe('failed links or nodes (the --fail grammar)'),
-    workload: z.discriminatedUnion('kind', [CollectiveWorkload, ScheduleWorkload, TrafficWorkload]),
+    workload: z.discriminatedUnion('kind', [CollectiveWorkload, ScheduleWorkload, TrafficWorkload, ChakraWorkload]),
     engine: z.enum(['flow', 'packet']).optional().describe('default flow; traffic runs at packet level'),
     preset: z.enum(FLOW_PRESET_NAMES as unknown as [string, ...string[]]).optional().describe('model and routing defaults of another simulator (simgrid) or a document (seed001); explicit values win'),
     model: ModelSchema.optional(),
@@ -176,7 +217,7 @@ export function runRequestJsonSchema(): Record<string, unknown> {
     $schema,
     $id: 'https://meshwork.dev/schemas/run-request.schema.json',
     title: 'Meshwork run request',
-    description: 'Everything one run needs (src/sim/request.ts): topology, workload (collective | schedule | traffic), engine, time model, routing, packet router, noise. Library units: bytes, seconds, bytes/s.',
+    description: 'Everything one run needs (src/sim/request.ts): topology, workload (collective | schedule | traffic | workload: Chakra traces), engine, time model, routing, packet router, noise. Library units: bytes, seconds, bytes/s.',
     ...rest,
   };
 }

@@ -145,17 +145,16 @@ function simulateBuilt(req: SimulateRequest): SimulateResult {
   const program = req.noise ? disturbProgram(lowered, resolveNoise(req.noise)) : lowered;
   // A trace is refused before the run when it would be too large to write (names the limit).
   if (req.trace) checkTraceSize(program);
-  const model = library ? { ...req.model, alpha: req.model?.alpha ?? 0 } : req.model;
   const baseWorkload = req.schedule ? workloadOf(req.schedule) : (req.workload ?? null);
   const workload = bracketed ? { ...baseWorkload, barriers: BARRIERS_RECORD } : baseWorkload;
   const demands = req.schedule ? scheduleDemands(req.schedule) : req.demands;
   const routing = req.routing ?? routingFor(t, engine, req.routingOptions);
   let result: RunResult;
   if (engine === 'flow') {
-    result = runFlow({ topology: t, program, routing, model: { ...model, trace: req.trace, progress: req.progress }, workload, demands, timeOrigin });
+    result = runFlow({ topology: t, program, routing, model: { ...req.model, trace: req.trace, progress: req.progress }, workload, demands, timeOrigin });
   } else {
     if (req.trace) throw new InputError('trace', 'a rate recorder', 'a trace with engine flow (the packet engine writes none)');
-    result = simulatePacketSchedule({ topology: t, program, routing, model, workload, demands, progress: req.progress, timeOrigin, ...req.packet });
+    result = simulatePacketSchedule({ topology: t, program, routing, model: req.model, workload, demands, progress: req.progress, timeOrigin, ...req.packet });
   }
   if (library) result = withModelField(result, 'library', library);
   Object.defineProperty(result, 'program', { value: program, enumerable: false });

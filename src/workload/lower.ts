@@ -105,6 +105,8 @@ interface GroupProgram {
   readonly latency_s: number;
   /** A library algorithm's protocol efficiency: its messages carry bytes / efficiency at the link rate. */
   readonly efficiency: number;
+  /** A library algorithm (picked or named): its ops are marked (program.opLibrary), so its latency replaces the default α as in `meshwork run`. */
+  readonly library: boolean;
   /** Per op: its tag renumbered densely (schedules such as the hierarchical one use sparse tags up to 2^20), so an instance needs few. */
   readonly tags: Int32Array;
 }
@@ -197,6 +199,7 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
         algorithm: pick ? `${schedule.algorithmSpec} (${pick.library} pick)` : schedule.algorithmSpec,
         latency_s: timing?.latency_s ?? 0,
         efficiency: timing ? messageEfficiency(topo, timing) : 1,
+        library: timing !== undefined,
       };
       groupPrograms.set(key, g);
     }
@@ -254,6 +257,7 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
       if (group!.latency_s > 0) b.compute(group!.latency_s);
       const offset = b.lastOp + 1 - g.opStart[s];
       for (let o = g.opStart[s]; o < g.opStart[s + 1]; o++) copyOp(b, g, o, offset, group!.tags[o], inst.ranks, collTagBase(inst.index), tagStride, group!.efficiency);
+      if (group!.library) b.markLibrary(from);
       first[rank][vOf[local]].push(from);
       done[rank][vOf[local]].push(b.lastOp);
       note(CAT.collective, vOf[local], inst.index);
@@ -317,7 +321,7 @@ export function lowerWorkload(trace: ChakraTrace, opts: LowerOptions): LoweredWo
         compute: computePolicy === 'trace' ? 'duration_micros when present, else the roofline of the device model' : 'the roofline of the device model whenever num_ops is known, else duration_micros',
         device,
         algorithms,
-        library: `library: ${library} (the topology's machine preset ${libraryMachine(t).name}); each allreduce, allgather and reduce-scatter gets the pick of the library's tuning model for its communicator (a fabric communicator of whole node slices: its nodes and NIC share; any other: one node behind a switch at its first rank's link rate, one channel), the pick's latency once at the start of each of its streams and its protocol efficiency as bytes / efficiency on the wire (the network's on several nodes, the scale-up links' otherwise); a library algorithm named with its parameters (nccl-ring, hierarchical, direct, nccl-tree, nvls, pat) gets the same timing, as in meshwork run (sim/library.ts libraryTiming); the pick per collective is report.collectives[].algorithm`,
+        library: `library: ${library} (the topology's machine preset ${libraryMachine(t).name}); each allreduce, allgather and reduce-scatter gets the pick of the library's tuning model for its communicator (a fabric communicator of whole node slices: its nodes and NIC share; any other: one node behind a switch at its first rank's link rate, one channel), the pick's latency once at the start of each of its streams, in place of α on its messages (model.libraryAlpha: 0 unless α is set), and its protocol efficiency as bytes / efficiency on the wire (the network's on several nodes, the scale-up links' otherwise); a library algorithm named with its parameters (nccl-ring, hierarchical, direct, nccl-tree, nvls, pat) gets the same timing, as in meshwork run (sim/library.ts libraryTiming); the pick per collective is report.collectives[].algorithm`,
         sizes: 'comm_size as ASTRA-sim reads it: the whole buffer (allreduce, reduce-scatter, reduce, broadcast), one rank\'s contribution (allgather, gather), one rank\'s send buffer of P blocks (alltoall, scatter); rounded up to whole 4-byte elements where an algorithm needs it',
         dependencies: `${trace.dependencyKinds === 'both' ? 'data and control' : trace.dependencyKinds === 'data' ? 'data only' : 'control only'} dependencies; ${trace.danglingDeps} on node ids absent from their file and ${trace.selfDeps} of a node on itself ignored`,
       },

@@ -8,7 +8,7 @@ import type { ChakraTrace } from './chakra/trace.js';
 import { lowerWorkload, type LowerOptions, type LoweredWorkload } from './lower.js';
 import { analyzeWorkload, type WorkloadReport } from './analyze.js';
 
-export interface WorkloadRunRequest extends Omit<LowerOptions, 'topology'>, Pick<SimulateRequest, 'engine' | 'model' | 'routingOptions' | 'packet' | 'progress'> {
+export interface WorkloadRunRequest extends Omit<LowerOptions, 'topology'>, Pick<SimulateRequest, 'engine' | 'model' | 'routing' | 'routingOptions' | 'packet' | 'progress'> {
   readonly topology: Topology;
   readonly trace: ChakraTrace;
 }
@@ -20,7 +20,7 @@ export interface WorkloadRun {
 }
 
 export function runWorkload(req: WorkloadRunRequest): WorkloadRun {
-  const { topology, trace, engine, model, routingOptions, packet, progress, ...lowerOptions } = req;
+  const { topology, trace, engine, model, routing, routingOptions, packet, progress, ...lowerOptions } = req;
   const lowered = lowerWorkload(trace, { topology, ...lowerOptions });
   const workload = {
     kind: 'chakra',
@@ -30,6 +30,6 @@ export function runWorkload(req: WorkloadRunRequest): WorkloadRun {
     collectives: trace.collectives.length,
     ...lowered.model,
   };
-  const result = simulate({ topology, program: lowered.program, engine, model, routingOptions, packet, progress, workload });
+  const result = simulate({ topology, program: lowered.program, engine, model, routing, routingOptions, packet, progress, workload });
   return { result, report: analyzeWorkload(lowered, result, topology), lowered };
 }

@@ -22,6 +22,7 @@ import { checkSweepRows, sweepCurvePoints } from '../../src/sweep/export-file.js
 import { runCli } from '../helpers/cli.js';
 import { generateTransformer, generatedTrace } from '../../src/workload/generate.js';
 import { runWorkload } from '../../src/workload/run.js';
+import { runRequest, type WorkloadResult } from '../../src/workload/request.js';
 import { loadChakraTrace } from '../../src/node/chakra.js';
 import { tempDir, writeSweep } from '../helpers/sweep.js';
 import { readFileSync } from 'node:fs';
@@ -259,6 +260,12 @@ describe('Meshwork Studio in headless Chromium', () => {
     expect(Number(await page.locator('[data-testid=workload-step] b').getAttribute('data-value'))).toBe(expected.report.step_time_s);
     expect(await page.getByTestId('workload-ranks').locator('tbody tr').count()).toBe(4);
     expect(await inkedPixels(page, 'gantt')).toBeGreaterThan(200);
+    // The page ran a RunRequest of kind workload: the one `meshwork run --request` re-runs to the same step.
+    const saved = await downloaded(page, page.getByTestId('workload-request'));
+    expect(saved.name).toBe('workload-request.json');
+    const request = JSON.parse(saved.body.toString()) as RunRequest;
+    expect(request).toMatchObject({ topology: 'fullmesh:4,bw=8Gbps,lat=0', workload: { kind: 'workload', generate: { tp: 2, dp: 2, layers: 2, hidden: 64, sequence: 32 } }, engine: 'flow' });
+    expect((runRequest(request) as WorkloadResult).report.step_time_s).toBe(expected.report.step_time_s);
     await page.screenshot({ path: `${SHOTS}/workload.png` });
     await page.close();
   });

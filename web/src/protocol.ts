@@ -1,5 +1,6 @@
 /** Messages between the page and the core's Web Worker (web/src/worker.ts). */
 import type { LayoutKind } from './layout.js';
+import type { RunRequest } from '../../src/sim/request.js';
 
 export type EngineName = 'flow' | 'packet';
 
@@ -133,6 +134,8 @@ export interface WorkloadReply {
   readonly report: Record<string, unknown> & { step_time_s: number };
   /** Every op of the lowered workload, its kind the op's category (compute, cpu, memory, collective, p2p, marker). */
   readonly gantt: GanttData;
+  /** The resolved RunRequest the worker ran (what `meshwork workload run --request` re-runs, given the files). */
+  readonly request: RunRequest;
 }
 
 export interface CompareReply {

@@ -30,6 +30,7 @@ import type { AlgorithmInfo, CollectiveReply, CompareReply, Drawing, GanttData, 
 import { modelOptionsFromText } from '../../src/sim/options-schema.js';
 import { compareAlgorithms } from '../../src/sim/compare.js';
 import type { RunRequest } from '../../src/sim/request.js';
+import type { WorkloadRunView } from '../../src/workload/request.js';
 
 /** A page holds the graph, its drawing and a run's frames: larger networks belong to the CLI. */
 export const WEB_MAX_NODES = 1 << 20;
@@ -336,20 +337,17 @@ function meshworkRow(r: { size_bytes: number; time_s: number; busbw_Bps: number;
 }
 
 /**
- * A generated transformer step timed as `meshwork workload run` times it: the workload modules (and
- * the protobuf codec) load on the first request. Every op goes to the Gantt chart, coloured by category.
+ * The Workload form as a RunRequest (a generated transformer step, or the Chakra files the user
+ * opened), prepared and run by the library as `meshwork workload run` runs it: the workload modules
+ * (and the protobuf codec) load on the first request. Every op goes to the Gantt chart, coloured by category.
  */
 async function workload(req: Extract<Request, { kind: 'workload' }>, progress: (f: number, note: string) => void): Promise<WorkloadReply> {
-  const { generateTransformer, generatedTrace } = await import('../../src/workload/generate.js');
-  const { runWorkload } = await import('../../src/workload/run.js');
+  const { prepareRequest, runPreparedRequest } = await import('../../src/workload/request.js');
   const { OP_CATEGORIES } = await import('../../src/workload/lower.js');
-  const { traceFromRankFiles } = await import('../../src/workload/chakra/files.js');
+  const { workloadRequest, openedFilesIo } = await import('./workload-request.js');
   progress(0.02, req.trace ? 'reading the trace' : 'generating the trace');
-  const trace = req.trace
-    ? traceFromRankFiles(req.trace.files, { deps: req.trace.deps, replicate: req.trace.replicate })
-    : generatedTrace(generateTransformer({ tp: req.tp, dp: req.dp, layers: req.layers, hidden: req.hidden, sequence: req.sequence }));
-  const t = topologyOf(req.spec);
-  const run = runWorkload({ topology: t, trace, engine: req.engine, progress: (f) => progress(0.05 + 0.9 * f, `timing at ${req.engine} level`) });
+  const prepared = prepareRequest(workloadRequest(req), openedFilesIo(req.trace?.files ?? [], pageRunIo));
+  const run = runPreparedRequest(prepared, { progress: (f) => progress(0.05 + 0.9 * f, `timing at ${req.engine} level`) }) as WorkloadRunView;
   const { program } = run.lowered;
   const times = opTimesOf(run.result);
   // The chart reads ranks in ascending order (its last op's rank is the last row): streams by rank,
@@ -366,7 +364,7 @@ async function workload(req: Extract<Request, { kind: 'workload' }>, progress: (
       gantt.end[i] = times.end[o];
     }
   }
-  return { report: JSON.parse(JSON.stringify(run.report)), gantt };
+  return { report: JSON.parse(JSON.stringify(run.report)), gantt, request: prepared.request };
 }
 
 /** Typed arrays move to the page instead of being copied. */

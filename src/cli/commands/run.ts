@@ -46,10 +46,16 @@ export function register(program: Command): void {
       .option('--print-request', 'print the resolved RunRequest as JSON and stop (nothing is simulated); save it and rerun it with --request')
       .option('--trace <file>', 'write a Chrome trace-event file (opens in Perfetto): one track per rank stream, link counters'),
   );
-  addPacketOptions(run, 'run').action((opts: RunOptions) => {
+  addPacketOptions(run, 'run').action(async (opts: RunOptions) => {
     const [traceOut] = planOutputs({ trace: opts.trace });
     // argv and a saved file both become one RunRequest, which the library prepares and runs.
     const request: RunRequest = opts.request !== undefined ? parseRunRequest(readStructured(opts.request, 'request')) : runRequestFromOptions(optionTexts(opts));
+    if (request.workload.kind === 'workload') {
+      // A saved workload request: the Chakra reader and the lowering load only now (workload/request.ts).
+      const { runWorkloadRequest } = await import('./workload.js');
+      runWorkloadRequest(request, { printRequest: opts.printRequest, json: true });
+      return;
+    }
     if (opts.trace && (request.engine ?? 'flow') !== 'flow') throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
     const prepared = prepare(request, nodeRunIo);
     if (opts.printRequest) {

@@ -48,8 +48,8 @@ export interface TimingCliOptions {
 
 const ARG: Record<OptionUnit, string> = { time: '<time>', size: '<bytes>', bandwidth: '<bw>', int: '<n>', number: '<x>', choice: '<name>' };
 
-/** The model options, one per row of the option schema (sim/options-schema.ts). */
-function addModelOptions(cmd: Command): Command {
+/** The model options, one per row of the option schema (sim/options-schema.ts); `workload run` takes them too. */
+export function addModelOptions(cmd: Command): Command {
   for (const row of MODEL_OPTIONS) cmd.option(`--${row.flag} ${ARG[row.unit]}`, optionHelp(row));
   return cmd;
 }
@@ -165,7 +165,8 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
   const t = (k: string): string => ((model[k] as number) === 0 ? '0' : formatTime(model[k] as number));
   const b = (k: string): string => (model[k] === null ? 'links' : formatBandwidth(model[k] as number));
   return [
-    `α=${t('alpha')}`,
+    // A library schedule's messages take libraryAlpha (its latency replaces α; sim/library.ts).
+    model.library ? `α=${t('libraryAlpha')} (library messages; ${t('alpha')} for others)` : `α=${t('alpha')}`,
     `router=${t('routerLatency')}`,
     `nics=${model.nics}`,
     `injection=${b('injectionBandwidth')}`,

@@ -6,16 +6,19 @@ import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { formatBandwidth, formatSize, formatTime } from '../../util/units.js';
 import { renderTextTable } from '../../report/table.js';
-import { ENGINES, type EngineName } from '../../sim/simulate.js';
+import { ENGINES } from '../../sim/simulate.js';
 import { print } from '../io.js';
 import { progressBar } from '../progress.js';
-import { parseTimingOptions } from './timing-options.js';
+import { addModelOptions } from './timing-options.js';
 import { addPacketOptions, firstPacketOption, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
-import { loadChakraTrace } from '../../node/chakra.js';
-import { runWorkload } from '../../workload/run.js';
-import { CHAKRA_COLLECTIVES, type ChakraCollective } from '../../workload/chakra/read.js';
-import type { DependencyKinds } from '../../workload/chakra/trace.js';
+import { nodeWorkloadIo } from '../../node/chakra.js';
+import { readStructured } from '../../node/load-topology.js';
+import { CHAKRA_COLLECTIVES, DEPENDENCY_KINDS, type ChakraCollective } from '../../workload/chakra/names.js';
 import { DEVICE_PRESETS } from '../../workload/device.js';
+import { prepareRequest, runPreparedRequest, type WorkloadRunView } from '../../workload/request.js';
+import { parseRunRequest, type RunRequest } from '../../sim/request.js';
+import { flagProperty, MODEL_OPTIONS, modelOptionsFromText } from '../../sim/options-schema.js';
+import { routingNames } from '../../routing/registry.js';
 import type { CollectiveAlgorithms } from '../../workload/lower.js';
 import type { WorkloadReport } from '../../workload/analyze.js';
 import { generateTransformer } from '../../workload/generate.js';
@@ -30,26 +33,24 @@ import { parseIntValue } from '../../util/spec.js';
 import { planOutputDir, writeRankFiles } from './workload-files.js';
 
 interface WorkloadRunOptions extends PacketCliOptions {
-  trace: string[];
+  trace?: string[];
   topology?: string;
   mapping?: string;
   fail?: string;
   routing?: string;
   seed?: string;
-  alpha?: string;
-  nics?: string;
-  injection?: string;
-  rateUpdate?: string;
-  engine: string;
+  engine?: string;
   algorithm?: string;
   device?: string;
   compute?: string;
   comm?: string;
   commGroups?: string;
-  deps: string;
+  deps?: string;
   replicate?: string;
   links: string;
   json?: boolean;
+  request?: string;
+  printRequest?: boolean;
 }
 
 /**
@@ -71,67 +72,107 @@ export function parseAlgorithms(text: string | undefined): CollectiveAlgorithms 
   return out;
 }
 
+/** `workload run`'s options → a RunRequest of kind workload (the library prepares and runs it as any request). */
+export function workloadRequestFromOptions(opts: WorkloadRunOptions): RunRequest {
+  if (opts.topology === undefined) throw new InputError('topology', undefined, 'a topology spec or file such as ring:8 (required)');
+  if (opts.trace === undefined) throw new InputError('trace', undefined, 'a directory of name.<rank>.et files, or the files (required)');
+  const engine = opts.engine ?? 'flow';
+  if (!(ENGINES as readonly string[]).includes(engine)) throw new InputError('engine', engine, ENGINES.join(' or '));
+  for (const [field, value, accepted] of [['compute', opts.compute, ['trace', 'roofline']], ['comm', opts.comm, ['concurrent', 'serial']], ['deps', opts.deps, DEPENDENCY_KINDS]] as const) {
+    if (value !== undefined && !(accepted as readonly string[]).includes(value)) throw new InputError(field, value, accepted.join(', '));
+  }
+  if (opts.routing !== undefined && !routingNames().includes(opts.routing)) throw new InputError('routing', opts.routing, routingNames().join(', '));
+  const packetOnly = engine === 'packet' ? undefined : firstPacketOption(opts);
+  if (packetOnly) throw new InputError(packetOnly.flag, packetOnly.value, 'a packet-router option with --engine packet (the flow engine has no routers)');
+  const config = parsePacketOptions(opts);
+  const texts: Record<string, string | undefined> = {};
+  for (const row of MODEL_OPTIONS) {
+    const v = (opts as unknown as Record<string, unknown>)[flagProperty(row.flag)];
+    if (typeof v === 'string') texts[row.flag] = v;
+  }
+  const model = modelOptionsFromText(texts);
+  const algorithms = parseAlgorithms(opts.algorithm);
+  const replicate = opts.replicate === undefined ? undefined : parseIntValue(opts.replicate, 'replicate', { min: 1, max: 65536 });
+  return {
+    topology: opts.topology,
+    ...(opts.mapping !== undefined ? { mapping: opts.mapping } : {}),
+    ...(opts.fail !== undefined ? { fail: opts.fail } : {}),
+    workload: {
+      kind: 'workload',
+      trace: opts.trace,
+      ...(opts.commGroups !== undefined ? { commGroups: opts.commGroups } : {}),
+      ...(opts.deps !== undefined ? { deps: opts.deps } : {}),
+      ...(replicate !== undefined ? { replicate } : {}),
+      ...(Object.keys(algorithms).length > 0 ? { algorithms } : {}),
+      ...(opts.device !== undefined ? { device: opts.device } : {}),
+      ...(opts.compute !== undefined ? { compute: opts.compute as 'trace' | 'roofline' } : {}),
+      ...(opts.comm !== undefined ? { comm: opts.comm as 'concurrent' | 'serial' } : {}),
+    },
+    engine: engine as 'flow' | 'packet',
+    ...(Object.keys(model).length > 0 ? { model: model as RunRequest['model'] } : {}),
+    routing: { ...(opts.routing !== undefined ? { name: opts.routing } : {}), seed: parseIntValue(opts.seed ?? '1', 'seed', { min: 0, max: 2 ** 32 - 1 }) },
+    ...(Object.keys(config).length > 0 ? { packet: { config } } : {}),
+  };
+}
+
+/**
+ * Prepares and runs a workload request, from `workload run`'s options or a saved file (also
+ * `run --request` with a workload request): the resolved request with --print-request, the result
+ * as JSON, or the text report.
+ */
+export function runWorkloadRequest(request: RunRequest, o: { printRequest?: boolean; json?: boolean; links?: number }): void {
+  if (request.workload.kind !== 'workload') throw new InputError('request.workload.kind', request.workload.kind, 'workload for meshwork workload run (meshwork run --request takes every kind)');
+  const prepared = prepareRequest(request, nodeWorkloadIo);
+  if (o.printRequest) {
+    print(JSON.stringify(prepared.request, null, 2));
+    return;
+  }
+  const bar = progressBar(`simulating workload (${prepared.engine} level)`, { json: o.json });
+  let run;
+  try {
+    run = runPreparedRequest(prepared, { progress: (f) => bar.update(f) }) as WorkloadRunView;
+  } finally {
+    bar.stop();
+  }
+  if (o.json) {
+    print(JSON.stringify(run, null, 2));
+    return;
+  }
+  print(workloadText(run.report, run.result.engine, prepared.topology.spec, o.links ?? 10));
+}
+
 export function register(program: Command): void {
   const workload = program.command('workload').description('Chakra execution traces as workloads: compute, dependencies and communication on a fabric');
-  const run = workload
-    .command('run')
-    .description('time a Chakra trace (one name.<rank>.et per rank) on a topology: step time, per-rank exposed communication, critical path, collectives, links')
-    .requiredOption('--trace <paths...>', 'a directory of name.<rank>.et files, or the files')
-    .requiredOption('--topology <spec>', 'topology spec or file (at least as many endpoints as trace ranks)')
-    .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
-    .option('--fail <spec>', 'failed links or routers (see meshwork run --help)')
-    .option('--engine <engine>', 'flow or packet', 'flow')
-    .option('--algorithm <list>', `algorithm per collective type, e.g. allreduce=ring,alltoall=bruck (default: allreduce, allgather, reduce-scatter: library, the NCCL/RCCL tuning model's pick for each communicator; alltoall pairwise; broadcast binomial)`)
-    .option('--device <name>', `compute model for nodes without a duration: ${Object.keys(DEVICE_PRESETS).join(', ')}, or custom:peak=FLOPS,bw=BYTES_PER_S (default h100)`)
-    .option('--compute <policy>', 'trace (default: duration_micros when present, else the roofline) or roofline (whenever num_ops is known)')
-    .option('--comm <policy>', 'concurrent (default: a rank\'s collectives run at once, one stream per communicator) or serial (one in flight per rank, as ASTRA-sim)')
-    .option('--comm-groups <file>', 'ASTRA-sim communicator-group JSON ({"1": [0, 1], ...}) naming the pg_name groups')
-    .option('--deps <kinds>', 'which dependencies order nodes: both (ASTRA-sim), data (Chakra\'s original feeder; PyTorch-converted traces, whose control edges form cycles) or ctrl', 'both')
-    .option('--replicate <n>', 'one trace file given: the same trace on n ranks (SPMD), so its collectives span them')
-    .option('--routing <name>', "routing (default: the family's)")
-    .option('--seed <n>', 'seed for random and hashed routing choices', '1')
-    .option('--alpha <time>', 'per-message software overhead α (default 1us)')
-    .option('--nics <n>', 'NICs per rank (default 1)')
-    .option('--injection <bw>', 'injection bandwidth per NIC (default: not a separate limit)')
-    .option('--rate-update <mode>', 'flow engine: exact (default: every flow re-rated after each batch of events) or local (only flows sharing a channel with a change; faster on thousands of ranks, approximate)')
-    .option('--links <n>', 'busiest links to list in the table', '10')
-    .option('--json', 'print the result and the workload report as JSON');
+  const run = addModelOptions(
+    workload
+      .command('run')
+      .description('time a Chakra trace (one name.<rank>.et per rank) on a topology: step time, per-rank exposed communication, critical path, collectives, links')
+      // Required, but checked in workloadRequestFromOptions: --request FILE takes neither.
+      .option('--trace <paths...>', 'a directory of name.<rank>.et files, or the files (required)')
+      .option('--topology <spec>', 'topology spec or file (at least as many endpoints as trace ranks; required)')
+      .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
+      .option('--fail <spec>', 'failed links or routers (see meshwork run --help)')
+      .option('--engine <engine>', 'flow (default) or packet')
+      .option('--algorithm <list>', `algorithm per collective type, e.g. allreduce=ring,alltoall=bruck (default: allreduce, allgather, reduce-scatter: library, the NCCL/RCCL tuning model's pick for each communicator; alltoall pairwise; broadcast binomial)`)
+      .option('--device <name>', `compute model for nodes without a duration: ${Object.keys(DEVICE_PRESETS).join(', ')}, or custom:peak=FLOPS,bw=BYTES_PER_S (default h100)`)
+      .option('--compute <policy>', 'trace (default: duration_micros when present, else the roofline) or roofline (whenever num_ops is known)')
+      .option('--comm <policy>', 'concurrent (default: a rank\'s collectives run at once, one stream per communicator) or serial (one in flight per rank, as ASTRA-sim)')
+      .option('--comm-groups <file>', 'ASTRA-sim communicator-group JSON ({"1": [0, 1], ...}) naming the pg_name groups')
+      .option('--deps <kinds>', 'which dependencies order nodes: both (default, ASTRA-sim), data (Chakra\'s original feeder; PyTorch-converted traces, whose control edges form cycles) or ctrl')
+      .option('--replicate <n>', 'one trace file given: the same trace on n ranks (SPMD), so its collectives span them')
+      .option('--routing <name>', "routing (default: the family's)")
+      .option('--seed <n>', 'seed for random and hashed routing choices (default 1)')
+      .option('--links <n>', 'busiest links to list in the table', '10')
+      .option('--json', 'print the result (the RunResult of the step, the workload report and the resolved request) as JSON')
+      .option('--request <file>', 'run a saved RunRequest of kind workload (JSON; --print-request writes one) and print its result as JSON; no other option is needed')
+      .option('--print-request', 'print the resolved RunRequest as JSON and stop (nothing is simulated); rerun it with --request'),
+  );
   // The packet routers of a schedule run (`run --engine packet`), with its defaults.
   addPacketOptions(run, 'run').action((opts: WorkloadRunOptions) => {
-    if (!ENGINES.includes(opts.engine as EngineName)) throw new InputError('engine', opts.engine, ENGINES.join(' or '));
     const links = Number(opts.links);
     if (!(Number.isInteger(links) && links >= 0)) throw new InputError('links', opts.links, 'a whole number of links');
-    const algorithms = parseAlgorithms(opts.algorithm);
-    const packetOnly = opts.engine === 'packet' ? undefined : firstPacketOption(opts);
-    if (packetOnly) throw new InputError(packetOnly.flag, packetOnly.value, 'a packet-router option with --engine packet (the flow engine has no routers)');
-    const packetConfig = parsePacketOptions(opts);
-    const setup = parseTimingOptions({ ...opts, collective: 'barrier' });
-    const replicate = opts.replicate === undefined ? undefined : parseIntValue(opts.replicate, 'replicate', { min: 1, max: 65536 });
-    const trace = loadChakraTrace(opts.trace, opts.commGroups, opts.deps as DependencyKinds, replicate);
-    const bar = progressBar(`simulating workload (${opts.engine} level)`, { json: opts.json });
-    let run;
-    try {
-      run = runWorkload({
-        topology: setup.topology,
-        trace,
-        engine: opts.engine as EngineName,
-        model: setup.model,
-        routingOptions: setup.routingOptions,
-        packet: { config: packetConfig },
-        algorithms,
-        device: opts.device,
-        compute: opts.compute as 'trace' | 'roofline' | undefined,
-        comm: opts.comm as 'concurrent' | 'serial' | undefined,
-        progress: (f) => bar.update(f),
-      });
-    } finally {
-      bar.stop();
-    }
-    if (opts.json) {
-      print(JSON.stringify({ result: run.result, report: run.report }, null, 2));
-      return;
-    }
-    print(workloadText(run.report, run.result.engine, setup.topology.spec, links));
+    const request = opts.request !== undefined ? parseRunRequest(readStructured(opts.request, 'request')) : workloadRequestFromOptions(opts);
+    runWorkloadRequest(request, { printRequest: opts.printRequest, json: opts.json || opts.request !== undefined, links });
   });
   registerExport(workload);
   registerGenerate(workload);

@@ -32,11 +32,30 @@ import { hintMaxHops, routeWithHint, type NodeRouteHint } from '../../routing/hi
 import { makeRouteBuffers } from '../../routing/types.js';
 import type { CollectiveDemand } from '../bounds/index.js';
 import type { RunResult } from '../result.js';
-import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
+import { perClass, presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
+import { creditBoundCycles } from './credit-bound.js';
 import { PacketNetwork } from './network.js';
 import { SCHEDULE_FLIT_BYTES } from './limits.js';
 import { ScheduleMessageTable } from './schedule-messages.js';
 import { PacketNicQueues, type PacketSender } from './nic-queues.js';
+
+/** Stepped cycles a schedule run may take unless the caller sets `maxCycles`. */
+const MAX_CYCLES = 1e8;
+
+/**
+ * A run that cannot finish within the cycle limit because its buffers do not cover a channel's
+ * credit round trip (packet/credit-bound.ts), refused before the network is built, not after
+ * stepping to the limit.
+ */
+function refuseCreditBound(prog: FlowProgram, t: Topology, routing: RoutingFunction, cfg: PacketConfig, flitBytes: number, maxCycles: number): void {
+  const bound = creditBoundCycles(prog, t, routing, { vcs: cfg.vcs, vcBuf: cfg.vcBuf, flitBytes, latencyCycles: (c) => perClass(cfg.channelLatency, t.className(c)) });
+  if (bound === undefined || bound.cycles <= maxCycles) return;
+  throw new LimitError(
+    'maxCycles',
+    `${bound.cycles} stepped cycles at least`,
+    `${maxCycles} stepped cycles of packet simulation (channel ${bound.channel}, ${t.className(bound.channel)}, carries ${bound.flits} flits with ${cfg.vcs} VCs × ${cfg.vcBuf} flits of buffer per ${bound.roundTrip}-cycle credit round trip); buffers that cover the round trip (--vc-buf ${Math.ceil(bound.roundTrip / cfg.vcs)}) or --engine flow`,
+  );
+}
 
 export interface PacketScheduleOptions {
   readonly topology: Topology;
@@ -275,6 +294,7 @@ export class PacketScheduleEngine implements PacketSender {
     this.forwardPort = streamPorts;
     if (turnarounds.some((h) => h !== undefined)) cfg.injectionPorts = streamPorts + 1;
     validateConfig(cfg, routing.vcClasses);
+    refuseCreditBound(prog, t, baseRouting, cfg, flitBytes, opts.maxCycles ?? MAX_CYCLES);
     // The hints the network's packets carry (by id, RouteContext.hint): the program's, then each
     // turnaround's two halves (ids H + h and 2H + h).
     const hintTable: (NodeRouteHint | undefined)[] = [...prog.hints, ...turnarounds.map((x) => x?.toTurnaround), ...turnarounds.map((x) => x?.fromTurnaround)];
@@ -294,7 +314,7 @@ export class PacketScheduleEngine implements PacketSender {
 
   run(): RunResult {
     const { net, runner, msgs, wakes, pendingMsg, pendingAt, program: prog } = this;
-    const maxCycles = this.opts.maxCycles ?? 1e8;
+    const maxCycles = this.opts.maxCycles ?? MAX_CYCLES;
     const progress = this.opts.progress;
     const fifo = this.nic.order === 'fifo';
     runner.start(0);

@@ -37,15 +37,30 @@ export function bracketWithBarriers(p: FlowProgram): BracketedProgram {
   const b = new FlowProgramBuilder(n, p.numOps + 6 * n);
   for (const h of p.hints) b.addHint(h);
   const timeOrigin = new Int32Array(n);
+  // Where each copied op landed, to carry its per-op columns (a library's latency and α: sim/library.ts).
+  const moved = new Int32Array(p.numOps).fill(-1);
   for (let r = 0; r < n; r++) {
     b.beginStream(r, 0);
     linearBarrier(b, r, n);
     timeOrigin[r] = b.lastOp;
     const s = streamOf[r];
-    if (s >= 0) copyOps(p, s, b, b.lastOp + 1);
+    if (s >= 0) {
+      const first = b.lastOp + 1;
+      copyOps(p, s, b, first);
+      for (let o = p.opStart[s]; o < p.opStart[s + 1]; o++) moved[o] = first + o - p.opStart[s];
+    }
     linearBarrier(b, r, n);
   }
-  return { program: b.build(), timeOrigin };
+  const program = b.build();
+  const opDelay = p.opDelay && carried(p.opDelay, moved, new Float64Array(program.numOps));
+  const opLibrary = p.opLibrary && carried(p.opLibrary, moved, new Uint8Array(program.numOps));
+  return { program: program.with({ opDelay, opLibrary }), timeOrigin };
+}
+
+/** A per-op column of the original program, written at the ops' new places (`moved`) in `out`. */
+function carried<T extends Float64Array | Uint8Array>(col: T, moved: Int32Array, out: T): T {
+  for (let o = 0; o < moved.length; o++) if (moved[o] >= 0) out[moved[o]] = col[o];
+  return out;
 }
 
 /** Rank r's part of the linear barrier (rank 0 is its root). */

@@ -6,7 +6,11 @@ import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 
 export interface FlowModelOptions {
-  /** Per-message software overhead α (LogGP o), seconds; the sending stream is busy for it. Default 1µs. */
+  /**
+   * Per-message software overhead α (LogGP o), seconds; the sending stream is busy for it. Default
+   * 1µs, except on a collective library's messages (program.opLibrary): there the library's own
+   * latency, paid once up front, replaces it, so their α is 0 unless set here (`libraryAlpha`).
+   */
   alpha?: number;
   /** Added latency per hop (router pipeline), seconds. Default 0 (the channel latency includes it). */
   routerLatency?: number;
@@ -113,6 +117,8 @@ export const RATE_UPDATES: readonly RateUpdate[] = ['exact', 'full', 'local'];
 
 export interface FlowModel {
   readonly alpha: number;
+  /** α of a collective library's messages (program.opLibrary): the α set, else 0 (the library's latency replaces it). */
+  readonly libraryAlpha: number;
   readonly routerLatency: number;
   readonly nics: number;
   readonly injectionBandwidth: number | null;
@@ -173,6 +179,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
   const barrier = opts.barrierStageLatency ?? null;
   return {
     alpha,
+    libraryAlpha: opts.alpha === undefined ? 0 : alpha,
     routerLatency,
     nics,
     injectionBandwidth: positiveOrNull('model.injectionBandwidth', opts.injectionBandwidth),

@@ -45,7 +45,7 @@ export type FlowRouteHint =
   /** An explicit path as out-port indices from the source (routing/hints.ts): shared by every rank. */
   | PortsRouteHint;
 
-/** A program's columns, by name (the options of `new FlowProgram`); the last four are optional. */
+/** A program's columns, by name (the options of `new FlowProgram`); the last five are optional. */
 export interface FlowProgramColumns {
   readonly numRanks: number;
   /** rank of each stream */
@@ -76,6 +76,12 @@ export interface FlowProgramColumns {
   readonly opNonBlocking?: Uint8Array | null;
   /** Dependencies beyond program order, or null for none. */
   readonly deps?: OpDependencies | null;
+  /**
+   * Per op, 1 for an op of a collective library's schedule (NCCL's or RCCL's, picked or named;
+   * sim/library.ts): the library's latency, paid once up front, replaces the default α on its
+   * messages (`FlowModel.libraryAlpha`); null when the program has none.
+   */
+  readonly opLibrary?: Uint8Array | null;
 }
 
 /**
@@ -100,6 +106,7 @@ export class FlowProgram implements FlowProgramColumns {
   readonly noise: NoiseModel | null;
   readonly opNonBlocking: Uint8Array | null;
   readonly deps: OpDependencies | null;
+  readonly opLibrary: Uint8Array | null;
 
   constructor(c: FlowProgramColumns) {
     this.numRanks = c.numRanks;
@@ -119,6 +126,7 @@ export class FlowProgram implements FlowProgramColumns {
     this.noise = c.noise ?? null;
     this.opNonBlocking = c.opNonBlocking ?? null;
     this.deps = c.deps ?? null;
+    this.opLibrary = c.opLibrary ?? null;
   }
 
   /** This program with some columns replaced; the others are shared, not copied. */
@@ -162,6 +170,8 @@ export class FlowProgramBuilder {
   private readonly perRank: number[];
   private readonly depOp: number[] = [];
   private readonly depOn: number[] = [];
+  /** Ranges [from, to] of ops marked as a collective library's (`markLibrary`), flattened. */
+  private readonly libraryRanges: number[] = [];
 
   /** `expectedOps` sizes the columns once (a lowering knows its op count; growing by doubling costs 1.5× at the peak). */
   constructor(
@@ -298,6 +308,13 @@ export class FlowProgramBuilder {
     return this;
   }
 
+  /** Marks ops `from` to the last added as a collective library's (`FlowProgram.opLibrary`). */
+  markLibrary(from: number): this {
+    if (!(Number.isInteger(from) && from >= 0 && from <= this.n)) throw new InputError('library ops', from, `an op id from 0 to ${this.n}`);
+    if (from < this.n) this.libraryRanges.push(from, this.n - 1);
+    return this;
+  }
+
   build(): FlowProgram {
     const ns = this.streams.length;
     const opStart = new Int32Array(ns + 1);
@@ -319,7 +336,15 @@ export class FlowProgramBuilder {
       keyNames: [...this.keys.keys()],
       opNonBlocking: this.anyNonBlocking ? fit(this.nonBlocking, this.n) : null,
       deps: this.buildDeps(),
+      opLibrary: this.buildLibrary(),
     });
+  }
+
+  private buildLibrary(): Uint8Array | null {
+    if (this.libraryRanges.length === 0) return null;
+    const col = new Uint8Array(this.n);
+    for (let i = 0; i < this.libraryRanges.length; i += 2) col.fill(1, this.libraryRanges[i], this.libraryRanges[i + 1] + 1);
+    return col;
   }
 
   private buildDeps(): OpDependencies | null {

@@ -104,6 +104,7 @@ export class StreamRunner {
   private readonly lastOp: Int32Array;
   private readonly resumePred: Int32Array;
   private readonly alpha: number;
+  private readonly libraryAlpha: number;
   // Barrier and hwCollective keys: streams expected, ranks taking part, arrivals so far.
   private readonly keyStreams: Int32Array;
   private readonly keyRanks: Int32Array;
@@ -174,6 +175,7 @@ export class StreamRunner {
     this.prepostedRecv = new Int32Array(S).fill(-1);
     this.deliveryWaiter = model.protocol === 'smpi' ? new Int32Array(nOps).fill(-1) : null;
     this.alpha = duration(model.alpha);
+    this.libraryAlpha = duration(model.libraryAlpha);
     this.delay = program.opDelay ? program.opDelay.map(duration) : null;
     this.delayedOp = new Int32Array(S).fill(-1);
     this.delaying = new Uint8Array(S);
@@ -401,15 +403,18 @@ export class StreamRunner {
         return;
       }
       switch (opKind[op]) {
-        case OpKind.Send:
-          if (this.alpha > 0 && !this.isLocalSignal(s, op)) {
+        case OpKind.Send: {
+          // A collective library's message pays its own α (its latency up front replaces the default).
+          const alpha = p.opLibrary !== null && p.opLibrary[op] === 1 ? this.libraryAlpha : this.alpha;
+          if (alpha > 0 && !this.isLocalSignal(s, op)) {
             this.state[s] = BUSY;
-            this.host.wakeAt(now + this.alpha, s);
+            this.host.wakeAt(now + alpha, s);
             return;
           }
           if (this.isNonBlocking(op)) this.postNonBlocking(s, op, now);
           else if (!this.postOrWait(s, op, now)) return;
           break;
+        }
         case OpKind.Recv: {
           const key = this.matchKey(opPeer[op], p.streamRank[s], p.opTag[op]);
           if (this.prepostedRecv[s] === op) this.prepostedRecv[s] = -1;

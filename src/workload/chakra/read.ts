@@ -14,8 +14,9 @@ import { CollectiveCommType, GlobalMetadataSchema, NodeSchema, NodeType, type At
 
 export type ChakraNodeKind = 'comp' | 'send' | 'recv' | 'coll' | 'load' | 'store' | 'metadata' | 'invalid';
 
-/** The collectives a COMM_COLL node may name (CollectiveCommType), in Meshwork's spelling. */
-export type ChakraCollective = 'allreduce' | 'reduce' | 'allgather' | 'gather' | 'scatter' | 'broadcast' | 'alltoall' | 'reduce-scatter' | 'barrier';
+import type { ChakraCollective } from './names.js';
+
+export { CHAKRA_COLLECTIVES, type ChakraCollective } from './names.js';
 
 const COLLECTIVE_OF: Record<number, ChakraCollective> = {
   [CollectiveCommType.ALL_REDUCE]: 'allreduce',
@@ -29,8 +30,6 @@ const COLLECTIVE_OF: Record<number, ChakraCollective> = {
   [CollectiveCommType.REDUCE_SCATTER_BLOCK]: 'reduce-scatter',
   [CollectiveCommType.BARRIER]: 'barrier',
 };
-
-export const CHAKRA_COLLECTIVES: readonly ChakraCollective[] = ['allreduce', 'reduce', 'allgather', 'gather', 'scatter', 'broadcast', 'alltoall', 'reduce-scatter', 'barrier'];
 
 const KIND_OF: Record<number, ChakraNodeKind> = {
   [NodeType.INVALID_NODE]: 'invalid',

@@ -169,9 +169,9 @@ function topologicalOrder(rank: ChakraRankTrace, deps: readonly Int32Array[], ki
  * default, or the node's pg_name), the k-th collective of every member is one collective, and the
  * members must agree on its type, size and root.
  */
-/** Which dependencies order nodes: both (ASTRA-sim's feeder v3), or data only (Chakra's original feeder). */
-export type DependencyKinds = 'both' | 'data' | 'ctrl';
-export const DEPENDENCY_KINDS: readonly DependencyKinds[] = ['both', 'data', 'ctrl'];
+import { DEPENDENCY_KINDS, type DependencyKinds } from './names.js';
+
+export { DEPENDENCY_KINDS, type DependencyKinds };
 
 export function assembleTrace(ranks: readonly ChakraRankTrace[], groups: ProcessGroups = new Map(), kinds: DependencyKinds = 'both'): ChakraTrace {
   if (!DEPENDENCY_KINDS.includes(kinds)) throw new InputError('deps', kinds, DEPENDENCY_KINDS.join(', '));

@@ -33,11 +33,23 @@ describe('FlowProgram columns', () => {
     const timing = { latency_s: 2e-6 } as LibraryTiming;
     const lib = withLibraryLatency(p, timing);
     expect(Array.from(lib.opDelay ?? [])).toEqual([2e-6, 0, 2e-6, 0, 0]);
+    // Every op is the library's: its messages take libraryAlpha.
+    expect(Array.from(lib.opLibrary ?? [])).toEqual([1, 1, 1, 1, 1]);
+    expect(p.opLibrary).toBeNull();
     expect(lib.opNonBlocking).toBe(p.opNonBlocking);
     expect(lib.deps).toBe(p.deps);
     const noisy = disturbProgram(lib, resolveNoise({ skew: 1e-6, seed: 3 }));
     expect(noisy.opNonBlocking).toBe(p.opNonBlocking);
     expect(noisy.deps).toBe(p.deps);
     expect(noisy.noise?.skew).toBe(1e-6);
+    expect(noisy.opLibrary).toBe(lib.opLibrary);
+  });
+
+  it('markLibrary marks the ops from one op id to the last added', () => {
+    const b = new FlowProgramBuilder(2).beginStream(0).send(1, 8);
+    const from = b.lastOp + 1;
+    b.compute(1e-6).send(1, 8).markLibrary(from).beginStream(1).recv(0, 8).recv(0, 8);
+    expect(Array.from(b.build().opLibrary ?? [])).toEqual([0, 1, 1, 0, 0]);
+    expect(new FlowProgramBuilder(1).beginStream(0).copy(1).build().opLibrary).toBeNull();
   });
 });
