@@ -521,7 +521,7 @@ export class PacketNetwork {
     this.pNext[p] = -1;
     const record = this.recording || ctime < this.recordCreatedBefore;
     this.pRecord[p] = record ? 1 : 0;
-    if (record) this.recordedOutstanding++;
+    this.recordedOutstanding += record ? 1 : 0;
     // The serial advances either way, so a given salt leaves every other packet's hash unchanged.
     const hashed = hash32(this.serial++, this.cfg.seed);
     this.pSalt[p] = salt ?? hashed;
@@ -737,6 +737,11 @@ export class PacketNetwork {
     const credits = this.credits;
     const ovcOwner = this.ovcOwner;
     const arbKey = this.arbKey;
+    // Read here, not in the branch that first needs them: a field first read after V8 optimised
+    // routerStep has no type feedback and throws the optimised code away (a recompile mid-run).
+    const saOutTouched = this.saOutTouched;
+    const saBestKey = this.saBestKey;
+    const saBestVc = this.saBestVc;
 
     for (let li = 0; li < nIn; li++) {
       const port = this.rInPorts[inStart + li];
@@ -781,21 +786,20 @@ export class PacketNetwork {
           const key = arbKey(this.pCtime[bufPkt[b]], v, vcPtr, V);
           const ol = this.ivcOutLocal[ivc];
           let t = 0;
-          while (t < touched && this.saOutTouched[t] !== ol) t++;
-          if (t === touched) {
-            this.saOutTouched[touched++] = ol;
-            this.saBestKey[t] = key;
-            this.saBestVc[t] = v;
-          } else if (key < this.saBestKey[t]) {
-            this.saBestKey[t] = key;
-            this.saBestVc[t] = v;
-          }
+          while (t < touched && saOutTouched[t] !== ol) t++;
+          // Compared always, one store site for a new output and a better VC: a read, compare or
+          // store V8 first meets after optimising routerStep would throw its optimised code away.
+          const better = key < saBestKey[t];
+          if (t === touched) saOutTouched[touched++] = ol;
+          else if (!better) continue;
+          saBestKey[t] = key;
+          saBestVc[t] = v;
         }
       }
       for (let t = 0; t < touched; t++) {
-        const ol = this.saOutTouched[t] * this.outSpeedup + (li % this.outSpeedup);
+        const ol = saOutTouched[t] * this.outSpeedup + (li % this.outSpeedup);
         const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
-        const v = this.saBestVc[t];
+        const v = saBestVc[t];
         const p = bufPkt[(port * V + v) * depth + this.ivcHead[port * V + v]];
         sa.add(li, ol, arbKey(this.pCtime[p], li, ptr, nIn), v);
       }
@@ -934,8 +938,10 @@ export class PacketNetwork {
     s.acceptedFlits++;
     const flitLatency = t - itime;
     s.flitLatencySum += flitLatency;
-    if (flitLatency < s.flitLatencyMin) s.flitLatencyMin = flitLatency;
-    if (flitLatency > s.flitLatencyMax) s.flitLatencyMax = flitLatency;
+    // Branch-free statistics here and below: a store V8 first meets after optimising eject (a new
+    // extreme, the first recorded packet once the warm-up ends) would throw its optimised code away.
+    s.flitLatencyMin = Math.min(s.flitLatencyMin, flitLatency);
+    s.flitLatencyMax = Math.max(s.flitLatencyMax, flitLatency);
     const dst = this.pDst[p];
     s.acceptedFlitsBy[dst]++;
     this.outstandingFlits--;
@@ -943,23 +949,23 @@ export class PacketNetwork {
     if (this.pLeft[p] === this.pSize[p]) this.pHeadAtime[p] = t;
     if (--this.pLeft[p] > 0) return;
     s.acceptedPacketsBy[dst]++;
-    if (this.pRecord[p]) {
-      s.packets++;
-      const latency = t - this.pCtime[p];
-      const networkLatency = t - this.pItime[p];
-      const fragmentation = t - this.pHeadAtime[p] - (this.pSize[p] - 1);
-      s.latencySum += latency;
-      s.networkLatencySum += networkLatency;
-      s.fragmentationSum += fragmentation;
-      if (latency < s.latencyMin) s.latencyMin = latency;
-      if (latency > s.latencyMax) s.latencyMax = latency;
-      if (networkLatency < s.networkLatencyMin) s.networkLatencyMin = networkLatency;
-      if (networkLatency > s.networkLatencyMax) s.networkLatencyMax = networkLatency;
-      if (fragmentation < s.fragmentationMin) s.fragmentationMin = fragmentation;
-      if (fragmentation > s.fragmentationMax) s.fragmentationMax = fragmentation;
-      s.hopsSum += this.pLen[p] + 1;
-      this.recordedOutstanding--;
-    }
+    // A packet outside the window adds 0 to the sums and ±Infinity to the extremes.
+    const record = this.pRecord[p];
+    const latency = t - this.pCtime[p];
+    const networkLatency = t - this.pItime[p];
+    const fragmentation = t - this.pHeadAtime[p] - (this.pSize[p] - 1);
+    s.packets += record;
+    s.latencySum += record * latency;
+    s.networkLatencySum += record * networkLatency;
+    s.fragmentationSum += record * fragmentation;
+    s.latencyMin = Math.min(s.latencyMin, record ? latency : Infinity);
+    s.latencyMax = Math.max(s.latencyMax, record ? latency : -Infinity);
+    s.networkLatencyMin = Math.min(s.networkLatencyMin, record ? networkLatency : Infinity);
+    s.networkLatencyMax = Math.max(s.networkLatencyMax, record ? networkLatency : -Infinity);
+    s.fragmentationMin = Math.min(s.fragmentationMin, record ? fragmentation : Infinity);
+    s.fragmentationMax = Math.max(s.fragmentationMax, record ? fragmentation : -Infinity);
+    s.hopsSum += record * (this.pLen[p] + 1);
+    this.recordedOutstanding -= record;
     if (this.retiredCount === this.retiredSrc.length) {
       const n = this.retiredCount * 2;
       const widen = (a: Int32Array): Int32Array<ArrayBuffer> => {
