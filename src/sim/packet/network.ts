@@ -176,7 +176,13 @@ export class PacketNetwork {
   private readonly vaAcceptPtr: Int32Array;
   private readonly saGrantPtr: Int32Array;
   private readonly saAcceptPtr: Int32Array;
+  /** Switch allocation's round-robin VC pointer per crossbar input (input port · inSpeedup + residue). */
   private readonly saVcPtr: Int32Array;
+  /**
+   * BookSim `input_speedup` S: each input port has S crossbar inputs, VC v on input v mod S
+   * (iq_router.cpp `expanded_input`), so up to S of its VCs cross in one cycle, each to its own output.
+   */
+  private readonly inSpeedup: number;
 
   // --- input VCs (channels and injection ports), indexed port·V + v
   private readonly ivcHead: Int32Array;
@@ -388,8 +394,10 @@ export class PacketNetwork {
     this.vaGrantPtr = new Int32Array(this.rOutStart[N] * V);
     this.vaAcceptPtr = new Int32Array(this.rInStart[N] * V);
     this.saGrantPtr = new Int32Array(this.rOutStart[N] * this.outSpeedup);
-    this.saAcceptPtr = new Int32Array(this.rInStart[N]);
-    this.saVcPtr = new Int32Array(nInPorts);
+    const IS = (this.inSpeedup = cfg.inputSpeedup ?? 1);
+    this.saAcceptPtr = new Int32Array(this.rInStart[N] * IS);
+    // BookSim starts crossbar input i's VC pointer at i mod input_speedup (the first VC of its residue).
+    this.saVcPtr = Int32Array.from({ length: nInPorts * IS }, (_, i) => i % IS);
 
     // Per output port (channels and, output-queued, ejection ports): when it can send again.
     this.chFreeAt = new Int32Array(nPorts);
@@ -440,7 +448,7 @@ export class PacketNetwork {
 
     const allocator = getAllocator(cfg.allocator);
     this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V);
-    this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut));
+    this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn * IS, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut * IS));
     this.arbKey = getArbiter(cfg.arbitration).key;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);
@@ -742,14 +750,15 @@ export class PacketNetwork {
     const saOutTouched = this.saOutTouched;
     const saBestKey = this.saBestKey;
     const saBestVc = this.saBestVc;
+    const IS = this.inSpeedup;
 
     for (let li = 0; li < nIn; li++) {
       const port = this.rInPorts[inStart + li];
       if (this.portFlits[port] === 0) continue;
-      // Switch requests: per (input port, output port) the input's best VC by its round-robin
+      // Switch requests: per (crossbar input, output port) the input's best VC by its round-robin
       // offset (BookSim _SWAllocAddReq with _sw_rr_offset), or the oldest under age arbitration.
+      // A crossbar input is a residue of the VCs mod input_speedup: `slot` = output · IS + residue.
       let touched = 0;
-      const vcPtr = this.saVcPtr[port];
       for (let v = 0; v < V; v++) {
         const ivc = port * V + v;
         if (ivcCount[ivc] === 0) continue;
@@ -783,25 +792,28 @@ export class PacketNetwork {
           } else if (this.ejCredits && credits[this.ivcOvc[ivc]] <= 0) {
             continue;
           }
-          const key = arbKey(this.pCtime[bufPkt[b]], v, vcPtr, V);
-          const ol = this.ivcOutLocal[ivc];
+          const residue = v % IS;
+          const key = arbKey(this.pCtime[bufPkt[b]], v, this.saVcPtr[port * IS + residue], V);
+          const slot = this.ivcOutLocal[ivc] * IS + residue;
           let t = 0;
-          while (t < touched && saOutTouched[t] !== ol) t++;
+          while (t < touched && saOutTouched[t] !== slot) t++;
           // Compared always, one store site for a new output and a better VC: a read, compare or
           // store V8 first meets after optimising routerStep would throw its optimised code away.
           const better = key < saBestKey[t];
-          if (t === touched) saOutTouched[touched++] = ol;
+          if (t === touched) saOutTouched[touched++] = slot;
           else if (!better) continue;
           saBestKey[t] = key;
           saBestVc[t] = v;
         }
       }
       for (let t = 0; t < touched; t++) {
-        const ol = saOutTouched[t] * this.outSpeedup + (li % this.outSpeedup);
+        const residue = saOutTouched[t] % IS;
+        const input = li * IS + residue;
+        const ol = ((saOutTouched[t] - residue) / IS) * this.outSpeedup + (li % this.outSpeedup);
         const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
         const v = saBestVc[t];
         const p = bufPkt[(port * V + v) * depth + this.ivcHead[port * V + v]];
-        sa.add(li, ol, arbKey(this.pCtime[p], li, ptr, nIn), v);
+        sa.add(input, ol, arbKey(this.pCtime[p], input, ptr, nIn * IS), v);
       }
     }
 
@@ -822,13 +834,15 @@ export class PacketNetwork {
     }
 
     if (sa.count > 0) {
-      sa.allocate(this.allocIters, this.saGrantPtr, outStart * this.outSpeedup, this.saAcceptPtr, inStart);
+      sa.allocate(this.allocIters, this.saGrantPtr, outStart * this.outSpeedup, this.saAcceptPtr, inStart * IS);
       for (let k = 0; k < sa.count; k++) {
-        const li = sa.reqIn[k];
-        if (sa.matchOfIn[li] !== sa.reqOut[k]) continue;
+        const input = sa.reqIn[k];
+        if (sa.matchOfIn[input] !== sa.reqOut[k]) continue;
+        const li = (input / IS) | 0;
         const port = this.rInPorts[inStart + li];
         const v = sa.reqAux[k];
-        this.saVcPtr[port] = (v + 1) % V;
+        // BookSim: _sw_rr_offset[expanded_input] = (vc + input_speedup) % vcs.
+        this.saVcPtr[port * IS + (input - li * IS)] = (v + IS) % V;
         this.traverse(r, port, port * V + v, now, tick);
       }
     }
