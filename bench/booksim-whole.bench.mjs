@@ -7,7 +7,8 @@
 // The two tools draw different random streams, so their runs end after a few different cycle counts
 // (BookSim's procedure decides when): the ratios are per simulated cycle.
 // BookSim's binary: $BOOKSIM or `booksim` on the PATH; without it only Meshwork's side is measured.
-// RUNS=n sets the runs per side (default 3; BookSim's 32×32 run takes about a minute).
+// RUNS=n sets the runs per side (default 3; BookSim's 32×32 run takes about a minute); CASES=8x8
+// (or 32x32) runs only the cases whose name contains it.
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,10 +18,11 @@ import { bookSimBinary, bookSimCycles, torusConfig } from './booksim.mjs';
 
 const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 3);
-const CASES = [
+const ALL_CASES = [
   { name: 'torus 8x8, P1, 2 VCs, uniform 0.15', k: 8, vcs: 2, packetSize: 1, rate: 0.15, target: 3 },
   { name: 'torus 32x32, P4, 4 VCs, uniform 0.10', k: 32, vcs: 4, packetSize: 4, rate: 0.1, target: 10 },
 ];
+const CASES = ALL_CASES.filter((c) => !process.env.CASES || c.name.includes(process.env.CASES));
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
 const list = (xs) => xs.map((x) => x.toFixed(2)).join(' / ');

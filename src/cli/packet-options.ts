@@ -147,6 +147,7 @@ export function describePacketModel(model: Readonly<Record<string, unknown>>): s
     `router delay=${pipeline.reduce((a, b) => a + b, 0)} cycles (routing ${pipeline[0]}, VC alloc ${pipeline[1]}, switch alloc ${pipeline[2]}, traversal ${pipeline[3]})`,
     ...(model.internalSpeedup !== undefined && model.internalSpeedup !== 1 ? [`internal speedup=${String(model.internalSpeedup)}`] : []),
     ...(model.outputSpeedup !== undefined && model.outputSpeedup !== 1 ? [`output speedup=${String(model.outputSpeedup)}`] : []),
+    ...(model.inputSpeedup !== undefined && model.inputSpeedup !== 1 ? [`input speedup=${String(model.inputSpeedup)}`] : []),
     `channel latency=${latencyText} cycles`,
     `terminals=${String(model.terminals)}`,
     `cycle=${formatTime(Number(model.cycleSeconds))}`,

@@ -81,7 +81,7 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     const dir = mkdtempSync(join(tmpdir(), 'mw-bsc-'));
     const cfg = join(dir, 'c.cfg');
     const csv = join(dir, 'out.csv');
-    writeFileSync(cfg, 'topology = torus; routing_function = dim_order; input_speedup = 2;\n');
+    writeFileSync(cfg, 'topology = torus; routing_function = dim_order; routing_delay = 0; input_speedup = 2;\n');
     expect(expectOneLineError(runCli(['traffic', '--booksim-config', cfg, '--csv', csv]))).toMatch(/^meshwork: error: booksim-config: input_speedup: got 2/);
     expect(existsSync(csv)).toBe(false);
     const valid = join(dir, 'ok.cfg');

@@ -83,6 +83,12 @@ export interface PacketConfig {
    * cycle. Default 1.
    */
   outputSpeedup?: number;
+  /**
+   * Crossbar inputs per input port (BookSim `input_speedup`, an integer): VC v of a port feeds
+   * crossbar input v mod S, so up to S of its VCs (in different residues) cross in one cycle, each
+   * to its own output. Default 1.
+   */
+  inputSpeedup?: number;
   /** Extra cycles before a credit starts back upstream (BookSim credit_delay). */
   creditDelay: number;
   creditReturn: CreditReturn;
@@ -221,6 +227,7 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
     throw new InputError('internal-speedup', cfg.internalSpeedup, `a number in [1, ${MAX_INTERNAL_SPEEDUP}]`);
   }
   if (cfg.outputSpeedup !== undefined) checkInt('output-speedup', cfg.outputSpeedup, 1, 16);
+  if (cfg.inputSpeedup !== undefined) checkInt('input-speedup', cfg.inputSpeedup, 1, cfg.vcs);
   checkInt('credit-delay', cfg.creditDelay, 0, 1000);
   checkChoice('credit-return', cfg.creditReturn, CREDIT_RETURNS);
   checkChoice('terminals', cfg.terminals, TERMINAL_MODELS);

@@ -176,7 +176,13 @@ export class PacketNetwork {
   private readonly vaAcceptPtr: Int32Array;
   private readonly saGrantPtr: Int32Array;
   private readonly saAcceptPtr: Int32Array;
+  /** Switch allocation's round-robin VC pointer per crossbar input (input port · inSpeedup + residue). */
   private readonly saVcPtr: Int32Array;
+  /**
+   * BookSim `input_speedup` S: each input port has S crossbar inputs, VC v on input v mod S
+   * (iq_router.cpp `expanded_input`), so up to S of its VCs cross in one cycle, each to its own output.
+   */
+  private readonly inSpeedup: number;
 
   // --- input VCs (channels and injection ports), indexed port·V + v
   private readonly ivcHead: Int32Array;
@@ -388,8 +394,10 @@ export class PacketNetwork {
     this.vaGrantPtr = new Int32Array(this.rOutStart[N] * V);
     this.vaAcceptPtr = new Int32Array(this.rInStart[N] * V);
     this.saGrantPtr = new Int32Array(this.rOutStart[N] * this.outSpeedup);
-    this.saAcceptPtr = new Int32Array(this.rInStart[N]);
-    this.saVcPtr = new Int32Array(nInPorts);
+    const IS = (this.inSpeedup = cfg.inputSpeedup ?? 1);
+    this.saAcceptPtr = new Int32Array(this.rInStart[N] * IS);
+    // BookSim starts crossbar input i's VC pointer at i mod input_speedup (the first VC of its residue).
+    this.saVcPtr = Int32Array.from({ length: nInPorts * IS }, (_, i) => i % IS);
 
     // Per output port (channels and, output-queued, ejection ports): when it can send again.
     this.chFreeAt = new Int32Array(nPorts);
@@ -440,7 +448,7 @@ export class PacketNetwork {
 
     const allocator = getAllocator(cfg.allocator);
     this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V);
-    this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut));
+    this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn * IS, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut * IS));
     this.arbKey = getArbiter(cfg.arbitration).key;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);
@@ -521,7 +529,7 @@ export class PacketNetwork {
     this.pNext[p] = -1;
     const record = this.recording || ctime < this.recordCreatedBefore;
     this.pRecord[p] = record ? 1 : 0;
-    if (record) this.recordedOutstanding++;
+    this.recordedOutstanding += record ? 1 : 0;
     // The serial advances either way, so a given salt leaves every other packet's hash unchanged.
     const hashed = hash32(this.serial++, this.cfg.seed);
     this.pSalt[p] = salt ?? hashed;
@@ -737,14 +745,20 @@ export class PacketNetwork {
     const credits = this.credits;
     const ovcOwner = this.ovcOwner;
     const arbKey = this.arbKey;
+    // Read here, not in the branch that first needs them: a field first read after V8 optimised
+    // routerStep has no type feedback and throws the optimised code away (a recompile mid-run).
+    const saOutTouched = this.saOutTouched;
+    const saBestKey = this.saBestKey;
+    const saBestVc = this.saBestVc;
+    const IS = this.inSpeedup;
 
     for (let li = 0; li < nIn; li++) {
       const port = this.rInPorts[inStart + li];
       if (this.portFlits[port] === 0) continue;
-      // Switch requests: per (input port, output port) the input's best VC by its round-robin
+      // Switch requests: per (crossbar input, output port) the input's best VC by its round-robin
       // offset (BookSim _SWAllocAddReq with _sw_rr_offset), or the oldest under age arbitration.
+      // A crossbar input is a residue of the VCs mod input_speedup: `slot` = output · IS + residue.
       let touched = 0;
-      const vcPtr = this.saVcPtr[port];
       for (let v = 0; v < V; v++) {
         const ivc = port * V + v;
         if (ivcCount[ivc] === 0) continue;
@@ -778,26 +792,28 @@ export class PacketNetwork {
           } else if (this.ejCredits && credits[this.ivcOvc[ivc]] <= 0) {
             continue;
           }
-          const key = arbKey(this.pCtime[bufPkt[b]], v, vcPtr, V);
-          const ol = this.ivcOutLocal[ivc];
+          const residue = v % IS;
+          const key = arbKey(this.pCtime[bufPkt[b]], v, this.saVcPtr[port * IS + residue], V);
+          const slot = this.ivcOutLocal[ivc] * IS + residue;
           let t = 0;
-          while (t < touched && this.saOutTouched[t] !== ol) t++;
-          if (t === touched) {
-            this.saOutTouched[touched++] = ol;
-            this.saBestKey[t] = key;
-            this.saBestVc[t] = v;
-          } else if (key < this.saBestKey[t]) {
-            this.saBestKey[t] = key;
-            this.saBestVc[t] = v;
-          }
+          while (t < touched && saOutTouched[t] !== slot) t++;
+          // Compared always, one store site for a new output and a better VC: a read, compare or
+          // store V8 first meets after optimising routerStep would throw its optimised code away.
+          const better = key < saBestKey[t];
+          if (t === touched) saOutTouched[touched++] = slot;
+          else if (!better) continue;
+          saBestKey[t] = key;
+          saBestVc[t] = v;
         }
       }
       for (let t = 0; t < touched; t++) {
-        const ol = this.saOutTouched[t] * this.outSpeedup + (li % this.outSpeedup);
+        const residue = saOutTouched[t] % IS;
+        const input = li * IS + residue;
+        const ol = ((saOutTouched[t] - residue) / IS) * this.outSpeedup + (li % this.outSpeedup);
         const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
-        const v = this.saBestVc[t];
+        const v = saBestVc[t];
         const p = bufPkt[(port * V + v) * depth + this.ivcHead[port * V + v]];
-        sa.add(li, ol, arbKey(this.pCtime[p], li, ptr, nIn), v);
+        sa.add(input, ol, arbKey(this.pCtime[p], input, ptr, nIn * IS), v);
       }
     }
 
@@ -818,13 +834,15 @@ export class PacketNetwork {
     }
 
     if (sa.count > 0) {
-      sa.allocate(this.allocIters, this.saGrantPtr, outStart * this.outSpeedup, this.saAcceptPtr, inStart);
+      sa.allocate(this.allocIters, this.saGrantPtr, outStart * this.outSpeedup, this.saAcceptPtr, inStart * IS);
       for (let k = 0; k < sa.count; k++) {
-        const li = sa.reqIn[k];
-        if (sa.matchOfIn[li] !== sa.reqOut[k]) continue;
+        const input = sa.reqIn[k];
+        if (sa.matchOfIn[input] !== sa.reqOut[k]) continue;
+        const li = (input / IS) | 0;
         const port = this.rInPorts[inStart + li];
         const v = sa.reqAux[k];
-        this.saVcPtr[port] = (v + 1) % V;
+        // BookSim: _sw_rr_offset[expanded_input] = (vc + input_speedup) % vcs.
+        this.saVcPtr[port * IS + (input - li * IS)] = (v + IS) % V;
         this.traverse(r, port, port * V + v, now, tick);
       }
     }
@@ -934,8 +952,10 @@ export class PacketNetwork {
     s.acceptedFlits++;
     const flitLatency = t - itime;
     s.flitLatencySum += flitLatency;
-    if (flitLatency < s.flitLatencyMin) s.flitLatencyMin = flitLatency;
-    if (flitLatency > s.flitLatencyMax) s.flitLatencyMax = flitLatency;
+    // Branch-free statistics here and below: a store V8 first meets after optimising eject (a new
+    // extreme, the first recorded packet once the warm-up ends) would throw its optimised code away.
+    s.flitLatencyMin = Math.min(s.flitLatencyMin, flitLatency);
+    s.flitLatencyMax = Math.max(s.flitLatencyMax, flitLatency);
     const dst = this.pDst[p];
     s.acceptedFlitsBy[dst]++;
     this.outstandingFlits--;
@@ -943,23 +963,23 @@ export class PacketNetwork {
     if (this.pLeft[p] === this.pSize[p]) this.pHeadAtime[p] = t;
     if (--this.pLeft[p] > 0) return;
     s.acceptedPacketsBy[dst]++;
-    if (this.pRecord[p]) {
-      s.packets++;
-      const latency = t - this.pCtime[p];
-      const networkLatency = t - this.pItime[p];
-      const fragmentation = t - this.pHeadAtime[p] - (this.pSize[p] - 1);
-      s.latencySum += latency;
-      s.networkLatencySum += networkLatency;
-      s.fragmentationSum += fragmentation;
-      if (latency < s.latencyMin) s.latencyMin = latency;
-      if (latency > s.latencyMax) s.latencyMax = latency;
-      if (networkLatency < s.networkLatencyMin) s.networkLatencyMin = networkLatency;
-      if (networkLatency > s.networkLatencyMax) s.networkLatencyMax = networkLatency;
-      if (fragmentation < s.fragmentationMin) s.fragmentationMin = fragmentation;
-      if (fragmentation > s.fragmentationMax) s.fragmentationMax = fragmentation;
-      s.hopsSum += this.pLen[p] + 1;
-      this.recordedOutstanding--;
-    }
+    // A packet outside the window adds 0 to the sums and ±Infinity to the extremes.
+    const record = this.pRecord[p];
+    const latency = t - this.pCtime[p];
+    const networkLatency = t - this.pItime[p];
+    const fragmentation = t - this.pHeadAtime[p] - (this.pSize[p] - 1);
+    s.packets += record;
+    s.latencySum += record * latency;
+    s.networkLatencySum += record * networkLatency;
+    s.fragmentationSum += record * fragmentation;
+    s.latencyMin = Math.min(s.latencyMin, record ? latency : Infinity);
+    s.latencyMax = Math.max(s.latencyMax, record ? latency : -Infinity);
+    s.networkLatencyMin = Math.min(s.networkLatencyMin, record ? networkLatency : Infinity);
+    s.networkLatencyMax = Math.max(s.networkLatencyMax, record ? networkLatency : -Infinity);
+    s.fragmentationMin = Math.min(s.fragmentationMin, record ? fragmentation : Infinity);
+    s.fragmentationMax = Math.max(s.fragmentationMax, record ? fragmentation : -Infinity);
+    s.hopsSum += record * (this.pLen[p] + 1);
+    this.recordedOutstanding -= record;
     if (this.retiredCount === this.retiredSrc.length) {
       const n = this.retiredCount * 2;
       const widen = (a: Int32Array): Int32Array<ArrayBuffer> => {
