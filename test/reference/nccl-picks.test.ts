@@ -12,8 +12,8 @@ import { NCCL_SOURCE, tuneCollective, treeCorrection } from '../../src/collectiv
 import type { CollectiveKind } from '../../src/collectives/types.js';
 
 const us = 1e-6;
-const pick = (spec: string, collective: CollectiveKind, size: number): string => {
-  const c = tuneCollective({ topology: buildTopology(spec), collective, size, library: 'nccl' });
+const pick = (spec: string, collective: CollectiveKind, size: number, machine?: string): string => {
+  const c = tuneCollective({ topology: buildTopology(spec), collective, size, library: 'nccl', machine });
   return `${c.pick.algorithm}/${c.pick.protocol}`;
 };
 const candidates = (spec: string, collective: CollectiveKind, size: number): Map<string, number> =>
@@ -75,6 +75,19 @@ describe(`the nccl picker follows ${NCCL_SOURCE}`, () => {
     expect(lat('nccl-tree', 'LL')).toBeCloseTo((6.8 + 2 * 6 * 5.0) * us, 12);
     const ag = tuneCollective({ topology: buildTopology('fabric:gpus=1,nodes=64,nics=1'), collective: 'allgather', size: 1024, library: 'nccl' });
     expect(ag.candidates.find((x) => x.algorithm === 'pat')!.latency_s).toBeCloseTo((8 + 6 * (14 / 3.5) + 64 * 2.8) * us, 12);
+  });
+
+  it("A3 Mega over TCPXO (h100-tcpxo): the tree's network step is the ring's calibrated TCPXO step; it wins small sizes from 4 nodes, never on the measured 2", () => {
+    const t = buildTopology('hgx-h100:nodes=4,nicbw=200Gbps');
+    const c = tuneCollective({ topology: t, collective: 'allreduce', size: 8, library: 'nccl', machine: 'h100-tcpxo' });
+    const lat = (a: string, p: string): number => c.candidates.find((x) => x.algorithm === a && x.protocol === p)!.latency_s;
+    // Tree LL: baseLat 6.8 + 2 × (7 × 0.6 + log2(4) × 56.28) µs; hierarchical LL: 6.6 + 14 × 0.6 + 6 × 56.28 µs.
+    expect(lat('nccl-tree', 'LL')).toBeCloseTo((6.8 + 2 * (7 * 0.6 + 2 * 56.28)) * us, 12);
+    expect(lat('hierarchical', 'LL')).toBeCloseTo((6.6 + 14 * 0.6 + 6 * 56.28) * us, 12);
+    expect(c.candidates.some((x) => x.algorithm === 'nvls' || x.algorithm === 'pat')).toBe(false);
+    const picks = (spec: string): string => SIZES.map((s) => pick(spec, 'allreduce', s, 'h100-tcpxo')).join(' ');
+    expect(picks('hgx-h100:nodes=2,nicbw=200Gbps')).toBe('hierarchical/LL hierarchical/LL hierarchical/LL128 hierarchical/LL128 hierarchical/Simple hierarchical/Simple');
+    expect(picks('hgx-h100:nodes=4,nicbw=200Gbps')).toBe('nccl-tree/LL nccl-tree/LL128 nccl-tree/LL128 hierarchical/LL128 hierarchical/Simple hierarchical/Simple');
   });
 
   // collective × size → pick, per topology (sizes 8 B, 4 KiB, 64 KiB, 1 MiB, 16 MiB, 1 GiB).

@@ -97,9 +97,9 @@ describe('the tuning model', () => {
     // The tree candidate's latency is NCCL's (2.30.7): baseLat 6.8 + 2 × (7 × 0.6 + log2(16) × 5.0) µs (LL).
     const c = tuneCollective({ topology: buildTopology('hgx-h100:nodes=16'), collective: 'allreduce', size: 8, library: 'nccl' });
     expect(c.candidates.find((x) => x.algorithm === 'nccl-tree' && x.protocol === 'LL')!.latency_s).toBeCloseTo((6.8 + 2 * (7 * 0.6 + 4 * 5.0)) * 1e-6, 12);
-    // Presets without Tree/NVLS constants (A3 Mega's TCPXO, RCCL's MI300X) keep ring and hierarchical.
+    // A3 Mega's TCPXO preset: ring, tree (NCCL_ALGO=Ring,Tree in Google's profile) and hierarchical; no NVLS across nodes.
     const a3 = tuneCollective({ topology: buildTopology('hgx-h100:nodes=2,nicbw=200Gbps'), collective: 'allreduce', size: 1 << 30, library: 'nccl', machine: 'h100-tcpxo' });
-    expect(new Set(a3.candidates.map((x) => x.algorithm))).toEqual(new Set(['nccl-ring', 'hierarchical']));
+    expect(new Set(a3.candidates.map((x) => x.algorithm))).toEqual(new Set(['nccl-ring', 'nccl-tree', 'hierarchical']));
   });
   it('PAT for allgather and reduce-scatter with one accelerator per node: small and mid sizes, the ring for large; never with several per node', () => {
     const pick = (spec: string, collective: 'allgather' | 'reduce-scatter', size: number): string => tuneCollective({ topology: buildTopology(spec), collective, size, library: 'nccl' }).pick.algorithm;

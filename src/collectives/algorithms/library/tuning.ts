@@ -180,6 +180,27 @@ const NCCL_PAT = { base_s: 8 * us, logStep_s: (14 / 3.5) * us, perRank_s: 2.8 * 
 /** NCCL's network post overhead (getNetOverhead): 1 µs on x86 Intel hosts (2 µs AMD), × 3 for Simple; a multi-node ring's intra-node step costs at least this. */
 const INTEL_HOST_NET_OVERHEAD = 1 * us;
 
+/** A3 Mega's ring constants over GPUDirect-TCPXO: NCCL's inside the VM, the network steps and NIC efficiencies calibrated (anchors of `h100-tcpxo`). */
+const TCPXO_RING: Record<LibraryProtocol, ProtocolTiming> = {
+  LL: { ...NCCL_MODEL.LL, netStep_s: 56.28 * us, netEfficiency: 0.00766 },
+  LL128: { ...NCCL_MODEL.LL128, netStep_s: 53.07 * us, netEfficiency: 0.1041 },
+  Simple: { ...NCCL_MODEL.Simple, netStep_s: 380 * us, netEfficiency: NIC_SIMPLE_EFFICIENCY },
+};
+
+/**
+ * NCCL's Tree over TCPXO, derived, not calibrated: Google's TCPXO profile (nccl-env-profile.sh)
+ * sets NCCL_ALGO=Ring,Tree, so NCCL considers the tree there. A tree's network step is the same
+ * physical operation as a ring's (one message through the NIC's host-side offload), so it costs the
+ * ring's calibrated TCPXO step for the protocol; inside the VM NCCL's Tree constants; the NIC-side
+ * efficiency is the ring's calibrated one × NCCL's tree-to-ring bandwidth factor for the protocol
+ * (LL (.92 / 3.8) / .5, LL128 120/128, Simple .92).
+ */
+const TCPXO_TREE: Record<LibraryProtocol, ProtocolTiming> = {
+  LL: { ...NCCL_TREE.LL, netStep_s: TCPXO_RING.LL.netStep_s, netEfficiency: (TCPXO_RING.LL.netEfficiency * (0.92 / 3.8)) / 0.5 },
+  LL128: { ...NCCL_TREE.LL128, netStep_s: TCPXO_RING.LL128.netStep_s, netEfficiency: TCPXO_RING.LL128.netEfficiency * (120 / 128) },
+  Simple: { ...NCCL_TREE.Simple, netStep_s: TCPXO_RING.Simple.netStep_s, netEfficiency: TCPXO_RING.Simple.netEfficiency * 0.92 },
+};
+
 export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
   generic: {
     name: 'generic',
@@ -213,11 +234,8 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
   'h100-tcpxo': {
     name: 'h100-tcpxo',
     description: 'NCCL on Google Cloud A3 Mega (HGX H100, 8 × 200 Gb/s GPUDirect-TCPXO NICs): network latencies and efficiencies calibrated on the measured 2-node table',
-    protocols: {
-      LL: { ...NCCL_MODEL.LL, netStep_s: 56.28 * us, netEfficiency: 0.00766 },
-      LL128: { ...NCCL_MODEL.LL128, netStep_s: 53.07 * us, netEfficiency: 0.1041 },
-      Simple: { ...NCCL_MODEL.Simple, netStep_s: 380 * us, netEfficiency: NIC_SIMPLE_EFFICIENCY },
-    },
+    protocols: TCPXO_RING,
+    tree: TCPXO_TREE,
     llMaxBus_Bps: HOPPER_INTEL_LL_MAX_BUS,
     netOverhead_s: INTEL_HOST_NET_OVERHEAD,
     anchors: [
@@ -230,7 +248,9 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     ],
     reasons: {
       'base, step': 'NCCL tuning.cc constants (NVLink inside the VM)',
-      'tree, nvls': 'not candidates: no TCPXO latency for a tree or NVLS network step to set them from (the hierarchical candidate stands for Tree across nodes)',
+      tree: "a candidate (Google's TCPXO profile: NCCL_ALGO=Ring,Tree): NCCL's Tree constants inside the VM; each network step the ring's calibrated TCPXO step of the protocol (the same message through the same NIC offload); NIC efficiency the ring's calibrated one × NCCL's tree-to-ring factor. Derived, not calibrated: no measured row runs it (on 2 nodes its 2 network steps equal the hierarchical's, at a lower rate)",
+      'nvls, pat':
+        "not candidates, as in NCCL: NVLS across nodes needs CollNet (tuning.cc disables it otherwise) and Google's profile sets NCCL_NVLS_ENABLE=0 (no NVLS Tree either); PAT needs one GPU per node and a host-side network (ncclPatEnable: TCPXO is net-device offload)",
       'netStep_s, netEfficiency':
         'calibrated, two per protocol, each pair solved from two rows of the A3 Mega table: the smallest size the protocol runs at and the largest one not at a switch to the next protocol (LL 8 B and 32 KiB, LL128 128 KiB and 8 MiB, Simple 32 MiB and 8 GiB); the other 25 rows are held out. TCPXO moves data through host-side offload, hence network steps far above NCCL’s 2.7–14 µs for InfiniBand (LL and LL128 re-solved for NCCL 2.30.7’s base and step latencies: netStep − Δlatency / 2, the other anchors unchanged)',
     },
