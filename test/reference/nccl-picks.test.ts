@@ -87,7 +87,7 @@ describe(`the nccl picker follows ${NCCL_SOURCE}`, () => {
     expect(c.candidates.some((x) => x.algorithm === 'nvls' || x.algorithm === 'pat')).toBe(false);
     const picks = (spec: string): string => SIZES.map((s) => pick(spec, 'allreduce', s, 'h100-tcpxo')).join(' ');
     expect(picks('hgx-h100:nodes=2,nicbw=200Gbps')).toBe('hierarchical/LL hierarchical/LL hierarchical/LL128 hierarchical/LL128 hierarchical/Simple hierarchical/Simple');
-    expect(picks('hgx-h100:nodes=4,nicbw=200Gbps')).toBe('nccl-tree/LL nccl-tree/LL128 nccl-tree/LL128 hierarchical/LL128 hierarchical/Simple hierarchical/Simple');
+    expect(picks('hgx-h100:nodes=4,nicbw=200Gbps')).toBe('nccl-tree/LL nccl-tree/LL128 nccl-tree/LL128 hierarchical/LL128 hierarchical/LL128 hierarchical/Simple');
   });
 
   // collective × size → pick, per topology (sizes 8 B, 4 KiB, 64 KiB, 1 MiB, 16 MiB, 1 GiB).
