@@ -68,6 +68,12 @@ describe(`the nccl picker follows ${NCCL_SOURCE}`, () => {
     expect(small.candidates.find((x) => x.algorithm === 'nccl-ring' && x.protocol === 'Simple')!.latency_s).toBeCloseTo((8.4 + 28 * 3.4 + 2 * 14) * us, 12);
   });
 
+  it("RCCL across nodes has no plateau (ROCm/rccl's ncclTopoGetAlgoTime applies it only outside HIP)", () => {
+    const c = tuneCollective({ topology: buildTopology('mi300x:nodes=2'), collective: 'allreduce', size: 1 << 30, library: 'rccl' });
+    // mi300x Simple: RCCL baseLat 17 µs, 28 intra steps of 1.95 µs, 2 network steps of 14 µs; no × 1.4.
+    expect(c.candidates.find((x) => x.algorithm === 'nccl-ring' && x.protocol === 'Simple')!.latency_s).toBeCloseTo((17 + 28 * 1.95 + 2 * 14) * us, 12);
+  });
+
   it('one GPU per node: the ring pays the Tree network latency (ppn = 1), the tree log2 N steps, PAT its log-plus-linear latency', () => {
     const c = tuneCollective({ topology: buildTopology('fabric:gpus=1,nodes=64,nics=1'), collective: 'allreduce', size: 8, library: 'nccl' });
     const lat = (a: string, p: string): number => c.candidates.find((x) => x.algorithm === a && x.protocol === p)!.latency_s;

@@ -418,7 +418,8 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
     const ringBus = Math.min(rates.scaleUp * p.efficiency, N > 1 ? rates.nodeNet * p.netEfficiency : Infinity, llCap);
     const ringFactor = collective === 'allreduce' ? (2 * (n - 1)) / n : (n - 1) / n;
     // NCCL's ring plateau: across nodes, Simple allreduce with ≥ 64 bytes per channel and rank pays its latency × 1.4.
-    const plateau = protocol === 'Simple' && collective === 'allreduce' && N > 1 && req.size / (channels * n) >= 64 ? NCCL_RING_PLATEAU : 1;
+    // Not RCCL's: its ncclTopoGetAlgoTime applies it only in the non-HIP branch (ROCm/rccl @ 0cbce2a src/graph/tuning.cc).
+    const plateau = library === 'nccl' && protocol === 'Simple' && collective === 'allreduce' && N > 1 && req.size / (channels * n) >= 64 ? NCCL_RING_PLATEAU : 1;
     const ringLatency = libraryLatency(t, collective, 'nccl-ring', protocol, machine) * plateau;
     candidates.push(candidate(`nccl-ring:channels=${channels},proto=${protocol}`, 'nccl-ring', protocol, ringLatency, ringBus / ringFactor, total));
     const tree = machine.tree?.[protocol];
