@@ -7,7 +7,7 @@
  * moves a row.
  */
 import { describe, expect, it } from 'vitest';
-import { buildTopology } from '../../src/index.js';
+import { buildTopology, simulateCollective } from '../../src/index.js';
 import { NCCL_SOURCE, tuneCollective, treeCorrection } from '../../src/collectives/algorithms/library/tuning.js';
 import type { CollectiveKind } from '../../src/collectives/types.js';
 
@@ -53,6 +53,12 @@ describe(`the nccl picker follows ${NCCL_SOURCE}`, () => {
     const c = tuneCollective({ topology: buildTopology('hgx-h100'), collective: 'allreduce', size: 1 << 20, library: 'nccl' });
     const ll = c.candidates.find((x) => x.algorithm === 'nccl-ring' && x.protocol === 'LL')!;
     expect(ll.bandwidth_Bps).toBeCloseTo((141e9 * 8) / 14, -3);
+    // The run honours the cap too: LL's link efficiency 0.5 × 141 / 225.
+    const run = simulateCollective({ topology: buildTopology('hgx-h100'), collective: 'allreduce', algorithm: 'nccl-ring:proto=LL', size: 1 << 20 });
+    expect((run.model.library as { efficiency: number }).efficiency).toBeCloseTo((0.5 * 141) / 225, 12);
+    // Without a cap (RCCL's MI300X preset) LL keeps its factor.
+    const mi = simulateCollective({ topology: buildTopology('mi300x'), collective: 'allreduce', algorithm: 'nccl-ring:proto=LL', size: 1 << 20 });
+    expect((mi.model.library as { efficiency: number }).efficiency).toBe(0.25);
   });
 
   it('across nodes: a ring step inside a node costs at least the host net overhead (1 µs, × 3 Simple), Simple allreduce × 1.4 (plateau); NVLS not offered', () => {
@@ -105,9 +111,9 @@ describe(`the nccl picker follows ${NCCL_SOURCE}`, () => {
     ['hgx-h100', 'allreduce', 'nccl-ring/LL nccl-ring/LL nccl-ring/LL nvls/Simple nvls/Simple nvls/Simple'],
     ['hgx-h100', 'reduce-scatter', 'nccl-ring/LL nccl-ring/LL nccl-ring/LL nccl-ring/LL nccl-ring/LL128 nccl-ring/Simple'],
     ['hgx-h100:nvls=off', 'allreduce', 'nccl-ring/LL nccl-ring/LL nccl-ring/LL nccl-ring/LL nccl-ring/LL128 nccl-ring/Simple'],
-    ['hgx-h100:nodes=2', 'allreduce', 'hierarchical/LL hierarchical/LL hierarchical/LL hierarchical/LL hierarchical/LL128 hierarchical/Simple'],
+    ['hgx-h100:nodes=2', 'allreduce', 'hierarchical/LL hierarchical/LL hierarchical/LL hierarchical/LL128 hierarchical/LL128 hierarchical/Simple'],
     ['hgx-h100:nodes=2', 'allgather', 'nccl-ring/LL nccl-ring/LL nccl-ring/LL128 nccl-ring/LL128 nccl-ring/Simple nccl-ring/Simple'],
-    ['hgx-h100:nodes=16', 'allreduce', 'nccl-tree/LL nccl-tree/LL nccl-tree/LL hierarchical/LL hierarchical/LL128 hierarchical/LL128'],
+    ['hgx-h100:nodes=16', 'allreduce', 'nccl-tree/LL nccl-tree/LL nccl-tree/LL hierarchical/LL128 hierarchical/LL128 hierarchical/LL128'],
     ['fabric:gpus=1,nodes=64,nics=1', 'allreduce', 'nccl-tree/LL nccl-tree/LL nccl-tree/LL nccl-tree/LL128 nccl-tree/LL128 hierarchical/Simple'],
     ['fabric:gpus=1,nodes=64,nics=1', 'allgather', 'pat/Simple pat/Simple pat/Simple nccl-ring/LL128 nccl-ring/Simple nccl-ring/Simple'],
     ['fabric:gpus=1,nodes=64,nics=1', 'reduce-scatter', 'pat/Simple pat/Simple pat/Simple pat/Simple pat/Simple nccl-ring/Simple'],

@@ -373,6 +373,20 @@ export function treeEfficiencies(machine: LibraryMachine, protocol: LibraryProto
 
 /** The link efficiencies a library algorithm's run uses (scale-up, network), by algorithm and protocol. */
 export function libraryEfficiencies(topology: Topology, algorithm: string, protocol: LibraryProtocol, machine: LibraryMachine): { efficiency: number; netEfficiency: number } {
+  const e = uncappedEfficiencies(topology, algorithm, protocol, machine);
+  if (protocol !== 'LL' || !machine.llMaxBus_Bps) return e;
+  // NCCL's LL cap (llMaxBws) is a limit of the LL kernels, so the run honours it too: every link's LL rate
+  // scaled so that the bus bandwidth (scale-up, or the node's NICs across nodes) stays under it.
+  const layout = layoutOf(topology);
+  const rates = ratesOf(topology, layout, channelCount(layout, 0));
+  // Meshwork's trees span ranks: across nodes a rank's tree traffic has its own NIC, not the node's (as the picker's tree bandwidth).
+  const net = algorithm === 'nccl-tree' ? rates.nodeNet / layout.gpusPerNode : rates.nodeNet;
+  const bus = Math.min(rates.scaleUp * e.efficiency, layout.nodes > 1 ? net * e.netEfficiency : Infinity);
+  const factor = Math.min(1, machine.llMaxBus_Bps[Math.min(layout.nodes, 3) - 1] / bus);
+  return { efficiency: e.efficiency * factor, netEfficiency: e.netEfficiency * factor };
+}
+
+function uncappedEfficiencies(topology: Topology, algorithm: string, protocol: LibraryProtocol, machine: LibraryMachine): { efficiency: number; netEfficiency: number } {
   const p = machine.protocols[protocol];
   if (algorithm === 'direct') return { efficiency: machine.direct?.[protocol]?.efficiency ?? p.efficiency, netEfficiency: p.netEfficiency };
   if (algorithm === 'nccl-tree' && machine.tree) return treeEfficiencies(machine, protocol, layoutOf(topology).nodes);
@@ -452,7 +466,9 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
       const inter = (2 * (N - 1)) / N / G / ((rates.nodeNet / G) * p.netEfficiency);
       const chunks = hierarchicalChunks(req.size, channels);
       const latency = p.base_s + 2 * (G - 1) * p.step_s + 2 * (N - 1) * p.netStep_s;
-      candidates.push(candidate(`hierarchical:channels=${channels},chunks=${chunks},proto=${protocol}`, 'hierarchical', protocol, latency, 1 / Math.max(intra, inter), total));
+      // NCCL's LL cap bounds its bus bandwidth, 2(n − 1)/n × the algorithm bandwidth.
+      const algBw = Math.min(1 / Math.max(intra, inter), (llCap * n) / (2 * (n - 1)));
+      candidates.push(candidate(`hierarchical:channels=${channels},chunks=${chunks},proto=${protocol}`, 'hierarchical', protocol, latency, algBw, total));
     }
   }
   let pick = candidates[0];
