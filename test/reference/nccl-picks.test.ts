@@ -102,6 +102,15 @@ describe(`the nccl picker follows ${NCCL_SOURCE}`, () => {
     expect(picks('hgx-h100:nodes=4,nicbw=200Gbps')).toBe('nccl-tree/LL nccl-tree/LL128 nccl-tree/LL128 hierarchical/LL128 hierarchical/LL128 hierarchical/Simple');
   });
 
+  it("GB200 NVL72 runs on its own preset: Blackwell's nvlsEfficiency 0.74 and LL cap 282 GB/s (tuning.cc 2.30.7)", () => {
+    const c = tuneCollective({ topology: buildTopology('gb200-nvl72'), collective: 'allreduce', size: 1 << 30, library: 'nccl' });
+    expect(c.machine).toBe('gb200-nvl72');
+    // 900 GB/s per GPU × 0.74.
+    expect(c.candidates.find((x) => x.algorithm === 'nvls')!.bandwidth_Bps).toBeCloseTo(900e9 * 0.74, -3);
+    const ll = c.candidates.find((x) => x.algorithm === 'nccl-ring' && x.protocol === 'LL')!;
+    expect(ll.bandwidth_Bps).toBeCloseTo((282e9 * 72) / 142, -3);
+  });
+
   // collective × size → pick, per topology (sizes 8 B, 4 KiB, 64 KiB, 1 MiB, 16 MiB, 1 GiB).
   const SIZES = [8, 4096, 65536, 1 << 20, 16 << 20, 1 << 30];
   const TABLE: Array<[string, CollectiveKind, string]> = [

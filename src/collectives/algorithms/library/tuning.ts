@@ -177,6 +177,9 @@ const NCCL_NVLS = { latency_s: 25 * us, efficiency: 0.85 };
  */
 const NCCL_PAT = { base_s: 8 * us, logStep_s: (14 / 3.5) * us, perRank_s: 2.8 * us, efficiency: 0.75 };
 
+/** The same caps on Blackwell: 2 × 141 GB/s in one node (llMaxBws Blackwell-N1); across nodes the host's row (Grace is neither Intel nor AMD: row 0). */
+const BLACKWELL_LL_MAX_BUS = [282e9, 39e9, 20.4e9] as const;
+
 /** NCCL's network post overhead (getNetOverhead): 1 µs on x86 Intel hosts (2 µs AMD), × 3 for Simple; a multi-node ring's intra-node step costs at least this. */
 const INTEL_HOST_NET_OVERHEAD = 1 * us;
 
@@ -229,6 +232,19 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     reasons: {
       latencies: `${NCCL_SOURCE} constants, Tree, NVLS and PAT included (no InfiniBand table to calibrate on)`,
       'Simple.netEfficiency': "0.9624: solved with the Simple network step from the A3 Mega table's 32 MiB and 8 GiB rows (338.8 GB/s busbw) as simulated with the hierarchical schedule (its pipeline fill included); NIC-side, so it carries over to other NICs",
+    },
+  },
+  'gb200-nvl72': {
+    name: 'gb200-nvl72',
+    description: "NCCL on GB200 NVL72 (Blackwell): NCCL's constants with Blackwell's NVLS efficiency and LL cap",
+    protocols: NCCL_MODEL,
+    tree: NCCL_TREE,
+    nvls: { ...NCCL_NVLS, efficiency: 0.74 },
+    pat: NCCL_PAT,
+    llMaxBus_Bps: BLACKWELL_LL_MAX_BUS,
+    netOverhead_s: INTEL_HOST_NET_OVERHEAD,
+    reasons: {
+      all: `${NCCL_SOURCE}: the generic constants, with Blackwell's nvlsEfficiency 0.74 and llMaxBws (282 GB/s in one NVLink domain); net overhead 1 µs (getNetOverhead's default for a non-x86 host such as Grace). Not calibrated: no GB200 table`,
     },
   },
   'h100-tcpxo': {
