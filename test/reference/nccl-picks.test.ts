@@ -12,6 +12,8 @@ import { NCCL_SOURCE, tuneCollective, treeCorrection } from '../../src/collectiv
 import type { CollectiveKind } from '../../src/collectives/types.js';
 
 const us = 1e-6;
+/** The sizes of the pick tables: 8 B, 4 KiB, 64 KiB, 1 MiB, 16 MiB, 1 GiB. */
+const SIZES = [8, 4096, 65536, 1 << 20, 16 << 20, 1 << 30];
 const pick = (spec: string, collective: CollectiveKind, size: number, machine?: string): string => {
   const c = tuneCollective({ topology: buildTopology(spec), collective, size, library: 'nccl', machine });
   return `${c.pick.algorithm}/${c.pick.protocol}`;
@@ -78,6 +80,12 @@ describe(`the nccl picker follows ${NCCL_SOURCE}`, () => {
     const c = tuneCollective({ topology: buildTopology('mi300x:nodes=2'), collective: 'allreduce', size: 1 << 30, library: 'rccl' });
     // mi300x Simple: RCCL baseLat 17 µs, 28 intra steps of 1.95 µs, 2 network steps of 14 µs; no × 1.4.
     expect(c.candidates.find((x) => x.algorithm === 'nccl-ring' && x.protocol === 'Simple')!.latency_s).toBeCloseTo((17 + 28 * 1.95 + 2 * 14) * us, 12);
+    // LL across nodes at RCCL's bwRatio Ring LL 0.08 of the bus (tuning_model_5): Simple from a few MiB.
+    const picks = SIZES.map((size) => {
+      const p = tuneCollective({ topology: buildTopology('mi300x:nodes=2'), collective: 'allreduce', size, library: 'rccl' }).pick;
+      return `${p.algorithm}/${p.protocol}`;
+    });
+    expect(picks.join(' ')).toBe('hierarchical/LL hierarchical/LL hierarchical/LL hierarchical/LL hierarchical/Simple hierarchical/Simple');
   });
 
   it('one GPU per node: the ring pays the Tree network latency (ppn = 1), the tree log2 N steps, PAT its log-plus-linear latency', () => {
@@ -111,8 +119,7 @@ describe(`the nccl picker follows ${NCCL_SOURCE}`, () => {
     expect(ll.bandwidth_Bps).toBeCloseTo((282e9 * 72) / 142, -3);
   });
 
-  // collective × size → pick, per topology (sizes 8 B, 4 KiB, 64 KiB, 1 MiB, 16 MiB, 1 GiB).
-  const SIZES = [8, 4096, 65536, 1 << 20, 16 << 20, 1 << 30];
+  // collective × size → pick, per topology.
   const TABLE: Array<[string, CollectiveKind, string]> = [
     ['ring:8', 'allreduce', 'nccl-ring/LL nccl-ring/LL nccl-ring/LL nccl-ring/Simple nccl-ring/Simple nccl-ring/Simple'],
     ['ring:8', 'allgather', 'nccl-ring/LL nccl-ring/LL nccl-ring/Simple nccl-ring/Simple nccl-ring/Simple nccl-ring/Simple'],

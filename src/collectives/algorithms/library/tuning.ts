@@ -278,7 +278,8 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     protocols: {
       // RCCL tuning.cc: baseLat {LL 12, Simple 17} µs; tuning_model_5 hwLat[NVLINK][Ring] {LL 0.8, Simple 2.1} µs per step,
       // of which the topology's 150 ns xGMI link latency is paid by the wire: the step here is the rest.
-      LL: { ...NCCL_MODEL.LL, base_s: 12 * us, step_s: 0.65 * us, efficiency: 0.25 },
+      // Across nodes LL moves RCCL's tuning_model_5 bwRatio Ring LL (2 nodes and more) 0.08 of the bus bandwidth.
+      LL: { ...NCCL_MODEL.LL, base_s: 12 * us, step_s: 0.65 * us, efficiency: 0.25, netEfficiency: 0.08 },
       LL128: { ...NCCL_MODEL.LL128, base_s: 12 * us },
       Simple: { ...NCCL_MODEL.Simple, base_s: 17 * us, step_s: 1.95 * us, efficiency: MI300X_RING_SIMPLE_EFFICIENCY, netEfficiency: NIC_SIMPLE_EFFICIENCY },
     },
@@ -309,6 +310,8 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
       'direct.LL.efficiency': "NCCL's LL factor 0.25 (half the bytes are flags, and LL moves 8-byte words); not calibrated",
       'Simple.efficiency': 'calibrated on one row: the 8 GiB row (315.7 GB/s busbw) over the 7 rings × 64 GB/s of the xGMI mesh',
       'Simple.netEfficiency': 'the NIC-side factor of the A3 Mega calibration (0.9624); no multi-node MI300X table to set it on',
+      'LL.netEfficiency': "RCCL tuning_model_5 bwRatio Ring LL 0.08 (2 nodes and more): the share of the bus bandwidth RCCL's own model gives LL across nodes on MI300X (NCCL's × .5 is in the non-HIP branch only)",
+      netStep_s: "NCCL 2.30.7's NET Ring latencies (LL 2.7, Simple 14 µs), not tuning_model_5's hwLat NET Ring (LL 9.5, Simple 320 µs): those weight RCCL's picker (320 µs × 2(N − 1) would add 0.64 ms to every 2-node Simple ring), not a RoCE round trip",
     },
   },
 };
