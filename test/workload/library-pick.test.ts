@@ -20,7 +20,7 @@ describe('workload default algorithm: the library pick per communicator', () => 
   it('one node (ring:8): LL for 4 KiB, Simple for 64 MiB, one channel, recorded per collective', () => {
     const rank = [coll(1, 'allreduce', 4096), coll(2, 'allreduce', 64 << 20, undefined, [1])];
     const run = runWorkload({ topology: buildTopology('ring:8'), trace: traceOf(Array(8).fill(rank)) });
-    // NCCL's model on one node: LL 3.6 + 14 × 0.47 µs at a quarter of the link rate wins on 4 KiB,
+    // NCCL's model on one node: LL 6.6 + 14 × 0.6 µs at half the link rate wins on 4 KiB,
     // Simple 8.4 + 14 × 3.4 µs at the full rate on 64 MiB; a ring:8 has no NICs for channels to spread over.
     expect(run.report.collectives.map((c) => c.algorithm)).toEqual([
       'nccl-ring:channels=1,proto=LL,machine=generic (nccl pick)',
@@ -57,8 +57,9 @@ describe('workload default algorithm: the library pick per communicator', () => 
       world: 'hierarchical:channels=4,chunks=4,proto=Simple,machine=generic (nccl pick)',
       // One node's 4 accelerators: the ring on 4 channels, no network step.
       tp: 'nccl-ring:channels=4,proto=Simple,machine=generic (nccl pick)',
-      // One accelerator on each of 2 nodes, 1 MiB allgather: LL128 across the network.
-      dp: 'nccl-ring:channels=1,proto=LL128,machine=generic (nccl pick)',
+      // One accelerator on each of 2 nodes, 1 MiB allgather: Simple across the network (NCCL 2.30: ppn = 1 pays the
+      // Tree network latency, Simple 14 µs against LL128's 8.5 µs, and Simple has the full rate).
+      dp: 'nccl-ring:channels=1,proto=Simple,machine=generic (nccl pick)',
     });
   });
 });

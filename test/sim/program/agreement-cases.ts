@@ -33,15 +33,15 @@ export const LARGE = 65536;
 export const PIN_TOLERANCE = 0.01;
 /**
  * - small-messages (issue 25): the libraries' pick on the full mesh is LL over 7 channels, whose
- *   ring steps move S/(7·8) = 1,170 B (37 flits) with only NCCL's 10 µs LL latency up front; the
+ *   ring steps move S/(7·8) = 1,170 B (37 flits) with only NCCL's 15 µs LL latency up front (2.30.7: 6.6 + 14 × 0.6); the
  *   packet engine's per-message router pipeline and packetization are then a larger share (the same
  *   schedule on 1 channel: 1.03; with Simple's 56 µs latency up front: 1.02). docs/flow.md.
  */
 export const DIFFERENCES: Record<string, { ratio: number; why: 'torus-contention' | 'small-messages' }> = {
-  'fullmesh:8 allreduce nccl': { ratio: 1.158, why: 'small-messages' },
-  'fullmesh:8 allreduce rccl': { ratio: 1.158, why: 'small-messages' },
-  'fullmesh:8 reduce-scatter nccl': { ratio: 1.143, why: 'small-messages' },
-  'fullmesh:8 reduce-scatter rccl': { ratio: 1.143, why: 'small-messages' },
+  'fullmesh:8 allreduce nccl': { ratio: 1.102, why: 'small-messages' },
+  'fullmesh:8 allreduce rccl': { ratio: 1.102, why: 'small-messages' },
+  'fullmesh:8 reduce-scatter nccl': { ratio: 1.082, why: 'small-messages' },
+  'fullmesh:8 reduce-scatter rccl': { ratio: 1.082, why: 'small-messages' },
   'torus:4x4 allgather bruck': { ratio: 1.123, why: 'torus-contention' },
   'torus:4x4 allgather recursive-doubling': { ratio: 1.140, why: 'torus-contention' },
   // PAT (issue 25): power-of-two distances as recursive doubling, one message per block, several per step to the same peer.

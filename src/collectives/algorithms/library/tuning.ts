@@ -79,6 +79,10 @@ export interface LibraryMachine {
    * per log2 step across the network, a part still linear in the ranks, and its busBw factor.
    */
   readonly pat?: { readonly base_s: number; readonly logStep_s: number; readonly perRank_s: number; readonly efficiency: number };
+  /** NCCL's LL bus-bandwidth cap (llMaxBws) by node count: [1 node, 2 nodes, 3 or more], bytes/s; the picker bounds LL ring and tree by it. */
+  readonly llMaxBus_Bps?: readonly [number, number, number];
+  /** NCCL's network post overhead (getNetOverhead): across nodes a ring's intra-node step costs at least this (× 3 for Simple). */
+  readonly netOverhead_s?: number;
   /** MSCCL algorithms the library runs for matching calls before its tuning model (RCCL only). */
   readonly msccl?: readonly MscclAlgorithm[];
   /**
@@ -103,41 +107,102 @@ const MI300X_ALLPAIRS_LL_LATENCY = 13.35 * us;
 const MI300X_ALLPAIRS_SIMPLE_LATENCY = 23.05 * us;
 const MI300X_ALLPAIRS_SIMPLE_EFFICIENCY = 0.5178;
 
+/** The NCCL source the constants and rules below follow. */
+export const NCCL_SOURCE = 'NVIDIA/nccl 2.30.7 (@ 5067397c) src/graph/tuning.cc ncclTunerConstantsDefaults, ncclTopoTuneModel, ncclTopoGetAlgoTime; src/enqueue.cc updateCollCostTable';
+
 /**
- * NCCL's published tuning constants (NVIDIA/nccl src/graph/tuning.cc, the 2.x model): baseLat Ring
- * {LL 3.6, LL128 10.0, Simple 8.4} µs, hwLat NVLink Ring {.47, 1.9, 3.4} µs, NET Ring {2.7, 4.0,
- * 9.6} µs; LL counts a quarter of the bus bandwidth for allreduce, LL128 0.92 (120/128 of a line).
+ * NCCL's ring constants (NCCL_SOURCE): baseLat Ring {LL 6.6, LL128 14.0, Simple 8.4} µs, hwLat
+ * NVLink Ring {.6, 1.9, 3.4} µs, NET Ring {2.7, 4.0, 14.0} µs; bus bandwidth × .5 for LL (an 8-byte
+ * line carries 4 bytes of data and a 4-byte flag), × .92 for LL128 (120 of 128 bytes per line).
  */
 const NCCL_MODEL: Record<LibraryProtocol, ProtocolTiming> = {
-  LL: { base_s: 3.6 * us, step_s: 0.47 * us, netStep_s: 2.7 * us, efficiency: 0.25, netEfficiency: 0.25 },
-  LL128: { base_s: 10 * us, step_s: 1.9 * us, netStep_s: 4.0 * us, efficiency: 0.92, netEfficiency: 0.92 },
-  Simple: { base_s: 8.4 * us, step_s: 3.4 * us, netStep_s: 9.6 * us, efficiency: 1, netEfficiency: 1 },
+  LL: { base_s: 6.6 * us, step_s: 0.6 * us, netStep_s: 2.7 * us, efficiency: 0.5, netEfficiency: 0.5 },
+  LL128: { base_s: 14 * us, step_s: 1.9 * us, netStep_s: 4.0 * us, efficiency: 0.92, netEfficiency: 0.92 },
+  Simple: { base_s: 8.4 * us, step_s: 3.4 * us, netStep_s: 14.0 * us, efficiency: 1, netEfficiency: 1 },
 };
 
 /**
- * NCCL's Tree, same table (tuning.cc 2.17): baseLat Tree {LL 4.4, LL128 4.4, Simple 0} µs, hwLat
- * NVLink Tree {.52, 1.25, 28} µs, NET Tree {5.0, 8.5, 28} µs. Bus bandwidth: × .92 for allreduce,
- * LL further / 3.8, LL128 × 120/128 across nodes (7/9 in one node: `treeEfficiency`).
+ * NCCL's Tree, same source: baseLat Tree {LL 6.8, LL128 14.0, Simple 8.4} µs, hwLat NVLink Tree
+ * {.6, 1.25, 4.0} µs, NET Tree {5.0, 8.5, 14} µs. Bus bandwidth: × .92 for allreduce, LL further
+ * / 3.8, LL128 × 120/128 across nodes (7/9 in one node: `treeEfficiency`).
  */
 const NCCL_TREE: Record<LibraryProtocol, ProtocolTiming> = {
-  LL: { base_s: 4.4 * us, step_s: 0.52 * us, netStep_s: 5.0 * us, efficiency: 0.92 / 3.8, netEfficiency: 0.92 / 3.8 },
-  LL128: { base_s: 4.4 * us, step_s: 1.25 * us, netStep_s: 8.5 * us, efficiency: 0.92 * (120 / 128), netEfficiency: 0.92 * (120 / 128) },
-  Simple: { base_s: 0, step_s: 28 * us, netStep_s: 28 * us, efficiency: 0.92, netEfficiency: 0.92 },
+  LL: { base_s: 6.8 * us, step_s: 0.6 * us, netStep_s: 5.0 * us, efficiency: 0.92 / 3.8, netEfficiency: 0.92 / 3.8 },
+  LL128: { base_s: 14 * us, step_s: 1.25 * us, netStep_s: 8.5 * us, efficiency: 0.92 * (120 / 128), netEfficiency: 0.92 * (120 / 128) },
+  Simple: { base_s: 8.4 * us, step_s: 4.0 * us, netStep_s: 14 * us, efficiency: 0.92, netEfficiency: 0.92 },
 };
 
 /**
- * NCCL's NVLS (tuning.cc, current): no base latency, hwLat NVLink NVLS Simple 25 µs; the switch's
- * efficiency on Hopper, nvlsEfficiency 0.85. (NCCL's one NET latency for NVLS assumes a reducing
- * network (CollNet/SHARP); across nodes Meshwork's `nvls` runs rail rings, whose 2(N − 1) network
- * steps it pays instead.)
+ * NCCL's Tree correction (ncclTopoGetAlgoTime, NCCL_SOURCE): the tree's bandwidth × this factor
+ * for allreduce of 64 B · 2^i bytes (i = ⌊log2(bytes / 64)⌋, 0 ≤ i < 23), per protocol. It is
+ * NCCL's own model (the library picks with it), so the picker applies it as NCCL does; the run
+ * itself times the tree's schedule at flow level without it.
+ */
+export const NCCL_TREE_CORRECTION: Readonly<Record<LibraryProtocol, readonly number[]>> = {
+  LL: [1.0, 1.0, 1.0, 1.0, 0.9, 0.8, 0.7, 0.7, 0.7, 0.7, 0.6, 0.5, 0.4, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.0, 1.0, 1.0, 1.0],
+  LL128: [1.0, 1.0, 1.0, 1.0, 1.0, 0.9, 0.8, 0.8, 0.8, 0.7, 0.6, 0.6, 0.6, 0.6, 0.6, 0.6, 0.8, 0.9, 0.9, 0.9, 0.9, 1.0, 1.0, 1.0],
+  Simple: [0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.8, 0.7, 0.6, 0.6, 0.5, 0.5, 0.5, 0.5, 0.6, 0.7, 0.8, 0.7, 0.7, 0.8, 0.9, 0.9, 0.9],
+};
+
+/** NCCL's tree correction factor for an allreduce of `bytes` (1 outside the table's range). */
+export function treeCorrection(protocol: LibraryProtocol, bytes: number): number {
+  const logSize = Math.floor(Math.log2(Math.max(1, Math.floor(bytes / 64))));
+  return bytes >= 64 && logSize < 23 ? NCCL_TREE_CORRECTION[protocol][logSize] : 1;
+}
+
+/**
+ * NCCL's ring "plateau" (ncclTopoGetAlgoTime, NCCL_SOURCE): across nodes, a ring Simple allreduce
+ * of at least 64 bytes per channel and rank has its latency × 1.4 (compute capability ≥ 8.0; 1.9 before).
+ */
+const NCCL_RING_PLATEAU = 1.4;
+
+/**
+ * NCCL's LL bus-bandwidth caps, llMaxBws (NCCL_SOURCE), GB/s by node count (1, 2, ≥ 3 nodes): in
+ * one node the GPU generation's (Hopper 141), across nodes the host CPU's (x86 Intel row 39, 39, 20.4).
+ */
+const HOPPER_INTEL_LL_MAX_BUS = [141e9, 39e9, 20.4e9] as const;
+
+/**
+ * NCCL's NVLS (NCCL_SOURCE): no base latency, hwLat NVLink NVLS Simple 25 µs; the switch's
+ * efficiency on Hopper, nvlsEfficiency 0.85. NCCL disables NVLS across nodes unless CollNet (a
+ * reducing network, SHARP) is enabled, and Meshwork models no CollNet: the picker offers `nvls`
+ * in one node only (it still runs across nodes when named).
  */
 const NCCL_NVLS = { latency_s: 25 * us, efficiency: 0.85 };
 
 /**
- * NCCL's PAT (tuning.cc, current; NCCL 2.23+): baseLat 8 µs; log2(N) × the network's Tree Simple
- * latency (hwLat NET Tree Simple 14 µs) / 3.5, plus 2.8 µs per rank ("still a linear part"); busBw × 0.75.
+ * NCCL's PAT (NCCL_SOURCE): baseLat 8 µs; log2(N) × the network's Tree Simple latency (hwLat NET
+ * Tree Simple 14 µs) / 3.5, plus 2.8 µs per rank ("still a linear part"); busBw × 0.75. Enabled
+ * only with one GPU per node and a host-side network (ncclPatEnable: no net device offload).
  */
 const NCCL_PAT = { base_s: 8 * us, logStep_s: (14 / 3.5) * us, perRank_s: 2.8 * us, efficiency: 0.75 };
+
+/** The same caps on Blackwell: 2 × 141 GB/s in one node (llMaxBws Blackwell-N1); across nodes the host's row (Grace is neither Intel nor AMD: row 0). */
+const BLACKWELL_LL_MAX_BUS = [282e9, 39e9, 20.4e9] as const;
+
+/** NCCL's network post overhead (getNetOverhead): 1 µs on x86 Intel hosts (2 µs AMD), × 3 for Simple; a multi-node ring's intra-node step costs at least this. */
+const INTEL_HOST_NET_OVERHEAD = 1 * us;
+
+/** A3 Mega's ring constants over GPUDirect-TCPXO: NCCL's inside the VM, the network steps and NIC efficiencies calibrated (anchors of `h100-tcpxo`). */
+const TCPXO_RING: Record<LibraryProtocol, ProtocolTiming> = {
+  LL: { ...NCCL_MODEL.LL, netStep_s: 56.28 * us, netEfficiency: 0.00766 },
+  LL128: { ...NCCL_MODEL.LL128, netStep_s: 53.07 * us, netEfficiency: 0.1041 },
+  Simple: { ...NCCL_MODEL.Simple, netStep_s: 380 * us, netEfficiency: NIC_SIMPLE_EFFICIENCY },
+};
+
+/**
+ * NCCL's Tree over TCPXO, derived, not calibrated: Google's TCPXO profile (nccl-env-profile.sh)
+ * sets NCCL_ALGO=Ring,Tree, so NCCL considers the tree there. A tree's network step is the same
+ * physical operation as a ring's (one message through the NIC's host-side offload), so it costs the
+ * ring's calibrated TCPXO step for the protocol; inside the VM NCCL's Tree constants; the NIC-side
+ * efficiency is the ring's calibrated one × NCCL's tree-to-ring bandwidth factor for the protocol
+ * (LL (.92 / 3.8) / .5, LL128 120/128, Simple .92).
+ */
+const TCPXO_TREE: Record<LibraryProtocol, ProtocolTiming> = {
+  LL: { ...NCCL_TREE.LL, netStep_s: TCPXO_RING.LL.netStep_s, netEfficiency: (TCPXO_RING.LL.netEfficiency * (0.92 / 3.8)) / 0.5 },
+  LL128: { ...NCCL_TREE.LL128, netStep_s: TCPXO_RING.LL128.netStep_s, netEfficiency: TCPXO_RING.LL128.netEfficiency * (120 / 128) },
+  Simple: { ...NCCL_TREE.Simple, netStep_s: TCPXO_RING.Simple.netStep_s, netEfficiency: TCPXO_RING.Simple.netEfficiency * 0.92 },
+};
 
 export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
   generic: {
@@ -147,7 +212,9 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     tree: NCCL_TREE,
     nvls: NCCL_NVLS,
     pat: NCCL_PAT,
-    reasons: { all: 'NVIDIA/nccl src/graph/tuning.cc baseLat, hwLat and protocol bandwidth factors, unchanged (Tree: the same 2.17 table; NVLS: the current one, nvlsEfficiency Hopper 0.85)' },
+    llMaxBus_Bps: HOPPER_INTEL_LL_MAX_BUS,
+    netOverhead_s: INTEL_HOST_NET_OVERHEAD,
+    reasons: { all: `${NCCL_SOURCE}: baseLat, hwLat, protocol bandwidth factors, Hopper's llMaxBws and nvlsEfficiency, the x86 Intel host's net overhead; unchanged` },
   },
   'hgx-h100': {
     name: 'hgx-h100',
@@ -160,19 +227,33 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     tree: NCCL_TREE,
     nvls: NCCL_NVLS,
     pat: NCCL_PAT,
+    llMaxBus_Bps: HOPPER_INTEL_LL_MAX_BUS,
+    netOverhead_s: INTEL_HOST_NET_OVERHEAD,
     reasons: {
-      latencies: 'NCCL tuning.cc constants, Tree, NVLS and PAT included (no InfiniBand table to calibrate on)',
+      latencies: `${NCCL_SOURCE} constants, Tree, NVLS and PAT included (no InfiniBand table to calibrate on)`,
       'Simple.netEfficiency': "0.9624: solved with the Simple network step from the A3 Mega table's 32 MiB and 8 GiB rows (338.8 GB/s busbw) as simulated with the hierarchical schedule (its pipeline fill included); NIC-side, so it carries over to other NICs",
+    },
+  },
+  'gb200-nvl72': {
+    name: 'gb200-nvl72',
+    description: "NCCL on GB200 NVL72 (Blackwell): NCCL's constants with Blackwell's NVLS efficiency and LL cap",
+    protocols: NCCL_MODEL,
+    tree: NCCL_TREE,
+    nvls: { ...NCCL_NVLS, efficiency: 0.74 },
+    pat: NCCL_PAT,
+    llMaxBus_Bps: BLACKWELL_LL_MAX_BUS,
+    netOverhead_s: INTEL_HOST_NET_OVERHEAD,
+    reasons: {
+      all: `${NCCL_SOURCE}: the generic constants, with Blackwell's nvlsEfficiency 0.74 and llMaxBws (282 GB/s in one NVLink domain); net overhead 1 µs (getNetOverhead's default for a non-x86 host such as Grace). Not calibrated: no GB200 table`,
     },
   },
   'h100-tcpxo': {
     name: 'h100-tcpxo',
     description: 'NCCL on Google Cloud A3 Mega (HGX H100, 8 × 200 Gb/s GPUDirect-TCPXO NICs): network latencies and efficiencies calibrated on the measured 2-node table',
-    protocols: {
-      LL: { ...NCCL_MODEL.LL, netStep_s: 58.69 * us, netEfficiency: 0.00766 },
-      LL128: { ...NCCL_MODEL.LL128, netStep_s: 55.07 * us, netEfficiency: 0.1041 },
-      Simple: { ...NCCL_MODEL.Simple, netStep_s: 380 * us, netEfficiency: NIC_SIMPLE_EFFICIENCY },
-    },
+    protocols: TCPXO_RING,
+    tree: TCPXO_TREE,
+    llMaxBus_Bps: HOPPER_INTEL_LL_MAX_BUS,
+    netOverhead_s: INTEL_HOST_NET_OVERHEAD,
     anchors: [
       { parameter: 'LL.netStep_s', table: A3_MEGA, size_bytes: 8 },
       { parameter: 'LL.netEfficiency', table: A3_MEGA, size_bytes: 32768 },
@@ -183,9 +264,11 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     ],
     reasons: {
       'base, step': 'NCCL tuning.cc constants (NVLink inside the VM)',
-      'tree, nvls': 'not candidates: no TCPXO latency for a tree or NVLS network step to set them from (the hierarchical candidate stands for Tree across nodes)',
+      tree: "a candidate (Google's TCPXO profile: NCCL_ALGO=Ring,Tree): NCCL's Tree constants inside the VM; each network step the ring's calibrated TCPXO step of the protocol (the same message through the same NIC offload); NIC efficiency the ring's calibrated one × NCCL's tree-to-ring factor. Derived, not calibrated: no measured row runs it (on 2 nodes its 2 network steps equal the hierarchical's, at a lower rate)",
+      'nvls, pat':
+        "not candidates, as in NCCL: NVLS across nodes needs CollNet (tuning.cc disables it otherwise) and Google's profile sets NCCL_NVLS_ENABLE=0 (no NVLS Tree either); PAT needs one GPU per node and a host-side network (ncclPatEnable: TCPXO is net-device offload)",
       'netStep_s, netEfficiency':
-        'calibrated, two per protocol, each pair solved from two rows of the A3 Mega table: the smallest size the protocol runs at and the largest one not at a switch to the next protocol (LL 8 B and 32 KiB, LL128 128 KiB and 8 MiB, Simple 32 MiB and 8 GiB); the other 25 rows are held out. TCPXO moves data through host-side offload, hence network steps far above NCCL’s 2.7–9.6 µs for InfiniBand',
+        'calibrated, two per protocol, each pair solved from two rows of the A3 Mega table: the smallest size the protocol runs at and the largest one not at a switch to the next protocol (LL 8 B and 32 KiB, LL128 128 KiB and 8 MiB, Simple 32 MiB and 8 GiB); the other 25 rows are held out. TCPXO moves data through host-side offload, hence network steps far above NCCL’s 2.7–14 µs for InfiniBand (LL and LL128 re-solved for NCCL 2.30.7’s base and step latencies: netStep − Δlatency / 2, the other anchors unchanged)',
     },
   },
   mi300x: {
@@ -195,7 +278,8 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     protocols: {
       // RCCL tuning.cc: baseLat {LL 12, Simple 17} µs; tuning_model_5 hwLat[NVLINK][Ring] {LL 0.8, Simple 2.1} µs per step,
       // of which the topology's 150 ns xGMI link latency is paid by the wire: the step here is the rest.
-      LL: { ...NCCL_MODEL.LL, base_s: 12 * us, step_s: 0.65 * us, efficiency: 0.25 },
+      // Across nodes LL moves RCCL's tuning_model_5 bwRatio Ring LL (2 nodes and more) 0.08 of the bus bandwidth.
+      LL: { ...NCCL_MODEL.LL, base_s: 12 * us, step_s: 0.65 * us, efficiency: 0.25, netEfficiency: 0.08 },
       LL128: { ...NCCL_MODEL.LL128, base_s: 12 * us },
       Simple: { ...NCCL_MODEL.Simple, base_s: 17 * us, step_s: 1.95 * us, efficiency: MI300X_RING_SIMPLE_EFFICIENCY, netEfficiency: NIC_SIMPLE_EFFICIENCY },
     },
@@ -226,6 +310,8 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
       'direct.LL.efficiency': "NCCL's LL factor 0.25 (half the bytes are flags, and LL moves 8-byte words); not calibrated",
       'Simple.efficiency': 'calibrated on one row: the 8 GiB row (315.7 GB/s busbw) over the 7 rings × 64 GB/s of the xGMI mesh',
       'Simple.netEfficiency': 'the NIC-side factor of the A3 Mega calibration (0.9624); no multi-node MI300X table to set it on',
+      'LL.netEfficiency': "RCCL tuning_model_5 bwRatio Ring LL 0.08 (2 nodes and more): the share of the bus bandwidth RCCL's own model gives LL across nodes on MI300X (NCCL's × .5 is in the non-HIP branch only)",
+      netStep_s: "NCCL 2.30.7's NET Ring latencies (LL 2.7, Simple 14 µs), not tuning_model_5's hwLat NET Ring (LL 9.5, Simple 320 µs): those weight RCCL's picker (320 µs × 2(N − 1) would add 0.64 ms to every 2-node Simple ring), not a RoCE round trip",
     },
   },
 };
@@ -306,6 +392,20 @@ export function treeEfficiencies(machine: LibraryMachine, protocol: LibraryProto
 
 /** The link efficiencies a library algorithm's run uses (scale-up, network), by algorithm and protocol. */
 export function libraryEfficiencies(topology: Topology, algorithm: string, protocol: LibraryProtocol, machine: LibraryMachine): { efficiency: number; netEfficiency: number } {
+  const e = uncappedEfficiencies(topology, algorithm, protocol, machine);
+  if (protocol !== 'LL' || !machine.llMaxBus_Bps) return e;
+  // NCCL's LL cap (llMaxBws) is a limit of the LL kernels, so the run honours it too: every link's LL rate
+  // scaled so that the bus bandwidth (scale-up, or the node's NICs across nodes) stays under it.
+  const layout = layoutOf(topology);
+  const rates = ratesOf(topology, layout, channelCount(layout, 0));
+  // Meshwork's trees span ranks: across nodes a rank's tree traffic has its own NIC, not the node's (as the picker's tree bandwidth).
+  const net = algorithm === 'nccl-tree' ? rates.nodeNet / layout.gpusPerNode : rates.nodeNet;
+  const bus = Math.min(rates.scaleUp * e.efficiency, layout.nodes > 1 ? net * e.netEfficiency : Infinity);
+  const factor = Math.min(1, machine.llMaxBus_Bps[Math.min(layout.nodes, 3) - 1] / bus);
+  return { efficiency: e.efficiency * factor, netEfficiency: e.netEfficiency * factor };
+}
+
+function uncappedEfficiencies(topology: Topology, algorithm: string, protocol: LibraryProtocol, machine: LibraryMachine): { efficiency: number; netEfficiency: number } {
   const p = machine.protocols[protocol];
   if (algorithm === 'direct') return { efficiency: machine.direct?.[protocol]?.efficiency ?? p.efficiency, netEfficiency: p.netEfficiency };
   if (algorithm === 'nccl-tree' && machine.tree) return treeEfficiencies(machine, protocol, layoutOf(topology).nodes);
@@ -347,9 +447,13 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
   for (const protocol of LIBRARY_PROTOCOLS) {
     if (machine.disabledProtocols?.includes(protocol)) continue;
     const p = machine.protocols[protocol];
-    const ringBus = Math.min(rates.scaleUp * p.efficiency, N > 1 ? rates.nodeNet * p.netEfficiency : Infinity);
+    const llCap = protocol === 'LL' && machine.llMaxBus_Bps ? machine.llMaxBus_Bps[Math.min(N, 3) - 1] : Infinity;
+    const ringBus = Math.min(rates.scaleUp * p.efficiency, N > 1 ? rates.nodeNet * p.netEfficiency : Infinity, llCap);
     const ringFactor = collective === 'allreduce' ? (2 * (n - 1)) / n : (n - 1) / n;
-    const ringLatency = libraryLatency(t, collective, 'nccl-ring', protocol, machine);
+    // NCCL's ring plateau: across nodes, Simple allreduce with ≥ 64 bytes per channel and rank pays its latency × 1.4.
+    // Not RCCL's: its ncclTopoGetAlgoTime applies it only in the non-HIP branch (ROCm/rccl @ 0cbce2a src/graph/tuning.cc).
+    const plateau = library === 'nccl' && protocol === 'Simple' && collective === 'allreduce' && N > 1 && req.size / (channels * n) >= 64 ? NCCL_RING_PLATEAU : 1;
+    const ringLatency = libraryLatency(t, collective, 'nccl-ring', protocol, machine) * plateau;
     candidates.push(candidate(`nccl-ring:channels=${channels},proto=${protocol}`, 'nccl-ring', protocol, ringLatency, ringBus / ringFactor, total));
     const tree = machine.tree?.[protocol];
     if (collective === 'allreduce' && tree) {
@@ -359,16 +463,16 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
       // full mesh only the links to its parents (one per tree), and across nodes its own NIC (NCCL's node-level
       // tree with intra-node chains spreads over all of them; the hierarchical candidate stands for that).
       const treeScaleUp = layout.meshScaleUp ? (rates.scaleUp * Math.min(2, G - 1)) / Math.max(1, G - 1) : rates.scaleUp;
-      const bus = Math.min(treeScaleUp * eff.efficiency, N > 1 ? (rates.nodeNet / G) * eff.netEfficiency : Infinity);
+      const bus = Math.min(treeScaleUp * eff.efficiency, N > 1 ? (rates.nodeNet / G) * eff.netEfficiency : Infinity, llCap);
       const latency = libraryLatency(t, collective, 'nccl-tree', protocol, machine);
-      candidates.push(candidate(`nccl-tree:chunks=${treeChunks(req.size)},proto=${protocol}`, 'nccl-tree', protocol, latency, bus / 2, total));
+      // NCCL's per-size tree correction of its bandwidth (ncclTopoGetAlgoTime): part of the model the library picks with.
+      const algBw = (bus / 2) * treeCorrection(protocol, req.size);
+      candidates.push(candidate(`nccl-tree:chunks=${treeChunks(req.size)},proto=${protocol}`, 'nccl-tree', protocol, latency, algBw, total));
     }
-    if (collective === 'allreduce' && protocol === 'Simple' && machine.nvls && layout.inSwitchReduction) {
+    if (collective === 'allreduce' && protocol === 'Simple' && machine.nvls && layout.inSwitchReduction && N === 1) {
       // NVLS: each accelerator sends its buffer up once and receives the sum once (algBw = its link rate × the switch's
-      // efficiency). Across nodes Meshwork's nvls runs its phases one after another (node sum, rail rings, multicast), not pipelined.
-      const intra = rates.scaleUp * machine.nvls.efficiency;
-      const inter = (rates.nodeNet * p.netEfficiency * N) / (2 * Math.max(1, N - 1));
-      const algBw = N > 1 ? 1 / (2 / intra + 1 / inter) : intra;
+      // efficiency). One node only: NCCL disables NVLS across nodes without CollNet (tuning.cc), which Meshwork does not model.
+      const algBw = rates.scaleUp * machine.nvls.efficiency;
       candidates.push(candidate('nvls:proto=Simple', 'nvls', protocol, libraryLatency(t, collective, 'nvls', protocol, machine), algBw, total));
     }
     if (collective !== 'allreduce' && protocol === 'Simple' && machine.pat && library === 'nccl' && G === 1 && N > 1) {
@@ -381,7 +485,9 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
       const inter = (2 * (N - 1)) / N / G / ((rates.nodeNet / G) * p.netEfficiency);
       const chunks = hierarchicalChunks(req.size, channels);
       const latency = p.base_s + 2 * (G - 1) * p.step_s + 2 * (N - 1) * p.netStep_s;
-      candidates.push(candidate(`hierarchical:channels=${channels},chunks=${chunks},proto=${protocol}`, 'hierarchical', protocol, latency, 1 / Math.max(intra, inter), total));
+      // NCCL's LL cap bounds its bus bandwidth, 2(n − 1)/n × the algorithm bandwidth.
+      const algBw = Math.min(1 / Math.max(intra, inter), (llCap * n) / (2 * (n - 1)));
+      candidates.push(candidate(`hierarchical:channels=${channels},chunks=${chunks},proto=${protocol}`, 'hierarchical', protocol, latency, algBw, total));
     }
   }
   let pick = candidates[0];
@@ -427,5 +533,7 @@ export function libraryLatency(topology: Topology, collective: CollectiveKind, a
   const steps = collective === 'allreduce' ? 2 * (n - 1) : n - 1;
   // NCCL: with one accelerator per node every network latency is exposed, and the ring pays the Tree's network step.
   const netStep = G === 1 && machine.tree ? machine.tree[protocol].netStep_s : p.netStep_s;
-  return p.base_s + (steps - net) * p.step_s + net * netStep;
+  // NCCL: across nodes every ring step still posts to the network, at least the host's overhead (× 3 for Simple).
+  const overhead = N > 1 && machine.netOverhead_s !== undefined ? machine.netOverhead_s * (protocol === 'Simple' ? 3 : 1) : 0;
+  return p.base_s + (steps - net) * Math.max(p.step_s, overhead) + net * netStep;
 }
