@@ -25,14 +25,14 @@ export interface OptionInfo {
 }
 
 type Register = (program: Command) => void;
-/** Builds (and so checks) a point's RunRequest from its options; throws InputError naming the option. */
-type PointCheck = (params: Readonly<Record<string, string | boolean>>) => unknown;
+/** Checks a point's options as its run will read them (`seen`: what earlier points already checked); throws InputError naming the option. */
+type PointCheck = (params: Readonly<Record<string, string | boolean>>, seen: Set<string>) => void;
 
 /**
  * Each kind's command module, imported when first needed: a pool thread that runs traffic points
  * never loads `run`'s collectives and flow engine, nor `topo`'s analysis (start-up, issue 11).
  */
-const COMMAND_MODULES: Record<SweepKind, () => Promise<{ register: Register; requestOfPoint?: PointCheck }>> = {
+const COMMAND_MODULES: Record<SweepKind, () => Promise<{ register: Register; checkPoint?: PointCheck }>> = {
   run: () => import('../cli/commands/run.js'),
   traffic: () => import('../cli/commands/traffic.js'),
   topo: () => import('../cli/commands/topo.js'),
@@ -49,7 +49,7 @@ export async function loadCommand(kind: SweepKind): Promise<void> {
   if (registers.has(kind)) return;
   const module = await COMMAND_MODULES[kind]();
   registers.set(kind, module.register);
-  if (module.requestOfPoint) checks.set(kind, module.requestOfPoint);
+  if (module.checkPoint) checks.set(kind, module.checkPoint);
 }
 
 /** The loaded kind's point check, if its points are RunRequests built outside the command (workload). */

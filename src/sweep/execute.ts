@@ -86,7 +86,7 @@ export function headlineFigures(kind: SweepKind, r: Row): Record<string, number 
 /**
  * A workload's headline figures, read from its WorkloadReport (workload/analyze.ts): the step, the
  * mean and max over ranks of exposed communication, the mean communication and compute per rank,
- * and per collective type the number of instances and the sum of their times (a collective's time:
+ * the number of collectives, and per collective type the sum of its instances' times (a collective's time:
  * earliest op start to latest op end over its ranks; instances may overlap, so the sum is not wall time).
  */
 function workloadFigures(report: Row): Record<string, number | null> {
@@ -106,7 +106,6 @@ function workloadFigures(report: Row): Record<string, number | null> {
   for (const type of CHAKRA_COLLECTIVES) {
     const column = type.replace(/-/g, '_');
     const of = collectives.filter((c) => c.collective === type);
-    figures[`${column}_count`] = report.step_time_s === undefined ? null : of.length;
     figures[`${column}_time_s`] = report.step_time_s === undefined ? null : of.reduce((s, c) => s + (c.time_s as number), 0);
   }
   return figures;

@@ -292,7 +292,8 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
   // A kind that builds a RunRequest from a point's options checks every point here, so a bad
   // combination (trace and generate, no topology) is refused before any point runs.
   const check = pointCheck(file.kind);
-  if (check) for (const point of points) check(point.params);
+  const checked = new Set<string>();
+  if (check) for (const point of points) check(point.params, checked);
   const paramNames = [...new Set(points.flatMap((p) => Object.keys(p.params)))].sort();
   return { name: file.name ?? fallbackName, kind: file.kind, points, paramNames };
 }
