@@ -147,7 +147,6 @@ function checkName(kind: SweepKind, options: Map<string, OptionInfo>, field: str
 function normalise(kind: SweepKind, info: OptionInfo, field: string, value: string | number | boolean | Mapping): string | boolean {
   const structured = STRUCTURED[kind]?.[info.name];
   if (structured && typeof value !== 'boolean' && typeof value !== 'number') return structured(field, value);
-  if (typeof value === 'object') throw new InputError(field, value, `one value for --${info.name} (a mapping only for ${Object.keys(STRUCTURED.workload!).join(' and ')} of kind workload)`);
   if (info.flag) {
     if (typeof value !== 'boolean') throw new InputError(field, value, 'true or false (a flag)');
     return value;
@@ -229,6 +228,24 @@ function sweepAccepted(path: readonly PropertyKey[], unknownKey: boolean): strin
 }
 
 /**
+ * A mapping is a value only of the options that take one (STRUCTURED); anywhere else it is refused
+ * as the schema refused it before mappings were values, naming the same field.
+ */
+function refuseMappings(file: SweepFile): void {
+  const structured = STRUCTURED[file.kind] ?? {};
+  const refuse = (path: Array<string | number>, got: unknown): never => {
+    const field = path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i > 0 ? `.${p}` : p)).join('');
+    throw new InputError(field, got, `${sweepAccepted(path, false)} (see schemas/sweep.schema.json)`);
+  };
+  const isMapping = (v: unknown): boolean => typeof v === 'object' && v !== null;
+  for (const [name, v] of Object.entries(file.fixed ?? {})) if (!structured[name] && isMapping(v)) refuse(['fixed', name], v);
+  for (const [name, v] of Object.entries(file.axes ?? {})) if (!structured[name] && Array.isArray(v) && v.some(isMapping)) refuse(['axes', name], v);
+  (file.zip ?? []).forEach((group, i) => {
+    for (const [name, v] of Object.entries(group)) if (!structured[name] && v.some(isMapping)) refuse(['zip', i, name], v);
+  });
+}
+
+/**
  * Validates the file and expands it into points; throws InputError (one line) on anything wrong.
  * The kind's command must be loaded (`loadCommand`; `loadSweepFile` does it).
  */
@@ -244,6 +261,7 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
     throw new InputError(field, got, `${sweepAccepted(issue.path, issue.code === 'unrecognized_keys')} (see schemas/sweep.schema.json)`);
   }
   const file = parsed.data;
+  refuseMappings(file);
   const options = commandOptions(file.kind);
   const base: Params = {};
   for (const info of options.values()) if (info.defaultValue !== undefined && !isOutput(file.kind, info.name)) base[info.name] = info.defaultValue;
