@@ -25,8 +25,11 @@ export interface OptionInfo {
 }
 
 type Register = (program: Command) => void;
-/** Checks a point's options as its run will read them (`seen`: what earlier points already checked); throws InputError naming the option. */
-type PointCheck = (params: Readonly<Record<string, string | boolean>>, seen: Set<string>) => void;
+/**
+ * Checks a point's options as its run will read them (`seen`: what earlier points already checked)
+ * and returns what identifies the point (its RunRequest); throws InputError naming the option.
+ */
+type PointCheck = (params: Readonly<Record<string, string | boolean>>, seen: Set<string>) => object;
 
 /**
  * Each kind's command module, imported when first needed: a pool thread that runs traffic points

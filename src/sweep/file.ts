@@ -185,7 +185,7 @@ function axesOf(file: SweepFile, options: Map<string, OptionInfo>): Axis[] {
   return axes;
 }
 
-export function pointKey(kind: SweepKind, params: Params): string {
+export function pointKey(kind: SweepKind, params: Params | object): string {
   return createHash('sha256').update(JSON.stringify({ kind, params, version: MESHWORK_VERSION })).digest('hex').slice(0, 32);
 }
 
@@ -291,12 +291,17 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
   }
   const points: SweepPoint[] = [];
   const keys = new Set<string>();
+  // A kind whose points are RunRequests built from their options (workload) checks every point
+  // here, so a bad combination (trace and generate, no topology) is refused before any point runs,
+  // and keys the request itself: its defaults filled (engine, seed) and units the library's.
+  const check = pointCheck(file.kind);
+  const checked = new Set<string>();
   const index = new Array<number>(normalisedAxes.length).fill(0);
   for (let p = 0; p < total; p++) {
     const params: Params = { ...base };
     normalisedAxes.forEach((a, i) => a.names.forEach((n, j) => (params[n] = a.rows[index[i]][j])));
     const sorted = Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)));
-    const key = pointKey(file.kind, sorted);
+    const key = pointKey(file.kind, check ? check(sorted, checked) : sorted);
     if (!keys.has(key)) {
       keys.add(key);
       points.push({ key, kind: file.kind, params: sorted });
@@ -307,11 +312,6 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
       index[i] = 0;
     }
   }
-  // A kind that builds a RunRequest from a point's options checks every point here, so a bad
-  // combination (trace and generate, no topology) is refused before any point runs.
-  const check = pointCheck(file.kind);
-  const checked = new Set<string>();
-  if (check) for (const point of points) check(point.params, checked);
   const paramNames = [...new Set(points.flatMap((p) => Object.keys(p.params)))].sort();
   return { name: file.name ?? fallbackName, kind: file.kind, points, paramNames };
 }

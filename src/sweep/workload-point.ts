@@ -27,12 +27,12 @@ export function requestOfPoint(params: Params): RunRequest {
  * The sweep file's check of every point before any runs (commands.ts `pointCheck`): the request
  * builds and validates, its device model resolves and its trace files exist, so a misspelt device
  * or path is refused in one line (exit 2) rather than failing every point. Each distinct device and
- * trace is checked once.
+ * trace is checked once. The request is the point's identity (sweep/file.ts keys it).
  */
-export function checkPoint(params: Params, seen: Set<string> = new Set()): void {
+export function checkPoint(params: Params, seen: Set<string> = new Set()): RunRequest {
   const request = requestOfPoint(params);
   const w = request.workload;
-  if (w.kind !== 'workload') return;
+  if (w.kind !== 'workload') return request;
   if (w.device !== undefined && !seen.has(`device ${w.device}`)) {
     resolveDevice(w.device);
     seen.add(`device ${w.device}`);
@@ -42,6 +42,7 @@ export function checkPoint(params: Params, seen: Set<string> = new Set()): void 
     chakraFiles(w.trace!);
     seen.add(`trace ${trace}`);
   }
+  return request;
 }
 
 /** Runs a point's request through the library (prepareRequest, runPreparedRequest), rank files read from disk. */

@@ -133,6 +133,10 @@ describe('sweep kind workload', () => {
     const b = expandSweep({ kind: 'workload', fixed: { topology: 'ring:4', generate: 'tp=2, dp=2', algorithm: 'allreduce=ring;alltoall=bruck' } });
     expect(a.points[0].params).toEqual({ algorithm: 'allreduce=ring,alltoall=bruck', generate: 'tp=2,dp=2', topology: 'ring:4' });
     expect(b.points[0].key).toBe(a.points[0].key);
+    // A point is keyed by its RunRequest: defaults spelled out (engine flow, seed 1) and units are one point.
+    const c = expandSweep({ kind: 'workload', fixed: { topology: 'ring:4', generate: { tp: 2, dp: 2 }, algorithm: 'allreduce=ring,alltoall=bruck' }, axes: { engine: ['flow'], seed: [1], alpha: ['1us', '0.000001s'] } });
+    expect(c.points.map((p) => p.key)).toEqual([expandSweep({ kind: 'workload', fixed: { ...a.points[0].params, alpha: '1000ns' } }).points[0].key]);
+    expect(expandSweep({ kind: 'workload', fixed: { ...a.points[0].params, alpha: '2us' } }).points[0].key).not.toBe(c.points[0].key);
     const schema = runRequestJsonSchema() as { $defs?: unknown; properties: { workload: { oneOf?: Array<{ properties: Record<string, { properties?: object }> }>; anyOf?: Array<{ properties: Record<string, { properties?: object }> }> } } };
     const kinds = schema.properties.workload.oneOf ?? schema.properties.workload.anyOf!;
     const workload = kinds.find((k) => (k.properties.kind as { const?: string }).const === 'workload')!;
