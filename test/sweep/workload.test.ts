@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
-import { storedRows, tempDir, writeSweep } from '../helpers/sweep.js';
+import { killHard, startCli, startRedis, storedRows, tempDir, writeSweep } from '../helpers/sweep.js';
 import { expandSweep } from '../../src/sweep/file.js';
 import { loadCommand } from '../../src/sweep/commands.js';
 import { GENERATE_FIELDS } from '../../src/cli/workload-spec.js';
@@ -89,6 +89,20 @@ describe('sweep kind workload', () => {
     const step = (t: string, a: string): number => rows.find((row) => row.topology === t && row.algorithm === a)!.step_time_s as number;
     expect(step('fullmesh:4', 'allreduce=ring')).toBeLessThan(step('ring:4', 'allreduce=ring'));
     expect(step('ring:4', 'allreduce=direct')).not.toBe(step('ring:4', 'allreduce=ring'));
+  });
+
+  it('through the queue (BullMQ, a real redis-server, one worker): the same rows as the pool', async () => {
+    const redis = await startRedis();
+    const worker = startCli(['sweep', 'worker', '--queue', redis.url, '--jobs', '1', '--log', 'none']);
+    try {
+      const store = join(dir, 'queue.duckdb');
+      const r = runCli(['sweep', 'run', join(dir, 'grid.json'), '--store', store, '--queue', redis.url, '--log', 'none']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(await storedRows(store)).toEqual(await storedRows(join(dir, 'grid.duckdb')));
+    } finally {
+      killHard(worker);
+      redis.stop();
+    }
   });
 
   it('a trace directory (workload generate --out) gives the generated step\'s report, and the CLI\'s result', async () => {
