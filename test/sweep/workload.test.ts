@@ -147,6 +147,9 @@ describe('sweep kind workload', () => {
     const b = expandSweep({ kind: 'workload', fixed: { topology: 'ring:4', generate: 'tp=2, dp=2', algorithm: 'allreduce=ring;alltoall=bruck' } });
     expect(a.points[0].params).toEqual({ algorithm: 'allreduce=ring,alltoall=bruck', generate: 'tp=2,dp=2', topology: 'ring:4' });
     expect(b.points[0].key).toBe(a.points[0].key);
+    // An axis of mappings: one point per model.
+    const models = expandSweep({ kind: 'workload', fixed: { topology: 'ring:4' }, axes: { generate: [{ tp: 2, dp: 2 }, { tp: 4, dp: 1 }] } });
+    expect(models.points.map((p) => p.params.generate)).toEqual(['tp=2,dp=2', 'tp=4,dp=1']);
     // A point is keyed by its RunRequest: defaults spelled out (engine flow, seed 1) and units are one point.
     const c = expandSweep({ kind: 'workload', fixed: { topology: 'ring:4', generate: { tp: 2, dp: 2 }, algorithm: 'allreduce=ring,alltoall=bruck' }, axes: { engine: ['flow'], seed: [1], alpha: ['1us', '0.000001s'] } });
     expect(c.points.map((p) => p.key)).toEqual([expandSweep({ kind: 'workload', fixed: { ...a.points[0].params, alpha: '1000ns' } }).points[0].key]);
