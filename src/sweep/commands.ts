@@ -11,6 +11,7 @@ export const COMMAND_PATH: Record<SweepKind, string[]> = {
   traffic: ['traffic'],
   topo: ['topo'],
   verify: ['collective', 'verify'],
+  workload: ['workload', 'run'],
 };
 
 /** `topo` takes its spec as an argument; in a sweep it is the `topology` option like everywhere else. */
@@ -24,23 +25,39 @@ export interface OptionInfo {
 }
 
 type Register = (program: Command) => void;
+/**
+ * Checks a point's options as its run will read them (`seen`: what earlier points already checked)
+ * and returns what identifies the point (its RunRequest); throws InputError naming the option.
+ */
+type PointCheck = (params: Readonly<Record<string, string | boolean>>, seen: Set<string>) => object;
 
 /**
  * Each kind's command module, imported when first needed: a pool thread that runs traffic points
  * never loads `run`'s collectives and flow engine, nor `topo`'s analysis (start-up, issue 11).
  */
-const COMMAND_MODULES: Record<SweepKind, () => Promise<{ register: Register }>> = {
+const COMMAND_MODULES: Record<SweepKind, () => Promise<{ register: Register; checkPoint?: PointCheck }>> = {
   run: () => import('../cli/commands/run.js'),
   traffic: () => import('../cli/commands/traffic.js'),
   topo: () => import('../cli/commands/topo.js'),
   verify: () => import('../cli/commands/collective.js'),
+  // With its point → RunRequest parser, which the sweep file uses to check every point up front.
+  workload: () => import('./workload-point.js'),
 };
 
 const registers = new Map<SweepKind, Register>();
+const checks = new Map<SweepKind, PointCheck>();
 
 /** Loads the command of this kind; `freshProgram` and `commandOptions` need it loaded. */
 export async function loadCommand(kind: SweepKind): Promise<void> {
-  if (!registers.has(kind)) registers.set(kind, (await COMMAND_MODULES[kind]()).register);
+  if (registers.has(kind)) return;
+  const module = await COMMAND_MODULES[kind]();
+  registers.set(kind, module.register);
+  if (module.checkPoint) checks.set(kind, module.checkPoint);
+}
+
+/** The loaded kind's point check, if its points are RunRequests built outside the command (workload). */
+export function pointCheck(kind: SweepKind): PointCheck | undefined {
+  return checks.get(kind);
 }
 
 /**

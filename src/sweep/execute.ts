@@ -16,6 +16,8 @@ import { collectOutput } from '../cli/io.js';
 import { runRequestFromOptions } from '../cli/run-request.js';
 import { nodeRunIo } from '../node/run-io.js';
 import { simulate } from '../sim/simulate.js';
+import { CHAKRA_COLLECTIVES } from '../workload/chakra/names.js';
+import { maxOf } from '../util/arrays.js';
 import type { Command } from 'commander';
 import type { SweepKind } from './kinds.js';
 import type { Params } from './file.js';
@@ -77,7 +79,36 @@ export function headlineFigures(kind: SweepKind, r: Row): Record<string, number 
   if (kind === 'topo') {
     return { nodes: num(r.nodes), channels: num(r.channels), diameter: num(r.diameter), mean_distance_with_self: num(r.mean_distance_with_self), mean_distance_without_self: num(r.mean_distance_without_self), bisection: num(r.bisection_width ?? r.bisection) };
   }
+  if (kind === 'workload') return workloadFigures((r.report ?? {}) as Row);
   return { pass: typeof r.pass === 'boolean' ? r.pass : null, messages: num(r.messages), ops: num(r.ops) };
+}
+
+/**
+ * A workload's headline figures, read from its WorkloadReport (workload/analyze.ts): the step, the
+ * mean and max over ranks of exposed communication, the mean communication and compute per rank,
+ * the number of collectives, and per collective type the sum of its instances' times (a collective's time:
+ * earliest op start to latest op end over its ranks; instances may overlap, so the sum is not wall time).
+ */
+function workloadFigures(report: Row): Record<string, number | null> {
+  const ranks = (report.ranks ?? []) as Row[];
+  const collectives = (report.collectives ?? []) as Row[];
+  const over = (field: string): number[] => ranks.map((r) => r[field] as number);
+  const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : null);
+  const exposed = over('exposed_communication_s');
+  const figures: Record<string, number | null> = {
+    step_time_s: num(report.step_time_s),
+    mean_exposed_communication_s: mean(exposed),
+    max_exposed_communication_s: exposed.length ? maxOf(exposed) : null,
+    mean_communication_s: mean(over('communication_s')),
+    mean_compute_s: mean(over('compute_s')),
+    collectives: report.step_time_s === undefined ? null : collectives.length,
+  };
+  for (const type of CHAKRA_COLLECTIVES) {
+    const column = type.replace(/-/g, '_');
+    const of = collectives.filter((c) => c.collective === type);
+    figures[`${column}_time_s`] = report.step_time_s === undefined ? null : of.reduce((s, c) => s + (c.time_s as number), 0);
+  }
+  return figures;
 }
 
 /** Figure names per kind, in column order (the store creates them before the first row). */
@@ -86,6 +117,7 @@ export const FIGURE_NAMES: Record<SweepKind, string[]> = {
   traffic: Object.keys(headlineFigures('traffic', {})),
   topo: Object.keys(headlineFigures('topo', {})),
   verify: Object.keys(headlineFigures('verify', {})),
+  workload: Object.keys(headlineFigures('workload', {})),
 };
 
 /** Sends commander's own messages (usage errors, help) to the point's collected output. */
@@ -113,6 +145,7 @@ export async function executePoint(kind: SweepKind, params: Params): Promise<Poi
     // its own module instance, so it does the same per point.
     if (Object.values(params).some((v) => typeof v === 'string' && mayNameGraphFile(v))) await loadGraphFormat();
     if (kind === 'run') libraryResult = simulate(runRequestFromOptions(params), nodeRunIo);
+    else if (kind === 'workload') libraryResult = (await import('./workload-point.js')).runWorkloadPoint(params);
     else {
       await loadCommand(kind);
       const program = freshProgram(kind);

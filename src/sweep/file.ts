@@ -10,17 +10,19 @@ import { parse as parseYaml } from 'yaml';
 import * as z from 'zod';
 import { InputError, LimitError } from '../util/errors.js';
 import { parseBandwidth, parseSize, parseTime } from '../util/units.js';
-import { commandOptions, loadCommand, type OptionInfo } from './commands.js';
+import { commandOptions, loadCommand, pointCheck, type OptionInfo } from './commands.js';
+import { algorithmsText, generateText, parseAlgorithms, parseGenerate } from '../cli/workload-spec.js';
 import { SWEEP_KINDS, type SweepKind } from './kinds.js';
 import { MESHWORK_VERSION } from './version.js';
 import { optionUnit } from '../sim/options-schema.js';
 
-const Value = z.union([z.string(), z.number(), z.boolean()]);
+/** A mapping only for the options that take one (`workload`'s generate and algorithm, STRUCTURED below). */
+const Value = z.union([z.string(), z.number(), z.boolean(), z.record(z.string(), z.union([z.string(), z.number()]))]);
 
 /** The published schema (schemas/sweep.schema.json is generated from it and checked by a test). */
 export const SweepFileSchema = z
   .object({
-    kind: z.enum(SWEEP_KINDS).describe('the command each point runs: meshwork run | traffic | topo | collective verify'),
+    kind: z.enum(SWEEP_KINDS).describe('the command each point runs: meshwork run | traffic | topo | collective verify | workload run'),
     name: z.string().optional().describe('a label stored with every row'),
     fixed: z.record(z.string(), Value).optional().describe('options every point shares, in CLI names and units'),
     axes: z
@@ -58,7 +60,23 @@ export const MAX_POINTS = 1_000_000;
 const MAX_RANGE = 100_000;
 
 /** Options that write files or change only the printing: a sweep stores the Result instead (and a point is its own request: no --request, --print-request). */
-const OUTPUT_OPTIONS = new Set(['json', 'csv', 'plot', 'out', 'trace', 'log-x', 'timing', 'help', 'request', 'print-request']);
+const OUTPUT_OPTIONS = new Set(['json', 'csv', 'plot', 'out', 'trace', 'log-x', 'timing', 'help', 'request', 'print-request', 'links']);
+/** Names of OUTPUT_OPTIONS that are a kind's input: `workload run --trace` reads the trace. */
+const INPUT_OF_KIND: Partial<Record<SweepKind, ReadonlySet<string>>> = { workload: new Set(['trace']) };
+const isOutput = (kind: SweepKind, name: string): boolean => OUTPUT_OPTIONS.has(name) && !INPUT_OF_KIND[kind]?.has(name);
+
+type Mapping = Record<string, string | number>;
+const itemsText = (m: Mapping): string => Object.entries(m).map(([k, v]) => `${k}=${v}`).join(',');
+/**
+ * Options whose value is a structure, written as a mapping or as the CLI's text and respelled one
+ * way (so `{tp: 2, dp: 2}` and `dp=2,tp=2` are one point); every other option refuses a mapping.
+ */
+const STRUCTURED: Partial<Record<SweepKind, Record<string, (field: string, value: string | Mapping) => string>>> = {
+  workload: {
+    generate: (field, v) => generateText(parseGenerate(typeof v === 'string' ? v : itemsText(v), field)),
+    algorithm: (field, v) => algorithmsText(parseAlgorithms(typeof v === 'string' ? v : itemsText(v), field)),
+  },
+};
 
 /**
  * Options in human units (the option schema's `optionUnit`, sim/options-schema.ts) are normalised to
@@ -118,15 +136,17 @@ export function expandRange(name: string, text: string): string[] {
 
 function checkName(kind: SweepKind, options: Map<string, OptionInfo>, field: string, name: string): OptionInfo {
   const info = options.get(name);
-  if (!info || OUTPUT_OPTIONS.has(name)) {
-    const accepted = [...options.keys()].filter((n) => !OUTPUT_OPTIONS.has(n)).join(', ');
-    throw new InputError(field, name, `an option of meshwork ${kind === 'verify' ? 'collective verify' : kind}: ${accepted}`);
+  if (!info || isOutput(kind, name)) {
+    const accepted = [...options.keys()].filter((n) => !isOutput(kind, n)).join(', ');
+    throw new InputError(field, name, `an option of meshwork ${kind === 'verify' ? 'collective verify' : kind === 'workload' ? 'workload run' : kind}: ${accepted}`);
   }
   return info;
 }
 
 /** One value in CLI form, units normalised; flags take true/false. */
-function normalise(info: OptionInfo, field: string, value: string | number | boolean): string | boolean {
+function normalise(kind: SweepKind, info: OptionInfo, field: string, value: string | number | boolean | Mapping): string | boolean {
+  const structured = STRUCTURED[kind]?.[info.name];
+  if (structured && typeof value !== 'boolean' && typeof value !== 'number') return structured(field, value);
   if (info.flag) {
     if (typeof value !== 'boolean') throw new InputError(field, value, 'true or false (a flag)');
     return value;
@@ -139,13 +159,13 @@ function normalise(info: OptionInfo, field: string, value: string | number | boo
   return text;
 }
 
-type Axis = { names: string[]; rows: Array<Array<string | number | boolean>> };
+type Axis = { names: string[]; rows: Array<Array<string | number | boolean | Mapping>> };
 
 function axesOf(file: SweepFile, options: Map<string, OptionInfo>): Axis[] {
   const axes: Axis[] = [];
   for (const [name, values] of Object.entries(file.axes ?? {})) {
     checkName(file.kind, options, `axes.${name}`, name);
-    const list = typeof values === 'string' ? expandRange(name, values) : values;
+    const list = typeof values === 'string' && !STRUCTURED[file.kind]?.[name] ? expandRange(name, values) : typeof values === 'string' ? [values] : values;
     axes.push({ names: [name], rows: list.map((v) => [v]) });
   }
   (file.zip ?? []).forEach((group, i) => {
@@ -165,7 +185,7 @@ function axesOf(file: SweepFile, options: Map<string, OptionInfo>): Axis[] {
   return axes;
 }
 
-export function pointKey(kind: SweepKind, params: Params): string {
+export function pointKey(kind: SweepKind, params: Params | object): string {
   return createHash('sha256').update(JSON.stringify({ kind, params, version: MESHWORK_VERSION })).digest('hex').slice(0, 32);
 }
 
@@ -208,6 +228,24 @@ function sweepAccepted(path: readonly PropertyKey[], unknownKey: boolean): strin
 }
 
 /**
+ * A mapping is a value only of the options that take one (STRUCTURED); anywhere else it is refused
+ * as the schema refused it before mappings were values, naming the same field.
+ */
+function refuseMappings(file: SweepFile): void {
+  const structured = STRUCTURED[file.kind] ?? {};
+  const refuse = (path: Array<string | number>, got: unknown): never => {
+    const field = path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i > 0 ? `.${p}` : p)).join('');
+    throw new InputError(field, got, `${sweepAccepted(path, false)} (see schemas/sweep.schema.json)`);
+  };
+  const isMapping = (v: unknown): boolean => typeof v === 'object' && v !== null;
+  for (const [name, v] of Object.entries(file.fixed ?? {})) if (!structured[name] && isMapping(v)) refuse(['fixed', name], v);
+  for (const [name, v] of Object.entries(file.axes ?? {})) if (!structured[name] && Array.isArray(v) && v.some(isMapping)) refuse(['axes', name], v);
+  (file.zip ?? []).forEach((group, i) => {
+    for (const [name, v] of Object.entries(group)) if (!structured[name] && v.some(isMapping)) refuse(['zip', i, name], v);
+  });
+}
+
+/**
  * Validates the file and expands it into points; throws InputError (one line) on anything wrong.
  * The kind's command must be loaded (`loadCommand`; `loadSweepFile` does it).
  */
@@ -223,10 +261,11 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
     throw new InputError(field, got, `${sweepAccepted(issue.path, issue.code === 'unrecognized_keys')} (see schemas/sweep.schema.json)`);
   }
   const file = parsed.data;
+  refuseMappings(file);
   const options = commandOptions(file.kind);
   const base: Params = {};
-  for (const info of options.values()) if (info.defaultValue !== undefined && !OUTPUT_OPTIONS.has(info.name)) base[info.name] = info.defaultValue;
-  for (const [name, value] of Object.entries(file.fixed ?? {})) base[name] = normalise(checkName(file.kind, options, `fixed.${name}`, name), `fixed.${name}`, value);
+  for (const info of options.values()) if (info.defaultValue !== undefined && !isOutput(file.kind, info.name)) base[info.name] = info.defaultValue;
+  for (const [name, value] of Object.entries(file.fixed ?? {})) base[name] = normalise(file.kind, checkName(file.kind, options, `fixed.${name}`, name), `fixed.${name}`, value);
   const axes = axesOf(file, options);
   const seen = new Set(Object.keys(file.fixed ?? {}));
   for (const axis of axes) {
@@ -239,7 +278,7 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
   if (total > MAX_POINTS) throw new LimitError('sweep', `${total} points`, `${MAX_POINTS.toLocaleString('en-US')} points per sweep`);
   const normalisedAxes = axes.map((a) => ({
     names: a.names,
-    rows: a.rows.map((row) => row.map((v, j) => normalise(options.get(a.names[j])!, `${a.names[j]}`, v))),
+    rows: a.rows.map((row) => row.map((v, j) => normalise(file.kind, options.get(a.names[j])!, `${a.names[j]}`, v))),
   }));
   const given = (name: string): boolean => seen.has(name) || base[name] !== undefined;
   const conditional = REQUIRED_UNLESS[file.kind];
@@ -252,12 +291,17 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
   }
   const points: SweepPoint[] = [];
   const keys = new Set<string>();
+  // A kind whose points are RunRequests built from their options (workload) checks every point
+  // here, so a bad combination (trace and generate, no topology) is refused before any point runs,
+  // and keys the request itself: its defaults filled (engine, seed) and units the library's.
+  const check = pointCheck(file.kind);
+  const checked = new Set<string>();
   const index = new Array<number>(normalisedAxes.length).fill(0);
   for (let p = 0; p < total; p++) {
     const params: Params = { ...base };
     normalisedAxes.forEach((a, i) => a.names.forEach((n, j) => (params[n] = a.rows[index[i]][j])));
     const sorted = Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)));
-    const key = pointKey(file.kind, sorted);
+    const key = pointKey(file.kind, check ? check(sorted, checked) : sorted);
     if (!keys.has(key)) {
       keys.add(key);
       points.push({ key, kind: file.kind, params: sorted });

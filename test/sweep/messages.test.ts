@@ -16,7 +16,7 @@ describe('sweep file messages (issue 28 item 11)', () => {
     [{ kind: 'topo', repeat: { seeds: 1_000_000 } }, 'repeat.seeds: got 1000000; accepted: a whole number of seeds from 1 to 100000'],
     [{ kind: 'topo', repeat: { seeds: 1.5 } }, 'repeat.seeds: got 1.5; accepted: a whole number of seeds from 1 to 100000'],
     [{ kind: 'topo', axes: { topology: [{ a: 1 }] } }, `axes.topology: got [{"a":1}]; accepted: ${VALUES}, or a range "start:stop:step", "start:stop:*factor" or "start:stop:logN"`],
-    [{ kind: 'bogus' }, 'kind: got "bogus"; accepted: run | traffic | topo | verify'],
+    [{ kind: 'bogus' }, 'kind: got "bogus"; accepted: run | traffic | topo | verify | workload'],
     [{ kind: 'topo', fixed: { topology: null } }, 'fixed.topology: got null; accepted: a string, a number or true/false'],
     [{ kind: 'topo', extra: 1 }, 'extra: got 1; accepted: only the keys kind, name, fixed, axes, zip and repeat'],
     [{ kind: 'topo', repeat: { seeds: 2, x: 1 } }, 'repeat.x: got 1; accepted: only the key seeds in repeat'],

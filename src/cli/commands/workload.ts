@@ -13,13 +13,13 @@ import { addModelOptions } from './timing-options.js';
 import { addPacketOptions, firstPacketOption, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { nodeWorkloadIo } from '../../node/chakra.js';
 import { readStructured } from '../../node/load-topology.js';
-import { CHAKRA_COLLECTIVES, DEPENDENCY_KINDS, type ChakraCollective } from '../../workload/chakra/names.js';
+import { DEPENDENCY_KINDS } from '../../workload/chakra/names.js';
+import { parseAlgorithms, parseGenerate } from '../workload-spec.js';
 import { DEVICE_PRESETS } from '../../workload/device.js';
 import { prepareRequest, runPreparedRequest, type WorkloadRunView } from '../../workload/request.js';
 import { parseRunRequest, type RunRequest } from '../../sim/request.js';
 import { flagProperty, MODEL_OPTIONS, modelOptionsFromText } from '../../sim/options-schema.js';
 import { routingNames } from '../../routing/registry.js';
-import type { CollectiveAlgorithms } from '../../workload/lower.js';
 import type { WorkloadReport } from '../../workload/analyze.js';
 import { generateTransformer } from '../../workload/generate.js';
 import { programToChakra } from '../../workload/chakra/export.js';
@@ -34,6 +34,7 @@ import { planOutputDir, writeRankFiles } from './workload-files.js';
 
 interface WorkloadRunOptions extends PacketCliOptions {
   trace?: string[];
+  generate?: string;
   topology?: string;
   mapping?: string;
   fail?: string;
@@ -53,29 +54,12 @@ interface WorkloadRunOptions extends PacketCliOptions {
   printRequest?: boolean;
 }
 
-/**
- * A comma starts a new item only before a collective's name and `=`: an algorithm's own parameters
- * (`nccl-ring:channels=4,proto=LL128`) stay with it.
- */
-const ITEM_BOUNDARY = new RegExp(`,(?=\\s*(?:${[...CHAKRA_COLLECTIVES].sort((a, b) => b.length - a.length).join('|')})=)`);
-
-/** `allreduce=ring,alltoall=bruck` → the algorithm of each named collective type (`;` separates items too). */
-export function parseAlgorithms(text: string | undefined): CollectiveAlgorithms {
-  if (text === undefined) return {};
-  const out: Partial<Record<ChakraCollective, string>> = {};
-  for (const item of text.split(';').flatMap((s) => s.split(ITEM_BOUNDARY))) {
-    const eq = item.indexOf('=');
-    const name = item.slice(0, eq).trim() as ChakraCollective;
-    if (eq < 0 || !CHAKRA_COLLECTIVES.includes(name)) throw new InputError('algorithm', item, `collective=algorithm items, collective one of ${CHAKRA_COLLECTIVES.join(', ')} (e.g. allreduce=ring,alltoall=bruck)`);
-    out[name] = item.slice(eq + 1).trim();
-  }
-  return out;
-}
+export { parseAlgorithms } from '../workload-spec.js';
 
 /** `workload run`'s options → a RunRequest of kind workload (the library prepares and runs it as any request). */
 export function workloadRequestFromOptions(opts: WorkloadRunOptions): RunRequest {
   if (opts.topology === undefined) throw new InputError('topology', undefined, 'a topology spec or file such as ring:8 (required)');
-  if (opts.trace === undefined) throw new InputError('trace', undefined, 'a directory of name.<rank>.et files, or the files (required)');
+  if ((opts.trace === undefined) === (opts.generate === undefined)) throw new InputError('trace', opts.trace?.join(' '), 'a directory of name.<rank>.et files, or the files; or --generate instead (one of the two)');
   const engine = opts.engine ?? 'flow';
   if (!(ENGINES as readonly string[]).includes(engine)) throw new InputError('engine', engine, ENGINES.join(' or '));
   for (const [field, value, accepted] of [['compute', opts.compute, ['trace', 'roofline']], ['comm', opts.comm, ['concurrent', 'serial']], ['deps', opts.deps, DEPENDENCY_KINDS]] as const) {
@@ -99,7 +83,7 @@ export function workloadRequestFromOptions(opts: WorkloadRunOptions): RunRequest
     ...(opts.fail !== undefined ? { fail: opts.fail } : {}),
     workload: {
       kind: 'workload',
-      trace: opts.trace,
+      ...(opts.trace !== undefined ? { trace: opts.trace } : { generate: parseGenerate(opts.generate!) }),
       ...(opts.commGroups !== undefined ? { commGroups: opts.commGroups } : {}),
       ...(opts.deps !== undefined ? { deps: opts.deps } : {}),
       ...(replicate !== undefined ? { replicate } : {}),
@@ -148,7 +132,8 @@ export function register(program: Command): void {
       .command('run')
       .description('time a Chakra trace (one name.<rank>.et per rank) on a topology: step time, per-rank exposed communication, critical path, collectives, links')
       // Required, but checked in workloadRequestFromOptions: --request FILE takes neither.
-      .option('--trace <paths...>', 'a directory of name.<rank>.et files, or the files (required)')
+      .option('--trace <paths...>', 'a directory of name.<rank>.et files, or the files (required unless --generate)')
+      .option('--generate <params>', 'a generated transformer step instead of --trace: workload generate\'s parameters as name=value items, e.g. tp=2,dp=2,layers=1 (tp, pp, dp, ep, layers, hidden, sequence, microbatch, microbatches, bytesPerElement; tp, dp, layers default to 8, 1, 4)')
       .option('--topology <spec>', 'topology spec or file (at least as many endpoints as trace ranks; required)')
       .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
       .option('--fail <spec>', 'failed links or routers (see meshwork run --help)')
