@@ -1,0 +1,167 @@
+/**
+ * Declared automorphism groups of the topology families (issue 29, symmetry). A family declares
+ * commuting generators, each as a permutation of its terminals in the generator's endpoint order
+ * (`Topology.physicalEndpoints`), of finite order; `automorphismGenerators` extends each to every
+ * node and channel and verifies it: an automorphism maps every channel to a channel of the same
+ * bandwidth, latency and class. The group is the abelian group they generate (exponent vectors).
+ *
+ * Declared:
+ * - torus: the translations, one unit shift per dimension (order k_d; every node is a terminal);
+ * - ring, fullmesh: the rotation r -> r + 1 (order n);
+ * - hypercube: flipping one address bit per dimension (order 2);
+ * - fattree (k-ary n-tree): rotating one digit of the terminal address (base k), per digit (order k);
+ * - twolevel: rotating the leaves, terminal r -> r + hosts (order leaves), kept only where the
+ *   verification passes (the spine windows line up: see twoLevelSymmetry in twolevel.ts).
+ * Meshes, dragonflies and the rest declare nothing (their runs use the full engine).
+ *
+ * Switches are mapped by extension, breadth first from the terminals: a node first reached from u
+ * by u's out-port p maps to the node π(u)'s out-port p reaches. This follows the wiring up a tree (a
+ * leaf's up-port j to the j-th switch above, in every subtree alike); the result is then checked
+ * channel by channel, so a wrong extension is a refused generator, never a wrong run.
+ */
+import type { Topology } from './graph.js';
+
+export interface AutomorphismGenerator {
+  /** What it does, for result records (e.g. "x+1", "rotate digit 2"). */
+  readonly name: string;
+  /** Its order: the smallest power that is the identity. */
+  readonly order: number;
+  /** The image of every node. */
+  readonly node: Int32Array;
+  /** The image of every channel. */
+  readonly channel: Int32Array;
+}
+
+export interface AutomorphismGroup {
+  /** The family's name for the group, e.g. "translations of torus 4x4x4". */
+  readonly name: string;
+  readonly generators: readonly AutomorphismGenerator[];
+  /** Declared generators that failed verification, with why (recorded, never silently dropped). */
+  readonly refused: readonly string[];
+}
+
+interface TerminalPermutation {
+  readonly name: string;
+  readonly order: number;
+  /** Image of each terminal, by physical endpoint index. */
+  readonly image: (i: number) => number;
+}
+
+/** The declared terminal permutations of t's family (none for a family that declares nothing). */
+function declared(t: Topology): { name: string; perms: TerminalPermutation[] } | undefined {
+  const p = t.params as Record<string, unknown>;
+  const n = t.physicalEndpoints.length;
+  switch (t.family) {
+    case 'torus': {
+      const dims = p.dims as number[];
+      if (dims.reduce((a, b) => a * b, 1) !== n) return undefined;
+      const perms: TerminalPermutation[] = [];
+      let stride = 1;
+      for (let d = 0; d < dims.length; d++) {
+        const k = dims[d];
+        const s = stride;
+        if (k > 1) perms.push({ name: `${'xyzwvu'[d] ?? `d${d}`}+1`, order: k, image: (i) => i + (Math.floor(i / s) % k === k - 1 ? s - k * s : s) });
+        stride *= k;
+      }
+      return { name: `translations of ${t.spec}`, perms };
+    }
+    case 'ring':
+    case 'fullmesh':
+      return { name: `rotations of ${t.spec}`, perms: [{ name: 'r+1', order: n, image: (i) => (i + 1) % n }] };
+    case 'hypercube': {
+      const d = p.d as number;
+      return { name: `bit flips of ${t.spec}`, perms: Array.from({ length: d }, (_, b) => ({ name: `flip bit ${b}`, order: 2, image: (i: number) => i ^ (1 << b) })) };
+    }
+    case 'fattree': {
+      const k = p.k as number;
+      const levels = p.levels as number;
+      const perms: TerminalPermutation[] = [];
+      for (let digit = 0; digit < levels && k > 1; digit++) {
+        const w = k ** digit;
+        perms.push({ name: `rotate digit ${digit}`, order: k, image: (i) => i + (Math.floor(i / w) % k === k - 1 ? w - k * w : w) });
+      }
+      return { name: `digit rotations of ${t.spec}`, perms };
+    }
+    case 'twolevel': {
+      const hosts = p.hosts as number;
+      const leaves = p.leaves as number;
+      if (leaves < 2) return undefined;
+      return { name: `leaf rotations of ${t.spec}`, perms: [{ name: 'leaf+1', order: leaves, image: (i) => (i + hosts) % n }] };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The verified generators of t's declared automorphism group, or undefined when its family declares none. */
+export function automorphismGenerators(t: Topology): AutomorphismGroup | undefined {
+  const decl = declared(t);
+  if (!decl) return undefined;
+  const generators: AutomorphismGenerator[] = [];
+  const refused: string[] = [];
+  for (const perm of decl.perms) {
+    const g = extend(t, perm);
+    if (typeof g === 'string') refused.push(`${perm.name}: ${g}`);
+    else generators.push(g);
+  }
+  return { name: decl.name, generators, refused };
+}
+
+/** Extends a terminal permutation to nodes and channels and verifies it; a reason string when it is no automorphism. */
+function extend(t: Topology, perm: TerminalPermutation): AutomorphismGenerator | string {
+  const N = t.numNodes;
+  const node = new Int32Array(N).fill(-1);
+  const used = new Uint8Array(N);
+  const queue = new Int32Array(N);
+  let tail = 0;
+  const phys = t.physicalEndpoints;
+  for (let i = 0; i < phys.length; i++) {
+    const j = perm.image(i);
+    if (!(j >= 0 && j < phys.length)) return `terminal ${i} maps outside the terminals`;
+    if (used[phys[j]]) return `terminal ${j} is the image of two terminals`;
+    node[phys[i]] = phys[j];
+    used[phys[j]] = 1;
+    queue[tail++] = phys[i];
+  }
+  const { outStart, outChannels, chDst } = t;
+  for (let head = 0; head < tail; head++) {
+    const u = queue[head];
+    const pu = node[u];
+    if (outStart[u + 1] - outStart[u] !== outStart[pu + 1] - outStart[pu]) return `node ${u} and its image ${pu} have different degrees`;
+    for (let q = 0; q < outStart[u + 1] - outStart[u]; q++) {
+      const v = chDst[outChannels[outStart[u] + q]];
+      if (node[v] >= 0) continue;
+      const w = chDst[outChannels[outStart[pu] + q]];
+      if (used[w]) return `node ${w} is the image of two nodes`;
+      node[v] = w;
+      used[w] = 1;
+      queue[tail++] = v;
+    }
+  }
+  if (tail !== N) return 'not every node is reached from a terminal';
+  // Channels: (u -> v) maps to the same-numbered parallel channel (π(u) -> π(v)) with equal attributes.
+  const channel = new Int32Array(t.numChannels).fill(-1);
+  const taken = new Uint8Array(t.numChannels);
+  for (let u = 0; u < N; u++) {
+    const pu = node[u];
+    for (let a = outStart[u]; a < outStart[u + 1]; a++) {
+      const c = outChannels[a];
+      const pv = node[chDst[c]];
+      let image = -1;
+      for (let b = outStart[pu]; b < outStart[pu + 1]; b++) {
+        const d = outChannels[b];
+        if (chDst[d] === pv && !taken[d]) {
+          image = d;
+          break;
+        }
+      }
+      if (image < 0) return `channel ${c} (${u} -> ${chDst[c]}) has no image`;
+      if (t.chBandwidth[image] !== t.chBandwidth[c] || t.chLatency[image] !== t.chLatency[c] || t.chClass[image] !== t.chClass[c]) {
+        return `channel ${c} and its image ${image} differ in bandwidth, latency or class`;
+      }
+      taken[image] = 1;
+      channel[c] = image;
+    }
+  }
+  return { name: perm.name, order: perm.order, node, channel };
+}
