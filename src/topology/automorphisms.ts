@@ -9,7 +9,10 @@
  * - torus: the translations, one unit shift per dimension (order k_d; every node is a terminal);
  * - ring, fullmesh: the rotation r -> r + 1 (order n);
  * - hypercube: flipping one address bit per dimension (order 2);
- * - fattree (k-ary n-tree): rotating one digit of the terminal address (base k), per digit (order k);
+ * - fattree (k-ary n-tree, untapered): two groups, rotating one digit of the terminal address (base
+ *   k) per digit (order k), and, for k a power of two, flipping one bit of one digit (order 2), each
+ *   with the switches' digits alike (fatTreeDigitMap);
+ * - fullmesh with a power-of-two n: also the bit flips (a second group);
  * - twolevel: rotating the leaves, terminal r -> r + hosts (order leaves), kept only where the
  *   verification passes (the spine windows line up: see twoLevelSymmetry in twolevel.ts).
  * Meshes, dragonflies and the rest declare nothing (their runs use the full engine).
@@ -45,6 +48,68 @@ interface TerminalPermutation {
   readonly order: number;
   /** Image of each terminal, by physical endpoint index. */
   readonly image: (i: number) => number;
+  /** Image of every node, when the family states it (else extended from the terminals by ports). */
+  readonly node?: (v: number) => number;
+}
+
+/** Digit d (base k) of x replaced by f(digit). */
+function mapDigit(x: number, k: number, d: number, f: (v: number) => number): number {
+  const w = k ** d;
+  const v = Math.floor(x / w) % k;
+  return x + (f(v) - v) * w;
+}
+
+/**
+ * A k-ary n-tree (fattree.ts): terminal t has digits t_0..t_{n-1} (base k); a level-l switch w has
+ * digits w_0..w_{n-2}, where w_i (i < l) is the up-link chosen at level i and w_i (i >= l) is terminal
+ * digit i+1. A permutation f of digit values applied to terminal digit d is an automorphism when it
+ * is applied alike to switch digit d−1 at levels below d and to switch digit d (the up-link choice)
+ * at levels above d: then d-mod-k up/down, which picks the up-link by the destination's digit l at
+ * level l, is equivariant too (checked in flow/symmetry.ts on every representative flow).
+ */
+function fatTreeDigitMap(t: Topology, d: number, f: (v: number) => number, name: string, order: number): TerminalPermutation {
+  const { k, levels } = t.params as { k: number; levels: number };
+  const terminals = k ** levels;
+  const perLevel = k ** (levels - 1);
+  return {
+    name,
+    order,
+    image: (i) => mapDigit(i, k, d, f),
+    node: (v) => {
+      if (v < terminals) return mapDigit(v, k, d, f);
+      const level = Math.floor((v - terminals) / perLevel);
+      const w = (v - terminals) % perLevel;
+      if (level === d) return v;
+      return terminals + level * perLevel + mapDigit(w, k, level < d ? d - 1 : d, f);
+    },
+  };
+}
+
+/** The declared groups of t's family: usually one; several when no single abelian group covers the useful symmetries. */
+function declaredGroups(t: Topology): { name: string; perms: TerminalPermutation[] }[] {
+  const one = declared(t);
+  if (one) {
+    const groups = [one];
+    const n = t.physicalEndpoints.length;
+    // A full mesh is the complete graph: bit flips (XOR) are automorphisms too, and pairwise alltoall's XOR order is equivariant under them.
+    if (t.family === 'fullmesh' && (n & (n - 1)) === 0) {
+      groups.push({ name: `bit flips of ${t.spec}`, perms: Array.from({ length: Math.log2(n) }, (_, b) => ({ name: `flip bit ${b}`, order: 2, image: (i: number) => i ^ (1 << b) })) });
+    }
+    return groups;
+  }
+  if (t.family === 'fattree' && (t.params as { taper?: number }).taper === 1) {
+    const { k, levels } = t.params as { k: number; levels: number };
+    if (k < 2) return [];
+    const rotations = Array.from({ length: levels }, (_, d) => fatTreeDigitMap(t, d, (v) => (v + 1) % k, `rotate digit ${d}`, k));
+    const groups = [{ name: `digit rotations of ${t.spec}`, perms: rotations }];
+    if ((k & (k - 1)) === 0) {
+      const flips: TerminalPermutation[] = [];
+      for (let d = 0; d < levels; d++) for (let b = 1; b < k; b <<= 1) flips.push(fatTreeDigitMap(t, d, (v) => v ^ b, `flip bit ${Math.log2(b)} of digit ${d}`, 2));
+      groups.push({ name: `digit bit flips of ${t.spec}`, perms: flips });
+    }
+    return groups;
+  }
+  return [];
 }
 
 /** The declared terminal permutations of t's family (none for a family that declares nothing). */
@@ -72,16 +137,8 @@ function declared(t: Topology): { name: string; perms: TerminalPermutation[] } |
       const d = p.d as number;
       return { name: `bit flips of ${t.spec}`, perms: Array.from({ length: d }, (_, b) => ({ name: `flip bit ${b}`, order: 2, image: (i: number) => i ^ (1 << b) })) };
     }
-    case 'fattree': {
-      const k = p.k as number;
-      const levels = p.levels as number;
-      const perms: TerminalPermutation[] = [];
-      for (let digit = 0; digit < levels && k > 1; digit++) {
-        const w = k ** digit;
-        perms.push({ name: `rotate digit ${digit}`, order: k, image: (i) => i + (Math.floor(i / w) % k === k - 1 ? w - k * w : w) });
-      }
-      return { name: `digit rotations of ${t.spec}`, perms };
-    }
+    case 'fattree':
+      return undefined; // two groups: declaredGroups
     case 'twolevel': {
       const hosts = p.hosts as number;
       const leaves = p.leaves as number;
@@ -93,18 +150,18 @@ function declared(t: Topology): { name: string; perms: TerminalPermutation[] } |
   }
 }
 
-/** The verified generators of t's declared automorphism group, or undefined when its family declares none. */
-export function automorphismGenerators(t: Topology): AutomorphismGroup | undefined {
-  const decl = declared(t);
-  if (!decl) return undefined;
-  const generators: AutomorphismGenerator[] = [];
-  const refused: string[] = [];
-  for (const perm of decl.perms) {
-    const g = extend(t, perm);
-    if (typeof g === 'string') refused.push(`${perm.name}: ${g}`);
-    else generators.push(g);
-  }
-  return { name: decl.name, generators, refused };
+/** The verified generators of each of t's declared automorphism groups (none when its family declares none). */
+export function automorphismGroups(t: Topology): AutomorphismGroup[] {
+  return declaredGroups(t).map((decl) => {
+    const generators: AutomorphismGenerator[] = [];
+    const refused: string[] = [];
+    for (const perm of decl.perms) {
+      const g = extend(t, perm);
+      if (typeof g === 'string') refused.push(`${perm.name}: ${g}`);
+      else generators.push(g);
+    }
+    return { name: decl.name, generators, refused };
+  });
 }
 
 /** Extends a terminal permutation to nodes and channels and verifies it; a reason string when it is no automorphism. */
@@ -115,7 +172,17 @@ function extend(t: Topology, perm: TerminalPermutation): AutomorphismGenerator |
   const queue = new Int32Array(N);
   let tail = 0;
   const phys = t.physicalEndpoints;
-  for (let i = 0; i < phys.length; i++) {
+  if (perm.node) {
+    for (let v = 0; v < N; v++) {
+      const w = perm.node(v);
+      if (!(w >= 0 && w < N) || used[w]) return `node ${v} has no image of its own`;
+      node[v] = w;
+      used[w] = 1;
+    }
+    for (let i = 0; i < phys.length; i++) if (node[phys[i]] !== phys[perm.image(i)]) return `terminal ${i} maps inconsistently`;
+    tail = N;
+  }
+  for (let i = 0; i < phys.length && !perm.node; i++) {
     const j = perm.image(i);
     if (!(j >= 0 && j < phys.length)) return `terminal ${i} maps outside the terminals`;
     if (used[phys[j]]) return `terminal ${j} is the image of two terminals`;
@@ -124,7 +191,7 @@ function extend(t: Topology, perm: TerminalPermutation): AutomorphismGenerator |
     queue[tail++] = phys[i];
   }
   const { outStart, outChannels, chDst } = t;
-  for (let head = 0; head < tail; head++) {
+  for (let head = 0; head < tail && !perm.node; head++) {
     const u = queue[head];
     const pu = node[u];
     if (outStart[u + 1] - outStart[u] !== outStart[pu + 1] - outStart[pu]) return `node ${u} and its image ${pu} have different degrees`;

@@ -21,7 +21,7 @@
  * Anything else falls back to the full engine with the reason recorded.
  */
 import type { Topology } from '../../topology/graph.js';
-import { automorphismGenerators, type AutomorphismGenerator } from '../../topology/automorphisms.js';
+import { automorphismGroups, type AutomorphismGenerator, type AutomorphismGroup } from '../../topology/automorphisms.js';
 import { familyOf } from '../../topology/registry.js';
 import { routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
@@ -88,43 +88,23 @@ export function findQuotient(t: Topology, routing: RoutingFunction, program: Flo
   if (model.rateUpdate === 'local') return fallback('rate update local is approximate and not equivariant');
   if (readsLoad(routing)) return fallback(`routing ${routing.name} reads channel loads`);
   if (familyOf(t)?.sharedCapacities?.(t)) return fallback('shared capacities');
-  const group = automorphismGenerators(t);
-  if (!group) return fallback(`family ${t.family} declares no automorphism group`);
-  if (group.generators.length === 0) return fallback(`no declared automorphism verified (${group.refused.join('; ')})`);
+  const groups = automorphismGroups(t);
+  if (groups.length === 0) return fallback(`family ${t.family} declares no automorphism group`);
   const shape = checkShape(program, model);
   if (shape) return fallback(shape);
-
   const streams = streamIndex(program);
-  // Per generator, its rank permutation and the smallest power the program is equivariant under.
-  const hGens: SubgroupGenerator[] = [];
-  for (const gen of group.generators) {
-    const rank = new Int32Array(N);
-    let ok = true;
-    for (let r = 0; r < N && ok; r++) {
-      const x = t.rankOfNode[gen.node[t.endpoints[r]]];
-      if (x < 0 || x >= N) ok = false;
-      else rank[r] = x;
-    }
-    if (!ok) continue;
-    for (let j = 1; j < gen.order; j++) {
-      if (gen.order % j !== 0) continue;
-      const pj = power(rank, j);
-      if (equivariant(program, streams, pj)) {
-        hGens.push({ gen, power: j, order: gen.order / j, rank: pj, node: power(gen.node, j), channel: power(gen.channel, j) });
-        break;
-      }
-    }
+  // Each declared group's largest subgroup the run is equivariant under; the largest of them serves.
+  let best: Subgroup | undefined;
+  const reasons: string[] = [];
+  for (const group of groups) {
+    const bound = group.generators.reduce((a, g) => a * g.order, 1);
+    if (best !== undefined && bound <= best.maps.order) continue;
+    const sub = subgroup(t, routing, program, model, streams, group);
+    if ('reason' in sub) reasons.push(sub.reason);
+    else if (best === undefined || sub.maps.order > best.maps.order) best = sub;
   }
-  if (hGens.length === 0) return fallback(`the program is equivariant under no power of ${group.name}'s generators`);
-  const dropped: string[] = [];
-  let built = orbitsAndRoutes(t, routing, program, streams, hGens, model.splitTies, group.name);
-  while ('reason' in built) {
-    // A generator whose routes are not equivariant (up/down's d-mod-k under a low digit) is dropped; the rest may still serve.
-    if (built.generator < 0 || hGens.length === 1) return fallback([...dropped, built.reason].join('; '));
-    dropped.push(built.reason);
-    hGens.splice(built.generator, 1);
-    built = orbitsAndRoutes(t, routing, program, streams, hGens, model.splitTies, group.name);
-  }
+  if (best === undefined) return fallback(reasons.join('; '));
+  const { group, hGens, dropped, built } = best;
   const { maps, repStreams } = built;
   const { order, repOf } = maps;
   const R = maps.image.length / order;
@@ -234,6 +214,51 @@ interface SubgroupGenerator {
   readonly rank: Int32Array;
   readonly node: Int32Array;
   readonly channel: Int32Array;
+}
+
+interface Subgroup {
+  readonly group: AutomorphismGroup;
+  readonly hGens: SubgroupGenerator[];
+  readonly dropped: string[];
+  readonly built: { maps: QuotientMaps; repStreams: number[] };
+  readonly maps: QuotientMaps;
+}
+
+/** The largest subgroup of `group` the program and the routes are equivariant under, or why there is none. */
+function subgroup(t: Topology, routing: RoutingFunction, program: FlowProgram, model: FlowModel, streams: StreamIndex, group: AutomorphismGroup): Subgroup | { reason: string } {
+  if (group.generators.length === 0) return { reason: `${group.name}: no declared automorphism verified (${group.refused.join('; ')})` };
+  const N = program.numRanks;
+  // Per generator, its rank permutation and the smallest power the program is equivariant under.
+  const hGens: SubgroupGenerator[] = [];
+  for (const gen of group.generators) {
+    const rank = new Int32Array(N);
+    let ok = true;
+    for (let r = 0; r < N && ok; r++) {
+      const x = t.rankOfNode[gen.node[t.endpoints[r]]];
+      if (x < 0 || x >= N) ok = false;
+      else rank[r] = x;
+    }
+    if (!ok) continue;
+    for (let j = 1; j < gen.order; j++) {
+      if (gen.order % j !== 0) continue;
+      const pj = power(rank, j);
+      if (equivariant(program, streams, pj)) {
+        hGens.push({ gen, power: j, order: gen.order / j, rank: pj, node: power(gen.node, j), channel: power(gen.channel, j) });
+        break;
+      }
+    }
+  }
+  if (hGens.length === 0) return { reason: `the program is equivariant under no power of the ${group.name}` };
+  const dropped: string[] = [];
+  let built = orbitsAndRoutes(t, routing, program, streams, hGens, model.splitTies, group.name);
+  while ('reason' in built) {
+    // A generator whose routes are not equivariant is dropped; the rest may still serve.
+    if (built.generator < 0 || hGens.length === 1) return { reason: [...dropped, built.reason].join('; ') };
+    dropped.push(built.reason);
+    hGens.splice(built.generator, 1);
+    built = orbitsAndRoutes(t, routing, program, streams, hGens, model.splitTies, group.name);
+  }
+  return { group, hGens, dropped, built, maps: built.maps };
 }
 
 /** What the quotient cannot express, or undefined. */
