@@ -354,7 +354,8 @@ function equivariant(p: FlowProgram, streams: StreamIndex, pi: Int32Array): bool
 }
 
 /**
- * route(h·a, h·b) = h·route(a, b) for every representative flow and every generator h of H (the
+ * route(g·a, g·b) = g·route(a, b) for every representative flow, for every generator g of H along
+ * its whole cycle (g^i·a to g^i·b, each image routed as its own op: the
  * image op's own hint, as the full engine would route it), and the representative's route is the
  * same under the quotient's op numbering (salt): else the reason.
  */
@@ -370,6 +371,7 @@ function checkRoutes(
   const hops = 2 * routing.maxHops + 64;
   const a = makeRouteBuffers(hops);
   const b = makeRouteBuffers(hops);
+  const c = makeRouteBuffers(hops);
   const scratch = makeRouteBuffers(hops);
   const { start, list } = streams;
   let qOp = 0;
@@ -387,16 +389,33 @@ function checkRoutes(
         const n = routeWithHint(t, routing, src, dn, hint, 2 * o + parity, a, scratch);
         const nq = routeWithHint(t, routing, src, dn, hint, 2 * qOp + parity, b, scratch);
         if (nq !== n || !same(a.channels, b.channels, n)) return { reason: `routing ${routing.name} depends on the op's salt`, generator: -1 };
+        // Along each generator's whole cycle through the flow (g^i·a to g^i·b), so that a rule tied to one coordinate (SimGrid's tie at k/2) shows.
         for (let gi = 0; gi < hGens.length; gi++) {
           const g = hGens[gi];
-          const r2 = g.rank[r];
-          const s2 = list[start[r2] + k];
-          const o2 = p.opStart[s2] + (o - p.opStart[s]);
-          const hint2 = p.opHint[o2] >= 0 ? p.hints[p.opHint[o2]] : undefined;
-          const n2 = routeWithHint(t, routing, g.node[src], g.node[dn], hint2, 2 * o2 + parity, b, scratch);
-          if (n2 !== n) return { reason: `routing ${routing.name} is not equivariant under ${g.gen.name} (rank ${r} to ${dst}: ${n} against ${n2} hops)`, generator: gi };
-          for (let i = 0; i < n; i++) {
-            if (g.channel[a.channels[i]] !== b.channels[i]) return { reason: `routing ${routing.name} is not equivariant under ${g.gen.name} (rank ${r} to ${dst}, hop ${i})`, generator: gi };
+          let n1 = n;
+          let cur = a;
+          let next = b;
+          let ri = r;
+          let di = dst;
+          for (let step = 1; step < g.order; step++) {
+            const r2 = g.rank[ri];
+            const d2 = g.rank[di];
+            const s2 = list[start[r2] + k];
+            const o2 = p.opStart[s2] + (o - p.opStart[s]);
+            if (p.opKind[o2] !== OpKind.Send || p.dsts[p.opPeer[o2]] !== d2) return { reason: `the program's image under ${g.gen.name} differs at rank ${r2}`, generator: gi };
+            const hint2 = p.opHint[o2] >= 0 ? p.hints[p.opHint[o2]] : undefined;
+            const n2 = routeWithHint(t, routing, t.endpoints[r2], t.endpoints[d2], hint2, 2 * o2 + parity, next, scratch);
+            if (n2 !== n1) return { reason: `routing ${routing.name} is not equivariant under ${g.gen.name} (rank ${ri} to ${di}: ${n1} against ${n2} hops)`, generator: gi };
+            for (let i = 0; i < n1; i++) {
+              if (g.channel[cur.channels[i]] !== next.channels[i]) return { reason: `routing ${routing.name} is not equivariant under ${g.gen.name} (rank ${ri} to ${di}, hop ${i})`, generator: gi };
+            }
+            // The representative's route in `a` stays for the next generator.
+            const spare = cur === a ? c : cur;
+            cur = next;
+            next = spare;
+            n1 = n2;
+            ri = r2;
+            di = d2;
           }
         }
       }
