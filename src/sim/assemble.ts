@@ -12,6 +12,7 @@ import { OP_NAMES, OpKind } from '../collectives/types.js';
 import { bestBound, demandBounds, scheduleBound, type CollectiveDemand } from './bounds/index.js';
 import type { FlowModel } from './program/model.js';
 import type { FlowProgram } from './program/program.js';
+import type { QuotientMaps } from './flow/symmetry.js';
 import { RESULT_VERSION, type BoundRecord, type ChannelSummary, type OpRecord, type RunResult } from './result.js';
 
 /** Number of bins of the throughput series. */
@@ -47,6 +48,8 @@ export interface AssembleRequest {
   readonly demands?: readonly CollectiveDemand[];
   /** Per rank, the op whose end is its start of the timed region (`--barriers`); the makespan then runs from the earliest. */
   readonly timeOrigin?: Int32Array;
+  /** The symmetry quotient the engine ran (flow/symmetry.ts): the schedule bound is taken on its representatives. */
+  readonly quotient?: { readonly program: FlowProgram; readonly maps: QuotientMaps };
 }
 
 /** How the shared semantics times a program: recorded in every result, whichever engine ran. */
@@ -69,7 +72,7 @@ function ncclTestsRecord(workload: Readonly<Record<string, unknown>> | null | un
 
 export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
   const t = req.topology;
-  const sched = scheduleBound(t, req.boundRouting ?? req.routing, req.program, req.model);
+  const sched = scheduleBound(t, req.boundRouting ?? req.routing, req.quotient?.program ?? req.program, req.model, req.quotient?.maps);
   const topo: BoundRecord[] = req.demands && req.demands.length > 0 ? demandBounds(t, req.demands, req.model) : [];
   const bound = topo.length > 0 ? bestBound(topo).seconds : sched.seconds;
   const makespan = raw.makespan - timeOriginOf(req.timeOrigin, raw.opEnd);

@@ -43,6 +43,7 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
       workload: req.workload,
       demands: req.demands,
       timeOrigin: req.timeOrigin,
+      quotient: sym.used ? { program: sym.program, maps: sym.maps } : undefined,
       modelRecord: {
         engine:
           out.model.sharing === 'cm02'

@@ -34,6 +34,7 @@ function compare(t: Topology, schedule: ReturnType<typeof buildSchedule>, model:
   const sym = quotient.model.symmetry as SymmetryField;
   expect((full.model.symmetry as SymmetryField).used, label).toBe(false);
   expect(relative(quotient.makespan_s, full.makespan_s), label).toBeLessThanOrEqual(1e-9);
+  expect(relative(quotient.schedule_bound_s ?? 0, full.schedule_bound_s ?? 0), `${label} schedule bound`).toBeLessThanOrEqual(1e-9);
   const qf = quotient.ranks.finish_s;
   const ff = full.ranks.finish_s;
   expect(qf.length).toBe(ff.length);
