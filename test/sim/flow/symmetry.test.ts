@@ -83,6 +83,20 @@ describe('the symmetry quotient equals the full engine', () => {
   }
 });
 
+describe('symmetry by default (auto) from 1,024 ranks', () => {
+  it('hop-grouped alltoall on torus:16x8x8 (1,024 ranks): one representative, the full engine\'s makespan', () => {
+    const t = buildTopology('torus:16x8x8');
+    const schedule = buildSchedule({ collective: 'alltoall', algorithm: 'hop-grouped', topology: t, size: 1024 });
+    const auto = simulate({ topology: t, schedule });
+    const full = simulate({ topology: t, schedule, model: { symmetry: 'off' } });
+    expect(auto.model.symmetry).toMatchObject({ mode: 'auto', used: true, group: 'translations of torus:16x8x8', order: 1024, representatives: 1 });
+    expect(relative(auto.makespan_s, full.makespan_s)).toBeLessThanOrEqual(1e-9);
+    expect(relative(auto.schedule_bound_s ?? 0, full.schedule_bound_s ?? 0)).toBeLessThanOrEqual(1e-9);
+    expect(auto.stats.messages).toBe(full.stats.messages);
+    expect(auto.stats.events).toBeLessThan(full.stats.events / 100);
+  }, 300_000);
+});
+
 describe('symmetry falls back where the run is not symmetric, and says why', () => {
   const t = buildTopology('torus:4x4x4');
   const pairwise = (topology: Topology) => buildSchedule({ collective: 'alltoall', algorithm: 'pairwise', topology, size: 16384 });
