@@ -83,6 +83,31 @@ describe('the symmetry quotient equals the full engine', () => {
   }
 });
 
+describe('the quotient under the other model choices', () => {
+  const MODELS: Record<string, FlowModelOptions> = {
+    'per-destination NICs, 2 NICs, injection and ejection limits': { injectionOrder: 'per-destination', nics: 2, injectionBandwidth: 10e9, ejectionBandwidth: 8e9 },
+    'CM02 sharing, latency before transfer': { injectionOrder: 'shared', latencyRule: 'before-transfer', sharing: 'cm02' },
+    'full rate update, split ties, alpha 0': { rateUpdate: 'full', alpha: 0 },
+  };
+  for (const [name, model] of Object.entries(MODELS)) {
+    it(name, () => {
+      for (const spec of ['torus:4x4x4', 'fattree:k=4,levels=3']) {
+        const t = buildTopology(spec);
+        for (const [collective, algorithm] of [['alltoall', 'pairwise'], ['alltoall', 'hop-grouped'], ['allreduce', 'ring'], ['allreduce', 'rabenseifner']] as const) {
+          let schedule;
+          try {
+            schedule = buildSchedule({ collective, algorithm, topology: t, size: 65536 });
+          } catch {
+            continue;
+          }
+          const sym = compare(t, schedule, model, `${spec} ${collective} ${algorithm} ${name}`);
+          expect(sym.used, `${spec} ${algorithm}: ${sym.reason}`).toBe(true);
+        }
+      }
+    }, 300_000);
+  }
+});
+
 describe('symmetry by default (auto) from 1,024 ranks', () => {
   it('hop-grouped alltoall on torus:16x8x8 (1,024 ranks): one representative, the full engine\'s makespan', () => {
     const t = buildTopology('torus:16x8x8');
