@@ -207,28 +207,32 @@ function extend(t: Topology, perm: TerminalPermutation): AutomorphismGenerator |
   }
   if (tail !== N) return 'not every node is reached from a terminal';
   // Channels: (u -> v) maps to the same-numbered parallel channel (π(u) -> π(v)) with equal attributes.
+  // Per node, π(u)'s out-channels are chained by destination (head/nextParallel), so this is O(channels).
   const channel = new Int32Array(t.numChannels).fill(-1);
-  const taken = new Uint8Array(t.numChannels);
+  const head = new Int32Array(N).fill(-1);
+  const nextParallel = new Int32Array(t.numChannels);
   for (let u = 0; u < N; u++) {
     const pu = node[u];
-    for (let a = outStart[u]; a < outStart[u + 1]; a++) {
+    for (let b = outStart[pu + 1] - 1; b >= outStart[pu]; b--) {
+      const d = outChannels[b];
+      nextParallel[d] = head[chDst[d]];
+      head[chDst[d]] = d;
+    }
+    let failure: string | undefined;
+    for (let a = outStart[u]; a < outStart[u + 1] && failure === undefined; a++) {
       const c = outChannels[a];
       const pv = node[chDst[c]];
-      let image = -1;
-      for (let b = outStart[pu]; b < outStart[pu + 1]; b++) {
-        const d = outChannels[b];
-        if (chDst[d] === pv && !taken[d]) {
-          image = d;
-          break;
-        }
+      const image = head[pv];
+      if (image < 0) failure = `channel ${c} (${u} -> ${chDst[c]}) has no image`;
+      else if (t.chBandwidth[image] !== t.chBandwidth[c] || t.chLatency[image] !== t.chLatency[c] || t.chClass[image] !== t.chClass[c]) {
+        failure = `channel ${c} and its image ${image} differ in bandwidth, latency or class`;
+      } else {
+        head[pv] = nextParallel[image];
+        channel[c] = image;
       }
-      if (image < 0) return `channel ${c} (${u} -> ${chDst[c]}) has no image`;
-      if (t.chBandwidth[image] !== t.chBandwidth[c] || t.chLatency[image] !== t.chLatency[c] || t.chClass[image] !== t.chClass[c]) {
-        return `channel ${c} and its image ${image} differ in bandwidth, latency or class`;
-      }
-      taken[image] = 1;
-      channel[c] = image;
     }
+    for (let b = outStart[pu]; b < outStart[pu + 1]; b++) head[chDst[outChannels[b]]] = -1;
+    if (failure !== undefined) return failure;
   }
   return { name: perm.name, order: perm.order, node, channel };
 }
