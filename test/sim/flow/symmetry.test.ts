@@ -87,7 +87,7 @@ describe('the quotient under the other model choices', () => {
   const MODELS: Record<string, FlowModelOptions> = {
     'per-destination NICs, 2 NICs, injection and ejection limits': { injectionOrder: 'per-destination', nics: 2, injectionBandwidth: 10e9, ejectionBandwidth: 8e9 },
     'CM02 sharing, latency before transfer': { injectionOrder: 'shared', latencyRule: 'before-transfer', sharing: 'cm02' },
-    'full rate update, split ties, alpha 0': { rateUpdate: 'full', alpha: 0 },
+    'full rate update, alpha 0': { rateUpdate: 'full', alpha: 0 },
   };
   for (const [name, model] of Object.entries(MODELS)) {
     it(name, () => {
@@ -105,6 +105,19 @@ describe('the quotient under the other model choices', () => {
         }
       }
     }, 300_000);
+  }
+});
+
+it('split ties (half of each tied flow each way) on torus:4x4x4: linear, pairwise and hop-grouped alltoall', () => {
+  const t = buildTopology('torus:4x4x4');
+  for (const algorithm of ['linear', 'pairwise', 'hop-grouped']) {
+    const schedule = buildSchedule({ collective: 'alltoall', algorithm, topology: t, size: 16384 });
+    const q = simulate({ topology: t, schedule, routingOptions: { tie: 'split' }, model: { symmetryMinRanks: 1 } });
+    const f = simulate({ topology: t, schedule, routingOptions: { tie: 'split' }, model: { symmetry: 'off' } });
+    expect((q.model.symmetry as SymmetryField).used, algorithm).toBe(true);
+    expect(q.routing.name).toMatch(/split-halves/);
+    expect(relative(q.makespan_s, f.makespan_s), algorithm).toBeLessThanOrEqual(1e-9);
+    for (let r = 0; r < 64; r++) expect(relative(q.ranks.finish_s[r], f.ranks.finish_s[r])).toBeLessThanOrEqual(1e-9);
   }
 });
 
