@@ -48,8 +48,12 @@ export interface AssembleRequest {
   readonly demands?: readonly CollectiveDemand[];
   /** Per rank, the op whose end is its start of the timed region (`--barriers`); the makespan then runs from the earliest. */
   readonly timeOrigin?: Int32Array;
-  /** The symmetry quotient the engine ran (flow/symmetry.ts): the schedule bound is taken on its representatives. */
-  readonly quotient?: { readonly program: FlowProgram; readonly maps: QuotientMaps };
+  /**
+   * The symmetry quotient the engine ran (flow/symmetry.ts): the schedule bound and the critical path
+   * are taken on its representatives (`times`: the quotient's own per-op times), so the full per-op
+   * times (raw's, expanded on first use) are not built for them.
+   */
+  readonly quotient?: { readonly program: FlowProgram; readonly maps: QuotientMaps; readonly times: Pick<RawRun, 'opStart' | 'opEnd' | 'opPred'> };
 }
 
 /** How the shared semantics times a program: recorded in every result, whichever engine ran. */
@@ -93,11 +97,12 @@ export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
     ranks: { count: req.program.numRanks, finish_s: Array.from(raw.rankFinish) },
     channels: channelSummary(t, raw.channelBytes, raw.makespan),
     throughput: throughputSeries(raw.rateTime, raw.rateValue, raw.makespan),
-    critical_path: criticalPath(req.program, raw),
+    critical_path: criticalPath(req.quotient?.program ?? req.program, req.quotient?.times ?? raw),
     stats: { ...raw.stats, ...hwCollectiveStats(req.program) },
   };
   // Per-op times in seconds, for views that need every op (workload timelines); not serialised.
-  Object.defineProperty(result, 'opTimes', { value: { start: raw.opStart, end: raw.opEnd, pred: raw.opPred } satisfies OpTimes, enumerable: false });
+  // A getter: a symmetry quotient's raw expands its per-op times only when a view asks for them.
+  Object.defineProperty(result, 'opTimes', { get: (): OpTimes => ({ start: raw.opStart, end: raw.opEnd, pred: raw.opPred }), enumerable: false });
   return result;
 }
 

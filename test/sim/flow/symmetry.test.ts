@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyFailures, applyMapping, buildSchedule, buildTopology, listAlgorithms, parseFailures, simulate, type CollectiveKind, type FlowModelOptions, type Topology } from '../../../src/index.js';
 import { automorphismGroups } from '../../../src/topology/automorphisms.js';
+import { opTimesOf } from '../../../src/sim/assemble.js';
 
 const TOPOLOGIES = ['torus:4x4x4', 'torus:8x8', 'fattree:k=4,levels=3', 'fullmesh:8', 'hypercube:4', 'twolevel:leaves=4,hosts=4'];
 const COLLECTIVES: CollectiveKind[] = ['alltoall', 'allreduce', 'allgather', 'reduce-scatter', 'barrier'];
@@ -42,6 +43,13 @@ function compare(t: Topology, schedule: ReturnType<typeof buildSchedule>, model:
   const qb = quotient.raw!.channelBytes;
   const fb = full.raw!.channelBytes;
   for (let c = 0; c < fb.length; c++) expect(Math.abs(qb[c] - fb[c]), `${label} channel ${c}`).toBeLessThanOrEqual(1e-9 * Math.max(1, fb[c]));
+  // Every op's start and end (each a representative's op at the same place in its stream).
+  const qt = opTimesOf(quotient);
+  const ft = opTimesOf(full);
+  expect(qt.end.length).toBe(ft.end.length);
+  for (let o = 0; o < ft.end.length; o++) {
+    if (relative(qt.end[o], ft.end[o]) > 1e-9 || relative(qt.start[o], ft.start[o]) > 1e-9) expect.fail(`${label} op ${o}: ${qt.start[o]}..${qt.end[o]} against ${ft.start[o]}..${ft.end[o]}`);
+  }
   expect(quotient.stats.messages, label).toBe(full.stats.messages);
   expect(relative(quotient.stats.bytes, full.stats.bytes), label).toBeLessThanOrEqual(1e-12);
   return sym;
