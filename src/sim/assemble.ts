@@ -12,6 +12,7 @@ import { OP_NAMES, OpKind } from '../collectives/types.js';
 import { bestBound, demandBounds, scheduleBound, type CollectiveDemand } from './bounds/index.js';
 import type { FlowModel } from './program/model.js';
 import type { FlowProgram } from './program/program.js';
+import type { QuotientMaps } from './flow/symmetry.js';
 import { RESULT_VERSION, type BoundRecord, type ChannelSummary, type OpRecord, type RunResult } from './result.js';
 
 /** Number of bins of the throughput series. */
@@ -47,6 +48,12 @@ export interface AssembleRequest {
   readonly demands?: readonly CollectiveDemand[];
   /** Per rank, the op whose end is its start of the timed region (`--barriers`); the makespan then runs from the earliest. */
   readonly timeOrigin?: Int32Array;
+  /**
+   * The symmetry quotient the engine ran (flow/symmetry.ts): the schedule bound and the critical path
+   * are taken on its representatives (`times`: the quotient's own per-op times), so the full per-op
+   * times (raw's, expanded on first use) are not built for them.
+   */
+  readonly quotient?: { readonly program: FlowProgram; readonly maps: QuotientMaps; readonly times: Pick<RawRun, 'opStart' | 'opEnd' | 'opPred'> };
 }
 
 /** How the shared semantics times a program: recorded in every result, whichever engine ran. */
@@ -69,7 +76,7 @@ function ncclTestsRecord(workload: Readonly<Record<string, unknown>> | null | un
 
 export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
   const t = req.topology;
-  const sched = scheduleBound(t, req.boundRouting ?? req.routing, req.program, req.model);
+  const sched = scheduleBound(t, req.boundRouting ?? req.routing, req.quotient?.program ?? req.program, req.model, req.quotient?.maps);
   // The latency bound takes the least α a message pays: a collective library's messages pay libraryAlpha.
   const boundModel = req.program.opLibrary !== null ? { ...req.model, alpha: Math.min(req.model.alpha, req.model.libraryAlpha) } : req.model;
   const topo: BoundRecord[] = req.demands && req.demands.length > 0 ? demandBounds(t, req.demands, boundModel) : [];
@@ -92,11 +99,12 @@ export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
     ranks: { count: req.program.numRanks, finish_s: Array.from(raw.rankFinish) },
     channels: channelSummary(t, raw.channelBytes, raw.makespan),
     throughput: throughputSeries(raw.rateTime, raw.rateValue, raw.makespan),
-    critical_path: criticalPath(req.program, raw),
+    critical_path: criticalPath(req.quotient?.program ?? req.program, req.quotient?.times ?? raw),
     stats: { ...raw.stats, ...hwCollectiveStats(req.program) },
   };
   // Per-op times in seconds, for views that need every op (workload timelines); not serialised.
-  Object.defineProperty(result, 'opTimes', { value: { start: raw.opStart, end: raw.opEnd, pred: raw.opPred } satisfies OpTimes, enumerable: false });
+  // A getter: a symmetry quotient's raw expands its per-op times only when a view asks for them.
+  Object.defineProperty(result, 'opTimes', { get: (): OpTimes => ({ start: raw.opStart, end: raw.opEnd, pred: raw.opPred }), enumerable: false });
   return result;
 }
 

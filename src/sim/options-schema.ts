@@ -14,7 +14,7 @@
 import { InputError } from '../util/errors.js';
 import { parseBandwidth, parseSize, parseTime } from '../util/units.js';
 import type { EngineName } from './simulate.js';
-import { BARRIER_MODELS, INJECTION_ORDERS, LATENCY_RULES, PROTOCOLS, RATE_UPDATES, type FlowModelOptions } from './program/model.js';
+import { BARRIER_MODELS, INJECTION_ORDERS, LATENCY_RULES, PROTOCOLS, RATE_UPDATES, SYMMETRY_MIN_RANKS, SYMMETRY_MODES, type FlowModelOptions } from './program/model.js';
 
 export type OptionUnit = 'time' | 'size' | 'bandwidth' | 'int' | 'number' | 'choice';
 
@@ -74,6 +74,11 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
     key: 'rateUpdate', flag: 'rate-update', unit: 'choice', choices: RATE_UPDATES, default: 'exact', engines: FLOW,
     elsewhere: 'no effect: the packet engine moves flits cycle by cycle and has no rates to update',
     help: 'exact (exact max-min, re-solving the components of flows a batch of events touched), full (every flow re-solved after each batch: the reference) or local (only flows sharing a channel with a change; faster, approximate)',
+  },
+  {
+    key: 'symmetry', flag: 'symmetry', unit: 'choice', choices: SYMMETRY_MODES, default: 'auto', engines: FLOW,
+    elsewhere: 'no effect: the packet engine runs every rank',
+    help: `auto (from ${SYMMETRY_MIN_RANKS} ranks, time one rank per orbit of the topology's automorphisms when the run is invariant under them: exact, and recorded with the reason when not used) or off (every rank)`,
   },
   {
     key: 'injectionOrder', flag: 'injection-order', unit: 'choice', choices: INJECTION_ORDERS, default: 'fifo', engines: BOTH,

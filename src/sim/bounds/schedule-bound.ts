@@ -14,6 +14,7 @@ import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from '../..
 import type { FlowProgram } from '../program/program.js';
 import { OpKind } from '../../collectives/types.js';
 import type { FlowModel } from '../program/model.js';
+import type { QuotientMaps } from '../flow/symmetry.js';
 
 export interface ScheduleBound {
   readonly seconds: number;
@@ -39,6 +40,8 @@ class StepLoad {
     private readonly model: FlowModel,
     private readonly injBase: number,
     private readonly ejBase: number,
+    /** A symmetry quotient (flow/symmetry.ts): loads land on channel orbits and representatives' ports. */
+    private readonly quotient: QuotientMaps | undefined,
   ) {
     this.load = new Float64Array(ejBase + program.numRanks);
     this.touched = new Int32Array(this.load.length);
@@ -56,26 +59,28 @@ class StepLoad {
   /** Adds a route's channels and its NIC ports; returns its bottleneck bandwidth. */
   addRoute(buf: RouteBuffers, hops: number, srcRank: number, dstRank: number, s: number, bytes: number, withInj: boolean): number {
     const { t, model } = this;
+    const orbit = this.quotient?.channelOrbit;
     let minBw = Infinity;
     for (let i = 0; i < hops; i++) {
-      this.add(buf.channels[i], bytes);
+      this.add(orbit === undefined ? buf.channels[i] : orbit[buf.channels[i]], bytes);
       minBw = Math.min(minBw, t.chBandwidth[buf.channels[i]]);
     }
     if (model.injectionBandwidth !== null && withInj) {
       this.add(this.injBase + srcRank * model.nics + (this.program.streamLocal[s] % model.nics), bytes);
       minBw = Math.min(minBw, model.injectionBandwidth);
     }
-    if (model.ejectionBandwidth !== null && dstRank >= 0) this.add(this.ejBase + dstRank, bytes);
+    if (model.ejectionBandwidth !== null && dstRank >= 0) this.add(this.ejBase + (this.quotient === undefined ? dstRank : this.quotient.repOf[dstRank]), bytes);
     return minBw;
   }
 
   /** The step's time (at least `flowMax`), leaving every load at zero for the next step. */
   finish(flowMax: number): number {
-    const { t, model, load, touched } = this;
+    const { t, model, load, touched, quotient: q } = this;
     let step = flowMax;
     for (let i = 0; i < this.numTouched; i++) {
       const r = touched[i];
-      const cap = r < t.numChannels ? t.chBandwidth[r] : r < this.ejBase ? model.injectionBandwidth! : model.ejectionBandwidth! * model.nics;
+      // An orbit O of channels carries |H| / |O| images of each entry: its capacity is bandwidth × |O| / |H|.
+      const cap = r < t.numChannels ? (q === undefined ? t.chBandwidth[r] : (t.chBandwidth[r] * q.orbitSize[r]) / q.order) : r < this.ejBase ? model.injectionBandwidth! : model.ejectionBandwidth! * model.nics;
       step = Math.max(step, load[r] / cap);
       load[r] = 0;
       this.isTouched[r] = 0;
@@ -85,13 +90,14 @@ class StepLoad {
   }
 }
 
-export function scheduleBound(t: Topology, routing: RoutingFunction, program: FlowProgram, model: FlowModel): ScheduleBound {
+/** `quotient`: the program is a symmetry quotient's representatives (flow/symmetry.ts); the bound is the full program's. */
+export function scheduleBound(t: Topology, routing: RoutingFunction, program: FlowProgram, model: FlowModel, quotient?: QuotientMaps): ScheduleBound {
   const R = program.numRanks;
   const C = t.numChannels;
   const nics = model.nics;
   const injBase = C;
   const ejBase = C + R * nics;
-  const stepLoad = new StepLoad(t, program, model, injBase, ejBase);
+  const stepLoad = new StepLoad(t, program, model, injBase, ejBase, quotient);
   const S = program.numStreams;
   const cursor = new Int32Array(S);
   const gap = new Float64Array(S);

@@ -31,6 +31,7 @@ import { NicSendQueues } from './nic-queues.js';
 import { ExactRateUpdate, LocalRateUpdate, type RateUpdater } from './rate-update.js';
 import { ComponentRateUpdate } from './component-rate-update.js';
 import { FlowChannelLoad, readsLoad } from './channel-load.js';
+import { quotientSource, type QuotientMaps } from './symmetry.js';
 
 /** Events: a stream wake the shared semantics asked for, and a message's delivery. */
 const E_WAKE = 0;
@@ -56,6 +57,12 @@ export interface FlowEngineOptions extends FlowModelOptions {
    * must not change a result: tests run the same case with a tiny and a huge arena, verified.
    */
   arena?: { readonly initialEntries?: number; readonly verify?: boolean };
+  /**
+   * Run the program as a symmetry quotient (symmetry.ts `findQuotient`): the program holds the
+   * representatives' streams, channels are replaced by their orbits, deliveries land at the
+   * destination's representative. Outputs stay per representative (run.ts expands them).
+   */
+  quotient?: QuotientMaps;
 }
 
 export interface FlowRunOutput {
@@ -128,6 +135,9 @@ export class FlowEngine {
   private readonly treeSet = new Set<number>();
   private readonly resBuf: number[] = [];
   private readonly channelBytes: Float64Array;
+  /** Symmetry quotient: channel -> its orbit's standing channel, and the delivery maps; null for a full run. */
+  private readonly channelOrbit: Int32Array | null;
+  private readonly quotient: QuotientMaps | null;
   private readonly rateTime = new Growing();
   private readonly rateValue = new Growing();
   private readonly perClass: Float64Array | undefined;
@@ -161,6 +171,10 @@ export class FlowEngine {
     this.sharedBase = this.ejBase + R;
     const capacity = new Float64Array(this.sharedBase + (shared?.capacity.length ?? 0));
     capacity.set(t.chBandwidth);
+    const q = (this.quotient = opts.quotient ?? null);
+    this.channelOrbit = q?.channelOrbit ?? null;
+    // An orbit O of channels is one resource: |H| / |O| images of each of its path entries load every channel of O.
+    if (q) for (let c = 0; c < C; c++) capacity[c] = q.orbitSize[c] > 0 ? (t.chBandwidth[c] * q.orbitSize[c]) / q.order : 0;
     if (shared) capacity.set(shared.capacity, this.sharedBase);
     for (let i = 0; i < R * nics; i++) capacity[this.injBase + i] = model.injectionBandwidth ?? Infinity;
     for (let r = 0; r < R; r++) capacity[this.ejBase + r] = model.ejectionBandwidth === null ? Infinity : model.ejectionBandwidth * nics;
@@ -184,6 +198,7 @@ export class FlowEngine {
       sendsLeft: (s) => outstanding[s] === 0,
       wakeAt: (at, s) => this.events.push(at, E_WAKE, s),
       signalsSendsLeft: true,
+      groupRankFactor: q?.order,
       routeLatency: routeLatency(t, routing, model.routerLatency),
     }, (seconds) => seconds);
     let maxHops = 2 * routing.maxHops + 2;
@@ -329,9 +344,10 @@ export class FlowEngine {
     const chBandwidth = this.topology.chBandwidth;
     let minBw = Infinity;
     const shared = this.shared;
+    const orbit = this.channelOrbit;
     for (let i = 0; i < hops; i++) {
       const c = buf.channels[i];
-      resBuf.push(c);
+      resBuf.push(orbit === null ? c : orbit[c]);
       minBw = Math.min(minBw, chBandwidth[c]);
       if (shared) for (let k = shared.start[c]; k < shared.start[c + 1]; k++) resBuf.push(this.sharedBase + shared.res[k]);
     }
@@ -339,7 +355,7 @@ export class FlowEngine {
       resBuf.push(this.injBase + srcRank * this.nics + (this.program.streamLocal[s] % this.nics));
       minBw = Math.min(minBw, this.model.injectionBandwidth!);
     }
-    if (this.useEj && dstRank >= 0) resBuf.push(this.ejBase + dstRank);
+    if (this.useEj && dstRank >= 0) resBuf.push(this.ejBase + (this.quotient === null ? dstRank : this.quotient.repOf[dstRank]));
     return minBw;
   }
 
@@ -514,7 +530,9 @@ export class FlowEngine {
       return;
     }
     msgs.release(m);
-    this.runner.deliver(msgs.src[m], msgs.dst[m], msgs.tag[m], msgs.op[m], this.now);
+    const q = this.quotient;
+    if (q === null) this.runner.deliver(msgs.src[m], msgs.dst[m], msgs.tag[m], msgs.op[m], this.now);
+    else this.runner.deliver(quotientSource(q, msgs.src[m], msgs.dst[m]), q.repOf[msgs.dst[m]], msgs.tag[m], msgs.op[m], this.now);
   }
 }
 

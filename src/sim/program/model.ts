@@ -96,7 +96,24 @@ export interface FlowModelOptions {
   latencyRule?: LatencyRule;
   /** The name of the preset these options came from (sim/flow/presets.ts), recorded in the result; null for none. */
   preset?: string | null;
+  /**
+   * Flow engine: 'auto' (default) times one representative rank per orbit when the run is invariant
+   * under a subgroup of the topology's declared automorphisms and has at least `symmetryMinRanks`
+   * ranks (sim/flow/symmetry.ts; exact up to floating-point order); 'off' always runs every rank.
+   */
+  symmetry?: SymmetryMode;
+  /** Library only: the rank count from which 'auto' uses symmetry (default 1,024; tests set 1). */
+  symmetryMinRanks?: number;
 }
+
+export type SymmetryMode = 'auto' | 'off';
+export const SYMMETRY_MODES: readonly SymmetryMode[] = ['auto', 'off'];
+/**
+ * Below this many ranks `symmetry: auto` runs the full engine: it is the reference and takes at most
+ * a few CPU seconds there (pairwise alltoall on 512 ranks: 1.75 s, docs/performance.md), while the
+ * quotient's checks cost a pass over the whole program either way.
+ */
+export const SYMMETRY_MIN_RANKS = 1024;
 
 export type BarrierModel = 'stages' | 'linear';
 export const BARRIER_MODELS: readonly BarrierModel[] = ['stages', 'linear'];
@@ -141,11 +158,19 @@ export interface FlowModel {
   readonly sharing: Sharing;
   readonly latencyRule: LatencyRule;
   readonly preset: string | null;
+  readonly symmetry: SymmetryMode;
+  readonly symmetryMinRanks: number;
 }
 
 function nonNegative(field: string, v: number | undefined, dflt: number): number {
   if (v === undefined) return dflt;
   if (!(typeof v === 'number' && Number.isFinite(v) && v >= 0)) throw new InputError(field, v, 'a non-negative finite number');
+  return v;
+}
+
+function positiveInteger(field: string, v: number | undefined, dflt: number): number {
+  if (v === undefined) return dflt;
+  if (!(Number.isInteger(v) && v >= 1)) throw new InputError(field, v, 'a positive integer');
   return v;
 }
 
@@ -202,6 +227,8 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     sharing: checkSharing(opts.sharing, opts.rateUpdate),
     latencyRule: checkLatency(opts.latencyRule, opts.injectionOrder),
     preset: opts.preset ?? null,
+    symmetry: oneOf('model.symmetry', opts.symmetry, SYMMETRY_MODES, 'auto'),
+    symmetryMinRanks: positiveInteger('model.symmetryMinRanks', opts.symmetryMinRanks, SYMMETRY_MIN_RANKS),
   };
 }
 

@@ -34,6 +34,11 @@ export interface StreamHost {
    * routing (program/route-latency.ts), asked only when a barrier is timed 'linear'.
    */
   routeLatency(srcRank: number, dstRank: number): number;
+  /**
+   * Ranks each program rank stands for in a barrier's P (a symmetry quotient runs one rank per orbit
+   * of |H| ranks, flow/symmetry.ts); default 1.
+   */
+  readonly groupRankFactor?: number;
 }
 
 const READY = 0;
@@ -220,6 +225,7 @@ export class StreamRunner {
         }
       }
     }
+    if (host.groupRankFactor !== undefined) for (let k = 0; k < nKeys; k++) this.keyRanks[k] *= host.groupRankFactor;
     // Collectives use few tags, mostly in runs: skip the map while the tag repeats.
     let runTag = NaN;
     for (let o = 0; o < nOps; o++) {
