@@ -47,6 +47,20 @@ export interface GeneratedWorkload {
   readonly params: Readonly<Record<string, number>>;
 }
 
+/**
+ * The generator's defaults, in one place: `workload generate`'s options, a request's `generate`
+ * (filled in when the request is built, so two spellings of one step are one request and one sweep
+ * point) and the generator itself.
+ */
+export const TRANSFORMER_DEFAULTS: Readonly<Required<TransformerOptions>> = {
+  tp: 8, pp: 1, dp: 1, ep: 1, layers: 4, hidden: 8192, sequence: 2048, microbatch: 1, microbatches: 1, bytesPerElement: 2,
+};
+
+/** Every generator parameter, the given ones kept and the rest at their defaults. */
+export function withTransformerDefaults(o: Partial<TransformerOptions>): Required<TransformerOptions> {
+  return { ...TRANSFORMER_DEFAULTS, ...o };
+}
+
 /** Refused beyond this many ranks (a generated trace is held in memory). */
 export const GENERATE_MAX_RANKS = 65536;
 
@@ -57,16 +71,17 @@ function positiveInt(field: string, v: number | undefined, fallback: number, min
 }
 
 export function generateTransformer(o: TransformerOptions): GeneratedWorkload {
-  const tp = positiveInt('tp', o.tp, 1);
-  const pp = positiveInt('pp', o.pp, 1);
-  const dp = positiveInt('dp', o.dp, 1);
-  const layers = positiveInt('layers', o.layers, 1);
-  const ep = positiveInt('ep', o.ep, 1, 0) || 1;
-  const h = positiveInt('hidden', o.hidden, 8192);
-  const seq = positiveInt('sequence', o.sequence, 2048);
-  const mb = positiveInt('microbatch', o.microbatch, 1);
-  const m = positiveInt('microbatches', o.microbatches, 1);
-  const e = positiveInt('bytes-per-element', o.bytesPerElement, 2);
+  const d = TRANSFORMER_DEFAULTS;
+  const tp = positiveInt('tp', o.tp, d.tp);
+  const pp = positiveInt('pp', o.pp, d.pp);
+  const dp = positiveInt('dp', o.dp, d.dp);
+  const layers = positiveInt('layers', o.layers, d.layers);
+  const ep = positiveInt('ep', o.ep, d.ep, 0) || 1;
+  const h = positiveInt('hidden', o.hidden, d.hidden);
+  const seq = positiveInt('sequence', o.sequence, d.sequence);
+  const mb = positiveInt('microbatch', o.microbatch, d.microbatch);
+  const m = positiveInt('microbatches', o.microbatches, d.microbatches);
+  const e = positiveInt('bytes-per-element', o.bytesPerElement, d.bytesPerElement);
   const R = tp * pp * dp;
   if (R > GENERATE_MAX_RANKS) throw new LimitError('ranks', `tp × pp × dp = ${R}`, `${GENERATE_MAX_RANKS} ranks`);
   if (layers % pp !== 0) throw new InputError('layers', layers, `a multiple of pp (${pp}): every stage holds the same number of layers`);

@@ -23,7 +23,7 @@ import type { FlowModelOptions } from '../sim/program/model.js';
 import type { PacketConfig, PresetName } from '../sim/packet/config.js';
 import { traceFromRankFiles, type RankFile } from './chakra/files.js';
 import { parseCommGroups, type ChakraTrace, type DependencyKinds } from './chakra/trace.js';
-import { generateTransformer, generatedTrace } from './generate.js';
+import { generateTransformer, generatedTrace, withTransformerDefaults } from './generate.js';
 import { runWorkload, type WorkloadRun } from './run.js';
 import type { CollectiveAlgorithms, LowerOptions, LoweredWorkload } from './lower.js';
 import type { WorkloadReport } from './analyze.js';
@@ -59,9 +59,6 @@ export type WorkloadRunView = WorkloadResult & { readonly lowered: LoweredWorklo
 /** The result of a request of any kind, discriminated by `kind`. */
 export type RequestResult = Result | WorkloadResult;
 
-/** Defaults of a generated step when the request leaves them out (as `workload generate`'s options). */
-const GENERATE_DEFAULTS = { tp: 8, dp: 1, layers: 4 } as const;
-
 /** prepare() for a request of any kind: a workload here, the others in sim/prepare.ts. */
 export function prepareRequest(raw: RunRequest | unknown, io: WorkloadIo = {}): PreparedRequest {
   const req = parseRunRequest(raw);
@@ -72,10 +69,12 @@ export function prepareRequest(raw: RunRequest | unknown, io: WorkloadIo = {}): 
 function prepareWorkload(req: RunRequest, w: ChakraWorkload, io: WorkloadIo): PreparedWorkload {
   if (req.noise !== undefined) throw new InputError('request.noise', 'a disturbance', 'no noise with a workload (its compute durations come from the trace or the device model)');
   if (req.barriers) throw new InputError('request.barriers', true, "false with a workload (a step's dependency graph is not bracketed by barriers)");
-  const { request, topology, engine, routingOptions, preset } = resolveBase(req, io, (t, e) => {
+  const { request: base, topology, engine, routingOptions, preset } = resolveBase(req, io, (t, e) => {
     if (e === 'packet') checkPacketNodes(t.numNodes, t.spec);
     return undefined;
   });
+  // A generated step's every parameter in the recorded request, so it says which step ran.
+  const request = w.generate === undefined ? base : { ...base, workload: { ...w, generate: withTransformerDefaults(w.generate) } };
   const trace = traceOf(w, io);
   return {
     kind: 'workload',
@@ -94,7 +93,7 @@ function prepareWorkload(req: RunRequest, w: ChakraWorkload, io: WorkloadIo): Pr
 function traceOf(w: ChakraWorkload, io: WorkloadIo): ChakraTrace {
   if (w.generate !== undefined) {
     if (w.commGroups !== undefined || w.replicate !== undefined) throw new InputError('request.workload.generate', 'with commGroups or replicate', 'a generated step alone (it names its own process groups, one file per rank)');
-    return generatedTrace(generateTransformer({ ...GENERATE_DEFAULTS, ...w.generate }));
+    return generatedTrace(generateTransformer(withTransformerDefaults(w.generate)));
   }
   return readTrace({ paths: w.trace!, commGroups: w.commGroups, deps: w.deps as DependencyKinds | undefined, replicate: w.replicate }, io);
 }

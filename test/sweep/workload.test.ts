@@ -81,7 +81,8 @@ describe('sweep kind workload', () => {
       // The full resolved request is stored, and it names the point's choices.
       const request = stored.request as { topology: string; workload: { generate: unknown; algorithms: unknown } };
       expect(request.topology).toBe(row.topology);
-      expect(request.workload.generate).toEqual(GENERATE);
+      // Every generator parameter, the ones left out at their defaults (workload/generate.ts TRANSFORMER_DEFAULTS).
+      expect(request.workload.generate).toEqual({ ...GENERATE, pp: 1, ep: 1, microbatch: 1, microbatches: 1, bytesPerElement: 2 });
       expect(request.workload.algorithms).toEqual({ allreduce: String(row.algorithm).replace('allreduce=', '') });
       expectFigures(row, alone.report as Report);
     }
@@ -147,6 +148,11 @@ describe('sweep kind workload', () => {
     const b = expandSweep({ kind: 'workload', fixed: { topology: 'ring:4', generate: 'tp=2, dp=2', algorithm: 'allreduce=ring;alltoall=bruck' } });
     expect(a.points[0].params).toEqual({ algorithm: 'allreduce=ring,alltoall=bruck', generate: 'tp=2,dp=2', topology: 'ring:4' });
     expect(b.points[0].key).toBe(a.points[0].key);
+    // A generator default spelled out (dp=1, layers=4) is the same step, so the same point.
+    const short = expandSweep({ kind: 'workload', fixed: { topology: 'ring:4', generate: { tp: 2 } } });
+    const spelled = expandSweep({ kind: 'workload', fixed: { topology: 'ring:4', generate: { tp: 2, dp: 1, layers: 4 } } });
+    expect(spelled.points[0].key).toBe(short.points[0].key);
+    expect(expandSweep({ kind: 'workload', fixed: { topology: 'ring:4', generate: { tp: 2, dp: 2 } } }).points[0].key).not.toBe(short.points[0].key);
     // An axis of mappings: one point per model.
     const models = expandSweep({ kind: 'workload', fixed: { topology: 'ring:4' }, axes: { generate: [{ tp: 2, dp: 2 }, { tp: 4, dp: 1 }] } });
     expect(models.points.map((p) => p.params.generate)).toEqual(['tp=2,dp=2', 'tp=4,dp=1']);

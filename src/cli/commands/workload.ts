@@ -21,7 +21,7 @@ import { parseRunRequest, type RunRequest } from '../../sim/request.js';
 import { flagProperty, MODEL_OPTIONS, modelOptionsFromText } from '../../sim/options-schema.js';
 import { routingNames } from '../../routing/registry.js';
 import type { WorkloadReport } from '../../workload/analyze.js';
-import { generateTransformer } from '../../workload/generate.js';
+import { generateTransformer, TRANSFORMER_DEFAULTS, withTransformerDefaults } from '../../workload/generate.js';
 import { programToChakra } from '../../workload/chakra/export.js';
 import { refuseOversized } from '../../sim/prepare.js';
 import { lowerSchedule } from '../../sim/program/from-schedule.js';
@@ -83,7 +83,7 @@ export function workloadRequestFromOptions(opts: WorkloadRunOptions): RunRequest
     ...(opts.fail !== undefined ? { fail: opts.fail } : {}),
     workload: {
       kind: 'workload',
-      ...(opts.trace !== undefined ? { trace: opts.trace } : { generate: parseGenerate(opts.generate!) }),
+      ...(opts.trace !== undefined ? { trace: opts.trace } : { generate: withTransformerDefaults(parseGenerate(opts.generate!)) }),
       ...(opts.commGroups !== undefined ? { commGroups: opts.commGroups } : {}),
       ...(opts.deps !== undefined ? { deps: opts.deps } : {}),
       ...(replicate !== undefined ? { replicate } : {}),
@@ -217,15 +217,15 @@ function registerGenerate(workload: Command): void {
     .command('generate')
     .description('write a transformer training step (TP × PP × DP, optional expert all-to-all) as Chakra ET, one name.<rank>.et per rank')
     .requiredOption('--out <dir>', 'directory for the .et files (created; must not hold .et files)')
-    .option('--tp <n>', 'tensor-parallel group size', '8')
-    .option('--pp <n>', 'pipeline stages', '1')
-    .option('--dp <n>', 'data-parallel replicas', '1')
-    .option('--ep <n>', 'expert-parallel group size within DP (1: dense MLP)', '1')
-    .option('--layers <n>', 'transformer layers', '4')
-    .option('--hidden <n>', 'hidden size', '8192')
-    .option('--sequence <n>', 'sequence length', '2048')
-    .option('--microbatch <n>', 'sequences per microbatch', '1')
-    .option('--microbatches <n>', 'microbatches per step (GPipe)', '1')
+    .option('--tp <n>', 'tensor-parallel group size', String(TRANSFORMER_DEFAULTS.tp))
+    .option('--pp <n>', 'pipeline stages', String(TRANSFORMER_DEFAULTS.pp))
+    .option('--dp <n>', 'data-parallel replicas', String(TRANSFORMER_DEFAULTS.dp))
+    .option('--ep <n>', 'expert-parallel group size within DP (1: dense MLP)', String(TRANSFORMER_DEFAULTS.ep))
+    .option('--layers <n>', 'transformer layers', String(TRANSFORMER_DEFAULTS.layers))
+    .option('--hidden <n>', 'hidden size', String(TRANSFORMER_DEFAULTS.hidden))
+    .option('--sequence <n>', 'sequence length', String(TRANSFORMER_DEFAULTS.sequence))
+    .option('--microbatch <n>', 'sequences per microbatch', String(TRANSFORMER_DEFAULTS.microbatch))
+    .option('--microbatches <n>', 'microbatches per step (GPipe)', String(TRANSFORMER_DEFAULTS.microbatches))
     .option('--name <name>', 'file name prefix', 'transformer')
     .action((opts: GenerateOptions) => {
       const int = (field: keyof GenerateOptions): number => parseIntValue(opts[field], field, { min: field === 'ep' ? 0 : 1, max: 2 ** 31 - 1 });
