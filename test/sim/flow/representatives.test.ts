@@ -1,0 +1,115 @@
+/**
+ * Issue 29: a ring allreduce timed from its representatives' streams alone (sim/representatives.ts)
+ * equals the full engine, and a run that does not qualify is refused at 16,384 ranks as before.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildSchedule, buildTopology, LimitError, OpKind, prepare, runPrepared, type RunRequest } from '../../../src/index.js';
+import { declaredRotation } from '../../../src/collectives/registry.js';
+import { lowerSchedule } from '../../../src/sim/program/from-schedule.js';
+import { rotationProgram } from '../../../src/sim/program/from-rotation.js';
+import { refuseOversized } from '../../../src/sim/prepare.js';
+import type { RunResult } from '../../../src/sim/result.js';
+
+const relative = (a: number, b: number): number => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(b), 1e-300));
+
+/** A prepared ring allreduce run with symmetry from one rank (the library-only threshold), as simulate runs it. */
+function ring(topology: string, size: number, model: RunRequest['model'] = {}): RunResult & { schedule?: unknown } {
+  const p = prepare({ topology, workload: { kind: 'collective', collective: 'allreduce', algorithm: 'ring', size }, model });
+  return runPrepared({ ...p, model: { ...p.model, symmetryMinRanks: 1 } }) as RunResult & { schedule?: unknown };
+}
+
+const symmetryOf = (r: RunResult) => r.model.symmetry as { used: boolean; representatives_only?: boolean; order?: number; representatives?: number; reason?: string };
+
+describe('the ring allreduce declares its rotation', () => {
+  it("every rank's declared ops are its lowered stream's, op for op (kinds, peers, bytes, tags)", () => {
+    const t = buildTopology('torus:4x4');
+    const build = { topology: t, collective: 'allreduce' as const, algorithm: 'ring', size: 64 * 1024 };
+    const full = lowerSchedule(buildSchedule(build), t);
+    const decl = declaredRotation(build)!;
+    const all = Array.from({ length: 16 }, (_, r) => r);
+    const q = rotationProgram(16, decl.streams).emit(all);
+    expect(q.numStreams).toBe(full.numStreams);
+    expect(q.numOps).toBe(full.numOps);
+    expect(decl.streams.opsPerRank * 16).toBe(full.numOps);
+    for (let o = 0; o < full.numOps; o++) {
+      expect([q.opKind[o], q.opBytes[o], q.opTag[o], q.opHint[o]]).toEqual([full.opKind[o], full.opBytes[o], full.opTag[o], full.opHint[o]]);
+      const peer = (p: typeof q, i: number) => (p.opKind[i] === OpKind.Send ? p.dsts[p.opPeer[i]] : p.opPeer[i]);
+      if (q.opKind[o] === OpKind.Send || q.opKind[o] === OpKind.Recv) expect(peer(q, o)).toBe(peer(full, o));
+    }
+    for (let s = 0; s < full.numStreams; s++) expect([q.streamRank[s], q.opStart[s]]).toEqual([full.streamRank[s], full.opStart[s]]);
+  });
+
+  it('declares nothing when the segments are unequal (size not a multiple of ranks × element)', () => {
+    const t = buildTopology('torus:4x4');
+    expect(declaredRotation({ topology: t, collective: 'allreduce', algorithm: 'ring', size: 64 * 1024 + 4 })).toBeUndefined();
+  });
+});
+
+describe('representatives alone equal the full engine', () => {
+  for (const topology of ['fattree:k=16,levels=2', 'torus:16x16']) {
+    it(`${topology}: makespan, every rank's finish, the schedule bound and bound_s to 1e-9`, () => {
+      const rep = ring(topology, 1 << 20, { symmetry: 'representatives' });
+      const off = ring(topology, 1 << 20, { symmetry: 'off' });
+      const sym = symmetryOf(rep);
+      expect(sym.used).toBe(true);
+      expect(sym.representatives_only).toBe(true);
+      expect(rep.schedule).toBeUndefined();
+      expect(relative(rep.makespan_s, off.makespan_s)).toBeLessThan(1e-9);
+      expect(relative(rep.schedule_bound_s!, off.schedule_bound_s!)).toBeLessThan(1e-9);
+      expect(relative(rep.bound_s, off.bound_s)).toBeLessThan(1e-9);
+      expect(rep.ranks.finish_s.length).toBe(256);
+      for (let r = 0; r < 256; r++) expect(relative(rep.ranks.finish_s[r], off.ranks.finish_s[r])).toBeLessThan(1e-9);
+      expect(rep.workload).toEqual(off.workload);
+      expect(rep.stats.messages).toBe(off.stats.messages);
+      expect(rep.channels.total_bytes).toBeCloseTo(off.channels.total_bytes, 0);
+      expect(rep.critical_path.length).toBe(off.critical_path.length);
+    });
+  }
+
+  it('auto takes the path only where the full schedule would be refused: below the limit the schedule is built', () => {
+    const auto = ring('torus:16x16', 1 << 20);
+    expect(symmetryOf(auto).used).toBe(true);
+    expect(symmetryOf(auto).representatives_only).toBeUndefined();
+    expect(auto.schedule).toBeDefined();
+  });
+
+  it('unequal segments run the normal path even when representatives are asked for', () => {
+    const r = ring('torus:16x16', (1 << 20) + 4, { symmetry: 'representatives' });
+    expect(symmetryOf(r).representatives_only).toBeUndefined();
+    expect(r.schedule).toBeDefined();
+  });
+});
+
+describe('16,384 ranks: refused unless the representative-only path is taken', () => {
+  const topology = 'fattree:k=128,levels=2';
+  const t = buildTopology(topology);
+  const workload = { kind: 'collective' as const, collective: 'allreduce', algorithm: 'ring', size: 1 << 30 };
+  // The line today's refusal gives (prepare's refuseOversized), whatever makes the run not qualify.
+  let line = '';
+  try {
+    refuseOversized({ topology: t, engine: 'flow', build: { topology: t, collective: 'allreduce', algorithm: 'ring', size: 1 << 30 } });
+  } catch (e) {
+    line = (e as Error).message;
+  }
+
+  it('the refusal names the op limit', () => {
+    expect(line).toMatch(/268435456 schedule ops/);
+  });
+
+  for (const [label, extra] of [
+    ['noise', { noise: { jitter: 1e-6, seed: 1 } }],
+    ['a rank mapping', { mapping: 'reverse' }],
+    ['symmetry off', { model: { symmetry: 'off' } }],
+  ] as const) {
+    it(`${label}: refused by prepare with the same line`, () => {
+      expect(() => prepare({ topology, workload, ...extra } as RunRequest)).toThrow(LimitError);
+      expect(() => prepare({ topology, workload, ...extra } as RunRequest)).toThrow(line);
+    });
+  }
+
+  it('a candidate the run finds not qualifying (rate update local) is refused by the run with the same line, before building', () => {
+    const p = prepare({ topology, workload, model: { rateUpdate: 'local' } });
+    expect(() => runPrepared(p)).toThrow(LimitError);
+    expect(() => runPrepared(p)).toThrow(line);
+  });
+});
