@@ -391,6 +391,12 @@ function checkRoutes(
   split: boolean,
   fullOp: (s: number, o: number) => number,
   imageOf: (r2: number, s: number, o: number) => { readonly op: number; readonly dst: number; readonly hint: RouteHintOf } | undefined,
+  /**
+   * Walk each generator's cycle once per (source, destination, tie half) and hold every other op of
+   * that pair to the same route under its own salts (the declared path: a ring's 2(n−1) sends from a
+   * representative all go to one neighbour, so walking every op's cycle would route the full program).
+   */
+  oncePerPair = false,
 ): { reason: string; generator: number } | undefined {
   const hops = 2 * routing.maxHops + 64;
   const a = makeRouteBuffers(hops);
@@ -398,6 +404,7 @@ function checkRoutes(
   const c = makeRouteBuffers(hops);
   const scratch = makeRouteBuffers(hops);
   let qOp = 0;
+  const walked = new Map<number, Int32Array>();
   for (const s of repStreams) {
     const r = p.streamRank[s];
     for (let o = p.opStart[s]; o < p.opStart[s + 1]; o++, qOp++) {
@@ -411,6 +418,15 @@ function checkRoutes(
         const n = routeWithHint(t, routing, src, dn, hint, 2 * fullOp(s, o) + parity, a, scratch);
         const nq = routeWithHint(t, routing, src, dn, hint, 2 * qOp + parity, b, scratch);
         if (nq !== n || !same(a.channels, b.channels, n)) return { reason: `routing ${routing.name} depends on the op's salt`, generator: -1 };
+        if (oncePerPair) {
+          const key = (r * p.numRanks + dst) * 2 + parity;
+          const seen = walked.get(key);
+          if (seen !== undefined) {
+            if (seen.length !== n || !same(seen, a.channels, n)) return { reason: `routing ${routing.name} depends on the op's salt`, generator: -1 };
+            continue;
+          }
+          walked.set(key, a.channels.slice(0, n));
+        }
         // Along each generator's whole cycle through the flow (g^i·a to g^i·b), so that a rule tied to one coordinate (SimGrid's tie at k/2) shows.
         for (let gi = 0; gi < hGens.length; gi++) {
           const g = hGens[gi];
@@ -546,10 +562,11 @@ export function declaredQuotient(t: Topology, routing: RoutingFunction, model: F
   if (typeof pre === 'string') return fallback(pre);
   let best: DeclaredQuotient | undefined;
   const reasons: string[] = [];
-  for (const group of pre) {
-    const bound = group.generators.reduce((a, g) => a * g.order, 1);
-    if (best !== undefined && bound <= best.maps.order) continue;
-    const hGens = rotationGenerators(t, N, group);
+  // Largest candidate subgroup first: emitting a small one's many representatives (the top bit flip
+  // of a fat tree is the rotation by N/2: N/2 representatives) costs what the full program would.
+  const candidates = pre.map((group) => ({ group, hGens: rotationGenerators(t, N, group) })).sort((a, b) => orderOf(b.hGens) - orderOf(a.hGens));
+  for (const { group, hGens } of candidates) {
+    if (best !== undefined && orderOf(hGens) <= best.maps.order) break;
     if (hGens.length === 0) {
       reasons.push(`no power of the ${group.name} rotates the ranks`);
       continue;
@@ -570,7 +587,7 @@ export function declaredQuotient(t: Topology, routing: RoutingFunction, model: F
       const check = checkRoutes(t, routing, program, all, hGens, model.splitTies, (s, o) => program.streamRank[s] * L + (o - program.opStart[s]), (r2, s, o) => {
         const shift = r2 - program.streamRank[s];
         return { op: r2 * L + (o - program.opStart[s]), dst: (((program.dsts[program.opPeer[o]] + shift) % N) + N) % N, hint: undefined };
-      });
+      }, true);
       if (check === undefined) {
         const record = { used: true as const, group: group.name, generators: hGens.map((g) => (g.power === 1 ? g.gen.name : `(${g.gen.name})^${g.power}`)), order: maps.order, representatives: reps.length, ...(dropped.length > 0 ? { dropped } : {}) };
         found = { used: true, record, maps, program };
@@ -586,6 +603,8 @@ export function declaredQuotient(t: Topology, routing: RoutingFunction, model: F
   }
   return best ?? fallback(reasons.join('; '));
 }
+
+const orderOf = (hGens: readonly SubgroupGenerator[]): number => (hGens.length === 0 ? 0 : hGens.reduce((a, g) => a * g.order, 1));
 
 /** Per declared generator, its smallest power that moves every rank r to r + c mod N (c ≠ 0). */
 function rotationGenerators(t: Topology, N: number, group: AutomorphismGroup): SubgroupGenerator[] {

@@ -7,14 +7,14 @@ import { buildSchedule, buildTopology, LimitError, OpKind, prepare, runPrepared,
 import { declaredRotation } from '../../../src/collectives/registry.js';
 import { lowerSchedule } from '../../../src/sim/program/from-schedule.js';
 import { rotationProgram } from '../../../src/sim/program/from-rotation.js';
-import { refuseOversized } from '../../../src/sim/prepare.js';
+import { refuseOversized, type PreparedCollective } from '../../../src/sim/prepare.js';
 import type { RunResult } from '../../../src/sim/result.js';
 
 const relative = (a: number, b: number): number => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(b), 1e-300));
 
 /** A prepared ring allreduce run with symmetry from one rank (the library-only threshold), as simulate runs it. */
 function ring(topology: string, size: number, model: RunRequest['model'] = {}): RunResult & { schedule?: unknown } {
-  const p = prepare({ topology, workload: { kind: 'collective', collective: 'allreduce', algorithm: 'ring', size }, model });
+  const p = prepare({ topology, workload: { kind: 'collective', collective: 'allreduce', algorithm: 'ring', size }, model }) as PreparedCollective;
   return runPrepared({ ...p, model: { ...p.model, symmetryMinRanks: 1 } }) as RunResult & { schedule?: unknown };
 }
 
