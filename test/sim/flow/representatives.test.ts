@@ -9,6 +9,7 @@ import { lowerSchedule } from '../../../src/sim/program/from-schedule.js';
 import { rotationProgram } from '../../../src/sim/program/from-rotation.js';
 import { refuseOversized, type PreparedCollective } from '../../../src/sim/prepare.js';
 import type { RunResult } from '../../../src/sim/result.js';
+import { runCli } from '../../helpers/cli.js';
 
 const relative = (a: number, b: number): number => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(b), 1e-300));
 
@@ -111,5 +112,17 @@ describe('16,384 ranks: refused unless the representative-only path is taken', (
     const p = prepare({ topology, workload, model: { rateUpdate: 'local' } });
     expect(() => runPrepared(p)).toThrow(LimitError);
     expect(() => runPrepared(p)).toThrow(line);
+  });
+});
+
+describe('meshwork run (built CLI)', () => {
+  // 1,024 ranks: the CLI's symmetry threshold (equality with the full engine is tested above, at 256).
+  const args = ['run', '--topology', 'fattree:k=32,levels=2', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1MiB'];
+  it('--symmetry representatives records the path and prints the text summary from the workload record', () => {
+    const rep = JSON.parse(runCli([...args, '--symmetry', 'representatives', '--json']).stdout);
+    expect(rep.model.symmetry).toMatchObject({ used: true, representatives_only: true, order: 32, representatives: 32 });
+    expect(rep.stats.messages).toBe(2 * 1024 * 1023);
+    const text = runCli([...args, '--symmetry', 'representatives']).stdout;
+    expect(text).toMatch(/collective\s+allreduce, algorithm ring/);
   });
 });
