@@ -21,6 +21,13 @@ import type { RunResult } from './result.js';
 import type { RoutingFunction } from '../routing/types.js';
 
 /**
+ * Most ops the representatives' program may hold (2^25, about 4 GiB at 120 bytes an op): past it the
+ * path is not taken and the run is refused as before. The 32,768-rank ring on fattree:k=32,levels=3
+ * has 1,024 representatives (H: the 32 rotations of the top digit), 168 M ops: refused.
+ */
+export const MAX_REPRESENTATIVE_OPS = 2 ** 25;
+
+/**
  * Whether a request may take the representative-only path, from the request alone (before routing):
  * flow level, a named collective whose algorithm declares its rotation, no noise, barriers, failures
  * or rank mapping (each breaks the symmetry), symmetry not off. prepare() defers the oversized
@@ -54,7 +61,7 @@ export function runRepresentatives(req: RepresentativeRunRequest): (RunResult & 
   const needed = model.symmetry === 'representatives' || (estimate !== undefined && estimate.ops > MAX_FLOW_OPS);
   if (!needed) return undefined;
   const N = t.numEndpoints;
-  const sym = declaredQuotient(t, routing, model, rotationProgram(N, declared.streams), { trace: req.trace !== undefined });
+  const sym = declaredQuotient(t, routing, model, rotationProgram(N, declared.streams), { trace: req.trace !== undefined, maxOps: MAX_REPRESENTATIVE_OPS });
   if (!sym.used) return undefined;
   // What workloadOf and scheduleDemands record of the built schedule (one part, one stream per rank; the schedule's -1 for no root or peer).
   const root = isRooted(build.collective) ? declared.root : -1;

@@ -556,7 +556,13 @@ export interface DeclaredQuotient {
  * routes are checked on the representatives' flows as findQuotient checks them, with every image
  * op's id in the full lowering (rank·opsPerRank + index) as its salt.
  */
-export function declaredQuotient(t: Topology, routing: RoutingFunction, model: FlowModel, decl: DeclaredRotation, run: { readonly trace?: boolean; readonly noise?: boolean }): DeclaredQuotient | { used: false; reason: string } {
+export function declaredQuotient(
+  t: Topology,
+  routing: RoutingFunction,
+  model: FlowModel,
+  decl: DeclaredRotation,
+  run: { readonly trace?: boolean; readonly noise?: boolean; readonly maxOps?: number },
+): DeclaredQuotient | { used: false; reason: string } {
   const N = decl.numRanks;
   const pre = preconditions(t, routing, N, model, { trace: run.trace, noise: run.noise === true, deps: false });
   if (typeof pre === 'string') return fallback(pre);
@@ -581,6 +587,10 @@ export function declaredQuotient(t: Topology, routing: RoutingFunction, model: F
       }
       const reps: number[] = [];
       for (let r = 0; r < N; r++) if (maps.repOf[r] === r) reps.push(r);
+      if (run.maxOps !== undefined && reps.length * decl.opsPerRank > run.maxOps) {
+        reasons.push(`${reps.length} representatives × ${decl.opsPerRank} ops exceed ${run.maxOps}`);
+        break;
+      }
       const program = decl.emit(reps);
       const L = decl.opsPerRank;
       const all = Array.from({ length: program.numStreams }, (_, s) => s);

@@ -115,6 +115,12 @@ describe('16,384 ranks: refused unless the representative-only path is taken', (
   });
 });
 
+describe('32,768 ranks: the representatives alone would be too many', () => {
+  it('fattree:k=32,levels=3 (1,024 representatives × 163,831 ops > MAX_REPRESENTATIVE_OPS): refused with the op limit line', () => {
+    expect(() => runPrepared(prepare({ topology: 'fattree:k=32,levels=3', workload: { kind: 'collective', collective: 'allreduce', algorithm: 'ring', size: 1 << 30 } }))).toThrow(/268435456 schedule ops/);
+  });
+});
+
 describe('meshwork run (built CLI)', () => {
   // 1,024 ranks: the CLI's symmetry threshold (equality with the full engine is tested above, at 256).
   const args = ['run', '--topology', 'fattree:k=32,levels=2', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1MiB'];
