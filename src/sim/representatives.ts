@@ -1,6 +1,7 @@
 /**
  * Issue 29: a collective whose algorithm declares its rank-rotation symmetry (collectives/registry.ts
- * `Algorithm.rotation`: the ring allreduce with equal segments) is timed from its representatives'
+ * `Algorithm.rotation`: the ring allreduce and reduce-scatter with equal segments, the ring
+ * allgather) is timed from its representatives'
  * streams alone, so a 16,384-rank ring (1.34 G schedule ops) never builds, lowers or checks its
  * schedule. Taken when the run qualifies for symmetry (sim/flow/symmetry.ts `declaredQuotient`: the
  * same conditions and route checks as the full quotient) and either the schedule would exceed the

@@ -14,31 +14,33 @@ import { runCli } from '../../helpers/cli.js';
 const relative = (a: number, b: number): number => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(b), 1e-300));
 
 /** A prepared ring allreduce run with symmetry from one rank (the library-only threshold), as simulate runs it. */
-function ring(topology: string, size: number, model: RunRequest['model'] = {}): RunResult & { schedule?: unknown } {
-  const p = prepare({ topology, workload: { kind: 'collective', collective: 'allreduce', algorithm: 'ring', size }, model }) as PreparedCollective;
+function ring(topology: string, size: number, model: RunRequest['model'] = {}, collective = 'allreduce', algorithm = 'ring'): RunResult & { schedule?: unknown } {
+  const p = prepare({ topology, workload: { kind: 'collective', collective, algorithm, size }, model }) as PreparedCollective;
   return runPrepared({ ...p, model: { ...p.model, symmetryMinRanks: 1 } }) as RunResult & { schedule?: unknown };
 }
 
 const symmetryOf = (r: RunResult) => r.model.symmetry as { used: boolean; representatives_only?: boolean; order?: number; representatives?: number; reason?: string };
 
 describe('the ring allreduce declares its rotation', () => {
-  it("every rank's declared ops are its lowered stream's, op for op (kinds, peers, bytes, tags)", () => {
-    const t = buildTopology('torus:4x4');
-    const build = { topology: t, collective: 'allreduce' as const, algorithm: 'ring', size: 64 * 1024 };
-    const full = lowerSchedule(buildSchedule(build), t);
-    const decl = declaredRotation(build)!;
-    const all = Array.from({ length: 16 }, (_, r) => r);
-    const q = rotationProgram(16, decl.streams).emit(all);
-    expect(q.numStreams).toBe(full.numStreams);
-    expect(q.numOps).toBe(full.numOps);
-    expect(decl.streams.opsPerRank * 16).toBe(full.numOps);
-    for (let o = 0; o < full.numOps; o++) {
-      expect([q.opKind[o], q.opBytes[o], q.opTag[o], q.opHint[o]]).toEqual([full.opKind[o], full.opBytes[o], full.opTag[o], full.opHint[o]]);
+  for (const [collective, algorithm] of [['allreduce', 'ring'], ['allgather', 'ring'], ['allgather', 'ring:order=shift'], ['reduce-scatter', 'ring']] as const) {
+    it(`${collective} ${algorithm}: every rank's declared ops are its lowered stream's, op for op (kinds, peers, bytes, tags)`, () => {
+      const t = buildTopology('torus:4x4');
+      const build = { topology: t, collective, algorithm, size: 64 * 1024 };
+      const full = lowerSchedule(buildSchedule(build), t);
+      const decl = declaredRotation(build)!;
+      const all = Array.from({ length: 16 }, (_, r) => r);
+      const q = rotationProgram(16, decl.streams).emit(all);
+      expect(q.numStreams).toBe(full.numStreams);
+      expect(q.numOps).toBe(full.numOps);
+      expect(decl.streams.opsPerRank * 16).toBe(full.numOps);
       const peer = (p: typeof q, i: number) => (p.opKind[i] === OpKind.Send ? p.dsts[p.opPeer[i]] : p.opPeer[i]);
-      if (q.opKind[o] === OpKind.Send || q.opKind[o] === OpKind.Recv) expect(peer(q, o)).toBe(peer(full, o));
-    }
-    for (let s = 0; s < full.numStreams; s++) expect([q.streamRank[s], q.opStart[s]]).toEqual([full.streamRank[s], full.opStart[s]]);
-  });
+      for (let o = 0; o < full.numOps; o++) {
+        expect([q.opKind[o], q.opBytes[o], q.opTag[o], q.opHint[o]]).toEqual([full.opKind[o], full.opBytes[o], full.opTag[o], full.opHint[o]]);
+        if (q.opKind[o] === OpKind.Send || q.opKind[o] === OpKind.Recv) expect(peer(q, o)).toBe(peer(full, o));
+      }
+      for (let s = 0; s < full.numStreams; s++) expect([q.streamRank[s], q.opStart[s]]).toEqual([full.streamRank[s], full.opStart[s]]);
+    });
+  }
 
   it('declares nothing when the segments are unequal (size not a multiple of ranks × element)', () => {
     const t = buildTopology('torus:4x4');
@@ -47,10 +49,17 @@ describe('the ring allreduce declares its rotation', () => {
 });
 
 describe('representatives alone equal the full engine', () => {
-  for (const topology of ['fattree:k=16,levels=2', 'torus:16x16']) {
-    it(`${topology}: makespan, every rank's finish, the schedule bound and bound_s to 1e-9`, () => {
-      const rep = ring(topology, 1 << 20, { symmetry: 'representatives' });
-      const off = ring(topology, 1 << 20, { symmetry: 'off' });
+  for (const [topology, collective, algorithm] of [
+    ['fattree:k=16,levels=2', 'allreduce', 'ring'],
+    ['torus:16x16', 'allreduce', 'ring'],
+    ['fattree:k=16,levels=2', 'allgather', 'ring'],
+    ['fattree:k=16,levels=2', 'allgather', 'ring:order=shift'],
+    ['torus:16x16', 'reduce-scatter', 'ring'],
+  ]) {
+    it(`${collective} ${algorithm} on ${topology}: makespan, every rank's finish, the schedule bound and bound_s to 1e-9`, () => {
+      const size = collective === 'allgather' ? 4096 : 1 << 20;
+      const rep = ring(topology, size, { symmetry: 'representatives' }, collective, algorithm);
+      const off = ring(topology, size, { symmetry: 'off' }, collective, algorithm);
       const sym = symmetryOf(rep);
       expect(sym.used).toBe(true);
       expect(sym.representatives_only).toBe(true);
