@@ -66,6 +66,22 @@ export interface Algorithm {
    * or steps), not O(ops)), so that engines can refuse a request too large for them up front.
    */
   estimate?(ctx: AlgorithmContext): ScheduleEstimate;
+  /**
+   * Optional (issue 29): a declaration that the schedule is rank-rotation-equivariant here (one
+   * stream per rank, rank r's ops rank 0's with every peer shifted by r mod n, no hints), and each
+   * rank's ops without building the schedule; undefined where it is not (e.g. unequal blocks).
+   */
+  rotation?(ctx: AlgorithmContext): RotationStreams | undefined;
+}
+
+/** A rank's ops as a rotation-equivariant algorithm declares them (bytes as the lowering counts them). */
+export type RotationOpKind = 'send' | 'recv' | 'copy' | 'reduce';
+
+export interface RotationStreams {
+  /** Ops of every rank (one stream each). */
+  readonly opsPerRank: number;
+  /** Visits rank r's ops in program order. */
+  forEachOp(rank: number, visit: (kind: RotationOpKind, peer: number, bytes: number, tag: number) => void): void;
 }
 
 /** Size of a schedule before it is built: ops (every kind) and point-to-point messages (send destinations). */
@@ -142,6 +158,13 @@ export function buildSchedule(req: BuildRequest): Schedule {
 export function estimateSchedule(req: BuildRequest): ScheduleEstimate | undefined {
   const { alg, ctx } = resolveRequest(req);
   return alg.estimate?.(ctx);
+}
+
+/** The algorithm's rotation declaration for this request (Algorithm.rotation) with what a result records of it, or undefined. */
+export function declaredRotation(req: BuildRequest): { readonly streams: RotationStreams; readonly algorithm: string; readonly spec: string; readonly alias?: string; readonly root: number; readonly peer: number } | undefined {
+  const { alg, ctx } = resolveRequest(req);
+  const streams = alg.rotation?.(ctx);
+  return streams ? { streams, algorithm: alg.name, spec: ctx.spec, alias: ctx.alias, root: ctx.root, peer: ctx.peer } : undefined;
 }
 
 /** The algorithm and its context for a request, after every check that needs no building. */

@@ -81,7 +81,7 @@ export function assembleResult(req: AssembleRequest, raw: RawRun): RunResult {
   const boundModel = req.program.opLibrary !== null ? { ...req.model, alpha: Math.min(req.model.alpha, req.model.libraryAlpha) } : req.model;
   const topo: BoundRecord[] = req.demands && req.demands.length > 0 ? demandBounds(t, req.demands, boundModel) : [];
   const bound = topo.length > 0 ? bestBound(topo).seconds : sched.seconds;
-  const makespan = raw.makespan - timeOriginOf(req.timeOrigin, raw.opEnd);
+  const makespan = raw.makespan - (req.timeOrigin ? timeOriginOf(req.timeOrigin, raw.opEnd) : 0);
   const result: RunResult = {
     kind: 'meshwork-run-result',
     version: RESULT_VERSION,

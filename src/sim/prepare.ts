@@ -24,6 +24,8 @@ import { checkPacketNodes, MAX_PACKET_FLITS, packetFlitLowerBound, SCHEDULE_FLIT
 import { alltoallvSizes } from '../collectives/alltoallv-sizes.js';
 import type { FlowModelOptions } from './program/model.js';
 import { parseRunRequest, type RunRequest } from './request.js';
+import { representativeCandidate } from './representatives.js';
+import { flowPreset } from './flow/presets.js';
 import { prepareParsedTraffic, resolveBase, type PreparedBase, type PreparedTraffic, type RunIo } from './prepare-traffic.js';
 
 export { prepareTraffic, topologyOf, type PreparedBase, type PreparedTraffic, type ResolvedRunRequest, type RunIo } from './prepare-traffic.js';
@@ -34,6 +36,8 @@ export interface PreparedCollective extends PreparedBase {
   readonly build?: BuildRequest;
   readonly loaded?: LoadedSchedule;
   readonly model: FlowModelOptions;
+  /** The flow op limit was not checked: the run may take the representative-only path, and refuses if it does not. */
+  readonly deferredRefusal?: boolean;
 }
 
 export type PreparedRun = PreparedCollective | PreparedTraffic;
@@ -46,16 +50,19 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
   // Chakra workloads prepare in workload/request.ts (prepareRequest takes every kind): the
   // protobuf reader and the lowering stay out of `meshwork run`'s and `traffic`'s start-up.
   if (w.kind === 'workload') throw new InputError('request.workload.kind', w.kind, 'collective, schedule or traffic here; a workload request is prepared by prepareRequest (workload/request.ts, every kind), as meshwork workload run and run --request do');
+  let deferred = false;
   const { request, topology, engine, build, routingOptions, preset } = resolveBase(req, io, (t, e) => {
     const b = w.kind === 'collective' ? collectiveBuild(w, t, io) : undefined;
-    refuseOversized({ topology: t, engine: e, build: b, flitBytes: req.packet?.flitBytes });
+    // A run that may be timed from its representatives alone (sim/representatives.ts) is refused by the run if that path is not taken.
+    deferred = representativeCandidate(req, e, b, { ...(req.preset === undefined ? {} : flowPreset(req.preset).model), ...req.model });
+    refuseOversized({ topology: t, engine: e, build: b, flitBytes: req.packet?.flitBytes, deferFlowOps: deferred });
     return b;
   });
   const model: FlowModelOptions = { ...preset?.model, ...req.model };
   const base = resolveRouting(topology, routingOptions);
   const routing = engine === 'packet' ? packetDeadlockFreeRouting(topology, base) : base;
   const packetWrap = engine === 'packet' ? packetWrapRecord(routing, 'deadlock-free wrap') : undefined;
-  if (w.kind === 'collective') return { kind: 'collective', request, topology, engine, routing, packetWrap, build, model };
+  if (w.kind === 'collective') return { kind: 'collective', request, topology, engine, routing, packetWrap, build, model, ...(deferred ? { deferredRefusal: true } : {}) };
   const opts = { format: w.format as ScheduleFileFormat | undefined, size: w.size === undefined ? undefined : String(w.size), topology: topology.spec };
   if (!io.readSchedule && !io.readText) throw new InputError('request.workload.file', w.file, 'a schedule file read through a RunIo (the CLI and Studio pass one; the core reads no files)');
   const loaded = io.readSchedule ? io.readSchedule(w.file, opts) : scheduleFromText(io.readText!(w.file, 'schedule'), w.file, opts, opts.format);
@@ -110,6 +117,8 @@ export interface RunSize {
   readonly build?: BuildRequest;
   /** Packet level: bytes per flit (default SCHEDULE_FLIT_BYTES). */
   readonly flitBytes?: number;
+  /** Leave the flow op limit to the run (a representative-only candidate, sim/representatives.ts). */
+  readonly deferFlowOps?: boolean;
 }
 
 /**
@@ -123,7 +132,7 @@ export interface RunSize {
 export function refuseOversized(s: RunSize): void {
   if (s.engine === 'packet') checkPacketNodes(s.topology.numNodes, s.topology.spec);
   if (!s.build) return;
-  refuseFlowOps(s.build);
+  if (!s.deferFlowOps) refuseFlowOps(s.build);
   if (s.engine === 'packet') refusePacketFlits(s.build, s.flitBytes);
 }
 

@@ -26,6 +26,7 @@ import type { PacketConfig, PresetName } from './packet/config.js';
 import { mscclModel, mscclProgram } from '../interop/msccl/run.js';
 import { prepare, refuseOversized, type PreparedCollective, type PreparedRun, type ResolvedRunRequest, type RunIo } from './prepare.js';
 import type { RunRequest } from './request.js';
+import { runRepresentatives } from './representatives.js';
 import { runPreparedTraffic, withViews, type RunHooks, type TrafficResult } from './run-traffic.js';
 
 export { runPreparedTraffic, type RunHooks, type TrafficPoint, type TrafficResult, type TrafficRunView } from './run-traffic.js';
@@ -104,11 +105,24 @@ export function runPrepared(p: PreparedRun, hooks: RunHooks = {}): Result {
   return p.kind === 'traffic' ? runPreparedTraffic(p, hooks) : runCollective(p, hooks);
 }
 
-/** A collective run's result with the views a front end draws from: the built schedule, the lowered program and the flow engine's raw output. */
-export type CollectiveRunView = CollectiveResult & { readonly schedule: Schedule; readonly program: FlowProgram; readonly raw?: FlowRunOutput };
+/**
+ * A collective run's result with the views a front end draws from: the built schedule, the lowered
+ * program and the flow engine's raw output. A run timed from its representatives alone
+ * (`model.symmetry.representatives_only`) has neither schedule nor program.
+ */
+export type CollectiveRunView = CollectiveResult & { readonly schedule?: Schedule; readonly program?: FlowProgram; readonly raw?: FlowRunOutput };
 
 function runCollective(p: PreparedCollective, hooks: RunHooks): CollectiveResult {
   const req = p.request;
+  if (p.deferredRefusal) {
+    // A ring declared rotation-equivariant, timed from its representatives alone when the run qualifies (sim/representatives.ts); else prepare()'s refusal, deferred to here.
+    const rep = runRepresentatives({ build: p.build!, routing: p.routing, model: p.model, trace: hooks.trace, progress: hooks.progress });
+    if (rep) {
+      const { raw, ...record } = rep;
+      return withViews({ ...record, request: req }, { schedule: undefined, program: undefined, raw });
+    }
+    refuseOversized({ topology: p.topology, engine: p.engine, build: p.build, flitBytes: req.packet?.flitBytes });
+  }
   const schedule = p.loaded?.schedule ?? buildSchedule(p.build!);
   const msccl = p.loaded?.msccl;
   const result = simulateBuilt({

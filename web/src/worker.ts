@@ -214,6 +214,8 @@ async function collective(req: Extract<Request, { kind: 'collective' }>, progres
   const simulateSeconds = (performance.now() - simulateStart) / 1e3;
   // The schedule that ran (built by the run, or read from the file) is verified byte for byte.
   const { schedule, program, raw } = result;
+  // The Studio records a trace, so no run here is timed from its representatives alone (which builds neither).
+  if (!schedule || !program) throw new Error('internal: a Studio run without its schedule');
   const msccl = prepared.loaded?.msccl;
   progress(0.9, 'verifying');
   let bufferBytes = 0;

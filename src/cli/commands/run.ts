@@ -77,12 +77,14 @@ export function register(program: Command): void {
     }
     const result = ran as CollectiveRunView;
     const topology = prepared.topology;
-    const schedule = result.schedule;
+    // A run timed from its representatives alone built no schedule: what ran is its workload record.
+    const wl = result.workload as { collective: string; algorithm_spec: string; algorithm_alias?: string; size_bytes: number } | null;
+    const schedule = result.schedule ?? { collective: wl!.collective, algorithmSpec: wl!.algorithm_spec, algorithmAlias: wl!.algorithm_alias, parts: [{ size: wl!.size_bytes }] };
     if (result.engine === 'packet') {
       const warning = degradedRoutingWarning(routingFallbackOf(topology, result.routing));
       if (warning) process.stderr.write(`meshwork: ${warning}\n`);
     }
-    if (traceOut && rates && result.raw) writeOutputs([[traceOut, JSON.stringify(chromeTrace(topology, result.program, result.raw, rates))]]);
+    if (traceOut && rates && result.raw && result.program) writeOutputs([[traceOut, JSON.stringify(chromeTrace(topology, result.program, result.raw, rates))]]);
     const best = bestBound(result.bounds.filter((b) => b.name !== 'schedule'));
     if (opts.json) {
       print(JSON.stringify(result, null, 2));

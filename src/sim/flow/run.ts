@@ -7,11 +7,11 @@ import { resolveRouting, type RoutingOptions } from '../../routing/registry.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import type { CollectiveDemand } from '../bounds/index.js';
 import type { RunResult } from '../result.js';
-import { assembleResult } from '../assemble.js';
+import { assembleResult, type RawRun } from '../assemble.js';
 import { simulateFlow, type FlowEngineOptions, type FlowRunOutput } from './engine.js';
 import { type FlowProgram } from '../program/program.js';
 import { resolveFlowModel } from '../program/model.js';
-import { findQuotient, type QuotientRun } from './symmetry.js';
+import { findQuotient, type DeclaredQuotient, type QuotientRun } from './symmetry.js';
 
 export interface FlowRunRequest {
   readonly topology: Topology;
@@ -34,12 +34,37 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
   const options = req.model ?? {};
   const sym = findQuotient(t, routing, req.program, resolveFlowModel(options, t, routing.params.split), { trace: options.trace !== undefined });
   const quotientOut = sym.used ? simulateFlow(t, routing, sym.program, { ...options, quotient: sym.maps }) : undefined;
-  const out = sym.used ? expandQuotient(quotientOut!, sym, req.program, t) : simulateFlow(t, routing, req.program, options);
+  const out = sym.used ? expandQuotient(quotientOut!, sym, req.program.numRanks, t, { program: req.program, opOrigin: sym.opOrigin, streamOf: sym.streamOf }) : simulateFlow(t, routing, req.program, options);
+  return packageFlow(req, routing, req.program, out, sym, quotientOut);
+}
+
+/**
+ * A run from a declared quotient alone (symmetry.ts `declaredQuotient`, sim/representatives.ts):
+ * the full program was never built, so the result's per-op times of every op are not available
+ * (reading them throws); the critical path and the schedule bound come from the representatives.
+ */
+export function runFlowDeclared(req: Omit<FlowRunRequest, 'program' | 'timeOrigin'> & { readonly routing: RoutingFunction }, sym: DeclaredQuotient): RunResult & { readonly raw: FlowRunOutput } {
+  const t = req.topology;
+  const quotientOut = simulateFlow(t, req.routing, sym.program, { ...req.model, quotient: sym.maps });
+  const out = expandQuotient(quotientOut, sym, sym.program.numRanks, t, undefined);
+  return packageFlow({ ...req, timeOrigin: undefined }, req.routing, sym.program, out, sym, quotientOut);
+}
+
+function packageFlow(
+  req: Omit<FlowRunRequest, 'program'>,
+  routing: RoutingFunction,
+  program: FlowProgram,
+  out: FlowRunOutput,
+  sym: QuotientRun | DeclaredQuotient | { used: false; reason: string },
+  quotientOut: FlowRunOutput | undefined,
+): RunResult & { readonly raw: FlowRunOutput } {
+  const t = req.topology;
+  const declared = sym.used && !('opOrigin' in sym);
   const result = assembleResult(
     {
       topology: t,
       routing,
-      program: req.program,
+      program,
       model: out.model,
       workload: req.workload,
       demands: req.demands,
@@ -66,24 +91,32 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
           ...(sym.used
             ? {
                 ...sym.record,
+                ...(declared
+                  ? {
+                      representatives_only: true,
+                      representatives_rule:
+                        "the algorithm declared its rank-rotation symmetry, so only the representatives' streams were generated (the schedule was never built, lowered or checked); per-op times of every op, the Gantt view and the schedule's byte-exact verification are not available on this path (run a smaller size or --symmetry off for them)",
+                    }
+                  : {}),
                 rule: 'one representative rank per orbit of the group; a flow per orbit of flows, on channel orbits of capacity bandwidth × |orbit| / order; ranks, channels and counts of messages, flows and bytes are expanded to every rank; events and rate updates are the quotient run\'s; the critical path runs through representatives (each op stands for its images)',
               }
             : sym),
         },
       },
     },
-    {
-      engine: 'flow',
-      makespan: out.makespan,
-      rankFinish: out.rankFinish,
-      channelBytes: out.channelBytes,
-      rateTime: out.rateTime,
-      rateValue: out.rateValue,
-      opStart: out.opStart,
-      opEnd: out.opEnd,
-      opPred: out.opPred,
-      stats: { messages: out.stats.messages, flows: out.stats.flows, bytes: out.stats.bytes, events: out.stats.events, rate_updates: out.stats.rateUpdates },
-    },
+    // Per-op times read through: a quotient's are expanded (or, declared, refused) only when a view asks.
+    Object.defineProperties(
+      {
+        engine: 'flow' as const,
+        makespan: out.makespan,
+        rankFinish: out.rankFinish,
+        channelBytes: out.channelBytes,
+        rateTime: out.rateTime,
+        rateValue: out.rateValue,
+        stats: { messages: out.stats.messages, flows: out.stats.flows, bytes: out.stats.bytes, events: out.stats.events, rate_updates: out.stats.rateUpdates },
+      },
+      { opStart: { get: () => out.opStart, enumerable: true }, opEnd: { get: () => out.opEnd, enumerable: true }, opPred: { get: () => out.opPred, enumerable: true } },
+    ) as unknown as RawRun,
   );
   Object.defineProperty(result, 'raw', { value: out, enumerable: false });
   return result as RunResult & { raw: FlowRunOutput };
@@ -95,10 +128,16 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
  * per-op times (expanded on first read) are the representative's op at the same place, its wait
  * the representative's (the critical path runs through representatives).
  */
-function expandQuotient(q: FlowRunOutput, sym: QuotientRun, full: FlowProgram, t: Topology): FlowRunOutput {
+function expandQuotient(
+  q: FlowRunOutput,
+  sym: QuotientRun | DeclaredQuotient,
+  numRanks: number,
+  t: Topology,
+  fullOps: { readonly program: FlowProgram; readonly opOrigin: Int32Array; readonly streamOf: Int32Array } | undefined,
+): FlowRunOutput {
   const { repOf, order, channelOrbit, orbitSize } = sym.maps;
-  const rankFinish = new Float64Array(full.numRanks);
-  for (let r = 0; r < full.numRanks; r++) rankFinish[r] = q.rankFinish[repOf[r]];
+  const rankFinish = new Float64Array(numRanks);
+  for (let r = 0; r < numRanks; r++) rankFinish[r] = q.rankFinish[repOf[r]];
   const channelBytes = new Float64Array(t.numChannels);
   for (let c = 0; c < t.numChannels; c++) {
     const o = channelOrbit[c];
@@ -109,16 +148,18 @@ function expandQuotient(q: FlowRunOutput, sym: QuotientRun, full: FlowProgram, t
   let times: { opStart: Float64Array; opEnd: Float64Array; opPred: Int32Array } | undefined;
   const expand = (): NonNullable<typeof times> => {
     if (times) return times;
+    if (fullOps === undefined) throw new Error('per-op times of every op are not available: the run was timed from its representatives alone (model.symmetry.representatives_only); run a smaller size or --symmetry off');
+    const { program: full, opOrigin, streamOf } = fullOps;
     const opStart = new Float64Array(full.numOps);
     const opEnd = new Float64Array(full.numOps);
     const opPred = new Int32Array(full.numOps);
     for (let s = 0; s < full.numStreams; s++) {
-      const shift = sym.program.opStart[sym.streamOf[s]] - full.opStart[s];
+      const shift = sym.program.opStart[streamOf[s]] - full.opStart[s];
       for (let o = full.opStart[s]; o < full.opStart[s + 1]; o++) {
         opStart[o] = q.opStart[o + shift];
         opEnd[o] = q.opEnd[o + shift];
         const pred = q.opPred[o + shift];
-        opPred[o] = pred < 0 ? pred : sym.opOrigin[pred];
+        opPred[o] = pred < 0 ? pred : opOrigin[pred];
       }
     }
     return (times = { opStart, opEnd, opPred });

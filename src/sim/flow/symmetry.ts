@@ -77,19 +77,9 @@ const fallback = (reason: string): { used: false; reason: string } => ({ used: f
  * under, or why the full engine runs (model.symmetry, model.symmetryMinRanks).
  */
 export function findQuotient(t: Topology, routing: RoutingFunction, program: FlowProgram, model: FlowModel, opts: { readonly trace?: boolean } = {}): QuotientRun | { used: false; reason: string } {
-  if (model.symmetry === 'off') return fallback('symmetry off');
-  const N = program.numRanks;
-  const minRanks = model.symmetryMinRanks;
-  if (N < minRanks) return fallback(`${N} ranks, below ${minRanks}: the full engine is the reference and fast there`);
-  if (opts.trace) return fallback('a trace records every flow');
-  if (program.noise !== null) return fallback('noise: its draws differ per rank');
-  if (program.deps !== null) return fallback('dependencies between streams (a workload)');
-  if (model.protocol !== 'eager') return fallback(`protocol ${model.protocol}: rendezvous matching of images is not built`);
-  if (model.rateUpdate === 'local') return fallback('rate update local is approximate and not equivariant');
-  if (readsLoad(routing)) return fallback(`routing ${routing.name} reads channel loads`);
-  if (familyOf(t)?.sharedCapacities?.(t)) return fallback('shared capacities');
-  const groups = automorphismGroups(t);
-  if (groups.length === 0) return fallback(`family ${t.family} declares no automorphism group`);
+  const pre = preconditions(t, routing, program.numRanks, model, { trace: opts.trace, noise: program.noise !== null, deps: program.deps !== null });
+  if (typeof pre === 'string') return fallback(pre);
+  const groups = pre;
   const shape = checkShape(program, model);
   if (shape) return fallback(shape);
   const streams = streamIndex(program);
@@ -120,6 +110,23 @@ export function findQuotient(t: Topology, routing: RoutingFunction, program: Flo
 }
 
 
+/** What every quotient needs of the run (model, routing, topology), as a reason against, or the declared groups. */
+function preconditions(t: Topology, routing: RoutingFunction, N: number, model: FlowModel, run: { readonly trace?: boolean; readonly noise: boolean; readonly deps: boolean }): string | AutomorphismGroup[] {
+  if (model.symmetry === 'off') return 'symmetry off';
+  const minRanks = model.symmetryMinRanks;
+  if (N < minRanks) return `${N} ranks, below ${minRanks}: the full engine is the reference and fast there`;
+  if (run.trace) return 'a trace records every flow';
+  if (run.noise) return 'noise: its draws differ per rank';
+  if (run.deps) return 'dependencies between streams (a workload)';
+  if (model.protocol !== 'eager') return `protocol ${model.protocol}: rendezvous matching of images is not built`;
+  if (model.rateUpdate === 'local') return 'rate update local is approximate and not equivariant';
+  if (readsLoad(routing)) return `routing ${routing.name} reads channel loads`;
+  if (familyOf(t)?.sharedCapacities?.(t)) return 'shared capacities';
+  const groups = automorphismGroups(t);
+  if (groups.length === 0) return `family ${t.family} declares no automorphism group`;
+  return groups;
+}
+
 /** The orbits of ranks and channels under the group the generators span, after checking its routes; or why not (and which generator's routes failed). */
 function orbitsAndRoutes(
   t: Topology,
@@ -130,9 +137,26 @@ function orbitsAndRoutes(
   split: boolean,
   groupName: string,
 ): { maps: QuotientMaps; repStreams: number[] } | { reason: string; generator: number } {
-  const N = program.numRanks;
-  const order = hGens.reduce((a, g) => a * g.order, 1);
+  const maps = orbits(t, program.numRanks, hGens, groupName);
+  if ('reason' in maps) return maps;
+  const { repOf } = maps;
+  const repStreams: number[] = [];
+  for (let s = 0; s < program.numStreams; s++) if (repOf[program.streamRank[s]] === program.streamRank[s]) repStreams.push(s);
+  const { start, list } = streams;
+  const routeCheck = checkRoutes(t, routing, program, repStreams, hGens, split, (_s, o) => o, (r2, s, o) => {
+    const r = program.streamRank[s];
+    const s2 = list[start[r2] + indexOf(list, start[r], start[r + 1], s)];
+    const o2 = program.opStart[s2] + (o - program.opStart[s]);
+    if (program.opKind[o2] !== OpKind.Send) return undefined;
+    return { op: o2, dst: program.dsts[program.opPeer[o2]], hint: program.opHint[o2] >= 0 ? program.hints[program.opHint[o2]] : undefined };
+  });
+  if (routeCheck) return routeCheck;
+  return { maps, repStreams };
+}
 
+/** The orbits of ranks (H must act freely) and of channels under the group the generators span. */
+function orbits(t: Topology, N: number, hGens: readonly SubgroupGenerator[], groupName: string): QuotientMaps | { reason: string; generator: number } {
+  const order = hGens.reduce((a, g) => a * g.order, 1);
   // Orbits of ranks: representatives (lowest rank of each orbit), offsets, images; H must act freely.
   const repOf = new Int32Array(N).fill(-1);
   const repIndex = new Int32Array(N);
@@ -197,13 +221,7 @@ function orbitsAndRoutes(
     }
     orbitSize[c] = queue.length;
   }
-
-  const repStreams: number[] = [];
-  for (let s = 0; s < program.numStreams; s++) if (repOf[program.streamRank[s]] === program.streamRank[s]) repStreams.push(s);
-  const routeCheck = checkRoutes(t, routing, program, streams, repStreams, hGens, split);
-  if (routeCheck) return routeCheck;
-  return { maps: { order, repOf, repIndex, offsetInverse, image, channelOrbit, orbitSize }, repStreams };
-
+  return { order, repOf, repIndex, offsetInverse, image, channelOrbit, orbitSize };
 }
 
 /** A generator of the subgroup H: a power of a declared generator, with its rank, node and channel permutations. */
@@ -276,6 +294,9 @@ function checkShape(p: FlowProgram, model: FlowModel): string | undefined {
   if (barriers && model.barrier === 'linear') return 'a linear barrier (rooted at the lowest rank)';
   return undefined;
 }
+
+/** A send's route hint as the program holds it. */
+type RouteHintOf = FlowProgram['hints'][number] | undefined;
 
 /** Streams by (rank, local index): CSR over ranks, ordered by local index. */
 interface StreamIndex {
@@ -365,21 +386,27 @@ function checkRoutes(
   t: Topology,
   routing: RoutingFunction,
   p: FlowProgram,
-  streams: StreamIndex,
   repStreams: readonly number[],
   hGens: readonly SubgroupGenerator[],
   split: boolean,
+  fullOp: (s: number, o: number) => number,
+  imageOf: (r2: number, s: number, o: number) => { readonly op: number; readonly dst: number; readonly hint: RouteHintOf } | undefined,
+  /**
+   * Walk each generator's cycle once per (source, destination, tie half) and hold every other op of
+   * that pair to the same route under its own salts (the declared path: a ring's 2(n−1) sends from a
+   * representative all go to one neighbour, so walking every op's cycle would route the full program).
+   */
+  oncePerPair = false,
 ): { reason: string; generator: number } | undefined {
   const hops = 2 * routing.maxHops + 64;
   const a = makeRouteBuffers(hops);
   const b = makeRouteBuffers(hops);
   const c = makeRouteBuffers(hops);
   const scratch = makeRouteBuffers(hops);
-  const { start, list } = streams;
   let qOp = 0;
+  const walked = new Map<number, Int32Array>();
   for (const s of repStreams) {
     const r = p.streamRank[s];
-    const k = indexOf(list, start[r], start[r + 1], s);
     for (let o = p.opStart[s]; o < p.opStart[s + 1]; o++, qOp++) {
       if (p.opKind[o] !== OpKind.Send) continue;
       const dst = p.dsts[p.opPeer[o]];
@@ -388,9 +415,18 @@ function checkRoutes(
       const src = t.endpoints[r];
       const dn = t.endpoints[dst];
       for (let parity = 0; parity < (split ? 2 : 1); parity++) {
-        const n = routeWithHint(t, routing, src, dn, hint, 2 * o + parity, a, scratch);
+        const n = routeWithHint(t, routing, src, dn, hint, 2 * fullOp(s, o) + parity, a, scratch);
         const nq = routeWithHint(t, routing, src, dn, hint, 2 * qOp + parity, b, scratch);
         if (nq !== n || !same(a.channels, b.channels, n)) return { reason: `routing ${routing.name} depends on the op's salt`, generator: -1 };
+        if (oncePerPair) {
+          const key = (r * p.numRanks + dst) * 2 + parity;
+          const seen = walked.get(key);
+          if (seen !== undefined) {
+            if (seen.length !== n || !same(seen, a.channels, n)) return { reason: `routing ${routing.name} depends on the op's salt`, generator: -1 };
+            continue;
+          }
+          walked.set(key, a.channels.slice(0, n));
+        }
         // Along each generator's whole cycle through the flow (g^i·a to g^i·b), so that a rule tied to one coordinate (SimGrid's tie at k/2) shows.
         for (let gi = 0; gi < hGens.length; gi++) {
           const g = hGens[gi];
@@ -402,11 +438,9 @@ function checkRoutes(
           for (let step = 1; step < g.order; step++) {
             const r2 = g.rank[ri];
             const d2 = g.rank[di];
-            const s2 = list[start[r2] + k];
-            const o2 = p.opStart[s2] + (o - p.opStart[s]);
-            if (p.opKind[o2] !== OpKind.Send || p.dsts[p.opPeer[o2]] !== d2) return { reason: `the program's image under ${g.gen.name} differs at rank ${r2}`, generator: gi };
-            const hint2 = p.opHint[o2] >= 0 ? p.hints[p.opHint[o2]] : undefined;
-            const n2 = routeWithHint(t, routing, t.endpoints[r2], t.endpoints[d2], hint2, 2 * o2 + parity, next, scratch);
+            const img = imageOf(r2, s, o);
+            if (img === undefined || img.dst !== d2) return { reason: `the program's image under ${g.gen.name} differs at rank ${r2}`, generator: gi };
+            const n2 = routeWithHint(t, routing, t.endpoints[r2], t.endpoints[d2], img.hint, 2 * img.op + parity, next, scratch);
             if (n2 !== n1) return { reason: `routing ${routing.name} is not equivariant under ${g.gen.name} (rank ${ri} to ${di}: ${n1} against ${n2} hops)`, generator: gi };
             for (let i = 0; i < n1; i++) {
               if (g.channel[cur.channels[i]] !== next.channels[i]) return { reason: `routing ${routing.name} is not equivariant under ${g.gen.name} (rank ${ri} to ${di}, hop ${i})`, generator: gi };
@@ -494,4 +528,122 @@ function quotientProgram(p: FlowProgram, repStreams: readonly number[], streams:
     opLibrary: p.opLibrary ? pick(p.opLibrary) : null,
   });
   return { quotient, opOrigin, streamOf };
+}
+
+/**
+ * A program declared rotation-equivariant (collectives/registry.ts `RotationStreams`): one stream per
+ * rank, rank r's ops rank 0's with peers shifted by r mod N, no hints; `emit` lowers the given
+ * ranks' streams only (in rank order), as lowerSchedule would.
+ */
+export interface DeclaredRotation {
+  readonly numRanks: number;
+  readonly opsPerRank: number;
+  emit(ranks: readonly number[]): FlowProgram;
+}
+
+/** A quotient built from the representatives' streams alone: no full program, so no op of it to map back to. */
+export interface DeclaredQuotient {
+  readonly used: true;
+  readonly record: SymmetryRecord & { used: true };
+  readonly maps: QuotientMaps;
+  readonly program: FlowProgram;
+}
+
+/**
+ * The quotient of a declared rotation-equivariant run without its full program (issue 29): the
+ * same preconditions as findQuotient; H is spanned by, per declared generator, its smallest power
+ * that acts on ranks as a rotation r -> r + c mod N (the declaration then gives equivariance);
+ * routes are checked on the representatives' flows as findQuotient checks them, with every image
+ * op's id in the full lowering (rank·opsPerRank + index) as its salt.
+ */
+export function declaredQuotient(
+  t: Topology,
+  routing: RoutingFunction,
+  model: FlowModel,
+  decl: DeclaredRotation,
+  run: { readonly trace?: boolean; readonly noise?: boolean; readonly maxOps?: number },
+): DeclaredQuotient | { used: false; reason: string } {
+  const N = decl.numRanks;
+  const pre = preconditions(t, routing, N, model, { trace: run.trace, noise: run.noise === true, deps: false });
+  if (typeof pre === 'string') return fallback(pre);
+  let best: DeclaredQuotient | undefined;
+  const reasons: string[] = [];
+  // Largest candidate subgroup first: emitting a small one's many representatives (the top bit flip
+  // of a fat tree is the rotation by N/2: N/2 representatives) costs what the full program would.
+  const candidates = pre.map((group) => ({ group, hGens: rotationGenerators(t, N, group) })).sort((a, b) => orderOf(b.hGens) - orderOf(a.hGens));
+  for (const { group, hGens } of candidates) {
+    if (best !== undefined && orderOf(hGens) <= best.maps.order) break;
+    if (hGens.length === 0) {
+      reasons.push(`no power of the ${group.name} rotates the ranks`);
+      continue;
+    }
+    const dropped: string[] = [];
+    let found: DeclaredQuotient | undefined;
+    while (hGens.length > 0 && found === undefined) {
+      const maps = orbits(t, N, hGens, group.name);
+      if ('reason' in maps) {
+        reasons.push(maps.reason);
+        break;
+      }
+      const reps: number[] = [];
+      for (let r = 0; r < N; r++) if (maps.repOf[r] === r) reps.push(r);
+      if (run.maxOps !== undefined && reps.length * decl.opsPerRank > run.maxOps) {
+        reasons.push(`${reps.length} representatives × ${decl.opsPerRank} ops exceed ${run.maxOps}`);
+        break;
+      }
+      const program = decl.emit(reps);
+      const L = decl.opsPerRank;
+      const all = Array.from({ length: program.numStreams }, (_, s) => s);
+      const check = checkRoutes(t, routing, program, all, hGens, model.splitTies, (s, o) => program.streamRank[s] * L + (o - program.opStart[s]), (r2, s, o) => {
+        const shift = r2 - program.streamRank[s];
+        return { op: r2 * L + (o - program.opStart[s]), dst: (((program.dsts[program.opPeer[o]] + shift) % N) + N) % N, hint: undefined };
+      }, true);
+      if (check === undefined) {
+        const record = { used: true as const, group: group.name, generators: hGens.map((g) => (g.power === 1 ? g.gen.name : `(${g.gen.name})^${g.power}`)), order: maps.order, representatives: reps.length, ...(dropped.length > 0 ? { dropped } : {}) };
+        found = { used: true, record, maps, program };
+      } else if (check.generator < 0 || hGens.length === 1) {
+        reasons.push([...dropped, check.reason].join('; '));
+        break;
+      } else {
+        dropped.push(check.reason);
+        hGens.splice(check.generator, 1);
+      }
+    }
+    if (found !== undefined && (best === undefined || found.maps.order > best.maps.order)) best = found;
+  }
+  return best ?? fallback(reasons.join('; '));
+}
+
+const orderOf = (hGens: readonly SubgroupGenerator[]): number => (hGens.length === 0 ? 0 : hGens.reduce((a, g) => a * g.order, 1));
+
+/** Per declared generator, its smallest power that moves every rank r to r + c mod N (c ≠ 0). */
+function rotationGenerators(t: Topology, N: number, group: AutomorphismGroup): SubgroupGenerator[] {
+  const out: SubgroupGenerator[] = [];
+  for (const gen of group.generators) {
+    const rank = new Int32Array(N);
+    let ok = true;
+    for (let r = 0; r < N && ok; r++) {
+      const x = t.rankOfNode[gen.node[t.endpoints[r]]];
+      if (x < 0 || x >= N) ok = false;
+      else rank[r] = x;
+    }
+    if (!ok) continue;
+    for (let j = 1; j < gen.order; j++) {
+      if (gen.order % j !== 0) continue;
+      const pj = power(rank, j);
+      if (isRotation(pj)) {
+        out.push({ gen, power: j, order: gen.order / j, rank: pj, node: power(gen.node, j), channel: power(gen.channel, j) });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function isRotation(pi: Int32Array): boolean {
+  const N = pi.length;
+  const c = pi[0];
+  if (c === 0) return false;
+  for (let r = 1; r < N; r++) if (pi[r] !== (r + c) % N) return false;
+  return true;
 }

@@ -100,14 +100,18 @@ export interface FlowModelOptions {
    * Flow engine: 'auto' (default) times one representative rank per orbit when the run is invariant
    * under a subgroup of the topology's declared automorphisms and has at least `symmetryMinRanks`
    * ranks (sim/flow/symmetry.ts; exact up to floating-point order); 'off' always runs every rank.
+   * Under 'auto' an algorithm that declares its rank-rotation symmetry (ring allreduce) is timed from
+   * its representatives' streams alone, never building its schedule, when that schedule would exceed
+   * the flow level's op limit; 'representatives' does so whenever the run qualifies (no schedule view
+   * and no per-op times of every op then; sim/representatives.ts).
    */
   symmetry?: SymmetryMode;
   /** Library only: the rank count from which 'auto' uses symmetry (default 1,024; tests set 1). */
   symmetryMinRanks?: number;
 }
 
-export type SymmetryMode = 'auto' | 'off';
-export const SYMMETRY_MODES: readonly SymmetryMode[] = ['auto', 'off'];
+export type SymmetryMode = 'auto' | 'off' | 'representatives';
+export const SYMMETRY_MODES: readonly SymmetryMode[] = ['auto', 'off', 'representatives'];
 /**
  * Below this many ranks `symmetry: auto` runs the full engine: it is the reference and takes at most
  * a few CPU seconds there (pairwise alltoall on 512 ranks: 1.75 s, docs/performance.md), while the

@@ -35,6 +35,23 @@ registerAlgorithm({
   ],
   // A copy per rank, then n-1 steps of a send and a receive per rank.
   estimate: (ctx) => ({ ops: 2 * ctx.ranks * (ctx.ranks - 1) + ctx.ranks, messages: ctx.ranks * (ctx.ranks - 1) }),
+  // Rotation-equivariant in both orders with sendrecv steps (issue 29, docs/flow.md "Representatives
+  // only"): the ops as build() emits them, the copy then per step a send and its receive.
+  rotation(ctx) {
+    const n = ctx.ranks;
+    if (n < 2 || ctx.params.recvs !== 'sendrecv') return undefined;
+    const shift = ctx.params.order === 'shift';
+    return {
+      opsPerRank: 2 * (n - 1) + 1,
+      forEachOp(r, visit) {
+        visit('copy', r, ctx.size, 0);
+        for (let k = 0; k < n - 1; k++) {
+          visit('send', mod(shift ? r + k + 1 : r + 1, n), ctx.size, 0);
+          visit('recv', mod(shift ? r - k - 1 : r - 1, n), ctx.size, 0);
+        }
+      },
+    };
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

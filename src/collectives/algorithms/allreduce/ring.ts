@@ -1,7 +1,7 @@
 /** allreduce `ring`: ring reduce-scatter then ring allgather over n segments, 2(n-1) steps (classic, bandwidth-optimal). */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { segmentBounds, unitOf, UNRESTRICTED } from '../common.js';
+import { mod, segmentBounds, unitOf, UNRESTRICTED } from '../common.js';
 import { largestSegment, ringAllgather, ringReduceScatter } from '../reduction.js';
 
 registerAlgorithm({
@@ -12,6 +12,31 @@ registerAlgorithm({
   ...UNRESTRICTED,
   // A copy per rank, then 2(n-1) steps of a send, a receive and a reduce or copy per rank, plus the receive's pair: 5n(n-1) + n ops.
   estimate: (ctx) => ({ ops: 5 * ctx.ranks * (ctx.ranks - 1) + ctx.ranks, messages: 2 * ctx.ranks * (ctx.ranks - 1) }),
+  // Rotation-equivariant when every segment has the same size (issue 29: symmetry from the
+  // representatives' streams alone). The ops as build() emits them and lowerSchedule counts them:
+  // the copy of the whole buffer; per reduce-scatter step send, recv, reduce; per allgather step send, recv.
+  rotation(ctx) {
+    const n = ctx.ranks;
+    const unit = unitOf(ctx);
+    const units = Math.floor(ctx.size / unit);
+    if (n < 2 || units % n !== 0) return undefined;
+    const seg = (units / n) * unit;
+    return {
+      opsPerRank: 5 * (n - 1) + 1,
+      forEachOp(r, visit) {
+        visit('copy', r, ctx.size, 0);
+        for (let k = 0; k < n - 1; k++) {
+          visit('send', mod(r + 1, n), seg, 1);
+          visit('recv', mod(r - 1, n), seg, 1);
+          visit('reduce', r, seg, 0);
+        }
+        for (let k = 0; k < n - 1; k++) {
+          visit('send', mod(r + 1, n), seg, 2);
+          visit('recv', mod(r - 1, n), seg, 2);
+        }
+      },
+    };
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

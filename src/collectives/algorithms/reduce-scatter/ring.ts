@@ -5,7 +5,7 @@
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { segmentBounds, unitOf } from '../common.js';
+import { mod, segmentBounds, unitOf } from '../common.js';
 import { ringReduceScatter, ringReduceScatterPreposted, segs } from '../reduction.js';
 
 registerAlgorithm({
@@ -26,6 +26,27 @@ registerAlgorithm({
   supports: () => undefined,
   // n-1 steps of a send, a receive and a reduce per rank, two copies per rank.
   estimate: (ctx) => ({ ops: 3 * ctx.ranks * (ctx.ranks - 1) + 2 * ctx.ranks, messages: ctx.ranks * (ctx.ranks - 1) }),
+  // Rotation-equivariant with sendrecv steps and equal blocks (issue 29, docs/flow.md
+  // "Representatives only"): the copy in, per step a send, a receive and a reduce, the copy out.
+  rotation(ctx) {
+    const n = ctx.ranks;
+    const unit = unitOf(ctx);
+    const units = Math.floor(ctx.size / unit);
+    if (n < 2 || ctx.params.recvs !== 'sendrecv' || units % n !== 0) return undefined;
+    const seg = (units / n) * unit;
+    return {
+      opsPerRank: 3 * (n - 1) + 2,
+      forEachOp(r, visit) {
+        visit('copy', r, ctx.size, 0);
+        for (let k = 0; k < n - 1; k++) {
+          visit('send', mod(r + 1, n), seg, 1);
+          visit('recv', mod(r - 1, n), seg, 1);
+          visit('reduce', r, seg, 0);
+        }
+        visit('copy', r, seg, 0);
+      },
+    };
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

@@ -1,0 +1,143 @@
+/**
+ * Issue 29: a ring allreduce timed from its representatives' streams alone (sim/representatives.ts)
+ * equals the full engine, and a run that does not qualify is refused at 16,384 ranks as before.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildSchedule, buildTopology, LimitError, OpKind, prepare, runPrepared, type RunRequest } from '../../../src/index.js';
+import { declaredRotation } from '../../../src/collectives/registry.js';
+import { lowerSchedule } from '../../../src/sim/program/from-schedule.js';
+import { rotationProgram } from '../../../src/sim/program/from-rotation.js';
+import { refuseOversized, type PreparedCollective } from '../../../src/sim/prepare.js';
+import type { RunResult } from '../../../src/sim/result.js';
+import { runCli } from '../../helpers/cli.js';
+
+const relative = (a: number, b: number): number => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(b), 1e-300));
+
+/** A prepared ring allreduce run with symmetry from one rank (the library-only threshold), as simulate runs it. */
+function ring(topology: string, size: number, model: RunRequest['model'] = {}, collective = 'allreduce', algorithm = 'ring'): RunResult & { schedule?: unknown } {
+  const p = prepare({ topology, workload: { kind: 'collective', collective, algorithm, size }, model }) as PreparedCollective;
+  return runPrepared({ ...p, model: { ...p.model, symmetryMinRanks: 1 } }) as RunResult & { schedule?: unknown };
+}
+
+const symmetryOf = (r: RunResult) => r.model.symmetry as { used: boolean; representatives_only?: boolean; order?: number; representatives?: number; reason?: string };
+
+describe('the ring allreduce declares its rotation', () => {
+  for (const [collective, algorithm] of [['allreduce', 'ring'], ['allgather', 'ring'], ['allgather', 'ring:order=shift'], ['reduce-scatter', 'ring']] as const) {
+    it(`${collective} ${algorithm}: every rank's declared ops are its lowered stream's, op for op (kinds, peers, bytes, tags)`, () => {
+      const t = buildTopology('torus:4x4');
+      const build = { topology: t, collective, algorithm, size: 64 * 1024 };
+      const full = lowerSchedule(buildSchedule(build), t);
+      const decl = declaredRotation(build)!;
+      const all = Array.from({ length: 16 }, (_, r) => r);
+      const q = rotationProgram(16, decl.streams).emit(all);
+      expect(q.numStreams).toBe(full.numStreams);
+      expect(q.numOps).toBe(full.numOps);
+      expect(decl.streams.opsPerRank * 16).toBe(full.numOps);
+      const peer = (p: typeof q, i: number) => (p.opKind[i] === OpKind.Send ? p.dsts[p.opPeer[i]] : p.opPeer[i]);
+      for (let o = 0; o < full.numOps; o++) {
+        expect([q.opKind[o], q.opBytes[o], q.opTag[o], q.opHint[o]]).toEqual([full.opKind[o], full.opBytes[o], full.opTag[o], full.opHint[o]]);
+        if (q.opKind[o] === OpKind.Send || q.opKind[o] === OpKind.Recv) expect(peer(q, o)).toBe(peer(full, o));
+      }
+      for (let s = 0; s < full.numStreams; s++) expect([q.streamRank[s], q.opStart[s]]).toEqual([full.streamRank[s], full.opStart[s]]);
+    });
+  }
+
+  it('declares nothing when the segments are unequal (size not a multiple of ranks × element)', () => {
+    const t = buildTopology('torus:4x4');
+    expect(declaredRotation({ topology: t, collective: 'allreduce', algorithm: 'ring', size: 64 * 1024 + 4 })).toBeUndefined();
+  });
+});
+
+describe('representatives alone equal the full engine', () => {
+  for (const [topology, collective, algorithm] of [
+    ['fattree:k=16,levels=2', 'allreduce', 'ring'],
+    ['torus:16x16', 'allreduce', 'ring'],
+    ['fattree:k=16,levels=2', 'allgather', 'ring'],
+    ['fattree:k=16,levels=2', 'allgather', 'ring:order=shift'],
+    ['torus:16x16', 'reduce-scatter', 'ring'],
+  ]) {
+    it(`${collective} ${algorithm} on ${topology}: makespan, every rank's finish, the schedule bound and bound_s to 1e-9`, () => {
+      const size = collective === 'allgather' ? 4096 : 1 << 20;
+      const rep = ring(topology, size, { symmetry: 'representatives' }, collective, algorithm);
+      const off = ring(topology, size, { symmetry: 'off' }, collective, algorithm);
+      const sym = symmetryOf(rep);
+      expect(sym.used).toBe(true);
+      expect(sym.representatives_only).toBe(true);
+      expect(rep.schedule).toBeUndefined();
+      expect(relative(rep.makespan_s, off.makespan_s)).toBeLessThan(1e-9);
+      expect(relative(rep.schedule_bound_s!, off.schedule_bound_s!)).toBeLessThan(1e-9);
+      expect(relative(rep.bound_s, off.bound_s)).toBeLessThan(1e-9);
+      expect(rep.ranks.finish_s.length).toBe(256);
+      for (let r = 0; r < 256; r++) expect(relative(rep.ranks.finish_s[r], off.ranks.finish_s[r])).toBeLessThan(1e-9);
+      expect(rep.workload).toEqual(off.workload);
+      expect(rep.stats.messages).toBe(off.stats.messages);
+      expect(rep.channels.total_bytes).toBeCloseTo(off.channels.total_bytes, 0);
+      expect(rep.critical_path.length).toBe(off.critical_path.length);
+    });
+  }
+
+  it('auto takes the path only where the full schedule would be refused: below the limit the schedule is built', () => {
+    const auto = ring('torus:16x16', 1 << 20);
+    expect(symmetryOf(auto).used).toBe(true);
+    expect(symmetryOf(auto).representatives_only).toBeUndefined();
+    expect(auto.schedule).toBeDefined();
+  });
+
+  it('unequal segments run the normal path even when representatives are asked for', () => {
+    const r = ring('torus:16x16', (1 << 20) + 4, { symmetry: 'representatives' });
+    expect(symmetryOf(r).representatives_only).toBeUndefined();
+    expect(r.schedule).toBeDefined();
+  });
+});
+
+describe('16,384 ranks: refused unless the representative-only path is taken', () => {
+  const topology = 'fattree:k=128,levels=2';
+  const t = buildTopology(topology);
+  const workload = { kind: 'collective' as const, collective: 'allreduce', algorithm: 'ring', size: 1 << 30 };
+  // The line today's refusal gives (prepare's refuseOversized), whatever makes the run not qualify.
+  let line = '';
+  try {
+    refuseOversized({ topology: t, engine: 'flow', build: { topology: t, collective: 'allreduce', algorithm: 'ring', size: 1 << 30 } });
+  } catch (e) {
+    line = (e as Error).message;
+  }
+
+  it('the refusal names the op limit', () => {
+    expect(line).toMatch(/268435456 schedule ops/);
+  });
+
+  for (const [label, extra] of [
+    ['noise', { noise: { jitter: 1e-6, seed: 1 } }],
+    ['a rank mapping', { mapping: 'reverse' }],
+    ['symmetry off', { model: { symmetry: 'off' } }],
+  ] as const) {
+    it(`${label}: refused by prepare with the same line`, () => {
+      expect(() => prepare({ topology, workload, ...extra } as RunRequest)).toThrow(LimitError);
+      expect(() => prepare({ topology, workload, ...extra } as RunRequest)).toThrow(line);
+    });
+  }
+
+  it('a candidate the run finds not qualifying (rate update local) is refused by the run with the same line, before building', () => {
+    const p = prepare({ topology, workload, model: { rateUpdate: 'local' } });
+    expect(() => runPrepared(p)).toThrow(LimitError);
+    expect(() => runPrepared(p)).toThrow(line);
+  });
+});
+
+describe('32,768 ranks: the representatives alone would be too many', () => {
+  it('fattree:k=32,levels=3 (1,024 representatives × 163,831 ops > MAX_REPRESENTATIVE_OPS): refused with the op limit line', () => {
+    expect(() => runPrepared(prepare({ topology: 'fattree:k=32,levels=3', workload: { kind: 'collective', collective: 'allreduce', algorithm: 'ring', size: 1 << 30 } }))).toThrow(/268435456 schedule ops/);
+  });
+});
+
+describe('meshwork run (built CLI)', () => {
+  // 1,024 ranks: the CLI's symmetry threshold (equality with the full engine is tested above, at 256).
+  const args = ['run', '--topology', 'fattree:k=32,levels=2', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1MiB'];
+  it('--symmetry representatives records the path and prints the text summary from the workload record', () => {
+    const rep = JSON.parse(runCli([...args, '--symmetry', 'representatives', '--json']).stdout);
+    expect(rep.model.symmetry).toMatchObject({ used: true, representatives_only: true, order: 32, representatives: 32 });
+    expect(rep.stats.messages).toBe(2 * 1024 * 1023);
+    const text = runCli([...args, '--symmetry', 'representatives']).stdout;
+    expect(text).toMatch(/collective\s+allreduce, algorithm ring/);
+  });
+});
