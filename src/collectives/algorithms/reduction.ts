@@ -4,7 +4,10 @@
  * result on every rank, `tmp` receives partner data before it is reduced into `acc`.
  */
 import { RECV, SEND, type ScheduleBuilder } from '../schedule.js';
-import { floorPow2, mod } from './common.js';
+import { floorPow2, mod, unitOf } from './common.js';
+import type { AlgorithmContext, RotationStreams } from '../registry.js';
+
+type RotationVisit = Parameters<RotationStreams['forEachOp']>[1];
 import { maxOf } from '../../util/arrays.js';
 
 export interface Work {
@@ -56,6 +59,26 @@ function tmpFor(w: Work, from: number, to: number): number {
 function recvReduce(w: Work, v: number, src: number, from: number, to: number, tag: number): void {
   w.b.recv(w.real(v), w.real(src), tmpFor(w, from, to), tag);
   w.b.reduce(w.real(v), tmpFor(w, from, to), segs(w, w.acc, from, to));
+}
+
+/**
+ * The one segment size of a ring over `ctx.ranks` ranks when every segment has it (whole units),
+ * else undefined: the rings' rotation declarations (Algorithm.rotation) hold only then.
+ */
+export function equalRingSegment(ctx: AlgorithmContext): number | undefined {
+  const n = ctx.ranks;
+  const unit = unitOf(ctx);
+  const units = Math.floor(ctx.size / unit);
+  return n < 2 || units % n !== 0 ? undefined : (units / n) * unit;
+}
+
+/** Rank r's ring reduce-scatter steps as a rotation declaration visits them: per step a send to r+1, its receive from r-1 (tag 1), a reduce. */
+export function visitRingReduceScatter(r: number, n: number, seg: number, visit: RotationVisit): void {
+  for (let k = 0; k < n - 1; k++) {
+    visit('send', mod(r + 1, n), seg, 1);
+    visit('recv', mod(r - 1, n), seg, 1);
+    visit('reduce', r, seg, 0);
+  }
 }
 
 /** Ring reduce-scatter over n segments: afterwards rank v holds segment v fully reduced. */

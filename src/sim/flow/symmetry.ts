@@ -249,22 +249,8 @@ function subgroup(t: Topology, routing: RoutingFunction, program: FlowProgram, m
   // Per generator, its rank permutation and the smallest power the program is equivariant under.
   const hGens: SubgroupGenerator[] = [];
   for (const gen of group.generators) {
-    const rank = new Int32Array(N);
-    let ok = true;
-    for (let r = 0; r < N && ok; r++) {
-      const x = t.rankOfNode[gen.node[t.endpoints[r]]];
-      if (x < 0 || x >= N) ok = false;
-      else rank[r] = x;
-    }
-    if (!ok) continue;
-    for (let j = 1; j < gen.order; j++) {
-      if (gen.order % j !== 0) continue;
-      const pj = power(rank, j);
-      if (equivariant(program, streams, pj)) {
-        hGens.push({ gen, power: j, order: gen.order / j, rank: pj, node: power(gen.node, j), channel: power(gen.channel, j) });
-        break;
-      }
-    }
+    const h = smallestPower(t, N, gen, (pj) => equivariant(program, streams, pj));
+    if (h !== undefined) hGens.push(h);
   }
   if (hGens.length === 0) return { reason: `the program is equivariant under no power of the ${group.name}` };
   const dropped: string[] = [];
@@ -317,6 +303,25 @@ function streamIndex(p: FlowProgram): StreamIndex {
     if (part.length > 1) part.sort((a, b) => p.streamLocal[a] - p.streamLocal[b]);
   }
   return { start, list };
+}
+
+/**
+ * The generator's smallest power (a divisor of its order) whose permutation of the ranks `accept`s,
+ * or undefined when none does or the generator moves a rank off the ranks in use.
+ */
+function smallestPower(t: Topology, N: number, gen: AutomorphismGenerator, accept: (rank: Int32Array) => boolean): SubgroupGenerator | undefined {
+  const rank = new Int32Array(N);
+  for (let r = 0; r < N; r++) {
+    const x = t.rankOfNode[gen.node[t.endpoints[r]]];
+    if (x < 0 || x >= N) return undefined;
+    rank[r] = x;
+  }
+  for (let j = 1; j < gen.order; j++) {
+    if (gen.order % j !== 0) continue;
+    const pj = power(rank, j);
+    if (accept(pj)) return { gen, power: j, order: gen.order / j, rank: pj, node: power(gen.node, j), channel: power(gen.channel, j) };
+  }
+  return undefined;
 }
 
 /** perm^j. */
@@ -620,22 +625,8 @@ const orderOf = (hGens: readonly SubgroupGenerator[]): number => (hGens.length =
 function rotationGenerators(t: Topology, N: number, group: AutomorphismGroup): SubgroupGenerator[] {
   const out: SubgroupGenerator[] = [];
   for (const gen of group.generators) {
-    const rank = new Int32Array(N);
-    let ok = true;
-    for (let r = 0; r < N && ok; r++) {
-      const x = t.rankOfNode[gen.node[t.endpoints[r]]];
-      if (x < 0 || x >= N) ok = false;
-      else rank[r] = x;
-    }
-    if (!ok) continue;
-    for (let j = 1; j < gen.order; j++) {
-      if (gen.order % j !== 0) continue;
-      const pj = power(rank, j);
-      if (isRotation(pj)) {
-        out.push({ gen, power: j, order: gen.order / j, rank: pj, node: power(gen.node, j), channel: power(gen.channel, j) });
-        break;
-      }
-    }
+    const h = smallestPower(t, N, gen, isRotation);
+    if (h !== undefined) out.push(h);
   }
   return out;
 }

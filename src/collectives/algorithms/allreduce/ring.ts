@@ -2,7 +2,7 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { mod, segmentBounds, unitOf, UNRESTRICTED } from '../common.js';
-import { largestSegment, ringAllgather, ringReduceScatter } from '../reduction.js';
+import { equalRingSegment, largestSegment, ringAllgather, ringReduceScatter, visitRingReduceScatter } from '../reduction.js';
 
 registerAlgorithm({
   name: 'ring',
@@ -17,19 +17,13 @@ registerAlgorithm({
   // the copy of the whole buffer; per reduce-scatter step send, recv, reduce; per allgather step send, recv.
   rotation(ctx) {
     const n = ctx.ranks;
-    const unit = unitOf(ctx);
-    const units = Math.floor(ctx.size / unit);
-    if (n < 2 || units % n !== 0) return undefined;
-    const seg = (units / n) * unit;
+    const seg = equalRingSegment(ctx);
+    if (seg === undefined) return undefined;
     return {
       opsPerRank: 5 * (n - 1) + 1,
       forEachOp(r, visit) {
         visit('copy', r, ctx.size, 0);
-        for (let k = 0; k < n - 1; k++) {
-          visit('send', mod(r + 1, n), seg, 1);
-          visit('recv', mod(r - 1, n), seg, 1);
-          visit('reduce', r, seg, 0);
-        }
+        visitRingReduceScatter(r, n, seg, visit);
         for (let k = 0; k < n - 1; k++) {
           visit('send', mod(r + 1, n), seg, 2);
           visit('recv', mod(r - 1, n), seg, 2);

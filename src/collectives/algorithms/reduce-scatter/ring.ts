@@ -5,8 +5,8 @@
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { mod, segmentBounds, unitOf } from '../common.js';
-import { ringReduceScatter, ringReduceScatterPreposted, segs } from '../reduction.js';
+import { segmentBounds, unitOf } from '../common.js';
+import { equalRingSegment, ringReduceScatter, ringReduceScatterPreposted, segs, visitRingReduceScatter } from '../reduction.js';
 
 registerAlgorithm({
   name: 'ring',
@@ -30,19 +30,13 @@ registerAlgorithm({
   // "Representatives only"): the copy in, per step a send, a receive and a reduce, the copy out.
   rotation(ctx) {
     const n = ctx.ranks;
-    const unit = unitOf(ctx);
-    const units = Math.floor(ctx.size / unit);
-    if (n < 2 || ctx.params.recvs !== 'sendrecv' || units % n !== 0) return undefined;
-    const seg = (units / n) * unit;
+    const seg = equalRingSegment(ctx);
+    if (seg === undefined || ctx.params.recvs !== 'sendrecv') return undefined;
     return {
       opsPerRank: 3 * (n - 1) + 2,
       forEachOp(r, visit) {
         visit('copy', r, ctx.size, 0);
-        for (let k = 0; k < n - 1; k++) {
-          visit('send', mod(r + 1, n), seg, 1);
-          visit('recv', mod(r - 1, n), seg, 1);
-          visit('reduce', r, seg, 0);
-        }
+        visitRingReduceScatter(r, n, seg, visit);
         visit('copy', r, seg, 0);
       },
     };
