@@ -114,11 +114,13 @@ export function loadMapping(topology: Topology, mapping: string): Topology {
       throw new InputError('mapping', path, `a JSON array of ranks (${(err as Error).message.split('\n')[0]})`);
     }
   } else {
-    // Integers, or host names as in an SMPI hostfile (node-12.simgrid.org: the cluster's host 12).
+    // Integers, or host names as in an SMPI hostfile: a SimGrid platform's own names (hosts of zones),
+    // else node-12.simgrid.org is the cluster's host 12.
+    const named = topology.explicitRoutes ? new Map(topology.explicitRoutes.hostNames.map((name, i) => [name, topology.rankOfNode[i]])) : undefined;
     values = content
       .split(/[\s,]+/)
       .filter((s) => s !== '')
-      .map((s) => (/^-?[0-9]+$/.test(s) ? Number(s) : /^[^0-9]*([0-9]+)[^0-9]*$/.test(s) ? Number(/([0-9]+)/.exec(s)![1]) : s));
+      .map((s) => named?.get(s) ?? (/^-?[0-9]+$/.test(s) ? Number(s) : /^[^0-9]*([0-9]+)[^0-9]*$/.test(s) ? Number(/([0-9]+)/.exec(s)![1]) : s));
   }
   if (!Array.isArray(values)) throw new InputError('mapping', path, 'a JSON array of ranks or integers separated by spaces, commas or newlines');
   return applyMapping(topology, values as number[], `file:${path}`, 'mapping');

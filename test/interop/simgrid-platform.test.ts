@@ -1,0 +1,228 @@
+/**
+ * SimGrid 3.32 platforms of zones with routes (src/interop/simgrid-platform.ts): a hand-written Full
+ * zone timed against closed forms, Floyd and Dijkstra shortest paths, several clusters joined by
+ * zoneRoutes, Meshwork's own zone export read back with identical makespans, and every refusal.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  FlowProgramBuilder, InputError, buildSchedule, buildTopology, flowPreset, makeRouteBuffers, resolveRouting, runCollectiveFlow, simgridTopology, simulate, topologyToSimgrid,
+  MAX_SIMGRID_ROUTE_ENTRIES, type Topology,
+} from '../../src/index.js';
+import { loadMapping } from '../../src/node/index.js';
+
+const platform = (body: string, routing = 'Full'): string => `<?xml version='1.0'?>\n<platform version="4.1"><zone id="z" routing="${routing}">${body}</zone></platform>`;
+const hosts = (n: number): string => Array.from({ length: n }, (_, i) => `<host id="h${i}" speed="1Gf" core="2"/>`).join('');
+
+/** The route's link names, as SimGrid names them (a SPLITDUPLEX half ends in _UP or _DOWN). */
+function routeNames(t: Topology, a: number, b: number, names: (c: number) => string): string[] {
+  const routing = resolveRouting(t, { engine: 'flow' });
+  const buf = makeRouteBuffers(routing.maxHops);
+  const hops = routing.route(t.endpoints[a], t.endpoints[b], 0, buf);
+  return Array.from(buf.channels.subarray(0, hops), names);
+}
+
+/** Sends of S bytes, all posted at once, each on its own stream; makespan with no per-message overhead. */
+function concurrent(t: Topology, pairs: Array<[number, number]>, S: number): number {
+  const b = new FlowProgramBuilder(t.numEndpoints);
+  pairs.forEach(([from, to], tag) => {
+    b.beginStream(from).send(to, S, tag);
+    b.beginStream(to).recv(from, S, tag);
+  });
+  return simulate({ topology: t, program: b.build(), model: { alpha: 0 } }).makespan_s;
+}
+
+// Four hosts. nic_i: SPLITDUPLEX, 1 GB/s, 1 µs (host i's own link: UP leaves it, DOWN enters it).
+// Between the pairs {h0, h1} and {h2, h3}: `fwd` (0.5 GB/s, 2 µs) one way, `back` (2 GB/s, 2 µs) the
+// other, both SHARED: routes across are symmetrical="NO", so each direction names its own trunk.
+const FOUR = platform(`${hosts(4)}
+  ${[0, 1, 2, 3].map((i) => `<link id="nic${i}" bandwidth="1GBps" latency="1us" sharing_policy="SPLITDUPLEX"/>`).join('')}
+  <link id="fwd" bandwidth="0.5GBps" latency="2us"/><link id="back" bandwidth="2GBps" latency="2us"/>
+  <route src="h0" dst="h1"><link_ctn id="nic0" direction="UP"/><link_ctn id="nic1" direction="DOWN"/></route>
+  <route src="h2" dst="h3"><link_ctn id="nic2" direction="UP"/><link_ctn id="nic3" direction="DOWN"/></route>
+  ${[0, 1].flatMap((a) => [2, 3].map((b) => `
+  <route src="h${a}" dst="h${b}" symmetrical="NO"><link_ctn id="nic${a}" direction="UP"/><link_ctn id="fwd"/><link_ctn id="nic${b}" direction="DOWN"/></route>
+  <route src="h${b}" dst="h${a}" symmetrical="NO"><link_ctn id="nic${b}" direction="UP"/><link_ctn id="back"/><link_ctn id="nic${a}" direction="DOWN"/></route>`)).join('')}`);
+
+describe('a hand-written 4-host Full zone with asymmetric trunks, against closed forms', () => {
+  const t = simgridTopology(FOUR, 'four.xml');
+  // Channels in declaration order: nic_i_UP = 2i, nic_i_DOWN = 2i + 1, fwd = 8, back = 9.
+  const names = (c: number): string => (c < 8 ? `nic${c >> 1}_${c & 1 ? 'DOWN' : 'UP'}` : c === 8 ? 'fwd' : 'back');
+  const S = 1e6;
+
+  it('loads as 4 hosts and 10 channels; routes as declared, a symmetrical route reversed with UP and DOWN swapped', () => {
+    expect([t.family, t.numEndpoints, t.numChannels]).toEqual(['simgrid-zone', 4, 10]);
+    expect(routeNames(t, 0, 2, names)).toEqual(['nic0_UP', 'fwd', 'nic2_DOWN']);
+    expect(routeNames(t, 2, 0, names)).toEqual(['nic2_UP', 'back', 'nic0_DOWN']);
+    // RoutedZone: the reverse of h0 -> h1 (nic0 UP, nic1 DOWN) is nic1's _UP half then nic0's _DOWN half.
+    expect(routeNames(t, 1, 0, names)).toEqual(['nic1_UP', 'nic0_DOWN']);
+  });
+
+  it('h0->h2, h1->h3 share fwd (0.25 GB/s each) while h2->h0, h3->h1 run at their nics\' 1 GB/s over back: makespan = S / 0.25 GB/s + (1 + 2 + 1) µs', () => {
+    // = 1e6 / 0.25e9 + 4e-6 = 4.004 ms. Had the reverse routes been the forward ones reversed, all four flows would share fwd (8.004 ms).
+    expect(concurrent(t, [[0, 2], [1, 3], [2, 0], [3, 1]], S)).toBeCloseTo(S / 0.25e9 + 4e-6, 12);
+  });
+
+  it('h0<->h1 both ways and h2->h0: nic0_DOWN carries h1->h0 and h2->h0 at 0.5 GB/s each; nic0_UP is h0->h1\'s alone: makespan = S / 0.5 GB/s + 4 µs', () => {
+    // = 2 ms + 4 µs (h2 -> h0's route latency: nic2 1 µs + back 2 µs + nic0 1 µs).
+    expect(concurrent(t, [[0, 1], [1, 0], [2, 0]], S)).toBeCloseTo(S / 0.5e9 + 4e-6, 12);
+  });
+
+  it('a hostfile maps ranks to a subset of the hosts by name', () => {
+    const file = `${process.env.TMPDIR ?? '/tmp'}/meshwork-zone-${process.pid}-hosts.txt`;
+    writeFileSync(file, 'h2\nh0\n');
+    const mapped = loadMapping(t, file);
+    expect(Array.from(mapped.endpoints)).toEqual([2, 0]);
+    // Rank 0 is h2: its route to rank 1 (h0) crosses back.
+    expect(routeNames(mapped, 0, 1, names)).toEqual(['nic2_UP', 'back', 'nic0_DOWN']);
+  });
+
+  it('its graph, inferred from the routes, is the hosts, one switch per pair of hosts and the two trunks; the packet engine runs it (up*/down*, as for any routing not deadlock free)', () => {
+    expect(t.numNodes).toBe(6);
+    expect([t.chSrc[8], t.chDst[8]]).toEqual([t.chDst[9], t.chSrc[9]]);
+    expect(t.explicitRoutes!.notPaths).toBeUndefined();
+    const schedule = buildSchedule({ collective: 'alltoall', algorithm: 'pairwise', topology: t, size: 1024 });
+    expect(simulate({ topology: t, schedule, engine: 'packet' }).makespan_s).toBeGreaterThan(0);
+  });
+});
+
+describe('Floyd and Dijkstra zones: fewest links over the declared routes, with SimGrid\'s tie-breaks', () => {
+  // A square of routers r0-r1-r2-r3-r0 (one link each side) plus a two-link detour r0 -> r2; hosts on r0 and r2.
+  const body = `<host id="a" speed="1Gf"/><host id="b" speed="1Gf"/>
+    <router id="r0"/><router id="r1"/><router id="r2"/><router id="r3"/>
+    ${['ha', 'hb', 'e01', 'e12', 'e23', 'e30', 'd1', 'd2'].map((l) => `<link id="${l}" bandwidth="1GBps" latency="1us"/>`).join('')}
+    <route src="a" dst="r0"><link_ctn id="ha"/></route><route src="b" dst="r2"><link_ctn id="hb"/></route>
+    <route src="r0" dst="r1"><link_ctn id="e01"/></route><route src="r1" dst="r2"><link_ctn id="e12"/></route>
+    <route src="r2" dst="r3"><link_ctn id="e23"/></route><route src="r3" dst="r0"><link_ctn id="e30"/></route>
+    <route src="r0" dst="r2"><link_ctn id="d1"/><link_ctn id="d2"/></route>`;
+  const linkNames = ['ha', 'hb', 'e01', 'e12', 'e23', 'e30', 'd1', 'd2'];
+  for (const routing of ['Floyd', 'Dijkstra', 'DijkstraCache']) {
+    it(`${routing}: a -> b takes 4 links (three equal-cost ways: SimGrid's loop order picks one), the reverse the same links reversed`, () => {
+      const t = simgridTopology(platform(body, routing));
+      const there = routeNames(t, 0, 1, (c) => linkNames[c]);
+      const back = routeNames(t, 1, 0, (c) => linkNames[c]);
+      expect(there.length).toBe(4);
+      expect([there[0], there[3]]).toEqual(['ha', 'hb']);
+      expect([['e01', 'e12'], ['e30', 'e23'], ['d1', 'd2']].map((m) => m.join())).toContain(there.slice(1, 3).join());
+      expect(back.length).toBe(4);
+    });
+  }
+  it('Floyd: the first relaxation through the lowest netpoint wins a tie (netpoints a, b, r0..r3: through r0 before r1 or r3): a -> b is ha, d1, d2, hb', () => {
+    // FloydZone::do_seal relaxes through c = 0, 1, ... with strict improvement. a(0)->b(1) first becomes
+    // finite through c = r0? No: through r2 (index 4), whose cost a->r2 is already known via r0 (c = 2:
+    // a->r0->r2 by d1,d2 = 3 links) when c = 4 relaxes a->b. Via r1 or r3 a->r2 costs 3 too, but found later (not strictly better).
+    const t = simgridTopology(platform(body, 'Floyd'));
+    expect(routeNames(t, 0, 1, (c) => linkNames[c])).toEqual(['ha', 'd1', 'd2', 'hb']);
+  });
+  it('Dijkstra: nodes numbered as routes first name them (a, r0, b, r2, r1, r3), the queue pops the least (cost, node): a -> b is ha, e01, e12, hb', () => {
+    // From a: r0 (cost 1); r0's out-edges in declaration order: a, r1 (2), r3 (2), r2 (3 via d1,d2).
+    // Pop r2? No: r1 (node 4, cost 2) and r3 (node 5, cost 2) pop before r2 (cost 3); r1 relaxes r2 to
+    // 3? Not strictly better than 3: r2 keeps r0 as predecessor. So a -> b is ha, d1, d2, hb.
+    const t = simgridTopology(platform(body, 'Dijkstra'));
+    expect(routeNames(t, 0, 1, (c) => linkNames[c])).toEqual(['ha', 'd1', 'd2', 'hb']);
+  });
+});
+
+// Three FLAT clusters in a Full zone, as SimGrid 3.32's examples/platforms/cluster_multi.xml, with the
+// internet link SHARED (FATPIPE is refused): 8 hosts each; `halfduplex` has SHARED private links.
+const MULTI = readFileSync('test/reference/simgrid/examples/cluster_multi.xml', 'utf8').replace('sharing_policy="FATPIPE"', 'sharing_policy="SHARED"');
+
+describe('several clusters joined by zoneRoutes', () => {
+  const t = simgridTopology(MULTI, 'cluster_multi.xml');
+  const names = (t.explicitRoutes!.hostNames);
+  const route = (a: string, b: string): number[] => {
+    const routing = resolveRouting(t, { engine: 'flow' });
+    const buf = makeRouteBuffers(routing.maxHops);
+    return Array.from(buf.channels.subarray(0, routing.route(names.indexOf(a), names.indexOf(b), 0, buf)));
+  };
+  it('loads 24 hosts; a route between clusters is: private link up (and backbone) to the gateway router, the zoneRoute links, (backbone and) private link down', () => {
+    expect([t.family, t.numEndpoints]).toEqual(['simgrid-zone', 24]);
+    // simple: 8 SPLITDUPLEX private links (channels 0..15); backboned: backbone 16, links 17..32; halfduplex: backbone 33, SHARED links 34..41; internet 42.
+    expect(route('node-0.1core.org', 'node-1.1core.org')).toEqual([0, 3]);
+    expect(route('node-0.1core.org', 'node-3.2cores.org')).toEqual([0, 42, 16, 17 + 2 * 3 + 1]);
+    expect(route('node-3.2cores.org', 'node-0.1core.org')).toEqual([17 + 2 * 3, 16, 42, 1]);
+    expect(route('node-2.4cores.org', 'node-5.4cores.org')).toEqual([34 + 2, 33, 34 + 5]);
+  });
+  it('one transfer from simple to backboned: S / 125 MB/s + 50 + 500 + 500 + 50 µs; two at once share the 1.25 GB/s internet link only when it binds (it does not)', () => {
+    const S = 1e6;
+    const a = t.explicitRoutes!.hostNames.indexOf('node-0.1core.org');
+    const b = t.explicitRoutes!.hostNames.indexOf('node-3.2cores.org');
+    expect(concurrent(t, [[a, b]], S)).toBeCloseTo(S / 125e6 + 1.1e-3, 12);
+    // halfduplex's SHARED private links: node-0 sending to and receiving from node-1 at once share one 125 MB/s link each: 2S / 125 MB/s + 0.6 ms.
+    const [h0, h1] = ['node-0.4cores.org', 'node-1.4cores.org'].map((n) => names.indexOf(n));
+    expect(concurrent(t, [[h0, h1], [h1, h0]], S)).toBeCloseTo((2 * S) / 125e6 + 0.6e-3, 12);
+  });
+  it('the packet engine refuses it in one line: a SHARED private link is crossed both ways, so routes are link lists, not paths', () => {
+    const schedule = buildSchedule({ collective: 'alltoall', algorithm: 'pairwise', topology: t, size: 1024 });
+    expect(() => simulate({ topology: t, schedule, engine: 'packet' })).toThrow(/^engine: got "packet"; accepted: the flow engine on this SimGrid platform \(its routes are link lists, not paths: /);
+  });
+});
+
+describe("Meshwork's own zone export read back: the same makespans as the original", () => {
+  const preset = flowPreset('simgrid');
+  const cases = [
+    ['alltoall', 'pairwise', 64 * 1024],
+    ['allreduce', 'rabenseifner', 1 << 20],
+    ['allgather', 'ring', 16 * 1024],
+    ['broadcast', 'binomial', 1 << 20],
+  ] as const;
+  for (const spec of ['torus:4x4,bw=10GBps,lat=100ns', 'fattree:k=2,levels=3,bw=10GBps,lat=100ns']) {
+    it(`${spec}: export (zone, the preset's routing) -> import gives identical makespans under --preset simgrid`, () => {
+      const original = buildTopology(spec);
+      const back = simgridTopology(topologyToSimgrid(original, { zone: true, routing: preset.routing }), 'export.xml');
+      expect([back.family, back.numEndpoints, back.numChannels]).toEqual(['simgrid-zone', original.numEndpoints, original.numChannels]);
+      for (const [collective, algorithm, size] of cases) {
+        const run = (topology: Topology, routingOptions: object) => runCollectiveFlow({ topology, collective, algorithm, size, routingOptions, model: preset.model }).makespan_s;
+        const want = run(original, preset.routing);
+        expect(run(back, {}), `${collective} ${algorithm} ${size}`).toBe(want);
+      }
+    });
+  }
+});
+
+describe('refused in one line naming the element or attribute, the value and what is accepted', () => {
+  const two = `${hosts(2)}<link id="l" bandwidth="1GBps" latency="1us"/>`;
+  const ok = `${two}<route src="h0" dst="h1"><link_ctn id="l"/></route>`;
+  const cases: Array<[string, string, RegExp]> = [
+    ['a trace', `${ok}<trace id="t" periodicity="1"/>`, /\.trace: got "<trace>"; accepted: constant bandwidths/],
+    ['a disk', `${ok}<host id="d" speed="1Gf"><disk id="x" read_bw="1GBps" write_bw="1GBps"/></host>`, /\.disk: got "<disk>"; accepted: hosts without disks/],
+    ['an actor', `${ok}<actor host="h0" function="f"/>`, /\.actor: got "<actor>"/],
+    ['NS3 routing', ok, /routing: got "NS3"; accepted: Full, Floyd, Dijkstra, DijkstraCache, None/],
+    ['a Cluster zone', ok, /routing: got "Cluster"; accepted: Full/],
+    ['a bypass route', `${ok}<bypassRoute src="h0" dst="h1"><link_ctn id="l"/></bypassRoute>`, /\.bypassRoute: got "<bypassRoute>"; accepted: routes computed by the zones/],
+    ['a backbone element', `${ok}<backbone id="bb" bandwidth="1GBps" latency="1us"/>`, /\.backbone: got "<backbone>"; accepted: a <cluster> with bb_bw/],
+    ['a route naming an unknown host', `${two}<route src="h0" dst="h9"><link_ctn id="l"/></route>`, /route\(h0->h9\)\.dst: got "h9"; accepted: the name of a host, router or zone declared before the route/],
+    ['a route naming an unknown link', `${two}<route src="h0" dst="h1"><link_ctn id="nope"/></route>`, /link_ctn\(nope\)\.id: got "nope"; accepted: the id of a <link> declared before the route/],
+    ['a Full zone missing a pair', `${hosts(3)}<link id="l" bandwidth="1GBps" latency="1us"/><route src="h0" dst="h1"><link_ctn id="l"/></route>`, /got "no route from h0 to h2"; accepted: a <route> \(or <zoneRoute>\) for every pair of the Full zone z/],
+    ['a FATPIPE link', `${two}<link id="f" bandwidth="1GBps" latency="1us" sharing_policy="FATPIPE"/>`, /link\(f\)\.sharing_policy: got "FATPIPE"; accepted: SHARED \(the default\) or SPLITDUPLEX/],
+    ['a link with a bandwidth trace', `${hosts(2)}<link id="l" bandwidth="1GBps" latency="1us" bandwidth_file="bw.txt"/>`, /link\(l\)\.bandwidth_file: got "bw.txt"; accepted: the attributes id, bandwidth, latency, sharing_policy/],
+    ['a SPLITDUPLEX link without a direction', `${hosts(2)}<link id="s" bandwidth="1GBps" latency="1us" sharing_policy="SPLITDUPLEX"/><route src="h0" dst="h1"><link_ctn id="s"/></route>`, /link_ctn\(s\)\.direction: got "\(none\)"; accepted: UP or DOWN for the SPLITDUPLEX link s/],
+    ['a direction on a SHARED link', `${two}<route src="h0" dst="h1"><link_ctn id="l" direction="UP"/></route>`, /link_ctn\(l\)\.direction: got "UP"; accepted: no direction/],
+    ['a duplicate (symmetrical) route', `${ok}<route src="h1" dst="h0"><link_ctn id="l"/></route>`, /got "a second route from h1 to h0"; accepted: one route per ordered pair/],
+    ['a bad bandwidth unit', `${hosts(2)}<link id="l" bandwidth="1GB" latency="1us"/>`, /link\(l\)\.bandwidth: got "1GB"; accepted: a positive bandwidth/],
+    ['a host speed without unit', `<host id="h0" speed="1000"/>`, /host\(h0\)\.speed: got "1000"; accepted: speeds such as 1Gf/],
+    ['a TORUS cluster beside hosts', `${ok}<cluster id="c" prefix="c" suffix="" radical="0-3" speed="1Gf" bw="1GBps" lat="1us" topology="TORUS" topo_parameters="2,2"/>`, /cluster\(c\)\.topology: got "TORUS"; accepted: FLAT beside other clusters/],
+  ];
+  for (const [what, body, message] of cases) {
+    it(what, () => {
+      const routing = what === 'NS3 routing' ? 'NS3' : what === 'a Cluster zone' ? 'Cluster' : 'Full';
+      let error: unknown;
+      try {
+        simgridTopology(platform(body, routing), 'p.xml');
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(InputError);
+      expect((error as Error).message).not.toContain('\n');
+      expect((error as Error).message).toMatch(message);
+    });
+  }
+  it(`a platform whose route table would exceed ${MAX_SIMGRID_ROUTE_ENTRIES} link ids is refused before it is built, naming the limit`, () => {
+    // 5,793 cluster hosts and one more: 5,794 × 5,793 = 33,564,642 ordered pairs, each at least one link.
+    const big = `<cluster id="c" prefix="n" suffix="" radical="0-5792" speed="1Gf" bw="1GBps" lat="1us"/><host id="x" speed="1Gf"/>`;
+    expect(() => simgridTopology(platform(big), 'big.xml')).toThrow(/^big\.xml: got "5794 hosts \(33564642 routes\)"; accepted: at most 33554432 link ids in the route table \(MAX_SIMGRID_ROUTE_ENTRIES/);
+  });
+  it('cluster_multi.xml as SimGrid ships it: its FATPIPE internet link is refused by name', () => {
+    expect(() => simgridTopology(readFileSync('test/reference/simgrid/examples/cluster_multi.xml', 'utf8'), 'cluster_multi.xml')).toThrow(/link\(backbone\)\.sharing_policy: got "FATPIPE"/);
+  });
+});
