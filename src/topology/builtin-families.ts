@@ -24,7 +24,7 @@ import { jellyfishFamily } from './jellyfish.js';
 import { circularOmegaFamily } from './mdce/circular-omega.js';
 import { fabricFamilies } from './fabric.js';
 import { tpuFamily } from './tpu.js';
-import { simgridDragonflyFamily, simgridFatTreeFamily, simgridFlatFamily, simgridZoneFamily } from './simgrid-zones.js';
+import { simgridDragonflyFamily, simgridFatTreeFamily, simgridFlatFamily } from './simgrid-zones.js';
 
 /** `file:` specs need a file system; in the core they are refused with a pointer to the adapter. */
 const fileFamily: TopologyFamily = {
@@ -62,6 +62,5 @@ export const BUILTIN_FAMILIES: readonly TopologyFamily[] = [
   simgridFatTreeFamily,
   simgridDragonflyFamily,
   simgridFlatFamily,
-  simgridZoneFamily,
   fileFamily,
 ];

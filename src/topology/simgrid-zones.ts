@@ -355,16 +355,3 @@ function hostCapacities(t: Topology): SharedCapacities | undefined {
   return { capacity, start, res: Int32Array.from(res), what };
 }
 
-/**
- * A SimGrid platform of zones with routes (interop/simgrid-platform.ts builds it from the file): no
- * spec rebuilds it, so the family only names its routing, the platform's own routes.
- */
-export const simgridZoneFamily: TopologyFamily = {
-  name: 'simgrid-zone',
-  usage: 'simgrid-zone (read from a platform file: --topology simgrid:platform.xml)',
-  description: "a SimGrid platform of zones, hosts, links and routes, routed per host pair as SimGrid 3.32 routes it",
-  build(spec: Spec): Topology {
-    throw new InputError(spec.field('family'), 'simgrid-zone', 'simgrid:PATH (a SimGrid platform of zones is read from its file)');
-  },
-  defaultRouting: 'simgrid-zone',
-};
