@@ -428,7 +428,10 @@ class PlatformReader {
           hops.push(z.table.get(p * 0x100000 + v)!);
           v = p;
         }
-        for (let i = hops.length - 1; i >= 0; i--) out.push(...hops[i].links);
+        // Floyd keeps each route's links in order; Dijkstra inserts each one's at the front, reversed
+        // (insert_link_latency), so its hops come in order but each hop's links backwards (SimGrid 3.32 does so).
+        const reverseEach = z.routing !== 'Floyd';
+        for (let i = hops.length - 1; i >= 0; i--) out.push(...(reverseEach ? [...hops[i].links].reverse() : hops[i].links));
         return { gwSrc: -1, gwDst: -1 };
       }
     }
@@ -649,6 +652,6 @@ export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
     },
     distanceConvention: 'switches-traversed',
   });
-  const explicitRoutes: ExplicitRoutes = { hosts: H, start, channels: channels.slice(0, used), maxHops, hostNames, notPaths };
+  const explicitRoutes: ExplicitRoutes = { hosts: H, start, channels: channels.slice(0, used), maxHops, hostNames, channelNames: p.chName, notPaths };
   return new Topology({ ...built, explicitRoutes });
 }

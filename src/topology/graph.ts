@@ -59,6 +59,8 @@ export interface ExplicitRoutes {
   readonly maxHops: number;
   /** Host names in node order (an SMPI hostfile names them). */
   readonly hostNames: readonly string[];
+  /** Channel names, as the platform names its links (a SPLITDUPLEX link's halves: NAME_UP, NAME_DOWN). */
+  readonly channelNames: readonly string[];
   /** Why the routes are not paths the packet engine can follow, or undefined when every route is a directed path. */
   readonly notPaths?: string;
 }

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import {
   FlowProgramBuilder, InputError, buildSchedule, buildTopology, flowPreset, makeRouteBuffers, resolveRouting, runCollectiveFlow, simgridTopology, simulate, topologyToSimgrid,
   MAX_SIMGRID_ROUTE_ENTRIES, type Topology,
@@ -32,17 +33,11 @@ function concurrent(t: Topology, pairs: Array<[number, number]>, S: number): num
   return simulate({ topology: t, program: b.build(), model: { alpha: 0 } }).makespan_s;
 }
 
-// Four hosts. nic_i: SPLITDUPLEX, 1 GB/s, 1 µs (host i's own link: UP leaves it, DOWN enters it).
-// Between the pairs {h0, h1} and {h2, h3}: `fwd` (0.5 GB/s, 2 µs) one way, `back` (2 GB/s, 2 µs) the
-// other, both SHARED: routes across are symmetrical="NO", so each direction names its own trunk.
-const FOUR = platform(`${hosts(4)}
-  ${[0, 1, 2, 3].map((i) => `<link id="nic${i}" bandwidth="1GBps" latency="1us" sharing_policy="SPLITDUPLEX"/>`).join('')}
-  <link id="fwd" bandwidth="0.5GBps" latency="2us"/><link id="back" bandwidth="2GBps" latency="2us"/>
-  <route src="h0" dst="h1"><link_ctn id="nic0" direction="UP"/><link_ctn id="nic1" direction="DOWN"/></route>
-  <route src="h2" dst="h3"><link_ctn id="nic2" direction="UP"/><link_ctn id="nic3" direction="DOWN"/></route>
-  ${[0, 1].flatMap((a) => [2, 3].map((b) => `
-  <route src="h${a}" dst="h${b}" symmetrical="NO"><link_ctn id="nic${a}" direction="UP"/><link_ctn id="fwd"/><link_ctn id="nic${b}" direction="DOWN"/></route>
-  <route src="h${b}" dst="h${a}" symmetrical="NO"><link_ctn id="nic${b}" direction="UP"/><link_ctn id="back"/><link_ctn id="nic${a}" direction="DOWN"/></route>`)).join('')}`);
+// platforms/zones/four-full.xml: four hosts. nic_i: SPLITDUPLEX, 1 GB/s, 1 µs (host i's own link: UP
+// leaves it, DOWN enters it). Between the pairs {h0, h1} and {h2, h3}: `fwd` (0.5 GB/s, 2 µs) one way,
+// `back` (2 GB/s, 2 µs) the other, both SHARED: routes across are symmetrical="NO", so each direction
+// names its own trunk; h0 <-> h1 and h2 <-> h3 are symmetrical (the default).
+const FOUR = readFileSync('test/reference/simgrid/platforms/zones/four-full.xml', 'utf8');
 
 describe('a hand-written 4-host Full zone with asymmetric trunks, against closed forms', () => {
   const t = simgridTopology(FOUR, 'four.xml');
@@ -87,45 +82,30 @@ describe('a hand-written 4-host Full zone with asymmetric trunks, against closed
 });
 
 describe('Floyd and Dijkstra zones: fewest links over the declared routes, with SimGrid\'s tie-breaks', () => {
-  // A square of routers r0-r1-r2-r3-r0 (one link each side) plus a two-link detour r0 -> r2; hosts on r0 and r2.
-  const body = `<host id="a" speed="1Gf"/><host id="b" speed="1Gf"/>
-    <router id="r0"/><router id="r1"/><router id="r2"/><router id="r3"/>
-    ${['ha', 'hb', 'e01', 'e12', 'e23', 'e30', 'd1', 'd2'].map((l) => `<link id="${l}" bandwidth="1GBps" latency="1us"/>`).join('')}
-    <route src="a" dst="r0"><link_ctn id="ha"/></route><route src="b" dst="r2"><link_ctn id="hb"/></route>
-    <route src="r0" dst="r1"><link_ctn id="e01"/></route><route src="r1" dst="r2"><link_ctn id="e12"/></route>
-    <route src="r2" dst="r3"><link_ctn id="e23"/></route><route src="r3" dst="r0"><link_ctn id="e30"/></route>
-    <route src="r0" dst="r2"><link_ctn id="d1"/><link_ctn id="d2"/></route>`;
-  const linkNames = ['ha', 'hb', 'e01', 'e12', 'e23', 'e30', 'd1', 'd2'];
-  for (const routing of ['Floyd', 'Dijkstra', 'DijkstraCache']) {
-    it(`${routing}: a -> b takes 4 links (three equal-cost ways: SimGrid's loop order picks one), the reverse the same links reversed`, () => {
-      const t = simgridTopology(platform(body, routing));
-      const there = routeNames(t, 0, 1, (c) => linkNames[c]);
-      const back = routeNames(t, 1, 0, (c) => linkNames[c]);
-      expect(there.length).toBe(4);
-      expect([there[0], there[3]]).toEqual(['ha', 'hb']);
-      expect([['e01', 'e12'], ['e30', 'e23'], ['d1', 'd2']].map((m) => m.join())).toContain(there.slice(1, 3).join());
-      expect(back.length).toBe(4);
-    });
-  }
-  it('Floyd: the first relaxation through the lowest netpoint wins a tie (netpoints a, b, r0..r3: through r0 before r1 or r3): a -> b is ha, d1, d2, hb', () => {
-    // FloydZone::do_seal relaxes through c = 0, 1, ... with strict improvement. a(0)->b(1) first becomes
-    // finite through c = r0? No: through r2 (index 4), whose cost a->r2 is already known via r0 (c = 2:
-    // a->r0->r2 by d1,d2 = 3 links) when c = 4 relaxes a->b. Via r1 or r3 a->r2 costs 3 too, but found later (not strictly better).
-    const t = simgridTopology(platform(body, 'Floyd'));
-    expect(routeNames(t, 0, 1, (c) => linkNames[c])).toEqual(['ha', 'd1', 'd2', 'hb']);
+  // platforms/zones/square-*.xml: routers r0-r1-r2-r3-r0 (one link a side), host a on r0, b on r2;
+  // square-detour-* add a two-link route r0 -> r2 (d1, d2). Three ways from a to b cost 4 links.
+  const load = (name: string): Topology => simgridTopology(readFileSync(`test/reference/simgrid/platforms/zones/${name}.xml`, 'utf8'), name);
+  const names = (t: Topology) => (c: number) => t.explicitRoutes!.channelNames[c];
+  it('Floyd (netpoints a, b, r0, r1, r2, r3, relaxed through each in turn, strictly shorter only): a -> r2 is first found through r0 (ha, d1, d2), so a -> b is ha, d1, d2, hb', () => {
+    const t = load('square-detour-floyd');
+    expect(routeNames(t, 0, 1, names(t))).toEqual(['ha', 'd1', 'd2', 'hb']);
+    expect(routeNames(t, 1, 0, names(t))).toEqual(['hb', 'd2', 'd1', 'ha']);
   });
-  it('Dijkstra: nodes numbered as routes first name them (a, r0, b, r2, r1, r3), the queue pops the least (cost, node): a -> b is ha, e01, e12, hb', () => {
-    // From a: r0 (cost 1); r0's out-edges in declaration order: a, r1 (2), r3 (2), r2 (3 via d1,d2).
-    // Pop r2? No: r1 (node 4, cost 2) and r3 (node 5, cost 2) pop before r2 (cost 3); r1 relaxes r2 to
-    // 3? Not strictly better than 3: r2 keeps r0 as predecessor. So a -> b is ha, d1, d2, hb.
-    const t = simgridTopology(platform(body, 'Dijkstra'));
-    expect(routeNames(t, 0, 1, (c) => linkNames[c])).toEqual(['ha', 'd1', 'd2', 'hb']);
+  it('Dijkstra: r0 reaches r2 at cost 3 by d1, d2 before r1 does (not strictly less); SimGrid writes each hop\'s links backwards: ha, d2, d1, hb', () => {
+    for (const name of ['square-detour-dijkstra', 'square-detour-dijkstracache']) {
+      const t = load(name);
+      expect(routeNames(t, 0, 1, names(t)), name).toEqual(['ha', 'd2', 'd1', 'hb']);
+      expect(routeNames(t, 1, 0, names(t)), name).toEqual(['hb', 'd1', 'd2', 'ha']);
+    }
+  });
+  it('without the detour both go through r1, the lower netpoint (Floyd) and the first out-edge of r0 (Dijkstra)', () => {
+    for (const name of ['square-floyd', 'square-dijkstra']) expect(routeNames(load(name), 0, 1, names(load(name))), name).toEqual(['ha', 'e01', 'e12', 'hb']);
   });
 });
 
 // Three FLAT clusters in a Full zone, as SimGrid 3.32's examples/platforms/cluster_multi.xml, with the
 // internet link SHARED (FATPIPE is refused): 8 hosts each; `halfduplex` has SHARED private links.
-const MULTI = readFileSync('test/reference/simgrid/examples/cluster_multi.xml', 'utf8').replace('sharing_policy="FATPIPE"', 'sharing_policy="SHARED"');
+const MULTI = readFileSync('test/reference/simgrid/platforms/zones/cluster-multi-shared.xml', 'utf8');
 
 describe('several clusters joined by zoneRoutes', () => {
   const t = simgridTopology(MULTI, 'cluster_multi.xml');
@@ -225,4 +205,38 @@ describe('refused in one line naming the element or attribute, the value and wha
   it('cluster_multi.xml as SimGrid ships it: its FATPIPE internet link is refused by name', () => {
     expect(() => simgridTopology(readFileSync('test/reference/simgrid/examples/cluster_multi.xml', 'utf8'), 'cluster_multi.xml')).toThrow(/link\(backbone\)\.sharing_policy: got "FATPIPE"/);
   });
+});
+
+describe("every host pair's route is SimGrid 3.32's, link for link (test/reference/simgrid/routes/zones/, dumped by routes/zone-routes.cpp)", () => {
+  // Platforms: platforms/zones/*.xml (four-full: the hand-written zone above; square-*: the Floyd and
+  // Dijkstra squares above; cluster-multi-shared: cluster_multi.xml with a SHARED internet link) and
+  // two SimGrid examples that load.
+  const files: Record<string, string> = {
+    'four-full': 'platforms/zones/four-full.xml',
+    'square-floyd': 'platforms/zones/square-floyd.xml',
+    'square-dijkstra': 'platforms/zones/square-dijkstra.xml',
+    'square-dijkstracache': 'platforms/zones/square-dijkstracache.xml',
+    'square-detour-floyd': 'platforms/zones/square-detour-floyd.xml',
+    // SimGrid's Dijkstra writes each hop's links backwards (insert_link_latency): d2, d1 from a to b.
+    'square-detour-dijkstra': 'platforms/zones/square-detour-dijkstra.xml',
+    'square-detour-dijkstracache': 'platforms/zones/square-detour-dijkstracache.xml',
+    'cluster-multi-shared': 'platforms/zones/cluster-multi-shared.xml',
+    cluster_and_one_host: 'examples/cluster_and_one_host.xml',
+    griffon: 'examples/griffon.xml',
+  };
+  for (const [name, file] of Object.entries(files)) {
+    it(`${name}: the same routes as SimGrid`, () => {
+      const ref = `test/reference/simgrid/routes/zones/${name}.txt`;
+      const text = name === 'griffon' ? gunzipSync(readFileSync(`${ref}.gz`)).toString('utf8') : readFileSync(ref, 'utf8');
+      const t = simgridTopology(readFileSync(`test/reference/simgrid/${file}`, 'utf8'), file);
+      const { hostNames, channelNames } = t.explicitRoutes!;
+      const lines = text.trim().split('\n');
+      expect(lines.length).toBe(t.numEndpoints * (t.numEndpoints - 1));
+      const differ = lines.filter((line) => {
+        const [a, b, links] = line.split(' ');
+        return routeNames(t, hostNames.indexOf(a), hostNames.indexOf(b), (c) => channelNames[c]).join() !== links;
+      });
+      expect(differ.slice(0, 3), `${differ.length} of ${lines.length} routes differ`).toEqual([]);
+    });
+  }
 });
