@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import {
-  FlowProgramBuilder, InputError, buildSchedule, buildTopology, flowPreset, makeRouteBuffers, resolveRouting, runCollectiveFlow, simgridTopology, simulate, topologyToSimgrid,
+  FlowProgramBuilder, InputError, buildSchedule, parseCollective, buildTopology, flowPreset, makeRouteBuffers, resolveRouting, runCollectiveFlow, simgridTopology, simulate, topologyToSimgrid,
   MAX_SIMGRID_ROUTE_ENTRIES, type Topology,
 } from '../../src/index.js';
 import { loadMapping } from '../../src/node/index.js';
@@ -237,6 +237,38 @@ describe("every host pair's route is SimGrid 3.32's, link for link (test/referen
         return routeNames(t, hostNames.indexOf(a), hostNames.indexOf(b), (c) => channelNames[c]).join() !== links;
       });
       expect(differ.slice(0, 3), `${differ.length} of ${lines.length} routes differ`).toEqual([]);
+    });
+  }
+});
+
+describe('the simgrid preset on zone platforms against SimGrid 3.32 SMPI (test/reference/simgrid/zone-cases.json)', () => {
+  // smpirun of src/coll.c on four-full.xml (4 ranks), cluster-multi-shared.xml (16 of 24 hosts) and
+  // griffon.xml (64 of 92), each hostfile naming its hosts; the commands are in the file.
+  const doc = JSON.parse(readFileSync('test/reference/simgrid/zone-cases.json', 'utf8')) as {
+    simgrid: string;
+    cases: Array<{ platform: string; hostfile: string; ranks: number; meshwork: { collective: string; algorithm: string }; rows: Array<{ size: number; makespan_s: number }> }>;
+  };
+  const preset = flowPreset('simgrid');
+  /** Outside 2 %, pinned (per cent, why): */
+  const PINNED: Record<string, number> = {
+    // NTSLR at 1 KiB across griffon's cabinets: −4.1 %; from 64 KiB within 0.02 %. Not investigated (issue 23's zones item is routes).
+    'examples/griffon.xml allgather:NTSLR 1024': -4.08,
+  };
+  it('records SimGrid 3.32 and 36 rows', () => {
+    expect(doc.simgrid).toBe('SimGrid version 3.32');
+    expect(doc.cases.flatMap((c) => c.rows).length).toBe(36);
+  });
+  for (const c of doc.cases) {
+    it(`${c.platform} (${c.ranks} ranks) ${c.meshwork.collective}:${c.meshwork.algorithm}: within 2 % of SMPI`, () => {
+      const topology = loadMapping(simgridTopology(readFileSync(`test/reference/simgrid/${c.platform}`, 'utf8'), c.platform), `test/reference/simgrid/${c.hostfile}`);
+      expect(topology.numEndpoints).toBe(c.ranks);
+      for (const row of c.rows) {
+        const schedule = buildSchedule({ collective: parseCollective(c.meshwork.collective), algorithm: c.meshwork.algorithm, topology, size: row.size });
+        const error = (simulate({ topology, schedule, routingOptions: preset.routing, model: preset.model }).makespan_s / row.makespan_s - 1) * 100;
+        const key = `${c.platform} ${c.meshwork.collective}:${c.meshwork.algorithm} ${row.size}`;
+        if (PINNED[key] === undefined) expect(Math.abs(error), key).toBeLessThanOrEqual(2);
+        else expect(Math.abs(error - PINNED[key]), key).toBeLessThanOrEqual(0.5);
+      }
     });
   }
 });
