@@ -10,8 +10,9 @@
  * directions, as SimGrid's LMM constraint); a SPLITDUPLEX link is two channels, its _UP and _DOWN
  * halves. The graph (which node each channel joins) is inferred from the routes: consecutive links of
  * a route meet at one node. When the routes do not describe a graph (a link shared by routes from
- * different hosts as a plain resource), every channel gets its own two nodes: the flow engine needs
- * only the link lists; the packet engine, which moves packets along paths, refuses such a platform.
+ * different hosts as a plain resource, a bus), each channel joins its host (when one host's routes
+ * start or end with it) or one of two hubs: the flow engine needs only the link lists; the packet
+ * engine, which moves packets along paths, refuses such a platform.
  *
  * Everything not modelled is refused in one line naming the element or attribute (docs/interop.md).
  */
@@ -592,6 +593,12 @@ export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
     union(H + 2 * l.channels[0], H + 2 * l.channels[1] + 1);
     union(H + 2 * l.channels[0] + 1, H + 2 * l.channels[1]);
   }
+  // Per channel, the one host whose routes it starts (ends), -1 for several, -2 for none: the fallback graph's ends.
+  const firstHost = new Int32Array(C).fill(-2);
+  const lastHost = new Int32Array(C).fill(-2);
+  const note = (of: Int32Array, c: number, h: number): void => {
+    of[c] = of[c] === -2 || of[c] === h ? h : -1;
+  };
   const route: number[] = [];
   for (let a = 0; a < H; a++) {
     for (let b = 0; b < H; b++) {
@@ -617,6 +624,8 @@ export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
         channels[used++] = c;
       }
       union(at, b);
+      note(firstHost, route[0] < 0 ? ~route[0] : route[0], a);
+      note(lastHost, route[route.length - 1] < 0 ? ~route[route.length - 1] : route[route.length - 1], b);
       maxHops = Math.max(maxHops, route.length);
     }
   }
@@ -627,14 +636,26 @@ export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
   for (let c = 0; c < C && !notGraph; c++) if (find(parent, H + 2 * c) === find(parent, H + 2 * c + 1)) notGraph = `routes enter and leave the link ${p.chName[c]} at one node`;
   const b = new TopologyBuilder(0, { nodes: H + 2 * C, channels: C });
   b.addNodes(NodeKind.Terminal, H);
-  const node = new Int32Array(H + 2 * C).fill(-1);
-  for (let h = 0; h < H; h++) node[h] = h;
-  const nodeOf = (end: number): number => {
-    const root = notGraph ? end : find(parent, end);
-    if (node[root] < 0) node[root] = b.addNode(NodeKind.Switch);
-    return node[root];
-  };
-  for (let c = 0; c < C; c++) b.addChannel(nodeOf(H + 2 * c), nodeOf(H + 2 * c + 1), p.chClass[c], { bandwidth: p.chBandwidth[c], latency: p.chLatency[c] });
+  if (!notGraph) {
+    const node = new Int32Array(H + 2 * C).fill(-1);
+    for (let h = 0; h < H; h++) node[h] = h;
+    const nodeOf = (end: number): number => {
+      const root = find(parent, end);
+      if (node[root] < 0) node[root] = b.addNode(NodeKind.Switch);
+      return node[root];
+    };
+    for (let c = 0; c < C; c++) b.addChannel(nodeOf(H + 2 * c), nodeOf(H + 2 * c + 1), p.chClass[c], { bandwidth: p.chBandwidth[c], latency: p.chLatency[c] });
+  } else {
+    // No graph: a channel that starts one host's routes leaves that host for hub `in`; one that ends one
+    // host's routes enters it from hub `out`; any other goes from `in` to `out` (each host's first and
+    // last links stay its own, for the injection bounds; host to in, to out, to host is three hops).
+    const [hubIn, hubOut] = [b.addNode(NodeKind.Switch), b.addNode(NodeKind.Switch)];
+    for (let c = 0; c < C; c++) {
+      const from = firstHost[c] >= 0 ? firstHost[c] : lastHost[c] >= 0 ? hubOut : hubIn;
+      const to = lastHost[c] >= 0 && lastHost[c] !== from ? lastHost[c] : from === hubIn ? hubOut : hubIn;
+      b.addChannel(from, to, p.chClass[c], { bandwidth: p.chBandwidth[c], latency: p.chLatency[c] });
+    }
+  }
   const notPaths = notGraph ?? (reversed >= 0 ? `the SHARED link ${p.chName[reversed]} is crossed both ways (one capacity, no direction)` : undefined);
   const hostNames = p.hosts.map((h) => p.netpoints[h].name);
   const zones = p.zones.filter((z) => z.routing !== 'Star');
@@ -647,7 +668,9 @@ export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
       zones: zones.map((z) => `${z.name}:${z.routing}`),
       clusters: p.zones.length - zones.length,
       routeEntries: used,
-      graph: notGraph ? `none: each link its own two nodes (${notGraph})` : 'inferred from the routes (consecutive links meet at one node)',
+      graph: notGraph
+        ? `none (${notGraph}): a link that starts (ends) one host's routes leaves (enters) that host, any other joins two hubs`
+        : 'inferred from the routes (consecutive links meet at one node)',
       routes: "SimGrid 3.32's, per host pair (Full: as declared; Floyd, Dijkstra: fewest links, SimGrid's tie-breaks; FLAT clusters: private link, backbone, private link)",
     },
     distanceConvention: 'switches-traversed',
