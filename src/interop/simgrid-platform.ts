@@ -21,11 +21,15 @@ import { parseBandwidth, parseTime } from '../util/units.js';
 import { NodeKind, Topology, type ExplicitRoutes } from '../topology/graph.js';
 import { TopologyBuilder } from '../topology/builder.js';
 import { parseXml, type XmlAttributes } from './xml.js';
+import { appendAll } from '../util/arrays.js';
 
 /** Most link ids the route table of a zone platform may hold (one per link of each ordered host pair's route; 128 MiB). */
 export const MAX_SIMGRID_ROUTE_ENTRIES = 1 << 25;
 /** Most netpoints of one Floyd or Dijkstra zone (its shortest paths cost V³). */
 export const MAX_SIMGRID_SHORTEST_PATH_VERTICES = 1024;
+
+/** A zone's route table key: src · PAIR + dst (netpoint indices within the zone). */
+const PAIR = 2 ** 26;
 
 type ZoneRouting = 'Full' | 'Floyd' | 'Dijkstra' | 'DijkstraCache' | 'None' | 'Star';
 const ROUTINGS = ['Full', 'Floyd', 'Dijkstra', 'DijkstraCache', 'None'];
@@ -116,21 +120,29 @@ const REFUSED_ELEMENTS: Readonly<Record<string, string>> = {
 
 const accepted = `the elements ${Object.keys(ATTRIBUTES).join(', ')}`;
 
+/** Thrown by isZonePlatform at the first element only the zone reader reads, so the scan stops there. */
+class ZoneElement extends InputError {}
+
 /** True when the platform needs the zone reader: anything beside one cluster in zones (with props and config). */
 export function isZonePlatform(text: string, field: string): boolean {
   let clusters = 0;
-  let other = false;
-  parseXml(
-    text,
-    {
-      open: (name) => {
-        if (name === 'cluster') clusters++;
-        else if (name !== 'platform' && name !== 'zone' && name !== 'AS' && name !== 'prop' && name !== 'config' && name !== 'include') other = true;
+  try {
+    parseXml(
+      text,
+      {
+        open: (name) => {
+          if (name === 'cluster') clusters++;
+          else if (name !== 'platform' && name !== 'zone' && name !== 'AS' && name !== 'prop' && name !== 'config' && name !== 'include') throw new ZoneElement(field, name, 'a zone platform');
+          if (clusters > 1) throw new ZoneElement(field, name, 'a zone platform');
+        },
       },
-    },
-    field,
-  );
-  return other || clusters > 1;
+      field,
+    );
+  } catch (err) {
+    if (err instanceof ZoneElement) return true;
+    throw err;
+  }
+  return false;
 }
 
 /** Hosts in declaration order, their names, and every ordered pair's route as channel ids. */
@@ -161,6 +173,15 @@ class PlatformReader {
   }
 
   private open(name: string, a: XmlAttributes): void {
+    // The hot path (one per link of every declared route): no strings built unless refused.
+    if (name === 'link_ctn' && this.route && a.id !== undefined && Object.keys(a).length === (a.direction === undefined ? 1 : 2)) {
+      const link = this.links.get(a.id);
+      const dir = a.direction?.toUpperCase() ?? 'NONE';
+      if (link && ((link.split && (dir === 'UP' || dir === 'DOWN')) || (!link.split && dir === 'NONE'))) {
+        this.route.links.push({ link, dir });
+        return;
+      }
+    }
     const where = `${this.field}.${name}${a.id !== undefined ? `(${a.id})` : a.src !== undefined ? `(${a.src}->${a.dst})` : ''}`;
     if (REFUSED_ELEMENTS[name]) throw new InputError(`${this.field}.${name}`, `<${name}>`, REFUSED_ELEMENTS[name]);
     const known = ATTRIBUTES[name];
@@ -228,6 +249,7 @@ class PlatformReader {
   private addNetpoint(id: string | undefined, kind: Netpoint['kind'], zone: number, child: number, where: string): number {
     if (!id) throw new InputError(`${where}.id`, id, 'a non-empty name');
     if (this.byName.has(id)) throw new InputError(`${where}.id`, id, 'a name no other host, router or zone has');
+    if (zone >= 0 && this.zones[zone].vertices.length >= PAIR) throw new LimitError(where, `${PAIR + 1} netpoints in the zone ${this.zones[zone].name}`, `${PAIR} hosts, routers and zones in one zone`);
     const index = this.netpoints.length;
     const local = zone >= 0 ? this.zones[zone].vertices.push(index) - 1 : -1;
     this.netpoints.push({ name: id, kind, zone, local, child });
@@ -386,7 +408,7 @@ class PlatformReader {
   }
 
   private addLocal(z: Zone, s: number, d: number, route: LocalRoute, where: string): void {
-    const key = s * 0x100000 + d;
+    const key = s * PAIR + d;
     if (z.table.has(key)) throw new InputError(where, `a second route from ${this.netpoints[z.vertices[s]].name} to ${this.netpoints[z.vertices[d]].name}`, 'one route per ordered pair (routes are symmetrical by default: declare the reverse only with symmetrical="NO")');
     z.table.set(key, route);
     if (z.routing === 'Dijkstra' || z.routing === 'DijkstraCache') {
@@ -403,8 +425,8 @@ class PlatformReader {
     };
     switch (z.routing) {
       case 'Full': {
-        const r = z.table.get(s * 0x100000 + d) ?? noRoute();
-        out.push(...r.links);
+        const r = z.table.get(s * PAIR + d) ?? noRoute();
+        appendAll(out, r.links);
         return r;
       }
       case 'Star': {
@@ -426,13 +448,13 @@ class PlatformReader {
         for (let v = d; v !== s; ) {
           const p = pred[v];
           if (p < 0) noRoute();
-          hops.push(z.table.get(p * 0x100000 + v)!);
+          hops.push(z.table.get(p * PAIR + v)!);
           v = p;
         }
         // Floyd keeps each route's links in order; Dijkstra inserts each one's at the front, reversed
         // (insert_link_latency), so its hops come in order but each hop's links backwards (SimGrid 3.32 does so).
         const reverseEach = z.routing !== 'Floyd';
-        for (let i = hops.length - 1; i >= 0; i--) out.push(...(reverseEach ? [...hops[i].links].reverse() : hops[i].links));
+        for (let i = hops.length - 1; i >= 0; i--) appendAll(out, reverseEach ? [...hops[i].links].reverse() : hops[i].links);
         return { gwSrc: -1, gwDst: -1 };
       }
     }
@@ -449,7 +471,7 @@ class PlatformReader {
         const cost = new Float64Array(V * V).fill(Infinity);
         const pred = new Int32Array(V * V).fill(-1);
         for (const [key, r] of z.table) {
-          const [a, b] = [Math.floor(key / 0x100000), key % 0x100000];
+          const [a, b] = [Math.floor(key / PAIR), key % PAIR];
           cost[a * V + b] = r.links.length;
           pred[a * V + b] = a;
         }
@@ -477,7 +499,7 @@ class PlatformReader {
       const order = z.graphNodes;
       const index = new Map(order.map((v, i) => [v, i]));
       const out: Array<Array<[number, number]>> = order.map(() => []);
-      for (const [key, r] of z.table) out[index.get(Math.floor(key / 0x100000))!].push([index.get(key % 0x100000)!, r.links.length]);
+      for (const [key, r] of z.table) out[index.get(Math.floor(key / PAIR))!].push([index.get(key % PAIR)!, r.links.length]);
       const n = order.length;
       const cost = new Float64Array(n).fill(Infinity);
       const done = new Uint8Array(n);
@@ -530,7 +552,7 @@ class PlatformReader {
     const gw = this.localRoute(common, sn.local, dn.local, between);
     if (gw.gwSrc < 0 || gw.gwDst < 0) throw new InputError(this.zones[common].where, `no gateways from ${sn.name} to ${dn.name}`, 'a <zoneRoute> with gw_src and gw_dst');
     if (src !== gw.gwSrc) this.globalRoute(src, gw.gwSrc, out);
-    out.push(...between);
+    appendAll(out, between);
     if (dst !== gw.gwDst) this.globalRoute(gw.gwDst, dst, out);
   }
 }

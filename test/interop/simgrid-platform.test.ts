@@ -177,6 +177,7 @@ describe('refused in one line naming the element or attribute, the value and wha
     ['a FATPIPE link', `${two}<link id="f" bandwidth="1GBps" latency="1us" sharing_policy="FATPIPE"/>`, /link\(f\)\.sharing_policy: got "FATPIPE"; accepted: SHARED \(the default\) or SPLITDUPLEX/],
     ['a link with a bandwidth trace', `${hosts(2)}<link id="l" bandwidth="1GBps" latency="1us" bandwidth_file="bw.txt"/>`, /link\(l\)\.bandwidth_file: got "bw.txt"; accepted: the attributes id, bandwidth, latency, sharing_policy/],
     ['a SPLITDUPLEX link without a direction', `${hosts(2)}<link id="s" bandwidth="1GBps" latency="1us" sharing_policy="SPLITDUPLEX"/><route src="h0" dst="h1"><link_ctn id="s"/></route>`, /link_ctn\(s\)\.direction: got "\(none\)"; accepted: UP or DOWN for the SPLITDUPLEX link s/],
+    ['an unknown attribute of link_ctn', `${two}<route src="h0" dst="h1"><link_ctn id="l" weight="2"/></route>`, /link_ctn\(l\)\.weight: got "2"; accepted: the attributes id, direction/],
     ['a direction on a SHARED link', `${two}<route src="h0" dst="h1"><link_ctn id="l" direction="UP"/></route>`, /link_ctn\(l\)\.direction: got "UP"; accepted: no direction/],
     ['a duplicate (symmetrical) route', `${ok}<route src="h1" dst="h0"><link_ctn id="l"/></route>`, /got "a second route from h1 to h0"; accepted: one route per ordered pair/],
     ['a bad bandwidth unit', `${hosts(2)}<link id="l" bandwidth="1GB" latency="1us"/>`, /link\(l\)\.bandwidth: got "1GB"; accepted: a positive bandwidth/],
