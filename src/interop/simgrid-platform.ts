@@ -69,6 +69,9 @@ interface Zone {
   /** Shortest-path predecessors (Floyd: V×V; Dijkstra: per source, cached). */
   floyd?: Int32Array;
   readonly dijkstra: Map<number, Int32Array>;
+  /** What the zone holds so far (SimGrid's DTD allows zones or hosts, not both), and whether routes began. */
+  content?: 'inner' | 'leaf';
+  routed?: boolean;
 }
 
 interface LinkRead {
@@ -193,6 +196,7 @@ class PlatformReader {
     if (this.inCluster) throw new InputError(`${where}`, `<${name}> in a <cluster>`, 'only <prop> in a <cluster>');
     if (name !== 'zone' && name !== 'AS' && this.zone < 0) throw new InputError(where, `<${name}> outside a zone`, 'hosts, links, routers, routes and clusters inside a <zone>');
     if (this.route && name !== 'link_ctn') throw new InputError(where, `<${name}> in a route`, '<link_ctn> only');
+    if (name !== 'link_ctn' && this.zone >= 0) this.checkContent(this.zones[this.zone], name, where);
     switch (name) {
       case 'zone':
       case 'AS':
@@ -244,6 +248,23 @@ class PlatformReader {
       this.closeRoute(this.route);
       this.route = undefined;
     }
+  }
+
+  /**
+   * SimGrid's DTD (simgrid.dtd, `<!ELEMENT zone ...>`): a zone holds either zones and clusters, joined by
+   * zoneRoutes, or hosts and routers, joined by routes; links in either; every route after the rest.
+   */
+  private checkContent(z: Zone, name: string, where: string): void {
+    const inner = name === 'zone' || name === 'AS' || name === 'cluster' || name === 'zoneRoute' || name === 'ASroute';
+    const leaf = name === 'host' || name === 'router' || name === 'route';
+    const routing = name === 'route' || name === 'zoneRoute' || name === 'ASroute';
+    if ((inner && z.content === 'leaf') || (leaf && z.content === 'inner')) {
+      throw new InputError(where, `<${name}> in the zone ${z.name}, which holds ${z.content === 'leaf' ? 'hosts or routers' : 'zones or clusters'}`, 'a zone of zones and clusters joined by <zoneRoute>, or of hosts and routers joined by <route> (SimGrid\'s DTD)');
+    }
+    if (!routing && z.routed) throw new InputError(where, `<${name}> after a route in the zone ${z.name}`, 'routes after the hosts, routers, links, zones and clusters they join (SimGrid\'s DTD)');
+    if (inner) z.content = 'inner';
+    if (leaf) z.content = 'leaf';
+    if (routing) z.routed = true;
   }
 
   private addNetpoint(id: string | undefined, kind: Netpoint['kind'], zone: number, child: number, where: string): number {

@@ -165,7 +165,7 @@ describe('refused in one line naming the element or attribute, the value and wha
   const ok = `${two}<route src="h0" dst="h1"><link_ctn id="l"/></route>`;
   const cases: Array<[string, string, RegExp]> = [
     ['a trace', `${ok}<trace id="t" periodicity="1"/>`, /\.trace: got "<trace>"; accepted: constant bandwidths/],
-    ['a disk', `${ok}<host id="d" speed="1Gf"><disk id="x" read_bw="1GBps" write_bw="1GBps"/></host>`, /\.disk: got "<disk>"; accepted: hosts without disks/],
+    ['a disk', `<host id="d" speed="1Gf"><disk id="x" read_bw="1GBps" write_bw="1GBps"/></host>${ok}`, /\.disk: got "<disk>"; accepted: hosts without disks/],
     ['an actor', `${ok}<actor host="h0" function="f"/>`, /\.actor: got "<actor>"/],
     ['NS3 routing', ok, /routing: got "NS3"; accepted: Full, Floyd, Dijkstra, DijkstraCache, None/],
     ['a Cluster zone', ok, /routing: got "Cluster"; accepted: Full/],
@@ -178,11 +178,13 @@ describe('refused in one line naming the element or attribute, the value and wha
     ['a link with a bandwidth trace', `${hosts(2)}<link id="l" bandwidth="1GBps" latency="1us" bandwidth_file="bw.txt"/>`, /link\(l\)\.bandwidth_file: got "bw.txt"; accepted: the attributes id, bandwidth, latency, sharing_policy/],
     ['a SPLITDUPLEX link without a direction', `${hosts(2)}<link id="s" bandwidth="1GBps" latency="1us" sharing_policy="SPLITDUPLEX"/><route src="h0" dst="h1"><link_ctn id="s"/></route>`, /link_ctn\(s\)\.direction: got "\(none\)"; accepted: UP or DOWN for the SPLITDUPLEX link s/],
     ['an unknown attribute of link_ctn', `${two}<route src="h0" dst="h1"><link_ctn id="l" weight="2"/></route>`, /link_ctn\(l\)\.weight: got "2"; accepted: the attributes id, direction/],
+    ['a zone beside hosts', `${ok.replace('<route', '<zone id="c" routing="Full"><host id="x" speed="1Gf"/></zone><route')}`, /zone\(c\): got "<zone> in the zone z, which holds hosts or routers"; accepted: a zone of zones and clusters joined by <zoneRoute>, or of hosts and routers joined by <route>/],
+    ['a host after a route', `${ok}<host id="late" speed="1Gf"/>`, /host\(late\): got "<host> after a route in the zone z"; accepted: routes after the hosts/],
     ['a direction on a SHARED link', `${two}<route src="h0" dst="h1"><link_ctn id="l" direction="UP"/></route>`, /link_ctn\(l\)\.direction: got "UP"; accepted: no direction/],
     ['a duplicate (symmetrical) route', `${ok}<route src="h1" dst="h0"><link_ctn id="l"/></route>`, /got "a second route from h1 to h0"; accepted: one route per ordered pair/],
     ['a bad bandwidth unit', `${hosts(2)}<link id="l" bandwidth="1GB" latency="1us"/>`, /link\(l\)\.bandwidth: got "1GB"; accepted: a positive bandwidth/],
     ['a host speed without unit', `<host id="h0" speed="1000"/>`, /host\(h0\)\.speed: got "1000"; accepted: speeds such as 1Gf/],
-    ['a TORUS cluster beside hosts', `${ok}<cluster id="c" prefix="c" suffix="" radical="0-3" speed="1Gf" bw="1GBps" lat="1us" topology="TORUS" topo_parameters="2,2"/>`, /cluster\(c\)\.topology: got "TORUS"; accepted: FLAT beside other clusters/],
+    ['a TORUS cluster beside another cluster', `<cluster id="f" prefix="f" suffix="" radical="0-3" speed="1Gf" bw="1GBps" lat="1us"/><cluster id="c" prefix="c" suffix="" radical="0-3" speed="1Gf" bw="1GBps" lat="1us" topology="TORUS" topo_parameters="2,2"/>`, /cluster\(c\)\.topology: got "TORUS"; accepted: FLAT beside other clusters/],
   ];
   for (const [what, body, message] of cases) {
     it(what, () => {
@@ -199,8 +201,8 @@ describe('refused in one line naming the element or attribute, the value and wha
     });
   }
   it(`a platform whose route table would exceed ${MAX_SIMGRID_ROUTE_ENTRIES} link ids is refused before it is built, naming the limit`, () => {
-    // 5,793 cluster hosts and one more: 5,794 × 5,793 = 33,564,642 ordered pairs, each at least one link.
-    const big = `<cluster id="c" prefix="n" suffix="" radical="0-5792" speed="1Gf" bw="1GBps" lat="1us"/><host id="x" speed="1Gf"/>`;
+    // 5,793 hosts in one cluster and one in another: 5,794 × 5,793 = 33,564,642 ordered pairs, each at least one link.
+    const big = `<cluster id="c" prefix="n" suffix="" radical="0-5792" speed="1Gf" bw="1GBps" lat="1us"/><cluster id="d" prefix="x" suffix="" radical="0" speed="1Gf" bw="1GBps" lat="1us"/>`;
     expect(() => simgridTopology(platform(big), 'big.xml')).toThrow(/^big\.xml: got "5794 hosts \(33564642 routes\)"; accepted: at most 33554432 link ids in the route table \(MAX_SIMGRID_ROUTE_ENTRIES/);
   });
   it('cluster_multi.xml as SimGrid ships it: its FATPIPE internet link is refused by name', () => {
