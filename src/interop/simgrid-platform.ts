@@ -293,8 +293,9 @@ class PlatformReader {
     if (!routing) {
       throw new InputError(`${where}.routing`, a.routing, `${ROUTINGS.join(', ')} (FLAT clusters are <cluster> elements; Cluster, Vivaldi, Star, Wifi, ns-3 and the cluster routings of zones are not read)`);
     }
-    if (this.zone >= 0 && this.zones[this.zone].routing !== 'Full') {
-      throw new InputError(where, `a zone inside the ${this.zones[this.zone].routing} zone ${this.zones[this.zone].name}`, 'child zones and clusters inside Full zones (joined by <zoneRoute>)');
+    // Dijkstra's zone-of-zones route in SimGrid 3.32 asks for the route between two null gateways; None has no routes.
+    if (this.zone >= 0 && this.zones[this.zone].routing !== 'Full' && this.zones[this.zone].routing !== 'Floyd') {
+      throw new InputError(where, `a zone inside the ${this.zones[this.zone].routing} zone ${this.zones[this.zone].name}`, 'child zones and clusters inside Full or Floyd zones (joined by <zoneRoute>)');
     }
     this.stack.push(this.newZone(a.id ?? '', routing as ZoneRouting, where));
   }
@@ -303,7 +304,8 @@ class PlatformReader {
   private openCluster(a: XmlAttributes, where: string): void {
     const topology = (a.topology ?? 'FLAT').toUpperCase();
     if (topology !== 'FLAT') throw new InputError(`${where}.topology`, a.topology, 'FLAT beside other clusters, zones, hosts or links (a TORUS, FAT_TREE or DRAGONFLY cluster loads alone in its platform)');
-    if (this.zones[this.zone].routing !== 'Full') throw new InputError(where, `a cluster inside the ${this.zones[this.zone].routing} zone ${this.zones[this.zone].name}`, 'clusters inside Full zones');
+    const parent = this.zones[this.zone].routing;
+    if (parent !== 'Full' && parent !== 'Floyd') throw new InputError(where, `a cluster inside the ${parent} zone ${this.zones[this.zone].name}`, 'clusters inside Full or Floyd zones');
     const id = a.id ?? '';
     const [prefix, suffix] = [a.prefix ?? '', a.suffix ?? ''];
     const speed = a.speed ?? '';
@@ -472,11 +474,21 @@ class PlatformReader {
           hops.push(z.table.get(p * PAIR + v)!);
           v = p;
         }
-        // Floyd keeps each route's links in order; Dijkstra inserts each one's at the front, reversed
-        // (insert_link_latency), so its hops come in order but each hop's links backwards (SimGrid 3.32 does so).
-        const reverseEach = z.routing !== 'Floyd';
-        for (let i = hops.length - 1; i >= 0; i--) appendAll(out, reverseEach ? [...hops[i].links].reverse() : hops[i].links);
-        return { gwSrc: -1, gwDst: -1 };
+        if (z.routing !== 'Floyd') {
+          // Dijkstra inserts each route's links at the front, reversed (insert_link_latency): its hops come
+          // in order but each hop's links backwards (SimGrid 3.32 does so).
+          for (let i = hops.length - 1; i >= 0; i--) appendAll(out, [...hops[i].links].reverse());
+          return { gwSrc: -1, gwDst: -1 };
+        }
+        // FloydZone::get_local_route: the hops in order; in a zone of zones (zoneRoutes), where one hop's
+        // gw_dst is not the next one's gw_src, the global route between the two gateways goes between them.
+        let previous = -1;
+        for (let i = hops.length - 1; i >= 0; i--) {
+          if (previous >= 0 && hops[i].gwSrc >= 0 && previous !== hops[i].gwSrc) this.globalRoute(previous, hops[i].gwSrc, out);
+          appendAll(out, hops[i].links);
+          previous = hops[i].gwDst;
+        }
+        return { gwSrc: hops[hops.length - 1].gwSrc, gwDst: hops[0].gwDst };
       }
     }
   }
