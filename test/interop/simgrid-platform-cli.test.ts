@@ -30,3 +30,20 @@ describe('meshwork over SimGrid platforms of zones', () => {
     expect(line).toMatch(/^meshwork: error: engine: got "packet"; accepted: the flow engine on this SimGrid platform \(its routes are link lists, not paths: /);
   });
 });
+
+describe('meshwork export --format simgrid --simgrid-zone, and back', () => {
+  test('a 4x4x4 torus exported as an explicit zone along SimGrid\'s tie-break runs with the makespan of the torus itself', () => {
+    const file = join(tmp, 't444.xml');
+    expect(runCli(['export', 'torus:4x4x4,bw=10GBps,lat=100ns', '--format', 'simgrid', '--simgrid-zone', '--tie', 'simgrid', '--out', file]).code).toBe(0);
+    const makespan = (topology: string): number => {
+      const r = runCli(['run', '--topology', topology, '--collective', 'alltoall', '--algorithm', 'pair', '--size', '64KiB', '--preset', 'simgrid', '--json']);
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.stdout) as { makespan_s: number }).makespan_s;
+    };
+    expect(makespan(`simgrid:${file}`)).toBe(makespan('torus:4x4x4,bw=10GBps,lat=100ns'));
+  });
+  test('--tie split is refused (a zone lists one route per pair), and --simgrid-zone needs --format simgrid', () => {
+    expect(expectOneLineError(runCli(['export', 'torus:4x4', '--format', 'simgrid', '--tie', 'split']))).toMatch(/^meshwork: error: tie: got "split"; accepted: positive, negative, parity, random, simgrid/);
+    expect(expectOneLineError(runCli(['export', 'torus:4x4', '--format', 'anynet', '--simgrid-zone']))).toMatch(/^meshwork: error: format: got "anynet"; accepted: simgrid with --simgrid-zone and --tie/);
+  });
+});
