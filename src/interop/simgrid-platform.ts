@@ -104,7 +104,6 @@ const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   link_ctn: ['id', 'direction'],
   cluster: ['id', 'prefix', 'suffix', 'radical', 'speed', 'core', 'bw', 'lat', 'bb_bw', 'bb_lat', 'bb_sharing_policy', 'sharing_policy', 'router_id', 'limiter_link', 'loopback_bw', 'loopback_lat', 'topology', 'topo_parameters'],
   prop: ['id', 'value'],
-  config: ['id'],
 };
 
 /** Why an element SimGrid knows is not read, for its one-line refusal. */
@@ -119,6 +118,7 @@ const REFUSED_ELEMENTS: Readonly<Record<string, string>> = {
   actor: 'a platform file (actors belong to the deployment, which smpirun makes)',
   process: 'a platform file (actors belong to the deployment, which smpirun makes)',
   include: 'one self-contained platform file',
+  config: 'a platform without <config> (its properties change SimGrid\'s models; Meshwork\'s model is --preset simgrid and its options)',
 };
 
 const accepted = `the elements ${Object.keys(ATTRIBUTES).join(', ')}`;
@@ -192,7 +192,7 @@ class PlatformReader {
     for (const key of Object.keys(a)) {
       if (!known.includes(key)) throw new InputError(`${where}.${key}`, a[key], `the attributes ${known.join(', ')} (SimGrid 3.32's ${key} is not modelled)`);
     }
-    if (name === 'platform' || name === 'prop' || name === 'config') return;
+    if (name === 'platform' || name === 'prop') return;
     if (this.inCluster) throw new InputError(`${where}`, `<${name}> in a <cluster>`, 'only <prop> in a <cluster>');
     if (name !== 'zone' && name !== 'AS' && this.zone < 0) throw new InputError(where, `<${name}> outside a zone`, 'hosts, links, routers, routes and clusters inside a <zone>');
     if (this.route && name !== 'link_ctn') throw new InputError(where, `<${name}> in a route`, '<link_ctn> only');

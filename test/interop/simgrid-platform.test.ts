@@ -180,6 +180,8 @@ describe('refused in one line naming the element or attribute, the value and wha
     ['an unknown attribute of link_ctn', `${two}<route src="h0" dst="h1"><link_ctn id="l" weight="2"/></route>`, /link_ctn\(l\)\.weight: got "2"; accepted: the attributes id, direction/],
     ['a zone beside hosts', `${ok.replace('<route', '<zone id="c" routing="Full"><host id="x" speed="1Gf"/></zone><route')}`, /zone\(c\): got "<zone> in the zone z, which holds hosts or routers"; accepted: a zone of zones and clusters joined by <zoneRoute>, or of hosts and routers joined by <route>/],
     ['a host after a route', `${ok}<host id="late" speed="1Gf"/>`, /host\(late\): got "<host> after a route in the zone z"; accepted: routes after the hosts/],
+    ['a zone inside a Dijkstra zone', `<zone id="c" routing="Full"><host id="x" speed="1Gf"/></zone>`, /zone\(c\): got "a zone inside the Dijkstra zone z"; accepted: child zones and clusters inside Full or Floyd zones/],
+    ['a config element', `<config id="c"><prop id="network/model" value="LV08"/></config>${ok}`, /\.config: got "<config>"; accepted: a platform without <config>/],
     ['a direction on a SHARED link', `${two}<route src="h0" dst="h1"><link_ctn id="l" direction="UP"/></route>`, /link_ctn\(l\)\.direction: got "UP"; accepted: no direction/],
     ['a duplicate (symmetrical) route', `${ok}<route src="h1" dst="h0"><link_ctn id="l"/></route>`, /got "a second route from h1 to h0"; accepted: one route per ordered pair/],
     ['a bad bandwidth unit', `${hosts(2)}<link id="l" bandwidth="1GB" latency="1us"/>`, /link\(l\)\.bandwidth: got "1GB"; accepted: a positive bandwidth/],
@@ -188,7 +190,7 @@ describe('refused in one line naming the element or attribute, the value and wha
   ];
   for (const [what, body, message] of cases) {
     it(what, () => {
-      const routing = what === 'NS3 routing' ? 'NS3' : what === 'a Cluster zone' ? 'Cluster' : 'Full';
+      const routing = what === 'NS3 routing' ? 'NS3' : what === 'a Cluster zone' ? 'Cluster' : what === 'a zone inside a Dijkstra zone' ? 'Dijkstra' : 'Full';
       let error: unknown;
       try {
         simgridTopology(platform(body, routing), 'p.xml');
