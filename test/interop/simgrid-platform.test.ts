@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import {
   FlowProgramBuilder, InputError, buildSchedule, parseCollective, buildTopology, flowPreset, makeRouteBuffers, resolveRouting, runCollectiveFlow, simgridTopology, simulate, topologyToSimgrid,
-  MAX_SIMGRID_ROUTE_ENTRIES, type Topology,
+  MAX_SIMGRID_ROUTE_ENTRIES, type Topology, applyFailures, parseFailures,
 } from '../../src/index.js';
 import { loadMapping } from '../../src/node/index.js';
 
@@ -283,4 +283,11 @@ describe('the simgrid preset on zone platforms against SimGrid 3.32 SMPI (test/r
       }
     });
   }
+});
+
+describe('failures on a platform of zones', () => {
+  it('are refused in one line (its declared routes would name failed links; they are not rerouted)', () => {
+    const t = simgridTopology(readFileSync('test/reference/simgrid/platforms/zones/four-full.xml', 'utf8'));
+    expect(() => applyFailures(t, parseFailures('links=1'))).toThrow(/^fail: got "failures on a SimGrid platform of zones"; accepted: a topology whose routes are computed/);
+  });
 });
