@@ -354,4 +354,3 @@ function hostCapacities(t: Topology): SharedCapacities | undefined {
   const what = [shared ? 'SHARED private links (one capacity for both directions)' : '', limiter ? `a ${limiter} B/s limiter per host` : ''].filter(Boolean).join(', ');
   return { capacity, start, res: Int32Array.from(res), what };
 }
-
