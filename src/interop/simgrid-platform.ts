@@ -453,14 +453,11 @@ class PlatformReader {
         return r;
       }
       case 'Star': {
-        // StarZone::get_local_route: the source's links up, then the destination's down, each link once.
-        const seen = new Set<number>();
-        for (const e of [...z.up.get(s)!, ...z.down.get(d)!]) {
-          const c = e < 0 ? ~e : e;
-          if (seen.has(c)) continue;
-          seen.add(c);
-          out.push(e);
-        }
+        // StarZone::get_local_route: the source's links up, then the destination's down, each link once
+        // (a few links each: a scan, not a set).
+        const up = z.up.get(s)!;
+        appendAll(out, up);
+        for (const e of z.down.get(d)!) if (!up.some((u) => (u < 0 ? ~u : u) === (e < 0 ? ~e : e))) out.push(e);
         return { gwSrc: -1, gwDst: -1 };
       }
       case 'None':
@@ -484,7 +481,7 @@ class PlatformReader {
         // gw_dst is not the next one's gw_src, the global route between the two gateways goes between them.
         let previous = -1;
         for (let i = hops.length - 1; i >= 0; i--) {
-          if (previous >= 0 && hops[i].gwSrc >= 0 && previous !== hops[i].gwSrc) this.globalRoute(previous, hops[i].gwSrc, out);
+          if (previous >= 0 && hops[i].gwSrc >= 0 && previous !== hops[i].gwSrc) appendAll(out, this.segment(previous, hops[i].gwSrc));
           appendAll(out, hops[i].links);
           previous = hops[i].gwDst;
         }
@@ -558,6 +555,21 @@ class PlatformReader {
     return pred;
   }
 
+  /** Each zone's ancestors, itself first (cached: every host pair asks). */
+  private ancestors(z: number): readonly number[] {
+    let p = this.ancestry.get(z);
+    if (!p) {
+      p = [];
+      for (let at = z; at >= 0; at = this.zones[at].parent) p.push(at);
+      this.ancestry.set(z, p);
+    }
+    return p;
+  }
+  private readonly ancestry = new Map<number, number[]>();
+  /** Routes between zones (a zone's local route between two of its zones) and to or from gateways, computed once. */
+  private readonly betweenZones = new Map<string, { links: readonly number[]; gwSrc: number; gwDst: number }>();
+  private readonly segments = new Map<string, readonly number[]>();
+
   /** NetZoneImpl::get_global_route: the common ancestor's route between the two sides' zones, and each side's way to its gateway. */
   globalRoute(src: number, dst: number, out: number[]): void {
     const [a, b] = [this.netpoints[src], this.netpoints[dst]];
@@ -565,29 +577,45 @@ class PlatformReader {
       this.localRoute(a.zone, a.local, b.local, out);
       return;
     }
-    const path = (z: number): number[] => {
-      const p: number[] = [];
-      for (; z >= 0; z = this.zones[z].parent) p.push(z);
-      return p;
-    };
-    const [ps, pd] = [path(a.zone), path(b.zone)];
+    // find_common_ancestors: drop the shared root-side zones, keeping at least one on each side.
+    const [ps, pd] = [this.ancestors(a.zone), this.ancestors(b.zone)];
+    let [i, j] = [ps.length - 1, pd.length - 1];
     let common = -1;
-    while (ps.length > 1 && pd.length > 1 && ps[ps.length - 1] === pd[pd.length - 1]) {
-      common = ps.pop()!;
-      pd.pop();
+    while (i > 0 && j > 0 && ps[i] === pd[j]) {
+      common = ps[i];
+      i--;
+      j--;
     }
-    const [sa, da] = [ps[ps.length - 1], pd[pd.length - 1]];
+    const [sa, da] = [ps[i], pd[j]];
     if (sa === da || common < 0) {
       throw new InputError(this.zones[a.zone].where, `no route from ${a.name} to ${b.name}`, 'hosts in the same zone or in sibling zones (SimGrid 3.32 routes a host in a zone to a zone inside it nowhere)');
     }
-    const [sn, dn] = [this.netpoints[this.zones[sa].netpoint], this.netpoints[this.zones[da].netpoint]];
-    const between: number[] = [];
-    const gw = this.localRoute(common, sn.local, dn.local, between);
-    if (gw.gwSrc < 0 || gw.gwDst < 0) throw new InputError(this.zones[common].where, `no gateways from ${sn.name} to ${dn.name}`, 'a <zoneRoute> with gw_src and gw_dst');
-    if (src !== gw.gwSrc) this.globalRoute(src, gw.gwSrc, out);
-    appendAll(out, between);
-    if (dst !== gw.gwDst) this.globalRoute(gw.gwDst, dst, out);
+    const [sn, dn] = [this.zones[sa].netpoint, this.zones[da].netpoint];
+    const key = `${sn} ${dn}`;
+    let gw = this.betweenZones.get(key);
+    if (!gw) {
+      const links: number[] = [];
+      gw = { links, ...this.localRoute(common, this.netpoints[sn].local, this.netpoints[dn].local, links) };
+      if (gw.gwSrc < 0 || gw.gwDst < 0) throw new InputError(this.zones[common].where, `no gateways from ${this.netpoints[sn].name} to ${this.netpoints[dn].name}`, 'a <zoneRoute> with gw_src and gw_dst');
+      this.betweenZones.set(key, gw);
+    }
+    if (src !== gw.gwSrc) appendAll(out, this.segment(src, gw.gwSrc));
+    appendAll(out, gw.links);
+    if (dst !== gw.gwDst) appendAll(out, this.segment(gw.gwDst, dst));
   }
+
+  /** globalRoute between a host and a gateway (or two gateways), computed once: many host pairs share it. */
+  segment(src: number, dst: number): readonly number[] {
+    const key = `${src} ${dst}`;
+    let links = this.segments.get(key);
+    if (!links) {
+      const out: number[] = [];
+      this.globalRoute(src, dst, out);
+      this.segments.set(key, (links = out));
+    }
+    return links;
+  }
+
 }
 
 /** SimGrid speeds: one or more (pstates) values such as 1Gf, 98.095Mf, 1e9f. */
