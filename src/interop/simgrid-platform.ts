@@ -567,8 +567,8 @@ class PlatformReader {
   }
   private readonly ancestry = new Map<number, number[]>();
   /** Routes between zones (a zone's local route between two of its zones) and to or from gateways, computed once. */
-  private readonly betweenZones = new Map<string, { links: readonly number[]; gwSrc: number; gwDst: number }>();
-  private readonly segments = new Map<string, readonly number[]>();
+  private readonly betweenZones = new Map<number, { links: readonly number[]; gwSrc: number; gwDst: number }>();
+  private readonly segments = new Map<number, readonly number[]>();
 
   /** NetZoneImpl::get_global_route: the common ancestor's route between the two sides' zones, and each side's way to its gateway. */
   globalRoute(src: number, dst: number, out: number[]): void {
@@ -591,7 +591,7 @@ class PlatformReader {
       throw new InputError(this.zones[a.zone].where, `no route from ${a.name} to ${b.name}`, 'hosts in the same zone or in sibling zones (SimGrid 3.32 routes a host in a zone to a zone inside it nowhere)');
     }
     const [sn, dn] = [this.zones[sa].netpoint, this.zones[da].netpoint];
-    const key = `${sn} ${dn}`;
+    const key = sn * this.netpoints.length + dn;
     let gw = this.betweenZones.get(key);
     if (!gw) {
       const links: number[] = [];
@@ -606,7 +606,7 @@ class PlatformReader {
 
   /** globalRoute between a host and a gateway (or two gateways), computed once: many host pairs share it. */
   segment(src: number, dst: number): readonly number[] {
-    const key = `${src} ${dst}`;
+    const key = src * this.netpoints.length + dst;
     let links = this.segments.get(key);
     if (!links) {
       const out: number[] = [];
@@ -666,6 +666,7 @@ export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
   let maxHops = 0;
   let reversed = -1;
   const parent = Int32Array.from({ length: H + 2 * C }, (_, i) => i);
+  const joined = new Int32Array(H + 2 * C).fill(-1);
   const union = (x: number, y: number): void => {
     const [rx, ry] = [find(parent, x), find(parent, y)];
     if (rx !== ry) parent[Math.max(rx, ry)] = Math.min(rx, ry);
@@ -698,15 +699,17 @@ export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
         grown.set(channels.subarray(0, used));
         channels = grown;
       }
+      // The ends each step joins; most repeat from pair to pair, so the last one joined to each end is remembered.
       let at = a;
       for (const e of route) {
         const c = e < 0 ? ~e : e;
         if (e < 0 && reversed < 0) reversed = c;
-        union(at, H + 2 * c + (e < 0 ? 1 : 0));
+        const enter = H + 2 * c + (e < 0 ? 1 : 0);
+        if (joined[at] !== enter) union(at, (joined[at] = enter));
         at = H + 2 * c + (e < 0 ? 0 : 1);
         channels[used++] = c;
       }
-      union(at, b);
+      if (joined[at] !== b) union(at, (joined[at] = b));
       note(firstHost, route[0] < 0 ? ~route[0] : route[0], a);
       note(lastHost, route[route.length - 1] < 0 ? ~route[route.length - 1] : route[route.length - 1], b);
       maxHops = Math.max(maxHops, route.length);
