@@ -1,7 +1,7 @@
 /**
  * SimGrid 3.32 platforms of zones with routes (issue 23): `<zone routing="Full|Floyd|Dijkstra|
- * DijkstraCache|None">` holding `<host>`, `<link>`, `<router>`, `<route>`, FLAT `<cluster>`s and
- * child zones joined by `<zoneRoute>`. Every host pair's route is computed once, as SimGrid 3.32
+ * DijkstraCache|None|Cluster">` holding `<host>`, `<link>`, `<router>`, `<route>`, FLAT `<cluster>`s,
+ * a Cluster zone's host links, cabinets and backbone, and child zones joined by `<zoneRoute>`. Every host pair's route is computed once, as SimGrid 3.32
  * computes it (read from `src/kernel/routing/{Full,Floyd,Dijkstra,Star,NetZoneImpl,RoutedZone}Zone.cpp`
  * and `src/surf/sg_platf.cpp`), and stored as one flat link-id array with per-pair offsets
  * (ExplicitRoutes), which the `simgrid-zone` routing hands to the engines (routing/simgrid-zones.ts).
@@ -32,7 +32,7 @@ export const MAX_SIMGRID_SHORTEST_PATH_VERTICES = 1024;
 const PAIR = 2 ** 26;
 
 type ZoneRouting = 'Full' | 'Floyd' | 'Dijkstra' | 'DijkstraCache' | 'None' | 'Star';
-const ROUTINGS = ['Full', 'Floyd', 'Dijkstra', 'DijkstraCache', 'None'];
+const ROUTINGS = ['Full', 'Floyd', 'Dijkstra', 'DijkstraCache', 'None', 'Cluster'];
 
 interface Netpoint {
   readonly name: string;
@@ -69,6 +69,8 @@ interface Zone {
   /** Shortest-path predecessors (Floyd: V×V; Dijkstra: per source, cached). */
   floyd?: Int32Array;
   readonly dijkstra: Map<number, Int32Array>;
+  /** A routing="Cluster" zone: its backbone, host links and cabinets, built when the zone closes, as SimGrid seals it. */
+  clusterZone?: { backbone?: { id: string; bw: number; lat: number }; hostLinks: Array<{ host: number; up: LinkRead; down: LinkRead }>; cabinets: XmlAttributes[] };
   /** What the zone holds so far (SimGrid's DTD allows zones or hosts, not both), and whether routes began. */
   content?: 'inner' | 'leaf';
   routed?: boolean;
@@ -102,13 +104,16 @@ const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   zoneRoute: ['src', 'dst', 'gw_src', 'gw_dst', 'symmetrical'],
   ASroute: ['src', 'dst', 'gw_src', 'gw_dst', 'symmetrical'],
   link_ctn: ['id', 'direction'],
+  // A routing="Cluster" zone's own elements (sg_platf_zone_cluster_populate).
+  backbone: ['id', 'bandwidth', 'latency'],
+  host_link: ['id', 'up', 'down'],
+  cabinet: ['id', 'prefix', 'suffix', 'radical', 'speed', 'bw', 'lat'],
   cluster: ['id', 'prefix', 'suffix', 'radical', 'speed', 'core', 'bw', 'lat', 'bb_bw', 'bb_lat', 'bb_sharing_policy', 'sharing_policy', 'router_id', 'limiter_link', 'loopback_bw', 'loopback_lat', 'topology', 'topo_parameters'],
   prop: ['id', 'value'],
 };
 
 /** Why an element SimGrid knows is not read, for its one-line refusal. */
 const REFUSED_ELEMENTS: Readonly<Record<string, string>> = {
-  backbone: 'a <cluster> with bb_bw and bb_lat (SimGrid allows <backbone> only in a routing="Cluster" zone, which is not read)',
   bypassRoute: 'routes computed by the zones (bypass routes are not modelled)',
   bypassASroute: 'routes computed by the zones (bypass routes are not modelled)',
   bypassZoneRoute: 'routes computed by the zones (bypass routes are not modelled)',
@@ -218,6 +223,11 @@ class PlatformReader {
       case 'link':
         this.addLink(a, where);
         return;
+      case 'backbone':
+      case 'host_link':
+      case 'cabinet':
+        this.clusterZoneElement(name, a, where);
+        return;
       case 'route':
       case 'zoneRoute':
       case 'ASroute':
@@ -239,7 +249,11 @@ class PlatformReader {
   }
 
   private close(name: string): void {
-    if (name === 'zone' || name === 'AS') this.stack.pop();
+    if (name === 'zone' || name === 'AS') {
+      const z = this.zones[this.zone];
+      if (z.clusterZone) this.populateClusterZone(z, this.zone);
+      this.stack.pop();
+    }
     else if (name === 'cluster') {
       this.inCluster = false;
       this.stack.pop();
@@ -256,7 +270,7 @@ class PlatformReader {
    */
   private checkContent(z: Zone, name: string, where: string): void {
     const inner = name === 'zone' || name === 'AS' || name === 'cluster' || name === 'zoneRoute' || name === 'ASroute';
-    const leaf = name === 'host' || name === 'router' || name === 'route';
+    const leaf = name === 'host' || name === 'router' || name === 'route' || name === 'host_link' || name === 'cabinet' || name === 'backbone';
     const routing = name === 'route' || name === 'zoneRoute' || name === 'ASroute';
     if ((inner && z.content === 'leaf') || (leaf && z.content === 'inner')) {
       throw new InputError(where, `<${name}> in the zone ${z.name}, which holds ${z.content === 'leaf' ? 'hosts or routers' : 'zones or clusters'}`, 'a zone of zones and clusters joined by <zoneRoute>, or of hosts and routers joined by <route> (SimGrid\'s DTD)');
@@ -291,13 +305,62 @@ class PlatformReader {
   private openZone(a: XmlAttributes, where: string): void {
     const routing = ROUTINGS.find((r) => r.toLowerCase() === (a.routing ?? '').toLowerCase());
     if (!routing) {
-      throw new InputError(`${where}.routing`, a.routing, `${ROUTINGS.join(', ')} (FLAT clusters are <cluster> elements; Cluster, Vivaldi, Star, Wifi, ns-3 and the cluster routings of zones are not read)`);
+      throw new InputError(`${where}.routing`, a.routing, `${ROUTINGS.join(', ')} (FLAT clusters are <cluster> elements; Vivaldi, Star, Wifi, ns-3 and the cluster routings of zones are not read)`);
     }
     // Dijkstra's zone-of-zones route in SimGrid 3.32 asks for the route between two null gateways; None has no routes.
     if (this.zone >= 0 && this.zones[this.zone].routing !== 'Full' && this.zones[this.zone].routing !== 'Floyd') {
-      throw new InputError(where, `a zone inside the ${this.zones[this.zone].routing} zone ${this.zones[this.zone].name}`, 'child zones and clusters inside Full or Floyd zones (joined by <zoneRoute>)');
+      throw new InputError(where, `a zone inside the ${routingOf(this.zones[this.zone])} zone ${this.zones[this.zone].name}`, 'child zones and clusters inside Full or Floyd zones (joined by <zoneRoute>)');
     }
-    this.stack.push(this.newZone(a.id ?? '', routing as ZoneRouting, where));
+    // routing="Cluster": SimGrid 3.32 builds a StarZone (sg_platf_create_zone) from host links, cabinets and a backbone.
+    const zone = this.newZone(a.id ?? '', routing === 'Cluster' ? 'Star' : (routing as ZoneRouting), where);
+    if (routing === 'Cluster') this.zones[zone].clusterZone = { hostLinks: [], cabinets: [] };
+    this.stack.push(zone);
+  }
+
+  /** <backbone>, <host_link> and <cabinet>: only in a routing="Cluster" zone (SimGrid asserts so). */
+  private clusterZoneElement(name: string, a: XmlAttributes, where: string): void {
+    const c = this.zones[this.zone].clusterZone;
+    if (!c) throw new InputError(where, `<${name}> in the ${routingOf(this.zones[this.zone])} zone ${this.zones[this.zone].name}`, `<${name}> in a routing="Cluster" zone only (in a <cluster>: bb_bw and bb_lat)`);
+    if (name === 'backbone') {
+      if (c.backbone) throw new InputError(where, 'a second <backbone>', 'one backbone per Cluster zone');
+      c.backbone = { id: a.id ?? '', bw: parseBandwidth(a.bandwidth ?? '', `${where}.bandwidth`), lat: parseTime(a.latency ?? '', `${where}.latency`) };
+    } else if (name === 'host_link') {
+      const host = this.byName.get(a.id ?? '');
+      if (host === undefined || this.netpoints[host].kind !== 'host' || this.netpoints[host].zone !== this.zone) throw new InputError(`${where}.id`, a.id, `a host of the zone ${this.zones[this.zone].name} declared before`);
+      const [up, down] = (['up', 'down'] as const).map((key) => {
+        const link = this.links.get(a[key] ?? '');
+        if (!link) throw new InputError(`${where}.${key}`, a[key], 'the id of a <link> declared before');
+        // The Cluster zone's routes name the link without a direction: SimGrid throws for a SPLITDUPLEX one.
+        if (link.split) throw new InputError(`${where}.${key}`, a[key], 'a SHARED link (SimGrid 3.32 gives host links no direction, which a SPLITDUPLEX link needs)');
+        return link;
+      });
+      c.hostLinks.push({ host, up, down });
+    } else {
+      checkSpeed(a.speed ?? '', `${where}.speed`);
+      c.cabinets.push(a);
+    }
+  }
+
+  /** sg_platf_zone_cluster_populate: the backbone, then each host link, then each cabinet's hosts and links. */
+  private populateClusterZone(z: Zone, zone: number): void {
+    const c = z.clusterZone!;
+    const bb = c.backbone === undefined ? undefined : this.addChannel(c.backbone.id, c.backbone.bw, c.backbone.lat, 'backbone');
+    // add_route(host, nullptr, {up, backbone}) and add_route(nullptr, host, {backbone, down}), not symmetrical.
+    const attach = (host: number, up: number, down: number): void => {
+      z.up.set(this.netpoints[host].local, bb === undefined ? [up] : [up, bb]);
+      z.down.set(this.netpoints[host].local, bb === undefined ? [down] : [bb, down]);
+    };
+    for (const h of c.hostLinks) attach(h.host, h.up.channels[0], h.down.channels[0]);
+    for (const a of c.cabinets) {
+      const where = `${z.where}.cabinet(${a.id})`;
+      const [bw, lat] = [parseBandwidth(a.bw ?? '', `${where}.bw`), parseTime(a.lat ?? '', `${where}.lat`)];
+      for (const i of radicals(a.radical ?? '', `${where}.radical`)) {
+        const id = `${a.prefix ?? ''}${i}${a.suffix ?? ''}`;
+        const host = this.addNetpoint(id, 'host', zone, -1, where);
+        this.hosts.push(host);
+        attach(host, this.addChannel(`link_${id}_UP`, bw, lat, 'link'), this.addChannel(`link_${id}_DOWN`, bw, lat, 'link'));
+      }
+    }
   }
 
   /** A FLAT cluster: SimGrid 3.32 builds it as a StarZone (sg_platf_new_cluster_flat). */
@@ -411,7 +474,7 @@ class PlatformReader {
   private closeRoute(r: RouteRead): void {
     if (r.links.length === 0) throw new InputError(r.where, 'an empty route', 'at least one <link_ctn> (SimGrid forbids empty routes)');
     const z = this.zones[this.zone];
-    if (z.routing === 'None') throw new InputError(r.where, `a route in the routing="None" zone ${z.name}`, 'routes in Full, Floyd or Dijkstra zones');
+    if (z.routing === 'None' || z.clusterZone) throw new InputError(r.where, `a route in the routing="${routingOf(z)}" zone ${z.name}`, 'routes in Full, Floyd or Dijkstra zones (a Cluster zone\'s routes are its host links)');
     const forward: number[] = [];
     const back: number[] = [];
     for (const { link: l, dir } of r.links) {
@@ -444,7 +507,7 @@ class PlatformReader {
     const z = this.zones[zi];
     const name = (v: number): string => this.netpoints[z.vertices[v]].name;
     const noRoute = (): never => {
-      throw new InputError(z.where, `no route from ${name(s)} to ${name(d)}`, `a <route> (or <zoneRoute>) for every pair of the ${z.routing} zone ${z.name}${z.routing === 'Full' ? ' (a Full zone lists each pair)' : ''}`);
+      throw new InputError(z.where, `no route from ${name(s)} to ${name(d)}`, `a <route> (or <zoneRoute>) for every pair of the ${routingOf(z)} zone ${z.name}${z.routing === 'Full' ? ' (a Full zone lists each pair)' : ''}`);
     };
     switch (z.routing) {
       case 'Full': {
@@ -455,9 +518,10 @@ class PlatformReader {
       case 'Star': {
         // StarZone::get_local_route: the source's links up, then the destination's down, each link once
         // (a few links each: a scan, not a set).
-        const up = z.up.get(s)!;
+        const [up, down] = [z.up.get(s), z.down.get(d)];
+        if (!up || !down) throw new InputError(z.where, `no ${up ? 'link down to' : 'link up from'} ${name(up ? d : s)}`, 'a <host_link> for every host of a Cluster zone that a route reaches');
         appendAll(out, up);
-        for (const e of z.down.get(d)!) if (!up.some((u) => (u < 0 ? ~u : u) === (e < 0 ? ~e : e))) out.push(e);
+        for (const e of down) if (!up.some((u) => (u < 0 ? ~u : u) === (e < 0 ? ~e : e))) out.push(e);
         return { gwSrc: -1, gwDst: -1 };
       }
       case 'None':
@@ -618,6 +682,9 @@ class PlatformReader {
 
 }
 
+/** The routing a zone was declared with (a Cluster zone is built as SimGrid's StarZone, as a FLAT <cluster> is). */
+const routingOf = (z: Zone): string => (z.clusterZone ? 'Cluster' : z.routing);
+
 /** SimGrid speeds: one or more (pstates) values such as 1Gf, 98.095Mf, 1e9f. */
 function checkSpeed(text: string, field: string): void {
   for (const part of text.split(',')) {
@@ -744,14 +811,14 @@ export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
   }
   const notPaths = notGraph ?? (reversed >= 0 ? `the SHARED link ${p.chName[reversed]} is crossed both ways (one capacity, no direction)` : undefined);
   const hostNames = p.hosts.map((h) => p.netpoints[h].name);
-  const zones = p.zones.filter((z) => z.routing !== 'Star');
+  const zones = p.zones.filter((z) => z.routing !== 'Star' || z.clusterZone);
   const built = b.build({
     family: 'simgrid-zone',
     spec: `simgrid-zone:hosts=${H},links=${C}`,
     params: {
       hosts: H,
       channels: C,
-      zones: zones.map((z) => `${z.name}:${z.routing}`),
+      zones: zones.map((z) => `${z.name}:${routingOf(z)}`),
       clusters: p.zones.length - zones.length,
       routeEntries: used,
       graph: notGraph
