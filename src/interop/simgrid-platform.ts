@@ -705,6 +705,21 @@ function radicals(radical: string, field: string): number[] {
   return out;
 }
 
+/** A hostfile's hosts as netpoints: each entry a host's name, or its number in declaration order; no host twice. */
+function hostfileHosts(p: PlatformReader, hostfile: SimgridHostfile): number[] {
+  const field = `hostfile(${hostfile.label})`;
+  if (hostfile.entries.length < 1) throw new InputError(field, 'no host', 'at least one host name');
+  const seen = new Set<number>();
+  return hostfile.entries.map((entry, i) => {
+    const named = p.byName.get(entry);
+    const host = named !== undefined && p.netpoints[named].kind === 'host' ? named : /^\d+$/.test(entry) ? p.hosts[Number(entry)] : undefined;
+    if (host === undefined) throw new InputError(`${field}[${i}]`, entry, `the name of one of the platform's ${p.hosts.length} hosts, or its number (0 to ${p.hosts.length - 1}) in declaration order`);
+    if (seen.has(host)) throw new InputError(`${field}[${i}]`, entry, 'a host not listed before (one rank per host)');
+    seen.add(host);
+    return host;
+  });
+}
+
 /** Union–find over host nodes and channel ends (host h: h; channel c: tail H + 2c, head H + 2c + 1). */
 function find(parent: Int32Array, v: number): number {
   while (parent[v] !== v) {
@@ -714,14 +729,23 @@ function find(parent: Int32Array, v: number): number {
   return v;
 }
 
+/** An SMPI hostfile given to the loader: its entries (host names, or host numbers in declaration order) and where it came from. */
+export interface SimgridHostfile {
+  readonly entries: readonly string[];
+  readonly label: string;
+}
+
 /**
  * The topology of a SimGrid platform of zones: hosts are nodes 0..N−1 in declaration order (rank
- * order), every ordered pair's route as SimGrid 3.32 computes it (ExplicitRoutes).
+ * order), every ordered pair's route as SimGrid 3.32 computes it (ExplicitRoutes). With a hostfile,
+ * only its hosts, in its order (rank r on the r-th entry): routes are computed for those pairs alone,
+ * as smpirun routes only the hosts it runs on.
  */
-export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
+export function simgridZoneTopology(text: string, field = 'simgrid', hostfile?: SimgridHostfile): Topology {
   const p = new PlatformReader(field);
   p.read(text);
-  const H = p.hosts.length;
+  const hosts = hostfile ? hostfileHosts(p, hostfile) : p.hosts;
+  const H = hosts.length;
   const C = p.chName.length;
   // Refused before the table is allocated: every route has at least one link.
   if (H * (H - 1) > MAX_SIMGRID_ROUTE_ENTRIES) {
@@ -756,8 +780,8 @@ export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
       start[a * H + b] = used;
       if (a === b) continue;
       route.length = 0;
-      p.globalRoute(p.hosts[a], p.hosts[b], route);
-      if (route.length === 0) throw new InputError(field, `an empty route from ${p.netpoints[p.hosts[a]].name} to ${p.netpoints[p.hosts[b]].name}`, 'a route of at least one link for every pair of hosts');
+      p.globalRoute(hosts[a], hosts[b], route);
+      if (route.length === 0) throw new InputError(field, `an empty route from ${p.netpoints[hosts[a]].name} to ${p.netpoints[hosts[b]].name}`, 'a route of at least one link for every pair of hosts');
       if (used + route.length > MAX_SIMGRID_ROUTE_ENTRIES) {
         throw new LimitError(field, `${H} hosts (more than ${MAX_SIMGRID_ROUTE_ENTRIES} link ids of routes)`, `${MAX_SIMGRID_ROUTE_ENTRIES} link ids in the route table (MAX_SIMGRID_ROUTE_ENTRIES: one per link of each ordered host pair's route)`);
       }
@@ -785,7 +809,7 @@ export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
   start[H * H] = used;
   // The graph the routes describe: one node per class; none when two hosts or a link's two ends fall together.
   let notGraph: string | undefined;
-  for (let h = 0; h < H && !notGraph; h++) if (find(parent, h) !== h) notGraph = `routes make the hosts ${p.netpoints[p.hosts[find(parent, h)]].name} and ${p.netpoints[p.hosts[h]].name} one node`;
+  for (let h = 0; h < H && !notGraph; h++) if (find(parent, h) !== h) notGraph = `routes make the hosts ${p.netpoints[hosts[find(parent, h)]].name} and ${p.netpoints[hosts[h]].name} one node`;
   for (let c = 0; c < C && !notGraph; c++) if (find(parent, H + 2 * c) === find(parent, H + 2 * c + 1)) notGraph = `routes enter and leave the link ${p.chName[c]} at one node`;
   const b = new TopologyBuilder(0, { nodes: H + 2 * C, channels: C });
   b.addNodes(NodeKind.Terminal, H);
@@ -810,13 +834,14 @@ export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
     }
   }
   const notPaths = notGraph ?? (reversed >= 0 ? `the SHARED link ${p.chName[reversed]} is crossed both ways (one capacity, no direction)` : undefined);
-  const hostNames = p.hosts.map((h) => p.netpoints[h].name);
+  const hostNames = hosts.map((h) => p.netpoints[h].name);
   const zones = p.zones.filter((z) => z.routing !== 'Star' || z.clusterZone);
   const built = b.build({
     family: 'simgrid-zone',
     spec: `simgrid-zone:hosts=${H},links=${C}`,
     params: {
       hosts: H,
+      ...(hostfile ? { platformHosts: p.hosts.length, mapping: hostfile.label } : {}),
       channels: C,
       zones: zones.map((z) => `${z.name}:${routingOf(z)}`),
       clusters: p.zones.length - zones.length,
@@ -828,6 +853,6 @@ export function simgridZoneTopology(text: string, field = 'simgrid'): Topology {
     },
     distanceConvention: 'switches-traversed',
   });
-  const explicitRoutes: ExplicitRoutes = { hosts: H, start, channels: channels.slice(0, used), maxHops, hostNames, channelNames: p.chName, notPaths };
+  const explicitRoutes: ExplicitRoutes = { hosts: H, start, channels: channels.slice(0, used), maxHops, hostNames, channelNames: p.chName, notPaths, hostfile: hostfile?.label };
   return new Topology({ ...built, explicitRoutes });
 }

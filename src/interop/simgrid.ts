@@ -15,7 +15,7 @@ import { resolveRouting } from '../routing/registry.js';
 import { makeRouteBuffers } from '../routing/types.js';
 import { parseXml, xmlAttributes } from './xml.js';
 import { buildTopology } from '../topology/registry.js';
-import { isZonePlatform, simgridZoneTopology } from './simgrid-platform.js';
+import { isZonePlatform, simgridZoneTopology, type SimgridHostfile } from './simgrid-platform.js';
 import type { RoutingOptions } from '../routing/registry.js';
 
 /** Largest endpoint count exported as an explicit zone (routes grow as N²). */
@@ -245,8 +245,9 @@ export function simgridClusterSpec(text: string, field = 'simgrid'): string {
  * The topology of a SimGrid platform: of its one cluster (a FLAT cluster is the `simgrid-flat` family,
  * topology/simgrid-zones.ts), or of its zones, hosts, links and routes (`simgrid-zone`, simgrid-platform.ts).
  */
-export function simgridTopology(text: string, field = 'simgrid'): Topology {
-  if (isZonePlatform(text, field)) return simgridZoneTopology(text, field);
+export function simgridTopology(text: string, field = 'simgrid', hostfile?: SimgridHostfile): Topology {
+  // A hostfile restricts a platform of zones to its hosts at load (their routes only); a cluster takes it as a mapping afterwards.
+  if (isZonePlatform(text, field)) return simgridZoneTopology(text, field, hostfile);
   const c = readCluster(text, field);
   if (c.kind !== 'FLAT') return buildTopology(clusterSpec(c), field);
   const backbone = c.backbone ? `,bb_bw=${c.backbone.bw}Bps,bb_lat=${c.backbone.lat}s` : '';

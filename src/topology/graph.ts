@@ -63,6 +63,8 @@ export interface ExplicitRoutes {
   readonly channelNames: readonly string[];
   /** Why the routes are not paths the packet engine can follow, or undefined when every route is a directed path. */
   readonly notPaths?: string;
+  /** The hostfile whose hosts these are, in its order (the rank mapping is already applied), if one was given at load. */
+  readonly hostfile?: string;
 }
 
 export class Topology {

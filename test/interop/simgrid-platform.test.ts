@@ -10,7 +10,9 @@ import {
   FlowProgramBuilder, InputError, buildSchedule, parseCollective, buildTopology, flowPreset, makeRouteBuffers, resolveRouting, runCollectiveFlow, simgridTopology, simulate, topologyToSimgrid,
   MAX_SIMGRID_ROUTE_ENTRIES, type Topology, applyFailures, parseFailures,
 } from '../../src/index.js';
-import { loadMapping } from '../../src/node/index.js';
+import { loadGraphFormat, loadMapping, loadTopology } from '../../src/node/index.js';
+
+await loadGraphFormat();
 
 const platform = (body: string, routing = 'Full'): string => `<?xml version='1.0'?>\n<platform version="4.1"><zone id="z" routing="${routing}">${body}</zone></platform>`;
 const hosts = (n: number): string => Array.from({ length: n }, (_, i) => `<host id="h${i}" speed="1Gf" core="2"/>`).join('');
@@ -295,5 +297,28 @@ describe('failures on a platform of zones', () => {
   it('are refused in one line (its declared routes would name failed links; they are not rerouted)', () => {
     const t = simgridTopology(readFileSync('test/reference/simgrid/platforms/zones/four-full.xml', 'utf8'));
     expect(() => applyFailures(t, parseFailures('links=1'))).toThrow(/^fail: got "failures on a SimGrid platform of zones"; accepted: a topology whose routes are computed/);
+  });
+});
+
+describe('a hostfile given at load: routes among its hosts alone', () => {
+  it('g5k.xml with 64 host names: 64 × 63 routes instead of 1,528 × 1,527, the same routes and makespans as the whole platform remapped', () => {
+    const file = 'test/reference/simgrid/platforms/zones/hosts-g5k-64.txt';
+    const subset = loadTopology('simgrid:test/reference/simgrid/examples/g5k.xml', { mapping: file });
+    const whole = loadMapping(simgridTopology(readFileSync('test/reference/simgrid/examples/g5k.xml', 'utf8'), 'g5k.xml'), file);
+    expect([subset.numEndpoints, subset.explicitRoutes!.hosts, subset.explicitRoutes!.hostfile]).toEqual([64, 64, `file:${file}`]);
+    expect(whole.explicitRoutes!.hosts).toBe(1528);
+    const names = (t: Topology) => (c: number) => t.explicitRoutes!.channelNames[c];
+    for (const [a, b] of [[0, 63], [63, 0], [5, 40], [17, 18]]) expect(routeNames(subset, a, b, names(subset)), `${a} -> ${b}`).toEqual(routeNames(whole, a, b, names(whole)));
+    const preset = flowPreset('simgrid');
+    const time = (topology: Topology) => simulate({ topology, schedule: buildSchedule({ collective: 'alltoall', algorithm: 'pair', topology, size: 65536 }), routingOptions: preset.routing, model: preset.model }).makespan_s;
+    expect(time(subset)).toBe(time(whole));
+  });
+  it('an entry naming no host, or a host twice, is refused in one line', () => {
+    const dir = `${process.env.TMPDIR ?? '/tmp'}/meshwork-zone-hostfile-${process.pid}`;
+    writeFileSync(`${dir}-bad.txt`, 'h0\nh7\n');
+    writeFileSync(`${dir}-twice.txt`, 'h0\n1\nh1\n');
+    const platform = 'simgrid:test/reference/simgrid/platforms/zones/four-full.xml';
+    expect(() => loadTopology(platform, { mapping: `${dir}-bad.txt` })).toThrow(/^hostfile\(file:.*-bad\.txt\)\[1\]: got "h7"; accepted: the name of one of the platform's 4 hosts, or its number \(0 to 3\) in declaration order$/);
+    expect(() => loadTopology(platform, { mapping: `${dir}-twice.txt` })).toThrow(/^hostfile\(file:.*-twice\.txt\)\[2\]: got "h1"; accepted: a host not listed before/);
   });
 });
