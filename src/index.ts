@@ -15,7 +15,7 @@ export type { Spec } from './util/spec.js';
 
 // Topologies: the graph, the family registry, one builder per family, failures, mappings, files, metrics.
 export {
-  Topology, NodeKind, TopologyBuilder, type DistanceConvention, type LinkAttributes,
+  Topology, NodeKind, TopologyBuilder, type DistanceConvention, type LinkAttributes, type ExplicitRoutes,
   buildTopology, registerFamily, listFamilies, findFamily, familyNames, familyOf, positionalInt,
   type TopologyFamily, type TopologyGrid, type BisectionCut, type QuarterPartition,
   torus, mesh, cartesian, type CartesianOptions, ring, type RingOptions, fullmesh, hypercube,
@@ -120,7 +120,8 @@ export {
 
 // Other tools' formats: anynet, GraphML, SimGrid platforms, MSCCL-XML, schedule files.
 export {
-  anynetTopology, parseAnynet, topologyToAnynet, graphmlTopology, simgridTopology, topologyToSimgrid, detectTopologyFile,
+  anynetTopology, parseAnynet, topologyToAnynet, graphmlTopology, simgridTopology, topologyToSimgrid, type SimgridExportOptions, detectTopologyFile,
+  simgridZoneTopology, MAX_SIMGRID_ROUTE_ENTRIES, MAX_SIMGRID_SHORTEST_PATH_VERTICES,
   readMscclXml, mscclToSchedule, type MscclSchedule, type MscclImportOptions, scheduleToMscclXml, simulateMscclSchedule,
   verifyMscclSchedule, type MscclAlgo,
   scheduleFromText, scheduleFormatOf, SCHEDULE_FILE_FORMATS, type ScheduleFileFormat, type LoadedSchedule,

@@ -15,6 +15,8 @@ import { resolveRouting } from '../routing/registry.js';
 import { makeRouteBuffers } from '../routing/types.js';
 import { parseXml, xmlAttributes } from './xml.js';
 import { buildTopology } from '../topology/registry.js';
+import { isZonePlatform, simgridZoneTopology, type SimgridHostfile } from './simgrid-platform.js';
+import type { RoutingOptions } from '../routing/registry.js';
 
 /** Largest endpoint count exported as an explicit zone (routes grow as N²). */
 export const MAX_SIMGRID_ZONE_HOSTS = 1024;
@@ -57,8 +59,15 @@ function uniformPerLink(t: Topology, count: Readonly<Record<string, number>>): b
   return true;
 }
 
-export function topologyToSimgrid(t: Topology): string {
-  const cluster = clusterOf(t);
+export interface SimgridExportOptions {
+  /** Write an explicit `<zone routing="Full">` even when the topology is one of SimGrid's clusters. */
+  readonly zone?: boolean;
+  /** The routing whose routes a zone lists (default: the topology's default flow routing). */
+  readonly routing?: RoutingOptions;
+}
+
+export function topologyToSimgrid(t: Topology, opts: SimgridExportOptions = {}): string {
+  const cluster = opts.zone ? undefined : clusterOf(t);
   if (cluster) {
     return `${HEADER}  <zone id="world" routing="Full">\n    <cluster ${xmlAttributes({
       id: 'meshwork',
@@ -73,7 +82,7 @@ export function topologyToSimgrid(t: Topology): string {
     })}/>\n  </zone>\n</platform>\n`;
   }
   if (t.numEndpoints > MAX_SIMGRID_ZONE_HOSTS) throw new LimitError('format', `simgrid zone of ${t.numEndpoints} hosts`, `${MAX_SIMGRID_ZONE_HOSTS} hosts (one route per ordered pair)`);
-  const routing = resolveRouting(t, { engine: 'flow' });
+  const routing = resolveRouting(t, { ...opts.routing, engine: 'flow' });
   const buf = makeRouteBuffers(routing.maxHops);
   const lines = [`${HEADER}  <zone id="meshwork" routing="Full">`];
   for (let r = 0; r < t.numEndpoints; r++) lines.push(`    <host id="host${r}" speed="1Gf"/>`);
@@ -226,16 +235,19 @@ function clusterSpec(c: ClusterRead): string {
 
 /** The Meshwork spec of a platform's TORUS, FAT_TREE or DRAGONFLY cluster. */
 export function simgridClusterSpec(text: string, field = 'simgrid'): string {
+  if (isZonePlatform(text, field)) throw new InputError(field, 'a platform of zones with routes', 'a platform of one TORUS, FAT_TREE or DRAGONFLY cluster for a Meshwork spec (simgridTopology reads zones)');
   const c = readCluster(text, field);
   if (c.kind === 'FLAT') throw new InputError(`${field}.cluster.topology`, 'FLAT', 'TORUS, FAT_TREE or DRAGONFLY for a Meshwork spec (simgridTopology builds FLAT clusters)');
   return clusterSpec(c);
 }
 
 /**
- * The topology of a SimGrid platform's one cluster; a FLAT cluster is the `simgrid-flat` family
- * (topology/simgrid-zones.ts).
+ * The topology of a SimGrid platform: of its one cluster (a FLAT cluster is the `simgrid-flat` family,
+ * topology/simgrid-zones.ts), or of its zones, hosts, links and routes (`simgrid-zone`, simgrid-platform.ts).
  */
-export function simgridTopology(text: string, field = 'simgrid'): Topology {
+export function simgridTopology(text: string, field = 'simgrid', hostfile?: SimgridHostfile): Topology {
+  // A hostfile restricts a platform of zones to its hosts at load (their routes only); a cluster takes it as a mapping afterwards.
+  if (isZonePlatform(text, field)) return simgridZoneTopology(text, field, hostfile);
   const c = readCluster(text, field);
   if (c.kind !== 'FLAT') return buildTopology(clusterSpec(c), field);
   const backbone = c.backbone ? `,bb_bw=${c.backbone.bw}Bps,bb_lat=${c.backbone.lat}s` : '';

@@ -14,12 +14,13 @@ import type * as GraphFormat from '../topology/file-format.js';
 import { anynetTopology, parseAnynet } from './anynet.js';
 import { graphmlTopology } from './graphml.js';
 import { simgridTopology } from './simgrid.js';
+import type { SimgridHostfile } from './simgrid-platform.js';
 
 /** The file formats named by a spec prefix. */
 export const FILE_SPEC_FORMAT = /^(anynet|graphml|simgrid):/i;
 
 /** `format:PATH[,options]` -> the topology, reading PATH with `readText` (which refuses a missing file in one line). */
-export function topologyFromFileSpec(text: string, field: string, readText: (path: string, field: string) => string): Topology | undefined {
+export function topologyFromFileSpec(text: string, field: string, readText: (path: string, field: string) => string, hostfile?: SimgridHostfile): Topology | undefined {
   const format = FILE_SPEC_FORMAT.exec(text)?.[1].toLowerCase();
   if (!format) return undefined;
   const [path, ...options] = text.slice(format.length + 1).split(',');
@@ -34,7 +35,7 @@ export function topologyFromFileSpec(text: string, field: string, readText: (pat
   const where = `${field}(${path})`;
   if (format === 'simgrid') {
     if (options.length > 0) throw new InputError(field, options.join(','), 'simgrid:PATH alone (the cluster gives bw and lat)');
-    return simgridTopology(content, where);
+    return simgridTopology(content, where, hostfile);
   }
   return format === 'anynet' ? anynetTopology(parseAnynet(content, where), link, text) : graphmlTopology(content, link, text, where);
 }

@@ -19,6 +19,7 @@ import { filePathOf, mayNameGraphFile } from './file-path.js';
 import { detectTopologyFile } from '../interop/file-detect.js';
 import type { Topology } from '../topology/graph.js';
 import type * as TopologyFile from '../interop/topology-file.js';
+import type { SimgridHostfile } from '../interop/simgrid-platform.js';
 
 // The YAML parser is loaded on the first YAML file, not at start-up (most runs read none).
 const requireCjs = createRequire(import.meta.url);
@@ -53,19 +54,32 @@ export interface LoadOptions {
 
 export function loadTopology(specOrPath: string, opts: LoadOptions = {}): Topology {
   const field = opts.field ?? 'topology';
-  const built = loadUnmapped(specOrPath, field);
+  const built = loadUnmapped(specOrPath, field, simgridHostfile(specOrPath, opts.mapping));
   const topology = opts.fail === undefined ? built : applyFailures(built, parseFailures(opts.fail));
-  return opts.mapping === undefined ? topology : loadMapping(topology, opts.mapping);
+  // A platform of zones loaded with its hostfile has that mapping already (only its hosts, in its order).
+  return opts.mapping === undefined || topology.explicitRoutes?.hostfile !== undefined ? topology : loadMapping(topology, opts.mapping);
 }
 
-function loadUnmapped(specOrPath: string, field: string): Topology {
+/**
+ * The hostfile of a `simgrid:` platform, read once: a platform of zones then computes routes among its
+ * hosts alone (SimGrid routes only the hosts smpirun runs on). A named order or a JSON permutation stays a mapping.
+ */
+function simgridHostfile(spec: string, mapping: string | undefined): SimgridHostfile | undefined {
+  if (mapping === undefined || typeof spec !== 'string' || !/^simgrid:/i.test(spec.trim()) || isNamedMapping(mapping.trim())) return undefined;
+  const path = mapping.trim().replace(/^file:/i, '');
+  const content = readText(path, 'mapping');
+  if (content.trim().startsWith('[')) return undefined;
+  return { entries: content.split(/[\s,]+/).filter((s) => s !== ''), label: `file:${path}` };
+}
+
+function loadUnmapped(specOrPath: string, field: string, hostfile?: SimgridHostfile): Topology {
   if (typeof specOrPath !== 'string' || specOrPath.trim() === '') {
     throw new InputError(field, specOrPath, 'a spec such as torus:8x8, or file:graph.json');
   }
   const text = specOrPath.trim();
   if (!mayNameGraphFile(text)) return buildTopology(text, field);
   if (topologyFile === undefined) throw new Error('a topology file needs the file readers loaded first (loadGraphFormat in src/node)');
-  const fromFormat = topologyFile.topologyFromFileSpec(text, field, readText);
+  const fromFormat = topologyFile.topologyFromFileSpec(text, field, readText, hostfile);
   if (fromFormat) return fromFormat;
   const path = filePathOf(text)!;
   // `file:net.graphml` or `file:net.anynet`: the reader the content and name call for (issue 28 item 17).
@@ -114,11 +128,13 @@ export function loadMapping(topology: Topology, mapping: string): Topology {
       throw new InputError('mapping', path, `a JSON array of ranks (${(err as Error).message.split('\n')[0]})`);
     }
   } else {
-    // Integers, or host names as in an SMPI hostfile (node-12.simgrid.org: the cluster's host 12).
+    // Integers, or host names as in an SMPI hostfile: a SimGrid platform's own names (hosts of zones),
+    // else node-12.simgrid.org is the cluster's host 12.
+    const named = topology.explicitRoutes ? new Map(topology.explicitRoutes.hostNames.map((name, i) => [name, topology.rankOfNode[i]])) : undefined;
     values = content
       .split(/[\s,]+/)
       .filter((s) => s !== '')
-      .map((s) => (/^-?[0-9]+$/.test(s) ? Number(s) : /^[^0-9]*([0-9]+)[^0-9]*$/.test(s) ? Number(/([0-9]+)/.exec(s)![1]) : s));
+      .map((s) => named?.get(s) ?? (/^-?[0-9]+$/.test(s) ? Number(s) : /^[^0-9]*([0-9]+)[^0-9]*$/.test(s) ? Number(/([0-9]+)/.exec(s)![1]) : s));
   }
   if (!Array.isArray(values)) throw new InputError('mapping', path, 'a JSON array of ranks or integers separated by spaces, commas or newlines');
   return applyMapping(topology, values as number[], `file:${path}`, 'mapping');

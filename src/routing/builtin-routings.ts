@@ -18,7 +18,7 @@ import { flatflyUgalEntry } from './flatfly.js';
 import { dalEntry } from './dal.js';
 import { rommEntry, valiantDorEntry, xyYxEntry } from './booksim-mesh.js';
 import { cmeshDorEntry, cmeshDorNoExpressEntry, cmeshXyYxEntry, cmeshXyYxNoExpressEntry } from './cmesh.js';
-import { simgridDragonflyEntry, simgridFatTreeEntry } from './simgrid-zones.js';
+import { simgridDragonflyEntry, simgridFatTreeEntry, simgridZoneEntry } from './simgrid-zones.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   dimensionOrderEntry,
@@ -50,4 +50,5 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   cmeshXyYxNoExpressEntry,
   simgridFatTreeEntry,
   simgridDragonflyEntry,
+  simgridZoneEntry,
 ];

@@ -73,6 +73,8 @@ export function routingNames(): string[] {
 
 /** The name of the routing a topology gets when none is named. */
 export function defaultRoutingName(topology: Topology): string {
+  // A platform that declares its routes (SimGrid zones, Topology.explicitRoutes) is routed by them.
+  if (topology.explicitRoutes) return 'simgrid-zone';
   return familyOf(topology)?.defaultRouting ?? FALLBACK_ROUTING;
 }
 

@@ -141,6 +141,42 @@ export function simgridDragonflyRouting(t: Topology, engine: 'flow' | 'packet' =
   };
 }
 
+/**
+ * The routes a SimGrid platform of zones declares (interop/simgrid-platform.ts: Topology.explicitRoutes,
+ * one flat link-id array with per-pair offsets): the flow engine takes each pair's SimGrid link list
+ * as it is, as for the dragonfly above. The packet engine moves packets along paths: it takes the
+ * lists only when every one is a directed path of the inferred graph (and, as for any routing not
+ * deadlock free, replaces them by up*\/down* where the graph allows), and refuses the platform otherwise.
+ */
+export function simgridZoneRouting(t: Topology, engine: 'flow' | 'packet' = 'packet'): RoutingFunction {
+  const routes = t.explicitRoutes;
+  if (!routes) throw new InputError('routing', 'simgrid-zone', 'a topology read from a SimGrid platform of zones (its routes are kept as loaded; failures remove them)');
+  if (engine === 'packet' && routes.notPaths) throw new InputError('engine', 'packet', `the flow engine on this SimGrid platform (its routes are link lists, not paths: ${routes.notPaths})`);
+  const { hosts, start, channels } = routes;
+  return {
+    name: 'simgrid-zone',
+    params: { rule: "the platform's routes, per host pair, as SimGrid 3.32 computes them", entries: channels.length },
+    vcClasses: 1,
+    deadlockFree: false,
+    maxHops: Math.max(1, routes.maxHops),
+    route(src: number, dst: number, _salt: number, out: RouteBuffers): number {
+      if (src === dst) return 0;
+      if (!(src < hosts && dst < hosts)) throw new InputError('routing', 'simgrid-zone', `routes between the platform's ${hosts} hosts (got nodes ${src} -> ${dst})`);
+      const from = start[src * hosts + dst];
+      const hops = start[src * hosts + dst + 1] - from;
+      out.channels.set(channels.subarray(from, from + hops));
+      out.vcClass.fill(0, 0, hops);
+      return hops;
+    },
+  };
+}
+
+export const simgridZoneEntry: RoutingEntry = {
+  name: 'simgrid-zone',
+  description: "the routes of a SimGrid platform of zones, per host pair as SimGrid 3.32 computes them; simgrid-zone topologies",
+  create: (topology, opts) => simgridZoneRouting(topology, opts.engine ?? 'packet'),
+};
+
 export const simgridFatTreeEntry: RoutingEntry = {
   name: 'simgrid-fattree',
   description: "SimGrid 3.32's fat-tree routes (d-mod-k up to the nearest common ancestor, then down); simgrid-fattree topologies",

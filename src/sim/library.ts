@@ -93,6 +93,7 @@ export function effectiveTopology(t: Topology, timing: LibraryTiming): Topology 
     coords: t.coords,
     distanceConvention: t.distanceConvention,
     symmetry: t.symmetry,
+    explicitRoutes: t.explicitRoutes,
   });
 }
 

@@ -125,6 +125,8 @@ function countOf(a: { fraction?: number; count?: number }, total: number, field:
 
 /** The topology with the failures applied (see the module comment). Throws InputError on ids that do not exist. */
 export function applyFailures(t: Topology, f: FailureSpec): Topology {
+  // Declared routes (a SimGrid platform of zones) name links a failure would remove: refused, not rerouted.
+  if (t.explicitRoutes) throw new InputError(FIELD, 'failures on a SimGrid platform of zones', 'a topology whose routes are computed (the platform declares its routes, which failed links would break)');
   const rng = new Rng(f.seed ?? 1);
   const dead = new Uint8Array(t.numChannels);
   const deadNode = new Uint8Array(t.numNodes);

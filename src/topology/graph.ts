@@ -43,6 +43,28 @@ export interface TopologyInit {
   readonly coords?: Int32Array;
   readonly distanceConvention: DistanceConvention;
   readonly symmetry?: SourceClasses;
+  /** Per-pair routes a platform file declares (SimGrid zones); kept through rank remapping. */
+  readonly explicitRoutes?: ExplicitRoutes;
+}
+
+/**
+ * Routes given by a platform rather than computed (SimGrid `<zone>` platforms): for host nodes a, b
+ * (nodes 0 .. hosts−1), the channels of the route are channels[start[a·hosts + b] .. start[a·hosts + b + 1]).
+ * One flat array and per-pair offsets: an N-host platform costs N² + 1 offsets and its link ids.
+ */
+export interface ExplicitRoutes {
+  readonly hosts: number;
+  readonly start: Int32Array;
+  readonly channels: Int32Array;
+  readonly maxHops: number;
+  /** Host names in node order (an SMPI hostfile names them). */
+  readonly hostNames: readonly string[];
+  /** Channel names, as the platform names its links (a SPLITDUPLEX link's halves: NAME_UP, NAME_DOWN). */
+  readonly channelNames: readonly string[];
+  /** Why the routes are not paths the packet engine can follow, or undefined when every route is a directed path. */
+  readonly notPaths?: string;
+  /** The hostfile whose hosts these are, in its order (the rank mapping is already applied), if one was given at load. */
+  readonly hostfile?: string;
 }
 
 export class Topology {
@@ -88,6 +110,7 @@ export class Topology {
   readonly coords: Int32Array | undefined;
   readonly distanceConvention: DistanceConvention;
   readonly symmetry: SourceClasses | undefined;
+  readonly explicitRoutes: ExplicitRoutes | undefined;
 
   constructor(init: TopologyInit) {
     const n = init.nodeKind.length;
@@ -109,6 +132,7 @@ export class Topology {
     this.coords = init.coords;
     this.distanceConvention = init.distanceConvention;
     this.symmetry = init.symmetry;
+    this.explicitRoutes = init.explicitRoutes;
 
     this.outStart = new Int32Array(n + 1);
     this.inStart = new Int32Array(n + 1);
@@ -197,6 +221,7 @@ export class Topology {
       // Symmetry classes are stated in ranks; a remapped order keeps the node-level automorphisms,
       // so translate each representative rank to the new rank of the same node.
       symmetry: this.symmetry && remapSymmetry(this.symmetry, this.endpoints, endpoints),
+      explicitRoutes: this.explicitRoutes,
     });
   }
 }

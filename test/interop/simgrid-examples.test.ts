@@ -1,10 +1,11 @@
 /**
  * Every SimGrid 3.32 example platform with a <cluster> (test/reference/simgrid/examples/, unmodified
  * copies, LGPL-2.1) loads as a Meshwork topology or is refused in one line naming the construct.
+ * Since issue 23's zones: cluster_and_one_host.xml, griffon.xml and g5k.xml load as platforms of zones.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
-import { InputError, simgridTopology } from '../../src/index.js';
+import { FlowProgramBuilder, InputError, simgridTopology, simulate } from '../../src/index.js';
 
 const DIR = 'test/reference/simgrid/examples';
 
@@ -16,14 +17,15 @@ const EXPECTED: Record<string, { loads: string; hosts: number } | { refused: Reg
   'energy_cluster.xml': { loads: 'simgrid-flat:hosts=2,bb_bw', hosts: 2 },
   'cluster_dragonfly.xml': { loads: 'simgrid-dragonfly:groups=3,chassis=4,routers=5,nodes=2,blue=4,black=3,green=1,limiter=150000000Bps', hosts: 120 },
   'cluster_fat_tree.xml': { loads: 'simgrid-fattree:levels=2,down=4x4,up=1x2,links=1x2', hosts: 16 },
-  'cluster_and_one_host.xml': { refused: /\.host: got "<host>"; accepted: a platform of one <cluster>/ },
-  'prop.xml': { refused: /\.host: got "<host>"/ },
-  'g5k.xml': { refused: /\.router: got "<router>"/ },
-  'bypassZoneRoute.xml': { refused: /got "2 <cluster> elements"; accepted: a platform of one <cluster>/ },
-  'cloud.xml': { refused: /got "2 <cluster> elements"/ },
-  'cluster_multi.xml': { refused: /got "2 <cluster> elements"/ },
-  'data_center.xml': { refused: /got "2 <cluster> elements"/ },
-  'griffon.xml': { refused: /got "2 <cluster> elements"/ },
+  // Platforms of zones (src/interop/simgrid-platform.ts): FLAT clusters and zones joined by zoneRoutes.
+  'cluster_and_one_host.xml': { loads: 'simgrid-zone:hosts=3,links=5', hosts: 3 },
+  'griffon.xml': { loads: 'simgrid-zone:hosts=92,links=188', hosts: 92 },
+  'prop.xml': { refused: /\.zone\(AS0\): got "no route from acme to AS4"; accepted: a <route> \(or <zoneRoute>\) for every pair of the Full zone AS0/ },
+  'g5k.xml': { loads: 'simgrid-zone:hosts=1528,', hosts: 1528 },
+  'bypassZoneRoute.xml': { refused: /\.bypassASroute: got "<bypassASroute>"; accepted: routes computed by the zones/ },
+  'cloud.xml': { refused: /\.zone\(AS0\)\.routing: got "Vivaldi"; accepted: Full, Floyd, Dijkstra, DijkstraCache, None/ },
+  'cluster_multi.xml': { refused: /\.link\(backbone\)\.sharing_policy: got "FATPIPE"; accepted: SHARED \(the default\) or SPLITDUPLEX/ },
+  'data_center.xml': { refused: /\.zone\(AS0\)\.routing: got "Vivaldi"/ },
 };
 
 describe('SimGrid 3.32 example platforms', () => {
@@ -52,6 +54,17 @@ describe('SimGrid 3.32 example platforms', () => {
       expect(message).toMatch(want.refused);
     });
   }
+
+  it('griffon.xml: three FLAT cabinets joined by one SHARED link; griffon-1 to griffon-30 is private link up, backbone, the shared link, backbone, private link down: S / 125 MB/s + 3 × 24 µs', () => {
+    const t = simgridTopology(readFileSync(`${DIR}/griffon.xml`, 'utf8'), 'griffon.xml');
+    const names = t.explicitRoutes!.hostNames;
+    const [a, b] = ['griffon-1.nancy.grid5000.fr', 'griffon-30.nancy.grid5000.fr'].map((n) => names.indexOf(n));
+    const p = new FlowProgramBuilder(t.numEndpoints);
+    p.beginStream(a).send(b, 1e6, 0);
+    p.beginStream(b).recv(a, 1e6, 0);
+    // Backbones have bb_lat="0"; each private link and the inter-cabinet link 24 µs.
+    expect(simulate({ topology: t, program: p.build(), model: { alpha: 0 } }).makespan_s).toBeCloseTo(1e6 / 125e6 + 3 * 24e-6, 12);
+  });
 
   it('a FLAT cluster with a backbone routes every pair through the one shared backbone channel; without one, through its crossbar', () => {
     const bb = simgridTopology(readFileSync('test/reference/simgrid/platforms/flat-16-backbone.xml', 'utf8'));

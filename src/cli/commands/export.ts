@@ -6,6 +6,7 @@ import { loadTopology } from '../../node/load-topology.js';
 import { planOutputs, print, writeOutputs } from '../io.js';
 import { topologyToAnynet } from '../../interop/anynet.js';
 import { topologyToSimgrid } from '../../interop/simgrid.js';
+import type { TorusTieBreak } from '../../routing/dimension-order.js';
 
 const FORMATS = [...EXPORT_FORMATS, 'anynet', 'simgrid'];
 
@@ -17,12 +18,17 @@ export function register(program: Command): void {
     .option('--format <format>', `one of ${FORMATS.join(', ')}`, 'json')
     .option('--out <file>', 'write to this file (atomically) instead of stdout')
     .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
+    .option('--simgrid-zone', 'with --format simgrid: an explicit <zone routing="Full"> (one route per ordered pair) even for a torus, fat tree or dragonfly')
+    .option('--tie <mode>', 'with --format simgrid: the torus tie-break of the routes a zone lists: positive, negative, parity, random, simgrid (as --preset simgrid routes)')
     .addHelpText('after', familiesHelp)
-    .action((specText: string, opts: { format: string; out?: string; mapping?: string }) => {
+    .action((specText: string, opts: { format: string; out?: string; mapping?: string; simgridZone?: boolean; tie?: string }) => {
       if (!FORMATS.includes(opts.format)) throw new InputError('format', opts.format, FORMATS.join(', '));
+      if ((opts.simgridZone || opts.tie !== undefined) && opts.format !== 'simgrid') throw new InputError('format', opts.format, 'simgrid with --simgrid-zone and --tie');
+      const ties = ['positive', 'negative', 'parity', 'random', 'simgrid'];
+      if (opts.tie !== undefined && !ties.includes(opts.tie)) throw new InputError('tie', opts.tie, `${ties.join(', ')} (a zone lists one route per pair, so no split)`);
       const [out] = planOutputs({ out: opts.out });
       const topology = loadTopology(specText, { mapping: opts.mapping });
-      const text = opts.format === 'anynet' ? topologyToAnynet(topology) : opts.format === 'simgrid' ? topologyToSimgrid(topology) : exportTopology(topology, opts.format);
+      const text = opts.format === 'anynet' ? topologyToAnynet(topology) : opts.format === 'simgrid' ? topologyToSimgrid(topology, { zone: opts.simgridZone, routing: opts.tie === undefined ? undefined : { tie: opts.tie as TorusTieBreak } }) : exportTopology(topology, opts.format);
       if (out) writeOutputs([[out, text]]);
       else print(text);
     });
