@@ -163,8 +163,17 @@ export class PacketNetwork {
   private readonly ejLatency: number;
   private readonly chSrcPort: Int32Array;
   private readonly chDst: Int32Array;
-  /** Flits buffered per input port, to skip empty ports. */
-  private readonly portFlits: Int32Array;
+  /**
+   * Non-empty input VCs per router as a bit set, so a router step visits only VCs holding flits
+   * (scanning every port and VC was the largest part of its time). Router r's set is words
+   * r·maskWords …; input VC (local port li, VC v) is bit (li << vcShift) | v, so bits ascend in the
+   * order the step visits VCs. `ivcMaskWord`/`ivcMaskBit` locate each input VC's bit.
+   */
+  private readonly maskWords: number;
+  private readonly vcShift: number;
+  private readonly rMask: Int32Array;
+  private readonly ivcMaskWord: Int32Array;
+  private readonly ivcMaskBit: Int32Array;
 
   // --- routers
   private readonly rInStart: Int32Array;
@@ -403,7 +412,21 @@ export class PacketNetwork {
     this.chFreeAt = new Int32Array(nPorts);
     this.creditFreeAt = new Int32Array(this.outputQueued ? nInPorts : 0);
     const nIvc = nInPorts * V;
-    this.portFlits = new Int32Array(nInPorts);
+    this.vcShift = 32 - Math.clz32(V - 1);
+    this.maskWords = Math.max(1, Math.ceil((maxIn << this.vcShift) / 32));
+    this.rMask = new Int32Array(N * this.maskWords);
+    this.ivcMaskWord = new Int32Array(nIvc);
+    this.ivcMaskBit = new Int32Array(nIvc);
+    for (let r = 0; r < N; r++) {
+      for (let li = 0; li < this.rInStart[r + 1] - this.rInStart[r]; li++) {
+        const port = this.rInPorts[this.rInStart[r] + li];
+        for (let v = 0; v < V; v++) {
+          const bit = (li << this.vcShift) | v;
+          this.ivcMaskWord[port * V + v] = r * this.maskWords + (bit >>> 5);
+          this.ivcMaskBit[port * V + v] = 1 << (bit & 31);
+        }
+      }
+    }
     this.ivcHead = new Int32Array(nIvc);
     this.ivcCount = new Int32Array(nIvc);
     this.ivcState = new Uint8Array(nIvc);
@@ -702,7 +725,6 @@ export class PacketNetwork {
       this.stats.sentFlits[this.pSrc[p]]++;
       if (seq === 0) this.stats.sentPackets[this.pSrc[p]]++;
       this.rFlits[this.attach[(ip / this.nInj) | 0]]++;
-      this.portFlits[port]++;
       this.flitsInNetwork++;
       this.injectedFlits++;
       // An injection is a move: after a long idle gap (compute in a schedule) the detector restarts here.
@@ -718,12 +740,18 @@ export class PacketNetwork {
 
   private pushFlit(ivc: number, p: number, seq: number, ready: number, itime: number): void {
     const depth = this.depth;
-    const b = ivc * depth + ((this.ivcHead[ivc] + this.ivcCount[ivc]) % depth);
+    // A conditional wrap, not `%`: an integer division per flit is measurable in this hot path.
+    let slot = this.ivcHead[ivc] + this.ivcCount[ivc];
+    if (slot >= depth) slot -= depth;
+    const b = ivc * depth + slot;
     this.bufPkt[b] = p;
     this.bufSeq[b] = seq;
     this.bufReady[b] = ready;
     this.bufItime[b] = itime;
-    if (this.ivcCount[ivc]++ === 0) this.frontReady[ivc] = ready;
+    if (this.ivcCount[ivc]++ === 0) {
+      this.frontReady[ivc] = ready;
+      this.rMask[this.ivcMaskWord[ivc]] |= this.ivcMaskBit[ivc];
+    }
   }
 
   /** One pass of router r's pipeline in cycle `now`, internal step `tick` (= now at speedup 1). */
@@ -751,17 +779,34 @@ export class PacketNetwork {
     const saBestKey = this.saBestKey;
     const saBestVc = this.saBestVc;
     const IS = this.inSpeedup;
+    const OS = this.outSpeedup;
 
-    for (let li = 0; li < nIn; li++) {
-      const port = this.rInPorts[inStart + li];
-      if (this.portFlits[port] === 0) continue;
-      // Switch requests: per (crossbar input, output port) the input's best VC by its round-robin
-      // offset (BookSim _SWAllocAddReq with _sw_rr_offset), or the oldest under age arbitration.
-      // A crossbar input is a residue of the VCs mod input_speedup: `slot` = output · IS + residue.
-      let touched = 0;
-      for (let v = 0; v < V; v++) {
+    // The non-empty input VCs, port by port in the router's order and VC by VC (the bit order).
+    // Switch requests: per (crossbar input, output port) the input's best VC by its round-robin
+    // offset (BookSim _SWAllocAddReq with _sw_rr_offset), or the oldest under age arbitration.
+    // A crossbar input is a residue of the VCs mod input_speedup: `slot` = output · IS + residue.
+    // They are collected per input port and added when the scan leaves the port.
+    const vcShift = this.vcShift;
+    const vcBits = (1 << vcShift) - 1;
+    const rMask = this.rMask;
+    const words = this.maskWords;
+    let li = -1;
+    let port = 0;
+    let touched = 0;
+    for (let w = 0; w < words; w++) {
+      let m = rMask[r * words + w];
+      while (m !== 0) {
+        const low = m & -m;
+        m ^= low;
+        const bit = (w << 5) | (31 - Math.clz32(low));
+        const v = bit & vcBits;
+        if (bit >>> vcShift !== li) {
+          if (touched > 0) this.addSwitchRequests(li, port, touched, outStart, nIn);
+          li = bit >>> vcShift;
+          port = this.rInPorts[inStart + li];
+          touched = 0;
+        }
         const ivc = port * V + v;
-        if (ivcCount[ivc] === 0) continue;
         if (frontReady[ivc] > now) continue;
         const b = ivc * depth + this.ivcHead[ivc];
         let st = ivcState[ivc];
@@ -781,7 +826,7 @@ export class PacketNetwork {
             if (ovcOwner[o] >= 0 || credits[o] < need) continue;
             const outIdx = outLocal * V + v2;
             const ptr = this.vaGrantPtr[outStart * V + outIdx];
-            va.add(inIdx, outIdx, arbKey(this.pCtime[p], inIdx, ptr, nIn * V));
+            va.add(inIdx, outIdx, arbKey(this.pCtime[p], inIdx, ptr, nIn * V), ivc);
           }
         } else {
           // ACTIVE: a switch request needs a credit downstream and a free channel (output-queued:
@@ -792,7 +837,7 @@ export class PacketNetwork {
           } else if (this.ejCredits && credits[this.ivcOvc[ivc]] <= 0) {
             continue;
           }
-          const residue = v % IS;
+          const residue = IS === 1 ? 0 : v % IS;
           const key = arbKey(this.pCtime[bufPkt[b]], v, this.saVcPtr[port * IS + residue], V);
           const slot = this.ivcOutLocal[ivc] * IS + residue;
           let t = 0;
@@ -806,16 +851,8 @@ export class PacketNetwork {
           saBestVc[t] = v;
         }
       }
-      for (let t = 0; t < touched; t++) {
-        const residue = saOutTouched[t] % IS;
-        const input = li * IS + residue;
-        const ol = ((saOutTouched[t] - residue) / IS) * this.outSpeedup + (li % this.outSpeedup);
-        const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
-        const v = saBestVc[t];
-        const p = bufPkt[(port * V + v) * depth + this.ivcHead[port * V + v]];
-        sa.add(input, ol, arbKey(this.pCtime[p], input, ptr, nIn * IS), v);
-      }
     }
+    if (touched > 0) this.addSwitchRequests(li, port, touched, outStart, nIn);
 
     if (va.count > 0) {
       va.allocate(this.allocIters, this.vaGrantPtr, outStart * V, this.vaAcceptPtr, inStart * V);
@@ -823,9 +860,9 @@ export class PacketNetwork {
         const inIdx = va.reqIn[k];
         const outIdx = va.matchOfIn[inIdx];
         if (outIdx !== va.reqOut[k]) continue;
-        const li = (inIdx / V) | 0;
-        const ivc = this.rInPorts[inStart + li] * V + (inIdx - li * V);
-        const o = this.ivcOut[ivc] * V + (outIdx % V);
+        // The request carries its input VC: no division to recover it.
+        const ivc = va.reqAux[k];
+        const o = this.ivcOut[ivc] * V + (outIdx - this.ivcOutLocal[ivc] * V);
         ovcOwner[o] = ivc;
         this.ivcOvc[ivc] = o;
         ivcState[ivc] = ACTIVE;
@@ -834,17 +871,36 @@ export class PacketNetwork {
     }
 
     if (sa.count > 0) {
-      sa.allocate(this.allocIters, this.saGrantPtr, outStart * this.outSpeedup, this.saAcceptPtr, inStart * IS);
+      sa.allocate(this.allocIters, this.saGrantPtr, outStart * OS, this.saAcceptPtr, inStart * IS);
       for (let k = 0; k < sa.count; k++) {
         const input = sa.reqIn[k];
         if (sa.matchOfIn[input] !== sa.reqOut[k]) continue;
-        const li = (input / IS) | 0;
+        const li = IS === 1 ? input : (input / IS) | 0;
         const port = this.rInPorts[inStart + li];
         const v = sa.reqAux[k];
         // BookSim: _sw_rr_offset[expanded_input] = (vc + input_speedup) % vcs.
-        this.saVcPtr[port * IS + (input - li * IS)] = (v + IS) % V;
+        this.saVcPtr[port * IS + (input - li * IS)] = v + IS < V ? v + IS : (v + IS) % V;
         this.traverse(r, port, port * V + v, now, tick);
       }
+    }
+  }
+
+  /** Adds input port `port`'s switch requests (local index li), collected in saOutTouched/saBestVc. */
+  private addSwitchRequests(li: number, port: number, touched: number, outStart: number, nIn: number): void {
+    const V = this.V;
+    const IS = this.inSpeedup;
+    const OS = this.outSpeedup;
+    for (let t = 0; t < touched; t++) {
+      // Without speedups (IS = OS = 1) no division: the slot is the local output.
+      const slot = this.saOutTouched[t];
+      const residue = IS === 1 ? 0 : slot % IS;
+      const input = li * IS + residue;
+      const outLocal = IS === 1 ? slot : (slot - residue) / IS;
+      const ol = OS === 1 ? outLocal : outLocal * OS + (li % OS);
+      const ptr = this.saGrantPtr[outStart * OS + ol];
+      const v = this.saBestVc[t];
+      const p = this.bufPkt[(port * V + v) * this.depth + this.ivcHead[port * V + v]];
+      this.sa.add(input, ol, this.arbKey(this.pCtime[p], input, ptr, nIn * IS), v);
     }
   }
 
@@ -891,11 +947,11 @@ export class PacketNetwork {
     const p = this.bufPkt[b];
     const seq = this.bufSeq[b];
     const itime = this.bufItime[b];
-    const head = (this.ivcHead[ivc] + 1) % depth;
+    const head = this.ivcHead[ivc] + 1 === depth ? 0 : this.ivcHead[ivc] + 1;
     this.ivcHead[ivc] = head;
     if (--this.ivcCount[ivc] > 0) this.frontReady[ivc] = this.bufReady[ivc * depth + head];
+    else this.rMask[this.ivcMaskWord[ivc]] &= ~this.ivcMaskBit[ivc];
     this.rFlits[r]--;
-    this.portFlits[port]--;
     this.lastMoveCycle = now;
     const out = this.ivcOut[ivc];
     // `sent`: the cycle the flit is written to its output channel (the ejection channel for an
@@ -929,7 +985,6 @@ export class PacketNetwork {
       this.chFlits[out]++;
       this.pushFlit(o, p, seq, sent + 1 + this.chLat[out], itime);
       this.rFlits[this.chDst[out]]++;
-      this.portFlits[out]++;
       if (seq === 0) this.pHop[p]++;
     } else {
       this.flitsInNetwork--;
