@@ -821,7 +821,8 @@ export class PacketNetwork {
           const need = this.vct && out < this.ejBase ? Math.max(this.pSize[p], this.vcAllocCredit) : this.vcAllocCredit;
           const outLocal = this.ivcOutLocal[ivc];
           const inIdx = li * V + v;
-          for (let v2 = this.ivcLo[ivc]; v2 <= this.ivcHi[ivc]; v2++) {
+          const hi = this.ivcHi[ivc];
+          for (let v2 = this.ivcLo[ivc]; v2 <= hi; v2++) {
             const o = out * V + v2;
             if (ovcOwner[o] >= 0 || credits[o] < need) continue;
             const outIdx = outLocal * V + v2;
