@@ -174,13 +174,22 @@ export class PacketNetwork {
   private readonly rMask: Int32Array;
   private readonly ivcMaskWord: Int32Array;
   private readonly ivcMaskBit: Int32Array;
+  /**
+   * Input VCs whose front flit becomes visible in a later cycle (slot = cycle mod arrivalSize), to
+   * join their router's set then. A flit further ahead than the wheel, or in a full slot, joins at
+   * once: the set may hold VCs whose front is not yet visible (the step checks frontReady), never
+   * miss one that is.
+   */
+  private readonly arrivalSize: number;
+  private readonly arrivalCap: number;
+  private readonly arrivalIds: Int32Array;
+  private readonly arrivalCount: Int32Array;
 
   // --- routers
   private readonly rInStart: Int32Array;
   private readonly rInPorts: Int32Array;
   private readonly rOutStart: Int32Array;
   private readonly rOutDeg: Int32Array;
-  readonly rFlits: Int32Array;
   private readonly vaGrantPtr: Int32Array;
   private readonly vaAcceptPtr: Int32Array;
   private readonly saGrantPtr: Int32Array;
@@ -399,7 +408,6 @@ export class PacketNetwork {
       const r = this.attach[v];
       for (let j = 0; j < this.nInj; j++) this.rInPorts[fill[r]++] = this.injBase + v * this.nInj + j;
     }
-    this.rFlits = new Int32Array(N);
     this.vaGrantPtr = new Int32Array(this.rOutStart[N] * V);
     this.vaAcceptPtr = new Int32Array(this.rInStart[N] * V);
     this.saGrantPtr = new Int32Array(this.rOutStart[N] * this.outSpeedup);
@@ -455,6 +463,12 @@ export class PacketNetwork {
     this.wheelCap = nInPorts + (this.ejCredits ? N * this.nEj : 0);
     this.wheelIds = new Int32Array(this.wheelSize * this.wheelCap);
     this.wheelCount = new Int32Array(this.wheelSize);
+    // A flit is visible at most pipeline + latency + 1 cycles after it is pushed (output-queued:
+    // later, and those join at once); one arrival per input port per cycle.
+    this.arrivalSize = maxLat + this.pipe + 2;
+    this.arrivalCap = nInPorts;
+    this.arrivalIds = new Int32Array(this.arrivalSize * this.arrivalCap);
+    this.arrivalCount = new Int32Array(this.arrivalSize);
 
     const nInjPorts = N * this.nInj;
     this.injPkt = new Int32Array(nInjPorts).fill(-1);
@@ -629,11 +643,19 @@ export class PacketNetwork {
       for (let i = 0; i < wc; i++) this.credits[this.wheelIds[base + i]]++;
       this.wheelCount[slot] = 0;
     }
+    const arrivals = this.arrivalCount[now % this.arrivalSize];
+    if (arrivals > 0) {
+      const base = (now % this.arrivalSize) * this.arrivalCap;
+      for (let i = 0; i < arrivals; i++) {
+        const ivc = this.arrivalIds[base + i];
+        this.rMask[this.ivcMaskWord[ivc]] |= this.ivcMaskBit[ivc];
+      }
+      this.arrivalCount[now % this.arrivalSize] = 0;
+    }
     this.injectAll(now);
     const N = this.numNodes;
-    const rFlits = this.rFlits;
     if (!this.outputQueued) {
-      for (let r = 0; r < N; r++) if (rFlits[r] > 0) this.routerStep(r, now, now);
+      for (let r = 0; r < N; r++) if (this.hasVisibleFlits(r)) this.routerStep(r, now, now);
     } else {
       // BookSim's Router::Evaluate: the internal steps of this cycle, one after another. Routers
       // only meet through channels and credits, which take at least a cycle, so router by router is
@@ -641,13 +663,20 @@ export class PacketNetwork {
       const first = this.ticksBefore(now);
       const ticks = this.ticksBefore(now + 1) - first;
       for (let r = 0; r < N; r++) {
-        for (let k = 0; k < ticks && rFlits[r] > 0; k++) this.routerStep(r, now, first + k);
+        for (let k = 0; k < ticks && this.hasVisibleFlits(r); k++) this.routerStep(r, now, first + k);
       }
     }
     if (this.flitsInNetwork > 0 && now - this.lastMoveCycle > this.cfg.deadlockCycles) {
       throw new DeadlockError(now, this.cfg.deadlockCycles, findWaitCycle(this));
     }
     this.now = now + 1;
+  }
+
+  /** Whether router r holds a flit that is visible (or may be: see arrivalIds), the only ones a step can move. */
+  private hasVisibleFlits(r: number): boolean {
+    const words = this.maskWords;
+    for (let w = r * words; w < r * words + words; w++) if (this.rMask[w] !== 0) return true;
+    return false;
   }
 
   /** Internal steps before cycle c (BookSim's `_partial_internal_cycles` accumulator; exact for binary fractions). */
@@ -724,7 +753,6 @@ export class PacketNetwork {
       this.pushFlit(o, p, seq, readyAt, now - 1);
       this.stats.sentFlits[this.pSrc[p]]++;
       if (seq === 0) this.stats.sentPackets[this.pSrc[p]]++;
-      this.rFlits[this.attach[(ip / this.nInj) | 0]]++;
       this.flitsInNetwork++;
       this.injectedFlits++;
       // An injection is a move: after a long idle gap (compute in a schedule) the detector restarts here.
@@ -740,17 +768,19 @@ export class PacketNetwork {
 
   private pushFlit(ivc: number, p: number, seq: number, ready: number, itime: number): void {
     const depth = this.depth;
-    // A conditional wrap, not `%`: an integer division per flit is measurable in this hot path.
-    let slot = this.ivcHead[ivc] + this.ivcCount[ivc];
-    if (slot >= depth) slot -= depth;
-    const b = ivc * depth + slot;
+    const b = ivc * depth + ((this.ivcHead[ivc] + this.ivcCount[ivc]) % depth);
     this.bufPkt[b] = p;
     this.bufSeq[b] = seq;
     this.bufReady[b] = ready;
     this.bufItime[b] = itime;
     if (this.ivcCount[ivc]++ === 0) {
       this.frontReady[ivc] = ready;
-      this.rMask[this.ivcMaskWord[ivc]] |= this.ivcMaskBit[ivc];
+      // The VC joins its router's set when its flit becomes visible: on a channel it is still in
+      // flight for 1 + latency cycles, a third of the visits a router step would otherwise make.
+      const wait = ready - this.now;
+      const slot = ready % this.arrivalSize;
+      if (wait <= 0 || wait >= this.arrivalSize || this.arrivalCount[slot] === this.arrivalCap) this.rMask[this.ivcMaskWord[ivc]] |= this.ivcMaskBit[ivc];
+      else this.arrivalIds[slot * this.arrivalCap + this.arrivalCount[slot]++] = ivc;
     }
   }
 
@@ -948,11 +978,10 @@ export class PacketNetwork {
     const p = this.bufPkt[b];
     const seq = this.bufSeq[b];
     const itime = this.bufItime[b];
-    const head = this.ivcHead[ivc] + 1 === depth ? 0 : this.ivcHead[ivc] + 1;
+    const head = (this.ivcHead[ivc] + 1) % depth;
     this.ivcHead[ivc] = head;
     if (--this.ivcCount[ivc] > 0) this.frontReady[ivc] = this.bufReady[ivc * depth + head];
     else this.rMask[this.ivcMaskWord[ivc]] &= ~this.ivcMaskBit[ivc];
-    this.rFlits[r]--;
     this.lastMoveCycle = now;
     const out = this.ivcOut[ivc];
     // `sent`: the cycle the flit is written to its output channel (the ejection channel for an
@@ -985,7 +1014,6 @@ export class PacketNetwork {
       this.credits[o]--;
       this.chFlits[out]++;
       this.pushFlit(o, p, seq, sent + 1 + this.chLat[out], itime);
-      this.rFlits[this.chDst[out]]++;
       if (seq === 0) this.pHop[p]++;
     } else {
       this.flitsInNetwork--;
@@ -1054,6 +1082,13 @@ export class PacketNetwork {
     this.retiredTag[k] = this.pTag[p];
     this.retiredCycle[k] = t;
     this.free[this.freeTop++] = p;
+  }
+
+  /** Flits buffered in router r's input VCs, visible or still arriving. */
+  routerFlits(r: number): number {
+    let n = 0;
+    for (let i = this.rInStart[r]; i < this.rInStart[r + 1]; i++) for (let v = 0; v < this.V; v++) n += this.ivcCount[this.rInPorts[i] * this.V + v];
+    return n;
   }
 
   /** Credits on their way upstream (BookSim's Credit::OutStanding, waited for before "Time taken"). */
