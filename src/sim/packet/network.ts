@@ -795,7 +795,6 @@ export class PacketNetwork {
     const sa = this.sa;
     va.reset();
     sa.reset();
-    const ivcCount = this.ivcCount;
     const ivcState = this.ivcState;
     const ivcTime = this.ivcTime;
     const frontReady = this.frontReady;
