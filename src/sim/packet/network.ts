@@ -808,7 +808,6 @@ export class PacketNetwork {
     const saBestKey = this.saBestKey;
     const saBestVc = this.saBestVc;
     const IS = this.inSpeedup;
-    const OS = this.outSpeedup;
 
     // The non-empty input VCs, port by port in the router's order and VC by VC (the bit order).
     // Switch requests: per (crossbar input, output port) the input's best VC by its round-robin
@@ -867,7 +866,7 @@ export class PacketNetwork {
           } else if (this.ejCredits && credits[this.ivcOvc[ivc]] <= 0) {
             continue;
           }
-          const residue = IS === 1 ? 0 : v % IS;
+          const residue = v % IS;
           const key = arbKey(this.pCtime[bufPkt[b]], v, this.saVcPtr[port * IS + residue], V);
           const slot = this.ivcOutLocal[ivc] * IS + residue;
           let t = 0;
@@ -890,7 +889,7 @@ export class PacketNetwork {
         const inIdx = va.reqIn[k];
         const outIdx = va.matchOfIn[inIdx];
         if (outIdx !== va.reqOut[k]) continue;
-        // The request carries its input VC: no division to recover it.
+        // The request carries its input VC.
         const ivc = va.reqAux[k];
         const o = this.ivcOut[ivc] * V + (outIdx - this.ivcOutLocal[ivc] * V);
         ovcOwner[o] = ivc;
@@ -901,15 +900,15 @@ export class PacketNetwork {
     }
 
     if (sa.count > 0) {
-      sa.allocate(this.allocIters, this.saGrantPtr, outStart * OS, this.saAcceptPtr, inStart * IS);
+      sa.allocate(this.allocIters, this.saGrantPtr, outStart * this.outSpeedup, this.saAcceptPtr, inStart * IS);
       for (let k = 0; k < sa.count; k++) {
         const input = sa.reqIn[k];
         if (sa.matchOfIn[input] !== sa.reqOut[k]) continue;
-        const li = IS === 1 ? input : (input / IS) | 0;
+        const li = (input / IS) | 0;
         const port = this.rInPorts[inStart + li];
         const v = sa.reqAux[k];
         // BookSim: _sw_rr_offset[expanded_input] = (vc + input_speedup) % vcs.
-        this.saVcPtr[port * IS + (input - li * IS)] = v + IS < V ? v + IS : (v + IS) % V;
+        this.saVcPtr[port * IS + (input - li * IS)] = (v + IS) % V;
         this.traverse(r, port, port * V + v, now, tick);
       }
     }
@@ -919,15 +918,11 @@ export class PacketNetwork {
   private addSwitchRequests(li: number, port: number, touched: number, outStart: number, nIn: number): void {
     const V = this.V;
     const IS = this.inSpeedup;
-    const OS = this.outSpeedup;
     for (let t = 0; t < touched; t++) {
-      // Without speedups (IS = OS = 1) no division: the slot is the local output.
-      const slot = this.saOutTouched[t];
-      const residue = IS === 1 ? 0 : slot % IS;
+      const residue = this.saOutTouched[t] % IS;
       const input = li * IS + residue;
-      const outLocal = IS === 1 ? slot : (slot - residue) / IS;
-      const ol = OS === 1 ? outLocal : outLocal * OS + (li % OS);
-      const ptr = this.saGrantPtr[outStart * OS + ol];
+      const ol = ((this.saOutTouched[t] - residue) / IS) * this.outSpeedup + (li % this.outSpeedup);
+      const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
       const v = this.saBestVc[t];
       const p = this.bufPkt[(port * V + v) * this.depth + this.ivcHead[port * V + v]];
       this.sa.add(input, ol, this.arbKey(this.pCtime[p], input, ptr, nIn * IS), v);
