@@ -36,6 +36,12 @@ const IDLE = 0;
 const VC_ALLOC = 1;
 const ACTIVE = 2;
 const ALL_VCS = 255;
+/** A buffered flit's record in `buf`: its packet, sequence number, ready cycle and injection cycle. */
+const FLIT = 4;
+const F_PKT = 0;
+const F_SEQ = 1;
+const F_READY = 2;
+const F_ITIME = 3;
 
 /** Statistics accumulated since the last `clearStats()`, read by the measurement drivers. */
 export class PacketStats {
@@ -212,12 +218,14 @@ export class PacketNetwork {
   private readonly ivcLo: Int32Array;
   private readonly ivcHi: Int32Array;
   readonly ivcOvc: Int32Array;
-  private readonly bufPkt: Int32Array;
-  /** Cycle each buffered flit left its source (BookSim's per-flit itime, for flit latency). */
-  private readonly bufItime: Int32Array;
-  private readonly bufSeq: Int32Array;
-  private readonly bufReady: Int32Array;
-  /** Ready cycle of the front flit of each VC (dense copy of bufReady at the head, fewer cache misses). */
+  /**
+   * The VC ring buffers' flits, slot b (= ivc·depth + position) at b·FLIT: packet, sequence number,
+   * cycle it becomes visible, cycle it left its source (BookSim's per-flit itime, for flit latency).
+   * One record per flit, not one array per field: the crossbar reads them together, and on large
+   * networks four arrays were four cache misses.
+   */
+  private readonly buf: Int32Array;
+  /** Ready cycle of the front flit of each VC (dense copy of the head flit's, fewer cache misses). */
   private readonly frontReady: Int32Array;
 
   // --- output VCs (all ports), indexed port·V + v
@@ -283,6 +291,8 @@ export class PacketNetwork {
   private readonly sa: Allocator;
   /** The configured arbiter's priority key (lower wins). */
   private readonly arbKey: ArbiterDef['key'];
+  /** Whether the key reads the requesting packet's creation cycle (age), else 0 is passed. */
+  private readonly arbReadsCreated: boolean;
   private readonly saOutTouched: Int32Array;
   private readonly saBestKey: Float64Array;
   private readonly saBestVc: Int32Array;
@@ -444,10 +454,7 @@ export class PacketNetwork {
     this.ivcLo = new Int32Array(nIvc);
     this.ivcHi = new Int32Array(nIvc);
     this.ivcOvc = new Int32Array(nIvc).fill(-1);
-    this.bufPkt = new Int32Array(nIvc * this.depth);
-    this.bufSeq = new Int32Array(nIvc * this.depth);
-    this.bufReady = new Int32Array(nIvc * this.depth);
-    this.bufItime = new Int32Array(nIvc * this.depth);
+    this.buf = new Int32Array(nIvc * this.depth * FLIT);
     this.frontReady = new Int32Array(nIvc);
 
     this.ovcOwner = new Int32Array(nPorts * V).fill(-1);
@@ -486,7 +493,9 @@ export class PacketNetwork {
     const allocator = getAllocator(cfg.allocator);
     this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V);
     this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn * IS, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut * IS));
-    this.arbKey = getArbiter(cfg.arbitration).key;
+    const arbiter = getArbiter(cfg.arbitration);
+    this.arbKey = arbiter.key;
+    this.arbReadsCreated = arbiter.ignoresCreated !== true;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);
     this.saBestVc = new Int32Array(V);
@@ -769,10 +778,10 @@ export class PacketNetwork {
   private pushFlit(ivc: number, p: number, seq: number, ready: number, itime: number): void {
     const depth = this.depth;
     const b = ivc * depth + ((this.ivcHead[ivc] + this.ivcCount[ivc]) % depth);
-    this.bufPkt[b] = p;
-    this.bufSeq[b] = seq;
-    this.bufReady[b] = ready;
-    this.bufItime[b] = itime;
+    this.buf[b * FLIT + F_PKT] = p;
+    this.buf[b * FLIT + F_SEQ] = seq;
+    this.buf[b * FLIT + F_READY] = ready;
+    this.buf[b * FLIT + F_ITIME] = itime;
     if (this.ivcCount[ivc]++ === 0) {
       this.frontReady[ivc] = ready;
       // The VC joins its router's set when its flit becomes visible: on a channel it is still in
@@ -798,7 +807,7 @@ export class PacketNetwork {
     const ivcState = this.ivcState;
     const ivcTime = this.ivcTime;
     const frontReady = this.frontReady;
-    const bufPkt = this.bufPkt;
+    const buf = this.buf;
     const credits = this.credits;
     const ovcOwner = this.ovcOwner;
     const arbKey = this.arbKey;
@@ -839,13 +848,13 @@ export class PacketNetwork {
         const b = ivc * depth + this.ivcHead[ivc];
         let st = ivcState[ivc];
         if (st === IDLE) {
-          this.routeHead(r, ivc, bufPkt[b], now, tick);
+          this.routeHead(r, ivc, buf[b * FLIT + F_PKT], now, tick);
           st = VC_ALLOC;
         }
         if (ivcTime[ivc] > tick) continue;
         if (st === VC_ALLOC) {
           const out = this.ivcOut[ivc];
-          const p = bufPkt[b];
+          const p = buf[b * FLIT + F_PKT];
           const need = this.vct && out < this.ejBase ? Math.max(this.pSize[p], this.vcAllocCredit) : this.vcAllocCredit;
           const outLocal = this.ivcOutLocal[ivc];
           const inIdx = li * V + v;
@@ -855,7 +864,7 @@ export class PacketNetwork {
             if (ovcOwner[o] >= 0 || credits[o] < need) continue;
             const outIdx = outLocal * V + v2;
             const ptr = this.vaGrantPtr[outStart * V + outIdx];
-            va.add(inIdx, outIdx, arbKey(this.pCtime[p], inIdx, ptr, nIn * V), ivc);
+            va.add(inIdx, outIdx, arbKey(this.arbReadsCreated ? this.pCtime[p] : 0, inIdx, ptr, nIn * V), ivc);
           }
         } else {
           // ACTIVE: a switch request needs a credit downstream and a free channel (output-queued:
@@ -867,7 +876,8 @@ export class PacketNetwork {
             continue;
           }
           const residue = v % IS;
-          const key = arbKey(this.pCtime[bufPkt[b]], v, this.saVcPtr[port * IS + residue], V);
+          const created = this.arbReadsCreated ? this.pCtime[buf[b * FLIT + F_PKT]] : 0;
+          const key = arbKey(created, v, this.saVcPtr[port * IS + residue], V);
           const slot = this.ivcOutLocal[ivc] * IS + residue;
           let t = 0;
           while (t < touched && saOutTouched[t] !== slot) t++;
@@ -924,8 +934,8 @@ export class PacketNetwork {
       const ol = ((this.saOutTouched[t] - residue) / IS) * this.outSpeedup + (li % this.outSpeedup);
       const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
       const v = this.saBestVc[t];
-      const p = this.bufPkt[(port * V + v) * this.depth + this.ivcHead[port * V + v]];
-      this.sa.add(input, ol, this.arbKey(this.pCtime[p], input, ptr, nIn * IS), v);
+      const created = this.arbReadsCreated ? this.pCtime[this.buf[((port * V + v) * this.depth + this.ivcHead[port * V + v]) * FLIT + F_PKT]] : 0;
+      this.sa.add(input, ol, this.arbKey(created, input, ptr, nIn * IS), v);
     }
   }
 
@@ -969,12 +979,12 @@ export class PacketNetwork {
   private traverse(r: number, port: number, ivc: number, now: number, tick: number): void {
     const depth = this.depth;
     const b = ivc * depth + this.ivcHead[ivc];
-    const p = this.bufPkt[b];
-    const seq = this.bufSeq[b];
-    const itime = this.bufItime[b];
+    const p = this.buf[b * FLIT + F_PKT];
+    const seq = this.buf[b * FLIT + F_SEQ];
+    const itime = this.buf[b * FLIT + F_ITIME];
     const head = (this.ivcHead[ivc] + 1) % depth;
     this.ivcHead[ivc] = head;
-    if (--this.ivcCount[ivc] > 0) this.frontReady[ivc] = this.bufReady[ivc * depth + head];
+    if (--this.ivcCount[ivc] > 0) this.frontReady[ivc] = this.buf[(ivc * depth + head) * FLIT + F_READY];
     else this.rMask[this.ivcMaskWord[ivc]] &= ~this.ivcMaskBit[ivc];
     this.lastMoveCycle = now;
     const out = this.ivcOut[ivc];

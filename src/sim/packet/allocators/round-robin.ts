@@ -20,4 +20,5 @@ registerArbiter({
   description: 'the requester at or after the rotating pointer wins (per input: seed 000 FIG. 6 parking-lot split)',
   bookSimName: 'round_robin',
   key: (_created, requester, pointer, size) => roundRobinKey(requester, pointer, size),
+  ignoresCreated: true,
 });
