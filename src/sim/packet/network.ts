@@ -471,8 +471,9 @@ export class PacketNetwork {
     this.wheelIds = new Int32Array(this.wheelSize * this.wheelCap);
     this.wheelCount = new Int32Array(this.wheelSize);
     // A flit is visible at most pipeline + latency + 1 cycles after it is pushed (output-queued:
-    // later, and those join at once); one arrival per input port per cycle.
-    this.arrivalSize = maxLat + this.pipe + 2;
+    // later, and those join at once); one arrival per input port per cycle. At most 32 slots, so the
+    // wheel stays under half the input buffers' memory: flits on longer channels join at once.
+    this.arrivalSize = Math.min(maxLat + this.pipe + 2, 32);
     this.arrivalCap = nInPorts;
     this.arrivalIds = new Int32Array(this.arrivalSize * this.arrivalCap);
     this.arrivalCount = new Int32Array(this.arrivalSize);
