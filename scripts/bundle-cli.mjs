@@ -49,7 +49,7 @@ const keepModuleUrls = {
  * (bundled, its locales are shaken out, as src imports it as a namespace: `import * as z`).
  * Every other package stays external and loads only when a command needs it.
  */
-const BUNDLED_PACKAGES = new Set(['commander', 'saxes', 'xmlchars', 'cli-progress', 'zod']);
+const BUNDLED_PACKAGES = new Set(['commander', 'saxes', 'xmlchars', 'zod']);
 
 const externalPackages = {
   name: 'external-packages',

@@ -3,7 +3,15 @@
  * stderr is a terminal, and never for --json (machine output stays the only thing a caller reads).
  * The core reports fractions through callbacks; only this module knows about terminals.
  */
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+
+/**
+ * cli-progress is loaded when a bar is first drawn, not with the commands: most runs draw none
+ * (stderr is not a terminal, or --json), and loading it (with Node's readline and string-width from
+ * node_modules) was ~5 ms of every simulation command's start-up.
+ */
+let cliProgress: typeof import('cli-progress') | undefined;
+const loadCliProgress = (): typeof import('cli-progress') => (cliProgress ??= createRequire(import.meta.url)('cli-progress') as typeof import('cli-progress'));
 
 export interface Progress {
   /** Fraction done in [0, 1]; a fraction below one already shown is ignored (a bar never goes back). */
@@ -42,7 +50,8 @@ export function etaText(elapsedSeconds: number, fraction: number): string {
 
 export function progressBar(label: string, opts: { json?: boolean; force?: boolean } = {}): Progress {
   if (opts.json || !(process.stderr.isTTY || opts.force)) return SILENT;
-  const bar = new cliProgress.SingleBar(
+  const { SingleBar, Presets } = loadCliProgress();
+  const bar = new SingleBar(
     {
       stream: process.stderr,
       // Every field is ours, filled on each update: no cli-progress placeholder can show literally.
@@ -52,7 +61,7 @@ export function progressBar(label: string, opts: { json?: boolean; force?: boole
       noTTYOutput: opts.force === true,
       notTTYSchedule: 2000,
     },
-    cliProgress.Presets.shades_classic,
+    Presets.shades_classic,
   );
   const started = performance.now();
   const fields = (fraction: number, detail: string): Record<string, string> => {

@@ -379,9 +379,10 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     used.add(key);
     return keys[key] ?? fallback;
   };
-  const int = (key: string, fallback: number, min: number, max: number): number => {
+  /** An integer key in [min, max]; `why` is BookSim's reason for the range, named in the refusal. */
+  const int = (key: string, fallback: number, min: number, max: number, why?: string): number => {
     const v = get(key, fallback);
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) refuse(key, v, `an integer in [${min}, ${max}]`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) refuse(key, v, `${min === max ? String(min) : `an integer in [${min}, ${max}]`}${why ? ` (${why})` : ''}`);
     return v;
   };
   const num = (key: string, fallback: number, min: number, max: number): number => {
@@ -432,8 +433,10 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.switching = 'wormhole';
   if (int('vct', 0, 0, 1) === 1) warnings.push("booksim-config: vct = 1 has no effect with router = iq (BookSim reads vct only in router = event): run as wormhole, as BookSim does");
   config.routingDelay = int('routing_delay', 1, 0, 1000);
-  config.vcAllocDelay = int('vc_alloc_delay', 1, 1, 1000);
-  config.swAllocDelay = int('sw_alloc_delay', 1, 0, 1000);
+  // BookSim 2.0's iq router runs these two at 1 only: 0 is an error in its constructor, and above 1
+  // its evaluate loops assert on the requests queued that cycle (iq_router.cpp, `time >= 0`).
+  config.vcAllocDelay = int('vc_alloc_delay', 1, 1, 1, 'BookSim 2.0 stops on 0 with "VC allocator cannot have zero delay." and on more with Assertion `time >= 0\' failed in IQRouter::_VCAllocEvaluate');
+  config.swAllocDelay = int('sw_alloc_delay', 1, 1, 1, 'BookSim 2.0 stops on 0 with "Switch allocator cannot have zero delay." and on more with Assertion `time >= 0\' failed in IQRouter::_SWAllocEvaluate');
   config.stDelay = int('st_final_delay', 1, 0, 1000);
   config.internalSpeedup = num('internal_speedup', 1, 1, MAX_INTERNAL_SPEEDUP);
   const outputSpeedup = int('output_speedup', 1, 1, 16);

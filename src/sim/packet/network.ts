@@ -36,6 +36,12 @@ const IDLE = 0;
 const VC_ALLOC = 1;
 const ACTIVE = 2;
 const ALL_VCS = 255;
+/** A buffered flit's record in `buf`: its packet, sequence number, ready cycle and injection cycle. */
+const FLIT = 4;
+const F_PKT = 0;
+const F_SEQ = 1;
+const F_READY = 2;
+const F_ITIME = 3;
 
 /** Statistics accumulated since the last `clearStats()`, read by the measurement drivers. */
 export class PacketStats {
@@ -163,15 +169,33 @@ export class PacketNetwork {
   private readonly ejLatency: number;
   private readonly chSrcPort: Int32Array;
   private readonly chDst: Int32Array;
-  /** Flits buffered per input port, to skip empty ports. */
-  private readonly portFlits: Int32Array;
+  /**
+   * Non-empty input VCs per router as a bit set, so a router step visits only VCs holding flits
+   * (scanning every port and VC was the largest part of its time). Router r's set is words
+   * r·maskWords …; input VC (local port li, VC v) is bit (li << vcShift) | v, so bits ascend in the
+   * order the step visits VCs. `ivcMaskWord`/`ivcMaskBit` locate each input VC's bit.
+   */
+  private readonly maskWords: number;
+  private readonly vcShift: number;
+  private readonly rMask: Int32Array;
+  private readonly ivcMaskWord: Int32Array;
+  private readonly ivcMaskBit: Int32Array;
+  /**
+   * Input VCs whose front flit becomes visible in a later cycle (slot = cycle mod arrivalSize), to
+   * join their router's set then. A flit further ahead than the wheel, or in a full slot, joins at
+   * once: the set may hold VCs whose front is not yet visible (the step checks frontReady), never
+   * miss one that is.
+   */
+  private readonly arrivalSize: number;
+  private readonly arrivalCap: number;
+  private readonly arrivalIds: Int32Array;
+  private readonly arrivalCount: Int32Array;
 
   // --- routers
   private readonly rInStart: Int32Array;
   private readonly rInPorts: Int32Array;
   private readonly rOutStart: Int32Array;
   private readonly rOutDeg: Int32Array;
-  readonly rFlits: Int32Array;
   private readonly vaGrantPtr: Int32Array;
   private readonly vaAcceptPtr: Int32Array;
   private readonly saGrantPtr: Int32Array;
@@ -194,12 +218,14 @@ export class PacketNetwork {
   private readonly ivcLo: Int32Array;
   private readonly ivcHi: Int32Array;
   readonly ivcOvc: Int32Array;
-  private readonly bufPkt: Int32Array;
-  /** Cycle each buffered flit left its source (BookSim's per-flit itime, for flit latency). */
-  private readonly bufItime: Int32Array;
-  private readonly bufSeq: Int32Array;
-  private readonly bufReady: Int32Array;
-  /** Ready cycle of the front flit of each VC (dense copy of bufReady at the head, fewer cache misses). */
+  /**
+   * The VC ring buffers' flits, slot b (= ivc·depth + position) at b·FLIT: packet, sequence number,
+   * cycle it becomes visible, cycle it left its source (BookSim's per-flit itime, for flit latency).
+   * One record per flit, not one array per field: the crossbar reads them together, and on large
+   * networks four arrays were four cache misses.
+   */
+  private readonly buf: Int32Array;
+  /** Ready cycle of the front flit of each VC (dense copy of the head flit's, fewer cache misses). */
   private readonly frontReady: Int32Array;
 
   // --- output VCs (all ports), indexed port·V + v
@@ -265,6 +291,8 @@ export class PacketNetwork {
   private readonly sa: Allocator;
   /** The configured arbiter's priority key (lower wins). */
   private readonly arbKey: ArbiterDef['key'];
+  /** Whether the key reads the requesting packet's creation cycle (age), else 0 is passed. */
+  private readonly arbReadsCreated: boolean;
   private readonly saOutTouched: Int32Array;
   private readonly saBestKey: Float64Array;
   private readonly saBestVc: Int32Array;
@@ -390,7 +418,6 @@ export class PacketNetwork {
       const r = this.attach[v];
       for (let j = 0; j < this.nInj; j++) this.rInPorts[fill[r]++] = this.injBase + v * this.nInj + j;
     }
-    this.rFlits = new Int32Array(N);
     this.vaGrantPtr = new Int32Array(this.rOutStart[N] * V);
     this.vaAcceptPtr = new Int32Array(this.rInStart[N] * V);
     this.saGrantPtr = new Int32Array(this.rOutStart[N] * this.outSpeedup);
@@ -403,7 +430,21 @@ export class PacketNetwork {
     this.chFreeAt = new Int32Array(nPorts);
     this.creditFreeAt = new Int32Array(this.outputQueued ? nInPorts : 0);
     const nIvc = nInPorts * V;
-    this.portFlits = new Int32Array(nInPorts);
+    this.vcShift = 32 - Math.clz32(V - 1);
+    this.maskWords = Math.max(1, Math.ceil((maxIn << this.vcShift) / 32));
+    this.rMask = new Int32Array(N * this.maskWords);
+    this.ivcMaskWord = new Int32Array(nIvc);
+    this.ivcMaskBit = new Int32Array(nIvc);
+    for (let r = 0; r < N; r++) {
+      for (let li = 0; li < this.rInStart[r + 1] - this.rInStart[r]; li++) {
+        const port = this.rInPorts[this.rInStart[r] + li];
+        for (let v = 0; v < V; v++) {
+          const bit = (li << this.vcShift) | v;
+          this.ivcMaskWord[port * V + v] = r * this.maskWords + (bit >>> 5);
+          this.ivcMaskBit[port * V + v] = 1 << (bit & 31);
+        }
+      }
+    }
     this.ivcHead = new Int32Array(nIvc);
     this.ivcCount = new Int32Array(nIvc);
     this.ivcState = new Uint8Array(nIvc);
@@ -413,10 +454,7 @@ export class PacketNetwork {
     this.ivcLo = new Int32Array(nIvc);
     this.ivcHi = new Int32Array(nIvc);
     this.ivcOvc = new Int32Array(nIvc).fill(-1);
-    this.bufPkt = new Int32Array(nIvc * this.depth);
-    this.bufSeq = new Int32Array(nIvc * this.depth);
-    this.bufReady = new Int32Array(nIvc * this.depth);
-    this.bufItime = new Int32Array(nIvc * this.depth);
+    this.buf = new Int32Array(nIvc * this.depth * FLIT);
     this.frontReady = new Int32Array(nIvc);
 
     this.ovcOwner = new Int32Array(nPorts * V).fill(-1);
@@ -432,6 +470,13 @@ export class PacketNetwork {
     this.wheelCap = nInPorts + (this.ejCredits ? N * this.nEj : 0);
     this.wheelIds = new Int32Array(this.wheelSize * this.wheelCap);
     this.wheelCount = new Int32Array(this.wheelSize);
+    // A flit is visible at most pipeline + latency + 1 cycles after it is pushed (output-queued:
+    // later, and those join at once); one arrival per input port per cycle. At most 32 slots, so the
+    // wheel stays under half the input buffers' memory: flits on longer channels join at once.
+    this.arrivalSize = Math.min(maxLat + this.pipe + 2, 32);
+    this.arrivalCap = nInPorts;
+    this.arrivalIds = new Int32Array(this.arrivalSize * this.arrivalCap);
+    this.arrivalCount = new Int32Array(this.arrivalSize);
 
     const nInjPorts = N * this.nInj;
     this.injPkt = new Int32Array(nInjPorts).fill(-1);
@@ -449,7 +494,9 @@ export class PacketNetwork {
     const allocator = getAllocator(cfg.allocator);
     this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V);
     this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn * IS, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut * IS));
-    this.arbKey = getArbiter(cfg.arbitration).key;
+    const arbiter = getArbiter(cfg.arbitration);
+    this.arbKey = arbiter.key;
+    this.arbReadsCreated = arbiter.ignoresCreated !== true;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);
     this.saBestVc = new Int32Array(V);
@@ -606,11 +653,19 @@ export class PacketNetwork {
       for (let i = 0; i < wc; i++) this.credits[this.wheelIds[base + i]]++;
       this.wheelCount[slot] = 0;
     }
+    const arrivals = this.arrivalCount[now % this.arrivalSize];
+    if (arrivals > 0) {
+      const base = (now % this.arrivalSize) * this.arrivalCap;
+      for (let i = 0; i < arrivals; i++) {
+        const ivc = this.arrivalIds[base + i];
+        this.rMask[this.ivcMaskWord[ivc]] |= this.ivcMaskBit[ivc];
+      }
+      this.arrivalCount[now % this.arrivalSize] = 0;
+    }
     this.injectAll(now);
     const N = this.numNodes;
-    const rFlits = this.rFlits;
     if (!this.outputQueued) {
-      for (let r = 0; r < N; r++) if (rFlits[r] > 0) this.routerStep(r, now, now);
+      for (let r = 0; r < N; r++) if (this.hasVisibleFlits(r)) this.routerStep(r, now, now);
     } else {
       // BookSim's Router::Evaluate: the internal steps of this cycle, one after another. Routers
       // only meet through channels and credits, which take at least a cycle, so router by router is
@@ -618,13 +673,20 @@ export class PacketNetwork {
       const first = this.ticksBefore(now);
       const ticks = this.ticksBefore(now + 1) - first;
       for (let r = 0; r < N; r++) {
-        for (let k = 0; k < ticks && rFlits[r] > 0; k++) this.routerStep(r, now, first + k);
+        for (let k = 0; k < ticks && this.hasVisibleFlits(r); k++) this.routerStep(r, now, first + k);
       }
     }
     if (this.flitsInNetwork > 0 && now - this.lastMoveCycle > this.cfg.deadlockCycles) {
       throw new DeadlockError(now, this.cfg.deadlockCycles, findWaitCycle(this));
     }
     this.now = now + 1;
+  }
+
+  /** Whether router r holds a flit that is visible (or may be: see arrivalIds), the only ones a step can move. */
+  private hasVisibleFlits(r: number): boolean {
+    const words = this.maskWords;
+    for (let w = r * words; w < r * words + words; w++) if (this.rMask[w] !== 0) return true;
+    return false;
   }
 
   /** Internal steps before cycle c (BookSim's `_partial_internal_cycles` accumulator; exact for binary fractions). */
@@ -701,8 +763,6 @@ export class PacketNetwork {
       this.pushFlit(o, p, seq, readyAt, now - 1);
       this.stats.sentFlits[this.pSrc[p]]++;
       if (seq === 0) this.stats.sentPackets[this.pSrc[p]]++;
-      this.rFlits[this.attach[(ip / this.nInj) | 0]]++;
-      this.portFlits[port]++;
       this.flitsInNetwork++;
       this.injectedFlits++;
       // An injection is a move: after a long idle gap (compute in a schedule) the detector restarts here.
@@ -719,11 +779,19 @@ export class PacketNetwork {
   private pushFlit(ivc: number, p: number, seq: number, ready: number, itime: number): void {
     const depth = this.depth;
     const b = ivc * depth + ((this.ivcHead[ivc] + this.ivcCount[ivc]) % depth);
-    this.bufPkt[b] = p;
-    this.bufSeq[b] = seq;
-    this.bufReady[b] = ready;
-    this.bufItime[b] = itime;
-    if (this.ivcCount[ivc]++ === 0) this.frontReady[ivc] = ready;
+    this.buf[b * FLIT + F_PKT] = p;
+    this.buf[b * FLIT + F_SEQ] = seq;
+    this.buf[b * FLIT + F_READY] = ready;
+    this.buf[b * FLIT + F_ITIME] = itime;
+    if (this.ivcCount[ivc]++ === 0) {
+      this.frontReady[ivc] = ready;
+      // The VC joins its router's set when its flit becomes visible: on a channel it is still in
+      // flight for 1 + latency cycles, a third of the visits a router step would otherwise make.
+      const wait = ready - this.now;
+      const slot = ready % this.arrivalSize;
+      if (wait <= 0 || wait >= this.arrivalSize || this.arrivalCount[slot] === this.arrivalCap) this.rMask[this.ivcMaskWord[ivc]] |= this.ivcMaskBit[ivc];
+      else this.arrivalIds[slot * this.arrivalCap + this.arrivalCount[slot]++] = ivc;
+    }
   }
 
   /** One pass of router r's pipeline in cycle `now`, internal step `tick` (= now at speedup 1). */
@@ -737,11 +805,10 @@ export class PacketNetwork {
     const sa = this.sa;
     va.reset();
     sa.reset();
-    const ivcCount = this.ivcCount;
     const ivcState = this.ivcState;
     const ivcTime = this.ivcTime;
     const frontReady = this.frontReady;
-    const bufPkt = this.bufPkt;
+    const buf = this.buf;
     const credits = this.credits;
     const ovcOwner = this.ovcOwner;
     const arbKey = this.arbKey;
@@ -752,36 +819,53 @@ export class PacketNetwork {
     const saBestVc = this.saBestVc;
     const IS = this.inSpeedup;
 
-    for (let li = 0; li < nIn; li++) {
-      const port = this.rInPorts[inStart + li];
-      if (this.portFlits[port] === 0) continue;
-      // Switch requests: per (crossbar input, output port) the input's best VC by its round-robin
-      // offset (BookSim _SWAllocAddReq with _sw_rr_offset), or the oldest under age arbitration.
-      // A crossbar input is a residue of the VCs mod input_speedup: `slot` = output · IS + residue.
-      let touched = 0;
-      for (let v = 0; v < V; v++) {
+    // The non-empty input VCs, port by port in the router's order and VC by VC (the bit order).
+    // Switch requests: per (crossbar input, output port) the input's best VC by its round-robin
+    // offset (BookSim _SWAllocAddReq with _sw_rr_offset), or the oldest under age arbitration.
+    // A crossbar input is a residue of the VCs mod input_speedup: `slot` = output · IS + residue.
+    // They are collected per input port and added when the scan leaves the port.
+    const vcShift = this.vcShift;
+    const vcBits = (1 << vcShift) - 1;
+    const rMask = this.rMask;
+    const words = this.maskWords;
+    let li = -1;
+    let port = 0;
+    let touched = 0;
+    for (let w = 0; w < words; w++) {
+      let m = rMask[r * words + w];
+      while (m !== 0) {
+        const low = m & -m;
+        m ^= low;
+        const bit = (w << 5) | (31 - Math.clz32(low));
+        const v = bit & vcBits;
+        if (bit >>> vcShift !== li) {
+          if (touched > 0) this.addSwitchRequests(li, port, touched, outStart, nIn);
+          li = bit >>> vcShift;
+          port = this.rInPorts[inStart + li];
+          touched = 0;
+        }
         const ivc = port * V + v;
-        if (ivcCount[ivc] === 0) continue;
         if (frontReady[ivc] > now) continue;
         const b = ivc * depth + this.ivcHead[ivc];
         let st = ivcState[ivc];
         if (st === IDLE) {
-          this.routeHead(r, ivc, bufPkt[b], now, tick);
+          this.routeHead(r, ivc, buf[b * FLIT + F_PKT], now, tick);
           st = VC_ALLOC;
         }
         if (ivcTime[ivc] > tick) continue;
         if (st === VC_ALLOC) {
           const out = this.ivcOut[ivc];
-          const p = bufPkt[b];
+          const p = buf[b * FLIT + F_PKT];
           const need = this.vct && out < this.ejBase ? Math.max(this.pSize[p], this.vcAllocCredit) : this.vcAllocCredit;
           const outLocal = this.ivcOutLocal[ivc];
           const inIdx = li * V + v;
-          for (let v2 = this.ivcLo[ivc]; v2 <= this.ivcHi[ivc]; v2++) {
+          const hi = this.ivcHi[ivc];
+          for (let v2 = this.ivcLo[ivc]; v2 <= hi; v2++) {
             const o = out * V + v2;
             if (ovcOwner[o] >= 0 || credits[o] < need) continue;
             const outIdx = outLocal * V + v2;
             const ptr = this.vaGrantPtr[outStart * V + outIdx];
-            va.add(inIdx, outIdx, arbKey(this.pCtime[p], inIdx, ptr, nIn * V));
+            va.add(inIdx, outIdx, arbKey(this.arbReadsCreated ? this.pCtime[p] : 0, inIdx, ptr, nIn * V), ivc);
           }
         } else {
           // ACTIVE: a switch request needs a credit downstream and a free channel (output-queued:
@@ -793,7 +877,8 @@ export class PacketNetwork {
             continue;
           }
           const residue = v % IS;
-          const key = arbKey(this.pCtime[bufPkt[b]], v, this.saVcPtr[port * IS + residue], V);
+          const created = this.arbReadsCreated ? this.pCtime[buf[b * FLIT + F_PKT]] : 0;
+          const key = arbKey(created, v, this.saVcPtr[port * IS + residue], V);
           const slot = this.ivcOutLocal[ivc] * IS + residue;
           let t = 0;
           while (t < touched && saOutTouched[t] !== slot) t++;
@@ -806,16 +891,8 @@ export class PacketNetwork {
           saBestVc[t] = v;
         }
       }
-      for (let t = 0; t < touched; t++) {
-        const residue = saOutTouched[t] % IS;
-        const input = li * IS + residue;
-        const ol = ((saOutTouched[t] - residue) / IS) * this.outSpeedup + (li % this.outSpeedup);
-        const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
-        const v = saBestVc[t];
-        const p = bufPkt[(port * V + v) * depth + this.ivcHead[port * V + v]];
-        sa.add(input, ol, arbKey(this.pCtime[p], input, ptr, nIn * IS), v);
-      }
     }
+    if (touched > 0) this.addSwitchRequests(li, port, touched, outStart, nIn);
 
     if (va.count > 0) {
       va.allocate(this.allocIters, this.vaGrantPtr, outStart * V, this.vaAcceptPtr, inStart * V);
@@ -823,9 +900,9 @@ export class PacketNetwork {
         const inIdx = va.reqIn[k];
         const outIdx = va.matchOfIn[inIdx];
         if (outIdx !== va.reqOut[k]) continue;
-        const li = (inIdx / V) | 0;
-        const ivc = this.rInPorts[inStart + li] * V + (inIdx - li * V);
-        const o = this.ivcOut[ivc] * V + (outIdx % V);
+        // The request carries its input VC.
+        const ivc = va.reqAux[k];
+        const o = this.ivcOut[ivc] * V + (outIdx - this.ivcOutLocal[ivc] * V);
         ovcOwner[o] = ivc;
         this.ivcOvc[ivc] = o;
         ivcState[ivc] = ACTIVE;
@@ -845,6 +922,21 @@ export class PacketNetwork {
         this.saVcPtr[port * IS + (input - li * IS)] = (v + IS) % V;
         this.traverse(r, port, port * V + v, now, tick);
       }
+    }
+  }
+
+  /** Adds input port `port`'s switch requests (local index li), collected in saOutTouched/saBestVc. */
+  private addSwitchRequests(li: number, port: number, touched: number, outStart: number, nIn: number): void {
+    const V = this.V;
+    const IS = this.inSpeedup;
+    for (let t = 0; t < touched; t++) {
+      const residue = this.saOutTouched[t] % IS;
+      const input = li * IS + residue;
+      const ol = ((this.saOutTouched[t] - residue) / IS) * this.outSpeedup + (li % this.outSpeedup);
+      const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
+      const v = this.saBestVc[t];
+      const created = this.arbReadsCreated ? this.pCtime[this.buf[((port * V + v) * this.depth + this.ivcHead[port * V + v]) * FLIT + F_PKT]] : 0;
+      this.sa.add(input, ol, this.arbKey(created, input, ptr, nIn * IS), v);
     }
   }
 
@@ -888,14 +980,13 @@ export class PacketNetwork {
   private traverse(r: number, port: number, ivc: number, now: number, tick: number): void {
     const depth = this.depth;
     const b = ivc * depth + this.ivcHead[ivc];
-    const p = this.bufPkt[b];
-    const seq = this.bufSeq[b];
-    const itime = this.bufItime[b];
+    const p = this.buf[b * FLIT + F_PKT];
+    const seq = this.buf[b * FLIT + F_SEQ];
+    const itime = this.buf[b * FLIT + F_ITIME];
     const head = (this.ivcHead[ivc] + 1) % depth;
     this.ivcHead[ivc] = head;
-    if (--this.ivcCount[ivc] > 0) this.frontReady[ivc] = this.bufReady[ivc * depth + head];
-    this.rFlits[r]--;
-    this.portFlits[port]--;
+    if (--this.ivcCount[ivc] > 0) this.frontReady[ivc] = this.buf[(ivc * depth + head) * FLIT + F_READY];
+    else this.rMask[this.ivcMaskWord[ivc]] &= ~this.ivcMaskBit[ivc];
     this.lastMoveCycle = now;
     const out = this.ivcOut[ivc];
     // `sent`: the cycle the flit is written to its output channel (the ejection channel for an
@@ -928,8 +1019,6 @@ export class PacketNetwork {
       this.credits[o]--;
       this.chFlits[out]++;
       this.pushFlit(o, p, seq, sent + 1 + this.chLat[out], itime);
-      this.rFlits[this.chDst[out]]++;
-      this.portFlits[out]++;
       if (seq === 0) this.pHop[p]++;
     } else {
       this.flitsInNetwork--;
@@ -998,6 +1087,13 @@ export class PacketNetwork {
     this.retiredTag[k] = this.pTag[p];
     this.retiredCycle[k] = t;
     this.free[this.freeTop++] = p;
+  }
+
+  /** Flits buffered in router r's input VCs, visible or still arriving. */
+  routerFlits(r: number): number {
+    let n = 0;
+    for (let i = this.rInStart[r]; i < this.rInStart[r + 1]; i++) for (let v = 0; v < this.V; v++) n += this.ivcCount[this.rInPorts[i] * this.V + v];
+    return n;
   }
 
   /** Credits on their way upstream (BookSim's Credit::OutStanding, waited for before "Time taken"). */

@@ -211,10 +211,17 @@ describe('BookSim config keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; arb_type = matrix;')).toMatch(/arb_type/);
   });
 
-  it('pipeline delays: routing_delay (0 allowed), vc_alloc_delay, sw_alloc_delay, st_final_delay, credit_delay; st_prepare_delay only 0', () => {
-    const r = withKeys('routing_delay = 0; vc_alloc_delay = 2; sw_alloc_delay = 3; st_final_delay = 2; credit_delay = 2;');
-    expect([r.config.routingDelay, r.config.vcAllocDelay, r.config.swAllocDelay, r.config.stDelay, r.config.creditDelay]).toEqual([0, 2, 3, 2, 2]);
+  it('pipeline delays: routing_delay (0 allowed), st_final_delay, credit_delay; vc_alloc_delay and sw_alloc_delay only 1; st_prepare_delay only 0', () => {
+    const r = withKeys('routing_delay = 0; vc_alloc_delay = 1; sw_alloc_delay = 1; st_final_delay = 2; credit_delay = 2;');
+    expect([r.config.routingDelay, r.config.vcAllocDelay, r.config.swAllocDelay, r.config.stDelay, r.config.creditDelay]).toEqual([0, 1, 1, 2, 2]);
     expect(refusal('topology = torus; routing_function = dim_order; st_prepare_delay = 1;')).toMatch(/st_prepare_delay: got 1/);
+    // BookSim 2.0 @ 28f43299 on torus88 with each (issue 30): "... cannot have zero delay." for 0, and
+    // Assertion `time >= 0' failed in _VCAllocEvaluate / _SWAllocEvaluate for 2 or 3, with lookahead routing or not.
+    for (const [key, value, text] of [['vc_alloc_delay', 0, 'VC allocator cannot have zero delay'], ['vc_alloc_delay', 2, '_VCAllocEvaluate'], ['sw_alloc_delay', 0, 'Switch allocator cannot have zero delay'], ['sw_alloc_delay', 3, '_SWAllocEvaluate']] as const) {
+      const line = refusal(`topology = torus; routing_function = dim_order; ${key} = ${value};`);
+      expect(line).toContain(`booksim-config: ${key}: got ${value}; accepted: 1 (BookSim 2.0 stops`);
+      expect(line).toContain(text);
+    }
   });
 
   it('internal_speedup (BookSim examples/dragonflyconfig: 2.0) sets the router speedup; 1 by default', () => {

@@ -173,8 +173,8 @@ describe('NICs at packet level', () => {
     const net = new PacketNetwork(t, dimensionOrderRouting(t), presetConfig('default', t));
     net.enqueue(0, 1, 1, 0);
     net.step();
-    expect(net.rFlits[3]).toBe(1);
-    expect(net.rFlits[0]).toBe(0);
+    expect(net.routerFlits(3)).toBe(1);
+    expect(net.routerFlits(0)).toBe(0);
   });
 });
 

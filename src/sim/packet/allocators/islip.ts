@@ -6,7 +6,7 @@
  * arbitration share this code. Hand-written over flat typed arrays because it runs per router per
  * cycle in the packet engine's hot loop.
  */
-import { roundRobinKey } from './round-robin.js';
+import { nextIndex, roundRobinKey } from './round-robin.js';
 import { registerAllocator } from './table.js';
 import { SparseAllocator } from './sparse.js';
 
@@ -39,8 +39,8 @@ export class IslipAllocator extends SparseAllocator {
       const o = reqOut[0];
       matchOfIn[i] = o;
       matchOfOut[o] = i;
-      grantPtr[ptrBaseOut + o] = (i + 1) % nIn;
-      acceptPtr[ptrBaseIn + i] = (o + 1) % nOut;
+      grantPtr[ptrBaseOut + o] = nextIndex(i, nIn);
+      acceptPtr[ptrBaseIn + i] = nextIndex(o, nOut);
       return 1;
     }
     let matches = 0;
@@ -77,8 +77,8 @@ export class IslipAllocator extends SparseAllocator {
         matches++;
         progressed = true;
         if (it === 0) {
-          grantPtr[ptrBaseOut + o] = (i + 1) % nIn;
-          acceptPtr[ptrBaseIn + i] = (o + 1) % nOut;
+          grantPtr[ptrBaseOut + o] = nextIndex(i, nIn);
+          acceptPtr[ptrBaseIn + i] = nextIndex(o, nOut);
         }
       }
       if (!progressed) break;

@@ -19,6 +19,11 @@ export interface ArbiterDef {
    * index, the arbiter's round-robin pointer and the number of requesters.
    */
   key(createdCycle: number, requester: number, pointer: number, size: number): number;
+  /**
+   * True when `key` never reads `createdCycle`: the engine then passes 0 instead of looking the
+   * requesting packet up (a cache miss per request on large networks). Unset: it is looked up.
+   */
+  readonly ignoresCreated?: boolean;
 }
 
 /** A request matcher over flat arrays, reset and reused every cycle. */

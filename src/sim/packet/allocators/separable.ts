@@ -9,7 +9,7 @@
  * outputs round-robin from the input's pointer, as iSLIP's accept step does. Hand-written over flat
  * arrays: it runs per router per cycle in the packet engine's hot loop.
  */
-import { roundRobinKey } from './round-robin.js';
+import { nextIndex, roundRobinKey } from './round-robin.js';
 import { registerAllocator } from './table.js';
 import { SparseAllocator } from './sparse.js';
 
@@ -56,8 +56,8 @@ export class SeparableAllocator extends SparseAllocator {
       if (inPick[i] !== k || outPick[o] !== k) continue;
       matchOfIn[i] = o;
       matchOfOut[o] = i;
-      grantPtr[ptrBaseOut + o] = (i + 1) % nIn;
-      acceptPtr[ptrBaseIn + i] = (o + 1) % nOut;
+      grantPtr[ptrBaseOut + o] = nextIndex(i, nIn);
+      acceptPtr[ptrBaseIn + i] = nextIndex(o, nOut);
       matches++;
     }
     return matches;
