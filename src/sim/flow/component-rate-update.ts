@@ -202,7 +202,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     const flows = this.flows;
     this.dirty.length = 0;
     this.endBatch();
-    this.solver.solve(flows.active, flows.numActive, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight, this.level);
+    if (flows.numActive > 0) this.solver.solve(flows.active, flows.numActive, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight, this.level);
     return this.settle(now);
   }
 
