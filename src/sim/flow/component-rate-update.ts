@@ -92,6 +92,12 @@ export class ComponentRateUpdate extends ExactRateUpdate {
   private lowestFinished = Infinity;
   /** Flows started or finished since the last update. */
   private changed = 0;
+  /**
+   * Whether resFlows lists every active flow. A batch that fills every flow from scratch leaves the
+   * lists stale (a step of whole batches never reads them, and removing a flow from a long list costs
+   * its length); the next smaller batch lists the active flows again.
+   */
+  private listed = true;
   private queue: Int32Array;
   private affected = new Int32Array(1024);
   /** The rates of the flows below the threshold on one resource (scratch). */
@@ -113,7 +119,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     const path = this.arena.path;
     const end = flows.start[f] + flows.len[f];
     for (let p = flows.start[f]; p < end; p++) {
-      this.resFlows.add(path[p], f);
+      if (this.listed) this.resFlows.add(path[p], f);
       this.markDirty(path[p]);
     }
     this.startStamp[f] = this.epoch;
@@ -129,7 +135,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     for (let p = flows.start[f]; p < end; p++) {
       const r = path[p];
       // A resource lists each flow once per crossing; swap-remove one of them.
-      resFlows.removeAt(r, resFlows.lastIndexOf(r, f));
+      if (this.listed) resFlows.removeAt(r, resFlows.lastIndexOf(r, f));
       this.markDirty(r);
     }
     this.changed++;
@@ -141,7 +147,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     const flows = this.flows;
     this.fitFlows();
     if (4 * this.changed >= flows.numActive) return this.solveAll(now);
-    this.changed = 0;
+    if (!this.listed) this.relist();
     // Weighted (CM02) sharing fills whole components: see the header.
     const threshold = flows.weight === null ? this.threshold() : -Infinity;
     const cut = threshold === Infinity ? Infinity : threshold - Math.abs(threshold) * THRESHOLD_MARGIN;
@@ -201,6 +207,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
   private solveAll(now: number): number {
     const flows = this.flows;
     this.dirty.length = 0;
+    this.listed = false;
     this.endBatch();
     if (flows.numActive > 0) this.solver.solve(flows.active, flows.numActive, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight, this.level);
     return this.settle(now);
@@ -244,6 +251,18 @@ export class ComponentRateUpdate extends ExactRateUpdate {
       }
     }
     return t;
+  }
+
+  /** Lists every active flow on its resources again (after batches that filled every flow). */
+  private relist(): void {
+    const { flows, resFlows } = this;
+    const path = this.arena.path;
+    resFlows.clear();
+    for (let a = 0; a < flows.numActive; a++) {
+      const f = flows.active[a];
+      for (let p = flows.start[f], e = p + flows.len[f]; p < e; p++) resFlows.add(path[p], f);
+    }
+    this.listed = true;
   }
 
   /** Grows the per-flow columns with the flow table. */
