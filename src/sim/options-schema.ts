@@ -73,7 +73,7 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
   {
     key: 'rateUpdate', flag: 'rate-update', unit: 'choice', choices: RATE_UPDATES, default: 'exact', engines: FLOW,
     elsewhere: 'no effect: the packet engine moves flits cycle by cycle and has no rates to update',
-    help: 'exact (exact max-min, re-filling only the flows a batch of events can move), full (every flow re-solved after each batch: the reference) or local (only flows sharing a channel with a change; faster, approximate)',
+    help: 'exact (exact max-min, re-solving the components of flows a batch of events touched), full (every flow re-solved after each batch: the reference) or local (only flows sharing a channel with a change; faster, approximate)',
   },
   {
     key: 'symmetry', flag: 'symmetry', unit: 'choice', choices: SYMMETRY_MODES, default: 'auto', engines: FLOW,
