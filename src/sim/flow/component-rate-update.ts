@@ -52,9 +52,10 @@
  * every flow sees both; the re-fill sees its own): 3 % of the first 20,000 updates of that 16³ run,
  * by at most 8e-16, which moves its makespan by 2.3e-5 from the update by components. That update
  * differs from 'full' the same way across components (by 2.5e-3 on torus:16x16x8), so neither is
- * the reference there; on the agreement matrix all three agree to 1e-9. Under CM02 weights a level's flows run at
- * different rates and the share weights are sums, whose roundings depend on the order, so weighted
- * runs keep the threshold at -∞: whole touched components are filled again, as before.
+ * the reference there; on the agreement matrix all three agree to 1e-9. Under CM02 weights a
+ * level's flows run at different rates and the share weights are sums, whose roundings depend on
+ * the order, so weighted runs keep the threshold at -∞: whole touched components are filled again,
+ * as before.
  *
  * The per-batch bookkeeping is the full update's, operation for operation (bytes left brought forward
  * for every active flow each batch, finish times and the aggregate rate recomputed over all of them):
