@@ -67,7 +67,8 @@ const SERIES = [
 ];
 
 // Issue 29's targets: [name, topology, collective, algorithm, size, CPU s target, most runs]. The
-// 4,096-rank pairwise alltoall on a torus runs once: it takes minutes (one component per step, below).
+// 4,096-rank pairwise alltoall on a torus runs once: it takes minutes (one component per step, below;
+// about 145 CPU s with the incremental exact update, docs/performance.md).
 const TARGETS = [
   ['32,768-host fat tree recursive doubling', 'fattree:k=32,levels=3', 'allreduce', 'recursive-doubling', '1MiB', 5],
   ['16,512-host dragonfly recursive doubling', 'dragonfly:h=8', 'allreduce', 'recursive-doubling', '1MiB', 5],

@@ -1,70 +1,139 @@
 /**
- * The exact rate update by components (model.rateUpdate 'exact'): max-min rates decompose over the
- * connected components of the flow–resource graph (flows joined by the resources they share), since
- * the filling of one component never reads another's resources. So after a batch of starts and
- * finishes only the components holding a resource the batch touched are solved again, with the full
- * solver on their flows alone, and every other flow keeps its rate: the same rates as re-solving every
- * active flow (ExactRateUpdate, rateUpdate 'full'), up to the order of floating-point operations
- * (test/sim/flow/component-rate-update.test.ts holds them to 1e-9 relative), at a cost proportional to
- * the components touched instead of to all active flows. A batch that starts or ends a quarter of
- * the active flows or more (a whole step at once) re-solves them all without looking for components,
- * which would cost more than they save there.
+ * The exact rate update (model.rateUpdate 'exact'): after a batch of flow starts and finishes, only
+ * the flows whose max-min rate the batch can move are filled again, from the capacity the others
+ * leave; every other flow keeps its rate. The result is the rates of re-solving every active flow
+ * (ExactRateUpdate, rateUpdate 'full'), up to the order of floating-point operations
+ * (test/sim/flow/component-rate-update.test.ts holds makespans to 1e-9 relative on the agreement
+ * matrix, and test/sim/flow/incremental-maxmin.test.ts the rates themselves on random instances).
+ *
+ * Which flows can move. Progressive filling raises a level λ; flow f runs at λ·w_f until a resource
+ * it crosses saturates (or its cap is reached) at its freezing level λ_f. Call the process with the
+ * batch applied "new" and the previous one "old". Let T be the largest level below which both
+ * processes freeze the same flows at the same levels. Then:
+ *
+ * (1) Every flow of level < T keeps its rate, and the flows of old level ≥ T plus the started ones,
+ *     filled from 0 within the residual capacities c_r − Σ (rates of the flows of level < T on r),
+ *     get their new rates. Proof: at level λ < T the new process has the same frozen flows as the
+ *     old, so its load on r is Σ_{frozen} x + λ·W_r (W_r: weight of the unfrozen flows on r) ≤ c_r up
+ *     to T; filling the rest from 0 within the residuals loads r by Σ_{level<T} x + λ·W_r, which is
+ *     at least the process's load at λ (each x_g = λ_g·w_g ≥ λ·w_g) and at most its load at T⁻ ≤ c_r,
+ *     so nothing freezes below T there either and from T on the two fillings are one process.
+ *     Any T' ≤ T is as good (more flows are filled again, to the same rates).
+ * (2) A finished flow f of level λ_f: T ≥ λ_f. Every resource f crosses saturates at ≥ λ_f (else f
+ *     would have frozen lower), and without f it loads less, so it saturates no earlier than λ_f;
+ *     every other resource loads the same below λ_f; by induction over the freezing events below
+ *     λ_f the two processes agree there.
+ * (3) A started flow g: T ≥ min(g's cap level, t_r over the resources r g crosses), where t_r is the
+ *     lowest λ at which r would saturate with g added, from the old levels of the flows still on r:
+ *     Σ_h w_h·min(λ_h, λ) + W_new(r)·λ = c_r (W_new(r): the started flows' weight on r). Below it no
+ *     resource g crosses saturates in the new process; a resource that the old process saturates at
+ *     s < T is crossed by no started flow (its t_r ≤ s) and by no finished one (by (2)), so it
+ *     saturates at s in both. The same induction gives agreement below T.
+ * So T = min over the batch of (2) and (3), taken 1e-9 lower so that roundings (and the solver's own
+ * 1e-12 tolerance when it freezes near-equal shares together) can only add flows to the re-fill.
+ *
+ * The re-filled set is then narrowed to components: the flows of level ≥ T and the started ones,
+ * joined by the resources they share, fill independently, and a component that holds no resource
+ * the batch touched has its old rates (its residual capacities did not change, and the old process
+ * from T on is the same filling). So the update walks breadth first from the touched resources, over
+ * flows of level ≥ T only, summing on the way what the lower flows use on each resource reached.
+ * Equal flows started together finish highest rate first, so a pairwise step re-fills few flows per
+ * finish; a batch that starts or finishes a quarter of the active flows or more (a new step) fills
+ * every flow from scratch without walking.
+ *
+ * Bit for bit where it matters. A run amplifies a last-bit difference in a rate whenever flows
+ * finish within the simultaneity tolerance of each other (a different batching, then a different
+ * schedule: 3.5e-5 on an agreement case, 1e-3 on pairwise alltoall over torus:16x16x16, from residuals
+ * summed in another order). So a resource's residual takes the lower flows' rates away one at a time
+ * from the lowest, the order the full solve freezes them in; under plain max-min every flow of a
+ * level runs at that level, so the residual, the shares and the re-fill are the full solve's bit for
+ * bit, except where the solver's 1e-12 tolerance would have frozen a re-filled resource together
+ * with a kept flow's resource whose share is an ulp lower (a solve of the whole component or of
+ * every flow sees both; the re-fill sees its own): 3 % of the first 20,000 updates of that 16³ run,
+ * by at most 8e-16, which moves its makespan by 2.3e-5 from the update by components. That update
+ * differs from 'full' the same way across components (by 2.5e-3 on torus:16x16x8), so neither is
+ * the reference there; on the agreement matrix all three agree to 1e-9. Under CM02 weights a
+ * level's flows run at different rates and the share weights are sums, whose roundings depend on
+ * the order, so weighted runs keep the threshold at -∞: whole touched components are filled again,
+ * as before.
  *
  * The per-batch bookkeeping is the full update's, operation for operation (bytes left brought forward
  * for every active flow each batch, finish times and the aggregate rate recomputed over all of them):
- * it is O(active flows) per batch, a small part of a full solve, and keeps the results those of
- * 'full' bit for bit wherever the solver freezes the same levels (a schedule whose flows finish within
- * the simultaneity tolerance of each other amplifies any last-bit difference, which lazily kept bytes
- * left gave: 1.9 % on pairwise alltoall over torus:8x8x8).
- * Resources list their active flows by flow id (not by arena position), so compaction moves nothing here.
+ * it is O(active flows) per batch, and lazily kept bytes left moved a makespan by 1.1 % before
+ * (pairwise alltoall on torus:6x6x6: flows finishing within the simultaneity tolerance of each other
+ * amplify a last-bit difference). Resources list their active flows by flow id (not by arena
+ * position), so compaction moves nothing here.
  */
 import { resized } from '../../util/typed-arrays.js';
 import type { FlowTable } from './flow-table.js';
 import type { PathArena } from './path-arena.js';
 import { ExactRateUpdate, ResourceLists } from './rate-update.js';
 
-/** The full update's per-batch passes (ExactRateUpdate), with the solve narrowed to the touched components. */
+/** How far below the computed threshold the re-fill starts (relative), so that roundings only widen it. */
+const THRESHOLD_MARGIN = 1e-9;
+
+/** The full update's per-batch passes (ExactRateUpdate), with only the flows a batch can move filled again. */
 export class ComponentRateUpdate extends ExactRateUpdate {
   /** Per resource, the active flows crossing it (once per crossing). */
   private readonly resFlows: ResourceLists;
-  /** Resources whose flows changed since the last update. */
+  /** Per resource, the epoch it was last reached in (dirty, or by the walk). */
   private readonly resStamp: Int32Array;
+  /** Per resource, the capacity left by the flows below the threshold (the re-fill's capacities). */
+  private readonly residual: Float64Array;
+  /** Per resource, the epoch whose threshold already computed its saturation level. */
+  private readonly resSeen: Int32Array;
+  /** Resources a start or finish touched since the last update. */
   private readonly dirty: number[] = [];
+  /** Per flow: its freezing level in the current solution (by flow id). */
+  private level = new Float64Array(1024);
+  /** Per flow: the epoch it was re-filled in, and the epoch it started in. */
   private flowStamp = new Int32Array(1024);
+  private startStamp = new Int32Array(1024);
   private epoch = 1;
-  private queue: Int32Array;
-  private affected = new Int32Array(1024);
-  /**
-   * Whether resFlows lists every active flow. A batch that changes at least a quarter as many flows
-   * as are active (a step starting or ending at once) re-solves every active flow instead: finding
-   * components would reach nearly all of them anyway, so the lists are left stale then and rebuilt by
-   * the next smaller batch.
-   */
-  private listed = true;
+  /** Flows started since the last update. */
+  private started = new Int32Array(1024);
+  private numStarted = 0;
+  /** The lowest level of the flows finished since the last update (Infinity for none). */
+  private lowestFinished = Infinity;
   /** Flows started or finished since the last update. */
   private changed = 0;
+  /**
+   * Whether resFlows lists every active flow. A batch that fills every flow from scratch leaves the
+   * lists stale (a step of whole batches never reads them, and removing a flow from a long list costs
+   * its length); the next smaller batch lists the active flows again.
+   */
+  private listed = true;
+  private queue: Int32Array;
+  private affected = new Int32Array(1024);
+  /** The rates of the flows below the threshold on one resource (scratch). */
+  private lower = new Float64Array(64);
 
   constructor(flows: FlowTable, arena: PathArena, capacity: Float64Array) {
     super(flows, arena, capacity);
     const n = capacity.length;
     this.resFlows = new ResourceLists(n);
     this.resStamp = new Int32Array(n);
-    this.queue = new Int32Array(n);
+    this.residual = new Float64Array(n);
+    this.resSeen = new Int32Array(n);
+    this.queue = new Int32Array(Math.max(16, n));
   }
 
   override activate(f: number): void {
-    this.changed++;
     const { flows } = this;
+    this.fitFlows();
     const path = this.arena.path;
     const end = flows.start[f] + flows.len[f];
     for (let p = flows.start[f]; p < end; p++) {
       if (this.listed) this.resFlows.add(path[p], f);
       this.markDirty(path[p]);
     }
+    this.startStamp[f] = this.epoch;
+    this.changed++;
+    if (this.numStarted === this.started.length) this.started = resized(this.started, 2 * this.numStarted);
+    this.started[this.numStarted++] = f;
   }
 
   override finish(f: number): void {
-    this.changed++;
     const { flows, resFlows } = this;
     const path = this.arena.path;
     const end = flows.start[f] + flows.len[f];
@@ -74,36 +143,44 @@ export class ComponentRateUpdate extends ExactRateUpdate {
       if (this.listed) resFlows.removeAt(r, resFlows.lastIndexOf(r, f));
       this.markDirty(r);
     }
+    this.changed++;
+    // A flow started in this batch has no level yet (its row may be a finished flow's, reused).
+    if (this.startStamp[f] !== this.epoch && this.level[f] < this.lowestFinished) this.lowestFinished = this.level[f];
   }
 
   override rerate(now: number): number {
     const flows = this.flows;
-    if (this.flowStamp.length < flows.capacity) this.flowStamp = resized(this.flowStamp, flows.capacity);
-    const whole = 4 * this.changed >= flows.numActive;
-    this.changed = 0;
-    if (whole) {
-      this.listed = false;
-      return this.solveAll(now);
-    }
+    this.fitFlows();
+    if (4 * this.changed >= flows.numActive) return this.solveAll(now);
     if (!this.listed) this.relist();
+    // Weighted (CM02) sharing fills whole components: see the header.
+    const threshold = flows.weight === null ? this.threshold() : -Infinity;
+    const cut = threshold === Infinity ? Infinity : threshold - Math.abs(threshold) * THRESHOLD_MARGIN;
     const mark = this.epoch;
-    const { flowStamp, resStamp, dirty } = this;
+    const { flowStamp, startStamp, resStamp, residual, dirty, level, capacity } = this;
     const { lists: resFlows, count: resCount } = this.resFlows;
     const path = this.arena.path;
-    const { start, len } = flows;
-    // The components the batch touched: breadth first from the dirty resources (stamped with the
-    // current mark when they were dirtied), over flows and the resources they cross.
+    const { start, len, rate } = flows;
+    // Breadth first from the touched resources (stamped with the current mark when dirtied), over
+    // the started flows and those of level ≥ cut; each resource reached sums what the others use.
     let queue = this.queue;
     let tail = 0;
     for (const r of dirty) queue[tail++] = r;
     dirty.length = 0;
     let affected = this.affected;
+    let lower = this.lower;
     let nA = 0;
     for (let head = 0; head < tail; head++) {
       const r = queue[head];
       const list = resFlows[r];
+      let nLower = 0;
       for (let i = 0, n = resCount[r]; i < n; i++) {
         const f = list[i];
+        if (startStamp[f] !== mark && level[f] < cut) {
+          if (nLower === lower.length) lower = this.lower = resized(lower, 2 * nLower);
+          lower[nLower++] = rate[f];
+          continue;
+        }
         if (flowStamp[f] === mark) continue;
         flowStamp[f] = mark;
         if (nA === affected.length) affected = this.affected = resized(affected, nA * 2);
@@ -116,27 +193,72 @@ export class ComponentRateUpdate extends ExactRateUpdate {
           queue[tail++] = q;
         }
       }
+      residual[r] = residualCapacity(capacity[r], lower, nLower);
     }
-    this.epoch++;
-    return this.solveFlows(affected, nA, now);
-  }
-
-  /** Every active flow re-solved (a batch that changed a quarter of them or more). */
-  private solveAll(now: number): number {
-    const flows = this.flows;
-    this.dirty.length = 0;
-    this.epoch++;
-    return this.solveFlows(flows.active, flows.numActive, now);
-  }
-
-  /** Solves `subset` (whole components), then finish times and the aggregate over every active flow; returns the aggregate. */
-  private solveFlows(subset: Int32Array, n: number, now: number): number {
-    const flows = this.flows;
-    if (n > 0) this.solver.solve(subset, n, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight);
+    // Started flows that cross no resource are reached by no walk.
+    for (let k = 0; k < this.numStarted; k++) {
+      const f = this.started[k];
+      if (flowStamp[f] === mark || flows.inUse[f] === 0) continue;
+      flowStamp[f] = mark;
+      if (nA === affected.length) affected = this.affected = resized(affected, nA * 2);
+      affected[nA++] = f;
+    }
+    this.endBatch();
+    if (nA > 0) this.solver.solve(affected, nA, start, len, path, flows.maxRate, rate, residual, flows.weight, level);
     return this.settle(now);
   }
 
-  /** Lists every active flow on its resources again (after batches that re-solved everything). */
+  /** Every active flow filled from scratch (a batch that started or finished a quarter of them or more). */
+  private solveAll(now: number): number {
+    const flows = this.flows;
+    this.dirty.length = 0;
+    this.listed = false;
+    this.endBatch();
+    if (flows.numActive > 0) this.solver.solve(flows.active, flows.numActive, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight, this.level);
+    return this.settle(now);
+  }
+
+  private endBatch(): void {
+    this.numStarted = 0;
+    this.changed = 0;
+    this.lowestFinished = Infinity;
+    this.epoch++;
+  }
+
+  /**
+   * The level below which the batch changes nothing (the header's T): the lowest level of a finished
+   * flow, a started flow's cap level, and for each resource a started flow crosses, the level at
+   * which it would saturate with the started flows added to the old levels.
+   */
+  private threshold(): number {
+    const flows = this.flows;
+    const { startStamp, level, capacity } = this;
+    const { lists: resFlows, count: resCount } = this.resFlows;
+    const path = this.arena.path;
+    const weight = flows.weight;
+    const { resSeen } = this;
+    const mark = this.epoch;
+    let t = this.lowestFinished;
+    for (let k = 0; k < this.numStarted; k++) {
+      const g = this.started[k];
+      if (flows.inUse[g] === 0 || startStamp[g] !== mark) continue;
+      const wg = weight === null ? 1 : weight[g];
+      const capLevel = flows.maxRate[g] / wg;
+      if (capLevel < t) t = capLevel;
+      for (let p = flows.start[g], e = p + flows.len[g]; p < e; p++) {
+        const r = path[p];
+        if (resSeen[r] === mark) continue;
+        resSeen[r] = mark;
+        const c = capacity[r];
+        if (c === Infinity) continue;
+        const s = saturationLevel(resFlows[r], resCount[r], c, startStamp, mark, level, flows.rate, weight);
+        if (s < t) t = s;
+      }
+    }
+    return t;
+  }
+
+  /** Lists every active flow on its resources again (after batches that filled every flow). */
   private relist(): void {
     const { flows, resFlows } = this;
     const path = this.arena.path;
@@ -148,10 +270,85 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     this.listed = true;
   }
 
+  /** Grows the per-flow columns with the flow table. */
+  private fitFlows(): void {
+    const n = this.flows.capacity;
+    if (this.level.length < n) {
+      this.level = resized(this.level, n);
+      this.flowStamp = resized(this.flowStamp, n);
+      this.startStamp = resized(this.startStamp, n);
+    }
+  }
+
   private markDirty(r: number): void {
     if (this.resStamp[r] !== this.epoch) {
       this.resStamp[r] = this.epoch;
       this.dirty.push(r);
     }
+  }
+}
+
+/**
+ * What the flows below the threshold leave of capacity c, their rates taken away one at a time from
+ * the lowest: the order in which a full solve freezes them (level by level), so that under plain
+ * max-min (a level's flows all run at that level) the residual is the full solve's, bit for bit.
+ */
+function residualCapacity(c: number, rates: Float64Array, n: number): number {
+  if (n > 1) {
+    if (n <= 24) {
+      for (let i = 1; i < n; i++) {
+        const x = rates[i];
+        let j = i - 1;
+        while (j >= 0 && rates[j] > x) {
+          rates[j + 1] = rates[j];
+          j--;
+        }
+        rates[j + 1] = x;
+      }
+    } else rates.subarray(0, n).sort();
+  }
+  let left = c;
+  for (let i = 0; i < n; i++) left -= rates[i];
+  return left;
+}
+
+/**
+ * The lowest level λ at which a resource of capacity c saturates when the flows started in this batch
+ * (startStamp === mark) run at λ·w and every other flow on it at min(λ, its old level)·w: the root of
+ * Σ_old w_h·min(λ_h, λ) + W_new·λ = c, by a fixed point from below. Each round takes the flows below
+ * the current λ at their rates and the rest at λ; that line lies above the load, so its root is still
+ * a lower bound, and when no more flows fall below it the load is that line there. At most one round
+ * per flow, usually two.
+ */
+export function saturationLevel(
+  list: readonly number[],
+  n: number,
+  c: number,
+  startStamp: Int32Array,
+  mark: number,
+  level: Float64Array,
+  rate: Float64Array,
+  weight: Float64Array | null,
+): number {
+  let lambda = 0;
+  let below = -1;
+  for (;;) {
+    let used = 0;
+    let rising = 0;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const h = list[i];
+      const w = weight === null ? 1 : weight[h];
+      if (startStamp[h] !== mark && level[h] < lambda) {
+        used += rate[h];
+        count++;
+      } else rising += w;
+    }
+    if (count === below) return lambda;
+    below = count;
+    if (rising === 0) return Infinity; // the old flows alone fit (they are a feasible solution)
+    const next = Math.max(0, c - used) / rising;
+    if (!(next > lambda)) return lambda;
+    lambda = next;
   }
 }

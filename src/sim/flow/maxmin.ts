@@ -45,6 +45,8 @@ export class MaxMinSolver {
   private capLevel = new Float64Array(16);
   /** The share weights of the current solve, or null for plain max-min. */
   private weight: Float64Array | null = null;
+  /** Where the current solve records each flow's freezing level, or null. */
+  private levelOut: Float64Array | null = null;
   /**
    * The local resource index of every path entry of the solve, flow by flow from flowEntry[f]: the
    * member fill and every freeze then read it in order instead of looking resources up again
@@ -84,6 +86,10 @@ export class MaxMinSolver {
    * every resource, flow f runs at λ × weight[f], a resource saturates when Σ λ × weight = its
    * capacity, and a capped flow freezes when λ × weight[f] reaches its cap. Without it every weight
    * is 1 and this is plain max-min, with the same floating-point operations as before.
+   *
+   * `level`, when given, receives each flow's freezing level (its rate / weight, or cap / weight for
+   * a flow frozen by its cap; Infinity for a flow that crosses no resource): the incremental exact
+   * update (component-rate-update.ts) decides from the levels which flows a change can move.
    */
   solve(
     active: Int32Array,
@@ -95,9 +101,11 @@ export class MaxMinSolver {
     rate: Float64Array,
     capacity: Float64Array = this.capacity,
     weight: Float64Array | null = null,
+    level: Float64Array | null = null,
   ): void {
     this.solves++;
     this.weight = weight;
+    this.levelOut = level;
     const idx = this.localIndex;
     let nt = 0;
     let entries = 0;
@@ -228,7 +236,10 @@ export class MaxMinSolver {
     // Flows that cross no resource (zero-length paths) run at their cap, or unbounded.
     for (let a = 0; a < n; a++) {
       const f = active[a];
-      if (rate[f] < 0) rate[f] = cap[f];
+      if (rate[f] < 0) {
+        rate[f] = cap[f];
+        if (level !== null) level[f] = Infinity;
+      }
     }
     for (let i = 0; i < nt; i++) idx[this.touched[i]] = -1;
   }
@@ -238,6 +249,7 @@ export class MaxMinSolver {
     const w = this.weight === null ? 1 : this.weight[f];
     const r = level * w;
     rate[f] = r;
+    if (this.levelOut !== null) this.levelOut[f] = level;
     const s = this.flowEntry[f];
     const e = s + pathLen[f];
     const local = this.entryLocal;

@@ -77,7 +77,7 @@ function packageFlow(
             : 'flow-level, max-min fair progressive filling',
         rateUpdateRule:
           out.model.rateUpdate === 'exact'
-            ? 'batched exact: all events at one instant (within the simultaneity tolerance) are applied, then the flows of every component of the flow-resource graph the batch touched are re-solved together (max-min; the other components keep their rates)'
+            ? 'batched exact: all events at one instant (within the simultaneity tolerance) are applied, then the flows the batch can move are filled again within what the others leave (max-min: in the components of the flow-resource graph the batch touched, the flows frozen at or above the lowest level of a finished flow or at which a started flow saturates a resource; every other flow keeps its rate)'
             : out.model.rateUpdate === 'full'
               ? 'batched exact, full: all events at one instant (within the simultaneity tolerance) are applied, then every active flow is re-rated once (max-min)'
               : 'batched local: all events at one instant are applied, then only the flows sharing a channel with a started or finished flow are re-rated, within what the others leave (feasible, may be below max-min)',

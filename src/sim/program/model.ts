@@ -53,8 +53,9 @@ export interface FlowModelOptions {
   /** Relative tolerance under which events count as simultaneous (batched). Default 1e-12. */
   simultaneity?: number;
   /**
-   * 'exact' (default): after each batch of simultaneous events, exact max-min rates, re-solving the
-   * flows of every component of the flow–resource graph the batch touched (the others keep theirs).
+   * 'exact' (default): after each batch of simultaneous events, exact max-min rates, filling again
+   * only the flows the batch can move: those frozen at or above the lowest level a finished flow
+   * had or a started flow saturates at, in the components the batch touched (the others keep theirs).
    * 'full': every active flow re-solved after each batch (the reference 'exact' is checked against,
    * to 1e-9 relative). 'local': only the flows that share a channel with a flow that started or
    * ended are re-rated, within what the other flows leave (feasible, not always max-min; fast).
