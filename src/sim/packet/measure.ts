@@ -152,12 +152,17 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
   const nodes = net.topology.numEndpoints;
   let warming = true;
   let converged = 0;
-  let prevLatency = NaN;
-  let prevAccepted = NaN;
+  // BookSim 2.0 @ 28f43299 trafficmanager.cpp _SingleSim: prev_latency and prev_accepted start at 0.0
+  // (lines 1422-1423), so a first sample with packets changes by 1; NaN (no packets) never exceeds.
+  let prevLatency = 0;
+  let prevAccepted = 0;
   let clearLast = false;
   let phases = 0;
   let saturated = false;
   net.recording = false;
+  // While warming up BookSim's statistics take every retired packet (_RetireFlit, line 724): the
+  // warm-up samples' latency changes and the latency_thres check (lines 1467-1481) include them.
+  net.countUnrecorded = 1;
   const measureLatency = (m.simType ?? 'latency') === 'latency';
   // A negative threshold is not checked (BookSim: `threshold >= 0.0 && change > threshold`).
   const exceeds = (change: number, threshold: number): boolean => threshold >= 0 && change > threshold;
@@ -170,7 +175,7 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
     const s = net.stats;
     const latency = s.latencySum / s.packets;
     const accepted = s.acceptedFlits / (net.now - s.resetCycle) / nodes;
-    // NaN comparisons are false, as in BookSim: a first sample with no reference counts as converged.
+    // Lines 1454-1465: NaN comparisons are false, as in BookSim (a sample with no packet never exceeds).
     const latencyChange = Math.abs((latency - prevLatency) / latency);
     const acceptedChange = Math.abs((accepted - prevAccepted) / accepted);
     prevLatency = latency;
@@ -187,6 +192,7 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
         clearLast = true;
         warming = false;
         net.recording = true;
+        net.countUnrecorded = 0;
       }
     } else {
       converged = steady ? converged + 1 : 0;
@@ -196,6 +202,7 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
   // Still warming up after max_samples (warmup_periods = 0 that never converged): BookSim's "Too many
   // sample periods needed to converge", a run it reports unstable.
   if (warming) saturated = true;
+  net.countUnrecorded = 0;
   const drainStart = net.now;
   const acceptedFlits = net.stats.acceptedFlits;
   const acceptedSpan = drainStart - net.stats.resetCycle;

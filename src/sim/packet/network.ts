@@ -105,6 +105,12 @@ export class PacketNetwork {
    * the drain began (trafficmanager.cpp, _GeneratePacket: time < _drain_time).
    */
   recordCreatedBefore = -1;
+  /**
+   * 1 while BookSim would be warming up: every retired packet enters the statistics, recorded or not
+   * (trafficmanager.cpp _RetireFlit: `if ( ( _sim_state == warming_up ) || f->record )`), so the
+   * warm-up samples' latency and the latency_thres check see the packets retired in the warm-up.
+   */
+  countUnrecorded = 0;
   /** Retired packets of the current cycle (for closed-loop drivers): ids are recycled next cycle. */
   retiredCount = 0;
   retiredSrc: Int32Array;
@@ -1053,7 +1059,7 @@ export class PacketNetwork {
     if (--this.pLeft[p] > 0) return;
     s.acceptedPacketsBy[dst]++;
     // A packet outside the window adds 0 to the sums and ±Infinity to the extremes.
-    const record = this.pRecord[p];
+    const record = this.pRecord[p] | this.countUnrecorded;
     const latency = t - this.pCtime[p];
     const networkLatency = t - this.pItime[p];
     const fragmentation = t - this.pHeadAtime[p] - (this.pSize[p] - 1);
@@ -1068,7 +1074,7 @@ export class PacketNetwork {
     s.fragmentationMin = Math.min(s.fragmentationMin, record ? fragmentation : Infinity);
     s.fragmentationMax = Math.max(s.fragmentationMax, record ? fragmentation : -Infinity);
     s.hopsSum += record * (this.pLen[p] + 1);
-    this.recordedOutstanding -= record;
+    this.recordedOutstanding -= this.pRecord[p];
     if (this.retiredCount === this.retiredSrc.length) {
       const n = this.retiredCount * 2;
       const widen = (a: Int32Array): Int32Array<ArrayBuffer> => {

@@ -302,6 +302,29 @@ describe('lookahead routing, separable input-first allocation, packet-rate injec
       expect(Math.abs(ours[i].packet_latency! / theirs - 1), `${rate}`).toBeLessThan(bound);
     }
   }, 300_000);
+
+  it('transpose and bitcomp at 0.04 packets/node/cycle: saturated on seeds 1-5 like BookSim, from the same latency_thres average', () => {
+    // ./booksim/mesh88_lookahead_sif_p8_saturated.csv: BookSim aborts all ten runs at its second
+    // warm-up sample (2,000 cycles), although that sample's plain packet latency is 167-348 cycles,
+    // because its latency_thres check adds the ages of the flits still in flight. Meshwork aborted
+    // there before the fix of the warm-up statistics too, but with no packet counted in the warm-up
+    // (network latency null); now the sample's network latency is BookSim's within 10 % (5-seed
+    // means; measured +6 % transpose, one seed of which aborts a sample later at 3,000, −1 % bitcomp).
+    const ref = readCsvCells('mesh88_lookahead_sif_p8_saturated.csv');
+    for (const pattern of ['transpose', 'bitcomp'] as const) {
+      const theirs = ref.filter((c) => c[0] === pattern);
+      expect(theirs.map((c) => [c[3], c[7]])).toEqual(Array.from({ length: 5 }, () => ['saturated', '2000']));
+      const ours = [1, 2, 3, 4, 5].map(
+        (seed) => simulateTraffic({ topology, pattern, rates: [0.04], rateUnit: run.rateUnit, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions }).points[0] as LoadPoint,
+      );
+      for (const [i, p] of ours.entries()) {
+        expect(p.saturated, `${pattern} seed ${i + 1}`).toBe(true);
+        expect(p.cycles, `${pattern} seed ${i + 1}`).toBeLessThanOrEqual(3000);
+      }
+      const ourNetwork = mean(ours.map((p) => p.network_latency!));
+      expect(Math.abs(ourNetwork / mean(theirs.map((c) => Number(c[5]))) - 1), pattern).toBeLessThan(0.1);
+    }
+  }, 300_000);
 });
 
 describe('packet-size lists: packet_size = {{1,8}} with packet_size_rate = {{3,1}} (issue 30)', () => {
