@@ -86,7 +86,7 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
   },
   {
     key: 'protocol', flag: 'protocol', unit: 'choice', choices: PROTOCOLS, default: 'eager', engines: BOTH,
-    help: 'point-to-point protocol: eager (data moves when the send is posted), mpi (rendezvous from --eager-threshold: data moves once the receive is posted) or smpi (SimGrid SMPI: data always moves once the receive is posted; a lone send below --eager-threshold is detached, any other send completes on delivery)',
+    help: 'point-to-point protocol: eager (data moves when the send is posted), mpi (rendezvous from --eager-threshold: data moves once the receive is posted) or smpi (SimGrid SMPI: data always moves once the receive is posted; every send below --eager-threshold is detached, a sendrecv send too, a larger one completes on delivery)',
   },
   {
     key: 'eagerThreshold', flag: 'eager-threshold', unit: 'size', default: "64KiB, SMPI's", engines: BOTH,

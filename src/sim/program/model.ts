@@ -74,9 +74,9 @@ export interface FlowModelOptions {
    * sender never waits. 'mpi': below `eagerThreshold` as eager (detached); at or above it,
    * rendezvous: the data moves only once the matching receive is posted, and the send blocks until
    * its data has left. 'smpi': SimGrid SMPI's rule: every send's data moves only once its matching
-   * receive is posted (SimGrid matches both sides in a mailbox before a transfer starts); a lone send
-   * below `eagerThreshold` is detached (its stream goes on at once); every other send, including the
-   * send of a sendrecv at any size, completes when its message has been delivered.
+   * receive is posted (SimGrid matches both sides in a mailbox before a transfer starts); a send
+   * below `eagerThreshold`, a sendrecv's included, is detached (its stream goes on at once); a send
+   * at or above it completes when its message has been delivered.
    */
   protocol?: Protocol;
   /** Bytes from which protocol 'mpi' uses rendezvous, and 'smpi' stops detaching. Default 65,536 (SMPI's smpi/send-is-detached-thresh). */
