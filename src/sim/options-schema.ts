@@ -93,6 +93,11 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
     help: 'with --protocol mpi, the size from which a send uses rendezvous; with smpi, from which a send is not detached',
   },
   {
+    key: 'envelopeBytes', flag: 'envelope', unit: 'size', default: "0; 16 B with --preset simgrid, SMPI's", engines: FLOW,
+    elsewhere: 'no effect: the packet engine sends the data bytes alone',
+    help: 'bytes every point-to-point message carries beyond its data (the MPI envelope): they time its transfer, so a zero-byte message takes bandwidth too',
+  },
+  {
     key: 'simultaneity', flag: 'simultaneity', unit: 'number', min: 0, max: 1e-3, default: '1e-12', engines: FLOW,
     elsewhere: 'no effect: the packet engine advances in whole cycles, so its events are simultaneous exactly',
     help: 'relative time tolerance under which flow events count as simultaneous and are applied in one batch before one rate update',

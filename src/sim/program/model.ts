@@ -82,6 +82,13 @@ export interface FlowModelOptions {
   /** Bytes from which protocol 'mpi' uses rendezvous, and 'smpi' stops detaching. Default 65,536 (SMPI's smpi/send-is-detached-thresh). */
   eagerThreshold?: number;
   /**
+   * Bytes every point-to-point message carries on the wire beyond its data (flow engine): the MPI
+   * envelope. Default 0; the simgrid preset 16, SMPI 3.32's (smpi_request.cpp, Request::start:
+   * payload_size_ = size_ + 16, "MPI envelope size (tag+dest+communicator)"), so a zero-byte message
+   * is a 16-byte flow. The moved bytes and link loads of the result count it (they are on the wire).
+   */
+  envelopeBytes?: number;
+  /**
    * How flows share a channel. 'maxmin' (default): plain max-min fairness. 'cm02': SimGrid's CM02
    * (LMM) rule: a flow's share is weighted by 1 / its route latency, so shorter routes get more
    * (see sim/flow/maxmin.ts `cm02Weight`). Needs rateUpdate 'exact' or 'full'.
@@ -160,6 +167,7 @@ export interface FlowModel {
   readonly injectionOrder: InjectionOrder;
   readonly protocol: Protocol;
   readonly eagerThreshold: number;
+  readonly envelopeBytes: number;
   readonly sharing: Sharing;
   readonly latencyRule: LatencyRule;
   readonly preset: string | null;
@@ -229,6 +237,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     injectionOrder: oneOf('model.injectionOrder', opts.injectionOrder, INJECTION_ORDERS, 'fifo'),
     protocol: oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager'),
     eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
+    envelopeBytes: nonNegative('model.envelopeBytes', opts.envelopeBytes, 0),
     sharing: checkSharing(opts.sharing, opts.rateUpdate),
     latencyRule: checkLatency(opts.latencyRule, opts.injectionOrder),
     preset: opts.preset ?? null,
