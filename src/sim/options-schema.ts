@@ -94,7 +94,7 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
   },
   {
     key: 'envelopeBytes', flag: 'envelope', unit: 'size', default: "0; 16 B with --preset simgrid, SMPI's", engines: FLOW,
-    elsewhere: 'no effect: the packet engine sends the data bytes alone',
+    elsewhere: 'recorded as not applied (model.notApplied): the packet engine sends the data bytes alone',
     help: 'bytes every point-to-point message carries beyond its data (the MPI envelope): they time its transfer, so a zero-byte message takes bandwidth too',
   },
   {

@@ -265,6 +265,11 @@ const FLOW_ONLY_CHOICES = [
     packetValue: 'maxmin',
     reason: "not applied: CM02's 1 / route-latency weights are a flow-model rule; at packet level routers share a link by round-robin arbitration among input ports, as max-min does",
   },
+  {
+    field: 'envelopeBytes',
+    packetValue: 0,
+    reason: 'not applied: the packet engine sends the data bytes alone',
+  },
 ] as const;
 
 /**
