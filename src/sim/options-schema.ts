@@ -86,11 +86,16 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
   },
   {
     key: 'protocol', flag: 'protocol', unit: 'choice', choices: PROTOCOLS, default: 'eager', engines: BOTH,
-    help: 'point-to-point protocol: eager (data moves when the send is posted), mpi (rendezvous from --eager-threshold: data moves once the receive is posted) or smpi (SimGrid SMPI: data always moves once the receive is posted; a lone send below --eager-threshold is detached, any other send completes on delivery)',
+    help: 'point-to-point protocol: eager (data moves when the send is posted), mpi (rendezvous from --eager-threshold: data moves once the receive is posted) or smpi (SimGrid SMPI: data always moves once the receive is posted; every send below --eager-threshold is detached, a sendrecv send too, a larger one completes on delivery)',
   },
   {
     key: 'eagerThreshold', flag: 'eager-threshold', unit: 'size', default: "64KiB, SMPI's", engines: BOTH,
     help: 'with --protocol mpi, the size from which a send uses rendezvous; with smpi, from which a send is not detached',
+  },
+  {
+    key: 'envelopeBytes', flag: 'envelope', unit: 'size', default: "0; 16 B with --preset simgrid, SMPI's", engines: FLOW,
+    elsewhere: 'recorded as not applied (model.notApplied): the packet engine sends the data bytes alone',
+    help: 'bytes every point-to-point message carries beyond its data (the MPI envelope): they time its transfer, so a zero-byte message takes bandwidth too',
   },
   {
     key: 'simultaneity', flag: 'simultaneity', unit: 'number', min: 0, max: 1e-3, default: '1e-12', engines: FLOW,

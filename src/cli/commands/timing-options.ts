@@ -179,6 +179,7 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     ...(model.notApplied ? [`flow-only, not applied: ${Object.entries(model.notApplied).map(([k, v]) => `${k}=${String(v).split(':')[0]}`).join(' ')}`] : []),
     `injection order=${model.injectionOrder}`,
     `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : model.protocol === 'smpi' ? ` (detached below ${formatSize(model.eagerThreshold as number)})` : ''}`,
+    ...(model.envelopeBytes ? [`envelope=${formatSize(model.envelopeBytes as number)}`] : []),
     `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,
     ...(model.noise ? [`noise ${describeNoise(model.noise as NoiseModel)}`] : []),
   ].join(', ');

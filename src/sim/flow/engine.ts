@@ -366,7 +366,8 @@ export class FlowEngine {
     const srcNode = t.endpoints[srcRank];
     const first = program.opPeer[op];
     const count = program.opCount[op];
-    const bytes = program.opBytes[op];
+    // On the wire: the data and the model's envelope (SMPI's 16 bytes under the simgrid preset).
+    const bytes = program.opBytes[op] + model.envelopeBytes;
     const tag = program.opTag[op];
     const h = program.opHint[op];
     const dsts = program.dsts;

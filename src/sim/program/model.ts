@@ -74,13 +74,20 @@ export interface FlowModelOptions {
    * sender never waits. 'mpi': below `eagerThreshold` as eager (detached); at or above it,
    * rendezvous: the data moves only once the matching receive is posted, and the send blocks until
    * its data has left. 'smpi': SimGrid SMPI's rule: every send's data moves only once its matching
-   * receive is posted (SimGrid matches both sides in a mailbox before a transfer starts); a lone send
-   * below `eagerThreshold` is detached (its stream goes on at once); every other send, including the
-   * send of a sendrecv at any size, completes when its message has been delivered.
+   * receive is posted (SimGrid matches both sides in a mailbox before a transfer starts); a send
+   * below `eagerThreshold`, a sendrecv's included, is detached (its stream goes on at once); a send
+   * at or above it completes when its message has been delivered.
    */
   protocol?: Protocol;
   /** Bytes from which protocol 'mpi' uses rendezvous, and 'smpi' stops detaching. Default 65,536 (SMPI's smpi/send-is-detached-thresh). */
   eagerThreshold?: number;
+  /**
+   * Bytes every point-to-point message carries on the wire beyond its data (flow engine): the MPI
+   * envelope. Default 0; the simgrid preset 16, SMPI 3.32's (smpi_request.cpp, Request::start:
+   * payload_size_ = size_ + 16, "MPI envelope size (tag+dest+communicator)"), so a zero-byte message
+   * is a 16-byte flow. The moved bytes and link loads of the result count it (they are on the wire).
+   */
+  envelopeBytes?: number;
   /**
    * How flows share a channel. 'maxmin' (default): plain max-min fairness. 'cm02': SimGrid's CM02
    * (LMM) rule: a flow's share is weighted by 1 / its route latency, so shorter routes get more
@@ -160,6 +167,7 @@ export interface FlowModel {
   readonly injectionOrder: InjectionOrder;
   readonly protocol: Protocol;
   readonly eagerThreshold: number;
+  readonly envelopeBytes: number;
   readonly sharing: Sharing;
   readonly latencyRule: LatencyRule;
   readonly preset: string | null;
@@ -229,6 +237,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     injectionOrder: oneOf('model.injectionOrder', opts.injectionOrder, INJECTION_ORDERS, 'fifo'),
     protocol: oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager'),
     eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
+    envelopeBytes: nonNegative('model.envelopeBytes', opts.envelopeBytes, 0),
     sharing: checkSharing(opts.sharing, opts.rateUpdate),
     latencyRule: checkLatency(opts.latencyRule, opts.injectionOrder),
     preset: opts.preset ?? null,
@@ -255,6 +264,11 @@ const FLOW_ONLY_CHOICES = [
     field: 'sharing',
     packetValue: 'maxmin',
     reason: "not applied: CM02's 1 / route-latency weights are a flow-model rule; at packet level routers share a link by round-robin arbitration among input ports, as max-min does",
+  },
+  {
+    field: 'envelopeBytes',
+    packetValue: 0,
+    reason: 'not applied: the packet engine sends the data bytes alone',
   },
 ] as const;
 

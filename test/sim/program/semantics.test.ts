@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FlowProgramBuilder, buildTopology, runFlow, simulatePacketSchedule } from '../../../src/index.js';
+import { FlowProgramBuilder, buildTopology, flowPreset, runFlow, simulatePacketSchedule } from '../../../src/index.js';
 
 // One meaning of a program in both engines (issue 17; sim/program/semantics.ts).
 describe('shared stream semantics', () => {
@@ -149,21 +149,38 @@ describe('NIC model (injectionOrder) and point-to-point protocol, the same in bo
     expect(packet.ranks.finish_s[0]).toBe(0);
   });
 
-  // Measured under smpirun: an MPI_Sendrecv ring of 16 B on a 4x4x4 torus takes 303.2 ns a step,
-  // the longest route's (3 hops), because each sendrecv waits for its own send's delivery.
-  it('protocol smpi: the send of a sendrecv completes on delivery, so a sendrecv waits for the slower of its two messages', () => {
-    // Rank 0 sends to rank 10 (4 hops away on torus:4x4) and receives from rank 1 (1 hop): under mpi the
-    // small send is detached and the stream ends with the receive (1 hop); under smpi it ends on delivery (4 hops).
+  // SMPI sends payload_size_ = size_ + 16 (smpi_request.cpp, "MPI envelope size"): measured under smpirun,
+  // a 0-byte message over one 10 GBps, 100 ns link takes 101.6 ns.
+  it('envelopeBytes: every message carries them on the wire, a zero-byte one too (flow engine); 0 by default, 16 under the simgrid preset', () => {
     const line = 1e-9;
-    const bytes = 64;
-    const prog = new FlowProgramBuilder(16).beginStream(0).send(10, bytes).recv(1, bytes).beginStream(1).send(0, bytes).beginStream(10).recv(0, bytes).build();
-    for (const [protocol, hops] of [['mpi', 1], ['smpi', 4]] as const) {
+    for (const bytes of [0, 1024]) {
+      const prog = new FlowProgramBuilder(16).beginStream(0).send(1, bytes).beginStream(1).recv(0, bytes).build();
+      const plain = runFlow({ topology: t, program: prog, model: { alpha: 0 } });
+      const enveloped = runFlow({ topology: t, program: prog, model: { alpha: 0, envelopeBytes: 16 } });
+      expect(plain.makespan_s, `${bytes} B`).toBeCloseTo(line + bytes / 32e9, 15);
+      expect(enveloped.makespan_s, `${bytes} B + 16`).toBeCloseTo(line + (bytes + 16) / 32e9, 15);
+      expect(enveloped.model.envelopeBytes).toBe(16);
+    }
+    expect(flowPreset('simgrid').model.envelopeBytes).toBe(16);
+  });
+
+  // Measured under smpirun (SimGrid 3.32, torus-4x4x4.xml, CM02): rank 0 calls MPI_Sendrecv(send to
+  // rank 42, 6 hops; receive from rank 1, 1 hop). Below smpi/send-is-detached-thresh (64 KiB) its send is
+  // detached like any other (smpi_request.cpp, Request::start; waitany returns a detached send at once):
+  // 64 B: rank 0 done at 118 ns (1 hop), rank 42 at 618 ns. At 64 KiB it waits for delivery: both 7,165.2 ns.
+  it('protocol smpi: a sendrecv\'s send below the threshold is detached (the sendrecv ends with its receive); from the threshold it completes on delivery', () => {
+    // Rank 0 sends to rank 10 (4 hops away on torus:4x4) and receives from rank 1 (1 hop).
+    const line = 1e-9;
+    const sendrecv = (bytes: number) =>
+      new FlowProgramBuilder(16).beginStream(0).send(10, bytes).recv(1, bytes).beginStream(1).send(0, bytes).beginStream(10).recv(0, bytes).build();
+    for (const [protocol, bytes, hops] of [['mpi', 64, 1], ['smpi', 64, 1], ['smpi', 65536, 4]] as const) {
+      const prog = sendrecv(bytes);
       const flow = runFlow({ topology: t, program: prog, model: { alpha: 0, protocol } });
-      expect(flow.ranks.finish_s[0], protocol).toBeCloseTo(hops * line + bytes / 32e9, 13);
+      expect(flow.ranks.finish_s[0], `${protocol} ${bytes}`).toBeCloseTo(hops * line + bytes / 32e9, 13);
       const packet = simulatePacketSchedule({ topology: t, program: prog, model: { alpha: 0, protocol } });
-      // At packet level too: under smpi rank 0 ends when rank 10 has its data, under mpi before.
-      if (protocol === 'smpi') expect(packet.ranks.finish_s[0]).toBe(packet.ranks.finish_s[10]);
-      else expect(packet.ranks.finish_s[0]).toBeLessThan(packet.ranks.finish_s[10]);
+      // At packet level too: on delivery rank 0 ends when rank 10 has its data; detached, before.
+      if (hops === 4) expect(packet.ranks.finish_s[0], `${protocol} ${bytes}`).toBe(packet.ranks.finish_s[10]);
+      else expect(packet.ranks.finish_s[0], `${protocol} ${bytes}`).toBeLessThan(packet.ranks.finish_s[10]);
     }
   });
 });
