@@ -11,7 +11,7 @@ import { assembleResult, type RawRun } from '../assemble.js';
 import { simulateFlow, type FlowEngineOptions, type FlowRunOutput } from './engine.js';
 import { type FlowProgram } from '../program/program.js';
 import { resolveFlowModel } from '../program/model.js';
-import { lowerLinearBarriers } from '../program/barriers.js';
+import { programForBarrierModel } from '../program/barriers.js';
 import { findQuotient, type DeclaredQuotient, type QuotientRun } from './symmetry.js';
 
 export interface FlowRunRequest {
@@ -35,9 +35,7 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
   const options = req.model ?? {};
   const model = resolveFlowModel(options, t, routing.params.split);
   // Barrier 'linear' runs as its messages (program/barriers.ts): the result's ops are theirs.
-  const lowered = model.barrier === 'linear' ? lowerLinearBarriers(req.program) : null;
-  const program = lowered?.program ?? req.program;
-  const timeOrigin = lowered !== null && req.timeOrigin !== undefined ? req.timeOrigin.map((o) => lowered.lastOf[o]) : req.timeOrigin;
+  const { program, timeOrigin } = programForBarrierModel(req.program, req.timeOrigin, model.barrier);
   const sym = findQuotient(t, routing, program, model, { trace: options.trace !== undefined });
   const quotientOut = sym.used ? simulateFlow(t, routing, sym.program, { ...options, quotient: sym.maps }) : undefined;
   const out = sym.used ? expandQuotient(quotientOut!, sym, program.numRanks, t, { program, opOrigin: sym.opOrigin, streamOf: sym.streamOf }) : simulateFlow(t, routing, program, options);

@@ -196,3 +196,17 @@ export function lowerLinearBarriers(p: FlowProgram): LoweredBarriers | null {
   const opLibrary = p.opLibrary && carried(p.opLibrary, firstOf, new Uint8Array(program.numOps));
   return { program: program.with({ opDelay, opLibrary, noise: p.noise }), lastOf };
 }
+
+/**
+ * The program an engine runs under barrier model `barrier`: with 'linear', its barriers lowered to
+ * messages (`lowerLinearBarriers`) and the `--barriers` time origin moved onto the new op ids.
+ */
+export function programForBarrierModel(
+  program: FlowProgram,
+  timeOrigin: Int32Array | undefined,
+  barrier: string | undefined,
+): { readonly program: FlowProgram; readonly timeOrigin: Int32Array | undefined } {
+  const lowered = barrier === 'linear' ? lowerLinearBarriers(program) : null;
+  if (lowered === null) return { program, timeOrigin };
+  return { program: lowered.program, timeOrigin: timeOrigin?.map((o) => lowered.lastOf[o]) };
+}
