@@ -11,6 +11,7 @@ import { assembleResult, type RawRun } from '../assemble.js';
 import { simulateFlow, type FlowEngineOptions, type FlowRunOutput } from './engine.js';
 import { type FlowProgram } from '../program/program.js';
 import { resolveFlowModel } from '../program/model.js';
+import { programForBarrierModel } from '../program/barriers.js';
 import { findQuotient, type DeclaredQuotient, type QuotientRun } from './symmetry.js';
 
 export interface FlowRunRequest {
@@ -32,10 +33,13 @@ export function runFlow(req: FlowRunRequest): RunResult & { readonly raw: FlowRu
   const t = req.topology;
   const routing = req.routing ?? resolveRouting(t, { ...req.routingOptions, engine: 'flow' });
   const options = req.model ?? {};
-  const sym = findQuotient(t, routing, req.program, resolveFlowModel(options, t, routing.params.split), { trace: options.trace !== undefined });
+  const model = resolveFlowModel(options, t, routing.params.split);
+  // Barrier 'linear' runs as its messages (program/barriers.ts): the result's ops are theirs.
+  const { program, timeOrigin } = programForBarrierModel(req.program, req.timeOrigin, model.barrier);
+  const sym = findQuotient(t, routing, program, model, { trace: options.trace !== undefined });
   const quotientOut = sym.used ? simulateFlow(t, routing, sym.program, { ...options, quotient: sym.maps }) : undefined;
-  const out = sym.used ? expandQuotient(quotientOut!, sym, req.program.numRanks, t, { program: req.program, opOrigin: sym.opOrigin, streamOf: sym.streamOf }) : simulateFlow(t, routing, req.program, options);
-  return packageFlow(req, routing, req.program, out, sym, quotientOut);
+  const out = sym.used ? expandQuotient(quotientOut!, sym, program.numRanks, t, { program, opOrigin: sym.opOrigin, streamOf: sym.streamOf }) : simulateFlow(t, routing, program, options);
+  return packageFlow({ ...req, timeOrigin }, routing, program, out, sym, quotientOut);
 }
 
 /**

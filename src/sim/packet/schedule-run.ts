@@ -17,6 +17,7 @@
  * engine's does.
  */
 import { routeLatency } from '../program/route-latency.js';
+import { programForBarrierModel } from '../program/barriers.js';
 import { InputError, LimitError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
@@ -210,7 +211,9 @@ class InjectedFlits {
 }
 
 export function simulatePacketSchedule(opts: PacketScheduleOptions): RunResult {
-  return new PacketScheduleEngine(opts).run();
+  // Barrier 'linear' runs as its messages, as in the flow engine (program/barriers.ts).
+  const { program, timeOrigin } = programForBarrierModel(opts.program, opts.timeOrigin, opts.model?.barrier);
+  return new PacketScheduleEngine({ ...opts, program, timeOrigin }).run();
 }
 
 /**

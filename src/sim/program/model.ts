@@ -26,8 +26,9 @@ export interface FlowModelOptions {
    * How a barrier is timed. 'stages' (default): the modelled barrier network, ⌈log2 P⌉ stages of
    * `barrierStageLatency`, released together. 'linear': SMPI's default (Open MPI's basic linear):
    * every rank sends a zero-byte message to the lowest participating rank (the root), which answers
-   * each once it has all of them; each rank is released when the root's answer arrives, over the
-   * routes the run uses (the engine answers their latency, program/route-latency.ts).
+   * each once it has all of them; each rank is released when the root's answer arrives. Run as
+   * those messages (program/barriers.ts `lowerLinearBarriers`), so envelopes and link sharing
+   * apply; a key used by several streams of one rank is timed by route latency instead.
    */
   barrier?: BarrierModel;
   /** hwCollective combining tree: latency per tree level (up and down: 2⌈log2 P⌉ levels). Default 100ns. */

@@ -1,6 +1,7 @@
 /**
  * Rank-to-rank latency over a run's routes (Σ channel latency + hops × router latency), for the
- * barrier 'linear' model, which times a barrier's zero-byte messages without moving them. The
+ * barrier 'linear' model where a barrier cannot be run as messages (a key used by several streams of
+ * one rank, program/barriers.ts), which times its zero-byte messages without moving them. The
  * engines answer it from the topology and routing they run (`StreamHost.routeLatency`); a program
  * never stores it.
  */

@@ -694,7 +694,9 @@ export class StreamRunner {
   }
 
   /**
-   * Barrier 'linear' (SMPI's default, Open MPI basic linear): each rank's zero-byte message leaves
+   * Barrier 'linear' where the engines could not run it as messages (program/barriers.ts
+   * `lowerLinearBarriers`: a key used by several streams of one rank; every other linear barrier
+   * reaches the engines as messages). Open MPI basic linear: each rank's zero-byte message leaves
    * once both it and the root have arrived (SimGrid starts a transfer when both sides are posted)
    * and reaches the root after the route latency; at the last one the root answers every rank at
    * once, and waits for all its answers to arrive (a send completes on delivery).

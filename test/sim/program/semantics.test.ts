@@ -27,20 +27,34 @@ describe('shared stream semantics', () => {
     expect(Math.round(packet.ranks.finish_s[0] / cycle)).toBe(Math.ceil(1e-6 / cycle - 1e-9));
   });
 
-  it("barrier linear (SMPI's default): everyone's message reaches the root, then each rank is released when the root's answer arrives", () => {
+  it("barrier linear (SMPI's default): run as its messages, everyone's reaches the root, then each rank is released when the root's answer arrives", () => {
     // torus:4x4, 1 ns links: rank 10 is 4 hops from root 0, rank 1 one hop. The root has all messages
-    // at 4 ns; rank 1 is released at 4 + 1 ns, rank 10 and the root (waiting for its answers) at 4 + 4 ns.
+    // at 4 ns; rank 1 is released at 4 + 1 ns, rank 10 at 4 + 4 ns; the root's zero-byte answers are
+    // eager (detached under SMPI), so it goes on at 4 ns.
     const b = new FlowProgramBuilder(16);
     for (let r = 0; r < 16; r++) b.beginStream(r).barrier('b');
     const prog = b.build();
     const flow = runFlow({ topology: t, program: prog, model: { alpha: 0, barrier: 'linear' } });
     expect(flow.model.barrier).toBe('linear');
+    expect(flow.stats.messages).toBe(2 * 15);
     expect(flow.ranks.finish_s[1]).toBeCloseTo(5e-9, 15);
     expect(flow.ranks.finish_s[10]).toBeCloseTo(8e-9, 15);
-    expect(flow.ranks.finish_s[0]).toBeCloseTo(8e-9, 15);
+    expect(flow.ranks.finish_s[0]).toBeCloseTo(4e-9, 15);
     const packet = simulatePacketSchedule({ topology: t, program: prog, model: { alpha: 0, barrier: 'linear' } });
+    expect(packet.stats.messages).toBe(2 * 15);
     expect(packet.ranks.finish_s[1]).toBeLessThan(packet.ranks.finish_s[10]);
-    expect(packet.ranks.finish_s[0]).toBe(packet.ranks.finish_s[10]);
+    expect(packet.ranks.finish_s[0]).toBeLessThan(packet.ranks.finish_s[1]);
+  });
+
+  it("barrier linear: the root's host link carries the 2(P − 1) messages' envelopes one after another (the closed form's route latency alone would be 8 ns)", () => {
+    // 16 B envelopes at 32 GB/s take 0.5 ns each; 15 arrive at the root over its 4 links and 15
+    // answers leave over them: the farthest rank's answer comes later than 4 + 4 ns.
+    const b = new FlowProgramBuilder(16);
+    for (let r = 0; r < 16; r++) b.beginStream(r).barrier('b');
+    const plain = runFlow({ topology: t, program: b.build(), model: { alpha: 0, barrier: 'linear' } }).makespan_s;
+    const enveloped = runFlow({ topology: t, program: b.build(), model: { alpha: 0, barrier: 'linear', envelopeBytes: 16 } }).makespan_s;
+    expect(plain).toBeCloseTo(8e-9, 15);
+    expect(enveloped).toBeGreaterThan(8e-9 + 2 * 0.5e-9);
   });
 
   it('both engines refuse a deadlocked program with the same message', () => {
