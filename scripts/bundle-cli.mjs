@@ -76,6 +76,11 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // For a checkout's MESHWORK_DEBUG stack traces (they carry their sources); the package leaves
   // them out (package.json "files"), as it leaves out tsc's.
+  // Whitespace and syntax only (names stay, for stack traces and profiles): V8 scans every byte of
+  // a chunk when Node compiles it, and `meshwork traffic` compiles 0.7 MB of them on each start
+  // (issue 30: 0.72 -> 0.50 MB, 1.2-1.8 ms less CPU importing them).
+  minifyWhitespace: true,
+  minifySyntax: true,
   sourcemap: true,
   sourcesContent: true,
   plugins: [keepModuleUrls, externalPackages],

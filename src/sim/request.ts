@@ -202,7 +202,10 @@ export type RunWorkload = RunRequest['workload'];
 
 /** Checks a value (e.g. parsed JSON) is a RunRequest; refuses it in one line naming the field. */
 export function parseRunRequest(raw: unknown, field = 'request'): RunRequest {
-  const parsed = RunRequestSchema.safeParse(raw);
+  // Without zod's JIT: on its first parse zod compiles a parser per object schema with `new
+  // Function`, 5-6 ms of CPU that pays back only over thousands of parses, and a run parses its
+  // request once or twice (issue 30: a whole `meshwork traffic` run is 0.3 s).
+  const parsed = RunRequestSchema.safeParse(raw, { jitless: true });
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   let got: unknown = raw;

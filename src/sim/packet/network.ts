@@ -42,6 +42,14 @@ const F_PKT = 0;
 const F_SEQ = 1;
 const F_READY = 2;
 const F_ITIME = 3;
+/**
+ * What a packet outside the statistics window adds to the extremes. Module constants, not
+ * `Infinity` / `-Infinity` in place: those are a global load and a negation, operations V8 collects
+ * type feedback for, and the first packet outside the window (after the warm-up) would reach them
+ * only after V8 optimised eject, throwing its optimised code away (a recompile mid-run).
+ */
+const NO_LOW = Infinity;
+const NO_HIGH = -Infinity;
 
 /** Statistics accumulated since the last `clearStats()`, read by the measurement drivers. */
 export class PacketStats {
@@ -102,9 +110,10 @@ export class PacketNetwork {
   /**
    * Packets created before this cycle are recorded even when `recording` is off: BookSim records
    * the back-dated packets a backlogged source generates during the drain if they were due before
-   * the drain began (trafficmanager.cpp, _GeneratePacket: time < _drain_time).
+   * the drain began (trafficmanager.cpp, _GeneratePacket: time < _drain_time). Negative: none
+   * (see the constructor for why it starts at -2).
    */
-  recordCreatedBefore = -1;
+  recordCreatedBefore = -2;
   /**
    * 1 while BookSim would be warming up: every retired packet enters the statistics, recorded or not
    * (trafficmanager.cpp _RetireFlit: `if ( ( _sim_state == warming_up ) || f->record )`), so the
@@ -314,6 +323,9 @@ export class PacketNetwork {
     this.routing = routing;
     this.cfg = cfg;
     this.stats = new PacketStats(topology.numEndpoints);
+    // Reassigned (both values mean none): V8 treats a field never reassigned as a constant in
+    // optimised code, and the drain's first write would throw enqueue's optimised code away mid-run.
+    this.recordCreatedBefore = -1;
     this.hints = hints;
     this.routeCtx = { load: (c: number) => this.usedCredits(c), hint: undefined };
     const N = topology.numNodes;
@@ -1067,12 +1079,12 @@ export class PacketNetwork {
     s.latencySum += record * latency;
     s.networkLatencySum += record * networkLatency;
     s.fragmentationSum += record * fragmentation;
-    s.latencyMin = Math.min(s.latencyMin, record ? latency : Infinity);
-    s.latencyMax = Math.max(s.latencyMax, record ? latency : -Infinity);
-    s.networkLatencyMin = Math.min(s.networkLatencyMin, record ? networkLatency : Infinity);
-    s.networkLatencyMax = Math.max(s.networkLatencyMax, record ? networkLatency : -Infinity);
-    s.fragmentationMin = Math.min(s.fragmentationMin, record ? fragmentation : Infinity);
-    s.fragmentationMax = Math.max(s.fragmentationMax, record ? fragmentation : -Infinity);
+    s.latencyMin = Math.min(s.latencyMin, record ? latency : NO_LOW);
+    s.latencyMax = Math.max(s.latencyMax, record ? latency : NO_HIGH);
+    s.networkLatencyMin = Math.min(s.networkLatencyMin, record ? networkLatency : NO_LOW);
+    s.networkLatencyMax = Math.max(s.networkLatencyMax, record ? networkLatency : NO_HIGH);
+    s.fragmentationMin = Math.min(s.fragmentationMin, record ? fragmentation : NO_LOW);
+    s.fragmentationMax = Math.max(s.fragmentationMax, record ? fragmentation : NO_HIGH);
     s.hopsSum += record * (this.pLen[p] + 1);
     this.recordedOutstanding -= this.pRecord[p];
     if (this.retiredCount === this.retiredSrc.length) {
