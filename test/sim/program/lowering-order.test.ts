@@ -1,13 +1,12 @@
 /**
- * lowerSchedule reads the schedule's columns in chunks gathered rank by rank (issue 29: algorithms
- * list ops step by step, so reading them op by op in rank order missed the cache). Each lowered op
- * must still be its schedule op, read through the schedule's own accessors, across chunk boundaries
- * (schedules of several 32,768-op chunks, with waits, hints and empty streams).
+ * lowerSchedule visits a schedule's ops rank by rank while algorithms list them step by step: each
+ * lowered op must be its schedule op, read through the schedule's own accessors, in rank order
+ * (schedules of over 65,536 ops, with waits, hints and empty streams).
  */
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, buildTopology, lowerSchedule, OpKind } from '../../../src/index.js';
 
-describe('lowerSchedule keeps every op in rank order across its gather chunks', () => {
+describe('lowerSchedule keeps every op in rank order', () => {
   for (const [topology, collective, algorithm] of [
     ['torus:16x16', 'alltoall', 'pairwise'],
     ['torus:16x16', 'reduce-scatter', 'ompi_ring'],
