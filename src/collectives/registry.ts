@@ -68,16 +68,25 @@ export interface Algorithm {
   estimate?(ctx: AlgorithmContext): ScheduleEstimate;
   /**
    * Optional (issue 29): a declaration that the schedule is rank-rotation-equivariant here (one
-   * stream per rank, rank r's ops rank 0's with every peer shifted by r mod n, no hints), and each
-   * rank's ops without building the schedule; undefined where it is not (e.g. unequal blocks).
+   * stream per rank, rank r's ops rank 0's with every peer shifted by r mod n, no hints; or with
+   * `action: 'xor'`, every peer XORed with r), and each rank's ops without building the schedule;
+   * undefined where it is not (e.g. unequal blocks).
    */
   rotation?(ctx: AlgorithmContext): RotationStreams | undefined;
 }
+
+/** The rank permutations a declaration is equivariant under: r -> r + c mod n, or r -> r XOR c. */
+export type RankAction = 'rotation' | 'xor';
 
 /** A rank's ops as a rotation-equivariant algorithm declares them (bytes as the lowering counts them). */
 export type RotationOpKind = 'send' | 'recv' | 'copy' | 'reduce';
 
 export interface RotationStreams {
+  /**
+   * How rank r's peers follow from rank 0's: p + r mod n ('rotation', the default) or p XOR r
+   * ('xor', n a power of two: pairwise alltoall in XOR order).
+   */
+  readonly action?: RankAction;
   /** Ops of every rank (one stream each). */
   readonly opsPerRank: number;
   /** Visits rank r's ops in program order. */

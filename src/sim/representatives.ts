@@ -1,11 +1,11 @@
 /**
  * Issue 29: a collective whose algorithm declares its rank-rotation symmetry (collectives/registry.ts
  * `Algorithm.rotation`: the ring allreduce and reduce-scatter with equal segments, the ring
- * allgather) is timed from its representatives'
+ * allgather, pairwise alltoall with separate buffers, by XOR in XOR order) is timed from its representatives'
  * streams alone, so a 16,384-rank ring (1.34 G schedule ops) never builds, lowers or checks its
  * schedule. Taken when the run qualifies for symmetry (sim/flow/symmetry.ts `declaredQuotient`: the
- * same conditions and route checks as the full quotient) and either the schedule would exceed the
- * flow level's op limit (`symmetry: auto`) or `symmetry: representatives` asks for it. Otherwise the
+ * same conditions and route checks as the full quotient) and either the schedule would exceed
+ * `REPRESENTATIVES_AUTO_OPS` (`symmetry: auto`) or `symmetry: representatives` asks for it. Otherwise the
  * normal path runs, and prepare()'s refusal of an oversized schedule applies as before.
  */
 import { declaredRotation, type BuildRequest } from '../collectives/registry.js';
@@ -27,6 +27,17 @@ import type { RoutingFunction } from '../routing/types.js';
  * has 1,024 representatives (H: the 32 rotations of the top digit), 168 M ops: refused.
  */
 export const MAX_REPRESENTATIVE_OPS = 2 ** 25;
+
+/**
+ * From this many schedule ops (2^24) `symmetry: auto` takes the representatives' path whenever the
+ * run qualifies, not only past the op limit: the quotient it times is the one the full path would
+ * extract (same ops, same routes, same rates), so makespan, finishes, channel bytes and the bound
+ * are identical (tests: representatives.test.ts), while building, lowering and checking a schedule
+ * this large costs more than timing its representatives (16³ pairwise alltoall: 33.5 M ops, about
+ * 20 CPU s and 1.5 GiB of its 145 s; the 4,096-host fat tree's: 11 of its 11.3 s). Below it every run
+ * keeps its schedule and per-op views.
+ */
+export const REPRESENTATIVES_AUTO_OPS = 2 ** 24;
 
 /**
  * Whether a request may take the representative-only path, from the request alone (before routing):
@@ -59,7 +70,7 @@ export function runRepresentatives(req: RepresentativeRunRequest): (RunResult & 
   const declared = declaredRotation(build);
   if (declared === undefined) return undefined;
   const estimate = flowScheduleEstimate(build);
-  const needed = model.symmetry === 'representatives' || (estimate !== undefined && estimate.ops > MAX_FLOW_OPS);
+  const needed = model.symmetry === 'representatives' || (estimate !== undefined && estimate.ops > Math.min(REPRESENTATIVES_AUTO_OPS, MAX_FLOW_OPS));
   if (!needed) return undefined;
   const N = t.numEndpoints;
   const sym = declaredQuotient(t, routing, model, rotationProgram(N, declared.streams), { trace: req.trace !== undefined, maxOps: MAX_REPRESENTATIVE_OPS });

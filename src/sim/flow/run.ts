@@ -99,7 +99,8 @@ function packageFlow(
                   ? {
                       representatives_only: true,
                       representatives_rule:
-                        "the algorithm declared its rank-rotation symmetry, so only the representatives' streams were generated (the schedule was never built, lowered or checked); per-op times of every op, the Gantt view and the schedule's byte-exact verification are not available on this path (run a smaller size or --symmetry off for them)",
+                        (sym.action === 'xor' ? 'the algorithm declared its rank symmetry (peers XORed with the rank)' : 'the algorithm declared its rank-rotation symmetry') +
+                        ", so only the representatives' streams were generated (the schedule was never built, lowered or checked); per-op times of every op, the Gantt view and the schedule's byte-exact verification are not available on this path (run a smaller size or --symmetry off for them)",
                     }
                   : {}),
                 rule: 'one representative rank per orbit of the group; a flow per orbit of flows, on channel orbits of capacity bandwidth × |orbit| / order; ranks, channels and counts of messages, flows and bytes are expanded to every rank; events and rate updates are the quotient run\'s; the critical path runs through representatives (each op stands for its images)',

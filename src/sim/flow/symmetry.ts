@@ -26,6 +26,7 @@ import { familyOf } from '../../topology/registry.js';
 import { routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import { OpKind } from '../../collectives/types.js';
+import type { RankAction } from '../../collectives/registry.js';
 import { FlowProgram } from '../program/program.js';
 import type { FlowModel } from '../program/model.js';
 import { readsLoad } from './channel-load.js';
@@ -400,6 +401,8 @@ function checkRoutes(
    * Walk each generator's cycle once per (source, destination, tie half) and hold every other op of
    * that pair to the same route under its own salts (the declared path: a ring's 2(n−1) sends from a
    * representative all go to one neighbour, so walking every op's cycle would route the full program).
+   * Only pairs a stream sends to more than once are remembered: pairwise alltoall's 512
+   * representatives on 16³ send to 2.1 M distinct pairs, and a route kept per pair cost 0.5 GiB.
    */
   oncePerPair = false,
 ): { reason: string; generator: number } | undefined {
@@ -410,8 +413,14 @@ function checkRoutes(
   const scratch = makeRouteBuffers(hops);
   let qOp = 0;
   const walked = new Map<number, Int32Array>();
+  // Sends of the current stream per destination (oncePerPair): a pair sent to once is walked and not kept.
+  const sendsTo = oncePerPair ? new Int32Array(p.numRanks) : undefined;
+  const countSends = (s: number, add: number): void => {
+    for (let o = p.opStart[s]; o < p.opStart[s + 1]; o++) if (p.opKind[o] === OpKind.Send) sendsTo![p.dsts[p.opPeer[o]]] += add;
+  };
   for (const s of repStreams) {
     const r = p.streamRank[s];
+    if (sendsTo) countSends(s, 1);
     for (let o = p.opStart[s]; o < p.opStart[s + 1]; o++, qOp++) {
       if (p.opKind[o] !== OpKind.Send) continue;
       const dst = p.dsts[p.opPeer[o]];
@@ -423,7 +432,7 @@ function checkRoutes(
         const n = routeWithHint(t, routing, src, dn, hint, 2 * fullOp(s, o) + parity, a, scratch);
         const nq = routeWithHint(t, routing, src, dn, hint, 2 * qOp + parity, b, scratch);
         if (nq !== n || !same(a.channels, b.channels, n)) return { reason: `routing ${routing.name} depends on the op's salt`, generator: -1 };
-        if (oncePerPair) {
+        if (sendsTo && sendsTo[dst] > 1) {
           const key = (r * p.numRanks + dst) * 2 + parity;
           const seen = walked.get(key);
           if (seen !== undefined) {
@@ -461,6 +470,7 @@ function checkRoutes(
         }
       }
     }
+    if (sendsTo) countSends(s, -1);
   }
   return undefined;
 }
@@ -537,11 +547,13 @@ function quotientProgram(p: FlowProgram, repStreams: readonly number[], streams:
 
 /**
  * A program declared rotation-equivariant (collectives/registry.ts `RotationStreams`): one stream per
- * rank, rank r's ops rank 0's with peers shifted by r mod N, no hints; `emit` lowers the given
+ * rank, rank r's ops rank 0's with peers shifted by r mod N (or XORed with r), no hints; `emit` lowers the given
  * ranks' streams only (in rank order), as lowerSchedule would.
  */
 export interface DeclaredRotation {
   readonly numRanks: number;
+  /** Rank r's peers are rank 0's moved by r: p + r mod N ('rotation') or p XOR r ('xor'). */
+  readonly action: RankAction;
   readonly opsPerRank: number;
   emit(ranks: readonly number[]): FlowProgram;
 }
@@ -552,12 +564,15 @@ export interface DeclaredQuotient {
   readonly record: SymmetryRecord & { used: true };
   readonly maps: QuotientMaps;
   readonly program: FlowProgram;
+  /** How the declaration moves peers with the rank (recorded in the result's rule). */
+  readonly action: RankAction;
 }
 
 /**
  * The quotient of a declared rotation-equivariant run without its full program (issue 29): the
  * same preconditions as findQuotient; H is spanned by, per declared generator, its smallest power
- * that acts on ranks as a rotation r -> r + c mod N (the declaration then gives equivariance);
+ * that acts on ranks as a rotation r -> r + c mod N, or under `action: 'xor'` as r -> r XOR c (the
+ * declaration then gives equivariance);
  * routes are checked on the representatives' flows as findQuotient checks them, with every image
  * op's id in the full lowering (rank·opsPerRank + index) as its salt.
  */
@@ -575,11 +590,11 @@ export function declaredQuotient(
   const reasons: string[] = [];
   // Largest candidate subgroup first: emitting a small one's many representatives (the top bit flip
   // of a fat tree is the rotation by N/2: N/2 representatives) costs what the full program would.
-  const candidates = pre.map((group) => ({ group, hGens: rotationGenerators(t, N, group) })).sort((a, b) => orderOf(b.hGens) - orderOf(a.hGens));
+  const candidates = pre.map((group) => ({ group, hGens: rotationGenerators(t, N, group, decl.action) })).sort((a, b) => orderOf(b.hGens) - orderOf(a.hGens));
   for (const { group, hGens } of candidates) {
     if (best !== undefined && orderOf(hGens) <= best.maps.order) break;
     if (hGens.length === 0) {
-      reasons.push(`no power of the ${group.name} rotates the ranks`);
+      reasons.push(`no power of the ${group.name} ${decl.action === 'xor' ? 'XORs' : 'rotates'} the ranks`);
       continue;
     }
     const dropped: string[] = [];
@@ -599,13 +614,15 @@ export function declaredQuotient(
       const program = decl.emit(reps);
       const L = decl.opsPerRank;
       const all = Array.from({ length: program.numStreams }, (_, s) => s);
+      const xor = decl.action === 'xor';
       const check = checkRoutes(t, routing, program, all, hGens, model.splitTies, (s, o) => program.streamRank[s] * L + (o - program.opStart[s]), (r2, s, o) => {
-        const shift = r2 - program.streamRank[s];
-        return { op: r2 * L + (o - program.opStart[s]), dst: (((program.dsts[program.opPeer[o]] + shift) % N) + N) % N, hint: undefined };
+        const dst = program.dsts[program.opPeer[o]];
+        const r = program.streamRank[s];
+        return { op: r2 * L + (o - program.opStart[s]), dst: xor ? dst ^ r ^ r2 : (((dst + r2 - r) % N) + N) % N, hint: undefined };
       }, true);
       if (check === undefined) {
         const record = { used: true as const, group: group.name, generators: hGens.map((g) => (g.power === 1 ? g.gen.name : `(${g.gen.name})^${g.power}`)), order: maps.order, representatives: reps.length, ...(dropped.length > 0 ? { dropped } : {}) };
-        found = { used: true, record, maps, program };
+        found = { used: true, record, maps, program, action: decl.action };
       } else if (check.generator < 0 || hGens.length === 1) {
         reasons.push([...dropped, check.reason].join('; '));
         break;
@@ -621,11 +638,11 @@ export function declaredQuotient(
 
 const orderOf = (hGens: readonly SubgroupGenerator[]): number => (hGens.length === 0 ? 0 : hGens.reduce((a, g) => a * g.order, 1));
 
-/** Per declared generator, its smallest power that moves every rank r to r + c mod N (c ≠ 0). */
-function rotationGenerators(t: Topology, N: number, group: AutomorphismGroup): SubgroupGenerator[] {
+/** Per declared generator, its smallest power that moves every rank r to r + c mod N, or to r XOR c (c ≠ 0). */
+function rotationGenerators(t: Topology, N: number, group: AutomorphismGroup, action: RankAction): SubgroupGenerator[] {
   const out: SubgroupGenerator[] = [];
   for (const gen of group.generators) {
-    const h = smallestPower(t, N, gen, isRotation);
+    const h = smallestPower(t, N, gen, action === 'xor' ? isXor : isRotation);
     if (h !== undefined) out.push(h);
   }
   return out;
@@ -636,5 +653,12 @@ function isRotation(pi: Int32Array): boolean {
   const c = pi[0];
   if (c === 0) return false;
   for (let r = 1; r < N; r++) if (pi[r] !== (r + c) % N) return false;
+  return true;
+}
+
+function isXor(pi: Int32Array): boolean {
+  const c = pi[0];
+  if (c === 0) return false;
+  for (let r = 1; r < pi.length; r++) if (pi[r] !== (r ^ c)) return false;
   return true;
 }

@@ -10,6 +10,7 @@ import { FlowProgramBuilder } from './program.js';
 export function rotationProgram(numRanks: number, streams: RotationStreams): DeclaredRotation {
   return {
     numRanks,
+    action: streams.action ?? 'rotation',
     opsPerRank: streams.opsPerRank,
     emit(ranks) {
       const b = new FlowProgramBuilder(numRanks, ranks.length * streams.opsPerRank);

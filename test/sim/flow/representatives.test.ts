@@ -1,6 +1,6 @@
 /**
- * Issue 29: a ring allreduce timed from its representatives' streams alone (sim/representatives.ts)
- * equals the full engine, and a run that does not qualify is refused at 16,384 ranks as before.
+ * Issue 29: a ring allreduce or pairwise alltoall timed from its representatives' streams alone
+ * (sim/representatives.ts) equals the full engine, and a run that does not qualify is refused at 16,384 ranks as before.
  */
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, buildTopology, LimitError, OpKind, prepare, runPrepared, type RunRequest } from '../../../src/index.js';
@@ -42,6 +42,33 @@ describe('the ring allreduce declares its rotation', () => {
     });
   }
 
+  for (const [topology, algorithm, action] of [
+    ['torus:4x4', 'pairwise', 'xor'],
+    ['torus:4x4', 'pairwise:order=shift', 'rotation'],
+    ['torus:3x4', 'pairwise', 'rotation'],
+  ] as const) {
+    it(`alltoall ${algorithm} on ${topology} declares ${action}: every rank's declared ops are its lowered stream's, op for op`, () => {
+      const t = buildTopology(topology);
+      const n = t.numEndpoints;
+      const build = { topology: t, collective: 'alltoall' as const, algorithm, size: 4096 };
+      const full = lowerSchedule(buildSchedule(build), t);
+      const decl = declaredRotation(build)!;
+      expect(decl.streams.action ?? 'rotation').toBe(action);
+      const q = rotationProgram(n, decl.streams).emit(Array.from({ length: n }, (_, r) => r));
+      expect(decl.streams.opsPerRank * n).toBe(full.numOps);
+      expect(q.numOps).toBe(full.numOps);
+      const peer = (p: typeof q, i: number) => (p.opKind[i] === OpKind.Send ? p.dsts[p.opPeer[i]] : p.opPeer[i]);
+      for (let o = 0; o < full.numOps; o++) {
+        expect([q.opKind[o], q.opBytes[o], q.opTag[o], q.opHint[o], peer(q, o)]).toEqual([full.opKind[o], full.opBytes[o], full.opTag[o], full.opHint[o], peer(full, o)]);
+      }
+      for (let s = 0; s < full.numStreams; s++) expect([q.streamRank[s], q.opStart[s]]).toEqual([full.streamRank[s], full.opStart[s]]);
+    });
+  }
+
+  it('pairwise in place declares nothing (its slots are not every rank\'s alike)', () => {
+    expect(declaredRotation({ topology: buildTopology('torus:4x4'), collective: 'alltoall', algorithm: 'pairwise:buffers=inplace', size: 4096 })).toBeUndefined();
+  });
+
   it('declares nothing when the segments are unequal (size not a multiple of ranks × element)', () => {
     const t = buildTopology('torus:4x4');
     expect(declaredRotation({ topology: t, collective: 'allreduce', algorithm: 'ring', size: 64 * 1024 + 4 })).toBeUndefined();
@@ -76,7 +103,34 @@ describe('representatives alone equal the full engine', () => {
     });
   }
 
-  it('auto takes the path only where the full schedule would be refused: below the limit the schedule is built', () => {
+  // Pairwise alltoall declares XOR (its default order on 2^k ranks) or rotation (shift order): the
+  // quotient it emits is the one the full path extracts, so the run is the same bit for bit.
+  for (const [topology, algorithm] of [
+    ['torus:16x16', 'pairwise'],
+    ['torus:16x16', 'pairwise:order=shift'],
+    ['fattree:k=8,levels=2', 'pairwise'],
+    ['torus:4x4x4', 'pairwise'],
+  ] as const) {
+    it(`alltoall ${algorithm} on ${topology}: equal to the full quotient bit for bit and to the full engine to 1e-9`, () => {
+      const rep = ring(topology, 1 << 16, { symmetry: 'representatives' }, 'alltoall', algorithm);
+      const auto = ring(topology, 1 << 16, {}, 'alltoall', algorithm);
+      const off = ring(topology, 1 << 16, { symmetry: 'off' }, 'alltoall', algorithm);
+      const sym = symmetryOf(rep);
+      expect(sym).toMatchObject({ used: true, representatives_only: true });
+      expect(symmetryOf(auto).representatives_only).toBeUndefined();
+      expect(sym.order).toBe(symmetryOf(auto).order);
+      expect(sym.order).toBeGreaterThan(1);
+      expect(rep.makespan_s).toBe(auto.makespan_s);
+      expect(rep.ranks.finish_s).toEqual(auto.ranks.finish_s);
+      expect(rep.schedule_bound_s).toBe(auto.schedule_bound_s);
+      expect(rep.stats).toEqual(auto.stats);
+      expect(rep.critical_path).toEqual(auto.critical_path);
+      expect(relative(rep.makespan_s, off.makespan_s)).toBeLessThan(1e-9);
+      expect(rep.workload).toEqual(off.workload);
+    });
+  }
+
+  it('auto takes the path only from REPRESENTATIVES_AUTO_OPS schedule ops: below it the schedule is built', () => {
     const auto = ring('torus:16x16', 1 << 20);
     expect(symmetryOf(auto).used).toBe(true);
     expect(symmetryOf(auto).representatives_only).toBeUndefined();
@@ -131,6 +185,15 @@ describe('32,768 ranks: the representatives alone would be too many', () => {
 });
 
 describe('meshwork run (built CLI)', () => {
+  it('pairwise alltoall on a 4,096-host fat tree (33.5 M schedule ops, over REPRESENTATIVES_AUTO_OPS): auto times its one representative alone, same makespan as the full path', () => {
+    const r = JSON.parse(runCli(['run', '--topology', 'fattree:k=16,levels=3', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '1MiB', '--json']).stdout);
+    expect(r.model.symmetry).toMatchObject({ mode: 'auto', used: true, representatives_only: true, order: 4096, representatives: 1 });
+    expect(r.model.symmetry.representatives_rule).toMatch(/XORed with the rank/);
+    // The full path's makespan (main before the declaration: the schedule built, lowered and checked; 11.3 CPU s).
+    expect(r.makespan_s).toBe(1.3805519903998498);
+    expect(r.stats.messages).toBe(4096 * 4095);
+  });
+
   // 1,024 ranks: the CLI's symmetry threshold (equality with the full engine is tested above, at 256).
   const args = ['run', '--topology', 'fattree:k=32,levels=2', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1MiB'];
   it('--symmetry representatives records the path and prints the text summary from the workload record', () => {

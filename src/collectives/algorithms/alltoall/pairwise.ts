@@ -25,10 +25,31 @@ registerAlgorithm({
     if (ctx.params.buffers === 'inplace' && (ctx.params.order === 'shift' || !isPowerOfTwo(ctx.ranks))) return `buffers=inplace needs XOR partners (a power-of-two rank count, order auto or xor), got ${ctx.ranks} ranks, order=${String(ctx.params.order)}`;
     return undefined;
   },
+  // Issue 29 (symmetry from the representatives' streams alone): with separate buffers every block
+  // has the size, so rank r's ops are rank 0's with peers XORed with r (XOR order) or shifted by r
+  // (shift order). The ops as build() emits them and lowerSchedule counts them: the copy of the
+  // rank's own block, then per step a send and its receive (tag 0).
+  rotation(ctx) {
+    if (ctx.params.buffers === 'inplace') return undefined;
+    const n = ctx.ranks;
+    const xor = usesXor(ctx.params.order, n);
+    const bytes = ctx.size;
+    return {
+      action: xor ? 'xor' : 'rotation',
+      opsPerRank: 2 * (n - 1) + 1,
+      forEachOp(r, visit) {
+        visit('copy', r, bytes, 0);
+        for (let k = 1; k < n; k++) {
+          visit('send', xor ? r ^ k : (r + k) % n, bytes, 0);
+          visit('recv', xor ? r ^ k : (r - k + n) % n, bytes, 0);
+        }
+      },
+    };
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     if (ctx.params.buffers === 'inplace') return inPlace(newBuilder({ inPlace: true, expectedOps: 3 * n * n }), n);
-    const xor = ctx.params.order === 'xor' || (ctx.params.order === 'auto' && isPowerOfTwo(n));
+    const xor = usesXor(ctx.params.order, n);
     const b = newBuilder({ expectedOps: 2 * n * n });
     for (let r = 0; r < n; r++) b.copy(r, b.block(SEND, r), b.block(RECV, r));
     for (let k = 1; k < n; k++) {
@@ -41,6 +62,11 @@ registerAlgorithm({
     return b.finish();
   },
 });
+
+/** Whether the partner rule is XOR: order=xor, or auto on a power-of-two rank count. */
+function usesXor(order: string | number | boolean, n: number): boolean {
+  return order === 'xor' || (order === 'auto' && isPowerOfTwo(n));
+}
 
 /** XOR partners exchange slot r^k in place through one temporary block (the slot is read by the eager send first). */
 function inPlace(b: ScheduleBuilder, n: number) {
