@@ -107,6 +107,13 @@ export class ComponentRateUpdate extends ExactRateUpdate {
   private affected = new Int32Array(1024);
   /** The rates of the flows below the threshold on one resource (scratch). */
   private lower = new Float64Array(64);
+  /**
+   * The time steps since the last update, not yet taken off the flows' bytes left: a flow's bytes
+   * left are brought forward by each step in turn (the full update's operations) in the pass that
+   * sets its finish time, or just before its re-fill, instead of in a pass of their own per batch.
+   */
+  private lag = new Float64Array(16);
+  private nLag = 0;
 
   constructor(flows: FlowTable, arena: PathArena, capacity: Float64Array) {
     super(flows, arena, capacity);
@@ -128,6 +135,8 @@ export class ComponentRateUpdate extends ExactRateUpdate {
       this.markDirty(path[p]);
     }
     this.startStamp[f] = this.epoch;
+    // No level yet: above every threshold, so the walk re-fills it without reading its start stamp.
+    this.level[f] = Infinity;
     this.changed++;
     if (this.numStarted === this.started.length) this.started = resized(this.started, 2 * this.numStarted);
     this.started[this.numStarted++] = f;
@@ -148,6 +157,12 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     if (this.startStamp[f] !== this.epoch && this.level[f] < this.lowestFinished) this.lowestFinished = this.level[f];
   }
 
+  override advance(dt: number): void {
+    if (dt <= 0) return;
+    if (this.nLag === this.lag.length) this.lag = resized(this.lag, 2 * this.nLag);
+    this.lag[this.nLag++] = dt;
+  }
+
   override rerate(now: number): number {
     const flows = this.flows;
     this.fitFlows();
@@ -157,7 +172,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     const threshold = flows.weight === null ? this.threshold() : -Infinity;
     const cut = threshold === Infinity ? Infinity : threshold - Math.abs(threshold) * THRESHOLD_MARGIN;
     const mark = this.epoch;
-    const { flowStamp, startStamp, resStamp, residual, dirty, level, capacity } = this;
+    const { flowStamp, resStamp, residual, dirty, level, capacity } = this;
     const { lists: resFlows, count: resCount } = this.resFlows;
     const path = this.arena.path;
     const { start, len, rate } = flows;
@@ -176,7 +191,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
       let nLower = 0;
       for (let i = 0, n = resCount[r]; i < n; i++) {
         const f = list[i];
-        if (startStamp[f] !== mark && level[f] < cut) {
+        if (level[f] < cut) {
           if (nLower === lower.length) lower = this.lower = resized(lower, 2 * nLower);
           lower[nLower++] = rate[f];
           continue;
@@ -203,14 +218,43 @@ export class ComponentRateUpdate extends ExactRateUpdate {
       if (nA === affected.length) affected = this.affected = resized(affected, nA * 2);
       affected[nA++] = f;
     }
+    // The re-filled flows' bytes left move forward at their old rates before the solve replaces them.
+    const nLag = this.nLag;
+    if (nLag > 0) {
+      const { lag, startStamp } = this;
+      const rem = flows.rem;
+      for (let a = 0; a < nA; a++) {
+        const f = affected[a];
+        if (startStamp[f] === mark) continue;
+        let left = rem[f];
+        for (let k = 0; k < nLag; k++) left -= rate[f] * lag[k];
+        rem[f] = left;
+      }
+    }
     this.endBatch();
     if (nA > 0) this.solver.solve(affected, nA, start, len, path, flows.maxRate, rate, residual, flows.weight, level);
-    return this.settle(now);
+    this.nLag = 0;
+    // The others (every flow not re-filled, stamped other than mark) in the pass over every active flow.
+    return this.settle(now, this.lag, nLag, flowStamp, mark);
   }
 
   /** Every active flow filled from scratch (a batch that started or finished a quarter of them or more). */
   private solveAll(now: number): number {
     const flows = this.flows;
+    // Every active flow is filled again: bring its bytes left forward first (a flow started in this
+    // batch has not run yet).
+    if (this.nLag > 0) {
+      const { lag, nLag, startStamp, epoch } = this;
+      const { active, numActive, rate, rem } = flows;
+      for (let a = 0; a < numActive; a++) {
+        const f = active[a];
+        if (startStamp[f] === epoch) continue;
+        let left = rem[f];
+        for (let k = 0; k < nLag; k++) left -= rate[f] * lag[k];
+        rem[f] = left;
+      }
+      this.nLag = 0;
+    }
     this.dirty.length = 0;
     this.listed = false;
     this.endBatch();
