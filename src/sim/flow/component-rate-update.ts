@@ -72,9 +72,6 @@ import { ExactRateUpdate, ResourceLists } from './rate-update.js';
 /** How far below the computed threshold the re-fill starts (relative), so that roundings only widen it. */
 const THRESHOLD_MARGIN = 1e-9;
 
-/** A kept flow's cap, and a share on a resource it crosses other than the threshold, must exceed the threshold by this factor. */
-const KEPT_BAND = 1 + 1e-9;
-
 /** The full update's per-batch passes (ExactRateUpdate), with only the flows a batch can move filled again. */
 export class ComponentRateUpdate extends ExactRateUpdate {
   /** Per resource, the active flows crossing it (once per crossing). */
@@ -93,23 +90,6 @@ export class ComponentRateUpdate extends ExactRateUpdate {
   private flowStamp = new Int32Array(1024);
   private startStamp = new Int32Array(1024);
   private epoch = 1;
-  /** Per resource, in the re-fill walk: the re-filled flows' crossings, and whether all are tied at the threshold (1). */
-  private readonly crossings: Int32Array;
-  private readonly tied: Uint8Array;
-  /** Per resource, the epoch in which a start or finish touched it. */
-  private readonly dirtyStamp: Int32Array;
-  /** Kept ties (keepTied): per resource, the kept flows crossing it, its residual before they left it, and when saved. */
-  private readonly keptCount: Int32Array;
-  private readonly savedResidual: Float64Array;
-  private readonly savedStamp: Int32Array;
-  /** Per flow, the epoch it was kept in. */
-  private keptStamp = new Int32Array(1024);
-  private numKept = 0;
-  private keptMark = 0;
-  /** The re-filled flows less the kept ones. */
-  private rest = new Int32Array(1024);
-  /** Re-fills that kept ties (for tests and profiles). */
-  keptSolves = 0;
   /** Flows started since the last update. */
   private started = new Int32Array(1024);
   private numStarted = 0;
@@ -135,21 +115,9 @@ export class ComponentRateUpdate extends ExactRateUpdate {
   private lag = new Float64Array(16);
   private nLag = 0;
 
-  constructor(
-    flows: FlowTable,
-    arena: PathArena,
-    capacity: Float64Array,
-    /** Keep the ties a batch cannot move out of the re-fill (false only to test against the re-fill of them all). */
-    private readonly keepTies = true,
-  ) {
+  constructor(flows: FlowTable, arena: PathArena, capacity: Float64Array) {
     super(flows, arena, capacity);
     const n = capacity.length;
-    this.crossings = new Int32Array(n);
-    this.tied = new Uint8Array(n);
-    this.dirtyStamp = new Int32Array(n);
-    this.keptCount = new Int32Array(n);
-    this.savedResidual = new Float64Array(n);
-    this.savedStamp = new Int32Array(n);
     this.resFlows = new ResourceLists(n);
     this.resStamp = new Int32Array(n);
     this.residual = new Float64Array(n);
@@ -217,24 +185,17 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     let affected = this.affected;
     let lower = this.lower;
     let nA = 0;
-    // Kept ties (below): only under plain max-min, where the threshold is a finished flow's level.
-    const tieLevel = this.keepTies && flows.weight === null && threshold === this.lowestFinished && threshold < Infinity ? threshold : NaN;
-    const { crossings, tied, dirtyStamp } = this;
-    for (let k = 0; k < tail; k++) dirtyStamp[queue[k]] = mark;
     for (let head = 0; head < tail; head++) {
       const r = queue[head];
       const list = resFlows[r];
       let nLower = 0;
-      let nTied = 0;
-      const n = resCount[r];
-      for (let i = 0; i < n; i++) {
+      for (let i = 0, n = resCount[r]; i < n; i++) {
         const f = list[i];
         if (level[f] < cut) {
           if (nLower === lower.length) lower = this.lower = resized(lower, 2 * nLower);
           lower[nLower++] = rate[f];
           continue;
         }
-        if (level[f] === tieLevel) nTied++;
         if (flowStamp[f] === mark) continue;
         flowStamp[f] = mark;
         if (nA === affected.length) affected = this.affected = resized(affected, nA * 2);
@@ -248,8 +209,6 @@ export class ComponentRateUpdate extends ExactRateUpdate {
         }
       }
       residual[r] = residualCapacity(capacity[r], lower, nLower);
-      crossings[r] = n - nLower;
-      tied[r] = nTied === n - nLower ? 1 : 0;
     }
     // Started flows that cross no resource are reached by no walk.
     for (let k = 0; k < this.numStarted; k++) {
@@ -273,101 +232,10 @@ export class ComponentRateUpdate extends ExactRateUpdate {
       }
     }
     this.endBatch();
-    const nRest = tieLevel === tieLevel && nA > 0 ? this.keepTied(nA, tieLevel, mark) : nA;
-    if (nRest < nA) {
-      const done = this.solver.solve(this.rest, nRest, start, len, path, flows.maxRate, rate, residual, null, level, tieLevel, this.keptCount);
-      this.releaseKept(!done);
-      if (done) this.keptSolves++;
-      else this.solver.solve(affected, nA, start, len, path, flows.maxRate, rate, residual, flows.weight, level);
-    } else if (nA > 0) this.solver.solve(affected, nA, start, len, path, flows.maxRate, rate, residual, flows.weight, level);
+    if (nA > 0) this.solver.solve(affected, nA, start, len, path, flows.maxRate, rate, residual, flows.weight, level);
     this.nLag = 0;
     // The others (every flow not re-filled, stamped other than mark) in the pass over every active flow.
     return this.settle(now, this.lag, nLag, flowStamp, mark);
-  }
-
-  /**
-   * Kept ties: the re-filled flows tied at the threshold T (a finished flow's level) that cross a
-   * resource no started or finished flow touched, whose re-filled flows are all tied at T and whose
-   * share from its residual is T, freeze at T again in the re-fill (see the header). They keep their
-   * rates, taken off the residuals of the resources they cross, and the others are filled from the
-   * first round at T. Returns how many flows remain to fill (this.rest); nA when none is kept,
-   * including when a resource a kept flow crosses has a share within 1e-9 of T but not T (there the
-   * order of the solver's freezes could matter).
-   */
-  private keepTied(nA: number, t: number, mark: number): number {
-    const { affected, crossings, tied, dirtyStamp, residual, level, keptStamp, keptCount } = this;
-    const { start, len, maxRate } = this.flows;
-    const path = this.arena.path;
-    const band = t * KEPT_BAND;
-    let nKept = 0;
-    for (let a = 0; a < nA; a++) {
-      const f = affected[a];
-      if (level[f] !== t || !(maxRate[f] > band)) continue;
-      let held = false;
-      for (let p = start[f], e = p + len[f]; p < e && !held; p++) {
-        const r = path[p];
-        held = dirtyStamp[r] !== mark && tied[r] === 1 && Math.max(0, residual[r]) / crossings[r] === t;
-      }
-      if (!held) continue;
-      keptStamp[f] = mark;
-      nKept++;
-      for (let p = start[f], e = p + len[f]; p < e; p++) keptCount[path[p]]++;
-    }
-    if (nKept === 0) return nA;
-    // Every resource a kept flow crosses: its share in the whole re-fill is T or clearly above.
-    let clear = true;
-    for (let a = 0; a < nA && clear; a++) {
-      const f = affected[a];
-      if (keptStamp[f] !== mark) continue;
-      for (let p = start[f], e = p + len[f]; p < e; p++) {
-        const r = path[p];
-        const share = Math.max(0, residual[r]) / crossings[r];
-        if (share !== t && !(share > band)) clear = false;
-      }
-    }
-    let rest = this.rest;
-    if (rest.length < nA) rest = this.rest = new Int32Array(Math.max(nA, 2 * rest.length));
-    let nRest = 0;
-    for (let a = 0; a < nA; a++) if (keptStamp[affected[a]] !== mark) rest[nRest++] = affected[a];
-    this.numKept = nKept;
-    this.keptMark = mark;
-    if (!clear) {
-      this.releaseKept(false);
-      return nA;
-    }
-    // The kept rates leave the residuals after the lower flows' (they are at least as high), one at a time.
-    for (let a = 0; a < nA; a++) {
-      const f = affected[a];
-      if (keptStamp[f] !== mark) continue;
-      for (let p = start[f], e = p + len[f]; p < e; p++) {
-        const r = path[p];
-        if (this.savedStamp[r] !== mark) {
-          this.savedStamp[r] = mark;
-          this.savedResidual[r] = residual[r];
-        }
-        residual[r] -= t;
-      }
-    }
-    return nRest;
-  }
-
-  /** Clears the kept flows' counts per resource, and restores the residuals when the re-fill of the rest gave up. */
-  private releaseKept(restore: boolean): void {
-    const { affected, keptStamp, keptCount, residual } = this;
-    const { start, len } = this.flows;
-    const path = this.arena.path;
-    const mark = this.keptMark;
-    for (let a = 0, seen = 0; seen < this.numKept; a++) {
-      const f = affected[a];
-      if (keptStamp[f] !== mark) continue;
-      seen++;
-      for (let p = start[f], e = p + len[f]; p < e; p++) {
-        const r = path[p];
-        keptCount[r] = 0;
-        if (restore && this.savedStamp[r] === mark) residual[r] = this.savedResidual[r];
-      }
-    }
-    this.numKept = 0;
   }
 
   /** Every active flow filled from scratch (a batch that started or finished a quarter of them or more). */
@@ -453,7 +321,6 @@ export class ComponentRateUpdate extends ExactRateUpdate {
       this.level = resized(this.level, n);
       this.flowStamp = resized(this.flowStamp, n);
       this.startStamp = resized(this.startStamp, n);
-      this.keptStamp = resized(this.keptStamp, n);
     }
   }
 

@@ -39,7 +39,6 @@ export class MaxMinSolver {
   private order: Int32Array;
   /** The resources one round of phase 1 checks, in the order of the live ones. */
   private candidates: Int32Array;
-  private candidateShare: Float64Array;
   private count: Int32Array;
   private unfrozen: Int32Array;
   /** Sum of the share weights of a resource's unfrozen flows (its unfrozen count when unweighted). */
@@ -78,7 +77,6 @@ export class MaxMinSolver {
     this.touched = new Int32Array(r);
     this.order = new Int32Array(r);
     this.candidates = new Int32Array(r);
-    this.candidateShare = new Float64Array(r);
     this.count = new Int32Array(r);
     this.unfrozen = new Int32Array(r);
     this.weightSum = new Float64Array(r);
@@ -102,14 +100,6 @@ export class MaxMinSolver {
    * `level`, when given, receives each flow's freezing level (its rate / weight, or cap / weight for
    * a flow frozen by its cap; Infinity for a flow that crosses no resource): the incremental exact
    * update (component-rate-update.ts) decides from the levels which flows a change can move.
-   *
-   * `keptCount` (unweighted only) makes this the re-fill of a larger set of flows from which some
-   * flows tied at `keptLevel` were kept out (their rates already taken off `capacity`; keptCount[r]
-   * of them cross resource r): the first round freezes at `keptLevel`, as the larger solve would.
-   * The result is then that solve's bit for bit, or the solve gives up and returns false (rates
-   * unset) wherever the order of the resources could matter: a share within 1e-9 of a round's level
-   * but not equal to it, a share below `keptLevel` on a resource no kept flow crosses, a first round
-   * frozen by a cap, or more rounds than phase 1 takes (component-rate-update.ts, "Kept ties").
    */
   solve(
     active: Int32Array,
@@ -122,9 +112,7 @@ export class MaxMinSolver {
     capacity: Float64Array = this.capacity,
     weight: Float64Array | null = null,
     level: Float64Array | null = null,
-    keptLevel = 0,
-    keptCount: Int32Array | null = null,
-  ): boolean {
+  ): void {
     this.solves++;
     this.weight = weight;
     this.levelOut = level;
@@ -208,10 +196,8 @@ export class MaxMinSolver {
     // share by a few ulps per flow), so only the candidates are checked, in the order of every live
     // resource before. Weighted sums are rounded, so there every live resource stays a candidate.
     const everyCandidate = weight !== null;
-    const verifying = keptCount !== null;
-    const { unfrozen, rem, candidates, candidateShare, touched: resourceOf } = this;
+    const { unfrozen, rem, candidates } = this;
     let rounds = 0;
-    let gaveUp = false;
     for (;;) {
       let w = 0;
       let level = Infinity;
@@ -222,50 +208,27 @@ export class MaxMinSolver {
         order[w++] = i;
         const sh = Math.max(0, rem[i]) / weightSum[i];
         if (sh < level) level = sh;
-        if (everyCandidate || sh <= level * CANDIDATE_BAND) {
-          candidateShare[nCand] = sh;
-          candidates[nCand++] = i;
-        }
+        if (everyCandidate || sh <= level * CANDIDATE_BAND) candidates[nCand++] = i;
       }
       live = w;
       if (live === 0 || rounds === this.levelRounds) break;
       rounds++;
-      if (verifying && rounds === 1) level = keptLevel;
       while (capHeap.size > 0 && rate[capHeap.top()] >= 0) capHeap.pop();
       if (capHeap.size > 0 && capLevel[capHeap.top()] < level) {
-        if (verifying && rounds === 1) {
-          gaveUp = true;
-          break;
-        }
         const f = capHeap.top();
         capHeap.pop();
         this.freeze(f, capLevel[f], pathLen, rate, -2);
         continue;
       }
       const top = level * (1 + 1e-12);
-      const band = level * CANDIDATE_BAND;
       for (let c = 0; c < nCand; c++) {
         const i = candidates[c];
-        if (verifying) {
-          // The larger solve's shares are these except on resources a kept flow crosses (checked by the caller).
-          const sh = candidateShare[c];
-          const free = rounds > 1 || keptCount[resourceOf[i]] === 0;
-          if (free && (sh < level || (sh !== level && sh <= band))) {
-            gaveUp = true;
-            break;
-          }
-        }
         if (unfrozen[i] === 0 || Math.max(0, rem[i]) / weightSum[i] > top) continue;
         for (let m = start[i]; m < start[i + 1]; m++) {
           const f = this.members[m];
           if (rate[f] < 0) this.freeze(f, level, pathLen, rate, -2);
         }
       }
-      if (gaveUp) break;
-    }
-    if (verifying && (gaveUp || live > 0)) {
-      for (let i = 0; i < nt; i++) idx[this.touched[i]] = -1;
-      return false;
     }
 
     // Phase 2, for workloads with many distinct levels: a lazy heap over the remaining resources.
@@ -304,7 +267,6 @@ export class MaxMinSolver {
       }
     }
     for (let i = 0; i < nt; i++) idx[this.touched[i]] = -1;
-    return true;
   }
 
   /** Freezes flow f at `level` (its rate is level × its weight). */
