@@ -230,17 +230,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     }
     // The re-filled flows' bytes left move forward at their old rates before the solve replaces them.
     const nLag = this.nLag;
-    if (nLag > 0) {
-      const { lag, startStamp } = this;
-      const rem = flows.rem;
-      for (let a = 0; a < nA; a++) {
-        const f = affected[a];
-        if (startStamp[f] === mark) continue;
-        let left = rem[f];
-        for (let k = 0; k < nLag; k++) left -= rate[f] * lag[k];
-        rem[f] = left;
-      }
-    }
+    this.bringForward(affected, nA);
     this.endBatch();
     if (nA > 0) this.solver.solve(affected, nA, start, len, path, flows.maxRate, rate, residual, flows.weight, level);
     this.nLag = 0;
@@ -251,25 +241,28 @@ export class ComponentRateUpdate extends ExactRateUpdate {
   /** Every active flow filled from scratch (a batch that started or finished a quarter of them or more). */
   private solveAll(now: number): number {
     const flows = this.flows;
-    // Every active flow is filled again: bring its bytes left forward first (a flow started in this
-    // batch has not run yet).
-    if (this.nLag > 0) {
-      const { lag, nLag, startStamp, epoch } = this;
-      const { active, numActive, rate, rem } = flows;
-      for (let a = 0; a < numActive; a++) {
-        const f = active[a];
-        if (startStamp[f] === epoch) continue;
-        let left = rem[f];
-        for (let k = 0; k < nLag; k++) left -= rate[f] * lag[k];
-        rem[f] = left;
-      }
-      this.nLag = 0;
-    }
+    // Every active flow is filled again: bring its bytes left forward first.
+    this.bringForward(flows.active, flows.numActive);
+    this.nLag = 0;
     this.dirty.length = 0;
     this.listed = false;
     this.endBatch();
     if (flows.numActive > 0) this.solver.solve(flows.active, flows.numActive, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight, this.level);
     return this.settle(now);
+  }
+
+  /** Takes the steps since the last update off the bytes left of flows[0..n), at their current rates (a flow started in this batch has not run yet). */
+  private bringForward(list: Int32Array, n: number): void {
+    const { lag, nLag, startStamp, epoch } = this;
+    if (nLag === 0) return;
+    const { rate, rem } = this.flows;
+    for (let a = 0; a < n; a++) {
+      const f = list[a];
+      if (startStamp[f] === epoch) continue;
+      let left = rem[f];
+      for (let k = 0; k < nLag; k++) left -= rate[f] * lag[k];
+      rem[f] = left;
+    }
   }
 
   private endBatch(): void {
