@@ -26,10 +26,19 @@ export function cm02Weight(routeLatency: number): number {
 /** Level-by-level rounds before the solver switches to its heap (see solve). */
 export const LEVEL_ROUNDS = 32;
 
+/**
+ * Phase 1 checks, for the freeze tolerance of 1e-12, only the resources whose share at the round's
+ * start is within this factor of the round's level (unweighted solves; see solve). The margin over
+ * 1e-12 covers the roundings of a resource's capacity left as flows freeze during the round.
+ */
+const CANDIDATE_BAND = 1 + 1e-9;
+
 export class MaxMinSolver {
   private localIndex: Int32Array;
   private touched: Int32Array;
   private order: Int32Array;
+  /** The resources one round of phase 1 checks, in the order of the live ones. */
+  private candidates: Int32Array;
   private count: Int32Array;
   private unfrozen: Int32Array;
   /** Sum of the share weights of a resource's unfrozen flows (its unfrozen count when unweighted). */
@@ -67,6 +76,7 @@ export class MaxMinSolver {
     this.localIndex = new Int32Array(r).fill(-1);
     this.touched = new Int32Array(r);
     this.order = new Int32Array(r);
+    this.candidates = new Int32Array(r);
     this.count = new Int32Array(r);
     this.unfrozen = new Int32Array(r);
     this.weightSum = new Float64Array(r);
@@ -113,6 +123,7 @@ export class MaxMinSolver {
     if (this.flowEntry.length < pathStart.length) this.flowEntry = new Int32Array(pathStart.length);
     const flowEntry = this.flowEntry;
     let local = this.entryLocal;
+    const { touched, count, weightSum } = this;
     for (let a = 0; a < n; a++) {
       const f = active[a];
       rate[f] = -1;
@@ -120,17 +131,18 @@ export class MaxMinSolver {
       const e = s + pathLen[f];
       if (entries + pathLen[f] > local.length) local = this.entryLocal = resized(local, Math.max(2 * local.length, entries + pathLen[f]));
       flowEntry[f] = entries;
+      const w = weight === null ? 1 : weight[f];
       for (let p = s; p < e; p++) {
         const r = arena[p];
         let i = idx[r];
         if (i < 0) {
           i = idx[r] = nt;
-          this.touched[nt++] = r;
-          this.count[i] = 0;
-          this.weightSum[i] = 0;
+          touched[nt++] = r;
+          count[i] = 0;
+          weightSum[i] = 0;
         }
-        this.count[i]++;
-        this.weightSum[i] += weight === null ? 1 : weight[f];
+        count[i]++;
+        weightSum[i] += w;
         local[entries++] = i;
       }
       if (cap[f] !== Infinity) {
@@ -149,7 +161,6 @@ export class MaxMinSolver {
       this.count[i] = start[i];
     }
     const members = this.members;
-    const count = this.count;
     for (let a = 0; a < n; a++) {
       const f = active[a];
       const s = flowEntry[f];
@@ -172,38 +183,52 @@ export class MaxMinSolver {
     capHeap.build(this.capped, nCapped, capLevel);
 
     // Phase 1, level by level: freeze every resource at the lowest fair share at once. Symmetric
-    // workloads (collectives) have few distinct levels, so this is a few linear passes.
-    let live = nt;
+    // workloads (collectives) have few distinct levels, so this is a few linear passes. One pass per
+    // round drops the resources left with no unfrozen flow, finds the lowest share and lists the
+    // candidates to freeze at it (scanning every live resource three times a round was most of the
+    // solve on pairwise alltoall over a 16×16×8 torus).
     const order = this.order;
     for (let i = 0; i < nt; i++) order[i] = i;
+    let live = nt;
+    // Unweighted, a resource whose share exceeds the round's level by more than 1e-9 relative never
+    // comes within the 1e-12 freeze tolerance during the round: freezing flows at that level only
+    // raises its share (its weight sum is an exact count, and roundings of its capacity left move the
+    // share by a few ulps per flow), so only the candidates are checked, in the order of every live
+    // resource before. Weighted sums are rounded, so there every live resource stays a candidate.
+    const everyCandidate = weight !== null;
+    const { unfrozen, rem, candidates } = this;
     let rounds = 0;
-    while (live > 0 && rounds < this.levelRounds) {
-      rounds++;
+    for (;;) {
+      let w = 0;
       let level = Infinity;
+      let nCand = 0;
       for (let k = 0; k < live; k++) {
         const i = order[k];
-        const sh = Math.max(0, this.rem[i]) / this.weightSum[i];
+        if (unfrozen[i] === 0) continue;
+        order[w++] = i;
+        const sh = Math.max(0, rem[i]) / weightSum[i];
         if (sh < level) level = sh;
+        if (everyCandidate || sh <= level * CANDIDATE_BAND) candidates[nCand++] = i;
       }
+      live = w;
+      if (live === 0 || rounds === this.levelRounds) break;
+      rounds++;
       while (capHeap.size > 0 && rate[capHeap.top()] >= 0) capHeap.pop();
       if (capHeap.size > 0 && capLevel[capHeap.top()] < level) {
         const f = capHeap.top();
         capHeap.pop();
         this.freeze(f, capLevel[f], pathLen, rate, -2);
-      } else {
-        const top = level * (1 + 1e-12);
-        for (let k = 0; k < live; k++) {
-          const i = order[k];
-          if (this.unfrozen[i] === 0 || Math.max(0, this.rem[i]) / this.weightSum[i] > top) continue;
-          for (let m = start[i]; m < start[i + 1]; m++) {
-            const f = this.members[m];
-            if (rate[f] < 0) this.freeze(f, level, pathLen, rate, -2);
-          }
+        continue;
+      }
+      const top = level * (1 + 1e-12);
+      for (let c = 0; c < nCand; c++) {
+        const i = candidates[c];
+        if (unfrozen[i] === 0 || Math.max(0, rem[i]) / weightSum[i] > top) continue;
+        for (let m = start[i]; m < start[i + 1]; m++) {
+          const f = this.members[m];
+          if (rate[f] < 0) this.freeze(f, level, pathLen, rate, -2);
         }
       }
-      let w = 0;
-      for (let k = 0; k < live; k++) if (this.unfrozen[order[k]] > 0) order[w++] = order[k];
-      live = w;
     }
 
     // Phase 2, for workloads with many distinct levels: a lazy heap over the remaining resources.

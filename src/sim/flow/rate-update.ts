@@ -146,8 +146,12 @@ export class ExactRateUpdate extends RateUpdateBase {
     return this.settle(now);
   }
 
-  /** After a solve: finish times and the earliest, over every active flow; returns the aggregate rate. */
-  protected settle(now: number): number {
+  /**
+   * After a solve: finish times and the earliest, over every active flow; returns the aggregate rate.
+   * With `lag`, the bytes left of every active flow not stamped `mark` are first brought forward by
+   * the steps lag[0..nLag) at its rate, one subtraction per step as advance() would have done.
+   */
+  protected settle(now: number, lag: Float64Array | null = null, nLag = 0, stamp: Int32Array | null = null, mark = 0): number {
     let total = 0;
     let soonest = Infinity;
     // Columns through locals in the per-batch loop (no flow is created here, so none moves).
@@ -155,6 +159,11 @@ export class ExactRateUpdate extends RateUpdateBase {
     for (let a = 0; a < numActive; a++) {
       const f = active[a];
       const r = rate[f];
+      if (nLag > 0 && stamp![f] !== mark) {
+        let left = rem[f];
+        for (let k = 0; k < nLag; k++) left -= r * lag![k];
+        rem[f] = left;
+      }
       total += r;
       const fin = r > 0 ? now + rem[f] / r : Infinity;
       finish[f] = fin;

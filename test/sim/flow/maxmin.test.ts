@@ -144,3 +144,95 @@ describe('IndexedTimeHeap', () => {
     );
   });
 });
+
+/**
+ * Phase 1 as it was before it listed candidates (three passes over every live resource per round):
+ * the lowest share, then every live resource in order frozen at it when its share at that moment
+ * is within 1e-12, then the resources left with unfrozen flows. Unweighted, every round in phase 1.
+ */
+function phaseOneByThreePasses(paths: number[][], capacity: number[], cap: number[]): Float64Array {
+  const rate = new Float64Array(paths.length).fill(-1);
+  const local = new Map<number, number>();
+  for (const path of paths) for (const r of path) if (!local.has(r)) local.set(r, local.size);
+  const rem = [...local.keys()].map((r) => capacity[r]);
+  const count = rem.map(() => 0);
+  const members: number[][] = rem.map(() => []);
+  paths.forEach((path, f) => {
+    for (const r of path) {
+      count[local.get(r)!]++;
+      members[local.get(r)!].push(f);
+    }
+  });
+  const unfrozen = [...count];
+  const freeze = (f: number, level: number): void => {
+    rate[f] = level;
+    for (const r of paths[f]) {
+      const i = local.get(r)!;
+      rem[i] -= level;
+      unfrozen[i]--;
+      count[i] -= 1;
+    }
+  };
+  let live = [...members.keys()];
+  while (live.length > 0) {
+    let level = Infinity;
+    for (const i of live) {
+      const share = Math.max(0, rem[i]) / count[i];
+      if (share < level) level = share;
+    }
+    let capped = -1;
+    for (let f = 0; f < paths.length; f++) if (rate[f] < 0 && cap[f] !== Infinity && (capped < 0 || cap[f] < cap[capped])) capped = f;
+    if (capped >= 0 && cap[capped] < level) freeze(capped, cap[capped]);
+    else {
+      const top = level * (1 + 1e-12);
+      for (const i of live) {
+        if (unfrozen[i] === 0 || Math.max(0, rem[i]) / count[i] > top) continue;
+        for (const f of members[i]) if (rate[f] < 0) freeze(f, level);
+      }
+    }
+    live = live.filter((i) => unfrozen[i] > 0);
+  }
+  paths.forEach((path, f) => {
+    if (rate[f] < 0) rate[f] = cap[f];
+  });
+  return rate;
+}
+
+describe('MaxMinSolver phase 1: candidates within 1e-9 of the level', () => {
+  // Capacities a few units apart times 1 + δ, δ from 0 to past the 1e-9 band, so that shares tie,
+  // nearly tie within the solver's 1e-12 freeze tolerance, or sit just outside it or the band.
+  const nearTies = fc.record({
+    capacity: fc.array(
+      fc.tuple(fc.integer({ min: 1, max: 6 }), fc.constantFrom(0, 1e-13, 4e-13, 9e-13, 1.1e-12, 3e-12, 5e-10, 2e-9)).map(([c, d]) => c * (1 + d)),
+      { minLength: 2, maxLength: 10 },
+    ),
+    flows: fc.array(fc.record({ path: fc.uniqueArray(fc.nat(9), { minLength: 1, maxLength: 4 }), cap: fc.option(fc.constantFrom(0.5, 1, 1 + 1e-13, 2), { freq: 4 }) }), {
+      minLength: 1,
+      maxLength: 30,
+    }),
+  });
+
+  it('freezes the same flows at the same levels as three passes over every live resource, bit for bit', () => {
+    fc.assert(
+      fc.property(nearTies, ({ capacity, flows }) => {
+        const paths = flows.map((f) => f.path.filter((r) => r < capacity.length));
+        const cap = flows.map((f) => f.cap ?? Infinity);
+        const expected = phaseOneByThreePasses(paths, capacity, cap);
+        const solver = new MaxMinSolver(Float64Array.from(capacity), Number.MAX_SAFE_INTEGER);
+        const pathStart = new Int32Array(paths.length);
+        const pathLen = new Int32Array(paths.length);
+        const entries: number[] = [];
+        paths.forEach((path, f) => {
+          pathStart[f] = entries.length;
+          pathLen[f] = path.length;
+          entries.push(...path);
+        });
+        const rate = new Float64Array(paths.length);
+        const active = Int32Array.from(paths.keys());
+        solver.solve(active, paths.length, pathStart, pathLen, Int32Array.from(entries), Float64Array.from(cap), rate);
+        for (let f = 0; f < paths.length; f++) expect(rate[f], `flow ${f}`).toBe(expected[f]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
