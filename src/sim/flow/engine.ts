@@ -226,6 +226,7 @@ export class FlowEngine {
     runner.start(0);
     let nextFinish = Infinity;
     const finishing: number[] = [];
+    let finishOrder = new Int32Array(1024);
     const eps = this.model.simultaneity;
     let opsDoneHint = 0;
     if (this.dirty) nextFinish = this.rerate();
@@ -239,9 +240,12 @@ export class FlowEngine {
       if (nextFinish <= horizon) {
         finishing.length = 0;
         rates.takeFinishing(horizon, finishing);
-        // Deterministic order: by flow id.
-        finishing.sort((x, y) => x - y);
-        for (const f of finishing) this.finishFlow(f);
+        // Deterministic order: by flow id (a typed array's native numeric sort, no comparator calls).
+        const n = finishing.length;
+        if (finishOrder.length < n) finishOrder = new Int32Array(2 * n);
+        for (let i = 0; i < n; i++) finishOrder[i] = finishing[i];
+        const sorted = n > 1 ? finishOrder.subarray(0, n).sort() : finishOrder;
+        for (let i = 0; i < n; i++) this.finishFlow(sorted[i]);
         // Finishing made the rates dirty: the update below sets the next finish.
         nextFinish = Infinity;
       }
