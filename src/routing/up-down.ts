@@ -55,13 +55,13 @@ function kAryTreeRoute(t: Topology, k: number, levels: number, tie: ShortestPath
   return (src, dst, salt, out) => {
     if (src === dst) return 0;
     const dstKey = t.physicalIndexOfNode[dst] >= 0 ? t.physicalIndexOfNode[dst] : dst;
-    let hops = 0;
-    const push = (c: number): number => {
-      out.channels[hops] = c;
-      out.vcClass[hops++] = 0;
-      return chDst[c];
-    };
-    let v = push(outChannels[outStart[src]]);
+    // Channels written in place: a `push` closure here was allocated per route, once per flow.
+    const { channels, vcClass } = out;
+    let c = outChannels[outStart[src]];
+    channels[0] = c;
+    vcClass[0] = 0;
+    let hops = 1;
+    let v = chDst[c];
     let ancestor = 0;
     let span = k;
     while (Math.floor(src / span) !== Math.floor(dst / span)) {
@@ -73,10 +73,16 @@ function kAryTreeRoute(t: Topology, k: number, levels: number, tie: ShortestPath
     for (let level = 0; level < ancestor; level++) {
       const pick = tie === 'dmodk' ? Math.floor(dstKey / spread) % k : tie === 'hash' ? hash32(src, dst, (salt ^ Math.imul(hops, 0x9e3779b1)) >>> 0) % k : 0;
       spread *= k;
-      v = push(outChannels[outStart[v] + k + pick]);
+      c = outChannels[outStart[v] + k + pick];
+      channels[hops] = c;
+      vcClass[hops++] = 0;
+      v = chDst[c];
     }
     for (let level = ancestor, digit = span / k; level >= 0; level--, digit /= k) {
-      v = push(outChannels[outStart[v] + (Math.floor(dst / digit) % k)]);
+      c = outChannels[outStart[v] + (Math.floor(dst / digit) % k)];
+      channels[hops] = c;
+      vcClass[hops++] = 0;
+      v = chDst[c];
     }
     return hops;
   };

@@ -133,7 +133,12 @@ export class FlowEngine {
   private readonly rb2: RouteBuffers;
   private readonly scratch: RouteBuffers;
   private readonly treeSet = new Set<number>();
-  private readonly resBuf: number[] = [];
+  /**
+   * The resources of the flow being built, the first nRes entries: a typed array kept across flows
+   * (a number[] emptied with `length = 0` dropped its backing store, one allocation per flow).
+   */
+  private resBuf = new Int32Array(64);
+  private nRes = 0;
   private readonly channelBytes: Float64Array;
   /** Symmetry quotient: channel -> its orbit's standing channel, and the delivery maps; null for a full run. */
   private readonly channelOrbit: Int32Array | null;
@@ -221,6 +226,7 @@ export class FlowEngine {
     runner.start(0);
     let nextFinish = Infinity;
     const finishing: number[] = [];
+    let finishOrder = new Int32Array(1024);
     const eps = this.model.simultaneity;
     let opsDoneHint = 0;
     if (this.dirty) nextFinish = this.rerate();
@@ -234,9 +240,12 @@ export class FlowEngine {
       if (nextFinish <= horizon) {
         finishing.length = 0;
         rates.takeFinishing(horizon, finishing);
-        // Deterministic order: by flow id.
-        finishing.sort((x, y) => x - y);
-        for (const f of finishing) this.finishFlow(f);
+        // Deterministic order: by flow id (a typed array's native numeric sort, no comparator calls).
+        const n = finishing.length;
+        if (finishOrder.length < n) finishOrder = new Int32Array(2 * n);
+        for (let i = 0; i < n; i++) finishOrder[i] = finishing[i];
+        const sorted = n > 1 ? finishOrder.subarray(0, n).sort() : finishOrder;
+        for (let i = 0; i < n; i++) this.finishFlow(sorted[i]);
         // Finishing made the rates dirty: the update below sets the next finish.
         nextFinish = Infinity;
       }
@@ -332,36 +341,45 @@ export class FlowEngine {
   }
 
   /** A flow's route latency for CM02's share weight: its channels' latencies plus the router latency per channel. */
-  private routeLatency(resources: number[] | Int32Array, nRes: number): number {
+  private routeLatency(resources: Int32Array, nRes: number): number {
     let lat = 0;
     for (let i = 0; i < nRes; i++) if (resources[i] < this.numChannels) lat += this.topology.chLatency[resources[i]] + this.model.routerLatency;
     return lat;
   }
 
+  /** Appends resource r to the flow being built (resBuf), growing it when full. */
+  private pushRes(r: number): void {
+    if (this.nRes === this.resBuf.length) {
+      const grown = new Int32Array(2 * this.nRes);
+      grown.set(this.resBuf);
+      this.resBuf = grown;
+    }
+    this.resBuf[this.nRes++] = r;
+  }
+
   /** Appends the route's channels plus the injection/ejection ports to resBuf; returns the bottleneck bandwidth. */
   private collect(buf: RouteBuffers, hops: number, srcRank: number, dstRank: number, s: number, withInj: boolean): number {
-    const { resBuf } = this;
     const chBandwidth = this.topology.chBandwidth;
     let minBw = Infinity;
     const shared = this.shared;
     const orbit = this.channelOrbit;
     for (let i = 0; i < hops; i++) {
       const c = buf.channels[i];
-      resBuf.push(orbit === null ? c : orbit[c]);
+      this.pushRes(orbit === null ? c : orbit[c]);
       minBw = Math.min(minBw, chBandwidth[c]);
-      if (shared) for (let k = shared.start[c]; k < shared.start[c + 1]; k++) resBuf.push(this.sharedBase + shared.res[k]);
+      if (shared) for (let k = shared.start[c]; k < shared.start[c + 1]; k++) this.pushRes(this.sharedBase + shared.res[k]);
     }
     if (this.useInj && withInj) {
-      resBuf.push(this.injBase + srcRank * this.nics + (this.program.streamLocal[s] % this.nics));
+      this.pushRes(this.injBase + srcRank * this.nics + (this.program.streamLocal[s] % this.nics));
       minBw = Math.min(minBw, this.model.injectionBandwidth!);
     }
-    if (this.useEj && dstRank >= 0) resBuf.push(this.ejBase + (this.quotient === null ? dstRank : this.quotient.repOf[dstRank]));
+    if (this.useEj && dstRank >= 0) this.pushRes(this.ejBase + (this.quotient === null ? dstRank : this.quotient.repOf[dstRank]));
     return minBw;
   }
 
   /** Posts the send `op` of stream s at `now`: one flow per destination branch, or one tree flow. */
   private postSend(s: number, op: number): void {
-    const { topology: t, routing, program, msgs, rb, rb2, scratch, resBuf, model, now } = this;
+    const { topology: t, routing, program, msgs, rb, rb2, scratch, model, now } = this;
     const srcRank = program.streamRank[s];
     const srcNode = t.endpoints[srcRank];
     const first = program.opPeer[op];
@@ -379,10 +397,10 @@ export class FlowEngine {
       const treeSet = this.treeSet;
       const h1 = routeWithHint(t, routing, srcNode, via, { kind: 'via', nodes: hint.nodes.slice(0, -1) }, 0, rb, scratch, this.routeCtx);
       const lat1 = this.pathLatency(rb, h1) + extra;
-      resBuf.length = 0;
+      this.nRes = 0;
       treeSet.clear();
       let minBw = this.collect(rb, h1, srcRank, -1, s, true);
-      for (const r of resBuf) treeSet.add(r);
+      for (let k = 0; k < this.nRes; k++) treeSet.add(this.resBuf[k]);
       let head = -1;
       for (let i = count - 1; i >= 0; i--) {
         const d = dsts[first + i];
@@ -391,12 +409,14 @@ export class FlowEngine {
         msgs.lat[m] = lat1 + this.pathLatency(rb2, h2);
         msgs.next[m] = head;
         head = m;
-        const before = resBuf.length;
+        const before = this.nRes;
         minBw = Math.min(minBw, this.collect(rb2, h2, srcRank, d, s, false));
-        for (let k = before; k < resBuf.length; k++) treeSet.add(resBuf[k]);
+        for (let k = before; k < this.nRes; k++) treeSet.add(this.resBuf[k]);
       }
-      const res = [...treeSet];
-      if (bytes === 0 || res.length === 0) {
+      // The tree's resources once each, in first-seen order.
+      this.nRes = 0;
+      for (const r of treeSet) this.pushRes(r);
+      if (bytes === 0 || this.nRes === 0) {
         for (let m = head; m >= 0; ) {
           const next = msgs.next[m];
           this.events.push(now + msgs.lat[m], E_DELIVER, m);
@@ -405,7 +425,7 @@ export class FlowEngine {
         return;
       }
       // Its NIC queue (per-destination) is the turnaround node's, where the tree's first leg goes, as at packet level.
-      this.startFlow(res, res.length, bytes, head, s, op, minBw, t.rankOfNode[via]);
+      this.startFlow(this.resBuf, this.nRes, bytes, head, s, op, minBw, t.rankOfNode[via]);
       return;
     }
     for (let i = 0; i < count; i++) {
@@ -431,24 +451,24 @@ export class FlowEngine {
         this.events.push(now + lat, E_DELIVER, m);
         continue;
       }
-      resBuf.length = 0;
+      this.nRes = 0;
       if (parts === 1) {
         const minBw = this.collect(rb, hops, srcRank, d, s, true);
-        this.startFlow(resBuf, resBuf.length, bytes, m, s, op, minBw, d);
+        this.startFlow(this.resBuf, this.nRes, bytes, m, s, op, minBw, d);
       } else {
         let minBw = this.collect(rb, hops, srcRank, d, s, true);
-        this.startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw, d);
-        resBuf.length = 0;
+        this.startFlow(this.resBuf, this.nRes, bytes / 2, m, s, op, minBw, d);
+        this.nRes = 0;
         minBw = this.collect(rb2, hops2, srcRank, d, s, true);
         msgs.parts[m] = -1; // two flows, one delivery: the first delivery only counts down
-        this.startFlow(resBuf, resBuf.length, bytes / 2, m, s, op, minBw, d);
+        this.startFlow(this.resBuf, this.nRes, bytes / 2, m, s, op, minBw, d);
         msgs.lat[m] = Math.max(lat, this.pathLatency(rb2, hops2) + extra);
       }
     }
   }
 
   /** Starts one flow over the given resources, carrying the message chain starting at `msg` (it waits if its NIC queue is busy). */
-  private startFlow(resources: number[] | Int32Array, nRes: number, bytes: number, msg: number, s: number, op: number, minBw: number, dstRank: number): void {
+  private startFlow(resources: Int32Array, nRes: number, bytes: number, msg: number, s: number, op: number, minBw: number, dstRank: number): void {
     const { flows, arena, nicQueues } = this;
     // Room first: the new row is not in use yet, so compaction does not read its unset path.
     if (!arena.fits(nRes)) {

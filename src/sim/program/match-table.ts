@@ -128,8 +128,9 @@ export class MatchTable {
   }
 
   private hash(key: number): number {
-    // Keys reach 2^53: mix the low and high 32-bit halves.
-    const lo = key % 4294967296 | 0;
+    // Keys reach 2^53: mix the low and high 32-bit halves. `key | 0` is key mod 2^32 (ToInt32) without
+    // the floating-point remainder `%` compiles to (a library call per probe start).
+    const lo = key | 0;
     const hi = (key / 4294967296) | 0;
     let h = Math.imul(lo ^ Math.imul(hi, 0x27d4eb2d), 0x9e3779b1);
     h ^= h >>> 15;
