@@ -93,7 +93,9 @@ export class ComponentRateUpdate extends ExactRateUpdate {
   /** Per resource, the epoch whose threshold already computed its saturation level. */
   private readonly resSeen: Int32Array;
   /** Resources a start or finish touched since the last update. */
-  private readonly dirty: number[] = [];
+  private readonly dirty: Int32Array;
+  /** Entries of `dirty` in use: each resource at most once per epoch, and every update drains it, so n slots suffice. */
+  private numDirty = 0;
   /** Per flow: its freezing level in the current solution (by flow id). */
   private level = new Float64Array(1024);
   /** Per flow: the epoch it was re-filled in, and the epoch it started in. */
@@ -133,6 +135,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     this.residual = new Float64Array(n);
     this.resSeen = new Int32Array(n);
     this.queue = new Int32Array(Math.max(16, n));
+    this.dirty = new Int32Array(n);
   }
 
   override activate(f: number): void {
@@ -190,8 +193,8 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     // the started flows and those of level ≥ cut; each resource reached sums what the others use.
     let queue = this.queue;
     let tail = 0;
-    for (const r of dirty) queue[tail++] = r;
-    dirty.length = 0;
+    for (let i = 0; i < this.numDirty; i++) queue[tail++] = dirty[i];
+    this.numDirty = 0;
     let affected = this.affected;
     let lower = this.lower;
     let nA = 0;
@@ -244,7 +247,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     // Every active flow is filled again: bring its bytes left forward first.
     this.bringForward(flows.active, flows.numActive);
     this.nLag = 0;
-    this.dirty.length = 0;
+    this.numDirty = 0;
     this.listed = false;
     this.endBatch();
     if (flows.numActive > 0) this.solver.solve(flows.active, flows.numActive, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight, this.level);
@@ -330,7 +333,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
   private markDirty(r: number): void {
     if (this.resStamp[r] !== this.epoch) {
       this.resStamp[r] = this.epoch;
-      this.dirty.push(r);
+      this.dirty[this.numDirty++] = r;
     }
   }
 }
