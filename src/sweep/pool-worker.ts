@@ -11,8 +11,13 @@ import { epochMs, gcMillis, observeGc, threadCpuSeconds, type TaskTrace } from '
 const options = (workerData ?? {}) as { preload?: SweepKind; trace?: boolean };
 if (options.trace) observeGc();
 // Start-up (issue 11): a thread loads the command of the sweep's kind while it starts, before its
-// first point, and the reproductions only when it is given a seed.
-if (options.preload) await loadCommand(options.preload);
+// first point, and the reproductions only when it is given a seed. Not a top-level await: piscina
+// first require()s this file, and on Node 20.19+ a require of a module graph with top-level await
+// throws, so piscina import()s it instead; a second require racing that import aborts the whole
+// process ("v8::Module::IsGraphAsync must be used on an instantiated module").
+const preloaded: Promise<unknown> = options.preload ? loadCommand(options.preload) : Promise.resolve();
+// A failed preload fails the thread's points (they await it), not the thread before its first one.
+preloaded.catch(() => undefined);
 
 export type PoolTask =
   | { readonly type: 'point'; readonly kind: SweepKind; readonly params: Params }
@@ -51,8 +56,11 @@ export default function runTask(task: PoolTask): Promise<PointReply | SeedReprod
   return oneAtATime(() => runOne(task));
 }
 
-function runOne(task: PoolTask): Promise<PointReply | SeedReproduction> {
-  if (task.type === 'point') return runPoint(task.kind, task.params);
+async function runOne(task: PoolTask): Promise<PointReply | SeedReproduction> {
+  if (task.type === 'point') {
+    await preloaded;
+    return runPoint(task.kind, task.params);
+  }
   const port = task.port;
   const progress = (fraction: number, label: string): void => port.postMessage({ fraction, label } satisfies SeedProgressMessage);
   return import('../analysis/reproduce/index.js')
