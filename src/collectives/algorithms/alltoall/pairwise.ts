@@ -40,8 +40,8 @@ registerAlgorithm({
       forEachOp(r, visit) {
         visit('copy', r, bytes, 0);
         for (let k = 1; k < n; k++) {
-          visit('send', xor ? r ^ k : (r + k) % n, bytes, 0);
-          visit('recv', xor ? r ^ k : (r - k + n) % n, bytes, 0);
+          visit('send', sendPeer(r, k, n, xor), bytes, 0);
+          visit('recv', recvPeer(r, k, n, xor), bytes, 0);
         }
       },
     };
@@ -54,14 +54,24 @@ registerAlgorithm({
     for (let r = 0; r < n; r++) b.copy(r, b.block(SEND, r), b.block(RECV, r));
     for (let k = 1; k < n; k++) {
       for (let r = 0; r < n; r++) {
-        const to = xor ? r ^ k : (r + k) % n;
-        const from = xor ? r ^ k : (r - k + n) % n;
+        const to = sendPeer(r, k, n, xor);
+        const from = recvPeer(r, k, n, xor);
         b.sendrecv(r, to, b.block(SEND, to), from, b.block(RECV, from));
       }
     }
     return b.finish();
   },
 });
+
+/** Rank r's destination at step k (1 ≤ k < n): r XOR k, or r + k mod n in shift order. */
+function sendPeer(r: number, k: number, n: number, xor: boolean): number {
+  return xor ? r ^ k : (r + k) % n;
+}
+
+/** Rank r's source at step k: r XOR k, or r − k mod n in shift order. */
+function recvPeer(r: number, k: number, n: number, xor: boolean): number {
+  return xor ? r ^ k : (r - k + n) % n;
+}
 
 /** Whether the partner rule is XOR: order=xor, or auto on a power-of-two rank count. */
 function usesXor(order: string | number | boolean, n: number): boolean {
