@@ -81,17 +81,14 @@ const lazyCommanderChildProcess = {
 
 // Chunk names carry content hashes: drop the last build's before writing this one's.
 await rm(chunkDir, { recursive: true, force: true });
-await build({
-  entryPoints: { main: entry },
-  outdir,
+/** What both builds below share. */
+const common = {
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   // The bundled CommonJS packages require Node's built-in modules.
   banner: { js: "import { createRequire as __meshworkRequire } from 'node:module'; const require = __meshworkRequire(import.meta.url);" },
-  chunkNames: 'chunks/[name]-[hash]',
   // For a checkout's MESHWORK_DEBUG stack traces (they carry their sources); the package leaves
   // them out (package.json "files"), as it leaves out tsc's.
   // Whitespace and syntax only (names stay, for stack traces and profiles): V8 scans every byte of
@@ -101,8 +98,15 @@ await build({
   minifySyntax: true,
   sourcemap: true,
   sourcesContent: true,
-  plugins: [keepModuleUrls, externalPackages, lazyCommanderChildProcess],
   logLevel: 'warning',
+};
+await build({
+  ...common,
+  entryPoints: { main: entry },
+  outdir,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [keepModuleUrls, externalPackages, lazyCommanderChildProcess],
 });
 
 /**
@@ -123,19 +127,10 @@ const trafficOnly = {
   },
 };
 await build({
+  ...common,
   entryPoints: { 'traffic-program': `${src}cli${sep}program.ts` },
   outdir: chunkDir,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  banner: { js: "import { createRequire as __meshworkRequire } from 'node:module'; const require = __meshworkRequire(import.meta.url);" },
-  minifyWhitespace: true,
-  minifySyntax: true,
-  sourcemap: true,
-  sourcesContent: true,
   plugins: [trafficOnly, keepModuleUrls, externalPackages, lazyCommanderChildProcess],
-  logLevel: 'warning',
 });
 
 // esbuild writes files 0644; the bin must stay executable after a rebuild, or `npx meshwork` in a
