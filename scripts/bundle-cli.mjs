@@ -61,19 +61,34 @@ const externalPackages = {
   },
 };
 
+/**
+ * commander requires node:child_process when its chunk is evaluated, on every start, for the
+ * executable subcommands Meshwork does not use (its only use is `childProcess.spawn`). Loading
+ * Node's child_process (with dgram and the socket list) is ~0.7 ms of CPU; here it loads on the
+ * first spawn (issue 30). The build stops if commander's line changes, rather than ship it unpatched.
+ */
+const COMMANDER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const lazyCommanderChildProcess = {
+  name: 'lazy-commander-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes(COMMANDER_CHILD_PROCESS)) throw new Error(`${args.path}: "${COMMANDER_CHILD_PROCESS}" not found; update scripts/bundle-cli.mjs`);
+      return { contents: text.replace(COMMANDER_CHILD_PROCESS, "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"), loader: 'js' };
+    });
+  },
+};
+
 // Chunk names carry content hashes: drop the last build's before writing this one's.
 await rm(chunkDir, { recursive: true, force: true });
-await build({
-  entryPoints: { main: entry },
-  outdir,
+/** What both builds below share. */
+const common = {
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   // The bundled CommonJS packages require Node's built-in modules.
   banner: { js: "import { createRequire as __meshworkRequire } from 'node:module'; const require = __meshworkRequire(import.meta.url);" },
-  chunkNames: 'chunks/[name]-[hash]',
   // For a checkout's MESHWORK_DEBUG stack traces (they carry their sources); the package leaves
   // them out (package.json "files"), as it leaves out tsc's.
   // Whitespace and syntax only (names stay, for stack traces and profiles): V8 scans every byte of
@@ -83,8 +98,39 @@ await build({
   minifySyntax: true,
   sourcemap: true,
   sourcesContent: true,
-  plugins: [keepModuleUrls, externalPackages],
   logLevel: 'warning',
+};
+await build({
+  ...common,
+  entryPoints: { main: entry },
+  outdir,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [keepModuleUrls, externalPackages, lazyCommanderChildProcess],
+});
+
+/**
+ * `meshwork traffic` as one file, chunks/traffic-program.js: the program (src/cli/program.ts) with
+ * the traffic command alone (commands/traffic-only.ts in place of the command table) and everything
+ * it imports, no splitting. src/cli/main.ts loads it when the first word is `traffic`. The split
+ * build above made that command load 26 chunks, and resolving and linking them cost ~11 ms of CPU
+ * (importing the command: 41 ms split, 30 ms as one file, medians of 9; issue 30's whole-process
+ * target on an 8x8 BookSim file is a 0.3 s run). Every module in it is a single instance, as in
+ * the split build (one InputError class, one registry per kind). Its dynamic imports (plots, the
+ * progress bar, graph-file readers) are in the file but still evaluated only when imported;
+ * splitting them out again gave 9 files and no measurable gain over one.
+ */
+const trafficOnly = {
+  name: 'traffic-only-command-table',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/commands\/index\.js$/ }, (args) => (args.importer === `${src}cli${sep}program.ts` ? { path: `${src}cli${sep}commands${sep}traffic-only.ts` } : undefined));
+  },
+};
+await build({
+  ...common,
+  entryPoints: { 'traffic-program': `${src}cli${sep}program.ts` },
+  outdir: chunkDir,
+  plugins: [trafficOnly, keepModuleUrls, externalPackages, lazyCommanderChildProcess],
 });
 
 // esbuild writes files 0644; the bin must stay executable after a rebuild, or `npx meshwork` in a

@@ -21,7 +21,7 @@ import { flowPreset } from './flow/presets.js';
 import { checkPacketNodes } from './packet/limits.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
 import { trafficRouting, type RateUnit, type TrafficSweepOptions } from './packet/traffic-run.js';
-import { parseRunRequest, type RunRequest } from './request.js';
+import { inSchemaOrder, parseRunRequest, type RunRequest } from './request.js';
 
 /** How the library reaches files: given by the platform (Node: src/node/run-io.ts). */
 export interface RunIo {
@@ -109,8 +109,9 @@ export function resolveBase(req: RunRequest, io: RunIo, refuse: (topology: Topol
   // tie-break): the request leaves the choice to the preset, so a re-run makes it again; the result names it.
   const presetChooses = w.kind === 'traffic' && !req.routing?.name;
   const resolvedRouting = { ...(presetChooses ? {} : { name: req.routing?.name ?? defaultRoutingName(topology) }), ...(routingOptions.tie ? { tie: routingOptions.tie } : {}), seed };
-  // Parsed again so its fields come in the schema's order whatever order they were given in: a saved request prints byte for byte as the first.
-  const request = parseRunRequest({ ...req, engine, routing: resolvedRouting }) as ResolvedRunRequest;
+  // In the schema's order whatever order the fields were given in: a saved request prints byte for
+  // byte as the first. `resolvedRouting` is built in the routing schema's order (name, tie, seed).
+  const request = inSchemaOrder({ ...req, engine, routing: resolvedRouting }) as ResolvedRunRequest;
   return { request, topology, engine, build, routingOptions, preset, seed };
 }
 

@@ -213,6 +213,17 @@ export function parseRunRequest(raw: unknown, field = 'request'): RunRequest {
   throw new InputError(issue.path.length ? `${field}.${issue.path.join('.')}` : field, got, `${issue.message} (see schemas/run-request.schema.json)`);
 }
 
+/**
+ * A parsed request with fields added or replaced, its fields put back in the schema's order, as a
+ * parse would give them (a saved request prints byte for byte as the first), without parsing it
+ * again: the caller's additions are values it resolved from a parsed request (issue 30: a second parse
+ * of a whole request, already warm, is 0.1-0.2 ms of a 0.3 s run).
+ */
+export function inSchemaOrder<T extends object>(fields: T): T {
+  const from = fields as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(RunRequestSchema.shape).filter((key) => key in from).map((key) => [key, from[key]])) as T;
+}
+
 /** schemas/run-request.schema.json, generated from the validator (and so from the option schema); a test compares them. */
 export function runRequestJsonSchema(): Record<string, unknown> {
   const { $schema, ...rest } = z.toJSONSchema(RunRequestSchema) as Record<string, unknown>;

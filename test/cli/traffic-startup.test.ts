@@ -24,18 +24,30 @@ function sourcesLoadedBy(entry: string): string[] {
   return [...seen].flatMap((f) => (JSON.parse(readFileSync(`${chunkDir}${f}.map`, 'utf8')) as { sources: string[] }).sources.map((s) => s.replace(/^(\.\.\/)+/, '')));
 }
 
+const UNWANTED = /src\/collectives\/(registry|algorithms\/)|src\/sim\/flow\/engine|src\/sim\/packet\/schedule-run|src\/interop\/(schedule-text|msccl\/)|src\/sim\/simulate\.ts|zod\/v4\/locales\/(?!en\.js|index\.js)/;
+
 describe('meshwork traffic start-up', () => {
-  const entry = readdirSync(chunkDir).find((f) => /^traffic-\w+\.js$/.test(f));
-  const sources = sourcesLoadedBy(entry!);
+  // The split build's traffic chunk (what `meshwork help traffic` and the program with every command
+  // load) and chunks/traffic-program.js, the one file `meshwork traffic ...` loads (src/cli/main.ts).
+  const entry = readdirSync(chunkDir).find((f) => /^traffic-\w+\.js$/.test(f) && f !== 'traffic-program.js');
+  for (const [name, sources] of [
+    ['the traffic chunk', sourcesLoadedBy(entry!)],
+    ['traffic-program.js', sourcesLoadedBy('traffic-program.js')],
+  ] as const) {
+    it(`${name}: loads the traffic path`, () => {
+      for (const needed of ['src/sim/packet/traffic-run.ts', 'src/sim/prepare-traffic.ts', 'src/sim/request.ts', 'node_modules/zod/v4/core/schemas.js']) {
+        expect(sources).toContain(needed);
+      }
+    });
 
-  it('loads the traffic path', () => {
-    for (const needed of ['src/sim/packet/traffic-run.ts', 'src/sim/prepare-traffic.ts', 'src/sim/request.ts', 'node_modules/zod/v4/core/schemas.js']) {
-      expect(sources).toContain(needed);
-    }
-  });
+    // zod's locales/index.js is its re-export list, every locale but English shaken out of it.
+    it(`${name}: loads no collective, flow engine, schedule runner or reader, nor zod locale beyond English`, () => {
+      expect(sources.filter((s) => UNWANTED.test(s))).toEqual([]);
+    });
+  }
 
-  it('loads no collective, flow engine, schedule runner or reader, nor zod locale beyond English', () => {
-    const unwanted = sources.filter((s) => /src\/collectives\/(registry|algorithms\/)|src\/sim\/flow\/engine|src\/sim\/packet\/schedule-run|src\/interop\/(schedule-text|msccl\/)|src\/sim\/simulate\.ts|zod\/v4\/locales\/(?!en\.js)/.test(s));
-    expect(unwanted).toEqual([]);
+  it('traffic-program.js holds the program with the traffic command alone', () => {
+    const commands = sourcesLoadedBy('traffic-program.js').filter((s) => s.startsWith('src/cli/commands/'));
+    expect(commands.sort()).toEqual(['src/cli/commands/traffic-only.ts', 'src/cli/commands/traffic.ts']);
   });
 });
