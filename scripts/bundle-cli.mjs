@@ -61,24 +61,6 @@ const externalPackages = {
   },
 };
 
-/**
- * commander requires node:child_process when its chunk is evaluated, on every start, for the
- * executable subcommands Meshwork does not use (its only use is `childProcess.spawn`). Loading
- * Node's child_process (with dgram and the socket list) is ~0.7 ms of CPU; here it loads on the
- * first spawn (issue 30). The build stops if commander's line changes, rather than ship it unpatched.
- */
-const COMMANDER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
-const lazyCommanderChildProcess = {
-  name: 'lazy-commander-child-process',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]node_modules[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      if (!text.includes(COMMANDER_CHILD_PROCESS)) throw new Error(`${args.path}: "${COMMANDER_CHILD_PROCESS}" not found; update scripts/bundle-cli.mjs`);
-      return { contents: text.replace(COMMANDER_CHILD_PROCESS, "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };"), loader: 'js' };
-    });
-  },
-};
-
 // Chunk names carry content hashes: drop the last build's before writing this one's.
 await rm(chunkDir, { recursive: true, force: true });
 /** What both builds below share. */
@@ -106,7 +88,7 @@ await build({
   outdir,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [keepModuleUrls, externalPackages, lazyCommanderChildProcess],
+  plugins: [keepModuleUrls, externalPackages],
 });
 
 /**
@@ -130,7 +112,7 @@ await build({
   ...common,
   entryPoints: { 'traffic-program': `${src}cli${sep}program.ts` },
   outdir: chunkDir,
-  plugins: [trafficOnly, keepModuleUrls, externalPackages, lazyCommanderChildProcess],
+  plugins: [trafficOnly, keepModuleUrls, externalPackages],
 });
 
 // esbuild writes files 0644; the bin must stay executable after a rebuild, or `npx meshwork` in a
