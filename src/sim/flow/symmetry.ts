@@ -624,8 +624,9 @@ export function declaredQuotient(
       const rankFirstOp = new Int32Array(N);
       for (let s = program.numStreams - 1; s >= 0; s--) rankFirstOp[program.streamRank[s]] = program.opStart[s];
       const all = Array.from({ length: program.numStreams }, (_, s) => s);
-      // A hinted send's image walks its own rank's hint (a torus numbers ports per node as its links
-      // were added, so one walk does not serve every rank): the image ranks' ops, emitted once each.
+      // A hinted send's image walks its own rank's hint (a torus lists a node's links by neighbour
+      // id, so +x is port 0 at coordinate 0 and port 1 elsewhere: one walk does not serve every
+      // rank): the image ranks' ops, emitted once each.
       const images = new Map<number, FlowProgram>();
       const imageHint = (r2: number, index: number): RouteHintOf => {
         let q = images.get(r2);
