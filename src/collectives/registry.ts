@@ -89,9 +89,10 @@ export type RankAction = 'rotation' | 'xor' | { readonly translation: readonly n
  * A rank's ops as an equivariant algorithm declares them, as the lowering (sim/program/from-schedule.ts)
  * emits them: bytes as it counts them; 'stream' starts the rank's next stream (peer: its index in the
  * rank; without one, stream 0), 'barrier' synchronises with schedule group `peer` (one that holds
- * every rank), 'pace' sets the gap (`bytes`, in packet times) of the stream's following sends.
+ * every rank), 'pace' sets the gap (`bytes`, in packet times) of the stream's following sends;
+ * 'isend', 'irecv' and 'waitall' are the non-blocking forms and MPI_Waitall.
  */
-export type RotationOpKind = 'send' | 'recv' | 'copy' | 'reduce' | 'stream' | 'barrier' | 'pace';
+export type RotationOpKind = 'send' | 'recv' | 'copy' | 'reduce' | 'stream' | 'barrier' | 'pace' | 'isend' | 'irecv' | 'waitall';
 
 export interface RotationStreams {
   /**

@@ -43,6 +43,9 @@ export function rotationProgram(topology: Topology, streams: RotationStreams): D
           }
           if (kind === 'send') b.send(peer, bytes, tag, path === undefined ? undefined : hintOf(r, peer, path));
           else if (kind === 'recv') b.recv(peer, bytes, tag);
+          else if (kind === 'isend') b.isend(peer, bytes, tag, path === undefined ? undefined : hintOf(r, peer, path));
+          else if (kind === 'irecv') b.irecv(peer, bytes, tag);
+          else if (kind === 'waitall') b.waitall();
           else if (kind === 'copy') b.copy(bytes);
           else if (kind === 'reduce') b.reduce(bytes);
           // The key lowerSchedule gives schedule group `peer`.

@@ -1,13 +1,13 @@
 /**
- * Issue 29: seed 000's hop-grouped alltoall and the dimension-ordered alltoall declare their
- * translation symmetry on a torus (axis-phases.ts `axisPhaseDeclaration`), with several streams,
- * barriers, paces and path hints, so the run is timed from its representatives' streams alone
+ * Issue 29: seed 000's hop-grouped alltoall, its per-step-barrier comparison (FIG. 9) and the
+ * dimension-ordered alltoall declare their translation symmetry on a torus (axis-phases.ts
+ * `axisPhaseDeclaration`, per-step-barrier.ts), with several streams, barriers, paces and path hints, so the run is timed from its representatives' streams alone
  * (sim/representatives.ts): the declared ops are the lowered schedule's, and the run equals the
  * full quotient bit for bit and the full engine to 1e-9.
  */
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, buildTopology, OpKind, prepare, runPrepared, type RunRequest } from '../../../src/index.js';
-import { declaredRotation } from '../../../src/collectives/registry.js';
+import { declaredRotation, estimateSchedule } from '../../../src/collectives/registry.js';
 import { lowerSchedule } from '../../../src/sim/program/from-schedule.js';
 import { rotationProgram } from '../../../src/sim/program/from-rotation.js';
 import type { FlowProgram } from '../../../src/sim/program/program.js';
@@ -42,6 +42,9 @@ describe('axis-phase alltoalls declare their translations on a torus', () => {
     ['torus:3x4x5', 'hop-grouped:dir=shortest', 3],
     ['torus:4x6', 'dimension-ordered', 1],
     ['torus:2x4', 'hop-grouped', 1],
+    ['torus:4x4x4', 'per-step-barrier', 1],
+    ['torus:3x5', 'per-step-barrier:dir=shortest,gap=hops', 1],
+    ['torus:4x6', 'per-step-barrier:pacing=off', 1],
   ] as const) {
     it(`${algorithm} on ${topology}: every rank's declared ops are its lowered streams', op for op (kinds, bytes, tags, peers, port walks, barrier groups)`, () => {
       const t = buildTopology(topology);
@@ -51,7 +54,7 @@ describe('axis-phase alltoalls declare their translations on a torus', () => {
       const full = lowerSchedule(buildSchedule(build), t);
       const decl = declaredRotation(build)!;
       expect(decl.streams.action).toEqual({ translation: (t.params as { dims: number[] }).dims });
-      expect(decl.streams.streamsPerRank).toBe(streams);
+      expect(decl.streams.streamsPerRank ?? 1).toBe(streams);
       const q = rotationProgram(t, decl.streams).emit(Array.from({ length: n }, (_, r) => r));
       expect(decl.streams.opsPerRank * n).toBe(full.numOps);
       expect(q.numOps).toBe(full.numOps);
@@ -60,7 +63,7 @@ describe('axis-phase alltoalls declare their translations on a torus', () => {
       for (let s = 0; s < full.numStreams; s++) expect([q.streamRank[s], q.streamLocal[s], q.opStart[s]]).toEqual([full.streamRank[s], full.streamLocal[s], full.opStart[s]]);
       for (let o = 0; o < full.numOps; o++) expect(opsOf(q, o)).toEqual(opsOf(full, o));
       // The declared program holds the hop-grouped sends' port walks, as the lowering does (no node paths).
-      if (algorithm.startsWith('hop-grouped')) expect(q.hints.length).toBeGreaterThan(0);
+      if (algorithm !== 'dimension-ordered') expect(q.hints.length).toBeGreaterThan(0);
       expect(q.hints.every((h) => h.kind === 'ports')).toBe(true);
     });
   }
@@ -76,6 +79,18 @@ describe('axis-phase alltoalls declare their translations on a torus', () => {
   }
 });
 
+describe('per-step-barrier declares its size', () => {
+  it('the estimate equals the built schedule (with and without pacing)', () => {
+    for (const [topology, algorithm] of [['torus:4x4x4', 'per-step-barrier'], ['torus:3x5', 'per-step-barrier:pacing=off'], ['torus:2x2', 'per-step-barrier']]) {
+      const build = { topology: buildTopology(topology), collective: 'alltoall' as const, algorithm, size: 64 };
+      const s = buildSchedule(build);
+      let messages = 0;
+      for (let o = 0; o < s.numOps; o++) if (s.opKind[o] === OpKind.Send) messages += s.sendDests(o).length;
+      expect(estimateSchedule(build), `${topology} ${algorithm}`).toEqual({ ops: s.numOps, messages });
+    }
+  });
+});
+
 describe('hop-grouped from its representatives alone equals the full engine', () => {
   for (const [topology, algorithm, order, reps] of [
     ['torus:8x8x8', 'hop-grouped', 512, 1],
@@ -84,6 +99,8 @@ describe('hop-grouped from its representatives alone equals the full engine', ()
     ['torus:4x4x4', 'hop-grouped:areas=2n', 64, 1],
     ['torus:4x4x4', 'hop-grouped:streams=sequential,final-barrier=true', 64, 1],
     ['torus:16x16', 'dimension-ordered', 256, 1],
+    ['torus:8x8', 'per-step-barrier', 64, 1],
+    ['torus:4x4x4', 'per-step-barrier:dir=shortest', 64, 1],
   ] as const) {
     it(`${algorithm} on ${topology}: equal to the full quotient bit for bit and to the full engine to 1e-9`, () => {
       const rep = alltoall(topology, algorithm, 1 << 16, { symmetry: 'representatives' });

@@ -1,6 +1,7 @@
 /**
  * Issue 29: recursive doubling (allreduce on a power of two, allgather) declares its XOR symmetry,
- * Bruck (allgather, alltoall) and the pairwise reduce-scatter their rank rotation, so
+ * Bruck (allgather, alltoall), the ring and linear alltoalls and the pairwise reduce-scatter their
+ * rank rotation, so
  * `--symmetry representatives` times them from their representatives' streams alone
  * (sim/representatives.ts): the declared ops are the lowered schedule's, and the run equals the
  * full quotient bit for bit and the full engine to 1e-9.
@@ -26,7 +27,7 @@ const symmetryOf = (r: RunResult) => r.model.symmetry as { used: boolean; repres
 
 function opOf(p: FlowProgram, o: number): unknown[] {
   const kind = p.opKind[o];
-  return [kind, p.opBytes[o], p.opTag[o], kind === OpKind.Send ? p.dsts[p.opPeer[o]] : kind === OpKind.Recv ? p.opPeer[o] : 0, p.opHint[o]];
+  return [kind, p.opBytes[o], p.opTag[o], kind === OpKind.Send ? p.dsts[p.opPeer[o]] : kind === OpKind.Recv ? p.opPeer[o] : 0, p.opHint[o], p.opNonBlocking?.[o] ?? 0];
 }
 
 // [collective, algorithm, its action, a size whose blocks or segments are whole elements]
@@ -35,6 +36,9 @@ const DECLARING = [
   ['allgather', 'recursive-doubling', 'xor', 4096],
   ['allgather', 'bruck', 'rotation', 4096],
   ['alltoall', 'bruck', 'rotation', 4096],
+  ['alltoall', 'ring', 'rotation', 4096],
+  ['alltoall', 'linear', 'rotation', 4096],
+  ['alltoall', 'linear:sends=reverse', 'rotation', 4096],
   // 64,512 B: a multiple of 4 × 24, 4 × 21 and 4 × 64 (equal int32 blocks on every topology below).
   ['reduce-scatter', 'pairwise', 'rotation', 64512],
 ] as const;
