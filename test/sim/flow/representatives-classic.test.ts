@@ -33,6 +33,8 @@ function opOf(p: FlowProgram, o: number): unknown[] {
 // [collective, algorithm, its action, a size whose blocks or segments are whole elements]
 const DECLARING = [
   ['allreduce', 'recursive-doubling', 'xor', 1 << 16],
+  ['allreduce', 'rabenseifner', 'xor', 1 << 16],
+  ['allreduce', 'rabenseifner:order=near-first', 'xor', 1 << 16],
   ['allgather', 'recursive-doubling', 'xor', 4096],
   ['allgather', 'bruck', 'rotation', 4096],
   ['alltoall', 'bruck', 'rotation', 4096],
@@ -78,6 +80,11 @@ describe('recursive doubling, Bruck and pairwise reduce-scatter declare their sy
     expect(symmetryOf(r)).toMatchObject({ used: false });
     expect((r.model.symmetry as { reason: string }).reason).toMatch(/not equivariant under r\+1/);
     expect(r.schedule).toBeDefined();
+  });
+
+  it('rabenseifner declares nothing with unequal segments or on 12 ranks (the fold)', () => {
+    expect(declaredRotation({ topology: buildTopology('torus:4x4'), collective: 'allreduce', algorithm: 'rabenseifner', size: (1 << 16) + 4 })).toBeUndefined();
+    expect(declaredRotation({ topology: buildTopology('torus:3x4'), collective: 'allreduce', algorithm: 'rabenseifner', size: 1 << 16 })).toBeUndefined();
   });
 
   it('recursive-doubling allreduce on 12 ranks declares nothing (the fold of the extra ranks is not symmetric)', () => {
