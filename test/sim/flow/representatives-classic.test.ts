@@ -41,6 +41,7 @@ const DECLARING = [
   ['alltoall', 'ring', 'rotation', 4096],
   ['alltoall', 'linear', 'rotation', 4096],
   ['alltoall', 'linear:sends=reverse', 'rotation', 4096],
+  ['barrier', 'dissemination', 'rotation', 0],
   // 64,512 B: a multiple of 4 × 24, 4 × 21 and 4 × 64 (equal int32 blocks on every topology below).
   ['reduce-scatter', 'pairwise', 'rotation', 64512],
 ] as const;
