@@ -67,30 +67,49 @@ export interface Algorithm {
    */
   estimate?(ctx: AlgorithmContext): ScheduleEstimate;
   /**
-   * Optional (issue 29): a declaration that the schedule is rank-rotation-equivariant here (one
-   * stream per rank, rank r's ops rank 0's with every peer shifted by r mod n, no hints; or with
-   * `action: 'xor'`, every peer XORed with r), and each rank's ops without building the schedule;
-   * undefined where it is not (e.g. unequal blocks).
+   * Optional (issue 29): a declaration that the schedule is equivariant under a group of rank
+   * permutations here (`RotationStreams.action`: rank r's ops are rank 0's with every peer moved
+   * by the permutation taking 0 to r: shifted by r mod n, XORed with r, or translated on a torus's
+   * coordinates), and each rank's ops without building the schedule; undefined where it is not
+   * (e.g. unequal blocks).
    */
   rotation?(ctx: AlgorithmContext): RotationStreams | undefined;
 }
 
-/** The rank permutations a declaration is equivariant under: r -> r + c mod n, or r -> r XOR c. */
-export type RankAction = 'rotation' | 'xor';
+/**
+ * The rank permutations a declaration is equivariant under: r -> r + c mod n ('rotation'),
+ * r -> r XOR c ('xor'), or `{ translation: dims }`: ranks as mixed-radix digits (digit 0 fastest,
+ * radices `dims`, a torus's coordinates as the generator numbers its nodes), r -> r + c digit by
+ * digit, each mod its radix. All three are translations of a product of cyclic groups: 'rotation'
+ * is `{ translation: [n] }` and 'xor' is `{ translation: [2, 2, ...] }`.
+ */
+export type RankAction = 'rotation' | 'xor' | { readonly translation: readonly number[] };
 
-/** A rank's ops as a rotation-equivariant algorithm declares them (bytes as the lowering counts them). */
-export type RotationOpKind = 'send' | 'recv' | 'copy' | 'reduce';
+/**
+ * A rank's ops as an equivariant algorithm declares them, as the lowering (sim/program/from-schedule.ts)
+ * emits them: bytes as it counts them; 'stream' starts the rank's next stream (peer: its index in the
+ * rank; without one, stream 0), 'barrier' synchronises with schedule group `peer` (one that holds
+ * every rank), 'pace' sets the gap (`bytes`, in packet times) of the stream's following sends;
+ * 'isend', 'irecv' and 'waitall' are the non-blocking forms and MPI_Waitall.
+ */
+export type RotationOpKind = 'send' | 'recv' | 'copy' | 'reduce' | 'stream' | 'barrier' | 'pace' | 'isend' | 'irecv' | 'waitall';
 
 export interface RotationStreams {
   /**
-   * How rank r's peers follow from rank 0's: p + r mod n ('rotation', the default) or p XOR r
-   * ('xor', n a power of two: pairwise alltoall in XOR order).
+   * How rank r's peers (and a send's path) follow from rank 0's: p + r mod n ('rotation', the
+   * default), p XOR r ('xor', n a power of two: pairwise alltoall in XOR order), or translated
+   * digit by digit (`{ translation: dims }`: seed 000's hop-grouped alltoall on a torus).
    */
   readonly action?: RankAction;
-  /** Ops of every rank (one stream each). */
+  /** Ops of every rank (all its streams). */
   readonly opsPerRank: number;
-  /** Visits rank r's ops in program order. */
-  forEachOp(rank: number, visit: (kind: RotationOpKind, peer: number, bytes: number, tag: number) => void): void;
+  /** Streams of every rank, each with ops (default 1): what the result records as the schedule's streams. */
+  readonly streamsPerRank?: number;
+  /**
+   * Visits rank r's ops in program order, stream by stream. A send may carry its explicit node path
+   * (`path`, the schedule's 'path' hint), which the lowering turns into a port walk.
+   */
+  forEachOp(rank: number, visit: (kind: RotationOpKind, peer: number, bytes: number, tag: number, path?: ArrayLike<number>) => void): void;
 }
 
 /** Size of a schedule before it is built: ops (every kind) and point-to-point messages (send destinations). */

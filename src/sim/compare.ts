@@ -9,7 +9,7 @@
  * (LimitError) refuses it too, since the remaining rows would be a comparison without the
  * algorithms that matter at that size; a variant the caller named that cannot run is an error.
  */
-import { InputError, NotApplicableError } from '../util/errors.js';
+import { InputError, LimitError, NotApplicableError } from '../util/errors.js';
 import { resolveRouting } from '../routing/registry.js';
 import { resolveFlowModel } from './program/model.js';
 import { resolveBase } from './prepare-traffic.js';
@@ -69,6 +69,9 @@ export function compareAlgorithms(base: RunRequest, opts: CompareOptions = {}): 
     try {
       runs.push(runPrepared(p) as CollectiveResult);
     } catch (err) {
+      // A size limit refuses the comparison, as it does in prepare(): an algorithm timed from its
+      // representatives alone (sim/representatives.ts) defers that refusal to its run.
+      if (err instanceof LimitError) throw err;
       // One algorithm never takes the comparison down (issue 28 item 1): it is listed as failed.
       failed.push({ algorithm: spec, reason: failureReason(err) });
     }

@@ -78,7 +78,7 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
   {
     key: 'symmetry', flag: 'symmetry', unit: 'choice', choices: SYMMETRY_MODES, default: 'auto', engines: FLOW,
     elsewhere: 'no effect: the packet engine runs every rank',
-    help: `auto (from ${SYMMETRY_MIN_RANKS} ranks, time one rank per orbit of the topology's automorphisms when the run is invariant under them: exact, and recorded with the reason when not used; an algorithm that declares its rank symmetry (the rings, pairwise alltoall) is timed from its representatives alone from 2^24 schedule ops), off (every rank) or representatives (auto, and those algorithms from their representatives alone at any size: no schedule view)`,
+    help: `auto (from ${SYMMETRY_MIN_RANKS} ranks, time one rank per orbit of the topology's automorphisms when the run is invariant under them: exact, and recorded with the reason when not used; an algorithm that declares its rank symmetry (the rings, pairwise, linear, Bruck, recursive doubling, Rabenseifner; on a torus hop-grouped, per-step-barrier, dimension-ordered) is timed from its representatives alone from 2^24 schedule ops), off (every rank) or representatives (auto, and those algorithms from their representatives alone at any size: no schedule view)`,
   },
   {
     key: 'injectionOrder', flag: 'injection-order', unit: 'choice', choices: INJECTION_ORDERS, default: 'fifo', engines: BOTH,

@@ -1,7 +1,8 @@
 /**
- * Issue 29: a collective whose algorithm declares its rank-rotation symmetry (collectives/registry.ts
+ * Issue 29: a collective whose algorithm declares its rank symmetry (collectives/registry.ts
  * `Algorithm.rotation`: the ring allreduce and reduce-scatter with equal segments, the ring
- * allgather, pairwise alltoall with separate buffers, by XOR in XOR order) is timed from its representatives'
+ * allgather, pairwise alltoall with separate buffers, by XOR in XOR order, seed 000's hop-grouped
+ * alltoall on a torus by translations of its coordinates) is timed from its representatives'
  * streams alone, so a 16,384-rank ring (1.34 G schedule ops) never builds, lowers or checks its
  * schedule. Taken when the run qualifies for symmetry (sim/flow/symmetry.ts `declaredQuotient`: the
  * same conditions and route checks as the full quotient) and either the schedule would exceed
@@ -73,9 +74,9 @@ export function runRepresentatives(req: RepresentativeRunRequest): (RunResult & 
   const needed = model.symmetry === 'representatives' || (estimate !== undefined && estimate.ops > Math.min(REPRESENTATIVES_AUTO_OPS, MAX_FLOW_OPS));
   if (!needed) return undefined;
   const N = t.numEndpoints;
-  const sym = declaredQuotient(t, routing, model, rotationProgram(N, declared.streams), { trace: req.trace !== undefined, maxOps: MAX_REPRESENTATIVE_OPS });
+  const sym = declaredQuotient(t, routing, model, rotationProgram(t, declared.streams), { trace: req.trace !== undefined, maxOps: MAX_REPRESENTATIVE_OPS });
   if (!sym.used) return undefined;
-  // What workloadOf and scheduleDemands record of the built schedule (one part, one stream per rank; the schedule's -1 for no root or peer).
+  // What workloadOf and scheduleDemands record of the built schedule (one part, the declared streams per rank; the schedule's -1 for no root or peer).
   const root = isRooted(build.collective) ? declared.root : -1;
   const peer = build.collective === 'one-to-one' ? declared.peer : -1;
   const workload = {
@@ -87,7 +88,7 @@ export function runRepresentatives(req: RepresentativeRunRequest): (RunResult & 
     size_bytes: build.size,
     size_meaning: sizeMeaning(build.collective),
     root,
-    streams: 1,
+    streams: declared.streams.streamsPerRank ?? 1,
     parts: 1,
   };
   const demands = [demandOf(build.collective, N, build.size, root, peer)];

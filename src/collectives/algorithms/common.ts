@@ -44,6 +44,13 @@ export function lowBit(v: number): number {
   return v & -v;
 }
 
+/** Steps of a Bruck algorithm over n ranks: k = 1, 2, 4, ... below n (ceil(log2 n)). */
+export function bruckSteps(n: number): number {
+  let steps = 0;
+  for (let k = 1; k < n; k <<= 1) steps++;
+  return steps;
+}
+
 /** Largest power of two <= n. */
 export function floorPow2(n: number): number {
   let p = 1;

@@ -54,6 +54,13 @@ export function runFlowDeclared(req: Omit<FlowRunRequest, 'program' | 'timeOrigi
   return packageFlow({ ...req, timeOrigin: undefined }, req.routing, sym.program, out, sym, quotientOut);
 }
 
+/** What a declared quotient's result says of the declaration (sim/representatives.ts). */
+function declaredRule(action: DeclaredQuotient['action']): string {
+  if (action === 'xor') return 'the algorithm declared its rank symmetry (peers XORed with the rank)';
+  if (action === 'rotation') return 'the algorithm declared its rank-rotation symmetry';
+  return `the algorithm declared its rank symmetry (peers translated with the rank on the ${action.translation.join('x')} coordinates)`;
+}
+
 function packageFlow(
   req: Omit<FlowRunRequest, 'program'>,
   routing: RoutingFunction,
@@ -99,7 +106,7 @@ function packageFlow(
                   ? {
                       representatives_only: true,
                       representatives_rule:
-                        (sym.action === 'xor' ? 'the algorithm declared its rank symmetry (peers XORed with the rank)' : 'the algorithm declared its rank-rotation symmetry') +
+                        declaredRule(sym.action) +
                         ", so only the representatives' streams were generated (the schedule was never built, lowered or checked); per-op times of every op, the Gantt view and the schedule's byte-exact verification are not available on this path (run a smaller size or --symmetry off for them)",
                     }
                   : {}),

@@ -396,7 +396,11 @@ function checkRoutes(
   hGens: readonly SubgroupGenerator[],
   split: boolean,
   fullOp: (s: number, o: number) => number,
-  imageOf: (r2: number, s: number, o: number) => { readonly op: number; readonly dst: number; readonly hint: RouteHintOf } | undefined,
+  /**
+   * The image op at rank r2 of op o of stream s: its id (salt), destination and hint; `moved`: its
+   * route is the representative's moved by the automorphism, by construction (not routed again).
+   */
+  imageOf: (r2: number, s: number, o: number) => { readonly op: number; readonly dst: number; readonly hint: RouteHintOf; readonly moved?: boolean } | undefined,
   /**
    * Walk each generator's cycle once per (source, destination, tie half) and hold every other op of
    * that pair to the same route under its own salts (the declared path: a ring's 2(n−1) sends from a
@@ -433,7 +437,8 @@ function checkRoutes(
         const nq = routeWithHint(t, routing, src, dn, hint, 2 * qOp + parity, b, scratch);
         if (nq !== n || !same(a.channels, b.channels, n)) return { reason: `routing ${routing.name} depends on the op's salt`, generator: -1 };
         if (sendsTo && sendsTo[dst] > 1) {
-          const key = (r * p.numRanks + dst) * 2 + parity;
+          // Sends to one destination by different hinted walks take different routes: keyed by the hint too.
+          const key = ((p.opHint[o] + 1) * p.numRanks * p.numRanks + r * p.numRanks + dst) * 2 + parity;
           const seen = walked.get(key);
           if (seen !== undefined) {
             if (seen.length !== n || !same(seen, a.channels, n)) return { reason: `routing ${routing.name} depends on the op's salt`, generator: -1 };
@@ -454,6 +459,11 @@ function checkRoutes(
             const d2 = g.rank[di];
             const img = imageOf(r2, s, o);
             if (img === undefined || img.dst !== d2) return { reason: `the program's image under ${g.gen.name} differs at rank ${r2}`, generator: gi };
+            if (img.moved) {
+              ri = r2;
+              di = d2;
+              continue;
+            }
             const n2 = routeWithHint(t, routing, t.endpoints[r2], t.endpoints[d2], img.hint, 2 * img.op + parity, next, scratch);
             if (n2 !== n1) return { reason: `routing ${routing.name} is not equivariant under ${g.gen.name} (rank ${ri} to ${di}: ${n1} against ${n2} hops)`, generator: gi };
             for (let i = 0; i < n1; i++) {
@@ -546,13 +556,14 @@ function quotientProgram(p: FlowProgram, repStreams: readonly number[], streams:
 }
 
 /**
- * A program declared rotation-equivariant (collectives/registry.ts `RotationStreams`): one stream per
- * rank, rank r's ops rank 0's with peers shifted by r mod N (or XORed with r), no hints; `emit` lowers the given
- * ranks' streams only (in rank order), as lowerSchedule would.
+ * A program declared equivariant (collectives/registry.ts `RotationStreams`): every rank's streams
+ * alike, rank r's ops rank 0's with peers (and a send's path) moved by the rank permutation taking
+ * 0 to r (`action`), barriers on groups of every rank; `emit` lowers the given ranks' streams only
+ * (in rank order), as lowerSchedule would.
  */
 export interface DeclaredRotation {
   readonly numRanks: number;
-  /** Rank r's peers are rank 0's moved by r: p + r mod N ('rotation') or p XOR r ('xor'). */
+  /** How peers move with the rank: p + r mod N ('rotation'), p XOR r ('xor'), or digit by digit ({ translation: dims }). */
   readonly action: RankAction;
   readonly opsPerRank: number;
   emit(ranks: readonly number[]): FlowProgram;
@@ -569,12 +580,13 @@ export interface DeclaredQuotient {
 }
 
 /**
- * The quotient of a declared rotation-equivariant run without its full program (issue 29): the
- * same preconditions as findQuotient; H is spanned by, per declared generator, its smallest power
- * that acts on ranks as a rotation r -> r + c mod N, or under `action: 'xor'` as r -> r XOR c (the
- * declaration then gives equivariance);
- * routes are checked on the representatives' flows as findQuotient checks them, with every image
- * op's id in the full lowering (rank·opsPerRank + index) as its salt.
+ * The quotient of a declared equivariant run without its full program (issue 29): the same
+ * preconditions as findQuotient; H is spanned by, per declared generator, its smallest power that
+ * acts on ranks as an element of the declared action (a rotation r -> r + c mod N, r -> r XOR c, or
+ * a translation of the digits; the declaration then gives equivariance); routes are checked on the
+ * representatives' flows as findQuotient checks them, with every image op's id in the full lowering
+ * (rank·opsPerRank + its index among the rank's ops) as its salt; a hinted send's images are its
+ * path moved with the rank (as declared), whose routes the automorphism gives by construction.
  */
 export function declaredQuotient(
   t: Topology,
@@ -586,15 +598,17 @@ export function declaredQuotient(
   const N = decl.numRanks;
   const pre = preconditions(t, routing, N, model, { trace: run.trace, noise: run.noise === true, deps: false });
   if (typeof pre === 'string') return fallback(pre);
+  const move = actionOf(decl.action, N);
+  if (typeof move === 'string') return fallback(move);
   let best: DeclaredQuotient | undefined;
   const reasons: string[] = [];
   // Largest candidate subgroup first: emitting a small one's many representatives (the top bit flip
   // of a fat tree is the rotation by N/2: N/2 representatives) costs what the full program would.
-  const candidates = pre.map((group) => ({ group, hGens: rotationGenerators(t, N, group, decl.action) })).sort((a, b) => orderOf(b.hGens) - orderOf(a.hGens));
+  const candidates = pre.map((group) => ({ group, hGens: actionGenerators(t, N, group, move) })).sort((a, b) => orderOf(b.hGens) - orderOf(a.hGens));
   for (const { group, hGens } of candidates) {
     if (best !== undefined && orderOf(hGens) <= best.maps.order) break;
     if (hGens.length === 0) {
-      reasons.push(`no power of the ${group.name} ${decl.action === 'xor' ? 'XORs' : 'rotates'} the ranks`);
+      reasons.push(`no power of the ${group.name} ${actionVerb(decl.action)} the ranks`);
       continue;
     }
     const dropped: string[] = [];
@@ -612,13 +626,24 @@ export function declaredQuotient(
         break;
       }
       const program = decl.emit(reps);
+      const shape = checkShape(program, model);
+      if (shape) return fallback(shape);
       const L = decl.opsPerRank;
+      // Op o's index among its rank's ops (the streams of a rank are emitted one after another).
+      const rankFirstOp = new Int32Array(N);
+      for (let s = program.numStreams - 1; s >= 0; s--) rankFirstOp[program.streamRank[s]] = program.opStart[s];
       const all = Array.from({ length: program.numStreams }, (_, s) => s);
-      const xor = decl.action === 'xor';
-      const check = checkRoutes(t, routing, program, all, hGens, model.splitTies, (s, o) => program.streamRank[s] * L + (o - program.opStart[s]), (r2, s, o) => {
-        const dst = program.dsts[program.opPeer[o]];
+      // A hinted send's image follows its own explicit path, the representative's moved with the
+      // rank (as declared; tested op for op against the lowering): the full lowering walks it by
+      // the first channel between consecutive nodes, and the automorphism maps a node's first
+      // channel to a neighbour onto the image's first one, so the image's route is the
+      // representative's moved, by construction. Routing it again would mean emitting every image
+      // rank's ops (its own port walk: a torus lists a node's links by neighbour id, so +x is port 0
+      // at coordinate 0 and port 1 elsewhere): at 32³, 93 ranks × 32,767 paths for per-step-barrier.
+      const check = checkRoutes(t, routing, program, all, hGens, model.splitTies, (s, o) => program.streamRank[s] * L + (o - rankFirstOp[program.streamRank[s]]), (r2, s, o) => {
         const r = program.streamRank[s];
-        return { op: r2 * L + (o - program.opStart[s]), dst: xor ? dst ^ r ^ r2 : (((dst + r2 - r) % N) + N) % N, hint: undefined };
+        const index = o - rankFirstOp[r];
+        return { op: r2 * L + index, dst: move(program.dsts[program.opPeer[o]], r, r2), hint: undefined, moved: program.opHint[o] >= 0 };
       }, true);
       if (check === undefined) {
         const record = { used: true as const, group: group.name, generators: hGens.map((g) => (g.power === 1 ? g.gen.name : `(${g.gen.name})^${g.power}`)), order: maps.order, representatives: reps.length, ...(dropped.length > 0 ? { dropped } : {}) };
@@ -638,27 +663,55 @@ export function declaredQuotient(
 
 const orderOf = (hGens: readonly SubgroupGenerator[]): number => (hGens.length === 0 ? 0 : hGens.reduce((a, g) => a * g.order, 1));
 
-/** Per declared generator, its smallest power that moves every rank r to r + c mod N, or to r XOR c (c ≠ 0). */
-function rotationGenerators(t: Topology, N: number, group: AutomorphismGroup, action: RankAction): SubgroupGenerator[] {
+/**
+ * How the declared action moves rank x by its element taking `from` to `to` (each a translation of
+ * digits: rotation, one digit of radix N; XOR, N's bits; or the declared radices, written out for
+ * the first two since the route check moves every representative flow along every generator's
+ * cycle), or why it does not fit N ranks.
+ */
+function actionOf(action: RankAction, N: number): RankMove | string {
+  if (action === 'rotation') return (x, from, to) => (((x + to - from) % N) + N) % N;
+  if (action === 'xor') {
+    if ((N & (N - 1)) !== 0) return `XOR symmetry declared on ${N} ranks (not a power of two)`;
+    return (x, from, to) => x ^ from ^ to;
+  }
+  const radices = Int32Array.from(action.translation);
+  if (radices.some((k) => !(k >= 1)) || radices.reduce((a, k) => a * k, 1) !== N) return `translation declared on digits ${action.translation.join('x')}, not ${N} ranks`;
+  return (x, from, to) => translate(x, from, to, radices);
+}
+
+function actionVerb(action: RankAction): string {
+  return action === 'xor' ? 'XORs' : action === 'rotation' ? 'rotates' : 'translates';
+}
+
+/** Rank x moved by the translation taking `from` to `to`: x + (to − from), digit by digit, each mod its radix. */
+function translate(x: number, from: number, to: number, radices: Int32Array): number {
+  let out = 0;
+  for (let i = 0, stride = 1; i < radices.length; i++) {
+    const k = radices[i];
+    const d = (Math.floor(x / stride) % k) + (Math.floor(to / stride) % k) - (Math.floor(from / stride) % k);
+    out += (((d % k) + k) % k) * stride;
+    stride *= k;
+  }
+  return out;
+}
+
+/** Moves rank x by the action's element taking `from` to `to`. */
+type RankMove = (x: number, from: number, to: number) => number;
+
+/** Per declared generator, its smallest power that acts on the ranks as an element of the action (the one taking 0 to c, c ≠ 0). */
+function actionGenerators(t: Topology, N: number, group: AutomorphismGroup, move: RankMove): SubgroupGenerator[] {
   const out: SubgroupGenerator[] = [];
   for (const gen of group.generators) {
-    const h = smallestPower(t, N, gen, action === 'xor' ? isXor : isRotation);
+    const h = smallestPower(t, N, gen, (pi) => isElement(pi, move));
     if (h !== undefined) out.push(h);
   }
   return out;
 }
 
-function isRotation(pi: Int32Array): boolean {
-  const N = pi.length;
+function isElement(pi: Int32Array, move: RankMove): boolean {
   const c = pi[0];
   if (c === 0) return false;
-  for (let r = 1; r < N; r++) if (pi[r] !== (r + c) % N) return false;
-  return true;
-}
-
-function isXor(pi: Int32Array): boolean {
-  const c = pi[0];
-  if (c === 0) return false;
-  for (let r = 1; r < pi.length; r++) if (pi[r] !== (r ^ c)) return false;
+  for (let r = 1; r < pi.length; r++) if (pi[r] !== move(r, 0, c)) return false;
   return true;
 }

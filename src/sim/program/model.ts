@@ -109,7 +109,7 @@ export interface FlowModelOptions {
    * Flow engine: 'auto' (default) times one representative rank per orbit when the run is invariant
    * under a subgroup of the topology's declared automorphisms and has at least `symmetryMinRanks`
    * ranks (sim/flow/symmetry.ts; exact up to floating-point order); 'off' always runs every rank.
-   * Under 'auto' an algorithm that declares its rank symmetry (the rings, pairwise alltoall) is timed
+   * Under 'auto' an algorithm that declares its rank symmetry (the rings, pairwise, linear, Bruck, recursive doubling, Rabenseifner; on a torus hop-grouped, per-step-barrier, dimension-ordered) is timed
    * from its representatives' streams alone, never building its schedule, when that schedule would
    * exceed 2^24 ops (sim/representatives.ts `REPRESENTATIVES_AUTO_OPS`); 'representatives' does so whenever the run qualifies (no schedule view
    * and no per-op times of every op then; sim/representatives.ts).

@@ -29,7 +29,7 @@ describe('the ring allreduce declares its rotation', () => {
       const full = lowerSchedule(buildSchedule(build), t);
       const decl = declaredRotation(build)!;
       const all = Array.from({ length: 16 }, (_, r) => r);
-      const q = rotationProgram(16, decl.streams).emit(all);
+      const q = rotationProgram(t, decl.streams).emit(all);
       expect(q.numStreams).toBe(full.numStreams);
       expect(q.numOps).toBe(full.numOps);
       expect(decl.streams.opsPerRank * 16).toBe(full.numOps);
@@ -54,7 +54,7 @@ describe('the ring allreduce declares its rotation', () => {
       const full = lowerSchedule(buildSchedule(build), t);
       const decl = declaredRotation(build)!;
       expect(decl.streams.action ?? 'rotation').toBe(action);
-      const q = rotationProgram(n, decl.streams).emit(Array.from({ length: n }, (_, r) => r));
+      const q = rotationProgram(t, decl.streams).emit(Array.from({ length: n }, (_, r) => r));
       expect(decl.streams.opsPerRank * n).toBe(full.numOps);
       expect(q.numOps).toBe(full.numOps);
       const peer = (p: typeof q, i: number) => (p.opKind[i] === OpKind.Send ? p.dsts[p.opPeer[i]] : p.opPeer[i]);

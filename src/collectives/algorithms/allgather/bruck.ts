@@ -1,7 +1,7 @@
 /** allgather `bruck`: ceil(log2 n) steps for any n; W[i] holds rank r+i's block, rotated into recv at the end. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { mod, rotatedBlocks, UNRESTRICTED } from '../common.js';
+import { bruckSteps, mod, rotatedBlocks, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'bruck',
@@ -9,6 +9,24 @@ registerAlgorithm({
   description: 'ceil(log2 n) steps: receive from rank+k the k blocks it holds (any rank count)',
   source: 'classic (Bruck et al.)',
   ...UNRESTRICTED,
+  // Issue 29: rank-rotation-equivariant for any n: the copy of its block, per step k a send of
+  // min(k, n−k) blocks to r−k and their receive from r+k (tag k), the rotation into recv.
+  rotation(ctx) {
+    const n = ctx.ranks;
+    const B = ctx.size;
+    return {
+      opsPerRank: 2 + 2 * bruckSteps(n),
+      forEachOp(r, visit) {
+        visit('copy', r, B, 0);
+        for (let k = 1; k < n; k <<= 1) {
+          const cnt = Math.min(k, n - k);
+          visit('send', mod(r - k, n), cnt * B, k);
+          visit('recv', mod(r + k, n), cnt * B, k);
+        }
+        visit('copy', r, n * B, 0);
+      },
+    };
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size;

@@ -10,6 +10,22 @@ registerAlgorithm({
   source: 'classic',
   params: [],
   supports: (ctx) => (isPowerOfTwo(ctx.ranks) ? undefined : `${ctx.ranks} ranks is not a power of two (use ring or bruck)`),
+  // Issue 29: rank r's ops are rank 0's with peers XORed with r (its block and the ranges it swaps
+  // have the same sizes on every rank): the copy of its block, per mask a send and a receive of mask blocks.
+  rotation(ctx) {
+    const n = ctx.ranks;
+    return {
+      action: 'xor',
+      opsPerRank: 1 + 2 * Math.log2(n),
+      forEachOp(r, visit) {
+        visit('copy', r, ctx.size, 0);
+        for (let mask = 1; mask < n; mask <<= 1) {
+          visit('send', r ^ mask, mask * ctx.size, 0);
+          visit('recv', r ^ mask, mask * ctx.size, 0);
+        }
+      },
+    };
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

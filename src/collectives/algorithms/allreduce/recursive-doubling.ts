@@ -1,5 +1,5 @@
 /** allreduce `recursive-doubling`: log2 p2 whole-buffer exchanges with rank XOR 2^k; non-powers of two fold the extra ranks in first and out last. */
-import { registerAlgorithm } from '../../registry.js';
+import { isPowerOfTwo, registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
 import { foldIn, foldOut, recursiveDoubling, seedAccumulators } from '../reduction.js';
 import { UNRESTRICTED } from '../common.js';
@@ -10,6 +10,25 @@ registerAlgorithm({
   description: 'log2(n) whole-buffer exchanges (plus a fold step when n is not a power of two)',
   source: 'classic',
   ...UNRESTRICTED,
+  // Issue 29: on a power of two (no fold) rank r's ops are rank 0's with peers XORed with r: the
+  // copy of the whole buffer, then per mask a send and its receive (tag 5) and a reduce.
+  rotation(ctx) {
+    const n = ctx.ranks;
+    if (n < 2 || !isPowerOfTwo(n)) return undefined;
+    const steps = Math.log2(n);
+    return {
+      action: 'xor',
+      opsPerRank: 1 + 3 * steps,
+      forEachOp(r, visit) {
+        visit('copy', r, ctx.size, 0);
+        for (let mask = 1; mask < n; mask <<= 1) {
+          visit('send', r ^ mask, ctx.size, 5);
+          visit('recv', r ^ mask, ctx.size, 5);
+          visit('reduce', r, ctx.size, 0);
+        }
+      },
+    };
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

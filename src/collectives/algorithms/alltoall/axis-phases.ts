@@ -14,6 +14,7 @@ import { InputError } from '../../../util/errors.js';
 import type { Topology } from '../../../topology/graph.js';
 import { familyOf } from '../../../topology/registry.js';
 import type { ScheduleBuilder } from '../../schedule.js';
+import type { RotationStreams } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { maxOf } from '../../../util/arrays.js';
 
@@ -219,12 +220,82 @@ export function countAxisPhases(g: GridShape, opts: AxisPhaseOptions): { ops: nu
 }
 
 /**
- * Emits the axis phases of every area. Stage s of area a crosses axis order[s]. Buffers alternate
- * so that each phase reads one buffer and writes another (spec §3.5: receiving into the buffer
- * being sent from destroys unsent blocks); the last stage writes `recv`. With `inPlace`, every
- * phase reads and writes `recv` (the hazard the executor must report).
+ * What the axis phases do, op by op (walkAxisPhases): emitAxisPhases writes it into a schedule,
+ * axisPhaseDeclaration states one rank's ops for the symmetry declaration without a schedule.
+ * `s` is the stage, `a` the area, `c` the coordinate of `axis` whose slab (area a's piece of every
+ * block with that coordinate) is copied, sent or received.
+ */
+interface AxisPhaseSink {
+  /** A barrier of every rank: on every stream in use (`acrossStreams`: between stages, at the end) or on this stream (between hop groups). */
+  barrier(h: number, stream: number, acrossStreams: boolean): void;
+  copy(h: number, stream: number, s: number, a: number, axis: number, c: number): void;
+  pace(h: number, stream: number, gap: number): void;
+  send(h: number, stream: number, to: number, s: number, a: number, axis: number, c: number, tag: number, grp: HopGroup): void;
+  recv(h: number, stream: number, from: number, s: number, a: number, axis: number, c: number, tag: number): void;
+}
+
+/** The streams the areas use, in order of first use. */
+function streamsOf(opts: AxisPhaseOptions): number[] {
+  return [...new Set(opts.areas.map((a) => a.stream))];
+}
+
+/**
+ * The axis phases of every area, for the given ranks (default: every rank), in the order the
+ * schedule adds them. Stage s of area a crosses axis order[s].
  * Barriers: within a stage, after every hop group except the stage's very last one on that stream;
  * between stages, one whole-rank barrier (the data dependency of spec §4.3, S107 in 2D).
+ */
+function walkAxisPhases(g: GridShape, opts: AxisPhaseOptions, sink: AxisPhaseSink, ranks?: readonly number[]): AxisPhaseStats {
+  const n = g.dims.length;
+  const R = ranks ? ranks.length : g.ranks;
+  const A = opts.areas.length;
+  const stages = opts.areas[0].order.length;
+  const streamsUsed = streamsOf(opts);
+  let barriers = 0;
+  for (let s = 0; s < stages; s++) {
+    // Needed when several streams hand data to each other between stages (spec §4.3); with one
+    // stream, program order already orders the stages, and only the patent's barriers are kept.
+    if (s > 0 && (opts.barriers === 'group' || streamsUsed.length > 1)) {
+      for (let i = 0; i < R; i++) for (const st of streamsUsed) sink.barrier(ranks ? ranks[i] : i, st, true);
+      barriers++;
+    }
+    const { seq, lastAreaOfStream } = stagePlan(opts.areas, s, n);
+    for (const a of seq) {
+      const area = opts.areas[a];
+      const axis = area.order[s];
+      const groups = hopGroups(g.dims[axis], g.wrap, area.dir);
+      const tag = s * A + a;
+      for (let i = 0; i < R; i++) {
+        const h = ranks ? ranks[i] : i;
+        const hc = coordOf(g, h, axis);
+        if (!opts.inPlace) sink.copy(h, area.stream, s, a, axis, hc);
+        groups.forEach((grp, gi) => {
+          if (opts.pacing) sink.pace(h, area.stream, grp.hops - 1);
+          const tc = shifted(g, axis, hc, grp.offset);
+          if (tc >= 0) sink.send(h, area.stream, h + (tc - hc) * g.stride[axis], s, a, axis, tc, tag, grp);
+          const fc = shifted(g, axis, hc, -grp.offset);
+          if (fc >= 0) sink.recv(h, area.stream, h + (fc - hc) * g.stride[axis], s, a, axis, fc, tag);
+          const last = gi === groups.length - 1 && lastAreaOfStream.get(area.stream) === a;
+          if (opts.barriers === 'group' && !last) {
+            sink.barrier(h, area.stream, false);
+            if (i === 0 && area.stream === streamsUsed[0]) barriers++;
+          }
+        });
+      }
+    }
+  }
+  if (opts.finalBarrier) {
+    for (let i = 0; i < R; i++) for (const st of streamsUsed) sink.barrier(ranks ? ranks[i] : i, st, true);
+    barriers++;
+  }
+  return { barriersPerRank: barriers };
+}
+
+/**
+ * Emits the axis phases of every area (walkAxisPhases). Buffers alternate so that each phase reads
+ * one buffer and writes another (spec §3.5: receiving into the buffer being sent from destroys
+ * unsent blocks); the last stage writes `recv`. With `inPlace`, every phase reads and writes
+ * `recv` (the hazard the executor must report).
  */
 export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridShape, opts: AxisPhaseOptions): AxisPhaseStats {
   const n = g.dims.length;
@@ -246,11 +317,10 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
   };
   const inBuf = (s: number): number => (opts.inPlace ? RECV : s === 0 ? SEND : outBuf(s - 1));
   const isPieceMajor = (buf: number): boolean => pieceMajor && buf !== SEND && buf !== RECV;
-  const streamsUsed = [...new Set(opts.areas.map((a) => a.stream))];
+  const streamsUsed = streamsOf(opts);
   const all = Array.from({ length: P }, (_, i) => i);
   const stageBarrier = b.group(all, streamsUsed);
   const streamBarrier = new Map(streamsUsed.map((s) => [s, b.group(all, [s])]));
-  let barriers = 0;
   // Regions and hints repeat across ranks and stages; interning by key text in the builder costs
   // a string per call (256 extents for a middle axis of 16×16×16), so look them up by number here.
   const maxN = maxOf(g.dims);
@@ -269,46 +339,62 @@ export function emitAxisPhases(b: ScheduleBuilder, topology: Topology, g: GridSh
     if (hints[key] === 0) hints[key] = b.hint('path', axisPath(g, topology, h, axis, grp.hops, grp.sign)) + 1;
     return hints[key] - 1;
   };
-  for (let s = 0; s < stages; s++) {
-    // Needed when several streams hand data to each other between stages (spec §4.3); with one
-    // stream, program order already orders the stages, and only the patent's barriers are kept.
-    if (s > 0 && (opts.barriers === 'group' || streamsUsed.length > 1)) {
-      for (let r = 0; r < P; r++) for (const st of streamsUsed) b.barrier(r, stageBarrier, st);
-      barriers++;
-    }
-    const src = inBuf(s);
-    const dst = outBuf(s);
-    const { seq, lastAreaOfStream } = stagePlan(opts.areas, s, n);
-    for (const a of seq) {
-      const area = opts.areas[a];
-      const axis = area.order[s];
-      const groups = hopGroups(g.dims[axis], g.wrap, area.dir);
-      const tag = s * A + a;
-      for (let h = 0; h < P; h++) {
-        const hc = coordOf(g, h, axis);
-        if (!opts.inPlace) b.copy(h, slab(src, axis, hc, a), slab(dst, axis, hc, a), area.stream);
-        groups.forEach((grp, gi) => {
-          if (opts.pacing) b.pace(h, grp.hops - 1, area.stream);
-          const tc = shifted(g, axis, hc, grp.offset);
-          if (tc >= 0) {
-            const to = h + (tc - hc) * g.stride[axis];
-            const hint = opts.hints === 'path' ? pathHint(h, axis, grp) : -1;
-            b.send(h, to, slab(src, axis, tc, a), tag, area.stream, hint);
-          }
-          const fc = shifted(g, axis, hc, -grp.offset);
-          if (fc >= 0) b.recv(h, h + (fc - hc) * g.stride[axis], slab(dst, axis, fc, a), tag, area.stream);
-          const last = gi === groups.length - 1 && lastAreaOfStream.get(area.stream) === a;
-          if (opts.barriers === 'group' && !last) {
-            b.barrier(h, streamBarrier.get(area.stream)!, area.stream);
-            if (h === 0 && area.stream === streamsUsed[0]) barriers++;
-          }
-        });
+  return walkAxisPhases(g, opts, {
+    barrier: (h, stream, acrossStreams) => b.barrier(h, acrossStreams ? stageBarrier : streamBarrier.get(stream)!, stream),
+    copy: (h, stream, s, a, axis, c) => b.copy(h, slab(inBuf(s), axis, c, a), slab(outBuf(s), axis, c, a), stream),
+    pace: (h, stream, gap) => b.pace(h, gap, stream),
+    send: (h, stream, to, s, a, axis, c, tag, grp) => b.send(h, to, slab(inBuf(s), axis, c, a), tag, stream, opts.hints === 'path' ? pathHint(h, axis, grp) : -1),
+    recv: (h, stream, from, s, a, axis, c, tag) => b.recv(h, from, slab(outBuf(s), axis, c, a), tag, stream),
+  });
+}
+
+/**
+ * One rank's ops of `emitAxisPhases` with the same options, as the symmetry declaration states them
+ * (collectives/registry.ts `RotationStreams`, issue 29): stream by stream, bytes as the lowering
+ * counts a slab (ranks / axis size blocks, area a's piece of each), a send's node path as its
+ * hint, and the barriers' schedule groups as emitAxisPhases makes them (the builder interns a group
+ * by its members: the stage barrier's first, then each stream's, the same one when a single stream
+ * is in use). Undefined for `inPlace` (the executor's hazard report needs the schedule checked).
+ * Only a torus is equivariant under the translations: on a mesh the edges cut groups short.
+ */
+export function axisPhaseDeclaration(topology: Topology, g: GridShape, opts: AxisPhaseOptions, blockBytes: number): RotationStreams | undefined {
+  if (opts.inPlace || !g.wrap) return undefined;
+  const A = opts.areas.length;
+  const streamsUsed = streamsOf(opts);
+  const streamGroup = new Map(streamsUsed.map((st, i) => [st, streamsUsed.length === 1 ? 0 : 1 + i]));
+  const ordered = [...streamsUsed].sort((x, y) => x - y);
+  const slabBytes = (axis: number, a: number): number => (g.ranks / g.dims[axis]) * pieceRange(blockBytes, A, a).len;
+  return {
+    action: { translation: g.dims },
+    opsPerRank: countAxisPhases(g, opts).ops / g.ranks,
+    streamsPerRank: ordered[ordered.length - 1] + 1,
+    forEachOp(rank, visit) {
+      // One walk per stream, keeping that stream's ops: the lowering lists a rank's streams one after another.
+      for (const only of ordered) {
+        visit('stream', only, 0, 0);
+        walkAxisPhases(
+          g,
+          opts,
+          {
+            barrier: (_h, stream, acrossStreams) => {
+              if (stream === only) visit('barrier', acrossStreams ? 0 : streamGroup.get(stream)!, 0, 0);
+            },
+            copy: (_h, stream, _s, a, axis) => {
+              if (stream === only) visit('copy', rank, slabBytes(axis, a), 0);
+            },
+            pace: (_h, stream, gap) => {
+              if (stream === only) visit('pace', 0, gap, 0);
+            },
+            send: (h, stream, to, _s, a, axis, _c, tag, grp) => {
+              if (stream === only) visit('send', to, slabBytes(axis, a), tag, opts.hints === 'path' ? axisPath(g, topology, h, axis, grp.hops, grp.sign) : undefined);
+            },
+            recv: (_h, stream, from, _s, a, axis, _c, tag) => {
+              if (stream === only) visit('recv', from, slabBytes(axis, a), tag);
+            },
+          },
+          [rank],
+        );
       }
-    }
-  }
-  if (opts.finalBarrier) {
-    for (let r = 0; r < P; r++) for (const st of streamsUsed) b.barrier(r, stageBarrier, st);
-    barriers++;
-  }
-  return { barriersPerRank: barriers };
+    },
+  };
 }

@@ -5,7 +5,7 @@
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { mod, rotatedBlocks, UNRESTRICTED } from '../common.js';
+import { bruckSteps, mod, rotatedBlocks, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'bruck',
@@ -13,6 +13,27 @@ registerAlgorithm({
   description: 'log2(n) steps, each one merged message of the blocks whose index has bit k set (non-contiguous region)',
   source: 'classic (Bruck et al.)',
   ...UNRESTRICTED,
+  // n copies of a block, a send and a receive per step, the rotation into W: per rank n + 2·steps + 1 ops.
+  estimate: (ctx) => ({ ops: ctx.ranks * (ctx.ranks + 2 * bruckSteps(ctx.ranks) + 1), messages: ctx.ranks * bruckSteps(ctx.ranks) }),
+  // Issue 29: rank-rotation-equivariant for any n (step k's blocks, those whose index has bit k,
+  // number alike on every rank): the rotation into W, per step k a send to r+k and a receive from
+  // r−k (tag k) of those blocks, then n copies of a block into recv.
+  rotation(ctx) {
+    const n = ctx.ranks;
+    const B = ctx.size;
+    return {
+      opsPerRank: n + 2 * bruckSteps(n) + 1,
+      forEachOp(r, visit) {
+        visit('copy', r, n * B, 0);
+        for (let k = 1; k < n; k <<= 1) {
+          const bytes = blocksWithBit(n, k) * B;
+          visit('send', mod(r + k, n), bytes, k);
+          visit('recv', mod(r - k, n), bytes, k);
+        }
+        for (let i = 0; i < n; i++) visit('copy', r, B, 0);
+      },
+    };
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size;
@@ -33,3 +54,8 @@ registerAlgorithm({
     return b.finish();
   },
 });
+
+/** Block indices i in [0, n) with bit k set: floor(n / 2k)·k full runs, plus the partial last one. */
+function blocksWithBit(n: number, k: number): number {
+  return Math.floor(n / (2 * k)) * k + Math.max(0, (n % (2 * k)) - k);
+}

@@ -5,7 +5,7 @@
  * waits only for its own data). Same data movement as seed 000 Example 1, without the hop groups.
  */
 import { registerAlgorithm } from '../../registry.js';
-import { countAxisPhases, emitAxisPhases, gridShape, type AxisPhaseOptions, type GridShape } from './axis-phases.js';
+import { axisPhaseDeclaration, countAxisPhases, emitAxisPhases, gridShape, type AxisPhaseOptions, type GridShape } from './axis-phases.js';
 
 registerAlgorithm({
   name: 'dimension-ordered',
@@ -28,6 +28,11 @@ registerAlgorithm({
   estimate(ctx) {
     const g = gridShape(ctx.topology) as GridShape;
     return countAxisPhases(g, options(g));
+  },
+  // Issue 29: on a torus, translation-equivariant like hop-grouped (one stream, no hints or barriers).
+  rotation(ctx) {
+    const g = gridShape(ctx.topology) as GridShape;
+    return axisPhaseDeclaration(ctx.topology, g, options(g), ctx.size);
   },
 });
 

@@ -10,7 +10,7 @@
  *   so every link of a node is busy in every stage.
  */
 import { registerAlgorithm, type AlgorithmContext } from '../../registry.js';
-import { AreaPlan, AxisPhaseOptions, countAxisPhases, Direction, emitAxisPhases, gridShape, GridShape } from './axis-phases.js';
+import { AreaPlan, AxisPhaseOptions, axisPhaseDeclaration, countAxisPhases, Direction, emitAxisPhases, gridShape, GridShape } from './axis-phases.js';
 
 function areaCount(setting: string, n: number): number {
   if (setting === '1') return 1;
@@ -68,6 +68,13 @@ registerAlgorithm({
   estimate(ctx) {
     const { g, opts } = plan(ctx);
     return countAxisPhases(g, opts);
+  },
+  // Issue 29: on a torus every rank's ops are rank 0's translated by its coordinates (peers and
+  // paths; the same slabs, tags, paces and barriers of every rank), so the run is timed from the
+  // representatives' streams alone (32³: one representative under the full translation group).
+  rotation(ctx) {
+    const { g, opts } = plan(ctx);
+    return axisPhaseDeclaration(ctx.topology, g, opts, ctx.size);
   },
 });
 

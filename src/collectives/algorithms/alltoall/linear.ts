@@ -23,6 +23,21 @@ registerAlgorithm({
       description: 'send posting order: forward = r+1, r+2, ... (spreads the load); reverse = r-1, r-2, ... (Open MPI and SMPI basic_linear)',
     },
   ],
+  // Issue 29: rank-rotation-equivariant in both send orders: the copy of its own block, the n−1
+  // irecvs from r+1, r+2, ..., the n−1 isends to r+i (forward) or r−i (reverse), one waitall.
+  rotation(ctx) {
+    const n = ctx.ranks;
+    const reverse = ctx.params.sends === 'reverse';
+    return {
+      opsPerRank: 2 * (n - 1) + 1 + (n > 1 ? 1 : 0),
+      forEachOp(r, visit) {
+        visit('copy', r, ctx.size, 0);
+        for (let i = 1; i < n; i++) visit('irecv', (r + i) % n, ctx.size, 0);
+        for (let i = 1; i < n; i++) visit('isend', reverse ? (r - i + n) % n : (r + i) % n, ctx.size, 0);
+        if (n > 1) visit('waitall', 0, 0, 0);
+      },
+    };
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder({ expectedOps: 2 * n * n + n });

@@ -9,6 +9,21 @@ registerAlgorithm({
   description: 'shift schedule: step k sends to rank+k and receives from rank-k, for every rank count',
   source: 'classic',
   ...UNRESTRICTED,
+  // Issue 29: rank-rotation-equivariant: the copy of its own block, per step k a send to r+k and
+  // the receive from r−k (tag 0), one block each.
+  rotation(ctx) {
+    const n = ctx.ranks;
+    return {
+      opsPerRank: 2 * (n - 1) + 1,
+      forEachOp(r, visit) {
+        visit('copy', r, ctx.size, 0);
+        for (let k = 1; k < n; k++) {
+          visit('send', mod(r + k, n), ctx.size, 0);
+          visit('recv', mod(r - k, n), ctx.size, 0);
+        }
+      },
+    };
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder({ expectedOps: 2 * n * n });

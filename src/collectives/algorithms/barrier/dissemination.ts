@@ -1,7 +1,7 @@
 /** barrier `dissemination` (Hensgen, Finkel, Manber): ceil(log2 n) rounds; round k sends to r+2^k, receives from r-2^k. */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
-import { mod, UNRESTRICTED } from '../common.js';
+import { bruckSteps, mod, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'dissemination',
@@ -9,6 +9,19 @@ registerAlgorithm({
   description: 'ceil(log2 n) rounds of zero-byte messages to rank+2^k',
   source: 'classic',
   ...UNRESTRICTED,
+  // Issue 29: rank-rotation-equivariant: per round k a zero-byte send to r+k and its receive from r−k (tag k).
+  rotation(ctx) {
+    const n = ctx.ranks;
+    return {
+      opsPerRank: 2 * bruckSteps(n),
+      forEachOp(r, visit) {
+        for (let k = 1; k < n; k <<= 1) {
+          visit('send', mod(r + k, n), 0, k);
+          visit('recv', mod(r - k, n), 0, k);
+        }
+      },
+    };
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();

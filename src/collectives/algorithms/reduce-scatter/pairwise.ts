@@ -11,6 +11,23 @@ registerAlgorithm({
   source: 'classic',
   params: [],
   supports: () => undefined,
+  // Issue 29: rank-rotation-equivariant (equal blocks, which the size check guarantees): the copy
+  // of its own block, per step k a send to r+k, the receive from r−k and a reduce, one block each.
+  rotation(ctx) {
+    const n = ctx.ranks;
+    const B = ctx.size / n;
+    return {
+      opsPerRank: 1 + 3 * (n - 1),
+      forEachOp(r, visit) {
+        visit('copy', r, B, 0);
+        for (let k = 1; k < n; k++) {
+          visit('send', mod(r + k, n), B, 0);
+          visit('recv', mod(r - k, n), B, 0);
+          visit('reduce', r, B, 0);
+        }
+      },
+    };
+  },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size / n;
