@@ -23,7 +23,7 @@ import { EventQueue } from '../program/event-queue.js';
 import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
 import { cm02Weight } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
-import { FlowProgram } from '../program/program.js';
+import { FlowProgram, REC_BYTES, REC_COUNT, REC_HINT, REC_PEER, REC_TAG } from '../program/program.js';
 import { MessageTable } from './message-table.js';
 import { FlowTable } from './flow-table.js';
 import { PathArena } from './path-arena.js';
@@ -382,12 +382,14 @@ export class FlowEngine {
     const { topology: t, routing, program, msgs, rb, rb2, scratch, model, now } = this;
     const srcRank = program.streamRank[s];
     const srcNode = t.endpoints[srcRank];
-    const first = program.opPeer[op];
-    const count = program.opCount[op];
+    // The op's fields from the runner's per-op record (one cache line, not one per column).
+    const { i32, f64 } = this.runner.rec;
+    const first = i32[op * 12 + REC_PEER];
+    const count = i32[op * 12 + REC_COUNT];
     // On the wire: the data and the model's envelope (SMPI's 16 bytes under the simgrid preset).
-    const bytes = program.opBytes[op] + model.envelopeBytes;
-    const tag = program.opTag[op];
-    const h = program.opHint[op];
+    const bytes = f64[op * 6 + REC_BYTES] + model.envelopeBytes;
+    const tag = i32[op * 12 + REC_TAG];
+    const h = i32[op * 12 + REC_HINT];
     const dsts = program.dsts;
     const hint = h >= 0 ? program.hints[h] : undefined;
     const extra = h < 0 ? 0 : turnaroundSeconds(hint, model);

@@ -143,6 +143,52 @@ export class FlowProgram implements FlowProgramColumns {
   }
 }
 
+/**
+ * One run's per-op record: each op's hot program fields and its times side by side, 48 bytes an op
+ * (12 int32 slots; the float64 slots overlay the same buffer). Columns put each field of an op on
+ * its own cache line (and page): with 32,768 streams advancing in step, every first read of every
+ * column missed (docs/performance.md, "Outside the rate update"); here one op's reads share one or
+ * two lines. Built per run from the columns (the columns stay the program's interface; the record
+ * is the engines' working copy, 48 bytes an op while a run lasts).
+ */
+export class OpRecords {
+  /** Op o's int32 fields are at o × 12 + REC_KIND .. REC_PRED. */
+  readonly i32: Int32Array;
+  /** The same buffer as float64: op o's are at o × 6 + REC_BYTES .. REC_END. */
+  readonly f64: Float64Array;
+
+  constructor(p: FlowProgram) {
+    const n = p.numOps;
+    const buffer = new ArrayBuffer(n * 48);
+    const i32 = (this.i32 = new Int32Array(buffer));
+    const f64 = (this.f64 = new Float64Array(buffer));
+    const { opKind, opPeer, opCount, opTag, opHint, opBytes } = p;
+    for (let o = 0, a = 0, b = 0; o < n; o++, a += 12, b += 6) {
+      i32[a + REC_KIND] = opKind[o];
+      i32[a + REC_PEER] = opPeer[o];
+      i32[a + REC_COUNT] = opCount[o];
+      i32[a + REC_TAG] = opTag[o];
+      i32[a + REC_HINT] = opHint[o];
+      i32[a + REC_PRED] = -1;
+      f64[b + REC_BYTES] = opBytes[o];
+      f64[b + REC_START] = NaN;
+      f64[b + REC_END] = NaN;
+    }
+  }
+}
+
+// OpRecords int32 slots: the program's opKind, opPeer, opCount, opTag, opHint, and the run's opPred.
+export const REC_KIND = 0;
+export const REC_PEER = 1;
+export const REC_COUNT = 2;
+export const REC_TAG = 3;
+export const REC_HINT = 4;
+export const REC_PRED = 5;
+// OpRecords float64 slots (int32 slots 6..11): the program's opBytes, the run's start and end times.
+export const REC_BYTES = 3;
+export const REC_START = 4;
+export const REC_END = 5;
+
 /** The first n entries: the column itself when full, else a copy (a built program owns its arrays). */
 function fit<T extends Uint8Array | Int32Array | Float64Array>(col: T, n: number): T {
   return (col.length === n ? col : col.slice(0, n)) as T;
