@@ -383,13 +383,14 @@ export class FlowEngine {
     const srcRank = program.streamRank[s];
     const srcNode = t.endpoints[srcRank];
     // The op's fields from the runner's per-op record (one cache line, not one per column).
-    const { i32, f64 } = this.runner.rec;
-    const first = i32[op * 12 + REC_PEER];
-    const count = i32[op * 12 + REC_COUNT];
+    const rec = this.runner.rec;
+    const r = rec.index(s, op);
+    const first = rec.i32[r * 12 + REC_PEER];
+    const count = rec.i32[r * 12 + REC_COUNT];
     // On the wire: the data and the model's envelope (SMPI's 16 bytes under the simgrid preset).
-    const bytes = f64[op * 6 + REC_BYTES] + model.envelopeBytes;
-    const tag = i32[op * 12 + REC_TAG];
-    const h = i32[op * 12 + REC_HINT];
+    const bytes = rec.f64[r * 6 + REC_BYTES] + model.envelopeBytes;
+    const tag = rec.i32[r * 12 + REC_TAG];
+    const h = rec.i32[r * 12 + REC_HINT];
     const dsts = program.dsts;
     const hint = h >= 0 ? program.hints[h] : undefined;
     const extra = h < 0 ? 0 : turnaroundSeconds(hint, model);

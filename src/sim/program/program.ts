@@ -148,32 +148,55 @@ export class FlowProgram implements FlowProgramColumns {
  * (12 int32 slots; the float64 slots overlay the same buffer). Columns put each field of an op on
  * its own cache line (and page): with 32,768 streams advancing in step, every first read of every
  * column missed (docs/performance.md, "Outside the rate update"); here one op's reads share one or
- * two lines. Built per run from the columns (the columns stay the program's interface; the record
- * is the engines' working copy, 48 bytes an op while a run lasts).
+ * two lines. When the streams' lengths are near equal (collectives), records are stored step-major,
+ * the k-th op of every stream side by side (record k × streams + s), so streams advancing in step
+ * read consecutive records; otherwise in op order. Built per run from the columns (the columns stay
+ * the program's interface; the records are the engines' working copy while a run lasts).
  */
 export class OpRecords {
-  /** Op o's int32 fields are at o × 12 + REC_KIND .. REC_PRED. */
+  /** Op `op` of stream s's int32 fields are at index(s, op) × 12 + REC_KIND .. REC_PRED. */
   readonly i32: Int32Array;
-  /** The same buffer as float64: op o's are at o × 6 + REC_BYTES .. REC_END. */
+  /** The same buffer as float64: at index(s, op) × 6 + REC_BYTES .. REC_END. */
   readonly f64: Float64Array;
+  /** Streams when step-major, 0 when in op order. */
+  private readonly stride: number;
+  private readonly opStart: Int32Array;
 
   constructor(p: FlowProgram) {
     const n = p.numOps;
-    const buffer = new ArrayBuffer(n * 48);
+    const S = p.numStreams;
+    const opStart = (this.opStart = p.opStart);
+    let longest = 0;
+    for (let s = 0; s < S; s++) longest = Math.max(longest, opStart[s + 1] - opStart[s]);
+    // Step-major pads every stream to the longest: only when that costs at most an eighth more.
+    const stepMajor = S > 1 && S * longest <= n + (n >> 3);
+    this.stride = stepMajor ? S : 0;
+    const size = stepMajor ? S * longest : n;
+    const buffer = new ArrayBuffer(size * 48);
     const i32 = (this.i32 = new Int32Array(buffer));
     const f64 = (this.f64 = new Float64Array(buffer));
     const { opKind, opPeer, opCount, opTag, opHint, opBytes } = p;
-    for (let o = 0, a = 0, b = 0; o < n; o++, a += 12, b += 6) {
-      i32[a + REC_KIND] = opKind[o];
-      i32[a + REC_PEER] = opPeer[o];
-      i32[a + REC_COUNT] = opCount[o];
-      i32[a + REC_TAG] = opTag[o];
-      i32[a + REC_HINT] = opHint[o];
-      i32[a + REC_PRED] = -1;
-      f64[b + REC_BYTES] = opBytes[o];
-      f64[b + REC_START] = NaN;
-      f64[b + REC_END] = NaN;
+    for (let s = 0; s < S; s++) {
+      for (let o = opStart[s]; o < opStart[s + 1]; o++) {
+        const r = this.index(s, o);
+        const a = r * 12;
+        const b = r * 6;
+        i32[a + REC_KIND] = opKind[o];
+        i32[a + REC_PEER] = opPeer[o];
+        i32[a + REC_COUNT] = opCount[o];
+        i32[a + REC_TAG] = opTag[o];
+        i32[a + REC_HINT] = opHint[o];
+        i32[a + REC_PRED] = -1;
+        f64[b + REC_BYTES] = opBytes[o];
+        f64[b + REC_START] = NaN;
+        f64[b + REC_END] = NaN;
+      }
     }
+  }
+
+  /** The record of op `op`, which belongs to stream s. */
+  index(s: number, op: number): number {
+    return this.stride === 0 ? op : (op - this.opStart[s]) * this.stride + s;
   }
 }
 

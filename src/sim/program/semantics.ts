@@ -259,10 +259,14 @@ export class StreamRunner {
       const start = new Float64Array(n);
       const end = new Float64Array(n);
       const pred = new Int32Array(n);
-      for (let o = 0; o < n; o++) {
-        start[o] = f64[o * 6 + REC_START];
-        end[o] = f64[o * 6 + REC_END];
-        pred[o] = i32[o * 12 + REC_PRED];
+      const opStart = this.program.opStart;
+      for (let s = 0; s < this.program.numStreams; s++) {
+        for (let o = opStart[s]; o < opStart[s + 1]; o++) {
+          const r = this.rec.index(s, o);
+          start[o] = f64[r * 6 + REC_START];
+          end[o] = f64[r * 6 + REC_END];
+          pred[o] = i32[r * 12 + REC_PRED];
+        }
       }
       this.timing = { start, end, pred };
     }
@@ -305,7 +309,7 @@ export class StreamRunner {
       return;
     }
     const op = this.pc[s];
-    if (this.rec.i32[op * 12 + REC_KIND] === OpKind.Send) {
+    if (this.rec.i32[this.rec.index(s, op) * 12 + REC_KIND] === OpKind.Send) {
       if (this.isNonBlocking(op)) this.postNonBlocking(s, op, now);
       else if (!this.postOrWait(s, op, now)) return;
     } else this.complete(s, op, now, this.resumePred[s]);
@@ -400,9 +404,10 @@ export class StreamRunner {
    */
   private isLocalSignal(s: number, op: number): boolean {
     const { i32, f64 } = this.rec;
-    if (f64[op * 6 + REC_BYTES] !== 0 || i32[op * 12 + REC_COUNT] !== 1) return false;
+    const r = this.rec.index(s, op);
+    if (f64[r * 6 + REC_BYTES] !== 0 || i32[r * 12 + REC_COUNT] !== 1) return false;
     const p = this.program;
-    return p.dsts[i32[op * 12 + REC_PEER]] === p.streamRank[s];
+    return p.dsts[i32[r * 12 + REC_PEER]] === p.streamRank[s];
   }
 
   /** Runs stream s until it blocks. */
@@ -432,7 +437,8 @@ export class StreamRunner {
         this.state[s] = DEPS;
         return;
       }
-      if (Number.isNaN(f64[op * 6 + REC_START])) f64[op * 6 + REC_START] = now;
+      const r = this.rec.index(s, op);
+      if (Number.isNaN(f64[r * 6 + REC_START])) f64[r * 6 + REC_START] = now;
       if (this.delay !== null && this.delay[op] > 0 && this.delayedOp[s] !== op) {
         // A disturbance: the stream is away (skewed start, jitter, OS detour) before it starts the op.
         this.delayedOp[s] = op;
@@ -441,7 +447,7 @@ export class StreamRunner {
         this.host.wakeAt(now + this.delay[op], s);
         return;
       }
-      const kind = i32[op * 12 + REC_KIND];
+      const kind = i32[r * 12 + REC_KIND];
       switch (kind) {
         case OpKind.Send: {
           // A collective library's message pays its own α (its latency up front replaces the default).
@@ -456,7 +462,7 @@ export class StreamRunner {
           break;
         }
         case OpKind.Recv: {
-          const key = this.matchKey(i32[op * 12 + REC_PEER], p.streamRank[s], i32[op * 12 + REC_TAG]);
+          const key = this.matchKey(i32[r * 12 + REC_PEER], p.streamRank[s], i32[r * 12 + REC_TAG]);
           if (this.prepostedRecv[s] === op) this.prepostedRecv[s] = -1;
           else this.releaseRendezvous(key, now);
           if (this.isNonBlocking(op)) {
@@ -468,7 +474,7 @@ export class StreamRunner {
             break;
           }
           if (this.matches.takeArrival(key)) {
-            this.complete(s, op, now, this.matches.time >= f64[op * 6 + REC_START] ? this.matches.op : this.lastOp[s]);
+            this.complete(s, op, now, this.matches.time >= f64[r * 6 + REC_START] ? this.matches.op : this.lastOp[s]);
             break;
           }
           this.matches.addWaiting(key, s);
@@ -479,7 +485,7 @@ export class StreamRunner {
         case OpKind.Copy:
         case OpKind.Compute: {
           // Local work keeps the stream busy: γ per byte for a reduction or copy, a compute op's own seconds.
-          const bytes = f64[op * 6 + REC_BYTES];
+          const bytes = f64[r * 6 + REC_BYTES];
           const cost = this.duration(kind === OpKind.Compute ? bytes : bytes * (kind === OpKind.Reduce ? this.model.gammaReduce : this.model.gammaCopy));
           if (cost > 0) {
             this.state[s] = BUSY;
@@ -491,7 +497,7 @@ export class StreamRunner {
           break;
         }
         case OpKind.Pace:
-          this.gap[s] = f64[op * 6 + REC_BYTES];
+          this.gap[s] = f64[r * 6 + REC_BYTES];
           this.complete(s, op, now, this.lastOp[s]);
           break;
         case OpKind.Barrier:
@@ -504,10 +510,10 @@ export class StreamRunner {
           this.arrive(s, op, now);
           return;
         case OpKind.Wait: {
-          const target = i32[op * 12 + REC_PEER];
+          const target = i32[r * 12 + REC_PEER];
           if (target >= 0) {
             // MPI_Wait: one request.
-            if (Number.isNaN(f64[target * 6 + REC_END])) {
+            if (Number.isNaN(f64[this.rec.index(s, target) * 6 + REC_END])) {
               this.state[s] = WAIT;
               return;
             }
@@ -544,12 +550,13 @@ export class StreamRunner {
     let rendezvous = false;
     if (this.model.protocol !== 'eager') {
       const { i32, f64 } = this.rec;
-      const count = i32[op * 12 + REC_COUNT];
+      const r = this.rec.index(s, op);
+      const count = i32[r * 12 + REC_COUNT];
       for (let i = 0; i < count; i++) {
-        const key = this.matchKey(p.streamRank[s], p.dsts[i32[op * 12 + REC_PEER] + i], i32[op * 12 + REC_TAG]);
+        const key = this.matchKey(p.streamRank[s], p.dsts[i32[r * 12 + REC_PEER] + i], i32[r * 12 + REC_TAG]);
         const seq = this.rdvSeq[s] >= 0 ? this.rdvSeq[s] : (this.sendSeq.get(key) ?? 0);
         if (this.rdvSeq[s] < 0) this.sendSeq.set(key, seq + 1);
-        if (count === 1 && isRendezvous(f64[op * 6 + REC_BYTES], this.model)) {
+        if (count === 1 && isRendezvous(f64[r * 6 + REC_BYTES], this.model)) {
           rendezvous = true;
           if ((this.recvSeq.get(key) ?? 0) <= seq) {
             if (this.deliveryWaiter !== null && this.isDetached(op)) {
@@ -631,13 +638,14 @@ export class StreamRunner {
   private nonBlockingPosted(s: number, op: number, now: number): void {
     if (this.deliveryWaiter !== null && this.program.opBytes[op] >= this.model.eagerThreshold) this.deliveryWaiter[op] = NB_SENDER - s;
     // (A detached isend held for its receive completed when it was issued.)
-    else if (Number.isNaN(this.rec.f64[op * 6 + REC_END])) this.nonBlockingDone(s, op, now, this.lastOp[s]);
+    else if (Number.isNaN(this.rec.f64[this.rec.index(s, op) * 6 + REC_END])) this.nonBlockingDone(s, op, now, this.lastOp[s]);
   }
 
   /** Non-blocking op `op` of stream `s` completed at `now`; a stream at its waitall may go on. */
   private nonBlockingDone(s: number, op: number, now: number, pred: number): void {
-    this.rec.f64[op * 6 + REC_END] = now;
-    this.rec.i32[op * 12 + REC_PRED] = pred;
+    const r = this.rec.index(s, op);
+    this.rec.f64[r * 6 + REC_END] = now;
+    this.rec.i32[r * 12 + REC_PRED] = pred;
     this.nbLast[s] = op;
     // A stream at a wait re-checks it (a waitall needs all of them, a wait its one request).
     this.nbPending[s]--;
@@ -765,9 +773,10 @@ export class StreamRunner {
 
   private complete(s: number, op: number, time: number, pred: number): void {
     const { i32, f64 } = this.rec;
-    if (Number.isNaN(f64[op * 6 + REC_START])) f64[op * 6 + REC_START] = time;
-    f64[op * 6 + REC_END] = time;
-    i32[op * 12 + REC_PRED] = pred;
+    const r = this.rec.index(s, op);
+    if (Number.isNaN(f64[r * 6 + REC_START])) f64[r * 6 + REC_START] = time;
+    f64[r * 6 + REC_END] = time;
+    i32[r * 12 + REC_PRED] = pred;
     this.lastOp[s] = op;
     this.pc[s]++;
     if (this.dependents !== null) this.release(op, time);
