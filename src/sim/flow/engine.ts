@@ -23,7 +23,7 @@ import { EventQueue } from '../program/event-queue.js';
 import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
 import { cm02Weight } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
-import { FlowProgram, REC_BYTES, REC_COUNT, REC_HINT, REC_PEER, REC_TAG } from '../program/program.js';
+import { FlowProgram } from '../program/program.js';
 import { MessageTable } from './message-table.js';
 import { FlowTable } from './flow-table.js';
 import { PathArena } from './path-arena.js';
@@ -382,15 +382,15 @@ export class FlowEngine {
     const { topology: t, routing, program, msgs, rb, rb2, scratch, model, now } = this;
     const srcRank = program.streamRank[s];
     const srcNode = t.endpoints[srcRank];
-    // The op's fields from the runner's per-op record (one cache line, not one per column).
-    const rec = this.runner.rec;
-    const r = rec.index(s, op);
-    const first = rec.i32[r * 12 + REC_PEER];
-    const count = rec.i32[r * 12 + REC_COUNT];
+    // The op's fields from the runner's op table (with many streams, one record: one cache line, not one per column).
+    const ops = this.runner.ops;
+    const r = ops.index(s, op);
+    const first = ops.peer(r);
+    const count = ops.count(r);
     // On the wire: the data and the model's envelope (SMPI's 16 bytes under the simgrid preset).
-    const bytes = rec.f64[r * 6 + REC_BYTES] + model.envelopeBytes;
-    const tag = rec.i32[r * 12 + REC_TAG];
-    const h = rec.i32[r * 12 + REC_HINT];
+    const bytes = ops.bytes(r) + model.envelopeBytes;
+    const tag = ops.tag(r);
+    const h = ops.hint(r);
     const dsts = program.dsts;
     const hint = h >= 0 ? program.hints[h] : undefined;
     const extra = h < 0 ? 0 : turnaroundSeconds(hint, model);

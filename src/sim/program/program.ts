@@ -143,74 +143,157 @@ export class FlowProgram implements FlowProgramColumns {
   }
 }
 
+/** Streams from which a run's op table is stored as records, step-major (`OpTable`). */
+export const OP_RECORD_STREAMS = 4096;
+
 /**
- * One run's per-op record: each op's hot program fields and its times side by side, 48 bytes an op
- * (12 int32 slots; the float64 slots overlay the same buffer). Columns put each field of an op on
- * its own cache line (and page): with 32,768 streams advancing in step, every first read of every
- * column missed (docs/performance.md, "Outside the rate update"); here one op's reads share one or
- * two lines. When the streams' lengths are near equal (collectives), records are stored step-major,
- * the k-th op of every stream side by side (record k × streams + s), so streams advancing in step
- * read consecutive records; otherwise in op order. Built per run from the columns (the columns stay
- * the program's interface; the records are the engines' working copy while a run lasts).
+ * A run's view of its ops: each op's hot program fields (kind, peer, count, tag, hint, bytes) and
+ * its times (start, end, predecessor), read and written through the accessors below by the op's
+ * index `index(s, op)`. Programs of OP_RECORD_STREAMS streams or more, whose streams are near equal
+ * in length (collectives), keep them as one 48-byte record per op, step-major: the k-th op of every
+ * stream side by side (record k × streams + s). Their streams advance in step, so columns put each
+ * field of each op on its own cache line and page, and every first read of every column missed
+ * (docs/performance.md, "Outside the rate update"); records of one step are consecutive. Fewer
+ * streams keep the program's columns: their ops stay in the caches, and building the records
+ * (48 bytes an op of fresh memory, and the times copied back to columns after the run) cost the
+ * 512-stream ring about 10 %. Results are the same either way (the same values, stored elsewhere).
  */
-export class OpRecords {
-  /** Op `op` of stream s's int32 fields are at index(s, op) × 12 + REC_KIND .. REC_PRED. */
-  readonly i32: Int32Array;
-  /** The same buffer as float64: at index(s, op) × 6 + REC_BYTES .. REC_END. */
-  readonly f64: Float64Array;
-  /** Streams when step-major, 0 when in op order. */
+export class OpTable {
+  /** Records: op k of stream s at (k × stride + s) × 12 int32 slots; empty in column mode. */
+  private readonly i32: Int32Array;
+  /** The same buffer as float64: slots (k × stride + s) × 6 + 3 .. 5. */
+  private readonly f64: Float64Array;
+  /** Streams when stored as records, 0 in column mode. */
   private readonly stride: number;
   private readonly opStart: Int32Array;
+  private readonly program: FlowProgram;
+  // Column mode: the run's times per op.
+  private readonly startCol: Float64Array;
+  private readonly endCol: Float64Array;
+  private readonly predCol: Int32Array;
 
   constructor(p: FlowProgram) {
+    this.program = p;
     const n = p.numOps;
     const S = p.numStreams;
     const opStart = (this.opStart = p.opStart);
     let longest = 0;
     for (let s = 0; s < S; s++) longest = Math.max(longest, opStart[s + 1] - opStart[s]);
-    // Step-major pads every stream to the longest: only when that costs at most an eighth more.
-    const stepMajor = S > 1 && S * longest <= n + (n >> 3);
-    this.stride = stepMajor ? S : 0;
-    const size = stepMajor ? S * longest : n;
+    // Records pad every stream to the longest: only when that costs at most an eighth more.
+    this.stride = S >= OP_RECORD_STREAMS && S * longest <= n + (n >> 3) ? S : 0;
+    const size = this.stride > 0 ? S * longest : 0;
     const buffer = new ArrayBuffer(size * 48);
     const i32 = (this.i32 = new Int32Array(buffer));
     const f64 = (this.f64 = new Float64Array(buffer));
+    this.startCol = new Float64Array(this.stride > 0 ? 0 : n).fill(NaN);
+    this.endCol = new Float64Array(this.stride > 0 ? 0 : n).fill(NaN);
+    this.predCol = new Int32Array(this.stride > 0 ? 0 : n).fill(-1);
+    if (this.stride === 0) return;
     const { opKind, opPeer, opCount, opTag, opHint, opBytes } = p;
-    for (let s = 0; s < S; s++) {
-      for (let o = opStart[s]; o < opStart[s + 1]; o++) {
-        const r = this.index(s, o);
-        const a = r * 12;
-        const b = r * 6;
-        i32[a + REC_KIND] = opKind[o];
-        i32[a + REC_PEER] = opPeer[o];
-        i32[a + REC_COUNT] = opCount[o];
-        i32[a + REC_TAG] = opTag[o];
-        i32[a + REC_HINT] = opHint[o];
-        i32[a + REC_PRED] = -1;
-        f64[b + REC_BYTES] = opBytes[o];
-        f64[b + REC_START] = NaN;
-        f64[b + REC_END] = NaN;
-      }
-    }
+    forEachOp(opStart, (s, o) => {
+      const r = this.index(s, o);
+      i32[r * 12] = opKind[o];
+      i32[r * 12 + 1] = opPeer[o];
+      i32[r * 12 + 2] = opCount[o];
+      i32[r * 12 + 3] = opTag[o];
+      i32[r * 12 + 4] = opHint[o];
+      i32[r * 12 + 5] = -1;
+      f64[r * 6 + 3] = opBytes[o];
+      f64[r * 6 + 4] = NaN;
+      f64[r * 6 + 5] = NaN;
+    });
   }
 
-  /** The record of op `op`, which belongs to stream s. */
+  /** The index of op `op`, which belongs to stream s, for the accessors. */
   index(s: number, op: number): number {
     return this.stride === 0 ? op : (op - this.opStart[s]) * this.stride + s;
   }
+
+  kind(r: number): number {
+    return this.stride === 0 ? this.program.opKind[r] : this.i32[r * 12];
+  }
+
+  peer(r: number): number {
+    return this.stride === 0 ? this.program.opPeer[r] : this.i32[r * 12 + 1];
+  }
+
+  count(r: number): number {
+    return this.stride === 0 ? this.program.opCount[r] : this.i32[r * 12 + 2];
+  }
+
+  tag(r: number): number {
+    return this.stride === 0 ? this.program.opTag[r] : this.i32[r * 12 + 3];
+  }
+
+  hint(r: number): number {
+    return this.stride === 0 ? this.program.opHint[r] : this.i32[r * 12 + 4];
+  }
+
+  bytes(r: number): number {
+    return this.stride === 0 ? this.program.opBytes[r] : this.f64[r * 6 + 3];
+  }
+
+  start(r: number): number {
+    return this.stride === 0 ? this.startCol[r] : this.f64[r * 6 + 4];
+  }
+
+  end(r: number): number {
+    return this.stride === 0 ? this.endCol[r] : this.f64[r * 6 + 5];
+  }
+
+  setStart(r: number, t: number): void {
+    if (this.stride === 0) this.startCol[r] = t;
+    else this.f64[r * 6 + 4] = t;
+  }
+
+  /** Op r completed at t after waiting for op `pred` (-1: none). */
+  setEnd(r: number, t: number, pred: number): void {
+    if (this.stride === 0) {
+      this.endCol[r] = t;
+      this.predCol[r] = pred;
+    } else {
+      this.f64[r * 6 + 5] = t;
+      this.i32[r * 12 + 5] = pred;
+    }
+  }
+
+  /** The times as columns by op id (the results' layout): the columns themselves, or copied from the records. */
+  times(): { start: Float64Array; end: Float64Array; pred: Int32Array } {
+    if (this.stride === 0) return { start: this.startCol, end: this.endCol, pred: this.predCol };
+    const n = this.program.numOps;
+    const start = new Float64Array(n);
+    const end = new Float64Array(n);
+    const pred = new Int32Array(n);
+    forEachOp(this.opStart, (s, o) => {
+      const r = this.index(s, o);
+      start[o] = this.f64[r * 6 + 4];
+      end[o] = this.f64[r * 6 + 5];
+      pred[o] = this.i32[r * 12 + 5];
+    });
+    return { start, end, pred };
+  }
 }
 
-// OpRecords int32 slots: the program's opKind, opPeer, opCount, opTag, opHint, and the run's opPred.
-export const REC_KIND = 0;
-export const REC_PEER = 1;
-export const REC_COUNT = 2;
-export const REC_TAG = 3;
-export const REC_HINT = 4;
-export const REC_PRED = 5;
-// OpRecords float64 slots (int32 slots 6..11): the program's opBytes, the run's start and end times.
-export const REC_BYTES = 3;
-export const REC_START = 4;
-export const REC_END = 5;
+/**
+ * Calls fn(stream, op) for every op, in tiles of 64 streams and their ops in step: the columns
+ * are read in runs and the step-major records written in runs (stream by stream, every write of a
+ * record went to another page; op by op in step, every column read did).
+ */
+export function forEachOp(opStart: Int32Array, fn: (s: number, op: number) => void): void {
+  const S = opStart.length - 1;
+  for (let s0 = 0; s0 < S; s0 += 64) {
+    const s1 = Math.min(S, s0 + 64);
+    for (let k = 0, more = true; more; k++) {
+      more = false;
+      for (let s = s0; s < s1; s++) {
+        const o = opStart[s] + k;
+        if (o >= opStart[s + 1]) continue;
+        fn(s, o);
+        more = true;
+      }
+    }
+  }
+}
 
 /** The first n entries: the column itself when full, else a copy (a built program owns its arrays). */
 function fit<T extends Uint8Array | Int32Array | Float64Array>(col: T, n: number): T {

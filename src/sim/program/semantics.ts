@@ -12,7 +12,7 @@
 import { InputError, UnrunnableError } from '../../util/errors.js';
 import { OP_NAMES, OpKind } from '../../collectives/types.js';
 import type { FlowModel } from './model.js';
-import { OpRecords, REC_BYTES, REC_COUNT, REC_END, REC_KIND, REC_PEER, REC_PRED, REC_START, REC_TAG, type FlowProgram, type FlowRouteHint } from './program.js';
+import { OpTable, type FlowProgram, type FlowRouteHint } from './program.js';
 import { MatchTable } from './match-table.js';
 
 /** What an engine does for the stream interpreter. */
@@ -98,10 +98,11 @@ export function isRendezvous(bytes: number, model: FlowModel): boolean {
 /** The stream interpreter both engines drive. Per-op timing columns are in the engine's unit. */
 export class StreamRunner {
   /**
-   * The ops' hot fields and times, one record per op (program.ts `OpRecords`): the engines read an
-   * op's fields here, not from the program's columns, so its first read misses one line, not six.
+   * The ops' hot fields and times (program.ts `OpTable`): the engines read an op's fields here, by
+   * `ops.index(s, op)`, not from the program's columns, so with many streams in step its first read
+   * misses one line, not six.
    */
-  readonly rec: OpRecords;
+  readonly ops: OpTable;
   private timing: { start: Float64Array; end: Float64Array; pred: Int32Array } | null = null;
   readonly streamFinish: Float64Array;
   /** Per stream, the gap (in packet times) set by its last pace op. */
@@ -168,7 +169,7 @@ export class StreamRunner {
   ) {
     const S = program.numStreams;
     const nOps = program.numOps;
-    this.rec = new OpRecords(program);
+    this.ops = new OpTable(program);
     this.streamFinish = new Float64Array(S);
     this.gap = new Float64Array(S);
     this.pc = program.opStart.slice(0, S);
@@ -251,25 +252,9 @@ export class StreamRunner {
     return this.times().pred;
   }
 
-  /** The records' times as columns, taken once after the run (the results' layout). */
+  /** The times as columns by op id, taken once after the run (the results' layout). */
   private times(): { start: Float64Array; end: Float64Array; pred: Int32Array } {
-    if (this.timing === null) {
-      const n = this.program.numOps;
-      const { i32, f64 } = this.rec;
-      const start = new Float64Array(n);
-      const end = new Float64Array(n);
-      const pred = new Int32Array(n);
-      const opStart = this.program.opStart;
-      for (let s = 0; s < this.program.numStreams; s++) {
-        for (let o = opStart[s]; o < opStart[s + 1]; o++) {
-          const r = this.rec.index(s, o);
-          start[o] = f64[r * 6 + REC_START];
-          end[o] = f64[r * 6 + REC_END];
-          pred[o] = i32[r * 12 + REC_PRED];
-        }
-      }
-      this.timing = { start, end, pred };
-    }
+    if (this.timing === null) this.timing = this.ops.times();
     return this.timing;
   }
 
@@ -309,7 +294,7 @@ export class StreamRunner {
       return;
     }
     const op = this.pc[s];
-    if (this.rec.i32[this.rec.index(s, op) * 12 + REC_KIND] === OpKind.Send) {
+    if (this.ops.kind(this.ops.index(s, op)) === OpKind.Send) {
       if (this.isNonBlocking(op)) this.postNonBlocking(s, op, now);
       else if (!this.postOrWait(s, op, now)) return;
     } else this.complete(s, op, now, this.resumePred[s]);
@@ -403,18 +388,18 @@ export class StreamRunner {
    * dependency, a flag in the GPU's memory): it is not a network message and costs no α.
    */
   private isLocalSignal(s: number, op: number): boolean {
-    const { i32, f64 } = this.rec;
-    const r = this.rec.index(s, op);
-    if (f64[r * 6 + REC_BYTES] !== 0 || i32[r * 12 + REC_COUNT] !== 1) return false;
+    const ops = this.ops;
+    const r = ops.index(s, op);
+    if (ops.bytes(r) !== 0 || ops.count(r) !== 1) return false;
     const p = this.program;
-    return p.dsts[i32[r * 12 + REC_PEER]] === p.streamRank[s];
+    return p.dsts[ops.peer(r)] === p.streamRank[s];
   }
 
   /** Runs stream s until it blocks. */
   run(s: number, now: number): void {
     const p = this.program;
     const end = p.opStart[s + 1];
-    const { i32, f64 } = this.rec;
+    const ops = this.ops;
     while (this.state[s] === READY) {
       const op = this.pc[s];
       if (op === end) {
@@ -437,8 +422,8 @@ export class StreamRunner {
         this.state[s] = DEPS;
         return;
       }
-      const r = this.rec.index(s, op);
-      if (Number.isNaN(f64[r * 6 + REC_START])) f64[r * 6 + REC_START] = now;
+      const r = ops.index(s, op);
+      if (Number.isNaN(ops.start(r))) ops.setStart(r, now);
       if (this.delay !== null && this.delay[op] > 0 && this.delayedOp[s] !== op) {
         // A disturbance: the stream is away (skewed start, jitter, OS detour) before it starts the op.
         this.delayedOp[s] = op;
@@ -447,7 +432,7 @@ export class StreamRunner {
         this.host.wakeAt(now + this.delay[op], s);
         return;
       }
-      const kind = i32[r * 12 + REC_KIND];
+      const kind = ops.kind(r);
       switch (kind) {
         case OpKind.Send: {
           // A collective library's message pays its own α (its latency up front replaces the default).
@@ -462,7 +447,7 @@ export class StreamRunner {
           break;
         }
         case OpKind.Recv: {
-          const key = this.matchKey(i32[r * 12 + REC_PEER], p.streamRank[s], i32[r * 12 + REC_TAG]);
+          const key = this.matchKey(ops.peer(r), p.streamRank[s], ops.tag(r));
           if (this.prepostedRecv[s] === op) this.prepostedRecv[s] = -1;
           else this.releaseRendezvous(key, now);
           if (this.isNonBlocking(op)) {
@@ -474,7 +459,7 @@ export class StreamRunner {
             break;
           }
           if (this.matches.takeArrival(key)) {
-            this.complete(s, op, now, this.matches.time >= f64[r * 6 + REC_START] ? this.matches.op : this.lastOp[s]);
+            this.complete(s, op, now, this.matches.time >= ops.start(r) ? this.matches.op : this.lastOp[s]);
             break;
           }
           this.matches.addWaiting(key, s);
@@ -485,7 +470,7 @@ export class StreamRunner {
         case OpKind.Copy:
         case OpKind.Compute: {
           // Local work keeps the stream busy: γ per byte for a reduction or copy, a compute op's own seconds.
-          const bytes = f64[r * 6 + REC_BYTES];
+          const bytes = ops.bytes(r);
           const cost = this.duration(kind === OpKind.Compute ? bytes : bytes * (kind === OpKind.Reduce ? this.model.gammaReduce : this.model.gammaCopy));
           if (cost > 0) {
             this.state[s] = BUSY;
@@ -497,7 +482,7 @@ export class StreamRunner {
           break;
         }
         case OpKind.Pace:
-          this.gap[s] = f64[r * 6 + REC_BYTES];
+          this.gap[s] = ops.bytes(r);
           this.complete(s, op, now, this.lastOp[s]);
           break;
         case OpKind.Barrier:
@@ -510,10 +495,10 @@ export class StreamRunner {
           this.arrive(s, op, now);
           return;
         case OpKind.Wait: {
-          const target = i32[r * 12 + REC_PEER];
+          const target = ops.peer(r);
           if (target >= 0) {
             // MPI_Wait: one request.
-            if (Number.isNaN(f64[this.rec.index(s, target) * 6 + REC_END])) {
+            if (Number.isNaN(ops.end(ops.index(s, target)))) {
               this.state[s] = WAIT;
               return;
             }
@@ -549,14 +534,14 @@ export class StreamRunner {
     const p = this.program;
     let rendezvous = false;
     if (this.model.protocol !== 'eager') {
-      const { i32, f64 } = this.rec;
-      const r = this.rec.index(s, op);
-      const count = i32[r * 12 + REC_COUNT];
+      const ops = this.ops;
+      const r = ops.index(s, op);
+      const count = ops.count(r);
       for (let i = 0; i < count; i++) {
-        const key = this.matchKey(p.streamRank[s], p.dsts[i32[r * 12 + REC_PEER] + i], i32[r * 12 + REC_TAG]);
+        const key = this.matchKey(p.streamRank[s], p.dsts[ops.peer(r) + i], ops.tag(r));
         const seq = this.rdvSeq[s] >= 0 ? this.rdvSeq[s] : (this.sendSeq.get(key) ?? 0);
         if (this.rdvSeq[s] < 0) this.sendSeq.set(key, seq + 1);
-        if (count === 1 && isRendezvous(f64[r * 6 + REC_BYTES], this.model)) {
+        if (count === 1 && isRendezvous(ops.bytes(r), this.model)) {
           rendezvous = true;
           if ((this.recvSeq.get(key) ?? 0) <= seq) {
             if (this.deliveryWaiter !== null && this.isDetached(op)) {
@@ -638,14 +623,12 @@ export class StreamRunner {
   private nonBlockingPosted(s: number, op: number, now: number): void {
     if (this.deliveryWaiter !== null && this.program.opBytes[op] >= this.model.eagerThreshold) this.deliveryWaiter[op] = NB_SENDER - s;
     // (A detached isend held for its receive completed when it was issued.)
-    else if (Number.isNaN(this.rec.f64[this.rec.index(s, op) * 6 + REC_END])) this.nonBlockingDone(s, op, now, this.lastOp[s]);
+    else if (Number.isNaN(this.ops.end(this.ops.index(s, op)))) this.nonBlockingDone(s, op, now, this.lastOp[s]);
   }
 
   /** Non-blocking op `op` of stream `s` completed at `now`; a stream at its waitall may go on. */
   private nonBlockingDone(s: number, op: number, now: number, pred: number): void {
-    const r = this.rec.index(s, op);
-    this.rec.f64[r * 6 + REC_END] = now;
-    this.rec.i32[r * 12 + REC_PRED] = pred;
+    this.ops.setEnd(this.ops.index(s, op), now, pred);
     this.nbLast[s] = op;
     // A stream at a wait re-checks it (a waitall needs all of them, a wait its one request).
     this.nbPending[s]--;
@@ -772,11 +755,10 @@ export class StreamRunner {
   }
 
   private complete(s: number, op: number, time: number, pred: number): void {
-    const { i32, f64 } = this.rec;
-    const r = this.rec.index(s, op);
-    if (Number.isNaN(f64[r * 6 + REC_START])) f64[r * 6 + REC_START] = time;
-    f64[r * 6 + REC_END] = time;
-    i32[r * 12 + REC_PRED] = pred;
+    const ops = this.ops;
+    const r = ops.index(s, op);
+    if (Number.isNaN(ops.start(r))) ops.setStart(r, time);
+    ops.setEnd(r, time, pred);
     this.lastOp[s] = op;
     this.pc[s]++;
     if (this.dependents !== null) this.release(op, time);
