@@ -172,7 +172,8 @@ export class OpTable {
   private readonly endCol: Float64Array;
   private readonly predCol: Int32Array;
 
-  constructor(p: FlowProgram) {
+  /** `recordStreams`: the streams from which records are used (tests lower it to check both layouts). */
+  constructor(p: FlowProgram, recordStreams = OP_RECORD_STREAMS) {
     this.program = p;
     const n = p.numOps;
     const S = p.numStreams;
@@ -180,7 +181,7 @@ export class OpTable {
     let longest = 0;
     for (let s = 0; s < S; s++) longest = Math.max(longest, opStart[s + 1] - opStart[s]);
     // Records pad every stream to the longest: only when that costs at most an eighth more.
-    this.stride = S >= OP_RECORD_STREAMS && S * longest <= n + (n >> 3) ? S : 0;
+    this.stride = S >= recordStreams && S * longest <= n + (n >> 3) ? S : 0;
     const size = this.stride > 0 ? S * longest : 0;
     const buffer = new ArrayBuffer(size * 48);
     const i32 = (this.i32 = new Int32Array(buffer));
@@ -202,6 +203,11 @@ export class OpTable {
       f64[r * 6 + 4] = NaN;
       f64[r * 6 + 5] = NaN;
     });
+  }
+
+  /** Whether the ops are stored as records (else the program's columns and the times' own). */
+  get records(): boolean {
+    return this.stride > 0;
   }
 
   /** The index of op `op`, which belongs to stream s, for the accessors. */
