@@ -167,7 +167,13 @@ export class OpTable {
   private readonly stride: number;
   private readonly opStart: Int32Array;
   private readonly program: FlowProgram;
-  // Column mode: the run's times per op.
+  // Column mode: the program's columns (held here, one load less per read) and the run's times per op.
+  private readonly kindCol: Uint8Array;
+  private readonly peerCol: Int32Array;
+  private readonly countCol: Int32Array;
+  private readonly tagCol: Int32Array;
+  private readonly hintCol: Int32Array;
+  private readonly bytesCol: Float64Array;
   private readonly startCol: Float64Array;
   private readonly endCol: Float64Array;
   private readonly predCol: Int32Array;
@@ -175,6 +181,12 @@ export class OpTable {
   /** `recordStreams`: the streams from which records are used (tests lower it to check both layouts). */
   constructor(p: FlowProgram, recordStreams = OP_RECORD_STREAMS) {
     this.program = p;
+    this.kindCol = p.opKind;
+    this.peerCol = p.opPeer;
+    this.countCol = p.opCount;
+    this.tagCol = p.opTag;
+    this.hintCol = p.opHint;
+    this.bytesCol = p.opBytes;
     const n = p.numOps;
     const S = p.numStreams;
     const opStart = (this.opStart = p.opStart);
@@ -216,27 +228,27 @@ export class OpTable {
   }
 
   kind(r: number): number {
-    return this.stride === 0 ? this.program.opKind[r] : this.i32[r * 12];
+    return this.stride === 0 ? this.kindCol[r] : this.i32[r * 12];
   }
 
   peer(r: number): number {
-    return this.stride === 0 ? this.program.opPeer[r] : this.i32[r * 12 + 1];
+    return this.stride === 0 ? this.peerCol[r] : this.i32[r * 12 + 1];
   }
 
   count(r: number): number {
-    return this.stride === 0 ? this.program.opCount[r] : this.i32[r * 12 + 2];
+    return this.stride === 0 ? this.countCol[r] : this.i32[r * 12 + 2];
   }
 
   tag(r: number): number {
-    return this.stride === 0 ? this.program.opTag[r] : this.i32[r * 12 + 3];
+    return this.stride === 0 ? this.tagCol[r] : this.i32[r * 12 + 3];
   }
 
   hint(r: number): number {
-    return this.stride === 0 ? this.program.opHint[r] : this.i32[r * 12 + 4];
+    return this.stride === 0 ? this.hintCol[r] : this.i32[r * 12 + 4];
   }
 
   bytes(r: number): number {
-    return this.stride === 0 ? this.program.opBytes[r] : this.f64[r * 6 + 3];
+    return this.stride === 0 ? this.bytesCol[r] : this.f64[r * 6 + 3];
   }
 
   start(r: number): number {
