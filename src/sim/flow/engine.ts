@@ -28,7 +28,7 @@ import { MessageTable } from './message-table.js';
 import { FlowTable } from './flow-table.js';
 import { PathArena } from './path-arena.js';
 import { NicSendQueues } from './nic-queues.js';
-import { ExactRateUpdate, LocalRateUpdate, type RateUpdater } from './rate-update.js';
+import { ExactRateUpdate, FlowIdList, LocalRateUpdate, type RateUpdater } from './rate-update.js';
 import { ComponentRateUpdate } from './component-rate-update.js';
 import { FlowChannelLoad, readsLoad } from './channel-load.js';
 import { quotientSource, type QuotientMaps } from './symmetry.js';
@@ -225,8 +225,7 @@ export class FlowEngine {
     const nOps = this.program.numOps;
     runner.start(0);
     let nextFinish = Infinity;
-    const finishing: number[] = [];
-    let finishOrder = new Int32Array(1024);
+    const finishing = new FlowIdList();
     const eps = this.model.simultaneity;
     let opsDoneHint = 0;
     if (this.dirty) nextFinish = this.rerate();
@@ -238,13 +237,11 @@ export class FlowEngine {
       const now = (this.now = tNext);
       const horizon = now + Math.abs(now) * eps;
       if (nextFinish <= horizon) {
-        finishing.length = 0;
+        finishing.clear();
         rates.takeFinishing(horizon, finishing);
         // Deterministic order: by flow id (a typed array's native numeric sort, no comparator calls).
-        const n = finishing.length;
-        if (finishOrder.length < n) finishOrder = new Int32Array(2 * n);
-        for (let i = 0; i < n; i++) finishOrder[i] = finishing[i];
-        const sorted = n > 1 ? finishOrder.subarray(0, n).sort() : finishOrder;
+        const n = finishing.n;
+        const sorted = n > 1 ? finishing.ids.subarray(0, n).sort() : finishing.ids;
         for (let i = 0; i < n; i++) this.finishFlow(sorted[i]);
         // Finishing made the rates dirty: the update below sets the next finish.
         nextFinish = Infinity;
@@ -382,12 +379,15 @@ export class FlowEngine {
     const { topology: t, routing, program, msgs, rb, rb2, scratch, model, now } = this;
     const srcRank = program.streamRank[s];
     const srcNode = t.endpoints[srcRank];
-    const first = program.opPeer[op];
-    const count = program.opCount[op];
+    // The op's fields from the runner's op table (with many streams, one record: one cache line, not one per column).
+    const ops = this.runner.ops;
+    const r = ops.index(s, op);
+    const first = ops.peer(r);
+    const count = ops.count(r);
     // On the wire: the data and the model's envelope (SMPI's 16 bytes under the simgrid preset).
-    const bytes = program.opBytes[op] + model.envelopeBytes;
-    const tag = program.opTag[op];
-    const h = program.opHint[op];
+    const bytes = ops.bytes(r) + model.envelopeBytes;
+    const tag = ops.tag(r);
+    const h = ops.hint(r);
     const dsts = program.dsts;
     const hint = h >= 0 ? program.hints[h] : undefined;
     const extra = h < 0 ? 0 : turnaroundSeconds(hint, model);

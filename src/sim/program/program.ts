@@ -143,6 +143,176 @@ export class FlowProgram implements FlowProgramColumns {
   }
 }
 
+/** Streams from which a run's op table is stored as records, step-major (`OpTable`). */
+export const OP_RECORD_STREAMS = 4096;
+
+/**
+ * A run's view of its ops: each op's hot program fields (kind, peer, count, tag, hint, bytes) and
+ * its times (start, end, predecessor), read and written through the accessors below by the op's
+ * index `index(s, op)`. Programs of OP_RECORD_STREAMS streams or more, whose streams are near equal
+ * in length (collectives), keep them as one 48-byte record per op, step-major: the k-th op of every
+ * stream side by side (record k × streams + s). Their streams advance in step, so columns put each
+ * field of each op on its own cache line and page, and every first read of every column missed
+ * (docs/performance.md, "Outside the rate update"); records of one step are consecutive. Fewer
+ * streams keep the program's columns: their ops stay in the caches, and building the records
+ * (48 bytes an op of fresh memory, and the times copied back to columns after the run) cost the
+ * 512-stream ring about 10 %. Results are the same either way (the same values, stored elsewhere).
+ */
+export class OpTable {
+  /** Records: op k of stream s at (k × stride + s) × 12 int32 slots; empty in column mode. */
+  private readonly i32: Int32Array;
+  /** The same buffer as float64: slots (k × stride + s) × 6 + 3 .. 5. */
+  private readonly f64: Float64Array;
+  /** Streams when stored as records, 0 in column mode. */
+  private readonly stride: number;
+  private readonly opStart: Int32Array;
+  private readonly program: FlowProgram;
+  // Column mode: the program's columns (held here, one load less per read) and the run's times per op.
+  private readonly kindCol: Uint8Array;
+  private readonly peerCol: Int32Array;
+  private readonly countCol: Int32Array;
+  private readonly tagCol: Int32Array;
+  private readonly hintCol: Int32Array;
+  private readonly bytesCol: Float64Array;
+  private readonly startCol: Float64Array;
+  private readonly endCol: Float64Array;
+  private readonly predCol: Int32Array;
+
+  /** `recordStreams`: the streams from which records are used (tests lower it to check both layouts). */
+  constructor(p: FlowProgram, recordStreams = OP_RECORD_STREAMS) {
+    this.program = p;
+    this.kindCol = p.opKind;
+    this.peerCol = p.opPeer;
+    this.countCol = p.opCount;
+    this.tagCol = p.opTag;
+    this.hintCol = p.opHint;
+    this.bytesCol = p.opBytes;
+    const n = p.numOps;
+    const S = p.numStreams;
+    const opStart = (this.opStart = p.opStart);
+    let longest = 0;
+    for (let s = 0; s < S; s++) longest = Math.max(longest, opStart[s + 1] - opStart[s]);
+    // Records pad every stream to the longest: only when that costs at most an eighth more.
+    this.stride = S >= recordStreams && S * longest <= n + (n >> 3) ? S : 0;
+    const size = this.stride > 0 ? S * longest : 0;
+    const buffer = new ArrayBuffer(size * 48);
+    const i32 = (this.i32 = new Int32Array(buffer));
+    const f64 = (this.f64 = new Float64Array(buffer));
+    this.startCol = new Float64Array(this.stride > 0 ? 0 : n).fill(NaN);
+    this.endCol = new Float64Array(this.stride > 0 ? 0 : n).fill(NaN);
+    this.predCol = new Int32Array(this.stride > 0 ? 0 : n).fill(-1);
+    if (this.stride === 0) return;
+    const { opKind, opPeer, opCount, opTag, opHint, opBytes } = p;
+    forEachOp(opStart, (s, o) => {
+      const r = this.index(s, o);
+      i32[r * 12] = opKind[o];
+      i32[r * 12 + 1] = opPeer[o];
+      i32[r * 12 + 2] = opCount[o];
+      i32[r * 12 + 3] = opTag[o];
+      i32[r * 12 + 4] = opHint[o];
+      i32[r * 12 + 5] = -1;
+      f64[r * 6 + 3] = opBytes[o];
+      f64[r * 6 + 4] = NaN;
+      f64[r * 6 + 5] = NaN;
+    });
+  }
+
+  /** Whether the ops are stored as records (else the program's columns and the times' own). */
+  get records(): boolean {
+    return this.stride > 0;
+  }
+
+  /** The index of op `op`, which belongs to stream s, for the accessors. */
+  index(s: number, op: number): number {
+    return this.stride === 0 ? op : (op - this.opStart[s]) * this.stride + s;
+  }
+
+  kind(r: number): number {
+    return this.stride === 0 ? this.kindCol[r] : this.i32[r * 12];
+  }
+
+  peer(r: number): number {
+    return this.stride === 0 ? this.peerCol[r] : this.i32[r * 12 + 1];
+  }
+
+  count(r: number): number {
+    return this.stride === 0 ? this.countCol[r] : this.i32[r * 12 + 2];
+  }
+
+  tag(r: number): number {
+    return this.stride === 0 ? this.tagCol[r] : this.i32[r * 12 + 3];
+  }
+
+  hint(r: number): number {
+    return this.stride === 0 ? this.hintCol[r] : this.i32[r * 12 + 4];
+  }
+
+  bytes(r: number): number {
+    return this.stride === 0 ? this.bytesCol[r] : this.f64[r * 6 + 3];
+  }
+
+  start(r: number): number {
+    return this.stride === 0 ? this.startCol[r] : this.f64[r * 6 + 4];
+  }
+
+  end(r: number): number {
+    return this.stride === 0 ? this.endCol[r] : this.f64[r * 6 + 5];
+  }
+
+  setStart(r: number, t: number): void {
+    if (this.stride === 0) this.startCol[r] = t;
+    else this.f64[r * 6 + 4] = t;
+  }
+
+  /** Op r completed at t after waiting for op `pred` (-1: none). */
+  setEnd(r: number, t: number, pred: number): void {
+    if (this.stride === 0) {
+      this.endCol[r] = t;
+      this.predCol[r] = pred;
+    } else {
+      this.f64[r * 6 + 5] = t;
+      this.i32[r * 12 + 5] = pred;
+    }
+  }
+
+  /** The times as columns by op id (the results' layout): the columns themselves, or copied from the records. */
+  times(): { start: Float64Array; end: Float64Array; pred: Int32Array } {
+    if (this.stride === 0) return { start: this.startCol, end: this.endCol, pred: this.predCol };
+    const n = this.program.numOps;
+    const start = new Float64Array(n);
+    const end = new Float64Array(n);
+    const pred = new Int32Array(n);
+    forEachOp(this.opStart, (s, o) => {
+      const r = this.index(s, o);
+      start[o] = this.f64[r * 6 + 4];
+      end[o] = this.f64[r * 6 + 5];
+      pred[o] = this.i32[r * 12 + 5];
+    });
+    return { start, end, pred };
+  }
+}
+
+/**
+ * Calls fn(stream, op) for every op, in tiles of 64 streams and their ops in step: the columns
+ * are read in runs and the step-major records written in runs (stream by stream, every write of a
+ * record went to another page; op by op in step, every column read did).
+ */
+export function forEachOp(opStart: Int32Array, fn: (s: number, op: number) => void): void {
+  const S = opStart.length - 1;
+  for (let s0 = 0; s0 < S; s0 += 64) {
+    const s1 = Math.min(S, s0 + 64);
+    for (let k = 0, more = true; more; k++) {
+      more = false;
+      for (let s = s0; s < s1; s++) {
+        const o = opStart[s] + k;
+        if (o >= opStart[s + 1]) continue;
+        fn(s, o);
+        more = true;
+      }
+    }
+  }
+}
+
 /** The first n entries: the column itself when full, else a copy (a built program owns its arrays). */
 function fit<T extends Uint8Array | Int32Array | Float64Array>(col: T, n: number): T {
   return (col.length === n ? col : col.slice(0, n)) as T;

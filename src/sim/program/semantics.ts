@@ -12,7 +12,7 @@
 import { InputError, UnrunnableError } from '../../util/errors.js';
 import { OP_NAMES, OpKind } from '../../collectives/types.js';
 import type { FlowModel } from './model.js';
-import type { FlowProgram, FlowRouteHint } from './program.js';
+import { OpTable, type FlowProgram, type FlowRouteHint } from './program.js';
 import { MatchTable } from './match-table.js';
 
 /** What an engine does for the stream interpreter. */
@@ -97,10 +97,13 @@ export function isRendezvous(bytes: number, model: FlowModel): boolean {
 
 /** The stream interpreter both engines drive. Per-op timing columns are in the engine's unit. */
 export class StreamRunner {
-  readonly opStartT: Float64Array;
-  readonly opEndT: Float64Array;
-  /** The op each op waited for last (the critical path's links), or -1. */
-  readonly opPred: Int32Array;
+  /**
+   * The ops' hot fields and times (program.ts `OpTable`): the engines read an op's fields here, by
+   * `ops.index(s, op)`, not from the program's columns, so with many streams in step its first read
+   * misses one line, not six.
+   */
+  readonly ops: OpTable;
+  private timing: { start: Float64Array; end: Float64Array; pred: Int32Array } | null = null;
   readonly streamFinish: Float64Array;
   /** Per stream, the gap (in packet times) set by its last pace op. */
   readonly gap: Float64Array;
@@ -166,9 +169,7 @@ export class StreamRunner {
   ) {
     const S = program.numStreams;
     const nOps = program.numOps;
-    this.opStartT = new Float64Array(nOps).fill(NaN);
-    this.opEndT = new Float64Array(nOps).fill(NaN);
-    this.opPred = new Int32Array(nOps).fill(-1);
+    this.ops = new OpTable(program);
     this.streamFinish = new Float64Array(S);
     this.gap = new Float64Array(S);
     this.pc = program.opStart.slice(0, S);
@@ -237,6 +238,26 @@ export class StreamRunner {
     this.matches = new MatchTable();
   }
 
+  /** Each op's start time, in the engine's unit (NaN: never started); read after the run. */
+  get opStartT(): Float64Array {
+    return this.times().start;
+  }
+
+  get opEndT(): Float64Array {
+    return this.times().end;
+  }
+
+  /** The op each op waited for last (the critical path's links), or -1. */
+  get opPred(): Int32Array {
+    return this.times().pred;
+  }
+
+  /** The times as columns by op id, taken once after the run (the results' layout). */
+  private times(): { start: Float64Array; end: Float64Array; pred: Int32Array } {
+    if (this.timing === null) this.timing = this.ops.times();
+    return this.timing;
+  }
+
   /** Participating ranks of the group of barrier/hwCollective op `op` (P in its cost). */
   groupRanks(op: number): number {
     return this.keyRanks[this.program.opPeer[op]];
@@ -273,8 +294,7 @@ export class StreamRunner {
       return;
     }
     const op = this.pc[s];
-    const p = this.program;
-    if (p.opKind[op] === OpKind.Send) {
+    if (this.ops.kind(this.ops.index(s, op)) === OpKind.Send) {
       if (this.isNonBlocking(op)) this.postNonBlocking(s, op, now);
       else if (!this.postOrWait(s, op, now)) return;
     } else this.complete(s, op, now, this.resumePred[s]);
@@ -368,15 +388,18 @@ export class StreamRunner {
    * dependency, a flag in the GPU's memory): it is not a network message and costs no α.
    */
   private isLocalSignal(s: number, op: number): boolean {
+    const ops = this.ops;
+    const r = ops.index(s, op);
+    if (ops.bytes(r) !== 0 || ops.count(r) !== 1) return false;
     const p = this.program;
-    return p.opBytes[op] === 0 && p.opCount[op] === 1 && p.dsts[p.opPeer[op]] === p.streamRank[s];
+    return p.dsts[ops.peer(r)] === p.streamRank[s];
   }
 
   /** Runs stream s until it blocks. */
   run(s: number, now: number): void {
     const p = this.program;
     const end = p.opStart[s + 1];
-    const { opKind, opPeer, opBytes } = p;
+    const ops = this.ops;
     while (this.state[s] === READY) {
       const op = this.pc[s];
       if (op === end) {
@@ -399,7 +422,8 @@ export class StreamRunner {
         this.state[s] = DEPS;
         return;
       }
-      if (Number.isNaN(this.opStartT[op])) this.opStartT[op] = now;
+      const r = ops.index(s, op);
+      if (Number.isNaN(ops.start(r))) ops.setStart(r, now);
       if (this.delay !== null && this.delay[op] > 0 && this.delayedOp[s] !== op) {
         // A disturbance: the stream is away (skewed start, jitter, OS detour) before it starts the op.
         this.delayedOp[s] = op;
@@ -408,7 +432,8 @@ export class StreamRunner {
         this.host.wakeAt(now + this.delay[op], s);
         return;
       }
-      switch (opKind[op]) {
+      const kind = ops.kind(r);
+      switch (kind) {
         case OpKind.Send: {
           // A collective library's message pays its own α (its latency up front replaces the default).
           const alpha = p.opLibrary !== null && p.opLibrary[op] === 1 ? this.libraryAlpha : this.alpha;
@@ -422,7 +447,7 @@ export class StreamRunner {
           break;
         }
         case OpKind.Recv: {
-          const key = this.matchKey(opPeer[op], p.streamRank[s], p.opTag[op]);
+          const key = this.matchKey(ops.peer(r), p.streamRank[s], ops.tag(r));
           if (this.prepostedRecv[s] === op) this.prepostedRecv[s] = -1;
           else this.releaseRendezvous(key, now);
           if (this.isNonBlocking(op)) {
@@ -434,7 +459,7 @@ export class StreamRunner {
             break;
           }
           if (this.matches.takeArrival(key)) {
-            this.complete(s, op, now, this.matches.time >= this.opStartT[op] ? this.matches.op : this.lastOp[s]);
+            this.complete(s, op, now, this.matches.time >= ops.start(r) ? this.matches.op : this.lastOp[s]);
             break;
           }
           this.matches.addWaiting(key, s);
@@ -445,8 +470,8 @@ export class StreamRunner {
         case OpKind.Copy:
         case OpKind.Compute: {
           // Local work keeps the stream busy: γ per byte for a reduction or copy, a compute op's own seconds.
-          const kind = opKind[op];
-          const cost = this.duration(kind === OpKind.Compute ? opBytes[op] : opBytes[op] * (kind === OpKind.Reduce ? this.model.gammaReduce : this.model.gammaCopy));
+          const bytes = ops.bytes(r);
+          const cost = this.duration(kind === OpKind.Compute ? bytes : bytes * (kind === OpKind.Reduce ? this.model.gammaReduce : this.model.gammaCopy));
           if (cost > 0) {
             this.state[s] = BUSY;
             this.resumePred[s] = this.lastOp[s];
@@ -457,7 +482,7 @@ export class StreamRunner {
           break;
         }
         case OpKind.Pace:
-          this.gap[s] = opBytes[op];
+          this.gap[s] = ops.bytes(r);
           this.complete(s, op, now, this.lastOp[s]);
           break;
         case OpKind.Barrier:
@@ -470,10 +495,10 @@ export class StreamRunner {
           this.arrive(s, op, now);
           return;
         case OpKind.Wait: {
-          const target = opPeer[op];
+          const target = ops.peer(r);
           if (target >= 0) {
             // MPI_Wait: one request.
-            if (Number.isNaN(this.opEndT[target])) {
+            if (Number.isNaN(ops.end(ops.index(s, target)))) {
               this.state[s] = WAIT;
               return;
             }
@@ -494,7 +519,7 @@ export class StreamRunner {
           break;
         }
         default:
-          throw new Error(`unknown operation kind ${opKind[op]}`);
+          throw new Error(`unknown operation kind ${kind}`);
       }
     }
   }
@@ -509,11 +534,14 @@ export class StreamRunner {
     const p = this.program;
     let rendezvous = false;
     if (this.model.protocol !== 'eager') {
-      for (let i = 0; i < p.opCount[op]; i++) {
-        const key = this.matchKey(p.streamRank[s], p.dsts[p.opPeer[op] + i], p.opTag[op]);
+      const ops = this.ops;
+      const r = ops.index(s, op);
+      const count = ops.count(r);
+      for (let i = 0; i < count; i++) {
+        const key = this.matchKey(p.streamRank[s], p.dsts[ops.peer(r) + i], ops.tag(r));
         const seq = this.rdvSeq[s] >= 0 ? this.rdvSeq[s] : (this.sendSeq.get(key) ?? 0);
         if (this.rdvSeq[s] < 0) this.sendSeq.set(key, seq + 1);
-        if (p.opCount[op] === 1 && isRendezvous(p.opBytes[op], this.model)) {
+        if (count === 1 && isRendezvous(ops.bytes(r), this.model)) {
           rendezvous = true;
           if ((this.recvSeq.get(key) ?? 0) <= seq) {
             if (this.deliveryWaiter !== null && this.isDetached(op)) {
@@ -595,13 +623,12 @@ export class StreamRunner {
   private nonBlockingPosted(s: number, op: number, now: number): void {
     if (this.deliveryWaiter !== null && this.program.opBytes[op] >= this.model.eagerThreshold) this.deliveryWaiter[op] = NB_SENDER - s;
     // (A detached isend held for its receive completed when it was issued.)
-    else if (Number.isNaN(this.opEndT[op])) this.nonBlockingDone(s, op, now, this.lastOp[s]);
+    else if (Number.isNaN(this.ops.end(this.ops.index(s, op)))) this.nonBlockingDone(s, op, now, this.lastOp[s]);
   }
 
   /** Non-blocking op `op` of stream `s` completed at `now`; a stream at its waitall may go on. */
   private nonBlockingDone(s: number, op: number, now: number, pred: number): void {
-    this.opEndT[op] = now;
-    this.opPred[op] = pred;
+    this.ops.setEnd(this.ops.index(s, op), now, pred);
     this.nbLast[s] = op;
     // A stream at a wait re-checks it (a waitall needs all of them, a wait its one request).
     this.nbPending[s]--;
@@ -728,9 +755,10 @@ export class StreamRunner {
   }
 
   private complete(s: number, op: number, time: number, pred: number): void {
-    if (Number.isNaN(this.opStartT[op])) this.opStartT[op] = time;
-    this.opEndT[op] = time;
-    this.opPred[op] = pred;
+    const ops = this.ops;
+    const r = ops.index(s, op);
+    if (Number.isNaN(ops.start(r))) ops.setStart(r, time);
+    ops.setEnd(r, time, pred);
     this.lastOp[s] = op;
     this.pc[s]++;
     if (this.dependents !== null) this.release(op, time);
