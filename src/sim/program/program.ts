@@ -147,6 +147,13 @@ export class FlowProgram implements FlowProgramColumns {
 export const OP_RECORD_STREAMS = 4096;
 
 /**
+ * Most bytes of records (2 GiB, 44.7 M ops): past it the table keeps columns, so that the records
+ * never add more than this to a run's peak and the schedule limit's per-op cost (MAX_FLOW_OPS,
+ * flow/collective-run.ts, about 120 bytes an op at 2^28 ops) stays what it says.
+ */
+export const OP_RECORD_MAX_BYTES = 2 ** 31;
+
+/**
  * A run's view of its ops: each op's hot program fields (kind, peer, count, tag, hint, bytes) and
  * its times (start, end, predecessor), read and written through the accessors below by the op's
  * index `index(s, op)`. Programs of OP_RECORD_STREAMS streams or more, whose streams are near equal
@@ -178,8 +185,8 @@ export class OpTable {
   private readonly endCol: Float64Array;
   private readonly predCol: Int32Array;
 
-  /** `recordStreams`: the streams from which records are used (tests lower it to check both layouts). */
-  constructor(p: FlowProgram, recordStreams = OP_RECORD_STREAMS) {
+  /** `recordStreams`, `recordMaxBytes`: when records are used (tests lower them to check both layouts). */
+  constructor(p: FlowProgram, recordStreams = OP_RECORD_STREAMS, recordMaxBytes = OP_RECORD_MAX_BYTES) {
     this.program = p;
     this.kindCol = p.opKind;
     this.peerCol = p.opPeer;
@@ -193,7 +200,7 @@ export class OpTable {
     let longest = 0;
     for (let s = 0; s < S; s++) longest = Math.max(longest, opStart[s + 1] - opStart[s]);
     // Records pad every stream to the longest: only when that costs at most an eighth more.
-    this.stride = S >= recordStreams && S * longest <= n + (n >> 3) ? S : 0;
+    this.stride = S >= recordStreams && S * longest <= n + (n >> 3) && S * longest * 48 <= recordMaxBytes ? S : 0;
     const size = this.stride > 0 ? S * longest : 0;
     const buffer = new ArrayBuffer(size * 48);
     const i32 = (this.i32 = new Int32Array(buffer));

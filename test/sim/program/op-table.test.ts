@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, buildTopology, FlowProgramBuilder, lowerSchedule, type FlowProgram } from '../../../src/index.js';
-import { OP_RECORD_STREAMS, OpTable } from '../../../src/sim/program/program.js';
+import { OP_RECORD_MAX_BYTES, OP_RECORD_STREAMS, OpTable } from '../../../src/sim/program/program.js';
 
 /** Every accessor against the program's columns, and times written through the table read back by op id. */
-function roundTrip(p: FlowProgram, recordStreams: number): { records: boolean; wrong: string[] } {
-  const ops = new OpTable(p, recordStreams);
+function roundTrip(p: FlowProgram, recordStreams: number, recordMaxBytes?: number): { records: boolean; wrong: string[] } {
+  const ops = new OpTable(p, recordStreams, recordMaxBytes);
   const wrong: string[] = [];
   const check = (ok: boolean, what: string): void => {
     if (!ok && wrong.length < 5) wrong.push(what);
@@ -44,6 +44,15 @@ describe('OpTable', () => {
     expect(rec).toEqual({ records: true, wrong: [] });
     // The same program in the column layout.
     expect(roundTrip(p, OP_RECORD_STREAMS + 1)).toEqual({ records: false, wrong: [] });
+  });
+
+  it(`keeps columns when the records would exceed their byte cap (${OP_RECORD_MAX_BYTES} B by default)`, () => {
+    const b = new FlowProgramBuilder(8);
+    for (let r = 0; r < 8; r++) b.beginStream(r).send((r + 1) % 8, 64).recv((r + 7) % 8, 64);
+    const p = b.build();
+    // 16 ops as records: 768 bytes.
+    expect(roundTrip(p, 1, 768)).toEqual({ records: true, wrong: [] });
+    expect(roundTrip(p, 1, 767)).toEqual({ records: false, wrong: [] });
   });
 
   it('pads streams of unequal length in records, and keeps columns when padding would cost over an eighth', () => {
