@@ -205,8 +205,17 @@ describe('item 15: error messages show what was typed, cut to ~80 characters', (
     expect(line.length).toBeLessThan(400);
   });
   it('the hop-grouped refusal does not suggest hop-grouped', () => {
-    const line = expectOneLineError(cli(['run', '--topology', 'torus:64x64x64', '--collective', 'alltoall', '--algorithm', 'hop-grouped', '--size', '1KiB'], 30_000));
+    // Under --symmetry auto the 64³ run is timed from its one representative (next test); off, its full schedule is refused.
+    const line = expectOneLineError(cli(['run', '--topology', 'torus:64x64x64', '--collective', 'alltoall', '--algorithm', 'hop-grouped', '--size', '1KiB', '--symmetry', 'off'], 30_000));
     expect(line).toBe('meshwork: error: algorithm: got "596115456 schedule ops (hop-grouped, 262144 ranks)"; accepted: at most 268435456 schedule ops (2^28, about 30 GiB) at flow level; use fewer ranks');
+  });
+  it('the same 64³ hop-grouped alltoall runs under --symmetry auto from its one representative (hop-grouped declares its translations)', () => {
+    const r = cli(['run', '--topology', 'torus:64x64x64', '--collective', 'alltoall', '--algorithm', 'hop-grouped', '--size', '1KiB', '--json'], 60_000);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { model: { symmetry: { representatives?: number; representatives_only?: boolean } }; workload: { ranks: number } };
+    expect(out.workload.ranks).toBe(262_144);
+    expect(out.model.symmetry.representatives).toBe(1);
+    expect(out.model.symmetry.representatives_only).toBe(true);
   });
 });
 
