@@ -15,6 +15,8 @@ export function runCli(args: string[], opts: { cwd?: string; timeoutMs?: number;
     cwd: opts.cwd,
     encoding: 'utf8',
     timeout: opts.timeoutMs ?? 120_000,
+    // A run's --json over 10^5 ranks lists per-rank finishes (7 MB at 262,144 ranks); spawnSync's default is 1 MiB.
+    maxBuffer: 256 * 1024 * 1024,
     env: { ...process.env, ...opts.env, FORCE_COLOR: '0' },
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
