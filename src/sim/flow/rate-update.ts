@@ -82,17 +82,23 @@ export abstract class RateUpdateBase implements RateUpdater {
   abstract arenaChanged(change: number): void;
 }
 
+/** The list of every resource never added to: shared, never written (its length stays 0). */
+const NO_ENTRIES: number[] = [];
+
 /**
  * Per resource, a list of entries (flow ids or arena positions) whose live part is its first
  * count[r] entries. The arrays never shrink, so a resource whose flows come and go does not
- * reallocate (pop/push churn was a tenth of the event handling).
+ * reallocate (pop/push churn was a tenth of the event handling). A resource's array is made at
+ * its first entry, holding just that entry: one empty array per resource up front and a first
+ * push (which reserves 17 slots) were about 19 MB per 32,768-rank recursive doubling, whose
+ * resources mostly carry one flow at a time (docs/performance.md, "Outside the rate update").
  */
 export class ResourceLists {
   readonly lists: number[][];
   readonly count: Int32Array;
 
   constructor(numResources: number) {
-    this.lists = Array.from({ length: numResources }, () => []);
+    this.lists = new Array<number[]>(numResources).fill(NO_ENTRIES);
     this.count = new Int32Array(numResources);
   }
 
@@ -100,8 +106,9 @@ export class ResourceLists {
   add(r: number, x: number): number {
     const n = this.count[r]++;
     const list = this.lists[r];
-    if (n === list.length) list.push(x);
-    else list[n] = x;
+    if (n < list.length) list[n] = x;
+    else if (n === 0) this.lists[r] = [x];
+    else list.push(x);
     return n;
   }
 
