@@ -7,23 +7,15 @@
  * full quotient bit for bit and the full engine to 1e-9.
  */
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, buildTopology, OpKind, prepare, runPrepared, type RunRequest } from '../../../src/index.js';
+import { buildSchedule, buildTopology, OpKind } from '../../../src/index.js';
 import { declaredRotation, estimateSchedule } from '../../../src/collectives/registry.js';
 import { lowerSchedule } from '../../../src/sim/program/from-schedule.js';
 import { rotationProgram } from '../../../src/sim/program/from-rotation.js';
 import type { FlowProgram } from '../../../src/sim/program/program.js';
-import type { PreparedCollective } from '../../../src/sim/prepare.js';
-import type { RunResult } from '../../../src/sim/result.js';
 import { runCli } from '../../helpers/cli.js';
+import { expectRepresentativesExact, runCollective, symmetryOf } from './representatives-helpers.js';
 
-const relative = (a: number, b: number): number => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(b), 1e-300));
-
-function run(topology: string, collective: string, algorithm: string, size: number, model: RunRequest['model'] = {}): RunResult & { schedule?: unknown } {
-  const p = prepare({ topology, workload: { kind: 'collective', collective, algorithm, size }, model }) as PreparedCollective;
-  return runPrepared({ ...p, model: { ...p.model, symmetryMinRanks: 1 } }) as RunResult & { schedule?: unknown };
-}
-
-const symmetryOf = (r: RunResult) => r.model.symmetry as { used: boolean; representatives_only?: boolean; order?: number; representatives?: number; representatives_rule?: string };
+const run = runCollective;
 
 function opOf(p: FlowProgram, o: number): unknown[] {
   const kind = p.opKind[o];
@@ -110,16 +102,7 @@ describe('from their representatives alone equal to the full engine', () => {
         expect(symmetryOf(auto).representatives_only).toBeUndefined();
         expect(sym.order).toBe(symmetryOf(auto).order);
         expect(sym.order).toBeGreaterThan(1);
-        expect(rep.makespan_s).toBe(auto.makespan_s);
-        expect(rep.ranks.finish_s).toEqual(auto.ranks.finish_s);
-        expect(rep.schedule_bound_s).toBe(auto.schedule_bound_s);
-        expect(rep.bound_s).toBe(auto.bound_s);
-        expect(rep.stats).toEqual(auto.stats);
-        expect(rep.channels).toEqual(auto.channels);
-        expect(rep.critical_path).toEqual(auto.critical_path);
-        expect(rep.workload).toEqual(auto.workload);
-        expect(relative(rep.makespan_s, off.makespan_s)).toBeLessThan(1e-9);
-        for (let r = 0; r < rep.ranks.finish_s.length; r++) expect(relative(rep.ranks.finish_s[r], off.ranks.finish_s[r])).toBeLessThan(1e-9);
+        expectRepresentativesExact(rep, auto, off);
       });
     }
   }

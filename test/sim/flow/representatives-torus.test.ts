@@ -6,24 +6,19 @@
  * full quotient bit for bit and the full engine to 1e-9.
  */
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, buildTopology, OpKind, prepare, runPrepared, type RunRequest } from '../../../src/index.js';
+import { buildSchedule, buildTopology, OpKind, type RunRequest } from '../../../src/index.js';
 import { declaredRotation, estimateSchedule } from '../../../src/collectives/registry.js';
 import { lowerSchedule } from '../../../src/sim/program/from-schedule.js';
 import { rotationProgram } from '../../../src/sim/program/from-rotation.js';
 import type { FlowProgram } from '../../../src/sim/program/program.js';
-import type { PreparedCollective } from '../../../src/sim/prepare.js';
-import type { RunResult } from '../../../src/sim/result.js';
 import { runCli } from '../../helpers/cli.js';
+import { expectRepresentativesExact, relative, runCollective, symmetryOf, type SymmetricRun } from './representatives-helpers.js';
 
-const relative = (a: number, b: number): number => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(b), 1e-300));
 
 /** A prepared alltoall run with symmetry from one rank (the library-only threshold), as simulate runs it. */
-function alltoall(topology: string, algorithm: string, size: number, model: RunRequest['model'] = {}, routing?: RunRequest['routing']): RunResult & { schedule?: unknown } {
-  const p = prepare({ topology, workload: { kind: 'collective', collective: 'alltoall', algorithm, size }, model, routing }) as PreparedCollective;
-  return runPrepared({ ...p, model: { ...p.model, symmetryMinRanks: 1 } }) as RunResult & { schedule?: unknown };
+function alltoall(topology: string, algorithm: string, size: number, model: RunRequest['model'] = {}, routing?: RunRequest['routing']): SymmetricRun {
+  return runCollective(topology, 'alltoall', algorithm, size, model, routing);
 }
-
-const symmetryOf = (r: RunResult) => r.model.symmetry as { used: boolean; representatives_only?: boolean; order?: number; representatives?: number; reason?: string; representatives_rule?: string };
 
 /** Every op of a program as the engine reads it: kind, bytes, tag, peer (a send's destination), hint (by value), barrier key (by name). */
 function opsOf(p: FlowProgram, o: number): unknown[] {
@@ -112,16 +107,7 @@ describe('hop-grouped from its representatives alone equals the full engine', ()
       expect(rep.schedule).toBeUndefined();
       expect(symmetryOf(auto)).toMatchObject({ used: true, order });
       expect(symmetryOf(auto).representatives_only).toBeUndefined();
-      expect(rep.makespan_s).toBe(auto.makespan_s);
-      expect(rep.ranks.finish_s).toEqual(auto.ranks.finish_s);
-      expect(rep.schedule_bound_s).toBe(auto.schedule_bound_s);
-      expect(rep.bound_s).toBe(auto.bound_s);
-      expect(rep.stats).toEqual(auto.stats);
-      expect(rep.channels).toEqual(auto.channels);
-      expect(rep.critical_path).toEqual(auto.critical_path);
-      expect(rep.workload).toEqual(auto.workload);
-      expect(relative(rep.makespan_s, off.makespan_s)).toBeLessThan(1e-9);
-      for (let r = 0; r < rep.ranks.finish_s.length; r++) expect(relative(rep.ranks.finish_s[r], off.ranks.finish_s[r])).toBeLessThan(1e-9);
+      expectRepresentativesExact(rep, auto, off);
       expect(rep.stats.messages).toBe(off.stats.messages);
     });
   }

@@ -7,19 +7,15 @@ import { buildSchedule, buildTopology, LimitError, OpKind, prepare, runPrepared,
 import { declaredRotation } from '../../../src/collectives/registry.js';
 import { lowerSchedule } from '../../../src/sim/program/from-schedule.js';
 import { rotationProgram } from '../../../src/sim/program/from-rotation.js';
-import { refuseOversized, type PreparedCollective } from '../../../src/sim/prepare.js';
-import type { RunResult } from '../../../src/sim/result.js';
+import { refuseOversized } from '../../../src/sim/prepare.js';
 import { runCli } from '../../helpers/cli.js';
+import { expectRepresentativesExact, relative, runCollective, symmetryOf, type SymmetricRun } from './representatives-helpers.js';
 
-const relative = (a: number, b: number): number => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(b), 1e-300));
 
 /** A prepared ring allreduce run with symmetry from one rank (the library-only threshold), as simulate runs it. */
-function ring(topology: string, size: number, model: RunRequest['model'] = {}, collective = 'allreduce', algorithm = 'ring'): RunResult & { schedule?: unknown } {
-  const p = prepare({ topology, workload: { kind: 'collective', collective, algorithm, size }, model }) as PreparedCollective;
-  return runPrepared({ ...p, model: { ...p.model, symmetryMinRanks: 1 } }) as RunResult & { schedule?: unknown };
+function ring(topology: string, size: number, model: RunRequest['model'] = {}, collective = 'allreduce', algorithm = 'ring'): SymmetricRun {
+  return runCollective(topology, collective, algorithm, size, model);
 }
-
-const symmetryOf = (r: RunResult) => r.model.symmetry as { used: boolean; representatives_only?: boolean; order?: number; representatives?: number; reason?: string };
 
 describe('the ring allreduce declares its rotation', () => {
   for (const [collective, algorithm] of [['allreduce', 'ring'], ['allgather', 'ring'], ['allgather', 'ring:order=shift'], ['reduce-scatter', 'ring']] as const) {
@@ -120,12 +116,7 @@ describe('representatives alone equal the full engine', () => {
       expect(symmetryOf(auto).representatives_only).toBeUndefined();
       expect(sym.order).toBe(symmetryOf(auto).order);
       expect(sym.order).toBeGreaterThan(1);
-      expect(rep.makespan_s).toBe(auto.makespan_s);
-      expect(rep.ranks.finish_s).toEqual(auto.ranks.finish_s);
-      expect(rep.schedule_bound_s).toBe(auto.schedule_bound_s);
-      expect(rep.stats).toEqual(auto.stats);
-      expect(rep.critical_path).toEqual(auto.critical_path);
-      expect(relative(rep.makespan_s, off.makespan_s)).toBeLessThan(1e-9);
+      expectRepresentativesExact(rep, auto, off);
       expect(rep.workload).toEqual(off.workload);
     });
   }
