@@ -1,6 +1,10 @@
 /** What the representatives-only tests (representatives*.test.ts) share: the run, the symmetry record, the equality they assert. */
 import { expect } from 'vitest';
-import { prepare, runPrepared, type RunRequest } from '../../../src/index.js';
+import { buildSchedule, OpKind, prepare, runPrepared, type RunRequest } from '../../../src/index.js';
+import { declaredRotation, type BuildRequest } from '../../../src/collectives/registry.js';
+import { lowerSchedule } from '../../../src/sim/program/from-schedule.js';
+import { rotationProgram } from '../../../src/sim/program/from-rotation.js';
+import type { FlowProgram } from '../../../src/sim/program/program.js';
 import type { PreparedCollective } from '../../../src/sim/prepare.js';
 import type { RunResult } from '../../../src/sim/result.js';
 
@@ -32,4 +36,31 @@ export function expectRepresentativesExact(rep: SymmetricRun, auto: SymmetricRun
   expect(rep.workload).toEqual(auto.workload);
   expect(relative(rep.makespan_s, off.makespan_s)).toBeLessThan(1e-9);
   for (let r = 0; r < rep.ranks.finish_s.length; r++) expect(relative(rep.ranks.finish_s[r], off.ranks.finish_s[r])).toBeLessThan(1e-9);
+}
+
+/** Every op of a program as the engine reads it: kind, bytes, tag, peer (a send's destination, a barrier's key by name), hint by value, non-blocking flag. */
+function opView(p: FlowProgram, o: number): unknown[] {
+  const kind = p.opKind[o];
+  const peer = kind === OpKind.Send ? p.dsts[p.opPeer[o]] : kind === OpKind.Recv ? p.opPeer[o] : kind === OpKind.Barrier ? p.keyNames[p.opPeer[o]] : 0;
+  return [kind, p.opBytes[o], p.opTag[o], peer, p.opHint[o] >= 0 ? JSON.stringify(p.hints[p.opHint[o]]) : null, p.opNonBlocking?.[o] ?? 0];
+}
+
+/**
+ * The algorithm's declaration emitted for every rank equals the lowered schedule, stream for stream
+ * and op for op; returns the declaration and the emitted program for further checks.
+ */
+export function expectDeclaredIsLowered(build: BuildRequest): { decl: NonNullable<ReturnType<typeof declaredRotation>>; declared: FlowProgram } {
+  const t = build.topology;
+  const n = t.numEndpoints;
+  const full = lowerSchedule(buildSchedule(build), t);
+  const decl = declaredRotation(build);
+  expect(decl).toBeDefined();
+  const declared = rotationProgram(t, decl!.streams).emit(Array.from({ length: n }, (_, r) => r));
+  expect(decl!.streams.opsPerRank * n).toBe(full.numOps);
+  expect(declared.numOps).toBe(full.numOps);
+  expect(declared.numStreams).toBe(full.numStreams);
+  expect(declared.keyNames).toEqual(full.keyNames);
+  for (let s = 0; s < full.numStreams; s++) expect([declared.streamRank[s], declared.streamLocal[s], declared.opStart[s]]).toEqual([full.streamRank[s], full.streamLocal[s], full.opStart[s]]);
+  for (let o = 0; o < full.numOps; o++) expect(opView(declared, o)).toEqual(opView(full, o));
+  return { decl: decl!, declared };
 }

@@ -8,11 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, buildTopology, OpKind, type RunRequest } from '../../../src/index.js';
 import { declaredRotation, estimateSchedule } from '../../../src/collectives/registry.js';
-import { lowerSchedule } from '../../../src/sim/program/from-schedule.js';
-import { rotationProgram } from '../../../src/sim/program/from-rotation.js';
-import type { FlowProgram } from '../../../src/sim/program/program.js';
 import { runCli } from '../../helpers/cli.js';
-import { expectRepresentativesExact, relative, runCollective, symmetryOf, type SymmetricRun } from './representatives-helpers.js';
+import { expectDeclaredIsLowered, expectRepresentativesExact, relative, runCollective, symmetryOf, type SymmetricRun } from './representatives-helpers.js';
 
 
 /** A prepared alltoall run with symmetry from one rank (the library-only threshold), as simulate runs it. */
@@ -20,12 +17,6 @@ function alltoall(topology: string, algorithm: string, size: number, model: RunR
   return runCollective(topology, 'alltoall', algorithm, size, model, routing);
 }
 
-/** Every op of a program as the engine reads it: kind, bytes, tag, peer (a send's destination), hint (by value), barrier key (by name). */
-function opsOf(p: FlowProgram, o: number): unknown[] {
-  const kind = p.opKind[o];
-  const peer = kind === OpKind.Send ? p.dsts[p.opPeer[o]] : kind === OpKind.Recv ? p.opPeer[o] : kind === OpKind.Barrier ? p.keyNames[p.opPeer[o]] : 0;
-  return [kind, p.opBytes[o], p.opTag[o], peer, p.opHint[o] >= 0 ? JSON.stringify(p.hints[p.opHint[o]]) : null];
-}
 
 describe('axis-phase alltoalls declare their translations on a torus', () => {
   for (const [topology, algorithm, streams] of [
@@ -43,20 +34,11 @@ describe('axis-phase alltoalls declare their translations on a torus', () => {
   ] as const) {
     it(`${algorithm} on ${topology}: every rank's declared ops are its lowered streams', op for op (kinds, bytes, tags, peers, port walks, barrier groups)`, () => {
       const t = buildTopology(topology);
-      const n = t.numEndpoints;
       // 1000 B: pieces of unequal length when a block is split in 3 or 6 areas.
       const build = { topology: t, collective: 'alltoall' as const, algorithm, size: 1000 };
-      const full = lowerSchedule(buildSchedule(build), t);
-      const decl = declaredRotation(build)!;
+      const { decl, declared: q } = expectDeclaredIsLowered(build);
       expect(decl.streams.action).toEqual({ translation: (t.params as { dims: number[] }).dims });
       expect(decl.streams.streamsPerRank ?? 1).toBe(streams);
-      const q = rotationProgram(t, decl.streams).emit(Array.from({ length: n }, (_, r) => r));
-      expect(decl.streams.opsPerRank * n).toBe(full.numOps);
-      expect(q.numOps).toBe(full.numOps);
-      expect(q.numStreams).toBe(full.numStreams);
-      expect(q.keyNames).toEqual(full.keyNames);
-      for (let s = 0; s < full.numStreams; s++) expect([q.streamRank[s], q.streamLocal[s], q.opStart[s]]).toEqual([full.streamRank[s], full.streamLocal[s], full.opStart[s]]);
-      for (let o = 0; o < full.numOps; o++) expect(opsOf(q, o)).toEqual(opsOf(full, o));
       // The declared program holds the hop-grouped sends' port walks, as the lowering does (no node paths).
       if (algorithm !== 'dimension-ordered') expect(q.hints.length).toBeGreaterThan(0);
       expect(q.hints.every((h) => h.kind === 'ports')).toBe(true);

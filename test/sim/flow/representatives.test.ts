@@ -3,13 +3,11 @@
  * (sim/representatives.ts) equals the full engine, and a run that does not qualify is refused at 16,384 ranks as before.
  */
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, buildTopology, LimitError, OpKind, prepare, runPrepared, type RunRequest } from '../../../src/index.js';
+import { buildTopology, LimitError, prepare, runPrepared, type RunRequest } from '../../../src/index.js';
 import { declaredRotation } from '../../../src/collectives/registry.js';
-import { lowerSchedule } from '../../../src/sim/program/from-schedule.js';
-import { rotationProgram } from '../../../src/sim/program/from-rotation.js';
 import { refuseOversized } from '../../../src/sim/prepare.js';
 import { runCli } from '../../helpers/cli.js';
-import { expectRepresentativesExact, relative, runCollective, symmetryOf, type SymmetricRun } from './representatives-helpers.js';
+import { expectDeclaredIsLowered, expectRepresentativesExact, relative, runCollective, symmetryOf, type SymmetricRun } from './representatives-helpers.js';
 
 
 /** A prepared ring allreduce run with symmetry from one rank (the library-only threshold), as simulate runs it. */
@@ -22,19 +20,7 @@ describe('the ring allreduce declares its rotation', () => {
     it(`${collective} ${algorithm}: every rank's declared ops are its lowered stream's, op for op (kinds, peers, bytes, tags)`, () => {
       const t = buildTopology('torus:4x4');
       const build = { topology: t, collective, algorithm, size: 64 * 1024 };
-      const full = lowerSchedule(buildSchedule(build), t);
-      const decl = declaredRotation(build)!;
-      const all = Array.from({ length: 16 }, (_, r) => r);
-      const q = rotationProgram(t, decl.streams).emit(all);
-      expect(q.numStreams).toBe(full.numStreams);
-      expect(q.numOps).toBe(full.numOps);
-      expect(decl.streams.opsPerRank * 16).toBe(full.numOps);
-      const peer = (p: typeof q, i: number) => (p.opKind[i] === OpKind.Send ? p.dsts[p.opPeer[i]] : p.opPeer[i]);
-      for (let o = 0; o < full.numOps; o++) {
-        expect([q.opKind[o], q.opBytes[o], q.opTag[o], q.opHint[o]]).toEqual([full.opKind[o], full.opBytes[o], full.opTag[o], full.opHint[o]]);
-        if (q.opKind[o] === OpKind.Send || q.opKind[o] === OpKind.Recv) expect(peer(q, o)).toBe(peer(full, o));
-      }
-      for (let s = 0; s < full.numStreams; s++) expect([q.streamRank[s], q.opStart[s]]).toEqual([full.streamRank[s], full.opStart[s]]);
+      expectDeclaredIsLowered(build);
     });
   }
 
@@ -45,19 +31,9 @@ describe('the ring allreduce declares its rotation', () => {
   ] as const) {
     it(`alltoall ${algorithm} on ${topology} declares ${action}: every rank's declared ops are its lowered stream's, op for op`, () => {
       const t = buildTopology(topology);
-      const n = t.numEndpoints;
       const build = { topology: t, collective: 'alltoall' as const, algorithm, size: 4096 };
-      const full = lowerSchedule(buildSchedule(build), t);
-      const decl = declaredRotation(build)!;
+      const { decl } = expectDeclaredIsLowered(build);
       expect(decl.streams.action ?? 'rotation').toBe(action);
-      const q = rotationProgram(t, decl.streams).emit(Array.from({ length: n }, (_, r) => r));
-      expect(decl.streams.opsPerRank * n).toBe(full.numOps);
-      expect(q.numOps).toBe(full.numOps);
-      const peer = (p: typeof q, i: number) => (p.opKind[i] === OpKind.Send ? p.dsts[p.opPeer[i]] : p.opPeer[i]);
-      for (let o = 0; o < full.numOps; o++) {
-        expect([q.opKind[o], q.opBytes[o], q.opTag[o], q.opHint[o], peer(q, o)]).toEqual([full.opKind[o], full.opBytes[o], full.opTag[o], full.opHint[o], peer(full, o)]);
-      }
-      for (let s = 0; s < full.numStreams; s++) expect([q.streamRank[s], q.opStart[s]]).toEqual([full.streamRank[s], full.opStart[s]]);
     });
   }
 
