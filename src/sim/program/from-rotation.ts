@@ -8,6 +8,7 @@ import type { Topology } from '../../topology/graph.js';
 import { pathToPorts } from '../../routing/hints.js';
 import type { DeclaredRotation } from '../flow/symmetry.js';
 import { FlowProgramBuilder } from './program.js';
+import { groupKey } from './from-schedule.js';
 
 export function rotationProgram(topology: Topology, streams: RotationStreams): DeclaredRotation {
   const numRanks = topology.numEndpoints;
@@ -48,8 +49,7 @@ export function rotationProgram(topology: Topology, streams: RotationStreams): D
           else if (kind === 'waitall') b.waitall();
           else if (kind === 'copy') b.copy(bytes);
           else if (kind === 'reduce') b.reduce(bytes);
-          // The key lowerSchedule gives schedule group `peer`.
-          else if (kind === 'barrier') b.barrier(`group ${peer}`);
+          else if (kind === 'barrier') b.barrier(groupKey(peer));
           else b.pace(bytes);
         });
       }

@@ -18,6 +18,11 @@ import { FlowProgramBuilder, type FlowProgram } from './program.js';
  * whose path does not start at its rank's node or end at its destination's keeps the node path (the
  * engine then reports it).
  */
+/** The barrier key of schedule group g: the declared programs (from-rotation.ts) name theirs alike, so both lowerings match op for op. */
+export function groupKey(g: number): string {
+  return `group ${g}`;
+}
+
 export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProgram {
   // One flow op per schedule op, so the columns are sized once.
   const b = new FlowProgramBuilder(schedule.numRanks, schedule.numOps);
@@ -67,7 +72,7 @@ export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProg
   };
   const regionBytes = new Float64Array(schedule.numRegions);
   for (let r = 0; r < schedule.numRegions; r++) regionBytes[r] = schedule.regionBytes(r);
-  const groupKeys = Array.from({ length: schedule.numGroups }, (_, g) => `group ${g}`);
+  const groupKeys = Array.from({ length: schedule.numGroups }, (_, g) => groupKey(g));
   const { start, order } = schedule.programs();
   const streams = schedule.streams;
   // Program op id of each schedule op (for a wait's request), built only if a schedule waits for one.
