@@ -143,7 +143,7 @@ function refuseFlowOps(req: BuildRequest): void {
     throw new LimitError(
       'algorithm',
       `${est.ops} schedule ops (${req.algorithm}, ${req.topology.numEndpoints} ranks)`,
-      `${MAX_FLOW_OPS} schedule ops (2^28, about 30 GiB) at flow level${smallerAlternative(req)}`,
+      `${MAX_FLOW_OPS} schedule ops (2^27, about 16 GiB) at flow level${smallerAlternative(req)}`,
     );
   }
 }

@@ -207,7 +207,7 @@ describe('item 15: error messages show what was typed, cut to ~80 characters', (
   it('the hop-grouped refusal does not suggest hop-grouped', () => {
     // Under --symmetry auto the 64³ run is timed from its one representative (next test); off, its full schedule is refused.
     const line = expectOneLineError(cli(['run', '--topology', 'torus:64x64x64', '--collective', 'alltoall', '--algorithm', 'hop-grouped', '--size', '1KiB', '--symmetry', 'off'], 30_000));
-    expect(line).toBe('meshwork: error: algorithm: got "596115456 schedule ops (hop-grouped, 262144 ranks)"; accepted: at most 268435456 schedule ops (2^28, about 30 GiB) at flow level; use fewer ranks');
+    expect(line).toBe('meshwork: error: algorithm: got "596115456 schedule ops (hop-grouped, 262144 ranks)"; accepted: at most 134217728 schedule ops (2^27, about 16 GiB) at flow level; use fewer ranks');
   });
   it('the same 64³ hop-grouped alltoall runs under --symmetry auto from its one representative (hop-grouped declares its translations)', () => {
     const r = cli(['run', '--topology', 'torus:64x64x64', '--collective', 'alltoall', '--algorithm', 'hop-grouped', '--size', '1KiB', '--json'], 60_000);

@@ -70,10 +70,10 @@ describe('meshwork run / compare', () => {
   });
 
   it('refuses a direct alltoall too large for the flow level, naming the limit, before building it', () => {
-    // linear on 32768 ranks lists 2 × 32768 × 32767 ops > MAX_FLOW_OPS (2^28): refused in one line, exit 2, not an out-of-memory crash.
+    // linear on 32768 ranks lists 2 × 32768 × 32767 ops > MAX_FLOW_OPS (2^27): refused in one line, exit 2, not an out-of-memory crash.
     const line = expectOneLineError(runCli(['run', '--topology', 'torus:32x32x32', '--algorithm', 'linear', '--size', '1MiB']));
-    expect(line).toMatch(/2147418112 schedule ops \(linear, 32768 ranks\).*at most 268435456 schedule ops \(2\^28/);
+    expect(line).toMatch(/2147418112 schedule ops \(linear, 32768 ranks\).*at most 134217728 schedule ops \(2\^27/);
     // compare lists linear too: refused at once rather than after running the others.
-    expect(expectOneLineError(runCli(['compare', '--topology', 'torus:32x32x32', '--size', '1MiB']))).toMatch(/2\^28/);
+    expect(expectOneLineError(runCli(['compare', '--topology', 'torus:32x32x32', '--size', '1MiB']))).toMatch(/2\^27/);
   });
 });

@@ -149,7 +149,7 @@ export const OP_RECORD_STREAMS = 4096;
 /**
  * Most bytes of records (2 GiB, 44.7 M ops): past it the table keeps columns, so that the records
  * never add more than this to a run's peak and the schedule limit's per-op cost (MAX_FLOW_OPS,
- * flow/collective-run.ts, about 120 bytes an op at 2^28 ops) stays what it says.
+ * flow/collective-run.ts, about 120 bytes an op at 2^27 ops) stays what it says.
  */
 export const OP_RECORD_MAX_BYTES = 2 ** 31;
 

@@ -8,11 +8,11 @@ const req = (topology: string, algorithm: string, collective: 'alltoall' | 'allg
 const checkFlowCollectiveSize = (build: ReturnType<typeof req>) => refuseOversized({ topology: build.topology, engine: 'flow', build });
 
 describe('flow-level size limit', () => {
-  it('refuses a direct alltoall on a 32×32×32 torus (2·32768·32767 ops > 2^28) before building the schedule', () => {
+  it('refuses a direct alltoall on a 32×32×32 torus (2·32768·32767 ops > 2^27) before building the schedule', () => {
     for (const alg of ['linear', 'pairwise']) {
       // One send and one receive per block: 2,147,418,112 ops. A LimitError naming it, not an exhausted heap.
       expect(() => runCollectiveFlow(req('torus:32x32x32', alg))).toThrow(LimitError);
-      expect(() => checkFlowCollectiveSize(req('torus:32x32x32', alg))).toThrow(/2147418112 schedule ops .*at most 268435456 schedule ops \(2\^28/);
+      expect(() => checkFlowCollectiveSize(req('torus:32x32x32', alg))).toThrow(/2147418112 schedule ops .*at most 134217728 schedule ops \(2\^27/);
     }
   });
 
@@ -24,7 +24,7 @@ describe('flow-level size limit', () => {
     const P = 32768;
     const perRank = 9 * (1 + 31 * 4) - 9 + 2 * 3;
     expect(estimateSchedule(r)).toEqual({ ops: P * perRank, messages: P * 9 * 31 });
-    expect(MAX_FLOW_OPS).toBe(2 ** 28);
+    expect(MAX_FLOW_OPS).toBe(2 ** 27);
   });
 
   it('the axis-phase estimates equal the built schedules', () => {
@@ -59,17 +59,17 @@ describe('flow-level size limit', () => {
     }
     // Issue 29: a 32,768-rank ring allreduce (5·32768·32767 + 32768 ops) died of an exhausted heap.
     const big = { topology: buildTopology('fattree:k=32,levels=3'), collective: 'allreduce' as const, algorithm: 'ring', size: 1 << 30 };
-    expect(() => runCollectiveFlow(big)).toThrow(/5368578048 schedule ops \(ring, 32768 ranks\).*at most 268435456 schedule ops.*recursive-doubling or rabenseifner/);
+    expect(() => runCollectiveFlow(big)).toThrow(/5368578048 schedule ops \(ring, 32768 ranks\).*at most 134217728 schedule ops.*recursive-doubling or rabenseifner/);
   });
 
   it('estimates undeclared alltoalls as one send and one receive per block; other collectives are not limited', () => {
     expect(flowScheduleEstimate(req('torus:4x4', 'linear'))).toEqual({ ops: 2 * 16 * 15, messages: 16 * 15 });
     expect(flowScheduleEstimate(req('torus:32x32x32', 'bruck', 'allgather'))).toBeUndefined();
-    // The boundary: 11585 ranks need 2 × 11585 × 11584 = 268,401,280 ops ≤ 2^28 = 268,435,456;
-    // 11586 ranks need 2 × 11586 × 11585 = 268,447,620 > 2^28.
-    expect(flowScheduleEstimate(req('ring:11585', 'linear'))?.ops).toBe(268_401_280);
-    expect(() => checkFlowCollectiveSize(req('ring:11585', 'linear'))).not.toThrow();
-    expect(() => checkFlowCollectiveSize(req('ring:11586', 'linear'))).toThrow(LimitError);
+    // The boundary: 8192 ranks need 2 × 8192 × 8191 = 134,201,344 ops ≤ 2^27 = 134,217,728;
+    // 8193 ranks need 2 × 8193 × 8192 = 134,234,112 > 2^27.
+    expect(flowScheduleEstimate(req('ring:8192', 'linear'))?.ops).toBe(134_201_344);
+    expect(() => checkFlowCollectiveSize(req('ring:8192', 'linear'))).not.toThrow();
+    expect(() => checkFlowCollectiveSize(req('ring:8193', 'linear'))).toThrow(LimitError);
     expect(() => checkFlowCollectiveSize(req('torus:16x16x16', 'pairwise'))).not.toThrow();
   });
 

@@ -124,7 +124,7 @@ describe('16,384 ranks: refused unless the representative-only path is taken', (
   }
 
   it('the refusal names the op limit', () => {
-    expect(line).toMatch(/268435456 schedule ops/);
+    expect(line).toMatch(/134217728 schedule ops/);
   });
 
   for (const [label, extra] of [
@@ -147,7 +147,7 @@ describe('16,384 ranks: refused unless the representative-only path is taken', (
 
 describe('32,768 ranks: the representatives alone would be too many', () => {
   it('fattree:k=32,levels=3 (1,024 representatives × 163,831 ops > MAX_REPRESENTATIVE_OPS): refused with the op limit line', () => {
-    expect(() => runPrepared(prepare({ topology: 'fattree:k=32,levels=3', workload: { kind: 'collective', collective: 'allreduce', algorithm: 'ring', size: 1 << 30 } }))).toThrow(/268435456 schedule ops/);
+    expect(() => runPrepared(prepare({ topology: 'fattree:k=32,levels=3', workload: { kind: 'collective', collective: 'allreduce', algorithm: 'ring', size: 1 << 30 } }))).toThrow(/134217728 schedule ops/);
   });
 });
 
