@@ -57,6 +57,8 @@ export interface FlowEngineOptions extends FlowModelOptions {
    * must not change a result: tests run the same case with a tiny and a huge arena, verified.
    */
   arena?: { readonly initialEntries?: number; readonly verify?: boolean };
+  /** The most flows in flight at once (MAX_FLOWS_IN_FLIGHT, flow-table.ts); tests lower it to reach it. */
+  maxFlowsInFlight?: number;
   /**
    * Run the program as a symmetry quotient (symmetry.ts `findQuotient`): the program holds the
    * representatives' streams, channels are replaced by their orbits, deliveries land at the
@@ -185,7 +187,7 @@ export class FlowEngine {
     for (let r = 0; r < R; r++) capacity[this.ejBase + r] = model.ejectionBandwidth === null ? Infinity : model.ejectionBandwidth * nics;
     this.useInj = model.injectionBandwidth !== null;
     this.useEj = model.ejectionBandwidth !== null;
-    this.flows = new FlowTable(model.sharing === 'cm02');
+    this.flows = new FlowTable(model.sharing === 'cm02', opts.maxFlowsInFlight);
     this.arena = new PathArena(opts.arena?.initialEntries, opts.arena?.verify ?? false);
     this.rates =
       model.rateUpdate === 'local'

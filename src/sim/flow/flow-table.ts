@@ -5,7 +5,19 @@
  * columns recycled through a free list, and the list of active flows (those sharing bandwidth, not
  * waiting in a NIC queue). The engine reads the columns directly in its hot loops.
  */
+import { LimitError } from '../../util/errors.js';
 import { resized } from '../../util/typed-arrays.js';
+
+/**
+ * Most flows a run holds at once (posted and unfinished: spending their route latency, queued at a
+ * NIC, or sharing bandwidth): 2^25. Each costs about 300-360 bytes in the engine (its row, path,
+ * resource-list entries, message and match state; measured: linear alltoall, --symmetry off, 293 B
+ * on torus:32x32 and 357 B on fattree:k=16,levels=3 over pairwise's peak), so about 11 GiB. The
+ * schedule-op limit (MAX_FLOW_OPS) cannot see this: an algorithm that posts every message at once
+ * (linear alltoall: 16.8 M flows in flight at 4,096 ranks, 8.0 GB) needs far more per op than one
+ * that keeps one in flight per rank. Refused when the table would grow past it, before allocating.
+ */
+export const MAX_FLOWS_IN_FLIGHT = 2 ** 25;
 
 export class FlowTable {
   /** Rows allocated: every column holds this many. */
@@ -38,7 +50,11 @@ export class FlowTable {
   private nextFree = new Int32Array(1024);
   private free = -1;
 
-  constructor(weighted: boolean) {
+  /** `maxRows`: the limit (MAX_FLOWS_IN_FLIGHT; tests lower it). */
+  constructor(
+    weighted: boolean,
+    private readonly maxRows = MAX_FLOWS_IN_FLIGHT,
+  ) {
     this.weight = weighted ? new Float64Array(1024) : null;
   }
 
@@ -48,7 +64,8 @@ export class FlowTable {
       f = this.free;
       this.free = this.nextFree[f];
     } else {
-      if (this.rows === this.capacity) this.grow(2 * this.capacity);
+      if (this.rows === this.maxRows) this.refuse();
+      if (this.rows === this.capacity) this.grow(Math.min(2 * this.capacity, this.maxRows));
       f = this.rows++;
     }
     this.inUse[f] = 1;
@@ -76,6 +93,15 @@ export class FlowTable {
     this.inUse[f] = 0;
     this.nextFree[f] = this.free;
     this.free = f;
+  }
+
+  /** A flow past the limit: refused before any allocation. */
+  private refuse(): never {
+    throw new LimitError(
+      'algorithm',
+      `more than ${this.maxRows} messages in flight at once`,
+      `${this.maxRows} messages in flight at flow level${this.maxRows === MAX_FLOWS_IN_FLIGHT ? ' (2^25, about 11 GiB at ~360 bytes each)' : ''}; use fewer ranks or an algorithm that keeps fewer messages in flight (pairwise rather than linear)`,
+    );
   }
 
   private grow(n: number): void {

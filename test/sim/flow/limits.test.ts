@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, buildTopology, estimateSchedule, LimitError, OpKind, runCollectiveFlow, simulateCollective } from '../../../src/index.js';
+import { buildSchedule, buildTopology, estimateSchedule, LimitError, OpKind, runCollectiveFlow, simulateCollective, type FlowModelOptions } from '../../../src/index.js';
+import { MAX_FLOWS_IN_FLIGHT } from '../../../src/sim/flow/flow-table.js';
 import { flowScheduleEstimate, MAX_FLOW_OPS } from '../../../src/sim/flow/collective-run.js';
 import { refuseOversized } from '../../../src/sim/prepare.js';
 
@@ -71,6 +72,18 @@ describe('flow-level size limit', () => {
     expect(() => checkFlowCollectiveSize(req('ring:8192', 'linear'))).not.toThrow();
     expect(() => checkFlowCollectiveSize(req('ring:8193', 'linear'))).toThrow(LimitError);
     expect(() => checkFlowCollectiveSize(req('torus:16x16x16', 'pairwise'))).not.toThrow();
+  });
+
+  it('refuses more messages in flight at once than MAX_FLOWS_IN_FLIGHT when the flow table would grow past it, naming the limit', () => {
+    // Linear alltoall posts every message at once (16 × 15 = 240 on torus:4x4); pairwise keeps one in flight per rank.
+    const limited = (algorithm: string, maxFlowsInFlight?: number) =>
+      runCollectiveFlow({ ...req('torus:4x4', algorithm), model: { maxFlowsInFlight } as FlowModelOptions });
+    expect(() => limited('linear', 100)).toThrow(LimitError);
+    expect(() => limited('linear', 100)).toThrow(/^algorithm: got "more than 100 messages in flight at once"; accepted: at most 100 messages in flight at flow level/);
+    expect(() => limited('linear', 239)).toThrow(/more than 239 messages in flight/);
+    expect(limited('linear', 240).makespan_s).toBe(limited('linear').makespan_s);
+    expect(limited('pairwise', 100).makespan_s).toBe(limited('pairwise').makespan_s);
+    expect(MAX_FLOWS_IN_FLIGHT).toBe(2 ** 25);
   });
 
   it('one refusal layer: simulateCollective at packet level refuses what prepare refuses, with the same line', () => {
