@@ -10,16 +10,16 @@ import { resized } from '../../util/typed-arrays.js';
 
 /**
  * Most flows a run holds at once (posted and unfinished: spending their route latency, queued at a
- * NIC, or sharing bandwidth): 2^24. Each costs about 300-600 bytes in the engine (its row, path,
+ * NIC, or sharing bandwidth): 2^23. Each costs about 300-600 bytes in the engine (its row, path,
  * resource-list entries, message and match state; measured with linear alltoall, --symmetry off:
- * 293 B on torus:32x32 and 357 B on fattree:k=16,levels=3 over pairwise's peak, about 600 B on
- * torus:40x40 mid-run), so 6-10 GiB, which with the schedule itself (up to MAX_FLOW_OPS ops) stays
+ * 293 B on torus:32x32 and 357 B on fattree:k=16,levels=3 over pairwise's peak, 400-600 B on
+ * torus:40x40 mid-run), so 2.5-5 GiB: with a schedule at MAX_FLOW_OPS (about 16 GiB) a run stays
  * within a 24 GiB machine. The schedule-op limit cannot see this: an algorithm that posts every
  * message at once (linear alltoall: 16.8 M flows in flight at 4,096 ranks, 8.0 GB) needs far more per
  * op than one that keeps one in flight per rank. Refused when the table would grow past it, before
  * allocating.
  */
-export const MAX_FLOWS_IN_FLIGHT = 2 ** 24;
+export const MAX_FLOWS_IN_FLIGHT = 2 ** 23;
 
 export class FlowTable {
   /** Rows allocated: every column holds this many. */
@@ -102,7 +102,7 @@ export class FlowTable {
     throw new LimitError(
       'algorithm',
       `more than ${this.maxRows} messages in flight at once`,
-      `${this.maxRows} messages in flight at flow level${this.maxRows === MAX_FLOWS_IN_FLIGHT ? ' (2^24, 6-10 GiB at 360-600 bytes each)' : ''}; use fewer ranks or an algorithm that keeps fewer messages in flight (pairwise rather than linear)`,
+      `${this.maxRows} messages in flight at flow level${this.maxRows === MAX_FLOWS_IN_FLIGHT ? ' (2^23, 2.5-5 GiB at 300-600 bytes each)' : ''}; use fewer ranks or an algorithm that keeps fewer messages in flight (pairwise rather than linear)`,
     );
   }
 

@@ -83,7 +83,7 @@ describe('flow-level size limit', () => {
     expect(() => limited('linear', 239)).toThrow(/more than 239 messages in flight/);
     expect(limited('linear', 240).makespan_s).toBe(limited('linear').makespan_s);
     expect(limited('pairwise', 100).makespan_s).toBe(limited('pairwise').makespan_s);
-    expect(MAX_FLOWS_IN_FLIGHT).toBe(2 ** 24);
+    expect(MAX_FLOWS_IN_FLIGHT).toBe(2 ** 23);
   });
 
   it('one refusal layer: simulateCollective at packet level refuses what prepare refuses, with the same line', () => {
