@@ -140,6 +140,13 @@ export class FlowEngine {
   private resBuf = new Int32Array(64);
   private nRes = 0;
   private readonly channelBytes: Float64Array;
+  /**
+   * The latency and the bandwidth every channel has, or NaN when channels differ: a route's latency
+   * then adds the constant (the same additions in the same order) and its bottleneck is the constant,
+   * without a read per channel (on a 32,768-host fat tree those reads missed the cache).
+   */
+  private readonly uniformLatency: number;
+  private readonly uniformBandwidth: number;
   /** Symmetry quotient: channel -> its orbit's standing channel, and the delivery maps; null for a full run. */
   private readonly channelOrbit: Int32Array | null;
   private readonly quotient: QuotientMaps | null;
@@ -212,6 +219,8 @@ export class FlowEngine {
     this.rb2 = makeRouteBuffers(maxHops);
     this.scratch = makeRouteBuffers(maxHops);
     this.channelBytes = new Float64Array(C);
+    this.uniformLatency = uniformValue(t.chLatency);
+    this.uniformBandwidth = uniformValue(t.chBandwidth);
     this.perClass = opts.trace ? new Float64Array(t.classNames.length) : undefined;
     this.perChannel = opts.trace?.channelRates ? new Float64Array(C) : undefined;
   }
@@ -331,8 +340,13 @@ export class FlowEngine {
   }
 
   private pathLatency(buf: RouteBuffers, hops: number): number {
-    const chLatency = this.topology.chLatency;
     let lat = hops * this.model.routerLatency;
+    const uniform = this.uniformLatency;
+    if (uniform === uniform) {
+      for (let i = 0; i < hops; i++) lat += uniform;
+      return lat;
+    }
+    const chLatency = this.topology.chLatency;
     for (let i = 0; i < hops; i++) lat += chLatency[buf.channels[i]];
     return lat;
   }
@@ -357,13 +371,14 @@ export class FlowEngine {
   /** Appends the route's channels plus the injection/ejection ports to resBuf; returns the bottleneck bandwidth. */
   private collect(buf: RouteBuffers, hops: number, srcRank: number, dstRank: number, s: number, withInj: boolean): number {
     const chBandwidth = this.topology.chBandwidth;
-    let minBw = Infinity;
+    const uniform = this.uniformBandwidth;
+    let minBw = uniform === uniform && hops > 0 ? uniform : Infinity;
     const shared = this.shared;
     const orbit = this.channelOrbit;
     for (let i = 0; i < hops; i++) {
       const c = buf.channels[i];
       this.pushRes(orbit === null ? c : orbit[c]);
-      minBw = Math.min(minBw, chBandwidth[c]);
+      if (uniform !== uniform) minBw = Math.min(minBw, chBandwidth[c]);
       if (shared) for (let k = shared.start[c]; k < shared.start[c + 1]; k++) this.pushRes(this.sharedBase + shared.res[k]);
     }
     if (this.useInj && withInj) {
@@ -555,6 +570,14 @@ export class FlowEngine {
     if (q === null) this.runner.deliver(msgs.src[m], msgs.dst[m], msgs.tag[m], msgs.op[m], this.now);
     else this.runner.deliver(quotientSource(q, msgs.src[m], msgs.dst[m]), q.repOf[msgs.dst[m]], msgs.tag[m], msgs.op[m], this.now);
   }
+}
+
+/** The value every entry holds (bit for bit: 0 and -0 differ), or NaN when they differ or there are none. */
+function uniformValue(a: Float64Array): number {
+  if (a.length === 0) return NaN;
+  const v = a[0];
+  for (let i = 1; i < a.length; i++) if (a[i] !== v || !Object.is(a[i], v)) return NaN;
+  return v;
 }
 
 function sameChannels(a: Int32Array, b: Int32Array, n: number): boolean {
