@@ -20,7 +20,7 @@ import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { routeLatency } from '../program/route-latency.js';
 import { makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue } from '../program/event-queue.js';
-import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
+import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds, type StreamHost } from '../program/semantics.js';
 import { cm02Weight } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
 import { FlowProgram } from '../program/program.js';
@@ -204,15 +204,7 @@ export class FlowEngine {
     this.outstanding = new Int32Array(program.numStreams);
     this.channelLoad = readsLoad(routing) ? new FlowChannelLoad(C) : undefined;
     this.routeCtx = this.channelLoad ? { load: this.channelLoad.load } : undefined;
-    const outstanding = this.outstanding;
-    this.runner = new StreamRunner(program, model, {
-      postSend: (s, op) => this.postSend(s, op),
-      sendsLeft: (s) => outstanding[s] === 0,
-      wakeAt: (at, s) => this.events.push(at, E_WAKE, s),
-      signalsSendsLeft: true,
-      groupRankFactor: q?.order,
-      routeLatency: routeLatency(t, routing, model.routerLatency),
-    }, (seconds) => seconds);
+    this.runner = new StreamRunner(program, model, new FlowStreamHost(this, q?.order, routeLatency(t, routing, model.routerLatency)), inSeconds);
     let maxHops = 2 * routing.maxHops + 2;
     for (const hint of program.hints) maxHops = Math.max(maxHops, hintMaxHops(routing, hint) + routing.maxHops);
     this.rb = makeRouteBuffers(maxHops);
@@ -389,8 +381,18 @@ export class FlowEngine {
     return minBw;
   }
 
-  /** Posts the send `op` of stream s at `now`: one flow per destination branch, or one tree flow. */
-  private postSend(s: number, op: number): void {
+  /** Whether every flow stream s started has finished (FlowStreamHost). */
+  sendsLeft(s: number): boolean {
+    return this.outstanding[s] === 0;
+  }
+
+  /** Wakes stream s at `at` (FlowStreamHost). */
+  wakeAt(at: number, s: number): void {
+    this.events.push(at, E_WAKE, s);
+  }
+
+  /** Posts the send `op` of stream s at `now`: one flow per destination branch, or one tree flow (FlowStreamHost). */
+  postSend(s: number, op: number): void {
     const { topology: t, routing, program, msgs, rb, rb2, scratch, model, now } = this;
     const srcRank = program.streamRank[s];
     const srcNode = t.endpoints[srcRank];
@@ -569,6 +571,38 @@ export class FlowEngine {
     const q = this.quotient;
     if (q === null) this.runner.deliver(msgs.src[m], msgs.dst[m], msgs.tag[m], msgs.op[m], this.now);
     else this.runner.deliver(quotientSource(q, msgs.src[m], msgs.dst[m]), q.repOf[msgs.dst[m]], msgs.tag[m], msgs.op[m], this.now);
+  }
+}
+
+/** The flow engine's time unit is the second. */
+function inSeconds(seconds: number): number {
+  return seconds;
+}
+
+/**
+ * The engine's side of the stream semantics. A class rather than closures made per engine: the
+ * runner's optimised code then calls the same functions in every run of a process (each engine's
+ * new closures were new call targets, which deoptimised the runner's hot paths run after run).
+ */
+class FlowStreamHost implements StreamHost {
+  readonly signalsSendsLeft = true;
+
+  constructor(
+    private readonly engine: FlowEngine,
+    readonly groupRankFactor: number | undefined,
+    readonly routeLatency: (srcRank: number, dstRank: number) => number,
+  ) {}
+
+  postSend(s: number, op: number): void {
+    this.engine.postSend(s, op);
+  }
+
+  sendsLeft(s: number): boolean {
+    return this.engine.sendsLeft(s);
+  }
+
+  wakeAt(at: number, s: number): void {
+    this.engine.wakeAt(at, s);
   }
 }
 
