@@ -64,8 +64,8 @@ function kAryTreeRoute(t: Topology, k: number, levels: number, tie: ShortestPath
     let v = chDst[c];
     let ancestor = 0;
     let span = k;
-    // Terminals are below 2^31, so `(a / b) | 0` is ⌊a / b⌋ and `%` an integer remainder (with
-    // Math.floor, V8 compiled `%` as a floating-point remainder, a library call per hop).
+    // Terminals are below 2^31, so `(a / b) | 0` is ⌊a / b⌋ and the `%` after it is an int32
+    // remainder (on Math.floor's double result it may be a floating-point one).
     while (((src / span) | 0) !== ((dst / span) | 0)) {
       ancestor++;
       span *= k;
