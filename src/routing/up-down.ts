@@ -64,14 +64,16 @@ function kAryTreeRoute(t: Topology, k: number, levels: number, tie: ShortestPath
     let v = chDst[c];
     let ancestor = 0;
     let span = k;
-    while (Math.floor(src / span) !== Math.floor(dst / span)) {
+    // Terminals are below 2^31, so `(a / b) | 0` is ⌊a / b⌋ and the `%` after it is an int32
+    // remainder (on Math.floor's double result it may be a floating-point one).
+    while (((src / span) | 0) !== ((dst / span) | 0)) {
       ancestor++;
       span *= k;
     }
     if (ancestor >= levels) throw new Error(`k-ary ${levels}-tree: terminals ${src} and ${dst} share no root`);
     let spread = 1;
     for (let level = 0; level < ancestor; level++) {
-      const pick = tie === 'dmodk' ? Math.floor(dstKey / spread) % k : tie === 'hash' ? hash32(src, dst, (salt ^ Math.imul(hops, 0x9e3779b1)) >>> 0) % k : 0;
+      const pick = tie === 'dmodk' ? ((dstKey / spread) | 0) % k : tie === 'hash' ? hash32(src, dst, (salt ^ Math.imul(hops, 0x9e3779b1)) >>> 0) % k : 0;
       spread *= k;
       c = outChannels[outStart[v] + k + pick];
       channels[hops] = c;
@@ -79,7 +81,7 @@ function kAryTreeRoute(t: Topology, k: number, levels: number, tie: ShortestPath
       v = chDst[c];
     }
     for (let level = ancestor, digit = span / k; level >= 0; level--, digit /= k) {
-      c = outChannels[outStart[v] + (Math.floor(dst / digit) % k)];
+      c = outChannels[outStart[v] + (((dst / digit) | 0) % k)];
       channels[hops] = c;
       vcClass[hops++] = 0;
       v = chDst[c];

@@ -20,7 +20,7 @@ import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { routeLatency } from '../program/route-latency.js';
 import { makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue } from '../program/event-queue.js';
-import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds } from '../program/semantics.js';
+import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds, type StreamHost } from '../program/semantics.js';
 import { cm02Weight } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
 import { FlowProgram } from '../program/program.js';
@@ -142,6 +142,13 @@ export class FlowEngine {
   private resBuf = new Int32Array(64);
   private nRes = 0;
   private readonly channelBytes: Float64Array;
+  /**
+   * The latency and the bandwidth every channel has, or NaN when channels differ: a route's latency
+   * then adds the constant (the same additions in the same order) and its bottleneck is the constant,
+   * without a read per channel (on a 32,768-host fat tree those reads missed the cache).
+   */
+  private readonly uniformLatency: number;
+  private readonly uniformBandwidth: number;
   /** Symmetry quotient: channel -> its orbit's standing channel, and the delivery maps; null for a full run. */
   private readonly channelOrbit: Int32Array | null;
   private readonly quotient: QuotientMaps | null;
@@ -199,21 +206,15 @@ export class FlowEngine {
     this.outstanding = new Int32Array(program.numStreams);
     this.channelLoad = readsLoad(routing) ? new FlowChannelLoad(C) : undefined;
     this.routeCtx = this.channelLoad ? { load: this.channelLoad.load } : undefined;
-    const outstanding = this.outstanding;
-    this.runner = new StreamRunner(program, model, {
-      postSend: (s, op) => this.postSend(s, op),
-      sendsLeft: (s) => outstanding[s] === 0,
-      wakeAt: (at, s) => this.events.push(at, E_WAKE, s),
-      signalsSendsLeft: true,
-      groupRankFactor: q?.order,
-      routeLatency: routeLatency(t, routing, model.routerLatency),
-    }, (seconds) => seconds);
+    this.runner = new StreamRunner(program, model, new FlowStreamHost(this, q?.order, routeLatency(t, routing, model.routerLatency)), inSeconds);
     let maxHops = 2 * routing.maxHops + 2;
     for (const hint of program.hints) maxHops = Math.max(maxHops, hintMaxHops(routing, hint) + routing.maxHops);
     this.rb = makeRouteBuffers(maxHops);
     this.rb2 = makeRouteBuffers(maxHops);
     this.scratch = makeRouteBuffers(maxHops);
     this.channelBytes = new Float64Array(C);
+    this.uniformLatency = uniformValue(t.chLatency);
+    this.uniformBandwidth = uniformValue(t.chBandwidth);
     this.perClass = opts.trace ? new Float64Array(t.classNames.length) : undefined;
     this.perChannel = opts.trace?.channelRates ? new Float64Array(C) : undefined;
   }
@@ -333,8 +334,13 @@ export class FlowEngine {
   }
 
   private pathLatency(buf: RouteBuffers, hops: number): number {
-    const chLatency = this.topology.chLatency;
     let lat = hops * this.model.routerLatency;
+    const uniform = this.uniformLatency;
+    if (uniform === uniform) {
+      for (let i = 0; i < hops; i++) lat += uniform;
+      return lat;
+    }
+    const chLatency = this.topology.chLatency;
     for (let i = 0; i < hops; i++) lat += chLatency[buf.channels[i]];
     return lat;
   }
@@ -359,13 +365,14 @@ export class FlowEngine {
   /** Appends the route's channels plus the injection/ejection ports to resBuf; returns the bottleneck bandwidth. */
   private collect(buf: RouteBuffers, hops: number, srcRank: number, dstRank: number, s: number, withInj: boolean): number {
     const chBandwidth = this.topology.chBandwidth;
-    let minBw = Infinity;
+    const uniform = this.uniformBandwidth;
+    let minBw = uniform === uniform && hops > 0 ? uniform : Infinity;
     const shared = this.shared;
     const orbit = this.channelOrbit;
     for (let i = 0; i < hops; i++) {
       const c = buf.channels[i];
       this.pushRes(orbit === null ? c : orbit[c]);
-      minBw = Math.min(minBw, chBandwidth[c]);
+      if (uniform !== uniform) minBw = Math.min(minBw, chBandwidth[c]);
       if (shared) for (let k = shared.start[c]; k < shared.start[c + 1]; k++) this.pushRes(this.sharedBase + shared.res[k]);
     }
     if (this.useInj && withInj) {
@@ -376,8 +383,18 @@ export class FlowEngine {
     return minBw;
   }
 
-  /** Posts the send `op` of stream s at `now`: one flow per destination branch, or one tree flow. */
-  private postSend(s: number, op: number): void {
+  /** Whether every flow stream s started has finished (FlowStreamHost). */
+  sendsLeft(s: number): boolean {
+    return this.outstanding[s] === 0;
+  }
+
+  /** Wakes stream s at `at` (FlowStreamHost). */
+  wakeAt(at: number, s: number): void {
+    this.events.push(at, E_WAKE, s);
+  }
+
+  /** Posts the send `op` of stream s at `now`: one flow per destination branch, or one tree flow (FlowStreamHost). */
+  postSend(s: number, op: number): void {
     const { topology: t, routing, program, msgs, rb, rb2, scratch, model, now } = this;
     const srcRank = program.streamRank[s];
     const srcNode = t.endpoints[srcRank];
@@ -557,6 +574,46 @@ export class FlowEngine {
     if (q === null) this.runner.deliver(msgs.src[m], msgs.dst[m], msgs.tag[m], msgs.op[m], this.now);
     else this.runner.deliver(quotientSource(q, msgs.src[m], msgs.dst[m]), q.repOf[msgs.dst[m]], msgs.tag[m], msgs.op[m], this.now);
   }
+}
+
+/** The flow engine's time unit is the second. */
+function inSeconds(seconds: number): number {
+  return seconds;
+}
+
+/**
+ * The engine's side of the stream semantics. A class rather than closures made per engine: the
+ * runner's optimised code then calls the same functions in every run of a process (each engine's
+ * new closures were new call targets, which deoptimised the runner's hot paths run after run).
+ */
+class FlowStreamHost implements StreamHost {
+  readonly signalsSendsLeft = true;
+
+  constructor(
+    private readonly engine: FlowEngine,
+    readonly groupRankFactor: number | undefined,
+    readonly routeLatency: (srcRank: number, dstRank: number) => number,
+  ) {}
+
+  postSend(s: number, op: number): void {
+    this.engine.postSend(s, op);
+  }
+
+  sendsLeft(s: number): boolean {
+    return this.engine.sendsLeft(s);
+  }
+
+  wakeAt(at: number, s: number): void {
+    this.engine.wakeAt(at, s);
+  }
+}
+
+/** The value every entry holds (bit for bit: 0 and -0 differ), or NaN when they differ or there are none. */
+function uniformValue(a: Float64Array): number {
+  if (a.length === 0) return NaN;
+  const v = a[0];
+  for (let i = 1; i < a.length; i++) if (a[i] !== v || !Object.is(a[i], v)) return NaN;
+  return v;
 }
 
 function sameChannels(a: Int32Array, b: Int32Array, n: number): boolean {

@@ -60,16 +60,10 @@ export class PathArena {
       const fresh = new Int32Array(this.path.length);
       const moved = new Uint8Array(flows.rows);
       let w = 0;
-      const move = (f: number): void => {
-        fresh.set(this.path.subarray(flows.start[f], flows.start[f] + flows.len[f]), w);
-        flows.start[f] = w;
-        w += flows.len[f];
-        moved[f] = 1;
-      };
       for (const [ids, n] of order) {
-        for (let a = 0; a < n; a++) if (moved[ids[a]] === 0) move(ids[a]);
+        for (let a = 0; a < n; a++) if (moved[ids[a]] === 0) w = this.move(ids[a], flows, fresh, w, moved);
       }
-      for (let f = 0; f < flows.rows; f++) if (flows.inUse[f] === 1 && moved[f] === 0) move(f);
+      for (let f = 0; f < flows.rows; f++) if (flows.inUse[f] === 1 && moved[f] === 0) w = this.move(f, flows, fresh, w, moved);
       // Every live entry moved, and nothing else: otherwise some flow's offset is stale.
       if (w !== this.live) throw new Error(`path arena: compaction moved ${w} entries, ${this.live} are live`);
       this.path = fresh;
@@ -83,6 +77,20 @@ export class PathArena {
     this.path = bigger;
     this.growths++;
     return ARENA_GROWN;
+  }
+
+  /**
+   * Copies flow f's path to `fresh` at w and points the flow there; returns the next free entry. A
+   * loop rather than a subarray per flow (16 K of them per compaction of a 32,768-rank step).
+   */
+  private move(f: number, flows: FlowTable, fresh: Int32Array, w: number, moved: Uint8Array): number {
+    const path = this.path;
+    const from = flows.start[f];
+    const n = flows.len[f];
+    for (let i = 0; i < n; i++) fresh[w + i] = path[from + i];
+    flows.start[f] = w;
+    moved[f] = 1;
+    return w + n;
   }
 
   /** Appends the first n entries of `resources` (room reserved) as flow f's path; returns where they start. */

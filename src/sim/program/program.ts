@@ -143,6 +143,13 @@ export class FlowProgram implements FlowProgramColumns {
   }
 }
 
+/**
+ * Records are built and read back in tiles of TILE streams, their ops in step: the columns are read
+ * in runs and the step-major records written in runs (stream by stream, every write of a record went
+ * to another page; op by op in step, every column read did).
+ */
+const TILE = 64;
+
 /** Streams from which a run's op table is stored as records, step-major (`OpTable`). */
 export const OP_RECORD_STREAMS = 4096;
 
@@ -209,19 +216,31 @@ export class OpTable {
     this.endCol = new Float64Array(this.stride > 0 ? 0 : n).fill(NaN);
     this.predCol = new Int32Array(this.stride > 0 ? 0 : n).fill(-1);
     if (this.stride === 0) return;
+    // Tiles of TILE streams, their ops in step, in direct loops (a closure called per op, shared with
+    // times(), cost more than the copy itself).
     const { opKind, opPeer, opCount, opTag, opHint, opBytes } = p;
-    forEachOp(opStart, (s, o) => {
-      const r = this.index(s, o);
-      i32[r * 12] = opKind[o];
-      i32[r * 12 + 1] = opPeer[o];
-      i32[r * 12 + 2] = opCount[o];
-      i32[r * 12 + 3] = opTag[o];
-      i32[r * 12 + 4] = opHint[o];
-      i32[r * 12 + 5] = -1;
-      f64[r * 6 + 3] = opBytes[o];
-      f64[r * 6 + 4] = NaN;
-      f64[r * 6 + 5] = NaN;
-    });
+    const stride = this.stride;
+    for (let s0 = 0; s0 < S; s0 += TILE) {
+      const s1 = Math.min(S, s0 + TILE);
+      for (let k = 0; k < longest; k++) {
+        for (let s = s0; s < s1; s++) {
+          const o = opStart[s] + k;
+          if (o >= opStart[s + 1]) continue;
+          const r = k * stride + s;
+          const i = r * 12;
+          i32[i] = opKind[o];
+          i32[i + 1] = opPeer[o];
+          i32[i + 2] = opCount[o];
+          i32[i + 3] = opTag[o];
+          i32[i + 4] = opHint[o];
+          i32[i + 5] = -1;
+          const d = r * 6;
+          f64[d + 3] = opBytes[o];
+          f64[d + 4] = NaN;
+          f64[d + 5] = NaN;
+        }
+      }
+    }
   }
 
   /** Whether the ops are stored as records (else the program's columns and the times' own). */
@@ -289,34 +308,25 @@ export class OpTable {
     const start = new Float64Array(n);
     const end = new Float64Array(n);
     const pred = new Int32Array(n);
-    forEachOp(this.opStart, (s, o) => {
-      const r = this.index(s, o);
-      start[o] = this.f64[r * 6 + 4];
-      end[o] = this.f64[r * 6 + 5];
-      pred[o] = this.i32[r * 12 + 5];
-    });
-    return { start, end, pred };
-  }
-}
-
-/**
- * Calls fn(stream, op) for every op, in tiles of 64 streams and their ops in step: the columns
- * are read in runs and the step-major records written in runs (stream by stream, every write of a
- * record went to another page; op by op in step, every column read did).
- */
-export function forEachOp(opStart: Int32Array, fn: (s: number, op: number) => void): void {
-  const S = opStart.length - 1;
-  for (let s0 = 0; s0 < S; s0 += 64) {
-    const s1 = Math.min(S, s0 + 64);
-    for (let k = 0, more = true; more; k++) {
-      more = false;
-      for (let s = s0; s < s1; s++) {
-        const o = opStart[s] + k;
-        if (o >= opStart[s + 1]) continue;
-        fn(s, o);
-        more = true;
+    const { opStart, stride, f64, i32 } = this;
+    const S = opStart.length - 1;
+    let longest = 0;
+    for (let s = 0; s < S; s++) longest = Math.max(longest, opStart[s + 1] - opStart[s]);
+    // The constructor's order (direct loops, see there).
+    for (let s0 = 0; s0 < S; s0 += TILE) {
+      const s1 = Math.min(S, s0 + TILE);
+      for (let k = 0; k < longest; k++) {
+        for (let s = s0; s < s1; s++) {
+          const o = opStart[s] + k;
+          if (o >= opStart[s + 1]) continue;
+          const r = k * stride + s;
+          start[o] = f64[r * 6 + 4];
+          end[o] = f64[r * 6 + 5];
+          pred[o] = i32[r * 12 + 5];
+        }
       }
     }
+    return { start, end, pred };
   }
 }
 
