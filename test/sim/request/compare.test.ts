@@ -29,7 +29,7 @@ describe('compareAlgorithms', () => {
   });
 
   it('refuses the whole comparison on a size limit, naming it', () => {
-    expect(() => compareAlgorithms({ topology: 'torus:32x32x32', workload: { ...base.workload, size: 1 << 20 } })).toThrow(/2\^28/);
+    expect(() => compareAlgorithms({ topology: 'torus:32x32x32', workload: { ...base.workload, size: 1 << 20 } })).toThrow(/2\^27/);
   });
 
   it('builds the topology once for every algorithm (the CLI header reads the same one)', () => {
