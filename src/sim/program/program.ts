@@ -179,6 +179,8 @@ export class OpTable {
   private readonly f64: Float64Array;
   /** Streams when stored as records, 0 in column mode. */
   private readonly stride: number;
+  /** Ops of the longest stream: the records' steps. */
+  private readonly longest: number;
   private readonly opStart: Int32Array;
   private readonly program: FlowProgram;
   // Column mode: the program's columns (held here, one load less per read) and the run's times per op.
@@ -210,37 +212,14 @@ export class OpTable {
     this.stride = S >= recordStreams && S * longest <= n + (n >> 3) && S * longest * 48 <= recordMaxBytes ? S : 0;
     const size = this.stride > 0 ? S * longest : 0;
     const buffer = new ArrayBuffer(size * 48);
-    const i32 = (this.i32 = new Int32Array(buffer));
-    const f64 = (this.f64 = new Float64Array(buffer));
+    this.i32 = new Int32Array(buffer);
+    this.f64 = new Float64Array(buffer);
+    this.longest = longest;
     this.startCol = new Float64Array(this.stride > 0 ? 0 : n).fill(NaN);
     this.endCol = new Float64Array(this.stride > 0 ? 0 : n).fill(NaN);
     this.predCol = new Int32Array(this.stride > 0 ? 0 : n).fill(-1);
     if (this.stride === 0) return;
-    // Tiles of TILE streams, their ops in step, in direct loops (a closure called per op, shared with
-    // times(), cost more than the copy itself).
-    const { opKind, opPeer, opCount, opTag, opHint, opBytes } = p;
-    const stride = this.stride;
-    for (let s0 = 0; s0 < S; s0 += TILE) {
-      const s1 = Math.min(S, s0 + TILE);
-      for (let k = 0; k < longest; k++) {
-        for (let s = s0; s < s1; s++) {
-          const o = opStart[s] + k;
-          if (o >= opStart[s + 1]) continue;
-          const r = k * stride + s;
-          const i = r * 12;
-          i32[i] = opKind[o];
-          i32[i + 1] = opPeer[o];
-          i32[i + 2] = opCount[o];
-          i32[i + 3] = opTag[o];
-          i32[i + 4] = opHint[o];
-          i32[i + 5] = -1;
-          const d = r * 6;
-          f64[d + 3] = opBytes[o];
-          f64[d + 4] = NaN;
-          f64[d + 5] = NaN;
-        }
-      }
-    }
+    this.copyRecords(null);
   }
 
   /** Whether the ops are stored as records (else the program's columns and the times' own). */
@@ -308,11 +287,20 @@ export class OpTable {
     const start = new Float64Array(n);
     const end = new Float64Array(n);
     const pred = new Int32Array(n);
-    const { opStart, stride, f64, i32 } = this;
+    this.copyRecords({ start, end, pred });
+    return { start, end, pred };
+  }
+
+  /**
+   * Without `times`, fills the records from the program's columns (times unset, no predecessor);
+   * with it, copies the records' times out by op id. Tiles of TILE streams, their ops in step, in
+   * direct loops: the columns are read in runs and the step-major records written in runs (a closure
+   * called per op cost more than the copy itself).
+   */
+  private copyRecords(times: { start: Float64Array; end: Float64Array; pred: Int32Array } | null): void {
+    const { opStart, stride, longest, f64, i32 } = this;
+    const { opKind, opPeer, opCount, opTag, opHint, opBytes } = this.program;
     const S = opStart.length - 1;
-    let longest = 0;
-    for (let s = 0; s < S; s++) longest = Math.max(longest, opStart[s + 1] - opStart[s]);
-    // The constructor's order (direct loops, see there).
     for (let s0 = 0; s0 < S; s0 += TILE) {
       const s1 = Math.min(S, s0 + TILE);
       for (let k = 0; k < longest; k++) {
@@ -320,13 +308,26 @@ export class OpTable {
           const o = opStart[s] + k;
           if (o >= opStart[s + 1]) continue;
           const r = k * stride + s;
-          start[o] = f64[r * 6 + 4];
-          end[o] = f64[r * 6 + 5];
-          pred[o] = i32[r * 12 + 5];
+          if (times !== null) {
+            times.start[o] = f64[r * 6 + 4];
+            times.end[o] = f64[r * 6 + 5];
+            times.pred[o] = i32[r * 12 + 5];
+            continue;
+          }
+          const i = r * 12;
+          i32[i] = opKind[o];
+          i32[i + 1] = opPeer[o];
+          i32[i + 2] = opCount[o];
+          i32[i + 3] = opTag[o];
+          i32[i + 4] = opHint[o];
+          i32[i + 5] = -1;
+          const d = r * 6;
+          f64[d + 3] = opBytes[o];
+          f64[d + 4] = NaN;
+          f64[d + 5] = NaN;
         }
       }
     }
-    return { start, end, pred };
   }
 }
 
