@@ -45,11 +45,7 @@ export class FlowIdList {
   n = 0;
 
   push(f: number): void {
-    if (this.n === this.ids.length) {
-      const grown = new Int32Array(2 * this.n);
-      grown.set(this.ids);
-      this.ids = grown;
-    }
+    if (this.n === this.ids.length) this.ids = resized(this.ids, 2 * this.n);
     this.ids[this.n++] = f;
   }
 

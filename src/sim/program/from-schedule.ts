@@ -11,6 +11,11 @@ import type { Topology } from '../../topology/graph.js';
 import { pathToPorts } from '../../routing/hints.js';
 import { FlowProgramBuilder, type FlowProgram } from './program.js';
 
+/** The barrier key of schedule group g: the declared programs (from-rotation.ts) name theirs alike, so both lowerings match op for op. */
+export function groupKey(g: number): string {
+  return `group ${g}`;
+}
+
 /**
  * With `topology`, explicit path hints become port walks (routing/hints.ts `ports`) shared by every
  * rank that walks the same way: hop-grouped on a 32×32×32 torus has 3 M distinct node paths but 93
@@ -18,11 +23,6 @@ import { FlowProgramBuilder, type FlowProgram } from './program.js';
  * whose path does not start at its rank's node or end at its destination's keeps the node path (the
  * engine then reports it).
  */
-/** The barrier key of schedule group g: the declared programs (from-rotation.ts) name theirs alike, so both lowerings match op for op. */
-export function groupKey(g: number): string {
-  return `group ${g}`;
-}
-
 export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProgram {
   // One flow op per schedule op, so the columns are sized once.
   const b = new FlowProgramBuilder(schedule.numRanks, schedule.numOps);
