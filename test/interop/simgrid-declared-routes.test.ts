@@ -1,12 +1,12 @@
 /**
- * Lower bounds on a platform whose routes are declared (a SimGrid zone): the graph is inferred from
+ * Lower bounds and `topo` distances on a platform whose routes are declared (a SimGrid zone): the graph is inferred from
  * the routes, so a SHARED link used by several routes joins hubs and a host can have no in-channel.
  * The injection and ejection bounds and the distances come from the routes themselves; before, the
  * ejection bound divided by a capacity of 0 and every such run printed `bound Infinity`, efficiency 100 %.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { simgridTopology, simulateCollective } from '../../src/index.js';
+import { computeMetrics, simgridTopology, simulateCollective } from '../../src/index.js';
 
 // Three hosts; la (10 GB/s) and lb (1 GB/s) SHARED, lc SPLITDUPLEX; routes symmetrical (SimGrid's default).
 const PLATFORM = `<?xml version='1.0'?>
@@ -39,5 +39,26 @@ describe('bounds on declared routes', () => {
     expect(Number.isFinite(r.bound_s)).toBe(true);
     expect(r.bound_s).toBeGreaterThan(0);
     expect(r.makespan_s).toBeGreaterThan(r.bound_s);
+  });
+});
+
+describe('topo metrics on declared routes', () => {
+  it('measures every pair along its route, not by BFS over the inferred hub graph', () => {
+    const m = computeMetrics(simgridTopology(PLATFORM, 'three.xml'));
+    // Every route is two links (one switch traversed); BFS over the hub graph found 6 of 9 pairs unreachable.
+    expect(m.distances.unreachablePairs).toBe(0);
+    expect(m.distances.histogram).toEqual([3, 6]);
+    expect(m.distances.diameter).toBe(1);
+  });
+
+  it('counts a declared detour as the path the data takes', () => {
+    // square-detour-floyd.xml: its two hosts' route is declared through the far side of the square (4 links).
+    const t = simgridTopology(readFileSync('test/reference/simgrid/platforms/zones/square-detour-floyd.xml', 'utf8'), 'square-detour-floyd.xml');
+    const h = t.explicitRoutes!.hosts;
+    const a = t.endpoints[0];
+    const b = t.endpoints[1];
+    const links = t.explicitRoutes!.start[a * h + b + 1] - t.explicitRoutes!.start[a * h + b];
+    const m = computeMetrics(t);
+    expect(m.distances.diameter).toBe(links - 1);
   });
 });
