@@ -100,7 +100,12 @@ export function register(program: Command): void {
     const w = request.workload;
     const msccl = prepared.kind === 'schedule' ? prepared.loaded?.msccl : undefined;
     const collectiveName = msccl?.algo.collective === 'custom' ? 'custom (MSCCL-XML: no postcondition, no bound)' : w.kind === 'schedule' ? schedule.collective : oneToOneName(w, topology.numEndpoints);
-    const size = w.kind === 'traffic' || w.size === undefined || opts.size === undefined ? 'none' : `${opts.size} = ${formatSize(w.size)} (${w.size} B)`;
+    // A schedule file carries its size (one part's `size`): name it rather than print none.
+    const fileSize = schedule.parts[0]?.size ?? 0;
+    const size =
+      w.kind !== 'traffic' && w.size !== undefined && opts.size !== undefined ? `${opts.size} = ${formatSize(w.size)} (${w.size} B)`
+        : w.kind === 'schedule' && opts.size === undefined && fileSize > 0 ? `${formatSize(fileSize)} (${fileSize} B, from the schedule file)`
+          : 'none';
     const lines = [
       `topology        ${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`,
       `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}${schedule.algorithmAlias ? ` (= ${schedule.algorithmAlias})` : ''}, size ${size}`,
