@@ -251,7 +251,8 @@ export function register(program: Command): void {
       const { schedule, topology, msccl } = loadOrBuild(opts);
       // Streamed chunk by chunk: the JSON of a large schedule does not fit in one string.
       if (out) writeOutputs([[out, scheduleJsonChunks(schedule)]]);
-      const execOpts = { mode, steps: opts.steps, topology };
+      // runs: a misplaced chunk is one line naming its byte range, not one line per byte.
+      const execOpts = { mode, steps: opts.steps, topology, runs: true };
       const report = withProgress('verifying', { json: opts.json }, (bar) => (msccl ? verifyMscclSchedule(msccl, execOpts) : executeSchedule(schedule, { ...execOpts, progress: (f) => bar.update(f) })));
       const customNote = msccl?.algo.collective === 'custom' ? '\nMSCCL coll="custom" has no postcondition: PASS means every step completed (no deadlock, unmatched message or chunk out of bounds)' : '';
       print(opts.json ? JSON.stringify(reportJson(schedule, report), null, 2) : reportText(schedule, report) + customNote);
