@@ -36,3 +36,67 @@ describe('a disconnected graph of ones own', () => {
     expect(JSON.parse(r.stdout).unreachable_pairs).toBe(8);
   });
 });
+
+/** A ring allgather of 8-byte blocks on 4 ranks, written by hand in Meshwork's schedule JSON; `wrongRank` sends its step-1 block again. */
+function ringAllgather(wrongRank?: number): string {
+  const n = 4;
+  const S = 8;
+  const regions: number[][][] = [];
+  const region = (buffer: number, offset: number): number => {
+    const key = JSON.stringify([[buffer, offset, S]]);
+    const at = regions.findIndex((r) => JSON.stringify(r) === key);
+    if (at >= 0) return at;
+    regions.push([[buffer, offset, S]]);
+    return regions.length - 1;
+  };
+  const programs = Array.from({ length: n }, (_, r) => {
+    const ops: unknown[] = [['copy', region(0, 0), region(1, r * S)]];
+    for (let k = 0; k < n - 1; k++) {
+      const sendBlock = r === wrongRank && k === 1 ? r : (r - k + n) % n;
+      ops.push(['send', (r + 1) % n, region(1, sendBlock * S), k], ['recv', (r - 1 + n) % n, region(1, ((r - k - 1 + 2 * n) % n) * S), k]);
+    }
+    return { rank: r, stream: 0, ops };
+  });
+  return JSON.stringify({
+    format: 'meshwork-schedule', version: 1, algorithm: 'my-ring', ranks: n, streams: 1, dtype: 'int32', op: 'sum', inPlace: false,
+    parts: [{ collective: 'allgather', ranks: [0, 1, 2, 3], size: S, root: -1, peer: -1 }],
+    buffers: [{ name: 'send', bytes: 0 }, { name: 'recv', bytes: 0 }], regions, groups: [], hints: [], programs,
+  });
+}
+
+describe('compare with ones own schedule', () => {
+  const good = file('ring-ag.json', ringAllgather());
+  const bad = file('ring-ag-bad.json', ringAllgather(2));
+  const base = ['compare', '--topology', 'ring:4', '--collective', 'allgather', '--size', '8'];
+
+  it('times a schedule file in the same table as the registered algorithms, with the same makespan as `run --schedule`', () => {
+    const r = runCli([...base, '--schedule', good, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { runs: Array<{ makespan_s: number; workload: { algorithm_spec: string } }> };
+    const mine = out.runs.find((x) => x.workload.algorithm_spec === 'my-ring');
+    const alone = JSON.parse(runCli(['run', '--topology', 'ring:4', '--schedule', good, '--json']).stdout) as { makespan_s: number };
+    expect(mine?.makespan_s).toBe(alone.makespan_s);
+    // The same ring as the registered one: the same time.
+    expect(mine?.makespan_s).toBe(out.runs.find((x) => x.workload.algorithm_spec === 'ring')?.makespan_s);
+  });
+
+  it('lists a schedule that does not verify as failed (exit 3), naming the first wrong rank and bytes', () => {
+    const r = runCli([...base, '--schedule', bad]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain(`failed my-ring: does not verify: 2 output slots wrong, first rank 0 recv[8..15] should hold rank 1 block 0 byte 0 but holds rank 2 block 0 byte 0 (meshwork collective verify --schedule ${bad} shows all)`);
+  });
+
+  it('refuses a schedule of another collective or size in one line', () => {
+    expect(expectOneLineError(runCli(['compare', '--topology', 'ring:4', '--collective', 'allgather', '--size', '16', '--schedule', good]))).toBe(
+      `meshwork: error: schedule: got "${good}"; accepted: a schedule of the compared collective and size (allgather, 16 B); this one is allgather of 8 B`,
+    );
+  });
+
+  it('names the algorithm a library pick resolved to, so nccl and rccl rows do not read alike', () => {
+    const r = runCli(['compare', '--topology', 'fullmesh:3', '--collective', 'allgather', '--size', '1MiB']);
+    expect(r.code, r.stderr).toBe(0);
+    const labels = r.stdout.split('\n').filter((l) => /\d(us|ms|ns|s)\s/.test(l)).map((l) => l.split(/\s{2,}/)[0]);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels).toContain('nccl (= nccl-ring:channels=2,proto=Simple,machine=auto)');
+  });
+});
