@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../util/errors.js';
 import { formatTime } from '../util/units.js';
+import { maxOf } from '../util/arrays.js';
 import { ADAPTIVE_DECISIONS, CREDIT_RETURNS, EJECTION_CREDITS, MAX_INTERNAL_SPEEDUP, TERMINAL_MODELS, VC_ALLOC_CHECKS, type PacketConfig } from '../sim/packet/config.js';
 import { allocatorNames, arbiterNames } from '../sim/packet/allocators/index.js';
 
@@ -133,6 +134,23 @@ export function firstPacketOption(o: PacketCliOptions): { flag: string; value: s
 }
 
 /** The packet values a schedule run used, as a user reads them (run's text output). */
+/**
+ * When a channel class's VC buffers do not cover its credit round trip (2 × latency + 1 cycles),
+ * credit flow control lets it move at most VCs × buffer flits per round trip: long links with
+ * short buffers run at a fraction of their bandwidth (packet/credit-bound.ts). One line saying so
+ * and what covers it, or undefined; a packet time far above the flow one is then the buffers.
+ */
+export function creditLimitNote(model: Readonly<Record<string, unknown>>): string | undefined {
+  const buffered = Number(model.vcs) * Number(model.vcBuf);
+  const latency = model.channelLatency;
+  const classes: Array<[string, number]> = typeof latency === 'number' ? [['every channel', latency]] : Object.entries((latency ?? {}) as Record<string, number>);
+  const short = classes.filter(([, l]) => buffered < 2 * l + 1);
+  if (!(buffered > 0) || short.length === 0) return undefined;
+  const worst = maxOf(short.map(([, l]) => 2 * l + 1));
+  const share = (100 * buffered) / worst;
+  return `credit-limited: ${short.map(([c]) => c).join(' ')} move at most ${String(model.vcs)} VCs × ${String(model.vcBuf)} flits per ${worst}-cycle credit round trip (${share < 10 ? share.toFixed(1) : share.toFixed(0)} % of their bandwidth); --vc-buf ${Math.ceil(worst / Number(model.vcs))} covers it`;
+}
+
 export function describePacketModel(model: Readonly<Record<string, unknown>>): string {
   const latency = model.channelLatency;
   const latencyText =

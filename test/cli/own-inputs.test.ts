@@ -100,3 +100,22 @@ describe('compare with ones own schedule', () => {
     expect(labels).toContain('nccl (= nccl-ring:channels=2,proto=Simple,machine=auto)');
   });
 });
+
+describe('packet level on long links with short buffers', () => {
+  // ring:4 at 50 GB/s with 500 ns links: 781-cycle channels; 2 VCs × 16 flits cover 32 of the
+  // 1,563-cycle credit round trip, so the links move at most 2 % of their bandwidth and the packet
+  // run took 23× (46× at 4 MiB) the flow one with nothing said. Now the run says so and what covers it.
+  const args = ['run', '--topology', 'ring:4,bw=50GBps,lat=500ns', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '256KiB'];
+  const makespan = (extra: string[]): number => (JSON.parse(runCli([...args, ...extra, '--json']).stdout) as { makespan_s: number }).makespan_s;
+
+  it('names the credit limit and the --vc-buf that covers it', () => {
+    const r = runCli([...args, '--engine', 'packet']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('credit-limited: ring+ ring- move at most 2 VCs × 16 flits per 1563-cycle credit round trip (2.0 % of their bandwidth); --vc-buf 782 covers it');
+    // The limit is the whole difference: 23× the flow time (256 KiB), and within 1 % of it with the buffers named.
+    expect(makespan(['--engine', 'packet']) / makespan([])).toBeGreaterThan(20);
+    const covered = runCli([...args, '--engine', 'packet', '--vc-buf', '782']);
+    expect(covered.stdout).not.toContain('credit-limited');
+    expect(Math.abs(makespan(['--engine', 'packet', '--vc-buf', '782']) / makespan([]) - 1)).toBeLessThan(0.01);
+  });
+});
