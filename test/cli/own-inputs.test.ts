@@ -119,3 +119,40 @@ describe('packet level on long links with short buffers', () => {
     expect(Math.abs(makespan(['--engine', 'packet', '--vc-buf', '782']) / makespan([]) - 1)).toBeLessThan(0.01);
   });
 });
+
+describe('perf --measured with a hand-written all_reduce_perf table', () => {
+  // nccl-tests' own layout: the device lines (one per rank), then size count type redop root and the out-of-place columns.
+  const ranks = Array.from({ length: 8 }, (_, r) => `#  Rank  ${r} Group  0 Pid  4123${r} on    node01 device  ${r} [0x18] NVIDIA H100 80GB HBM3`);
+  const table = (redop: string): string =>
+    [
+      '# nThread 1 nGpus 1 minBytes 1024 maxBytes 4194304 step: 64(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0',
+      '#',
+      '# Using devices',
+      ...ranks,
+      '#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong',
+      `        1024           256     float    ${redop}      -1    14.10    0.07    0.13      0    13.90    0.07    0.13      0`,
+      `       65536         16384     float    ${redop}      -1    18.90    3.47    6.07      0    18.70    3.50    6.13      0`,
+      `     4194304       1048576     float    ${redop}      -1    62.10   67.54  118.20      0    61.80   67.87  118.77      0`,
+      '# Avg bus bandwidth    : 41.5',
+    ].join('\n');
+  const mine = file('my_all_reduce_perf.txt', table('sum'));
+
+  it('compares it row by row on the machine it was measured on', () => {
+    const r = runCli(['perf', '--topology', 'hgx-h100', '--algorithm', 'nccl', '--measured', mine, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = (JSON.parse(r.stdout) as { rows: Array<{ measured: { size_bytes: number; time_s: number } }> }).rows;
+    expect(rows.map((x) => [x.measured.size_bytes, Number((x.measured.time_s * 1e6).toFixed(6))])).toEqual([[1024, 14.1], [65536, 18.9], [4194304, 62.1]]);
+  });
+
+  it('refuses a table of another rank count or collective in one line (they were compared without a word)', () => {
+    expect(expectOneLineError(runCli(['perf', '--topology', 'hgx-h100:nodes=2', '--measured', mine]))).toBe(
+      `meshwork: error: measured: got "a table measured on 8 ranks (its # Rank lines)"; accepted: a table measured on the topology's 16 ranks (or a topology of 8 endpoints)`,
+    );
+    expect(expectOneLineError(runCli(['perf', '--topology', 'hgx-h100', '--measured', mine, '--collective', 'allgather']))).toBe(
+      'meshwork: error: measured: got "a table of a reduction (redop sum)"; accepted: a table of allgather (--collective names what the table measured)',
+    );
+    const gather = file('my_all_gather_perf.txt', table('none'));
+    expect(expectOneLineError(runCli(['perf', '--topology', 'hgx-h100', '--measured', gather]))).toMatch(/^meshwork: error: measured: got "a table of a collective that does not reduce \(redop none/);
+    expect(runCli(['perf', '--topology', 'hgx-h100', '--measured', gather, '--collective', 'allgather']).code).toBe(0);
+  });
+});

@@ -5,7 +5,7 @@ import { loadTopology } from '../../node/load-topology.js';
 import { assertRanksConnected } from '../../topology/failures.js';
 import '../../collectives/index.js'; // registers every algorithm
 import { parseCollective } from '../../collectives/types.js';
-import { compareWithMeasured, formatPerfTable, parseMeasuredTable, parseNcclTestsSize, perfSweep, tableAnchors, type MeasuredComparison } from '../../sim/perf.js';
+import { checkMeasuredTable, compareWithMeasured, formatPerfTable, parseMeasuredTable, parseNcclTestsSize, perfSweep, tableAnchors, type MeasuredComparison } from '../../sim/perf.js';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { print } from '../io.js';
@@ -57,6 +57,7 @@ export function register(program: Command): void {
         }
         // A table a machine preset was calibrated on (by its file name): its anchor rows apart from the held-out ones.
         const anchors = tableAnchors(basename(opts.measured));
+        checkMeasuredTable(text, collective, topology.numEndpoints);
         const comparison = compareWithMeasured({ topology, collective, algorithm: opts.algorithm, model }, parseMeasuredTable(text), anchors);
         printComparison(comparison, opts, `${collective} on ${topology.spec}, algorithm ${opts.algorithm}, against ${opts.measured}`);
         return;
