@@ -111,7 +111,7 @@ describe('packet level on long links with short buffers', () => {
   it('names the credit limit and the --vc-buf that covers it', () => {
     const r = runCli([...args, '--engine', 'packet']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('credit-limited: ring+ ring- move at most 2 VCs × 16 flits per 1563-cycle credit round trip (2.0 % of their bandwidth); --vc-buf 782 covers it');
+    expect(r.stdout).toContain('credit-limited: channels of class ring+, ring- move at most 2 VCs × 16 flits per 1563-cycle credit round trip (2.0 % of their bandwidth); --vc-buf 782 covers it');
     // The limit is the whole difference: 23× the flow time (256 KiB), and within 1 % of it with the buffers named.
     expect(makespan(['--engine', 'packet']) / makespan([])).toBeGreaterThan(20);
     const covered = runCli([...args, '--engine', 'packet', '--vc-buf', '782']);
@@ -154,5 +154,20 @@ describe('perf --measured with a hand-written all_reduce_perf table', () => {
     const gather = file('my_all_gather_perf.txt', table('none'));
     expect(expectOneLineError(runCli(['perf', '--topology', 'hgx-h100', '--measured', gather]))).toMatch(/^meshwork: error: measured: got "a table of a collective that does not reduce \(redop none/);
     expect(runCli(['perf', '--topology', 'hgx-h100', '--measured', gather, '--collective', 'allgather']).code).toBe(0);
+  });
+});
+
+describe('packet level on a graph of mixed rates', () => {
+  it('says that every channel runs at the slowest rate, and shows a class of mixed latencies as a range', () => {
+    const g = file('mixed.json', JSON.stringify({
+      format: 'meshwork-topology', version: 1, defaults: { bw: '100Gbps', lat: '50ns' },
+      nodes: [{ kind: 'switch' }, { kind: 'switch' }, { kind: 'terminal' }, { kind: 'terminal' }],
+      links: [{ src: 0, dst: 1, bw: '10Gbps', lat: '1us' }, { src: 2, dst: 0, class: 'host' }, { src: 3, dst: 1, class: 'host' }],
+    }));
+    const r = runCli(['run', '--topology', `file:${g}`, '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '1KiB', '--engine', 'packet']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('mixed rates: every channel moves one flit per cycle, so channels of up to 100 Gbps run at the slowest one\'s 10 Gbps; --engine flow times each at its own rate');
+    // 1 µs and 50 ns at 25.6 ns cycles: the one link of class `link` is 39 cycles, the host links 2.
+    expect(r.stdout).toMatch(/channel latency=link=39 host=2 cycles/);
   });
 });
