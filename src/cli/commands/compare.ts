@@ -10,7 +10,7 @@ import type { RunResult } from '../../sim/result.js';
 import { print } from '../io.js';
 import { progressBar } from '../progress.js';
 import { renderTextTable } from '../../report/table.js';
-import { addTimingOptions, csvLine, percent, sizeEcho, topologyEcho, type TimingCliOptions } from './timing-options.js';
+import { addTimingOptions, csvLine, percent, sizeEcho, sizesEcho, topologyEcho, type TimingCliOptions } from './timing-options.js';
 
 interface CompareOptions extends TimingCliOptions {
   include?: string[];
@@ -79,7 +79,7 @@ export function register(program: Command): void {
     const bound = ran[0]?.result;
     const lines = [
       `topology   ${topologyEcho(topology)}`,
-      `collective ${compared.collective}, size ${opts.size === undefined ? 'none' : sizeEcho(opts.size, compared.size_bytes)}, flow engine`,
+      `collective ${compared.collective}, size ${opts.sizes !== undefined ? sizesEcho(opts.sizes) : opts.size === undefined ? 'none' : sizeEcho(opts.size, compared.size_bytes)}, flow engine`,
       bound ? `bound      ${formatTime(bound.bound_s)} (efficiency = bound / makespan)` : 'bound      n/a',
       '',
       renderTextTable({ id: 'compare', title: '', columns: header, rows: body, align: ['left', 'right', 'right', 'right', 'right', 'right', 'left'] }, { title: false, maxCell: 80 }),

@@ -9,7 +9,7 @@ import { planOutputs, print, writeOutputs } from '../io.js';
 import { progressBar } from '../progress.js';
 import { addPacketOptions, describePacketModel, type PacketCliOptions } from '../packet-options.js';
 import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
-import { addTimingOptions, csvLine, describeMessages, describeModel, percent, type TimingCliOptions } from './timing-options.js';
+import { addTimingOptions, csvLine, describeMessages, describeModel, percent, sizesEcho, type TimingCliOptions } from './timing-options.js';
 import { SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
 import type { LibraryTiming } from '../../sim/library.js';
 import { parseRunRequest, type RunRequest } from '../../sim/request.js';
@@ -100,7 +100,8 @@ export function register(program: Command): void {
     const w = request.workload;
     const msccl = prepared.kind === 'schedule' ? prepared.loaded?.msccl : undefined;
     const collectiveName = msccl?.algo.collective === 'custom' ? 'custom (MSCCL-XML: no postcondition, no bound)' : w.kind === 'schedule' ? schedule.collective : oneToOneName(w, topology.numEndpoints);
-    const size = w.kind === 'traffic' || w.size === undefined || opts.size === undefined ? 'none' : `${opts.size} = ${formatSize(w.size)} (${w.size} B)`;
+    const size =
+      w.kind === 'collective' && w.sizes !== undefined ? sizesEcho(w.sizes) : w.kind === 'traffic' || w.size === undefined || opts.size === undefined ? 'none' : `${opts.size} = ${formatSize(w.size)} (${w.size} B)`;
     const lines = [
       `topology        ${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`,
       `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}${schedule.algorithmAlias ? ` (= ${schedule.algorithmAlias})` : ''}, size ${size}`,
