@@ -50,7 +50,7 @@ export function register(program: Command): void {
     // Built unless every algorithm was refused before the topology (then built here, once).
     const topology = built ?? topologyOf(request, nodeRunIo);
     const rows: Row[] = [
-      ...compared.runs.map((result) => ({ algorithm: String(result.workload?.algorithm_spec), result })),
+      ...compared.runs.map((result) => ({ algorithm: rowLabel(result), result })),
       ...compared.skipped.map((s) => ({ algorithm: s.algorithm, skipped: s.reason })),
       ...compared.failed.map((f) => ({ algorithm: f.algorithm, failed: f.reason })),
     ];
@@ -90,4 +90,15 @@ export function register(program: Command): void {
     // One line on stderr too, so a run in a script sees why the exit code is 3.
     if (failed.length > 0) process.stderr.write(`meshwork: ${failed.length} of ${rows.length - skipped.length} algorithms could not run (${failed.map((r) => r.algorithm).join(', ')}); the others are shown\n`);
   });
+}
+
+/**
+ * A row's algorithm: its resolved spec, led by the name compared when that name is another
+ * algorithm's alias (`nccl` and `rccl` both resolve to an nccl-ring spec on a generic fabric: two
+ * rows with one spec would read as a duplicate).
+ */
+function rowLabel(result: RunResult): string {
+  const spec = String(result.workload?.algorithm_spec);
+  const name = String(result.workload?.algorithm);
+  return spec === name || spec.startsWith(`${name}:`) ? spec : `${name} (= ${spec})`;
 }
