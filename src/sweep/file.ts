@@ -60,7 +60,7 @@ export const MAX_POINTS = 1_000_000;
 const MAX_RANGE = 100_000;
 
 /** Options that write files or change only the printing: a sweep stores the Result instead (and a point is its own request: no --request, --print-request). */
-const OUTPUT_OPTIONS = new Set(['json', 'csv', 'plot', 'out', 'trace', 'log-x', 'timing', 'help', 'request', 'print-request', 'links']);
+const OUTPUT_OPTIONS = new Set(['json', 'csv', 'plot', 'out', 'trace', 'log-x', 'timing', 'help', 'request', 'print-request', 'links', 'booksim-output']);
 /** Names of OUTPUT_OPTIONS that are a kind's input: `workload run --trace` reads the trace. */
 const INPUT_OF_KIND: Partial<Record<SweepKind, ReadonlySet<string>>> = { workload: new Set(['trace']) };
 const isOutput = (kind: SweepKind, name: string): boolean => OUTPUT_OPTIONS.has(name) && !INPUT_OF_KIND[kind]?.has(name);

@@ -2,7 +2,8 @@
 import { hostname } from 'node:os';
 import type { Sweep } from './file.js';
 import { WorkerPool } from './pool.js';
-import { pendingPoints, type StoredOutcome, type SweepStore } from './store.js';
+import type { StoredOutcome, SweepStore } from './store.js';
+import { pendingPoints } from './order.js';
 import { BatchWriter } from './writer.js';
 
 export interface SweepProgress {

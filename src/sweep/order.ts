@@ -27,3 +27,13 @@ export function longestFirst(points: readonly SweepPoint[]): SweepPoint[] {
     .sort((a, b) => cost[b] - cost[a] || a - b)
     .map((i) => points[i]);
 }
+
+/**
+ * The points of a sweep not yet stored with a result, in the order to hand them out (longest first).
+ * Here rather than in store.ts so that the pool (local.ts) and the queue (queue.ts) load without
+ * DuckDB: a missing optional package is then reported by the store's own one line, and a queue
+ * worker, which stores nothing, needs no DuckDB at all.
+ */
+export function pendingPoints(points: readonly SweepPoint[], done: ReadonlySet<string>): SweepPoint[] {
+  return longestFirst(points.filter((p) => !done.has(p.key)));
+}

@@ -15,7 +15,8 @@ import type { SweepKind } from './kinds.js';
 import type { PointOutcome } from './execute.js';
 import type { Params, Sweep } from './file.js';
 import type { RunSummary, SweepProgress } from './local.js';
-import { pendingPoints, type StoredOutcome, type SweepStore } from './store.js';
+import type { StoredOutcome, SweepStore } from './store.js';
+import { pendingPoints } from './order.js';
 
 export const QUEUE_NAME = 'meshwork-sweep';
 

@@ -10,9 +10,8 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb
 import { InputError } from '../util/errors.js';
 import type { SweepKind } from './kinds.js';
 import { FIGURE_NAMES, type PointOutcome } from './execute.js';
-import type { Params, SweepPoint } from './file.js';
+import type { Params } from './file.js';
 import { MESHWORK_VERSION } from './version.js';
-import { longestFirst } from './order.js';
 
 export interface StoredOutcome extends PointOutcome {
   readonly key: string;
@@ -170,7 +169,5 @@ export class SweepStore {
   }
 }
 
-/** The points of a sweep not yet stored with a result, in the order to hand them out (longest first). */
-export function pendingPoints(points: readonly SweepPoint[], done: ReadonlySet<string>): SweepPoint[] {
-  return longestFirst(points.filter((p) => !done.has(p.key)));
-}
+// pendingPoints lives in order.ts: the pool and the queue import it without loading DuckDB.
+export { pendingPoints } from './order.js';

@@ -35,8 +35,9 @@ export class Spec {
     const trimmed = text.trim();
     const colon = trimmed.indexOf(':');
     const family = (colon < 0 ? trimmed : trimmed.slice(0, colon)).trim().toLowerCase();
-    if (!/^[a-z][a-z0-9_-]*$/.test(family)) {
-      throw new InputError(context, text, 'a family name of letters, digits, "-" or "_", then optionally ":" and arguments');
+    // A trailing "+" for the alias dragonfly+ (Dragonfly+), which the topology docs name.
+    if (!/^[a-z][a-z0-9_-]*\+?$/.test(family)) {
+      throw new InputError(context, text, 'a family name of letters, digits, "-" or "_" (or dragonfly+), then optionally ":" and arguments');
     }
     const params = new Map<string, string>();
     let positional: string | undefined;

@@ -109,6 +109,12 @@ describe('alltoallv sizes in the request', () => {
     }
   });
 
+  it('the text headers of run and compare name the per-pair sizes (they said "size none")', () => {
+    const args = ['--topology', 'torus:4x4', '--collective', 'alltoallv', '--sizes', 'diagonal:size=8KiB,far=1KiB'];
+    expect(runCli(['run', ...args, '--algorithm', 'linear']).stdout).toContain('collective      alltoallv, algorithm linear, size per pair, diagonal:size=8KiB,far=1KiB\n');
+    expect(runCli(['compare', ...args]).stdout).toContain('collective alltoallv, size per pair, diagonal:size=8KiB,far=1KiB, flow engine\n');
+  });
+
   it('refuses a matrix of the wrong shape, and sizes on another collective, naming the field', () => {
     const dir = mkdtempSync(join(tmpdir(), 'meshwork-sizes-'));
     const bad = join(dir, 'bad.json');

@@ -51,6 +51,16 @@ describe('meshwork run / compare', () => {
     for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThanOrEqual(times[i - 1]);
   });
 
+  it('compare names an alias with what it resolved to, so no two rows read alike', () => {
+    // nccl and rccl both pick nccl-ring:channels=16,proto=LL,machine=auto here: the rows used to show the spec alone, twice.
+    const r = runCli(['compare', '--topology', 'torus:4x4', '--collective', 'allgather', '--size', '1KiB']);
+    const labels = r.stdout.split('\n').filter((l) => /\d(ms|us|s)\s/.test(l)).map((l) => l.split(/\s{2,}/)[0]);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels).toContain('nccl (= nccl-ring:channels=16,proto=LL,machine=auto)');
+    expect(labels).toContain('rccl (= nccl-ring:channels=16,proto=LL,machine=auto)');
+    expect(labels).toContain('nccl-ring');
+  });
+
   it('--engine packet runs the schedule on the packet engine against the same bounds', () => {
     const flow = JSON.parse(runCli(['run', '--topology', 'torus:4x4', '--algorithm', 'pairwise', '--size', '1KiB', '--json']).stdout);
     const r = runCli(['run', '--topology', 'torus:4x4', '--algorithm', 'pairwise', '--size', '1KiB', '--json', '--engine', 'packet']);

@@ -48,6 +48,17 @@ describe('optional dependencies (issue 28 item 22)', () => {
     expect(r.stderr).toBe('meshwork: error: the sweep store needs the optional package @duckdb/node-api, which is not installed: npm install @duckdb/node-api\n');
   });
 
+  it('without DuckDB, sweep run says the same line (it was an internal error, exit 1), and sweep worker, which stores nothing, does not need DuckDB', () => {
+    writeFileSync(join(dir, 'one.yaml'), 'kind: topo\naxes:\n  topology: [ring:4]\n');
+    const r = withoutPackages(['@duckdb/node-api'], ['sweep', 'run', 'one.yaml', '--store', 'x.duckdb']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe('meshwork: error: the sweep store needs the optional package @duckdb/node-api, which is not installed: npm install @duckdb/node-api\n');
+    // A worker stops at the queue URL it cannot parse, after loading the queue module: no DuckDB asked for.
+    const worker = withoutPackages(['@duckdb/node-api'], ['sweep', 'worker', '--queue', 'http://x']);
+    expect(worker.code).toBe(2);
+    expect(worker.stderr).not.toMatch(/duckdb|internal error/i);
+  });
+
   it('without Vega, a plot says so; what needs no plot still runs', () => {
     const plot = withoutPackages(['vega', 'vega-lite'], ['traffic', '--topology', 'ring:4', '--pattern', 'uniform', '--rates', '0.1', '--horizon', '200', '--plot', 'p.svg']);
     expect(plot.code).toBe(4);

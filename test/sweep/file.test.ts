@@ -71,6 +71,8 @@ describe('sweep file', () => {
     };
     expect(message(traffic({ axes: { packetsize: [1] } }))).toMatch(/^axes\.packetsize: got "packetsize"; accepted: an option of meshwork traffic: topology, .*\bpattern, rates, preset, packet-size/);
     expect(message(traffic({ fixed: { topology: 'ring:4', pattern: 'uniform', csv: 'x.csv' } }))).toMatch(/^fixed\.csv:/);
+    // --booksim-output only changes the printing: a sweep stores the Result, so it is no axis.
+    expect(message(traffic({ axes: { 'booksim-output': [true, false] } }))).toMatch(/^axes\.booksim-output: got "booksim-output"/);
     expect(message({ kind: 'simulate' })).toMatch(/^kind: got "simulate"/);
     expect(message(traffic({ zip: [{ vcs: [1, 2], 'vc-buf': [4] }] }))).toMatch(/^zip\[0\]\.vc-buf: got "1 values"; accepted: 2 values/);
     expect(message(traffic({ axes: { pattern: ['uniform', 'bitrev'] } }))).toMatch(/^pattern: .*each option in one place only/);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTopology, cBanyan, circularOmega, distanceSummary, InputError, LimitError } from '../../src/index.js';
 import { circularOmegaDistances } from '../../src/topology/mdce/circular-omega.js';
 import { eq2CBanyanMean } from '../../src/topology/mdce/formulas.js';
+import { circularOmegaRows } from '../../src/topology/mdce/table1.js';
 
 describe('circular omega: the construction as built', () => {
   it('omega reading: m stages of 2^(m-1) nodes (EM-4: m = 5, 80 PEs; Table 1: m = 8, 1,024 PEs as 8×128)', () => {
@@ -94,5 +95,17 @@ describe("the 'dce' reading is c-Banyan (why the paper may use c-Banyan 'for eas
     const cbB = distanceSummary(buildTopology('cbanyan:7,extra-stage=b')).meanWithSelf;
     expect(cbB).toBeCloseTo(10.1348, 4);
     expect(circularOmegaDistances(8, 7).meanWithSelf).toBeLessThan(cbB - 0.5);
+  });
+});
+
+describe('circular omega beside Table 1 (meshwork table mdce, JSON key beside)', () => {
+  it('the omega reading is at Table 1\'s sizes: comega:8 (8×128) at 1,024 PEs and comega:16 (16×32768) at 524,288, 21.5000 / diameter 30 (docs/seed004.md)', () => {
+    const omega = circularOmegaRows([1024, 524288]).filter((row) => row.network === 'circular omega (omega reading)');
+    expect(omega.map((row) => [row.pes, row.config, row.exact.spec])).toEqual([
+      [1024, '8×128', 'comega:8'],
+      [524288, '16×32768', 'comega:16'],
+    ]);
+    expect(omega[1].exact.meanWithSelf).toBeCloseTo(3 * 15 / 2 - 1 + 2 ** -15, 12); // 21.5000 at four decimals
+    expect(omega[1].exact.diameter).toBe(30);
   });
 });

@@ -14,6 +14,9 @@ describe('dragonflyplus (Dragonfly+ / Megafly)', () => {
     // Leaf: p terminals + spines up; spine: leaves down + h global.
     for (let v = 272; v < 272 + 17 * 8; v++) expect(t.outDegree(v)).toBe(8);
   });
+  it('answers to its documented aliases, dragonfly+ and megafly (docs/topology.md; the spec grammar refused the "+")', () => {
+    for (const alias of ['dragonfly+:h=2', 'megafly:h=2', 'Dragonfly+:h=2']) expect(buildTopology(alias).numEndpoints).toBe(buildTopology('dragonflyplus:h=2').numEndpoints);
+  });
   it('terminals are 1 switch apart on one leaf, 3 inside a group, 4 between groups (BFS)', () => {
     const t = dragonflyPlus({ h: 2, spines: 2, leaves: 3, p: 2, g: 5 });
     assertConsistent(t);

@@ -10,7 +10,7 @@ import type { RunResult } from '../../sim/result.js';
 import { print } from '../io.js';
 import { progressBar } from '../progress.js';
 import { renderTextTable } from '../../report/table.js';
-import { addTimingOptions, csvLine, percent, sizeEcho, topologyEcho, type TimingCliOptions } from './timing-options.js';
+import { addTimingOptions, csvLine, percent, sizeEcho, sizesEcho, topologyEcho, type TimingCliOptions } from './timing-options.js';
 
 interface CompareOptions extends TimingCliOptions {
   include?: string[];
@@ -53,7 +53,7 @@ export function register(program: Command): void {
     // Built unless every algorithm was refused before the topology (then built here, once).
     const topology = built ?? topologyOf(request, nodeRunIo);
     const rows: Row[] = [
-      ...compared.runs.map((result) => ({ algorithm: String(result.workload?.algorithm_spec), result })),
+      ...compared.runs.map((result) => ({ algorithm: rowLabel(result), result })),
       ...compared.skipped.map((s) => ({ algorithm: s.algorithm, skipped: s.reason })),
       ...compared.failed.map((f) => ({ algorithm: f.algorithm, failed: f.reason })),
     ];
@@ -77,15 +77,12 @@ export function register(program: Command): void {
     const header = ['algorithm', 'makespan', 'efficiency', 'schedule bound', 'max link util.', 'messages', ''];
     const body = ran.map((r, i) => {
       const x = r.result!;
-      // A library's pick (nccl, rccl) resolves to another algorithm: name both, or two rows read alike.
-      const asked = String(x.workload?.algorithm ?? r.algorithm);
-      const label = r.algorithm.split(':')[0] === asked ? r.algorithm : `${asked} (= ${r.algorithm})`;
-      return [label, formatTime(x.makespan_s), percent(x.efficiency), x.schedule_bound_s === null ? 'n/a' : formatTime(x.schedule_bound_s), percent(x.channels.max_utilisation), String(x.stats.messages), i === 0 ? '<- best' : ''];
+      return [r.algorithm, formatTime(x.makespan_s), percent(x.efficiency), x.schedule_bound_s === null ? 'n/a' : formatTime(x.schedule_bound_s), percent(x.channels.max_utilisation), String(x.stats.messages), i === 0 ? '<- best' : ''];
     });
     const bound = ran[0]?.result;
     const lines = [
       `topology   ${topologyEcho(topology)}`,
-      `collective ${compared.collective}, size ${opts.size === undefined ? 'none' : sizeEcho(opts.size, compared.size_bytes)}, flow engine`,
+      `collective ${compared.collective}, size ${opts.sizes !== undefined ? sizesEcho(opts.sizes) : opts.size === undefined ? 'none' : sizeEcho(opts.size, compared.size_bytes)}, flow engine`,
       bound ? `bound      ${formatTime(bound.bound_s)} (efficiency = bound / makespan)` : 'bound      n/a',
       '',
       renderTextTable({ id: 'compare', title: '', columns: header, rows: body, align: ['left', 'right', 'right', 'right', 'right', 'right', 'left'] }, { title: false, maxCell: 80 }),
@@ -96,4 +93,15 @@ export function register(program: Command): void {
     // One line on stderr too, so a run in a script sees why the exit code is 3.
     if (failed.length > 0) process.stderr.write(`meshwork: ${failed.length} of ${rows.length - skipped.length} algorithms could not run (${failed.map((r) => r.algorithm).join(', ')}); the others are shown\n`);
   });
+}
+
+/**
+ * A row's algorithm: its resolved spec, led by the name compared when that name is another
+ * algorithm's alias (`nccl` and `rccl` both resolve to an nccl-ring spec on a generic fabric: two
+ * rows with one spec would read as a duplicate).
+ */
+function rowLabel(result: RunResult): string {
+  const spec = String(result.workload?.algorithm_spec);
+  const name = String(result.workload?.algorithm);
+  return spec === name || spec.startsWith(`${name}:`) ? spec : `${name} (= ${spec})`;
 }

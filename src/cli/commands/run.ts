@@ -9,7 +9,7 @@ import { planOutputs, print, writeOutputs } from '../io.js';
 import { progressBar } from '../progress.js';
 import { addPacketOptions, creditLimitNote, describePacketModel, mixedRateNote, type PacketCliOptions } from '../packet-options.js';
 import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
-import { addTimingOptions, csvLine, describeMessages, describeModel, percent, type TimingCliOptions } from './timing-options.js';
+import { addTimingOptions, csvLine, describeMessages, describeModel, percent, sizesEcho, type TimingCliOptions } from './timing-options.js';
 import { SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
 import type { LibraryTiming } from '../../sim/library.js';
 import { parseRunRequest, type RunRequest } from '../../sim/request.js';
@@ -103,9 +103,10 @@ export function register(program: Command): void {
     // A schedule file carries its size (one part's `size`): name it rather than print none.
     const fileSize = schedule.parts[0]?.size ?? 0;
     const size =
-      w.kind !== 'traffic' && w.size !== undefined && opts.size !== undefined ? `${opts.size} = ${formatSize(w.size)} (${w.size} B)`
-        : w.kind === 'schedule' && opts.size === undefined && fileSize > 0 ? `${formatSize(fileSize)} (${fileSize} B, from the schedule file)`
-          : 'none';
+      w.kind === 'collective' && w.sizes !== undefined ? sizesEcho(w.sizes)
+        : w.kind !== 'traffic' && w.size !== undefined && opts.size !== undefined ? `${opts.size} = ${formatSize(w.size)} (${w.size} B)`
+          : w.kind === 'schedule' && opts.size === undefined && fileSize > 0 ? `${formatSize(fileSize)} (${fileSize} B, from the schedule file)`
+            : 'none';
     const lines = [
       `topology        ${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`,
       `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}${schedule.algorithmAlias ? ` (= ${schedule.algorithmAlias})` : ''}, size ${size}`,

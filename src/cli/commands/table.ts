@@ -13,7 +13,7 @@ export function register(program: Command): void {
     .description("reproduce a document's table; mdce = seed 004 Table 1 (mean distance of nine networks, paper vs exact)")
     .argument('<name>', `table name: ${TABLES.join(', ')}`)
     .option('--json', 'machine-readable output')
-    .option('--size <pes>', 'PE count: 1024, 524288 or all (default 1024: seconds; all adds the 524,288-PE rows, about 40 s)', '1024')
+    .option('--size <pes>', 'PE count: 1024, 524288 or all (default 1024: under a second; all adds the 524,288-PE rows, a few seconds)', '1024')
     .option('--extra-stage <wiring>', 'wiring of the added DCE stage in the exact column: a (no cross link) or b (flips bit 0)', TABLE1_EXTRA_STAGE)
     .action((name: string, opts: { json?: boolean; size?: string; extraStage: string }) => {
       if (!(TABLES as readonly string[]).includes(name)) throw new InputError('table', name, TABLES.join(', '));

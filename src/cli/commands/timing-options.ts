@@ -160,6 +160,9 @@ export const topologyEcho = (t: Topology): string => `${t.spec} (${t.numEndpoint
 /** The size as given and in bytes: "64KiB = 64 KiB (65536 B)". */
 export const sizeEcho = (text: string, bytes: number): string => `${text} = ${formatSize(bytes)} (${bytes} B)`;
 
+/** alltoallv's per-pair sizes in a header (its --size is none): the generator or file as given, or a matrix's shape. */
+export const sizesEcho = (sizes: string | readonly (readonly number[])[]): string => `per pair, ${typeof sizes === 'string' ? sizes : `${sizes.length} × ${sizes.length} matrix`}`;
+
 /** The model as a user reads it: human units. */
 export function describeModel(model: Readonly<Record<string, unknown>>): string {
   const t = (k: string): string => ((model[k] as number) === 0 ? '0' : formatTime(model[k] as number));

@@ -330,6 +330,16 @@ export type Table1BesideRow = Omit<Table1Row, 'paper' | 'pes'> & { paper: null; 
 const COMEGA_BFS_MAX_NODES = 4096;
 
 /**
+ * Stages m of the omega-reading circular omega with `pes` nodes, m·2^(m−1) = pes: 8 at 1,024
+ * (8×128), 16 at 524,288 (16×32768). (log2(pes) − 2 holds only at 1,024: at 524,288 it gave 17,
+ * a 1,114,112-node network.)
+ */
+function omegaReadingStages(pes: number): number {
+  for (let m = 2; m <= 30; m++) if (m * 2 ** (m - 1) === pes) return m;
+  throw new RangeError(`no circular omega (omega reading) has ${pes} nodes`);
+}
+
+/**
  * The circular omega (EM-4, §2) beside Table 1, both readings (docs/seed004.md): the omega reading
  * at Table 1's sizes (comega:8 is 8×128 = 1,024 PEs, comega:16 16×32768), the dce reading at the
  * nearest complete size (comega:7,reading=dce = 896 PEs, comega:15 491,520), whose formula is Eq. (2).
@@ -337,7 +347,7 @@ const COMEGA_BFS_MAX_NODES = 4096;
 export function circularOmegaRows(sizes: readonly Table1Size[] = TABLE1_SIZES): Table1BesideRow[] {
   return sizes.flatMap((pes) =>
     (['omega', 'dce'] as const).map((reading: CircularOmegaReading) => {
-      const m = reading === 'omega' ? Math.log2(pes) - 2 : pes === 1024 ? 7 : 15;
+      const m = reading === 'omega' ? omegaReadingStages(pes) : pes === 1024 ? 7 : 15;
       const k = circularOmegaIndexBits(m, reading);
       const closed = circularOmegaDistances(m, k);
       const nodes = m * 2 ** k;
