@@ -91,14 +91,6 @@ describe('compare with ones own schedule', () => {
       `meshwork: error: schedule: got "${good}"; accepted: a schedule of the compared collective and size (allgather, 16 B); this one is allgather of 8 B`,
     );
   });
-
-  it('names the algorithm a library pick resolved to, so nccl and rccl rows do not read alike', () => {
-    const r = runCli(['compare', '--topology', 'fullmesh:3', '--collective', 'allgather', '--size', '1MiB']);
-    expect(r.code, r.stderr).toBe(0);
-    const labels = r.stdout.split('\n').filter((l) => /\d(us|ms|ns|s)\s/.test(l)).map((l) => l.split(/\s{2,}/)[0]);
-    expect(new Set(labels).size).toBe(labels.length);
-    expect(labels).toContain('nccl (= nccl-ring:channels=2,proto=Simple,machine=auto)');
-  });
 });
 
 describe('packet level on long links with short buffers', () => {
