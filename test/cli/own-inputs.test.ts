@@ -86,6 +86,13 @@ describe('compare with ones own schedule', () => {
     expect(r.stdout).toContain(`failed my-ring: does not verify: 2 output slots wrong, first rank 0 recv[8..15] should hold rank 1 block 0 byte 0 but holds rank 2 block 0 byte 0 (meshwork collective verify --schedule ${bad} shows all)`);
   });
 
+  it('refuses a --collective that is not the schedule file\'s own (run, verify), instead of ignoring it', () => {
+    const refused = 'meshwork: error: collective: got "alltoall"; accepted: the schedule file\'s own collective (allgather), or no --collective: --schedule FILE says what it runs';
+    expect(expectOneLineError(runCli(['run', '--topology', 'ring:4', '--schedule', good, '--collective', 'alltoall']))).toBe(refused);
+    expect(expectOneLineError(runCli(['collective', 'verify', '--schedule', good, '--collective', 'alltoall']))).toBe(refused);
+    expect(runCli(['run', '--topology', 'ring:4', '--schedule', good, '--collective', 'allgather']).code).toBe(0);
+  });
+
   it('refuses a schedule of another collective or size in one line', () => {
     expect(expectOneLineError(runCli(['compare', '--topology', 'ring:4', '--collective', 'allgather', '--size', '16', '--schedule', good]))).toBe(
       `meshwork: error: schedule: got "${good}"; accepted: a schedule of the compared collective and size (allgather, 16 B); this one is allgather of 8 B`,

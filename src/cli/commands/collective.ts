@@ -74,6 +74,11 @@ function loadOrBuild(opts: ScheduleOpts): LoadedSchedule & { topology: Topology 
       topology: opts.topology,
     });
     const { schedule } = loaded;
+    // The file says what it runs: another --collective typed beside it is refused, not ignored (MSCCL's custom has none).
+    const own = loaded.msccl?.algo.collective === 'custom' ? undefined : schedule.parts[0]?.collective;
+    if (opts.collective !== undefined && own !== undefined && parseCollective(opts.collective) !== own) {
+      throw new InputError('collective', opts.collective, `the schedule file's own collective (${own}), or no --collective: --schedule FILE says what it runs`);
+    }
     const spec = opts.topology ?? (schedule.topology || undefined);
     const topology = spec ? loadTopology(spec, { mapping: opts.mapping }) : undefined;
     if (topology && topology.numEndpoints !== schedule.numRanks) {

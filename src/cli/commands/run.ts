@@ -11,6 +11,7 @@ import { addPacketOptions, creditLimitNote, describePacketModel, mixedRateNote, 
 import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
 import { addTimingOptions, csvLine, describeMessages, describeModel, percent, sizesEcho, type TimingCliOptions } from './timing-options.js';
 import { SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
+import { parseCollective } from '../../collectives/types.js';
 import type { LibraryTiming } from '../../sim/library.js';
 import { parseRunRequest, type RunRequest } from '../../sim/request.js';
 import { nodeRunIo } from '../../node/run-io.js';
@@ -58,6 +59,11 @@ export function register(program: Command): void {
     }
     if (opts.trace && (request.engine ?? 'flow') !== 'flow') throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
     const prepared = prepare(request, nodeRunIo);
+    // --collective beside --schedule: the file says what it runs, so another collective typed is refused, not ignored.
+    const fileCollective = prepared.kind === 'schedule' && !prepared.loaded?.msccl?.algo.collective.startsWith('custom') ? prepared.loaded?.schedule.parts[0]?.collective : undefined;
+    if (fileCollective && run.getOptionValueSource('collective') === 'cli' && parseCollective(opts.collective) !== fileCollective) {
+      throw new InputError('collective', opts.collective, `the schedule file's own collective (${fileCollective}), or no --collective: --schedule FILE says what it runs`);
+    }
     if (opts.printRequest) {
       print(JSON.stringify(prepared.request, null, 2));
       return;
