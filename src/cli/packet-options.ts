@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../util/errors.js';
 import { formatTime } from '../util/units.js';
+import { maxOf } from '../util/arrays.js';
 import { ADAPTIVE_DECISIONS, CREDIT_RETURNS, EJECTION_CREDITS, MAX_INTERNAL_SPEEDUP, TERMINAL_MODELS, VC_ALLOC_CHECKS, type PacketConfig } from '../sim/packet/config.js';
 import { allocatorNames, arbiterNames } from '../sim/packet/allocators/index.js';
 
@@ -133,10 +134,43 @@ export function firstPacketOption(o: PacketCliOptions): { flag: string; value: s
 }
 
 /** The packet values a schedule run used, as a user reads them (run's text output). */
+/**
+ * When a channel class's VC buffers do not cover its credit round trip (2 × latency + 1 cycles),
+ * credit flow control lets it move at most VCs × buffer flits per round trip: long links with
+ * short buffers run at a fraction of their bandwidth (packet/credit-bound.ts). One line saying so
+ * and what covers it, or undefined; a packet time far above the flow one is then the buffers.
+ */
+export function creditLimitNote(model: Readonly<Record<string, unknown>>): string | undefined {
+  const buffered = Number(model.vcs) * Number(model.vcBuf);
+  const latency = model.channelLatency;
+  // A class whose channels differ in latency (channelLatencyRange) is limited by its longest.
+  const ranges = (model.channelLatencyRange ?? {}) as Record<string, [number, number]>;
+  const classes: Array<[string, number]> =
+    typeof latency === 'number' ? [['every channel', latency]] : Object.entries((latency ?? {}) as Record<string, number>).map(([cls, l]) => [cls, ranges[cls]?.[1] ?? l]);
+  const short = classes.filter(([, l]) => buffered < 2 * l + 1);
+  if (!(buffered > 0) || short.length === 0) return undefined;
+  const worst = maxOf(short.map(([, l]) => 2 * l + 1));
+  const share = (100 * buffered) / worst;
+  return `credit-limited: channels of class ${short.map(([c]) => c).join(', ')} move at most ${String(model.vcs)} VCs × ${String(model.vcBuf)} flits per ${worst}-cycle credit round trip (${share < 10 ? share.toFixed(1) : share.toFixed(0)} % of their bandwidth); --vc-buf ${Math.ceil(worst / Number(model.vcs))} covers it`;
+}
+
+/**
+ * Every channel of the packet engine moves one flit per cycle, the cycle being a flit's time on the
+ * slowest channel: on a topology of mixed rates the faster channels run at the slowest one's rate.
+ * One line saying so, or undefined when every channel has one rate.
+ */
+export function mixedRateNote(model: Readonly<Record<string, unknown>>): string | undefined {
+  const rates = model.channelRates as { slowest_Bps: number; fastest_Bps: number } | undefined;
+  if (!rates) return undefined;
+  const gbps = (x: number): string => `${Number(((x * 8) / 1e9).toPrecision(4))} Gbps`;
+  return `mixed rates: every channel moves one flit per cycle, so channels of up to ${gbps(rates.fastest_Bps)} run at the slowest one's ${gbps(rates.slowest_Bps)}; --engine flow times each at its own rate`;
+}
+
 export function describePacketModel(model: Readonly<Record<string, unknown>>): string {
   const latency = model.channelLatency;
+  const ranges = (model.channelLatencyRange ?? {}) as Record<string, [number, number]>;
   const latencyText =
-    typeof latency === 'number' ? `${latency}` : Object.entries((latency ?? {}) as Record<string, number>).map(([cls, c]) => `${cls}=${c}`).join(' ');
+    typeof latency === 'number' ? `${latency}` : Object.entries((latency ?? {}) as Record<string, number>).map(([cls, c]) => `${cls}=${ranges[cls] ? ranges[cls].join('..') : c}`).join(' ');
   const pipeline = ['routingDelay', 'vcAllocDelay', 'swAllocDelay', 'stDelay'].map((k) => Number(model[k]));
   return [
     `flit=${String(model.flitBytes)}B`,

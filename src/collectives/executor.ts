@@ -57,6 +57,12 @@ export interface ExecuteOptions {
    * collective (MSCCL's `custom`).
    */
   postcondition?: boolean;
+  /**
+   * Report a run of consecutive wrong slots of one rank whose expected and found data are each
+   * consecutive bytes of one block as one mismatch (`slots` > 1, text `recv[0..1023] ... bytes 0..1023`):
+   * a misplaced 1 KiB chunk is one line, not 1,024. Default false (one mismatch per slot). The count stays per slot.
+   */
+  runs?: boolean;
 }
 
 /** Operations executed between progress reports. */
@@ -84,6 +90,8 @@ export interface Mismatch {
   found: Origin | number | 'uninitialised';
   /** Where the found data sits in its source (for data movement). */
   text: string;
+  /** Consecutive wrong slots this mismatch covers (`runs` option; absent: one). */
+  slots?: number;
 }
 
 export interface RankStats {
@@ -1000,6 +1008,38 @@ class Machine {
       count++;
       if (mismatches.length < this.maxDetails) mismatches.push(m);
     };
+    // `runs`: the open run of consecutive wrong slots (for data movement, the origin ids want/got
+    // of its last slot must continue it too), and the runs kept in detail, whose text is written
+    // once they are complete.
+    let run: { rank: number; next: number; want: number; got: number; slots: number; kept?: { m: Mismatch; text: (slots: number) => string } } | undefined;
+    const kept: Array<{ m: Mismatch; text: (slots: number) => string }> = [];
+    const sameBlock = (a: number, b: number): boolean => {
+      const x = this.origin(a);
+      const y = this.origin(b);
+      return x.rank === y.rank && x.block === y.block;
+    };
+    /** Extends the open run with slot o of rank r when `continues`; true when it did. */
+    const extend = (r: number, o: number, want: number, got: number, continues: boolean): boolean => {
+      if (!run || run.rank !== r || run.next !== o || !continues) return false;
+      count++;
+      run.next = o + 1;
+      run.want = want;
+      run.got = got;
+      run.slots++;
+      if (run.kept) run.kept.m.slots = run.slots;
+      return true;
+    };
+    /** Opens a run at slot o with its mismatch (kept in detail while there is room). */
+    const open = (m: Mismatch, o: number, want: number, got: number, text: (slots: number) => string): void => {
+      const before = mismatches.length;
+      run = { rank: m.rank, next: o + 1, want, got, slots: 1 };
+      m.slots = 1;
+      note(m);
+      if (mismatches.length > before) {
+        run.kept = { m: mismatches[before], text };
+        kept.push(run.kept);
+      }
+    };
     for (const part of s.parts) {
       if (part.collective === 'barrier') {
         if (!this.heard) continue;
@@ -1040,6 +1080,13 @@ class Machine {
             }
             const want = blockId + o;
             if (got === want) continue;
+            if (this.opts.runs) {
+              const continues = run !== undefined && want === run.want + 1 && (got === 0 ? run.got === 0 : run.got !== 0 && got === run.got + 1);
+              if (extend(r, o, want, got, continues && sameBlock(want, run!.want) && (got === 0 || sameBlock(got, run!.got)))) continue;
+              const m: Mismatch = { rank: r, buffer: 'recv', byte: o * G, expected: this.origin(want), found: got === 0 ? 'uninitialised' : this.origin(got), text: '' };
+              open(m, o, want, got, () => this.runText(m, want, got));
+              continue;
+            }
             note({
               rank: r,
               buffer: 'recv',
@@ -1059,12 +1106,35 @@ class Machine {
             }
             const ok = tol === 0 ? got === want : Math.abs(got - want) <= tol * Math.max(1, mag);
             if (ok) continue;
-            note({ rank: r, buffer: 'recv', byte: o * G, expected: want, found: got, text: `rank ${r} recv[${o * G}..${o * G + G - 1}] should hold ${s.op} of element ${el} over ${part.ranks.length} ranks = ${want} but holds ${got}` });
+            const text = `should hold ${s.op} of element ${el} over ${part.ranks.length} ranks = ${want} but holds ${got}`;
+            if (this.opts.runs) {
+              if (extend(r, o, want, got, true)) continue;
+              const byte = o * G;
+              open({ rank: r, buffer: 'recv', byte, expected: want, found: got, text: '' }, o, want, got, (slots) =>
+                slots === 1 ? `rank ${r} recv[${byte}..${byte + G - 1}] ${text}` : `rank ${r} recv[${byte}..${byte + slots * G - 1}]: ${slots} elements wrong; the first ${text}`);
+              continue;
+            }
+            note({ rank: r, buffer: 'recv', byte: o * G, expected: want, found: got, text: `rank ${r} recv[${o * G}..${o * G + G - 1}] ${text}` });
           }
         }
       }
     }
+    for (const k of kept) k.m.text = k.text(k.m.slots ?? 1);
     return { mismatches, count, checked };
+  }
+
+  /** A run's text: one slot as the per-slot text, several as byte ranges of the buffer and of both origins. */
+  private runText(m: Mismatch, want: number, got: number): string {
+    const G = this.G;
+    const slots = m.slots ?? 1;
+    const last = m.byte + slots * G - 1;
+    const range = (id: number): string => {
+      if (slots === 1) return this.originText(id);
+      const o = this.origin(id);
+      return `rank ${o.rank} block ${o.block} bytes ${o.offset}..${o.offset + slots * G - 1}`;
+    };
+    const where = slots === 1 && G === 1 ? `${m.byte}` : `${m.byte}..${last}`;
+    return `rank ${m.rank} recv[${where}] should hold ${range(want)} but holds ${got === 0 ? 'uninitialised data' : range(got)}`;
   }
 
   private origin(id: number): Origin {

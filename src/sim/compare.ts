@@ -15,7 +15,9 @@ import { resolveFlowModel } from './program/model.js';
 import { resolveBase } from './prepare-traffic.js';
 import { listAlgorithms } from '../collectives/registry.js';
 import type { Topology } from '../topology/graph.js';
-import { collectiveBuild, prepare, topologyOf, type PreparedRun, type RunIo } from './prepare.js';
+import { collectiveBuild, prepare, topologyOf, type PreparedCollective, type PreparedRun, type RunIo } from './prepare.js';
+import { executeSchedule } from '../collectives/executor.js';
+import { verifyMscclSchedule } from '../interop/msccl/run.js';
 import { parseRunRequest, type RunRequest } from './request.js';
 import { runPrepared, type CollectiveResult } from './simulate.js';
 
@@ -35,6 +37,12 @@ export interface CompareResult {
 export interface CompareOptions {
   /** Extra algorithm specs (variants such as hop-grouped:areas=2n); refused rather than skipped when they cannot run. */
   readonly include?: readonly string[];
+  /**
+   * Schedule files (Meshwork JSON or MSCCL-XML, read through `io`) timed in the same table: a
+   * user's own algorithm beside the registered ones. Each must be of the compared collective and,
+   * for JSON (which carries its size), of the compared size; MSCCL-XML takes the compared size.
+   */
+  readonly schedules?: readonly string[];
   readonly io?: RunIo;
   /** Called after each run with the fraction done and the algorithm. */
   readonly progress?: (fraction: number, algorithm: string) => void;
@@ -61,12 +69,20 @@ export function compareAlgorithms(base: RunRequest, opts: CompareOptions = {}): 
       skipped.push({ algorithm: spec, reason: err.accepted });
     }
   }
+  for (const file of opts.schedules ?? []) prepared.push(prepareScheduleFile(base, w, file, shared));
   const algorithmOf = (r: CollectiveResult): string => String(r.workload?.algorithm_spec ?? '');
   const runs: CollectiveResult[] = [];
   const failed: Array<{ algorithm: string; reason: string }> = [];
   prepared.forEach((p, i) => {
-    const spec = p.kind === 'collective' ? (p.build?.algorithm ?? '') : '';
+    const spec = p.kind === 'collective' || p.kind === 'schedule' ? (p.build?.algorithm ?? p.loaded?.schedule.algorithmSpec ?? '') : '';
     try {
+      // A user's schedule file is proved before it is timed: a wrong one is listed as failed, naming the first wrong data.
+      const wrong = p.kind === 'schedule' ? scheduleFault(p) : undefined;
+      if (wrong) {
+        failed.push({ algorithm: spec, reason: `does not verify: ${wrong}` });
+        opts.progress?.((i + 1) / prepared.length, spec);
+        return;
+      }
       runs.push(runPrepared(p) as CollectiveResult);
     } catch (err) {
       // A size limit refuses the comparison, as it does in prepare(): an algorithm timed from its
@@ -95,6 +111,31 @@ function refuseRequest(base: RunRequest, shared: RunIo, io: RunIo): void {
   });
   const routing = resolveRouting(topology, routingOptions);
   resolveFlowModel({ ...preset?.model, ...req.model }, topology, routing.params.split);
+}
+
+type CollectiveWorkload = Extract<RunRequest['workload'], { kind: 'collective' }>;
+
+/** A schedule file prepared as a run of the compared request, refused unless it is of the compared collective and size. */
+function prepareScheduleFile(base: RunRequest, w: CollectiveWorkload, file: string, io: RunIo): PreparedRun {
+  const p = prepare({ ...base, workload: { kind: 'schedule', file, ...(w.size === undefined ? {} : { size: w.size }) } }, io);
+  const part = p.kind === 'schedule' ? p.loaded?.schedule.parts[0] : undefined;
+  if (!part || part.collective !== w.collective || (w.size !== undefined && part.size !== w.size)) {
+    const what = part ? `; this one is ${part.collective} of ${part.size} B` : '';
+    throw new InputError('schedule', file, `a schedule of the compared collective and size (${w.collective}, ${w.size ?? 0} B)${what}`);
+  }
+  return p;
+}
+
+/** Runs a loaded schedule file on real buffers (chunk identities: cheap at any size); its first fault, or undefined when it verifies. */
+function scheduleFault(p: PreparedCollective): string | undefined {
+  const loaded = p.loaded;
+  if (!loaded) return undefined;
+  const opts = { mode: 'chunks' as const, runs: true, maxDetails: 1 };
+  const report = loaded.msccl ? verifyMscclSchedule(loaded.msccl, opts) : executeSchedule(loaded.schedule, opts);
+  if (report.pass) return undefined;
+  const first = report.problems[0] ? `${report.problems[0].kind}: ${report.problems[0].message}` : (report.mismatches[0]?.text ?? 'the postcondition does not hold');
+  const file = p.request.workload.kind === 'schedule' ? p.request.workload.file : '';
+  return `${report.mismatchCount > 0 ? `${report.mismatchCount} output slots wrong, first ` : ''}${first} (meshwork collective verify --schedule ${file} shows all)`;
 }
 
 /** The resolved size (alltoallv: its largest block), as the size limits read it. */

@@ -164,6 +164,33 @@ export function parseMeasuredTable(text: string, field = 'measured'): MeasuredRo
   return rows;
 }
 
+const REDUCING = new Set<CollectiveKind>(['allreduce', 'reduce', 'reduce-scatter']);
+
+/**
+ * What an nccl-tests table says of the run it measured, checked against the one Meshwork times: the
+ * rank count (its `# Using devices` lines, `#  Rank  N Group ...`, one per rank) and whether the
+ * collective reduces (its `redop` column: `none` for allgather, alltoall, broadcast, ...). A CSV
+ * carries neither and passes. A table of another machine size or collective would otherwise be
+ * compared row by row without a word.
+ */
+export function checkMeasuredTable(text: string, collective: CollectiveKind, ranks: number, field = 'measured'): void {
+  const seen = new Set<number>();
+  let redop: string | undefined;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    const rank = /^#\s*Rank\s+(\d+)\s+Group\b/.exec(line);
+    if (rank) seen.add(Number(rank[1]));
+    else if (redop === undefined && /^\d/.test(line) && !line.includes(',')) redop = line.split(/\s+/)[3];
+  }
+  if (seen.size > 0 && seen.size !== ranks) {
+    throw new InputError(field, `a table measured on ${seen.size} ranks (its # Rank lines)`, `a table measured on the topology's ${ranks} ranks (or a topology of ${seen.size} endpoints)`);
+  }
+  if (redop !== undefined && (redop === 'none') === REDUCING.has(collective)) {
+    const kind = redop === 'none' ? 'a collective that does not reduce (redop none: all_gather_perf, alltoall_perf, broadcast_perf...)' : `a reduction (redop ${redop})`;
+    throw new InputError(field, `a table of ${kind}`, `a table of ${collective} (--collective names what the table measured)`);
+  }
+}
+
 function measuredRow(size: number, timeUs: number, busbwGBps: number, line: string, field: string): MeasuredRow {
   if (!(Number.isSafeInteger(size) && size >= 0 && timeUs > 0 && busbwGBps >= 0)) throw new InputError(field, line, 'rows of size (bytes), time (µs) > 0 and busbw (GB/s)');
   return { size_bytes: size, time_s: timeUs * 1e-6, busbw_Bps: busbwGBps * 1e9 };

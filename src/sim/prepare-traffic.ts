@@ -100,7 +100,7 @@ export function resolveBase(req: RunRequest, io: RunIo, refuse: (topology: Topol
   const estimate = engine === 'packet' ? estimateSpecSize(req.topology) : undefined;
   if (estimate) checkPacketNodes(estimate.nodes, req.topology);
   const topology = topologyOf(req, io);
-  if (req.fail !== undefined) assertRanksConnected(topology);
+  assertRanksConnected(topology);
   const build = refuse(topology, engine);
   const preset = req.preset === undefined ? undefined : flowPreset(req.preset);
   const seed = req.routing?.seed ?? (w.kind === 'traffic' ? (w.seed ?? 1) : 1);

@@ -197,6 +197,15 @@ const REQUIRED_UNLESS: Partial<Record<SweepKind, { readonly names: readonly stri
   traffic: { names: ['topology', 'pattern', 'rates'], unless: 'booksim-config' },
 };
 
+/**
+ * Defaults that do not apply when another option is given: `run --schedule FILE` times the file's own
+ * collective, so run's default `--collective alltoall` would be stored (and keyed) as a point's
+ * collective where it ran an allgather. Left out of such points unless the file names them.
+ */
+const DEFAULT_UNUSED_WITH: Partial<Record<SweepKind, { readonly option: string; readonly defaults: readonly string[] }>> = {
+  run: { option: 'schedule', defaults: ['collective'] },
+};
+
 const VALUE = 'a string, a number or true/false';
 const VALUES = `a list of at least one value (${VALUE})`;
 
@@ -300,6 +309,8 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
   for (let p = 0; p < total; p++) {
     const params: Params = { ...base };
     normalisedAxes.forEach((a, i) => a.names.forEach((n, j) => (params[n] = a.rows[index[i]][j])));
+    const unused = DEFAULT_UNUSED_WITH[file.kind];
+    if (unused && params[unused.option] !== undefined) for (const name of unused.defaults) if (!seen.has(name)) delete params[name];
     const sorted = Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1)));
     const key = pointKey(file.kind, check ? check(sorted, checked) : sorted);
     if (!keys.has(key)) {

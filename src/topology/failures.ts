@@ -215,7 +215,8 @@ function describe(f: FailureSpec): string {
  * are two-way, so reaching rank 0 is reaching every rank).
  */
 export function assertRanksConnected(t: Topology, context = FIELD): void {
-  if (t.numEndpoints === 0) return;
+  // A platform's declared routes join every pair (a pair without one is refused at load); its graph may join them through hubs.
+  if (t.numEndpoints === 0 || t.explicitRoutes) return;
   const seen = new Uint8Array(t.numNodes);
   const queue = new Int32Array(t.numNodes);
   let tail = 0;
@@ -243,6 +244,9 @@ export function assertRanksConnected(t: Topology, context = FIELD): void {
   }
   if (cut > 0) {
     const failures = (t.params as { failures?: { spec?: string } }).failures;
-    throw new InputError(context, failures?.spec ?? t.spec, `failures that leave every rank in use connected (${cut} of ${t.numEndpoints} ranks, rank ${first} first, cannot reach rank 0)`);
+    const unreached = `${cut} of ${t.numEndpoints} ranks, rank ${first} first, cannot reach rank 0`;
+    // Without failures the network itself is in pieces (a file graph): say so rather than blame --fail.
+    if (!failures) throw new InputError('topology', t.spec, `a connected network: every rank must reach every other (${unreached}); topo shows the unreachable pairs`);
+    throw new InputError(context, failures.spec ?? t.spec, `failures that leave every rank in use connected (${unreached})`);
   }
 }

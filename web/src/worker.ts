@@ -222,7 +222,8 @@ async function collective(req: Extract<Request, { kind: 'collective' }>, progres
   for (let rank = 0; rank < schedule.numRanks; rank++) for (let b = 0; b < schedule.buffers.length; b++) bufferBytes += schedule.bufferBytes(rank, b);
   const mode = bufferBytes > BYTES_MODE_LIMIT ? 'chunks' : 'bytes';
   const verifyStart = performance.now();
-  const report = msccl ? verifyMscclSchedule(msccl, { mode, topology: t }) : executeSchedule(schedule, { mode, topology: t });
+  // runs: a misplaced block is one line with its byte range, as collective verify prints it.
+  const report = msccl ? verifyMscclSchedule(msccl, { mode, topology: t, runs: true }) : executeSchedule(schedule, { mode, topology: t, runs: true });
   const verifySeconds = (performance.now() - verifyStart) / 1e3;
   const verify = {
     pass: report.pass,

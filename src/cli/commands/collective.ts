@@ -74,6 +74,11 @@ function loadOrBuild(opts: ScheduleOpts): LoadedSchedule & { topology: Topology 
       topology: opts.topology,
     });
     const { schedule } = loaded;
+    // The file says what it runs: another --collective typed beside it is refused, not ignored (MSCCL's custom has none).
+    const own = loaded.msccl?.algo.collective === 'custom' ? undefined : schedule.parts[0]?.collective;
+    if (opts.collective !== undefined && own !== undefined && parseCollective(opts.collective) !== own) {
+      throw new InputError('collective', opts.collective, `the schedule file's own collective (${own}), or no --collective: --schedule FILE says what it runs`);
+    }
     const spec = opts.topology ?? (schedule.topology || undefined);
     const topology = spec ? loadTopology(spec, { mapping: opts.mapping }) : undefined;
     if (topology && topology.numEndpoints !== schedule.numRanks) {
@@ -251,7 +256,8 @@ export function register(program: Command): void {
       const { schedule, topology, msccl } = loadOrBuild(opts);
       // Streamed chunk by chunk: the JSON of a large schedule does not fit in one string.
       if (out) writeOutputs([[out, scheduleJsonChunks(schedule)]]);
-      const execOpts = { mode, steps: opts.steps, topology };
+      // runs: a misplaced chunk is one line naming its byte range, not one line per byte.
+      const execOpts = { mode, steps: opts.steps, topology, runs: true };
       const report = withProgress('verifying', { json: opts.json }, (bar) => (msccl ? verifyMscclSchedule(msccl, execOpts) : executeSchedule(schedule, { ...execOpts, progress: (f) => bar.update(f) })));
       const customNote = msccl?.algo.collective === 'custom' ? '\nMSCCL coll="custom" has no postcondition: PASS means every step completed (no deadlock, unmatched message or chunk out of bounds)' : '';
       print(opts.json ? JSON.stringify(reportJson(schedule, report), null, 2) : reportText(schedule, report) + customNote);

@@ -14,6 +14,7 @@ import { addTimingOptions, csvLine, percent, sizeEcho, sizesEcho, topologyEcho, 
 
 interface CompareOptions extends TimingCliOptions {
   include?: string[];
+  schedule?: string[];
 }
 
 interface Row {
@@ -30,12 +31,14 @@ export function register(program: Command): void {
     program
       .command('compare')
       .description('time every applicable algorithm of a collective on a topology; one table sorted by makespan, best marked')
-      .option('--include <specs...>', 'extra algorithm variants to run, e.g. hop-grouped:areas=2n'),
+      .option('--include <specs...>', 'extra algorithm variants to run, e.g. hop-grouped:areas=2n')
+      .option('--schedule <files...>', 'your own schedules timed in the same table: Meshwork schedule JSON or MSCCL-XML files of this collective and size'),
   ).action((opts: CompareOptions) => {
     // One library function over requests (sim/compare.ts), as the Studio's Compare view; the
     // algorithm of the base request is a placeholder each compared algorithm replaces.
     // alltoallv's per-pair sizes travel in the request (a generator, or a file read through RunIo).
-    const texts = optionTexts(opts);
+    const { schedule: schedules, ...timing } = opts;
+    const texts = optionTexts(timing);
     // The header reads the topology the comparison built (once, for every algorithm).
     let built: Topology | undefined;
     const io: RunIo = { ...nodeRunIo, loadTopology: (spec, o) => (built = nodeRunIo.loadTopology!(spec, o)) };
@@ -43,7 +46,7 @@ export function register(program: Command): void {
     const bar = progressBar('comparing', { json: opts.json });
     let compared;
     try {
-      compared = compareAlgorithms(request, { include: opts.include, io, progress: (f) => bar.update(f) });
+      compared = compareAlgorithms(request, { include: opts.include, schedules, io, progress: (f) => bar.update(f) });
     } finally {
       bar.stop();
     }

@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { parseTime } from '../../util/units.js';
 import { loadTopology } from '../../node/load-topology.js';
+import { assertRanksConnected } from '../../topology/failures.js';
 import '../../collectives/index.js'; // registers every algorithm
 import { parseCollective } from '../../collectives/types.js';
-import { compareWithMeasured, formatPerfTable, parseMeasuredTable, parseNcclTestsSize, perfSweep, tableAnchors, type MeasuredComparison } from '../../sim/perf.js';
+import { checkMeasuredTable, compareWithMeasured, formatPerfTable, parseMeasuredTable, parseNcclTestsSize, perfSweep, tableAnchors, type MeasuredComparison } from '../../sim/perf.js';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { print } from '../io.js';
@@ -45,6 +46,7 @@ export function register(program: Command): void {
       const factor = Number(opts.stepfactor);
       if (!(Number.isFinite(factor) && factor >= 1)) throw new InputError('stepfactor', opts.stepfactor, 'a number >= 1');
       const topology = loadTopology(opts.topology);
+      assertRanksConnected(topology);
       const model = opts.alpha === undefined ? {} : { alpha: parseTime(opts.alpha, 'alpha') };
       if (opts.measured !== undefined) {
         let text: string;
@@ -55,6 +57,7 @@ export function register(program: Command): void {
         }
         // A table a machine preset was calibrated on (by its file name): its anchor rows apart from the held-out ones.
         const anchors = tableAnchors(basename(opts.measured));
+        checkMeasuredTable(text, collective, topology.numEndpoints);
         const comparison = compareWithMeasured({ topology, collective, algorithm: opts.algorithm, model }, parseMeasuredTable(text), anchors);
         printComparison(comparison, opts, `${collective} on ${topology.spec}, algorithm ${opts.algorithm}, against ${opts.measured}`);
         return;

@@ -7,10 +7,11 @@ import { runPrepared, type CollectiveRunView } from '../../sim/simulate.js';
 import { prepare } from '../../sim/prepare.js';
 import { planOutputs, print, writeOutputs } from '../io.js';
 import { progressBar } from '../progress.js';
-import { addPacketOptions, describePacketModel, type PacketCliOptions } from '../packet-options.js';
+import { addPacketOptions, creditLimitNote, describePacketModel, mixedRateNote, type PacketCliOptions } from '../packet-options.js';
 import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
 import { addTimingOptions, csvLine, describeMessages, describeModel, percent, sizesEcho, type TimingCliOptions } from './timing-options.js';
 import { SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
+import { parseCollective } from '../../collectives/types.js';
 import type { LibraryTiming } from '../../sim/library.js';
 import { parseRunRequest, type RunRequest } from '../../sim/request.js';
 import { nodeRunIo } from '../../node/run-io.js';
@@ -58,6 +59,11 @@ export function register(program: Command): void {
     }
     if (opts.trace && (request.engine ?? 'flow') !== 'flow') throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
     const prepared = prepare(request, nodeRunIo);
+    // --collective beside --schedule: the file says what it runs, so another collective typed is refused, not ignored.
+    const fileCollective = prepared.kind === 'schedule' && !prepared.loaded?.msccl?.algo.collective.startsWith('custom') ? prepared.loaded?.schedule.parts[0]?.collective : undefined;
+    if (fileCollective && run.getOptionValueSource('collective') === 'cli' && parseCollective(opts.collective) !== fileCollective) {
+      throw new InputError('collective', opts.collective, `the schedule file's own collective (${fileCollective}), or no --collective: --schedule FILE says what it runs`);
+    }
     if (opts.printRequest) {
       print(JSON.stringify(prepared.request, null, 2));
       return;
@@ -100,8 +106,13 @@ export function register(program: Command): void {
     const w = request.workload;
     const msccl = prepared.kind === 'schedule' ? prepared.loaded?.msccl : undefined;
     const collectiveName = msccl?.algo.collective === 'custom' ? 'custom (MSCCL-XML: no postcondition, no bound)' : w.kind === 'schedule' ? schedule.collective : oneToOneName(w, topology.numEndpoints);
+    // A schedule file carries its size (one part's `size`): name it rather than print none.
+    const fileSize = schedule.parts[0]?.size ?? 0;
     const size =
-      w.kind === 'collective' && w.sizes !== undefined ? sizesEcho(w.sizes) : w.kind === 'traffic' || w.size === undefined || opts.size === undefined ? 'none' : `${opts.size} = ${formatSize(w.size)} (${w.size} B)`;
+      w.kind === 'collective' && w.sizes !== undefined ? sizesEcho(w.sizes)
+        : w.kind !== 'traffic' && w.size !== undefined && opts.size !== undefined ? `${opts.size} = ${formatSize(w.size)} (${w.size} B)`
+          : w.kind === 'schedule' && opts.size === undefined && fileSize > 0 ? `${formatSize(fileSize)} (${fileSize} B, from the schedule file)`
+            : 'none';
     const lines = [
       `topology        ${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`,
       `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}${schedule.algorithmAlias ? ` (= ${schedule.algorithmAlias})` : ''}, size ${size}`,
@@ -117,6 +128,7 @@ export function register(program: Command): void {
       ...(result.model.library ? [`library         ${describeLibrary(result.model.library as LibraryTiming)}`] : []),
       `model           ${describeModel(result.model)}`,
       ...(result.engine === 'packet' ? [`packet          ${describePacketModel(result.model)}`] : []),
+      ...(result.engine === 'packet' ? [creditLimitNote(result.model), mixedRateNote(result.model)].filter((x) => x !== undefined).map((x) => `                ${x}`) : []),
     ];
     if (opts.trace) lines.push(`trace           ${opts.trace}`);
     print(lines.join('\n'));

@@ -180,6 +180,43 @@ async function exportCommand(o: { store: string; format: string; out: string; sw
   });
 }
 
+/** A stored value as one cell: numbers as numbers, BIGINTs within 2^53 as numbers, the rest as text (JSON for objects). */
+function queryCell(v: unknown): string | number {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
+  if (v instanceof Date) return v.toISOString();
+  return typeof v === 'object' ? JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)) : String(v as string | boolean);
+}
+
+/** `sweep query`: SQL on the store, opened read-only, with no DuckDB client to install. */
+async function queryCommand(sql: string, o: { store: string; csv?: boolean; json?: boolean }): Promise<void> {
+  if (o.csv && o.json) throw new InputError('csv', true, 'one of --csv and --json');
+  const rows = await withPoints(o.store, async (opened) => {
+    try {
+      return await opened.query(sql);
+    } catch (err) {
+      throw new InputError('sql', sql, `a query DuckDB can run on the store's points table, read-only (${(err as Error).message.split('\n')[0]})`);
+    }
+  });
+  const columns = rows.length > 0 ? Object.keys(rows[0]) : [];
+  if (o.json) {
+    print(JSON.stringify(rows.map((r) => Object.fromEntries(columns.map((c) => [c, queryCell(r[c])]))), null, 2));
+    return;
+  }
+  const { csvLine } = await import('./timing-options.js');
+  if (o.csv) {
+    print([csvLine(columns), ...rows.map((r) => csvLine(columns.map((c) => queryCell(r[c]))))].join('\n'));
+    return;
+  }
+  const { renderTextTable } = await import('../../report/table.js');
+  if (rows.length === 0) {
+    print('(no rows)');
+    return;
+  }
+  print(renderTextTable({ id: 'query', title: '', columns, rows: rows.map((r) => columns.map((c) => queryCell(r[c]))) }, { title: false, maxCell: 60 }));
+}
+
 async function plotCommand(o: { store: string; x: string; y: string; color?: string; out: string; sweep?: string; logX?: boolean; logY?: boolean }): Promise<void> {
   if (!/\.(svg|html)$/.test(o.out) && o.out !== STDOUT_PATH) throw new InputError('out', o.out, 'a file ending in .svg or .html, or - (the SVG on standard output)');
   const planned = planOutput(o.out, 'out');
@@ -275,6 +312,14 @@ export function register(program: Command): void {
     .requiredOption('--out <file>', 'output file')
     .option('--sweep <name>', 'only this sweep')
     .action((o: { store: string; format: string; out: string; sweep?: string }) => exportCommand(o));
+  sweep
+    .command('query')
+    .description('run SQL on the store (read-only) and print the rows: no DuckDB client needed')
+    .argument('<sql>', 'a query on the table points, e.g. "SELECT topology, makespan_s FROM points ORDER BY 2"')
+    .option('--store <file>', 'DuckDB results file', 'results.duckdb')
+    .option('--csv', 'the rows as CSV')
+    .option('--json', 'the rows as a JSON array')
+    .action((sql: string, o: { store: string; csv?: boolean; json?: boolean }) => queryCommand(sql, o));
   sweep
     .command('plot')
     .description('plot one stored column against another (Vega-Lite), one line per --color value')

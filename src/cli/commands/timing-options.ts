@@ -110,7 +110,7 @@ function alltoallvSizes(o: TimingCliOptions, collective: CollectiveKind, n: numb
 export function parseTimingOptions(o: TimingCliOptions): TimingSetup {
   if (o.topology === undefined) throw new InputError('topology', undefined, 'a topology spec or file such as torus:8x8 (required)');
   const topology = loadTopology(o.topology, { mapping: o.mapping, fail: o.fail });
-  if (o.fail !== undefined) assertRanksConnected(topology);
+  assertRanksConnected(topology);
   const collective = parseCollective(o.collective);
   const sizes = alltoallvSizes(o, collective, topology.numEndpoints);
   if (o.size === undefined && collective !== 'barrier' && !sizes) throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');

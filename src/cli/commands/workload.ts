@@ -10,7 +10,7 @@ import { ENGINES } from '../../sim/simulate.js';
 import { print } from '../io.js';
 import { progressBar } from '../progress.js';
 import { addModelOptions } from './timing-options.js';
-import { addPacketOptions, firstPacketOption, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
+import { addPacketOptions, creditLimitNote, firstPacketOption, mixedRateNote, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { nodeWorkloadIo } from '../../node/chakra.js';
 import { readStructured } from '../../node/load-topology.js';
 import { DEPENDENCY_KINDS } from '../../workload/chakra/names.js';
@@ -123,6 +123,9 @@ export function runWorkloadRequest(request: RunRequest, o: { printRequest?: bool
     return;
   }
   print(workloadText(run.report, run.result.engine, prepared.topology.spec, o.links ?? 10));
+  if (run.result.engine === 'packet') {
+    for (const note of [creditLimitNote(run.result.model), mixedRateNote(run.result.model)]) if (note) process.stderr.write(`meshwork: warning: ${note}\n`);
+  }
 }
 
 export function register(program: Command): void {

@@ -20,6 +20,16 @@ import { nameSteps, type MscclSchedule } from './to-schedule.js';
 export function verifyMscclSchedule(m: MscclSchedule, opts: ExecuteOptions = {}): ExecutionReport {
   const report = executeSchedule(m.schedule, { ...opts, postcondition: m.algo.collective !== 'custom' });
   for (const p of report.problems) p.message = nameSteps(m, p.message);
+  // A wrong output slot is named in the file's own terms too: the gpu and its output chunk(s).
+  // (An in-place reduce-scatter is imported out of place, so its recv offsets are not MSCCL's.)
+  if (!(m.algo.inplace && m.algo.collective === 'reduce-scatter')) {
+    const G = report.granularity;
+    for (const x of report.mismatches) {
+      const first = Math.floor(x.byte / m.chunkBytes);
+      const last = Math.floor((x.byte + (x.slots ?? 1) * G - 1) / m.chunkBytes);
+      x.text += ` (MSCCL gpu ${x.rank} output chunk ${first === last ? first : `${first}..${last}`})`;
+    }
+  }
   return report;
 }
 

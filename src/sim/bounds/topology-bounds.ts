@@ -3,7 +3,7 @@
  * network alone (no algorithm): injection, ejection, hop-bytes over total capacity under minimal
  * routing, bisection (mesh and torus, where the bisection is known), and latency.
  */
-import type { Topology } from '../../topology/graph.js';
+import type { ExplicitRoutes, Topology } from '../../topology/graph.js';
 import { familyOf } from '../../topology/registry.js';
 import type { BoundRecord } from '../result.js';
 import { type CollectiveDemand, mustReceive, mustSend } from './demand.js';
@@ -41,13 +41,53 @@ export function bfsFrom(t: Topology, src: number, dist: Int32Array, queue: Int32
   }
 }
 
-/** Endpoint capacity: what the rank's node can inject (out-links) and eject (in-links), capped by the NIC model. */
+/**
+ * Hop counts from host `src` along a platform's declared routes (SimGrid zones), into `dist`: there
+ * the graph is inferred from the routes and may join links through hubs, so a BFS over it can miss
+ * pairs (−1) that the routes join; every byte crosses its route's channels, so they are the distances.
+ */
+function routeHopsFrom(routes: ExplicitRoutes, src: number, dist: Int32Array): void {
+  dist.fill(-1);
+  const h = routes.hosts;
+  for (let b = 0; b < h; b++) dist[b] = b === src ? 0 : routes.start[src * h + b + 1] - routes.start[src * h + b];
+}
+
+/** Sum of the bandwidths of the distinct first (`last` false) or last channels of host v's routes out of (into) it. */
+function routeEndCapacity(t: Topology, routes: ExplicitRoutes, v: number, last: boolean): number {
+  const h = routes.hosts;
+  const seen = new Set<number>();
+  let sum = 0;
+  for (let u = 0; u < h; u++) {
+    if (u === v) continue;
+    const pair = last ? u * h + v : v * h + u;
+    const from = routes.start[pair];
+    const to = routes.start[pair + 1];
+    if (to === from) continue;
+    const c = routes.channels[last ? to - 1 : from];
+    if (!seen.has(c)) {
+      seen.add(c);
+      sum += t.chBandwidth[c];
+    }
+  }
+  return sum;
+}
+
+/**
+ * Endpoint capacity: what the rank's node can inject (out-links) and eject (in-links), capped by the
+ * NIC model. On a platform with declared routes, the channels its routes start (end) with: a SHARED
+ * link there is one channel whichever way a route crosses it, so the node's in-links can be none.
+ */
 function endpointCapacity(t: Topology, rank: number, model: BoundModel): { inj: number; ej: number } {
   const v = t.endpoints[rank];
   let out = 0;
   let inn = 0;
-  for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) out += t.chBandwidth[t.outChannels[i]];
-  for (let i = t.inStart[v]; i < t.inStart[v + 1]; i++) inn += t.chBandwidth[t.inChannels[i]];
+  if (t.explicitRoutes) {
+    out = routeEndCapacity(t, t.explicitRoutes, v, false);
+    inn = routeEndCapacity(t, t.explicitRoutes, v, true);
+  } else {
+    for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) out += t.chBandwidth[t.outChannels[i]];
+    for (let i = t.inStart[v]; i < t.inStart[v + 1]; i++) inn += t.chBandwidth[t.inChannels[i]];
+  }
   const inj = model.injectionBandwidth === null ? out : Math.min(out, model.injectionBandwidth * model.nics);
   const ej = model.ejectionBandwidth === null ? inn : Math.min(inn, model.ejectionBandwidth * model.nics);
   return { inj, ej };
@@ -104,7 +144,8 @@ export function topologyBounds(t: Topology, d: CollectiveDemand, model: BoundMod
     let hopSum = 0;
     let farthest = 0;
     for (const { rank, count } of sources) {
-      bfsFrom(t, t.endpoints[rank], dist, queue);
+      if (t.explicitRoutes) routeHopsFrom(t.explicitRoutes, t.endpoints[rank], dist);
+      else bfsFrom(t, t.endpoints[rank], dist, queue);
       let sum = 0;
       if (d.collective === 'one-to-one') {
         sum = dist[t.endpoints[d.peer]];

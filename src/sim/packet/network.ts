@@ -318,7 +318,11 @@ export class PacketNetwork {
    * dragonflynew routings (`out_vc = ph`): class c takes VC c only, and VCs above the classes serve
    * the injection port alone.
    */
-  constructor(topology: Topology, routing: RoutingFunction, cfg: PacketConfig, hints: readonly (NodeRouteHint | undefined)[] = [], vcsPerClass?: number) {
+  /**
+   * `channelLatency`: cycles per channel, overriding `cfg.channelLatency` (per class) where a class's
+   * channels differ in latency (a schedule run on a file graph takes each channel's own).
+   */
+  constructor(topology: Topology, routing: RoutingFunction, cfg: PacketConfig, hints: readonly (NodeRouteHint | undefined)[] = [], vcsPerClass?: number, channelLatency?: Int32Array) {
     this.topology = topology;
     this.routing = routing;
     this.cfg = cfg;
@@ -382,7 +386,7 @@ export class PacketNetwork {
     let maxLat = Math.max(cfg.injectionLatency, cfg.ejectionLatency);
     for (let c = 0; c < C; c++) {
       const cls = topology.className(c);
-      this.chLat[c] = perClass(cfg.channelLatency, cls);
+      this.chLat[c] = channelLatency ? channelLatency[c] : perClass(cfg.channelLatency, cls);
       this.chSer[c] = perClass(cfg.serialization, cls);
       if (this.chLat[c] > maxLat) maxLat = this.chLat[c];
     }

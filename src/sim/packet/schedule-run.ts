@@ -48,8 +48,8 @@ const MAX_CYCLES = 1e8;
  * credit round trip (packet/credit-bound.ts), refused before the network is built, not after
  * stepping to the limit.
  */
-function refuseCreditBound(prog: FlowProgram, t: Topology, routing: RoutingFunction, cfg: PacketConfig, flitBytes: number, maxCycles: number): void {
-  const bound = creditBoundCycles(prog, t, routing, { vcs: cfg.vcs, vcBuf: cfg.vcBuf, flitBytes, latencyCycles: (c) => perClass(cfg.channelLatency, t.className(c)) });
+function refuseCreditBound(prog: FlowProgram, t: Topology, routing: RoutingFunction, cfg: PacketConfig, flitBytes: number, maxCycles: number, perChannel?: Int32Array): void {
+  const bound = creditBoundCycles(prog, t, routing, { vcs: cfg.vcs, vcBuf: cfg.vcBuf, flitBytes, latencyCycles: (c) => (perChannel ? perChannel[c] : perClass(cfg.channelLatency, t.className(c))) });
   if (bound === undefined || bound.cycles <= maxCycles) return;
   throw new LimitError(
     'maxCycles',
@@ -254,6 +254,8 @@ export class PacketScheduleEngine implements PacketSender {
   private bytesTotal = 0;
   private messages = 0;
   private packets = 0;
+  /** What the result's model records beyond the config: per-channel latency ranges, mixed channel rates. */
+  private readonly modelNotes: Readonly<Record<string, unknown>>;
 
   constructor(private readonly opts: PacketScheduleOptions) {
     const t = (this.topology = opts.topology);
@@ -265,15 +267,37 @@ export class PacketScheduleEngine implements PacketSender {
     const flitBytes = (this.flitBytes = opts.flitBytes ?? SCHEDULE_FLIT_BYTES);
     if (!(flitBytes > 0)) throw new InputError('flitBytes', flitBytes, 'a positive number of bytes');
     let minBw = Infinity;
-    for (let c = 0; c < t.numChannels; c++) minBw = Math.min(minBw, t.chBandwidth[c]);
+    let maxBw = 0;
+    for (let c = 0; c < t.numChannels; c++) {
+      minBw = Math.min(minBw, t.chBandwidth[c]);
+      maxBw = Math.max(maxBw, t.chBandwidth[c]);
+    }
     const cycle = (this.cycle = opts.cycleSeconds ?? flitBytes / minBw);
     if (!(cycle > 0 && Number.isFinite(cycle))) throw new InputError('cycleSeconds', cycle, 'a positive number of seconds');
-    // Channel latency per class, in cycles (at least 1).
+    // Channel latency in cycles (at least 1), per channel: each channel keeps its own, as the flow
+    // engine does (a class took its first channel's, so a file graph's 1 µs link of class `link`
+    // ran at its 50 ns neighbours' latency). The per-class record is that first channel's; a class
+    // whose channels differ is also recorded with its range (`channelLatencyRange`).
     const latency: Record<string, number> = {};
+    const latencyRange: Record<string, [number, number]> = {};
+    const perChannelLatency = new Int32Array(t.numChannels);
     for (let c = 0; c < t.numChannels; c++) {
       const cls = t.className(c);
-      if (latency[cls] === undefined) latency[cls] = Math.max(1, Math.round(t.chLatency[c] / cycle));
+      const cycles = (perChannelLatency[c] = Math.max(1, Math.round(t.chLatency[c] / cycle)));
+      if (latency[cls] === undefined) {
+        latency[cls] = cycles;
+        latencyRange[cls] = [cycles, cycles];
+      }
+      latencyRange[cls] = [Math.min(latencyRange[cls][0], cycles), Math.max(latencyRange[cls][1], cycles)];
     }
+    const mixedLatency = Object.fromEntries(Object.entries(latencyRange).filter(([, [lo, hi]]) => lo !== hi));
+    // A --channel-latency given by the caller replaces the topology's, per class as given.
+    const ownLatency = opts.config?.channelLatency === undefined && Object.keys(mixedLatency).length > 0 ? perChannelLatency : undefined;
+    this.modelNotes = {
+      ...(ownLatency ? { channelLatencyRange: mixedLatency } : {}),
+      // Every channel moves one flit per cycle (a BookSim router): channels faster than the slowest run at its rate.
+      ...(maxBw > minBw ? { channelRates: { slowest_Bps: minBw, fastest_Bps: maxBw, modelled: 'one flit per cycle on every channel: the slowest channel\'s rate' } } : {}),
+    };
     const base = presetConfig(opts.preset ?? 'default', t);
     const turnarounds = (this.turnarounds = forwardingHints(t, prog.hints));
     const cfg: PacketConfig = (this.cfg = {
@@ -297,11 +321,11 @@ export class PacketScheduleEngine implements PacketSender {
     this.forwardPort = streamPorts;
     if (turnarounds.some((h) => h !== undefined)) cfg.injectionPorts = streamPorts + 1;
     validateConfig(cfg, routing.vcClasses);
-    refuseCreditBound(prog, t, baseRouting, cfg, flitBytes, opts.maxCycles ?? MAX_CYCLES);
+    refuseCreditBound(prog, t, baseRouting, cfg, flitBytes, opts.maxCycles ?? MAX_CYCLES, ownLatency);
     // The hints the network's packets carry (by id, RouteContext.hint): the program's, then each
     // turnaround's two halves (ids H + h and 2H + h).
     const hintTable: (NodeRouteHint | undefined)[] = [...prog.hints, ...turnarounds.map((x) => x?.toTurnaround), ...turnarounds.map((x) => x?.fromTurnaround)];
-    this.net = new PacketNetwork(t, routing, cfg, hintTable);
+    this.net = new PacketNetwork(t, routing, cfg, hintTable, undefined, ownLatency);
     this.P = cfg.packetSize;
     const net = this.net;
     this.runner = new StreamRunner(prog, flowModel, {
@@ -495,6 +519,7 @@ export class PacketScheduleEngine implements PacketSender {
         modelRecord: {
           ...packetModelRecord(flowModel),
           ...this.cfg,
+          ...this.modelNotes,
           engine: 'packet-level, cycle-driven input-queued VC routers',
           flitBytes,
           cycleSeconds: cycle,

@@ -110,6 +110,7 @@ export function planDistances(t: Topology, opts: DistanceOptions = {}): Distance
     if (!t.symmetry) throw new InputError('method', 'symmetry', `a topology that declares symmetry (${t.family} does not); use auto, all-pairs or sampled`);
     return symmetryPlan(t);
   }
+  if (t.explicitRoutes && (method === 'auto' || method === 'all-pairs')) return declaredRouteDistances(t);
   const work = endpoints * Math.max(1, t.numChannels);
   if (method === 'all-pairs' || (method === 'auto' && work <= ALL_PAIRS_BUDGET)) {
     checkAllPairsWork(endpoints, t.numChannels);
@@ -121,6 +122,24 @@ export function planDistances(t: Topology, opts: DistanceOptions = {}): Distance
     };
   }
   return sampled(t, opts.samples ?? defaultSamples(t), opts.seed ?? DEFAULT_SEED, method === 'sampled');
+}
+
+/**
+ * A platform that declares its routes (SimGrid zones) is measured along them: its graph is inferred
+ * from the routes and may join links through hubs, so a BFS over it would report pairs the routes
+ * join as unreachable, and a declared detour is the path the data takes. Hops = links of the route.
+ */
+function declaredRouteDistances(t: Topology): DistanceSummary {
+  const routes = t.explicitRoutes!;
+  const h = routes.hosts;
+  const hops = new Float64Array(routes.maxHops + 1);
+  for (const a of t.endpoints) {
+    for (const b of t.endpoints) {
+      if (a === b) hops[0]++;
+      else hops[routes.start[a * h + b + 1] - routes.start[a * h + b]]++;
+    }
+  }
+  return summarise(t, 'all-pairs', 'declared routes: the links of every pair\'s route, as the platform routes it (no BFS of the inferred graph)', 0, hops);
 }
 
 export function isSearchPlan(p: DistanceSummary | SearchPlan): p is SearchPlan {

@@ -1,0 +1,38 @@
+/**
+ * A schedule run at packet level takes each channel's own latency (a class used to take its first
+ * channel's: a file graph's 2 µs link of class `link` ran at its 100 ns neighbour's latency, so the
+ * packet time missed 1.9 µs the flow time has), and records a topology of mixed rates as such.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildSchedule, simulate, topologyFromDocument } from '../../../src/index.js';
+
+// A line of three routers, 0 - 1 - 2, one class `link`: 100 ns then 2 µs; 25 Gbps, the second link 100 Gbps.
+const line = topologyFromDocument({
+  format: 'meshwork-topology',
+  version: 1,
+  defaults: { bw: '25Gbps', lat: '100ns' },
+  nodes: 3,
+  links: [{ src: 0, dst: 1 }, { src: 1, dst: 2, lat: '2us', bw: '100Gbps' }],
+}, { name: 'line.json' });
+
+function run(engine: 'flow' | 'packet') {
+  const schedule = buildSchedule({ collective: 'one-to-one', algorithm: 'direct', topology: line, size: 32, root: 0, peer: 2 });
+  return simulate({ topology: line, schedule, engine, model: { alpha: 0 } });
+}
+
+describe('packet level on a graph of mixed link latencies', () => {
+  it('takes each channel its own latency: one flit from 0 to 2 pays 100 ns + 2 µs at both levels', () => {
+    const flow = run('flow');
+    const packet = run('packet');
+    // Flow: 32 B at 25 Gbps (10.24 ns) + 2.1 µs of links (the 100 Gbps link adds no serialisation of its own at flow level).
+    expect(flow.makespan_s).toBeGreaterThan(2.1e-6);
+    // Packet: 10 + 195 cycles of 10.24 ns links plus router pipeline cycles (the flow model has none): within 10 %, the engines' band.
+    expect(packet.makespan_s).toBeGreaterThan(2.1e-6);
+    expect(Math.abs(packet.makespan_s / flow.makespan_s - 1)).toBeLessThan(0.1);
+    expect(packet.model.channelLatencyRange).toEqual({ link: [10, 195] });
+  });
+
+  it('records the mixed rates it runs at the slowest one', () => {
+    expect(run('packet').model.channelRates).toMatchObject({ slowest_Bps: 3.125e9, fastest_Bps: 1.25e10 });
+  });
+});
