@@ -10,8 +10,9 @@
  *   hypercube: halve one dimension;  fullmesh: any balanced split;
  *   fattree (k-ary n-tree, N even): full bisection, the N/2 terminal links;
  *   twolevel (even leaves, uplinks a multiple of spines): min(S·m, S·U)/2 links.
- * Otherwise an upper bound: the best of id halves, coordinate halves and terminal-only cuts, improved
- * by greedy moves that keep the endpoint halves balanced. Closed forms are checked against brute
+ * Otherwise, on graphs of at most EXHAUSTIVE_MAX_NODES nodes, exact by trying every partition; on
+ * larger ones an upper bound: the best of id halves, coordinate halves and terminal-only cuts,
+ * improved by greedy moves that keep the endpoint halves balanced. Closed forms are checked against brute
  * force on small instances in test/topology/metrics.test.ts.
  */
 import type { Topology } from '../graph.js';
@@ -60,9 +61,19 @@ function closedForm(t: Topology): Bisection | undefined {
 /** Largest graph the greedy refinement runs on; beyond it the bound is the best starting partition. */
 export const REFINE_MAX_NODES = 1 << 14;
 
+/**
+ * Largest graph whose bisection is found by trying every partition (2^(n−1) of them, ~10 ms at 20):
+ * a small custom graph has no closed form, and the heuristic can miss its optimum (a triangle with
+ * one doubled link: 3 channels found, 2 true).
+ */
+export const EXHAUSTIVE_MAX_NODES = 20;
+
 export function bisection(t: Topology): Bisection {
   const exact = closedForm(t);
   if (exact) return exact;
+  if (t.numNodes <= EXHAUSTIVE_MAX_NODES && t.numEndpoints >= 2) {
+    return result(t, exhaustiveSides(t), true, `exhaustive search (all ${2 ** (t.numNodes - 1)} partitions of ${t.numNodes} nodes)`);
+  }
   const candidates: Array<[string, Sides]> = [['id halves', idHalves(t)]];
   if (t.coords) {
     for (let d = 0; d < t.coordDims; d++) candidates.push([`coordinate ${d} halves`, coordinateHalves(t, d)]);
@@ -75,6 +86,44 @@ export function bisection(t: Topology): Bisection {
     if (!best || b.channels < best.channels) best = b;
   }
   return best!;
+}
+
+/**
+ * The balanced partition of fewest crossing channels, over every side assignment with node 0 on
+ * side 0 (the cut is symmetric in the sides), in Gray-code order: each step moves one node, and the
+ * cut changes by that node's channels alone (+1 for a neighbour it leaves, −1 for one it joins).
+ */
+function exhaustiveSides(t: Topology): Sides {
+  const n = t.numNodes;
+  const side = new Uint8Array(n);
+  const lo = Math.floor(t.numEndpoints / 2);
+  const hi = Math.ceil(t.numEndpoints / 2);
+  let cut = 0;
+  let endpointsOnOne = 0;
+  let best = Infinity;
+  let bestGray = 0;
+  for (let i = 1; i < 2 ** (n - 1); i++) {
+    const v = 31 - Math.clz32(i & -i) + 1; // the bit Gray code flips at step i, node 0 excluded
+    let delta = 0;
+    for (let k = t.outStart[v]; k < t.outStart[v + 1]; k++) {
+      const u = t.chDst[t.outChannels[k]];
+      if (u !== v) delta += side[u] === side[v] ? 1 : -1;
+    }
+    for (let k = t.inStart[v]; k < t.inStart[v + 1]; k++) {
+      const u = t.chSrc[t.inChannels[k]];
+      if (u !== v) delta += side[u] === side[v] ? 1 : -1;
+    }
+    side[v] ^= 1;
+    cut += delta;
+    if (t.rankOfNode[v] >= 0) endpointsOnOne += side[v] === 1 ? 1 : -1;
+    if (cut < best && endpointsOnOne >= lo && endpointsOnOne <= hi) {
+      best = cut;
+      bestGray = i ^ (i >>> 1);
+    }
+  }
+  const out = new Uint8Array(n);
+  for (let v = 1; v < n; v++) out[v] = (bestGray >>> (v - 1)) & 1;
+  return out;
 }
 
 /** Nodes ordered by (coordinate d, id), split at the endpoint median. Counting sort: coordinates are small integers. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bisection, buildTopology, cutOf, mesh, randomDigraph, torus, type Topology } from '../../../src/topology/index.js';
+import { topologyFromDocument } from '../../../src/index.js';
 
 /**
  * Exhaustive bisection of a direct network (every node an endpoint): the fewest channels across any
@@ -68,9 +69,23 @@ describe('bisection width', () => {
       expect(b.channels).toBe(bruteForceWithSwitches(t));
     }
   });
-  it('an indirect network without a closed form gets a bound no better than exhaustive search', () => {
-    const t = randomDigraph(12, 2, 8);
-    expect(bisection(t).channels).toBeGreaterThanOrEqual(bruteForceWithSwitches(t));
+  it('a graph of up to 20 nodes without a closed form is searched exhaustively: exact, equal to the brute force here', () => {
+    for (const [n, seed] of [[12, 8], [16, 3], [20, 5]]) {
+      const t = randomDigraph(n, 2, seed);
+      const b = bisection(t);
+      expect(b).toMatchObject({ exact: true, method: expect.stringMatching(/^exhaustive search/) });
+      if (n <= 16) expect(b.channels).toBe(bruteForceWithSwitches(t));
+    }
+    // dragonfly:h=1 (12 nodes, no closed form) and a triangle whose one link is doubled: the greedy
+    // bound found 3 channels there, the optimum cuts the two single links' 2.
+    const dragonfly = buildTopology('dragonfly:h=1');
+    expect(bisection(dragonfly).channels).toBe(bruteForceWithSwitches(dragonfly));
+    const triangle = topologyFromDocument({ format: 'meshwork-topology', version: 1, nodes: 3, links: [{ src: 0, dst: 1 }, { src: 0, dst: 1 }, { src: 1, dst: 2 }, { src: 2, dst: 0 }] }, { name: 'triangle.json' });
+    expect(bisection(triangle)).toMatchObject({ exact: true, channels: bruteForceBisection(triangle) });
+  });
+  it('above 20 nodes the bound is labelled an upper bound, no better than the exact width', () => {
+    const t = randomDigraph(22, 2, 8);
+    expect(bisection(t)).toMatchObject({ exact: false, method: expect.stringMatching(/^upper bound/) });
   });
   it('closed forms equal exhaustive search on small meshes and tori', () => {
     for (const t of [mesh([4, 3]), mesh([4, 4]), mesh([2, 2, 4]), mesh([6, 3]), torus([4, 4]), torus([4, 3]), torus([6, 2]), torus([4, 2, 2]), torus([8])]) {
@@ -88,8 +103,11 @@ describe('bisection width', () => {
     // Complete graph K_N: (N/2)² links across any balanced split.
     expect(bisection(buildTopology('fullmesh:8'))).toMatchObject({ links: 16, exact: true });
   });
-  it('labels a heuristic partition as an upper bound, never below the true width', () => {
+  it('odd meshes and tori of up to 20 nodes are exact by exhaustive search; above, a heuristic partition is labelled an upper bound, never below the true width', () => {
     for (const t of [mesh([5, 3]), torus([5, 3]), randomDigraph(14, 2, 4)]) {
+      expect(bisection(t)).toMatchObject({ exact: true, channels: bruteForceBisection(t) });
+    }
+    for (const t of [mesh([7, 3]), torus([7, 3])]) {
       const b = bisection(t);
       expect(b.exact).toBe(false);
       expect(b.method).toMatch(/upper bound/);
@@ -97,7 +115,7 @@ describe('bisection width', () => {
     }
   });
   it('the bound is tight on an odd mesh, where refinement finds the staircase cut', () => {
-    const t = mesh([5, 3]);
+    const t = mesh([7, 3]);
     expect(bisection(t).channels).toBe(bruteForceBisection(t));
   });
 });
