@@ -115,10 +115,14 @@ describe('the tuning model', () => {
   it('the picked tree and NVLS schedules run, and the result records the pick', () => {
     const tree = simulateCollective({ topology: buildTopology('hgx-h100:nodes=16'), collective: 'allreduce', algorithm: 'nccl', size: 4096 });
     expect(tree.workload!.algorithm_spec).toMatch(/^nccl-tree:chunks=1,proto=LL,/);
-    expect(tree.model.library).toMatchObject({ algorithm: 'nccl-tree', protocol: 'LL', pickedBy: 'nccl', efficiency: 0.92 / 3.8 });
+    // NCCL's tree LL factor on NVLink at NCCL's own NVLink4 bandwidth, 20.6 of 25 GB/s per link (topo.h SM90_NVLINK_BW).
+    expect(tree.model.library).toMatchObject({ algorithm: 'nccl-tree', protocol: 'LL', pickedBy: 'nccl' });
+    expect((tree.model.library as { efficiency: number }).efficiency).toBeCloseTo((0.92 / 3.8) * (20.6 / 25), 12);
     const nvls = simulateCollective({ topology: buildTopology('hgx-h100'), collective: 'allreduce', algorithm: 'nccl', size: 16 << 20 });
     expect(nvls.workload!.algorithm_spec).toMatch(/^nvls:proto=Simple,/);
-    expect(nvls.model.library).toMatchObject({ algorithm: 'nvls', efficiency: 0.85 });
+    // nvlsEfficiency 0.85 × the NVLink efficiency, over the S (1 + 1/8) each link carries.
+    expect(nvls.model.library).toMatchObject({ algorithm: 'nvls' });
+    expect((nvls.model.library as { efficiency: number }).efficiency).toBeCloseTo((0.85 * (20.6 / 25)) / (1 + 1 / 8), 12);
     expect((nvls.model.library as { latency_s: number }).latency_s).toBeCloseTo(25e-6, 12);
   });
 });

@@ -72,6 +72,15 @@ export interface LibraryMachine {
    * busBw factor). Tree is a candidate of the picker only where the preset carries it.
    */
   readonly tree?: Readonly<Record<LibraryProtocol, ProtocolTiming>>;
+  /**
+   * The share of a scale-up link's line rate the library moves data at, every protocol alike (its
+   * own factors come on top): NCCL's per-link NVLink bandwidth over the line rate (topo.h
+   * SM90_NVLINK_BW 20.6 of NVLink4's 25 GB/s, SM100_NVLINK_BW 40.1 of NVLink5's 50), the
+   * bandwidth NCCL's tuning model sees and the one its kernels reach (370 GB/s on an H100's 18
+   * links, NVIDIA/nccl-tests#212; nccl#1455 measures ring busbw 365-370 GB/s on 8 H100). 1 (the
+   * line rate) where not set.
+   */
+  readonly scaleUpLinkEfficiency?: number;
   /** NVLS (in-switch reduction, Simple only): its latency inside a node and the switch's efficiency. Candidate only where set and the topology's switches reduce. */
   readonly nvls?: { readonly latency_s: number; readonly efficiency: number };
   /**
@@ -95,6 +104,18 @@ export interface LibraryMachine {
 }
 
 const us = 1e-6;
+
+/** NCCL's NVLink bandwidth per link over the line rate (topo.h, NCCL_SOURCE): Hopper 20.6 of 25 GB/s, Blackwell 40.1 of 50. */
+const HOPPER_NVLINK_EFFICIENCY = 20.6 / 25;
+const BLACKWELL_NVLINK_EFFICIENCY = 40.1 / 50;
+
+/**
+ * Bytes each accelerator's link carries per byte of buffer in an NVLS allreduce over G accelerators,
+ * each way: the switch reads every shard from every accelerator (multimem.ld_reduce: out S) and
+ * returns each its reduced shard (in S / G), which the owner stores to the multicast address (out
+ * S / G) and the switch copies to all G (in S): S (1 + 1 / G) each way.
+ */
+export const nvlsTrafficFactor = (G: number): number => 1 + 1 / G;
 
 /** The NIC-side factor of Simple, solved (with its network step) from the A3 Mega table's 32 MiB and 8 GiB rows; it carries over to other NICs. */
 const NIC_SIMPLE_EFFICIENCY = 0.9624;
@@ -219,6 +240,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
   'hgx-h100': {
     name: 'hgx-h100',
     description: 'NCCL on HGX H100 with InfiniBand/RoCE rails: NCCL constants, NVLink and NIC efficiencies of the A3 Mega calibration',
+    scaleUpLinkEfficiency: HOPPER_NVLINK_EFFICIENCY,
     protocols: {
       LL: { ...NCCL_MODEL.LL },
       LL128: { ...NCCL_MODEL.LL128 },
@@ -239,6 +261,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     description: "NCCL on GB200 NVL72 (Blackwell): NCCL's constants with Blackwell's NVLS efficiency and LL cap",
     protocols: NCCL_MODEL,
     tree: NCCL_TREE,
+    scaleUpLinkEfficiency: BLACKWELL_NVLINK_EFFICIENCY,
     nvls: { ...NCCL_NVLS, efficiency: 0.74 },
     pat: NCCL_PAT,
     llMaxBus_Bps: BLACKWELL_LL_MAX_BUS,
@@ -406,10 +429,16 @@ export function libraryEfficiencies(topology: Topology, algorithm: string, proto
 }
 
 function uncappedEfficiencies(topology: Topology, algorithm: string, protocol: LibraryProtocol, machine: LibraryMachine): { efficiency: number; netEfficiency: number } {
+  const e = protocolEfficiencies(topology, algorithm, protocol, machine);
+  return { efficiency: e.efficiency * (machine.scaleUpLinkEfficiency ?? 1), netEfficiency: e.netEfficiency };
+}
+
+function protocolEfficiencies(topology: Topology, algorithm: string, protocol: LibraryProtocol, machine: LibraryMachine): { efficiency: number; netEfficiency: number } {
   const p = machine.protocols[protocol];
   if (algorithm === 'direct') return { efficiency: machine.direct?.[protocol]?.efficiency ?? p.efficiency, netEfficiency: p.netEfficiency };
   if (algorithm === 'nccl-tree' && machine.tree) return treeEfficiencies(machine, protocol, layoutOf(topology).nodes);
-  if (algorithm === 'nvls' && machine.nvls) return { efficiency: machine.nvls.efficiency, netEfficiency: p.netEfficiency };
+  // The hw allreduce moves each accelerator's buffer once each way at the link rate: its S (1 + 1/G) is the link's rate × G / (G + 1).
+  if (algorithm === 'nvls' && machine.nvls) return { efficiency: machine.nvls.efficiency / nvlsTrafficFactor(layoutOf(topology).gpusPerNode), netEfficiency: p.netEfficiency };
   if (algorithm === 'pat' && machine.pat) return { efficiency: p.efficiency * machine.pat.efficiency, netEfficiency: p.netEfficiency * machine.pat.efficiency };
   return { efficiency: p.efficiency, netEfficiency: p.netEfficiency };
 }
@@ -440,6 +469,8 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
   const N = layout.nodes;
   const G = layout.gpusPerNode;
   const channels = channelCount(layout, 0);
+  // The picks keep the links' line rates (the NCCL mirror the picks were checked against); the run times
+  // them at scaleUpLinkEfficiency (libraryEfficiencies). NCCL's own tuning model sees its NVLink bandwidth.
   const rates = ratesOf(t, layout, channels);
   // Bytes per rank the bus-bandwidth figure refers to: the whole buffer (allgather: n blocks).
   const total = collective === 'allgather' ? req.size * n : req.size;
@@ -470,8 +501,9 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
       candidates.push(candidate(`nccl-tree:chunks=${treeChunks(req.size)},proto=${protocol}`, 'nccl-tree', protocol, latency, algBw, total));
     }
     if (collective === 'allreduce' && protocol === 'Simple' && machine.nvls && layout.inSwitchReduction && N === 1) {
-      // NVLS: each accelerator sends its buffer up once and receives the sum once (algBw = its link rate × the switch's
-      // efficiency). One node only: NCCL disables NVLS across nodes without CollNet (tuning.cc), which Meshwork does not model.
+      // NVLS as the picker rates it: the link rate × the switch's efficiency (the run also pays the S (1 + 1/G) each
+      // link carries, nvlsTrafficFactor, and the NVLink efficiency). One node only: NCCL disables NVLS across nodes
+      // without CollNet (tuning.cc), which Meshwork does not model.
       const algBw = rates.scaleUp * machine.nvls.efficiency;
       candidates.push(candidate('nvls:proto=Simple', 'nvls', protocol, libraryLatency(t, collective, 'nvls', protocol, machine), algBw, total));
     }
