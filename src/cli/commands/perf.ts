@@ -1,11 +1,10 @@
 import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { parseTime } from '../../util/units.js';
-import { loadTopology } from '../../node/load-topology.js';
+import { loadTopology, readText } from '../../node/load-topology.js';
 import '../../collectives/index.js'; // registers every algorithm
 import { parseCollective } from '../../collectives/types.js';
 import { compareWithMeasured, formatPerfTable, parseMeasuredTable, parseNcclTestsSize, perfSweep, tableAnchors, type MeasuredComparison } from '../../sim/perf.js';
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { print } from '../io.js';
 import { csvLine } from './timing-options.js';
@@ -47,12 +46,7 @@ export function register(program: Command): void {
       const topology = loadTopology(opts.topology);
       const model = opts.alpha === undefined ? {} : { alpha: parseTime(opts.alpha, 'alpha') };
       if (opts.measured !== undefined) {
-        let text: string;
-        try {
-          text = readFileSync(opts.measured, 'utf8');
-        } catch (err) {
-          throw new InputError('measured', opts.measured, `a readable file (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
-        }
+        const text = readText(opts.measured, 'measured');
         // A table a machine preset was calibrated on (by its file name): its anchor rows apart from the held-out ones.
         const anchors = tableAnchors(basename(opts.measured));
         const comparison = compareWithMeasured({ topology, collective, algorithm: opts.algorithm, model }, parseMeasuredTable(text), anchors);

@@ -1,0 +1,69 @@
+/**
+ * h-input's bad-input audit (issue: adversarial input over every command and file format). Each case
+ * failed before its fix: a crash (exit 1 "internal error"), a hang filling memory, or a refusal of a
+ * file another editor writes validly (a UTF-8 byte-order mark).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { expectOneLineError, runCli } from '../helpers/cli.js';
+
+const BOM = '\uFEFF';
+
+function scratch(): string {
+  return mkdtempSync(join(tmpdir(), 'mw-audit-'));
+}
+
+describe('files with a UTF-8 byte-order mark are read as without it', () => {
+  it('a JSON graph file (was: "Unexpected token" refusal)', () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'g.json'), `${BOM}{"format":"meshwork-topology","version":1,"nodes":3,"links":[{"src":0,"dst":1},{"src":1,"dst":2}]}\r\n`);
+    const r = runCli(['topo', 'file:g.json', '--json'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).diameter).toBe(2);
+  });
+
+  it('a saved RunRequest', () => {
+    const dir = scratch();
+    const request = runCli(['run', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1KiB', '--print-request']);
+    expect(request.code).toBe(0);
+    writeFileSync(join(dir, 'r.json'), BOM + request.stdout.replace(/\n/g, '\r\n'));
+    const withBom = runCli(['run', '--request', 'r.json'], { cwd: dir });
+    writeFileSync(join(dir, 'r.json'), request.stdout);
+    const without = runCli(['run', '--request', 'r.json'], { cwd: dir });
+    expect(withBom.code, withBom.stderr).toBe(0);
+    expect(withBom.stdout).toBe(without.stdout);
+  });
+
+  it('a measured nccl-tests CSV (its header was not found behind the mark)', () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'm.csv'), `${BOM}size_B,oop_time_us,oop_busbw_GBps\r\n1048576,50.0,20.0\r\n`);
+    const r = runCli(['perf', '--topology', 'ring:4', '--measured', 'm.csv', '--json'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('1048576');
+  });
+});
+
+describe('inputs too large to read are refused in one line, naming the limit', () => {
+  it('perf --measured /dev/zero (was: read without end until std::bad_alloc)', () => {
+    const line = expectOneLineError(runCli(['perf', '--topology', 'ring:4', '--measured', '/dev/zero'], { timeoutMs: 60_000 }));
+    expect(line).toMatch(/^meshwork: error: measured: got "\/dev\/zero"; accepted: a file of at most \d+ bytes$/);
+  });
+
+  it('sweep status --sweep /dev/zero (the same)', () => {
+    const dir = scratch();
+    const line = expectOneLineError(runCli(['sweep', 'status', '--sweep', '/dev/zero', '--store', 'r.duckdb'], { cwd: dir, timeoutMs: 60_000 }));
+    expect(line).toMatch(/sweep: got "\/dev\/zero"; accepted: a file of at most \d+ bytes/);
+  });
+
+  it('a pipe is still read (cat m.csv | meshwork perf --measured /dev/stdin)', () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'm.csv'), 'size_B,oop_time_us,oop_busbw_GBps\n1048576,50.0,20.0\n');
+    const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+    const stdout = execFileSync('sh', ['-c', `cat m.csv | "${process.execPath}" "${main}" perf --topology ring:4 --measured /dev/stdin --json`], { cwd: dir, encoding: 'utf8' });
+    expect(stdout).toContain('1048576');
+  });
+});
