@@ -66,4 +66,18 @@ describe('inputs too large to read are refused in one line, naming the limit', (
     const stdout = execFileSync('sh', ['-c', `cat m.csv | "${process.execPath}" "${main}" perf --topology ring:4 --measured /dev/stdin --json`], { cwd: dir, encoding: 'utf8' });
     expect(stdout).toContain('1048576');
   });
+
+  it('an anynet router id of 10^20 (was: internal error "Invalid typed array length")', () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'a.anynet'), 'router 0 node 0 router 99999999999999999999\nrouter 1 node 1 router 0\n');
+    const line = expectOneLineError(runCli(['topo', 'anynet:a.anynet'], { cwd: dir }));
+    expect(line).toContain('accepted: at most 16777216 nodes (2^24)');
+  });
+
+  it('an anynet router id just past 2^24 is refused before the routers are allocated', () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'a.anynet'), 'router 0 node 0 router 16777300\n');
+    const line = expectOneLineError(runCli(['topo', 'anynet:a.anynet'], { cwd: dir }));
+    expect(line).toBe('meshwork: error: topology(a.anynet).routers: got "16777302 nodes"; accepted: at most 16777216 nodes (2^24)');
+  });
 });
