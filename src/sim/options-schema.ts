@@ -118,6 +118,8 @@ export function optionUnit(flag: string): 'time' | 'size' | 'bandwidth' | undefi
   return unit === 'time' || unit === 'size' || unit === 'bandwidth' ? unit : undefined;
 }
 
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 /** Parses one value as a user writes it (1us, 64KiB, 25Gbps, a choice), refusing it in one line naming the field. */
 export function parseOptionText(row: ModelOptionRow, text: string, field = row.flag): number | string {
   const t = text.trim();
@@ -137,7 +139,8 @@ export function parseOptionText(row: ModelOptionRow, text: string, field = row.f
     default: {
       const v = Number(t);
       const whole = row.unit === 'int';
-      if (t === '' || !Number.isFinite(v) || (whole && !Number.isInteger(v)) || (row.min !== undefined && v < row.min) || (row.max !== undefined && v > row.max)) {
+      // Decimal only: Number() would also read 0x10, 0b11 and 1_0 (0x10 NICs was 16).
+      if (!DECIMAL.test(t) || !Number.isFinite(v) || (whole && !Number.isInteger(v)) || (row.min !== undefined && v < row.min) || (row.max !== undefined && v > row.max)) {
         throw new InputError(field, text, `${whole ? 'an integer' : 'a number'}${row.min !== undefined ? ` from ${row.min}` : ''}${row.max !== undefined ? ` to ${row.max}` : ''}`);
       }
       return v;
