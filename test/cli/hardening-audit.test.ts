@@ -81,3 +81,32 @@ describe('inputs too large to read are refused in one line, naming the limit', (
     expect(line).toBe('meshwork: error: topology(a.anynet).routers: got "16777302 nodes"; accepted: at most 16777216 nodes (2^24)');
   });
 });
+
+describe('option values the library would read as "not given" or as another base', () => {
+  const run = ['run', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1KiB'];
+
+  it.each([
+    ['--alpha', ''],
+    ['--injection', ' '],
+    ['--protocol', ''],
+    ['--eager-threshold', ''],
+  ])('run %s %j is refused (was: the default, silently)', (flag, value) => {
+    const line = expectOneLineError(runCli([...run, flag, value]));
+    expect(line).toBe(`meshwork: error: ${flag.slice(2)}: got ${JSON.stringify(value)}; accepted: a value (leave ${flag} out for its default)`);
+  });
+
+  it('traffic --vcs " " and compare --include "" are refused the same way', () => {
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'ring:4', '--pattern', 'uniform', '--rates', '0.1', '--horizon', '100', '--vcs', ' ']))).toContain('vcs: got " "');
+    expect(expectOneLineError(runCli(['compare', '--topology', 'ring:4', '--collective', 'allreduce', '--size', '1KiB', '--include', '']))).toContain('include: got ""');
+  });
+
+  it('run --nics 0x10 is refused (was: 16 NICs)', () => {
+    expect(expectOneLineError(runCli([...run, '--nics', '0x10']))).toBe('meshwork: error: nics: got "0x10"; accepted: an integer from 1 to 64');
+  });
+
+  it('decimal and exponent forms still parse', () => {
+    const r = runCli([...run, '--nics', '2', '--simultaneity', '1e-12', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).request.model).toMatchObject({ nics: 2, simultaneity: 1e-12 });
+  });
+});
