@@ -111,7 +111,7 @@ export function readStructured(path: string, field: string): unknown {
  */
 export function readText(path: string, field: string): string {
   let size: number;
-  let stream = false;
+  let stream: boolean;
   try {
     const st = statSync(path);
     if (st.isDirectory() || !(st.isFile() || st.isFIFO() || st.isCharacterDevice())) throw new Error('not a regular file');
