@@ -38,7 +38,7 @@ function refuseBlankOptions(command: Command): void {
     const value: unknown = command.getOptionValue(key);
     const values = Array.isArray(value) ? value : [value];
     const blank = values.find((v) => typeof v === 'string' && v.trim() === '');
-    if (blank !== undefined) throw new InputError(option.long?.replace(/^--/, '') ?? key, blank, `a value (leave ${option.long ?? key} out for its default)`);
+    if (blank !== undefined) throw new InputError(option.long?.replace(/^--/, '') ?? key, blank, 'a non-blank value');
   }
 }
 

@@ -92,7 +92,7 @@ describe('option values the library would read as "not given" or as another base
     ['--eager-threshold', ''],
   ])('run %s %j is refused (was: the default, silently)', (flag, value) => {
     const line = expectOneLineError(runCli([...run, flag, value]));
-    expect(line).toBe(`meshwork: error: ${flag.slice(2)}: got ${JSON.stringify(value)}; accepted: a value (leave ${flag} out for its default)`);
+    expect(line).toBe(`meshwork: error: ${flag.slice(2)}: got ${JSON.stringify(value)}; accepted: a non-blank value`);
   });
 
   it('traffic --vcs " " and compare --include "" are refused the same way', () => {
@@ -108,5 +108,19 @@ describe('option values the library would read as "not given" or as another base
     const r = runCli([...run, '--nics', '2', '--simultaneity', '1e-12', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).request.model).toMatchObject({ nics: 2, simultaneity: 1e-12 });
+  });
+
+  it.each([
+    [['perf', '--topology', 'ring:4', '-e', '64', '-f', '0x10'], 'stepfactor: got "0x10"'],
+    [['traffic', '--topology', 'ring:4', '--pattern', 'uniform', '--rates', '0x1', '--horizon', '100'], 'rates: got "0x1"'],
+    [['traffic', '--topology', 'ring:4', '--pattern', 'uniform', '--rates', '0:0x1:0.5', '--horizon', '100'], 'rates: got "0:0x1:0.5"'],
+  ])('%j: hexadecimal refused where Number() read it', (args, message) => {
+    expect(expectOneLineError(runCli(args))).toContain(message);
+  });
+
+  it('workload run --links 0x10 is refused (was: 16 links)', () => {
+    const dir = scratch();
+    expect(runCli(['workload', 'generate', '--out', 'et', '--tp', '2', '--layers', '1'], { cwd: dir }).code).toBe(0);
+    expect(expectOneLineError(runCli(['workload', 'run', '--trace', 'et', '--topology', 'ring:4', '--links', '0x10'], { cwd: dir }))).toContain('links: got "0x10"');
   });
 });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { parseTime } from '../../util/units.js';
+import { isDecimal } from '../../util/spec.js';
 import { loadTopology, readText } from '../../node/load-topology.js';
 import '../../collectives/index.js'; // registers every algorithm
 import { parseCollective } from '../../collectives/types.js';
@@ -42,7 +43,7 @@ export function register(program: Command): void {
       const minBytes = parseNcclTestsSize(opts.minbytes, 'minbytes');
       const maxBytes = parseNcclTestsSize(opts.maxbytes, 'maxbytes');
       const factor = Number(opts.stepfactor);
-      if (!(Number.isFinite(factor) && factor >= 1)) throw new InputError('stepfactor', opts.stepfactor, 'a number >= 1');
+      if (!(isDecimal(opts.stepfactor) && Number.isFinite(factor) && factor >= 1)) throw new InputError('stepfactor', opts.stepfactor, 'a number >= 1');
       const topology = loadTopology(opts.topology);
       const model = opts.alpha === undefined ? {} : { alpha: parseTime(opts.alpha, 'alpha') };
       if (opts.measured !== undefined) {

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { formatBandwidth, formatSize, formatTime } from '../../util/units.js';
+import { isDecimal } from '../../util/spec.js';
 import { renderTextTable } from '../../report/table.js';
 import { ENGINES } from '../../sim/simulate.js';
 import { print } from '../io.js';
@@ -155,7 +156,7 @@ export function register(program: Command): void {
   // The packet routers of a schedule run (`run --engine packet`), with its defaults.
   addPacketOptions(run, 'run').action((opts: WorkloadRunOptions) => {
     const links = Number(opts.links);
-    if (!(Number.isInteger(links) && links >= 0)) throw new InputError('links', opts.links, 'a whole number of links');
+    if (!(isDecimal(opts.links) && Number.isInteger(links) && links >= 0)) throw new InputError('links', opts.links, 'a whole number of links');
     const request = opts.request !== undefined ? parseRunRequest(readStructured(opts.request, 'request')) : workloadRequestFromOptions(opts);
     runWorkloadRequest(request, { printRequest: opts.printRequest, json: opts.json || opts.request !== undefined, links });
   });
