@@ -138,3 +138,13 @@ describe('sweep run refusing its store', () => {
     }
   }, 120_000);
 });
+
+describe('--schedule-format without --schedule', () => {
+  it.each([
+    [['collective', 'verify', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '64', '--schedule-format', 'abc'], 'schedule-format: got "abc"; accepted: json, msccl-xml'],
+    [['collective', 'show', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '64', '--rank', '0', '--schedule-format', 'json'], 'schedule-format: got "json"; accepted: only with --schedule'],
+    [['run', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '64', '--schedule-format', 'msccl-xml'], 'schedule-format: got "msccl-xml"; accepted: only with --schedule'],
+  ])('%j is refused (was: accepted and ignored; collective took any value)', (args, message) => {
+    expect(expectOneLineError(runCli(args))).toContain(message);
+  });
+});
