@@ -148,3 +148,40 @@ describe('--schedule-format without --schedule', () => {
     expect(expectOneLineError(runCli(args))).toContain(message);
   });
 });
+
+describe('options that would be ignored are refused', () => {
+  function savedRequest(dir: string, args: string[]): string {
+    const r = runCli([...args, '--print-request']);
+    expect(r.code, r.stderr).toBe(0);
+    writeFileSync(join(dir, 'r.json'), r.stdout);
+    return 'r.json';
+  }
+
+  it('run --request r.json --size 128 (was: the file\'s size, silently)', () => {
+    const dir = scratch();
+    savedRequest(dir, ['run', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '64']);
+    const line = expectOneLineError(runCli(['run', '--request', 'r.json', '--size', '128'], { cwd: dir }));
+    expect(line).toBe('meshwork: error: size: got "128"; accepted: nothing beside --request (the file holds the whole run; only --json, --trace, --print-request are read beside it)');
+    expect(runCli(['run', '--request', 'r.json', '--json'], { cwd: dir }).code).toBe(0);
+  });
+
+  it('traffic --request r.json --vcs 4 (was: the file\'s VCs, silently); --csv is still read', () => {
+    const dir = scratch();
+    savedRequest(dir, ['traffic', '--topology', 'ring:4', '--pattern', 'uniform', '--rates', '0.1', '--horizon', '100']);
+    expect(expectOneLineError(runCli(['traffic', '--request', 'r.json', '--vcs', '4'], { cwd: dir }))).toContain('vcs: got "4"; accepted: nothing beside --request');
+    const r = runCli(['traffic', '--request', 'r.json', '--csv', 'c.csv'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+  });
+
+  it('perf --json --csv (was: JSON only, silently)', () => {
+    expect(expectOneLineError(runCli(['perf', '--topology', 'ring:4', '-e', '64', '--json', '--csv']))).toBe("meshwork: error: option '--csv' cannot be used with option '--json'");
+  });
+
+  it('collective verify --schedule with --algorithm or --collective (was: the file\'s, silently)', () => {
+    const dir = scratch();
+    expect(runCli(['collective', 'export', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '64', '--format', 'msccl-xml', '--out', 's.xml'], { cwd: dir }).code).toBe(0);
+    expect(expectOneLineError(runCli(['collective', 'verify', '--schedule', 's.xml', '--size', '64', '--algorithm', 'pairwise'], { cwd: dir }))).toContain('accepted: either --schedule or --algorithm, not both');
+    expect(expectOneLineError(runCli(['collective', 'verify', '--schedule', 's.xml', '--size', '64', '--collective', 'allreduce'], { cwd: dir }))).toContain('collective: got "allreduce"; accepted: nothing with --schedule');
+    expect(runCli(['collective', 'verify', '--schedule', 's.xml', '--size', '64'], { cwd: dir }).code).toBe(0);
+  });
+});
