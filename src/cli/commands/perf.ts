@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { parseTime } from '../../util/units.js';
 import { isDecimal } from '../../util/spec.js';
@@ -37,7 +37,8 @@ export function register(program: Command): void {
     .option('--alpha <time>', "per-message overhead α (library algorithms: 0, the library's latency model replaces it)")
     .option('--measured <file>', "a measured table to compare with, row by row (nccl-tests' all_reduce_perf output, or a CSV with size_B, oop_time_us, oop_busbw_GBps): its sizes replace -b/-e/-f; --csv then gives one row per size and source, for the Studio's Sweeps view")
     .option('--json', 'the rows as JSON (with the algorithm each size ran)')
-    .option('--csv', 'the rows as CSV')
+    // One output format, as run and compare: --json --csv together printed JSON only.
+    .addOption(new Option('--csv', 'the rows as CSV').conflicts('json'))
     .action((opts: PerfOptions) => {
       const collective = parseCollective(opts.collective);
       const minBytes = parseNcclTestsSize(opts.minbytes, 'minbytes');
