@@ -4,7 +4,7 @@
  * file another editor writes validly (a UTF-8 byte-order mark).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,5 +183,27 @@ describe('options that would be ignored are refused', () => {
     expect(expectOneLineError(runCli(['collective', 'verify', '--schedule', 's.xml', '--size', '64', '--algorithm', 'pairwise'], { cwd: dir }))).toContain('accepted: either --schedule or --algorithm, not both');
     expect(expectOneLineError(runCli(['collective', 'verify', '--schedule', 's.xml', '--size', '64', '--collective', 'allreduce'], { cwd: dir }))).toContain('collective: got "allreduce"; accepted: nothing with --schedule');
     expect(runCli(['collective', 'verify', '--schedule', 's.xml', '--size', '64'], { cwd: dir }).code).toBe(0);
+  });
+});
+
+describe('workload generate: a trace too large to hold is refused from its parameters', () => {
+  it('--layers 100000000 is refused at once (was: minutes of work, then out of memory)', () => {
+    const dir = scratch();
+    const line = expectOneLineError(runCli(['workload', 'generate', '--out', 'o', '--tp', '2', '--layers', '100000000'], { cwd: dir, timeoutMs: 30_000 }));
+    expect(line).toBe('meshwork: error: layers: got "100000000 layers × 1 microbatches on 2 ranks: about 1800000012 trace nodes"; accepted: at most 4194304 trace nodes (2^22; a generated trace is held in memory)');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('the bound counts no fewer nodes than are made (pp, experts and microbatches)', async () => {
+    const { generateTransformer } = await import('../../src/workload/generate.js');
+    for (const o of [{ tp: 2, pp: 2, dp: 4, ep: 2, layers: 4, microbatches: 3 }, { tp: 1, pp: 1, dp: 1, layers: 2 }, { tp: 2, pp: 4, dp: 2, layers: 8, microbatches: 2 }]) {
+      const g = generateTransformer(o);
+      const m = o.microbatches ?? 1;
+      const perStage = o.layers / o.pp;
+      const bound = 2 + 4 * m + 2 * m * perStage * ((o.ep ?? 1) > 1 ? 6 : 4) + perStage;
+      for (const nodes of g.ranks) expect(nodes.length).toBeLessThanOrEqual(bound);
+      // With tensor parallelism (its allreduces counted) and a middle pipeline stage, reached exactly.
+      if (o.tp > 1 && o.pp > 2) expect(Math.max(...g.ranks.map((n) => n.length))).toBe(bound);
+    }
   });
 });
