@@ -207,3 +207,14 @@ describe('workload generate: a trace too large to hold is refused from its param
     }
   });
 });
+
+describe('sweep run --queue with no Redis there', () => {
+  it('is refused in one line and leaves no store (was: connection errors with stacks, for ever)', () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 's.yaml'), 'kind: traffic\nname: s\nfixed:\n  pattern: uniform\n  horizon: 100\n  rates: 0.1\naxes:\n  topology: [ring:4]\n');
+    // Port 1 (tcpmux) has no listener on a test machine: the connection is refused at once.
+    const line = expectOneLineError(runCli(['sweep', 'run', 's.yaml', '--queue', 'redis://127.0.0.1:1', '--store', 'q.duckdb', '--log', 'none'], { cwd: dir, timeoutMs: 60_000 }));
+    expect(line).toBe('meshwork: error: queue: got "redis://127.0.0.1:1"; accepted: a reachable Redis server (connect ECONNREFUSED 127.0.0.1:1)');
+    expect(readdirSync(dir)).toEqual(['s.yaml']);
+  });
+});
