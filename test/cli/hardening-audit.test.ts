@@ -218,3 +218,17 @@ describe('sweep run --queue with no Redis there', () => {
     expect(readdirSync(dir)).toEqual(['s.yaml']);
   });
 });
+
+describe('load points are capped however they are written', () => {
+  const many = Array.from({ length: 1001 }, () => '0.1').join(',');
+
+  it('traffic --rates with 1,001 listed rates (the range form was capped, the list was not)', () => {
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'ring:4', '--pattern', 'uniform', '--horizon', '100', '--rates', many]))).toBe('meshwork: error: rates: got "1001 rates"; accepted: at most 1000 load points');
+  });
+
+  it('a saved traffic request with 1,001 rates', () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'r.json'), JSON.stringify({ topology: 'ring:4', engine: 'packet', workload: { kind: 'traffic', pattern: 'uniform', rates: many.split(',').map(Number), measurement: 'horizon', horizon: 100 } }));
+    expect(expectOneLineError(runCli(['traffic', '--request', 'r.json'], { cwd: dir }))).toContain('request.workload.rates: got [0.1,');
+  });
+});
