@@ -8,7 +8,7 @@
  * and an optional `mapping`: a named order (identity, reverse, random:seed=N, snake) or a
  * permutation file (JSON array, or integers separated by spaces, commas or newlines).
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { constants as bufferConstants } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { InputError } from '../util/errors.js';
@@ -156,6 +156,8 @@ export function loadMapping(topology: Topology, mapping: string): Topology {
   const text = mapping.trim();
   if (isNamedMapping(text)) return applyMapping(topology, text);
   const path = text.toLowerCase().startsWith('file:') ? text.slice(5) : text;
+  // Neither a named order nor a file: a mistyped name, more often than a missing file.
+  if (!existsSync(path)) throw new InputError('mapping', text, 'identity, reverse, snake, random:seed=N, or a permutation file (no file of this name)');
   const content = readText(path, 'mapping');
   let values: unknown;
   if (content.trim().startsWith('[')) {

@@ -232,3 +232,9 @@ describe('load points are capped however they are written', () => {
     expect(expectOneLineError(runCli(['traffic', '--request', 'r.json'], { cwd: dir }))).toContain('request.workload.rates: got [0.1,');
   });
 });
+
+describe('a --mapping that is neither a named order nor a file', () => {
+  it('names the orders (was: "a readable file (ENOENT ...)" only)', () => {
+    expect(expectOneLineError(runCli(['topo', 'ring:4', '--mapping', 'sideways']))).toBe('meshwork: error: mapping: got "sideways"; accepted: identity, reverse, snake, random:seed=N, or a permutation file (no file of this name)');
+  });
+});
