@@ -44,3 +44,14 @@ export function releaseOnExit(release: () => void): void {
 export function forgetRelease(release: () => void): void {
   releases.delete(release);
 }
+
+/** True while process `pid` exists (EPERM: it exists, owned by another user). */
+export function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameS
 import { basename, dirname, join, resolve } from 'node:path';
 import { RESULTS_FORMAT } from '../analysis/reproduce/index.js';
 import { InputError } from '../util/errors.js';
-import { forgetOnExit, forgetRelease, releaseOnExit, removeOnExit } from './cleanup.js';
+import { forgetOnExit, forgetRelease, pidAlive, releaseOnExit, removeOnExit } from './cleanup.js';
 import { checkParent } from './outputs.js';
 
 export interface ReportDir {
@@ -75,16 +75,6 @@ export function openReportDir(out: string, opts: { replace: boolean; field?: str
     throw new InputError(field, out, `a writable directory (${(err as Error).message.split('\n')[0]})`);
   }
   return { path, tmp, unlock: lock };
-}
-
-function pidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Removes `.NAME.tmp-PID` (and `-old`) siblings left by runs whose process is gone (a kill -9, a crash). */

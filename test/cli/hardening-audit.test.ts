@@ -3,7 +3,7 @@
  * failed before its fix: a crash (exit 1 "internal error"), a hang filling memory, or a refusal of a
  * file another editor writes validly (a UTF-8 byte-order mark).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -236,5 +236,18 @@ describe('load points are capped however they are written', () => {
 describe('a --mapping that is neither a named order nor a file', () => {
   it('names the orders (was: "a readable file (ENOENT ...)" only)', () => {
     expect(expectOneLineError(runCli(['topo', 'ring:4', '--mapping', 'sideways']))).toBe('meshwork: error: mapping: got "sideways"; accepted: identity, reverse, snake, random:seed=N, or a permutation file (no file of this name)');
+  });
+});
+
+describe('temporary siblings left by Ctrl-C are swept by the next write', () => {
+  it('.t.json.PID.tmp of a dead process goes; a live one and another target\'s stay (they piled up before)', () => {
+    const dir = scratch();
+    const dead = spawnSync('true').pid!; // has exited by now
+    writeFileSync(join(dir, `.t.json.${dead}.tmp`), 'half');
+    writeFileSync(join(dir, `.t.json.${process.pid}.tmp`), 'being written');
+    writeFileSync(join(dir, `.u.json.${dead}.tmp`), 'another target');
+    const r = runCli(['export', 'torus:2x2', '--out', 't.json'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual([`.t.json.${process.pid}.tmp`, `.u.json.${dead}.tmp`, 't.json'].sort());
   });
 });
