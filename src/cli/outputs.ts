@@ -12,10 +12,10 @@
  * Paths on /proc and /sys are refused with one statfs call: `mkdir -p` there never returns.
  * No directory is created for a file: a missing directory is refused, naming it.
  */
-import { accessSync, closeSync, constants, lstatSync, openSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeSync, type Stats } from 'node:fs';
+import { accessSync, closeSync, constants, lstatSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../util/errors.js';
-import { forgetOnExit, pidAlive, removeOnExit } from './cleanup.js';
+import { forgetOnExit, removeDeadEntries, removeOnExit } from './cleanup.js';
 
 /** statfs magic numbers of kernel pseudo-filesystems, where files are not files (linux/magic.h). */
 const PSEUDO_FILESYSTEMS = new Map<number, string>([
@@ -186,16 +186,10 @@ function sweepStaleTemps(targets: readonly string[]): void {
   const byDir = new Map<string, Set<string>>();
   for (const t of targets) byDir.set(dirname(t), (byDir.get(dirname(t)) ?? new Set()).add(basename(t)));
   for (const [dir, names] of byDir) {
-    let entries: string[];
-    try {
-      entries = readdirSync(dir);
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
+    removeDeadEntries(dir, (entry) => {
       const m = /^\.(.+)\.(\d+)\.tmp$/.exec(entry);
-      if (m && names.has(m[1]) && !pidAlive(Number(m[2]))) rmSync(join(dir, entry), { force: true });
-    }
+      return m && names.has(m[1]) ? Number(m[2]) : undefined;
+    });
   }
 }
 
