@@ -6,7 +6,8 @@
  * leaves behind (.NAME.tmp-PID, .NAME.lock) names a dead PID and is swept by the next run
  * (report-dir.ts), so nothing accumulates (issue 16, item 9).
  */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 const pending = new Set<string>();
 const releases = new Set<() => void>();
@@ -43,4 +44,29 @@ export function releaseOnExit(release: () => void): void {
 
 export function forgetRelease(release: () => void): void {
   releases.delete(release);
+}
+
+/** True while process `pid` exists (EPERM: it exists, owned by another user). */
+export function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the entries of `dir` that `ownerPid` says a process wrote, when that process is gone. */
+export function removeDeadEntries(dir: string, ownerPid: (entry: string) => number | undefined): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const pid = ownerPid(entry);
+    if (pid !== undefined && pid !== process.pid && !pidAlive(pid)) rmSync(join(dir, entry), { recursive: true, force: true });
+  }
 }

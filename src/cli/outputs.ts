@@ -15,7 +15,7 @@
 import { accessSync, closeSync, constants, lstatSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, statfsSync, statSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../util/errors.js';
-import { forgetOnExit, removeOnExit } from './cleanup.js';
+import { forgetOnExit, removeDeadEntries, removeOnExit } from './cleanup.js';
 
 /** statfs magic numbers of kernel pseudo-filesystems, where files are not files (linux/magic.h). */
 const PSEUDO_FILESYSTEMS = new Map<number, string>([
@@ -179,6 +179,21 @@ function writeAll(fd: number, data: string | Uint8Array): void {
 }
 
 /**
+ * Removes `.NAME.PID.tmp` siblings of these targets whose process is gone: Ctrl-C or kill while a
+ * command wrote them (signals keep their default action, cleanup.ts). One directory read per directory.
+ */
+function sweepStaleTemps(targets: readonly string[]): void {
+  const byDir = new Map<string, Set<string>>();
+  for (const t of targets) byDir.set(dirname(t), (byDir.get(dirname(t)) ?? new Set()).add(basename(t)));
+  for (const [dir, names] of byDir) {
+    removeDeadEntries(dir, (entry) => {
+      const m = /^\.(.+)\.(\d+)\.tmp$/.exec(entry);
+      return m && names.has(m[1]) ? Number(m[2]) : undefined;
+    });
+  }
+}
+
+/**
  * Writes every planned output or none of the files: each file goes to a temporary sibling first, and
  * the renames happen only once all of them are written; streams (devices, FIFOs) are written last.
  */
@@ -191,6 +206,7 @@ export function writeOutputs(outputs: ReadonlyArray<readonly [PlannedOutput, Out
     }
     throw new InputError(p.field, p.given, `a writable path (${(err as Error).message.split('\n')[0]})`);
   };
+  sweepStaleTemps(outputs.filter(([p]) => p.kind === 'replace').map(([p]) => p.target));
   for (const [p, data] of outputs) {
     if (p.kind !== 'replace') continue;
     try {

@@ -3,6 +3,7 @@
  * and only parses options, calls the library and prints.
  */
 import { Command, CommanderError } from 'commander';
+import { InputError } from '../util/errors.js';
 import { registerCommands } from './commands/index.js';
 import { reportFailure } from './errors.js';
 import { mayNameGraphFile } from '../node/file-path.js';
@@ -19,9 +20,26 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(oneLine(text)) })
-    .configureHelp({ optionDescription });
+    .configureHelp({ optionDescription })
+    .hook('preAction', (_program, command) => refuseBlankOptions(command));
   await registerCommands(program, argv);
   return program;
+}
+
+/**
+ * An option given a blank value (`--alpha ""`, often an unset shell variable) is refused: the
+ * library reads a blank as "not given" (a Studio form's empty field), which would silently run
+ * the default in place of what the user meant to set.
+ */
+function refuseBlankOptions(command: Command): void {
+  for (const option of command.options) {
+    const key = option.attributeName();
+    if (command.getOptionValueSource(key) !== 'cli') continue;
+    const value: unknown = command.getOptionValue(key);
+    const values = Array.isArray(value) ? value : [value];
+    const blank = values.find((v) => typeof v === 'string' && v.trim() === '');
+    if (blank !== undefined) throw new InputError(option.long?.replace(/^--/, '') ?? key, blank, 'a non-blank value');
+  }
 }
 
 function oneLine(text: string): string {

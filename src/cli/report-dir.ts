@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameS
 import { basename, dirname, join, resolve } from 'node:path';
 import { RESULTS_FORMAT } from '../analysis/reproduce/index.js';
 import { InputError } from '../util/errors.js';
-import { forgetOnExit, forgetRelease, releaseOnExit, removeOnExit } from './cleanup.js';
+import { forgetOnExit, forgetRelease, pidAlive, releaseOnExit, removeDeadEntries, removeOnExit } from './cleanup.js';
 import { checkParent } from './outputs.js';
 
 export interface ReportDir {
@@ -77,29 +77,13 @@ export function openReportDir(out: string, opts: { replace: boolean; field?: str
   return { path, tmp, unlock: lock };
 }
 
-function pidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Removes `.NAME.tmp-PID` (and `-old`) siblings left by runs whose process is gone (a kill -9, a crash). */
 function sweepStaleTemps(parent: string, name: string): void {
   const pattern = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.tmp-(\\d+)(-old)?$`);
-  let entries: string[];
-  try {
-    entries = readdirSync(parent);
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
+  removeDeadEntries(parent, (entry) => {
     const m = pattern.exec(entry);
-    if (m && Number(m[1]) !== process.pid && !pidAlive(Number(m[1]))) rmSync(join(parent, entry), { recursive: true, force: true });
-  }
+    return m ? Number(m[1]) : undefined;
+  });
 }
 
 /**

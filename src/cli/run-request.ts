@@ -15,7 +15,7 @@ import { flowPreset } from '../sim/flow/presets.js';
 import { parseCollective } from '../collectives/types.js';
 import { routingNames } from '../routing/registry.js';
 import { TORUS_TIE_BREAKS } from '../routing/dimension-order.js';
-import { SCHEDULE_FILE_FORMATS } from '../interop/schedule-text.js';
+import { checkScheduleFormat } from '../interop/schedule-formats.js';
 import { firstPacketOption, parsePacketOptions, type PacketCliOptions } from './packet-options.js';
 
 /** Option values by CLI name (`eager-threshold`), as a sweep point holds them. */
@@ -64,8 +64,7 @@ export function runRequestFromOptions(o: OptionTexts): RunRequest {
   const config = parsePacketOptions(packetTexts as PacketCliOptions);
   const packetOnly = engine === 'packet' ? undefined : firstPacketOption(packetTexts as PacketCliOptions);
   if (packetOnly) throw new InputError(packetOnly.flag, packetOnly.value, 'a packet-router option with --engine packet (the flow engine has no routers)');
-  const format = text(o, 'schedule-format');
-  if (format !== undefined && !(SCHEDULE_FILE_FORMATS as readonly string[]).includes(format)) throw new InputError('schedule-format', format, SCHEDULE_FILE_FORMATS.join(', '));
+  const format = checkScheduleFormat(text(o, 'schedule-format'), schedule);
   const noiseText = text(o, 'noise');
   const noise = noiseText === undefined ? undefined : parseNoise(noiseText);
   return {
@@ -74,7 +73,7 @@ export function runRequestFromOptions(o: OptionTexts): RunRequest {
     ...(text(o, 'fail') !== undefined ? { fail: text(o, 'fail') } : {}),
     workload:
       schedule !== undefined
-        ? { kind: 'schedule', file: schedule, ...(format !== undefined ? { format: format as never } : {}), ...(bytes !== undefined ? { size: bytes } : {}) }
+        ? { kind: 'schedule', file: schedule, ...(format !== undefined ? { format } : {}), ...(bytes !== undefined ? { size: bytes } : {}) }
         : {
             kind: 'collective',
             collective: collective!,

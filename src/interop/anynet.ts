@@ -10,7 +10,7 @@
  * written in cycles of `cycle` seconds (default: the smallest channel latency); bandwidth is lost.
  */
 import { InputError } from '../util/errors.js';
-import { TopologyBuilder, type LinkAttributes } from '../topology/builder.js';
+import { checkSize, TopologyBuilder, type LinkAttributes } from '../topology/builder.js';
 import { NodeKind, type Topology } from '../topology/graph.js';
 
 export interface AnynetGraph {
@@ -69,6 +69,8 @@ export function parseAnynet(text: string, field = 'anynet'): AnynetGraph {
   });
   const nodes = nodeRouter.size;
   if (nodes === 0) throw new InputError(field, 'no node', 'at least one "node N" entry');
+  // Router ids may leave gaps, so the largest one sets the count: refused before anything is sized by it.
+  checkSize(`${field}.routers`, routers + nodes, 2 * (links.size + nodes));
   const routerOf = new Int32Array(nodes);
   const latencyOf = new Int32Array(nodes);
   for (let n = 0; n < nodes; n++) {

@@ -8,7 +8,8 @@
  * and an optional `mapping`: a named order (identity, reverse, random:seed=N, snake) or a
  * permutation file (JSON array, or integers separated by spaces, commas or newlines).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { constants as bufferConstants } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { InputError } from '../util/errors.js';
 import { buildTopology } from '../topology/registry.js';
@@ -27,8 +28,11 @@ function parseYaml(text: string): unknown {
   return (requireCjs('yaml') as typeof import('yaml')).parse(text);
 }
 
-/** Largest file Meshwork reads (a 2^24-node graph document is far smaller than this in practice). */
-export const MAX_FILE_BYTES = 1 << 30;
+/**
+ * Largest file Meshwork reads (a 2^24-node graph document is far smaller than this in practice): at
+ * most 1 GiB, and no more bytes than V8's longest string (512 MiB), so the text always decodes.
+ */
+export const MAX_FILE_BYTES = Math.min(1 << 30, bufferConstants.MAX_STRING_LENGTH);
 
 
 // The JSON graph format's reader validates with zod, which costs more start-up than the rest of
@@ -100,18 +104,51 @@ export function readStructured(path: string, field: string): unknown {
   }
 }
 
-/** Reads a user-named text file, refusing a missing or oversized one with one line. */
+/**
+ * Reads a user-named text file, refusing a missing, oversized or non-file path with one line. A pipe
+ * or device (`--measured /dev/stdin`, `<(cmd)`) is read up to the same limit, so /dev/zero is
+ * refused instead of filling memory. A leading UTF-8 byte-order mark (Windows editors) is dropped.
+ */
 export function readText(path: string, field: string): string {
   let size: number;
+  let stream: boolean;
   try {
     const st = statSync(path);
-    if (!st.isFile()) throw new Error('not a regular file');
+    if (st.isDirectory() || !(st.isFile() || st.isFIFO() || st.isCharacterDevice())) throw new Error('not a regular file');
+    stream = !st.isFile();
     size = st.size;
   } catch (err) {
     throw new InputError(field, path, `a readable file (${(err as Error).message.split('\n')[0]})`);
   }
-  if (size > MAX_FILE_BYTES) throw new InputError(field, path, `a file of at most ${MAX_FILE_BYTES} bytes`);
-  return readFileSync(path, 'utf8');
+  const tooLarge = (): InputError => new InputError(field, path, `a file of at most ${MAX_FILE_BYTES} bytes`);
+  if (size > MAX_FILE_BYTES) throw tooLarge();
+  const text = stream ? readStream(path, field, tooLarge) : readFileSync(path, 'utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** A pipe or device read to its end in chunks, refused once it passes MAX_FILE_BYTES. */
+function readStream(path: string, field: string, tooLarge: () => InputError): string {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    throw new InputError(field, path, `a readable file (${(err as Error).message.split('\n')[0]})`);
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(1 << 20);
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > MAX_FILE_BYTES) throw tooLarge();
+      chunks.push(chunk.subarray(0, n));
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
 }
 
 /** Applies a named order, or reads a permutation file. */
@@ -119,6 +156,8 @@ export function loadMapping(topology: Topology, mapping: string): Topology {
   const text = mapping.trim();
   if (isNamedMapping(text)) return applyMapping(topology, text);
   const path = text.toLowerCase().startsWith('file:') ? text.slice(5) : text;
+  // Neither a named order nor a file: a mistyped name, more often than a missing file.
+  if (!existsSync(path)) throw new InputError('mapping', text, 'identity, reverse, snake, random:seed=N, or a permutation file (no file of this name)');
   const content = readText(path, 'mapping');
   let values: unknown;
   if (content.trim().startsWith('[')) {

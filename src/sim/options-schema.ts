@@ -12,6 +12,7 @@
  * text goes through `parseOptionText` (1us, 64KiB, 25Gbps).
  */
 import { InputError } from '../util/errors.js';
+import { isDecimal } from '../util/spec.js';
 import { parseBandwidth, parseSize, parseTime } from '../util/units.js';
 import type { EngineName } from './simulate.js';
 import { BARRIER_MODELS, INJECTION_ORDERS, LATENCY_RULES, PROTOCOLS, RATE_UPDATES, SYMMETRY_MIN_RANKS, SYMMETRY_MODES, type FlowModelOptions } from './program/model.js';
@@ -137,7 +138,8 @@ export function parseOptionText(row: ModelOptionRow, text: string, field = row.f
     default: {
       const v = Number(t);
       const whole = row.unit === 'int';
-      if (t === '' || !Number.isFinite(v) || (whole && !Number.isInteger(v)) || (row.min !== undefined && v < row.min) || (row.max !== undefined && v > row.max)) {
+      // Decimal only: Number() would also read 0x10, 0b11 and 1_0 (0x10 NICs was 16).
+      if (!isDecimal(t) || !Number.isFinite(v) || (whole && !Number.isInteger(v)) || (row.min !== undefined && v < row.min) || (row.max !== undefined && v > row.max)) {
         throw new InputError(field, text, `${whole ? 'an integer' : 'a number'}${row.min !== undefined ? ` from ${row.min}` : ''}${row.max !== undefined ? ` to ${row.max}` : ''}`);
       }
       return v;

@@ -17,6 +17,7 @@ import { SHARINGS } from './program/model.js';
 import { MODEL_OPTIONS, optionJsonSchema } from './options-schema.js';
 import { RATE_UNITS } from './packet/traffic-run.js';
 import { GRID_EDGES } from './traffic/patterns.js';
+import { MAX_RATES } from '../util/rates.js';
 import { SCHEDULE_FILE_FORMATS } from '../interop/schedule-formats.js';
 import { CHAKRA_COLLECTIVES, DEPENDENCY_KINDS } from '../workload/chakra/names.js';
 
@@ -69,7 +70,7 @@ const TrafficWorkload = z
   .object({
     kind: z.literal('traffic'),
     pattern: z.string().min(1).describe('a registered traffic pattern, e.g. uniform'),
-    rates: z.array(z.number().gt(0).max(1)).min(1).describe('injection rates, flits/node/cycle'),
+    rates: z.array(z.number().gt(0).max(1)).min(1).max(MAX_RATES).describe('injection rates, flits/node/cycle'),
     measurement: z.enum(['booksim', 'horizon']).optional().describe("BookSim's warm-up, samples and drain (default), or a fixed horizon"),
     horizon: z.number().int().min(1).max(1e8).optional().describe('cycles, with measurement horizon (default 10000)'),
     seed: z.number().int().min(0).max(2 ** 32 - 1).optional().describe('traffic and routing seed (default 1)'),

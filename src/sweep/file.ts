@@ -5,7 +5,6 @@
  * in, units normalised) with the Meshwork version, so the same point is never run twice.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import * as z from 'zod';
 import { InputError, LimitError } from '../util/errors.js';
@@ -14,6 +13,7 @@ import { commandOptions, loadCommand, pointCheck, type OptionInfo } from './comm
 import { algorithmsText, generateText, parseAlgorithms, parseGenerate } from '../cli/workload-spec.js';
 import { SWEEP_KINDS, type SweepKind } from './kinds.js';
 import { MESHWORK_VERSION } from './version.js';
+import { readText } from '../node/load-topology.js';
 import { optionUnit } from '../sim/options-schema.js';
 
 /** A mapping only for the options that take one (`workload`'s generate and algorithm, STRUCTURED below). */
@@ -334,12 +334,7 @@ export function expandSweep(raw: unknown, fallbackName = 'sweep'): Sweep {
  * the points expand: `sweep run` starts its pool threads there, so they load beside the main thread.
  */
 export async function loadSweepFile(path: string, onKind?: (kind: SweepKind) => void): Promise<Sweep> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new InputError('sweep', path, `a readable YAML or JSON file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
+  const text = readText(path, 'sweep');
   let raw: unknown;
   try {
     raw = parseYaml(text);

@@ -20,6 +20,7 @@ const preloaded: Promise<unknown> = options.preload ? loadCommand(options.preloa
 preloaded.catch(() => undefined);
 
 export type PoolTask =
+  | { readonly type: 'ready' }
   | { readonly type: 'point'; readonly kind: SweepKind; readonly params: Params }
   | { readonly type: 'seed'; readonly id: SeedId; readonly quick: boolean; readonly port: MessagePort };
 
@@ -52,11 +53,13 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
   return next;
 }
 
-export default function runTask(task: PoolTask): Promise<PointReply | SeedReproduction> {
+export default function runTask(task: PoolTask): Promise<PointReply | SeedReproduction | undefined> {
   return oneAtATime(() => runOne(task));
 }
 
-async function runOne(task: PoolTask): Promise<PointReply | SeedReproduction> {
+async function runOne(task: PoolTask): Promise<PointReply | SeedReproduction | undefined> {
+  // The pool closing before it ran anything waits for this: the thread has loaded (WorkerPool.close).
+  if (task.type === 'ready') return preloaded.then(() => undefined, () => undefined);
   if (task.type === 'point') {
     await preloaded;
     return runPoint(task.kind, task.params);

@@ -33,10 +33,13 @@ export interface PoolOptions {
 
 export class WorkerPool {
   private readonly pool: Piscina;
+  private readonly jobs: number;
+  private used = false;
   readonly createdAt = epochMs();
   readonly traces: TaskTrace[] = [];
 
   constructor(jobs: number, options: PoolOptions = {}) {
+    this.jobs = jobs;
     this.pool = new Piscina({
       filename: new URL('./pool-worker.js', import.meta.url).href,
       workerData: { preload: options.preload, trace: options.trace === true },
@@ -49,6 +52,7 @@ export class WorkerPool {
   }
 
   async run(kind: SweepKind, params: Params): Promise<PointOutcome> {
+    this.used = true;
     const task: PoolTask = { type: 'point', kind, params };
     const reply = (await this.pool.run(task)) as PointReply;
     if (reply.trace) this.traces.push(reply.trace);
@@ -59,6 +63,7 @@ export class WorkerPool {
   async runSeed(id: SeedId, quick: boolean, progress: (fraction: number, label: string) => void): Promise<SeedReproduction> {
     const { port1, port2 } = new MessageChannel();
     port1.on('message', (m: SeedProgressMessage) => progress(m.fraction, m.label));
+    this.used = true;
     const task: PoolTask = { type: 'seed', id, quick, port: port2 };
     try {
       // piscina types its transfer list from @types/node's postMessage overloads, which no longer infer to an array.
@@ -70,6 +75,11 @@ export class WorkerPool {
   }
 
   async close(): Promise<void> {
+    // A pool closed before its first task (sweep run refusing its store) lets every thread finish
+    // loading first: a thread terminated while piscina loads its module aborts the whole process
+    // ("v8::Module::IsGraphAsync must be used on an instantiated module"). One task per thread: the
+    // pool hands each to the least busy thread.
+    if (!this.used) await Promise.all(Array.from({ length: this.jobs }, () => this.pool.run({ type: 'ready' } satisfies PoolTask).catch(() => undefined)));
     await this.pool.destroy();
   }
 }

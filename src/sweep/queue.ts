@@ -42,6 +42,29 @@ export function parseQueueUrl(text: string): ConnectionOptions {
   return { host: m[1].replace(/^\[|\]$/g, ''), port, db: m[3] === undefined ? 0 : Number(m[3]), maxRetriesPerRequest: null };
 }
 
+/**
+ * Connects to the queue's Redis once, before `sweep run --queue` opens its store or enqueues:
+ * unreachable, it is refused in one line (BullMQ would otherwise retry for ever, printing each
+ * connection error with its stack). `url` is the text the user gave, for the message.
+ */
+export async function checkQueueReachable(connection: ConnectionOptions, url: string, timeoutMs = 10_000): Promise<void> {
+  const queue = new Queue(QUEUE_NAME, { connection });
+  let failure: Error | undefined;
+  queue.on('error', (err: Error) => {
+    failure ??= err;
+  });
+  try {
+    const ready = queue.waitUntilReady().then(() => true);
+    const deadline = Date.now() + timeoutMs;
+    while (!(await Promise.race([ready, sleep(50).then(() => false)]))) {
+      if (failure || Date.now() > deadline) throw new InputError('queue', url, `a reachable Redis server (${failure?.message.split('\n')[0] ?? `no answer in ${timeoutMs / 1000} s`})`);
+    }
+  } finally {
+    // close() of a client still reconnecting can wait for ever; it has stopped it within a second.
+    await Promise.race([queue.close().catch(() => undefined), sleep(1000)]);
+  }
+}
+
 export interface SubmitOptions {
   readonly onOutcome?: (outcome: StoredOutcome, progress: SweepProgress) => void;
   readonly signal?: AbortSignal;

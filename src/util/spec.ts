@@ -185,6 +185,11 @@ function rangeText(opts: { min?: number; max?: number }): string {
   return '';
 }
 
+/** A plain decimal number (1, -2.5, 1e-12): not the 0x10, 0b11, 1_0 or Infinity that Number() also reads. */
+export function isDecimal(text: string): boolean {
+  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text.trim());
+}
+
 export function parseIntValue(value: string, field: string, opts: { min?: number; max?: number } = {}): number {
   if (!/^-?[0-9]+$/.test(value.trim())) throw new InputError(field, value, `an integer${rangeText(opts)}`);
   const x = Number(value);

@@ -30,6 +30,7 @@ import { loadScheduleFile, SCHEDULE_FORMAT_HELP, type LoadedSchedule } from '../
 import { verifyMscclSchedule } from '../../interop/msccl/run.js';
 import { assertMscclExportable, mscclXmlChunks } from '../../interop/msccl/write.js';
 import { PROTOCOL_NAMES, type MscclProtocol } from '../../interop/msccl/format.js';
+import { checkScheduleFormat } from '../../interop/schedule-formats.js';
 
 const SIZE_HELP =
   'bytes (e.g. 64KiB): alltoall/allgather/gather/scatter = one block; broadcast/reduce/allreduce/reduce-scatter = the whole buffer; one-to-one = the message';
@@ -64,7 +65,11 @@ function addScheduleOptions(cmd: Command): Command {
 }
 
 function loadOrBuild(opts: ScheduleOpts): LoadedSchedule & { topology: Topology | undefined } {
+  checkScheduleFormat(opts.scheduleFormat, opts.schedule);
   if (opts.schedule) {
+    // The file names its collective and algorithm; given again here they would be ignored.
+    if (opts.algorithm !== undefined) throw new InputError('schedule', opts.schedule, 'either --schedule or --algorithm, not both');
+    if (opts.collective !== undefined) throw new InputError('collective', opts.collective, 'nothing with --schedule (the file holds the collective)');
     const loaded = loadScheduleFile({
       schedule: opts.schedule,
       scheduleFormat: opts.scheduleFormat,

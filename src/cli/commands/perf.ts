@@ -1,12 +1,12 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { InputError } from '../../util/errors.js';
 import { parseTime } from '../../util/units.js';
-import { loadTopology } from '../../node/load-topology.js';
+import { isDecimal } from '../../util/spec.js';
+import { loadTopology, readText } from '../../node/load-topology.js';
 import { assertRanksConnected } from '../../topology/failures.js';
 import '../../collectives/index.js'; // registers every algorithm
 import { parseCollective } from '../../collectives/types.js';
 import { checkMeasuredTable, compareWithMeasured, formatPerfTable, parseMeasuredTable, parseNcclTestsSize, perfSweep, tableAnchors, type MeasuredComparison } from '../../sim/perf.js';
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { print } from '../io.js';
 import { csvLine } from './timing-options.js';
@@ -38,23 +38,19 @@ export function register(program: Command): void {
     .option('--alpha <time>', "per-message overhead α (library algorithms: 0, the library's latency model replaces it)")
     .option('--measured <file>', "a measured table to compare with, row by row (nccl-tests' all_reduce_perf output, or a CSV with size_B, oop_time_us, oop_busbw_GBps): its sizes replace -b/-e/-f; --csv then gives one row per size and source, for the Studio's Sweeps view")
     .option('--json', 'the rows as JSON (with the algorithm each size ran)')
-    .option('--csv', 'the rows as CSV')
+    // One output format, as run and compare: --json --csv together printed JSON only.
+    .addOption(new Option('--csv', 'the rows as CSV').conflicts('json'))
     .action((opts: PerfOptions) => {
       const collective = parseCollective(opts.collective);
       const minBytes = parseNcclTestsSize(opts.minbytes, 'minbytes');
       const maxBytes = parseNcclTestsSize(opts.maxbytes, 'maxbytes');
       const factor = Number(opts.stepfactor);
-      if (!(Number.isFinite(factor) && factor >= 1)) throw new InputError('stepfactor', opts.stepfactor, 'a number >= 1');
+      if (!(isDecimal(opts.stepfactor) && Number.isFinite(factor) && factor >= 1)) throw new InputError('stepfactor', opts.stepfactor, 'a number >= 1');
       const topology = loadTopology(opts.topology);
       assertRanksConnected(topology);
       const model = opts.alpha === undefined ? {} : { alpha: parseTime(opts.alpha, 'alpha') };
       if (opts.measured !== undefined) {
-        let text: string;
-        try {
-          text = readFileSync(opts.measured, 'utf8');
-        } catch (err) {
-          throw new InputError('measured', opts.measured, `a readable file (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
-        }
+        const text = readText(opts.measured, 'measured');
         // A table a machine preset was calibrated on (by its file name): its anchor rows apart from the held-out ones.
         const anchors = tableAnchors(basename(opts.measured));
         checkMeasuredTable(text, collective, topology.numEndpoints);

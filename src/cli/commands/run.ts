@@ -17,6 +17,7 @@ import { parseRunRequest, type RunRequest } from '../../sim/request.js';
 import { nodeRunIo } from '../../node/run-io.js';
 import { readStructured } from '../../node/load-topology.js';
 import { optionTexts, runRequestFromOptions } from '../run-request.js';
+import { refuseBesideRequest } from '../request-options.js';
 
 /** One line: the library's machine preset, protocol, latency and efficiencies (sim/library.ts). */
 function describeLibrary(l: LibraryTiming): string {
@@ -47,7 +48,8 @@ export function register(program: Command): void {
       .option('--print-request', 'print the resolved RunRequest as JSON and stop (nothing is simulated); save it and rerun it with --request')
       .option('--trace <file>', 'write a Chrome trace-event file (opens in Perfetto): one track per rank stream, link counters'),
   );
-  addPacketOptions(run, 'run').action(async (opts: RunOptions) => {
+  addPacketOptions(run, 'run').action(async (opts: RunOptions, command: Command) => {
+    if (opts.request !== undefined) refuseBesideRequest(command, ['--json', '--trace', '--print-request']);
     const [traceOut] = planOutputs({ trace: opts.trace });
     // argv and a saved file both become one RunRequest, which the library prepares and runs.
     const request: RunRequest = opts.request !== undefined ? parseRunRequest(readStructured(opts.request, 'request')) : runRequestFromOptions(optionTexts(opts));

@@ -109,6 +109,7 @@ async function runCommand(file: string, o: { store: string; jobs?: string; queue
   // BullMQ and its Redis client load only for a queue; a local sweep never needs them.
   const queued = o.queue === undefined ? undefined : await queue();
   const connection = o.queue === undefined ? undefined : queued!.parseQueueUrl(o.queue);
+  if (connection) await queued!.checkQueueReachable(connection, o.queue!);
   const { WorkerPool } = await import('../../sweep/pool.js');
   let pool: InstanceType<typeof WorkerPool> | undefined;
   const { signal, dispose } = stopOnSignal();

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { refuseBesideRequest } from '../request-options.js';
 import { loadTopology, readStructured, readText } from '../../node/load-topology.js';
 import { FAIL_HELP } from '../help.js';
 import { routingNames } from '../../routing/registry.js';
@@ -266,6 +267,7 @@ export function register(program: Command): void {
     .option('--request <file>', 'run a saved traffic RunRequest (JSON, schemas/run-request.schema.json) and show it as this command does; only the output options are read beside it')
     .option('--print-request', 'print the resolved RunRequest as JSON and stop (nothing is simulated); save it and rerun it with --request')
     .action(async (o: TrafficOptions, command: Command) => {
+      if (o.request !== undefined) refuseBesideRequest(command, ['--json', '--booksim-output', '--csv', '--plot', '--log-x', '--print-request']);
       // Every output path is checked before the (possibly long) simulation; all are written or none.
       const planned = planOutputs({ csv: o.csv, plot: o.plot });
       const csvOut = planned.find((p) => p.field === 'csv');

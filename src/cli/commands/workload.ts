@@ -3,8 +3,10 @@
  * flow or packet level (library: workload/run.ts); the report is a view of its WorkloadReport.
  */
 import type { Command } from 'commander';
+import { refuseBesideRequest } from '../request-options.js';
 import { InputError } from '../../util/errors.js';
 import { formatBandwidth, formatSize, formatTime } from '../../util/units.js';
+import { isDecimal } from '../../util/spec.js';
 import { renderTextTable } from '../../report/table.js';
 import { ENGINES } from '../../sim/simulate.js';
 import { print } from '../io.js';
@@ -156,9 +158,10 @@ export function register(program: Command): void {
       .option('--print-request', 'print the resolved RunRequest as JSON and stop (nothing is simulated); rerun it with --request'),
   );
   // The packet routers of a schedule run (`run --engine packet`), with its defaults.
-  addPacketOptions(run, 'run').action((opts: WorkloadRunOptions) => {
+  addPacketOptions(run, 'run').action((opts: WorkloadRunOptions, command: Command) => {
+    if (opts.request !== undefined) refuseBesideRequest(command, ['--json', '--links', '--print-request']);
     const links = Number(opts.links);
-    if (!(Number.isInteger(links) && links >= 0)) throw new InputError('links', opts.links, 'a whole number of links');
+    if (!(isDecimal(opts.links) && Number.isInteger(links) && links >= 0)) throw new InputError('links', opts.links, 'a whole number of links');
     const request = opts.request !== undefined ? parseRunRequest(readStructured(opts.request, 'request')) : workloadRequestFromOptions(opts);
     runWorkloadRequest(request, { printRequest: opts.printRequest, json: opts.json || opts.request !== undefined, links });
   });
