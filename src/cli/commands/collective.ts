@@ -69,7 +69,6 @@ function loadOrBuild(opts: ScheduleOpts): LoadedSchedule & { topology: Topology 
   if (opts.schedule) {
     // The file names its collective and algorithm; given again here they would be ignored.
     if (opts.algorithm !== undefined) throw new InputError('schedule', opts.schedule, 'either --schedule or --algorithm, not both');
-    if (opts.collective !== undefined) throw new InputError('collective', opts.collective, 'nothing with --schedule (the file holds the collective)');
     const loaded = loadScheduleFile({
       schedule: opts.schedule,
       scheduleFormat: opts.scheduleFormat,
