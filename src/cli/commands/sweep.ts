@@ -109,7 +109,6 @@ async function runCommand(file: string, o: { store: string; jobs?: string; queue
   // BullMQ and its Redis client load only for a queue; a local sweep never needs them.
   const queued = o.queue === undefined ? undefined : await queue();
   const connection = o.queue === undefined ? undefined : queued!.parseQueueUrl(o.queue);
-  if (connection) await queued!.checkQueueReachable(connection, o.queue!);
   const { WorkerPool } = await import('../../sweep/pool.js');
   let pool: InstanceType<typeof WorkerPool> | undefined;
   const { signal, dispose } = stopOnSignal();
@@ -120,6 +119,8 @@ async function runCommand(file: string, o: { store: string; jobs?: string; queue
     const sweep: Sweep = await loadSweepFile(file, (kind) => {
       if (!connection) pool = new WorkerPool(jobs, { preload: kind, tasksPerThread: 2 });
     });
+    // A bad sweep file is refused first (before any connection); the queue is reached before the store opens.
+    if (connection) await queued!.checkQueueReachable(connection, o.queue!);
     const { runSweepLocal } = await import('../../sweep/local.js');
     const report = progressReporter(mode, sweep.points);
     reporter = report;
