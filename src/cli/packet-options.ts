@@ -133,7 +133,6 @@ export function firstPacketOption(o: PacketCliOptions): { flag: string; value: s
   return undefined;
 }
 
-/** The packet values a schedule run used, as a user reads them (run's text output). */
 /**
  * When a channel class's VC buffers do not cover its credit round trip (2 × latency + 1 cycles),
  * credit flow control lets it move at most VCs × buffer flits per round trip: long links with
@@ -166,6 +165,7 @@ export function mixedRateNote(model: Readonly<Record<string, unknown>>): string 
   return `mixed rates: every channel moves one flit per cycle, so channels of up to ${gbps(rates.fastest_Bps)} run at the slowest one's ${gbps(rates.slowest_Bps)}; --engine flow times each at its own rate`;
 }
 
+/** The packet values a schedule run used, as a user reads them (run's text output). */
 export function describePacketModel(model: Readonly<Record<string, unknown>>): string {
   const latency = model.channelLatency;
   const ranges = (model.channelLatencyRange ?? {}) as Record<string, [number, number]>;

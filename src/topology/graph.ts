@@ -67,6 +67,12 @@ export interface ExplicitRoutes {
   readonly hostfile?: string;
 }
 
+/** Channels on the declared route from host a to host b (0 for a = b). */
+export function routeHops(routes: ExplicitRoutes, a: number, b: number): number {
+  const pair = a * routes.hosts + b;
+  return routes.start[pair + 1] - routes.start[pair];
+}
+
 export class Topology {
   readonly family: string;
   /** The canonical spec text that rebuilds this topology. */

@@ -26,7 +26,7 @@ import {
 } from '../../collectives/index.js';
 import { withProgress } from '../progress.js';
 import { planOutputs, print, printChunk, writeOutputs } from '../io.js';
-import { loadScheduleFile, SCHEDULE_FORMAT_HELP, type LoadedSchedule } from '../schedule-file.js';
+import { loadScheduleFile, refuseOtherCollective, SCHEDULE_FORMAT_HELP, type LoadedSchedule } from '../schedule-file.js';
 import { verifyMscclSchedule } from '../../interop/msccl/run.js';
 import { assertMscclExportable, mscclXmlChunks } from '../../interop/msccl/write.js';
 import { PROTOCOL_NAMES, type MscclProtocol } from '../../interop/msccl/format.js';
@@ -78,11 +78,7 @@ function loadOrBuild(opts: ScheduleOpts): LoadedSchedule & { topology: Topology 
       topology: opts.topology,
     });
     const { schedule } = loaded;
-    // The file says what it runs: another --collective typed beside it is refused, not ignored (MSCCL's custom has none).
-    const own = loaded.msccl?.algo.collective === 'custom' ? undefined : schedule.parts[0]?.collective;
-    if (opts.collective !== undefined && own !== undefined && parseCollective(opts.collective) !== own) {
-      throw new InputError('collective', opts.collective, `the schedule file's own collective (${own}), or no --collective: --schedule FILE says what it runs`);
-    }
+    refuseOtherCollective(opts.collective, loaded);
     const spec = opts.topology ?? (schedule.topology || undefined);
     const topology = spec ? loadTopology(spec, { mapping: opts.mapping }) : undefined;
     if (topology && topology.numEndpoints !== schedule.numRanks) {

@@ -10,8 +10,7 @@ import { progressBar } from '../progress.js';
 import { addPacketOptions, creditLimitNote, describePacketModel, mixedRateNote, type PacketCliOptions } from '../packet-options.js';
 import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
 import { addTimingOptions, csvLine, describeMessages, describeModel, percent, sizesEcho, type TimingCliOptions } from './timing-options.js';
-import { SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
-import { parseCollective } from '../../collectives/types.js';
+import { refuseOtherCollective, SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
 import type { LibraryTiming } from '../../sim/library.js';
 import { parseRunRequest, type RunRequest } from '../../sim/request.js';
 import { nodeRunIo } from '../../node/run-io.js';
@@ -61,11 +60,8 @@ export function register(program: Command): void {
     }
     if (opts.trace && (request.engine ?? 'flow') !== 'flow') throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
     const prepared = prepare(request, nodeRunIo);
-    // --collective beside --schedule: the file says what it runs, so another collective typed is refused, not ignored.
-    const fileCollective = prepared.kind === 'schedule' && !prepared.loaded?.msccl?.algo.collective.startsWith('custom') ? prepared.loaded?.schedule.parts[0]?.collective : undefined;
-    if (fileCollective && run.getOptionValueSource('collective') === 'cli' && parseCollective(opts.collective) !== fileCollective) {
-      throw new InputError('collective', opts.collective, `the schedule file's own collective (${fileCollective}), or no --collective: --schedule FILE says what it runs`);
-    }
+    // --collective has a default: only one typed is checked against the file's.
+    if (prepared.kind === 'schedule' && prepared.loaded && run.getOptionValueSource('collective') === 'cli') refuseOtherCollective(opts.collective, prepared.loaded);
     if (opts.printRequest) {
       print(JSON.stringify(prepared.request, null, 2));
       return;
@@ -108,13 +104,7 @@ export function register(program: Command): void {
     const w = request.workload;
     const msccl = prepared.kind === 'schedule' ? prepared.loaded?.msccl : undefined;
     const collectiveName = msccl?.algo.collective === 'custom' ? 'custom (MSCCL-XML: no postcondition, no bound)' : w.kind === 'schedule' ? schedule.collective : oneToOneName(w, topology.numEndpoints);
-    // A schedule file carries its size (one part's `size`): name it rather than print none.
-    const fileSize = schedule.parts[0]?.size ?? 0;
-    const size =
-      w.kind === 'collective' && w.sizes !== undefined ? sizesEcho(w.sizes)
-        : w.kind !== 'traffic' && w.size !== undefined && opts.size !== undefined ? `${opts.size} = ${formatSize(w.size)} (${w.size} B)`
-          : w.kind === 'schedule' && opts.size === undefined && fileSize > 0 ? `${formatSize(fileSize)} (${fileSize} B, from the schedule file)`
-            : 'none';
+    const size = sizeText(w, opts.size, schedule.parts[0]?.size ?? 0);
     const lines = [
       `topology        ${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`,
       `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}${schedule.algorithmAlias ? ` (= ${schedule.algorithmAlias})` : ''}, size ${size}`,
@@ -144,4 +134,12 @@ function oneToOneName(w: RunRequest['workload'], ranks: number): string {
   const root = w.root ?? 0;
   const peer = w.peer ?? (root === ranks - 1 ? 0 : ranks - 1);
   return `one-to-one from rank ${root} to rank ${peer}`;
+}
+
+/** The header's size: alltoallv's per-pair sizes, the size given, a schedule file's own (one part's `size`), or none. */
+function sizeText(w: RunRequest['workload'], given: string | undefined, fileSize: number): string {
+  if (w.kind === 'collective' && w.sizes !== undefined) return sizesEcho(w.sizes);
+  if ((w.kind === 'collective' || w.kind === 'schedule') && w.size !== undefined && given !== undefined) return `${given} = ${formatSize(w.size)} (${w.size} B)`;
+  if (w.kind === 'schedule' && given === undefined && fileSize > 0) return `${formatSize(fileSize)} (${fileSize} B, from the schedule file)`;
+  return 'none';
 }

@@ -3,7 +3,7 @@
  * network alone (no algorithm): injection, ejection, hop-bytes over total capacity under minimal
  * routing, bisection (mesh and torus, where the bisection is known), and latency.
  */
-import type { ExplicitRoutes, Topology } from '../../topology/graph.js';
+import { routeHops, type ExplicitRoutes, type Topology } from '../../topology/graph.js';
 import { familyOf } from '../../topology/registry.js';
 import type { BoundRecord } from '../result.js';
 import { type CollectiveDemand, mustReceive, mustSend } from './demand.js';
@@ -49,7 +49,7 @@ export function bfsFrom(t: Topology, src: number, dist: Int32Array, queue: Int32
 function routeHopsFrom(routes: ExplicitRoutes, src: number, dist: Int32Array): void {
   dist.fill(-1);
   const h = routes.hosts;
-  for (let b = 0; b < h; b++) dist[b] = b === src ? 0 : routes.start[src * h + b + 1] - routes.start[src * h + b];
+  for (let b = 0; b < h; b++) dist[b] = b === src ? 0 : routeHops(routes, src, b);
 }
 
 /** Sum of the bandwidths of the distinct first (`last` false) or last channels of host v's routes out of (into) it. */

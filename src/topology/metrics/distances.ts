@@ -10,7 +10,7 @@
  */
 import { InputError, LimitError } from '../../util/errors.js';
 import { Rng } from '../../util/rng.js';
-import type { Topology } from '../graph.js';
+import { routeHops, type Topology } from '../graph.js';
 import { bfsEndpointLevels, BfsWorkspace, neighbourLists, NeighbourLists, searchHops } from './bfs.js';
 import { productHistogram, productShape } from './product.js';
 
@@ -131,13 +131,9 @@ export function planDistances(t: Topology, opts: DistanceOptions = {}): Distance
  */
 function declaredRouteDistances(t: Topology): DistanceSummary {
   const routes = t.explicitRoutes!;
-  const h = routes.hosts;
   const hops = new Float64Array(routes.maxHops + 1);
   for (const a of t.endpoints) {
-    for (const b of t.endpoints) {
-      if (a === b) hops[0]++;
-      else hops[routes.start[a * h + b + 1] - routes.start[a * h + b]]++;
-    }
+    for (const b of t.endpoints) hops[a === b ? 0 : routeHops(routes, a, b)]++;
   }
   return summarise(t, 'all-pairs', 'declared routes: the links of every pair\'s route, as the platform routes it (no BFS of the inferred graph)', 0, hops);
 }
