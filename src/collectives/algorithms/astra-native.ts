@@ -244,7 +244,7 @@ registerAlgorithm({
     const pieces = cut(0, ctx.size, ctx.params.splits as number, 1);
     const place: BlockPlace = (c, r) => [r * ctx.size + pieces[c], pieces[c + 1] - pieces[c]];
     const copyIn = (c: number, stream: number): void => {
-      for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, pieces[c], pieces[c + 1] - pieces[c]), b.region(RECV, ...place(c, r)), stream);
+      for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, pieces[c], pieces[c + 1] - pieces[c]), b.region(RECV, place(c, r)[0], place(c, r)[1]), stream);
     };
     emitChunks(b, ctx, g, RECV, place, pieces.length - 1, 0, copyIn);
     return b.finish();
