@@ -68,19 +68,34 @@ function segmentBlocks(g: Geometry, a: number, j: number, v: number, scattered: 
   return blocks;
 }
 
-/** Where block r of chunk c lies in the working buffer: [offset, bytes). */
-type BlockPlace = (c: number, r: number) => readonly [number, number];
+/** Where block r of chunk c lies: [buffer, offset, bytes). */
+type BlockPlace = (c: number, r: number) => readonly [number, number, number];
 
 /** A region of the listed blocks, adjacent ones merged into one extent. */
-function blocksRegion(b: ScheduleBuilder, buf: number, blocks: readonly number[], place: (r: number) => readonly [number, number]): number {
+function blocksRegion(b: ScheduleBuilder, blocks: readonly number[], place: (r: number) => readonly [number, number, number]): number {
   const extents: Array<[number, number, number]> = [];
   for (const r of blocks) {
-    const [offset, bytes] = place(r);
+    const [buf, offset, bytes] = place(r);
     const last = extents[extents.length - 1];
-    if (last && last[1] + last[2] === offset) last[2] += bytes;
+    if (last && last[0] === buf && last[1] + last[2] === offset) last[2] += bytes;
     else extents.push([buf, offset, bytes]);
   }
   return b.extents(extents);
+}
+
+/**
+ * The bytes of ASTRA-sim's extra chunk, 0 when there is none. ASTRA-sim cuts `total` bytes into
+ * chunks of ⌊total / splits⌋ (Sys.cc determine_chunk_size) and issues chunks of that size until
+ * they cover `total` (generate_collective's loop), so when splits does not divide it there is one
+ * more chunk than splits, reaching beyond the buffer. remainder=astra (the default) runs that chunk
+ * on a scratch buffer, whose result is thrown away: it costs what it costs ASTRA-sim; remainder=exact
+ * cuts the buffer into exactly splits chunks. Rounded down to whole elements.
+ */
+function extraChunkBytes(ctx: AlgorithmContext, total: number, unit: number): number {
+  const splits = ctx.params.splits as number;
+  const chunk = Math.floor(total / splits);
+  if (ctx.params.remainder !== 'astra' || total === splits * chunk) return 0;
+  return Math.floor(chunk / unit) * unit;
 }
 
 type PhaseKind = 'reduce-scatter' | 'allgather' | 'allreduce';
@@ -97,7 +112,7 @@ function phasesOf(collective: string, dims: readonly number[], opt: string): Arr
 }
 
 /**
- * Emits every chunk's phases, chunk c on stream c, the data in `buf` laid out by `place`;
+ * Emits every chunk's phases, chunk c on stream c, its data laid out by `place`;
  * `copyIn(c, stream)` first puts chunk c's input there on every rank. Each dimension is one of
  * ASTRA-sim's queues (one per dimension, its default `num-queues-per-dim`): at most `active` phases
  * run in it at once, admitted first come, first served. A schedule fixes that order in advance:
@@ -107,7 +122,7 @@ function phasesOf(collective: string, dims: readonly number[], opt: string): Arr
  * The allgather phases of localBWAware run the ring the other way (ASTRA-sim's anticlockwise
  * `get_next_queue_id_last`). Returns the number of streams.
  */
-function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, buf: number, place: BlockPlace, chunks: number, tmpBytes: number, copyIn: (c: number, stream: number) => void): number {
+function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, place: BlockPlace, chunks: number, tmpBytes: number, copyIn: (c: number, stream: number) => void): number {
   const active = ctx.params.active as number;
   const phases = phasesOf(ctx.collective, g.dims, ctx.params.opt as string);
   const reverse = ctx.collective === 'allreduce' && ctx.params.opt === 'localBWAware';
@@ -131,8 +146,8 @@ function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, buf:
         const coords = Array.from({ length: n }, (_, v) => (reverse && kind === 'allgather' ? n - 1 - v : v));
         const ring = coords.map((x) => base + x * g.stride[j]);
         const segment = (v: number): number[] => segmentBlocks(g, base, j, coords[v], scattered);
-        const bytesOf = (v: number): number => segment(v).reduce((sum, r) => sum + place(c, r)[1], 0);
-        const phase = { b, ring, region: (v: number) => blocksRegion(b, buf, segment(v), (r) => place(c, r)), bytes: bytesOf, tmp, stream: c, tag: c * phases.length + p };
+        const bytesOf = (v: number): number => segment(v).reduce((sum, r) => sum + place(c, r)[2], 0);
+        const phase = { b, ring, region: (v: number) => blocksRegion(b, segment(v), (r) => place(c, r)), bytes: bytesOf, tmp, stream: c, tag: c * phases.length + p };
         if (kind !== 'allgather') ringReduceScatterOver(phase);
         if (kind !== 'reduce-scatter') ringAllgatherOver(phase);
       }
@@ -154,8 +169,12 @@ function joinStreams(b: ScheduleBuilder, ranks: number, streams: number, tag: nu
 }
 
 const PARAMS: Algorithm['params'] = [
-  { key: 'splits', kind: 'int', default: 1, min: 1, max: 256, description: "chunks the buffer is cut into, each on its own stream (ASTRA-sim's preferred-dataset-splits)" },
+  { key: 'splits', kind: 'int', default: 1, min: 1, max: 255, description: "chunks the buffer is cut into, each on its own stream (ASTRA-sim's preferred-dataset-splits)" },
   { key: 'active', kind: 'int', default: 1, min: 1, max: 256, description: "chunks in flight at once in each dimension (ASTRA-sim's active-chunks-per-dimension)" },
+  {
+    key: 'remainder', kind: 'choice', choices: ['astra', 'exact'], default: 'astra',
+    description: "when splits does not divide the size: astra, ASTRA-sim's chunks of ⌊size / splits⌋ and one more (on a scratch buffer: it moves what ASTRA-sim moves), or exact, splits chunks covering the buffer",
+  },
   { key: 'opt', kind: 'choice', choices: ['localBWAware', 'baseline'], default: 'localBWAware', description: "allreduce: reduce-scatter down the dimensions and allgather back (localBWAware), or an allreduce per dimension (baseline); ASTRA-sim's collective-optimization" },
 ];
 
@@ -179,6 +198,9 @@ const JOIN_TAG = 1 << 26;
 const SOURCE = 'ASTRA-sim native collectives (astra-sim @ 518bd513, Sys.cc generate_collective, ring)';
 const SUPPORTS_TEXT = 'an astra: network, torus or mesh, one rank per NPU in its order';
 
+/** The region [offset, offset + bytes) of `buf`. */
+const span = (b: ScheduleBuilder, [buf, offset, bytes]: readonly [number, number, number]): number => b.region(buf, offset, bytes);
+
 registerAlgorithm({
   name: 'astra',
   collective: 'allreduce',
@@ -191,13 +213,18 @@ registerAlgorithm({
     const g = geometryOf(ctx);
     const b = newBuilder();
     const unit = unitOf(ctx);
-    const chunks = cut(0, ctx.size, ctx.params.splits as number, unit);
-    const blocks = chunks.slice(0, -1).map((lo, c) => cut(lo, chunks[c + 1], g.ranks, unit));
-    const place: BlockPlace = (c, r) => [blocks[c][r], blocks[c][r + 1] - blocks[c][r]];
+    const splits = ctx.params.splits as number;
+    // An extra chunk too small for a block per rank is left out (it would cost next to nothing).
+    const extra = extraChunkBytes(ctx, ctx.size, unit) >= g.ranks * unit ? extraChunkBytes(ctx, ctx.size, unit) : 0;
+    const extraBuf = extra > 0 ? b.tmpBuffer('extra', extra) : -1;
+    const bounds = cut(0, ctx.size, splits, unit);
+    const chunk = (c: number): readonly [number, number, number] => (c < splits ? [RECV, bounds[c], bounds[c + 1] - bounds[c]] : [extraBuf, 0, extra]);
+    const blocks = Array.from({ length: splits + (extra > 0 ? 1 : 0) }, (_, c) => cut(chunk(c)[1], chunk(c)[1] + chunk(c)[2], g.ranks, unit));
+    const place: BlockPlace = (c, r) => [chunk(c)[0], blocks[c][r], blocks[c][r + 1] - blocks[c][r]];
     const copyIn = (c: number, stream: number): void => {
-      for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, chunks[c], chunks[c + 1] - chunks[c]), b.region(RECV, chunks[c], chunks[c + 1] - chunks[c]), stream);
+      for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, c < splits ? bounds[c] : 0, chunk(c)[2]), span(b, chunk(c)), stream);
     };
-    emitChunks(b, ctx, g, RECV, place, blocks.length, chunks[1] - chunks[0], copyIn);
+    emitChunks(b, ctx, g, place, blocks.length, Math.max(bounds[1] - bounds[0], extra), copyIn);
     return b.finish();
   },
 });
@@ -214,16 +241,21 @@ registerAlgorithm({
     const g = geometryOf(ctx);
     const b = newBuilder();
     const unit = unitOf(ctx);
+    const splits = ctx.params.splits as number;
     // Block r is [r·B, (r+1)·B) of the buffer, so that rank r ends with it; chunk c is piece c of every block.
     const blockBytes = ctx.size / g.ranks;
-    const pieces = cut(0, blockBytes, ctx.params.splits as number, unit);
+    const pieces = cut(0, blockBytes, splits, unit);
+    const extraPiece = Math.floor(extraChunkBytes(ctx, ctx.size, unit) / g.ranks / unit) * unit;
     const acc = b.tmpBuffer('acc', ctx.size);
-    const place: BlockPlace = (c, r) => [r * blockBytes + pieces[c], pieces[c + 1] - pieces[c]];
+    const extra = extraPiece > 0 ? b.tmpBuffer('extra', g.ranks * extraPiece) : -1;
+    const place: BlockPlace = (c, r) => (c < splits ? [acc, r * blockBytes + pieces[c], pieces[c + 1] - pieces[c]] : [extra, r * extraPiece, extraPiece]);
     const all = Array.from({ length: g.ranks }, (_, r) => r);
     const copyIn = (c: number, stream: number): void => {
-      for (let r = 0; r < g.ranks; r++) b.copy(r, blocksRegion(b, SEND, all, (q) => place(c, q)), blocksRegion(b, acc, all, (q) => place(c, q)), stream);
+      const from = c < splits ? blocksRegion(b, all, (q) => [SEND, place(c, q)[1], place(c, q)[2]]) : b.region(SEND, 0, g.ranks * extraPiece);
+      for (let r = 0; r < g.ranks; r++) b.copy(r, from, blocksRegion(b, all, (q) => place(c, q)), stream);
     };
-    const streams = emitChunks(b, ctx, g, acc, place, pieces.length - 1, (g.ranks / (g.dims.find((n) => n > 1) ?? 1)) * pieces[1], copyIn);
+    const chunks = splits + (extraPiece > 0 ? 1 : 0);
+    const streams = emitChunks(b, ctx, g, place, chunks, g.ranks * Math.max(pieces[1] - pieces[0], extraPiece), copyIn);
     joinStreams(b, g.ranks, streams, JOIN_TAG);
     for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(acc, r * blockBytes, blockBytes), b.region(RECV, 0, blockBytes), 0);
     return b.finish();
@@ -241,12 +273,15 @@ registerAlgorithm({
   build(ctx, newBuilder) {
     const g = geometryOf(ctx);
     const b = newBuilder();
-    const pieces = cut(0, ctx.size, ctx.params.splits as number, 1);
-    const place: BlockPlace = (c, r) => [r * ctx.size + pieces[c], pieces[c + 1] - pieces[c]];
+    const splits = ctx.params.splits as number;
+    const pieces = cut(0, ctx.size, splits, 1);
+    const extraPiece = extraChunkBytes(ctx, ctx.size, 1);
+    const extra = extraPiece > 0 ? b.tmpBuffer('extra', g.ranks * extraPiece) : -1;
+    const place: BlockPlace = (c, r) => (c < splits ? [RECV, r * ctx.size + pieces[c], pieces[c + 1] - pieces[c]] : [extra, r * extraPiece, extraPiece]);
     const copyIn = (c: number, stream: number): void => {
-      for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, pieces[c], pieces[c + 1] - pieces[c]), b.region(RECV, place(c, r)[0], place(c, r)[1]), stream);
+      for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, c < splits ? pieces[c] : 0, place(c, r)[2]), span(b, place(c, r)), stream);
     };
-    emitChunks(b, ctx, g, RECV, place, pieces.length - 1, 0, copyIn);
+    emitChunks(b, ctx, g, place, splits + (extraPiece > 0 ? 1 : 0), 0, copyIn);
     return b.finish();
   },
 });
