@@ -133,8 +133,19 @@ describe("ASTRA-sim's system file (--astra-system)", () => {
     expect(s.ignored.join(' ')).toMatch(/boost-mode/);
   });
 
-  it('refuses what would run differently: fewer implementations than dimensions, other implementations, the shared bus, unknown keys', () => {
-    expect(() => astraSystemSettings({ 'all-reduce-implementation': ['ring'] }, 2)).toThrow(/one implementation per network dimension \(2\): with fewer, ASTRA-sim runs the collective along its first 1 dimension/);
+  it('fewer implementations than dimensions: the collective within groups of the first ones, as ASTRA-sim, said in a note', () => {
+    const s = astraSystemSettings({ 'all-reduce-implementation': ['ring'] }, 2);
+    expect(s.algorithms.allreduce).toBe('astra:splits=1,active=1,opt=baseline,dims=1');
+    expect(s.notes[0]).toMatch(/the allreduce runs within each group of its first 1 dimension/);
+    // Two 4-NPU switch groups reduce on their own: each group ends with its own sum (verified byte for byte).
+    const topology = buildTopology('astra:topology=Switch_Ring,npus=4x2,bandwidth=1x1,latency=1x1');
+    const schedule = buildSchedule({ topology, collective: 'allreduce', algorithm: 'astra:dims=1', size: 64, dtype: 'int32' });
+    expect(schedule.parts.map((p) => Array.from(p.ranks))).toEqual([[0, 1, 2, 3], [4, 5, 6, 7]]);
+    expect(executeSchedule(schedule).pass).toBe(true);
+  });
+
+  it('refuses what would run differently: more implementations than dimensions, other implementations, the shared bus, unknown keys', () => {
+    expect(() => astraSystemSettings({ 'all-reduce-implementation': ['ring', 'ring', 'ring'] }, 2)).toThrow(/at most one implementation per network dimension \(2\)/);
     expect(() => astraSystemSettings({ 'all-gather-implementation': ['direct', 'ring'] }, 2)).toThrow(/got "direct"; accepted: ring/);
     expect(() => astraSystemSettings({ 'model-shared-bus': 1 }, 1)).toThrow(/model-shared-bus: got 1; accepted: 0/);
     expect(() => astraSystemSettings({ 'prefered-dataset-splits': 4 }, 1)).toThrow(/astra-system\.prefered-dataset-splits/);
@@ -147,6 +158,6 @@ describe("ASTRA-sim's system file (--astra-system)", () => {
     expect(r.stdout).toContain('step time: 117.8us');
     expect(r.stdout).toContain('astra:splits=4,active=1,opt=localBWAware');
     expect(expectOneLineError(runCli(['workload', 'run', '--trace', trace, '--topology', 'fattree:k=2,levels=3', '--astra-system', `${CONFIGS}/tests_rt_template_inputs_system_cfg.json`]))).toMatch(/astra-system: got ".*"; accepted: a topology with dimensions for it/);
-    expect(expectOneLineError(runCli(['workload', 'run', '--trace', trace, '--topology', HGX16, '--astra-system', `${CONFIGS}/inputs_system_analytical_hgx_h100_8gpu.json`]))).toMatch(/all-reduce-implementation/);
+    expect(expectOneLineError(runCli(['workload', 'run', '--trace', trace, '--topology', `${CONFIGS}/tests_rt_template_inputs_network_cfg.yml`, '--mapping', 'reverse', '--astra-system', `${CONFIGS}/tests_rt_template_inputs_system_cfg.json`]))).toMatch(/accepted: a topology with dimensions for it: ranks numbered as the NPUs/);
   });
 });

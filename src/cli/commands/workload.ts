@@ -68,7 +68,7 @@ function astraSystemOf(path: string, topologySpec: string, mapping: string | und
   const dims = rankDimensions(loadTopology(topologySpec, { mapping }));
   if (typeof dims === 'string') throw new InputError('astra-system', path, `a topology with dimensions for it: ${dims}`);
   const settings = astraSystemSettings(readStructured(path, 'astra-system'), dims.length);
-  for (const note of settings.ignored) process.stderr.write(`meshwork: note: astra-system ${note}\n`);
+  for (const note of [...settings.notes, ...settings.ignored]) process.stderr.write(`meshwork: note: astra-system ${note}\n`);
   return settings;
 }
 

@@ -21,7 +21,7 @@
  */
 import { gridShape } from './alltoall/axis-phases.js';
 import { registerAlgorithm, type Algorithm, type AlgorithmContext } from '../registry.js';
-import { RECV, SEND, type ScheduleBuilder } from '../schedule.js';
+import { RECV, SEND, type BuilderInit, type ScheduleBuilder } from '../schedule.js';
 import type { Topology } from '../../topology/graph.js';
 import { unitOf } from './common.js';
 import { cut, ringAllgatherOver, ringReduceScatterOver } from './library/layout.js';
@@ -37,18 +37,31 @@ export function rankDimensions(topology: Topology): readonly number[] | string {
   return typeof grid === 'string' ? `an astra: network, or ${grid}` : grid.dims;
 }
 
+/** One group's dimensions: every rank's, or with `dims=L` the first L (ASTRA-sim's logical topology). */
 interface Geometry {
   readonly dims: readonly number[];
   /** stride[d] = product of dims[0..d-1]; stride[k] = ranks. */
   readonly stride: readonly number[];
+  /** Ranks in one group; the groups are [o, o + ranks) for o = 0, ranks, 2·ranks, … */
   readonly ranks: number;
 }
 
 function geometryOf(ctx: AlgorithmContext): Geometry {
-  const dims = rankDimensions(ctx.topology) as readonly number[];
+  const all = rankDimensions(ctx.topology) as readonly number[];
+  const dims = (ctx.params.dims as number) > 0 ? all.slice(0, ctx.params.dims as number) : all;
   const stride = [1];
   for (const n of dims) stride.push(stride[stride.length - 1] * n);
-  return { dims, stride, ranks: ctx.ranks };
+  return { dims, stride, ranks: stride[dims.length] };
+}
+
+/** The first rank of every group. */
+const groupOffsets = (ctx: AlgorithmContext, g: Geometry): number[] => Array.from({ length: ctx.ranks / g.ranks }, (_, h) => h * g.ranks);
+
+/** The builder: one part (sub-communicator) per group when the collective runs within groups. */
+function builderFor(ctx: AlgorithmContext, g: Geometry, newBuilder: (overrides?: Partial<BuilderInit>) => ScheduleBuilder): ScheduleBuilder {
+  if (g.ranks === ctx.ranks) return newBuilder();
+  const parts = groupOffsets(ctx, g).map((o) => ({ collective: ctx.collective, ranks: Array.from({ length: g.ranks }, (_, l) => o + l), size: ctx.size }));
+  return newBuilder({ parts });
 }
 
 const coordinate = (g: Geometry, rank: number, d: number): number => Math.floor(rank / g.stride[d]) % g.dims[d];
@@ -122,7 +135,7 @@ function phasesOf(collective: string, dims: readonly number[], opt: string): Arr
  * The allgather phases of localBWAware run the ring the other way (ASTRA-sim's anticlockwise
  * `get_next_queue_id_last`). Returns the number of streams.
  */
-function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, place: BlockPlace, chunks: number, tmpBytes: number, copyIn: (c: number, stream: number) => void): number {
+function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, offset: number, place: BlockPlace, chunks: number, tmpOf: (c: number) => number, copyIn: (c: number, stream: number) => void): number {
   const active = ctx.params.active as number;
   const phases = phasesOf(ctx.collective, g.dims, ctx.params.opt as string);
   const reverse = ctx.collective === 'allreduce' && ctx.params.opt === 'localBWAware';
@@ -133,35 +146,35 @@ function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, plac
   const tokenTag = (j: number, i: number): number => TOKEN_TAG + j * MAX_QUEUE + i;
   const none = b.region(RECV, 0, 0);
   for (let c = 0; c < chunks; c++) {
-    const tmp = tmpBytes > 0 ? b.tmpBuffer(`tmp${c}`, tmpBytes) : -1;
+    const tmp = tmpOf(c);
     copyIn(c, c);
     for (const [p, [j, kind, scattered]] of phases.entries()) {
       const admitted = queue.get(j)!.length;
       const i = slot(p, c);
-      if (i >= active) for (let r = 0; r < g.ranks; r++) b.recv(r, r, none, tokenTag(j, i), c);
+      if (i >= active) for (let r = offset; r < offset + g.ranks; r++) b.recv(r, r, none, tokenTag(j, i), c);
       const n = g.dims[j];
       for (let base = 0; base < g.ranks; base++) {
         if (coordinate(g, base, j) !== 0) continue;
         // Ring position v is the NPU of coordinate coords[v].
         const coords = Array.from({ length: n }, (_, v) => (reverse && kind === 'allgather' ? n - 1 - v : v));
-        const ring = coords.map((x) => base + x * g.stride[j]);
+        const ring = coords.map((x) => offset + base + x * g.stride[j]);
         const segment = (v: number): number[] => segmentBlocks(g, base, j, coords[v], scattered);
         const bytesOf = (v: number): number => segment(v).reduce((sum, r) => sum + place(c, r)[2], 0);
         const phase = { b, ring, region: (v: number) => blocksRegion(b, segment(v), (r) => place(c, r)), bytes: bytesOf, tmp, stream: c, tag: c * phases.length + p };
         if (kind !== 'allgather') ringReduceScatterOver(phase);
         if (kind !== 'reduce-scatter') ringAllgatherOver(phase);
       }
-      if (i + active < admitted) for (let r = 0; r < g.ranks; r++) b.send(r, r, none, tokenTag(j, i + active), c);
+      if (i + active < admitted) for (let r = offset; r < offset + g.ranks; r++) b.send(r, r, none, tokenTag(j, i + active), c);
     }
   }
   return chunks;
 }
 
 /** Every rank's streams 1 … streams−1 tell its stream 0 they are done (a zero-byte message to itself). */
-function joinStreams(b: ScheduleBuilder, ranks: number, streams: number, tag: number): void {
+function joinStreams(b: ScheduleBuilder, ranks: Iterable<number>, streams: number, tag: number): void {
   const none = b.region(RECV, 0, 0);
   for (let s = 1; s < streams; s++) {
-    for (let r = 0; r < ranks; r++) {
+    for (const r of ranks) {
       b.send(r, r, none, tag + s, s);
       b.recv(r, r, none, tag + s, 0);
     }
@@ -171,6 +184,10 @@ function joinStreams(b: ScheduleBuilder, ranks: number, streams: number, tag: nu
 const PARAMS: Algorithm['params'] = [
   { key: 'splits', kind: 'int', default: 1, min: 1, max: 255, description: "chunks the buffer is cut into, each on its own stream (ASTRA-sim's preferred-dataset-splits)" },
   { key: 'active', kind: 'int', default: 1, min: 1, max: 256, description: "chunks in flight at once in each dimension (ASTRA-sim's active-chunks-per-dimension)" },
+  {
+    key: 'dims', kind: 'int', default: 0, min: 0, max: 8,
+    description: "0: every dimension; L: the first L only, the collective running within each group of them (what ASTRA-sim does with L implementations listed for a network of more dimensions)",
+  },
   {
     key: 'remainder', kind: 'choice', choices: ['astra', 'exact'], default: 'astra',
     description: "when splits does not divide the size: astra, ASTRA-sim's chunks of ⌊size / splits⌋ and one more (on a scratch buffer: it moves what ASTRA-sim moves), or exact, splits chunks covering the buffer",
@@ -183,9 +200,10 @@ function supports(ctx: AlgorithmContext): string | undefined {
   if (typeof dims === 'string') return dims;
   const product = dims.reduce((x, y) => x * y, 1);
   if (product !== ctx.ranks) return `one rank per NPU (${product} NPUs, ${ctx.ranks} ranks)`;
+  if ((ctx.params.dims as number) > dims.length) return `dims at most the network's ${dims.length} dimension(s)`;
   const unit = unitOf(ctx);
   const chunks = ctx.params.splits as number;
-  const elements = ctx.collective === 'allgather' ? ctx.size / unit : ctx.size / unit / ctx.ranks;
+  const elements = ctx.collective === 'allgather' ? ctx.size / unit : ctx.size / unit / geometryOf(ctx).ranks;
   if (elements < chunks) return `a size of at least splits (${chunks}) elements per ${ctx.collective === 'allgather' ? 'rank' : 'block'}`;
   return undefined;
 }
@@ -197,6 +215,12 @@ const JOIN_TAG = 1 << 26;
 
 const SOURCE = 'ASTRA-sim native collectives (astra-sim @ 518bd513, Sys.cc generate_collective, ring)';
 const SUPPORTS_TEXT = 'an astra: network, torus or mesh, one rank per NPU in its order';
+
+/** Chunk c's tmp buffer for ring receives (one per chunk: chunks run at once), shared by every group. */
+function tmpBuffers(b: ScheduleBuilder, bytes: number): (c: number) => number {
+  const made: number[] = [];
+  return (c) => (made[c] ??= b.tmpBuffer(`tmp${c}`, bytes));
+}
 
 /** The region [offset, offset + bytes) of `buf`. */
 const span = (b: ScheduleBuilder, [buf, offset, bytes]: readonly [number, number, number]): number => b.region(buf, offset, bytes);
@@ -211,7 +235,7 @@ registerAlgorithm({
   supports,
   build(ctx, newBuilder) {
     const g = geometryOf(ctx);
-    const b = newBuilder();
+    const b = builderFor(ctx, g, newBuilder);
     const unit = unitOf(ctx);
     const splits = ctx.params.splits as number;
     // An extra chunk too small for a block per rank is left out (it would cost next to nothing).
@@ -221,10 +245,13 @@ registerAlgorithm({
     const chunk = (c: number): readonly [number, number, number] => (c < splits ? [RECV, bounds[c], bounds[c + 1] - bounds[c]] : [extraBuf, 0, extra]);
     const blocks = Array.from({ length: splits + (extra > 0 ? 1 : 0) }, (_, c) => cut(chunk(c)[1], chunk(c)[1] + chunk(c)[2], g.ranks, unit));
     const place: BlockPlace = (c, r) => [chunk(c)[0], blocks[c][r], blocks[c][r + 1] - blocks[c][r]];
-    const copyIn = (c: number, stream: number): void => {
-      for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, c < splits ? bounds[c] : 0, chunk(c)[2]), span(b, chunk(c)), stream);
-    };
-    emitChunks(b, ctx, g, place, blocks.length, Math.max(bounds[1] - bounds[0], extra), copyIn);
+    const tmpOf = tmpBuffers(b, Math.max(bounds[1] - bounds[0], extra));
+    for (const offset of groupOffsets(ctx, g)) {
+      const copyIn = (c: number, stream: number): void => {
+        for (let r = offset; r < offset + g.ranks; r++) b.copy(r, b.region(SEND, c < splits ? bounds[c] : 0, chunk(c)[2]), span(b, chunk(c)), stream);
+      };
+      emitChunks(b, ctx, g, offset, place, blocks.length, tmpOf, copyIn);
+    }
     return b.finish();
   },
 });
@@ -239,7 +266,7 @@ registerAlgorithm({
   supports,
   build(ctx, newBuilder) {
     const g = geometryOf(ctx);
-    const b = newBuilder();
+    const b = builderFor(ctx, g, newBuilder);
     const unit = unitOf(ctx);
     const splits = ctx.params.splits as number;
     // Block r is [r·B, (r+1)·B) of the buffer, so that rank r ends with it; chunk c is piece c of every block.
@@ -250,14 +277,17 @@ registerAlgorithm({
     const extra = extraPiece > 0 ? b.tmpBuffer('extra', g.ranks * extraPiece) : -1;
     const place: BlockPlace = (c, r) => (c < splits ? [acc, r * blockBytes + pieces[c], pieces[c + 1] - pieces[c]] : [extra, r * extraPiece, extraPiece]);
     const all = Array.from({ length: g.ranks }, (_, r) => r);
-    const copyIn = (c: number, stream: number): void => {
-      const from = c < splits ? blocksRegion(b, all, (q) => [SEND, place(c, q)[1], place(c, q)[2]]) : b.region(SEND, 0, g.ranks * extraPiece);
-      for (let r = 0; r < g.ranks; r++) b.copy(r, from, blocksRegion(b, all, (q) => place(c, q)), stream);
-    };
     const chunks = splits + (extraPiece > 0 ? 1 : 0);
-    const streams = emitChunks(b, ctx, g, place, chunks, g.ranks * Math.max(pieces[1] - pieces[0], extraPiece), copyIn);
-    joinStreams(b, g.ranks, streams, JOIN_TAG);
-    for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(acc, r * blockBytes, blockBytes), b.region(RECV, 0, blockBytes), 0);
+    const tmpOf = tmpBuffers(b, g.ranks * Math.max(pieces[1] - pieces[0], extraPiece));
+    for (const offset of groupOffsets(ctx, g)) {
+      const copyIn = (c: number, stream: number): void => {
+        const from = c < splits ? blocksRegion(b, all, (q) => [SEND, place(c, q)[1], place(c, q)[2]]) : b.region(SEND, 0, g.ranks * extraPiece);
+        for (let r = offset; r < offset + g.ranks; r++) b.copy(r, from, blocksRegion(b, all, (q) => place(c, q)), stream);
+      };
+      const streams = emitChunks(b, ctx, g, offset, place, chunks, tmpOf, copyIn);
+      joinStreams(b, all.map((r) => offset + r), streams, JOIN_TAG);
+      for (const r of all) b.copy(offset + r, b.region(acc, r * blockBytes, blockBytes), b.region(RECV, 0, blockBytes), 0);
+    }
     return b.finish();
   },
 });
@@ -272,16 +302,18 @@ registerAlgorithm({
   supports,
   build(ctx, newBuilder) {
     const g = geometryOf(ctx);
-    const b = newBuilder();
+    const b = builderFor(ctx, g, newBuilder);
     const splits = ctx.params.splits as number;
     const pieces = cut(0, ctx.size, splits, 1);
     const extraPiece = extraChunkBytes(ctx, ctx.size, 1);
     const extra = extraPiece > 0 ? b.tmpBuffer('extra', g.ranks * extraPiece) : -1;
     const place: BlockPlace = (c, r) => (c < splits ? [RECV, r * ctx.size + pieces[c], pieces[c + 1] - pieces[c]] : [extra, r * extraPiece, extraPiece]);
-    const copyIn = (c: number, stream: number): void => {
-      for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, c < splits ? pieces[c] : 0, place(c, r)[2]), span(b, place(c, r)), stream);
-    };
-    emitChunks(b, ctx, g, place, splits + (extraPiece > 0 ? 1 : 0), 0, copyIn);
+    for (const offset of groupOffsets(ctx, g)) {
+      const copyIn = (c: number, stream: number): void => {
+        for (let r = 0; r < g.ranks; r++) b.copy(offset + r, b.region(SEND, c < splits ? pieces[c] : 0, place(c, r)[2]), span(b, place(c, r)), stream);
+      };
+      emitChunks(b, ctx, g, offset, place, splits + (extraPiece > 0 ? 1 : 0), () => -1, copyIn);
+    }
     return b.finish();
   },
 });
