@@ -1,8 +1,8 @@
 /** `meshwork run --request FILE` runs a saved RunRequest; the result records the request, which re-runs it exactly. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
 import { runRequestJsonSchema } from '../../src/sim/request.js';
 
@@ -124,5 +124,55 @@ describe('alltoallv sizes in the request', () => {
     expect(expectOneLineError(runCli(['run', '--request', bad]))).toMatch(/^meshwork: error: sizes: .*only with --collective alltoallv/);
     writeFileSync(bad, JSON.stringify({ topology: 'torus:2x2', workload: { kind: 'collective', collective: 'alltoallv', algorithm: 'linear', sizes: [[0, -1], [1, 0]] } }));
     expect(expectOneLineError(runCli(['run', '--request', bad]))).toMatch(/^meshwork: error: request\.workload\.sizes/);
+  });
+});
+
+describe("a saved request's relative paths are read from its own directory", () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'meshwork-request-paths-')));
+  const data = join(root, 'data');
+  const elsewhere = join(root, 'elsewhere');
+  mkdirSync(data);
+  mkdirSync(elsewhere);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('workload run --print-request saved to another directory runs from a third (run --request, workload run --request)', () => {
+    expect(runCli(['workload', 'export', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '64KiB', '--out', 'tr', '--name', 'ar'], { cwd: data }).code).toBe(0);
+    const args = ['workload', 'run', '--trace', 'tr', '--topology', 'ring:4'];
+    const printed = runCli([...args, '--print-request'], { cwd: data });
+    expect(printed.code, printed.stderr).toBe(0);
+    // Printed absolute, so it runs from anywhere.
+    expect(JSON.parse(printed.stdout).workload.trace).toEqual([join(data, 'tr')]);
+    mkdirSync(join(root, 'saved'));
+    writeFileSync(join(root, 'saved', 'req.json'), printed.stdout);
+    const direct = runCli([...args, '--json'], { cwd: data });
+    expect(direct.code, direct.stderr).toBe(0);
+    for (const command of [['run'], ['workload', 'run']]) {
+      const saved = runCli([...command, '--request', '../saved/req.json'], { cwd: elsewhere });
+      expect(saved.code, saved.stderr).toBe(0);
+      expect(saved.stdout).toBe(direct.stdout);
+    }
+  });
+
+  it('a hand-written request naming a topology file, mapping, schedule file and size matrix by relative path', () => {
+    writeFileSync(join(data, 'ring.yaml'), 'family: ring\nshape: "4"\n');
+    writeFileSync(join(data, 'perm.txt'), '3 1 2 0\n');
+    writeFileSync(join(data, 'sizes.txt'), '0 100 200 300\n400 0 500 600\n700 800 0 900\n1000 1100 1200 0\n');
+    expect(runCli(['collective', 'export', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1KiB', '--format', 'json', '--out', 'sched.json'], { cwd: data }).code).toBe(0);
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ topology: 'file:ring.yaml', mapping: 'perm.txt', workload: { kind: 'schedule', file: 'sched.json' } }, ['--topology', 'file:ring.yaml', '--mapping', 'perm.txt', '--schedule', 'sched.json']],
+      [{ topology: 'ring.yaml', workload: { kind: 'collective', collective: 'alltoallv', algorithm: 'linear', sizes: 'sizes.txt' } }, ['--topology', 'ring.yaml', '--collective', 'alltoallv', '--algorithm', 'linear', '--sizes', 'sizes.txt']],
+    ];
+    for (const [request, args] of cases) {
+      writeFileSync(join(data, 'hand.json'), JSON.stringify(request));
+      const saved = runCli(['run', '--request', join(data, 'hand.json')], { cwd: elsewhere });
+      expect(saved.code, saved.stderr).toBe(0);
+      // The same run typed in the data directory: the same result, its recorded paths absolute.
+      const direct = runCli(['run', ...args, '--json'], { cwd: data });
+      expect(direct.code, direct.stderr).toBe(0);
+      expect(saved.stdout).toBe(direct.stdout);
+      expect(JSON.parse(saved.stdout).request.topology).toMatch(new RegExp(`^(file:)?${join(data, 'ring.yaml')}$`));
+    }
+    // 12 off-diagonal blocks of the matrix, 7,800 bytes in all.
+    expect(JSON.parse(runCli(['run', '--request', join(data, 'hand.json')], { cwd: elsewhere }).stdout).stats.bytes).toBe(7800);
   });
 });

@@ -12,9 +12,9 @@ import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star
 import { addTimingOptions, csvLine, describeMessages, describeModel, percent, sizesEcho, type TimingCliOptions } from './timing-options.js';
 import { refuseOtherCollective, SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
 import type { LibraryTiming } from '../../sim/library.js';
-import { parseRunRequest, type RunRequest } from '../../sim/request.js';
+import type { RunRequest } from '../../sim/request.js';
 import { nodeRunIo } from '../../node/run-io.js';
-import { readStructured } from '../../node/load-topology.js';
+import { absoluteRequestPaths, readRequestFile } from '../../node/request-paths.js';
 import { optionTexts, runRequestFromOptions } from '../run-request.js';
 import { refuseBesideRequest } from '../request-options.js';
 
@@ -50,8 +50,9 @@ export function register(program: Command): void {
   addPacketOptions(run, 'run').action(async (opts: RunOptions, command: Command) => {
     if (opts.request !== undefined) refuseBesideRequest(command, ['--json', '--trace', '--print-request']);
     const [traceOut] = planOutputs({ trace: opts.trace });
-    // argv and a saved file both become one RunRequest, which the library prepares and runs.
-    const request: RunRequest = opts.request !== undefined ? parseRunRequest(readStructured(opts.request, 'request')) : runRequestFromOptions(optionTexts(opts));
+    // argv and a saved file both become one RunRequest, which the library prepares and runs; its file
+    // paths absolute (node/request-paths.ts), so the request the result records runs from anywhere.
+    const request: RunRequest = opts.request !== undefined ? readRequestFile(opts.request) : absoluteRequestPaths(runRequestFromOptions(optionTexts(opts)));
     if (request.workload.kind === 'workload') {
       // A saved workload request: the Chakra reader and the lowering load only now (workload/request.ts).
       const { runWorkloadRequest } = await import('./workload.js');
