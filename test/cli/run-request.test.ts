@@ -1,13 +1,13 @@
 /** `meshwork run --request FILE` runs a saved RunRequest; the result records the request, which re-runs it exactly. */
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 import { runRequestJsonSchema } from '../../src/sim/request.js';
 
 describe('run --request', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'meshwork-request-'));
+  const dir = tempDir('request');
 
   it('schemas/run-request.schema.json is the validator (generated from the option schema), exported', () => {
     const file = JSON.parse(readFileSync(new URL('../../schemas/run-request.schema.json', import.meta.url), 'utf8'));
@@ -37,7 +37,7 @@ describe('run --request', () => {
 });
 
 describe('--print-request: argv to a saved request and back', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'meshwork-print-request-'));
+  const dir = tempDir('print-request');
   const roundTrip = (command: 'run' | 'traffic', args: string[]): { direct: string; saved: string; request: Record<string, unknown> } => {
     const printed = runCli([command, ...args, '--print-request']);
     expect(printed.code, printed.stderr).toBe(0);
@@ -116,7 +116,7 @@ describe('alltoallv sizes in the request', () => {
   });
 
   it('refuses a matrix of the wrong shape, and sizes on another collective, naming the field', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'meshwork-sizes-'));
+    const dir = tempDir('sizes');
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ topology: 'torus:2x2', workload: { kind: 'collective', collective: 'alltoallv', algorithm: 'linear', sizes: [[0, 1], [1, 0]] } }));
     expect(expectOneLineError(runCli(['run', '--request', bad]))).toMatch(/^meshwork: error: sizes: got "2 rows of 2, 2"; accepted: 4 rows of 4 byte counts/);
@@ -128,12 +128,11 @@ describe('alltoallv sizes in the request', () => {
 });
 
 describe("a saved request's relative paths are read from its own directory", () => {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'meshwork-request-paths-')));
+  const root = realpathSync(tempDir('request-paths'));
   const data = join(root, 'data');
   const elsewhere = join(root, 'elsewhere');
   mkdirSync(data);
   mkdirSync(elsewhere);
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('workload run --print-request saved to another directory runs from a third (run --request, workload run --request)', () => {
     expect(runCli(['workload', 'export', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '64KiB', '--out', 'tr', '--name', 'ar'], { cwd: data }).code).toBe(0);

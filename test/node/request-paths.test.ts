@@ -1,8 +1,8 @@
 /** The file paths of a RunRequest (node/request-paths.ts): which fields name files, mapped with their prefixes and options kept. */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp.js';
 import { absoluteRequestPaths, mapRequestPaths, readRequestFile } from '../../src/node/request-paths.js';
 import type { RunRequest } from '../../src/sim/request.js';
 
@@ -32,23 +32,18 @@ describe('mapRequestPaths', () => {
   });
 
   it('a mapping or sizes value that names no file stays as typed (a mistyped order is refused as typed)', () => {
-    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'meshwork-paths-')));
-    try {
-      writeFileSync(join(dir, 'perm.txt'), '1 0');
-      writeFileSync(join(dir, 'm.txt'), '0 1 1 0');
-      const request = absoluteRequestPaths({ topology: 'ring:2', mapping: 'perm.txt', workload: { kind: 'collective', collective: 'alltoallv', algorithm: 'linear', sizes: 'm.txt' } }, dir);
-      expect(request).toMatchObject({ mapping: join(dir, 'perm.txt'), workload: { sizes: join(dir, 'm.txt') } });
-      expect(absoluteRequestPaths({ topology: 'ring:2', mapping: 'revrse', workload: collective }, dir).mapping).toBe('revrse');
-      expect(absoluteRequestPaths({ topology: 'ring:2', mapping: 'file:p', workload: collective }, dir).mapping).toBe(`file:${join(dir, 'p')}`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = realpathSync(tempDir('paths'));
+    writeFileSync(join(dir, 'perm.txt'), '1 0');
+    writeFileSync(join(dir, 'm.txt'), '0 1 1 0');
+    const request = absoluteRequestPaths({ topology: 'ring:2', mapping: 'perm.txt', workload: { kind: 'collective', collective: 'alltoallv', algorithm: 'linear', sizes: 'm.txt' } }, dir);
+    expect(request).toMatchObject({ mapping: join(dir, 'perm.txt'), workload: { sizes: join(dir, 'm.txt') } });
+    expect(absoluteRequestPaths({ topology: 'ring:2', mapping: 'revrse', workload: collective }, dir).mapping).toBe('revrse');
+    expect(absoluteRequestPaths({ topology: 'ring:2', mapping: 'file:p', workload: collective }, dir).mapping).toBe(`file:${join(dir, 'p')}`);
   });
 });
 
 describe('readRequestFile', () => {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'meshwork-paths-')));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = realpathSync(tempDir('paths'));
 
   it("resolves relative paths against the file's directory, absolute ones as they are", () => {
     mkdirSync(join(dir, 'sub'));
