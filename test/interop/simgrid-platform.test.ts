@@ -315,7 +315,7 @@ describe('a hostfile given at load: routes among its hosts alone', () => {
     expect(time(subset)).toBe(time(whole));
   });
   it('an entry naming no host, or a host twice, is refused in one line', () => {
-    const dir = join(tempDir('zone-hostfile'), 'hostfile');
+    const dir = join(tempDir('zone'), 'h');
     writeFileSync(`${dir}-bad.txt`, 'h0\nh7\n');
     writeFileSync(`${dir}-twice.txt`, 'h0\n1\nh1\n');
     const platform = 'simgrid:test/reference/simgrid/platforms/zones/four-full.xml';
