@@ -65,6 +65,11 @@ export function mapRequestPaths(request: RunRequest, map: PathMap): RunRequest {
   };
 }
 
+/** A topology argument naming a file with its path made absolute against `base`; a spec string as it is. */
+export function absoluteTopologyPath(spec: string, base: string): string {
+  return topologyPath(spec, (path) => resolve(base, path));
+}
+
 /** The request with every relative file path made absolute against `base` (default: the working directory). */
 export function absoluteRequestPaths(request: RunRequest, base = process.cwd()): RunRequest {
   return mapRequestPaths(request, (path) => resolve(base, path));
