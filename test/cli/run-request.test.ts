@@ -133,6 +133,9 @@ describe("a saved request's relative paths are read from its own directory", () 
   const elsewhere = join(root, 'elsewhere');
   mkdirSync(data);
   mkdirSync(elsewhere);
+  writeFileSync(join(data, 'ring.yaml'), 'family: ring\nshape: "4"\n');
+  writeFileSync(join(data, 'perm.txt'), '3 1 2 0\n');
+  writeFileSync(join(data, 'sizes.txt'), '0 100 200 300\n400 0 500 600\n700 800 0 900\n1000 1100 1200 0\n');
 
   it('workload run --print-request saved to another directory runs from a third (run --request, workload run --request)', () => {
     expect(runCli(['workload', 'export', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '64KiB', '--out', 'tr', '--name', 'ar'], { cwd: data }).code).toBe(0);
@@ -153,9 +156,6 @@ describe("a saved request's relative paths are read from its own directory", () 
   });
 
   it('a hand-written request naming a topology file, mapping, schedule file and size matrix by relative path', () => {
-    writeFileSync(join(data, 'ring.yaml'), 'family: ring\nshape: "4"\n');
-    writeFileSync(join(data, 'perm.txt'), '3 1 2 0\n');
-    writeFileSync(join(data, 'sizes.txt'), '0 100 200 300\n400 0 500 600\n700 800 0 900\n1000 1100 1200 0\n');
     expect(runCli(['collective', 'export', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1KiB', '--format', 'json', '--out', 'sched.json'], { cwd: data }).code).toBe(0);
     const cases: [Record<string, unknown>, string[]][] = [
       [{ topology: 'file:ring.yaml', mapping: 'perm.txt', workload: { kind: 'schedule', file: 'sched.json' } }, ['--topology', 'file:ring.yaml', '--mapping', 'perm.txt', '--schedule', 'sched.json']],
@@ -173,5 +173,16 @@ describe("a saved request's relative paths are read from its own directory", () 
     }
     // 12 off-diagonal blocks of the matrix, 7,800 bytes in all.
     expect(JSON.parse(runCli(['run', '--request', join(data, 'hand.json')], { cwd: elsewhere }).stdout).stats.bytes).toBe(7800);
+  });
+
+  it('traffic --print-request with a topology file and mapping file runs from another directory', () => {
+    const args = ['traffic', '--topology', 'ring.yaml', '--mapping', 'perm.txt', '--pattern', 'uniform', '--rates', '0.1', '--horizon', '500'];
+    const printed = runCli([...args, '--print-request'], { cwd: data });
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(JSON.parse(printed.stdout)).toMatchObject({ topology: join(data, 'ring.yaml'), mapping: join(data, 'perm.txt') });
+    writeFileSync(join(data, 'traffic.json'), printed.stdout);
+    const saved = runCli(['traffic', '--request', join(data, 'traffic.json'), '--json'], { cwd: elsewhere });
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stdout).toBe(runCli([...args, '--json'], { cwd: data }).stdout);
   });
 });
