@@ -1,14 +1,15 @@
 /**
- * The file paths a RunRequest names, and the one rule for where a saved request's paths point
- * (docs/architecture.md, "RunRequest"): a relative path in a request FILE is read relative to that
- * file's directory, wherever the run starts; `--print-request` writes every path absolute, so the
- * printed request runs from any directory. File-valued fields: `topology` (`file:PATH`, a .json or
- * .yaml spec file, `anynet:`/`graphml:`/`simgrid:PATH`), `mapping` (a permutation file or hostfile),
- * `workload.sizes` (a size-matrix file), `workload.file` (a schedule file), `workload.trace` and
- * `workload.commGroups` (Chakra). `fail` and traffic take no files (a BookSim configuration is
- * resolved into the request's fields).
+ * The file paths a RunRequest names, and the one rule for where they point (docs/architecture.md,
+ * "One run request"): the CLI makes the paths it is given absolute against the working directory,
+ * so the request it prints (`--print-request`) or records in a result runs from any directory; a
+ * relative path in a request FILE is read from that file's directory, wherever the run starts (from
+ * the working directory when the request comes through a pipe: `--request /dev/stdin`).
+ * File-valued fields: `topology` (`file:PATH`, a .json or .yaml spec file,
+ * `anynet:`/`graphml:`/`simgrid:PATH`), `mapping` (a permutation file or hostfile), `workload.sizes`
+ * (a size-matrix file), `workload.file` (a schedule file), `workload.trace` and `workload.commGroups`
+ * (Chakra). `fail` and traffic take no files (a BookSim configuration is folded into the request).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isNamedMapping } from '../topology/mapping.js';
 import { isAlltoallvGenerator } from '../collectives/alltoallv-sizes.js';
@@ -75,7 +76,8 @@ export function absoluteRequestPaths(request: RunRequest, base = process.cwd()):
   return mapRequestPaths(request, (path) => resolve(base, path));
 }
 
-/** A saved RunRequest (JSON or YAML), checked, its relative paths read from the file's own directory. */
+/** A saved RunRequest (JSON or YAML), checked, its relative paths read from the file's own directory (a pipe's: the working directory). */
 export function readRequestFile(path: string, field = 'request'): RunRequest {
-  return absoluteRequestPaths(parseRunRequest(readStructured(path, field), field), dirname(resolve(path)));
+  const request = parseRunRequest(readStructured(path, field), field);
+  return absoluteRequestPaths(request, statSync(path).isFile() ? dirname(resolve(path)) : process.cwd());
 }

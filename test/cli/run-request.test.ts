@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 import { runRequestJsonSchema } from '../../src/sim/request.js';
 
 describe('run --request', () => {
@@ -173,6 +177,15 @@ describe("a saved request's relative paths are read from its own directory", () 
     }
     // 12 off-diagonal blocks of the matrix, 7,800 bytes in all.
     expect(JSON.parse(runCli(['run', '--request', join(data, 'hand.json')], { cwd: elsewhere }).stdout).stats.bytes).toBe(7800);
+  });
+
+  it('a request read from a pipe (--request /dev/stdin) reads its relative paths from the working directory', () => {
+    const request = JSON.stringify({ topology: 'ring.yaml', mapping: 'perm.txt', workload: { kind: 'collective', collective: 'allreduce', algorithm: 'ring', size: 1024 } });
+    writeFileSync(join(elsewhere, 'piped.json'), request);
+    // Through a shell pipe (a FIFO; Node's own stdio pipes are sockets, which are refused as files).
+    const piped = spawnSync('sh', ['-c', `cat "${join(elsewhere, 'piped.json')}" | "${process.execPath}" "${MAIN}" run --request /dev/stdin`], { cwd: data, encoding: 'utf8' });
+    expect(piped.status, piped.stderr).toBe(0);
+    expect(JSON.parse(piped.stdout).request).toMatchObject({ topology: join(data, 'ring.yaml'), mapping: join(data, 'perm.txt') });
   });
 
   it('traffic --print-request with a topology file and mapping file runs from another directory', () => {

@@ -4,7 +4,7 @@
  * `--topology` given is used instead (with the schedule's rank count), as `collective verify
  * --schedule` does. MSCCL-XML records none and still needs `--topology`.
  */
-import { mkdirSync, realpathSync } from 'node:fs';
+import { copyFileSync, mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
@@ -51,6 +51,9 @@ describe('run --schedule FILE: the topology the file records', () => {
     const run = runCli(['run', '--schedule', '../data/sg.json'], { cwd: elsewhere });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`topology        file:${join(data, 'g.json')} (4 endpoints, 8 channels)\n`);
+    // A schedule file without a .json suffix: its topology file is read as well (the graph reader loads for --schedule).
+    copyFileSync(join(data, 'sg.json'), join(data, 'sg'));
+    expect(runCli(['run', '--schedule', '../data/sg'], { cwd: elsewhere }).stdout).toContain(`topology        file:${join(data, 'g.json')} (4 endpoints`);
     const verify = runCli(['collective', 'verify', '--schedule', '../data/sg.json'], { cwd: elsewhere });
     expect(verify.code, verify.stderr).toBe(0);
     expect(verify.stdout).toMatch(/^PASS allreduce ring on file:g\.json: 4 ranks/);
