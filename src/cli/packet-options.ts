@@ -154,15 +154,16 @@ export function creditLimitNote(model: Readonly<Record<string, unknown>>): strin
 }
 
 /**
- * Every channel of the packet engine moves one flit per cycle, the cycle being a flit's time on the
- * slowest channel: on a topology of mixed rates the faster channels run at the slowest one's rate.
- * One line saying so, or undefined when every channel has one rate.
+ * On a topology of mixed rates the packet engine's cycle is a flit time on the fastest channel and a
+ * slower channel takes proportionally more cycles per flit: one line saying so, or undefined when
+ * every channel has one rate.
  */
 export function mixedRateNote(model: Readonly<Record<string, unknown>>): string | undefined {
   const rates = model.channelRates as { slowest_Bps: number; fastest_Bps: number } | undefined;
   if (!rates) return undefined;
   const gbps = (x: number): string => `${Number(((x * 8) / 1e9).toPrecision(4))} Gbps`;
-  return `mixed rates: every channel moves one flit per cycle, so channels of up to ${gbps(rates.fastest_Bps)} run at the slowest one's ${gbps(rates.slowest_Bps)}; --engine flow times each at its own rate`;
+  const ratio = Number((rates.fastest_Bps / rates.slowest_Bps).toPrecision(4));
+  return `mixed rates: each channel at its own rate; a cycle is one flit on the fastest channel (${gbps(rates.fastest_Bps)}), the slowest (${gbps(rates.slowest_Bps)}) takes ${ratio} cycles per flit`;
 }
 
 /** The packet values a schedule run used, as a user reads them (run's text output). */

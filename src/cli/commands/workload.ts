@@ -12,7 +12,7 @@ import { ENGINES } from '../../sim/simulate.js';
 import { print } from '../io.js';
 import { progressBar } from '../progress.js';
 import { addModelOptions } from './timing-options.js';
-import { addPacketOptions, creditLimitNote, firstPacketOption, mixedRateNote, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
+import { addPacketOptions, creditLimitNote, firstPacketOption, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { nodeWorkloadIo } from '../../node/chakra.js';
 import { absoluteRequestPaths, readRequestFile } from '../../node/request-paths.js';
 import { DEPENDENCY_KINDS } from '../../workload/chakra/names.js';
@@ -147,7 +147,8 @@ export function runWorkloadRequest(request: RunRequest, o: { printRequest?: bool
   }
   print(workloadText(run.report, run.result.engine, prepared.topology.spec, o.links ?? 10));
   if (run.result.engine === 'packet') {
-    for (const note of [creditLimitNote(run.result.model), mixedRateNote(run.result.model)]) if (note) process.stderr.write(`meshwork: warning: ${note}\n`);
+    const note = creditLimitNote(run.result.model);
+    if (note) process.stderr.write(`meshwork: warning: ${note}\n`);
   }
 }
 

@@ -149,9 +149,10 @@ function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, offs
     const tmp = tmpOf(c);
     copyIn(c, c);
     for (const [p, [j, kind, scattered]] of phases.entries()) {
-      const admitted = queue.get(j)!.length;
+      const order = queue.get(j)!;
       const i = slot(p, c);
-      if (i >= active) for (let r = offset; r < offset + g.ranks; r++) b.recv(r, r, none, tokenTag(j, i), c);
+      // A phase waits for the one `active` places before it in its queue; on its own stream program order already does.
+      if (i >= active && order[i - active][1] !== c) for (let r = offset; r < offset + g.ranks; r++) b.recv(r, r, none, tokenTag(j, i), c);
       const n = g.dims[j];
       for (let base = 0; base < g.ranks; base++) {
         if (coordinate(g, base, j) !== 0) continue;
@@ -164,7 +165,7 @@ function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, offs
         if (kind !== 'allgather') ringReduceScatterOver(phase);
         if (kind !== 'reduce-scatter') ringAllgatherOver(phase);
       }
-      if (i + active < admitted) for (let r = offset; r < offset + g.ranks; r++) b.send(r, r, none, tokenTag(j, i + active), c);
+      if (i + active < order.length && order[i + active][1] !== c) for (let r = offset; r < offset + g.ranks; r++) b.send(r, r, none, tokenTag(j, i + active), c);
     }
   }
   return chunks;

@@ -127,6 +127,8 @@ export class PacketNetwork {
   retiredTag: Int32Array;
   retiredCycle: Int32Array;
   lastMoveCycle = 0;
+  /** Cycles without a move that mean deadlock: cfg.deadlockCycles, or a long channel's credit round trip. */
+  private readonly stallLimit: number;
   /** Tags of the packets that left their source queue in the last step (one per injection port at most). */
   dequeuedCount = 0;
   dequeuedTag: Int32Array = new Int32Array(0);
@@ -147,7 +149,8 @@ export class PacketNetwork {
   private readonly ejBase: number;
   private readonly vct: boolean;
   private readonly chLat: Int32Array;
-  private readonly chSer: Int32Array;
+  /** Cycles per flit of each channel; fractional on a topology of mixed rates (chNextFree keeps the fraction). */
+  private readonly chSer: Float64Array;
   /** BookSim `internal_speedup` S: internal steps (ticks) before cycle c are floor(c·S). */
   private readonly speedup: number;
   /** S ≠ 1: flits leave through per-output FIFO buffers, one per cycle (BookSim's output queues). */
@@ -247,6 +250,8 @@ export class PacketNetwork {
   readonly ovcOwner: Int32Array;
   readonly credits: Int32Array;
   private readonly chFreeAt: Int32Array;
+  /** Per output port, when it is free to the fraction of a cycle (chFreeAt is its whole cycle). */
+  private readonly chNextFree: Float64Array;
 
   // --- credit wheel
   private readonly wheelSize: number;
@@ -321,8 +326,11 @@ export class PacketNetwork {
   /**
    * `channelLatency`: cycles per channel, overriding `cfg.channelLatency` (per class) where a class's
    * channels differ in latency (a schedule run on a file graph takes each channel's own).
+   * `channelSlowdown`: per channel, the factor (≥ 1, fractional) its serialization is multiplied
+   * by: on a topology of mixed rates the cycle is a flit time of the fastest channel and a channel
+   * of rate b takes fastest / b cycles per flit (on average: a fraction carries to the next flit).
    */
-  constructor(topology: Topology, routing: RoutingFunction, cfg: PacketConfig, hints: readonly (NodeRouteHint | undefined)[] = [], vcsPerClass?: number, channelLatency?: Int32Array) {
+  constructor(topology: Topology, routing: RoutingFunction, cfg: PacketConfig, hints: readonly (NodeRouteHint | undefined)[] = [], vcsPerClass?: number, channelLatency?: Int32Array, channelSlowdown?: Float64Array) {
     this.topology = topology;
     this.routing = routing;
     this.cfg = cfg;
@@ -382,15 +390,20 @@ export class PacketNetwork {
     const nInPorts = this.ejBase;
 
     this.chLat = new Int32Array(C);
-    this.chSer = new Int32Array(C);
+    this.chSer = new Float64Array(C);
     let maxLat = Math.max(cfg.injectionLatency, cfg.ejectionLatency);
     for (let c = 0; c < C; c++) {
       const cls = topology.className(c);
       this.chLat[c] = channelLatency ? channelLatency[c] : perClass(cfg.channelLatency, cls);
-      this.chSer[c] = perClass(cfg.serialization, cls);
+      this.chSer[c] = perClass(cfg.serialization, cls) * (channelSlowdown ? channelSlowdown[c] : 1);
       if (this.chLat[c] > maxLat) maxLat = this.chLat[c];
     }
     this.chFlits = new Float64Array(C);
+    // A flit on a long channel, or a credit coming back over one, moves nothing for its latency:
+    // the detector waits at least a credit round trip and a flit's serialization past its threshold.
+    let maxSer = 1;
+    for (let c = 0; c < C; c++) maxSer = Math.max(maxSer, this.chSer[c]);
+    this.stallLimit = Math.max(cfg.deadlockCycles, 2 * maxLat + cfg.creditDelay + Math.ceil(maxSer) + 16);
 
     // Direct terminals: one link each way to a switch; their ports move onto that switch.
     this.attach = new Int32Array(N);
@@ -450,6 +463,7 @@ export class PacketNetwork {
 
     // Per output port (channels and, output-queued, ejection ports): when it can send again.
     this.chFreeAt = new Int32Array(nPorts);
+    this.chNextFree = new Float64Array(nPorts);
     this.creditFreeAt = new Int32Array(this.outputQueued ? nInPorts : 0);
     const nIvc = nInPorts * V;
     this.vcShift = 32 - Math.clz32(V - 1);
@@ -698,8 +712,8 @@ export class PacketNetwork {
         for (let k = 0; k < ticks && this.hasVisibleFlits(r); k++) this.routerStep(r, now, first + k);
       }
     }
-    if (this.flitsInNetwork > 0 && now - this.lastMoveCycle > this.cfg.deadlockCycles) {
-      throw new DeadlockError(now, this.cfg.deadlockCycles, findWaitCycle(this));
+    if (this.flitsInNetwork > 0 && now - this.lastMoveCycle > this.stallLimit) {
+      throw new DeadlockError(now, this.stallLimit, findWaitCycle(this));
     }
     this.now = now + 1;
   }
@@ -1019,7 +1033,7 @@ export class PacketNetwork {
     if (!this.outputQueued) {
       sent = now + this.pipe - 1;
       this.scheduleCredit(ivc, now + this.creditDelay + back);
-      if (out < this.numChannels) this.chFreeAt[out] = now + this.chSer[out];
+      if (out < this.numChannels) this.occupy(out, now);
     } else {
       // BookSim's IQRouter with internal speedup: the grant completes at the step the switch
       // allocation delay reaches, the crossbar one step later, then the flit waits in its output's
@@ -1030,7 +1044,8 @@ export class PacketNetwork {
       const grantCycle = this.cycleOfTick(granted);
       const crossed = this.nextStageTick(granted + 1, this.cycleOfTick(granted + 1), Math.max(1, this.cfg.stDelay)) - 1;
       sent = Math.max(this.cycleOfTick(crossed), this.chFreeAt[out]);
-      this.chFreeAt[out] = sent + (out < this.numChannels ? this.chSer[out] : 1);
+      if (out < this.numChannels) this.occupy(out, sent);
+      else this.chFreeAt[out] = sent + 1;
       const creditSent = Math.max(grantCycle, this.creditFreeAt[port]);
       this.creditFreeAt[port] = creditSent + 1;
       this.scheduleCredit(ivc, creditSent + this.creditDelay + back);
@@ -1056,6 +1071,17 @@ export class PacketNetwork {
       this.ovcOwner[o] = -1;
       this.ivcState[ivc] = IDLE;
     }
+  }
+
+  /**
+   * Channel `out` takes a flit in cycle `at`: busy for its serialization. A whole number of cycles
+   * (every uniform network) keeps BookSim's rule, free again at `at + ser`; a fraction is carried, so
+   * a channel of 1.5 cycles per flit sends in cycles 0, 1, 3, 4, 6, … (1.5 on average).
+   */
+  private occupy(out: number, at: number): void {
+    const free = Math.max(this.chNextFree[out], at) + this.chSer[out];
+    this.chNextFree[out] = free;
+    this.chFreeAt[out] = Math.floor(free);
   }
 
   private eject(p: number, t: number, itime: number): void {

@@ -272,7 +272,11 @@ export class PacketScheduleEngine implements PacketSender {
       minBw = Math.min(minBw, t.chBandwidth[c]);
       maxBw = Math.max(maxBw, t.chBandwidth[c]);
     }
-    const cycle = (this.cycle = opts.cycleSeconds ?? flitBytes / minBw);
+    // On a topology of mixed rates the cycle is a flit time of the fastest channel and a slower one
+    // takes fastest / its rate cycles per flit, so every channel moves at its own rate (as in the
+    // flow engine); a uniform topology keeps one flit per cycle per channel, BookSim's router.
+    const mixedRates = maxBw > minBw;
+    const cycle = (this.cycle = opts.cycleSeconds ?? flitBytes / maxBw);
     if (!(cycle > 0 && Number.isFinite(cycle))) throw new InputError('cycleSeconds', cycle, 'a positive number of seconds');
     // Channel latency in cycles (at least 1), per channel: each channel keeps its own, as the flow
     // engine does (a class took its first channel's, so a file graph's 1 µs link of class `link`
@@ -295,8 +299,9 @@ export class PacketScheduleEngine implements PacketSender {
     const ownLatency = opts.config?.channelLatency === undefined && Object.keys(mixedLatency).length > 0 ? perChannelLatency : undefined;
     this.modelNotes = {
       ...(ownLatency ? { channelLatencyRange: mixedLatency } : {}),
-      // Every channel moves one flit per cycle (a BookSim router): channels faster than the slowest run at its rate.
-      ...(maxBw > minBw ? { channelRates: { slowest_Bps: minBw, fastest_Bps: maxBw, modelled: 'one flit per cycle on every channel: the slowest channel\'s rate' } } : {}),
+      ...(mixedRates
+        ? { channelRates: { slowest_Bps: minBw, fastest_Bps: maxBw, modelled: `each channel at its own rate: a cycle is one flit time at ${maxBw} B/s (the fastest), a channel of rate b takes ${maxBw} / b cycles per flit; the router pipeline counts these cycles` } }
+        : {}),
     };
     const base = presetConfig(opts.preset ?? 'default', t);
     const turnarounds = (this.turnarounds = forwardingHints(t, prog.hints));
@@ -325,7 +330,8 @@ export class PacketScheduleEngine implements PacketSender {
     // The hints the network's packets carry (by id, RouteContext.hint): the program's, then each
     // turnaround's two halves (ids H + h and 2H + h).
     const hintTable: (NodeRouteHint | undefined)[] = [...prog.hints, ...turnarounds.map((x) => x?.toTurnaround), ...turnarounds.map((x) => x?.fromTurnaround)];
-    this.net = new PacketNetwork(t, routing, cfg, hintTable, undefined, ownLatency);
+    const slowdown = mixedRates ? Float64Array.from(t.chBandwidth, (bw) => (flitBytes / bw) / cycle) : undefined;
+    this.net = new PacketNetwork(t, routing, cfg, hintTable, undefined, ownLatency, slowdown);
     this.P = cfg.packetSize;
     const net = this.net;
     this.runner = new StreamRunner(prog, flowModel, {

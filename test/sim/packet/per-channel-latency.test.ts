@@ -1,7 +1,9 @@
 /**
  * A schedule run at packet level takes each channel's own latency (a class used to take its first
  * channel's: a file graph's 2 µs link of class `link` ran at its 100 ns neighbour's latency, so the
- * packet time missed 1.9 µs the flow time has), and records a topology of mixed rates as such.
+ * packet time missed 1.9 µs the flow time has), and each channel its own rate: on a topology of
+ * mixed rates a cycle is a flit time on the fastest channel and a slower one takes proportionally
+ * more cycles per flit (every channel used to move a flit per cycle at the slowest one's rate).
  */
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, simulate, topologyFromDocument } from '../../../src/index.js';
@@ -26,13 +28,20 @@ describe('packet level on a graph of mixed link latencies', () => {
     const packet = run('packet');
     // Flow: 32 B at 25 Gbps (10.24 ns) + 2.1 µs of links (the 100 Gbps link adds no serialisation of its own at flow level).
     expect(flow.makespan_s).toBeGreaterThan(2.1e-6);
-    // Packet: 10 + 195 cycles of 10.24 ns links plus router pipeline cycles (the flow model has none): within 10 %, the engines' band.
+    // Packet: 39 + 781 cycles of 2.56 ns (a flit at 100 Gbps) plus router pipeline cycles (the flow model has none): within 10 %, the engines' band.
     expect(packet.makespan_s).toBeGreaterThan(2.1e-6);
     expect(Math.abs(packet.makespan_s / flow.makespan_s - 1)).toBeLessThan(0.1);
-    expect(packet.model.channelLatencyRange).toEqual({ link: [10, 195] });
+    expect(packet.model.channelLatencyRange).toEqual({ link: [39, 781] });
   });
 
-  it('records the mixed rates it runs at the slowest one', () => {
+  it('times each channel at its own rate: a long message over a slow then a fast link takes the slow one\'s time at both levels', () => {
     expect(run('packet').model.channelRates).toMatchObject({ slowest_Bps: 3.125e9, fastest_Bps: 1.25e10 });
+    // 1 MiB over the 100 Gbps link alone takes a quarter of its time over the 25 Gbps link, at both
+    // levels (when every channel moved a flit per cycle at the slowest rate, the packet times were equal).
+    const fastOnly = buildSchedule({ collective: 'one-to-one', algorithm: 'direct', topology: line, size: 1 << 20, root: 1, peer: 2 });
+    const slowOnly = buildSchedule({ collective: 'one-to-one', algorithm: 'direct', topology: line, size: 1 << 20, root: 0, peer: 1 });
+    const time = (schedule: typeof fastOnly, engine: 'flow' | 'packet') => simulate({ topology: line, schedule, engine, model: { alpha: 0 }, packet: { config: { vcBuf: 4096 } } }).makespan_s;
+    for (const engine of ['flow', 'packet'] as const) expect(time(slowOnly, engine) / time(fastOnly, engine)).toBeGreaterThan(3.5);
+    expect(time(fastOnly, 'packet') / time(fastOnly, 'flow')).toBeCloseTo(1, 1);
   });
 });
