@@ -29,6 +29,7 @@ registerAlgorithm({
   source: 'ASTRA-sim (native direct all-to-all, AllToAll.cc @ 518bd513)',
   params: [{ key: 'window', kind: 'int', default: 0, min: 0, description: "sends in flight before the first receive (ASTRA-sim's directW); 0 = all P-1 at once (its plain direct)" }],
   supports: () => undefined,
+  comparedWhenNamed: "ASTRA-sim's direct all-to-all, reproduced for its timing: compared when named (--include direct or direct:window=W)",
   estimate(ctx) {
     const n = ctx.ranks;
     // The copy, P − 1 irecvs, isends and waits, and the final waitall.

@@ -27,6 +27,7 @@ registerAlgorithm({
   description: "ASTRA-sim's ring all-to-all: P(P-1)/2 one-block steps to rank+1, each block forwarded hop by hop",
   source: 'ASTRA-sim (native ring all-to-all, Ring.cc @ 518bd513)',
   ...UNRESTRICTED,
+  comparedWhenNamed: "ASTRA-sim's ring all-to-all, reproduced for its timing (P(P-1)/2 one-block steps, O(P^3) ops): compared when named (--include ring-relay)",
   estimate(ctx) {
     const n = ctx.ranks;
     return { ops: n + 2 * n * relaySteps(n), messages: n * relaySteps(n) };
