@@ -1,0 +1,121 @@
+/**
+ * ASTRA-sim's all-to-all run in Meshwork (`--algorithm alltoall=ring-relay` or `direct:window=W`)
+ * beside ASTRA-sim itself. ASTRA-sim (astra-sim/astra-sim @ 518bd513, built outside this repository,
+ * binary AstraSim_Analytical_Congestion_Unaware) ran the shared microbenchmarks
+ * (../shared/reference/chakra/astra-sim/et_microbenchmarks/all_to_all/{4,8,16}npus_1MB) with the
+ * side-by-side system configuration of astra-side-by-side.test.ts (the regression's, ring
+ * implementations, endpoint-delay 10, preferred-dataset-splits 1, local-mem-bw 1600) and
+ * `all-to-all-implementation` ["ring"], ["direct"] (window P − 1), ["direct1"], ["direct2"] or
+ * ["direct3"]; network `topology: [Ring | FullyConnected | Switch]`, `bandwidth: [50.0]`,
+ * `latency: [500.0]`:
+ *   nice -n 19 AstraSim_Analytical_Congestion_Unaware --workload-configuration=<…>/all_to_all/8npus_1MB/all_to_all
+ *     --system-configuration=sys.json --remote-memory-configuration=examples/remote_memory/analytical/no_memory_expansion.json
+ *     --network-configuration=net.yml
+ * Its figure is the largest `sys[i] finished, N cycles` (ns). Its timing, read from its source
+ * (Ring.cc, AllToAll.cc, MemBus.cc: every send passes the endpoint delay, and the collective ends
+ * with one more), is steps × (delay + hops × latency + ⌊block / bandwidth⌋) + delay, to the ns:
+ * Meshwork's flow time is steps × (α + hops × L + block / B), so the two differ by that last
+ * delay and the truncation, under 0.05 %.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildTopology } from '../../src/topology/registry.js';
+import { loadChakraTrace } from '../../src/node/chakra.js';
+import { runWorkload } from '../../src/workload/run.js';
+import type { WorkloadRunRequest } from '../../src/workload/run.js';
+
+const MB = '../shared/reference/chakra/astra-sim/et_microbenchmarks/all_to_all';
+const S = 1 << 20;
+const B = 50 * 2 ** 30;
+const ALPHA = 10;
+const L = 500;
+const NETWORKS = ['Ring', 'FullyConnected', 'Switch'] as const;
+type Network = (typeof NETWORKS)[number];
+/** ASTRA-sim's figures, ns: [implementation, NPUs, Ring, FullyConnected, Switch]. */
+const ASTRA: ReadonlyArray<readonly [string, number, number, number, number]> = [
+  ['ring', 4, 32362, 32362, 35362], ['ring', 8, 82638, 82638, 96638], ['ring', 16, 207610, 207610, 267610],
+  ['direct', 4, 5902, 5402, 5902], ['direct', 8, 4461, 2961, 3461], ['direct', 16, 5240, 1740, 2240],
+  ['direct1', 4, 16686, 16186, 17686], ['direct1', 8, 25167, 20667, 24167], ['direct1', 16, 50460, 25960, 33460],
+  ['direct2', 4, 10794, 10794, 11794], ['direct2', 8, 13814, 11814, 13814], ['direct2', 16, 25850, 13850, 17850],
+  ['direct3', 4, 5902, 5402, 5902], ['direct3', 8, 10363, 8863, 10363], ['direct3', 16, 17160, 8660, 11160],
+];
+const astra = (impl: string, n: number, net: Network): number => {
+  const row = ASTRA.find(([i, p]) => i === impl && p === n)!;
+  return row[2 + NETWORKS.indexOf(net)];
+};
+/** Meshwork's topology for ASTRA-sim's network (docs/workloads.md): the switch is one switch, two links a path. */
+const topologyOf = (net: Network, n: number): string =>
+  `${net === 'Ring' ? `ring:${n}` : net === 'FullyConnected' ? `fullmesh:${n}` : `twolevel:leaves=1,hosts=${n},spines=1,uplinks=1`},bw=50GiBps,lat=500ns`;
+const rel = (a: number, b: number): number => Math.abs(a - b) / b;
+
+function meshwork(net: Network, n: number, alltoall: string, extra: Partial<WorkloadRunRequest> = {}): number {
+  const trace = loadChakraTrace([`${MB}/${n}npus_1MB`]);
+  return runWorkload({ topology: buildTopology(topologyOf(net, n)), trace, algorithms: { alltoall }, model: { alpha: ALPHA * 1e-9 }, ...extra }).report.step_time_s * 1e9;
+}
+
+/** ASTRA-sim's own time from its source: `waves` sends one after another, each paying the delay, its hops and the truncated transfer, then one last delay. */
+const astraFormula = (waves: number, hops: number, n: number): number => waves * (ALPHA + hops * L + Math.floor(S / n / B * 1e9)) + ALPHA;
+
+describe("ASTRA-sim's ring all-to-all (`ring`) as ring-relay", () => {
+  it("ASTRA-sim's figures are its relay to the ns: P(P−1)/2 sends one after another, one hop each (two on the switch)", () => {
+    for (const n of [4, 8, 16]) for (const net of NETWORKS) expect(astra('ring', n, net)).toBe(astraFormula((n * (n - 1)) / 2, net === 'Switch' ? 2 : 1, n));
+  });
+
+  it("Meshwork's flow figure within 0.05 % of ASTRA-sim's on its Ring, FullyConnected and Switch (4, 8, 16 NPUs)", () => {
+    for (const n of [4, 8, 16]) {
+      for (const net of NETWORKS) {
+        const step = meshwork(net, n, 'ring-relay');
+        expect(rel(step, astra('ring', n, net)), `${net} ${n}`).toBeLessThan(5e-4);
+        // Without ASTRA-sim's final endpoint delay and its truncation, the same steps exactly.
+        expect(step / ((n * (n - 1) / 2) * (ALPHA + (net === 'Switch' ? 2 : 1) * L + (S / n / B) * 1e9))).toBeCloseTo(1, 9);
+      }
+    }
+  });
+
+  it('packet level (--vc-buf 2048) within 0.5 % on the ring, 8 NPUs', () => {
+    expect(rel(meshwork('Ring', 8, 'ring-relay', { engine: 'packet', packet: { config: { vcBuf: 2048 } } }), astra('ring', 8, 'Ring'))).toBeLessThan(5e-3);
+  });
+
+  it("the default pairwise alltoall is not ASTRA-sim's: 33 % and more below it on the ring", () => {
+    for (const n of [4, 8, 16]) expect(meshwork('Ring', n, 'pairwise')).toBeLessThan(astra('ring', n, 'Ring') * 0.67);
+  });
+});
+
+describe("ASTRA-sim's direct all-to-all (`directW`) as direct:window=W", () => {
+  const windows: ReadonlyArray<readonly [string, string, (n: number) => number]> = [
+    ['direct1', 'direct:window=1', () => 1], ['direct2', 'direct:window=2', () => 2], ['direct3', 'direct:window=3', () => 3], ['direct', 'direct', (n) => n - 1],
+  ];
+
+  it("on a full mesh, where the models coincide, within 0.2 % for windows below P − 1; ASTRA-sim's figures are ⌈(P−1)/W⌉ waves", () => {
+    for (const [impl, spec, window] of windows) {
+      for (const n of [4, 8, 16]) {
+        const w = Math.min(window(n), n - 1);
+        expect(astra(impl, n, 'FullyConnected')).toBe(astraFormula(Math.ceil((n - 1) / w), 1, n));
+        if (w < n - 1) expect(rel(meshwork('FullyConnected', n, spec), astra(impl, n, 'FullyConnected')), `${spec} ${n}`).toBeLessThan(2e-3);
+      }
+    }
+  });
+
+  it("every send at once: Meshwork's α is a sender overhead (LogGP o), so the last of P − 1 sends leaves (P − 2) α later than in ASTRA-sim, whose endpoint delays overlap", () => {
+    for (const n of [4, 8, 16]) {
+      const step = meshwork('FullyConnected', n, 'direct');
+      expect(step / ((n - 1) * ALPHA + L + (S / n / B) * 1e9)).toBeCloseTo(1, 9);
+      expect(rel(step - (n - 2) * ALPHA, astra('direct', n, 'FullyConnected'))).toBeLessThan(6e-3);
+    }
+  });
+
+  it("on the ring Meshwork's k-hop messages share links (ASTRA-sim's congestion-unaware network gives each the whole link): window 1 is ASTRA-sim + Σ (hops − 1) × block / B", () => {
+    for (const n of [4, 8, 16]) {
+      let extra = 0;
+      for (let k = 1; k < n; k++) extra += (Math.min(k, n - k) - 1) * (S / n / B) * 1e9;
+      expect(rel(meshwork('Ring', n, 'direct:window=1'), astra('direct1', n, 'Ring') + extra)).toBeLessThan(1e-3);
+    }
+  });
+
+  it("on the switch a rank's sends share its one uplink (fifo NIC): all at once, α + 2L + (P − 1) × block / B against ASTRA-sim's one block time", () => {
+    for (const n of [4, 8, 16]) {
+      expect(meshwork('Switch', n, 'direct') / (ALPHA + 2 * L + (n - 1) * (S / n / B) * 1e9)).toBeCloseTo(1, 9);
+      // One send in flight per rank: the models coincide again.
+      expect(rel(meshwork('Switch', n, 'direct:window=1'), astra('direct1', n, 'Switch'))).toBeLessThan(1e-3);
+    }
+  });
+});
