@@ -39,8 +39,8 @@ const ASTRA: ReadonlyArray<readonly [string, number, number, number, number]> = 
   ['direct3', 4, 5902, 5402, 5902], ['direct3', 8, 10363, 8863, 10363], ['direct3', 16, 17160, 8660, 11160],
 ];
 const astra = (impl: string, n: number, net: Network): number => {
-  const row = ASTRA.find(([i, p]) => i === impl && p === n)!;
-  return row[2 + NETWORKS.indexOf(net)];
+  const [, , ring, fullyConnected, sw] = ASTRA.find(([i, p]) => i === impl && p === n)!;
+  return { Ring: ring, FullyConnected: fullyConnected, Switch: sw }[net];
 };
 /** Meshwork's topology for ASTRA-sim's network (docs/workloads.md): the switch is one switch, two links a path. */
 const topologyOf = (net: Network, n: number): string =>
