@@ -22,6 +22,8 @@ import { buildTopology } from '../../src/topology/registry.js';
 import { loadChakraTrace } from '../../src/node/chakra.js';
 import { runWorkload } from '../../src/workload/run.js';
 import type { WorkloadRunRequest } from '../../src/workload/run.js';
+import type { ChakraNodeInit } from '../../src/workload/chakra/write.js';
+import { comp, traceOf } from './chakra-helpers.js';
 
 const MB = '../shared/reference/chakra/astra-sim/et_microbenchmarks/all_to_all';
 const S = 1 << 20;
@@ -73,6 +75,17 @@ describe("ASTRA-sim's ring all-to-all (`ring`) as ring-relay", () => {
 
   it('packet level (--vc-buf 2048) within 0.5 % on the ring, 8 NPUs', () => {
     expect(rel(meshwork('Ring', 8, 'ring-relay', { engine: 'packet', packet: { config: { vcBuf: 2048 } } }), astra('ring', 8, 'Ring'))).toBeLessThan(5e-3);
+  });
+
+  it("the regression's 4 chunks (preferred-dataset-splits 4, one at a time): ASTRA-sim's 41,560 / 125,480 ns are 4 relays of S/4 in sequence, within 0.1 %", () => {
+    // ASTRA-sim with sys.json's preferred-dataset-splits 4 (the rest as above), Ring.
+    for (const [n, astraChunked] of [[4, 41560], [8, 125480]] as const) {
+      expect(astraChunked).toBe(4 * astraFormula((n * (n - 1)) / 2, 1, 4 * n));
+      const chunks: ChakraNodeInit[] = [comp(0, 0)];
+      for (let k = 1; k <= 4; k++) chunks.push({ id: k, name: `chunk${k}`, kind: 'coll', collective: 'alltoall', commSize: S / 4, dataDeps: [k - 1] });
+      const step = runWorkload({ topology: buildTopology(topologyOf('Ring', n)), trace: traceOf(Array(n).fill(chunks)), algorithms: { alltoall: 'ring-relay' }, model: { alpha: ALPHA * 1e-9 } }).report.step_time_s * 1e9;
+      expect(rel(step, astraChunked)).toBeLessThan(1e-3);
+    }
   });
 
   it("the default pairwise alltoall is not ASTRA-sim's: 33 % and more below it on the ring", () => {
