@@ -5,6 +5,7 @@
  * (src/node/load-topology.ts); Meshwork Studio reads the files a user uploaded. Both go through
  * here, so a file gets the same topology and the same one-line errors in both.
  */
+import { astraNetworkSpec } from '../topology/astra.js';
 import { InputError } from '../util/errors.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
 import type { LinkAttributes } from '../topology/builder.js';
@@ -48,6 +49,9 @@ export function topologyFromFileDocument(doc: unknown, path: string, field: stri
   // A YAML file holding just a spec string ("torus:8x8") is a spec too.
   if (typeof doc === 'string') return buildTopology(doc, field);
   if (doc !== null && typeof doc === 'object' && !Array.isArray(doc) && 'family' in doc) return buildTopology(doc as Record<string, unknown>, field);
+  // ASTRA-sim's network file (topology, npus_count, bandwidth, latency): the `astra` family.
+  const astra = astraNetworkSpec(doc);
+  if (astra) return buildTopology(astra, field);
   if (!graphFormat) throw new Error('a graph file needs the graph reader loaded first (loadGraphFormat in src/node)');
   return graphFormat.topologyFromDocument(doc, { name: path, context: path });
 }

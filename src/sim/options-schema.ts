@@ -15,7 +15,7 @@ import { InputError } from '../util/errors.js';
 import { isDecimal } from '../util/spec.js';
 import { parseBandwidth, parseSize, parseTime } from '../util/units.js';
 import type { EngineName } from './simulate.js';
-import { BARRIER_MODELS, INJECTION_ORDERS, LATENCY_RULES, PROTOCOLS, RATE_UPDATES, SYMMETRY_MIN_RANKS, SYMMETRY_MODES, type FlowModelOptions } from './program/model.js';
+import { BARRIER_MODELS, INJECTION_ORDERS, LATENCY_RULES, PROTOCOLS, RATE_UPDATES, SHARINGS, SYMMETRY_MIN_RANKS, SYMMETRY_MODES, type FlowModelOptions } from './program/model.js';
 
 export type OptionUnit = 'time' | 'size' | 'bandwidth' | 'int' | 'number' | 'choice';
 
@@ -59,6 +59,11 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
     key: 'latencyRule', flag: 'latency', unit: 'choice', choices: LATENCY_RULES, default: 'on-delivery', engines: FLOW,
     elsewhere: 'recorded as not applied (model.notApplied): packet latency is physical, which is on-delivery',
     help: 'when a flow spends its route latency: on-delivery (after its last byte left) or before-transfer (SimGrid: it holds no bandwidth for its route latency, then transfers; needs --injection-order shared)',
+  },
+  {
+    key: 'sharing', flag: 'sharing', unit: 'choice', choices: SHARINGS, default: 'maxmin', engines: FLOW,
+    elsewhere: 'recorded as not applied (model.notApplied): routers share a link by arbitration, as max-min does',
+    help: "how flows share a channel: maxmin (max-min fair), cm02 (SimGrid: shares weighted by 1 / route latency; --preset simgrid) or none (ASTRA-sim's congestion-unaware analytical backend: every flow at its route's bottleneck bandwidth, as if it were alone; --preset astra)",
   },
   {
     key: 'barrier', flag: 'barrier', unit: 'choice', choices: BARRIER_MODELS, default: 'stages', engines: BOTH,

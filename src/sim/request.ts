@@ -34,7 +34,7 @@ const ModelSchema = z
         return [row.key, described(row.unit === 'bandwidth' && !row.toModel ? n.nullable() : n)];
       }),
     ),
-    sharing: z.enum(SHARINGS).optional().describe('how flows share a channel: maxmin, or cm02 (SimGrid; flow engine only)'),
+    sharing: z.enum(SHARINGS).optional().describe('how flows share a channel: maxmin, cm02 (SimGrid) or none (ASTRA-sim congestion-unaware); flow engine only'),
     splitTies: z.boolean().optional().describe('split each flow over the even and odd salt routes (default: when the routing splits halves)'),
   })
   .strict();

@@ -24,6 +24,7 @@ import { jellyfishFamily } from './jellyfish.js';
 import { circularOmegaFamily } from './mdce/circular-omega.js';
 import { fabricFamilies } from './fabric.js';
 import { tpuFamily } from './tpu.js';
+import { astraFamily } from './astra.js';
 import { simgridDragonflyFamily, simgridFatTreeFamily, simgridFlatFamily } from './simgrid-zones.js';
 
 /** `file:` specs need a file system; in the core they are refused with a pointer to the adapter. */
@@ -62,5 +63,6 @@ export const BUILTIN_FAMILIES: readonly TopologyFamily[] = [
   simgridFatTreeFamily,
   simgridDragonflyFamily,
   simgridFlatFamily,
+  astraFamily,
   fileFamily,
 ];

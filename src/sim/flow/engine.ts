@@ -28,7 +28,7 @@ import { MessageTable } from './message-table.js';
 import { FlowTable } from './flow-table.js';
 import { PathArena } from './path-arena.js';
 import { NicSendQueues } from './nic-queues.js';
-import { ExactRateUpdate, FlowIdList, LocalRateUpdate, type RateUpdater } from './rate-update.js';
+import { ExactRateUpdate, FlowIdList, LocalRateUpdate, UnsharedRateUpdate, type RateUpdater } from './rate-update.js';
 import { ComponentRateUpdate } from './component-rate-update.js';
 import { FlowChannelLoad, readsLoad } from './channel-load.js';
 import { quotientSource, type QuotientMaps } from './symmetry.js';
@@ -197,7 +197,9 @@ export class FlowEngine {
     this.flows = new FlowTable(model.sharing === 'cm02', opts.maxFlowsInFlight);
     this.arena = new PathArena(opts.arena?.initialEntries, opts.arena?.verify ?? false);
     this.rates =
-      model.rateUpdate === 'local'
+      model.sharing === 'none'
+        ? new UnsharedRateUpdate(this.flows, this.arena, capacity)
+        : model.rateUpdate === 'local'
         ? new LocalRateUpdate(this.flows, this.arena, capacity)
         : model.rateUpdate === 'full'
           ? new ExactRateUpdate(this.flows, this.arena, capacity)
@@ -500,7 +502,8 @@ export class FlowEngine {
     flows.rem[f] = bytes;
     flows.bytes[f] = bytes;
     flows.rate[f] = 0;
-    flows.maxRate[f] = pacedRate(minBw, this.runner.gap[s]);
+    // Without sharing (ASTRA-sim's congestion-unaware backend) the cap is the rate: the route's bottleneck.
+    flows.maxRate[f] = this.model.sharing === 'none' ? Math.min(minBw, pacedRate(minBw, this.runner.gap[s])) : pacedRate(minBw, this.runner.gap[s]);
     if (flows.weight !== null) flows.weight[f] = cm02Weight(this.routeLatency(resources, nRes));
     flows.finish[f] = Infinity;
     flows.msg[f] = msg;

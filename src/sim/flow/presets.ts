@@ -7,8 +7,8 @@ import { InputError } from '../../util/errors.js';
 import type { RoutingOptions } from '../../routing/registry.js';
 import type { FlowModelOptions } from '../program/model.js';
 
-export type FlowPresetName = 'simgrid' | 'seed001';
-export const FLOW_PRESET_NAMES: readonly FlowPresetName[] = ['simgrid', 'seed001'];
+export type FlowPresetName = 'simgrid' | 'seed001' | 'astra';
+export const FLOW_PRESET_NAMES: readonly FlowPresetName[] = ['simgrid', 'seed001', 'astra'];
 
 export interface FlowPreset {
   readonly name: FlowPresetName;
@@ -63,8 +63,27 @@ const SEED001: FlowPreset = {
   },
 };
 
+/**
+ * `astra`: ASTRA-sim's congestion-unaware analytical network backend (astra-sim @ 518bd513,
+ * astra-network-analytical congestion_unaware: a message takes hops × latency + size / bandwidth
+ * whatever else is in flight). Its system layer's costs are the run's other options: `--alpha` its
+ * endpoint-delay (10 ns unless the system file says otherwise), `--reduce-bw` its local-mem-bw / 3
+ * (docs/workloads.md, "ASTRA-sim's network files").
+ */
+const ASTRA: FlowPreset = {
+  name: 'astra',
+  model: { alpha: 10e-9, sharing: 'none', injectionOrder: 'shared', preset: 'astra' },
+  routing: {},
+  reasons: {
+    alpha: "10 ns: ASTRA-sim's default endpoint-delay (Sys.cc), charged once per message",
+    sharing: 'none: the congestion-unaware backend times every message as if it were alone on its links (BasicTopology::send)',
+    injectionOrder: 'shared: the backend sends every message the moment the system layer issues it, with no NIC queue',
+  },
+};
+
 export function flowPreset(name: string): FlowPreset {
   if (name === 'simgrid') return SIMGRID;
   if (name === 'seed001') return SEED001;
+  if (name === 'astra') return ASTRA;
   throw new InputError('preset', name, FLOW_PRESET_NAMES.join(', '));
 }

@@ -208,6 +208,19 @@ export class ExactRateUpdate extends RateUpdateBase {
   }
 }
 
+/**
+ * No sharing (model.sharing 'none', ASTRA-sim's congestion-unaware analytical backend): every active
+ * flow moves at its cap, which the engine sets to its route's bottleneck bandwidth (paced, and
+ * within the injection bandwidth: FlowTable.maxRate), whatever else crosses its channels. No solve.
+ */
+export class UnsharedRateUpdate extends ExactRateUpdate {
+  override rerate(now: number): number {
+    const { active, numActive, rate, maxRate } = this.flows;
+    for (let a = 0; a < numActive; a++) rate[active[a]] = maxRate[active[a]];
+    return this.settle(now);
+  }
+}
+
 export class LocalRateUpdate extends RateUpdateBase {
   private readonly filler: SubsetFiller;
   protected readonly counters: SubsetFiller;

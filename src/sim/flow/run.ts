@@ -85,7 +85,9 @@ function packageFlow(
         engine:
           out.model.sharing === 'cm02'
             ? "flow-level, SimGrid CM02 weighted progressive filling (each flow's share ∝ 1 / its route latency)"
-            : 'flow-level, max-min fair progressive filling',
+            : out.model.sharing === 'none'
+              ? "flow-level, no sharing (ASTRA-sim's congestion-unaware analytical backend): every flow at its route's bottleneck bandwidth, as if alone"
+              : 'flow-level, max-min fair progressive filling',
         rateUpdateRule:
           out.model.rateUpdate === 'exact'
             ? 'batched exact: all events at one instant (within the simultaneity tolerance) are applied, then the flows the batch can move are filled again within what the others leave (max-min: in the components of the flow-resource graph the batch touched, the flows frozen at or above the lowest level of a finished flow or at which a started flow saturates a resource; every other flow keeps its rate)'

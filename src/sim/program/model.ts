@@ -92,7 +92,9 @@ export interface FlowModelOptions {
   /**
    * How flows share a channel. 'maxmin' (default): plain max-min fairness. 'cm02': SimGrid's CM02
    * (LMM) rule: a flow's share is weighted by 1 / its route latency, so shorter routes get more
-   * (see sim/flow/maxmin.ts `cm02Weight`). Needs rateUpdate 'exact' or 'full'.
+   * (see sim/flow/maxmin.ts `cm02Weight`). Needs rateUpdate 'exact' or 'full'. 'none': no sharing,
+   * ASTRA-sim's congestion-unaware analytical backend: every flow moves at its route's bottleneck
+   * bandwidth whatever else crosses its channels (a model of no contention, not of a network).
    */
   sharing?: Sharing;
   /**
@@ -134,8 +136,8 @@ export const BARRIER_MODELS: readonly BarrierModel[] = ['stages', 'linear'];
 export type LatencyRule = 'on-delivery' | 'before-transfer';
 export const LATENCY_RULES: readonly LatencyRule[] = ['on-delivery', 'before-transfer'];
 
-export type Sharing = 'maxmin' | 'cm02';
-export const SHARINGS: readonly Sharing[] = ['maxmin', 'cm02'];
+export type Sharing = 'maxmin' | 'cm02' | 'none';
+export const SHARINGS: readonly Sharing[] = ['maxmin', 'cm02', 'none'];
 
 export type InjectionOrder = 'fifo' | 'per-destination' | 'shared';
 export const INJECTION_ORDERS: readonly InjectionOrder[] = ['fifo', 'per-destination', 'shared'];
@@ -264,7 +266,7 @@ const FLOW_ONLY_CHOICES = [
   {
     field: 'sharing',
     packetValue: 'maxmin',
-    reason: "not applied: CM02's 1 / route-latency weights are a flow-model rule; at packet level routers share a link by round-robin arbitration among input ports, as max-min does",
+    reason: "not applied: CM02's 1 / route-latency weights and no sharing at all (ASTRA-sim's congestion-unaware backend) are flow-model rules; at packet level routers share a link by round-robin arbitration among input ports, as max-min does",
   },
   {
     field: 'envelopeBytes',

@@ -158,30 +158,59 @@ export function contiguous(buf: number, bounds: readonly number[]): RingPhase['s
   return (i) => [buf, bounds[i], bounds[i + 1] - bounds[i]];
 }
 
+/**
+ * A ring phase over any regions: ring position i's segment is `region(i)` (a fresh region id each
+ * call is fine: regions are interned) of `bytes(i)` bytes, the same on every rank of the ring.
+ */
+export interface RingRegions {
+  readonly b: ScheduleBuilder;
+  readonly ring: readonly number[];
+  region(i: number): number;
+  bytes(i: number): number;
+  /** A tmp buffer holding at least the largest segment. */
+  readonly tmp: number;
+  readonly stream: number;
+  readonly tag: number;
+}
+
+function regionsOf(p: RingPhase): RingRegions {
+  return { b: p.b, ring: p.ring, region: (i) => region(p, i), bytes: (i) => p.segment(i)[2], tmp: p.tmp, stream: p.stream, tag: p.tag };
+}
+
 /** Ring reduce-scatter: afterwards ring position v holds its segment v reduced over the ring. */
 export function ringReduceScatterOn(p: RingPhase): void {
+  ringReduceScatterOver(regionsOf(p));
+}
+
+/** Ring allgather: ring position v starts with segment v, every position ends with all. */
+export function ringAllgatherOn(p: RingPhase): void {
+  ringAllgatherOver(regionsOf(p));
+}
+
+/** ringReduceScatterOn over any regions. */
+export function ringReduceScatterOver(p: RingRegions): void {
   const n = p.ring.length;
   for (let k = 0; k < n - 1; k++) {
     for (let v = 0; v < n; v++) {
       const out = mod(v - k - 1, n);
       const inn = mod(v - k - 2, n);
       const me = p.ring[v];
-      p.b.send(me, p.ring[mod(v + 1, n)], region(p, out), p.tag, p.stream);
-      const tmp = p.b.region(p.tmp, 0, p.segment(inn)[2]);
+      p.b.send(me, p.ring[mod(v + 1, n)], p.region(out), p.tag, p.stream);
+      const tmp = p.b.region(p.tmp, 0, p.bytes(inn));
       p.b.recv(me, p.ring[mod(v - 1, n)], tmp, p.tag, p.stream);
-      p.b.reduce(me, tmp, region(p, inn), p.stream);
+      p.b.reduce(me, tmp, p.region(inn), p.stream);
     }
   }
 }
 
-/** Ring allgather: ring position v starts with segment v, every position ends with all. */
-export function ringAllgatherOn(p: RingPhase): void {
+/** ringAllgatherOn over any regions. */
+export function ringAllgatherOver(p: RingRegions): void {
   const n = p.ring.length;
   for (let k = 0; k < n - 1; k++) {
     for (let v = 0; v < n; v++) {
       const me = p.ring[v];
-      p.b.send(me, p.ring[mod(v + 1, n)], region(p, mod(v - k, n)), p.tag, p.stream);
-      p.b.recv(me, p.ring[mod(v - 1, n)], region(p, mod(v - k - 1, n)), p.tag, p.stream);
+      p.b.send(me, p.ring[mod(v + 1, n)], p.region(mod(v - k, n)), p.tag, p.stream);
+      p.b.recv(me, p.ring[mod(v - 1, n)], p.region(mod(v - k - 1, n)), p.tag, p.stream);
     }
   }
 }
