@@ -33,6 +33,9 @@ import { loadTopology } from '../../node/load-topology.js';
 import { parseSize } from '../../util/units.js';
 import { parseIntValue } from '../../util/spec.js';
 import { planOutputDir, writeRankFiles } from './workload-files.js';
+import { FLOW_PRESET_NAMES, flowPreset } from '../../sim/flow/presets.js';
+import { astraSystemSettings, type AstraSystemSettings } from '../../workload/astra-system.js';
+import { rankDimensions } from '../../collectives/algorithms/astra-native.js';
 
 interface WorkloadRunOptions extends PacketCliOptions {
   trace?: string[];
@@ -54,9 +57,20 @@ interface WorkloadRunOptions extends PacketCliOptions {
   json?: boolean;
   request?: string;
   printRequest?: boolean;
+  preset?: string;
+  astraSystem?: string;
 }
 
 export { parseAlgorithms } from '../workload-spec.js';
+
+/** ASTRA-sim's system file read for the topology's dimensions (an astra: network's, or a torus's). */
+function astraSystemOf(path: string, topologySpec: string, mapping: string | undefined): AstraSystemSettings {
+  const dims = rankDimensions(loadTopology(topologySpec, { mapping }));
+  if (typeof dims === 'string') throw new InputError('astra-system', path, `a topology with dimensions for it: ${dims}`);
+  const settings = astraSystemSettings(readStructured(path, 'astra-system'), dims.length);
+  for (const note of settings.ignored) process.stderr.write(`meshwork: note: astra-system ${note}\n`);
+  return settings;
+}
 
 /** `workload run`'s options → a RunRequest of kind workload (the library prepares and runs it as any request). */
 export function workloadRequestFromOptions(opts: WorkloadRunOptions): RunRequest {
@@ -76,8 +90,14 @@ export function workloadRequestFromOptions(opts: WorkloadRunOptions): RunRequest
     const v = (opts as unknown as Record<string, unknown>)[flagProperty(row.flag)];
     if (typeof v === 'string') texts[row.flag] = v;
   }
-  const model = modelOptionsFromText(texts);
-  const algorithms = parseAlgorithms(opts.algorithm);
+  if (opts.preset !== undefined) flowPreset(opts.preset);
+  const system = opts.astraSystem === undefined ? undefined : astraSystemOf(opts.astraSystem, opts.topology, opts.mapping);
+  // Layers, each over the one before: the preset (applied by the library), ASTRA-sim's system file, the options given.
+  const model = { ...(system ? { alpha: system.alpha, ...(system.gammaReduce !== undefined ? { gammaReduce: system.gammaReduce } : {}) } : {}), ...modelOptionsFromText(texts) };
+  const algorithms = { ...system?.algorithms, ...parseAlgorithms(opts.algorithm) };
+  const device = opts.device ?? system?.device;
+  const compute = opts.compute ?? system?.compute;
+  const comm = opts.comm ?? system?.comm;
   const replicate = opts.replicate === undefined ? undefined : parseIntValue(opts.replicate, 'replicate', { min: 1, max: 65536 });
   return {
     topology: opts.topology,
@@ -90,12 +110,13 @@ export function workloadRequestFromOptions(opts: WorkloadRunOptions): RunRequest
       ...(opts.deps !== undefined ? { deps: opts.deps } : {}),
       ...(replicate !== undefined ? { replicate } : {}),
       ...(Object.keys(algorithms).length > 0 ? { algorithms } : {}),
-      ...(opts.device !== undefined ? { device: opts.device } : {}),
-      ...(opts.compute !== undefined ? { compute: opts.compute as 'trace' | 'roofline' } : {}),
-      ...(opts.comm !== undefined ? { comm: opts.comm as 'concurrent' | 'serial' } : {}),
+      ...(device !== undefined ? { device } : {}),
+      ...(compute !== undefined ? { compute: compute as 'trace' | 'roofline' } : {}),
+      ...(comm !== undefined ? { comm: comm as 'concurrent' | 'serial' } : {}),
     },
     engine: engine as 'flow' | 'packet',
     ...(Object.keys(model).length > 0 ? { model: model as RunRequest['model'] } : {}),
+    ...(opts.preset !== undefined ? { preset: opts.preset as RunRequest['preset'] } : {}),
     routing: { ...(opts.routing !== undefined ? { name: opts.routing } : {}), seed: parseIntValue(opts.seed ?? '1', 'seed', { min: 0, max: 2 ** 32 - 1 }) },
     ...(Object.keys(config).length > 0 ? { packet: { config } } : {}),
   };
@@ -152,6 +173,8 @@ export function register(program: Command): void {
       .option('--replicate <n>', 'one trace file given: the same trace on n ranks (SPMD), so its collectives span them')
       .option('--routing <name>', "routing (default: the family's)")
       .option('--seed <n>', 'seed for random and hashed routing choices (default 1)')
+      .option('--preset <name>', `model and routing defaults of another simulator: ${FLOW_PRESET_NAMES.join(', ')} (astra: ASTRA-sim's congestion-unaware analytical backend; see docs/flow.md); explicit options still win`)
+      .option('--astra-system <file>', "ASTRA-sim's system configuration (JSON): its collectives (ring per dimension, preferred-dataset-splits, active-chunks-per-dimension, collective-optimization) as the astra algorithm, endpoint-delay as --alpha, local-mem-bw / 3 as --reduce-bw, its roofline, one collective at a time per rank; explicit options still win (docs/workloads.md)")
       .option('--links <n>', 'busiest links to list in the table', '10')
       .option('--json', 'print the result (the RunResult of the step, the workload report and the resolved request) as JSON')
       .option('--request <file>', 'run a saved RunRequest of kind workload (JSON; --print-request writes one) and print its result as JSON; no other option is needed')

@@ -1,0 +1,116 @@
+/**
+ * ASTRA-sim's system configuration file (the JSON of `--system-configuration`, astra-sim @ 518bd513,
+ * Sys.cc) as the settings of a Meshwork workload run, so that a Chakra trace runs with the
+ * collectives and costs ASTRA-sim would charge (docs/workloads.md, "ASTRA-sim's network and system
+ * files"):
+ * - `*-implementation`: `ring` on every dimension → the `astra` algorithm of allreduce, allgather
+ *   and reduce-scatter, with `preferred-dataset-splits` (splits), `active-chunks-per-dimension`
+ *   (active) and `collective-optimization` (opt);
+ * - `endpoint-delay` (ns) → α; `local-mem-bw` (GB/s, 10^9 B/s) → the reduction speed
+ *   local-mem-bw / 3 (ASTRA-sim reads two operands and writes the result of every reduce step);
+ * - `roofline-enabled` with `peak-perf` (TFLOP/s) → compute by the roofline of that device;
+ * - one collective in flight per rank (ASTRA-sim's system layer), the `comm` policy `serial`.
+ * Keys that change nothing Meshwork times (logging, memory tracing) are listed as ignored; a key
+ * that would change ASTRA-sim's timing in a way not modelled here is refused, naming it.
+ */
+import { InputError } from '../util/errors.js';
+import type { ChakraCollective } from './chakra/names.js';
+
+export interface AstraSystemSettings {
+  /** Algorithm spec per collective type (the workload's `algorithms`). */
+  readonly algorithms: Partial<Record<ChakraCollective, string>>;
+  /** α, seconds. */
+  readonly alpha: number;
+  /** Seconds per reduced byte (model.gammaReduce), or undefined when the file has no local-mem-bw. */
+  readonly gammaReduce?: number;
+  /** `custom:peak=..,bw=..` when the roofline is enabled. */
+  readonly device?: string;
+  readonly compute?: 'roofline';
+  readonly comm: 'serial';
+  /** Keys read but without effect here, each with why. */
+  readonly ignored: readonly string[];
+}
+
+const IMPLEMENTATION_KEYS: ReadonlyArray<readonly [string, ChakraCollective]> = [
+  ['all-reduce-implementation', 'allreduce'],
+  ['all-gather-implementation', 'allgather'],
+  ['reduce-scatter-implementation', 'reduce-scatter'],
+];
+
+/** Keys with no effect on what Meshwork times, and why. */
+const NO_EFFECT: Readonly<Record<string, string>> = {
+  'scheduling-policy': 'the order among collectives waiting at once; Meshwork runs them one at a time per rank in trace order (comm serial)',
+  'boost-mode': 'a simulation speed-up of ASTRA-sim that skips identical NPUs',
+  'track-local-mem': 'a memory trace output',
+  'local-mem-trace-filename': 'a memory trace output',
+  'trace-enabled': 'a log output',
+  'replay-only': 'replays trace durations, which Meshwork does by default (compute trace)',
+  'all-to-all-implementation': "all-to-all keeps Meshwork's algorithm (--algorithm alltoall=...)",
+  'local-reduction-delay': 'a cost of the LogGP memory bus, which only model-shared-bus 1 uses',
+  L: 'a LogGP memory-bus parameter, which only model-shared-bus 1 uses',
+  o: 'a LogGP memory-bus parameter, which only model-shared-bus 1 uses',
+  g: 'a LogGP memory-bus parameter, which only model-shared-bus 1 uses',
+  G: 'a LogGP memory-bus parameter, which only model-shared-bus 1 uses',
+};
+
+/** Keys whose default ASTRA-sim value is what Meshwork models; another value is refused. */
+const MODELLED_DEFAULTS: Readonly<Record<string, unknown>> = {
+  'model-shared-bus': 0,
+};
+
+function numberOf(doc: Record<string, unknown>, key: string, field: string, opts: { min: number; integer?: boolean }): number | undefined {
+  const v = doc[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < opts.min || (opts.integer && !Number.isInteger(v))) {
+    throw new InputError(`${field}.${key}`, v, `${opts.integer ? 'an integer' : 'a number'} >= ${opts.min}`);
+  }
+  return v;
+}
+
+/** The settings of ASTRA-sim's system file `doc` for a network of `dimensions` dimensions. */
+export function astraSystemSettings(doc: unknown, dimensions: number, field = 'astra-system'): AstraSystemSettings {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new InputError(field, doc, "ASTRA-sim's system configuration, a JSON object");
+  const d = doc as Record<string, unknown>;
+  const known = new Set([...IMPLEMENTATION_KEYS.map(([k]) => k), ...Object.keys(NO_EFFECT), ...Object.keys(MODELLED_DEFAULTS), 'endpoint-delay', 'local-mem-bw', 'preferred-dataset-splits', 'active-chunks-per-dimension', 'collective-optimization', 'roofline-enabled', 'peak-perf']);
+  for (const key of Object.keys(d)) {
+    if (!known.has(key)) throw new InputError(`${field}.${key}`, d[key], `ASTRA-sim system keys Meshwork models: ${[...known].sort().join(', ')}`);
+  }
+  for (const [key, value] of Object.entries(MODELLED_DEFAULTS)) {
+    if (d[key] !== undefined && d[key] !== value) throw new InputError(`${field}.${key}`, d[key], `${JSON.stringify(value)} (ASTRA-sim's default; other values are not modelled)`);
+  }
+  const splits = numberOf(d, 'preferred-dataset-splits', field, { min: 1, integer: true }) ?? 1;
+  const active = numberOf(d, 'active-chunks-per-dimension', field, { min: 1, integer: true }) ?? 1;
+  const optimization = d['collective-optimization'] ?? 'baseline';
+  if (optimization !== 'baseline' && optimization !== 'localBWAware') throw new InputError(`${field}.collective-optimization`, optimization, 'baseline or localBWAware');
+  const algorithms: Partial<Record<ChakraCollective, string>> = {};
+  for (const [key, collective] of IMPLEMENTATION_KEYS) {
+    const list = d[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list) || list.length === 0) throw new InputError(`${field}.${key}`, list, 'a list of implementations, one per network dimension');
+    const other = list.find((x) => x !== 'ring');
+    if (other !== undefined) throw new InputError(`${field}.${key}`, other, "ring (ASTRA-sim's other implementations, direct, halvingDoubling, doubleBinaryTree and the one* variants, are not modelled)");
+    if (list.length !== dimensions) {
+      throw new InputError(
+        `${field}.${key}`,
+        JSON.stringify(list),
+        `one implementation per network dimension (${dimensions}): with fewer, ASTRA-sim runs the collective along its first ${list.length} dimension(s) only, a collective within groups rather than over every NPU`,
+      );
+    }
+    algorithms[collective] = `astra:splits=${splits},active=${active},opt=${optimization}`;
+  }
+  const delayNs = numberOf(d, 'endpoint-delay', field, { min: 0 }) ?? 10;
+  const memoryGBps = numberOf(d, 'local-mem-bw', field, { min: 0 });
+  const roofline = (numberOf(d, 'roofline-enabled', field, { min: 0, integer: true }) ?? 0) !== 0;
+  const peak = numberOf(d, 'peak-perf', field, { min: 0 });
+  if (roofline && !(peak! > 0 && memoryGBps! > 0)) throw new InputError(`${field}.roofline-enabled`, d['roofline-enabled'], 'roofline-enabled with peak-perf and local-mem-bw both above 0');
+  return {
+    algorithms,
+    alpha: delayNs * 1e-9,
+    ...(memoryGBps !== undefined && memoryGBps > 0 ? { gammaReduce: 3 / (memoryGBps * 1e9) } : {}),
+    ...(roofline ? { device: `custom:peak=${peak! * 1e12},bw=${memoryGBps! * 1e9}`, compute: 'roofline' as const } : {}),
+    comm: 'serial',
+    ignored: Object.keys(d)
+      .filter((k) => k in NO_EFFECT)
+      .map((k) => `${k}: ${NO_EFFECT[k]}`),
+  };
+}
