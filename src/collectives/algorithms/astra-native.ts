@@ -25,6 +25,7 @@ import { RECV, SEND, type ScheduleBuilder } from '../schedule.js';
 import type { Topology } from '../../topology/graph.js';
 import { unitOf } from './common.js';
 import { cut, ringAllgatherOver, ringReduceScatterOver } from './library/layout.js';
+import { ringRelayOver } from './alltoall/ring-relay.js';
 
 /** The dimension sizes (dimension 0 fastest in the rank number) the collective runs along, or why there are none. */
 export function rankDimensions(topology: Topology): readonly number[] | string {
@@ -83,12 +84,13 @@ function blocksRegion(b: ScheduleBuilder, buf: number, blocks: readonly number[]
   return b.extents(extents);
 }
 
-type PhaseKind = 'reduce-scatter' | 'allgather' | 'allreduce';
+type PhaseKind = 'reduce-scatter' | 'allgather' | 'allreduce' | 'relay';
 
 /** The phases of one chunk: [dimension, kind, whether earlier phases scattered the data]. */
 function phasesOf(collective: string, dims: readonly number[], opt: string): Array<[number, PhaseKind, boolean]> {
   const active = dims.map((n, d) => (n > 1 ? d : -1)).filter((d) => d >= 0);
   if (collective === 'reduce-scatter') return active.map((d) => [d, 'reduce-scatter', true]);
+  if (collective === 'alltoall') return active.map((d) => [d, 'relay', false]);
   if (collective === 'allgather') return [...active].reverse().map((d) => [d, 'allgather', true]);
   if (opt === 'baseline') return active.map((d) => [d, 'allreduce', false]);
   const last = active[active.length - 1];
@@ -107,7 +109,7 @@ function phasesOf(collective: string, dims: readonly number[], opt: string): Arr
  * The allgather phases of localBWAware run the ring the other way (ASTRA-sim's anticlockwise
  * `get_next_queue_id_last`). Returns the number of streams.
  */
-function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, buf: number, place: BlockPlace, chunks: number, tmpBytes: number, copyIn: (c: number, stream: number) => void): number {
+function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, buf: number, place: BlockPlace, chunks: number, tmpBytes: number, copyIn: (c: number, stream: number) => void, relayBuffers?: (p: number) => readonly [from: number, to: number]): number {
   const active = ctx.params.active as number;
   const phases = phasesOf(ctx.collective, g.dims, ctx.params.opt as string);
   const reverse = ctx.collective === 'allreduce' && ctx.params.opt === 'localBWAware';
@@ -133,6 +135,11 @@ function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, buf:
         const segment = (v: number): number[] => segmentBlocks(g, base, j, coords[v], scattered);
         const bytesOf = (v: number): number => segment(v).reduce((sum, r) => sum + place(c, r)[1], 0);
         const phase = { b, ring, region: (v: number) => blocksRegion(b, buf, segment(v), (r) => place(c, r)), bytes: bytesOf, tmp, stream: c, tag: c * phases.length + p };
+        if (kind === 'relay') {
+          const [from, to] = relayBuffers!(p);
+          ringRelayOver({ ...phase, region: (v) => blocksRegion(b, from, segment(v), (r) => place(c, r)), into: (v) => blocksRegion(b, to, segment(v), (r) => place(c, r)) });
+          continue;
+        }
         if (kind !== 'allgather') ringReduceScatterOver(phase);
         if (kind !== 'reduce-scatter') ringAllgatherOver(phase);
       }
@@ -166,7 +173,8 @@ function supports(ctx: AlgorithmContext): string | undefined {
   if (product !== ctx.ranks) return `one rank per NPU (${product} NPUs, ${ctx.ranks} ranks)`;
   const unit = unitOf(ctx);
   const chunks = ctx.params.splits as number;
-  const elements = ctx.collective === 'allgather' ? ctx.size / unit : ctx.size / unit / ctx.ranks;
+  const perBlock = ctx.collective === 'allgather' || ctx.collective === 'alltoall';
+  const elements = perBlock ? ctx.size / unit : ctx.size / unit / ctx.ranks;
   if (elements < chunks) return `a size of at least splits (${chunks}) elements per ${ctx.collective === 'allgather' ? 'rank' : 'block'}`;
   return undefined;
 }
@@ -247,6 +255,39 @@ registerAlgorithm({
       for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, pieces[c], pieces[c + 1] - pieces[c]), b.region(RECV, place(c, r)[0], place(c, r)[1]), stream);
     };
     emitChunks(b, ctx, g, RECV, place, pieces.length - 1, 0, copyIn);
+    return b.finish();
+  },
+});
+
+registerAlgorithm({
+  name: 'astra',
+  collective: 'alltoall',
+  description: "ASTRA-sim's multi-dimensional ring all-to-all: chunks, one ring relay per dimension, dimension 0 first",
+  supportsText: SUPPORTS_TEXT,
+  source: SOURCE,
+  params: PARAMS,
+  supports,
+  comparedWhenNamed: "ASTRA-sim's all-to-all, reproduced for its timing (a relay of P_d(P_d-1)/2 steps per dimension): compared when named (--include astra)",
+  build(ctx, newBuilder) {
+    const g = geometryOf(ctx);
+    const b = newBuilder();
+    // Piece c of every block is chunk c. Along dimension j, a rank's segment for coordinate v is
+    // every slot q with q_j = v: slots are indexed by the destination's coordinates not yet crossed
+    // and the source's ones already crossed, so each phase moves the segment for v to the rank of
+    // coordinate v, where it lands in the slots of the sender's coordinate, and RECV ends by source.
+    const pieces = cut(0, ctx.size, ctx.params.splits as number, 1);
+    const place: BlockPlace = (c, r) => [r * ctx.size + pieces[c], pieces[c + 1] - pieces[c]];
+    const phases = phasesOf('alltoall', g.dims, 'baseline').length;
+    // Each phase reads what the last one wrote (a relay cannot work in place: a segment arrives
+    // before the rank has sent the one in its slots); two work buffers take turns between SEND and RECV.
+    const work = phases > 1 ? [b.tmpBuffer('work0', g.ranks * ctx.size), b.tmpBuffer('work1', g.ranks * ctx.size)] : [];
+    const relayBuffers = (p: number): readonly [number, number] => [p === 0 ? SEND : work[(p - 1) % 2], p === phases - 1 ? RECV : work[p % 2]];
+    const largest = Math.max(0, ...g.dims.map((n) => g.ranks / n)) * pieces[1];
+    const copyIn = (c: number, stream: number): void => {
+      // One rank: no phase, its own block stays.
+      if (phases === 0) for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, place(c, r)[0], place(c, r)[1]), b.region(RECV, place(c, r)[0], place(c, r)[1]), stream);
+    };
+    emitChunks(b, ctx, g, RECV, place, pieces.length - 1, largest, copyIn, relayBuffers);
     return b.finish();
   },
 });

@@ -15,6 +15,7 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { mod, UNRESTRICTED } from '../common.js';
+import type { RingRegions } from '../library/layout.js';
 
 /** One-block messages each rank sends: P(P − 1)/2 (a block for r + d travels d hops). */
 export function relaySteps(n: number): number {
@@ -51,19 +52,31 @@ registerAlgorithm({
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();
-    const carried = b.region(b.tmpBuffer('relay', b.blockBytes), 0, b.blockBytes);
-    for (let r = 0; r < n; r++) b.copy(r, b.block(SEND, r), b.block(RECV, r));
-    for (let d = 1; d < n; d++) {
-      for (let step = 1; step <= d; step++) {
-        for (let r = 0; r < n; r++) {
-          // Step 1 injects the rank's own block for r + d; later steps pass on the one just received.
-          const out = step === 1 ? b.block(SEND, mod(r + d, n)) : carried;
-          // The block arriving now left r − step; on the train's last step it has reached its destination.
-          const into = step === d ? b.block(RECV, mod(r - d, n)) : carried;
-          b.sendrecv(r, mod(r + 1, n), out, mod(r - 1, n), into);
-        }
-      }
-    }
+    const ring = Array.from({ length: n }, (_, r) => r);
+    const tmp = b.tmpBuffer('relay', b.blockBytes);
+    ringRelayOver({ b, ring, region: (v) => b.block(SEND, v), into: (v) => b.block(RECV, v), bytes: () => b.blockBytes, tmp, stream: 0, tag: 0 });
     return b.finish();
   },
 });
+
+/**
+ * The relay over any regions (also the phases of ASTRA-sim's multi-dimensional all-to-all,
+ * astra-native.ts): ring position v starts with `region(i)`, its data for position i, and ends with
+ * every position's data for it, the one from position u in `into(u)`; each region is the same on
+ * every rank of the ring. The block in transit waits in `tmp` (at least the largest segment).
+ */
+export function ringRelayOver(p: RingRegions & { into(i: number): number }): void {
+  const n = p.ring.length;
+  for (let v = 0; v < n; v++) p.b.copy(p.ring[v], p.region(v), p.into(v), p.stream);
+  for (let d = 1; d < n; d++) {
+    for (let step = 1; step <= d; step++) {
+      for (let v = 0; v < n; v++) {
+        // Train d: step 1 injects position v's data for v + d; later steps pass on the one just received.
+        const out = step === 1 ? p.region(mod(v + d, n)) : p.b.region(p.tmp, 0, p.bytes(mod(v - step + 1 + d, n)));
+        // The data arriving now left v − step for v − step + d; on the train's last step that is v.
+        const into = step === d ? p.into(mod(v - d, n)) : p.b.region(p.tmp, 0, p.bytes(mod(v - step + d, n)));
+        p.b.sendrecv(p.ring[v], p.ring[mod(v + 1, n)], out, p.ring[mod(v - 1, n)], into, p.tag, p.stream);
+      }
+    }
+  }
+}
