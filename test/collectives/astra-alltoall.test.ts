@@ -130,3 +130,26 @@ describe('compare runs them only when named', () => {
     expect(named.skipped.map((s) => s.algorithm)).not.toContain('direct');
   });
 });
+
+describe('astra alltoall (ASTRA-sim on several dimensions)', () => {
+  it('verifies byte for byte on one, two and three dimensions, with chunks and active queues', () => {
+    for (const topology of ['astra:topology=Ring,npus=5,bandwidth=50,latency=500', 'astra:topology=Ring_Switch,npus=4x3,bandwidth=50x50,latency=500x500', 'astra:topology=Ring_Ring_FullyConnected,npus=2x3x2,bandwidth=50x50x50,latency=500x500x500', 'torus:3x4']) {
+      for (const spec of ['astra', 'astra:splits=3', 'astra:splits=4,active=2']) {
+        for (const mode of ['bytes', 'chunks'] as const) {
+          const r = executeSchedule(alltoall(topology, spec, 12), { mode });
+          expect(r.mismatches.map((m) => m.text), `${topology} ${spec}`).toEqual([]);
+          expect(r.pass).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('along each dimension a relay: on 4 × 3 every send goes to the next rank of its ring in dimension 0 or 1', () => {
+    const s = alltoall('astra:topology=Ring_Switch,npus=4x3,bandwidth=50x50,latency=500x500', 'astra', 8);
+    sendsOf(s).forEach((peers, r) => {
+      const x = r % 4;
+      const y = Math.floor(r / 4);
+      expect(peers).toEqual([...Array(6).fill(y * 4 + ((x + 1) % 4)), ...Array(3).fill(((y + 1) % 3) * 4 + x)]);
+    });
+  });
+});

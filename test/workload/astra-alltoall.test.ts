@@ -22,6 +22,7 @@ import { buildTopology } from '../../src/topology/registry.js';
 import { loadChakraTrace } from '../../src/node/chakra.js';
 import { runWorkload } from '../../src/workload/run.js';
 import type { WorkloadRunRequest } from '../../src/workload/run.js';
+import { astraSystemSettings } from '../../src/workload/astra-system.js';
 import type { ChakraNodeInit } from '../../src/workload/chakra/write.js';
 import { comp, traceOf } from './chakra-helpers.js';
 
@@ -130,5 +131,76 @@ describe("ASTRA-sim's direct all-to-all (`directW`) as direct:window=W", () => {
       // One send in flight per rank: the models coincide again.
       expect(rel(meshwork('Switch', n, 'direct:window=1'), astra('direct1', n, 'Switch'))).toBeLessThan(1e-3);
     }
+  });
+});
+
+/** ASTRA-sim's congestion-unaware backend as Meshwork models it (`--preset astra`: every message alone on its links, no NIC queue). */
+const UNAWARE = { alpha: ALPHA * 1e-9, sharing: 'none', injectionOrder: 'shared' } as const;
+
+describe("with ASTRA-sim's congestion-unaware network (--preset astra)", () => {
+  it('direct:window=W within 0.2 % on Ring, FullyConnected and Switch for every W < P − 1', () => {
+    for (const [impl, w] of [['direct1', 1], ['direct2', 2], ['direct3', 3]] as const) {
+      for (const n of [4, 8, 16]) {
+        if (w >= n - 1) continue;
+        for (const net of NETWORKS) expect(rel(meshwork(net, n, `direct:window=${w}`, { model: UNAWARE }), astra(impl, n, net)), `${impl} ${n} ${net}`).toBeLessThan(2e-3);
+      }
+    }
+  });
+
+  it("all at once (plain direct) the sender overhead alone parts them: Meshwork's k-th send leaves after k α, ASTRA-sim's every send after one endpoint delay", () => {
+    for (const n of [4, 8, 16]) {
+      for (const net of NETWORKS) {
+        const hops = (k: number): number => (net === 'Ring' ? Math.min(k, n - k) : net === 'Switch' ? 2 : 1);
+        const ks = Array.from({ length: n - 1 }, (_, i) => i + 1);
+        const meshworkFormula = Math.max(...ks.map((k) => k * ALPHA + hops(k) * L)) + (S / n / B) * 1e9;
+        const astraOwn = Math.max(...ks.map((k) => hops(k) * L)) + 2 * ALPHA + Math.floor((S / n / B) * 1e9);
+        expect(meshwork(net, n, 'direct', { model: UNAWARE }) / meshworkFormula).toBeCloseTo(1, 9);
+        expect(astra('direct', n, net)).toBe(astraOwn);
+      }
+    }
+  });
+
+  // ASTRA-sim on multi-dimensional networks, all-to-all-implementation ["ring", "ring"] (one per
+  // dimension; with one entry it runs along dimension 0 only), preferred-dataset-splits and
+  // active-chunks-per-dimension as listed, the rest as above. Networks: [Ring, Switch] 4 × 2 at 50 / 25
+  // GB/s, 500 / 700 ns; [Ring, Ring] 4 × 4 at 50 GB/s, 500 ns; the HGX-H100 example's [Switch] 8 at
+  // 400 GB/s, 936.25 ns (splits 4, active 2 are that example's system file).
+  const MULTI: ReadonlyArray<readonly [string, number, string, number]> = [
+    ['astra:topology=Ring_Switch,npus=4x2,bandwidth=50x25,latency=500x700', 8, 'astra', 53313],
+    ['astra:topology=Ring_Switch,npus=4x2,bandwidth=50x25,latency=500x700', 8, 'astra:splits=4', 47862],
+    ['astra:topology=Ring_Switch,npus=4x2,bandwidth=50x25,latency=500x700', 8, 'astra:splits=4,active=2', 27082],
+    ['astra:topology=Ring_Ring,npus=4x4,bandwidth=50x50,latency=500x500', 16, 'astra', 64724],
+    ['astra:topology=Ring_Ring,npus=4x4,bandwidth=50x50,latency=500x500', 16, 'astra:splits=4', 51950],
+    ['astra:topology=Ring_Ring,npus=4x4,bandwidth=50x50,latency=500x500', 16, 'astra:splits=4,active=2', 31170],
+    ['astra:topology=Switch,npus=8,bandwidth=400,latency=936.25', 8, 'astra', 61246],
+    ['astra:topology=Switch,npus=8,bandwidth=400,latency=936.25', 8, 'astra:splits=4', 219336],
+    ['astra:topology=Switch,npus=8,bandwidth=400,latency=936.25', 8, 'astra:splits=4,active=2', 109668],
+    ['astra:topology=Ring,npus=8,bandwidth=50,latency=500', 8, 'astra:splits=4,active=2', 62740],
+  ];
+
+  it('the astra alltoall (a relay per dimension, chunks, active queues) within 0.1 % of ASTRA-sim on one, two dimensions and the HGX-H100 example', () => {
+    for (const [topology, n, spec, astraNs] of MULTI) {
+      const trace = loadChakraTrace([`${MB}/${n}npus_1MB`]);
+      const step = runWorkload({ topology: buildTopology(topology), trace, algorithms: { alltoall: spec }, model: UNAWARE }).report.step_time_s * 1e9;
+      expect(rel(step, astraNs), `${topology} ${spec}`).toBeLessThan(1e-3);
+    }
+  });
+
+  it('ASTRA-sim\'s [Ring, Switch] figure is a relay per dimension: 6 steps of S/4 on the ring, 1 of S/2 over the switch, an endpoint delay after each', () => {
+    const ring = 6 * (ALPHA + 500 + Math.floor(S / 4 / B * 1e9)) + ALPHA;
+    const sw = 1 * (ALPHA + 2 * 700 + Math.floor(S / 2 / (25 * 2 ** 30) * 1e9)) + ALPHA;
+    expect(ring + sw).toBe(53313);
+  });
+});
+
+describe("ASTRA-sim's system file (--astra-system) picks its all-to-all", () => {
+  it('ring on every dimension: the astra alltoall with its splits and active chunks; directW on one dimension and one chunk: direct:window=W; the rest refused, naming it', () => {
+    const pick = (doc: object, dims: number): string | undefined => astraSystemSettings(doc, dims).algorithms.alltoall;
+    expect(pick({ 'all-to-all-implementation': ['ring', 'ring'], 'preferred-dataset-splits': 4, 'active-chunks-per-dimension': 2 }, 2)).toBe('astra:splits=4,active=2,opt=baseline');
+    expect(pick({ 'all-to-all-implementation': ['direct3'] }, 1)).toBe('direct:window=3');
+    expect(pick({ 'all-to-all-implementation': ['direct'] }, 1)).toBe('direct:window=0');
+    expect(() => pick({ 'all-to-all-implementation': ['direct'], 'preferred-dataset-splits': 4 }, 1)).toThrow(/astra-system.all-to-all-implementation: got "direct"/);
+    expect(() => pick({ 'all-to-all-implementation': ['halvingDoubling'] }, 1)).toThrow(/halvingDoubling/);
+    expect(() => pick({ 'all-to-all-implementation': ['ring'] }, 2)).toThrow(/one implementation per network dimension/);
   });
 });
