@@ -26,6 +26,7 @@ import type { Topology } from '../../topology/graph.js';
 import { unitOf } from './common.js';
 import { cut, ringAllgatherOver, ringReduceScatterOver } from './library/layout.js';
 import { ringRelayOver } from './alltoall/ring-relay.js';
+import { maxOf } from '../../util/arrays.js';
 
 /** The dimension sizes (dimension 0 fastest in the rank number) the collective runs along, or why there are none. */
 export function rankDimensions(topology: Topology): readonly number[] | string {
@@ -282,7 +283,7 @@ registerAlgorithm({
     // before the rank has sent the one in its slots); two work buffers take turns between SEND and RECV.
     const work = phases > 1 ? [b.tmpBuffer('work0', g.ranks * ctx.size), b.tmpBuffer('work1', g.ranks * ctx.size)] : [];
     const relayBuffers = (p: number): readonly [number, number] => [p === 0 ? SEND : work[(p - 1) % 2], p === phases - 1 ? RECV : work[p % 2]];
-    const largest = Math.max(0, ...g.dims.map((n) => g.ranks / n)) * pieces[1];
+    const largest = maxOf(g.dims.map((n) => g.ranks / n), 0) * pieces[1];
     const copyIn = (c: number, stream: number): void => {
       // One rank: no phase, its own block stays.
       if (phases === 0) for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, place(c, r)[0], place(c, r)[1]), b.region(RECV, place(c, r)[0], place(c, r)[1]), stream);
