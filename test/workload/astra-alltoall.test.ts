@@ -204,3 +204,13 @@ describe("ASTRA-sim's system file (--astra-system) picks its all-to-all", () => 
     expect(() => pick({ 'all-to-all-implementation': ['ring'] }, 2)).toThrow(/one implementation per network dimension/);
   });
 });
+
+describe('end to end: ASTRA-sim\'s own HGX-H100 example files', () => {
+  it('workload run --topology its network file --astra-system its system file --preset astra: 109,692 ns against ASTRA-sim\'s 109,668 (within 0.1 %)', async () => {
+    const { runCli } = await import('../helpers/cli.js');
+    const C = '../shared/reference/chakra/astra-sim/configs';
+    const out = JSON.parse(runCli(['workload', 'run', '--trace', `${MB}/8npus_1MB`, '--topology', `${C}/examples_network_analytical_HGX-H100-validated.yml`, '--astra-system', `${C}/examples_system_native_collectives_HGX-H100-validated.json`, '--preset', 'astra', '--json']).stdout);
+    expect(out.result.workload.algorithms.alltoall).toBe('astra:splits=4,active=2,opt=localBWAware');
+    expect(rel(out.report.step_time_s * 1e9, 109668)).toBeLessThan(1e-3);
+  });
+});
