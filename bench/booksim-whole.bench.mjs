@@ -14,12 +14,12 @@
 // BookSim's binary: $BOOKSIM or `booksim` on the PATH; without it only Meshwork's side is measured.
 // RUNS=n sets the runs per side (default 7 on 8×8 and 3 on 32×32, where BookSim's run takes about a
 // minute); CASES=8x8 (or 32x32) runs only the cases whose name contains it.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { processCpuMs } from './timing.mjs';
 import { bookSimBinary, bookSimCycles, torusConfig } from './booksim.mjs';
+import { tempDir } from './temp.mjs';
 
 const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const ALL_CASES = [
@@ -35,7 +35,7 @@ const meshworkCycles = (out) => Number(out.trim().split('\n').find((l) => /^\s*0
 
 export default async function () {
   const bin = bookSimBinary();
-  const dir = mkdtempSync(join(tmpdir(), 'mw-bs-whole-'));
+  const dir = tempDir('bs-whole');
   const empty = join(dir, 'empty.mjs');
   writeFileSync(empty, '');
   const rows = [];

@@ -2,12 +2,12 @@
 // BookSim 2.0 when its binary is found ($BOOKSIM or `booksim` on the PATH), and the 32×32 scale case.
 // Throughput is simulated router-cycles per second (routers × cycles / wall seconds); each side
 // runs 3 times alternately and keeps its fastest run, so load from other processes hurts both alike.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildTopology, simulateTraffic } from '../dist/index.js';
 import { processCpu, timed } from './timing.mjs';
 import { bookSimBinary, bookSimCycles, torusConfig } from './booksim.mjs';
+import { tempDir } from './temp.mjs';
 
 function ours() {
   const topology = buildTopology('torus:8x8');
@@ -16,7 +16,7 @@ function ours() {
 }
 
 function booksim(bin) {
-  const dir = mkdtempSync(join(tmpdir(), 'mw-booksim-'));
+  const dir = tempDir('booksim');
   const cfg = join(dir, 'torus88.cfg');
   writeFileSync(cfg, torusConfig({ k: 8, vcs: 2, packetSize: 1, rate: 0.15 }));
   const t0 = performance.now();

@@ -2,14 +2,15 @@
 // overhead on tiny points, and the same through BullMQ with two queue workers on this machine.
 // Each figure is a ratio or a difference measured in this one run (the machine is shared).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './temp.mjs';
 
 const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'meshwork-bench-sweep-'));
+const dir = tempDir('bench-sweep');
 
 // 64 points of about a third of a second of CPU each: 16 loads x 4 seeds on an 8x8 torus (12,000
 // cycles; 3,000 gave that when this bench was written, before the packet engine got about 4x faster).
@@ -75,7 +76,7 @@ async function freePort() {
 async function withQueue(workers, fn) {
   if (spawnSync('redis-server', ['--version']).status !== 0) return null;
   const port = await freePort();
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', mkdtempSync(join(tmpdir(), 'meshwork-bench-redis-')), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', tempDir('bench-redis'), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   while (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG') await new Promise((r) => setTimeout(r, 100));
   const url = `redis://127.0.0.1:${port}`;
   const procs = [];

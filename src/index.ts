@@ -22,7 +22,7 @@ export {
   dragonfly, type DragonflyOptions, type DragonflyWiring, dragonflyPlus, type DragonflyPlusOptions,
   fatTree, type FatTreeOptions, hyperx, type HyperXOptions, jellyfish, type JellyfishOptions,
   omega, polarFly, type PolarFlyOptions, slimFly, type SlimFlyOptions, twoLevel, type TwoLevelOptions,
-  fabric, FABRIC_MACHINES, type FabricOptions, tpuTorus,
+  fabric, FABRIC_MACHINES, type FabricOptions, tpuTorus, astraNetwork, astraNetworkSpec, ASTRA_BLOCKS, type AstraBlock, type AstraDimension,
   mdce, dceNetwork, cBanyan, cubeConnectedCycles, type DceNetworkOptions, circularOmega, type CircularOmegaReading,
   mdceTable1, type Table1Row, type Table1Options,
   applyFailures, parseFailures, assertRanksConnected, type FailureSpec, applyMapping, NAMED_MAPPINGS,
@@ -136,5 +136,6 @@ export { DEVICE_PRESETS, resolveDevice, type DeviceModel } from './workload/devi
 export { lowerWorkload, DEFAULT_ALGORITHMS as WORKLOAD_DEFAULT_ALGORITHMS, OP_CATEGORIES as WORKLOAD_OP_CATEGORIES, type LowerOptions, type LoweredWorkload, type CollectiveAlgorithms } from './workload/lower.js';
 export { analyzeWorkload, type WorkloadReport, type RankTimeline, type CollectiveTiming, type CriticalNode, type LinkTraffic } from './workload/analyze.js';
 export { runWorkload, type WorkloadRunRequest, type WorkloadRun } from './workload/run.js';
+export { astraSystemSettings, type AstraSystemSettings } from './workload/astra-system.js';
 export { prepareRequest, runPreparedRequest, runRequest, readTrace, type PreparedRequest, type PreparedWorkload, type RequestResult, type WorkloadIo, type WorkloadResult, type WorkloadRunView } from './workload/request.js';
 export { generateTransformer, generatedTrace, type TransformerOptions, type GeneratedWorkload } from './workload/generate.js';

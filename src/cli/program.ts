@@ -51,8 +51,11 @@ function argumentValues(argv: readonly string[]): string[] {
   return argv.map((a) => (a.startsWith('--') && a.includes('=') ? a.slice(a.indexOf('=') + 1) : a));
 }
 
+/** `--request FILE` and `--schedule FILE`: the file may name a topology file (`/dev/stdin` shows no suffix). */
+const NAMES_FILES_INSIDE = /^--(request|schedule)(=|$)/;
+
 export async function main(argv: string[]): Promise<number> {
-  if (argumentValues(argv).some(mayNameGraphFile)) await (await import('../node/load-topology.js')).loadGraphFormat();
+  if (argumentValues(argv).some(mayNameGraphFile) || argv.some((a) => NAMES_FILES_INSIDE.test(a))) await (await import('../node/load-topology.js')).loadGraphFormat();
   const program = await buildProgram(argv);
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -2,11 +2,15 @@
  * `--schedule FILE` for `collective verify|show` and `run`: a Meshwork schedule JSON file, or an
  * MSCCL-XML algorithm (told apart by content, or `--schedule-format`), which takes `--size`.
  */
+import { dirname, resolve } from 'node:path';
 import { InputError } from '../util/errors.js';
 import { parseCollective, type Dtype, type ReduceOp } from '../collectives/types.js';
 import { SCHEDULE_FILE_FORMATS, type LoadedSchedule, type ScheduleFileFormat } from '../interop/schedule-text.js';
+import { checkScheduleFormat } from '../interop/schedule-formats.js';
 import { detectScheduleFormat } from '../node/interop.js';
-import { readScheduleFile } from '../node/run-io.js';
+import { nodeRunIo, readScheduleFile } from '../node/run-io.js';
+import { absoluteTopologyPath } from '../node/request-paths.js';
+import type { RunIo } from '../sim/prepare.js';
 
 export type { LoadedSchedule };
 
@@ -36,4 +40,27 @@ export function refuseOtherCollective(given: string | undefined, loaded: LoadedS
   const own = loaded.msccl?.algo.collective === 'custom' ? undefined : loaded.schedule.parts[0]?.collective;
   if (given === undefined || own === undefined || parseCollective(given) === own) return;
   throw new InputError('collective', given, `the schedule file's own collective (${own}), or no --collective: --schedule FILE says what it runs`);
+}
+
+/**
+ * `run --schedule FILE` without `--topology`: the topology a Meshwork schedule JSON file records
+ * (a file it names is read from the schedule's directory, as a request file's paths are). The
+ * file is read once: the RunIo returned hands the loaded schedule to prepare(). MSCCL-XML records
+ * no topology, so it still needs `--topology`; one given is used instead of the file's (same rank
+ * count), as `collective verify --schedule` does.
+ */
+export function topologyOfScheduleFile(o: { schedule: string; scheduleFormat?: string }): { topology: string; io: RunIo } {
+  const format = checkScheduleFormat(o.scheduleFormat, o.schedule) ?? detectScheduleFormat(o.schedule);
+  if (format !== 'json') throw new InputError('topology', undefined, 'a topology spec or file such as torus:8x8 (required: an MSCCL-XML schedule records none)');
+  const loaded = readScheduleFile(o.schedule, { format });
+  const topology = recordedTopology(loaded, o.schedule);
+  if (topology === undefined) throw new InputError('topology', undefined, `a topology spec or file such as torus:8x8 (required: ${o.schedule} records none)`);
+  const io: RunIo = { ...nodeRunIo, readSchedule: (path, opts) => (path === o.schedule ? loaded : nodeRunIo.readSchedule!(path, opts)) };
+  return { topology, io };
+}
+
+/** The topology a loaded schedule file records, a file it names read from the schedule's own directory; undefined if none. */
+export function recordedTopology(loaded: LoadedSchedule, file: string): string | undefined {
+  const recorded = loaded.schedule.topology;
+  return recorded ? absoluteTopologyPath(recorded, dirname(resolve(file))) : undefined;
 }

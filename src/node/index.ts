@@ -10,3 +10,4 @@ export * from './interop.js';
 await loadGraphFormat();
 export * from './chakra.js';
 export * from './run-io.js';
+export * from './request-paths.js';

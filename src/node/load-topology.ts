@@ -15,6 +15,7 @@ import { InputError } from '../util/errors.js';
 import { buildTopology } from '../topology/registry.js';
 import { applyMapping, isNamedMapping } from '../topology/mapping.js';
 import { applyFailures, parseFailures } from '../topology/failures.js';
+import { refuseSingleEndpoint } from '../topology/endpoint-count.js';
 import type * as GraphFormat from '../topology/file-format.js';
 import { filePathOf, mayNameGraphFile } from './file-path.js';
 import { detectTopologyFile } from '../interop/file-detect.js';
@@ -61,7 +62,8 @@ export function loadTopology(specOrPath: string, opts: LoadOptions = {}): Topolo
   const built = loadUnmapped(specOrPath, field, simgridHostfile(specOrPath, opts.mapping));
   const topology = opts.fail === undefined ? built : applyFailures(built, parseFailures(opts.fail));
   // A platform of zones loaded with its hostfile has that mapping already (only its hosts, in its order).
-  return opts.mapping === undefined || topology.explicitRoutes?.hostfile !== undefined ? topology : loadMapping(topology, opts.mapping);
+  const mapped = opts.mapping === undefined || topology.explicitRoutes?.hostfile !== undefined ? topology : loadMapping(topology, opts.mapping);
+  return refuseSingleEndpoint(mapped, specOrPath, field);
 }
 
 /**

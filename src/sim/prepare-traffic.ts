@@ -11,6 +11,7 @@ import type { Topology } from '../topology/graph.js';
 import { buildTopology } from '../topology/registry.js';
 import { applyFailures, assertRanksConnected, parseFailures } from '../topology/failures.js';
 import { applyMapping, isNamedMapping } from '../topology/mapping.js';
+import { refuseSingleEndpoint } from '../topology/endpoint-count.js';
 import { defaultRoutingName, resolveRouting, type RoutingOptions } from '../routing/registry.js';
 import type { RoutingFunction } from '../routing/types.js';
 import type { TorusTieBreak } from '../routing/dimension-order.js';
@@ -66,14 +67,15 @@ export interface PreparedTraffic extends PreparedBase {
 
 /** The request's topology, with its failures and rank mapping, through `io` when it reads files. */
 export function topologyOf(req: Pick<RunRequest, 'topology' | 'mapping' | 'fail'>, io: RunIo = {}): Topology {
-  if (io.loadTopology) return io.loadTopology(req.topology, { mapping: req.mapping, fail: req.fail });
+  // Whatever loads it, a single endpoint is refused by the one rule (topology/endpoint-count.ts).
+  if (io.loadTopology) return refuseSingleEndpoint(io.loadTopology(req.topology, { mapping: req.mapping, fail: req.fail }), req.topology);
   let t = buildTopology(req.topology);
   if (req.fail !== undefined) t = applyFailures(t, parseFailures(req.fail));
   if (req.mapping !== undefined) {
     if (!isNamedMapping(req.mapping)) throw new InputError('mapping', req.mapping, 'a named order (identity, reverse, random:seed=N, snake); a mapping file needs a RunIo that reads files');
     t = applyMapping(t, req.mapping);
   }
-  return t;
+  return refuseSingleEndpoint(t, req.topology);
 }
 
 /** What every workload kind resolves alike, before its own part. */

@@ -8,3 +8,4 @@ export * from './metrics/index.js';
 export * from './estimate.js';
 export { fabric, FABRIC_MACHINES, linksPerPlane, type FabricOptions } from './fabric.js';
 export { tpuTorus } from './tpu.js';
+export { astraNetwork, astraNetworkSpec, ASTRA_BLOCKS, type AstraBlock, type AstraDimension } from './astra.js';

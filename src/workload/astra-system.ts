@@ -28,6 +28,8 @@ export interface AstraSystemSettings {
   readonly device?: string;
   readonly compute?: 'roofline';
   readonly comm: 'serial';
+  /** What runs differently from the whole collective the trace names (fewer implementations than dimensions). */
+  readonly notes: readonly string[];
   /** Keys read but without effect here, each with why. */
   readonly ignored: readonly string[];
 }
@@ -84,6 +86,7 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
   const optimization = d['collective-optimization'] ?? 'baseline';
   if (optimization !== 'baseline' && optimization !== 'localBWAware') throw new InputError(`${field}.collective-optimization`, optimization, 'baseline or localBWAware');
   const algorithms: Partial<Record<ChakraCollective, string>> = {};
+  const notes: string[] = [];
   for (const [key, collective] of IMPLEMENTATION_KEYS) {
     const list = d[key];
     if (list === undefined) continue;
@@ -96,14 +99,12 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
     }
     const other = list.find((x) => x !== 'ring');
     if (other !== undefined) throw new InputError(`${field}.${key}`, other, "ring, or for all-to-all on one dimension in one chunk directW (ASTRA-sim's other implementations, halvingDoubling, doubleBinaryTree and the one* variants, and direct elsewhere, are not modelled)");
-    if (list.length !== dimensions) {
-      throw new InputError(
-        `${field}.${key}`,
-        JSON.stringify(list),
-        `one implementation per network dimension (${dimensions}): with fewer, ASTRA-sim runs the collective along its first ${list.length} dimension(s) only, a collective within groups rather than over every NPU`,
-      );
-    }
-    algorithms[collective] = `astra:splits=${splits},active=${active},opt=${optimization}`;
+    if (list.length > dimensions) throw new InputError(`${field}.${key}`, JSON.stringify(list), `at most one implementation per network dimension (${dimensions})`);
+    // ASTRA-sim's logical topology has one dimension per implementation listed: with fewer than the
+    // network has, its collective runs within each group of the first ones (GeneralComplexTopology).
+    const within = list.length < dimensions ? `,dims=${list.length}` : '';
+    if (within) notes.push(`${key} lists ${list.length} implementation(s) for a ${dimensions}-dimension network: as in ASTRA-sim, the ${collective} runs within each group of its first ${list.length} dimension(s), not over every NPU`);
+    algorithms[collective] = `astra:splits=${splits},active=${active},opt=${optimization}${within}`;
   }
   const delayNs = numberOf(d, 'endpoint-delay', field, { min: 0 }) ?? 10;
   const memoryGBps = numberOf(d, 'local-mem-bw', field, { min: 0 });
@@ -116,6 +117,7 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
     ...(memoryGBps !== undefined && memoryGBps > 0 ? { gammaReduce: 3 / (memoryGBps * 1e9) } : {}),
     ...(roofline ? { device: `custom:peak=${peak! * 1e12},bw=${memoryGBps! * 1e9}`, compute: 'roofline' as const } : {}),
     comm: 'serial',
+    notes,
     ignored: Object.keys(d)
       .filter((k) => k in NO_EFFECT)
       .map((k) => `${k}: ${NO_EFFECT[k]}`),

@@ -4,16 +4,16 @@
  * at rank 0 stream 0 op 1"`, exit 2, no table: the linear alltoall's blocking rendezvous sends
  * wait for receives posted after them.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerAlgorithm, SEND, RECV } from '../../src/index.js';
 import { register as registerCompare } from '../../src/cli/commands/compare.js';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'meshwork-compare-'));
+const dir = tempDir('compare');
 
 describe('a valid input the model cannot run exits 3, not 2 (built CLI)', () => {
   it('run --schedule of a schedule whose blocking sends all come first, under rendezvous: exit 3, "cannot run"', () => {

@@ -4,17 +4,17 @@
  * file another editor writes validly (a UTF-8 byte-order mark).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const BOM = '\uFEFF';
 
 function scratch(): string {
-  return mkdtempSync(join(tmpdir(), 'mw-audit-'));
+  return tempDir('audit');
 }
 
 describe('files with a UTF-8 byte-order mark are read as without it', () => {

@@ -2,12 +2,12 @@
  * Issue 28 (a new user and a hostile tester, round 2): each finding through the built CLI.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,7 +22,7 @@ describe('issue 28: the built CLI', () => {
 });
 
 describe('issue 28 item 3: deeply nested topology files', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'meshwork-deep-'));
+  const dir = tempDir('deep');
   const deep = (open: string, inner: string, close: string): string => `${open.repeat(100_000)}${inner}${close.repeat(100_000)}\n`;
   it.each([
     ['arrays.json', deep('[', '', ']'), 'meshwork: error: topology: got (an array nested too deeply to show); accepted: a JSON object with "nodes" and "links"'],

@@ -2,13 +2,13 @@
  * A new user's own inputs through the built CLI (h-user): each case a finding of running the user
  * stories with hand-written files, guided by README.md and docs/.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'meshwork-own-'));
+const dir = tempDir('own');
 const file = (name: string, text: string): string => {
   const path = join(dir, name);
   writeFileSync(path, text);

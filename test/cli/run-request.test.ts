@@ -1,13 +1,17 @@
 /** `meshwork run --request FILE` runs a saved RunRequest; the result records the request, which re-runs it exactly. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 import { runRequestJsonSchema } from '../../src/sim/request.js';
 
 describe('run --request', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'meshwork-request-'));
+  const dir = tempDir('request');
 
   it('schemas/run-request.schema.json is the validator (generated from the option schema), exported', () => {
     const file = JSON.parse(readFileSync(new URL('../../schemas/run-request.schema.json', import.meta.url), 'utf8'));
@@ -37,7 +41,7 @@ describe('run --request', () => {
 });
 
 describe('--print-request: argv to a saved request and back', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'meshwork-print-request-'));
+  const dir = tempDir('print-request');
   const roundTrip = (command: 'run' | 'traffic', args: string[]): { direct: string; saved: string; request: Record<string, unknown> } => {
     const printed = runCli([command, ...args, '--print-request']);
     expect(printed.code, printed.stderr).toBe(0);
@@ -116,7 +120,7 @@ describe('alltoallv sizes in the request', () => {
   });
 
   it('refuses a matrix of the wrong shape, and sizes on another collective, naming the field', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'meshwork-sizes-'));
+    const dir = tempDir('sizes');
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ topology: 'torus:2x2', workload: { kind: 'collective', collective: 'alltoallv', algorithm: 'linear', sizes: [[0, 1], [1, 0]] } }));
     expect(expectOneLineError(runCli(['run', '--request', bad]))).toMatch(/^meshwork: error: sizes: got "2 rows of 2, 2"; accepted: 4 rows of 4 byte counts/);
@@ -124,5 +128,74 @@ describe('alltoallv sizes in the request', () => {
     expect(expectOneLineError(runCli(['run', '--request', bad]))).toMatch(/^meshwork: error: sizes: .*only with --collective alltoallv/);
     writeFileSync(bad, JSON.stringify({ topology: 'torus:2x2', workload: { kind: 'collective', collective: 'alltoallv', algorithm: 'linear', sizes: [[0, -1], [1, 0]] } }));
     expect(expectOneLineError(runCli(['run', '--request', bad]))).toMatch(/^meshwork: error: request\.workload\.sizes/);
+  });
+});
+
+describe("a saved request's relative paths are read from its own directory", () => {
+  const root = realpathSync(tempDir('request-paths'));
+  const data = join(root, 'data');
+  const elsewhere = join(root, 'elsewhere');
+  mkdirSync(data);
+  mkdirSync(elsewhere);
+  writeFileSync(join(data, 'ring.yaml'), 'family: ring\nshape: "4"\n');
+  writeFileSync(join(data, 'perm.txt'), '3 1 2 0\n');
+  writeFileSync(join(data, 'sizes.txt'), '0 100 200 300\n400 0 500 600\n700 800 0 900\n1000 1100 1200 0\n');
+
+  it('workload run --print-request saved to another directory runs from a third (run --request, workload run --request)', () => {
+    expect(runCli(['workload', 'export', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '64KiB', '--out', 'tr', '--name', 'ar'], { cwd: data }).code).toBe(0);
+    const args = ['workload', 'run', '--trace', 'tr', '--topology', 'ring:4'];
+    const printed = runCli([...args, '--print-request'], { cwd: data });
+    expect(printed.code, printed.stderr).toBe(0);
+    // Printed absolute, so it runs from anywhere.
+    expect(JSON.parse(printed.stdout).workload.trace).toEqual([join(data, 'tr')]);
+    mkdirSync(join(root, 'saved'));
+    writeFileSync(join(root, 'saved', 'req.json'), printed.stdout);
+    const direct = runCli([...args, '--json'], { cwd: data });
+    expect(direct.code, direct.stderr).toBe(0);
+    for (const command of [['run'], ['workload', 'run']]) {
+      const saved = runCli([...command, '--request', '../saved/req.json'], { cwd: elsewhere });
+      expect(saved.code, saved.stderr).toBe(0);
+      expect(saved.stdout).toBe(direct.stdout);
+    }
+  });
+
+  it('a hand-written request naming a topology file, mapping, schedule file and size matrix by relative path', () => {
+    expect(runCli(['collective', 'export', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1KiB', '--format', 'json', '--out', 'sched.json'], { cwd: data }).code).toBe(0);
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ topology: 'file:ring.yaml', mapping: 'perm.txt', workload: { kind: 'schedule', file: 'sched.json' } }, ['--topology', 'file:ring.yaml', '--mapping', 'perm.txt', '--schedule', 'sched.json']],
+      [{ topology: 'ring.yaml', workload: { kind: 'collective', collective: 'alltoallv', algorithm: 'linear', sizes: 'sizes.txt' } }, ['--topology', 'ring.yaml', '--collective', 'alltoallv', '--algorithm', 'linear', '--sizes', 'sizes.txt']],
+    ];
+    for (const [request, args] of cases) {
+      writeFileSync(join(data, 'hand.json'), JSON.stringify(request));
+      const saved = runCli(['run', '--request', join(data, 'hand.json')], { cwd: elsewhere });
+      expect(saved.code, saved.stderr).toBe(0);
+      // The same run typed in the data directory: the same result, its recorded paths absolute.
+      const direct = runCli(['run', ...args, '--json'], { cwd: data });
+      expect(direct.code, direct.stderr).toBe(0);
+      expect(saved.stdout).toBe(direct.stdout);
+      expect(JSON.parse(saved.stdout).request.topology).toMatch(new RegExp(`^(file:)?${join(data, 'ring.yaml')}$`));
+    }
+    // 12 off-diagonal blocks of the matrix, 7,800 bytes in all.
+    expect(JSON.parse(runCli(['run', '--request', join(data, 'hand.json')], { cwd: elsewhere }).stdout).stats.bytes).toBe(7800);
+  });
+
+  it('a request read from a pipe (--request /dev/stdin) reads its relative paths from the working directory', () => {
+    const request = JSON.stringify({ topology: 'ring.yaml', mapping: 'perm.txt', workload: { kind: 'collective', collective: 'allreduce', algorithm: 'ring', size: 1024 } });
+    writeFileSync(join(elsewhere, 'piped.json'), request);
+    // Through a shell pipe (a FIFO; Node's own stdio pipes are sockets, which are refused as files).
+    const piped = spawnSync('sh', ['-c', `cat "${join(elsewhere, 'piped.json')}" | "${process.execPath}" "${MAIN}" run --request /dev/stdin`], { cwd: data, encoding: 'utf8' });
+    expect(piped.status, piped.stderr).toBe(0);
+    expect(JSON.parse(piped.stdout).request).toMatchObject({ topology: join(data, 'ring.yaml'), mapping: join(data, 'perm.txt') });
+  });
+
+  it('traffic --print-request with a topology file and mapping file runs from another directory', () => {
+    const args = ['traffic', '--topology', 'ring.yaml', '--mapping', 'perm.txt', '--pattern', 'uniform', '--rates', '0.1', '--horizon', '500'];
+    const printed = runCli([...args, '--print-request'], { cwd: data });
+    expect(printed.code, printed.stderr).toBe(0);
+    expect(JSON.parse(printed.stdout)).toMatchObject({ topology: join(data, 'ring.yaml'), mapping: join(data, 'perm.txt') });
+    writeFileSync(join(data, 'traffic.json'), printed.stdout);
+    const saved = runCli(['traffic', '--request', join(data, 'traffic.json'), '--json'], { cwd: elsewhere });
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stdout).toBe(runCli([...args, '--json'], { cwd: data }).stdout);
   });
 });

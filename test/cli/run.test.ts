@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('meshwork run / compare', () => {
   it('run prints makespan, bound, efficiency, max link utilisation and messages', () => {
@@ -30,7 +30,7 @@ describe('meshwork run / compare', () => {
   });
 
   it('--trace writes a Chrome trace-event file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mw-trace-'));
+    const dir = tempDir('trace');
     const file = join(dir, 'out.json');
     const r = runCli(['run', '--topology', 'torus:4', '--algorithm', 'linear', '--size', '1KiB', '--trace', file]);
     expect(r.code).toBe(0);

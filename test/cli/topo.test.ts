@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('meshwork topo', () => {
   it('--json gives the top-level fields of issue 2 and the full record', () => {
@@ -45,7 +45,7 @@ describe('meshwork topo', () => {
     expect(r.stdout).toMatch(/bisection\s+4 links \(8 channels both ways\), exact/);
   });
   it('analyses a custom graph file by all-pairs BFS', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'meshwork-topo-'));
+    const dir = tempDir('topo');
     const file = join(dir, 'path4.json');
     const links = [[0, 1], [1, 2], [2, 3]].map(([src, dst]) => ({ src, dst, bidirectional: true }));
     writeFileSync(file, JSON.stringify({ format: 'meshwork-topology', version: 1, nodes: 4, links }));
@@ -58,7 +58,7 @@ describe('meshwork topo', () => {
     expect(out.bisection.links).toBe(1);
   });
   it('accepts a mapping and records it', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'meshwork-topo-'));
+    const dir = tempDir('topo');
     const file = join(dir, 'perm.json');
     writeFileSync(file, JSON.stringify([3, 2, 1, 0]));
     const out = JSON.parse(runCli(['topo', 'torus:4', '--json', '--mapping', file]).stdout);
@@ -71,7 +71,7 @@ describe('meshwork topo', () => {
     expect(expectOneLineError(runCli(['topo', 'torus:4', '--samples', 'x']))).toMatch(/samples/);
     expect(expectOneLineError(runCli(['topo', 'mesh:4', '--method', 'symmetry']))).toMatch(/declares symmetry/);
     expect(expectOneLineError(runCli(['topo', 'torus:4', '--mapping', '/nonexistent/perm']))).toMatch(/mapping/);
-    const dir = mkdtempSync(join(tmpdir(), 'meshwork-topo-'));
+    const dir = tempDir('topo');
     const file = join(dir, 'bad.txt');
     writeFileSync(file, '0 1 1 3');
     expect(expectOneLineError(runCli(['topo', 'torus:4', '--mapping', file]))).toMatch(/^meshwork: error: mapping/);

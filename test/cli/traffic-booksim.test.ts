@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', () => {
   it('a packet-size list: the table names the sizes and weights, and packet rates count by the mean size (issue 30)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mw-bsc-'));
+    const dir = tempDir('bsc');
     const cfg = join(dir, 'mesh44_mix');
     writeFileSync(cfg, 'topology = mesh; k = 4; n = 2; routing_function = dim_order; num_vcs = 2; packet_size = {{1,8}}; packet_size_rate = {{3,1}}; injection_rate = 0.04;\n');
     const r = runCli(['traffic', '--booksim-config', cfg]);
@@ -18,7 +18,7 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
   });
 
   it('--booksim-config runs a config written like BookSim examples/torus88 and records its keys', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mw-bsc-'));
+    const dir = tempDir('bsc');
     const cfg = join(dir, 'torus44');
     writeFileSync(cfg, '// $Id$\n\n//simple 4X4 torus\n\n// Topology\ntopology = torus;\nk = 4;\nn = 2;\n// Routing\nrouting_function = dim_order;\n// Flow control\nnum_vcs = 2;\n// Traffic\ntraffic = uniform;\ninjection_rate = 0.05;\nseed = 3;\n');
     const r = runCli(['traffic', '--booksim-config', cfg, '--json']);
@@ -35,7 +35,7 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
   });
 
   it('--rates beside a file with injection_rate_uses_flits = 0 are packets/node/cycle; the table says so; vct warns', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mw-bsc-'));
+    const dir = tempDir('bsc');
     const cfg = join(dir, 'mesh44_p4');
     writeFileSync(cfg, 'topology = mesh; k = 4; n = 2; routing_function = dim_order; num_vcs = 2; packet_size = 4; injection_rate = 0.02; vct = 1;\n');
     const r = runCli(['traffic', '--booksim-config', cfg, '--rates', '0.05', '--json']);
@@ -78,7 +78,7 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
   });
 
   it('refuses a key it cannot honour in one line, writing no output file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mw-bsc-'));
+    const dir = tempDir('bsc');
     const cfg = join(dir, 'c.cfg');
     const csv = join(dir, 'out.csv');
     writeFileSync(cfg, 'topology = torus; routing_function = dim_order; routing_delay = 0; input_speedup = 2;\n');
@@ -91,7 +91,7 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
   });
 
   it('--seeds reports mean and spread per rate, byte-identical across runs', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mw-seeds-'));
+    const dir = tempDir('seeds');
     const csv = join(dir, 's.csv');
     const args = ['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.05,0.1', '--seeds', '1:3', '--csv', csv];
     const a = runCli(args);

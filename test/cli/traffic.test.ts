@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('meshwork traffic', () => {
   it('prints the curve and writes CSV with BookSim column names and an SVG plot', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mw-traffic-'));
+    const dir = tempDir('traffic');
     const csv = join(dir, 'c.csv');
     const svg = join(dir, 'p.svg');
     const r = runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.05,0.1', '--csv', csv, '--plot', svg, '--log-x']);
@@ -21,7 +21,7 @@ describe('meshwork traffic', () => {
   });
 
   it('loads topologies like every other command: spec files and rank mappings', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mw-traffic-'));
+    const dir = tempDir('traffic');
     const specFile = join(dir, 'net.json');
     writeFileSync(specFile, JSON.stringify({ family: 'torus', shape: '4x4' }));
     const r = runCli(['traffic', '--topology', specFile, '--pattern', 'uniform', '--rates', '0.05', '--json']);
@@ -50,7 +50,7 @@ describe('meshwork traffic', () => {
     [['--pattern', 'quarter', '--quarter-by', 'rows'], /quarter-by: got "rows"/],
     [['--pattern', 'quarter', '--quarter-by', 'rings'], /quarter-by.*address on torus/],
   ])('refuses bad input %j with one line and exit 2', (extra, msg) => {
-    const dir = mkdtempSync(join(tmpdir(), 'mw-traffic-'));
+    const dir = tempDir('traffic');
     const csv = join(dir, 'c.csv');
     const base = ['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.1', '--csv', csv];
     const args = [...base];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const ALL_REDUCE_8 = '../shared/reference/chakra/astra-sim/et_microbenchmarks/all_reduce/8npus_1MB';
 const json = (args: string[]) => {
@@ -37,7 +37,7 @@ describe('meshwork workload', () => {
   });
 
   it('export then run: the exported ring allreduce times as meshwork run does', () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'mw-export-')), 'ring');
+    const out = join(tempDir('export'), 'ring');
     const e = runCli(['workload', 'export', '--topology', 'ring:8', '--algorithm', 'ring', '--size', '1MiB', '--out', out]);
     expect(e.code).toBe(0);
     expect(readdirSync(out).sort()).toEqual(Array.from({ length: 8 }, (_, r) => `meshwork.${r}.et`).sort());
@@ -49,7 +49,7 @@ describe('meshwork workload', () => {
   });
 
   it('generate then run: TP 2 × DP 2 with 2 layers', () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'mw-gen-')), 'gpt');
+    const out = join(tempDir('gen'), 'gpt');
     const g = runCli(['workload', 'generate', '--tp', '2', '--dp', '2', '--layers', '2', '--hidden', '256', '--sequence', '128', '--out', out]);
     expect(g.code).toBe(0);
     expect(readdirSync(out)).toHaveLength(4);

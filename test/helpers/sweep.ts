@@ -1,17 +1,15 @@
 /** Helpers of the sweep tests: tiny sweep files, the built CLI in the background, stored rows. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './temp.js';
 
 export const MAIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
-export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `meshwork-${prefix}-`));
-}
+export { tempDir };
 
 export function writeSweep(dir: string, name: string, body: unknown): string {
   const path = join(dir, `${name}.json`);

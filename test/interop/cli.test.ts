@@ -1,13 +1,13 @@
 /** The CLI over MSCCL-XML: `collective verify|export --schedule`, `run --schedule` (built dist/, as npm test runs it). */
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const dir = fileURLToPath(new URL('../../../shared/reference/msccl/', import.meta.url));
-const tmp = mkdtempSync(join(tmpdir(), 'meshwork-interop-'));
+const tmp = tempDir('interop');
 
 describe('meshwork over MSCCL-XML', () => {
   test('verify: the ring file passes (exit 0), ndv2 fails (exit 1)', () => {

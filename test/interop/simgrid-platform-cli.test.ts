@@ -1,12 +1,12 @@
 /** The CLI over SimGrid platforms of zones (built dist/, as npm test runs it): runs with a hostfile of names, refusals exit 2 in one line. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const Z = 'test/reference/simgrid';
-const tmp = mkdtempSync(join(tmpdir(), 'meshwork-zones-'));
+const tmp = tempDir('zones');
 
 describe('meshwork over SimGrid platforms of zones', () => {
   test('run on griffon.xml with a hostfile of 64 host names: the simgrid-zone routing, 64 endpoints', () => {

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '../helpers/temp.js';
 import { gunzipSync } from 'node:zlib';
 import {
   FlowProgramBuilder, InputError, buildSchedule, parseCollective, buildTopology, flowPreset, makeRouteBuffers, resolveRouting, runCollectiveFlow, simgridTopology, simulate, topologyToSimgrid,
@@ -66,7 +68,7 @@ describe('a hand-written 4-host Full zone with asymmetric trunks, against closed
   });
 
   it('a hostfile maps ranks to a subset of the hosts by name', () => {
-    const file = `${process.env.TMPDIR ?? '/tmp'}/meshwork-zone-${process.pid}-hosts.txt`;
+    const file = join(tempDir('zone'), 'hosts.txt');
     writeFileSync(file, 'h2\nh0\n');
     const mapped = loadMapping(t, file);
     expect(Array.from(mapped.endpoints)).toEqual([2, 0]);
@@ -313,7 +315,7 @@ describe('a hostfile given at load: routes among its hosts alone', () => {
     expect(time(subset)).toBe(time(whole));
   });
   it('an entry naming no host, or a host twice, is refused in one line', () => {
-    const dir = `${process.env.TMPDIR ?? '/tmp'}/meshwork-zone-hostfile-${process.pid}`;
+    const dir = join(tempDir('zone'), 'h');
     writeFileSync(`${dir}-bad.txt`, 'h0\nh7\n');
     writeFileSync(`${dir}-twice.txt`, 'h0\n1\nh1\n');
     const platform = 'simgrid:test/reference/simgrid/platforms/zones/four-full.xml';

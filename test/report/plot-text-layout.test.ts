@@ -5,15 +5,15 @@
  * that only share an axis-aligned bounding box are not counted; labels Vega hid (opacity 0) neither.
  * The demo runs once through the built CLI (about 40 s of CPU).
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const dir = mkdtempSync(join(tmpdir(), 'meshwork-plots-'));
+const dir = tempDir('plots');
 
 /** The DOM this check reads (the test project compiles without the DOM library). */
 interface SvgElement {

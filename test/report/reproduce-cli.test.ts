@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'meshwork-repro-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('repro');
 
 describe('meshwork reproduce: bad input', () => {
   it('refuses an unknown seed id with one line and writes nothing', () => {

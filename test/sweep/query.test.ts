@@ -2,14 +2,14 @@
  * `meshwork sweep query`: SQL on a sweep store with no DuckDB client installed (docs/sweeps.md
  * named the `duckdb` shell, Python or another client; a checkout has only the npm package).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('sweep query', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'meshwork-query-'));
+  const dir = tempDir('query');
   const file = join(dir, 'shapes.yaml');
   const store = join(dir, 'shapes.duckdb');
   writeFileSync(file, 'kind: topo\nname: shapes\naxes:\n  topology: [ring:8, torus:4x4, hypercube:4]\n');

@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTopology, exportDot, exportGraphml } from '../../src/topology/index.js';
 import { loadTopology } from '../../src/node/index.js';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'meshwork-export-'));
+const dir = tempDir('export');
 
 describe('GraphML and DOT exporters', () => {
   const t = buildTopology('fattree:k=2,levels=2');

@@ -1,10 +1,10 @@
 /** Test helpers: build Chakra workloads in memory, as files, and run them. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeChakraRank, type ChakraRankTrace } from '../../src/workload/chakra/read.js';
 import { encodeChakraRank, type ChakraNodeInit } from '../../src/workload/chakra/write.js';
 import { assembleTrace, type ChakraTrace } from '../../src/workload/chakra/trace.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** Each rank's nodes through the real encoder and decoder. */
 export function traceOf(perRank: ReadonlyArray<readonly ChakraNodeInit[]>): ChakraTrace {
@@ -14,7 +14,7 @@ export function traceOf(perRank: ReadonlyArray<readonly ChakraNodeInit[]>): Chak
 
 /** Writes `name.<rank>.et` files into a fresh directory and returns it. */
 export function writeTraceDir(perRank: ReadonlyArray<readonly ChakraNodeInit[]>, name = 'w'): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mw-chakra-'));
+  const dir = tempDir('chakra');
   perRank.forEach((nodes, r) => writeFileSync(join(dir, `${name}.${r}.et`), encodeChakraRank(nodes)));
   return dir;
 }

@@ -3,14 +3,14 @@
  * at the CLI. The traces are written by the real encoder (write.ts) and then broken on purpose.
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeChakraRank } from '../../src/workload/chakra/read.js';
 import { encodeChakraRank } from '../../src/workload/chakra/write.js';
 import { InputError } from '../../src/util/errors.js';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
 import { comp, traceOf, writeTraceDir } from './chakra-helpers.js';
+import { tempDir } from '../helpers/temp.js';
 
 const allreduce = (id: number, bytes: number, deps: number[] = []) => ({ id, name: `ar${id}`, kind: 'coll' as const, collective: 'allreduce' as const, commSize: bytes, dataDeps: deps });
 
@@ -125,7 +125,7 @@ describe('meshwork workload run: bad input at the CLI', () => {
   });
 
   it('a directory without rank files and a file not named name.<rank>.et are refused', () => {
-    const empty = mkdtempSync(join(tmpdir(), 'mw-chakra-empty-'));
+    const empty = tempDir('chakra-empty');
     expect(expectOneLineError(runCli(['workload', 'run', '--trace', empty, ...topo]))).toContain('name.<rank>.et');
     const odd = join(empty, 'trace.et');
     writeFileSync(odd, encodeChakraRank([comp(1, 1)]));

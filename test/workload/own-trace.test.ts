@@ -4,12 +4,12 @@
  * it as an extra dependency, an allgather on two communicators from a --comm-groups file), then
  * timed through the built CLI as the page shows. Numbers: the page's, by hand below.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeChakraRank, encodeChakraRank, type ChakraNodeInit } from '../../src/index.js';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const ref = new URL('../../../shared/reference/chakra/astra-sim/et_microbenchmarks/all_reduce/4npus_1MB/', import.meta.url);
 
@@ -34,7 +34,7 @@ interface Report {
 }
 
 describe('a trace of ones own (docs/workloads.md)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'meshwork-trace-'));
+  const dir = tempDir('trace');
   writeTrace(dir, (rank) => (rank < 2 ? '1' : '2'));
   const args = ['workload', 'run', '--trace', join(dir, 'mytrace'), '--topology', 'ring:4,bw=50GBps,lat=500ns', '--comm-groups', join(dir, 'groups.json'), '--json'];
 
@@ -53,7 +53,7 @@ describe('a trace of ones own (docs/workloads.md)', () => {
   });
 
   it('refuses a pg_name the group file does not define, naming the file, node and field', () => {
-    const bad = mkdtempSync(join(tmpdir(), 'meshwork-trace-bad-'));
+    const bad = tempDir('trace-bad');
     writeTrace(bad, (rank) => (rank < 2 ? '1' : '3'));
     const line = expectOneLineError(runCli(['workload', 'run', '--trace', join(bad, 'mytrace'), '--topology', 'ring:4', '--comm-groups', join(bad, 'groups.json')]));
     expect(line).toMatch(/my\.2\.et: node 101: pg_name/);

@@ -4,11 +4,11 @@
  * runs (workload/request.ts), `--print-request` writes it, and `--request` (of `workload run` or
  * `run`) re-runs it to the same bytes.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 import { prepareRequest, runRequest, type WorkloadResult } from '../../src/workload/request.js';
 import { prepare } from '../../src/sim/prepare.js';
 import { nodeWorkloadIo, loadChakraTrace } from '../../src/node/chakra.js';
@@ -20,14 +20,15 @@ import { writeTraceDir, comp } from './chakra-helpers.js';
 const ALL_REDUCE_8 = '../shared/reference/chakra/astra-sim/et_microbenchmarks/all_reduce/8npus_1MB';
 
 describe('workload requests', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mw-wl-request-'));
+  const dir = tempDir('wl-request');
 
   it('print-request, then --request (workload run and run alike): the identical result, byte for byte', () => {
     const args = ['workload', 'run', '--trace', ALL_REDUCE_8, '--topology', 'ring:8,bw=50GiBps,lat=500ns', '--alpha', '10ns', '--algorithm', 'allreduce=ring', '--injection-order', 'per-destination'];
     const printed = runCli([...args, '--print-request']);
     expect(printed.code, printed.stderr).toBe(0);
     const request = JSON.parse(printed.stdout);
-    expect(request).toMatchObject({ workload: { kind: 'workload', trace: [ALL_REDUCE_8], algorithms: { allreduce: 'ring' } }, engine: 'flow', model: { alpha: 1e-8, injectionOrder: 'per-destination' }, routing: { seed: 1 } });
+    // The trace path printed absolute (node/request-paths.ts), so the saved request runs from anywhere.
+    expect(request).toMatchObject({ workload: { kind: 'workload', trace: [resolve(ALL_REDUCE_8)], algorithms: { allreduce: 'ring' } }, engine: 'flow', model: { alpha: 1e-8, injectionOrder: 'per-destination' }, routing: { seed: 1 } });
     const path = join(dir, 'req.json');
     writeFileSync(path, printed.stdout);
     const direct = runCli([...args, '--json']);

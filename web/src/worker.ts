@@ -9,6 +9,7 @@ import { parseSize } from '../../src/util/units.js';
 import { parseRates } from '../../src/util/rates.js';
 import type { Topology } from '../../src/topology/graph.js';
 import { buildTopology } from '../../src/topology/registry.js';
+import { refuseSingleEndpoint } from '../../src/topology/endpoint-count.js';
 import { checkSize } from '../../src/topology/builder.js';
 import { estimateSpecSize } from '../../src/topology/estimate.js';
 import { computeMetrics, metricsRecord } from '../../src/topology/metrics/index.js';
@@ -97,6 +98,7 @@ function topologyOf(spec: string): Topology {
   }
   const t = fromFile ?? buildTopology(text);
   if (t.numNodes > WEB_MAX_NODES) throw new LimitError('topology', `${t.numNodes} nodes`, `${WEB_MAX_NODES} nodes in the browser (use the CLI for larger networks)`);
+  refuseSingleEndpoint(t, text);
   Object.defineProperty(t, 'typed', { value: text });
   cached = t;
   return t;

@@ -26,7 +26,7 @@ import {
 } from '../../collectives/index.js';
 import { withProgress } from '../progress.js';
 import { planOutputs, print, printChunk, writeOutputs } from '../io.js';
-import { loadScheduleFile, refuseOtherCollective, SCHEDULE_FORMAT_HELP, type LoadedSchedule } from '../schedule-file.js';
+import { loadScheduleFile, recordedTopology, refuseOtherCollective, SCHEDULE_FORMAT_HELP, type LoadedSchedule } from '../schedule-file.js';
 import { verifyMscclSchedule } from '../../interop/msccl/run.js';
 import { assertMscclExportable, mscclXmlChunks } from '../../interop/msccl/write.js';
 import { PROTOCOL_NAMES, type MscclProtocol } from '../../interop/msccl/format.js';
@@ -79,7 +79,7 @@ function loadOrBuild(opts: ScheduleOpts): LoadedSchedule & { topology: Topology 
     });
     const { schedule } = loaded;
     refuseOtherCollective(opts.collective, loaded);
-    const spec = opts.topology ?? (schedule.topology || undefined);
+    const spec = opts.topology ?? recordedTopology(loaded, opts.schedule);
     const topology = spec ? loadTopology(spec, { mapping: opts.mapping }) : undefined;
     if (topology && topology.numEndpoints !== schedule.numRanks) {
       throw new InputError('topology', spec, `a topology with ${schedule.numRanks} endpoints (the schedule's rank count)`);

@@ -10,11 +10,11 @@ import { progressBar } from '../progress.js';
 import { addPacketOptions, creditLimitNote, describePacketModel, mixedRateNote, type PacketCliOptions } from '../packet-options.js';
 import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
 import { addTimingOptions, csvLine, describeMessages, describeModel, percent, sizesEcho, type TimingCliOptions } from './timing-options.js';
-import { refuseOtherCollective, SCHEDULE_FORMAT_HELP } from '../schedule-file.js';
+import { refuseOtherCollective, SCHEDULE_FORMAT_HELP, topologyOfScheduleFile } from '../schedule-file.js';
 import type { LibraryTiming } from '../../sim/library.js';
-import { parseRunRequest, type RunRequest } from '../../sim/request.js';
+import type { RunRequest } from '../../sim/request.js';
 import { nodeRunIo } from '../../node/run-io.js';
-import { readStructured } from '../../node/load-topology.js';
+import { absoluteRequestPaths, readRequestFile } from '../../node/request-paths.js';
 import { optionTexts, runRequestFromOptions } from '../run-request.js';
 import { refuseBesideRequest } from '../request-options.js';
 
@@ -46,12 +46,16 @@ export function register(program: Command): void {
       .option('--request <file>', 'run a saved RunRequest (JSON, schemas/run-request.schema.json; every result records its own) and print its result as JSON; no other option is needed')
       .option('--print-request', 'print the resolved RunRequest as JSON and stop (nothing is simulated); save it and rerun it with --request')
       .option('--trace <file>', 'write a Chrome trace-event file (opens in Perfetto): one track per rank stream, link counters'),
+    "(required, except with --schedule FILE.json, which records its own: a --topology given is used instead, with the schedule's rank count)",
   );
   addPacketOptions(run, 'run').action(async (opts: RunOptions, command: Command) => {
     if (opts.request !== undefined) refuseBesideRequest(command, ['--json', '--trace', '--print-request']);
     const [traceOut] = planOutputs({ trace: opts.trace });
-    // argv and a saved file both become one RunRequest, which the library prepares and runs.
-    const request: RunRequest = opts.request !== undefined ? parseRunRequest(readStructured(opts.request, 'request')) : runRequestFromOptions(optionTexts(opts));
+    // argv and a saved file both become one RunRequest, which the library prepares and runs; its file
+    // paths absolute (node/request-paths.ts), so the request the result records runs from anywhere.
+    // A schedule JSON file records its topology: --topology is then optional (read once, handed on through `io`).
+    const fromSchedule = opts.request === undefined && opts.topology === undefined && opts.schedule !== undefined && opts.algorithm === undefined ? topologyOfScheduleFile({ schedule: opts.schedule, scheduleFormat: opts.scheduleFormat }) : undefined;
+    const request: RunRequest = opts.request !== undefined ? readRequestFile(opts.request) : absoluteRequestPaths(runRequestFromOptions(optionTexts({ ...opts, topology: opts.topology ?? fromSchedule?.topology })));
     if (request.workload.kind === 'workload') {
       // A saved workload request: the Chakra reader and the lowering load only now (workload/request.ts).
       const { runWorkloadRequest } = await import('./workload.js');
@@ -59,7 +63,7 @@ export function register(program: Command): void {
       return;
     }
     if (opts.trace && (request.engine ?? 'flow') !== 'flow') throw new InputError('trace', opts.trace, 'a trace with --engine flow (the packet engine writes none)');
-    const prepared = prepare(request, nodeRunIo);
+    const prepared = prepare(request, fromSchedule?.io ?? nodeRunIo);
     // --collective has a default: only one typed is checked against the file's.
     if (prepared.kind === 'schedule' && prepared.loaded && run.getOptionValueSource('collective') === 'cli') refuseOtherCollective(opts.collective, prepared.loaded);
     if (opts.printRequest) {

@@ -13,6 +13,7 @@ import { planOutput, print, writeOutputs } from '../io.js';
 import { STDOUT_PATH } from '../outputs.js';
 import { EXIT_UNRUNNABLE } from '../errors.js';
 import { jobsOption } from '../jobs.js';
+import { forgetOnExit, removeDeadEntries, removeOnExit } from '../cleanup.js';
 
 // The store, pool, queue and plotting modules load only when a sweep command runs: every other
 // command (and every pool thread, which reads the command definitions) stays as quick to start.
@@ -157,14 +158,19 @@ async function statusCommand(o: { store: string; sweep?: string }): Promise<void
 }
 
 const EXPORT_FORMATS = ['csv', 'parquet', 'json'] as const;
+/** `sweep export --out -`'s file in the system's temporary directory, named by its process. */
+const EXPORT_TMP = /^\.meshwork-export\.(\d+)\.tmp$/;
 
 async function exportCommand(o: { store: string; format: string; out: string; sweep?: string }): Promise<void> {
   if (!(EXPORT_FORMATS as readonly string[]).includes(o.format)) throw new InputError('format', o.format, EXPORT_FORMATS.join(' | '));
   // Checked before the store is opened: a missing directory, a directory, /proc... (outputs.ts).
   const planned = planOutput(o.out, 'out');
   const toStdout = o.out === STDOUT_PATH;
-  // DuckDB writes a file: for `-` (standard output) it goes to the system's temporary directory first.
+  // DuckDB writes a file: for `-` (standard output) it goes to the system's temporary directory first,
+  // removed however the process ends (one a signal left is swept by the next export, as outputs.ts does).
+  if (toStdout) removeDeadEntries(tmpdir(), (entry) => Number(EXPORT_TMP.exec(entry)?.[1] ?? NaN) || undefined);
   const tmp = toStdout ? join(tmpdir(), `.meshwork-export.${process.pid}.tmp`) : join(dirname(planned.target), `.${basename(planned.target)}.${process.pid}.tmp`);
+  removeOnExit(tmp);
   const format = o.format === 'json' ? 'FORMAT json, ARRAY true' : o.format === 'csv' ? 'FORMAT csv, HEADER true' : 'FORMAT parquet';
   const where = o.sweep === undefined ? '' : ` WHERE sweep = '${o.sweep.replace(/'/g, "''")}'`;
   await withPoints(o.store, async (opened) => {
@@ -178,6 +184,8 @@ async function exportCommand(o: { store: string; format: string; out: string; sw
       rmSync(tmp, { force: true });
       if (err instanceof InputError) throw err;
       throw new InputError('out', o.out, `a writable path (${(err as Error).message.split('\n')[0]})`);
+    } finally {
+      forgetOnExit(tmp);
     }
   });
 }

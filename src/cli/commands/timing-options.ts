@@ -54,10 +54,10 @@ export function addModelOptions(cmd: Command): Command {
   return cmd;
 }
 
-export function addTimingOptions(cmd: Command): Command {
+export function addTimingOptions(cmd: Command, topologyRequired = '(required)'): Command {
   return addModelOptions(cmd
     // Required, but checked in parseTimingOptions: `run --request FILE` takes none.
-    .option('--topology <spec>', 'topology spec or file, e.g. torus:8x8,bw=25Gbps,lat=100ns (required)')
+    .option('--topology <spec>', `topology spec or file, e.g. torus:8x8,bw=25Gbps,lat=100ns ${topologyRequired}`)
     .option('--mapping <order>', 'rank order: identity, reverse, random:seed=N, snake, or a permutation file')
     .option('--fail <spec>', FAIL_HELP)
     .option('--collective <name>', 'alltoall, alltoallv, broadcast, reduce, allreduce, scatter, gather, allgather, reduce-scatter, one-to-one, barrier (SMPI spellings bcast, reduce_scatter too)', 'alltoall')

@@ -83,9 +83,8 @@ export function register(program: Command): void {
         // The channel limit is a memory limit of the built graph: closed forms above build nothing.
         checkSize('topology', estimate.nodes, estimate.channels);
       }
+      // A single endpoint is refused there, as by every command (topology/endpoint-count.ts).
       const topology = loadTopology(specText, { mapping: opts.mapping, fail: opts.fail });
-      // Distances, means and bisections of a single endpoint are 0 over 0 pairs: no meaning.
-      if (topology.numEndpoints < 2) throw new InputError('topology', specText, `a topology with at least 2 endpoints (this one has ${topology.numEndpoints})`);
       // The BFS searches are nearly all of a large run's time (a 40,000-router Jellyfish: 25 s).
       const bar = progressBar('distances', { json: opts.json });
       let metrics;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { refuseBesideRequest } from '../request-options.js';
-import { loadTopology, readStructured, readText } from '../../node/load-topology.js';
+import { loadTopology, readText } from '../../node/load-topology.js';
+import { absoluteRequestPaths, readRequestFile } from '../../node/request-paths.js';
 import { FAIL_HELP } from '../help.js';
 import { routingNames } from '../../routing/registry.js';
 import { InputError } from '../../util/errors.js';
@@ -15,7 +16,7 @@ import { summariseSeeds, type MultiSeedResult, type SeedPoint, type HorizonPoint
 // the flow engine at start-up (issue 24).
 import { prepareTraffic, type RunIo } from '../../sim/prepare-traffic.js';
 import { runPreparedTraffic, type RunHooks } from '../../sim/run-traffic.js';
-import { parseRunRequest, type RunRequest } from '../../sim/request.js';
+import type { RunRequest } from '../../sim/request.js';
 import type { Topology } from '../../topology/graph.js';
 import type { LoadPoint } from '../../sim/packet/measure.js';
 import { patternNames } from '../../sim/traffic/registry.js';
@@ -274,7 +275,7 @@ export function register(program: Command): void {
       const plotOut = planned.find((p) => p.field === 'plot');
       const fromFile = o.booksimConfig !== undefined ? bookSimRun(parseBookSimConfig(readText(o.booksimConfig, 'booksim-config'))) : undefined;
       // argv (with a BookSim file's values folded in) or a saved file: one RunRequest, prepared and run by the library.
-      const request = o.request !== undefined ? parseRunRequest(readStructured(o.request, 'request')) : trafficRequestFromOptions(o, fromFile, command.getOptionValueSource('preset') === 'cli');
+      const request = o.request !== undefined ? readRequestFile(o.request) : absoluteRequestPaths(trafficRequestFromOptions(o, fromFile, command.getOptionValueSource('preset') === 'cli'));
       const w = request.workload;
       if (w.kind !== 'traffic') throw new InputError('request.workload.kind', w.kind, 'traffic (meshwork run --request runs the other kinds)');
       for (const warning of fromFile?.warnings ?? []) process.stderr.write(`meshwork: warning: ${warning}\n`);

@@ -14,12 +14,12 @@ import { progressBar } from '../progress.js';
 import { addModelOptions } from './timing-options.js';
 import { addPacketOptions, creditLimitNote, firstPacketOption, mixedRateNote, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { nodeWorkloadIo } from '../../node/chakra.js';
-import { readStructured } from '../../node/load-topology.js';
+import { absoluteRequestPaths, readRequestFile } from '../../node/request-paths.js';
 import { DEPENDENCY_KINDS } from '../../workload/chakra/names.js';
 import { parseAlgorithms, parseGenerate } from '../workload-spec.js';
 import { DEVICE_PRESETS } from '../../workload/device.js';
 import { prepareRequest, runPreparedRequest, type WorkloadRunView } from '../../workload/request.js';
-import { parseRunRequest, type RunRequest } from '../../sim/request.js';
+import type { RunRequest } from '../../sim/request.js';
 import { flagProperty, MODEL_OPTIONS, modelOptionsFromText } from '../../sim/options-schema.js';
 import { routingNames } from '../../routing/registry.js';
 import type { WorkloadReport } from '../../workload/analyze.js';
@@ -68,7 +68,7 @@ function astraSystemOf(path: string, topologySpec: string, mapping: string | und
   const dims = rankDimensions(loadTopology(topologySpec, { mapping }));
   if (typeof dims === 'string') throw new InputError('astra-system', path, `a topology with dimensions for it: ${dims}`);
   const settings = astraSystemSettings(readStructured(path, 'astra-system'), dims.length);
-  for (const note of settings.ignored) process.stderr.write(`meshwork: note: astra-system ${note}\n`);
+  for (const note of [...settings.notes, ...settings.ignored]) process.stderr.write(`meshwork: note: astra-system ${note}\n`);
   return settings;
 }
 
@@ -185,7 +185,7 @@ export function register(program: Command): void {
     if (opts.request !== undefined) refuseBesideRequest(command, ['--json', '--links', '--print-request']);
     const links = Number(opts.links);
     if (!(isDecimal(opts.links) && Number.isInteger(links) && links >= 0)) throw new InputError('links', opts.links, 'a whole number of links');
-    const request = opts.request !== undefined ? parseRunRequest(readStructured(opts.request, 'request')) : workloadRequestFromOptions(opts);
+    const request = opts.request !== undefined ? readRequestFile(opts.request) : absoluteRequestPaths(workloadRequestFromOptions(opts));
     runWorkloadRequest(request, { printRequest: opts.printRequest, json: opts.json || opts.request !== undefined, links });
   });
   registerExport(workload);

@@ -21,7 +21,7 @@
  */
 import { gridShape } from './alltoall/axis-phases.js';
 import { registerAlgorithm, type Algorithm, type AlgorithmContext } from '../registry.js';
-import { RECV, SEND, type ScheduleBuilder } from '../schedule.js';
+import { RECV, SEND, type BuilderInit, type ScheduleBuilder } from '../schedule.js';
 import type { Topology } from '../../topology/graph.js';
 import { unitOf } from './common.js';
 import { cut, ringAllgatherOver, ringReduceScatterOver } from './library/layout.js';
@@ -39,18 +39,31 @@ export function rankDimensions(topology: Topology): readonly number[] | string {
   return typeof grid === 'string' ? `an astra: network, or ${grid}` : grid.dims;
 }
 
+/** One group's dimensions: every rank's, or with `dims=L` the first L (ASTRA-sim's logical topology). */
 interface Geometry {
   readonly dims: readonly number[];
   /** stride[d] = product of dims[0..d-1]; stride[k] = ranks. */
   readonly stride: readonly number[];
+  /** Ranks in one group; the groups are [o, o + ranks) for o = 0, ranks, 2·ranks, … */
   readonly ranks: number;
 }
 
 function geometryOf(ctx: AlgorithmContext): Geometry {
-  const dims = rankDimensions(ctx.topology) as readonly number[];
+  const all = rankDimensions(ctx.topology) as readonly number[];
+  const dims = (ctx.params.dims as number) > 0 ? all.slice(0, ctx.params.dims as number) : all;
   const stride = [1];
   for (const n of dims) stride.push(stride[stride.length - 1] * n);
-  return { dims, stride, ranks: ctx.ranks };
+  return { dims, stride, ranks: stride[dims.length] };
+}
+
+/** The first rank of every group. */
+const groupOffsets = (ctx: AlgorithmContext, g: Geometry): number[] => Array.from({ length: ctx.ranks / g.ranks }, (_, h) => h * g.ranks);
+
+/** The builder: one part (sub-communicator) per group when the collective runs within groups. */
+function builderFor(ctx: AlgorithmContext, g: Geometry, newBuilder: (overrides?: Partial<BuilderInit>) => ScheduleBuilder): ScheduleBuilder {
+  if (g.ranks === ctx.ranks) return newBuilder();
+  const parts = groupOffsets(ctx, g).map((o) => ({ collective: ctx.collective, ranks: Array.from({ length: g.ranks }, (_, l) => o + l), size: ctx.size }));
+  return newBuilder({ parts });
 }
 
 const coordinate = (g: Geometry, rank: number, d: number): number => Math.floor(rank / g.stride[d]) % g.dims[d];
@@ -70,19 +83,34 @@ function segmentBlocks(g: Geometry, a: number, j: number, v: number, scattered: 
   return blocks;
 }
 
-/** Where block r of chunk c lies in the working buffer: [offset, bytes). */
-type BlockPlace = (c: number, r: number) => readonly [number, number];
+/** Where block r of chunk c lies: [buffer, offset, bytes). */
+type BlockPlace = (c: number, r: number) => readonly [number, number, number];
 
 /** A region of the listed blocks, adjacent ones merged into one extent. */
-function blocksRegion(b: ScheduleBuilder, buf: number, blocks: readonly number[], place: (r: number) => readonly [number, number]): number {
+function blocksRegion(b: ScheduleBuilder, blocks: readonly number[], place: (r: number) => readonly [number, number, number]): number {
   const extents: Array<[number, number, number]> = [];
   for (const r of blocks) {
-    const [offset, bytes] = place(r);
+    const [buf, offset, bytes] = place(r);
     const last = extents[extents.length - 1];
-    if (last && last[1] + last[2] === offset) last[2] += bytes;
+    if (last && last[0] === buf && last[1] + last[2] === offset) last[2] += bytes;
     else extents.push([buf, offset, bytes]);
   }
   return b.extents(extents);
+}
+
+/**
+ * The bytes of ASTRA-sim's extra chunk, 0 when there is none. ASTRA-sim cuts `total` bytes into
+ * chunks of ⌊total / splits⌋ (Sys.cc determine_chunk_size) and issues chunks of that size until
+ * they cover `total` (generate_collective's loop), so when splits does not divide it there is one
+ * more chunk than splits, reaching beyond the buffer. remainder=astra (the default) runs that chunk
+ * on a scratch buffer, whose result is thrown away: it costs what it costs ASTRA-sim; remainder=exact
+ * cuts the buffer into exactly splits chunks. Rounded down to whole elements.
+ */
+function extraChunkBytes(ctx: AlgorithmContext, total: number, unit: number): number {
+  const splits = ctx.params.splits as number;
+  const chunk = Math.floor(total / splits);
+  if (ctx.params.remainder !== 'astra' || total === splits * chunk) return 0;
+  return Math.floor(chunk / unit) * unit;
 }
 
 type PhaseKind = 'reduce-scatter' | 'allgather' | 'allreduce' | 'relay';
@@ -100,7 +128,7 @@ function phasesOf(collective: string, dims: readonly number[], opt: string): Arr
 }
 
 /**
- * Emits every chunk's phases, chunk c on stream c, the data in `buf` laid out by `place`;
+ * Emits every chunk's phases, chunk c on stream c, its data laid out by `place`;
  * `copyIn(c, stream)` first puts chunk c's input there on every rank. Each dimension is one of
  * ASTRA-sim's queues (one per dimension, its default `num-queues-per-dim`): at most `active` phases
  * run in it at once, admitted first come, first served. A schedule fixes that order in advance:
@@ -108,9 +136,13 @@ function phasesOf(collective: string, dims: readonly number[], opt: string): Arr
  * chunk, which is the order ASTRA-sim's FIFO sees when every chunk is issued at once; phase i of a
  * queue waits for phase i − active to finish (a zero-byte message between the two streams).
  * The allgather phases of localBWAware run the ring the other way (ASTRA-sim's anticlockwise
- * `get_next_queue_id_last`). Returns the number of streams.
+ * `get_next_queue_id_last`). A relay phase (all-to-all) reads block r of chunk c at
+ * `relayPlace(p, c, r, 'from')` and writes it at `relayPlace(p, c, r, 'to')`. Returns the number of streams.
  */
-function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, buf: number, place: BlockPlace, chunks: number, tmpBytes: number, copyIn: (c: number, stream: number) => void, relayBuffers?: (p: number) => readonly [from: number, to: number]): number {
+function emitChunks(
+  b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, offset: number, place: BlockPlace, chunks: number, tmpOf: (c: number) => number, copyIn: (c: number, stream: number) => void,
+  relayPlace?: (p: number, c: number, r: number, side: 'from' | 'to') => readonly [number, number, number],
+): number {
   const active = ctx.params.active as number;
   const phases = phasesOf(ctx.collective, g.dims, ctx.params.opt as string);
   const reverse = ctx.collective === 'allreduce' && ctx.params.opt === 'localBWAware';
@@ -121,40 +153,40 @@ function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, buf:
   const tokenTag = (j: number, i: number): number => TOKEN_TAG + j * MAX_QUEUE + i;
   const none = b.region(RECV, 0, 0);
   for (let c = 0; c < chunks; c++) {
-    const tmp = tmpBytes > 0 ? b.tmpBuffer(`tmp${c}`, tmpBytes) : -1;
+    const tmp = tmpOf(c);
     copyIn(c, c);
     for (const [p, [j, kind, scattered]] of phases.entries()) {
       const admitted = queue.get(j)!.length;
       const i = slot(p, c);
-      if (i >= active) for (let r = 0; r < g.ranks; r++) b.recv(r, r, none, tokenTag(j, i), c);
+      if (i >= active) for (let r = offset; r < offset + g.ranks; r++) b.recv(r, r, none, tokenTag(j, i), c);
       const n = g.dims[j];
       for (let base = 0; base < g.ranks; base++) {
         if (coordinate(g, base, j) !== 0) continue;
         // Ring position v is the NPU of coordinate coords[v].
         const coords = Array.from({ length: n }, (_, v) => (reverse && kind === 'allgather' ? n - 1 - v : v));
-        const ring = coords.map((x) => base + x * g.stride[j]);
+        const ring = coords.map((x) => offset + base + x * g.stride[j]);
         const segment = (v: number): number[] => segmentBlocks(g, base, j, coords[v], scattered);
-        const bytesOf = (v: number): number => segment(v).reduce((sum, r) => sum + place(c, r)[1], 0);
-        const phase = { b, ring, region: (v: number) => blocksRegion(b, buf, segment(v), (r) => place(c, r)), bytes: bytesOf, tmp, stream: c, tag: c * phases.length + p };
+        const bytesOf = (v: number): number => segment(v).reduce((sum, r) => sum + place(c, r)[2], 0);
+        const phase = { b, ring, region: (v: number) => blocksRegion(b, segment(v), (r) => place(c, r)), bytes: bytesOf, tmp, stream: c, tag: c * phases.length + p };
         if (kind === 'relay') {
-          const [from, to] = relayBuffers!(p);
-          ringRelayOver({ ...phase, region: (v) => blocksRegion(b, from, segment(v), (r) => place(c, r)), into: (v) => blocksRegion(b, to, segment(v), (r) => place(c, r)) });
+          const side = (v: number, s: 'from' | 'to'): number => blocksRegion(b, segment(v), (r) => relayPlace!(p, c, r, s));
+          ringRelayOver({ ...phase, region: (v) => side(v, 'from'), into: (v) => side(v, 'to') });
           continue;
         }
         if (kind !== 'allgather') ringReduceScatterOver(phase);
         if (kind !== 'reduce-scatter') ringAllgatherOver(phase);
       }
-      if (i + active < admitted) for (let r = 0; r < g.ranks; r++) b.send(r, r, none, tokenTag(j, i + active), c);
+      if (i + active < admitted) for (let r = offset; r < offset + g.ranks; r++) b.send(r, r, none, tokenTag(j, i + active), c);
     }
   }
   return chunks;
 }
 
 /** Every rank's streams 1 … streams−1 tell its stream 0 they are done (a zero-byte message to itself). */
-function joinStreams(b: ScheduleBuilder, ranks: number, streams: number, tag: number): void {
+function joinStreams(b: ScheduleBuilder, ranks: Iterable<number>, streams: number, tag: number): void {
   const none = b.region(RECV, 0, 0);
   for (let s = 1; s < streams; s++) {
-    for (let r = 0; r < ranks; r++) {
+    for (const r of ranks) {
       b.send(r, r, none, tag + s, s);
       b.recv(r, r, none, tag + s, 0);
     }
@@ -162,8 +194,16 @@ function joinStreams(b: ScheduleBuilder, ranks: number, streams: number, tag: nu
 }
 
 const PARAMS: Algorithm['params'] = [
-  { key: 'splits', kind: 'int', default: 1, min: 1, max: 256, description: "chunks the buffer is cut into, each on its own stream (ASTRA-sim's preferred-dataset-splits)" },
+  { key: 'splits', kind: 'int', default: 1, min: 1, max: 255, description: "chunks the buffer is cut into, each on its own stream (ASTRA-sim's preferred-dataset-splits)" },
   { key: 'active', kind: 'int', default: 1, min: 1, max: 256, description: "chunks in flight at once in each dimension (ASTRA-sim's active-chunks-per-dimension)" },
+  {
+    key: 'dims', kind: 'int', default: 0, min: 0, max: 8,
+    description: "0: every dimension; L: the first L only, the collective running within each group of them (what ASTRA-sim does with L implementations listed for a network of more dimensions)",
+  },
+  {
+    key: 'remainder', kind: 'choice', choices: ['astra', 'exact'], default: 'astra',
+    description: "when splits does not divide the size: astra, ASTRA-sim's chunks of ⌊size / splits⌋ and one more (on a scratch buffer: it moves what ASTRA-sim moves), or exact, splits chunks covering the buffer",
+  },
   { key: 'opt', kind: 'choice', choices: ['localBWAware', 'baseline'], default: 'localBWAware', description: "allreduce: reduce-scatter down the dimensions and allgather back (localBWAware), or an allreduce per dimension (baseline); ASTRA-sim's collective-optimization" },
 ];
 
@@ -172,10 +212,11 @@ function supports(ctx: AlgorithmContext): string | undefined {
   if (typeof dims === 'string') return dims;
   const product = dims.reduce((x, y) => x * y, 1);
   if (product !== ctx.ranks) return `one rank per NPU (${product} NPUs, ${ctx.ranks} ranks)`;
+  if ((ctx.params.dims as number) > dims.length) return `dims at most the network's ${dims.length} dimension(s)`;
   const unit = unitOf(ctx);
   const chunks = ctx.params.splits as number;
   const perBlock = ctx.collective === 'allgather' || ctx.collective === 'alltoall';
-  const elements = perBlock ? ctx.size / unit : ctx.size / unit / ctx.ranks;
+  const elements = perBlock ? ctx.size / unit : ctx.size / unit / geometryOf(ctx).ranks;
   if (elements < chunks) return `a size of at least splits (${chunks}) elements per ${ctx.collective === 'allgather' ? 'rank' : 'block'}`;
   return undefined;
 }
@@ -188,6 +229,15 @@ const JOIN_TAG = 1 << 26;
 const SOURCE = 'ASTRA-sim native collectives (astra-sim @ 518bd513, Sys.cc generate_collective, ring)';
 const SUPPORTS_TEXT = 'an astra: network, torus or mesh, one rank per NPU in its order';
 
+/** Chunk c's tmp buffer for ring receives (one per chunk: chunks run at once), shared by every group. */
+function tmpBuffers(b: ScheduleBuilder, bytes: number): (c: number) => number {
+  const made: number[] = [];
+  return (c) => (made[c] ??= b.tmpBuffer(`tmp${c}`, bytes));
+}
+
+/** The region [offset, offset + bytes) of `buf`. */
+const span = (b: ScheduleBuilder, [buf, offset, bytes]: readonly [number, number, number]): number => b.region(buf, offset, bytes);
+
 registerAlgorithm({
   name: 'astra',
   collective: 'allreduce',
@@ -198,15 +248,23 @@ registerAlgorithm({
   supports,
   build(ctx, newBuilder) {
     const g = geometryOf(ctx);
-    const b = newBuilder();
+    const b = builderFor(ctx, g, newBuilder);
     const unit = unitOf(ctx);
-    const chunks = cut(0, ctx.size, ctx.params.splits as number, unit);
-    const blocks = chunks.slice(0, -1).map((lo, c) => cut(lo, chunks[c + 1], g.ranks, unit));
-    const place: BlockPlace = (c, r) => [blocks[c][r], blocks[c][r + 1] - blocks[c][r]];
-    const copyIn = (c: number, stream: number): void => {
-      for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, chunks[c], chunks[c + 1] - chunks[c]), b.region(RECV, chunks[c], chunks[c + 1] - chunks[c]), stream);
-    };
-    emitChunks(b, ctx, g, RECV, place, blocks.length, chunks[1] - chunks[0], copyIn);
+    const splits = ctx.params.splits as number;
+    // An extra chunk too small for a block per rank is left out (it would cost next to nothing).
+    const extra = extraChunkBytes(ctx, ctx.size, unit) >= g.ranks * unit ? extraChunkBytes(ctx, ctx.size, unit) : 0;
+    const extraBuf = extra > 0 ? b.tmpBuffer('extra', extra) : -1;
+    const bounds = cut(0, ctx.size, splits, unit);
+    const chunk = (c: number): readonly [number, number, number] => (c < splits ? [RECV, bounds[c], bounds[c + 1] - bounds[c]] : [extraBuf, 0, extra]);
+    const blocks = Array.from({ length: splits + (extra > 0 ? 1 : 0) }, (_, c) => cut(chunk(c)[1], chunk(c)[1] + chunk(c)[2], g.ranks, unit));
+    const place: BlockPlace = (c, r) => [chunk(c)[0], blocks[c][r], blocks[c][r + 1] - blocks[c][r]];
+    const tmpOf = tmpBuffers(b, Math.max(bounds[1] - bounds[0], extra));
+    for (const offset of groupOffsets(ctx, g)) {
+      const copyIn = (c: number, stream: number): void => {
+        for (let r = offset; r < offset + g.ranks; r++) b.copy(r, b.region(SEND, c < splits ? bounds[c] : 0, chunk(c)[2]), span(b, chunk(c)), stream);
+      };
+      emitChunks(b, ctx, g, offset, place, blocks.length, tmpOf, copyIn);
+    }
     return b.finish();
   },
 });
@@ -221,20 +279,28 @@ registerAlgorithm({
   supports,
   build(ctx, newBuilder) {
     const g = geometryOf(ctx);
-    const b = newBuilder();
+    const b = builderFor(ctx, g, newBuilder);
     const unit = unitOf(ctx);
+    const splits = ctx.params.splits as number;
     // Block r is [r·B, (r+1)·B) of the buffer, so that rank r ends with it; chunk c is piece c of every block.
     const blockBytes = ctx.size / g.ranks;
-    const pieces = cut(0, blockBytes, ctx.params.splits as number, unit);
+    const pieces = cut(0, blockBytes, splits, unit);
+    const extraPiece = Math.floor(extraChunkBytes(ctx, ctx.size, unit) / g.ranks / unit) * unit;
     const acc = b.tmpBuffer('acc', ctx.size);
-    const place: BlockPlace = (c, r) => [r * blockBytes + pieces[c], pieces[c + 1] - pieces[c]];
+    const extra = extraPiece > 0 ? b.tmpBuffer('extra', g.ranks * extraPiece) : -1;
+    const place: BlockPlace = (c, r) => (c < splits ? [acc, r * blockBytes + pieces[c], pieces[c + 1] - pieces[c]] : [extra, r * extraPiece, extraPiece]);
     const all = Array.from({ length: g.ranks }, (_, r) => r);
-    const copyIn = (c: number, stream: number): void => {
-      for (let r = 0; r < g.ranks; r++) b.copy(r, blocksRegion(b, SEND, all, (q) => place(c, q)), blocksRegion(b, acc, all, (q) => place(c, q)), stream);
-    };
-    const streams = emitChunks(b, ctx, g, acc, place, pieces.length - 1, (g.ranks / (g.dims.find((n) => n > 1) ?? 1)) * pieces[1], copyIn);
-    joinStreams(b, g.ranks, streams, JOIN_TAG);
-    for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(acc, r * blockBytes, blockBytes), b.region(RECV, 0, blockBytes), 0);
+    const chunks = splits + (extraPiece > 0 ? 1 : 0);
+    const tmpOf = tmpBuffers(b, g.ranks * Math.max(pieces[1] - pieces[0], extraPiece));
+    for (const offset of groupOffsets(ctx, g)) {
+      const copyIn = (c: number, stream: number): void => {
+        const from = c < splits ? blocksRegion(b, all, (q) => [SEND, place(c, q)[1], place(c, q)[2]]) : b.region(SEND, 0, g.ranks * extraPiece);
+        for (let r = offset; r < offset + g.ranks; r++) b.copy(r, from, blocksRegion(b, all, (q) => place(c, q)), stream);
+      };
+      const streams = emitChunks(b, ctx, g, offset, place, chunks, tmpOf, copyIn);
+      joinStreams(b, all.map((r) => offset + r), streams, JOIN_TAG);
+      for (const r of all) b.copy(offset + r, b.region(acc, r * blockBytes, blockBytes), b.region(RECV, 0, blockBytes), 0);
+    }
     return b.finish();
   },
 });
@@ -249,13 +315,18 @@ registerAlgorithm({
   supports,
   build(ctx, newBuilder) {
     const g = geometryOf(ctx);
-    const b = newBuilder();
-    const pieces = cut(0, ctx.size, ctx.params.splits as number, 1);
-    const place: BlockPlace = (c, r) => [r * ctx.size + pieces[c], pieces[c + 1] - pieces[c]];
-    const copyIn = (c: number, stream: number): void => {
-      for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, pieces[c], pieces[c + 1] - pieces[c]), b.region(RECV, place(c, r)[0], place(c, r)[1]), stream);
-    };
-    emitChunks(b, ctx, g, RECV, place, pieces.length - 1, 0, copyIn);
+    const b = builderFor(ctx, g, newBuilder);
+    const splits = ctx.params.splits as number;
+    const pieces = cut(0, ctx.size, splits, 1);
+    const extraPiece = extraChunkBytes(ctx, ctx.size, 1);
+    const extra = extraPiece > 0 ? b.tmpBuffer('extra', g.ranks * extraPiece) : -1;
+    const place: BlockPlace = (c, r) => (c < splits ? [RECV, r * ctx.size + pieces[c], pieces[c + 1] - pieces[c]] : [extra, r * extraPiece, extraPiece]);
+    for (const offset of groupOffsets(ctx, g)) {
+      const copyIn = (c: number, stream: number): void => {
+        for (let r = 0; r < g.ranks; r++) b.copy(offset + r, b.region(SEND, c < splits ? pieces[c] : 0, place(c, r)[2]), span(b, place(c, r)), stream);
+      };
+      emitChunks(b, ctx, g, offset, place, splits + (extraPiece > 0 ? 1 : 0), () => -1, copyIn);
+    }
     return b.finish();
   },
 });
@@ -271,24 +342,33 @@ registerAlgorithm({
   comparedWhenNamed: "ASTRA-sim's all-to-all, reproduced for its timing (a relay of P_d(P_d-1)/2 steps per dimension): compared when named (--include astra)",
   build(ctx, newBuilder) {
     const g = geometryOf(ctx);
-    const b = newBuilder();
-    // Piece c of every block is chunk c. Along dimension j, a rank's segment for coordinate v is
-    // every slot q with q_j = v: slots are indexed by the destination's coordinates not yet crossed
-    // and the source's ones already crossed, so each phase moves the segment for v to the rank of
-    // coordinate v, where it lands in the slots of the sender's coordinate, and RECV ends by source.
-    const pieces = cut(0, ctx.size, ctx.params.splits as number, 1);
-    const place: BlockPlace = (c, r) => [r * ctx.size + pieces[c], pieces[c + 1] - pieces[c]];
+    const b = builderFor(ctx, g, newBuilder);
+    const splits = ctx.params.splits as number;
+    // Piece c of every block is chunk c (ASTRA-sim's chunk of the whole send buffer, msg = chunk / P).
+    // Along dimension j, a rank's segment for coordinate v is every slot q with q_j = v: slots are
+    // indexed by the destination's coordinates not yet crossed and the source's ones already
+    // crossed, so each phase moves the segment for v to the rank of coordinate v, where it lands in
+    // the slots of the sender's coordinate, and RECV ends indexed by source.
+    const pieces = cut(0, ctx.size, splits, 1);
+    const extraPiece = Math.floor(extraChunkBytes(ctx, g.ranks * ctx.size, 1) / g.ranks);
     const phases = phasesOf('alltoall', g.dims, 'baseline').length;
     // Each phase reads what the last one wrote (a relay cannot work in place: a segment arrives
-    // before the rank has sent the one in its slots); two work buffers take turns between SEND and RECV.
+    // before the rank has sent the one in its slots): two work buffers take turns between SEND and RECV;
+    // ASTRA-sim's extra chunk goes between two scratch buffers.
     const work = phases > 1 ? [b.tmpBuffer('work0', g.ranks * ctx.size), b.tmpBuffer('work1', g.ranks * ctx.size)] : [];
-    const relayBuffers = (p: number): readonly [number, number] => [p === 0 ? SEND : work[(p - 1) % 2], p === phases - 1 ? RECV : work[p % 2]];
-    const largest = maxOf(g.dims.map((n) => g.ranks / n), 0) * pieces[1];
-    const copyIn = (c: number, stream: number): void => {
-      // One rank: no phase, its own block stays.
-      if (phases === 0) for (let r = 0; r < g.ranks; r++) b.copy(r, b.region(SEND, place(c, r)[0], place(c, r)[1]), b.region(RECV, place(c, r)[0], place(c, r)[1]), stream);
-    };
-    emitChunks(b, ctx, g, RECV, place, pieces.length - 1, largest, copyIn, relayBuffers);
+    const extra = extraPiece > 0 ? [b.tmpBuffer('extra0', g.ranks * extraPiece), b.tmpBuffer('extra1', g.ranks * extraPiece)] : [];
+    const bufferOf = (p: number, side: 'from' | 'to'): number => (side === 'from' ? (p === 0 ? SEND : work[(p - 1) % 2]) : p === phases - 1 ? RECV : work[p % 2]);
+    const relayPlace = (p: number, c: number, r: number, side: 'from' | 'to'): readonly [number, number, number] =>
+      c < splits ? [bufferOf(p, side), r * ctx.size + pieces[c], pieces[c + 1] - pieces[c]] : [extra[side === 'from' ? 0 : 1], r * extraPiece, extraPiece];
+    const place: BlockPlace = (c, r) => relayPlace(0, c, r, 'from');
+    const tmpOf = tmpBuffers(b, maxOf(g.dims.map((n) => g.ranks / n), 0) * Math.max(pieces[1] - pieces[0], extraPiece));
+    for (const offset of groupOffsets(ctx, g)) {
+      const copyIn = (c: number, stream: number): void => {
+        // One rank: no phase, its own block stays.
+        if (phases === 0 && c < splits) b.copy(offset, b.region(SEND, pieces[c], pieces[c + 1] - pieces[c]), b.region(RECV, pieces[c], pieces[c + 1] - pieces[c]), stream);
+      };
+      emitChunks(b, ctx, g, offset, place, splits + (extraPiece > 0 ? 1 : 0), tmpOf, copyIn, relayPlace);
+    }
     return b.finish();
   },
 });

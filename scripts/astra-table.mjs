@@ -1,0 +1,37 @@
+// Prints docs/workloads.md's table of ASTRA-sim's network and system files against ASTRA-sim's own
+// figures (test/reference/astra-sim/astra-sim-figures.csv), timing Meshwork as
+// test/reference/astra-sim-native.test.ts does: with --preset astra (no sharing) and with max-min.
+// Usage: npm run build && node scripts/astra-table.mjs > /tmp/astra.md   (a few seconds)
+import { readFileSync } from 'node:fs';
+import { astraSystemSettings, flowPreset, runWorkload } from '../dist/index.js';
+import { loadChakraTrace, loadTopology, readStructured } from '../dist/node/index.js';
+
+const DIR = 'test/reference/astra-sim';
+const SHARED = '../shared/reference/chakra/astra-sim';
+const pathOf = (name, dir, ext) => (name.startsWith('shared:') ? `${SHARED}/configs/${name.slice(7)}` : `${DIR}/${dir}/${name}.${ext}`);
+const traceOf = (name, npus) =>
+  npus === 32
+    ? loadChakraTrace([`${SHARED}/et_microbenchmarks/${name}/16npus_1MB/${name}.0.et`], undefined, 'both', 32)
+    : loadChakraTrace([`${SHARED}/et_microbenchmarks/${name}/${npus}npus_1MB`]);
+
+const rows = readFileSync(`${DIR}/astra-sim-figures.csv`, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+const percent = (e) => `${e >= 0 ? '+' : ''}${(e * 100).toFixed(2)} %`;
+console.log('| network | system | trace | NPUs | ASTRA-sim (ns) | --preset astra | error | max-min | error |');
+console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+const worst = { none: 0, maxminOneChunk: 0 };
+for (const [network, system, trace, npusText, astraText] of rows) {
+  const npus = Number(npusText);
+  const astra = Number(astraText);
+  const topology = loadTopology(pathOf(network, 'networks', 'yml'));
+  const doc = readStructured(pathOf(system, 'systems', 'json'), 'system');
+  const settings = astraSystemSettings(doc, topology.params.dims.length);
+  const step = (preset) => {
+    const model = { ...(preset ? flowPreset(preset).model : {}), alpha: settings.alpha, gammaReduce: settings.gammaReduce };
+    return runWorkload({ topology, trace: traceOf(trace, npus), algorithms: settings.algorithms, comm: settings.comm, model }).report.step_time_s * 1e9;
+  };
+  const [none, maxmin] = [step('astra'), step(undefined)];
+  worst.none = Math.max(worst.none, Math.abs(none / astra - 1));
+  if ((doc['active-chunks-per-dimension'] ?? 1) === 1) worst.maxminOneChunk = Math.max(worst.maxminOneChunk, Math.abs(maxmin / astra - 1));
+  console.log(`| ${network.replace('shared:', '')} | ${system.replace('shared:', '')} | ${trace} | ${npus} | ${astra} | ${none.toFixed(0)} | ${percent(none / astra - 1)} | ${maxmin.toFixed(0)} | ${percent(maxmin / astra - 1)} |`);
+}
+console.log(`\nWorst |error|: --preset astra ${percent(worst.none)} over ${rows.length} rows; max-min with one active chunk per dimension ${percent(worst.maxminOneChunk)}.`);
