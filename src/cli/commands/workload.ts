@@ -29,7 +29,7 @@ import { refuseOversized } from '../../sim/prepare.js';
 import { lowerSchedule } from '../../sim/program/from-schedule.js';
 import { parseCollective } from '../../collectives/types.js';
 import { buildSchedule } from '../../collectives/registry.js';
-import { loadTopology } from '../../node/load-topology.js';
+import { loadTopology, readStructured } from '../../node/load-topology.js';
 import { parseSize } from '../../util/units.js';
 import { parseIntValue } from '../../util/spec.js';
 import { planOutputDir, writeRankFiles } from './workload-files.js';
