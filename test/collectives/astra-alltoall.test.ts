@@ -134,7 +134,7 @@ describe('compare runs them only when named', () => {
 describe('astra alltoall (ASTRA-sim on several dimensions)', () => {
   it('verifies byte for byte on one, two and three dimensions, with chunks and active queues', () => {
     for (const topology of ['astra:topology=Ring,npus=5,bandwidth=50,latency=500', 'astra:topology=Ring_Switch,npus=4x3,bandwidth=50x50,latency=500x500', 'astra:topology=Ring_Ring_FullyConnected,npus=2x3x2,bandwidth=50x50x50,latency=500x500x500', 'torus:3x4']) {
-      for (const spec of ['astra', 'astra:splits=3', 'astra:splits=4,active=2']) {
+      for (const spec of ['astra', 'astra:splits=3', 'astra:splits=4,active=2', 'astra:dims=1', 'astra:dims=1,splits=3,active=2', 'astra:splits=5', 'astra:splits=5,remainder=exact']) {
         for (const mode of ['bytes', 'chunks'] as const) {
           const r = executeSchedule(alltoall(topology, spec, 12), { mode });
           expect(r.mismatches.map((m) => m.text), `${topology} ${spec}`).toEqual([]);

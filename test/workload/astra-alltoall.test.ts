@@ -176,6 +176,10 @@ describe("with ASTRA-sim's congestion-unaware network (--preset astra)", () => {
     ['astra:topology=Switch,npus=8,bandwidth=400,latency=936.25', 8, 'astra:splits=4', 219336],
     ['astra:topology=Switch,npus=8,bandwidth=400,latency=936.25', 8, 'astra:splits=4,active=2', 109668],
     ['astra:topology=Ring,npus=8,bandwidth=50,latency=500', 8, 'astra:splits=4,active=2', 62740],
+    // One implementation listed (["ring"]) on two dimensions: ASTRA-sim runs it within each group of
+    // dimension 0 (its logical topology), each group's message comm_size / 4.
+    ['astra:topology=Ring_Switch,npus=4x2,bandwidth=50x25,latency=500x700', 8, 'astra:dims=1', 32362],
+    ['astra:topology=Ring_Ring,npus=4x4,bandwidth=50x50,latency=500x500', 16, 'astra:dims=1,splits=4,active=2', 20780],
   ];
 
   it('the astra alltoall (a relay per dimension, chunks, active queues) within 0.1 % of ASTRA-sim on one, two dimensions and the HGX-H100 example', () => {
@@ -201,7 +205,9 @@ describe("ASTRA-sim's system file (--astra-system) picks its all-to-all", () => 
     expect(pick({ 'all-to-all-implementation': ['direct'] }, 1)).toBe('direct:window=0');
     expect(() => pick({ 'all-to-all-implementation': ['direct'], 'preferred-dataset-splits': 4 }, 1)).toThrow(/astra-system.all-to-all-implementation: got "direct"/);
     expect(() => pick({ 'all-to-all-implementation': ['halvingDoubling'] }, 1)).toThrow(/halvingDoubling/);
-    expect(() => pick({ 'all-to-all-implementation': ['ring'] }, 2)).toThrow(/one implementation per network dimension/);
+    // One implementation on two dimensions: within each group of dimension 0, as ASTRA-sim's logical topology.
+    expect(pick({ 'all-to-all-implementation': ['ring'] }, 2)).toBe('astra:splits=1,active=1,opt=baseline,dims=1');
+    expect(() => pick({ 'all-to-all-implementation': ['direct'] }, 2)).toThrow(/astra-system.all-to-all-implementation: got "direct"/);
   });
 });
 

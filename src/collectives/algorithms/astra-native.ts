@@ -59,10 +59,10 @@ function geometryOf(ctx: AlgorithmContext): Geometry {
 /** The first rank of every group. */
 const groupOffsets = (ctx: AlgorithmContext, g: Geometry): number[] => Array.from({ length: ctx.ranks / g.ranks }, (_, h) => h * g.ranks);
 
-/** The builder: one part (sub-communicator) per group when the collective runs within groups. */
-function builderFor(ctx: AlgorithmContext, g: Geometry, newBuilder: (overrides?: Partial<BuilderInit>) => ScheduleBuilder): ScheduleBuilder {
+/** The builder: one part (sub-communicator) per group, of `size` bytes, when the collective runs within groups. */
+function builderFor(ctx: AlgorithmContext, g: Geometry, newBuilder: (overrides?: Partial<BuilderInit>) => ScheduleBuilder, size = ctx.size): ScheduleBuilder {
   if (g.ranks === ctx.ranks) return newBuilder();
-  const parts = groupOffsets(ctx, g).map((o) => ({ collective: ctx.collective, ranks: Array.from({ length: g.ranks }, (_, l) => o + l), size: ctx.size }));
+  const parts = groupOffsets(ctx, g).map((o) => ({ collective: ctx.collective, ranks: Array.from({ length: g.ranks }, (_, l) => o + l), size }));
   return newBuilder({ parts });
 }
 
@@ -342,24 +342,27 @@ registerAlgorithm({
   comparedWhenNamed: "ASTRA-sim's all-to-all, reproduced for its timing (a relay of P_d(P_d-1)/2 steps per dimension): compared when named (--include astra)",
   build(ctx, newBuilder) {
     const g = geometryOf(ctx);
-    const b = builderFor(ctx, g, newBuilder);
+    // Within groups (dims=L) a rank's send buffer, ASTRA-sim's comm_size, is cut into the group's
+    // blocks: ASTRA-sim's message is comm_size / (the group's NPUs), not comm_size / P.
+    const block = (ctx.size * ctx.ranks) / g.ranks;
+    const b = builderFor(ctx, g, newBuilder, block);
     const splits = ctx.params.splits as number;
     // Piece c of every block is chunk c (ASTRA-sim's chunk of the whole send buffer, msg = chunk / P).
     // Along dimension j, a rank's segment for coordinate v is every slot q with q_j = v: slots are
     // indexed by the destination's coordinates not yet crossed and the source's ones already
     // crossed, so each phase moves the segment for v to the rank of coordinate v, where it lands in
     // the slots of the sender's coordinate, and RECV ends indexed by source.
-    const pieces = cut(0, ctx.size, splits, 1);
-    const extraPiece = Math.floor(extraChunkBytes(ctx, g.ranks * ctx.size, 1) / g.ranks);
+    const pieces = cut(0, block, splits, 1);
+    const extraPiece = Math.floor(extraChunkBytes(ctx, g.ranks * block, 1) / g.ranks);
     const phases = phasesOf('alltoall', g.dims, 'baseline').length;
     // Each phase reads what the last one wrote (a relay cannot work in place: a segment arrives
     // before the rank has sent the one in its slots): two work buffers take turns between SEND and RECV;
     // ASTRA-sim's extra chunk goes between two scratch buffers.
-    const work = phases > 1 ? [b.tmpBuffer('work0', g.ranks * ctx.size), b.tmpBuffer('work1', g.ranks * ctx.size)] : [];
+    const work = phases > 1 ? [b.tmpBuffer('work0', g.ranks * block), b.tmpBuffer('work1', g.ranks * block)] : [];
     const extra = extraPiece > 0 ? [b.tmpBuffer('extra0', g.ranks * extraPiece), b.tmpBuffer('extra1', g.ranks * extraPiece)] : [];
     const bufferOf = (p: number, side: 'from' | 'to'): number => (side === 'from' ? (p === 0 ? SEND : work[(p - 1) % 2]) : p === phases - 1 ? RECV : work[p % 2]);
     const relayPlace = (p: number, c: number, r: number, side: 'from' | 'to'): readonly [number, number, number] =>
-      c < splits ? [bufferOf(p, side), r * ctx.size + pieces[c], pieces[c + 1] - pieces[c]] : [extra[side === 'from' ? 0 : 1], r * extraPiece, extraPiece];
+      c < splits ? [bufferOf(p, side), r * block + pieces[c], pieces[c + 1] - pieces[c]] : [extra[side === 'from' ? 0 : 1], r * extraPiece, extraPiece];
     const place: BlockPlace = (c, r) => relayPlace(0, c, r, 'from');
     const tmpOf = tmpBuffers(b, maxOf(g.dims.map((n) => g.ranks / n), 0) * Math.max(pieces[1] - pieces[0], extraPiece));
     for (const offset of groupOffsets(ctx, g)) {
