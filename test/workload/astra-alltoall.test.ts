@@ -25,6 +25,10 @@ import type { WorkloadRunRequest } from '../../src/workload/run.js';
 import { astraSystemSettings } from '../../src/workload/astra-system.js';
 import type { ChakraNodeInit } from '../../src/workload/chakra/write.js';
 import { comp, traceOf } from './chakra-helpers.js';
+import { readFileSync } from 'node:fs';
+import { loadTopology, readStructured } from '../../src/node/load-topology.js';
+import '../../src/node/index.js';
+import { flowPreset } from '../../src/sim/flow/presets.js';
 
 const MB = '../shared/reference/chakra/astra-sim/et_microbenchmarks/all_to_all';
 const S = 1 << 20;
@@ -218,5 +222,35 @@ describe('end to end: ASTRA-sim\'s own HGX-H100 example files', () => {
     const out = JSON.parse(runCli(['workload', 'run', '--trace', `${MB}/8npus_1MB`, '--topology', `${C}/examples_network_analytical_HGX-H100-validated.yml`, '--astra-system', `${C}/examples_system_native_collectives_HGX-H100-validated.json`, '--preset', 'astra', '--json']).stdout);
     expect(out.result.workload.algorithms.alltoall).toBe('astra:splits=4,active=2,opt=localBWAware');
     expect(rel(out.report.step_time_s * 1e9, 109668)).toBeLessThan(1e-3);
+  });
+});
+
+/**
+ * The all_to_all microbenchmark on every network and system file of test/reference/astra-sim-native.test.ts
+ * (6 networks of 1 to 3 dimensions × 7 system files, whose all-to-all-implementation is `ring` per
+ * dimension, and the shared HGX and regression configurations): ASTRA-sim's figures in
+ * test/reference/astra-sim/astra-sim-alltoall.csv, run as that test says (32 NPUs: 32 copies of the
+ * 16-NPU trace's rank 0 file).
+ */
+describe("ASTRA-sim's network and system files: the all_to_all rows", () => {
+  const DIR = 'test/reference/astra-sim';
+  const SHARED = '../shared/reference/chakra/astra-sim';
+  const pathOf = (name: string, dir: string, ext: string): string => (name.startsWith('shared:') ? `${SHARED}/configs/${name.slice(7)}` : `${DIR}/${dir}/${name}.${ext}`);
+  const rows = readFileSync(`${DIR}/astra-sim-alltoall.csv`, 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+
+  it('--astra-system picks the astra alltoall; with --preset astra every row within 0.2 %, with max-min every row of one active chunk per dimension', () => {
+    expect(rows.length).toBe(46);
+    for (const [network, system, , npusText, astraText] of rows) {
+      const npus = Number(npusText);
+      const topology = loadTopology(pathOf(network, 'networks', 'yml'));
+      const settings = astraSystemSettings(readStructured(pathOf(system, 'systems', 'json'), 'system'), (topology.params.dims as number[]).length);
+      expect(settings.algorithms.alltoall).toMatch(/^astra:/);
+      const trace = npus === 32 ? loadChakraTrace([`${MB}/16npus_1MB/all_to_all.0.et`], undefined, 'both', 32) : loadChakraTrace([`${MB}/${npus}npus_1MB`]);
+      const step = (preset?: 'astra') =>
+        runWorkload({ topology, trace, algorithms: settings.algorithms, comm: settings.comm, model: { ...(preset ? flowPreset(preset).model : {}), alpha: settings.alpha, gammaReduce: settings.gammaReduce } }).report.step_time_s * 1e9;
+      const label = `${network} ${system}`;
+      expect(rel(step('astra'), Number(astraText)), label).toBeLessThan(2e-3);
+      if (/active=1,/.test(settings.algorithms.alltoall!)) expect(rel(step(), Number(astraText)), `${label} max-min`).toBeLessThan(2e-3);
+    }
   });
 });
