@@ -13,7 +13,6 @@ import { COLLECTIVES } from '../collectives/types.js';
 import { TORUS_TIE_BREAKS } from '../routing/dimension-order.js';
 import { PRESET_NAMES } from './packet/config.js';
 import { FLOW_PRESET_NAMES } from './flow/presets.js';
-import { SHARINGS } from './program/model.js';
 import { MODEL_OPTIONS, optionJsonSchema } from './options-schema.js';
 import { RATE_UNITS } from './packet/traffic-run.js';
 import { GRID_EDGES } from './traffic/patterns.js';
@@ -21,7 +20,7 @@ import { MAX_RATES } from '../util/rates.js';
 import { SCHEDULE_FILE_FORMATS } from '../interop/schedule-formats.js';
 import { CHAKRA_COLLECTIVES, DEPENDENCY_KINDS } from '../workload/chakra/names.js';
 
-/** The time model: one field per row of the option schema (library units), plus the choices only a preset sets. */
+/** The time model: one field per row of the option schema (library units), plus splitTies (set by the routing). */
 const ModelSchema = z
   .object({
     ...Object.fromEntries(
@@ -34,7 +33,6 @@ const ModelSchema = z
         return [row.key, described(row.unit === 'bandwidth' && !row.toModel ? n.nullable() : n)];
       }),
     ),
-    sharing: z.enum(SHARINGS).optional().describe('how flows share a channel: maxmin, cm02 (SimGrid) or none (ASTRA-sim congestion-unaware); flow engine only'),
     splitTies: z.boolean().optional().describe('split each flow over the even and odd salt routes (default: when the routing splits halves)'),
   })
   .strict();
