@@ -74,6 +74,12 @@ export interface Algorithm {
    * (e.g. unequal blocks).
    */
   rotation?(ctx: AlgorithmContext): RotationStreams | undefined;
+  /**
+   * Optional: why `compare` runs this algorithm only when named (its `include`), listed among the
+   * skipped with this reason otherwise: a reproduction of another simulator's algorithm rather than
+   * a candidate, such as ASTRA-sim's ring relay (P(P − 1)/2 steps, O(P³) ops).
+   */
+  readonly comparedWhenNamed?: string;
 }
 
 /**

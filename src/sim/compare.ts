@@ -52,15 +52,18 @@ export function compareAlgorithms(base: RunRequest, opts: CompareOptions = {}): 
   const w = base.workload;
   if (w.kind !== 'collective') throw new InputError('request.workload.kind', w.kind, 'collective (compare times the algorithms of one collective)');
   const include = opts.include ?? [];
-  const specs = [...listAlgorithms(w.collective as never).map((a) => a.name), ...include];
-  if (specs.length === 0) throw new InputError('collective', w.collective, 'a collective with registered algorithms');
+  const registered = listAlgorithms(w.collective as never);
+  // Reproductions of another simulator's algorithm run when named (Algorithm.comparedWhenNamed).
+  const specs = [...registered.filter((a) => a.comparedWhenNamed === undefined).map((a) => a.name), ...include];
+  const namedOnly = registered.filter((a) => a.comparedWhenNamed !== undefined && !include.some((spec) => spec.split(':')[0] === a.name));
+  if (registered.length + include.length === 0) throw new InputError('collective', w.collective, 'a collective with registered algorithms');
   // The topology is built once for every algorithm.
   const io = opts.io ?? {};
   let built: Topology | undefined;
   const shared: RunIo = { ...io, loadTopology: () => (built ??= topologyOf(base, io)) };
   refuseRequest(base, shared, io);
   const prepared: PreparedRun[] = [];
-  const skipped: Array<{ algorithm: string; reason: string }> = [];
+  const skipped: Array<{ algorithm: string; reason: string }> = namedOnly.map((a) => ({ algorithm: a.name, reason: a.comparedWhenNamed! }));
   for (const spec of specs) {
     try {
       prepared.push(prepare({ ...base, workload: { ...w, algorithm: spec } }, shared));

@@ -3,9 +3,10 @@
  * Sys.cc) as the settings of a Meshwork workload run, so that a Chakra trace runs with the
  * collectives and costs ASTRA-sim would charge (docs/workloads.md, "ASTRA-sim's network and system
  * files"):
- * - `*-implementation`: `ring` on every dimension → the `astra` algorithm of allreduce, allgather
- *   and reduce-scatter, with `preferred-dataset-splits` (splits), `active-chunks-per-dimension`
- *   (active) and `collective-optimization` (opt);
+ * - `*-implementation`: `ring` on every dimension → the `astra` algorithm of allreduce, allgather,
+ *   reduce-scatter and all-to-all, with `preferred-dataset-splits` (splits),
+ *   `active-chunks-per-dimension` (active) and `collective-optimization` (opt); an all-to-all
+ *   `directW` on one dimension and one chunk → `direct:window=W` (plain `direct`: window 0, all at once);
  * - `endpoint-delay` (ns) → α; `local-mem-bw` (GB/s, 10^9 B/s) → the reduction speed
  *   local-mem-bw / 3 (ASTRA-sim reads two operands and writes the result of every reduce step);
  * - `roofline-enabled` with `peak-perf` (TFLOP/s) → compute by the roofline of that device;
@@ -37,6 +38,7 @@ const IMPLEMENTATION_KEYS: ReadonlyArray<readonly [string, ChakraCollective]> = 
   ['all-reduce-implementation', 'allreduce'],
   ['all-gather-implementation', 'allgather'],
   ['reduce-scatter-implementation', 'reduce-scatter'],
+  ['all-to-all-implementation', 'alltoall'],
 ];
 
 /** Keys with no effect on what Meshwork times, and why. */
@@ -47,7 +49,6 @@ const NO_EFFECT: Readonly<Record<string, string>> = {
   'local-mem-trace-filename': 'a memory trace output',
   'trace-enabled': 'a log output',
   'replay-only': 'replays trace durations, which Meshwork does by default (compute trace)',
-  'all-to-all-implementation': "all-to-all keeps Meshwork's algorithm (--algorithm alltoall=...)",
   'local-reduction-delay': 'a cost of the LogGP memory bus, which only model-shared-bus 1 uses',
   L: 'a LogGP memory-bus parameter, which only model-shared-bus 1 uses',
   o: 'a LogGP memory-bus parameter, which only model-shared-bus 1 uses',
@@ -90,8 +91,14 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
     const list = d[key];
     if (list === undefined) continue;
     if (!Array.isArray(list) || list.length === 0) throw new InputError(`${field}.${key}`, list, 'a list of implementations, one per network dimension');
+    // ASTRA-sim's direct all-to-all (directW, AllToAll.cc) on one dimension and one chunk is Meshwork's direct:window=W.
+    const direct = collective === 'alltoall' && list.length === 1 && dimensions === 1 && splits === 1 ? /^direct(\d*)$/.exec(String(list[0])) : null;
+    if (direct) {
+      algorithms[collective] = `direct:window=${direct[1] === '' ? 0 : Number(direct[1])}`;
+      continue;
+    }
     const other = list.find((x) => x !== 'ring');
-    if (other !== undefined) throw new InputError(`${field}.${key}`, other, "ring (ASTRA-sim's other implementations, direct, halvingDoubling, doubleBinaryTree and the one* variants, are not modelled)");
+    if (other !== undefined) throw new InputError(`${field}.${key}`, other, "ring, or for all-to-all on one dimension in one chunk directW (ASTRA-sim's other implementations, halvingDoubling, doubleBinaryTree and the one* variants, and direct elsewhere, are not modelled)");
     if (list.length > dimensions) throw new InputError(`${field}.${key}`, JSON.stringify(list), `at most one implementation per network dimension (${dimensions})`);
     // ASTRA-sim's logical topology has one dimension per implementation listed: with fewer than the
     // network has, its collective runs within each group of the first ones (GeneralComplexTopology).

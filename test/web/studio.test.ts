@@ -312,7 +312,8 @@ describe('Meshwork Studio in headless Chromium', () => {
     await page.getByTestId('compare-table').waitFor({ timeout: 60_000 });
     const t = buildTopology('torus:4x4');
     const times: number[] = [];
-    for (const a of listAlgorithms('alltoall')) {
+    // ASTRA-sim's reproductions (ring-relay, direct) are compared only when named (Algorithm.comparedWhenNamed).
+    for (const a of listAlgorithms('alltoall').filter((x) => x.comparedWhenNamed === undefined)) {
       try {
         times.push(simulate({ topology: t, schedule: buildSchedule({ topology: t, collective: 'alltoall', algorithm: a.name, size: 4096 }) }).makespan_s);
       } catch (err) {

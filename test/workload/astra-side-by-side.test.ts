@@ -15,7 +15,8 @@
  * - all-to-all: ASTRA-sim's all-to-all on a ring dimension (AllToAll extends Ring,
  *   system/astraccl/native_collectives/collective_algorithm) relays blocks around the ring,
  *   P(P − 1)/2 one-block steps each paying the endpoint delay and a link latency; Meshwork's
- *   all-to-all algorithms send each block on its own route.
+ *   default (pairwise) sends each block on its own route, and `ring-relay` is ASTRA-sim's relay
+ *   (test/workload/astra-alltoall.test.ts pins it beside ASTRA-sim's figures).
  */
 import { describe, expect, it } from 'vitest';
 import { buildTopology } from '../../src/topology/registry.js';

@@ -25,6 +25,8 @@ import { RECV, SEND, type BuilderInit, type ScheduleBuilder } from '../schedule.
 import type { Topology } from '../../topology/graph.js';
 import { unitOf } from './common.js';
 import { cut, ringAllgatherOver, ringReduceScatterOver } from './library/layout.js';
+import { ringRelayOver } from './alltoall/ring-relay.js';
+import { maxOf } from '../../util/arrays.js';
 
 /** The dimension sizes (dimension 0 fastest in the rank number) the collective runs along, or why there are none. */
 export function rankDimensions(topology: Topology): readonly number[] | string {
@@ -57,10 +59,10 @@ function geometryOf(ctx: AlgorithmContext): Geometry {
 /** The first rank of every group. */
 const groupOffsets = (ctx: AlgorithmContext, g: Geometry): number[] => Array.from({ length: ctx.ranks / g.ranks }, (_, h) => h * g.ranks);
 
-/** The builder: one part (sub-communicator) per group when the collective runs within groups. */
-function builderFor(ctx: AlgorithmContext, g: Geometry, newBuilder: (overrides?: Partial<BuilderInit>) => ScheduleBuilder): ScheduleBuilder {
+/** The builder: one part (sub-communicator) per group, of `size` bytes, when the collective runs within groups. */
+function builderFor(ctx: AlgorithmContext, g: Geometry, newBuilder: (overrides?: Partial<BuilderInit>) => ScheduleBuilder, size = ctx.size): ScheduleBuilder {
   if (g.ranks === ctx.ranks) return newBuilder();
-  const parts = groupOffsets(ctx, g).map((o) => ({ collective: ctx.collective, ranks: Array.from({ length: g.ranks }, (_, l) => o + l), size: ctx.size }));
+  const parts = groupOffsets(ctx, g).map((o) => ({ collective: ctx.collective, ranks: Array.from({ length: g.ranks }, (_, l) => o + l), size }));
   return newBuilder({ parts });
 }
 
@@ -111,12 +113,13 @@ function extraChunkBytes(ctx: AlgorithmContext, total: number, unit: number): nu
   return Math.floor(chunk / unit) * unit;
 }
 
-type PhaseKind = 'reduce-scatter' | 'allgather' | 'allreduce';
+type PhaseKind = 'reduce-scatter' | 'allgather' | 'allreduce' | 'relay';
 
 /** The phases of one chunk: [dimension, kind, whether earlier phases scattered the data]. */
 function phasesOf(collective: string, dims: readonly number[], opt: string): Array<[number, PhaseKind, boolean]> {
   const active = dims.map((n, d) => (n > 1 ? d : -1)).filter((d) => d >= 0);
   if (collective === 'reduce-scatter') return active.map((d) => [d, 'reduce-scatter', true]);
+  if (collective === 'alltoall') return active.map((d) => [d, 'relay', false]);
   if (collective === 'allgather') return [...active].reverse().map((d) => [d, 'allgather', true]);
   if (opt === 'baseline') return active.map((d) => [d, 'allreduce', false]);
   const last = active[active.length - 1];
@@ -133,9 +136,13 @@ function phasesOf(collective: string, dims: readonly number[], opt: string): Arr
  * chunk, which is the order ASTRA-sim's FIFO sees when every chunk is issued at once; phase i of a
  * queue waits for phase i − active to finish (a zero-byte message between the two streams).
  * The allgather phases of localBWAware run the ring the other way (ASTRA-sim's anticlockwise
- * `get_next_queue_id_last`). Returns the number of streams.
+ * `get_next_queue_id_last`). A relay phase (all-to-all) reads block r of chunk c at
+ * `relayPlace(p, c, r, 'from')` and writes it at `relayPlace(p, c, r, 'to')`. Returns the number of streams.
  */
-function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, offset: number, place: BlockPlace, chunks: number, tmpOf: (c: number) => number, copyIn: (c: number, stream: number) => void): number {
+function emitChunks(
+  b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, offset: number, place: BlockPlace, chunks: number, tmpOf: (c: number) => number, copyIn: (c: number, stream: number) => void,
+  relayPlace?: (p: number, c: number, r: number, side: 'from' | 'to') => readonly [number, number, number],
+): number {
   const active = ctx.params.active as number;
   const phases = phasesOf(ctx.collective, g.dims, ctx.params.opt as string);
   const reverse = ctx.collective === 'allreduce' && ctx.params.opt === 'localBWAware';
@@ -162,6 +169,11 @@ function emitChunks(b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, offs
         const segment = (v: number): number[] => segmentBlocks(g, base, j, coords[v], scattered);
         const bytesOf = (v: number): number => segment(v).reduce((sum, r) => sum + place(c, r)[2], 0);
         const phase = { b, ring, region: (v: number) => blocksRegion(b, segment(v), (r) => place(c, r)), bytes: bytesOf, tmp, stream: c, tag: c * phases.length + p };
+        if (kind === 'relay') {
+          const side = (v: number, s: 'from' | 'to'): number => blocksRegion(b, segment(v), (r) => relayPlace!(p, c, r, s));
+          ringRelayOver({ ...phase, region: (v) => side(v, 'from'), into: (v) => side(v, 'to') });
+          continue;
+        }
         if (kind !== 'allgather') ringReduceScatterOver(phase);
         if (kind !== 'reduce-scatter') ringAllgatherOver(phase);
       }
@@ -204,7 +216,8 @@ function supports(ctx: AlgorithmContext): string | undefined {
   if ((ctx.params.dims as number) > dims.length) return `dims at most the network's ${dims.length} dimension(s)`;
   const unit = unitOf(ctx);
   const chunks = ctx.params.splits as number;
-  const elements = ctx.collective === 'allgather' ? ctx.size / unit : ctx.size / unit / geometryOf(ctx).ranks;
+  const perBlock = ctx.collective === 'allgather' || ctx.collective === 'alltoall';
+  const elements = perBlock ? ctx.size / unit : ctx.size / unit / geometryOf(ctx).ranks;
   if (elements < chunks) return `a size of at least splits (${chunks}) elements per ${ctx.collective === 'allgather' ? 'rank' : 'block'}`;
   return undefined;
 }
@@ -314,6 +327,51 @@ registerAlgorithm({
         for (let r = 0; r < g.ranks; r++) b.copy(offset + r, b.region(SEND, c < splits ? pieces[c] : 0, place(c, r)[2]), span(b, place(c, r)), stream);
       };
       emitChunks(b, ctx, g, offset, place, splits + (extraPiece > 0 ? 1 : 0), () => -1, copyIn);
+    }
+    return b.finish();
+  },
+});
+
+registerAlgorithm({
+  name: 'astra',
+  collective: 'alltoall',
+  description: "ASTRA-sim's multi-dimensional ring all-to-all: chunks, one ring relay per dimension, dimension 0 first",
+  supportsText: SUPPORTS_TEXT,
+  source: SOURCE,
+  params: PARAMS,
+  supports,
+  comparedWhenNamed: "ASTRA-sim's all-to-all, reproduced for its timing (a relay of P_d(P_d-1)/2 steps per dimension): compared when named (--include astra)",
+  build(ctx, newBuilder) {
+    const g = geometryOf(ctx);
+    // Within groups (dims=L) a rank's send buffer, ASTRA-sim's comm_size, is cut into the group's
+    // blocks: ASTRA-sim's message is comm_size / (the group's NPUs), not comm_size / P.
+    const block = (ctx.size * ctx.ranks) / g.ranks;
+    const b = builderFor(ctx, g, newBuilder, block);
+    const splits = ctx.params.splits as number;
+    // Piece c of every block is chunk c (ASTRA-sim's chunk of the whole send buffer, msg = chunk / P).
+    // Along dimension j, a rank's segment for coordinate v is every slot q with q_j = v: slots are
+    // indexed by the destination's coordinates not yet crossed and the source's ones already
+    // crossed, so each phase moves the segment for v to the rank of coordinate v, where it lands in
+    // the slots of the sender's coordinate, and RECV ends indexed by source.
+    const pieces = cut(0, block, splits, 1);
+    const extraPiece = Math.floor(extraChunkBytes(ctx, g.ranks * block, 1) / g.ranks);
+    const phases = phasesOf('alltoall', g.dims, 'baseline').length;
+    // Each phase reads what the last one wrote (a relay cannot work in place: a segment arrives
+    // before the rank has sent the one in its slots): two work buffers take turns between SEND and RECV;
+    // ASTRA-sim's extra chunk goes between two scratch buffers.
+    const work = phases > 1 ? [b.tmpBuffer('work0', g.ranks * block), b.tmpBuffer('work1', g.ranks * block)] : [];
+    const extra = extraPiece > 0 ? [b.tmpBuffer('extra0', g.ranks * extraPiece), b.tmpBuffer('extra1', g.ranks * extraPiece)] : [];
+    const bufferOf = (p: number, side: 'from' | 'to'): number => (side === 'from' ? (p === 0 ? SEND : work[(p - 1) % 2]) : p === phases - 1 ? RECV : work[p % 2]);
+    const relayPlace = (p: number, c: number, r: number, side: 'from' | 'to'): readonly [number, number, number] =>
+      c < splits ? [bufferOf(p, side), r * block + pieces[c], pieces[c + 1] - pieces[c]] : [extra[side === 'from' ? 0 : 1], r * extraPiece, extraPiece];
+    const place: BlockPlace = (c, r) => relayPlace(0, c, r, 'from');
+    const tmpOf = tmpBuffers(b, maxOf(g.dims.map((n) => g.ranks / n), 0) * Math.max(pieces[1] - pieces[0], extraPiece));
+    for (const offset of groupOffsets(ctx, g)) {
+      const copyIn = (c: number, stream: number): void => {
+        // One rank: no phase, its own block stays.
+        if (phases === 0 && c < splits) b.copy(offset, b.region(SEND, pieces[c], pieces[c + 1] - pieces[c]), b.region(RECV, pieces[c], pieces[c + 1] - pieces[c]), stream);
+      };
+      emitChunks(b, ctx, g, offset, place, splits + (extraPiece > 0 ? 1 : 0), tmpOf, copyIn, relayPlace);
     }
     return b.finish();
   },

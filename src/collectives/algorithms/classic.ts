@@ -3,6 +3,8 @@ import './alltoall/linear.js';
 import './alltoall/pairwise.js';
 import './alltoall/ring.js';
 import './alltoall/bruck.js';
+import './alltoall/ring-relay.js';
+import './alltoall/direct.js';
 import './broadcast/binomial.js';
 import './broadcast/chain.js';
 import './broadcast/scatter-allgather.js';
