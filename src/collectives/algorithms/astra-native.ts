@@ -21,7 +21,8 @@
  */
 import { gridShape } from './alltoall/axis-phases.js';
 import { registerAlgorithm, type Algorithm, type AlgorithmContext } from '../registry.js';
-import { RECV, SEND, type BuilderInit, type ScheduleBuilder } from '../schedule.js';
+import { RECV, SEND, type BuilderInit, type Schedule, type ScheduleBuilder } from '../schedule.js';
+import type { CollectiveKind } from '../types.js';
 import type { Topology } from '../../topology/graph.js';
 import { unitOf } from './common.js';
 import { cut, ringAllgatherOver, ringReduceScatterOver } from './library/layout.js';
@@ -239,140 +240,104 @@ function tmpBuffers(b: ScheduleBuilder, bytes: number): (c: number) => number {
 /** The region [offset, offset + bytes) of `buf`. */
 const span = (b: ScheduleBuilder, [buf, offset, bytes]: readonly [number, number, number]): number => b.region(buf, offset, bytes);
 
-registerAlgorithm({
-  name: 'astra',
-  collective: 'allreduce',
-  description: "ASTRA-sim's multi-dimensional ring allreduce: chunks, reduce-scatter down the dimensions, allreduce on the last, allgather back",
-  supportsText: SUPPORTS_TEXT,
-  source: SOURCE,
-  params: PARAMS,
-  supports,
-  build(ctx, newBuilder) {
-    const g = geometryOf(ctx);
-    const b = builderFor(ctx, g, newBuilder);
-    const unit = unitOf(ctx);
-    const splits = ctx.params.splits as number;
-    // An extra chunk too small for a block per rank is left out (it would cost next to nothing).
-    const extra = extraChunkBytes(ctx, ctx.size, unit) >= g.ranks * unit ? extraChunkBytes(ctx, ctx.size, unit) : 0;
-    const extraBuf = extra > 0 ? b.tmpBuffer('extra', extra) : -1;
-    const bounds = cut(0, ctx.size, splits, unit);
-    const chunk = (c: number): readonly [number, number, number] => (c < splits ? [RECV, bounds[c], bounds[c + 1] - bounds[c]] : [extraBuf, 0, extra]);
-    const blocks = Array.from({ length: splits + (extra > 0 ? 1 : 0) }, (_, c) => cut(chunk(c)[1], chunk(c)[1] + chunk(c)[2], g.ranks, unit));
-    const place: BlockPlace = (c, r) => [chunk(c)[0], blocks[c][r], blocks[c][r + 1] - blocks[c][r]];
-    const tmpOf = tmpBuffers(b, Math.max(bounds[1] - bounds[0], extra));
-    for (const offset of groupOffsets(ctx, g)) {
-      const copyIn = (c: number, stream: number): void => {
-        for (let r = offset; r < offset + g.ranks; r++) b.copy(r, b.region(SEND, c < splits ? bounds[c] : 0, chunk(c)[2]), span(b, chunk(c)), stream);
-      };
-      emitChunks(b, ctx, g, offset, place, blocks.length, tmpOf, copyIn);
-    }
-    return b.finish();
-  },
+/** Registers `astra` for one collective: the fields all four share, and its build over the group geometry. */
+function registerAstra(collective: CollectiveKind, description: string, build: (ctx: AlgorithmContext, g: Geometry, newBuilder: (overrides?: Partial<BuilderInit>) => ScheduleBuilder) => Schedule, extra: Partial<Algorithm> = {}): void {
+  registerAlgorithm({ name: 'astra', collective, description, supportsText: SUPPORTS_TEXT, source: SOURCE, params: PARAMS, supports, ...extra, build: (ctx, newBuilder) => build(ctx, geometryOf(ctx), newBuilder) });
+}
+
+registerAstra('allreduce', "ASTRA-sim's multi-dimensional ring allreduce: chunks, reduce-scatter down the dimensions, allreduce on the last, allgather back", (ctx, g, newBuilder) => {
+  const b = builderFor(ctx, g, newBuilder);
+  const unit = unitOf(ctx);
+  const splits = ctx.params.splits as number;
+  // An extra chunk too small for a block per rank is left out (it would cost next to nothing).
+  const extra = extraChunkBytes(ctx, ctx.size, unit) >= g.ranks * unit ? extraChunkBytes(ctx, ctx.size, unit) : 0;
+  const extraBuf = extra > 0 ? b.tmpBuffer('extra', extra) : -1;
+  const bounds = cut(0, ctx.size, splits, unit);
+  const chunk = (c: number): readonly [number, number, number] => (c < splits ? [RECV, bounds[c], bounds[c + 1] - bounds[c]] : [extraBuf, 0, extra]);
+  const blocks = Array.from({ length: splits + (extra > 0 ? 1 : 0) }, (_, c) => cut(chunk(c)[1], chunk(c)[1] + chunk(c)[2], g.ranks, unit));
+  const place: BlockPlace = (c, r) => [chunk(c)[0], blocks[c][r], blocks[c][r + 1] - blocks[c][r]];
+  const tmpOf = tmpBuffers(b, Math.max(bounds[1] - bounds[0], extra));
+  for (const offset of groupOffsets(ctx, g)) {
+    const copyIn = (c: number, stream: number): void => {
+      for (let r = offset; r < offset + g.ranks; r++) b.copy(r, b.region(SEND, c < splits ? bounds[c] : 0, chunk(c)[2]), span(b, chunk(c)), stream);
+    };
+    emitChunks(b, ctx, g, offset, place, blocks.length, tmpOf, copyIn);
+  }
+  return b.finish();
 });
 
-registerAlgorithm({
-  name: 'astra',
-  collective: 'reduce-scatter',
-  description: "ASTRA-sim's multi-dimensional ring reduce-scatter: chunks, one ring reduce-scatter per dimension, dimension 0 first",
-  supportsText: SUPPORTS_TEXT,
-  source: SOURCE,
-  params: PARAMS,
-  supports,
-  build(ctx, newBuilder) {
-    const g = geometryOf(ctx);
-    const b = builderFor(ctx, g, newBuilder);
-    const unit = unitOf(ctx);
-    const splits = ctx.params.splits as number;
-    // Block r is [r·B, (r+1)·B) of the buffer, so that rank r ends with it; chunk c is piece c of every block.
-    const blockBytes = ctx.size / g.ranks;
-    const pieces = cut(0, blockBytes, splits, unit);
-    const extraPiece = Math.floor(extraChunkBytes(ctx, ctx.size, unit) / g.ranks / unit) * unit;
-    const acc = b.tmpBuffer('acc', ctx.size);
-    const extra = extraPiece > 0 ? b.tmpBuffer('extra', g.ranks * extraPiece) : -1;
-    const place: BlockPlace = (c, r) => (c < splits ? [acc, r * blockBytes + pieces[c], pieces[c + 1] - pieces[c]] : [extra, r * extraPiece, extraPiece]);
-    const all = Array.from({ length: g.ranks }, (_, r) => r);
-    const chunks = splits + (extraPiece > 0 ? 1 : 0);
-    const tmpOf = tmpBuffers(b, g.ranks * Math.max(pieces[1] - pieces[0], extraPiece));
-    for (const offset of groupOffsets(ctx, g)) {
-      const copyIn = (c: number, stream: number): void => {
-        const from = c < splits ? blocksRegion(b, all, (q) => [SEND, place(c, q)[1], place(c, q)[2]]) : b.region(SEND, 0, g.ranks * extraPiece);
-        for (let r = offset; r < offset + g.ranks; r++) b.copy(r, from, blocksRegion(b, all, (q) => place(c, q)), stream);
-      };
-      const streams = emitChunks(b, ctx, g, offset, place, chunks, tmpOf, copyIn);
-      joinStreams(b, all.map((r) => offset + r), streams, JOIN_TAG);
-      for (const r of all) b.copy(offset + r, b.region(acc, r * blockBytes, blockBytes), b.region(RECV, 0, blockBytes), 0);
-    }
-    return b.finish();
-  },
+registerAstra('reduce-scatter', "ASTRA-sim's multi-dimensional ring reduce-scatter: chunks, one ring reduce-scatter per dimension, dimension 0 first", (ctx, g, newBuilder) => {
+  const b = builderFor(ctx, g, newBuilder);
+  const unit = unitOf(ctx);
+  const splits = ctx.params.splits as number;
+  // Block r is [r·B, (r+1)·B) of the buffer, so that rank r ends with it; chunk c is piece c of every block.
+  const blockBytes = ctx.size / g.ranks;
+  const pieces = cut(0, blockBytes, splits, unit);
+  const extraPiece = Math.floor(extraChunkBytes(ctx, ctx.size, unit) / g.ranks / unit) * unit;
+  const acc = b.tmpBuffer('acc', ctx.size);
+  const extra = extraPiece > 0 ? b.tmpBuffer('extra', g.ranks * extraPiece) : -1;
+  const place: BlockPlace = (c, r) => (c < splits ? [acc, r * blockBytes + pieces[c], pieces[c + 1] - pieces[c]] : [extra, r * extraPiece, extraPiece]);
+  const all = Array.from({ length: g.ranks }, (_, r) => r);
+  const chunks = splits + (extraPiece > 0 ? 1 : 0);
+  const tmpOf = tmpBuffers(b, g.ranks * Math.max(pieces[1] - pieces[0], extraPiece));
+  for (const offset of groupOffsets(ctx, g)) {
+    const copyIn = (c: number, stream: number): void => {
+      const from = c < splits ? blocksRegion(b, all, (q) => [SEND, place(c, q)[1], place(c, q)[2]]) : b.region(SEND, 0, g.ranks * extraPiece);
+      for (let r = offset; r < offset + g.ranks; r++) b.copy(r, from, blocksRegion(b, all, (q) => place(c, q)), stream);
+    };
+    const streams = emitChunks(b, ctx, g, offset, place, chunks, tmpOf, copyIn);
+    joinStreams(b, all.map((r) => offset + r), streams, JOIN_TAG);
+    for (const r of all) b.copy(offset + r, b.region(acc, r * blockBytes, blockBytes), b.region(RECV, 0, blockBytes), 0);
+  }
+  return b.finish();
 });
 
-registerAlgorithm({
-  name: 'astra',
-  collective: 'allgather',
-  description: "ASTRA-sim's multi-dimensional ring allgather: chunks, one ring allgather per dimension, the last dimension first",
-  supportsText: SUPPORTS_TEXT,
-  source: SOURCE,
-  params: PARAMS,
-  supports,
-  build(ctx, newBuilder) {
-    const g = geometryOf(ctx);
-    const b = builderFor(ctx, g, newBuilder);
-    const splits = ctx.params.splits as number;
-    const pieces = cut(0, ctx.size, splits, 1);
-    const extraPiece = extraChunkBytes(ctx, ctx.size, 1);
-    const extra = extraPiece > 0 ? b.tmpBuffer('extra', g.ranks * extraPiece) : -1;
-    const place: BlockPlace = (c, r) => (c < splits ? [RECV, r * ctx.size + pieces[c], pieces[c + 1] - pieces[c]] : [extra, r * extraPiece, extraPiece]);
-    for (const offset of groupOffsets(ctx, g)) {
-      const copyIn = (c: number, stream: number): void => {
-        for (let r = 0; r < g.ranks; r++) b.copy(offset + r, b.region(SEND, c < splits ? pieces[c] : 0, place(c, r)[2]), span(b, place(c, r)), stream);
-      };
-      emitChunks(b, ctx, g, offset, place, splits + (extraPiece > 0 ? 1 : 0), () => -1, copyIn);
-    }
-    return b.finish();
-  },
+registerAstra('allgather', "ASTRA-sim's multi-dimensional ring allgather: chunks, one ring allgather per dimension, the last dimension first", (ctx, g, newBuilder) => {
+  const b = builderFor(ctx, g, newBuilder);
+  const splits = ctx.params.splits as number;
+  const pieces = cut(0, ctx.size, splits, 1);
+  const extraPiece = extraChunkBytes(ctx, ctx.size, 1);
+  const extra = extraPiece > 0 ? b.tmpBuffer('extra', g.ranks * extraPiece) : -1;
+  const place: BlockPlace = (c, r) => (c < splits ? [RECV, r * ctx.size + pieces[c], pieces[c + 1] - pieces[c]] : [extra, r * extraPiece, extraPiece]);
+  for (const offset of groupOffsets(ctx, g)) {
+    const copyIn = (c: number, stream: number): void => {
+      for (let r = 0; r < g.ranks; r++) b.copy(offset + r, b.region(SEND, c < splits ? pieces[c] : 0, place(c, r)[2]), span(b, place(c, r)), stream);
+    };
+    emitChunks(b, ctx, g, offset, place, splits + (extraPiece > 0 ? 1 : 0), () => -1, copyIn);
+  }
+  return b.finish();
 });
 
-registerAlgorithm({
-  name: 'astra',
-  collective: 'alltoall',
-  description: "ASTRA-sim's multi-dimensional ring all-to-all: chunks, one ring relay per dimension, dimension 0 first",
-  supportsText: SUPPORTS_TEXT,
-  source: SOURCE,
-  params: PARAMS,
-  supports,
-  comparedWhenNamed: "ASTRA-sim's all-to-all, reproduced for its timing (a relay of P_d(P_d-1)/2 steps per dimension): compared when named (--include astra)",
-  build(ctx, newBuilder) {
-    const g = geometryOf(ctx);
-    // Within groups (dims=L) a rank's send buffer, ASTRA-sim's comm_size, is cut into the group's
-    // blocks: ASTRA-sim's message is comm_size / (the group's NPUs), not comm_size / P.
-    const block = (ctx.size * ctx.ranks) / g.ranks;
-    const b = builderFor(ctx, g, newBuilder, block);
-    const splits = ctx.params.splits as number;
-    // Piece c of every block is chunk c (ASTRA-sim's chunk of the whole send buffer, msg = chunk / P).
-    // Along dimension j, a rank's segment for coordinate v is every slot q with q_j = v: slots are
-    // indexed by the destination's coordinates not yet crossed and the source's ones already
-    // crossed, so each phase moves the segment for v to the rank of coordinate v, where it lands in
-    // the slots of the sender's coordinate, and RECV ends indexed by source.
-    const pieces = cut(0, block, splits, 1);
-    const extraPiece = Math.floor(extraChunkBytes(ctx, g.ranks * block, 1) / g.ranks);
-    const phases = phasesOf('alltoall', g.dims, 'baseline').length;
-    // Each phase reads what the last one wrote (a relay cannot work in place: a segment arrives
-    // before the rank has sent the one in its slots): two work buffers take turns between SEND and RECV;
-    // ASTRA-sim's extra chunk goes between two scratch buffers.
-    const work = phases > 1 ? [b.tmpBuffer('work0', g.ranks * block), b.tmpBuffer('work1', g.ranks * block)] : [];
-    const extra = extraPiece > 0 ? [b.tmpBuffer('extra0', g.ranks * extraPiece), b.tmpBuffer('extra1', g.ranks * extraPiece)] : [];
-    const bufferOf = (p: number, side: 'from' | 'to'): number => (side === 'from' ? (p === 0 ? SEND : work[(p - 1) % 2]) : p === phases - 1 ? RECV : work[p % 2]);
-    const relayPlace = (p: number, c: number, r: number, side: 'from' | 'to'): readonly [number, number, number] =>
-      c < splits ? [bufferOf(p, side), r * block + pieces[c], pieces[c + 1] - pieces[c]] : [extra[side === 'from' ? 0 : 1], r * extraPiece, extraPiece];
-    const place: BlockPlace = (c, r) => relayPlace(0, c, r, 'from');
-    const tmpOf = tmpBuffers(b, maxOf(g.dims.map((n) => g.ranks / n), 0) * Math.max(pieces[1] - pieces[0], extraPiece));
-    for (const offset of groupOffsets(ctx, g)) {
-      const copyIn = (c: number, stream: number): void => {
-        // One rank: no phase, its own block stays.
-        if (phases === 0 && c < splits) b.copy(offset, b.region(SEND, pieces[c], pieces[c + 1] - pieces[c]), b.region(RECV, pieces[c], pieces[c + 1] - pieces[c]), stream);
-      };
-      emitChunks(b, ctx, g, offset, place, splits + (extraPiece > 0 ? 1 : 0), tmpOf, copyIn, relayPlace);
-    }
-    return b.finish();
-  },
-});
+registerAstra('alltoall', "ASTRA-sim's multi-dimensional ring all-to-all: chunks, one ring relay per dimension, dimension 0 first", (ctx, g, newBuilder) => {
+  // Within groups (dims=L) a rank's send buffer, ASTRA-sim's comm_size, is cut into the group's
+  // blocks: ASTRA-sim's message is comm_size / (the group's NPUs), not comm_size / P.
+  const block = (ctx.size * ctx.ranks) / g.ranks;
+  const b = builderFor(ctx, g, newBuilder, block);
+  const splits = ctx.params.splits as number;
+  // Piece c of every block is chunk c (ASTRA-sim's chunk of the whole send buffer, msg = chunk / P).
+  // Along dimension j, a rank's segment for coordinate v is every slot q with q_j = v: slots are
+  // indexed by the destination's coordinates not yet crossed and the source's ones already
+  // crossed, so each phase moves the segment for v to the rank of coordinate v, where it lands in
+  // the slots of the sender's coordinate, and RECV ends indexed by source.
+  const pieces = cut(0, block, splits, 1);
+  const extraPiece = Math.floor(extraChunkBytes(ctx, g.ranks * block, 1) / g.ranks);
+  const phases = phasesOf('alltoall', g.dims, 'baseline').length;
+  // Each phase reads what the last one wrote (a relay cannot work in place: a segment arrives
+  // before the rank has sent the one in its slots): two work buffers take turns between SEND and RECV;
+  // ASTRA-sim's extra chunk goes between two scratch buffers.
+  const work = phases > 1 ? [b.tmpBuffer('work0', g.ranks * block), b.tmpBuffer('work1', g.ranks * block)] : [];
+  const extra = extraPiece > 0 ? [b.tmpBuffer('extra0', g.ranks * extraPiece), b.tmpBuffer('extra1', g.ranks * extraPiece)] : [];
+  const bufferOf = (p: number, side: 'from' | 'to'): number => (side === 'from' ? (p === 0 ? SEND : work[(p - 1) % 2]) : p === phases - 1 ? RECV : work[p % 2]);
+  const relayPlace = (p: number, c: number, r: number, side: 'from' | 'to'): readonly [number, number, number] =>
+    c < splits ? [bufferOf(p, side), r * block + pieces[c], pieces[c + 1] - pieces[c]] : [extra[side === 'from' ? 0 : 1], r * extraPiece, extraPiece];
+  const place: BlockPlace = (c, r) => relayPlace(0, c, r, 'from');
+  const tmpOf = tmpBuffers(b, maxOf(g.dims.map((n) => g.ranks / n), 0) * Math.max(pieces[1] - pieces[0], extraPiece));
+  for (const offset of groupOffsets(ctx, g)) {
+    const copyIn = (c: number, stream: number): void => {
+      // One rank: no phase, its own block stays.
+      if (phases === 0 && c < splits) b.copy(offset, b.region(SEND, pieces[c], pieces[c + 1] - pieces[c]), b.region(RECV, pieces[c], pieces[c + 1] - pieces[c]), stream);
+    };
+    emitChunks(b, ctx, g, offset, place, splits + (extraPiece > 0 ? 1 : 0), tmpOf, copyIn, relayPlace);
+  }
+  return b.finish();
+}, { comparedWhenNamed: "ASTRA-sim's all-to-all, reproduced for its timing (a relay of P_d(P_d-1)/2 steps per dimension): compared when named (--include astra)" });
