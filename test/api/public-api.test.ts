@@ -10,7 +10,7 @@ import { byName, listedExports } from './exports-of.js';
 const PUBLIC_NAMES = [
   'type Algorithm', 'type AlgorithmContext', 'algorithmNames', 'type AllocatorDef', 'allocatorNames',
   'ALLTOALLV_GENERATORS', 'analyzeWorkload', 'anynetTopology', 'applyFailures', 'applyMapping', 'type ArbiterDef',
-  'arbiterNames', 'type Arbitration', 'assembleTrace', 'assertRanksConnected', 'type AutomorphismGenerator', 'type AutomorphismGroup', 'automorphismGroups', 'BARRIER_MODELS', 'type BarrierModel',
+  'arbiterNames', 'type Arbitration', 'assembleTrace', 'assertRanksConnected', 'ASTRA_BLOCKS', 'type AstraBlock', 'type AstraDimension', 'astraNetwork', 'astraNetworkSpec', 'astraSystemSettings', 'type AstraSystemSettings', 'type AutomorphismGenerator', 'type AutomorphismGroup', 'automorphismGroups', 'BARRIER_MODELS', 'type BarrierModel',
   'bisection', 'type Bisection', 'type BisectionCut', 'bookSimRun', 'type BookSimRun', 'type BoundRecord',
   'buildReportFiles', 'type BuildRequest', 'buildSchedule', 'buildTopology', 'BUILTIN_PATTERNS', 'busbwFactor',
   'cartesian', 'type CartesianOptions', 'cBanyan', 'CHAKRA_COLLECTIVES', 'type ChakraCollective',

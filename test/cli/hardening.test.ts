@@ -253,7 +253,7 @@ describe('item 9: interrupted runs leave no litter; stale temporaries of dead pr
 
 describe('item 5: DOT export parses in Graphviz, for every family', () => {
   // Graphviz (Debian `graphviz`, listed in .ci/apt-packages) is the reference parser.
-  const specs = ['ring:4', 'uring:4', 'mesh:2x3', 'torus:2x2', 'hypercube:3', 'fullmesh:4', 'fattree:k=2,levels=2', 'twolevel:leaves=2,hosts=2', 'omega:8', 'dragonfly:h=1', 'dce:n=3,delta=1', 'cbanyan:3', 'ccc:3', 'mdce:B=1,C=1,P=1,n=2', 'hyperx:2x3', 'flatfly:k=2,n=2,c=1', 'cmesh:k=4', 'slimfly:q=5,p=1', 'polarfly:q=2,p=1', 'dragonflyplus:h=1', 'jellyfish:routers=6,degree=3', 'comega:3', 'fabric:gpus=2,nodes=2,planes=1,links=1,nics=1', 'hgx-h100', 'mi300x', 'gb200-nvl72', 'tpu:2x2x4,twist=on', 'simgrid-fattree:levels=2,down=2x2,up=1x2,links=1x1', 'simgrid-dragonfly:groups=2,chassis=1,routers=2,nodes=1', 'simgrid-flat:hosts=4'];
+  const specs = ['ring:4', 'uring:4', 'mesh:2x3', 'torus:2x2', 'hypercube:3', 'fullmesh:4', 'fattree:k=2,levels=2', 'twolevel:leaves=2,hosts=2', 'omega:8', 'dragonfly:h=1', 'dce:n=3,delta=1', 'cbanyan:3', 'ccc:3', 'mdce:B=1,C=1,P=1,n=2', 'hyperx:2x3', 'flatfly:k=2,n=2,c=1', 'cmesh:k=4', 'slimfly:q=5,p=1', 'polarfly:q=2,p=1', 'dragonflyplus:h=1', 'jellyfish:routers=6,degree=3', 'comega:3', 'fabric:gpus=2,nodes=2,planes=1,links=1,nics=1', 'hgx-h100', 'mi300x', 'gb200-nvl72', 'tpu:2x2x4,twist=on', 'simgrid-fattree:levels=2,down=2x2,up=1x2,links=1x1', 'simgrid-dragonfly:groups=2,chassis=1,routers=2,nodes=1', 'simgrid-flat:hosts=4', 'astra:topology=Switch_Ring,npus=2x2,bandwidth=1x1,latency=1x1'];
   it('every family listed is covered', () => {
     // By spec name: cbanyan and ccc are families of their own that build DCE-shaped topologies.
     const covered = new Set(specs.map((s) => s.split(':')[0]));
@@ -290,7 +290,7 @@ describe('item 14: CLI gaps', () => {
   });
   it('--help marks required options and gives the defaults of --root and --tie', () => {
     const help = cli(['run', '--help']).stdout.replace(/\s+/g, ' ');
-    expect(help).toContain('e.g. torus:8x8,bw=25Gbps,lat=100ns (required)');
+    expect(help).toContain('e.g. torus:8x8,bw=25Gbps,lat=100ns (required, except with --schedule FILE.json');
     expect(help).toContain('(source of one-to-one) (default: 0)');
     expect(help).toContain('simgrid (+ except from k/2) (default: positive)');
   });

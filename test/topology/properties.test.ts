@@ -21,6 +21,7 @@ const FAMILY_KEYS: Record<string, string[]> = {
   'gb200-nvl72': ['nodes'], tpu: ['twist'],
   'simgrid-fattree': ['levels', 'down', 'up', 'links'], 'simgrid-dragonfly': ['groups', 'chassis', 'routers', 'nodes', 'blue', 'black', 'green', 'sharing', 'limiter'],
   'simgrid-flat': ['hosts', 'bb_bw', 'bb_lat', 'sharing', 'limiter'],
+  astra: ['topology', 'npus', 'bandwidth', 'latency'],
 };
 const COMMON_KEYS = ['bw', 'lat', 'zz'];
 

@@ -158,6 +158,7 @@ const SMALL_SPECS: Record<string, string[]> = {
   'simgrid-fattree': ['simgrid-fattree:levels=2,down=4x4,up=1x2,links=1x2', 'simgrid-fattree:levels=3,down=4x2x4,up=1x2x2,links=1x2x1'],
   'simgrid-dragonfly': ['simgrid-dragonfly:groups=3,chassis=2,routers=3,nodes=2,blue=2'],
   'simgrid-flat': ['simgrid-flat:hosts=5', 'simgrid-flat:hosts=4,bb_bw=1GBps,bb_lat=1us,sharing=shared,limiter=2GBps'],
+  astra: ['astra:topology=Ring_Switch,npus=3x2,bandwidth=1x2,latency=1x1', 'astra:topology=FullyConnected_Ring_Switch,npus=2x3x2,bandwidth=1x1x1,latency=1x1x1'],
 };
 /** Families with no fixed small instance (custom graphs from a file). */
 const NOT_GENERATED = /^(file|custom|json|yaml)$/;
