@@ -61,11 +61,12 @@ const MODELLED_DEFAULTS: Readonly<Record<string, unknown>> = {
   'model-shared-bus': 0,
 };
 
-function numberOf(doc: Record<string, unknown>, key: string, field: string, opts: { min: number; integer?: boolean }): number | undefined {
+function numberOf(doc: Record<string, unknown>, key: string, field: string, opts: { min: number; max?: number; integer?: boolean }): number | undefined {
   const v = doc[key];
   if (v === undefined) return undefined;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < opts.min || (opts.integer && !Number.isInteger(v))) {
-    throw new InputError(`${field}.${key}`, v, `${opts.integer ? 'an integer' : 'a number'} >= ${opts.min}`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < opts.min || v > (opts.max ?? Infinity) || (opts.integer && !Number.isInteger(v))) {
+    const range = opts.max === undefined ? `>= ${opts.min}` : `from ${opts.min} to ${opts.max}`;
+    throw new InputError(`${field}.${key}`, v, `${opts.integer ? 'an integer' : 'a number'} ${range}`);
   }
   return v;
 }
@@ -81,8 +82,9 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
   for (const [key, value] of Object.entries(MODELLED_DEFAULTS)) {
     if (d[key] !== undefined && d[key] !== value) throw new InputError(`${field}.${key}`, d[key], `${JSON.stringify(value)} (ASTRA-sim's default; other values are not modelled)`);
   }
-  const splits = numberOf(d, 'preferred-dataset-splits', field, { min: 1, integer: true }) ?? 1;
-  const active = numberOf(d, 'active-chunks-per-dimension', field, { min: 1, integer: true }) ?? 1;
+  // Each chunk runs on a stream of its own (at most 255 besides the extra chunk: MAX_STREAMS).
+  const splits = numberOf(d, 'preferred-dataset-splits', field, { min: 1, max: 255, integer: true }) ?? 1;
+  const active = numberOf(d, 'active-chunks-per-dimension', field, { min: 1, max: 256, integer: true }) ?? 1;
   const optimization = d['collective-optimization'] ?? 'baseline';
   if (optimization !== 'baseline' && optimization !== 'localBWAware') throw new InputError(`${field}.collective-optimization`, optimization, 'baseline or localBWAware');
   const algorithms: Partial<Record<ChakraCollective, string>> = {};
