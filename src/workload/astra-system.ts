@@ -77,6 +77,10 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
   const d = doc as Record<string, unknown>;
   const known = new Set([...IMPLEMENTATION_KEYS.map(([k]) => k), ...Object.keys(NO_EFFECT), ...Object.keys(MODELLED_DEFAULTS), 'endpoint-delay', 'local-mem-bw', 'preferred-dataset-splits', 'active-chunks-per-dimension', 'collective-optimization', 'roofline-enabled', 'peak-perf']);
   for (const key of Object.keys(d)) {
+    // A custom collective is a Chakra trace of sends and receives: it runs as a trace of its own.
+    if (key.endsWith('-implementation-custom')) {
+      throw new InputError(`${field}.${key}`, JSON.stringify(d[key]), "a native implementation; ASTRA-sim's custom collective is a Chakra trace of sends and receives, which runs on its own: meshwork workload run --trace <its directory> --alpha 0");
+    }
     if (!known.has(key)) throw new InputError(`${field}.${key}`, d[key], `ASTRA-sim system keys Meshwork models: ${[...known].sort().join(', ')}`);
   }
   for (const [key, value] of Object.entries(MODELLED_DEFAULTS)) {

@@ -147,6 +147,7 @@ describe("ASTRA-sim's system file (--astra-system)", () => {
   it('refuses what would run differently: more implementations than dimensions, other implementations, the shared bus, unknown keys', () => {
     expect(() => astraSystemSettings({ 'all-reduce-implementation': ['ring', 'ring', 'ring'] }, 2)).toThrow(/at most one implementation per network dimension \(2\)/);
     expect(() => astraSystemSettings({ 'all-gather-implementation': ['direct', 'ring'] }, 2)).toThrow(/got "direct"; accepted: ring/);
+    expect(() => astraSystemSettings({ 'all-reduce-implementation-custom': ['custom/allreduce'] }, 1)).toThrow(/custom collective is a Chakra trace of sends and receives, which runs on its own: meshwork workload run --trace/);
     expect(() => astraSystemSettings({ 'preferred-dataset-splits': 1000 }, 1)).toThrow(/preferred-dataset-splits: got 1000; accepted: an integer from 1 to 255/);
     expect(() => astraSystemSettings({ 'model-shared-bus': 1 }, 1)).toThrow(/model-shared-bus: got 1; accepted: 0/);
     expect(() => astraSystemSettings({ 'prefered-dataset-splits': 4 }, 1)).toThrow(/astra-system\.prefered-dataset-splits/);
