@@ -89,7 +89,9 @@ function packageFlow(
               ? "flow-level, no sharing (ASTRA-sim's congestion-unaware analytical backend): every flow at its route's bottleneck bandwidth, as if alone"
               : 'flow-level, max-min fair progressive filling',
         rateUpdateRule:
-          out.model.rateUpdate === 'exact'
+          out.model.sharing === 'none'
+            ? 'none: without sharing every flow keeps its route\'s bottleneck rate from start to finish (no solve)'
+            : out.model.rateUpdate === 'exact'
             ? 'batched exact: all events at one instant (within the simultaneity tolerance) are applied, then the flows the batch can move are filled again within what the others leave (max-min: in the components of the flow-resource graph the batch touched, the flows frozen at or above the lowest level of a finished flow or at which a started flow saturates a resource; every other flow keeps its rate)'
             : out.model.rateUpdate === 'full'
               ? 'batched exact, full: all events at one instant (within the simultaneity tolerance) are applied, then every active flow is re-rated once (max-min)'
