@@ -104,6 +104,7 @@ export function astraNetwork(dims: readonly AstraDimension[], specText?: string)
       npus: dims.map((d) => d.npus),
       bandwidth: dims.map((d) => d.bandwidth),
       latency: dims.map((d) => d.latency),
+      // The name every dimensioned family uses (traffic patterns' k-ary n-cube view, the astra algorithms).
       dims: dims.map((d) => d.npus),
     },
     distanceConvention: 'router-hops',

@@ -129,7 +129,7 @@ function phasesOf(collective: string, dims: readonly number[], opt: string): Arr
 }
 
 /**
- * Emits every chunk's phases, chunk c on stream c, its data laid out by `place`;
+ * Emits every chunk's phases, chunk c on stream c (`chunks` streams), its data laid out by `place`;
  * `copyIn(c, stream)` first puts chunk c's input there on every rank. Each dimension is one of
  * ASTRA-sim's queues (one per dimension, its default `num-queues-per-dim`): at most `active` phases
  * run in it at once, admitted first come, first served. A schedule fixes that order in advance:
@@ -138,19 +138,22 @@ function phasesOf(collective: string, dims: readonly number[], opt: string): Arr
  * queue waits for phase i − active to finish (a zero-byte message between the two streams).
  * The allgather phases of localBWAware run the ring the other way (ASTRA-sim's anticlockwise
  * `get_next_queue_id_last`). A relay phase (all-to-all) reads block r of chunk c at
- * `relayPlace(p, c, r, 'from')` and writes it at `relayPlace(p, c, r, 'to')`. Returns the number of streams.
+ * `relayPlace(p, c, r, 'from')` and writes it at `relayPlace(p, c, r, 'to')`.
  */
 function emitChunks(
   b: ScheduleBuilder, ctx: AlgorithmContext, g: Geometry, offset: number, place: BlockPlace, chunks: number, tmpOf: (c: number) => number, copyIn: (c: number, stream: number) => void,
   relayPlace?: (p: number, c: number, r: number, side: 'from' | 'to') => readonly [number, number, number],
-): number {
+): void {
   const active = ctx.params.active as number;
   const phases = phasesOf(ctx.collective, g.dims, ctx.params.opt as string);
   const reverse = ctx.collective === 'allreduce' && ctx.params.opt === 'localBWAware';
-  // Admission order of every queue: its (phase, chunk) pairs, phase-major.
-  const queue = new Map<number, Array<[number, number]>>();
-  for (const [p, [j]] of phases.entries()) for (let c = 0; c < chunks; c++) queue.set(j, [...(queue.get(j) ?? []), [p, c]]);
-  const slot = (p: number, c: number): number => queue.get(phases[p][0])!.findIndex(([q, k]) => q === p && k === c);
+  // Admission order of every queue: the chunks of its (phase, chunk) pairs, phase-major; slot[p][c] is the pair's place.
+  const queue = new Map<number, number[]>();
+  const slot = phases.map(([j]) => {
+    const admitted = queue.get(j) ?? [];
+    queue.set(j, admitted);
+    return Array.from({ length: chunks }, (_, c) => admitted.push(c) - 1);
+  });
   const tokenTag = (j: number, i: number): number => TOKEN_TAG + j * MAX_QUEUE + i;
   const none = b.region(RECV, 0, 0);
   for (let c = 0; c < chunks; c++) {
@@ -158,14 +161,14 @@ function emitChunks(
     copyIn(c, c);
     for (const [p, [j, kind, scattered]] of phases.entries()) {
       const order = queue.get(j)!;
-      const i = slot(p, c);
+      const i = slot[p][c];
       // A phase waits for the one `active` places before it in its queue; on its own stream program order already does.
-      if (i >= active && order[i - active][1] !== c) for (let r = offset; r < offset + g.ranks; r++) b.recv(r, r, none, tokenTag(j, i), c);
+      if (i >= active && order[i - active] !== c) for (let r = offset; r < offset + g.ranks; r++) b.recv(r, r, none, tokenTag(j, i), c);
       const n = g.dims[j];
+      // Ring position v is the NPU of coordinate coords[v].
+      const coords = Array.from({ length: n }, (_, v) => (reverse && kind === 'allgather' ? n - 1 - v : v));
       for (let base = 0; base < g.ranks; base++) {
         if (coordinate(g, base, j) !== 0) continue;
-        // Ring position v is the NPU of coordinate coords[v].
-        const coords = Array.from({ length: n }, (_, v) => (reverse && kind === 'allgather' ? n - 1 - v : v));
         const ring = coords.map((x) => offset + base + x * g.stride[j]);
         const segment = (v: number): number[] => segmentBlocks(g, base, j, coords[v], scattered);
         const bytesOf = (v: number): number => segment(v).reduce((sum, r) => sum + place(c, r)[2], 0);
@@ -178,10 +181,9 @@ function emitChunks(
         if (kind !== 'allgather') ringReduceScatterOver(phase);
         if (kind !== 'reduce-scatter') ringAllgatherOver(phase);
       }
-      if (i + active < order.length && order[i + active][1] !== c) for (let r = offset; r < offset + g.ranks; r++) b.send(r, r, none, tokenTag(j, i + active), c);
+      if (i + active < order.length && order[i + active] !== c) for (let r = offset; r < offset + g.ranks; r++) b.send(r, r, none, tokenTag(j, i + active), c);
     }
   }
-  return chunks;
 }
 
 /** Every rank's streams 1 … streams−1 tell its stream 0 they are done (a zero-byte message to itself). */
@@ -250,7 +252,8 @@ registerAstra('allreduce', "ASTRA-sim's multi-dimensional ring allreduce: chunks
   const unit = unitOf(ctx);
   const splits = ctx.params.splits as number;
   // An extra chunk too small for a block per rank is left out (it would cost next to nothing).
-  const extra = extraChunkBytes(ctx, ctx.size, unit) >= g.ranks * unit ? extraChunkBytes(ctx, ctx.size, unit) : 0;
+  const extraBytes = extraChunkBytes(ctx, ctx.size, unit);
+  const extra = extraBytes >= g.ranks * unit ? extraBytes : 0;
   const extraBuf = extra > 0 ? b.tmpBuffer('extra', extra) : -1;
   const bounds = cut(0, ctx.size, splits, unit);
   const chunk = (c: number): readonly [number, number, number] => (c < splits ? [RECV, bounds[c], bounds[c + 1] - bounds[c]] : [extraBuf, 0, extra]);
@@ -285,8 +288,8 @@ registerAstra('reduce-scatter', "ASTRA-sim's multi-dimensional ring reduce-scatt
       const from = c < splits ? blocksRegion(b, all, (q) => [SEND, place(c, q)[1], place(c, q)[2]]) : b.region(SEND, 0, g.ranks * extraPiece);
       for (let r = offset; r < offset + g.ranks; r++) b.copy(r, from, blocksRegion(b, all, (q) => place(c, q)), stream);
     };
-    const streams = emitChunks(b, ctx, g, offset, place, chunks, tmpOf, copyIn);
-    joinStreams(b, all.map((r) => offset + r), streams, JOIN_TAG);
+    emitChunks(b, ctx, g, offset, place, chunks, tmpOf, copyIn);
+    joinStreams(b, all.map((r) => offset + r), chunks, JOIN_TAG);
     for (const r of all) b.copy(offset + r, b.region(acc, r * blockBytes, blockBytes), b.region(RECV, 0, blockBytes), 0);
   }
   return b.finish();
