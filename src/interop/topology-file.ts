@@ -12,7 +12,7 @@ import type { LinkAttributes } from '../topology/builder.js';
 import type { Topology } from '../topology/graph.js';
 import { buildTopology } from '../topology/registry.js';
 import type * as GraphFormat from '../topology/file-format.js';
-import { anynetTopology, parseAnynet } from './anynet.js';
+import { anynetTopology, bookSimAnynetTopology, parseAnynet, parseBookSimAnynet } from './anynet.js';
 import { graphmlTopology } from './graphml.js';
 import { simgridTopology } from './simgrid.js';
 import type { SimgridHostfile } from './simgrid-platform.js';
@@ -26,11 +26,13 @@ export function topologyFromFileSpec(text: string, field: string, readText: (pat
   if (!format) return undefined;
   const [path, ...options] = text.slice(format.length + 1).split(',');
   const link: LinkAttributes = {};
+  let bookSimModel = false;
   for (const o of options) {
     const [key, value] = o.split('=');
     if (key === 'bw' && value !== undefined) link.bandwidth = parseBandwidth(value, `${field}.bw`);
     else if (key === 'lat' && value !== undefined) link.latency = parseTime(value, `${field}.lat`);
-    else throw new InputError(field, o, `${format}:PATH with the options bw=.. and lat=..`);
+    else if (format === 'anynet' && key === 'model' && value === 'booksim') bookSimModel = true;
+    else throw new InputError(field, o, `${format}:PATH with the options bw=.. and lat=..${format === 'anynet' ? ' (and model=booksim: the network as BookSim 2.0 reads the file)' : ''}`);
   }
   const content = readText(path, field);
   const where = `${field}(${path})`;
@@ -38,7 +40,8 @@ export function topologyFromFileSpec(text: string, field: string, readText: (pat
     if (options.length > 0) throw new InputError(field, options.join(','), 'simgrid:PATH alone (the cluster gives bw and lat)');
     return simgridTopology(content, where, hostfile);
   }
-  return format === 'anynet' ? anynetTopology(parseAnynet(content, where), link, text) : graphmlTopology(content, link, text, where);
+  if (format === 'graphml') return graphmlTopology(content, link, text, where);
+  return bookSimModel ? bookSimAnynetTopology(parseBookSimAnynet(content, where), link, text) : anynetTopology(parseAnynet(content, where), link, text);
 }
 
 /**

@@ -18,6 +18,7 @@ import { flatflyUgalEntry } from './flatfly.js';
 import { dalEntry } from './dal.js';
 import { rommEntry, valiantDorEntry, xyYxEntry } from './booksim-mesh.js';
 import { cmeshDorEntry, cmeshDorNoExpressEntry, cmeshXyYxEntry, cmeshXyYxNoExpressEntry } from './cmesh.js';
+import { anynetMinEntry } from './anynet-min.js';
 import { simgridDragonflyEntry, simgridFatTreeEntry, simgridZoneEntry } from './simgrid-zones.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
@@ -51,4 +52,5 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   simgridFatTreeEntry,
   simgridDragonflyEntry,
   simgridZoneEntry,
+  anynetMinEntry,
 ];

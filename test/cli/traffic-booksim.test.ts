@@ -17,6 +17,15 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     expect(Math.abs(accepted / 0.11 - 1)).toBeLessThan(0.05);
   });
 
+  it("--booksim-config runs BookSim's anynet example: its network file read as BookSim reads it, min routing by BookSim's Dijkstra", () => {
+    const r = runCli(['traffic', '--booksim-config', 'test/sim/packet/booksim/anynet_example.cfg', '--rates', '0.05']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^# anynet:.*anynet_example\.anynet,model=booksim uniform preset=booksim P=1 VCs=1 buf=3 .*routing=anynet-min/);
+    // BookSim 2.0 on the same file, seed 1 (test/sim/packet/booksim/anynet_example.csv): 10.7459 cycles.
+    const latency = Number(r.stdout.split('\n')[2].trim().split(/\s+/)[1]);
+    expect(Math.abs(latency / 10.7459 - 1)).toBeLessThan(0.05);
+  });
+
   it('--booksim-config runs a config written like BookSim examples/torus88 and records its keys', () => {
     const dir = tempDir('bsc');
     const cfg = join(dir, 'torus44');

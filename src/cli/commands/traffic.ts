@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { refuseBesideRequest } from '../request-options.js';
-import { loadTopology, readText } from '../../node/load-topology.js';
+import { loadGraphFormat, loadTopology, readText } from '../../node/load-topology.js';
+import { mayNameGraphFile } from '../../node/file-path.js';
 import { absoluteRequestPaths, readRequestFile } from '../../node/request-paths.js';
 import { FAIL_HELP } from '../help.js';
 import { routingNames } from '../../routing/registry.js';
@@ -274,6 +275,8 @@ export function register(program: Command): void {
       const csvOut = planned.find((p) => p.field === 'csv');
       const plotOut = planned.find((p) => p.field === 'plot');
       const fromFile = o.booksimConfig !== undefined ? bookSimRun(parseBookSimConfig(readText(o.booksimConfig, 'booksim-config'))) : undefined;
+      // An anynet file's network (network_file) needs the file readers, which argv alone did not show.
+      if (fromFile && mayNameGraphFile(fromFile.topologySpec)) await loadGraphFormat();
       // argv (with a BookSim file's values folded in) or a saved file: one RunRequest, prepared and run by the library.
       const request = o.request !== undefined ? readRequestFile(o.request) : absoluteRequestPaths(trafficRequestFromOptions(o, fromFile, command.getOptionValueSource('preset') === 'cli'));
       const w = request.workload;

@@ -283,10 +283,12 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
   flatfly: { ran_min: 'shortest', ugal: 'ugal-flatfly' },
   // BookSim's names are routing_function + "_cmesh" (cmesh.cpp RegisterRoutingFunctions).
   cmesh: { dor: 'cmesh-dor', dor_no_express: 'cmesh-dor-no-express', xy_yx: 'cmesh-xy-yx', xy_yx_no_express: 'cmesh-xy-yx-no-express' },
+  // anynet.cpp registers min_anynet: a routing table from each router's Dijkstra (routing/anynet-min.ts).
+  anynet: { min: 'anynet-min' },
 };
 
 /** Routings the `booksim` preset would not choose by itself, so the run must name them. */
-const NAMED_ROUTINGS = new Set<RoutingName>(['ugal-booksim', 'ugal-flatfly', 'romm', 'valiant-dor', 'xy-yx', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
+const NAMED_ROUTINGS = new Set<RoutingName>(['anynet-min', 'ugal-booksim', 'ugal-flatfly', 'romm', 'valiant-dor', 'xy-yx', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
 
 /** BookSim routing functions Meshwork does not model, each with the reason (routefunc.cpp, @ 28f43299). */
 const REFUSED_ROUTINGS: Readonly<Record<string, string>> = {
@@ -316,6 +318,19 @@ function refuse(key: string, value: BookSimValue, accepted: string): never {
  * agree only when c = 1, so with c > 1 patterns other than uniform (which no numbering changes) are
  * refused.
  */
+/**
+ * BookSim's anynet: the network file read as BookSim reads it (`anynet:PATH,model=booksim`, every
+ * router a router, latencies per direction; interop/anynet.ts), the path as given (BookSim opens it
+ * from its working directory). Its traffic patterns other than uniform compute destinations from
+ * k and n, which an anynet network does not have.
+ */
+function anynetSpec(file: BookSimValue, traffic: BookSimValue | undefined): string {
+  if (typeof file !== 'string' || file === '') refuse('network_file', file, 'the path of an anynet file (BookSim exits with "No network file name provided")');
+  if (/,/.test(file)) refuse('network_file', file, 'a path without commas (Meshwork topology specs separate options with them)');
+  if (traffic !== undefined && traffic !== 'uniform') refuse('traffic', traffic, "uniform with anynet (BookSim's other patterns compute destinations from k and n, which an anynet network does not have)");
+  return `anynet:${file},model=booksim`;
+}
+
 function flatflySpec(k: number, n: number, int: (key: string, fallback: number, min: number, max: number) => number, traffic: BookSimValue | undefined): string {
   if (n > 4) refuse('n', n, 'an integer in [1, 4] (BookSim flatfly builds at most 4 dimensions)');
   const c = int('c', 1, 1, 1 << 12);
@@ -406,6 +421,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   else if (topology === 'fattree') topologySpec = `fattree:k=${k},levels=${n}`;
   else if (topology === 'flatfly') topologySpec = flatflySpec(k, n, int, keys.traffic);
   else if (topology === 'cmesh') topologySpec = cmeshSpec(k, n, int);
+  else if (topology === 'anynet') topologySpec = anynetSpec(get('network_file', ''), keys.traffic);
   else {
     if (n !== 1) refuse('n', n, '1 (dragonflynew supports one dimension inside a group)');
     topologySpec = `dragonfly:h=${k},wiring=booksim`;

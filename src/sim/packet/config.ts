@@ -181,7 +181,9 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
   };
   if (name === 'booksim') {
     const family = familyOf(topology);
-    const latency = family?.booksimChannelLatency ?? 1;
+    // A file topology has no family; BookSim's anynet declares its channels' latencies itself (interop/anynet.ts).
+    const declared = topology.params.booksimChannelLatency as Readonly<Record<string, number>> | undefined;
+    const latency = family?.booksimChannelLatency ?? declared ?? 1;
     base.channelLatency = typeof latency === 'function' ? latency(topology) : latency;
     if (family?.booksimInjectionVc) base.injectionVc = family.booksimInjectionVc;
     base.ejectionCredits = 'terminal';

@@ -79,6 +79,12 @@ describe('BookSim config keys', () => {
     expect(run(`${FLATFLY} routing_function = ran_min;`).topologySpec).toBe('flatfly:k=4,n=2,c=4');
     expect(run(`${CMESH} routing_function = dor_no_express;`).topologySpec).toBe('cmesh:k=4');
     expect(refusal('topology = fly; routing_function = dest_tag;')).toMatch(/booksim-config: topology: got "fly"/);
+    // anynet: its network file as BookSim reads it, min routing, uniform traffic only.
+    const anynet = run('topology = anynet; network_file = nets/a.anynet; routing_function = min;');
+    expect(anynet.topologySpec).toBe('anynet:nets/a.anynet,model=booksim');
+    expect(anynet.routingName).toBe('anynet-min');
+    expect(refusal('topology = anynet; routing_function = min;')).toMatch(/network_file: got ""; accepted: the path of an anynet file \(BookSim exits with "No network file name provided"\)/);
+    expect(refusal('topology = anynet; network_file = a.anynet; routing_function = min; traffic = transpose;')).toMatch(/traffic: got "transpose"; accepted: uniform with anynet/);
     expect(refusal('topology = dragonflynew; k = 2; n = 2; routing_function = min; num_vcs = 2;')).toMatch(/n: got 2/);
   });
 

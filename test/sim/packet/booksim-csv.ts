@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bookSimRun, buildTopology, parseBookSimConfig, type Topology } from '../../../src/index.js';
+import { topologyFromFileSpec } from '../../../src/interop/topology-file.js';
 
 export const BOOKSIM_CSV_DIR = fileURLToPath(new URL('./booksim/', import.meta.url));
 
@@ -28,7 +29,9 @@ export function readCsvCells(fileName: string): string[][] {
 /** A reference case's BookSim configuration, translated as `--booksim-config` does, and its network. */
 export function loadBookSimCase(name: string): { run: ReturnType<typeof bookSimRun>; topology: Topology } {
   const run = bookSimRun(parseBookSimConfig(readFileSync(`${BOOKSIM_CSV_DIR}${name}.cfg`, 'utf8')));
-  return { run, topology: buildTopology(run.topologySpec) };
+  // An anynet file's network_file is relative to the working directory (the repository's root), as BookSim reads it.
+  const fromFile = topologyFromFileSpec(run.topologySpec, 'topology', (path) => readFileSync(path, 'utf8'));
+  return { run, topology: fromFile ?? buildTopology(run.topologySpec) };
 }
 
 export function readBookSimRows(name: string): BookSimRow[] {

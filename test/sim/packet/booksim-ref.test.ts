@@ -44,6 +44,11 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     'mesh88_output_speedup2_p4',
     // input_speedup = 2 on the same network with 4 VCs: without it BookSim's latency at 0.35 is 53.0, not 46.8.
     'mesh88_input_speedup2_p4',
+    // BookSim's examples/anynet (one VC of 3 flits, separable input-first), and a 3×3 grid of routers
+    // from an anynet file whose channels take 1–3 cycles, some slower one way: min routing by
+    // BookSim's Dijkstra (routing/anynet-min.ts), each channel at its own latency.
+    'anynet_example',
+    'anynet_grid_latency_p4',
   ];
   for (const name of names) {
     it(name, () => {
