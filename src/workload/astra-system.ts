@@ -41,6 +41,13 @@ const IMPLEMENTATION_KEYS: ReadonlyArray<readonly [string, ChakraCollective]> = 
   ['all-to-all-implementation', 'alltoall'],
 ];
 
+/** ASTRA-sim's native implementations of allreduce, allgather and reduce-scatter the astra algorithm models per dimension. */
+const ASTRA_IMPLEMENTATIONS = ['ring', 'halvingDoubling', 'direct'];
+/** The dimensions with an implementation parameter of their own (the astra algorithm's impl0 … impl3). */
+const ASTRA_IMPL_DIMENSIONS = 4;
+/** What is refused, said in the refusal. */
+const NOT_MODELLED = "ASTRA-sim's doubleBinaryTree, the one* variants, directW with a window but for the all-to-all, and halvingDoubling or direct all-to-all are not modelled";
+
 /** Keys with no effect on what Meshwork times, and why. */
 const NO_EFFECT: Readonly<Record<string, string>> = {
   'scheduling-policy': 'the order among collectives waiting at once; Meshwork runs them one at a time per rank in trace order (comm serial)',
@@ -103,14 +110,23 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
       algorithms[collective] = `direct:window=${direct[1] === '' ? 0 : Number(direct[1])}`;
       continue;
     }
-    const other = list.find((x) => x !== 'ring');
-    if (other !== undefined) throw new InputError(`${field}.${key}`, other, "ring, or for all-to-all on one dimension in one chunk directW (ASTRA-sim's other implementations, halvingDoubling, doubleBinaryTree and the one* variants, and direct elsewhere, are not modelled)");
+    // Each dimension's implementation is a parameter of the astra algorithm (impl0 … impl3).
+    const perDimension: string[] = [];
+    for (const [dim, name] of list.entries()) {
+      const modelled = collective === 'alltoall' ? ['ring'] : ASTRA_IMPLEMENTATIONS;
+      if (typeof name !== 'string' || !modelled.includes(name)) {
+        throw new InputError(`${field}.${key}`, name, `${modelled.join(' or ')} per dimension${collective === 'alltoall' ? ', or directW on a one-dimensional network in one chunk' : ''} (${NOT_MODELLED})`);
+      }
+      if (name === 'ring') continue;
+      if (dim >= ASTRA_IMPL_DIMENSIONS) throw new InputError(`${field}.${key}`, JSON.stringify(list), `ring beyond the first ${ASTRA_IMPL_DIMENSIONS} dimensions`);
+      perDimension.push(`,impl${dim}=${name}`);
+    }
     if (list.length > dimensions) throw new InputError(`${field}.${key}`, JSON.stringify(list), `at most one implementation per network dimension (${dimensions})`);
     // ASTRA-sim's logical topology has one dimension per implementation listed: with fewer than the
     // network has, its collective runs within each group of the first ones (GeneralComplexTopology).
     const within = list.length < dimensions ? `,dims=${list.length}` : '';
     if (within) notes.push(`${key} lists ${list.length} implementation(s) for a ${dimensions}-dimension network: as in ASTRA-sim, the ${collective} runs within each group of its first ${list.length} dimension(s), not over every NPU`);
-    algorithms[collective] = `astra:splits=${splits},active=${active},opt=${optimization}${within}`;
+    algorithms[collective] = `astra:splits=${splits},active=${active},opt=${optimization}${within}${perDimension.join('')}`;
   }
   const delayNs = numberOf(d, 'endpoint-delay', field, { min: 0 }) ?? 10;
   const memoryGBps = numberOf(d, 'local-mem-bw', field, { min: 0 });

@@ -20,8 +20,8 @@
  * rank a holds block a, and the allgather phases undo them in reverse.
  */
 import { gridShape } from './alltoall/axis-phases.js';
-import { registerAlgorithm, type Algorithm, type AlgorithmContext } from '../registry.js';
-import { RECV, SEND, type BuilderInit, type Schedule, type ScheduleBuilder } from '../schedule.js';
+import { registerAlgorithm, type Algorithm, type AlgorithmContext, type ParamDecl } from '../registry.js';
+import { MAX_STREAMS, RECV, SEND, type BuilderInit, type Schedule, type ScheduleBuilder } from '../schedule.js';
 import type { CollectiveKind } from '../types.js';
 import type { Topology } from '../../topology/graph.js';
 import { unitOf } from './common.js';
@@ -128,6 +128,160 @@ function phasesOf(collective: string, dims: readonly number[], opt: string): Arr
   return [...down.map((d): [number, PhaseKind, boolean] => [d, 'reduce-scatter', true]), [last, 'allreduce', true], ...[...down].reverse().map((d): [number, PhaseKind, boolean] => [d, 'allgather', true])];
 }
 
+/** One dimension's group of a phase for halvingDoubling or direct: ring position v is NPU ring[v], its blocks segment(v). */
+interface NativePhase {
+  readonly b: ScheduleBuilder;
+  readonly ring: readonly number[];
+  segment(v: number): number[];
+  place(r: number): readonly [number, number, number];
+  /** A tmp buffer of at least the chunk's bytes (the steps receive at successive offsets). */
+  readonly tmp: number;
+  readonly stream: number;
+  /** The chunk's helper stream i (halvingDoubling: 0, where the reductions ASTRA-sim does not charge run; direct: one per peer). */
+  helper(i: number): number;
+  readonly tag: number;
+}
+
+/** The tag of signal i between a phase's two streams (i < 64: two per step). */
+const sideTag = (p: NativePhase, i: number): number => SIDE_TAG + p.tag * 64 + i;
+
+/** The blocks of a set of ring positions, ascending (the byte order of a message carrying them). */
+const blocksOfPositions = (p: NativePhase, positions: readonly number[]): number[] => positions.flatMap((w) => p.segment(w)).sort((x, y) => x - y);
+
+/**
+ * ASTRA-sim's halvingDoubling reduce-scatter (HalvingDoubling.cc) along one dimension of n = 2^m
+ * NPUs: step k = 1 … m exchanges with the position at XOR distance 2^(k−1), sending the half of
+ * what it holds whose bit k−1 is the partner's (ASTRA-sim: msg_size = size / 2^k), and reducing the
+ * half it keeps; position v ends with its own segment.
+ *
+ * ASTRA-sim charges each step's reduction on the *next* message's size (PacketBundle of the packet
+ * it inserts, half the received bytes) and none after the last step (its packet counters reset
+ * there). So the main stream reduces only the part it sends next (what ASTRA-sim charges), and the
+ * part it keeps is reduced on the chunk's second stream in the same time; the last step's block is
+ * reduced there too, and the main stream waits for it (the one reduction ASTRA-sim does not charge,
+ * size / n bytes per chunk: the named difference).
+ */
+function halvingReduceScatter(p: NativePhase): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  const none = b.region(RECV, 0, 0);
+  for (let v = 0; v < n; v++) {
+    const me = ring[v];
+    let held = Array.from({ length: n }, (_, w) => w);
+    let tmpOffset = 0;
+    let step = 0;
+    for (let o = 1; o < n; o *= 2, step++) {
+      const partner = ring[v ^ o];
+      const sent = held.filter((w) => (w & o) !== (v & o));
+      held = held.filter((w) => (w & o) === (v & o));
+      b.send(me, partner, blocksRegion(b, blocksOfPositions(p, sent), p.place), p.tag, p.stream);
+      // The partner sends its contribution to what this position keeps, its blocks in ascending order.
+      const blocks = blocksOfPositions(p, held);
+      const at = new Map<number, number>();
+      let bytes = 0;
+      for (const r of blocks) {
+        at.set(r, tmpOffset + bytes);
+        bytes += p.place(r)[2];
+      }
+      b.recv(me, partner, b.region(p.tmp, tmpOffset, bytes), p.tag, p.stream);
+      tmpOffset += bytes;
+      // The previous step's reduction on the second stream has written blocks this one adds to.
+      if (step > 0) b.recv(me, me, none, sideTag(p, 2 * step - 1), p.stream);
+      const last = 2 * o >= n;
+      const nextSent = last ? [] : blocksOfPositions(p, held.filter((w) => (w & (2 * o)) !== (v & (2 * o))));
+      const kept = blocks.filter((r) => !nextSent.includes(r));
+      const reduce = (list: readonly number[], stream: number): void => {
+        if (list.length > 0) b.reduce(me, blocksRegion(b, list, (r) => [p.tmp, at.get(r)!, p.place(r)[2]]), blocksRegion(b, list, p.place), stream);
+      };
+      b.send(me, me, none, sideTag(p, 2 * step), p.stream);
+      reduce(nextSent, p.stream);
+      b.recv(me, me, none, sideTag(p, 2 * step), p.helper(0));
+      reduce(kept, p.helper(0));
+      b.send(me, me, none, sideTag(p, 2 * step + 1), p.helper(0));
+    }
+    b.recv(me, me, none, sideTag(p, 2 * step - 1), p.stream);
+  }
+}
+
+/**
+ * ASTRA-sim's halvingDoubling allgather along one dimension: steps with the position at XOR
+ * distance n/2, n/4, … 1, each sending everything held so far (ASTRA-sim: msg_size doubling from
+ * the chunk's block), received in place.
+ */
+function halvingAllgather(p: NativePhase): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  for (let v = 0; v < n; v++) {
+    const me = ring[v];
+    let held = [v];
+    for (let o = n / 2; o >= 1; o /= 2) {
+      const partner = ring[v ^ o];
+      const theirs = held.map((w) => w ^ o);
+      b.send(me, partner, blocksRegion(b, blocksOfPositions(p, held), p.place), p.tag, p.stream);
+      b.recv(me, partner, blocksRegion(b, blocksOfPositions(p, theirs), p.place), p.tag, p.stream);
+      held = [...held, ...theirs];
+    }
+  }
+}
+
+/**
+ * Runs `body(k)` for every peer offset k = 1 … n − 1 on helper stream k − 1 of every position, after
+ * the main stream gets there, and has the main stream wait for all of them (zero-byte signals to
+ * the rank itself: free). ASTRA-sim's direct (AllToAll.cc) issues its n − 1 packets at once, each
+ * bundle and reduction an event of its own, so the peers' messages and reductions overlap.
+ */
+function onPeerStreams(p: NativePhase, v: number, round: number, body: (k: number, stream: number) => void): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  const me = ring[v];
+  const none = b.region(RECV, 0, 0);
+  for (let k = 1; k < n; k++) {
+    b.send(me, me, none, sideTag(p, 2 * round), p.stream);
+    b.recv(me, me, none, sideTag(p, 2 * round), p.helper(k - 1));
+    body(k, p.helper(k - 1));
+    b.send(me, me, none, sideTag(p, 2 * round + 1), p.helper(k - 1));
+  }
+  for (let k = 1; k < n; k++) b.recv(me, me, none, sideTag(p, 2 * round + 1), p.stream);
+}
+
+/**
+ * ASTRA-sim's direct reduce-scatter along one dimension (AllToAll.cc with window −1, its Ring
+ * constructor's msg_size = size / n): each position sends every other its segment at once and
+ * reduces each contribution as it arrives; the reductions overlap (each its own event).
+ */
+function directReduceScatter(p: NativePhase): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  for (let v = 0; v < n; v++) {
+    const me = ring[v];
+    const mine = blocksRegion(b, p.segment(v), p.place);
+    const bytes = p.segment(v).reduce((sum, r) => sum + p.place(r)[2], 0);
+    onPeerStreams(p, v, 0, (k, stream) => {
+      const to = (v + k) % n;
+      const from = (v - k + n) % n;
+      b.send(me, ring[to], blocksRegion(b, p.segment(to), p.place), p.tag, stream);
+      const slot = b.region(p.tmp, (k - 1) * bytes, bytes);
+      b.recv(me, ring[from], slot, p.tag, stream);
+      b.reduce(me, slot, mine, stream);
+    });
+  }
+}
+
+/** ASTRA-sim's direct allgather along one dimension: each position sends its segment to every other at once, received in place. */
+function directAllgather(p: NativePhase): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  for (let v = 0; v < n; v++) {
+    const me = ring[v];
+    const mine = blocksRegion(b, p.segment(v), p.place);
+    onPeerStreams(p, v, 1, (k, stream) => {
+      const from = (v - k + n) % n;
+      b.send(me, ring[(v + k) % n], mine, p.tag, stream);
+      b.recv(me, ring[from], blocksRegion(b, p.segment(from), p.place), p.tag, stream);
+    });
+  }
+}
+
 /**
  * Emits every chunk's phases, chunk c on stream c (`chunks` streams), its data laid out by `place`;
  * `copyIn(c, stream)` first puts chunk c's input there on every rank. Each dimension is one of
@@ -155,6 +309,7 @@ function emitChunks(
     return Array.from({ length: chunks }, (_, c) => admitted.push(c) - 1);
   });
   const tokenTag = (j: number, i: number): number => TOKEN_TAG + j * MAX_QUEUE + i;
+  const helpers = helperStreams(ctx, g);
   const none = b.region(RECV, 0, 0);
   for (let c = 0; c < chunks; c++) {
     const tmp = tmpOf(c);
@@ -178,6 +333,19 @@ function emitChunks(
           ringRelayOver({ ...phase, region: (v) => side(v, 'from'), into: (v) => side(v, 'to') });
           continue;
         }
+        const impl = implementationOf(ctx, j);
+        if (impl !== 'ring') {
+          const helper = (i: number): number => chunks + c * helpers + i;
+          const positions = { b, ring, segment, place: (r: number) => place(c, r), tmp, stream: c, helper, tag: c * phases.length + p };
+          if (impl === 'halvingDoubling') {
+            if (kind !== 'allgather') halvingReduceScatter(positions);
+            if (kind !== 'reduce-scatter') halvingAllgather(positions);
+          } else {
+            if (kind !== 'allgather') directReduceScatter(positions);
+            if (kind !== 'reduce-scatter') directAllgather(positions);
+          }
+          continue;
+        }
         if (kind !== 'allgather') ringReduceScatterOver(phase);
         if (kind !== 'reduce-scatter') ringAllgatherOver(phase);
       }
@@ -197,6 +365,23 @@ function joinStreams(b: ScheduleBuilder, ranks: Iterable<number>, streams: numbe
   }
 }
 
+/** ASTRA-sim's native implementations modelled per dimension (its *-implementation lists). */
+const IMPLEMENTATIONS = ['ring', 'halvingDoubling', 'direct'] as const;
+type Implementation = (typeof IMPLEMENTATIONS)[number];
+/** One parameter per dimension: impl0 … impl3 (ASTRA-sim's example networks have at most 3). */
+const IMPL_KEYS = ['impl0', 'impl1', 'impl2', 'impl3'] as const;
+const implementationOf = (ctx: AlgorithmContext, d: number): Implementation => (d < IMPL_KEYS.length ? (ctx.params[IMPL_KEYS[d]] as Implementation) : 'ring');
+
+/** Helper streams per chunk: one for halvingDoubling's reductions, n − 1 for direct's peers (the most any dimension needs). */
+function helperStreams(ctx: AlgorithmContext, g: Geometry): number {
+  let most = 0;
+  for (const [d, n] of g.dims.entries()) {
+    const impl = implementationOf(ctx, d);
+    if (n > 1) most = Math.max(most, impl === 'halvingDoubling' ? 1 : impl === 'direct' ? n - 1 : 0);
+  }
+  return most;
+}
+
 const PARAMS: Algorithm['params'] = [
   { key: 'splits', kind: 'int', default: 1, min: 1, max: 255, description: "chunks the buffer is cut into, each on its own stream (ASTRA-sim's preferred-dataset-splits)" },
   { key: 'active', kind: 'int', default: 1, min: 1, max: 256, description: "chunks in flight at once in each dimension (ASTRA-sim's active-chunks-per-dimension)" },
@@ -209,6 +394,10 @@ const PARAMS: Algorithm['params'] = [
     description: "when splits does not divide the size: astra, ASTRA-sim's chunks of ⌊size / splits⌋ and one more (on a scratch buffer: it moves what ASTRA-sim moves), or exact, splits chunks covering the buffer",
   },
   { key: 'opt', kind: 'choice', choices: ['localBWAware', 'baseline'], default: 'localBWAware', description: "allreduce: reduce-scatter down the dimensions and allgather back (localBWAware), or an allreduce per dimension (baseline); ASTRA-sim's collective-optimization" },
+  ...IMPL_KEYS.map((key, d): ParamDecl => ({
+    key, kind: 'choice', choices: IMPLEMENTATIONS, default: 'ring',
+    description: `dimension ${d}'s implementation (entry ${d} of ASTRA-sim's *-implementation list): ring, halvingDoubling (recursive halving and doubling, partners at XOR distance; a power-of-two dimension) or direct (every NPU of the dimension at once); not for all-to-all`,
+  })),
 ];
 
 function supports(ctx: AlgorithmContext): string | undefined {
@@ -217,11 +406,23 @@ function supports(ctx: AlgorithmContext): string | undefined {
   const product = dims.reduce((x, y) => x * y, 1);
   if (product !== ctx.ranks) return `one rank per NPU (${product} NPUs, ${ctx.ranks} ranks)`;
   if ((ctx.params.dims as number) > dims.length) return `dims at most the network's ${dims.length} dimension(s)`;
+  const g = geometryOf(ctx);
+  for (let d = 0; d < IMPL_KEYS.length; d++) {
+    const impl = implementationOf(ctx, d);
+    if (impl === 'ring') continue;
+    if (d >= g.dims.length) return `${IMPL_KEYS[d]} only for a dimension the collective runs along (it has ${g.dims.length})`;
+    if (ctx.collective === 'alltoall') return `ring on every dimension for all-to-all (${IMPL_KEYS[d]}=${impl}: ASTRA-sim's ${impl} all-to-all is not modelled on several dimensions; one dimension: --algorithm direct:window=W)`;
+    // ASTRA-sim counts log2(n) steps (HalvingDoubling.cc) and pairs index XOR offset: only a power of two closes.
+    if (impl === 'halvingDoubling' && (g.dims[d] & (g.dims[d] - 1)) !== 0) return `halvingDoubling on a power-of-two dimension (dimension ${d} has ${g.dims[d]} NPUs)`;
+  }
   const unit = unitOf(ctx);
   const chunks = ctx.params.splits as number;
   const perBlock = ctx.collective === 'allgather' || ctx.collective === 'alltoall';
   const elements = perBlock ? ctx.size / unit : ctx.size / unit / geometryOf(ctx).ranks;
   if (elements < chunks) return `a size of at least splits (${chunks}) elements per ${ctx.collective === 'allgather' ? 'rank' : 'block'}`;
+  // halvingDoubling and direct run on helper streams of each chunk (the extra chunk included).
+  const streams = (chunks + 1) * (1 + helperStreams(ctx, g));
+  if (streams > MAX_STREAMS) return `at most ${MAX_STREAMS} streams per rank: (splits + 1) × (1 + ${helperStreams(ctx, g)} helper streams of ${IMPL_KEYS.filter((_, d) => implementationOf(ctx, d) !== 'ring').join(', ')}) = ${streams}`;
   return undefined;
 }
 
@@ -229,6 +430,8 @@ function supports(ctx: AlgorithmContext): string | undefined {
 const MAX_QUEUE = 256 * 16;
 const TOKEN_TAG = 1 << 20;
 const JOIN_TAG = 1 << 26;
+/** Tags of the signals between a chunk's two streams (halvingDoubling): phase tags (< 2^12) × 64 below the tokens. */
+const SIDE_TAG = 1 << 19;
 
 const SOURCE = 'ASTRA-sim native collectives (astra-sim @ 518bd513, Sys.cc generate_collective, ring)';
 const SUPPORTS_TEXT = 'an astra: network, torus or mesh, one rank per NPU in its order';
