@@ -42,11 +42,11 @@ const IMPLEMENTATION_KEYS: ReadonlyArray<readonly [string, ChakraCollective]> = 
 ];
 
 /** ASTRA-sim's native implementations of allreduce, allgather and reduce-scatter the astra algorithm models per dimension. */
-const ASTRA_IMPLEMENTATIONS = ['ring', 'halvingDoubling', 'direct'];
+const ASTRA_IMPLEMENTATIONS = ['ring', 'halvingDoubling', 'direct', 'doubleBinaryTree'];
 /** The dimensions with an implementation parameter of their own (the astra algorithm's impl0 … impl3). */
 const ASTRA_IMPL_DIMENSIONS = 4;
 /** What is refused, said in the refusal. */
-const NOT_MODELLED = "ASTRA-sim's doubleBinaryTree, the one* variants, directW with a window but for the all-to-all, and halvingDoubling or direct all-to-all are not modelled";
+const NOT_MODELLED = "ASTRA-sim's one* variants, directW with a window but for the all-to-all, and the other all-to-all implementations are not modelled";
 
 /** Keys with no effect on what Meshwork times, and why. */
 const NO_EFFECT: Readonly<Record<string, string>> = {

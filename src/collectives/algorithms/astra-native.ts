@@ -282,6 +282,78 @@ function directAllgather(p: NativePhase): void {
   }
 }
 
+/** A node of ASTRA-sim's BinaryTree: its parent and children as ring positions (−1: none). */
+interface TreeNode {
+  parent: number;
+  readonly children: number[];
+}
+
+/**
+ * ASTRA-sim's BinaryTree over n = 2^m positions (BinaryTree.cc): a top node with one child, the
+ * root of a complete tree of the other n − 1, numbered in order (left subtree, node, right
+ * subtree); RootMax puts the top node last (the subtree on its left), RootMin first.
+ */
+function binaryTree(n: number, rootMax: boolean): TreeNode[] {
+  const nodes = Array.from({ length: n }, (): TreeNode => ({ parent: -1, children: [] }));
+  const top = rootMax ? n - 1 : 0;
+  const build = (lo: number, hi: number, parent: number): void => {
+    if (lo > hi) return;
+    const mid = (lo + hi) >> 1;
+    nodes[mid].parent = parent;
+    nodes[parent].children.push(mid);
+    build(lo, mid - 1, mid);
+    build(mid + 1, hi, mid);
+  };
+  if (rootMax) build(0, n - 2, top);
+  else build(1, n - 1, top);
+  return nodes;
+}
+
+/**
+ * ASTRA-sim's doubleBinaryTree allreduce along one dimension (DoubleBinaryTreeAllReduce.cc): the
+ * whole chunk goes up the tree, each node reducing its children's as they arrive (one event each,
+ * so they overlap: a helper stream per child), to the top node, which reduces its child's and sends
+ * the result back down. ASTRA-sim alternates the two trees (RootMax, RootMin) between chunks
+ * (DoubleBinaryTreeTopology::get_topology). On the way down an inner node charges one more
+ * reduction of the chunk (its PacketBundle with processing) on a result it only stores: Meshwork
+ * charges it as a reduction between two scratch copies, so the data stay exact and the time is
+ * ASTRA-sim's.
+ */
+function treeAllreduce(p: NativePhase, rootMax: boolean): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  const tree = binaryTree(n, rootMax);
+  const all = blocksOfPositions(p, Array.from({ length: n }, (_, w) => w));
+  const data = blocksRegion(b, all, p.place);
+  const bytes = all.reduce((sum, r) => sum + p.place(r)[2], 0);
+  const slot = (i: number): number => b.region(p.tmp, i * bytes, bytes);
+  const none = b.region(RECV, 0, 0);
+  for (let v = 0; v < n; v++) {
+    const me = ring[v];
+    const { parent, children } = tree[v];
+    // Up: every child's chunk reduced on a helper stream of its own, the main stream waiting for all.
+    for (const [i, child] of children.entries()) {
+      b.send(me, me, none, sideTag(p, 0), p.stream);
+      b.recv(me, me, none, sideTag(p, 0), p.helper(i));
+      b.recv(me, ring[child], slot(i), p.tag, p.helper(i));
+      b.reduce(me, slot(i), data, p.helper(i));
+      b.send(me, me, none, sideTag(p, 1), p.helper(i));
+    }
+    for (let i = 0; i < children.length; i++) b.recv(me, me, none, sideTag(p, 1), p.stream);
+    if (parent >= 0) {
+      b.send(me, ring[parent], data, p.tag, p.stream);
+      b.recv(me, ring[parent], data, p.tag, p.stream);
+      if (children.length > 0) b.reduce(me, slot(0), slot(1), p.stream);
+    }
+    // Down: the result to every child at once.
+    for (const [i, child] of children.entries()) {
+      b.send(me, me, none, sideTag(p, 2), p.stream);
+      b.recv(me, me, none, sideTag(p, 2), p.helper(i));
+      b.send(me, ring[child], data, p.tag, p.helper(i));
+    }
+  }
+}
+
 /**
  * Emits every chunk's phases, chunk c on stream c (`chunks` streams), its data laid out by `place`;
  * `copyIn(c, stream)` first puts chunk c's input there on every rank. Each dimension is one of
@@ -340,6 +412,8 @@ function emitChunks(
           if (impl === 'halvingDoubling') {
             if (kind !== 'allgather') halvingReduceScatter(positions);
             if (kind !== 'reduce-scatter') halvingAllgather(positions);
+          } else if (impl === 'doubleBinaryTree') {
+            treeAllreduce(positions, c % 2 === 0);
           } else {
             if (kind !== 'allgather') directReduceScatter(positions);
             if (kind !== 'reduce-scatter') directAllgather(positions);
@@ -366,18 +440,18 @@ function joinStreams(b: ScheduleBuilder, ranks: Iterable<number>, streams: numbe
 }
 
 /** ASTRA-sim's native implementations modelled per dimension (its *-implementation lists). */
-const IMPLEMENTATIONS = ['ring', 'halvingDoubling', 'direct'] as const;
+const IMPLEMENTATIONS = ['ring', 'halvingDoubling', 'direct', 'doubleBinaryTree'] as const;
 type Implementation = (typeof IMPLEMENTATIONS)[number];
 /** One parameter per dimension: impl0 … impl3 (ASTRA-sim's example networks have at most 3). */
 const IMPL_KEYS = ['impl0', 'impl1', 'impl2', 'impl3'] as const;
 const implementationOf = (ctx: AlgorithmContext, d: number): Implementation => (d < IMPL_KEYS.length ? (ctx.params[IMPL_KEYS[d]] as Implementation) : 'ring');
 
-/** Helper streams per chunk: one for halvingDoubling's reductions, n − 1 for direct's peers (the most any dimension needs). */
+/** Helper streams per chunk: one for halvingDoubling's reductions, two for a tree node's children, n − 1 for direct's peers (the most any dimension needs). */
 function helperStreams(ctx: AlgorithmContext, g: Geometry): number {
   let most = 0;
   for (const [d, n] of g.dims.entries()) {
     const impl = implementationOf(ctx, d);
-    if (n > 1) most = Math.max(most, impl === 'halvingDoubling' ? 1 : impl === 'direct' ? n - 1 : 0);
+    if (n > 1) most = Math.max(most, impl === 'halvingDoubling' ? 1 : impl === 'doubleBinaryTree' ? 2 : impl === 'direct' ? n - 1 : 0);
   }
   return most;
 }
@@ -396,7 +470,7 @@ const PARAMS: Algorithm['params'] = [
   { key: 'opt', kind: 'choice', choices: ['localBWAware', 'baseline'], default: 'localBWAware', description: "allreduce: reduce-scatter down the dimensions and allgather back (localBWAware), or an allreduce per dimension (baseline); ASTRA-sim's collective-optimization" },
   ...IMPL_KEYS.map((key, d): ParamDecl => ({
     key, kind: 'choice', choices: IMPLEMENTATIONS, default: 'ring',
-    description: `dimension ${d}'s implementation (entry ${d} of ASTRA-sim's *-implementation list): ring, halvingDoubling (recursive halving and doubling, partners at XOR distance; a power-of-two dimension) or direct (every NPU of the dimension at once); not for all-to-all`,
+    description: `dimension ${d}'s implementation (entry ${d} of ASTRA-sim's *-implementation list): ring, halvingDoubling (recursive halving and doubling, partners at XOR distance; a power-of-two dimension) direct (every NPU of the dimension at once) or doubleBinaryTree (allreduce up and down a binary tree, the tree alternating between chunks; a power-of-two dimension, where the phase is an allreduce); not for all-to-all`,
   })),
 ];
 
@@ -413,7 +487,12 @@ function supports(ctx: AlgorithmContext): string | undefined {
     if (d >= g.dims.length) return `${IMPL_KEYS[d]} only for a dimension the collective runs along (it has ${g.dims.length})`;
     if (ctx.collective === 'alltoall') return `ring on every dimension for all-to-all (${IMPL_KEYS[d]}=${impl}: ASTRA-sim's ${impl} all-to-all is not modelled on several dimensions; one dimension: --algorithm direct:window=W)`;
     // ASTRA-sim counts log2(n) steps (HalvingDoubling.cc) and pairs index XOR offset: only a power of two closes.
-    if (impl === 'halvingDoubling' && (g.dims[d] & (g.dims[d] - 1)) !== 0) return `halvingDoubling on a power-of-two dimension (dimension ${d} has ${g.dims[d]} NPUs)`;
+    // Its BinaryTree has 2^⌊log2 n⌋ nodes (BinaryTree.cc): only a power of two numbers every NPU.
+    if (impl !== 'direct' && (g.dims[d] & (g.dims[d] - 1)) !== 0) return `${impl} on a power-of-two dimension (dimension ${d} has ${g.dims[d]} NPUs)`;
+    // DoubleBinaryTreeAllReduce always reduces the whole chunk: in a reduce-scatter or allgather phase it would be no such phase.
+    if (impl === 'doubleBinaryTree' && g.dims[d] > 1 && phasesOf(ctx.collective, g.dims, ctx.params.opt as string).some(([j, kind]) => j === d && kind !== 'allreduce')) {
+      return `doubleBinaryTree where ASTRA-sim runs an allreduce phase: allreduce with opt=baseline, or on the last dimension (dimension ${d} has a ${ctx.collective === 'allreduce' ? 'reduce-scatter and allgather phase' : `${ctx.collective} phase`}; ASTRA-sim's DoubleBinaryTreeAllReduce reduces the whole chunk there)`;
+    }
   }
   const unit = unitOf(ctx);
   const chunks = ctx.params.splits as number;
@@ -462,7 +541,9 @@ registerAstra('allreduce', "ASTRA-sim's multi-dimensional ring allreduce: chunks
   const chunk = (c: number): readonly [number, number, number] => (c < splits ? [RECV, bounds[c], bounds[c + 1] - bounds[c]] : [extraBuf, 0, extra]);
   const blocks = Array.from({ length: splits + (extra > 0 ? 1 : 0) }, (_, c) => cut(chunk(c)[1], chunk(c)[1] + chunk(c)[2], g.ranks, unit));
   const place: BlockPlace = (c, r) => [chunk(c)[0], blocks[c][r], blocks[c][r + 1] - blocks[c][r]];
-  const tmpOf = tmpBuffers(b, Math.max(bounds[1] - bounds[0], extra));
+  // A tree node receives both children's chunks before reducing them (doubleBinaryTree): two chunks of tmp.
+  const trees = IMPL_KEYS.some((_, d) => implementationOf(ctx, d) === 'doubleBinaryTree') ? 2 : 1;
+  const tmpOf = tmpBuffers(b, trees * Math.max(bounds[1] - bounds[0], extra));
   for (const offset of groupOffsets(ctx, g)) {
     const copyIn = (c: number, stream: number): void => {
       for (let r = offset; r < offset + g.ranks; r++) b.copy(r, b.region(SEND, c < splits ? bounds[c] : 0, chunk(c)[2]), span(b, chunk(c)), stream);
