@@ -319,7 +319,7 @@ function binaryTree(n: number, rootMax: boolean): TreeNode[] {
  * charges it as a reduction between two scratch copies, so the data stay exact and the time is
  * ASTRA-sim's.
  */
-function treeAllreduce(p: NativePhase, rootMax: boolean): void {
+function treeAllreduce(p: NativePhase, rootMax: boolean, awaitSends: boolean): void {
   const { b, ring } = p;
   const n = ring.length;
   const tree = binaryTree(n, rootMax);
@@ -345,12 +345,21 @@ function treeAllreduce(p: NativePhase, rootMax: boolean): void {
       b.recv(me, ring[parent], data, p.tag, p.stream);
       if (children.length > 0) b.reduce(me, slot(0), slot(1), p.stream);
     }
-    // Down: the result to every child at once.
+    // Down: the result to every child at once. ASTRA-sim's node is done once it has issued them;
+    // when a later phase of the chunk reduces into these blocks, the main stream waits until they
+    // are posted (they read the blocks as they leave), one endpoint delay later.
     for (const [i, child] of children.entries()) {
       b.send(me, me, none, sideTag(p, 2), p.stream);
       b.recv(me, me, none, sideTag(p, 2), p.helper(i));
-      b.send(me, ring[child], data, p.tag, p.helper(i));
+      if (!awaitSends) {
+        b.send(me, ring[child], data, p.tag, p.helper(i));
+        continue;
+      }
+      b.isend(me, ring[child], data, p.tag, p.helper(i));
+      b.send(me, me, none, sideTag(p, 3), p.helper(i));
+      b.waitall(me, p.helper(i));
     }
+    if (awaitSends) for (let i = 0; i < children.length; i++) b.recv(me, me, none, sideTag(p, 3), p.stream);
   }
 }
 
@@ -413,7 +422,8 @@ function emitChunks(
             if (kind !== 'allgather') halvingReduceScatter(positions);
             if (kind !== 'reduce-scatter') halvingAllgather(positions);
           } else if (impl === 'doubleBinaryTree') {
-            treeAllreduce(positions, c % 2 === 0);
+            // Baseline: a later dimension's allreduce reduces into the blocks the tree's last sends read.
+            treeAllreduce(positions, c % 2 === 0, phases.slice(p + 1).some(([, later]) => later !== 'allgather'));
           } else {
             if (kind !== 'allgather') directReduceScatter(positions);
             if (kind !== 'reduce-scatter') directAllgather(positions);
