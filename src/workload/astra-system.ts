@@ -3,10 +3,12 @@
  * Sys.cc) as the settings of a Meshwork workload run, so that a Chakra trace runs with the
  * collectives and costs ASTRA-sim would charge (docs/workloads.md, "ASTRA-sim's network and system
  * files"):
- * - `*-implementation`: `ring` on every dimension → the `astra` algorithm of allreduce, allgather,
- *   reduce-scatter and all-to-all, with `preferred-dataset-splits` (splits),
- *   `active-chunks-per-dimension` (active) and `collective-optimization` (opt); an all-to-all
- *   `directW` on one dimension and one chunk → `direct:window=W` (plain `direct`: window 0, all at once);
+ * - `*-implementation`: one implementation per dimension → the `astra` algorithm of allreduce,
+ *   allgather, reduce-scatter and all-to-all, with `preferred-dataset-splits` (splits),
+ *   `active-chunks-per-dimension` (active), `collective-optimization` (opt) and, for a dimension
+ *   whose implementation is not `ring`, `implD=halvingDoubling|direct|doubleBinaryTree` (allreduce,
+ *   allgather, reduce-scatter; the all-to-all is `ring` per dimension); an all-to-all `directW` on
+ *   one dimension and one chunk → `direct:window=W` (plain `direct`: window 0, all at once);
  * - `endpoint-delay` (ns) → α; `local-mem-bw` (GB/s, 10^9 B/s) → the reduction speed
  *   local-mem-bw / 3 (ASTRA-sim reads two operands and writes the result of every reduce step);
  * - `roofline-enabled` with `peak-perf` (TFLOP/s) → compute by the roofline of that device;

@@ -1,18 +1,23 @@
 /**
  * `astra`: ASTRA-sim's native collectives on a multi-dimensional network (astra-sim @ 518bd513,
- * system/Sys.cc `generate_collective`, the `ring` implementation on every dimension), so that a
- * Chakra trace timed with ASTRA-sim's network and system files runs the collective ASTRA-sim runs.
+ * system/Sys.cc `generate_collective`), so that a Chakra trace timed with ASTRA-sim's network and
+ * system files runs the collective ASTRA-sim runs.
  *
  * The buffer is cut into `splits` chunks (ASTRA-sim's preferred-dataset-splits); each chunk is a
- * sequence of phases, one per dimension of more than one NPU, each a ring over the NPUs that differ
- * only in that dimension (coordinate order):
+ * sequence of phases, one per dimension of more than one NPU, each among the NPUs that differ
+ * only in that dimension (coordinate order), run by that dimension's implementation (`impl0` …
+ * `impl3`, ASTRA-sim's *-implementation lists; native_collectives/collective_algorithm): `ring`
+ * (Ring.cc, the default), `halvingDoubling` (HalvingDoubling.cc), `direct` (AllToAll.cc with no
+ * window) or `doubleBinaryTree` (DoubleBinaryTreeAllReduce.cc):
  * - allreduce, opt=localBWAware (ASTRA-sim's collective-optimization): reduce-scatter along
  *   dimensions 0 … k−2, allreduce along the last, allgather along k−2 … 0; opt=baseline: an
  *   allreduce along every dimension in turn, on the whole chunk;
  * - reduce-scatter: along dimensions 0 … k−1; allgather: along k−1 … 0 (ASTRA-sim reverses them).
  * Chunk c runs on stream c mod `active` (active-chunks-per-dimension): at most `active` chunks are
  * in flight, the next one starting when one finishes. The dimensions are the topology's: an
- * `astra:` network's, or a torus's or mesh's axes.
+ * `astra:` network's, or a torus's or mesh's axes. halvingDoubling, direct and doubleBinaryTree
+ * run parts of a phase on helper streams of the chunk (streams chunks + c · helpers + i), where
+ * ASTRA-sim overlaps them: its reductions and sends are events of their own.
  *
  * Data: the blocks stay where Meshwork's postconditions want them. With dimension 0 fastest in the
  * rank number, the segment of ring position v in the phase along dimension j is the set of blocks
@@ -480,7 +485,10 @@ const PARAMS: Algorithm['params'] = [
   { key: 'opt', kind: 'choice', choices: ['localBWAware', 'baseline'], default: 'localBWAware', description: "allreduce: reduce-scatter down the dimensions and allgather back (localBWAware), or an allreduce per dimension (baseline); ASTRA-sim's collective-optimization" },
   ...IMPL_KEYS.map((key, d): ParamDecl => ({
     key, kind: 'choice', choices: IMPLEMENTATIONS, default: 'ring',
-    description: `dimension ${d}'s implementation (entry ${d} of ASTRA-sim's *-implementation list): ring, halvingDoubling (recursive halving and doubling, partners at XOR distance; a power-of-two dimension) direct (every NPU of the dimension at once) or doubleBinaryTree (allreduce up and down a binary tree, the tree alternating between chunks; a power-of-two dimension, where the phase is an allreduce); not for all-to-all`,
+    description:
+      d === 0
+        ? "dimension 0's implementation (entry 0 of ASTRA-sim's *-implementation list): ring; halvingDoubling (recursive halving and doubling, partners at XOR distance; a power-of-two dimension); direct (every NPU of the dimension at once); doubleBinaryTree (allreduce up and down a binary tree, alternating between two trees by chunk; a power-of-two dimension whose phase is an allreduce); all-to-all: ring only"
+        : `dimension ${d}'s implementation, as impl0`,
   })),
 ];
 
@@ -522,7 +530,7 @@ const JOIN_TAG = 1 << 26;
 /** Tags of the signals between a chunk's two streams (halvingDoubling): phase tags (< 2^12) × 64 below the tokens. */
 const SIDE_TAG = 1 << 19;
 
-const SOURCE = 'ASTRA-sim native collectives (astra-sim @ 518bd513, Sys.cc generate_collective, ring)';
+const SOURCE = 'ASTRA-sim native collectives (astra-sim @ 518bd513, Sys.cc generate_collective; ring, halvingDoubling, direct, doubleBinaryTree per dimension)';
 const SUPPORTS_TEXT = 'an astra: network, torus or mesh, one rank per NPU in its order';
 
 /** Chunk c's tmp buffer for ring receives (one per chunk: chunks run at once), shared by every group. */
@@ -539,7 +547,7 @@ function registerAstra(collective: CollectiveKind, description: string, build: (
   registerAlgorithm({ name: 'astra', collective, description, supportsText: SUPPORTS_TEXT, source: SOURCE, params: PARAMS, supports, ...extra, build: (ctx, newBuilder) => build(ctx, geometryOf(ctx), newBuilder) });
 }
 
-registerAstra('allreduce', "ASTRA-sim's multi-dimensional ring allreduce: chunks, reduce-scatter down the dimensions, allreduce on the last, allgather back", (ctx, g, newBuilder) => {
+registerAstra('allreduce', "ASTRA-sim's multi-dimensional allreduce: chunks, reduce-scatter down the dimensions, allreduce on the last, allgather back (each dimension's implementation: ring by default)", (ctx, g, newBuilder) => {
   const b = builderFor(ctx, g, newBuilder);
   const unit = unitOf(ctx);
   const splits = ctx.params.splits as number;
@@ -563,7 +571,7 @@ registerAstra('allreduce', "ASTRA-sim's multi-dimensional ring allreduce: chunks
   return b.finish();
 });
 
-registerAstra('reduce-scatter', "ASTRA-sim's multi-dimensional ring reduce-scatter: chunks, one ring reduce-scatter per dimension, dimension 0 first", (ctx, g, newBuilder) => {
+registerAstra('reduce-scatter', "ASTRA-sim's multi-dimensional reduce-scatter: chunks, one reduce-scatter per dimension, dimension 0 first (each dimension's implementation: ring by default)", (ctx, g, newBuilder) => {
   const b = builderFor(ctx, g, newBuilder);
   const unit = unitOf(ctx);
   const splits = ctx.params.splits as number;
@@ -589,7 +597,7 @@ registerAstra('reduce-scatter', "ASTRA-sim's multi-dimensional ring reduce-scatt
   return b.finish();
 });
 
-registerAstra('allgather', "ASTRA-sim's multi-dimensional ring allgather: chunks, one ring allgather per dimension, the last dimension first", (ctx, g, newBuilder) => {
+registerAstra('allgather', "ASTRA-sim's multi-dimensional allgather: chunks, one allgather per dimension, the last dimension first (each dimension's implementation: ring by default)", (ctx, g, newBuilder) => {
   const b = builderFor(ctx, g, newBuilder);
   const splits = ctx.params.splits as number;
   const pieces = cut(0, ctx.size, splits, 1);
