@@ -133,7 +133,7 @@ function phasesOf(collective: string, dims: readonly number[], opt: string): Arr
   return [...down.map((d): [number, PhaseKind, boolean] => [d, 'reduce-scatter', true]), [last, 'allreduce', true], ...[...down].reverse().map((d): [number, PhaseKind, boolean] => [d, 'allgather', true])];
 }
 
-/** One dimension's group of a phase for halvingDoubling or direct: ring position v is NPU ring[v], its blocks segment(v). */
+/** One dimension's group of a phase for halvingDoubling, direct or doubleBinaryTree: ring position v is NPU ring[v], its blocks segment(v). */
 interface NativePhase {
   readonly b: ScheduleBuilder;
   readonly ring: readonly number[];
@@ -142,12 +142,12 @@ interface NativePhase {
   /** A tmp buffer of at least the chunk's bytes (the steps receive at successive offsets). */
   readonly tmp: number;
   readonly stream: number;
-  /** The chunk's helper stream i (halvingDoubling: 0, where the reductions ASTRA-sim does not charge run; direct: one per peer). */
+  /** The chunk's helper stream i (halvingDoubling: 0, for the reductions of the kept half; direct: one per peer; doubleBinaryTree: one per child). */
   helper(i: number): number;
   readonly tag: number;
 }
 
-/** The tag of signal i between a phase's two streams (i < 64: two per step). */
+/** The tag of signal i between a phase's main and helper streams (i < 64: two per halving step at most). */
 const sideTag = (p: NativePhase, i: number): number => SIDE_TAG + p.tag * 64 + i;
 
 /** The blocks of a set of ring positions, ascending (the byte order of a message carrying them). */
