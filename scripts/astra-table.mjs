@@ -2,6 +2,8 @@
 // figures (test/reference/astra-sim/astra-sim-figures.csv), timing Meshwork as
 // test/reference/astra-sim-native.test.ts does: with --preset astra (no sharing) and with max-min.
 // Usage: npm run build && node scripts/astra-table.mjs > /tmp/astra.md   (a few seconds)
+//        node scripts/astra-table.mjs test/reference/astra-sim/astra-sim-implementations.csv
+//        (ASTRA-sim's halvingDoubling, direct and doubleBinaryTree rows: an implementation column more)
 import { readFileSync } from 'node:fs';
 import { astraSystemSettings, flowPreset, runWorkload } from '../dist/index.js';
 import { loadChakraTrace, loadTopology, readStructured } from '../dist/node/index.js';
@@ -14,12 +16,15 @@ const traceOf = (name, npus) =>
     ? loadChakraTrace([`${SHARED}/et_microbenchmarks/${name}/16npus_1MB/${name}.0.et`], undefined, 'both', 32)
     : loadChakraTrace([`${SHARED}/et_microbenchmarks/${name}/${npus}npus_1MB`]);
 
-const rows = readFileSync(`${DIR}/astra-sim-figures.csv`, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+const csv = process.argv[2] ?? `${DIR}/astra-sim-figures.csv`;
+const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+// The implementations file names them per dimension in a sixth column.
+const withImplementation = rows.some((r) => r.length > 5);
 const percent = (e) => `${e >= 0 ? '+' : ''}${(e * 100).toFixed(2)} %`;
-console.log('| network | system | trace | NPUs | ASTRA-sim (ns) | --preset astra | error | max-min | error |');
-console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log(`| network | system | trace | NPUs |${withImplementation ? ' implementation |' : ''} ASTRA-sim (ns) | --preset astra | error | max-min | error |`);
+console.log(`| --- | --- | --- | ---: |${withImplementation ? ' --- |' : ''} ---: | ---: | ---: | ---: | ---: |`);
 const worst = { none: 0, maxminOneChunk: 0 };
-for (const [network, system, trace, npusText, astraText] of rows) {
+for (const [network, system, trace, npusText, astraText, implementation] of rows) {
   const npus = Number(npusText);
   const astra = Number(astraText);
   const topology = loadTopology(pathOf(network, 'networks', 'yml'));
@@ -32,6 +37,6 @@ for (const [network, system, trace, npusText, astraText] of rows) {
   const [none, maxmin] = [step('astra'), step(undefined)];
   worst.none = Math.max(worst.none, Math.abs(none / astra - 1));
   if ((doc['active-chunks-per-dimension'] ?? 1) === 1) worst.maxminOneChunk = Math.max(worst.maxminOneChunk, Math.abs(maxmin / astra - 1));
-  console.log(`| ${network.replace('shared:', '')} | ${system.replace('shared:', '')} | ${trace} | ${npus} | ${astra} | ${none.toFixed(0)} | ${percent(none / astra - 1)} | ${maxmin.toFixed(0)} | ${percent(maxmin / astra - 1)} |`);
+  console.log(`| ${network.replace('shared:', '')} | ${system.replace('shared:', '')} | ${trace} | ${npus} |${withImplementation ? ` ${implementation.replaceAll('.', ' × ')} |` : ''} ${astra} | ${none.toFixed(0)} | ${percent(none / astra - 1)} | ${maxmin.toFixed(0)} | ${percent(maxmin / astra - 1)} |`);
 }
 console.log(`\nWorst |error|: --preset astra ${percent(worst.none)} over ${rows.length} rows; max-min with one active chunk per dimension ${percent(worst.maxminOneChunk)}.`);

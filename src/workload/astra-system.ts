@@ -3,10 +3,12 @@
  * Sys.cc) as the settings of a Meshwork workload run, so that a Chakra trace runs with the
  * collectives and costs ASTRA-sim would charge (docs/workloads.md, "ASTRA-sim's network and system
  * files"):
- * - `*-implementation`: `ring` on every dimension → the `astra` algorithm of allreduce, allgather,
- *   reduce-scatter and all-to-all, with `preferred-dataset-splits` (splits),
- *   `active-chunks-per-dimension` (active) and `collective-optimization` (opt); an all-to-all
- *   `directW` on one dimension and one chunk → `direct:window=W` (plain `direct`: window 0, all at once);
+ * - `*-implementation`: one implementation per dimension → the `astra` algorithm of allreduce,
+ *   allgather, reduce-scatter and all-to-all, with `preferred-dataset-splits` (splits),
+ *   `active-chunks-per-dimension` (active), `collective-optimization` (opt) and, for a dimension
+ *   whose implementation is not `ring`, `implD=halvingDoubling|direct|doubleBinaryTree` (allreduce,
+ *   allgather, reduce-scatter; the all-to-all is `ring` per dimension); an all-to-all `directW` on
+ *   one dimension and one chunk → `direct:window=W` (plain `direct`: window 0, all at once);
  * - `endpoint-delay` (ns) → α; `local-mem-bw` (GB/s, 10^9 B/s) → the reduction speed
  *   local-mem-bw / 3 (ASTRA-sim reads two operands and writes the result of every reduce step);
  * - `roofline-enabled` with `peak-perf` (TFLOP/s) → compute by the roofline of that device;
@@ -40,6 +42,13 @@ const IMPLEMENTATION_KEYS: ReadonlyArray<readonly [string, ChakraCollective]> = 
   ['reduce-scatter-implementation', 'reduce-scatter'],
   ['all-to-all-implementation', 'alltoall'],
 ];
+
+/** ASTRA-sim's native implementations of allreduce, allgather and reduce-scatter the astra algorithm models per dimension. */
+const ASTRA_IMPLEMENTATIONS = ['ring', 'halvingDoubling', 'direct', 'doubleBinaryTree'];
+/** The dimensions with an implementation parameter of their own (the astra algorithm's impl0 … impl3). */
+const ASTRA_IMPL_DIMENSIONS = 4;
+/** What is refused, said in the refusal. */
+const NOT_MODELLED = "ASTRA-sim's one* variants, directW with a window but for the all-to-all, and the other all-to-all implementations are not modelled";
 
 /** Keys with no effect on what Meshwork times, and why. */
 const NO_EFFECT: Readonly<Record<string, string>> = {
@@ -103,14 +112,23 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
       algorithms[collective] = `direct:window=${direct[1] === '' ? 0 : Number(direct[1])}`;
       continue;
     }
-    const other = list.find((x) => x !== 'ring');
-    if (other !== undefined) throw new InputError(`${field}.${key}`, other, "ring, or for all-to-all on one dimension in one chunk directW (ASTRA-sim's other implementations, halvingDoubling, doubleBinaryTree and the one* variants, and direct elsewhere, are not modelled)");
+    // Each dimension's implementation is a parameter of the astra algorithm (impl0 … impl3).
+    const perDimension: string[] = [];
+    for (const [dim, name] of list.entries()) {
+      const modelled = collective === 'alltoall' ? ['ring'] : ASTRA_IMPLEMENTATIONS;
+      if (typeof name !== 'string' || !modelled.includes(name)) {
+        throw new InputError(`${field}.${key}`, name, `${modelled.join(' or ')} per dimension${collective === 'alltoall' ? ', or directW on a one-dimensional network in one chunk' : ''} (${NOT_MODELLED})`);
+      }
+      if (name === 'ring') continue;
+      if (dim >= ASTRA_IMPL_DIMENSIONS) throw new InputError(`${field}.${key}`, JSON.stringify(list), `ring beyond the first ${ASTRA_IMPL_DIMENSIONS} dimensions`);
+      perDimension.push(`,impl${dim}=${name}`);
+    }
     if (list.length > dimensions) throw new InputError(`${field}.${key}`, JSON.stringify(list), `at most one implementation per network dimension (${dimensions})`);
     // ASTRA-sim's logical topology has one dimension per implementation listed: with fewer than the
     // network has, its collective runs within each group of the first ones (GeneralComplexTopology).
     const within = list.length < dimensions ? `,dims=${list.length}` : '';
     if (within) notes.push(`${key} lists ${list.length} implementation(s) for a ${dimensions}-dimension network: as in ASTRA-sim, the ${collective} runs within each group of its first ${list.length} dimension(s), not over every NPU`);
-    algorithms[collective] = `astra:splits=${splits},active=${active},opt=${optimization}${within}`;
+    algorithms[collective] = `astra:splits=${splits},active=${active},opt=${optimization}${within}${perDimension.join('')}`;
   }
   const delayNs = numberOf(d, 'endpoint-delay', field, { min: 0 }) ?? 10;
   const memoryGBps = numberOf(d, 'local-mem-bw', field, { min: 0 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildSchedule, buildTopology, executeSchedule, simulate, lowerSchedule, astraSystemSettings, type CollectiveKind } from '../../src/index.js';
+import { buildSchedule, buildTopology, executeSchedule, simulate, lowerSchedule, astraSystemSettings, OpKind, type CollectiveKind } from '../../src/index.js';
 import { loadTopology } from '../../src/node/load-topology.js';
 import '../../src/node/index.js';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
@@ -88,6 +88,62 @@ describe('the astra collectives', () => {
     );
   });
 
+  it("ASTRA-sim's other implementations per dimension deliver their postconditions byte for byte: halvingDoubling, direct, doubleBinaryTree", () => {
+    // Power-of-two dimensions for halvingDoubling and doubleBinaryTree; the tree only where ASTRA-sim runs an allreduce phase.
+    const networks = ['astra:topology=Ring,npus=8,bandwidth=50,latency=500', 'astra:topology=Switch_Ring,npus=4x2,bandwidth=400x50,latency=936.25x1000', 'astra:topology=Ring_Ring_Switch,npus=2x3x4,bandwidth=1x1x1,latency=1x1x1'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...networks),
+        fc.constantFrom(...COLLECTIVES),
+        fc.constantFrom('halvingDoubling', 'direct', 'doubleBinaryTree', 'ring'),
+        fc.constantFrom('halvingDoubling', 'direct', 'doubleBinaryTree', 'ring'),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.constantFrom('localBWAware', 'baseline'),
+        fc.integer({ min: 7, max: 30 }),
+        (spec, collective, first, last, splits, active, opt, units) => {
+          const topology = buildTopology(spec);
+          const dims = topology.params.dims as number[];
+          const impls = dims.map((_, d) => (d === 0 ? first : d === dims.length - 1 ? last : 'direct'));
+          const n = topology.numEndpoints;
+          const size = collective === 'reduce-scatter' ? units * n * 4 : collective === 'allgather' ? units * 3 : units * n * 4 + 8;
+          const algorithm = `astra:splits=${splits},active=${active},opt=${opt},${impls.map((x, d) => `impl${d}=${x}`).join(',')}`;
+          const build = () => buildSchedule({ topology, collective, algorithm, size, dtype: 'int32' });
+          const powerOfTwo = (d: number) => (dims[d] & (dims[d] - 1)) === 0;
+          const treeOk = (d: number) => collective === 'allreduce' && (opt === 'baseline' || d === dims.length - 1);
+          if (impls.some((x, d) => (x === 'halvingDoubling' && !powerOfTwo(d)) || (x === 'doubleBinaryTree' && (!powerOfTwo(d) || !treeOk(d))))) {
+            expect(build).toThrow(/power-of-two dimension|where ASTRA-sim runs an allreduce phase/);
+            return;
+          }
+          const report = executeSchedule(build());
+          expect(report.pass, `${algorithm} ${collective} ${JSON.stringify(report.problems.slice(0, 2))}`).toBe(true);
+        },
+      ),
+      { numRuns: 80, seed: 11 },
+    );
+  });
+
+  it('halvingDoubling pairs at XOR distance with halving messages; direct sends to every peer at once; doubleBinaryTree moves the whole chunk up and down the tree', () => {
+    const topology = buildTopology('astra:topology=Switch,npus=8,bandwidth=1,latency=1');
+    const sends = (algorithm: string, collective: CollectiveKind) => {
+      const s = buildSchedule({ topology, collective, algorithm, size: 8 * 64 });
+      const out: Array<[number, number, number]> = [];
+      for (let o = 0; o < s.numOps; o++) if (s.opKind[o] === OpKind.Send && s.sendDests(o)[0] !== s.opRank[o]) out.push([s.opRank[o], s.sendDests(o)[0], s.regionBytes(s.dataRegion(o))]);
+      return out;
+    };
+    // Rank 5 (binary 101) reduce-scatters with 4, 7, 1 (offsets 1, 2, 4): 256, 128, 64 bytes.
+    expect(sends('astra:impl0=halvingDoubling', 'reduce-scatter').filter(([r]) => r === 5).map(([, to, b]) => [to, b])).toEqual([[4, 256], [7, 128], [1, 64]]);
+    // Allgather: offsets 4, 2, 1 with 64, 128, 256 bytes (everything held so far).
+    expect(sends('astra:impl0=halvingDoubling', 'allgather').filter(([r]) => r === 5).map(([, to, b]) => [to, b])).toEqual([[1, 512], [7, 1024], [4, 2048]]);
+    // Direct reduce-scatter: one block to each of the 7 others.
+    expect(sends('astra:impl0=direct', 'reduce-scatter').filter(([r]) => r === 5).map(([, to, b]) => [to, b]).sort((a, b) => a[0] - b[0])).toEqual([0, 1, 2, 3, 4, 6, 7].map((to) => [to, 64]));
+    // The tree (RootMax, 8 NPUs): 7 is the top, 3 its child, 1 and 5 inner nodes, the even ranks leaves; whole 512 B each way.
+    const tree = sends('astra:impl0=doubleBinaryTree', 'allreduce');
+    expect(tree.every(([, , b]) => b === 512)).toBe(true);
+    expect(tree.filter(([r]) => r === 5).map(([, to]) => to).sort()).toEqual([3, 4, 6]);
+    expect(tree.filter(([r]) => r === 7).map(([, to]) => to)).toEqual([3]);
+  });
+
   it('on one ring dimension the allreduce is the classic ring allreduce, to the picosecond', () => {
     const topology = buildTopology('astra:topology=Ring,npus=8,bandwidth=50,latency=500');
     const time = (algorithm: string) => simulate({ topology, program: lowerSchedule(buildSchedule({ topology, collective: 'allreduce', algorithm, size: 1 << 20 }), topology), model: { alpha: 10e-9 } }).makespan_s;
@@ -146,7 +202,9 @@ describe("ASTRA-sim's system file (--astra-system)", () => {
 
   it('refuses what would run differently: more implementations than dimensions, other implementations, the shared bus, unknown keys', () => {
     expect(() => astraSystemSettings({ 'all-reduce-implementation': ['ring', 'ring', 'ring'] }, 2)).toThrow(/at most one implementation per network dimension \(2\)/);
-    expect(() => astraSystemSettings({ 'all-gather-implementation': ['direct', 'ring'] }, 2)).toThrow(/got "direct"; accepted: ring/);
+    expect(() => astraSystemSettings({ 'all-gather-implementation': ['oneRing', 'ring'] }, 2)).toThrow(/got "oneRing"; accepted: ring or halvingDoubling or direct or doubleBinaryTree per dimension \(ASTRA-sim's one\* variants/);
+    expect(() => astraSystemSettings({ 'all-reduce-implementation': ['direct4'] }, 1)).toThrow(/got "direct4".*directW with a window but for the all-to-all/);
+    expect(() => astraSystemSettings({ 'all-to-all-implementation': ['halvingDoubling', 'ring'] }, 2)).toThrow(/all-to-all-implementation: got "halvingDoubling"; accepted: ring per dimension, or directW on a one-dimensional network in one chunk/);
     expect(() => astraSystemSettings({ 'all-reduce-implementation-custom': ['custom/allreduce'] }, 1)).toThrow(/custom collective is a Chakra trace of sends and receives, which runs on its own: meshwork workload run --trace/);
     expect(() => astraSystemSettings({ 'preferred-dataset-splits': 1000 }, 1)).toThrow(/preferred-dataset-splits: got 1000; accepted: an integer from 1 to 255/);
     expect(() => astraSystemSettings({ 'model-shared-bus': 1 }, 1)).toThrow(/model-shared-bus: got 1; accepted: 0/);

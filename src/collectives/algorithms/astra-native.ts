@@ -1,18 +1,23 @@
 /**
  * `astra`: ASTRA-sim's native collectives on a multi-dimensional network (astra-sim @ 518bd513,
- * system/Sys.cc `generate_collective`, the `ring` implementation on every dimension), so that a
- * Chakra trace timed with ASTRA-sim's network and system files runs the collective ASTRA-sim runs.
+ * system/Sys.cc `generate_collective`), so that a Chakra trace timed with ASTRA-sim's network and
+ * system files runs the collective ASTRA-sim runs.
  *
  * The buffer is cut into `splits` chunks (ASTRA-sim's preferred-dataset-splits); each chunk is a
- * sequence of phases, one per dimension of more than one NPU, each a ring over the NPUs that differ
- * only in that dimension (coordinate order):
+ * sequence of phases, one per dimension of more than one NPU, each among the NPUs that differ
+ * only in that dimension (coordinate order), run by that dimension's implementation (`impl0` …
+ * `impl3`, ASTRA-sim's *-implementation lists; native_collectives/collective_algorithm): `ring`
+ * (Ring.cc, the default), `halvingDoubling` (HalvingDoubling.cc), `direct` (AllToAll.cc with no
+ * window) or `doubleBinaryTree` (DoubleBinaryTreeAllReduce.cc):
  * - allreduce, opt=localBWAware (ASTRA-sim's collective-optimization): reduce-scatter along
  *   dimensions 0 … k−2, allreduce along the last, allgather along k−2 … 0; opt=baseline: an
  *   allreduce along every dimension in turn, on the whole chunk;
  * - reduce-scatter: along dimensions 0 … k−1; allgather: along k−1 … 0 (ASTRA-sim reverses them).
  * Chunk c runs on stream c mod `active` (active-chunks-per-dimension): at most `active` chunks are
  * in flight, the next one starting when one finishes. The dimensions are the topology's: an
- * `astra:` network's, or a torus's or mesh's axes.
+ * `astra:` network's, or a torus's or mesh's axes. halvingDoubling, direct and doubleBinaryTree
+ * run parts of a phase on helper streams of the chunk (streams chunks + c · helpers + i), where
+ * ASTRA-sim overlaps them: its reductions and sends are events of their own.
  *
  * Data: the blocks stay where Meshwork's postconditions want them. With dimension 0 fastest in the
  * rank number, the segment of ring position v in the phase along dimension j is the set of blocks
@@ -20,8 +25,8 @@
  * rank a holds block a, and the allgather phases undo them in reverse.
  */
 import { gridShape } from './alltoall/axis-phases.js';
-import { registerAlgorithm, type Algorithm, type AlgorithmContext } from '../registry.js';
-import { RECV, SEND, type BuilderInit, type Schedule, type ScheduleBuilder } from '../schedule.js';
+import { registerAlgorithm, type Algorithm, type AlgorithmContext, type ParamDecl } from '../registry.js';
+import { MAX_STREAMS, RECV, SEND, type BuilderInit, type Schedule, type ScheduleBuilder } from '../schedule.js';
 import type { CollectiveKind } from '../types.js';
 import type { Topology } from '../../topology/graph.js';
 import { unitOf } from './common.js';
@@ -128,6 +133,241 @@ function phasesOf(collective: string, dims: readonly number[], opt: string): Arr
   return [...down.map((d): [number, PhaseKind, boolean] => [d, 'reduce-scatter', true]), [last, 'allreduce', true], ...[...down].reverse().map((d): [number, PhaseKind, boolean] => [d, 'allgather', true])];
 }
 
+/** One dimension's group of a phase for halvingDoubling, direct or doubleBinaryTree: ring position v is NPU ring[v], its blocks segment(v). */
+interface NativePhase {
+  readonly b: ScheduleBuilder;
+  readonly ring: readonly number[];
+  segment(v: number): number[];
+  place(r: number): readonly [number, number, number];
+  /** A tmp buffer of at least the chunk's bytes (the steps receive at successive offsets). */
+  readonly tmp: number;
+  readonly stream: number;
+  /** The chunk's helper stream i (halvingDoubling: 0, for the reductions of the kept half; direct: one per peer; doubleBinaryTree: one per child). */
+  helper(i: number): number;
+  readonly tag: number;
+}
+
+/** The tag of signal i between a phase's main and helper streams (i < 64: two per halving step at most). */
+const sideTag = (p: NativePhase, i: number): number => SIDE_TAG + p.tag * 64 + i;
+
+/** The blocks of a set of ring positions, ascending (the byte order of a message carrying them). */
+const blocksOfPositions = (p: NativePhase, positions: readonly number[]): number[] => positions.flatMap((w) => p.segment(w)).sort((x, y) => x - y);
+
+/**
+ * ASTRA-sim's halvingDoubling reduce-scatter (HalvingDoubling.cc) along one dimension of n = 2^m
+ * NPUs: step k = 1 … m exchanges with the position at XOR distance 2^(k−1), sending the half of
+ * what it holds whose bit k−1 is the partner's (ASTRA-sim: msg_size = size / 2^k), and reducing the
+ * half it keeps; position v ends with its own segment.
+ *
+ * ASTRA-sim charges each step's reduction on the *next* message's size (PacketBundle of the packet
+ * it inserts, half the received bytes) and none after the last step (its packet counters reset
+ * there). So the main stream reduces only the part it sends next (what ASTRA-sim charges), and the
+ * part it keeps is reduced on the chunk's second stream in the same time; the last step's block is
+ * reduced there too, and the main stream waits for it (the one reduction ASTRA-sim does not charge,
+ * size / n bytes per chunk: the named difference).
+ */
+function halvingReduceScatter(p: NativePhase): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  const none = b.region(RECV, 0, 0);
+  for (let v = 0; v < n; v++) {
+    const me = ring[v];
+    let held = Array.from({ length: n }, (_, w) => w);
+    let tmpOffset = 0;
+    let step = 0;
+    for (let o = 1; o < n; o *= 2, step++) {
+      const partner = ring[v ^ o];
+      const sent = held.filter((w) => (w & o) !== (v & o));
+      held = held.filter((w) => (w & o) === (v & o));
+      b.send(me, partner, blocksRegion(b, blocksOfPositions(p, sent), p.place), p.tag, p.stream);
+      // The partner sends its contribution to what this position keeps, its blocks in ascending order.
+      const blocks = blocksOfPositions(p, held);
+      const at = new Map<number, number>();
+      let bytes = 0;
+      for (const r of blocks) {
+        at.set(r, tmpOffset + bytes);
+        bytes += p.place(r)[2];
+      }
+      b.recv(me, partner, b.region(p.tmp, tmpOffset, bytes), p.tag, p.stream);
+      tmpOffset += bytes;
+      // The previous step's reduction on the second stream has written blocks this one adds to.
+      if (step > 0) b.recv(me, me, none, sideTag(p, 2 * step - 1), p.stream);
+      const last = 2 * o >= n;
+      const nextSent = last ? [] : blocksOfPositions(p, held.filter((w) => (w & (2 * o)) !== (v & (2 * o))));
+      const kept = blocks.filter((r) => !nextSent.includes(r));
+      const reduce = (list: readonly number[], stream: number): void => {
+        if (list.length > 0) b.reduce(me, blocksRegion(b, list, (r) => [p.tmp, at.get(r)!, p.place(r)[2]]), blocksRegion(b, list, p.place), stream);
+      };
+      b.send(me, me, none, sideTag(p, 2 * step), p.stream);
+      reduce(nextSent, p.stream);
+      b.recv(me, me, none, sideTag(p, 2 * step), p.helper(0));
+      reduce(kept, p.helper(0));
+      b.send(me, me, none, sideTag(p, 2 * step + 1), p.helper(0));
+    }
+    b.recv(me, me, none, sideTag(p, 2 * step - 1), p.stream);
+  }
+}
+
+/**
+ * ASTRA-sim's halvingDoubling allgather along one dimension: steps with the position at XOR
+ * distance n/2, n/4, … 1, each sending everything held so far (ASTRA-sim: msg_size doubling from
+ * the chunk's block), received in place.
+ */
+function halvingAllgather(p: NativePhase): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  for (let v = 0; v < n; v++) {
+    const me = ring[v];
+    let held = [v];
+    for (let o = n / 2; o >= 1; o /= 2) {
+      const partner = ring[v ^ o];
+      const theirs = held.map((w) => w ^ o);
+      b.send(me, partner, blocksRegion(b, blocksOfPositions(p, held), p.place), p.tag, p.stream);
+      b.recv(me, partner, blocksRegion(b, blocksOfPositions(p, theirs), p.place), p.tag, p.stream);
+      held = [...held, ...theirs];
+    }
+  }
+}
+
+/**
+ * Runs `body(k)` for every peer offset k = 1 … n − 1 on helper stream k − 1 of every position, after
+ * the main stream gets there, and has the main stream wait for all of them (zero-byte signals to
+ * the rank itself: free). ASTRA-sim's direct (AllToAll.cc) issues its n − 1 packets at once, each
+ * bundle and reduction an event of its own, so the peers' messages and reductions overlap.
+ */
+function onPeerStreams(p: NativePhase, v: number, round: number, body: (k: number, stream: number) => void): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  const me = ring[v];
+  const none = b.region(RECV, 0, 0);
+  for (let k = 1; k < n; k++) {
+    b.send(me, me, none, sideTag(p, 2 * round), p.stream);
+    b.recv(me, me, none, sideTag(p, 2 * round), p.helper(k - 1));
+    body(k, p.helper(k - 1));
+    b.send(me, me, none, sideTag(p, 2 * round + 1), p.helper(k - 1));
+  }
+  for (let k = 1; k < n; k++) b.recv(me, me, none, sideTag(p, 2 * round + 1), p.stream);
+}
+
+/**
+ * ASTRA-sim's direct reduce-scatter along one dimension (AllToAll.cc with window −1, its Ring
+ * constructor's msg_size = size / n): each position sends every other its segment at once and
+ * reduces each contribution as it arrives; the reductions overlap (each its own event).
+ */
+function directReduceScatter(p: NativePhase): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  for (let v = 0; v < n; v++) {
+    const me = ring[v];
+    const mine = blocksRegion(b, p.segment(v), p.place);
+    const bytes = p.segment(v).reduce((sum, r) => sum + p.place(r)[2], 0);
+    onPeerStreams(p, v, 0, (k, stream) => {
+      const to = (v + k) % n;
+      const from = (v - k + n) % n;
+      b.send(me, ring[to], blocksRegion(b, p.segment(to), p.place), p.tag, stream);
+      const slot = b.region(p.tmp, (k - 1) * bytes, bytes);
+      b.recv(me, ring[from], slot, p.tag, stream);
+      b.reduce(me, slot, mine, stream);
+    });
+  }
+}
+
+/** ASTRA-sim's direct allgather along one dimension: each position sends its segment to every other at once, received in place. */
+function directAllgather(p: NativePhase): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  for (let v = 0; v < n; v++) {
+    const me = ring[v];
+    const mine = blocksRegion(b, p.segment(v), p.place);
+    onPeerStreams(p, v, 1, (k, stream) => {
+      const from = (v - k + n) % n;
+      b.send(me, ring[(v + k) % n], mine, p.tag, stream);
+      b.recv(me, ring[from], blocksRegion(b, p.segment(from), p.place), p.tag, stream);
+    });
+  }
+}
+
+/** A node of ASTRA-sim's BinaryTree: its parent and children as ring positions (−1: none). */
+interface TreeNode {
+  parent: number;
+  readonly children: number[];
+}
+
+/**
+ * ASTRA-sim's BinaryTree over n = 2^m positions (BinaryTree.cc): a top node with one child, the
+ * root of a complete tree of the other n − 1, numbered in order (left subtree, node, right
+ * subtree); RootMax puts the top node last (the subtree on its left), RootMin first.
+ */
+function binaryTree(n: number, rootMax: boolean): TreeNode[] {
+  const nodes = Array.from({ length: n }, (): TreeNode => ({ parent: -1, children: [] }));
+  const top = rootMax ? n - 1 : 0;
+  const build = (lo: number, hi: number, parent: number): void => {
+    if (lo > hi) return;
+    const mid = (lo + hi) >> 1;
+    nodes[mid].parent = parent;
+    nodes[parent].children.push(mid);
+    build(lo, mid - 1, mid);
+    build(mid + 1, hi, mid);
+  };
+  if (rootMax) build(0, n - 2, top);
+  else build(1, n - 1, top);
+  return nodes;
+}
+
+/**
+ * ASTRA-sim's doubleBinaryTree allreduce along one dimension (DoubleBinaryTreeAllReduce.cc): the
+ * whole chunk goes up the tree, each node reducing its children's as they arrive (one event each,
+ * so they overlap: a helper stream per child), to the top node, which reduces its child's and sends
+ * the result back down. ASTRA-sim alternates the two trees (RootMax, RootMin) between chunks
+ * (DoubleBinaryTreeTopology::get_topology). On the way down an inner node charges one more
+ * reduction of the chunk (its PacketBundle with processing) on a result it only stores: Meshwork
+ * charges it as a reduction between two scratch copies, so the data stay exact and the time is
+ * ASTRA-sim's.
+ */
+function treeAllreduce(p: NativePhase, rootMax: boolean, awaitSends: boolean): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  const tree = binaryTree(n, rootMax);
+  const all = blocksOfPositions(p, Array.from({ length: n }, (_, w) => w));
+  const data = blocksRegion(b, all, p.place);
+  const bytes = all.reduce((sum, r) => sum + p.place(r)[2], 0);
+  const slot = (i: number): number => b.region(p.tmp, i * bytes, bytes);
+  const none = b.region(RECV, 0, 0);
+  for (let v = 0; v < n; v++) {
+    const me = ring[v];
+    const { parent, children } = tree[v];
+    // Up: every child's chunk reduced on a helper stream of its own, the main stream waiting for all.
+    for (const [i, child] of children.entries()) {
+      b.send(me, me, none, sideTag(p, 0), p.stream);
+      b.recv(me, me, none, sideTag(p, 0), p.helper(i));
+      b.recv(me, ring[child], slot(i), p.tag, p.helper(i));
+      b.reduce(me, slot(i), data, p.helper(i));
+      b.send(me, me, none, sideTag(p, 1), p.helper(i));
+    }
+    for (let i = 0; i < children.length; i++) b.recv(me, me, none, sideTag(p, 1), p.stream);
+    if (parent >= 0) {
+      b.send(me, ring[parent], data, p.tag, p.stream);
+      b.recv(me, ring[parent], data, p.tag, p.stream);
+      if (children.length > 0) b.reduce(me, slot(0), slot(1), p.stream);
+    }
+    // Down: the result to every child at once. ASTRA-sim's node is done once it has issued them;
+    // when a later phase of the chunk reduces into these blocks, the main stream waits until they
+    // are posted (they read the blocks as they leave), one endpoint delay later.
+    for (const [i, child] of children.entries()) {
+      b.send(me, me, none, sideTag(p, 2), p.stream);
+      b.recv(me, me, none, sideTag(p, 2), p.helper(i));
+      if (!awaitSends) {
+        b.send(me, ring[child], data, p.tag, p.helper(i));
+        continue;
+      }
+      b.isend(me, ring[child], data, p.tag, p.helper(i));
+      b.send(me, me, none, sideTag(p, 3), p.helper(i));
+      b.waitall(me, p.helper(i));
+    }
+    if (awaitSends) for (let i = 0; i < children.length; i++) b.recv(me, me, none, sideTag(p, 3), p.stream);
+  }
+}
+
 /**
  * Emits every chunk's phases, chunk c on stream c (`chunks` streams), its data laid out by `place`;
  * `copyIn(c, stream)` first puts chunk c's input there on every rank. Each dimension is one of
@@ -155,6 +395,7 @@ function emitChunks(
     return Array.from({ length: chunks }, (_, c) => admitted.push(c) - 1);
   });
   const tokenTag = (j: number, i: number): number => TOKEN_TAG + j * MAX_QUEUE + i;
+  const helpers = helperStreams(ctx, g);
   const none = b.region(RECV, 0, 0);
   for (let c = 0; c < chunks; c++) {
     const tmp = tmpOf(c);
@@ -178,6 +419,22 @@ function emitChunks(
           ringRelayOver({ ...phase, region: (v) => side(v, 'from'), into: (v) => side(v, 'to') });
           continue;
         }
+        const impl = implementationOf(ctx, j);
+        if (impl !== 'ring') {
+          const helper = (i: number): number => chunks + c * helpers + i;
+          const positions = { b, ring, segment, place: (r: number) => place(c, r), tmp, stream: c, helper, tag: c * phases.length + p };
+          if (impl === 'halvingDoubling') {
+            if (kind !== 'allgather') halvingReduceScatter(positions);
+            if (kind !== 'reduce-scatter') halvingAllgather(positions);
+          } else if (impl === 'doubleBinaryTree') {
+            // Baseline: a later dimension's allreduce reduces into the blocks the tree's last sends read.
+            treeAllreduce(positions, c % 2 === 0, phases.slice(p + 1).some(([, later]) => later !== 'allgather'));
+          } else {
+            if (kind !== 'allgather') directReduceScatter(positions);
+            if (kind !== 'reduce-scatter') directAllgather(positions);
+          }
+          continue;
+        }
         if (kind !== 'allgather') ringReduceScatterOver(phase);
         if (kind !== 'reduce-scatter') ringAllgatherOver(phase);
       }
@@ -197,6 +454,23 @@ function joinStreams(b: ScheduleBuilder, ranks: Iterable<number>, streams: numbe
   }
 }
 
+/** ASTRA-sim's native implementations modelled per dimension (its *-implementation lists). */
+const IMPLEMENTATIONS = ['ring', 'halvingDoubling', 'direct', 'doubleBinaryTree'] as const;
+type Implementation = (typeof IMPLEMENTATIONS)[number];
+/** One parameter per dimension: impl0 … impl3 (ASTRA-sim's example networks have at most 3). */
+const IMPL_KEYS = ['impl0', 'impl1', 'impl2', 'impl3'] as const;
+const implementationOf = (ctx: AlgorithmContext, d: number): Implementation => (d < IMPL_KEYS.length ? (ctx.params[IMPL_KEYS[d]] as Implementation) : 'ring');
+
+/** Helper streams per chunk: one for halvingDoubling's reductions, two for a tree node's children, n − 1 for direct's peers (the most any dimension needs). */
+function helperStreams(ctx: AlgorithmContext, g: Geometry): number {
+  let most = 0;
+  for (const [d, n] of g.dims.entries()) {
+    const impl = implementationOf(ctx, d);
+    if (n > 1) most = Math.max(most, impl === 'halvingDoubling' ? 1 : impl === 'doubleBinaryTree' ? 2 : impl === 'direct' ? n - 1 : 0);
+  }
+  return most;
+}
+
 const PARAMS: Algorithm['params'] = [
   { key: 'splits', kind: 'int', default: 1, min: 1, max: 255, description: "chunks the buffer is cut into, each on its own stream (ASTRA-sim's preferred-dataset-splits)" },
   { key: 'active', kind: 'int', default: 1, min: 1, max: 256, description: "chunks in flight at once in each dimension (ASTRA-sim's active-chunks-per-dimension)" },
@@ -209,6 +483,13 @@ const PARAMS: Algorithm['params'] = [
     description: "when splits does not divide the size: astra, ASTRA-sim's chunks of ⌊size / splits⌋ and one more (on a scratch buffer: it moves what ASTRA-sim moves), or exact, splits chunks covering the buffer",
   },
   { key: 'opt', kind: 'choice', choices: ['localBWAware', 'baseline'], default: 'localBWAware', description: "allreduce: reduce-scatter down the dimensions and allgather back (localBWAware), or an allreduce per dimension (baseline); ASTRA-sim's collective-optimization" },
+  ...IMPL_KEYS.map((key, d): ParamDecl => ({
+    key, kind: 'choice', choices: IMPLEMENTATIONS, default: 'ring',
+    description:
+      d === 0
+        ? "dimension 0's implementation (entry 0 of ASTRA-sim's *-implementation list): ring; halvingDoubling (recursive halving and doubling, partners at XOR distance; a power-of-two dimension); direct (every NPU of the dimension at once); doubleBinaryTree (allreduce up and down a binary tree, alternating between two trees by chunk; a power-of-two dimension whose phase is an allreduce); all-to-all: ring only"
+        : `dimension ${d}'s implementation, as impl0`,
+  })),
 ];
 
 function supports(ctx: AlgorithmContext): string | undefined {
@@ -217,11 +498,28 @@ function supports(ctx: AlgorithmContext): string | undefined {
   const product = dims.reduce((x, y) => x * y, 1);
   if (product !== ctx.ranks) return `one rank per NPU (${product} NPUs, ${ctx.ranks} ranks)`;
   if ((ctx.params.dims as number) > dims.length) return `dims at most the network's ${dims.length} dimension(s)`;
+  const g = geometryOf(ctx);
+  for (let d = 0; d < IMPL_KEYS.length; d++) {
+    const impl = implementationOf(ctx, d);
+    if (impl === 'ring') continue;
+    if (d >= g.dims.length) return `${IMPL_KEYS[d]} only for a dimension the collective runs along (it has ${g.dims.length})`;
+    if (ctx.collective === 'alltoall') return `ring on every dimension for all-to-all (${IMPL_KEYS[d]}=${impl}: ASTRA-sim's ${impl} all-to-all is not modelled on several dimensions; one dimension: --algorithm direct:window=W)`;
+    // ASTRA-sim counts log2(n) steps (HalvingDoubling.cc) and pairs index XOR offset: only a power of two closes.
+    // Its BinaryTree has 2^⌊log2 n⌋ nodes (BinaryTree.cc): only a power of two numbers every NPU.
+    if (impl !== 'direct' && (g.dims[d] & (g.dims[d] - 1)) !== 0) return `${impl} on a power-of-two dimension (dimension ${d} has ${g.dims[d]} NPUs)`;
+    // DoubleBinaryTreeAllReduce always reduces the whole chunk: in a reduce-scatter or allgather phase it would be no such phase.
+    if (impl === 'doubleBinaryTree' && g.dims[d] > 1 && phasesOf(ctx.collective, g.dims, ctx.params.opt as string).some(([j, kind]) => j === d && kind !== 'allreduce')) {
+      return `doubleBinaryTree where ASTRA-sim runs an allreduce phase: allreduce with opt=baseline, or on the last dimension (dimension ${d} has a ${ctx.collective === 'allreduce' ? 'reduce-scatter and allgather phase' : `${ctx.collective} phase`}; ASTRA-sim's DoubleBinaryTreeAllReduce reduces the whole chunk there)`;
+    }
+  }
   const unit = unitOf(ctx);
   const chunks = ctx.params.splits as number;
   const perBlock = ctx.collective === 'allgather' || ctx.collective === 'alltoall';
   const elements = perBlock ? ctx.size / unit : ctx.size / unit / geometryOf(ctx).ranks;
   if (elements < chunks) return `a size of at least splits (${chunks}) elements per ${ctx.collective === 'allgather' ? 'rank' : 'block'}`;
+  // halvingDoubling and direct run on helper streams of each chunk (the extra chunk included).
+  const streams = (chunks + 1) * (1 + helperStreams(ctx, g));
+  if (streams > MAX_STREAMS) return `at most ${MAX_STREAMS} streams per rank: (splits + 1) × (1 + ${helperStreams(ctx, g)} helper streams of ${IMPL_KEYS.filter((_, d) => implementationOf(ctx, d) !== 'ring').join(', ')}) = ${streams}`;
   return undefined;
 }
 
@@ -229,8 +527,10 @@ function supports(ctx: AlgorithmContext): string | undefined {
 const MAX_QUEUE = 256 * 16;
 const TOKEN_TAG = 1 << 20;
 const JOIN_TAG = 1 << 26;
+/** Tags of the signals between a chunk's two streams (halvingDoubling): phase tags (< 2^12) × 64 below the tokens. */
+const SIDE_TAG = 1 << 19;
 
-const SOURCE = 'ASTRA-sim native collectives (astra-sim @ 518bd513, Sys.cc generate_collective, ring)';
+const SOURCE = 'ASTRA-sim native collectives (astra-sim @ 518bd513, Sys.cc generate_collective; ring, halvingDoubling, direct, doubleBinaryTree per dimension)';
 const SUPPORTS_TEXT = 'an astra: network, torus or mesh, one rank per NPU in its order';
 
 /** Chunk c's tmp buffer for ring receives (one per chunk: chunks run at once), shared by every group. */
@@ -247,7 +547,7 @@ function registerAstra(collective: CollectiveKind, description: string, build: (
   registerAlgorithm({ name: 'astra', collective, description, supportsText: SUPPORTS_TEXT, source: SOURCE, params: PARAMS, supports, ...extra, build: (ctx, newBuilder) => build(ctx, geometryOf(ctx), newBuilder) });
 }
 
-registerAstra('allreduce', "ASTRA-sim's multi-dimensional ring allreduce: chunks, reduce-scatter down the dimensions, allreduce on the last, allgather back", (ctx, g, newBuilder) => {
+registerAstra('allreduce', "ASTRA-sim's multi-dimensional allreduce: chunks, reduce-scatter down the dimensions, allreduce on the last, allgather back (each dimension's implementation: ring by default)", (ctx, g, newBuilder) => {
   const b = builderFor(ctx, g, newBuilder);
   const unit = unitOf(ctx);
   const splits = ctx.params.splits as number;
@@ -259,7 +559,9 @@ registerAstra('allreduce', "ASTRA-sim's multi-dimensional ring allreduce: chunks
   const chunk = (c: number): readonly [number, number, number] => (c < splits ? [RECV, bounds[c], bounds[c + 1] - bounds[c]] : [extraBuf, 0, extra]);
   const blocks = Array.from({ length: splits + (extra > 0 ? 1 : 0) }, (_, c) => cut(chunk(c)[1], chunk(c)[1] + chunk(c)[2], g.ranks, unit));
   const place: BlockPlace = (c, r) => [chunk(c)[0], blocks[c][r], blocks[c][r + 1] - blocks[c][r]];
-  const tmpOf = tmpBuffers(b, Math.max(bounds[1] - bounds[0], extra));
+  // A tree node receives both children's chunks before reducing them (doubleBinaryTree): two chunks of tmp.
+  const trees = IMPL_KEYS.some((_, d) => implementationOf(ctx, d) === 'doubleBinaryTree') ? 2 : 1;
+  const tmpOf = tmpBuffers(b, trees * Math.max(bounds[1] - bounds[0], extra));
   for (const offset of groupOffsets(ctx, g)) {
     const copyIn = (c: number, stream: number): void => {
       for (let r = offset; r < offset + g.ranks; r++) b.copy(r, b.region(SEND, c < splits ? bounds[c] : 0, chunk(c)[2]), span(b, chunk(c)), stream);
@@ -269,7 +571,7 @@ registerAstra('allreduce', "ASTRA-sim's multi-dimensional ring allreduce: chunks
   return b.finish();
 });
 
-registerAstra('reduce-scatter', "ASTRA-sim's multi-dimensional ring reduce-scatter: chunks, one ring reduce-scatter per dimension, dimension 0 first", (ctx, g, newBuilder) => {
+registerAstra('reduce-scatter', "ASTRA-sim's multi-dimensional reduce-scatter: chunks, one reduce-scatter per dimension, dimension 0 first (each dimension's implementation: ring by default)", (ctx, g, newBuilder) => {
   const b = builderFor(ctx, g, newBuilder);
   const unit = unitOf(ctx);
   const splits = ctx.params.splits as number;
@@ -295,7 +597,7 @@ registerAstra('reduce-scatter', "ASTRA-sim's multi-dimensional ring reduce-scatt
   return b.finish();
 });
 
-registerAstra('allgather', "ASTRA-sim's multi-dimensional ring allgather: chunks, one ring allgather per dimension, the last dimension first", (ctx, g, newBuilder) => {
+registerAstra('allgather', "ASTRA-sim's multi-dimensional allgather: chunks, one allgather per dimension, the last dimension first (each dimension's implementation: ring by default)", (ctx, g, newBuilder) => {
   const b = builderFor(ctx, g, newBuilder);
   const splits = ctx.params.splits as number;
   const pieces = cut(0, ctx.size, splits, 1);
