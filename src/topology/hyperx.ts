@@ -29,6 +29,8 @@ export interface HyperXOptions {
   spec?: string;
   /** Family name recorded (flatfly builds a HyperX). */
   family?: string;
+  /** More parameters recorded (flatfly's on-chip layout). */
+  params?: Readonly<Record<string, unknown>>;
 }
 
 export function hyperx(opts: HyperXOptions): Topology {
@@ -63,7 +65,7 @@ export function hyperx(opts: HyperXOptions): Topology {
     p,
     links: links.done(),
     link: opts.link,
-    params: { dims: [...dims], trunking: k, degree, routerDiameter: dims.length },
+    params: { dims: [...dims], trunking: k, degree, routerDiameter: dims.length, ...opts.params },
     coordDims: dims.length,
     coords: (r, out) => {
       let rest = r;
@@ -94,14 +96,38 @@ export const hyperxFamily: TopologyFamily = {
 export const flatflyFamily: TopologyFamily = {
   name: 'flatfly',
   aliases: ['flattened-butterfly'],
-  usage: 'flatfly:k=K,n=N[,c=K,bw=25Gbps,lat=100ns]',
+  usage: 'flatfly:k=K,n=N[,c=K,x=X,xr=XR,yr=YR,bw=25Gbps,lat=100ns]',
   description: "flattened butterfly (BookSim flatfly): K^N routers, all-to-all in each of N dimensions, C terminals each",
   build(spec: Spec, link: LinkAttributes): Topology {
     const k = spec.int('k', { min: 2, max: 1 << 12 });
     const n = spec.int('n', { min: 1, max: 24 });
     const c = spec.int('c', { min: 1, max: 1 << 12, default: k });
-    return hyperx({ dims: new Array<number>(n).fill(k), p: c, link, spec: spec.text, family: 'flatfly' });
+    const x = spec.int('x', { min: 1, max: 1 << 12, default: 0 });
+    const xr = spec.int('xr', { min: 1, max: 1 << 12, default: 0 });
+    const yr = spec.int('yr', { min: 1, max: 1 << 12, default: 0 });
+    if ((x > 0 || xr > 0 || yr > 0) && !(x > 0 && xr > 0 && yr > 0)) throw new InputError(spec.field('x'), `x=${x || '-'},xr=${xr || '-'},yr=${yr || '-'}`, "all three of x, xr and yr (BookSim's on-chip layout), or none");
+    return hyperx({ dims: new Array<number>(n).fill(k), p: c, link, spec: spec.text, family: 'flatfly', ...(x > 0 ? { params: { onChip: { x, xr, yr } } } : {}) });
   },
   defaultRouting: 'shortest',
   lowestPortIsDeadlockFree: true,
+  booksimChannelCycles: (t) => (t.params.onChip ? onChipChannelCycles(t) : undefined),
 };
+
+/**
+ * BookSim's flatfly with `use_noc_latency = 1` (flatfly_onchip.cpp @ 28f43299): router r sits at
+ * tile (r mod x, r div x) of the chip, and a channel between routers a and b takes its wire length,
+ * xr·|Δcolumn| + yr·|Δrow| cycles (x, xr, yr: the spec's, BookSim's keys). Terminal channels take
+ * 1 cycle (BookSim's client-to-router lengths, 1 while xr and yr are at most 3).
+ */
+function onChipChannelCycles(t: Topology): Int32Array {
+  const { x, xr, yr } = t.params.onChip as { x: number; xr: number; yr: number };
+  const firstRouter = t.numEndpoints;
+  const cycles = new Int32Array(t.numChannels).fill(1);
+  for (let ch = 0; ch < t.numChannels; ch++) {
+    const a = t.chSrc[ch] - firstRouter;
+    const b = t.chDst[ch] - firstRouter;
+    if (a < 0 || b < 0) continue;
+    cycles[ch] = xr * Math.abs((a % x) - (b % x)) + yr * Math.abs(Math.floor(a / x) - Math.floor(b / x));
+  }
+  return cycles;
+}

@@ -85,6 +85,13 @@ export interface TopologyFamily {
    * function of the instance when it depends on the size (BookSim's cmesh: express channels K cycles).
    */
   readonly booksimChannelLatency?: number | Readonly<Record<string, number>> | ((t: Topology) => number | Readonly<Record<string, number>>);
+  /**
+   * Per-channel latencies, in cycles, where BookSim's network of this instance gives each channel
+   * its own (flatfly with `use_noc_latency`: on-chip wire lengths); undefined where the per-class
+   * `booksimChannelLatency` says it all. The `booksim` packet preset uses them unless the run sets
+   * channel latencies itself.
+   */
+  readonly booksimChannelCycles?: (t: Topology) => Int32Array | undefined;
   /** The routing BookSim's own network of this family uses (a routing registry name), if not the default. */
   readonly booksimRouting?: string;
   /** How BookSim's routing for this family picks the injection VC (min_dragonflynew draws at random). */

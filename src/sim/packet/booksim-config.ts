@@ -312,13 +312,6 @@ function refuse(key: string, value: BookSimValue, accepted: string): never {
 }
 
 /**
- * BookSim's flatfly: k^n routers, c terminals each, and the router tiles' layout keys x, y, xr, yr
- * with BookSim's own assertions (x = y, xr = yr, c = xr·yr). Its terminals are numbered across the
- * chip's tiles (flatfly_transformation), not router by router as Meshwork's are: the two numberings
- * agree only when c = 1, so with c > 1 patterns other than uniform (which no numbering changes) are
- * refused.
- */
-/**
  * BookSim's anynet: the network file read as BookSim reads it (`anynet:PATH,model=booksim`, every
  * router a router, latencies per direction; interop/anynet.ts), the path as given (BookSim opens it
  * from its working directory). Its traffic patterns other than uniform compute destinations from
@@ -331,6 +324,13 @@ function anynetSpec(file: BookSimValue, traffic: BookSimValue | undefined): stri
   return `anynet:${file},model=booksim`;
 }
 
+/**
+ * BookSim's flatfly: k^n routers, c terminals each, and the router tiles' layout keys x, y, xr, yr
+ * with BookSim's own assertions (x = y, xr = yr, c = xr·yr). Its terminals are numbered across the
+ * chip's tiles (flatfly_transformation), not router by router as Meshwork's are: the two numberings
+ * agree only when c = 1, so with c > 1 patterns other than uniform (which no numbering changes) are
+ * refused.
+ */
 function flatflySpec(k: number, n: number, int: (key: string, fallback: number, min: number, max: number) => number, traffic: BookSimValue | undefined): string {
   if (n > 4) refuse('n', n, 'an integer in [1, 4] (BookSim flatfly builds at most 4 dimensions)');
   const c = int('c', 1, 1, 1 << 12);
@@ -342,7 +342,11 @@ function flatflySpec(k: number, n: number, int: (key: string, fallback: number, 
   if (c > 1 && (traffic ?? 'uniform') !== 'uniform') {
     refuse('traffic', traffic ?? 'uniform', "uniform with flatfly unless c = 1 (with c > 1 BookSim numbers its terminals across the chip's tiles)");
   }
-  return `flatfly:k=${k},n=${n},c=${c}`;
+  // use_noc_latency = 1 (BookSim's default): every channel its on-chip wire length (topology/hyperx.ts).
+  if (int('use_noc_latency', 1, 0, 1) === 0) return `flatfly:k=${k},n=${n},c=${c}`;
+  // BookSim's client-to-router channels grow beyond 1 cycle from xr = 4 (flatfly_onchip.cpp ileng).
+  if (xr > 3) refuse('xr', xr, 'at most 3 with use_noc_latency = 1 (BookSim gives injection channels of wider tiles more than 1 cycle, per client: not modelled)');
+  return `flatfly:k=${k},n=${n},c=${c},x=${x},xr=${xr},yr=${xr}`;
 }
 
 /**
@@ -472,9 +476,6 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.vcAllocCheck = int('wait_for_tail_credit', 0, 0, 1) === 1 ? 'empty' : busyWhenFull ? 'free-with-credit' : 'free';
   const nocLatency = int('use_noc_latency', 1, 0, 1) === 1;
   if (!nocLatency && (topology === 'torus' || topology === 'flatfly' || topology === 'cmesh')) config.channelLatency = 1;
-  // BookSim's flatfly gives each channel its on-chip wire length (xr·|dx| + yr·|dy| between router
-  // tiles): per channel, not per class, which Meshwork's channel latencies cannot express.
-  if (nocLatency && topology === 'flatfly') refuse('use_noc_latency', 1, '0 with flatfly (every channel 1 cycle; its per-channel on-chip wire lengths are not modelled)');
   // Allocators and arbiters by their BookSim names, from the registries.
   const vcAllocator = oneOf('vc_allocator', 'islip', bookSimNames('allocator'));
   const swAllocator = oneOf('sw_allocator', 'islip', bookSimNames('allocator'));

@@ -83,6 +83,8 @@ export interface TrafficSweepResult {
    * drop saturation from 0.30 to 0.09; the output says so). Null when the routing was used as is.
    */
   routingFallback: RoutingFallback | null;
+  /** Per channel class, [min, max] cycles, where the network gave each channel its own latency (config.channelLatency does not apply). */
+  channelLatencyRange?: Readonly<Record<string, readonly [number, number]>>;
   preset: PresetName;
   config: PacketConfig;
   measurement: 'booksim' | 'horizon';
@@ -115,6 +117,9 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   const mix = opts.packetSizes;
   if (mix) checkPacketSizeMix(mix);
   const cfg: PacketConfig = { ...presetConfig(preset, topology), ...opts.config, ...(mix ? { packetSize: maxOf(mix.sizes) } : {}) };
+  // BookSim's network of this instance gives each channel its own latency (flatfly's on-chip wires),
+  // unless the run sets channel latencies itself; the result records each class's range.
+  const ownLatency = preset === 'booksim' && opts.config?.channelLatency === undefined ? familyOf(topology)?.booksimChannelCycles?.(topology) : undefined;
   const routing = opts.routing ?? (opts.routingName ? resolveRouting(topology, { routing: opts.routingName, seed: cfg.seed, engine: 'packet' }) : trafficRouting(topology, preset, cfg.seed));
   validateConfig(cfg, routing.vcClasses);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
@@ -141,7 +146,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   let saturationRate: number | null = null;
   let utilisation: number[] = [];
   for (const rate of opts.rates) {
-    const net = new PacketNetwork(topology, routing, cfg, [], opts.vcsPerClass);
+    const net = new PacketNetwork(topology, routing, cfg, [], opts.vcsPerClass, ownLatency);
     const nodes = topology.numEndpoints;
     const source: TrafficSource = pattern
       ? new BernoulliSource(pattern, rate * flitsPerRate, mix ?? cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), opts.onOff)
@@ -172,6 +177,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     routingFallback: routingFallbackOf(topology, routing),
     preset,
     config: cfg,
+    ...(ownLatency ? { channelLatencyRange: latencyRanges(topology, ownLatency) } : {}),
     measurement,
     measurementOptions: measurement === 'booksim' ? m : { horizon },
     points,
@@ -250,4 +256,15 @@ export function summariseSeeds(runs: TrafficSweepResult[], seeds: readonly numbe
   });
   const sat = points.find((p) => p.saturatedSeeds > 0);
   return { seeds: [...seeds], runs, points, saturationRate: sat ? sat.rate : null };
+}
+
+/** Each channel class's [min, max] latency in cycles. */
+function latencyRanges(t: Topology, cycles: Int32Array): Record<string, [number, number]> {
+  const ranges: Record<string, [number, number]> = {};
+  for (let c = 0; c < t.numChannels; c++) {
+    const r = (ranges[t.className(c)] ??= [cycles[c], cycles[c]]);
+    r[0] = Math.min(r[0], cycles[c]);
+    r[1] = Math.max(r[1], cycles[c]);
+  }
+  return ranges;
 }

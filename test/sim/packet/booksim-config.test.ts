@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bookSimRun, InputError, parseBookSimConfig, type BookSimRun } from '../../../src/index.js';
+import { buildTopology, familyOf } from '../../../src/topology/registry.js';
 
 const run = (text: string): BookSimRun => bookSimRun(parseBookSimConfig(text));
 /** A minimal valid file plus `extra` commands (later commands override earlier ones, as in BookSim). */
@@ -241,14 +242,24 @@ describe('BookSim config keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; use_read_write = 1; read_request_size = 1;')).toMatch(/use_read_write: got 1/);
   });
 
-  it('flatfly: c, x, y, xr, yr with BookSim\'s assertions; use_noc_latency 0 only; uniform traffic unless c = 1', () => {
+  it('flatfly: c, x, y, xr, yr with BookSim\'s assertions; use_noc_latency 1 gives each channel its wire length; uniform traffic unless c = 1', () => {
     // BookSim flatfly_onchip.cpp asserts x = y, xr = yr and c = xr·yr; defaults x = 8, xr = 1, c = 1.
     expect(run('topology = flatfly; k = 8; n = 2; use_noc_latency = 0; routing_function = ran_min; traffic = transpose;')).toMatchObject({ topologySpec: 'flatfly:k=8,n=2,c=1', pattern: 'transpose' });
     expect(run(`${FLATFLY} routing_function = ran_min;`).config.channelLatency).toBe(1);
     expect(refusal(`${FLATFLY} routing_function = ran_min; y = 2;`)).toMatch(/booksim-config: y: got 4; accepted: x \(4; BookSim asserts x = y\)/);
     expect(refusal(`${FLATFLY} routing_function = ran_min; yr = 1;`)).toMatch(/booksim-config: yr: got 2/);
     expect(refusal(`${FLATFLY} routing_function = ran_min; c = 2;`)).toMatch(/booksim-config: c: got 2; accepted: xr·yr = 4/);
-    expect(refusal(`${FLATFLY} routing_function = ran_min; use_noc_latency = 1;`)).toMatch(/booksim-config: use_noc_latency: got 1; accepted: 0 with flatfly/);
+    // use_noc_latency = 1: the layout goes into the spec, and the booksim preset gives each channel xr·|dx| + yr·|dy| cycles.
+    const noc = run(`${FLATFLY} routing_function = ran_min; use_noc_latency = 1;`);
+    expect(noc.topologySpec).toBe('flatfly:k=4,n=2,c=4,x=4,xr=2,yr=2');
+    expect(noc.config.channelLatency).toBeUndefined();
+    const cycles = familyOf(buildTopology(noc.topologySpec))!.booksimChannelCycles!(buildTopology(noc.topologySpec))!;
+    const t = buildTopology(noc.topologySpec);
+    const between = (a: number, b: number): number => cycles[t.channelBetween(t.numEndpoints + a, t.numEndpoints + b)];
+    // Routers 0 and 3 are 3 tiles apart in a row (6 cycles), 0 and 12 three rows apart (6), 5 and 6 neighbours (2); terminal channels 1.
+    expect([between(0, 3), between(0, 12), between(5, 6), between(6, 5)]).toEqual([6, 6, 2, 2]);
+    expect(cycles[t.outChannels[t.outStart[0]]]).toBe(1);
+    expect(refusal(`${FLATFLY.replace('c = 4;', 'c = 16;').replace('xr = 2;', 'xr = 4;').replace('yr = 2;', 'yr = 4;')} routing_function = ran_min; use_noc_latency = 1;`)).toMatch(/booksim-config: xr: got 4; accepted: at most 3 with use_noc_latency = 1/);
     expect(refusal(`${FLATFLY} routing_function = ran_min; traffic = transpose;`)).toMatch(/booksim-config: traffic: got "transpose"; accepted: uniform with flatfly unless c = 1/);
     expect(refusal(`${FLATFLY} routing_function = ran_min; n = 5;`)).toMatch(/booksim-config: n: got 5/);
     expect(refusal('topology = torus; routing_function = dim_order; c = 4;')).toMatch(/booksim-config: c: got 4; accepted: 1/);

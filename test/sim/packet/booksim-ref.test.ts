@@ -49,6 +49,9 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     // BookSim's Dijkstra (routing/anynet-min.ts), each channel at its own latency.
     'anynet_example',
     'anynet_grid_latency_p4',
+    // BookSim's examples/flatflyconfig as shipped: use_noc_latency = 1, each channel its on-chip wire
+    // length (2–6 cycles, topology/hyperx.ts), lookahead routing, credit_delay 2, 8 VCs of 4 flits.
+    'flatflyconfig_example',
   ];
   for (const name of names) {
     it(name, () => {

@@ -6,7 +6,7 @@
  * more cycles per flit (every channel used to move a flit per cycle at the slowest one's rate).
  */
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, simulate, topologyFromDocument } from '../../../src/index.js';
+import { buildSchedule, buildTopology, simulate, simulateTraffic, topologyFromDocument, type LoadPoint } from '../../../src/index.js';
 
 // A line of three routers, 0 - 1 - 2, one class `link`: 100 ns then 2 µs; 25 Gbps, the second link 100 Gbps.
 const line = topologyFromDocument({
@@ -43,5 +43,21 @@ describe('packet level on a graph of mixed link latencies', () => {
     const time = (schedule: typeof fastOnly, engine: 'flow' | 'packet') => simulate({ topology: line, schedule, engine, model: { alpha: 0 }, packet: { config: { vcBuf: 4096 } } }).makespan_s;
     for (const engine of ['flow', 'packet'] as const) expect(time(slowOnly, engine) / time(fastOnly, engine)).toBeGreaterThan(3.5);
     expect(time(fastOnly, 'packet') / time(fastOnly, 'flow')).toBeCloseTo(1, 1);
+  });
+});
+
+describe("traffic on BookSim's flatfly with its on-chip wires (use_noc_latency = 1)", () => {
+  it('each channel takes its wire length under the booksim preset, recorded per class; --channel-latency replaces it', () => {
+    const topology = buildTopology('flatfly:k=4,n=2,c=4,x=4,xr=2,yr=2');
+    const at = (config: Record<string, unknown>) => simulateTraffic({ topology, pattern: 'uniform', rates: [0.05], preset: 'booksim', config: { packetSize: 1, vcs: 8, ...config } });
+    const wires = at({});
+    // Router channels 2, 4 or 6 cycles along a row or column of 2×2 tiles; terminal channels 1.
+    expect(wires.channelLatencyRange).toEqual({ terminal: [1, 1], d0: [2, 6], d1: [2, 6] });
+    const flat = at({ channelLatency: 1 });
+    expect(flat.channelLatencyRange).toBeUndefined();
+    // Mean router hops 1.5 on 16 routers (uniform, self included) over channels of 2–6 cycles against 1: several cycles more.
+    const gap = (wires.points[0] as LoadPoint).packet_latency! - (flat.points[0] as LoadPoint).packet_latency!;
+    expect(gap).toBeGreaterThan(3);
+    expect(gap).toBeLessThan(6);
   });
 });
