@@ -19,6 +19,7 @@ import { dalEntry } from './dal.js';
 import { rommEntry, valiantDorEntry, xyYxEntry } from './booksim-mesh.js';
 import { cmeshDorEntry, cmeshDorNoExpressEntry, cmeshXyYxEntry, cmeshXyYxNoExpressEntry } from './cmesh.js';
 import { anynetMinEntry } from './anynet-min.js';
+import { flyDestTagEntry } from './fly.js';
 import { simgridDragonflyEntry, simgridFatTreeEntry, simgridZoneEntry } from './simgrid-zones.js';
 
 export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
@@ -53,4 +54,5 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   simgridDragonflyEntry,
   simgridZoneEntry,
   anynetMinEntry,
+  flyDestTagEntry,
 ];

@@ -13,6 +13,7 @@ import { fullmeshFamily } from './fullmesh.js';
 import { fatTreeFamily } from './fattree.js';
 import { twoLevelFamily } from './twolevel.js';
 import { omegaFamily } from './omega.js';
+import { flyFamily } from './fly.js';
 import { dragonflyFamily } from './dragonfly.js';
 import { dceFamilies, mdceFamily } from './mdce/families.js';
 import { flatflyFamily, hyperxFamily } from './hyperx.js';
@@ -47,6 +48,7 @@ export const BUILTIN_FAMILIES: readonly TopologyFamily[] = [
   fatTreeFamily,
   twoLevelFamily,
   omegaFamily,
+  flyFamily,
   dragonflyFamily,
   hyperxFamily,
   flatflyFamily,

@@ -92,6 +92,12 @@ export interface TopologyFamily {
    * channel latencies itself.
    */
   readonly booksimChannelCycles?: (t: Topology) => Int32Array | undefined;
+  /**
+   * Terminals inject at one switch and eject at another (BookSim's fly: the first stage in, the last
+   * out): under the packet engine's `terminals: direct` their ports move onto those two switches.
+   * Without it such a terminal keeps its own ports (omega: seed 004's MIN folded onto its processors).
+   */
+  readonly terminalsAcrossStages?: boolean;
   /** The routing BookSim's own network of this family uses (a routing registry name), if not the default. */
   readonly booksimRouting?: string;
   /** How BookSim's routing for this family picks the injection VC (min_dragonflynew draws at random). */

@@ -12,10 +12,10 @@ import { assertConsistent } from './graph-checks.js';
 /** Each family's own keys (plus link attributes and a typo) so that many random specs are valid. */
 const FAMILY_KEYS: Record<string, string[]> = {
   ring: ['n'], uring: ['n'], hypercube: ['d'], fullmesh: ['n', 'mult'], fattree: ['k', 'levels'],
-  twolevel: ['leaves', 'hosts', 'spines', 'uplinks'], omega: ['n'], dragonfly: ['a', 'p', 'h', 'g'],
+  twolevel: ['leaves', 'hosts', 'spines', 'uplinks'], omega: ['n'], fly: ['k', 'n'], dragonfly: ['a', 'p', 'h', 'g'],
   torus: [], mesh: [], dce: ['n', 'delta', 'extra-stage'], cbanyan: ['n', 'extra-stage'], ccc: ['n', 'extra-stage'],
   mdce: ['B', 'C', 'P', 'n', 'extra-stage'], comega: ['m', 'reading'], nosuch: ['n'], file: ['path'],
-  hyperx: ['k', 'p'], flatfly: ['k', 'n', 'c'], cmesh: ['k'], slimfly: ['q', 'p'], polarfly: ['q', 'p'],
+  hyperx: ['k', 'p'], flatfly: ['k', 'n', 'c', 'x', 'xr', 'yr'], cmesh: ['k'], slimfly: ['q', 'p'], polarfly: ['q', 'p'],
   dragonflyplus: ['h', 'spines', 'leaves', 'p', 'g'], jellyfish: ['routers', 'degree', 'p', 'seed'],
   fabric: ['gpus', 'nodes', 'planes', 'links', 'nics', 'railplanes', 'leafhosts', 'spines'], 'hgx-h100': ['nodes', 'nics'], mi300x: ['nodes', 'gpus'],
   'gb200-nvl72': ['nodes'], tpu: ['twist'],

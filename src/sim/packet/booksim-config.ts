@@ -283,6 +283,8 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
   flatfly: { ran_min: 'shortest', ugal: 'ugal-flatfly' },
   // BookSim's names are routing_function + "_cmesh" (cmesh.cpp RegisterRoutingFunctions).
   cmesh: { dor: 'cmesh-dor', dor_no_express: 'cmesh-dor-no-express', xy_yx: 'cmesh-xy-yx', xy_yx_no_express: 'cmesh-xy-yx-no-express' },
+  // routefunc.cpp dest_tag_fly: the one path of a butterfly (routing/fly.ts).
+  fly: { dest_tag: 'fly-dest-tag' },
   // anynet.cpp registers min_anynet: a routing table from each router's Dijkstra (routing/anynet-min.ts).
   anynet: { min: 'anynet-min' },
 };
@@ -425,6 +427,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   else if (topology === 'fattree') topologySpec = `fattree:k=${k},levels=${n}`;
   else if (topology === 'flatfly') topologySpec = flatflySpec(k, n, int, keys.traffic);
   else if (topology === 'cmesh') topologySpec = cmeshSpec(k, n, int);
+  else if (topology === 'fly') topologySpec = `fly:k=${k},n=${n}`;
   else if (topology === 'anynet') topologySpec = anynetSpec(get('network_file', ''), keys.traffic);
   else {
     if (n !== 1) refuse('n', n, '1 (dragonflynew supports one dimension inside a group)');
@@ -489,7 +492,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0) refuse('seed', seed, 'a non-negative integer (BookSim "time" is not reproducible)');
   config.seed = seed;
 
-  const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' ? k ** n : topology === 'cmesh' ? 4 * k * k : Number.MAX_SAFE_INTEGER;
+  const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' || topology === 'fly' ? k ** n : topology === 'cmesh' ? 4 * k * k : Number.MAX_SAFE_INTEGER;
   const traffic = bookSimTraffic(get('traffic', 'uniform'), k, n, typeof keys.xr === 'number' ? keys.xr : 1, terminals);
   const pattern = traffic.pattern;
   // injection_process: bernoulli, or on_off with burst_alpha/burst_beta/burst_r1 (or on_off(a,b,r1)

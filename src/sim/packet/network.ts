@@ -177,8 +177,9 @@ export class PacketNetwork {
   /** Ejection VCs hold `depth` credits each, returned by the terminal on reading (`ejectionCredits: terminal`). */
   private readonly ejCredits: boolean;
   /**
-   * Router holding each node's injection and ejection ports: the node itself, or for a terminal under
-   * `terminals: direct` its switch. `attachSlot` numbers the direct terminals of one switch.
+   * Router holding each node's injection ports: the node itself, or for a terminal under `terminals:
+   * direct` the switch its link leads to. `attachSlot` numbers the direct terminals whose ejection
+   * ports a switch holds (the switch its link comes from: the same one, or on a BookSim fly the last stage).
    */
   private readonly attach: Int32Array;
   private readonly attachSlot: Int32Array;
@@ -409,19 +410,25 @@ export class PacketNetwork {
     this.attach = new Int32Array(N);
     this.attachSlot = new Int32Array(N);
     this.direct = new Uint8Array(N);
-    const attached = new Int32Array(N);
+    // Direct terminals injecting at each switch, and ejecting at each.
+    const attachedIn = new Int32Array(N);
+    const attachedOut = new Int32Array(N);
+    const splitTerminals = familyOf(topology)?.terminalsAcrossStages === true;
     for (let v = 0; v < N; v++) {
       this.attach[v] = v;
       if (cfg.terminals !== 'direct' || topology.nodeKind[v] !== NodeKind.Terminal) continue;
       if (topology.outDegree(v) !== 1 || topology.inDegree(v) !== 1) continue;
       const sw = topology.chDst[topology.outChannels[topology.outStart[v]]];
-      if (topology.nodeKind[sw] !== NodeKind.Switch) continue;
-      // A unidirectional MIN (omega) injects into its first stage and ejects from its last: such a
-      // terminal keeps its own ports, or packets for it would wait for an ejection port elsewhere.
-      if (topology.chSrc[topology.inChannels[topology.inStart[v]]] !== sw) continue;
+      const from = topology.chSrc[topology.inChannels[topology.inStart[v]]];
+      if (topology.nodeKind[sw] !== NodeKind.Switch || topology.nodeKind[from] !== NodeKind.Switch) continue;
+      // A unidirectional MIN injects into its first stage and ejects from its last: BookSim's fly
+      // splits the terminal's ports across the two (its family says so); an omega terminal keeps its
+      // own ports (seed 004's MIN folded onto its processors).
+      if (from !== sw && !splitTerminals) continue;
       this.direct[v] = 1;
       this.attach[v] = sw;
-      this.attachSlot[v] = attached[sw]++;
+      attachedIn[sw]++;
+      this.attachSlot[v] = attachedOut[from]++;
     }
 
     // Router port lists.
@@ -432,8 +439,8 @@ export class PacketNetwork {
     let maxOut = 0;
     for (let r = 0; r < N; r++) {
       const own = this.direct[r] ? 0 : 1;
-      const nin = own * (topology.inDegree(r) + this.nInj) + attached[r] * this.nInj;
-      const nout = own * (topology.outDegree(r) + this.nEj) + attached[r] * this.nEj;
+      const nin = own * (topology.inDegree(r) + this.nInj) + attachedIn[r] * this.nInj;
+      const nout = own * (topology.outDegree(r) + this.nEj) + attachedOut[r] * this.nEj;
       this.rInStart[r + 1] = this.rInStart[r] + nin;
       this.rOutStart[r + 1] = this.rOutStart[r] + nout;
       this.rOutDeg[r] = topology.outDegree(r);

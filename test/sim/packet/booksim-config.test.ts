@@ -79,7 +79,8 @@ describe('BookSim config keys', () => {
     expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 2;').topologySpec).toBe('dragonfly:h=2,wiring=booksim');
     expect(run(`${FLATFLY} routing_function = ran_min;`).topologySpec).toBe('flatfly:k=4,n=2,c=4');
     expect(run(`${CMESH} routing_function = dor_no_express;`).topologySpec).toBe('cmesh:k=4');
-    expect(refusal('topology = fly; routing_function = dest_tag;')).toMatch(/booksim-config: topology: got "fly"/);
+    expect(run('topology = fly; k = 4; n = 3; routing_function = dest_tag;')).toMatchObject({ topologySpec: 'fly:k=4,n=3', routing: 'fly-dest-tag' });
+    expect(refusal('topology = qtree;')).toMatch(/booksim-config: topology: got "qtree"/);
     // anynet: its network file as BookSim reads it, min routing, uniform traffic only.
     const anynet = run('topology = anynet; network_file = nets/a.anynet; routing_function = min;');
     expect(anynet.topologySpec).toBe('anynet:nets/a.anynet,model=booksim');

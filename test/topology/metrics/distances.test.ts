@@ -137,6 +137,7 @@ const SMALL_SPECS: Record<string, string[]> = {
   fattree: ['fattree:k=2,levels=3', 'fattree:k=4,levels=2'],
   twolevel: ['twolevel:leaves=4,hosts=3,spines=2,uplinks=2'],
   omega: ['omega:8', 'omega:16'],
+  fly: ['fly:k=2,n=3', 'fly:k=3,n=2', 'fly:k=4,n=1'],
   dce: ['dce:n=3,delta=1', 'dce:n=3,delta=0', 'dce:n=3,delta=1,extra-stage=a', 'dce:n=3,delta=0,extra-stage=b'],
   cbanyan: ['cbanyan:4'],
   ccc: ['ccc:4'],
