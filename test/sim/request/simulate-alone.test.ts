@@ -55,4 +55,13 @@ describe('simulate(RunRequest), imported alone', () => {
   it('refuses a malformed request in one line naming the field', () => {
     expect(() => simulate({ topology: 'torus:4x4', workload: { kind: 'collective', collective: 'alltoall', algorithm: 'pairwise', size: -1 } })).toThrow(/^request\.workload\.size: got -1; accepted: Too small/);
   });
+
+  it('refuses what is not a request in one line, naming it (simulate(undefined) and a topology that is no Topology were TypeErrors)', () => {
+    const accepted = 'a RunRequest ({topology: "torus:8x8", workload: {...}}) or a built request ({topology, schedule or program})';
+    expect(() => simulate(undefined as never)).toThrow(`request: got (nothing); accepted: ${accepted}`);
+    expect(() => simulate(null as never)).toThrow(`request: got null; accepted: ${accepted}`);
+    expect(() => simulate({ topology: {} as never, program: {} as never })).toThrow(
+      'topology: got {}; accepted: a Topology built by buildTopology, or a spec string such as torus:8x8 in a RunRequest',
+    );
+  });
 });
