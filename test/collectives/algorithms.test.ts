@@ -104,4 +104,10 @@ describe('buildSchedule refuses what is not a request in one line (a JavaScript 
     expect(() => buildSchedule({ topology: ring, collective: 'x' as never, algorithm: 'ring', size: 4 })).toThrow(`collective: got "x"; accepted: one of ${COLLECTIVES.join(', ')}`);
     expect(() => buildSchedule({ topology: 'ring:4' as never, collective: 'allreduce', algorithm: 'ring', size: 4 })).toThrow('topology: got "ring:4"; accepted: a Topology built by buildTopology');
   });
+
+  it("an algorithm spec's refusal gives an algorithm as its example, not a topology", () => {
+    expect(() => buildSchedule({ topology: buildTopology('ring:4'), collective: 'allreduce', algorithm: '0', size: 4 })).toThrow(
+      'algorithm: got "0"; accepted: an algorithm name of letters, digits, "-" or "_", then optionally ":" and arguments (e.g. ring or hop-grouped:dir=shortest)',
+    );
+  });
 });
