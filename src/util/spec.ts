@@ -125,12 +125,12 @@ export class Spec {
       if (opts.default !== undefined) return opts.default;
       throw new InputError(this.field(key), undefined, 'a number (required)');
     }
-    const x = Number(value);
+    // Decimal only, as every option (isDecimal): Number() also read taper=0x2 and osprob=0x1.
+    const x = isDecimal(value) ? Number(value) : NaN;
     const tooLow = opts.min !== undefined && (opts.exclusiveMin ? x <= opts.min : x < opts.min);
     if (!Number.isFinite(x) || tooLow || (opts.max !== undefined && x > opts.max)) {
-      const lo = opts.min === undefined ? '' : ` ${opts.exclusiveMin ? '>' : '>='} ${opts.min}`;
-      const hi = opts.max === undefined ? '' : ` <= ${opts.max}`;
-      throw new InputError(this.field(key), value, `a number${lo}${hi}`);
+      const range = opts.exclusiveMin ? `${opts.min === undefined ? '' : ` > ${opts.min}`}${opts.max === undefined ? '' : ` and <= ${opts.max}`}` : rangeText(opts);
+      throw new InputError(this.field(key), value, `a number${range}`);
     }
     return x;
   }
