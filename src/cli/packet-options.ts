@@ -64,6 +64,7 @@ export function parseChannelLatency(text: string): PacketConfig['channelLatency'
   for (const part of text.split(',')) {
     const [name, value, extra] = part.split('=');
     if (extra !== undefined || !name?.trim() || !/^\d+$/.test(value?.trim() ?? '')) throw new InputError('channel-latency', text, accepted);
+    if (Object.hasOwn(perClass, name.trim())) throw new InputError('channel-latency', text, 'each class at most once');
     perClass[name.trim()] = intOption('channel-latency', value.trim(), 1, 1_000_000);
   }
   return perClass;

@@ -82,5 +82,19 @@ export function alltoallvSizes(sizes: string | readonly (readonly number[])[], n
   }
   if (isAlltoallvGenerator(sizes)) return generateAlltoallvSizes(sizes, n);
   if (!readText) throw new InputError('sizes', sizes, 'a generator (uniform:size=B, random:max=B, diagonal:size=B) or a matrix; a size-matrix file needs a RunIo that reads files');
-  return parseAlltoallvSizes(readText(sizes, 'sizes'), n, `sizes(${sizes})`);
+  return parseAlltoallvSizes(readSizesFile(sizes, readText), n, `sizes(${sizes})`);
+}
+
+/**
+ * The size-matrix file `sizes` names. A value that is neither a generator nor a readable file is
+ * refused naming the generators too: a misspelt `unifrom:size=1KiB` was told only 'a readable file
+ * (ENOENT ...)', as --mapping was before it named its orders.
+ */
+function readSizesFile(sizes: string, readText: (path: string, field: string) => string): string {
+  try {
+    return readText(sizes, 'sizes');
+  } catch (err) {
+    if (!(err instanceof InputError) || err instanceof LimitError) throw err;
+    throw new InputError('sizes', sizes, `a generator (uniform:size=B, random:max=B[,min=0,seed=1], diagonal:size=B[,far=0]) or a file of n x n byte counts (${err.accepted})`);
+  }
 }

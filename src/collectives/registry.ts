@@ -8,7 +8,7 @@ import { formatSize } from '../util/units.js';
 import { Spec } from '../util/spec.js';
 import type { Topology } from '../topology/graph.js';
 import { Schedule, ScheduleBuilder, BuilderInit } from './schedule.js';
-import { CollectiveKind, DTYPE_BYTES, Dtype, ReduceOp, isReduction, isRooted, sizeMeaning } from './types.js';
+import { COLLECTIVES, CollectiveKind, DTYPE_BYTES, Dtype, ReduceOp, isReduction, isRooted, sizeMeaning } from './types.js';
 import { resolveSmpiAlias, smpiAliasNames } from './smpi-names.js';
 
 /** One algorithm parameter, with its default (shown by `meshwork collective list`). */
@@ -203,6 +203,13 @@ export function declaredRotation(req: BuildRequest): { readonly streams: Rotatio
 
 /** The algorithm and its context for a request, after every check that needs no building. */
 function resolveRequest(req: BuildRequest): { alg: Algorithm; ctx: AlgorithmContext } {
+  // A JavaScript caller may pass anything: what is not a request, or names no known collective, is
+  // refused in one line here (it was a TypeError, or 'algorithm: ... no algorithms registered for x').
+  if (typeof req !== 'object' || req === null) throw new InputError('request', req, 'an object {topology, collective, algorithm, size}');
+  if (!(COLLECTIVES as readonly unknown[]).includes(req.collective)) throw new InputError('collective', req.collective, `one of ${COLLECTIVES.join(', ')}`);
+  if (typeof req.topology !== 'object' || req.topology === null || typeof req.topology.numEndpoints !== 'number') {
+    throw new InputError('topology', req.topology, 'a Topology built by buildTopology');
+  }
   let spec = Spec.parse(req.algorithm, 'algorithm');
   let alg = findAlgorithm(req.collective, spec.family);
   // A SimGrid SMPI name (rab_rdb, NTSLR_NB, ...) stands for one exact Meshwork variant; `smpi:NAME`

@@ -14,7 +14,7 @@ import { nodeRunIo } from './run-io.js';
 
 /** The rank files `paths` name (directories expanded), ordered by rank; refuses gaps and mixtures. */
 export function chakraFiles(paths: readonly string[]): string[] {
-  if (paths.length === 0) throw new InputError('trace', '(nothing)', 'a directory of name.<rank>.et files, or the files');
+  if (paths.length === 0) throw new InputError('trace', undefined, 'a directory of name.<rank>.et files, or the files');
   const files: string[] = [];
   for (const p of paths) {
     let isDir: boolean;

@@ -49,6 +49,8 @@ export interface CompareOptions {
 }
 
 export function compareAlgorithms(base: RunRequest, opts: CompareOptions = {}): CompareResult {
+  // What is not even shaped like a request gets the schema's one-line refusal (it was a TypeError).
+  if (!isRecord(base) || !isRecord(base.workload)) parseRunRequest(base);
   const w = base.workload;
   if (w.kind !== 'collective') throw new InputError('request.workload.kind', w.kind, 'collective (compare times the algorithms of one collective)');
   const include = opts.include ?? [];
@@ -148,4 +150,8 @@ const sizeOf = (p: PreparedRun | undefined): number | undefined => (p?.kind === 
 function failureReason(err: unknown): string {
   if (err instanceof InputError) return err.message;
   return `internal error: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }

@@ -64,6 +64,8 @@ export function perfSizes(minBytes: number, maxBytes: number, factor: number): n
   if (!(Number.isSafeInteger(minBytes) && minBytes >= 0)) throw new InputError('minbytes', minBytes, 'a whole number of bytes >= 0');
   if (!(Number.isSafeInteger(maxBytes) && maxBytes >= minBytes)) throw new InputError('maxbytes', maxBytes, `a whole number of bytes >= minbytes (${minBytes})`);
   if (!(Number.isFinite(factor) && factor >= 1)) throw new InputError('stepfactor', factor, 'a number >= 1 (sizes grow by this factor)');
+  // nccl-tests' -f 1 steps by -i (stepbytes), which perf does not take: here it gave the -b row alone, -e ignored.
+  if (factor === 1 && maxBytes > minBytes) throw new InputError('stepfactor', factor, `a number > 1 when -e (${maxBytes}) exceeds -b (${minBytes}); 1 only with -b equal to -e`);
   const sizes: number[] = [];
   for (let s = minBytes; s <= maxBytes; s = factor === 1 ? maxBytes + 1 : Math.max(s + 1, Math.floor(s * factor))) {
     sizes.push(s);

@@ -207,9 +207,67 @@ export function parseRunRequest(raw: unknown, field = 'request'): RunRequest {
   const parsed = RunRequestSchema.safeParse(raw, { jitless: true });
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
+  // An unknown key is named itself (request.model.nope), as the sweep file's messages name theirs.
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
   let got: unknown = raw;
-  for (const p of issue.path) got = got && typeof got === 'object' ? (got as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined;
-  throw new InputError(issue.path.length ? `${field}.${issue.path.join('.')}` : field, got, `${issue.message} (see schemas/run-request.schema.json)`);
+  for (const p of path) got = got && typeof got === 'object' ? (got as Record<PropertyKey, unknown>)[p as PropertyKey] : undefined;
+  throw new InputError(path.length ? `${field}.${path.join('.')}` : field, got, `${acceptedByIssue(issue, raw)} (see schemas/run-request.schema.json)`);
+}
+
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  string: 'a string', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'an object', array: 'a list', record: 'an object',
+};
+
+/**
+ * What the request accepts where the schema refused it, in Meshwork's words: the schema library's own
+ * ("Invalid input: expected string, received array", "Too small: expected number to be >=0") named
+ * no meaning, as the sweep file's messages once did (issue 28 item 11; src/sweep/file.ts).
+ */
+function acceptedByIssue(issue: z.core.$ZodIssue, raw: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.path.length === 0 ? 'an object {topology, workload, ...}' : (TYPE_WORDS[issue.expected] ?? issue.expected);
+    case 'too_small':
+    case 'too_big': {
+      const low = issue.code === 'too_small';
+      const bound = low ? issue.minimum : issue.maximum;
+      if (issue.origin === 'string') return low && Number(bound) === 1 ? 'a non-empty string' : `a string of ${low ? 'at least' : 'at most'} ${bound} characters`;
+      if (issue.origin === 'array') return `a list of ${low ? 'at least' : 'at most'} ${bound} item${Number(bound) === 1 ? '' : 's'}`;
+      const relation = low ? (issue.inclusive ? '>=' : '>') : issue.inclusive ? '<=' : '<';
+      return `${issue.origin === 'int' ? 'a whole number' : 'a number'} ${relation} ${bound}`;
+    }
+    case 'invalid_value':
+      return `one of ${issue.values.map(String).join(', ')}`;
+    case 'invalid_union': {
+      const options = (issue as { options?: unknown }).options;
+      return Array.isArray(options) ? `one of ${options.map(String).join(', ')}` : issue.message;
+    }
+    case 'unrecognized_keys': {
+      const keys = objectKeysAt(issue.path, raw);
+      return keys ? `only the keys ${keys.join(', ')}` : 'only the keys the schema names';
+    }
+    default:
+      // A refinement's own message is already in our words ('exactly one of trace (files) and generate ...').
+      return issue.message;
+  }
+}
+
+/** The keys of the object schema at `path` (the workload's by its kind), or undefined. */
+function objectKeysAt(path: readonly PropertyKey[], raw: unknown): string[] | undefined {
+  let schema: unknown = RunRequestSchema;
+  let value: unknown = raw;
+  for (let i = 0; i <= path.length; i++) {
+    while (schema instanceof z.ZodOptional) schema = schema.unwrap();
+    if (schema instanceof z.ZodDiscriminatedUnion) {
+      const kind = value && typeof value === 'object' ? (value as Record<string, unknown>).kind : undefined;
+      schema = (schema.options as unknown[]).find((o) => o instanceof z.ZodObject && (o.shape as Record<string, { value?: unknown }>).kind?.value === kind);
+    }
+    if (!(schema instanceof z.ZodObject)) return undefined;
+    if (i === path.length) return Object.keys(schema.shape);
+    schema = (schema.shape as Record<PropertyKey, unknown>)[path[i]];
+    value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[path[i]] : undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import { buildSchedule, type BuildRequest } from '../collectives/registry.js';
 import { resolveRouting, type RoutingOptions } from '../routing/registry.js';
 import type { RoutingFunction } from '../routing/types.js';
 import { InputError } from '../util/errors.js';
+import { refuseSingleEndpoint } from '../topology/endpoint-count.js';
 import { scheduleDemands, type CollectiveDemand } from './bounds/index.js';
 import type { FlowModelOptions } from './program/model.js';
 import type { FlowProgram } from './program/program.js';
@@ -90,12 +91,28 @@ export type CollectiveResult = RunResult & { readonly request: ResolvedRunReques
 const isRunRequest = (req: SimulateRequest | RunRequest): req is RunRequest => typeof req.topology === 'string';
 
 /**
+ * A built request's topology, refused in one line unless it is a Topology of at least two endpoints:
+ * the one rule every command and prepare() apply (topology/endpoint-count.ts). A JavaScript caller
+ * may pass anything; without this, a one-endpoint topology ran (0 s against a bound of 0 s).
+ */
+function builtTopology(topology: unknown): Topology {
+  const t = topology as Topology | null | undefined;
+  if (typeof t !== 'object' || t === null || typeof t.numEndpoints !== 'number' || typeof t.spec !== 'string') {
+    throw new InputError('topology', topology, 'a Topology built by buildTopology, or a spec string such as torus:8x8 in a RunRequest');
+  }
+  return refuseSingleEndpoint(t, t.spec);
+}
+
+/**
  * Runs a RunRequest (prepare, then the engine) and returns its Result; or, as before, a
  * SimulateRequest of a built topology and schedule or program, returning the RunResult.
  */
 export function simulate(req: RunRequest, io?: RunIo, hooks?: RunHooks): Result;
 export function simulate(req: SimulateRequest): SimulateResult;
 export function simulate(req: SimulateRequest | RunRequest, io: RunIo = {}, hooks: RunHooks = {}): SimulateResult | Result {
+  if (typeof req !== 'object' || req === null) {
+    throw new InputError('request', req, 'a RunRequest ({topology: "torus:8x8", workload: {...}}) or a built request ({topology, schedule or program})');
+  }
   if (isRunRequest(req)) return runPrepared(prepare(req, io), hooks);
   return simulateBuilt(req);
 }
@@ -148,6 +165,7 @@ function simulateBuilt(req: SimulateRequest): SimulateResult {
   const engine = req.engine ?? 'flow';
   if (!ENGINES.includes(engine)) throw new InputError('engine', engine, ENGINES.join(', '));
   if (req.schedule === undefined && req.program === undefined) throw new InputError('simulate', 'neither a schedule nor a program', 'a schedule or a program');
+  builtTopology(req.topology);
   // A collective library's schedule runs under its protocol: scaled link rates, its latency up front (sim/library.ts).
   const library = req.schedule ? libraryTiming(req.schedule, req.topology) : undefined;
   const t = library ? effectiveTopology(req.topology, library) : req.topology;
@@ -177,6 +195,7 @@ function simulateBuilt(req: SimulateRequest): SimulateResult {
 
 /** Builds a named collective's schedule (refusing one too large first, as prepare does) and simulates it. */
 export function simulateCollective(build: BuildRequest, req: Omit<SimulateRequest, 'topology' | 'schedule' | 'program'> = {}): SimulateResult {
+  builtTopology(build?.topology);
   refuseOversized({ topology: build.topology, engine: req.engine === 'packet' ? 'packet' : 'flow', build, flitBytes: req.packet?.flitBytes });
   return simulate({ ...req, topology: build.topology, schedule: buildSchedule(build) });
 }

@@ -29,15 +29,16 @@ export class Spec {
   }
 
   static parse(text: string, context = 'spec'): Spec {
+    const grammar = grammarOf(context);
     if (typeof text !== 'string' || text.trim() === '') {
-      throw new InputError(context, text, 'a spec such as torus:8x8 or family:key=value,...');
+      throw new InputError(context, text, `a spec such as ${grammar.example}`);
     }
     const trimmed = text.trim();
     const colon = trimmed.indexOf(':');
     const family = (colon < 0 ? trimmed : trimmed.slice(0, colon)).trim().toLowerCase();
     // A trailing "+" for the alias dragonfly+ (Dragonfly+), which the topology docs name.
     if (!/^[a-z][a-z0-9_-]*\+?$/.test(family)) {
-      throw new InputError(context, text, 'a family name of letters, digits, "-" or "_" (or dragonfly+), then optionally ":" and arguments');
+      throw new InputError(context, text, `${grammar.name} of letters, digits, "-" or "_"${grammar.plus}, then optionally ":" and arguments (e.g. ${grammar.example})`);
     }
     const params = new Map<string, string>();
     let positional: string | undefined;
@@ -124,12 +125,12 @@ export class Spec {
       if (opts.default !== undefined) return opts.default;
       throw new InputError(this.field(key), undefined, 'a number (required)');
     }
-    const x = Number(value);
+    // Decimal only, as every option (isDecimal): Number() also read taper=0x2 and osprob=0x1.
+    const x = isDecimal(value) ? Number(value) : NaN;
     const tooLow = opts.min !== undefined && (opts.exclusiveMin ? x <= opts.min : x < opts.min);
     if (!Number.isFinite(x) || tooLow || (opts.max !== undefined && x > opts.max)) {
-      const lo = opts.min === undefined ? '' : ` ${opts.exclusiveMin ? '>' : '>='} ${opts.min}`;
-      const hi = opts.max === undefined ? '' : ` <= ${opts.max}`;
-      throw new InputError(this.field(key), value, `a number${lo}${hi}`);
+      const range = opts.exclusiveMin ? `${opts.min === undefined ? '' : ` > ${opts.min}`}${opts.max === undefined ? '' : ` and <= ${opts.max}`}` : rangeText(opts);
+      throw new InputError(this.field(key), value, `a number${range}`);
     }
     return x;
   }
@@ -209,4 +210,13 @@ export function parseDims(text: string | undefined, field: string, opts: { min?:
     .toLowerCase()
     .split('x')
     .map((part) => parseIntValue(part, field, { min: opts.min ?? 1, max: opts.max }));
+}
+
+/**
+ * The words of a spec's refusal: the grammar is shared, but an algorithm's refusal must not offer
+ * a topology as the example (--algorithm 0 was told of "dragonfly+" and torus:8x8).
+ */
+function grammarOf(context: string): { name: string; example: string; plus: string } {
+  if (context.startsWith('algorithm')) return { name: 'an algorithm name', example: 'ring or hop-grouped:dir=shortest', plus: '' };
+  return { name: 'a family name', example: 'torus:8x8 or family:key=value,...', plus: ' (or dragonfly+)' };
 }

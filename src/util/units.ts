@@ -4,11 +4,25 @@
  */
 import { InputError, LimitError } from './errors.js';
 
-const SI: Record<string, number> = { '': 1, k: 1e3, K: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15 };
-const IEC: Record<string, number> = { Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4, Pi: 1024 ** 5 };
+/** SI prefixes as powers of ten: a value is scaled in decimal (see `withPrefix`), not multiplied. */
+// E and Ei are read so that a size past the limit (--size 1EiB) is refused naming the limit, not its unit.
+const SI_EXPONENT: Record<string, number> = { '': 0, k: 3, K: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const IEC: Record<string, number> = { Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4, Pi: 1024 ** 5, Ei: 1024 ** 6 };
 
-function prefixFactor(prefix: string): number | undefined {
-  return IEC[prefix] ?? SI[prefix];
+/**
+ * `digits` (a decimal such as 100, 1.5 or 2e3) scaled by a power of ten exactly as written: the
+ * double nearest to the decimal value, which is what a reader of "100ns" means. Multiplying by a
+ * factor rounds twice: 100 * 1e-9 is 1.0000000000000001e-7, one ulp off the 1e-7 a default holds.
+ */
+function scaleDecimal(digits: string, exponent: number): number {
+  const [mantissa, ownExponent = '0'] = digits.toLowerCase().split('e');
+  return Number(`${mantissa}e${Number(ownExponent) + exponent}`);
+}
+
+/** `digits` with a size or rate prefix: SI in decimal, IEC by its power of two (exact either way). */
+function withPrefix(digits: string, prefix: string): number {
+  const iec = IEC[prefix];
+  return iec !== undefined ? Number(digits) * iec : scaleDecimal(digits, SI_EXPONENT[prefix] ?? 0);
 }
 
 const NUMBER = '([0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)';
@@ -26,7 +40,7 @@ export const MAX_SIZE_BYTES = Number.MAX_SAFE_INTEGER;
  * (issue 28 item 5); the message asks which was meant.
  */
 export function parseSize(text: string, field = 'size'): number {
-  const m = new RegExp(`^\\s*${NUMBER}\\s*(Ki|Mi|Gi|Ti|Pi|k|K|M|G|T|P)?(B|bit|b)?\\s*$`).exec(String(text));
+  const m = new RegExp(`^\\s*${NUMBER}\\s*(Ki|Mi|Gi|Ti|Pi|Ei|k|K|M|G|T|P|E)?(B|bit|b)?\\s*$`).exec(String(text));
   if (!m) throw new InputError(field, text, SIZE_ACCEPTED);
   const prefix = m[2] ?? '';
   if (m[3] === 'b') {
@@ -34,8 +48,7 @@ export function parseSize(text: string, field = 'size'): number {
     const asBytes = prefix === '' || prefix.endsWith('i') ? `${m[1]}${upper}B` : `${m[1]}${upper}B or ${m[1]}${upper}iB`;
     throw new InputError(field, text, `a size in bytes: did you mean ${asBytes}? (a lowercase b reads as bits: write ${m[1]}${prefix}bit for bits)`);
   }
-  const factor = prefixFactor(prefix) ?? 1;
-  const bytes = (Number(m[1]) * factor) / (m[3] === 'bit' ? 8 : 1);
+  const bytes = withPrefix(m[1], prefix) / (m[3] === 'bit' ? 8 : 1);
   if (!Number.isFinite(bytes) || bytes > MAX_SIZE_BYTES) throw new LimitError(field, text, `${MAX_SIZE_BYTES} bytes (2^53 − 1, about 8 PiB)`);
   if (bytes < 0) throw new InputError(field, text, SIZE_ACCEPTED);
   return bytes;
@@ -43,16 +56,16 @@ export function parseSize(text: string, field = 'size'): number {
 
 /** Parses a bandwidth such as `25Gbps`, `100Gb/s`, `12.5GB/s`, `1GiB/s` into bytes per second. */
 export function parseBandwidth(text: string, field = 'bandwidth'): number {
-  const m = new RegExp(`^\\s*${NUMBER}\\s*(Ki|Mi|Gi|Ti|Pi|k|K|M|G|T|P)?(bps|b/s|bit/s|Bps|B/s)\\s*$`).exec(String(text));
+  const m = new RegExp(`^\\s*${NUMBER}\\s*(Ki|Mi|Gi|Ti|Pi|Ei|k|K|M|G|T|P|E)?(bps|b/s|bit/s|Bps|B/s)\\s*$`).exec(String(text));
   if (!m) throw new InputError(field, text, 'a positive bandwidth such as 25Gbps, 100Gb/s, 12.5GB/s or 1GiB/s');
-  const factor = prefixFactor(m[2] ?? '') ?? 1;
   const bits = m[3] === 'bps' || m[3] === 'b/s' || m[3] === 'bit/s';
-  const value = (Number(m[1]) * factor) / (bits ? 8 : 1);
+  const value = withPrefix(m[1], m[2] ?? '') / (bits ? 8 : 1);
   if (!Number.isFinite(value) || value <= 0) throw new InputError(field, text, 'a positive finite bandwidth such as 25Gbps');
   return value;
 }
 
-const TIME: Record<string, number> = { s: 1, ms: 1e-3, us: 1e-6, 'µs': 1e-6, ns: 1e-9, ps: 1e-12 };
+/** Time units as powers of ten of a second, scaled in decimal (`scaleDecimal`): 100ns is exactly 1e-7 s. */
+const TIME_EXPONENT: Record<string, number> = { s: 0, ms: -3, us: -6, 'µs': -6, ns: -9, ps: -12 };
 
 /** Parses a time such as `100ns`, `2us`, `2µs`, `1.5ms`, `0` into seconds. */
 export function parseTime(text: string, field = 'time'): number {
@@ -60,7 +73,7 @@ export function parseTime(text: string, field = 'time'): number {
   if (!m || (m[2] === undefined && Number(m[1]) !== 0)) {
     throw new InputError(field, text, 'a non-negative time with a unit such as 100ns, 2us, 1.5ms or 0');
   }
-  const value = Number(m[1]) * TIME[m[2] ?? 's'];
+  const value = scaleDecimal(m[1], TIME_EXPONENT[m[2] ?? 's']);
   if (!Number.isFinite(value) || value < 0) throw new InputError(field, text, 'a non-negative finite time');
   return value;
 }

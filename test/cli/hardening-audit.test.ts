@@ -253,3 +253,10 @@ describe('temporary siblings left by Ctrl-C are swept by the next write', () => 
     expect(readdirSync(dir).sort()).toEqual([`.t.json.${process.pid}.tmp`, `.u.json.${dead}.tmp`, 't.json'].sort());
   });
 });
+
+describe('--sizes that is neither a generator nor a readable file names the generators', () => {
+  it('a misspelt generator (was: only "a readable file (ENOENT ...)")', () => {
+    const line = expectOneLineError(runCli(['run', '--topology', 'ring:4', '--collective', 'alltoallv', '--algorithm', 'pairwise', '--sizes', 'unifrom:size=1KiB'], { cwd: scratch() }));
+    expect(line).toMatch(/^meshwork: error: sizes: got "unifrom:size=1KiB"; accepted: a generator \(uniform:size=B, random:max=B\[,min=0,seed=1\], diagonal:size=B\[,far=0\]\) or a file of n x n byte counts \(a readable file \(ENOENT/);
+  });
+});

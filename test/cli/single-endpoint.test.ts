@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
 import { prepare } from '../../src/sim/prepare.js';
+import { simulate, simulateCollective } from '../../src/sim/simulate.js';
+import { buildSchedule } from '../../src/collectives/registry.js';
+import { buildTopology } from '../../src/topology/registry.js';
 import '../../src/topology/families.js';
 
 const COMMANDS: Record<string, (spec: string) => string[]> = {
@@ -40,5 +43,13 @@ describe('a single-endpoint topology: one rule, one line, in every command', () 
   it('the library refuses it in prepare(), a request without files too', () => {
     const request = { topology: 'mesh:1x1x1', workload: { kind: 'collective', collective: 'allreduce', algorithm: 'ring', size: 1024 } } as const;
     expect(() => prepare(request)).toThrow('topology: got "mesh:1x1x1"; accepted: a topology with at least 2 endpoints (this one has 1)');
+  });
+
+  it('the library refuses it in simulate() of a built topology and simulateCollective, with the same line (both ran: 0 s against 0 s)', () => {
+    const line = 'topology: got "torus:1x1"; accepted: a topology with at least 2 endpoints (this one has 1)';
+    const one = buildTopology('torus:1x1');
+    const build = { topology: one, collective: 'allreduce', algorithm: 'ring', size: 1024 } as const;
+    expect(() => simulate({ topology: one, schedule: buildSchedule(build) })).toThrow(line);
+    expect(() => simulateCollective(build)).toThrow(line);
   });
 });

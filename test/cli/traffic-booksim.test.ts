@@ -137,4 +137,14 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     expect(JSON.parse(r.stdout).config.channelLatency).toEqual({ local: 10, global: 100, terminal: 1 });
     expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.05', '--channel-latency', 'local=x']))).toMatch(/channel-latency/);
   });
+
+  it('--channel-latency refuses a class the topology lacks and a class given twice (both ran, the value ignored or overwritten)', () => {
+    const traffic = ['traffic', '--topology', 'dragonfly:h=1', '--pattern', 'uniform', '--rates', '0.02', '--preset', 'default', '--vcs', '3'];
+    expect(expectOneLineError(runCli([...traffic, '--channel-latency', 'local=10,glboal=100']))).toBe(
+      'meshwork: error: channel-latency: got "glboal"; accepted: a channel class of dragonfly:h=1: terminal, local, global, default',
+    );
+    expect(expectOneLineError(runCli([...traffic, '--channel-latency', 'local=3,local=4']))).toBe('meshwork: error: channel-latency: got "local=3,local=4"; accepted: each class at most once');
+    const run = ['run', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1KiB', '--engine', 'packet', '--channel-latency', 'nope=3'];
+    expect(expectOneLineError(runCli(run))).toMatch(/^meshwork: error: channel-latency: got "nope"; accepted: a channel class of ring:4: .*default$/);
+  });
 });

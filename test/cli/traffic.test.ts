@@ -63,3 +63,11 @@ describe('meshwork traffic', () => {
     expect(existsSync(csv)).toBe(false);
   });
 });
+
+describe('an option left out is shown as not given, not as a typed "(nothing)"', () => {
+  it('traffic without --pattern (was: pattern: got "(nothing)", quoted as if typed)', () => {
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'ring:4', '--rates', '0.1']))).toBe(
+      'meshwork: error: pattern: got (nothing); accepted: a value (required unless --booksim-config is given)',
+    );
+  });
+});

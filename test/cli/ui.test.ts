@@ -66,4 +66,9 @@ describe('meshwork ui', () => {
       busy.close();
     }
   });
+
+  it('refuses a --host that is no address of this machine in one line (the exposure warning came first, two lines)', () => {
+    // 192.0.2.1 is TEST-NET-1 (RFC 5737): never assigned to a machine, so binding it fails.
+    expect(expectOneLineError(runCli(['ui', '--no-open', '--port', '0', '--host', '192.0.2.1']))).toBe('meshwork: error: host: got "192.0.2.1"; accepted: an address of this machine');
+  });
 });

@@ -95,3 +95,19 @@ describe('classic algorithms satisfy their postconditions', () => {
     expect(ba.pass).toBe(true);
   });
 });
+
+describe('buildSchedule refuses what is not a request in one line (a JavaScript caller may pass anything)', () => {
+  it('no request, an unknown collective, a topology that is no Topology', () => {
+    const ring = buildTopology('ring:4');
+    expect(() => buildSchedule(undefined as never)).toThrow('request: got (nothing); accepted: an object {topology, collective, algorithm, size}');
+    // It named the algorithm ('algorithm: got "ring"; accepted: no algorithms registered for x').
+    expect(() => buildSchedule({ topology: ring, collective: 'x' as never, algorithm: 'ring', size: 4 })).toThrow(`collective: got "x"; accepted: one of ${COLLECTIVES.join(', ')}`);
+    expect(() => buildSchedule({ topology: 'ring:4' as never, collective: 'allreduce', algorithm: 'ring', size: 4 })).toThrow('topology: got "ring:4"; accepted: a Topology built by buildTopology');
+  });
+
+  it("an algorithm spec's refusal gives an algorithm as its example, not a topology", () => {
+    expect(() => buildSchedule({ topology: buildTopology('ring:4'), collective: 'allreduce', algorithm: '0', size: 4 })).toThrow(
+      'algorithm: got "0"; accepted: an algorithm name of letters, digits, "-" or "_", then optionally ":" and arguments (e.g. ring or hop-grouped:dir=shortest)',
+    );
+  });
+});

@@ -146,6 +146,9 @@ describe('perf sweeps', () => {
     expect(parseNcclTestsSize('8G', 'maxbytes')).toBe(8 * 2 ** 30);
     expect(parseNcclTestsSize('1K', 'minbytes')).toBe(1024);
     expect(perfSizes(8, 8 * 2 ** 30, 2).length).toBe(31);
+    // -f 1 steps nowhere: one size when -b = -e, refused otherwise (it gave the -b row alone, -e ignored).
+    expect(perfSizes(64, 64, 1)).toEqual([64]);
+    expect(() => perfSizes(8, 8 * 2 ** 30, 1)).toThrow('stepfactor: got 1; accepted: a number > 1 when -e (8589934592) exceeds -b (8); 1 only with -b equal to -e');
   });
   it('meshwork perf prints the all_reduce_perf table', () => {
     const r = runCli(['perf', '--topology', 'mi300x', '--algorithm', 'rccl', '-b', '8', '-e', '1M', '-f', '4']);

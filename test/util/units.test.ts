@@ -22,9 +22,26 @@ describe('units', () => {
     expect(parseTime('2.1us')).toBeCloseTo(2.1e-6, 15);
     expect(formatTime(2.1e-6)).toBe('2.1us');
   });
+  it('scales decimals exactly: a value is the double nearest to what was written (100ns was 1.0000000000000001e-7)', () => {
+    // Each right-hand side is a JavaScript literal, read as the nearest double to that decimal.
+    expect(parseTime('100ns')).toBe(1e-7);
+    expect(parseTime('2.1us')).toBe(2.1e-6);
+    expect(parseTime('936.25ns')).toBe(9.3625e-7);
+    expect(parseTime('0.3ms')).toBe(3e-4);
+    expect(parseTime('1.5e3ns')).toBe(1.5e-6);
+    expect(parseTime('7ps')).toBe(7e-12);
+    expect(parseSize('1.1GB')).toBe(1.1e9);
+    expect(parseBandwidth('0.3Tbps')).toBe(0.3e12 / 8);
+    // IEC prefixes and bits are powers of two: exact by multiplication, as before.
+    expect(parseSize('1.5KiB')).toBe(1536);
+    expect(parseBandwidth('100Gb/s')).toBe(12.5e9);
+  });
   it('rejects malformed values naming the field', () => {
     expect(() => parseBandwidth('-3Gbps', 'bw')).toThrow(InputError);
     expect(() => parseTime('5', 'lat')).toThrow(/lat: got "5"/);
     expect(() => parseSize('lots')).toThrow(/size/);
+    // E and Ei read as prefixes, so the refusal names the limit (it said only 'a size such as 4096, 64KiB').
+    expect(() => parseSize('1EiB')).toThrow('size: got "1EiB"; accepted: at most 9007199254740991 bytes (2^53 − 1, about 8 PiB)');
+    expect(() => parseSize('1EB')).toThrow('size: got "1EB"; accepted: at most 9007199254740991 bytes');
   });
 });

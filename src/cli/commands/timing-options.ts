@@ -7,7 +7,7 @@ import { InputError } from '../../util/errors.js';
 import { formatBandwidth, formatSize, formatTime, parseSize } from '../../util/units.js';
 import { parseIntValue } from '../../util/spec.js';
 import { loadTopology, readText } from '../../node/load-topology.js';
-import { generateAlltoallvSizes, isAlltoallvGenerator, parseAlltoallvSizes } from '../../collectives/alltoallv-sizes.js';
+import { alltoallvSizes as resolveAlltoallvSizes } from '../../collectives/alltoallv-sizes.js';
 import '../../collectives/index.js'; // registers every algorithm
 import { parseCollective, type CollectiveKind } from '../../collectives/types.js';
 import { routingNames, type RoutingOptions } from '../../routing/registry.js';
@@ -103,7 +103,7 @@ function alltoallvSizes(o: TimingCliOptions, collective: CollectiveKind, n: numb
   }
   if (o.sizes === undefined) throw new InputError('sizes', undefined, 'per-pair sizes for alltoallv: uniform:size=B, random:max=B[,min=0,seed=1], diagonal:size=B, or a file of n x n byte counts');
   if (o.size !== undefined) throw new InputError('size', o.size, 'no --size with alltoallv (--sizes gives every block)');
-  return isAlltoallvGenerator(o.sizes) ? generateAlltoallvSizes(o.sizes, n) : parseAlltoallvSizes(readText(o.sizes, 'sizes'), n, `sizes(${o.sizes})`);
+  return resolveAlltoallvSizes(o.sizes, n, readText);
 }
 
 

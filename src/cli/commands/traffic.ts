@@ -187,7 +187,7 @@ function trafficRequestFromOptions(o: TrafficOptions, fromFile: BookSimRun | und
     }
   } else {
     for (const [flag, given] of [['topology', o.topology], ['pattern', o.pattern], ['rates', o.rates]] as const) {
-      if (given === undefined) throw new InputError(flag, '(nothing)', `a value (required unless --booksim-config is given)`);
+      if (given === undefined) throw new InputError(flag, undefined, `a value (required unless --booksim-config is given)`);
     }
   }
   const topology = fromFile ? fromFile.topologySpec : (o.topology as string);

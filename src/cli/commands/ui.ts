@@ -26,11 +26,12 @@ export function register(program: Command): void {
       const port = Number(opts.port);
       if (!/^\d+$/.test(opts.port) || port > 65535) throw new InputError('port', opts.port, 'an integer from 0 to 65535');
       const host = opts.host === undefined || opts.host === false ? '127.0.0.1' : opts.host === true ? '0.0.0.0' : opts.host;
+      const { serveUi } = await import('../../node/ui-server.js');
+      const ui = await serveUi({ port, host });
+      // Warned once the address is bound: a host that is not this machine's is refused alone (one line).
       if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') {
         process.stderr.write(`meshwork: warning: serving on ${host}: anyone who can reach this machine can load the app\n`);
       }
-      const { serveUi } = await import('../../node/ui-server.js');
-      const ui = await serveUi({ port, host });
       print(`Meshwork Studio: ${ui.url}  (Ctrl-C stops it)`);
       if (opts.open && hasDesktop()) {
         const { default: open } = await import('open');

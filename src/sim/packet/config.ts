@@ -209,6 +209,19 @@ function checkPerClass(field: string, v: number | Readonly<Record<string, number
   for (const x of values) checkInt(field, x, min, 1_000_000);
 }
 
+/**
+ * A per-class channel latency the caller gave names only classes the topology has (or `default`):
+ * a class it lacks matched no channel, so `--channel-latency glboal=100` was silently ignored.
+ */
+export function checkChannelClasses(latency: PacketConfig['channelLatency'] | undefined, topology: Topology): void {
+  if (latency === undefined || typeof latency === 'number') return;
+  for (const name of Object.keys(latency)) {
+    if (name !== 'default' && !topology.classNames.includes(name)) {
+      throw new InputError('channel-latency', name, `a channel class of ${topology.spec}: ${[...topology.classNames, 'default'].join(', ')}`);
+    }
+  }
+}
+
 /** Validates a configuration against a topology and the VC classes its routing needs. */
 export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   checkInt('vcs', cfg.vcs, 1, 64);

@@ -33,7 +33,7 @@ import { hintMaxHops, routeWithHint, type NodeRouteHint } from '../../routing/hi
 import { makeRouteBuffers } from '../../routing/types.js';
 import type { CollectiveDemand } from '../bounds/index.js';
 import type { RunResult } from '../result.js';
-import { perClass, presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
+import { checkChannelClasses, perClass, presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { creditBoundCycles } from './credit-bound.js';
 import { PacketNetwork } from './network.js';
 import { SCHEDULE_FLIT_BYTES } from './limits.js';
@@ -325,6 +325,7 @@ export class PacketScheduleEngine implements PacketSender {
     const streamPorts = cfg.injectionPorts;
     this.forwardPort = streamPorts;
     if (turnarounds.some((h) => h !== undefined)) cfg.injectionPorts = streamPorts + 1;
+    checkChannelClasses(opts.config?.channelLatency, t);
     validateConfig(cfg, routing.vcClasses);
     refuseCreditBound(prog, t, baseRouting, cfg, flitBytes, opts.maxCycles ?? MAX_CYCLES, ownLatency);
     // The hints the network's packets carry (by id, RouteContext.hint): the program's, then each

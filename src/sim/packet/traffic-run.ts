@@ -12,7 +12,7 @@ import { packetDeadlockFreeRouting, routingFallbackOf, type RoutingFallback } fr
 import type { PatternOptions } from '../traffic/patterns.js';
 import { CLOSED_LOOP_PATTERN, makePattern } from '../traffic/registry.js';
 import { BernoulliSource, checkPacketSizeMix, meanPacketSize, MeshEmulationSource, type OnOffParams, type PacketSizeMix, type TrafficSource } from '../traffic/sources.js';
-import { presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
+import { checkChannelClasses, presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { BOOKSIM_MEASUREMENT, measureLikeBookSim, runFixedHorizon, type HorizonResult, type LoadPoint, type MeasurementOptions } from './measure.js';
 import { PacketNetwork } from './network.js';
 import { maxOf, minOf } from '../../util/arrays.js';
@@ -121,6 +121,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   // unless the run sets channel latencies itself; the result records each class's range.
   const ownLatency = preset === 'booksim' && opts.config?.channelLatency === undefined ? familyOf(topology)?.booksimChannelCycles?.(topology) : undefined;
   const routing = opts.routing ?? (opts.routingName ? resolveRouting(topology, { routing: opts.routingName, seed: cfg.seed, engine: 'packet' }) : trafficRouting(topology, preset, cfg.seed));
+  checkChannelClasses(opts.config?.channelLatency, topology);
   validateConfig(cfg, routing.vcClasses);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
   const rateUnit = opts.rateUnit ?? 'flits';

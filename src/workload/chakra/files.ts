@@ -45,7 +45,7 @@ export interface TraceFileOptions {
 
 /** Decodes, checks and assembles a workload from its rank files. */
 export function traceFromRankFiles(files: readonly RankFile[], opts: TraceFileOptions = {}): ChakraTrace {
-  if (files.length === 0) throw new InputError('trace', '(nothing)', 'a directory of name.<rank>.et files, or the files');
+  if (files.length === 0) throw new InputError('trace', undefined, 'a directory of name.<rank>.et files, or the files');
   let ranks: ChakraRankTrace[] = orderByRank(files, (f) => f.name).map((f, r) => decodeChakraRank(f.bytes, f.name, r));
   const replicate = opts.replicate;
   if (replicate !== undefined) {

@@ -52,6 +52,9 @@ describe('compareAlgorithms', () => {
     ['a routing the topology refuses', { ...base, topology: 'fattree:k=4,levels=2', routing: { name: 'dor' } }, /^routing: got "dimension-order on fattree"; accepted: a mesh or torus topology$/],
     ['a time model the engine refuses', { ...base, model: { latencyRule: 'before-transfer' } }, /^model\.latencyRule: got "before-transfer"; accepted: on-delivery unless injectionOrder is shared/],
     ['a field the request schema refuses', { ...base, engine: 'fluid' as never }, /^request\.engine: got "fluid"/],
+    // These two were TypeErrors ("Cannot read properties of undefined (reading 'workload')").
+    ['no request at all', undefined as never, /^request: got \(nothing\)/],
+    ['a request without a workload', { topology: 'torus:4x4' } as never, /^request\.workload: got \(nothing\)/],
   ];
   for (const [what, request, message] of refusals) {
     it(`refuses the whole comparison on the request's own error, not skipping every algorithm: ${what}`, () => {

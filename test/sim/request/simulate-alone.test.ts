@@ -52,7 +52,35 @@ describe('simulate(RunRequest), imported alone', () => {
     }
   });
 
-  it('refuses a malformed request in one line naming the field', () => {
-    expect(() => simulate({ topology: 'torus:4x4', workload: { kind: 'collective', collective: 'alltoall', algorithm: 'pairwise', size: -1 } })).toThrow(/^request\.workload\.size: got -1; accepted: Too small/);
+  it("refuses a malformed request in one line naming the field, in Meshwork's words (was the schema library's: 'Too small: expected number to be >=0')", () => {
+    const collective = { kind: 'collective', collective: 'alltoall', algorithm: 'pairwise', size: 4096 } as const;
+    const cases: Array<[unknown, string]> = [
+      [{ topology: 'torus:4x4', workload: { ...collective, size: -1 } }, 'request.workload.size: got -1; accepted: a number >= 0'],
+      [{ topology: 'torus:4x4', workload: { ...collective, size: 1.5 } }, 'request.workload.size: got 1.5; accepted: a whole number'],
+      [{ topology: 'torus:4x4', workload: { ...collective, size: '1KiB' } }, 'request.workload.size: got "1KiB"; accepted: a number'],
+      [{ topology: 'torus:4x4', mapping: ['snake'], workload: collective }, 'request.mapping: got ["snake"]; accepted: a string'],
+      [{ topology: '', workload: collective }, 'request.topology: got ""; accepted: a non-empty string'],
+      [{ topology: 'torus:4x4', workload: { kind: 'x' } }, 'request.workload.kind: got "x"; accepted: one of collective, schedule, traffic, workload'],
+      [{ topology: 'torus:4x4', workload: collective, engine: 'fluid' }, 'request.engine: got "fluid"; accepted: one of flow, packet'],
+      [{ topology: 'torus:4x4', workload: { ...collective, colective: 'x' } }, 'request.workload.colective: got "x"; accepted: only the keys kind, collective, algorithm, size, sizes, root, peer'],
+      [{ topology: 'torus:4x4', workload: { kind: 'traffic', pattern: 'uniform', rates: [] } }, 'request.workload.rates: got []; accepted: a list of at least 1 item'],
+    ];
+    for (const [request, line] of cases) {
+      expect(() => simulate(request as never), line).toThrow(`${line} (see schemas/run-request.schema.json)`);
+      try {
+        simulate(request as never);
+      } catch (err) {
+        expect((err as Error).message).not.toMatch(/Invalid input|Too small|Too big|Invalid option|Unrecognized key|Invalid discriminator/);
+      }
+    }
+  });
+
+  it('refuses what is not a request in one line, naming it (simulate(undefined) and a topology that is no Topology were TypeErrors)', () => {
+    const accepted = 'a RunRequest ({topology: "torus:8x8", workload: {...}}) or a built request ({topology, schedule or program})';
+    expect(() => simulate(undefined as never)).toThrow(`request: got (nothing); accepted: ${accepted}`);
+    expect(() => simulate(null as never)).toThrow(`request: got null; accepted: ${accepted}`);
+    expect(() => simulate({ topology: {} as never, program: {} as never })).toThrow(
+      'topology: got {}; accepted: a Topology built by buildTopology, or a spec string such as torus:8x8 in a RunRequest',
+    );
   });
 });
