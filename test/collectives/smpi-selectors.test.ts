@@ -1,0 +1,109 @@
+/**
+ * SimGrid SMPI 3.32's collective selectors as aliases (src/collectives/smpi-names.ts): `default` and
+ * `ompi` resolve per run to the algorithm SMPI's smpi_default_selector.cpp / smpi_openmpi_selector.cpp
+ * runs at that size and rank count, and the default selector's non-blocking patterns (iallgather,
+ * ireduce, igather, iscatter, smpi_nbc_impl.cpp) are Meshwork variants checked byte for byte here.
+ * The timings against smpirun are test/reference/simgrid/smpi-cases/*-{default,ompi}.json.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { buildSchedule, buildTopology, executeSchedule, runCollectiveFlow, smpiSelectorChoice, type CollectiveKind, type Schedule } from '../../src/index.js';
+
+/** Rank `rank`'s ops in program order, as their first word (send, irecv, waitall, ...). */
+const kinds = (s: Schedule, rank: number): string[] =>
+  Array.from({ length: s.numOps }, (_, op) => op)
+    .filter((op) => s.opRank[op] === rank)
+    .map((op) => s.describeOp(op).split(' ')[0]);
+
+describe('SMPI selectors: the default selector\'s non-blocking patterns as Meshwork variants', () => {
+  const variants: Array<[CollectiveKind, string, (n: number) => number]> = [
+    ['allgather', 'linear', () => 24],
+    ['reduce', 'linear', (n) => 4 * n * 3],
+    ['allreduce', 'reduce-broadcast', (n) => 4 * n * 3],
+    ['gather', 'linear:recvs=preposted', () => 24],
+    ['scatter', 'linear:sends=nonblocking', () => 24],
+  ];
+  for (const [collective, algorithm, size] of variants) {
+    it(`${collective} ${algorithm} delivers its postcondition byte for byte (1 to 13 ranks, any root)`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 13 }), fc.nat(), (n, rootSeed) => {
+          const s = buildSchedule({ collective, algorithm, topology: buildTopology(`torus:${n}`), size: size(n), root: rootSeed % n });
+          const r = executeSchedule(s);
+          expect(r.problems).toEqual([]);
+          expect(r.pass).toBe(true);
+        }),
+        { numRuns: 20, seed: 32 },
+      );
+    });
+  }
+
+  it('iallgather: per other rank in rank order an isend and an irecv, then one waitall; ireduce: the root posts every receive before it waits', () => {
+    const topology = buildTopology('torus:5');
+    const ag = buildSchedule({ collective: 'allgather', algorithm: 'default', topology, size: 8 });
+    expect(kinds(ag, 2)).toEqual(['copy', ...Array(4).fill(['isend', 'irecv']).flat(), 'waitall']);
+    expect(ag.algorithmSpec).toBe('linear');
+    const red = buildSchedule({ collective: 'reduce', algorithm: 'default', topology, size: 20, root: 3 });
+    expect(kinds(red, 3)).toEqual(['copy', 'irecv', 'irecv', 'irecv', 'irecv', 'waitall', 'reduce', 'reduce', 'reduce', 'reduce']);
+    expect(kinds(red, 0)).toEqual(['send']);
+    // allreduce default: ireduce to rank 0, then binomial_tree from rank 0 (rank 4 receives from 0 only).
+    const ar = buildSchedule({ collective: 'allreduce', algorithm: 'default', topology, size: 20 });
+    expect(kinds(ar, 4)).toEqual(['send', 'recv']);
+    expect(kinds(ar, 0).slice(0, 6)).toEqual(['copy', 'irecv', 'irecv', 'irecv', 'irecv', 'waitall']);
+    const g = buildSchedule({ collective: 'gather', algorithm: 'default', topology, size: 8 });
+    expect(kinds(g, 0)).toEqual(['copy', 'irecv', 'irecv', 'irecv', 'irecv', 'waitall']);
+    const sc = buildSchedule({ collective: 'scatter', algorithm: 'default', topology, size: 8 });
+    expect(kinds(sc, 0)).toEqual(['copy', 'isend', 'isend', 'isend', 'isend', 'waitall']);
+    expect(kinds(sc, 1)).toEqual(['recv']);
+  });
+});
+
+describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cpp, commutative operations)', () => {
+  it("chooses as SMPI 3.32's source reads at the band edges", () => {
+    // alltoall, 64 to 127 ranks: bruck below 1 KiB, basic_linear below 256 KiB, then pair; default is ompi.
+    expect(smpiSelectorChoice('alltoall', 'ompi', 1023, 64)).toBe('bruck');
+    expect(smpiSelectorChoice('alltoall', 'ompi', 1024, 64)).toBe('basic_linear');
+    expect(smpiSelectorChoice('alltoall', 'ompi', 262143, 64)).toBe('basic_linear');
+    expect(smpiSelectorChoice('alltoall', 'default', 262144, 64)).toBe('pair');
+    expect(smpiSelectorChoice('alltoall', 'ompi', 1 << 20, 2)).toBe('pair'); // communicator_size == 2
+    expect(smpiSelectorChoice('alltoall', 'ompi', 1 << 20, 3)).toBe('basic_linear');
+    // allreduce, 64 to 127 ranks: rdb below 256 KiB, then rab_rdb; 16 to 31 ranks below 64 B: ompi_ring_segmented.
+    expect(smpiSelectorChoice('allreduce', 'ompi', 262143, 64)).toBe('rdb');
+    expect(smpiSelectorChoice('allreduce', 'ompi', 262144, 127)).toBe('rab_rdb');
+    expect(smpiSelectorChoice('allreduce', 'ompi', 63, 16)).toBe('ompi_ring_segmented');
+    expect(smpiSelectorChoice('allgather', 'ompi', 65535, 64)).toBe('ompi_neighborexchange');
+    expect(smpiSelectorChoice('allgather', 'ompi', 65536, 64)).toBe('ring');
+    expect(smpiSelectorChoice('allgather', 'ompi', 1 << 20, 31)).toBe('rdb');
+    expect(smpiSelectorChoice('broadcast', 'ompi', 1024, 64)).toBe('mvapich2_knomial_intra_node');
+    expect(smpiSelectorChoice('broadcast', 'default', 1024, 64)).toBe('binomial_tree');
+    expect(smpiSelectorChoice('reduce', 'ompi', 1024, 64)).toBe('ompi_binomial');
+    expect(smpiSelectorChoice('reduce-scatter', 'ompi', 1 << 20, 64)).toBe('ompi_butterfly');
+    expect(smpiSelectorChoice('reduce-scatter', 'ompi', 1 << 20, 63)).toBe('ompi_ring');
+    expect(smpiSelectorChoice('gather', 'ompi', 1 << 24, 64)).toBe('ompi_binomial');
+    expect(smpiSelectorChoice('scatter', 'ompi', 511, 64)).toBe('ompi_binomial');
+    expect(smpiSelectorChoice('scatter', 'ompi', 512, 64)).toBe('ompi_linear_nb');
+    expect(smpiSelectorChoice('barrier', 'ompi', 0, 64)).toBe('ompi_bruck');
+    expect(smpiSelectorChoice('barrier', 'ompi', 0, 63)).toBe('ompi_recursivedoubling');
+    expect(smpiSelectorChoice('barrier', 'default', 0, 64)).toBe('ompi_basic_linear');
+    expect(smpiSelectorChoice('alltoall', 'mvapich2', 1024, 64)).toBeUndefined();
+  });
+
+  it('resolves per run to the chosen variant and records the choice', () => {
+    const topology = buildTopology('torus:4x4x4,bw=10GBps,lat=100ns');
+    const small = buildSchedule({ collective: 'alltoall', algorithm: 'ompi', topology, size: 1024 });
+    expect([small.algorithmSpec, small.algorithmAlias]).toEqual(['linear:sends=reverse', 'ompi → basic_linear at 1024 B on 64 ranks (SimGrid SMPI 3.32 alltoall selector)']);
+    const r = runCollectiveFlow({ topology, collective: 'alltoall', algorithm: 'default', size: 1 << 20, model: { protocol: 'smpi' } });
+    expect(r.workload).toMatchObject({ algorithm: 'pairwise', algorithm_spec: 'pairwise:order=xor', algorithm_alias: 'default → pair at 1048576 B on 64 ranks (SimGrid SMPI 3.32 alltoall selector)' });
+    expect(buildSchedule({ collective: 'barrier', algorithm: 'ompi', topology, size: 0 }).algorithmSpec).toBe('dissemination');
+    expect(buildSchedule({ collective: 'broadcast', algorithm: 'default', topology, size: 8 }).algorithmSpec).toBe('binomial');
+  });
+
+  it('refuses in one line naming the algorithm the selector would run where Meshwork does not model it', () => {
+    const topology = buildTopology('torus:4x4x4');
+    const refusal = (collective: CollectiveKind, algorithm: string, size: number) => () => buildSchedule({ collective, algorithm, topology, size });
+    expect(refusal('broadcast', 'ompi', 1024)).toThrow(/^algorithm: got "ompi"; accepted: .*broadcast ompi selector runs mvapich2_knomial_intra_node at 1024 B on 64 ranks, which Meshwork does not model \(name an algorithm instead\)$/);
+    expect(refusal('allgather', 'ompi', 1024)).toThrow(/runs ompi_neighborexchange at 1024 B on 64 ranks/);
+    expect(refusal('reduce', 'ompi', 1024)).toThrow(/runs ompi_binomial at 1024 B/);
+    expect(refusal('reduce-scatter', 'default', 64 * 1024)).toThrow(/runs ireduce\+scatterv at 65536 B/);
+    expect(refusal('alltoall', 'ompi:x=1', 1024)).toThrow(/ompi alone: it names SMPI's alltoall selector/);
+  });
+});
