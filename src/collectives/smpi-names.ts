@@ -201,30 +201,52 @@ function pickFromBands(bands: readonly Band[], size: number, ranks: number): str
   return picks[picks.length - 1] as string;
 }
 
+/** Whether `n` is a power of two (MPICH's pof2 tests). */
+const isPow2 = (n: number): boolean => n > 0 && (n & (n - 1)) === 0;
+
+/**
+ * SMPI's `mpich` selector (smpi_mpich_selector.cpp), commutative operations on MPI_COMM_WORLD. Its
+ * allreduce and reduce run mvapich2_two_level and its bcast SMP_binomial (the communicator is no SMP
+ * communicator, and one rank per host is uniform); the others choose by size as MPICH does.
+ */
+const MPICH: Readonly<Partial<Record<CollectiveKind, (size: number, ranks: number, elementBytes: number) => string>>> = {
+  alltoall: (s, n) => (s < 256 && n >= 8 ? 'bruck' : s < 32768 ? 'mvapich2_scatter_dest' : n % 2 ? 'pair' : 'ring'),
+  // MPICH counts the gathered total, the block times the rank count.
+  allgather: (s, n) => (isPow2(n) && s * n < 524288 ? 'rdb' : s * n <= 81920 ? 'bruck' : 'ring'),
+  allreduce: () => 'mvapich2_two_level',
+  reduce: () => 'mvapich2_two_level',
+  // MPICH's reduce_scatter sums the receive counts: elements, not bytes.
+  'reduce-scatter': (s, _n, e) => (s / e > 524288 ? 'mpich_pair' : 'mpich_rdb'),
+  broadcast: () => 'SMP_binomial',
+  gather: () => 'ompi_binomial',
+  scatter: () => 'ompi_binomial',
+  barrier: () => 'ompi_bruck',
+};
+
 /** SMPI 3.32's selectors per collective: the SMPI algorithm (or DEFAULT_PATTERNS name) each runs for a size and rank count. */
-const SMPI_SELECTORS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number) => string>>>>> = {
-  alltoall: { default: (s, n) => pickFromBands(OMPI_BANDS.alltoall!, s, n), ompi: (s, n) => pickFromBands(OMPI_BANDS.alltoall!, s, n) },
-  allreduce: { default: () => 'ireduce+binomial_tree', ompi: (s, n) => pickFromBands(OMPI_BANDS.allreduce!, s, n) },
-  allgather: { default: () => 'iallgather', ompi: (s, n) => pickFromBands(OMPI_BANDS.allgather!, s, n) },
-  reduce: { default: () => 'ireduce', ompi: (s, n) => pickFromBands(OMPI_BANDS.reduce!, s, n) },
+const SMPI_SELECTORS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number, elementBytes: number) => string>>>>> = {
+  alltoall: { default: (s, n) => pickFromBands(OMPI_BANDS.alltoall!, s, n), ompi: (s, n) => pickFromBands(OMPI_BANDS.alltoall!, s, n), mpich: MPICH.alltoall! },
+  allreduce: { default: () => 'ireduce+binomial_tree', ompi: (s, n) => pickFromBands(OMPI_BANDS.allreduce!, s, n), mpich: MPICH.allreduce! },
+  allgather: { default: () => 'iallgather', ompi: (s, n) => pickFromBands(OMPI_BANDS.allgather!, s, n), mpich: MPICH.allgather! },
+  reduce: { default: () => 'ireduce', ompi: (s, n) => pickFromBands(OMPI_BANDS.reduce!, s, n), mpich: MPICH.reduce! },
   // The default reduce_scatter reduces to rank 0 (ireduce) and scatters the result (scatterv).
-  'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: (s, n) => pickFromBands(OMPI_BANDS['reduce-scatter']!, s, n) },
-  broadcast: { default: () => 'binomial_tree', ompi: (s, n) => pickFromBands(OMPI_BANDS.broadcast!, s, n) },
-  gather: { default: () => 'igather', ompi: (s, n) => pickFromBands(OMPI_BANDS.gather!, s, n) },
-  scatter: { default: () => 'iscatter', ompi: (s, n) => pickFromBands(OMPI_BANDS.scatter!, s, n) },
-  barrier: { default: () => 'ompi_basic_linear', ompi: (_s, n) => pickFromBands(OMPI_BANDS.barrier!, 0, n) },
+  'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: (s, n) => pickFromBands(OMPI_BANDS['reduce-scatter']!, s, n), mpich: MPICH['reduce-scatter']! },
+  broadcast: { default: () => 'binomial_tree', ompi: (s, n) => pickFromBands(OMPI_BANDS.broadcast!, s, n), mpich: MPICH.broadcast! },
+  gather: { default: () => 'igather', ompi: (s, n) => pickFromBands(OMPI_BANDS.gather!, s, n), mpich: MPICH.gather! },
+  scatter: { default: () => 'iscatter', ompi: (s, n) => pickFromBands(OMPI_BANDS.scatter!, s, n), mpich: MPICH.scatter! },
+  barrier: { default: () => 'ompi_basic_linear', ompi: (_s, n) => pickFromBands(OMPI_BANDS.barrier!, 0, n), mpich: MPICH.barrier! },
 };
 
 /**
- * The algorithm SMPI's selector `selector` (default, ompi) runs for `collective` at `size` bytes
- * (Meshwork's --size) on `ranks` ranks: an SMPI algorithm name, or one of the default selector's
+ * The algorithm SMPI's selector `selector` (default, ompi, mpich) runs for `collective` at `size` bytes
+ * (Meshwork's --size) on `ranks` ranks of `elementBytes`-byte elements: an SMPI algorithm name, or one of the default selector's
  * non-blocking patterns (iallgather, ireduce, igather, iscatter, ireduce+binomial_tree,
  * ireduce+scatterv); undefined when `selector` is not one of this collective's selectors.
  */
-export function smpiSelectorChoice(collective: CollectiveKind, selector: string, size: number, ranks: number): string | undefined {
+export function smpiSelectorChoice(collective: CollectiveKind, selector: string, size: number, ranks: number, elementBytes = 4): string | undefined {
   const lower = selector.toLowerCase();
   const select = Object.entries(SMPI_SELECTORS[collective] ?? {}).find(([k]) => k === lower)?.[1];
-  return select?.(size, ranks);
+  return select?.(size, ranks, elementBytes);
 }
 
 /** Every algorithm name SimGrid 3.32 SMPI has, per Meshwork collective (smpi_coll.cpp), for the refusal. */
@@ -271,12 +293,14 @@ export interface SmpiAlias {
 export interface SmpiSelectorContext {
   readonly size: number;
   readonly ranks: number;
+  /** Bytes of one element (DTYPE_BYTES; 4 when not given): MPICH's reduce_scatter counts elements. */
+  readonly elementBytes?: number;
 }
 
 /**
  * The Meshwork variant of SMPI algorithm `name` for `collective`, or undefined when `name` is not an
  * SMPI name (the caller then reports an unknown algorithm). An SMPI name with no Meshwork equivalent,
- * or an alias given parameters, is refused. A selector (`default`, `ompi`) resolves to the algorithm
+ * or an alias given parameters, is refused. A selector (`default`, `ompi`, `mpich`) resolves to the algorithm
  * it runs at `at`'s size and rank count, refused when Meshwork does not model that algorithm.
  */
 export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasParams: boolean, explicit = false, at?: SmpiSelectorContext): SmpiAlias | undefined {
@@ -293,7 +317,7 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
   if (selector !== undefined) {
     if (hasParams) throw new InputError('algorithm', name, `${selector} alone: it names SMPI's ${collective} selector (it takes no parameters)`);
     if (at === undefined) throw new InputError('algorithm', name, `a size and rank count for SMPI's ${collective} ${selector} selector, which chooses by them`);
-    const choice = smpiSelectorChoice(collective, selector, at.size, at.ranks)!;
+    const choice = smpiSelectorChoice(collective, selector, at.size, at.ranks, at.elementBytes)!;
     const spec = aliases[choice] ?? DEFAULT_PATTERNS[collective]?.[choice];
     const where = `${at.size} B on ${at.ranks} ranks`;
     if (spec === undefined) {

@@ -1,9 +1,9 @@
 /**
- * SimGrid SMPI 3.32's collective selectors as aliases (src/collectives/smpi-names.ts): `default` and
- * `ompi` resolve per run to the algorithm SMPI's smpi_default_selector.cpp / smpi_openmpi_selector.cpp
- * runs at that size and rank count, and the default selector's non-blocking patterns (iallgather,
+ * SimGrid SMPI 3.32's collective selectors as aliases (src/collectives/smpi-names.ts): `default`, `ompi`
+ * and `mpich` resolve per run to the algorithm SMPI's smpi_default_selector.cpp / smpi_openmpi_selector.cpp /
+ * smpi_mpich_selector.cpp runs at that size and rank count, and the default selector's non-blocking patterns (iallgather,
  * ireduce, igather, iscatter, smpi_nbc_impl.cpp) are Meshwork variants checked byte for byte here.
- * The timings against smpirun are test/reference/simgrid/smpi-cases/*-{default,ompi}.json.
+ * The timings against smpirun are test/reference/simgrid/smpi-cases/*-{default,ompi,mpich}.json.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -85,6 +85,32 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     expect(smpiSelectorChoice('barrier', 'ompi', 0, 63)).toBe('ompi_recursivedoubling');
     expect(smpiSelectorChoice('barrier', 'default', 0, 64)).toBe('ompi_basic_linear');
     expect(smpiSelectorChoice('alltoall', 'mvapich2', 1024, 64)).toBeUndefined();
+  });
+
+  it("mpich (smpi_mpich_selector.cpp): MPICH's thresholds, its reduce_scatter counting elements, the SMP algorithms on a world communicator", () => {
+    expect(smpiSelectorChoice('alltoall', 'mpich', 255, 64)).toBe('bruck');
+    expect(smpiSelectorChoice('alltoall', 'mpich', 255, 7)).toBe('mvapich2_scatter_dest');
+    expect(smpiSelectorChoice('alltoall', 'mpich', 32767, 64)).toBe('mvapich2_scatter_dest');
+    expect(smpiSelectorChoice('alltoall', 'mpich', 32768, 64)).toBe('ring');
+    expect(smpiSelectorChoice('alltoall', 'mpich', 32768, 63)).toBe('pair');
+    // allgather: the gathered total (block × ranks): rdb below 512 KiB on a power of two, bruck up to 80 KiB.
+    expect(smpiSelectorChoice('allgather', 'mpich', 8191, 64)).toBe('rdb');
+    expect(smpiSelectorChoice('allgather', 'mpich', 8192, 64)).toBe('ring');
+    expect(smpiSelectorChoice('allgather', 'mpich', 1300, 63)).toBe('bruck'); // 81,900 B
+    expect(smpiSelectorChoice('allgather', 'mpich', 1301, 63)).toBe('ring'); // 81,963 B
+    // reduce_scatter: more than 524,288 elements (int32: 2 MiB) runs mpich_pair. A byte count would
+    // pick mpich_pair at 1 MiB, where smpirun ran mpich_rdb (torus, 64 ranks: 0.77 ms, pair 0.20 ms).
+    expect(smpiSelectorChoice('reduce-scatter', 'mpich', 2 << 20, 64)).toBe('mpich_rdb');
+    expect(smpiSelectorChoice('reduce-scatter', 'mpich', (2 << 20) + 4, 64)).toBe('mpich_pair');
+    expect(smpiSelectorChoice('reduce-scatter', 'mpich', 4 << 20, 64, 8)).toBe('mpich_rdb');
+    for (const c of ['allreduce', 'reduce'] as const) expect(smpiSelectorChoice(c, 'mpich', 1 << 20, 64)).toBe('mvapich2_two_level');
+    expect(smpiSelectorChoice('broadcast', 'mpich', 1 << 20, 64)).toBe('SMP_binomial');
+    for (const c of ['gather', 'scatter'] as const) expect(smpiSelectorChoice(c, 'mpich', 1 << 20, 64)).toBe('ompi_binomial');
+    expect(smpiSelectorChoice('barrier', 'mpich', 0, 64)).toBe('ompi_bruck');
+    const topology = buildTopology('torus:4x4x4');
+    expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'mpich', topology, size: 4 << 20 }).algorithmSpec).toBe('pairwise');
+    expect(() => buildSchedule({ collective: 'reduce-scatter', algorithm: 'mpich', topology, size: 4 << 20, dtype: 'float64' })).toThrow(/runs mpich_rdb at 4194304 B on 64 ranks/);
+    expect(() => buildSchedule({ collective: 'broadcast', algorithm: 'mpich', topology, size: 1024 })).toThrow(/broadcast mpich selector runs SMP_binomial at 1024 B/);
   });
 
   it('resolves per run to the chosen variant and records the choice', () => {
