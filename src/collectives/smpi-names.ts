@@ -6,9 +6,10 @@
  * and Meshwork does not is refused in one line saying so; the result records the alias and the
  * variant it resolved to (`workload.algorithm_alias`, `workload.algorithm_spec`). A Meshwork name
  * wins over the SMPI name it shares: `smpi:ring` is SMPI's allgather ring (ring:order=shift), `ring`
- * Meshwork's (SMPI NTSLR).
+ * Meshwork's (SMPI NTSLR). SMPI's selectors `default`, `ompi` and `mpich` resolve per run, by size and
+ * rank count, to the algorithm SMPI 3.32 runs there (SMPI_SELECTORS below).
  */
-import { InputError } from '../util/errors.js';
+import { InputError, NotApplicableError } from '../util/errors.js';
 import type { CollectiveKind } from './types.js';
 
 /** The SMPI name → the Meshwork algorithm spec, per Meshwork collective. */
@@ -72,7 +73,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
  * iscatter: the root isends every block at once; allreduce: ireduce to rank 0, then binomial_tree.
  */
 const DEFAULT_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
-  allgather: { iallgather: 'linear' },
+  allgather: { iallgather: 'linear:order=rank' },
   reduce: { ireduce: 'linear' },
   gather: { igather: 'linear:recvs=preposted' },
   scatter: { iscatter: 'linear:sends=nonblocking' },
@@ -321,7 +322,8 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
     const spec = aliases[choice] ?? DEFAULT_PATTERNS[collective]?.[choice];
     const where = `${at.size} B on ${at.ranks} ranks`;
     if (spec === undefined) {
-      throw new InputError('algorithm', selector, `a selector choice Meshwork models: SimGrid SMPI 3.32's ${collective} ${selector} selector runs ${choice} at ${where}, which Meshwork does not model (name an algorithm instead)`);
+      // Not the request's fault: at another size or rank count the selector may choose a modelled algorithm (compare skips it).
+      throw new NotApplicableError('algorithm', selector, `a selector choice Meshwork models: SimGrid SMPI 3.32's ${collective} ${selector} selector runs ${choice} at ${where}, which Meshwork does not model (name an algorithm instead)`);
     }
     return { spec, alias: `${selector} → ${choice} at ${where} (SimGrid SMPI 3.32 ${collective} selector)` };
   }

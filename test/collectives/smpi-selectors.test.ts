@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildSchedule, buildTopology, executeSchedule, runCollectiveFlow, smpiSelectorChoice, type CollectiveKind, type Schedule } from '../../src/index.js';
+import { NotApplicableError } from '../../src/util/errors.js';
 
 /** Rank `rank`'s ops in program order, as their first word (send, irecv, waitall, ...). */
 const kinds = (s: Schedule, rank: number): string[] =>
@@ -18,6 +19,7 @@ const kinds = (s: Schedule, rank: number): string[] =>
 describe('SMPI selectors: the default selector\'s non-blocking patterns as Meshwork variants', () => {
   const variants: Array<[CollectiveKind, string, (n: number) => number]> = [
     ['allgather', 'linear', () => 24],
+    ['allgather', 'linear:order=rank', () => 24],
     ['reduce', 'linear', (n) => 4 * n * 3],
     ['allreduce', 'reduce-broadcast', (n) => 4 * n * 3],
     ['gather', 'linear:recvs=preposted', () => 24],
@@ -41,7 +43,11 @@ describe('SMPI selectors: the default selector\'s non-blocking patterns as Meshw
     const topology = buildTopology('torus:5');
     const ag = buildSchedule({ collective: 'allgather', algorithm: 'default', topology, size: 8 });
     expect(kinds(ag, 2)).toEqual(['copy', ...Array(4).fill(['isend', 'irecv']).flat(), 'waitall']);
-    expect(ag.algorithmSpec).toBe('linear');
+    expect(ag.algorithmSpec).toBe('linear:order=rank');
+    // SMPI's order: rank 2 sends to and receives from 0, 1, 3, 4; the default linear shifts (3, 4, 0, 1).
+    const peers = (s: Schedule, rank: number) => Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === rank && s.opKind[op] === 0).map((op) => s.sendDests(op)[0]);
+    expect(peers(ag, 2)).toEqual([0, 1, 3, 4]);
+    expect(peers(buildSchedule({ collective: 'allgather', algorithm: 'linear', topology, size: 8 }), 2)).toEqual([3, 4, 0, 1]);
     const red = buildSchedule({ collective: 'reduce', algorithm: 'default', topology, size: 20, root: 3 });
     expect(kinds(red, 3)).toEqual(['copy', 'irecv', 'irecv', 'irecv', 'irecv', 'waitall', 'reduce', 'reduce', 'reduce', 'reduce']);
     expect(kinds(red, 0)).toEqual(['send']);
@@ -128,6 +134,8 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     const refusal = (collective: CollectiveKind, algorithm: string, size: number) => () => buildSchedule({ collective, algorithm, topology, size });
     expect(refusal('broadcast', 'ompi', 1024)).toThrow(/^algorithm: got "ompi"; accepted: .*broadcast ompi selector runs mvapich2_knomial_intra_node at 1024 B on 64 ranks, which Meshwork does not model \(name an algorithm instead\)$/);
     expect(refusal('allgather', 'ompi', 1024)).toThrow(/runs ompi_neighborexchange at 1024 B on 64 ranks/);
+    // Not applicable at this size (compare skips it), as an algorithm's own refusal is.
+    expect(refusal('allgather', 'ompi', 1024)).toThrow(NotApplicableError);
     expect(refusal('reduce', 'ompi', 1024)).toThrow(/runs ompi_binomial at 1024 B/);
     expect(refusal('reduce-scatter', 'default', 64 * 1024)).toThrow(/runs ireduce\+scatterv at 65536 B/);
     expect(refusal('alltoall', 'ompi:x=1', 1024)).toThrow(/ompi alone: it names SMPI's alltoall selector/);
