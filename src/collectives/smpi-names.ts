@@ -31,6 +31,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ring: 'ring:order=shift',
     rdb: 'recursive-doubling',
     bruck: 'bruck',
+    ompi_neighborexchange: 'neighbor-exchange',
   },
   allreduce: {
     lr: 'ring',

@@ -39,6 +39,19 @@ describe('SMPI selectors: the default selector\'s non-blocking patterns as Meshw
     });
   }
 
+  it('neighbor-exchange (ompi_neighborexchange) delivers every block for even rank counts up to 20 and refuses odd ones', () => {
+    for (let n = 2; n <= 20; n += 2) {
+      const r = executeSchedule(buildSchedule({ collective: 'allgather', algorithm: 'neighbor-exchange', topology: buildTopology(`torus:${n}`), size: 12 }));
+      expect(r.problems, `${n} ranks`).toEqual([]);
+      expect(r.pass).toBe(true);
+    }
+    // n/2 steps: one block with the first neighbour, then pairs alternating neighbours (rank 2 of 8: 3, 1, 3, 1).
+    const s = buildSchedule({ collective: 'allgather', algorithm: 'neighbor-exchange', topology: buildTopology('torus:8'), size: 4 });
+    const sends = Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === 2 && s.opKind[op] === 0);
+    expect(sends.map((op) => [s.sendDests(op)[0], s.regionBytes(s.dataRegion(op))])).toEqual([[3, 4], [1, 8], [3, 8], [1, 8]]);
+    expect(() => buildSchedule({ collective: 'allgather', algorithm: 'neighbor-exchange', topology: buildTopology('torus:7'), size: 4 })).toThrow(/7 ranks is odd/);
+  });
+
   it('iallgather: per other rank in rank order an isend and an irecv, then one waitall; ireduce: the root posts every receive before it waits', () => {
     const topology = buildTopology('torus:5');
     const ag = buildSchedule({ collective: 'allgather', algorithm: 'default', topology, size: 8 });
@@ -133,9 +146,10 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     const topology = buildTopology('torus:4x4x4');
     const refusal = (collective: CollectiveKind, algorithm: string, size: number) => () => buildSchedule({ collective, algorithm, topology, size });
     expect(refusal('broadcast', 'ompi', 1024)).toThrow(/^algorithm: got "ompi"; accepted: .*broadcast ompi selector runs mvapich2_knomial_intra_node at 1024 B on 64 ranks, which Meshwork does not model \(name an algorithm instead\)$/);
-    expect(refusal('allgather', 'ompi', 1024)).toThrow(/runs ompi_neighborexchange at 1024 B on 64 ranks/);
+    expect(refusal('reduce', 'ompi', 1024)).toThrow(/runs ompi_binomial at 1024 B on 64 ranks/);
     // Not applicable at this size (compare skips it), as an algorithm's own refusal is.
-    expect(refusal('allgather', 'ompi', 1024)).toThrow(NotApplicableError);
+    expect(refusal('reduce', 'ompi', 1024)).toThrow(NotApplicableError);
+    expect(buildSchedule({ collective: 'allgather', algorithm: 'ompi', topology, size: 1024 }).algorithmSpec).toBe('neighbor-exchange');
     expect(refusal('reduce', 'ompi', 1024)).toThrow(/runs ompi_binomial at 1024 B/);
     expect(refusal('reduce-scatter', 'default', 64 * 1024)).toThrow(/runs ireduce\+scatterv at 65536 B/);
     expect(refusal('alltoall', 'ompi:x=1', 1024)).toThrow(/ompi alone: it names SMPI's alltoall selector/);

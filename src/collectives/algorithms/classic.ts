@@ -25,6 +25,7 @@ import './allgather/ring.js';
 import './allgather/recursive-doubling.js';
 import './allgather/bruck.js';
 import './allgather/linear.js';
+import './allgather/neighbor-exchange.js';
 import './reduce-scatter/ring.js';
 import './reduce-scatter/pairwise.js';
 import './one-to-one/direct.js';

@@ -180,7 +180,7 @@ torus-4x4x4-alltoall-ompi torus-4x4x4 64 all alltoall ompi no alltoall ompi 1024
 torus-4x4x4-alltoall-default torus-4x4x4 64 all alltoall default no alltoall default 1024,65536,1048576,16777216
 torus-4x4x4-allreduce-ompi torus-4x4x4 64 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
 torus-4x4x4-allreduce-default torus-4x4x4 64 all allreduce default no allreduce default 1024,65536,1048576,16777216
-torus-4x4x4-allgather-ompi torus-4x4x4 64 all allgather ompi no allgather ompi 65536,1048576,16777216
+torus-4x4x4-allgather-ompi torus-4x4x4 64 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
 torus-4x4x4-allgather-default torus-4x4x4 64 all allgather default no allgather default 1024,65536,1048576,16777216
 torus-4x4x4-reduce-default torus-4x4x4 64 all reduce default no reduce default 1024,65536,1048576,16777216
 torus-4x4x4-gather-default torus-4x4x4 64 all gather default no gather default 1024,65536,1048576,16777216
@@ -192,7 +192,7 @@ fattree-4-3-alltoall-ompi fattree-4-3 64 all alltoall ompi no alltoall ompi 1024
 fattree-4-3-alltoall-default fattree-4-3 64 all alltoall default no alltoall default 1024,65536,1048576,16777216
 fattree-4-3-allreduce-ompi fattree-4-3 64 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
 fattree-4-3-allreduce-default fattree-4-3 64 all allreduce default no allreduce default 1024,65536,1048576,16777216
-fattree-4-3-allgather-ompi fattree-4-3 64 all allgather ompi no allgather ompi 65536,1048576,16777216
+fattree-4-3-allgather-ompi fattree-4-3 64 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
 fattree-4-3-allgather-default fattree-4-3 64 all allgather default no allgather default 1024,65536,1048576,16777216
 fattree-4-3-reduce-default fattree-4-3 64 all reduce default no reduce default 1024,65536,1048576,16777216
 fattree-4-3-gather-default fattree-4-3 64 all gather default no gather default 1024,65536,1048576,16777216
