@@ -41,6 +41,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
   reduce: {
     binomial: 'recursive-doubling',
     scatter_gather: 'rabenseifner:order=near-first,gather=binomial',
+    ompi_binomial: 'binomial-pipelined',
   },
   'reduce-scatter': {
     ompi_ring: 'ring:recvs=preposted',

@@ -52,6 +52,32 @@ describe('SMPI selectors: the default selector\'s non-blocking patterns as Meshw
     expect(() => buildSchedule({ collective: 'allgather', algorithm: 'neighbor-exchange', topology: buildTopology('torus:7'), size: 4 })).toThrow(/7 ranks is odd/);
   });
 
+  it("binomial-pipelined (ompi_binomial reduce) delivers the reduction byte for byte: any rank count, root and segment", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 13 }), fc.nat(), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 70 }), (n, rootSeed, elements, segment) => {
+        const s = buildSchedule({ collective: 'reduce', algorithm: `binomial-pipelined:segment=${segment}`, topology: buildTopology(`torus:${n}`), size: 4 * elements, root: rootSeed % n });
+        const r = executeSchedule(s);
+        expect(r.problems).toEqual([]);
+        expect(r.pass).toBe(true);
+      }),
+      { numRuns: 60, seed: 33 },
+    );
+  });
+
+  it("binomial-pipelined's segment=0 is Open MPI's rule: 1 KiB segments on 64 ranks at 64 KiB, the whole buffer at 1 KiB and 1 MiB", () => {
+    const topology = buildTopology('torus:4x4x4');
+    // A leaf (relative rank 63) sends its segments one by one: 64 of 1 KiB at 64 KiB, one otherwise.
+    const leafSends = (size: number) => {
+      const s = buildSchedule({ collective: 'reduce', algorithm: 'ompi_binomial', topology, size });
+      return Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === 63 && s.opKind[op] === 0).map((op) => s.regionBytes(s.dataRegion(op)));
+    };
+    expect(leafSends(65536)).toEqual(Array(64).fill(1024));
+    expect(leafSends(1024)).toEqual([1024]);
+    expect(leafSends(1 << 20)).toEqual([1 << 20]);
+    // 0.6016 · S / 1024 + 1.3496 >= 64 from S = 106,639 B: unsegmented again at 128 KiB.
+    expect(leafSends(131072)).toEqual([131072]);
+  });
+
   it('iallgather: per other rank in rank order an isend and an irecv, then one waitall; ireduce: the root posts every receive before it waits', () => {
     const topology = buildTopology('torus:5');
     const ag = buildSchedule({ collective: 'allgather', algorithm: 'default', topology, size: 8 });
@@ -146,11 +172,10 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     const topology = buildTopology('torus:4x4x4');
     const refusal = (collective: CollectiveKind, algorithm: string, size: number) => () => buildSchedule({ collective, algorithm, topology, size });
     expect(refusal('broadcast', 'ompi', 1024)).toThrow(/^algorithm: got "ompi"; accepted: .*broadcast ompi selector runs mvapich2_knomial_intra_node at 1024 B on 64 ranks, which Meshwork does not model \(name an algorithm instead\)$/);
-    expect(refusal('reduce', 'ompi', 1024)).toThrow(/runs ompi_binomial at 1024 B on 64 ranks/);
+    expect(refusal('reduce-scatter', 'ompi', 1 << 20)).toThrow(/runs ompi_butterfly at 1048576 B on 64 ranks/);
     // Not applicable at this size (compare skips it), as an algorithm's own refusal is.
-    expect(refusal('reduce', 'ompi', 1024)).toThrow(NotApplicableError);
+    expect(refusal('reduce-scatter', 'ompi', 1 << 20)).toThrow(NotApplicableError);
     expect(buildSchedule({ collective: 'allgather', algorithm: 'ompi', topology, size: 1024 }).algorithmSpec).toBe('neighbor-exchange');
-    expect(refusal('reduce', 'ompi', 1024)).toThrow(/runs ompi_binomial at 1024 B/);
     expect(refusal('reduce-scatter', 'default', 64 * 1024)).toThrow(/runs ireduce\+scatterv at 65536 B/);
     expect(refusal('alltoall', 'ompi:x=1', 1024)).toThrow(/ompi alone: it names SMPI's alltoall selector/);
   });

@@ -12,6 +12,7 @@ import './reduce/ring.js';
 import './reduce/recursive-doubling.js';
 import './reduce/rabenseifner.js';
 import './reduce/linear.js';
+import './reduce/binomial-pipelined.js';
 import './allreduce/ring.js';
 import './astra-native.js';
 import './allreduce/recursive-doubling.js';
