@@ -72,7 +72,8 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
  * non-blocking collectives it calls and waits for (smpi_default_selector.cpp, smpi_nbc_impl.cpp).
  * iallgather: every rank isends its block to and irecvs from every other rank, in rank order, all at
  * once; ireduce and igather: every rank sends to the root, which has every receive posted at once;
- * iscatter: the root isends every block at once; allreduce: ireduce to rank 0, then binomial_tree.
+ * iscatter: the root isends every block at once; allreduce: ireduce to rank 0, then binomial_tree;
+ * reduce_scatter: ireduce to rank 0, then iscatterv (the root isends every block at once).
  */
 const DEFAULT_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
   allgather: { iallgather: 'linear:order=rank' },
@@ -80,6 +81,7 @@ const DEFAULT_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<
   gather: { igather: 'linear:recvs=preposted' },
   scatter: { iscatter: 'linear:sends=nonblocking' },
   allreduce: { 'ireduce+binomial_tree': 'reduce-broadcast' },
+  'reduce-scatter': { 'ireduce+scatterv': 'reduce-then-scatter' },
 };
 
 /**

@@ -24,6 +24,7 @@ describe('SMPI selectors: the default selector\'s non-blocking patterns as Meshw
     ['allreduce', 'reduce-broadcast', (n) => 4 * n * 3],
     ['gather', 'linear:recvs=preposted', () => 24],
     ['scatter', 'linear:sends=nonblocking', () => 24],
+    ['reduce-scatter', 'reduce-then-scatter', (n) => 4 * n * 3],
   ];
   for (const [collective, algorithm, size] of variants) {
     it(`${collective} ${algorithm} delivers its postcondition byte for byte (1 to 13 ranks, any root)`, () => {
@@ -176,7 +177,7 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     // Not applicable at this size (compare skips it), as an algorithm's own refusal is.
     expect(refusal('reduce-scatter', 'ompi', 1 << 20)).toThrow(NotApplicableError);
     expect(buildSchedule({ collective: 'allgather', algorithm: 'ompi', topology, size: 1024 }).algorithmSpec).toBe('neighbor-exchange');
-    expect(refusal('reduce-scatter', 'default', 64 * 1024)).toThrow(/runs ireduce\+scatterv at 65536 B/);
+    expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'default', topology, size: 64 * 1024 }).algorithmSpec).toBe('reduce-then-scatter');
     expect(refusal('alltoall', 'ompi:x=1', 1024)).toThrow(/ompi alone: it names SMPI's alltoall selector/);
   });
 });
