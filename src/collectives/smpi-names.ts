@@ -46,6 +46,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
   'reduce-scatter': {
     ompi_ring: 'ring:recvs=preposted',
     mpich_pair: 'pairwise',
+    ompi_butterfly: 'butterfly',
   },
   broadcast: {
     binomial_tree: 'binomial',

@@ -79,6 +79,21 @@ describe('SMPI selectors: the default selector\'s non-blocking patterns as Meshw
     expect(leafSends(131072)).toEqual([131072]);
   });
 
+  it('butterfly (ompi_butterfly reduce_scatter): every block reduced and home for powers of two; halving from distance 1, then the mirror exchange', () => {
+    for (const n of [1, 2, 4, 8, 16, 32]) {
+      for (const elements of [1, 3]) {
+        const r = executeSchedule(buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology(`torus:${n}`), size: 4 * n * elements }));
+        expect(r.problems, `${n} ranks`).toEqual([]);
+        expect(r.pass).toBe(true);
+      }
+    }
+    // Rank 1 of 8: partners 0, 3, 5 with 4, 2, 1 blocks, then its block goes to mirror(1) = 4.
+    const s = buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology('torus:8'), size: 4 * 8 });
+    const sends = Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === 1 && s.opKind[op] === 0);
+    expect(sends.map((op) => [s.sendDests(op)[0], s.regionBytes(s.dataRegion(op))])).toEqual([[0, 16], [3, 8], [5, 4], [4, 4]]);
+    expect(() => buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology('torus:6'), size: 24 })).toThrow(/6 ranks is not a power of two/);
+  });
+
   it('iallgather: per other rank in rank order an isend and an irecv, then one waitall; ireduce: the root posts every receive before it waits', () => {
     const topology = buildTopology('torus:5');
     const ag = buildSchedule({ collective: 'allgather', algorithm: 'default', topology, size: 8 });
@@ -173,9 +188,9 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     const topology = buildTopology('torus:4x4x4');
     const refusal = (collective: CollectiveKind, algorithm: string, size: number) => () => buildSchedule({ collective, algorithm, topology, size });
     expect(refusal('broadcast', 'ompi', 1024)).toThrow(/^algorithm: got "ompi"; accepted: .*broadcast ompi selector runs mvapich2_knomial_intra_node at 1024 B on 64 ranks, which Meshwork does not model \(name an algorithm instead\)$/);
-    expect(refusal('reduce-scatter', 'ompi', 1 << 20)).toThrow(/runs ompi_butterfly at 1048576 B on 64 ranks/);
     // Not applicable at this size (compare skips it), as an algorithm's own refusal is.
-    expect(refusal('reduce-scatter', 'ompi', 1 << 20)).toThrow(NotApplicableError);
+    expect(refusal('broadcast', 'ompi', 1024)).toThrow(NotApplicableError);
+    expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'ompi', topology, size: 1 << 20 }).algorithmSpec).toBe('butterfly');
     expect(buildSchedule({ collective: 'allgather', algorithm: 'ompi', topology, size: 1024 }).algorithmSpec).toBe('neighbor-exchange');
     expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'default', topology, size: 64 * 1024 }).algorithmSpec).toBe('reduce-then-scatter');
     expect(refusal('alltoall', 'ompi:x=1', 1024)).toThrow(/ompi alone: it names SMPI's alltoall selector/);

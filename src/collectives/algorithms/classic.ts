@@ -30,6 +30,7 @@ import './allgather/neighbor-exchange.js';
 import './reduce-scatter/ring.js';
 import './reduce-scatter/pairwise.js';
 import './reduce-scatter/reduce-then-scatter.js';
+import './reduce-scatter/butterfly.js';
 import './one-to-one/direct.js';
 import './barrier/dissemination.js';
 import './barrier/linear.js';

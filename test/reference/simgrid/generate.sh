@@ -189,6 +189,7 @@ torus-4x4x4-scatter-default torus-4x4x4 64 all scatter default no scatter defaul
 torus-4x4x4-scatter-ompi torus-4x4x4 64 all scatter ompi no scatter ompi 1024,65536,1048576,16777216
 torus-4x4x4-reduce-ompi torus-4x4x4 64 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
 torus-4x4x4-reduce_scatter-default torus-4x4x4 64 all reduce_scatter default no reduce_scatter default 1024,65536,1048576,16777216
+torus-4x4x4-reduce_scatter-ompi torus-4x4x4 64 all reduce_scatter ompi no reduce_scatter ompi 1024,65536,1048576,16777216
 torus-4x4x4-barrier-ompi torus-4x4x4 64 all barrier ompi no barrier ompi 0
 fattree-4-3-alltoall-ompi fattree-4-3 64 all alltoall ompi no alltoall ompi 1024,65536,1048576,16777216
 fattree-4-3-alltoall-default fattree-4-3 64 all alltoall default no alltoall default 1024,65536,1048576,16777216
@@ -203,6 +204,7 @@ fattree-4-3-scatter-default fattree-4-3 64 all scatter default no scatter defaul
 fattree-4-3-scatter-ompi fattree-4-3 64 all scatter ompi no scatter ompi 1024,65536,1048576,16777216
 fattree-4-3-reduce-ompi fattree-4-3 64 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
 fattree-4-3-reduce_scatter-default fattree-4-3 64 all reduce_scatter default no reduce_scatter default 1024,65536,1048576,16777216
+fattree-4-3-reduce_scatter-ompi fattree-4-3 64 all reduce_scatter ompi no reduce_scatter ompi 1024,65536,1048576,16777216
 fattree-4-3-barrier-ompi fattree-4-3 64 all barrier ompi no barrier ompi 0
 torus-4x4x4-alltoall-mpich torus-4x4x4 64 all alltoall mpich no alltoall mpich 65536,1048576,16777216
 torus-4x4x4-allgather-mpich torus-4x4x4 64 all allgather mpich no allgather mpich 1024,65536,1048576,16777216
