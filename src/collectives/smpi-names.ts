@@ -229,18 +229,21 @@ const MPICH: Readonly<Partial<Record<CollectiveKind, (size: number, ranks: numbe
   barrier: () => 'ompi_bruck',
 };
 
+/** The ompi selector of `collective` (its OMPI_BANDS; the barrier's bands have no size limits). */
+const ompi = (collective: CollectiveKind) => (size: number, ranks: number): string => pickFromBands(OMPI_BANDS[collective]!, size, ranks);
+
 /** SMPI 3.32's selectors per collective: the SMPI algorithm (or DEFAULT_PATTERNS name) each runs for a size and rank count. */
 const SMPI_SELECTORS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number, elementBytes: number) => string>>>>> = {
-  alltoall: { default: (s, n) => pickFromBands(OMPI_BANDS.alltoall!, s, n), ompi: (s, n) => pickFromBands(OMPI_BANDS.alltoall!, s, n), mpich: MPICH.alltoall! },
-  allreduce: { default: () => 'ireduce+binomial_tree', ompi: (s, n) => pickFromBands(OMPI_BANDS.allreduce!, s, n), mpich: MPICH.allreduce! },
-  allgather: { default: () => 'iallgather', ompi: (s, n) => pickFromBands(OMPI_BANDS.allgather!, s, n), mpich: MPICH.allgather! },
-  reduce: { default: () => 'ireduce', ompi: (s, n) => pickFromBands(OMPI_BANDS.reduce!, s, n), mpich: MPICH.reduce! },
+  alltoall: { default: ompi('alltoall'), ompi: ompi('alltoall'), mpich: MPICH.alltoall! },
+  allreduce: { default: () => 'ireduce+binomial_tree', ompi: ompi('allreduce'), mpich: MPICH.allreduce! },
+  allgather: { default: () => 'iallgather', ompi: ompi('allgather'), mpich: MPICH.allgather! },
+  reduce: { default: () => 'ireduce', ompi: ompi('reduce'), mpich: MPICH.reduce! },
   // The default reduce_scatter reduces to rank 0 (ireduce) and scatters the result (scatterv).
-  'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: (s, n) => pickFromBands(OMPI_BANDS['reduce-scatter']!, s, n), mpich: MPICH['reduce-scatter']! },
-  broadcast: { default: () => 'binomial_tree', ompi: (s, n) => pickFromBands(OMPI_BANDS.broadcast!, s, n), mpich: MPICH.broadcast! },
-  gather: { default: () => 'igather', ompi: (s, n) => pickFromBands(OMPI_BANDS.gather!, s, n), mpich: MPICH.gather! },
-  scatter: { default: () => 'iscatter', ompi: (s, n) => pickFromBands(OMPI_BANDS.scatter!, s, n), mpich: MPICH.scatter! },
-  barrier: { default: () => 'ompi_basic_linear', ompi: (_s, n) => pickFromBands(OMPI_BANDS.barrier!, 0, n), mpich: MPICH.barrier! },
+  'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: ompi('reduce-scatter'), mpich: MPICH['reduce-scatter']! },
+  broadcast: { default: () => 'binomial_tree', ompi: ompi('broadcast'), mpich: MPICH.broadcast! },
+  gather: { default: () => 'igather', ompi: ompi('gather'), mpich: MPICH.gather! },
+  scatter: { default: () => 'iscatter', ompi: ompi('scatter'), mpich: MPICH.scatter! },
+  barrier: { default: () => 'ompi_basic_linear', ompi: ompi('barrier'), mpich: MPICH.barrier! },
 };
 
 /**

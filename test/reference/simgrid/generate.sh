@@ -100,7 +100,8 @@ barrier_case torus-3x3x3-alltoall-barrier torus-3x3x3 27 alltoall-barrier '{ "co
 fi
 
 # Issue 23 cases (smpi-cases/): SMPI algorithm names as Meshwork aliases, the SMPI variants, --barriers,
-# FLAT clusters and a hostfile that uses 56 of the 64 hosts. Each line:
+# FLAT clusters, a hostfile that uses 56 of the 64 hosts, and SMPI's selectors (default, ompi, mpich: the
+# algorithm given is the selector, so each row checks what it chose at that size). Each line:
 #   name platform ranks hosts(all|skip8) smpi-collective smpi-algorithm(- = default) barriers(yes|no)
 #   meshwork-collective meshwork-algorithm sizes(comma-separated)
 # The Meshwork side is the SMPI name itself (an alias), so the case checks the mapping too.
