@@ -64,7 +64,9 @@ for (const c of issue23) {
     const sizes = collective === 'alltoallv' ? parseAlltoallvSizes(readFileSync(`${DIR}/platforms/alltoallv-64-random.txt`, 'utf8'), topology.numEndpoints) : undefined;
     const schedule = buildSchedule({ collective, algorithm: c.meshwork.algorithm, topology, size: row.size, sizes });
     const meshwork = simulate({ topology, schedule, routingOptions: preset.routing, model: preset.model, barriers: c.smpi.barriers }).makespan_s;
-    const what = `${c.smpi.collective}:${c.smpi.algorithm === '-' ? 'default' : c.smpi.algorithm} = ${schedule.algorithmSpec}${c.smpi.barriers ? ', --barriers' : ''}${c.hosts === 'skip8' ? `, ${c.ranks} of 64 hosts` : ''}${sizes ? ', random 0-128 KiB per pair' : ''}`;
+    // A selector (default, ompi) shows what it chose at this size: "alltoall:ompi → pair = pairwise:order=xor".
+    const chosen = schedule.algorithmAlias?.includes(' → ') ? schedule.algorithmAlias.split(' at ')[0] : c.smpi.algorithm === '-' ? 'default' : c.smpi.algorithm;
+    const what = `${c.smpi.collective}:${chosen} = ${schedule.algorithmSpec}${c.smpi.barriers ? ', --barriers' : ''}${c.hosts === 'skip8' ? `, ${c.ranks} of 64 hosts` : ''}${sizes ? ', random 0-128 KiB per pair' : ''}`;
     rows2.push({ platform: platformOf(c), label: what, size: row.size, smpi: row.makespan_s, meshwork });
   }
 }

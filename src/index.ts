@@ -54,7 +54,7 @@ export {
   scheduleToJson, scheduleFromJson, scheduleJsonChunks, SCHEDULE_FORMAT, SCHEDULE_VERSION,
   type CollectiveKind, COLLECTIVES, parseCollective, isReduction, isRooted, OpKind, OP_NAMES,
   type Dtype, DTYPES, type ReduceOp, REDUCE_OPS, type RouteHint,
-  SMPI_ALIASES, resolveSmpiAlias, smpiAliasNames, type SmpiAlias,
+  SMPI_ALIASES, resolveSmpiAlias, smpiAliasNames, smpiSelectorChoice, type SmpiAlias, type SmpiSelectorContext,
   generateAlltoallvSizes, parseAlltoallvSizes, ALLTOALLV_GENERATORS,
   ControlUnit, type ControlUnitOptions,
 } from './collectives/index.js';

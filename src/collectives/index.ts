@@ -1,7 +1,7 @@
 export * from './types.js';
 export * from './schedule.js';
 export * from './registry.js';
-export { SMPI_ALIASES, resolveSmpiAlias, smpiAliasNames, type SmpiAlias } from './smpi-names.js';
+export { SMPI_ALIASES, resolveSmpiAlias, smpiAliasNames, smpiSelectorChoice, type SmpiAlias, type SmpiSelectorContext } from './smpi-names.js';
 export * from './alltoallv-sizes.js';
 export * from './algorithms/classic.js';
 export * from './algorithms/seeds.js';

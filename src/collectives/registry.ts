@@ -215,7 +215,9 @@ function resolveRequest(req: BuildRequest): { alg: Algorithm; ctx: AlgorithmCont
   // A SimGrid SMPI name (rab_rdb, NTSLR_NB, ...) stands for one exact Meshwork variant; `smpi:NAME`
   // says so explicitly, for the names Meshwork also uses (SMPI's allgather ring is ring:order=shift).
   const explicit = spec.family === 'smpi' && !alg;
-  const smpi = alg ? undefined : explicit ? resolveSmpiAlias(req.collective, spec.positional ?? '', spec.text.includes(','), true) : resolveSmpiAlias(req.collective, spec.family, spec.text.includes(':'));
+  // A selector (default, ompi, mpich) chooses by the size and the rank count.
+  const at = { size: req.size, ranks: req.topology.numEndpoints, elementBytes: DTYPE_BYTES[req.dtype ?? 'int32'] };
+  const smpi = alg ? undefined : explicit ? resolveSmpiAlias(req.collective, spec.positional ?? '', spec.text.includes(','), true, at) : resolveSmpiAlias(req.collective, spec.family, spec.text.includes(':'), false, at);
   if (smpi) {
     spec = Spec.parse(smpi.spec, 'algorithm');
     alg = findAlgorithm(req.collective, spec.family);

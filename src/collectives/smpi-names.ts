@@ -6,9 +6,10 @@
  * and Meshwork does not is refused in one line saying so; the result records the alias and the
  * variant it resolved to (`workload.algorithm_alias`, `workload.algorithm_spec`). A Meshwork name
  * wins over the SMPI name it shares: `smpi:ring` is SMPI's allgather ring (ring:order=shift), `ring`
- * Meshwork's (SMPI NTSLR).
+ * Meshwork's (SMPI NTSLR). SMPI's selectors `default`, `ompi` and `mpich` resolve per run, by size and
+ * rank count, to the algorithm SMPI 3.32 runs there (SMPI_SELECTORS below).
  */
-import { InputError } from '../util/errors.js';
+import { InputError, NotApplicableError } from '../util/errors.js';
 import type { CollectiveKind } from './types.js';
 
 /** The SMPI name → the Meshwork algorithm spec, per Meshwork collective. */
@@ -30,6 +31,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ring: 'ring:order=shift',
     rdb: 'recursive-doubling',
     bruck: 'bruck',
+    ompi_neighborexchange: 'neighbor-exchange',
   },
   allreduce: {
     lr: 'ring',
@@ -39,13 +41,14 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
   reduce: {
     binomial: 'recursive-doubling',
     scatter_gather: 'rabenseifner:order=near-first,gather=binomial',
+    ompi_binomial: 'binomial-pipelined',
   },
   'reduce-scatter': {
     ompi_ring: 'ring:recvs=preposted',
     mpich_pair: 'pairwise',
+    ompi_butterfly: 'butterfly',
   },
   broadcast: {
-    default: 'binomial',
     binomial_tree: 'binomial',
     NTSL: 'chain:recvs=preposted,segment=8192',
     scatter_LR_allgather: 'scatter-allgather',
@@ -53,16 +56,207 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
   scatter: {
     ompi_basic_linear: 'linear',
     ompi_binomial: 'binomial:order=smallest-first',
+    ompi_linear_nb: 'linear:sends=nonblocking',
   },
   gather: {
     ompi_basic_linear: 'linear',
     ompi_binomial: 'binomial',
   },
   barrier: {
-    default: 'linear',
     ompi_basic_linear: 'linear',
+    ompi_bruck: 'dissemination',
   },
 };
+
+/**
+ * The message patterns of SMPI's `default` selector that are no named SMPI algorithm: the
+ * non-blocking collectives it calls and waits for (smpi_default_selector.cpp, smpi_nbc_impl.cpp).
+ * iallgather: every rank isends its block to and irecvs from every other rank, in rank order, all at
+ * once; ireduce and igather: every rank sends to the root, which has every receive posted at once;
+ * iscatter: the root isends every block at once; allreduce: ireduce to rank 0, then binomial_tree;
+ * reduce_scatter: ireduce to rank 0, then iscatterv (the root isends every block at once).
+ */
+const DEFAULT_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
+  allgather: { iallgather: 'linear:order=rank' },
+  reduce: { ireduce: 'linear' },
+  gather: { igather: 'linear:recvs=preposted' },
+  scatter: { iscatter: 'linear:sends=nonblocking' },
+  allreduce: { 'ireduce+binomial_tree': 'reduce-broadcast' },
+  'reduce-scatter': { 'ireduce+scatterv': 'reduce-then-scatter' },
+};
+
+/**
+ * SMPI's `ompi` selector (smpi_openmpi_selector.cpp, Open MPI's fixed decision rules), commutative
+ * operations: per communicator-size band (`<N`: fewer than N ranks, `=N`, `*` the rest), the
+ * algorithm by total bytes as Meshwork's --size counts them (the block for alltoall, allgather,
+ * gather and scatter; the whole buffer otherwise): `[band, limit1, algorithm1, limit2, ..., else]`
+ * runs algorithm1 below limit1 bytes, and so on. Open MPI's numbered choices written as the SMPI
+ * functions SimGrid calls for them (alltoall linear_sync and two_proc run basic_linear, reduce
+ * rabenseifner ompi_basic_linear, reduce_scatter non-overlapping the default selector's).
+ */
+type Band = readonly [string, ...Array<number | string>];
+const OMPI_BANDS: Readonly<Partial<Record<CollectiveKind, readonly Band[]>>> = {
+  allreduce: [
+    ['<4', 8, 'lr', 4096, 'rdb', 8192, 'lr', 16384, 'rdb', 65536, 'lr', 262144, 'ompi_ring_segmented', 'rab_rdb'],
+    ['<8', 16, 'lr', 8192, 'rdb', 'rab_rdb'],
+    ['<16', 8192, 'rdb', 'rab_rdb'],
+    ['<32', 64, 'ompi_ring_segmented', 4096, 'rdb', 'rab_rdb'],
+    ['<64', 128, 'ompi_ring_segmented', 'rab_rdb'],
+    ['<128', 262144, 'rdb', 'rab_rdb'],
+    ['<256', 131072, 'redbcast', 262144, 'rdb', 'rab_rdb'],
+    ['<512', 4096, 'redbcast', 'rab_rdb'],
+    ['<2048', 2048, 'redbcast', 16384, 'rdb', 'rab_rdb'],
+    ['<4096', 2048, 'redbcast', 4096, 'ompi_ring_segmented', 16384, 'rdb', 'rab_rdb'],
+    ['*', 2048, 'redbcast', 16384, 'ompi_ring_segmented', 32768, 'rdb', 'rab_rdb'],
+  ],
+  alltoall: [
+    ['=2', 2, 'pair', 4, 'basic_linear', 16, 'pair', 64, 'basic_linear', 256, 'pair', 4096, 'basic_linear', 32768, 'pair', 262144, 'basic_linear', 1048576, 'basic_linear', 'pair'],
+    ['<8', 8192, 'basic_linear', 16384, 'basic_linear', 65536, 'basic_linear', 524288, 'basic_linear', 1048576, 'pair', 'basic_linear'],
+    ['<16', 262144, 'basic_linear', 'basic_linear'],
+    ['<32', 4, 'basic_linear', 512, 'bruck', 8192, 'basic_linear', 32768, 'basic_linear', 262144, 'basic_linear', 524288, 'basic_linear', 'basic_linear'],
+    ['<64', 512, 'bruck', 524288, 'basic_linear', 'basic_linear'],
+    ['<128', 1024, 'bruck', 2048, 'basic_linear', 4096, 'basic_linear', 262144, 'basic_linear', 'pair'],
+    ['<256', 1024, 'bruck', 2048, 'basic_linear', 262144, 'basic_linear', 'pair'],
+    ['<512', 1024, 'bruck', 8192, 'basic_linear', 32768, 'basic_linear', 'pair'],
+    ['<1024', 512, 'bruck', 8192, 'basic_linear', 16384, 'basic_linear', 131072, 'basic_linear', 262144, 'basic_linear', 'pair'],
+    ['<2048', 512, 'bruck', 1024, 'basic_linear', 2048, 'basic_linear', 16384, 'basic_linear', 262144, 'basic_linear', 'basic_linear'],
+    ['<4096', 1024, 'bruck', 4096, 'basic_linear', 8192, 'basic_linear', 131072, 'basic_linear', 'basic_linear'],
+    ['*', 2048, 'bruck', 8192, 'basic_linear', 16384, 'basic_linear', 32768, 'basic_linear', 65536, 'basic_linear', 'basic_linear'],
+  ],
+  barrier: [
+    ['<4', 'ompi_recursivedoubling'],
+    ['<8', 'ompi_basic_linear'],
+    ['<64', 'ompi_recursivedoubling'],
+    ['<256', 'ompi_bruck'],
+    ['<512', 'ompi_tree'],
+    ['<1024', 'ompi_bruck'],
+    ['<4096', 'ompi_tree'],
+    ['*', 'ompi_bruck'],
+  ],
+  broadcast: [
+    ['<4', 32, 'ompi_pipeline', 256, 'NTSB', 512, 'ompi_pipeline', 1024, 'mvapich2_knomial_intra_node', 32768, 'NTSL', 131072, 'NTSB', 262144, 'ompi_pipeline', 524288, 'NTSL', 1048576, 'binomial_tree', 'NTSB'],
+    ['<8', 64, 'NTSB', 128, 'binomial_tree', 2048, 'NTSB', 8192, 'binomial_tree', 1048576, 'NTSL', 'ompi_pipeline'],
+    ['<16', 8, 'mvapich2_knomial_intra_node', 64, 'NTSB', 4096, 'mvapich2_knomial_intra_node', 16384, 'NTSB', 32768, 'binomial_tree', 'NTSL'],
+    ['<32', 4096, 'mvapich2_knomial_intra_node', 1048576, 'binomial_tree', 'scatter_rdb_allgather'],
+    ['<64', 2048, 'binomial_tree', 'mvapich2_knomial_intra_node'],
+    ['<128', 'mvapich2_knomial_intra_node'],
+    ['<256', 2, 'binomial_tree', 16384, 'NTSB', 32768, 'NTSL', 65536, 'NTSB', 'mvapich2_knomial_intra_node'],
+    ['<1024', 16384, 'mvapich2_knomial_intra_node', 32768, 'ompi_split_bintree', 'mvapich2_knomial_intra_node'],
+    ['<2048', 524288, 'mvapich2_knomial_intra_node', 'scatter_rdb_allgather'],
+    ['<4096', 262144, 'mvapich2_knomial_intra_node', 'scatter_rdb_allgather'],
+    ['*', 8192, 'mvapich2_knomial_intra_node', 16384, 'NTSB', 262144, 'mvapich2_knomial_intra_node', 'scatter_rdb_allgather'],
+  ],
+  reduce: [
+    ['<4', 8, 'ompi_basic_linear', 16, 'ompi_binary', 32, 'ompi_pipeline', 262144, 'ompi_basic_linear', 524288, 'ompi_pipeline', 1048576, 'ompi_chain', 'ompi_pipeline'],
+    ['<8', 4096, 'ompi_binary', 65536, 'ompi_chain', 262144, 'ompi_binomial', 524288, 'ompi_basic_linear', 1048576, 'ompi_binomial', 'ompi_basic_linear'],
+    ['<16', 8192, 'ompi_binary', 'ompi_binomial'],
+    ['<32', 4096, 'ompi_binary', 'ompi_binomial'],
+    ['<256', 'ompi_binomial'],
+    ['<512', 8192, 'ompi_binomial', 16384, 'ompi_in_order_binary', 'ompi_binomial'],
+    ['<2048', 'ompi_binomial'],
+    ['<4096', 512, 'ompi_binomial', 1024, 'ompi_in_order_binary', 8192, 'ompi_binomial', 16384, 'ompi_in_order_binary', 'ompi_binomial'],
+    ['*', 16, 'ompi_binomial', 32, 'ompi_in_order_binary', 1024, 'ompi_binomial', 2048, 'ompi_in_order_binary', 8192, 'ompi_binomial', 16384, 'ompi_in_order_binary', 'ompi_binomial'],
+  ],
+  'reduce-scatter': [
+    ['<4', 65536, 'ompi_ring', 131072, 'ompi_butterfly', 'ompi_ring'],
+    ['<8', 8, 'default', 262144, 'ompi_basic_recursivehalving', 'ompi_ring'],
+    ['<32', 262144, 'ompi_basic_recursivehalving', 'ompi_ring'],
+    ['<64', 64, 'default', 2048, 'ompi_basic_recursivehalving', 524288, 'ompi_butterfly', 'ompi_ring'],
+    ['<128', 256, 'default', 512, 'ompi_basic_recursivehalving', 2048, 'ompi_butterfly', 4096, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['<256', 256, 'default', 512, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['<512', 256, 'default', 1024, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['<1024', 512, 'default', 2048, 'ompi_basic_recursivehalving', 8192, 'ompi_butterfly', 16384, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['<2048', 512, 'default', 4096, 'ompi_basic_recursivehalving', 16384, 'ompi_butterfly', 32768, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['<4096', 512, 'default', 4096, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['*', 1024, 'default', 8192, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+  ],
+  allgather: [
+    ['=2', 'pair'],
+    ['<32', 'rdb'],
+    ['<64', 1024, 'rdb', 65536, 'ompi_neighborexchange', 'ring'],
+    ['<128', 512, 'rdb', 65536, 'ompi_neighborexchange', 'ring'],
+    ['<256', 512, 'rdb', 131072, 'ompi_neighborexchange', 524288, 'ring', 1048576, 'ompi_neighborexchange', 'ring'],
+    ['<512', 32, 'rdb', 128, 'bruck', 1024, 'rdb', 131072, 'ompi_neighborexchange', 524288, 'ring', 1048576, 'ompi_neighborexchange', 'ring'],
+    ['<1024', 64, 'rdb', 256, 'bruck', 2048, 'rdb', 'ompi_neighborexchange'],
+    ['<2048', 4, 'rdb', 8, 'bruck', 16, 'rdb', 32, 'bruck', 256, 'rdb', 512, 'bruck', 4096, 'rdb', 'ompi_neighborexchange'],
+    ['<4096', 32, 'bruck', 128, 'rdb', 512, 'bruck', 4096, 'rdb', 'ompi_neighborexchange'],
+    ['*', 2, 'rdb', 8, 'bruck', 16, 'rdb', 512, 'bruck', 4096, 'rdb', 'ompi_neighborexchange'],
+  ],
+  gather: [
+    ['<4', 2, 'ompi_linear_sync', 4, 'ompi_basic_linear', 32768, 'ompi_binomial', 65536, 'ompi_basic_linear', 131072, 'ompi_binomial', 'ompi_linear_sync'],
+    ['<8', 1024, 'ompi_binomial', 8192, 'ompi_basic_linear', 32768, 'ompi_binomial', 262144, 'ompi_basic_linear', 'ompi_linear_sync'],
+    ['<256', 'ompi_binomial'],
+    ['<512', 2048, 'ompi_binomial', 8192, 'ompi_basic_linear', 'ompi_binomial'],
+    ['*', 'ompi_binomial'],
+  ],
+  scatter: [
+    ['<4', 2, 'ompi_linear_nb', 131072, 'ompi_basic_linear', 262144, 'ompi_linear_nb', 'ompi_basic_linear'],
+    ['<8', 2048, 'ompi_binomial', 4096, 'ompi_basic_linear', 8192, 'ompi_binomial', 32768, 'ompi_basic_linear', 1048576, 'ompi_linear_nb', 'ompi_basic_linear'],
+    ['<16', 16384, 'ompi_binomial', 1048576, 'ompi_linear_nb', 'ompi_basic_linear'],
+    ['<32', 16384, 'ompi_binomial', 32768, 'ompi_basic_linear', 'ompi_linear_nb'],
+    ['<64', 512, 'ompi_binomial', 8192, 'ompi_linear_nb', 16384, 'ompi_binomial', 'ompi_linear_nb'],
+    ['*', 512, 'ompi_binomial', 'ompi_linear_nb'],
+  ],
+};
+
+/** The algorithm of `bands` for `size` bytes on `ranks` ranks. */
+function pickFromBands(bands: readonly Band[], size: number, ranks: number): string {
+  const band = bands.find(([rule]) => rule === '*' || (rule[0] === '=' ? ranks === Number(rule.slice(1)) : ranks < Number(rule.slice(1)))) ?? bands[bands.length - 1];
+  const picks = band.slice(1);
+  for (let i = 0; i + 1 < picks.length; i += 2) if (size < (picks[i] as number)) return picks[i + 1] as string;
+  return picks[picks.length - 1] as string;
+}
+
+/** Whether `n` is a power of two (MPICH's pof2 tests). */
+const isPow2 = (n: number): boolean => n > 0 && (n & (n - 1)) === 0;
+
+/**
+ * SMPI's `mpich` selector (smpi_mpich_selector.cpp), commutative operations on MPI_COMM_WORLD. Its
+ * allreduce and reduce run mvapich2_two_level and its bcast SMP_binomial (the communicator is no SMP
+ * communicator, and one rank per host is uniform); the others choose by size as MPICH does.
+ */
+const MPICH: Readonly<Partial<Record<CollectiveKind, (size: number, ranks: number, elementBytes: number) => string>>> = {
+  alltoall: (s, n) => (s < 256 && n >= 8 ? 'bruck' : s < 32768 ? 'mvapich2_scatter_dest' : n % 2 ? 'pair' : 'ring'),
+  // MPICH counts the gathered total, the block times the rank count.
+  allgather: (s, n) => (isPow2(n) && s * n < 524288 ? 'rdb' : s * n <= 81920 ? 'bruck' : 'ring'),
+  allreduce: () => 'mvapich2_two_level',
+  reduce: () => 'mvapich2_two_level',
+  // MPICH's reduce_scatter sums the receive counts: elements, not bytes.
+  'reduce-scatter': (s, _n, e) => (s / e > 524288 ? 'mpich_pair' : 'mpich_rdb'),
+  broadcast: () => 'SMP_binomial',
+  gather: () => 'ompi_binomial',
+  scatter: () => 'ompi_binomial',
+  barrier: () => 'ompi_bruck',
+};
+
+/** The ompi selector of `collective` (its OMPI_BANDS; the barrier's bands have no size limits). */
+const ompi = (collective: CollectiveKind) => (size: number, ranks: number): string => pickFromBands(OMPI_BANDS[collective]!, size, ranks);
+
+/** SMPI 3.32's selectors per collective: the SMPI algorithm (or DEFAULT_PATTERNS name) each runs for a size and rank count. */
+const SMPI_SELECTORS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number, elementBytes: number) => string>>>>> = {
+  alltoall: { default: ompi('alltoall'), ompi: ompi('alltoall'), mpich: MPICH.alltoall! },
+  allreduce: { default: () => 'ireduce+binomial_tree', ompi: ompi('allreduce'), mpich: MPICH.allreduce! },
+  allgather: { default: () => 'iallgather', ompi: ompi('allgather'), mpich: MPICH.allgather! },
+  reduce: { default: () => 'ireduce', ompi: ompi('reduce'), mpich: MPICH.reduce! },
+  // The default reduce_scatter reduces to rank 0 (ireduce) and scatters the result (scatterv).
+  'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: ompi('reduce-scatter'), mpich: MPICH['reduce-scatter']! },
+  broadcast: { default: () => 'binomial_tree', ompi: ompi('broadcast'), mpich: MPICH.broadcast! },
+  gather: { default: () => 'igather', ompi: ompi('gather'), mpich: MPICH.gather! },
+  scatter: { default: () => 'iscatter', ompi: ompi('scatter'), mpich: MPICH.scatter! },
+  barrier: { default: () => 'ompi_basic_linear', ompi: ompi('barrier'), mpich: MPICH.barrier! },
+};
+
+/**
+ * The algorithm SMPI's selector `selector` (default, ompi, mpich) runs for `collective` at `size` bytes
+ * (Meshwork's --size) on `ranks` ranks of `elementBytes`-byte elements: an SMPI algorithm name, or one of the default selector's
+ * non-blocking patterns (iallgather, ireduce, igather, iscatter, ireduce+binomial_tree,
+ * ireduce+scatterv); undefined when `selector` is not one of this collective's selectors.
+ */
+export function smpiSelectorChoice(collective: CollectiveKind, selector: string, size: number, ranks: number, elementBytes = 4): string | undefined {
+  const lower = selector.toLowerCase();
+  const select = Object.entries(SMPI_SELECTORS[collective] ?? {}).find(([k]) => k === lower)?.[1];
+  return select?.(size, ranks, elementBytes);
+}
 
 /** Every algorithm name SimGrid 3.32 SMPI has, per Meshwork collective (smpi_coll.cpp), for the refusal. */
 const SMPI_NAMES: Readonly<Partial<Record<CollectiveKind, readonly string[]>>> = {
@@ -104,12 +298,21 @@ export interface SmpiAlias {
   readonly alias: string;
 }
 
+/** Where a selector chooses: the request's size (Meshwork's --size) and rank count. */
+export interface SmpiSelectorContext {
+  readonly size: number;
+  readonly ranks: number;
+  /** Bytes of one element (DTYPE_BYTES; 4 when not given): MPICH's reduce_scatter counts elements. */
+  readonly elementBytes?: number;
+}
+
 /**
  * The Meshwork variant of SMPI algorithm `name` for `collective`, or undefined when `name` is not an
  * SMPI name (the caller then reports an unknown algorithm). An SMPI name with no Meshwork equivalent,
- * or an alias given parameters, is refused.
+ * or an alias given parameters, is refused. A selector (`default`, `ompi`, `mpich`) resolves to the algorithm
+ * it runs at `at`'s size and rank count, refused when Meshwork does not model that algorithm.
  */
-export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasParams: boolean, explicit = false): SmpiAlias | undefined {
+export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasParams: boolean, explicit = false, at?: SmpiSelectorContext): SmpiAlias | undefined {
   // Meshwork specs are case-insensitive (NTSLR_NB arrives as ntslr_nb); record SMPI's spelling.
   const lower = name.toLowerCase();
   const aliases = SMPI_ALIASES[collective] ?? {};
@@ -119,16 +322,29 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
     if (hasParams) throw new InputError('algorithm', name, `${known} alone: it names SMPI's ${collective} algorithm, Meshwork ${spec} (give parameters to that instead)`);
     return { spec, alias: `${known} (SimGrid SMPI 3.32 ${collective})` };
   }
+  const selector = Object.keys(SMPI_SELECTORS[collective] ?? {}).find((k) => k === lower);
+  if (selector !== undefined) {
+    if (hasParams) throw new InputError('algorithm', name, `${selector} alone: it names SMPI's ${collective} selector (it takes no parameters)`);
+    if (at === undefined) throw new InputError('algorithm', name, `a size and rank count for SMPI's ${collective} ${selector} selector, which chooses by them`);
+    const choice = smpiSelectorChoice(collective, selector, at.size, at.ranks, at.elementBytes)!;
+    const spec = aliases[choice] ?? DEFAULT_PATTERNS[collective]?.[choice];
+    const where = `${at.size} B on ${at.ranks} ranks`;
+    if (spec === undefined) {
+      // Not the request's fault: at another size or rank count the selector may choose a modelled algorithm (compare skips it).
+      throw new NotApplicableError('algorithm', selector, `a selector choice Meshwork models: SimGrid SMPI 3.32's ${collective} ${selector} selector runs ${choice} at ${where}, which Meshwork does not model (name an algorithm instead)`);
+    }
+    return { spec, alias: `${selector} → ${choice} at ${where} (SimGrid SMPI 3.32 ${collective} selector)` };
+  }
   const smpiName = SMPI_NAMES[collective]?.find((k) => k.toLowerCase() === lower);
   if (smpiName !== undefined) {
-    const have = Object.keys(aliases);
+    const have = smpiAliasNames(collective);
     throw new InputError('algorithm', smpiName, `a Meshwork ${collective} algorithm: SimGrid SMPI's ${collective} ${smpiName} has no Meshwork equivalent (SMPI names Meshwork runs: ${have.length ? have.join(', ') : 'none'})`);
   }
-  if (explicit) throw new InputError('algorithm', `smpi:${name}`, `smpi:NAME with a SimGrid SMPI 3.32 ${collective} algorithm Meshwork runs: ${Object.keys(aliases).join(', ') || 'none'}`);
+  if (explicit) throw new InputError('algorithm', `smpi:${name}`, `smpi:NAME with a SimGrid SMPI 3.32 ${collective} algorithm Meshwork runs: ${smpiAliasNames(collective).join(', ') || 'none'}`);
   return undefined;
 }
 
-/** The SMPI names `collective` accepts as aliases (for help and error messages). */
+/** The SMPI names `collective` accepts as aliases, its selectors last (for help and error messages). */
 export function smpiAliasNames(collective: CollectiveKind): string[] {
-  return Object.keys(SMPI_ALIASES[collective] ?? {});
+  return [...Object.keys(SMPI_ALIASES[collective] ?? {}), ...Object.keys(SMPI_SELECTORS[collective] ?? {})];
 }

@@ -70,7 +70,7 @@ const PUBLIC_NAMES = [
   'SHARINGS', 'type ShortestPathOptions', 'shortestPathRouting', 'type ShortestPathTie', 'type SimgridExportOptions', 'simgridTopology', 'simgridZoneTopology',
   'simulate', 'simulateCollective', 'simulateFlow', 'simulateMscclSchedule', 'simulatePacketSchedule',
   'type SimulateRequest', 'type SimulateResult', 'simulateTraffic', 'simulateTrafficSeeds', 'type SizeEstimate',
-  'slimFly', 'type SlimFlyOptions', 'SMPI_ALIASES', 'type SmpiAlias', 'smpiAliasNames', 'type Spec',
+  'slimFly', 'type SlimFlyOptions', 'SMPI_ALIASES', 'type SmpiAlias', 'smpiAliasNames', 'smpiSelectorChoice', 'type SmpiSelectorContext', 'type Spec',
   'type Switching', 'SYMMETRY_MIN_RANKS', 'SYMMETRY_MODES', 'type SymmetryMode', 'type SymmetryRecord', 'type Table', 'type Table1Options', 'type Table1Row', 'Topology', 'TOPOLOGY_FORMAT',
   'TOPOLOGY_FORMAT_VERSION', 'TopologyBuilder', 'type TopologyDocument', 'type TopologyFamily',
   'topologyFromDocument', 'type TopologyGrid', 'type TopologyMetrics', 'topologyOf', 'topologyToAnynet',

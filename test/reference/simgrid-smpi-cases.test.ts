@@ -4,7 +4,8 @@
  * (so each case checks the mapping too), the SMPI variants (pre-posted ring receives, scatter_gather,
  * NTSL, ompi_binomial, basic_linear), `--barriers`, SMPI's default barrier, FLAT clusters with and
  * without a backbone, a hostfile that uses 56 of the 64 hosts, and SimGrid's own FAT_TREE and DRAGONFLY
- * shapes (generalised fat trees, multi-chassis dragonflies, loaded from their XML). Target: within 2 %; a case outside
+ * shapes (generalised fat trees, multi-chassis dragonflies, loaded from their XML), and SMPI's selectors
+ * `default`, `ompi` and `mpich` (each row runs what the selector chose at its size). Target: within 2 %; a case outside
  * it is pinned at its measured error with the cause (docs/flow.md, "SimGrid users").
  */
 import { describe, expect, it } from 'vitest';
@@ -75,6 +76,14 @@ describe("issue 23's SMPI cases: aliases, variants, --barriers, FLAT clusters, h
     expect(cases.some(({ c }) => c.platform.includes('flat-16-backbone'))).toBe(true);
     // SimGrid's own fat trees (parallel links, three levels, 2:1 oversubscribed, 2;16,8;1,16;1,1) and
     // multi-chassis dragonflies (several links per connection), each with at least two collectives.
+    // SMPI's selectors (default, ompi, mpich): what an SMPI user gets without naming an algorithm,
+    // on the torus and the fat tree, at the sizes where each switches algorithm.
+    for (const selector of ['default', 'ompi', 'mpich']) {
+      for (const platform of ['torus-4x4x4', 'fattree-4-3']) {
+        const collectives = new Set(cases.filter(({ c }) => c.smpi.algorithm === selector && c.platform === `platforms/${platform}.xml`).map(({ c }) => c.smpi.collective));
+        expect(collectives.size, `${selector} on ${platform}`).toBeGreaterThanOrEqual(selector === 'mpich' ? 3 : 6);
+      }
+    }
     for (const platform of ['fattree-2-16-8', 'fattree-2-4-4-par2', 'fattree-3-4-2-4', 'fattree-2-8-8-taper', 'dragonfly-3x4x5x2', 'dragonfly-2x2x4x4', 'dragonfly-4x2x4x2']) {
       expect(new Set(cases.filter(({ c }) => c.platform === `platforms/${platform}.xml`).map(({ c }) => c.smpi.collective)).size, platform).toBeGreaterThanOrEqual(2);
     }

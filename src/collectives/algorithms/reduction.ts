@@ -252,3 +252,17 @@ export function recursiveDoublingGather(w: Work, p2: number, vOf: (nr: number) =
     }
   }
 }
+
+/**
+ * SMPI's ireduce (smpi_nbc_impl.cpp), the default selector's reduce: every other rank sends its
+ * whole buffer to `root`, which has a receive from each posted at once (rank order, one slot of
+ * `slots` per sender), waits for all, then reduces them into `dst` in rank order after its own.
+ */
+export function linearReduce(b: ScheduleBuilder, n: number, root: number, bytes: number, slots: number, dst: number): void {
+  const send = b.region(SEND, 0, bytes);
+  b.copy(root, send, dst);
+  for (let r = 0; r < n; r++) if (r !== root) b.send(r, root, send);
+  for (let r = 0; r < n; r++) if (r !== root) b.irecv(root, r, b.region(slots, r * bytes, bytes));
+  if (n > 1) b.waitall(root);
+  for (let r = 0; r < n; r++) if (r !== root) b.reduce(root, b.region(slots, r * bytes, bytes), dst);
+}

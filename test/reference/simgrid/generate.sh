@@ -100,7 +100,8 @@ barrier_case torus-3x3x3-alltoall-barrier torus-3x3x3 27 alltoall-barrier '{ "co
 fi
 
 # Issue 23 cases (smpi-cases/): SMPI algorithm names as Meshwork aliases, the SMPI variants, --barriers,
-# FLAT clusters and a hostfile that uses 56 of the 64 hosts. Each line:
+# FLAT clusters, a hostfile that uses 56 of the 64 hosts, and SMPI's selectors (default, ompi, mpich: the
+# algorithm given is the selector, so each row checks what it chose at that size). Each line:
 #   name platform ranks hosts(all|skip8) smpi-collective smpi-algorithm(- = default) barriers(yes|no)
 #   meshwork-collective meshwork-algorithm sizes(comma-separated)
 # The Meshwork side is the SMPI name itself (an alias), so the case checks the mapping too.
@@ -175,7 +176,46 @@ dragonfly-4x2x4x2-shared-limiter-allreduce-rab_rdb dragonfly-4x2x4x2-shared-limi
 flat-16-shared-alltoall-pair flat-16-shared 16 all alltoall pair no alltoall pair 1024,65536,1048576
 flat-16-shared-allreduce-lr flat-16-shared 16 all allreduce lr no allreduce lr 1024,65536,1048576
 flat-16-backbone-fatpipe-limiter-alltoall-pair flat-16-backbone-fatpipe-limiter 16 all alltoall pair no alltoall pair 1024,65536,1048576
-flat-16-backbone-fatpipe-limiter-allreduce-rab_rdb flat-16-backbone-fatpipe-limiter 16 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576"
+flat-16-backbone-fatpipe-limiter-allreduce-rab_rdb flat-16-backbone-fatpipe-limiter 16 all allreduce rab_rdb no allreduce rab_rdb 1024,65536,1048576
+torus-4x4x4-alltoall-ompi torus-4x4x4 64 all alltoall ompi no alltoall ompi 1024,65536,1048576,16777216
+torus-4x4x4-alltoall-default torus-4x4x4 64 all alltoall default no alltoall default 1024,65536,1048576,16777216
+torus-4x4x4-allreduce-ompi torus-4x4x4 64 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
+torus-4x4x4-allreduce-default torus-4x4x4 64 all allreduce default no allreduce default 1024,65536,1048576,16777216
+torus-4x4x4-allgather-ompi torus-4x4x4 64 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
+torus-4x4x4-allgather-default torus-4x4x4 64 all allgather default no allgather default 1024,65536,1048576,16777216
+torus-4x4x4-reduce-default torus-4x4x4 64 all reduce default no reduce default 1024,65536,1048576,16777216
+torus-4x4x4-gather-default torus-4x4x4 64 all gather default no gather default 1024,65536,1048576,16777216
+torus-4x4x4-gather-ompi torus-4x4x4 64 all gather ompi no gather ompi 1024,65536,1048576,16777216
+torus-4x4x4-scatter-default torus-4x4x4 64 all scatter default no scatter default 1024,65536,1048576,16777216
+torus-4x4x4-scatter-ompi torus-4x4x4 64 all scatter ompi no scatter ompi 1024,65536,1048576,16777216
+torus-4x4x4-reduce-ompi torus-4x4x4 64 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
+torus-4x4x4-reduce_scatter-default torus-4x4x4 64 all reduce_scatter default no reduce_scatter default 1024,65536,1048576,16777216
+torus-4x4x4-reduce_scatter-ompi torus-4x4x4 64 all reduce_scatter ompi no reduce_scatter ompi 1024,65536,1048576,16777216
+torus-4x4x4-barrier-ompi torus-4x4x4 64 all barrier ompi no barrier ompi 0
+fattree-4-3-alltoall-ompi fattree-4-3 64 all alltoall ompi no alltoall ompi 1024,65536,1048576,16777216
+fattree-4-3-alltoall-default fattree-4-3 64 all alltoall default no alltoall default 1024,65536,1048576,16777216
+fattree-4-3-allreduce-ompi fattree-4-3 64 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
+fattree-4-3-allreduce-default fattree-4-3 64 all allreduce default no allreduce default 1024,65536,1048576,16777216
+fattree-4-3-allgather-ompi fattree-4-3 64 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
+fattree-4-3-allgather-default fattree-4-3 64 all allgather default no allgather default 1024,65536,1048576,16777216
+fattree-4-3-reduce-default fattree-4-3 64 all reduce default no reduce default 1024,65536,1048576,16777216
+fattree-4-3-gather-default fattree-4-3 64 all gather default no gather default 1024,65536,1048576,16777216
+fattree-4-3-gather-ompi fattree-4-3 64 all gather ompi no gather ompi 1024,65536,1048576,16777216
+fattree-4-3-scatter-default fattree-4-3 64 all scatter default no scatter default 1024,65536,1048576,16777216
+fattree-4-3-scatter-ompi fattree-4-3 64 all scatter ompi no scatter ompi 1024,65536,1048576,16777216
+fattree-4-3-reduce-ompi fattree-4-3 64 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
+fattree-4-3-reduce_scatter-default fattree-4-3 64 all reduce_scatter default no reduce_scatter default 1024,65536,1048576,16777216
+fattree-4-3-reduce_scatter-ompi fattree-4-3 64 all reduce_scatter ompi no reduce_scatter ompi 1024,65536,1048576,16777216
+fattree-4-3-barrier-ompi fattree-4-3 64 all barrier ompi no barrier ompi 0
+torus-4x4x4-alltoall-mpich torus-4x4x4 64 all alltoall mpich no alltoall mpich 65536,1048576,16777216
+torus-4x4x4-allgather-mpich torus-4x4x4 64 all allgather mpich no allgather mpich 1024,65536,1048576,16777216
+torus-4x4x4-reduce_scatter-mpich torus-4x4x4 64 all reduce_scatter mpich no reduce_scatter mpich 4194304,16777216
+fattree-4-3-alltoall-mpich fattree-4-3 64 all alltoall mpich no alltoall mpich 65536,1048576,16777216
+fattree-4-3-allgather-mpich fattree-4-3 64 all allgather mpich no allgather mpich 1024,65536,1048576,16777216
+fattree-4-3-reduce_scatter-mpich fattree-4-3 64 all reduce_scatter mpich no reduce_scatter mpich 4194304,16777216
+torus-4x4x4-gather-mpich torus-4x4x4 64 all gather mpich no gather mpich 1024,65536,1048576,16777216
+torus-4x4x4-scatter-mpich torus-4x4x4 64 all scatter mpich no scatter mpich 1024,65536,1048576,16777216
+torus-4x4x4-barrier-mpich torus-4x4x4 64 all barrier mpich no barrier mpich 0"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac

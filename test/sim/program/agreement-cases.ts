@@ -43,6 +43,8 @@ export const DIFFERENCES: Record<string, { ratio: number; why: 'torus-contention
   'fullmesh:8 reduce-scatter nccl': { ratio: 1.082, why: 'small-messages' },
   'fullmesh:8 reduce-scatter rccl': { ratio: 1.082, why: 'small-messages' },
   'torus:4x4 allgather bruck': { ratio: 1.123, why: 'torus-contention' },
+  // Every block sent at once (as alltoall linear: the same messages, the same ratio).
+  'torus:4x4 allgather linear': { ratio: 1.144, why: 'torus-contention' },
   'torus:4x4 allgather recursive-doubling': { ratio: 1.140, why: 'torus-contention' },
   // PAT (issue 25): power-of-two distances as recursive doubling, one message per block, several per step to the same peer.
   'torus:4x4 allgather pat': { ratio: 1.132, why: 'torus-contention' },
@@ -58,6 +60,8 @@ export const DIFFERENCES: Record<string, { ratio: number; why: 'torus-contention
   'torus:4x4 alltoall per-step-barrier': { ratio: 1.400, why: 'torus-contention' },
   'torus:4x4 alltoall ring': { ratio: 1.075, why: 'torus-contention' }, // 1.109 before issue 15's next-cycle credits and free-VC allocation
   'torus:4x4 reduce-scatter pairwise': { ratio: 1.122, why: 'torus-contention' },
+  // Recursive halving from distance 1 (Open MPI's butterfly): partners cross as recursive doubling's.
+  'torus:4x4 reduce-scatter butterfly': { ratio: 1.104, why: 'torus-contention' },
 };
 
 export interface Case {

@@ -1,0 +1,198 @@
+/**
+ * SimGrid SMPI 3.32's collective selectors as aliases (src/collectives/smpi-names.ts): `default`, `ompi`
+ * and `mpich` resolve per run to the algorithm SMPI's smpi_default_selector.cpp / smpi_openmpi_selector.cpp /
+ * smpi_mpich_selector.cpp runs at that size and rank count, and the default selector's non-blocking patterns (iallgather,
+ * ireduce, igather, iscatter, smpi_nbc_impl.cpp) are Meshwork variants checked byte for byte here.
+ * The timings against smpirun are test/reference/simgrid/smpi-cases/*-{default,ompi,mpich}.json.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { buildSchedule, buildTopology, executeSchedule, runCollectiveFlow, smpiSelectorChoice, type CollectiveKind, type Schedule } from '../../src/index.js';
+import { NotApplicableError } from '../../src/util/errors.js';
+
+/** Rank `rank`'s ops in program order, as their first word (send, irecv, waitall, ...). */
+const kinds = (s: Schedule, rank: number): string[] =>
+  Array.from({ length: s.numOps }, (_, op) => op)
+    .filter((op) => s.opRank[op] === rank)
+    .map((op) => s.describeOp(op).split(' ')[0]);
+
+describe('SMPI selectors: the default selector\'s non-blocking patterns as Meshwork variants', () => {
+  const variants: Array<[CollectiveKind, string, (n: number) => number]> = [
+    ['allgather', 'linear', () => 24],
+    ['allgather', 'linear:order=rank', () => 24],
+    ['reduce', 'linear', (n) => 4 * n * 3],
+    ['allreduce', 'reduce-broadcast', (n) => 4 * n * 3],
+    ['gather', 'linear:recvs=preposted', () => 24],
+    ['scatter', 'linear:sends=nonblocking', () => 24],
+    ['reduce-scatter', 'reduce-then-scatter', (n) => 4 * n * 3],
+  ];
+  for (const [collective, algorithm, size] of variants) {
+    it(`${collective} ${algorithm} delivers its postcondition byte for byte (1 to 13 ranks, any root)`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 13 }), fc.nat(), (n, rootSeed) => {
+          const s = buildSchedule({ collective, algorithm, topology: buildTopology(`torus:${n}`), size: size(n), root: rootSeed % n });
+          const r = executeSchedule(s);
+          expect(r.problems).toEqual([]);
+          expect(r.pass).toBe(true);
+        }),
+        { numRuns: 20, seed: 32 },
+      );
+    });
+  }
+
+  it('neighbor-exchange (ompi_neighborexchange) delivers every block for even rank counts up to 20 and refuses odd ones', () => {
+    for (let n = 2; n <= 20; n += 2) {
+      const r = executeSchedule(buildSchedule({ collective: 'allgather', algorithm: 'neighbor-exchange', topology: buildTopology(`torus:${n}`), size: 12 }));
+      expect(r.problems, `${n} ranks`).toEqual([]);
+      expect(r.pass).toBe(true);
+    }
+    // n/2 steps: one block with the first neighbour, then pairs alternating neighbours (rank 2 of 8: 3, 1, 3, 1).
+    const s = buildSchedule({ collective: 'allgather', algorithm: 'neighbor-exchange', topology: buildTopology('torus:8'), size: 4 });
+    const sends = Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === 2 && s.opKind[op] === 0);
+    expect(sends.map((op) => [s.sendDests(op)[0], s.regionBytes(s.dataRegion(op))])).toEqual([[3, 4], [1, 8], [3, 8], [1, 8]]);
+    expect(() => buildSchedule({ collective: 'allgather', algorithm: 'neighbor-exchange', topology: buildTopology('torus:7'), size: 4 })).toThrow(/7 ranks is odd/);
+  });
+
+  it("binomial-pipelined (ompi_binomial reduce) delivers the reduction byte for byte: any rank count, root and segment", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 13 }), fc.nat(), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 70 }), (n, rootSeed, elements, segment) => {
+        const s = buildSchedule({ collective: 'reduce', algorithm: `binomial-pipelined:segment=${segment}`, topology: buildTopology(`torus:${n}`), size: 4 * elements, root: rootSeed % n });
+        const r = executeSchedule(s);
+        expect(r.problems).toEqual([]);
+        expect(r.pass).toBe(true);
+      }),
+      { numRuns: 60, seed: 33 },
+    );
+  });
+
+  it("binomial-pipelined's segment=0 is Open MPI's rule: 1 KiB segments on 64 ranks at 64 KiB, the whole buffer at 1 KiB and 1 MiB", () => {
+    const topology = buildTopology('torus:4x4x4');
+    // A leaf (relative rank 63) sends its segments one by one: 64 of 1 KiB at 64 KiB, one otherwise.
+    const leafSends = (size: number) => {
+      const s = buildSchedule({ collective: 'reduce', algorithm: 'ompi_binomial', topology, size });
+      return Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === 63 && s.opKind[op] === 0).map((op) => s.regionBytes(s.dataRegion(op)));
+    };
+    expect(leafSends(65536)).toEqual(Array(64).fill(1024));
+    expect(leafSends(1024)).toEqual([1024]);
+    expect(leafSends(1 << 20)).toEqual([1 << 20]);
+    // 0.6016 · S / 1024 + 1.3496 >= 64 from S = 106,639 B: unsegmented again at 128 KiB.
+    expect(leafSends(131072)).toEqual([131072]);
+  });
+
+  it('butterfly (ompi_butterfly reduce_scatter): every block reduced and home for powers of two; halving from distance 1, then the mirror exchange', () => {
+    for (const n of [1, 2, 4, 8, 16, 32]) {
+      for (const elements of [1, 3]) {
+        const r = executeSchedule(buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology(`torus:${n}`), size: 4 * n * elements }));
+        expect(r.problems, `${n} ranks`).toEqual([]);
+        expect(r.pass).toBe(true);
+      }
+    }
+    // Rank 1 of 8: partners 0, 3, 5 with 4, 2, 1 blocks, then its block goes to mirror(1) = 4.
+    const s = buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology('torus:8'), size: 4 * 8 });
+    const sends = Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === 1 && s.opKind[op] === 0);
+    expect(sends.map((op) => [s.sendDests(op)[0], s.regionBytes(s.dataRegion(op))])).toEqual([[0, 16], [3, 8], [5, 4], [4, 4]]);
+    expect(() => buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology('torus:6'), size: 24 })).toThrow(/6 ranks is not a power of two/);
+  });
+
+  it('iallgather: per other rank in rank order an isend and an irecv, then one waitall; ireduce: the root posts every receive before it waits', () => {
+    const topology = buildTopology('torus:5');
+    const ag = buildSchedule({ collective: 'allgather', algorithm: 'default', topology, size: 8 });
+    expect(kinds(ag, 2)).toEqual(['copy', ...Array(4).fill(['isend', 'irecv']).flat(), 'waitall']);
+    expect(ag.algorithmSpec).toBe('linear:order=rank');
+    // SMPI's order: rank 2 sends to and receives from 0, 1, 3, 4; the default linear shifts (3, 4, 0, 1).
+    const peers = (s: Schedule, rank: number) => Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === rank && s.opKind[op] === 0).map((op) => s.sendDests(op)[0]);
+    expect(peers(ag, 2)).toEqual([0, 1, 3, 4]);
+    expect(peers(buildSchedule({ collective: 'allgather', algorithm: 'linear', topology, size: 8 }), 2)).toEqual([3, 4, 0, 1]);
+    const red = buildSchedule({ collective: 'reduce', algorithm: 'default', topology, size: 20, root: 3 });
+    expect(kinds(red, 3)).toEqual(['copy', 'irecv', 'irecv', 'irecv', 'irecv', 'waitall', 'reduce', 'reduce', 'reduce', 'reduce']);
+    expect(kinds(red, 0)).toEqual(['send']);
+    // allreduce default: ireduce to rank 0, then binomial_tree from rank 0 (rank 4 receives from 0 only).
+    const ar = buildSchedule({ collective: 'allreduce', algorithm: 'default', topology, size: 20 });
+    expect(kinds(ar, 4)).toEqual(['send', 'recv']);
+    expect(kinds(ar, 0).slice(0, 6)).toEqual(['copy', 'irecv', 'irecv', 'irecv', 'irecv', 'waitall']);
+    const g = buildSchedule({ collective: 'gather', algorithm: 'default', topology, size: 8 });
+    expect(kinds(g, 0)).toEqual(['copy', 'irecv', 'irecv', 'irecv', 'irecv', 'waitall']);
+    const sc = buildSchedule({ collective: 'scatter', algorithm: 'default', topology, size: 8 });
+    expect(kinds(sc, 0)).toEqual(['copy', 'isend', 'isend', 'isend', 'isend', 'waitall']);
+    expect(kinds(sc, 1)).toEqual(['recv']);
+  });
+});
+
+describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cpp, commutative operations)', () => {
+  it("chooses as SMPI 3.32's source reads at the band edges", () => {
+    // alltoall, 64 to 127 ranks: bruck below 1 KiB, basic_linear below 256 KiB, then pair; default is ompi.
+    expect(smpiSelectorChoice('alltoall', 'ompi', 1023, 64)).toBe('bruck');
+    expect(smpiSelectorChoice('alltoall', 'ompi', 1024, 64)).toBe('basic_linear');
+    expect(smpiSelectorChoice('alltoall', 'ompi', 262143, 64)).toBe('basic_linear');
+    expect(smpiSelectorChoice('alltoall', 'default', 262144, 64)).toBe('pair');
+    expect(smpiSelectorChoice('alltoall', 'ompi', 1 << 20, 2)).toBe('pair'); // communicator_size == 2
+    expect(smpiSelectorChoice('alltoall', 'ompi', 1 << 20, 3)).toBe('basic_linear');
+    // allreduce, 64 to 127 ranks: rdb below 256 KiB, then rab_rdb; 16 to 31 ranks below 64 B: ompi_ring_segmented.
+    expect(smpiSelectorChoice('allreduce', 'ompi', 262143, 64)).toBe('rdb');
+    expect(smpiSelectorChoice('allreduce', 'ompi', 262144, 127)).toBe('rab_rdb');
+    expect(smpiSelectorChoice('allreduce', 'ompi', 63, 16)).toBe('ompi_ring_segmented');
+    expect(smpiSelectorChoice('allgather', 'ompi', 65535, 64)).toBe('ompi_neighborexchange');
+    expect(smpiSelectorChoice('allgather', 'ompi', 65536, 64)).toBe('ring');
+    expect(smpiSelectorChoice('allgather', 'ompi', 1 << 20, 31)).toBe('rdb');
+    expect(smpiSelectorChoice('broadcast', 'ompi', 1024, 64)).toBe('mvapich2_knomial_intra_node');
+    expect(smpiSelectorChoice('broadcast', 'default', 1024, 64)).toBe('binomial_tree');
+    expect(smpiSelectorChoice('reduce', 'ompi', 1024, 64)).toBe('ompi_binomial');
+    expect(smpiSelectorChoice('reduce-scatter', 'ompi', 1 << 20, 64)).toBe('ompi_butterfly');
+    expect(smpiSelectorChoice('reduce-scatter', 'ompi', 1 << 20, 63)).toBe('ompi_ring');
+    expect(smpiSelectorChoice('gather', 'ompi', 1 << 24, 64)).toBe('ompi_binomial');
+    expect(smpiSelectorChoice('scatter', 'ompi', 511, 64)).toBe('ompi_binomial');
+    expect(smpiSelectorChoice('scatter', 'ompi', 512, 64)).toBe('ompi_linear_nb');
+    expect(smpiSelectorChoice('barrier', 'ompi', 0, 64)).toBe('ompi_bruck');
+    expect(smpiSelectorChoice('barrier', 'ompi', 0, 63)).toBe('ompi_recursivedoubling');
+    expect(smpiSelectorChoice('barrier', 'default', 0, 64)).toBe('ompi_basic_linear');
+    expect(smpiSelectorChoice('alltoall', 'mvapich2', 1024, 64)).toBeUndefined();
+  });
+
+  it("mpich (smpi_mpich_selector.cpp): MPICH's thresholds, its reduce_scatter counting elements, the SMP algorithms on a world communicator", () => {
+    expect(smpiSelectorChoice('alltoall', 'mpich', 255, 64)).toBe('bruck');
+    expect(smpiSelectorChoice('alltoall', 'mpich', 255, 7)).toBe('mvapich2_scatter_dest');
+    expect(smpiSelectorChoice('alltoall', 'mpich', 32767, 64)).toBe('mvapich2_scatter_dest');
+    expect(smpiSelectorChoice('alltoall', 'mpich', 32768, 64)).toBe('ring');
+    expect(smpiSelectorChoice('alltoall', 'mpich', 32768, 63)).toBe('pair');
+    // allgather: the gathered total (block × ranks): rdb below 512 KiB on a power of two, bruck up to 80 KiB.
+    expect(smpiSelectorChoice('allgather', 'mpich', 8191, 64)).toBe('rdb');
+    expect(smpiSelectorChoice('allgather', 'mpich', 8192, 64)).toBe('ring');
+    expect(smpiSelectorChoice('allgather', 'mpich', 1300, 63)).toBe('bruck'); // 81,900 B
+    expect(smpiSelectorChoice('allgather', 'mpich', 1301, 63)).toBe('ring'); // 81,963 B
+    // reduce_scatter: more than 524,288 elements (int32: 2 MiB) runs mpich_pair. A byte count would
+    // pick mpich_pair at 1 MiB, where smpirun ran mpich_rdb (torus, 64 ranks: 0.77 ms, pair 0.20 ms).
+    expect(smpiSelectorChoice('reduce-scatter', 'mpich', 2 << 20, 64)).toBe('mpich_rdb');
+    expect(smpiSelectorChoice('reduce-scatter', 'mpich', (2 << 20) + 4, 64)).toBe('mpich_pair');
+    expect(smpiSelectorChoice('reduce-scatter', 'mpich', 4 << 20, 64, 8)).toBe('mpich_rdb');
+    for (const c of ['allreduce', 'reduce'] as const) expect(smpiSelectorChoice(c, 'mpich', 1 << 20, 64)).toBe('mvapich2_two_level');
+    expect(smpiSelectorChoice('broadcast', 'mpich', 1 << 20, 64)).toBe('SMP_binomial');
+    for (const c of ['gather', 'scatter'] as const) expect(smpiSelectorChoice(c, 'mpich', 1 << 20, 64)).toBe('ompi_binomial');
+    expect(smpiSelectorChoice('barrier', 'mpich', 0, 64)).toBe('ompi_bruck');
+    const topology = buildTopology('torus:4x4x4');
+    expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'mpich', topology, size: 4 << 20 }).algorithmSpec).toBe('pairwise');
+    expect(() => buildSchedule({ collective: 'reduce-scatter', algorithm: 'mpich', topology, size: 4 << 20, dtype: 'float64' })).toThrow(/runs mpich_rdb at 4194304 B on 64 ranks/);
+    expect(() => buildSchedule({ collective: 'broadcast', algorithm: 'mpich', topology, size: 1024 })).toThrow(/broadcast mpich selector runs SMP_binomial at 1024 B/);
+  });
+
+  it('resolves per run to the chosen variant and records the choice', () => {
+    const topology = buildTopology('torus:4x4x4,bw=10GBps,lat=100ns');
+    const small = buildSchedule({ collective: 'alltoall', algorithm: 'ompi', topology, size: 1024 });
+    expect([small.algorithmSpec, small.algorithmAlias]).toEqual(['linear:sends=reverse', 'ompi → basic_linear at 1024 B on 64 ranks (SimGrid SMPI 3.32 alltoall selector)']);
+    const r = runCollectiveFlow({ topology, collective: 'alltoall', algorithm: 'default', size: 1 << 20, model: { protocol: 'smpi' } });
+    expect(r.workload).toMatchObject({ algorithm: 'pairwise', algorithm_spec: 'pairwise:order=xor', algorithm_alias: 'default → pair at 1048576 B on 64 ranks (SimGrid SMPI 3.32 alltoall selector)' });
+    expect(buildSchedule({ collective: 'barrier', algorithm: 'ompi', topology, size: 0 }).algorithmSpec).toBe('dissemination');
+    expect(buildSchedule({ collective: 'broadcast', algorithm: 'default', topology, size: 8 }).algorithmSpec).toBe('binomial');
+  });
+
+  it('refuses in one line naming the algorithm the selector would run where Meshwork does not model it', () => {
+    const topology = buildTopology('torus:4x4x4');
+    const refusal = (collective: CollectiveKind, algorithm: string, size: number) => () => buildSchedule({ collective, algorithm, topology, size });
+    expect(refusal('broadcast', 'ompi', 1024)).toThrow(/^algorithm: got "ompi"; accepted: .*broadcast ompi selector runs mvapich2_knomial_intra_node at 1024 B on 64 ranks, which Meshwork does not model \(name an algorithm instead\)$/);
+    // Not applicable at this size (compare skips it), as an algorithm's own refusal is.
+    expect(refusal('broadcast', 'ompi', 1024)).toThrow(NotApplicableError);
+    expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'ompi', topology, size: 1 << 20 }).algorithmSpec).toBe('butterfly');
+    expect(buildSchedule({ collective: 'allgather', algorithm: 'ompi', topology, size: 1024 }).algorithmSpec).toBe('neighbor-exchange');
+    expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'default', topology, size: 64 * 1024 }).algorithmSpec).toBe('reduce-then-scatter');
+    expect(refusal('alltoall', 'ompi:x=1', 1024)).toThrow(/ompi alone: it names SMPI's alltoall selector/);
+  });
+});
