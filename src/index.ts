@@ -21,7 +21,7 @@ export {
   torus, mesh, cartesian, type CartesianOptions, ring, type RingOptions, fullmesh, hypercube,
   dragonfly, type DragonflyOptions, type DragonflyWiring, dragonflyPlus, type DragonflyPlusOptions,
   fatTree, type FatTreeOptions, hyperx, type HyperXOptions, jellyfish, type JellyfishOptions,
-  omega, polarFly, type PolarFlyOptions, slimFly, type SlimFlyOptions, twoLevel, type TwoLevelOptions,
+  omega, kAryNFly, polarFly, type PolarFlyOptions, slimFly, type SlimFlyOptions, twoLevel, type TwoLevelOptions,
   fabric, FABRIC_MACHINES, type FabricOptions, tpuTorus, astraNetwork, astraNetworkSpec, ASTRA_BLOCKS, type AstraBlock, type AstraDimension,
   mdce, dceNetwork, cBanyan, cubeConnectedCycles, type DceNetworkOptions, circularOmega, type CircularOmegaReading,
   mdceTable1, type Table1Row, type Table1Options,
@@ -41,7 +41,7 @@ export {
   shortestPathRouting, type ShortestPathOptions, type ShortestPathTie, dimensionOrderRouting, type DimensionOrderOptions,
   type TorusTieBreak, upDownRouting, type UpDownOptions, upDownStarRouting, packetDeadlockFreeRouting, valiantRouting,
   type ValiantOptions, fullMeshRouting, mdceRouting, omegaRouting, circularOmegaRouting, dragonflyMinimalRouting,
-  dragonflyUgalRouting, dalRouting, flatflyUgalRouting, type FlatflyUgalOptions,
+  dragonflyUgalRouting, dalRouting, flatflyUgalRouting, type FlatflyUgalOptions, flyDestTagRouting, anynetMinRouting,
   routeWithHint, pathToPorts, type NodeRouteHint, type PortsRouteHint,
 } from './routing/index.js';
 
@@ -120,7 +120,7 @@ export {
 
 // Other tools' formats: anynet, GraphML, SimGrid platforms, MSCCL-XML, schedule files.
 export {
-  anynetTopology, parseAnynet, topologyToAnynet, graphmlTopology, simgridTopology, topologyToSimgrid, type SimgridExportOptions, detectTopologyFile,
+  anynetTopology, parseAnynet, topologyToAnynet, bookSimAnynetTopology, parseBookSimAnynet, type BookSimAnynet, graphmlTopology, simgridTopology, topologyToSimgrid, type SimgridExportOptions, detectTopologyFile,
   simgridZoneTopology, MAX_SIMGRID_ROUTE_ENTRIES, MAX_SIMGRID_SHORTEST_PATH_VERTICES,
   readMscclXml, mscclToSchedule, type MscclSchedule, type MscclImportOptions, scheduleToMscclXml, simulateMscclSchedule,
   verifyMscclSchedule, type MscclAlgo,

@@ -8,6 +8,8 @@ export * from './shortest-path.js';
 export * from './full-mesh.js';
 export * from './up-down.js';
 export * from './omega.js';
+export * from './fly.js';
+export * from './anynet-min.js';
 export * from './valiant.js';
 export * from './dragonfly.js';
 export * from './flatfly.js';

@@ -9,6 +9,7 @@ export * from './fullmesh.js';
 export * from './fattree.js';
 export * from './twolevel.js';
 export * from './omega.js';
+export * from './fly.js';
 export * from './dragonfly.js';
 export * from './hyperx.js';
 export * from './slimfly.js';
