@@ -7,6 +7,7 @@
  */
 import { InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
+import { flyNextRouter } from '../topology/fly.js';
 import type { RoutingEntry } from './registry.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
 
@@ -28,10 +29,8 @@ export function flyDestTagRouting(topology: Topology): RoutingFunction {
       out.channels[0] = t.channelBetween(src, router(0, addr));
       out.vcClass[0] = 0;
       for (let s = 0; s + 1 < n; s++) {
-        // Output port digit N−1−s of the destination replaces address digit N−s−2 (fly.cpp _InChannel).
-        const shift = k ** (n - s - 2);
-        const port = Math.floor(dst / (shift * k)) % k;
-        const next = addr + (port - (Math.floor(addr / shift) % k)) * shift;
+        // Stage s leaves by the destination's digit N−1−s.
+        const next = flyNextRouter(k, n, s, addr, Math.floor(dst / k ** (n - 1 - s)) % k);
         out.channels[s + 1] = t.channelBetween(router(s, addr), router(s + 1, next));
         out.vcClass[s + 1] = 0;
         addr = next;

@@ -18,6 +18,15 @@ import { checkSize, type LinkAttributes, TopologyBuilder } from './builder.js';
 import { NodeKind, type Topology } from './graph.js';
 import type { TopologyFamily } from './registry.js';
 
+/**
+ * The stage-(s+1) router that output `port` of router `addr` in stage s leads to: `addr` with base-K
+ * digit N−s−2 replaced by the port (BookSim's _InChannel swaps that digit with the port).
+ */
+export function flyNextRouter(k: number, n: number, stage: number, addr: number, port: number): number {
+  const shift = k ** (n - stage - 2);
+  return addr + (port - (Math.floor(addr / shift) % k)) * shift;
+}
+
 export function kAryNFly(k: number, n: number, link?: LinkAttributes, specText?: string): Topology {
   if (!Number.isInteger(k) || k < 2) throw new InputError('fly.k', k, 'an integer >= 2 (router radix)');
   if (!Number.isInteger(n) || n < 1) throw new InputError('fly.n', n, 'an integer >= 1 (stages)');
@@ -32,12 +41,7 @@ export function kAryNFly(k: number, n: number, link?: LinkAttributes, specText?:
   for (let s = 0; s < n; s++) for (let a = 0; a < perStage; a++) b.addNode(NodeKind.Switch, [a, s]);
   for (let t = 0; t < terminals; t++) b.addChannel(t, router(0, Math.floor(t / k)), 'inject');
   for (let s = 0; s + 1 < n; s++) {
-    // Digit n−s−2 of the address is swapped with the port between stage s and s + 1.
-    const shift = k ** (n - s - 2);
-    for (let a = 0; a < perStage; a++) {
-      const digit = Math.floor(a / shift) % k;
-      for (let p = 0; p < k; p++) b.addChannel(router(s, a), router(s + 1, a + (p - digit) * shift), 'stage');
-    }
+    for (let a = 0; a < perStage; a++) for (let p = 0; p < k; p++) b.addChannel(router(s, a), router(s + 1, flyNextRouter(k, n, s, a, p)), 'stage');
   }
   for (let t = 0; t < terminals; t++) b.addChannel(router(n - 1, Math.floor(t / k)), t, 'eject');
   return b.build({

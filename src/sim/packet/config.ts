@@ -270,3 +270,14 @@ export function perClass(v: number | Readonly<Record<string, number>>, className
   if (typeof v === 'number') return v;
   return v[className] ?? v.default ?? 1;
 }
+
+/** Each channel class's [min, max] latency in cycles, given every channel's (`cycles[c]`). */
+export function channelLatencyRanges(t: Topology, cycles: Int32Array): Record<string, [number, number]> {
+  const ranges: Record<string, [number, number]> = {};
+  for (let c = 0; c < t.numChannels; c++) {
+    const r = (ranges[t.className(c)] ??= [cycles[c], cycles[c]]);
+    r[0] = Math.min(r[0], cycles[c]);
+    r[1] = Math.max(r[1], cycles[c]);
+  }
+  return ranges;
+}

@@ -33,7 +33,7 @@ import { hintMaxHops, routeWithHint, type NodeRouteHint } from '../../routing/hi
 import { makeRouteBuffers } from '../../routing/types.js';
 import type { CollectiveDemand } from '../bounds/index.js';
 import type { RunResult } from '../result.js';
-import { checkChannelClasses, perClass, presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
+import { channelLatencyRanges, checkChannelClasses, perClass, presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { creditBoundCycles } from './credit-bound.js';
 import { PacketNetwork } from './network.js';
 import { SCHEDULE_FLIT_BYTES } from './limits.js';
@@ -283,17 +283,12 @@ export class PacketScheduleEngine implements PacketSender {
     // ran at its 50 ns neighbours' latency). The per-class record is that first channel's; a class
     // whose channels differ is also recorded with its range (`channelLatencyRange`).
     const latency: Record<string, number> = {};
-    const latencyRange: Record<string, [number, number]> = {};
     const perChannelLatency = new Int32Array(t.numChannels);
     for (let c = 0; c < t.numChannels; c++) {
-      const cls = t.className(c);
-      const cycles = (perChannelLatency[c] = Math.max(1, Math.round(t.chLatency[c] / cycle)));
-      if (latency[cls] === undefined) {
-        latency[cls] = cycles;
-        latencyRange[cls] = [cycles, cycles];
-      }
-      latencyRange[cls] = [Math.min(latencyRange[cls][0], cycles), Math.max(latencyRange[cls][1], cycles)];
+      perChannelLatency[c] = Math.max(1, Math.round(t.chLatency[c] / cycle));
+      latency[t.className(c)] ??= perChannelLatency[c];
     }
+    const latencyRange = channelLatencyRanges(t, perChannelLatency);
     const mixedLatency = Object.fromEntries(Object.entries(latencyRange).filter(([, [lo, hi]]) => lo !== hi));
     // A --channel-latency given by the caller replaces the topology's, per class as given.
     const ownLatency = opts.config?.channelLatency === undefined && Object.keys(mixedLatency).length > 0 ? perChannelLatency : undefined;

@@ -12,7 +12,7 @@ import { packetDeadlockFreeRouting, routingFallbackOf, type RoutingFallback } fr
 import type { PatternOptions } from '../traffic/patterns.js';
 import { CLOSED_LOOP_PATTERN, makePattern } from '../traffic/registry.js';
 import { BernoulliSource, checkPacketSizeMix, meanPacketSize, MeshEmulationSource, type OnOffParams, type PacketSizeMix, type TrafficSource } from '../traffic/sources.js';
-import { checkChannelClasses, presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
+import { channelLatencyRanges, checkChannelClasses, presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { BOOKSIM_MEASUREMENT, measureLikeBookSim, runFixedHorizon, type HorizonResult, type LoadPoint, type MeasurementOptions } from './measure.js';
 import { PacketNetwork } from './network.js';
 import { maxOf, minOf } from '../../util/arrays.js';
@@ -178,7 +178,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     routingFallback: routingFallbackOf(topology, routing),
     preset,
     config: cfg,
-    ...(ownLatency ? { channelLatencyRange: latencyRanges(topology, ownLatency) } : {}),
+    ...(ownLatency ? { channelLatencyRange: channelLatencyRanges(topology, ownLatency) } : {}),
     measurement,
     measurementOptions: measurement === 'booksim' ? m : { horizon },
     points,
@@ -257,15 +257,4 @@ export function summariseSeeds(runs: TrafficSweepResult[], seeds: readonly numbe
   });
   const sat = points.find((p) => p.saturatedSeeds > 0);
   return { seeds: [...seeds], runs, points, saturationRate: sat ? sat.rate : null };
-}
-
-/** Each channel class's [min, max] latency in cycles. */
-function latencyRanges(t: Topology, cycles: Int32Array): Record<string, [number, number]> {
-  const ranges: Record<string, [number, number]> = {};
-  for (let c = 0; c < t.numChannels; c++) {
-    const r = (ranges[t.className(c)] ??= [cycles[c], cycles[c]]);
-    r[0] = Math.min(r[0], cycles[c]);
-    r[1] = Math.max(r[1], cycles[c]);
-  }
-  return ranges;
 }
