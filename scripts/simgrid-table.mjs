@@ -12,6 +12,9 @@ const TOPOLOGY = {
   'dragonfly-4x4x4': `file:${DIR}/platforms/dragonfly-4x4x4.json`,
   'flat-16': `simgrid:${DIR}/platforms/flat-16.xml`,
   'flat-16-backbone': `simgrid:${DIR}/platforms/flat-16-backbone.xml`,
+  'torus-3x3x3': 'torus:3x3x3,bw=10GBps,lat=100ns',
+  'torus-5x3x3': 'torus:5x3x3,bw=10GBps,lat=100ns',
+  'torus-4x4x3': 'torus:4x4x3,bw=10GBps,lat=100ns',
 };
 const HOSTS = { all: undefined, skip8: `${DIR}/platforms/hosts-skip8.txt` };
 const preset = flowPreset('simgrid');

@@ -53,7 +53,7 @@ describe('meshwork collective', () => {
 
   it('refuses bad input with one line and exit code 2', () => {
     const base = ['collective', 'verify', '--topology', 'torus:6'];
-    expect(expectOneLineError(runCli([...base, '--collective', 'allgather', '--algorithm', 'recursive-doubling', '--size', '8']))).toMatch(/not a power of two/);
+    expect(expectOneLineError(runCli([...base, '--collective', 'alltoall', '--algorithm', 'pairwise:order=xor', '--size', '8']))).toMatch(/power-of-two/);
     expect(expectOneLineError(runCli([...base, '--collective', 'reduce-scatter', '--algorithm', 'ring', '--size', '20']))).toMatch(/size: got 20; accepted: a multiple of 24 bytes/);
     expect(expectOneLineError(runCli([...base, '--collective', 'alltoall', '--algorithm', 'pairwise:colour=red', '--size', '8']))).toMatch(/algorithm\.colour/);
     expect(expectOneLineError(runCli([...base, '--collective', 'alltoal', '--algorithm', 'pairwise', '--size', '8']))).toMatch(/collective: got "alltoal"/);

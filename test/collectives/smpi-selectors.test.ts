@@ -79,8 +79,8 @@ describe('SMPI selectors: the default selector\'s non-blocking patterns as Meshw
     expect(leafSends(131072)).toEqual([131072]);
   });
 
-  it('butterfly (ompi_butterfly reduce_scatter): every block reduced and home for powers of two; halving from distance 1, then the mirror exchange', () => {
-    for (const n of [1, 2, 4, 8, 16, 32]) {
+  it('butterfly (ompi_butterfly reduce_scatter): every block reduced and home for 1 to 20 ranks and 27, 45, 48; halving from distance 1, then the mirror exchange', () => {
+    for (const n of [...Array.from({ length: 20 }, (_, i) => i + 1), 27, 32, 45, 48]) {
       for (const elements of [1, 3]) {
         const r = executeSchedule(buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology(`torus:${n}`), size: 4 * n * elements }));
         expect(r.problems, `${n} ranks`).toEqual([]);
@@ -91,7 +91,15 @@ describe('SMPI selectors: the default selector\'s non-blocking patterns as Meshw
     const s = buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology('torus:8'), size: 4 * 8 });
     const sends = Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === 1 && s.opKind[op] === 0);
     expect(sends.map((op) => [s.sendDests(op)[0], s.regionBytes(s.dataRegion(op))])).toEqual([[0, 16], [3, 8], [5, 4], [4, 4]]);
-    expect(() => buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology('torus:6'), size: 24 })).toThrow(/6 ranks is not a power of two/);
+    // 6 ranks (reduce_scatter-ompi.cpp's example): ranks 0 and 2 send their vector to 1 and 3 and sit out;
+    // virtual ranks 0..3 are 1, 3, 4, 5, virtual blocks 0 and 1 are real blocks 0-1 and 2-3. Rank 1 (v0):
+    // 4 real blocks to 3, 2 to 4, then mirror(0) = 0 holds two blocks: the first to rank 0, its own kept.
+    const six = buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology('torus:6'), size: 4 * 6 });
+    const sendsOf = (rank: number) => Array.from({ length: six.numOps }, (_, op) => op).filter((op) => six.opRank[op] === rank && six.opKind[op] === 0).map((op) => [six.sendDests(op)[0], six.regionBytes(six.dataRegion(op))]);
+    expect(sendsOf(0)).toEqual([[1, 24]]);
+    expect(sendsOf(1)).toEqual([[3, 8], [4, 8], [0, 4]]);
+    // Rank 4 (v2) ends with virtual block mirror(2) = 1, real blocks 2 and 3: block 2 to rank 2, block 3 to rank 3 (v1).
+    expect(sendsOf(4)).toEqual([[5, 8], [1, 8], [2, 4], [3, 4]]);
   });
 
   it('iallgather: per other rank in rank order an isend and an irecv, then one waitall; ireduce: the root posts every receive before it waits', () => {
@@ -194,5 +202,64 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     expect(buildSchedule({ collective: 'allgather', algorithm: 'ompi', topology, size: 1024 }).algorithmSpec).toBe('neighbor-exchange');
     expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'default', topology, size: 64 * 1024 }).algorithmSpec).toBe('reduce-then-scatter');
     expect(refusal('alltoall', 'ompi:x=1', 1024)).toThrow(/ompi alone: it names SMPI's alltoall selector/);
+  });
+});
+
+describe('SMPI at rank counts that are not powers of two (smpi-cases on 12, 27, 45 and 48 ranks)', () => {
+  const sendsOf = (s: Schedule, rank: number): number[][] =>
+    Array.from({ length: s.numOps }, (_, op) => op)
+      .filter((op) => s.opRank[op] === rank && s.opKind[op] === 0)
+      .map((op) => [s.sendDests(op)[0], s.regionBytes(s.dataRegion(op))]);
+
+  it("allgather recursive-doubling (SMPI rdb, ompi's choice below 32 ranks) delivers every block for 1 to 40 ranks, MPICH's tree fix-up where a partner is missing", () => {
+    for (let n = 1; n <= 40; n++) {
+      const r = executeSchedule(buildSchedule({ collective: 'allgather', algorithm: 'rdb', topology: buildTopology(`torus:${n}`), size: 3 }));
+      expect(r.problems, `${n} ranks`).toEqual([]);
+      expect(r.pass).toBe(true);
+    }
+    // 6 ranks, 4-byte blocks (allgather-rdb.cpp by hand): mask 1 pairs swap one block, mask 2 pairs 0-2 and
+    // 1-3 swap two (4 and 5 have no partner), mask 4: 0 and 1 swap with 4 and 5 (four blocks out, two in),
+    // and as 4's subtree is cut short, 0 and 1 pass blocks 4-5 on to 2 and 3.
+    const s = buildSchedule({ collective: 'allgather', algorithm: 'rdb', topology: buildTopology('torus:6'), size: 4 });
+    expect(sendsOf(s, 0)).toEqual([[1, 4], [2, 8], [4, 16], [2, 8]]);
+    expect(sendsOf(s, 2)).toEqual([[3, 4], [0, 8]]);
+    expect(sendsOf(s, 4)).toEqual([[5, 4], [0, 8]]);
+  });
+
+  it("allreduce rdb folds even ranks out (allreduce-rdb.cpp: even ranks below 2·(n − p2) send to rank + 1), unlike Meshwork's default odd-out", () => {
+    const topology = buildTopology('torus:6');
+    const smpi = buildSchedule({ collective: 'allreduce', algorithm: 'rdb', topology, size: 24 });
+    expect(smpi.algorithmSpec).toBe('recursive-doubling:fold=even-out');
+    // Rank 0 sits out: its vector to 1, nothing else sent; rank 1 (new rank 0) exchanges with 3 and 4, then returns the result to 0.
+    expect(sendsOf(smpi, 0)).toEqual([[1, 24]]);
+    expect(sendsOf(smpi, 1)).toEqual([[3, 24], [4, 24], [0, 24]]);
+    expect(sendsOf(buildSchedule({ collective: 'allreduce', algorithm: 'recursive-doubling', topology, size: 24 }), 1)).toEqual([[0, 24]]);
+    for (const n of [3, 5, 6, 7, 12, 13]) {
+      const r = executeSchedule(buildSchedule({ collective: 'allreduce', algorithm: 'rdb', topology: buildTopology(`torus:${n}`), size: 4 * n }));
+      expect(r.problems, `${n} ranks`).toEqual([]);
+    }
+  });
+
+  it('barrier recursive-doubling (ompi_recursivedoubling, the ompi barrier from 8 to 63 ranks): ranks from p2 check in with rank − p2 and are released last', () => {
+    expect(smpiSelectorChoice('barrier', 'ompi', 0, 12)).toBe('ompi_recursivedoubling');
+    const s = buildSchedule({ collective: 'barrier', algorithm: 'ompi', topology: buildTopology('torus:12'), size: 0 });
+    expect(s.algorithmSpec).toBe('recursive-doubling');
+    // 12 = 8 + 4: rank 9 checks in with 1 (and is released by it); rank 1 exchanges with 0, 3, 5, then releases 9; rank 5 only exchanges.
+    expect(sendsOf(s, 9)).toEqual([[1, 0]]);
+    expect(sendsOf(s, 1)).toEqual([[0, 0], [3, 0], [5, 0], [9, 0]]);
+    expect(sendsOf(s, 5)).toEqual([[4, 0], [7, 0], [1, 0]]);
+    for (let n = 1; n <= 20; n++) expect(executeSchedule(buildSchedule({ collective: 'barrier', algorithm: 'ompi_recursivedoubling', topology: buildTopology(`torus:${n}`), size: 0 })).problems, `${n} ranks`).toEqual([]);
+  });
+
+  it("the ompi allgather's neighbor exchange runs SMPI's ring for an odd rank count; mpich's alltoall pair on an odd one is refused (smpirun aborts)", () => {
+    expect(smpiSelectorChoice('allgather', 'ompi', 1024, 45)).toBe('ring');
+    expect(smpiSelectorChoice('allgather', 'ompi', 1024, 48)).toBe('ompi_neighborexchange');
+    expect(buildSchedule({ collective: 'allgather', algorithm: 'ompi', topology: buildTopology('torus:5x3x3'), size: 1024 }).algorithmSpec).toBe('ring:order=shift');
+    const odd = buildTopology('torus:5x3x3');
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mpich', topology: odd, size: 65536 })).toThrow(/alltoall mpich selector runs pair at 65536 B on 45 ranks, which needs a power of two \(smpirun aborts/);
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mpich', topology: odd, size: 65536 })).toThrow(NotApplicableError);
+    expect(buildSchedule({ collective: 'alltoall', algorithm: 'mpich', topology: buildTopology('torus:4x4x3'), size: 65536 }).algorithmSpec).toBe('ring');
+    // Open MPI's reduce_scatter "non-overlapping" (its first choice) is the default selector's reduce then scatterv.
+    expect(smpiSelectorChoice('reduce-scatter', 'ompi', 32, 48)).toBe('ireduce+scatterv');
   });
 });

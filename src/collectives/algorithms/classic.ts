@@ -34,5 +34,6 @@ import './reduce-scatter/butterfly.js';
 import './one-to-one/direct.js';
 import './barrier/dissemination.js';
 import './barrier/linear.js';
+import './barrier/recursive-doubling.js';
 import './alltoallv/linear.js';
 import './alltoallv/pairwise.js';
