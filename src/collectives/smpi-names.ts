@@ -2,7 +2,7 @@
  * SimGrid SMPI's collective algorithm names (the values of `--cfg=smpi/<collective>:<name>` in
  * SimGrid 3.32, src/smpi/colls/smpi_coll.cpp) accepted as aliases of the exact Meshwork variant
  * that sends the same messages in the same order. Each mapping was checked against smpirun on a
- * 64-host 4x4x4 torus (test/reference/simgrid/, docs/flow.md "SimGrid users"). A name SMPI has
+ * 64-host 4x4x4 torus, the selectors also on 12 to 48 ranks (test/reference/simgrid/, docs/flow.md "SimGrid users"). A name SMPI has
  * and Meshwork does not is refused in one line saying so; the result records the alias and the
  * variant it resolved to (`workload.algorithm_alias`, `workload.algorithm_spec`). A Meshwork name
  * wins over the SMPI name it shares: `smpi:ring` is SMPI's allgather ring (ring:order=shift), `ring`
