@@ -37,6 +37,9 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     lr: 'ring',
     rab_rdb: 'rabenseifner:order=near-first,fold=even-out',
     rdb: 'recursive-doubling:fold=even-out',
+    // MPI_Reduce to rank 0 then MPI_Bcast with the reduce and bcast SMPI has selected: its defaults
+    // (ireduce, binomial_tree) unless --cfg=smpi/reduce or smpi/bcast names others.
+    redbcast: 'reduce-broadcast',
   },
   reduce: {
     binomial: 'recursive-doubling',

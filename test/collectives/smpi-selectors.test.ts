@@ -259,6 +259,10 @@ describe('SMPI at rank counts that are not powers of two (smpi-cases on 12, 27, 
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mpich', topology: odd, size: 65536 })).toThrow(/alltoall mpich selector runs pair at 65536 B on 45 ranks, which needs a power of two \(smpirun aborts/);
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mpich', topology: odd, size: 65536 })).toThrow(NotApplicableError);
     expect(buildSchedule({ collective: 'alltoall', algorithm: 'mpich', topology: buildTopology('torus:4x4x3'), size: 65536 }).algorithmSpec).toBe('ring');
+    // From 128 ranks the ompi allreduce runs redbcast below 128 KiB: MPI_Reduce then MPI_Bcast with SMPI's
+    // own (default) reduce and bcast, the default selector's allreduce.
+    expect(smpiSelectorChoice('allreduce', 'ompi', 65536, 128)).toBe('redbcast');
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'ompi', topology: buildTopology('torus:8x4x4'), size: 65536 }).algorithmSpec).toBe('reduce-broadcast');
     // Open MPI's reduce_scatter "non-overlapping" (its first choice) is the default selector's reduce then scatterv.
     expect(smpiSelectorChoice('reduce-scatter', 'ompi', 32, 48)).toBe('ireduce+scatterv');
   });

@@ -216,9 +216,10 @@ fattree-4-3-reduce_scatter-mpich fattree-4-3 64 all reduce_scatter mpich no redu
 torus-4x4x4-gather-mpich torus-4x4x4 64 all gather mpich no gather mpich 1024,65536,1048576,16777216
 torus-4x4x4-scatter-mpich torus-4x4x4 64 all scatter mpich no scatter mpich 1024,65536,1048576,16777216
 torus-4x4x4-barrier-mpich torus-4x4x4 64 all barrier mpich no barrier mpich 0"
-# SMPI's selectors at other rank counts (h-smpiranks): 12 and 16 ranks on FLAT clusters, 27, 45 and 48 on
-# 3x3x3, 5x3x3 and 4x4x3 tori, each collective at the sizes where the selector runs an algorithm Meshwork
-# models (reduce_scatter at the largest multiple of 4 x ranks bytes below each size: coll.c gives each rank ints / n).
+# SMPI's selectors at other rank counts (h-smpiranks): 12 and 16 ranks on FLAT clusters, 27, 45, 48 and 96 on
+# 3x3x3, 5x3x3, 4x4x3 and 4x4x6 tori, 128 on fattree-2-16-8, each collective at the sizes where the selector
+# runs an algorithm Meshwork models (reduce_scatter at the largest multiple of 4 x ranks bytes below each size:
+# coll.c gives each rank ints / n; above 64 ranks no 16 MiB blocks, and alltoall default is ompi's).
 smpi_cases="$smpi_cases
 flat-12-alltoall-default flat-12 12 all alltoall default no alltoall default 1024,65536,1048576,16777216
 flat-12-allreduce-default flat-12 12 all allreduce default no allreduce default 1024,65536,1048576,16777216
@@ -337,7 +338,51 @@ torus-4x4x3-allgather-mpich torus-4x4x3 48 all allgather mpich no allgather mpic
 torus-4x4x3-reduce_scatter-mpich torus-4x4x3 48 all reduce_scatter mpich no reduce_scatter mpich 16777152
 torus-4x4x3-gather-mpich torus-4x4x3 48 all gather mpich no gather mpich 1024,65536,1048576,16777216
 torus-4x4x3-scatter-mpich torus-4x4x3 48 all scatter mpich no scatter mpich 1024,65536,1048576,16777216
-torus-4x4x3-barrier-mpich torus-4x4x3 48 all barrier mpich no barrier mpich 0"
+torus-4x4x3-barrier-mpich torus-4x4x3 48 all barrier mpich no barrier mpich 0
+torus-4x4x6-allreduce-default torus-4x4x6 96 all allreduce default no allreduce default 1024,65536,1048576,16777216
+torus-4x4x6-allgather-default torus-4x4x6 96 all allgather default no allgather default 1024,65536,1048576
+torus-4x4x6-reduce-default torus-4x4x6 96 all reduce default no reduce default 1024,65536,1048576,16777216
+torus-4x4x6-reduce_scatter-default torus-4x4x6 96 all reduce_scatter default no reduce_scatter default 768,65280,1048320,16776960
+torus-4x4x6-bcast-default torus-4x4x6 96 all bcast default no bcast default 1024,65536,1048576,16777216
+torus-4x4x6-gather-default torus-4x4x6 96 all gather default no gather default 1024,65536,1048576
+torus-4x4x6-scatter-default torus-4x4x6 96 all scatter default no scatter default 1024,65536,1048576
+torus-4x4x6-barrier-default torus-4x4x6 96 all barrier default no barrier default 0
+torus-4x4x6-alltoall-ompi torus-4x4x6 96 all alltoall ompi no alltoall ompi 1024,65536
+torus-4x4x6-allreduce-ompi torus-4x4x6 96 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
+torus-4x4x6-allgather-ompi torus-4x4x6 96 all allgather ompi no allgather ompi 1024,65536,1048576
+torus-4x4x6-reduce-ompi torus-4x4x6 96 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
+torus-4x4x6-reduce_scatter-ompi torus-4x4x6 96 all reduce_scatter ompi no reduce_scatter ompi 768,65280,1048320,16776960
+torus-4x4x6-gather-ompi torus-4x4x6 96 all gather ompi no gather ompi 1024,65536,1048576
+torus-4x4x6-scatter-ompi torus-4x4x6 96 all scatter ompi no scatter ompi 1024,65536,1048576
+torus-4x4x6-barrier-ompi torus-4x4x6 96 all barrier ompi no barrier ompi 0
+torus-4x4x6-alltoall-mpich torus-4x4x6 96 all alltoall mpich no alltoall mpich 65536,1048576
+torus-4x4x6-allgather-mpich torus-4x4x6 96 all allgather mpich no allgather mpich 1024,65536,1048576
+torus-4x4x6-reduce_scatter-mpich torus-4x4x6 96 all reduce_scatter mpich no reduce_scatter mpich 16776960
+torus-4x4x6-gather-mpich torus-4x4x6 96 all gather mpich no gather mpich 1024,65536,1048576
+torus-4x4x6-scatter-mpich torus-4x4x6 96 all scatter mpich no scatter mpich 1024,65536,1048576
+torus-4x4x6-barrier-mpich torus-4x4x6 96 all barrier mpich no barrier mpich 0
+fattree-2-16-8-allreduce-default fattree-2-16-8 128 all allreduce default no allreduce default 1024,65536,1048576,16777216
+fattree-2-16-8-allgather-default fattree-2-16-8 128 all allgather default no allgather default 1024,65536,1048576
+fattree-2-16-8-reduce-default fattree-2-16-8 128 all reduce default no reduce default 1024,65536,1048576,16777216
+fattree-2-16-8-reduce_scatter-default fattree-2-16-8 128 all reduce_scatter default no reduce_scatter default 1024,65536,1048576,16777216
+fattree-2-16-8-bcast-default fattree-2-16-8 128 all bcast default no bcast default 1024,65536,1048576,16777216
+fattree-2-16-8-gather-default fattree-2-16-8 128 all gather default no gather default 1024,65536,1048576
+fattree-2-16-8-scatter-default fattree-2-16-8 128 all scatter default no scatter default 1024,65536,1048576
+fattree-2-16-8-barrier-default fattree-2-16-8 128 all barrier default no barrier default 0
+fattree-2-16-8-alltoall-ompi fattree-2-16-8 128 all alltoall ompi no alltoall ompi 1024,65536,1048576
+fattree-2-16-8-allreduce-ompi fattree-2-16-8 128 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
+fattree-2-16-8-allgather-ompi fattree-2-16-8 128 all allgather ompi no allgather ompi 1024,65536,1048576
+fattree-2-16-8-reduce-ompi fattree-2-16-8 128 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
+fattree-2-16-8-reduce_scatter-ompi fattree-2-16-8 128 all reduce_scatter ompi no reduce_scatter ompi 1024,65536,1048576,16777216
+fattree-2-16-8-gather-ompi fattree-2-16-8 128 all gather ompi no gather ompi 1024,65536,1048576
+fattree-2-16-8-scatter-ompi fattree-2-16-8 128 all scatter ompi no scatter ompi 1024,65536,1048576
+fattree-2-16-8-barrier-ompi fattree-2-16-8 128 all barrier ompi no barrier ompi 0
+fattree-2-16-8-alltoall-mpich fattree-2-16-8 128 all alltoall mpich no alltoall mpich 65536,1048576
+fattree-2-16-8-allgather-mpich fattree-2-16-8 128 all allgather mpich no allgather mpich 1024,65536,1048576
+fattree-2-16-8-reduce_scatter-mpich fattree-2-16-8 128 all reduce_scatter mpich no reduce_scatter mpich 16777216
+fattree-2-16-8-gather-mpich fattree-2-16-8 128 all gather mpich no gather mpich 1024,65536,1048576
+fattree-2-16-8-scatter-mpich fattree-2-16-8 128 all scatter mpich no scatter mpich 1024,65536,1048576
+fattree-2-16-8-barrier-mpich fattree-2-16-8 128 all barrier mpich no barrier mpich 0"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac
