@@ -15,6 +15,7 @@ const TOPOLOGY = {
   'torus-3x3x3': 'torus:3x3x3,bw=10GBps,lat=100ns',
   'torus-5x3x3': 'torus:5x3x3,bw=10GBps,lat=100ns',
   'torus-4x4x3': 'torus:4x4x3,bw=10GBps,lat=100ns',
+  'torus-4x4x6': 'torus:4x4x6,bw=10GBps,lat=100ns',
 };
 const HOSTS = { all: undefined, skip8: `${DIR}/platforms/hosts-skip8.txt` };
 const preset = flowPreset('simgrid');
@@ -60,7 +61,7 @@ table('Original cases (`cases/`, 64 ranks):', rows1);
 
 const issue23 = readdirSync(`${DIR}/smpi-cases`).sort().map((f) => JSON.parse(readFileSync(`${DIR}/smpi-cases/${f}`, 'utf8')));
 /** The selector cases at rank counts other than 64 (generate.sh's h-smpiranks section): summarised apart, below. */
-const RANK_PLATFORMS = ['flat-12', 'flat-16', 'torus-3x3x3', 'torus-5x3x3', 'torus-4x4x3'];
+const RANK_PLATFORMS = ['flat-12', 'flat-16', 'torus-3x3x3', 'torus-5x3x3', 'torus-4x4x3', 'torus-4x4x6', 'fattree-2-16-8'];
 const atOtherRanks = (c) => RANK_PLATFORMS.includes(platformOf(c)) && ['default', 'ompi', 'mpich'].includes(c.smpi.algorithm);
 const rows2 = [];
 for (const c of issue23.filter((c) => !atOtherRanks(c))) {
@@ -104,7 +105,7 @@ for (const c of issue23.filter(atOtherRanks)) {
   const sizes = (p) => (p.from === 0 ? '' : p.from === p.to ? `${exact(p.from)}: ` : `${exact(p.from)}–${exact(p.to)}: `);
   summary.push(`| ${c.ranks} (${platformOf(c)}) | ${c.smpi.collective} | ${c.smpi.algorithm} | ${picks.map((p) => `${sizes(p)}${p.choice}`).join('; ')} | ${c.rows.length} | ${percent(worst)} |`);
 }
-console.log('SMPI\'s selectors at other rank counts (`smpi-cases/`, 12 to 48 ranks):\n');
+console.log('SMPI\'s selectors at other rank counts (`smpi-cases/`, 12 to 128 ranks):\n');
 console.log('| ranks (platform) | collective | selector | size: SMPI choice = Meshwork | rows | largest error |');
 console.log('| --- | --- | --- | --- | --- | --- |');
 for (const line of summary) console.log(line);

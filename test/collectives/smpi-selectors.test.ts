@@ -205,7 +205,7 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
   });
 });
 
-describe('SMPI at rank counts that are not powers of two (smpi-cases on 12, 27, 45 and 48 ranks)', () => {
+describe('SMPI at rank counts that are not powers of two (smpi-cases on 12, 27, 45, 48 and 96 ranks)', () => {
   const sendsOf = (s: Schedule, rank: number): number[][] =>
     Array.from({ length: s.numOps }, (_, op) => op)
       .filter((op) => s.opRank[op] === rank && s.opKind[op] === 0)
@@ -251,7 +251,7 @@ describe('SMPI at rank counts that are not powers of two (smpi-cases on 12, 27, 
     for (let n = 1; n <= 20; n++) expect(executeSchedule(buildSchedule({ collective: 'barrier', algorithm: 'ompi_recursivedoubling', topology: buildTopology(`torus:${n}`), size: 0 })).problems, `${n} ranks`).toEqual([]);
   });
 
-  it("the ompi allgather's neighbor exchange runs SMPI's ring for an odd rank count; mpich's alltoall pair on an odd one is refused (smpirun aborts)", () => {
+  it("the ompi allgather's neighbor exchange runs SMPI's ring for an odd rank count; alltoall pair on a non-power of two is refused (smpirun aborts)", () => {
     expect(smpiSelectorChoice('allgather', 'ompi', 1024, 45)).toBe('ring');
     expect(smpiSelectorChoice('allgather', 'ompi', 1024, 48)).toBe('ompi_neighborexchange');
     expect(buildSchedule({ collective: 'allgather', algorithm: 'ompi', topology: buildTopology('torus:5x3x3'), size: 1024 }).algorithmSpec).toBe('ring:order=shift');
@@ -259,6 +259,8 @@ describe('SMPI at rank counts that are not powers of two (smpi-cases on 12, 27, 
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mpich', topology: odd, size: 65536 })).toThrow(/alltoall mpich selector runs pair at 65536 B on 45 ranks, which needs a power of two \(smpirun aborts/);
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mpich', topology: odd, size: 65536 })).toThrow(NotApplicableError);
     expect(buildSchedule({ collective: 'alltoall', algorithm: 'mpich', topology: buildTopology('torus:4x4x3'), size: 65536 }).algorithmSpec).toBe('ring');
+    // So does Open MPI's rule from 256 KiB on 64 to 127 ranks (smpirun on 96 ranks at 256 KiB: the same abort).
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'ompi', topology: buildTopology('torus:4x4x6'), size: 262144 })).toThrow(/alltoall ompi selector runs pair at 262144 B on 96 ranks/);
     // From 128 ranks the ompi allreduce runs redbcast below 128 KiB: MPI_Reduce then MPI_Bcast with SMPI's
     // own (default) reduce and bcast, the default selector's allreduce.
     expect(smpiSelectorChoice('allreduce', 'ompi', 65536, 128)).toBe('redbcast');
