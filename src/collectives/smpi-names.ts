@@ -50,6 +50,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ompi_ring: 'ring:recvs=preposted',
     mpich_pair: 'pairwise',
     ompi_butterfly: 'butterfly',
+    ompi_basic_recursivehalving: 'recursive-halving',
   },
   broadcast: {
     binomial_tree: 'binomial',

@@ -240,6 +240,25 @@ describe('SMPI at rank counts that are not powers of two (smpi-cases on 12, 27, 
     }
   });
 
+  it('reduce-scatter recursive-halving (ompi_basic_recursivehalving, the ompi reduce_scatter below 256 KiB from 8 to 31 ranks): every block reduced and home for 1 to 40 ranks; farthest partner first, the fold as the butterfly', () => {
+    expect(smpiSelectorChoice('reduce-scatter', 'ompi', 65536, 27)).toBe('ompi_basic_recursivehalving');
+    for (let n = 1; n <= 40; n++) {
+      for (const elements of [1, 3]) {
+        const r = executeSchedule(buildSchedule({ collective: 'reduce-scatter', algorithm: 'ompi_basic_recursivehalving', topology: buildTopology(`torus:${n}`), size: 4 * n * elements }));
+        expect(r.problems, `${n} ranks`).toEqual([]);
+        expect(r.pass).toBe(true);
+      }
+    }
+    // 6 ranks, one int each (reduce_scatter-ompi.cpp by hand): rank 0 sends its vector to 1 and sits out;
+    // rank 1 (virtual 0) sends virtual blocks 2-3 (real 4, 5) to 4, then virtual block 1 (real 2, 3) to 3,
+    // then block 0 to rank 0; rank 4 (virtual 2) sends virtual 0-1 (real 0-3) to 1, then block 5 to 5.
+    const s = buildSchedule({ collective: 'reduce-scatter', algorithm: 'ompi', topology: buildTopology('torus:6'), size: 24 });
+    expect(s.algorithmSpec).toBe('recursive-halving');
+    expect(sendsOf(s, 0)).toEqual([[1, 24]]);
+    expect(sendsOf(s, 1)).toEqual([[4, 8], [3, 8], [0, 4]]);
+    expect(sendsOf(s, 4)).toEqual([[1, 16], [5, 4]]);
+  });
+
   it('barrier recursive-doubling (ompi_recursivedoubling, the ompi barrier from 8 to 63 ranks): ranks from p2 check in with rank − p2 and are released last', () => {
     expect(smpiSelectorChoice('barrier', 'ompi', 0, 12)).toBe('ompi_recursivedoubling');
     const s = buildSchedule({ collective: 'barrier', algorithm: 'ompi', topology: buildTopology('torus:12'), size: 0 });

@@ -31,6 +31,7 @@ import './reduce-scatter/ring.js';
 import './reduce-scatter/pairwise.js';
 import './reduce-scatter/reduce-then-scatter.js';
 import './reduce-scatter/butterfly.js';
+import './reduce-scatter/recursive-halving.js';
 import './one-to-one/direct.js';
 import './barrier/dissemination.js';
 import './barrier/linear.js';

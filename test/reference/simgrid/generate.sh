@@ -234,7 +234,7 @@ flat-12-alltoall-ompi flat-12 12 all alltoall ompi no alltoall ompi 1024,65536,1
 flat-12-allreduce-ompi flat-12 12 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
 flat-12-allgather-ompi flat-12 12 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
 flat-12-reduce-ompi flat-12 12 all reduce ompi no reduce ompi 65536,1048576,16777216
-flat-12-reduce_scatter-ompi flat-12 12 all reduce_scatter ompi no reduce_scatter ompi 1048560,16777200
+flat-12-reduce_scatter-ompi flat-12 12 all reduce_scatter ompi no reduce_scatter ompi 1008,65520,1048560,16777200
 flat-12-bcast-ompi flat-12 12 all bcast ompi no bcast ompi 65536,1048576,16777216
 flat-12-gather-ompi flat-12 12 all gather ompi no gather ompi 1024,65536,1048576,16777216
 flat-12-scatter-ompi flat-12 12 all scatter ompi no scatter ompi 1024,65536,1048576,16777216
@@ -258,7 +258,7 @@ flat-16-alltoall-ompi flat-16 16 all alltoall ompi no alltoall ompi 1024,65536,1
 flat-16-allreduce-ompi flat-16 16 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
 flat-16-allgather-ompi flat-16 16 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
 flat-16-reduce-ompi flat-16 16 all reduce ompi no reduce ompi 65536,1048576,16777216
-flat-16-reduce_scatter-ompi flat-16 16 all reduce_scatter ompi no reduce_scatter ompi 1048576,16777216
+flat-16-reduce_scatter-ompi flat-16 16 all reduce_scatter ompi no reduce_scatter ompi 1024,65536,1048576,16777216
 flat-16-bcast-ompi flat-16 16 all bcast ompi no bcast ompi 65536
 flat-16-gather-ompi flat-16 16 all gather ompi no gather ompi 1024,65536,1048576,16777216
 flat-16-scatter-ompi flat-16 16 all scatter ompi no scatter ompi 1024,65536,1048576,16777216
@@ -282,7 +282,7 @@ torus-3x3x3-alltoall-ompi torus-3x3x3 27 all alltoall ompi no alltoall ompi 1024
 torus-3x3x3-allreduce-ompi torus-3x3x3 27 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
 torus-3x3x3-allgather-ompi torus-3x3x3 27 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
 torus-3x3x3-reduce-ompi torus-3x3x3 27 all reduce ompi no reduce ompi 65536,1048576,16777216
-torus-3x3x3-reduce_scatter-ompi torus-3x3x3 27 all reduce_scatter ompi no reduce_scatter ompi 1048572,16777152
+torus-3x3x3-reduce_scatter-ompi torus-3x3x3 27 all reduce_scatter ompi no reduce_scatter ompi 972,65448,1048572,16777152
 torus-3x3x3-bcast-ompi torus-3x3x3 27 all bcast ompi no bcast ompi 65536
 torus-3x3x3-gather-ompi torus-3x3x3 27 all gather ompi no gather ompi 1024,65536,1048576,16777216
 torus-3x3x3-scatter-ompi torus-3x3x3 27 all scatter ompi no scatter ompi 1024,65536,1048576,16777216
@@ -305,7 +305,7 @@ torus-5x3x3-alltoall-ompi torus-5x3x3 45 all alltoall ompi no alltoall ompi 1024
 torus-5x3x3-allreduce-ompi torus-5x3x3 45 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
 torus-5x3x3-allgather-ompi torus-5x3x3 45 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
 torus-5x3x3-reduce-ompi torus-5x3x3 45 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
-torus-5x3x3-reduce_scatter-ompi torus-5x3x3 45 all reduce_scatter ompi no reduce_scatter ompi 65520,1048500,16777080
+torus-5x3x3-reduce_scatter-ompi torus-5x3x3 45 all reduce_scatter ompi no reduce_scatter ompi 900,65520,1048500,16777080
 torus-5x3x3-bcast-ompi torus-5x3x3 45 all bcast ompi no bcast ompi 1024
 torus-5x3x3-gather-ompi torus-5x3x3 45 all gather ompi no gather ompi 1024,65536,1048576,16777216
 torus-5x3x3-scatter-ompi torus-5x3x3 45 all scatter ompi no scatter ompi 1024,65536,1048576,16777216
@@ -328,7 +328,7 @@ torus-4x4x3-alltoall-ompi torus-4x4x3 48 all alltoall ompi no alltoall ompi 1024
 torus-4x4x3-allreduce-ompi torus-4x4x3 48 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
 torus-4x4x3-allgather-ompi torus-4x4x3 48 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
 torus-4x4x3-reduce-ompi torus-4x4x3 48 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
-torus-4x4x3-reduce_scatter-ompi torus-4x4x3 48 all reduce_scatter ompi no reduce_scatter ompi 65472,1048512,16777152
+torus-4x4x3-reduce_scatter-ompi torus-4x4x3 48 all reduce_scatter ompi no reduce_scatter ompi 960,65472,1048512,16777152
 torus-4x4x3-bcast-ompi torus-4x4x3 48 all bcast ompi no bcast ompi 1024
 torus-4x4x3-gather-ompi torus-4x4x3 48 all gather ompi no gather ompi 1024,65536,1048576,16777216
 torus-4x4x3-scatter-ompi torus-4x4x3 48 all scatter ompi no scatter ompi 1024,65536,1048576,16777216
