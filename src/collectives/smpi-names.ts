@@ -45,6 +45,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     binomial: 'recursive-doubling',
     scatter_gather: 'rabenseifner:order=near-first,gather=binomial',
     ompi_binomial: 'binomial-pipelined',
+    ompi_binary: 'binary-pipelined',
   },
   'reduce-scatter': {
     ompi_ring: 'ring:recvs=preposted',

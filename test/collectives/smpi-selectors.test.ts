@@ -259,6 +259,26 @@ describe('SMPI at rank counts that are not powers of two (smpi-cases on 12, 27, 
     expect(sendsOf(s, 4)).toEqual([[1, 16], [5, 4]]);
   });
 
+  it('reduce binary-pipelined (ompi_binary, the ompi reduce below 4 or 8 KiB from 8 to 31 ranks): Open MPI\'s binary tree, 32 KiB segments, the reduction byte for byte', () => {
+    expect(smpiSelectorChoice('reduce', 'ompi', 1024, 12)).toBe('ompi_binary');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), fc.nat(), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 50 }), (n, rootSeed, elements, segment) => {
+        const s = buildSchedule({ collective: 'reduce', algorithm: `binary-pipelined:segment=${segment}`, topology: buildTopology(`torus:${n}`), size: 4 * elements, root: rootSeed % n });
+        const r = executeSchedule(s);
+        expect(r.problems).toEqual([]);
+        expect(r.pass).toBe(true);
+      }),
+      { numRuns: 60, seed: 34 },
+    );
+    // coll_tuned_topo.cpp's tree on 12 ranks, root 0: 0 → 1, 2; 1 → 3, 5; 2 → 4, 6; 3 → 7, 11; 4 → 8; 5 → 9; 6 → 10.
+    const s = buildSchedule({ collective: 'reduce', algorithm: 'ompi', topology: buildTopology('torus:12'), size: 1024 });
+    expect(s.algorithmSpec).toBe('binary-pipelined');
+    const parentOf = (rank: number) => sendsOf(s, rank).map(([to]) => to);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(parentOf)).toEqual([[0], [0], [1], [2], [1], [2], [3], [4], [5], [6], [3]]);
+    // 64 KiB in two 32 KiB segments: a leaf sends two.
+    expect(sendsOf(buildSchedule({ collective: 'reduce', algorithm: 'ompi_binary', topology: buildTopology('torus:12'), size: 65536 }), 11)).toEqual([[3, 32768], [3, 32768]]);
+  });
+
   it('barrier recursive-doubling (ompi_recursivedoubling, the ompi barrier from 8 to 63 ranks): ranks from p2 check in with rank − p2 and are released last', () => {
     expect(smpiSelectorChoice('barrier', 'ompi', 0, 12)).toBe('ompi_recursivedoubling');
     const s = buildSchedule({ collective: 'barrier', algorithm: 'ompi', topology: buildTopology('torus:12'), size: 0 });

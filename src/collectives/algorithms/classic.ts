@@ -13,6 +13,7 @@ import './reduce/recursive-doubling.js';
 import './reduce/rabenseifner.js';
 import './reduce/linear.js';
 import './reduce/binomial-pipelined.js';
+import './reduce/binary-pipelined.js';
 import './allreduce/ring.js';
 import './astra-native.js';
 import './allreduce/recursive-doubling.js';

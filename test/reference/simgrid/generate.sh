@@ -233,7 +233,7 @@ flat-12-barrier-default flat-12 12 all barrier default no barrier default 0
 flat-12-alltoall-ompi flat-12 12 all alltoall ompi no alltoall ompi 1024,65536,1048576,16777216
 flat-12-allreduce-ompi flat-12 12 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
 flat-12-allgather-ompi flat-12 12 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
-flat-12-reduce-ompi flat-12 12 all reduce ompi no reduce ompi 65536,1048576,16777216
+flat-12-reduce-ompi flat-12 12 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
 flat-12-reduce_scatter-ompi flat-12 12 all reduce_scatter ompi no reduce_scatter ompi 1008,65520,1048560,16777200
 flat-12-bcast-ompi flat-12 12 all bcast ompi no bcast ompi 65536,1048576,16777216
 flat-12-gather-ompi flat-12 12 all gather ompi no gather ompi 1024,65536,1048576,16777216
@@ -257,7 +257,7 @@ flat-16-barrier-default flat-16 16 all barrier default no barrier default 0
 flat-16-alltoall-ompi flat-16 16 all alltoall ompi no alltoall ompi 1024,65536,1048576,16777216
 flat-16-allreduce-ompi flat-16 16 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
 flat-16-allgather-ompi flat-16 16 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
-flat-16-reduce-ompi flat-16 16 all reduce ompi no reduce ompi 65536,1048576,16777216
+flat-16-reduce-ompi flat-16 16 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
 flat-16-reduce_scatter-ompi flat-16 16 all reduce_scatter ompi no reduce_scatter ompi 1024,65536,1048576,16777216
 flat-16-bcast-ompi flat-16 16 all bcast ompi no bcast ompi 65536
 flat-16-gather-ompi flat-16 16 all gather ompi no gather ompi 1024,65536,1048576,16777216
@@ -281,7 +281,7 @@ torus-3x3x3-barrier-default torus-3x3x3 27 all barrier default no barrier defaul
 torus-3x3x3-alltoall-ompi torus-3x3x3 27 all alltoall ompi no alltoall ompi 1024,65536,1048576,16777216
 torus-3x3x3-allreduce-ompi torus-3x3x3 27 all allreduce ompi no allreduce ompi 1024,65536,1048576,16777216
 torus-3x3x3-allgather-ompi torus-3x3x3 27 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
-torus-3x3x3-reduce-ompi torus-3x3x3 27 all reduce ompi no reduce ompi 65536,1048576,16777216
+torus-3x3x3-reduce-ompi torus-3x3x3 27 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
 torus-3x3x3-reduce_scatter-ompi torus-3x3x3 27 all reduce_scatter ompi no reduce_scatter ompi 972,65448,1048572,16777152
 torus-3x3x3-bcast-ompi torus-3x3x3 27 all bcast ompi no bcast ompi 65536
 torus-3x3x3-gather-ompi torus-3x3x3 27 all gather ompi no gather ompi 1024,65536,1048576,16777216
@@ -382,7 +382,10 @@ fattree-2-16-8-allgather-mpich fattree-2-16-8 128 all allgather mpich no allgath
 fattree-2-16-8-reduce_scatter-mpich fattree-2-16-8 128 all reduce_scatter mpich no reduce_scatter mpich 16777216
 fattree-2-16-8-gather-mpich fattree-2-16-8 128 all gather mpich no gather mpich 1024,65536,1048576
 fattree-2-16-8-scatter-mpich fattree-2-16-8 128 all scatter mpich no scatter mpich 1024,65536,1048576
-fattree-2-16-8-barrier-mpich fattree-2-16-8 128 all barrier mpich no barrier mpich 0"
+fattree-2-16-8-barrier-mpich fattree-2-16-8 128 all barrier mpich no barrier mpich 0
+torus-3x3x3-reduce-ompi_binary torus-3x3x3 27 all reduce ompi_binary no reduce ompi_binary 1024,65536,1048576
+torus-5x3x3-reduce_scatter-ompi_basic_recursivehalving torus-5x3x3 45 all reduce_scatter ompi_basic_recursivehalving no reduce_scatter ompi_basic_recursivehalving 65520,1048500
+torus-3x3x3-barrier-ompi_recursivedoubling torus-3x3x3 27 all barrier ompi_recursivedoubling no barrier ompi_recursivedoubling 0"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac
