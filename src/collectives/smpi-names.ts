@@ -57,6 +57,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     binomial_tree: 'binomial',
     NTSL: 'chain:recvs=preposted,segment=8192',
     scatter_LR_allgather: 'scatter-allgather',
+    scatter_rdb_allgather: 'scatter-rdb-allgather',
   },
   scatter: {
     ompi_basic_linear: 'linear',

@@ -279,6 +279,24 @@ describe('SMPI at rank counts that are not powers of two (smpi-cases on 12, 27, 
     expect(sendsOf(buildSchedule({ collective: 'reduce', algorithm: 'ompi_binary', topology: buildTopology('torus:12'), size: 65536 }), 11)).toEqual([[3, 32768], [3, 32768]]);
   });
 
+  it('broadcast scatter-rdb-allgather (scatter_rdb_allgather, the ompi bcast from 1 MiB at 16 to 31 ranks): every byte everywhere for 1 to 40 ranks, any root, pieces short or empty', () => {
+    expect(smpiSelectorChoice('broadcast', 'ompi', 1 << 20, 27)).toBe('scatter_rdb_allgather');
+    expect(buildSchedule({ collective: 'broadcast', algorithm: 'ompi', topology: buildTopology('torus:3x3x3'), size: 1 << 20 }).algorithmSpec).toBe('scatter-rdb-allgather');
+    for (let n = 1; n <= 40; n++) {
+      for (const size of [1, 5, 97, 1000]) {
+        const r = executeSchedule(buildSchedule({ collective: 'broadcast', algorithm: 'scatter_rdb_allgather', topology: buildTopology(`torus:${n}`), size, root: (n * 7) % n }));
+        expect(r.problems, `${n} ranks, ${size} B`).toEqual([]);
+        expect(r.pass).toBe(true);
+      }
+    }
+    // 6 ranks, 12 bytes, 2-byte pieces (bcast-scatter-rdb-allgather.cpp by hand): the root scatters 4 B to 4,
+    // 4 B to 2, 2 B to 1; then swaps 2, 4 and 8 B with 1, 2 and 4, and, as 4's subtree is cut short,
+    // passes bytes 8-11 to 2 (and 1 to 3).
+    const six = buildSchedule({ collective: 'broadcast', algorithm: 'scatter_rdb_allgather', topology: buildTopology('torus:6'), size: 12 });
+    expect(sendsOf(six, 0)).toEqual([[4, 4], [2, 4], [1, 2], [1, 2], [2, 4], [4, 8], [2, 4]]);
+    expect(sendsOf(six, 1)).toEqual([[0, 2], [3, 4], [5, 8], [3, 4]]);
+  });
+
   it('barrier recursive-doubling (ompi_recursivedoubling, the ompi barrier from 8 to 63 ranks): ranks from p2 check in with rank − p2 and are released last', () => {
     expect(smpiSelectorChoice('barrier', 'ompi', 0, 12)).toBe('ompi_recursivedoubling');
     const s = buildSchedule({ collective: 'barrier', algorithm: 'ompi', topology: buildTopology('torus:12'), size: 0 });

@@ -8,6 +8,7 @@ import './alltoall/direct.js';
 import './broadcast/binomial.js';
 import './broadcast/chain.js';
 import './broadcast/scatter-allgather.js';
+import './broadcast/scatter-rdb-allgather.js';
 import './reduce/ring.js';
 import './reduce/recursive-doubling.js';
 import './reduce/rabenseifner.js';

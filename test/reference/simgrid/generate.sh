@@ -259,7 +259,7 @@ flat-16-allreduce-ompi flat-16 16 all allreduce ompi no allreduce ompi 1024,6553
 flat-16-allgather-ompi flat-16 16 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
 flat-16-reduce-ompi flat-16 16 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
 flat-16-reduce_scatter-ompi flat-16 16 all reduce_scatter ompi no reduce_scatter ompi 1024,65536,1048576,16777216
-flat-16-bcast-ompi flat-16 16 all bcast ompi no bcast ompi 65536
+flat-16-bcast-ompi flat-16 16 all bcast ompi no bcast ompi 65536,1048576,16777216
 flat-16-gather-ompi flat-16 16 all gather ompi no gather ompi 1024,65536,1048576,16777216
 flat-16-scatter-ompi flat-16 16 all scatter ompi no scatter ompi 1024,65536,1048576,16777216
 flat-16-barrier-ompi flat-16 16 all barrier ompi no barrier ompi 0
@@ -283,7 +283,7 @@ torus-3x3x3-allreduce-ompi torus-3x3x3 27 all allreduce ompi no allreduce ompi 1
 torus-3x3x3-allgather-ompi torus-3x3x3 27 all allgather ompi no allgather ompi 1024,65536,1048576,16777216
 torus-3x3x3-reduce-ompi torus-3x3x3 27 all reduce ompi no reduce ompi 1024,65536,1048576,16777216
 torus-3x3x3-reduce_scatter-ompi torus-3x3x3 27 all reduce_scatter ompi no reduce_scatter ompi 972,65448,1048572,16777152
-torus-3x3x3-bcast-ompi torus-3x3x3 27 all bcast ompi no bcast ompi 65536
+torus-3x3x3-bcast-ompi torus-3x3x3 27 all bcast ompi no bcast ompi 65536,1048576,16777216
 torus-3x3x3-gather-ompi torus-3x3x3 27 all gather ompi no gather ompi 1024,65536,1048576,16777216
 torus-3x3x3-scatter-ompi torus-3x3x3 27 all scatter ompi no scatter ompi 1024,65536,1048576,16777216
 torus-3x3x3-barrier-ompi torus-3x3x3 27 all barrier ompi no barrier ompi 0
@@ -385,7 +385,8 @@ fattree-2-16-8-scatter-mpich fattree-2-16-8 128 all scatter mpich no scatter mpi
 fattree-2-16-8-barrier-mpich fattree-2-16-8 128 all barrier mpich no barrier mpich 0
 torus-3x3x3-reduce-ompi_binary torus-3x3x3 27 all reduce ompi_binary no reduce ompi_binary 1024,65536,1048576
 torus-5x3x3-reduce_scatter-ompi_basic_recursivehalving torus-5x3x3 45 all reduce_scatter ompi_basic_recursivehalving no reduce_scatter ompi_basic_recursivehalving 65520,1048500
-torus-3x3x3-barrier-ompi_recursivedoubling torus-3x3x3 27 all barrier ompi_recursivedoubling no barrier ompi_recursivedoubling 0"
+torus-3x3x3-barrier-ompi_recursivedoubling torus-3x3x3 27 all barrier ompi_recursivedoubling no barrier ompi_recursivedoubling 0
+torus-5x3x3-bcast-scatter_rdb_allgather torus-5x3x3 45 all bcast scatter_rdb_allgather no bcast scatter_rdb_allgather 1024,65536,1048576"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac
