@@ -11,7 +11,7 @@ describe('meshwork collective', () => {
     const r = runCli(['collective', 'list']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/broadcast:\n[\s\S]*chain .*\n\s+segments=4 \(1\.\.1048576\)/);
-    expect(r.stdout).toMatch(/allgather:[\s\S]*recursive-doubling .*supports power-of-two rank counts/);
+    expect(r.stdout).toMatch(/allgather:[\s\S]*neighbor-exchange .*supports an even rank count/);
     const json = JSON.parse(runCli(['collective', 'list', '--json']).stdout);
     expect(json.find((a: { name: string; collective: string }) => a.name === 'pairwise' && a.collective === 'alltoall').params[0]).toMatchObject({ key: 'order', default: 'auto' });
   });
