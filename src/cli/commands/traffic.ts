@@ -270,6 +270,7 @@ export function register(program: Command): void {
     .option('--print-request', 'print the resolved RunRequest as JSON and stop (nothing is simulated); save it and rerun it with --request')
     .action(async (o: TrafficOptions, command: Command) => {
       if (o.request !== undefined) refuseBesideRequest(command, ['--json', '--booksim-output', '--csv', '--plot', '--log-x', '--print-request']);
+      if (o.logX && o.plot === undefined) throw new InputError('log-x', true, 'only with --plot FILE (it sets the plot\'s x axis; nothing else is plotted)');
       // Every output path is checked before the (possibly long) simulation; all are written or none.
       const planned = planOutputs({ csv: o.csv, plot: o.plot });
       const csvOut = planned.find((p) => p.field === 'csv');
