@@ -14,7 +14,7 @@
  * BookSim's defaults (booksim_config.cpp), not Meshwork's: e.g. `num_vcs` 16 and
  * `injection_rate_uses_flits` 0.
  */
-import { InputError } from '../../util/errors.js';
+import { InputError, requireText } from '../../util/errors.js';
 import { maxOf } from '../../util/arrays.js';
 /** A routing registry name (routing/registry.ts). */
 type RoutingName = string;
@@ -99,7 +99,7 @@ function tokenize(text: string): Token[] {
 
 /** Parses a BookSim configuration into its commands, in file order (a later one overrides). */
 export function parseBookSimConfig(text: string): BookSimEntry[] {
-  const tokens = tokenize(text);
+  const tokens = tokenize(requireText(text, 'booksim-config', 'the text of a BookSim configuration file'));
   const entries: BookSimEntry[] = [];
   for (let k = 0; k < tokens.length; k += 4) {
     const [key, eq, value, semi] = [tokens[k], tokens[k + 1], tokens[k + 2], tokens[k + 3]];
