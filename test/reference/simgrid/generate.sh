@@ -136,6 +136,42 @@ JSON
       echo "$here/smpi-model-cases/$platform-$coll-$algo.json"
     done
   done
+  # Four hosts on a Full zone of unequal links (platforms/zones/four-full.xml: 1, 0.5 and 2 GBps), where
+  # weight-S moves the CM02 shares, and the same with millisecond latencies (four-full-wan.xml), where the
+  # TCP-gamma bound (4 MiB / (2 x route latency), 0.42-0.52 GBps) is below the links' bandwidth.
+  for platform in four-full four-full-wan; do
+    for c in alltoall:pair:pair alltoall:basic_linear:basic_linear allreduce:rab_rdb:rab_rdb allgather:NTSLR:NTSLR bcast:binomial_tree:binomial_tree; do
+      coll=$(echo "$c" | cut -d: -f1)
+      algo=$(echo "$c" | cut -d: -f2)
+      malgo=$(echo "$c" | cut -d: -f3-)
+      mcoll=$coll
+      [ "$coll" = bcast ] && mcoll=broadcast
+      rows=""
+      for size in $sizes; do
+        cmd="smpirun -np 4 -platform platforms/zones/$platform.xml -hostfile platforms/zones/hosts-four-full-4.txt $common --cfg=smpi/$coll:$algo coll $coll $size"
+        line=$(cd "$work" && smpirun -np 4 -platform "$here/platforms/zones/$platform.xml" -hostfile "$here/platforms/zones/hosts-four-full-4.txt" $common "--cfg=smpi/$coll:$algo" ./coll "$coll" "$size" 2>/dev/null | grep '^makespan_s=')
+        t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
+        rows="$rows${rows:+,
+}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
+      done
+      cat > "$here/smpi-model-cases/$platform-$coll-$algo.json" <<JSON
+{
+  "simgrid": "$version",
+  "platform": "platforms/zones/$platform.xml",
+  "ranks": 4,
+  "hostfile": "platforms/zones/hosts-four-full-4.txt",
+  "config": "$common --cfg=smpi/$coll:$algo",
+  "collective": "$coll",
+  "smpi_algorithm": "$algo",
+  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
+  "rows": [
+$rows
+  ]
+}
+JSON
+      echo "$here/smpi-model-cases/$platform-$coll-$algo.json"
+    done
+  done
   common=$cm02_common
   [ "$only" = smpi-model ] && exit 0
 fi
