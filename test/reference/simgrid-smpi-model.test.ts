@@ -128,6 +128,7 @@ describe("SMPI's network model, term by term (SimGrid 3.32 source)", () => {
     const program = b.build();
     expect(() => runFlow({ topology: torus, program, model: { ...preset.model, sharing: 'maxmin' } })).toThrow(/^model\.sharing: got "maxmin"; accepted: cm02 with networkModel smpi/);
     expect(() => runFlow({ topology: torus, program, model: { ...preset.model, rateUpdate: 'exact' } })).toThrow(/^model\.rateUpdate: got "exact"; accepted: full with networkModel smpi/);
+    expect(() => runFlow({ topology: torus, program, model: { networkModel: 'smpi' } })).toThrow(/^model\.networkModel: got "smpi"; accepted: ideal, or smpi with sharing cm02/);
   });
 
   it("records every correction in the result, and explicit networkModel 'ideal' gives the simgrid preset's run bit for bit", () => {

@@ -313,7 +313,11 @@ export function packetModelRecord(model: FlowModel): Record<string, unknown> {
 function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined, network: NetworkModelName): Sharing {
   const sharing = oneOf('model.sharing', v, SHARINGS, 'maxmin');
   // Weight-S and cross-traffic are terms of SimGrid's LMM, whose shares are CM02's.
-  if (network === 'smpi' && sharing !== 'cm02') throw new InputError('model.sharing', v ?? 'maxmin', 'cm02 with networkModel smpi (its weight-S and cross-traffic are terms of CM02 sharing)');
+  if (network === 'smpi' && sharing !== 'cm02') {
+    // Name what the user set: the sharing when given, else the network model that needs it.
+    if (v === undefined) throw new InputError('model.networkModel', network, 'ideal, or smpi with sharing cm02 (its weight-S and cross-traffic are terms of CM02 sharing; --preset simgrid-smpi sets both)');
+    throw new InputError('model.sharing', v, 'cm02 with networkModel smpi (its weight-S and cross-traffic are terms of CM02 sharing)');
+  }
   // The local filler re-rates subsets unweighted; CM02 is implemented in the exact solver only.
   if (sharing === 'cm02' && rateUpdate === 'local') throw new InputError('model.sharing', v, 'maxmin with rateUpdate local (cm02 needs rateUpdate exact)');
   return sharing;
