@@ -1,5 +1,6 @@
-// Prints docs/flow.md's SimGrid tables from the reference cases (test/reference/simgrid/cases/ and
-// smpi-cases/), timing Meshwork as test/reference/simgrid.test.ts and simgrid-smpi-cases.test.ts do.
+// Prints docs/flow.md's SimGrid tables from the reference cases (test/reference/simgrid/cases/,
+// smpi-cases/ and smpi-model-cases/), timing Meshwork as test/reference/simgrid.test.ts,
+// simgrid-smpi-cases.test.ts and simgrid-smpi-model.test.ts do.
 // Usage: npm run build && node scripts/simgrid-table.mjs > /tmp/tables.md   (about a minute of CPU)
 import { readFileSync, readdirSync } from 'node:fs';
 import { buildSchedule, flowPreset, parseAlltoallvSizes, parseCollective, simulate } from '../dist/index.js';
@@ -20,7 +21,9 @@ const topologyOf = (platform, hosts) => {
   const key = `${platform} ${hosts ?? 'all'}`;
   if (!topologies.has(key)) {
     const base = loadTopology(TOPOLOGY[platform] ?? `simgrid:${DIR}/platforms/${platform}.xml`);
-    topologies.set(key, HOSTS[hosts] ? loadMapping(base, HOSTS[hosts]) : base);
+    // A hostfile: a kind of HOSTS, or a path in the reference folder (smpi-model-cases' zones).
+    const hostfile = hosts === undefined || hosts in HOSTS ? HOSTS[hosts] : `${DIR}/${hosts}`;
+    topologies.set(key, hostfile ? loadMapping(base, hostfile) : base);
   }
   return topologies.get(key);
 };
@@ -71,3 +74,17 @@ for (const c of issue23) {
   }
 }
 table('SimGrid users\' cases (`smpi-cases/`, issue 23: the SMPI name given as the algorithm):', rows2);
+
+// SMPI's default network model (smpi-model-cases/, `--preset simgrid-smpi`).
+const smpiModel = flowPreset('simgrid-smpi');
+const modelCases = readdirSync(`${DIR}/smpi-model-cases`).sort().map((f) => JSON.parse(readFileSync(`${DIR}/smpi-model-cases/${f}`, 'utf8')));
+const rows3 = [];
+for (const c of modelCases) {
+  const topology = topologyOf(platformOf(c), c.ranks === 64 ? undefined : c.hostfile);
+  for (const row of c.rows) {
+    const schedule = buildSchedule({ collective: parseCollective(c.meshwork.collective), algorithm: c.meshwork.algorithm, topology, size: row.size });
+    const meshwork = simulate({ topology, schedule, routingOptions: smpiModel.routing, model: smpiModel.model }).makespan_s;
+    rows3.push({ platform: platformOf(c), label: `${c.collective}:${c.smpi_algorithm} = ${c.meshwork.collective} ${c.meshwork.algorithm}`, size: row.size, smpi: row.makespan_s, meshwork });
+  }
+}
+table("SMPI's default network model (`smpi-model-cases/`, `--preset simgrid-smpi`):", rows3);

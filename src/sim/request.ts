@@ -159,7 +159,7 @@ export const RunRequestSchema = z
     fail: z.string().optional().describe('failed links or nodes (the --fail grammar)'),
     workload: z.discriminatedUnion('kind', [CollectiveWorkload, ScheduleWorkload, TrafficWorkload, ChakraWorkload]),
     engine: z.enum(['flow', 'packet']).optional().describe('default flow; traffic runs at packet level'),
-    preset: z.enum(FLOW_PRESET_NAMES as unknown as [string, ...string[]]).optional().describe('model and routing defaults of another simulator (simgrid) or a document (seed001); explicit values win'),
+    preset: z.enum(FLOW_PRESET_NAMES as unknown as [string, ...string[]]).optional().describe('model and routing defaults of another simulator (simgrid, simgrid-smpi, astra) or a document (seed001); explicit values win'),
     model: ModelSchema.optional(),
     routing: z
       .object({

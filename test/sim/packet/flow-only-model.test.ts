@@ -34,4 +34,13 @@ describe('flow-only model choices at packet level', () => {
     expect(notApplied.envelopeBytes).toMatch(/^16: not applied: /);
     expect(plain.model.notApplied).toBeUndefined();
   });
+
+  it("under --preset simgrid-smpi also SMPI's network model, with its corrections recorded as none", () => {
+    const smpi = flowPreset('simgrid-smpi').model;
+    const asked = simulate({ topology: t, schedule, engine: 'packet', model: smpi });
+    const plain = simulate({ topology: t, schedule, engine: 'packet', model: withDefaults });
+    expect(asked.makespan_s).toBe(plain.makespan_s);
+    expect([asked.model.networkModel, asked.model.bandwidthFactors, asked.model.weightS, asked.model.tcpGamma, asked.model.crossTraffic]).toEqual(['ideal', null, 0, null, 0]);
+    expect((asked.model.notApplied as Record<string, string>).networkModel).toMatch(/^smpi: not applied: /);
+  });
 });
