@@ -67,9 +67,9 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
     help: "how flows share a channel: maxmin (max-min fair), cm02 (SimGrid: shares weighted by 1 / route latency; --preset simgrid) or none (ASTRA-sim's congestion-unaware analytical backend: every flow at its route's bottleneck bandwidth, as if it were alone; --preset astra)",
   },
   {
-    key: 'networkModel', flag: 'network-model', unit: 'choice', choices: NETWORK_MODELS, default: "ideal; smpi with --preset simgrid-smpi", engines: FLOW,
+    key: 'networkModel', flag: 'network-model', unit: 'choice', choices: NETWORK_MODELS, default: "ideal; cm02 with --preset simgrid, smpi with --preset simgrid-smpi", engines: FLOW,
     elsewhere: 'recorded as not applied (model.notApplied): the packet engine moves flits over the links as they are',
-    help: "SimGrid's corrections on top of --sharing cm02: ideal (none) or smpi (SimGrid 3.32's default SMPI network model: per-size bandwidth and latency factors, weight-S 8775, TCP-gamma bound, cross-traffic of 0.05 on the reverse route; needs --sharing cm02 and --rate-update full)",
+    help: "SimGrid's corrections on top of --sharing cm02: ideal (none), cm02 (SimGrid's plain CM02 model: the TCP-gamma bound, rate <= 4 MiB / (2 x route latency), alone) or smpi (SimGrid 3.32's default SMPI network model: per-size bandwidth and latency factors, weight-S 8775, TCP-gamma bound, cross-traffic of 0.05 on the reverse route; needs --sharing cm02 and --rate-update full)",
   },
   {
     key: 'barrier', flag: 'barrier', unit: 'choice', choices: BARRIER_MODELS, default: 'stages', engines: BOTH,

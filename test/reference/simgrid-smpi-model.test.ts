@@ -72,6 +72,37 @@ describe("the simgrid-smpi preset against smpirun with SimGrid's default SMPI ne
   });
 });
 
+/**
+ * CM02's TCP-gamma bound, which `--preset simgrid` applies (networkModel 'cm02'): smpirun under the
+ * plain CM02 configuration of cases/ on the millisecond Full zone (`generate.sh cm02-wan`), where
+ * 4 MiB / (2 × route latency) is below the links' bandwidth.
+ */
+const wanCases = readdirSync(`${DIR}/cm02-wan-cases`)
+  .sort()
+  .map((f) => JSON.parse(readFileSync(`${DIR}/cm02-wan-cases/${f}`, 'utf8')) as ModelCase);
+
+describe('the simgrid preset (CM02) against smpirun on routes of milliseconds, where the TCP-gamma bound binds', () => {
+  it('has 5 cases of 4 sizes, all run with the CM02 configuration of cases/', () => {
+    expect(wanCases.length).toBe(5);
+    expect(wanCases.every((c) => c.config.includes('--cfg=network/model:CM02 --cfg=network/crosstraffic:0'))).toBe(true);
+  });
+
+  for (const c of wanCases) {
+    it(`${c.collective}:${c.smpi_algorithm} within ${TARGET} %, and at 16 MiB only with the bound`, () => {
+      for (const row of c.rows) {
+        const error = (run(c, row.size, cm02.model) / row.makespan_s - 1) * 100;
+        expect(Math.abs(error), `${row.size} B: ${error.toFixed(3)} %`).toBeLessThanOrEqual(TARGET);
+      }
+      // Without the bound (networkModel ideal) 16 MiB is 8-27 % fast; basic_linear's three concurrent
+      // transfers per host share its links below the bound, so there it never binds.
+      const largest = c.rows[c.rows.length - 1];
+      const unbound = run(c, largest.size, { ...cm02.model, networkModel: 'ideal' }) / largest.makespan_s;
+      if (c.smpi_algorithm === 'basic_linear') expect(unbound).toBeCloseTo(1, 6);
+      else expect(unbound, 'without the bound').toBeLessThan(0.95);
+    });
+  }
+});
+
 describe("SMPI's network model, term by term (SimGrid 3.32 source)", () => {
   it('looks factors up as network_smpi.cpp does: 1 up to the first threshold, then each value above its threshold', () => {
     const bw = parseSizeFactors(SMPI_BW_FACTOR, 'bw');

@@ -178,7 +178,7 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `rate update=${model.rateUpdate}`,
     `sharing=${model.sharing}`,
     ...(model.latencyRule === 'before-transfer' ? ['latency before transfer'] : []),
-    ...(model.networkModel === 'smpi' ? ['network model=smpi (SimGrid SMPI factors, weight-S, TCP-gamma, cross-traffic)'] : []),
+    ...(model.networkModel === 'smpi' ? ['network model=smpi (SimGrid SMPI factors, weight-S, TCP-gamma, cross-traffic)'] : model.networkModel === 'cm02' ? ['network model=cm02 (TCP-gamma bound)'] : []),
     ...(model.preset ? [`preset=${model.preset}`] : []),
     ...(model.notApplied ? [`flow-only, not applied: ${Object.entries(model.notApplied).map(([k, v]) => `${k}=${String(v).split(':')[0]}`).join(' ')}`] : []),
     `injection order=${model.injectionOrder}`,

@@ -86,7 +86,9 @@ function packageFlow(
           out.model.sharing === 'cm02'
             ? out.model.networkModel === 'smpi'
               ? "flow-level, SimGrid SMPI network model: CM02 weighted progressive filling (each flow's share ∝ 1 / (route latency + weight-S / bandwidth per channel)), rate ≤ TCP-gamma / (2 × route latency), cross-traffic on the reverse route, bytes and latency scaled by SMPI's per-size factors"
-              : "flow-level, SimGrid CM02 weighted progressive filling (each flow's share ∝ 1 / its route latency)"
+              : out.model.networkModel === 'cm02'
+                ? "flow-level, SimGrid CM02 weighted progressive filling (each flow's share ∝ 1 / its route latency), rate ≤ TCP-gamma / (2 × route latency)"
+                : "flow-level, SimGrid CM02 weighted progressive filling (each flow's share ∝ 1 / its route latency)"
             : out.model.sharing === 'none'
               ? "flow-level, no sharing (ASTRA-sim's congestion-unaware analytical backend): every flow at its route's bottleneck bandwidth, as if alone"
               : 'flow-level, max-min fair progressive filling',

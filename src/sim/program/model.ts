@@ -108,7 +108,8 @@ export interface FlowModelOptions {
   latencyRule?: LatencyRule;
   /**
    * SimGrid's corrections on top of CM02 sharing (program/network-model.ts). 'ideal' (default): none.
-   * 'smpi': SimGrid 3.32's default SMPI network model: per-size bandwidth and latency factors
+   * 'cm02': SimGrid's plain CM02 model, whose one correction is the rate bound TCP-gamma / (2 × route
+   * latency) (`--preset simgrid`); needs sharing 'cm02'. 'smpi': SimGrid 3.32's default SMPI network model: per-size bandwidth and latency factors
    * (smpi/bw-factor, smpi/lat-factor), weight-S 8775 in the sharing penalty, a rate bound of
    * TCP-gamma / (2 × route latency), and cross-traffic (each flow takes 0.05 of its rate on its
    * reverse route). Needs sharing 'cm02' and rateUpdate 'full' (its default then).
@@ -312,11 +313,11 @@ export function packetModelRecord(model: FlowModel): Record<string, unknown> {
 
 function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined, network: NetworkModelName): Sharing {
   const sharing = oneOf('model.sharing', v, SHARINGS, 'maxmin');
-  // Weight-S and cross-traffic are terms of SimGrid's LMM, whose shares are CM02's.
-  if (network === 'smpi' && sharing !== 'cm02') {
+  // Weight-S, cross-traffic and the TCP-gamma bound are terms of SimGrid's CM02 actions and LMM.
+  if (network !== 'ideal' && sharing !== 'cm02') {
     // Name what the user set: the sharing when given, else the network model that needs it.
-    if (v === undefined) throw new InputError('model.networkModel', network, 'ideal, or smpi with sharing cm02 (its weight-S and cross-traffic are terms of CM02 sharing; --preset simgrid-smpi sets both)');
-    throw new InputError('model.sharing', v, 'cm02 with networkModel smpi (its weight-S and cross-traffic are terms of CM02 sharing)');
+    if (v === undefined) throw new InputError('model.networkModel', network, `ideal, or ${network} with sharing cm02 (its corrections are terms of CM02 sharing; --preset ${network === 'smpi' ? 'simgrid-smpi' : 'simgrid'} sets both)`);
+    throw new InputError('model.sharing', v, `cm02 with networkModel ${network} (its corrections are terms of CM02 sharing)`);
   }
   // The local filler re-rates subsets unweighted; CM02 is implemented in the exact solver only.
   if (sharing === 'cm02' && rateUpdate === 'local') throw new InputError('model.sharing', v, 'maxmin with rateUpdate local (cm02 needs rateUpdate exact)');

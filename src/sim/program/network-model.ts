@@ -1,8 +1,10 @@
 /**
  * SimGrid's network-model corrections on top of its CM02 sharing (flow engine, model.networkModel):
- * 'ideal' has none; 'smpi' is SimGrid 3.32's `SMPI` network model, the one `smpirun` uses unless told
- * otherwise (smpirun sets --cfg=network/model:SMPI). Every value is SimGrid's default, read from its
- * source at tag v3.32:
+ * 'ideal' has none; 'cm02' is SimGrid's plain CM02 model (--cfg=network/model:CM02), whose only
+ * correction is the TCP-gamma bound (network_cm02.cpp applies it whatever the model's factors: on a
+ * route of 2 ms at 1 GBps it cuts a transfer's rate to about half); 'smpi' is SimGrid 3.32's `SMPI`
+ * network model, the one `smpirun` uses unless told otherwise (smpirun sets
+ * --cfg=network/model:SMPI). Every value is SimGrid's default, read from its source at tag v3.32:
  *   - smpi/bw-factor and smpi/lat-factor (src/simgrid/sg_config.cpp), looked up by message size as
  *     NetworkSmpiModel::get_bandwidth_factor / get_latency_factor do (src/surf/network_smpi.cpp);
  *   - network/weight-S 8775 (surf_network_model_init_SMPI);
@@ -17,8 +19,8 @@
  */
 import { InputError } from '../../util/errors.js';
 
-export type NetworkModelName = 'ideal' | 'smpi';
-export const NETWORK_MODELS: readonly NetworkModelName[] = ['ideal', 'smpi'];
+export type NetworkModelName = 'ideal' | 'cm02' | 'smpi';
+export const NETWORK_MODELS: readonly NetworkModelName[] = ['ideal', 'cm02', 'smpi'];
 
 /** A piecewise factor by message size, as SimGrid parses one: (threshold, value) by increasing threshold. */
 export interface SizeFactors {
@@ -101,6 +103,9 @@ const IDEAL_CORRECTIONS: NetworkCorrections = {
   crossTraffic: 0,
 };
 
+/** CM02 alone: no factors, weight-S 0 (network/weight-S is 0 under CM02), but the TCP-gamma bound. */
+const CM02_CORRECTIONS: NetworkCorrections = { ...IDEAL_CORRECTIONS, networkModel: 'cm02', tcpGamma: SIMGRID_TCP_GAMMA };
+
 export function networkCorrections(name: NetworkModelName): NetworkCorrections {
-  return name === 'smpi' ? SMPI_CORRECTIONS : IDEAL_CORRECTIONS;
+  return name === 'smpi' ? SMPI_CORRECTIONS : name === 'cm02' ? CM02_CORRECTIONS : IDEAL_CORRECTIONS;
 }

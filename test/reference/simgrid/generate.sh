@@ -6,6 +6,7 @@ set -eu
 # Usage: generate.sh [smpi-cases [NAME-PATTERN]]   (smpi-cases: only the issue 23 cases in smpi-cases/,
 # or those whose name matches the shell pattern)
 #        generate.sh smpi-model   (only smpi-model-cases/: SMPI's default network model)
+#        generate.sh cm02-wan     (only cm02-wan-cases/: CM02's TCP-gamma bound on millisecond routes)
 only=${1:-all}
 pattern=${2:-*}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -174,6 +175,45 @@ JSON
   done
   common=$cm02_common
   [ "$only" = smpi-model ] && exit 0
+fi
+
+# CM02's TCP-gamma bound (cm02-wan-cases/, `generate.sh cm02-wan`): the plain CM02 configuration of
+# cases/ (what `--preset simgrid` models) on platforms/zones/four-full-wan.xml, whose 4-5 ms routes
+# bound a transfer's rate at 4 MiB / (2 x route latency), 0.42-0.52 GBps, below the links' 1-2 GBps.
+if [ "$only" = all ] || [ "$only" = cm02-wan ]; then
+  mkdir -p "$here/cm02-wan-cases"
+  for c in alltoall:pair:pair alltoall:basic_linear:basic_linear allreduce:rab_rdb:rab_rdb allgather:NTSLR:NTSLR bcast:binomial_tree:binomial_tree; do
+    coll=$(echo "$c" | cut -d: -f1)
+    algo=$(echo "$c" | cut -d: -f2)
+    malgo=$(echo "$c" | cut -d: -f3-)
+    mcoll=$coll
+    [ "$coll" = bcast ] && mcoll=broadcast
+    rows=""
+    for size in $sizes; do
+      cmd="smpirun -np 4 -platform platforms/zones/four-full-wan.xml -hostfile platforms/zones/hosts-four-full-4.txt $common --cfg=smpi/$coll:$algo coll $coll $size"
+      line=$(cd "$work" && smpirun -np 4 -platform "$here/platforms/zones/four-full-wan.xml" -hostfile "$here/platforms/zones/hosts-four-full-4.txt" $common "--cfg=smpi/$coll:$algo" ./coll "$coll" "$size" 2>/dev/null | grep '^makespan_s=')
+      t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
+      rows="$rows${rows:+,
+}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
+    done
+    cat > "$here/cm02-wan-cases/four-full-wan-$coll-$algo.json" <<JSON
+{
+  "simgrid": "$version",
+  "platform": "platforms/zones/four-full-wan.xml",
+  "ranks": 4,
+  "hostfile": "platforms/zones/hosts-four-full-4.txt",
+  "config": "$common --cfg=smpi/$coll:$algo",
+  "collective": "$coll",
+  "smpi_algorithm": "$algo",
+  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
+  "rows": [
+$rows
+  ]
+}
+JSON
+    echo "$here/cm02-wan-cases/four-full-wan-$coll-$algo.json"
+  done
+  [ "$only" = cm02-wan ] && exit 0
 fi
 
 # Issue 23 cases (smpi-cases/): SMPI algorithm names as Meshwork aliases, the SMPI variants, --barriers,
