@@ -80,6 +80,7 @@ const TrafficWorkload = z
         quarterBy: z.enum(['rings', 'address']).optional().describe('quarter: rings (DCE/MDCE) or address'),
         edges: z.enum(GRID_EDGES as unknown as [string, ...string[]]).optional().describe('meshemu, localized: wrap or open grid edges'),
         coordinates: z.enum(['own', 'address']).optional().describe("localized: the topology's own coordinates or the address grid"),
+        xr: z.number().int().min(1).optional().describe("tornado, neighbor: BookSim's xr, digits of radix xr·k (default 1)"),
       })
       .strict()
       .optional(),

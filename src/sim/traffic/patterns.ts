@@ -39,6 +39,12 @@ export interface PatternOptions {
    * address grid; the default) or `address` (every network on the same square address grid, spec §5.3 [R]).
    */
   coordinates?: 'own' | 'address';
+  /**
+   * tornado and neighbor: BookSim's `xr`, terminals per router along x, which makes each digit
+   * radix xr·k (traffic.cpp DigitPermutationTrafficPattern); default 1. On BookSim's flatfly and
+   * cmesh the terminal ids run across an (xr·k)-wide grid, so xr = 2 moves every terminal, not router.
+   */
+  xr?: number;
 }
 
 export type GridEdges = 'wrap' | 'open';
@@ -88,25 +94,33 @@ function bitPattern(name: string, description: string, make: (bits: number, N: n
   };
 }
 
-/** BookSim's tornado and neighbor: every k-ary digit moves by `shift(k)`. */
-function digitShiftPattern(name: string, description: string, shiftOf: (k: number) => number): PatternEntry {
+/**
+ * BookSim's tornado and neighbor: the rank read as n digits of radix xr·k (k, n: the topology's;
+ * xr: PatternOptions.xr, default 1), every digit moved by `shift(xr·k)` modulo the radix.
+ */
+function digitShiftPattern(name: string, description: string, shiftOf: (radix: number) => number): PatternEntry {
   return {
     name,
     description,
-    create(topology) {
+    create(topology, opts) {
       const { k, n } = kn(topology);
-      const shift = shiftOf(k);
+      const xr = opts.xr ?? 1;
+      if (!Number.isInteger(xr) || xr < 1) throw new InputError('xr', xr, 'an integer >= 1 (terminals per router along x)');
+      const radix = xr * k;
+      // Destinations must be ranks: (xr·k)^n digits' worth of them at most.
+      if (radix ** n > topology.numEndpoints) throw new InputError('xr', xr, `an integer with (xr·${k})^${n} <= ${topology.numEndpoints}, the terminals (${name}'s destinations are ranks)`);
+      const shift = shiftOf(radix);
       return {
         name,
-        params: { k, n, shift },
+        params: { k, n, ...(xr !== 1 ? { xr } : {}), shift },
         dest: (s) => {
           let d = 0;
           let stride = 1;
           let rest = s;
           for (let i = 0; i < n; i++) {
-            d += (((rest % k) + shift) % k) * stride;
-            rest = Math.floor(rest / k);
-            stride *= k;
+            d += (((rest % radix) + shift) % radix) * stride;
+            rest = Math.floor(rest / radix);
+            stride *= radix;
           }
           return d;
         },
@@ -142,8 +156,8 @@ export const BUILTIN_PATTERNS: readonly PatternEntry[] = [
   ),
   bitPattern('bitcomp', 'address bits complemented (BookSim)', (_bits, N) => (s) => ~s & (N - 1)),
   bitPattern('shuffle', 'address rotated left by one bit (BookSim)', (bits, N) => (s) => ((s << 1) & (N - 1)) | ((s >> (bits - 1)) & 1)),
-  digitShiftPattern('tornado', 'every coordinate moves ⌈k/2⌉ − 1 (BookSim)', (k) => Math.ceil(k / 2) - 1),
-  digitShiftPattern('neighbor', 'every coordinate moves +1 (BookSim)', () => 1),
+  digitShiftPattern('tornado', 'every coordinate moves ⌈k/2⌉ − 1 (BookSim; digits of radix xr·k with xr)', (radix) => Math.ceil(radix / 2) - 1),
+  digitShiftPattern('neighbor', 'every coordinate moves +1 (BookSim; digits of radix xr·k with xr)', () => 1),
   {
     name: 'randperm',
     description: 'a seeded random permutation (BookSim; --perm-seed)',
