@@ -206,7 +206,7 @@ function trafficRequestFromOptions(o: TrafficOptions, fromFile: BookSimRun | und
   const patternOptions = defined({
     ...fromFile?.patternOptions,
     hotRank: intOption('hot', o.hot, 0, 2 ** 32 - 1) ?? fromFile?.patternOptions?.hotRank,
-    xr: intOption('xr', o.xr, 1, 1 << 12) ?? fromFile?.patternOptions?.xr,
+    digits: o.xr !== undefined ? { ...fromFile?.patternOptions?.digits, xr: intOption('xr', o.xr, 1, 1 << 12) } : fromFile?.patternOptions?.digits,
     quarterBy: quarterBy(o.quarterBy),
     edges: gridEdges(o.edges),
     coordinates: localizedCoordinates(o.coordinates),

@@ -131,7 +131,7 @@ export interface BookSimRun {
   /** Packets of several sizes (`packet_size = {{1,8}}` with `packet_size_rate`), or undefined when one size. */
   packetSizes: PacketSizeMix | undefined;
   /** Options of the pattern (`hotspot({h})`: every packet to h), or undefined. */
-  patternOptions: { hotRank?: number; hotFraction?: number; xr?: number } | undefined;
+  patternOptions: { hotRank?: number; hotFraction?: number; digits?: { k: number; n: number; xr: number } } | undefined;
   /** VCs per routing class: 1 on dragonflynew (BookSim's `out_vc = ph`), else undefined (all VCs). */
   vcsPerClass: number | undefined;
   /** One line per key the file sets that BookSim's chosen router ignores but Meshwork would not. */
@@ -197,13 +197,13 @@ function bookSimPacketSizes(sizeValue: BookSimValue, rateValue: BookSimValue): P
 /**
  * BookSim's `traffic` value (traffic.cpp TrafficPattern::New): a name, or `name(params)` with the
  * parameters read by tokenize_str. Accepted: the plain names above; `tornado` and `neighbor` with
- * parameters k, n, xr (absent ones from the file's keys), k and n the network's own, digits of radix
- * xr·k (on flatfly and cmesh xr is the tile width, so every terminal moves; note `tornado(8,2,1)` is
- * one parameter "8,2,1", read as k = 8, as BookSim's atoi does; `tornado({8,2,1})` is three);
- * `hotspot(h)` / `hotspot({{h},{r}})` with one hot node (every packet to it). Anything else is
- * refused with the reason.
+ * parameters k, n, xr (absent ones from the file's keys, as BookSim reads them): n digits of radix
+ * xr·k, so long as every destination is a terminal (on flatfly and cmesh xr is the tile width, so
+ * every terminal moves; note `tornado(8,2,1)` is one parameter "8,2,1", read as k = 8, as BookSim's
+ * atoi does; `tornado({8,2,1})` is three); `hotspot(h)` / `hotspot({{h},{r}})` with one hot node
+ * (every packet to it). Anything else is refused with the reason.
  */
-function bookSimTraffic(value: BookSimValue, k: number, n: number, xr: number, nodes: number): { pattern: string; hotRank?: number; hotFraction?: number; xr?: number } {
+function bookSimTraffic(value: BookSimValue, k: number, n: number, xr: number, nodes: number): { pattern: string; hotRank?: number; hotFraction?: number; digits?: { k: number; n: number; xr: number } } {
   const text = String(value);
   const left = text.indexOf('(');
   const name = left < 0 ? text : text.slice(0, left);
@@ -211,11 +211,12 @@ function bookSimTraffic(value: BookSimValue, k: number, n: number, xr: number, n
   const params = left < 0 ? [] : tokenizeStr(text.slice(left + 1, right < 0 ? undefined : right));
   const accepted = `${PATTERNS.join(' | ')} | tornado(k,n,xr) | neighbor(k,n,xr) | hotspot(node)`;
   if (name === 'tornado' || name === 'neighbor') {
-    const [pk, pn, pxr] = [params[0] === undefined ? k : atoi(params[0]), params[1] === undefined ? n : atoi(params[1]), params[2] === undefined ? xr : atoi(params[2])];
-    if (pk !== k || pn !== n) refuse('traffic', value, `${name} with k = ${k}, n = ${n}, the network's own (got k = ${pk}, n = ${pn}: other digit counts are not modelled)`);
+    const digits = { k: params[0] === undefined ? k : atoi(params[0]), n: params[1] === undefined ? n : atoi(params[1]), xr: params[2] === undefined ? xr : atoi(params[2]) };
     // BookSim does not check that its destinations exist; Meshwork refuses those that do not.
-    if (!(pxr >= 1 && (pxr * k) ** n <= nodes)) refuse('traffic', value, `${name} with xr >= 1 and (xr·${k})^${n} <= ${nodes}, the terminals (got xr = ${pxr}: BookSim would send to terminals that do not exist)`);
-    return pxr === 1 ? { pattern: name } : { pattern: name, xr: pxr };
+    if (!(digits.k >= 2 && digits.n >= 1 && digits.xr >= 1 && (digits.xr * digits.k) ** digits.n <= nodes)) {
+      refuse('traffic', value, `${name} with k >= 2, n >= 1, xr >= 1 and (xr·k)^n <= ${nodes}, the terminals (got k = ${digits.k}, n = ${digits.n}, xr = ${digits.xr}: BookSim would send to terminals that do not exist)`);
+    }
+    return { pattern: name, digits };
   }
   if (name === 'hotspot') {
     const hot = tokenizeStr(params[0] ?? '-1').map(atoi);
@@ -496,7 +497,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0) refuse('seed', seed, 'a non-negative integer (BookSim "time" is not reproducible)');
   config.seed = seed;
 
-  const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' || topology === 'fly' ? k ** n : topology === 'cmesh' ? 4 * k * k : topology === 'flatfly' ? k ** n * (get('c', 1) as number) : Number.MAX_SAFE_INTEGER;
+  const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' || topology === 'fly' ? k ** n : topology === 'cmesh' ? 4 * k * k : topology === 'flatfly' ? k ** n * (get('c', 1) as number) : topology === 'dragonflynew' ? 2 * k * k * (2 * k * k + 1) : Number.MAX_SAFE_INTEGER;
   const traffic = bookSimTraffic(get('traffic', 'uniform'), k, n, typeof keys.xr === 'number' ? keys.xr : 1, terminals);
   const pattern = traffic.pattern;
   // injection_process: bernoulli, or on_off with burst_alpha/burst_beta/burst_r1 (or on_off(a,b,r1)
@@ -514,7 +515,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   } else if (process !== 'bernoulli') {
     refuse('injection_process', process, 'bernoulli | on_off');
   }
-  const patternOptions = traffic.hotRank !== undefined ? { hotRank: traffic.hotRank, hotFraction: traffic.hotFraction } : traffic.xr !== undefined ? { xr: traffic.xr } : undefined;
+  const patternOptions = traffic.hotRank !== undefined ? { hotRank: traffic.hotRank, hotFraction: traffic.hotFraction } : traffic.digits ? { digits: traffic.digits } : undefined;
   const perFlit = int('injection_rate_uses_flits', 0, 0, 1) === 1;
   // A list `{0.1,0.2}` is one run per rate, as BookSim's vector-valued injection_rate.
   const rawRate = get('injection_rate', 0.1);

@@ -40,11 +40,12 @@ export interface PatternOptions {
    */
   coordinates?: 'own' | 'address';
   /**
-   * tornado and neighbor: BookSim's `xr`, terminals per router along x, which makes each digit
-   * radix xr·k (traffic.cpp DigitPermutationTrafficPattern); default 1. On BookSim's flatfly and
-   * cmesh the terminal ids run across an (xr·k)-wide grid, so xr = 2 moves every terminal, not router.
+   * tornado and neighbor: BookSim's digit parameters (traffic.cpp DigitPermutationTrafficPattern,
+   * `tornado(k,n,xr)`): the rank read as n digits of radix xr·k. k and n default to the topology's
+   * (its equal sides and their count), xr to 1. On BookSim's flatfly and cmesh the terminal ids run
+   * across an (xr·k)-wide grid, so xr = 2 there moves every terminal, not every router.
    */
-  xr?: number;
+  digits?: { k?: number; n?: number; xr?: number };
 }
 
 export type GridEdges = 'wrap' | 'open';
@@ -95,20 +96,22 @@ function bitPattern(name: string, description: string, make: (bits: number, N: n
 }
 
 /**
- * BookSim's tornado and neighbor: the rank read as n digits of radix xr·k (k, n: the topology's;
- * xr: PatternOptions.xr, default 1), every digit moved by `shift(xr·k)` modulo the radix.
+ * BookSim's tornado and neighbor: the rank read as n digits of radix xr·k (PatternOptions.digits;
+ * by default the topology's k and n, xr = 1), every digit moved by `shift(xr·k)` modulo the radix.
  */
 function digitShiftPattern(name: string, description: string, shiftOf: (radix: number) => number): PatternEntry {
   return {
     name,
     description,
     create(topology, opts) {
-      const { k, n } = kn(topology);
-      const xr = opts.xr ?? 1;
-      if (!Number.isInteger(xr) || xr < 1) throw new InputError('xr', xr, 'an integer >= 1 (terminals per router along x)');
+      const own = kn(topology);
+      const { k = own.k, n = own.n, xr = 1 } = opts.digits ?? {};
+      for (const [key, v] of [['k', k], ['n', n], ['xr', xr]] as const) {
+        if (!Number.isInteger(v) || v < (key === 'k' ? 2 : 1)) throw new InputError(`digits.${key}`, v, `an integer >= ${key === 'k' ? 2 : 1}`);
+      }
       const radix = xr * k;
-      // Destinations must be ranks: (xr·k)^n digits' worth of them at most.
-      if (radix ** n > topology.numEndpoints) throw new InputError('xr', xr, `an integer with (xr·${k})^${n} <= ${topology.numEndpoints}, the terminals (${name}'s destinations are ranks)`);
+      // BookSim does not check that its destinations exist; a rank must.
+      if (radix ** n > topology.numEndpoints) throw new InputError('digits', `k=${k},n=${n},xr=${xr}`, `(xr·k)^n <= ${topology.numEndpoints}, the terminals (${name}'s destinations are ranks)`);
       const shift = shiftOf(radix);
       return {
         name,

@@ -141,9 +141,10 @@ describe('BookSim config keys', () => {
     // Parameters as BookSim's tokenize_str reads them: `tornado(8,2,1)` is ONE parameter "8,2,1" (atoi: k = 8).
     expect(run('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado(8,2,1);').pattern).toBe('tornado');
     expect(run('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({8,2,1});').pattern).toBe('tornado');
-    expect(refusal('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({4,2,1});')).toMatch(/traffic: got "tornado\(\{4,2,1\}\)"; accepted: tornado with k = 8, n = 2, the network's own/);
-    // xr widens each digit to radix xr·k; on a torus of 64 nodes (2·8)^2 destinations do not exist (BookSim would send to them).
-    expect(refusal('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({8,2,2});')).toMatch(/traffic: got "tornado\(\{8,2,2\}\)"; accepted: tornado with xr >= 1 and \(xr·8\)\^2 <= 64/);
+    // The digits are BookSim's parameters, whatever the network: n digits of radix xr·k.
+    expect(run('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({4,2,1});').patternOptions).toEqual({ digits: { k: 4, n: 2, xr: 1 } });
+    // On a torus of 64 nodes (2·8)^2 destinations do not exist (BookSim would send to them).
+    expect(refusal('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({8,2,2});')).toMatch(/traffic: got "tornado\(\{8,2,2\}\)"; accepted: tornado with k >= 2, n >= 1, xr >= 1 and \(xr·k\)\^n <= 64/);
     expect(withKeys('traffic = bitcomp;').pattern).toBe('bitcomp');
     // One hot spot: every packet to it (BookSim's HotSpotTrafficPattern with one node).
     expect(withKeys('traffic = hotspot({{5},{1}});')).toMatchObject({ pattern: 'hotspot', patternOptions: { hotRank: 5, hotFraction: 1 } });
@@ -265,8 +266,8 @@ describe('BookSim config keys', () => {
     expect(refusal(`${FLATFLY.replace('c = 4;', 'c = 16;').replace('xr = 2;', 'xr = 4;').replace('yr = 2;', 'yr = 4;')} routing_function = ran_min; use_noc_latency = 1;`)).toMatch(/booksim-config: xr: got 4; accepted: at most 3 with use_noc_latency = 1/);
     // c > 1: BookSim's terminal ids (flatfly_transformation) are the ranks, so every pattern runs; tornado reads xr = 2.
     expect(run(`${FLATFLY} routing_function = ran_min; traffic = transpose;`)).toMatchObject({ topologySpec: 'flatfly:k=4,n=2,c=4,x=4,xr=2,yr=2,numbering=tiles', pattern: 'transpose', patternOptions: undefined });
-    expect(run(`${FLATFLY} routing_function = ran_min; traffic = tornado;`)).toMatchObject({ pattern: 'tornado', patternOptions: { xr: 2 } });
-    expect(run(`${FLATFLY} routing_function = ran_min; traffic = tornado({4,2,1});`).patternOptions).toBeUndefined();
+    expect(run(`${FLATFLY} routing_function = ran_min; traffic = tornado;`)).toMatchObject({ pattern: 'tornado', patternOptions: { digits: { k: 4, n: 2, xr: 2 } } });
+    expect(run(`${FLATFLY} routing_function = ran_min; traffic = tornado({4,2,1});`).patternOptions).toEqual({ digits: { k: 4, n: 2, xr: 1 } });
     // The tiles must fill whole rows of x routers, or BookSim's ids name routers that do not exist.
     expect(refusal(`${FLATFLY.replace('x = 4;', 'x = 3;').replace('y = 4;', 'y = 3;')} routing_function = ran_min;`)).toMatch(/booksim-config: x: got 3; accepted: a divisor of the 16 routers with c > 1/);
     expect(refusal(`${FLATFLY} routing_function = ran_min; n = 5;`)).toMatch(/booksim-config: n: got 5/);
@@ -289,7 +290,7 @@ describe('BookSim config keys', () => {
     expect(refusal(`${CMESH} routing_function = dor; yr = 1;`)).toMatch(/booksim-config: yr: got 1; accepted: xr \(2; BookSim asserts xr = yr\)/);
     expect(refusal(`${CMESH} routing_function = dor; xr = 1; yr = 1;`)).toMatch(/booksim-config: xr: got 1; accepted: 2 with cmesh/);
     // tornado on 64 cmesh terminals reads xr = 2 as BookSim does: 8-ary digits of the terminal ids.
-    expect(run(`${CMESH} routing_function = dor; traffic = tornado;`)).toMatchObject({ pattern: 'tornado', patternOptions: { xr: 2 } });
+    expect(run(`${CMESH} routing_function = dor; traffic = tornado;`)).toMatchObject({ pattern: 'tornado', patternOptions: { digits: { k: 4, n: 2, xr: 2 } } });
   });
 
   it('vc_busy_when_full and use_noc_latency', () => {

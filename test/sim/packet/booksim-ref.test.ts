@@ -49,6 +49,8 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     'cmesh44_c4_xy_yx_p4',
     // BookSim's examples/cmeshconfig: dor_no_express, bitcomp (ranks are BookSim's cmesh terminal ids), 16 VCs, 1-flit packets.
     'cmesh44_bitcomp_p1',
+    // tornado on the cmesh reads xr = 2 as BookSim does: 8-ary digits of the terminal ids (PatternOptions.xr).
+    'cmesh44_c4_dor_tornado_p4',
     // output_speedup = 2 on mesh88_uniform_p4's network: without it Meshwork's knee is 20 % above BookSim's.
     'mesh88_output_speedup2_p4',
     // input_speedup = 2 on the same network with 4 VCs: without it BookSim's latency at 0.35 is 53.0, not 46.8.
