@@ -98,7 +98,9 @@ describe('BookSim config keys', () => {
     expect(refusal('topology = dragonflynew; k = 2; n = 1; routing_function = ugal; num_vcs = 2;')).toMatch(/num_vcs: got 2; accepted: 3/);
     expect(run(`${FLATFLY} routing_function = ran_min;`).routing).toBe('shortest');
     expect(run(`${FLATFLY} routing_function = ugal;`)).toMatchObject({ routing: 'ugal-flatfly', routingName: 'ugal-flatfly' });
-    expect(refusal(`${FLATFLY} routing_function = valiant;`)).toMatch(/routing_function: got "valiant"; accepted: ran_min \| ugal/);
+    expect(run(`${FLATFLY} routing_function = xyyx;`)).toMatchObject({ routing: 'xyyx-flatfly', routingName: 'xyyx-flatfly' });
+    expect(run(`${FLATFLY} routing_function = adaptive_xyyx;`)).toMatchObject({ routing: 'adaptive-xyyx-flatfly', routingName: 'adaptive-xyyx-flatfly' });
+    expect(refusal(`${FLATFLY} routing_function = valiant;`)).toMatch(/routing_function: got "valiant"; accepted: ran_min \| ugal \| xyyx \| adaptive_xyyx/);
     expect(refusal('topology = torus; routing_function = min_adapt;')).toMatch(/routing_function: got "min_adapt"; accepted: dim_order/);
     // BookSim's default is "none", which BookSim itself rejects.
     expect(refusal('topology = torus;')).toMatch(/routing_function: got "none"/);

@@ -35,6 +35,14 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     'flatfly_k4n2c4_transpose_noc_p4',
     'flatfly_k4n2c4_tornado_noc_p4',
     'flatfly_k4n2c4_bitcomp_noc_p4',
+    // BookSim's xyyx_flatfly (a coin per packet) and adaptive_xyyx_flatfly (credits at the first
+    // router) with 4 VCs (routing/flatfly.ts). At the knee, 0.4, BookSim's xyyx accepts only 0.376–0.380
+    // and its latency is the source queue growing under the 500-cycle threshold (358–454 cycles);
+    // adaptive_xyyx on transpose still delivers at 70–77: the credits decide right.
+    'flatfly_k4n2c4_xyyx_transpose_p4',
+    'flatfly_k4n2c4_xyyx_tornado_p4',
+    'flatfly_k4n2c4_adaptive_xyyx_transpose_p4',
+    'flatfly_k4n2c4_adaptive_xyyx_tornado_p4',
     // Issue 30: BookSim's randomised mesh routings (src/routing/booksim-mesh.ts) and wait_for_tail_credit.
     'mesh88_romm_p4',
     'mesh88_valiant_p4',
