@@ -13,8 +13,8 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
   // dragonflynew_k2_speedup2_p10 is BookSim's examples/dragonflyconfig at k = 2: internal speedup 2.0
   // (router output queues), separable allocation, 10-flit packets; at speedup 1 Meshwork saturates
   // at 0.7 on it, so the curve fails without the speedup model.
-  // flatfly_k8n2c1_*_tornado_p4 (issue 14): adversarial traffic, which BookSim's flatfly accepts with
-  // c = 1 only; ran_min runs unsaturated to 1.0 in BookSim, so its knee is the last rate, 1.0. Its
+  // flatfly_k8n2c1_*_tornado_p4 (issue 14): adversarial traffic with c = 1, where BookSim's terminal
+  // numbering is router by router (flatfly_k4n2c4_* below: c = 4, numbered across tiles); ran_min runs unsaturated to 1.0 in BookSim, so its knee is the last rate, 1.0. Its
   // 0.9 and 0.95 points are source-queue bound and vary ±12 % by seed in BookSim itself (0.9: 34.7
   // to 43.8 cycles), so the CSV carries seeds 1–5 there and they are compared as means.
   const names = [
