@@ -75,6 +75,10 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     // 10×10 crossbar, separable input-first) and a 2-ary 6-fly under transpose (the 4-ary 3-fly below).
     'fly_single_example',
     'fly_k2n6_transpose_p1',
+    // tornado on the fat tree and the 4-ary 3-fly reads the file's k and n as its digits (three 4-ary
+    // digits, each + 1), not the network's rank count: PatternOptions.digits from --booksim-config.
+    'fattree_k4n3_tornado_p4',
+    'fly_k4n3_tornado_p4',
   ];
   for (const name of names) {
     it(name, () => {
