@@ -14,7 +14,7 @@ import { ecmpEntry, ncaEntry, upDownEntry } from './up-down.js';
 import { valiantEntry } from './valiant.js';
 import { hopVcEntry } from './hop-vc.js';
 import { adaptiveEntry, ugalGlobalEntry, ugalLocalEntry } from './adaptive.js';
-import { flatflyAdaptiveXyYxEntry, flatflyUgalEntry, flatflyXyYxEntry } from './flatfly.js';
+import { flatflyAdaptiveXyYxEntry, flatflyUgalEntry, flatflyValiantEntry, flatflyXyYxEntry } from './flatfly.js';
 import { dalEntry } from './dal.js';
 import { rommEntry, valiantDorEntry, xyYxEntry } from './booksim-mesh.js';
 import { cmeshDorEntry, cmeshDorNoExpressEntry, cmeshXyYxEntry, cmeshXyYxNoExpressEntry } from './cmesh.js';
@@ -44,6 +44,7 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   flatflyUgalEntry,
   flatflyXyYxEntry,
   flatflyAdaptiveXyYxEntry,
+  flatflyValiantEntry,
   dalEntry,
   rommEntry,
   valiantDorEntry,

@@ -198,3 +198,70 @@ export const flatflyAdaptiveXyYxEntry: RoutingEntry = {
   description: "BookSim's flatfly adaptive_xyyx: lowest or highest dimension first, whichever first channel has fewer credits in use at the source router (packet engine; HyperX, flatfly)",
   create: (topology, opts) => flatflyXyYxRouting(topology, true, opts.seed),
 };
+
+/**
+ * BookSim's `valiant` on `flatfly` (valiant_flatfly): per packet an intermediate terminal drawn
+ * uniformly over all (so a router drawn uniformly, the source's and the destination's included),
+ * dimension order (lowest first, flatfly_outport) to its router on VC class 0, then dimension order
+ * to the destination on class 1, half the VCs each. BookSim switches to the second phase at any
+ * router that is the intermediate's or the destination's, so a first leg that passes the
+ * destination's router ends there, and one from the intermediate's or destination's own router is
+ * all second phase. The ejection hop may use every VC. Class 0 only waits on class 1: deadlock free
+ * with 2 classes.
+ */
+export function flatflyValiantRouting(topology: Topology, seedOption = 1): RoutingFunction {
+  const t = topology;
+  const dims = (t.params as { dims?: unknown }).dims;
+  if (!Array.isArray(dims) || (t.family !== 'hyperx' && t.family !== 'flatfly') || !t.coords) {
+    throw new InputError('routing', 'valiant-flatfly', `a topology that fits it (hyperx or flatfly, not ${t.family})`);
+  }
+  const sides = dims as number[];
+  const seed = seedOption >>> 0;
+  const routers = sides.reduce((a, b) => a * b, 1);
+  const firstRouter = t.numEndpoints;
+  const stride = sides.map((_, d) => sides.slice(0, d).reduce((a, b) => a * b, 1));
+  const routerOf = (v: number): number => t.chDst[t.outChannels[t.outStart[v]]];
+  /** The next router from `at` towards `to`, lowest differing dimension first. */
+  const nextTowards = (at: number, to: number): number => {
+    for (let d = 0; d < sides.length; d++) {
+      const delta = t.coord(to, d) - t.coord(at, d);
+      if (delta !== 0) return at + delta * stride[d];
+    }
+    return at;
+  };
+  return {
+    name: 'valiant-flatfly(booksim)',
+    params: { routing: 'valiant-flatfly', booksim: 'valiant_flatfly', seed, path: 'dimension order to a random router (class 0), then to the destination (class 1); the second phase starts at the intermediate or the destination router, whichever comes first', ejection: 'every VC' },
+    vcClasses: 2,
+    deadlockFree: true,
+    ejectAnyVc: true,
+    maxHops: 2 * sides.length + 2,
+    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+      if (src === dst) return 0;
+      const rd = routerOf(dst);
+      const rm = firstRouter + (hash32(salt, seed, 0x7a1) % routers);
+      let at = routerOf(src);
+      let phase = 0;
+      let hops = 0;
+      out.channels[hops] = t.outChannels[t.outStart[src]];
+      out.vcClass[hops++] = 0;
+      for (;;) {
+        if (at === rm || at === rd) phase = 1;
+        if (phase === 1 && at === rd) break;
+        const next = nextTowards(at, phase === 0 ? rm : rd);
+        out.channels[hops] = t.channelBetween(at, next);
+        out.vcClass[hops++] = phase;
+        at = next;
+      }
+      out.channels[hops] = t.channelBetween(rd, dst);
+      out.vcClass[hops++] = 1;
+      return hops;
+    },
+  };
+}
+
+export const flatflyValiantEntry: RoutingEntry = {
+  name: 'valiant-flatfly',
+  description: "BookSim's flatfly valiant: dimension order via a random router, then to the destination, 2 VC classes (packet engine; HyperX, flatfly)",
+  create: (topology, opts) => flatflyValiantRouting(topology, opts.seed),
+};

@@ -1,6 +1,7 @@
 /**
  * BookSim's xyyx_flatfly and adaptive_xyyx_flatfly (flatfly_onchip.cpp @ 28f43299): XY (lowest
- * dimension first, flatfly_outport) or YX (highest first, flatfly_outport_yx), one VC class each.
+ * dimension first, flatfly_outport) or YX (highest first, flatfly_outport_yx), one VC class each;
+ * and valiant_flatfly, dimension order via a random router.
  */
 import { describe, expect, it } from 'vitest';
 import { buildTopology, makeRouteBuffers, resolveRouting } from '../../src/index.js';
@@ -51,5 +52,43 @@ describe('xyyx-flatfly', () => {
   });
   it('refuses a network without HyperX coordinates, naming the routing', () => {
     expect(() => resolveRouting(buildTopology('torus:4x4'), { routing: 'xyyx-flatfly', engine: 'packet' })).toThrow(/routing: got "xyyx-flatfly"; accepted: a topology that fits it \(hyperx or flatfly, not torus\)/);
+  });
+});
+
+describe('valiant-flatfly', () => {
+  const routing = resolveRouting(t, { routing: 'valiant-flatfly', seed: 5, engine: 'packet' });
+  const out = makeRouteBuffers(routing.maxHops);
+  it('goes by dimension order to a random router on class 0, then to the destination on class 1; every router is drawn', () => {
+    const dst = t.endpoints[2 * (1 + 4 * 2 + 16 * 3)];
+    const intermediates = new Set<number>();
+    for (let salt = 0; salt < 400; salt++) {
+      const hops = routing.route(t.endpoints[0], dst, salt, out);
+      const path = routersOf(out.channels, hops);
+      expect(path[0]).toBe(router(0, 0, 0));
+      expect(path[path.length - 1]).toBe(router(1, 2, 3));
+      // Each network hop changes one coordinate; the classes never go back from 1 to 0.
+      const classes = Array.from(out.vcClass.subarray(1, hops - 1));
+      expect(classes).toEqual([...classes].sort());
+      const turn = classes.indexOf(1);
+      intermediates.add(turn < 0 ? path[path.length - 1] : path[turn]);
+    }
+    // Where phase 1 starts: any router but those phase 0 never stops at (it stops at the destination's first).
+    expect(intermediates.size).toBeGreaterThan(40);
+  });
+  it("ends the first leg at the destination's router when it passes there (BookSim's phase switch)", () => {
+    // From router (0,0,0) to (1,0,0): an intermediate (3,2,0) is reached via (3,0,0), not via (1,0,0);
+    // an intermediate (1,2,1) via (1,0,0) -- the destination -- where the packet leaves.
+    const dst = t.endpoints[2 * 1];
+    let shortcut = 0;
+    for (let salt = 0; salt < 400; salt++) {
+      const hops = routing.route(t.endpoints[0], dst, salt, out);
+      const path = routersOf(out.channels, hops);
+      if (path[1] === router(1, 0, 0)) {
+        expect(path).toEqual([router(0, 0, 0), router(1, 0, 0)]);
+        shortcut++;
+      }
+    }
+    // Intermediates with x = 1 (16 of 64 routers) send the first hop to the destination.
+    expect(shortcut).toBeGreaterThan(60);
   });
 });

@@ -284,8 +284,9 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
   dragonflynew: { min: 'group-direct', ugal: 'ugal-booksim' },
   // ran_min_flatfly is dimension order, lowest dimension first (flatfly_outport): shortest path with
   // the lowest-port tie on a HyperX.
-  // xyyx / adaptive_xyyx: XY or YX per packet, by a coin or by credits at the source router (routing/flatfly.ts).
-  flatfly: { ran_min: 'shortest', ugal: 'ugal-flatfly', xyyx: 'xyyx-flatfly', adaptive_xyyx: 'adaptive-xyyx-flatfly' },
+  // xyyx / adaptive_xyyx: XY or YX per packet, by a coin or by credits at the source router; valiant:
+  // dimension order via a random router (routing/flatfly.ts).
+  flatfly: { ran_min: 'shortest', ugal: 'ugal-flatfly', xyyx: 'xyyx-flatfly', adaptive_xyyx: 'adaptive-xyyx-flatfly', valiant: 'valiant-flatfly' },
   // BookSim's names are routing_function + "_cmesh" (cmesh.cpp RegisterRoutingFunctions).
   cmesh: { dor: 'cmesh-dor', dor_no_express: 'cmesh-dor-no-express', xy_yx: 'cmesh-xy-yx', xy_yx_no_express: 'cmesh-xy-yx-no-express' },
   // routefunc.cpp dest_tag_fly: the one path of a butterfly (routing/fly.ts).
@@ -295,7 +296,7 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
 };
 
 /** Routings the `booksim` preset would not choose by itself, so the run must name them. */
-const NAMED_ROUTINGS = new Set<RoutingName>(['anynet-min', 'ugal-booksim', 'ugal-flatfly', 'xyyx-flatfly', 'adaptive-xyyx-flatfly', 'romm', 'valiant-dor', 'xy-yx', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
+const NAMED_ROUTINGS = new Set<RoutingName>(['anynet-min', 'ugal-booksim', 'ugal-flatfly', 'xyyx-flatfly', 'adaptive-xyyx-flatfly', 'valiant-flatfly', 'romm', 'valiant-dor', 'xy-yx', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
 
 /** BookSim routing functions Meshwork does not model, each with the reason (routefunc.cpp, @ 28f43299). */
 const REFUSED_ROUTINGS: Readonly<Record<string, string>> = {
@@ -309,7 +310,7 @@ const REFUSED_ROUTINGS: Readonly<Record<string, string>> = {
   dim_order_bal: "a torus's balanced k/2 ties (dim_order_bal_torus): not modelled",
   valiant_ni: 'Valiant with a VC per destination (valiant_ni_torus): not modelled',
   anca: "adaptive nearest common ancestor (fattree_anca): up ports chosen by credits, not modelled",
-  valiant: 'valiant on this topology (Meshwork models valiant_mesh only)',
+  valiant: 'valiant on this topology (Meshwork models valiant_mesh and valiant_flatfly only)',
 };
 
 function refuse(key: string, value: BookSimValue, accepted: string): never {

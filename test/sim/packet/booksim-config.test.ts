@@ -100,7 +100,8 @@ describe('BookSim config keys', () => {
     expect(run(`${FLATFLY} routing_function = ugal;`)).toMatchObject({ routing: 'ugal-flatfly', routingName: 'ugal-flatfly' });
     expect(run(`${FLATFLY} routing_function = xyyx;`)).toMatchObject({ routing: 'xyyx-flatfly', routingName: 'xyyx-flatfly' });
     expect(run(`${FLATFLY} routing_function = adaptive_xyyx;`)).toMatchObject({ routing: 'adaptive-xyyx-flatfly', routingName: 'adaptive-xyyx-flatfly' });
-    expect(refusal(`${FLATFLY} routing_function = valiant;`)).toMatch(/routing_function: got "valiant"; accepted: ran_min \| ugal \| xyyx \| adaptive_xyyx/);
+    expect(run(`${FLATFLY} routing_function = valiant;`)).toMatchObject({ routing: 'valiant-flatfly', routingName: 'valiant-flatfly' });
+    expect(refusal(`${FLATFLY} routing_function = min_adapt;`)).toMatch(/routing_function: got "min_adapt"; accepted: ran_min \| ugal \| xyyx \| adaptive_xyyx \| valiant with flatfly \(min_adapt: adaptive per hop/);
     expect(refusal('topology = torus; routing_function = min_adapt;')).toMatch(/routing_function: got "min_adapt"; accepted: dim_order/);
     // BookSim's default is "none", which BookSim itself rejects.
     expect(refusal('topology = torus;')).toMatch(/routing_function: got "none"/);
@@ -169,7 +170,7 @@ describe('BookSim config keys', () => {
       expect(run(`topology = mesh; k = 4; n = 2; num_vcs = 4; routing_function = ${name};`)).toMatchObject({ routing, routingName: routing });
     }
     expect(refusal('topology = mesh; routing_function = min_adapt;')).toMatch(/routing_function: got "min_adapt"; accepted: .*escape-VC/);
-    expect(refusal('topology = torus; routing_function = valiant;')).toMatch(/valiant_mesh only/);
+    expect(refusal('topology = torus; routing_function = valiant;')).toMatch(/valiant_mesh and valiant_flatfly only/);
     expect(refusal('topology = fattree; k = 4; n = 3; routing_function = anca;')).toMatch(/adaptive nearest common ancestor/);
     expect(refusal('topology = torus; routing_function = dim_order; seed = time;')).toMatch(/seed: got "time"; accepted: a non-negative integer \(BookSim "time" is not reproducible\)/);
   });

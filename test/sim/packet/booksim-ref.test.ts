@@ -43,6 +43,10 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     'flatfly_k4n2c4_xyyx_tornado_p4',
     'flatfly_k4n2c4_adaptive_xyyx_transpose_p4',
     'flatfly_k4n2c4_adaptive_xyyx_tornado_p4',
+    // BookSim's valiant_flatfly: dimension order via a random router, the second phase from the
+    // intermediate's or the destination's router, whichever comes first (routing/flatfly.ts).
+    'flatfly_k4n2c4_valiant_transpose_p4',
+    'flatfly_k4n2c4_valiant_tornado_p4',
     // Issue 30: BookSim's randomised mesh routings (src/routing/booksim-mesh.ts) and wait_for_tail_credit.
     'mesh88_romm_p4',
     'mesh88_valiant_p4',
