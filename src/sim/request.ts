@@ -80,6 +80,11 @@ const TrafficWorkload = z
         quarterBy: z.enum(['rings', 'address']).optional().describe('quarter: rings (DCE/MDCE) or address'),
         edges: z.enum(GRID_EDGES as unknown as [string, ...string[]]).optional().describe('meshemu, localized: wrap or open grid edges'),
         coordinates: z.enum(['own', 'address']).optional().describe("localized: the topology's own coordinates or the address grid"),
+        digits: z
+          .object({ k: z.number().int().min(2).optional(), n: z.number().int().min(1).optional(), xr: z.number().int().min(1).optional() })
+          .strict()
+          .optional()
+          .describe("tornado, neighbor: BookSim's k, n, xr: n digits of radix xr·k (default the topology's k and n, xr 1)"),
       })
       .strict()
       .optional(),
