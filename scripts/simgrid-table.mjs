@@ -1,5 +1,6 @@
-// Prints docs/flow.md's SimGrid tables from the reference cases (test/reference/simgrid/cases/ and
-// smpi-cases/), timing Meshwork as test/reference/simgrid.test.ts and simgrid-smpi-cases.test.ts do.
+// Prints docs/flow.md's SimGrid tables from the reference cases (test/reference/simgrid/cases/,
+// smpi-cases/ and smpi-model-cases/), timing Meshwork as test/reference/simgrid.test.ts,
+// simgrid-smpi-cases.test.ts and simgrid-smpi-model.test.ts do.
 // Usage: npm run build && node scripts/simgrid-table.mjs > /tmp/tables.md   (about a minute of CPU)
 import { readFileSync, readdirSync } from 'node:fs';
 import { buildSchedule, flowPreset, parseAlltoallvSizes, parseCollective, simulate } from '../dist/index.js';
@@ -24,7 +25,9 @@ const topologyOf = (platform, hosts) => {
   const key = `${platform} ${hosts ?? 'all'}`;
   if (!topologies.has(key)) {
     const base = loadTopology(TOPOLOGY[platform] ?? `simgrid:${DIR}/platforms/${platform}.xml`);
-    topologies.set(key, HOSTS[hosts] ? loadMapping(base, HOSTS[hosts]) : base);
+    // A hostfile: a kind of HOSTS, or a path in the reference folder (smpi-model-cases' zones).
+    const hostfile = hosts === undefined || hosts in HOSTS ? HOSTS[hosts] : `${DIR}/${hosts}`;
+    topologies.set(key, hostfile ? loadMapping(base, hostfile) : base);
   }
   return topologies.get(key);
 };
@@ -79,11 +82,25 @@ for (const c of issue23.filter((c) => !atOtherRanks(c))) {
 }
 table('SimGrid users\' cases (`smpi-cases/`, issue 23: the SMPI name given as the algorithm):', rows2);
 
+// SMPI's default network model (smpi-model-cases/, `--preset simgrid-smpi`).
+const smpiModel = flowPreset('simgrid-smpi');
+const modelCases = readdirSync(`${DIR}/smpi-model-cases`).sort().map((f) => JSON.parse(readFileSync(`${DIR}/smpi-model-cases/${f}`, 'utf8')));
+const rows3 = [];
+for (const c of modelCases) {
+  const topology = topologyOf(platformOf(c), c.ranks === 64 ? undefined : c.hostfile);
+  for (const row of c.rows) {
+    const schedule = buildSchedule({ collective: parseCollective(c.meshwork.collective), algorithm: c.meshwork.algorithm, topology, size: row.size });
+    const meshwork = simulate({ topology, schedule, routingOptions: smpiModel.routing, model: smpiModel.model }).makespan_s;
+    rows3.push({ platform: platformOf(c), label: `${c.collective}:${c.smpi_algorithm} = ${c.meshwork.collective} ${c.meshwork.algorithm}`, size: row.size, smpi: row.makespan_s, meshwork });
+  }
+}
+table("SMPI's default network model (`smpi-model-cases/`, `--preset simgrid-smpi`):", rows3);
+
 // One line per platform, collective and selector: what the selector ran at each size (the SMPI
 // algorithm = the Meshwork variant) and the largest error over its rows.
 const summary = [];
-let rows3 = 0;
-let within3 = 0;
+let rankRows = 0;
+let rankWithin = 0;
 for (const c of issue23.filter(atOtherRanks)) {
   const topology = topologyOf(platformOf(c), c.hosts);
   const picks = [];
@@ -92,8 +109,8 @@ for (const c of issue23.filter(atOtherRanks)) {
     const schedule = buildSchedule({ collective: parseCollective(c.meshwork.collective), algorithm: c.meshwork.algorithm, topology, size: row.size });
     const meshwork = simulate({ topology, schedule, routingOptions: preset.routing, model: preset.model }).makespan_s;
     const error = (meshwork / row.makespan_s - 1) * 100;
-    rows3++;
-    if (Math.abs(error) <= 2) within3++;
+    rankRows++;
+    if (Math.abs(error) <= 2) rankWithin++;
     if (Math.abs(error) > Math.abs(worst)) worst = error;
     const choice = `${schedule.algorithmAlias.split(' at ')[0].split(' → ')[1]} = ${schedule.algorithmSpec}`;
     const last = picks[picks.length - 1];
@@ -109,4 +126,4 @@ console.log('SMPI\'s selectors at other rank counts (`smpi-cases/`, 12 to 128 ra
 console.log('| ranks (platform) | collective | selector | size: SMPI choice = Meshwork | rows | largest error |');
 console.log('| --- | --- | --- | --- | --- | --- |');
 for (const line of summary) console.log(line);
-console.log(`\n${within3} of ${rows3} within 2 %.\n`);
+console.log(`\n${rankWithin} of ${rankRows} within 2 %.\n`);

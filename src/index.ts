@@ -41,7 +41,7 @@ export {
   shortestPathRouting, type ShortestPathOptions, type ShortestPathTie, dimensionOrderRouting, type DimensionOrderOptions,
   type TorusTieBreak, upDownRouting, type UpDownOptions, upDownStarRouting, packetDeadlockFreeRouting, valiantRouting,
   type ValiantOptions, fullMeshRouting, mdceRouting, omegaRouting, circularOmegaRouting, dragonflyMinimalRouting,
-  dragonflyUgalRouting, dalRouting, flatflyUgalRouting, type FlatflyUgalOptions, flyDestTagRouting, anynetMinRouting,
+  dragonflyUgalRouting, dalRouting, flatflyUgalRouting, type FlatflyUgalOptions, flatflyXyYxRouting, flatflyValiantRouting, flyDestTagRouting, anynetMinRouting,
   routeWithHint, pathToPorts, type NodeRouteHint, type PortsRouteHint,
 } from './routing/index.js';
 

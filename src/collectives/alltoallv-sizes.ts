@@ -7,7 +7,7 @@
  * A file holds n × n whole byte counts separated by spaces, commas or newlines (the format
  * test/reference/simgrid/src/coll.c reads for smpirun).
  */
-import { InputError, LimitError } from '../util/errors.js';
+import { InputError, LimitError, requireText } from '../util/errors.js';
 import { Rng } from '../util/rng.js';
 import { Spec } from '../util/spec.js';
 
@@ -58,7 +58,7 @@ export function generateAlltoallvSizes(text: string, n: number, field = 'sizes')
 
 /** A size-matrix file's text: n × n whole byte counts. */
 export function parseAlltoallvSizes(text: string, n: number, field = 'sizes'): Float64Array {
-  const tokens = text.split(/[\s,]+/).filter((t) => t !== '');
+  const tokens = requireText(text, field, 'n x n byte counts').split(/[\s,]+/).filter((t) => t !== '');
   if (tokens.length !== n * n) throw new InputError(field, `${tokens.length} numbers`, `${n} x ${n} = ${n * n} byte counts (row = sender), separated by spaces, commas or newlines`);
   const out = new Float64Array(n * n);
   tokens.forEach((t, k) => {

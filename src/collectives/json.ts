@@ -130,6 +130,17 @@ function int(v: unknown, field: string, min = 0, max = Number.MAX_SAFE_INTEGER):
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new InputError(field, v, `an integer from ${min} to ${max}`);
   return v;
 }
+/** A misspelt key would otherwise be dropped in silence (e.g. "inplace": true ran out of place). */
+function onlyKeys(o: Obj, field: string, allowed: readonly string[]): void {
+  for (const key of Object.keys(o)) {
+    if (!allowed.includes(key)) throw new InputError(`${field}.${key}`, o[key], `no such key; the keys are ${allowed.join(', ')}`);
+  }
+}
+/** Op arrays have a fixed number of entries, some optional at the end. */
+const OP_LENGTHS: Record<string, readonly [number, number]> = {
+  send: [4, 5], isend: [4, 5], recv: [4, 4], irecv: [4, 4], wait: [2, 2], waitall: [1, 1],
+  copy: [3, 3], reduce: [4, 4], barrier: [2, 2], pace: [2, 2], hw: [5, 6],
+};
 function str<T extends string>(v: unknown, field: string, choices: readonly T[]): T {
   if (typeof v !== 'string' || !(choices as readonly string[]).includes(v)) throw new InputError(field, v, `one of ${choices.join(', ')}`);
   return v as T;
@@ -139,6 +150,7 @@ function str<T extends string>(v: unknown, field: string, choices: readonly T[])
 export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule {
   const root = obj(input, context);
   const f = (k: string): string => `${context}.${k}`;
+  onlyKeys(root, context, ['format', 'version', 'algorithm', 'algorithmSpec', 'topology', 'ranks', 'streams', 'dtype', 'op', 'inPlace', 'parts', 'buffers', 'regions', 'groups', 'hints', 'programs']);
   if (root.format !== SCHEDULE_FORMAT) throw new InputError(f('format'), root.format, `"${SCHEDULE_FORMAT}"`);
   if (root.version !== SCHEDULE_VERSION) throw new InputError(f('version'), root.version, String(SCHEDULE_VERSION));
   const ranks = int(root.ranks, f('ranks'), 1, 1 << 24);
@@ -149,6 +161,7 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
   const parts = arr(root.parts, f('parts')).map((p, i) => {
     const o = obj(p, `${f('parts')}[${i}]`);
     const pf = (k: string): string => `${f('parts')}[${i}].${k}`;
+    onlyKeys(o, `${f('parts')}[${i}]`, ['collective', 'ranks', 'size', 'root', 'peer', 'sizes']);
     const collective = str<CollectiveKind>(o.collective, pf('collective'), COLLECTIVES);
     const rs = arr(o.ranks, pf('ranks')).map((r, k) => int(r, `${pf('ranks')}[${k}]`, 0, ranks - 1));
     const size = int(o.size, pf('size'));
@@ -176,6 +189,7 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
   const buffers = arr(root.buffers, f('buffers'));
   buffers.forEach((bv, i) => {
     const o = obj(bv, `${f('buffers')}[${i}]`);
+    onlyKeys(o, `${f('buffers')}[${i}]`, ['name', 'bytes']);
     if (i < 2) {
       if (o.name !== (i === 0 ? 'send' : 'recv')) throw new InputError(`${f('buffers')}[${i}].name`, o.name, i === 0 ? '"send"' : '"recv"');
       return;
@@ -197,6 +211,7 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
       return b.extents(ext);
     }
     const o = obj(rv, rf);
+    onlyKeys(o, rf, ['strided']);
     const v = arr(o.strided, `${rf}.strided`);
     if (v.length !== 5 && v.length !== 7) {
       throw new InputError(`${rf}.strided`, v, '[buffer, offset, length, stride, count] or [buffer, offset, length, inner stride, inner count, outer stride, outer count]');
@@ -211,12 +226,14 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
     b.groupOfPairs(
       arr(gv, `${f('groups')}[${i}]`).map((m, k) => {
         const a = arr(m, `${f('groups')}[${i}][${k}]`);
+        if (a.length !== 2) throw new InputError(`${f('groups')}[${i}][${k}]`, m, '[rank, stream]');
         return { rank: int(a[0], `${f('groups')}[${i}][${k}][0]`, 0, ranks - 1), stream: int(a[1], `${f('groups')}[${i}][${k}][1]`, 0, streams - 1) };
       }),
     ),
   );
   const hintMap = arr(root.hints ?? [], f('hints')).map((hv, i) => {
     const o = obj(hv, `${f('hints')}[${i}]`);
+    onlyKeys(o, `${f('hints')}[${i}]`, ['kind', 'nodes']);
     const kind = str<HintKind>(o.kind, `${f('hints')}[${i}].kind`, HINT_KINDS);
     const nodes = arr(o.nodes ?? [], `${f('hints')}[${i}].nodes`).map((x, k) => int(x, `${f('hints')}[${i}].nodes[${k}]`));
     return b.hint(kind, nodes);
@@ -229,6 +246,7 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
   programs.forEach((pv, i) => {
     const pf = `${f('programs')}[${i}]`;
     const o = obj(pv, pf);
+    onlyKeys(o, pf, ['rank', 'stream', 'ops']);
     const rank = int(o.rank, `${pf}.rank`, 0, ranks - 1);
     const stream = int(o.stream, `${pf}.stream`, 0, streams - 1);
     const ids: number[] = [];
@@ -236,10 +254,14 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
       const of = `${pf}.ops[${k}]`;
       const a = arr(ov, of);
       const at = (j: number): string => `${of}[${j}]`;
+      const lengths = typeof a[0] === 'string' && Object.hasOwn(OP_LENGTHS, a[0]) ? OP_LENGTHS[a[0]] : undefined;
+      if (lengths && (a.length < lengths[0] || a.length > lengths[1])) {
+        throw new InputError(of, ov, `a "${a[0]}" op of ${lengths[0] === lengths[1] ? lengths[0] : `${lengths[0]} to ${lengths[1]}`} entries (format: src/collectives/json.ts, schemas/schedule.schema.json)`);
+      }
       switch (a[0]) {
         case 'send': {
           const to = Array.isArray(a[1]) ? a[1].map((x, j) => int(x, `${at(1)}[${j}]`, 0, ranks - 1)) : int(a[1], at(1), 0, ranks - 1);
-          b.send(rank, to, ref(regionMap, a[2], at(2)), int(a[3] ?? 0, at(3), -(2 ** 31), 2 ** 31 - 1), stream, a[4] === undefined ? -1 : ref(hintMap, a[4], at(4), true));
+          b.send(rank, to, ref(regionMap, a[2], at(2)), int(a[3], at(3), -(2 ** 31), 2 ** 31 - 1), stream, a[4] === undefined ? -1 : ref(hintMap, a[4], at(4), true));
           break;
         }
         case 'wait': {
@@ -249,16 +271,16 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
           return;
         }
         case 'isend':
-          b.isend(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3] ?? 0, at(3), -(2 ** 31), 2 ** 31 - 1), stream, a[4] === undefined ? -1 : ref(hintMap, a[4], at(4), true));
+          b.isend(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3], at(3), -(2 ** 31), 2 ** 31 - 1), stream, a[4] === undefined ? -1 : ref(hintMap, a[4], at(4), true));
           break;
         case 'irecv':
-          b.irecv(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3] ?? 0, at(3), -(2 ** 31), 2 ** 31 - 1), stream);
+          b.irecv(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3], at(3), -(2 ** 31), 2 ** 31 - 1), stream);
           break;
         case 'waitall':
           b.waitall(rank, stream);
           break;
         case 'recv':
-          b.recv(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3] ?? 0, at(3), -(2 ** 31), 2 ** 31 - 1), stream);
+          b.recv(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3], at(3), -(2 ** 31), 2 ** 31 - 1), stream);
           break;
         case 'copy':
           b.copy(rank, ref(regionMap, a[1], at(1)), ref(regionMap, a[2], at(2)), stream);

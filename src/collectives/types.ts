@@ -2,7 +2,7 @@
  * Vocabulary of the schedule IR: collectives, element types, reduction operators, op kinds.
  * See src/collectives/schedule.ts for the semantics and docs/collectives.md for the reference.
  */
-import { InputError } from '../util/errors.js';
+import { InputError, requireText } from '../util/errors.js';
 
 export const COLLECTIVES = [
   'alltoall',
@@ -45,7 +45,7 @@ export function sizeMeaning(c: CollectiveKind): 'block' | 'buffer' | 'message' |
 }
 
 export function parseCollective(text: string, field = 'collective'): CollectiveKind {
-  const t = text.trim().toLowerCase();
+  const t = requireText(text, field, 'a collective name').trim().toLowerCase();
   const alias: Record<string, CollectiveKind> = { '1-to-1': 'one-to-one', p2p: 'one-to-one', reducescatter: 'reduce-scatter', reduce_scatter: 'reduce-scatter', bcast: 'broadcast' };
   const c = (alias[t] ?? t) as CollectiveKind;
   if (!(COLLECTIVES as readonly string[]).includes(c)) throw new InputError(field, text, `one of ${COLLECTIVES.join(', ')} (1-to-1 = one-to-one)`);

@@ -9,7 +9,7 @@
  * every other node is a router (carrying its own `node` when it is an endpoint). Latencies are
  * written in cycles of `cycle` seconds (default: the smallest channel latency); bandwidth is lost.
  */
-import { InputError } from '../util/errors.js';
+import { InputError, requireText } from '../util/errors.js';
 import { maxOf } from '../util/arrays.js';
 import { checkSize, TopologyBuilder, type LinkAttributes } from '../topology/builder.js';
 import { NodeKind, type Topology } from '../topology/graph.js';
@@ -89,6 +89,7 @@ function attachNode(nodeRouter: Map<number, [number, number]>, n: number, r: num
 
 /** Parses an anynet file; errors name the line and token. */
 export function parseAnynet(text: string, field = 'anynet'): AnynetGraph {
+  requireText(text, field, 'the text of an anynet file');
   const nodeRouter = new Map<number, [number, number]>();
   const links = new Map<string, [number, number, number]>();
   let routers = 0;
@@ -130,6 +131,7 @@ export interface BookSimAnynet {
 
 /** Parses an anynet file with BookSim's semantics (BookSimAnynet), refusing what BookSim would misread or crash on. */
 export function parseBookSimAnynet(text: string, field = 'anynet'): BookSimAnynet {
+  requireText(text, field, 'the text of a BookSim anynet file');
   const nodeRouter = new Map<number, [number, number]>();
   const latency = new Map<number, Map<number, number>>();
   const out = (r: number): Map<number, number> => latency.get(r) ?? latency.set(r, new Map()).get(r)!;

@@ -4,7 +4,7 @@
  * streams large files from disk (src/cli/schedule-file.ts); Meshwork Studio reads the file a user
  * opened. Both use these checks, so a file gets the same schedule and the same one-line errors.
  */
-import { InputError } from '../util/errors.js';
+import { InputError, requireText } from '../util/errors.js';
 import { parseSize } from '../util/units.js';
 import { scheduleFromJson, type Schedule } from '../collectives/index.js';
 import type { Dtype, ReduceOp } from '../collectives/types.js';
@@ -18,7 +18,7 @@ export { SCHEDULE_FILE_FORMATS, type ScheduleFileFormat } from './schedule-forma
 
 /** The format of a schedule file from its first non-blank character: '<' is XML, '{' JSON. */
 export function scheduleFormatOf(head: string, path: string, field = 'schedule'): ScheduleFileFormat {
-  const first = head.replace(/^\uFEFF/, '').trimStart().charAt(0);
+  const first = requireText(head, field, 'the start of a schedule file').replace(/^\uFEFF/, '').trimStart().charAt(0);
   if (first === '<') return 'msccl-xml';
   if (first === '{') return 'json';
   throw new InputError(field, path, 'a Meshwork schedule JSON file ({...}) or an MSCCL-XML file (<algo ...>); or name it with --schedule-format');
@@ -57,7 +57,7 @@ export function scheduleFromMscclAlgo(readAlgo: () => MscclAlgo, o: ScheduleImpo
 }
 
 /** A schedule file held in one string (the format from its content unless given). */
-export function scheduleFromText(text: string, path: string, o: ScheduleImportOptions, format: ScheduleFileFormat = scheduleFormatOf(text.slice(0, 4096), path)): LoadedSchedule {
+export function scheduleFromText(text: string, path: string, o: ScheduleImportOptions, format: ScheduleFileFormat = scheduleFormatOf(requireText(text, 'schedule', 'the text of a schedule file').slice(0, 4096), path)): LoadedSchedule {
   if (format === 'json') return { schedule: scheduleFromJsonText(text, path) };
   return scheduleFromMscclAlgo(() => readMscclXml(text, `schedule(${path})`), o);
 }

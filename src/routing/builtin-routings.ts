@@ -14,7 +14,7 @@ import { ecmpEntry, ncaEntry, upDownEntry } from './up-down.js';
 import { valiantEntry } from './valiant.js';
 import { hopVcEntry } from './hop-vc.js';
 import { adaptiveEntry, ugalGlobalEntry, ugalLocalEntry } from './adaptive.js';
-import { flatflyUgalEntry } from './flatfly.js';
+import { flatflyAdaptiveXyYxEntry, flatflyUgalEntry, flatflyValiantEntry, flatflyXyYxEntry } from './flatfly.js';
 import { dalEntry } from './dal.js';
 import { rommEntry, valiantDorEntry, xyYxEntry } from './booksim-mesh.js';
 import { cmeshDorEntry, cmeshDorNoExpressEntry, cmeshXyYxEntry, cmeshXyYxNoExpressEntry } from './cmesh.js';
@@ -42,6 +42,9 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   ugalLocalEntry,
   ugalGlobalEntry,
   flatflyUgalEntry,
+  flatflyXyYxEntry,
+  flatflyAdaptiveXyYxEntry,
+  flatflyValiantEntry,
   dalEntry,
   rommEntry,
   valiantDorEntry,

@@ -25,7 +25,7 @@ import { NodeKind, type Topology } from '../topology/graph.js';
 import type { AdaptiveRouting } from './dragonfly.js';
 import type { RoutingEntry } from './registry.js';
 import { shortestPathRouting } from './shortest-path.js';
-import { loadOf, makeRouteBuffers, type RouteBuffers, type RouteContext } from './types.js';
+import { loadOf, makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
 
 /** BookSim's ugal_flatfly_onchip threshold (`int threshold = 2`). */
 export const FLATFLY_UGAL_THRESHOLD = 2;
@@ -104,4 +104,164 @@ export const flatflyUgalEntry: RoutingEntry = {
   name: 'ugal-flatfly',
   description: "BookSim's flatfly ugal: minimal or via a router of the minimal box, per packet at the source router (packet engine; HyperX, flatfly)",
   create: (topology) => flatflyUgalRouting(topology),
+};
+
+/**
+ * BookSim's `xyyx` and `adaptive_xyyx` on `flatfly` (xyyx_flatfly, adaptive_xyyx_flatfly), for the
+ * flattened butterfly and any HyperX: minimal, one hop per differing dimension, in one of two orders
+ * chosen at the source router: lowest dimension first (XY, flatfly_outport; VC class 0) or highest
+ * first (YX, flatfly_outport_yx; class 1), half the VCs each. `xyyx` tosses a fair coin per packet;
+ * `adaptive_xyyx` takes the order whose first channel has fewer credits in use (BookSim
+ * GetUsedCredit on the two output ports), the coin on a tie (as when one dimension differs and both
+ * orders leave by the same channel). A packet for a terminal of its own router takes no order. The
+ * ejection hop may use every VC (BookSim opens the whole range at the destination router). Each
+ * class is dimension order on its own VCs: deadlock free with 2 classes.
+ */
+export function flatflyXyYxRouting(topology: Topology, adaptive: boolean, seedOption = 1): AdaptiveRouting | RoutingFunction {
+  const t = topology;
+  const kind = adaptive ? 'adaptive-xyyx-flatfly' : 'xyyx-flatfly';
+  const dims = (t.params as { dims?: unknown }).dims;
+  if (!Array.isArray(dims) || (t.family !== 'hyperx' && t.family !== 'flatfly') || !t.coords) {
+    throw new InputError('routing', kind, `a topology that fits it (hyperx or flatfly, not ${t.family})`);
+  }
+  const sides = dims as number[];
+  const seed = seedOption >>> 0;
+  const stride = sides.map((_, d) => sides.slice(0, d).reduce((a, b) => a * b, 1));
+  const routerOf = (v: number): number => t.chDst[t.outChannels[t.outStart[v]]];
+  /** The route src..dst correcting dimensions in `order`, every hop on class `cls`; returns its length. */
+  const path = (src: number, dst: number, highestFirst: boolean, cls: number, out: RouteBuffers): number => {
+    let hops = 0;
+    out.channels[hops] = t.outChannels[t.outStart[src]];
+    out.vcClass[hops++] = cls;
+    let at = routerOf(src);
+    const rd = routerOf(dst);
+    for (let i = 0; i < sides.length; i++) {
+      const d = highestFirst ? sides.length - 1 - i : i;
+      const delta = t.coord(rd, d) - t.coord(at, d);
+      if (delta === 0) continue;
+      const next = at + delta * stride[d];
+      out.channels[hops] = t.channelBetween(at, next);
+      out.vcClass[hops++] = cls;
+      at = next;
+    }
+    out.channels[hops] = t.channelBetween(at, dst);
+    out.vcClass[hops++] = cls;
+    return hops;
+  };
+  const firstNetworkChannel = (src: number, dst: number, highestFirst: boolean): number => {
+    const rs = routerOf(src);
+    const rd = routerOf(dst);
+    for (let i = 0; i < sides.length; i++) {
+      const d = highestFirst ? sides.length - 1 - i : i;
+      const delta = t.coord(rd, d) - t.coord(rs, d);
+      if (delta !== 0) return t.channelBetween(rs, rs + delta * stride[d]);
+    }
+    return -1;
+  };
+  return {
+    name: `${kind}(booksim)`,
+    params: {
+      routing: kind,
+      booksim: adaptive ? 'adaptive_xyyx_flatfly' : 'xyyx_flatfly',
+      seed,
+      path: adaptive
+        ? 'XY (class 0) or YX (class 1) dimension order, whichever first channel has fewer credits in use at the source router, a fair coin on a tie'
+        : 'XY (class 0) or YX (class 1) dimension order, a fair coin per packet',
+      ejection: 'every VC',
+    },
+    vcClasses: 2,
+    deadlockFree: true,
+    ejectAnyVc: true,
+    maxHops: sides.length + 2,
+    ...(adaptive ? { adaptive: true as const } : {}),
+    route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
+      if (src === dst) return 0;
+      let highestFirst = (hash32(salt, seed, 0x79) & 1) === 1;
+      if (adaptive && routerOf(src) !== routerOf(dst)) {
+        const xy = loadOf(ctx, firstNetworkChannel(src, dst, false));
+        const yx = loadOf(ctx, firstNetworkChannel(src, dst, true));
+        if (xy !== yx) highestFirst = xy > yx;
+      }
+      return path(src, dst, highestFirst, highestFirst ? 1 : 0, out);
+    },
+  };
+}
+
+export const flatflyXyYxEntry: RoutingEntry = {
+  name: 'xyyx-flatfly',
+  description: "BookSim's flatfly xyyx: lowest or highest dimension first, a fair coin per packet, one VC class each (packet engine; HyperX, flatfly)",
+  create: (topology, opts) => flatflyXyYxRouting(topology, false, opts.seed),
+};
+
+export const flatflyAdaptiveXyYxEntry: RoutingEntry = {
+  name: 'adaptive-xyyx-flatfly',
+  description: "BookSim's flatfly adaptive_xyyx: lowest or highest dimension first, whichever first channel has fewer credits in use at the source router (packet engine; HyperX, flatfly)",
+  create: (topology, opts) => flatflyXyYxRouting(topology, true, opts.seed),
+};
+
+/**
+ * BookSim's `valiant` on `flatfly` (valiant_flatfly): per packet an intermediate terminal drawn
+ * uniformly over all (so a router drawn uniformly, the source's and the destination's included),
+ * dimension order (lowest first, flatfly_outport) to its router on VC class 0, then dimension order
+ * to the destination on class 1, half the VCs each. BookSim switches to the second phase at any
+ * router that is the intermediate's or the destination's, so a first leg that passes the
+ * destination's router ends there, and one from the intermediate's or destination's own router is
+ * all second phase. The ejection hop may use every VC. Class 0 only waits on class 1: deadlock free
+ * with 2 classes.
+ */
+export function flatflyValiantRouting(topology: Topology, seedOption = 1): RoutingFunction {
+  const t = topology;
+  const dims = (t.params as { dims?: unknown }).dims;
+  if (!Array.isArray(dims) || (t.family !== 'hyperx' && t.family !== 'flatfly') || !t.coords) {
+    throw new InputError('routing', 'valiant-flatfly', `a topology that fits it (hyperx or flatfly, not ${t.family})`);
+  }
+  const sides = dims as number[];
+  const seed = seedOption >>> 0;
+  const routers = sides.reduce((a, b) => a * b, 1);
+  const firstRouter = t.numEndpoints;
+  const stride = sides.map((_, d) => sides.slice(0, d).reduce((a, b) => a * b, 1));
+  const routerOf = (v: number): number => t.chDst[t.outChannels[t.outStart[v]]];
+  /** The next router from `at` towards `to`, lowest differing dimension first. */
+  const nextTowards = (at: number, to: number): number => {
+    for (let d = 0; d < sides.length; d++) {
+      const delta = t.coord(to, d) - t.coord(at, d);
+      if (delta !== 0) return at + delta * stride[d];
+    }
+    return at;
+  };
+  return {
+    name: 'valiant-flatfly(booksim)',
+    params: { routing: 'valiant-flatfly', booksim: 'valiant_flatfly', seed, path: 'dimension order to a random router (class 0), then to the destination (class 1); the second phase starts at the intermediate or the destination router, whichever comes first', ejection: 'every VC' },
+    vcClasses: 2,
+    deadlockFree: true,
+    ejectAnyVc: true,
+    maxHops: 2 * sides.length + 2,
+    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+      if (src === dst) return 0;
+      const rd = routerOf(dst);
+      const rm = firstRouter + (hash32(salt, seed, 0x7a1) % routers);
+      let at = routerOf(src);
+      let phase = 0;
+      let hops = 0;
+      out.channels[hops] = t.outChannels[t.outStart[src]];
+      out.vcClass[hops++] = 0;
+      for (;;) {
+        if (at === rm || at === rd) phase = 1;
+        if (phase === 1 && at === rd) break;
+        const next = nextTowards(at, phase === 0 ? rm : rd);
+        out.channels[hops] = t.channelBetween(at, next);
+        out.vcClass[hops++] = phase;
+        at = next;
+      }
+      out.channels[hops] = t.channelBetween(rd, dst);
+      out.vcClass[hops++] = 1;
+      return hops;
+    },
+  };
+}
+
+export const flatflyValiantEntry: RoutingEntry = {
+  name: 'valiant-flatfly',
+  description: "BookSim's flatfly valiant: dimension order via a random router, then to the destination, 2 VC classes (packet engine; HyperX, flatfly)",
+  create: (topology, opts) => flatflyValiantRouting(topology, opts.seed),
 };

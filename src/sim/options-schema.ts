@@ -15,6 +15,7 @@ import { InputError } from '../util/errors.js';
 import { isDecimal } from '../util/spec.js';
 import { parseBandwidth, parseSize, parseTime } from '../util/units.js';
 import type { EngineName } from './simulate.js';
+import { NETWORK_MODELS } from './program/network-model.js';
 import { BARRIER_MODELS, INJECTION_ORDERS, LATENCY_RULES, PROTOCOLS, RATE_UPDATES, SHARINGS, SYMMETRY_MIN_RANKS, SYMMETRY_MODES, type FlowModelOptions } from './program/model.js';
 
 export type OptionUnit = 'time' | 'size' | 'bandwidth' | 'int' | 'number' | 'choice';
@@ -64,6 +65,11 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
     key: 'sharing', flag: 'sharing', unit: 'choice', choices: SHARINGS, default: 'maxmin', engines: FLOW,
     elsewhere: 'recorded as not applied (model.notApplied): routers share a link by arbitration, as max-min does',
     help: "how flows share a channel: maxmin (max-min fair), cm02 (SimGrid: shares weighted by 1 / route latency; --preset simgrid) or none (ASTRA-sim's congestion-unaware analytical backend: every flow at its route's bottleneck bandwidth, as if it were alone; --preset astra)",
+  },
+  {
+    key: 'networkModel', flag: 'network-model', unit: 'choice', choices: NETWORK_MODELS, default: "ideal; cm02 with --preset simgrid, smpi with --preset simgrid-smpi", engines: FLOW,
+    elsewhere: 'recorded as not applied (model.notApplied): the packet engine moves flits over the links as they are',
+    help: "SimGrid's corrections on top of --sharing cm02: ideal (none), cm02 (SimGrid's plain CM02 model: the TCP-gamma bound, rate <= 4 MiB / (2 x route latency), alone) or smpi (SimGrid 3.32's default SMPI network model: per-size bandwidth and latency factors, weight-S 8775, TCP-gamma bound, cross-traffic of 0.05 on the reverse route; needs --sharing cm02 and --rate-update full)",
   },
   {
     key: 'barrier', flag: 'barrier', unit: 'choice', choices: BARRIER_MODELS, default: 'stages', engines: BOTH,

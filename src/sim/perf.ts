@@ -5,7 +5,7 @@
  * for allgather and alltoall), cut as nccl-tests cuts them: to whole elements, and to a multiple of
  * n elements where each rank gets a block.
  */
-import { InputError } from '../util/errors.js';
+import { InputError, requireRecord, requireText } from '../util/errors.js';
 import { parseSize } from '../util/units.js';
 import { LIBRARY_MACHINES } from '../collectives/algorithms/library/tuning.js';
 import type { Topology } from '../topology/graph.js';
@@ -83,6 +83,7 @@ function meshworkSize(collective: CollectiveKind, S: number, n: number): number 
 }
 
 export function perfSweep(req: PerfRequest): PerfRow[] {
+  requireRecord(req, 'perf', 'a PerfRequest object ({ topology, collective, algorithm, minBytes, maxBytes, factor, ... })');
   const sizes = perfSizes(req.minBytes, req.maxBytes, req.factor);
   const n = req.topology.numEndpoints;
   const rows: PerfRow[] = [];
@@ -143,7 +144,7 @@ export interface MeasuredRow {
  * algbw, busbw, #wrong; `#` lines skipped). Refuses anything else in one line.
  */
 export function parseMeasuredTable(text: string, field = 'measured'): MeasuredRow[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const lines = requireText(text, field, 'a measured table').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
   if (lines.length === 0) throw new InputError(field, 'an empty table', 'a CSV with size_B, oop_time_us, oop_busbw_GBps columns, or all_reduce_perf output');
   const rows: MeasuredRow[] = [];
   if (lines[0].includes(',') && /[a-z]/i.test(lines[0])) {

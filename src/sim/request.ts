@@ -80,6 +80,11 @@ const TrafficWorkload = z
         quarterBy: z.enum(['rings', 'address']).optional().describe('quarter: rings (DCE/MDCE) or address'),
         edges: z.enum(GRID_EDGES as unknown as [string, ...string[]]).optional().describe('meshemu, localized: wrap or open grid edges'),
         coordinates: z.enum(['own', 'address']).optional().describe("localized: the topology's own coordinates or the address grid"),
+        digits: z
+          .object({ k: z.number().int().min(2).optional(), n: z.number().int().min(1).optional(), xr: z.number().int().min(1).optional() })
+          .strict()
+          .optional()
+          .describe("tornado, neighbor: BookSim's k, n, xr: n digits of radix xr·k (default the topology's k and n, xr 1)"),
       })
       .strict()
       .optional(),
@@ -159,7 +164,7 @@ export const RunRequestSchema = z
     fail: z.string().optional().describe('failed links or nodes (the --fail grammar)'),
     workload: z.discriminatedUnion('kind', [CollectiveWorkload, ScheduleWorkload, TrafficWorkload, ChakraWorkload]),
     engine: z.enum(['flow', 'packet']).optional().describe('default flow; traffic runs at packet level'),
-    preset: z.enum(FLOW_PRESET_NAMES as unknown as [string, ...string[]]).optional().describe('model and routing defaults of another simulator (simgrid) or a document (seed001); explicit values win'),
+    preset: z.enum(FLOW_PRESET_NAMES as unknown as [string, ...string[]]).optional().describe('model and routing defaults of another simulator (simgrid, simgrid-smpi, astra) or a document (seed001); explicit values win'),
     model: ModelSchema.optional(),
     routing: z
       .object({

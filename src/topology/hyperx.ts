@@ -93,10 +93,25 @@ export const hyperxFamily: TopologyFamily = {
   lowestPortIsDeadlockFree: true,
 };
 
+/** How a flatfly numbers its terminals: router by router (rank r·c + t), or BookSim's, across the chip's tiles. */
+export const FLATFLY_NUMBERINGS = ['routers', 'tiles'] as const;
+export type FlatflyNumbering = (typeof FLATFLY_NUMBERINGS)[number];
+
+/**
+ * BookSim's terminal id of port t of router r on a flatfly laid out on tiles (flatfly_onchip.cpp
+ * _BuildNet's `link`, the inverse of flatfly_transformation): the terminals form a grid x·xr wide,
+ * router r's tile holds columns xr·(r mod x) .. +xr−1 of rows yr·(r div x) .. +yr−1, and its ports
+ * list them row by row.
+ */
+export function flatflyTerminalId(layout: { x: number; xr: number; yr: number }, r: number, t: number): number {
+  const { x, xr, yr } = layout;
+  return x * xr * (yr * Math.floor(r / x) + Math.floor(t / xr)) + xr * (r % x) + (t % xr);
+}
+
 export const flatflyFamily: TopologyFamily = {
   name: 'flatfly',
   aliases: ['flattened-butterfly'],
-  usage: 'flatfly:k=K,n=N[,c=K,x=X,xr=XR,yr=YR,bw=25Gbps,lat=100ns]',
+  usage: 'flatfly:k=K,n=N[,c=K,x=X,xr=XR,yr=YR,numbering=routers|tiles,bw=25Gbps,lat=100ns]',
   description: "flattened butterfly (BookSim flatfly): K^N routers, all-to-all in each of N dimensions, C terminals each",
   build(spec: Spec, link: LinkAttributes): Topology {
     const k = spec.int('k', { min: 2, max: 1 << 12 });
@@ -106,7 +121,20 @@ export const flatflyFamily: TopologyFamily = {
     const xr = spec.int('xr', { min: 1, max: 1 << 12, default: 0 });
     const yr = spec.int('yr', { min: 1, max: 1 << 12, default: 0 });
     if ((x > 0 || xr > 0 || yr > 0) && !(x > 0 && xr > 0 && yr > 0)) throw new InputError(spec.field('x'), `x=${x || '-'},xr=${xr || '-'},yr=${yr || '-'}`, "all three of x, xr and yr (BookSim's on-chip layout), or none");
-    return hyperx({ dims: new Array<number>(n).fill(k), p: c, link, spec: spec.text, family: 'flatfly', ...(x > 0 ? { params: { onChip: { x, xr, yr } } } : {}) });
+    const numbering = spec.choice('numbering', FLATFLY_NUMBERINGS, 'routers');
+    if (numbering === 'tiles') {
+      if (x === 0) throw new InputError(spec.field('numbering'), numbering, 'routers, or tiles with the layout x, xr and yr given (BookSim numbers terminals across the tiles)');
+      if (xr * yr !== c) throw new InputError(spec.field('c'), c, `xr·yr = ${xr * yr} with numbering=tiles (each router's tile holds its c terminals; BookSim asserts c = xr·yr)`);
+      // The tiles fill x columns of routers; a partial last row would give BookSim terminal ids past the last router.
+      const routers = k ** n;
+      if (routers % x !== 0) throw new InputError(spec.field('x'), x, `a divisor of the ${routers} routers with numbering=tiles (whole rows of tiles)`);
+    }
+    const built = hyperx({ dims: new Array<number>(n).fill(k), p: c, link, spec: spec.text, family: 'flatfly', ...(x > 0 ? { params: { onChip: { x, xr, yr }, numbering } } : {}) });
+    if (numbering === 'routers') return built;
+    // hyperx numbers terminals router by router (r·c + t); rank = BookSim's terminal id.
+    const perm = new Int32Array(built.numEndpoints);
+    for (let r = 0; r < built.numEndpoints / c; r++) for (let t = 0; t < c; t++) perm[flatflyTerminalId({ x, xr, yr }, r, t)] = r * c + t;
+    return built.withRankOrder(perm, 'booksim-flatfly');
   },
   defaultRouting: 'shortest',
   lowestPortIsDeadlockFree: true,

@@ -90,3 +90,18 @@ function formatValue(value: unknown): string {
     }
   }
 }
+
+/**
+ * The text a parser reads, from a library caller who may pass anything: one refusal naming the
+ * field instead of a TypeError from deep inside the parser.
+ */
+export function requireText(value: unknown, field: string, what: string): string {
+  if (typeof value !== 'string') throw new InputError(field, value, `${what} (a string)`);
+  return value;
+}
+
+/** An options object from a library caller: refused in one line unless it is a plain object. */
+export function requireRecord<T>(value: T, field: string, what: string): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InputError(field, value, what);
+  return value;
+}

@@ -46,7 +46,8 @@ export class Spec {
       const rest = trimmed.slice(colon + 1);
       for (const raw of rest.split(',')) {
         const item = raw.trim();
-        if (item === '') continue;
+        // An empty item is a typo (a doubled or stray comma) and would be recorded in the result's spec.
+        if (item === '') throw new InputError(context, text, `comma-separated items, none empty (e.g. ${grammar.example})`);
         const eq = item.indexOf('=');
         if (eq < 0) {
           if (positional !== undefined) {

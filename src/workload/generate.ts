@@ -19,7 +19,7 @@
  * activations per TP allreduce T·h·e; per-layer gradients 12h²e ÷ TP. Compute nodes carry num_ops
  * and tensor_size (weights + activations read), so their time is the device roofline.
  */
-import { InputError, LimitError } from '../util/errors.js';
+import { InputError, LimitError, requireRecord } from '../util/errors.js';
 import { encodeChakraRank, type ChakraNodeInit } from './chakra/write.js';
 import { decodeChakraRank } from './chakra/read.js';
 import { assembleTrace, type ChakraTrace } from './chakra/trace.js';
@@ -76,6 +76,7 @@ function positiveInt(field: string, v: number | undefined, fallback: number, min
 }
 
 export function generateTransformer(o: TransformerOptions): GeneratedWorkload {
+  requireRecord(o, 'generate', 'an options object ({ tp, pp, dp, ... }; {} for the defaults)');
   const d = TRANSFORMER_DEFAULTS;
   const tp = positiveInt('tp', o.tp, d.tp);
   const pp = positiveInt('pp', o.pp, d.pp);

@@ -30,7 +30,7 @@ const PUBLIC_NAMES = [
   'type ExecutionReport', 'type ExplicitRoutes', 'EXPORT_FORMATS', 'exportDot', 'type ExportFormat', 'exportGraphml', 'exportJson',
   'exportTopology', 'fabric', 'FABRIC_MACHINES', 'type FabricOptions', 'type FailureSpec', 'familyNames', 'familyOf',
   'fatTree', 'type FatTreeOptions', 'findAlgorithm', 'findAllocator', 'findArbiter', 'findFamily', 'findPattern',
-  'findQuotient', 'findRouting', 'type FlatflyUgalOptions', 'flatflyUgalRouting', 'FLOW_PRESET_NAMES', 'type FlowEngineOptions',
+  'findQuotient', 'findRouting', 'type FlatflyUgalOptions', 'flatflyUgalRouting', 'flatflyValiantRouting', 'flatflyXyYxRouting', 'FLOW_PRESET_NAMES', 'type FlowEngineOptions',
   'type FlowModel', 'type FlowModelOptions', 'flowPreset', 'type FlowPreset', 'FlowProgram', 'FlowProgramBuilder',
   'type FlowRouteHint', 'type FlowRunOutput', 'type FlowRunRequest', 'flyDestTagRouting', 'formatBandwidth', 'formatMetrics',
   'formatPerfTable', 'formatSize', 'formatTime', 'fullmesh', 'fullMeshRouting', 'generateAlltoallvSizes',

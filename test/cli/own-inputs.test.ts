@@ -93,6 +93,21 @@ describe('compare with ones own schedule', () => {
     expect(runCli(['run', '--topology', 'ring:4', '--schedule', good, '--collective', 'allgather']).code).toBe(0);
   });
 
+  it('reads the topology, collective and size a schedule JSON records when they are left out, and names the file in its row', () => {
+    const exported = join(dir, 'exported-ring.json');
+    expect(runCli(['collective', 'verify', '--topology', 'ring:4', '--collective', 'allgather', '--algorithm', 'ring', '--size', '8', '--out', exported]).code).toBe(0);
+    const r = runCli(['compare', '--schedule', exported]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('topology   ring:4 (4 endpoints');
+    expect(r.stdout).toContain('collective allgather, size 8 = 8B (8 B)');
+    const row = (label: string): string | undefined => r.stdout.split('\n').find((line) => line.startsWith(`${label} `));
+    // The file's row is told apart from the registered ring it equals, and times the same.
+    expect(row('ring (exported-ring.json)')).toBeDefined();
+    expect(row('ring (exported-ring.json)')!.replace('ring (exported-ring.json)', '').trim().split(/\s+/)[0]).toBe(row('ring')!.replace(/^ring/, '').trim().split(/\s+/)[0]);
+    // What is given still wins: another size is refused as before.
+    expect(expectOneLineError(runCli(['compare', '--schedule', exported, '--size', '16']))).toContain('accepted: a schedule of the compared collective and size (allgather, 16 B); this one is allgather of 8 B');
+  });
+
   it('refuses a schedule of another collective or size in one line', () => {
     expect(expectOneLineError(runCli(['compare', '--topology', 'ring:4', '--collective', 'allgather', '--size', '16', '--schedule', good]))).toBe(
       `meshwork: error: schedule: got "${good}"; accepted: a schedule of the compared collective and size (allgather, 16 B); this one is allgather of 8 B`,

@@ -31,3 +31,19 @@ describe('run --preset simgrid', () => {
     expect([model.injectionOrder, model.latencyRule, model.protocol]).toEqual(['fifo', 'on-delivery', 'smpi']);
   });
 });
+
+describe('run --preset simgrid-smpi', () => {
+  it("times SMPI's default network model and records it; its full rate update cannot be swapped in one line", () => {
+    const args = ['run', '--topology', 'torus:4x4x4,bw=10GBps,lat=100ns', '--collective', 'allreduce', '--algorithm', 'lr', '--size', '1KiB', '--preset', 'simgrid-smpi'];
+    const r = runCli([...args, '--json']);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout) as { makespan_s: number; model: Record<string, unknown> };
+    expect([result.model.networkModel, result.model.weightS, result.model.crossTraffic, result.model.preset]).toEqual(['smpi', 8775, 0.05, 'simgrid-smpi']);
+    // smpirun with SimGrid's defaults (test/reference/simgrid/smpi-model-cases/torus-4x4x4-allreduce-lr.json): 76.661 µs.
+    expect(Math.abs(result.makespan_s / 76.6613e-6 - 1)).toBeLessThan(0.005);
+    expect(runCli(args).stdout).toMatch(/network model=smpi/);
+    expect(expectOneLineError(runCli([...args, '--rate-update', 'exact']))).toBe(
+      'meshwork: error: model.rateUpdate: got "exact"; accepted: full with networkModel smpi (its cross-traffic is solved by the full update only)',
+    );
+  });
+});

@@ -90,8 +90,8 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     const dir = tempDir('bsc');
     const cfg = join(dir, 'c.cfg');
     const csv = join(dir, 'out.csv');
-    writeFileSync(cfg, 'topology = torus; routing_function = dim_order; routing_delay = 0; input_speedup = 2;\n');
-    expect(expectOneLineError(runCli(['traffic', '--booksim-config', cfg, '--csv', csv]))).toMatch(/^meshwork: error: booksim-config: input_speedup: got 2/);
+    writeFileSync(cfg, 'topology = torus; routing_function = dim_order; num_vcs = 2; input_speedup = 3;\n');
+    expect(expectOneLineError(runCli(['traffic', '--booksim-config', cfg, '--csv', csv]))).toMatch(/^meshwork: error: booksim-config: input_speedup: got 3; accepted: an integer in \[1, 2\]/);
     expect(existsSync(csv)).toBe(false);
     const valid = join(dir, 'ok.cfg');
     writeFileSync(valid, 'topology = torus; k = 4; routing_function = dim_order; num_vcs = 2;\n');

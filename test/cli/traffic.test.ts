@@ -30,6 +30,12 @@ describe('meshwork traffic', () => {
     expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--mapping', 'sideways', '--pattern', 'uniform', '--rates', '0.05']))).toMatch(/mapping/);
   });
 
+  it('refuses --log-x without --plot (it was accepted and did nothing)', () => {
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.05', '--log-x']))).toBe(
+      "meshwork: error: log-x: got true; accepted: only with --plot FILE (it sets the plot's x axis; nothing else is plotted)",
+    );
+  });
+
   it('gives the same JSON for the same seed, and a fixed-horizon mode for seed 004', () => {
     const args = ['traffic', '--topology', 'mesh:4x4', '--pattern', 'hotspot', '--rates', '0.1', '--horizon', '2000', '--json', '--seed', '7'];
     const a = runCli(args);

@@ -296,6 +296,22 @@ describe('schedule JSON', () => {
     expect(() => scheduleFromJson(badRegion)).toThrow(/schedule\.regions\[0\]\[0\]\[0\]/);
     expect(() => scheduleFromJson({ ...json, format: 'x' })).toThrow(/schedule\.format/);
   });
+
+  it('refuses a key or an op entry it would otherwise drop in silence', () => {
+    const json = JSON.parse(scheduleToJson(buildSchedule({ collective: 'allreduce', algorithm: 'ring', topology: buildTopology('torus:4'), size: 64 })));
+    expect(() => scheduleFromJson({ ...json, inplace: true })).toThrow('schedule.inplace: got true; accepted: no such key; the keys are format, version,');
+    const misspeltPart = structuredClone(json);
+    misspeltPart.parts[0].rot = 1;
+    expect(() => scheduleFromJson(misspeltPart)).toThrow('schedule.parts[0].rot: got 1; accepted: no such key');
+    const extraEntry = structuredClone(json);
+    const recvAt = extraEntry.programs[1].ops.findIndex((op: unknown[]) => op[0] === 'recv');
+    extraEntry.programs[1].ops[recvAt].push(5);
+    expect(() => scheduleFromJson(extraEntry)).toThrow(`schedule.programs[1].ops[${recvAt}]: got [`);
+    expect(() => scheduleFromJson(extraEntry)).toThrow('accepted: a "recv" op of 4 entries');
+    const noTag = structuredClone(json);
+    noTag.programs[1].ops[recvAt].pop();
+    expect(() => scheduleFromJson(noTag)).toThrow('accepted: a "recv" op of 4 entries');
+  });
 });
 
 describe('user-written algorithm (docs/collectives.md example)', () => {

@@ -15,3 +15,12 @@ describe('Spec.number', () => {
     expect([spec.number('a'), spec.number('b'), spec.number('c'), spec.number('d')]).toEqual([2.5, 1e-3, -4, 0.5]);
   });
 });
+
+describe('Spec.parse empty items', () => {
+  it('refuses a doubled or stray comma instead of recording it in the spec (torus:4x4,, built a torus)', () => {
+    expect(() => Spec.parse('torus:4x4,,', 'topology')).toThrow('topology: got "torus:4x4,,"; accepted: comma-separated items, none empty');
+    expect(() => Spec.parse('torus:,4x4', 'topology')).toThrow('accepted: comma-separated items, none empty');
+    expect(() => Spec.parse('torus:', 'topology')).toThrow('accepted: comma-separated items, none empty');
+    expect(Spec.parse('torus:4x4, bw=1GBps', 'topology').params.get('bw')).toBe('1GBps');
+  });
+});

@@ -1,4 +1,4 @@
-import { InputError } from '../../util/errors.js';
+import { InputError, requireText } from '../../util/errors.js';
 import { seed000 } from './seed000.js';
 import { seed001 } from './seed001.js';
 import { seed002 } from './seed002.js';
@@ -14,7 +14,7 @@ export function getSeedModule(id: SeedId): SeedModule {
 
 /** "004" -> ["004"], "001,004" -> both (in seed order, once each), "all" -> every seed; anything else is an input error. */
 export function parseSeedSelection(text: string, field = 'seed'): SeedId[] {
-  if (text === 'all') return [...SEED_IDS];
+  if (requireText(text, field, `all or seed ids (${SEED_IDS.join(', ')})`) === 'all') return [...SEED_IDS];
   const parts = text.split(',').map((p) => p.trim());
   if (parts.length === 0 || parts.some((p) => !(SEED_IDS as readonly string[]).includes(p))) {
     throw new InputError(field, text, `one of ${SEED_IDS.join(', ')}, a comma-separated list of them, or all`);

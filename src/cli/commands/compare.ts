@@ -1,4 +1,8 @@
+import { basename } from 'node:path';
 import type { Command } from 'commander';
+import { detectScheduleFormat } from '../../node/interop.js';
+import { readScheduleFile } from '../../node/run-io.js';
+import { recordedTopology } from '../schedule-file.js';
 import { formatTime } from '../../util/units.js';
 import { EXIT_UNRUNNABLE } from '../errors.js';
 import { compareAlgorithms } from '../../sim/compare.js';
@@ -7,6 +11,7 @@ import { nodeRunIo } from '../../node/run-io.js';
 import { topologyOf, type RunIo } from '../../sim/prepare.js';
 import type { Topology } from '../../topology/graph.js';
 import type { RunResult } from '../../sim/result.js';
+import type { CollectiveResult } from '../../sim/simulate.js';
 import { print } from '../io.js';
 import { progressBar } from '../progress.js';
 import { renderTextTable } from '../../report/table.js';
@@ -33,12 +38,14 @@ export function register(program: Command): void {
       .description('time every applicable algorithm of a collective on a topology; one table sorted by makespan, best marked')
       .option('--include <specs...>', 'extra algorithm variants to run, e.g. hop-grouped:areas=2n')
       .option('--schedule <files...>', 'your own schedules timed in the same table: Meshwork schedule JSON or MSCCL-XML files of this collective and size'),
-  ).action((opts: CompareOptions) => {
+  ).action((opts: CompareOptions, command: Command) => {
     // One library function over requests (sim/compare.ts), as the Studio's Compare view; the
     // algorithm of the base request is a placeholder each compared algorithm replaces.
     // alltoallv's per-pair sizes travel in the request (a generator, or a file read through RunIo).
     const { schedule: schedules, ...timing } = opts;
-    const texts = optionTexts(timing);
+    const fromFile = schedules?.length ? requestOfScheduleFile(schedules[0], opts, command.getOptionValueSource('collective') === 'default') : {};
+    const sizeText = opts.size ?? fromFile.size;
+    const texts = optionTexts({ ...timing, ...fromFile });
     // The header reads the topology the comparison built (once, for every algorithm).
     let built: Topology | undefined;
     const io: RunIo = { ...nodeRunIo, loadTopology: (spec, o) => (built = nodeRunIo.loadTopology!(spec, o)) };
@@ -82,7 +89,7 @@ export function register(program: Command): void {
     const bound = ran[0]?.result;
     const lines = [
       `topology   ${topologyEcho(topology)}`,
-      `collective ${compared.collective}, size ${opts.sizes !== undefined ? sizesEcho(opts.sizes) : opts.size === undefined ? 'none' : sizeEcho(opts.size, compared.size_bytes)}, flow engine`,
+      `collective ${compared.collective}, size ${opts.sizes !== undefined ? sizesEcho(opts.sizes) : sizeText === undefined ? 'none' : sizeEcho(sizeText, compared.size_bytes)}, flow engine`,
       bound ? `bound      ${formatTime(bound.bound_s)} (efficiency = bound / makespan)` : 'bound      n/a',
       '',
       renderTextTable({ id: 'compare', title: '', columns: header, rows: body, align: ['left', 'right', 'right', 'right', 'right', 'right', 'left'] }, { title: false, maxCell: 80 }),
@@ -100,8 +107,29 @@ export function register(program: Command): void {
  * algorithm's alias (`nccl` and `rccl` both resolve to an nccl-ring spec on a generic fabric: two
  * rows with one spec would read as a duplicate).
  */
-function rowLabel(result: RunResult): string {
+function rowLabel(result: CollectiveResult): string {
   const spec = String(result.workload?.algorithm_spec);
   const name = String(result.workload?.algorithm);
+  // A schedule file's row names its file: its algorithm may be a registered one's name (ring beside ring).
+  const request = result.request?.workload;
+  if (request?.kind === 'schedule') return `${spec} (${basename(request.file)})`;
   return spec === name || spec.startsWith(`${name}:`) ? spec : `${name} (= ${spec})`;
+}
+
+/**
+ * `compare --schedule FILE.json` without `--topology`, `--size` or `--collective`: what the first
+ * Meshwork schedule JSON file records, as `run --schedule` reads it (an MSCCL-XML file records
+ * neither topology nor size, so those stay required). Only options left out are filled.
+ */
+function requestOfScheduleFile(file: string, opts: CompareOptions, collectiveDefaulted: boolean): Partial<Pick<CompareOptions, 'topology' | 'size' | 'collective'>> {
+  if (opts.topology !== undefined && opts.size !== undefined && !collectiveDefaulted) return {};
+  const format = detectScheduleFormat(file);
+  if (format !== 'json') return {};
+  const loaded = readScheduleFile(file, { format });
+  const part = loaded.schedule.parts[0];
+  return {
+    ...(opts.topology === undefined ? { topology: recordedTopology(loaded, file) } : {}),
+    ...(opts.size === undefined && part.sizes === undefined ? { size: String(part.size) } : {}),
+    ...(collectiveDefaulted ? { collective: part.collective } : {}),
+  };
 }

@@ -68,7 +68,7 @@ export function addTimingOptions(cmd: Command, topologyRequired = '(required)'):
     .option('--routing <name>', `routing: ${routingNames().join(', ')} (default: the family's)`)
     .option('--tie <mode>', 'torus tie-break at exactly k/2: positive, split (exact halves at flow level), parity, random, simgrid (+ except from k/2) (default: positive)')
     .option('--seed <n>', 'seed for random and hashed routing choices', '1')
-    .option('--preset <name>', `model and routing defaults of another simulator or document: ${FLOW_PRESET_NAMES.join(', ')} (simgrid: SimGrid SMPI, CM02; seed001: seed 001's T0 = 2 µs and turnaround latencies; astra: ASTRA-sim's congestion-unaware analytical backend; see docs/flow.md); explicit options still win`)
+    .option('--preset <name>', `model and routing defaults of another simulator or document: ${FLOW_PRESET_NAMES.join(', ')} (simgrid: SimGrid SMPI, CM02; simgrid-smpi: SimGrid SMPI with smpirun's default SMPI network model; seed001: seed 001's T0 = 2 µs and turnaround latencies; astra: ASTRA-sim's congestion-unaware analytical backend; see docs/flow.md); explicit options still win`)
     .option('--noise <spec>', 'disturbances (seed 000 ¶0048): skew=T (per-rank start, uniform), jitter=T (per-send mean, exponential), os=T with osprob=P (detour before an op, default p 0.01), seed=N, e.g. skew=10us,jitter=1us,seed=3 (default: none)')
     .option('--barriers', "bracket the collective with SMPI's barrier (Open MPI basic linear) and time it as MPI benchmarks do: from the first rank leaving the first barrier to the last leaving the second")
     .option('--json', 'print the full result as JSON')
@@ -178,6 +178,7 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     `rate update=${model.rateUpdate}`,
     `sharing=${model.sharing}`,
     ...(model.latencyRule === 'before-transfer' ? ['latency before transfer'] : []),
+    ...(model.networkModel === 'smpi' ? ['network model=smpi (SimGrid SMPI factors, weight-S, TCP-gamma, cross-traffic)'] : model.networkModel === 'cm02' ? ['network model=cm02 (TCP-gamma bound)'] : []),
     ...(model.preset ? [`preset=${model.preset}`] : []),
     ...(model.notApplied ? [`flow-only, not applied: ${Object.entries(model.notApplied).map(([k, v]) => `${k}=${String(v).split(':')[0]}`).join(' ')}`] : []),
     `injection order=${model.injectionOrder}`,

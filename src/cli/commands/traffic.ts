@@ -47,6 +47,7 @@ interface TrafficOptions extends PacketCliOptions {
   seed?: string;
   horizon?: string;
   hot?: string;
+  xr?: string;
   quarterBy?: string;
   edges?: string;
   coordinates?: string;
@@ -205,6 +206,7 @@ function trafficRequestFromOptions(o: TrafficOptions, fromFile: BookSimRun | und
   const patternOptions = defined({
     ...fromFile?.patternOptions,
     hotRank: intOption('hot', o.hot, 0, 2 ** 32 - 1) ?? fromFile?.patternOptions?.hotRank,
+    digits: o.xr !== undefined ? { ...fromFile?.patternOptions?.digits, xr: intOption('xr', o.xr, 1, 1 << 12) } : fromFile?.patternOptions?.digits,
     quarterBy: quarterBy(o.quarterBy),
     edges: gridEdges(o.edges),
     coordinates: localizedCoordinates(o.coordinates),
@@ -258,6 +260,7 @@ export function register(program: Command): void {
     .option('--seed <n>', 'random seed (default 1)')
     .option('--horizon <cycles>', 'fixed-horizon mode: run exactly this many cycles per rate (seed 004: 10000) (default: BookSim\'s measurement: warm-up, sample periods, drain)')
     .option('--hot <rank>', 'hot-spot rank for --pattern hotspot (default 0)')
+    .option('--xr <n>', "for --pattern tornado and neighbor: BookSim's xr, digits of radix xr·k (default 1; 2 on a flatfly with numbering=tiles and 2×2 tiles moves every terminal)")
     .option('--quarter-by <how>', 'quarters for --pattern quarter: rings (DCE/MDCE default: ring-index bits, spec §2.4) | address')
     .option('--edges <how>', 'edges of the address grid for --pattern meshemu and localized: wrap (default) | open (no wrap-around)')
     .option('--coordinates <which>', 'coordinates for --pattern localized: own (default: the topology\'s where it has them) | address (square address grid for every network)')
@@ -270,6 +273,7 @@ export function register(program: Command): void {
     .option('--print-request', 'print the resolved RunRequest as JSON and stop (nothing is simulated); save it and rerun it with --request')
     .action(async (o: TrafficOptions, command: Command) => {
       if (o.request !== undefined) refuseBesideRequest(command, ['--json', '--booksim-output', '--csv', '--plot', '--log-x', '--print-request']);
+      if (o.logX && o.plot === undefined) throw new InputError('log-x', true, 'only with --plot FILE (it sets the plot\'s x axis; nothing else is plotted)');
       // Every output path is checked before the (possibly long) simulation; all are written or none.
       const planned = planOutputs({ csv: o.csv, plot: o.plot });
       const csvOut = planned.find((p) => p.field === 'csv');

@@ -23,6 +23,7 @@ import { EventQueue } from '../program/event-queue.js';
 import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds, type StreamHost } from '../program/semantics.js';
 import { cm02Weight } from './maxmin.js';
 import { checkTopologyBandwidth, resolveFlowModel, type FlowModel, type FlowModelOptions } from '../program/model.js';
+import { sizeFactor } from '../program/network-model.js';
 import { FlowProgram } from '../program/program.js';
 import { MessageTable } from './message-table.js';
 import { FlowTable } from './flow-table.js';
@@ -134,6 +135,13 @@ export class FlowEngine {
   private readonly rb: RouteBuffers;
   private readonly rb2: RouteBuffers;
   private readonly scratch: RouteBuffers;
+  /** The reverse route of a flow under cross-traffic (model.crossTraffic). */
+  private readonly rbBack: RouteBuffers;
+  /**
+   * Cross-traffic (SimGrid's acknowledgements): a flow's path also lists each resource r of its
+   * reverse route as crossBase + r, which the solver loads at model.crossTraffic of the flow's rate.
+   */
+  private readonly crossBase: number;
   private readonly treeSet = new Set<number>();
   /**
    * The resources of the flow being built, the first nRes entries: a typed array kept across flows
@@ -196,13 +204,16 @@ export class FlowEngine {
     this.useEj = model.ejectionBandwidth !== null;
     this.flows = new FlowTable(model.sharing === 'cm02', opts.maxFlowsInFlight);
     this.arena = new PathArena(opts.arena?.initialEntries, opts.arena?.verify ?? false);
+    this.crossBase = capacity.length;
+    // The model allows cross-traffic with rateUpdate 'full' only: its solver reads the fractional entries.
+    const fractional = model.crossTraffic > 0 ? { base: this.crossBase, coef: model.crossTraffic } : null;
     this.rates =
       model.sharing === 'none'
         ? new UnsharedRateUpdate(this.flows, this.arena, capacity)
         : model.rateUpdate === 'local'
         ? new LocalRateUpdate(this.flows, this.arena, capacity)
         : model.rateUpdate === 'full'
-          ? new ExactRateUpdate(this.flows, this.arena, capacity)
+          ? new ExactRateUpdate(this.flows, this.arena, capacity, fractional)
           : new ComponentRateUpdate(this.flows, this.arena, capacity);
     this.nicQueues = new NicSendQueues(model.injectionOrder, program, nics, this.useInj, C);
     this.outstanding = new Int32Array(program.numStreams);
@@ -214,6 +225,7 @@ export class FlowEngine {
     this.rb = makeRouteBuffers(maxHops);
     this.rb2 = makeRouteBuffers(maxHops);
     this.scratch = makeRouteBuffers(maxHops);
+    this.rbBack = makeRouteBuffers(maxHops);
     this.channelBytes = new Float64Array(C);
     this.uniformLatency = uniformValue(t.chLatency);
     this.uniformBandwidth = uniformValue(t.chBandwidth);
@@ -347,11 +359,40 @@ export class FlowEngine {
     return lat;
   }
 
-  /** A flow's route latency for CM02's share weight: its channels' latencies plus the router latency per channel. */
+  /** A flow's route latency for CM02's share weight and the TCP-gamma bound: its channels' latencies plus the router latency per channel. */
   private routeLatency(resources: Int32Array, nRes: number): number {
     let lat = 0;
     for (let i = 0; i < nRes; i++) if (resources[i] < this.numChannels) lat += this.topology.chLatency[resources[i]] + this.model.routerLatency;
     return lat;
+  }
+
+  /**
+   * A flow's CM02 sharing penalty: its route latency, then weight-S / bandwidth per channel added in
+   * route order, as network_cm02.cpp `communicate` accumulates them (nothing added when weight-S is 0).
+   */
+  private sharingPenalty(latency: number, resources: Int32Array, nRes: number): number {
+    const weightS = this.model.weightS;
+    if (weightS === 0) return latency;
+    let penalty = latency;
+    for (let i = 0; i < nRes; i++) if (resources[i] < this.numChannels) penalty += weightS / this.topology.chBandwidth[resources[i]];
+    return penalty;
+  }
+
+  /**
+   * Cross-traffic: appends the reverse route's channels (and the shared capacities they draw on) to
+   * the flow being built, each as crossBase + resource (SimGrid expands a transfer's variable on
+   * dst->route_to(src) with 0.05: its acknowledgements).
+   */
+  private collectReverse(srcNode: number, dstNode: number, salt: number): void {
+    const buf = this.rbBack;
+    const hops = this.routing.route(dstNode, srcNode, salt, buf, this.routeCtx);
+    const shared = this.shared;
+    const base = this.crossBase;
+    for (let i = 0; i < hops; i++) {
+      const c = buf.channels[i];
+      this.pushRes(base + c);
+      if (shared) for (let k = shared.start[c]; k < shared.start[c + 1]; k++) this.pushRes(base + this.sharedBase + shared.res[k]);
+    }
   }
 
   /** Appends resource r to the flow being built (resBuf), growing it when full. */
@@ -407,6 +448,9 @@ export class FlowEngine {
     const count = ops.count(r);
     // On the wire: the data and the model's envelope (SMPI's 16 bytes under the simgrid preset).
     const bytes = ops.bytes(r) + model.envelopeBytes;
+    // SMPI's per-size corrections (model.networkModel 'smpi'), by the size on the wire as SimGrid's; 1 otherwise.
+    const latFactor = sizeFactor(model.latencyFactors, bytes);
+    const bwFactor = sizeFactor(model.bandwidthFactors, bytes);
     const tag = ops.tag(r);
     const h = ops.hint(r);
     const dsts = program.dsts;
@@ -427,7 +471,7 @@ export class FlowEngine {
         const d = dsts[first + i];
         const m = msgs.add(srcRank, d, tag, op);
         const h2 = routing.route(via, t.endpoints[d], 0, rb2, this.routeCtx);
-        msgs.lat[m] = lat1 + this.pathLatency(rb2, h2);
+        msgs.lat[m] = (lat1 + this.pathLatency(rb2, h2)) * latFactor;
         msgs.next[m] = head;
         head = m;
         const before = this.nRes;
@@ -446,7 +490,7 @@ export class FlowEngine {
         return;
       }
       // Its NIC queue (per-destination) is the turnaround node's, where the tree's first leg goes, as at packet level.
-      this.startFlow(this.resBuf, this.nRes, bytes, head, s, op, minBw, t.rankOfNode[via]);
+      this.startFlow(this.resBuf, this.nRes, bytes, bwFactor, head, s, op, minBw, t.rankOfNode[via]);
       return;
     }
     for (let i = 0; i < count; i++) {
@@ -466,30 +510,39 @@ export class FlowEngine {
         hops2 = routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2 + 1, rb2, scratch, this.routeCtx);
         if (hops2 !== hops || !sameChannels(rb.channels, rb2.channels, hops)) parts = 2;
       }
-      const lat = this.pathLatency(rb, hops) + extra;
+      const lat = (this.pathLatency(rb, hops) + extra) * latFactor;
       msgs.lat[m] = lat;
       if (bytes === 0 || (hops === 0 && !this.useInj && !this.useEj)) {
         this.events.push(now + lat, E_DELIVER, m);
         continue;
       }
       this.nRes = 0;
+      const cross = model.crossTraffic > 0;
       if (parts === 1) {
         const minBw = this.collect(rb, hops, srcRank, d, s, true);
-        this.startFlow(this.resBuf, this.nRes, bytes, m, s, op, minBw, d);
+        if (cross) this.collectReverse(srcNode, dstNode, salt * 2);
+        this.startFlow(this.resBuf, this.nRes, bytes, bwFactor, m, s, op, minBw, d);
       } else {
         let minBw = this.collect(rb, hops, srcRank, d, s, true);
-        this.startFlow(this.resBuf, this.nRes, bytes / 2, m, s, op, minBw, d);
+        if (cross) this.collectReverse(srcNode, dstNode, salt * 2);
+        this.startFlow(this.resBuf, this.nRes, bytes / 2, bwFactor, m, s, op, minBw, d);
         this.nRes = 0;
         minBw = this.collect(rb2, hops2, srcRank, d, s, true);
+        if (cross) this.collectReverse(srcNode, dstNode, salt * 2 + 1);
         msgs.parts[m] = -1; // two flows, one delivery: the first delivery only counts down
-        this.startFlow(this.resBuf, this.nRes, bytes / 2, m, s, op, minBw, d);
-        msgs.lat[m] = Math.max(lat, this.pathLatency(rb2, hops2) + extra);
+        this.startFlow(this.resBuf, this.nRes, bytes / 2, bwFactor, m, s, op, minBw, d);
+        msgs.lat[m] = Math.max(lat, (this.pathLatency(rb2, hops2) + extra) * latFactor);
       }
     }
   }
 
-  /** Starts one flow over the given resources, carrying the message chain starting at `msg` (it waits if its NIC queue is busy). */
-  private startFlow(resources: Int32Array, nRes: number, bytes: number, msg: number, s: number, op: number, minBw: number, dstRank: number): void {
+  /**
+   * Starts one flow over the given resources, carrying the message chain starting at `msg` (it waits
+   * if its NIC queue is busy). Its bytes progress at bwFactor × the rate it holds on its resources
+   * (SimGrid's bandwidth factor: Action::get_rate is the LMM value × the factor), so it is timed as
+   * bytes / bwFactor at that rate; the moved bytes it records are its bytes.
+   */
+  private startFlow(resources: Int32Array, nRes: number, bytes: number, bwFactor: number, msg: number, s: number, op: number, minBw: number, dstRank: number): void {
     const { flows, arena, nicQueues } = this;
     // Room first: the new row is not in use yet, so compaction does not read its unset path.
     if (!arena.fits(nRes)) {
@@ -499,12 +552,19 @@ export class FlowEngine {
     flows.start[f] = arena.append(f, resources, nRes);
     this.channelLoad?.add(resources, 0, nRes);
     flows.len[f] = nRes;
-    flows.rem[f] = bytes;
+    flows.rem[f] = bytes / bwFactor;
     flows.bytes[f] = bytes;
     flows.rate[f] = 0;
     // Without sharing (ASTRA-sim's congestion-unaware backend) the cap is the rate: the route's bottleneck.
-    flows.maxRate[f] = this.model.sharing === 'none' ? Math.min(minBw, pacedRate(minBw, this.runner.gap[s])) : pacedRate(minBw, this.runner.gap[s]);
-    if (flows.weight !== null) flows.weight[f] = cm02Weight(this.routeLatency(resources, nRes));
+    let maxRate = this.model.sharing === 'none' ? Math.min(minBw, pacedRate(minBw, this.runner.gap[s])) : pacedRate(minBw, this.runner.gap[s]);
+    const gamma = this.model.tcpGamma;
+    if (flows.weight !== null || gamma !== null) {
+      const latency = this.routeLatency(resources, nRes);
+      if (flows.weight !== null) flows.weight[f] = cm02Weight(this.sharingPenalty(latency, resources, nRes));
+      // SimGrid's TCP window bound (network_cm02.cpp, comm_action_set_variable): gamma / (2 × the unfactored route latency).
+      if (gamma !== null && latency > 0) maxRate = Math.min(maxRate, gamma / (2 * latency));
+    }
+    flows.maxRate[f] = maxRate;
     flows.finish[f] = Infinity;
     flows.msg[f] = msg;
     flows.stream[f] = s;

@@ -15,12 +15,22 @@ import { resized } from '../../util/typed-arrays.js';
 
 /**
  * A flow's share weight under SimGrid's CM02 network model (network_cm02.cpp, `communicate`): its
- * LMM variable's sharing penalty is the route latency (plus weight-S / bandwidth per link, and
- * weight-S is 0 in CM02), and the LMM gives each flow on a saturated constraint a rate inversely
- * proportional to its penalty. A route of zero latency keeps SimGrid's initial penalty of 1.
+ * LMM variable's sharing penalty is the route latency plus weight-S / bandwidth per link (weight-S
+ * is 0 in CM02, 8775 in SMPI's model), and the LMM gives each flow on a saturated constraint a rate
+ * inversely proportional to its penalty. A penalty of 0 keeps SimGrid's initial penalty of 1.
  */
-export function cm02Weight(routeLatency: number): number {
-  return routeLatency > 0 ? 1 / routeLatency : 1;
+export function cm02Weight(penalty: number): number {
+  return penalty > 0 ? 1 / penalty : 1;
+}
+
+/**
+ * Path entries that load a resource at a fraction of the flow's rate (SimGrid's cross-traffic:
+ * a transfer's acknowledgements on its reverse route): an entry `base + r` stands for resource r
+ * with coefficient `coef`; every other entry loads its resource with coefficient 1.
+ */
+export interface FractionalEntries {
+  readonly base: number;
+  readonly coef: number;
 }
 
 /** Level-by-level rounds before the solver switches to its heap (see solve). */
@@ -67,10 +77,15 @@ export class MaxMinSolver {
   solves = 0;
   work = 0;
 
+  /** Each path entry's coefficient in the current solve (1, or the fractional entries' coef). */
+  private entryCoef = new Float64Array(1024);
+
   constructor(
     readonly capacity: Float64Array,
     /** Level-by-level rounds before the heap takes over. */
     readonly levelRounds = LEVEL_ROUNDS,
+    /** Entries at or above fractional.base load resource (entry − base) at fractional.coef of the flow's rate; null: none. */
+    readonly fractional: FractionalEntries | null = null,
   ) {
     const r = capacity.length;
     this.localIndex = new Int32Array(r).fill(-1);
@@ -124,16 +139,28 @@ export class MaxMinSolver {
     const flowEntry = this.flowEntry;
     let local = this.entryLocal;
     const { touched, count, weightSum } = this;
+    // Fractional entries (cross-traffic): resource and coefficient per entry; x × 1 is x exactly, so
+    // without them the solve performs the same floating-point operations as before.
+    const fractional = this.fractional;
+    const fBase = fractional === null ? Infinity : fractional.base;
+    const fCoef = fractional === null ? 1 : fractional.coef;
+    let coefs = this.entryCoef;
     for (let a = 0; a < n; a++) {
       const f = active[a];
       rate[f] = -1;
       const s = pathStart[f];
       const e = s + pathLen[f];
       if (entries + pathLen[f] > local.length) local = this.entryLocal = resized(local, Math.max(2 * local.length, entries + pathLen[f]));
+      if (entries + pathLen[f] > coefs.length) coefs = this.entryCoef = resized(coefs, Math.max(2 * coefs.length, entries + pathLen[f]));
       flowEntry[f] = entries;
       const w = weight === null ? 1 : weight[f];
       for (let p = s; p < e; p++) {
-        const r = arena[p];
+        let r = arena[p];
+        let c = 1;
+        if (r >= fBase) {
+          r -= fBase;
+          c = fCoef;
+        }
         let i = idx[r];
         if (i < 0) {
           i = idx[r] = nt;
@@ -142,7 +169,8 @@ export class MaxMinSolver {
           weightSum[i] = 0;
         }
         count[i]++;
-        weightSum[i] += w;
+        weightSum[i] += w * c;
+        coefs[entries] = c;
         local[entries++] = i;
       }
       if (cap[f] !== Infinity) {
@@ -195,7 +223,7 @@ export class MaxMinSolver {
     // raises its share (its weight sum is an exact count, and roundings of its capacity left move the
     // share by a few ulps per flow), so only the candidates are checked, in the order of every live
     // resource before. Weighted sums are rounded, so there every live resource stays a candidate.
-    const everyCandidate = weight !== null;
+    const everyCandidate = weight !== null || fractional !== null;
     const { unfrozen, rem, candidates } = this;
     let rounds = 0;
     for (;;) {
@@ -278,14 +306,16 @@ export class MaxMinSolver {
     const s = this.flowEntry[f];
     const e = s + pathLen[f];
     const local = this.entryLocal;
+    const coefs = this.entryCoef;
     const rem = this.rem;
     const unfrozen = this.unfrozen;
     const weightSum = this.weightSum;
     for (let p = s; p < e; p++) {
       const j = local[p];
-      rem[j] -= r;
+      const c = coefs[p];
+      rem[j] -= r * c;
       const u = --unfrozen[j];
-      weightSum[j] -= w;
+      weightSum[j] -= w * c;
       if (skip !== -2 && j !== skip && u > 0) this.pushShare(j, Math.max(0, rem[j]) / weightSum[j]);
     }
   }

@@ -7,8 +7,8 @@ import { InputError } from '../../util/errors.js';
 import type { RoutingOptions } from '../../routing/registry.js';
 import type { FlowModelOptions } from '../program/model.js';
 
-export type FlowPresetName = 'simgrid' | 'seed001' | 'astra';
-export const FLOW_PRESET_NAMES: readonly FlowPresetName[] = ['simgrid', 'seed001', 'astra'];
+export type FlowPresetName = 'simgrid' | 'simgrid-smpi' | 'seed001' | 'astra';
+export const FLOW_PRESET_NAMES: readonly FlowPresetName[] = ['simgrid', 'simgrid-smpi', 'seed001', 'astra'];
 
 export interface FlowPreset {
   readonly name: FlowPresetName;
@@ -20,16 +20,19 @@ export interface FlowPreset {
 
 /**
  * `simgrid`: SimGrid 3.32 SMPI with its plain CM02 network model (network/model:CM02: no correction
- * factors, weight-S 0, no TCP gamma bound) and no cross-traffic, as the reference cases in
- * test/reference/simgrid/ were run.
+ * factors, weight-S 0, but its TCP-gamma bound, gamma / (2 × route latency), which binds on routes of
+ * more than 210 µs at 10 GBps) and no cross-traffic, as the reference cases in test/reference/simgrid/
+ * were run.
  */
 const SIMGRID: FlowPreset = {
   name: 'simgrid',
-  model: { alpha: 0, sharing: 'cm02', injectionOrder: 'shared', protocol: 'smpi', eagerThreshold: 65536, envelopeBytes: 16, barrier: 'linear', latencyRule: 'before-transfer', preset: 'simgrid' },
+  model: { alpha: 0, sharing: 'cm02', networkModel: 'cm02', injectionOrder: 'shared', protocol: 'smpi', eagerThreshold: 65536, envelopeBytes: 16, barrier: 'linear', latencyRule: 'before-transfer', preset: 'simgrid' },
   routing: { tie: 'simgrid' },
   reasons: {
     alpha: "SMPI's default software overheads (smpi/os, smpi/or, smpi/ois) are 0",
     sharing: "CM02's LMM weights each flow's share by 1 / its route latency",
+    networkModel:
+      "cm02: network/model:CM02 has no correction factors and weight-S 0, but network_cm02.cpp still bounds each transfer's rate by TCP-gamma 4 MiB / (2 × route latency): on a route of 4 ms at 1 GBps a 16 MiB pairwise alltoall was 9 % fast without it",
     latencyRule:
       "before-transfer: a SimGrid CM02 action holds no bandwidth while its latency elapses, then transfers; with on-delivery the binomial broadcast at 1 KiB was 18-34 % slow (flows to near and far children shared the root's link at once)",
     tie: "SimGrid's TorusZone sends a k/2 tie + except from coordinate k/2 itself, which goes −",
@@ -40,6 +43,24 @@ const SIMGRID: FlowPreset = {
       "16: SMPI adds a 16-byte MPI envelope to every message it sends (smpi_request.cpp, payload_size_ = size_ + 16); without it the fat-tree and dragonfly barriers were 11-12 % fast and dragonfly rab_rdb at 1 KiB 2.1 %",
     barrier:
       "linear: SMPI 3.32's default barrier is Open MPI's basic linear (smpirun on the 4x4x4 torus: default 1.2132 µs = ompi_basic_linear; recursive doubling 0.9244 µs, bruck 1.5201 µs): zero-byte messages to rank 0 and back over the routes",
+  },
+};
+
+/**
+ * `simgrid-smpi`: SimGrid 3.32 SMPI as `smpirun` runs it by default, with its `SMPI` network model
+ * (smpirun's --cfg=network/model:SMPI; program/network-model.ts): everything of `simgrid`, plus the
+ * model's per-size bandwidth and latency factors, weight-S 8775, the TCP-gamma bound and cross-traffic
+ * (network/crosstraffic on). The reference cases in test/reference/simgrid/smpi-model-cases/.
+ */
+const SIMGRID_SMPI: FlowPreset = {
+  name: 'simgrid-smpi',
+  model: { ...SIMGRID.model, networkModel: 'smpi', rateUpdate: 'full', preset: 'simgrid-smpi' },
+  routing: SIMGRID.routing,
+  reasons: {
+    ...SIMGRID.reasons,
+    networkModel:
+      "smpi: smpirun's default network model (SimGrid 3.32 smpirun sets --cfg=network/model:SMPI): a transfer of S bytes (envelope included) waits its route latency × smpi/lat-factor(S) holding no bandwidth, then moves at smpi/bw-factor(S) × the bandwidth it holds (factors of SimGrid's sg_config.cpp, looked up as network_smpi.cpp does); its CM02 penalty adds weight-S 8775 / bandwidth per link (surf_network_model_init_SMPI); its rate is at most TCP-gamma 4 MiB / (2 × route latency); and it loads its reverse route with 0.05 of its rate (network/crosstraffic, default on: its acknowledgements)",
+    rateUpdate: 'full: cross-traffic entries are read by the full solver only',
   },
 };
 
@@ -83,6 +104,7 @@ const ASTRA: FlowPreset = {
 
 export function flowPreset(name: string): FlowPreset {
   if (name === 'simgrid') return SIMGRID;
+  if (name === 'simgrid-smpi') return SIMGRID_SMPI;
   if (name === 'seed001') return SEED001;
   if (name === 'astra') return ASTRA;
   throw new InputError('preset', name, FLOW_PRESET_NAMES.join(', '));

@@ -12,7 +12,7 @@
  */
 import { resized } from '../../util/typed-arrays.js';
 import { IndexedTimeHeap } from '../program/event-queue.js';
-import { MaxMinSolver, SubsetFiller } from './maxmin.js';
+import { LEVEL_ROUNDS, MaxMinSolver, SubsetFiller, type FractionalEntries } from './maxmin.js';
 import type { FlowTable } from './flow-table.js';
 import { ARENA_COMPACTED, type PathArena } from './path-arena.js';
 
@@ -145,9 +145,11 @@ export class ExactRateUpdate extends RateUpdateBase {
     protected readonly flows: FlowTable,
     protected readonly arena: PathArena,
     protected readonly capacity: Float64Array,
+    /** Path entries that load a resource at a fraction of the rate (SimGrid's cross-traffic); null: none. */
+    fractional: FractionalEntries | null = null,
   ) {
     super();
-    this.solver = this.counters = new MaxMinSolver(capacity);
+    this.solver = this.counters = new MaxMinSolver(capacity, LEVEL_ROUNDS, fractional);
   }
 
   activate(_f: number): void {}

@@ -14,7 +14,7 @@
  * BookSim's defaults (booksim_config.cpp), not Meshwork's: e.g. `num_vcs` 16 and
  * `injection_rate_uses_flits` 0.
  */
-import { InputError } from '../../util/errors.js';
+import { InputError, requireText } from '../../util/errors.js';
 import { maxOf } from '../../util/arrays.js';
 /** A routing registry name (routing/registry.ts). */
 type RoutingName = string;
@@ -99,7 +99,7 @@ function tokenize(text: string): Token[] {
 
 /** Parses a BookSim configuration into its commands, in file order (a later one overrides). */
 export function parseBookSimConfig(text: string): BookSimEntry[] {
-  const tokens = tokenize(text);
+  const tokens = tokenize(requireText(text, 'booksim-config', 'the text of a BookSim configuration file'));
   const entries: BookSimEntry[] = [];
   for (let k = 0; k < tokens.length; k += 4) {
     const [key, eq, value, semi] = [tokens[k], tokens[k + 1], tokens[k + 2], tokens[k + 3]];
@@ -131,7 +131,7 @@ export interface BookSimRun {
   /** Packets of several sizes (`packet_size = {{1,8}}` with `packet_size_rate`), or undefined when one size. */
   packetSizes: PacketSizeMix | undefined;
   /** Options of the pattern (`hotspot({h})`: every packet to h), or undefined. */
-  patternOptions: { hotRank: number; hotFraction?: number } | undefined;
+  patternOptions: { hotRank?: number; hotFraction?: number; digits?: { k: number; n: number; xr: number } } | undefined;
   /** VCs per routing class: 1 on dragonflynew (BookSim's `out_vc = ph`), else undefined (all VCs). */
   vcsPerClass: number | undefined;
   /** One line per key the file sets that BookSim's chosen router ignores but Meshwork would not. */
@@ -197,12 +197,13 @@ function bookSimPacketSizes(sizeValue: BookSimValue, rateValue: BookSimValue): P
 /**
  * BookSim's `traffic` value (traffic.cpp TrafficPattern::New): a name, or `name(params)` with the
  * parameters read by tokenize_str. Accepted: the plain names above; `tornado` and `neighbor` with
- * parameters k, n, xr (absent ones from the file's keys) equal to the network's k and n and xr = 1,
- * the pattern the plain name gives (note `tornado(8,2,1)` is one parameter "8,2,1", read as k = 8, as
- * BookSim's atoi does; `tornado({8,2,1})` is three); `hotspot(h)` / `hotspot({{h},{r}})` with one hot
- * node (every packet to it). Anything else is refused with the reason.
+ * parameters k, n, xr (absent ones from the file's keys, as BookSim reads them): n digits of radix
+ * xr·k, so long as every destination is a terminal (on flatfly and cmesh xr is the tile width, so
+ * every terminal moves; note `tornado(8,2,1)` is one parameter "8,2,1", read as k = 8, as BookSim's
+ * atoi does; `tornado({8,2,1})` is three); `hotspot(h)` / `hotspot({{h},{r}})` with one hot node
+ * (every packet to it). Anything else is refused with the reason.
  */
-function bookSimTraffic(value: BookSimValue, k: number, n: number, xr: number, nodes: number): { pattern: string; hotRank?: number; hotFraction?: number } {
+function bookSimTraffic(value: BookSimValue, k: number, n: number, xr: number, nodes: number): { pattern: string; hotRank?: number; hotFraction?: number; digits?: { k: number; n: number; xr: number } } {
   const text = String(value);
   const left = text.indexOf('(');
   const name = left < 0 ? text : text.slice(0, left);
@@ -210,9 +211,12 @@ function bookSimTraffic(value: BookSimValue, k: number, n: number, xr: number, n
   const params = left < 0 ? [] : tokenizeStr(text.slice(left + 1, right < 0 ? undefined : right));
   const accepted = `${PATTERNS.join(' | ')} | tornado(k,n,xr) | neighbor(k,n,xr) | hotspot(node)`;
   if (name === 'tornado' || name === 'neighbor') {
-    const [pk, pn, pxr] = [params[0] === undefined ? k : atoi(params[0]), params[1] === undefined ? n : atoi(params[1]), params[2] === undefined ? xr : atoi(params[2])];
-    if (pk !== k || pn !== n || pxr !== 1) refuse('traffic', value, `${name} with k = ${k}, n = ${n}, xr = 1, the network's own (got k = ${pk}, n = ${pn}, xr = ${pxr}: other digit radices are not modelled)`);
-    return { pattern: name };
+    const digits = { k: params[0] === undefined ? k : atoi(params[0]), n: params[1] === undefined ? n : atoi(params[1]), xr: params[2] === undefined ? xr : atoi(params[2]) };
+    // BookSim does not check that its destinations exist; Meshwork refuses those that do not.
+    if (!(digits.k >= 2 && digits.n >= 1 && digits.xr >= 1 && (digits.xr * digits.k) ** digits.n <= nodes)) {
+      refuse('traffic', value, `${name} with k >= 2, n >= 1, xr >= 1 and (xr·k)^n <= ${nodes}, the terminals (got k = ${digits.k}, n = ${digits.n}, xr = ${digits.xr}: BookSim would send to terminals that do not exist)`);
+    }
+    return { pattern: name, digits };
   }
   if (name === 'hotspot') {
     const hot = tokenizeStr(params[0] ?? '-1').map(atoi);
@@ -280,7 +284,9 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
   dragonflynew: { min: 'group-direct', ugal: 'ugal-booksim' },
   // ran_min_flatfly is dimension order, lowest dimension first (flatfly_outport): shortest path with
   // the lowest-port tie on a HyperX.
-  flatfly: { ran_min: 'shortest', ugal: 'ugal-flatfly' },
+  // xyyx / adaptive_xyyx: XY or YX per packet, by a coin or by credits at the source router; valiant:
+  // dimension order via a random router (routing/flatfly.ts).
+  flatfly: { ran_min: 'shortest', ugal: 'ugal-flatfly', xyyx: 'xyyx-flatfly', adaptive_xyyx: 'adaptive-xyyx-flatfly', valiant: 'valiant-flatfly' },
   // BookSim's names are routing_function + "_cmesh" (cmesh.cpp RegisterRoutingFunctions).
   cmesh: { dor: 'cmesh-dor', dor_no_express: 'cmesh-dor-no-express', xy_yx: 'cmesh-xy-yx', xy_yx_no_express: 'cmesh-xy-yx-no-express' },
   // routefunc.cpp dest_tag_fly: the one path of a butterfly (routing/fly.ts).
@@ -290,7 +296,7 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
 };
 
 /** Routings the `booksim` preset would not choose by itself, so the run must name them. */
-const NAMED_ROUTINGS = new Set<RoutingName>(['anynet-min', 'ugal-booksim', 'ugal-flatfly', 'romm', 'valiant-dor', 'xy-yx', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
+const NAMED_ROUTINGS = new Set<RoutingName>(['anynet-min', 'ugal-booksim', 'ugal-flatfly', 'xyyx-flatfly', 'adaptive-xyyx-flatfly', 'valiant-flatfly', 'romm', 'valiant-dor', 'xy-yx', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
 
 /** BookSim routing functions Meshwork does not model, each with the reason (routefunc.cpp, @ 28f43299). */
 const REFUSED_ROUTINGS: Readonly<Record<string, string>> = {
@@ -304,9 +310,7 @@ const REFUSED_ROUTINGS: Readonly<Record<string, string>> = {
   dim_order_bal: "a torus's balanced k/2 ties (dim_order_bal_torus): not modelled",
   valiant_ni: 'Valiant with a VC per destination (valiant_ni_torus): not modelled',
   anca: "adaptive nearest common ancestor (fattree_anca): up ports chosen by credits, not modelled",
-  xyyx: 'flatfly XY/YX (xyyx_flatfly): not modelled',
-  adaptive_xyyx: 'flatfly adaptive XY/YX: not modelled',
-  valiant: 'valiant on this topology (Meshwork models valiant_mesh only)',
+  valiant: 'valiant on this topology (Meshwork models valiant_mesh and valiant_flatfly only)',
 };
 
 function refuse(key: string, value: BookSimValue, accepted: string): never {
@@ -328,12 +332,12 @@ function anynetSpec(file: BookSimValue, traffic: BookSimValue | undefined): stri
 
 /**
  * BookSim's flatfly: k^n routers, c terminals each, and the router tiles' layout keys x, y, xr, yr
- * with BookSim's own assertions (x = y, xr = yr, c = xr·yr). Its terminals are numbered across the
- * chip's tiles (flatfly_transformation), not router by router as Meshwork's are: the two numberings
- * agree only when c = 1, so with c > 1 patterns other than uniform (which no numbering changes) are
- * refused.
+ * with BookSim's own assertions (x = y, xr = yr, c = xr·yr). With c > 1 its terminal ids run across
+ * the chip's tiles (flatfly_transformation), so the network is numbered the same way
+ * (`numbering=tiles`, topology/hyperx.ts) and every traffic pattern names BookSim's terminals; with
+ * c = 1 the two numberings are one.
  */
-function flatflySpec(k: number, n: number, int: (key: string, fallback: number, min: number, max: number) => number, traffic: BookSimValue | undefined): string {
+function flatflySpec(k: number, n: number, int: (key: string, fallback: number, min: number, max: number) => number): string {
   if (n > 4) refuse('n', n, 'an integer in [1, 4] (BookSim flatfly builds at most 4 dimensions)');
   const c = int('c', 1, 1, 1 << 12);
   const x = int('x', 8, 1, 1 << 12);
@@ -341,21 +345,22 @@ function flatflySpec(k: number, n: number, int: (key: string, fallback: number, 
   const xr = int('xr', 1, 1, 1 << 12);
   if (int('yr', 1, 1, 1 << 12) !== xr) refuse('yr', xr, `xr (${xr}; BookSim asserts xr = yr)`);
   if (c !== xr * xr) refuse('c', c, `xr·yr = ${xr * xr} (BookSim asserts it)`);
-  if (c > 1 && (traffic ?? 'uniform') !== 'uniform') {
-    refuse('traffic', traffic ?? 'uniform', "uniform with flatfly unless c = 1 (with c > 1 BookSim numbers its terminals across the chip's tiles)");
-  }
+  // BookSim places terminal ids past the last router when x does not divide the routers (whole rows of tiles).
+  if (c > 1 && k ** n % x !== 0) refuse('x', x, `a divisor of the ${k ** n} routers with c > 1 (BookSim's terminal ids fill whole rows of x tiles; otherwise some name routers that do not exist)`);
+  const layout = c > 1 ? `,x=${x},xr=${xr},yr=${xr},numbering=tiles` : '';
+  // use_noc_latency = 0: every channel 1 cycle (config.channelLatency, set by bookSimRun).
+  if (int('use_noc_latency', 1, 0, 1) === 0) return `flatfly:k=${k},n=${n},c=${c}${layout}`;
   // use_noc_latency = 1 (BookSim's default): every channel its on-chip wire length (topology/hyperx.ts).
-  if (int('use_noc_latency', 1, 0, 1) === 0) return `flatfly:k=${k},n=${n},c=${c}`;
   // BookSim's client-to-router channels grow beyond 1 cycle from xr = 4 (flatfly_onchip.cpp ileng).
   if (xr > 3) refuse('xr', xr, 'at most 3 with use_noc_latency = 1 (BookSim gives injection channels of wider tiles more than 1 cycle, per client: not modelled)');
-  return `flatfly:k=${k},n=${n},c=${c},x=${x},xr=${xr},yr=${xr}`;
+  return `flatfly:k=${k},n=${n},c=${c},x=${x},xr=${xr},yr=${xr}${c > 1 ? ',numbering=tiles' : ''}`;
 }
 
 /**
  * BookSim's cmesh (cmesh.cpp _ComputeSize) with its assertions: n = 2, c = 4, x = y, xr = yr,
  * c = xr·yr (so xr = yr = 2); k even and at least 4, where its edge routers pair up K/2 apart
  * (topology/cmesh.ts). Its terminal ids are Meshwork's ranks, so BookSim's bit patterns name the
- * same terminals; tornado and neighbor read xr = 2 as a digit radix, refused in bookSimTraffic.
+ * same terminals, and tornado and neighbor read xr = 2 as BookSim does: digits of radix 2k.
  */
 function cmeshSpec(k: number, n: number, int: (key: string, fallback: number, min: number, max: number) => number): string {
   if (n !== 2) refuse('n', n, '2 with cmesh (BookSim asserts n <= 2 and builds four mesh ports per router)');
@@ -425,7 +430,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (topology === 'torus' && k === 2) refuse('k', k, "at least 3 with torus (BookSim's k = 2 torus has two parallel channels each way between neighbours, one per direction; Meshwork's torus:2 has one; mesh k = 2 is the same network with one)");
   if (topology === 'torus' || topology === 'mesh') topologySpec = `${topology}:${Array.from({ length: n }, () => k).join('x')}`;
   else if (topology === 'fattree') topologySpec = `fattree:k=${k},levels=${n}`;
-  else if (topology === 'flatfly') topologySpec = flatflySpec(k, n, int, keys.traffic);
+  else if (topology === 'flatfly') topologySpec = flatflySpec(k, n, int);
   else if (topology === 'cmesh') topologySpec = cmeshSpec(k, n, int);
   else if (topology === 'fly') topologySpec = `fly:k=${k},n=${n}`;
   else if (topology === 'anynet') topologySpec = anynetSpec(get('network_file', ''), keys.traffic);
@@ -465,13 +470,10 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   const outputSpeedup = int('output_speedup', 1, 1, 16);
   if (outputSpeedup !== 1) config.outputSpeedup = outputSpeedup;
   // input_speedup S: VC v of each input port feeds crossbar input v mod S (iq_router.cpp
-  // expanded_input); beyond num_vcs the extra crossbar inputs would have no VC. With lookahead
-  // routing BookSim gains nothing from it on its own examples/mesh88_lat (5-seed means 85.4 cycles
-  // at 0.006 packets/node/cycle with 2, 81.3 with 1) while this model gains 8 %: refused there.
+  // expanded_input); beyond num_vcs the extra crossbar inputs would have no VC. Lookahead routing
+  // (routing_delay = 0) takes it too: BookSim's expanded inputs do not depend on the routing stage,
+  // and examples/mesh88_lat (lookahead, input_speedup = 2) is within 3 % of BookSim as seed means.
   const inputSpeedup = int('input_speedup', 1, 1, config.vcs);
-  if (inputSpeedup !== 1 && config.routingDelay === 0) {
-    refuse('input_speedup', inputSpeedup, "1 with routing_delay = 0 (lookahead routing with an input speedup is 7-13 % under BookSim's latency near the knee, cause not found; with routing_delay >= 1 any integer up to num_vcs)");
-  }
   if (inputSpeedup !== 1) config.inputSpeedup = inputSpeedup;
   config.creditDelay = int('credit_delay', 0, 0, 1000);
   const busyWhenFull = int('vc_busy_when_full', 0, 0, 1) === 1;
@@ -492,7 +494,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0) refuse('seed', seed, 'a non-negative integer (BookSim "time" is not reproducible)');
   config.seed = seed;
 
-  const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' || topology === 'fly' ? k ** n : topology === 'cmesh' ? 4 * k * k : Number.MAX_SAFE_INTEGER;
+  const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' || topology === 'fly' ? k ** n : topology === 'cmesh' ? 4 * k * k : topology === 'flatfly' ? k ** n * (get('c', 1) as number) : topology === 'dragonflynew' ? 2 * k * k * (2 * k * k + 1) : Number.MAX_SAFE_INTEGER;
   const traffic = bookSimTraffic(get('traffic', 'uniform'), k, n, typeof keys.xr === 'number' ? keys.xr : 1, terminals);
   const pattern = traffic.pattern;
   // injection_process: bernoulli, or on_off with burst_alpha/burst_beta/burst_r1 (or on_off(a,b,r1)
@@ -510,7 +512,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   } else if (process !== 'bernoulli') {
     refuse('injection_process', process, 'bernoulli | on_off');
   }
-  const patternOptions = traffic.hotRank === undefined ? undefined : { hotRank: traffic.hotRank, hotFraction: traffic.hotFraction };
+  const patternOptions = traffic.hotRank !== undefined ? { hotRank: traffic.hotRank, hotFraction: traffic.hotFraction } : traffic.digits ? { digits: traffic.digits } : undefined;
   const perFlit = int('injection_rate_uses_flits', 0, 0, 1) === 1;
   // A list `{0.1,0.2}` is one run per rate, as BookSim's vector-valued injection_rate.
   const rawRate = get('injection_rate', 0.1);

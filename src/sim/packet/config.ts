@@ -2,7 +2,7 @@
  * Packet-engine configuration: every knob the router model has, validated at the edge, and the
  * named presets. Components receive these plain values (no string-keyed lookups in the hot loop).
  */
-import { InputError } from '../../util/errors.js';
+import { InputError, requireRecord } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import { familyOf } from '../../topology/registry.js';
 import { getAllocator, getArbiter } from './allocators/index.js';
@@ -224,6 +224,7 @@ export function checkChannelClasses(latency: PacketConfig['channelLatency'] | un
 
 /** Validates a configuration against a topology and the VC classes its routing needs. */
 export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
+  requireRecord(cfg, 'config', 'a PacketConfig object');
   checkInt('vcs', cfg.vcs, 1, 64);
   if (cfg.vcs < vcClasses || cfg.vcs % vcClasses !== 0) {
     throw new InputError('vcs', cfg.vcs, `a multiple of ${vcClasses} (minimum ${vcClasses}: the routing needs ${vcClasses} VC classes for deadlock freedom)`);

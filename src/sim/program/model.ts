@@ -4,6 +4,7 @@
  */
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
+import { NETWORK_MODELS, networkCorrections, type NetworkCorrections, type NetworkModelName } from './network-model.js';
 
 export interface FlowModelOptions {
   /**
@@ -105,6 +106,15 @@ export interface FlowModelOptions {
    * with longer routes enter later).
    */
   latencyRule?: LatencyRule;
+  /**
+   * SimGrid's corrections on top of CM02 sharing (program/network-model.ts). 'ideal' (default): none.
+   * 'cm02': SimGrid's plain CM02 model, whose one correction is the rate bound TCP-gamma / (2 × route
+   * latency) (`--preset simgrid`); needs sharing 'cm02'. 'smpi': SimGrid 3.32's default SMPI network model: per-size bandwidth and latency factors
+   * (smpi/bw-factor, smpi/lat-factor), weight-S 8775 in the sharing penalty, a rate bound of
+   * TCP-gamma / (2 × route latency), and cross-traffic (each flow takes 0.05 of its rate on its
+   * reverse route). Needs sharing 'cm02' and rateUpdate 'full' (its default then).
+   */
+  networkModel?: NetworkModelName;
   /** The name of the preset these options came from (sim/flow/presets.ts), recorded in the result; null for none. */
   preset?: string | null;
   /**
@@ -147,7 +157,7 @@ export const PROTOCOLS: readonly Protocol[] = ['eager', 'mpi', 'smpi'];
 export type RateUpdate = 'exact' | 'full' | 'local';
 export const RATE_UPDATES: readonly RateUpdate[] = ['exact', 'full', 'local'];
 
-export interface FlowModel {
+export interface FlowModel extends NetworkCorrections {
   readonly alpha: number;
   /** α of a collective library's messages (program.opLibrary): the α set, else 0 (the library's latency replaces it). */
   readonly libraryAlpha: number;
@@ -218,6 +228,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     maxBw = Math.max(maxBw, topology.chBandwidth[c]);
   }
   const barrier = opts.barrierStageLatency ?? null;
+  const network = oneOf('model.networkModel', opts.networkModel, NETWORK_MODELS, 'ideal');
   return {
     alpha,
     libraryAlpha: opts.alpha === undefined ? 0 : alpha,
@@ -236,16 +247,17 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     gammaCopy: nonNegative('model.gammaCopy', opts.gammaCopy, 0),
     splitTies: opts.splitTies ?? routingSplit === 'halves',
     simultaneity: nonNegative('model.simultaneity', opts.simultaneity, 1e-12),
-    rateUpdate: oneOf('model.rateUpdate', opts.rateUpdate, RATE_UPDATES, 'exact'),
+    rateUpdate: checkRateUpdate(opts.rateUpdate, network),
     injectionOrder: oneOf('model.injectionOrder', opts.injectionOrder, INJECTION_ORDERS, 'fifo'),
     protocol: oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager'),
     eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
     envelopeBytes: nonNegative('model.envelopeBytes', opts.envelopeBytes, 0),
-    sharing: checkSharing(opts.sharing, opts.rateUpdate),
+    sharing: checkSharing(opts.sharing, opts.rateUpdate, network),
     latencyRule: checkLatency(opts.latencyRule, opts.injectionOrder),
     preset: opts.preset ?? null,
     symmetry: oneOf('model.symmetry', opts.symmetry, SYMMETRY_MODES, 'auto'),
     symmetryMinRanks: positiveInteger('model.symmetryMinRanks', opts.symmetryMinRanks, SYMMETRY_MIN_RANKS),
+    ...networkCorrections(network),
   };
 }
 
@@ -269,6 +281,11 @@ const FLOW_ONLY_CHOICES = [
     reason: "not applied: CM02's 1 / route-latency weights and no sharing at all (ASTRA-sim's congestion-unaware backend) are flow-model rules; at packet level routers share a link by round-robin arbitration among input ports, as max-min does",
   },
   {
+    field: 'networkModel',
+    packetValue: 'ideal',
+    reason: "not applied: SMPI's per-size bandwidth and latency factors, weight-S, TCP-gamma bound and cross-traffic are corrections of a flow model; the packet engine moves flits over the links as they are",
+  },
+  {
     field: 'envelopeBytes',
     packetValue: 0,
     reason: 'not applied: the packet engine sends the data bytes alone',
@@ -288,15 +305,32 @@ export function packetModelRecord(model: FlowModel): Record<string, unknown> {
     record[choice.field] = choice.packetValue;
     notApplied[choice.field] = `${asked}: ${choice.reason}`;
   }
+  // The corrections' resolved values go with their network model: the packet engine's are none.
+  if (model.networkModel !== 'ideal') Object.assign(record, networkCorrections('ideal'));
   if (Object.keys(notApplied).length > 0) record.notApplied = notApplied;
   return record;
 }
 
-function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined): Sharing {
+function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined, network: NetworkModelName): Sharing {
   const sharing = oneOf('model.sharing', v, SHARINGS, 'maxmin');
+  // Weight-S, cross-traffic and the TCP-gamma bound are terms of SimGrid's CM02 actions and LMM.
+  if (network !== 'ideal' && sharing !== 'cm02') {
+    // Name what the user set: the sharing when given, else the network model that needs it.
+    if (v === undefined) throw new InputError('model.networkModel', network, `ideal, or ${network} with sharing cm02 (its corrections are terms of CM02 sharing; --preset ${network === 'smpi' ? 'simgrid-smpi' : 'simgrid'} sets both)`);
+    throw new InputError('model.sharing', v, `cm02 with networkModel ${network} (its corrections are terms of CM02 sharing)`);
+  }
   // The local filler re-rates subsets unweighted; CM02 is implemented in the exact solver only.
   if (sharing === 'cm02' && rateUpdate === 'local') throw new InputError('model.sharing', v, 'maxmin with rateUpdate local (cm02 needs rateUpdate exact)');
   return sharing;
+}
+
+function checkRateUpdate(v: RateUpdate | undefined, network: NetworkModelName): RateUpdate {
+  // Cross-traffic loads a flow's reverse route at a fraction of its rate: only the full solver reads those entries.
+  if (network === 'smpi') {
+    if (v !== undefined && v !== 'full') throw new InputError('model.rateUpdate', v, 'full with networkModel smpi (its cross-traffic is solved by the full update only)');
+    return 'full';
+  }
+  return oneOf('model.rateUpdate', v, RATE_UPDATES, 'exact');
 }
 
 function checkLatency(v: LatencyRule | undefined, order: InjectionOrder | undefined): LatencyRule {

@@ -39,6 +39,13 @@ export interface PatternOptions {
    * address grid; the default) or `address` (every network on the same square address grid, spec §5.3 [R]).
    */
   coordinates?: 'own' | 'address';
+  /**
+   * tornado and neighbor: BookSim's digit parameters (traffic.cpp DigitPermutationTrafficPattern,
+   * `tornado(k,n,xr)`): the rank read as n digits of radix xr·k. k and n default to the topology's
+   * (its equal sides and their count), xr to 1. On BookSim's flatfly and cmesh the terminal ids run
+   * across an (xr·k)-wide grid, so xr = 2 there moves every terminal, not every router.
+   */
+  digits?: { k?: number; n?: number; xr?: number };
 }
 
 export type GridEdges = 'wrap' | 'open';
@@ -88,25 +95,35 @@ function bitPattern(name: string, description: string, make: (bits: number, N: n
   };
 }
 
-/** BookSim's tornado and neighbor: every k-ary digit moves by `shift(k)`. */
-function digitShiftPattern(name: string, description: string, shiftOf: (k: number) => number): PatternEntry {
+/**
+ * BookSim's tornado and neighbor: the rank read as n digits of radix xr·k (PatternOptions.digits;
+ * by default the topology's k and n, xr = 1), every digit moved by `shift(xr·k)` modulo the radix.
+ */
+function digitShiftPattern(name: string, description: string, shiftOf: (radix: number) => number): PatternEntry {
   return {
     name,
     description,
-    create(topology) {
-      const { k, n } = kn(topology);
-      const shift = shiftOf(k);
+    create(topology, opts) {
+      const own = kn(topology);
+      const { k = own.k, n = own.n, xr = 1 } = opts.digits ?? {};
+      for (const [key, v] of [['k', k], ['n', n], ['xr', xr]] as const) {
+        if (!Number.isInteger(v) || v < (key === 'k' ? 2 : 1)) throw new InputError(`digits.${key}`, v, `an integer >= ${key === 'k' ? 2 : 1}`);
+      }
+      const radix = xr * k;
+      // BookSim does not check that its destinations exist; a rank must.
+      if (radix ** n > topology.numEndpoints) throw new InputError('digits', `k=${k},n=${n},xr=${xr}`, `(xr·k)^n <= ${topology.numEndpoints}, the terminals (${name}'s destinations are ranks)`);
+      const shift = shiftOf(radix);
       return {
         name,
-        params: { k, n, shift },
+        params: { k, n, ...(xr !== 1 ? { xr } : {}), shift },
         dest: (s) => {
           let d = 0;
           let stride = 1;
           let rest = s;
           for (let i = 0; i < n; i++) {
-            d += (((rest % k) + shift) % k) * stride;
-            rest = Math.floor(rest / k);
-            stride *= k;
+            d += (((rest % radix) + shift) % radix) * stride;
+            rest = Math.floor(rest / radix);
+            stride *= radix;
           }
           return d;
         },
@@ -142,8 +159,8 @@ export const BUILTIN_PATTERNS: readonly PatternEntry[] = [
   ),
   bitPattern('bitcomp', 'address bits complemented (BookSim)', (_bits, N) => (s) => ~s & (N - 1)),
   bitPattern('shuffle', 'address rotated left by one bit (BookSim)', (bits, N) => (s) => ((s << 1) & (N - 1)) | ((s >> (bits - 1)) & 1)),
-  digitShiftPattern('tornado', 'every coordinate moves ⌈k/2⌉ − 1 (BookSim)', (k) => Math.ceil(k / 2) - 1),
-  digitShiftPattern('neighbor', 'every coordinate moves +1 (BookSim)', () => 1),
+  digitShiftPattern('tornado', 'every coordinate moves ⌈k/2⌉ − 1 (BookSim; digits of radix xr·k with xr)', (radix) => Math.ceil(radix / 2) - 1),
+  digitShiftPattern('neighbor', 'every coordinate moves +1 (BookSim; digits of radix xr·k with xr)', () => 1),
   {
     name: 'randperm',
     description: 'a seeded random permutation (BookSim; --perm-seed)',

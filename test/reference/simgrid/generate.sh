@@ -5,6 +5,8 @@
 set -eu
 # Usage: generate.sh [smpi-cases [NAME-PATTERN]]   (smpi-cases: only the issue 23 cases in smpi-cases/,
 # or those whose name matches the shell pattern)
+#        generate.sh smpi-model   (only smpi-model-cases/: SMPI's default network model)
+#        generate.sh cm02-wan     (only cm02-wan-cases/: CM02's TCP-gamma bound on millisecond routes)
 only=${1:-all}
 pattern=${2:-*}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -97,6 +99,121 @@ for platform in torus-4x4x4 fattree-4-3 dragonfly-4x4x4; do
   barrier_case "$platform-barrier" "$platform" 64 barrier '{ "program": "barrier" }' 0
 done
 barrier_case torus-3x3x3-alltoall-barrier torus-3x3x3 27 alltoall-barrier '{ "collective": "alltoall", "algorithm": "per-step-barrier:dir=shortest,pacing=false" }' "1024 65536 1048576"
+fi
+
+# SMPI's default network model (smpi-model-cases/, `generate.sh smpi-model`): smpirun as a user runs it,
+# without --cfg=network/model:CM02 and --cfg=network/crosstraffic:0, so SimGrid's `SMPI` model (piecewise
+# smpi/bw-factor and smpi/lat-factor, weight-S 8775, TCP-gamma, cross-traffic) times the transfers.
+# What Meshwork's `simgrid-smpi` preset models. Each line: collective smpi-algorithm meshwork-algorithm.
+if [ "$only" = all ] || [ "$only" = smpi-model ]; then
+  mkdir -p "$here/smpi-model-cases"
+  write_hosts 64 "$work/hosts"
+  cm02_common=$common
+  common="--cfg=smpi/simulate-computation:no --cfg=smpi/shared-malloc-blocksize:67108864"
+  for platform in torus-4x4x4 fattree-4-3; do
+    for c in alltoall:pair:pairwise:order=xor allreduce:lr:ring allreduce:rab_rdb:rabenseifner:order=near-first \
+             allgather:NTSLR:ring allgather:ring:ring:order=shift bcast:binomial_tree:binomial reduce:binomial:recursive-doubling; do
+      coll=$(echo "$c" | cut -d: -f1)
+      algo=$(echo "$c" | cut -d: -f2)
+      malgo=$(echo "$c" | cut -d: -f3-)
+      mcoll=$coll
+      [ "$coll" = bcast ] && mcoll=broadcast
+      time_rows "$platform" 64 "$work/hosts" "--cfg=smpi/$coll:$algo" "$coll" "$sizes"
+      cat > "$here/smpi-model-cases/$platform-$coll-$algo.json" <<JSON
+{
+  "simgrid": "$version",
+  "platform": "platforms/$platform.xml",
+  "ranks": 64,
+  "hostfile": "node-0 .. node-63, one rank per host in order",
+  "config": "$common --cfg=smpi/$coll:$algo",
+  "collective": "$coll",
+  "smpi_algorithm": "$algo",
+  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
+  "rows": [
+$rows
+  ]
+}
+JSON
+      echo "$here/smpi-model-cases/$platform-$coll-$algo.json"
+    done
+  done
+  # Four hosts on a Full zone of unequal links (platforms/zones/four-full.xml: 1, 0.5 and 2 GBps), where
+  # weight-S moves the CM02 shares, and the same with millisecond latencies (four-full-wan.xml), where the
+  # TCP-gamma bound (4 MiB / (2 x route latency), 0.42-0.52 GBps) is below the links' bandwidth.
+  for platform in four-full four-full-wan; do
+    for c in alltoall:pair:pair alltoall:basic_linear:basic_linear allreduce:rab_rdb:rab_rdb allgather:NTSLR:NTSLR bcast:binomial_tree:binomial_tree; do
+      coll=$(echo "$c" | cut -d: -f1)
+      algo=$(echo "$c" | cut -d: -f2)
+      malgo=$(echo "$c" | cut -d: -f3-)
+      mcoll=$coll
+      [ "$coll" = bcast ] && mcoll=broadcast
+      rows=""
+      for size in $sizes; do
+        cmd="smpirun -np 4 -platform platforms/zones/$platform.xml -hostfile platforms/zones/hosts-four-full-4.txt $common --cfg=smpi/$coll:$algo coll $coll $size"
+        line=$(cd "$work" && smpirun -np 4 -platform "$here/platforms/zones/$platform.xml" -hostfile "$here/platforms/zones/hosts-four-full-4.txt" $common "--cfg=smpi/$coll:$algo" ./coll "$coll" "$size" 2>/dev/null | grep '^makespan_s=')
+        t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
+        rows="$rows${rows:+,
+}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
+      done
+      cat > "$here/smpi-model-cases/$platform-$coll-$algo.json" <<JSON
+{
+  "simgrid": "$version",
+  "platform": "platforms/zones/$platform.xml",
+  "ranks": 4,
+  "hostfile": "platforms/zones/hosts-four-full-4.txt",
+  "config": "$common --cfg=smpi/$coll:$algo",
+  "collective": "$coll",
+  "smpi_algorithm": "$algo",
+  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
+  "rows": [
+$rows
+  ]
+}
+JSON
+      echo "$here/smpi-model-cases/$platform-$coll-$algo.json"
+    done
+  done
+  common=$cm02_common
+  [ "$only" = smpi-model ] && exit 0
+fi
+
+# CM02's TCP-gamma bound (cm02-wan-cases/, `generate.sh cm02-wan`): the plain CM02 configuration of
+# cases/ (what `--preset simgrid` models) on platforms/zones/four-full-wan.xml, whose 4-5 ms routes
+# bound a transfer's rate at 4 MiB / (2 x route latency), 0.42-0.52 GBps, below the links' 1-2 GBps.
+if [ "$only" = all ] || [ "$only" = cm02-wan ]; then
+  mkdir -p "$here/cm02-wan-cases"
+  for c in alltoall:pair:pair alltoall:basic_linear:basic_linear allreduce:rab_rdb:rab_rdb allgather:NTSLR:NTSLR bcast:binomial_tree:binomial_tree; do
+    coll=$(echo "$c" | cut -d: -f1)
+    algo=$(echo "$c" | cut -d: -f2)
+    malgo=$(echo "$c" | cut -d: -f3-)
+    mcoll=$coll
+    [ "$coll" = bcast ] && mcoll=broadcast
+    rows=""
+    for size in $sizes; do
+      cmd="smpirun -np 4 -platform platforms/zones/four-full-wan.xml -hostfile platforms/zones/hosts-four-full-4.txt $common --cfg=smpi/$coll:$algo coll $coll $size"
+      line=$(cd "$work" && smpirun -np 4 -platform "$here/platforms/zones/four-full-wan.xml" -hostfile "$here/platforms/zones/hosts-four-full-4.txt" $common "--cfg=smpi/$coll:$algo" ./coll "$coll" "$size" 2>/dev/null | grep '^makespan_s=')
+      t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
+      rows="$rows${rows:+,
+}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
+    done
+    cat > "$here/cm02-wan-cases/four-full-wan-$coll-$algo.json" <<JSON
+{
+  "simgrid": "$version",
+  "platform": "platforms/zones/four-full-wan.xml",
+  "ranks": 4,
+  "hostfile": "platforms/zones/hosts-four-full-4.txt",
+  "config": "$common --cfg=smpi/$coll:$algo",
+  "collective": "$coll",
+  "smpi_algorithm": "$algo",
+  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
+  "rows": [
+$rows
+  ]
+}
+JSON
+    echo "$here/cm02-wan-cases/four-full-wan-$coll-$algo.json"
+  done
+  [ "$only" = cm02-wan ] && exit 0
 fi
 
 # Issue 23 cases (smpi-cases/): SMPI algorithm names as Meshwork aliases, the SMPI variants, --barriers,

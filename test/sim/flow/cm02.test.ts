@@ -154,6 +154,74 @@ describe('CM02 sharing (SimGrid LMM: share ∝ 1 / route latency)', () => {
   });
 });
 
+/**
+ * Weighted progressive filling with per-entry coefficients (SimGrid's LMM consumption weights), from
+ * its definition: flow f loads resource r by coef × its rate for each entry (r, coef) of its path.
+ */
+function referenceWithCoefficients(capacity: number[], paths: Array<Array<[number, number]>>, w: number[]): number[] {
+  const F = paths.length;
+  const rate = new Array<number>(F).fill(NaN);
+  const frozen = new Array<boolean>(F).fill(false);
+  const used = capacity.map(() => 0);
+  const load = (r: number) => {
+    let sw = 0;
+    for (let f = 0; f < F; f++) if (!frozen[f]) for (const [q, c] of paths[f]) if (q === r) sw += c * w[f];
+    return sw;
+  };
+  for (let left = F; left > 0; ) {
+    let level = Infinity;
+    for (let r = 0; r < capacity.length; r++) {
+      const sw = load(r);
+      if (sw > 0) level = Math.min(level, Math.max(0, capacity[r] - used[r]) / sw);
+    }
+    const freeze = new Set<number>();
+    for (let r = 0; r < capacity.length; r++) {
+      const sw = load(r);
+      if (sw > 0 && Math.max(0, capacity[r] - used[r]) / sw <= level * (1 + 1e-12)) for (let f = 0; f < F; f++) if (!frozen[f] && paths[f].some(([q]) => q === r)) freeze.add(f);
+    }
+    for (const f of freeze) {
+      rate[f] = level * w[f];
+      frozen[f] = true;
+      left--;
+      for (const [r, c] of paths[f]) used[r] += c * rate[f];
+    }
+  }
+  return rate;
+}
+
+describe("fractional path entries (SimGrid's cross-traffic: a flow loads its reverse route at 0.05 of its rate)", () => {
+  it('the solver with fractional entries gives the rates of a from-scratch filling with per-entry coefficients', () => {
+    const COEF = 0.05;
+    fc.assert(
+      fc.property(instance, fc.array(fc.uniqueArray(fc.nat(7), { maxLength: 4 }), { minLength: 16, maxLength: 16 }), ({ capacity, flows }, reverse) => {
+        const R = capacity.length;
+        const F = flows.length;
+        // Forward entries at coefficient 1, reverse ones (as R + r) at COEF.
+        const paths = flows.map((f, i): Array<[number, number]> => [...f.path.filter((r) => r < R).map((r): [number, number] => [r, 1]), ...reverse[i].filter((r) => r < R).map((r): [number, number] => [r, COEF])]);
+        const live = paths.map((p, f) => (p.some(([, c]) => c === 1) ? f : -1)).filter((f) => f >= 0);
+        const w = flows.map((f) => cm02Weight(f.hops * 100e-9));
+        const pathStart = new Int32Array(F);
+        const pathLen = new Int32Array(F);
+        const entries: number[] = [];
+        paths.forEach((p, f) => {
+          pathStart[f] = entries.length;
+          pathLen[f] = p.length;
+          entries.push(...p.map(([r, c]) => (c === 1 ? r : R + r)));
+        });
+        const rate = new Float64Array(F);
+        const solver = new MaxMinSolver(Float64Array.from(capacity), undefined, { base: R, coef: COEF });
+        solver.solve(Int32Array.from(live), live.length, pathStart, pathLen, Int32Array.from(entries), new Float64Array(F).fill(Infinity), rate, undefined, Float64Array.from(w));
+        const reference = referenceWithCoefficients(capacity, live.map((f) => paths[f]), live.map((f) => w[f]));
+        live.forEach((f, k) => expect(rate[f] / reference[k]).toBeCloseTo(1, 9));
+        const used = new Array<number>(R).fill(0);
+        for (const f of live) for (const [r, c] of paths[f]) used[r] += c * rate[f];
+        for (let r = 0; r < R; r++) expect(used[r]).toBeLessThanOrEqual(capacity[r] * (1 + 1e-9));
+      }),
+      { numRuns: 200, seed: 23 },
+    );
+  });
+});
+
 describe("latencyRule 'before-transfer' (SimGrid: a flow holds no bandwidth for its route latency, then transfers)", () => {
   // mesh 1x3, 1 µs links, 32 GB/s: rank 0 sends S = 16,000 B (T = 0.5 µs) to rank 1 (1 hop) and to rank 2
   // (2 hops), both over link 0 -> 1. SimGrid: the 1-hop flow transfers alone from 1 µs, the 2-hop one

@@ -77,7 +77,7 @@ describe('BookSim config keys', () => {
     expect(withKeys('topology = mesh; routing_function = dor;').topologySpec).toBe('mesh:4x4');
     expect(run('topology = fattree; k = 4; n = 3; routing_function = nca;').topologySpec).toBe('fattree:k=4,levels=3');
     expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 2;').topologySpec).toBe('dragonfly:h=2,wiring=booksim');
-    expect(run(`${FLATFLY} routing_function = ran_min;`).topologySpec).toBe('flatfly:k=4,n=2,c=4');
+    expect(run(`${FLATFLY} routing_function = ran_min;`).topologySpec).toBe('flatfly:k=4,n=2,c=4,x=4,xr=2,yr=2,numbering=tiles');
     expect(run(`${CMESH} routing_function = dor_no_express;`).topologySpec).toBe('cmesh:k=4');
     expect(run('topology = fly; k = 4; n = 3; routing_function = dest_tag;')).toMatchObject({ topologySpec: 'fly:k=4,n=3', routing: 'fly-dest-tag' });
     expect(refusal('topology = qtree;')).toMatch(/booksim-config: topology: got "qtree"/);
@@ -98,7 +98,10 @@ describe('BookSim config keys', () => {
     expect(refusal('topology = dragonflynew; k = 2; n = 1; routing_function = ugal; num_vcs = 2;')).toMatch(/num_vcs: got 2; accepted: 3/);
     expect(run(`${FLATFLY} routing_function = ran_min;`).routing).toBe('shortest');
     expect(run(`${FLATFLY} routing_function = ugal;`)).toMatchObject({ routing: 'ugal-flatfly', routingName: 'ugal-flatfly' });
-    expect(refusal(`${FLATFLY} routing_function = valiant;`)).toMatch(/routing_function: got "valiant"; accepted: ran_min \| ugal/);
+    expect(run(`${FLATFLY} routing_function = xyyx;`)).toMatchObject({ routing: 'xyyx-flatfly', routingName: 'xyyx-flatfly' });
+    expect(run(`${FLATFLY} routing_function = adaptive_xyyx;`)).toMatchObject({ routing: 'adaptive-xyyx-flatfly', routingName: 'adaptive-xyyx-flatfly' });
+    expect(run(`${FLATFLY} routing_function = valiant;`)).toMatchObject({ routing: 'valiant-flatfly', routingName: 'valiant-flatfly' });
+    expect(refusal(`${FLATFLY} routing_function = min_adapt;`)).toMatch(/routing_function: got "min_adapt"; accepted: ran_min \| ugal \| xyyx \| adaptive_xyyx \| valiant with flatfly \(min_adapt: adaptive per hop/);
     expect(refusal('topology = torus; routing_function = min_adapt;')).toMatch(/routing_function: got "min_adapt"; accepted: dim_order/);
     // BookSim's default is "none", which BookSim itself rejects.
     expect(refusal('topology = torus;')).toMatch(/routing_function: got "none"/);
@@ -141,7 +144,10 @@ describe('BookSim config keys', () => {
     // Parameters as BookSim's tokenize_str reads them: `tornado(8,2,1)` is ONE parameter "8,2,1" (atoi: k = 8).
     expect(run('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado(8,2,1);').pattern).toBe('tornado');
     expect(run('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({8,2,1});').pattern).toBe('tornado');
-    expect(refusal('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({4,2,1});')).toMatch(/traffic: got "tornado\(\{4,2,1\}\)"; accepted: tornado with k = 8, n = 2, xr = 1/);
+    // The digits are BookSim's parameters, whatever the network: n digits of radix xr·k.
+    expect(run('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({4,2,1});').patternOptions).toEqual({ digits: { k: 4, n: 2, xr: 1 } });
+    // On a torus of 64 nodes (2·8)^2 destinations do not exist (BookSim would send to them).
+    expect(refusal('topology = torus; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = tornado({8,2,2});')).toMatch(/traffic: got "tornado\(\{8,2,2\}\)"; accepted: tornado with k >= 2, n >= 1, xr >= 1 and \(xr·k\)\^n <= 64/);
     expect(withKeys('traffic = bitcomp;').pattern).toBe('bitcomp');
     // One hot spot: every packet to it (BookSim's HotSpotTrafficPattern with one node).
     expect(withKeys('traffic = hotspot({{5},{1}});')).toMatchObject({ pattern: 'hotspot', patternOptions: { hotRank: 5, hotFraction: 1 } });
@@ -164,7 +170,7 @@ describe('BookSim config keys', () => {
       expect(run(`topology = mesh; k = 4; n = 2; num_vcs = 4; routing_function = ${name};`)).toMatchObject({ routing, routingName: routing });
     }
     expect(refusal('topology = mesh; routing_function = min_adapt;')).toMatch(/routing_function: got "min_adapt"; accepted: .*escape-VC/);
-    expect(refusal('topology = torus; routing_function = valiant;')).toMatch(/valiant_mesh only/);
+    expect(refusal('topology = torus; routing_function = valiant;')).toMatch(/valiant_mesh and valiant_flatfly only/);
     expect(refusal('topology = fattree; k = 4; n = 3; routing_function = anca;')).toMatch(/adaptive nearest common ancestor/);
     expect(refusal('topology = torus; routing_function = dim_order; seed = time;')).toMatch(/seed: got "time"; accepted: a non-negative integer \(BookSim "time" is not reproducible\)/);
   });
@@ -243,7 +249,7 @@ describe('BookSim config keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; use_read_write = 1; read_request_size = 1;')).toMatch(/use_read_write: got 1/);
   });
 
-  it('flatfly: c, x, y, xr, yr with BookSim\'s assertions; use_noc_latency 1 gives each channel its wire length; uniform traffic unless c = 1', () => {
+  it('flatfly: c, x, y, xr, yr with BookSim\'s assertions; use_noc_latency 1 gives each channel its wire length; with c > 1 terminals numbered across the tiles', () => {
     // BookSim flatfly_onchip.cpp asserts x = y, xr = yr and c = xr·yr; defaults x = 8, xr = 1, c = 1.
     expect(run('topology = flatfly; k = 8; n = 2; use_noc_latency = 0; routing_function = ran_min; traffic = transpose;')).toMatchObject({ topologySpec: 'flatfly:k=8,n=2,c=1', pattern: 'transpose' });
     expect(run(`${FLATFLY} routing_function = ran_min;`).config.channelLatency).toBe(1);
@@ -252,7 +258,7 @@ describe('BookSim config keys', () => {
     expect(refusal(`${FLATFLY} routing_function = ran_min; c = 2;`)).toMatch(/booksim-config: c: got 2; accepted: xr·yr = 4/);
     // use_noc_latency = 1: the layout goes into the spec, and the booksim preset gives each channel xr·|dx| + yr·|dy| cycles.
     const noc = run(`${FLATFLY} routing_function = ran_min; use_noc_latency = 1;`);
-    expect(noc.topologySpec).toBe('flatfly:k=4,n=2,c=4,x=4,xr=2,yr=2');
+    expect(noc.topologySpec).toBe('flatfly:k=4,n=2,c=4,x=4,xr=2,yr=2,numbering=tiles');
     expect(noc.config.channelLatency).toBeUndefined();
     const cycles = familyOf(buildTopology(noc.topologySpec))!.booksimChannelCycles!(buildTopology(noc.topologySpec))!;
     const t = buildTopology(noc.topologySpec);
@@ -261,7 +267,12 @@ describe('BookSim config keys', () => {
     expect([between(0, 3), between(0, 12), between(5, 6), between(6, 5)]).toEqual([6, 6, 2, 2]);
     expect(cycles[t.outChannels[t.outStart[0]]]).toBe(1);
     expect(refusal(`${FLATFLY.replace('c = 4;', 'c = 16;').replace('xr = 2;', 'xr = 4;').replace('yr = 2;', 'yr = 4;')} routing_function = ran_min; use_noc_latency = 1;`)).toMatch(/booksim-config: xr: got 4; accepted: at most 3 with use_noc_latency = 1/);
-    expect(refusal(`${FLATFLY} routing_function = ran_min; traffic = transpose;`)).toMatch(/booksim-config: traffic: got "transpose"; accepted: uniform with flatfly unless c = 1/);
+    // c > 1: BookSim's terminal ids (flatfly_transformation) are the ranks, so every pattern runs; tornado reads xr = 2.
+    expect(run(`${FLATFLY} routing_function = ran_min; traffic = transpose;`)).toMatchObject({ topologySpec: 'flatfly:k=4,n=2,c=4,x=4,xr=2,yr=2,numbering=tiles', pattern: 'transpose', patternOptions: undefined });
+    expect(run(`${FLATFLY} routing_function = ran_min; traffic = tornado;`)).toMatchObject({ pattern: 'tornado', patternOptions: { digits: { k: 4, n: 2, xr: 2 } } });
+    expect(run(`${FLATFLY} routing_function = ran_min; traffic = tornado({4,2,1});`).patternOptions).toEqual({ digits: { k: 4, n: 2, xr: 1 } });
+    // The tiles must fill whole rows of x routers, or BookSim's ids name routers that do not exist.
+    expect(refusal(`${FLATFLY.replace('x = 4;', 'x = 3;').replace('y = 4;', 'y = 3;')} routing_function = ran_min;`)).toMatch(/booksim-config: x: got 3; accepted: a divisor of the 16 routers with c > 1/);
     expect(refusal(`${FLATFLY} routing_function = ran_min; n = 5;`)).toMatch(/booksim-config: n: got 5/);
     expect(refusal('topology = torus; routing_function = dim_order; c = 4;')).toMatch(/booksim-config: c: got 4; accepted: 1/);
   });
@@ -281,8 +292,8 @@ describe('BookSim config keys', () => {
     expect(refusal(`${CMESH} routing_function = dor; y = 8;`)).toMatch(/booksim-config: y: got 8; accepted: x \(4; BookSim asserts x = y\)/);
     expect(refusal(`${CMESH} routing_function = dor; yr = 1;`)).toMatch(/booksim-config: yr: got 1; accepted: xr \(2; BookSim asserts xr = yr\)/);
     expect(refusal(`${CMESH} routing_function = dor; xr = 1; yr = 1;`)).toMatch(/booksim-config: xr: got 1; accepted: 2 with cmesh/);
-    // tornado on 64 cmesh terminals reads xr = 2 as its digit radix (8-ary digits), not modelled.
-    expect(refusal(`${CMESH} routing_function = dor; traffic = tornado;`)).toMatch(/booksim-config: traffic: got "tornado"; accepted: tornado with k = 4, n = 2, xr = 1/);
+    // tornado on 64 cmesh terminals reads xr = 2 as BookSim does: 8-ary digits of the terminal ids.
+    expect(run(`${CMESH} routing_function = dor; traffic = tornado;`)).toMatchObject({ pattern: 'tornado', patternOptions: { digits: { k: 4, n: 2, xr: 2 } } });
   });
 
   it('vc_busy_when_full and use_noc_latency', () => {
@@ -293,12 +304,12 @@ describe('BookSim config keys', () => {
   });
 
   it('refuses every key or value Meshwork cannot honour, naming the key, and ignores only output-only keys', () => {
-    // input_speedup: crossbar inputs per input port (iq_router.cpp expanded inputs), up to num_vcs;
-    // refused with lookahead routing, where the model was measured 7-13 % under BookSim.
+    // input_speedup: crossbar inputs per input port (iq_router.cpp expanded inputs), up to num_vcs,
+    // with lookahead routing too (BookSim's examples/mesh88_lat, booksim-ref.test.ts).
     expect(withKeys('input_speedup = 2;').config.inputSpeedup).toBe(2);
+    expect(withKeys('routing_delay = 0; input_speedup = 2;').config).toMatchObject({ routingDelay: 0, inputSpeedup: 2 });
     expect(withKeys('input_speedup = 1;').config.inputSpeedup).toBeUndefined();
     expect(refusal('topology = torus; routing_function = dim_order; num_vcs = 2; input_speedup = 3;')).toMatch(/input_speedup: got 3; accepted: an integer in \[1, 2\]/);
-    expect(refusal('topology = torus; routing_function = dim_order; routing_delay = 0; input_speedup = 2;')).toMatch(/input_speedup: got 2; accepted: 1 with routing_delay = 0 \(lookahead routing/);
     // output_speedup: an integer number of crossbar lanes per output (iq_router.cpp expanded outputs).
     expect(withKeys('output_speedup = 2;').config.outputSpeedup).toBe(2);
     expect(withKeys('output_speedup = 1;').config.outputSpeedup).toBeUndefined();

@@ -36,6 +36,19 @@ describe('BookSim traffic patterns (traffic.cpp definitions)', () => {
     expect(makePattern('tornado', t88).dest(1 + 8 * 2, rng)).toBe(4 + 8 * 5);
     expect(makePattern('neighbor', t88).dest(1 + 8 * 2, rng)).toBe(2 + 8 * 3);
   });
+  it("tornado and neighbor with xr read digits of radix xr·k (BookSim's flatfly and cmesh terminal grids)", () => {
+    // 64 terminals as two 8-ary digits (k = 4, xr = 2): (1, 2) -> tornado (4, 5), neighbor (2, 3); every one moves.
+    const ff = buildTopology('flatfly:k=4,n=2,c=4,x=4,xr=2,yr=2,numbering=tiles');
+    const tornado = makePattern('tornado', ff, { digits: { xr: 2 } });
+    expect(tornado.dest(1 + 8 * 2, rng)).toBe(4 + 8 * 5);
+    expect(makePattern('neighbor', ff, { digits: { xr: 2 } }).dest(7 + 8 * 7, rng)).toBe(0);
+    expect(new Set(Array.from({ length: 64 }, (_, s) => tornado.dest(s, rng))).size).toBe(64);
+    // Without xr the digits are 4-ary and only ranks below 16 are reached, as BookSim's tornado(4,2,1).
+    expect(Math.max(...Array.from({ length: 64 }, (_, s) => makePattern('tornado', ff).dest(s, rng)))).toBe(15);
+    // BookSim's own k and n may differ from the network's: tornado(4,3,1) on 64 torus nodes is three 4-ary digits, each + 1.
+    expect(makePattern('tornado', t88, { digits: { k: 4, n: 3 } }).dest(1 + 4 * 2 + 16 * 3, rng)).toBe(2 + 4 * 3 + 16 * 0);
+    expect(() => makePattern('tornado', t88, { digits: { xr: 2 } })).toThrow(/digits: got "k=8,n=2,xr=2"; accepted: \(xr·k\)\^n <= 64/);
+  });
   it('randperm is a permutation', () => {
     const p = makePattern('randperm', t88, { permSeed: 5 });
     const seen = new Set(Array.from({ length: 64 }, (_, s) => p.dest(s, rng)));
