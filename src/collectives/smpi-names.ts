@@ -2,7 +2,7 @@
  * SimGrid SMPI's collective algorithm names (the values of `--cfg=smpi/<collective>:<name>` in
  * SimGrid 3.32, src/smpi/colls/smpi_coll.cpp) accepted as aliases of the exact Meshwork variant
  * that sends the same messages in the same order. Each mapping was checked against smpirun on a
- * 64-host 4x4x4 torus (test/reference/simgrid/, docs/flow.md "SimGrid users"). A name SMPI has
+ * 64-host 4x4x4 torus, the selectors also on 12 to 48 ranks (test/reference/simgrid/, docs/flow.md "SimGrid users"). A name SMPI has
  * and Meshwork does not is refused in one line saying so; the result records the alias and the
  * variant it resolved to (`workload.algorithm_alias`, `workload.algorithm_spec`). A Meshwork name
  * wins over the SMPI name it shares: `smpi:ring` is SMPI's allgather ring (ring:order=shift), `ring`
@@ -36,22 +36,28 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
   allreduce: {
     lr: 'ring',
     rab_rdb: 'rabenseifner:order=near-first,fold=even-out',
-    rdb: 'recursive-doubling',
+    rdb: 'recursive-doubling:fold=even-out',
+    // MPI_Reduce to rank 0 then MPI_Bcast with the reduce and bcast SMPI has selected: its defaults
+    // (ireduce, binomial_tree) unless --cfg=smpi/reduce or smpi/bcast names others.
+    redbcast: 'reduce-broadcast',
   },
   reduce: {
     binomial: 'recursive-doubling',
     scatter_gather: 'rabenseifner:order=near-first,gather=binomial',
     ompi_binomial: 'binomial-pipelined',
+    ompi_binary: 'binary-pipelined',
   },
   'reduce-scatter': {
     ompi_ring: 'ring:recvs=preposted',
     mpich_pair: 'pairwise',
     ompi_butterfly: 'butterfly',
+    ompi_basic_recursivehalving: 'recursive-halving',
   },
   broadcast: {
     binomial_tree: 'binomial',
     NTSL: 'chain:recvs=preposted,segment=8192',
     scatter_LR_allgather: 'scatter-allgather',
+    scatter_rdb_allgather: 'scatter-rdb-allgather',
   },
   scatter: {
     ompi_basic_linear: 'linear',
@@ -65,6 +71,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
   barrier: {
     ompi_basic_linear: 'linear',
     ompi_bruck: 'dissemination',
+    ompi_recursivedoubling: 'recursive-doubling',
   },
 };
 
@@ -92,7 +99,7 @@ const DEFAULT_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<
  * gather and scatter; the whole buffer otherwise): `[band, limit1, algorithm1, limit2, ..., else]`
  * runs algorithm1 below limit1 bytes, and so on. Open MPI's numbered choices written as the SMPI
  * functions SimGrid calls for them (alltoall linear_sync and two_proc run basic_linear, reduce
- * rabenseifner ompi_basic_linear, reduce_scatter non-overlapping the default selector's).
+ * rabenseifner ompi_basic_linear, reduce_scatter non-overlapping the default selector's ireduce+scatterv).
  */
 type Band = readonly [string, ...Array<number | string>];
 const OMPI_BANDS: Readonly<Partial<Record<CollectiveKind, readonly Band[]>>> = {
@@ -159,16 +166,16 @@ const OMPI_BANDS: Readonly<Partial<Record<CollectiveKind, readonly Band[]>>> = {
   ],
   'reduce-scatter': [
     ['<4', 65536, 'ompi_ring', 131072, 'ompi_butterfly', 'ompi_ring'],
-    ['<8', 8, 'default', 262144, 'ompi_basic_recursivehalving', 'ompi_ring'],
+    ['<8', 8, 'ireduce+scatterv', 262144, 'ompi_basic_recursivehalving', 'ompi_ring'],
     ['<32', 262144, 'ompi_basic_recursivehalving', 'ompi_ring'],
-    ['<64', 64, 'default', 2048, 'ompi_basic_recursivehalving', 524288, 'ompi_butterfly', 'ompi_ring'],
-    ['<128', 256, 'default', 512, 'ompi_basic_recursivehalving', 2048, 'ompi_butterfly', 4096, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
-    ['<256', 256, 'default', 512, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
-    ['<512', 256, 'default', 1024, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
-    ['<1024', 512, 'default', 2048, 'ompi_basic_recursivehalving', 8192, 'ompi_butterfly', 16384, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
-    ['<2048', 512, 'default', 4096, 'ompi_basic_recursivehalving', 16384, 'ompi_butterfly', 32768, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
-    ['<4096', 512, 'default', 4096, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
-    ['*', 1024, 'default', 8192, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['<64', 64, 'ireduce+scatterv', 2048, 'ompi_basic_recursivehalving', 524288, 'ompi_butterfly', 'ompi_ring'],
+    ['<128', 256, 'ireduce+scatterv', 512, 'ompi_basic_recursivehalving', 2048, 'ompi_butterfly', 4096, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['<256', 256, 'ireduce+scatterv', 512, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['<512', 256, 'ireduce+scatterv', 1024, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['<1024', 512, 'ireduce+scatterv', 2048, 'ompi_basic_recursivehalving', 8192, 'ompi_butterfly', 16384, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['<2048', 512, 'ireduce+scatterv', 4096, 'ompi_basic_recursivehalving', 16384, 'ompi_butterfly', 32768, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['<4096', 512, 'ireduce+scatterv', 4096, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
+    ['*', 1024, 'ireduce+scatterv', 8192, 'ompi_basic_recursivehalving', 'ompi_butterfly'],
   ],
   allgather: [
     ['=2', 'pair'],
@@ -229,8 +236,15 @@ const MPICH: Readonly<Partial<Record<CollectiveKind, (size: number, ranks: numbe
   barrier: () => 'ompi_bruck',
 };
 
-/** The ompi selector of `collective` (its OMPI_BANDS; the barrier's bands have no size limits). */
-const ompi = (collective: CollectiveKind) => (size: number, ranks: number): string => pickFromBands(OMPI_BANDS[collective]!, size, ranks);
+/**
+ * The ompi selector of `collective` (its OMPI_BANDS; the barrier's bands have no size limits). Open MPI's
+ * neighbor exchange runs SMPI's ring for an odd rank count (allgather-ompi-neighborexchange.cpp), so
+ * the choice is the ring there.
+ */
+const ompi = (collective: CollectiveKind) => (size: number, ranks: number): string => {
+  const choice = pickFromBands(OMPI_BANDS[collective]!, size, ranks);
+  return choice === 'ompi_neighborexchange' && ranks % 2 === 1 ? 'ring' : choice;
+};
 
 /** SMPI 3.32's selectors per collective: the SMPI algorithm (or DEFAULT_PATTERNS name) each runs for a size and rank count. */
 const SMPI_SELECTORS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number, elementBytes: number) => string>>>>> = {
@@ -329,6 +343,10 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
     const choice = smpiSelectorChoice(collective, selector, at.size, at.ranks, at.elementBytes)!;
     const spec = aliases[choice] ?? DEFAULT_PATTERNS[collective]?.[choice];
     const where = `${at.size} B on ${at.ranks} ranks`;
+    if (collective === 'alltoall' && choice === 'pair' && !isPow2(at.ranks)) {
+      // MPICH's rule picks pair for an odd rank count, and SMPI's pair throws there: smpirun aborts.
+      throw new NotApplicableError('algorithm', selector, `a rank count SMPI runs: SimGrid SMPI 3.32's alltoall ${selector} selector runs pair at ${where}, which needs a power of two (smpirun aborts: "alltoall pair algorithm can't be used with non power of two number of processes")`);
+    }
     if (spec === undefined) {
       // Not the request's fault: at another size or rank count the selector may choose a modelled algorithm (compare skips it).
       throw new NotApplicableError('algorithm', selector, `a selector choice Meshwork models: SimGrid SMPI 3.32's ${collective} ${selector} selector runs ${choice} at ${where}, which Meshwork does not model (name an algorithm instead)`);

@@ -11,7 +11,7 @@ describe('meshwork collective', () => {
     const r = runCli(['collective', 'list']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/broadcast:\n[\s\S]*chain .*\n\s+segments=4 \(1\.\.1048576\)/);
-    expect(r.stdout).toMatch(/allgather:[\s\S]*recursive-doubling .*supports power-of-two rank counts/);
+    expect(r.stdout).toMatch(/allgather:[\s\S]*neighbor-exchange .*supports an even rank count/);
     const json = JSON.parse(runCli(['collective', 'list', '--json']).stdout);
     expect(json.find((a: { name: string; collective: string }) => a.name === 'pairwise' && a.collective === 'alltoall').params[0]).toMatchObject({ key: 'order', default: 'auto' });
   });
@@ -53,7 +53,7 @@ describe('meshwork collective', () => {
 
   it('refuses bad input with one line and exit code 2', () => {
     const base = ['collective', 'verify', '--topology', 'torus:6'];
-    expect(expectOneLineError(runCli([...base, '--collective', 'allgather', '--algorithm', 'recursive-doubling', '--size', '8']))).toMatch(/not a power of two/);
+    expect(expectOneLineError(runCli([...base, '--collective', 'alltoall', '--algorithm', 'pairwise:order=xor', '--size', '8']))).toMatch(/power-of-two/);
     expect(expectOneLineError(runCli([...base, '--collective', 'reduce-scatter', '--algorithm', 'ring', '--size', '20']))).toMatch(/size: got 20; accepted: a multiple of 24 bytes/);
     expect(expectOneLineError(runCli([...base, '--collective', 'alltoall', '--algorithm', 'pairwise:colour=red', '--size', '8']))).toMatch(/algorithm\.colour/);
     expect(expectOneLineError(runCli([...base, '--collective', 'alltoal', '--algorithm', 'pairwise', '--size', '8']))).toMatch(/collective: got "alltoal"/);

@@ -61,7 +61,7 @@ describe('classic algorithms satisfy their postconditions', () => {
 
   it('refuses unsupported rank counts with the reason', () => {
     const topology = buildTopology('torus:6');
-    expect(() => buildSchedule({ collective: 'allgather', algorithm: 'recursive-doubling', topology, size: 8 })).toThrow(/not a power of two/);
+    expect(() => buildSchedule({ collective: 'allgather', algorithm: 'neighbor-exchange', topology: buildTopology('torus:7'), size: 8 })).toThrow(/7 ranks is odd/);
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'pairwise:order=xor', topology, size: 8 })).toThrow(/power-of-two/);
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'pairwise:colour=red', topology, size: 8 })).toThrow(/algorithm.colour/);
     expect(() => buildSchedule({ collective: 'reduce-scatter', algorithm: 'ring', topology, size: 20 })).toThrow(/multiple of 24/);

@@ -79,8 +79,8 @@ describe('SMPI selectors: the default selector\'s non-blocking patterns as Meshw
     expect(leafSends(131072)).toEqual([131072]);
   });
 
-  it('butterfly (ompi_butterfly reduce_scatter): every block reduced and home for powers of two; halving from distance 1, then the mirror exchange', () => {
-    for (const n of [1, 2, 4, 8, 16, 32]) {
+  it('butterfly (ompi_butterfly reduce_scatter): every block reduced and home for 1 to 20 ranks and 27, 45, 48; halving from distance 1, then the mirror exchange', () => {
+    for (const n of [...Array.from({ length: 20 }, (_, i) => i + 1), 27, 32, 45, 48]) {
       for (const elements of [1, 3]) {
         const r = executeSchedule(buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology(`torus:${n}`), size: 4 * n * elements }));
         expect(r.problems, `${n} ranks`).toEqual([]);
@@ -91,7 +91,15 @@ describe('SMPI selectors: the default selector\'s non-blocking patterns as Meshw
     const s = buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology('torus:8'), size: 4 * 8 });
     const sends = Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === 1 && s.opKind[op] === 0);
     expect(sends.map((op) => [s.sendDests(op)[0], s.regionBytes(s.dataRegion(op))])).toEqual([[0, 16], [3, 8], [5, 4], [4, 4]]);
-    expect(() => buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology('torus:6'), size: 24 })).toThrow(/6 ranks is not a power of two/);
+    // 6 ranks (reduce_scatter-ompi.cpp's example): ranks 0 and 2 send their vector to 1 and 3 and sit out;
+    // virtual ranks 0..3 are 1, 3, 4, 5, virtual blocks 0 and 1 are real blocks 0-1 and 2-3. Rank 1 (v0):
+    // 4 real blocks to 3, 2 to 4, then mirror(0) = 0 holds two blocks: the first to rank 0, its own kept.
+    const six = buildSchedule({ collective: 'reduce-scatter', algorithm: 'butterfly', topology: buildTopology('torus:6'), size: 4 * 6 });
+    const sendsOf = (rank: number) => Array.from({ length: six.numOps }, (_, op) => op).filter((op) => six.opRank[op] === rank && six.opKind[op] === 0).map((op) => [six.sendDests(op)[0], six.regionBytes(six.dataRegion(op))]);
+    expect(sendsOf(0)).toEqual([[1, 24]]);
+    expect(sendsOf(1)).toEqual([[3, 8], [4, 8], [0, 4]]);
+    // Rank 4 (v2) ends with virtual block mirror(2) = 1, real blocks 2 and 3: block 2 to rank 2, block 3 to rank 3 (v1).
+    expect(sendsOf(4)).toEqual([[5, 8], [1, 8], [2, 4], [3, 4]]);
   });
 
   it('iallgather: per other rank in rank order an isend and an irecv, then one waitall; ireduce: the root posts every receive before it waits', () => {
@@ -194,5 +202,127 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     expect(buildSchedule({ collective: 'allgather', algorithm: 'ompi', topology, size: 1024 }).algorithmSpec).toBe('neighbor-exchange');
     expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'default', topology, size: 64 * 1024 }).algorithmSpec).toBe('reduce-then-scatter');
     expect(refusal('alltoall', 'ompi:x=1', 1024)).toThrow(/ompi alone: it names SMPI's alltoall selector/);
+  });
+});
+
+describe('SMPI at rank counts that are not powers of two (smpi-cases on 12, 27, 45, 48 and 96 ranks)', () => {
+  const sendsOf = (s: Schedule, rank: number): number[][] =>
+    Array.from({ length: s.numOps }, (_, op) => op)
+      .filter((op) => s.opRank[op] === rank && s.opKind[op] === 0)
+      .map((op) => [s.sendDests(op)[0], s.regionBytes(s.dataRegion(op))]);
+
+  it("allgather recursive-doubling (SMPI rdb, ompi's choice below 32 ranks) delivers every block for 1 to 40 ranks, MPICH's tree fix-up where a partner is missing", () => {
+    for (let n = 1; n <= 40; n++) {
+      const r = executeSchedule(buildSchedule({ collective: 'allgather', algorithm: 'rdb', topology: buildTopology(`torus:${n}`), size: 3 }));
+      expect(r.problems, `${n} ranks`).toEqual([]);
+      expect(r.pass).toBe(true);
+    }
+    // 6 ranks, 4-byte blocks (allgather-rdb.cpp by hand): mask 1 pairs swap one block, mask 2 pairs 0-2 and
+    // 1-3 swap two (4 and 5 have no partner), mask 4: 0 and 1 swap with 4 and 5 (four blocks out, two in),
+    // and as 4's subtree is cut short, 0 and 1 pass blocks 4-5 on to 2 and 3.
+    const s = buildSchedule({ collective: 'allgather', algorithm: 'rdb', topology: buildTopology('torus:6'), size: 4 });
+    expect(sendsOf(s, 0)).toEqual([[1, 4], [2, 8], [4, 16], [2, 8]]);
+    expect(sendsOf(s, 2)).toEqual([[3, 4], [0, 8]]);
+    expect(sendsOf(s, 4)).toEqual([[5, 4], [0, 8]]);
+  });
+
+  it("allreduce rdb folds even ranks out (allreduce-rdb.cpp: even ranks below 2·(n − p2) send to rank + 1), unlike Meshwork's default odd-out", () => {
+    const topology = buildTopology('torus:6');
+    const smpi = buildSchedule({ collective: 'allreduce', algorithm: 'rdb', topology, size: 24 });
+    expect(smpi.algorithmSpec).toBe('recursive-doubling:fold=even-out');
+    // Rank 0 sits out: its vector to 1, nothing else sent; rank 1 (new rank 0) exchanges with 3 and 4, then returns the result to 0.
+    expect(sendsOf(smpi, 0)).toEqual([[1, 24]]);
+    expect(sendsOf(smpi, 1)).toEqual([[3, 24], [4, 24], [0, 24]]);
+    expect(sendsOf(buildSchedule({ collective: 'allreduce', algorithm: 'recursive-doubling', topology, size: 24 }), 1)).toEqual([[0, 24]]);
+    for (const n of [3, 5, 6, 7, 12, 13]) {
+      const r = executeSchedule(buildSchedule({ collective: 'allreduce', algorithm: 'rdb', topology: buildTopology(`torus:${n}`), size: 4 * n }));
+      expect(r.problems, `${n} ranks`).toEqual([]);
+    }
+  });
+
+  it('reduce-scatter recursive-halving (ompi_basic_recursivehalving, the ompi reduce_scatter below 256 KiB from 8 to 31 ranks): every block reduced and home for 1 to 40 ranks; farthest partner first, the fold as the butterfly', () => {
+    expect(smpiSelectorChoice('reduce-scatter', 'ompi', 65536, 27)).toBe('ompi_basic_recursivehalving');
+    for (let n = 1; n <= 40; n++) {
+      for (const elements of [1, 3]) {
+        const r = executeSchedule(buildSchedule({ collective: 'reduce-scatter', algorithm: 'ompi_basic_recursivehalving', topology: buildTopology(`torus:${n}`), size: 4 * n * elements }));
+        expect(r.problems, `${n} ranks`).toEqual([]);
+        expect(r.pass).toBe(true);
+      }
+    }
+    // 6 ranks, one int each (reduce_scatter-ompi.cpp by hand): rank 0 sends its vector to 1 and sits out;
+    // rank 1 (virtual 0) sends virtual blocks 2-3 (real 4, 5) to 4, then virtual block 1 (real 2, 3) to 3,
+    // then block 0 to rank 0; rank 4 (virtual 2) sends virtual 0-1 (real 0-3) to 1, then block 5 to 5.
+    const s = buildSchedule({ collective: 'reduce-scatter', algorithm: 'ompi', topology: buildTopology('torus:6'), size: 24 });
+    expect(s.algorithmSpec).toBe('recursive-halving');
+    expect(sendsOf(s, 0)).toEqual([[1, 24]]);
+    expect(sendsOf(s, 1)).toEqual([[4, 8], [3, 8], [0, 4]]);
+    expect(sendsOf(s, 4)).toEqual([[1, 16], [5, 4]]);
+  });
+
+  it('reduce binary-pipelined (ompi_binary, the ompi reduce below 4 or 8 KiB from 8 to 31 ranks): Open MPI\'s binary tree, 32 KiB segments, the reduction byte for byte', () => {
+    expect(smpiSelectorChoice('reduce', 'ompi', 1024, 12)).toBe('ompi_binary');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), fc.nat(), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 50 }), (n, rootSeed, elements, segment) => {
+        const s = buildSchedule({ collective: 'reduce', algorithm: `binary-pipelined:segment=${segment}`, topology: buildTopology(`torus:${n}`), size: 4 * elements, root: rootSeed % n });
+        const r = executeSchedule(s);
+        expect(r.problems).toEqual([]);
+        expect(r.pass).toBe(true);
+      }),
+      { numRuns: 60, seed: 34 },
+    );
+    // coll_tuned_topo.cpp's tree on 12 ranks, root 0: 0 → 1, 2; 1 → 3, 5; 2 → 4, 6; 3 → 7, 11; 4 → 8; 5 → 9; 6 → 10.
+    const s = buildSchedule({ collective: 'reduce', algorithm: 'ompi', topology: buildTopology('torus:12'), size: 1024 });
+    expect(s.algorithmSpec).toBe('binary-pipelined');
+    const parentOf = (rank: number) => sendsOf(s, rank).map(([to]) => to);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(parentOf)).toEqual([[0], [0], [1], [2], [1], [2], [3], [4], [5], [6], [3]]);
+    // 64 KiB in two 32 KiB segments: a leaf sends two.
+    expect(sendsOf(buildSchedule({ collective: 'reduce', algorithm: 'ompi_binary', topology: buildTopology('torus:12'), size: 65536 }), 11)).toEqual([[3, 32768], [3, 32768]]);
+  });
+
+  it('broadcast scatter-rdb-allgather (scatter_rdb_allgather, the ompi bcast from 1 MiB at 16 to 31 ranks): every byte everywhere for 1 to 40 ranks, any root, pieces short or empty', () => {
+    expect(smpiSelectorChoice('broadcast', 'ompi', 1 << 20, 27)).toBe('scatter_rdb_allgather');
+    expect(buildSchedule({ collective: 'broadcast', algorithm: 'ompi', topology: buildTopology('torus:3x3x3'), size: 1 << 20 }).algorithmSpec).toBe('scatter-rdb-allgather');
+    for (let n = 1; n <= 40; n++) {
+      for (const size of [1, 5, 97, 1000]) {
+        const r = executeSchedule(buildSchedule({ collective: 'broadcast', algorithm: 'scatter_rdb_allgather', topology: buildTopology(`torus:${n}`), size, root: (n * 7) % n }));
+        expect(r.problems, `${n} ranks, ${size} B`).toEqual([]);
+        expect(r.pass).toBe(true);
+      }
+    }
+    // 6 ranks, 12 bytes, 2-byte pieces (bcast-scatter-rdb-allgather.cpp by hand): the root scatters 4 B to 4,
+    // 4 B to 2, 2 B to 1; then swaps 2, 4 and 8 B with 1, 2 and 4, and, as 4's subtree is cut short,
+    // passes bytes 8-11 to 2 (and 1 to 3).
+    const six = buildSchedule({ collective: 'broadcast', algorithm: 'scatter_rdb_allgather', topology: buildTopology('torus:6'), size: 12 });
+    expect(sendsOf(six, 0)).toEqual([[4, 4], [2, 4], [1, 2], [1, 2], [2, 4], [4, 8], [2, 4]]);
+    expect(sendsOf(six, 1)).toEqual([[0, 2], [3, 4], [5, 8], [3, 4]]);
+  });
+
+  it('barrier recursive-doubling (ompi_recursivedoubling, the ompi barrier from 8 to 63 ranks): ranks from p2 check in with rank − p2 and are released last', () => {
+    expect(smpiSelectorChoice('barrier', 'ompi', 0, 12)).toBe('ompi_recursivedoubling');
+    const s = buildSchedule({ collective: 'barrier', algorithm: 'ompi', topology: buildTopology('torus:12'), size: 0 });
+    expect(s.algorithmSpec).toBe('recursive-doubling');
+    // 12 = 8 + 4: rank 9 checks in with 1 (and is released by it); rank 1 exchanges with 0, 3, 5, then releases 9; rank 5 only exchanges.
+    expect(sendsOf(s, 9)).toEqual([[1, 0]]);
+    expect(sendsOf(s, 1)).toEqual([[0, 0], [3, 0], [5, 0], [9, 0]]);
+    expect(sendsOf(s, 5)).toEqual([[4, 0], [7, 0], [1, 0]]);
+    for (let n = 1; n <= 20; n++) expect(executeSchedule(buildSchedule({ collective: 'barrier', algorithm: 'ompi_recursivedoubling', topology: buildTopology(`torus:${n}`), size: 0 })).problems, `${n} ranks`).toEqual([]);
+  });
+
+  it("the ompi allgather's neighbor exchange runs SMPI's ring for an odd rank count; alltoall pair on a non-power of two is refused (smpirun aborts)", () => {
+    expect(smpiSelectorChoice('allgather', 'ompi', 1024, 45)).toBe('ring');
+    expect(smpiSelectorChoice('allgather', 'ompi', 1024, 48)).toBe('ompi_neighborexchange');
+    expect(buildSchedule({ collective: 'allgather', algorithm: 'ompi', topology: buildTopology('torus:5x3x3'), size: 1024 }).algorithmSpec).toBe('ring:order=shift');
+    const odd = buildTopology('torus:5x3x3');
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mpich', topology: odd, size: 65536 })).toThrow(/alltoall mpich selector runs pair at 65536 B on 45 ranks, which needs a power of two \(smpirun aborts/);
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mpich', topology: odd, size: 65536 })).toThrow(NotApplicableError);
+    expect(buildSchedule({ collective: 'alltoall', algorithm: 'mpich', topology: buildTopology('torus:4x4x3'), size: 65536 }).algorithmSpec).toBe('ring');
+    // So does Open MPI's rule from 256 KiB on 64 to 127 ranks (smpirun on 96 ranks at 256 KiB: the same abort).
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'ompi', topology: buildTopology('torus:4x4x6'), size: 262144 })).toThrow(/alltoall ompi selector runs pair at 262144 B on 96 ranks/);
+    // From 128 ranks the ompi allreduce runs redbcast below 128 KiB: MPI_Reduce then MPI_Bcast with SMPI's
+    // own (default) reduce and bcast, the default selector's allreduce.
+    expect(smpiSelectorChoice('allreduce', 'ompi', 65536, 128)).toBe('redbcast');
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'ompi', topology: buildTopology('torus:8x4x4'), size: 65536 }).algorithmSpec).toBe('reduce-broadcast');
+    // Open MPI's reduce_scatter "non-overlapping" (its first choice) is the default selector's reduce then scatterv.
+    expect(smpiSelectorChoice('reduce-scatter', 'ompi', 32, 48)).toBe('ireduce+scatterv');
   });
 });

@@ -1,19 +1,25 @@
-/** allgather `recursive-doubling`: log2 n steps; in step `mask` rank r swaps its aligned range of mask blocks with r XOR mask. */
+/**
+ * allgather `recursive-doubling`: ceil(log2 n) steps; in step `mask` rank r swaps the blocks it holds
+ * (its aligned range of mask blocks) with r XOR mask. For a rank count that is not a power of two,
+ * MPICH's variant (SimGrid SMPI's allgather `rdb`, allgather-rdb.cpp): a partner past n is skipped,
+ * and the ranks of a subtree whose partner subtree is cut short pass the blocks they lack down a
+ * binomial tree inside the subtree, from those that received them.
+ */
 import { isPowerOfTwo, registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
+import { UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'recursive-doubling',
   collective: 'allgather',
-  description: 'log2(n) exchanges with rank XOR 2^k of doubling block ranges',
-  supportsText: 'power-of-two rank counts, any topology',
-  source: 'classic',
-  params: [],
-  supports: (ctx) => (isPowerOfTwo(ctx.ranks) ? undefined : `${ctx.ranks} ranks is not a power of two (use ring or bruck)`),
+  description: 'ceil(log2 n) exchanges with rank XOR 2^k of doubling block ranges (MPICH tree fix-up when n is not a power of two)',
+  source: 'classic; non-powers of two as MPICH / SimGrid SMPI allgather rdb',
+  ...UNRESTRICTED,
   // Issue 29: rank r's ops are rank 0's with peers XORed with r (its block and the ranges it swaps
   // have the same sizes on every rank): the copy of its block, per mask a send and a receive of mask blocks.
   rotation(ctx) {
     const n = ctx.ranks;
+    if (!isPowerOfTwo(n)) return undefined;
     return {
       action: 'xor',
       opsPerRank: 1 + 2 * Math.log2(n),
@@ -30,10 +36,38 @@ registerAlgorithm({
     const n = ctx.ranks;
     const b = newBuilder();
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.block(RECV, r));
-    for (let mask = 1; mask < n; mask <<= 1) {
+    // Blocks each rank holds (contiguous from its subtree root) and how many it received last:
+    // MPICH's curr_count and last_recv_count, which size the next messages.
+    const held = new Array<number>(n).fill(1);
+    const lastReceived = new Array<number>(n).fill(0);
+    for (let mask = 1, i = 0; mask < n; mask <<= 1, i++) {
+      const rootOf = (v: number) => (v >> i) << i;
+      const before = held.slice();
       for (let r = 0; r < n; r++) {
         const p = r ^ mask;
-        b.sendrecv(r, p, b.block(RECV, r & ~(mask - 1), mask), p, b.block(RECV, p & ~(mask - 1), mask));
+        if (p >= n) continue;
+        b.sendrecv(r, p, b.block(RECV, rootOf(r), before[r]), p, b.block(RECV, rootOf(p), before[p]));
+        lastReceived[r] = before[p];
+        held[r] += before[p];
+      }
+      // The subtrees whose partner subtree is cut short by n: within each, the ranks that received
+      // (the first `completed`) pass those blocks on, halving the distance each step (tmp_mask).
+      for (let tmpMask = mask >> 1, k = i; tmpMask > 0; tmpMask >>= 1, k--) {
+        const moves: Array<[number, number, number]> = [];
+        for (let r = 0; r < n; r++) {
+          if (rootOf(r ^ mask) + mask <= n) continue;
+          const completed = n - rootOf(r) - mask;
+          const dst = r ^ tmpMask;
+          const treeRoot = (r >> k) << k;
+          if (dst > r && dst < n && r < treeRoot + completed && dst >= treeRoot + completed) moves.push([r, dst, rootOf(r) + mask]);
+        }
+        for (const [from, to, first] of moves) {
+          const count = lastReceived[from];
+          b.send(from, to, b.block(RECV, first, count));
+          b.recv(to, from, b.block(RECV, first, count));
+          lastReceived[to] = count;
+          held[to] += count;
+        }
       }
     }
     return b.finish();

@@ -10,6 +10,15 @@ registerAlgorithm({
   description: 'log2(n) whole-buffer exchanges (plus a fold step when n is not a power of two)',
   source: 'classic',
   ...UNRESTRICTED,
+  params: [
+    {
+      key: 'fold',
+      kind: 'choice',
+      choices: ['odd-out', 'even-out'],
+      default: 'odd-out',
+      description: 'non-powers of two: which of the first 2·(n − p2) ranks sit out, odd or even (SimGrid SMPI rdb, allreduce-rdb.cpp: even ranks send to rank + 1)',
+    },
+  ],
   // Issue 29: on a power of two (no fold) rank r's ops are rank 0's with peers XORed with r: the
   // copy of the whole buffer, then per mask a send and its receive (tag 5) and a reduce.
   rotation(ctx) {
@@ -35,9 +44,10 @@ registerAlgorithm({
     const tmp = b.tmpBuffer('tmp', ctx.size);
     const whole = seedAccumulators(b, n, ctx.size, RECV);
     const w = { b, n, real: (v: number) => v, acc: RECV, tmp, bounds: [0, ctx.size] };
-    const { p2, rem, vOf } = foldIn(w, whole);
+    const evenOut = ctx.params.fold === 'even-out';
+    const { p2, rem, vOf } = foldIn(w, whole, evenOut);
     recursiveDoubling(w, p2, vOf, whole);
-    foldOut(w, rem, whole);
+    foldOut(w, rem, whole, evenOut);
     return b.finish();
   },
 });

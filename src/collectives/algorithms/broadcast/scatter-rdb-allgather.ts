@@ -1,0 +1,77 @@
+/**
+ * broadcast `scatter-rdb-allgather` (MPICH's long-message bcast, SimGrid SMPI's `scatter_rdb_allgather`,
+ * bcast-scatter-rdb-allgather.cpp): a binomial scatter of pieces of ceil(size / n) bytes (relative rank
+ * v's piece starts at v · piece; the last ranks' may be short or empty), then a recursive-doubling
+ * allgather of the pieces: in step `mask` rank v swaps the bytes it holds with v XOR mask (empty
+ * messages included); where n is not a power of two, a partner past n is skipped and the ranks of a
+ * subtree whose partner subtree is cut short pass the bytes they lack down a binomial tree inside the
+ * subtree (as allgather recursive-doubling).
+ */
+import { registerAlgorithm } from '../../registry.js';
+import { RECV } from '../../schedule.js';
+import { lowBit, rootRelative, UNRESTRICTED } from '../common.js';
+
+registerAlgorithm({
+  name: 'scatter-rdb-allgather',
+  collective: 'broadcast',
+  description: 'binomial scatter of ceil(size/n)-byte pieces, then a recursive-doubling allgather (MPICH long-message bcast, SMPI scatter_rdb_allgather)',
+  source: 'MPICH bcast scatter + recursive-doubling allgather; SimGrid SMPI scatter_rdb_allgather',
+  ...UNRESTRICTED,
+  build(ctx, newBuilder) {
+    const n = ctx.ranks;
+    const S = ctx.size;
+    const b = newBuilder({ inPlace: true });
+    const real = rootRelative(ctx.root, n);
+    const piece = Math.ceil(S / n);
+    /** `length` bytes from relative rank v's piece on (empty pieces sit at the buffer's end). */
+    const bytes = (v: number, length: number): number => b.region(RECV, Math.min(v * piece, S), length);
+    // The scatter: v receives from v − lowbit(v) the bytes of its subtree, then hands its children theirs, largest first.
+    const held = new Array<number>(n).fill(0);
+    held[0] = S;
+    for (let v = 0; v < n; v++) {
+      const top = v === 0 ? 2 ** Math.ceil(Math.log2(n)) : lowBit(v);
+      for (let mask = top >> 1; mask > 0; mask >>= 1) {
+        if (v + mask >= n) continue;
+        const length = held[v] - piece * mask;
+        if (length <= 0) continue;
+        b.send(real(v), real(v + mask), bytes(v + mask, length));
+        b.recv(real(v + mask), real(v), bytes(v + mask, length));
+        held[v + mask] = length;
+        held[v] -= length;
+      }
+    }
+    // The allgather: each starts with its own piece.
+    for (let v = 0; v < n; v++) held[v] = Math.max(0, Math.min(piece, S - v * piece));
+    const lastReceived = new Array<number>(n).fill(0);
+    for (let mask = 1, i = 0; mask < n; mask <<= 1, i++) {
+      const rootOf = (v: number) => (v >> i) << i;
+      const before = held.slice();
+      for (let v = 0; v < n; v++) {
+        const p = v ^ mask;
+        if (p >= n) continue;
+        b.sendrecv(real(v), real(p), bytes(rootOf(v), before[v]), real(p), bytes(rootOf(p), before[p]), 1);
+        lastReceived[v] = before[p];
+        held[v] += before[p];
+      }
+      for (let tmpMask = mask >> 1, k = i; tmpMask > 0; tmpMask >>= 1, k--) {
+        const moves: Array<[number, number]> = [];
+        for (let v = 0; v < n; v++) {
+          if (rootOf(v ^ mask) + mask <= n) continue;
+          const completed = n - rootOf(v) - mask;
+          const dst = v ^ tmpMask;
+          const treeRoot = (v >> k) << k;
+          if (dst > v && dst < n && v < treeRoot + completed && dst >= treeRoot + completed) moves.push([v, dst]);
+        }
+        for (const [from, to] of moves) {
+          const first = rootOf(from) + mask;
+          const length = lastReceived[from];
+          b.send(real(from), real(to), bytes(first, length), 1);
+          b.recv(real(to), real(from), bytes(first, length), 1);
+          lastReceived[to] = length;
+          held[to] += length;
+        }
+      }
+    }
+    return b.finish();
+  },
+});
