@@ -189,7 +189,7 @@ describe('ejection credits under internal speedup (issue 15)', () => {
     // The knee, 0.7, spreads 53-114 cycles by seed in both tools: the CSV has seeds 1-20 there.
     const kneeSeeds = rows.filter((r) => r[0] === 0.7).map((r) => r[1]);
     expect(kneeSeeds.length).toBe(20);
-    const kneeLatency = mean(kneeSeeds.map((seed) => simulateTraffic({ topology, pattern: run.pattern, rates: [0.7], preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions }).points[0].packet_latency!));
+    const kneeLatency = mean(kneeSeeds.map((seed) => (simulateTraffic({ topology, pattern: run.pattern, rates: [0.7], preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions }).points[0] as LoadPoint).packet_latency!));
     expect(Math.abs(kneeLatency / theirs(0.7, 2) - 1), 'latency 0.7').toBeLessThan(0.1);
     for (const [i, rate] of rates.entries()) {
       if (rate < 0.7) expect(Math.abs(ours(held, i, 'packet_latency') / theirs(rate, 2) - 1), `latency ${rate}`).toBeLessThan(0.1);
