@@ -229,6 +229,11 @@ export class PacketNetwork {
   /** Switch allocation's round-robin VC pointer per crossbar input (input port · inSpeedup + residue). */
   private readonly saVcPtr: Int32Array;
   /**
+   * Each input port's number at its router for output speedup's column (input mod S): its local
+   * index, or BookSim's port number under `portOrder: booksim` (ports a mesh edge router lacks still count there).
+   */
+  private readonly inPortLane: Int32Array;
+  /**
    * BookSim `input_speedup` S: each input port has S crossbar inputs, VC v on input v mod S
    * (iq_router.cpp `expanded_input`), so up to S of its VCs cross in one cycle, each to its own output.
    */
@@ -481,6 +486,15 @@ export class PacketNetwork {
     for (let v = 0; v < N; v++) {
       const r = this.attach[v];
       for (let j = 0; j < this.nInj; j++) this.rInPorts[fill[r]++] = this.injBase + v * this.nInj + j;
+    }
+    this.inPortLane = new Int32Array(this.ejBase);
+    let bsInjectionPort = 0;
+    if (bsPorts) for (let c = 0; c < C; c++) bsInjectionPort = Math.max(bsInjectionPort, bsPorts.inPort[c] + 1);
+    for (let r = 0; r < N; r++) {
+      for (let li = 0; li < this.rInStart[r + 1] - this.rInStart[r]; li++) {
+        const port = this.rInPorts[this.rInStart[r] + li];
+        this.inPortLane[port] = !bsPorts ? li : port < C ? bsPorts.inPort[port] : bsInjectionPort + ((port - this.injBase) % this.nInj);
+      }
     }
     this.vaGrantPtr = new Int32Array(this.rOutStart[N] * V);
     this.vaAcceptPtr = new Int32Array(this.rInStart[N] * V);
@@ -997,7 +1011,7 @@ export class PacketNetwork {
     for (let t = 0; t < touched; t++) {
       const residue = this.saOutTouched[t] % IS;
       const input = li * IS + residue;
-      const ol = ((this.saOutTouched[t] - residue) / IS) * this.outSpeedup + (li % this.outSpeedup);
+      const ol = ((this.saOutTouched[t] - residue) / IS) * this.outSpeedup + (this.inPortLane[port] % this.outSpeedup);
       const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
       const v = this.saBestVc[t];
       const created = this.arbReadsCreated ? this.pCtime[this.buf[((port * V + v) * this.depth + this.ivcHead[port * V + v]) * FLIT + F_PKT]] : 0;
