@@ -89,7 +89,10 @@ export interface PacketConfig {
    * to its own output. Default 1.
    */
   inputSpeedup?: number;
-  /** Extra cycles before a credit starts back upstream (BookSim credit_delay). */
+  /**
+   * Extra cycles before a router uses a credit from downstream (BookSim credit_delay, which the
+   * receiving router adds in _ReceiveCredits); a source reads its injection port's credits without it.
+   */
   creditDelay: number;
   creditReturn: CreditReturn;
   terminals: TerminalModel;
