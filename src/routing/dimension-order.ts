@@ -33,7 +33,17 @@ export interface DimensionOrderOptions {
   tie?: TorusTieBreak;
   /** Seed for tie = 'random'. */
   seed?: number;
+  /**
+   * The torus VC class rule: `crossing` (default: class 1 for the packets whose path in the
+   * dimension crosses the wrap link k−1 → 0, as the dateline is documented) or `booksim` (BookSim's
+   * `dor_next_torus`, non-balanced branch: class 1 when the destination's coordinate is below the
+   * current one, the same on the + side and, on the − side, the packets that do not cross).
+   */
+  dateline?: TorusDateline;
 }
+
+export type TorusDateline = 'crossing' | 'booksim';
+export const TORUS_DATELINES: readonly TorusDateline[] = ['crossing', 'booksim'];
 
 export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOptions = {}): RoutingFunction {
   const grid = topology.coords ? familyOf(topology)?.grid?.(topology) : undefined;
@@ -48,6 +58,9 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
   const tie = opts.tie ?? 'positive';
   if (!TORUS_TIE_BREAKS.includes(tie)) throw new InputError('routing.tie', tie, TORUS_TIE_BREAKS.join(' | '));
   const seed = (opts.seed ?? 0) >>> 0;
+  const dateline = opts.dateline ?? 'crossing';
+  if (!TORUS_DATELINES.includes(dateline)) throw new InputError('routing.dateline', dateline, TORUS_DATELINES.join(' | '));
+  const booksimDateline = dateline === 'booksim';
 
   // Flat neighbour table: channel leaving node v in dimension d, direction 0 (+) or 1 (−); -1 if none.
   const n = topology.numNodes;
@@ -85,7 +98,9 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
         else if (2 * fwd > k) minus = 1;
         else minus = tieMinus(src, dst, salt, d, x);
         steps = minus === 0 ? fwd : k - fwd;
-        if (minus === 0 ? y < x : y > x) cls = 1;
+        // `crossing`: class 1 if the path crosses the wrap link (+: y < x, −: y > x); `booksim`:
+        // dor_next_torus's non-balanced test, `dest < cur` in both directions.
+        if (y < x ? minus === 0 || booksimDateline : minus === 1 && !booksimDateline) cls = 1;
       }
       for (let s = 0; s < steps; s++) {
         const c = next[(cur * nd + d) * 2 + minus];
@@ -118,8 +133,8 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
   }
 
   return {
-    name: `dimension-order(tie=${tie},order=${order.join(',')})`,
-    params: { routing: 'dimension-order', order, tie, seed, dateline: hasWrap ? 'wrap k-1→0 → class 1' : 'none' },
+    name: `dimension-order(tie=${tie},order=${order.join(',')}${hasWrap && booksimDateline ? ',dateline=booksim' : ''})`,
+    params: { routing: 'dimension-order', order, tie, seed, dateline: !hasWrap ? 'none' : booksimDateline ? 'booksim: dest < cur → class 1' : 'wrap k-1→0 → class 1' },
     vcClasses: hasWrap ? 2 : 1,
     deadlockFree: true,
     maxHops,
@@ -137,7 +152,7 @@ export const dimensionOrderEntry: RoutingEntry = {
   name: 'dor',
   description: 'dimension order on mesh and torus (dateline VC classes on a torus); --tie picks the k/2 direction',
   create(topology, opts) {
-    const common = { order: opts.order, seed: opts.seed };
+    const common = { order: opts.order, seed: opts.seed, dateline: opts.dateline };
     if (opts.tie !== 'split' || opts.engine !== 'flow') return dimensionOrderRouting(topology, { ...common, tie: opts.tie });
     const plus = dimensionOrderRouting(topology, { ...common, tie: 'positive' });
     const minus = dimensionOrderRouting(topology, { ...common, tie: 'negative' });

@@ -7,7 +7,7 @@
 import { InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { familyOf } from '../topology/registry.js';
-import type { TorusTieBreak } from './dimension-order.js';
+import type { TorusDateline, TorusTieBreak } from './dimension-order.js';
 import type { ShortestPathTie } from './shortest-path.js';
 import type { RoutingFunction } from './types.js';
 import { BUILTIN_ROUTINGS } from './builtin-routings.js';
@@ -23,6 +23,8 @@ export interface RoutingOptions {
   engine?: 'flow' | 'packet';
   /** Torus tie-break at exactly k/2 (dimension order). */
   tie?: TorusTieBreak;
+  /** Torus VC class rule of dimension order: `crossing` (default) or BookSim's (`booksim`). */
+  dateline?: TorusDateline;
   /** Dimension order for mesh/torus. */
   order?: readonly number[];
   /** Tie-break of shortest-path routing. */

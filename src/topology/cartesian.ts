@@ -78,6 +78,18 @@ export function mesh(dims: readonly number[], link?: LinkAttributes): Topology {
   return cartesian({ dims, wrap: false, link });
 }
 
+/**
+ * BookSim's k-ary n-cube ports (kncube.cpp _BuildNet): per dimension d, input 2d from the +d
+ * neighbour and 2d + 1 from the −d one, output 2d to the +d neighbour and 2d + 1 to the −d one.
+ * Channel classes are d+ / d− in that order (class 2d + 1 is −d), so an output's port is its class
+ * and an input's is its class with the direction flipped (a −d channel arrives from the +d side).
+ */
+function kncubePorts(t: Topology): { inPort: Int32Array; outPort: Int32Array } {
+  const outPort = Int32Array.from(t.chClass);
+  const inPort = outPort.map((c) => c ^ 1);
+  return { inPort, outPort };
+}
+
 function cartesianFamily(wrap: boolean): TopologyFamily {
   const name = wrap ? 'torus' : 'mesh';
   return {
@@ -97,6 +109,7 @@ function cartesianFamily(wrap: boolean): TopologyFamily {
     },
     // BookSim's use_noc_latency: 2 cycles on a torus (its wrap links are longer), 1 on a mesh.
     booksimChannelLatency: wrap ? 2 : 1,
+    booksimPorts: kncubePorts,
   };
 }
 

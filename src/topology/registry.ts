@@ -100,6 +100,12 @@ export interface TopologyFamily {
   readonly terminalsAcrossStages?: boolean;
   /** The routing BookSim's own network of this family uses (a routing registry name), if not the default. */
   readonly booksimRouting?: string;
+  /**
+   * BookSim's port numbers for this instance's channels, where they order a router's ports
+   * differently from the topology's: per channel, its input port at the destination router and its
+   * output port at the source router. The `booksim` packet preset orders its allocators by them.
+   */
+  readonly booksimPorts?: (t: Topology) => { inPort: Int32Array; outPort: Int32Array };
   /** How BookSim's routing for this family picks the injection VC (min_dragonflynew draws at random). */
   readonly booksimInjectionVc?: 'round-robin' | 'random';
 }

@@ -89,7 +89,10 @@ export interface PacketConfig {
    * to its own output. Default 1.
    */
   inputSpeedup?: number;
-  /** Extra cycles before a credit starts back upstream (BookSim credit_delay). */
+  /**
+   * Extra cycles before a router uses a credit from downstream (BookSim credit_delay, which the
+   * receiving router adds in _ReceiveCredits); a source reads its injection port's credits without it.
+   */
   creditDelay: number;
   creditReturn: CreditReturn;
   terminals: TerminalModel;
@@ -127,6 +130,12 @@ export interface PacketConfig {
    * of the link it arrived on (the flow model's `ejection=links`). Off: one flit per cycle per port.
    */
   perLinkEjection: boolean;
+  /**
+   * The order of a router's ports in its allocators (round-robin order): `topology` (the topology's
+   * own port numbers) or `booksim` (BookSim's port numbers where the family declares them,
+   * `booksimPorts`: on a k-ary n-cube the +x neighbour's port before the −x one's). Default topology.
+   */
+  portOrder?: PortOrder;
   /** Deadlock detector: stop when no flit moved for this many cycles while flits are in flight. */
   deadlockCycles: number;
   seed: number;
@@ -134,6 +143,9 @@ export interface PacketConfig {
 
 /** Crossbar passes per cycle accepted: beyond a few, the router is an output-queued switch anyway. */
 export const MAX_INTERNAL_SPEEDUP = 16;
+
+export type PortOrder = 'topology' | 'booksim';
+export const PORT_ORDERS: readonly PortOrder[] = ['topology', 'booksim'];
 
 export type PresetName = 'booksim' | 'default';
 export const PRESET_NAMES: readonly PresetName[] = ['booksim', 'default'];
@@ -187,6 +199,7 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     base.channelLatency = typeof latency === 'function' ? latency(topology) : latency;
     if (family?.booksimInjectionVc) base.injectionVc = family.booksimInjectionVc;
     base.ejectionCredits = 'terminal';
+    if (family?.booksimPorts) base.portOrder = 'booksim';
   }
   return base;
 }
@@ -249,6 +262,7 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   checkChoice('terminals', cfg.terminals, TERMINAL_MODELS);
   checkChoice('vc-alloc-check', cfg.vcAllocCheck, VC_ALLOC_CHECKS);
   checkChoice('injection-vc', cfg.injectionVc, INJECTION_VCS);
+  if (cfg.portOrder !== undefined) checkChoice('port-order', cfg.portOrder, PORT_ORDERS);
   checkChoice('ejection-credits', cfg.ejectionCredits, EJECTION_CREDITS);
   checkChoice('adaptive-decision', cfg.adaptiveDecision, ADAPTIVE_DECISIONS);
   checkPerClass('channel-latency', cfg.channelLatency, 1);

@@ -170,6 +170,8 @@ export class PacketNetwork {
   private readonly pipe: number;
   /** Cycles from a switch grant until the freed slot's credit starts upstream (creditDelay, +1 for `next-cycle`). */
   private readonly creditDelay: number;
+  /** The same for an injection port's credits, read by the source: no creditDelay (see the constructor). */
+  private readonly sourceCreditDelay: number;
   /** Downstream credits VC allocation requires under wormhole: 1 (`free-with-credit`) or 0 (`free`). */
   private readonly vcAllocCredit: number;
   /** Injection VC drawn at random each cycle (`injectionVc: random`) instead of round-robin. */
@@ -187,6 +189,11 @@ export class PacketNetwork {
   private readonly injLatency: number;
   private readonly ejLatency: number;
   private readonly chSrcPort: Int32Array;
+  /**
+   * Each channel's local index among its source router's outputs (allocator output order): the
+   * topology's port, or BookSim's port number where the `booksim` preset orders ports as BookSim does.
+   */
+  private readonly chOutLocal: Int32Array;
   private readonly chDst: Int32Array;
   /**
    * Non-empty input VCs per router as a bit set, so a router step visits only VCs holding flits
@@ -221,6 +228,11 @@ export class PacketNetwork {
   private readonly saAcceptPtr: Int32Array;
   /** Switch allocation's round-robin VC pointer per crossbar input (input port · inSpeedup + residue). */
   private readonly saVcPtr: Int32Array;
+  /**
+   * Each input port's number at its router for output speedup's column (input mod S): its local
+   * index, or BookSim's port number under `portOrder: booksim` (ports a mesh edge router lacks still count there).
+   */
+  private readonly inPortLane: Int32Array;
   /**
    * BookSim `input_speedup` S: each input port has S crossbar inputs, VC v on input v mod S
    * (iq_router.cpp `expanded_input`), so up to S of its VCs cross in one cycle, each to its own output.
@@ -372,6 +384,11 @@ export class PacketNetwork {
     this.allocIters = cfg.allocIters;
     this.pipe = cfg.swAllocDelay + cfg.stDelay;
     this.creditDelay = cfg.creditDelay + (cfg.creditReturn === 'next-cycle' ? 1 : 0);
+    // A source acts one cycle behind the routers here (a flit injected in injectAll's cycle c is
+    // BookSim's injection in c − 1: pItime = now − 1), so the credit it reads in BookSim's cycle
+    // t + 2 after a grant in t (router WriteOutputs, credit channel, TrafficManager::_Step reads it
+    // first thing) is this engine's t + 3: one more than the credit channel's latency and next-cycle.
+    this.sourceCreditDelay = (cfg.creditReturn === 'next-cycle' ? 1 : 0) + 1;
     // `empty`: BookSim's wait_for_tail_credit frees a VC when its occupancy falls to 0 after the tail
     // was sent (buffer_state.cpp ProcessCredit); credits return in order, so that is all `depth` back.
     this.vcAllocCredit = cfg.vcAllocCheck === 'empty' ? this.depth : cfg.vcAllocCheck === 'free-with-credit' ? 1 : 0;
@@ -387,6 +404,8 @@ export class PacketNetwork {
     this.ejLatency = cfg.ejectionLatency;
     this.chSrcPort = topology.chSrcPort;
     this.chDst = topology.chDst;
+    const bsPorts = cfg.portOrder === 'booksim' ? familyOf(topology)?.booksimPorts?.(topology) : undefined;
+    this.chOutLocal = bsPorts ? rankWithin(topology.chSrc, bsPorts.outPort, N) : topology.chSrcPort;
     const nPorts = this.ejBase + N * this.nEj;
     const nInPorts = this.ejBase;
 
@@ -456,9 +475,26 @@ export class PacketNetwork {
         if (!this.direct[topology.chSrc[c]]) this.rInPorts[fill[r]++] = c;
       }
     }
+    // BookSim's port order: a router's input channels by BookSim's port number (its allocators'
+    // round-robin order), before the injection ports as in BookSim.
+    if (bsPorts) {
+      for (let r = 0; r < N; r++) {
+        const ports = this.rInPorts.subarray(this.rInStart[r], fill[r]);
+        ports.sort((a, b) => bsPorts.inPort[a] - bsPorts.inPort[b]);
+      }
+    }
     for (let v = 0; v < N; v++) {
       const r = this.attach[v];
       for (let j = 0; j < this.nInj; j++) this.rInPorts[fill[r]++] = this.injBase + v * this.nInj + j;
+    }
+    this.inPortLane = new Int32Array(this.ejBase);
+    let bsInjectionPort = 0;
+    if (bsPorts) for (let c = 0; c < C; c++) bsInjectionPort = Math.max(bsInjectionPort, bsPorts.inPort[c] + 1);
+    for (let r = 0; r < N; r++) {
+      for (let li = 0; li < this.rInStart[r + 1] - this.rInStart[r]; li++) {
+        const port = this.rInPorts[this.rInStart[r] + li];
+        this.inPortLane[port] = !bsPorts ? li : port < C ? bsPorts.inPort[port] : bsInjectionPort + ((port - this.injBase) % this.nInj);
+      }
     }
     this.vaGrantPtr = new Int32Array(this.rOutStart[N] * V);
     this.vaAcceptPtr = new Int32Array(this.rInStart[N] * V);
@@ -975,7 +1011,7 @@ export class PacketNetwork {
     for (let t = 0; t < touched; t++) {
       const residue = this.saOutTouched[t] % IS;
       const input = li * IS + residue;
-      const ol = ((this.saOutTouched[t] - residue) / IS) * this.outSpeedup + (li % this.outSpeedup);
+      const ol = ((this.saOutTouched[t] - residue) / IS) * this.outSpeedup + (this.inPortLane[port] % this.outSpeedup);
       const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
       const v = this.saBestVc[t];
       const created = this.arbReadsCreated ? this.pCtime[this.buf[((port * V + v) * this.depth + this.ivcHead[port * V + v]) * FLIT + F_PKT]] : 0;
@@ -994,7 +1030,7 @@ export class PacketNetwork {
       const ch = this.pRoute[p * this.maxHops + hop];
       const cls = this.pClass[p * this.maxHops + hop];
       this.ivcOut[ivc] = ch;
-      this.ivcOutLocal[ivc] = this.chSrcPort[ch];
+      this.ivcOutLocal[ivc] = this.chOutLocal[ch];
       this.ivcLo[ivc] = cls * cpv;
       this.ivcHi[ivc] = cls * cpv + cpv - 1;
     } else {
@@ -1035,11 +1071,14 @@ export class PacketNetwork {
     // `sent`: the cycle the flit is written to its output channel (the ejection channel for an
     // ejection port); it is visible downstream `1 + latency` cycles later.
     let sent: number;
-    // The freed slot's credit travels back upstream over the credit channel.
-    const back = port < this.numChannels ? this.chLat[port] : this.injLatency;
+    // The freed slot's credit travels back upstream over the credit channel. credit_delay is the
+    // upstream router's wait before it processes a credit (iq_router.cpp _ReceiveCredits:
+    // GetSimTime() + _credit_delay); a source reads its credits at once (trafficmanager.cpp _Step:
+    // ProcessCredit on ReadCredit), so an injection port's credit skips it.
+    const back = port < this.numChannels ? this.chLat[port] + this.creditDelay : this.injLatency + this.sourceCreditDelay;
     if (!this.outputQueued) {
       sent = now + this.pipe - 1;
-      this.scheduleCredit(ivc, now + this.creditDelay + back);
+      this.scheduleCredit(ivc, now + back);
       if (out < this.numChannels) this.occupy(out, now);
     } else {
       // BookSim's IQRouter with internal speedup: the grant completes at the step the switch
@@ -1055,7 +1094,7 @@ export class PacketNetwork {
       else this.chFreeAt[out] = sent + 1;
       const creditSent = Math.max(grantCycle, this.creditFreeAt[port]);
       this.creditFreeAt[port] = creditSent + 1;
-      this.scheduleCredit(ivc, creditSent + this.creditDelay + back);
+      this.scheduleCredit(ivc, creditSent + back);
     }
     const o = this.ivcOvc[ivc];
     const tail = seq + 1 === this.pSize[p];
@@ -1167,6 +1206,15 @@ export class PacketNetwork {
   vcsPerPort(): number {
     return this.V;
   }
+}
+
+/** Per channel, the rank of its key among the channels sharing its router (`router[c]`): 0, 1, … by ascending key. */
+function rankWithin(router: Int32Array, key: Int32Array, numRouters: number): Int32Array {
+  const order = Array.from({ length: router.length }, (_, c) => c).sort((a, b) => router[a] - router[b] || key[a] - key[b]);
+  const rank = new Int32Array(router.length);
+  const next = new Int32Array(numRouters);
+  for (const c of order) rank[c] = next[router[c]]++;
+  return rank;
 }
 
 /** What a packet network's memory grows with (limits.ts packetNetworkBytes), read from its inputs. */

@@ -108,7 +108,9 @@ export function trafficRouting(topology: Topology, preset: PresetName, seed: num
   // family may name BookSim's own routing (fat tree: nca; dragonfly: min, i.e. group-direct).
   const tie = preset === 'booksim' ? 'random' : 'split';
   const routing = preset === 'booksim' ? familyOf(topology)?.booksimRouting : undefined;
-  return packetDeadlockFreeRouting(topology, resolveRouting(topology, { routing, tie, seed, engine: 'packet' }));
+  // BookSim's torus VC classes follow its own dateline test (dor_next_torus), not the documented one.
+  const dateline = preset === 'booksim' ? 'booksim' : undefined;
+  return packetDeadlockFreeRouting(topology, resolveRouting(topology, { routing, tie, seed, dateline, engine: 'packet' }));
 }
 
 export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {

@@ -64,6 +64,7 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     // tornado on the cmesh reads xr = 2 as BookSim does: 8-ary digits of the terminal ids (PatternOptions.xr).
     'cmesh44_c4_dor_tornado_p4',
     // output_speedup = 2 on mesh88_uniform_p4's network: without it Meshwork's knee is 20 % above BookSim's.
+    // 0.4 is a saturation edge: BookSim saturates seeds 1, 2 and 5 of 1-5 (the CSV has all five).
     'mesh88_output_speedup2_p4',
     // input_speedup = 2 on the same network with 4 VCs: without it BookSim's latency at 0.35 is 53.0, not 46.8.
     'mesh88_input_speedup2_p4',
@@ -121,7 +122,16 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
       const ourKnee = [ours[knee], ...kneeRows.slice(1).map((r) => sweep(r.seed, [kneeRate])[0])];
       for (const p of ourKnee) expect(p.saturated, `knee ${kneeRate}`).toBe(false);
       expect(Math.abs(mean(ourKnee.map((p) => p.packet_latency!)) / mean(kneeRows.map((r) => r.latency!)) - 1), `${name} knee mean`).toBeLessThan(0.1);
-      if (saturates) expect(ours[firstSat].saturated, `saturation at ${ref[firstSat].rate}`).toBe(true);
+      if (!saturates) return;
+      // Saturation at the same step. Where the CSV has several seeds there, the step is a saturation
+      // edge that some seeds cross and others do not (in BookSim too): within one seed of BookSim's count.
+      const satRows = readBookSimRows(name).filter((r) => r.rate === ref[firstSat].rate);
+      if (satRows.length === 1) expect(ours[firstSat].saturated, `saturation at ${ref[firstSat].rate}`).toBe(true);
+      else {
+        const oursSat = [ours[firstSat], ...satRows.slice(1).map((r) => sweep(r.seed, [r.rate])[0])].filter((p) => p.saturated).length;
+        const theirsSat = satRows.filter((r) => r.latency === null).length;
+        expect(Math.abs(oursSat - theirsSat), `saturated seeds at ${ref[firstSat].rate}: ${oursSat} against BookSim's ${theirsSat}`).toBeLessThanOrEqual(1);
+      }
     }, 600_000);
   }
 });
@@ -208,7 +218,7 @@ describe('ejection credits under internal speedup (issue 15)', () => {
   // ./booksim/mesh44_speedup2_buf4_p4.cfg: internal speedup 2.0 with 4-flit VC buffers. A router can
   // grant its ejection port two flits a cycle into an output FIFO that sends one, so only the
   // ejection VCs' credits (vc_buf_size each, returned when the terminal reads the flit) hold the
-  // input buffers back. The CSV is BookSim 2.0 @ 28f43299 on this file, seeds 1-3 at every rate.
+  // input buffers back. The CSV is BookSim 2.0 @ 28f43299 on this file, seeds 1-3 at every rate and 1-20 at the knee (0.7).
   const name = 'mesh44_speedup2_buf4_p4';
   const { run, topology } = loadBookSimCase(name);
   const rows = readCsvCells(`${name}.csv`).map((c) => c.map(Number));
@@ -218,10 +228,16 @@ describe('ejection credits under internal speedup (issue 15)', () => {
     [1, 2, 3].map((seed) => simulateTraffic({ topology, pattern: run.pattern, rates, preset: 'booksim', config: { ...run.config, seed, ejectionCredits }, measurementOptions: run.measurementOptions }).points as LoadPoint[]);
   const ours = (runs: LoadPoint[][], i: number, key: 'packet_latency' | 'accepted_flit_rate'): number => mean(runs.map((points) => points[i][key]!));
 
-  it('terminal credits (the booksim preset): latency within 10 % up to the knee, accepted rate within 2 % beyond it (means of seeds 1-3)', () => {
+  it('terminal credits (the booksim preset): latency within 10 % up to the knee, accepted rate within 2 % beyond it (means of seeds 1-3; 1-20 at the knee)', () => {
     const held = sweep('terminal');
+    // The knee, 0.7, spreads 53-114 cycles by seed in both tools: the CSV has seeds 1-20 there.
+    const kneeSeeds = rows.filter((r) => r[0] === 0.7).map((r) => r[1]);
+    expect(kneeSeeds.length).toBe(20);
+    const kneeLatency = mean(kneeSeeds.map((seed) => (simulateTraffic({ topology, pattern: run.pattern, rates: [0.7], preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions }).points[0] as LoadPoint).packet_latency!));
+    expect(Math.abs(kneeLatency / theirs(0.7, 2) - 1), 'latency 0.7').toBeLessThan(0.1);
     for (const [i, rate] of rates.entries()) {
-      if (rate <= 0.7) expect(Math.abs(ours(held, i, 'packet_latency') / theirs(rate, 2) - 1), `latency ${rate}`).toBeLessThan(0.1);
+      if (rate < 0.7) expect(Math.abs(ours(held, i, 'packet_latency') / theirs(rate, 2) - 1), `latency ${rate}`).toBeLessThan(0.1);
+      else if (rate === 0.7) continue;
       else expect(Math.abs(ours(held, i, 'accepted_flit_rate') / theirs(rate, 4) - 1), `accepted ${rate}`).toBeLessThan(0.02);
     }
   }, 120_000);
@@ -425,12 +441,12 @@ describe('packet-size lists: packet_size = {{1,8}} with packet_size_rate = {{3,1
   }, 300_000);
 });
 
-describe("BookSim's 4-ary 3-fly, uniform, P 4: the knee sits in the source queue (named difference)", () => {
-  // Zero load, every point below the knee and the saturation step as the other curves; at the knee
-  // (0.55, BookSim's 5-seed mean 104.8 cycles, seeds 97.9–115.1) Meshwork's mean is 11.8 % lower
-  // while its network latency is BookSim's (51.2 against 51.8 cycles): the gap is source queueing
-  // next to saturation, the sign and size of the mesh's knee (docs/packet.md, "Matching BookSim
-  // 2.0", item 4). Pinned at 0.85–0.95 of BookSim's mean so that either direction of change shows.
+describe("BookSim's 4-ary 3-fly, uniform, P 4", () => {
+  // Zero load, every point below the knee and the saturation step as the other curves; the knee
+  // (0.55) as a mean over the CSV's 20 seeds there. It was a named difference (Meshwork 11.8 %
+  // under BookSim's 5-seed mean, 104.8 cycles): BookSim's seeds 1–5 sit high, its 20-seed mean is
+  // 92.6 (seeds 6–20 added), Meshwork's 85.5 (−7.7 %; 85.6 before the source-credit and port-order
+  // rules, docs/packet.md "Packet for packet"). Batch runs of this network match BookSim packet for packet.
   it('fly_k4n3_uniform_p4', () => {
     const name = 'fly_k4n3_uniform_p4';
     const { run, topology } = loadBookSimCase(name);
@@ -446,9 +462,10 @@ describe("BookSim's 4-ary 3-fly, uniform, P 4: the knee sits in the source queue
     }
     expect(ours[knee + 1].saturated, 'saturation step').toBe(true);
     const kneeRate = ref[knee].rate;
-    const theirs = mean(readBookSimRows(name).filter((r) => r.rate === kneeRate).map((r) => r.latency!));
-    const mine = mean([ours[knee], ...[2, 3, 4, 5].map((seed) => sweep(seed, [kneeRate])[0])].map((p) => p.packet_latency!));
-    expect(mine / theirs).toBeGreaterThan(0.85);
-    expect(mine / theirs).toBeLessThan(0.95);
+    const kneeRows = readBookSimRows(name).filter((r) => r.rate === kneeRate);
+    expect(kneeRows.length).toBe(20);
+    const theirs = mean(kneeRows.map((r) => r.latency!));
+    const mine = mean([ours[knee], ...kneeRows.slice(1).map((r) => sweep(r.seed, [kneeRate])[0])].map((p) => p.packet_latency!));
+    expect(Math.abs(mine / theirs - 1)).toBeLessThan(0.1);
   }, 600_000);
 });
