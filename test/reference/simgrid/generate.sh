@@ -333,7 +333,7 @@ fattree-4-3-reduce_scatter-mpich fattree-4-3 64 all reduce_scatter mpich no redu
 torus-4x4x4-gather-mpich torus-4x4x4 64 all gather mpich no gather mpich 1024,65536,1048576,16777216
 torus-4x4x4-scatter-mpich torus-4x4x4 64 all scatter mpich no scatter mpich 1024,65536,1048576,16777216
 torus-4x4x4-barrier-mpich torus-4x4x4 64 all barrier mpich no barrier mpich 0"
-# SMPI's selectors at other rank counts (h-smpiranks): 12 and 16 ranks on FLAT clusters, 27, 45, 48 and 96 on
+# SMPI's selectors at other rank counts: 12 and 16 ranks on FLAT clusters, 27, 45, 48 and 96 on
 # 3x3x3, 5x3x3, 4x4x3 and 4x4x6 tori, 128 on fattree-2-16-8, each collective at the sizes where the selector
 # runs an algorithm Meshwork models (reduce_scatter at the largest multiple of 4 x ranks bytes below each size:
 # coll.c gives each rank ints / n; above 64 ranks no 16 MiB blocks, and alltoall default is ompi's).
