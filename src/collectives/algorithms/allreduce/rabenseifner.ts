@@ -23,7 +23,7 @@ registerAlgorithm({
       kind: 'choice',
       choices: ['odd-out', 'even-out'],
       default: 'odd-out',
-      description: 'non-powers of two: which of the first 2·(n − p2) ranks sit out, odd (MPICH) or even (SimGrid SMPI rab_rdb)',
+      description: 'non-powers of two: which of the first 2·(n − p2) ranks sit out, odd or even (MPICH\'s allreduce and SimGrid SMPI rab_rdb: even ranks send to rank + 1)',
     },
   ],
   // Issue 29: on a power of two (no fold) with n equal segments, rank r's ops are rank 0's with
