@@ -58,6 +58,17 @@ export function floorPow2(n: number): number {
   return p;
 }
 
+/**
+ * Open MPI's reduce-scatter fold of n ranks onto p2 = floorPow2(n) virtual ones (butterfly, basic
+ * recursive halving): the first 2·rem ranks pair up, the odd one of each pair carries on. Virtual
+ * block v's first real block (v < rem: blocks 2v and 2v + 1), and a virtual rank's real rank.
+ */
+export function openMpiFold(n: number): { p2: number; rem: number; realBlock: (v: number) => number; realRank: (v: number) => number } {
+  const p2 = floorPow2(n);
+  const rem = n - p2;
+  return { p2, rem, realBlock: (v) => (v < rem ? 2 * v : rem + v), realRank: (v) => (v < rem ? 2 * v + 1 : v + rem) };
+}
+
 /** Smallest power of two >= n. */
 export function ceilPow2(n: number): number {
   let p = 1;

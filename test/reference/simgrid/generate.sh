@@ -101,6 +101,43 @@ done
 barrier_case torus-3x3x3-alltoall-barrier torus-3x3x3 27 alltoall-barrier '{ "collective": "alltoall", "algorithm": "per-step-barrier:dir=shortest,pacing=false" }' "1024 65536 1048576"
 fi
 
+# The 4-host cases on a platform of zones (platforms/zones/PLATFORM.xml, hosts-four-full-4.txt) under the
+# current $common, one file per algorithm in DIR: alltoall pair and basic_linear, allreduce rab_rdb,
+# allgather NTSLR, bcast binomial_tree, at $sizes.
+four_host_cases() { # platform dir
+  for c in alltoall:pair:pair alltoall:basic_linear:basic_linear allreduce:rab_rdb:rab_rdb allgather:NTSLR:NTSLR bcast:binomial_tree:binomial_tree; do
+    coll=$(echo "$c" | cut -d: -f1)
+    algo=$(echo "$c" | cut -d: -f2)
+    malgo=$(echo "$c" | cut -d: -f3-)
+    mcoll=$coll
+    [ "$coll" = bcast ] && mcoll=broadcast
+    rows=""
+    for size in $sizes; do
+      cmd="smpirun -np 4 -platform platforms/zones/$1.xml -hostfile platforms/zones/hosts-four-full-4.txt $common --cfg=smpi/$coll:$algo coll $coll $size"
+      line=$(cd "$work" && smpirun -np 4 -platform "$here/platforms/zones/$1.xml" -hostfile "$here/platforms/zones/hosts-four-full-4.txt" $common "--cfg=smpi/$coll:$algo" ./coll "$coll" "$size" 2>/dev/null | grep '^makespan_s=')
+      t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
+      rows="$rows${rows:+,
+}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
+    done
+    cat > "$here/$2/$1-$coll-$algo.json" <<JSON
+{
+  "simgrid": "$version",
+  "platform": "platforms/zones/$1.xml",
+  "ranks": 4,
+  "hostfile": "platforms/zones/hosts-four-full-4.txt",
+  "config": "$common --cfg=smpi/$coll:$algo",
+  "collective": "$coll",
+  "smpi_algorithm": "$algo",
+  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
+  "rows": [
+$rows
+  ]
+}
+JSON
+    echo "$here/$2/$1-$coll-$algo.json"
+  done
+}
+
 # SMPI's default network model (smpi-model-cases/, `generate.sh smpi-model`): smpirun as a user runs it,
 # without --cfg=network/model:CM02 and --cfg=network/crosstraffic:0, so SimGrid's `SMPI` model (piecewise
 # smpi/bw-factor and smpi/lat-factor, weight-S 8775, TCP-gamma, cross-traffic) times the transfers.
@@ -140,39 +177,7 @@ JSON
   # Four hosts on a Full zone of unequal links (platforms/zones/four-full.xml: 1, 0.5 and 2 GBps), where
   # weight-S moves the CM02 shares, and the same with millisecond latencies (four-full-wan.xml), where the
   # TCP-gamma bound (4 MiB / (2 x route latency), 0.42-0.52 GBps) is below the links' bandwidth.
-  for platform in four-full four-full-wan; do
-    for c in alltoall:pair:pair alltoall:basic_linear:basic_linear allreduce:rab_rdb:rab_rdb allgather:NTSLR:NTSLR bcast:binomial_tree:binomial_tree; do
-      coll=$(echo "$c" | cut -d: -f1)
-      algo=$(echo "$c" | cut -d: -f2)
-      malgo=$(echo "$c" | cut -d: -f3-)
-      mcoll=$coll
-      [ "$coll" = bcast ] && mcoll=broadcast
-      rows=""
-      for size in $sizes; do
-        cmd="smpirun -np 4 -platform platforms/zones/$platform.xml -hostfile platforms/zones/hosts-four-full-4.txt $common --cfg=smpi/$coll:$algo coll $coll $size"
-        line=$(cd "$work" && smpirun -np 4 -platform "$here/platforms/zones/$platform.xml" -hostfile "$here/platforms/zones/hosts-four-full-4.txt" $common "--cfg=smpi/$coll:$algo" ./coll "$coll" "$size" 2>/dev/null | grep '^makespan_s=')
-        t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
-        rows="$rows${rows:+,
-}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
-      done
-      cat > "$here/smpi-model-cases/$platform-$coll-$algo.json" <<JSON
-{
-  "simgrid": "$version",
-  "platform": "platforms/zones/$platform.xml",
-  "ranks": 4,
-  "hostfile": "platforms/zones/hosts-four-full-4.txt",
-  "config": "$common --cfg=smpi/$coll:$algo",
-  "collective": "$coll",
-  "smpi_algorithm": "$algo",
-  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
-  "rows": [
-$rows
-  ]
-}
-JSON
-      echo "$here/smpi-model-cases/$platform-$coll-$algo.json"
-    done
-  done
+  for platform in four-full four-full-wan; do four_host_cases "$platform" smpi-model-cases; done
   common=$cm02_common
   [ "$only" = smpi-model ] && exit 0
 fi
@@ -182,37 +187,7 @@ fi
 # bound a transfer's rate at 4 MiB / (2 x route latency), 0.42-0.52 GBps, below the links' 1-2 GBps.
 if [ "$only" = all ] || [ "$only" = cm02-wan ]; then
   mkdir -p "$here/cm02-wan-cases"
-  for c in alltoall:pair:pair alltoall:basic_linear:basic_linear allreduce:rab_rdb:rab_rdb allgather:NTSLR:NTSLR bcast:binomial_tree:binomial_tree; do
-    coll=$(echo "$c" | cut -d: -f1)
-    algo=$(echo "$c" | cut -d: -f2)
-    malgo=$(echo "$c" | cut -d: -f3-)
-    mcoll=$coll
-    [ "$coll" = bcast ] && mcoll=broadcast
-    rows=""
-    for size in $sizes; do
-      cmd="smpirun -np 4 -platform platforms/zones/four-full-wan.xml -hostfile platforms/zones/hosts-four-full-4.txt $common --cfg=smpi/$coll:$algo coll $coll $size"
-      line=$(cd "$work" && smpirun -np 4 -platform "$here/platforms/zones/four-full-wan.xml" -hostfile "$here/platforms/zones/hosts-four-full-4.txt" $common "--cfg=smpi/$coll:$algo" ./coll "$coll" "$size" 2>/dev/null | grep '^makespan_s=')
-      t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
-      rows="$rows${rows:+,
-}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
-    done
-    cat > "$here/cm02-wan-cases/four-full-wan-$coll-$algo.json" <<JSON
-{
-  "simgrid": "$version",
-  "platform": "platforms/zones/four-full-wan.xml",
-  "ranks": 4,
-  "hostfile": "platforms/zones/hosts-four-full-4.txt",
-  "config": "$common --cfg=smpi/$coll:$algo",
-  "collective": "$coll",
-  "smpi_algorithm": "$algo",
-  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
-  "rows": [
-$rows
-  ]
-}
-JSON
-    echo "$here/cm02-wan-cases/four-full-wan-$coll-$algo.json"
-  done
+  four_host_cases four-full-wan cm02-wan-cases
   [ "$only" = cm02-wan ] && exit 0
 fi
 

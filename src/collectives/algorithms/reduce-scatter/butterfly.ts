@@ -12,7 +12,7 @@
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { floorPow2, UNRESTRICTED } from '../common.js';
+import { openMpiFold, UNRESTRICTED } from '../common.js';
 
 /** x's lowest `bits` bits reversed (Open MPI's ompi_mirror_perm). */
 function mirror(x: number, bits: number): number {
@@ -30,12 +30,8 @@ registerAlgorithm({
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size / n;
-    const p2 = floorPow2(n);
-    const rem = n - p2;
+    const { p2, rem, realBlock, realRank } = openMpiFold(n);
     const bits = Math.log2(p2);
-    // Virtual block v's first real block (v < rem: blocks 2v and 2v + 1), and a virtual rank's real rank.
-    const realBlock = (v: number) => (v < rem ? 2 * v : rem + v);
-    const realRank = (v: number) => (v < rem ? 2 * v + 1 : v + rem);
     const b = newBuilder();
     const bufs = [b.tmpBuffer('t0', ctx.size), b.tmpBuffer('t1', ctx.size)];
     const whole = (buf: number) => b.region(buf, 0, ctx.size);

@@ -9,7 +9,7 @@
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { floorPow2, UNRESTRICTED } from '../common.js';
+import { openMpiFold, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'recursive-halving',
@@ -20,11 +20,7 @@ registerAlgorithm({
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size / n;
-    const p2 = floorPow2(n);
-    const rem = n - p2;
-    // Virtual block v's first real block (v < rem: blocks 2v and 2v + 1), and a virtual rank's real rank.
-    const realBlock = (v: number) => (v < rem ? 2 * v : rem + v);
-    const realRank = (v: number) => (v < rem ? 2 * v + 1 : v + rem);
+    const { p2, rem, realBlock, realRank } = openMpiFold(n);
     const b = newBuilder();
     const result = b.tmpBuffer('result', ctx.size);
     const incoming = b.tmpBuffer('incoming', ctx.size);
