@@ -195,6 +195,7 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
       return;
     }
     if (typeof o.name !== 'string') throw new InputError(`${f('buffers')}[${i}].name`, o.name, 'a buffer name');
+    if (o.name === 'send' || o.name === 'recv') throw new InputError(`${f('buffers')}[${i}].name`, o.name, 'distinct buffer names (send and recv are buffers 0 and 1)');
     const id = b.tmpBuffer(o.name, int(o.bytes, `${f('buffers')}[${i}].bytes`));
     if (id !== i) throw new InputError(`${f('buffers')}[${i}].name`, o.name, 'distinct buffer names');
   });

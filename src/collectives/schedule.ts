@@ -578,6 +578,8 @@ export class ScheduleBuilder {
   /** Declares a temporary buffer of `bytes` capacity on every rank; returns its buffer id. */
   tmpBuffer(name: string, bytes: number): number {
     const existing = this.buffers.findIndex((b) => b.name === name);
+    // send and recv are the collective's own buffers (SEND, RECV): a temporary of that name would alias one.
+    if (existing === SEND || existing === RECV) throw new InputError('buffer', name, 'a temporary buffer name other than send and recv (the collective\'s own buffers: use SEND and RECV)');
     if (existing >= 0) {
       if (this.buffers[existing].bytes < bytes) this.buffers[existing] = { name, bytes };
       return existing;

@@ -297,6 +297,13 @@ describe('schedule JSON', () => {
     expect(() => scheduleFromJson({ ...json, format: 'x' })).toThrow(/schedule\.format/);
   });
 
+  it("refuses a temporary named send or recv, which aliased the collective's own buffer", () => {
+    const b = new ScheduleBuilder({ collective: 'alltoall', numRanks: 2, size: 4 });
+    expect(b.tmpBuffer('scratch', 8)).toBe(b.tmpBuffer('scratch', 4));
+    expect(() => b.tmpBuffer('recv', 64)).toThrow('buffer: got "recv"; accepted: a temporary buffer name other than send and recv');
+    expect(() => b.tmpBuffer('send', 64)).toThrow('accepted: a temporary buffer name other than send and recv');
+  });
+
   it('refuses a key or an op entry it would otherwise drop in silence', () => {
     const json = JSON.parse(scheduleToJson(buildSchedule({ collective: 'allreduce', algorithm: 'ring', topology: buildTopology('torus:4'), size: 64 })));
     expect(() => scheduleFromJson({ ...json, inplace: true })).toThrow('schedule.inplace: got true; accepted: no such key; the keys are format, version,');
@@ -308,6 +315,9 @@ describe('schedule JSON', () => {
     extraEntry.programs[1].ops[recvAt].push(5);
     expect(() => scheduleFromJson(extraEntry)).toThrow(`schedule.programs[1].ops[${recvAt}]: got [`);
     expect(() => scheduleFromJson(extraEntry)).toThrow('accepted: a "recv" op of 4 entries');
+    const aliased = structuredClone(json);
+    aliased.buffers.push({ name: 'recv', bytes: 64 });
+    expect(() => scheduleFromJson(aliased)).toThrow(`schedule.buffers[${aliased.buffers.length - 1}].name: got "recv"; accepted: distinct buffer names (send and recv are buffers 0 and 1)`);
     const noTag = structuredClone(json);
     noTag.programs[1].ops[recvAt].pop();
     expect(() => scheduleFromJson(noTag)).toThrow('accepted: a "recv" op of 4 entries');
