@@ -55,6 +55,10 @@ export const GRID_EDGES: readonly GridEdges[] = ['wrap', 'open'];
 function kn(topology: Topology): { k: number; n: number } {
   const dims = topology.params.dims as number[] | undefined;
   if (dims && dims.every((d) => d === dims[0])) return { k: dims[0], n: dims.length };
+  // A k-ary n-tree and a k-ary n-fly number their k^n terminals by n k-ary digits, BookSim's gK and gN.
+  const { k, n, levels } = topology.params as { k?: unknown; n?: unknown; levels?: unknown };
+  const depth = typeof n === 'number' ? n : levels;
+  if (typeof k === 'number' && typeof depth === 'number' && k ** depth === topology.numEndpoints) return { k, n: depth };
   return { k: topology.numEndpoints, n: 1 };
 }
 

@@ -49,6 +49,15 @@ describe('BookSim traffic patterns (traffic.cpp definitions)', () => {
     expect(makePattern('tornado', t88, { digits: { k: 4, n: 3 } }).dest(1 + 4 * 2 + 16 * 3, rng)).toBe(2 + 4 * 3 + 16 * 0);
     expect(() => makePattern('tornado', t88, { digits: { xr: 2 } })).toThrow(/digits: got "k=8,n=2,xr=2"; accepted: \(xr·k\)\^n <= 64/);
   });
+  it("tornado and neighbor on a k-ary n-tree and a k-ary n-fly read n k-ary digits, BookSim's gK and gN (one 64-ary digit before)", () => {
+    for (const spec of ['fattree:k=4,levels=3', 'fly:k=4,n=3']) {
+      const t = buildTopology(spec);
+      // (1, 2, 3) -> tornado: every digit + 1 -> (2, 3, 0); the same as BookSim's tornado(4,3,1) named.
+      expect(makePattern('tornado', t).dest(1 + 4 * 2 + 16 * 3, rng), spec).toBe(2 + 4 * 3);
+      expect(makePattern('tornado', t).params, spec).toMatchObject({ k: 4, n: 3, shift: 1 });
+      expect(makePattern('neighbor', t).dest(3 + 4 * 3 + 16 * 3, rng), spec).toBe(0);
+    }
+  });
   it('randperm is a permutation', () => {
     const p = makePattern('randperm', t88, { permSeed: 5 });
     const seen = new Set(Array.from({ length: 64 }, (_, s) => p.dest(s, rng)));
