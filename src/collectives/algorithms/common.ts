@@ -75,3 +75,50 @@ export function ceilPow2(n: number): number {
   while (p < n) p *= 2;
   return p;
 }
+
+/**
+ * MPICH's recursive-doubling allgather over n ranks (allgather_rdb; SimGrid SMPI's allgather `rdb`
+ * and the allgather half of bcast `scatter_rdb_allgather`), in any unit: rank v starts holding
+ * `initial[v]` units of its own piece. In step `mask` rank v swaps what it holds, the contiguous
+ * pieces from its subtree root on, with v XOR mask (a partner past n is skipped); where n is not a
+ * power of two, the ranks of a subtree whose partner subtree is cut short pass what they lack down
+ * a binomial tree inside the subtree (tmp_mask), from those that received it. Amounts follow
+ * MPICH's curr_count and last_recv_count, which size every message. `swap` and `pass` name the
+ * first piece (a relative rank) of what moves and its amount.
+ */
+export function mpichRecursiveDoublingAllgather(
+  n: number,
+  initial: readonly number[],
+  swap: (v: number, partner: number, ownFirst: number, ownAmount: number, partnerFirst: number, partnerAmount: number) => void,
+  pass: (from: number, to: number, first: number, amount: number) => void,
+): void {
+  const held = initial.slice();
+  const lastReceived = new Array<number>(n).fill(0);
+  for (let mask = 1, i = 0; mask < n; mask <<= 1, i++) {
+    const rootOf = (v: number) => (v >> i) << i;
+    const before = held.slice();
+    for (let v = 0; v < n; v++) {
+      const p = v ^ mask;
+      if (p >= n) continue;
+      swap(v, p, rootOf(v), before[v], rootOf(p), before[p]);
+      lastReceived[v] = before[p];
+      held[v] += before[p];
+    }
+    for (let tmpMask = mask >> 1, k = i; tmpMask > 0; tmpMask >>= 1, k--) {
+      const moves: Array<[number, number]> = [];
+      for (let v = 0; v < n; v++) {
+        if (rootOf(v ^ mask) + mask <= n) continue;
+        const completed = n - rootOf(v) - mask;
+        const dst = v ^ tmpMask;
+        const treeRoot = (v >> k) << k;
+        if (dst > v && dst < n && v < treeRoot + completed && dst >= treeRoot + completed) moves.push([v, dst]);
+      }
+      for (const [from, to] of moves) {
+        const amount = lastReceived[from];
+        pass(from, to, rootOf(from) + mask, amount);
+        lastReceived[to] = amount;
+        held[to] += amount;
+      }
+    }
+  }
+}

@@ -7,7 +7,7 @@
  */
 import { isPowerOfTwo, registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
-import { UNRESTRICTED } from '../common.js';
+import { mpichRecursiveDoublingAllgather, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'recursive-doubling',
@@ -36,40 +36,15 @@ registerAlgorithm({
     const n = ctx.ranks;
     const b = newBuilder();
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.block(RECV, r));
-    // Blocks each rank holds (contiguous from its subtree root) and how many it received last:
-    // MPICH's curr_count and last_recv_count, which size the next messages.
-    const held = new Array<number>(n).fill(1);
-    const lastReceived = new Array<number>(n).fill(0);
-    for (let mask = 1, i = 0; mask < n; mask <<= 1, i++) {
-      const rootOf = (v: number) => (v >> i) << i;
-      const before = held.slice();
-      for (let r = 0; r < n; r++) {
-        const p = r ^ mask;
-        if (p >= n) continue;
-        b.sendrecv(r, p, b.block(RECV, rootOf(r), before[r]), p, b.block(RECV, rootOf(p), before[p]));
-        lastReceived[r] = before[p];
-        held[r] += before[p];
-      }
-      // The subtrees whose partner subtree is cut short by n: within each, the ranks that received
-      // (the first `completed`) pass those blocks on, halving the distance each step (tmp_mask).
-      for (let tmpMask = mask >> 1, k = i; tmpMask > 0; tmpMask >>= 1, k--) {
-        const moves: Array<[number, number, number]> = [];
-        for (let r = 0; r < n; r++) {
-          if (rootOf(r ^ mask) + mask <= n) continue;
-          const completed = n - rootOf(r) - mask;
-          const dst = r ^ tmpMask;
-          const treeRoot = (r >> k) << k;
-          if (dst > r && dst < n && r < treeRoot + completed && dst >= treeRoot + completed) moves.push([r, dst, rootOf(r) + mask]);
-        }
-        for (const [from, to, first] of moves) {
-          const count = lastReceived[from];
-          b.send(from, to, b.block(RECV, first, count));
-          b.recv(to, from, b.block(RECV, first, count));
-          lastReceived[to] = count;
-          held[to] += count;
-        }
-      }
-    }
+    mpichRecursiveDoublingAllgather(
+      n,
+      new Array<number>(n).fill(1),
+      (r, p, ownFirst, ownBlocks, partnerFirst, partnerBlocks) => b.sendrecv(r, p, b.block(RECV, ownFirst, ownBlocks), p, b.block(RECV, partnerFirst, partnerBlocks)),
+      (from, to, first, blocks) => {
+        b.send(from, to, b.block(RECV, first, blocks));
+        b.recv(to, from, b.block(RECV, first, blocks));
+      },
+    );
     return b.finish();
   },
 });

@@ -3,13 +3,12 @@
  * bcast-scatter-rdb-allgather.cpp): a binomial scatter of pieces of ceil(size / n) bytes (relative rank
  * v's piece starts at v · piece; the last ranks' may be short or empty), then a recursive-doubling
  * allgather of the pieces: in step `mask` rank v swaps the bytes it holds with v XOR mask (empty
- * messages included); where n is not a power of two, a partner past n is skipped and the ranks of a
- * subtree whose partner subtree is cut short pass the bytes they lack down a binomial tree inside the
- * subtree (as allgather recursive-doubling).
+ * messages included), with MPICH's fix-up where n is not a power of two (mpichRecursiveDoublingAllgather,
+ * shared with allgather recursive-doubling).
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
-import { lowBit, rootRelative, UNRESTRICTED } from '../common.js';
+import { lowBit, mpichRecursiveDoublingAllgather, rootRelative, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
   name: 'scatter-rdb-allgather',
@@ -41,37 +40,16 @@ registerAlgorithm({
       }
     }
     // The allgather: each starts with its own piece.
-    for (let v = 0; v < n; v++) held[v] = Math.max(0, Math.min(piece, S - v * piece));
-    const lastReceived = new Array<number>(n).fill(0);
-    for (let mask = 1, i = 0; mask < n; mask <<= 1, i++) {
-      const rootOf = (v: number) => (v >> i) << i;
-      const before = held.slice();
-      for (let v = 0; v < n; v++) {
-        const p = v ^ mask;
-        if (p >= n) continue;
-        b.sendrecv(real(v), real(p), bytes(rootOf(v), before[v]), real(p), bytes(rootOf(p), before[p]), 1);
-        lastReceived[v] = before[p];
-        held[v] += before[p];
-      }
-      for (let tmpMask = mask >> 1, k = i; tmpMask > 0; tmpMask >>= 1, k--) {
-        const moves: Array<[number, number]> = [];
-        for (let v = 0; v < n; v++) {
-          if (rootOf(v ^ mask) + mask <= n) continue;
-          const completed = n - rootOf(v) - mask;
-          const dst = v ^ tmpMask;
-          const treeRoot = (v >> k) << k;
-          if (dst > v && dst < n && v < treeRoot + completed && dst >= treeRoot + completed) moves.push([v, dst]);
-        }
-        for (const [from, to] of moves) {
-          const first = rootOf(from) + mask;
-          const length = lastReceived[from];
-          b.send(real(from), real(to), bytes(first, length), 1);
-          b.recv(real(to), real(from), bytes(first, length), 1);
-          lastReceived[to] = length;
-          held[to] += length;
-        }
-      }
-    }
+    mpichRecursiveDoublingAllgather(
+      n,
+      Array.from({ length: n }, (_, v) => Math.max(0, Math.min(piece, S - v * piece))),
+      (v, p, ownFirst, ownLength, partnerFirst, partnerLength) =>
+        b.sendrecv(real(v), real(p), bytes(ownFirst, ownLength), real(p), bytes(partnerFirst, partnerLength), 1),
+      (from, to, first, length) => {
+        b.send(real(from), real(to), bytes(first, length), 1);
+        b.recv(real(to), real(from), bytes(first, length), 1);
+      },
+    );
     return b.finish();
   },
 });
