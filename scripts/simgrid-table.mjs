@@ -1,9 +1,9 @@
 // Prints docs/flow.md's SimGrid tables from the reference cases (test/reference/simgrid/cases/,
-// smpi-cases/ and smpi-model-cases/), timing Meshwork as test/reference/simgrid.test.ts,
-// simgrid-smpi-cases.test.ts and simgrid-smpi-model.test.ts do.
+// smpi-cases/, smpi-model-cases/ and cfg-cases/), timing Meshwork as test/reference/simgrid.test.ts,
+// simgrid-smpi-cases.test.ts, simgrid-smpi-model.test.ts and simgrid-cfg.test.ts do.
 // Usage: npm run build && node scripts/simgrid-table.mjs > /tmp/tables.md   (about a minute of CPU)
 import { readFileSync, readdirSync } from 'node:fs';
-import { buildSchedule, flowPreset, parseAlltoallvSizes, parseCollective, simulate } from '../dist/index.js';
+import { buildSchedule, flowPreset, parseAlltoallvSizes, parseCollective, simgridCfgModel, simulate } from '../dist/index.js';
 import { loadMapping, loadTopology } from '../dist/node/index.js';
 
 const DIR = 'test/reference/simgrid';
@@ -95,6 +95,21 @@ for (const c of modelCases) {
   }
 }
 table("SMPI's default network model (`smpi-model-cases/`, `--preset simgrid-smpi`):", rows3);
+
+// SimGrid's configuration items (cfg-cases/, `--preset simgrid-smpi --simgrid-cfg <the case's network items>`).
+const cfgCases = readdirSync(`${DIR}/cfg-cases`).sort().map((f) => JSON.parse(readFileSync(`${DIR}/cfg-cases/${f}`, 'utf8')));
+const rowsCfg = [];
+for (const c of cfgCases) {
+  const topology = topologyOf(platformOf(c), c.ranks === 64 ? undefined : c.hostfile);
+  const items = c.config.split(' ').filter((i) => i.startsWith('--cfg=network/') || i.startsWith('--cfg=smpi/bw-') || i.startsWith('--cfg=smpi/lat-'));
+  const model = { ...smpiModel.model, ...simgridCfgModel(items.join(' '), 'simgrid-smpi').model };
+  for (const row of c.rows) {
+    const schedule = buildSchedule({ collective: parseCollective(c.meshwork.collective), algorithm: c.meshwork.algorithm, topology, size: row.size });
+    const meshwork = simulate({ topology, schedule, routingOptions: smpiModel.routing, model }).makespan_s;
+    rowsCfg.push({ platform: platformOf(c), label: `${items.map((i) => i.replace('--cfg=', '')).join(' ')}: ${c.collective}:${c.smpi_algorithm}`, size: row.size, smpi: row.makespan_s, meshwork });
+  }
+}
+table('SimGrid\'s configuration items (`cfg-cases/`, `--preset simgrid-smpi --simgrid-cfg ...`):', rowsCfg);
 
 // One line per platform, collective and selector: what the selector ran at each size (the SMPI
 // algorithm = the Meshwork variant) and the largest error over its rows.

@@ -12,6 +12,7 @@ import { parseNoise } from '../sim/program/disturb.js';
 import type { RunRequest } from '../sim/request.js';
 import type { FlowModelOptions } from '../sim/program/model.js';
 import { flowPreset } from '../sim/flow/presets.js';
+import { simgridCfgModel } from '../sim/flow/simgrid-cfg.js';
 import { parseCollective } from '../collectives/types.js';
 import { routingNames } from '../routing/registry.js';
 import { TORUS_TIE_BREAKS } from '../routing/dimension-order.js';
@@ -28,7 +29,11 @@ export function optionTexts(opts: object): OptionTexts {
   return Object.fromEntries(Object.entries(opts).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v as string | boolean | undefined]));
 }
 
-export function runRequestFromOptions(o: OptionTexts): RunRequest {
+/**
+ * `notes` collects what the user should read beside the result: the --simgrid-cfg items accepted
+ * with no effect here.
+ */
+export function runRequestFromOptions(o: OptionTexts, notes: string[] = []): RunRequest {
   const topology = text(o, 'topology');
   if (topology === undefined) throw new InputError('topology', undefined, 'a topology spec or file such as torus:8x8 (required)');
   const schedule = text(o, 'schedule');
@@ -53,7 +58,11 @@ export function runRequestFromOptions(o: OptionTexts): RunRequest {
   const preset = presetName === undefined ? undefined : flowPreset(presetName);
   const modelTexts: Record<string, string | undefined> = {};
   for (const row of MODEL_OPTIONS) modelTexts[row.flag] = text(o, row.flag);
-  const model = modelOptionsFromText(modelTexts);
+  // SimGrid's own --cfg items lie between the preset and the options given (those win, as over the preset).
+  const cfgText = text(o, 'simgrid-cfg');
+  const cfg = cfgText === undefined ? undefined : simgridCfgModel(cfgText, presetName);
+  for (const item of cfg?.noEffect ?? []) notes.push(`--simgrid-cfg ${item}`);
+  const model: FlowModelOptions = { ...cfg?.model, ...modelOptionsFromText(modelTexts) };
   checkLatencyRule({ ...preset?.model, ...model }, o);
   if (algorithm === undefined && schedule === undefined) throw new InputError('algorithm', undefined, 'an algorithm spec such as hop-grouped or pairwise (see meshwork collective list), or --schedule FILE');
   if (schedule !== undefined && algorithm !== undefined) throw new InputError('schedule', schedule, 'either --schedule or --algorithm, not both');

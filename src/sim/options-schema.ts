@@ -15,10 +15,11 @@ import { InputError } from '../util/errors.js';
 import { isDecimal } from '../util/spec.js';
 import { parseBandwidth, parseSize, parseTime } from '../util/units.js';
 import type { EngineName } from './simulate.js';
-import { NETWORK_MODELS } from './program/network-model.js';
+import { NETWORK_MODELS, parseFactorText } from './program/network-model.js';
 import { BARRIER_MODELS, INJECTION_ORDERS, LATENCY_RULES, PROTOCOLS, RATE_UPDATES, SHARINGS, SYMMETRY_MIN_RANKS, SYMMETRY_MODES, type FlowModelOptions } from './program/model.js';
 
-export type OptionUnit = 'time' | 'size' | 'bandwidth' | 'int' | 'number' | 'choice';
+/** `factors`: a text option, SimGrid's factor syntax (one number, or threshold:value;...). */
+export type OptionUnit = 'time' | 'size' | 'bandwidth' | 'int' | 'number' | 'choice' | 'factors';
 
 export interface ModelOptionRow {
   /** The key in FlowModelOptions (RunRequest.model). */
@@ -45,6 +46,7 @@ export interface ModelOptionRow {
 const BOTH: readonly EngineName[] = ['flow', 'packet'];
 const FLOW: readonly EngineName[] = ['flow'];
 const inverse = (bw: number): number => 1 / bw;
+const NOT_A_PACKET_TERM = 'recorded as not applied (model.notApplied): the packet engine moves flits over the links as they are';
 
 export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
   { key: 'alpha', flag: 'alpha', unit: 'time', default: '1us', engines: BOTH, help: 'per-message software overhead α' },
@@ -68,8 +70,33 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
   },
   {
     key: 'networkModel', flag: 'network-model', unit: 'choice', choices: NETWORK_MODELS, default: "ideal; cm02 with --preset simgrid, smpi with --preset simgrid-smpi", engines: FLOW,
-    elsewhere: 'recorded as not applied (model.notApplied): the packet engine moves flits over the links as they are',
-    help: "SimGrid's corrections on top of --sharing cm02: ideal (none), cm02 (SimGrid's plain CM02 model: the TCP-gamma bound, rate <= 4 MiB / (2 x route latency), alone) or smpi (SimGrid 3.32's default SMPI network model: per-size bandwidth and latency factors, weight-S 8775, TCP-gamma bound, cross-traffic of 0.05 on the reverse route; needs --sharing cm02 and --rate-update full)",
+    elsewhere: NOT_A_PACKET_TERM,
+    help: "SimGrid's corrections on top of --sharing cm02: ideal (none), cm02 (SimGrid's plain CM02 model: the TCP-gamma bound, rate <= 4 MiB / (2 x route latency), alone), lv08 (SimGrid's LV08: latency x 13.01, bandwidth x 0.97, weight-S 20537, TCP-gamma bound, cross-traffic) or smpi (SimGrid 3.32's default SMPI network model: per-size bandwidth and latency factors, weight-S 8775, TCP-gamma bound, cross-traffic of 0.05 on the reverse route); cross-traffic needs --rate-update full; each term can be set alone (--latency-factor, --bandwidth-factor, --weight-s, --tcp-gamma, --cross-traffic)",
+  },
+  {
+    key: 'latencyFactor', flag: 'latency-factor', unit: 'factors', default: "the network model's: 1; 13.01 under lv08; SMPI's smpi/lat-factor under smpi", engines: FLOW,
+    elsewhere: NOT_A_PACKET_TERM,
+    help: "multiplies a message's route latency (SimGrid's network/latency-factor, or smpi/lat-factor under --network-model smpi): one number for every size, or SimGrid's threshold:value;... by message size (envelope included); needs --network-model cm02, lv08 or smpi",
+  },
+  {
+    key: 'bandwidthFactor', flag: 'bandwidth-factor', unit: 'factors', default: "the network model's: 1; 0.97 under lv08; SMPI's smpi/bw-factor under smpi", engines: FLOW,
+    elsewhere: NOT_A_PACKET_TERM,
+    help: "multiplies the rate a message's bytes move at (SimGrid's network/bandwidth-factor, or smpi/bw-factor under --network-model smpi): one number, or threshold:value;... by message size; needs --network-model cm02, lv08 or smpi",
+  },
+  {
+    key: 'weightS', flag: 'weight-s', unit: 'number', min: 0, default: "the network model's: 0 under cm02, 20537 under lv08, 8775 under smpi", engines: FLOW,
+    elsewhere: NOT_A_PACKET_TERM,
+    help: "SimGrid's network/weight-S in bytes: a flow's CM02 share penalty adds weight-S / bandwidth per channel of its route; needs --network-model cm02, lv08 or smpi",
+  },
+  {
+    key: 'tcpGamma', flag: 'tcp-gamma', unit: 'size', default: '4MiB under cm02, lv08 and smpi (SimGrid 3.32)', engines: FLOW,
+    elsewhere: NOT_A_PACKET_TERM,
+    help: "SimGrid's network/TCP-gamma, the largest TCP window: a flow's rate is at most gamma / (2 × route latency), 0 for no bound (SimGrid's solver reads a bound of 0 as none); needs --network-model cm02, lv08 or smpi",
+  },
+  {
+    key: 'crossTraffic', flag: 'cross-traffic', unit: 'number', min: 0, max: 1, default: '0 under cm02 (as --preset simgrid runs SimGrid), 0.05 under lv08 and smpi', engines: FLOW,
+    elsewhere: NOT_A_PACKET_TERM,
+    help: "the share of its rate a flow also takes on its reverse route, its acknowledgements (SimGrid's network/crosstraffic: 1 is 0.05, 0 none); needs --network-model cm02, lv08 or smpi and --rate-update full",
   },
   {
     key: 'barrier', flag: 'barrier', unit: 'choice', choices: BARRIER_MODELS, default: 'stages', engines: BOTH,
@@ -146,6 +173,9 @@ export function parseOptionText(row: ModelOptionRow, text: string, field = row.f
     case 'choice':
       if (!row.choices!.includes(t)) throw new InputError(field, text, row.choices!.join(', '));
       return t;
+    case 'factors':
+      parseFactorText(t, field);
+      return t;
     default: {
       const v = Number(t);
       const whole = row.unit === 'int';
@@ -184,9 +214,10 @@ export function optionHelp(row: ModelOptionRow): string {
 
 /** The JSON-schema property of a row in RunRequest.model (library units). */
 export function optionJsonSchema(row: ModelOptionRow): Record<string, unknown> {
-  const unit = { time: 'seconds', size: 'bytes', bandwidth: 'bytes per second', int: '', number: '', choice: '' }[row.unit];
+  const unit = { time: 'seconds', size: 'bytes', bandwidth: 'bytes per second', int: '', number: '', choice: '', factors: '' }[row.unit];
   const description = `${row.help}${unit ? ` (${row.toModel ? `seconds per byte: 1 / ${unit}` : unit})` : ''}; default ${row.default}; honoured by ${row.engines.join(' and ')}${row.elsewhere ? `, elsewhere ${row.elsewhere}` : ''}. CLI --${row.flag}`;
   if (row.unit === 'choice') return { type: 'string', enum: [...row.choices!], description };
+  if (row.unit === 'factors') return { type: 'string', description };
   const nullable = row.unit === 'bandwidth' && !row.toModel;
   return {
     type: row.unit === 'int' ? 'integer' : nullable ? ['number', 'null'] : 'number',

@@ -67,7 +67,7 @@ const PUBLIC_NAMES = [
   'scatterPlot', 'Schedule', 'SCHEDULE_FILE_FORMATS', 'SCHEDULE_FORMAT', 'SCHEDULE_VERSION', 'ScheduleBuilder',
   'type ScheduleEstimate', 'type ScheduleFileFormat', 'scheduleFormatOf', 'scheduleFromJson', 'scheduleFromText',
   'scheduleJsonChunks', 'scheduleToJson', 'scheduleToMscclXml', 'SEED_IDS', 'type SeedId', 'SEND', 'type Sharing',
-  'SHARINGS', 'type ShortestPathOptions', 'shortestPathRouting', 'type ShortestPathTie', 'type SimgridExportOptions', 'simgridTopology', 'simgridZoneTopology',
+  'SHARINGS', 'type ShortestPathOptions', 'shortestPathRouting', 'type ShortestPathTie', 'type SimgridCfg', 'simgridCfgModel', 'type SimgridExportOptions', 'simgridTopology', 'simgridZoneTopology',
   'simulate', 'simulateCollective', 'simulateFlow', 'simulateMscclSchedule', 'simulatePacketSchedule',
   'type SimulateRequest', 'type SimulateResult', 'simulateTraffic', 'simulateTrafficSeeds', 'type SizeEstimate',
   'slimFly', 'type SlimFlyOptions', 'SMPI_ALIASES', 'type SmpiAlias', 'smpiAliasNames', 'smpiSelectorChoice', 'type SmpiSelectorContext', 'type Spec',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
 
@@ -43,7 +44,38 @@ describe('run --preset simgrid-smpi', () => {
     expect(Math.abs(result.makespan_s / 76.6613e-6 - 1)).toBeLessThan(0.005);
     expect(runCli(args).stdout).toMatch(/network model=smpi/);
     expect(expectOneLineError(runCli([...args, '--rate-update', 'exact']))).toBe(
-      'meshwork: error: model.rateUpdate: got "exact"; accepted: full with networkModel smpi (its cross-traffic is solved by the full update only)',
+      "meshwork: error: model.rateUpdate: got \"exact\"; accepted: full with cross-traffic (networkModel smpi's cross-traffic is solved by the full update only)",
+    );
+  });
+});
+
+describe('run --simgrid-cfg', () => {
+  const args = ['run', '--topology', 'torus:4x4x4,bw=10GBps,lat=100ns', '--collective', 'alltoall', '--algorithm', 'pair', '--size', '64KiB'];
+  it("takes smpirun's --cfg items over the preset (repeated or space-separated), names those with no effect, and an option given still wins", () => {
+    const r = runCli([...args, '--preset', 'simgrid-smpi', '--simgrid-cfg', '--cfg=network/model:LV08', '--simgrid-cfg', 'tracing:yes network/weight-S:1000', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('meshwork: note: --simgrid-cfg tracing: changes no collective timing Meshwork computes\n');
+    const result = JSON.parse(r.stdout) as { makespan_s: number; model: Record<string, unknown> };
+    expect([result.model.networkModel, result.model.weightS, result.model.tcpGamma, result.model.crossTraffic, result.model.latencyFactors]).toEqual(['lv08', 1000, 4194304, 0.05, { thresholds: [-1], values: [13.01] }]);
+    const wins = JSON.parse(runCli([...args, '--preset', 'simgrid-smpi', '--simgrid-cfg', 'network/model:LV08', '--weight-s', '7', '--json']).stdout) as { model: Record<string, unknown> };
+    expect(wins.model.weightS).toBe(7);
+    // smpirun --cfg=network/model:LV08 on the same torus (test/reference/simgrid/cfg-cases/torus-4x4x4-lv08-alltoall-pair.json).
+    const lv08 = JSON.parse(runCli([...args, '--preset', 'simgrid-smpi', '--simgrid-cfg', 'network/model:LV08', '--json']).stdout) as { makespan_s: number };
+    const reference = JSON.parse(readFileSync('test/reference/simgrid/cfg-cases/torus-4x4x4-lv08-alltoall-pair.json', 'utf8')) as { rows: Array<{ size: number; makespan_s: number }> };
+    expect(Math.abs(lv08.makespan_s / reference.rows.find((row) => row.size === 65536)!.makespan_s - 1)).toBeLessThan(0.005);
+  });
+  it('refuses in one line: without a SimGrid preset, an unknown item, an item it does not model', () => {
+    expect(expectOneLineError(runCli([...args, '--simgrid-cfg', 'network/model:LV08']))).toBe(
+      'meshwork: error: simgrid-cfg: got "network/model:LV08"; accepted: SimGrid configuration items with --preset simgrid-smpi or simgrid (the SimGrid run they change; got no preset)',
+    );
+    expect(expectOneLineError(runCli([...args, '--preset', 'simgrid', '--simgrid-cfg', 'smpi/alltoall:ring']))).toBe(
+      'meshwork: error: simgrid-cfg.smpi/alltoall: got "ring"; accepted: nothing here: give the algorithm with --algorithm (SMPI\'s names and selectors are accepted, e.g. --algorithm ring)',
+    );
+    expect(expectOneLineError(runCli([...args, '--weight-s', '10']))).toBe(
+      'meshwork: error: model.weightS: got 10; accepted: a term of a SimGrid network model: with networkModel cm02, lv08 or smpi (--preset simgrid or simgrid-smpi)',
+    );
+    expect(expectOneLineError(runCli([...args, '--preset', 'simgrid', '--latency-factor', '1:2:3']))).toBe(
+      'meshwork: error: latency-factor: got "1:2:3"; accepted: SimGrid\'s factor syntax threshold:value;... (whole byte thresholds, positive values)',
     );
   });
 });

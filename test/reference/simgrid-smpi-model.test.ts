@@ -158,7 +158,7 @@ describe("SMPI's network model, term by term (SimGrid 3.32 source)", () => {
     b.beginStream(1).recv(0, 8);
     const program = b.build();
     expect(() => runFlow({ topology: torus, program, model: { ...preset.model, sharing: 'maxmin' } })).toThrow(/^model\.sharing: got "maxmin"; accepted: cm02 with networkModel smpi/);
-    expect(() => runFlow({ topology: torus, program, model: { ...preset.model, rateUpdate: 'exact' } })).toThrow(/^model\.rateUpdate: got "exact"; accepted: full with networkModel smpi/);
+    expect(() => runFlow({ topology: torus, program, model: { ...preset.model, rateUpdate: 'exact' } })).toThrow(/^model\.rateUpdate: got "exact"; accepted: full with cross-traffic \(networkModel smpi's/);
     expect(() => runFlow({ topology: torus, program, model: { networkModel: 'smpi' } })).toThrow(/^model\.networkModel: got "smpi"; accepted: ideal, or smpi with sharing cm02/);
   });
 

@@ -49,7 +49,9 @@ export function register(program: Command): void {
     // The header reads the topology the comparison built (once, for every algorithm).
     let built: Topology | undefined;
     const io: RunIo = { ...nodeRunIo, loadTopology: (spec, o) => (built = nodeRunIo.loadTopology!(spec, o)) };
-    const request = runRequestFromOptions({ ...texts, algorithm: 'compared' });
+    const notes: string[] = [];
+    const request = runRequestFromOptions({ ...texts, algorithm: 'compared' }, notes);
+    for (const note of notes) process.stderr.write(`meshwork: note: ${note}\n`);
     const bar = progressBar('comparing', { json: opts.json });
     let compared;
     try {

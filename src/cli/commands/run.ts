@@ -55,7 +55,9 @@ export function register(program: Command): void {
     // paths absolute (node/request-paths.ts), so the request the result records runs from anywhere.
     // A schedule JSON file records its topology: --topology is then optional (read once, handed on through `io`).
     const fromSchedule = opts.request === undefined && opts.topology === undefined && opts.schedule !== undefined && opts.algorithm === undefined ? topologyOfScheduleFile({ schedule: opts.schedule, scheduleFormat: opts.scheduleFormat }) : undefined;
-    const request: RunRequest = opts.request !== undefined ? readRequestFile(opts.request) : absoluteRequestPaths(runRequestFromOptions(optionTexts({ ...opts, topology: opts.topology ?? fromSchedule?.topology })));
+    const notes: string[] = [];
+    const request: RunRequest = opts.request !== undefined ? readRequestFile(opts.request) : absoluteRequestPaths(runRequestFromOptions(optionTexts({ ...opts, topology: opts.topology ?? fromSchedule?.topology }), notes));
+    for (const note of notes) process.stderr.write(`meshwork: note: ${note}\n`);
     if (request.workload.kind === 'workload') {
       // A saved workload request: the Chakra reader and the lowering load only now (workload/request.ts).
       const { runWorkloadRequest } = await import('./workload.js');

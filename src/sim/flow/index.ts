@@ -4,3 +4,4 @@ export * from './run.js';
 export * from './trace.js';
 export * from './collective-run.js';
 export * from './presets.js';
+export * from './simgrid-cfg.js';

@@ -2,6 +2,7 @@
  * One timed run at flow level, packaged by the shared assembler (sim/assemble.ts) as the RunResult
  * both engines return.
  */
+import { describeCorrections } from '../program/network-model.js';
 import type { Topology } from '../../topology/graph.js';
 import { resolveRouting, type RoutingOptions } from '../../routing/registry.js';
 import type { RoutingFunction } from '../../routing/types.js';
@@ -84,11 +85,10 @@ function packageFlow(
       modelRecord: {
         engine:
           out.model.sharing === 'cm02'
-            ? out.model.networkModel === 'smpi'
-              ? "flow-level, SimGrid SMPI network model: CM02 weighted progressive filling (each flow's share ∝ 1 / (route latency + weight-S / bandwidth per channel)), rate ≤ TCP-gamma / (2 × route latency), cross-traffic on the reverse route, bytes and latency scaled by SMPI's per-size factors"
-              : out.model.networkModel === 'cm02'
-                ? "flow-level, SimGrid CM02 weighted progressive filling (each flow's share ∝ 1 / its route latency), rate ≤ TCP-gamma / (2 × route latency)"
-                : "flow-level, SimGrid CM02 weighted progressive filling (each flow's share ∝ 1 / its route latency)"
+            ? [
+                `flow-level, SimGrid CM02 weighted progressive filling (each flow's share ∝ 1 / its route latency${out.model.weightS > 0 ? ' + weight-S / bandwidth per channel' : ''})`,
+                ...(out.model.networkModel === 'ideal' ? [] : [`network model ${out.model.networkModel}: ${describeCorrections(out.model).join(', ') || 'no corrections'}`]),
+              ].join('; ')
             : out.model.sharing === 'none'
               ? "flow-level, no sharing (ASTRA-sim's congestion-unaware analytical backend): every flow at its route's bottleneck bandwidth, as if alone"
               : 'flow-level, max-min fair progressive filling',

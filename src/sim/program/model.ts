@@ -4,7 +4,7 @@
  */
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
-import { NETWORK_MODELS, networkCorrections, type NetworkCorrections, type NetworkModelName } from './network-model.js';
+import { NETWORK_MODELS, networkCorrections, parseFactorText, type NetworkCorrections, type NetworkModelName, type SizeFactors } from './network-model.js';
 
 export interface FlowModelOptions {
   /**
@@ -112,9 +112,24 @@ export interface FlowModelOptions {
    * latency) (`--preset simgrid`); needs sharing 'cm02'. 'smpi': SimGrid 3.32's default SMPI network model: per-size bandwidth and latency factors
    * (smpi/bw-factor, smpi/lat-factor), weight-S 8775 in the sharing penalty, a rate bound of
    * TCP-gamma / (2 × route latency), and cross-traffic (each flow takes 0.05 of its rate on its
-   * reverse route). Needs sharing 'cm02' and rateUpdate 'full' (its default then).
+   * reverse route). 'lv08': SimGrid's LV08 (latency × 13.01, bandwidth × 0.97, weight-S 20537,
+   * TCP-gamma, cross-traffic). Each needs sharing 'cm02'; cross-traffic needs rateUpdate 'full' (its
+   * default then).
    */
   networkModel?: NetworkModelName;
+  /**
+   * The network model's terms one by one (each needs a networkModel other than 'ideal', whose
+   * default it replaces; SimGrid's --cfg names in brackets): the latency factor, one number for every
+   * size or SimGrid's `threshold:value;...` by message size (network/latency-factor, smpi/lat-factor);
+   * the bandwidth factor, the same (network/bandwidth-factor, smpi/bw-factor); weight-S in bytes
+   * (network/weight-S); the TCP-gamma bound in bytes, 0 for none (network/TCP-gamma); the share of its rate a
+   * flow takes on its reverse route (network/crosstraffic: SimGrid's 1 is 0.05; needs rateUpdate 'full').
+   */
+  latencyFactor?: string;
+  bandwidthFactor?: string;
+  weightS?: number;
+  tcpGamma?: number;
+  crossTraffic?: number;
   /** The name of the preset these options came from (sim/flow/presets.ts), recorded in the result; null for none. */
   preset?: string | null;
   /**
@@ -229,6 +244,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
   }
   const barrier = opts.barrierStageLatency ?? null;
   const network = oneOf('model.networkModel', opts.networkModel, NETWORK_MODELS, 'ideal');
+  const corrections = resolveCorrections(opts, network);
   return {
     alpha,
     libraryAlpha: opts.alpha === undefined ? 0 : alpha,
@@ -247,7 +263,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     gammaCopy: nonNegative('model.gammaCopy', opts.gammaCopy, 0),
     splitTies: opts.splitTies ?? routingSplit === 'halves',
     simultaneity: nonNegative('model.simultaneity', opts.simultaneity, 1e-12),
-    rateUpdate: checkRateUpdate(opts.rateUpdate, network),
+    rateUpdate: checkRateUpdate(opts.rateUpdate, network, corrections.crossTraffic),
     injectionOrder: oneOf('model.injectionOrder', opts.injectionOrder, INJECTION_ORDERS, 'fifo'),
     protocol: oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager'),
     eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
@@ -257,7 +273,34 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     preset: opts.preset ?? null,
     symmetry: oneOf('model.symmetry', opts.symmetry, SYMMETRY_MODES, 'auto'),
     symmetryMinRanks: positiveInteger('model.symmetryMinRanks', opts.symmetryMinRanks, SYMMETRY_MIN_RANKS),
-    ...networkCorrections(network),
+    ...corrections,
+  };
+}
+
+/** The network model's corrections with the terms the options set one by one (each needs a SimGrid network model). */
+function resolveCorrections(opts: FlowModelOptions, network: NetworkModelName): NetworkCorrections {
+  const base = networkCorrections(network);
+  const given = (['latencyFactor', 'bandwidthFactor', 'weightS', 'tcpGamma', 'crossTraffic'] as const).find((k) => opts[k] !== undefined);
+  if (given === undefined) return base;
+  if (network === 'ideal') throw new InputError(`model.${given}`, opts[given], 'a term of a SimGrid network model: with networkModel cm02, lv08 or smpi (--preset simgrid or simgrid-smpi)');
+  const factor = (field: 'latencyFactor' | 'bandwidthFactor', dflt: SizeFactors | null): SizeFactors | null => {
+    const v = opts[field];
+    if (v === undefined) return dflt;
+    if (typeof v !== 'string') throw new InputError(`model.${field}`, v, "a positive number (every size), or SimGrid's factor syntax threshold:value;...");
+    return parseFactorText(v, `model.${field}`);
+  };
+  const tcpGamma = opts.tcpGamma;
+  if (tcpGamma !== undefined && !(typeof tcpGamma === 'number' && tcpGamma >= 0 && Number.isFinite(tcpGamma))) throw new InputError('model.tcpGamma', tcpGamma, 'a number of bytes >= 0 (0: no bound)');
+  const crossTraffic = opts.crossTraffic;
+  if (crossTraffic !== undefined && !(typeof crossTraffic === 'number' && crossTraffic >= 0 && crossTraffic <= 1)) throw new InputError('model.crossTraffic', crossTraffic, "a share from 0 to 1 (SimGrid's network/crosstraffic 1 is 0.05)");
+  return {
+    networkModel: network,
+    latencyFactors: factor('latencyFactor', base.latencyFactors),
+    bandwidthFactors: factor('bandwidthFactor', base.bandwidthFactors),
+    weightS: nonNegative('model.weightS', opts.weightS, base.weightS),
+    // SimGrid's solver reads a rate bound of 0 as none (lmm maxmin.cpp: `bound_ > 0`).
+    tcpGamma: tcpGamma === undefined ? base.tcpGamma : tcpGamma === 0 ? null : tcpGamma,
+    crossTraffic: crossTraffic ?? base.crossTraffic,
   };
 }
 
@@ -324,10 +367,10 @@ function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined
   return sharing;
 }
 
-function checkRateUpdate(v: RateUpdate | undefined, network: NetworkModelName): RateUpdate {
+function checkRateUpdate(v: RateUpdate | undefined, network: NetworkModelName, crossTraffic: number): RateUpdate {
   // Cross-traffic loads a flow's reverse route at a fraction of its rate: only the full solver reads those entries.
-  if (network === 'smpi') {
-    if (v !== undefined && v !== 'full') throw new InputError('model.rateUpdate', v, 'full with networkModel smpi (its cross-traffic is solved by the full update only)');
+  if (crossTraffic > 0) {
+    if (v !== undefined && v !== 'full') throw new InputError('model.rateUpdate', v, `full with cross-traffic (networkModel ${network}'s cross-traffic is solved by the full update only)`);
     return 'full';
   }
   return oneOf('model.rateUpdate', v, RATE_UPDATES, 'exact');

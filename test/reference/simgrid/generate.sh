@@ -7,6 +7,7 @@ set -eu
 # or those whose name matches the shell pattern)
 #        generate.sh smpi-model   (only smpi-model-cases/: SMPI's default network model)
 #        generate.sh cm02-wan     (only cm02-wan-cases/: CM02's TCP-gamma bound on millisecond routes)
+#        generate.sh cfg          (only cfg-cases/: other network-model settings, what --simgrid-cfg reads)
 only=${1:-all}
 pattern=${2:-*}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -104,7 +105,7 @@ fi
 # The 4-host cases on a platform of zones (platforms/zones/PLATFORM.xml, hosts-four-full-4.txt) under the
 # current $common, one file per algorithm in DIR: alltoall pair and basic_linear, allreduce rab_rdb,
 # allgather NTSLR, bcast binomial_tree, at $sizes.
-four_host_cases() { # platform dir
+four_host_cases() { # platform dir [extra-cfg name-suffix]
   for c in alltoall:pair:pair alltoall:basic_linear:basic_linear allreduce:rab_rdb:rab_rdb allgather:NTSLR:NTSLR bcast:binomial_tree:binomial_tree; do
     coll=$(echo "$c" | cut -d: -f1)
     algo=$(echo "$c" | cut -d: -f2)
@@ -113,19 +114,20 @@ four_host_cases() { # platform dir
     [ "$coll" = bcast ] && mcoll=broadcast
     rows=""
     for size in $sizes; do
-      cmd="smpirun -np 4 -platform platforms/zones/$1.xml -hostfile platforms/zones/hosts-four-full-4.txt $common --cfg=smpi/$coll:$algo coll $coll $size"
-      line=$(cd "$work" && smpirun -np 4 -platform "$here/platforms/zones/$1.xml" -hostfile "$here/platforms/zones/hosts-four-full-4.txt" $common "--cfg=smpi/$coll:$algo" ./coll "$coll" "$size" 2>/dev/null | grep '^makespan_s=')
+      cmd="smpirun -np 4 -platform platforms/zones/$1.xml -hostfile platforms/zones/hosts-four-full-4.txt $common${3:+ $3} --cfg=smpi/$coll:$algo coll $coll $size"
+      line=$(cd "$work" && smpirun -np 4 -platform "$here/platforms/zones/$1.xml" -hostfile "$here/platforms/zones/hosts-four-full-4.txt" $common ${3:-} "--cfg=smpi/$coll:$algo" ./coll "$coll" "$size" 2>/dev/null | grep '^makespan_s=')
       t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
       rows="$rows${rows:+,
 }    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
     done
-    cat > "$here/$2/$1-$coll-$algo.json" <<JSON
+    out="$here/$2/$1${4:+-$4}-$coll-$algo.json"
+    cat > "$out" <<JSON
 {
   "simgrid": "$version",
   "platform": "platforms/zones/$1.xml",
   "ranks": 4,
   "hostfile": "platforms/zones/hosts-four-full-4.txt",
-  "config": "$common --cfg=smpi/$coll:$algo",
+  "config": "$common${3:+ $3} --cfg=smpi/$coll:$algo",
   "collective": "$coll",
   "smpi_algorithm": "$algo",
   "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
@@ -134,7 +136,7 @@ $rows
   ]
 }
 JSON
-    echo "$here/$2/$1-$coll-$algo.json"
+    echo "$out"
   done
 }
 
@@ -189,6 +191,53 @@ if [ "$only" = all ] || [ "$only" = cm02-wan ]; then
   mkdir -p "$here/cm02-wan-cases"
   four_host_cases four-full-wan cm02-wan-cases
   [ "$only" = cm02-wan ] && exit 0
+fi
+
+# SimGrid's other network-model settings (cfg-cases/, `generate.sh cfg`): smpirun as a user runs it
+# (SimGrid's SMPI model, cross-traffic on) with --cfg overrides of the network model, what
+# `--simgrid-cfg` reads: LV08 and CM02 as network/model (cross-traffic left on), CM02's scalar factors
+# and weight-S, SMPI's piecewise factors, weight-S and TCP-gamma.
+# Each line: name-suffix platform cfg... (no spaces inside one --cfg).
+if [ "$only" = all ] || [ "$only" = cfg ]; then
+  mkdir -p "$here/cfg-cases"
+  cm02_common=$common
+  common="--cfg=smpi/simulate-computation:no --cfg=smpi/shared-malloc-blocksize:67108864"
+  while read -r suffix platform cfg; do
+    four_host_cases "$platform" cfg-cases "$cfg" "$suffix"
+  done <<CFG
+lv08 four-full --cfg=network/model:LV08
+lv08 four-full-wan --cfg=network/model:LV08
+cm02-cross four-full --cfg=network/model:CM02
+cm02-factors four-full --cfg=network/model:CM02 --cfg=network/crosstraffic:0 --cfg=network/latency-factor:5 --cfg=network/bandwidth-factor:0.8 --cfg=network/weight-S:5000
+smpi-factors four-full --cfg=network/weight-S:20000 --cfg=smpi/bw-factor:4096:0.5;65536:0.8 --cfg=smpi/lat-factor:4096:3;65536:6
+gamma four-full-wan --cfg=network/TCP-gamma:131072 --cfg=network/crosstraffic:0
+CFG
+  # And 64 ranks on the 4x4x4 torus under LV08, where weight-S sums over multi-hop routes.
+  write_hosts 64 "$work/hosts"
+  for c in alltoall:pair:pairwise:order=xor allreduce:rab_rdb:rabenseifner:order=near-first; do
+    coll=$(echo "$c" | cut -d: -f1)
+    algo=$(echo "$c" | cut -d: -f2)
+    malgo=$(echo "$c" | cut -d: -f3-)
+    time_rows torus-4x4x4 64 "$work/hosts" "--cfg=network/model:LV08 --cfg=smpi/$coll:$algo" "$coll" "$sizes"
+    cat > "$here/cfg-cases/torus-4x4x4-lv08-$coll-$algo.json" <<JSON
+{
+  "simgrid": "$version",
+  "platform": "platforms/torus-4x4x4.xml",
+  "ranks": 64,
+  "hostfile": "node-0 .. node-63, one rank per host in order",
+  "config": "$common --cfg=network/model:LV08 --cfg=smpi/$coll:$algo",
+  "collective": "$coll",
+  "smpi_algorithm": "$algo",
+  "meshwork": { "collective": "$coll", "algorithm": "$malgo" },
+  "rows": [
+$rows
+  ]
+}
+JSON
+    echo "$here/cfg-cases/torus-4x4x4-lv08-$coll-$algo.json"
+  done
+  common=$cm02_common
+  [ "$only" = cfg ] && exit 0
 fi
 
 # Issue 23 cases (smpi-cases/): SMPI algorithm names as Meshwork aliases, the SMPI variants, --barriers,
