@@ -6,9 +6,10 @@
  * - `*-implementation`: one implementation per dimension → the `astra` algorithm of allreduce,
  *   allgather, reduce-scatter and all-to-all, with `preferred-dataset-splits` (splits),
  *   `active-chunks-per-dimension` (active), `collective-optimization` (opt) and, for a dimension
- *   whose implementation is not `ring`, `implD=halvingDoubling|direct|doubleBinaryTree` (allreduce,
- *   allgather, reduce-scatter; the all-to-all is `ring` per dimension); an all-to-all `directW` on
- *   one dimension and one chunk → `direct:window=W` (plain `direct`: window 0, all at once);
+ *   whose implementation is not `ring`, `implD=halvingDoubling|direct|doubleBinaryTree` (the
+ *   all-to-all: `ring` or `direct` per dimension); a one* variant first (`oneRing`, `oneDirect`,
+ *   `oneHalvingDoubling`) → `impl0=one…`, over every NPU; an all-to-all `directW` on one dimension
+ *   (or `oneDirectW` on any) and one chunk → `direct:window=W` (plain `direct`: window 0, all at once);
  * - `endpoint-delay` (ns) → α; `local-mem-bw` (GB/s, 10^9 B/s) → the reduction speed
  *   local-mem-bw / 3 (ASTRA-sim reads two operands and writes the result of every reduce step);
  * - `roofline-enabled` with `peak-perf` (TFLOP/s) → compute by the roofline of that device;
@@ -45,10 +46,14 @@ const IMPLEMENTATION_KEYS: ReadonlyArray<readonly [string, ChakraCollective]> = 
 
 /** ASTRA-sim's native implementations of allreduce, allgather and reduce-scatter the astra algorithm models per dimension. */
 const ASTRA_IMPLEMENTATIONS = ['ring', 'halvingDoubling', 'direct', 'doubleBinaryTree'];
+/** Those of the all-to-all (HalvingDoubling.cc exits on one; direct: no window, but on one dimension in one chunk). */
+const ASTRA_ALLTOALL_IMPLEMENTATIONS = ['ring', 'direct'];
+/** ASTRA-sim's one* variants: the implementation once over every NPU, the list's later entries unused (GeneralComplexTopology). */
+const ONE_VARIANTS = ['oneRing', 'oneDirect', 'oneHalvingDoubling'];
 /** The dimensions with an implementation parameter of their own (the astra algorithm's impl0 … impl3). */
 const ASTRA_IMPL_DIMENSIONS = 4;
 /** What is refused, said in the refusal. */
-const NOT_MODELLED = "ASTRA-sim's one* variants, directW with a window but for the all-to-all, and the other all-to-all implementations are not modelled";
+const NOT_MODELLED = "directW with a window is modelled only for the all-to-all on one dimension (or oneDirectW) in one chunk";
 
 /** Keys with no effect on what Meshwork times, and why. */
 const NO_EFFECT: Readonly<Record<string, string>> = {
@@ -106,27 +111,38 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
     const list = d[key];
     if (list === undefined) continue;
     if (!Array.isArray(list) || list.length === 0) throw new InputError(`${field}.${key}`, list, 'a list of implementations, one per network dimension');
-    // ASTRA-sim's direct all-to-all (directW, AllToAll.cc) on one dimension and one chunk is Meshwork's direct:window=W.
-    const direct = collective === 'alltoall' && list.length === 1 && dimensions === 1 && splits === 1 ? /^direct(\d*)$/.exec(String(list[0])) : null;
-    if (direct) {
-      algorithms[collective] = `direct:window=${direct[1] === '' ? 0 : Number(direct[1])}`;
+    // ASTRA-sim's direct all-to-all (directW, AllToAll.cc) over every NPU in one chunk is Meshwork's
+    // direct:window=W: on a one-dimensional network, or with a window as oneDirectW (a ring of every
+    // NPU) on any (plain oneDirect is the astra algorithm's, whose peers' endpoint delays overlap).
+    const direct = collective === 'alltoall' && splits === 1 ? /^(direct|oneDirect)(\d*)$/.exec(String(list[0])) : null;
+    if (direct && ((direct[1] === 'direct' && dimensions === 1 && list.length === 1) || (direct[1] === 'oneDirect' && direct[2] !== ''))) {
+      algorithms[collective] = `direct:window=${direct[2] === '' ? 0 : Number(direct[2])}`;
+      if (list.length > 1) notes.push(`${key}: ASTRA-sim runs ${String(list[0])} over every NPU and ignores the entries after it`);
       continue;
     }
     // Each dimension's implementation is a parameter of the astra algorithm (impl0 … impl3).
     const perDimension: string[] = [];
     for (const [dim, name] of list.entries()) {
-      const modelled = collective === 'alltoall' ? ['ring'] : ASTRA_IMPLEMENTATIONS;
+      const modelled = [...(collective === 'alltoall' ? ASTRA_ALLTOALL_IMPLEMENTATIONS : ASTRA_IMPLEMENTATIONS), ...ONE_VARIANTS.filter((one) => collective !== 'alltoall' || one !== 'oneHalvingDoubling')];
       if (typeof name !== 'string' || !modelled.includes(name)) {
-        throw new InputError(`${field}.${key}`, name, `${modelled.join(' or ')} per dimension${collective === 'alltoall' ? ', or directW on a one-dimensional network in one chunk' : ''} (${NOT_MODELLED})`);
+        throw new InputError(`${field}.${key}`, name, `${modelled.join(', ')} per dimension${collective === 'alltoall' ? ', or directW (oneDirectW) over every NPU in one chunk' : ''} (${NOT_MODELLED})`);
+      }
+      if (ONE_VARIANTS.includes(name)) {
+        // After dimension 0 the one* ring would mix what the earlier phases scattered: no collective closes.
+        if (dim > 0) throw new InputError(`${field}.${key}`, JSON.stringify(list), `${name} only as the first entry (ASTRA-sim's ${name} after dimension ${dim - 1}'s phases runs over every NPU on data those phases left different on each: not a ${collective})`);
+        if (list.length > 1) notes.push(`${key}: ASTRA-sim runs ${name} over every NPU and ignores the entries after it`);
+        perDimension.push(`,impl0=${name}`);
+        break;
       }
       if (name === 'ring') continue;
       if (dim >= ASTRA_IMPL_DIMENSIONS) throw new InputError(`${field}.${key}`, JSON.stringify(list), `ring beyond the first ${ASTRA_IMPL_DIMENSIONS} dimensions`);
       perDimension.push(`,impl${dim}=${name}`);
     }
     if (list.length > dimensions) throw new InputError(`${field}.${key}`, JSON.stringify(list), `at most one implementation per network dimension (${dimensions})`);
+    const overEveryNpu = ONE_VARIANTS.includes(String(list[0]));
     // ASTRA-sim's logical topology has one dimension per implementation listed: with fewer than the
     // network has, its collective runs within each group of the first ones (GeneralComplexTopology).
-    const within = list.length < dimensions ? `,dims=${list.length}` : '';
+    const within = list.length < dimensions && !overEveryNpu ? `,dims=${list.length}` : '';
     if (within) notes.push(`${key} lists ${list.length} implementation(s) for a ${dimensions}-dimension network: as in ASTRA-sim, the ${collective} runs within each group of its first ${list.length} dimension(s), not over every NPU`);
     algorithms[collective] = `astra:splits=${splits},active=${active},opt=${optimization}${within}${perDimension.join('')}`;
   }

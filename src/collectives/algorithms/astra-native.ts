@@ -56,7 +56,8 @@ interface Geometry {
 
 function geometryOf(ctx: AlgorithmContext): Geometry {
   const all = rankDimensions(ctx.topology) as readonly number[];
-  const dims = (ctx.params.dims as number) > 0 ? all.slice(0, ctx.params.dims as number) : all;
+  // A one* variant: ASTRA-sim's logical topology is one ring of every NPU (GeneralComplexTopology).
+  const dims = isOneVariant(ctx.params.impl0 as string) ? [ctx.ranks] : (ctx.params.dims as number) > 0 ? all.slice(0, ctx.params.dims as number) : all;
   const stride = [1];
   for (const n of dims) stride.push(stride[stride.length - 1] * n);
   return { dims, stride, ranks: stride[dims.length] };
@@ -287,6 +288,25 @@ function directAllgather(p: NativePhase): void {
   }
 }
 
+/**
+ * ASTRA-sim's direct all-to-all phase along one dimension (AllToAll.cc with ComType All_to_All and
+ * no window: n − 1 messages of chunk / n, every one issued at once): position v sends each other
+ * position w its data for w (`from(w)`) and receives position u's data for it into `into(u)`; the
+ * peers' messages overlap, each on a helper stream of the chunk as in the reduce-scatter above.
+ */
+function directAllToAll(p: NativePhase, from: (v: number) => number, into: (v: number) => number): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  for (let v = 0; v < n; v++) {
+    const me = ring[v];
+    b.copy(me, from(v), into(v), p.stream);
+    onPeerStreams(p, v, 0, (k, stream) => {
+      b.send(me, ring[(v + k) % n], from((v + k) % n), p.tag, stream);
+      b.recv(me, ring[(v - k + n) % n], into((v - k + n) % n), p.tag, stream);
+    });
+  }
+}
+
 /** A node of ASTRA-sim's BinaryTree: its parent and children as ring positions (−1: none). */
 interface TreeNode {
   parent: number;
@@ -414,15 +434,16 @@ function emitChunks(
         const segment = (v: number): number[] => segmentBlocks(g, base, j, coords[v], scattered);
         const bytesOf = (v: number): number => segment(v).reduce((sum, r) => sum + place(c, r)[2], 0);
         const phase = { b, ring, region: (v: number) => blocksRegion(b, segment(v), (r) => place(c, r)), bytes: bytesOf, tmp, stream: c, tag: c * phases.length + p };
+        const impl = implementationOf(ctx, j);
+        const helper = (i: number): number => chunks + c * helpers + i;
+        const positions = { b, ring, segment, place: (r: number) => place(c, r), tmp, stream: c, helper, tag: c * phases.length + p };
         if (kind === 'relay') {
           const side = (v: number, s: 'from' | 'to'): number => blocksRegion(b, segment(v), (r) => relayPlace!(p, c, r, s));
-          ringRelayOver({ ...phase, region: (v) => side(v, 'from'), into: (v) => side(v, 'to') });
+          if (impl === 'direct') directAllToAll(positions, (v) => side(v, 'from'), (v) => side(v, 'to'));
+          else ringRelayOver({ ...phase, region: (v) => side(v, 'from'), into: (v) => side(v, 'to') });
           continue;
         }
-        const impl = implementationOf(ctx, j);
         if (impl !== 'ring') {
-          const helper = (i: number): number => chunks + c * helpers + i;
-          const positions = { b, ring, segment, place: (r: number) => place(c, r), tmp, stream: c, helper, tag: c * phases.length + p };
           if (impl === 'halvingDoubling') {
             if (kind !== 'allgather') halvingReduceScatter(positions);
             if (kind !== 'reduce-scatter') halvingAllgather(positions);
@@ -457,9 +478,21 @@ function joinStreams(b: ScheduleBuilder, ranks: Iterable<number>, streams: numbe
 /** ASTRA-sim's native implementations modelled per dimension (its *-implementation lists). */
 const IMPLEMENTATIONS = ['ring', 'halvingDoubling', 'direct', 'doubleBinaryTree'] as const;
 type Implementation = (typeof IMPLEMENTATIONS)[number];
+/**
+ * ASTRA-sim's one* variants (impl0 only): the implementation run once over every NPU, in NPU order,
+ * whatever the network's dimensions (GeneralComplexTopology builds one RingTopology of all NPUs
+ * and ignores the list's later entries; Sys.cc generate_collective_phase then runs the plain one).
+ */
+const ONE_VARIANTS = { oneRing: 'ring', oneDirect: 'direct', oneHalvingDoubling: 'halvingDoubling' } as const satisfies Record<string, Implementation>;
+type OneVariant = keyof typeof ONE_VARIANTS;
+const isOneVariant = (name: string): name is OneVariant => Object.hasOwn(ONE_VARIANTS, name);
 /** One parameter per dimension: impl0 … impl3 (ASTRA-sim's example networks have at most 3). */
 const IMPL_KEYS = ['impl0', 'impl1', 'impl2', 'impl3'] as const;
-const implementationOf = (ctx: AlgorithmContext, d: number): Implementation => (d < IMPL_KEYS.length ? (ctx.params[IMPL_KEYS[d]] as Implementation) : 'ring');
+function implementationOf(ctx: AlgorithmContext, d: number): Implementation {
+  if (d >= IMPL_KEYS.length) return 'ring';
+  const name = ctx.params[IMPL_KEYS[d]] as Implementation | OneVariant;
+  return isOneVariant(name) ? ONE_VARIANTS[name] : name;
+}
 
 /** Helper streams per chunk: one for halvingDoubling's reductions, two for a tree node's children, n − 1 for direct's peers (the most any dimension needs). */
 function helperStreams(ctx: AlgorithmContext, g: Geometry): number {
@@ -484,11 +517,11 @@ const PARAMS: Algorithm['params'] = [
   },
   { key: 'opt', kind: 'choice', choices: ['localBWAware', 'baseline'], default: 'localBWAware', description: "allreduce: reduce-scatter down the dimensions and allgather back (localBWAware), or an allreduce per dimension (baseline); ASTRA-sim's collective-optimization" },
   ...IMPL_KEYS.map((key, d): ParamDecl => ({
-    key, kind: 'choice', choices: IMPLEMENTATIONS, default: 'ring',
+    key, kind: 'choice', choices: d === 0 ? [...IMPLEMENTATIONS, ...Object.keys(ONE_VARIANTS)] : IMPLEMENTATIONS, default: 'ring',
     description:
       d === 0
-        ? "dimension 0's implementation (entry 0 of ASTRA-sim's *-implementation list): ring; halvingDoubling (recursive halving and doubling, partners at XOR distance; a power-of-two dimension); direct (every NPU of the dimension at once); doubleBinaryTree (allreduce up and down a binary tree, alternating between two trees by chunk; a power-of-two dimension whose phase is an allreduce); all-to-all: ring only"
-        : `dimension ${d}'s implementation, as impl0`,
+        ? "dimension 0's implementation (entry 0 of ASTRA-sim's *-implementation list): ring; halvingDoubling (recursive halving and doubling, partners at XOR distance; a power-of-two dimension); direct (every NPU of the dimension at once); doubleBinaryTree (allreduce up and down a binary tree, alternating between two trees by chunk; a power-of-two dimension whose phase is an allreduce); oneRing, oneDirect, oneHalvingDoubling (ring, direct, halvingDoubling once over every NPU in NPU order, ASTRA-sim's one* variants; impl1 … impl3 and dims then unused); all-to-all: ring, direct, oneRing, oneDirect"
+        : `dimension ${d}'s implementation, as impl0 (not the one* variants)`,
   })),
 ];
 
@@ -498,12 +531,19 @@ function supports(ctx: AlgorithmContext): string | undefined {
   const product = dims.reduce((x, y) => x * y, 1);
   if (product !== ctx.ranks) return `one rank per NPU (${product} NPUs, ${ctx.ranks} ranks)`;
   if ((ctx.params.dims as number) > dims.length) return `dims at most the network's ${dims.length} dimension(s)`;
+  if (isOneVariant(ctx.params.impl0 as string)) {
+    // ASTRA-sim's logical topology ends at a one* entry: the later ones and a group size would be ignored.
+    const later = IMPL_KEYS.slice(1).find((key) => ctx.params[key] !== 'ring');
+    if (later) return `impl1 … impl3 left at ring with impl0=${String(ctx.params.impl0)} (${later}=${String(ctx.params[later])}: ASTRA-sim's one* variant runs over every NPU and ignores the later entries)`;
+    if ((ctx.params.dims as number) > 0) return `dims=0 with impl0=${String(ctx.params.impl0)} (ASTRA-sim's one* variant runs over every NPU)`;
+  }
   const g = geometryOf(ctx);
   for (let d = 0; d < IMPL_KEYS.length; d++) {
     const impl = implementationOf(ctx, d);
     if (impl === 'ring') continue;
     if (d >= g.dims.length) return `${IMPL_KEYS[d]} only for a dimension the collective runs along (it has ${g.dims.length})`;
-    if (ctx.collective === 'alltoall') return `ring on every dimension for all-to-all (${IMPL_KEYS[d]}=${impl}: ASTRA-sim's ${impl} all-to-all is not modelled on several dimensions; one dimension: --algorithm direct:window=W)`;
+    // HalvingDoubling.cc exits on an all-to-all; DoubleBinaryTreeAllReduce reduces whatever the collective.
+    if (ctx.collective === 'alltoall' && impl !== 'direct') return `ring or direct on every dimension for all-to-all (${IMPL_KEYS[d]}=${String(ctx.params[IMPL_KEYS[d]])}: ASTRA-sim has no ${impl} all-to-all)`;
     // ASTRA-sim counts log2(n) steps (HalvingDoubling.cc) and pairs index XOR offset: only a power of two closes.
     // Its BinaryTree has 2^⌊log2 n⌋ nodes (BinaryTree.cc): only a power of two numbers every NPU.
     if (impl !== 'direct' && (g.dims[d] & (g.dims[d] - 1)) !== 0) return `${impl} on a power-of-two dimension (dimension ${d} has ${g.dims[d]} NPUs)`;
@@ -613,7 +653,7 @@ registerAstra('allgather', "ASTRA-sim's multi-dimensional allgather: chunks, one
   return b.finish();
 });
 
-registerAstra('alltoall', "ASTRA-sim's multi-dimensional ring all-to-all: chunks, one ring relay per dimension, dimension 0 first", (ctx, g, newBuilder) => {
+registerAstra('alltoall', "ASTRA-sim's multi-dimensional all-to-all: chunks, one ring relay (or direct exchange) per dimension, dimension 0 first", (ctx, g, newBuilder) => {
   // Within groups (dims=L) a rank's send buffer, ASTRA-sim's comm_size, is cut into the group's
   // blocks: ASTRA-sim's message is comm_size / (the group's NPUs), not comm_size / P.
   const block = (ctx.size * ctx.ranks) / g.ranks;
