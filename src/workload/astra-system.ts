@@ -53,7 +53,7 @@ const ONE_VARIANTS = ['oneRing', 'oneDirect', 'oneHalvingDoubling'];
 /** The dimensions with an implementation parameter of their own (the astra algorithm's impl0 … impl3). */
 const ASTRA_IMPL_DIMENSIONS = 4;
 /** What is refused, said in the refusal. */
-const NOT_MODELLED = "directW with a window is modelled only for the all-to-all on one dimension (or oneDirectW) in one chunk";
+const NOT_MODELLED = "each optionally directW / oneDirectW: direct with a window";
 
 /** Keys with no effect on what Meshwork times, and why. */
 const NO_EFFECT: Readonly<Record<string, string>> = {
@@ -111,21 +111,25 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
     const list = d[key];
     if (list === undefined) continue;
     if (!Array.isArray(list) || list.length === 0) throw new InputError(`${field}.${key}`, list, 'a list of implementations, one per network dimension');
-    // ASTRA-sim's direct all-to-all (directW, AllToAll.cc) over every NPU in one chunk is Meshwork's
-    // direct:window=W: on a one-dimensional network, or with a window as oneDirectW (a ring of every
-    // NPU) on any (plain oneDirect is the astra algorithm's, whose peers' endpoint delays overlap).
-    const direct = collective === 'alltoall' && splits === 1 ? /^(direct|oneDirect)(\d*)$/.exec(String(list[0])) : null;
-    if (direct && ((direct[1] === 'direct' && dimensions === 1 && list.length === 1) || (direct[1] === 'oneDirect' && direct[2] !== ''))) {
-      algorithms[collective] = `direct:window=${direct[2] === '' ? 0 : Number(direct[2])}`;
-      if (list.length > 1) notes.push(`${key}: ASTRA-sim runs ${String(list[0])} over every NPU and ignores the entries after it`);
+    // ASTRA-sim's direct all-to-all (directW, AllToAll.cc) on one dimension and one chunk is Meshwork's direct:window=W.
+    const direct = collective === 'alltoall' && list.length === 1 && dimensions === 1 && splits === 1 ? /^direct(\d*)$/.exec(String(list[0])) : null;
+    if (direct) {
+      algorithms[collective] = `direct:window=${direct[1] === '' ? 0 : Number(direct[1])}`;
       continue;
     }
-    // Each dimension's implementation is a parameter of the astra algorithm (impl0 … impl3).
+    // Each dimension's implementation is a parameter of the astra algorithm (impl0 … impl3); directW
+    // and oneDirectW are direct with the astra algorithm's window (one window for the whole list).
     const perDimension: string[] = [];
-    for (const [dim, name] of list.entries()) {
+    const windows = new Set<number>();
+    for (const [dim, entry] of list.entries()) {
+      const windowed = typeof entry === 'string' ? /^(direct|oneDirect)(\d+)$/.exec(entry) : null;
+      // ASTRA-sim's window 0 sends nothing (parallel_reduce = min(0, n − 1)): its collective never ends.
+      if (windowed && Number(windowed[2]) < 1) throw new InputError(`${field}.${key}`, entry, `a window of at least 1 (${windowed[1]}1, ${windowed[1]}2, …) or ${windowed[1]} with none`);
+      if (windowed) windows.add(Number(windowed[2]));
+      const name = windowed ? windowed[1] : entry;
       const modelled = [...(collective === 'alltoall' ? ASTRA_ALLTOALL_IMPLEMENTATIONS : ASTRA_IMPLEMENTATIONS), ...ONE_VARIANTS.filter((one) => collective !== 'alltoall' || one !== 'oneHalvingDoubling')];
       if (typeof name !== 'string' || !modelled.includes(name)) {
-        throw new InputError(`${field}.${key}`, name, `${modelled.join(', ')} per dimension${collective === 'alltoall' ? ', or directW (oneDirectW) over every NPU in one chunk' : ''} (${NOT_MODELLED})`);
+        throw new InputError(`${field}.${key}`, entry, `${modelled.join(', ')} per dimension (${NOT_MODELLED})`);
       }
       if (ONE_VARIANTS.includes(name)) {
         // After dimension 0 the one* ring would mix what the earlier phases scattered: no collective closes.
@@ -139,12 +143,14 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
       perDimension.push(`,impl${dim}=${name}`);
     }
     if (list.length > dimensions) throw new InputError(`${field}.${key}`, JSON.stringify(list), `at most one implementation per network dimension (${dimensions})`);
-    const overEveryNpu = ONE_VARIANTS.includes(String(list[0]));
+    const overEveryNpu = perDimension[0]?.startsWith(',impl0=one') ?? false;
     // ASTRA-sim's logical topology has one dimension per implementation listed: with fewer than the
     // network has, its collective runs within each group of the first ones (GeneralComplexTopology).
     const within = list.length < dimensions && !overEveryNpu ? `,dims=${list.length}` : '';
+    if (windows.size > 1) throw new InputError(`${field}.${key}`, JSON.stringify(list), 'one window for every directW entry of the list (Meshwork\'s astra algorithm has one window parameter)');
+    const window = windows.size === 1 ? `,window=${[...windows][0]}` : '';
     if (within) notes.push(`${key} lists ${list.length} implementation(s) for a ${dimensions}-dimension network: as in ASTRA-sim, the ${collective} runs within each group of its first ${list.length} dimension(s), not over every NPU`);
-    algorithms[collective] = `astra:splits=${splits},active=${active},opt=${optimization}${within}${perDimension.join('')}`;
+    algorithms[collective] = `astra:splits=${splits},active=${active},opt=${optimization}${within}${perDimension.join('')}${window}`;
   }
   const delayNs = numberOf(d, 'endpoint-delay', field, { min: 0 }) ?? 10;
   const memoryGBps = numberOf(d, 'local-mem-bw', field, { min: 0 });

@@ -123,24 +123,27 @@ describe('the astra collectives', () => {
     );
   });
 
-  it("ASTRA-sim's one* variants and the direct all-to-all per dimension deliver their postconditions byte for byte", () => {
+  it("ASTRA-sim's one* variants, the direct all-to-all per dimension and directW's window deliver their postconditions byte for byte", () => {
     const networks = ['astra:topology=Ring_Ring,npus=4x2,bandwidth=50x25,latency=500x700', 'astra:topology=FullyConnected_Ring_Switch,npus=2x3x2,bandwidth=1x1x1,latency=1x1x1', 'astra:topology=Ring_Ring_Ring,npus=2x2x4,bandwidth=1x1x1,latency=1x1x1'];
     fc.assert(
       fc.property(
         fc.constantFrom(...networks),
         fc.constantFrom<CollectiveKind>(...COLLECTIVES, 'alltoall'),
         fc.constantFrom('oneRing', 'oneDirect', 'oneHalvingDoubling', 'direct'),
+        fc.integer({ min: 0, max: 4 }),
         fc.integer({ min: 1, max: 5 }),
         fc.integer({ min: 1, max: 3 }),
         fc.constantFrom('localBWAware', 'baseline'),
         fc.integer({ min: 7, max: 30 }),
-        (spec, collective, impl, splits, active, opt, units) => {
+        (spec, collective, impl, window, splits, active, opt, units) => {
           const topology = buildTopology(spec);
           const n = topology.numEndpoints;
+          // A window (directW) for the direct ones' reduce-scatter, allgather and all-to-all phases.
+          const windowed = impl.endsWith('irect') && collective !== 'allreduce' ? window : 0;
           // direct on every dimension (the all-to-all's new case; the others have it already).
           const impls = impl === 'direct' ? (topology.params.dims as number[]).map((_, d) => `impl${d}=direct`).join(',') : `impl0=${impl}`;
           const size = collective === 'reduce-scatter' ? units * n * 4 : collective === 'allgather' || collective === 'alltoall' ? units * 4 : units * n * 4 + 8;
-          const algorithm = `astra:splits=${splits},active=${active},opt=${opt},${impls}`;
+          const algorithm = `astra:splits=${splits},active=${active},opt=${opt},${impls},window=${windowed}`;
           const build = () => buildSchedule({ topology, collective, algorithm, size, dtype: 'int32' });
           if (impl === 'oneHalvingDoubling' && (collective === 'alltoall' || (n & (n - 1)) !== 0)) {
             expect(build).toThrow(collective === 'alltoall' ? /ASTRA-sim has no halvingDoubling all-to-all/ : /power-of-two dimension \(dimension 0 has 12 NPUs\)/);
@@ -251,8 +254,10 @@ describe("ASTRA-sim's system file (--astra-system)", () => {
     expect(() => astraSystemSettings({ 'all-reduce-implementation': ['ring', 'ring', 'ring'] }, 2)).toThrow(/at most one implementation per network dimension \(2\)/);
     expect(() => astraSystemSettings({ 'all-gather-implementation': ['ring', 'oneRing'] }, 2)).toThrow(/all-gather-implementation: got "\[\\"ring\\",\\"oneRing\\"\]"; accepted: oneRing only as the first entry/);
     expect(() => astraSystemSettings({ 'all-gather-implementation': ['tree'] }, 1)).toThrow(/got "tree"; accepted: ring, halvingDoubling, direct, doubleBinaryTree, oneRing, oneDirect, oneHalvingDoubling per dimension/);
-    expect(() => astraSystemSettings({ 'all-reduce-implementation': ['direct4'] }, 1)).toThrow(/got "direct4".*directW with a window is modelled only for the all-to-all/);
-    expect(() => astraSystemSettings({ 'all-to-all-implementation': ['halvingDoubling', 'ring'] }, 2)).toThrow(/all-to-all-implementation: got "halvingDoubling"; accepted: ring, direct, oneRing, oneDirect per dimension, or directW \(oneDirectW\) over every NPU in one chunk/);
+    // directW: direct with the astra algorithm's window, which refuses it where a direct dimension runs an allreduce phase.
+    expect(astraSystemSettings({ 'all-reduce-implementation': ['direct4', 'ring'] }, 2).algorithms.allreduce).toBe('astra:splits=1,active=1,opt=baseline,impl0=direct,window=4');
+    expect(() => buildSchedule({ topology: buildTopology('astra:topology=Ring,npus=8,bandwidth=1,latency=1'), collective: 'allreduce', algorithm: 'astra:impl0=direct,window=4', size: 1024 })).toThrow(/window=0 where a direct dimension runs an allreduce phase/);
+    expect(() => astraSystemSettings({ 'all-to-all-implementation': ['halvingDoubling', 'ring'] }, 2)).toThrow(/all-to-all-implementation: got "halvingDoubling"; accepted: ring, direct, oneRing, oneDirect per dimension \(each optionally directW \/ oneDirectW/);
     expect(() => astraSystemSettings({ 'all-reduce-implementation-custom': ['custom/allreduce'] }, 1)).toThrow(/custom collective is a Chakra trace of sends and receives, which runs on its own: meshwork workload run --trace/);
     expect(() => astraSystemSettings({ 'preferred-dataset-splits': 1000 }, 1)).toThrow(/preferred-dataset-splits: got 1000; accepted: an integer from 1 to 255/);
     expect(() => astraSystemSettings({ 'model-shared-bus': 1 }, 1)).toThrow(/model-shared-bus: got 1; accepted: 0/);

@@ -146,6 +146,8 @@ interface NativePhase {
   /** The chunk's helper stream i (halvingDoubling: 0, for the reductions of the kept half; direct: one per peer; doubleBinaryTree: one per child). */
   helper(i: number): number;
   readonly tag: number;
+  /** direct's window (ASTRA-sim's directW): exchanges in flight at once, 0 for all n − 1 (plain direct). */
+  readonly window: number;
 }
 
 /** The tag of signal i between a phase's main and helper streams (i < 64: two per halving step at most). */
@@ -250,14 +252,69 @@ function onPeerStreams(p: NativePhase, v: number, round: number, body: (k: numbe
   for (let k = 1; k < n; k++) b.recv(me, me, none, sideTag(p, 2 * round + 1), p.stream);
 }
 
+/** The exchanges in flight at once of direct with `window` on n positions: ASTRA-sim's parallel_reduce = min(window, n − 1). */
+const slotsOf = (window: number, n: number): number => (window === 0 ? n - 1 : Math.min(window, n - 1));
+
+/**
+ * directW (AllToAll.cc with a window w < n − 1): w exchanges start at once (peer offsets 1 … w), and
+ * each received message starts the next one (offset k + w). Slot s runs the offsets s + 1, s + 1 + w, …
+ * one after another on helper stream s (so each receive starts the next send of its slot, as when
+ * messages arrive in the order they were sent: ASTRA-sim sends its next packet on whichever arrives);
+ * `step(k, stream, next)` receives offset k and calls `next()` where the next send may start.
+ */
+function onWindowSlots(p: NativePhase, v: number, round: number, send: (k: number, stream: number) => void, step: (k: number, stream: number, next: () => void) => void): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  const me = ring[v];
+  const w = slotsOf(p.window, n);
+  const none = b.region(RECV, 0, 0);
+  for (let slot = 0; slot < w; slot++) {
+    const stream = p.helper(slot);
+    b.send(me, me, none, sideTag(p, 2 * round), p.stream);
+    b.recv(me, me, none, sideTag(p, 2 * round), stream);
+    send(slot + 1, stream);
+    for (let k = slot + 1; k < n; k += w) step(k, stream, () => k + w < n && send(k + w, stream));
+    b.waitall(me, stream);
+    b.send(me, me, none, sideTag(p, 2 * round + 1), stream);
+  }
+  for (let slot = 0; slot < w; slot++) b.recv(me, me, none, sideTag(p, 2 * round + 1), p.stream);
+}
+
 /**
  * ASTRA-sim's direct reduce-scatter along one dimension (AllToAll.cc with window −1, its Ring
  * constructor's msg_size = size / n): each position sends every other its segment at once and
  * reduces each contribution as it arrives; the reductions overlap (each its own event).
+ *
+ * With a window w < n − 1 (directW) the exchanges run w at a time (onWindowSlots), and ASTRA-sim
+ * charges the reduction of only every other window of arrivals (Ring::insert_packet alternates w
+ * packets without processing and w with it, the first w being the initial sends): arrivals
+ * 1 … w, 2w + 1 … 3w, … are reduced before their slot's next send, the others after it (off the
+ * path ASTRA-sim times; their time then only shows where they outlast the next arrival).
  */
 function directReduceScatter(p: NativePhase): void {
   const { b, ring } = p;
   const n = ring.length;
+  if (slotsOf(p.window, n) < n - 1) {
+    for (let v = 0; v < n; v++) {
+      const me = ring[v];
+      const mine = blocksRegion(b, p.segment(v), p.place);
+      const bytes = p.segment(v).reduce((sum, r) => sum + p.place(r)[2], 0);
+      const w = slotsOf(p.window, n);
+      onWindowSlots(
+        p, v, 0,
+        (k, stream) => b.isend(me, ring[(v + k) % n], blocksRegion(b, p.segment((v + k) % n), p.place), p.tag, stream),
+        (k, stream, next) => {
+          const slot = b.region(p.tmp, (k - 1) * bytes, bytes);
+          b.recv(me, ring[(v - k + n) % n], slot, p.tag, stream);
+          const charged = Math.floor((k - 1) / w) % 2 === 0;
+          if (charged) b.reduce(me, slot, mine, stream);
+          next();
+          if (!charged) b.reduce(me, slot, mine, stream);
+        },
+      );
+    }
+    return;
+  }
   for (let v = 0; v < n; v++) {
     const me = ring[v];
     const mine = blocksRegion(b, p.segment(v), p.place);
@@ -273,10 +330,25 @@ function directReduceScatter(p: NativePhase): void {
   }
 }
 
-/** ASTRA-sim's direct allgather along one dimension: each position sends its segment to every other at once, received in place. */
+/** ASTRA-sim's direct allgather along one dimension: each position sends its segment to every other at once (or w at a time: directW), received in place. */
 function directAllgather(p: NativePhase): void {
   const { b, ring } = p;
   const n = ring.length;
+  if (slotsOf(p.window, n) < n - 1) {
+    for (let v = 0; v < n; v++) {
+      const me = ring[v];
+      const mine = blocksRegion(b, p.segment(v), p.place);
+      onWindowSlots(
+        p, v, 1,
+        (k, stream) => b.isend(me, ring[(v + k) % n], mine, p.tag, stream),
+        (k, stream, next) => {
+          b.recv(me, ring[(v - k + n) % n], blocksRegion(b, p.segment((v - k + n) % n), p.place), p.tag, stream);
+          next();
+        },
+      );
+    }
+    return;
+  }
   for (let v = 0; v < n; v++) {
     const me = ring[v];
     const mine = blocksRegion(b, p.segment(v), p.place);
@@ -300,6 +372,17 @@ function directAllToAll(p: NativePhase, from: (v: number) => number, into: (v: n
   for (let v = 0; v < n; v++) {
     const me = ring[v];
     b.copy(me, from(v), into(v), p.stream);
+    if (slotsOf(p.window, n) < n - 1) {
+      onWindowSlots(
+        p, v, 0,
+        (k, stream) => b.isend(me, ring[(v + k) % n], from((v + k) % n), p.tag, stream),
+        (k, stream, next) => {
+          b.recv(me, ring[(v - k + n) % n], into((v - k + n) % n), p.tag, stream);
+          next();
+        },
+      );
+      continue;
+    }
     onPeerStreams(p, v, 0, (k, stream) => {
       b.send(me, ring[(v + k) % n], from((v + k) % n), p.tag, stream);
       b.recv(me, ring[(v - k + n) % n], into((v - k + n) % n), p.tag, stream);
@@ -436,7 +519,7 @@ function emitChunks(
         const phase = { b, ring, region: (v: number) => blocksRegion(b, segment(v), (r) => place(c, r)), bytes: bytesOf, tmp, stream: c, tag: c * phases.length + p };
         const impl = implementationOf(ctx, j);
         const helper = (i: number): number => chunks + c * helpers + i;
-        const positions = { b, ring, segment, place: (r: number) => place(c, r), tmp, stream: c, helper, tag: c * phases.length + p };
+        const positions = { b, ring, segment, place: (r: number) => place(c, r), tmp, stream: c, helper, tag: c * phases.length + p, window: ctx.params.window as number };
         if (kind === 'relay') {
           const side = (v: number, s: 'from' | 'to'): number => blocksRegion(b, segment(v), (r) => relayPlace!(p, c, r, s));
           if (impl === 'direct') directAllToAll(positions, (v) => side(v, 'from'), (v) => side(v, 'to'));
@@ -515,6 +598,10 @@ const PARAMS: Algorithm['params'] = [
     key: 'remainder', kind: 'choice', choices: ['astra', 'exact'], default: 'astra',
     description: "when splits does not divide the size: astra, ASTRA-sim's chunks of ⌊size / splits⌋ and one more (on a scratch buffer: it moves what ASTRA-sim moves), or exact, splits chunks covering the buffer",
   },
+  {
+    key: 'window', kind: 'int', default: 0, min: 0, max: 255,
+    description: "direct dimensions' window (ASTRA-sim's directW): exchanges in flight at once, each arrival starting the next; 0 = all n-1 at once (its plain direct). Reduce-scatter, allgather and all-to-all phases only",
+  },
   { key: 'opt', kind: 'choice', choices: ['localBWAware', 'baseline'], default: 'localBWAware', description: "allreduce: reduce-scatter down the dimensions and allgather back (localBWAware), or an allreduce per dimension (baseline); ASTRA-sim's collective-optimization" },
   ...IMPL_KEYS.map((key, d): ParamDecl => ({
     key, kind: 'choice', choices: d === 0 ? [...IMPLEMENTATIONS, ...Object.keys(ONE_VARIANTS)] : IMPLEMENTATIONS, default: 'ring',
@@ -538,6 +625,14 @@ function supports(ctx: AlgorithmContext): string | undefined {
     if ((ctx.params.dims as number) > 0) return `dims=0 with impl0=${String(ctx.params.impl0)} (ASTRA-sim's one* variant runs over every NPU)`;
   }
   const g = geometryOf(ctx);
+  if ((ctx.params.window as number) > 0) {
+    const direct = g.dims.map((_, d) => d).filter((d) => implementationOf(ctx, d) === 'direct' && g.dims[d] > 1);
+    if (direct.length === 0) return `window only with a direct dimension (impl0 … impl3 = direct, or oneDirect)`;
+    // Windowed, ASTRA-sim's allreduce phase waits for every arrival halfway and charges reductions by a toggle of its own: not modelled.
+    if (phasesOf(ctx.collective, g.dims, ctx.params.opt as string).some(([j, kind]) => direct.includes(j) && kind === 'allreduce')) {
+      return `window=0 where a direct dimension runs an allreduce phase (dimension ${direct.join(', ')}; ASTRA-sim's windowed allreduce phase is not modelled: reduce-scatter, allgather and all-to-all phases only)`;
+    }
+  }
   for (let d = 0; d < IMPL_KEYS.length; d++) {
     const impl = implementationOf(ctx, d);
     if (impl === 'ring') continue;
@@ -601,7 +696,8 @@ registerAstra('allreduce', "ASTRA-sim's multi-dimensional allreduce: chunks, red
   const place: BlockPlace = (c, r) => [chunk(c)[0], blocks[c][r], blocks[c][r + 1] - blocks[c][r]];
   // A tree node receives both children's chunks before reducing them (doubleBinaryTree): two chunks of tmp.
   const trees = IMPL_KEYS.some((_, d) => implementationOf(ctx, d) === 'doubleBinaryTree') ? 2 : 1;
-  const tmpOf = tmpBuffers(b, trees * Math.max(bounds[1] - bounds[0], extra));
+  // direct's reduce-scatter receives n − 1 segments of its own size: with uneven blocks up to g.ranks elements beyond the chunk.
+  const tmpOf = tmpBuffers(b, trees * Math.max(bounds[1] - bounds[0], extra) + g.ranks * unit);
   for (const offset of groupOffsets(ctx, g)) {
     const copyIn = (c: number, stream: number): void => {
       for (let r = offset; r < offset + g.ranks; r++) b.copy(r, b.region(SEND, c < splits ? bounds[c] : 0, chunk(c)[2]), span(b, chunk(c)), stream);
