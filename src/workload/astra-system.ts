@@ -8,8 +8,9 @@
  *   `active-chunks-per-dimension` (active), `collective-optimization` (opt) and, for a dimension
  *   whose implementation is not `ring`, `implD=halvingDoubling|direct|doubleBinaryTree` (the
  *   all-to-all: `ring` or `direct` per dimension); a one* variant first (`oneRing`, `oneDirect`,
- *   `oneHalvingDoubling`) → `impl0=one…`, over every NPU; an all-to-all `directW` on one dimension
- *   (or `oneDirectW` on any) and one chunk → `direct:window=W` (plain `direct`: window 0, all at once);
+ *   `oneHalvingDoubling`) → `impl0=one…`, over every NPU; `directW` / `oneDirectW` → direct with
+ *   `window=W`; an all-to-all `directW` on one dimension and one chunk → `direct:window=W` (plain
+ *   `direct`: window 0, all at once);
  * - `endpoint-delay` (ns) → α; `local-mem-bw` (GB/s, 10^9 B/s) → the reduction speed
  *   local-mem-bw / 3 (ASTRA-sim reads two operands and writes the result of every reduce step);
  * - `roofline-enabled` with `peak-perf` (TFLOP/s) → compute by the roofline of that device;

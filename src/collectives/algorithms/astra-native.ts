@@ -7,8 +7,10 @@
  * sequence of phases, one per dimension of more than one NPU, each among the NPUs that differ
  * only in that dimension (coordinate order), run by that dimension's implementation (`impl0` …
  * `impl3`, ASTRA-sim's *-implementation lists; native_collectives/collective_algorithm): `ring`
- * (Ring.cc, the default), `halvingDoubling` (HalvingDoubling.cc), `direct` (AllToAll.cc with no
- * window) or `doubleBinaryTree` (DoubleBinaryTreeAllReduce.cc):
+ * (Ring.cc, the default), `halvingDoubling` (HalvingDoubling.cc), `direct` (AllToAll.cc; with
+ * `window`, its directW) or `doubleBinaryTree` (DoubleBinaryTreeAllReduce.cc); impl0 may also be a
+ * one* variant (`oneRing`, `oneDirect`, `oneHalvingDoubling`), the implementation once over every
+ * NPU in NPU order (one dimension of all ranks, GeneralComplexTopology):
  * - allreduce, opt=localBWAware (ASTRA-sim's collective-optimization): reduce-scatter along
  *   dimensions 0 … k−2, allreduce along the last, allgather along k−2 … 0; opt=baseline: an
  *   allreduce along every dimension in turn, on the whole chunk;
