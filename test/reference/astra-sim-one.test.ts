@@ -19,7 +19,8 @@
  * systems/dw*_*.json, one_dw3_*.json), astra-sim-window.csv: 55 more runs of the same binary on
  * Ring 8, FullyConnected 8, Switch 8 (allgather, reduce-scatter, all-to-all), Ring 4 × Ring 2 and
  * Switch 8 × Ring 2 (the allreduce too: its direct dimension runs reduce-scatter and allgather
- * phases), Ring 2 × 2 × 4 and oneDirectW on the three free networks.
+ * phases), Ring 2 × 2 × 4 and oneDirectW on the three free networks; and 13 allreduces whose
+ * windowed dimension runs the allreduce phase (systems/ar_*.json).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -182,16 +183,18 @@ describe("ASTRA-sim's one* variants and direct all-to-all per dimension, against
  */
 function unchargedWindow(row: Row): number {
   const doc = systemOf(row);
-  const list = doc['reduce-scatter-implementation'] as unknown as string[];
+  const list = doc[row.trace === 'all_reduce' ? 'all-reduce-implementation' : 'reduce-scatter-implementation'] as unknown as string[];
   const dims = row.implementation === 'oneDirectW' ? [row.npus] : (topologyOf(row.network).params.dims as number[]);
   let data = Math.floor(1_048_576 / (doc['preferred-dataset-splits'] as number));
   let ns = 0;
   const active = dims.map((n, d) => [d, n]).filter(([, n]) => n > 1);
-  const scatter = row.trace === 'reduce_scatter' ? active : row.trace === 'all_reduce' ? active.slice(0, -1) : [];
-  for (const [d, n] of scatter) {
+  // Reduce-scatter phases (charged windows 1, 3, …), then the allreduce's last phase (its toggle: windows 1, 5, …).
+  const phases: Array<[number, number, number]> =
+    row.trace === 'reduce_scatter' ? active.map(([d, n]) => [d, n, 2]) : row.trace === 'all_reduce' ? [...active.slice(0, -1).map(([d, n]): [number, number, number] => [d, n, 2]), [...active[active.length - 1], 4] as [number, number, number]] : [];
+  for (const [d, n, period] of phases) {
     const windowed = /^(?:one)?[dD]irect(\d+)$/.exec(list[row.implementation === 'oneDirectW' ? 0 : d]);
     const w = windowed ? Math.min(Number(windowed[1]), n - 1) : n - 1;
-    if (w < n - 1 && Math.floor((n - 2) / w) % 2 === 1) ns += (3 * Math.floor(data / n)) / (doc['local-mem-bw'] as number);
+    if (w < n - 1 && Math.floor((n - 2) / w) % period !== 0) ns += (3 * Math.floor(data / n)) / (doc['local-mem-bw'] as number);
     data = Math.floor(data / n);
   }
   return ns;
@@ -202,9 +205,9 @@ describe("ASTRA-sim's directW (direct with a window) for reduce-scatter, allgath
   // On these the peers of a windowed phase are not equally far, so ASTRA-sim's arrivals come in another order and it charges other reductions.
   const arrivalOrder = (row: Row): boolean => row.implementation === 'oneDirectW' && row.network !== 'switch8_free2';
 
-  it('holds 55 rows: 1-, 2- and 3-dimensional networks, windows 2 and 3, one or four chunks', () => {
-    expect(windowRows.length).toBe(55);
-    expect(new Set(windowRows.map((r) => r.network)).size).toBe(9);
+  it('holds 68 rows: 1-, 2- and 3-dimensional networks, windows 2, 3 and 5, one or four chunks', () => {
+    expect(windowRows.length).toBe(68);
+    expect(new Set(windowRows.map((r) => r.network)).size).toBe(10);
     expect(astraSystemSettings(systemOf(windowRows.find((r) => r.system === 'dw3_ring_s4a2_2d')!), 2).algorithms.allreduce).toBe('astra:splits=4,active=2,opt=localBWAware,impl0=direct,window=3');
   });
 
@@ -220,7 +223,7 @@ describe("ASTRA-sim's directW (direct with a window) for reduce-scatter, allgath
 
   it("reduce-scatter and allreduce: ASTRA-sim's figure plus the last arrival's reduction it does not charge, within 0.3 % (one chunk) or bounded by it (several)", () => {
     const checked = windowRows.filter((r) => (r.trace === 'reduce_scatter' || r.trace === 'all_reduce') && !arrivalOrder(r));
-    expect(checked.length).toBe(17);
+    expect(checked.length).toBe(26);
     let uncharged = 0;
     for (const r of checked) {
       const what = `${r.network} ${r.system} ${r.trace}`;
@@ -235,12 +238,18 @@ describe("ASTRA-sim's directW (direct with a window) for reduce-scatter, allgath
     expect(uncharged).toBeGreaterThanOrEqual(5);
   });
 
-  it('oneDirectW where peers are not equally far (ring4_free2, fc4_free2_free2): ASTRA-sim charges the reductions of other arrivals, within two reductions per chunk', () => {
-    const checked = windowRows.filter((r) => r.trace === 'reduce_scatter' && arrivalOrder(r));
-    expect(checked.length).toBe(4);
+  it('oneDirectW where peers are not equally far (ring4_free2, fc4_free2_free2): ASTRA-sim charges the reductions of other arrivals, within two reductions per chunk; its allreduce sends on any arrival, up to 23 % sooner', () => {
+    const checked = windowRows.filter((r) => (r.trace === 'reduce_scatter' || r.trace === 'all_reduce') && arrivalOrder(r));
+    expect(checked.length).toBe(8);
     for (const r of checked) {
       const reduction = (3 * Math.floor(1_048_576 / (systemOf(r)['preferred-dataset-splits'] as number) / r.npus)) / (systemOf(r)['local-mem-bw'] as number);
-      expect(Math.abs(meshwork(r) - r.astra), `${r.network} ${r.system}`).toBeLessThan(2 * reduction * chunksOf(r));
+      const diff = meshwork(r) - r.astra;
+      if (r.trace === 'reduce_scatter' || r.network === 'fc4_free2_free2' || chunksOf(r) === 1) expect(Math.abs(diff), `${r.network} ${r.system} ${r.trace}`).toBeLessThan(2 * reduction * chunksOf(r));
+      else {
+        // ring4_free2, window 5, 4 chunks: the offset-4 peer is free, its arrival comes first and ASTRA-sim's next send goes at once; Meshwork's slot waits for its own.
+        expect(diff / r.astra, `${r.network} ${r.system}`).toBeGreaterThan(0.2);
+        expect(diff / r.astra, `${r.network} ${r.system}`).toBeLessThan(0.25);
+      }
     }
   });
 });

@@ -293,7 +293,7 @@ function onWindowSlots(p: NativePhase, v: number, round: number, send: (k: numbe
  * 1 … w, 2w + 1 … 3w, … are reduced before their slot's next send, the others after it (off the
  * path ASTRA-sim times; their time then only shows where they outlast the next arrival).
  */
-function directReduceScatter(p: NativePhase): void {
+function directReduceScatter(p: NativePhase, charged = (k: number): boolean => Math.floor((k - 1) / slotsOf(p.window, p.ring.length)) % 2 === 0): void {
   const { b, ring } = p;
   const n = ring.length;
   if (slotsOf(p.window, n) < n - 1) {
@@ -301,17 +301,15 @@ function directReduceScatter(p: NativePhase): void {
       const me = ring[v];
       const mine = blocksRegion(b, p.segment(v), p.place);
       const bytes = p.segment(v).reduce((sum, r) => sum + p.place(r)[2], 0);
-      const w = slotsOf(p.window, n);
       onWindowSlots(
         p, v, 0,
         (k, stream) => b.isend(me, ring[(v + k) % n], blocksRegion(b, p.segment((v + k) % n), p.place), p.tag, stream),
         (k, stream, next) => {
           const slot = b.region(p.tmp, (k - 1) * bytes, bytes);
           b.recv(me, ring[(v - k + n) % n], slot, p.tag, stream);
-          const charged = Math.floor((k - 1) / w) % 2 === 0;
-          if (charged) b.reduce(me, slot, mine, stream);
+          if (charged(k)) b.reduce(me, slot, mine, stream);
           next();
-          if (!charged) b.reduce(me, slot, mine, stream);
+          if (!charged(k)) b.reduce(me, slot, mine, stream);
         },
       );
     }
@@ -332,19 +330,29 @@ function directReduceScatter(p: NativePhase): void {
   }
 }
 
-/** ASTRA-sim's direct allgather along one dimension: each position sends its segment to every other at once (or w at a time: directW), received in place. */
-function directAllgather(p: NativePhase): void {
+/**
+ * ASTRA-sim's direct allgather along one dimension: each position sends its segment to every other
+ * at once (or w at a time: directW), received in place. `charged(k)`: ASTRA-sim charges a reduction
+ * on arrival k before the next send (its windowed allreduce's second half, below), which Meshwork
+ * does into a scratch copy (the arrival is already the result).
+ */
+function directAllgather(p: NativePhase, charged = (_k: number): boolean => false): void {
   const { b, ring } = p;
   const n = ring.length;
   if (slotsOf(p.window, n) < n - 1) {
     for (let v = 0; v < n; v++) {
       const me = ring[v];
       const mine = blocksRegion(b, p.segment(v), p.place);
+      const bytes = p.segment(v).reduce((sum, r) => sum + p.place(r)[2], 0);
       onWindowSlots(
         p, v, 1,
         (k, stream) => b.isend(me, ring[(v + k) % n], mine, p.tag, stream),
         (k, stream, next) => {
-          b.recv(me, ring[(v - k + n) % n], blocksRegion(b, p.segment((v - k + n) % n), p.place), p.tag, stream);
+          const from = (v - k + n) % n;
+          const arrived = blocksRegion(b, p.segment(from), p.place);
+          b.recv(me, ring[from], arrived, p.tag, stream);
+          // The reduce-scatter's receive slots are free by now: slot k − 1 (one per arrival, so slots never share one).
+          if (charged(k)) b.reduce(me, arrived, b.region(p.tmp, (k - 1) * bytes, p.segment(from).reduce((sum, r) => sum + p.place(r)[2], 0)), stream);
           next();
         },
       );
@@ -535,6 +543,14 @@ function emitChunks(
           } else if (impl === 'doubleBinaryTree') {
             // Baseline: a later dimension's allreduce reduces into the blocks the tree's last sends read.
             treeAllreduce(positions, c % 2 === 0, phases.slice(p + 1).some(([, later]) => later !== 'allgather'));
+          } else if (kind === 'allreduce' && slotsOf(positions.window, n) < n - 1) {
+            // directW's allreduce phase (AllToAll.cc): its Ring::insert_packet processes arrivals by a
+            // toggle flipped every other window, so arrivals 1 … w, 4w + 1 … 5w, … of the 2(n − 1)
+            // are charged a reduction, in both halves; the allgather half starts once every
+            // contribution has arrived (AllToAll::run), w sends at once.
+            const charged = (a: number): boolean => Math.floor((a - 1) / slotsOf(positions.window, n)) % 4 === 0;
+            directReduceScatter(positions, charged);
+            directAllgather(positions, (k) => charged(n - 1 + k));
           } else {
             if (kind !== 'allgather') directReduceScatter(positions);
             if (kind !== 'reduce-scatter') directAllgather(positions);
@@ -602,7 +618,7 @@ const PARAMS: Algorithm['params'] = [
   },
   {
     key: 'window', kind: 'int', default: 0, min: 0, max: 255,
-    description: "direct dimensions' window (ASTRA-sim's directW): exchanges in flight at once, each arrival starting the next; 0 = all n-1 at once (its plain direct). Reduce-scatter, allgather and all-to-all phases only",
+    description: "direct dimensions' window (ASTRA-sim's directW): exchanges in flight at once, each arrival starting the next; 0 = all n-1 at once (its plain direct)",
   },
   { key: 'opt', kind: 'choice', choices: ['localBWAware', 'baseline'], default: 'localBWAware', description: "allreduce: reduce-scatter down the dimensions and allgather back (localBWAware), or an allreduce per dimension (baseline); ASTRA-sim's collective-optimization" },
   ...IMPL_KEYS.map((key, d): ParamDecl => ({
@@ -627,14 +643,7 @@ function supports(ctx: AlgorithmContext): string | undefined {
     if ((ctx.params.dims as number) > 0) return `dims=0 with impl0=${String(ctx.params.impl0)} (ASTRA-sim's one* variant runs over every NPU)`;
   }
   const g = geometryOf(ctx);
-  if ((ctx.params.window as number) > 0) {
-    const direct = g.dims.map((_, d) => d).filter((d) => implementationOf(ctx, d) === 'direct' && g.dims[d] > 1);
-    if (direct.length === 0) return `window only with a direct dimension (impl0 … impl3 = direct, or oneDirect)`;
-    // Windowed, ASTRA-sim's allreduce phase waits for every arrival halfway and charges reductions by a toggle of its own: not modelled.
-    if (phasesOf(ctx.collective, g.dims, ctx.params.opt as string).some(([j, kind]) => direct.includes(j) && kind === 'allreduce')) {
-      return `window=0 where a direct dimension runs an allreduce phase (dimension ${direct.join(', ')}; ASTRA-sim's windowed allreduce phase is not modelled: reduce-scatter, allgather and all-to-all phases only)`;
-    }
-  }
+  if ((ctx.params.window as number) > 0 && !g.dims.some((n, d) => implementationOf(ctx, d) === 'direct' && n > 1)) return `window only with a direct dimension (impl0 … impl3 = direct, or oneDirect)`;
   for (let d = 0; d < IMPL_KEYS.length; d++) {
     const impl = implementationOf(ctx, d);
     if (impl === 'ring') continue;
