@@ -134,7 +134,7 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
       }
       if (ONE_VARIANTS.includes(name)) {
         // After dimension 0 the one* ring would mix what the earlier phases scattered: no collective closes.
-        if (dim > 0) throw new InputError(`${field}.${key}`, JSON.stringify(list), `${name} only as the first entry (ASTRA-sim's ${name} after dimension ${dim - 1}'s phases runs over every NPU on data those phases left different on each: not a ${collective})`);
+        if (dim > 0) throw new InputError(`${field}.${key}`, JSON.stringify(list), `${name} only as the first entry (ASTRA-sim's ${name} after dimension ${dim - 1}'s phases rings every NPU over data those phases left different on each: no ${collective} closes)`);
         if (list.length > 1) notes.push(`${key}: ASTRA-sim runs ${name} over every NPU and ignores the entries after it`);
         perDimension.push(`,impl0=${name}`);
         break;
