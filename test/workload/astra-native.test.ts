@@ -173,6 +173,21 @@ describe('the astra collectives', () => {
     expect(() => buildSchedule({ topology, collective: 'allreduce', algorithm: 'astra:impl1=oneRing', size: 1024 })).toThrow(/impl1/);
   });
 
+  it('directW runs w exchanges at a time: on a full mesh without latency ⌈(n − 1)/w⌉ exchange times, every collective exact', () => {
+    const topology = buildTopology('astra:topology=FullyConnected,npus=8,bandwidth=1GBps,latency=0');
+    const run = (collective: CollectiveKind, window: number) => {
+      const schedule = buildSchedule({ topology, collective, algorithm: `astra:impl0=direct,window=${window}`, size: collective === 'allgather' || collective === 'alltoall' ? 8 * 1024 : 64 * 1024, dtype: 'int32' });
+      expect(executeSchedule(schedule).pass).toBe(true);
+      return simulate({ topology, program: lowerSchedule(schedule, topology), model: { alpha: 0, sharing: 'none', injectionOrder: 'shared' } }).makespan_s;
+    };
+    for (const collective of ['reduce-scatter', 'allgather', 'alltoall', 'allreduce'] as CollectiveKind[]) {
+      const phases = collective === 'allreduce' ? 2 : 1;
+      // 7 exchanges of one 8 KiB segment each: all at once one exchange time, 2 at a time 4, 3 at a time 3, 1 at a time 7.
+      for (const [window, steps] of [[2, 4], [3, 3], [1, 7]]) expect(run(collective, window) / run(collective, 0), `${collective} window ${window}`).toBeCloseTo(steps, 6);
+      expect(run(collective, 0)).toBeCloseTo((phases * 8192) / 1e9, 12);
+    }
+  });
+
   it('halvingDoubling pairs at XOR distance with halving messages; direct sends to every peer at once; doubleBinaryTree moves the whole chunk up and down the tree', () => {
     const topology = buildTopology('astra:topology=Switch,npus=8,bandwidth=1,latency=1');
     const sends = (algorithm: string, collective: CollectiveKind) => {
