@@ -4,6 +4,8 @@
 // Usage: npm run build && node scripts/astra-table.mjs > /tmp/astra.md   (a few seconds)
 //        node scripts/astra-table.mjs test/reference/astra-sim/astra-sim-implementations.csv
 //        (ASTRA-sim's halvingDoubling, direct and doubleBinaryTree rows: an implementation column more)
+//        node scripts/astra-table.mjs test/reference/astra-sim/astra-sim-one.csv
+//        (its oneRing, oneDirect, oneHalvingDoubling and per-dimension direct all-to-all rows)
 import { readFileSync } from 'node:fs';
 import { astraSystemSettings, flowPreset, runWorkload } from '../dist/index.js';
 import { loadChakraTrace, loadTopology, readStructured } from '../dist/node/index.js';

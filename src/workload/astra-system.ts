@@ -6,9 +6,11 @@
  * - `*-implementation`: one implementation per dimension → the `astra` algorithm of allreduce,
  *   allgather, reduce-scatter and all-to-all, with `preferred-dataset-splits` (splits),
  *   `active-chunks-per-dimension` (active), `collective-optimization` (opt) and, for a dimension
- *   whose implementation is not `ring`, `implD=halvingDoubling|direct|doubleBinaryTree` (allreduce,
- *   allgather, reduce-scatter; the all-to-all is `ring` per dimension); an all-to-all `directW` on
- *   one dimension and one chunk → `direct:window=W` (plain `direct`: window 0, all at once);
+ *   whose implementation is not `ring`, `implD=halvingDoubling|direct|doubleBinaryTree` (the
+ *   all-to-all: `ring` or `direct` per dimension); a one* variant first (`oneRing`, `oneDirect`,
+ *   `oneHalvingDoubling`) → `impl0=one…`, over every NPU; `directW` / `oneDirectW` → direct with
+ *   `window=W`; an all-to-all `directW` on one dimension and one chunk → `direct:window=W` (plain
+ *   `direct`: window 0, all at once);
  * - `endpoint-delay` (ns) → α; `local-mem-bw` (GB/s, 10^9 B/s) → the reduction speed
  *   local-mem-bw / 3 (ASTRA-sim reads two operands and writes the result of every reduce step);
  * - `roofline-enabled` with `peak-perf` (TFLOP/s) → compute by the roofline of that device;
@@ -45,10 +47,14 @@ const IMPLEMENTATION_KEYS: ReadonlyArray<readonly [string, ChakraCollective]> = 
 
 /** ASTRA-sim's native implementations of allreduce, allgather and reduce-scatter the astra algorithm models per dimension. */
 const ASTRA_IMPLEMENTATIONS = ['ring', 'halvingDoubling', 'direct', 'doubleBinaryTree'];
+/** Those of the all-to-all (HalvingDoubling.cc exits on one; direct: no window, but on one dimension in one chunk). */
+const ASTRA_ALLTOALL_IMPLEMENTATIONS = ['ring', 'direct'];
+/** ASTRA-sim's one* variants: the implementation once over every NPU, the list's later entries unused (GeneralComplexTopology). */
+const ONE_VARIANTS = ['oneRing', 'oneDirect', 'oneHalvingDoubling'];
 /** The dimensions with an implementation parameter of their own (the astra algorithm's impl0 … impl3). */
 const ASTRA_IMPL_DIMENSIONS = 4;
 /** What is refused, said in the refusal. */
-const NOT_MODELLED = "ASTRA-sim's one* variants, directW with a window but for the all-to-all, and the other all-to-all implementations are not modelled";
+const NOT_MODELLED = "each optionally directW / oneDirectW: direct with a window";
 
 /** Keys with no effect on what Meshwork times, and why. */
 const NO_EFFECT: Readonly<Record<string, string>> = {
@@ -112,23 +118,40 @@ export function astraSystemSettings(doc: unknown, dimensions: number, field = 'a
       algorithms[collective] = `direct:window=${direct[1] === '' ? 0 : Number(direct[1])}`;
       continue;
     }
-    // Each dimension's implementation is a parameter of the astra algorithm (impl0 … impl3).
+    // Each dimension's implementation is a parameter of the astra algorithm (impl0 … impl3); directW
+    // and oneDirectW are direct with the astra algorithm's window (one window for the whole list).
     const perDimension: string[] = [];
-    for (const [dim, name] of list.entries()) {
-      const modelled = collective === 'alltoall' ? ['ring'] : ASTRA_IMPLEMENTATIONS;
+    const windows = new Set<number>();
+    for (const [dim, entry] of list.entries()) {
+      const windowed = typeof entry === 'string' ? /^(direct|oneDirect)(\d+)$/.exec(entry) : null;
+      // ASTRA-sim's window 0 sends nothing (parallel_reduce = min(0, n − 1)): its collective never ends.
+      if (windowed && Number(windowed[2]) < 1) throw new InputError(`${field}.${key}`, entry, `a window of at least 1 (${windowed[1]}1, ${windowed[1]}2, …) or ${windowed[1]} with none`);
+      if (windowed) windows.add(Number(windowed[2]));
+      const name = windowed ? windowed[1] : entry;
+      const modelled = [...(collective === 'alltoall' ? ASTRA_ALLTOALL_IMPLEMENTATIONS : ASTRA_IMPLEMENTATIONS), ...ONE_VARIANTS.filter((one) => collective !== 'alltoall' || one !== 'oneHalvingDoubling')];
       if (typeof name !== 'string' || !modelled.includes(name)) {
-        throw new InputError(`${field}.${key}`, name, `${modelled.join(' or ')} per dimension${collective === 'alltoall' ? ', or directW on a one-dimensional network in one chunk' : ''} (${NOT_MODELLED})`);
+        throw new InputError(`${field}.${key}`, entry, `${modelled.join(', ')} per dimension (${NOT_MODELLED})`);
+      }
+      if (ONE_VARIANTS.includes(name)) {
+        // After dimension 0 the one* ring would mix what the earlier phases scattered: no collective closes.
+        if (dim > 0) throw new InputError(`${field}.${key}`, JSON.stringify(list), `${name} only as the first entry (ASTRA-sim's ${name} after dimension ${dim - 1}'s phases rings every NPU over data those phases left different on each: no ${collective} closes)`);
+        if (list.length > 1) notes.push(`${key}: ASTRA-sim runs ${name} over every NPU and ignores the entries after it`);
+        perDimension.push(`,impl0=${name}`);
+        break;
       }
       if (name === 'ring') continue;
       if (dim >= ASTRA_IMPL_DIMENSIONS) throw new InputError(`${field}.${key}`, JSON.stringify(list), `ring beyond the first ${ASTRA_IMPL_DIMENSIONS} dimensions`);
       perDimension.push(`,impl${dim}=${name}`);
     }
     if (list.length > dimensions) throw new InputError(`${field}.${key}`, JSON.stringify(list), `at most one implementation per network dimension (${dimensions})`);
+    const overEveryNpu = perDimension[0]?.startsWith(',impl0=one') ?? false;
     // ASTRA-sim's logical topology has one dimension per implementation listed: with fewer than the
     // network has, its collective runs within each group of the first ones (GeneralComplexTopology).
-    const within = list.length < dimensions ? `,dims=${list.length}` : '';
+    const within = list.length < dimensions && !overEveryNpu ? `,dims=${list.length}` : '';
+    if (windows.size > 1) throw new InputError(`${field}.${key}`, JSON.stringify(list), 'one window for every directW entry of the list (Meshwork\'s astra algorithm has one window parameter)');
+    const window = windows.size === 1 ? `,window=${[...windows][0]}` : '';
     if (within) notes.push(`${key} lists ${list.length} implementation(s) for a ${dimensions}-dimension network: as in ASTRA-sim, the ${collective} runs within each group of its first ${list.length} dimension(s), not over every NPU`);
-    algorithms[collective] = `astra:splits=${splits},active=${active},opt=${optimization}${within}${perDimension.join('')}`;
+    algorithms[collective] = `astra:splits=${splits},active=${active},opt=${optimization}${within}${perDimension.join('')}${window}`;
   }
   const delayNs = numberOf(d, 'endpoint-delay', field, { min: 0 }) ?? 10;
   const memoryGBps = numberOf(d, 'local-mem-bw', field, { min: 0 });

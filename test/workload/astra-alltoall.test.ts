@@ -202,16 +202,25 @@ describe("with ASTRA-sim's congestion-unaware network (--preset astra)", () => {
 });
 
 describe("ASTRA-sim's system file (--astra-system) picks its all-to-all", () => {
-  it('ring on every dimension: the astra alltoall with its splits and active chunks; directW on one dimension and one chunk: direct:window=W; the rest refused, naming it', () => {
+  it('ring or direct on every dimension: the astra alltoall with its splits and active chunks; directW on one dimension and one chunk: direct:window=W; the rest refused, naming it', () => {
     const pick = (doc: object, dims: number): string | undefined => astraSystemSettings(doc, dims).algorithms.alltoall;
     expect(pick({ 'all-to-all-implementation': ['ring', 'ring'], 'preferred-dataset-splits': 4, 'active-chunks-per-dimension': 2 }, 2)).toBe('astra:splits=4,active=2,opt=baseline');
     expect(pick({ 'all-to-all-implementation': ['direct3'] }, 1)).toBe('direct:window=3');
     expect(pick({ 'all-to-all-implementation': ['direct'] }, 1)).toBe('direct:window=0');
-    expect(() => pick({ 'all-to-all-implementation': ['direct'], 'preferred-dataset-splits': 4 }, 1)).toThrow(/astra-system.all-to-all-implementation: got "direct"/);
+    // Plain direct in chunks, or on several dimensions: the astra alltoall's direct phases.
+    expect(pick({ 'all-to-all-implementation': ['direct'], 'preferred-dataset-splits': 4 }, 1)).toBe('astra:splits=4,active=1,opt=baseline,impl0=direct');
+    expect(pick({ 'all-to-all-implementation': ['direct', 'ring'] }, 2)).toBe('astra:splits=1,active=1,opt=baseline,impl0=direct');
+    // A window in chunks, per dimension or over every NPU: the astra alltoall's window.
+    expect(pick({ 'all-to-all-implementation': ['oneDirect2'] }, 2)).toBe('astra:splits=1,active=1,opt=baseline,impl0=oneDirect,window=2');
+    expect(pick({ 'all-to-all-implementation': ['direct3'], 'preferred-dataset-splits': 4 }, 1)).toBe('astra:splits=4,active=1,opt=baseline,impl0=direct,window=3');
+    expect(pick({ 'all-to-all-implementation': ['direct3', 'direct3'] }, 2)).toBe('astra:splits=1,active=1,opt=baseline,impl0=direct,impl1=direct,window=3');
+    // One window parameter; ASTRA-sim's window 0 never ends.
+    expect(() => pick({ 'all-to-all-implementation': ['direct3', 'direct2'] }, 2)).toThrow(/one window for every directW entry/);
+    expect(() => pick({ 'all-to-all-implementation': ['direct0'] }, 2)).toThrow(/got "direct0"; accepted: a window of at least 1/);
     expect(() => pick({ 'all-to-all-implementation': ['halvingDoubling'] }, 1)).toThrow(/halvingDoubling/);
     // One implementation on two dimensions: within each group of dimension 0, as ASTRA-sim's logical topology.
     expect(pick({ 'all-to-all-implementation': ['ring'] }, 2)).toBe('astra:splits=1,active=1,opt=baseline,dims=1');
-    expect(() => pick({ 'all-to-all-implementation': ['direct'] }, 2)).toThrow(/astra-system.all-to-all-implementation: got "direct"/);
+    expect(pick({ 'all-to-all-implementation': ['direct'] }, 2)).toBe('astra:splits=1,active=1,opt=baseline,dims=1,impl0=direct');
   });
 });
 

@@ -7,8 +7,10 @@
  * sequence of phases, one per dimension of more than one NPU, each among the NPUs that differ
  * only in that dimension (coordinate order), run by that dimension's implementation (`impl0` …
  * `impl3`, ASTRA-sim's *-implementation lists; native_collectives/collective_algorithm): `ring`
- * (Ring.cc, the default), `halvingDoubling` (HalvingDoubling.cc), `direct` (AllToAll.cc with no
- * window) or `doubleBinaryTree` (DoubleBinaryTreeAllReduce.cc):
+ * (Ring.cc, the default), `halvingDoubling` (HalvingDoubling.cc), `direct` (AllToAll.cc; with
+ * `window`, its directW) or `doubleBinaryTree` (DoubleBinaryTreeAllReduce.cc); impl0 may also be a
+ * one* variant (`oneRing`, `oneDirect`, `oneHalvingDoubling`), the implementation once over every
+ * NPU in NPU order (one dimension of all ranks, GeneralComplexTopology):
  * - allreduce, opt=localBWAware (ASTRA-sim's collective-optimization): reduce-scatter along
  *   dimensions 0 … k−2, allreduce along the last, allgather along k−2 … 0; opt=baseline: an
  *   allreduce along every dimension in turn, on the whole chunk;
@@ -56,7 +58,8 @@ interface Geometry {
 
 function geometryOf(ctx: AlgorithmContext): Geometry {
   const all = rankDimensions(ctx.topology) as readonly number[];
-  const dims = (ctx.params.dims as number) > 0 ? all.slice(0, ctx.params.dims as number) : all;
+  // A one* variant: ASTRA-sim's logical topology is one ring of every NPU (GeneralComplexTopology).
+  const dims = isOneVariant(ctx.params.impl0 as string) ? [ctx.ranks] : (ctx.params.dims as number) > 0 ? all.slice(0, ctx.params.dims as number) : all;
   const stride = [1];
   for (const n of dims) stride.push(stride[stride.length - 1] * n);
   return { dims, stride, ranks: stride[dims.length] };
@@ -145,6 +148,8 @@ interface NativePhase {
   /** The chunk's helper stream i (halvingDoubling: 0, for the reductions of the kept half; direct: one per peer; doubleBinaryTree: one per child). */
   helper(i: number): number;
   readonly tag: number;
+  /** direct's window (ASTRA-sim's directW): exchanges in flight at once, 0 for all n − 1 (plain direct). */
+  readonly window: number;
 }
 
 /** The tag of signal i between a phase's main and helper streams (i < 64: two per halving step at most). */
@@ -249,14 +254,67 @@ function onPeerStreams(p: NativePhase, v: number, round: number, body: (k: numbe
   for (let k = 1; k < n; k++) b.recv(me, me, none, sideTag(p, 2 * round + 1), p.stream);
 }
 
+/** The exchanges in flight at once of direct with `window` on n positions: ASTRA-sim's parallel_reduce = min(window, n − 1). */
+const slotsOf = (window: number, n: number): number => (window === 0 ? n - 1 : Math.min(window, n - 1));
+
+/**
+ * directW (AllToAll.cc with a window w < n − 1): w exchanges start at once (peer offsets 1 … w), and
+ * each received message starts the next one (offset k + w). Slot s runs the offsets s + 1, s + 1 + w, …
+ * one after another on helper stream s (so each receive starts the next send of its slot, as when
+ * messages arrive in the order they were sent: ASTRA-sim sends its next packet on whichever arrives);
+ * `step(k, stream, next)` receives offset k and calls `next()` where the next send may start.
+ */
+function onWindowSlots(p: NativePhase, v: number, round: number, send: (k: number, stream: number) => void, step: (k: number, stream: number, next: () => void) => void): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  const me = ring[v];
+  const w = slotsOf(p.window, n);
+  const none = b.region(RECV, 0, 0);
+  for (let slot = 0; slot < w; slot++) {
+    const stream = p.helper(slot);
+    b.send(me, me, none, sideTag(p, 2 * round), p.stream);
+    b.recv(me, me, none, sideTag(p, 2 * round), stream);
+    send(slot + 1, stream);
+    for (let k = slot + 1; k < n; k += w) step(k, stream, () => k + w < n && send(k + w, stream));
+    b.waitall(me, stream);
+    b.send(me, me, none, sideTag(p, 2 * round + 1), stream);
+  }
+  for (let slot = 0; slot < w; slot++) b.recv(me, me, none, sideTag(p, 2 * round + 1), p.stream);
+}
+
 /**
  * ASTRA-sim's direct reduce-scatter along one dimension (AllToAll.cc with window −1, its Ring
  * constructor's msg_size = size / n): each position sends every other its segment at once and
  * reduces each contribution as it arrives; the reductions overlap (each its own event).
+ *
+ * With a window w < n − 1 (directW) the exchanges run w at a time (onWindowSlots), and ASTRA-sim
+ * charges the reduction of only every other window of arrivals (Ring::insert_packet alternates w
+ * packets without processing and w with it, the first w being the initial sends): arrivals
+ * 1 … w, 2w + 1 … 3w, … are reduced before their slot's next send, the others after it (off the
+ * path ASTRA-sim times; their time then only shows where they outlast the next arrival).
  */
-function directReduceScatter(p: NativePhase): void {
+function directReduceScatter(p: NativePhase, charged = (k: number): boolean => Math.floor((k - 1) / slotsOf(p.window, p.ring.length)) % 2 === 0): void {
   const { b, ring } = p;
   const n = ring.length;
+  if (slotsOf(p.window, n) < n - 1) {
+    for (let v = 0; v < n; v++) {
+      const me = ring[v];
+      const mine = blocksRegion(b, p.segment(v), p.place);
+      const bytes = p.segment(v).reduce((sum, r) => sum + p.place(r)[2], 0);
+      onWindowSlots(
+        p, v, 0,
+        (k, stream) => b.isend(me, ring[(v + k) % n], blocksRegion(b, p.segment((v + k) % n), p.place), p.tag, stream),
+        (k, stream, next) => {
+          const slot = b.region(p.tmp, (k - 1) * bytes, bytes);
+          b.recv(me, ring[(v - k + n) % n], slot, p.tag, stream);
+          if (charged(k)) b.reduce(me, slot, mine, stream);
+          next();
+          if (!charged(k)) b.reduce(me, slot, mine, stream);
+        },
+      );
+    }
+    return;
+  }
   for (let v = 0; v < n; v++) {
     const me = ring[v];
     const mine = blocksRegion(b, p.segment(v), p.place);
@@ -272,10 +330,35 @@ function directReduceScatter(p: NativePhase): void {
   }
 }
 
-/** ASTRA-sim's direct allgather along one dimension: each position sends its segment to every other at once, received in place. */
-function directAllgather(p: NativePhase): void {
+/**
+ * ASTRA-sim's direct allgather along one dimension: each position sends its segment to every other
+ * at once (or w at a time: directW), received in place. `charged(k)`: ASTRA-sim charges a reduction
+ * on arrival k before the next send (its windowed allreduce's second half, below), which Meshwork
+ * does into a scratch copy (the arrival is already the result).
+ */
+function directAllgather(p: NativePhase, charged = (_k: number): boolean => false): void {
   const { b, ring } = p;
   const n = ring.length;
+  if (slotsOf(p.window, n) < n - 1) {
+    for (let v = 0; v < n; v++) {
+      const me = ring[v];
+      const mine = blocksRegion(b, p.segment(v), p.place);
+      const bytes = p.segment(v).reduce((sum, r) => sum + p.place(r)[2], 0);
+      onWindowSlots(
+        p, v, 1,
+        (k, stream) => b.isend(me, ring[(v + k) % n], mine, p.tag, stream),
+        (k, stream, next) => {
+          const from = (v - k + n) % n;
+          const arrived = blocksRegion(b, p.segment(from), p.place);
+          b.recv(me, ring[from], arrived, p.tag, stream);
+          // The reduce-scatter's receive slots are free by now: slot k − 1 (one per arrival, so slots never share one).
+          if (charged(k)) b.reduce(me, arrived, b.region(p.tmp, (k - 1) * bytes, p.segment(from).reduce((sum, r) => sum + p.place(r)[2], 0)), stream);
+          next();
+        },
+      );
+    }
+    return;
+  }
   for (let v = 0; v < n; v++) {
     const me = ring[v];
     const mine = blocksRegion(b, p.segment(v), p.place);
@@ -283,6 +366,36 @@ function directAllgather(p: NativePhase): void {
       const from = (v - k + n) % n;
       b.send(me, ring[(v + k) % n], mine, p.tag, stream);
       b.recv(me, ring[from], blocksRegion(b, p.segment(from), p.place), p.tag, stream);
+    });
+  }
+}
+
+/**
+ * ASTRA-sim's direct all-to-all phase along one dimension (AllToAll.cc with ComType All_to_All and
+ * no window: n − 1 messages of chunk / n, every one issued at once): position v sends each other
+ * position w its data for w (`from(w)`) and receives position u's data for it into `into(u)`; the
+ * peers' messages overlap, each on a helper stream of the chunk as in the reduce-scatter above.
+ */
+function directAllToAll(p: NativePhase, from: (v: number) => number, into: (v: number) => number): void {
+  const { b, ring } = p;
+  const n = ring.length;
+  for (let v = 0; v < n; v++) {
+    const me = ring[v];
+    b.copy(me, from(v), into(v), p.stream);
+    if (slotsOf(p.window, n) < n - 1) {
+      onWindowSlots(
+        p, v, 0,
+        (k, stream) => b.isend(me, ring[(v + k) % n], from((v + k) % n), p.tag, stream),
+        (k, stream, next) => {
+          b.recv(me, ring[(v - k + n) % n], into((v - k + n) % n), p.tag, stream);
+          next();
+        },
+      );
+      continue;
+    }
+    onPeerStreams(p, v, 0, (k, stream) => {
+      b.send(me, ring[(v + k) % n], from((v + k) % n), p.tag, stream);
+      b.recv(me, ring[(v - k + n) % n], into((v - k + n) % n), p.tag, stream);
     });
   }
 }
@@ -414,21 +527,30 @@ function emitChunks(
         const segment = (v: number): number[] => segmentBlocks(g, base, j, coords[v], scattered);
         const bytesOf = (v: number): number => segment(v).reduce((sum, r) => sum + place(c, r)[2], 0);
         const phase = { b, ring, region: (v: number) => blocksRegion(b, segment(v), (r) => place(c, r)), bytes: bytesOf, tmp, stream: c, tag: c * phases.length + p };
+        const impl = implementationOf(ctx, j);
+        const helper = (i: number): number => chunks + c * helpers + i;
+        const positions = { b, ring, segment, place: (r: number) => place(c, r), tmp, stream: c, helper, tag: c * phases.length + p, window: ctx.params.window as number };
         if (kind === 'relay') {
           const side = (v: number, s: 'from' | 'to'): number => blocksRegion(b, segment(v), (r) => relayPlace!(p, c, r, s));
-          ringRelayOver({ ...phase, region: (v) => side(v, 'from'), into: (v) => side(v, 'to') });
+          if (impl === 'direct') directAllToAll(positions, (v) => side(v, 'from'), (v) => side(v, 'to'));
+          else ringRelayOver({ ...phase, region: (v) => side(v, 'from'), into: (v) => side(v, 'to') });
           continue;
         }
-        const impl = implementationOf(ctx, j);
         if (impl !== 'ring') {
-          const helper = (i: number): number => chunks + c * helpers + i;
-          const positions = { b, ring, segment, place: (r: number) => place(c, r), tmp, stream: c, helper, tag: c * phases.length + p };
           if (impl === 'halvingDoubling') {
             if (kind !== 'allgather') halvingReduceScatter(positions);
             if (kind !== 'reduce-scatter') halvingAllgather(positions);
           } else if (impl === 'doubleBinaryTree') {
             // Baseline: a later dimension's allreduce reduces into the blocks the tree's last sends read.
             treeAllreduce(positions, c % 2 === 0, phases.slice(p + 1).some(([, later]) => later !== 'allgather'));
+          } else if (kind === 'allreduce' && slotsOf(positions.window, n) < n - 1) {
+            // directW's allreduce phase (AllToAll.cc): its Ring::insert_packet processes arrivals by a
+            // toggle flipped every other window, so arrivals 1 … w, 4w + 1 … 5w, … of the 2(n − 1)
+            // are charged a reduction, in both halves; the allgather half starts once every
+            // contribution has arrived (AllToAll::run), w sends at once.
+            const charged = (a: number): boolean => Math.floor((a - 1) / slotsOf(positions.window, n)) % 4 === 0;
+            directReduceScatter(positions, charged);
+            directAllgather(positions, (k) => charged(n - 1 + k));
           } else {
             if (kind !== 'allgather') directReduceScatter(positions);
             if (kind !== 'reduce-scatter') directAllgather(positions);
@@ -457,9 +579,21 @@ function joinStreams(b: ScheduleBuilder, ranks: Iterable<number>, streams: numbe
 /** ASTRA-sim's native implementations modelled per dimension (its *-implementation lists). */
 const IMPLEMENTATIONS = ['ring', 'halvingDoubling', 'direct', 'doubleBinaryTree'] as const;
 type Implementation = (typeof IMPLEMENTATIONS)[number];
+/**
+ * ASTRA-sim's one* variants (impl0 only): the implementation run once over every NPU, in NPU order,
+ * whatever the network's dimensions (GeneralComplexTopology builds one RingTopology of all NPUs
+ * and ignores the list's later entries; Sys.cc generate_collective_phase then runs the plain one).
+ */
+const ONE_VARIANTS = { oneRing: 'ring', oneDirect: 'direct', oneHalvingDoubling: 'halvingDoubling' } as const satisfies Record<string, Implementation>;
+type OneVariant = keyof typeof ONE_VARIANTS;
+const isOneVariant = (name: string): name is OneVariant => Object.hasOwn(ONE_VARIANTS, name);
 /** One parameter per dimension: impl0 … impl3 (ASTRA-sim's example networks have at most 3). */
 const IMPL_KEYS = ['impl0', 'impl1', 'impl2', 'impl3'] as const;
-const implementationOf = (ctx: AlgorithmContext, d: number): Implementation => (d < IMPL_KEYS.length ? (ctx.params[IMPL_KEYS[d]] as Implementation) : 'ring');
+function implementationOf(ctx: AlgorithmContext, d: number): Implementation {
+  if (d >= IMPL_KEYS.length) return 'ring';
+  const name = ctx.params[IMPL_KEYS[d]] as Implementation | OneVariant;
+  return isOneVariant(name) ? ONE_VARIANTS[name] : name;
+}
 
 /** Helper streams per chunk: one for halvingDoubling's reductions, two for a tree node's children, n − 1 for direct's peers (the most any dimension needs). */
 function helperStreams(ctx: AlgorithmContext, g: Geometry): number {
@@ -482,13 +616,17 @@ const PARAMS: Algorithm['params'] = [
     key: 'remainder', kind: 'choice', choices: ['astra', 'exact'], default: 'astra',
     description: "when splits does not divide the size: astra, ASTRA-sim's chunks of ⌊size / splits⌋ and one more (on a scratch buffer: it moves what ASTRA-sim moves), or exact, splits chunks covering the buffer",
   },
+  {
+    key: 'window', kind: 'int', default: 0, min: 0, max: 255,
+    description: "direct dimensions' window (ASTRA-sim's directW): exchanges in flight at once, each arrival starting the next; 0 = all n-1 at once (its plain direct)",
+  },
   { key: 'opt', kind: 'choice', choices: ['localBWAware', 'baseline'], default: 'localBWAware', description: "allreduce: reduce-scatter down the dimensions and allgather back (localBWAware), or an allreduce per dimension (baseline); ASTRA-sim's collective-optimization" },
   ...IMPL_KEYS.map((key, d): ParamDecl => ({
-    key, kind: 'choice', choices: IMPLEMENTATIONS, default: 'ring',
+    key, kind: 'choice', choices: d === 0 ? [...IMPLEMENTATIONS, ...Object.keys(ONE_VARIANTS)] : IMPLEMENTATIONS, default: 'ring',
     description:
       d === 0
-        ? "dimension 0's implementation (entry 0 of ASTRA-sim's *-implementation list): ring; halvingDoubling (recursive halving and doubling, partners at XOR distance; a power-of-two dimension); direct (every NPU of the dimension at once); doubleBinaryTree (allreduce up and down a binary tree, alternating between two trees by chunk; a power-of-two dimension whose phase is an allreduce); all-to-all: ring only"
-        : `dimension ${d}'s implementation, as impl0`,
+        ? "dimension 0's implementation (entry 0 of ASTRA-sim's *-implementation list): ring; halvingDoubling (recursive halving and doubling, partners at XOR distance; a power-of-two dimension); direct (every NPU of the dimension at once); doubleBinaryTree (allreduce up and down a binary tree, alternating between two trees by chunk; a power-of-two dimension whose phase is an allreduce); oneRing, oneDirect, oneHalvingDoubling (ring, direct, halvingDoubling once over every NPU in NPU order, ASTRA-sim's one* variants; impl1 … impl3 and dims then unused); all-to-all: ring, direct, oneRing, oneDirect"
+        : `dimension ${d}'s implementation, as impl0 (not the one* variants)`,
   })),
 ];
 
@@ -498,12 +636,20 @@ function supports(ctx: AlgorithmContext): string | undefined {
   const product = dims.reduce((x, y) => x * y, 1);
   if (product !== ctx.ranks) return `one rank per NPU (${product} NPUs, ${ctx.ranks} ranks)`;
   if ((ctx.params.dims as number) > dims.length) return `dims at most the network's ${dims.length} dimension(s)`;
+  if (isOneVariant(ctx.params.impl0 as string)) {
+    // ASTRA-sim's logical topology ends at a one* entry: the later ones and a group size would be ignored.
+    const later = IMPL_KEYS.slice(1).find((key) => ctx.params[key] !== 'ring');
+    if (later) return `impl1 … impl3 left at ring with impl0=${String(ctx.params.impl0)} (${later}=${String(ctx.params[later])}: ASTRA-sim's one* variant runs over every NPU and ignores the later entries)`;
+    if ((ctx.params.dims as number) > 0) return `dims=0 with impl0=${String(ctx.params.impl0)} (ASTRA-sim's one* variant runs over every NPU)`;
+  }
   const g = geometryOf(ctx);
+  if ((ctx.params.window as number) > 0 && !g.dims.some((n, d) => implementationOf(ctx, d) === 'direct' && n > 1)) return `window only with a direct dimension (impl0 … impl3 = direct, or oneDirect)`;
   for (let d = 0; d < IMPL_KEYS.length; d++) {
     const impl = implementationOf(ctx, d);
     if (impl === 'ring') continue;
     if (d >= g.dims.length) return `${IMPL_KEYS[d]} only for a dimension the collective runs along (it has ${g.dims.length})`;
-    if (ctx.collective === 'alltoall') return `ring on every dimension for all-to-all (${IMPL_KEYS[d]}=${impl}: ASTRA-sim's ${impl} all-to-all is not modelled on several dimensions; one dimension: --algorithm direct:window=W)`;
+    // HalvingDoubling.cc exits on an all-to-all; DoubleBinaryTreeAllReduce reduces whatever the collective.
+    if (ctx.collective === 'alltoall' && impl !== 'direct') return `ring or direct on every dimension for all-to-all (${IMPL_KEYS[d]}=${String(ctx.params[IMPL_KEYS[d]])}: ASTRA-sim has no ${impl} all-to-all)`;
     // ASTRA-sim counts log2(n) steps (HalvingDoubling.cc) and pairs index XOR offset: only a power of two closes.
     // Its BinaryTree has 2^⌊log2 n⌋ nodes (BinaryTree.cc): only a power of two numbers every NPU.
     if (impl !== 'direct' && (g.dims[d] & (g.dims[d] - 1)) !== 0) return `${impl} on a power-of-two dimension (dimension ${d} has ${g.dims[d]} NPUs)`;
@@ -561,7 +707,8 @@ registerAstra('allreduce', "ASTRA-sim's multi-dimensional allreduce: chunks, red
   const place: BlockPlace = (c, r) => [chunk(c)[0], blocks[c][r], blocks[c][r + 1] - blocks[c][r]];
   // A tree node receives both children's chunks before reducing them (doubleBinaryTree): two chunks of tmp.
   const trees = IMPL_KEYS.some((_, d) => implementationOf(ctx, d) === 'doubleBinaryTree') ? 2 : 1;
-  const tmpOf = tmpBuffers(b, trees * Math.max(bounds[1] - bounds[0], extra));
+  // direct's reduce-scatter receives n − 1 segments of its own size: with uneven blocks up to g.ranks elements beyond the chunk.
+  const tmpOf = tmpBuffers(b, trees * Math.max(bounds[1] - bounds[0], extra) + g.ranks * unit);
   for (const offset of groupOffsets(ctx, g)) {
     const copyIn = (c: number, stream: number): void => {
       for (let r = offset; r < offset + g.ranks; r++) b.copy(r, b.region(SEND, c < splits ? bounds[c] : 0, chunk(c)[2]), span(b, chunk(c)), stream);
@@ -613,7 +760,7 @@ registerAstra('allgather', "ASTRA-sim's multi-dimensional allgather: chunks, one
   return b.finish();
 });
 
-registerAstra('alltoall', "ASTRA-sim's multi-dimensional ring all-to-all: chunks, one ring relay per dimension, dimension 0 first", (ctx, g, newBuilder) => {
+registerAstra('alltoall', "ASTRA-sim's multi-dimensional all-to-all: chunks, one ring relay (or direct exchange) per dimension, dimension 0 first", (ctx, g, newBuilder) => {
   // Within groups (dims=L) a rank's send buffer, ASTRA-sim's comm_size, is cut into the group's
   // blocks: ASTRA-sim's message is comm_size / (the group's NPUs), not comm_size / P.
   const block = (ctx.size * ctx.ranks) / g.ranks;
