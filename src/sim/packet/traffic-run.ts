@@ -235,6 +235,8 @@ export interface SeedPoint {
   hops: Spread | null;
   /** Cycles simulated, over every seed (saturated runs included: they stopped at the abort). */
   cycles: Spread | null;
+  /** Batch measurement: each seed's average batch duration, cycles. */
+  batch_duration?: Spread | null;
 }
 
 export interface MultiSeedResult {
@@ -278,6 +280,7 @@ export function summariseSeeds(runs: TrafficSweepResult[], seeds: readonly numbe
       network_latency: spread(networkLatency),
       hops: spread(hops),
       cycles: spread(at.map((p) => p.cycles)),
+      ...(ok.some((p) => p.batch) ? { batch_duration: spread(ok.flatMap((p) => (p.batch ? [p.batch.averageDuration] : []))) } : {}),
     };
   });
   const sat = points.find((p) => p.saturatedSeeds > 0);
