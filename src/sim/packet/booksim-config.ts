@@ -538,7 +538,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     if (!batchMode && !(flitRates[i] > 0 && flitRates[i] <= 1)) refuse('injection_rate', rawRate, `rates in (0, 1] flits/node/cycle (${perFlit ? 'flits' : `packets of ${packetSize} flits${packetSizes.sizes.length > 1 ? ' on average' : ''}`} per node per cycle here)`);
   }
 
-  // BookSim's batch mode (BatchTrafficManager) reads these three; the others it reads only there.
+  // BookSim's batch mode (BatchTrafficManager) reads these three; the other modes do not (READ_ONLY_UNDER).
   const batch: BatchOptions | undefined = batchMode
     ? { size: int('batch_size', 1000, 1, 1e8), count: int('batch_count', 1, 1, 1e6), maxOutstanding: Math.max(0, int('max_outstanding_requests', 0, -1e8, 1e8)) }
     : undefined;
