@@ -312,7 +312,7 @@ export function register(program: Command): void {
     .option('--edges <how>', 'edges of the address grid for --pattern meshemu and localized: wrap (default) | open (no wrap-around)')
     .option('--coordinates <which>', 'coordinates for --pattern localized: own (default: the topology\'s where it has them) | address (square address grid for every network)')
     .option('--json', 'print the full result as JSON')
-    .option('--booksim-output', "print BookSim's own end-of-run log per rate (Time taken, Overall Traffic Statistics: packet, network and flit latency with min/max, injected and accepted rates, hops), for scripts that read BookSim's log")
+    .option('--booksim-output', "print BookSim's own end-of-run log per rate (Time taken, Overall Traffic Statistics: packet, network and flit latency with min/max, injected and accepted rates, hops; a sim_type = batch file: its batch lines and durations too), for scripts that read BookSim's log")
     .option('--csv <file>', 'write the curve as CSV (BookSim column names)')
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
     .option('--log-x', 'log-scale x axis in the plot')

@@ -7,7 +7,7 @@
  * printed digit; uniform traffic, drawn by each tool's own generator, as 5-seed means.
  */
 import { describe, expect, it } from 'vitest';
-import { simulateTraffic } from '../../../src/index.js';
+import { simulateTraffic, type LoadPoint } from '../../../src/index.js';
 import { cppNumber } from '../../../src/report/booksim-log.js';
 import { loadBookSimCase, readCsvCells } from './booksim-csv.js';
 
@@ -47,7 +47,7 @@ function meshworkRun(name: string, r: BatchRun): Record<string, string> {
     batch: { size, count, maxOutstanding },
     summary: true,
   });
-  const p = result.points[0];
+  const p = result.points[0] as LoadPoint;
   const b = p.batch!;
   const s = p.summary!;
   const values = [b.minDuration, b.averageDuration, b.maxDuration, s.packetLatency.average, s.networkLatency.average, s.flitLatency.average, s.acceptedFlitRate.average, s.hops, s.timeTaken];
