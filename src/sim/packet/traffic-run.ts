@@ -14,7 +14,7 @@ import { CLOSED_LOOP_PATTERN, makePattern } from '../traffic/registry.js';
 import { BernoulliSource, checkPacketSizeMix, meanPacketSize, MeshEmulationSource, type OnOffParams, type PacketSizeMix, type TrafficSource } from '../traffic/sources.js';
 import { channelLatencyRanges, checkChannelClasses, presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { BOOKSIM_MEASUREMENT, measureBatches, measureLikeBookSim, runFixedHorizon, type HorizonResult, type LoadPoint, type MeasurementOptions } from './measure.js';
-import { BatchSource, BOOKSIM_BATCH, type BatchOptions } from './batch.js';
+import { BatchSource, BOOKSIM_BATCH, checkBatchOptions, type BatchOptions } from './batch.js';
 import { PacketNetwork } from './network.js';
 import { maxOf, minOf } from '../../util/arrays.js';
 
@@ -143,6 +143,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   const measurement = opts.measurement ?? 'booksim';
   const batch: BatchOptions | null = measurement === 'batch' ? { ...BOOKSIM_BATCH, ...opts.batch } : null;
   if (batch) {
+    checkBatchOptions(batch, topology.numEndpoints);
     // BookSim's batch _IssuePacket never asks the injection process: the rate and its process are not read.
     if (opts.rates.length !== 1) throw new InputError('rates', opts.rates.join(','), "one rate with measurement batch (batch mode does not read it: every node sends as fast as its source queue drains, as BookSim's BatchTrafficManager)");
     if (opts.onOff) throw new InputError('injection', 'on_off', "bernoulli with measurement batch (batch mode injects without an injection process)");

@@ -7,7 +7,7 @@
  * printed digit; uniform traffic, drawn by each tool's own generator, as 5-seed means.
  */
 import { describe, expect, it } from 'vitest';
-import { simulateTraffic, type LoadPoint } from '../../../src/index.js';
+import { buildTopology, simulateTraffic, type LoadPoint } from '../../../src/index.js';
 import { cppNumber } from '../../../src/report/booksim-log.js';
 import { loadBookSimCase, readCsvCells } from './booksim-csv.js';
 
@@ -90,4 +90,20 @@ describe("BookSim 2.0's batch mode (sim_type = batch)", () => {
       }
     });
   }
+
+  it('refuses, in one line naming the field, what batch mode cannot take, before building anything', () => {
+    const topology = buildTopology('mesh:4x4');
+    const batchRun = (extra: object): unknown => simulateTraffic({ topology, pattern: 'uniform', rates: [0.1], measurement: 'batch', ...extra });
+    expect(() => batchRun({ rates: [0.1, 0.2] })).toThrow(/rates: got "0.1,0.2"; accepted: one rate with measurement batch/);
+    expect(() => batchRun({ onOff: { alpha: 0.1, beta: 0.2, r1: -1 } })).toThrow(/injection: got "on_off"/);
+    expect(() => batchRun({ batch: { size: 0 } })).toThrow(/batch.size: got 0/);
+    expect(() => batchRun({ batch: { maxOutstanding: -1 } })).toThrow(/batch.maxOutstanding: got -1/);
+    // 16 nodes × 10^6 packets × 10 batches: refused before a packet is made.
+    expect(() => batchRun({ batch: { size: 1e6, count: 10 } })).toThrow(/at most 1e\+8 packets \(here 16 × 1000000 × 10\)/);
+    // The rate is not read: any rate gives the same run, packet for packet.
+    const a = simulateTraffic({ topology, pattern: 'uniform', rates: [0.01], measurement: 'batch', batch: { size: 8 } }).points[0] as LoadPoint;
+    const b = simulateTraffic({ topology, pattern: 'uniform', rates: [1], measurement: 'batch', batch: { size: 8 } }).points[0] as LoadPoint;
+    expect(a.packets).toBe(16 * 8);
+    expect({ ...a, rate: 0 }).toEqual({ ...b, rate: 0 });
+  });
 });
