@@ -5,6 +5,7 @@
  * Numbers are printed as C++'s default ostream does (6 significant digits, %g).
  */
 import type { BookSimSummary, StatLine } from '../sim/packet/measure.js';
+import type { BatchStats } from '../sim/packet/batch.js';
 
 /** A double as `std::cout << x` prints it (precision 6, %g: exponent below 1e-4 or from 1e6). */
 export function cppNumber(x: number): string {
@@ -47,3 +48,39 @@ export function bookSimSummaryLines(s: BookSimSummary): string[] {
 
 /** BookSim's line for a run it declared unstable (latency above latency_thres); it prints no statistics then. */
 export const BOOKSIM_UNSTABLE = 'Simulation unstable, ending ...';
+
+/**
+ * What BookSim's batch mode prints of each batch (batchtrafficmanager.cpp _SingleSim and
+ * DisplayStats): its injection and completion times and the batch-duration statistics so far. The
+ * per-batch statistics block between them (its packet and flit ids among them) is left out.
+ */
+export function bookSimBatchLines(b: BatchStats): string[] {
+  const lines: string[] = [];
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  b.durations.forEach((duration, i) => {
+    sum += duration;
+    min = Math.min(min, duration);
+    max = Math.max(max, duration);
+    lines.push(
+      `Sending batch ${i + 1} (${b.size} packets)...`,
+      `Batch injected. Time used is ${b.injectedCycles[i]} cycles.`,
+      'Waiting for batch to complete...',
+      '',
+      `Batch received. Time used is ${duration - b.injectedCycles[i]} cycles.`,
+      `Minimum batch duration = ${cppNumber(min)}`,
+      `Average batch duration = ${cppNumber(sum / (i + 1))}`,
+      `Maximum batch duration = ${cppNumber(max)}`,
+    );
+  });
+  return lines;
+}
+
+/**
+ * The batch lines BookSim adds to its overall statistics (BatchTrafficManager::DisplayOverallStats):
+ * minimum, average and maximum batch duration, each labelled "min" as BookSim 2.0 prints them.
+ */
+export function bookSimBatchOverallLines(b: BatchStats): string[] {
+  return [b.minDuration, b.averageDuration, b.maxDuration].map((d) => `Overall min batch duration = ${cppNumber(d)} (1 samples)`);
+}

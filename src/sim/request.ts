@@ -70,8 +70,20 @@ const TrafficWorkload = z
     kind: z.literal('traffic'),
     pattern: z.string().min(1).describe('a registered traffic pattern, e.g. uniform'),
     rates: z.array(z.number().gt(0).max(1)).min(1).max(MAX_RATES).describe('injection rates, flits/node/cycle'),
-    measurement: z.enum(['booksim', 'horizon']).optional().describe("BookSim's warm-up, samples and drain (default), or a fixed horizon"),
+    measurement: z
+      .enum(['booksim', 'horizon', 'batch'])
+      .optional()
+      .describe("BookSim's warm-up, samples and drain (default), a fixed horizon, or BookSim's batch mode (sim_type = batch: one rate, not read)"),
     horizon: z.number().int().min(1).max(1e8).optional().describe('cycles, with measurement horizon (default 10000)'),
+    batch: z
+      .object({
+        size: z.number().int().min(1).optional().describe('packets per node per batch (BookSim batch_size, default 1000)'),
+        count: z.number().int().min(1).optional().describe('batches (BookSim batch_count, default 1)'),
+        maxOutstanding: z.number().int().min(0).optional().describe('packets a node may have unretired, 0 no limit (BookSim max_outstanding_requests, default 0)'),
+      })
+      .strict()
+      .optional()
+      .describe('with measurement batch: batch size, count and outstanding limit'),
     seed: z.number().int().min(0).max(2 ** 32 - 1).optional().describe('traffic and routing seed (default 1)'),
     rateUnit: z.enum(RATE_UNITS as unknown as [string, ...string[]]).optional().describe("what a rate counts per node per cycle: flits (default) or packets (BookSim's injection_rate_uses_flits = 0)"),
     patternOptions: z

@@ -7,7 +7,8 @@ import type { PacketWrapRecord } from '../routing/up-star-down-star.js';
 import type { FlowTraceRecorder } from './flow/engine.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
 import type { LoadPoint } from './packet/measure.js';
-import { simulateTraffic, type HorizonPoint, type TrafficSweepResult } from './packet/traffic-run.js';
+import type { BatchStats } from './packet/batch.js';
+import { simulateTraffic, type HorizonPoint, type TrafficMeasurement, type TrafficSweepResult } from './packet/traffic-run.js';
 import type { PreparedTraffic, ResolvedRunRequest } from './prepare-traffic.js';
 
 /**
@@ -35,6 +36,8 @@ export interface TrafficPoint {
   /** Packets measured (BookSim) or delivered within the horizon. */
   readonly packets: number;
   readonly saturated: boolean;
+  /** Batch measurement: each batch's duration and their minimum, average and maximum (cycles). */
+  readonly batch?: BatchStats;
 }
 
 export interface TrafficResult {
@@ -47,7 +50,7 @@ export interface TrafficResult {
   readonly pattern: { readonly name: string; readonly params: Readonly<Record<string, unknown>> };
   readonly preset: PresetName;
   readonly config: PacketConfig;
-  readonly measurement: 'booksim' | 'horizon';
+  readonly measurement: TrafficMeasurement;
   readonly measurement_options: Readonly<Record<string, unknown>>;
   readonly points: readonly TrafficPoint[];
   readonly saturation_rate: number | null;

@@ -86,6 +86,39 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     expect(expectOneLineError(runCli(['traffic', '--booksim-config', `${dir}mesh44_p4_packets.cfg`, '--booksim-output', '--seeds', '1:2']))).toMatch(/seeds: .*nothing with --booksim-output/);
   });
 
+  it("a sim_type = batch file: the table gives each batch's duration; --booksim-output prints BookSim's batch and end-of-run lines as BookSim does", () => {
+    // test/sim/packet/booksim/mesh88_batch_transpose_p4.log: BookSim 2.0 @ 28f43299 on the same file, from
+    // its first batch on (transpose on a mesh draws nothing: every figure is deterministic).
+    const dir = 'test/sim/packet/booksim/';
+    const cfg = `${dir}mesh88_batch_transpose_p4.cfg`;
+    const theirs = readFileSync(`${dir}mesh88_batch_transpose_p4.log`, 'utf8').trim().split('\n');
+    const r = runCli(['traffic', '--booksim-config', cfg, '--booksim-output']);
+    expect(r.code, r.stderr).toBe(0);
+    const ours = r.stdout.trim().split('\n');
+    expect(ours[0]).toBe('// meshwork: sim_type = batch, mesh:8x8 transpose');
+    // Every line in BookSim's order; BookSim adds per-batch statistics blocks Meshwork leaves out.
+    let at = 0;
+    for (const line of ours.slice(1)) {
+      while (at < theirs.length && theirs[at] !== line) at++;
+      expect(at, `"${line}" in BookSim's log, in order`).toBeLessThan(theirs.length);
+      at++;
+    }
+    // From "Time taken" on, the whole block is BookSim's.
+    expect(ours.slice(ours.findIndex((l) => l.startsWith('Time taken')))).toEqual(theirs.slice(theirs.findIndex((l) => l.startsWith('Time taken'))));
+    expect(ours.filter((l) => l.startsWith('Sending batch'))).toEqual(['Sending batch 1 (10 packets)...', 'Sending batch 2 (10 packets)...']);
+    const table = runCli(['traffic', '--booksim-config', cfg]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^batch mode: 2 × 10 packets per node, max outstanding unlimited \(injection rate not read\)$/m);
+    expect(table.stdout).toMatch(/^batch duration: min 327, average 327, max 327 cycles$/m);
+    const json = JSON.parse(runCli(['traffic', '--booksim-config', cfg, '--json']).stdout);
+    expect(json.measurement).toBe('batch');
+    expect(json.points[0].batch).toMatchObject({ size: 10, count: 2, durations: [327, 327], averageDuration: 327 });
+    const seeds = runCli(['traffic', '--booksim-config', cfg, '--seeds', '1:2']);
+    expect(seeds.stdout.split('\n')[1]).toMatch(/batch_duration_mean$/);
+    expect(seeds.stdout.split('\n')[2]).toMatch(/\s327$/);
+    expect(expectOneLineError(runCli(['traffic', '--booksim-config', cfg, '--rates', '0.1']))).toMatch(/^meshwork: error: rates: got "0.1"; accepted: nothing with a sim_type = batch file/);
+  });
+
   it('refuses a key it cannot honour in one line, writing no output file', () => {
     const dir = tempDir('bsc');
     const cfg = join(dir, 'c.cfg');

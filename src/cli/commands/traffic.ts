@@ -28,7 +28,7 @@ import { appendAll, maxOf } from '../../util/arrays.js';
 import { progressBar } from '../progress.js';
 import { addPacketOptions, intOption as checkedInt, parsePacketOptions, type PacketCliOptions } from '../packet-options.js';
 import { parseRates } from '../../util/rates.js';
-import { BOOKSIM_UNSTABLE, bookSimSummaryLines } from '../../report/booksim-log.js';
+import { BOOKSIM_UNSTABLE, bookSimBatchLines, bookSimBatchOverallLines, bookSimSummaryLines } from '../../report/booksim-log.js';
 
 export { parseRates };
 
@@ -89,21 +89,28 @@ function seedMeans(p: SeedPoint): string[] {
   return [fmt(p.accepted_flit_rate?.mean, 6), fmt(p.network_latency?.mean), fmt(p.hops?.mean), fmt(p.cycles?.mean, 1)];
 }
 
+/** Batch runs add the mean (over seeds) of each seed's average batch duration. */
+function batchColumn(multi: MultiSeedResult): boolean {
+  return multi.points.some((p) => p.batch_duration !== undefined);
+}
+
 function seedTable(multi: MultiSeedResult, head: string): string {
-  const rows = [['rate', 'seeds', 'saturated', 'latency_mean', 'latency_min', 'latency_max', 'latency_sd', 'accepted_mean', 'network_latency_mean', 'hops_mean', 'cycles_mean']];
+  const batch = batchColumn(multi);
+  const rows = [['rate', 'seeds', 'saturated', 'latency_mean', 'latency_min', 'latency_max', 'latency_sd', 'accepted_mean', 'network_latency_mean', 'hops_mean', 'cycles_mean', ...(batch ? ['batch_duration_mean'] : [])]];
   for (const p of multi.points) {
     const l = p.packet_latency;
-    rows.push([String(p.rate), String(p.seeds), String(p.saturatedSeeds), fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), ...seedMeans(p)]);
+    rows.push([String(p.rate), String(p.seeds), String(p.saturatedSeeds), fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), ...seedMeans(p), ...(batch ? [fmt(p.batch_duration?.mean)] : [])]);
   }
   const widths = rows[0].map((_, i) => maxOf(rows.map((r) => r[i].length)));
   return [head, ...rows.map((r) => r.map((c, i) => c.padStart(widths[i])).join('  '))].join('\n');
 }
 
 function seedCsv(multi: MultiSeedResult): string {
-  const rows = ['rate,seeds,saturated_seeds,latency_mean,latency_min,latency_max,latency_sd,accepted_flit_rate_mean,network_latency_mean,hops_mean,cycles_mean'];
+  const batch = batchColumn(multi);
+  const rows = [`rate,seeds,saturated_seeds,latency_mean,latency_min,latency_max,latency_sd,accepted_flit_rate_mean,network_latency_mean,hops_mean,cycles_mean${batch ? ',batch_duration_mean' : ''}`];
   for (const p of multi.points) {
     const l = p.packet_latency;
-    rows.push([p.rate, p.seeds, p.saturatedSeeds, fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), ...seedMeans(p)].join(','));
+    rows.push([p.rate, p.seeds, p.saturatedSeeds, fmt(l?.mean), fmt(l?.min), fmt(l?.max), fmt(l?.sd), ...seedMeans(p), ...(batch ? [fmt(p.batch_duration?.mean)] : [])].join(','));
   }
   return rows.join('\n') + '\n';
 }
@@ -129,6 +136,14 @@ function localizedCoordinates(text: string | undefined): 'own' | 'address' | und
 
 /** BookSim column names; a saturated BookSim-style point reads "saturated" as BookSim's CSVs do. */
 function toCsv(result: TrafficSweepResult): string {
+  if (result.measurement === 'batch') {
+    const rows = ['batch_size,batch_count,max_outstanding,batch_duration_min,batch_duration_avg,batch_duration_max,packet_latency,network_latency,accepted_flit_rate,hops,cycles'];
+    for (const p of result.points as LoadPoint[]) {
+      const b = p.batch!;
+      rows.push([b.size, b.count, b.maxOutstanding, b.minDuration, fmt(b.averageDuration), b.maxDuration, fmt(p.packet_latency), fmt(p.network_latency), fmt(p.accepted_flit_rate, 6), fmt(p.hops), p.cycles].join(','));
+    }
+    return rows.join('\n') + '\n';
+  }
   if (result.measurement === 'horizon') {
     const rows = ['rate,delivered,packet_latency,network_latency,accepted_flit_rate,hops,cycles'];
     for (const p of result.points as HorizonPoint[]) {
@@ -155,14 +170,39 @@ function table(result: TrafficSweepResult): string {
   const cells = csv.map((l) => l.split(','));
   const widths = cells[0].map((_, i) => maxOf(cells.map((r) => r[i].length)));
   const lines = cells.map((r) => r.map((c, i) => c.padStart(widths[i])).join('  '));
+  if (result.measurement === 'batch') return [head, ...batchTable(result.points as LoadPoint[])].join('\n');
   const sat = result.measurement === 'booksim' ? [`saturation (latency > ${'latencyThreshold' in result.measurementOptions ? result.measurementOptions.latencyThreshold : ''} cycles): ${result.saturationRate ?? 'not reached'}`] : [];
   return [head, ...lines, ...sat].join('\n');
+}
+
+/** Batch mode: one row per batch (BookSim's "Time used" lines), then the means over the run. */
+function batchTable(points: readonly LoadPoint[]): string[] {
+  const lines: string[] = [];
+  for (const p of points) {
+    const b = p.batch!;
+    const rows = [['batch', 'duration', 'injected', 'received']];
+    b.durations.forEach((d, i) => rows.push([String(i + 1), String(d), String(b.injectedCycles[i]), String(d - b.injectedCycles[i])]));
+    const widths = rows[0].map((_, i) => maxOf(rows.map((r) => r[i].length)));
+    appendAll(lines, [
+      `batch mode: ${b.count} × ${b.size} packets per node, max outstanding ${b.maxOutstanding === 0 ? 'unlimited' : b.maxOutstanding} (injection rate not read)`,
+      ...rows.map((r) => r.map((c, i) => c.padStart(widths[i])).join('  ')),
+      `batch duration: min ${b.minDuration}, average ${fmt(b.averageDuration)}, max ${b.maxDuration} cycles`,
+      `packet latency ${fmt(p.packet_latency)}, network latency ${fmt(p.network_latency)}, accepted ${fmt(p.accepted_flit_rate, 6)} flits/node/cycle, hops ${fmt(p.hops)}, ${p.packets} packets, ${p.cycles} cycles`,
+    ]);
+  }
+  return lines;
 }
 
 /** BookSim's end-of-run log for each rate, each block after a comment naming its rate. */
 function bookSimLog(result: TrafficSweepResult): string {
   const lines: string[] = [];
   for (const p of result.points as LoadPoint[]) {
+    if (p.batch) {
+      // BookSim's batch mode prints its batches before the end-of-run block, and their durations after it.
+      lines.push(`// meshwork: sim_type = batch, ${result.topology} ${result.pattern}`);
+      appendAll(lines, [...bookSimBatchLines(p.batch), ...bookSimSummaryLines(p.summary!), ...bookSimBatchOverallLines(p.batch)]);
+      continue;
+    }
     lines.push(`// meshwork: injection_rate = ${p.rate} (${result.rateUnit}/node/cycle), ${result.topology} ${result.pattern}`);
     appendAll(lines, p.summary ? bookSimSummaryLines(p.summary) : [BOOKSIM_UNSTABLE]);
   }
@@ -185,6 +225,12 @@ function trafficRequestFromOptions(o: TrafficOptions, fromFile: BookSimRun | und
     const typedPreset = presetTyped ? o.preset : undefined;
     for (const [flag, given] of [['topology', o.topology], ['pattern', o.pattern], ['preset', typedPreset], ['mapping', o.mapping]] as const) {
       if (given !== undefined) throw new InputError(flag, given, `nothing with --booksim-config (the file sets it)`);
+    }
+    // Batch mode reads neither the rate nor a horizon (BatchTrafficManager sends batches, then stops).
+    if (fromFile.batch) {
+      for (const [flag, given] of [['rates', o.rates], ['horizon', o.horizon]] as const) {
+        if (given !== undefined) throw new InputError(flag, given, 'nothing with a sim_type = batch file (batch mode does not read the injection rate and ends when its batches arrive)');
+      }
     }
   } else {
     for (const [flag, given] of [['topology', o.topology], ['pattern', o.pattern], ['rates', o.rates]] as const) {
@@ -217,8 +263,9 @@ function trafficRequestFromOptions(o: TrafficOptions, fromFile: BookSimRun | und
     pattern: fromFile ? fromFile.pattern : (o.pattern as string),
     rates,
     rateUnit: fromFile?.rateUnit,
-    measurement: horizon !== undefined ? ('horizon' as const) : undefined,
+    measurement: fromFile?.batch ? ('batch' as const) : horizon !== undefined ? ('horizon' as const) : undefined,
     horizon,
+    batch: fromFile?.batch,
     seed,
     patternOptions: Object.keys(patternOptions).length > 0 ? patternOptions : undefined,
     measurementOptions: fromFile && Object.keys(fromFile.measurementOptions).length > 0 ? fromFile.measurementOptions : undefined,
@@ -265,7 +312,7 @@ export function register(program: Command): void {
     .option('--edges <how>', 'edges of the address grid for --pattern meshemu and localized: wrap (default) | open (no wrap-around)')
     .option('--coordinates <which>', 'coordinates for --pattern localized: own (default: the topology\'s where it has them) | address (square address grid for every network)')
     .option('--json', 'print the full result as JSON')
-    .option('--booksim-output', "print BookSim's own end-of-run log per rate (Time taken, Overall Traffic Statistics: packet, network and flit latency with min/max, injected and accepted rates, hops), for scripts that read BookSim's log")
+    .option('--booksim-output', "print BookSim's own end-of-run log per rate (Time taken, Overall Traffic Statistics: packet, network and flit latency with min/max, injected and accepted rates, hops; a sim_type = batch file: its batch lines and durations too), for scripts that read BookSim's log")
     .option('--csv <file>', 'write the curve as CSV (BookSim column names)')
     .option('--plot <file>', 'write an SVG plot of latency against throughput')
     .option('--log-x', 'log-scale x axis in the plot')

@@ -19,6 +19,7 @@ import { maxOf } from '../../util/arrays.js';
 /** A routing registry name (routing/registry.ts). */
 type RoutingName = string;
 import type { MeasurementOptions } from './measure.js';
+import type { BatchOptions } from './batch.js';
 import { MAX_INTERNAL_SPEEDUP, type PacketConfig } from './config.js';
 import { bookSimNames, byBookSimName } from './allocators/index.js';
 import { BOOKSIM_KEY_KINDS, BOOKSIM_KIND_NAMES } from './booksim-keys.js';
@@ -138,6 +139,11 @@ export interface BookSimRun {
   warnings: string[];
   config: Partial<PacketConfig>;
   measurementOptions: Partial<MeasurementOptions>;
+  /**
+   * `sim_type = batch`: BookSim's BatchTrafficManager (`batch_size`, `batch_count`,
+   * `max_outstanding_requests`), run with measurement 'batch'; undefined for latency and throughput.
+   */
+  batch: BatchOptions | undefined;
   routing: RoutingName;
   /** The routing to name in the run where the `booksim` preset would choose another (ugal), else undefined. */
   routingName: RoutingName | undefined;
@@ -251,8 +257,11 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   output_buffer_size: -1,
 };
 
-/** Keys BookSim reads only under a setting Meshwork runs otherwise: on_off injection, batch mode. */
-const READ_ONLY_UNDER = new Set(['burst_alpha', 'burst_beta', 'burst_r1', 'batch_size', 'batch_count']);
+/**
+ * Keys BookSim reads only under another setting: on_off injection's parameters, and batch mode's
+ * (read when sim_type = batch; max_outstanding_requests also under use_read_write = 1, refused).
+ */
+const READ_ONLY_UNDER = new Set(['burst_alpha', 'burst_beta', 'burst_r1', 'batch_size', 'batch_count', 'max_outstanding_requests']);
 
 /**
  * Keys with no effect on simulated results: debug and report output (the watch lists, the *_out
@@ -514,6 +523,9 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   }
   const patternOptions = traffic.hotRank !== undefined ? { hotRank: traffic.hotRank, hotFraction: traffic.hotFraction } : traffic.digits ? { digits: traffic.digits } : undefined;
   const perFlit = int('injection_rate_uses_flits', 0, 0, 1) === 1;
+  const simType = get('sim_type', 'latency');
+  if (simType !== 'latency' && simType !== 'throughput' && simType !== 'batch') refuse('sim_type', simType, 'latency | throughput | batch');
+  const batchMode = simType === 'batch';
   // A list `{0.1,0.2}` is one run per rate, as BookSim's vector-valued injection_rate.
   const rawRate = get('injection_rate', 0.1);
   const rates = typeof rawRate === 'number' ? [rawRate] : rawRate.replace(/^\{|\}$/g, '').split(',').map(Number);
@@ -521,12 +533,15 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   // Meshwork's rates are flits/node/cycle; BookSim's default is packets/node/cycle.
   const flitRates = rates.map((r) => (perFlit ? r : r * packetSize));
   for (let i = 0; i < rates.length; i++) {
-    if (!(flitRates[i] > 0 && flitRates[i] <= 1)) refuse('injection_rate', rawRate, `rates in (0, 1] flits/node/cycle (${perFlit ? 'flits' : `packets of ${packetSize} flits${packetSizes.sizes.length > 1 ? ' on average' : ''}`} per node per cycle here)`);
+    // Batch mode injects without the injection process, so the rate only has to be one a run takes.
+    if (batchMode && !(rates[i] > 0 && rates[i] <= 1)) refuse('injection_rate', rawRate, `a rate in (0, 1] with sim_type = batch (batch mode does not read it: every node sends as fast as its source queue drains)`);
+    if (!batchMode && !(flitRates[i] > 0 && flitRates[i] <= 1)) refuse('injection_rate', rawRate, `rates in (0, 1] flits/node/cycle (${perFlit ? 'flits' : `packets of ${packetSize} flits${packetSizes.sizes.length > 1 ? ' on average' : ''}`} per node per cycle here)`);
   }
 
-  const simType = get('sim_type', 'latency');
-  if (simType === 'batch') refuse('sim_type', simType, "latency | throughput (batch runs BookSim's BatchTrafficManager: each node sends batch_size packets and the run ends when all arrive; not modelled)");
-  if (simType !== 'latency' && simType !== 'throughput') refuse('sim_type', simType, 'latency | throughput');
+  // BookSim's batch mode (BatchTrafficManager) reads these three; the other modes do not (READ_ONLY_UNDER).
+  const batch: BatchOptions | undefined = batchMode
+    ? { size: int('batch_size', 1000, 1, 1e8), count: int('batch_count', 1, 1, 1e6), maxOutstanding: Math.max(0, int('max_outstanding_requests', 0, -1e8, 1e8)) }
+    : undefined;
   // Negative thresholds switch a check off, as in BookSim (`thres >= 0.0 && ...`).
   const measurementOptions: Partial<MeasurementOptions> = {
     warmupPeriods: int('warmup_periods', 3, 0, 1000),
@@ -537,7 +552,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     stoppingThreshold: num('stopping_thres', 0.05, -1e6, 1e6),
     accWarmupThreshold: num('acc_warmup_thres', 0.05, -1e6, 1e6),
     accStoppingThreshold: num('acc_stopping_thres', 0.05, -1e6, 1e6),
-    simType,
+    simType: batchMode ? undefined : simType,
   };
 
   // Holding the crossbar for a packet changes nothing when every packet is one flit (BookSim's own
@@ -553,5 +568,6 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
   const routingName = NAMED_ROUTINGS.has(routing) ? routing : undefined;
-  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', onOff, packetSizes: packetSizes.sizes.length > 1 ? packetSizes : undefined, patternOptions, vcsPerClass, warnings, config, measurementOptions, routing, routingName, keys };
+  // Batch mode never asks the injection process (batchtrafficmanager.cpp _IssuePacket): on/off has no effect there.
+  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', onOff: batchMode ? undefined : onOff, packetSizes: packetSizes.sizes.length > 1 ? packetSizes : undefined, patternOptions, vcsPerClass, warnings, config, measurementOptions: batchMode ? {} : measurementOptions, batch, routing, routingName, keys };
 }

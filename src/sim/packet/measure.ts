@@ -10,6 +10,7 @@
  */
 import type { PacketNetwork } from './network.js';
 import type { TrafficSource } from '../traffic/sources.js';
+import type { BatchSource, BatchStats } from './batch.js';
 
 export interface MeasurementOptions {
   /** Warm-up sample periods; 0: warm up until latency and throughput change less than the warm-up thresholds (BookSim). */
@@ -58,6 +59,8 @@ export interface LoadPoint {
   packets: number;
   /** BookSim's overall statistics block, when asked for (`summary`); absent for a saturated run, as in BookSim. */
   summary?: BookSimSummary;
+  /** Batch mode (`measureBatches`): the batches' durations. */
+  batch?: BatchStats;
 }
 
 /** One BookSim statistic: average with minimum and maximum. */
@@ -238,6 +241,34 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
     packets: s.packets,
   };
   if (window) point.summary = summarise(net, window);
+  return point;
+}
+
+/**
+ * BookSim's batch mode (BatchTrafficManager::_SingleSim): batches until the source has sent them
+ * all and every packet arrived. Every packet is recorded and the statistics are never cleared, so
+ * latencies are over all batches' packets and rates over the whole run (BookSim's `_reset_time` 0
+ * to its `_drain_time`, the end of the last batch); `rate` is only carried (batch mode does not read it).
+ */
+export function measureBatches(net: PacketNetwork, source: BatchSource, rate: number, summary = false): LoadPoint {
+  net.recording = true;
+  net.countUnrecorded = 0;
+  net.clearStats();
+  while (!source.done) step(net, source);
+  const end = source.endCycle;
+  const s = net.stats;
+  const point: LoadPoint = {
+    rate,
+    packet_latency: s.latencySum / s.packets,
+    network_latency: s.networkLatencySum / s.packets,
+    accepted_flit_rate: s.acceptedFlits / end / net.topology.numEndpoints,
+    hops: s.hopsSum / s.packets,
+    cycles: end,
+    saturated: false,
+    packets: s.packets,
+    batch: source.stats(),
+  };
+  if (summary) point.summary = summarise(net, { sent: s.sentFlits, sentPackets: s.sentPackets, accepted: s.acceptedFlitsBy, acceptedPackets: s.acceptedPacketsBy, span: end });
   return point;
 }
 

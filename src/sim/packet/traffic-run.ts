@@ -13,7 +13,8 @@ import type { PatternOptions } from '../traffic/patterns.js';
 import { CLOSED_LOOP_PATTERN, makePattern } from '../traffic/registry.js';
 import { BernoulliSource, checkPacketSizeMix, meanPacketSize, MeshEmulationSource, type OnOffParams, type PacketSizeMix, type TrafficSource } from '../traffic/sources.js';
 import { channelLatencyRanges, checkChannelClasses, presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
-import { BOOKSIM_MEASUREMENT, measureLikeBookSim, runFixedHorizon, type HorizonResult, type LoadPoint, type MeasurementOptions } from './measure.js';
+import { BOOKSIM_MEASUREMENT, measureBatches, measureLikeBookSim, runFixedHorizon, type HorizonResult, type LoadPoint, type MeasurementOptions } from './measure.js';
+import { BatchSource, BOOKSIM_BATCH, checkBatchOptions, type BatchOptions } from './batch.js';
 import { PacketNetwork } from './network.js';
 import { maxOf, minOf } from '../../util/arrays.js';
 
@@ -35,9 +36,15 @@ export interface TrafficSweepOptions {
   /** A registered routing by name instead of the preset's choice (built with the run's seed). */
   routingName?: string;
   patternOptions?: PatternOptions;
-  /** 'booksim' (warm-up, samples, drain) or a fixed horizon of `horizon` cycles. */
-  measurement?: 'booksim' | 'horizon';
+  /**
+   * 'booksim' (warm-up, samples, drain), a fixed horizon of `horizon` cycles, or BookSim's batch
+   * mode (`batch`: each node sends batch.size packets, batch.count times; one point, at the one rate
+   * given, which batch mode does not read).
+   */
+  measurement?: TrafficMeasurement;
   horizon?: number;
+  /** Batch mode's sizes; default BookSim's (1000 packets per node, 1 batch, no outstanding limit). */
+  batch?: Partial<BatchOptions>;
   measurementOptions?: Partial<MeasurementOptions>;
   /** On/off injection (BookSim `injection_process = on_off`) instead of Bernoulli. */
   onOff?: OnOffParams;
@@ -54,6 +61,9 @@ export interface TrafficSweepOptions {
   /** Called after each load point (progress). */
   onPoint?: (point: LoadPoint | HorizonPoint) => void;
 }
+
+/** How a load point is measured: BookSim's latency/throughput mode, a fixed horizon, or BookSim's batch mode. */
+export type TrafficMeasurement = 'booksim' | 'horizon' | 'batch';
 
 /** What an injection rate counts per node per cycle. */
 export type RateUnit = 'flits' | 'packets';
@@ -87,8 +97,8 @@ export interface TrafficSweepResult {
   channelLatencyRange?: Readonly<Record<string, readonly [number, number]>>;
   preset: PresetName;
   config: PacketConfig;
-  measurement: 'booksim' | 'horizon';
-  measurementOptions: MeasurementOptions | { horizon: number };
+  measurement: TrafficMeasurement;
+  measurementOptions: MeasurementOptions | { horizon: number } | BatchOptions;
   points: Array<LoadPoint | HorizonPoint>;
   /** First rate BookSim-style measurement declared saturated, or null. */
   saturationRate: number | null;
@@ -130,7 +140,16 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   if (!RATE_UNITS.includes(rateUnit)) throw new InputError('rate-unit', rateUnit, RATE_UNITS.join(' | '));
   const meanSize = mix ? meanPacketSize(mix) : cfg.packetSize;
   const flitsPerRate = rateUnit === 'packets' ? meanSize : 1;
-  for (const r of opts.rates) {
+  const measurement = opts.measurement ?? 'booksim';
+  const batch: BatchOptions | null = measurement === 'batch' ? { ...BOOKSIM_BATCH, ...opts.batch } : null;
+  if (batch) {
+    checkBatchOptions(batch, topology.numEndpoints);
+    // BookSim's batch _IssuePacket never asks the injection process: the rate and its process are not read.
+    if (opts.rates.length !== 1) throw new InputError('rates', opts.rates.join(','), "one rate with measurement batch (batch mode does not read it: every node sends as fast as its source queue drains, as BookSim's BatchTrafficManager)");
+    if (opts.onOff) throw new InputError('injection', 'on_off', "bernoulli with measurement batch (batch mode injects without an injection process)");
+    if (mix) throw new InputError('packet-sizes', 'a mix', 'one packet size with measurement batch');
+  }
+  for (const r of batch ? [] : opts.rates) {
     if (!(r > 0 && r * flitsPerRate <= 1)) {
       throw new InputError('rates', r, rateUnit === 'packets' ? `injection rates in (0, 1/${meanSize}] packets/node/cycle (${meanSize}-flit packets${mix ? ' on average' : ''}, at most 1 flit/node/cycle)` : 'injection rates in (0, 1] flits/node/cycle');
     }
@@ -138,12 +157,12 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   const closedLoop = opts.pattern === CLOSED_LOOP_PATTERN;
   if (closedLoop && mix) throw new InputError('packet-sizes', 'a mix', `one packet size with ${CLOSED_LOOP_PATTERN} (its rounds send packets of config.packetSize)`);
   const pattern = closedLoop ? null : makePattern(opts.pattern, topology, opts.patternOptions);
-  const measurement = opts.measurement ?? 'booksim';
   const m: MeasurementOptions = { ...BOOKSIM_MEASUREMENT, ...opts.measurementOptions };
   const horizon = opts.horizon ?? 10_000;
   if (measurement === 'horizon' && (!Number.isInteger(horizon) || horizon < 1 || horizon > 1e8)) {
     throw new InputError('horizon', horizon, 'an integer number of cycles in [1, 1e8]');
   }
+  if (closedLoop && batch) throw new InputError('pattern', 'meshemu', 'a destination pattern with measurement batch (meshemu is closed loop)');
   if (closedLoop && measurement !== 'horizon') throw new InputError('pattern', 'meshemu', 'meshemu with the fixed-horizon measurement (--horizon N)');
   const points: Array<LoadPoint | HorizonPoint> = [];
   let saturationRate: number | null = null;
@@ -151,11 +170,16 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   for (const rate of opts.rates) {
     const net = new PacketNetwork(topology, routing, cfg, [], opts.vcsPerClass, ownLatency);
     const nodes = topology.numEndpoints;
-    const source: TrafficSource = pattern
+    const batchSource = batch && pattern ? new BatchSource(pattern, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), batch) : null;
+    const source: TrafficSource = batchSource
+      ? batchSource
+      : pattern
       ? new BernoulliSource(pattern, rate * flitsPerRate, mix ?? cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), opts.onOff)
       : new MeshEmulationSource(nodes, cfg.packetSize, rate * flitsPerRate, opts.patternOptions?.edges);
     let point: LoadPoint | HorizonPoint;
-    if (measurement === 'booksim') {
+    if (batchSource) {
+      point = measureBatches(net, batchSource, rate, opts.summary === true);
+    } else if (measurement === 'booksim') {
       point = measureLikeBookSim(net, source, rate, m, opts.summary === true);
       if (point.saturated && saturationRate === null) saturationRate = rate;
     } else {
@@ -182,7 +206,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     config: cfg,
     ...(ownLatency ? { channelLatencyRange: channelLatencyRanges(topology, ownLatency) } : {}),
     measurement,
-    measurementOptions: measurement === 'booksim' ? m : { horizon },
+    measurementOptions: batch ?? (measurement === 'booksim' ? m : { horizon }),
     points,
     saturationRate,
     channelUtilisation: utilisation,
@@ -212,6 +236,8 @@ export interface SeedPoint {
   hops: Spread | null;
   /** Cycles simulated, over every seed (saturated runs included: they stopped at the abort). */
   cycles: Spread | null;
+  /** Batch measurement: each seed's average batch duration, cycles. */
+  batch_duration?: Spread | null;
 }
 
 export interface MultiSeedResult {
@@ -255,6 +281,7 @@ export function summariseSeeds(runs: TrafficSweepResult[], seeds: readonly numbe
       network_latency: spread(networkLatency),
       hops: spread(hops),
       cycles: spread(at.map((p) => p.cycles)),
+      ...(ok.some((p) => p.batch) ? { batch_duration: spread(ok.flatMap((p) => (p.batch ? [p.batch.averageDuration] : []))) } : {}),
     };
   });
   const sat = points.find((p) => p.saturatedSeeds > 0);

@@ -164,7 +164,16 @@ describe('BookSim config keys', () => {
       accStoppingThreshold: -1,
       latencyThreshold: -1,
     });
-    expect(refusal('topology = torus; routing_function = dim_order; sim_type = batch;')).toMatch(/sim_type: got "batch".*BatchTrafficManager/);
+    // Batch mode: its three keys (BookSim's defaults 1000, 1, 0; a negative outstanding limit is none, as BookSim's `<= 0`),
+    // no measurement options, no injection process (on/off is not read), any rate in (0, 1] in the file's unit.
+    expect(withKeys('sim_type = batch; injection_process = on_off; packet_size = 4; injection_rate = 1.0;')).toMatchObject({ batch: { size: 1000, count: 1, maxOutstanding: 0 }, measurementOptions: {}, onOff: undefined, fileRates: [1] });
+    expect(withKeys('sim_type = batch; batch_size = 16; batch_count = 3; max_outstanding_requests = -1;').batch).toEqual({ size: 16, count: 3, maxOutstanding: 0 });
+    expect(withKeys('sim_type = batch; max_outstanding_requests = 4;').batch?.maxOutstanding).toBe(4);
+    // Outside batch mode BookSim reads none of them: accepted, no effect.
+    expect(withKeys('batch_size = 16; batch_count = 3; max_outstanding_requests = 2;').batch).toBeUndefined();
+    expect(refusal('topology = torus; routing_function = dim_order; sim_type = batch; batch_size = 0;')).toMatch(/batch_size: got 0; accepted: an integer in \[1, /);
+    expect(refusal('topology = torus; routing_function = dim_order; sim_type = batch; injection_rate = 0.0;')).toMatch(/injection_rate: got 0; accepted: a rate in \(0, 1\] with sim_type = batch/);
+    expect(refusal('topology = torus; routing_function = dim_order; sim_type = event;')).toMatch(/sim_type: got "event"; accepted: latency \| throughput \| batch/);
     expect(withKeys('wait_for_tail_credit = 1;').config.vcAllocCheck).toBe('empty');
     for (const [name, routing] of [['romm', 'romm'], ['valiant', 'valiant-dor'], ['xy_yx', 'xy-yx']]) {
       expect(run(`topology = mesh; k = 4; n = 2; num_vcs = 4; routing_function = ${name};`)).toMatchObject({ routing, routingName: routing });

@@ -26,8 +26,9 @@ interface TracedPacket {
 
 /** Replays BookSim's packets; returns each one's injection and arrival cycle in Meshwork. */
 function replay(name: string, packets: readonly TracedPacket[]): { injection: number[]; arrival: number[] } {
-  // Meshwork runs no batch mode: the file's batch keys only made BookSim's trace (the rate is unused
-  // here, but must be one Meshwork accepts for the packet size).
+  // The replay drives the network itself, from the trace: the file's batch keys are dropped (the rate
+  // is unused here, but must be one Meshwork accepts for the packet size). booksim-batch.test.ts runs
+  // batch mode itself.
   const text = readFileSync(`${BOOKSIM_CSV_DIR}${name}.cfg`, 'utf8')
     .replace(/^\s*(sim_type|batch_size|batch_count)\s*=.*$/gm, '')
     .replace(/^\s*injection_rate\s*=.*$/m, 'injection_rate = 0.01;');
