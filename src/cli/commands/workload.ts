@@ -34,6 +34,7 @@ import { parseSize } from '../../util/units.js';
 import { parseIntValue } from '../../util/spec.js';
 import { planOutputDir, writeRankFiles } from './workload-files.js';
 import { FLOW_PRESET_NAMES, flowPreset } from '../../sim/flow/presets.js';
+import { simgridCfgModel } from '../../sim/flow/simgrid-cfg.js';
 import { astraSystemSettings, type AstraSystemSettings } from '../../workload/astra-system.js';
 import { rankDimensions } from '../../collectives/algorithms/astra-native.js';
 
@@ -58,6 +59,8 @@ interface WorkloadRunOptions extends PacketCliOptions {
   request?: string;
   printRequest?: boolean;
   preset?: string;
+  /** --simgrid-cfg: SimGrid's --cfg items, space-separated (repeats joined). */
+  simgridCfg?: string;
   astraSystem?: string;
 }
 
@@ -92,8 +95,10 @@ export function workloadRequestFromOptions(opts: WorkloadRunOptions): RunRequest
   }
   if (opts.preset !== undefined) flowPreset(opts.preset);
   const system = opts.astraSystem === undefined ? undefined : astraSystemOf(opts.astraSystem, opts.topology, opts.mapping);
-  // Layers, each over the one before: the preset (applied by the library), ASTRA-sim's system file, the options given.
-  const model = { ...(system ? { alpha: system.alpha, ...(system.gammaReduce !== undefined ? { gammaReduce: system.gammaReduce } : {}) } : {}), ...modelOptionsFromText(texts) };
+  const cfg = opts.simgridCfg === undefined ? undefined : simgridCfgModel(opts.simgridCfg, opts.preset);
+  for (const item of cfg?.noEffect ?? []) process.stderr.write(`meshwork: note: --simgrid-cfg ${item}\n`);
+  // Layers, each over the one before: the preset (applied by the library), SimGrid's items, ASTRA-sim's system file, the options given.
+  const model = { ...cfg?.model, ...(system ? { alpha: system.alpha, ...(system.gammaReduce !== undefined ? { gammaReduce: system.gammaReduce } : {}) } : {}), ...modelOptionsFromText(texts) };
   const algorithms = { ...system?.algorithms, ...parseAlgorithms(opts.algorithm) };
   const device = opts.device ?? system?.device;
   const compute = opts.compute ?? system?.compute;
@@ -175,6 +180,7 @@ export function register(program: Command): void {
       .option('--routing <name>', "routing (default: the family's)")
       .option('--seed <n>', 'seed for random and hashed routing choices (default 1)')
       .option('--preset <name>', `model and routing defaults of another simulator: ${FLOW_PRESET_NAMES.join(', ')} (astra: ASTRA-sim's congestion-unaware analytical backend; see docs/flow.md); explicit options still win`)
+      .option('--simgrid-cfg <items>', "SimGrid's own configuration items (smpirun --cfg=KEY:VALUE; repeat or separate by spaces) over --preset simgrid or simgrid-smpi, as meshwork run takes them (docs/flow.md)", (item: string, previous?: string) => (previous === undefined ? item : `${previous} ${item}`))
       .option('--astra-system <file>', "ASTRA-sim's system configuration (JSON): its collectives (ring per dimension, preferred-dataset-splits, active-chunks-per-dimension, collective-optimization) as the astra algorithm, endpoint-delay as --alpha, local-mem-bw / 3 as --reduce-bw, its roofline, one collective at a time per rank; explicit options still win (docs/workloads.md)")
       .option('--links <n>', 'busiest links to list in the table', '10')
       .option('--json', 'print the result (the RunResult of the step, the workload report and the resolved request) as JSON')
