@@ -8,6 +8,7 @@ import { LIBRARY_MACHINES } from '../dist/collectives/algorithms/library/tuning.
 
 const CASES = [
   { id: 'mi300x', file: 'mi300x_1node_8gpu_allreduce.csv', topology: 'mi300x', algorithm: 'rccl', title: 'MI300X, 8 GPUs, rccl-tests all_reduce_perf' },
+  { id: 'a100-oci', file: 'a100_oci_1node_8gpu_allreduce.csv', topology: 'hgx-a100', algorithm: 'nccl', title: 'A100 (OCI BM.GPU4.8), 8 GPUs, nccl-tests all_reduce_perf' },
   { id: 'h100-a3mega', file: 'h100_a3mega_2node_16gpu_allreduce.csv', topology: 'hgx-h100:nodes=2,nicbw=200Gbps', algorithm: 'nccl:machine=h100-tcpxo', title: 'H100 A3 Mega, 2 x 8 GPUs, nccl-tests all_reduce_perf' },
 ];
 

@@ -4,7 +4,7 @@
  * NVSwitch), E NICs per node attached to given accelerators, and a rail-optimised scale-out network
  * above (NIC i of every node on rail i; each rail one switch, or leaves under a spine layer shared
  * by all rails; optionally several planes per rail). Every level has its own channel class, rate
- * and latency. Machine presets (`hgx-h100`, `mi300x`, `gb200-nvl72`) are families that fill in the
+ * and latency. Machine presets (`hgx-h100`, `hgx-a100`, `mi300x`, `gb200-nvl72`) are families that fill in the
  * defaults; each value's public source is in docs/topology.md, "Accelerator fabrics".
  *
  * Ranks: accelerator g of node n is rank n·G + g. Node ids: accelerators, then the scale-up
@@ -233,6 +233,13 @@ export const FABRIC_MACHINES: Readonly<Record<string, FabricDefaults>> = {
     machine: 'hgx-h100', gpus: 8, nodes: 1, scaleUp: 'switch', planes: 4, links: 18, linkBandwidth: 25 * GBps, linkLatency: 150e-9, stripe: true,
     inSwitchReduction: true, nics: 8, nicBandwidth: 400 * Gbps, nicLatency: 1e-6, rail: 'switch', railPlanes: 1, leafHosts: 32, spines: 8,
   },
+  // NVIDIA HGX A100 8-GPU (DGX A100): NVLink 3, 12 links × 25 GB/s per direction per GPU (600 GB/s
+  // bidirectional), 2 to each of 6 second-generation NVSwitch chips, which do not reduce (no NVLink
+  // SHARP before Hopper); 8 ConnectX-6 HDR NICs of 200 Gb/s, one per GPU.
+  'hgx-a100': {
+    machine: 'hgx-a100', gpus: 8, nodes: 1, scaleUp: 'switch', planes: 6, links: 12, linkBandwidth: 25 * GBps, linkLatency: 150e-9, stripe: true,
+    inSwitchReduction: false, nics: 8, nicBandwidth: 200 * Gbps, nicLatency: 1e-6, rail: 'switch', railPlanes: 1, leafHosts: 32, spines: 8,
+  },
   // AMD Instinct MI300X platform: 8 OAM GPUs, each with 7 xGMI links of 64 GB/s per direction, one to
   // every peer (full mesh); 8 NICs of 400 Gb/s, one per GPU.
   mi300x: {
@@ -269,6 +276,7 @@ function fabricFamily(name: string, defaults: FabricDefaults, description: strin
 export const fabricFamilies: readonly TopologyFamily[] = [
   fabricFamily('fabric', { ...FABRIC_MACHINES['hgx-h100'], machine: 'custom', inSwitchReduction: false }, 'hierarchical accelerator fabric: scale-up mesh or switch planes per node, NICs on rail-optimised scale-out (defaults: HGX H100 without NVLS)'),
   fabricFamily('hgx-h100', FABRIC_MACHINES['hgx-h100'], 'NVIDIA HGX H100 nodes: 8 GPUs, 4 NVSwitches (18 × 25 GB/s NVLink 4), 8 × 400 Gb/s NICs on rails'),
+  fabricFamily('hgx-a100', FABRIC_MACHINES['hgx-a100'], 'NVIDIA HGX A100 nodes: 8 GPUs, 6 NVSwitches (12 × 25 GB/s NVLink 3, no in-switch reduction), 8 × 200 Gb/s NICs on rails'),
   fabricFamily('mi300x', FABRIC_MACHINES.mi300x, 'AMD MI300X nodes: 8 GPUs in a full mesh of xGMI links (64 GB/s per direction), 8 × 400 Gb/s NICs on rails'),
   fabricFamily('gb200-nvl72', FABRIC_MACHINES['gb200-nvl72'], 'NVIDIA GB200 NVL72: 72 GPUs, 18 NVSwitch planes (18 × 50 GB/s NVLink 5), one 400 Gb/s NIC per GPU'),
 ];

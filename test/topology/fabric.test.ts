@@ -45,6 +45,25 @@ describe('machine presets', () => {
     // Same rail, other node: 2 hops through the rail switch; other rail: NVSwitch, GPU, rail switch, GPU = 4.
     expect(distanceSummary(t, { method: 'all-pairs' }).diameter).toBe(4);
   });
+  it('hgx-a100: 8 GPUs, 12 NVLinks of 25 GB/s (2 to each of 6 NVSwitches), 300 GB/s per direction per GPU, no in-switch reduction', () => {
+    const t = buildTopology('hgx-a100');
+    expect(t.numEndpoints).toBe(8);
+    expect(t.numNodes).toBe(9);
+    for (let g = 0; g < 8; g++) expect(outBandwidth(t, g, 'scaleup-up')).toBeCloseTo(300e9, -3);
+    expect(t.params.scaleUpPlanes).toBe(6);
+    expect(t.params.scaleUpLinksPerPlane).toEqual([2, 2, 2, 2, 2, 2]);
+    expect(t.params.inSwitchReduction).toBe(false);
+    expect(distanceSummary(t, { method: 'all-pairs' }).diameter).toBe(2);
+    // stripe=off: the six planes as nodes, each GPU's 2 links to each carrying 50 GB/s.
+    const planes = buildTopology('hgx-a100:stripe=off');
+    expect(planes.numNodes).toBe(14);
+    expect(planes.chBandwidth[planes.outChannels[planes.outStart[0]]]).toBe(50e9);
+  });
+  it('hgx-a100:nodes=2: one 200 Gb/s HDR NIC per GPU (25 GB/s), on its rail', () => {
+    const t = buildTopology('hgx-a100:nodes=2');
+    expect(t.numNodes).toBe(16 + 2 + 8);
+    for (let rank = 0; rank < 16; rank++) expect(outBandwidth(t, rank, 'nic-up')).toBe(25e9);
+  });
   it('mi300x: a full mesh of one 64 GB/s xGMI link per peer, a direct network of diameter 1', () => {
     const t = buildTopology('mi300x');
     expect(t.numNodes).toBe(8);

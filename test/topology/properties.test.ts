@@ -17,7 +17,7 @@ const FAMILY_KEYS: Record<string, string[]> = {
   mdce: ['B', 'C', 'P', 'n', 'extra-stage'], comega: ['m', 'reading'], nosuch: ['n'], file: ['path'],
   hyperx: ['k', 'p'], flatfly: ['k', 'n', 'c', 'x', 'xr', 'yr'], cmesh: ['k'], slimfly: ['q', 'p'], polarfly: ['q', 'p'],
   dragonflyplus: ['h', 'spines', 'leaves', 'p', 'g'], jellyfish: ['routers', 'degree', 'p', 'seed'],
-  fabric: ['gpus', 'nodes', 'planes', 'links', 'nics', 'railplanes', 'leafhosts', 'spines'], 'hgx-h100': ['nodes', 'nics'], mi300x: ['nodes', 'gpus'],
+  fabric: ['gpus', 'nodes', 'planes', 'links', 'nics', 'railplanes', 'leafhosts', 'spines'], 'hgx-h100': ['nodes', 'nics'], 'hgx-a100': ['nodes', 'nics'], mi300x: ['nodes', 'gpus'],
   'gb200-nvl72': ['nodes'], tpu: ['twist'],
   'simgrid-fattree': ['levels', 'down', 'up', 'links'], 'simgrid-dragonfly': ['groups', 'chassis', 'routers', 'nodes', 'blue', 'black', 'green', 'sharing', 'limiter'],
   'simgrid-flat': ['hosts', 'bb_bw', 'bb_lat', 'sharing', 'limiter'],

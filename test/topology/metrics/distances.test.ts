@@ -153,6 +153,7 @@ const SMALL_SPECS: Record<string, string[]> = {
   comega: ['comega:4', 'comega:5', 'comega:3,reading=dce'],
   fabric: ['fabric:gpus=4,nodes=3,planes=2,links=4,nics=2', 'fabric:gpus=3,nodes=4,scaleup=mesh,links=2,nics=1,rail=leafspine,leafhosts=2,spines=2,railplanes=2'],
   'hgx-h100': ['hgx-h100', 'hgx-h100:nodes=2'],
+  'hgx-a100': ['hgx-a100', 'hgx-a100:nodes=2'],
   mi300x: ['mi300x', 'mi300x:nodes=2'],
   'gb200-nvl72': ['gb200-nvl72'],
   tpu: ['tpu:2x2x4,twist=on', 'tpu:3x3x3', 'tpu:2x4x4,twist=on'],

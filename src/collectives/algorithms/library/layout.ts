@@ -233,7 +233,7 @@ export const PROTO_PARAM: ParamDecl = {
 };
 
 /** Names of the libraries' time presets (tuning.ts); kept here so the parameter needs no import cycle. */
-export const MACHINE_CHOICES = ['auto', 'generic', 'hgx-h100', 'gb200-nvl72', 'h100-tcpxo', 'mi300x'] as const;
+export const MACHINE_CHOICES = ['auto', 'generic', 'hgx-h100', 'hgx-a100', 'gb200-nvl72', 'h100-tcpxo', 'mi300x'] as const;
 
 export const MACHINE_PARAM: ParamDecl = {
   key: 'machine',

@@ -108,6 +108,8 @@ const us = 1e-6;
 /** NCCL's NVLink bandwidth per link over the line rate (topo.h, NCCL_SOURCE): Hopper 20.6 of 25 GB/s, Blackwell 40.1 of 50. */
 const HOPPER_NVLINK_EFFICIENCY = 20.6 / 25;
 const BLACKWELL_NVLINK_EFFICIENCY = 40.1 / 50;
+/** Ampere (SM80): NCCL's 20.0 GB/s per NVLink 3 link of 25 GB/s line rate (topo.h SM80_NVLINK_BW, NCCL_SOURCE). */
+const AMPERE_NVLINK_EFFICIENCY = 20.0 / 25;
 
 /**
  * Bytes each accelerator's link carries per byte of buffer in an NVLS allreduce over G accelerators,
@@ -198,6 +200,15 @@ const NCCL_NVLS = { latency_s: 25 * us, efficiency: 0.85 };
  */
 const NCCL_PAT = { base_s: 8 * us, logStep_s: (14 / 3.5) * us, perRank_s: 2.8 * us, efficiency: 0.75 };
 
+/**
+ * The caps on an Ampere machine with AMD EPYC hosts (DGX A100: 2 × EPYC 7742): in one node Ampere's
+ * 87.7 GB/s (llMaxBws Ampere-N1), across nodes the AMD host row (22.5 for 2 nodes, 19.0 for more).
+ */
+const AMPERE_AMD_LL_MAX_BUS = [87.7e9, 22.5e9, 19.0e9] as const;
+
+/** NCCL's network post overhead on an x86 AMD host (getNetOverhead): 2 µs. */
+const AMD_HOST_NET_OVERHEAD = 2 * us;
+
 /** The same caps on Blackwell: 2 × 141 GB/s in one node (llMaxBws Blackwell-N1); across nodes the host's row (Grace is neither Intel nor AMD: row 0). */
 const BLACKWELL_LL_MAX_BUS = [282e9, 39e9, 20.4e9] as const;
 
@@ -254,6 +265,28 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     reasons: {
       latencies: `${NCCL_SOURCE} constants, Tree, NVLS and PAT included (no InfiniBand table to calibrate on)`,
       'Simple.netEfficiency': "0.9624: solved with the Simple network step from the A3 Mega table's 32 MiB and 8 GiB rows (338.8 GB/s busbw) as simulated with the hierarchical schedule (its pipeline fill included); NIC-side, so it carries over to other NICs",
+    },
+  },
+  'hgx-a100': {
+    name: 'hgx-a100',
+    description: "NCCL on HGX/DGX A100 (Ampere, NVLink 3, no NVLS): NCCL's constants with Ampere's NVLink bandwidth and LL cap, AMD hosts",
+    scaleUpLinkEfficiency: AMPERE_NVLINK_EFFICIENCY,
+    protocols: {
+      LL: { ...NCCL_MODEL.LL },
+      LL128: { ...NCCL_MODEL.LL128 },
+      Simple: { ...NCCL_MODEL.Simple, netEfficiency: NIC_SIMPLE_EFFICIENCY },
+    },
+    tree: NCCL_TREE,
+    pat: NCCL_PAT,
+    llMaxBus_Bps: AMPERE_AMD_LL_MAX_BUS,
+    netOverhead_s: AMD_HOST_NET_OVERHEAD,
+    reasons: {
+      latencies: `${NCCL_SOURCE}: baseLat, hwLat (NVLink and NET, Ring and Tree) and PAT, the same on every GPU generation; not calibrated`,
+      scaleUpLinkEfficiency: 'NCCL topo.h SM80_NVLINK_BW 20.0 GB/s per link over NVLink 3’s 25 GB/s line rate (0.8): 240 GB/s on an A100’s 12 links',
+      llMaxBus_Bps: 'NCCL tuning.cc llMaxBws: Ampere-N1 87.7 GB/s in one node; across nodes the AMD host row (22.5 GB/s for 2 nodes, 19.0 for more): DGX A100 has 2 AMD EPYC 7742',
+      netOverhead_s: 'NCCL getNetOverhead: 2 µs on an x86 AMD host (× 3 for Simple)',
+      nvls: "none: NCCL's nvlsEfficiency for Ampere is 0, and the second-generation NVSwitch does not reduce (the topology's nvls is off)",
+      'Simple.netEfficiency': "0.9624, the NIC-side factor of the A3 Mega calibration (as hgx-h100); no multi-node A100 table to set it on",
     },
   },
   'gb200-nvl72': {
