@@ -33,7 +33,8 @@ export interface Allocator {
   readonly reqAux: Int32Array;
   readonly matchOfIn: Int32Array;
   count: number;
-  add(input: number, output: number, key: number, aux?: number): void;
+  /** `inPri`: the request's priority at its input, higher first (BookSim's `in_pri`; default 0). */
+  add(input: number, output: number, key: number, aux?: number, inPri?: number): void;
   /** Matches the requests; `grantPtr`/`acceptPtr` are the caller's persistent round-robin pointers. */
   allocate(iterations: number, grantPtr: Int32Array, ptrBaseOut: number, acceptPtr: Int32Array, ptrBaseIn: number): number;
   reset(): void;

@@ -11,6 +11,11 @@ export abstract class SparseAllocator implements Allocator {
   readonly reqKey: Float64Array;
   /** Caller's payload per request (e.g. which VC of the input made it). */
   readonly reqAux: Int32Array;
+  /**
+   * The request's priority at its input (higher first; BookSim's `in_pri`, which a routing's
+   * candidates carry): separable allocators' input arbiters read it, iSLIP ignores it as BookSim's does.
+   */
+  readonly reqInPri: Int32Array;
   count = 0;
   /** Result: matched output per input (-1 when unmatched), valid for the inputs that requested. */
   readonly matchOfIn: Int32Array;
@@ -25,13 +30,15 @@ export abstract class SparseAllocator implements Allocator {
     this.reqOut = new Int32Array(maxRequests);
     this.reqKey = new Float64Array(maxRequests);
     this.reqAux = new Int32Array(maxRequests);
+    this.reqInPri = new Int32Array(maxRequests);
     this.matchOfIn = new Int32Array(maxInputs).fill(-1);
     this.matchOfOut = new Int32Array(maxOutputs).fill(-1);
   }
 
-  add(input: number, output: number, key: number, aux = 0): void {
+  add(input: number, output: number, key: number, aux = 0, inPri = 0): void {
     const k = this.count++;
     this.reqAux[k] = aux;
+    this.reqInPri[k] = inPri;
     this.reqIn[k] = input;
     this.reqOut[k] = output;
     this.reqKey[k] = key;
