@@ -921,6 +921,7 @@ export class PacketNetwork {
     const saBestKey = this.saBestKey;
     const saBestVc = this.saBestVc;
     const IS = this.inSpeedup;
+    const byCandidates = this.candidateRouting !== null;
 
     // The non-empty input VCs, port by port in the router's order and VC by VC (the bit order).
     // Switch requests: per (crossbar input, output port) the input's best VC by its round-robin
@@ -960,19 +961,20 @@ export class PacketNetwork {
           const out = this.ivcOut[ivc];
           const p = buf[b * FLIT + F_PKT];
           const need = this.vct && out < this.ejBase ? Math.max(this.pSize[p], this.vcAllocCredit) : this.vcAllocCredit;
-          const outLocal = this.ivcOutLocal[ivc];
           const inIdx = li * V + v;
+          if (byCandidates) {
+            this.addCandidateRequests(ivc, inIdx, p, need, outStart, nIn);
+            continue;
+          }
+          const outLocal = this.ivcOutLocal[ivc];
           const hi = this.ivcHi[ivc];
-          // BookSim's input priority of the requests: a candidate routing's, else 0.
-          const inPri = this.candidateRouting !== null ? this.ivcPri[ivc] : 0;
           for (let v2 = this.ivcLo[ivc]; v2 <= hi; v2++) {
             const o = out * V + v2;
             if (ovcOwner[o] >= 0 || credits[o] < need) continue;
             const outIdx = outLocal * V + v2;
             const ptr = this.vaGrantPtr[outStart * V + outIdx];
-            va.add(inIdx, outIdx, arbKey(this.arbReadsCreated ? this.pCtime[p] : 0, inIdx, ptr, nIn * V), ivc, inPri);
+            va.add(inIdx, outIdx, arbKey(this.arbReadsCreated ? this.pCtime[p] : 0, inIdx, ptr, nIn * V), ivc);
           }
-          if (this.candidateRouting !== null) this.addSecondCandidate(ivc, inIdx, p, need, outStart, nIn);
         } else {
           // ACTIVE: a switch request needs a credit downstream and a free channel (output-queued:
           // the output buffer takes the flit whatever the channel is doing, as BookSim's unbounded one).
@@ -1047,21 +1049,25 @@ export class PacketNetwork {
     }
   }
 
-  /** VC requests of the second candidate of `ivc`'s head, if it has one (as routerStep adds the first's). */
-  private addSecondCandidate(ivc: number, inIdx: number, p: number, need: number, outStart: number, nIn: number): void {
-    const V = this.V;
-    const va = this.va;
-    const out = this.ivcOut2[ivc];
-    if (out < 0) return;
-    const outLocal = this.ivcOutLocal2[ivc];
-    const hi = this.ivcHi2[ivc];
+  /**
+   * VC requests of `ivc`'s head under a candidate routing: every free VC of its first candidate
+   * (or its ejection port) and of its second, each with the candidate's input priority.
+   */
+  private addCandidateRequests(ivc: number, inIdx: number, p: number, need: number, outStart: number, nIn: number): void {
     const created = this.arbReadsCreated ? this.pCtime[p] : 0;
-    for (let v2 = this.ivcLo2[ivc]; v2 <= hi; v2++) {
+    this.addRangeRequests(ivc, inIdx, this.ivcOut[ivc], this.ivcOutLocal[ivc], this.ivcLo[ivc], this.ivcHi[ivc], this.ivcPri[ivc], need, created, outStart, nIn);
+    const out2 = this.ivcOut2[ivc];
+    if (out2 >= 0) this.addRangeRequests(ivc, inIdx, out2, this.ivcOutLocal2[ivc], this.ivcLo2[ivc], this.ivcHi2[ivc], this.ivcPri2[ivc], need, created, outStart, nIn);
+  }
+
+  private addRangeRequests(ivc: number, inIdx: number, out: number, outLocal: number, lo: number, hi: number, inPri: number, need: number, created: number, outStart: number, nIn: number): void {
+    const V = this.V;
+    for (let v2 = lo; v2 <= hi; v2++) {
       const o = out * V + v2;
       if (this.ovcOwner[o] >= 0 || this.credits[o] < need) continue;
       const outIdx = outLocal * V + v2;
       const ptr = this.vaGrantPtr[outStart * V + outIdx];
-      va.add(inIdx, outIdx, this.arbKey(created, inIdx, ptr, nIn * V), ivc, this.ivcPri2[ivc]);
+      this.va.addPrioritized(inIdx, outIdx, this.arbKey(created, inIdx, ptr, nIn * V), ivc, inPri);
     }
   }
 
@@ -1134,6 +1140,8 @@ export class PacketNetwork {
       this.ivcOut[ivc] = this.ejBase + dstNode * this.nEj + j;
       // Local outputs: channels, the router's own ejection ports, then those of its direct terminals.
       this.ivcOutLocal[ivc] = this.rOutDeg[r] + (direct ? (1 + this.attachSlot[dstNode]) * this.nEj : 0) + j;
+      // A candidate routing's ejection requests: BookSim's every VC at priority 0.
+      if (this.candidateRouting !== null) this.ivcPri[ivc] = 0;
       const ejClass = this.pEjClass[p];
       this.ivcLo[ivc] = ejClass === ALL_VCS ? 0 : ejClass * cpv;
       this.ivcHi[ivc] = ejClass === ALL_VCS ? this.V - 1 : ejClass * cpv + cpv - 1;

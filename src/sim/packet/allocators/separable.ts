@@ -75,8 +75,8 @@ export class SeparableAllocator extends SparseAllocator {
       return;
     }
     // BookSim's round-robin arbiter: the higher priority first, then the nearer the pointer.
-    const pri = this.reqInPri[k];
-    const curPri = this.reqInPri[cur];
+    const pri = this.prioritized ? this.reqInPri[k] : 0;
+    const curPri = this.prioritized ? this.reqInPri[cur] : 0;
     const ap = acceptPtr[ptrBaseIn + i];
     if (pri > curPri || (pri === curPri && roundRobinKey(o, ap, this.maxOutputs) < roundRobinKey(this.reqOut[cur], ap, this.maxOutputs))) this.inPick[i] = k;
   }

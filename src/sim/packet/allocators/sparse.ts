@@ -13,9 +13,12 @@ export abstract class SparseAllocator implements Allocator {
   readonly reqAux: Int32Array;
   /**
    * The request's priority at its input (higher first; BookSim's `in_pri`, which a routing's
-   * candidates carry): separable allocators' input arbiters read it, iSLIP ignores it as BookSim's does.
+   * candidates carry), valid when `prioritized`: separable allocators' input arbiters read it, iSLIP
+   * ignores it as BookSim's does.
    */
   readonly reqInPri: Int32Array;
+  /** Whether this cycle's requests came through `addPrioritized` (a caller uses one or the other per cycle). */
+  prioritized = false;
   count = 0;
   /** Result: matched output per input (-1 when unmatched), valid for the inputs that requested. */
   readonly matchOfIn: Int32Array;
@@ -35,10 +38,16 @@ export abstract class SparseAllocator implements Allocator {
     this.matchOfOut = new Int32Array(maxOutputs).fill(-1);
   }
 
-  add(input: number, output: number, key: number, aux = 0, inPri = 0): void {
+  /** `add` with the request's input priority; plain `add` leaves it unwritten (the hot loop's requests have none). */
+  addPrioritized(input: number, output: number, key: number, aux: number, inPri: number): void {
+    this.reqInPri[this.count] = inPri;
+    this.prioritized = true;
+    this.add(input, output, key, aux);
+  }
+
+  add(input: number, output: number, key: number, aux = 0): void {
     const k = this.count++;
     this.reqAux[k] = aux;
-    this.reqInPri[k] = inPri;
     this.reqIn[k] = input;
     this.reqOut[k] = output;
     this.reqKey[k] = key;
@@ -56,5 +65,6 @@ export abstract class SparseAllocator implements Allocator {
 
   reset(): void {
     this.count = 0;
+    this.prioritized = false;
   }
 }
