@@ -6,9 +6,9 @@
  * request, then each input picks among the outputs that picked it. Arbiters of a matched pair move
  * their round-robin pointers past each other (BookSim's `UpdateState`); unmatched ones keep them.
  * Output arbiters rank by the request's key (the configured arbitration); input arbiters rank by
- * the request's input priority (`reqInPri`, higher first), then round-robin from the input's
- * pointer, as iSLIP's accept step does. Hand-written over flat
- * arrays: it runs per router per cycle in the packet engine's hot loop.
+ * the request's input priority (`reqInPri`, higher first; BookSim's round-robin arbiter), then
+ * round-robin from the input's pointer, as iSLIP's accept step does. Hand-written over flat arrays:
+ * it runs per router per cycle in the packet engine's hot loop.
  */
 import { nextIndex, roundRobinKey } from './round-robin.js';
 import { registerAllocator } from './table.js';
