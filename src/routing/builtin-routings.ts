@@ -2,7 +2,8 @@
  * Every built-in routing, registered by registry.ts when it loads: adding a routing is its file
  * (exporting a RoutingEntry), its test, and one entry here.
  */
-import { dimensionOrderEntry } from './dimension-order.js';
+import { dimensionOrderBalancedEntry, dimensionOrderEntry } from './dimension-order.js';
+import { minAdaptEntry } from './min-adapt.js';
 import { directEntry } from './full-mesh.js';
 import { destinationTagEntry } from './omega.js';
 import { dragonflyMinimalEntry, groupDirectEntry, ugalBookSimEntry, ugalEntry } from './dragonfly.js';
@@ -58,4 +59,6 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   simgridZoneEntry,
   anynetMinEntry,
   flyDestTagEntry,
+  minAdaptEntry,
+  dimensionOrderBalancedEntry,
 ];

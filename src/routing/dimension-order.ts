@@ -37,13 +37,16 @@ export interface DimensionOrderOptions {
    * The torus VC class rule: `crossing` (default: class 1 for the packets whose path in the
    * dimension crosses the wrap link k−1 → 0, as the dateline is documented) or `booksim` (BookSim's
    * `dor_next_torus`, non-balanced branch: class 1 when the destination's coordinate is below the
-   * current one, the same on the + side and, on the − side, the packets that do not cross).
+   * current one, the same on the + side and, on the − side, the packets that do not cross), or
+   * `balanced` (BookSim's `dim_order_bal`, Cray's partition allocation: class 1 for the packets that
+   * cross the wrap link, class 0 for those that cross the ring's middle between ⌊(k−1)/2⌋ and the
+   * next router, either class for the others, drawn per packet and dimension from the salt and `seed`).
    */
   dateline?: TorusDateline;
 }
 
-export type TorusDateline = 'crossing' | 'booksim';
-export const TORUS_DATELINES: readonly TorusDateline[] = ['crossing', 'booksim'];
+export type TorusDateline = 'crossing' | 'booksim' | 'balanced';
+export const TORUS_DATELINES: readonly TorusDateline[] = ['crossing', 'booksim', 'balanced'];
 
 export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOptions = {}): RoutingFunction {
   const grid = topology.coords ? familyOf(topology)?.grid?.(topology) : undefined;
@@ -61,6 +64,7 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
   const dateline = opts.dateline ?? 'crossing';
   if (!TORUS_DATELINES.includes(dateline)) throw new InputError('routing.dateline', dateline, TORUS_DATELINES.join(' | '));
   const booksimDateline = dateline === 'booksim';
+  const balanced = dateline === 'balanced';
 
   // Flat neighbour table: channel leaving node v in dimension d, direction 0 (+) or 1 (−); -1 if none.
   const n = topology.numNodes;
@@ -100,7 +104,8 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
         steps = minus === 0 ? fwd : k - fwd;
         // `crossing`: class 1 if the path crosses the wrap link (+: y < x, −: y > x); `booksim`:
         // dor_next_torus's non-balanced test, `dest < cur` in both directions.
-        if (y < x ? minus === 0 || booksimDateline : minus === 1 && !booksimDateline) cls = 1;
+        if (balanced) cls = balancedClass(x, y, minus, k, salt, d);
+        else if (y < x ? minus === 0 || booksimDateline : minus === 1 && !booksimDateline) cls = 1;
       }
       for (let s = 0; s < steps; s++) {
         const c = next[(cur * nd + d) * 2 + minus];
@@ -111,6 +116,14 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
       }
     }
     return hops;
+  }
+
+  /** dor_next_torus with balance: the wrap link forces class 1, the middle class 0, else a coin. */
+  function balancedClass(x: number, y: number, minus: number, k: number, salt: number, d: number): number {
+    if (minus === 0 ? x > y : x < y) return 1;
+    const mid = Math.floor((k - 1) / 2);
+    if (minus === 0 ? x <= mid && y > mid : x > mid && y <= mid) return 0;
+    return hash32(salt, seed, d + 0x6261) & 1;
   }
 
   function tieMinus(src: number, dst: number, salt: number, d: number, x: number): number {
@@ -133,8 +146,14 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
   }
 
   return {
-    name: `dimension-order(tie=${tie},order=${order.join(',')}${hasWrap && booksimDateline ? ',dateline=booksim' : ''})`,
-    params: { routing: 'dimension-order', order, tie, seed, dateline: !hasWrap ? 'none' : booksimDateline ? 'booksim: dest < cur → class 1' : 'wrap k-1→0 → class 1' },
+    name: `dimension-order(tie=${tie},order=${order.join(',')}${hasWrap && dateline !== 'crossing' ? `,dateline=${dateline}` : ''})`,
+    params: {
+      routing: 'dimension-order',
+      order,
+      tie,
+      seed,
+      dateline: !hasWrap ? 'none' : booksimDateline ? 'booksim: dest < cur → class 1' : balanced ? 'balanced: wrap → class 1, middle → class 0, else random' : 'wrap k-1→0 → class 1',
+    },
     vcClasses: hasWrap ? 2 : 1,
     deadlockFree: true,
     maxHops,
@@ -164,5 +183,16 @@ export const dimensionOrderEntry: RoutingEntry = {
       maxHops: plus.maxHops,
       route: (src, dst, salt, out) => ((salt & 1) === 0 ? plus : minus).route(src, dst, salt, out),
     };
+  },
+};
+
+/** BookSim's `dim_order_bal` on a torus: dimension order, random k/2 side, the balanced (Cray partition) VC classes. */
+export const dimensionOrderBalancedEntry: RoutingEntry = {
+  name: 'dor-bal',
+  description: "BookSim's dim_order_bal on a torus: dimension order with Cray's partition VC classes (wrap: class 1, middle: class 0, else random)",
+  create(topology, opts) {
+    const grid = topology.coords ? familyOf(topology)?.grid?.(topology) : undefined;
+    if (!grid?.wrap) throw new InputError('routing', `dor-bal on ${topology.family}`, 'a torus (BookSim defines dim_order_bal_torus only)');
+    return dimensionOrderRouting(topology, { order: opts.order, seed: opts.seed, tie: opts.tie ?? 'random', dateline: 'balanced' });
   },
 };

@@ -287,8 +287,9 @@ const READ_WRITE_ONLY = new Set(
 );
 
 const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> = {
-  torus: { dim_order: 'dor' },
-  mesh: { dim_order: 'dor', dor: 'dor', romm: 'romm', valiant: 'valiant-dor', xy_yx: 'xy-yx' },
+  // min_adapt: candidates per hop taken in VC allocation (routing/min-adapt.ts); dim_order_bal: Cray's partition VC sets.
+  torus: { dim_order: 'dor', dim_order_bal: 'dor-bal', min_adapt: 'min-adapt' },
+  mesh: { dim_order: 'dor', dor: 'dor', romm: 'romm', valiant: 'valiant-dor', xy_yx: 'xy-yx', min_adapt: 'min-adapt' },
   fattree: { nca: 'nca' },
   dragonflynew: { min: 'group-direct', ugal: 'ugal-booksim' },
   // ran_min_flatfly is dimension order, lowest dimension first (flatfly_outport): shortest path with
@@ -305,21 +306,22 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
 };
 
 /** Routings the `booksim` preset would not choose by itself, so the run must name them. */
-const NAMED_ROUTINGS = new Set<RoutingName>(['anynet-min', 'ugal-booksim', 'ugal-flatfly', 'xyyx-flatfly', 'adaptive-xyyx-flatfly', 'valiant-flatfly', 'romm', 'valiant-dor', 'xy-yx', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
+const NAMED_ROUTINGS = new Set<RoutingName>(['min-adapt', 'dor-bal', 'anynet-min', 'ugal-booksim', 'ugal-flatfly', 'xyyx-flatfly', 'adaptive-xyyx-flatfly', 'valiant-flatfly', 'romm', 'valiant-dor', 'xy-yx', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
 
 /** BookSim routing functions Meshwork does not model, each with the reason (routefunc.cpp, @ 28f43299). */
 const REFUSED_ROUTINGS: Readonly<Record<string, string>> = {
-  min_adapt: "adaptive per hop with BookSim's escape-VC rule (min_adapt_mesh/torus): not modelled",
+  min_adapt: 'minimal adaptive with an escape VC (Meshwork models min_adapt_mesh and min_adapt_torus only)',
   planar_adapt: 'planar-adaptive per hop: not modelled',
   adaptive_xy_yx: 'XY/YX chosen per hop by credits: not modelled',
   chaos: 'needs router = chaos',
   dim_order_ni: 'one VC per destination (dim_order_ni, for noq / non-interfering networks): not modelled',
   dim_order_pni: 'VCs partitioned by destination (dim_order_pni): not modelled',
   romm_ni: 'ROMM with a VC per destination (romm_ni_mesh): not modelled',
-  dim_order_bal: "a torus's balanced k/2 ties (dim_order_bal_torus): not modelled",
+  dim_order_bal: 'balanced dimension order (Meshwork models dim_order_bal_torus only)',
   valiant_ni: 'Valiant with a VC per destination (valiant_ni_torus): not modelled',
   anca: "adaptive nearest common ancestor (fattree_anca): up ports chosen by credits, not modelled",
-  valiant: 'valiant on this topology (Meshwork models valiant_mesh and valiant_flatfly only)',
+  valiant:
+    "valiant on this topology (Meshwork models valiant_mesh and valiant_flatfly only; BookSim's valiant_torus fails its own assertion ring_part == 1, routefunc.cpp:1391, as a packet continues in a dimension)",
 };
 
 function refuse(key: string, value: BookSimValue, accepted: string): never {
@@ -460,6 +462,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   // BookSim's dragonflynew routings use exactly VCs 0..classes-1 on channels, one VC per phase
   // (out_vc = ph); `min` draws its injection VC from all num_vcs, `ugal` asserts num_vcs = 3.
   if (topology === 'dragonflynew' && routing === 'ugal-booksim' && config.vcs !== 3) refuse('num_vcs', config.vcs, '3 with dragonflynew ugal routing (BookSim asserts gNumVCs == 3)');
+  if (routing === 'min-adapt' && topology === 'torus' && config.vcs < 4) refuse('num_vcs', config.vcs, 'at least 4 with torus min_adapt (min_adapt_torus routes adaptive packets on VC 3)');
   if (topology === 'dragonflynew' && config.vcs < 2) refuse('num_vcs', config.vcs, 'at least 2 with dragonflynew min routing (its phases use VCs 0 and 1)');
   const vcsPerClass = topology === 'dragonflynew' ? 1 : undefined;
   config.vcBuf = int('vc_buf_size', 8, 1, 1 << 16);

@@ -24,6 +24,7 @@ import { familyOf } from '../../topology/registry.js';
 import type { RouteContext, RoutingFunction } from '../../routing/types.js';
 import type { NodeRouteHint } from '../../routing/hints.js';
 import { isHopByHop, type HopByHopRouting } from '../../routing/dal.js';
+import { isCandidateRouting, makeHopCandidates, type CandidateRouting, type HopCandidates } from '../../routing/min-adapt.js';
 import { makeRouteBuffers } from '../../routing/types.js';
 import { checkPacketNetworkSize, type PacketNetworkShape } from './limits.js';
 import { hash32 } from '../../util/rng.js';
@@ -315,6 +316,20 @@ export class PacketNetwork {
   private readonly routeAtInjection: boolean;
   /** A routing that re-chooses the rest of the path at every router it reaches (DAL), or null. */
   private readonly hopByHop: HopByHopRouting | null;
+  /**
+   * A routing that gives each head several (channel, VC range, priority) candidates for VC
+   * allocation to choose among (BookSim's min_adapt), or null. The first candidate lives in
+   * ivcOut/ivcOutLocal/ivcLo/ivcHi as any route does; the second in the `…2` arrays (ivcOut2 −1:
+   * none); their priorities in ivcPri/ivcPri2. Empty arrays for every other routing.
+   */
+  private readonly candidateRouting: CandidateRouting | null;
+  private readonly hopCandidates: HopCandidates = makeHopCandidates();
+  private readonly ivcOut2: Int32Array;
+  private readonly ivcOutLocal2: Int32Array;
+  private readonly ivcLo2: Int32Array;
+  private readonly ivcHi2: Int32Array;
+  private readonly ivcPri: Int32Array;
+  private readonly ivcPri2: Int32Array;
   private readonly maxHops: number;
   private readonly routeBuf;
   private serial = 0;
@@ -400,6 +415,8 @@ export class PacketNetwork {
     this.adaptive = routing.adaptive === true;
     this.routeAtInjection = this.adaptive && cfg.adaptiveDecision === 'injection';
     this.hopByHop = isHopByHop(routing) ? routing : null;
+    this.candidateRouting = isCandidateRouting(routing) ? routing : null;
+    if (this.candidateRouting && V < this.candidateRouting.minVcs) throw new InputError('vcs', V, `at least ${this.candidateRouting.minVcs} with ${routing.name} (BookSim's min_adapt_torus takes VC 3)`);
     this.injLatency = cfg.injectionLatency;
     this.ejLatency = cfg.ejectionLatency;
     this.chSrcPort = topology.chSrcPort;
@@ -533,6 +550,13 @@ export class PacketNetwork {
     this.ivcLo = new Int32Array(nIvc);
     this.ivcHi = new Int32Array(nIvc);
     this.ivcOvc = new Int32Array(nIvc).fill(-1);
+    const nCand = this.candidateRouting ? nIvc : 0;
+    this.ivcOut2 = new Int32Array(nCand).fill(-1);
+    this.ivcOutLocal2 = new Int32Array(nCand);
+    this.ivcLo2 = new Int32Array(nCand);
+    this.ivcHi2 = new Int32Array(nCand);
+    this.ivcPri = new Int32Array(nCand);
+    this.ivcPri2 = new Int32Array(nCand);
     this.buf = new Int32Array(nIvc * this.depth * FLIT);
     this.frontReady = new Int32Array(nIvc);
 
@@ -897,6 +921,7 @@ export class PacketNetwork {
     const saBestKey = this.saBestKey;
     const saBestVc = this.saBestVc;
     const IS = this.inSpeedup;
+    const byCandidates = this.candidateRouting !== null;
 
     // The non-empty input VCs, port by port in the router's order and VC by VC (the bit order).
     // Switch requests: per (crossbar input, output port) the input's best VC by its round-robin
@@ -936,8 +961,12 @@ export class PacketNetwork {
           const out = this.ivcOut[ivc];
           const p = buf[b * FLIT + F_PKT];
           const need = this.vct && out < this.ejBase ? Math.max(this.pSize[p], this.vcAllocCredit) : this.vcAllocCredit;
-          const outLocal = this.ivcOutLocal[ivc];
           const inIdx = li * V + v;
+          if (byCandidates) {
+            this.addCandidateRequests(ivc, inIdx, p, need, outStart, nIn);
+            continue;
+          }
+          const outLocal = this.ivcOutLocal[ivc];
           const hi = this.ivcHi[ivc];
           for (let v2 = this.ivcLo[ivc]; v2 <= hi; v2++) {
             const o = out * V + v2;
@@ -981,6 +1010,7 @@ export class PacketNetwork {
         if (outIdx !== va.reqOut[k]) continue;
         // The request carries its input VC.
         const ivc = va.reqAux[k];
+        if (this.candidateRouting !== null) this.takeCandidate(ivc, outIdx);
         const o = this.ivcOut[ivc] * V + (outIdx - this.ivcOutLocal[ivc] * V);
         ovcOwner[o] = ivc;
         this.ivcOvc[ivc] = o;
@@ -1019,9 +1049,72 @@ export class PacketNetwork {
     }
   }
 
+  /**
+   * VC requests of `ivc`'s head under a candidate routing: every free VC of its first candidate
+   * (or its ejection port) and of its second, each with the candidate's input priority.
+   */
+  private addCandidateRequests(ivc: number, inIdx: number, p: number, need: number, outStart: number, nIn: number): void {
+    const created = this.arbReadsCreated ? this.pCtime[p] : 0;
+    this.addRangeRequests(ivc, inIdx, this.ivcOut[ivc], this.ivcOutLocal[ivc], this.ivcLo[ivc], this.ivcHi[ivc], this.ivcPri[ivc], need, created, outStart, nIn);
+    const out2 = this.ivcOut2[ivc];
+    if (out2 >= 0) this.addRangeRequests(ivc, inIdx, out2, this.ivcOutLocal2[ivc], this.ivcLo2[ivc], this.ivcHi2[ivc], this.ivcPri2[ivc], need, created, outStart, nIn);
+  }
+
+  private addRangeRequests(ivc: number, inIdx: number, out: number, outLocal: number, lo: number, hi: number, inPri: number, need: number, created: number, outStart: number, nIn: number): void {
+    const V = this.V;
+    for (let v2 = lo; v2 <= hi; v2++) {
+      const o = out * V + v2;
+      if (this.ovcOwner[o] >= 0 || this.credits[o] < need) continue;
+      const outIdx = outLocal * V + v2;
+      const ptr = this.vaGrantPtr[outStart * V + outIdx];
+      this.va.addPrioritized(inIdx, outIdx, this.arbKey(created, inIdx, ptr, nIn * V), ivc, inPri);
+    }
+  }
+
+  /** After a VC grant at local output VC `outIdx`: the candidate it belongs to becomes the head's output. */
+  private takeCandidate(ivc: number, outIdx: number): void {
+    const V = this.V;
+    const outLocal = (outIdx / V) | 0;
+    const v = outIdx - outLocal * V;
+    const first = outLocal === this.ivcOutLocal[ivc] && v >= this.ivcLo[ivc] && v <= this.ivcHi[ivc];
+    if (!first) {
+      this.ivcOut[ivc] = this.ivcOut2[ivc];
+      this.ivcOutLocal[ivc] = this.ivcOutLocal2[ivc];
+      this.ivcLo[ivc] = this.ivcLo2[ivc];
+      this.ivcHi[ivc] = this.ivcHi2[ivc];
+    }
+    this.ivcOut2[ivc] = -1;
+  }
+
+  /** The candidates of the head of `ivc` (packet p) at router r, from the VC it is on. */
+  private routeByCandidates(r: number, ivc: number, p: number): void {
+    const V = this.V;
+    const port = (ivc / V) | 0;
+    const c = this.hopCandidates;
+    this.candidateRouting!.candidates(r, this.endpoints[this.pDst[p]], port < this.numChannels ? port : -1, ivc - port * V, this.pSalt[p], V, c);
+    this.ivcOut[ivc] = c.channel[0];
+    this.ivcOutLocal[ivc] = this.chOutLocal[c.channel[0]];
+    this.ivcLo[ivc] = c.vcLo[0];
+    this.ivcHi[ivc] = c.vcHi[0];
+    this.ivcPri[ivc] = c.priority[0];
+    this.ivcOut2[ivc] = c.count > 1 ? c.channel[1] : -1;
+    if (c.count > 1) {
+      this.ivcOutLocal2[ivc] = this.chOutLocal[c.channel[1]];
+      this.ivcLo2[ivc] = c.vcLo[1];
+      this.ivcHi2[ivc] = c.vcHi[1];
+      this.ivcPri2[ivc] = c.priority[1];
+    }
+  }
+
   /** Route computation for the head at the front of `ivc`. */
   private routeHead(r: number, ivc: number, p: number, now: number, tick: number): void {
     const hop = this.pHop[p];
+    if (this.candidateRouting !== null && hop < this.pLen[p]) {
+      this.routeByCandidates(r, ivc, p);
+      this.ivcState[ivc] = VC_ALLOC;
+      this.ivcTime[ivc] = this.nextStageTick(tick, now, this.routingDelay);
+      return;
+    }
     // Hop 0 is routed once, at the packet's first router: there an adaptive routing reads the credits.
     if (hop === 0 && this.adaptive && !this.routeAtInjection) this.fillRoute(p);
     else if (this.hopByHop !== null && hop > 0 && hop < this.pLen[p]) this.rerouteAt(p, r, hop);
@@ -1047,6 +1140,8 @@ export class PacketNetwork {
       this.ivcOut[ivc] = this.ejBase + dstNode * this.nEj + j;
       // Local outputs: channels, the router's own ejection ports, then those of its direct terminals.
       this.ivcOutLocal[ivc] = this.rOutDeg[r] + (direct ? (1 + this.attachSlot[dstNode]) * this.nEj : 0) + j;
+      // A candidate routing's ejection requests: BookSim's every VC at priority 0.
+      if (this.candidateRouting !== null) this.ivcPri[ivc] = 0;
       const ejClass = this.pEjClass[p];
       this.ivcLo[ivc] = ejClass === ALL_VCS ? 0 : ejClass * cpv;
       this.ivcHi[ivc] = ejClass === ALL_VCS ? this.V - 1 : ejClass * cpv + cpv - 1;

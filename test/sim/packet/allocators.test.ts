@@ -87,5 +87,22 @@ describe('separable allocators (BookSim separable_input_first / separable_output
     // Output first: output 0 grants input 0, output 1 grants input 1; both accept: a full match.
     expect(run2('output-first')).toEqual([0, 1]);
   });
+
+  it("input arbiters take the higher input priority first, then round-robin (BookSim's RoundRobinArbiter; min_adapt's priorities)", () => {
+    // Input 0 -> output 0 at priority 0 and output 1 at priority 1, pointer at output 0: priority wins.
+    for (const order of ['input-first', 'output-first'] as const) {
+      const a = new SeparableAllocator(order, 1, 2, 2);
+      a.addPrioritized(0, 0, 0, 0, 0);
+      a.addPrioritized(0, 1, 0, 0, 1);
+      a.allocate(1, new Int32Array(2), 0, new Int32Array(1), 0);
+      expect(a.matchOfIn[0], order).toBe(1);
+    }
+    // iSLIP ignores it, as BookSim's iSLIP_Sparse: the output nearest the pointer.
+    const islip = new IslipAllocator(1, 2, 2);
+    islip.addPrioritized(0, 0, 0, 0, 0);
+    islip.addPrioritized(0, 1, 0, 0, 1);
+    islip.allocate(1, new Int32Array(2), 0, new Int32Array(1), 0);
+    expect(islip.matchOfIn[0]).toBe(0);
+  });
 });
 

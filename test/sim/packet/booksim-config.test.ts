@@ -101,8 +101,12 @@ describe('BookSim config keys', () => {
     expect(run(`${FLATFLY} routing_function = xyyx;`)).toMatchObject({ routing: 'xyyx-flatfly', routingName: 'xyyx-flatfly' });
     expect(run(`${FLATFLY} routing_function = adaptive_xyyx;`)).toMatchObject({ routing: 'adaptive-xyyx-flatfly', routingName: 'adaptive-xyyx-flatfly' });
     expect(run(`${FLATFLY} routing_function = valiant;`)).toMatchObject({ routing: 'valiant-flatfly', routingName: 'valiant-flatfly' });
-    expect(refusal(`${FLATFLY} routing_function = min_adapt;`)).toMatch(/routing_function: got "min_adapt"; accepted: ran_min \| ugal \| xyyx \| adaptive_xyyx \| valiant with flatfly \(min_adapt: adaptive per hop/);
-    expect(refusal('topology = torus; routing_function = min_adapt;')).toMatch(/routing_function: got "min_adapt"; accepted: dim_order/);
+    expect(refusal(`${FLATFLY} routing_function = min_adapt;`)).toMatch(/routing_function: got "min_adapt"; accepted: ran_min \| ugal \| xyyx \| adaptive_xyyx \| valiant with flatfly \(min_adapt: .*min_adapt_mesh and min_adapt_torus only/);
+    // min_adapt_torus routes adaptive packets on VC 3 (routefunc.cpp): BookSim asserts with fewer VCs.
+    expect(refusal('topology = torus; k = 4; n = 2; routing_function = min_adapt; num_vcs = 2;')).toMatch(/num_vcs: got 2; accepted: at least 4 with torus min_adapt/);
+    expect(run('topology = torus; k = 4; n = 2; routing_function = min_adapt; num_vcs = 4;')).toMatchObject({ routing: 'min-adapt', routingName: 'min-adapt' });
+    expect(run('topology = torus; k = 4; n = 2; routing_function = dim_order_bal; num_vcs = 2;')).toMatchObject({ routing: 'dor-bal', routingName: 'dor-bal' });
+    expect(refusal('topology = mesh; k = 4; n = 2; routing_function = dim_order_bal;')).toMatch(/dim_order_bal: balanced dimension order \(Meshwork models dim_order_bal_torus only\)/);
     // BookSim's default is "none", which BookSim itself rejects.
     expect(refusal('topology = torus;')).toMatch(/routing_function: got "none"/);
   });
@@ -178,8 +182,8 @@ describe('BookSim config keys', () => {
     for (const [name, routing] of [['romm', 'romm'], ['valiant', 'valiant-dor'], ['xy_yx', 'xy-yx']]) {
       expect(run(`topology = mesh; k = 4; n = 2; num_vcs = 4; routing_function = ${name};`)).toMatchObject({ routing, routingName: routing });
     }
-    expect(refusal('topology = mesh; routing_function = min_adapt;')).toMatch(/routing_function: got "min_adapt"; accepted: .*escape-VC/);
-    expect(refusal('topology = torus; routing_function = valiant;')).toMatch(/valiant_mesh and valiant_flatfly only/);
+    expect(run('topology = mesh; k = 4; n = 2; num_vcs = 2; routing_function = min_adapt;')).toMatchObject({ routing: 'min-adapt', routingName: 'min-adapt' });
+    expect(refusal('topology = torus; routing_function = valiant;')).toMatch(/valiant_mesh and valiant_flatfly only; BookSim's valiant_torus fails its own assertion ring_part == 1/);
     expect(refusal('topology = fattree; k = 4; n = 3; routing_function = anca;')).toMatch(/adaptive nearest common ancestor/);
     expect(refusal('topology = torus; routing_function = dim_order; seed = time;')).toMatch(/seed: got "time"; accepted: a non-negative integer \(BookSim "time" is not reproducible\)/);
   });

@@ -91,6 +91,13 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     // digits, each + 1), not the network's rank count: PatternOptions.digits from --booksim-config.
     'fattree_k4n3_tornado_p4',
     'fly_k4n3_tornado_p4',
+    // BookSim's min_adapt (src/routing/min-adapt.ts): candidates per hop taken in VC allocation, an
+    // escape VC by dimension order (mesh VC 0; torus VCs 0-1 with the dateline, the adaptive VC 3).
+    'mesh88_min_adapt_uniform_p4',
+    'mesh88_min_adapt_transpose_p4',
+    'torus88_min_adapt_uniform_p4',
+    // BookSim's dim_order_bal: Cray's partition VC sets, a random set where neither dateline forces one.
+    'torus88_dim_order_bal_uniform_p1',
   ];
   for (const name of names) {
     it(name, () => {
@@ -134,6 +141,38 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
       }
     }, 600_000);
   }
+});
+
+describe("BookSim's min_adapt on an 8×8 torus under transpose: the knee is past the throughput", () => {
+  // ./booksim/torus88_min_adapt_transpose_p4.csv (BookSim 2.0 @ 28f43299). At the knee, 0.25, BookSim
+  // accepts only 0.2441 (mean of seeds 1-5): its latency (308.5) is the source queue growing under the
+  // 500-cycle threshold. Meshwork accepts 0.4 % more (0.2450), as dim_order's transpose knee on the
+  // same torus (0.4-0.8 %, torus88_transpose_p1_saturated below), which leaves its packet latency 23 %
+  // under (237.0) while its network latency is within 5 %. So the curve is compared up to 0.2 as
+  // every row is, and the knee by accepted rate and network latency, and the saturation step.
+  const name = 'torus88_min_adapt_transpose_p4';
+  it('zero load within 5 %, 0.1-0.2 within 10 % (hops 2 %); at 0.25 accepted within 1 %, network latency within 5 %; saturated at 0.3', () => {
+    const { run, topology } = loadBookSimCase(name);
+    const cells = readCsvCells(`${name}.csv`);
+    const at = (rate: number): string[][] => cells.filter((c) => Number(c[0]) === rate);
+    const sweep = (seed: number, rates: number[]): LoadPoint[] =>
+      simulateTraffic({ topology, pattern: run.pattern, rates, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, routingName: run.routingName }).points as LoadPoint[];
+    const ours = sweep(1, [0.05, 0.1, 0.15, 0.2, 0.25, 0.3]);
+    expect(Math.abs(ours[0].packet_latency! / Number(at(0.05)[0][2]) - 1), 'zero load').toBeLessThan(0.05);
+    for (const [i, rate] of [0.1, 0.15, 0.2].entries()) {
+      expect(Math.abs(ours[i + 1].packet_latency! / Number(at(rate)[0][2]) - 1), `${rate}`).toBeLessThan(0.1);
+      expect(Math.abs(ours[i + 1].hops! / Number(at(rate)[0][5]) - 1), `${rate} hops`).toBeLessThan(0.02);
+    }
+    const knee = at(0.25);
+    expect(knee.map((c) => Number(c[1]))).toEqual([1, 2, 3, 4, 5]);
+    const oursKnee = [ours[4], ...[2, 3, 4, 5].map((seed) => sweep(seed, [0.25])[0])];
+    for (const p of oursKnee) expect(p.saturated).toBe(false);
+    const accepted = mean(oursKnee.map((p) => p.accepted_flit_rate!)) / mean(knee.map((c) => Number(c[4]))) - 1;
+    expect(Math.abs(accepted), 'accepted at 0.25').toBeLessThan(0.01);
+    expect(Math.abs(mean(oursKnee.map((p) => p.network_latency!)) / mean(knee.map((c) => Number(c[3]))) - 1), 'network latency at 0.25').toBeLessThan(0.05);
+    expect(at(0.3)[0][2]).toBe('saturated');
+    expect(ours[5].saturated).toBe(true);
+  }, 600_000);
 });
 
 describe("BookSim's flatfly, c = 4, transpose at 0.25 flits/node/cycle: the saturation edge in both tools", () => {

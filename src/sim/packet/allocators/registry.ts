@@ -34,6 +34,11 @@ export interface Allocator {
   readonly matchOfIn: Int32Array;
   count: number;
   add(input: number, output: number, key: number, aux?: number): void;
+  /**
+   * `add` with the request's priority at its input, higher first (BookSim's `in_pri`); plain `add`
+   * means priority 0. A caller uses one or the other for all of a cycle's requests.
+   */
+  addPrioritized(input: number, output: number, key: number, aux: number, inPri: number): void;
   /** Matches the requests; `grantPtr`/`acceptPtr` are the caller's persistent round-robin pointers. */
   allocate(iterations: number, grantPtr: Int32Array, ptrBaseOut: number, acceptPtr: Int32Array, ptrBaseIn: number): number;
   reset(): void;

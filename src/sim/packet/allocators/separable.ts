@@ -5,9 +5,10 @@
  * then each output picks among the inputs that picked it. Output first: each output picks one
  * request, then each input picks among the outputs that picked it. Arbiters of a matched pair move
  * their round-robin pointers past each other (BookSim's `UpdateState`); unmatched ones keep them.
- * Output arbiters rank by the request's key (the configured arbitration); input arbiters rank
- * outputs round-robin from the input's pointer, as iSLIP's accept step does. Hand-written over flat
- * arrays: it runs per router per cycle in the packet engine's hot loop.
+ * Output arbiters rank by the request's key (the configured arbitration); input arbiters rank by
+ * the request's input priority (`reqInPri`, higher first; BookSim's round-robin arbiter), then
+ * round-robin from the input's pointer, as iSLIP's accept step does. Hand-written over flat arrays:
+ * it runs per router per cycle in the packet engine's hot loop.
  */
 import { nextIndex, roundRobinKey } from './round-robin.js';
 import { registerAllocator } from './table.js';
@@ -69,8 +70,15 @@ export class SeparableAllocator extends SparseAllocator {
     const o = this.reqOut[k];
     if (granted && this.outPick[o] !== k) return;
     const cur = this.inPick[i];
+    if (cur < 0) {
+      this.inPick[i] = k;
+      return;
+    }
+    // BookSim's round-robin arbiter: the higher priority first, then the nearer the pointer.
+    const pri = this.prioritized ? this.reqInPri[k] : 0;
+    const curPri = this.prioritized ? this.reqInPri[cur] : 0;
     const ap = acceptPtr[ptrBaseIn + i];
-    if (cur < 0 || roundRobinKey(o, ap, this.maxOutputs) < roundRobinKey(this.reqOut[cur], ap, this.maxOutputs)) this.inPick[i] = k;
+    if (pri > curPri || (pri === curPri && roundRobinKey(o, ap, this.maxOutputs) < roundRobinKey(this.reqOut[cur], ap, this.maxOutputs))) this.inPick[i] = k;
   }
 
   /** The output arbiter of request k's output considers it: the lowest key wins, the first on a tie. */

@@ -11,6 +11,14 @@ export abstract class SparseAllocator implements Allocator {
   readonly reqKey: Float64Array;
   /** Caller's payload per request (e.g. which VC of the input made it). */
   readonly reqAux: Int32Array;
+  /**
+   * The request's priority at its input (higher first; BookSim's `in_pri`, which a routing's
+   * candidates carry), valid when `prioritized`: separable allocators' input arbiters read it, iSLIP
+   * ignores it as BookSim's does.
+   */
+  readonly reqInPri: Int32Array;
+  /** Whether this cycle's requests came through `addPrioritized` (a caller uses one or the other per cycle). */
+  prioritized = false;
   count = 0;
   /** Result: matched output per input (-1 when unmatched), valid for the inputs that requested. */
   readonly matchOfIn: Int32Array;
@@ -25,8 +33,16 @@ export abstract class SparseAllocator implements Allocator {
     this.reqOut = new Int32Array(maxRequests);
     this.reqKey = new Float64Array(maxRequests);
     this.reqAux = new Int32Array(maxRequests);
+    this.reqInPri = new Int32Array(maxRequests);
     this.matchOfIn = new Int32Array(maxInputs).fill(-1);
     this.matchOfOut = new Int32Array(maxOutputs).fill(-1);
+  }
+
+  /** `add` with the request's input priority; plain `add` leaves it unwritten (the hot loop's requests have none). */
+  addPrioritized(input: number, output: number, key: number, aux: number, inPri: number): void {
+    this.reqInPri[this.count] = inPri;
+    this.prioritized = true;
+    this.add(input, output, key, aux);
   }
 
   add(input: number, output: number, key: number, aux = 0): void {
@@ -49,5 +65,6 @@ export abstract class SparseAllocator implements Allocator {
 
   reset(): void {
     this.count = 0;
+    this.prioritized = false;
   }
 }
