@@ -11,6 +11,7 @@
  */
 import { InputError, NotApplicableError } from '../util/errors.js';
 import type { CollectiveKind } from './types.js';
+import { floorPow2 } from './algorithms/common.js';
 
 /** The SMPI name → the Meshwork algorithm spec, per Meshwork collective. */
 export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
@@ -40,6 +41,8 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     // MPI_Reduce to rank 0 then MPI_Bcast with the reduce and bcast SMPI has selected: its defaults
     // (ireduce, binomial_tree) unless --cfg=smpi/reduce or smpi/bcast names others.
     redbcast: 'reduce-broadcast',
+    // On one rank per host: init_smp, then rdb over the leaders (MV2_Allreducection's default, no mvapich2 table).
+    mvapich2_two_level: 'recursive-doubling:fold=even-out,smp=true',
   },
   reduce: {
     binomial: 'recursive-doubling',
@@ -52,12 +55,16 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     mpich_pair: 'pairwise',
     ompi_butterfly: 'butterfly',
     ompi_basic_recursivehalving: 'recursive-halving',
+    mpich_rdb: 'recursive-doubling',
   },
   broadcast: {
     binomial_tree: 'binomial',
     NTSL: 'chain:recvs=preposted,segment=8192',
     scatter_LR_allgather: 'scatter-allgather',
     scatter_rdb_allgather: 'scatter-rdb-allgather',
+    // The SMP algorithms on one rank per host (an intra-node communicator of one rank): init_smp, then the leaders' tree.
+    SMP_binomial: 'binomial:smp=true',
+    mvapich2_knomial_intra_node: 'knomial:radix=4,smp=true',
   },
   scatter: {
     ompi_basic_linear: 'linear',
@@ -72,6 +79,19 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ompi_basic_linear: 'linear',
     ompi_bruck: 'dissemination',
     ompi_recursivedoubling: 'recursive-doubling',
+  },
+};
+
+/**
+ * SMPI names whose Meshwork variant depends on the size and rank count. reduce `mvapich2_two_level` on
+ * one rank per host (reduce-mvapich-two-level.cpp): init_smp, then over the leaders MV2_Reduce_function,
+ * reduce__mpich when no mvapich2 table set it: `binomial` below 2 KiB or fewer elements than the power
+ * of two at or below the rank count, else `scatter_gather`.
+ */
+const SIZED_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number, elementBytes: number) => string>>>>> = {
+  reduce: {
+    mvapich2_two_level: (size, ranks, elementBytes) =>
+      size < 2048 || size / elementBytes < floorPow2(ranks) ? 'recursive-doubling:smp=true' : 'rabenseifner:order=near-first,gather=binomial,smp=true',
   },
 };
 
@@ -336,12 +356,19 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
     if (hasParams) throw new InputError('algorithm', name, `${known} alone: it names SMPI's ${collective} algorithm, Meshwork ${spec} (give parameters to that instead)`);
     return { spec, alias: `${known} (SimGrid SMPI 3.32 ${collective})` };
   }
+  const sized = Object.keys(SIZED_ALIASES[collective] ?? {}).find((k) => k.toLowerCase() === lower);
+  if (sized !== undefined) {
+    if (hasParams) throw new InputError('algorithm', name, `${sized} alone: it names SMPI's ${collective} algorithm (give parameters to the Meshwork variant it runs instead)`);
+    if (at === undefined) throw new InputError('algorithm', name, `a size and rank count for SMPI's ${collective} ${sized}, whose messages depend on them`);
+    const spec = sizedAlias(collective, sized, at)!;
+    return { spec, alias: `${sized} → ${spec} at ${at.size} B on ${at.ranks} ranks (SimGrid SMPI 3.32 ${collective})` };
+  }
   const selector = Object.keys(SMPI_SELECTORS[collective] ?? {}).find((k) => k === lower);
   if (selector !== undefined) {
     if (hasParams) throw new InputError('algorithm', name, `${selector} alone: it names SMPI's ${collective} selector (it takes no parameters)`);
     if (at === undefined) throw new InputError('algorithm', name, `a size and rank count for SMPI's ${collective} ${selector} selector, which chooses by them`);
     const choice = smpiSelectorChoice(collective, selector, at.size, at.ranks, at.elementBytes)!;
-    const spec = aliases[choice] ?? DEFAULT_PATTERNS[collective]?.[choice];
+    const spec = aliases[choice] ?? sizedAlias(collective, choice, at) ?? DEFAULT_PATTERNS[collective]?.[choice];
     const where = `${at.size} B on ${at.ranks} ranks`;
     if (collective === 'alltoall' && choice === 'pair' && !isPow2(at.ranks)) {
       // MPICH's rule picks pair for an odd rank count, and SMPI's pair throws there: smpirun aborts.
@@ -362,7 +389,12 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
   return undefined;
 }
 
+/** The Meshwork spec of SIZED_ALIASES' `name` for `collective` at `at`, or undefined when it is none of them. */
+function sizedAlias(collective: CollectiveKind, name: string, at: SmpiSelectorContext): string | undefined {
+  return SIZED_ALIASES[collective]?.[name]?.(at.size, at.ranks, at.elementBytes ?? 4);
+}
+
 /** The SMPI names `collective` accepts as aliases, its selectors last (for help and error messages). */
 export function smpiAliasNames(collective: CollectiveKind): string[] {
-  return [...Object.keys(SMPI_ALIASES[collective] ?? {}), ...Object.keys(SMPI_SELECTORS[collective] ?? {})];
+  return [...Object.keys(SMPI_ALIASES[collective] ?? {}), ...Object.keys(SIZED_ALIASES[collective] ?? {}), ...Object.keys(SMPI_SELECTORS[collective] ?? {})];
 }
