@@ -79,6 +79,8 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ompi_basic_linear: 'linear',
     ompi_bruck: 'dissemination',
     ompi_recursivedoubling: 'recursive-doubling',
+    // MVAPICH2's pairwise exchange: the same messages as Open MPI's recursive doubling (barrier-mvapich2-pair.cpp).
+    mvapich2_pair: 'recursive-doubling',
   },
 };
 
@@ -89,6 +91,10 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
  * of two at or below the rank count, else `scatter_gather`.
  */
 const SIZED_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number, elementBytes: number) => string>>>>> = {
+  // MPICH's allreduce (allreduce-mvapich-rs.cpp): rdb below pof2 elements, else Rabenseifner as rab_rdb.
+  allreduce: {
+    mvapich2_rs: (size, ranks, elementBytes) => (size / elementBytes < floorPow2(ranks) ? 'recursive-doubling:fold=even-out' : 'rabenseifner:order=near-first,fold=even-out'),
+  },
   reduce: {
     mvapich2_two_level: (size, ranks, elementBytes) =>
       size < 2048 || size / elementBytes < floorPow2(ranks) ? 'recursive-doubling:smp=true' : 'rabenseifner:order=near-first,gather=binomial,smp=true',
@@ -257,6 +263,68 @@ const MPICH: Readonly<Partial<Record<CollectiveKind, (size: number, ranks: numbe
 };
 
 /**
+ * SMPI's `mvapich2` selector (smpi_mvapich2_selector.cpp with the tables of
+ * smpi_mvapich2_selector_stampede.hpp; on one rank per host its 1-ppn tables), per collective:
+ * `[numproc, max1, algorithm1, max2, ..., else]` rows. The first row whose numproc is at least the rank
+ * count applies (the last one past them all), and in it the first algorithm whose max is at least the
+ * bytes (MVAPICH2 compares `nbytes > max`; the block for alltoall and allgather, the whole buffer
+ * otherwise). Choices: `mvapich2_two_level` (init_smp, then rdb over the leaders), `mvapich2_rs`
+ * (MPICH's allreduce: rdb below pof2 elements, else Rabenseifner), `init_smp+rdb` and `init_smp+ring`
+ * (the allgather selector builds the SMP communicators first), `ireduce+scatterv` (its Basic reduce_scatter
+ * is the default selector's). Allreduce rows from 1024 ranks with a two-level Rabenseifner are named
+ * `mvapich2_two_level+mvapich2_rs` (not modelled).
+ */
+type Mv2Row = readonly [number, ...Array<number | string>];
+const MVAPICH2_TABLES: Readonly<Partial<Record<CollectiveKind, readonly Mv2Row[]>>> = {
+  allreduce: [
+    [16, 1024, 'mvapich2_two_level', 'mvapich2_rs'],
+    [32, 1024, 'mvapich2_two_level', 16384, 'mvapich2_two_level', 'mvapich2_rs'],
+    [512, 512, 'mvapich2_two_level', 16384, 'mvapich2_two_level', 'mvapich2_rs'],
+    [1024, 512, 'mvapich2_two_level', 8192, 'mvapich2_two_level', 65536, 'mvapich2_two_level+mvapich2_rs', 'mvapich2_rs'],
+    // 64 B to 512 B: reduce_p2p as the inter-leader function, which mvapich2_two_level runs as mvapich2_rs;
+    // 512 B to 4 KiB: the multicast helper, replaced by rdb.
+    [2048, 64, 'mvapich2_two_level', 512, 'mvapich2_two_level+mvapich2_rs', 4096, 'mvapich2_two_level', 16384, 'mvapich2_two_level+mvapich2_rs', 'mvapich2_rs'],
+  ],
+  'reduce-scatter': [
+    [16, 64, 'ireduce+scatterv', 65536, 'ompi_basic_recursivehalving', 'mpich_pair'],
+    [32, 64, 'ireduce+scatterv', 131072, 'ompi_basic_recursivehalving', 'mpich_pair'],
+    [64, 1024, 'ireduce+scatterv', 262144, 'ompi_basic_recursivehalving', 'mpich_pair'],
+    [256, 128, 'ireduce+scatterv', 'ompi_basic_recursivehalving'],
+    [512, 256, 'ireduce+scatterv', 'ompi_basic_recursivehalving'],
+  ],
+  alltoall: [
+    [2, 'pair'],
+    [4, 262144, 'mvapich2_scatter_dest', 'pair'],
+    [8, 8, 'rdb', 'mvapich2_scatter_dest'],
+    [16, 64, 'rdb', 512, 'bruck', 'mvapich2_scatter_dest'],
+    [32, 32, 'rdb', 2048, 'bruck', 'mvapich2_scatter_dest'],
+    [64, 8, 'rdb', 1024, 'bruck', 'mvapich2_scatter_dest'],
+  ],
+  allgather: [
+    [2, 'init_smp+ring'],
+    [4, 262144, 'init_smp+rdb', 'init_smp+ring'],
+    [16, 131072, 'init_smp+rdb', 'init_smp+ring'],
+    [32, 65536, 'init_smp+rdb', 'init_smp+ring'],
+    [64, 32768, 'init_smp+rdb', 'init_smp+ring'],
+  ],
+  barrier: [[1, 'mvapich2_pair']],
+};
+
+/** The mvapich2 selector's choice of `collective` for `size` bytes on `ranks` ranks (MVAPICH2_TABLES). */
+const mvapich2 = (collective: CollectiveKind) => (size: number, ranks: number): string => {
+  const rows = MVAPICH2_TABLES[collective]!;
+  const row = rows.find(([numproc]) => ranks <= numproc) ?? rows[rows.length - 1];
+  const picks = row.slice(1);
+  for (let i = 0; i + 1 < picks.length; i += 2) if (size <= (picks[i] as number)) return picks[i + 1] as string;
+  return picks[picks.length - 1] as string;
+};
+
+/** The mvapich2 selector's choices that are no SMPI algorithm name: the Meshwork variant of each. */
+const MVAPICH2_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
+  allgather: { 'init_smp+rdb': 'recursive-doubling:smp=true', 'init_smp+ring': 'ring:order=shift,smp=true' },
+};
+
+/**
  * The ompi selector of `collective` (its OMPI_BANDS; the barrier's bands have no size limits). Open MPI's
  * neighbor exchange runs SMPI's ring for an odd rank count (allgather-ompi-neighborexchange.cpp), so
  * the choice is the ring there.
@@ -268,16 +336,16 @@ const ompi = (collective: CollectiveKind) => (size: number, ranks: number): stri
 
 /** SMPI 3.32's selectors per collective: the SMPI algorithm (or DEFAULT_PATTERNS name) each runs for a size and rank count. */
 const SMPI_SELECTORS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number, elementBytes: number) => string>>>>> = {
-  alltoall: { default: ompi('alltoall'), ompi: ompi('alltoall'), mpich: MPICH.alltoall! },
-  allreduce: { default: () => 'ireduce+binomial_tree', ompi: ompi('allreduce'), mpich: MPICH.allreduce! },
-  allgather: { default: () => 'iallgather', ompi: ompi('allgather'), mpich: MPICH.allgather! },
+  alltoall: { default: ompi('alltoall'), ompi: ompi('alltoall'), mpich: MPICH.alltoall!, mvapich2: mvapich2('alltoall') },
+  allreduce: { default: () => 'ireduce+binomial_tree', ompi: ompi('allreduce'), mpich: MPICH.allreduce!, mvapich2: mvapich2('allreduce') },
+  allgather: { default: () => 'iallgather', ompi: ompi('allgather'), mpich: MPICH.allgather!, mvapich2: mvapich2('allgather') },
   reduce: { default: () => 'ireduce', ompi: ompi('reduce'), mpich: MPICH.reduce! },
   // The default reduce_scatter reduces to rank 0 (ireduce) and scatters the result (scatterv).
-  'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: ompi('reduce-scatter'), mpich: MPICH['reduce-scatter']! },
+  'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: ompi('reduce-scatter'), mpich: MPICH['reduce-scatter']!, mvapich2: mvapich2('reduce-scatter') },
   broadcast: { default: () => 'binomial_tree', ompi: ompi('broadcast'), mpich: MPICH.broadcast! },
   gather: { default: () => 'igather', ompi: ompi('gather'), mpich: MPICH.gather! },
   scatter: { default: () => 'iscatter', ompi: ompi('scatter'), mpich: MPICH.scatter! },
-  barrier: { default: () => 'ompi_basic_linear', ompi: ompi('barrier'), mpich: MPICH.barrier! },
+  barrier: { default: () => 'ompi_basic_linear', ompi: ompi('barrier'), mpich: MPICH.barrier!, mvapich2: mvapich2('barrier') },
 };
 
 /**
@@ -368,7 +436,7 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
     if (hasParams) throw new InputError('algorithm', name, `${selector} alone: it names SMPI's ${collective} selector (it takes no parameters)`);
     if (at === undefined) throw new InputError('algorithm', name, `a size and rank count for SMPI's ${collective} ${selector} selector, which chooses by them`);
     const choice = smpiSelectorChoice(collective, selector, at.size, at.ranks, at.elementBytes)!;
-    const spec = aliases[choice] ?? sizedAlias(collective, choice, at) ?? DEFAULT_PATTERNS[collective]?.[choice];
+    const spec = aliases[choice] ?? sizedAlias(collective, choice, at) ?? DEFAULT_PATTERNS[collective]?.[choice] ?? MVAPICH2_PATTERNS[collective]?.[choice];
     const where = `${at.size} B on ${at.ranks} ranks`;
     if (collective === 'alltoall' && choice === 'pair' && !isPow2(at.ranks)) {
       // MPICH's rule picks pair for an odd rank count, and SMPI's pair throws there: smpirun aborts.

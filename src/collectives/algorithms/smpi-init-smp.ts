@@ -55,3 +55,10 @@ export function smpiInitSmp(b: ScheduleBuilder, n: number): void {
     for (const c of [...children].reverse()) b.send(r, c.rank, flag, TAG_FLAG_BCAST);
   }
 }
+
+/** Ops and messages smpiInitSmp emits for `n` ranks (for an algorithm's estimate). */
+export function initSmpEstimate(n: number): { ops: number; messages: number } {
+  if (n < 2) return { ops: 0, messages: 0 };
+  // Two rings of n(n − 1) sendrecvs (a send and a receive each); the flag: n − 1 sends, irecvs, a waitall, then the binomial's n − 1 sends and receives.
+  return { ops: 4 * n * (n - 1) + 4 * (n - 1) + 1, messages: 2 * n * (n - 1) + 2 * (n - 1) };
+}
