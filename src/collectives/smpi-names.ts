@@ -63,7 +63,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     scatter_LR_allgather: 'scatter-allgather',
     scatter_rdb_allgather: 'scatter-rdb-allgather',
     // The SMP algorithms on one rank per host (an intra-node communicator of one rank): init_smp, then the leaders' tree.
-    SMP_binomial: 'binomial:smp=true',
+    SMP_binomial: 'binomial:smp=true,tree=rank0',
     mvapich2_knomial_intra_node: 'knomial:radix=4,smp=true',
   },
   scatter: {
@@ -308,20 +308,54 @@ const MVAPICH2_TABLES: Readonly<Partial<Record<CollectiveKind, readonly Mv2Row[]
     [64, 32768, 'init_smp+rdb', 'init_smp+ring'],
   ],
   barrier: [[1, 'mvapich2_pair']],
+  // Builds the SMP communicators, then (1 ppn) ompi_binomial on 2 ranks, ompi_basic_linear up to 32, from 33
+  // ompi_binomial up to 32 B.
+  scatter: [
+    [2, 'init_smp+ompi_binomial'],
+    [32, 'init_smp+ompi_basic_linear'],
+    [64, 32, 'init_smp+ompi_binomial', 'init_smp+ompi_basic_linear'],
+  ],
+  // Its SMP choices need comm->is_blocked(), which only init_smp sets and which the gather does not call:
+  // on a communicator's first SMP-aware collective it runs gather__mpich (MPICH's binomial, ompi_binomial).
+  gather: [[1, 'ompi_binomial']],
 };
 
-/** The mvapich2 selector's choice of `collective` for `size` bytes on `ranks` ranks (MVAPICH2_TABLES). */
-const mvapich2 = (collective: CollectiveKind) => (size: number, ranks: number): string => {
-  const rows = MVAPICH2_TABLES[collective]!;
+/**
+ * The mvapich2 bcast (its inter-leader function over the leaders, every rank, after init_smp; from 128
+ * ranks at 512 KiB the same function on the whole communicator): `mpich` is bcast__mpich on the leaders'
+ * SMP communicator, which chooses binomial_tree below 12,288 B or up to 8 ranks, scatter_rdb_allgather
+ * below 512 KiB on an even count, else scatter_LR_allgather (smpi_mpich_selector.cpp).
+ */
+const MV2_BCAST: readonly Mv2Row[] = [
+  [16, 8192, 'mpich', 16384, 'binomial_tree', 65536, 'mpich', 262144, 'scatter_LR_allgather', 524288, 'scatter_rdb_allgather', 'scatter_LR_allgather'],
+  [64, 'mpich'],
+  [128, 524288, 'mpich', 'scatter_LR_allgather'],
+  [256, 131072, 'mpich', 262144, 'scatter_LR_allgather', 524288, 'mpich', 'scatter_LR_allgather'],
+  [512, 262144, 'mpich', 'scatter_LR_allgather'],
+  [2048, 524288, 'mpich', 'scatter_LR_allgather'],
+];
+function mvapich2Bcast(size: number, ranks: number): string {
+  const inter = pickMv2(MV2_BCAST, size, ranks);
+  if (inter !== 'mpich') return `init_smp+${inter}`;
+  return `init_smp+${size < 12288 || ranks <= 8 ? 'binomial_tree' : size < 524288 && ranks % 2 === 0 ? 'scatter_rdb_allgather' : 'scatter_LR_allgather'}`;
+}
+
+/** The choice of MVAPICH2 table `rows` for `size` bytes on `ranks` ranks. */
+function pickMv2(rows: readonly Mv2Row[], size: number, ranks: number): string {
   const row = rows.find(([numproc]) => ranks <= numproc) ?? rows[rows.length - 1];
   const picks = row.slice(1);
   for (let i = 0; i + 1 < picks.length; i += 2) if (size <= (picks[i] as number)) return picks[i + 1] as string;
   return picks[picks.length - 1] as string;
-};
+}
+
+/** The mvapich2 selector's choice of `collective` for `size` bytes on `ranks` ranks (MVAPICH2_TABLES). */
+const mvapich2 = (collective: CollectiveKind) => (size: number, ranks: number): string => pickMv2(MVAPICH2_TABLES[collective]!, size, ranks);
 
 /** The mvapich2 selector's choices that are no SMPI algorithm name: the Meshwork variant of each. */
 const MVAPICH2_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
   allgather: { 'init_smp+rdb': 'recursive-doubling:smp=true', 'init_smp+ring': 'ring:order=shift,smp=true' },
+  scatter: { 'init_smp+ompi_binomial': 'binomial:order=smallest-first,smp=true', 'init_smp+ompi_basic_linear': 'linear:smp=true' },
+  broadcast: { 'init_smp+binomial_tree': 'binomial:smp=true', 'init_smp+scatter_rdb_allgather': 'scatter-rdb-allgather:smp=true', 'init_smp+scatter_LR_allgather': 'scatter-allgather:smp=true' },
 };
 
 /**
@@ -342,9 +376,9 @@ const SMPI_SELECTORS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<st
   reduce: { default: () => 'ireduce', ompi: ompi('reduce'), mpich: MPICH.reduce! },
   // The default reduce_scatter reduces to rank 0 (ireduce) and scatters the result (scatterv).
   'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: ompi('reduce-scatter'), mpich: MPICH['reduce-scatter']!, mvapich2: mvapich2('reduce-scatter') },
-  broadcast: { default: () => 'binomial_tree', ompi: ompi('broadcast'), mpich: MPICH.broadcast! },
-  gather: { default: () => 'igather', ompi: ompi('gather'), mpich: MPICH.gather! },
-  scatter: { default: () => 'iscatter', ompi: ompi('scatter'), mpich: MPICH.scatter! },
+  broadcast: { default: () => 'binomial_tree', ompi: ompi('broadcast'), mpich: MPICH.broadcast!, mvapich2: mvapich2Bcast },
+  gather: { default: () => 'igather', ompi: ompi('gather'), mpich: MPICH.gather!, mvapich2: mvapich2('gather') },
+  scatter: { default: () => 'iscatter', ompi: ompi('scatter'), mpich: MPICH.scatter!, mvapich2: mvapich2('scatter') },
   barrier: { default: () => 'ompi_basic_linear', ompi: ompi('barrier'), mpich: MPICH.barrier!, mvapich2: mvapich2('barrier') },
 };
 
