@@ -153,7 +153,8 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     expect(smpiSelectorChoice('barrier', 'ompi', 0, 64)).toBe('ompi_bruck');
     expect(smpiSelectorChoice('barrier', 'ompi', 0, 63)).toBe('ompi_recursivedoubling');
     expect(smpiSelectorChoice('barrier', 'default', 0, 64)).toBe('ompi_basic_linear');
-    expect(smpiSelectorChoice('alltoall', 'mvapich2', 1024, 64)).toBeUndefined();
+    expect(smpiSelectorChoice('alltoall', 'mvapich2', 1024, 64)).toBe('bruck');
+    expect(smpiSelectorChoice('reduce', 'mvapich2', 1024, 64)).toBeUndefined();
   });
 
   it("mpich (smpi_mpich_selector.cpp): MPICH's thresholds, its reduce_scatter counting elements, the SMP algorithms on a world communicator", () => {
@@ -179,7 +180,7 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     const topology = buildTopology('torus:4x4x4');
     expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'mpich', topology, size: 4 << 20 }).algorithmSpec).toBe('pairwise');
     expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'mpich', topology, size: 4 << 20, dtype: 'float64' }).algorithmSpec).toBe('recursive-doubling');
-    expect(buildSchedule({ collective: 'broadcast', algorithm: 'mpich', topology, size: 1024 }).algorithmSpec).toBe('binomial:smp=true');
+    expect(buildSchedule({ collective: 'broadcast', algorithm: 'mpich', topology, size: 1024 }).algorithmSpec).toBe('binomial:smp=true,tree=rank0');
   });
 
   it('resolves per run to the chosen variant and records the choice', () => {
@@ -337,6 +338,13 @@ describe("SMPI's SMP algorithms on one rank per host (the mpich selector's allre
   it('each smp=true variant, knomial and reduce-scatter recursive-doubling deliver their postcondition byte for byte (1 to 20 ranks and 27, 45, 48, first and last root)', () => {
     const variants: Array<[CollectiveKind, string, (n: number) => number]> = [
       ['broadcast', 'binomial:smp=true', () => 40],
+      ['broadcast', 'binomial:smp=true,tree=rank0', () => 40],
+      ['broadcast', 'scatter-allgather:smp=true', () => 41],
+      ['broadcast', 'scatter-rdb-allgather:smp=true', () => 41],
+      ['allgather', 'recursive-doubling:smp=true', () => 12],
+      ['allgather', 'ring:order=shift,smp=true', () => 12],
+      ['scatter', 'linear:smp=true', () => 12],
+      ['scatter', 'binomial:order=smallest-first,smp=true', () => 12],
       ['broadcast', 'knomial', () => 40],
       ['broadcast', 'knomial:radix=3,smp=true', () => 41],
       ['broadcast', 'knomial:radix=2', () => 7],
@@ -359,12 +367,12 @@ describe("SMPI's SMP algorithms on one rank per host (the mpich selector's allre
 
   it("init_smp's messages come first (smpi_comm.cpp): two shift-ring allgathers of 4 B, then 4 B to rank 0 and a binomial broadcast of 4 B", () => {
     const s = buildSchedule({ collective: 'broadcast', algorithm: 'SMP_binomial', topology: buildTopology('torus:5'), size: 64 });
-    expect(s.algorithmSpec).toBe('binomial:smp=true');
+    expect(s.algorithmSpec).toBe('binomial:smp=true,tree=rank0');
     // Rank 2 of 5: ring steps to 3, 4, 0, 1 twice; its flag to 0; the flag from 0 (binomial: 2's parent); the data from 0, on to 3.
     expect(sendsOf(s, 2)).toEqual([[3, 4], [4, 4], [0, 4], [1, 4], [3, 4], [4, 4], [0, 4], [1, 4], [0, 4], [3, 4], [3, 64]]);
     expect(opsOf(s, 0).filter((d) => d.startsWith('irecv')).length).toBe(4);
     // A root other than 0 sends the buffer to rank 0 first, which roots the tree (bcast-SMP-binomial.cpp).
-    const rooted = buildSchedule({ collective: 'broadcast', algorithm: 'binomial:smp=true', topology: buildTopology('torus:5'), size: 64, root: 3 });
+    const rooted = buildSchedule({ collective: 'broadcast', algorithm: 'binomial:smp=true,tree=rank0', topology: buildTopology('torus:5'), size: 64, root: 3 });
     expect(sendsOf(rooted, 3).slice(-2)).toEqual([[0, 4], [0, 64]]);
     expect(sendsOf(rooted, 0).slice(-3)).toEqual([[4, 64], [2, 64], [1, 64]]);
   });
@@ -405,5 +413,55 @@ describe("SMPI's SMP algorithms on one rank per host (the mpich selector's allre
     const six = buildSchedule({ collective: 'reduce-scatter', algorithm: 'recursive-doubling', topology: buildTopology('torus:6'), size: 24 });
     expect(sendsOf(six, 0)).toEqual([[1, 20], [2, 16], [4, 8], [2, 16]]);
     expect(sendsOf(six, 2)).toEqual([[3, 20], [0, 16]]);
+  });
+});
+
+describe("SMPI's mvapich2 selector (smpi_mvapich2_selector.cpp, the 1-ppn stampede tables: one rank per host)", () => {
+  it('chooses as the tables read at their edges (MVAPICH2 moves on while nbytes > max)', () => {
+    // allreduce, 33 to 512 ranks: two-level rdb up to 16 KiB, then mvapich2_rs; 16 ranks: two-level up to 1 KiB.
+    expect(smpiSelectorChoice('allreduce', 'mvapich2', 16384, 64)).toBe('mvapich2_two_level');
+    expect(smpiSelectorChoice('allreduce', 'mvapich2', 16385, 64)).toBe('mvapich2_rs');
+    expect(smpiSelectorChoice('allreduce', 'mvapich2', 1025, 16)).toBe('mvapich2_rs');
+    expect(smpiSelectorChoice('allreduce', 'mvapich2', 32768, 1024)).toBe('mvapich2_two_level+mvapich2_rs');
+    // reduce_scatter, 33 to 64 ranks: the default's reduce then scatterv up to 1 KiB, recursive halving up to 256 KiB, then pairwise.
+    expect(smpiSelectorChoice('reduce-scatter', 'mvapich2', 1024, 64)).toBe('ireduce+scatterv');
+    expect(smpiSelectorChoice('reduce-scatter', 'mvapich2', 262144, 64)).toBe('ompi_basic_recursivehalving');
+    expect(smpiSelectorChoice('reduce-scatter', 'mvapich2', 262148, 64)).toBe('mpich_pair');
+    expect(smpiSelectorChoice('alltoall', 'mvapich2', 1025, 64)).toBe('mvapich2_scatter_dest');
+    expect(smpiSelectorChoice('alltoall', 'mvapich2', 2048, 32)).toBe('bruck');
+    expect(smpiSelectorChoice('allgather', 'mvapich2', 32768, 64)).toBe('init_smp+rdb');
+    expect(smpiSelectorChoice('allgather', 'mvapich2', 32769, 64)).toBe('init_smp+ring');
+    expect(smpiSelectorChoice('scatter', 'mvapich2', 32, 64)).toBe('init_smp+ompi_binomial');
+    expect(smpiSelectorChoice('scatter', 'mvapich2', 1 << 20, 32)).toBe('init_smp+ompi_basic_linear');
+    expect(smpiSelectorChoice('gather', 'mvapich2', 1 << 20, 64)).toBe('ompi_binomial');
+    expect(smpiSelectorChoice('barrier', 'mvapich2', 0, 45)).toBe('mvapich2_pair');
+    // bcast: bcast__mpich over the leaders (binomial below 12,288 B, scatter_rdb_allgather below 512 KiB on an
+    // even count, else scatter_LR_allgather); up to 16 ranks the table names binomial_tree from 8 to 16 KiB.
+    expect(smpiSelectorChoice('broadcast', 'mvapich2', 12287, 64)).toBe('init_smp+binomial_tree');
+    expect(smpiSelectorChoice('broadcast', 'mvapich2', 12288, 64)).toBe('init_smp+scatter_rdb_allgather');
+    expect(smpiSelectorChoice('broadcast', 'mvapich2', 12288, 45)).toBe('init_smp+scatter_LR_allgather');
+    expect(smpiSelectorChoice('broadcast', 'mvapich2', 16384, 16)).toBe('init_smp+binomial_tree');
+    expect(smpiSelectorChoice('broadcast', 'mvapich2', 524288, 16)).toBe('init_smp+scatter_rdb_allgather');
+  });
+
+  it('resolves each choice to its Meshwork variant, and refuses what Meshwork does not model in one line naming it', () => {
+    const topology = buildTopology('torus:4x4x4');
+    const spec = (collective: CollectiveKind, size: number, on = topology) => buildSchedule({ collective, algorithm: 'mvapich2', topology: on, size }).algorithmSpec;
+    expect(spec('allreduce', 1024)).toBe('recursive-doubling:fold=even-out,smp=true');
+    expect(spec('allreduce', 65536)).toBe('rabenseifner:order=near-first,fold=even-out');
+    expect(spec('allgather', 1024)).toBe('recursive-doubling:smp=true');
+    expect(spec('allgather', 65536)).toBe('ring:order=shift,smp=true');
+    expect(spec('reduce-scatter', 1024)).toBe('reduce-then-scatter');
+    expect(spec('alltoall', 1024)).toBe('bruck');
+    expect(spec('barrier', 0)).toBe('recursive-doubling');
+    expect(spec('scatter', 1024)).toBe('linear:smp=true');
+    expect(spec('gather', 1024)).toBe('binomial');
+    expect(spec('broadcast', 1 << 20)).toBe('scatter-allgather:smp=true');
+    expect(buildSchedule({ collective: 'broadcast', algorithm: 'mvapich2', topology, size: 1024, root: 5 }).algorithmSpec).toBe('binomial:smp=true');
+    // mvapich2_rs: rdb below pof2 elements (8 ints on 64 ranks), else as rab_rdb.
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'mvapich2_rs', topology, size: 32 }).algorithmSpec).toBe('recursive-doubling:fold=even-out');
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mvapich2', topology, size: 65536 })).toThrow(/^algorithm: got "mvapich2"; accepted: .*alltoall mvapich2 selector runs mvapich2_scatter_dest at 65536 B on 64 ranks, which Meshwork does not model/);
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mvapich2', topology, size: 65536 })).toThrow(NotApplicableError);
+    expect(() => buildSchedule({ collective: 'reduce', algorithm: 'mvapich2', topology, size: 1024 })).toThrow(/SimGrid SMPI's reduce mvapich2 has no Meshwork equivalent/);
   });
 });

@@ -534,7 +534,7 @@ torus-5x3x3-bcast-scatter_rdb_allgather torus-5x3x3 45 all bcast scatter_rdb_all
 # at the largest multiple of 4 x ranks bytes below each size), ompi's bcast where it runs
 # mvapich2_knomial_intra_node (all sizes on 64 ranks, from 2 KiB on 45 and 48, below 4 KiB on 16 and 27),
 # and some of these algorithms by name; the mvapich2 selector's choices Meshwork models (allreduce,
-# allgather, reduce_scatter, barrier, scatter, gather, alltoall). Made by `./generate.sh smpi-cases '*-smp-*'`.
+# allgather, reduce_scatter, barrier, scatter, gather, bcast, alltoall). Made by `./generate.sh smpi-cases '*-smp-*'`.
 smp_cases=$(for pn in torus-4x4x4:64 fattree-4-3:64 flat-16:16 torus-3x3x3:27 torus-5x3x3:45 torus-4x4x3:48; do
   p=${pn%:*} n=${pn#*:}
   for c in allreduce reduce bcast; do echo "$p-smp-$c-mpich $p $n all $c mpich no $c mpich 1024,65536,1048576,16777216"; done
@@ -548,7 +548,8 @@ $p-smp-allgather-mvapich2 $p $n all allgather mvapich2 no allgather mvapich2 102
 $p-smp-reduce_scatter-mvapich2 $p $n all reduce_scatter mvapich2 no reduce_scatter mvapich2 ${rs%,}
 $p-smp-barrier-mvapich2 $p $n all barrier mvapich2 no barrier mvapich2 0
 $p-smp-scatter-mvapich2 $p $n all scatter mvapich2 no scatter mvapich2 16,1024,65536,1048576
-$p-smp-gather-mvapich2 $p $n all gather mvapich2 no gather mvapich2 1024,65536,1048576"
+$p-smp-gather-mvapich2 $p $n all gather mvapich2 no gather mvapich2 1024,65536,1048576
+$p-smp-bcast-mvapich2 $p $n all bcast mvapich2 no bcast mvapich2 1024,16384,65536,1048576,16777216"
   if [ "$n" -gt 16 ]; then echo "$p-smp-alltoall-mvapich2 $p $n all alltoall mvapich2 no alltoall mvapich2 1024"; fi
 done
 echo "torus-4x4x4-smp-bcast-SMP_binomial torus-4x4x4 64 all bcast SMP_binomial no bcast SMP_binomial 1024,1048576
