@@ -318,6 +318,17 @@ const MVAPICH2_TABLES: Readonly<Partial<Record<CollectiveKind, readonly Mv2Row[]
   // Its SMP choices need comm->is_blocked(), which only init_smp sets and which the gather does not call:
   // on a communicator's first SMP-aware collective it runs gather__mpich (MPICH's binomial, ompi_binomial).
   gather: [[1, 'ompi_binomial']],
+  // Two-level (init_smp, then over the leaders) or on the whole communicator; MVAPICH2's k-nomial reduce
+  // (mvapich2_knomial) is not modelled. redscat_gather: scatter_gather from pof2 elements, else binomial.
+  reduce: [
+    [16, 262144, 'mvapich2_two_level+mvapich2_knomial', 1048576, 'binomial', 'redscat_gather'],
+    [32, 32768, 'mvapich2_two_level+mvapich2_knomial', 65536, 'init_smp+binomial', 262144, 'mvapich2_knomial', 1048576, 'binomial', 'redscat_gather'],
+    [64, 16384, 'mvapich2_two_level+mvapich2_knomial', 65536, 'init_smp+binomial', 262144, 'mvapich2_two_level+mvapich2_knomial', 'redscat_gather'],
+    [128, 8192, 'mvapich2_two_level+mvapich2_knomial', 16384, 'mvapich2_knomial', 65536, 'init_smp+binomial', 262144, 'mvapich2_knomial', 1048576, 'init_smp+binomial', 'redscat_gather'],
+    [256, 16384, 'mvapich2_two_level+mvapich2_knomial', 32768, 'init_smp+binomial', 65536, 'binomial', 1048576, 'init_smp+binomial', 'redscat_gather'],
+    [512, 8192, 'mvapich2_two_level+mvapich2_knomial', 16384, 'mvapich2_knomial', 1048576, 'init_smp+binomial', 'redscat_gather'],
+    [1024, 8192, 'mvapich2_two_level+mvapich2_knomial', 16384, 'mvapich2_knomial', 'init_smp+binomial'],
+  ],
 };
 
 /**
@@ -355,6 +366,7 @@ const mvapich2 = (collective: CollectiveKind) => (size: number, ranks: number): 
 const MVAPICH2_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
   allgather: { 'init_smp+rdb': 'recursive-doubling:smp=true', 'init_smp+ring': 'ring:order=shift,smp=true' },
   scatter: { 'init_smp+ompi_binomial': 'binomial:order=smallest-first,smp=true', 'init_smp+ompi_basic_linear': 'linear:smp=true' },
+  reduce: { 'init_smp+binomial': 'recursive-doubling:smp=true' },
   broadcast: { 'init_smp+binomial_tree': 'binomial:smp=true', 'init_smp+scatter_rdb_allgather': 'scatter-rdb-allgather:smp=true', 'init_smp+scatter_LR_allgather': 'scatter-allgather:smp=true' },
 };
 
@@ -373,7 +385,15 @@ const SMPI_SELECTORS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<st
   alltoall: { default: ompi('alltoall'), ompi: ompi('alltoall'), mpich: MPICH.alltoall!, mvapich2: mvapich2('alltoall') },
   allreduce: { default: () => 'ireduce+binomial_tree', ompi: ompi('allreduce'), mpich: MPICH.allreduce!, mvapich2: mvapich2('allreduce') },
   allgather: { default: () => 'iallgather', ompi: ompi('allgather'), mpich: MPICH.allgather!, mvapich2: mvapich2('allgather') },
-  reduce: { default: () => 'ireduce', ompi: ompi('reduce'), mpich: MPICH.reduce! },
+  reduce: {
+    default: () => 'ireduce',
+    ompi: ompi('reduce'),
+    mpich: MPICH.reduce!,
+    mvapich2: (size, ranks, elementBytes) => {
+      const choice = pickMv2(MVAPICH2_TABLES.reduce!, size, ranks);
+      return choice !== 'redscat_gather' ? choice : size / elementBytes >= floorPow2(ranks) ? 'scatter_gather' : 'binomial';
+    },
+  },
   // The default reduce_scatter reduces to rank 0 (ireduce) and scatters the result (scatterv).
   'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: ompi('reduce-scatter'), mpich: MPICH['reduce-scatter']!, mvapich2: mvapich2('reduce-scatter') },
   broadcast: { default: () => 'binomial_tree', ompi: ompi('broadcast'), mpich: MPICH.broadcast!, mvapich2: mvapich2Bcast },

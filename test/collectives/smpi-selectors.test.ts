@@ -154,7 +154,7 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     expect(smpiSelectorChoice('barrier', 'ompi', 0, 63)).toBe('ompi_recursivedoubling');
     expect(smpiSelectorChoice('barrier', 'default', 0, 64)).toBe('ompi_basic_linear');
     expect(smpiSelectorChoice('alltoall', 'mvapich2', 1024, 64)).toBe('bruck');
-    expect(smpiSelectorChoice('reduce', 'mvapich2', 1024, 64)).toBeUndefined();
+    expect(smpiSelectorChoice('one-to-one', 'mvapich2', 1024, 64)).toBeUndefined();
   });
 
   it("mpich (smpi_mpich_selector.cpp): MPICH's thresholds, its reduce_scatter counting elements, the SMP algorithms on a world communicator", () => {
@@ -462,6 +462,10 @@ describe("SMPI's mvapich2 selector (smpi_mvapich2_selector.cpp, the 1-ppn stampe
     expect(buildSchedule({ collective: 'allreduce', algorithm: 'mvapich2_rs', topology, size: 32 }).algorithmSpec).toBe('recursive-doubling:fold=even-out');
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mvapich2', topology, size: 65536 })).toThrow(/^algorithm: got "mvapich2"; accepted: .*alltoall mvapich2 selector runs mvapich2_scatter_dest at 65536 B on 64 ranks, which Meshwork does not model/);
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mvapich2', topology, size: 65536 })).toThrow(NotApplicableError);
-    expect(() => buildSchedule({ collective: 'reduce', algorithm: 'mvapich2', topology, size: 1024 })).toThrow(/SimGrid SMPI's reduce mvapich2 has no Meshwork equivalent/);
+    // reduce: MVAPICH2's k-nomial reduce (two-level below 16 KiB on 33 to 64 ranks) is not modelled; two-level binomial to 64 KiB, then scatter_gather.
+    expect(() => buildSchedule({ collective: 'reduce', algorithm: 'mvapich2', topology, size: 1024 })).toThrow(/reduce mvapich2 selector runs mvapich2_two_level\+mvapich2_knomial at 1024 B on 64 ranks/);
+    expect(spec('reduce', 65536)).toBe('recursive-doubling:smp=true');
+    expect(spec('reduce', 1 << 20)).toBe('rabenseifner:order=near-first,gather=binomial');
+    expect(spec('reduce', 1 << 20, buildTopology('torus:3x3x3'))).toBe('recursive-doubling');
   });
 });
