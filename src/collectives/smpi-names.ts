@@ -6,8 +6,10 @@
  * and Meshwork does not is refused in one line saying so; the result records the alias and the
  * variant it resolved to (`workload.algorithm_alias`, `workload.algorithm_spec`). A Meshwork name
  * wins over the SMPI name it shares: `smpi:ring` is SMPI's allgather ring (ring:order=shift), `ring`
- * Meshwork's (SMPI NTSLR). SMPI's selectors `default`, `ompi` and `mpich` resolve per run, by size and
- * rank count, to the algorithm SMPI 3.32 runs there (SMPI_SELECTORS below).
+ * Meshwork's (SMPI NTSLR). SMPI's selectors `default`, `ompi`, `mpich` and `mvapich2` resolve per run, by
+ * size and rank count, to the algorithm SMPI 3.32 runs there (SMPI_SELECTORS below). SMPI's SMP-aware
+ * algorithms run as on SMPI's platforms, one rank per host: intra-node communicators of one rank, the
+ * leaders' algorithm over every rank, after the messages of SMPI's init_smp (the variants' `smp=true`).
  */
 import { InputError, NotApplicableError } from '../util/errors.js';
 import type { CollectiveKind } from './types.js';
@@ -403,7 +405,7 @@ const SMPI_SELECTORS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<st
 };
 
 /**
- * The algorithm SMPI's selector `selector` (default, ompi, mpich) runs for `collective` at `size` bytes
+ * The algorithm SMPI's selector `selector` (default, ompi, mpich, mvapich2) runs for `collective` at `size` bytes
  * (Meshwork's --size) on `ranks` ranks of `elementBytes`-byte elements: an SMPI algorithm name, or one of the default selector's
  * non-blocking patterns (iallgather, ireduce, igather, iscatter, ireduce+binomial_tree,
  * ireduce+scatterv); undefined when `selector` is not one of this collective's selectors.
@@ -465,7 +467,7 @@ export interface SmpiSelectorContext {
 /**
  * The Meshwork variant of SMPI algorithm `name` for `collective`, or undefined when `name` is not an
  * SMPI name (the caller then reports an unknown algorithm). An SMPI name with no Meshwork equivalent,
- * or an alias given parameters, is refused. A selector (`default`, `ompi`, `mpich`) resolves to the algorithm
+ * or an alias given parameters, is refused. A selector (`default`, `ompi`, `mpich`, `mvapich2`) resolves to the algorithm
  * it runs at `at`'s size and rank count, refused when Meshwork does not model that algorithm.
  */
 export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasParams: boolean, explicit = false, at?: SmpiSelectorContext): SmpiAlias | undefined {
