@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildSchedule, buildTopology, executeSchedule, runCollectiveFlow, smpiSelectorChoice, type CollectiveKind, type Schedule } from '../../src/index.js';
+import { buildSchedule, buildTopology, estimateSchedule, executeSchedule, runCollectiveFlow, smpiSelectorChoice, type CollectiveKind, type Schedule } from '../../src/index.js';
 import { NotApplicableError } from '../../src/util/errors.js';
 
 /** Rank `rank`'s ops in program order, as their first word (send, irecv, waitall, ...). */
@@ -371,6 +371,13 @@ describe("SMPI's SMP algorithms on one rank per host (the mpich selector's allre
     // Rank 2 of 5: ring steps to 3, 4, 0, 1 twice; its flag to 0; the flag from 0 (binomial: 2's parent); the data from 0, on to 3.
     expect(sendsOf(s, 2)).toEqual([[3, 4], [4, 4], [0, 4], [1, 4], [3, 4], [4, 4], [0, 4], [1, 4], [0, 4], [3, 4], [3, 64]]);
     expect(opsOf(s, 0).filter((d) => d.startsWith('irecv')).length).toBe(4);
+    // The ring allgather's declared size counts init_smp too (what engines refuse large requests by).
+    for (const n of [5, 27]) {
+      const req = { collective: 'allgather' as const, algorithm: 'ring:order=shift,smp=true', topology: buildTopology(`torus:${n}`), size: 8 };
+      const built = buildSchedule(req);
+      const messages = Array.from({ length: built.numOps }, (_, op) => op).filter((op) => built.opKind[op] === 0).reduce((sum, op) => sum + built.sendDests(op).length, 0);
+      expect(estimateSchedule(req)).toEqual({ ops: built.numOps, messages });
+    }
     // A root other than 0 sends the buffer to rank 0 first, which roots the tree (bcast-SMP-binomial.cpp).
     const rooted = buildSchedule({ collective: 'broadcast', algorithm: 'binomial:smp=true,tree=rank0', topology: buildTopology('torus:5'), size: 64, root: 3 });
     expect(sendsOf(rooted, 3).slice(-2)).toEqual([[0, 4], [0, 64]]);
