@@ -6,7 +6,7 @@
  * and Meshwork does not is refused in one line saying so; the result records the alias and the
  * variant it resolved to (`workload.algorithm_alias`, `workload.algorithm_spec`). A Meshwork name
  * wins over the SMPI name it shares: `smpi:ring` is SMPI's allgather ring (ring:order=shift), `ring`
- * Meshwork's (SMPI NTSLR). SMPI's selectors `default`, `ompi`, `mpich` and `mvapich2` resolve per run, by
+ * Meshwork's (SMPI NTSLR). SMPI's selectors `default`, `ompi`, `mpich`, `mvapich2` (and `impi`'s allreduce) resolve per run, by
  * size and rank count, to the algorithm SMPI 3.32 runs there (SMPI_SELECTORS below). SMPI's SMP-aware
  * algorithms run as on SMPI's platforms, one rank per host: intra-node communicators of one rank, the
  * leaders' algorithm over every rank, after the messages of SMPI's init_smp (the variants' `smp=true`).
@@ -369,8 +369,31 @@ const MVAPICH2_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record
   allgather: { 'init_smp+rdb': 'recursive-doubling:smp=true', 'init_smp+ring': 'ring:order=shift,smp=true' },
   scatter: { 'init_smp+ompi_binomial': 'binomial:order=smallest-first,smp=true', 'init_smp+ompi_basic_linear': 'linear:smp=true' },
   reduce: { 'init_smp+binomial': 'recursive-doubling:smp=true' },
+  // impi: the selector's init_smp, then its choice.
+  allreduce: { 'init_smp+rdb': 'recursive-doubling:fold=even-out,smp=true', 'init_smp+redbcast': 'reduce-broadcast:smp=true' },
   broadcast: { 'init_smp+binomial_tree': 'binomial:smp=true', 'init_smp+scatter_rdb_allgather': 'scatter-rdb-allgather:smp=true', 'init_smp+scatter_LR_allgather': 'scatter-allgather:smp=true' },
 };
+
+/**
+ * SMPI's `impi` selector (smpi_intel_mpi_selector.cpp, Intel MPI's table 3.5-2), allreduce only: every
+ * impi collective first builds the SMP communicators (init_smp), then runs algorithm number `algo` of the
+ * 1-ppn table row of the rank count (the first row whose max_num_proc is at least it), the first entry whose
+ * max_size exceeds the bytes. Allreduce numbers: 1 rdb, 2 rab1, 3 redbcast, 4 and 6 mvapich2_two_level,
+ * 5 smp_binomial, 7 and 8 ompi_ring_segmented. `[max_num_proc, max_size, algo, ...]`.
+ */
+const IMPI_ALLREDUCE: ReadonlyArray<readonly number[]> = [
+  [2, 6, 7, 85, 1, 192, 7, 853, 1, 1279, 7, 16684, 1, 34279, 8, 1681224, 3, 2147483647, 7],
+  [4, 16, 7, 47, 1, 2062, 7, 16699, 1, 33627, 7, 70732, 8, 1300705, 3, 2147483647, 8],
+  [8, 118, 1, 146, 4, 16760, 1, 36364, 6, 136239, 8, 315710, 7, 3220366, 3, 2147483647, 8],
+  [16, 934, 1, 1160, 6, 15505, 1, 52730, 2, 300705, 8, 563680, 7, 2147483647, 3],
+  [2147483647, 5, 6, 11, 4, 182, 1, 700, 6, 1450, 4, 11146, 1, 25539, 6, 37634, 4, 93784, 6, 817658, 2, 2147483647, 3],
+];
+const IMPI_ALLREDUCE_ALGORITHMS = ['init_smp+rdb', 'init_smp+rab1', 'init_smp+redbcast', 'mvapich2_two_level', 'init_smp+smp_binomial', 'mvapich2_two_level', 'init_smp+ompi_ring_segmented', 'init_smp+ompi_ring_segmented'];
+function impiAllreduce(size: number, ranks: number): string {
+  const row = IMPI_ALLREDUCE.find(([maxProcs]) => ranks <= maxProcs)!;
+  for (let i = 1; i + 1 < row.length; i += 2) if (size < row[i]) return IMPI_ALLREDUCE_ALGORITHMS[row[i + 1] - 1];
+  return IMPI_ALLREDUCE_ALGORITHMS[row[row.length - 1] - 1];
+}
 
 /**
  * The ompi selector of `collective` (its OMPI_BANDS; the barrier's bands have no size limits). Open MPI's
@@ -385,7 +408,7 @@ const ompi = (collective: CollectiveKind) => (size: number, ranks: number): stri
 /** SMPI 3.32's selectors per collective: the SMPI algorithm (or DEFAULT_PATTERNS name) each runs for a size and rank count. */
 const SMPI_SELECTORS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number, elementBytes: number) => string>>>>> = {
   alltoall: { default: ompi('alltoall'), ompi: ompi('alltoall'), mpich: MPICH.alltoall!, mvapich2: mvapich2('alltoall') },
-  allreduce: { default: () => 'ireduce+binomial_tree', ompi: ompi('allreduce'), mpich: MPICH.allreduce!, mvapich2: mvapich2('allreduce') },
+  allreduce: { default: () => 'ireduce+binomial_tree', ompi: ompi('allreduce'), mpich: MPICH.allreduce!, mvapich2: mvapich2('allreduce'), impi: impiAllreduce },
   allgather: { default: () => 'iallgather', ompi: ompi('allgather'), mpich: MPICH.allgather!, mvapich2: mvapich2('allgather') },
   reduce: {
     default: () => 'ireduce',

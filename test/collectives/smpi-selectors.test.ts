@@ -476,3 +476,25 @@ describe("SMPI's mvapich2 selector (smpi_mvapich2_selector.cpp, the 1-ppn stampe
     expect(spec('reduce', 1 << 20, buildTopology('torus:3x3x3'))).toBe('recursive-doubling');
   });
 });
+
+describe("SMPI's impi selector (smpi_intel_mpi_selector.cpp), allreduce: init_smp, then Intel MPI's 1-ppn table", () => {
+  it('chooses by the first max_size above the bytes, and runs each choice after init_smp', () => {
+    // Past 16 ranks: rdb below 182 B, two-level (4, 6) to 1450 B, rdb to 11,146 B, ..., rab1 from 93,784 B, redbcast from 817,658 B.
+    expect(smpiSelectorChoice('allreduce', 'impi', 181, 64)).toBe('init_smp+rdb');
+    expect(smpiSelectorChoice('allreduce', 'impi', 1449, 64)).toBe('mvapich2_two_level');
+    expect(smpiSelectorChoice('allreduce', 'impi', 93784, 64)).toBe('init_smp+rab1');
+    expect(smpiSelectorChoice('allreduce', 'impi', 817658, 64)).toBe('init_smp+redbcast');
+    expect(smpiSelectorChoice('allreduce', 'impi', 65536, 16)).toBe('init_smp+ompi_ring_segmented');
+    const topology = buildTopology('torus:4x4x4');
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 1 << 20 }).algorithmSpec).toBe('reduce-broadcast:smp=true');
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 100 }).algorithmSpec).toBe('recursive-doubling:fold=even-out,smp=true');
+    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 131072 })).toThrow(/allreduce impi selector runs init_smp\+rab1 at 131072 B on 64 ranks, which Meshwork does not model/);
+    for (const n of [1, 2, 5, 13]) {
+      const r = executeSchedule(buildSchedule({ collective: 'allreduce', algorithm: 'reduce-broadcast:smp=true', topology: buildTopology(`torus:${n}`), size: 8 * n }));
+      expect(r.problems, `${n} ranks`).toEqual([]);
+      expect(r.pass).toBe(true);
+    }
+    // The other impi collectives are not modelled: refused as SMPI names without an equivalent.
+    expect(() => buildSchedule({ collective: 'broadcast', algorithm: 'impi', topology, size: 1024 })).toThrow(/SimGrid SMPI's broadcast impi has no Meshwork equivalent/);
+  });
+});

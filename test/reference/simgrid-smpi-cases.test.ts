@@ -124,6 +124,7 @@ describe("issue 23's SMPI cases: aliases, variants, --barriers, FLAT clusters, h
       const mine = new Set(smp.filter(({ c }) => c.platform === `platforms/${platform}.xml` && c.smpi.algorithm === 'mvapich2').map(({ c }) => c.smpi.collective));
       expect(mine.size, platform).toBe(platform === 'flat-16' ? 8 : 9);
     }
+    expect(smp.filter(({ c }) => c.smpi.algorithm === 'impi').length).toBe(6);
   });
 
   for (const { name, c } of cases) {

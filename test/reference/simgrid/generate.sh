@@ -534,7 +534,7 @@ torus-5x3x3-bcast-scatter_rdb_allgather torus-5x3x3 45 all bcast scatter_rdb_all
 # at the largest multiple of 4 x ranks bytes below each size), ompi's bcast where it runs
 # mvapich2_knomial_intra_node (all sizes on 64 ranks, from 2 KiB on 45 and 48, below 4 KiB on 16 and 27),
 # and some of these algorithms by name; the mvapich2 selector's choices Meshwork models (allreduce,
-# allgather, reduce_scatter, barrier, scatter, gather, bcast, reduce, alltoall). Made by `./generate.sh smpi-cases '*-smp-*'`.
+# allgather, reduce_scatter, barrier, scatter, gather, bcast, reduce, alltoall) and the impi allreduce. Made by `./generate.sh smpi-cases '*-smp-*'`.
 smp_cases=$(for pn in torus-4x4x4:64 fattree-4-3:64 flat-16:16 torus-3x3x3:27 torus-5x3x3:45 torus-4x4x3:48; do
   p=${pn%:*} n=${pn#*:}
   for c in allreduce reduce bcast; do echo "$p-smp-$c-mpich $p $n all $c mpich no $c mpich 1024,65536,1048576,16777216"; done
@@ -554,6 +554,9 @@ $p-smp-bcast-mvapich2 $p $n all bcast mvapich2 no bcast mvapich2 1024,16384,6553
   # reduce: below 64 KiB (1 MiB on 16 ranks) it runs MVAPICH2's k-nomial reduce, which Meshwork does not model.
   if [ "$n" -gt 16 ]; then r=65536,1048576,16777216; else r=1048576,16777216; fi
   echo "$p-smp-reduce-mvapich2 $p $n all reduce mvapich2 no reduce mvapich2 $r"
+  # The impi allreduce (init_smp, then Intel MPI's table): at 64 KiB on 16 ranks it runs ompi_ring_segmented, not modelled.
+  if [ "$n" -gt 16 ]; then r=1024,65536,1048576,16777216; else r=1024,1048576,16777216; fi
+  echo "$p-smp-allreduce-impi $p $n all allreduce impi no allreduce impi $r"
 done
 echo "torus-4x4x4-smp-bcast-SMP_binomial torus-4x4x4 64 all bcast SMP_binomial no bcast SMP_binomial 1024,1048576
 torus-3x3x3-smp-allreduce-mvapich2_two_level torus-3x3x3 27 all allreduce mvapich2_two_level no allreduce mvapich2_two_level 1024,1048576
