@@ -6,11 +6,14 @@
  * and Meshwork does not is refused in one line saying so; the result records the alias and the
  * variant it resolved to (`workload.algorithm_alias`, `workload.algorithm_spec`). A Meshwork name
  * wins over the SMPI name it shares: `smpi:ring` is SMPI's allgather ring (ring:order=shift), `ring`
- * Meshwork's (SMPI NTSLR). SMPI's selectors `default`, `ompi` and `mpich` resolve per run, by size and
- * rank count, to the algorithm SMPI 3.32 runs there (SMPI_SELECTORS below).
+ * Meshwork's (SMPI NTSLR). SMPI's selectors `default`, `ompi`, `mpich`, `mvapich2` (and `impi`'s allreduce) resolve per run, by
+ * size and rank count, to the algorithm SMPI 3.32 runs there (SMPI_SELECTORS below). SMPI's SMP-aware
+ * algorithms run as on SMPI's platforms, one rank per host: intra-node communicators of one rank, the
+ * leaders' algorithm over every rank, after the messages of SMPI's init_smp (the variants' `smp=true`).
  */
 import { InputError, NotApplicableError } from '../util/errors.js';
 import type { CollectiveKind } from './types.js';
+import { floorPow2 } from './algorithms/common.js';
 
 /** The SMPI name → the Meshwork algorithm spec, per Meshwork collective. */
 export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
@@ -40,6 +43,8 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     // MPI_Reduce to rank 0 then MPI_Bcast with the reduce and bcast SMPI has selected: its defaults
     // (ireduce, binomial_tree) unless --cfg=smpi/reduce or smpi/bcast names others.
     redbcast: 'reduce-broadcast',
+    // On one rank per host: init_smp, then rdb over the leaders (MV2_Allreducection's default, no mvapich2 table).
+    mvapich2_two_level: 'recursive-doubling:fold=even-out,smp=true',
   },
   reduce: {
     binomial: 'recursive-doubling',
@@ -52,12 +57,16 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     mpich_pair: 'pairwise',
     ompi_butterfly: 'butterfly',
     ompi_basic_recursivehalving: 'recursive-halving',
+    mpich_rdb: 'recursive-doubling',
   },
   broadcast: {
     binomial_tree: 'binomial',
     NTSL: 'chain:recvs=preposted,segment=8192',
     scatter_LR_allgather: 'scatter-allgather',
     scatter_rdb_allgather: 'scatter-rdb-allgather',
+    // The SMP algorithms on one rank per host (an intra-node communicator of one rank): init_smp, then the leaders' tree.
+    SMP_binomial: 'binomial:smp=true,tree=rank0',
+    mvapich2_knomial_intra_node: 'knomial:radix=4,smp=true',
   },
   scatter: {
     ompi_basic_linear: 'linear',
@@ -72,6 +81,25 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ompi_basic_linear: 'linear',
     ompi_bruck: 'dissemination',
     ompi_recursivedoubling: 'recursive-doubling',
+    // MVAPICH2's pairwise exchange: the same messages as Open MPI's recursive doubling (barrier-mvapich2-pair.cpp).
+    mvapich2_pair: 'recursive-doubling',
+  },
+};
+
+/**
+ * SMPI names whose Meshwork variant depends on the size and rank count. reduce `mvapich2_two_level` on
+ * one rank per host (reduce-mvapich-two-level.cpp): init_smp, then over the leaders MV2_Reduce_function,
+ * reduce__mpich when no mvapich2 table set it: `binomial` below 2 KiB or fewer elements than the power
+ * of two at or below the rank count, else `scatter_gather`.
+ */
+const SIZED_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number, elementBytes: number) => string>>>>> = {
+  // MPICH's allreduce (allreduce-mvapich-rs.cpp): rdb below pof2 elements, else Rabenseifner as rab_rdb.
+  allreduce: {
+    mvapich2_rs: (size, ranks, elementBytes) => (size / elementBytes < floorPow2(ranks) ? 'recursive-doubling:fold=even-out' : 'rabenseifner:order=near-first,fold=even-out'),
+  },
+  reduce: {
+    mvapich2_two_level: (size, ranks, elementBytes) =>
+      size < 2048 || size / elementBytes < floorPow2(ranks) ? 'recursive-doubling:smp=true' : 'rabenseifner:order=near-first,gather=binomial,smp=true',
   },
 };
 
@@ -237,6 +265,137 @@ const MPICH: Readonly<Partial<Record<CollectiveKind, (size: number, ranks: numbe
 };
 
 /**
+ * SMPI's `mvapich2` selector (smpi_mvapich2_selector.cpp with the tables of
+ * smpi_mvapich2_selector_stampede.hpp; on one rank per host its 1-ppn tables), per collective:
+ * `[numproc, max1, algorithm1, max2, ..., else]` rows. The first row whose numproc is at least the rank
+ * count applies (the last one past them all), and in it the first algorithm whose max is at least the
+ * bytes (MVAPICH2 compares `nbytes > max`; the block for alltoall and allgather, the whole buffer
+ * otherwise). Choices: `mvapich2_two_level` (init_smp, then rdb over the leaders), `mvapich2_rs`
+ * (MPICH's allreduce: rdb below pof2 elements, else Rabenseifner), `init_smp+rdb` and `init_smp+ring`
+ * (the allgather selector builds the SMP communicators first), `ireduce+scatterv` (its Basic reduce_scatter
+ * is the default selector's). Allreduce rows from 1024 ranks with a two-level Rabenseifner are named
+ * `mvapich2_two_level+mvapich2_rs` (not modelled).
+ */
+type Mv2Row = readonly [number, ...Array<number | string>];
+const MVAPICH2_TABLES: Readonly<Partial<Record<CollectiveKind, readonly Mv2Row[]>>> = {
+  allreduce: [
+    [16, 1024, 'mvapich2_two_level', 'mvapich2_rs'],
+    [32, 1024, 'mvapich2_two_level', 16384, 'mvapich2_two_level', 'mvapich2_rs'],
+    [512, 512, 'mvapich2_two_level', 16384, 'mvapich2_two_level', 'mvapich2_rs'],
+    [1024, 512, 'mvapich2_two_level', 8192, 'mvapich2_two_level', 65536, 'mvapich2_two_level+mvapich2_rs', 'mvapich2_rs'],
+    // 64 B to 512 B: reduce_p2p as the inter-leader function, which mvapich2_two_level runs as mvapich2_rs;
+    // 512 B to 4 KiB: the multicast helper, replaced by rdb.
+    [2048, 64, 'mvapich2_two_level', 512, 'mvapich2_two_level+mvapich2_rs', 4096, 'mvapich2_two_level', 16384, 'mvapich2_two_level+mvapich2_rs', 'mvapich2_rs'],
+  ],
+  'reduce-scatter': [
+    [16, 64, 'ireduce+scatterv', 65536, 'ompi_basic_recursivehalving', 'mpich_pair'],
+    [32, 64, 'ireduce+scatterv', 131072, 'ompi_basic_recursivehalving', 'mpich_pair'],
+    [64, 1024, 'ireduce+scatterv', 262144, 'ompi_basic_recursivehalving', 'mpich_pair'],
+    [256, 128, 'ireduce+scatterv', 'ompi_basic_recursivehalving'],
+    [512, 256, 'ireduce+scatterv', 'ompi_basic_recursivehalving'],
+  ],
+  alltoall: [
+    [2, 'pair'],
+    [4, 262144, 'mvapich2_scatter_dest', 'pair'],
+    [8, 8, 'rdb', 'mvapich2_scatter_dest'],
+    [16, 64, 'rdb', 512, 'bruck', 'mvapich2_scatter_dest'],
+    [32, 32, 'rdb', 2048, 'bruck', 'mvapich2_scatter_dest'],
+    [64, 8, 'rdb', 1024, 'bruck', 'mvapich2_scatter_dest'],
+  ],
+  allgather: [
+    [2, 'init_smp+ring'],
+    [4, 262144, 'init_smp+rdb', 'init_smp+ring'],
+    [16, 131072, 'init_smp+rdb', 'init_smp+ring'],
+    [32, 65536, 'init_smp+rdb', 'init_smp+ring'],
+    [64, 32768, 'init_smp+rdb', 'init_smp+ring'],
+  ],
+  barrier: [[1, 'mvapich2_pair']],
+  // Builds the SMP communicators, then (1 ppn) ompi_binomial on 2 ranks, ompi_basic_linear up to 32, from 33
+  // ompi_binomial up to 32 B.
+  scatter: [
+    [2, 'init_smp+ompi_binomial'],
+    [32, 'init_smp+ompi_basic_linear'],
+    [64, 32, 'init_smp+ompi_binomial', 'init_smp+ompi_basic_linear'],
+  ],
+  // Its SMP choices need comm->is_blocked(), which only init_smp sets and which the gather does not call:
+  // on a communicator's first SMP-aware collective it runs gather__mpich (MPICH's binomial, ompi_binomial).
+  gather: [[1, 'ompi_binomial']],
+  // Two-level (init_smp, then over the leaders) or on the whole communicator; MVAPICH2's k-nomial reduce
+  // (mvapich2_knomial) is not modelled. redscat_gather: scatter_gather from pof2 elements, else binomial.
+  reduce: [
+    [16, 262144, 'mvapich2_two_level+mvapich2_knomial', 1048576, 'binomial', 'redscat_gather'],
+    [32, 32768, 'mvapich2_two_level+mvapich2_knomial', 65536, 'init_smp+binomial', 262144, 'mvapich2_knomial', 1048576, 'binomial', 'redscat_gather'],
+    [64, 16384, 'mvapich2_two_level+mvapich2_knomial', 65536, 'init_smp+binomial', 262144, 'mvapich2_two_level+mvapich2_knomial', 'redscat_gather'],
+    [128, 8192, 'mvapich2_two_level+mvapich2_knomial', 16384, 'mvapich2_knomial', 65536, 'init_smp+binomial', 262144, 'mvapich2_knomial', 1048576, 'init_smp+binomial', 'redscat_gather'],
+    [256, 16384, 'mvapich2_two_level+mvapich2_knomial', 32768, 'init_smp+binomial', 65536, 'binomial', 1048576, 'init_smp+binomial', 'redscat_gather'],
+    [512, 8192, 'mvapich2_two_level+mvapich2_knomial', 16384, 'mvapich2_knomial', 1048576, 'init_smp+binomial', 'redscat_gather'],
+    [1024, 8192, 'mvapich2_two_level+mvapich2_knomial', 16384, 'mvapich2_knomial', 'init_smp+binomial'],
+  ],
+};
+
+/**
+ * The mvapich2 bcast (its inter-leader function over the leaders, every rank, after init_smp; from 128
+ * ranks at 512 KiB the same function on the whole communicator): `mpich` is bcast__mpich on the leaders'
+ * SMP communicator, which chooses binomial_tree below 12,288 B or up to 8 ranks, scatter_rdb_allgather
+ * below 512 KiB on an even count, else scatter_LR_allgather (smpi_mpich_selector.cpp).
+ */
+const MV2_BCAST: readonly Mv2Row[] = [
+  [16, 8192, 'mpich', 16384, 'binomial_tree', 65536, 'mpich', 262144, 'scatter_LR_allgather', 524288, 'scatter_rdb_allgather', 'scatter_LR_allgather'],
+  [64, 'mpich'],
+  [128, 524288, 'mpich', 'scatter_LR_allgather'],
+  [256, 131072, 'mpich', 262144, 'scatter_LR_allgather', 524288, 'mpich', 'scatter_LR_allgather'],
+  [512, 262144, 'mpich', 'scatter_LR_allgather'],
+  [2048, 524288, 'mpich', 'scatter_LR_allgather'],
+];
+function mvapich2Bcast(size: number, ranks: number): string {
+  const inter = pickMv2(MV2_BCAST, size, ranks);
+  if (inter !== 'mpich') return `init_smp+${inter}`;
+  return `init_smp+${size < 12288 || ranks <= 8 ? 'binomial_tree' : size < 524288 && ranks % 2 === 0 ? 'scatter_rdb_allgather' : 'scatter_LR_allgather'}`;
+}
+
+/** The choice of MVAPICH2 table `rows` for `size` bytes on `ranks` ranks. */
+function pickMv2(rows: readonly Mv2Row[], size: number, ranks: number): string {
+  const row = rows.find(([numproc]) => ranks <= numproc) ?? rows[rows.length - 1];
+  const picks = row.slice(1);
+  for (let i = 0; i + 1 < picks.length; i += 2) if (size <= (picks[i] as number)) return picks[i + 1] as string;
+  return picks[picks.length - 1] as string;
+}
+
+/** The mvapich2 selector's choice of `collective` for `size` bytes on `ranks` ranks (MVAPICH2_TABLES). */
+const mvapich2 = (collective: CollectiveKind) => (size: number, ranks: number): string => pickMv2(MVAPICH2_TABLES[collective]!, size, ranks);
+
+/** The mvapich2 selector's choices that are no SMPI algorithm name: the Meshwork variant of each. */
+const MVAPICH2_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
+  allgather: { 'init_smp+rdb': 'recursive-doubling:smp=true', 'init_smp+ring': 'ring:order=shift,smp=true' },
+  scatter: { 'init_smp+ompi_binomial': 'binomial:order=smallest-first,smp=true', 'init_smp+ompi_basic_linear': 'linear:smp=true' },
+  reduce: { 'init_smp+binomial': 'recursive-doubling:smp=true' },
+  // impi: the selector's init_smp, then its choice.
+  allreduce: { 'init_smp+rdb': 'recursive-doubling:fold=even-out,smp=true', 'init_smp+redbcast': 'reduce-broadcast:smp=true' },
+  broadcast: { 'init_smp+binomial_tree': 'binomial:smp=true', 'init_smp+scatter_rdb_allgather': 'scatter-rdb-allgather:smp=true', 'init_smp+scatter_LR_allgather': 'scatter-allgather:smp=true' },
+};
+
+/**
+ * SMPI's `impi` selector (smpi_intel_mpi_selector.cpp, Intel MPI's table 3.5-2), allreduce only: every
+ * impi collective first builds the SMP communicators (init_smp), then runs algorithm number `algo` of the
+ * 1-ppn table row of the rank count (the first row whose max_num_proc is at least it), the first entry whose
+ * max_size exceeds the bytes. Allreduce numbers: 1 rdb, 2 rab1, 3 redbcast, 4 and 6 mvapich2_two_level,
+ * 5 smp_binomial, 7 and 8 ompi_ring_segmented. `[max_num_proc, max_size, algo, ...]`.
+ */
+const IMPI_ALLREDUCE: ReadonlyArray<readonly number[]> = [
+  [2, 6, 7, 85, 1, 192, 7, 853, 1, 1279, 7, 16684, 1, 34279, 8, 1681224, 3, 2147483647, 7],
+  [4, 16, 7, 47, 1, 2062, 7, 16699, 1, 33627, 7, 70732, 8, 1300705, 3, 2147483647, 8],
+  [8, 118, 1, 146, 4, 16760, 1, 36364, 6, 136239, 8, 315710, 7, 3220366, 3, 2147483647, 8],
+  [16, 934, 1, 1160, 6, 15505, 1, 52730, 2, 300705, 8, 563680, 7, 2147483647, 3],
+  [2147483647, 5, 6, 11, 4, 182, 1, 700, 6, 1450, 4, 11146, 1, 25539, 6, 37634, 4, 93784, 6, 817658, 2, 2147483647, 3],
+];
+const IMPI_ALLREDUCE_ALGORITHMS = ['init_smp+rdb', 'init_smp+rab1', 'init_smp+redbcast', 'mvapich2_two_level', 'init_smp+smp_binomial', 'mvapich2_two_level', 'init_smp+ompi_ring_segmented', 'init_smp+ompi_ring_segmented'];
+function impiAllreduce(size: number, ranks: number): string {
+  const row = IMPI_ALLREDUCE.find(([maxProcs]) => ranks <= maxProcs)!;
+  for (let i = 1; i + 1 < row.length; i += 2) if (size < row[i]) return IMPI_ALLREDUCE_ALGORITHMS[row[i + 1] - 1];
+  return IMPI_ALLREDUCE_ALGORITHMS[row[row.length - 1] - 1];
+}
+
+/**
  * The ompi selector of `collective` (its OMPI_BANDS; the barrier's bands have no size limits). Open MPI's
  * neighbor exchange runs SMPI's ring for an odd rank count (allgather-ompi-neighborexchange.cpp), so
  * the choice is the ring there.
@@ -248,20 +407,28 @@ const ompi = (collective: CollectiveKind) => (size: number, ranks: number): stri
 
 /** SMPI 3.32's selectors per collective: the SMPI algorithm (or DEFAULT_PATTERNS name) each runs for a size and rank count. */
 const SMPI_SELECTORS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number, elementBytes: number) => string>>>>> = {
-  alltoall: { default: ompi('alltoall'), ompi: ompi('alltoall'), mpich: MPICH.alltoall! },
-  allreduce: { default: () => 'ireduce+binomial_tree', ompi: ompi('allreduce'), mpich: MPICH.allreduce! },
-  allgather: { default: () => 'iallgather', ompi: ompi('allgather'), mpich: MPICH.allgather! },
-  reduce: { default: () => 'ireduce', ompi: ompi('reduce'), mpich: MPICH.reduce! },
+  alltoall: { default: ompi('alltoall'), ompi: ompi('alltoall'), mpich: MPICH.alltoall!, mvapich2: mvapich2('alltoall') },
+  allreduce: { default: () => 'ireduce+binomial_tree', ompi: ompi('allreduce'), mpich: MPICH.allreduce!, mvapich2: mvapich2('allreduce'), impi: impiAllreduce },
+  allgather: { default: () => 'iallgather', ompi: ompi('allgather'), mpich: MPICH.allgather!, mvapich2: mvapich2('allgather') },
+  reduce: {
+    default: () => 'ireduce',
+    ompi: ompi('reduce'),
+    mpich: MPICH.reduce!,
+    mvapich2: (size, ranks, elementBytes) => {
+      const choice = pickMv2(MVAPICH2_TABLES.reduce!, size, ranks);
+      return choice !== 'redscat_gather' ? choice : size / elementBytes >= floorPow2(ranks) ? 'scatter_gather' : 'binomial';
+    },
+  },
   // The default reduce_scatter reduces to rank 0 (ireduce) and scatters the result (scatterv).
-  'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: ompi('reduce-scatter'), mpich: MPICH['reduce-scatter']! },
-  broadcast: { default: () => 'binomial_tree', ompi: ompi('broadcast'), mpich: MPICH.broadcast! },
-  gather: { default: () => 'igather', ompi: ompi('gather'), mpich: MPICH.gather! },
-  scatter: { default: () => 'iscatter', ompi: ompi('scatter'), mpich: MPICH.scatter! },
-  barrier: { default: () => 'ompi_basic_linear', ompi: ompi('barrier'), mpich: MPICH.barrier! },
+  'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: ompi('reduce-scatter'), mpich: MPICH['reduce-scatter']!, mvapich2: mvapich2('reduce-scatter') },
+  broadcast: { default: () => 'binomial_tree', ompi: ompi('broadcast'), mpich: MPICH.broadcast!, mvapich2: mvapich2Bcast },
+  gather: { default: () => 'igather', ompi: ompi('gather'), mpich: MPICH.gather!, mvapich2: mvapich2('gather') },
+  scatter: { default: () => 'iscatter', ompi: ompi('scatter'), mpich: MPICH.scatter!, mvapich2: mvapich2('scatter') },
+  barrier: { default: () => 'ompi_basic_linear', ompi: ompi('barrier'), mpich: MPICH.barrier!, mvapich2: mvapich2('barrier') },
 };
 
 /**
- * The algorithm SMPI's selector `selector` (default, ompi, mpich) runs for `collective` at `size` bytes
+ * The algorithm SMPI's selector `selector` (default, ompi, mpich, mvapich2) runs for `collective` at `size` bytes
  * (Meshwork's --size) on `ranks` ranks of `elementBytes`-byte elements: an SMPI algorithm name, or one of the default selector's
  * non-blocking patterns (iallgather, ireduce, igather, iscatter, ireduce+binomial_tree,
  * ireduce+scatterv); undefined when `selector` is not one of this collective's selectors.
@@ -323,7 +490,7 @@ export interface SmpiSelectorContext {
 /**
  * The Meshwork variant of SMPI algorithm `name` for `collective`, or undefined when `name` is not an
  * SMPI name (the caller then reports an unknown algorithm). An SMPI name with no Meshwork equivalent,
- * or an alias given parameters, is refused. A selector (`default`, `ompi`, `mpich`) resolves to the algorithm
+ * or an alias given parameters, is refused. A selector (`default`, `ompi`, `mpich`, `mvapich2`) resolves to the algorithm
  * it runs at `at`'s size and rank count, refused when Meshwork does not model that algorithm.
  */
 export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasParams: boolean, explicit = false, at?: SmpiSelectorContext): SmpiAlias | undefined {
@@ -336,12 +503,19 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
     if (hasParams) throw new InputError('algorithm', name, `${known} alone: it names SMPI's ${collective} algorithm, Meshwork ${spec} (give parameters to that instead)`);
     return { spec, alias: `${known} (SimGrid SMPI 3.32 ${collective})` };
   }
+  const sized = Object.keys(SIZED_ALIASES[collective] ?? {}).find((k) => k.toLowerCase() === lower);
+  if (sized !== undefined) {
+    if (hasParams) throw new InputError('algorithm', name, `${sized} alone: it names SMPI's ${collective} algorithm (give parameters to the Meshwork variant it runs instead)`);
+    if (at === undefined) throw new InputError('algorithm', name, `a size and rank count for SMPI's ${collective} ${sized}, whose messages depend on them`);
+    const spec = sizedAlias(collective, sized, at)!;
+    return { spec, alias: `${sized} → ${spec} at ${at.size} B on ${at.ranks} ranks (SimGrid SMPI 3.32 ${collective})` };
+  }
   const selector = Object.keys(SMPI_SELECTORS[collective] ?? {}).find((k) => k === lower);
   if (selector !== undefined) {
     if (hasParams) throw new InputError('algorithm', name, `${selector} alone: it names SMPI's ${collective} selector (it takes no parameters)`);
     if (at === undefined) throw new InputError('algorithm', name, `a size and rank count for SMPI's ${collective} ${selector} selector, which chooses by them`);
     const choice = smpiSelectorChoice(collective, selector, at.size, at.ranks, at.elementBytes)!;
-    const spec = aliases[choice] ?? DEFAULT_PATTERNS[collective]?.[choice];
+    const spec = aliases[choice] ?? sizedAlias(collective, choice, at) ?? DEFAULT_PATTERNS[collective]?.[choice] ?? MVAPICH2_PATTERNS[collective]?.[choice];
     const where = `${at.size} B on ${at.ranks} ranks`;
     if (collective === 'alltoall' && choice === 'pair' && !isPow2(at.ranks)) {
       // MPICH's rule picks pair for an odd rank count, and SMPI's pair throws there: smpirun aborts.
@@ -362,7 +536,12 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
   return undefined;
 }
 
+/** The Meshwork spec of SIZED_ALIASES' `name` for `collective` at `at`, or undefined when it is none of them. */
+function sizedAlias(collective: CollectiveKind, name: string, at: SmpiSelectorContext): string | undefined {
+  return SIZED_ALIASES[collective]?.[name]?.(at.size, at.ranks, at.elementBytes ?? 4);
+}
+
 /** The SMPI names `collective` accepts as aliases, its selectors last (for help and error messages). */
 export function smpiAliasNames(collective: CollectiveKind): string[] {
-  return [...Object.keys(SMPI_ALIASES[collective] ?? {}), ...Object.keys(SMPI_SELECTORS[collective] ?? {})];
+  return [...Object.keys(SMPI_ALIASES[collective] ?? {}), ...Object.keys(SIZED_ALIASES[collective] ?? {}), ...Object.keys(SMPI_SELECTORS[collective] ?? {})];
 }

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildSchedule, buildTopology, executeSchedule, runCollectiveFlow, smpiSelectorChoice, type CollectiveKind, type Schedule } from '../../src/index.js';
+import { buildSchedule, buildTopology, estimateSchedule, executeSchedule, runCollectiveFlow, smpiSelectorChoice, type CollectiveKind, type Schedule } from '../../src/index.js';
 import { NotApplicableError } from '../../src/util/errors.js';
 
 /** Rank `rank`'s ops in program order, as their first word (send, irecv, waitall, ...). */
@@ -153,7 +153,8 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     expect(smpiSelectorChoice('barrier', 'ompi', 0, 64)).toBe('ompi_bruck');
     expect(smpiSelectorChoice('barrier', 'ompi', 0, 63)).toBe('ompi_recursivedoubling');
     expect(smpiSelectorChoice('barrier', 'default', 0, 64)).toBe('ompi_basic_linear');
-    expect(smpiSelectorChoice('alltoall', 'mvapich2', 1024, 64)).toBeUndefined();
+    expect(smpiSelectorChoice('alltoall', 'mvapich2', 1024, 64)).toBe('bruck');
+    expect(smpiSelectorChoice('one-to-one', 'mvapich2', 1024, 64)).toBeUndefined();
   });
 
   it("mpich (smpi_mpich_selector.cpp): MPICH's thresholds, its reduce_scatter counting elements, the SMP algorithms on a world communicator", () => {
@@ -178,8 +179,8 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
     expect(smpiSelectorChoice('barrier', 'mpich', 0, 64)).toBe('ompi_bruck');
     const topology = buildTopology('torus:4x4x4');
     expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'mpich', topology, size: 4 << 20 }).algorithmSpec).toBe('pairwise');
-    expect(() => buildSchedule({ collective: 'reduce-scatter', algorithm: 'mpich', topology, size: 4 << 20, dtype: 'float64' })).toThrow(/runs mpich_rdb at 4194304 B on 64 ranks/);
-    expect(() => buildSchedule({ collective: 'broadcast', algorithm: 'mpich', topology, size: 1024 })).toThrow(/broadcast mpich selector runs SMP_binomial at 1024 B/);
+    expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'mpich', topology, size: 4 << 20, dtype: 'float64' }).algorithmSpec).toBe('recursive-doubling');
+    expect(buildSchedule({ collective: 'broadcast', algorithm: 'mpich', topology, size: 1024 }).algorithmSpec).toBe('binomial:smp=true,tree=rank0');
   });
 
   it('resolves per run to the chosen variant and records the choice', () => {
@@ -194,10 +195,10 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
 
   it('refuses in one line naming the algorithm the selector would run where Meshwork does not model it', () => {
     const topology = buildTopology('torus:4x4x4');
-    const refusal = (collective: CollectiveKind, algorithm: string, size: number) => () => buildSchedule({ collective, algorithm, topology, size });
-    expect(refusal('broadcast', 'ompi', 1024)).toThrow(/^algorithm: got "ompi"; accepted: .*broadcast ompi selector runs mvapich2_knomial_intra_node at 1024 B on 64 ranks, which Meshwork does not model \(name an algorithm instead\)$/);
+    const refusal = (collective: CollectiveKind, algorithm: string, size: number, on = topology) => () => buildSchedule({ collective, algorithm, topology: on, size });
+    expect(refusal('broadcast', 'ompi', 4, buildTopology('torus:2'))).toThrow(/^algorithm: got "ompi"; accepted: .*broadcast ompi selector runs ompi_pipeline at 4 B on 2 ranks, which Meshwork does not model \(name an algorithm instead\)$/);
     // Not applicable at this size (compare skips it), as an algorithm's own refusal is.
-    expect(refusal('broadcast', 'ompi', 1024)).toThrow(NotApplicableError);
+    expect(refusal('broadcast', 'ompi', 4, buildTopology('torus:2'))).toThrow(NotApplicableError);
     expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'ompi', topology, size: 1 << 20 }).algorithmSpec).toBe('butterfly');
     expect(buildSchedule({ collective: 'allgather', algorithm: 'ompi', topology, size: 1024 }).algorithmSpec).toBe('neighbor-exchange');
     expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'default', topology, size: 64 * 1024 }).algorithmSpec).toBe('reduce-then-scatter');
@@ -324,5 +325,176 @@ describe('SMPI at rank counts that are not powers of two (smpi-cases on 12, 27, 
     expect(buildSchedule({ collective: 'allreduce', algorithm: 'ompi', topology: buildTopology('torus:8x4x4'), size: 65536 }).algorithmSpec).toBe('reduce-broadcast');
     // Open MPI's reduce_scatter "non-overlapping" (its first choice) is the default selector's reduce then scatterv.
     expect(smpiSelectorChoice('reduce-scatter', 'ompi', 32, 48)).toBe('ireduce+scatterv');
+  });
+});
+
+describe("SMPI's SMP algorithms on one rank per host (the mpich selector's allreduce, reduce and bcast, ompi's mvapich2_knomial_intra_node) and mpich_rdb", () => {
+  const opsOf = (s: Schedule, rank: number): string[] => Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === rank).map((op) => s.describeOp(op));
+  const sendsOf = (s: Schedule, rank: number): number[][] =>
+    Array.from({ length: s.numOps }, (_, op) => op)
+      .filter((op) => s.opRank[op] === rank && (s.opKind[op] === 0 || s.describeOp(op).startsWith('isend')))
+      .map((op) => [s.sendDests(op)[0], s.regionBytes(s.dataRegion(op))]);
+
+  it('each smp=true variant, knomial and reduce-scatter recursive-doubling deliver their postcondition byte for byte (1 to 20 ranks and 27, 45, 48, first and last root)', () => {
+    const variants: Array<[CollectiveKind, string, (n: number) => number]> = [
+      ['broadcast', 'binomial:smp=true', () => 40],
+      ['broadcast', 'binomial:smp=true,tree=rank0', () => 40],
+      ['broadcast', 'scatter-allgather:smp=true', () => 41],
+      ['broadcast', 'scatter-rdb-allgather:smp=true', () => 41],
+      ['allgather', 'recursive-doubling:smp=true', () => 12],
+      ['allgather', 'ring:order=shift,smp=true', () => 12],
+      ['scatter', 'linear:smp=true', () => 12],
+      ['scatter', 'binomial:order=smallest-first,smp=true', () => 12],
+      ['broadcast', 'knomial', () => 40],
+      ['broadcast', 'knomial:radix=3,smp=true', () => 41],
+      ['broadcast', 'knomial:radix=2', () => 7],
+      ['allreduce', 'recursive-doubling:fold=even-out,smp=true', (n) => 8 * n],
+      ['reduce', 'recursive-doubling:smp=true', (n) => 8 * n],
+      ['reduce', 'rabenseifner:order=near-first,gather=binomial,smp=true', (n) => 8 * n],
+      ['reduce-scatter', 'recursive-doubling', (n) => 4 * n],
+      ['reduce-scatter', 'recursive-doubling', (n) => 12 * n],
+    ];
+    for (const [collective, algorithm, size] of variants) {
+      for (const n of [...Array.from({ length: 20 }, (_, i) => i + 1), 27, 45, 48]) {
+        for (const root of new Set([0, n - 1])) {
+          const r = executeSchedule(buildSchedule({ collective, algorithm, topology: buildTopology(`torus:${n}`), size: size(n), root }));
+          expect(r.problems, `${collective} ${algorithm} on ${n} ranks, root ${root}`).toEqual([]);
+          expect(r.pass).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("init_smp's messages come first (smpi_comm.cpp): two shift-ring allgathers of 4 B, then 4 B to rank 0 and a binomial broadcast of 4 B", () => {
+    const s = buildSchedule({ collective: 'broadcast', algorithm: 'SMP_binomial', topology: buildTopology('torus:5'), size: 64 });
+    expect(s.algorithmSpec).toBe('binomial:smp=true,tree=rank0');
+    // Rank 2 of 5: ring steps to 3, 4, 0, 1 twice; its flag to 0; the flag from 0 (binomial: 2's parent); the data from 0, on to 3.
+    expect(sendsOf(s, 2)).toEqual([[3, 4], [4, 4], [0, 4], [1, 4], [3, 4], [4, 4], [0, 4], [1, 4], [0, 4], [3, 4], [3, 64]]);
+    expect(opsOf(s, 0).filter((d) => d.startsWith('irecv')).length).toBe(4);
+    // The ring allgather's declared size counts init_smp too (what engines refuse large requests by).
+    for (const n of [5, 27]) {
+      const req = { collective: 'allgather' as const, algorithm: 'ring:order=shift,smp=true', topology: buildTopology(`torus:${n}`), size: 8 };
+      const built = buildSchedule(req);
+      const messages = Array.from({ length: built.numOps }, (_, op) => op).filter((op) => built.opKind[op] === 0).reduce((sum, op) => sum + built.sendDests(op).length, 0);
+      expect(estimateSchedule(req)).toEqual({ ops: built.numOps, messages });
+    }
+    // A root other than 0 sends the buffer to rank 0 first, which roots the tree (bcast-SMP-binomial.cpp).
+    const rooted = buildSchedule({ collective: 'broadcast', algorithm: 'binomial:smp=true,tree=rank0', topology: buildTopology('torus:5'), size: 64, root: 3 });
+    expect(sendsOf(rooted, 3).slice(-2)).toEqual([[0, 4], [0, 64]]);
+    expect(sendsOf(rooted, 0).slice(-3)).toEqual([[4, 64], [2, 64], [1, 64]]);
+  });
+
+  it('knomial (mvapich2_knomial_intra_node, radix 4): rank 0 of 64 isends to 16, 32, 48, then 4, 8, 12, then 1, 2, 3, waiting after each level', () => {
+    const s = buildSchedule({ collective: 'broadcast', algorithm: 'knomial', topology: buildTopology('torus:4x4x4'), size: 8 });
+    expect(sendsOf(s, 0).map(([to]) => to)).toEqual([16, 32, 48, 4, 8, 12, 1, 2, 3]);
+    expect(opsOf(s, 0).filter((d) => d.startsWith('waitall')).length).toBe(3);
+    // Rank 20 hears from 16, then feeds 21, 22, 23.
+    expect(opsOf(s, 20).filter((d) => d.startsWith('recv'))).toHaveLength(1);
+    expect(sendsOf(s, 20).map(([to]) => to)).toEqual([21, 22, 23]);
+    // The ompi selector's choice on 64 ranks at every size, and from 2 KiB on 33 to 63.
+    expect(buildSchedule({ collective: 'broadcast', algorithm: 'ompi', topology: buildTopology('torus:4x4x4'), size: 1024 }).algorithmSpec).toBe('knomial:radix=4,smp=true');
+    expect(smpiSelectorChoice('broadcast', 'ompi', 2048, 45)).toBe('mvapich2_knomial_intra_node');
+  });
+
+  it("the mpich selector resolves its SMP algorithms to their variants: allreduce rdb, reduce binomial below 2 KiB (or fewer elements than pof2), else scatter_gather", () => {
+    const on = (n: string) => buildTopology(`torus:${n}`);
+    const spec = (collective: CollectiveKind, algorithm: string, size: number, topology = on('4x4x4'), dtype?: 'float64') => buildSchedule({ collective, algorithm, topology, size, dtype }).algorithmSpec;
+    expect(spec('allreduce', 'mpich', 1 << 20)).toBe('recursive-doubling:fold=even-out,smp=true');
+    expect(spec('allreduce', 'mvapich2_two_level', 1024, on('3x3x3'))).toBe('recursive-doubling:fold=even-out,smp=true');
+    expect(spec('reduce', 'mpich', 2044)).toBe('recursive-doubling:smp=true');
+    expect(spec('reduce', 'mpich', 2048)).toBe('rabenseifner:order=near-first,gather=binomial,smp=true');
+    // 4 KiB of float64 is 512 elements, fewer than the 1024 ranks' pof2: binomial (reduce__mpich's count < pof2).
+    expect(spec('reduce', 'mvapich2_two_level', 4096, on('16x8x8'), 'float64')).toBe('recursive-doubling:smp=true');
+    expect(spec('reduce', 'mvapich2_two_level', 8192, on('8x4x4'), 'float64')).toBe('rabenseifner:order=near-first,gather=binomial,smp=true');
+    expect(buildSchedule({ collective: 'reduce', algorithm: 'mpich', topology: on('4x4x4'), size: 1024 }).algorithmAlias).toBe('mpich → mvapich2_two_level at 1024 B on 64 ranks (SimGrid SMPI 3.32 reduce selector)');
+    expect(() => buildSchedule({ collective: 'reduce', algorithm: 'mvapich2_two_level:x=1', topology: on('4'), size: 16 })).toThrow(/mvapich2_two_level alone/);
+    expect(spec('reduce-scatter', 'mpich_rdb', 256)).toBe('recursive-doubling');
+  });
+
+  it('reduce-scatter recursive-doubling (mpich_rdb): each step all blocks but the own subtree\'s, the tree fix-up where the partner is past the last rank', () => {
+    // 8 ranks, one int each: rank 0 sends 7, 6, 4 blocks to 1, 2, 4.
+    const eight = buildSchedule({ collective: 'reduce-scatter', algorithm: 'recursive-doubling', topology: buildTopology('torus:8'), size: 32 });
+    expect(sendsOf(eight, 0)).toEqual([[1, 28], [2, 24], [4, 16]]);
+    // 6 ranks: at mask 4, ranks 2 and 3 have no partner (6, 7); 0 and 1 exchange with 4 and 5 (send blocks
+    // 4-5, receive 0-3: all but 4's subtree), then 0 passes what it received on to 2, and 1 to 3 (reduce_scatter-mpich.cpp).
+    const six = buildSchedule({ collective: 'reduce-scatter', algorithm: 'recursive-doubling', topology: buildTopology('torus:6'), size: 24 });
+    expect(sendsOf(six, 0)).toEqual([[1, 20], [2, 16], [4, 8], [2, 16]]);
+    expect(sendsOf(six, 2)).toEqual([[3, 20], [0, 16]]);
+  });
+});
+
+describe("SMPI's mvapich2 selector (smpi_mvapich2_selector.cpp, the 1-ppn stampede tables: one rank per host)", () => {
+  it('chooses as the tables read at their edges (MVAPICH2 moves on while nbytes > max)', () => {
+    // allreduce, 33 to 512 ranks: two-level rdb up to 16 KiB, then mvapich2_rs; 16 ranks: two-level up to 1 KiB.
+    expect(smpiSelectorChoice('allreduce', 'mvapich2', 16384, 64)).toBe('mvapich2_two_level');
+    expect(smpiSelectorChoice('allreduce', 'mvapich2', 16385, 64)).toBe('mvapich2_rs');
+    expect(smpiSelectorChoice('allreduce', 'mvapich2', 1025, 16)).toBe('mvapich2_rs');
+    expect(smpiSelectorChoice('allreduce', 'mvapich2', 32768, 1024)).toBe('mvapich2_two_level+mvapich2_rs');
+    // reduce_scatter, 33 to 64 ranks: the default's reduce then scatterv up to 1 KiB, recursive halving up to 256 KiB, then pairwise.
+    expect(smpiSelectorChoice('reduce-scatter', 'mvapich2', 1024, 64)).toBe('ireduce+scatterv');
+    expect(smpiSelectorChoice('reduce-scatter', 'mvapich2', 262144, 64)).toBe('ompi_basic_recursivehalving');
+    expect(smpiSelectorChoice('reduce-scatter', 'mvapich2', 262148, 64)).toBe('mpich_pair');
+    expect(smpiSelectorChoice('alltoall', 'mvapich2', 1025, 64)).toBe('mvapich2_scatter_dest');
+    expect(smpiSelectorChoice('alltoall', 'mvapich2', 2048, 32)).toBe('bruck');
+    expect(smpiSelectorChoice('allgather', 'mvapich2', 32768, 64)).toBe('init_smp+rdb');
+    expect(smpiSelectorChoice('allgather', 'mvapich2', 32769, 64)).toBe('init_smp+ring');
+    expect(smpiSelectorChoice('scatter', 'mvapich2', 32, 64)).toBe('init_smp+ompi_binomial');
+    expect(smpiSelectorChoice('scatter', 'mvapich2', 1 << 20, 32)).toBe('init_smp+ompi_basic_linear');
+    expect(smpiSelectorChoice('gather', 'mvapich2', 1 << 20, 64)).toBe('ompi_binomial');
+    expect(smpiSelectorChoice('barrier', 'mvapich2', 0, 45)).toBe('mvapich2_pair');
+    // bcast: bcast__mpich over the leaders (binomial below 12,288 B, scatter_rdb_allgather below 512 KiB on an
+    // even count, else scatter_LR_allgather); up to 16 ranks the table names binomial_tree from 8 to 16 KiB.
+    expect(smpiSelectorChoice('broadcast', 'mvapich2', 12287, 64)).toBe('init_smp+binomial_tree');
+    expect(smpiSelectorChoice('broadcast', 'mvapich2', 12288, 64)).toBe('init_smp+scatter_rdb_allgather');
+    expect(smpiSelectorChoice('broadcast', 'mvapich2', 12288, 45)).toBe('init_smp+scatter_LR_allgather');
+    expect(smpiSelectorChoice('broadcast', 'mvapich2', 16384, 16)).toBe('init_smp+binomial_tree');
+    expect(smpiSelectorChoice('broadcast', 'mvapich2', 524288, 16)).toBe('init_smp+scatter_rdb_allgather');
+  });
+
+  it('resolves each choice to its Meshwork variant, and refuses what Meshwork does not model in one line naming it', () => {
+    const topology = buildTopology('torus:4x4x4');
+    const spec = (collective: CollectiveKind, size: number, on = topology) => buildSchedule({ collective, algorithm: 'mvapich2', topology: on, size }).algorithmSpec;
+    expect(spec('allreduce', 1024)).toBe('recursive-doubling:fold=even-out,smp=true');
+    expect(spec('allreduce', 65536)).toBe('rabenseifner:order=near-first,fold=even-out');
+    expect(spec('allgather', 1024)).toBe('recursive-doubling:smp=true');
+    expect(spec('allgather', 65536)).toBe('ring:order=shift,smp=true');
+    expect(spec('reduce-scatter', 1024)).toBe('reduce-then-scatter');
+    expect(spec('alltoall', 1024)).toBe('bruck');
+    expect(spec('barrier', 0)).toBe('recursive-doubling');
+    expect(spec('scatter', 1024)).toBe('linear:smp=true');
+    expect(spec('gather', 1024)).toBe('binomial');
+    expect(spec('broadcast', 1 << 20)).toBe('scatter-allgather:smp=true');
+    expect(buildSchedule({ collective: 'broadcast', algorithm: 'mvapich2', topology, size: 1024, root: 5 }).algorithmSpec).toBe('binomial:smp=true');
+    // mvapich2_rs: rdb below pof2 elements (8 ints on 64 ranks), else as rab_rdb.
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'mvapich2_rs', topology, size: 32 }).algorithmSpec).toBe('recursive-doubling:fold=even-out');
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mvapich2', topology, size: 65536 })).toThrow(/^algorithm: got "mvapich2"; accepted: .*alltoall mvapich2 selector runs mvapich2_scatter_dest at 65536 B on 64 ranks, which Meshwork does not model/);
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mvapich2', topology, size: 65536 })).toThrow(NotApplicableError);
+    // reduce: MVAPICH2's k-nomial reduce (two-level below 16 KiB on 33 to 64 ranks) is not modelled; two-level binomial to 64 KiB, then scatter_gather.
+    expect(() => buildSchedule({ collective: 'reduce', algorithm: 'mvapich2', topology, size: 1024 })).toThrow(/reduce mvapich2 selector runs mvapich2_two_level\+mvapich2_knomial at 1024 B on 64 ranks/);
+    expect(spec('reduce', 65536)).toBe('recursive-doubling:smp=true');
+    expect(spec('reduce', 1 << 20)).toBe('rabenseifner:order=near-first,gather=binomial');
+    expect(spec('reduce', 1 << 20, buildTopology('torus:3x3x3'))).toBe('recursive-doubling');
+  });
+});
+
+describe("SMPI's impi selector (smpi_intel_mpi_selector.cpp), allreduce: init_smp, then Intel MPI's 1-ppn table", () => {
+  it('chooses by the first max_size above the bytes, and runs each choice after init_smp', () => {
+    // Past 16 ranks: rdb below 182 B, two-level (4, 6) to 1450 B, rdb to 11,146 B, ..., rab1 from 93,784 B, redbcast from 817,658 B.
+    expect(smpiSelectorChoice('allreduce', 'impi', 181, 64)).toBe('init_smp+rdb');
+    expect(smpiSelectorChoice('allreduce', 'impi', 1449, 64)).toBe('mvapich2_two_level');
+    expect(smpiSelectorChoice('allreduce', 'impi', 93784, 64)).toBe('init_smp+rab1');
+    expect(smpiSelectorChoice('allreduce', 'impi', 817658, 64)).toBe('init_smp+redbcast');
+    expect(smpiSelectorChoice('allreduce', 'impi', 65536, 16)).toBe('init_smp+ompi_ring_segmented');
+    const topology = buildTopology('torus:4x4x4');
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 1 << 20 }).algorithmSpec).toBe('reduce-broadcast:smp=true');
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 100 }).algorithmSpec).toBe('recursive-doubling:fold=even-out,smp=true');
+    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 131072 })).toThrow(/allreduce impi selector runs init_smp\+rab1 at 131072 B on 64 ranks, which Meshwork does not model/);
+    for (const n of [1, 2, 5, 13]) {
+      const r = executeSchedule(buildSchedule({ collective: 'allreduce', algorithm: 'reduce-broadcast:smp=true', topology: buildTopology(`torus:${n}`), size: 8 * n }));
+      expect(r.problems, `${n} ranks`).toEqual([]);
+      expect(r.pass).toBe(true);
+    }
+    // The other impi collectives are not modelled: refused as SMPI names without an equivalent.
+    expect(() => buildSchedule({ collective: 'broadcast', algorithm: 'impi', topology, size: 1024 })).toThrow(/SimGrid SMPI's broadcast impi has no Meshwork equivalent/);
   });
 });

@@ -112,6 +112,21 @@ describe("issue 23's SMPI cases: aliases, variants, --barriers, FLAT clusters, h
     }
   });
 
+  it("covers SMPI's SMP algorithms on one rank per host: mpich's allreduce, reduce, bcast and reduce_scatter (mpich_rdb), ompi's knomial bcast and the mvapich2 selector on 16 to 64 ranks", () => {
+    const smp = cases.filter(({ name }) => name.includes('-smp-'));
+    for (const platform of ['torus-4x4x4', 'fattree-4-3', 'flat-16', 'torus-3x3x3', 'torus-5x3x3', 'torus-4x4x3']) {
+      const mine = smp.filter(({ c }) => c.platform === `platforms/${platform}.xml`).map(({ c }) => `${c.smpi.collective} ${c.smpi.algorithm}`);
+      for (const choice of ['allreduce mpich', 'reduce mpich', 'bcast mpich', 'reduce_scatter mpich', 'bcast ompi']) expect(mine, platform).toContain(choice);
+    }
+    for (const name of ['SMP_binomial', 'mvapich2_two_level', 'mpich_rdb', 'mvapich2_knomial_intra_node']) expect(smp.some(({ c }) => c.smpi.algorithm === name), name).toBe(true);
+    // The mvapich2 selector: every collective Meshwork has, on each platform (alltoall from 17 ranks: bruck at 1 KiB).
+    for (const platform of ['torus-4x4x4', 'fattree-4-3', 'flat-16', 'torus-3x3x3', 'torus-5x3x3', 'torus-4x4x3']) {
+      const mine = new Set(smp.filter(({ c }) => c.platform === `platforms/${platform}.xml` && c.smpi.algorithm === 'mvapich2').map(({ c }) => c.smpi.collective));
+      expect(mine.size, platform).toBe(platform === 'flat-16' ? 8 : 9);
+    }
+    expect(smp.filter(({ c }) => c.smpi.algorithm === 'impi').length).toBe(6);
+  });
+
   for (const { name, c } of cases) {
     it(`${name}: within 2 % of smpirun or at its pin`, () => {
       for (const row of c.rows) {

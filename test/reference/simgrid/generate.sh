@@ -528,6 +528,43 @@ torus-3x3x3-reduce-ompi_binary torus-3x3x3 27 all reduce ompi_binary no reduce o
 torus-5x3x3-reduce_scatter-ompi_basic_recursivehalving torus-5x3x3 45 all reduce_scatter ompi_basic_recursivehalving no reduce_scatter ompi_basic_recursivehalving 65520,1048500
 torus-3x3x3-barrier-ompi_recursivedoubling torus-3x3x3 27 all barrier ompi_recursivedoubling no barrier ompi_recursivedoubling 0
 torus-5x3x3-bcast-scatter_rdb_allgather torus-5x3x3 45 all bcast scatter_rdb_allgather no bcast scatter_rdb_allgather 1024,65536,1048576"
+# SMPI's SMP algorithms on one rank per host (an intra-node communicator of one rank) and the selector
+# choices that run them, each row with the init_smp messages of its first call: mpich's allreduce and
+# reduce (mvapich2_two_level), bcast (SMP_binomial) and reduce_scatter below 512 Ki elements (mpich_rdb,
+# at the largest multiple of 4 x ranks bytes below each size), ompi's bcast where it runs
+# mvapich2_knomial_intra_node (all sizes on 64 ranks, from 2 KiB on 45 and 48, below 4 KiB on 16 and 27),
+# and some of these algorithms by name; the mvapich2 selector's choices Meshwork models (allreduce,
+# allgather, reduce_scatter, barrier, scatter, gather, bcast, reduce, alltoall) and the impi allreduce. Made by `./generate.sh smpi-cases '*-smp-*'`.
+smp_cases=$(for pn in torus-4x4x4:64 fattree-4-3:64 flat-16:16 torus-3x3x3:27 torus-5x3x3:45 torus-4x4x3:48; do
+  p=${pn%:*} n=${pn#*:}
+  for c in allreduce reduce bcast; do echo "$p-smp-$c-mpich $p $n all $c mpich no $c mpich 1024,65536,1048576,16777216"; done
+  rs=$(for s in 1024 65536 1048576; do printf '%s,' $((s - s % (4 * n))); done)
+  echo "$p-smp-reduce_scatter-mpich $p $n all reduce_scatter mpich no reduce_scatter mpich ${rs%,}"
+  case $n in 64) k=1024,65536,1048576,16777216 ;; 45|48) k=65536,1048576,16777216 ;; *) k=1024 ;; esac
+  echo "$p-smp-bcast-ompi $p $n all bcast ompi no bcast ompi $k"
+  # The mvapich2 selector (its 1-ppn tables) where it runs what Meshwork models: alltoall bruck at 1 KiB from 17 ranks.
+  echo "$p-smp-allreduce-mvapich2 $p $n all allreduce mvapich2 no allreduce mvapich2 1024,65536,1048576,16777216
+$p-smp-allgather-mvapich2 $p $n all allgather mvapich2 no allgather mvapich2 1024,65536,1048576
+$p-smp-reduce_scatter-mvapich2 $p $n all reduce_scatter mvapich2 no reduce_scatter mvapich2 ${rs%,}
+$p-smp-barrier-mvapich2 $p $n all barrier mvapich2 no barrier mvapich2 0
+$p-smp-scatter-mvapich2 $p $n all scatter mvapich2 no scatter mvapich2 16,1024,65536,1048576
+$p-smp-gather-mvapich2 $p $n all gather mvapich2 no gather mvapich2 1024,65536,1048576
+$p-smp-bcast-mvapich2 $p $n all bcast mvapich2 no bcast mvapich2 1024,16384,65536,1048576,16777216"
+  if [ "$n" -gt 16 ]; then echo "$p-smp-alltoall-mvapich2 $p $n all alltoall mvapich2 no alltoall mvapich2 1024"; fi
+  # reduce: below 64 KiB (1 MiB on 16 ranks) it runs MVAPICH2's k-nomial reduce, which Meshwork does not model.
+  if [ "$n" -gt 16 ]; then r=65536,1048576,16777216; else r=1048576,16777216; fi
+  echo "$p-smp-reduce-mvapich2 $p $n all reduce mvapich2 no reduce mvapich2 $r"
+  # The impi allreduce (init_smp, then Intel MPI's table): at 64 KiB on 16 ranks it runs ompi_ring_segmented, not modelled.
+  if [ "$n" -gt 16 ]; then r=1024,65536,1048576,16777216; else r=1024,1048576,16777216; fi
+  echo "$p-smp-allreduce-impi $p $n all allreduce impi no allreduce impi $r"
+done
+echo "torus-4x4x4-smp-bcast-SMP_binomial torus-4x4x4 64 all bcast SMP_binomial no bcast SMP_binomial 1024,1048576
+torus-3x3x3-smp-allreduce-mvapich2_two_level torus-3x3x3 27 all allreduce mvapich2_two_level no allreduce mvapich2_two_level 1024,1048576
+torus-5x3x3-smp-reduce-mvapich2_two_level torus-5x3x3 45 all reduce mvapich2_two_level no reduce mvapich2_two_level 1024,65536
+torus-4x4x3-smp-reduce_scatter-mpich_rdb torus-4x4x3 48 all reduce_scatter mpich_rdb no reduce_scatter mpich_rdb 960,65472
+torus-5x3x3-smp-bcast-mvapich2_knomial_intra_node torus-5x3x3 45 all bcast mvapich2_knomial_intra_node no bcast mvapich2_knomial_intra_node 1024,1048576")
+smpi_cases="$smpi_cases
+$smp_cases"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac

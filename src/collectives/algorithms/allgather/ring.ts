@@ -4,11 +4,13 @@
  * receives block r-k from r-k, SimGrid SMPI's allgather `ring` (its neighbour ring is `NTSLR`).
  * recvs=preposted (neighbour order): SMPI's `NTSLR_NB` (allgather-NTSLR-NB.cpp): every rank first
  * posts all n-1 receives (irecv, tag = step), then per step isends its block and waits for that
- * step's receive and send; a message never waits for its receive to be posted.
+ * step's receive and send; a message never waits for its receive to be posted. smp=true: init_smp's
+ * messages first (SimGrid SMPI's mvapich2 allgather selector, which builds the SMP communicators, then runs ring).
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { mod } from '../common.js';
+import { initSmpEstimate, smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 
 registerAlgorithm({
   name: 'ring',
@@ -32,14 +34,18 @@ registerAlgorithm({
       default: 'neighbour',
       description: 'neighbour: pass blocks to rank+1 (SMPI NTSLR); shift: step k sends the own block to rank+k (SMPI ring)',
     },
+    smpParam('mvapich2 allgather selector (ring)'),
   ],
   // A copy per rank, then n-1 steps of a send and a receive per rank.
-  estimate: (ctx) => ({ ops: 2 * ctx.ranks * (ctx.ranks - 1) + ctx.ranks, messages: ctx.ranks * (ctx.ranks - 1) }),
+  estimate: (ctx) => {
+    const smp = ctx.params.smp === true ? initSmpEstimate(ctx.ranks) : { ops: 0, messages: 0 };
+    return { ops: 2 * ctx.ranks * (ctx.ranks - 1) + ctx.ranks + smp.ops, messages: ctx.ranks * (ctx.ranks - 1) + smp.messages };
+  },
   // Rotation-equivariant in both orders with sendrecv steps (issue 29, docs/flow.md "Representatives
   // only"): the ops as build() emits them, the copy then per step a send and its receive.
   rotation(ctx) {
     const n = ctx.ranks;
-    if (n < 2 || ctx.params.recvs !== 'sendrecv') return undefined;
+    if (n < 2 || ctx.params.recvs !== 'sendrecv' || ctx.params.smp === true) return undefined;
     const shift = ctx.params.order === 'shift';
     return {
       opsPerRank: 2 * (n - 1) + 1,
@@ -56,6 +62,7 @@ registerAlgorithm({
     const n = ctx.ranks;
     const b = newBuilder();
     const shift = ctx.params.order === 'shift';
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.block(RECV, r));
     if (ctx.params.recvs === 'preposted') {
       for (let r = 0; r < n; r++) {

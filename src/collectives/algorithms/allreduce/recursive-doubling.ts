@@ -1,16 +1,23 @@
-/** allreduce `recursive-doubling`: log2 p2 whole-buffer exchanges with rank XOR 2^k; non-powers of two fold the extra ranks in first and out last. */
+/**
+ * allreduce `recursive-doubling`: log2 p2 whole-buffer exchanges with rank XOR 2^k; non-powers of two fold
+ * the extra ranks in first and out last. smp=true: SimGrid SMPI's `mvapich2_two_level` on one rank per host
+ * (allreduce-mvapich-two-level.cpp, inter-leader MV2_Allreducection rdb when no mvapich2 table set it):
+ * init_smp's messages, then this over the leaders, which are every rank in order.
+ */
 import { isPowerOfTwo, registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
 import { foldIn, foldOut, recursiveDoubling, seedAccumulators } from '../reduction.js';
-import { UNRESTRICTED } from '../common.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 
 registerAlgorithm({
   name: 'recursive-doubling',
   collective: 'allreduce',
   description: 'log2(n) whole-buffer exchanges (plus a fold step when n is not a power of two)',
   source: 'classic',
-  ...UNRESTRICTED,
+  supportsText: 'any rank count and topology',
+  supports: () => undefined,
   params: [
+    smpParam('mvapich2_two_level allreduce'),
     {
       key: 'fold',
       kind: 'choice',
@@ -23,7 +30,7 @@ registerAlgorithm({
   // copy of the whole buffer, then per mask a send and its receive (tag 5) and a reduce.
   rotation(ctx) {
     const n = ctx.ranks;
-    if (n < 2 || !isPowerOfTwo(n)) return undefined;
+    if (n < 2 || !isPowerOfTwo(n) || ctx.params.smp === true) return undefined;
     const steps = Math.log2(n);
     return {
       action: 'xor',
@@ -41,6 +48,7 @@ registerAlgorithm({
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     const tmp = b.tmpBuffer('tmp', ctx.size);
     const whole = seedAccumulators(b, n, ctx.size, RECV);
     const w = { b, n, real: (v: number) => v, acc: RECV, tmp, bounds: [0, ctx.size] };

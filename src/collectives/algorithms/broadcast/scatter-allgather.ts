@@ -1,9 +1,11 @@
 /**
  * broadcast `scatter-allgather` (van de Geijn): binomial scatter of n segments from the root, then a
  * ring allgather of the segments. Segment v (relative rank v) is bytes [bound[v], bound[v+1]).
+ * smp=true: init_smp's messages first (SimGrid SMPI's mvapich2 bcast selector (scatter_LR_allgather over the leaders)).
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 import { mod, rootRelative, segmentBounds, UNRESTRICTED } from '../common.js';
 import { binomialTree } from '../binomial-tree.js';
 
@@ -13,9 +15,11 @@ registerAlgorithm({
   description: 'binomial scatter of n segments, then ring allgather (large messages)',
   source: 'classic (van de Geijn)',
   ...UNRESTRICTED,
+  params: [smpParam('mvapich2 bcast selector (scatter_LR_allgather over the leaders)')],
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder({ inPlace: true });
+    if (ctx.params.smp === true) smpiInitSmp(b, ctx.ranks);
     const bound = segmentBounds(ctx.size, n);
     const real = rootRelative(ctx.root, n);
     /** Segments of relative ranks [from, to) as one region. */

@@ -4,10 +4,12 @@
  * v's piece starts at v · piece; the last ranks' may be short or empty), then a recursive-doubling
  * allgather of the pieces: in step `mask` rank v swaps the bytes it holds with v XOR mask (empty
  * messages included), with MPICH's fix-up where n is not a power of two (mpichRecursiveDoublingAllgather,
- * shared with allgather recursive-doubling).
+ * shared with allgather recursive-doubling). smp=true: init_smp's messages first (SimGrid SMPI's mvapich2
+ * bcast selector: scatter_rdb_allgather over the leaders).
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 import { lowBit, mpichRecursiveDoublingAllgather, rootRelative, UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
@@ -16,10 +18,12 @@ registerAlgorithm({
   description: 'binomial scatter of ceil(size/n)-byte pieces, then a recursive-doubling allgather (MPICH long-message bcast, SMPI scatter_rdb_allgather)',
   source: 'MPICH bcast scatter + recursive-doubling allgather; SimGrid SMPI scatter_rdb_allgather',
   ...UNRESTRICTED,
+  params: [smpParam('mvapich2 bcast selector (scatter_rdb_allgather over the leaders)')],
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const S = ctx.size;
     const b = newBuilder({ inPlace: true });
+    if (ctx.params.smp === true) smpiInitSmp(b, ctx.ranks);
     const real = rootRelative(ctx.root, n);
     const piece = Math.ceil(S / n);
     /** `length` bytes from relative rank v's piece on (empty pieces sit at the buffer's end). */

@@ -2,11 +2,14 @@
  * reduce `rabenseifner`: recursive-halving reduce-scatter (fold step for non-powers of two), then the
  * segments go to the root: directly (gather=direct, every active rank sends its segment) or up a
  * binomial tree (gather=binomial, the halving undone one way: MPICH's and SimGrid SMPI's reduce
- * `scatter_gather` with order=near-first, reduce-scatter-gather.cpp).
+ * `scatter_gather` with order=near-first, reduce-scatter-gather.cpp). smp=true: init_smp's messages first
+ * (SMPI's `mvapich2_two_level` reduce on one rank per host from 2 KiB, whose inter-leader reduce__mpich runs
+ * scatter_gather there).
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
 import { floorPow2, rootRelative, segmentBounds, unitOf, UNRESTRICTED } from '../common.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 import { binomialGather, foldIn, HALVING_ORDERS, recursiveHalving, seedAccumulators, segmentsToRoot, segs, type HalvingOrder } from '../reduction.js';
 
 registerAlgorithm({
@@ -16,6 +19,7 @@ registerAlgorithm({
   source: 'classic (Rabenseifner; MPICH scatter_gather)',
   ...UNRESTRICTED,
   params: [
+    smpParam('mvapich2_two_level reduce'),
     {
       key: 'order',
       kind: 'choice',
@@ -34,6 +38,7 @@ registerAlgorithm({
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     const acc = b.tmpBuffer('acc', ctx.size);
     const tmp = b.tmpBuffer('tmp', ctx.size);
     const real = rootRelative(ctx.root, n);

@@ -1,8 +1,13 @@
-/** reduce `recursive-doubling` (binomial tree): in round k, relative ranks with bit k set send their partial result to v - 2^k. */
+/**
+ * reduce `recursive-doubling` (binomial tree): in round k, relative ranks with bit k set send their partial
+ * result to v - 2^k. smp=true: init_smp's messages first (SimGrid SMPI's `mvapich2_two_level` reduce on one
+ * rank per host below 2 KiB, whose inter-leader reduce__mpich runs binomial there).
+ */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { binomialTree } from '../binomial-tree.js';
 import { UNRESTRICTED } from '../common.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 
 registerAlgorithm({
   name: 'recursive-doubling',
@@ -10,9 +15,11 @@ registerAlgorithm({
   description: 'binomial-tree reduction to the root, ceil(log2 n) rounds of the whole buffer',
   source: 'classic',
   ...UNRESTRICTED,
+  params: [smpParam('mvapich2_two_level reduce')],
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     const acc = b.tmpBuffer('acc', ctx.size);
     const tmp = b.tmpBuffer('tmp', ctx.size);
     const whole = b.region(acc, 0, ctx.size);

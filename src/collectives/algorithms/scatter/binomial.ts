@@ -5,9 +5,11 @@
  * to the child with the largest subtree first, so the deepest branch starts earliest;
  * order=smallest-first is Open MPI's and SimGrid SMPI's `ompi_binomial` (scatter-ompi.cpp, the
  * in-order binomial tree: children rank+1, rank+2, rank+4, ...).
+ * smp=true: init_smp's messages first (SimGrid SMPI's mvapich2 scatter selector (ompi_binomial), which builds the SMP communicators).
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 import { rotatedBlocks, UNRESTRICTED } from '../common.js';
 import { binomialTree } from '../binomial-tree.js';
 
@@ -18,6 +20,7 @@ registerAlgorithm({
   source: 'classic',
   ...UNRESTRICTED,
   params: [
+    smpParam('mvapich2 scatter selector (ompi_binomial)'),
     {
       key: 'order',
       kind: 'choice',
@@ -30,6 +33,7 @@ registerAlgorithm({
     const n = ctx.ranks;
     const B = ctx.size;
     const b = newBuilder();
+    if (ctx.params.smp === true) smpiInitSmp(b, ctx.ranks);
     const T = b.tmpBuffer('stage', n * B);
     for (const { rank: r, parent, span, children } of binomialTree(n, ctx.root)) {
       if (parent < 0) b.copy(r, b.extents(rotatedBlocks(SEND, ctx.root, n, B)), b.region(T, 0, n * B));

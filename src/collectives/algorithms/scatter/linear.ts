@@ -2,9 +2,11 @@
  * scatter `linear`: the root sends block i to rank i, one message each. sends=blocking: one send
  * after the other (SMPI ompi_basic_linear); nonblocking: every send isent at once, then a waitall
  * (SMPI ompi_linear_nb, and the default scatter, its iscatter, smpi_nbc_impl.cpp).
+ * smp=true: init_smp's messages first (SimGrid SMPI's mvapich2 scatter selector (ompi_basic_linear), which builds the SMP communicators).
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 import { UNRESTRICTED } from '../common.js';
 
 registerAlgorithm({
@@ -14,10 +16,11 @@ registerAlgorithm({
   source: 'classic',
   supportsText: UNRESTRICTED.supportsText,
   supports: UNRESTRICTED.supports,
-  params: [{ key: 'sends', kind: 'choice', choices: ['blocking', 'nonblocking'], default: 'blocking', description: 'blocking: the root sends one block after the other (SMPI ompi_basic_linear); nonblocking: all sends isent at once (SMPI ompi_linear_nb, default)' }],
+  params: [{ key: 'sends', kind: 'choice', choices: ['blocking', 'nonblocking'], default: 'blocking', description: 'blocking: the root sends one block after the other (SMPI ompi_basic_linear); nonblocking: all sends isent at once (SMPI ompi_linear_nb, default)' }, smpParam('mvapich2 scatter selector (ompi_basic_linear)')],
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();
+    if (ctx.params.smp === true) smpiInitSmp(b, ctx.ranks);
     const mine = b.region(RECV, 0, ctx.size);
     const nonblocking = ctx.params.sends === 'nonblocking';
     for (let i = 0; i < n; i++) {
