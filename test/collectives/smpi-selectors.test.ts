@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildSchedule, buildTopology, estimateSchedule, executeSchedule, runCollectiveFlow, smpiSelectorChoice, type CollectiveKind, type Schedule } from '../../src/index.js';
+import { buildSchedule, buildTopology, estimateSchedule, executeSchedule, generateAlltoallvSizes, runCollectiveFlow, smpiSelectorChoice, type CollectiveKind, type Schedule } from '../../src/index.js';
 import { NotApplicableError } from '../../src/util/errors.js';
 
 /** Rank `rank`'s ops in program order, as their first word (send, irecv, waitall, ...). */
@@ -596,6 +596,14 @@ describe("SMPI's impi selector, the other collectives: init_smp, then Intel MPI'
       const at5 = (algorithm: string) => buildSchedule({ collective, algorithm, topology: buildTopology('torus:5'), size: size(5), root: 2 });
       const sends = (s: Schedule) => Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === 2 && s.opKind[op] === 0).map((op) => [s.sendDests(op)[0], s.regionBytes(s.dataRegion(op))]);
       expect(sends(at5(smp)), `${collective} ${smp}`).toEqual([...prelude, ...sends(at5(plain))]);
+    }
+    // alltoallv: the impi selector's ompi_basic_linear after init_smp, with any sizes.
+    for (const n of [1, 2, 5, 13]) {
+      const s = buildSchedule({ collective: 'alltoallv', algorithm: 'impi', topology: buildTopology(`torus:${n}`), size: 0, sizes: generateAlltoallvSizes('random:max=9,seed=4', n) });
+      expect(s.algorithmSpec).toBe('linear:smp=true');
+      const r = executeSchedule(s);
+      expect(r.problems, `alltoallv on ${n}`).toEqual([]);
+      expect(r.pass).toBe(true);
     }
     // The bruck alltoall's declared size counts init_smp too (what engines refuse large requests by).
     const req = { collective: 'alltoall' as const, algorithm: 'bruck:smp=true', topology: buildTopology('torus:5'), size: 8 };
