@@ -6,7 +6,7 @@
  * and Meshwork does not is refused in one line saying so; the result records the alias and the
  * variant it resolved to (`workload.algorithm_alias`, `workload.algorithm_spec`). A Meshwork name
  * wins over the SMPI name it shares: `smpi:ring` is SMPI's allgather ring (ring:order=shift), `ring`
- * Meshwork's (SMPI NTSLR). SMPI's selectors `default`, `ompi`, `mpich`, `mvapich2` (and `impi`'s allreduce) resolve per run, by
+ * Meshwork's (SMPI NTSLR). SMPI's selectors `default`, `ompi`, `mpich`, `mvapich2` and `impi` resolve per run, by
  * size and rank count, to the algorithm SMPI 3.32 runs there (SMPI_SELECTORS below). SMPI's SMP-aware
  * algorithms run as on SMPI's platforms, one rank per host: intra-node communicators of one rank, the
  * leaders' algorithm over every rank, after the messages of SMPI's init_smp (the variants' `smp=true`).
@@ -361,39 +361,148 @@ function pickMv2(rows: readonly Mv2Row[], size: number, ranks: number): string {
   return picks[picks.length - 1] as string;
 }
 
+/** The mvapich2 reduce: redscat_gather runs scatter_gather from pof2 elements, else binomial. */
+function mvapich2Reduce(size: number, ranks: number, elementBytes: number): string {
+  const choice = pickMv2(MVAPICH2_TABLES.reduce!, size, ranks);
+  return choice !== 'redscat_gather' ? choice : size / elementBytes >= floorPow2(ranks) ? 'scatter_gather' : 'binomial';
+}
+
 /** The mvapich2 selector's choice of `collective` for `size` bytes on `ranks` ranks (MVAPICH2_TABLES). */
 const mvapich2 = (collective: CollectiveKind) => (size: number, ranks: number): string => pickMv2(MVAPICH2_TABLES[collective]!, size, ranks);
 
-/** The mvapich2 selector's choices that are no SMPI algorithm name: the Meshwork variant of each. */
-const MVAPICH2_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
+/** The mvapich2 and impi selectors' choices that are no SMPI algorithm name (init_smp, then an algorithm): the Meshwork variant of each. */
+const SMP_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
   allgather: { 'init_smp+rdb': 'recursive-doubling:smp=true', 'init_smp+ring': 'ring:order=shift,smp=true' },
   scatter: { 'init_smp+ompi_binomial': 'binomial:order=smallest-first,smp=true', 'init_smp+ompi_basic_linear': 'linear:smp=true' },
-  reduce: { 'init_smp+binomial': 'recursive-doubling:smp=true' },
+  reduce: { 'init_smp+binomial': 'recursive-doubling:smp=true', 'init_smp+scatter_gather': 'rabenseifner:order=near-first,gather=binomial,smp=true' },
   // impi: the selector's init_smp, then its choice.
+  alltoall: { 'init_smp+bruck': 'bruck:smp=true', 'init_smp+pair': 'pairwise:order=xor,smp=true' },
+  alltoallv: { 'init_smp+ompi_basic_linear': 'linear:smp=true' },
+  'reduce-scatter': {
+    'init_smp+ompi_basic_recursivehalving': 'recursive-halving:smp=true',
+    'init_smp+mpich_pair': 'pairwise:smp=true',
+    'init_smp+mpich_rdb': 'recursive-doubling:smp=true',
+    'init_smp+ireduce+scatterv': 'reduce-then-scatter:smp=true',
+  },
+  barrier: { 'init_smp+ompi_recursivedoubling': 'recursive-doubling:smp=true', 'init_smp+ompi_basic_linear': 'linear:smp=true' },
+  gather: { 'init_smp+ompi_basic_linear': 'linear:smp=true', 'init_smp+ompi_binomial': 'binomial:smp=true' },
   allreduce: { 'init_smp+rdb': 'recursive-doubling:fold=even-out,smp=true', 'init_smp+redbcast': 'reduce-broadcast:smp=true' },
   broadcast: { 'init_smp+binomial_tree': 'binomial:smp=true', 'init_smp+scatter_rdb_allgather': 'scatter-rdb-allgather:smp=true', 'init_smp+scatter_LR_allgather': 'scatter-allgather:smp=true' },
 };
 
 /**
- * SMPI's `impi` selector (smpi_intel_mpi_selector.cpp, Intel MPI's table 3.5-2), allreduce only: every
- * impi collective first builds the SMP communicators (init_smp), then runs algorithm number `algo` of the
- * 1-ppn table row of the rank count (the first row whose max_num_proc is at least it), the first entry whose
- * max_size exceeds the bytes. Allreduce numbers: 1 rdb, 2 rab1, 3 redbcast, 4 and 6 mvapich2_two_level,
- * 5 smp_binomial, 7 and 8 ompi_ring_segmented. `[max_num_proc, max_size, algo, ...]`.
+ * SMPI's `impi` selector (smpi_intel_mpi_selector.cpp, Intel MPI's table 3.5-2): every impi collective
+ * first builds the SMP communicators (init_smp), then runs algorithm number `algo` of the 1-ppn table
+ * (one rank per host): the first row whose max_num_proc is at least the rank count, in it the first
+ * entry whose max_size exceeds the bytes (the block for alltoall, allgather, gather and scatter, the
+ * whole buffer otherwise; 1 for the barrier and alltoallv). `[max_num_proc, max_size, algo, ...]`.
+ * Entries of max_size 0 never match. The scatter's table has rows to 8 ranks only: past them
+ * SMPI reads beyond the table (undefined; what it runs is not modelled).
  */
-const IMPI_ALLREDUCE: ReadonlyArray<readonly number[]> = [
-  [2, 6, 7, 85, 1, 192, 7, 853, 1, 1279, 7, 16684, 1, 34279, 8, 1681224, 3, 2147483647, 7],
-  [4, 16, 7, 47, 1, 2062, 7, 16699, 1, 33627, 7, 70732, 8, 1300705, 3, 2147483647, 8],
-  [8, 118, 1, 146, 4, 16760, 1, 36364, 6, 136239, 8, 315710, 7, 3220366, 3, 2147483647, 8],
-  [16, 934, 1, 1160, 6, 15505, 1, 52730, 2, 300705, 8, 563680, 7, 2147483647, 3],
-  [2147483647, 5, 6, 11, 4, 182, 1, 700, 6, 1450, 4, 11146, 1, 25539, 6, 37634, 4, 93784, 6, 817658, 2, 2147483647, 3],
+const IMPI_TABLES: Readonly<Partial<Record<CollectiveKind, ReadonlyArray<readonly number[]>>>> = {
+  allreduce: [
+    [2, 6, 7, 85, 1, 192, 7, 853, 1, 1279, 7, 16684, 1, 34279, 8, 1681224, 3, 2147483647, 7],
+    [4, 16, 7, 47, 1, 2062, 7, 16699, 1, 33627, 7, 70732, 8, 1300705, 3, 2147483647, 8],
+    [8, 118, 1, 146, 4, 16760, 1, 36364, 6, 136239, 8, 315710, 7, 3220366, 3, 2147483647, 8],
+    [16, 934, 1, 1160, 6, 15505, 1, 52730, 2, 300705, 8, 563680, 7, 2147483647, 3],
+    [2147483647, 5, 6, 11, 4, 182, 1, 700, 6, 1450, 4, 11146, 1, 25539, 6, 37634, 4, 93784, 6, 817658, 2, 2147483647, 3],
+  ],
+  alltoall: [
+    [2, 2147483647, 3],
+    [4, 0, 4, 2147483647, 2],
+    [8, 2147483647, 2],
+    [16, 0, 3, 84645, 2, 167570, 3, 413152, 4, 2147483647, 2],
+    [32, 61, 1, 164, 2, 696, 1, 143254, 2, 387024, 3, 2147483647, 2],
+    [64, 523, 1, 146088, 2, 488989, 4, 2147483647, 2],
+    [2147483647, 270, 1, 628, 4, 2147483647, 2],
+  ],
+  barrier: [[2, 2147483647, 2], [4, 2147483647, 6], [8, 2147483647, 1], [64, 2147483647, 2], [2147483647, 2147483647, 6]],
+  broadcast: [
+    [2, 1, 2, 402, 7, 682, 5, 1433, 4, 5734, 7, 21845, 1, 95963, 6, 409897, 5, 2147483647, 1],
+    [4, 2147483647, 7],
+    [8, 3, 6, 4, 7, 25, 6, 256, 1, 682, 6, 1264, 1, 2234, 6, 6655, 5, 16336, 1, 3998434, 7, 2147483647, 6],
+    [2147483647, 2147483647, 7],
+  ],
+  reduce: [[2147483647, 2147483647, 1]],
+  'reduce-scatter': [
+    [2, 5, 4, 522429, 2, 1375877, 5, 2932736, 2, 2147483647, 5],
+    [4, 4, 4, 15, 1, 120, 3, 651, 1, 12188, 3, 33890, 1, 572117, 2, 1410202, 5, 2147483647, 2],
+    [8, 4, 4, 2263, 1, 25007, 3, 34861, 1, 169625, 2, 2734000, 4, 2147483647, 2],
+    [16, 4, 4, 14228, 1, 46084, 3, 522139, 2, 2147483647, 5],
+    [32, 4, 4, 27516, 1, 61693, 3, 2483469, 2, 2147483647, 5],
+    [64, 0, 3, 4, 4, 100396, 1, 2147483647, 2],
+    [2147483647, 0, 3, 4, 4, 186926, 1, 278259, 3, 1500100, 2, 2147483647, 5],
+  ],
+  allgather: [
+    [4, 1, 4, 384, 1, 1533, 4, 3296, 1, 10763, 4, 31816, 3, 193343, 4, 405857, 3, 597626, 4, 1844323, 3, 2147483647, 4],
+    [8, 12, 4, 46, 1, 205, 4, 3422, 2, 4200, 4, 8748, 1, 24080, 3, 33244, 4, 371159, 1, 2147483647, 3],
+    [16, 3, 4, 53, 1, 100, 4, 170, 1, 6077, 4, 127644, 1, 143741, 4, 2147483647, 3],
+    [2147483647, 184, 1, 320, 4, 759, 1, 1219, 4, 2633, 1, 8259, 4, 123678, 1, 160801, 4, 284341, 1, 2147483647, 4],
+  ],
+  gather: [
+    [8, 17561, 3, 44791, 2, 2147483647, 3],
+    [16, 16932, 3, 84425, 2, 158363, 3, 702801, 2, 1341444, 3, 2413569, 2, 2147483647, 3],
+    [2147483647, 47187, 3, 349696, 2, 2147483647, 3],
+  ],
+  scatter: [
+    [2, 16391, 1, 2147483647, 3],
+    [4, 16723, 3, 153541, 2, 425631, 3, 794142, 2, 1257027, 3, 2147483647, 2],
+    // num_elems 7 with six entries: from 1,752,729 B the seventh, {0, 0}, algorithm 0 (before the table).
+    [8, 2633, 3, 6144, 2, 14043, 3, 24576, 2, 107995, 3, 1752729, 2, 2147483647, 0],
+  ],
+  alltoallv: [[2147483647, 2147483647, 1]],
+};
+
+/**
+ * The impi selector's algorithm numbers per collective, as SMPI names after init_smp: a name, or a function
+ * of the size and rank count for a number SMPI runs as another selector (alltoall 4 alltoall__mvapich2, bcast 7
+ * bcast__mvapich2, reduce 1 and 3 reduce__mvapich2, scatter 3 scatter__mvapich2, gather 3 gather__mvapich2).
+ */
+type ImpiChoice = string | ((size: number, ranks: number, elementBytes: number) => string);
+const withInitSmp = (choice: string): string => (choice.startsWith('init_smp+') || choice.startsWith('mvapich2_two_level') || choice === 'SMP_binomial' ? choice : `init_smp+${choice}`);
+const IMPI_ALGORITHMS: Readonly<Partial<Record<CollectiveKind, readonly ImpiChoice[]>>> = {
+  allreduce: ['init_smp+rdb', 'init_smp+rab1', 'init_smp+redbcast', 'mvapich2_two_level', 'init_smp+smp_binomial', 'mvapich2_two_level', 'init_smp+ompi_ring_segmented', 'init_smp+ompi_ring_segmented'],
+  alltoall: ['init_smp+bruck', 'init_smp+mvapich2_scatter_dest', 'init_smp+pair', (s, n) => withInitSmp(mvapich2('alltoall')(s, n))],
+  // 5 and 6 (binomial gather + scatter) run SMPI's default barrier, ompi_basic_linear.
+  barrier: ['init_smp+ompi_basic_linear', 'init_smp+ompi_recursivedoubling', 'init_smp+ompi_basic_linear', 'init_smp+ompi_recursivedoubling', 'init_smp+ompi_basic_linear', 'init_smp+ompi_basic_linear'],
+  broadcast: ['init_smp+binomial_tree', 'init_smp+NTSL', 'init_smp+NTSL', 'SMP_binomial', 'init_smp+NTSL', 'init_smp+SMP_linear', (s, n) => mvapich2Bcast(s, n)],
+  reduce: [(s, n, e) => withInitSmp(mvapich2Reduce(s, n, e)), 'init_smp+binomial', (s, n, e) => withInitSmp(mvapich2Reduce(s, n, e)), 'mvapich2_two_level', 'init_smp+rab', 'init_smp+rab'],
+  // 1: Open MPI's recursive halving for a commutative operation; 4 and 5: the default reduce_scatter.
+  'reduce-scatter': ['init_smp+ompi_basic_recursivehalving', 'init_smp+mpich_pair', 'init_smp+mpich_rdb', 'init_smp+ireduce+scatterv', 'init_smp+ireduce+scatterv'],
+  allgather: ['init_smp+rdb', 'init_smp+bruck', 'init_smp+ring', 'init_smp+GB'],
+  gather: ['init_smp+ompi_binomial', 'init_smp+ompi_binomial', (s, n) => withInitSmp(mvapich2GatherBlocked(s, n))],
+  scatter: ['init_smp+ompi_binomial', 'init_smp+ompi_binomial', (s, n) => withInitSmp(mvapich2('scatter')(s, n))],
+  alltoallv: ['init_smp+ompi_basic_linear', 'init_smp+bruck'],
+};
+
+/** The impi selector's choice of `collective` for `size` bytes on `ranks` ranks. */
+const impi = (collective: CollectiveKind) => (size: number, ranks: number, elementBytes: number): string => {
+  const row = IMPI_TABLES[collective]!.find(([maxProcs]) => ranks <= maxProcs);
+  if (row === undefined) return `init_smp+an entry past Intel's 1-ppn ${collective} table (which ends at ${IMPI_TABLES[collective]!.at(-1)![0]} ranks)`;
+  let algo = row[row.length - 1];
+  for (let i = 1; i + 1 < row.length; i += 2) {
+    if (size < row[i]) {
+      algo = row[i + 1];
+      break;
+    }
+  }
+  if (algo === 0) return `init_smp+algorithm 0 of Intel's ${collective} table (past its entries)`;
+  const choice = IMPI_ALGORITHMS[collective]![algo - 1];
+  return typeof choice === 'string' ? choice : choice(size, ranks, elementBytes);
+};
+
+/**
+ * gather__mvapich2 once init_smp has run (the impi selector's number 3): the communicator is blocked, so it
+ * runs the inter-leader function of MVAPICH2's gather table over every rank: Direct (ompi_basic_linear),
+ * MPICH's (ompi_binomial) or mvapich2_two_level (not modelled). `nbytes > max` as in MVAPICH2.
+ */
+const MV2_GATHER_INTER: readonly Mv2Row[] = [
+  [16, 524288, 'ompi_basic_linear', 'ompi_binomial'],
+  [32, 16384, 'ompi_basic_linear', 131072, 'ompi_binomial', 'mvapich2_two_level'],
+  [64, 256, 'mvapich2_two_level', 16384, 'ompi_basic_linear', 'mvapich2_two_level'],
+  [1024, 512, 'mvapich2_two_level', 16384, 'ompi_basic_linear', 'mvapich2_two_level'],
 ];
-const IMPI_ALLREDUCE_ALGORITHMS = ['init_smp+rdb', 'init_smp+rab1', 'init_smp+redbcast', 'mvapich2_two_level', 'init_smp+smp_binomial', 'mvapich2_two_level', 'init_smp+ompi_ring_segmented', 'init_smp+ompi_ring_segmented'];
-function impiAllreduce(size: number, ranks: number): string {
-  const row = IMPI_ALLREDUCE.find(([maxProcs]) => ranks <= maxProcs)!;
-  for (let i = 1; i + 1 < row.length; i += 2) if (size < row[i]) return IMPI_ALLREDUCE_ALGORITHMS[row[i + 1] - 1];
-  return IMPI_ALLREDUCE_ALGORITHMS[row[row.length - 1] - 1];
-}
+const mvapich2GatherBlocked = (size: number, ranks: number): string => pickMv2(MV2_GATHER_INTER, size, ranks);
 
 /**
  * The ompi selector of `collective` (its OMPI_BANDS; the barrier's bands have no size limits). Open MPI's
@@ -407,28 +516,28 @@ const ompi = (collective: CollectiveKind) => (size: number, ranks: number): stri
 
 /** SMPI 3.32's selectors per collective: the SMPI algorithm (or DEFAULT_PATTERNS name) each runs for a size and rank count. */
 const SMPI_SELECTORS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number, elementBytes: number) => string>>>>> = {
-  alltoall: { default: ompi('alltoall'), ompi: ompi('alltoall'), mpich: MPICH.alltoall!, mvapich2: mvapich2('alltoall') },
-  allreduce: { default: () => 'ireduce+binomial_tree', ompi: ompi('allreduce'), mpich: MPICH.allreduce!, mvapich2: mvapich2('allreduce'), impi: impiAllreduce },
-  allgather: { default: () => 'iallgather', ompi: ompi('allgather'), mpich: MPICH.allgather!, mvapich2: mvapich2('allgather') },
+  alltoall: { default: ompi('alltoall'), ompi: ompi('alltoall'), mpich: MPICH.alltoall!, mvapich2: mvapich2('alltoall'), impi: impi('alltoall') },
+  // SMPI's other alltoallv selectors are not modelled.
+  alltoallv: { impi: impi('alltoallv') },
+  allreduce: { default: () => 'ireduce+binomial_tree', ompi: ompi('allreduce'), mpich: MPICH.allreduce!, mvapich2: mvapich2('allreduce'), impi: impi('allreduce') },
+  allgather: { default: () => 'iallgather', ompi: ompi('allgather'), mpich: MPICH.allgather!, mvapich2: mvapich2('allgather'), impi: impi('allgather') },
   reduce: {
     default: () => 'ireduce',
     ompi: ompi('reduce'),
     mpich: MPICH.reduce!,
-    mvapich2: (size, ranks, elementBytes) => {
-      const choice = pickMv2(MVAPICH2_TABLES.reduce!, size, ranks);
-      return choice !== 'redscat_gather' ? choice : size / elementBytes >= floorPow2(ranks) ? 'scatter_gather' : 'binomial';
-    },
+    mvapich2: mvapich2Reduce,
+    impi: impi('reduce'),
   },
   // The default reduce_scatter reduces to rank 0 (ireduce) and scatters the result (scatterv).
-  'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: ompi('reduce-scatter'), mpich: MPICH['reduce-scatter']!, mvapich2: mvapich2('reduce-scatter') },
-  broadcast: { default: () => 'binomial_tree', ompi: ompi('broadcast'), mpich: MPICH.broadcast!, mvapich2: mvapich2Bcast },
-  gather: { default: () => 'igather', ompi: ompi('gather'), mpich: MPICH.gather!, mvapich2: mvapich2('gather') },
-  scatter: { default: () => 'iscatter', ompi: ompi('scatter'), mpich: MPICH.scatter!, mvapich2: mvapich2('scatter') },
-  barrier: { default: () => 'ompi_basic_linear', ompi: ompi('barrier'), mpich: MPICH.barrier!, mvapich2: mvapich2('barrier') },
+  'reduce-scatter': { default: () => 'ireduce+scatterv', ompi: ompi('reduce-scatter'), mpich: MPICH['reduce-scatter']!, mvapich2: mvapich2('reduce-scatter'), impi: impi('reduce-scatter') },
+  broadcast: { default: () => 'binomial_tree', ompi: ompi('broadcast'), mpich: MPICH.broadcast!, mvapich2: mvapich2Bcast, impi: impi('broadcast') },
+  gather: { default: () => 'igather', ompi: ompi('gather'), mpich: MPICH.gather!, mvapich2: mvapich2('gather'), impi: impi('gather') },
+  scatter: { default: () => 'iscatter', ompi: ompi('scatter'), mpich: MPICH.scatter!, mvapich2: mvapich2('scatter'), impi: impi('scatter') },
+  barrier: { default: () => 'ompi_basic_linear', ompi: ompi('barrier'), mpich: MPICH.barrier!, mvapich2: mvapich2('barrier'), impi: impi('barrier') },
 };
 
 /**
- * The algorithm SMPI's selector `selector` (default, ompi, mpich, mvapich2) runs for `collective` at `size` bytes
+ * The algorithm SMPI's selector `selector` (default, ompi, mpich, mvapich2, impi) runs for `collective` at `size` bytes
  * (Meshwork's --size) on `ranks` ranks of `elementBytes`-byte elements: an SMPI algorithm name, or one of the default selector's
  * non-blocking patterns (iallgather, ireduce, igather, iscatter, ireduce+binomial_tree,
  * ireduce+scatterv); undefined when `selector` is not one of this collective's selectors.
@@ -490,7 +599,7 @@ export interface SmpiSelectorContext {
 /**
  * The Meshwork variant of SMPI algorithm `name` for `collective`, or undefined when `name` is not an
  * SMPI name (the caller then reports an unknown algorithm). An SMPI name with no Meshwork equivalent,
- * or an alias given parameters, is refused. A selector (`default`, `ompi`, `mpich`, `mvapich2`) resolves to the algorithm
+ * or an alias given parameters, is refused. A selector (`default`, `ompi`, `mpich`, `mvapich2`, `impi`) resolves to the algorithm
  * it runs at `at`'s size and rank count, refused when Meshwork does not model that algorithm.
  */
 export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasParams: boolean, explicit = false, at?: SmpiSelectorContext): SmpiAlias | undefined {
@@ -515,9 +624,9 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
     if (hasParams) throw new InputError('algorithm', name, `${selector} alone: it names SMPI's ${collective} selector (it takes no parameters)`);
     if (at === undefined) throw new InputError('algorithm', name, `a size and rank count for SMPI's ${collective} ${selector} selector, which chooses by them`);
     const choice = smpiSelectorChoice(collective, selector, at.size, at.ranks, at.elementBytes)!;
-    const spec = aliases[choice] ?? sizedAlias(collective, choice, at) ?? DEFAULT_PATTERNS[collective]?.[choice] ?? MVAPICH2_PATTERNS[collective]?.[choice];
+    const spec = aliases[choice] ?? sizedAlias(collective, choice, at) ?? DEFAULT_PATTERNS[collective]?.[choice] ?? SMP_PATTERNS[collective]?.[choice];
     const where = `${at.size} B on ${at.ranks} ranks`;
-    if (collective === 'alltoall' && choice === 'pair' && !isPow2(at.ranks)) {
+    if (collective === 'alltoall' && choice.replace(/^init_smp\+/, '') === 'pair' && !isPow2(at.ranks)) {
       // MPICH's rule picks pair for an odd rank count, and SMPI's pair throws there: smpirun aborts.
       throw new NotApplicableError('algorithm', selector, `a rank count SMPI runs: SimGrid SMPI 3.32's alltoall ${selector} selector runs pair at ${where}, which needs a power of two (smpirun aborts: "alltoall pair algorithm can't be used with non power of two number of processes")`);
     }

@@ -62,6 +62,8 @@ describe('SimGrid SMPI names', () => {
   it('refuses an SMPI name with no Meshwork equivalent in one line saying so, and an alias with parameters', () => {
     const topology = buildTopology('torus:4x4');
     expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'smp_rsag', topology, size: 1024 })).toThrow(/^algorithm: got "smp_rsag"; accepted: .*SimGrid SMPI's allreduce smp_rsag has no Meshwork equivalent \(SMPI names Meshwork runs: lr, rab_rdb, rdb, redbcast, mvapich2_two_level, mvapich2_rs, default, ompi, mpich, mvapich2, impi\)$/);
+    // alltoallv: impi is its one selector Meshwork runs (init_smp, then ompi_basic_linear).
+    expect(() => buildSchedule({ collective: 'alltoallv', algorithm: 'bruck', topology, size: 0, sizes: generateAlltoallvSizes('random:max=9,seed=4', 16) })).toThrow(/SimGrid SMPI's alltoallv bruck has no Meshwork equivalent \(SMPI names Meshwork runs: ompi_basic_linear, pair, ring, impi\)$/);
     expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'rab_rdb:order=far-first', topology, size: 1024 })).toThrow(/rab_rdb alone: .*rabenseifner:order=near-first,fold=even-out/);
     expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'nosuch', topology, size: 1024 })).toThrow(/or SimGrid SMPI's lr, rab_rdb, rdb/);
   });

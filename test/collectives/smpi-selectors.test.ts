@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildSchedule, buildTopology, estimateSchedule, executeSchedule, runCollectiveFlow, smpiSelectorChoice, type CollectiveKind, type Schedule } from '../../src/index.js';
+import { buildSchedule, buildTopology, estimateSchedule, executeSchedule, generateAlltoallvSizes, runCollectiveFlow, smpiSelectorChoice, type CollectiveKind, type Schedule } from '../../src/index.js';
 import { NotApplicableError } from '../../src/util/errors.js';
 
 /** Rank `rank`'s ops in program order, as their first word (send, irecv, waitall, ...). */
@@ -494,7 +494,121 @@ describe("SMPI's impi selector (smpi_intel_mpi_selector.cpp), allreduce: init_sm
       expect(r.problems, `${n} ranks`).toEqual([]);
       expect(r.pass).toBe(true);
     }
-    // The other impi collectives are not modelled: refused as SMPI names without an equivalent.
-    expect(() => buildSchedule({ collective: 'broadcast', algorithm: 'impi', topology, size: 1024 })).toThrow(/SimGrid SMPI's broadcast impi has no Meshwork equivalent/);
+  });
+});
+
+describe("SMPI's impi selector, the other collectives: init_smp, then Intel MPI's 1-ppn tables (smpi_intel_mpi_selector.cpp)", () => {
+  const choice = (c: CollectiveKind, size: number, ranks: number) => smpiSelectorChoice(c, 'impi', size, ranks);
+  it('chooses at the table edges, through the mvapich2 selector where Intel names it', () => {
+    // alltoall (the block): bruck below 523 B from 33 ranks, then scatter_dest; pair from 84,645 B on 9 to 16 ranks.
+    expect(choice('alltoall', 522, 64)).toBe('init_smp+bruck');
+    expect(choice('alltoall', 523, 64)).toBe('init_smp+mvapich2_scatter_dest');
+    expect(choice('alltoall', 146088, 64)).toBe('init_smp+mvapich2_scatter_dest'); // 4: alltoall__mvapich2
+    expect(choice('alltoall', 84645, 16)).toBe('init_smp+pair');
+    expect(choice('alltoall', 167570, 16)).toBe('init_smp+mvapich2_scatter_dest'); // 4: mvapich2's, scatter_dest past 512 B
+    expect(choice('alltoall', 160, 32)).toBe('init_smp+mvapich2_scatter_dest');
+    // barrier: ompi_recursivedoubling on 9 to 64 ranks, basic_linear on 5 to 8; 5 and 6 (3-4 ranks, past 64) the default's basic_linear.
+    for (const n of [12, 45, 64]) expect(choice('barrier', 0, n)).toBe('init_smp+ompi_recursivedoubling');
+    for (const n of [3, 8, 65]) expect(choice('barrier', 0, n)).toBe('init_smp+ompi_basic_linear');
+    // bcast: past 8 ranks always 7 (bcast__mvapich2, which finds init_smp done); on 5 to 8 ranks the table's own.
+    for (const n of [9, 16, 27, 45, 64]) for (const s of [1024, 16384, 65536, 1 << 20, 1 << 24]) expect(choice('broadcast', s, n)).toBe(smpiSelectorChoice('broadcast', 'mvapich2', s, n));
+    expect(choice('broadcast', 255, 8)).toBe('init_smp+binomial_tree');
+    expect(choice('broadcast', 300, 8)).toBe('init_smp+SMP_linear');
+    // reduce: always 1 (reduce__mvapich2) after init_smp: its one-level binomial too.
+    expect(smpiSelectorChoice('reduce', 'mvapich2', 1 << 20, 16)).toBe('binomial');
+    expect(choice('reduce', 1 << 20, 16)).toBe('init_smp+binomial');
+    expect(choice('reduce', 1 << 24, 64)).toBe('init_smp+scatter_gather');
+    expect(choice('reduce', 1024, 64)).toBe('mvapich2_two_level+mvapich2_knomial');
+    // reduce_scatter (the whole buffer): recursive halving to 100,396 B on 33 to 64 ranks, then pair; on 9 to 16 also rdb and reduce+scatterv.
+    expect(choice('reduce-scatter', 100395, 64)).toBe('init_smp+ompi_basic_recursivehalving');
+    expect(choice('reduce-scatter', 100396, 64)).toBe('init_smp+mpich_pair');
+    expect(choice('reduce-scatter', 14228, 16)).toBe('init_smp+mpich_rdb');
+    expect(choice('reduce-scatter', 522139, 16)).toBe('init_smp+ireduce+scatterv');
+    expect(choice('reduce-scatter', 3, 64)).toBe('init_smp+ireduce+scatterv');
+    // allgather (the block): past 16 ranks rdb and GB alternate; on 9 to 16 the ring from 143,741 B.
+    expect(choice('allgather', 183, 64)).toBe('init_smp+rdb');
+    expect(choice('allgather', 184, 64)).toBe('init_smp+GB');
+    expect(choice('allgather', 123677, 64)).toBe('init_smp+rdb');
+    expect(choice('allgather', 143741, 16)).toBe('init_smp+ring');
+    // gather: 3 is gather__mvapich2 on a blocked communicator (init_smp done): its inter-leader function over every rank.
+    expect(choice('gather', 16384, 64)).toBe('init_smp+ompi_basic_linear');
+    expect(choice('gather', 16385, 64)).toBe('mvapich2_two_level');
+    expect(choice('gather', 16385, 32)).toBe('init_smp+ompi_binomial');
+    expect(choice('gather', 47187, 64)).toBe('init_smp+ompi_binomial');
+    expect(choice('gather', 349696, 64)).toBe('mvapich2_two_level');
+    expect(choice('gather', 1 << 20, 16)).toBe('init_smp+ompi_binomial');
+    expect(choice('gather', 1024, 16)).toBe('init_smp+ompi_basic_linear');
+    // scatter: the 1-ppn table ends at 8 ranks (SMPI reads past it); its 8-rank row's seventh entry is {0, 0}.
+    expect(choice('scatter', 1024, 9)).toMatch(/past Intel's 1-ppn scatter table \(which ends at 8 ranks\)/);
+    expect(choice('scatter', 2000000, 8)).toMatch(/algorithm 0/);
+    expect(choice('scatter', 1024, 8)).toBe('init_smp+ompi_basic_linear');
+    expect(smpiSelectorChoice('alltoallv', 'impi', 0, 64)).toBe('init_smp+ompi_basic_linear');
+  });
+
+  it('runs each choice as its smp=true variant and refuses, in one line naming it, what Meshwork does not model', () => {
+    const topology = buildTopology('torus:4x4x4');
+    const spec = (collective: CollectiveKind, size: number, t = topology) => buildSchedule({ collective, algorithm: 'impi', topology: t, size }).algorithmSpec;
+    expect(spec('alltoall', 512)).toBe('bruck:smp=true');
+    expect(spec('alltoall', 131072, buildTopology('torus:4x4'))).toBe('pairwise:order=xor,smp=true');
+    expect(spec('barrier', 0)).toBe('recursive-doubling:smp=true');
+    expect(spec('broadcast', 1 << 20)).toBe('scatter-allgather:smp=true');
+    expect(spec('reduce', 65536)).toBe('recursive-doubling:smp=true');
+    expect(spec('reduce', 1 << 24)).toBe('rabenseifner:order=near-first,gather=binomial,smp=true');
+    expect(spec('reduce-scatter', 65536)).toBe('recursive-halving:smp=true');
+    expect(spec('reduce-scatter', 1 << 20)).toBe('pairwise:smp=true');
+    expect(spec('reduce-scatter', 16384, buildTopology('torus:4x4'))).toBe('recursive-doubling:smp=true');
+    expect(spec('reduce-scatter', 1 << 20, buildTopology('torus:4x4'))).toBe('reduce-then-scatter:smp=true');
+    expect(spec('allgather', 65536)).toBe('recursive-doubling:smp=true');
+    expect(spec('allgather', 262144, buildTopology('torus:4x4'))).toBe('ring:order=shift,smp=true');
+    expect(spec('gather', 1024)).toBe('linear:smp=true');
+    expect(spec('gather', 65536)).toBe('binomial:smp=true');
+    expect(() => spec('alltoall', 65536)).toThrow(/alltoall impi selector runs init_smp\+mvapich2_scatter_dest at 65536 B on 64 ranks, which Meshwork does not model/);
+    expect(() => spec('alltoall', 200000, buildTopology('torus:3x3x3'))).toThrow(/alltoall impi selector runs pair at 200000 B on 27 ranks, which needs a power of two/);
+    expect(() => spec('allgather', 1024)).toThrow(/allgather impi selector runs init_smp\+GB at 1024 B on 64 ranks/);
+    expect(() => spec('gather', 1 << 20)).toThrow(/gather impi selector runs mvapich2_two_level at 1048576 B on 64 ranks/);
+    expect(() => spec('reduce', 1024)).toThrow(/reduce impi selector runs mvapich2_two_level\+mvapich2_knomial at 1024 B/);
+    expect(() => spec('scatter', 1024)).toThrow(/scatter impi selector runs init_smp\+an entry past Intel's 1-ppn scatter table \(which ends at 8 ranks\) at 1024 B on 64 ranks/);
+  });
+
+  it("each new smp=true variant is init_smp's messages, then the plain variant's, byte for byte", () => {
+    // Rank 2 of 5 in init_smp: two shift rings (to 3, 4, 0, 1), its flag to 0, the flag on to 3 (binomial from 0).
+    const prelude = [[3, 4], [4, 4], [0, 4], [1, 4], [3, 4], [4, 4], [0, 4], [1, 4], [0, 4], [3, 4]];
+    const variants: Array<[CollectiveKind, string, (n: number) => number]> = [
+      ['alltoall', 'bruck', () => 8],
+      ['alltoall', 'pairwise:order=shift', () => 8],
+      ['reduce-scatter', 'recursive-halving', (n) => 8 * n],
+      ['reduce-scatter', 'recursive-doubling', (n) => 8 * n],
+      ['reduce-scatter', 'pairwise', (n) => 8 * n],
+      ['reduce-scatter', 'reduce-then-scatter', (n) => 8 * n],
+      ['barrier', 'recursive-doubling', () => 0],
+      ['barrier', 'linear', () => 0],
+      ['gather', 'linear', () => 8],
+      ['gather', 'binomial', () => 8],
+    ];
+    for (const [collective, plain, size] of variants) {
+      const smp = `${plain}${plain.includes(':') ? ',' : ':'}smp=true`;
+      for (const n of [1, 2, 5, 13]) {
+        const built = buildSchedule({ collective, algorithm: smp, topology: buildTopology(`torus:${n}`), size: size(n), root: n > 2 ? 2 : 0 });
+        const r = executeSchedule(built);
+        expect(r.problems, `${collective} ${smp} on ${n}`).toEqual([]);
+        expect(r.pass).toBe(true);
+      }
+      const at5 = (algorithm: string) => buildSchedule({ collective, algorithm, topology: buildTopology('torus:5'), size: size(5), root: 2 });
+      const sends = (s: Schedule) => Array.from({ length: s.numOps }, (_, op) => op).filter((op) => s.opRank[op] === 2 && s.opKind[op] === 0).map((op) => [s.sendDests(op)[0], s.regionBytes(s.dataRegion(op))]);
+      expect(sends(at5(smp)), `${collective} ${smp}`).toEqual([...prelude, ...sends(at5(plain))]);
+    }
+    // alltoallv: the impi selector's ompi_basic_linear after init_smp, with any sizes.
+    for (const n of [1, 2, 5, 13]) {
+      const s = buildSchedule({ collective: 'alltoallv', algorithm: 'impi', topology: buildTopology(`torus:${n}`), size: 0, sizes: generateAlltoallvSizes('random:max=9,seed=4', n) });
+      expect(s.algorithmSpec).toBe('linear:smp=true');
+      const r = executeSchedule(s);
+      expect(r.problems, `alltoallv on ${n}`).toEqual([]);
+      expect(r.pass).toBe(true);
+    }
+    // The bruck alltoall's declared size counts init_smp too (what engines refuse large requests by).
+    const req = { collective: 'alltoall' as const, algorithm: 'bruck:smp=true', topology: buildTopology('torus:5'), size: 8 };
+    const built = buildSchedule(req);
+    const messages = Array.from({ length: built.numOps }, (_, op) => op).filter((op) => built.opKind[op] === 0).reduce((sum, op) => sum + built.sendDests(op).length, 0);
+    expect(estimateSchedule(req)).toEqual({ ops: built.numOps, messages });
   });
 });

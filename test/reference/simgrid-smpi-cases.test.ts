@@ -43,9 +43,16 @@ const PIN_TOLERANCE = 0.5;
  * SMPI's default barrier on a FLAT cluster (ompi_basic_linear, 0.45 µs): the 10 ns of SMPI's `MPI_Wtime`
  * (smpi/wtime), which every smpirun makespan includes and Meshwork does not model, is 2.2 % of it.
  */
-const PINNED: Record<string, [number, 'envelope' | 'wtime']> = {
+/**
+ * The impi allgather on 45 ranks at 16 KiB blocks runs init_smp, then SMPI's rdb on 32 + 13 ranks: Meshwork's
+ * `recursive-doubling` there is slower than smpirun's rdb without init_smp too (+3.2 % at 8 KiB, +3.9 % at
+ * 16 KiB; 0.0 % at 32 KiB and on 27 ranks; smpirun --cfg=smpi/allgather:rdb on torus-5x3x3): an open gap
+ * of the fold's timing at these sizes, not the selector's choice.
+ */
+const PINNED: Record<string, [number, 'envelope' | 'wtime' | 'rdb-fold']> = {
   'flat-12-barrier-default 0': [-2.25, 'wtime'],
   'flat-16-barrier-default 0': [-2.18, 'wtime'],
+  'torus-5x3x3-smp-allgather-impi 16384': [4.87, 'rdb-fold'],
 };
 
 interface SmpiCase {
@@ -112,7 +119,7 @@ describe("issue 23's SMPI cases: aliases, variants, --barriers, FLAT clusters, h
     }
   });
 
-  it("covers SMPI's SMP algorithms on one rank per host: mpich's allreduce, reduce, bcast and reduce_scatter (mpich_rdb), ompi's knomial bcast and the mvapich2 selector on 16 to 64 ranks", () => {
+  it("covers SMPI's SMP algorithms on one rank per host: mpich's allreduce, reduce, bcast and reduce_scatter (mpich_rdb), ompi's knomial bcast, the mvapich2 and impi selectors on 16 to 64 ranks", () => {
     const smp = cases.filter(({ name }) => name.includes('-smp-'));
     for (const platform of ['torus-4x4x4', 'fattree-4-3', 'flat-16', 'torus-3x3x3', 'torus-5x3x3', 'torus-4x4x3']) {
       const mine = smp.filter(({ c }) => c.platform === `platforms/${platform}.xml`).map(({ c }) => `${c.smpi.collective} ${c.smpi.algorithm}`);
@@ -124,7 +131,13 @@ describe("issue 23's SMPI cases: aliases, variants, --barriers, FLAT clusters, h
       const mine = new Set(smp.filter(({ c }) => c.platform === `platforms/${platform}.xml` && c.smpi.algorithm === 'mvapich2').map(({ c }) => c.smpi.collective));
       expect(mine.size, platform).toBe(platform === 'flat-16' ? 8 : 9);
     }
-    expect(smp.filter(({ c }) => c.smpi.algorithm === 'impi').length).toBe(6);
+    // The impi selector: allreduce on the six platforms, its other collectives on torus-4x4x4, flat-16 and
+    // torus-5x3x3 (all but scatter, whose 1-ppn table ends at 8 ranks), alltoallv on torus-4x4x4.
+    expect(smp.filter(({ c }) => c.smpi.algorithm === 'impi' && c.smpi.collective === 'allreduce').length).toBe(6);
+    for (const platform of ['torus-4x4x4', 'flat-16', 'torus-5x3x3']) {
+      const mine = new Set(smp.filter(({ c }) => c.platform === `platforms/${platform}.xml` && c.smpi.algorithm === 'impi').map(({ c }) => c.smpi.collective));
+      expect([...mine].sort(), platform).toEqual(['allgather', 'allreduce', 'alltoall', 'barrier', 'bcast', 'gather', 'reduce', 'reduce_scatter', ...(platform === 'torus-4x4x4' ? ['alltoallv'] : [])].sort());
+    }
   });
 
   for (const { name, c } of cases) {

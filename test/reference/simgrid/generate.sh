@@ -563,8 +563,22 @@ torus-3x3x3-smp-allreduce-mvapich2_two_level torus-3x3x3 27 all allreduce mvapic
 torus-5x3x3-smp-reduce-mvapich2_two_level torus-5x3x3 45 all reduce mvapich2_two_level no reduce mvapich2_two_level 1024,65536
 torus-4x4x3-smp-reduce_scatter-mpich_rdb torus-4x4x3 48 all reduce_scatter mpich_rdb no reduce_scatter mpich_rdb 960,65472
 torus-5x3x3-smp-bcast-mvapich2_knomial_intra_node torus-5x3x3 45 all bcast mvapich2_knomial_intra_node no bcast mvapich2_knomial_intra_node 1024,1048576")
+# The impi selector's other collectives (init_smp, then Intel MPI's 1-ppn tables) where they run what
+# Meshwork models, on torus-4x4x4, flat-16 and torus-5x3x3: alltoall bruck below 523 B from 33 ranks,
+# pair at 128 KiB on 16; reduce from 1 MiB on 16 (below, MVAPICH2's k-nomial); no scatter (its table
+# ends at 8 ranks). Made by `./generate.sh smpi-cases '*-smp-*-impi'`.
+impi_cases=$(for pn in torus-4x4x4:64 flat-16:16 torus-5x3x3:45; do
+  p=${pn%:*} n=${pn#*:}
+  rs=$(for s in 1024 16384 65536 1048576; do printf '%s,' $((s - s % (4 * n))); done)
+  if [ "$n" -gt 16 ]; then a=512 r=65536,1048576,16777216 g=1024,65536,262144; else a=131072 r=1048576,16777216 g=1024,65536,1048576; fi
+  for c in bcast:1024,65536,1048576,16777216 reduce:$r reduce_scatter:${rs%,} allgather:16384,65536,262144 gather:$g barrier:0 alltoall:$a; do
+    echo "$p-smp-${c%%:*}-impi $p $n all ${c%%:*} impi no ${c%%:*} impi ${c#*:}"
+  done
+done
+echo "torus-4x4x4-smp-alltoallv-impi torus-4x4x4 64 all alltoallv impi no alltoallv impi 0")
 smpi_cases="$smpi_cases
-$smp_cases"
+$smp_cases
+$impi_cases"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac

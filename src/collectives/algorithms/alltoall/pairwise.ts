@@ -4,11 +4,13 @@
  * send to r+k, receive from r-k. `buffers=inplace` (XOR partners only) exchanges within the one
  * data buffer: in step k rank r sends slot r XOR k and receives its partner's block into a one-block
  * temporary, then copies it into the slot just sent, n + 1 blocks in all: the strongest fair
- * baseline for seed 002's one-buffer claim.
+ * baseline for seed 002's one-buffer claim. smp=true (separate buffers): init_smp's messages first
+ * (SimGrid SMPI's impi alltoall selector builds the SMP communicators before its pair).
  */
 import { isPowerOfTwo, registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import type { ScheduleBuilder } from '../../schedule.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 
 registerAlgorithm({
   name: 'pairwise',
@@ -19,9 +21,11 @@ registerAlgorithm({
   params: [
     { key: 'order', kind: 'choice', choices: ['auto', 'xor', 'shift'], default: 'auto', description: 'partner rule; auto = xor for powers of two' },
     { key: 'buffers', kind: 'choice', choices: ['separate', 'inplace'], default: 'separate', description: 'separate send and receive buffers, or in place with a one-block temporary (XOR partners)' },
+    smpParam('impi alltoall selector (pair)'),
   ],
   supports: (ctx) => {
     if (ctx.params.order === 'xor' && !isPowerOfTwo(ctx.ranks)) return `order=xor needs a power-of-two rank count, got ${ctx.ranks}`;
+    if (ctx.params.buffers === 'inplace' && ctx.params.smp === true) return 'smp=true needs buffers=separate (SMPI\'s pair)';
     if (ctx.params.buffers === 'inplace' && (ctx.params.order === 'shift' || !isPowerOfTwo(ctx.ranks))) return `buffers=inplace needs XOR partners (a power-of-two rank count, order auto or xor), got ${ctx.ranks} ranks, order=${String(ctx.params.order)}`;
     return undefined;
   },
@@ -30,7 +34,7 @@ registerAlgorithm({
   // (shift order). The ops as build() emits them and lowerSchedule counts them: the copy of the
   // rank's own block, then per step a send and its receive (tag 0).
   rotation(ctx) {
-    if (ctx.params.buffers === 'inplace') return undefined;
+    if (ctx.params.buffers === 'inplace' || ctx.params.smp === true) return undefined;
     const n = ctx.ranks;
     const xor = usesXor(ctx.params.order, n);
     const bytes = ctx.size;
@@ -51,6 +55,7 @@ registerAlgorithm({
     if (ctx.params.buffers === 'inplace') return inPlace(newBuilder({ inPlace: true, expectedOps: 3 * n * n }), n);
     const xor = usesXor(ctx.params.order, n);
     const b = newBuilder({ expectedOps: 2 * n * n });
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     for (let r = 0; r < n; r++) b.copy(r, b.block(SEND, r), b.block(RECV, r));
     for (let k = 1; k < n; k++) {
       for (let r = 0; r < n; r++) {

@@ -1,8 +1,12 @@
-/** gather `binomial`: the mirror of binomial scatter; the root un-rotates the staged blocks into recv. */
+/**
+ * gather `binomial`: the mirror of binomial scatter; the root un-rotates the staged blocks into recv.
+ * smp=true: init_smp's messages first (SimGrid SMPI's impi gather selector builds the SMP communicators first).
+ */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { rotatedBlocks, UNRESTRICTED } from '../common.js';
 import { binomialTree } from '../binomial-tree.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 
 registerAlgorithm({
   name: 'binomial',
@@ -10,10 +14,12 @@ registerAlgorithm({
   description: 'binomial tree, ceil(log2 n) rounds; inner ranks merge their subtree before forwarding',
   source: 'classic',
   ...UNRESTRICTED,
+  params: [smpParam('impi gather selector (ompi_binomial)')],
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size;
     const b = newBuilder();
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     const T = b.tmpBuffer('stage', n * B);
     for (const { rank: r, parent, span, children } of binomialTree(n, ctx.root)) {
       b.copy(r, b.region(SEND, 0, B), b.region(T, 0, B));

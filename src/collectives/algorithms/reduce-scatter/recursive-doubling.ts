@@ -6,10 +6,12 @@
  * last rank (not a power of two), the ranks of the subtree that had a partner pass what they received
  * down a recursive-halving tree to those that had none. At the end each rank keeps its own block.
  * Every step moves nearly the whole vector: (log2 n − (n − 1)/n) vectors per rank in all.
+ * smp=true: init_smp's messages first (SimGrid SMPI's impi reduce-scatter selector builds the SMP communicators first).
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { UNRESTRICTED } from '../common.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 
 registerAlgorithm({
   name: 'recursive-doubling',
@@ -17,10 +19,12 @@ registerAlgorithm({
   description: 'recursive doubling from distance 1, each step exchanging all blocks but the own subtree\'s (MPICH rdb, SMPI mpich_rdb)',
   source: 'MPICH reduce_scatter recursive doubling; SimGrid SMPI mpich_rdb',
   ...UNRESTRICTED,
+  params: [smpParam('impi reduce_scatter selector (mpich_rdb)')],
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size / n;
     const b = newBuilder();
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     const results = b.tmpBuffer('results', ctx.size);
     const incoming = b.tmpBuffer('incoming', ctx.size);
     // Every block of `buf` but those of the subtree [tree, tree + mask) (clipped to the ranks).

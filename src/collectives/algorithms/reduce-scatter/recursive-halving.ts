@@ -6,10 +6,12 @@
  * count that is not a power of two is folded first to the power of two p2 below it: of the first
  * 2·(n − p2) ranks the even ones send their whole vector to rank + 1 and sit out, the first n − p2
  * virtual blocks are two real blocks each, and at the end rank + 1 sends the even rank its block.
+ * smp=true: init_smp's messages first (SimGrid SMPI's impi reduce-scatter selector builds the SMP communicators first).
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { openMpiFold, UNRESTRICTED } from '../common.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 
 registerAlgorithm({
   name: 'recursive-halving',
@@ -17,11 +19,13 @@ registerAlgorithm({
   description: 'recursive halving from distance p2/2, keeping the half on its side (Open MPI basic recursive halving, SMPI ompi_basic_recursivehalving; non-powers of two folded first)',
   source: 'Open MPI tuned reduce_scatter basic recursive halving; SimGrid SMPI ompi_basic_recursivehalving',
   ...UNRESTRICTED,
+  params: [smpParam('impi reduce_scatter selector (recursive halving)')],
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size / n;
     const { p2, rem, realBlock, realRank } = openMpiFold(n);
     const b = newBuilder();
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     const result = b.tmpBuffer('result', ctx.size);
     const incoming = b.tmpBuffer('incoming', ctx.size);
     const whole = (buf: number) => b.region(buf, 0, ctx.size);
