@@ -93,7 +93,8 @@ const SEED001: FlowPreset = {
 /**
  * `astra`: ASTRA-sim's congestion-unaware analytical network backend (astra-sim @ 518bd513,
  * astra-network-analytical congestion_unaware: a message takes hops × latency + size / bandwidth
- * whatever else is in flight). Its system layer's costs are the run's other options: `--alpha` its
+ * whatever else is in flight), which times a message by the first dimension its NPUs differ in: on
+ * astra networks the routing astra-first-dimension (familyRouting). Its system layer's costs are the run's other options: `--alpha` its
  * endpoint-delay (10 ns unless the system file says otherwise), `--reduce-bw` its local-mem-bw / 3
  * (docs/workloads.md, "ASTRA-sim's network files").
  */
