@@ -15,6 +15,7 @@
  * the rest, the packet engine refuses it) and no topology bound is given with it (assemble.ts).
  * `--preset astra` chooses it on astra networks (presets.ts, presetRoutingOptions).
  */
+import { maxOf } from '../util/arrays.js';
 import { InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import type { RoutingEntry } from './registry.js';
@@ -45,7 +46,7 @@ export function astraFirstDimensionRouting(topology: Topology, chosenBy?: string
     if (!name.endsWith('-up')) continue;
     switchOf[topology.chSrc[c] * nd + Number(name.slice(1, -3))] = topology.chDst[c];
   }
-  const maxHops = Math.max(...blocks.map((b, d) => (b === 'Ring' ? Math.floor(sizes[d] / 2) : b === 'Switch' ? 2 : 1)));
+  const maxHops = maxOf(blocks.map((b, d) => (b === 'Ring' ? Math.floor(sizes[d] / 2) : b === 'Switch' ? 2 : 1)));
 
   function link(u: number, v: number, src: number, dst: number): number {
     const c = topology.channelBetween(u, v);
