@@ -33,6 +33,7 @@ export function astraFirstDimensionRouting(topology: Topology, chosenBy?: string
   const sizes = topology.params.npus as readonly number[];
   const coords = topology.coords;
   const nd = sizes.length;
+  const npus = topology.numEndpoints;
   const strides = new Int32Array(nd);
   let stride = 1;
   for (let d = 0; d < nd; d++) {
@@ -40,7 +41,7 @@ export function astraFirstDimensionRouting(topology: Topology, chosenBy?: string
     stride *= sizes[d];
   }
   // The switch of each NPU in each Switch dimension (-1 elsewhere): the node its `d<d>-up` channel leads to.
-  const switchOf = new Int32Array(topology.numEndpoints * nd).fill(-1);
+  const switchOf = new Int32Array(npus * nd).fill(-1);
   for (let c = 0; c < topology.numChannels; c++) {
     const name = topology.className(c);
     if (!name.endsWith('-up')) continue;
@@ -56,6 +57,8 @@ export function astraFirstDimensionRouting(topology: Topology, chosenBy?: string
 
   function route(src: number, dst: number, _salt: number, out: RouteBuffers): number {
     if (src === dst) return 0;
+    // A switch has no address: ASTRA-sim charges NPU to NPU only (a route hint through a switch is refused).
+    if (src >= npus || dst >= npus) throw new InputError('route', `${src} -> ${dst}`, `NPUs of ${topology.spec} (0 … ${npus - 1}): ${ASTRA_FIRST_DIMENSION} routes between NPUs only`);
     let d = 0;
     while (d < nd && coords[src * nd + d] === coords[dst * nd + d]) d++;
     if (d === nd) return 0;

@@ -67,6 +67,9 @@ describe('astra-first-dimension routing', () => {
     const buf = makeRouteBuffers(routing.maxHops);
     expect(routing.route(0, 2, 0, buf)).toBe(2);
     expect(ring.chDst[buf.channels[0]]).toBe(3);
+    // A switch has no address in ASTRA-sim: a route to one (a hint through it) is refused, not guessed.
+    const star = buildTopology('astra:topology=Switch,npus=4,bandwidth=50,latency=500');
+    expect(() => resolveRouting(star, { routing: 'astra-first-dimension' }).route(0, 4, 0, buf)).toThrow(/routes between NPUs only/);
   });
 
   it("one message 0 → 5 on Ring 4 × Ring 2 under --preset astra: α + dimension 0's latency + bytes at its bandwidth; across both dimensions with the default routing", () => {
