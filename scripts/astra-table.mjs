@@ -1,13 +1,14 @@
 // Prints docs/workloads.md's table of ASTRA-sim's network and system files against ASTRA-sim's own
 // figures (test/reference/astra-sim/astra-sim-figures.csv), timing Meshwork as
-// test/reference/astra-sim-native.test.ts does: with --preset astra (no sharing) and with max-min.
+// test/reference/astra-sim-native.test.ts does: with --preset astra (no sharing, and on astra networks its
+// routing astra-first-dimension) and with max-min (the default routing).
 // Usage: npm run build && node scripts/astra-table.mjs > /tmp/astra.md   (a few seconds)
 //        node scripts/astra-table.mjs test/reference/astra-sim/astra-sim-implementations.csv
 //        (ASTRA-sim's halvingDoubling, direct and doubleBinaryTree rows: an implementation column more)
 //        node scripts/astra-table.mjs test/reference/astra-sim/astra-sim-one.csv
 //        (its oneRing, oneDirect, oneHalvingDoubling and per-dimension direct all-to-all rows)
 import { readFileSync } from 'node:fs';
-import { astraSystemSettings, flowPreset, runWorkload } from '../dist/index.js';
+import { astraSystemSettings, flowPreset, presetRoutingOptions, runWorkload } from '../dist/index.js';
 import { loadChakraTrace, loadTopology, readStructured } from '../dist/node/index.js';
 
 const DIR = 'test/reference/astra-sim';
@@ -34,7 +35,9 @@ for (const [network, system, trace, npusText, astraText, implementation] of rows
   const settings = astraSystemSettings(doc, topology.params.dims.length);
   const step = (preset) => {
     const model = { ...(preset ? flowPreset(preset).model : {}), alpha: settings.alpha, gammaReduce: settings.gammaReduce };
-    return runWorkload({ topology, trace: traceOf(trace, npus), algorithms: settings.algorithms, comm: settings.comm, model }).report.step_time_s * 1e9;
+    // The preset's routing too, as `--preset astra` runs: on astra networks ASTRA-sim's first-dimension charge.
+    const routingOptions = preset ? presetRoutingOptions(flowPreset(preset), topology, 'flow', model) : undefined;
+    return runWorkload({ topology, trace: traceOf(trace, npus), algorithms: settings.algorithms, comm: settings.comm, model, routingOptions }).report.step_time_s * 1e9;
   };
   const [none, maxmin] = [step('astra'), step(undefined)];
   worst.none = Math.max(worst.none, Math.abs(none / astra - 1));

@@ -81,7 +81,7 @@ export {
 } from './sim/program/index.js';
 
 // The engines' entry points: the flow engine, the packet engine (schedules and synthetic traffic).
-export { simulateFlow, type FlowEngineOptions, type FlowRunOutput, runFlow, type FlowRunRequest, flowPreset, FLOW_PRESET_NAMES, type FlowPreset, simgridCfgModel, type SimgridCfg } from './sim/flow/index.js';
+export { simulateFlow, type FlowEngineOptions, type FlowRunOutput, runFlow, type FlowRunRequest, flowPreset, presetRoutingOptions, FLOW_PRESET_NAMES, type FlowPreset, simgridCfgModel, type SimgridCfg } from './sim/flow/index.js';
 // Symmetry (issue 29): declared automorphism groups and the quotient run's decision.
 export { SYMMETRY_MODES, type SymmetryMode, SYMMETRY_MIN_RANKS } from './sim/program/model.js';
 export { automorphismGroups, type AutomorphismGroup, type AutomorphismGenerator } from './topology/automorphisms.js';

@@ -12,7 +12,7 @@ import { InputError, LimitError } from '../util/errors.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
 import type { Topology } from '../topology/graph.js';
 import { resolveRouting } from '../routing/registry.js';
-import { makeRouteBuffers } from '../routing/types.js';
+import { makeRouteBuffers, refusePartialRoutes } from '../routing/types.js';
 import { parseXml, xmlAttributes } from './xml.js';
 import { buildTopology } from '../topology/registry.js';
 import { isZonePlatform, simgridZoneTopology, type SimgridHostfile } from './simgrid-platform.js';
@@ -83,6 +83,8 @@ export function topologyToSimgrid(t: Topology, opts: SimgridExportOptions = {}):
   }
   if (t.numEndpoints > MAX_SIMGRID_ZONE_HOSTS) throw new LimitError('format', `simgrid zone of ${t.numEndpoints} hosts`, `${MAX_SIMGRID_ZONE_HOSTS} hosts (one route per ordered pair)`);
   const routing = resolveRouting(t, { ...opts.routing, engine: 'flow' });
+  // SimGrid shares the links of the routes it is given.
+  refusePartialRoutes(routing, 'sharing');
   const buf = makeRouteBuffers(routing.maxHops);
   const lines = [`${HEADER}  <zone id="meshwork" routing="Full">`];
   for (let r = 0; r < t.numEndpoints; r++) lines.push(`    <host id="host${r}" speed="1Gf"/>`);

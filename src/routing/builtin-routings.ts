@@ -19,6 +19,7 @@ import { flatflyAdaptiveXyYxEntry, flatflyUgalEntry, flatflyValiantEntry, flatfl
 import { dalEntry } from './dal.js';
 import { rommEntry, valiantDorEntry, xyYxEntry } from './booksim-mesh.js';
 import { cmeshDorEntry, cmeshDorNoExpressEntry, cmeshXyYxEntry, cmeshXyYxNoExpressEntry } from './cmesh.js';
+import { astraFirstDimensionEntry } from './astra-first-dimension.js';
 import { anynetMinEntry } from './anynet-min.js';
 import { flyDestTagEntry } from './fly.js';
 import { simgridDragonflyEntry, simgridFatTreeEntry, simgridZoneEntry } from './simgrid-zones.js';
@@ -61,4 +62,5 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   flyDestTagEntry,
   minAdaptEntry,
   dimensionOrderBalancedEntry,
+  astraFirstDimensionEntry,
 ];

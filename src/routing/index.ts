@@ -16,3 +16,4 @@ export * from './flatfly.js';
 export * from './dal.js';
 export * from './hints.js';
 export * from './up-star-down-star.js';
+export * from './astra-first-dimension.js';

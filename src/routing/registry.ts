@@ -30,6 +30,8 @@ export interface RoutingOptions {
   /** Tie-break of shortest-path routing. */
   shortestTie?: ShortestPathTie;
   seed?: number;
+  /** Why a preset chose this routing (presets.ts, presetRoutingOptions), recorded in its params as `chosen_by`. */
+  chosenBy?: string;
   /** Memory budget for cached routing state, bytes. */
   cacheBytes?: number;
 }

@@ -5,6 +5,7 @@
  * from the source node to the destination node, and per hop the virtual-channel class the packet
  * must use on that channel (0 when the routing needs no VC classes for deadlock freedom).
  */
+import { InputError } from '../util/errors.js';
 import type { NodeRouteHint } from './hints.js';
 
 export interface RouteBuffers {
@@ -32,6 +33,13 @@ export interface RoutingFunction {
    * it at the ejection port. Default: the last hop's class holds there too.
    */
   readonly ejectAnyVc?: boolean;
+  /**
+   * True when a route may end before its destination (astra-first-dimension: ASTRA-sim's charge of
+   * the first dimension that differs): its latency and bottleneck are the model's charge, its links
+   * not the message's path. Only the flow engine without sharing takes such a routing (engine.ts; the
+   * packet engine refuses it), and no topology bound is given with it (sim/assemble.ts).
+   */
+  readonly partialRoutes?: boolean;
   /** Upper bound on hops of any route, to size buffers. */
   readonly maxHops: number;
   /**
@@ -75,4 +83,17 @@ export const loadOf = (ctx: RouteContext | undefined, c: number): number => (ctx
 
 export function makeRouteBuffers(maxHops: number): RouteBuffers {
   return { channels: new Int32Array(maxHops), vcClass: new Uint8Array(maxHops) };
+}
+
+/**
+ * Refuses a routing whose routes may end before their destination (`partialRoutes`) where a route
+ * must carry the message there: the packet engine (packets would stop short), or flows that share links.
+ */
+export function refusePartialRoutes(routing: RoutingFunction, where: 'packet' | 'sharing'): void {
+  if (!routing.partialRoutes) return;
+  const accepted =
+    where === 'packet'
+      ? 'a routing whose routes reach their destination on the packet engine (this one charges only the first dimension that differs: flow engine with sharing none, e.g. --preset astra)'
+      : 'sharing none with this routing (it charges only the first dimension that differs, so shared links would be the wrong ones: --preset astra, or --sharing none)';
+  throw new InputError('routing', routing.name, accepted);
 }

@@ -24,7 +24,7 @@
 import { InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { DEFAULT_ROUTE_CACHE_BYTES, DestinationLru, reverseBfsDistances } from './distance-cache.js';
-import type { RouteBuffers, RoutingFunction } from './types.js';
+import { refusePartialRoutes, type RouteBuffers, type RoutingFunction } from './types.js';
 
 export interface UpDownStarOptions {
   /** BFS root; default the lowest-numbered node that may carry transit traffic. */
@@ -170,6 +170,7 @@ export function upDownStarRouting(topology: Topology, opts: UpDownStarOptions = 
  * detector reports a deadlock if one forms.
  */
 export function packetDeadlockFreeRouting(topology: Topology, routing: RoutingFunction, opts: UpDownStarOptions = {}): RoutingFunction {
+  refusePartialRoutes(routing, 'packet');
   if (routing.deadlockFree) return routing;
   for (let c = 0; c < topology.numChannels; c++) if (topology.channelBetween(topology.chDst[c], topology.chSrc[c]) < 0) return routing;
   try {

@@ -18,9 +18,10 @@ import type { TorusTieBreak } from '../routing/dimension-order.js';
 import type { BuildRequest } from '../collectives/registry.js';
 import type { LoadedSchedule, ScheduleFileFormat } from '../interop/schedule-text.js';
 import { estimateSpecSize } from '../topology/estimate.js';
-import { flowPreset } from './flow/presets.js';
+import { flowPreset, presetRoutingOptions } from './flow/presets.js';
 import { checkPacketNodes } from './packet/limits.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
+import type { FlowModelOptions } from './program/model.js';
 import { trafficRouting, type RateUnit, type TrafficMeasurement, type TrafficSweepOptions } from './packet/traffic-run.js';
 import { inSchemaOrder, parseRunRequest, type RunRequest } from './request.js';
 
@@ -106,11 +107,15 @@ export function resolveBase(req: RunRequest, io: RunIo, refuse: (topology: Topol
   const build = refuse(topology, engine);
   const preset = req.preset === undefined ? undefined : flowPreset(req.preset);
   const seed = req.routing?.seed ?? (w.kind === 'traffic' ? (w.seed ?? 1) : 1);
-  const routingOptions: RoutingOptions = { ...preset?.routing, ...(req.routing?.tie ? { tie: req.routing.tie as TorusTieBreak } : {}), routing: req.routing?.name, seed, engine };
+  // The preset's routing options; its family routing (astra-first-dimension under astra) unless another routing is named.
+  const fromPreset = preset === undefined ? {} : presetRoutingOptions(preset, topology, engine, req.model as FlowModelOptions | undefined);
+  const { routing: presetChoice, chosenBy, ...presetDefaults } = fromPreset;
+  const keepChoice = req.routing?.name === undefined || req.routing.name === presetChoice;
+  const routingOptions: RoutingOptions = { ...presetDefaults, ...(keepChoice && presetChoice !== undefined ? { chosenBy } : {}), ...(req.routing?.tie ? { tie: req.routing.tie as TorusTieBreak } : {}), routing: req.routing?.name ?? presetChoice, seed, engine };
   // Traffic without a named routing takes its packet preset's (BookSim's own under booksim, with its
   // tie-break): the request leaves the choice to the preset, so a re-run makes it again; the result names it.
   const presetChooses = w.kind === 'traffic' && !req.routing?.name;
-  const resolvedRouting = { ...(presetChooses ? {} : { name: req.routing?.name ?? defaultRoutingName(topology) }), ...(routingOptions.tie ? { tie: routingOptions.tie } : {}), seed };
+  const resolvedRouting = { ...(presetChooses ? {} : { name: routingOptions.routing ?? defaultRoutingName(topology) }), ...(routingOptions.tie ? { tie: routingOptions.tie } : {}), seed };
   // In the schema's order whatever order the fields were given in: a saved request prints byte for
   // byte as the first. `resolvedRouting` is built in the routing schema's order (name, tie, seed).
   const request = inSchemaOrder({ ...req, engine, routing: resolvedRouting }) as ResolvedRunRequest;

@@ -12,9 +12,10 @@
  * plain number in ns. Units may be written (`bandwidth=400GBps`). Terminals are numbered as
  * ASTRA-sim numbers NPUs; switches follow them.
  *
- * Unlike ASTRA-sim's congestion-unaware backend, which times a message by the first dimension its
- * endpoints differ in, Meshwork routes a message across every dimension it must cross, and its
- * engines share links between concurrent messages (docs/workloads.md, "ASTRA-sim's network files").
+ * Meshwork's default routing takes a message across every dimension it must cross, and its
+ * engines share links between concurrent messages; ASTRA-sim's congestion-unaware backend times a
+ * message by the first dimension its endpoints differ in, which `--preset astra` reproduces with
+ * the routing astra-first-dimension and no sharing (docs/workloads.md, "ASTRA-sim's network files").
  */
 import { InputError } from '../util/errors.js';
 import type { Spec } from '../util/spec.js';

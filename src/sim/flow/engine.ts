@@ -18,7 +18,7 @@ import type { Topology } from '../../topology/graph.js';
 import { familyOf, type SharedCapacities } from '../../topology/registry.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { routeLatency } from '../program/route-latency.js';
-import { makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from '../../routing/types.js';
+import { makeRouteBuffers, refusePartialRoutes, type RouteBuffers, type RouteContext, type RoutingFunction } from '../../routing/types.js';
 import { EventQueue } from '../program/event-queue.js';
 import { fanOutNode, pacedRate, StreamRunner, turnaroundSeconds, type StreamHost } from '../program/semantics.js';
 import { cm02Weight } from './maxmin.js';
@@ -183,6 +183,7 @@ export class FlowEngine {
       throw new InputError('schedule.ranks', `${R} ranks`, `at most ${t.numEndpoints} ranks (the endpoints of ${t.spec})`);
     }
     const model = (this.model = resolveFlowModel(opts, t, routing.params.split));
+    if (model.sharing !== 'none') refusePartialRoutes(routing, 'sharing');
     const C = (this.numChannels = t.numChannels);
     const nics = (this.nics = model.nics);
     this.injBase = C;

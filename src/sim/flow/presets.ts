@@ -5,6 +5,7 @@
  */
 import { InputError } from '../../util/errors.js';
 import type { RoutingOptions } from '../../routing/registry.js';
+import type { Topology } from '../../topology/graph.js';
 import type { FlowModelOptions } from '../program/model.js';
 
 export type FlowPresetName = 'simgrid' | 'simgrid-smpi' | 'seed001' | 'astra';
@@ -14,6 +15,11 @@ export interface FlowPreset {
   readonly name: FlowPresetName;
   readonly model: FlowModelOptions;
   readonly routing: RoutingOptions;
+  /**
+   * A routing the preset chooses on one topology family only, where it applies (presetRoutingOptions):
+   * the family, the routing's name, and why (recorded in the routing's params as `chosen_by`).
+   */
+  readonly familyRouting?: { readonly family: string; readonly routing: string; readonly reason: string };
   /** Why each setting, in words (docs/flow.md, "Comparing with SimGrid SMPI"). */
   readonly reasons: Readonly<Record<string, string>>;
 }
@@ -87,7 +93,8 @@ const SEED001: FlowPreset = {
 /**
  * `astra`: ASTRA-sim's congestion-unaware analytical network backend (astra-sim @ 518bd513,
  * astra-network-analytical congestion_unaware: a message takes hops × latency + size / bandwidth
- * whatever else is in flight). Its system layer's costs are the run's other options: `--alpha` its
+ * whatever else is in flight), which times a message by the first dimension its NPUs differ in: on
+ * astra networks the routing astra-first-dimension (familyRouting). Its system layer's costs are the run's other options: `--alpha` its
  * endpoint-delay (10 ns unless the system file says otherwise), `--reduce-bw` its local-mem-bw / 3
  * (docs/workloads.md, "ASTRA-sim's network files").
  */
@@ -95,12 +102,30 @@ const ASTRA: FlowPreset = {
   name: 'astra',
   model: { alpha: 10e-9, sharing: 'none', injectionOrder: 'shared', preset: 'astra' },
   routing: {},
+  familyRouting: {
+    family: 'astra',
+    routing: 'astra-first-dimension',
+    reason:
+      "--preset astra on an astra network, flow engine, sharing none: ASTRA-sim's congestion-unaware MultiDimTopology::send charges a message only in the first dimension its NPUs differ in (get_dim_to_transfer), so routing across every dimension made oneRing and oneDirect 8-202 % slow on multi-dimensional networks",
+  },
   reasons: {
     alpha: "10 ns: ASTRA-sim's default endpoint-delay (Sys.cc), charged once per message",
     sharing: 'none: the congestion-unaware backend times every message as if it were alone on its links (BasicTopology::send)',
     injectionOrder: 'shared: the backend sends every message the moment the system layer issues it, with no NIC queue',
   },
 };
+
+/**
+ * The routing options a preset gives a run: its own, plus its family routing where that applies
+ * (the topology of its family, the flow engine, sharing none once `model` — the options given — is
+ * laid over the preset's), with the reason for it. Elsewhere the topology's default routing stays.
+ */
+export function presetRoutingOptions(preset: FlowPreset, topology: Topology, engine: 'flow' | 'packet', model: FlowModelOptions = {}): RoutingOptions {
+  const choice = preset.familyRouting;
+  const sharing = model.sharing ?? preset.model.sharing;
+  if (!choice || topology.family !== choice.family || engine !== 'flow' || sharing !== 'none') return preset.routing;
+  return { ...preset.routing, routing: choice.routing, chosenBy: choice.reason };
+}
 
 export function flowPreset(name: string): FlowPreset {
   if (name === 'simgrid') return SIMGRID;

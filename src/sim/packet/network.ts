@@ -25,7 +25,7 @@ import type { RouteContext, RoutingFunction } from '../../routing/types.js';
 import type { NodeRouteHint } from '../../routing/hints.js';
 import { isHopByHop, type HopByHopRouting } from '../../routing/dal.js';
 import { isCandidateRouting, makeHopCandidates, type CandidateRouting, type HopCandidates } from '../../routing/min-adapt.js';
-import { makeRouteBuffers } from '../../routing/types.js';
+import { makeRouteBuffers, refusePartialRoutes } from '../../routing/types.js';
 import { checkPacketNetworkSize, type PacketNetworkShape } from './limits.js';
 import { hash32 } from '../../util/rng.js';
 import { getAllocator, getArbiter, type Allocator, type ArbiterDef } from './allocators/index.js';
@@ -359,6 +359,7 @@ export class PacketNetwork {
    * of rate b takes fastest / b cycles per flit (on average: a fraction carries to the next flit).
    */
   constructor(topology: Topology, routing: RoutingFunction, cfg: PacketConfig, hints: readonly (NodeRouteHint | undefined)[] = [], vcsPerClass?: number, channelLatency?: Int32Array, channelSlowdown?: Float64Array) {
+    refusePartialRoutes(routing, 'packet');
     this.topology = topology;
     this.routing = routing;
     this.cfg = cfg;
