@@ -156,6 +156,8 @@ interface NativePhase {
 const sideTag = (p: NativePhase, i: number): number => SIDE_TAG + p.tag * 64 + i;
 
 /** The blocks of a set of ring positions, ascending (the byte order of a message carrying them). */
+/** Bytes of blocks `blocks` in the phase's placement. */
+const blocksBytes = (p: NativePhase, blocks: readonly number[]): number => blocks.reduce((sum, r) => sum + p.place(r)[2], 0);
 const blocksOfPositions = (p: NativePhase, positions: readonly number[]): number[] => positions.flatMap((w) => p.segment(w)).sort((x, y) => x - y);
 
 /**
@@ -300,7 +302,7 @@ function directReduceScatter(p: NativePhase, charged = (k: number): boolean => M
     for (let v = 0; v < n; v++) {
       const me = ring[v];
       const mine = blocksRegion(b, p.segment(v), p.place);
-      const bytes = p.segment(v).reduce((sum, r) => sum + p.place(r)[2], 0);
+      const bytes = blocksBytes(p, p.segment(v));
       onWindowSlots(
         p, v, 0,
         (k, stream) => b.isend(me, ring[(v + k) % n], blocksRegion(b, p.segment((v + k) % n), p.place), p.tag, stream),
@@ -318,7 +320,7 @@ function directReduceScatter(p: NativePhase, charged = (k: number): boolean => M
   for (let v = 0; v < n; v++) {
     const me = ring[v];
     const mine = blocksRegion(b, p.segment(v), p.place);
-    const bytes = p.segment(v).reduce((sum, r) => sum + p.place(r)[2], 0);
+    const bytes = blocksBytes(p, p.segment(v));
     onPeerStreams(p, v, 0, (k, stream) => {
       const to = (v + k) % n;
       const from = (v - k + n) % n;
@@ -343,7 +345,7 @@ function directAllgather(p: NativePhase, charged = (_k: number): boolean => fals
     for (let v = 0; v < n; v++) {
       const me = ring[v];
       const mine = blocksRegion(b, p.segment(v), p.place);
-      const bytes = p.segment(v).reduce((sum, r) => sum + p.place(r)[2], 0);
+      const bytes = blocksBytes(p, p.segment(v));
       onWindowSlots(
         p, v, 1,
         (k, stream) => b.isend(me, ring[(v + k) % n], mine, p.tag, stream),
@@ -352,7 +354,7 @@ function directAllgather(p: NativePhase, charged = (_k: number): boolean => fals
           const arrived = blocksRegion(b, p.segment(from), p.place);
           b.recv(me, ring[from], arrived, p.tag, stream);
           // The reduce-scatter's receive slots are free by now: slot k − 1 (one per arrival, so slots never share one).
-          if (charged(k)) b.reduce(me, arrived, b.region(p.tmp, (k - 1) * bytes, p.segment(from).reduce((sum, r) => sum + p.place(r)[2], 0)), stream);
+          if (charged(k)) b.reduce(me, arrived, b.region(p.tmp, (k - 1) * bytes, blocksBytes(p, p.segment(from))), stream);
           next();
         },
       );
@@ -443,7 +445,7 @@ function treeAllreduce(p: NativePhase, rootMax: boolean, awaitSends: boolean): v
   const tree = binaryTree(n, rootMax);
   const all = blocksOfPositions(p, Array.from({ length: n }, (_, w) => w));
   const data = blocksRegion(b, all, p.place);
-  const bytes = all.reduce((sum, r) => sum + p.place(r)[2], 0);
+  const bytes = blocksBytes(p, all);
   const slot = (i: number): number => b.region(p.tmp, i * bytes, bytes);
   const none = b.region(RECV, 0, 0);
   for (let v = 0; v < n; v++) {

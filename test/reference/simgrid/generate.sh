@@ -35,6 +35,25 @@ write_hosts() { # ranks file
   i=0
   while [ $i -lt "$1" ]; do echo "node-$i" >> "$2"; i=$((i + 1)); done
 }
+# Writes one case file from $rows and prints its path.
+write_case() { # out platform ranks hostfile config smpi-collective smpi-algorithm meshwork-collective meshwork-algorithm
+  cat > "$1" <<JSON
+{
+  "simgrid": "$version",
+  "platform": "$2",
+  "ranks": $3,
+  "hostfile": "$4",
+  "config": "$5",
+  "collective": "$6",
+  "smpi_algorithm": "$7",
+  "meshwork": { "collective": "$8", "algorithm": "$9" },
+  "rows": [
+$rows
+  ]
+}
+JSON
+  echo "$1"
+}
 # Sets $rows: per size, the makespan coll prints under smpirun, and the command line as recorded.
 time_rows() { # platform ranks hostfile extra-cfg program sizes
   rows=""
@@ -56,22 +75,7 @@ for platform in torus-4x4x4 fattree-4-3 dragonfly-4x4x4; do
     malgo=$(echo "$c" | cut -d: -f4-)
     out="$here/cases/$platform-$coll-$algo.json"
     time_rows "$platform" 64 "$work/hosts" "--cfg=smpi/$coll:$algo" "$coll" "$sizes"
-    cat > "$out" <<JSON
-{
-  "simgrid": "$version",
-  "platform": "platforms/$platform.xml",
-  "ranks": 64,
-  "hostfile": "node-0 .. node-63, one rank per host in order",
-  "config": "$common --cfg=smpi/$coll:$algo",
-  "collective": "$coll",
-  "smpi_algorithm": "$algo",
-  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
-  "rows": [
-$rows
-  ]
-}
-JSON
-    echo "$out"
+    write_case "$out" "platforms/$platform.xml" 64 "node-0 .. node-63, one rank per host in order" "$common --cfg=smpi/$coll:$algo" "$coll" "$algo" "$mcoll" "$malgo"
   done
 done
 # Barrier cases (barrier-cases/): MPI_Barrier alone on the three platforms (SMPI's default barrier
@@ -120,23 +124,7 @@ four_host_cases() { # platform dir [extra-cfg name-suffix]
       rows="$rows${rows:+,
 }    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
     done
-    out="$here/$2/$1${4:+-$4}-$coll-$algo.json"
-    cat > "$out" <<JSON
-{
-  "simgrid": "$version",
-  "platform": "platforms/zones/$1.xml",
-  "ranks": 4,
-  "hostfile": "platforms/zones/hosts-four-full-4.txt",
-  "config": "$common${3:+ $3} --cfg=smpi/$coll:$algo",
-  "collective": "$coll",
-  "smpi_algorithm": "$algo",
-  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
-  "rows": [
-$rows
-  ]
-}
-JSON
-    echo "$out"
+    write_case "$here/$2/$1${4:+-$4}-$coll-$algo.json" "platforms/zones/$1.xml" 4 "platforms/zones/hosts-four-full-4.txt" "$common${3:+ $3} --cfg=smpi/$coll:$algo" "$coll" "$algo" "$mcoll" "$malgo"
   done
 }
 
@@ -158,22 +146,7 @@ if [ "$only" = all ] || [ "$only" = smpi-model ]; then
       mcoll=$coll
       [ "$coll" = bcast ] && mcoll=broadcast
       time_rows "$platform" 64 "$work/hosts" "--cfg=smpi/$coll:$algo" "$coll" "$sizes"
-      cat > "$here/smpi-model-cases/$platform-$coll-$algo.json" <<JSON
-{
-  "simgrid": "$version",
-  "platform": "platforms/$platform.xml",
-  "ranks": 64,
-  "hostfile": "node-0 .. node-63, one rank per host in order",
-  "config": "$common --cfg=smpi/$coll:$algo",
-  "collective": "$coll",
-  "smpi_algorithm": "$algo",
-  "meshwork": { "collective": "$mcoll", "algorithm": "$malgo" },
-  "rows": [
-$rows
-  ]
-}
-JSON
-      echo "$here/smpi-model-cases/$platform-$coll-$algo.json"
+      write_case "$here/smpi-model-cases/$platform-$coll-$algo.json" "platforms/$platform.xml" 64 "node-0 .. node-63, one rank per host in order" "$common --cfg=smpi/$coll:$algo" "$coll" "$algo" "$mcoll" "$malgo"
     done
   done
   # Four hosts on a Full zone of unequal links (platforms/zones/four-full.xml: 1, 0.5 and 2 GBps), where
@@ -219,22 +192,7 @@ CFG
     algo=$(echo "$c" | cut -d: -f2)
     malgo=$(echo "$c" | cut -d: -f3-)
     time_rows torus-4x4x4 64 "$work/hosts" "--cfg=network/model:LV08 --cfg=smpi/$coll:$algo" "$coll" "$sizes"
-    cat > "$here/cfg-cases/torus-4x4x4-lv08-$coll-$algo.json" <<JSON
-{
-  "simgrid": "$version",
-  "platform": "platforms/torus-4x4x4.xml",
-  "ranks": 64,
-  "hostfile": "node-0 .. node-63, one rank per host in order",
-  "config": "$common --cfg=network/model:LV08 --cfg=smpi/$coll:$algo",
-  "collective": "$coll",
-  "smpi_algorithm": "$algo",
-  "meshwork": { "collective": "$coll", "algorithm": "$malgo" },
-  "rows": [
-$rows
-  ]
-}
-JSON
-    echo "$here/cfg-cases/torus-4x4x4-lv08-$coll-$algo.json"
+    write_case "$here/cfg-cases/torus-4x4x4-lv08-$coll-$algo.json" "platforms/torus-4x4x4.xml" 64 "node-0 .. node-63, one rank per host in order" "$common --cfg=network/model:LV08 --cfg=smpi/$coll:$algo" "$coll" "$algo" "$coll" "$malgo"
   done
   common=$cm02_common
   [ "$only" = cfg ] && exit 0
