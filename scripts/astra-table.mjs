@@ -7,6 +7,9 @@
 //        (ASTRA-sim's halvingDoubling, direct and doubleBinaryTree rows: an implementation column more)
 //        node scripts/astra-table.mjs test/reference/astra-sim/astra-sim-one.csv
 //        (its oneRing, oneDirect, oneHalvingDoubling and per-dimension direct all-to-all rows)
+//        node scripts/astra-table.mjs test/reference/astra-sim/astra-sim-congestion-aware.csv
+//        (its congestion-aware backend's figures: --preset astra-congestion-aware and max-min against
+//        them, --preset astra against the congestion-unaware figure beside)
 import { readFileSync } from 'node:fs';
 import { astraSystemSettings, flowPreset, presetRoutingOptions, runWorkload } from '../dist/index.js';
 import { loadChakraTrace, loadTopology, readStructured } from '../dist/node/index.js';
@@ -20,13 +23,21 @@ const traceOf = (name, npus) =>
     : loadChakraTrace([`${SHARED}/et_microbenchmarks/${name}/${npus}npus_1MB`]);
 
 const csv = process.argv[2] ?? `${DIR}/astra-sim-figures.csv`;
-const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+const [header, ...lines] = readFileSync(csv, 'utf8').trim().split('\n');
+const rows = lines.map((l) => l.split(','));
+// The congestion-aware file holds that backend's figure, then the congestion-unaware one.
+const congestionAware = header.split(',')[4] === 'astra_congestion_aware_ns';
 // The implementations file names them per dimension in a sixth column.
-const withImplementation = rows.some((r) => r.length > 5);
+const withImplementation = !congestionAware && rows.some((r) => r.length > 5);
 const percent = (e) => `${e >= 0 ? '+' : ''}${(e * 100).toFixed(2)} %`;
-console.log(`| network | system | trace | NPUs |${withImplementation ? ' implementation |' : ''} ASTRA-sim (ns) | --preset astra | error | max-min | error |`);
-console.log(`| --- | --- | --- | ---: |${withImplementation ? ' --- |' : ''} ---: | ---: | ---: | ---: | ---: |`);
-const worst = { none: 0, maxminOneChunk: 0 };
+if (congestionAware) {
+  console.log('| network | system | trace | NPUs | ASTRA-sim congestion-aware (ns) | --preset astra-congestion-aware | error | max-min | error | ASTRA-sim congestion-unaware (ns) | --preset astra | error |');
+  console.log('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+} else {
+  console.log(`| network | system | trace | NPUs |${withImplementation ? ' implementation |' : ''} ASTRA-sim (ns) | --preset astra | error | max-min | error |`);
+  console.log(`| --- | --- | --- | ---: |${withImplementation ? ' --- |' : ''} ---: | ---: | ---: | ---: | ---: |`);
+}
+const worst = { none: 0, maxminOneChunk: 0, aware: 0, maxminAware: 0 };
 for (const [network, system, trace, npusText, astraText, implementation] of rows) {
   const npus = Number(npusText);
   const astra = Number(astraText);
@@ -40,8 +51,21 @@ for (const [network, system, trace, npusText, astraText, implementation] of rows
     return runWorkload({ topology, trace: traceOf(trace, npus), algorithms: settings.algorithms, comm: settings.comm, model, routingOptions }).report.step_time_s * 1e9;
   };
   const [none, maxmin] = [step('astra'), step(undefined)];
+  if (congestionAware) {
+    const unaware = Number(implementation);
+    const aware = step('astra-congestion-aware');
+    worst.aware = Math.max(worst.aware, Math.abs(aware / astra - 1));
+    worst.maxminAware = Math.max(worst.maxminAware, Math.abs(maxmin / astra - 1));
+    worst.none = Math.max(worst.none, Math.abs(none / unaware - 1));
+    console.log(`| ${network} | ${system} | ${trace} | ${npus} | ${astra} | ${aware.toFixed(0)} | ${percent(aware / astra - 1)} | ${maxmin.toFixed(0)} | ${percent(maxmin / astra - 1)} | ${unaware} | ${none.toFixed(0)} | ${percent(none / unaware - 1)} |`);
+    continue;
+  }
   worst.none = Math.max(worst.none, Math.abs(none / astra - 1));
   if ((doc['active-chunks-per-dimension'] ?? 1) === 1) worst.maxminOneChunk = Math.max(worst.maxminOneChunk, Math.abs(maxmin / astra - 1));
   console.log(`| ${network.replace('shared:', '')} | ${system.replace('shared:', '')} | ${trace} | ${npus} |${withImplementation ? ` ${implementation.replaceAll('.', ' × ')} |` : ''} ${astra} | ${none.toFixed(0)} | ${percent(none / astra - 1)} | ${maxmin.toFixed(0)} | ${percent(maxmin / astra - 1)} |`);
 }
-console.log(`\nWorst |error|: --preset astra ${percent(worst.none)} over ${rows.length} rows; max-min with one active chunk per dimension ${percent(worst.maxminOneChunk)}.`);
+if (congestionAware) {
+  console.log(`\nWorst |error| over ${rows.length} rows: --preset astra-congestion-aware ${percent(worst.aware)} and max-min ${percent(worst.maxminAware)} against the congestion-aware backend; --preset astra ${percent(worst.none)} against the congestion-unaware one.`);
+} else {
+  console.log(`\nWorst |error|: --preset astra ${percent(worst.none)} over ${rows.length} rows; max-min with one active chunk per dimension ${percent(worst.maxminOneChunk)}.`);
+}

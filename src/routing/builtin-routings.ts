@@ -19,7 +19,7 @@ import { flatflyAdaptiveXyYxEntry, flatflyUgalEntry, flatflyValiantEntry, flatfl
 import { dalEntry } from './dal.js';
 import { rommEntry, valiantDorEntry, xyYxEntry } from './booksim-mesh.js';
 import { cmeshDorEntry, cmeshDorNoExpressEntry, cmeshXyYxEntry, cmeshXyYxNoExpressEntry } from './cmesh.js';
-import { astraFirstDimensionEntry } from './astra-first-dimension.js';
+import { astraCongestionAwareEntry, astraFirstDimensionEntry } from './astra-first-dimension.js';
 import { anynetMinEntry } from './anynet-min.js';
 import { flyDestTagEntry } from './fly.js';
 import { simgridDragonflyEntry, simgridFatTreeEntry, simgridZoneEntry } from './simgrid-zones.js';
@@ -63,4 +63,5 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   minAdaptEntry,
   dimensionOrderBalancedEntry,
   astraFirstDimensionEntry,
+  astraCongestionAwareEntry,
 ];

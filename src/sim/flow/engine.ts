@@ -33,12 +33,16 @@ import { ExactRateUpdate, FlowIdList, LocalRateUpdate, UnsharedRateUpdate, type 
 import { ComponentRateUpdate } from './component-rate-update.js';
 import { FlowChannelLoad, readsLoad } from './channel-load.js';
 import { quotientSource, type QuotientMaps } from './symmetry.js';
+import { StoreForwardLinks } from './store-forward.js';
 
 /** Events: a stream wake the shared semantics asked for, and a message's delivery. */
 const E_WAKE = 0;
 const E_DELIVER = 1;
 /** A flow under latency 'before-transfer' has spent its route latency and starts transferring. */
 const E_ACTIVATE = 2;
+/** Store-and-forward links (model.sharing 'store-forward'): a message reached its link's far end; a link finished serializing. */
+const E_HOP_ARRIVE = 3;
+const E_LINK_FREE = 4;
 
 export interface FlowTraceRecorder {
   /** Called after each rate update with the time and the rate per channel class (bytes/s). */
@@ -79,7 +83,19 @@ export interface FlowRunOutput {
   /** (time, aggregate rate) at each change of rates. */
   readonly rateTime: Float64Array;
   readonly rateValue: Float64Array;
-  readonly stats: { messages: number; flows: number; bytes: number; events: number; rateUpdates: number; batches: number; solverWork: number; arenaCompactions: number; arenaGrowths: number };
+  readonly stats: {
+    messages: number;
+    flows: number;
+    bytes: number;
+    events: number;
+    rateUpdates: number;
+    batches: number;
+    solverWork: number;
+    arenaCompactions: number;
+    arenaGrowths: number;
+    /** Under store-and-forward links: the link transmissions (hops) the messages made. */
+    linkTransmissions?: number;
+  };
 }
 
 class Growing {
@@ -122,6 +138,8 @@ export class FlowEngine {
   private readonly arena: PathArena;
   private readonly nicQueues: NicSendQueues;
   private readonly rates: RateUpdater;
+  /** The links under model.sharing 'store-forward' (messages move link by link there, not as flows), else null. */
+  private readonly storeForward: StoreForwardLinks | null;
   /** Unfinished flows per channel, kept only for a routing that reads them. */
   private readonly channelLoad: FlowChannelLoad | undefined;
   /** What the routing is told at flow start: the flows per channel when it reads them (RouteContext). */
@@ -227,7 +245,8 @@ export class FlowEngine {
     this.rb2 = makeRouteBuffers(maxHops);
     this.scratch = makeRouteBuffers(maxHops);
     this.rbBack = makeRouteBuffers(maxHops);
-    this.channelBytes = new Float64Array(C);
+    this.storeForward = model.sharing === 'store-forward' ? this.storeForwardLinks(maxHops) : null;
+    this.channelBytes = this.storeForward?.channelBytes ?? new Float64Array(C);
     this.uniformLatency = uniformValue(t.chLatency);
     this.uniformBandwidth = uniformValue(t.chBandwidth);
     this.perClass = opts.trace ? new Float64Array(t.classNames.length) : undefined;
@@ -236,6 +255,18 @@ export class FlowEngine {
 
   run(): FlowRunOutput {
     return this.runBatches();
+  }
+
+  /** The store-and-forward links, after refusing what they do not model. */
+  private storeForwardLinks(maxHops: number): StoreForwardLinks {
+    const refuse = (field: string, value: unknown, accepted: string): never => {
+      throw new InputError(field, value, `${accepted} with sharing store-forward (ASTRA-sim's congestion-aware links)`);
+    };
+    if (this.model.splitTies) refuse('model.splitTies', true, `false (routing ${this.routing.name} splits a message over two routes)`);
+    if (this.shared) refuse('topology', this.topology.spec, 'a topology without shared capacities (SimGrid SHARED or limiter links)');
+    if (this.opts.trace) refuse('trace', 'requested', 'no rate trace (messages move link by link, at no shared rate)');
+    if (this.quotient) refuse('model.symmetry', 'a quotient', 'off');
+    return new StoreForwardLinks(this.events, { arrive: E_HOP_ARRIVE, linkFree: E_LINK_FREE }, this.topology.chBandwidth, this.topology.chLatency, this.model.routerLatency, maxHops);
   }
 
   private runBatches(): FlowRunOutput {
@@ -270,7 +301,13 @@ export class FlowEngine {
         events.pop();
         if (kind === E_DELIVER) this.deliver(arg);
         else if (kind === E_ACTIVATE) this.activate(arg);
-        else runner.wake(arg, now);
+        else if (kind === E_HOP_ARRIVE) {
+          const m = this.storeForward!.arrive(arg, now);
+          if (m >= 0) this.deliver(m);
+        } else if (kind === E_LINK_FREE) {
+          const s = this.storeForward!.linkFree(arg, now);
+          if (s >= 0 && --this.outstanding[s] === 0) runner.sendsLeftNow(s, now);
+        } else runner.wake(arg, now);
       }
       if (this.dirty) nextFinish = this.rerate();
       if (opts.progress && this.batches % 4096 === 0) {
@@ -340,6 +377,7 @@ export class FlowEngine {
         bytes: this.totalBytes,
         events: this.events.pushed,
         rateUpdates: this.rates.solves,
+        ...(this.storeForward ? { linkTransmissions: this.storeForward.hops } : {}),
         batches: this.batches,
         solverWork: this.rates.work,
         arenaCompactions: this.arena.compactions,
@@ -459,6 +497,7 @@ export class FlowEngine {
     const extra = h < 0 ? 0 : turnaroundSeconds(hint, model);
     const via = fanOutNode(hint, count);
     if (via >= 0 && hint?.kind === 'via') {
+      if (this.storeForward) throw new InputError('model.sharing', 'store-forward', "maxmin, cm02 or none for a multicast turned around at a node (a store-and-forward copy per branch is not modelled)");
       // Cut-through fan-out at the last turnaround node: one flow over the union of the branches.
       const treeSet = this.treeSet;
       const h1 = routeWithHint(t, routing, srcNode, via, { kind: 'via', nodes: hint.nodes.slice(0, -1) }, 0, rb, scratch, this.routeCtx);
@@ -515,6 +554,14 @@ export class FlowEngine {
       msgs.lat[m] = lat;
       if (bytes === 0 || (hops === 0 && !this.useInj && !this.useEj)) {
         this.events.push(now + lat, E_DELIVER, m);
+        continue;
+      }
+      if (this.storeForward) {
+        let minBw = Infinity;
+        for (let k = 0; k < hops; k++) minBw = Math.min(minBw, t.chBandwidth[rb.channels[k]]);
+        this.totalBytes += bytes;
+        this.outstanding[s]++;
+        this.storeForward.send(rb.channels, hops, m, s, bytes, pacedRate(minBw, this.runner.gap[s]), now);
         continue;
       }
       this.nRes = 0;

@@ -91,17 +91,23 @@ function packageFlow(
               ].join('; ')
             : out.model.sharing === 'none'
               ? "flow-level, no sharing (ASTRA-sim's congestion-unaware analytical backend): every flow at its route's bottleneck bandwidth, as if alone"
-              : 'flow-level, max-min fair progressive filling',
+              : out.model.sharing === 'store-forward'
+                ? "flow-level, store-and-forward links (ASTRA-sim's congestion-aware analytical backend): a message crosses its route link by link, each link sending one whole message at a time, first come first served, at its full bandwidth"
+                : 'flow-level, max-min fair progressive filling',
         rateUpdateRule:
           out.model.sharing === 'none'
             ? 'none: without sharing every flow keeps its route\'s bottleneck rate from start to finish (no solve)'
+            : out.model.sharing === 'store-forward'
+            ? 'none: a link sends one message at a time at its full bandwidth (no rates are shared, no solve)'
             : out.model.rateUpdate === 'exact'
             ? 'batched exact: all events at one instant (within the simultaneity tolerance) are applied, then the flows the batch can move are filled again within what the others leave (max-min: in the components of the flow-resource graph the batch touched, the flows frozen at or above the lowest level of a finished flow or at which a started flow saturates a resource; every other flow keeps its rate)'
             : out.model.rateUpdate === 'full'
               ? 'batched exact, full: all events at one instant (within the simultaneity tolerance) are applied, then every active flow is re-rated once (max-min)'
               : 'batched local: all events at one instant are applied, then only the flows sharing a channel with a started or finished flow are re-rated, within what the others leave (feasible, may be below max-min)',
         latency:
-          out.model.latencyRule === 'before-transfer'
+          out.model.sharing === 'store-forward'
+            ? 'α (sender busy), then per link: the wait for the link, bytes / its bandwidth, its latency + the router latency'
+            : out.model.latencyRule === 'before-transfer'
             ? 'α (sender busy) + Σ channel latency + hops × router latency + turnaround extra, holding no bandwidth (SimGrid), then bytes at the max-min rate'
             : 'α (sender busy) + bytes at the max-min rate + Σ channel latency + hops × router latency + turnaround extra',
         pacing: 'a send after pace(g) is capped at 1/(g+1) of its bottleneck channel bandwidth',

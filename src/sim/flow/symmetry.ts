@@ -121,6 +121,7 @@ function preconditions(t: Topology, routing: RoutingFunction, N: number, model: 
   if (run.deps) return 'dependencies between streams (a workload)';
   if (model.protocol !== 'eager') return `protocol ${model.protocol}: rendezvous matching of images is not built`;
   if (model.rateUpdate === 'local') return 'rate update local is approximate and not equivariant';
+  if (model.sharing === 'store-forward') return 'sharing store-forward: a link serves messages first come first served, and the order of messages reaching it at one time follows their ids, not the symmetry';
   if (model.crossTraffic > 0) return "cross-traffic: a flow's reverse-route entries have no channel orbits";
   if (readsLoad(routing)) return `routing ${routing.name} reads channel loads`;
   if (familyOf(t)?.sharedCapacities?.(t)) return 'shared capacities';

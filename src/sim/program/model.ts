@@ -96,6 +96,10 @@ export interface FlowModelOptions {
    * (see sim/flow/maxmin.ts `cm02Weight`). Needs rateUpdate 'exact' or 'full'. 'none': no sharing,
    * ASTRA-sim's congestion-unaware analytical backend: every flow moves at its route's bottleneck
    * bandwidth whatever else crosses its channels (a model of no contention, not of a network).
+   * 'store-forward': ASTRA-sim's congestion-aware analytical backend: a message crosses its route
+   * link by link, each link sending one message at a time, first come first served, for bytes /
+   * its bandwidth, the message reaching the next node the link's latency later and only then
+   * going on (sim/flow/store-forward.ts). Needs injectionOrder shared (its default then).
    */
   sharing?: Sharing;
   /**
@@ -161,8 +165,8 @@ export const BARRIER_MODELS: readonly BarrierModel[] = ['stages', 'linear'];
 export type LatencyRule = 'on-delivery' | 'before-transfer';
 export const LATENCY_RULES: readonly LatencyRule[] = ['on-delivery', 'before-transfer'];
 
-export type Sharing = 'maxmin' | 'cm02' | 'none';
-export const SHARINGS: readonly Sharing[] = ['maxmin', 'cm02', 'none'];
+export type Sharing = 'maxmin' | 'cm02' | 'none' | 'store-forward';
+export const SHARINGS: readonly Sharing[] = ['maxmin', 'cm02', 'none', 'store-forward'];
 
 export type InjectionOrder = 'fifo' | 'per-destination' | 'shared';
 export const INJECTION_ORDERS: readonly InjectionOrder[] = ['fifo', 'per-destination', 'shared'];
@@ -264,12 +268,12 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     splitTies: opts.splitTies ?? routingSplit === 'halves',
     simultaneity: nonNegative('model.simultaneity', opts.simultaneity, 1e-12),
     rateUpdate: checkRateUpdate(opts.rateUpdate, network, corrections.crossTraffic),
-    injectionOrder: oneOf('model.injectionOrder', opts.injectionOrder, INJECTION_ORDERS, 'fifo'),
+    injectionOrder: checkInjectionOrder(opts),
     protocol: oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager'),
     eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
     envelopeBytes: nonNegative('model.envelopeBytes', opts.envelopeBytes, 0),
-    sharing: checkSharing(opts.sharing, opts.rateUpdate, network),
-    latencyRule: checkLatency(opts.latencyRule, opts.injectionOrder),
+    sharing: checkSharing(opts, network),
+    latencyRule: checkLatency(opts.latencyRule, opts.sharing === 'store-forward' ? 'shared' : opts.injectionOrder),
     preset: opts.preset ?? null,
     symmetry: oneOf('model.symmetry', opts.symmetry, SYMMETRY_MODES, 'auto'),
     symmetryMinRanks: positiveInteger('model.symmetryMinRanks', opts.symmetryMinRanks, SYMMETRY_MIN_RANKS),
@@ -321,7 +325,7 @@ const FLOW_ONLY_CHOICES = [
   {
     field: 'sharing',
     packetValue: 'maxmin',
-    reason: "not applied: CM02's 1 / route-latency weights and no sharing at all (ASTRA-sim's congestion-unaware backend) are flow-model rules; at packet level routers share a link by round-robin arbitration among input ports, as max-min does",
+    reason: "not applied: CM02's 1 / route-latency weights, no sharing at all (ASTRA-sim's congestion-unaware backend) and whole messages stored and forwarded link by link (its congestion-aware backend) are flow-model rules; at packet level routers share a link by round-robin arbitration among input ports, as max-min does",
   },
   {
     field: 'networkModel',
@@ -354,8 +358,11 @@ export function packetModelRecord(model: FlowModel): Record<string, unknown> {
   return record;
 }
 
-function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined, network: NetworkModelName): Sharing {
+function checkSharing(opts: FlowModelOptions, network: NetworkModelName): Sharing {
+  const v = opts.sharing;
+  const rateUpdate = opts.rateUpdate;
   const sharing = oneOf('model.sharing', v, SHARINGS, 'maxmin');
+  if (sharing === 'store-forward') checkStoreForward(opts);
   // Weight-S, cross-traffic and the TCP-gamma bound are terms of SimGrid's CM02 actions and LMM.
   if (network !== 'ideal' && sharing !== 'cm02') {
     // Name what the user set: the sharing when given, else the network model that needs it.
@@ -365,6 +372,29 @@ function checkSharing(v: Sharing | undefined, rateUpdate: RateUpdate | undefined
   // The local filler re-rates subsets unweighted; CM02 is implemented in the exact solver only.
   if (sharing === 'cm02' && rateUpdate === 'local') throw new InputError('model.sharing', v, 'maxmin with rateUpdate local (cm02 needs rateUpdate exact)');
   return sharing;
+}
+
+/**
+ * What store-and-forward links cannot combine with: every link is its own first-come-first-served
+ * queue (a NIC queue would hold a message twice), its latency follows its serialization, and a
+ * message takes one route over channels only.
+ */
+function checkStoreForward(opts: FlowModelOptions): void {
+  const refuse = (field: string, value: unknown, accepted: string): never => {
+    throw new InputError(field, value, `${accepted} with sharing store-forward (ASTRA-sim's congestion-aware links)`);
+  };
+  if (opts.latencyRule === 'before-transfer') refuse('model.latencyRule', opts.latencyRule, 'on-delivery: each link pays its latency after serializing the message');
+  if (opts.splitTies === true) refuse('model.splitTies', true, 'false: a message takes one route');
+  if (opts.injectionBandwidth != null) refuse('model.injectionBandwidth', opts.injectionBandwidth, 'none: the first link is the NIC');
+  if (opts.ejectionBandwidth != null) refuse('model.ejectionBandwidth', opts.ejectionBandwidth, 'none: the last link is the NIC');
+}
+
+/** The NIC's send order: `fifo` by default, `shared` under store-and-forward links (each link queues its own messages). */
+function checkInjectionOrder(opts: FlowModelOptions): InjectionOrder {
+  const storeForward = opts.sharing === 'store-forward';
+  const order = oneOf('model.injectionOrder', opts.injectionOrder, INJECTION_ORDERS, storeForward ? 'shared' : 'fifo');
+  if (storeForward && order !== 'shared') throw new InputError('model.injectionOrder', order, "shared with sharing store-forward (every link, the NIC's first included, queues its messages first come first served)");
+  return order;
 }
 
 function checkRateUpdate(v: RateUpdate | undefined, network: NetworkModelName, crossTraffic: number): RateUpdate {
