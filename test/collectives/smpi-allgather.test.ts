@@ -121,6 +121,8 @@ describe("SMPI 3.32's allgather names: the exact variants", () => {
     expect(kindsOf(mesh2, 5)).toEqual(['copy', 'irecv', 'irecv', 'irecv', 'send', 'send', 'send', 'waitall', 'irecv', 'irecv', 'send', 'send', 'waitall']);
     const mesh3 = build('3dmesh', 12);
     expect(sendsOf(mesh3, 5)).toEqual([[4, 8], [7, 16], [9, 32], [1, 32]]);
+    // 18 ranks: SMPI's first divisor from floor(sqrt 18) = 4 is 6, swapped to 3 rows of 6.
+    expect(sendsOf(build('2dmesh', 18), 0)).toEqual([[1, 8], [2, 8], [3, 8], [4, 8], [5, 8], [6, 48], [12, 48]]);
     // 64 ranks: 8 × 8 and 4 × 4 × 4, as SMPI factors them.
     expect(sendsOf(build('2dmesh', 64), 0).map(([, bytes]) => bytes)).toEqual([...Array(7).fill(8), ...Array(7).fill(64)]);
     expect(sendsOf(build('3dmesh', 64), 0).map(([, bytes]) => bytes)).toEqual([...Array(3).fill(8), ...Array(3).fill(32), ...Array(3).fill(128)]);
