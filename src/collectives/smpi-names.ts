@@ -35,6 +35,17 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     rdb: 'recursive-doubling',
     bruck: 'bruck',
     ompi_neighborexchange: 'neighbor-exchange',
+    pair: 'ring:order=xor',
+    rhv: 'recursive-doubling:order=far-first',
+    spreading_simple: 'linear:order=next,recvs=first',
+    // MPI_Gather to rank 0, then MPI_Bcast, with SMPI's default gather (igather) and bcast (binomial_tree).
+    GB: 'gather-broadcast',
+    '2dmesh': 'mesh:dims=2',
+    '3dmesh': 'mesh:dims=3',
+    // The SMP algorithms on one rank per host: init_smp, then the leaders' ring or direct exchange over every rank.
+    loosely_lr: 'ring:recvs=per-step,sends=at-end,smp=true',
+    SMP_NTS: 'ring:recvs=preposted,sends=at-end,smp=true',
+    smp_simple: 'linear:recvs=first,smp=true',
   },
   allreduce: {
     lr: 'ring',
@@ -93,6 +104,10 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
  * of two at or below the rank count, else `scatter_gather`.
  */
 const SIZED_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, (size: number, ranks: number, elementBytes: number) => string>>>>> = {
+  // allgather `mvapich2_smp` on one rank per host (allgather-mvapich-smp.cpp): init_smp, then allgather__mpich over the leaders.
+  allgather: {
+    mvapich2_smp: (size, ranks) => SMP_PATTERNS.allgather![`init_smp+${MPICH.allgather!(size, ranks, 1)}`],
+  },
   // MPICH's allreduce (allreduce-mvapich-rs.cpp): rdb below pof2 elements, else Rabenseifner as rab_rdb.
   allreduce: {
     mvapich2_rs: (size, ranks, elementBytes) => (size / elementBytes < floorPow2(ranks) ? 'recursive-doubling:fold=even-out' : 'rabenseifner:order=near-first,fold=even-out'),
@@ -372,7 +387,7 @@ const mvapich2 = (collective: CollectiveKind) => (size: number, ranks: number): 
 
 /** The mvapich2 and impi selectors' choices that are no SMPI algorithm name (init_smp, then an algorithm): the Meshwork variant of each. */
 const SMP_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
-  allgather: { 'init_smp+rdb': 'recursive-doubling:smp=true', 'init_smp+ring': 'ring:order=shift,smp=true' },
+  allgather: { 'init_smp+rdb': 'recursive-doubling:smp=true', 'init_smp+ring': 'ring:order=shift,smp=true', 'init_smp+bruck': 'bruck:smp=true', 'init_smp+GB': 'gather-broadcast:smp=true' },
   scatter: { 'init_smp+ompi_binomial': 'binomial:order=smallest-first,smp=true', 'init_smp+ompi_basic_linear': 'linear:smp=true' },
   reduce: { 'init_smp+binomial': 'recursive-doubling:smp=true', 'init_smp+scatter_gather': 'rabenseifner:order=near-first,gather=binomial,smp=true' },
   // impi: the selector's init_smp, then its choice.

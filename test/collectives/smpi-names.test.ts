@@ -29,7 +29,11 @@ describe('SimGrid SMPI names', () => {
     it(`${collective} ${name} builds ${spec} and delivers its postcondition (1 to 13 ranks)`, () => {
       fc.assert(
         fc.property(fc.integer({ min: 1, max: 13 }), (n) => {
-          if (spec === 'pairwise:order=xor' && (n & (n - 1)) !== 0) return; // SMPI pair needs a power of two too
+          // SMPI's alltoall and allgather pair and its allgather rhv need a power of two too.
+          if (['pairwise:order=xor', 'ring:order=xor', 'recursive-doubling:order=far-first'].includes(spec) && (n & (n - 1)) !== 0) return;
+          // The rank counts SMPI's is_2dmesh and is_3dmesh cannot factor (smpirun aborts; smpi-allgather.test.ts checks the refusals).
+          if (spec === 'mesh:dims=2' && [1, 5, 7, 11, 13].includes(n)) return;
+          if (spec === 'mesh:dims=3' && [1, 2, 10, 11, 13].includes(n)) return;
           if (spec === 'neighbor-exchange' && n % 2 !== 0) return; // even rank counts (SMPI runs its ring otherwise)
           const topology = buildTopology(`torus:${n}`);
           const sizes = collective === 'alltoallv' ? generateAlltoallvSizes('random:max=9,seed=4', n) : undefined;

@@ -30,6 +30,8 @@ import './allgather/recursive-doubling.js';
 import './allgather/bruck.js';
 import './allgather/linear.js';
 import './allgather/neighbor-exchange.js';
+import './allgather/gather-broadcast.js';
+import './allgather/mesh.js';
 import './reduce-scatter/ring.js';
 import './reduce-scatter/pairwise.js';
 import './reduce-scatter/reduce-then-scatter.js';

@@ -537,6 +537,26 @@ echo "torus-4x4x4-smp-alltoallv-impi torus-4x4x4 64 all alltoallv impi no alltoa
 smpi_cases="$smpi_cases
 $smp_cases
 $impi_cases"
+# allgather: SMPI 3.32's allgather algorithms named explicitly (pair, rhv, spreading_simple, GB, 2dmesh,
+# 3dmesh; the SMP ones loosely_lr, SMP_NTS, smp_simple and mvapich2_smp on one rank per host, after init_smp)
+# and the impi selector where it runs GB, on torus-4x4x4, fattree-4-3, flat-16 and flat-12 (pair and rhv need
+# a power of two). Made by `./generate.sh smpi-cases '*allgather-NAME'` for each NAME (and '*-impi-GB').
+allgather_cases=$(for pn in torus-4x4x4:64 fattree-4-3:64 flat-16:16 flat-12:12; do
+  p=${pn%:*} n=${pn#*:}
+  case $p in
+    torus-4x4x4) names="pair rhv spreading_simple GB 2dmesh 3dmesh" smp="loosely_lr SMP_NTS smp_simple mvapich2_smp" ;;
+    fattree-4-3) names="pair rhv GB 2dmesh" smp="" ;;
+    flat-16) names="pair rhv 3dmesh" smp="SMP_NTS" ;;
+    flat-12) names="spreading_simple GB 2dmesh 3dmesh" smp="loosely_lr smp_simple mvapich2_smp" ;;
+  esac
+  for a in $names; do echo "$p-allgather-$a $p $n all allgather $a no allgather $a 1024,65536,1048576"; done
+  for a in $smp; do echo "$p-smp-allgather-$a $p $n all allgather $a no allgather $a 1024,65536,1048576"; done
+done
+# The impi allgather's GB (Intel's algorithm 4): 759-1219 B, 123,678-160,801 B and from 284,341 B on 64 ranks; 170-6077 B and 127,644-143,741 B on 16.
+echo "torus-4x4x4-smp-allgather-impi-GB torus-4x4x4 64 all allgather impi no allgather impi 1024,131072,1048576
+flat-16-smp-allgather-impi-GB flat-16 16 all allgather impi no allgather impi 1024,131072")
+smpi_cases="$smpi_cases
+$allgather_cases"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac

@@ -1,19 +1,27 @@
-/** allgather `bruck`: ceil(log2 n) steps for any n; W[i] holds rank r+i's block, rotated into recv at the end. */
+/**
+ * allgather `bruck`: ceil(log2 n) steps for any n; W[i] holds rank r+i's block, rotated into recv at
+ * the end. smp=true: init_smp's messages first (SimGrid SMPI's mvapich2_smp allgather on one rank per
+ * host, where MPICH's choice over the leaders is bruck).
+ */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { bruckSteps, mod, rotatedBlocks, UNRESTRICTED } from '../common.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 
 registerAlgorithm({
   name: 'bruck',
   collective: 'allgather',
   description: 'ceil(log2 n) steps: receive from rank+k the k blocks it holds (any rank count)',
   source: 'classic (Bruck et al.)',
-  ...UNRESTRICTED,
+  supportsText: UNRESTRICTED.supportsText,
+  supports: UNRESTRICTED.supports,
+  params: [smpParam('mvapich2_smp allgather (bruck over the leaders)')],
   // Issue 29: rank-rotation-equivariant for any n: the copy of its block, per step k a send of
   // min(k, n−k) blocks to r−k and their receive from r+k (tag k), the rotation into recv.
   rotation(ctx) {
     const n = ctx.ranks;
     const B = ctx.size;
+    if (ctx.params.smp === true) return undefined;
     return {
       opsPerRank: 2 + 2 * bruckSteps(n),
       forEachOp(r, visit) {
@@ -31,6 +39,7 @@ registerAlgorithm({
     const n = ctx.ranks;
     const B = ctx.size;
     const b = newBuilder();
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     const W = b.tmpBuffer('work', n * B);
     for (let r = 0; r < n; r++) {
       b.copy(r, b.region(SEND, 0, B), b.region(W, 0, B));
