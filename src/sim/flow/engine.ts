@@ -245,7 +245,10 @@ export class FlowEngine {
     this.rb2 = makeRouteBuffers(maxHops);
     this.scratch = makeRouteBuffers(maxHops);
     this.rbBack = makeRouteBuffers(maxHops);
-    this.storeForward = model.sharing === 'store-forward' ? this.storeForwardLinks(maxHops) : null;
+    // A message's route (no fan-out under store-and-forward): the routing's, or a hint's legs.
+    let routeHops = routing.maxHops;
+    for (const hint of program.hints) routeHops = Math.max(routeHops, hintMaxHops(routing, hint) + routing.maxHops);
+    this.storeForward = model.sharing === 'store-forward' ? this.storeForwardLinks(routeHops) : null;
     this.channelBytes = this.storeForward?.channelBytes ?? new Float64Array(C);
     this.uniformLatency = uniformValue(t.chLatency);
     this.uniformBandwidth = uniformValue(t.chBandwidth);
@@ -266,7 +269,8 @@ export class FlowEngine {
     if (this.shared) refuse('topology', this.topology.spec, 'a topology without shared capacities (SimGrid SHARED or limiter links)');
     if (this.opts.trace) refuse('trace', 'requested', 'no rate trace (messages move link by link, at no shared rate)');
     if (this.quotient) refuse('model.symmetry', 'a quotient', 'off');
-    return new StoreForwardLinks(this.events, { arrive: E_HOP_ARRIVE, linkFree: E_LINK_FREE }, this.topology.chBandwidth, this.topology.chLatency, this.model.routerLatency, maxHops);
+    const { chBandwidth, chLatency } = this.topology;
+    return new StoreForwardLinks(this.events, { arrive: E_HOP_ARRIVE, linkFree: E_LINK_FREE }, chBandwidth, chLatency, this.model.routerLatency, maxHops, this.opts.maxFlowsInFlight);
   }
 
   private runBatches(): FlowRunOutput {

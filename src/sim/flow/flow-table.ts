@@ -21,6 +21,15 @@ import { resized } from '../../util/typed-arrays.js';
  */
 export const MAX_FLOWS_IN_FLIGHT = 2 ** 23;
 
+/** The refusal of a message past `maxInFlight` messages in flight (the flow table's, and the store-and-forward links'). */
+export function inFlightLimitError(maxInFlight: number): LimitError {
+  return new LimitError(
+    'algorithm',
+    `more than ${maxInFlight} messages in flight at once`,
+    `${maxInFlight} messages in flight at flow level${maxInFlight === MAX_FLOWS_IN_FLIGHT ? ' (2^23, 2.5-5 GiB at 300-600 bytes each)' : ''}; use fewer ranks or an algorithm that keeps fewer messages in flight (pairwise rather than linear)`,
+  );
+}
+
 export class FlowTable {
   /** Rows allocated: every column holds this many. */
   capacity = 1024;
@@ -99,11 +108,7 @@ export class FlowTable {
 
   /** A flow past the limit: refused before any allocation. */
   private refuse(): never {
-    throw new LimitError(
-      'algorithm',
-      `more than ${this.maxRows} messages in flight at once`,
-      `${this.maxRows} messages in flight at flow level${this.maxRows === MAX_FLOWS_IN_FLIGHT ? ' (2^23, 2.5-5 GiB at 300-600 bytes each)' : ''}; use fewer ranks or an algorithm that keeps fewer messages in flight (pairwise rather than linear)`,
-    );
+    throw inFlightLimitError(this.maxRows);
   }
 
   private grow(n: number): void {

@@ -19,6 +19,7 @@
  */
 import { resized } from '../../util/typed-arrays.js';
 import type { EventQueue } from '../program/event-queue.js';
+import { inFlightLimitError, MAX_FLOWS_IN_FLIGHT } from './flow-table.js';
 
 export interface StoreForwardEvents {
   /** A transmission reached the far end of its current link (arg: transmission id). */
@@ -58,6 +59,8 @@ export class StoreForwardLinks {
     private readonly routerLatency: number,
     /** The most channels a route may have. */
     private readonly stride: number,
+    /** The most messages in flight at once (the flow table's limit), refused before allocation past it. */
+    private readonly maxInFlight = MAX_FLOWS_IN_FLIGHT,
   ) {
     const C = bandwidth.length;
     this.firstHopStream = new Int32Array(C).fill(-1);
@@ -152,8 +155,9 @@ export class StoreForwardLinks {
       this.freeList = this.queueNext[x];
       return x;
     }
+    if (this.used === this.maxInFlight) throw inFlightLimitError(this.maxInFlight);
     if (this.used === this.len.length) {
-      const n = 2 * this.used;
+      const n = Math.min(2 * this.used, this.maxInFlight);
       this.path = resized(this.path, n * this.stride);
       this.len = resized(this.len, n);
       this.hop = resized(this.hop, n);

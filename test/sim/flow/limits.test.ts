@@ -84,6 +84,11 @@ describe('flow-level size limit', () => {
     expect(limited('linear', 240).makespan_s).toBe(limited('linear').makespan_s);
     expect(limited('pairwise', 100).makespan_s).toBe(limited('pairwise').makespan_s);
     expect(MAX_FLOWS_IN_FLIGHT).toBe(2 ** 23);
+    // Store-and-forward links hold the same limit (their transmissions table grows up to it, then refuses).
+    const storeForward = (maxFlowsInFlight?: number) =>
+      runCollectiveFlow({ ...req('torus:4x4', 'linear'), model: { sharing: 'store-forward', maxFlowsInFlight } as FlowModelOptions });
+    expect(() => storeForward(100)).toThrow(/^algorithm: got "more than 100 messages in flight at once"/);
+    expect(storeForward(240).makespan_s).toBe(storeForward().makespan_s);
   });
 
   it('one refusal layer: simulateCollective at packet level refuses what prepare refuses, with the same line', () => {
