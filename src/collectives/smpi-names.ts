@@ -22,11 +22,26 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     pair: 'pairwise:order=xor',
     ring: 'ring',
     bruck: 'bruck',
+    // The barrier variants (alltoall-{pair,ring}-{light,mpi,one}-barrier.cpp): a 1-byte sendrecv with the
+    // next step's partners, SMPI's MPI_Barrier before every step, or one barrier first.
+    pair_light_barrier: 'pairwise:order=xor,sync=light',
+    pair_mpi_barrier: 'pairwise:order=xor,sync=step',
+    pair_one_barrier: 'pairwise:order=xor,sync=once',
+    ring_light_barrier: 'ring:sync=light',
+    ring_mpi_barrier: 'ring:sync=step',
+    ring_one_barrier: 'ring:sync=once',
   },
   alltoallv: {
     ompi_basic_linear: 'linear',
     pair: 'pairwise:order=xor',
     ring: 'pairwise',
+    pair_light_barrier: 'pairwise:order=xor,sync=light',
+    pair_mpi_barrier: 'pairwise:order=xor,sync=step',
+    pair_one_barrier: 'pairwise:order=xor,sync=once',
+    // Unlike alltoallv ring, its barrier variants shift on a power of two too.
+    ring_light_barrier: 'pairwise:order=shift,sync=light',
+    ring_mpi_barrier: 'pairwise:order=shift,sync=step',
+    ring_one_barrier: 'pairwise:order=shift,sync=once',
   },
   allgather: {
     NTSLR: 'ring',

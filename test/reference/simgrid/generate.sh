@@ -537,7 +537,9 @@ echo "torus-4x4x4-smp-alltoallv-impi torus-4x4x4 64 all alltoallv impi no alltoa
 smpi_cases="$smpi_cases
 $smp_cases
 $impi_cases"
-echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
+# Writes smpi-cases/NAME.json for each line of stdin (the format above) whose name matches $pattern.
+write_smpi_cases() {
+while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac
   # skip8 drops 8 of the 64 torus hosts; otherwise the first np hosts of the platform.
@@ -572,3 +574,19 @@ $rows
 JSON
   echo "$here/smpi-cases/$name.json"
 done
+}
+echo "$smpi_cases" | write_smpi_cases
+
+# alltoall and alltoallv (h-smpi-a2a): SMPI's other alltoall and alltoallv algorithms by name, each
+# against the Meshwork variant it is an alias of: the pair and ring barrier variants (a 1-byte sendrecv
+# between steps, an MPI_Barrier before every step, or one first; pair needs a power of two), rdb, 2dmesh,
+# 3dmesh and mvapich2_scatter_dest (on FLAT clusters: it sends to itself, which a torus has no route for),
+# alltoallv bruck and the barrier variants on the 64-rank random matrix. Made by
+# `./generate.sh smpi-cases '*-a2a-*'`.
+a2a_cases=$(for algo in pair_light_barrier pair_mpi_barrier pair_one_barrier ring_light_barrier ring_mpi_barrier ring_one_barrier; do
+  echo "torus-4x4x4-a2a-alltoall-$algo torus-4x4x4 64 all alltoall $algo no alltoall $algo 1024,65536,1048576"
+  echo "flat-16-a2a-alltoall-$algo flat-16 16 all alltoall $algo no alltoall $algo 1024,65536"
+  case $algo in ring_*) echo "flat-12-a2a-alltoall-$algo flat-12 12 all alltoall $algo no alltoall $algo 1024,65536" ;; esac
+  echo "torus-4x4x4-a2a-alltoallv-$algo torus-4x4x4 64 all alltoallv $algo no alltoallv $algo 0"
+done)
+echo "$a2a_cases" | write_smpi_cases
