@@ -30,6 +30,11 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ring_light_barrier: 'ring:sync=light',
     ring_mpi_barrier: 'ring:sync=step',
     ring_one_barrier: 'ring:sync=once',
+    // An allgather of the whole send buffers (MPICH's recursive doubling), then each rank keeps its blocks.
+    rdb: 'recursive-doubling',
+    // The ranks as SMPI's virtual grid: X × Y, or X × X × Z (alltoall-2dmesh.cpp, alltoall-3dmesh.cpp).
+    '2dmesh': 'virtual-mesh:dims=2',
+    '3dmesh': 'virtual-mesh:dims=3',
   },
   alltoallv: {
     ompi_basic_linear: 'linear',

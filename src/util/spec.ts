@@ -36,8 +36,10 @@ export class Spec {
     const trimmed = text.trim();
     const colon = trimmed.indexOf(':');
     const family = (colon < 0 ? trimmed : trimmed.slice(0, colon)).trim().toLowerCase();
-    // A trailing "+" for the alias dragonfly+ (Dragonfly+), which the topology docs name.
-    if (!/^[a-z][a-z0-9_-]*\+?$/.test(family)) {
+    // A trailing "+" for the alias dragonfly+ (Dragonfly+), which the topology docs name; an algorithm
+    // name may start with a digit (SimGrid SMPI's 2dmesh and 3dmesh).
+    const first = context.startsWith('algorithm') ? '[a-z0-9]' : '[a-z]';
+    if (!new RegExp(`^${first}[a-z0-9_-]*\\+?$`).test(family)) {
       throw new InputError(context, text, `${grammar.name} of letters, digits, "-" or "_"${grammar.plus}, then optionally ":" and arguments (e.g. ${grammar.example})`);
     }
     const params = new Map<string, string>();
