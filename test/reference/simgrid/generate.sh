@@ -588,5 +588,13 @@ a2a_cases=$(for algo in pair_light_barrier pair_mpi_barrier pair_one_barrier rin
   echo "flat-16-a2a-alltoall-$algo flat-16 16 all alltoall $algo no alltoall $algo 1024,65536"
   case $algo in ring_*) echo "flat-12-a2a-alltoall-$algo flat-12 12 all alltoall $algo no alltoall $algo 1024,65536" ;; esac
   echo "torus-4x4x4-a2a-alltoallv-$algo torus-4x4x4 64 all alltoallv $algo no alltoallv $algo 0"
+done
+# rdb, 2dmesh and 3dmesh gather whole send buffers into temporaries of up to n x n blocks per rank, which
+# SMPI allocates and copies for real: small sizes on 64 ranks (16 KiB: 1 GiB for 3dmesh), larger on 12.
+for algo in rdb 2dmesh 3dmesh; do
+  echo "torus-4x4x4-a2a-alltoall-$algo torus-4x4x4 64 all alltoall $algo no alltoall $algo 1024,4096
+fattree-4-3-a2a-alltoall-$algo fattree-4-3 64 all alltoall $algo no alltoall $algo 1024,4096
+torus-5x3x3-a2a-alltoall-$algo torus-5x3x3 45 all alltoall $algo no alltoall $algo 1024
+flat-12-a2a-alltoall-$algo flat-12 12 all alltoall $algo no alltoall $algo 1024,65536,1048576"
 done)
 echo "$a2a_cases" | write_smpi_cases
