@@ -35,6 +35,9 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     // The ranks as SMPI's virtual grid: X × Y, or X × X × Z (alltoall-2dmesh.cpp, alltoall-3dmesh.cpp).
     '2dmesh': 'virtual-mesh:dims=2',
     '3dmesh': 'virtual-mesh:dims=3',
+    // MVAPICH2's throttled exchange in rounds of 4 (alltoall-mvapich-scatter-dest.cpp): its own block is a
+    // message to itself, whose route on a torus does not exist (smpirun aborts there).
+    mvapich2_scatter_dest: 'linear:sends=reverse,batch=4,self=message',
   },
   alltoallv: {
     ompi_basic_linear: 'linear',
@@ -47,6 +50,8 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ring_light_barrier: 'pairwise:order=shift,sync=light',
     ring_mpi_barrier: 'pairwise:order=shift,sync=step',
     ring_one_barrier: 'pairwise:order=shift,sync=once',
+    // MPICH's throttled exchange in rounds of 4 offsets (alltoallv-bruck.cpp; no Bruck in it).
+    bruck: 'linear:order=shift,batch=4',
   },
   allgather: {
     NTSLR: 'ring',

@@ -596,5 +596,15 @@ for algo in rdb 2dmesh 3dmesh; do
 fattree-4-3-a2a-alltoall-$algo fattree-4-3 64 all alltoall $algo no alltoall $algo 1024,4096
 torus-5x3x3-a2a-alltoall-$algo torus-5x3x3 45 all alltoall $algo no alltoall $algo 1024
 flat-12-a2a-alltoall-$algo flat-12 12 all alltoall $algo no alltoall $algo 1024,65536,1048576"
-done)
+done
+# mvapich2_scatter_dest sends each rank's own block to itself: on a FLAT cluster up and down its host's
+# links (a torus has no route from a host to itself, and smpirun aborts). The mpich selector runs it below
+# 32 KiB (from 256 B on 8 ranks or more).
+for pn in flat-12:12 flat-16:16; do
+  p=${pn%:*} n=${pn#*:}
+  echo "$p-a2a-alltoall-mvapich2_scatter_dest $p $n all alltoall mvapich2_scatter_dest no alltoall mvapich2_scatter_dest 1024,16384,1048576
+$p-a2a-alltoall-mpich $p $n all alltoall mpich no alltoall mpich 1024,16384"
+done
+echo "torus-4x4x4-a2a-alltoallv-bruck torus-4x4x4 64 all alltoallv bruck no alltoallv bruck 0
+fattree-4-3-a2a-alltoallv-bruck fattree-4-3 64 all alltoallv bruck no alltoallv bruck 0")
 echo "$a2a_cases" | write_smpi_cases
