@@ -603,8 +603,11 @@ done
 for pn in flat-12:12 flat-16:16; do
   p=${pn%:*} n=${pn#*:}
   echo "$p-a2a-alltoall-mvapich2_scatter_dest $p $n all alltoall mvapich2_scatter_dest no alltoall mvapich2_scatter_dest 1024,16384,1048576
-$p-a2a-alltoall-mpich $p $n all alltoall mpich no alltoall mpich 1024,16384"
+$p-a2a-alltoall-mpich $p $n all alltoall mpich no alltoall mpich 1024,16384
+$p-a2a-alltoall-mvapich2 $p $n all alltoall mvapich2 no alltoall mvapich2 64"
 done
+# The mvapich2 selector's rdb (up to 64 B on 9 to 16 ranks, 8 B on 64; above, it runs mvapich2_scatter_dest).
+echo "torus-4x4x4-a2a-alltoall-mvapich2 torus-4x4x4 64 all alltoall mvapich2 no alltoall mvapich2 8"
 echo "torus-4x4x4-a2a-alltoallv-bruck torus-4x4x4 64 all alltoallv bruck no alltoallv bruck 0
 fattree-4-3-a2a-alltoallv-bruck fattree-4-3 64 all alltoallv bruck no alltoallv bruck 0")
 echo "$a2a_cases" | write_smpi_cases
