@@ -11,7 +11,7 @@
  *   the X · Y blocks its plane holds for it.
  * SMPI lays the grid out as it does: X from floor(√n) (2-D) or floor(∛n) (3-D, X = Y) upwards to n / 2
  * (n / 3), the first that divides n (whose square does, in 3-D); a rank count with none (a prime from
- * 5, or 1, for 2-D) is refused, as SMPI returns MPI_ERR_OTHER there without sending anything.
+ * 5, or 1, for 2-D) is refused: SMPI returns MPI_ERR_OTHER there, and smpirun aborts (13 ranks on flat-16).
  */
 import { registerAlgorithm, type AlgorithmContext } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
@@ -43,9 +43,9 @@ registerAlgorithm({
   supports(ctx) {
     const n = ctx.ranks;
     if (ctx.params.dims === 3) {
-      return smpiMesh3d(n) ? undefined : `a rank count SMPI's 3dmesh lays out as X × X × Z (an x from floor(∛n) to n / 3 whose square divides n), got ${n}: SMPI's alltoall 3dmesh returns MPI_ERR_OTHER there`;
+      return smpiMesh3d(n) ? undefined : `a rank count SMPI's 3dmesh lays out as X × X × Z (an x from floor(∛n) to n / 3 whose square divides n), got ${n}: SMPI's alltoall 3dmesh returns MPI_ERR_OTHER there and smpirun aborts`;
     }
-    return smpiMesh2d(n) ? undefined : `a rank count SMPI's 2dmesh lays out as X × Y (a divisor from floor(√n) to n / 2), got ${n}: SMPI's alltoall 2dmesh returns MPI_ERR_OTHER there`;
+    return smpiMesh2d(n) ? undefined : `a rank count SMPI's 2dmesh lays out as X × Y (a divisor from floor(√n) to n / 2), got ${n}: SMPI's alltoall 2dmesh returns MPI_ERR_OTHER there and smpirun aborts`;
   },
   build(ctx, newBuilder) {
     const b = newBuilder();
