@@ -73,6 +73,12 @@ describe("SMPI's alltoall and alltoallv algorithms", () => {
     expect(() => build('alltoall', '2dmesh', 7)).toThrow(/SMPI's alltoall 2dmesh returns MPI_ERR_OTHER there/);
     expect(() => build('alltoall', '3dmesh', 10)).toThrow(/SMPI's alltoall 3dmesh returns MPI_ERR_OTHER there/);
     expect(() => build('alltoall', 'pair_light_barrier', 12)).toThrow(/order=xor needs a power-of-two rank count, got 12/);
+    // Their n × n-block (rdb) and Y · n-block (2dmesh) temporaries are refused past 2^50 bytes before building.
+    const big = buildTopology('torus:32x32');
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'rdb', topology: big, size: 2 ** 31 })).toThrow(
+      /^size: got 2147483648; accepted: at most 1073741824 bytes = 1GiB for alltoall recursive-doubling on 1024 ranks: its temporary of 1048576 blocks per rank stays within 2\^50 bytes$/,
+    );
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: '2dmesh', topology: big, size: 2 ** 36 })).toThrow(/at most 34359738368 bytes = 32GiB for alltoall virtual-mesh:dims=2 on 1024 ranks/);
   });
 
   it('light barriers: after each step but the last a 1-byte sendrecv, to the next step source and from its destination', () => {

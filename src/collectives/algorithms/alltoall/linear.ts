@@ -6,7 +6,8 @@
  * `batch=N` posts them in rounds of N offsets, a waitall per round (Tony Ladd's throttle, as MPICH's
  * and MVAPICH2's scatter_dest: offsets ii..ii+N−1, offset 0 the own block); `self=message` sends the own
  * block to itself as a message (irecv and isend) instead of a copy, as SMPI's mvapich2_scatter_dest
- * does: its route is the host's own links (up then down on a SimGrid cluster), a torus has none.
+ * does. SimGrid routes it up and down the host's link on a FLAT cluster (a torus has no such route:
+ * smpirun aborts); Meshwork's route from a host to itself is empty, so the message costs nothing.
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
@@ -18,7 +19,7 @@ registerAlgorithm({
   collective: 'alltoall',
   description: 'all receives then all sends posted at once (irecv, isend), then one waitall (MPI basic linear); in rounds with batch',
   source: 'classic (Open MPI / SMPI basic_linear; MVAPICH2 scatter_dest with batch=4,self=message)',
-  supportsText: 'any rank count and topology (self=message: a route from each host to itself)',
+  supportsText: 'any rank count and topology',
   // Rounds of forward sends deadlock: a round's receives from r + i meet only sends to r − i.
   supports: (ctx) => (ctx.params.batch !== 0 && ctx.params.sends !== 'reverse' ? `batch=${String(ctx.params.batch)} needs sends=reverse (a round receives from r + i, which sends to r − i in the same round), got sends=${String(ctx.params.sends)}` : undefined),
   params: [

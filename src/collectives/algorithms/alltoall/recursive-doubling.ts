@@ -7,9 +7,18 @@
  * blocking send and recv); finally recv[i] = block r of piece i, n copies. Every message carries whole
  * pieces of n blocks: (n − 1) · n blocks reach every rank, n times what an alltoall needs.
  */
-import { registerAlgorithm } from '../../registry.js';
+import { MAX_BUFFER_BYTES, registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
+import { LimitError } from '../../../util/errors.js';
+import { formatSize } from '../../../util/units.js';
 import { mpichRecursiveDoublingAllgather, UNRESTRICTED } from '../common.js';
+
+/** Refuses, before building, a temporary of `blocks` blocks per rank beyond MAX_BUFFER_BYTES (offsets stay exact). */
+export function checkTemporaryFits(algorithm: string, blocks: number, size: number, ranks: number): void {
+  if (size * blocks <= MAX_BUFFER_BYTES) return;
+  const max = Math.floor(MAX_BUFFER_BYTES / blocks);
+  throw new LimitError('size', size, `${max} bytes = ${formatSize(max)} for alltoall ${algorithm} on ${ranks} ranks: its temporary of ${blocks} blocks per rank stays within 2^50 bytes`);
+}
 
 registerAlgorithm({
   name: 'recursive-doubling',
@@ -26,6 +35,7 @@ registerAlgorithm({
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const B = ctx.size;
+    checkTemporaryFits('recursive-doubling', n * n, B, n);
     const b = newBuilder();
     // Piece v (rank v's send buffer, n blocks) at v · n blocks.
     const work = b.tmpBuffer('work', n * n * B);

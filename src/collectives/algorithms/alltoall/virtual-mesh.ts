@@ -16,6 +16,7 @@
 import { registerAlgorithm, type AlgorithmContext } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import type { ScheduleBuilder } from '../../schedule.js';
+import { checkTemporaryFits } from './recursive-doubling.js';
 
 /** SMPI's alltoall_check_is_2dmesh: X ≤ Y with X · Y = n, X the first divisor from floor(√n) to n / 2 (swapped to the smaller). */
 export function smpiMesh2d(n: number): { X: number; Y: number } | undefined {
@@ -48,7 +49,7 @@ registerAlgorithm({
     return smpiMesh2d(n) ? undefined : `a rank count SMPI's 2dmesh lays out as X × Y (a divisor from floor(√n) to n / 2), got ${n}: SMPI's alltoall 2dmesh returns MPI_ERR_OTHER there and smpirun aborts`;
   },
   build(ctx, newBuilder) {
-    const b = newBuilder();
+    const b = newBuilder({ expectedOps: 4 * ctx.ranks * ctx.ranks });
     if (ctx.params.dims === 3) mesh3d(ctx, b);
     else mesh2d(ctx, b);
     return b.finish();
@@ -60,6 +61,7 @@ function mesh2d(ctx: AlgorithmContext, b: ScheduleBuilder): void {
   const n = ctx.ranks;
   const B = ctx.size;
   const { X, Y } = smpiMesh2d(n)!;
+  checkTemporaryFits('virtual-mesh:dims=2', Y * n, B, n);
   // tmp1: row member i's whole send buffer at i · n blocks; tmp2: the Y blocks for one column destination.
   const tmp1 = b.tmpBuffer('rows', Y * n * B);
   const tmp2 = b.tmpBuffer('column', Y * B);
@@ -94,6 +96,7 @@ function mesh3d(ctx: AlgorithmContext, b: ScheduleBuilder): void {
   const { X, Z } = smpiMesh3d(n)!;
   const Y = X;
   const plane = X * Y;
+  checkTemporaryFits('virtual-mesh:dims=3', plane * n, B, n);
   // tmp1: plane member p's whole send buffer at (p mod X·Y) · n blocks; tmp2: the X·Y blocks for one z destination.
   const tmp1 = b.tmpBuffer('plane', plane * n * B);
   const tmp2 = b.tmpBuffer('z', plane * B);
