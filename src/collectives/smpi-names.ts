@@ -22,11 +22,36 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     pair: 'pairwise:order=xor',
     ring: 'ring',
     bruck: 'bruck',
+    // The barrier variants (alltoall-{pair,ring}-{light,mpi,one}-barrier.cpp): a 1-byte sendrecv with the
+    // next step's partners, SMPI's MPI_Barrier before every step, or one barrier first.
+    pair_light_barrier: 'pairwise:order=xor,sync=light',
+    pair_mpi_barrier: 'pairwise:order=xor,sync=step',
+    pair_one_barrier: 'pairwise:order=xor,sync=once',
+    ring_light_barrier: 'ring:sync=light',
+    ring_mpi_barrier: 'ring:sync=step',
+    ring_one_barrier: 'ring:sync=once',
+    // An allgather of the whole send buffers (MPICH's recursive doubling), then each rank keeps its blocks.
+    rdb: 'recursive-doubling',
+    // The ranks as SMPI's virtual grid: X × Y, or X × X × Z (alltoall-2dmesh.cpp, alltoall-3dmesh.cpp).
+    '2dmesh': 'virtual-mesh:dims=2',
+    '3dmesh': 'virtual-mesh:dims=3',
+    // MVAPICH2's throttled exchange in rounds of 4 (alltoall-mvapich-scatter-dest.cpp): its own block is a
+    // message to itself, whose route on a torus does not exist (smpirun aborts there).
+    mvapich2_scatter_dest: 'linear:sends=reverse,batch=4,self=message',
   },
   alltoallv: {
     ompi_basic_linear: 'linear',
     pair: 'pairwise:order=xor',
     ring: 'pairwise',
+    pair_light_barrier: 'pairwise:order=xor,sync=light',
+    pair_mpi_barrier: 'pairwise:order=xor,sync=step',
+    pair_one_barrier: 'pairwise:order=xor,sync=once',
+    // Unlike alltoallv ring, its barrier variants shift on a power of two too.
+    ring_light_barrier: 'pairwise:order=shift,sync=light',
+    ring_mpi_barrier: 'pairwise:order=shift,sync=step',
+    ring_one_barrier: 'pairwise:order=shift,sync=once',
+    // MPICH's throttled exchange in rounds of 4 offsets (alltoallv-bruck.cpp; no Bruck in it).
+    bruck: 'linear:order=shift,batch=4',
   },
   allgather: {
     NTSLR: 'ring',

@@ -141,7 +141,7 @@ function radicalCount(radical: string, field: string): number {
  * outside the cluster, `limiter_link`, a `sharing_policy` other than SPLITDUPLEX on the private links,
  * a FATPIPE backbone (no sharing on it: max-min channels cannot express a per-flow cap), a backbone
  * on a TORUS/FAT_TREE/DRAGONFLY cluster. loopback_bw/lat only time a rank's messages to itself,
- * which Meshwork schedules never send over the network.
+ * which Meshwork routes over no link (only SMPI's mvapich2_scatter_dest sends one: docs/flow.md).
  */
 function readCluster(text: string, field: string): ClusterRead {
   let found: ClusterRead | undefined;

@@ -467,8 +467,9 @@ describe("SMPI's mvapich2 selector (smpi_mvapich2_selector.cpp, the 1-ppn stampe
     expect(buildSchedule({ collective: 'broadcast', algorithm: 'mvapich2', topology, size: 1024, root: 5 }).algorithmSpec).toBe('binomial:smp=true');
     // mvapich2_rs: rdb below pof2 elements (8 ints on 64 ranks), else as rab_rdb.
     expect(buildSchedule({ collective: 'allreduce', algorithm: 'mvapich2_rs', topology, size: 32 }).algorithmSpec).toBe('recursive-doubling:fold=even-out');
-    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mvapich2', topology, size: 65536 })).toThrow(/^algorithm: got "mvapich2"; accepted: .*alltoall mvapich2 selector runs mvapich2_scatter_dest at 65536 B on 64 ranks, which Meshwork does not model/);
-    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mvapich2', topology, size: 65536 })).toThrow(NotApplicableError);
+    // alltoall: rdb up to 8 B, bruck to 1 KiB, then MVAPICH2's scatter_dest (rounds of 4, the own block a message to itself).
+    expect(spec('alltoall', 8)).toBe('recursive-doubling');
+    expect(spec('alltoall', 65536)).toBe('linear:sends=reverse,batch=4,self=message');
     // reduce: MVAPICH2's k-nomial reduce (two-level below 16 KiB on 33 to 64 ranks) is not modelled; two-level binomial to 64 KiB, then scatter_gather.
     expect(() => buildSchedule({ collective: 'reduce', algorithm: 'mvapich2', topology, size: 1024 })).toThrow(/reduce mvapich2 selector runs mvapich2_two_level\+mvapich2_knomial at 1024 B on 64 ranks/);
     expect(spec('reduce', 65536)).toBe('recursive-doubling:smp=true');

@@ -5,6 +5,8 @@ import './alltoall/ring.js';
 import './alltoall/bruck.js';
 import './alltoall/ring-relay.js';
 import './alltoall/direct.js';
+import './alltoall/recursive-doubling.js';
+import './alltoall/virtual-mesh.js';
 import './broadcast/binomial.js';
 import './broadcast/knomial.js';
 import './broadcast/chain.js';

@@ -557,7 +557,9 @@ echo "torus-4x4x4-smp-allgather-impi-GB torus-4x4x4 64 all allgather impi no all
 flat-16-smp-allgather-impi-GB flat-16 16 all allgather impi no allgather impi 1024,131072")
 smpi_cases="$smpi_cases
 $allgather_cases"
-echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
+# Writes smpi-cases/NAME.json for each line of stdin (the format above) whose name matches $pattern.
+write_smpi_cases() {
+while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac
   # skip8 drops 8 of the 64 torus hosts; otherwise the first np hosts of the platform.
@@ -592,3 +594,40 @@ $rows
 JSON
   echo "$here/smpi-cases/$name.json"
 done
+}
+echo "$smpi_cases" | write_smpi_cases
+
+# alltoall and alltoallv (h-smpi-a2a): SMPI's other alltoall and alltoallv algorithms by name, each
+# against the Meshwork variant it is an alias of: the pair and ring barrier variants (a 1-byte sendrecv
+# between steps, an MPI_Barrier before every step, or one first; pair needs a power of two), rdb, 2dmesh,
+# 3dmesh and mvapich2_scatter_dest (on FLAT clusters: it sends to itself, which a torus has no route for),
+# alltoallv bruck and the barrier variants on the 64-rank random matrix. Made by
+# `./generate.sh smpi-cases '*-a2a-*'`.
+a2a_cases=$(for algo in pair_light_barrier pair_mpi_barrier pair_one_barrier ring_light_barrier ring_mpi_barrier ring_one_barrier; do
+  echo "torus-4x4x4-a2a-alltoall-$algo torus-4x4x4 64 all alltoall $algo no alltoall $algo 1024,65536,1048576"
+  echo "flat-16-a2a-alltoall-$algo flat-16 16 all alltoall $algo no alltoall $algo 1024,65536"
+  case $algo in ring_*) echo "flat-12-a2a-alltoall-$algo flat-12 12 all alltoall $algo no alltoall $algo 1024,65536" ;; esac
+  echo "torus-4x4x4-a2a-alltoallv-$algo torus-4x4x4 64 all alltoallv $algo no alltoallv $algo 0"
+done
+# rdb, 2dmesh and 3dmesh gather whole send buffers into temporaries of up to n x n blocks per rank, which
+# SMPI allocates and copies for real: small sizes on 64 ranks (16 KiB: 1 GiB for 3dmesh), larger on 12.
+for algo in rdb 2dmesh 3dmesh; do
+  echo "torus-4x4x4-a2a-alltoall-$algo torus-4x4x4 64 all alltoall $algo no alltoall $algo 1024,4096
+fattree-4-3-a2a-alltoall-$algo fattree-4-3 64 all alltoall $algo no alltoall $algo 1024,4096
+torus-5x3x3-a2a-alltoall-$algo torus-5x3x3 45 all alltoall $algo no alltoall $algo 1024
+flat-12-a2a-alltoall-$algo flat-12 12 all alltoall $algo no alltoall $algo 1024,65536,1048576"
+done
+# mvapich2_scatter_dest sends each rank's own block to itself: on a FLAT cluster up and down its host's
+# links (a torus has no route from a host to itself, and smpirun aborts). The mpich selector runs it below
+# 32 KiB (from 256 B on 8 ranks or more).
+for pn in flat-12:12 flat-16:16; do
+  p=${pn%:*} n=${pn#*:}
+  echo "$p-a2a-alltoall-mvapich2_scatter_dest $p $n all alltoall mvapich2_scatter_dest no alltoall mvapich2_scatter_dest 1024,16384,1048576
+$p-a2a-alltoall-mpich $p $n all alltoall mpich no alltoall mpich 1024,16384
+$p-a2a-alltoall-mvapich2 $p $n all alltoall mvapich2 no alltoall mvapich2 64"
+done
+# The mvapich2 selector's rdb (up to 64 B on 9 to 16 ranks, 8 B on 64; above, it runs mvapich2_scatter_dest).
+echo "torus-4x4x4-a2a-alltoall-mvapich2 torus-4x4x4 64 all alltoall mvapich2 no alltoall mvapich2 8"
+echo "torus-4x4x4-a2a-alltoallv-bruck torus-4x4x4 64 all alltoallv bruck no alltoallv bruck 0
+fattree-4-3-a2a-alltoallv-bruck fattree-4-3 64 all alltoallv bruck no alltoallv bruck 0")
+echo "$a2a_cases" | write_smpi_cases

@@ -5,12 +5,14 @@
  * data buffer: in step k rank r sends slot r XOR k and receives its partner's block into a one-block
  * temporary, then copies it into the slot just sent, n + 1 blocks in all: the strongest fair
  * baseline for seed 002's one-buffer claim. smp=true (separate buffers): init_smp's messages first
- * (SimGrid SMPI's impi alltoall selector builds the SMP communicators before its pair).
+ * (SimGrid SMPI's impi alltoall selector builds the SMP communicators before its pair). `sync`
+ * (step-sync.ts): SMPI's pair_light_barrier, pair_mpi_barrier and pair_one_barrier with order=xor.
  */
 import { isPowerOfTwo, registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import type { ScheduleBuilder } from '../../schedule.js';
 import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
+import { SYNC_PARAM, syncedSteps, type StepSync } from './step-sync.js';
 
 registerAlgorithm({
   name: 'pairwise',
@@ -22,10 +24,12 @@ registerAlgorithm({
     { key: 'order', kind: 'choice', choices: ['auto', 'xor', 'shift'], default: 'auto', description: 'partner rule; auto = xor for powers of two' },
     { key: 'buffers', kind: 'choice', choices: ['separate', 'inplace'], default: 'separate', description: 'separate send and receive buffers, or in place with a one-block temporary (XOR partners)' },
     smpParam('impi alltoall selector (pair)'),
+    SYNC_PARAM,
   ],
   supports: (ctx) => {
     if (ctx.params.order === 'xor' && !isPowerOfTwo(ctx.ranks)) return `order=xor needs a power-of-two rank count, got ${ctx.ranks}`;
     if (ctx.params.buffers === 'inplace' && ctx.params.smp === true) return 'smp=true needs buffers=separate (SMPI\'s pair)';
+    if (ctx.params.buffers === 'inplace' && ctx.params.sync !== 'none') return `sync=${String(ctx.params.sync)} needs buffers=separate (SMPI's pair barrier variants)`;
     if (ctx.params.buffers === 'inplace' && (ctx.params.order === 'shift' || !isPowerOfTwo(ctx.ranks))) return `buffers=inplace needs XOR partners (a power-of-two rank count, order auto or xor), got ${ctx.ranks} ranks, order=${String(ctx.params.order)}`;
     return undefined;
   },
@@ -34,7 +38,7 @@ registerAlgorithm({
   // (shift order). The ops as build() emits them and lowerSchedule counts them: the copy of the
   // rank's own block, then per step a send and its receive (tag 0).
   rotation(ctx) {
-    if (ctx.params.buffers === 'inplace' || ctx.params.smp === true) return undefined;
+    if (ctx.params.buffers === 'inplace' || ctx.params.smp === true || ctx.params.sync !== 'none') return undefined;
     const n = ctx.ranks;
     const xor = usesXor(ctx.params.order, n);
     const bytes = ctx.size;
@@ -56,14 +60,14 @@ registerAlgorithm({
     const xor = usesXor(ctx.params.order, n);
     const b = newBuilder({ expectedOps: 2 * n * n });
     if (ctx.params.smp === true) smpiInitSmp(b, n);
-    for (let r = 0; r < n; r++) b.copy(r, b.block(SEND, r), b.block(RECV, r));
-    for (let k = 1; k < n; k++) {
-      for (let r = 0; r < n; r++) {
-        const to = sendPeer(r, k, n, xor);
-        const from = recvPeer(r, k, n, xor);
-        b.sendrecv(r, to, b.block(SEND, to), from, b.block(RECV, from));
-      }
-    }
+    syncedSteps(
+      b,
+      n,
+      ctx.params.sync as StepSync,
+      (r, k) => ({ to: sendPeer(r, k, n, xor), from: recvPeer(r, k, n, xor) }),
+      (r) => b.copy(r, b.block(SEND, r), b.block(RECV, r)),
+      (r, to, from) => b.sendrecv(r, to, b.block(SEND, to), from, b.block(RECV, from)),
+    );
     return b.finish();
   },
 });
