@@ -196,9 +196,11 @@ describe('SMPI selectors: what default and ompi choose (smpi_openmpi_selector.cp
   it('refuses in one line naming the algorithm the selector would run where Meshwork does not model it', () => {
     const topology = buildTopology('torus:4x4x4');
     const refusal = (collective: CollectiveKind, algorithm: string, size: number, on = topology) => () => buildSchedule({ collective, algorithm, topology: on, size });
-    expect(refusal('broadcast', 'ompi', 4, buildTopology('torus:2'))).toThrow(/^algorithm: got "ompi"; accepted: .*broadcast ompi selector runs ompi_pipeline at 4 B on 2 ranks, which Meshwork does not model \(name an algorithm instead\)$/);
+    // NTSB's bytes after its last whole 8 KiB segment go through the ompi selector again (at 3,808 B: NTSB unpipelined).
+    expect(refusal('broadcast', 'ompi', 12000, buildTopology('torus:3x4'))).toThrow(/^algorithm: got "ompi"; accepted: .*broadcast ompi selector runs NTSB at 12000 B on 12 ranks, which broadcasts the last 3808 B with the ompi selector again \(not modelled; name NTSB instead\)$/);
     // Not applicable at this size (compare skips it), as an algorithm's own refusal is.
-    expect(refusal('broadcast', 'ompi', 4, buildTopology('torus:2'))).toThrow(NotApplicableError);
+    expect(refusal('broadcast', 'ompi', 12000, buildTopology('torus:3x4'))).toThrow(NotApplicableError);
+    expect(buildSchedule({ collective: 'broadcast', algorithm: 'ompi', topology: buildTopology('torus:2'), size: 4 }).algorithmSpec).toBe('chain:recvs=double-buffered,segment=4');
     expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'ompi', topology, size: 1 << 20 }).algorithmSpec).toBe('butterfly');
     expect(buildSchedule({ collective: 'allgather', algorithm: 'ompi', topology, size: 1024 }).algorithmSpec).toBe('neighbor-exchange');
     expect(buildSchedule({ collective: 'reduce-scatter', algorithm: 'default', topology, size: 64 * 1024 }).algorithmSpec).toBe('reduce-then-scatter');
