@@ -92,6 +92,9 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ompi_basic_linear: 'linear',
     ompi_binomial: 'binomial',
     ompi_linear_sync: 'linear:recvs=synchronized',
+    // On one rank per host (gather-mvapich.cpp): init_smp, the intra-node gather of one rank (no message), then
+    // MVAPICH2's Direct gather (ompi_basic_linear) over the leaders, every rank.
+    mvapich2_two_level: 'linear:smp=true',
   },
   barrier: {
     ompi_basic_linear: 'linear',
@@ -128,6 +131,7 @@ const SIZED_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<str
     ompi_pipeline: (size, ranks) => `chain:recvs=double-buffered,segment=${ompiPipelineSegment(size, ranks)}`,
     ompi_split_bintree: (size) => (Math.floor(size / 2) < splitBintreeSegment(size) ? SMP_LINEAR : 'split-binary-tree'),
     mvapich2_inter_node: (size, ranks) => SMP_PATTERNS.broadcast![`init_smp+${mpichBcastOnLeaders(size, ranks)}`],
+    mvapich2_intra_node: (size, ranks) => (size === 0 ? 'binomial' : SMP_PATTERNS.broadcast![`init_smp+${mvapich2IntraNodeBcast(size, ranks)}`]),
   },
   // Open MPI's two-process barrier: one zero-byte exchange between ranks 0 and 1 (on more ranks, rank 2 waits for rank 1 forever).
   barrier: {
@@ -399,6 +403,16 @@ function mvapich2Bcast(size: number, ranks: number): string {
   return `init_smp+${inter !== 'mpich' ? inter : mpichBcastOnLeaders(size, ranks)}`;
 }
 
+/**
+ * MVAPICH2's intra-node bcast on one rank per host (bcast__mvapich2_intra_node, after init_smp): up to 64 ranks
+ * outside 16 KiB < size < 512 KiB, binomial_tree to 16 KiB, else scatter_LR_allgather (mv2_scatter_rd_inter_leader_bcast);
+ * otherwise two-level: mvapich2_inter_node (bcast__mpich over the leaders), the intra-node part having one rank.
+ */
+function mvapich2IntraNodeBcast(size: number, ranks: number): string {
+  if (ranks <= 64 && !(size > 16384 && size < 524288)) return size <= 16384 ? 'binomial_tree' : 'scatter_LR_allgather';
+  return mpichBcastOnLeaders(size, ranks);
+}
+
 /** bcast__mpich on the leaders' SMP communicator (smpi_mpich_selector.cpp): its choice by size and rank count. */
 function mpichBcastOnLeaders(size: number, ranks: number): string {
   return size < 12288 || ranks <= 8 ? 'binomial_tree' : size < 524288 && ranks % 2 === 0 ? 'scatter_rdb_allgather' : 'scatter_LR_allgather';
@@ -638,6 +652,16 @@ const SMPI_NAMES: Readonly<Partial<Record<CollectiveKind, readonly string[]>>> =
   ],
 };
 
+/** Why an SMPI name has no Meshwork equivalent, where the reason is more than "not modelled yet". */
+const NO_EQUIVALENT: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
+  broadcast: Object.fromEntries(
+    ['arrival_pattern_aware', 'arrival_pattern_aware_wait', 'arrival_scatter'].map((name) => [
+      name,
+      'its ranks poll with MPI_Iprobe which others have arrived and serve those first, so its messages depend on timing a schedule fixed before the run cannot know',
+    ]),
+  ),
+};
+
 /** A resolved alias: the Meshwork spec and what to record. */
 export interface SmpiAlias {
   readonly spec: string;
@@ -700,7 +724,8 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
   const smpiName = SMPI_NAMES[collective]?.find((k) => k.toLowerCase() === lower);
   if (smpiName !== undefined) {
     const have = smpiAliasNames(collective);
-    throw new InputError('algorithm', smpiName, `a Meshwork ${collective} algorithm: SimGrid SMPI's ${collective} ${smpiName} has no Meshwork equivalent (SMPI names Meshwork runs: ${have.length ? have.join(', ') : 'none'})`);
+    const why = NO_EQUIVALENT[collective]?.[smpiName];
+    throw new InputError('algorithm', smpiName, `a Meshwork ${collective} algorithm: SimGrid SMPI's ${collective} ${smpiName} has no Meshwork equivalent${why ? `: ${why}` : ''} (SMPI names Meshwork runs: ${have.length ? have.join(', ') : 'none'})`);
   }
   if (explicit) throw new InputError('algorithm', `smpi:${name}`, `smpi:NAME with a SimGrid SMPI 3.32 ${collective} algorithm Meshwork runs: ${smpiAliasNames(collective).join(', ') || 'none'}`);
   return undefined;

@@ -537,8 +537,9 @@ echo "torus-4x4x4-smp-alltoallv-impi torus-4x4x4 64 all alltoallv impi no alltoa
 # bcast, barrier, gather and scatter: the SMPI 3.32 names Meshwork runs since the h-smpi-bc branch (NTSB,
 # NTSL_Isend, flattree, flattree_pipeline, ompi_pipeline at each of Open MPI's segment sizes, ompi_split_bintree
 # with its SMP_linear fallback at 1 KiB, SMP_binary, SMP_linear, mvapich2_inter_node; ompi_tree, ompi_doublering,
-# mpich_smp; ompi_linear_sync at each first-segment size; mvapich2_two_level_direct and _binomial), and the ompi
-# bcast where it runs NTSB (12 ranks, 4 to 16 KiB). Made by `./generate.sh smpi-cases '*-bc-*'`.
+# mpich_smp; ompi_linear_sync at each first-segment size; mvapich2_two_level_direct and _binomial; mvapich2_intra_node
+# on both sides of 64 ranks; gather mvapich2_two_level), the ompi bcast where it runs NTSB (12 ranks, 16 B to 16 KiB)
+# and the impi gather where it runs mvapich2_two_level (64 ranks, 128 B and 1 MiB). Made by `./generate.sh smpi-cases '*-bc-*'`.
 bc_cases="torus-4x4x4-bc-bcast-NTSB torus-4x4x4 64 all bcast NTSB no bcast NTSB 1024,65536,1048576
 fattree-4-3-bc-bcast-NTSB fattree-4-3 64 all bcast NTSB no bcast NTSB 1024,65536,1048576
 flat-12-bc-bcast-NTSB flat-12 12 all bcast NTSB no bcast NTSB 1024,100000,1048576
@@ -570,7 +571,12 @@ flat-12-bc-gather-ompi_linear_sync flat-12 12 all gather ompi_linear_sync no gat
 torus-4x4x4-bc-smp-scatter-mvapich2_two_level_direct torus-4x4x4 64 all scatter mvapich2_two_level_direct no scatter mvapich2_two_level_direct 1024,65536
 flat-16-bc-smp-scatter-mvapich2_two_level_direct flat-16 16 all scatter mvapich2_two_level_direct no scatter mvapich2_two_level_direct 1024,65536
 torus-4x4x4-bc-smp-scatter-mvapich2_two_level_binomial torus-4x4x4 64 all scatter mvapich2_two_level_binomial no scatter mvapich2_two_level_binomial 1024,65536
-torus-5x3x3-bc-smp-scatter-mvapich2_two_level_binomial torus-5x3x3 45 all scatter mvapich2_two_level_binomial no scatter mvapich2_two_level_binomial 1024,65536"
+torus-5x3x3-bc-smp-scatter-mvapich2_two_level_binomial torus-5x3x3 45 all scatter mvapich2_two_level_binomial no scatter mvapich2_two_level_binomial 1024,65536
+torus-4x4x4-bc-smp-bcast-mvapich2_intra_node torus-4x4x4 64 all bcast mvapich2_intra_node no bcast mvapich2_intra_node 1024,65536,1048576
+torus-4x4x6-bc-smp-bcast-mvapich2_intra_node torus-4x4x6 96 all bcast mvapich2_intra_node no bcast mvapich2_intra_node 1024,65536,1048576
+torus-4x4x4-bc-smp-gather-mvapich2_two_level torus-4x4x4 64 all gather mvapich2_two_level no gather mvapich2_two_level 1024,65536
+flat-12-bc-smp-gather-mvapich2_two_level flat-12 12 all gather mvapich2_two_level no gather mvapich2_two_level 1024,65536
+torus-4x4x4-bc-smp-gather-impi torus-4x4x4 64 all gather impi no gather impi 128,1048576"
 smpi_cases="$smpi_cases
 $smp_cases
 $impi_cases
