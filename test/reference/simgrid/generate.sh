@@ -539,7 +539,8 @@ echo "torus-4x4x4-smp-alltoallv-impi torus-4x4x4 64 all alltoallv impi no alltoa
 # with its SMP_linear fallback at 1 KiB, SMP_binary, SMP_linear, mvapich2_inter_node; ompi_tree, ompi_doublering,
 # mpich_smp; ompi_linear_sync at each first-segment size; mvapich2_two_level_direct and _binomial; mvapich2_intra_node
 # on both sides of 64 ranks; gather mvapich2_two_level), the ompi bcast where it runs NTSB (12 ranks, 16 B to 16 KiB)
-# and the impi gather where it runs mvapich2_two_level (64 ranks, 128 B and 1 MiB). Made by `./generate.sh smpi-cases '*-bc-*'`.
+# and the impi gather where it runs mvapich2_two_level (64 ranks, 128 B and 1 MiB); on 2 ranks (hosts node-0 and node-1,
+# platforms/hosts-first2.txt) ompi_two_procs and the ompi bcast (ompi_pipeline, NTSB, knomial, NTSL by size). Made by `./generate.sh smpi-cases '*-bc-*'`.
 bc_cases="torus-4x4x4-bc-bcast-NTSB torus-4x4x4 64 all bcast NTSB no bcast NTSB 1024,65536,1048576
 fattree-4-3-bc-bcast-NTSB fattree-4-3 64 all bcast NTSB no bcast NTSB 1024,65536,1048576
 flat-12-bc-bcast-NTSB flat-12 12 all bcast NTSB no bcast NTSB 1024,100000,1048576
@@ -576,7 +577,9 @@ torus-4x4x4-bc-smp-bcast-mvapich2_intra_node torus-4x4x4 64 all bcast mvapich2_i
 torus-4x4x6-bc-smp-bcast-mvapich2_intra_node torus-4x4x6 96 all bcast mvapich2_intra_node no bcast mvapich2_intra_node 1024,65536,1048576
 torus-4x4x4-bc-smp-gather-mvapich2_two_level torus-4x4x4 64 all gather mvapich2_two_level no gather mvapich2_two_level 1024,65536
 flat-12-bc-smp-gather-mvapich2_two_level flat-12 12 all gather mvapich2_two_level no gather mvapich2_two_level 1024,65536
-torus-4x4x4-bc-smp-gather-impi torus-4x4x4 64 all gather impi no gather impi 128,1048576"
+torus-4x4x4-bc-smp-gather-impi torus-4x4x4 64 all gather impi no gather impi 128,1048576
+fattree-4-3-bc-barrier-ompi_two_procs fattree-4-3 2 first2 barrier ompi_two_procs no barrier ompi_two_procs 0
+fattree-4-3-bc-bcast-ompi-2ranks fattree-4-3 2 first2 bcast ompi no bcast ompi 16,128,300,600,2048,65536,200000,1048576"
 smpi_cases="$smpi_cases
 $smp_cases
 $impi_cases
