@@ -540,7 +540,8 @@ echo "torus-4x4x4-smp-alltoallv-impi torus-4x4x4 64 all alltoallv impi no alltoa
 # mpich_smp; ompi_linear_sync at each first-segment size; mvapich2_two_level_direct and _binomial; mvapich2_intra_node
 # on both sides of 64 ranks; gather mvapich2_two_level), the ompi bcast where it runs NTSB (12 ranks, 16 B to 16 KiB)
 # and the impi gather where it runs mvapich2_two_level (64 ranks, 128 B and 1 MiB); on 2 ranks (hosts node-0 and node-1,
-# platforms/hosts-first2.txt) ompi_two_procs and the ompi bcast (ompi_pipeline, NTSB, knomial, NTSL by size). Made by `./generate.sh smpi-cases '*-bc-*'`.
+# platforms/hosts-first2.txt) ompi_two_procs and the ompi bcast (ompi_pipeline, NTSB, knomial, NTSL by size), and the
+# ompi bcast on 128 ranks where it runs NTSB (1 KiB, 32 KiB) or NTSL (16 KiB). Made by `./generate.sh smpi-cases '*-bc-*'`.
 bc_cases="torus-4x4x4-bc-bcast-NTSB torus-4x4x4 64 all bcast NTSB no bcast NTSB 1024,65536,1048576
 fattree-4-3-bc-bcast-NTSB fattree-4-3 64 all bcast NTSB no bcast NTSB 1024,65536,1048576
 flat-12-bc-bcast-NTSB flat-12 12 all bcast NTSB no bcast NTSB 1024,100000,1048576
@@ -579,7 +580,8 @@ torus-4x4x4-bc-smp-gather-mvapich2_two_level torus-4x4x4 64 all gather mvapich2_
 flat-12-bc-smp-gather-mvapich2_two_level flat-12 12 all gather mvapich2_two_level no gather mvapich2_two_level 1024,65536
 torus-4x4x4-bc-smp-gather-impi torus-4x4x4 64 all gather impi no gather impi 128,1048576
 fattree-4-3-bc-barrier-ompi_two_procs fattree-4-3 2 first2 barrier ompi_two_procs no barrier ompi_two_procs 0
-fattree-4-3-bc-bcast-ompi-2ranks fattree-4-3 2 first2 bcast ompi no bcast ompi 16,128,300,600,2048,65536,200000,1048576"
+fattree-4-3-bc-bcast-ompi-2ranks fattree-4-3 2 first2 bcast ompi no bcast ompi 16,128,300,600,2048,65536,200000,1048576
+fattree-2-16-8-bc-bcast-ompi fattree-2-16-8 128 all bcast ompi no bcast ompi 1024,16384,32768"
 smpi_cases="$smpi_cases
 $smp_cases
 $impi_cases
