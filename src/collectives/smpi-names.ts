@@ -565,7 +565,7 @@ const impi = (collective: CollectiveKind) => (size: number, ranks: number, eleme
 /**
  * gather__mvapich2 once init_smp has run (the impi selector's number 3): the communicator is blocked, so it
  * runs the inter-leader function of MVAPICH2's gather table over every rank: Direct (ompi_basic_linear),
- * MPICH's (ompi_binomial) or mvapich2_two_level (not modelled). `nbytes > max` as in MVAPICH2.
+ * MPICH's (ompi_binomial) or mvapich2_two_level (gather `linear:smp=true` here, init_smp having run). `nbytes > max` as in MVAPICH2.
  */
 const MV2_GATHER_INTER: readonly Mv2Row[] = [
   [16, 524288, 'ompi_basic_linear', 'ompi_binomial'],
