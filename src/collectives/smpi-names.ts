@@ -14,6 +14,10 @@
 import { InputError, NotApplicableError } from '../util/errors.js';
 import type { CollectiveKind } from './types.js';
 import { floorPow2 } from './algorithms/common.js';
+import { NTSB_SEGMENT, splitBintreeSegment } from './algorithms/broadcast/smpi-segments.js';
+
+/** SMPI's SMP_linear on one rank per host: init_smp, then NTSL's chain (bcast-SMP-linear.cpp; see chain.ts). */
+const SMP_LINEAR = 'chain:recvs=preposted,segment=8192,smp=true';
 
 /** The SMPI name → the Meshwork algorithm spec, per Meshwork collective. */
 export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
@@ -103,15 +107,30 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     // The SMP algorithms on one rank per host (an intra-node communicator of one rank): init_smp, then the leaders' tree.
     SMP_binomial: 'binomial:smp=true,tree=rank0',
     mvapich2_knomial_intra_node: 'knomial:radix=4,smp=true',
+    NTSB: 'binary-tree',
+    // bcast-NTSL-Isend.cpp is bcast-NTSL.cpp under another name.
+    NTSL_Isend: 'chain:recvs=preposted,segment=8192',
+    flattree: 'linear',
+    flattree_pipeline: 'linear:segment=8192',
+    SMP_binary: 'binary-tree:smp=true',
+    SMP_linear: SMP_LINEAR,
   },
   scatter: {
     ompi_basic_linear: 'linear',
     ompi_binomial: 'binomial:order=smallest-first',
     ompi_linear_nb: 'linear:sends=nonblocking',
+    // On one rank per host: init_smp, then MVAPICH2's Direct (ompi_basic_linear) or Binomial (ompi_binomial)
+    // over the leaders, every rank (scatter-mvapich-two-level.cpp; the intra-node scatter has one rank).
+    mvapich2_two_level_direct: 'linear:smp=true',
+    mvapich2_two_level_binomial: 'binomial:order=smallest-first,smp=true',
   },
   gather: {
     ompi_basic_linear: 'linear',
     ompi_binomial: 'binomial',
+    ompi_linear_sync: 'linear:recvs=synchronized',
+    // On one rank per host (gather-mvapich.cpp): init_smp, the intra-node gather of one rank (no message), then
+    // MVAPICH2's Direct gather (ompi_basic_linear) over the leaders, every rank.
+    mvapich2_two_level: 'linear:smp=true',
   },
   barrier: {
     ompi_basic_linear: 'linear',
@@ -119,6 +138,10 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ompi_recursivedoubling: 'recursive-doubling',
     // MVAPICH2's pairwise exchange: the same messages as Open MPI's recursive doubling (barrier-mvapich2-pair.cpp).
     mvapich2_pair: 'recursive-doubling',
+    ompi_tree: 'tree',
+    ompi_doublering: 'double-ring',
+    // On one rank per host (barrier-mpich-smp.cpp): init_smp, then barrier__mpich (ompi_bruck) over the leaders, every rank.
+    mpich_smp: 'dissemination:smp=true',
   },
 };
 
@@ -141,7 +164,35 @@ const SIZED_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<str
     mvapich2_two_level: (size, ranks, elementBytes) =>
       size < 2048 || size / elementBytes < floorPow2(ranks) ? 'recursive-doubling:smp=true' : 'rabenseifner:order=near-first,gather=binomial,smp=true',
   },
+  // Open MPI's pipeline: its chain in segments of Open MPI's rule; its split binary tree, which runs SMP_linear
+  // where a half is under one segment; MVAPICH2's inter-node bcast on one rank per host: init_smp, then
+  // bcast__mpich over the leaders (MV2_Bcast_function when no mvapich2 selector set it, bcast-mvapich-smp.cpp).
+  broadcast: {
+    ompi_pipeline: (size, ranks) => `chain:recvs=double-buffered,segment=${ompiPipelineSegment(size, ranks)}`,
+    ompi_split_bintree: (size) => (Math.floor(size / 2) < splitBintreeSegment(size) ? SMP_LINEAR : 'split-binary-tree'),
+    mvapich2_inter_node: (size, ranks) => SMP_PATTERNS.broadcast![`init_smp+${mpichBcastOnLeaders(size, ranks)}`],
+    mvapich2_intra_node: (size, ranks) => (size === 0 ? 'binomial' : SMP_PATTERNS.broadcast![`init_smp+${mvapich2IntraNodeBcast(size, ranks)}`]),
+  },
+  // Open MPI's two-process barrier: one zero-byte exchange between ranks 0 and 1 (on more ranks, rank 2 waits for rank 1 forever).
+  barrier: {
+    ompi_two_procs: (_size, ranks) => {
+      if (ranks !== 2) throw new NotApplicableError('algorithm', 'ompi_two_procs', `2 ranks: SimGrid SMPI's barrier ompi_two_procs pairs rank r with (r + 1) mod 2, which deadlocks on ${ranks} ranks`);
+      return 'recursive-doubling';
+    },
+  },
 };
+
+/**
+ * Open MPI's segment for its pipelined bcast (bcast-ompi-pipeline.cpp): 128 KiB, or by its fitted rule
+ * for `ranks` ranks and `size` bytes 64 KiB or 16 KiB; the whole buffer when it is no larger.
+ */
+export function ompiPipelineSegment(size: number, ranks: number): number {
+  let segment = 1024 << 7;
+  if (ranks < 1.6134e-6 * size + 2.1102) segment = 1024 << 7;
+  else if (ranks < 2.3679e-6 * size + 1.1787) segment = 1024 << 6;
+  else if (ranks < 3.2118e-6 * size + 8.7936) segment = 1024 << 4;
+  return Math.min(segment, Math.max(size, 1));
+}
 
 /**
  * The message patterns of SMPI's `default` selector that are no named SMPI algorithm: the
@@ -389,8 +440,22 @@ const MV2_BCAST: readonly Mv2Row[] = [
 ];
 function mvapich2Bcast(size: number, ranks: number): string {
   const inter = pickMv2(MV2_BCAST, size, ranks);
-  if (inter !== 'mpich') return `init_smp+${inter}`;
-  return `init_smp+${size < 12288 || ranks <= 8 ? 'binomial_tree' : size < 524288 && ranks % 2 === 0 ? 'scatter_rdb_allgather' : 'scatter_LR_allgather'}`;
+  return `init_smp+${inter !== 'mpich' ? inter : mpichBcastOnLeaders(size, ranks)}`;
+}
+
+/**
+ * MVAPICH2's intra-node bcast on one rank per host (bcast__mvapich2_intra_node, after init_smp): up to 64 ranks
+ * outside 16 KiB < size < 512 KiB, binomial_tree to 16 KiB, else scatter_LR_allgather (mv2_scatter_rd_inter_leader_bcast);
+ * otherwise two-level: mvapich2_inter_node (bcast__mpich over the leaders), the intra-node part having one rank.
+ */
+function mvapich2IntraNodeBcast(size: number, ranks: number): string {
+  if (ranks <= 64 && !(size > 16384 && size < 524288)) return size <= 16384 ? 'binomial_tree' : 'scatter_LR_allgather';
+  return mpichBcastOnLeaders(size, ranks);
+}
+
+/** bcast__mpich on the leaders' SMP communicator (smpi_mpich_selector.cpp): its choice by size and rank count. */
+function mpichBcastOnLeaders(size: number, ranks: number): string {
+  return size < 12288 || ranks <= 8 ? 'binomial_tree' : size < 524288 && ranks % 2 === 0 ? 'scatter_rdb_allgather' : 'scatter_LR_allgather';
 }
 
 /** The choice of MVAPICH2 table `rows` for `size` bytes on `ranks` ranks. */
@@ -427,7 +492,13 @@ const SMP_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<stri
   barrier: { 'init_smp+ompi_recursivedoubling': 'recursive-doubling:smp=true', 'init_smp+ompi_basic_linear': 'linear:smp=true' },
   gather: { 'init_smp+ompi_basic_linear': 'linear:smp=true', 'init_smp+ompi_binomial': 'binomial:smp=true' },
   allreduce: { 'init_smp+rdb': 'recursive-doubling:fold=even-out,smp=true', 'init_smp+redbcast': 'reduce-broadcast:smp=true' },
-  broadcast: { 'init_smp+binomial_tree': 'binomial:smp=true', 'init_smp+scatter_rdb_allgather': 'scatter-rdb-allgather:smp=true', 'init_smp+scatter_LR_allgather': 'scatter-allgather:smp=true' },
+  broadcast: {
+    'init_smp+binomial_tree': 'binomial:smp=true',
+    'init_smp+scatter_rdb_allgather': 'scatter-rdb-allgather:smp=true',
+    'init_smp+scatter_LR_allgather': 'scatter-allgather:smp=true',
+    // SMP_linear skips init_smp when the selector has run it: the same messages.
+    'init_smp+SMP_linear': SMP_LINEAR,
+  },
 };
 
 /**
@@ -534,7 +605,7 @@ const impi = (collective: CollectiveKind) => (size: number, ranks: number, eleme
 /**
  * gather__mvapich2 once init_smp has run (the impi selector's number 3): the communicator is blocked, so it
  * runs the inter-leader function of MVAPICH2's gather table over every rank: Direct (ompi_basic_linear),
- * MPICH's (ompi_binomial) or mvapich2_two_level (not modelled). `nbytes > max` as in MVAPICH2.
+ * MPICH's (ompi_binomial) or mvapich2_two_level (gather `linear:smp=true` here, init_smp having run). `nbytes > max` as in MVAPICH2.
  */
 const MV2_GATHER_INTER: readonly Mv2Row[] = [
   [16, 524288, 'ompi_basic_linear', 'ompi_binomial'],
@@ -621,6 +692,16 @@ const SMPI_NAMES: Readonly<Partial<Record<CollectiveKind, readonly string[]>>> =
   ],
 };
 
+/** Why an SMPI name has no Meshwork equivalent, where the reason is more than "not modelled yet". */
+const NO_EQUIVALENT: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
+  broadcast: Object.fromEntries(
+    ['arrival_pattern_aware', 'arrival_pattern_aware_wait', 'arrival_scatter'].map((name) => [
+      name,
+      'its ranks poll with MPI_Iprobe which others have arrived and serve those first, so its messages depend on timing a schedule fixed before the run cannot know',
+    ]),
+  ),
+};
+
 /** A resolved alias: the Meshwork spec and what to record. */
 export interface SmpiAlias {
   readonly spec: string;
@@ -670,6 +751,10 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
       // MPICH's rule picks pair for an odd rank count, and SMPI's pair throws there: smpirun aborts.
       throw new NotApplicableError('algorithm', selector, `a rank count SMPI runs: SimGrid SMPI 3.32's alltoall ${selector} selector runs pair at ${where}, which needs a power of two (smpirun aborts: "alltoall pair algorithm can't be used with non power of two number of processes")`);
     }
+    if (collective === 'broadcast' && choice === 'NTSB' && at.size > NTSB_SEGMENT && at.size % NTSB_SEGMENT !== 0) {
+      // NTSB broadcasts the bytes after its last whole segment with SMPI's bcast, here the selector again at their size.
+      throw new NotApplicableError('algorithm', selector, `a size NTSB cuts into whole ${NTSB_SEGMENT}-byte segments: SimGrid SMPI 3.32's broadcast ${selector} selector runs NTSB at ${where}, which broadcasts the last ${at.size % NTSB_SEGMENT} B with the ${selector} selector again (not modelled; name NTSB instead)`);
+    }
     if (spec === undefined) {
       // Not the request's fault: at another size or rank count the selector may choose a modelled algorithm (compare skips it).
       throw new NotApplicableError('algorithm', selector, `a selector choice Meshwork models: SimGrid SMPI 3.32's ${collective} ${selector} selector runs ${choice} at ${where}, which Meshwork does not model (name an algorithm instead)`);
@@ -679,7 +764,8 @@ export function resolveSmpiAlias(collective: CollectiveKind, name: string, hasPa
   const smpiName = SMPI_NAMES[collective]?.find((k) => k.toLowerCase() === lower);
   if (smpiName !== undefined) {
     const have = smpiAliasNames(collective);
-    throw new InputError('algorithm', smpiName, `a Meshwork ${collective} algorithm: SimGrid SMPI's ${collective} ${smpiName} has no Meshwork equivalent (SMPI names Meshwork runs: ${have.length ? have.join(', ') : 'none'})`);
+    const why = NO_EQUIVALENT[collective]?.[smpiName];
+    throw new InputError('algorithm', smpiName, `a Meshwork ${collective} algorithm: SimGrid SMPI's ${collective} ${smpiName} has no Meshwork equivalent${why ? `: ${why}` : ''} (SMPI names Meshwork runs: ${have.length ? have.join(', ') : 'none'})`);
   }
   if (explicit) throw new InputError('algorithm', `smpi:${name}`, `smpi:NAME with a SimGrid SMPI 3.32 ${collective} algorithm Meshwork runs: ${smpiAliasNames(collective).join(', ') || 'none'}`);
   return undefined;

@@ -26,8 +26,8 @@ const TOPOLOGY: Record<string, string> = {
   'torus-4x4x3': 'torus:4x4x3,bw=10GBps,lat=100ns',
   'torus-4x4x6': 'torus:4x4x6,bw=10GBps,lat=100ns',
 };
-/** The hostfiles of generate.sh: every host, or all but hosts 3, 10, ..., 52 (56 ranks). */
-const HOSTS: Record<string, string | undefined> = { all: undefined, skip8: `${DIR}/platforms/hosts-skip8.txt` };
+/** The hostfiles of generate.sh: every host, all but hosts 3, 10, ..., 52 (56 ranks), or node-0 and node-1 (2 ranks). */
+const HOSTS: Record<string, string | undefined> = { all: undefined, skip8: `${DIR}/platforms/hosts-skip8.txt`, first2: `${DIR}/platforms/hosts-first2.txt` };
 const TARGET = 2;
 const PIN_TOLERANCE = 0.5;
 
@@ -70,6 +70,12 @@ const PINNED: Record<string, [number, 'envelope' | 'wtime' | 'rdb-fold' | 'self-
   'flat-12-a2a-alltoall-mpich 16384': [-8.13, 'self-route'],
   'flat-16-a2a-alltoall-mpich 1024': [-4.61, 'self-route'],
   'flat-16-a2a-alltoall-mpich 16384': [-6.1, 'self-route'],
+  // Two ranks under one fat-tree edge switch (0.2-0.4 µs): the same 10 ns of MPI_Wtime, exactly each row's error.
+  'fattree-4-3-bc-barrier-ompi_two_procs 0': [-4.73, 'wtime'],
+  'fattree-4-3-bc-bcast-ompi-2ranks 16': [-4.69, 'wtime'],
+  'fattree-4-3-bc-bcast-ompi-2ranks 128': [-4.46, 'wtime'],
+  'fattree-4-3-bc-bcast-ompi-2ranks 300': [-4.14, 'wtime'],
+  'fattree-4-3-bc-bcast-ompi-2ranks 2048': [-2.4, 'wtime'],
 };
 
 interface SmpiCase {

@@ -534,9 +534,58 @@ impi_cases=$(for pn in torus-4x4x4:64 flat-16:16 torus-5x3x3:45; do
   done
 done
 echo "torus-4x4x4-smp-alltoallv-impi torus-4x4x4 64 all alltoallv impi no alltoallv impi 0")
+# bcast, barrier, gather and scatter: the SMPI 3.32 names Meshwork runs since the h-smpi-bc branch (NTSB,
+# NTSL_Isend, flattree, flattree_pipeline, ompi_pipeline at each of Open MPI's segment sizes, ompi_split_bintree
+# with its SMP_linear fallback at 1 KiB, SMP_binary, SMP_linear, mvapich2_inter_node; ompi_tree, ompi_doublering,
+# mpich_smp; ompi_linear_sync at each first-segment size; mvapich2_two_level_direct and _binomial; mvapich2_intra_node
+# on both sides of 64 ranks; gather mvapich2_two_level), the ompi bcast where it runs NTSB (12 ranks, 16 B to 16 KiB)
+# and the impi gather where it runs mvapich2_two_level (64 ranks, 128 B and 1 MiB); on 2 ranks (hosts node-0 and node-1,
+# platforms/hosts-first2.txt) ompi_two_procs and the ompi bcast (ompi_pipeline, NTSB, knomial, NTSL by size), and the
+# ompi bcast on 128 ranks where it runs NTSB (1 KiB, 32 KiB) or NTSL (16 KiB). Made by `./generate.sh smpi-cases '*-bc-*'`.
+bc_cases="torus-4x4x4-bc-bcast-NTSB torus-4x4x4 64 all bcast NTSB no bcast NTSB 1024,65536,1048576
+fattree-4-3-bc-bcast-NTSB fattree-4-3 64 all bcast NTSB no bcast NTSB 1024,65536,1048576
+flat-12-bc-bcast-NTSB flat-12 12 all bcast NTSB no bcast NTSB 1024,100000,1048576
+torus-4x4x4-bc-bcast-NTSL_Isend torus-4x4x4 64 all bcast NTSL_Isend no bcast NTSL_Isend 1024,65536,1048576
+torus-4x4x4-bc-bcast-flattree torus-4x4x4 64 all bcast flattree no bcast flattree 1024,65536,1048576
+flat-16-bc-bcast-flattree flat-16 16 all bcast flattree no bcast flattree 1024,65536,1048576
+torus-4x4x4-bc-bcast-flattree_pipeline torus-4x4x4 64 all bcast flattree_pipeline no bcast flattree_pipeline 1024,65536,1048576
+fattree-4-3-bc-bcast-flattree_pipeline fattree-4-3 64 all bcast flattree_pipeline no bcast flattree_pipeline 1024,65536,1048576
+torus-4x4x4-bc-bcast-ompi_pipeline torus-4x4x4 64 all bcast ompi_pipeline no bcast ompi_pipeline 1024,65536,1048576,20000000
+flat-16-bc-bcast-ompi_pipeline flat-16 16 all bcast ompi_pipeline no bcast ompi_pipeline 65536,4000000,8000000
+torus-4x4x4-bc-bcast-ompi_split_bintree torus-4x4x4 64 all bcast ompi_split_bintree no bcast ompi_split_bintree 1024,65536,1048576
+fattree-4-3-bc-bcast-ompi_split_bintree fattree-4-3 64 all bcast ompi_split_bintree no bcast ompi_split_bintree 65536,1048576
+torus-3x3x3-bc-bcast-ompi_split_bintree torus-3x3x3 27 all bcast ompi_split_bintree no bcast ompi_split_bintree 65536,1048576
+torus-4x4x4-bc-smp-bcast-SMP_binary torus-4x4x4 64 all bcast SMP_binary no bcast SMP_binary 1024,1048576
+torus-4x4x4-bc-smp-bcast-SMP_linear torus-4x4x4 64 all bcast SMP_linear no bcast SMP_linear 1024,1048576
+torus-4x4x4-bc-smp-bcast-mvapich2_inter_node torus-4x4x4 64 all bcast mvapich2_inter_node no bcast mvapich2_inter_node 1024,65536,1048576
+torus-5x3x3-bc-smp-bcast-mvapich2_inter_node torus-5x3x3 45 all bcast mvapich2_inter_node no bcast mvapich2_inter_node 1024,65536,1048576
+flat-12-bc-bcast-ompi flat-12 12 all bcast ompi no bcast ompi 16,4096,8192,16384
+torus-4x4x4-bc-barrier-ompi_tree torus-4x4x4 64 all barrier ompi_tree no barrier ompi_tree 0
+torus-3x3x3-bc-barrier-ompi_tree torus-3x3x3 27 all barrier ompi_tree no barrier ompi_tree 0
+flat-12-bc-barrier-ompi_tree flat-12 12 all barrier ompi_tree no barrier ompi_tree 0
+torus-4x4x4-bc-barrier-ompi_doublering torus-4x4x4 64 all barrier ompi_doublering no barrier ompi_doublering 0
+flat-12-bc-barrier-ompi_doublering flat-12 12 all barrier ompi_doublering no barrier ompi_doublering 0
+torus-4x4x4-bc-smp-barrier-mpich_smp torus-4x4x4 64 all barrier mpich_smp no barrier mpich_smp 0
+flat-16-bc-smp-barrier-mpich_smp flat-16 16 all barrier mpich_smp no barrier mpich_smp 0
+torus-4x4x4-bc-gather-ompi_linear_sync torus-4x4x4 64 all gather ompi_linear_sync no gather ompi_linear_sync 1024,65536,1048576
+fattree-4-3-bc-gather-ompi_linear_sync fattree-4-3 64 all gather ompi_linear_sync no gather ompi_linear_sync 1024,65536,1048576
+flat-12-bc-gather-ompi_linear_sync flat-12 12 all gather ompi_linear_sync no gather ompi_linear_sync 1024,65536,1048576
+torus-4x4x4-bc-smp-scatter-mvapich2_two_level_direct torus-4x4x4 64 all scatter mvapich2_two_level_direct no scatter mvapich2_two_level_direct 1024,65536
+flat-16-bc-smp-scatter-mvapich2_two_level_direct flat-16 16 all scatter mvapich2_two_level_direct no scatter mvapich2_two_level_direct 1024,65536
+torus-4x4x4-bc-smp-scatter-mvapich2_two_level_binomial torus-4x4x4 64 all scatter mvapich2_two_level_binomial no scatter mvapich2_two_level_binomial 1024,65536
+torus-5x3x3-bc-smp-scatter-mvapich2_two_level_binomial torus-5x3x3 45 all scatter mvapich2_two_level_binomial no scatter mvapich2_two_level_binomial 1024,65536
+torus-4x4x4-bc-smp-bcast-mvapich2_intra_node torus-4x4x4 64 all bcast mvapich2_intra_node no bcast mvapich2_intra_node 1024,65536,1048576
+torus-4x4x6-bc-smp-bcast-mvapich2_intra_node torus-4x4x6 96 all bcast mvapich2_intra_node no bcast mvapich2_intra_node 1024,65536,1048576
+torus-4x4x4-bc-smp-gather-mvapich2_two_level torus-4x4x4 64 all gather mvapich2_two_level no gather mvapich2_two_level 1024,65536
+flat-12-bc-smp-gather-mvapich2_two_level flat-12 12 all gather mvapich2_two_level no gather mvapich2_two_level 1024,65536
+torus-4x4x4-bc-smp-gather-impi torus-4x4x4 64 all gather impi no gather impi 128,1048576
+fattree-4-3-bc-barrier-ompi_two_procs fattree-4-3 2 first2 barrier ompi_two_procs no barrier ompi_two_procs 0
+fattree-4-3-bc-bcast-ompi-2ranks fattree-4-3 2 first2 bcast ompi no bcast ompi 16,128,300,600,2048,65536,200000,1048576
+fattree-2-16-8-bc-bcast-ompi fattree-2-16-8 128 all bcast ompi no bcast ompi 1024,16384,32768"
 smpi_cases="$smpi_cases
 $smp_cases
-$impi_cases"
+$impi_cases
+$bc_cases"
 # allgather: SMPI 3.32's allgather algorithms named explicitly (pair, rhv, spreading_simple, GB, 2dmesh,
 # 3dmesh; the SMP ones loosely_lr, SMP_NTS, smp_simple and mvapich2_smp on one rank per host, after init_smp)
 # and the impi selector where it runs GB, on torus-4x4x4, fattree-4-3, flat-16 and flat-12 (pair and rhv need
