@@ -20,6 +20,14 @@ export function segmentBounds(bytes: number, parts: number, unit = 1): number[] 
 }
 
 /** Element size for reductions (1 byte for data movement). */
+/** The most segments a segmented algorithm cuts a buffer into (its schedule holds one message per segment per hop). */
+export const MAX_SEGMENTS = 1 << 20;
+
+/** Why a buffer of `size` bytes in `segment`-byte segments is too many (0: unsegmented), or undefined when it fits. */
+export function segmentLimit(size: number, segment: number): string | undefined {
+  return segment > 0 && size / segment > MAX_SEGMENTS ? `at most 2^20 segments, got size ${size} / segment ${segment}` : undefined;
+}
+
 export function unitOf(ctx: AlgorithmContext): number {
   return ['reduce', 'allreduce', 'reduce-scatter'].includes(ctx.collective) ? DTYPE_BYTES[ctx.dtype] : 1;
 }

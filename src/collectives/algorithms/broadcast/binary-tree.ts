@@ -16,6 +16,7 @@ import { RECV } from '../../schedule.js';
 import type { ScheduleBuilder } from '../../schedule.js';
 import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 import { NTSB_SEGMENT } from './smpi-segments.js';
+import { segmentLimit } from '../common.js';
 
 
 registerAlgorithm({
@@ -28,7 +29,7 @@ registerAlgorithm({
     { key: 'segment', kind: 'int', default: NTSB_SEGMENT, min: 1, max: 2 ** 40, description: 'segment bytes (SMPI: 8,192); the bytes after the last whole segment go afterwards, unpipelined' },
     smpParam('SMP_binary broadcast'),
   ],
-  supports: (ctx) => (ctx.size / (ctx.params.segment as number) > 1 << 20 ? `at most 2^20 segments, got size ${ctx.size} / segment ${String(ctx.params.segment)}` : undefined),
+  supports: (ctx) => segmentLimit(ctx.size, ctx.params.segment as number),
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder({ inPlace: true });

@@ -20,7 +20,7 @@ import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
 import type { ScheduleBuilder } from '../../schedule.js';
 import type { AlgorithmContext } from '../../registry.js';
-import { mod, segmentBounds } from '../common.js';
+import { mod, segmentBounds, segmentLimit } from '../common.js';
 import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 
 registerAlgorithm({
@@ -41,7 +41,7 @@ registerAlgorithm({
     },
     smpParam('SMP_linear broadcast (with recvs=preposted,segment=8192)'),
   ],
-  supports: (ctx) => (ctx.params.segment as number) > 0 && ctx.size / (ctx.params.segment as number) > 1 << 20 ? `at most 2^20 segments, got size ${ctx.size} / segment ${String(ctx.params.segment)}` : undefined,
+  supports: (ctx) => segmentLimit(ctx.size, ctx.params.segment as number),
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder({ inPlace: true });

@@ -9,6 +9,7 @@
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
+import { segmentLimit } from '../common.js';
 
 registerAlgorithm({
   name: 'linear',
@@ -17,7 +18,7 @@ registerAlgorithm({
   supportsText: 'any rank count and topology; at most 2^20 segments',
   source: 'SimGrid SMPI flattree, flattree_pipeline',
   params: [{ key: 'segment', kind: 'int', default: 0, min: 0, max: 2 ** 40, description: '0: one isend per rank, all at once (SMPI flattree); B: B-byte segments sent rank by rank (SMPI flattree_pipeline: 8,192)' }],
-  supports: (ctx) => ((ctx.params.segment as number) > 0 && ctx.size / (ctx.params.segment as number) > 1 << 20 ? `at most 2^20 segments, got size ${ctx.size} / segment ${String(ctx.params.segment)}` : undefined),
+  supports: (ctx) => segmentLimit(ctx.size, ctx.params.segment as number),
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder({ inPlace: true });

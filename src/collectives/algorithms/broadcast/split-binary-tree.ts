@@ -14,7 +14,7 @@
 import type { AlgorithmContext } from '../../registry.js';
 import { registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
-import { rootRelative } from '../common.js';
+import { rootRelative, segmentLimit } from '../common.js';
 import { ompiKaryTree } from '../reduce/binary-pipelined.js';
 import { splitBintreeSegment } from './smpi-segments.js';
 
@@ -33,8 +33,7 @@ registerAlgorithm({
     const S = segmentOf(ctx);
     if (ctx.ranks < 2) return 'at least 2 ranks';
     if (Math.floor(ctx.size / 2) < S) return `halves of at least one ${S}-byte segment, got size ${ctx.size} (SMPI runs SMP_linear there: name ompi_split_bintree for that)`;
-    if (ctx.size / S > 1 << 20) return `at most 2^20 segments, got size ${ctx.size} / segment ${S}`;
-    return undefined;
+    return segmentLimit(ctx.size, S);
   },
   build(ctx, newBuilder) {
     const n = ctx.ranks;

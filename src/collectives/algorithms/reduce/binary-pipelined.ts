@@ -6,7 +6,7 @@
  * parent is s less 2^(l−1) until it is above level l: 0 → 1, 2; 1 → 3, 5; 2 → 4, 6; 3 → 7, 11.
  */
 import { registerAlgorithm } from '../../registry.js';
-import { rootRelative } from '../common.js';
+import { rootRelative, segmentLimit } from '../common.js';
 import { ompiSegmentBounds, pipelinedReduce, type ReduceTreeNode } from './binomial-pipelined.js';
 
 /** Open MPI's k-ary tree (ompi_coll_tuned_topo_build_tree) over n ranks from `root`, children in order. */
@@ -36,7 +36,7 @@ registerAlgorithm({
   source: 'Open MPI tuned reduce (binary); SimGrid SMPI ompi_binary',
   supportsText: 'any rank count and topology; at most 2^20 segments',
   params: [{ key: 'segment', kind: 'int', default: 32768, min: 1, max: 2 ** 40, description: 'segment bytes (Open MPI: 32 KiB)' }],
-  supports: (ctx) => (ctx.size / (ctx.params.segment as number) > 1 << 20 ? `at most 2^20 segments, got size ${ctx.size} / segment ${String(ctx.params.segment)}` : undefined),
+  supports: (ctx) => segmentLimit(ctx.size, ctx.params.segment as number),
   build(ctx, newBuilder) {
     return pipelinedReduce(ctx, newBuilder, ompiKaryTree(2, ctx.ranks, ctx.root), ompiSegmentBounds(ctx, ctx.params.segment as number));
   },

@@ -12,7 +12,7 @@
 import { registerAlgorithm, type AlgorithmContext } from '../../registry.js';
 import { RECV, SEND, type Schedule, type ScheduleBuilder } from '../../schedule.js';
 import { binomialTree } from '../binomial-tree.js';
-import { unitOf } from '../common.js';
+import { segmentLimit, unitOf } from '../common.js';
 import { largestSegment } from '../reduction.js';
 
 /** Open MPI's segment for its binomial reduce (segment=0): 1 KiB or the whole buffer, by size and rank count. */
@@ -104,7 +104,7 @@ registerAlgorithm({
   source: 'Open MPI tuned reduce (binomial); SimGrid SMPI ompi_binomial',
   supportsText: 'any rank count and topology; segment at most 2^20 segments',
   params: [{ key: 'segment', kind: 'int', default: 0, min: 0, max: 2 ** 40, description: "segment bytes; 0: Open MPI's choice (1 KiB or the whole buffer, by size and rank count)" }],
-  supports: (ctx) => ((ctx.params.segment as number) > 0 && ctx.size / (ctx.params.segment as number) > 1 << 20 ? `at most 2^20 segments, got size ${ctx.size} / segment ${String(ctx.params.segment)}` : undefined),
+  supports: (ctx) => segmentLimit(ctx.size, ctx.params.segment as number),
   build(ctx, newBuilder) {
     return pipelinedReduce(ctx, newBuilder, binomialTree(ctx.ranks, ctx.root), ompiSegmentBounds(ctx, binomialSegment(ctx)));
   },
