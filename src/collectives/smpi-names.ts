@@ -45,12 +45,20 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     redbcast: 'reduce-broadcast',
     // On one rank per host: init_smp, then rdb over the leaders (MV2_Allreducection's default, no mvapich2 table).
     mvapich2_two_level: 'recursive-doubling:fold=even-out,smp=true',
+    // Far-first halving, then MPI_Allgather: SMPI's default allgather (iallgather) unless --cfg=smpi/allgather names another.
+    rab1: 'rabenseifner:allgather=linear',
   },
   reduce: {
     binomial: 'recursive-doubling',
     scatter_gather: 'rabenseifner:order=near-first,gather=binomial',
     ompi_binomial: 'binomial-pipelined',
     ompi_binary: 'binary-pipelined',
+    flat_tree: 'linear:recvs=descending',
+    ompi_basic_linear: 'linear:recvs=descending',
+    ompi_chain: 'chain:fanout=0,segment=65536',
+    ompi_pipeline: 'chain',
+    ompi_in_order_binary: 'binary-pipelined:tree=in-order,segment=0',
+    NTSL: 'chain:recvs=preposted,segment=8192',
   },
   'reduce-scatter': {
     ompi_ring: 'ring:recvs=preposted',
@@ -96,6 +104,9 @@ const SIZED_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<str
   // MPICH's allreduce (allreduce-mvapich-rs.cpp): rdb below pof2 elements, else Rabenseifner as rab_rdb.
   allreduce: {
     mvapich2_rs: (size, ranks, elementBytes) => (size / elementBytes < floorPow2(ranks) ? 'recursive-doubling:fold=even-out' : 'rabenseifner:order=near-first,fold=even-out'),
+    // Open MPI's segmented ring (allreduce-ompi-ring-segmented.cpp): below n 1 MiB segments lr, which below n
+    // elements runs redbcast.
+    ompi_ring_segmented: (size, ranks, elementBytes) => (size / elementBytes < ranks ? 'reduce-broadcast' : 'ring:segment=1048576'),
   },
   reduce: {
     mvapich2_two_level: (size, ranks, elementBytes) =>

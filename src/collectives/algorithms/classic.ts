@@ -14,6 +14,7 @@ import './reduce/ring.js';
 import './reduce/recursive-doubling.js';
 import './reduce/rabenseifner.js';
 import './reduce/linear.js';
+import './reduce/chain.js';
 import './reduce/binomial-pipelined.js';
 import './reduce/binary-pipelined.js';
 import './allreduce/ring.js';

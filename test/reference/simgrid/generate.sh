@@ -537,6 +537,26 @@ echo "torus-4x4x4-smp-alltoallv-impi torus-4x4x4 64 all alltoallv impi no alltoa
 smpi_cases="$smpi_cases
 $smp_cases
 $impi_cases"
+# allreduce and reduce: SMPI's other allreduce and reduce algorithms Meshwork runs (rab1, ompi_ring_segmented:
+# lr below n MiB, redbcast below n elements, 1 and 2 phases above; reduce flat_tree, ompi_basic_linear,
+# ompi_chain, ompi_pipeline, ompi_in_order_binary (root 0: rank n - 1 forwards), NTSL with a remainder).
+# Made by `./generate.sh smpi-cases '*-ar-*'`.
+ar_cases="torus-4x4x4-ar-allreduce-rab1 torus-4x4x4 64 all allreduce rab1 no allreduce rab1 1024,65536,1048576
+flat-16-ar-allreduce-rab1 flat-16 16 all allreduce rab1 no allreduce rab1 1024,1048576
+flat-16-ar-allreduce-ompi_ring_segmented flat-16 16 all allreduce ompi_ring_segmented no allreduce ompi_ring_segmented 32,1024,16777216,33554432
+flat-12-ar-allreduce-ompi_ring_segmented flat-12 12 all allreduce ompi_ring_segmented no allreduce ompi_ring_segmented 48,1048560,25165824
+fattree-4-3-ar-reduce-flat_tree fattree-4-3 64 all reduce flat_tree no reduce flat_tree 1024,65536,1048576
+flat-12-ar-reduce-ompi_basic_linear flat-12 12 all reduce ompi_basic_linear no reduce ompi_basic_linear 1024,65536,1048576
+torus-4x4x4-ar-reduce-ompi_chain torus-4x4x4 64 all reduce ompi_chain no reduce ompi_chain 1024,65536,1048576
+flat-12-ar-reduce-ompi_chain flat-12 12 all reduce ompi_chain no reduce ompi_chain 1024,1048576
+torus-4x4x4-ar-reduce-ompi_pipeline torus-4x4x4 64 all reduce ompi_pipeline no reduce ompi_pipeline 1024,65536,1048576
+flat-16-ar-reduce-ompi_pipeline flat-16 16 all reduce ompi_pipeline no reduce ompi_pipeline 65536,1048576
+torus-4x4x4-ar-reduce-ompi_in_order_binary torus-4x4x4 64 all reduce ompi_in_order_binary no reduce ompi_in_order_binary 1024,65536,1048576
+flat-12-ar-reduce-ompi_in_order_binary flat-12 12 all reduce ompi_in_order_binary no reduce ompi_in_order_binary 1024,1048576
+torus-4x4x4-ar-reduce-NTSL torus-4x4x4 64 all reduce NTSL no reduce NTSL 1024,65536,1048576
+flat-12-ar-reduce-NTSL flat-12 12 all reduce NTSL no reduce NTSL 4096,65540"
+smpi_cases="$smpi_cases
+$ar_cases"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac

@@ -1,15 +1,29 @@
-/** allreduce `rabenseifner`: recursive-halving reduce-scatter then recursive-doubling allgather (fold step for non-powers of two). */
+/**
+ * allreduce `rabenseifner`: recursive-halving reduce-scatter then recursive-doubling allgather (fold step
+ * for non-powers of two). allgather=linear: the allgather is SimGrid SMPI's default one instead (its
+ * iallgather: every rank isends its segment to and irecvs from every other rank in rank order, then a
+ * waitall), as SMPI's `rab1` (allreduce-rab1.cpp, far-first halving, powers of two) calls MPI_Allgather.
+ */
 import { isPowerOfTwo, registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
-import { floorPow2, segmentBounds, unitOf, UNRESTRICTED } from '../common.js';
-import { equalRingSegment, foldIn, foldOut, HALVING_ORDERS, recursiveDoublingGather, recursiveHalving, seedAccumulators, type HalvingOrder } from '../reduction.js';
+import { floorPow2, segmentBounds, unitOf } from '../common.js';
+import { equalRingSegment, foldIn, foldOut, HALVING_ORDERS, recursiveDoublingGather, recursiveHalving, seedAccumulators, segs, type HalvingOrder } from '../reduction.js';
 
 registerAlgorithm({
   name: 'rabenseifner',
   collective: 'allreduce',
   description: 'recursive-halving reduce-scatter + recursive-doubling allgather, 2 log2(n) steps',
-  source: 'classic (Rabenseifner)',
-  ...UNRESTRICTED,
+  source: 'classic (Rabenseifner); SimGrid SMPI rab_rdb, rab1 (allgather=linear)',
+  supportsText: 'any rank count and topology; allgather=linear: a power of two and a size of a whole number of elements per rank',
+  supports(ctx) {
+    if (ctx.params.allgather !== 'linear') return undefined;
+    const n = ctx.ranks;
+    // SMPI's rab1 throws on other rank counts, and pads an uneven count to whole segments (not modelled).
+    if (!isPowerOfTwo(n)) return `a power-of-two rank count with allgather=linear (SMPI rab1 refuses others), got ${n}`;
+    const units = ctx.size / unitOf(ctx);
+    if (units % n !== 0) return `a size of a multiple of ${n} ${ctx.dtype} elements with allgather=linear, got ${ctx.size} B`;
+    return undefined;
+  },
   params: [
     {
       key: 'order',
@@ -25,6 +39,13 @@ registerAlgorithm({
       default: 'odd-out',
       description: 'non-powers of two: which of the first 2·(n − p2) ranks sit out, odd or even (MPICH\'s allreduce and SimGrid SMPI rab_rdb: even ranks send to rank + 1)',
     },
+    {
+      key: 'allgather',
+      kind: 'choice',
+      choices: ['recursive-doubling', 'linear'],
+      default: 'recursive-doubling',
+      description: "recursive-doubling: the halving undone; linear: SMPI's default allgather, every segment to every rank at once (SMPI rab1 with order=far-first)",
+    },
   ],
   // Issue 29: on a power of two (no fold) with n equal segments, rank r's ops are rank 0's with
   // peers XORed with r (the segments it keeps differ, their sizes do not): the copy of the whole
@@ -33,7 +54,7 @@ registerAlgorithm({
   rotation(ctx) {
     const n = ctx.ranks;
     const seg = equalRingSegment(ctx);
-    if (n < 2 || !isPowerOfTwo(n) || seg === undefined) return undefined;
+    if (n < 2 || !isPowerOfTwo(n) || seg === undefined || ctx.params.allgather === 'linear') return undefined;
     const steps = Math.log2(n);
     const masks = Array.from({ length: steps }, (_, i) => (ctx.params.order === 'near-first' ? 1 << i : n >> (i + 1)));
     return {
@@ -64,6 +85,19 @@ registerAlgorithm({
     const evenOut = ctx.params.fold === 'even-out';
     const { p2, rem, vOf } = foldIn(w, whole, evenOut);
     const halving = recursiveHalving(w, p2, vOf, ctx.params.order as HalvingOrder);
+    if (ctx.params.allgather === 'linear') {
+      // A power of two (supports): rank r holds the segment its halving left it, far-first segment r.
+      const last = halving.kept[halving.kept.length - 1] ?? new Int32Array(1);
+      for (let r = 0; r < n; r++) {
+        for (let to = 0; to < n; to++) {
+          if (to === r) continue;
+          b.isend(r, to, segs(w, RECV, last[r], last[r] + 1), 12);
+          b.irecv(r, to, segs(w, RECV, last[to], last[to] + 1), 12);
+        }
+        if (n > 1) b.waitall(r);
+      }
+      return b.finish();
+    }
     recursiveDoublingGather(w, p2, vOf, halving);
     foldOut(w, rem, whole, evenOut);
     return b.finish();
