@@ -47,6 +47,13 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     mvapich2_two_level: 'recursive-doubling:fold=even-out,smp=true',
     // Far-first halving, then MPI_Allgather: SMPI's default allgather (iallgather) unless --cfg=smpi/allgather names another.
     rab1: 'rabenseifner:allgather=linear',
+    // The SMP algorithms on one rank per host (intra-node communicators of one rank): init_smp, then the leaders' part over every rank.
+    smp_binomial: 'reduce-broadcast:reduce=binomial,smp=true',
+    smp_binomial_pipeline: 'reduce-broadcast:reduce=binomial,pipeline=4096,smp=true',
+    smp_rdb: 'recursive-doubling:fold=even-out,smp=true',
+    smp_rsag: 'ring:smp=true',
+    smp_rsag_lr: 'ring:smp=true',
+    smp_rsag_rab: 'rabenseifner:order=near-first,smp=true',
   },
   reduce: {
     binomial: 'recursive-doubling',
@@ -397,7 +404,13 @@ const SMP_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<stri
   },
   barrier: { 'init_smp+ompi_recursivedoubling': 'recursive-doubling:smp=true', 'init_smp+ompi_basic_linear': 'linear:smp=true' },
   gather: { 'init_smp+ompi_basic_linear': 'linear:smp=true', 'init_smp+ompi_binomial': 'binomial:smp=true' },
-  allreduce: { 'init_smp+rdb': 'recursive-doubling:fold=even-out,smp=true', 'init_smp+redbcast': 'reduce-broadcast:smp=true' },
+  allreduce: {
+    'init_smp+rdb': 'recursive-doubling:fold=even-out,smp=true',
+    'init_smp+redbcast': 'reduce-broadcast:smp=true',
+    'init_smp+rab1': 'rabenseifner:allgather=linear,smp=true',
+    // smp_binomial builds the SMP communicators itself: init_smp runs once.
+    'init_smp+smp_binomial': 'reduce-broadcast:reduce=binomial,smp=true',
+  },
   broadcast: { 'init_smp+binomial_tree': 'binomial:smp=true', 'init_smp+scatter_rdb_allgather': 'scatter-rdb-allgather:smp=true', 'init_smp+scatter_LR_allgather': 'scatter-allgather:smp=true' },
 };
 

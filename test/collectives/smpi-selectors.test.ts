@@ -488,7 +488,8 @@ describe("SMPI's impi selector (smpi_intel_mpi_selector.cpp), allreduce: init_sm
     const topology = buildTopology('torus:4x4x4');
     expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 1 << 20 }).algorithmSpec).toBe('reduce-broadcast:smp=true');
     expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 100 }).algorithmSpec).toBe('recursive-doubling:fold=even-out,smp=true');
-    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 131072 })).toThrow(/allreduce impi selector runs init_smp\+rab1 at 131072 B on 64 ranks, which Meshwork does not model/);
+    // rab1 after init_smp (SMPI's rab1: far-first halving, then its default allgather).
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 131072 }).algorithmSpec).toBe('rabenseifner:allgather=linear,smp=true');
     for (const n of [1, 2, 5, 13]) {
       const r = executeSchedule(buildSchedule({ collective: 'allreduce', algorithm: 'reduce-broadcast:smp=true', topology: buildTopology(`torus:${n}`), size: 8 * n }));
       expect(r.problems, `${n} ranks`).toEqual([]);

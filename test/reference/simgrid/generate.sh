@@ -539,7 +539,8 @@ $smp_cases
 $impi_cases"
 # allreduce and reduce: SMPI's other allreduce and reduce algorithms Meshwork runs (rab1, ompi_ring_segmented:
 # lr below n MiB, redbcast below n elements, 1 and 2 phases above; reduce flat_tree, ompi_basic_linear,
-# ompi_chain, ompi_pipeline, ompi_in_order_binary (root 0: rank n - 1 forwards), NTSL with a remainder).
+# ompi_chain, ompi_pipeline, ompi_in_order_binary (root 0: rank n - 1 forwards), NTSL with a remainder),
+# the SMP allreduces on one rank per host (init_smp first) and the impi allreduce where it runs rab1.
 # Made by `./generate.sh smpi-cases '*-ar-*'`.
 ar_cases="torus-4x4x4-ar-allreduce-rab1 torus-4x4x4 64 all allreduce rab1 no allreduce rab1 1024,65536,1048576
 flat-16-ar-allreduce-rab1 flat-16 16 all allreduce rab1 no allreduce rab1 1024,1048576
@@ -554,7 +555,18 @@ flat-16-ar-reduce-ompi_pipeline flat-16 16 all reduce ompi_pipeline no reduce om
 torus-4x4x4-ar-reduce-ompi_in_order_binary torus-4x4x4 64 all reduce ompi_in_order_binary no reduce ompi_in_order_binary 1024,65536,1048576
 flat-12-ar-reduce-ompi_in_order_binary flat-12 12 all reduce ompi_in_order_binary no reduce ompi_in_order_binary 1024,1048576
 torus-4x4x4-ar-reduce-NTSL torus-4x4x4 64 all reduce NTSL no reduce NTSL 1024,65536,1048576
-flat-12-ar-reduce-NTSL flat-12 12 all reduce NTSL no reduce NTSL 4096,65540"
+flat-12-ar-reduce-NTSL flat-12 12 all reduce NTSL no reduce NTSL 4096,65540
+torus-4x4x4-ar-allreduce-smp_binomial torus-4x4x4 64 all allreduce smp_binomial no allreduce smp_binomial 1024,1048576
+flat-12-ar-allreduce-smp_binomial flat-12 12 all allreduce smp_binomial no allreduce smp_binomial 1024,65536
+torus-4x4x4-ar-allreduce-smp_binomial_pipeline torus-4x4x4 64 all allreduce smp_binomial_pipeline no allreduce smp_binomial_pipeline 1024,65536,1048576
+flat-12-ar-allreduce-smp_binomial_pipeline flat-12 12 all allreduce smp_binomial_pipeline no allreduce smp_binomial_pipeline 65536
+flat-12-ar-allreduce-smp_rdb flat-12 12 all allreduce smp_rdb no allreduce smp_rdb 1024,1048576
+fattree-4-3-ar-allreduce-smp_rdb fattree-4-3 64 all allreduce smp_rdb no allreduce smp_rdb 65536
+torus-4x4x4-ar-allreduce-smp_rsag torus-4x4x4 64 all allreduce smp_rsag no allreduce smp_rsag 1024,65536,1048576
+flat-12-ar-allreduce-smp_rsag_lr flat-12 12 all allreduce smp_rsag_lr no allreduce smp_rsag_lr 1536,1048560
+flat-16-ar-allreduce-smp_rsag_rab flat-16 16 all allreduce smp_rsag_rab no allreduce smp_rsag_rab 1024,1048576
+fattree-4-3-ar-allreduce-smp_rsag_rab fattree-4-3 64 all allreduce smp_rsag_rab no allreduce smp_rsag_rab 65536
+torus-4x4x4-ar-allreduce-impi torus-4x4x4 64 all allreduce impi no allreduce impi 131072,262144"
 smpi_cases="$smpi_cases
 $ar_cases"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do

@@ -3,10 +3,14 @@
  * for non-powers of two). allgather=linear: the allgather is SimGrid SMPI's default one instead (its
  * iallgather: every rank isends its segment to and irecvs from every other rank in rank order, then a
  * waitall), as SMPI's `rab1` (allreduce-rab1.cpp, far-first halving, powers of two) calls MPI_Allgather.
+ * smp=true: init_smp's messages first: with order=near-first SMPI's `smp_rsag_rab` on one rank per host
+ * (allreduce-smp-rsag-rab.cpp, powers of two, a whole number of elements per rank), with allgather=linear
+ * the impi selector's rab1.
  */
 import { isPowerOfTwo, registerAlgorithm } from '../../registry.js';
 import { RECV } from '../../schedule.js';
 import { floorPow2, segmentBounds, unitOf } from '../common.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 import { equalRingSegment, foldIn, foldOut, HALVING_ORDERS, recursiveDoublingGather, recursiveHalving, seedAccumulators, segs, type HalvingOrder } from '../reduction.js';
 
 registerAlgorithm({
@@ -14,10 +18,16 @@ registerAlgorithm({
   collective: 'allreduce',
   description: 'recursive-halving reduce-scatter + recursive-doubling allgather, 2 log2(n) steps',
   source: 'classic (Rabenseifner); SimGrid SMPI rab_rdb, rab1 (allgather=linear)',
-  supportsText: 'any rank count and topology; allgather=linear: a power of two and a size of a whole number of elements per rank',
+  supportsText: 'any rank count and topology; allgather=linear or smp=true: a power of two and a size of a whole number of elements per rank',
   supports(ctx) {
-    if (ctx.params.allgather !== 'linear') return undefined;
     const n = ctx.ranks;
+    if (ctx.params.smp === true && ctx.params.allgather !== 'linear') {
+      // SMPI's smp_rsag_rab throws on other rank counts and halves count / 2, count / 4, ... elements.
+      if (!isPowerOfTwo(n)) return `a power-of-two rank count with smp=true (SMPI smp_rsag_rab refuses others), got ${n}`;
+      if ((ctx.size / unitOf(ctx)) % n !== 0) return `a size of a multiple of ${n} ${ctx.dtype} elements with smp=true (SMPI smp_rsag_rab), got ${ctx.size} B`;
+      return undefined;
+    }
+    if (ctx.params.allgather !== 'linear') return undefined;
     // SMPI's rab1 throws on other rank counts, and pads an uneven count to whole segments (not modelled).
     if (!isPowerOfTwo(n)) return `a power-of-two rank count with allgather=linear (SMPI rab1 refuses others), got ${n}`;
     const units = ctx.size / unitOf(ctx);
@@ -25,6 +35,7 @@ registerAlgorithm({
     return undefined;
   },
   params: [
+    smpParam('smp_rsag_rab allreduce (order=near-first), or the impi selector\'s rab1 (allgather=linear)'),
     {
       key: 'order',
       kind: 'choice',
@@ -54,7 +65,7 @@ registerAlgorithm({
   rotation(ctx) {
     const n = ctx.ranks;
     const seg = equalRingSegment(ctx);
-    if (n < 2 || !isPowerOfTwo(n) || seg === undefined || ctx.params.allgather === 'linear') return undefined;
+    if (n < 2 || !isPowerOfTwo(n) || seg === undefined || ctx.params.allgather === 'linear' || ctx.params.smp === true) return undefined;
     const steps = Math.log2(n);
     const masks = Array.from({ length: steps }, (_, i) => (ctx.params.order === 'near-first' ? 1 << i : n >> (i + 1)));
     return {
@@ -79,6 +90,7 @@ registerAlgorithm({
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const b = newBuilder();
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     const tmp = b.tmpBuffer('tmp', ctx.size);
     const whole = seedAccumulators(b, n, ctx.size, RECV);
     const w = { b, n, real: (v: number) => v, acc: RECV, tmp, bounds: segmentBounds(ctx.size, floorPow2(n), unitOf(ctx)) };

@@ -6,12 +6,16 @@
  * over one phase-part of every block (the blocks and their parts cut as Open MPI's
  * COLL_TUNED_COMPUTE_BLOCKCOUNT cuts them), rank r sending its own block's part first and the next part's
  * receive posted before the previous one is waited for and reduced; rank r ends with block r + 1; then a
- * ring allgather of whole blocks (sendrecvs, block r + 1 − k out at step k).
+ * ring allgather of whole blocks (sendrecvs, block r + 1 − k out at step k). smp=true: init_smp's messages
+ * first, then the plain ring: SMPI's `smp_rsag` and `smp_rsag_lr` on one rank per host (allreduce-smp-rsag.cpp,
+ * allreduce-smp-rsag-lr.cpp), on a size of a whole number of elements per rank (otherwise smp_rsag leaves the
+ * tail unreduced and smp_rsag_lr puts it in the last block).
  */
 import { registerAlgorithm, type AlgorithmContext } from '../../registry.js';
 import { RECV, SEND, type Schedule, type ScheduleBuilder } from '../../schedule.js';
 import { mod, segmentBounds, unitOf } from '../common.js';
 import { ompiSegmentBounds } from '../reduce/binomial-pipelined.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 import { equalRingSegment, largestSegment, ringAllgather, ringReduceScatter, visitRingReduceScatter } from '../reduction.js';
 
 registerAlgorithm({
@@ -19,9 +23,15 @@ registerAlgorithm({
   collective: 'allreduce',
   description: 'ring reduce-scatter then ring allgather, 2(n-1) steps of size/n',
   source: 'classic; SimGrid SMPI lr, ompi_ring_segmented (segment=1048576)',
-  supportsText: 'any rank count and topology',
-  supports: () => undefined,
+  supportsText: 'any rank count and topology; smp=true: segment=0 and a whole number of elements per rank',
+  supports(ctx) {
+    if (ctx.params.smp !== true) return undefined;
+    if (ctx.params.segment !== 0) return `segment=0 with smp=true (SMPI smp_rsag is the plain ring), got segment=${String(ctx.params.segment)}`;
+    const count = ctx.size / unitOf(ctx);
+    return count % ctx.ranks !== 0 ? `a size of a multiple of ${ctx.ranks} ${ctx.dtype} elements with smp=true (SMPI smp_rsag cuts count / n per rank), got ${ctx.size} B` : undefined;
+  },
   params: [
+    smpParam('smp_rsag and smp_rsag_lr allreduce'),
     {
       key: 'segment',
       kind: 'int',
@@ -44,7 +54,7 @@ registerAlgorithm({
   // the copy of the whole buffer; per reduce-scatter step send, recv, reduce; per allgather step send, recv.
   rotation(ctx) {
     const n = ctx.ranks;
-    if (ringPhases(ctx) > 0) return undefined;
+    if (ringPhases(ctx) > 0 || ctx.params.smp === true) return undefined;
     const seg = equalRingSegment(ctx);
     if (seg === undefined) return undefined;
     return {
@@ -64,6 +74,7 @@ registerAlgorithm({
     const b = newBuilder();
     const phases = ringPhases(ctx);
     if (phases > 0) return buildSegmentedRing(ctx, b, phases);
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     const bounds = segmentBounds(ctx.size, n, unitOf(ctx));
     const tmp = b.tmpBuffer('tmp', largestSegment(bounds));
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.region(RECV, 0, ctx.size));
