@@ -114,6 +114,8 @@ const SIZED_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<str
     // Open MPI's segmented ring (allreduce-ompi-ring-segmented.cpp): below n 1 MiB segments lr, which below n
     // elements runs redbcast.
     ompi_ring_segmented: (size, ranks, elementBytes) => (size / elementBytes < ranks ? 'reduce-broadcast' : 'ring:segment=1048576'),
+    // An alltoall of size / n blocks with SMPI's default alltoall (the ompi selector's choice for that block), then its default allgather.
+    rab2: (size, ranks) => `alltoall-allgather:alltoall=${pickFromBands(OMPI_BANDS.alltoall!, size / ranks, ranks)}`,
   },
   reduce: {
     mvapich2_two_level: (size, ranks, elementBytes) =>

@@ -22,6 +22,7 @@ import './astra-native.js';
 import './allreduce/recursive-doubling.js';
 import './allreduce/rabenseifner.js';
 import './allreduce/reduce-broadcast.js';
+import './allreduce/alltoall-allgather.js';
 import './scatter/linear.js';
 import './scatter/binomial.js';
 import './gather/linear.js';

@@ -540,8 +540,8 @@ $impi_cases"
 # allreduce and reduce: SMPI's other allreduce and reduce algorithms Meshwork runs (rab1, ompi_ring_segmented:
 # lr below n MiB, redbcast below n elements, 1 and 2 phases above; reduce flat_tree, ompi_basic_linear,
 # ompi_chain, ompi_pipeline, ompi_in_order_binary (root 0: rank n - 1 forwards), NTSL with a remainder),
-# the SMP allreduces on one rank per host (init_smp first) and the impi allreduce where it runs rab1.
-# Made by `./generate.sh smpi-cases '*-ar-*'`.
+# the SMP allreduces on one rank per host (init_smp first), the impi allreduce where it runs rab1 and
+# rab2 (its alltoall basic_linear, pair at 256 KiB blocks on 64 ranks). Made by `./generate.sh smpi-cases '*-ar-*'`.
 ar_cases="torus-4x4x4-ar-allreduce-rab1 torus-4x4x4 64 all allreduce rab1 no allreduce rab1 1024,65536,1048576
 flat-16-ar-allreduce-rab1 flat-16 16 all allreduce rab1 no allreduce rab1 1024,1048576
 flat-16-ar-allreduce-ompi_ring_segmented flat-16 16 all allreduce ompi_ring_segmented no allreduce ompi_ring_segmented 32,1024,16777216,33554432
@@ -566,7 +566,9 @@ torus-4x4x4-ar-allreduce-smp_rsag torus-4x4x4 64 all allreduce smp_rsag no allre
 flat-12-ar-allreduce-smp_rsag_lr flat-12 12 all allreduce smp_rsag_lr no allreduce smp_rsag_lr 1536,1048560
 flat-16-ar-allreduce-smp_rsag_rab flat-16 16 all allreduce smp_rsag_rab no allreduce smp_rsag_rab 1024,1048576
 fattree-4-3-ar-allreduce-smp_rsag_rab fattree-4-3 64 all allreduce smp_rsag_rab no allreduce smp_rsag_rab 65536
-torus-4x4x4-ar-allreduce-impi torus-4x4x4 64 all allreduce impi no allreduce impi 131072,262144"
+torus-4x4x4-ar-allreduce-impi torus-4x4x4 64 all allreduce impi no allreduce impi 131072,262144
+torus-4x4x4-ar-allreduce-rab2 torus-4x4x4 64 all allreduce rab2 no allreduce rab2 65536,1048576,16777216
+flat-12-ar-allreduce-rab2 flat-12 12 all allreduce rab2 no allreduce rab2 1536,1048560"
 smpi_cases="$smpi_cases
 $ar_cases"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
