@@ -110,14 +110,18 @@ function buildSegmentedRing(ctx: AlgorithmContext, b: ScheduleBuilder, phases: n
     const inner = segmentBounds(blocks[i + 1] - blocks[i], phases, unit);
     return [blocks[i] + inner[p], inner[p + 1] - inner[p]];
   };
-  const largest = Math.max(...Array.from({ length: n }, (_, i) => part(i, 0)[1]), 0);
+  // Block 0 is an early block and phase 0 an early part: the largest part.
+  const largest = part(0, 0)[1];
   const inbuf = [b.tmpBuffer('in0', largest), b.tmpBuffer('in1', largest)];
   for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.region(RECV, 0, ctx.size));
   for (let p = 0; p < phases; p++) {
     for (let r = 0; r < n; r++) {
       const to = mod(r + 1, n);
       const from = mod(r - 1, n);
-      const mine = (i: number) => b.region(RECV, ...part(i, p));
+      const mine = (i: number) => {
+        const [offset, length] = part(i, p);
+        return b.region(RECV, offset, length);
+      };
       const slot = (k: number, i: number) => b.region(inbuf[k], 0, part(i, p)[1]);
       let inbi = 0;
       // The part arriving at step k (k = 1 .. n − 1) is block r − k's.
