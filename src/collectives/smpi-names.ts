@@ -66,6 +66,8 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ompi_pipeline: 'chain',
     ompi_in_order_binary: 'binary-pipelined:tree=in-order,segment=0',
     NTSL: 'chain:recvs=preposted,segment=8192',
+    // Radix 4 (SMPI_DEFAULT_KNOMIAL_FACTOR) when no mvapich2 selector has set MVAPICH2's factor.
+    mvapich2_knomial: 'knomial:radix=4',
   },
   'reduce-scatter': {
     ompi_ring: 'ring:recvs=preposted',

@@ -40,6 +40,7 @@ const NAMES: ReadonlyArray<['allreduce' | 'reduce', string, (n: number, units: n
   ['reduce', 'ompi_pipeline', () => true],
   ['reduce', 'ompi_in_order_binary', () => true],
   ['reduce', 'NTSL', () => true],
+  ['reduce', 'mvapich2_knomial', () => true],
 ];
 
 describe("SMPI's allreduce and reduce algorithms as aliases", () => {
@@ -125,6 +126,16 @@ describe("SMPI's allreduce and reduce algorithms as aliases", () => {
     expect(recvsOf(s, 5).map(([from]) => from)).toEqual([4, 3]);
     expect(sendsOf(s, 6)).toEqual([[0, 64]]);
     expect(recvsOf(build('reduce', 'ompi_in_order_binary', 7, 64, 6), 6).map(([from]) => from)).toEqual([5, 2]);
+  });
+
+  it('mvapich2_knomial: radix 4, receives posted in the reverse of MVAPICH2 list, the result to the parent', () => {
+    const s = build('reduce', 'mvapich2_knomial', 20, 64, 2);
+    // Relative rank 0 (rank 2): MVAPICH2 lists 16, 4, 8, 12, 1, 2, 3 and posts from the end: 3, 2, 1, 12, 8, 4, 16.
+    expect(recvsOf(s, 2).map(([from]) => from)).toEqual([5, 4, 3, 14, 10, 6, 18]);
+    // Relative 4 (rank 6) hears from 7, 6, 5 and sends to relative 0; relative 7 (rank 9) sends to 4.
+    expect(recvsOf(s, 6).map(([from]) => from)).toEqual([9, 8, 7]);
+    expect(sendsOf(s, 6)).toEqual([[2, 64]]);
+    expect(sendsOf(s, 9)).toEqual([[6, 64]]);
   });
 
   it('NTSL: root − 1 starts, 8 KiB segments each to rank − 1, the remainder by the default reduce (every rank to the root)', () => {

@@ -15,6 +15,7 @@ import './reduce/recursive-doubling.js';
 import './reduce/rabenseifner.js';
 import './reduce/linear.js';
 import './reduce/chain.js';
+import './reduce/knomial.js';
 import './reduce/binomial-pipelined.js';
 import './reduce/binary-pipelined.js';
 import './allreduce/ring.js';

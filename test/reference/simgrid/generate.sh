@@ -539,7 +539,8 @@ $smp_cases
 $impi_cases"
 # allreduce and reduce: SMPI's other allreduce and reduce algorithms Meshwork runs (rab1, ompi_ring_segmented:
 # lr below n MiB, redbcast below n elements, 1 and 2 phases above; reduce flat_tree, ompi_basic_linear,
-# ompi_chain, ompi_pipeline, ompi_in_order_binary (root 0: rank n - 1 forwards), NTSL with a remainder),
+# ompi_chain, ompi_pipeline, ompi_in_order_binary (root 0: rank n - 1 forwards), NTSL with a remainder,
+# mvapich2_knomial),
 # the SMP allreduces on one rank per host (init_smp first), the impi allreduce where it runs rab1 and
 # rab2 (its alltoall basic_linear, pair at 256 KiB blocks on 64 ranks). Made by `./generate.sh smpi-cases '*-ar-*'`.
 ar_cases="torus-4x4x4-ar-allreduce-rab1 torus-4x4x4 64 all allreduce rab1 no allreduce rab1 1024,65536,1048576
@@ -568,7 +569,9 @@ flat-16-ar-allreduce-smp_rsag_rab flat-16 16 all allreduce smp_rsag_rab no allre
 fattree-4-3-ar-allreduce-smp_rsag_rab fattree-4-3 64 all allreduce smp_rsag_rab no allreduce smp_rsag_rab 65536
 torus-4x4x4-ar-allreduce-impi torus-4x4x4 64 all allreduce impi no allreduce impi 131072,262144
 torus-4x4x4-ar-allreduce-rab2 torus-4x4x4 64 all allreduce rab2 no allreduce rab2 65536,1048576,16777216
-flat-12-ar-allreduce-rab2 flat-12 12 all allreduce rab2 no allreduce rab2 1536,1048560"
+flat-12-ar-allreduce-rab2 flat-12 12 all allreduce rab2 no allreduce rab2 1536,1048560
+torus-4x4x4-ar-reduce-mvapich2_knomial torus-4x4x4 64 all reduce mvapich2_knomial no reduce mvapich2_knomial 1024,65536,1048576
+flat-12-ar-reduce-mvapich2_knomial flat-12 12 all reduce mvapich2_knomial no reduce mvapich2_knomial 1024,1048576"
 smpi_cases="$smpi_cases
 $ar_cases"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
