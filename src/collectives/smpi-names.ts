@@ -396,7 +396,13 @@ const mvapich2 = (collective: CollectiveKind) => (size: number, ranks: number): 
 const SMP_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
   allgather: { 'init_smp+rdb': 'recursive-doubling:smp=true', 'init_smp+ring': 'ring:order=shift,smp=true' },
   scatter: { 'init_smp+ompi_binomial': 'binomial:order=smallest-first,smp=true', 'init_smp+ompi_basic_linear': 'linear:smp=true' },
-  reduce: { 'init_smp+binomial': 'recursive-doubling:smp=true', 'init_smp+scatter_gather': 'rabenseifner:order=near-first,gather=binomial,smp=true' },
+  reduce: {
+    'init_smp+binomial': 'recursive-doubling:smp=true',
+    'init_smp+scatter_gather': 'rabenseifner:order=near-first,gather=binomial,smp=true',
+    // The two-level reduce with MVAPICH2's k-nomial over the leaders (every rank), radix 4 in every row of its table.
+    'mvapich2_two_level+mvapich2_knomial': 'knomial:radix=4,smp=true',
+    'init_smp+mvapich2_knomial': 'knomial:radix=4,smp=true',
+  },
   // impi: the selector's init_smp, then its choice.
   alltoall: { 'init_smp+bruck': 'bruck:smp=true', 'init_smp+pair': 'pairwise:order=xor,smp=true' },
   alltoallv: { 'init_smp+ompi_basic_linear': 'linear:smp=true' },

@@ -136,6 +136,13 @@ describe("SMPI's allreduce and reduce algorithms as aliases", () => {
     expect(recvsOf(s, 6).map(([from]) => from)).toEqual([9, 8, 7]);
     expect(sendsOf(s, 6)).toEqual([[2, 64]]);
     expect(sendsOf(s, 9)).toEqual([[6, 64]]);
+    // The mvapich2 and impi selectors' two-level reduce: init_smp, then the same tree over every rank.
+    for (const n of [1, 2, 6, 17]) {
+      const two = build('reduce', 'knomial:radix=4,smp=true', n, 8 * n, n - 1);
+      expect(executeSchedule(two).problems, `${n} ranks`).toEqual([]);
+    }
+    expect(build('reduce', 'mvapich2', 64, 1024).algorithmSpec).toBe('knomial:radix=4,smp=true');
+    expect(build('reduce', 'mvapich2', 27, 131072).algorithmSpec).toBe('knomial:radix=4');
   });
 
   it('NTSL: root − 1 starts, 8 KiB segments each to rank − 1, the remainder by the default reduce (every rank to the root)', () => {

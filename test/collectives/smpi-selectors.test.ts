@@ -469,8 +469,8 @@ describe("SMPI's mvapich2 selector (smpi_mvapich2_selector.cpp, the 1-ppn stampe
     expect(buildSchedule({ collective: 'allreduce', algorithm: 'mvapich2_rs', topology, size: 32 }).algorithmSpec).toBe('recursive-doubling:fold=even-out');
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mvapich2', topology, size: 65536 })).toThrow(/^algorithm: got "mvapich2"; accepted: .*alltoall mvapich2 selector runs mvapich2_scatter_dest at 65536 B on 64 ranks, which Meshwork does not model/);
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'mvapich2', topology, size: 65536 })).toThrow(NotApplicableError);
-    // reduce: MVAPICH2's k-nomial reduce (two-level below 16 KiB on 33 to 64 ranks) is not modelled; two-level binomial to 64 KiB, then scatter_gather.
-    expect(() => buildSchedule({ collective: 'reduce', algorithm: 'mvapich2', topology, size: 1024 })).toThrow(/reduce mvapich2 selector runs mvapich2_two_level\+mvapich2_knomial at 1024 B on 64 ranks/);
+    // reduce: MVAPICH2's k-nomial reduce (radix 4) over the leaders after init_smp below 16 KiB on 33 to 64 ranks; two-level binomial to 64 KiB, then scatter_gather.
+    expect(spec('reduce', 1024)).toBe('knomial:radix=4,smp=true');
     expect(spec('reduce', 65536)).toBe('recursive-doubling:smp=true');
     expect(spec('reduce', 1 << 20)).toBe('rabenseifner:order=near-first,gather=binomial');
     expect(spec('reduce', 1 << 20, buildTopology('torus:3x3x3'))).toBe('recursive-doubling');
@@ -567,7 +567,7 @@ describe("SMPI's impi selector, the other collectives: init_smp, then Intel MPI'
     expect(() => spec('alltoall', 200000, buildTopology('torus:3x3x3'))).toThrow(/alltoall impi selector runs pair at 200000 B on 27 ranks, which needs a power of two/);
     expect(() => spec('allgather', 1024)).toThrow(/allgather impi selector runs init_smp\+GB at 1024 B on 64 ranks/);
     expect(() => spec('gather', 1 << 20)).toThrow(/gather impi selector runs mvapich2_two_level at 1048576 B on 64 ranks/);
-    expect(() => spec('reduce', 1024)).toThrow(/reduce impi selector runs mvapich2_two_level\+mvapich2_knomial at 1024 B/);
+    expect(spec('reduce', 1024)).toBe('knomial:radix=4,smp=true');
     expect(() => spec('scatter', 1024)).toThrow(/scatter impi selector runs init_smp\+an entry past Intel's 1-ppn scatter table \(which ends at 8 ranks\) at 1024 B on 64 ranks/);
   });
 

@@ -6,9 +6,12 @@
  * buffer, then sends the result to its parent (an isend and its wait). MVAPICH2 lists the children from the
  * largest power down and posts the list backwards: nearest first, j descending. SMPI reduces each buffer as
  * it arrives (waitany); here after all have arrived, which times the same while computation is not timed.
+ * smp=true: init_smp's messages first: the mvapich2 selector's two-level reduce on one rank per host, whose
+ * inter-leader function it sets to this (its tables' k-degree is 4 throughout), and the impi selector's.
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 
 /** Parent and children (in SMPI's posting order) of relative rank v in the k-nomial tree over n. */
 export function knomialReduceTree(v: number, n: number, radix: number): { parent: number; children: number[] } {
@@ -37,11 +40,15 @@ registerAlgorithm({
   source: 'MVAPICH2 k-nomial reduce; SimGrid SMPI mvapich2_knomial',
   supportsText: 'any rank count and topology',
   supports: () => undefined,
-  params: [{ key: 'radix', kind: 'int', default: 4, min: 2, max: 64, description: 'tree radix k (SMPI mvapich2_knomial: 4)' }],
+  params: [
+    { key: 'radix', kind: 'int', default: 4, min: 2, max: 64, description: 'tree radix k (SMPI mvapich2_knomial: 4)' },
+    smpParam("mvapich2 and impi selectors' reduce (mvapich2_two_level with the k-nomial inter-leader reduce)"),
+  ],
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const radix = ctx.params.radix as number;
     const b = newBuilder();
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     const acc = b.tmpBuffer('acc', ctx.size);
     // The root has the most children: one receive slot each.
     const slots = b.tmpBuffer('slots', Math.max(1, knomialReduceTree(0, n, radix).children.length) * ctx.size);
