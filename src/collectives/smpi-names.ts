@@ -37,7 +37,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     ompi_neighborexchange: 'neighbor-exchange',
   },
   allreduce: {
-    lr: 'ring',
+    lr: 'ring:remainder=redbcast',
     rab_rdb: 'rabenseifner:order=near-first,fold=even-out',
     rdb: 'recursive-doubling:fold=even-out',
     // MPI_Reduce to rank 0 then MPI_Bcast with the reduce and bcast SMPI has selected: its defaults
@@ -47,6 +47,8 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     mvapich2_two_level: 'recursive-doubling:fold=even-out,smp=true',
     // Far-first halving, then MPI_Allgather: SMPI's default allgather (iallgather) unless --cfg=smpi/allgather names another.
     rab1: 'rabenseifner:allgather=linear',
+    // Open MPI's segmented ring (allreduce-ompi-ring-segmented.cpp); below n 1 MiB segments lr.
+    ompi_ring_segmented: 'ring:segment=1048576,remainder=redbcast',
     // The SMP algorithms on one rank per host (intra-node communicators of one rank): init_smp, then the leaders' part over every rank.
     smp_binomial: 'reduce-broadcast:reduce=binomial,smp=true',
     smp_binomial_pipeline: 'reduce-broadcast:reduce=binomial,pipeline=4096,smp=true',
@@ -113,9 +115,6 @@ const SIZED_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<str
   // MPICH's allreduce (allreduce-mvapich-rs.cpp): rdb below pof2 elements, else Rabenseifner as rab_rdb.
   allreduce: {
     mvapich2_rs: (size, ranks, elementBytes) => (size / elementBytes < floorPow2(ranks) ? 'recursive-doubling:fold=even-out' : 'rabenseifner:order=near-first,fold=even-out'),
-    // Open MPI's segmented ring (allreduce-ompi-ring-segmented.cpp): below n 1 MiB segments lr, which below n
-    // elements runs redbcast.
-    ompi_ring_segmented: (size, ranks, elementBytes) => (size / elementBytes < ranks ? 'reduce-broadcast' : 'ring:segment=1048576'),
     // An alltoall of size / n blocks with SMPI's default alltoall (the ompi selector's choice for that block), then its default allgather.
     rab2: (size, ranks) => `alltoall-allgather:alltoall=${pickFromBands(OMPI_BANDS.alltoall!, size / ranks, ranks)}`,
   },

@@ -27,6 +27,7 @@ const build = (collective: 'allreduce' | 'reduce', algorithm: string, n: number,
 const NAMES: ReadonlyArray<['allreduce' | 'reduce', string, (n: number, units: number) => boolean]> = [
   ['allreduce', 'rab1', (n, u) => isPow2(n) && u % n === 0],
   ['allreduce', 'rab2', (n, u) => u % n === 0 && n < 32],
+  ['allreduce', 'lr', () => true],
   ['allreduce', 'ompi_ring_segmented', () => true],
   ['allreduce', 'smp_binomial', () => true],
   ['allreduce', 'smp_binomial_pipeline', (_n, u) => u <= 4096 || u % 4096 === 0],
@@ -63,16 +64,24 @@ describe("SMPI's allreduce and reduce algorithms as aliases", () => {
   }
 
   it('ompi_ring_segmented: redbcast below n elements, lr below n MiB, then phases of 1 MiB block parts, own block first', () => {
-    expect(build('allreduce', 'ompi_ring_segmented', 16, 32).algorithmSpec).toBe('reduce-broadcast');
+    expect(sendsOf(build('allreduce', 'ompi_ring_segmented', 16, 32), 3)).toEqual(sendsOf(build('allreduce', 'redbcast', 16, 32), 3));
     const lr = build('allreduce', 'ompi_ring_segmented', 16, 1024);
-    expect(lr.algorithmSpec).toBe('ring:segment=1048576');
+    expect(lr.algorithmSpec).toBe('ring:segment=1048576,remainder=redbcast');
     expect(sendsOf(lr, 3)).toEqual(sendsOf(build('allreduce', 'lr', 16, 1024), 3));
     const s = build('allreduce', 'ompi_ring_segmented', 4, 8 << 20);
-    expect(s.algorithmSpec).toBe('ring:segment=1048576');
     // Two phases of 1 MiB parts of 2 MiB blocks: rank 1 sends its block 1's part first, then block 0's, block 3's; then phase 2.
     expect(sendsOf(s, 1).slice(0, 4)).toEqual([[2, 1 << 20], [2, 1 << 20], [2, 1 << 20], [2, 1 << 20]]);
     // The allgather: three sendrecvs of whole 2 MiB blocks.
     expect(sendsOf(s, 1).slice(6)).toEqual([[2, 2 << 20], [2, 2 << 20], [2, 2 << 20]]);
+  });
+
+  it('lr: the ring over n blocks of count / n elements, then redbcast of the rest (to rank 0, then down a binomial tree)', () => {
+    // 13 int32 on 4 ranks: blocks of 3 elements, then 1 element by redbcast.
+    const s = build('allreduce', 'lr', 4, 52);
+    expect(s.algorithmSpec).toBe('ring:remainder=redbcast');
+    expect(sendsOf(s, 3)).toEqual([[0, 12], [0, 12], [0, 12], [0, 12], [0, 12], [0, 12], [0, 4]]);
+    expect(sendsOf(s, 0).slice(6)).toEqual([[2, 4], [1, 4]]);
+    expect(sendsOf(build('allreduce', 'lr', 4, 12), 0)).toEqual([[2, 12], [1, 12]]);
   });
 
   it('rab1: far-first halving (rank XOR p/2 first), then every segment to every rank in rank order', () => {

@@ -537,13 +537,16 @@ echo "torus-4x4x4-smp-alltoallv-impi torus-4x4x4 64 all alltoallv impi no alltoa
 smpi_cases="$smpi_cases
 $smp_cases
 $impi_cases"
-# allreduce and reduce: SMPI's other allreduce and reduce algorithms Meshwork runs (rab1, ompi_ring_segmented:
+# allreduce and reduce: SMPI's other allreduce and reduce algorithms Meshwork runs (lr on counts that are no
+# multiple of n: the ring, then redbcast of the rest; rab1, ompi_ring_segmented:
 # lr below n MiB, redbcast below n elements, 1 and 2 phases above; reduce flat_tree, ompi_basic_linear,
 # ompi_chain, ompi_pipeline, ompi_in_order_binary (root 0: rank n - 1 forwards), NTSL with a remainder,
 # mvapich2_knomial, and the mvapich2 and impi reduce where they run it: one-level, or two-level after init_smp),
 # the SMP allreduces on one rank per host (init_smp first), the impi allreduce where it runs rab1 and
 # rab2 (its alltoall basic_linear, pair at 256 KiB blocks on 64 ranks). Made by `./generate.sh smpi-cases '*-ar-*'`.
-ar_cases="torus-4x4x4-ar-allreduce-rab1 torus-4x4x4 64 all allreduce rab1 no allreduce rab1 1024,65536,1048576
+ar_cases="flat-12-ar-allreduce-lr flat-12 12 all allreduce lr no allreduce lr 1028,65540,1048580
+torus-4x4x4-ar-allreduce-lr torus-4x4x4 64 all allreduce lr no allreduce lr 1028,1048580
+torus-4x4x4-ar-allreduce-rab1 torus-4x4x4 64 all allreduce rab1 no allreduce rab1 1024,65536,1048576
 flat-16-ar-allreduce-rab1 flat-16 16 all allreduce rab1 no allreduce rab1 1024,1048576
 flat-16-ar-allreduce-ompi_ring_segmented flat-16 16 all allreduce ompi_ring_segmented no allreduce ompi_ring_segmented 32,1024,16777216,33554432
 flat-12-ar-allreduce-ompi_ring_segmented flat-12 12 all allreduce ompi_ring_segmented no allreduce ompi_ring_segmented 48,1048560,25165824

@@ -11,11 +11,25 @@
  * builds the SMP communicators before it runs redbcast).
  */
 import { registerAlgorithm } from '../../registry.js';
-import { RECV, SEND } from '../../schedule.js';
+import { RECV, SEND, type ScheduleBuilder } from '../../schedule.js';
 import { binomialTree } from '../binomial-tree.js';
 import { unitOf } from '../common.js';
 import { linearReduce } from '../reduction.js';
 import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
+
+/**
+ * SMPI's redbcast with its default reduce and bcast over bytes [offset, offset + bytes) of the buffers: every
+ * rank sends them to rank 0, which has every receive posted at once, then the binomial broadcast from rank 0
+ * (children from the farthest subtree down, as broadcast `binomial`).
+ */
+export function smpiRedbcast(b: ScheduleBuilder, n: number, offset: number, bytes: number): void {
+  const all = b.region(RECV, offset, bytes);
+  linearReduce(b, n, 0, bytes, b.tmpBuffer('slots', n * bytes), all, offset);
+  for (const { rank: r, parent, children } of binomialTree(n, 0)) {
+    if (parent >= 0) b.recv(r, parent, all);
+    for (const c of [...children].reverse()) b.send(r, c.rank, all);
+  }
+}
 
 registerAlgorithm({
   name: 'reduce-broadcast',
@@ -44,13 +58,7 @@ registerAlgorithm({
     const all = b.region(RECV, 0, ctx.size);
     const tree = binomialTree(n, 0);
     if (ctx.params.reduce !== 'binomial') {
-      const slots = b.tmpBuffer('slots', n * ctx.size);
-      linearReduce(b, n, 0, ctx.size, slots, all);
-      // The broadcast as broadcast `binomial` sends it: children from the farthest subtree down.
-      for (const { rank: r, parent, children } of tree) {
-        if (parent >= 0) b.recv(r, parent, all);
-        for (const c of [...children].reverse()) b.send(r, c.rank, all);
-      }
+      smpiRedbcast(b, n, 0, ctx.size);
       return b.finish();
     }
     const unit = unitOf(ctx);

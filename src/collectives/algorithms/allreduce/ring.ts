@@ -9,13 +9,15 @@
  * ring allgather of whole blocks (sendrecvs, block r + 1 − k out at step k). smp=true: init_smp's messages
  * first, then the plain ring: SMPI's `smp_rsag` and `smp_rsag_lr` on one rank per host (allreduce-smp-rsag.cpp,
  * allreduce-smp-rsag-lr.cpp), on a size of a whole number of elements per rank (otherwise smp_rsag leaves the
- * tail unreduced and smp_rsag_lr puts it in the last block).
+ * tail unreduced and smp_rsag_lr puts it in the last block). remainder=redbcast: SMPI's `lr` where the element
+ * count is no multiple of n (the ring over n blocks of count / n elements, then redbcast of the rest).
  */
 import { registerAlgorithm, type AlgorithmContext } from '../../registry.js';
 import { RECV, SEND, type Schedule, type ScheduleBuilder } from '../../schedule.js';
 import { mod, segmentBounds, unitOf } from '../common.js';
 import { ompiSegmentBounds } from '../reduce/binomial-pipelined.js';
 import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
+import { smpiRedbcast } from './reduce-broadcast.js';
 import { equalRingSegment, largestSegment, ringAllgather, ringReduceScatter, visitRingReduceScatter } from '../reduction.js';
 
 registerAlgorithm({
@@ -33,6 +35,13 @@ registerAlgorithm({
   params: [
     smpParam('smp_rsag and smp_rsag_lr allreduce'),
     {
+      key: 'remainder',
+      kind: 'choice',
+      choices: ['spread', 'redbcast'],
+      default: 'spread',
+      description: "spread: the first count mod n blocks one element larger; redbcast: n blocks of count / n elements, the rest by SMPI's redbcast afterwards (SMPI lr, allreduce-lr.cpp: its MPI_Allreduce of the rest, below n elements, runs redbcast)",
+    },
+    {
       key: 'segment',
       kind: 'int',
       default: 0,
@@ -47,14 +56,16 @@ registerAlgorithm({
     const n = ctx.ranks;
     const phases = ringPhases(ctx);
     if (phases > 0) return { ops: n + phases * n * (4 * n - 4) + 2 * n * (n - 1), messages: (phases + 1) * n * (n - 1) };
-    return { ops: 5 * n * (n - 1) + n, messages: 2 * n * (n - 1) };
+    // remainder=redbcast adds redbcast: a copy, n − 1 sends, irecvs and reduces, a waitall, 2(n − 1) broadcast ops.
+    const redbcast = ctx.params.remainder === 'redbcast' && (ctx.size / unitOf(ctx)) % n !== 0;
+    return { ops: 5 * n * (n - 1) + n + (redbcast ? 5 * n : 0), messages: 2 * n * (n - 1) + (redbcast ? 2 * n : 0) };
   },
   // Rotation-equivariant when every segment has the same size (issue 29: symmetry from the
   // representatives' streams alone). The ops as build() emits them and lowerSchedule counts them:
   // the copy of the whole buffer; per reduce-scatter step send, recv, reduce; per allgather step send, recv.
   rotation(ctx) {
     const n = ctx.ranks;
-    if (ringPhases(ctx) > 0 || ctx.params.smp === true) return undefined;
+    if (ringPhases(ctx) > 0 || ctx.params.smp === true || (ctx.params.remainder === 'redbcast' && (ctx.size / unitOf(ctx)) % n !== 0)) return undefined;
     const seg = equalRingSegment(ctx);
     if (seg === undefined) return undefined;
     return {
@@ -75,12 +86,19 @@ registerAlgorithm({
     const phases = ringPhases(ctx);
     if (phases > 0) return buildSegmentedRing(ctx, b, phases);
     if (ctx.params.smp === true) smpiInitSmp(b, n);
-    const bounds = segmentBounds(ctx.size, n, unitOf(ctx));
-    const tmp = b.tmpBuffer('tmp', largestSegment(bounds));
-    for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), b.region(RECV, 0, ctx.size));
-    const w = { b, n, real: (v: number) => v, acc: RECV, tmp, bounds };
-    ringReduceScatter(w);
-    ringAllgather(w);
+    const unit = unitOf(ctx);
+    // remainder=redbcast: the ring over n equal blocks of count / n elements, SMPI's redbcast over the rest.
+    const perRank = Math.floor(ctx.size / unit / n) * unit;
+    const ringBytes = ctx.params.remainder === 'redbcast' ? perRank * n : ctx.size;
+    if (ringBytes > 0) {
+      const bounds = segmentBounds(ringBytes, n, unit);
+      const tmp = b.tmpBuffer('tmp', largestSegment(bounds));
+      for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ringBytes), b.region(RECV, 0, ringBytes));
+      const w = { b, n, real: (v: number) => v, acc: RECV, tmp, bounds };
+      ringReduceScatter(w);
+      ringAllgather(w);
+    }
+    if (ringBytes < ctx.size) smpiRedbcast(b, n, ringBytes, ctx.size - ringBytes);
     return b.finish();
   },
 });
