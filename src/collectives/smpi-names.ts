@@ -56,6 +56,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     smp_rsag: 'ring:smp=true',
     smp_rsag_lr: 'ring:smp=true',
     smp_rsag_rab: 'rabenseifner:order=near-first,smp=true',
+    rab: 'rabenseifner-original',
   },
   reduce: {
     binomial: 'recursive-doubling',
@@ -70,6 +71,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     NTSL: 'chain:recvs=preposted,segment=8192',
     // Radix 4 (SMPI_DEFAULT_KNOMIAL_FACTOR) when no mvapich2 selector has set MVAPICH2's factor.
     mvapich2_knomial: 'knomial:radix=4',
+    rab: 'rabenseifner-original',
   },
   'reduce-scatter': {
     ompi_ring: 'ring:recvs=preposted',
@@ -401,6 +403,7 @@ const SMP_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<stri
     // The two-level reduce with MVAPICH2's k-nomial over the leaders (every rank), radix 4 in every row of its table.
     'mvapich2_two_level+mvapich2_knomial': 'knomial:radix=4,smp=true',
     'init_smp+mvapich2_knomial': 'knomial:radix=4,smp=true',
+    'init_smp+rab': 'rabenseifner-original:smp=true',
   },
   // impi: the selector's init_smp, then its choice.
   alltoall: { 'init_smp+bruck': 'bruck:smp=true', 'init_smp+pair': 'pairwise:order=xor,smp=true' },
@@ -417,6 +420,7 @@ const SMP_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<stri
     'init_smp+rdb': 'recursive-doubling:fold=even-out,smp=true',
     'init_smp+redbcast': 'reduce-broadcast:smp=true',
     'init_smp+rab1': 'rabenseifner:allgather=linear,smp=true',
+    'init_smp+ompi_ring_segmented': 'ring:segment=1048576,remainder=redbcast,smp=true',
     // smp_binomial builds the SMP communicators itself: init_smp runs once.
     'init_smp+smp_binomial': 'reduce-broadcast:reduce=binomial,smp=true',
   },

@@ -42,6 +42,8 @@ const NAMES: ReadonlyArray<['allreduce' | 'reduce', string, (n: number, units: n
   ['reduce', 'ompi_in_order_binary', () => true],
   ['reduce', 'NTSL', () => true],
   ['reduce', 'mvapich2_knomial', () => true],
+  ['reduce', 'rab', () => true],
+  ['allreduce', 'rab', () => true],
 ];
 
 describe("SMPI's allreduce and reduce algorithms as aliases", () => {

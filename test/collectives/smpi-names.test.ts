@@ -63,7 +63,7 @@ describe('SimGrid SMPI names', () => {
   it('refuses an SMPI name with no Meshwork equivalent in one line saying so, and an alias with parameters', () => {
     const topology = buildTopology('torus:4x4');
     expect(() => buildSchedule({ collective: 'reduce', algorithm: 'arrival_pattern_aware', topology, size: 1024 })).toThrow(
-      /^algorithm: got "arrival_pattern_aware"; accepted: .*SimGrid SMPI's reduce arrival_pattern_aware has no Meshwork equivalent \(SMPI names Meshwork runs: binomial, scatter_gather, ompi_binomial, ompi_binary, flat_tree, ompi_basic_linear, ompi_chain, ompi_pipeline, ompi_in_order_binary, NTSL, mvapich2_knomial, mvapich2_two_level, default, ompi, mpich, mvapich2, impi\)$/,
+      /^algorithm: got "arrival_pattern_aware"; accepted: .*SimGrid SMPI's reduce arrival_pattern_aware has no Meshwork equivalent \(SMPI names Meshwork runs: binomial, scatter_gather, ompi_binomial, ompi_binary, flat_tree, ompi_basic_linear, ompi_chain, ompi_pipeline, ompi_in_order_binary, NTSL, mvapich2_knomial, rab, mvapich2_two_level, default, ompi, mpich, mvapich2, impi\)$/,
     );
     // alltoallv: impi is its one selector Meshwork runs (init_smp, then ompi_basic_linear).
     expect(() => buildSchedule({ collective: 'alltoallv', algorithm: 'bruck', topology, size: 0, sizes: generateAlltoallvSizes('random:max=9,seed=4', 16) })).toThrow(/SimGrid SMPI's alltoallv bruck has no Meshwork equivalent \(SMPI names Meshwork runs: ompi_basic_linear, pair, ring, impi\)$/);

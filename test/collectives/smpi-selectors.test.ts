@@ -485,6 +485,7 @@ describe("SMPI's impi selector (smpi_intel_mpi_selector.cpp), allreduce: init_sm
     expect(smpiSelectorChoice('allreduce', 'impi', 93784, 64)).toBe('init_smp+rab1');
     expect(smpiSelectorChoice('allreduce', 'impi', 817658, 64)).toBe('init_smp+redbcast');
     expect(smpiSelectorChoice('allreduce', 'impi', 65536, 16)).toBe('init_smp+ompi_ring_segmented');
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology: buildTopology('torus:4x4'), size: 65536 }).algorithmSpec).toBe('ring:segment=1048576,remainder=redbcast,smp=true');
     const topology = buildTopology('torus:4x4x4');
     expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 1 << 20 }).algorithmSpec).toBe('reduce-broadcast:smp=true');
     expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 100 }).algorithmSpec).toBe('recursive-doubling:fold=even-out,smp=true');

@@ -16,6 +16,7 @@ import './reduce/rabenseifner.js';
 import './reduce/linear.js';
 import './reduce/chain.js';
 import './reduce/knomial.js';
+import './reduce/rabenseifner-original.js';
 import './reduce/binomial-pipelined.js';
 import './reduce/binary-pipelined.js';
 import './allreduce/ring.js';

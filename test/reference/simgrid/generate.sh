@@ -541,8 +541,10 @@ $impi_cases"
 # multiple of n: the ring, then redbcast of the rest; rab1, ompi_ring_segmented:
 # lr below n MiB, redbcast below n elements, 1 and 2 phases above; reduce flat_tree, ompi_basic_linear,
 # ompi_chain, ompi_pipeline, ompi_in_order_binary (root 0: rank n - 1 forwards), NTSL with a remainder,
-# mvapich2_knomial, and the mvapich2 and impi reduce where they run it: one-level, or two-level after init_smp),
-# the SMP allreduces on one rank per host (init_smp first), the impi allreduce where it runs rab1 and
+# mvapich2_knomial, and the mvapich2 and impi reduce where they run it: one-level, or two-level after init_smp;
+# rab, reduce and allreduce),
+# the SMP allreduces on one rank per host (init_smp first), the impi allreduce where it runs rab1 (and
+# ompi_ring_segmented on 16 ranks) and
 # rab2 (its alltoall basic_linear, pair at 256 KiB blocks on 64 ranks). Made by `./generate.sh smpi-cases '*-ar-*'`.
 ar_cases="flat-12-ar-allreduce-lr flat-12 12 all allreduce lr no allreduce lr 1028,65540,1048580
 torus-4x4x4-ar-allreduce-lr torus-4x4x4 64 all allreduce lr no allreduce lr 1028,1048580
@@ -571,6 +573,7 @@ flat-12-ar-allreduce-smp_rsag_lr flat-12 12 all allreduce smp_rsag_lr no allredu
 flat-16-ar-allreduce-smp_rsag_rab flat-16 16 all allreduce smp_rsag_rab no allreduce smp_rsag_rab 1024,1048576
 fattree-4-3-ar-allreduce-smp_rsag_rab fattree-4-3 64 all allreduce smp_rsag_rab no allreduce smp_rsag_rab 65536
 torus-4x4x4-ar-allreduce-impi torus-4x4x4 64 all allreduce impi no allreduce impi 131072,262144
+flat-16-ar-allreduce-impi flat-16 16 all allreduce impi no allreduce impi 16384,65536,400000
 torus-4x4x4-ar-allreduce-rab2 torus-4x4x4 64 all allreduce rab2 no allreduce rab2 65536,1048576,16777216
 flat-12-ar-allreduce-rab2 flat-12 12 all allreduce rab2 no allreduce rab2 1536,1048560
 torus-4x4x4-ar-reduce-mvapich2_knomial torus-4x4x4 64 all reduce mvapich2_knomial no reduce mvapich2_knomial 1024,65536,1048576
@@ -579,7 +582,11 @@ torus-4x4x4-ar-reduce-mvapich2 torus-4x4x4 64 all reduce mvapich2 no reduce mvap
 flat-16-ar-reduce-mvapich2 flat-16 16 all reduce mvapich2 no reduce mvapich2 1024,65536
 torus-3x3x3-ar-reduce-mvapich2 torus-3x3x3 27 all reduce mvapich2 no reduce mvapich2 1024,131072
 torus-4x4x4-ar-reduce-impi torus-4x4x4 64 all reduce impi no reduce impi 1024,131072
-flat-16-ar-reduce-impi flat-16 16 all reduce impi no reduce impi 1024,65536"
+flat-16-ar-reduce-impi flat-16 16 all reduce impi no reduce impi 1024,65536
+torus-4x4x4-ar-reduce-rab torus-4x4x4 64 all reduce rab no reduce rab 1024,65536,1048576
+flat-12-ar-reduce-rab flat-12 12 all reduce rab no reduce rab 1028,1048576
+torus-4x4x4-ar-allreduce-rab torus-4x4x4 64 all allreduce rab no allreduce rab 65536
+flat-12-ar-allreduce-rab flat-12 12 all allreduce rab no allreduce rab 1028,1048576"
 smpi_cases="$smpi_cases
 $ar_cases"
 echo "$smpi_cases" | while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do

@@ -10,7 +10,8 @@
  * first, then the plain ring: SMPI's `smp_rsag` and `smp_rsag_lr` on one rank per host (allreduce-smp-rsag.cpp,
  * allreduce-smp-rsag-lr.cpp), on a size of a whole number of elements per rank (otherwise smp_rsag leaves the
  * tail unreduced and smp_rsag_lr puts it in the last block). remainder=redbcast: SMPI's `lr` where the element
- * count is no multiple of n (the ring over n blocks of count / n elements, then redbcast of the rest).
+ * count is no multiple of n (the ring over n blocks of count / n elements, then redbcast of the rest); with
+ * smp=true the impi allreduce selector's lr and ompi_ring_segmented after init_smp.
  */
 import { registerAlgorithm, type AlgorithmContext } from '../../registry.js';
 import { RECV, SEND, type Schedule, type ScheduleBuilder } from '../../schedule.js';
@@ -25,9 +26,10 @@ registerAlgorithm({
   collective: 'allreduce',
   description: 'ring reduce-scatter then ring allgather, 2(n-1) steps of size/n',
   source: 'classic; SimGrid SMPI lr, ompi_ring_segmented (segment=1048576)',
-  supportsText: 'any rank count and topology; smp=true: segment=0 and a whole number of elements per rank',
+  supportsText: 'any rank count and topology; smp=true with remainder=spread: segment=0 and a whole number of elements per rank',
   supports(ctx) {
-    if (ctx.params.smp !== true) return undefined;
+    // remainder=redbcast (SMPI lr, ompi_ring_segmented) runs any count, after init_smp too (the impi selector's).
+    if (ctx.params.smp !== true || ctx.params.remainder === 'redbcast') return undefined;
     if (ctx.params.segment !== 0) return `segment=0 with smp=true (SMPI smp_rsag is the plain ring), got segment=${String(ctx.params.segment)}`;
     const count = ctx.size / unitOf(ctx);
     return count % ctx.ranks !== 0 ? `a size of a multiple of ${ctx.ranks} ${ctx.dtype} elements with smp=true (SMPI smp_rsag cuts count / n per rank), got ${ctx.size} B` : undefined;
@@ -84,8 +86,8 @@ registerAlgorithm({
     const n = ctx.ranks;
     const b = newBuilder();
     const phases = ringPhases(ctx);
-    if (phases > 0) return buildSegmentedRing(ctx, b, phases);
     if (ctx.params.smp === true) smpiInitSmp(b, n);
+    if (phases > 0) return buildSegmentedRing(ctx, b, phases);
     const unit = unitOf(ctx);
     // remainder=redbcast: the ring over n equal blocks of count / n elements, SMPI's redbcast over the rest.
     const perRank = Math.floor(ctx.size / unit / n) * unit;
