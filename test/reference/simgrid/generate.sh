@@ -512,7 +512,7 @@ $p-smp-bcast-mvapich2 $p $n all bcast mvapich2 no bcast mvapich2 1024,16384,6553
   # reduce: below 64 KiB (1 MiB on 16 ranks) it runs MVAPICH2's k-nomial reduce (the -ar- cases below time it).
   if [ "$n" -gt 16 ]; then r=65536,1048576,16777216; else r=1048576,16777216; fi
   echo "$p-smp-reduce-mvapich2 $p $n all reduce mvapich2 no reduce mvapich2 $r"
-  # The impi allreduce (init_smp, then Intel MPI's table): at 64 KiB on 16 ranks it runs ompi_ring_segmented, not modelled.
+  # The impi allreduce (init_smp, then Intel MPI's table): at 64 KiB on 16 ranks it runs ompi_ring_segmented (flat-16-ar-allreduce-impi below).
   if [ "$n" -gt 16 ]; then r=1024,65536,1048576,16777216; else r=1024,1048576,16777216; fi
   echo "$p-smp-allreduce-impi $p $n all allreduce impi no allreduce impi $r"
 done
