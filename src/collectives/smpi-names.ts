@@ -77,7 +77,7 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     smp_simple: 'linear:recvs=first,smp=true',
   },
   allreduce: {
-    lr: 'ring',
+    lr: 'ring:remainder=redbcast',
     rab_rdb: 'rabenseifner:order=near-first,fold=even-out',
     rdb: 'recursive-doubling:fold=even-out',
     // MPI_Reduce to rank 0 then MPI_Bcast with the reduce and bcast SMPI has selected: its defaults
@@ -85,12 +85,33 @@ export const SMPI_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Reco
     redbcast: 'reduce-broadcast',
     // On one rank per host: init_smp, then rdb over the leaders (MV2_Allreducection's default, no mvapich2 table).
     mvapich2_two_level: 'recursive-doubling:fold=even-out,smp=true',
+    // Far-first halving, then MPI_Allgather: SMPI's default allgather (iallgather) unless --cfg=smpi/allgather names another.
+    rab1: 'rabenseifner:allgather=linear',
+    // Open MPI's segmented ring (allreduce-ompi-ring-segmented.cpp); below n 1 MiB segments lr.
+    ompi_ring_segmented: 'ring:segment=1048576,remainder=redbcast',
+    // The SMP algorithms on one rank per host (intra-node communicators of one rank): init_smp, then the leaders' part over every rank.
+    smp_binomial: 'reduce-broadcast:reduce=binomial,smp=true',
+    smp_binomial_pipeline: 'reduce-broadcast:reduce=binomial,pipeline=4096,smp=true',
+    smp_rdb: 'recursive-doubling:fold=even-out,smp=true',
+    smp_rsag: 'ring:smp=true',
+    smp_rsag_lr: 'ring:smp=true',
+    smp_rsag_rab: 'rabenseifner:order=near-first,smp=true',
+    rab: 'rabenseifner-original',
   },
   reduce: {
     binomial: 'recursive-doubling',
     scatter_gather: 'rabenseifner:order=near-first,gather=binomial',
     ompi_binomial: 'binomial-pipelined',
     ompi_binary: 'binary-pipelined',
+    flat_tree: 'linear:recvs=descending',
+    ompi_basic_linear: 'linear:recvs=descending',
+    ompi_chain: 'chain:fanout=0,segment=65536',
+    ompi_pipeline: 'chain',
+    ompi_in_order_binary: 'binary-pipelined:tree=in-order,segment=0',
+    NTSL: 'chain:recvs=preposted,segment=8192',
+    // Radix 4 (SMPI_DEFAULT_KNOMIAL_FACTOR) when no mvapich2 selector has set MVAPICH2's factor.
+    mvapich2_knomial: 'knomial:radix=4',
+    rab: 'rabenseifner-original',
   },
   'reduce-scatter': {
     ompi_ring: 'ring:recvs=preposted',
@@ -159,6 +180,8 @@ const SIZED_ALIASES: Readonly<Partial<Record<CollectiveKind, Readonly<Record<str
   // MPICH's allreduce (allreduce-mvapich-rs.cpp): rdb below pof2 elements, else Rabenseifner as rab_rdb.
   allreduce: {
     mvapich2_rs: (size, ranks, elementBytes) => (size / elementBytes < floorPow2(ranks) ? 'recursive-doubling:fold=even-out' : 'rabenseifner:order=near-first,fold=even-out'),
+    // An alltoall of size / n blocks with SMPI's default alltoall (the ompi selector's choice for that block), then its default allgather.
+    rab2: (size, ranks) => `alltoall-allgather:alltoall=${pickFromBands(OMPI_BANDS.alltoall!, size / ranks, ranks)}`,
   },
   reduce: {
     mvapich2_two_level: (size, ranks, elementBytes) =>
@@ -479,7 +502,14 @@ const mvapich2 = (collective: CollectiveKind) => (size: number, ranks: number): 
 const SMP_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<string, string>>>>> = {
   allgather: { 'init_smp+rdb': 'recursive-doubling:smp=true', 'init_smp+ring': 'ring:order=shift,smp=true', 'init_smp+bruck': 'bruck:smp=true', 'init_smp+GB': 'gather-broadcast:smp=true' },
   scatter: { 'init_smp+ompi_binomial': 'binomial:order=smallest-first,smp=true', 'init_smp+ompi_basic_linear': 'linear:smp=true' },
-  reduce: { 'init_smp+binomial': 'recursive-doubling:smp=true', 'init_smp+scatter_gather': 'rabenseifner:order=near-first,gather=binomial,smp=true' },
+  reduce: {
+    'init_smp+binomial': 'recursive-doubling:smp=true',
+    'init_smp+scatter_gather': 'rabenseifner:order=near-first,gather=binomial,smp=true',
+    // The two-level reduce with MVAPICH2's k-nomial over the leaders (every rank), radix 4 in every row of its table.
+    'mvapich2_two_level+mvapich2_knomial': 'knomial:radix=4,smp=true',
+    'init_smp+mvapich2_knomial': 'knomial:radix=4,smp=true',
+    'init_smp+rab': 'rabenseifner-original:smp=true',
+  },
   // impi: the selector's init_smp, then its choice.
   alltoall: { 'init_smp+bruck': 'bruck:smp=true', 'init_smp+pair': 'pairwise:order=xor,smp=true' },
   alltoallv: { 'init_smp+ompi_basic_linear': 'linear:smp=true' },
@@ -491,7 +521,14 @@ const SMP_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<stri
   },
   barrier: { 'init_smp+ompi_recursivedoubling': 'recursive-doubling:smp=true', 'init_smp+ompi_basic_linear': 'linear:smp=true' },
   gather: { 'init_smp+ompi_basic_linear': 'linear:smp=true', 'init_smp+ompi_binomial': 'binomial:smp=true' },
-  allreduce: { 'init_smp+rdb': 'recursive-doubling:fold=even-out,smp=true', 'init_smp+redbcast': 'reduce-broadcast:smp=true' },
+  allreduce: {
+    'init_smp+rdb': 'recursive-doubling:fold=even-out,smp=true',
+    'init_smp+redbcast': 'reduce-broadcast:smp=true',
+    'init_smp+rab1': 'rabenseifner:allgather=linear,smp=true',
+    'init_smp+ompi_ring_segmented': 'ring:segment=1048576,remainder=redbcast,smp=true',
+    // smp_binomial builds the SMP communicators itself: init_smp runs once.
+    'init_smp+smp_binomial': 'reduce-broadcast:reduce=binomial,smp=true',
+  },
   broadcast: {
     'init_smp+binomial_tree': 'binomial:smp=true',
     'init_smp+scatter_rdb_allgather': 'scatter-rdb-allgather:smp=true',

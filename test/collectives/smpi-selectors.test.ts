@@ -472,8 +472,8 @@ describe("SMPI's mvapich2 selector (smpi_mvapich2_selector.cpp, the 1-ppn stampe
     // alltoall: rdb up to 8 B, bruck to 1 KiB, then MVAPICH2's scatter_dest (rounds of 4, the own block a message to itself).
     expect(spec('alltoall', 8)).toBe('recursive-doubling');
     expect(spec('alltoall', 65536)).toBe('linear:sends=reverse,batch=4,self=message');
-    // reduce: MVAPICH2's k-nomial reduce (two-level below 16 KiB on 33 to 64 ranks) is not modelled; two-level binomial to 64 KiB, then scatter_gather.
-    expect(() => buildSchedule({ collective: 'reduce', algorithm: 'mvapich2', topology, size: 1024 })).toThrow(/reduce mvapich2 selector runs mvapich2_two_level\+mvapich2_knomial at 1024 B on 64 ranks/);
+    // reduce: MVAPICH2's k-nomial reduce (radix 4) over the leaders after init_smp below 16 KiB on 33 to 64 ranks; two-level binomial to 64 KiB, then scatter_gather.
+    expect(spec('reduce', 1024)).toBe('knomial:radix=4,smp=true');
     expect(spec('reduce', 65536)).toBe('recursive-doubling:smp=true');
     expect(spec('reduce', 1 << 20)).toBe('rabenseifner:order=near-first,gather=binomial');
     expect(spec('reduce', 1 << 20, buildTopology('torus:3x3x3'))).toBe('recursive-doubling');
@@ -488,10 +488,12 @@ describe("SMPI's impi selector (smpi_intel_mpi_selector.cpp), allreduce: init_sm
     expect(smpiSelectorChoice('allreduce', 'impi', 93784, 64)).toBe('init_smp+rab1');
     expect(smpiSelectorChoice('allreduce', 'impi', 817658, 64)).toBe('init_smp+redbcast');
     expect(smpiSelectorChoice('allreduce', 'impi', 65536, 16)).toBe('init_smp+ompi_ring_segmented');
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology: buildTopology('torus:4x4'), size: 65536 }).algorithmSpec).toBe('ring:segment=1048576,remainder=redbcast,smp=true');
     const topology = buildTopology('torus:4x4x4');
     expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 1 << 20 }).algorithmSpec).toBe('reduce-broadcast:smp=true');
     expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 100 }).algorithmSpec).toBe('recursive-doubling:fold=even-out,smp=true');
-    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 131072 })).toThrow(/allreduce impi selector runs init_smp\+rab1 at 131072 B on 64 ranks, which Meshwork does not model/);
+    // rab1 after init_smp (SMPI's rab1: far-first halving, then its default allgather).
+    expect(buildSchedule({ collective: 'allreduce', algorithm: 'impi', topology, size: 131072 }).algorithmSpec).toBe('rabenseifner:allgather=linear,smp=true');
     for (const n of [1, 2, 5, 13]) {
       const r = executeSchedule(buildSchedule({ collective: 'allreduce', algorithm: 'reduce-broadcast:smp=true', topology: buildTopology(`torus:${n}`), size: 8 * n }));
       expect(r.problems, `${n} ranks`).toEqual([]);
@@ -570,7 +572,7 @@ describe("SMPI's impi selector, the other collectives: init_smp, then Intel MPI'
     expect(spec('allgather', 1024)).toBe('gather-broadcast:smp=true');
     // MVAPICH2's two-level gather (init_smp done, then ompi_basic_linear over every rank; smpi-cases torus-4x4x4-bc-smp-gather-impi).
     expect(spec('gather', 1 << 20)).toBe('linear:smp=true');
-    expect(() => spec('reduce', 1024)).toThrow(/reduce impi selector runs mvapich2_two_level\+mvapich2_knomial at 1024 B/);
+    expect(spec('reduce', 1024)).toBe('knomial:radix=4,smp=true');
     expect(() => spec('scatter', 1024)).toThrow(/scatter impi selector runs init_smp\+an entry past Intel's 1-ppn scatter table \(which ends at 8 ranks\) at 1024 B on 64 ranks/);
   });
 

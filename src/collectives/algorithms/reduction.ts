@@ -257,9 +257,10 @@ export function recursiveDoublingGather(w: Work, p2: number, vOf: (nr: number) =
  * SMPI's ireduce (smpi_nbc_impl.cpp), the default selector's reduce: every other rank sends its
  * whole buffer to `root`, which has a receive from each posted at once (rank order, one slot of
  * `slots` per sender), waits for all, then reduces them into `dst` in rank order after its own.
+ * `offset`: where in the send buffer the `bytes` reduced start.
  */
-export function linearReduce(b: ScheduleBuilder, n: number, root: number, bytes: number, slots: number, dst: number): void {
-  const send = b.region(SEND, 0, bytes);
+export function linearReduce(b: ScheduleBuilder, n: number, root: number, bytes: number, slots: number, dst: number, offset = 0): void {
+  const send = b.region(SEND, offset, bytes);
   b.copy(root, send, dst);
   for (let r = 0; r < n; r++) if (r !== root) b.send(r, root, send);
   for (let r = 0; r < n; r++) if (r !== root) b.irecv(root, r, b.region(slots, r * bytes, bytes));

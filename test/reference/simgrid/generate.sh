@@ -509,10 +509,10 @@ $p-smp-scatter-mvapich2 $p $n all scatter mvapich2 no scatter mvapich2 16,1024,6
 $p-smp-gather-mvapich2 $p $n all gather mvapich2 no gather mvapich2 1024,65536,1048576
 $p-smp-bcast-mvapich2 $p $n all bcast mvapich2 no bcast mvapich2 1024,16384,65536,1048576,16777216"
   if [ "$n" -gt 16 ]; then echo "$p-smp-alltoall-mvapich2 $p $n all alltoall mvapich2 no alltoall mvapich2 1024"; fi
-  # reduce: below 64 KiB (1 MiB on 16 ranks) it runs MVAPICH2's k-nomial reduce, which Meshwork does not model.
+  # reduce: below 64 KiB (1 MiB on 16 ranks) it runs MVAPICH2's k-nomial reduce (the -ar- cases below time it).
   if [ "$n" -gt 16 ]; then r=65536,1048576,16777216; else r=1048576,16777216; fi
   echo "$p-smp-reduce-mvapich2 $p $n all reduce mvapich2 no reduce mvapich2 $r"
-  # The impi allreduce (init_smp, then Intel MPI's table): at 64 KiB on 16 ranks it runs ompi_ring_segmented, not modelled.
+  # The impi allreduce (init_smp, then Intel MPI's table): at 64 KiB on 16 ranks it runs ompi_ring_segmented (flat-16-ar-allreduce-impi below).
   if [ "$n" -gt 16 ]; then r=1024,65536,1048576,16777216; else r=1024,1048576,16777216; fi
   echo "$p-smp-allreduce-impi $p $n all allreduce impi no allreduce impi $r"
 done
@@ -523,7 +523,7 @@ torus-4x4x3-smp-reduce_scatter-mpich_rdb torus-4x4x3 48 all reduce_scatter mpich
 torus-5x3x3-smp-bcast-mvapich2_knomial_intra_node torus-5x3x3 45 all bcast mvapich2_knomial_intra_node no bcast mvapich2_knomial_intra_node 1024,1048576")
 # The impi selector's other collectives (init_smp, then Intel MPI's 1-ppn tables) where they run what
 # Meshwork models, on torus-4x4x4, flat-16 and torus-5x3x3: alltoall bruck below 523 B from 33 ranks,
-# pair at 128 KiB on 16; reduce from 1 MiB on 16 (below, MVAPICH2's k-nomial); no scatter (its table
+# pair at 128 KiB on 16; reduce from 1 MiB on 16 (below, MVAPICH2's k-nomial: the -ar- cases); no scatter (its table
 # ends at 8 ranks). Made by `./generate.sh smpi-cases '*-smp-*-impi'`.
 impi_cases=$(for pn in torus-4x4x4:64 flat-16:16 torus-5x3x3:45; do
   p=${pn%:*} n=${pn#*:}
@@ -606,6 +606,58 @@ echo "torus-4x4x4-smp-allgather-impi-GB torus-4x4x4 64 all allgather impi no all
 flat-16-smp-allgather-impi-GB flat-16 16 all allgather impi no allgather impi 1024,131072")
 smpi_cases="$smpi_cases
 $allgather_cases"
+# allreduce and reduce: SMPI's other allreduce and reduce algorithms Meshwork runs (lr on counts that are no
+# multiple of n: the ring, then redbcast of the rest; rab1, ompi_ring_segmented:
+# lr below n MiB, redbcast below n elements, 1 and 2 phases above; reduce flat_tree, ompi_basic_linear,
+# ompi_chain, ompi_pipeline, ompi_in_order_binary (root 0: rank n - 1 forwards), NTSL with a remainder,
+# mvapich2_knomial, and the mvapich2 and impi reduce where they run it: one-level, or two-level after init_smp;
+# rab, reduce and allreduce),
+# the SMP allreduces on one rank per host (init_smp first), the impi allreduce where it runs rab1 (and
+# ompi_ring_segmented on 16 ranks) and
+# rab2 (its alltoall basic_linear, pair at 256 KiB blocks on 64 ranks). Made by `./generate.sh smpi-cases '*-ar-*'`.
+ar_cases="flat-12-ar-allreduce-lr flat-12 12 all allreduce lr no allreduce lr 1028,65540,1048580
+torus-4x4x4-ar-allreduce-lr torus-4x4x4 64 all allreduce lr no allreduce lr 1028,1048580
+torus-4x4x4-ar-allreduce-rab1 torus-4x4x4 64 all allreduce rab1 no allreduce rab1 1024,65536,1048576
+flat-16-ar-allreduce-rab1 flat-16 16 all allreduce rab1 no allreduce rab1 1024,1048576
+flat-16-ar-allreduce-ompi_ring_segmented flat-16 16 all allreduce ompi_ring_segmented no allreduce ompi_ring_segmented 32,1024,16777216,33554432
+flat-12-ar-allreduce-ompi_ring_segmented flat-12 12 all allreduce ompi_ring_segmented no allreduce ompi_ring_segmented 48,1048560,25165824
+fattree-4-3-ar-reduce-flat_tree fattree-4-3 64 all reduce flat_tree no reduce flat_tree 1024,65536,1048576
+flat-12-ar-reduce-ompi_basic_linear flat-12 12 all reduce ompi_basic_linear no reduce ompi_basic_linear 1024,65536,1048576
+torus-4x4x4-ar-reduce-ompi_chain torus-4x4x4 64 all reduce ompi_chain no reduce ompi_chain 1024,65536,1048576
+flat-12-ar-reduce-ompi_chain flat-12 12 all reduce ompi_chain no reduce ompi_chain 1024,1048576
+torus-4x4x4-ar-reduce-ompi_pipeline torus-4x4x4 64 all reduce ompi_pipeline no reduce ompi_pipeline 1024,65536,1048576
+flat-16-ar-reduce-ompi_pipeline flat-16 16 all reduce ompi_pipeline no reduce ompi_pipeline 65536,1048576
+torus-4x4x4-ar-reduce-ompi_in_order_binary torus-4x4x4 64 all reduce ompi_in_order_binary no reduce ompi_in_order_binary 1024,65536,1048576
+flat-12-ar-reduce-ompi_in_order_binary flat-12 12 all reduce ompi_in_order_binary no reduce ompi_in_order_binary 1024,1048576
+torus-4x4x4-ar-reduce-NTSL torus-4x4x4 64 all reduce NTSL no reduce NTSL 1024,65536,1048576
+flat-12-ar-reduce-NTSL flat-12 12 all reduce NTSL no reduce NTSL 4096,65540
+torus-4x4x4-ar-allreduce-smp_binomial torus-4x4x4 64 all allreduce smp_binomial no allreduce smp_binomial 1024,1048576
+flat-12-ar-allreduce-smp_binomial flat-12 12 all allreduce smp_binomial no allreduce smp_binomial 1024,65536
+torus-4x4x4-ar-allreduce-smp_binomial_pipeline torus-4x4x4 64 all allreduce smp_binomial_pipeline no allreduce smp_binomial_pipeline 1024,65536,1048576
+flat-12-ar-allreduce-smp_binomial_pipeline flat-12 12 all allreduce smp_binomial_pipeline no allreduce smp_binomial_pipeline 65536
+flat-12-ar-allreduce-smp_rdb flat-12 12 all allreduce smp_rdb no allreduce smp_rdb 1024,1048576
+fattree-4-3-ar-allreduce-smp_rdb fattree-4-3 64 all allreduce smp_rdb no allreduce smp_rdb 65536
+torus-4x4x4-ar-allreduce-smp_rsag torus-4x4x4 64 all allreduce smp_rsag no allreduce smp_rsag 1024,65536,1048576
+flat-12-ar-allreduce-smp_rsag_lr flat-12 12 all allreduce smp_rsag_lr no allreduce smp_rsag_lr 1536,1048560
+flat-16-ar-allreduce-smp_rsag_rab flat-16 16 all allreduce smp_rsag_rab no allreduce smp_rsag_rab 1024,1048576
+fattree-4-3-ar-allreduce-smp_rsag_rab fattree-4-3 64 all allreduce smp_rsag_rab no allreduce smp_rsag_rab 65536
+torus-4x4x4-ar-allreduce-impi torus-4x4x4 64 all allreduce impi no allreduce impi 131072,262144
+flat-16-ar-allreduce-impi flat-16 16 all allreduce impi no allreduce impi 16384,65536,400000
+torus-4x4x4-ar-allreduce-rab2 torus-4x4x4 64 all allreduce rab2 no allreduce rab2 65536,1048576,16777216
+flat-12-ar-allreduce-rab2 flat-12 12 all allreduce rab2 no allreduce rab2 1536,1048560
+torus-4x4x4-ar-reduce-mvapich2_knomial torus-4x4x4 64 all reduce mvapich2_knomial no reduce mvapich2_knomial 1024,65536,1048576
+flat-12-ar-reduce-mvapich2_knomial flat-12 12 all reduce mvapich2_knomial no reduce mvapich2_knomial 1024,1048576
+torus-4x4x4-ar-reduce-mvapich2 torus-4x4x4 64 all reduce mvapich2 no reduce mvapich2 1024,131072
+flat-16-ar-reduce-mvapich2 flat-16 16 all reduce mvapich2 no reduce mvapich2 1024,65536
+torus-3x3x3-ar-reduce-mvapich2 torus-3x3x3 27 all reduce mvapich2 no reduce mvapich2 1024,131072
+torus-4x4x4-ar-reduce-impi torus-4x4x4 64 all reduce impi no reduce impi 1024,131072
+flat-16-ar-reduce-impi flat-16 16 all reduce impi no reduce impi 1024,65536
+torus-4x4x4-ar-reduce-rab torus-4x4x4 64 all reduce rab no reduce rab 1024,65536,1048576
+flat-12-ar-reduce-rab flat-12 12 all reduce rab no reduce rab 1028,1048576
+torus-4x4x4-ar-allreduce-rab torus-4x4x4 64 all allreduce rab no allreduce rab 65536
+flat-12-ar-allreduce-rab flat-12 12 all allreduce rab no allreduce rab 1028,1048576"
+smpi_cases="$smpi_cases
+$ar_cases"
 # Writes smpi-cases/NAME.json for each line of stdin (the format above) whose name matches $pattern.
 write_smpi_cases() {
 while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do

@@ -46,9 +46,17 @@ export interface ReduceTreeNode {
 
 /**
  * Open MPI's generic segmented reduce (smpi_coll_tuned_ompi_reduce_generic) up `tree` in the segments
- * `bounds` (byte offsets): the schedule of binomial-pipelined and binary-pipelined.
+ * `bounds` (byte offsets): the schedule of binomial-pipelined, binary-pipelined and chain. The tree's top
+ * accumulates in the root's receive buffer, or, given `forward` (a top other than the root), in a
+ * temporary whose result `forward` then moves to the root.
  */
-export function pipelinedReduce(ctx: AlgorithmContext, newBuilder: () => ScheduleBuilder, tree: readonly ReduceTreeNode[], bounds: readonly number[]): Schedule {
+export function pipelinedReduce(
+  ctx: AlgorithmContext,
+  newBuilder: () => ScheduleBuilder,
+  tree: readonly ReduceTreeNode[],
+  bounds: readonly number[],
+  forward?: (b: ScheduleBuilder, acc: number) => void,
+): Schedule {
   const n = ctx.ranks;
   const b = newBuilder();
   const S = bounds.length - 1;
@@ -66,8 +74,8 @@ export function pipelinedReduce(ctx: AlgorithmContext, newBuilder: () => Schedul
       for (let k = 0; k < S; k++) b.send(r, parent, seg(SEND, k));
       continue;
     }
-    // The root accumulates in its receive buffer, the others in a temporary.
-    const accum = parent < 0 ? RECV : acc;
+    // The root accumulates in its receive buffer, the others (and a forwarding top) in a temporary.
+    const accum = parent < 0 && forward === undefined ? RECV : acc;
     const m = children.length;
     const reqs: Array<number | undefined> = [undefined, undefined];
     let inbi = 0;
@@ -94,6 +102,7 @@ export function pipelinedReduce(ctx: AlgorithmContext, newBuilder: () => Schedul
       }
     }
   }
+  forward?.(b, acc);
   return b.finish();
 }
 
