@@ -18,7 +18,7 @@ const TOPOLOGY = {
   'torus-4x4x3': 'torus:4x4x3,bw=10GBps,lat=100ns',
   'torus-4x4x6': 'torus:4x4x6,bw=10GBps,lat=100ns',
 };
-const HOSTS = { all: undefined, skip8: `${DIR}/platforms/hosts-skip8.txt` };
+const HOSTS = { all: undefined, skip8: `${DIR}/platforms/hosts-skip8.txt`, first2: `${DIR}/platforms/hosts-first2.txt` };
 const preset = flowPreset('simgrid');
 const topologies = new Map();
 const topologyOf = (platform, hosts) => {
