@@ -70,6 +70,12 @@ export interface TopologyFamily {
   kAryTree?(t: Topology): { k: number; levels: number } | undefined;
   /** Capacities several channels share (SharedCapacities), or undefined when every channel has its own. */
   sharedCapacities?(t: Topology): SharedCapacities | undefined;
+  /**
+   * The channels a message from endpoint node `node` to itself crosses, written to `channels` (their
+   * count returned), where the network routes one (SimGrid's FLAT cluster: up its private link and
+   * down again); absent: a message to oneself is delivered at once, crossing nothing.
+   */
+  selfRoute?(t: Topology, node: number, channels: Int32Array): number;
   /** A closed-form minimum bisection of this instance, when one is known. */
   bisectionCut?(t: Topology): BisectionCut | undefined;
   /**

@@ -327,7 +327,27 @@ export const simgridFlatFamily: TopologyFamily = {
     return simgridFlat(shape, link, spec.text);
   },
   sharedCapacities: (t) => hostCapacities(t),
+  selfRoute: (t, node, channels) => flatSelfRoute(t, node, channels),
 };
+
+/**
+ * A host's route to itself in a FLAT cluster (SimGrid 3.32 StarZone::get_local_route without a
+ * loopback link): its links up, then its links down, each link once (`added_links`): its private
+ * link up, the backbone when there is one, its private link down. SMPI times a message to oneself
+ * over it (MVAPICH2's scatter_dest alltoall sends each rank's own block so).
+ */
+function flatSelfRoute(t: Topology, node: number, channels: Int32Array): number {
+  let hops = 0;
+  const up = t.outChannels[t.outStart[node]];
+  channels[hops++] = up;
+  const backbone = t.classNames.indexOf('backbone');
+  if (backbone >= 0) {
+    const sw = t.chDst[up];
+    for (let k = t.outStart[sw]; k < t.outStart[sw + 1]; k++) if (t.chClass[t.outChannels[k]] === backbone) channels[hops++] = t.outChannels[k];
+  }
+  channels[hops++] = t.inChannels[t.inStart[node]];
+  return hops;
+}
 
 /**
  * A FLAT cluster's shared capacities: with SHARED (or FATPIPE) private links, host h's two channels

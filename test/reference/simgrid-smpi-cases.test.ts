@@ -49,27 +49,10 @@ const PIN_TOLERANCE = 0.5;
  * 16 KiB; 0.0 % at 32 KiB and on 27 ranks; smpirun --cfg=smpi/allgather:rdb on torus-5x3x3): an open gap
  * of the fold's timing at these sizes, not the selector's choice.
  */
-/**
- * SMPI's alltoall mvapich2_scatter_dest (and the mpich selector below 32 KiB, which runs it) sends each
- * rank's own block to itself in its first round of 4: on a FLAT cluster SimGrid routes it up and down
- * the host's private link (StarZone::get_local_route, no loopback), behind the round's other sends on
- * that link, while Meshwork's route from a host to itself is empty: one block's transfer short (104.9 µs
- * of 1,258.9 µs at 1 MiB on 12 ranks). The messages are SMPI's; the self route is not modelled.
- */
-const PINNED: Record<string, [number, 'envelope' | 'wtime' | 'rdb-fold' | 'self-route']> = {
+const PINNED: Record<string, [number, 'envelope' | 'wtime' | 'rdb-fold']> = {
   'flat-12-barrier-default 0': [-2.25, 'wtime'],
   'flat-16-barrier-default 0': [-2.18, 'wtime'],
   'torus-5x3x3-smp-allgather-impi 16384': [4.87, 'rdb-fold'],
-  'flat-12-a2a-alltoall-mvapich2_scatter_dest 1024': [-6.14, 'self-route'],
-  'flat-12-a2a-alltoall-mvapich2_scatter_dest 16384': [-8.13, 'self-route'],
-  'flat-12-a2a-alltoall-mvapich2_scatter_dest 1048576': [-8.33, 'self-route'],
-  'flat-16-a2a-alltoall-mvapich2_scatter_dest 1024': [-4.61, 'self-route'],
-  'flat-16-a2a-alltoall-mvapich2_scatter_dest 16384': [-6.1, 'self-route'],
-  'flat-16-a2a-alltoall-mvapich2_scatter_dest 1048576': [-6.25, 'self-route'],
-  'flat-12-a2a-alltoall-mpich 1024': [-6.14, 'self-route'],
-  'flat-12-a2a-alltoall-mpich 16384': [-8.13, 'self-route'],
-  'flat-16-a2a-alltoall-mpich 1024': [-4.61, 'self-route'],
-  'flat-16-a2a-alltoall-mpich 16384': [-6.1, 'self-route'],
   // Two ranks under one fat-tree edge switch (0.2-0.4 µs): the same 10 ns of MPI_Wtime, exactly each row's error.
   'fattree-4-3-bc-barrier-ompi_two_procs 0': [-4.73, 'wtime'],
   'fattree-4-3-bc-bcast-ompi-2ranks 16': [-4.69, 'wtime'],

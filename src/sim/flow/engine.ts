@@ -140,6 +140,8 @@ export class FlowEngine {
   private readonly rates: RateUpdater;
   /** The links under model.sharing 'store-forward' (messages move link by link there, not as flows), else null. */
   private readonly storeForward: StoreForwardLinks | null;
+  /** The route of a message to oneself where the topology's family has one (SimGrid FLAT clusters). */
+  private readonly selfRoute: ((t: Topology, node: number, channels: Int32Array) => number) | undefined;
   /** Unfinished flows per channel, kept only for a routing that reads them. */
   private readonly channelLoad: FlowChannelLoad | undefined;
   /** What the routing is told at flow start: the flows per channel when it reads them (RouteContext). */
@@ -207,7 +209,9 @@ export class FlowEngine {
     this.injBase = C;
     this.ejBase = C + R * nics;
     // SimGrid SHARED and limiter links: capacities that several channels draw on, after the NIC resources.
-    const shared = familyOf(t)?.sharedCapacities?.(t);
+    const family = familyOf(t);
+    this.selfRoute = family?.selfRoute;
+    const shared = family?.sharedCapacities?.(t);
     this.shared = shared;
     this.sharedBase = this.ejBase + R;
     const capacity = new Float64Array(this.sharedBase + (shared?.capacity.length ?? 0));
@@ -438,6 +442,18 @@ export class FlowEngine {
     }
   }
 
+  /** Keeps the first of each resource of the flow being built (resBuf, in order). */
+  private dropRepeatedResources(): void {
+    const res = this.resBuf;
+    let kept = 0;
+    for (let i = 0; i < this.nRes; i++) {
+      let seen = false;
+      for (let j = 0; j < kept && !seen; j++) seen = res[j] === res[i];
+      if (!seen) res[kept++] = res[i];
+    }
+    this.nRes = kept;
+  }
+
   /** Appends resource r to the flow being built (resBuf), growing it when full. */
   private pushRes(r: number): void {
     if (this.nRes === this.resBuf.length) {
@@ -541,16 +557,18 @@ export class FlowEngine {
       const d = dsts[first + i];
       const m = msgs.add(srcRank, d, tag, op);
       const dstNode = t.endpoints[d];
-      if (d === srcRank) {
+      // A message to oneself crosses nothing, unless the network routes one (familyOf(t).selfRoute).
+      const selfHops = d === srcRank ? (this.selfRoute?.(t, srcNode, rb.channels) ?? 0) : -1;
+      if (selfHops === 0) {
         this.events.push(now, E_DELIVER, m);
         continue;
       }
       const salt = op;
-      const hops = routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2, rb, scratch, this.routeCtx);
+      const hops = selfHops > 0 ? selfHops : routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2, rb, scratch, this.routeCtx);
       let parts = 1;
       let hops2 = 0;
       // An odd salt takes the other tie or plane; a hinted path ignores it and gives the same channels.
-      if (model.splitTies) {
+      if (model.splitTies && selfHops < 0) {
         hops2 = routeWithHint(t, routing, srcNode, dstNode, hint, salt * 2 + 1, rb2, scratch, this.routeCtx);
         if (hops2 !== hops || !sameChannels(rb.channels, rb2.channels, hops)) parts = 2;
       }
@@ -572,6 +590,8 @@ export class FlowEngine {
       const cross = model.crossTraffic > 0;
       if (parts === 1) {
         const minBw = this.collect(rb, hops, srcRank, d, s, true);
+        // SimGrid adds each link once to a route (a SHARED private link, up and down, is one resource).
+        if (selfHops > 0) this.dropRepeatedResources();
         if (cross) this.collectReverse(srcNode, dstNode, salt * 2);
         this.startFlow(this.resBuf, this.nRes, bytes, bwFactor, m, s, op, minBw, d);
       } else {

@@ -1,0 +1,57 @@
+/**
+ * A message to oneself: delivered at once, crossing nothing, except where the network routes one.
+ * SimGrid 3.32's FLAT cluster (StarZone::get_local_route without a loopback link) routes a host to
+ * itself up its private link and down again, each link once (with a backbone: up, backbone, down),
+ * and SMPI times MVAPICH2's scatter_dest alltoall, which sends each rank's own block to itself, over
+ * it (test/reference/simgrid-smpi-cases.test.ts: `*-a2a-alltoall-mvapich2_scatter_dest`, within 2 %).
+ */
+import { describe, expect, it } from 'vitest';
+import { FlowProgramBuilder, buildTopology, familyOf, resolveRouting, simulateFlow } from '../../../src/index.js';
+
+const B = 10e9;
+const L = 100e-9;
+const S = 1 << 20;
+
+/** Rank 0 sends S bytes to itself; the others idle. */
+function toSelf(ranks: number): ReturnType<FlowProgramBuilder['build']> {
+  const b = new FlowProgramBuilder(ranks);
+  b.beginStream(0).send(0, S, 0).recv(0, S, 0);
+  for (let r = 1; r < ranks; r++) b.beginStream(r);
+  return b.build();
+}
+
+const run = (spec: string) => {
+  const t = buildTopology(spec);
+  return simulateFlow(t, resolveRouting(t, { engine: 'flow' }), toSelf(4), { alpha: 0, injectionOrder: 'shared' });
+};
+
+describe('a message to oneself', () => {
+  it('on a SimGrid FLAT cluster crosses the private link up and down: S/B + 2 latencies', () => {
+    const t = buildTopology('simgrid-flat:hosts=4,bw=10GBps,lat=100ns');
+    const channels = new Int32Array(4);
+    expect(familyOf(t)!.selfRoute!(t, 2, channels)).toBe(2);
+    expect([t.className(channels[0]), t.chSrc[channels[0]]]).toEqual(['host-up', 2]);
+    expect([t.className(channels[1]), t.chDst[channels[1]]]).toEqual(['host-down', 2]);
+    const flat = run('simgrid-flat:hosts=4,bw=10GBps,lat=100ns');
+    expect(flat.makespan / (S / B + 2 * L)).toBeCloseTo(1, 12);
+    // Rank 0's message loads its own two channels, and no other.
+    familyOf(t)!.selfRoute!(t, 0, channels);
+    expect([flat.channelBytes[channels[0]], flat.channelBytes[channels[1]]]).toEqual([S, S]);
+    expect(Array.from(flat.channelBytes).reduce((a, x) => a + x, 0)).toBe(2 * S);
+  });
+
+  it('a SHARED private link is one resource, crossed once (SimGrid adds each link to a route once); a backbone lies on the way', () => {
+    const shared = run('simgrid-flat:hosts=4,sharing=shared,bw=10GBps,lat=100ns');
+    expect(shared.makespan / (S / B + 2 * L)).toBeCloseTo(1, 12);
+    const t = buildTopology('simgrid-flat:hosts=4,bb_bw=5GBps,bb_lat=1us,bw=10GBps,lat=100ns');
+    const channels = new Int32Array(4);
+    expect(familyOf(t)!.selfRoute!(t, 1, channels)).toBe(3);
+    expect(t.className(channels[1])).toBe('backbone');
+    expect(run('simgrid-flat:hosts=4,bb_bw=5GBps,bb_lat=1us,bw=10GBps,lat=100ns').makespan / (S / 5e9 + 2 * L + 1e-6)).toBeCloseTo(1, 12);
+  });
+
+  it('elsewhere it is delivered at once, crossing nothing', () => {
+    expect(run('torus:2x2').makespan).toBe(0);
+    expect(familyOf(buildTopology('torus:2x2'))?.selfRoute).toBeUndefined();
+  });
+});
