@@ -265,10 +265,11 @@ const slotsOf = (window: number, n: number): number => (window === 0 ? n - 1 : M
  * PacketReceived inserts the packet for its next receiver (AllToAll::run, process_max_count), so the
  * i-th arrival starts offset w + i. Messages need not arrive in the order they were sent (a k-hop
  * message behind a (k + 1)-hop one the shorter way round, or queued behind other messages on a
- * store-and-forward link), so the trigger is a count, not a pairing: each receive waits on its own
- * helper stream (k − 1) and signals its arrival to the main stream, which sends offset k > w after
- * its (k − w)-th arrival signal. The receives are posted at the start (ASTRA-sim posts receive k
- * with send k; on its symmetric networks no message arrives before that).
+ * store-and-forward link), so the trigger is a count, not a pairing. Exchange k runs on helper
+ * stream k − 1 (its send, then its receive, as ASTRA-sim posts them together) and signals its
+ * arrival to the main stream; the main stream lets exchange k > w go after its (k − w)-th arrival
+ * signal. Each send pays its endpoint delay on its own stream, so sends started at once leave at
+ * once, as ASTRA-sim's do (one sender stream would space them α apart).
  * `step(k, stream, arrived)` receives offset k on `stream` and calls `arrived()` where the next
  * send may start.
  */
@@ -280,19 +281,22 @@ function onWindowSlots(p: NativePhase, v: number, round: number, send: (k: numbe
   const none = b.region(RECV, 0, 0);
   // Rounds 0 and 1 use side tags 0 … 3; the arrival signals take 4 + round.
   const arrivedTag = sideTag(p, 4 + round);
+  const goTag = (k: number): number => GO_TAG + (2 * p.tag + round) * MAX_STREAMS + k;
   for (let k = 1; k < n; k++) {
     const stream = p.helper(k - 1);
     b.send(me, me, none, sideTag(p, 2 * round), p.stream);
     b.recv(me, me, none, sideTag(p, 2 * round), stream);
+    if (k > w) b.recv(me, me, none, goTag(k), stream);
+    send(k, stream);
     step(k, stream, () => b.send(me, me, none, arrivedTag, stream));
+    b.waitall(me, stream);
     b.send(me, me, none, sideTag(p, 2 * round + 1), stream);
   }
-  for (let k = 1; k < n; k++) {
-    if (k > w) b.recv(me, me, none, arrivedTag, p.stream);
-    send(k, p.stream);
+  for (let k = w + 1; k < n; k++) {
+    b.recv(me, me, none, arrivedTag, p.stream);
+    b.send(me, me, none, goTag(k), p.stream);
   }
-  b.waitall(me, p.stream);
-  // The last w arrivals start no send; their signals are taken here.
+  // The last w arrivals start no exchange; their signals are taken here.
   for (let i = 0; i < w; i++) b.recv(me, me, none, arrivedTag, p.stream);
   for (let k = 1; k < n; k++) b.recv(me, me, none, sideTag(p, 2 * round + 1), p.stream);
 }
@@ -688,6 +692,8 @@ function supports(ctx: AlgorithmContext): string | undefined {
 const MAX_QUEUE = 256 * 16;
 const TOKEN_TAG = 1 << 20;
 const JOIN_TAG = 1 << 26;
+/** Tags of directW's go signals (onWindowSlots): one per (phase, round, peer offset). */
+const GO_TAG = 1 << 27;
 /** Tags of the signals between a chunk's two streams (halvingDoubling): phase tags (< 2^12) × 64 below the tokens. */
 const SIDE_TAG = 1 << 19;
 
