@@ -88,8 +88,9 @@ describe('ring-relay is a relay, not a direct exchange', () => {
 
 describe('direct:window=W', () => {
   it('sends to r+1, r+2, …, r+P−1 in that order; the estimate is the built schedule', () => {
-    // With a window each arrival also signals the sending stream (a zero-byte message to itself): twice the messages.
-    for (const [spec, messages] of [['direct', 30], ['direct:window=2', 60]] as const) {
+    // With a window each arrival also signals stream 0, and stream 0 each exchange past the window
+    // (zero-byte messages to itself): 5 blocks, 5 arrival and 3 go signals per rank.
+    for (const [spec, messages] of [['direct', 30], ['direct:window=2', 78]] as const) {
       const build = { topology: buildTopology('ring:6'), collective: 'alltoall' as const, algorithm: spec, size: 8 };
       const s = buildSchedule(build);
       sendsOf(s).forEach((peers, r) => expect(peers).toEqual([1, 2, 3, 4, 5].map((k) => (r + k) % 6)));

@@ -10,12 +10,13 @@
  * PacketReceived inserts the packet for the next receiver in order), so the i-th arrival starts send
  * window + i. Messages need not arrive in the order they were sent (on a ring farther sources are
  * more hops away, and a k-hop message may go the short way round while a (k − 1)-hop one queues), so
- * with a window below P − 1 each receive waits on a stream of its own (stream k for the block from
- * r − k, posted at the start: ASTRA-sim posts it with send k, and on its symmetric networks no block
- * arrives before) and signals its arrival to stream 0 (a zero-byte message to itself), which issues
- * the sends in order, send k > window after its (k − window)-th signal. Above MAX_STREAMS − 1 peers
- * (no stream per receive) receives are posted with their sends and waited for in posting order,
- * which is the same wherever messages arrive in the order they were sent (a full mesh, a switch).
+ * with a window below P − 1 exchange k (send to r + k, then receive from r − k, as ASTRA-sim posts
+ * them together) runs on a stream of its own and signals its arrival to stream 0 (a zero-byte
+ * message to itself), which counts them and lets exchange window + i go at the i-th. The first
+ * `window` sends leave at once, each paying α on its own stream, as ASTRA-sim's endpoint delays
+ * overlap. Above MAX_STREAMS − 1 peers (no stream per exchange) receives are posted with their sends
+ * on one stream and waited for in posting order, the same wherever messages arrive in the order they
+ * were sent (a full mesh, a switch).
  * Non-blocking sends keep it safe under rendezvous.
  */
 import { registerAlgorithm } from '../../registry.js';
@@ -27,8 +28,9 @@ export function directWindow(window: number, n: number): number {
   return window === 0 ? n - 1 : Math.min(window, n - 1);
 }
 
-/** The tag of the zero-byte arrival signals (the blocks travel with tag 0). */
+/** The tags of the zero-byte arrival signals and (GO + k) of exchange k's go signal; the blocks travel with tag 0. */
 const ARRIVED = 1;
+const GO = 2;
 
 /** Whether a window runs with a stream per receive (arrivals counted in the order they happen). */
 const countsArrivals = (window: number, n: number): boolean => window < n - 1 && n <= MAX_STREAMS;
@@ -44,9 +46,11 @@ registerAlgorithm({
   comparedWhenNamed: "ASTRA-sim's direct all-to-all, reproduced for its timing: compared when named (--include direct or direct:window=W)",
   estimate(ctx) {
     const n = ctx.ranks;
-    // With arrivals counted: the copy, per peer a receive, its signal, an isend and a signal's
-    // receive, and the final waitall; else the copy, P − 1 irecvs, isends and waits, and the waitall.
-    if (countsArrivals(directWindow(Number(ctx.params.window), n), n)) return { ops: n * (2 + 4 * (n - 1)), messages: 2 * n * (n - 1) };
+    // With arrivals counted: the copy, per exchange an isend, a receive, its arrival signal (sent and
+    // received) and a waitall, per exchange past the window a go signal (sent and received); else the
+    // copy, P − 1 irecvs, isends and waits, and the waitall.
+    const window = directWindow(Number(ctx.params.window), n);
+    if (countsArrivals(window, n)) return { ops: n * (1 + 5 * (n - 1) + 2 * (n - 1 - window)), messages: n * (2 * (n - 1) + (n - 1 - window)) };
     return { ops: n * (1 + 3 * (n - 1) + (n > 1 ? 1 : 0)), messages: n * (n - 1) };
   },
   build(ctx, newBuilder) {
@@ -57,17 +61,21 @@ registerAlgorithm({
       const none = b.region(RECV, 0, 0);
       for (let r = 0; r < n; r++) {
         b.copy(r, b.block(SEND, r), b.block(RECV, r));
+        // Exchange k on stream k: its send (after its go signal past the window), its receive, the arrival signal.
         for (let k = 1; k < n; k++) {
+          if (k > window) b.recv(r, r, none, GO + k, k);
+          b.isend(r, mod(r + k, n), b.block(SEND, mod(r + k, n)), 0, k);
           b.recv(r, mod(r - k, n), b.block(RECV, mod(r - k, n)), 0, k);
           b.send(r, r, none, ARRIVED, k);
+          b.waitall(r, k);
         }
-        for (let k = 1; k < n; k++) {
-          if (k > window) b.recv(r, r, none, ARRIVED);
-          b.isend(r, mod(r + k, n), b.block(SEND, mod(r + k, n)));
+        // Stream 0 counts the arrivals, whichever they are: the i-th lets exchange window + i go.
+        for (let k = window + 1; k < n; k++) {
+          b.recv(r, r, none, ARRIVED);
+          b.send(r, r, none, GO + k);
         }
-        // The last `window` arrivals start no send; their signals (and so every receive) end here.
+        // The last `window` arrivals let none go; their signals (and so every receive) end here.
         for (let i = 0; i < window; i++) b.recv(r, r, none, ARRIVED);
-        b.waitall(r);
       }
       return b.finish();
     }
