@@ -222,6 +222,9 @@ describe("ASTRA-sim's network and system files, against ASTRA-sim's figures", ()
         expect(unaware, what).toBeLessThan(0.003 * row.astra);
         expect(unaware, what).toBeGreaterThan(-alpha * chunks - 0.003 * row.astra);
       }
+      // Meshwork's max-min agrees on the ring relay (one-hop messages) off the switches; not on direct over rings (multi-hop: −2.6 % to +22 %).
+      const relay = (doc['all-to-all-implementation'] as string[])[0] === 'ring';
+      if (relay && !network.startsWith('switch')) expect(Math.abs(meshwork(row, 'maxmin') / aware - 1), what).toBeLessThan(0.003);
       // Rows the store-and-forward queues at least double (directW among them: arrivals out of order).
       if (aware > 2 * row.astra) queued++;
     }
