@@ -10,6 +10,8 @@
 //        node scripts/astra-table.mjs test/reference/astra-sim/astra-sim-congestion-aware.csv
 //        (its congestion-aware backend's figures: --preset astra-congestion-aware and max-min against
 //        them, --preset astra against the congestion-unaware figure beside)
+//        node scripts/astra-table.mjs test/reference/astra-sim/astra-sim-congestion-aware-alltoall.csv
+//        (the same on all_to_all: ring relay, direct and directW)
 import { readFileSync } from 'node:fs';
 import { astraSystemSettings, flowPreset, presetRoutingOptions, runWorkload } from '../dist/index.js';
 import { loadChakraTrace, loadTopology, readStructured } from '../dist/node/index.js';

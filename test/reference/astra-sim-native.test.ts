@@ -29,6 +29,11 @@
  * Meshwork's flows cut through, so there Meshwork is faster, down to the congestion-unaware figure.
  * `--preset astra-congestion-aware` (store-and-forward links, sim/flow/store-forward.ts) gives its
  * figure on all 105 rows within 0.5 % (worst +0.22 %).
+ * On all_to_all, astra-sim-congestion-aware-alltoall.csv: 55 runs of both binaries (same build, built
+ * again into its own directory) on the 8- and 16-NPU traces, Ring 8 and 16 (networks/ring16.yml:
+ * ring8.yml at 16 NPUs; even rings, so the offset-P/2 messages tie), FullyConnected 8, Switch 8 and
+ * 16 × the 7 ring-relay systems, plain `direct` (systems/a2a_direct_s1_1d.json, a2a_direct_s4a2_1d.json:
+ * s1_1d and s4a2_1d with all-to-all-implementation ["direct"]) and `directW` (dw2_s1_1d, dw3_s4a2_1d).
  *
  * ASTRA-sim's other native implementations (halvingDoubling, direct, doubleBinaryTree: the astra
  * algorithm's impl0 … impl3), astra-sim-implementations.csv: 163 runs of the same binary's build (see
@@ -182,6 +187,48 @@ describe("ASTRA-sim's network and system files, against ASTRA-sim's figures", ()
     }
     // Rows where ASTRA-sim's own congestion-aware backend sees the chunks share links, and Meshwork agrees.
     expect(concurrent).toBeGreaterThan(15);
+  });
+
+  it("ASTRA-sim's congestion-aware backend on all_to_all (ring relay, direct, directW; Ring 8 and 16, FullyConnected 8, Switch 8 and 16): every row within 0.3 %, or its endpoint delays", () => {
+    // astra-sim-congestion-aware-alltoall.csv: 5 networks × 11 systems; the figures of both backends.
+    const rows = readFileSync(`${DIR}/astra-sim-congestion-aware-alltoall.csv`, 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+    expect(rows.length).toBe(55);
+    let queued = 0;
+    for (const [network, system, trace, npus, awareNs, unawareNs] of rows) {
+      const what = `${network} ${system}`;
+      const row = { network, system, trace, npus: Number(npus), astra: Number(unawareNs) };
+      const doc = readStructured(pathOf(system, 'systems', 'json'), 'system') as Record<string, unknown>;
+      const splits = doc['preferred-dataset-splits'] as number;
+      const chunks = 1_048_576 % splits === 0 ? splits : splits + 1;
+      const alpha = doc['endpoint-delay'] as number;
+      const plainDirect = (doc['all-to-all-implementation'] as string[])[0] === 'direct';
+      const aware = Number(awareNs);
+      const diff = meshwork(row, 'store-forward') - aware;
+      if (plainDirect && chunks === 1 && network === 'fc8') {
+        // Named difference: plain direct's P − 1 sends leave α apart in Meshwork (α is a sender
+        // overhead), at once in ASTRA-sim, which adds an endpoint delay at the end: (P − 3) α more
+        // where no link is shared (1,491 against 1,440 ns); elsewhere the queues hide it.
+        expect(Math.abs(diff - (row.npus - 3) * alpha), what).toBeLessThan(2);
+      } else {
+        // Within 0.3 %, less the endpoint delay ASTRA-sim adds at the end of each chunk (10 ns of
+        // 1,440 on FullyConnected 8: −0.65 %). Worst elsewhere: +0.11 % (switch16 s3a2_1d).
+        expect(diff, what).toBeLessThan(0.003 * aware);
+        expect(diff, what).toBeGreaterThan(-alpha * chunks - 0.003 * aware);
+      }
+      // The congestion-unaware figures, --preset astra: the same, plain direct within its (P − 2) α of sender overhead.
+      const unaware = meshwork(row, 'none') - row.astra;
+      if (plainDirect) expect(Math.abs(unaware), what).toBeLessThan((row.npus - 2) * alpha + alpha * chunks);
+      else {
+        expect(unaware, what).toBeLessThan(0.003 * row.astra);
+        expect(unaware, what).toBeGreaterThan(-alpha * chunks - 0.003 * row.astra);
+      }
+      // Meshwork's max-min agrees on the ring relay (one-hop messages) off the switches; not on direct over rings (multi-hop: −2.6 % to +22 %).
+      const relay = (doc['all-to-all-implementation'] as string[])[0] === 'ring';
+      if (relay && !network.startsWith('switch')) expect(Math.abs(meshwork(row, 'maxmin') / aware - 1), what).toBeLessThan(0.003);
+      // Rows the store-and-forward queues at least double (directW among them: arrivals out of order).
+      if (aware > 2 * row.astra) queued++;
+    }
+    expect(queued).toBeGreaterThanOrEqual(10);
   });
 
   it("the regression configuration (tests_rt_template_*) is ASTRA-sim's 117,780 ns within 0.1 %", () => {

@@ -261,27 +261,44 @@ const slotsOf = (window: number, n: number): number => (window === 0 ? n - 1 : M
 
 /**
  * directW (AllToAll.cc with a window w < n − 1): w exchanges start at once (peer offsets 1 … w), and
- * each received message starts the next one (offset k + w). Slot s runs the offsets s + 1, s + 1 + w, …
- * one after another on helper stream s (so each receive starts the next send of its slot, as when
- * messages arrive in the order they were sent: ASTRA-sim sends its next packet on whichever arrives);
- * `step(k, stream, next)` receives offset k and calls `next()` where the next send may start.
+ * every received message, whichever it is, starts the next one in peer order: ASTRA-sim's
+ * PacketReceived inserts the packet for its next receiver (AllToAll::run, process_max_count), so the
+ * i-th arrival starts offset w + i. Messages need not arrive in the order they were sent (a k-hop
+ * message behind a (k + 1)-hop one the shorter way round, or queued behind other messages on a
+ * store-and-forward link), so the trigger is a count, not a pairing. Exchange k runs on helper
+ * stream k − 1 (its send, then its receive, as ASTRA-sim posts them together) and signals its
+ * arrival to the main stream; the main stream lets exchange k > w go after its (k − w)-th arrival
+ * signal. Each send pays its endpoint delay on its own stream, so sends started at once leave at
+ * once, as ASTRA-sim's do (one sender stream would space them α apart).
+ * `step(k, stream, arrived)` receives offset k on `stream` and calls `arrived()` where the next
+ * send may start.
  */
-function onWindowSlots(p: NativePhase, v: number, round: number, send: (k: number, stream: number) => void, step: (k: number, stream: number, next: () => void) => void): void {
+function onWindowSlots(p: NativePhase, v: number, round: number, send: (k: number, stream: number) => void, step: (k: number, stream: number, arrived: () => void) => void): void {
   const { b, ring } = p;
   const n = ring.length;
   const me = ring[v];
   const w = slotsOf(p.window, n);
   const none = b.region(RECV, 0, 0);
-  for (let slot = 0; slot < w; slot++) {
-    const stream = p.helper(slot);
+  // Rounds 0 and 1 use side tags 0 … 3; the arrival signals take 4 + round.
+  const arrivedTag = sideTag(p, 4 + round);
+  const goTag = (k: number): number => GO_TAG + (2 * p.tag + round) * MAX_STREAMS + k;
+  for (let k = 1; k < n; k++) {
+    const stream = p.helper(k - 1);
     b.send(me, me, none, sideTag(p, 2 * round), p.stream);
     b.recv(me, me, none, sideTag(p, 2 * round), stream);
-    send(slot + 1, stream);
-    for (let k = slot + 1; k < n; k += w) step(k, stream, () => k + w < n && send(k + w, stream));
+    if (k > w) b.recv(me, me, none, goTag(k), stream);
+    send(k, stream);
+    step(k, stream, () => b.send(me, me, none, arrivedTag, stream));
     b.waitall(me, stream);
     b.send(me, me, none, sideTag(p, 2 * round + 1), stream);
   }
-  for (let slot = 0; slot < w; slot++) b.recv(me, me, none, sideTag(p, 2 * round + 1), p.stream);
+  for (let k = w + 1; k < n; k++) {
+    b.recv(me, me, none, arrivedTag, p.stream);
+    b.send(me, me, none, goTag(k), p.stream);
+  }
+  // The last w arrivals start no exchange; their signals are taken here.
+  for (let i = 0; i < w; i++) b.recv(me, me, none, arrivedTag, p.stream);
+  for (let k = 1; k < n; k++) b.recv(me, me, none, sideTag(p, 2 * round + 1), p.stream);
 }
 
 /**
@@ -306,11 +323,11 @@ function directReduceScatter(p: NativePhase, charged = (k: number): boolean => M
       onWindowSlots(
         p, v, 0,
         (k, stream) => b.isend(me, ring[(v + k) % n], blocksRegion(b, p.segment((v + k) % n), p.place), p.tag, stream),
-        (k, stream, next) => {
+        (k, stream, arrived) => {
           const slot = b.region(p.tmp, (k - 1) * bytes, bytes);
           b.recv(me, ring[(v - k + n) % n], slot, p.tag, stream);
           if (charged(k)) b.reduce(me, slot, mine, stream);
-          next();
+          arrived();
           if (!charged(k)) b.reduce(me, slot, mine, stream);
         },
       );
@@ -349,13 +366,13 @@ function directAllgather(p: NativePhase, charged = (_k: number): boolean => fals
       onWindowSlots(
         p, v, 1,
         (k, stream) => b.isend(me, ring[(v + k) % n], mine, p.tag, stream),
-        (k, stream, next) => {
+        (k, stream, arrived) => {
           const from = (v - k + n) % n;
-          const arrived = blocksRegion(b, p.segment(from), p.place);
-          b.recv(me, ring[from], arrived, p.tag, stream);
+          const region = blocksRegion(b, p.segment(from), p.place);
+          b.recv(me, ring[from], region, p.tag, stream);
           // The reduce-scatter's receive slots are free by now: slot k − 1 (one per arrival, so slots never share one).
-          if (charged(k)) b.reduce(me, arrived, b.region(p.tmp, (k - 1) * bytes, blocksBytes(p, p.segment(from))), stream);
-          next();
+          if (charged(k)) b.reduce(me, region, b.region(p.tmp, (k - 1) * bytes, blocksBytes(p, p.segment(from))), stream);
+          arrived();
         },
       );
     }
@@ -388,9 +405,9 @@ function directAllToAll(p: NativePhase, from: (v: number) => number, into: (v: n
       onWindowSlots(
         p, v, 0,
         (k, stream) => b.isend(me, ring[(v + k) % n], from((v + k) % n), p.tag, stream),
-        (k, stream, next) => {
+        (k, stream, arrived) => {
           b.recv(me, ring[(v - k + n) % n], into((v - k + n) % n), p.tag, stream);
-          next();
+          arrived();
         },
       );
       continue;
@@ -675,6 +692,8 @@ function supports(ctx: AlgorithmContext): string | undefined {
 const MAX_QUEUE = 256 * 16;
 const TOKEN_TAG = 1 << 20;
 const JOIN_TAG = 1 << 26;
+/** Tags of directW's go signals (onWindowSlots): one per (phase, round, peer offset). */
+const GO_TAG = 1 << 27;
 /** Tags of the signals between a chunk's two streams (halvingDoubling): phase tags (< 2^12) × 64 below the tokens. */
 const SIDE_TAG = 1 << 19;
 

@@ -6,20 +6,34 @@
  * started before the first receive, and each receive that completes starts the next send. ASTRA-sim's
  * plain `direct` (no number) has a window of P − 1: every send at once (`window=0` here).
  *
- * Each receive is posted with its send (irecv, as ASTRA-sim posts them together), and receives are
- * waited for in posting order: ASTRA-sim starts the next send on whichever receive completes first,
- * which is the same wherever messages arrive in the order they were sent (a full mesh, a switch);
- * on a ring, where farther sources are more hops away, the orders can differ (docs/collectives.md).
- * Non-blocking posting keeps it safe under rendezvous.
+ * ASTRA-sim starts the next send on whichever receive completes first (AllToAll::run: each
+ * PacketReceived inserts the packet for the next receiver in order), so the i-th arrival starts send
+ * window + i. Messages need not arrive in the order they were sent (on a ring farther sources are
+ * more hops away, and a k-hop message may go the short way round while a (k − 1)-hop one queues), so
+ * with a window below P − 1 exchange k (send to r + k, then receive from r − k, as ASTRA-sim posts
+ * them together) runs on a stream of its own and signals its arrival to stream 0 (a zero-byte
+ * message to itself), which counts them and lets exchange window + i go at the i-th. The first
+ * `window` sends leave at once, each paying α on its own stream, as ASTRA-sim's endpoint delays
+ * overlap. Above MAX_STREAMS − 1 peers (no stream per exchange) receives are posted with their sends
+ * on one stream and waited for in posting order, the same wherever messages arrive in the order they
+ * were sent (a full mesh, a switch).
+ * Non-blocking sends keep it safe under rendezvous.
  */
 import { registerAlgorithm } from '../../registry.js';
-import { RECV, SEND } from '../../schedule.js';
+import { MAX_STREAMS, RECV, SEND } from '../../schedule.js';
 import { mod } from '../common.js';
 
 /** Sends started before the first receive: `window` (0 = all), at most P − 1 (ASTRA-sim's min(window, P − 1)). */
 export function directWindow(window: number, n: number): number {
   return window === 0 ? n - 1 : Math.min(window, n - 1);
 }
+
+/** The tags of the zero-byte arrival signals and (GO + k) of exchange k's go signal; the blocks travel with tag 0. */
+const ARRIVED = 1;
+const GO = 2;
+
+/** Whether a window runs with a stream per receive (arrivals counted in the order they happen). */
+const countsArrivals = (window: number, n: number): boolean => window < n - 1 && n <= MAX_STREAMS;
 
 registerAlgorithm({
   name: 'direct',
@@ -32,13 +46,39 @@ registerAlgorithm({
   comparedWhenNamed: "ASTRA-sim's direct all-to-all, reproduced for its timing: compared when named (--include direct or direct:window=W)",
   estimate(ctx) {
     const n = ctx.ranks;
-    // The copy, P − 1 irecvs, isends and waits, and the final waitall.
+    // With arrivals counted: the copy, per exchange an isend, a receive, its arrival signal (sent and
+    // received) and a waitall, per exchange past the window a go signal (sent and received); else the
+    // copy, P − 1 irecvs, isends and waits, and the waitall.
+    const window = directWindow(Number(ctx.params.window), n);
+    if (countsArrivals(window, n)) return { ops: n * (1 + 5 * (n - 1) + 2 * (n - 1 - window)), messages: n * (2 * (n - 1) + (n - 1 - window)) };
     return { ops: n * (1 + 3 * (n - 1) + (n > 1 ? 1 : 0)), messages: n * (n - 1) };
   },
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const window = directWindow(Number(ctx.params.window), n);
     const b = newBuilder();
+    if (countsArrivals(window, n)) {
+      const none = b.region(RECV, 0, 0);
+      for (let r = 0; r < n; r++) {
+        b.copy(r, b.block(SEND, r), b.block(RECV, r));
+        // Exchange k on stream k: its send (after its go signal past the window), its receive, the arrival signal.
+        for (let k = 1; k < n; k++) {
+          if (k > window) b.recv(r, r, none, GO + k, k);
+          b.isend(r, mod(r + k, n), b.block(SEND, mod(r + k, n)), 0, k);
+          b.recv(r, mod(r - k, n), b.block(RECV, mod(r - k, n)), 0, k);
+          b.send(r, r, none, ARRIVED, k);
+          b.waitall(r, k);
+        }
+        // Stream 0 counts the arrivals, whichever they are: the i-th lets exchange window + i go.
+        for (let k = window + 1; k < n; k++) {
+          b.recv(r, r, none, ARRIVED);
+          b.send(r, r, none, GO + k);
+        }
+        // The last `window` arrivals let none go; their signals (and so every receive) end here.
+        for (let i = 0; i < window; i++) b.recv(r, r, none, ARRIVED);
+      }
+      return b.finish();
+    }
     for (let r = 0; r < n; r++) {
       b.copy(r, b.block(SEND, r), b.block(RECV, r));
       // The k-th exchange: the block for r + k out, the one from r − k in.
