@@ -14,7 +14,8 @@
  * them together) runs on a stream of its own and signals its arrival to stream 0 (a zero-byte
  * message to itself), which counts them and lets exchange window + i go at the i-th. The first
  * `window` sends leave at once, each paying α on its own stream, as ASTRA-sim's endpoint delays
- * overlap. Above MAX_STREAMS − 1 peers (no stream per exchange) receives are posted with their sends
+ * overlap; so does plain `direct`, every exchange on a stream of its own with no signals (one stream
+ * would leave its k-th send k α after the start, ASTRA-sim one endpoint delay). Above MAX_STREAMS − 1 peers (no stream per exchange) receives are posted with their sends
  * on one stream and waited for in posting order, the same wherever messages arrive in the order they
  * were sent (a full mesh, a switch).
  * Non-blocking sends keep it safe under rendezvous.
@@ -34,6 +35,8 @@ const GO = 2;
 
 /** Whether a window runs with a stream per receive (arrivals counted in the order they happen). */
 const countsArrivals = (window: number, n: number): boolean => window < n - 1 && n <= MAX_STREAMS;
+/** Whether plain direct (every send at once) runs an exchange per stream, so that their α overlap. */
+const streamPerExchange = (window: number, n: number): boolean => window === n - 1 && n > 1 && n <= MAX_STREAMS;
 
 registerAlgorithm({
   name: 'direct',
@@ -51,6 +54,8 @@ registerAlgorithm({
     // copy, P − 1 irecvs, isends and waits, and the waitall.
     const window = directWindow(Number(ctx.params.window), n);
     if (countsArrivals(window, n)) return { ops: n * (1 + 5 * (n - 1) + 2 * (n - 1 - window)), messages: n * (2 * (n - 1) + (n - 1 - window)) };
+    // An exchange per stream: the copy, then per exchange an isend, a receive and a waitall.
+    if (streamPerExchange(window, n)) return { ops: n * (1 + 3 * (n - 1)), messages: n * (n - 1) };
     return { ops: n * (1 + 3 * (n - 1) + (n > 1 ? 1 : 0)), messages: n * (n - 1) };
   },
   build(ctx, newBuilder) {
@@ -76,6 +81,18 @@ registerAlgorithm({
         }
         // The last `window` arrivals let none go; their signals (and so every receive) end here.
         for (let i = 0; i < window; i++) b.recv(r, r, none, ARRIVED);
+      }
+      return b.finish();
+    }
+    if (streamPerExchange(window, n)) {
+      for (let r = 0; r < n; r++) {
+        b.copy(r, b.block(SEND, r), b.block(RECV, r));
+        // Exchange k on stream k: the block for r + k out, the one from r − k in, all at once.
+        for (let k = 1; k < n; k++) {
+          b.isend(r, mod(r + k, n), b.block(SEND, mod(r + k, n)), 0, k);
+          b.recv(r, mod(r - k, n), b.block(RECV, mod(r - k, n)), 0, k);
+          b.waitall(r, k);
+        }
       }
       return b.finish();
     }
