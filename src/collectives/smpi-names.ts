@@ -511,7 +511,11 @@ const SMP_PATTERNS: Readonly<Partial<Record<CollectiveKind, Readonly<Record<stri
     'init_smp+rab': 'rabenseifner-original:smp=true',
   },
   // impi: the selector's init_smp, then its choice.
-  alltoall: { 'init_smp+bruck': 'bruck:smp=true', 'init_smp+pair': 'pairwise:order=xor,smp=true' },
+  alltoall: {
+    'init_smp+bruck': 'bruck:smp=true',
+    'init_smp+pair': 'pairwise:order=xor,smp=true',
+    'init_smp+mvapich2_scatter_dest': 'linear:sends=reverse,batch=4,self=message,smp=true',
+  },
   alltoallv: { 'init_smp+ompi_basic_linear': 'linear:smp=true' },
   'reduce-scatter': {
     'init_smp+ompi_basic_recursivehalving': 'recursive-halving:smp=true',

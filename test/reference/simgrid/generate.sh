@@ -729,6 +729,9 @@ $p-a2a-alltoall-mvapich2 $p $n all alltoall mvapich2 no alltoall mvapich2 64"
 done
 # The mvapich2 selector's rdb (up to 64 B on 9 to 16 ranks, 8 B on 64; above, it runs mvapich2_scatter_dest).
 echo "torus-4x4x4-a2a-alltoall-mvapich2 torus-4x4x4 64 all alltoall mvapich2 no alltoall mvapich2 8"
+# The impi selector's init_smp + mvapich2_scatter_dest (below 128 KiB and from 256 KiB on 12 and 16 ranks), on FLAT clusters.
+echo "flat-16-a2a-smp-alltoall-impi flat-16 16 all alltoall impi no alltoall impi 1024,65536,1048576
+flat-12-a2a-smp-alltoall-impi flat-12 12 all alltoall impi no alltoall impi 1024,65536"
 echo "torus-4x4x4-a2a-alltoallv-bruck torus-4x4x4 64 all alltoallv bruck no alltoallv bruck 0
 fattree-4-3-a2a-alltoallv-bruck fattree-4-3 64 all alltoallv bruck no alltoallv bruck 0")
 echo "$a2a_cases" | write_smpi_cases

@@ -6,13 +6,16 @@
  * `batch=N` posts them in rounds of N offsets, a waitall per round (Tony Ladd's throttle, as MPICH's
  * and MVAPICH2's scatter_dest: offsets ii..ii+N−1, offset 0 the own block); `self=message` sends the own
  * block to itself as a message (irecv and isend) instead of a copy, as SMPI's mvapich2_scatter_dest
- * does. SimGrid routes it up and down the host's link on a FLAT cluster (a torus has no such route:
- * smpirun aborts); Meshwork's route from a host to itself is empty, so the message costs nothing.
+ * does. SimGrid routes it up and down the host's link on a FLAT cluster, and so does Meshwork there
+ * (the `simgrid-flat` family's selfRoute); a torus has no such route (smpirun aborts), and Meshwork
+ * delivers it at once. `smp=true` first sends the messages of SMPI's init_smp, as Intel MPI's
+ * alltoall does on one rank per host before its scatter_dest (SMPI's impi selector).
  */
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import type { ScheduleBuilder } from '../../schedule.js';
 import { mod } from '../common.js';
+import { smpiInitSmp, smpParam } from '../smpi-init-smp.js';
 
 registerAlgorithm({
   name: 'linear',
@@ -32,11 +35,12 @@ registerAlgorithm({
     },
     { key: 'batch', kind: 'int', default: 0, min: 0, description: 'offsets per round, each round its irecvs, isends and a waitall (0 = all in one round; SMPI mvapich2_scatter_dest: 4)' },
     { key: 'self', kind: 'choice', choices: ['copy', 'message'], default: 'copy', description: 'the own block: a local copy, or a message to itself (SMPI mvapich2_scatter_dest)' },
+    smpParam("impi selector's alltoall (init_smp, then mvapich2_scatter_dest)"),
   ],
   // Issue 29: rank-rotation-equivariant in both send orders: the copy of its own block, the n−1
   // irecvs from r+1, r+2, ..., the n−1 isends to r+i (forward) or r−i (reverse), one waitall.
   rotation(ctx) {
-    if (ctx.params.batch !== 0 || ctx.params.self !== 'copy') return undefined;
+    if (ctx.params.batch !== 0 || ctx.params.self !== 'copy' || ctx.params.smp === true) return undefined;
     const n = ctx.ranks;
     const reverse = ctx.params.sends === 'reverse';
     return {
@@ -53,6 +57,7 @@ registerAlgorithm({
     const n = ctx.ranks;
     const b = newBuilder({ expectedOps: 2 * n * n + 2 * n });
     const reverse = ctx.params.sends === 'reverse';
+    if (ctx.params.smp === true) smpiInitSmp(b, n);
     for (let r = 0; r < n; r++) {
       postInRounds(b, r, n, {
         batch: ctx.params.batch as number,
