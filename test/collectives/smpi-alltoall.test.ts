@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildSchedule, buildTopology, executeSchedule, generateAlltoallvSizes, type CollectiveKind, type Schedule } from '../../src/index.js';
-import { smpiMesh2d, smpiMesh3d } from '../../src/collectives/algorithms/alltoall/virtual-mesh.js';
+import { smpi2dMesh, smpi3dMesh } from '../../src/collectives/algorithms/common.js';
 
 /** Rank `rank`'s ops in program order, as describeOp's first word and the peer: "send 3", "irecv 0", "barrier", "waitall". */
 function program(s: Schedule, rank: number): string[] {
@@ -40,8 +40,8 @@ describe("SMPI's alltoall and alltoallv algorithms", () => {
         ['alltoallv', `pairwise:order=shift,sync=${sync}`, () => true],
       ]),
       ['alltoall', 'recursive-doubling', () => true],
-      ['alltoall', 'virtual-mesh:dims=2', (n) => smpiMesh2d(n) !== undefined],
-      ['alltoall', 'virtual-mesh:dims=3', (n) => smpiMesh3d(n) !== undefined],
+      ['alltoall', 'virtual-mesh:dims=2', (n) => smpi2dMesh(n) !== undefined],
+      ['alltoall', 'virtual-mesh:dims=3', (n) => smpi3dMesh(n) !== undefined],
       ['alltoall', 'linear:sends=reverse,batch=4,self=message', () => true],
       ['alltoallv', 'linear:order=shift,batch=4', () => true],
     ];
@@ -59,17 +59,17 @@ describe("SMPI's alltoall and alltoallv algorithms", () => {
   });
 
   it('lays the grid out as SMPI does (alltoall_check_is_2dmesh, _3dmesh) and fails where it fails', () => {
-    expect(smpiMesh2d(64)).toEqual({ X: 8, Y: 8 });
-    expect(smpiMesh2d(12)).toEqual({ X: 3, Y: 4 });
-    expect(smpiMesh2d(18)).toEqual({ X: 3, Y: 6 });
-    expect(smpiMesh2d(3)).toEqual({ X: 1, Y: 3 });
-    for (const n of [1, 5, 7, 13]) expect(smpiMesh2d(n), `${n}`).toBeUndefined();
-    expect(smpiMesh3d(64)).toEqual({ X: 4, Z: 4 });
-    expect(smpiMesh3d(48)).toEqual({ X: 4, Z: 3 });
-    expect(smpiMesh3d(45)).toEqual({ X: 3, Z: 5 });
-    expect(smpiMesh3d(12)).toEqual({ X: 2, Z: 3 });
-    expect(smpiMesh3d(7)).toEqual({ X: 1, Z: 7 });
-    for (const n of [2, 11, 10]) expect(smpiMesh3d(n), `${n}`).toBeUndefined();
+    expect(smpi2dMesh(64)).toEqual([8, 8]);
+    expect(smpi2dMesh(12)).toEqual([3, 4]);
+    expect(smpi2dMesh(18)).toEqual([3, 6]);
+    expect(smpi2dMesh(3)).toEqual([1, 3]);
+    for (const n of [1, 5, 7, 13]) expect(smpi2dMesh(n), `${n}`).toBeUndefined();
+    expect(smpi3dMesh(64)).toEqual([4, 4, 4]);
+    expect(smpi3dMesh(48)).toEqual([4, 4, 3]);
+    expect(smpi3dMesh(45)).toEqual([3, 3, 5]);
+    expect(smpi3dMesh(12)).toEqual([2, 2, 3]);
+    expect(smpi3dMesh(7)).toEqual([1, 1, 7]);
+    for (const n of [2, 11, 10]) expect(smpi3dMesh(n), `${n}`).toBeUndefined();
     expect(() => build('alltoall', '2dmesh', 7)).toThrow(/SMPI's alltoall 2dmesh returns MPI_ERR_OTHER there/);
     expect(() => build('alltoall', '3dmesh', 10)).toThrow(/SMPI's alltoall 3dmesh returns MPI_ERR_OTHER there/);
     expect(() => build('alltoall', 'pair_light_barrier', 12)).toThrow(/order=xor needs a power-of-two rank count, got 12/);

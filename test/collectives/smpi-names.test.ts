@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SMPI_ALIASES, buildSchedule, generateAlltoallvSizes, buildTopology, executeSchedule, runCollectiveFlow, type CollectiveKind, type Schedule } from '../../src/index.js';
-import { smpiMesh2d, smpiMesh3d } from '../../src/collectives/algorithms/alltoall/virtual-mesh.js';
+import { smpi2dMesh, smpi3dMesh } from '../../src/collectives/algorithms/common.js';
 
 const sizeFor = (c: CollectiveKind, n: number): number => (c === 'barrier' ? 0 : c === 'alltoallv' ? 9 : c === 'reduce-scatter' ? 4 * n * 5 : ['reduce', 'allreduce'].includes(c) ? 4 * n * 3 : 24);
 
@@ -35,7 +35,7 @@ describe('SimGrid SMPI names', () => {
           // The rank counts SMPI's is_2dmesh and is_3dmesh cannot factor (smpirun aborts; smpi-allgather.test.ts checks the refusals).
           if (spec === 'mesh:dims=2' && [1, 5, 7, 11, 13].includes(n)) return;
           if (spec === 'mesh:dims=3' && [1, 2, 10, 11, 13].includes(n)) return;
-          if (spec.startsWith('virtual-mesh') && (spec.endsWith('dims=3') ? smpiMesh3d(n) : smpiMesh2d(n)) === undefined) return; // SMPI's grid layout fails there too
+          if (spec.startsWith('virtual-mesh') && (spec.endsWith('dims=3') ? smpi3dMesh(n) : smpi2dMesh(n)) === undefined) return; // SMPI's grid layout fails there too
           if (spec === 'neighbor-exchange' && n % 2 !== 0) return; // even rank counts (SMPI runs its ring otherwise)
           if ((name === 'rab1' || name === 'smp_rsag_rab') && (n & (n - 1)) !== 0) return; // SMPI rab1 and smp_rsag_rab throw on other rank counts
           const topology = buildTopology(`torus:${n}`);

@@ -28,6 +28,21 @@ export function segmentLimit(size: number, segment: number): string | undefined 
   return segment > 0 && size / segment > MAX_SEGMENTS ? `at most 2^20 segments, got size ${size} / segment ${segment}` : undefined;
 }
 
+/**
+ * SimGrid SMPI's grid of n ranks for its 2dmesh algorithms (is_2dmesh, alltoall_check_is_2dmesh):
+ * [X, Y] with X ≤ Y, X · Y = n, from the first divisor between ⌊√n⌋ and n / 2; undefined where it finds none.
+ */
+export function smpi2dMesh(n: number): [number, number] | undefined {
+  for (let x = Math.floor(Math.sqrt(n)); x <= Math.floor(n / 2); x++) if (n % x === 0) return x <= n / x ? [x, n / x] : [n / x, x];
+  return undefined;
+}
+
+/** SMPI's grid for its 3dmesh algorithms (is_3dmesh, alltoall_check_is_3dmesh): [X, X, Z], the first x from ⌊∛n⌋ to n / 3 whose square divides n; undefined where none does. */
+export function smpi3dMesh(n: number): [number, number, number] | undefined {
+  for (let x = Math.floor(Math.cbrt(n)); x <= Math.floor(n / 3); x++) if (n % (x * x) === 0) return [x, x, n / (x * x)];
+  return undefined;
+}
+
 export function unitOf(ctx: AlgorithmContext): number {
   return ['reduce', 'allreduce', 'reduce-scatter'].includes(ctx.collective) ? DTYPE_BYTES[ctx.dtype] : 1;
 }

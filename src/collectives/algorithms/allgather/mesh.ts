@@ -11,18 +11,7 @@
  */
 import { registerAlgorithm, type AlgorithmContext } from '../../registry.js';
 import { RECV, SEND, type ScheduleBuilder } from '../../schedule.js';
-
-/** SMPI's is_2dmesh: [X, Y] with X ≤ Y, or undefined where it finds none. */
-export function smpi2dMesh(n: number): [number, number] | undefined {
-  for (let x = Math.floor(Math.sqrt(n)); x <= Math.floor(n / 2); x++) if (n % x === 0) return x <= n / x ? [x, n / x] : [n / x, x];
-  return undefined;
-}
-
-/** SMPI's is_3dmesh: [X, Y, Z] with X = Y, or undefined where it finds none. */
-export function smpi3dMesh(n: number): [number, number, number] | undefined {
-  for (let x = Math.floor(Math.cbrt(n)); x <= Math.floor(n / 3); x++) if (n % (x * x) === 0) return [x, x, n / (x * x)];
-  return undefined;
-}
+import { smpi2dMesh, smpi3dMesh } from '../common.js';
 
 function meshShape(ctx: AlgorithmContext): number[] | undefined {
   return ctx.params.dims === 3 ? smpi3dMesh(ctx.ranks) : smpi2dMesh(ctx.ranks);

@@ -17,22 +17,7 @@ import { registerAlgorithm, type AlgorithmContext } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import type { ScheduleBuilder } from '../../schedule.js';
 import { checkTemporaryFits } from './recursive-doubling.js';
-
-/** SMPI's alltoall_check_is_2dmesh: X ≤ Y with X · Y = n, X the first divisor from floor(√n) to n / 2 (swapped to the smaller). */
-export function smpiMesh2d(n: number): { X: number; Y: number } | undefined {
-  for (let x = Math.floor(Math.sqrt(n)); x <= Math.floor(n / 2); x++) {
-    if (n % x === 0) return { X: Math.min(x, n / x), Y: Math.max(x, n / x) };
-  }
-  return undefined;
-}
-
-/** SMPI's alltoall_check_is_3dmesh: X = Y, the first x from floor(∛n) to n / 3 whose square divides n; Z = n / X². */
-export function smpiMesh3d(n: number): { X: number; Z: number } | undefined {
-  for (let x = Math.floor(Math.cbrt(n)); x <= Math.floor(n / 3); x++) {
-    if (n % (x * x) === 0) return { X: x, Z: n / (x * x) };
-  }
-  return undefined;
-}
+import { smpi2dMesh, smpi3dMesh } from '../common.js';
 
 registerAlgorithm({
   name: 'virtual-mesh',
@@ -44,9 +29,9 @@ registerAlgorithm({
   supports(ctx) {
     const n = ctx.ranks;
     if (ctx.params.dims === 3) {
-      return smpiMesh3d(n) ? undefined : `a rank count SMPI's 3dmesh lays out as X × X × Z (an x from floor(∛n) to n / 3 whose square divides n), got ${n}: SMPI's alltoall 3dmesh returns MPI_ERR_OTHER there and smpirun aborts`;
+      return smpi3dMesh(n) ? undefined : `a rank count SMPI's 3dmesh lays out as X × X × Z (an x from floor(∛n) to n / 3 whose square divides n), got ${n}: SMPI's alltoall 3dmesh returns MPI_ERR_OTHER there and smpirun aborts`;
     }
-    return smpiMesh2d(n) ? undefined : `a rank count SMPI's 2dmesh lays out as X × Y (a divisor from floor(√n) to n / 2), got ${n}: SMPI's alltoall 2dmesh returns MPI_ERR_OTHER there and smpirun aborts`;
+    return smpi2dMesh(n) ? undefined : `a rank count SMPI's 2dmesh lays out as X × Y (a divisor from floor(√n) to n / 2), got ${n}: SMPI's alltoall 2dmesh returns MPI_ERR_OTHER there and smpirun aborts`;
   },
   build(ctx, newBuilder) {
     const b = newBuilder({ expectedOps: 4 * ctx.ranks * ctx.ranks });
@@ -60,7 +45,7 @@ registerAlgorithm({
 function mesh2d(ctx: AlgorithmContext, b: ScheduleBuilder): void {
   const n = ctx.ranks;
   const B = ctx.size;
-  const { X, Y } = smpiMesh2d(n)!;
+  const [X, Y] = smpi2dMesh(n)!;
   checkTemporaryFits('virtual-mesh:dims=2', Y * n, B, n);
   // tmp1: row member i's whole send buffer at i · n blocks; tmp2: the Y blocks for one column destination.
   const tmp1 = b.tmpBuffer('rows', Y * n * B);
@@ -93,7 +78,7 @@ function mesh2d(ctx: AlgorithmContext, b: ScheduleBuilder): void {
 function mesh3d(ctx: AlgorithmContext, b: ScheduleBuilder): void {
   const n = ctx.ranks;
   const B = ctx.size;
-  const { X, Z } = smpiMesh3d(n)!;
+  const [X, , Z] = smpi3dMesh(n)!;
   const Y = X;
   const plane = X * Y;
   checkTemporaryFits('virtual-mesh:dims=3', plane * n, B, n);
