@@ -97,7 +97,7 @@ function opJson(s: Schedule, op: number, position: Int32Array | undefined): stri
     case OpKind.Copy:
       return `["copy",${s.dataRegion(op)},${s.targetRegion(op)}]`;
     case OpKind.Reduce:
-      return `["reduce","${REDUCE_OPS[s.reduceOpIndex(op)]}",${s.dataRegion(op)},${s.targetRegion(op)}]`;
+      return `["reduce","${REDUCE_OPS[s.reduceOpIndex(op)]}",${s.dataRegion(op)},${s.targetRegion(op)}${s.reduceCharged(op) ? '' : ',"uncharged"'}]`;
     case OpKind.Barrier:
       return `["barrier",${s.opPeer[op]}]`;
     case OpKind.Pace:
@@ -139,7 +139,7 @@ function onlyKeys(o: Obj, field: string, allowed: readonly string[]): void {
 /** Op arrays have a fixed number of entries, some optional at the end. */
 const OP_LENGTHS: Record<string, readonly [number, number]> = {
   send: [4, 5], isend: [4, 5], recv: [4, 4], irecv: [4, 4], wait: [2, 2], waitall: [1, 1],
-  copy: [3, 3], reduce: [4, 4], barrier: [2, 2], pace: [2, 2], hw: [5, 6],
+  copy: [3, 3], reduce: [4, 5], barrier: [2, 2], pace: [2, 2], hw: [5, 6],
 };
 function str<T extends string>(v: unknown, field: string, choices: readonly T[]): T {
   if (typeof v !== 'string' || !(choices as readonly string[]).includes(v)) throw new InputError(field, v, `one of ${choices.join(', ')}`);
@@ -286,9 +286,11 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
         case 'copy':
           b.copy(rank, ref(regionMap, a[1], at(1)), ref(regionMap, a[2], at(2)), stream);
           break;
-        case 'reduce':
-          b.reduce(rank, ref(regionMap, a[2], at(2)), ref(regionMap, a[3], at(3)), stream, str<ReduceOp>(a[1], at(1), REDUCE_OPS));
+        case 'reduce': {
+          if (a[4] !== undefined) str(a[4], at(4), ['uncharged']);
+          b.reduce(rank, ref(regionMap, a[2], at(2)), ref(regionMap, a[3], at(3)), stream, str<ReduceOp>(a[1], at(1), REDUCE_OPS), a[4] === undefined);
           break;
+        }
         case 'barrier':
           b.barrier(rank, ref(groupMap, a[1], at(1)), stream);
           break;

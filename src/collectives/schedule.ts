@@ -147,7 +147,7 @@ export class Schedule implements ScheduleHeader {
   readonly opStream: Uint8Array;
   /** send: destination rank, or -(destList+1); recv: source rank; barrier/hw: group id. */
   readonly opPeer: Int32Array;
-  /** send/recv: tag; hw: kind index. */
+  /** send/recv: tag; hw: kind index; reduce: 1 when uncharged (see `reduceCharged`). */
   readonly opTag: Int32Array;
   /** send/recv/hw: region (-1 none for hw); copy/reduce: source region; pace: index into paceValues. */
   readonly opA: Int32Array;
@@ -344,6 +344,15 @@ export class Schedule implements ScheduleHeader {
     return this.opC[op];
   }
 
+  /**
+   * Whether a reduce takes its time (γ per byte) in a run. An uncharged reduce still combines the
+   * data, in no time: how a simulator that leaves one reduction out of its accounting is
+   * reproduced (ASTRA-sim's halving-doubling last step, astra-native.ts), the data still checked.
+   */
+  reduceCharged(op: number): boolean {
+    return this.opTag[op] === 0;
+  }
+
   /** pace: its gap's index in paceValues. */
   paceValueIndex(op: number): number {
     return this.opA[op];
@@ -370,7 +379,7 @@ export class Schedule implements ScheduleHeader {
       case OpKind.Copy:
         return `copy ${r(this.dataRegion(op))} -> ${r(this.targetRegion(op))}`;
       case OpKind.Reduce:
-        return `reduce ${REDUCE_OPS[this.reduceOpIndex(op)]} ${r(this.dataRegion(op))} into ${r(this.targetRegion(op))}`;
+        return `reduce ${REDUCE_OPS[this.reduceOpIndex(op)]} ${r(this.dataRegion(op))} into ${r(this.targetRegion(op))}${this.reduceCharged(op) ? '' : ' (uncharged)'}`;
       case OpKind.Barrier:
         return `barrier group ${this.opPeer[op]} (${this.groupStart[this.opPeer[op] + 1] - this.groupStart[this.opPeer[op]]} participants)`;
       case OpKind.Pace:
@@ -402,7 +411,7 @@ export class Schedule implements ScheduleHeader {
 
 type ScheduleMethods = Pick<
   Schedule,
-  'collective' | 'isNonBlocking' | 'waitTarget' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion' | 'dataRegion' | 'targetRegion' | 'sendHint' | 'reduceOpIndex' | 'paceValueIndex' | 'paceGap'
+  'collective' | 'isNonBlocking' | 'waitTarget' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion' | 'dataRegion' | 'targetRegion' | 'sendHint' | 'reduceOpIndex' | 'reduceCharged' | 'paceValueIndex' | 'paceGap'
 >;
 
 /** Bytes of the input (`send`) and output (`recv`) buffers of local rank `local` in a part. */
@@ -851,9 +860,9 @@ export class ScheduleBuilder {
     return this.push(OpKind.Copy, rank, stream, 0, 0, src, dst, -1);
   }
 
-  /** dst = dst op src, element-wise; op defaults to the schedule's op. */
-  reduce(rank: number, src: number, dst: number, stream = 0, op: ReduceOp = this.op): number {
-    return this.push(OpKind.Reduce, rank, stream, 0, 0, src, dst, reduceOpIndex(op));
+  /** dst = dst op src, element-wise; op defaults to the schedule's op; `charged` false: in no time (Schedule.reduceCharged). */
+  reduce(rank: number, src: number, dst: number, stream = 0, op: ReduceOp = this.op, charged = true): number {
+    return this.push(OpKind.Reduce, rank, stream, 0, charged ? 0 : 1, src, dst, reduceOpIndex(op));
   }
 
   barrier(rank: number, group: number, stream = 0): number {

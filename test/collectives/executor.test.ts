@@ -10,6 +10,7 @@ import {
   scheduleFromJson,
   scheduleToJson,
   scheduleJsonChunks,
+  simulate,
 } from '../../src/index.js';
 import './user-example.js';
 
@@ -295,6 +296,47 @@ describe('schedule JSON', () => {
     badRegion.regions[0] = [[7, 0, 4]];
     expect(() => scheduleFromJson(badRegion)).toThrow(/schedule\.regions\[0\]\[0\]\[0\]/);
     expect(() => scheduleFromJson({ ...json, format: 'x' })).toThrow(/schedule\.format/);
+  });
+
+  it('an uncharged reduce combines the data in no time, on both engines, and round-trips as "uncharged"', () => {
+    // A 3-rank star allreduce: rank 0 gathers and reduces (its second reduce uncharged), then sends the sum back.
+    const star = (chargeSecond: boolean) => {
+      const b = new ScheduleBuilder({ collective: 'allreduce', numRanks: 3, size: 4096 });
+      const tmp = b.tmpBuffer('tmp', 8192);
+      const all = b.region(RECV, 0, 4096);
+      b.copy(0, b.region(SEND, 0, 4096), all);
+      for (const r of [1, 2]) {
+        b.send(r, 0, b.region(SEND, 0, 4096));
+        b.recv(0, r, b.region(tmp, (r - 1) * 4096, 4096));
+      }
+      b.reduce(0, b.region(tmp, 0, 4096), all);
+      b.reduce(0, b.region(tmp, 4096, 4096), all, 0, undefined, chargeSecond);
+      for (const r of [1, 2]) {
+        b.send(0, r, all);
+        b.recv(r, 0, all);
+      }
+      return b.finish();
+    };
+    const charged = star(true);
+    const uncharged = star(false);
+    expect(executeSchedule(uncharged).pass).toBe(true);
+    const text = scheduleToJson(uncharged);
+    expect(text).toContain('"uncharged"]');
+    expect(scheduleToJson(scheduleFromJson(JSON.parse(text)))).toBe(text);
+    expect(scheduleToJson(charged)).not.toContain('uncharged');
+    const listing = Array.from(uncharged.programs().order, (op) => uncharged.describeOp(op));
+    expect(listing.filter((l) => l.endsWith('(uncharged)'))).toHaveLength(1);
+    // γ = 1 ns per byte: the uncharged reduce saves exactly its 4,096 ns on the critical path, on both engines.
+    const topology = buildTopology('fullmesh:3');
+    for (const engine of ['flow', 'packet'] as const) {
+      const time = (s: typeof charged): number => simulate({ topology, schedule: s, engine, model: { alpha: 0, gammaReduce: 1e-9 } }).makespan_s;
+      expect(time(charged) - time(uncharged), engine).toBeCloseTo(4096e-9, 12);
+    }
+    const bad = JSON.parse(text);
+    const at = bad.programs.findIndex((p: { ops: unknown[][] }) => p.ops.some((o) => o.length === 5 && o[0] === 'reduce'));
+    const op = bad.programs[at].ops.findIndex((o: unknown[]) => o.length === 5 && o[0] === 'reduce');
+    bad.programs[at].ops[op][4] = 'free';
+    expect(() => scheduleFromJson(bad)).toThrow(`schedule.programs[${at}].ops[${op}][4]: got "free"; accepted: one of uncharged`);
   });
 
   it("refuses a temporary named send or recv, which aliased the collective's own buffer", () => {

@@ -122,7 +122,7 @@ const implementationRows = readFileSync(`${DIR}/astra-sim-implementations.csv`, 
  * The reductions ASTRA-sim's halvingDoubling does not charge, in ns per chunk: the block received
  * in a phase's last halving step (HalvingDoubling.cc: its packet counters reset before that
  * packet, get_non_zero_latency_packets = log2 n − 1), 3 × block / local-mem-bw; Meshwork reduces
- * it before the block can go on. Phases as Sys.cc generate_collective builds them.
+ * it uncharged (astra-native.ts). Phases as Sys.cc generate_collective builds them.
  */
 function unchargedHalving(row: (typeof implementationRows)[number]): number {
   const doc = readStructured(pathOf(row.system, 'systems', 'json'), 'system') as Record<string, unknown>;
@@ -266,23 +266,17 @@ describe("ASTRA-sim's other native implementations (impl0 … impl3), against AS
     }
   });
 
-  it("halvingDoubling: ASTRA-sim's figure plus the last halving step's reduction it does not charge, within 0.3 % (one chunk) or bounded by it (several)", () => {
+  it("halvingDoubling: ASTRA-sim's figure within 0.3 %, the last halving step's reduction uncharged as ASTRA-sim leaves it", () => {
     const rows = implementationRows.filter((r) => r.implementation.includes('halvingDoubling'));
     expect(rows.length).toBe(75);
-    let charged = 0;
+    let weighs = 0;
     for (const r of rows) {
-      const uncharged = unchargedHalving(r);
-      if (uncharged > 0.005 * r.astra) charged++;
-      if (chunksOf(r) === 1) expect(Math.abs(error(r, r.astra + uncharged)), `${r.network} ${r.system} ${r.trace}`).toBeLessThan(0.003);
-      else {
-        expect(error(r, r.astra), `${r.network} ${r.system} ${r.trace}`).toBeGreaterThan(-0.003);
-        expect(error(r, r.astra + chunksOf(r) * uncharged), `${r.network} ${r.system} ${r.trace}`).toBeLessThan(0.003);
-      }
-      // The allgather reduces nothing: ASTRA-sim's figure within 0.1 %.
-      if (r.trace === 'all_gather') expect(Math.abs(error(r, r.astra))).toBeLessThan(0.001);
+      // Where it weighs, charging that reduction again would take the row out of the 0.3 %.
+      if (chunksOf(r) * unchargedHalving(r) > 0.005 * r.astra) weighs++;
+      expect(Math.abs(error(r, r.astra)), `${r.network} ${r.system} ${r.trace}`).toBeLessThan(0.003);
     }
-    // The difference is real where reductions weigh (50 GB/s: 7,864 ns per 128 KiB block), not a rounding.
-    expect(charged).toBeGreaterThan(20);
+    // The reduction is real where reductions weigh (50 GB/s: 7,864 ns per 128 KiB block), not a rounding.
+    expect(weighs).toBeGreaterThan(20);
   });
 
   it('the system files name what runs: impl parameters per dimension', () => {

@@ -157,18 +157,15 @@ describe("ASTRA-sim's one* variants and direct all-to-all per dimension, against
     }
   });
 
-  it("oneHalvingDoubling on every network (partners at XOR distance 2^k differ in one dimension): ASTRA-sim's figure plus the reduction it does not charge, within 0.3 %", () => {
+  it("oneHalvingDoubling on every network (partners at XOR distance 2^k differ in one dimension): ASTRA-sim's figure within 0.3 %, the reduction it does not charge uncharged", () => {
     const checked = rows.filter((r) => r.implementation === 'oneHalvingDoubling');
     expect(checked.length).toBe(42);
+    let weighs = 0;
     for (const r of checked) {
-      const what = `${r.network} ${r.system} ${r.trace}`;
-      if (chunksOf(r) === 1) expect(Math.abs(error(r, r.astra + unchargedHalving(r))), what).toBeLessThan(0.003);
-      else {
-        expect(error(r, r.astra), what).toBeGreaterThan(-0.003);
-        expect(error(r, r.astra + chunksOf(r) * unchargedHalving(r)), what).toBeLessThan(0.003);
-      }
-      if (r.trace === 'all_gather') expect(Math.abs(error(r, r.astra)), what).toBeLessThan(0.001);
+      if (chunksOf(r) * unchargedHalving(r) > 0.003 * r.astra) weighs++;
+      expect(Math.abs(error(r, r.astra)), `${r.network} ${r.system} ${r.trace}`).toBeLessThan(0.003);
     }
+    expect(weighs).toBeGreaterThan(0);
   });
 
   it('routed across every dimension instead (the default routing), oneRing and oneDirect on the real networks are slower, never faster: the first-dimension charge is what matches', () => {
@@ -204,8 +201,9 @@ describe("ASTRA-sim's one* variants and direct all-to-all per dimension, against
  * The reductions ASTRA-sim's directW does not charge in a reduce-scatter phase of n NPUs, ns per
  * chunk: it charges arrivals 1 … w, 2w + 1 … 3w, … (Ring::insert_packet alternates w packets without
  * processing and w with it), so when the last arrival, n − 1, falls in an uncharged window its
- * reduction (3 × segment / local-mem-bw) ends the phase in Meshwork and not in ASTRA-sim. Arrivals
- * counted in the order the exchanges start, as on networks whose peers are equally far.
+ * reduction (3 × segment / local-mem-bw) would end the phase were it charged (astra-native.ts
+ * reduces those arrivals uncharged). Arrivals counted in the order the exchanges start, as on
+ * networks whose peers are equally far.
  */
 function unchargedWindow(row: Row): number {
   const doc = systemOf(row);
@@ -247,21 +245,19 @@ describe("ASTRA-sim's directW (direct with a window) for reduce-scatter, allgath
     }
   });
 
-  it("reduce-scatter and allreduce: ASTRA-sim's figure plus the last arrival's reduction it does not charge, within 0.3 % (one chunk) or bounded by it (several)", () => {
+  it("reduce-scatter and allreduce: ASTRA-sim's figure within 0.3 % (less its endpoint delays), the arrivals it does not charge reduced uncharged", () => {
     const checked = windowRows.filter((r) => (r.trace === 'reduce_scatter' || r.trace === 'all_reduce') && !arrivalOrder(r));
     expect(checked.length).toBe(26);
-    let uncharged = 0;
+    let weighs = 0;
     for (const r of checked) {
-      const what = `${r.network} ${r.system} ${r.trace}`;
-      if (unchargedWindow(r) > 0.005 * r.astra) uncharged++;
-      if (chunksOf(r) === 1) expect(Math.abs(error(r, r.astra + unchargedWindow(r))), what).toBeLessThan(0.003);
-      else {
-        expect(meshwork(r) - r.astra, what).toBeGreaterThan(-10 * phasesOf(r) * chunksOf(r) - 0.003 * r.astra);
-        expect(error(r, r.astra + chunksOf(r) * unchargedWindow(r)), what).toBeLessThan(0.003);
-      }
+      if (unchargedWindow(r) > 0.005 * r.astra) weighs++;
+      // Below by at most the endpoint delay ASTRA-sim adds at the end of each phase and chunk (as the allgather above).
+      const diff = meshwork(r) - r.astra;
+      expect(diff, `${r.network} ${r.system} ${r.trace}`).toBeLessThan(0.003 * r.astra);
+      expect(diff, `${r.network} ${r.system} ${r.trace}`).toBeGreaterThan(-10 * phasesOf(r) * chunksOf(r) - 0.003 * r.astra);
     }
-    // A real difference (a reduction of 128 KiB at 1600 GB/s: 245.76 ns), not a rounding.
-    expect(uncharged).toBeGreaterThanOrEqual(5);
+    // Charged, the last of them would end the phase later: a reduction of 128 KiB at 1600 GB/s (245.76 ns), not a rounding.
+    expect(weighs).toBeGreaterThanOrEqual(5);
   });
 
   it('oneDirectW where peers are not equally far (ring4_free2, fc4_free2_free2): ASTRA-sim charges the reductions of other arrivals, within two reductions per chunk; the next send goes on any arrival in both', () => {

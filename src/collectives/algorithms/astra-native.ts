@@ -168,10 +168,11 @@ const blocksOfPositions = (p: NativePhase, positions: readonly number[]): number
  *
  * ASTRA-sim charges each step's reduction on the *next* message's size (PacketBundle of the packet
  * it inserts, half the received bytes) and none after the last step (its packet counters reset
- * there). So the main stream reduces only the part it sends next (what ASTRA-sim charges), and the
- * part it keeps is reduced on the chunk's second stream in the same time; the last step's block is
- * reduced there too, and the main stream waits for it (the one reduction ASTRA-sim does not charge,
- * size / n bytes per chunk: the named difference).
+ * there: the packet it inserts goes to memory unprocessed, in an allreduce as the allgather's first).
+ * So the main stream reduces only the part it sends next (what ASTRA-sim charges), and the part it
+ * keeps is reduced on the chunk's second stream in the same time; the last step's block is reduced
+ * there too, uncharged (the data is combined and checked, in no time, as ASTRA-sim counts it), and
+ * the main stream waits for it.
  */
 function halvingReduceScatter(p: NativePhase): void {
   const { b, ring } = p;
@@ -202,13 +203,13 @@ function halvingReduceScatter(p: NativePhase): void {
       const last = 2 * o >= n;
       const nextSent = last ? [] : blocksOfPositions(p, held.filter((w) => (w & (2 * o)) !== (v & (2 * o))));
       const kept = blocks.filter((r) => !nextSent.includes(r));
-      const reduce = (list: readonly number[], stream: number): void => {
-        if (list.length > 0) b.reduce(me, blocksRegion(b, list, (r) => [p.tmp, at.get(r)!, p.place(r)[2]]), blocksRegion(b, list, p.place), stream);
+      const reduce = (list: readonly number[], stream: number, charged: boolean): void => {
+        if (list.length > 0) b.reduce(me, blocksRegion(b, list, (r) => [p.tmp, at.get(r)!, p.place(r)[2]]), blocksRegion(b, list, p.place), stream, undefined, charged);
       };
       b.send(me, me, none, sideTag(p, 2 * step), p.stream);
-      reduce(nextSent, p.stream);
+      reduce(nextSent, p.stream, true);
       b.recv(me, me, none, sideTag(p, 2 * step), p.helper(0));
-      reduce(kept, p.helper(0));
+      reduce(kept, p.helper(0), !last);
       b.send(me, me, none, sideTag(p, 2 * step + 1), p.helper(0));
     }
     b.recv(me, me, none, sideTag(p, 2 * step - 1), p.stream);
@@ -326,9 +327,8 @@ function directReduceScatter(p: NativePhase, charged = (k: number): boolean => M
         (k, stream, arrived) => {
           const slot = b.region(p.tmp, (k - 1) * bytes, bytes);
           b.recv(me, ring[(v - k + n) % n], slot, p.tag, stream);
-          if (charged(k)) b.reduce(me, slot, mine, stream);
+          b.reduce(me, slot, mine, stream, undefined, charged(k));
           arrived();
-          if (!charged(k)) b.reduce(me, slot, mine, stream);
         },
       );
     }

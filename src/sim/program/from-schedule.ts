@@ -113,7 +113,7 @@ export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProg
           b.copy(regionBytes[schedule.dataRegion(op)]);
           break;
         case IrOp.Reduce:
-          b.reduce(regionBytes[schedule.dataRegion(op)]);
+          b.reduce(schedule.reduceCharged(op) ? regionBytes[schedule.dataRegion(op)] : 0);
           break;
         case IrOp.Barrier:
           b.barrier(groupKeys[schedule.opPeer[op]]);
