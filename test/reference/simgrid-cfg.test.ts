@@ -104,6 +104,10 @@ describe('simgridCfgModel: SimGrid 3.32 configuration items as model options', (
     ]);
     expect(cm02.model.latencyFactor).toBeUndefined();
     expect(simgridCfgModel('network/latency-factor:3', 'simgrid-smpi').noEffect).toEqual(["network/latency-factor: SimGrid's SMPI model reads smpi/lat-factor instead"]);
+    // How SimGrid updates its sharing: Meshwork is its Full update (smpi-cases/*-optim-full), whatever the item says.
+    expect(simgridCfgModel('network/optim:Lazy', 'simgrid').noEffect).toEqual([
+      "network/optim: Meshwork always shares as SimGrid's network/optim:Full does (CM02's default Lazy can oversubscribe a link when a flow leaves its latency phase)",
+    ]);
   });
 
   it('refuses what it cannot honour, in one line naming the item', () => {

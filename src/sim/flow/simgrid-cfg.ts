@@ -38,6 +38,14 @@ const NO_EFFECT = new Set([
 ]);
 const NO_EFFECT_PREFIXES = ['tracing', 'contexts/', 'precision/', 'debug/', 'model-check'];
 
+/**
+ * How SimGrid updates its sharing: Meshwork re-shares every flow a change can move, as SimGrid's Full;
+ * CM02's default Lazy can leave a link oversubscribed once a flow leaves its latency phase (docs/flow.md,
+ * "SimGrid's lazy sharing update"), so there smpirun may be faster than Meshwork.
+ */
+const SHARING_UPDATE = new Set(['network/optim', 'network/maxmin-selective-update']);
+const SHARING_UPDATE_NOTE = "Meshwork always shares as SimGrid's network/optim:Full does (CM02's default Lazy can oversubscribe a link when a flow leaves its latency phase)";
+
 /** Collective-algorithm items: the algorithm is Meshwork's --algorithm (SMPI's names are accepted there). */
 const COLLECTIVE_ITEMS = new Set(['smpi/coll-selector', 'smpi/allgather', 'smpi/allgatherv', 'smpi/allreduce', 'smpi/alltoall', 'smpi/alltoallv', 'smpi/barrier', 'smpi/bcast', 'smpi/gather', 'smpi/reduce', 'smpi/reduce-scatter', 'smpi/reduce_scatter', 'smpi/scatter']);
 
@@ -144,7 +152,7 @@ export function simgridCfgModel(text: string, preset: string | undefined): Simgr
       default:
         if (COLLECTIVE_ITEMS.has(key)) throw new InputError(`${FIELD}.${key}`, value, `nothing here: give the algorithm with --algorithm (SMPI's names and selectors are accepted, e.g. --algorithm ${value})`);
         if (NO_EFFECT.has(key) || NO_EFFECT_PREFIXES.some((p) => key.startsWith(p))) {
-          if (!base.some((b) => b.startsWith(`${key}:`))) noEffect.push(`${key}: changes no collective timing Meshwork computes`);
+          if (!base.some((b) => b.startsWith(`${key}:`))) noEffect.push(`${key}: ${SHARING_UPDATE.has(key) ? SHARING_UPDATE_NOTE : 'changes no collective timing Meshwork computes'}`);
           break;
         }
         throw new InputError(FIELD, `${key}:${value}`, 'a SimGrid 3.32 configuration item Meshwork reads: network/model, network/latency-factor, network/bandwidth-factor, network/weight-S, network/TCP-gamma, network/crosstraffic, smpi/lat-factor, smpi/bw-factor, smpi/send-is-detached-thresh, smpi/async-small-thresh, smpi/os, smpi/or, smpi/ois (and items with no effect on timing, such as tracing)');

@@ -202,7 +202,7 @@ fi
 # FLAT clusters, a hostfile that uses 56 of the 64 hosts, and SMPI's selectors (default, ompi, mpich: the
 # algorithm given is the selector, so each row checks what it chose at that size). Each line:
 #   name platform ranks hosts(all|skip8) smpi-collective smpi-algorithm(- = default) barriers(yes|no)
-#   meshwork-collective meshwork-algorithm sizes(comma-separated)
+#   meshwork-collective meshwork-algorithm sizes(comma-separated) [more --cfg options for smpirun]
 # The Meshwork side is the SMPI name itself (an alias), so the case checks the mapping too.
 mkdir -p "$here/smpi-cases"
 # Host names of a hostfile: every host in order, or all but 8 (3, 10, ..., 52: 56 ranks).
@@ -660,13 +660,14 @@ smpi_cases="$smpi_cases
 $ar_cases"
 # Writes smpi-cases/NAME.json for each line of stdin (the format above) whose name matches $pattern.
 write_smpi_cases() {
-while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes; do
+while read -r name platform np hosts scoll salgo barriers mcoll malgo sizes more; do
   # shellcheck disable=SC2254
   case "$name" in $pattern) ;; *) continue ;; esac
   # skip8 drops 8 of the 64 torus hosts; otherwise the first np hosts of the platform.
   if [ "$hosts" = skip8 ]; then write_named_hosts 64 skip8 "$work/hostfile"; else write_named_hosts "$np" all "$work/hostfile"; fi
   cfg=""
   [ "$salgo" != - ] && cfg="--cfg=smpi/$scoll:$salgo"
+  cfg="$cfg${more:+ $more}"
   extra=""
   [ "$barriers" = yes ] && extra=barriers
   # alltoallv: the per-pair sizes of platforms/alltoallv-64-random.txt (Meshwork: --sizes random:max=128KiB,seed=7).
@@ -735,3 +736,12 @@ flat-12-a2a-smp-alltoall-impi flat-12 12 all alltoall impi no alltoall impi 1024
 echo "torus-4x4x4-a2a-alltoallv-bruck torus-4x4x4 64 all alltoallv bruck no alltoallv bruck 0
 fattree-4-3-a2a-alltoallv-bruck fattree-4-3 64 all alltoallv bruck no alltoallv bruck 0")
 echo "$a2a_cases" | write_smpi_cases
+
+# SimGrid's network/optim Full (CM02's default is Lazy) on rdb over 45 ranks, alone and after impi's
+# init_smp: at 8 and 16 KiB blocks Lazy oversubscribes a link (at the rdb's second step on
+# torus-5x3x3, 30 -> 28 keeps 5 GB/s of the 10 GB/s link 33_to_34_DOWN while 34 -> 32, out of its
+# latency phase, runs on it at 10 GB/s); Full shares it, as Meshwork's max-min does. Made by
+# `./generate.sh smpi-cases '*-optim-full'`.
+optim_cases="torus-5x3x3-allgather-rdb-optim-full torus-5x3x3 45 all allgather rdb no allgather rdb 8192,16384,32768 --cfg=network/optim:Full
+torus-5x3x3-smp-allgather-impi-optim-full torus-5x3x3 45 all allgather impi no allgather impi 16384,65536 --cfg=network/optim:Full"
+echo "$optim_cases" | write_smpi_cases
