@@ -310,8 +310,8 @@ function onWindowSlots(p: NativePhase, v: number, round: number, send: (k: numbe
  * With a window w < n − 1 (directW) the exchanges run w at a time (onWindowSlots), and ASTRA-sim
  * charges the reduction of only every other window of arrivals (Ring::insert_packet alternates w
  * packets without processing and w with it, the first w being the initial sends): arrivals
- * 1 … w, 2w + 1 … 3w, … are reduced before their slot's next send, the others after it (off the
- * path ASTRA-sim times; their time then only shows where they outlast the next arrival).
+ * 1 … w, 2w + 1 … 3w, … are reduced before their slot's next send, the others uncharged (their
+ * data combined in no time, as ASTRA-sim counts them).
  */
 function directReduceScatter(p: NativePhase, charged = (k: number): boolean => Math.floor((k - 1) / slotsOf(p.window, p.ring.length)) % 2 === 0): void {
   const { b, ring } = p;
