@@ -69,6 +69,9 @@ const NO_EFFECT: Readonly<Record<string, string>> = {
   o: 'a LogGP memory-bus parameter, which only model-shared-bus 1 uses',
   g: 'a LogGP memory-bus parameter, which only model-shared-bus 1 uses',
   G: 'a LogGP memory-bus parameter, which only model-shared-bus 1 uses',
+  // Keys of earlier ASTRA-sim versions, still written by many system files; 518bd513's Sys.cc does not read them.
+  'intra-dimension-scheduling': "not read by ASTRA-sim 518bd513 (an earlier version's key): it keeps a dimension's queue first come first served, as Meshwork does",
+  'inter-dimension-scheduling': "not read by ASTRA-sim 518bd513 (an earlier version's key; themis and the offline greedy orders cannot be chosen there): its phases go through the dimensions in ascending order, as Meshwork's",
 };
 
 /** Keys whose default ASTRA-sim value is what Meshwork models; another value is refused. */

@@ -252,6 +252,13 @@ describe("ASTRA-sim's system file (--astra-system)", () => {
     expect(s.compute).toBe('roofline');
     expect(s.comm).toBe('serial');
     expect(s.ignored.join(' ')).toMatch(/boost-mode/);
+    // Earlier ASTRA-sim versions' scheduling keys, which 518bd513 does not read: accepted, named, no effect.
+    const older = astraSystemSettings({ 'all-reduce-implementation': ['ring'], 'intra-dimension-scheduling': 'FIFO', 'inter-dimension-scheduling': 'themis' }, 1);
+    expect(older.algorithms).toEqual(astraSystemSettings({ 'all-reduce-implementation': ['ring'] }, 1).algorithms);
+    expect(older.ignored).toEqual([
+      "intra-dimension-scheduling: not read by ASTRA-sim 518bd513 (an earlier version's key): it keeps a dimension's queue first come first served, as Meshwork does",
+      "inter-dimension-scheduling: not read by ASTRA-sim 518bd513 (an earlier version's key; themis and the offline greedy orders cannot be chosen there): its phases go through the dimensions in ascending order, as Meshwork's",
+    ]);
   });
 
   it('fewer implementations than dimensions: the collective within groups of the first ones, as ASTRA-sim, said in a note', () => {
