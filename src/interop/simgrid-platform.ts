@@ -160,6 +160,8 @@ class PlatformReader {
   readonly zones: Zone[] = [];
   readonly hosts: number[] = [];
   readonly links = new Map<string, LinkRead>();
+  /** The halves of SPLITDUPLEX links by SimGrid's names for them (`l_UP`, `l_DOWN`), made as first named. */
+  private readonly halves = new Map<string, LinkRead>();
   readonly chBandwidth: number[] = [];
   readonly chLatency: number[] = [];
   readonly chClass: string[] = [];
@@ -178,6 +180,24 @@ class PlatformReader {
 
   private get zone(): number {
     return this.stack[this.stack.length - 1] ?? -1;
+  }
+
+  /**
+   * A declared link, or one half of a SPLITDUPLEX link named as SimGrid names it (`l_UP`, `l_DOWN`:
+   * s4u::Link::by_name finds the halves, so host links and routes may name one): that half alone,
+   * a one-channel link with no direction of its own.
+   */
+  private linkNamed(id: string): LinkRead | undefined {
+    const link = this.links.get(id);
+    if (link) return link;
+    let half = this.halves.get(id);
+    if (half) return half;
+    const m = /^(.*)_(UP|DOWN)$/.exec(id);
+    const base = m ? this.links.get(m[1]) : undefined;
+    if (!m || !base?.split) return undefined;
+    half = { split: false, channels: [base.channels[m[2] === 'UP' ? 0 : 1]] };
+    this.halves.set(id, half);
+    return half;
   }
 
   private open(name: string, a: XmlAttributes): void {
@@ -235,7 +255,7 @@ class PlatformReader {
         return;
       case 'link_ctn': {
         if (!this.route) throw new InputError(where, '<link_ctn> outside a route', '<link_ctn> inside <route> or <zoneRoute>');
-        const link = this.links.get(a.id ?? '');
+        const link = this.linkNamed(a.id ?? '');
         if (!link) throw new InputError(`${where}.id`, a.id, 'the id of a <link> declared before the route');
         const dir = (a.direction ?? 'NONE').toUpperCase();
         if (dir !== 'UP' && dir !== 'DOWN' && dir !== 'NONE') throw new InputError(`${where}.direction`, a.direction, 'UP, DOWN or NONE');
@@ -328,8 +348,8 @@ class PlatformReader {
       const host = this.byName.get(a.id ?? '');
       if (host === undefined || this.netpoints[host].kind !== 'host' || this.netpoints[host].zone !== this.zone) throw new InputError(`${where}.id`, a.id, `a host of the zone ${this.zones[this.zone].name} declared before`);
       const [up, down] = (['up', 'down'] as const).map((key) => {
-        const link = this.links.get(a[key] ?? '');
-        if (!link) throw new InputError(`${where}.${key}`, a[key], 'the id of a <link> declared before');
+        const link = this.linkNamed(a[key] ?? '');
+        if (!link) throw new InputError(`${where}.${key}`, a[key], 'the id of a <link> declared before (or l_UP, l_DOWN: a half of the SPLITDUPLEX link l)');
         // The Cluster zone's routes name the link without a direction: SimGrid throws for a SPLITDUPLEX one.
         if (link.split) throw new InputError(`${where}.${key}`, a[key], 'a SHARED link (SimGrid 3.32 gives host links no direction, which a SPLITDUPLEX link needs)');
         return link;
@@ -351,6 +371,14 @@ class PlatformReader {
       z.down.set(this.netpoints[host].local, bb === undefined ? [down] : [bb, down]);
     };
     for (const h of c.hostLinks) attach(h.host, h.up.channels[0], h.down.channels[0]);
+    // A router of the zone (a zoneRoute's gateway) has no private link: its routes cross the backbone alone.
+    for (const v of z.vertices) {
+      const np = this.netpoints[v];
+      if (np.kind === 'router' && !z.up.has(np.local)) {
+        z.up.set(np.local, bb === undefined ? [] : [bb]);
+        z.down.set(np.local, bb === undefined ? [] : [bb]);
+      }
+    }
     for (const a of c.cabinets) {
       const where = `${z.where}.cabinet(${a.id})`;
       const [bw, lat] = [parseBandwidth(a.bw ?? '', `${where}.bw`), parseTime(a.lat ?? '', `${where}.lat`)];

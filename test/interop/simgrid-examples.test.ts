@@ -26,6 +26,9 @@ const EXPECTED: Record<string, { loads: string; hosts: number } | { refused: Reg
   'cloud.xml': { refused: /\.zone\(AS0\)\.routing: got "Vivaldi"; accepted: Full, Floyd, Dijkstra, DijkstraCache, None/ },
   'cluster_multi.xml': { refused: /\.link\(backbone\)\.sharing_policy: got "FATPIPE"; accepted: SHARED \(the default\) or SPLITDUPLEX/ },
   'data_center.xml': { refused: /\.zone\(AS0\)\.routing: got "Vivaldi"/ },
+  // routing="Cluster" zones joined at routers (no <cluster> element).
+  'routing_cluster.xml': { loads: 'simgrid-zone:hosts=6,', hosts: 6 },
+  'meta_cluster.xml': { loads: 'simgrid-zone:hosts=60,', hosts: 60 },
 };
 
 describe('SimGrid 3.32 example platforms', () => {

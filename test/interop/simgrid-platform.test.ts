@@ -235,6 +235,10 @@ describe("every host pair's route is SimGrid 3.32's, link for link (test/referen
     // A routing="Cluster" zone (host links, a cabinet, a <backbone>) beside a Full zone.
     'cluster-zone': 'platforms/zones/cluster-zone.xml',
     cluster_and_one_host: 'examples/cluster_and_one_host.xml',
+    // Cluster zones joined through routers (their gateways: no host link, the backbone alone); host links
+    // that name a SPLITDUPLEX link's halves (l2_UP, l2_DOWN) beside SHARED ones.
+    routing_cluster: 'examples/routing_cluster.xml',
+    meta_cluster: 'examples/meta_cluster.xml',
     griffon: 'examples/griffon.xml',
     // g5k.xml: 1,528 hosts in zones of zones under a Floyd zone; SimGrid's routes for every 16th host in name order (9,120 pairs).
     'g5k-stride16': 'examples/g5k.xml',
@@ -259,8 +263,9 @@ describe("every host pair's route is SimGrid 3.32's, link for link (test/referen
 
 describe('the simgrid preset on zone platforms against SimGrid 3.32 SMPI (test/reference/simgrid/zone-cases.json)', () => {
   // smpirun of src/coll.c on four-full.xml (4 ranks), cluster-multi-shared.xml (16 of 24 hosts),
-  // griffon.xml (64 of 92), g5k.xml (64 of 1,528, on 9 sites) and cluster-zone.xml (4 of 7), each
-  // hostfile naming its hosts; the commands are in the file.
+  // griffon.xml (64 of 92), g5k.xml (64 of 1,528, on 9 sites), cluster-zone.xml (4 of 7) and
+  // meta_cluster.xml (16 of 60, 8 in each Cluster zone), each hostfile naming its hosts; the commands
+  // are in the file.
   const doc = JSON.parse(readFileSync('test/reference/simgrid/zone-cases.json', 'utf8')) as {
     simgrid: string;
     cases: Array<{ platform: string; hostfile: string; ranks: number; meshwork: { collective: string; algorithm: string }; rows: Array<{ size: number; makespan_s: number }> }>;
@@ -273,9 +278,9 @@ describe('the simgrid preset on zone platforms against SimGrid 3.32 SMPI (test/r
    * detached, as in SMPI.)
    */
   const PINNED: Record<string, number> = {};
-  it('records SimGrid 3.32 and 60 rows', () => {
+  it('records SimGrid 3.32 and 72 rows', () => {
     expect(doc.simgrid).toBe('SimGrid version 3.32');
-    expect(doc.cases.flatMap((c) => c.rows).length).toBe(60);
+    expect(doc.cases.flatMap((c) => c.rows).length).toBe(72);
   });
   for (const c of doc.cases) {
     it(`${c.platform} (${c.ranks} ranks) ${c.meshwork.collective}:${c.meshwork.algorithm}: within 2 % of SMPI`, () => {
