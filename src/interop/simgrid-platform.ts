@@ -160,6 +160,8 @@ class PlatformReader {
   readonly zones: Zone[] = [];
   readonly hosts: number[] = [];
   readonly links = new Map<string, LinkRead>();
+  /** Channels of FATPIPE links. */
+  readonly fatpipe = new Set<number>();
   /** The halves of SPLITDUPLEX links by SimGrid's names for them (`l_UP`, `l_DOWN`), made as first named. */
   private readonly halves = new Map<string, LinkRead>();
   readonly chBandwidth: number[] = [];
@@ -466,8 +468,13 @@ class PlatformReader {
     } else if (policy === 'SPLITDUPLEX' || policy === 'FULLDUPLEX') {
       // SimGrid 3.32 reads the deprecated FULLDUPLEX as SPLITDUPLEX.
       this.links.set(id, { split: true, channels: [this.addChannel(`${id}_UP`, bw, lat, 'link-up'), this.addChannel(`${id}_DOWN`, bw, lat, 'link-down')] });
+    } else if (policy === 'FATPIPE') {
+      // Each flow alone at the bandwidth: on routes from a host to itself only (checked when the routes are read).
+      const c = this.addChannel(id, bw, lat, 'link');
+      this.fatpipe.add(c);
+      this.links.set(id, { split: false, channels: [c] });
     } else {
-      throw new InputError(`${where}.sharing_policy`, a.sharing_policy, 'SHARED (the default) or SPLITDUPLEX (FATPIPE caps each flow alone, which max-min channels do not express; WIFI is not modelled)');
+      throw new InputError(`${where}.sharing_policy`, a.sharing_policy, 'SHARED (the default), SPLITDUPLEX or FATPIPE (WIFI is not modelled)');
     }
   }
 
@@ -710,6 +717,39 @@ class PlatformReader {
 
 }
 
+/**
+ * Each host's declared route to itself (a Full zone's `<route src="h" dst="h">`, such as
+ * small_platform.xml's loopback), as channels per host (CSR), or undefined when no host has one
+ * (a message to oneself then crosses nothing). The self routes that cross one FATPIPE link must be
+ * the same links, so that the flows on it have equal CM02 sharing penalties: then its SimGrid sharing
+ * (every flow frozen at the rate of the one with the lowest latency) is each flow alone at its bandwidth.
+ */
+function selfRoutes(p: PlatformReader, hosts: readonly number[], field: string): { start: Int32Array; channels: Int32Array } | undefined {
+  const start = new Int32Array(hosts.length + 1);
+  const channels: number[] = [];
+  const onFatpipe = new Map<number, string>();
+  hosts.forEach((h, i) => {
+    start[i] = channels.length;
+    const np = p.netpoints[h];
+    const z = p.zones[np.zone];
+    const route = z.routing === 'Full' ? z.table.get(np.local * PAIR + np.local) : undefined;
+    if (!route) return;
+    const links = route.links.map((e) => (e < 0 ? ~e : e));
+    const key = links.join(',');
+    for (const c of links) {
+      if (!p.fatpipe.has(c)) continue;
+      const seen = onFatpipe.get(c);
+      if (seen !== undefined && seen !== key) {
+        throw new InputError(field, `self routes of other links across the FATPIPE link ${p.chName[c]} (at ${np.name})`, 'one list of links for every self route that crosses a FATPIPE link (equal latencies, so its flows share it as SimGrid does)');
+      }
+      onFatpipe.set(c, key);
+    }
+    appendAll(channels, links);
+  });
+  start[hosts.length] = channels.length;
+  return channels.length > 0 ? { start, channels: Int32Array.from(channels) } : undefined;
+}
+
 /** The routing a zone was declared with (a Cluster zone is built as SimGrid's StarZone, as a FLAT <cluster> is). */
 const routingOf = (z: Zone): string => (z.clusterZone ? 'Cluster' : z.routing);
 
@@ -810,6 +850,12 @@ export function simgridZoneTopology(text: string, field = 'simgrid', hostfile?: 
       route.length = 0;
       p.globalRoute(hosts[a], hosts[b], route);
       if (route.length === 0) throw new InputError(field, `an empty route from ${p.netpoints[hosts[a]].name} to ${p.netpoints[hosts[b]].name}`, 'a route of at least one link for every pair of hosts');
+      for (const e of route) {
+        const c = e < 0 ? ~e : e;
+        if (p.fatpipe.has(c)) {
+          throw new InputError(field, `the FATPIPE link ${p.chName[c]} on the route from ${p.netpoints[hosts[a]].name} to ${p.netpoints[hosts[b]].name}`, "FATPIPE links on routes from a host to itself only (a loopback); between hosts SimGrid freezes a FATPIPE link's flows together at the rate its lowest-latency flow reaches, which is not modelled");
+        }
+      }
       if (used + route.length > MAX_SIMGRID_ROUTE_ENTRIES) {
         throw new LimitError(field, `${H} hosts (more than ${MAX_SIMGRID_ROUTE_ENTRIES} link ids of routes)`, `${MAX_SIMGRID_ROUTE_ENTRIES} link ids in the route table (MAX_SIMGRID_ROUTE_ENTRIES: one per link of each ordered host pair's route)`);
       }
@@ -835,6 +881,7 @@ export function simgridZoneTopology(text: string, field = 'simgrid', hostfile?: 
     }
   }
   start[H * H] = used;
+  const self = selfRoutes(p, hosts, field);
   // The graph the routes describe: one node per class; none when two hosts or a link's two ends fall together.
   let notGraph: string | undefined;
   for (let h = 0; h < H && !notGraph; h++) if (find(parent, h) !== h) notGraph = `routes make the hosts ${p.netpoints[hosts[find(parent, h)]].name} and ${p.netpoints[hosts[h]].name} one node`;
@@ -861,7 +908,9 @@ export function simgridZoneTopology(text: string, field = 'simgrid', hostfile?: 
       b.addChannel(from, to, p.chClass[c], { bandwidth: p.chBandwidth[c], latency: p.chLatency[c] });
     }
   }
-  const notPaths = notGraph ?? (reversed >= 0 ? `the SHARED link ${p.chName[reversed]} is crossed both ways (one capacity, no direction)` : undefined);
+  const notPaths =
+    notGraph ??
+    (reversed >= 0 ? `the SHARED link ${p.chName[reversed]} is crossed both ways (one capacity, no direction)` : self ? 'routes from a host to itself (a loopback link)' : undefined);
   const hostNames = hosts.map((h) => p.netpoints[h].name);
   const zones = p.zones.filter((z) => z.routing !== 'Star' || z.clusterZone);
   const built = b.build({
@@ -881,6 +930,7 @@ export function simgridZoneTopology(text: string, field = 'simgrid', hostfile?: 
     },
     distanceConvention: 'switches-traversed',
   });
-  const explicitRoutes: ExplicitRoutes = { hosts: H, start, channels: channels.slice(0, used), maxHops, hostNames, channelNames: p.chName, notPaths, hostfile: hostfile?.label };
+  const fatpipe = p.fatpipe.size > 0 ? Uint8Array.from({ length: C }, (_, c) => (p.fatpipe.has(c) ? 1 : 0)) : undefined;
+  const explicitRoutes: ExplicitRoutes = { hosts: H, start, channels: channels.slice(0, used), maxHops, hostNames, channelNames: p.chName, notPaths, hostfile: hostfile?.label, ...(self ? { self } : {}), ...(fatpipe ? { fatpipe } : {}) };
   return new Topology({ ...built, explicitRoutes });
 }

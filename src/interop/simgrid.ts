@@ -82,6 +82,10 @@ export function topologyToSimgrid(t: Topology, opts: SimgridExportOptions = {}):
     })}/>\n  </zone>\n</platform>\n`;
   }
   if (t.numEndpoints > MAX_SIMGRID_ZONE_HOSTS) throw new LimitError('format', `simgrid zone of ${t.numEndpoints} hosts`, `${MAX_SIMGRID_ZONE_HOSTS} hosts (one route per ordered pair)`);
+  // The zone written routes host pairs over SHARED links: a self route or a FATPIPE link would be lost.
+  if (t.explicitRoutes?.self || t.explicitRoutes?.fatpipe) {
+    throw new InputError('format', 'simgrid', 'a platform without self routes or FATPIPE links (the zone written routes pairs of hosts over SHARED links: use the platform file itself)');
+  }
   const routing = resolveRouting(t, { ...opts.routing, engine: 'flow' });
   // SimGrid shares the links of the routes it is given.
   refusePartialRoutes(routing, 'sharing');

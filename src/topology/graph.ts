@@ -65,12 +65,25 @@ export interface ExplicitRoutes {
   readonly notPaths?: string;
   /** The hostfile whose hosts these are, in its order (the rank mapping is already applied), if one was given at load. */
   readonly hostfile?: string;
+  /** Per host, the route of a message to itself (a declared self route: a loopback link), CSR by host; absent: such a message crosses nothing. */
+  readonly self?: { readonly start: Int32Array; readonly channels: Int32Array };
+  /** 1 for a FATPIPE link's channel (each flow alone at its bandwidth; on self routes only), by channel. */
+  readonly fatpipe?: Uint8Array;
 }
 
 /** Channels on the declared route from host a to host b (0 for a = b). */
 export function routeHops(routes: ExplicitRoutes, a: number, b: number): number {
   const pair = a * routes.hosts + b;
   return routes.start[pair + 1] - routes.start[pair];
+}
+
+/** The declared route of a message from host `node` to itself (ExplicitRoutes.self) into `channels`; its hop count (0: none). */
+export function explicitSelfRoute(t: Topology, node: number, channels: Int32Array): number {
+  const self = t.explicitRoutes?.self;
+  if (!self || node >= t.explicitRoutes!.hosts) return 0;
+  const [from, to] = [self.start[node], self.start[node + 1]];
+  channels.set(self.channels.subarray(from, to));
+  return to - from;
 }
 
 export class Topology {

@@ -180,7 +180,7 @@ describe('refused in one line naming the element or attribute, the value and wha
     ['a route naming an unknown host', `${two}<route src="h0" dst="h9"><link_ctn id="l"/></route>`, /route\(h0->h9\)\.dst: got "h9"; accepted: the name of a host, router or zone declared before the route/],
     ['a route naming an unknown link', `${two}<route src="h0" dst="h1"><link_ctn id="nope"/></route>`, /link_ctn\(nope\)\.id: got "nope"; accepted: the id of a <link> declared before the route/],
     ['a Full zone missing a pair', `${hosts(3)}<link id="l" bandwidth="1GBps" latency="1us"/><route src="h0" dst="h1"><link_ctn id="l"/></route>`, /got "no route from h0 to h2"; accepted: a <route> \(or <zoneRoute>\) for every pair of the Full zone z/],
-    ['a FATPIPE link', `${two}<link id="f" bandwidth="1GBps" latency="1us" sharing_policy="FATPIPE"/>`, /link\(f\)\.sharing_policy: got "FATPIPE"; accepted: SHARED \(the default\) or SPLITDUPLEX/],
+    ['a FATPIPE link between hosts', `${hosts(2)}<link id="f" bandwidth="1GBps" latency="1us" sharing_policy="FATPIPE"/><route src="h0" dst="h1"><link_ctn id="f"/></route>`, /got "the FATPIPE link f on the route from h0 to h1"; accepted: FATPIPE links on routes from a host to itself only/],
     ['a link with a bandwidth trace', `${hosts(2)}<link id="l" bandwidth="1GBps" latency="1us" bandwidth_file="bw.txt"/>`, /link\(l\)\.bandwidth_file: got "bw.txt"; accepted: the attributes id, bandwidth, latency, sharing_policy/],
     ['a SPLITDUPLEX link without a direction', `${hosts(2)}<link id="s" bandwidth="1GBps" latency="1us" sharing_policy="SPLITDUPLEX"/><route src="h0" dst="h1"><link_ctn id="s"/></route>`, /link_ctn\(s\)\.direction: got "\(none\)"; accepted: UP or DOWN for the SPLITDUPLEX link s/],
     ['an unknown attribute of link_ctn', `${two}<route src="h0" dst="h1"><link_ctn id="l" weight="2"/></route>`, /link_ctn\(l\)\.weight: got "2"; accepted: the attributes id, direction/],
@@ -214,7 +214,7 @@ describe('refused in one line naming the element or attribute, the value and wha
     expect(() => simgridTopology(platform(big), 'big.xml')).toThrow(/^big\.xml: got "5794 hosts \(33564642 routes\)"; accepted: at most 33554432 link ids in the route table \(MAX_SIMGRID_ROUTE_ENTRIES/);
   });
   it('cluster_multi.xml as SimGrid ships it: its FATPIPE internet link is refused by name', () => {
-    expect(() => simgridTopology(readFileSync('test/reference/simgrid/examples/cluster_multi.xml', 'utf8'), 'cluster_multi.xml')).toThrow(/link\(backbone\)\.sharing_policy: got "FATPIPE"/);
+    expect(() => simgridTopology(readFileSync('test/reference/simgrid/examples/cluster_multi.xml', 'utf8'), 'cluster_multi.xml')).toThrow(/got "the FATPIPE link backbone on the route from node-0\.1core\.org to .*"; accepted: FATPIPE links on routes from a host to itself only/);
   });
 });
 
@@ -261,11 +261,52 @@ describe("every host pair's route is SimGrid 3.32's, link for link (test/referen
   }
 });
 
+describe("self routes and FATPIPE links (SimGrid's small_platform.xml: a loopback of 498 MBps and 15 µs)", () => {
+  const small = (): Topology => simgridTopology(readFileSync('test/reference/simgrid/examples/small_platform.xml', 'utf8'), 'small_platform.xml');
+  /** Rank 0 (Tremblay) sends itself k messages of 1 MB at once. */
+  const selfSends = (t: Topology, k: number, preset: 'simgrid' | 'simgrid-smpi'): number => {
+    const b = new FlowProgramBuilder(t.numEndpoints);
+    const s = b.beginStream(0);
+    for (let i = 0; i < k; i++) s.isend(0, 1e6, i);
+    for (let i = 0; i < k; i++) s.irecv(0, 1e6, i);
+    s.waitall();
+    const p = flowPreset(preset);
+    return simulate({ topology: t, program: b.build(), model: p.model, routingOptions: p.routing }).makespan_s;
+  };
+
+  it("a message to oneself takes the declared self route; on a FATPIPE link each flow runs alone at its bandwidth: smpirun's figures to 10 ns", () => {
+    const t = small();
+    expect(t.explicitRoutes!.fatpipe![t.explicitRoutes!.channelNames.indexOf('loopback')]).toBe(1);
+    // smpirun (SimGrid 3.32, `coll`'s MPI_Isend/MPI_Irecv to rank 0 itself, timed by MPI_Wtime, which adds
+    // 10 ns): under CM02 2.023074 ms for one message and for three at once (a SHARED loopback would triple it):
+    // 15 µs + 1 MB / 498 MB/s, plus SMPI's 16-byte envelope.
+    for (const k of [1, 3]) expect(Math.abs(selfSends(t, k, 'simgrid') + 10e-9 - 2.023074e-3)).toBeLessThan(2e-9);
+    // Under SMPI's default model (cross-traffic on): 2.309327 ms, 15 µs × 11.6436 + 1 MB / (498 MB/s × 0.940694).
+    for (const k of [1, 3]) expect(Math.abs(selfSends(t, k, 'simgrid-smpi') + 10e-9 - 2.309327e-3)).toBeLessThan(2e-9);
+    // Tremblay … Bourassa route to themselves over the loopback; Jacquelin and Boivin declare no self route (nothing crossed).
+    const self = t.explicitRoutes!.self!;
+    expect(Array.from(self.start)).toEqual([0, 1, 2, 3, 4, 5, 5, 5]);
+    expect(Array.from(self.channels, (c) => t.explicitRoutes!.channelNames[c])).toEqual(Array(5).fill('loopback'));
+  });
+
+  it('refuses a FATPIPE link between hosts, self routes of other links across one, store-and-forward sharing and a zone export, each in one line', () => {
+    const twoHosts = (routes: string): string =>
+      platform(`<host id="a" speed="1Gf"/><host id="b" speed="1Gf"/><link id="l" bandwidth="1GBps" latency="1us"/><link id="f" bandwidth="1GBps" latency="1us" sharing_policy="FATPIPE"/>${routes}`);
+    expect(() => simgridTopology(twoHosts('<route src="a" dst="b"><link_ctn id="f"/></route>'), 'p')).toThrow(/got "the FATPIPE link f on the route from a to b"; accepted: FATPIPE links on routes from a host to itself only/);
+    const uneven = twoHosts('<route src="a" dst="b"><link_ctn id="l"/></route><route src="a" dst="a"><link_ctn id="f"/></route><route src="b" dst="b"><link_ctn id="f"/><link_ctn id="l"/></route>');
+    expect(() => simgridTopology(uneven, 'p')).toThrow(/self routes of other links across the FATPIPE link f \(at b\)/);
+    // Exported as a zone, its self routes and FATPIPE loopback would be lost.
+    expect(() => topologyToSimgrid(small(), { zone: true })).toThrow(/format: got "simgrid"; accepted: a platform without self routes or FATPIPE links/);
+    const program = new FlowProgramBuilder(7).beginStream(0).send(1, 8, 0).beginStream(1).recv(0, 8, 0).build();
+    expect(() => simulate({ topology: small(), program, model: { sharing: 'store-forward' } })).toThrow(/model\.sharing: got "store-forward"; accepted: maxmin, cm02 or none on a platform with FATPIPE links/);
+  });
+});
+
 describe('the simgrid preset on zone platforms against SimGrid 3.32 SMPI (test/reference/simgrid/zone-cases.json)', () => {
   // smpirun of src/coll.c on four-full.xml (4 ranks), cluster-multi-shared.xml (16 of 24 hosts),
-  // griffon.xml (64 of 92), g5k.xml (64 of 1,528, on 9 sites), cluster-zone.xml (4 of 7) and
-  // meta_cluster.xml (16 of 60, 8 in each Cluster zone), each hostfile naming its hosts; the commands
-  // are in the file.
+  // griffon.xml (64 of 92), g5k.xml (64 of 1,528, on 9 sites), cluster-zone.xml (4 of 7),
+  // meta_cluster.xml (16 of 60, 8 in each Cluster zone) and small_platform.xml (4 of 7: self routes
+  // over its FATPIPE loopback), each hostfile naming its hosts; the commands are in the file.
   const doc = JSON.parse(readFileSync('test/reference/simgrid/zone-cases.json', 'utf8')) as {
     simgrid: string;
     cases: Array<{ platform: string; hostfile: string; ranks: number; meshwork: { collective: string; algorithm: string }; rows: Array<{ size: number; makespan_s: number }> }>;
@@ -278,9 +319,9 @@ describe('the simgrid preset on zone platforms against SimGrid 3.32 SMPI (test/r
    * detached, as in SMPI.)
    */
   const PINNED: Record<string, number> = {};
-  it('records SimGrid 3.32 and 72 rows', () => {
+  it('records SimGrid 3.32 and 84 rows', () => {
     expect(doc.simgrid).toBe('SimGrid version 3.32');
-    expect(doc.cases.flatMap((c) => c.rows).length).toBe(72);
+    expect(doc.cases.flatMap((c) => c.rows).length).toBe(84);
   });
   for (const c of doc.cases) {
     it(`${c.platform} (${c.ranks} ranks) ${c.meshwork.collective}:${c.meshwork.algorithm}: within 2 % of SMPI`, () => {

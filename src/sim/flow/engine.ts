@@ -14,7 +14,7 @@
  * reads loads (adaptive, UGAL), the channel loads it chooses each flow's path from at flow start.
  */
 import { InputError } from '../../util/errors.js';
-import type { Topology } from '../../topology/graph.js';
+import { explicitSelfRoute, type Topology } from '../../topology/graph.js';
 import { familyOf, type SharedCapacities } from '../../topology/registry.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { routeLatency } from '../program/route-latency.js';
@@ -142,6 +142,8 @@ export class FlowEngine {
   private readonly storeForward: StoreForwardLinks | null;
   /** The route of a message to oneself where the topology's family has one (SimGrid FLAT clusters). */
   private readonly selfRoute: ((t: Topology, node: number, channels: Int32Array) => number) | undefined;
+  /** FATPIPE channels (Topology.explicitRoutes.fatpipe), or null. */
+  private readonly fatpipe: Uint8Array | null;
   /** Unfinished flows per channel, kept only for a routing that reads them. */
   private readonly channelLoad: FlowChannelLoad | undefined;
   /** What the routing is told at flow start: the flows per channel when it reads them (RouteContext). */
@@ -210,7 +212,7 @@ export class FlowEngine {
     this.ejBase = C + R * nics;
     // SimGrid SHARED and limiter links: capacities that several channels draw on, after the NIC resources.
     const family = familyOf(t);
-    this.selfRoute = family?.selfRoute;
+    this.selfRoute = family?.selfRoute ?? (t.explicitRoutes?.self ? explicitSelfRoute : undefined);
     const shared = family?.sharedCapacities?.(t);
     this.shared = shared;
     this.sharedBase = this.ejBase + R;
@@ -221,6 +223,12 @@ export class FlowEngine {
     // An orbit O of channels is one resource: |H| / |O| images of each of its path entries load every channel of O.
     if (q) for (let c = 0; c < C; c++) capacity[c] = q.orbitSize[c] > 0 ? (t.chBandwidth[c] * q.orbitSize[c]) / q.order : 0;
     if (shared) capacity.set(shared.capacity, this.sharedBase);
+    // A FATPIPE link (SimGrid zones, on self routes only) shares nothing: each flow is capped at its bandwidth (startFlow).
+    const fatpipe = (this.fatpipe = t.explicitRoutes?.fatpipe ?? null);
+    if (fatpipe) {
+      if (model.sharing === 'store-forward') throw new InputError('model.sharing', 'store-forward', "maxmin, cm02 or none on a platform with FATPIPE links (a FATPIPE link sends every message at once, each at its bandwidth: no link-by-link queue)");
+      for (let c = 0; c < C; c++) if (fatpipe[c] === 1) capacity[c] = Infinity;
+    }
     for (let i = 0; i < R * nics; i++) capacity[this.injBase + i] = model.injectionBandwidth ?? Infinity;
     for (let r = 0; r < R; r++) capacity[this.ejBase + r] = model.ejectionBandwidth === null ? Infinity : model.ejectionBandwidth * nics;
     this.useInj = model.injectionBandwidth !== null;
@@ -636,6 +644,7 @@ export class FlowEngine {
       // SimGrid's TCP window bound (network_cm02.cpp, comm_action_set_variable): gamma / (2 × the unfactored route latency).
       if (gamma !== null && latency > 0) maxRate = Math.min(maxRate, gamma / (2 * latency));
     }
+    if (this.fatpipe !== null) maxRate = Math.min(maxRate, this.fatpipeCap(resources, nRes));
     flows.maxRate[f] = maxRate;
     flows.finish[f] = Infinity;
     flows.msg[f] = msg;
@@ -646,6 +655,24 @@ export class FlowEngine {
     const phase = this.latencyPhase(f);
     if (phase > 0) this.events.push(this.now + phase, E_ACTIVATE, f);
     else this.activate(f);
+  }
+
+  /**
+   * A flow's cap on the FATPIPE links it crosses: the least of their bandwidths. FATPIPE links are on
+   * self routes only, where every flow on one has the same route, hence the same sharing penalty:
+   * SimGrid freezes them at one level, each at this cap. SimGrid adds no cross-traffic there
+   * (smpirun: a 1 MB self message on small_platform.xml's loopback takes 15 µs × 11.6436 + 1 MB /
+   * (498 MB/s × 0.940694) under the SMPI model, cross-traffic on), and neither does this cap.
+   */
+  private fatpipeCap(resources: Int32Array, nRes: number): number {
+    const fatpipe = this.fatpipe!;
+    const chBandwidth = this.topology.chBandwidth;
+    let cap = Infinity;
+    for (let i = 0; i < nRes; i++) {
+      const r = resources[i];
+      if (r < this.numChannels && fatpipe[r] === 1) cap = Math.min(cap, chBandwidth[r]);
+    }
+    return cap;
   }
 
   /**
