@@ -22,6 +22,7 @@ import { NodeKind, Topology, type ExplicitRoutes } from '../topology/graph.js';
 import { TopologyBuilder } from '../topology/builder.js';
 import { parseXml, type XmlAttributes } from './xml.js';
 import { appendAll } from '../util/arrays.js';
+import { checkPlatformConfig } from '../sim/flow/simgrid-cfg.js';
 
 /** Most link ids the route table of a zone platform may hold (one per link of each ordered host pair's route; 128 MiB). */
 export const MAX_SIMGRID_ROUTE_ENTRIES = 1 << 25;
@@ -110,6 +111,7 @@ const ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   cabinet: ['id', 'prefix', 'suffix', 'radical', 'speed', 'bw', 'lat'],
   cluster: ['id', 'prefix', 'suffix', 'radical', 'speed', 'core', 'bw', 'lat', 'bb_bw', 'bb_lat', 'bb_sharing_policy', 'sharing_policy', 'router_id', 'limiter_link', 'loopback_bw', 'loopback_lat', 'topology', 'topo_parameters'],
   prop: ['id', 'value'],
+  config: ['id'],
 };
 
 /** Why an element SimGrid knows is not read, for its one-line refusal. */
@@ -123,7 +125,6 @@ const REFUSED_ELEMENTS: Readonly<Record<string, string>> = {
   actor: 'a platform file (actors belong to the deployment, which smpirun makes)',
   process: 'a platform file (actors belong to the deployment, which smpirun makes)',
   include: 'one self-contained platform file',
-  config: 'a platform without <config> (its properties change SimGrid\'s models; Meshwork\'s model is --preset simgrid and its options)',
 };
 
 const accepted = `the elements ${Object.keys(ATTRIBUTES).join(', ')}`;
@@ -160,6 +161,8 @@ class PlatformReader {
   readonly zones: Zone[] = [];
   readonly hosts: number[] = [];
   readonly links = new Map<string, LinkRead>();
+  /** The properties of the <config> being read (as KEY:VALUE items), or undefined outside one. */
+  private config: string[] | undefined;
   /** Channels of FATPIPE links. */
   readonly fatpipe = new Set<number>();
   /** The halves of SPLITDUPLEX links by SimGrid's names for them (`l_UP`, `l_DOWN`), made as first named. */
@@ -219,7 +222,15 @@ class PlatformReader {
     for (const key of Object.keys(a)) {
       if (!known.includes(key)) throw new InputError(`${where}.${key}`, a[key], `the attributes ${known.join(', ')} (SimGrid 3.32's ${key} is not modelled)`);
     }
-    if (name === 'platform' || name === 'prop') return;
+    if (name === 'config') {
+      this.config = [];
+      return;
+    }
+    if (name === 'prop') {
+      this.config?.push(`${a.id ?? ''}:${a.value ?? ''}`);
+      return;
+    }
+    if (name === 'platform') return;
     if (this.inCluster) throw new InputError(`${where}`, `<${name}> in a <cluster>`, 'only <prop> in a <cluster>');
     if (name !== 'zone' && name !== 'AS' && this.zone < 0) throw new InputError(where, `<${name}> outside a zone`, 'hosts, links, routers, routes and clusters inside a <zone>');
     if (this.route && name !== 'link_ctn') throw new InputError(where, `<${name}> in a route`, '<link_ctn> only');
@@ -271,7 +282,10 @@ class PlatformReader {
   }
 
   private close(name: string): void {
-    if (name === 'zone' || name === 'AS') {
+    if (name === 'config') {
+      checkPlatformConfig(this.config!, this.field);
+      this.config = undefined;
+    } else if (name === 'zone' || name === 'AS') {
       const z = this.zones[this.zone];
       if (z.clusterZone) this.populateClusterZone(z, this.zone);
       this.stack.pop();

@@ -9,6 +9,7 @@
  * topology/simgrid-zones.ts), a FLAT cluster a crossbar with its backbone. Every construct not modelled is refused by name, never ignored (docs/interop.md).
  */
 import { InputError, LimitError } from '../util/errors.js';
+import { checkPlatformConfig } from '../sim/flow/simgrid-cfg.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
 import type { Topology } from '../topology/graph.js';
 import { resolveRouting } from '../routing/registry.js';
@@ -150,11 +151,20 @@ function radicalCount(radical: string, field: string): number {
 function readCluster(text: string, field: string): ClusterRead {
   let found: ClusterRead | undefined;
   let clusters = 0;
+  // The <config> being read (its properties as KEY:VALUE items), checked when it closes.
+  let config: string[] | undefined;
   parseXml(
     text,
     {
+      close: (name) => {
+        if (name !== 'config') return;
+        checkPlatformConfig(config!, field);
+        config = undefined;
+      },
       open: (name, a) => {
         if (!ALLOWED.has(name)) throw new InputError(`${field}.${name}`, `<${name}>`, 'a platform of one <cluster> (other hosts, links and routes are not imported)');
+        if (name === 'config') config = [];
+        if (name === 'prop') config?.push(`${a.id ?? ''}:${a.value ?? ''}`);
         if (name !== 'cluster') return;
         if (++clusters > 1) throw new InputError(field, `${clusters} <cluster> elements`, 'a platform of one <cluster> (several clusters joined by zone routes are not imported)');
         const where = `${field}.cluster`;

@@ -187,7 +187,7 @@ describe('refused in one line naming the element or attribute, the value and wha
     ['a zone beside hosts', `${ok.replace('<route', '<zone id="c" routing="Full"><host id="x" speed="1Gf"/></zone><route')}`, /zone\(c\): got "<zone> in the zone z, which holds hosts or routers"; accepted: a zone of zones and clusters joined by <zoneRoute>, or of hosts and routers joined by <route>/],
     ['a host after a route', `${ok}<host id="late" speed="1Gf"/>`, /host\(late\): got "<host> after a route in the zone z"; accepted: routes after the hosts/],
     ['a zone inside a Dijkstra zone', `<zone id="c" routing="Full"><host id="x" speed="1Gf"/></zone>`, /zone\(c\): got "a zone inside the Dijkstra zone z"; accepted: child zones and clusters inside Full or Floyd zones/],
-    ['a config element', `<config id="c"><prop id="network/model" value="LV08"/></config>${ok}`, /\.config: got "<config>"; accepted: a platform without <config>/],
+    ['a config property that changes the model', `<config id="c"><prop id="tracing" value="yes"/><prop id="network/model" value="LV08"/></config>${ok}`, /\.config: got "network\/model:LV08"; accepted: <config> properties that change no timing here \(tracing, precision, paths\); give this one as --simgrid-cfg network\/model:LV08/],
     ['a direction on a SHARED link', `${two}<route src="h0" dst="h1"><link_ctn id="l" direction="UP"/></route>`, /link_ctn\(l\)\.direction: got "UP"; accepted: no direction/],
     ['a duplicate (symmetrical) route', `${ok}<route src="h1" dst="h0"><link_ctn id="l"/></route>`, /got "a second route from h1 to h0"; accepted: one route per ordered pair/],
     ['a bad bandwidth unit', `${hosts(2)}<link id="l" bandwidth="1GB" latency="1us"/>`, /link\(l\)\.bandwidth: got "1GB"; accepted: a positive bandwidth/],
@@ -259,6 +259,20 @@ describe("every host pair's route is SimGrid 3.32's, link for link (test/referen
       expect(differ.slice(0, 3), `${differ.length} of ${lines.length} routes differ`).toEqual([]);
     });
   }
+});
+
+describe("a platform's <config> (SimGrid applies its properties as smpirun's --cfg)", () => {
+  it('loads with properties that change no timing (tracing, precision), in a platform of zones and beside one cluster; any other is refused, naming --simgrid-cfg', () => {
+    const config = (props: string): string => `<config id="c">${props}</config>`;
+    const quiet = config('<prop id="tracing" value="yes"/><prop id="tracing/filename" value="t.trace"/><prop id="precision/work-amount" value="1e-5"/>');
+    const zone = `<?xml version='1.0'?><platform version="4.1">${quiet}<zone id="z" routing="Full"><host id="a" speed="1Gf"/><host id="b" speed="1Gf"/><link id="l" bandwidth="1GBps" latency="1us"/><route src="a" dst="b"><link_ctn id="l"/></route></zone></platform>`;
+    expect(simgridTopology(zone, 'p').numEndpoints).toBe(2);
+    const cluster = (props: string): string => `<?xml version='1.0'?><platform version="4.1">${config(props)}<zone id="w" routing="Full"><cluster id="c" prefix="n" suffix="" radical="0-3" speed="1Gf" bw="1GBps" lat="1us"/></zone></platform>`;
+    expect(simgridTopology(cluster('<prop id="tracing" value="yes"/>'), 'p').family).toBe('simgrid-flat');
+    // Beside one cluster a model property was ignored before: now refused, as in a platform of zones.
+    expect(() => simgridTopology(cluster('<prop id="network/crosstraffic" value="1"/>'), 'p')).toThrow(/p\.config: got "network\/crosstraffic:1"; accepted: .*give this one as --simgrid-cfg network\/crosstraffic:1/);
+    expect(() => simgridTopology(cluster('<prop id="no/such-item" value="1"/>'), 'p')).toThrow(/p\.config: got "no\/such-item:1"; accepted: a SimGrid 3\.32 configuration item Meshwork reads/);
+  });
 });
 
 describe("self routes and FATPIPE links (SimGrid's small_platform.xml: a loopback of 498 MBps and 15 µs)", () => {

@@ -163,3 +163,26 @@ export function simgridCfgModel(text: string, preset: string | undefined): Simgr
   if ((model.crossTraffic as number) > 0) model.rateUpdate = 'full';
   return { model: model as FlowModelOptions, noEffect };
 }
+
+/**
+ * A platform file's `<config>` properties, which SimGrid applies as smpirun's --cfg items: accepted
+ * when none changes a timing Meshwork computes (tracing, precision, paths...), else refused, naming
+ * the first that does and how to give it (a topology carries no model: --simgrid-cfg sets it).
+ */
+export function checkPlatformConfig(items: readonly string[], field: string): void {
+  for (const item of items) {
+    let changes: boolean;
+    try {
+      // An item that changes nothing is named in the notes; any other sets the model.
+      const key = item.slice(0, item.indexOf(':'));
+      changes = !simgridCfgModel(item, 'simgrid').noEffect.some((note) => note.startsWith(`${key}:`));
+    } catch (err) {
+      if (err instanceof InputError) throw new InputError(`${field}.config`, item, err.accepted);
+      throw err;
+    }
+    if (changes) {
+      throw new InputError(`${field}.config`, item, `<config> properties that change no timing here (tracing, precision, paths); give this one as --simgrid-cfg ${item} (SimGrid applies a platform's <config> as smpirun's --cfg)`);
+    }
+  }
+}
+
