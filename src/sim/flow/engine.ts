@@ -140,7 +140,7 @@ export class FlowEngine {
   private readonly rates: RateUpdater;
   /** The links under model.sharing 'store-forward' (messages move link by link there, not as flows), else null. */
   private readonly storeForward: StoreForwardLinks | null;
-  /** The route of a message to oneself where the topology's family has one (SimGrid FLAT clusters). */
+  /** The route of a message to oneself where the topology has one (SimGrid FLAT clusters; a platform of zones' declared self routes). */
   private readonly selfRoute: ((t: Topology, node: number, channels: Int32Array) => number) | undefined;
   /** FATPIPE channels (Topology.explicitRoutes.fatpipe), or null. */
   private readonly fatpipe: Uint8Array | null;

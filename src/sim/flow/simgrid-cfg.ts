@@ -37,6 +37,7 @@ const NO_EFFECT = new Set([
   'cpu/model', 'cpu/optim', 'cpu/maxmin-selective-update', 'host/model', 'exception/cutpath', 'path', 'verbose-exit',
 ]);
 const NO_EFFECT_PREFIXES = ['tracing', 'contexts/', 'precision/', 'debug/', 'model-check'];
+const changesNoTiming = (key: string): boolean => NO_EFFECT.has(key) || NO_EFFECT_PREFIXES.some((p) => key.startsWith(p));
 
 /**
  * How SimGrid updates its sharing: Meshwork re-shares every flow a change can move, as SimGrid's Full;
@@ -151,7 +152,7 @@ export function simgridCfgModel(text: string, preset: string | undefined): Simgr
         break;
       default:
         if (COLLECTIVE_ITEMS.has(key)) throw new InputError(`${FIELD}.${key}`, value, `nothing here: give the algorithm with --algorithm (SMPI's names and selectors are accepted, e.g. --algorithm ${value})`);
-        if (NO_EFFECT.has(key) || NO_EFFECT_PREFIXES.some((p) => key.startsWith(p))) {
+        if (changesNoTiming(key)) {
           if (!base.some((b) => b.startsWith(`${key}:`))) noEffect.push(`${key}: ${SHARING_UPDATE.has(key) ? SHARING_UPDATE_NOTE : 'changes no collective timing Meshwork computes'}`);
           break;
         }
@@ -171,18 +172,14 @@ export function simgridCfgModel(text: string, preset: string | undefined): Simgr
  */
 export function checkPlatformConfig(items: readonly string[], field: string): void {
   for (const item of items) {
-    let changes: boolean;
     try {
-      // An item that changes nothing is named in the notes; any other sets the model.
-      const key = item.slice(0, item.indexOf(':'));
-      changes = !simgridCfgModel(item, 'simgrid').noEffect.some((note) => note.startsWith(`${key}:`));
+      if (changesNoTiming(splitItem(item)[0])) continue;
+      // Refuses what --simgrid-cfg would refuse, in its words.
+      simgridCfgModel(item, 'simgrid');
     } catch (err) {
       if (err instanceof InputError) throw new InputError(`${field}.config`, item, err.accepted);
       throw err;
     }
-    if (changes) {
-      throw new InputError(`${field}.config`, item, `<config> properties that change no timing here (tracing, precision, paths); give this one as --simgrid-cfg ${item} (SimGrid applies a platform's <config> as smpirun's --cfg)`);
-    }
+    throw new InputError(`${field}.config`, item, `<config> properties that change no timing here (tracing, precision, paths); give this one as --simgrid-cfg ${item} (SimGrid applies a platform's <config> as smpirun's --cfg)`);
   }
 }
-

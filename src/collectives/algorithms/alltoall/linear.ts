@@ -6,8 +6,9 @@
  * `batch=N` posts them in rounds of N offsets, a waitall per round (Tony Ladd's throttle, as MPICH's
  * and MVAPICH2's scatter_dest: offsets ii..ii+N−1, offset 0 the own block); `self=message` sends the own
  * block to itself as a message (irecv and isend) instead of a copy, as SMPI's mvapich2_scatter_dest
- * does. SimGrid routes it up and down the host's link on a FLAT cluster, and so does Meshwork there
- * (the `simgrid-flat` family's selfRoute); a torus has no such route (smpirun aborts), and Meshwork
+ * does. SimGrid routes it up and down the host's link on a FLAT cluster, and over a Full zone's
+ * declared self route (a loopback), and so does Meshwork there (the `simgrid-flat` family's
+ * selfRoute, ExplicitRoutes.self); a torus has no such route (smpirun aborts), and Meshwork
  * delivers it at once. `smp=true` first sends the messages of SMPI's init_smp, as Intel MPI's
  * alltoall does on one rank per host before its scatter_dest (SMPI's impi selector).
  */
