@@ -70,6 +70,8 @@ export interface TopologyFamily {
   kAryTree?(t: Topology): { k: number; levels: number } | undefined;
   /** Capacities several channels share (SharedCapacities), or undefined when every channel has its own. */
   sharedCapacities?(t: Topology): SharedCapacities | undefined;
+  /** 1 per channel of a FATPIPE link (SimGrid: flows on it do not add up; see fatpipeChannels), or undefined when there is none. */
+  fatpipeChannels?(t: Topology): Uint8Array | undefined;
   /**
    * The channels a message from endpoint node `node` to itself crosses, written to `channels` (their
    * count returned), where the network routes one (SimGrid's FLAT cluster: up its private link and
@@ -140,6 +142,15 @@ export function findFamily(name: string): TopologyFamily | undefined {
 /** The descriptor of the family a topology was built by; undefined for hand-built graphs. */
 export function familyOf(t: Topology): TopologyFamily | undefined {
   return families.get(t.family);
+}
+
+/**
+ * The channels of SimGrid FATPIPE links (1 per channel), from a platform of zones or a family, or
+ * undefined when there are none: the flow engine shares each as SimGrid does (its flows freeze
+ * together, each alone at most at its bandwidth), the packet engine refuses them.
+ */
+export function fatpipeChannels(t: Topology): Uint8Array | undefined {
+  return t.explicitRoutes?.fatpipe ?? familyOf(t)?.fatpipeChannels?.(t);
 }
 
 /** Reads the link attributes every family accepts: bw (bandwidth) and lat (latency). */

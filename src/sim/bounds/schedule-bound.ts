@@ -9,6 +9,7 @@
  * topology bound says whether the algorithm or the engine is losing time.
  */
 import type { Topology } from '../../topology/graph.js';
+import { fatpipeChannels } from '../../topology/registry.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import type { FlowProgram } from '../program/program.js';
@@ -32,6 +33,8 @@ class StepLoad {
   readonly load: Float64Array;
   readonly touched: Int32Array;
   private readonly isTouched: Uint8Array;
+  /** FATPIPE channels (fatpipeChannels), whose loads bound nothing. */
+  private readonly fatpipe: Uint8Array | undefined;
   numTouched = 0;
 
   constructor(
@@ -44,6 +47,7 @@ class StepLoad {
     private readonly quotient: QuotientMaps | undefined,
   ) {
     this.load = new Float64Array(ejBase + program.numRanks);
+    this.fatpipe = fatpipeChannels(t);
     this.touched = new Int32Array(this.load.length);
     this.isTouched = new Uint8Array(this.load.length);
   }
@@ -80,7 +84,17 @@ class StepLoad {
     for (let i = 0; i < this.numTouched; i++) {
       const r = touched[i];
       // An orbit O of channels carries |H| / |O| images of each entry: its capacity is bandwidth × |O| / |H|.
-      const cap = r < t.numChannels ? (q === undefined ? t.chBandwidth[r] : (t.chBandwidth[r] * q.orbitSize[r]) / q.order) : r < this.ejBase ? model.injectionBandwidth! : model.ejectionBandwidth! * model.nics;
+      // A FATPIPE link's flows do not add up (each is bounded by its bandwidth through flowMax).
+      const cap =
+        r < t.numChannels
+          ? this.fatpipe?.[r] === 1
+            ? Infinity
+            : q === undefined
+              ? t.chBandwidth[r]
+              : (t.chBandwidth[r] * q.orbitSize[r]) / q.order
+          : r < this.ejBase
+            ? model.injectionBandwidth!
+            : model.ejectionBandwidth! * model.nics;
       step = Math.max(step, load[r] / cap);
       load[r] = 0;
       this.isTouched[r] = 0;

@@ -4,7 +4,7 @@
  * routing, bisection (mesh and torus, where the bisection is known), and latency.
  */
 import { routeHops, type ExplicitRoutes, type Topology } from '../../topology/graph.js';
-import { familyOf } from '../../topology/registry.js';
+import { familyOf, fatpipeChannels } from '../../topology/registry.js';
 import type { BoundRecord } from '../result.js';
 import { type CollectiveDemand, mustReceive, mustSend } from './demand.js';
 
@@ -159,7 +159,8 @@ export function topologyBounds(t: Topology, d: CollectiveDemand, model: BoundMod
       }
       hopSum += sum * count;
     }
-    if (d.collective === 'alltoall' || d.collective === 'one-to-one') {
+    // A FATPIPE link carries any number of flows at once (each at most at its bandwidth): no total capacity bounds them.
+    if ((d.collective === 'alltoall' || d.collective === 'one-to-one') && !fatpipeChannels(t)) {
       const hb = d.size * hopSum;
       bounds.push({ name: 'hop-bytes', seconds: hb / totalCap, detail: `${hb} hop-bytes under minimal routing over ${t.numChannels} channels' total capacity` });
     }

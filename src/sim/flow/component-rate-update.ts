@@ -78,6 +78,7 @@ import { resized } from '../../util/typed-arrays.js';
 import type { FlowTable } from './flow-table.js';
 import type { PathArena } from './path-arena.js';
 import { ExactRateUpdate, ResourceLists } from './rate-update.js';
+import { capLevelOf } from './maxmin.js';
 
 /** How far below the computed threshold the re-fill starts (relative), so that roundings only widen it. */
 const THRESHOLD_MARGIN = 1e-9;
@@ -235,7 +236,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     const nLag = this.nLag;
     this.bringForward(affected, nA);
     this.endBatch();
-    if (nA > 0) this.solver.solve(affected, nA, start, len, path, flows.maxRate, rate, residual, flows.weight, level);
+    if (nA > 0) this.solver.solve(affected, nA, start, len, path, flows.maxRate, rate, residual, flows.weight, level, flows.penalty);
     this.nLag = 0;
     // The others (every flow not re-filled, stamped other than mark) in the pass over every active flow.
     return this.settle(now, this.lag, nLag, flowStamp, mark);
@@ -250,7 +251,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     this.numDirty = 0;
     this.listed = false;
     this.endBatch();
-    if (flows.numActive > 0) this.solver.solve(flows.active, flows.numActive, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight, this.level);
+    if (flows.numActive > 0) this.solver.solve(flows.active, flows.numActive, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight, this.level, flows.penalty);
     return this.settle(now);
   }
 
@@ -292,8 +293,7 @@ export class ComponentRateUpdate extends ExactRateUpdate {
     for (let k = 0; k < this.numStarted; k++) {
       const g = this.started[k];
       if (flows.inUse[g] === 0 || startStamp[g] !== mark) continue;
-      const wg = weight === null ? 1 : weight[g];
-      const capLevel = flows.maxRate[g] / wg;
+      const capLevel = capLevelOf(g, flows.maxRate, weight, flows.penalty);
       if (capLevel < t) t = capLevel;
       for (let p = flows.start[g], e = p + flows.len[g]; p < e; p++) {
         const r = path[p];

@@ -15,7 +15,7 @@
  */
 import { InputError } from '../../util/errors.js';
 import { explicitSelfRoute, type Topology } from '../../topology/graph.js';
-import { familyOf, type SharedCapacities } from '../../topology/registry.js';
+import { familyOf, fatpipeChannels, type SharedCapacities } from '../../topology/registry.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { routeLatency } from '../program/route-latency.js';
 import { makeRouteBuffers, refusePartialRoutes, type RouteBuffers, type RouteContext, type RoutingFunction } from '../../routing/types.js';
@@ -142,8 +142,6 @@ export class FlowEngine {
   private readonly storeForward: StoreForwardLinks | null;
   /** The route of a message to oneself where the topology has one (SimGrid FLAT clusters; a platform of zones' declared self routes). */
   private readonly selfRoute: ((t: Topology, node: number, channels: Int32Array) => number) | undefined;
-  /** FATPIPE channels (Topology.explicitRoutes.fatpipe), or null. */
-  private readonly fatpipe: Uint8Array | null;
   /** Unfinished flows per channel, kept only for a routing that reads them. */
   private readonly channelLoad: FlowChannelLoad | undefined;
   /** What the routing is told at flow start: the flows per channel when it reads them (RouteContext). */
@@ -223,12 +221,9 @@ export class FlowEngine {
     // An orbit O of channels is one resource: |H| / |O| images of each of its path entries load every channel of O.
     if (q) for (let c = 0; c < C; c++) capacity[c] = q.orbitSize[c] > 0 ? (t.chBandwidth[c] * q.orbitSize[c]) / q.order : 0;
     if (shared) capacity.set(shared.capacity, this.sharedBase);
-    // A FATPIPE link (SimGrid zones, on self routes only) shares nothing: each flow is capped at its bandwidth (startFlow).
-    const fatpipe = (this.fatpipe = t.explicitRoutes?.fatpipe ?? null);
-    if (fatpipe) {
-      if (model.sharing === 'store-forward') throw new InputError('model.sharing', 'store-forward', "maxmin, cm02 or none on a platform with FATPIPE links (a FATPIPE link sends every message at once, each at its bandwidth: no link-by-link queue)");
-      for (let c = 0; c < C; c++) if (fatpipe[c] === 1) capacity[c] = Infinity;
-    }
+    // FATPIPE links (SimGrid): resources the full solver shares as SimGrid does (maxmin.ts, `fatpipe`).
+    const fatpipe = fatpipeChannels(t) ?? null;
+    if (fatpipe && model.sharing === 'store-forward') throw new InputError('model.sharing', 'store-forward', "maxmin, cm02 or none on a platform with FATPIPE links (a FATPIPE link sends every message at once, each at its bandwidth: no link-by-link queue)");
     for (let i = 0; i < R * nics; i++) capacity[this.injBase + i] = model.injectionBandwidth ?? Infinity;
     for (let r = 0; r < R; r++) capacity[this.ejBase + r] = model.ejectionBandwidth === null ? Infinity : model.ejectionBandwidth * nics;
     this.useInj = model.injectionBandwidth !== null;
@@ -244,7 +239,7 @@ export class FlowEngine {
         : model.rateUpdate === 'local'
         ? new LocalRateUpdate(this.flows, this.arena, capacity)
         : model.rateUpdate === 'full'
-          ? new ExactRateUpdate(this.flows, this.arena, capacity, fractional)
+          ? new ExactRateUpdate(this.flows, this.arena, capacity, fractional, fatpipe)
           : new ComponentRateUpdate(this.flows, this.arena, capacity);
     this.nicQueues = new NicSendQueues(model.injectionOrder, program, nics, this.useInj, C);
     this.outstanding = new Int32Array(program.numStreams);
@@ -412,6 +407,23 @@ export class FlowEngine {
     const chLatency = this.topology.chLatency;
     for (let i = 0; i < hops; i++) lat += chLatency[buf.channels[i]];
     return lat;
+  }
+
+  /**
+   * SimGrid's bound on a transfer's LMM variable besides TCP-gamma (network_cm02.cpp
+   * comm_action_set_bounds): the least bandwidth of the links on its route (channels and the shared
+   * capacities they draw on, such as limiters). It never binds where links only add up, but on a
+   * FATPIPE link it decides, by one rounding, whether a flow freezes alone at it (MaxMinSolver's `penalty`).
+   */
+  private linkBound(resources: Int32Array, nRes: number): number {
+    const shared = this.shared;
+    let bound = Infinity;
+    for (let i = 0; i < nRes; i++) {
+      const r = resources[i];
+      if (r < this.numChannels) bound = Math.min(bound, this.topology.chBandwidth[r]);
+      else if (shared && r >= this.sharedBase && r < this.crossBase) bound = Math.min(bound, shared.capacity[r - this.sharedBase]);
+    }
+    return bound;
   }
 
   /** A flow's route latency for CM02's share weight and the TCP-gamma bound: its channels' latencies plus the router latency per channel. */
@@ -640,11 +652,15 @@ export class FlowEngine {
     const gamma = this.model.tcpGamma;
     if (flows.weight !== null || gamma !== null) {
       const latency = this.routeLatency(resources, nRes);
-      if (flows.weight !== null) flows.weight[f] = cm02Weight(this.sharingPenalty(latency, resources, nRes));
+      if (flows.weight !== null) {
+        const penalty = this.sharingPenalty(latency, resources, nRes);
+        flows.weight[f] = cm02Weight(penalty);
+        flows.penalty![f] = penalty > 0 ? penalty : 1;
+        maxRate = Math.min(maxRate, this.linkBound(resources, nRes));
+      }
       // SimGrid's TCP window bound (network_cm02.cpp, comm_action_set_variable): gamma / (2 × the unfactored route latency).
       if (gamma !== null && latency > 0) maxRate = Math.min(maxRate, gamma / (2 * latency));
     }
-    if (this.fatpipe !== null) maxRate = Math.min(maxRate, this.fatpipeCap(resources, nRes));
     flows.maxRate[f] = maxRate;
     flows.finish[f] = Infinity;
     flows.msg[f] = msg;
@@ -655,24 +671,6 @@ export class FlowEngine {
     const phase = this.latencyPhase(f);
     if (phase > 0) this.events.push(this.now + phase, E_ACTIVATE, f);
     else this.activate(f);
-  }
-
-  /**
-   * A flow's cap on the FATPIPE links it crosses: the least of their bandwidths. FATPIPE links are on
-   * self routes only, where every flow on one has the same route, hence the same sharing penalty:
-   * SimGrid freezes them at one level, each at this cap. SimGrid adds no cross-traffic there
-   * (smpirun: a 1 MB self message on small_platform.xml's loopback takes 15 µs × 11.6436 + 1 MB /
-   * (498 MB/s × 0.940694) under the SMPI model, cross-traffic on), and neither does this cap.
-   */
-  private fatpipeCap(resources: Int32Array, nRes: number): number {
-    const fatpipe = this.fatpipe!;
-    const chBandwidth = this.topology.chBandwidth;
-    let cap = Infinity;
-    for (let i = 0; i < nRes; i++) {
-      const r = resources[i];
-      if (r < this.numChannels && fatpipe[r] === 1) cap = Math.min(cap, chBandwidth[r]);
-    }
-    return cap;
   }
 
   /**

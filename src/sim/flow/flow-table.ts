@@ -41,6 +41,8 @@ export class FlowTable {
   maxRate = new Float64Array(1024);
   /** Share weight under CM02 sharing (1 / route latency); null under plain max-min. */
   weight: Float64Array | null;
+  /** CM02 sharing penalty (the weight's reciprocal as SimGrid holds it; 1 for a penalty of 0); null under plain max-min. */
+  penalty: Float64Array | null;
   finish = new Float64Array(1024);
   /** The time `rem` is exact at (local rate updates bring it forward lazily). */
   t = new Float64Array(1024);
@@ -67,6 +69,7 @@ export class FlowTable {
     private readonly maxRows = MAX_FLOWS_IN_FLIGHT,
   ) {
     this.weight = weighted ? new Float64Array(1024) : null;
+    this.penalty = weighted ? new Float64Array(1024) : null;
   }
 
   add(): number {
@@ -120,6 +123,7 @@ export class FlowTable {
     this.rate = resized(this.rate, n);
     this.maxRate = resized(this.maxRate, n);
     if (this.weight !== null) this.weight = resized(this.weight, n);
+    if (this.penalty !== null) this.penalty = resized(this.penalty, n);
     this.finish = resized(this.finish, n);
     this.t = resized(this.t, n);
     this.msg = resized(this.msg, n);

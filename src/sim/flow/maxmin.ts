@@ -33,6 +33,14 @@ export interface FractionalEntries {
   readonly coef: number;
 }
 
+/**
+ * The level at which capped flow f freezes at its cap: cap × its CM02 penalty when penalties are
+ * given (the product SimGrid's LMM compares: see MaxMinSolver.solve's `penalty`), else cap / weight.
+ */
+export function capLevelOf(f: number, cap: Float64Array, weight: Float64Array | null, penalty: Float64Array | null): number {
+  return weight === null ? cap[f] : penalty === null ? cap[f] / weight[f] : cap[f] * penalty[f];
+}
+
 /** Level-by-level rounds before the solver switches to its heap (see solve). */
 export const LEVEL_ROUNDS = 32;
 
@@ -79,6 +87,12 @@ export class MaxMinSolver {
 
   /** Each path entry's coefficient in the current solve (1, or the fractional entries' coef). */
   private entryCoef = new Float64Array(1024);
+  /** Per local resource: 1 for a FATPIPE one (see `fatpipe`). */
+  private fat: Uint8Array;
+  /** Per local FATPIPE resource: 1 when a member froze since its largest unfrozen weight was taken. */
+  private fatStale: Uint8Array;
+  /** Per member slot, its entry's weight × coefficient (filled when the solve touches a FATPIPE resource). */
+  private memberLoad = new Float64Array(16);
 
   constructor(
     readonly capacity: Float64Array,
@@ -86,8 +100,18 @@ export class MaxMinSolver {
     readonly levelRounds = LEVEL_ROUNDS,
     /** Entries at or above fractional.base load resource (entry − base) at fractional.coef of the flow's rate; null: none. */
     readonly fractional: FractionalEntries | null = null,
+    /**
+     * 1 for a resource shared as SimGrid shares a FATPIPE link (lmm maxmin.cpp): its flows do not
+     * add up; its usage is the largest weight × coefficient among its unfrozen flows, so it
+     * saturates when the level reaches capacity / that weight, and then every unfrozen flow on it
+     * freezes at once, each at that level × its own weight (equal weights: each alone at the
+     * capacity). Its capacity is never drawn down. Null: none.
+     */
+    readonly fatpipe: Uint8Array | null = null,
   ) {
     const r = capacity.length;
+    this.fat = new Uint8Array(r);
+    this.fatStale = new Uint8Array(r);
     this.localIndex = new Int32Array(r).fill(-1);
     this.touched = new Int32Array(r);
     this.order = new Int32Array(r);
@@ -127,6 +151,14 @@ export class MaxMinSolver {
     capacity: Float64Array = this.capacity,
     weight: Float64Array | null = null,
     level: Float64Array | null = null,
+    /**
+     * Each flow's CM02 sharing penalty (1 / its weight, as SimGrid holds it), with `weight`: a capped
+     * flow's level is then cap × penalty, the product SimGrid's LMM compares with a constraint's
+     * remaining / usage (maxmin.cpp: var.bound × var.sharing_penalty < min_usage). Where a flow's cap
+     * and its share of a FATPIPE link are the same level in exact arithmetic, that rounding decides
+     * whether it freezes alone at its cap or with the link's other flows; null: cap / weight.
+     */
+    penalty: Float64Array | null = null,
   ): void {
     this.solves++;
     this.weight = weight;
@@ -144,6 +176,9 @@ export class MaxMinSolver {
     const fractional = this.fractional;
     const fBase = fractional === null ? Infinity : fractional.base;
     const fCoef = fractional === null ? 1 : fractional.coef;
+    const fatpipe = this.fatpipe;
+    const fat = this.fat;
+    let anyFat = false;
     let coefs = this.entryCoef;
     for (let a = 0; a < n; a++) {
       const f = active[a];
@@ -167,9 +202,14 @@ export class MaxMinSolver {
           touched[nt++] = r;
           count[i] = 0;
           weightSum[i] = 0;
+          fat[i] = fatpipe !== null && fatpipe[r] === 1 ? 1 : 0;
+          this.fatStale[i] = 0;
+          if (fat[i] === 1) anyFat = true;
         }
         count[i]++;
-        weightSum[i] += w * c;
+        // A FATPIPE resource's usage is its largest load, not their sum.
+        if (fat[i] === 1) weightSum[i] = Math.max(weightSum[i], w * c);
+        else weightSum[i] += w * c;
         coefs[entries] = c;
         local[entries++] = i;
       }
@@ -189,11 +229,18 @@ export class MaxMinSolver {
       this.count[i] = start[i];
     }
     const members = this.members;
+    if (anyFat && this.memberLoad.length < entries) this.memberLoad = new Float64Array(Math.max(entries, this.memberLoad.length * 2));
+    const memberLoad = this.memberLoad;
     for (let a = 0; a < n; a++) {
       const f = active[a];
       const s = flowEntry[f];
       const e = s + pathLen[f];
-      for (let p = s; p < e; p++) members[count[local[p]]++] = f;
+      const w = weight === null ? 1 : weight[f];
+      for (let p = s; p < e; p++) {
+        const m = count[local[p]]++;
+        members[m] = f;
+        if (anyFat) memberLoad[m] = w * coefs[p];
+      }
     }
     // Capped flows by increasing cap (ties by flow id, for determinism), in a heap: a solve
     // usually freezes few of them by their cap, so sorting them all was wasted (3 % of a
@@ -205,7 +252,7 @@ export class MaxMinSolver {
       capLevel = this.capLevel;
       for (let k = 0; k < nCapped; k++) {
         const f = this.capped[k];
-        capLevel[f] = cap[f] / weight[f];
+        capLevel[f] = capLevelOf(f, cap, weight, penalty);
       }
     }
     capHeap.build(this.capped, nCapped, capLevel);
@@ -223,7 +270,7 @@ export class MaxMinSolver {
     // raises its share (its weight sum is an exact count, and roundings of its capacity left move the
     // share by a few ulps per flow), so only the candidates are checked, in the order of every live
     // resource before. Weighted sums are rounded, so there every live resource stays a candidate.
-    const everyCandidate = weight !== null || fractional !== null;
+    const everyCandidate = weight !== null || fractional !== null || anyFat;
     const { unfrozen, rem, candidates } = this;
     let rounds = 0;
     for (;;) {
@@ -234,6 +281,7 @@ export class MaxMinSolver {
         const i = order[k];
         if (unfrozen[i] === 0) continue;
         order[w++] = i;
+        if (anyFat && this.fatStale[i] === 1) this.refreshFat(i, rate);
         const sh = Math.max(0, rem[i]) / weightSum[i];
         if (sh < level) level = sh;
         if (everyCandidate || sh <= level * CANDIDATE_BAND) candidates[nCand++] = i;
@@ -264,6 +312,7 @@ export class MaxMinSolver {
     heap.size = 0;
     for (let k = 0; k < live; k++) {
       const i = order[k];
+      if (anyFat && this.fatStale[i] === 1) this.refreshFat(i, rate);
       this.pushShare(i, Math.max(0, this.rem[i]) / this.weightSum[i]);
     }
     while (heap.size > 0) {
@@ -271,6 +320,13 @@ export class MaxMinSolver {
       const i = heap.val[0];
       if (this.unfrozen[i] === 0 || key !== this.latestKey[i]) {
         heap.pop();
+        continue;
+      }
+      // A FATPIPE resource whose flows froze elsewhere: its share only rose, so its key was a lower bound.
+      if (anyFat && this.fatStale[i] === 1) {
+        this.refreshFat(i, rate);
+        heap.pop();
+        this.pushShare(i, Math.max(0, this.rem[i]) / this.weightSum[i]);
         continue;
       }
       while (capHeap.size > 0 && rate[capHeap.top()] >= 0) capHeap.pop();
@@ -310,14 +366,29 @@ export class MaxMinSolver {
     const rem = this.rem;
     const unfrozen = this.unfrozen;
     const weightSum = this.weightSum;
+    const fat = this.fat;
     for (let p = s; p < e; p++) {
       const j = local[p];
       const c = coefs[p];
+      if (fat[j] === 1) {
+        // Its capacity is not drawn down; its usage is re-taken when next read (refreshFat).
+        --unfrozen[j];
+        this.fatStale[j] = 1;
+        continue;
+      }
       rem[j] -= r * c;
       const u = --unfrozen[j];
       weightSum[j] -= w * c;
       if (skip !== -2 && j !== skip && u > 0) this.pushShare(j, Math.max(0, rem[j]) / weightSum[j]);
     }
+  }
+
+  /** A FATPIPE resource's usage again: the largest load among its members not yet frozen. */
+  private refreshFat(i: number, rate: Float64Array): void {
+    let most = 0;
+    for (let m = this.start[i]; m < this.start[i + 1]; m++) if (rate[this.members[m]] < 0) most = Math.max(most, this.memberLoad[m]);
+    this.weightSum[i] = most;
+    this.fatStale[i] = 0;
   }
 
   private pushShare(i: number, share: number): void {

@@ -147,9 +147,11 @@ export class ExactRateUpdate extends RateUpdateBase {
     protected readonly capacity: Float64Array,
     /** Path entries that load a resource at a fraction of the rate (SimGrid's cross-traffic); null: none. */
     fractional: FractionalEntries | null = null,
+    /** FATPIPE resources (1 per resource index), or null: see MaxMinSolver's `fatpipe`. */
+    fatpipe: Uint8Array | null = null,
   ) {
     super();
-    this.solver = this.counters = new MaxMinSolver(capacity, LEVEL_ROUNDS, fractional);
+    this.solver = this.counters = new MaxMinSolver(capacity, LEVEL_ROUNDS, fractional, fatpipe);
   }
 
   activate(_f: number): void {}
@@ -169,7 +171,7 @@ export class ExactRateUpdate extends RateUpdateBase {
 
   rerate(now: number): number {
     const flows = this.flows;
-    this.solver.solve(flows.active, flows.numActive, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight);
+    this.solver.solve(flows.active, flows.numActive, flows.start, flows.len, this.arena.path, flows.maxRate, flows.rate, this.capacity, flows.weight, null, flows.penalty);
     return this.settle(now);
   }
 

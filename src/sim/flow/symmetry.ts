@@ -22,7 +22,7 @@
  */
 import type { Topology } from '../../topology/graph.js';
 import { automorphismGroups, type AutomorphismGenerator, type AutomorphismGroup } from '../../topology/automorphisms.js';
-import { familyOf } from '../../topology/registry.js';
+import { familyOf, fatpipeChannels } from '../../topology/registry.js';
 import { routeWithHint } from '../../routing/hints.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 import { OpKind } from '../../collectives/types.js';
@@ -125,6 +125,7 @@ function preconditions(t: Topology, routing: RoutingFunction, N: number, model: 
   if (model.crossTraffic > 0) return "cross-traffic: a flow's reverse-route entries have no channel orbits";
   if (readsLoad(routing)) return `routing ${routing.name} reads channel loads`;
   if (familyOf(t)?.sharedCapacities?.(t)) return 'shared capacities';
+  if (fatpipeChannels(t)) return 'FATPIPE links: their usage is the largest of their flows\' loads, which channel orbits do not sum';
   const groups = automorphismGroups(t);
   if (groups.length === 0) return `family ${t.family} declares no automorphism group`;
   return groups;

@@ -20,7 +20,7 @@
  * which is what BookSim 2.0 gives (measured at injection rate 0.005 on torus88 and mesh88).
  */
 import { NodeKind, type Topology } from '../../topology/graph.js';
-import { familyOf } from '../../topology/registry.js';
+import { familyOf, fatpipeChannels } from '../../topology/registry.js';
 import type { RouteContext, RoutingFunction } from '../../routing/types.js';
 import type { NodeRouteHint } from '../../routing/hints.js';
 import { isHopByHop, type HopByHopRouting } from '../../routing/dal.js';
@@ -375,6 +375,7 @@ export class PacketNetwork {
     checkPacketNetworkSize(packetShape(topology, routing, cfg), topology.spec);
     const shared = familyOf(topology)?.sharedCapacities?.(topology);
     if (shared) throw new InputError('engine', 'packet', `the flow engine for ${topology.spec}: its ${shared.what} are capacities several channels share, which packet channels do not model`);
+    if (fatpipeChannels(topology)) throw new InputError('engine', 'packet', `the flow engine for ${topology.spec}: its FATPIPE links carry every flow at once, each at most at the link's bandwidth, which a packet channel does not model`);
     this.numNodes = N;
     this.numChannels = C;
     const V = (this.V = cfg.vcs);

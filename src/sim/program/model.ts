@@ -4,6 +4,7 @@
  */
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
+import { fatpipeChannels } from '../../topology/registry.js';
 import { NETWORK_MODELS, networkCorrections, parseFactorText, type NetworkCorrections, type NetworkModelName, type SizeFactors } from './network-model.js';
 
 export interface FlowModelOptions {
@@ -267,7 +268,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     gammaCopy: nonNegative('model.gammaCopy', opts.gammaCopy, 0),
     splitTies: opts.splitTies ?? routingSplit === 'halves',
     simultaneity: nonNegative('model.simultaneity', opts.simultaneity, 1e-12),
-    rateUpdate: checkRateUpdate(opts.rateUpdate, network, corrections.crossTraffic),
+    rateUpdate: checkRateUpdate(opts.rateUpdate, network, corrections.crossTraffic, fatpipeChannels(topology) !== undefined),
     injectionOrder: checkInjectionOrder(opts),
     protocol: oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager'),
     eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
@@ -397,10 +398,12 @@ function checkInjectionOrder(opts: FlowModelOptions): InjectionOrder {
   return order;
 }
 
-function checkRateUpdate(v: RateUpdate | undefined, network: NetworkModelName, crossTraffic: number): RateUpdate {
-  // Cross-traffic loads a flow's reverse route at a fraction of its rate: only the full solver reads those entries.
-  if (crossTraffic > 0) {
-    if (v !== undefined && v !== 'full') throw new InputError('model.rateUpdate', v, `full with cross-traffic (networkModel ${network}'s cross-traffic is solved by the full update only)`);
+function checkRateUpdate(v: RateUpdate | undefined, network: NetworkModelName, crossTraffic: number, fatpipe: boolean): RateUpdate {
+  // Cross-traffic loads a flow's reverse route at a fraction of its rate, and a FATPIPE link takes
+  // the largest of its flows' loads: only the full solver reads either.
+  if (crossTraffic > 0 || fatpipe) {
+    const why = crossTraffic > 0 ? `cross-traffic (networkModel ${network}'s cross-traffic is solved by the full update only)` : "FATPIPE links (SimGrid's sharing of a FATPIPE link is solved by the full update only)";
+    if (v !== undefined && v !== 'full') throw new InputError('model.rateUpdate', v, `full with ${why}`);
     return 'full';
   }
   return oneOf('model.rateUpdate', v, RATE_UPDATES, 'exact');

@@ -78,7 +78,10 @@ describe('incremental exact max-min (ComponentRateUpdate)', () => {
             flows.len[f] = s.path.length;
             flows.rem[f] = 1;
             flows.maxRate[f] = s.cap ?? Infinity;
-            if (flows.weight !== null) flows.weight[f] = s.weight;
+            if (flows.weight !== null) {
+              flows.weight[f] = s.weight;
+              flows.penalty![f] = 1 / s.weight;
+            }
             flows.finish[f] = Infinity;
             update.activate(f);
             flows.activate(f);
@@ -87,7 +90,7 @@ describe('incremental exact max-min (ComponentRateUpdate)', () => {
           if (4 * (finishing.length + b.starts.length) < flows.numActive) incremental++;
           update.rerate(now);
           const n = flows.numActive;
-          reference.solve(flows.active, n, flows.start, flows.len, arena.path, flows.maxRate, expected, capacity, flows.weight);
+          reference.solve(flows.active, n, flows.start, flows.len, arena.path, flows.maxRate, expected, capacity, flows.weight, null, flows.penalty);
           for (let a = 0; a < n; a++) {
             const f = flows.active[a];
             expect(relative(flows.rate[f], expected[f]), `flow ${f}: ${flows.rate[f]} against ${expected[f]}`).toBeLessThanOrEqual(1e-9);

@@ -236,3 +236,52 @@ describe('MaxMinSolver phase 1: candidates within 1e-9 of the level', () => {
     );
   });
 });
+
+describe('FATPIPE resources (SimGrid lmm maxmin.cpp: usage is the largest weight, remaining never drawn down)', () => {
+  // Flows 0 and 1 on FATPIPE resource 0 (capacity 10); flow 1 also on SHARED resource 1 (capacity 3);
+  // flow 2 alone on resource 1 beside it.
+  const capacity = Float64Array.from([10, 3]);
+  const fatpipe = Uint8Array.from([1, 0]);
+  const pathStart = Int32Array.from([0, 1, 3]);
+  const pathLen = Int32Array.from([1, 2, 1]);
+  const arena = Int32Array.from([0, 0, 1, 1]);
+  const cap = Float64Array.from([Infinity, Infinity, Infinity]);
+  const active = Int32Array.from([0, 1, 2]);
+
+  it('unweighted: every flow on it runs alone at up to its capacity; other resources still share', () => {
+    const rate = new Float64Array(3);
+    new MaxMinSolver(capacity, 32, null, fatpipe).solve(active, 3, pathStart, pathLen, arena, cap, rate);
+    // Resource 1 (3) splits between flows 1 and 2; flow 0 takes the FATPIPE's whole 10, not 10 − 1.5.
+    expect(Array.from(rate)).toEqual([10, 1.5, 1.5]);
+  });
+
+  it('weighted: its flows freeze together at the level of the heaviest, each at that level × its weight', () => {
+    const rate = new Float64Array(3);
+    // Weights 1 / penalty: flow 0 penalty 1, flow 1 penalty 4, flow 2 penalty 1. Usage of the FATPIPE
+    // is max(1, 1/4) = 1: level 10; of resource 1, 1/4 + 1 = 1.25: level 2.4, the lower.
+    const weight = Float64Array.from([1, 0.25, 1]);
+    new MaxMinSolver(capacity, 32, null, fatpipe).solve(active, 3, pathStart, pathLen, arena, cap, rate, capacity, weight);
+    // Resource 1 saturates first at 2.4: flows 1 and 2 at 0.6 and 2.4; the FATPIPE's usage is then
+    // flow 0's weight alone: 10.
+    expect(Array.from(rate)).toEqual([10, 0.6, 2.4]);
+    // With resource 1 roomy, the FATPIPE saturates first: both its flows at level 10, flow 1 at 10 / 4 (SimGrid's
+    // "frozen at the rate the lowest-penalty flow reaches"), not alone at 10.
+    const roomy = Float64Array.from([10, 100]);
+    new MaxMinSolver(roomy, 32, null, fatpipe).solve(active, 3, pathStart, pathLen, arena, cap, rate, roomy, weight);
+    expect(Array.from(rate)).toEqual([10, 2.5, 97.5]);
+  });
+
+  it('a capped flow compares cap × penalty with the level, as SimGrid compares var.bound × var.sharing_penalty', () => {
+    const rate = new Float64Array(3);
+    const roomy = Float64Array.from([10, 100]);
+    const weight = Float64Array.from([1, 0.25, 1]);
+    const penalty = Float64Array.from([1, 4, 1]);
+    // Flow 1 bounded at the FATPIPE's 10 (SimGrid bounds a transfer by its route's least bandwidth): its
+    // level 10 × 4 = 40 is above the FATPIPE's level 10, so it still freezes there with flow 0, at 2.5.
+    new MaxMinSolver(roomy, 32, null, fatpipe).solve(active, 3, pathStart, pathLen, arena, Float64Array.from([Infinity, 10, Infinity]), rate, roomy, weight, null, penalty);
+    expect(rate[1]).toBe(2.5);
+    new MaxMinSolver(roomy, 32, null, fatpipe).solve(active, 3, pathStart, pathLen, arena, Float64Array.from([9.5, Infinity, Infinity]), rate, roomy, weight, null, penalty);
+    // Bounded below the level (9.5): flow 0 freezes alone at its bound first; the FATPIPE's usage is then flow 1's 1/4: level 40, flow 1 at 10.
+    expect(Array.from(rate).slice(0, 2)).toEqual([9.5, 10]);
+  });
+});
