@@ -428,8 +428,10 @@ class PlatformReader {
     let backbone: number | undefined;
     if (a.bb_bw !== undefined || a.bb_lat !== undefined) {
       const bbSharing = (a.bb_sharing_policy ?? 'SHARED').toUpperCase();
-      if (bbSharing !== 'SHARED') throw new InputError(`${where}.bb_sharing_policy`, a.bb_sharing_policy, 'SHARED (the default; a FATPIPE backbone caps each flow alone, which max-min channels do not express)');
+      if (bbSharing !== 'SHARED' && bbSharing !== 'FATPIPE') throw new InputError(`${where}.bb_sharing_policy`, a.bb_sharing_policy, 'SHARED (the default) or FATPIPE');
       backbone = this.addChannel(`${id}_backbone`, parseBandwidth(a.bb_bw ?? '', `${where}.bb_bw`), parseTime(a.bb_lat ?? '0s', `${where}.bb_lat`), 'backbone');
+      // SimGrid 3.32 passes bb_sharing_policy on to the backbone (sg_platf_new_cluster_flat), unlike the private links' policy.
+      if (bbSharing === 'FATPIPE') this.fatpipe.add(backbone);
     }
     const limiter = a.limiter_link === undefined ? undefined : parseBandwidth(a.limiter_link, `${where}.limiter_link`);
     for (const i of radicals(a.radical ?? '', `${where}.radical`)) {
@@ -483,7 +485,7 @@ class PlatformReader {
       // SimGrid 3.32 reads the deprecated FULLDUPLEX as SPLITDUPLEX.
       this.links.set(id, { split: true, channels: [this.addChannel(`${id}_UP`, bw, lat, 'link-up'), this.addChannel(`${id}_DOWN`, bw, lat, 'link-down')] });
     } else if (policy === 'FATPIPE') {
-      // Each flow alone at the bandwidth: on routes from a host to itself only (checked when the routes are read).
+      // Its flows do not add up (the flow engine's FATPIPE resources: MaxMinSolver's `fatpipe`).
       const c = this.addChannel(id, bw, lat, 'link');
       this.fatpipe.add(c);
       this.links.set(id, { split: false, channels: [c] });
@@ -734,31 +736,17 @@ class PlatformReader {
 /**
  * Each host's declared route to itself (a Full zone's `<route src="h" dst="h">`, such as
  * small_platform.xml's loopback), as channels per host (CSR), or undefined when no host has one
- * (a message to oneself then crosses nothing). The self routes that cross one FATPIPE link must be
- * the same links, so that the flows on it have equal CM02 sharing penalties: then its SimGrid sharing
- * (every flow frozen at the rate of the one with the lowest latency) is each flow alone at its bandwidth.
+ * (a message to oneself then crosses nothing).
  */
-function selfRoutes(p: PlatformReader, hosts: readonly number[], field: string): { start: Int32Array; channels: Int32Array } | undefined {
+function selfRoutes(p: PlatformReader, hosts: readonly number[]): { start: Int32Array; channels: Int32Array } | undefined {
   const start = new Int32Array(hosts.length + 1);
   const channels: number[] = [];
-  const onFatpipe = new Map<number, string>();
   hosts.forEach((h, i) => {
     start[i] = channels.length;
     const np = p.netpoints[h];
     const z = p.zones[np.zone];
     const route = z.routing === 'Full' ? z.table.get(np.local * PAIR + np.local) : undefined;
-    if (!route) return;
-    const links = route.links.map((e) => (e < 0 ? ~e : e));
-    const key = links.join(',');
-    for (const c of links) {
-      if (!p.fatpipe.has(c)) continue;
-      const seen = onFatpipe.get(c);
-      if (seen !== undefined && seen !== key) {
-        throw new InputError(field, `self routes of other links across the FATPIPE link ${p.chName[c]} (at ${np.name})`, 'one list of links for every self route that crosses a FATPIPE link (equal latencies, so its flows share it as SimGrid does)');
-      }
-      onFatpipe.set(c, key);
-    }
-    appendAll(channels, links);
+    if (route) appendAll(channels, route.links.map((e) => (e < 0 ? ~e : e)));
   });
   start[hosts.length] = channels.length;
   return channels.length > 0 ? { start, channels: Int32Array.from(channels) } : undefined;
@@ -864,12 +852,6 @@ export function simgridZoneTopology(text: string, field = 'simgrid', hostfile?: 
       route.length = 0;
       p.globalRoute(hosts[a], hosts[b], route);
       if (route.length === 0) throw new InputError(field, `an empty route from ${p.netpoints[hosts[a]].name} to ${p.netpoints[hosts[b]].name}`, 'a route of at least one link for every pair of hosts');
-      for (const e of route) {
-        const c = e < 0 ? ~e : e;
-        if (p.fatpipe.has(c)) {
-          throw new InputError(field, `the FATPIPE link ${p.chName[c]} on the route from ${p.netpoints[hosts[a]].name} to ${p.netpoints[hosts[b]].name}`, "FATPIPE links on routes from a host to itself only (a loopback); between hosts SimGrid freezes a FATPIPE link's flows together at the rate its lowest-latency flow reaches, which is not modelled");
-        }
-      }
       if (used + route.length > MAX_SIMGRID_ROUTE_ENTRIES) {
         throw new LimitError(field, `${H} hosts (more than ${MAX_SIMGRID_ROUTE_ENTRIES} link ids of routes)`, `${MAX_SIMGRID_ROUTE_ENTRIES} link ids in the route table (MAX_SIMGRID_ROUTE_ENTRIES: one per link of each ordered host pair's route)`);
       }
@@ -895,7 +877,7 @@ export function simgridZoneTopology(text: string, field = 'simgrid', hostfile?: 
     }
   }
   start[H * H] = used;
-  const self = selfRoutes(p, hosts, field);
+  const self = selfRoutes(p, hosts);
   // The graph the routes describe: one node per class; none when two hosts or a link's two ends fall together.
   let notGraph: string | undefined;
   for (let h = 0; h < H && !notGraph; h++) if (find(parent, h) !== h) notGraph = `routes make the hosts ${p.netpoints[hosts[find(parent, h)]].name} and ${p.netpoints[hosts[h]].name} one node`;
@@ -924,7 +906,7 @@ export function simgridZoneTopology(text: string, field = 'simgrid', hostfile?: 
   }
   const notPaths =
     notGraph ??
-    (reversed >= 0 ? `the SHARED link ${p.chName[reversed]} is crossed both ways (one capacity, no direction)` : self ? 'routes from a host to itself (a loopback link)' : undefined);
+    (reversed >= 0 ? `the ${p.fatpipe.has(reversed) ? 'FATPIPE' : 'SHARED'} link ${p.chName[reversed]} is crossed both ways (one capacity, no direction)` : self ? 'routes from a host to itself (a loopback link)' : undefined);
   const hostNames = hosts.map((h) => p.netpoints[h].name);
   const zones = p.zones.filter((z) => z.routing !== 'Star' || z.clusterZone);
   const built = b.build({

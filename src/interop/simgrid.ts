@@ -15,7 +15,7 @@ import type { Topology } from '../topology/graph.js';
 import { resolveRouting } from '../routing/registry.js';
 import { makeRouteBuffers, refusePartialRoutes } from '../routing/types.js';
 import { parseXml, xmlAttributes } from './xml.js';
-import { buildTopology } from '../topology/registry.js';
+import { buildTopology, fatpipeChannels } from '../topology/registry.js';
 import { isZonePlatform, simgridZoneTopology, type SimgridHostfile } from './simgrid-platform.js';
 import type { RoutingOptions } from '../routing/registry.js';
 
@@ -84,7 +84,7 @@ export function topologyToSimgrid(t: Topology, opts: SimgridExportOptions = {}):
   }
   if (t.numEndpoints > MAX_SIMGRID_ZONE_HOSTS) throw new LimitError('format', `simgrid zone of ${t.numEndpoints} hosts`, `${MAX_SIMGRID_ZONE_HOSTS} hosts (one route per ordered pair)`);
   // The zone written routes host pairs over SHARED links: a self route or a FATPIPE link would be lost.
-  if (t.explicitRoutes?.self || t.explicitRoutes?.fatpipe) {
+  if (t.explicitRoutes?.self || fatpipeChannels(t)) {
     throw new InputError('format', 'simgrid', 'a platform without self routes or FATPIPE links (the zone written routes pairs of hosts over SHARED links: use the platform file itself)');
   }
   const routing = resolveRouting(t, { ...opts.routing, engine: 'flow' });
@@ -114,7 +114,7 @@ interface ClusterRead {
   readonly bw: number;
   readonly lat: number;
   /** Backbone of a FLAT cluster (bb_bw, bb_lat; shared by every flow in both directions), or undefined. */
-  readonly backbone?: { readonly bw: number; readonly lat: number };
+  readonly backbone?: { readonly bw: number; readonly lat: number; readonly fatpipe: boolean };
   /** SHARED or FATPIPE links (one capacity for both directions); not on TORUS clusters. */
   readonly shared: boolean;
   /** limiter_link, bytes/s; not on TORUS clusters. */
@@ -144,7 +144,7 @@ function radicalCount(radical: string, field: string): number {
  * Reads the platform's one cluster. Modelled: TORUS, FAT_TREE and DRAGONFLY of any shape SimGrid
  * routes, FLAT (a crossbar of private split-duplex links, with or without a shared backbone). Refused in one line naming the construct: several clusters, hosts, links or routes
  * outside the cluster, `limiter_link`, a `sharing_policy` other than SPLITDUPLEX on the private links,
- * a FATPIPE backbone (no sharing on it: max-min channels cannot express a per-flow cap), a backbone
+ * a backbone
  * on a TORUS/FAT_TREE/DRAGONFLY cluster. loopback_bw/lat only time a rank's messages to itself,
  * which Meshwork routes over no link (only SMPI's mvapich2_scatter_dest sends one: docs/flow.md).
  */
@@ -180,8 +180,9 @@ function readCluster(text: string, field: string): ClusterRead {
         if (a.bb_bw !== undefined || a.bb_lat !== undefined) {
           if (kind !== 'FLAT') throw new InputError(`${where}.bb_bw`, a.bb_bw ?? a.bb_lat, `no backbone on a ${kind} cluster`);
           const bbSharing = (a.bb_sharing_policy ?? 'SHARED').toUpperCase();
-          if (bbSharing !== 'SHARED') throw new InputError(`${where}.bb_sharing_policy`, a.bb_sharing_policy, 'SHARED (the default: one capacity for every flow; a FATPIPE backbone caps each flow alone, which max-min channels do not express)');
-          backbone = { bw: parseBandwidth(a.bb_bw ?? '', `${where}.bb_bw`), lat: parseTime(a.bb_lat ?? '0s', `${where}.bb_lat`) };
+          if (bbSharing !== 'SHARED' && bbSharing !== 'FATPIPE') throw new InputError(`${where}.bb_sharing_policy`, a.bb_sharing_policy, 'SHARED (the default) or FATPIPE');
+          // SimGrid 3.32 passes bb_sharing_policy on to the backbone (sg_platf_new_cluster_flat), unlike the private links' policy.
+          backbone = { bw: parseBandwidth(a.bb_bw ?? '', `${where}.bb_bw`), lat: parseTime(a.bb_lat ?? '0s', `${where}.bb_lat`), fatpipe: bbSharing === 'FATPIPE' };
         }
         found = {
           kind,
@@ -266,6 +267,6 @@ export function simgridTopology(text: string, field = 'simgrid', hostfile?: Simg
   if (isZonePlatform(text, field)) return simgridZoneTopology(text, field, hostfile);
   const c = readCluster(text, field);
   if (c.kind !== 'FLAT') return buildTopology(clusterSpec(c), field);
-  const backbone = c.backbone ? `,bb_bw=${c.backbone.bw}Bps,bb_lat=${c.backbone.lat}s` : '';
+  const backbone = c.backbone ? `,bb_bw=${c.backbone.bw}Bps,bb_lat=${c.backbone.lat}s${c.backbone.fatpipe ? ',bb_sharing=fatpipe' : ''}` : '';
   return buildTopology(`simgrid-flat:hosts=${c.hosts}${backbone}${sharingKeys(c)},bw=${c.bw}Bps,lat=${c.lat}s`, field);
 }

@@ -278,15 +278,15 @@ function linkAndNodeCapacities(t: Topology): SharedCapacities | undefined {
 /** A FLAT cluster: hosts, their private links' sharing and limiter, and the backbone, if any. */
 export interface SimgridFlatShape extends SimgridSharing {
   readonly hosts: number;
-  /** bb_bw (bytes/s) and bb_lat (s): one SHARED link every route between two hosts crosses. */
-  readonly backbone?: { readonly bw: number; readonly lat: number };
+  /** bb_bw (bytes/s) and bb_lat (s): one link every route between two hosts crosses, SHARED unless `fatpipe` (bb_sharing_policy="FATPIPE"). */
+  readonly backbone?: { readonly bw: number; readonly lat: number; readonly fatpipe?: boolean };
 }
 
 /**
  * SimGrid's FLAT cluster, a crossbar: each host's private link to a switch (channels `host-up`,
  * `host-down`); with a backbone, every route between two hosts is its private link up, the backbone,
  * the other private link down, and the backbone is one channel that every such flow shares (SimGrid's
- * SHARED backbone). SHARED or FATPIPE private links and a limiter are shared capacities of the two
+ * SHARED backbone; a FATPIPE one is a FATPIPE resource: fatpipeChannels). SHARED or FATPIPE private links and a limiter are shared capacities of the two
  * channels of each host (hostCapacities).
  */
 export function simgridFlat(shape: SimgridFlatShape, link: LinkAttributes = {}, spec?: string): Topology {
@@ -306,8 +306,8 @@ export function simgridFlat(shape: SimgridFlatShape, link: LinkAttributes = {}, 
   }
   return b.build({
     family: 'simgrid-flat',
-    spec: spec ?? `simgrid-flat:hosts=${n}${bb ? `,bb_bw=${bb.bw}Bps,bb_lat=${bb.lat}s` : ''}${sharingSpec(shape)}`,
-    params: { hosts: n, bandwidth: b.defaultBandwidth, latency: b.defaultLatency, backbone: bb ?? null, ...sharingParams(shape) },
+    spec: spec ?? `simgrid-flat:hosts=${n}${bb ? `,bb_bw=${bb.bw}Bps,bb_lat=${bb.lat}s${bb.fatpipe ? ',bb_sharing=fatpipe' : ''}` : ''}${sharingSpec(shape)}`,
+    params: { hosts: n, bandwidth: b.defaultBandwidth, latency: b.defaultLatency, backbone: bb ? { bw: bb.bw, lat: bb.lat, sharing: bb.fatpipe ? 'FATPIPE' : 'SHARED' } : null, ...sharingParams(shape) },
     distanceConvention: 'switches-traversed',
     symmetry: { reason: 'hosts are interchangeable', classes: [{ rank: 0, count: n }] },
   });
@@ -315,20 +315,33 @@ export function simgridFlat(shape: SimgridFlatShape, link: LinkAttributes = {}, 
 
 export const simgridFlatFamily: TopologyFamily = {
   name: 'simgrid-flat',
-  usage: 'simgrid-flat:hosts=N[,bb_bw=..,bb_lat=..,sharing=shared,limiter=..,bw=..,lat=..]',
+  usage: 'simgrid-flat:hosts=N[,bb_bw=..,bb_lat=..,bb_sharing=shared|fatpipe,sharing=shared,limiter=..,bw=..,lat=..]',
   description: "SimGrid's FLAT cluster: each host's private link to one switch, with or without a shared backbone",
   build(spec: Spec, link: LinkAttributes): Topology {
     const hosts = spec.int('hosts', { min: 1, max: MAX_SIMGRID_ZONE_NODES });
     const bw = spec.bandwidth('bb_bw');
     const lat = spec.time('bb_lat');
     if (bw === undefined && lat !== undefined) throw new InputError(spec.field('bb_bw'), undefined, 'a backbone bandwidth with bb_lat');
-    const shape = { hosts, backbone: bw === undefined ? undefined : { bw, lat: lat ?? 0 }, ...readSharing(spec) };
+    if (bw === undefined && spec.has('bb_sharing')) throw new InputError(spec.field('bb_sharing'), spec.raw('bb_sharing'), 'nothing without a backbone (bb_bw)');
+    const bbSharing = spec.choice('bb_sharing', ['shared', 'fatpipe'] as const, 'shared');
+    const shape = { hosts, backbone: bw === undefined ? undefined : { bw, lat: lat ?? 0, fatpipe: bbSharing === 'fatpipe' }, ...readSharing(spec) };
     spec.assertAllRead();
     return simgridFlat(shape, link, spec.text);
   },
   sharedCapacities: (t) => hostCapacities(t),
+  fatpipeChannels: (t) => flatFatpipe(t),
   selfRoute: (t, node, channels) => flatSelfRoute(t, node, channels),
 };
+
+/** A FLAT cluster's FATPIPE backbone channel, flagged (undefined for a SHARED backbone or none). */
+function flatFatpipe(t: Topology): Uint8Array | undefined {
+  const bb = (t.params as { backbone?: { sharing?: string } | null }).backbone;
+  if (bb?.sharing !== 'FATPIPE') return undefined;
+  const flags = new Uint8Array(t.numChannels);
+  const backbone = t.classNames.indexOf('backbone');
+  for (let c = 0; c < t.numChannels; c++) if (t.chClass[c] === backbone) flags[c] = 1;
+  return flags;
+}
 
 /**
  * A host's route to itself in a FLAT cluster (SimGrid 3.32 StarZone::get_local_route without a

@@ -8,6 +8,7 @@ set -eu
 #        generate.sh smpi-model   (only smpi-model-cases/: SMPI's default network model)
 #        generate.sh cm02-wan     (only cm02-wan-cases/: CM02's TCP-gamma bound on millisecond routes)
 #        generate.sh cfg          (only cfg-cases/: other network-model settings, what --simgrid-cfg reads)
+#        generate.sh fatpipe      (only fatpipe-cases/: FATPIPE links, under CM02 and SMPI's model)
 only=${1:-all}
 pattern=${2:-*}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -196,6 +197,32 @@ CFG
   done
   common=$cm02_common
   [ "$only" = cfg ] && exit 0
+fi
+
+# FATPIPE links (fatpipe-cases/, `generate.sh fatpipe`), under the CM02 configuration of cases/ and under
+# smpirun's default SMPI model: a Full zone whose routes between {h0,h1} and {h2,h3} cross one FATPIPE
+# link, those to h3 also a 50 us link (platforms/zones/four-full-fatpipe.xml: unequal CM02 penalties on
+# it), and a FLAT cluster with bb_sharing_policy="FATPIPE" (platforms/flat-16-bb-fatpipe.xml, 16 ranks).
+if [ "$only" = all ] || [ "$only" = fatpipe ]; then
+  mkdir -p "$here/fatpipe-cases"
+  cm02_common=$common
+  smpi_common="--cfg=smpi/simulate-computation:no --cfg=smpi/shared-malloc-blocksize:67108864"
+  write_hosts 16 "$work/hosts16"
+  for model in cm02 smpi; do
+    [ "$model" = smpi ] && common=$smpi_common
+    four_host_cases four-full-fatpipe fatpipe-cases "" "$model"
+    for c in alltoall:pair:pair allreduce:lr:lr bcast:binomial_tree:binomial_tree; do
+      coll=$(echo "$c" | cut -d: -f1)
+      algo=$(echo "$c" | cut -d: -f2)
+      malgo=$(echo "$c" | cut -d: -f3-)
+      mcoll=$coll
+      [ "$coll" = bcast ] && mcoll=broadcast
+      time_rows flat-16-bb-fatpipe 16 "$work/hosts16" "--cfg=smpi/$coll:$algo" "$coll" "$sizes"
+      write_case "$here/fatpipe-cases/flat-16-bb-fatpipe-$model-$coll-$algo.json" "platforms/flat-16-bb-fatpipe.xml" 16 "node-0 .. node-15, one rank per host in order" "$common --cfg=smpi/$coll:$algo" "$coll" "$algo" "$mcoll" "$malgo"
+    done
+    common=$cm02_common
+  done
+  [ "$only" = fatpipe ] && exit 0
 fi
 
 # Issue 23 cases (smpi-cases/): SMPI algorithm names as Meshwork aliases, the SMPI variants, --barriers,
