@@ -1,5 +1,5 @@
 // Prints docs/flow.md's SimGrid tables from the reference cases (test/reference/simgrid/cases/,
-// smpi-cases/, smpi-model-cases/ and cfg-cases/), timing Meshwork as test/reference/simgrid.test.ts,
+// smpi-cases/, smpi-model-cases/, cfg-cases/ and fatpipe-cases/), timing Meshwork as test/reference/simgrid.test.ts,
 // simgrid-smpi-cases.test.ts, simgrid-smpi-model.test.ts and simgrid-cfg.test.ts do.
 // Usage: npm run build && node scripts/simgrid-table.mjs > /tmp/tables.md   (about a minute of CPU)
 import { readFileSync, readdirSync } from 'node:fs';
@@ -110,6 +110,21 @@ for (const c of cfgCases) {
   }
 }
 table('SimGrid\'s configuration items (`cfg-cases/`, `--preset simgrid-smpi --simgrid-cfg ...`):', rowsCfg);
+
+// FATPIPE links (fatpipe-cases/): `--preset simgrid` for the CM02 runs, `simgrid-smpi` for the others.
+const fatpipeCases = readdirSync(`${DIR}/fatpipe-cases`).sort().map((f) => JSON.parse(readFileSync(`${DIR}/fatpipe-cases/${f}`, 'utf8')));
+const rowsFat = [];
+for (const c of fatpipeCases) {
+  const topology = topologyOf(platformOf(c), c.ranks === 4 ? c.hostfile : undefined);
+  const cm02 = c.config.includes('network/model:CM02');
+  const p = cm02 ? preset : smpiModel;
+  for (const row of c.rows) {
+    const schedule = buildSchedule({ collective: parseCollective(c.meshwork.collective), algorithm: c.meshwork.algorithm, topology, size: row.size });
+    const meshwork = simulate({ topology, schedule, routingOptions: p.routing, model: p.model }).makespan_s;
+    rowsFat.push({ platform: platformOf(c), label: `${cm02 ? 'CM02' : 'SMPI model'}: ${c.collective}:${c.smpi_algorithm} = ${c.meshwork.collective} ${c.meshwork.algorithm}`, size: row.size, smpi: row.makespan_s, meshwork });
+  }
+}
+table('FATPIPE links (`fatpipe-cases/`, `--preset simgrid` under CM02, `simgrid-smpi` under SMPI\'s model):', rowsFat);
 
 // One line per platform, collective and selector: what the selector ran at each size (the SMPI
 // algorithm = the Meshwork variant) and the largest error over its rows.
