@@ -28,7 +28,7 @@ const PUBLIC_NAMES = [
   'dragonflyUgalRouting', 'type DragonflyWiring', 'type Dtype', 'DTYPES', 'encodeChakraRank', 'type EngineName',
   'ENGINES', 'estimateSchedule', 'estimateSpecSize', 'type ExecuteOptions', 'executeSchedule',
   'type ExecutionReport', 'type ExplicitRoutes', 'EXPORT_FORMATS', 'exportDot', 'type ExportFormat', 'exportGraphml', 'exportJson',
-  'exportTopology', 'fabric', 'FABRIC_MACHINES', 'type FabricOptions', 'type FailureSpec', 'familyNames', 'familyOf',
+  'exportTopology', 'fabric', 'FABRIC_MACHINES', 'type FabricOptions', 'type FailureSpec', 'familyNames', 'familyOf', 'fatpipeChannels',
   'fatTree', 'type FatTreeOptions', 'findAlgorithm', 'findAllocator', 'findArbiter', 'findFamily', 'findPattern',
   'findQuotient', 'findRouting', 'type FlatflyUgalOptions', 'flatflyUgalRouting', 'flatflyValiantRouting', 'flatflyXyYxRouting', 'FLOW_PRESET_NAMES', 'type FlowEngineOptions',
   'type FlowModel', 'type FlowModelOptions', 'flowPreset', 'type FlowPreset', 'FlowProgram', 'FlowProgramBuilder',
