@@ -93,6 +93,8 @@ export class MaxMinSolver {
   private fatStale: Uint8Array;
   /** Per member slot, its entry's weight × coefficient (filled when the solve touches a FATPIPE resource). */
   private memberLoad = new Float64Array(16);
+  /** Whether the current solve touches a FATPIPE resource. */
+  private anyFat = false;
 
   constructor(
     readonly capacity: Float64Array,
@@ -202,13 +204,15 @@ export class MaxMinSolver {
           touched[nt++] = r;
           count[i] = 0;
           weightSum[i] = 0;
-          fat[i] = fatpipe !== null && fatpipe[r] === 1 ? 1 : 0;
-          this.fatStale[i] = 0;
-          if (fat[i] === 1) anyFat = true;
+          if (fatpipe !== null) {
+            fat[i] = fatpipe[r];
+            this.fatStale[i] = 0;
+            if (fat[i] === 1) anyFat = true;
+          }
         }
         count[i]++;
         // A FATPIPE resource's usage is its largest load, not their sum.
-        if (fat[i] === 1) weightSum[i] = Math.max(weightSum[i], w * c);
+        if (fatpipe !== null && fat[i] === 1) weightSum[i] = Math.max(weightSum[i], w * c);
         else weightSum[i] += w * c;
         coefs[entries] = c;
         local[entries++] = i;
@@ -235,13 +239,18 @@ export class MaxMinSolver {
       const f = active[a];
       const s = flowEntry[f];
       const e = s + pathLen[f];
+      if (!anyFat) {
+        for (let p = s; p < e; p++) members[count[local[p]]++] = f;
+        continue;
+      }
       const w = weight === null ? 1 : weight[f];
       for (let p = s; p < e; p++) {
         const m = count[local[p]]++;
         members[m] = f;
-        if (anyFat) memberLoad[m] = w * coefs[p];
+        memberLoad[m] = w * coefs[p];
       }
     }
+    this.anyFat = anyFat;
     // Capped flows by increasing cap (ties by flow id, for determinism), in a heap: a solve
     // usually freezes few of them by their cap, so sorting them all was wasted (3 % of a
     // 32×32×32 run).
@@ -367,10 +376,11 @@ export class MaxMinSolver {
     const unfrozen = this.unfrozen;
     const weightSum = this.weightSum;
     const fat = this.fat;
+    const anyFat = this.anyFat;
     for (let p = s; p < e; p++) {
       const j = local[p];
       const c = coefs[p];
-      if (fat[j] === 1) {
+      if (anyFat && fat[j] === 1) {
         // Its capacity is not drawn down; its usage is re-taken when next read (refreshFat).
         --unfrozen[j];
         this.fatStale[j] = 1;
