@@ -45,6 +45,12 @@ export interface SharedCapacities {
   readonly res: Int32Array;
   /** What they are, in words (recorded with the run). */
   readonly what: string;
+  /**
+   * From this index on, the capacities are links of their own (limiters) rather than a link's one
+   * capacity for its channels: a CM02 penalty counts weight-S / bandwidth for each, as SimGrid does
+   * for every link of a route. Undefined: none.
+   */
+  readonly ownLinksFrom?: number;
 }
 
 export interface TopologyFamily {

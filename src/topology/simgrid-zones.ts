@@ -272,7 +272,7 @@ function linkAndNodeCapacities(t: Topology): SharedCapacities | undefined {
   for (let i = 0; i < links; i++) capacity[i] = t.chBandwidth[2 * i];
   if (limiter) capacity.fill(limiter, links);
   const what = [shared ? 'SHARED links (one capacity for both directions)' : '', limiter ? `a ${limiter} B/s limiter per host, switch and router` : ''].filter(Boolean).join(', ');
-  return { capacity, start, res: Int32Array.from(res), what };
+  return { capacity, start, res: Int32Array.from(res), what, ownLinksFrom: limiter ? links : undefined };
 }
 
 /** A FLAT cluster: hosts, their private links' sharing and limiter, and the backbone, if any. */
@@ -385,5 +385,5 @@ function hostCapacities(t: Topology): SharedCapacities | undefined {
   }
   if (limiter) capacity.fill(limiter, shared ? hosts : 0);
   const what = [shared ? 'SHARED private links (one capacity for both directions)' : '', limiter ? `a ${limiter} B/s limiter per host` : ''].filter(Boolean).join(', ');
-  return { capacity, start, res: Int32Array.from(res), what };
+  return { capacity, start, res: Int32Array.from(res), what, ownLinksFrom: limiter ? (shared ? hosts : 0) : undefined };
 }

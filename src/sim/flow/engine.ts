@@ -434,14 +434,21 @@ export class FlowEngine {
   }
 
   /**
-   * A flow's CM02 sharing penalty: its route latency, then weight-S / bandwidth per channel added in
+   * A flow's CM02 sharing penalty: its route latency, then weight-S / bandwidth per channel and per limiter added in
    * route order, as network_cm02.cpp `communicate` accumulates them (nothing added when weight-S is 0).
    */
   private sharingPenalty(latency: number, resources: Int32Array, nRes: number): number {
     const weightS = this.model.weightS;
     if (weightS === 0) return latency;
     let penalty = latency;
-    for (let i = 0; i < nRes; i++) if (resources[i] < this.numChannels) penalty += weightS / this.topology.chBandwidth[resources[i]];
+    const shared = this.shared;
+    const ownFrom = shared?.ownLinksFrom === undefined ? Infinity : this.sharedBase + shared.ownLinksFrom;
+    for (let i = 0; i < nRes; i++) {
+      const r = resources[i];
+      if (r < this.numChannels) penalty += weightS / this.topology.chBandwidth[r];
+      // A limiter is a link of SimGrid's route too (its SHARED links' capacities are their channels').
+      else if (r >= ownFrom && r < this.crossBase) penalty += weightS / shared!.capacity[r - this.sharedBase];
+    }
     return penalty;
   }
 
