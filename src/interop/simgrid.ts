@@ -145,8 +145,10 @@ function radicalCount(radical: string, field: string): number {
  * routes, FLAT (a crossbar of private split-duplex links, with or without a shared backbone). Refused in one line naming the construct: several clusters, hosts, links or routes
  * outside the cluster, `limiter_link`, a `sharing_policy` other than SPLITDUPLEX on the private links,
  * a backbone
- * on a TORUS/FAT_TREE/DRAGONFLY cluster. loopback_bw/lat only time a rank's messages to itself,
- * which Meshwork routes over no link (only SMPI's mvapich2_scatter_dest sends one: docs/flow.md).
+ * on a TORUS/FAT_TREE/DRAGONFLY cluster. loopback_bw/lat only time a rank's messages to itself
+ * (only SMPI's mvapich2_scatter_dest sends one), which Meshwork routes over no link on TORUS,
+ * FAT_TREE and DRAGONFLY clusters and up and down the private link on FLAT ones, not over the
+ * loopback (docs/interop.md).
  */
 function readCluster(text: string, field: string): ClusterRead {
   let found: ClusterRead | undefined;

@@ -30,11 +30,17 @@ const cases = readdirSync(`${DIR}/fatpipe-cases`)
   .sort()
   .map((f) => ({ name: f.replace(/\.json$/, ''), ...(JSON.parse(readFileSync(`${DIR}/fatpipe-cases/${f}`, 'utf8')) as Omit<FatpipeCase, 'name'>) }));
 
+/** Each platform read once (per sharing policy it is read with), not once per row. */
+const loaded = new Map<string, Topology>();
 function topologyOf(c: FatpipeCase, sharing?: string): Topology {
-  let text = readFileSync(`${DIR}/${c.platform}`, 'utf8');
-  if (sharing) text = text.replaceAll('"FATPIPE"', `"${sharing}"`);
-  const t = simgridTopology(text, c.platform);
-  return c.ranks === 4 ? loadMapping(t, `${DIR}/${c.hostfile}`) : t;
+  const key = `${c.platform} ${sharing ?? ''}`;
+  if (!loaded.has(key)) {
+    let text = readFileSync(`${DIR}/${c.platform}`, 'utf8');
+    if (sharing) text = text.replaceAll('"FATPIPE"', `"${sharing}"`);
+    const t = simgridTopology(text, c.platform);
+    loaded.set(key, c.ranks === 4 ? loadMapping(t, `${DIR}/${c.hostfile}`) : t);
+  }
+  return loaded.get(key)!;
 }
 
 const run = (c: FatpipeCase, size: number, sharing?: string): number => {
