@@ -23,6 +23,7 @@ import { TopologyBuilder } from '../topology/builder.js';
 import { parseXml, type XmlAttributes } from './xml.js';
 import { appendAll } from '../util/arrays.js';
 import { checkPlatformConfig } from '../sim/flow/simgrid-cfg.js';
+import { resolveHostfile, type SimgridHostfile } from './hostfile.js';
 
 /** Most link ids the route table of a zone platform may hold (one per link of each ordered host pair's route; 128 MiB). */
 export const MAX_SIMGRID_ROUTE_ENTRIES = 1 << 25;
@@ -777,17 +778,11 @@ function radicals(radical: string, field: string): number[] {
 
 /** A hostfile's hosts as netpoints: each entry a host's name, or its number in declaration order; no host twice. */
 function hostfileHosts(p: PlatformReader, hostfile: SimgridHostfile): number[] {
-  const field = `hostfile(${hostfile.label})`;
-  if (hostfile.entries.length < 1) throw new InputError(field, 'no host', 'at least one host name');
-  const seen = new Set<number>();
-  return hostfile.entries.map((entry, i) => {
+  const byEntry = (entry: string): number | undefined => {
     const named = p.byName.get(entry);
-    const host = named !== undefined && p.netpoints[named].kind === 'host' ? named : /^\d+$/.test(entry) ? p.hosts[Number(entry)] : undefined;
-    if (host === undefined) throw new InputError(`${field}[${i}]`, entry, `the name of one of the platform's ${p.hosts.length} hosts, or its number (0 to ${p.hosts.length - 1}) in declaration order`);
-    if (seen.has(host)) throw new InputError(`${field}[${i}]`, entry, 'a host not listed before (one rank per host)');
-    seen.add(host);
-    return host;
-  });
+    return named !== undefined && p.netpoints[named].kind === 'host' ? named : /^\d+$/.test(entry) ? p.hosts[Number(entry)] : undefined;
+  };
+  return resolveHostfile(hostfile, byEntry, `the name of one of the platform's ${p.hosts.length} hosts, or its number (0 to ${p.hosts.length - 1}) in declaration order`);
 }
 
 /** Union–find over host nodes and channel ends (host h: h; channel c: tail H + 2c, head H + 2c + 1). */
@@ -799,11 +794,6 @@ function find(parent: Int32Array, v: number): number {
   return v;
 }
 
-/** An SMPI hostfile given to the loader: its entries (host names, or host numbers in declaration order) and where it came from. */
-export interface SimgridHostfile {
-  readonly entries: readonly string[];
-  readonly label: string;
-}
 
 /**
  * The topology of a SimGrid platform of zones: hosts are nodes 0..N−1 in declaration order (rank

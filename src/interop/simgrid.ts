@@ -16,7 +16,9 @@ import { resolveRouting } from '../routing/registry.js';
 import { makeRouteBuffers, refusePartialRoutes } from '../routing/types.js';
 import { parseXml, xmlAttributes } from './xml.js';
 import { buildTopology, fatpipeChannels } from '../topology/registry.js';
-import { isZonePlatform, simgridZoneTopology, type SimgridHostfile } from './simgrid-platform.js';
+import { applyMapping } from '../topology/mapping.js';
+import { isZonePlatform, simgridZoneTopology } from './simgrid-platform.js';
+import { resolveHostfile, type SimgridHostfile } from './hostfile.js';
 import type { RoutingOptions } from '../routing/registry.js';
 
 /** Largest endpoint count exported as an explicit zone (routes grow as N²). */
@@ -111,6 +113,10 @@ interface ClusterRead {
   readonly kind: 'TORUS' | 'FAT_TREE' | 'DRAGONFLY' | 'FLAT';
   readonly params: string;
   readonly hosts: number;
+  /** Host names: prefix + number + suffix, the numbers those of `radical` in order ([first, last] ranges). */
+  readonly prefix: string;
+  readonly suffix: string;
+  readonly radical: ReadonlyArray<readonly [number, number]>;
   readonly bw: number;
   readonly lat: number;
   /** Backbone of a FLAT cluster (bb_bw, bb_lat; shared by every flow in both directions), or undefined. */
@@ -129,15 +135,38 @@ interface ClusterRead {
  */
 const ALLOWED = new Set(['platform', 'zone', 'AS', 'cluster', 'prop', 'config', 'include']);
 
-/** Host count of a cluster radical: "0-99" or "0-3,8,10-11". */
-function radicalCount(radical: string, field: string): number {
-  let count = 0;
-  for (const part of radical.split(',')) {
+/** The host number ranges of a cluster radical, in order: "0-99" or "0-3,8,10-11". */
+function radicalRanges(radical: string, field: string): Array<[number, number]> {
+  return radical.split(',').map((part) => {
     const m = /^\s*(\d+)(?:\s*-\s*(\d+))?\s*$/.exec(part);
     if (!m || (m[2] !== undefined && Number(m[2]) < Number(m[1]))) throw new InputError(field, radical, 'host numbers and ranges such as 0-99 or 0-3,8,10-11');
-    count += m[2] === undefined ? 1 : Number(m[2]) - Number(m[1]) + 1;
-  }
-  return count;
+    return [Number(m[1]), Number(m[2] ?? m[1])];
+  });
+}
+
+/**
+ * A hostfile's hosts as positions in the cluster (its hosts' declaration order: the radical's numbers
+ * in order). An entry is a host's name, prefix + number + suffix as SimGrid names them (the number
+ * written as `std::to_string` writes it), or its position; anything else is refused, as smpirun
+ * refuses a host the platform does not have.
+ */
+function clusterHostfileHosts(c: ClusterRead, hostfile: SimgridHostfile): number[] {
+  const byEntry = (entry: string): number | undefined => {
+    if (/^\d+$/.test(entry)) return Number(entry) < c.hosts ? Number(entry) : undefined;
+    if (!entry.startsWith(c.prefix) || !entry.endsWith(c.suffix) || entry.length <= c.prefix.length + c.suffix.length) return undefined;
+    const digits = entry.slice(c.prefix.length, entry.length - c.suffix.length);
+    if (!/^(0|[1-9]\d*)$/.test(digits)) return undefined;
+    const id = Number(digits);
+    let position = 0;
+    for (const [first, last] of c.radical) {
+      if (id >= first && id <= last) return position + id - first;
+      position += last - first + 1;
+    }
+    return undefined;
+  };
+  const [first] = c.radical[0];
+  const last = c.radical[c.radical.length - 1][1];
+  return resolveHostfile(hostfile, byEntry, `the name of one of the cluster's ${c.hosts} hosts (${c.prefix}${first}${c.suffix} … ${c.prefix}${last}${c.suffix}), or its position (0 to ${c.hosts - 1})`);
 }
 
 /**
@@ -186,13 +215,17 @@ function readCluster(text: string, field: string): ClusterRead {
           // SimGrid 3.32 passes bb_sharing_policy on to the backbone (sg_platf_new_cluster_flat), unlike the private links' policy.
           backbone = { bw: parseBandwidth(a.bb_bw ?? '', `${where}.bb_bw`), lat: parseTime(a.bb_lat ?? '0s', `${where}.bb_lat`), fatpipe: bbSharing === 'FATPIPE' };
         }
+        const radical = radicalRanges(a.radical ?? '', `${where}.radical`);
         found = {
           kind,
           // SimGrid 3.32 creates a cluster's links without passing the policy on: FATPIPE builds SHARED links.
           shared: sharing !== 'SPLITDUPLEX',
           limiter: a.limiter_link === undefined ? undefined : parseBandwidth(a.limiter_link, `${where}.limiter_link`),
           params: a.topo_parameters ?? '',
-          hosts: radicalCount(a.radical ?? '', `${where}.radical`),
+          hosts: radical.reduce((sum, [first, last]) => sum + last - first + 1, 0),
+          prefix: a.prefix ?? '',
+          suffix: a.suffix ?? '',
+          radical,
           bw: parseBandwidth(a.bw ?? '', `${where}.bw`),
           lat: parseTime(a.lat ?? '', `${where}.lat`),
           backbone,
@@ -265,10 +298,10 @@ export function simgridClusterSpec(text: string, field = 'simgrid'): string {
  * topology/simgrid-zones.ts), or of its zones, hosts, links and routes (`simgrid-zone`, simgrid-platform.ts).
  */
 export function simgridTopology(text: string, field = 'simgrid', hostfile?: SimgridHostfile): Topology {
-  // A hostfile restricts a platform of zones to its hosts at load (their routes only); a cluster takes it as a mapping afterwards.
+  // A hostfile restricts a platform of zones to its hosts at load (their routes only); a cluster's ranks go on its hosts in its order.
   if (isZonePlatform(text, field)) return simgridZoneTopology(text, field, hostfile);
   const c = readCluster(text, field);
-  if (c.kind !== 'FLAT') return buildTopology(clusterSpec(c), field);
   const backbone = c.backbone ? `,bb_bw=${c.backbone.bw}Bps,bb_lat=${c.backbone.lat}s${c.backbone.fatpipe ? ',bb_sharing=fatpipe' : ''}` : '';
-  return buildTopology(`simgrid-flat:hosts=${c.hosts}${backbone}${sharingKeys(c)},bw=${c.bw}Bps,lat=${c.lat}s`, field);
+  const topology = buildTopology(c.kind !== 'FLAT' ? clusterSpec(c) : `simgrid-flat:hosts=${c.hosts}${backbone}${sharingKeys(c)},bw=${c.bw}Bps,lat=${c.lat}s`, field);
+  return hostfile ? applyMapping(topology, clusterHostfileHosts(c, hostfile), hostfile.label) : topology;
 }

@@ -15,7 +15,7 @@ import type * as GraphFormat from '../topology/file-format.js';
 import { anynetTopology, bookSimAnynetTopology, parseAnynet, parseBookSimAnynet } from './anynet.js';
 import { graphmlTopology } from './graphml.js';
 import { simgridTopology } from './simgrid.js';
-import type { SimgridHostfile } from './simgrid-platform.js';
+import type { SimgridHostfile } from './hostfile.js';
 
 /** The file formats named by a spec prefix. */
 export const FILE_SPEC_FORMAT = /^(anynet|graphml|simgrid):/i;

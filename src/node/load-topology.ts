@@ -21,7 +21,7 @@ import { filePathOf, mayNameGraphFile } from './file-path.js';
 import { detectTopologyFile } from '../interop/file-detect.js';
 import type { Topology } from '../topology/graph.js';
 import type * as TopologyFile from '../interop/topology-file.js';
-import type { SimgridHostfile } from '../interop/simgrid-platform.js';
+import { hostfileEntries, type SimgridHostfile } from '../interop/hostfile.js';
 
 // The YAML parser is loaded on the first YAML file, not at start-up (most runs read none).
 const requireCjs = createRequire(import.meta.url);
@@ -59,10 +59,11 @@ export interface LoadOptions {
 
 export function loadTopology(specOrPath: string, opts: LoadOptions = {}): Topology {
   const field = opts.field ?? 'topology';
-  const built = loadUnmapped(specOrPath, field, simgridHostfile(specOrPath, opts.mapping));
+  const hostfile = simgridHostfile(specOrPath, opts.mapping);
+  const built = loadUnmapped(specOrPath, field, hostfile);
   const topology = opts.fail === undefined ? built : applyFailures(built, parseFailures(opts.fail));
-  // A platform of zones loaded with its hostfile has that mapping already (only its hosts, in its order).
-  const mapped = opts.mapping === undefined || topology.explicitRoutes?.hostfile !== undefined ? topology : loadMapping(topology, opts.mapping);
+  // A SimGrid platform loaded with its hostfile has that mapping already (its hosts, in its order).
+  const mapped = opts.mapping === undefined || hostfile !== undefined ? topology : loadMapping(topology, opts.mapping);
   return refuseSingleEndpoint(mapped, specOrPath, field);
 }
 
@@ -75,7 +76,8 @@ function simgridHostfile(spec: string, mapping: string | undefined): SimgridHost
   const path = mapping.trim().replace(/^file:/i, '');
   const content = readText(path, 'mapping');
   if (content.trim().startsWith('[')) return undefined;
-  return { entries: content.split(/[\s,]+/).filter((s) => s !== ''), label: `file:${path}` };
+  const label = `file:${path}`;
+  return { entries: hostfileEntries(content, label), label };
 }
 
 function loadUnmapped(specOrPath: string, field: string, hostfile?: SimgridHostfile): Topology {
@@ -170,7 +172,8 @@ export function loadMapping(topology: Topology, mapping: string): Topology {
     }
   } else {
     // Integers, or host names as in an SMPI hostfile: a SimGrid platform's own names (hosts of zones),
-    // else node-12.simgrid.org is the cluster's host 12.
+    // else node-12.simgrid.org is host 12 (a family spec such as torus:4x4x4 beside a cluster's
+    // hostfile; a `simgrid:` cluster reads its hostfile at load, by its hosts' names).
     const named = topology.explicitRoutes ? new Map(topology.explicitRoutes.hostNames.map((name, i) => [name, topology.rankOfNode[i]])) : undefined;
     values = content
       .split(/[\s,]+/)
