@@ -125,6 +125,8 @@ interface ClusterRead {
   readonly shared: boolean;
   /** limiter_link, bytes/s; not on TORUS clusters. */
   readonly limiter?: number;
+  /** loopback_bw and loopback_lat (bytes/s, s), when either is positive (SimGrid then makes the loopback: sg_platf.cpp). */
+  readonly loopback?: { readonly bw: number; readonly lat: number };
   readonly where: string;
 }
 
@@ -174,10 +176,10 @@ function clusterHostfileHosts(c: ClusterRead, hostfile: SimgridHostfile): number
  * routes, FLAT (a crossbar of private split-duplex links, with or without a shared backbone). Refused in one line naming the construct: several clusters, hosts, links or routes
  * outside the cluster, `limiter_link`, a `sharing_policy` other than SPLITDUPLEX on the private links,
  * a backbone
- * on a TORUS/FAT_TREE/DRAGONFLY cluster. loopback_bw/lat only time a rank's messages to itself
- * (only SMPI's mvapich2_scatter_dest sends one), which Meshwork routes over no link on TORUS,
- * FAT_TREE and DRAGONFLY clusters and up and down the private link on FLAT ones, not over the
- * loopback (docs/interop.md).
+ * on a TORUS/FAT_TREE/DRAGONFLY cluster. loopback_bw/lat give every host a loopback (the spec keys
+ * of the same names), which a host's messages to itself cross alone (SMPI's mvapich2_scatter_dest
+ * sends one); without one they cross nothing on TORUS, FAT_TREE and DRAGONFLY clusters (where
+ * SimGrid finds no route) and go up and down the private link on FLAT ones (docs/interop.md).
  */
 function readCluster(text: string, field: string): ClusterRead {
   let found: ClusterRead | undefined;
@@ -216,11 +218,16 @@ function readCluster(text: string, field: string): ClusterRead {
           backbone = { bw: parseBandwidth(a.bb_bw ?? '', `${where}.bb_bw`), lat: parseTime(a.bb_lat ?? '0s', `${where}.bb_lat`), fatpipe: bbSharing === 'FATPIPE' };
         }
         const radical = radicalRanges(a.radical ?? '', `${where}.radical`);
+        const loopbackBw = a.loopback_bw === undefined ? 0 : parseBandwidth(a.loopback_bw, `${where}.loopback_bw`);
+        const loopbackLat = a.loopback_lat === undefined ? 0 : parseTime(a.loopback_lat, `${where}.loopback_lat`);
+        // A latency alone would make a loopback of bandwidth 0, which no message crosses.
+        if (loopbackLat > 0 && !(loopbackBw > 0)) throw new InputError(`${where}.loopback_bw`, a.loopback_bw ?? '(nothing)', 'a positive bandwidth with loopback_lat');
         found = {
           kind,
           // SimGrid 3.32 creates a cluster's links without passing the policy on: FATPIPE builds SHARED links.
           shared: sharing !== 'SPLITDUPLEX',
           limiter: a.limiter_link === undefined ? undefined : parseBandwidth(a.limiter_link, `${where}.limiter_link`),
+          loopback: loopbackBw > 0 ? { bw: loopbackBw, lat: loopbackLat } : undefined,
           params: a.topo_parameters ?? '',
           hosts: radical.reduce((sum, [first, last]) => sum + last - first + 1, 0),
           prefix: a.prefix ?? '',
@@ -241,6 +248,9 @@ function readCluster(text: string, field: string): ClusterRead {
 
 /** The spec keys of SimGrid's own families for SHARED/FATPIPE links and a limiter ('' for neither). */
 const sharingKeys = (c: ClusterRead): string => `${c.shared ? ',sharing=shared' : ''}${c.limiter !== undefined ? `,limiter=${c.limiter}Bps` : ''}`;
+
+/** The loopback keys every family reads (topology/registry.ts), '' for none. */
+const loopbackKeys = (c: ClusterRead): string => (c.loopback ? `,loopback_bw=${c.loopback.bw}Bps,loopback_lat=${c.loopback.lat}s` : '');
 
 /** The Meshwork spec of a TORUS, FAT_TREE or DRAGONFLY cluster (FLAT clusters have none: simgridTopology builds them). */
 function clusterSpec(c: ClusterRead): string {
@@ -282,7 +292,7 @@ function clusterSpec(c: ClusterRead): string {
     hosts = groups * chassis * routers * nodes;
   }
   if (hosts !== c.hosts) throw new InputError(`${where}.radical`, `${c.hosts} hosts`, `${hosts} hosts, as topo_parameters ${params} has`);
-  return spec;
+  return spec + loopbackKeys(c);
 }
 
 /** The Meshwork spec of a platform's TORUS, FAT_TREE or DRAGONFLY cluster. */
@@ -302,6 +312,6 @@ export function simgridTopology(text: string, field = 'simgrid', hostfile?: Simg
   if (isZonePlatform(text, field)) return simgridZoneTopology(text, field, hostfile);
   const c = readCluster(text, field);
   const backbone = c.backbone ? `,bb_bw=${c.backbone.bw}Bps,bb_lat=${c.backbone.lat}s${c.backbone.fatpipe ? ',bb_sharing=fatpipe' : ''}` : '';
-  const topology = buildTopology(c.kind !== 'FLAT' ? clusterSpec(c) : `simgrid-flat:hosts=${c.hosts}${backbone}${sharingKeys(c)},bw=${c.bw}Bps,lat=${c.lat}s`, field);
+  const topology = buildTopology(c.kind !== 'FLAT' ? clusterSpec(c) : `simgrid-flat:hosts=${c.hosts}${backbone}${sharingKeys(c)}${loopbackKeys(c)},bw=${c.bw}Bps,lat=${c.lat}s`, field);
   return hostfile ? applyMapping(topology, clusterHostfileHosts(c, hostfile), hostfile.label) : topology;
 }

@@ -184,6 +184,7 @@ export function applyFailures(t: Topology, f: FailureSpec): Topology {
       failures: { spec: f.text ?? describe(f), seed: f.seed ?? 1, failedLinks, networkLinks: links.length, failedRouters, routers: routers.length, lostRanks },
       bandwidth: t.params.bandwidth,
       latency: t.params.latency,
+      ...(t.params.loopback !== undefined ? { loopback: t.params.loopback } : {}),
     },
     nodeKind: t.nodeKind,
     chSrc: take(t.chSrc),

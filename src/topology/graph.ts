@@ -71,6 +71,23 @@ export interface ExplicitRoutes {
   readonly fatpipe?: Uint8Array;
 }
 
+/**
+ * Every host's loopback (SimGrid's cluster `loopback_bw` and `loopback_lat`, any family's spec keys of
+ * those names): a message of a host to itself crosses it alone, at its latency and up to its
+ * bandwidth, whatever else runs (SimGrid makes each host's loopback a FATPIPE link of its own).
+ */
+export interface Loopback {
+  /** Bytes per second. */
+  readonly bandwidth: number;
+  /** Seconds. */
+  readonly latency: number;
+}
+
+/** The topology's loopback (params.loopback), or undefined: then a host's messages to itself cross nothing, or its family's self route. */
+export function loopbackOf(t: Topology): Loopback | undefined {
+  return t.params.loopback as Loopback | undefined;
+}
+
 /** Channels on the declared route from host a to host b (0 for a = b). */
 export function routeHops(routes: ExplicitRoutes, a: number, b: number): number {
   const pair = a * routes.hosts + b;
@@ -221,10 +238,25 @@ export class Topology {
   withRankOrder(perm: Int32Array, label: string): Topology {
     const endpoints = new Int32Array(perm.length);
     for (let r = 0; r < perm.length; r++) endpoints[r] = this.endpoints[perm[r]];
+    return this.copy({
+      params: { ...this.params, mapping: label },
+      endpoints,
+      // Symmetry classes are stated in ranks; a remapped order keeps the node-level automorphisms,
+      // so translate each representative rank to the new rank of the same node.
+      symmetry: this.symmetry && remapSymmetry(this.symmetry, this.endpoints, endpoints),
+    });
+  }
+
+  /** A copy of this topology with `extra` added to its params; the graph and the rank order are unchanged. */
+  withParams(extra: Readonly<Record<string, unknown>>): Topology {
+    return this.copy({ params: { ...this.params, ...extra } });
+  }
+
+  private copy(changes: Partial<TopologyInit>): Topology {
     return new Topology({
       family: this.family,
       spec: this.spec,
-      params: { ...this.params, mapping: label },
+      params: this.params,
       nodeKind: this.nodeKind,
       chSrc: this.chSrc,
       chDst: this.chDst,
@@ -232,15 +264,14 @@ export class Topology {
       chLatency: this.chLatency,
       chClass: this.chClass,
       classNames: this.classNames,
-      endpoints,
+      endpoints: this.endpoints,
       physicalEndpoints: this.physicalEndpoints,
       coordDims: this.coordDims,
       coords: this.coords,
       distanceConvention: this.distanceConvention,
-      // Symmetry classes are stated in ranks; a remapped order keeps the node-level automorphisms,
-      // so translate each representative rank to the new rank of the same node.
-      symmetry: this.symmetry && remapSymmetry(this.symmetry, this.endpoints, endpoints),
+      symmetry: this.symmetry,
       explicitRoutes: this.explicitRoutes,
+      ...changes,
     });
   }
 }

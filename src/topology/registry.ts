@@ -8,7 +8,7 @@
 import { InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
 import type { LinkAttributes } from './builder.js';
-import type { Topology } from './graph.js';
+import type { Loopback, Topology } from './graph.js';
 import { BUILTIN_FAMILIES } from './builtin-families.js';
 
 /** A Cartesian product of paths (mesh) or cycles (torus) behind a topology; node id = x0 + k0·x1 + … */
@@ -175,7 +175,19 @@ export function buildTopology(input: string | Spec | Record<string, unknown>, co
     throw new InputError(context, spec.family, `a topology family: ${known.join(', ')}`);
   }
   const link = linkAttributes(spec);
+  const loopback = loopbackAttributes(spec);
   const topology = family.build(spec, link);
   spec.assertAllRead();
-  return topology;
+  return loopback ? topology.withParams({ loopback }) : topology;
+}
+
+/** Every family's loopback keys: loopback_bw (required for a loopback) and loopback_lat (default 0). */
+function loopbackAttributes(spec: Spec): Loopback | undefined {
+  const bandwidth = spec.bandwidth('loopback_bw');
+  const latency = spec.time('loopback_lat');
+  if (bandwidth === undefined) {
+    if (latency !== undefined) throw new InputError(spec.field('loopback_lat'), spec.raw('loopback_lat'), 'loopback_lat with loopback_bw (a loopback needs its bandwidth)');
+    return undefined;
+  }
+  return { bandwidth, latency: latency ?? 0 };
 }

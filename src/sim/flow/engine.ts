@@ -14,7 +14,7 @@
  * reads loads (adaptive, UGAL), the channel loads it chooses each flow's path from at flow start.
  */
 import { InputError } from '../../util/errors.js';
-import { explicitSelfRoute, type Topology } from '../../topology/graph.js';
+import { explicitSelfRoute, loopbackOf, type Loopback, type Topology } from '../../topology/graph.js';
 import { familyOf, fatpipeChannels, type SharedCapacities } from '../../topology/registry.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { routeLatency } from '../program/route-latency.js';
@@ -142,6 +142,8 @@ export class FlowEngine {
   private readonly storeForward: StoreForwardLinks | null;
   /** The route of a message to oneself where the topology has one (SimGrid FLAT clusters; a platform of zones' declared self routes). */
   private readonly selfRoute: ((t: Topology, node: number, channels: Int32Array) => number) | undefined;
+  /** Every host's loopback (SimGrid's cluster loopback_bw/lat), which its messages to itself cross instead of any route. */
+  private readonly loopback: Loopback | undefined;
   /** Unfinished flows per channel, kept only for a routing that reads them. */
   private readonly channelLoad: FlowChannelLoad | undefined;
   /** What the routing is told at flow start: the flows per channel when it reads them (RouteContext). */
@@ -211,6 +213,7 @@ export class FlowEngine {
     // SimGrid SHARED and limiter links: capacities that several channels draw on, after the NIC resources.
     const family = familyOf(t);
     this.selfRoute = family?.selfRoute ?? (t.explicitRoutes?.self ? explicitSelfRoute : undefined);
+    this.loopback = loopbackOf(t);
     const shared = family?.sharedCapacities?.(t);
     this.shared = shared;
     this.sharedBase = this.ejBase + R;
@@ -584,6 +587,10 @@ export class FlowEngine {
       const d = dsts[first + i];
       const m = msgs.add(srcRank, d, tag, op);
       const dstNode = t.endpoints[d];
+      if (d === srcRank && bytes > 0 && this.loopback !== undefined) {
+        this.sendOverLoopback(m, s, op, srcRank, bytes, bwFactor, (this.loopback.latency + extra) * latFactor);
+        continue;
+      }
       // A message to oneself crosses nothing, unless the network routes one (familyOf(t).selfRoute).
       const selfHops = d === srcRank ? (this.selfRoute?.(t, srcNode, rb.channels) ?? 0) : -1;
       if (selfHops === 0) {
@@ -636,12 +643,24 @@ export class FlowEngine {
   }
 
   /**
+   * A message to oneself over the host's loopback: SimGrid's route is the loopback alone, a FATPIPE
+   * link of its own host (sg_platf.cpp), so the flow shares it with nothing (each flow alone at up
+   * to its bandwidth) and crosses no shared resource: a flow of no resources capped at the
+   * loopback's bandwidth, after its latency.
+   */
+  private sendOverLoopback(m: number, s: number, op: number, rank: number, bytes: number, bwFactor: number, latency: number): void {
+    if (this.storeForward) throw new InputError('model.sharing', 'store-forward', "maxmin, cm02 or none for a topology with a loopback (store-and-forward moves messages link by link; the loopback is no channel)");
+    this.msgs.lat[m] = latency;
+    this.startFlow(this.resBuf, 0, bytes, bwFactor, m, s, op, this.loopback!.bandwidth, rank, this.loopback!.latency);
+  }
+
+  /**
    * Starts one flow over the given resources, carrying the message chain starting at `msg` (it waits
    * if its NIC queue is busy). Its bytes progress at bwFactor × the rate it holds on its resources
    * (SimGrid's bandwidth factor: Action::get_rate is the LMM value × the factor), so it is timed as
    * bytes / bwFactor at that rate; the moved bytes it records are its bytes.
    */
-  private startFlow(resources: Int32Array, nRes: number, bytes: number, bwFactor: number, msg: number, s: number, op: number, minBw: number, dstRank: number): void {
+  private startFlow(resources: Int32Array, nRes: number, bytes: number, bwFactor: number, msg: number, s: number, op: number, minBw: number, dstRank: number, loopbackLatency = -1): void {
     const { flows, arena, nicQueues } = this;
     // Room first: the new row is not in use yet, so compaction does not read its unset path.
     if (!arena.fits(nRes)) {
@@ -656,9 +675,11 @@ export class FlowEngine {
     flows.rate[f] = 0;
     // Without sharing (ASTRA-sim's congestion-unaware backend) the cap is the rate: the route's bottleneck.
     let maxRate = this.model.sharing === 'none' ? Math.min(minBw, pacedRate(minBw, this.runner.gap[s])) : pacedRate(minBw, this.runner.gap[s]);
+    // A loopback crosses no shared resource: its bandwidth is the flow's cap.
+    if (loopbackLatency >= 0) maxRate = Math.min(maxRate, minBw);
     const gamma = this.model.tcpGamma;
     if (flows.weight !== null || gamma !== null) {
-      const latency = this.routeLatency(resources, nRes);
+      const latency = loopbackLatency >= 0 ? loopbackLatency : this.routeLatency(resources, nRes);
       if (flows.weight !== null) {
         const penalty = this.sharingPenalty(latency, resources, nRes);
         flows.weight[f] = cm02Weight(penalty);

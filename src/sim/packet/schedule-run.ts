@@ -19,7 +19,8 @@
 import { routeLatency } from '../program/route-latency.js';
 import { programForBarrierModel } from '../program/barriers.js';
 import { InputError, LimitError } from '../../util/errors.js';
-import type { Topology } from '../../topology/graph.js';
+import { OpKind } from '../../collectives/types.js';
+import { loopbackOf, type Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { resolveRouting } from '../../routing/registry.js';
 import { familyOf } from '../../topology/registry.js';
@@ -298,6 +299,7 @@ export class PacketScheduleEngine implements PacketSender {
         ? { channelRates: { slowest_Bps: minBw, fastest_Bps: maxBw, modelled: `each channel at its own rate: a cycle is one flit time at ${maxBw} B/s (the fastest), a channel of rate b takes ${maxBw} / b cycles per flit; the router pipeline counts these cycles` } }
         : {}),
     };
+    refuseLoopbackMessages(t, prog);
     const base = presetConfig(opts.preset ?? 'default', t);
     const turnarounds = (this.turnarounds = forwardingHints(t, prog.hints));
     const cfg: PacketConfig = (this.cfg = {
@@ -547,5 +549,23 @@ export class PacketScheduleEngine implements PacketSender {
         stats: { messages: this.messages, flows: this.packets, bytes: this.bytesTotal, events: makespanCycles, rate_updates: 0 },
       },
     );
+  }
+}
+
+/**
+ * A topology with loopbacks (SimGrid's cluster loopback_bw/lat) times a host's messages to itself on
+ * its loopback, which the packet network has no channel for: a program that sends one is refused
+ * (the flow engine times it), rather than run over the host's terminal link.
+ */
+function refuseLoopbackMessages(t: Topology, prog: FlowProgram): void {
+  if (loopbackOf(t) === undefined) return;
+  for (let s = 0; s < prog.numStreams; s++) {
+    for (let i = prog.opStart[s]; i < prog.opStart[s + 1]; i++) {
+      if (prog.opKind[i] !== OpKind.Send || prog.opBytes[i] === 0) continue;
+      for (let j = 0; j < prog.opCount[i]; j++) {
+        if (prog.dsts[prog.opPeer[i] + j] !== prog.streamRank[s]) continue;
+        throw new InputError('engine', 'packet', `the flow engine for ${t.spec}: rank ${prog.streamRank[s]} sends itself a message over its host's loopback, which the packet network has no channel for`);
+      }
+    }
   }
 }

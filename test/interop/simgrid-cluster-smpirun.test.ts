@@ -1,9 +1,10 @@
 /**
- * SMPI hostfiles on `simgrid:` platforms, read as smpirun reads them (SimGrid 3.32
- * smpi_deployment.cpp: one host name per non-empty line; smpirun.in unrolls `host:N`): a cluster's
- * hosts by their names (prefix + radical number + suffix), whatever number the radical starts at,
- * and names holding spaces. The placement is checked against smpirun itself (CI installs SimGrid:
- * .ci/apt-packages), which runs the same hostfile on the same platform.
+ * SimGrid clusters as smpirun runs them, checked against smpirun itself (CI installs SimGrid:
+ * .ci/apt-packages) on the same platform and hostfile:
+ * - SMPI hostfiles read as smpirun reads them (SimGrid 3.32 smpi_deployment.cpp: one host name per
+ *   non-empty line; smpirun.in unrolls `host:N`): a cluster's hosts by their names (prefix + radical
+ *   number + suffix), whatever number the radical starts at, and names holding spaces;
+ * - a cluster's loopback (loopback_bw, loopback_lat), which a host's messages to itself cross.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -17,11 +18,13 @@ const SMPI_CONFIG = ['--cfg=network/model:CM02', '--cfg=network/crosstraffic:0',
 let work = '';
 
 /** A TORUS 2,4 cluster whose host numbers are `radical` (8 hosts). */
-const torusPlatform = (radical: string): string => `<?xml version='1.0'?>
+const torusPlatform = (radical: string, extra = ''): string => clusterPlatform(`topology="TORUS" topo_parameters="2,4" prefix="node-" radical="${radical}" suffix=".lab"${extra}`);
+
+const clusterPlatform = (attributes: string): string => `<?xml version='1.0'?>
 <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
 <platform version="4.1">
   <zone id="world" routing="Full">
-    <cluster id="c" topology="TORUS" topo_parameters="2,4" prefix="node-" radical="${radical}" suffix=".lab" speed="1Gf" bw="1GBps" lat="10us"/>
+    <cluster id="c" ${attributes} speed="1Gf" bw="1GBps" lat="10us"/>
   </zone>
 </platform>
 `;
@@ -52,15 +55,15 @@ const write = (name: string, text: string): string => {
 
 const load = (platform: string, hosts: string): Topology => loadTopology(`simgrid:${platform}`, { mapping: hosts });
 
-/** Meshwork's makespan of SMPI's alltoall basic_linear under the simgrid preset. */
-function meshworkMakespan(topology: Topology, bytes: number): number {
+/** Meshwork's makespan of an SMPI alltoall (basic_linear by default) under the simgrid preset. */
+function meshworkMakespan(topology: Topology, bytes: number, algorithm = 'basic_linear'): number {
   const preset = flowPreset('simgrid');
-  const schedule = buildSchedule({ collective: 'alltoall', algorithm: 'basic_linear', topology, size: bytes });
+  const schedule = buildSchedule({ collective: 'alltoall', algorithm, topology, size: bytes });
   return simulate({ topology, schedule, routingOptions: preset.routing, model: preset.model }).makespan_s;
 }
 
-function smpirunMakespan(platform: string, hosts: string, np: number, bytes: number): number {
-  const out = execFileSync('smpirun', ['-np', String(np), '-platform', platform, '-hostfile', hosts, ...SMPI_CONFIG, '--cfg=smpi/alltoall:basic_linear', './coll', 'alltoall', String(bytes)], {
+function smpirunMakespan(platform: string, hosts: string, np: number, bytes: number, algorithm = 'basic_linear'): number {
+  const out = execFileSync('smpirun', ['-np', String(np), '-platform', platform, '-hostfile', hosts, ...SMPI_CONFIG, `--cfg=smpi/alltoall:${algorithm}`, './coll', 'alltoall', String(bytes)], {
     cwd: work,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,5 +127,20 @@ describe('SMPI hostfiles on simgrid: platforms', () => {
     }
     expect(refusal('node-1.lab:2\n')).toMatch(/line 1: got "node-1.lab:2"; accepted: one rank per host \(host or host:1; several ranks on one host are not modelled\)$/);
     expect(refusal('node-1.lab\nnode-2.lab\nnode-1.lab\n')).toMatch(/\[2\]: got "node-1.lab"; accepted: a host not listed before \(one rank per host/);
+  });
+});
+
+describe('cluster loopbacks', () => {
+  test("MVAPICH2's scatter_dest alltoall sends each rank its own block over its host's loopback: a slow one sets the time, as smpirun's", () => {
+    const hosts = write('eight.hosts', Array.from({ length: 8 }, (_, i) => `node-${i}.lab\n`).join(''));
+    const bytes = 1 << 20;
+    for (const kind of ['', 'topology="TORUS" topo_parameters="2,4"', 'topology="FAT_TREE" topo_parameters="2;4,2;1,2;1,1"']) {
+      const attributes = `${kind} prefix="node-" radical="0-7" suffix=".lab"`;
+      const slow = write('slow.xml', clusterPlatform(`${attributes} loopback_bw="100MBps" loopback_lat="5us"`));
+      const smpi = smpirunMakespan(slow, hosts, 8, bytes, 'mvapich2_scatter_dest');
+      // 1 MiB over 100 MBps is 10.5 ms, more than the 7 other blocks' 7.3 ms over 1 GBps.
+      expect(smpi, kind).toBeGreaterThan(bytes / 100e6);
+      expect(Math.abs(meshworkMakespan(load(slow, hosts), bytes, 'mvapich2_scatter_dest') / smpi - 1), kind).toBeLessThan(1e-4);
+    }
   });
 });
