@@ -264,6 +264,16 @@ export class PacketNetwork {
   readonly ovcOwner: Int32Array;
   readonly credits: Int32Array;
   private readonly chFreeAt: Int32Array;
+  /**
+   * BookSim's crossbar with st_final_delay ≥ 2 (crossingBatch): per router, the cycles its latest
+   * batch of flits was stamped and completes; per output port, the cycle its output buffer last sent.
+   */
+  private readonly batchStart: Int32Array;
+  private readonly batchEnd: Int32Array;
+  private readonly outLastSent: Int32Array;
+  /** The same for route computations when routing_delay ≥ 2 (routedTick): per router, its latest batch's first and last cycle. */
+  private readonly routeBatchStart: Int32Array;
+  private readonly routeBatchEnd: Int32Array;
   /** Per output port, when it is free to the fraction of a cycle (chFreeAt is its whole cycle). */
   private readonly chNextFree: Float64Array;
 
@@ -525,6 +535,13 @@ export class PacketNetwork {
 
     // Per output port (channels and, output-queued, ejection ports): when it can send again.
     this.chFreeAt = new Int32Array(nPorts);
+    const batched = cfg.stDelay >= 2;
+    this.batchStart = new Int32Array(batched ? N : 0).fill(-2);
+    this.batchEnd = new Int32Array(batched ? N : 0).fill(-2);
+    this.outLastSent = new Int32Array(batched ? nPorts : 0).fill(-2);
+    const routeBatched = cfg.routingDelay >= 2 && !this.outputQueued;
+    this.routeBatchStart = new Int32Array(routeBatched ? N : 0).fill(-2);
+    this.routeBatchEnd = new Int32Array(routeBatched ? N : 0).fill(-2);
     this.chNextFree = new Float64Array(nPorts);
     this.creditFreeAt = new Int32Array(this.outputQueued ? nInPorts : 0);
     const nIvc = nInPorts * V;
@@ -570,7 +587,9 @@ export class PacketNetwork {
     const creditBacklog = this.outputQueued ? V * this.depth + cfg.swAllocDelay : 0;
     // An ejection credit comes back two ejection latencies after the grant's flit leaves, which an
     // output FIFO may delay by up to the credits it holds (V·depth).
-    const ejectionSpan = this.ejCredits ? this.pipe + cfg.ejectionLatency + 2 + (this.outputQueued ? V * this.depth : 0) : 0;
+    // Crossing in batches (st_final_delay ≥ 2) a flit waits up to one batch and its output buffer up to one more.
+    const batchWait = cfg.stDelay >= 2 ? 2 * cfg.stDelay : 0;
+    const ejectionSpan = this.ejCredits ? this.pipe + batchWait + cfg.ejectionLatency + 2 + (this.outputQueued ? V * this.depth : 0) : 0;
     this.wheelSize = maxLat + this.creditDelay + 2 + creditBacklog + ejectionSpan;
     this.wheelCap = nInPorts + (this.ejCredits ? N * this.nEj : 0);
     this.wheelIds = new Int32Array(this.wheelSize * this.wheelCap);
@@ -1114,7 +1133,7 @@ export class PacketNetwork {
     if (this.candidateRouting !== null && hop < this.pLen[p]) {
       this.routeByCandidates(r, ivc, p);
       this.ivcState[ivc] = VC_ALLOC;
-      this.ivcTime[ivc] = this.nextStageTick(tick, now, this.routingDelay);
+      this.ivcTime[ivc] = this.routedTick(r, now, tick);
       return;
     }
     // Hop 0 is routed once, at the packet's first router: there an adaptive routing reads the credits.
@@ -1149,7 +1168,7 @@ export class PacketNetwork {
       this.ivcHi[ivc] = ejClass === ALL_VCS ? this.V - 1 : ejClass * cpv + cpv - 1;
     }
     this.ivcState[ivc] = VC_ALLOC;
-    this.ivcTime[ivc] = this.nextStageTick(tick, now, this.routingDelay);
+    this.ivcTime[ivc] = this.routedTick(r, now, tick);
   }
 
   /** Moves the front flit of `ivc` through the crossbar onto its output. */
@@ -1174,7 +1193,7 @@ export class PacketNetwork {
     // ProcessCredit on ReadCredit), so an injection port's credit skips it.
     const back = port < this.numChannels ? this.chLat[port] + this.creditDelay : this.injLatency + this.sourceCreditDelay;
     if (!this.outputQueued) {
-      sent = now + this.pipe - 1;
+      sent = this.batchEnd.length > 0 ? this.crossingBatch(r, out, now) : now + this.pipe - 1;
       this.scheduleCredit(ivc, now + back);
       if (out < this.numChannels) this.occupy(out, now);
     } else {
@@ -1214,6 +1233,48 @@ export class PacketNetwork {
       this.ovcOwner[o] = -1;
       this.ivcState[ivc] = IDLE;
     }
+  }
+
+  /**
+   * The step at which a head whose route computation starts at router r in cycle `now` (step `tick`)
+   * may request a VC. With routing_delay ≥ 2 (and no internal speedup) route computations run in
+   * batches, as BookSim's IQRouter runs them (iq_router.cpp `_RouteEvaluate` stamps the heads waiting
+   * in the router's one routing deque only while its front is not still being routed, as the
+   * crossbar's, crossingBatch): a head that arrives while a batch is routed waits for it to end, then
+   * is routed with every head that arrived meanwhile.
+   */
+  private routedTick(r: number, now: number, tick: number): number {
+    if (this.routeBatchEnd.length === 0) return this.nextStageTick(tick, now, this.routingDelay);
+    let end = this.routeBatchEnd[r];
+    if (now > this.routeBatchStart[r]) {
+      const start = Math.max(now, end + 1);
+      this.routeBatchStart[r] = start;
+      end = this.routeBatchEnd[r] = start + this.routingDelay - 1;
+    }
+    return end + 1;
+  }
+
+  /**
+   * The cycle a flit granted in cycle `now` leaves router r's crossbar for output `out` when
+   * st_final_delay ≥ 2, as BookSim's IQRouter moves it (iq_router.cpp): a grant puts the flit at the
+   * back of the router's one crossbar deque (_SWAllocUpdate), and _SwitchEvaluate stamps the
+   * unstamped flits (done at now + delay − 1) only while the deque's front is not still crossing, so
+   * flits cross in batches: one granted while a batch crosses waits for it to complete, then crosses
+   * with every flit granted meanwhile, and its output buffer sends one flit per cycle. At zero load a
+   * packet's second flit is one cycle late per router and cycle of delay above 1 (mesh 4×4, 4-flit
+   * packets: +4.4 cycles per cycle of st_final_delay, where one per router would be +3.5).
+   */
+  private crossingBatch(r: number, out: number, now: number): number {
+    const pushed = now + this.cfg.swAllocDelay - 1;
+    let end = this.batchEnd[r];
+    if (pushed >= this.batchStart[r]) {
+      const start = Math.max(pushed + 1, end + 1);
+      this.batchStart[r] = start;
+      end = this.batchEnd[r] = start + this.cfg.stDelay - 1;
+    }
+    const sent = Math.max(end, this.outLastSent[out] + 1);
+    this.outLastSent[out] = sent;
+    return sent;
   }
 
   /**

@@ -98,6 +98,12 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     'torus88_min_adapt_uniform_p4',
     // BookSim's dim_order_bal: Cray's partition VC sets, a random set where neither dateline forces one.
     'torus88_dim_order_bal_uniform_p1',
+    // st_final_delay = 2: BookSim's crossbar moves flits in batches (network.ts crossingBatch), a
+    // packet's second flit a cycle late per router; one cycle per router alone was 6-7 % under.
+    'mesh44_st_final_delay2_p4',
+    // routing_delay = 3: route computations run in batches the same way (network.ts routedTick); one
+    // delay per head alone was 6 % under BookSim at mid load and 13 % at the knee.
+    'mesh44_routing_delay3_p4',
   ];
   for (const name of names) {
     it(name, () => {
