@@ -278,6 +278,11 @@ const NO_EFFECT = new Set([
   ...['flit_timing', 'in_ports', 'out_ports', 'reorder', 'split_packets', 'channel_file'],
 ]);
 
+/** Why a key BookSim reads is refused, where the generic line would not say (docs/packet.md's key table). */
+const REFUSED_BECAUSE: Readonly<Record<string, string>> = {
+  buf_size: "no buf_size: BookSim's shared input buffer (one pool for a port's VCs) is not modelled; Meshwork's VC buffers are private, vc_buf_size each",
+};
+
 /**
  * Sizes and VC ranges of read/write request and reply packets: BookSim reads them only under
  * `use_read_write = 1` (refused above), so at 0 they change nothing (examples/flatflyconfig sets them).
@@ -509,6 +514,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' || topology === 'fly' ? k ** n : topology === 'cmesh' ? 4 * k * k : topology === 'flatfly' ? k ** n * (get('c', 1) as number) : topology === 'dragonflynew' ? 2 * k * k * (2 * k * k + 1) : Number.MAX_SAFE_INTEGER;
   const traffic = bookSimTraffic(get('traffic', 'uniform'), k, n, typeof keys.xr === 'number' ? keys.xr : 1, terminals);
   const pattern = traffic.pattern;
+  if (pattern === 'randperm') warnings.push("booksim-config: traffic = randperm draws Meshwork's own random permutation from the seed, not BookSim's: the same kind of traffic between other pairs, so single runs differ from BookSim's by more than their seeds do");
   // injection_process: bernoulli, or on_off with burst_alpha/burst_beta/burst_r1 (or on_off(a,b,r1)
   // parameters, read as BookSim's tokenize_str and atof do: on_off({0.1,0.2,-1.0})).
   const process = String(get('injection_process', 'bernoulli'));
@@ -568,7 +574,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   }
   for (const key of Object.keys(keys)) {
     if (used.has(key) || NO_EFFECT.has(key) || READ_WRITE_ONLY.has(key) || READ_ONLY_UNDER.has(key)) continue;
-    refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
+    refuse(key, keys[key], REFUSED_BECAUSE[key] ?? 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
   const routingName = NAMED_ROUTINGS.has(routing) ? routing : undefined;
   // Batch mode never asks the injection process (batchtrafficmanager.cpp _IssuePacket): on/off has no effect there.

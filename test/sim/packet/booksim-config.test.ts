@@ -120,6 +120,10 @@ describe('BookSim config keys', () => {
     expect(withKeys('vct = 1;').config.switching).toBe('wormhole');
     expect(withKeys('vct = 1;').warnings).toEqual([expect.stringMatching(/^booksim-config: vct = 1 has no effect with router = iq/)]);
     expect(withKeys('vct = 0;').warnings).toEqual([]);
+    // randperm is Meshwork's own permutation: said, since single runs differ from BookSim's by more than seeds do.
+    expect(withKeys('traffic = randperm;').warnings).toEqual([expect.stringMatching(/^booksim-config: traffic = randperm draws Meshwork's own random permutation/)]);
+    // A shared buffer is refused with its reason, not the generic line.
+    expect(refusal('topology = torus; k = 4; n = 2; routing_function = dim_order; num_vcs = 2; buf_size = 32;')).toMatch(/buf_size: got 32; accepted: no buf_size: BookSim's shared input buffer/);
     // dragonflynew min runs with any num_vcs ≥ 2, as BookSim does (it asserts only for ugal): one VC per phase.
     expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 4;')).toMatchObject({ config: { vcs: 4 }, vcsPerClass: 1 });
     expect(refusal('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 1;')).toMatch(/num_vcs: got 1; accepted: at least 2/);
