@@ -11,7 +11,7 @@
 import { InputError, LimitError } from '../util/errors.js';
 import { checkPlatformConfig } from '../sim/flow/simgrid-cfg.js';
 import { parseBandwidth, parseTime } from '../util/units.js';
-import type { Topology } from '../topology/graph.js';
+import { loopbackOf, type Topology } from '../topology/graph.js';
 import { resolveRouting } from '../routing/registry.js';
 import { makeRouteBuffers, refusePartialRoutes } from '../routing/types.js';
 import { parseXml, xmlAttributes } from './xml.js';
@@ -69,6 +69,12 @@ export interface SimgridExportOptions {
   readonly routing?: RoutingOptions;
 }
 
+/** A cluster's loopback_bw and loopback_lat attributes for the topology's loopback (none without one). */
+function loopbackAttributesOf(t: Topology): Record<string, string> {
+  const loopback = loopbackOf(t);
+  return loopback ? { loopback_bw: `${loopback.bandwidth}Bps`, loopback_lat: `${loopback.latency}s` } : {};
+}
+
 export function topologyToSimgrid(t: Topology, opts: SimgridExportOptions = {}): string {
   const cluster = opts.zone ? undefined : clusterOf(t);
   if (cluster) {
@@ -82,8 +88,11 @@ export function topologyToSimgrid(t: Topology, opts: SimgridExportOptions = {}):
       lat: `${t.chLatency[0]}s`,
       topology: cluster.topology,
       topo_parameters: cluster.params,
+      ...loopbackAttributesOf(t),
     })}/>\n  </zone>\n</platform>\n`;
   }
+  // A zone's hosts would need self routes over their loopbacks, which the zone written does not list.
+  if (loopbackOf(t)) throw new InputError('format', 'simgrid', 'a topology without loopbacks as an explicit zone (a SimGrid cluster keeps them: export without --simgrid-zone)');
   if (t.numEndpoints > MAX_SIMGRID_ZONE_HOSTS) throw new LimitError('format', `simgrid zone of ${t.numEndpoints} hosts`, `${MAX_SIMGRID_ZONE_HOSTS} hosts (one route per ordered pair)`);
   // The zone written routes host pairs over SHARED links: a self route or a FATPIPE link would be lost.
   if (t.explicitRoutes?.self || fatpipeChannels(t)) {

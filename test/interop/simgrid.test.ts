@@ -24,6 +24,14 @@ describe('simgrid', () => {
     expect(Array.from(back.chLatency)).toEqual(Array.from(t.chLatency));
   });
 
+  test("a loopback exports as the cluster's loopback_bw/loopback_lat and imports back; an explicit zone refuses it", () => {
+    const t = buildTopology('torus:2x4,bw=1GBps,lat=10us,loopback_bw=100MBps,loopback_lat=5us');
+    const xml = topologyToSimgrid(t);
+    expect(xml).toContain('loopback_bw="100000000Bps" loopback_lat="0.000005s"');
+    expect(buildTopology(simgridClusterSpec(xml)).params.loopback).toEqual({ bandwidth: 1e8, latency: 5e-6 });
+    expect(() => topologyToSimgrid(t, { zone: true })).toThrow(/format: got "simgrid"; accepted: a topology without loopbacks as an explicit zone/);
+  });
+
   test('another family is an explicit zone: a host per endpoint, a link per channel, one route per ordered pair along the default routing', () => {
     const t = buildTopology('dragonfly:h=1');
     const xml = topologyToSimgrid(t);
