@@ -89,6 +89,21 @@ export class PacketStats {
   }
 }
 
+/**
+ * One of BookSim's IQRouter stage deques with a delay of `delay` ≥ 2 cycles (the routing deque,
+ * `_RouteEvaluate`; the crossbar's, `_SwitchEvaluate`): an evaluate stamps the entries waiting in
+ * router r's deque (done at the end of cycle stamp + delay − 1) only while its front is not still
+ * in the stage, so entries move in batches. An entry that can first be stamped in cycle `ready`
+ * joins the batch stamped then or later (starts[r] ≥ ready), else opens the next one once the last
+ * is done. Returns the last cycle of its batch; starts/ends keep router r's latest batch.
+ */
+function batchDone(starts: Int32Array, ends: Int32Array, r: number, ready: number, delay: number): number {
+  if (ready <= starts[r]) return ends[r];
+  const start = Math.max(ready, ends[r] + 1);
+  starts[r] = start;
+  return (ends[r] = start + delay - 1);
+}
+
 export class PacketNetwork {
   readonly topology: Topology;
   readonly routing: RoutingFunction;
@@ -1245,13 +1260,7 @@ export class PacketNetwork {
    */
   private routedTick(r: number, now: number, tick: number): number {
     if (this.routeBatchEnd.length === 0) return this.nextStageTick(tick, now, this.routingDelay);
-    let end = this.routeBatchEnd[r];
-    if (now > this.routeBatchStart[r]) {
-      const start = Math.max(now, end + 1);
-      this.routeBatchStart[r] = start;
-      end = this.routeBatchEnd[r] = start + this.routingDelay - 1;
-    }
-    return end + 1;
+    return batchDone(this.routeBatchStart, this.routeBatchEnd, r, now, this.routingDelay) + 1;
   }
 
   /**
@@ -1265,13 +1274,8 @@ export class PacketNetwork {
    * packets: +4.4 cycles per cycle of st_final_delay, where one per router would be +3.5).
    */
   private crossingBatch(r: number, out: number, now: number): number {
-    const pushed = now + this.cfg.swAllocDelay - 1;
-    let end = this.batchEnd[r];
-    if (pushed >= this.batchStart[r]) {
-      const start = Math.max(pushed + 1, end + 1);
-      this.batchStart[r] = start;
-      end = this.batchEnd[r] = start + this.cfg.stDelay - 1;
-    }
+    // The grant completes (the flit joins the deque) in the update of cycle now + swAllocDelay − 1.
+    const end = batchDone(this.batchStart, this.batchEnd, r, now + this.cfg.swAllocDelay, this.cfg.stDelay);
     const sent = Math.max(end, this.outLastSent[out] + 1);
     this.outLastSent[out] = sent;
     return sent;
