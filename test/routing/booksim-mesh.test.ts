@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { mesh } from '../../src/topology/index.js';
+import { makeRouteBuffers } from '../../src/routing/index.js';
+import { bookSimMeshRouting } from '../../src/routing/booksim-mesh.js';
+import { hash32 } from '../../src/util/rng.js';
+
+describe("BookSim's romm and valiant on a mesh: the intermediate router", () => {
+  const t = mesh([8, 8]);
+  /** The router where the route turns from VC class 0 to class 1 (the source when it starts on class 1). */
+  const intermediate = (src: number, channels: Int32Array, vcClass: Uint8Array, hops: number): number => {
+    let mid = src;
+    for (let i = 0; i < hops && vcClass[i] === 0; i++) mid = t.chDst[channels[i]];
+    return mid;
+  };
+  // Per-packet salts as the packet engine makes them (network.ts enqueue: hash32(serial, seed)).
+  const N = 64_000;
+  const draws = (kind: 'romm' | 'valiant-dor', src: number, dst: number, seed: number): Float64Array => {
+    const r = bookSimMeshRouting(t, kind, seed);
+    const buf = makeRouteBuffers(r.maxHops);
+    const count = new Float64Array(t.numNodes);
+    for (let s = 0; s < N; s++) {
+      const hops = r.route(src, dst, hash32(s, seed), buf);
+      count[intermediate(src, buf.channels, buf.vcClass, hops)]++;
+    }
+    return count;
+  };
+  const chi2 = (count: Float64Array, cells: number[]): number => {
+    const e = N / cells.length;
+    return cells.reduce((sum, v) => sum + (count[v] - e) ** 2 / e, 0);
+  };
+  const node = (x: number, y: number): number => x + 8 * y;
+
+  // The coordinates are drawn independently, as BookSim's successive RandomInt calls: per-dimension
+  // hashes differing only in their last input (hash32(salt, seed, d)) gave residues mod 8 that never
+  // matched, so valiant never turned on the diagonal and transpose saturated a step early.
+  it('valiant: uniform over all 64 routers, 1/8 of them on the diagonal', () => {
+    for (const seed of [1, 2]) {
+      const count = draws('valiant-dor', node(1, 6), node(6, 1), seed);
+      const all = Array.from({ length: 64 }, (_, v) => v);
+      // 63 degrees of freedom: mean 63, sd 11.2; 140 is ~7 sd out.
+      expect(chi2(count, all)).toBeLessThan(140);
+      const diagonal = [0, 1, 2, 3, 4, 5, 6, 7].reduce((s, i) => s + count[node(i, i)], 0);
+      expect(diagonal / N).toBeGreaterThan(0.11);
+      expect(diagonal / N).toBeLessThan(0.14);
+    }
+  });
+
+  it('romm: uniform over the minimal box, whose sides are the same length under transpose', () => {
+    for (const [a, b] of [[1, 6], [2, 5], [0, 7], [3, 4]]) {
+      const count = draws('romm', node(a, b), node(b, a), 1);
+      const box: number[] = [];
+      for (let x = Math.min(a, b); x <= Math.max(a, b); x++) for (let y = Math.min(a, b); y <= Math.max(a, b); y++) box.push(node(x, y));
+      expect(box.reduce((s, v) => s + count[v], 0)).toBe(N);
+      const dof = box.length - 1;
+      expect(chi2(count, box)).toBeLessThan(dof + 7 * Math.sqrt(2 * dof));
+    }
+  });
+});
