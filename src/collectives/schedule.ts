@@ -65,6 +65,8 @@ export const RECV = 1;
 export const MAX_STREAMS = 256;
 /** Largest op count a schedule may hold. */
 export const MAX_OPS = 1 << 30;
+/** A send's opB: 1 non-blocking, SEPARATE_SEND a blocking send its stream's next receive does not pair with (`isSeparateSend`). */
+const SEPARATE_SEND = 2;
 
 /** One collective on a subset of ranks (a sub-communicator). */
 export interface Part {
@@ -329,6 +331,16 @@ export class Schedule implements ScheduleHeader {
     return (this.opKind[op] === OpKind.Send || this.opKind[op] === OpKind.Recv) && this.opB[op] === 1;
   }
 
+  /**
+   * send: whether it is an MPI_Send its stream follows with an MPI_Recv of its own
+   * (`ScheduleBuilder.separateSend`), where a blocking send directly followed by a blocking receive
+   * is otherwise a sendrecv (MPI_Sendrecv): SMPI charges the first smpi/os, a sendrecv's send
+   * smpi/ois (program/software-overheads.ts).
+   */
+  isSeparateSend(op: number): boolean {
+    return this.opKind[op] === OpKind.Send && this.opB[op] === SEPARATE_SEND;
+  }
+
   /** wait: the op id of the request it waits for, or -1 for a waitall. */
   waitTarget(op: number): number {
     return this.opPeer[op];
@@ -411,7 +423,7 @@ export class Schedule implements ScheduleHeader {
 
 type ScheduleMethods = Pick<
   Schedule,
-  'collective' | 'isNonBlocking' | 'waitTarget' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion' | 'dataRegion' | 'targetRegion' | 'sendHint' | 'reduceOpIndex' | 'reduceCharged' | 'paceValueIndex' | 'paceGap'
+  'collective' | 'isNonBlocking' | 'isSeparateSend' | 'waitTarget' | 'bufferBytes' | 'regionBytes' | 'regionExtents' | 'forEachExtent' | 'sendDests' | 'groupParticipants' | 'hint' | 'programs' | 'describeOp' | 'describeRegion' | 'dataRegion' | 'targetRegion' | 'sendHint' | 'reduceOpIndex' | 'reduceCharged' | 'paceValueIndex' | 'paceGap'
 >;
 
 /** Bytes of the input (`send`) and output (`recv`) buffers of local rank `local` in a part. */
@@ -813,6 +825,15 @@ export class ScheduleBuilder {
   recv(rank: number, from: number, region: number, tag = 0, stream = 0): number {
     this.checkRank(from, 'recv.from');
     return this.push(OpKind.Recv, rank, stream, from, tag, region, 0, -1);
+  }
+
+  /**
+   * A blocking send to one rank that the receive following it in its stream does not pair with
+   * (MPI_Send, then MPI_Recv: not a sendrecv; `isSeparateSend`).
+   */
+  separateSend(rank: number, to: number, region: number, tag = 0, stream = 0): number {
+    this.checkRank(to, 'send.to');
+    return this.push(OpKind.Send, rank, stream, to, tag, region, SEPARATE_SEND, -1);
   }
 
   /** A non-blocking send to one rank (MPI_Isend): the stream goes on; a later waitall completes it. */

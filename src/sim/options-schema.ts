@@ -16,10 +16,14 @@ import { isDecimal } from '../util/spec.js';
 import { parseBandwidth, parseSize, parseTime } from '../util/units.js';
 import type { EngineName } from './simulate.js';
 import { NETWORK_MODELS, parseFactorText } from './program/network-model.js';
+import { parseOverheadText } from './program/software-overheads.js';
 import { BARRIER_MODELS, INJECTION_ORDERS, LATENCY_RULES, PROTOCOLS, RATE_UPDATES, SHARINGS, SYMMETRY_MIN_RANKS, SYMMETRY_MODES, type FlowModelOptions } from './program/model.js';
 
-/** `factors`: a text option, SimGrid's factor syntax (one number, or threshold:value;...). */
-export type OptionUnit = 'time' | 'size' | 'bandwidth' | 'int' | 'number' | 'choice' | 'factors';
+/**
+ * `factors`: a text option, SimGrid's factor syntax (one number, or threshold:value;...);
+ * `overheads`: a text option, SMPI's overhead syntax (threshold:offset:per-byte;...).
+ */
+export type OptionUnit = 'time' | 'size' | 'bandwidth' | 'int' | 'number' | 'choice' | 'factors' | 'overheads';
 
 export interface ModelOptionRow {
   /** The key in FlowModelOptions (RunRequest.model). */
@@ -132,6 +136,18 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
     help: 'with --protocol mpi, the size from which a send uses rendezvous; with smpi, from which a send is not detached',
   },
   {
+    key: 'sendOverhead', flag: 'send-overhead', unit: 'overheads', default: "none, SMPI's", engines: BOTH,
+    help: "SMPI's smpi/os: the sender is busy this long before a detached blocking send (below --eager-threshold), as threshold:offset:per-byte;... by message size (e.g. 0:1us:0.1ns); needs --protocol smpi",
+  },
+  {
+    key: 'isendOverhead', flag: 'isend-overhead', unit: 'overheads', default: "none, SMPI's", engines: BOTH,
+    help: "SMPI's smpi/ois: the sender is busy this long before an isend or a sendrecv's send, any size, as threshold:offset:per-byte;...; needs --protocol smpi",
+  },
+  {
+    key: 'recvOverhead', flag: 'recv-overhead', unit: 'overheads', default: "none, SMPI's", engines: BOTH,
+    help: "SMPI's smpi/or: the receiver is busy this long after a message from a detached send arrives (in completion order within a waitall), as threshold:offset:per-byte;...; needs --protocol smpi",
+  },
+  {
     key: 'envelopeBytes', flag: 'envelope', unit: 'size', default: "0; 16 B with --preset simgrid, SMPI's", engines: FLOW,
     elsewhere: 'recorded as not applied (model.notApplied): the packet engine sends the data bytes alone',
     help: 'bytes every point-to-point message carries beyond its data (the MPI envelope): they time its transfer, so a zero-byte message takes bandwidth too',
@@ -176,6 +192,9 @@ export function parseOptionText(row: ModelOptionRow, text: string, field = row.f
     case 'factors':
       parseFactorText(t, field);
       return t;
+    case 'overheads':
+      parseOverheadText(t, field);
+      return t;
     default: {
       const v = Number(t);
       const whole = row.unit === 'int';
@@ -214,10 +233,10 @@ export function optionHelp(row: ModelOptionRow): string {
 
 /** The JSON-schema property of a row in RunRequest.model (library units). */
 export function optionJsonSchema(row: ModelOptionRow): Record<string, unknown> {
-  const unit = { time: 'seconds', size: 'bytes', bandwidth: 'bytes per second', int: '', number: '', choice: '', factors: '' }[row.unit];
+  const unit = { time: 'seconds', size: 'bytes', bandwidth: 'bytes per second', int: '', number: '', choice: '', factors: '', overheads: '' }[row.unit];
   const description = `${row.help}${unit ? ` (${row.toModel ? `seconds per byte: 1 / ${unit}` : unit})` : ''}; default ${row.default}; honoured by ${row.engines.join(' and ')}${row.elsewhere ? `, elsewhere ${row.elsewhere}` : ''}. CLI --${row.flag}`;
   if (row.unit === 'choice') return { type: 'string', enum: [...row.choices!], description };
-  if (row.unit === 'factors') return { type: 'string', description };
+  if (row.unit === 'factors' || row.unit === 'overheads') return { type: 'string', description };
   const nullable = row.unit === 'bandwidth' && !row.toModel;
   return {
     type: row.unit === 'int' ? 'integer' : nullable ? ['number', 'null'] : 'number',

@@ -27,7 +27,7 @@ const ModelSchema = z
       MODEL_OPTIONS.map((row) => {
         const described = (s: z.ZodType): z.ZodType => s.optional().describe(String(optionJsonSchema(row).description));
         if (row.unit === 'choice') return [row.key, described(z.enum(row.choices as [string, ...string[]]))];
-        if (row.unit === 'factors') return [row.key, described(z.string())];
+        if (row.unit === 'factors' || row.unit === 'overheads') return [row.key, described(z.string())];
         let n = row.unit === 'int' ? z.number().int() : z.number();
         n = n.min(row.min ?? 0);
         if (row.max !== undefined) n = n.max(row.max);

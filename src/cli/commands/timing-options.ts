@@ -40,7 +40,7 @@ export interface TimingCliOptions {
   csv?: boolean;
 }
 
-const ARG: Record<OptionUnit, string> = { time: '<time>', size: '<bytes>', bandwidth: '<bw>', int: '<n>', number: '<x>', choice: '<name>', factors: '<factors>' };
+const ARG: Record<OptionUnit, string> = { time: '<time>', size: '<bytes>', bandwidth: '<bw>', int: '<n>', number: '<x>', choice: '<name>', factors: '<factors>', overheads: '<overheads>' };
 
 /** The model options, one per row of the option schema (sim/options-schema.ts); `workload run` takes them too. */
 export function addModelOptions(cmd: Command): Command {

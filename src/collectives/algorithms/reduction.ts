@@ -146,7 +146,8 @@ export function foldIn(w: Work, whole: number, evenOut = false): { p2: number; r
   const out = evenOut ? 0 : 1;
   for (let v = 0; v < 2 * rem; v++) {
     const partner = v % 2 === out ? (evenOut ? v + 1 : v - 1) : evenOut ? v - 1 : v + 1;
-    if (v % 2 === out) w.b.send(w.real(v), w.real(partner), whole, 3);
+    // MPI_Send, the foldOut's MPI_Recv after it (SMPI's fold, as MPICH's): not a sendrecv.
+    if (v % 2 === out) w.b.separateSend(w.real(v), w.real(partner), whole, 3);
     else {
       w.b.recv(w.real(v), w.real(partner), tmpWhole, 3);
       w.b.reduce(w.real(v), tmpWhole, whole);
@@ -159,7 +160,7 @@ export function foldIn(w: Work, whole: number, evenOut = false): { p2: number; r
 export function foldOut(w: Work, rem: number, whole: number, evenOut = false): void {
   for (let v = 0; v < 2 * rem; v += 2) {
     const [active, idle] = evenOut ? [v + 1, v] : [v, v + 1];
-    w.b.send(w.real(active), w.real(idle), whole, 4);
+    w.b.separateSend(w.real(active), w.real(idle), whole, 4);
     w.b.recv(w.real(idle), w.real(active), whole, 4);
   }
 }

@@ -47,12 +47,14 @@ export function smpiInitSmp(b: ScheduleBuilder, n: number): void {
   }
   const flag = b.region(b.tmpBuffer('smp_flag', INT_BYTES), 0, INT_BYTES);
   const slots = b.tmpBuffer('smp_slots', n * INT_BYTES);
+  // SMPI posts it with ireduce's isend_init, so charges it smpi/ois, as a send its receive follows.
   for (let r = 1; r < n; r++) b.send(r, 0, flag, TAG_FLAG_REDUCE);
   for (let r = 1; r < n; r++) b.irecv(0, r, b.region(slots, r * INT_BYTES, INT_BYTES), TAG_FLAG_REDUCE);
   b.waitall(0);
   for (const { rank: r, parent, children } of binomialTree(n, 0)) {
     if (parent >= 0) b.recv(r, parent, flag, TAG_FLAG_BCAST);
-    for (const c of [...children].reverse()) b.send(r, c.rank, flag, TAG_FLAG_BCAST);
+    // bcast binomial_tree's MPI_Send: not a sendrecv with the algorithm's first receive after it.
+    for (const c of [...children].reverse()) b.separateSend(r, c.rank, flag, TAG_FLAG_BCAST);
   }
 }
 

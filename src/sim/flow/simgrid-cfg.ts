@@ -17,6 +17,7 @@ import { InputError } from '../../util/errors.js';
 import { isDecimal } from '../../util/spec.js';
 import type { FlowModelOptions } from '../program/model.js';
 import { SIMGRID_CROSS_TRAFFIC, parseFactorText, type NetworkModelName } from '../program/network-model.js';
+import { parseOverheadText } from '../program/software-overheads.js';
 
 /** The presets a SimGrid configuration applies on top of, with the items each stands for. */
 const PRESET_ITEMS: Readonly<Record<string, readonly string[]>> = {
@@ -147,9 +148,13 @@ export function simgridCfgModel(text: string, preset: string | undefined): Simgr
         break;
       case 'smpi/os':
       case 'smpi/or':
-      case 'smpi/ois':
-        if (!value.split(/[:;]/).every((v) => isDecimal(v) && Number(v) === 0)) throw new InputError(`${FIELD}.${key}`, value, "SMPI's default of 0 (per-message software overheads by size are not modelled; --alpha sets one for every message)");
+      case 'smpi/ois': {
+        // SMPI's software overheads (program/software-overheads.ts), under the presets' protocol smpi.
+        const field = ({ 'smpi/os': 'sendOverhead', 'smpi/ois': 'isendOverhead', 'smpi/or': 'recvOverhead' } as const)[key];
+        parseOverheadText(value, `${FIELD}.${key}`);
+        model[field] = value;
         break;
+      }
       default:
         if (COLLECTIVE_ITEMS.has(key)) throw new InputError(`${FIELD}.${key}`, value, `nothing here: give the algorithm with --algorithm (SMPI's names and selectors are accepted, e.g. --algorithm ${value})`);
         if (changesNoTiming(key)) {

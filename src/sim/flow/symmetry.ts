@@ -342,6 +342,7 @@ function equivariant(p: FlowProgram, streams: StreamIndex, pi: Int32Array): bool
   const nb = p.opNonBlocking;
   const delay = p.opDelay;
   const library = p.opLibrary;
+  const separate = p.opSeparateSend;
   for (let r = 0; r < p.numRanks; r++) {
     const r2 = pi[r];
     const n = start[r + 1] - start[r];
@@ -362,6 +363,7 @@ function equivariant(p: FlowProgram, streams: StreamIndex, pi: Int32Array): bool
         if (nb !== null && nb[o] !== nb[o2]) return false;
         if (delay !== null && delay[o] !== delay[o2]) return false;
         if (library !== null && library[o] !== library[o2]) return false;
+        if (separate !== null && separate[o] !== separate[o2]) return false;
         if ((opHint[o] < 0) !== (opHint[o2] < 0)) return false;
         switch (kind) {
           case OpKind.Send:
@@ -554,6 +556,7 @@ function quotientProgram(p: FlowProgram, repStreams: readonly number[], streams:
     opNonBlocking: p.opNonBlocking ? pick(p.opNonBlocking) : null,
     opDelay: p.opDelay ? pick(p.opDelay) : null,
     opLibrary: p.opLibrary ? pick(p.opLibrary) : null,
+    opSeparateSend: p.opSeparateSend ? pick(p.opSeparateSend) : null,
   });
   return { quotient, opOrigin, streamOf };
 }

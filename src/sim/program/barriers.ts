@@ -76,7 +76,8 @@ function linearBarrier(b: FlowProgramBuilder, r: number, ranks: ArrayLike<number
     return;
   }
   if (r !== root) {
-    b.send(root, 0, tag).recv(root, 0, tag);
+    // SMPI's MPI_Send, then MPI_Recv (barrier__ompi_basic_linear): not a sendrecv.
+    b.send(root, 0, tag).markSeparateSend().recv(root, 0, tag);
     return;
   }
   const first = b.lastOp + 1;
@@ -103,6 +104,7 @@ function copyOp(p: FlowProgram, o: number, b: FlowProgramBuilder, waited: number
       const to = p.opCount[o] === 1 ? p.dsts[p.opPeer[o]] : Array.from(p.dsts.subarray(p.opPeer[o], p.opPeer[o] + p.opCount[o]));
       if (nb) b.isend(to as number, bytes, tag, p.opHint[o]);
       else b.send(to, bytes, tag, p.opHint[o]);
+      if (p.opSeparateSend !== null && p.opSeparateSend[o] === 1) b.markSeparateSend();
       break;
     }
     case OpKind.Recv:

@@ -97,6 +97,7 @@ export function lowerSchedule(schedule: Schedule, topology?: Topology): FlowProg
           const hint = h < 0 ? -1 : typeof to === 'number' && to < (topology?.numEndpoints ?? 0) ? sendHint(h, schedule.opRank[op], to) : hintFor(h);
           if (schedule.isNonBlocking(op)) b.isend(to as number, regionBytes[schedule.dataRegion(op)], schedule.opTag[op], hint);
           else b.send(to, regionBytes[schedule.dataRegion(op)], schedule.opTag[op], hint);
+          if (schedule.isSeparateSend(op)) b.markSeparateSend();
           break;
         }
         case IrOp.Recv:

@@ -5,6 +5,7 @@
 import { InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import { fatpipeChannels } from '../../topology/registry.js';
+import { parseOverheadText, type SizeOverheads } from './software-overheads.js';
 import { NETWORK_MODELS, networkCorrections, parseFactorText, type NetworkCorrections, type NetworkModelName, type SizeFactors } from './network-model.js';
 
 export interface FlowModelOptions {
@@ -84,6 +85,16 @@ export interface FlowModelOptions {
   protocol?: Protocol;
   /** Bytes from which protocol 'mpi' uses rendezvous, and 'smpi' stops detaching. Default 65,536 (SMPI's smpi/send-is-detached-thresh). */
   eagerThreshold?: number;
+  /**
+   * SMPI's software overheads by message size (SimGrid's smpi/os, smpi/ois, smpi/or), in its syntax
+   * `threshold:offset:per-byte;...` (program/software-overheads.ts): the sender is busy `sendOverhead`
+   * before a detached blocking send and `isendOverhead` before an isend or a sendrecv's send; the
+   * receiver `recvOverhead` after a message from a detached send arrives. Protocol 'smpi' only
+   * (detached decides who pays); default none, as SMPI's.
+   */
+  sendOverhead?: string;
+  isendOverhead?: string;
+  recvOverhead?: string;
   /**
    * Bytes every point-to-point message carries on the wire beyond its data (flow engine): the MPI
    * envelope. Default 0; the simgrid preset 16, SMPI 3.32's (smpi_request.cpp, Request::start:
@@ -200,6 +211,10 @@ export interface FlowModel extends NetworkCorrections {
   readonly injectionOrder: InjectionOrder;
   readonly protocol: Protocol;
   readonly eagerThreshold: number;
+  /** SMPI's software overheads (null: none): see FlowModelOptions.sendOverhead. */
+  readonly sendOverhead: SizeOverheads | null;
+  readonly isendOverhead: SizeOverheads | null;
+  readonly recvOverhead: SizeOverheads | null;
   readonly envelopeBytes: number;
   readonly sharing: Sharing;
   readonly latencyRule: LatencyRule;
@@ -250,6 +265,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
   const barrier = opts.barrierStageLatency ?? null;
   const network = oneOf('model.networkModel', opts.networkModel, NETWORK_MODELS, 'ideal');
   const corrections = resolveCorrections(opts, network);
+  const protocol = oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager');
   return {
     alpha,
     libraryAlpha: opts.alpha === undefined ? 0 : alpha,
@@ -270,8 +286,11 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     simultaneity: nonNegative('model.simultaneity', opts.simultaneity, 1e-12),
     rateUpdate: checkRateUpdate(opts.rateUpdate, network, corrections.crossTraffic, fatpipeChannels(topology) !== undefined),
     injectionOrder: checkInjectionOrder(opts),
-    protocol: oneOf('model.protocol', opts.protocol, PROTOCOLS, 'eager'),
+    protocol,
     eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
+    sendOverhead: softwareOverhead('sendOverhead', opts.sendOverhead, protocol),
+    isendOverhead: softwareOverhead('isendOverhead', opts.isendOverhead, protocol),
+    recvOverhead: softwareOverhead('recvOverhead', opts.recvOverhead, protocol),
     envelopeBytes: nonNegative('model.envelopeBytes', opts.envelopeBytes, 0),
     sharing: checkSharing(opts, network),
     latencyRule: checkLatency(opts.latencyRule, opts.sharing === 'store-forward' ? 'shared' : opts.injectionOrder),
@@ -280,6 +299,15 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     symmetryMinRanks: positiveInteger('model.symmetryMinRanks', opts.symmetryMinRanks, SYMMETRY_MIN_RANKS),
     ...corrections,
   };
+}
+
+/** One of SMPI's software overheads: parsed, and only under protocol smpi, whose detached sends decide who pays it. */
+function softwareOverhead(field: 'sendOverhead' | 'isendOverhead' | 'recvOverhead', v: string | undefined, protocol: Protocol): SizeOverheads | null {
+  if (v === undefined) return null;
+  if (typeof v !== 'string') throw new InputError(`model.${field}`, v, "SimGrid's overhead syntax threshold:offset:per-byte;...");
+  const overheads = parseOverheadText(v, `model.${field}`);
+  if (overheads !== null && protocol !== 'smpi') throw new InputError(`model.${field}`, v, "an overhead with protocol smpi only (SMPI's detached sends decide which messages pay it: --protocol smpi, or --preset simgrid / simgrid-smpi)");
+  return overheads;
 }
 
 /** The network model's corrections with the terms the options set one by one (each needs a SimGrid network model). */

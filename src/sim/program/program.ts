@@ -82,6 +82,12 @@ export interface FlowProgramColumns {
    * messages (`FlowModel.libraryAlpha`); null when the program has none.
    */
   readonly opLibrary?: Uint8Array | null;
+  /**
+   * Per op, 1 for a blocking send its stream follows with a receive that does not pair with it
+   * (MPI_Send, then MPI_Recv), where a send directly followed by a blocking receive is otherwise a
+   * sendrecv's (`isSendrecvSend`; SMPI's software overheads tell them apart); null for none.
+   */
+  readonly opSeparateSend?: Uint8Array | null;
 }
 
 /**
@@ -107,6 +113,7 @@ export class FlowProgram implements FlowProgramColumns {
   readonly opNonBlocking: Uint8Array | null;
   readonly deps: OpDependencies | null;
   readonly opLibrary: Uint8Array | null;
+  readonly opSeparateSend: Uint8Array | null;
 
   constructor(c: FlowProgramColumns) {
     this.numRanks = c.numRanks;
@@ -127,6 +134,18 @@ export class FlowProgram implements FlowProgramColumns {
     this.opNonBlocking = c.opNonBlocking ?? null;
     this.deps = c.deps ?? null;
     this.opLibrary = c.opLibrary ?? null;
+    this.opSeparateSend = c.opSeparateSend ?? null;
+  }
+
+  /** Whether blocking send `op` of stream `s` is directly followed by a blocking receive of its stream. */
+  followedByBlockingRecv(s: number, op: number): boolean {
+    const next = op + 1;
+    return next < this.opStart[s + 1] && this.opKind[next] === OpKind.Recv && !(this.opNonBlocking !== null && this.opNonBlocking[next] === 1);
+  }
+
+  /** Whether blocking send `op` of stream `s` is a sendrecv's: a blocking receive follows it, and it is not marked separate (`opSeparateSend`). */
+  isSendrecvSend(s: number, op: number): boolean {
+    return this.followedByBlockingRecv(s, op) && !(this.opSeparateSend !== null && this.opSeparateSend[op] === 1);
   }
 
   /** This program with some columns replaced; the others are shared, not copied. */
@@ -360,6 +379,8 @@ export class FlowProgramBuilder {
   private readonly depOn: number[] = [];
   /** Ranges [from, to] of ops marked as a collective library's (`markLibrary`), flattened. */
   private readonly libraryRanges: number[] = [];
+  /** Ops marked by markSeparateSend. */
+  private readonly separate: number[] = [];
 
   /** `expectedOps` sizes the columns once (a lowering knows its op count; growing by doubling costs 1.5× at the peak). */
   constructor(
@@ -449,6 +470,13 @@ export class FlowProgramBuilder {
     return this.push(OpKind.Wait, request, 0, 0, 0, -1);
   }
 
+  /** Marks the blocking send added last as separate: the receive after it is not its sendrecv's (`FlowProgram.opSeparateSend`). */
+  markSeparateSend(): this {
+    if (!(this.n > 0 && this.kind[this.n - 1] === OpKind.Send && this.nonBlocking[this.n - 1] === 0)) throw new InputError('separate send', this.n - 1, 'a blocking send added last');
+    this.separate.push(this.n - 1);
+    return this;
+  }
+
   /** The id of the op added last (to name it in `wait` or `dependsOn`). */
   get lastOp(): number {
     return this.n - 1;
@@ -525,8 +553,17 @@ export class FlowProgramBuilder {
       opNonBlocking: this.anyNonBlocking ? fit(this.nonBlocking, this.n) : null,
       deps: this.buildDeps(),
       opLibrary: this.buildLibrary(),
+      opSeparateSend: this.buildSeparate(),
     });
   }
+
+  private buildSeparate(): Uint8Array | null {
+    if (this.separate.length === 0) return null;
+    const col = new Uint8Array(this.n);
+    for (const op of this.separate) col[op] = 1;
+    return col;
+  }
+
 
   private buildLibrary(): Uint8Array | null {
     if (this.libraryRanges.length === 0) return null;

@@ -14,6 +14,7 @@ import { OP_NAMES, OpKind } from '../../collectives/types.js';
 import type { FlowModel } from './model.js';
 import { OpTable, type FlowProgram, type FlowRouteHint } from './program.js';
 import { MatchTable } from './match-table.js';
+import { overheadSeconds } from './software-overheads.js';
 
 /** What an engine does for the stream interpreter. */
 export interface StreamHost {
@@ -113,6 +114,8 @@ export class StreamRunner {
   private readonly resumePred: Int32Array;
   private readonly alpha: number;
   private readonly libraryAlpha: number;
+  /** Whether the model sets any of SMPI's software overheads (model.sendOverhead, isendOverhead, recvOverhead). */
+  private readonly overheads: boolean;
   // Barrier and hwCollective keys: streams expected, ranks taking part, arrivals so far.
   private readonly keyStreams: Int32Array;
   private readonly keyRanks: Int32Array;
@@ -190,6 +193,7 @@ export class StreamRunner {
     this.deliveryWaiter = model.protocol === 'smpi' ? new Int32Array(nOps).fill(-1) : null;
     this.alpha = duration(model.alpha);
     this.libraryAlpha = duration(model.libraryAlpha);
+    this.overheads = model.sendOverhead !== null || model.isendOverhead !== null || model.recvOverhead !== null;
     this.delay = program.opDelay ? program.opDelay.map(duration) : null;
     this.delayedOp = new Int32Array(S).fill(-1);
     this.delaying = new Uint8Array(S);
@@ -338,9 +342,8 @@ export class StreamRunner {
     }
     if (s < 0) this.matches.addArrival(key, now, op);
     else if (waitOp >= 0) this.nonBlockingDone(s, waitOp, now, op);
-    else {
+    else if (this.finishRecv(s, this.pc[s], now, op)) {
       this.state[s] = READY;
-      this.complete(s, this.pc[s], now, op);
       this.run(s, now);
     }
     const sender = this.deliveryWaiter === null ? -1 : this.deliveryWaiter[op];
@@ -466,7 +469,8 @@ export class StreamRunner {
       switch (kind) {
         case OpKind.Send: {
           // A collective library's message pays its own α (its latency up front replaces the default).
-          const alpha = p.opLibrary !== null && p.opLibrary[op] === 1 ? this.libraryAlpha : this.alpha;
+          let alpha = p.opLibrary !== null && p.opLibrary[op] === 1 ? this.libraryAlpha : this.alpha;
+          if (this.overheads) alpha += this.sendOverhead(s, op);
           if (alpha > 0 && !this.isLocalSignal(s, op)) {
             this.state[s] = BUSY;
             this.host.wakeAt(now + alpha, s);
@@ -478,7 +482,8 @@ export class StreamRunner {
         }
         case OpKind.Recv: {
           const key = this.matchKey(ops.peer(r), p.streamRank[s], ops.tag(r));
-          if (this.prepostedRecv[s] === op) this.prepostedRecv[s] = -1;
+          const preposted = this.prepostedRecv[s] === op;
+          if (preposted) this.prepostedRecv[s] = -1;
           else this.releaseRendezvous(key, now);
           if (this.isNonBlocking(op)) {
             // Posted; the stream goes on, and the message completes it whenever it arrives.
@@ -489,7 +494,9 @@ export class StreamRunner {
             break;
           }
           if (this.matches.takeArrival(key)) {
-            this.complete(s, op, now, this.matches.time >= ops.start(r) ? this.matches.op : this.lastOp[s]);
+            // A sendrecv's receive, posted with its send, sleeps from its message's arrival (SMPI's waitall).
+            const from = preposted ? this.matches.time : now;
+            if (!this.finishRecv(s, op, now, this.matches.time >= ops.start(r) ? this.matches.op : this.lastOp[s], from)) return;
             break;
           }
           if (this.blockedKey !== null) this.blockedKey[s] = key;
@@ -533,6 +540,7 @@ export class StreamRunner {
               this.state[s] = WAIT;
               return;
             }
+            if (this.overheads && this.sleepAfterWait(s, op, r, now, target)) return;
             this.complete(s, op, now, target);
             break;
           }
@@ -545,8 +553,10 @@ export class StreamRunner {
             return;
           }
           this.nbDrain[s] = 0;
-          this.complete(s, op, now, this.nbLast[s] >= 0 ? this.nbLast[s] : this.lastOp[s]);
+          const pred = this.nbLast[s] >= 0 ? this.nbLast[s] : this.lastOp[s];
           this.nbLast[s] = -1;
+          if (this.overheads && this.sleepAfterWait(s, op, r, now, pred)) return;
+          this.complete(s, op, now, pred);
           break;
         }
         default:
@@ -687,9 +697,80 @@ export class StreamRunner {
   private prepostFollowingRecv(s: number, op: number, now: number): void {
     const p = this.program;
     const next = op + 1;
-    if (next >= p.opStart[s + 1] || p.opKind[next] !== OpKind.Recv || this.isNonBlocking(next) || this.prepostedRecv[s] === next) return;
+    if (!p.followedByBlockingRecv(s, op) || this.prepostedRecv[s] === next) return;
     this.prepostedRecv[s] = next;
     this.releaseRendezvous(this.matchKey(p.opPeer[next], p.streamRank[s], p.opTag[next]), now);
+  }
+
+  /**
+   * SMPI's sleep before send `op` (program/software-overheads.ts), in the engine's unit: `ois` before
+   * an isend or a sendrecv's send (isend_init), `os` before a detached blocking send, none before a
+   * blocking send at or above the threshold.
+   */
+  private sendOverhead(s: number, op: number): number {
+    const bytes = this.program.opBytes[op];
+    const m = this.model;
+    if (this.isNonBlocking(op) || this.program.isSendrecvSend(s, op)) return this.duration(overheadSeconds(m.isendOverhead, bytes));
+    return this.isDetached(op) ? this.duration(overheadSeconds(m.sendOverhead, bytes)) : 0;
+  }
+
+  /** SMPI's sleep after receive `op` completes (`or`, only for a message a detached send sent), in the engine's unit. */
+  private recvOverhead(op: number): number {
+    return this.isDetached(op) ? this.duration(overheadSeconds(this.model.recvOverhead, this.program.opBytes[op])) : 0;
+  }
+
+  /**
+   * Blocking receive `op` of stream `s` has its message at `now`: it completes, or (SMPI's `or`)
+   * its stream sleeps until `from` + the overhead and completes it on waking. `from` is the
+   * message's arrival for a sendrecv's receive, whose sleep in SMPI's waitall overlaps the wait for
+   * its send's delivery. Returns whether it completed now.
+   */
+  private finishRecv(s: number, op: number, now: number, pred: number, from = now): boolean {
+    const sleep = this.overheads ? this.recvOverhead(op) : 0;
+    if (!(from + sleep > now)) {
+      this.complete(s, op, now, pred);
+      return true;
+    }
+    this.state[s] = BUSY;
+    this.resumePred[s] = pred;
+    this.host.wakeAt(from + sleep, s);
+    return false;
+  }
+
+  /**
+   * A wait (op `op`, row `r`) whose requests have all completed: under SMPI's `or` each received
+   * message from a detached send costs its sleep, one after another in completion order from the
+   * time the stream reached the wait (waitall is waitany repeated; MPI_Wait its one request). If
+   * that ends after `now`, the stream sleeps until then (completing the wait on waking) and this
+   * returns true.
+   */
+  private sleepAfterWait(s: number, op: number, r: number, now: number, pred: number): boolean {
+    const p = this.program;
+    const ops = this.ops;
+    const target = ops.peer(r);
+    const received: number[] = [];
+    if (target >= 0) {
+      if (p.opKind[target] === OpKind.Recv) received.push(target);
+    } else {
+      // The requests since the previous waitall, less those an MPI_Wait took on the way.
+      const waited = new Set<number>();
+      for (let o = op - 1; o >= p.opStart[s] && !(p.opKind[o] === OpKind.Wait && p.opPeer[o] < 0); o--) {
+        if (p.opKind[o] === OpKind.Wait) waited.add(p.opPeer[o]);
+        else if (p.opKind[o] === OpKind.Recv && this.isNonBlocking(o) && !waited.has(o)) received.push(o);
+      }
+    }
+    const endOf = (o: number): number => ops.end(ops.index(s, o));
+    received.sort((a, b) => endOf(a) - endOf(b) || a - b);
+    let until = ops.start(r);
+    for (const o of received) {
+      const sleep = this.recvOverhead(o);
+      if (sleep > 0) until = Math.max(until, endOf(o)) + sleep;
+    }
+    if (!(until > now)) return false;
+    this.state[s] = BUSY;
+    this.resumePred[s] = pred;
+    this.host.wakeAt(until, s);
+    return true;
   }
 
   /** A receive on `key` is posted (protocol mpi): the rendezvous send it matches may start. */

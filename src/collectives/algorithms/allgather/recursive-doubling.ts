@@ -62,7 +62,8 @@ registerAlgorithm({
       new Array<number>(n).fill(1),
       (r, p, ownFirst, ownBlocks, partnerFirst, partnerBlocks) => b.sendrecv(r, p, b.block(RECV, ownFirst, ownBlocks), p, b.block(RECV, partnerFirst, partnerBlocks)),
       (from, to, first, blocks) => {
-        b.send(from, to, b.block(RECV, first, blocks));
+        // MPICH's tree step is an MPI_Send of its own, whatever the sender receives next.
+        b.separateSend(from, to, b.block(RECV, first, blocks));
         b.recv(to, from, b.block(RECV, first, blocks));
       },
     );

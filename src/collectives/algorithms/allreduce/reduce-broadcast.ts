@@ -68,7 +68,8 @@ registerAlgorithm({
     const seg = (k: number) => b.region(RECV, k * segBytes, segBytes);
     for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, 0, ctx.size), all);
     // Per rank, step q reduces segment q up the tree (blocking receives nearest child first, then the
-    // send to the parent) and broadcasts segment q − 1 down it.
+    // send to the parent) and broadcasts segment q − 1 down it. Every send is an MPI_Send of its own,
+    // never a sendrecv's, though a receive may follow it (SMPI charges it smpi/os).
     for (const { rank: r, parent, children } of tree) {
       for (let q = 0; q <= segments; q++) {
         if (q < segments) {
@@ -76,11 +77,11 @@ registerAlgorithm({
             b.recv(r, c.rank, b.region(tmp, 0, segBytes), 20);
             b.reduce(r, b.region(tmp, 0, segBytes), seg(q));
           }
-          if (parent >= 0) b.send(r, parent, seg(q), 20);
+          if (parent >= 0) b.separateSend(r, parent, seg(q), 20);
         }
         if (q >= 1) {
           if (parent >= 0) b.recv(r, parent, seg(q - 1), 21);
-          for (const c of [...children].reverse()) b.send(r, c.rank, seg(q - 1), 21);
+          for (const c of [...children].reverse()) b.separateSend(r, c.rank, seg(q - 1), 21);
         }
       }
     }

@@ -46,7 +46,8 @@ registerAlgorithm({
       new Array<number>(n).fill(1),
       (r, p, ownFirst, ownPieces, partnerFirst, partnerPieces) => b.sendrecv(r, p, pieces(ownFirst, ownPieces), p, pieces(partnerFirst, partnerPieces)),
       (from, to, first, count) => {
-        b.send(from, to, pieces(first, count));
+        // MPICH's tree step is an MPI_Send of its own, whatever the sender receives next.
+        b.separateSend(from, to, pieces(first, count));
         b.recv(to, from, pieces(first, count));
       },
     );

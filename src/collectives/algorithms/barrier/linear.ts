@@ -22,7 +22,11 @@ registerAlgorithm({
     if (ctx.params.smp === true) smpiInitSmp(b, n);
     const none = b.region(RECV, 0, 0);
     if (n === 1) return b.finish();
-    for (let r = 1; r < n; r++) b.sendrecv(r, 0, none, 0, none);
+    // MPI_Send, then MPI_Recv (barrier__ompi_basic_linear): not a sendrecv (SMPI charges smpi/os).
+    for (let r = 1; r < n; r++) {
+      b.separateSend(r, 0, none);
+      b.recv(r, 0, none);
+    }
     for (let r = 1; r < n; r++) b.irecv(0, r, none);
     b.waitall(0);
     for (let r = 1; r < n; r++) b.isend(0, r, none);

@@ -5,9 +5,9 @@
  * rank posts all its segment receives at once (irecv, tag = segment), the root isends every segment
  * at once, each relay isends a segment as soon as it has it, and a waitall ends each rank; with
  * `segment=B` the segments are B bytes (SMPI: 8,192), the last one shorter (SMPI broadcasts that
- * remainder with its default algorithm instead), and a buffer of at most B bytes goes as one message.
- * With smp=true, init_smp's messages first: SMPI's `SMP_linear` (bcast-SMP-linear.cpp) on one rank per
- * host, whose chain is NTSL's (its blocking 8 KiB sends are detached, as isends; it sends each segment
+ * remainder with its default algorithm instead), and a buffer of at most B bytes goes as one message,
+ * by blocking sends. With smp=true, init_smp's messages first: SMPI's `SMP_linear` (bcast-SMP-linear.cpp)
+ * on one rank per host, whose chain is NTSL's with blocking sends (detached at 8 KiB; it sends each segment
  * twice to the next rank, once as "inter" and once as "intra" node, and the last rank sends to rank 0:
  * those copies are never received, so they move no data in SMPI and Meshwork leaves them out).
  * recvs=double-buffered is SimGrid SMPI's `ompi_pipeline` (bcast-ompi-pipeline.cpp, Open MPI's pipeline
@@ -72,10 +72,16 @@ function chainBounds(ctx: AlgorithmContext): number[] {
   return bounds;
 }
 
-/** SMPI NTSL: the chain 0 -> 1 -> ... -> n-1 with every receive posted first and every send non-blocking. */
+/**
+ * SMPI NTSL: the chain 0 -> 1 -> ... -> n-1 with every receive posted first and every send
+ * non-blocking; a buffer of one segment goes by blocking sends (NTSL's `count <= segment` branch),
+ * and SMP_linear sends every segment by blocking sends (detached at 8 KiB, so only SMPI's
+ * smpi/os against smpi/ois tells them apart).
+ */
 function preposted(ctx: AlgorithmContext, b: ScheduleBuilder, bounds: number[]) {
   const n = ctx.ranks;
   const P = bounds.length - 1;
+  const blocking = P === 1 || ctx.params.smp === true;
   const seg = (k: number): number => b.region(RECV, bounds[k], bounds[k + 1] - bounds[k]);
   if (ctx.root !== 0) {
     b.send(ctx.root, 0, b.region(RECV, 0, ctx.size), P);
@@ -86,7 +92,8 @@ function preposted(ctx: AlgorithmContext, b: ScheduleBuilder, bounds: number[]) 
     const recvs = r > 0 ? Array.from({ length: P }, (_, k) => b.irecv(r, r - 1, seg(k), k)) : [];
     for (let k = 0; k < P && r < n - 1; k++) {
       if (r > 0) b.wait(r, recvs[k]);
-      b.isend(r, r + 1, seg(k), k);
+      if (blocking) b.send(r, r + 1, seg(k), k);
+      else b.isend(r, r + 1, seg(k), k);
     }
     b.waitall(r);
   }

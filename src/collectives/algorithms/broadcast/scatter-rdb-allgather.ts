@@ -37,7 +37,7 @@ registerAlgorithm({
         if (v + mask >= n) continue;
         const length = held[v] - piece * mask;
         if (length <= 0) continue;
-        b.send(real(v), real(v + mask), bytes(v + mask, length));
+        b.separateSend(real(v), real(v + mask), bytes(v + mask, length));
         b.recv(real(v + mask), real(v), bytes(v + mask, length));
         held[v + mask] = length;
         held[v] -= length;
@@ -50,7 +50,8 @@ registerAlgorithm({
       (v, p, ownFirst, ownLength, partnerFirst, partnerLength) =>
         b.sendrecv(real(v), real(p), bytes(ownFirst, ownLength), real(p), bytes(partnerFirst, partnerLength), 1),
       (from, to, first, length) => {
-        b.send(real(from), real(to), bytes(first, length), 1);
+        // MPICH's tree step is an MPI_Send of its own, whatever the sender receives next.
+        b.separateSend(real(from), real(to), bytes(first, length), 1);
         b.recv(real(to), real(from), bytes(first, length), 1);
       },
     );
