@@ -76,7 +76,7 @@ const EXPECTED: Record<string, string> = {
   // (flow 8x8 64 KiB: 0.73).
   '000.faster': 'reproduced-under-reading',
   '000.faster.example1': 'not-reproduced',
-  // Packet level follows the schedule's axis-path hints (issue 5): paced 69.2 µs vs unpaced 74.0 µs on
+  // Packet level follows the schedule's axis-path hints (issue 5): paced 70.7 µs vs unpaced 74.1 µs on
   // torus 4x4. Its robustness says "depends": on FIG. 7's 3-flow line pacing cannot shorten the time.
   '000.pacing': 'reproduced-under-reading',
   // Example 2 (flow level, 4x4x4, 64 KiB, injection one link per NIC): 2,076.9 µs against 6,056.9 (one NIC), 6,103.4 (one area).

@@ -341,9 +341,9 @@ describe('adaptive decisions at the first router, as BookSim routes (issue 14, i
   // BookSim's ugal_flatfly_onchip reads the credits when the head is routed at the source router
   // (in_channel < gC). At the flatfly ugal knee (0.40; BookSim @ 28f43299 287.0–347.7 cycles over
   // seeds 1–5, mean 303.3, ./booksim/flatfly_k4n2_ugal_uniform_p4.csv) deciding there gives a
-  // 5-seed mean of 287.6 (−5.2 %); deciding as the packet leaves its source queue gives 326.4
-  // (+7.6 %), the staler credits sending more packets the long way. (One seed is no measure here:
-  // seed 1 alone moved from +0.6 % to −4.4 % when the terminals took BookSim's tile numbering.)
+  // 5-seed mean of 294.1 (−3.0 %); deciding as the packet leaves its source queue gives 333.3
+  // (+9.9 %), the staler credits sending more packets the long way. (One seed is no measure here:
+  // seed 1 alone is +11.5 %.)
   it('first-router within 6 % of BookSim at the knee, injection over 6 % above it (5-seed means)', () => {
     const name = 'flatfly_k4n2_ugal_uniform_p4';
     const { run, topology } = loadBookSimCase(name);
