@@ -11,7 +11,7 @@
  * the documented dateline. See docs/packet.md.)
  */
 import { InputError } from '../util/errors.js';
-import { hash32 } from '../util/rng.js';
+import { hash32, independentDraw } from '../util/rng.js';
 import type { Topology } from '../topology/graph.js';
 import { familyOf } from '../topology/registry.js';
 import type { RoutingEntry } from './registry.js';
@@ -123,7 +123,7 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
     if (minus === 0 ? x > y : x < y) return 1;
     const mid = Math.floor((k - 1) / 2);
     if (minus === 0 ? x <= mid && y > mid : x > mid && y <= mid) return 0;
-    return hash32(salt, seed, d + 0x6261) & 1;
+    return independentDraw(salt, seed, d + 0x6261) & 1;
   }
 
   function tieMinus(src: number, dst: number, salt: number, d: number, x: number): number {
@@ -137,7 +137,7 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
       case 'parity':
         return x & 1;
       case 'random':
-        return hash32(salt, seed, d) & 1;
+        return independentDraw(salt, seed, d) & 1;
       case 'simgrid':
         // SimGrid's TorusZone::get_local_route: + unless the source coordinate is k/2 itself
         // (its test `myCoords[j] > cur_dim / 2` is false there, so the route goes −).

@@ -24,7 +24,7 @@
  * gives the dimension-order path (the escape path from the source), which the flow engine uses.
  */
 import { InputError } from '../util/errors.js';
-import { hash32 } from '../util/rng.js';
+import { independentDraw } from '../util/rng.js';
 import type { Topology } from '../topology/graph.js';
 import { familyOf } from '../topology/registry.js';
 import { dimensionOrderRouting } from './dimension-order.js';
@@ -115,7 +115,7 @@ export function minAdaptRouting(topology: Topology, seedOption = 1): CandidateRo
     // BookSim's non-balanced dateline: VC 1 when dest < cur, whichever side (the + side: the packets
     // that cross the wrap link; the − side: those that do not).
     const ph = y < x ? 1 : 0;
-    const turnMinus = dist2 > 0 ? 0 : dist2 < 0 ? 1 : hash32(salt, seed, r) & 1;
+    const turnMinus = dist2 > 0 ? 0 : dist2 < 0 ? 1 : independentDraw(salt, seed, r) & 1;
     if (inChannel >= 0 && inVc <= 1) {
       // In the escape VCs: dimension order, the same side and VC within a dimension.
       const cont = chDim[inChannel] === d;

@@ -72,14 +72,16 @@ describe("BookSim 2.0's batch mode (sim_type = batch)", () => {
   }
 
   // BookSim's own seeds spread widely where a duration is the last of many arrivals: fattree, 10
-  // packets per node: 111-151 cycles over seeds 1-5 (a standard error of the mean of 7 %).
+  // packets per node: 111-151 cycles over seeds 1-5 (a standard error of the mean of 7 %). The torus
+  // file has seeds 1-20: its 50-packet batches spread 703-864 cycles, and 5 seeds (mean 751 against
+  // 784 over 40) left the 6 % bound to chance.
   for (const name of ['mesh88_batch_uniform_p4', 'torus88_batch_uniform_p4', 'fattree_k4n3_batch_uniform_p4']) {
-    it(`${name}: uniform traffic, batch duration within 6 % and packet latency within 4 % of BookSim's, 5-seed means`, () => {
+    it(`${name}: uniform traffic, batch duration within 6 % and packet latency within 4 % of BookSim's, means over the file's seeds`, () => {
       const runs = bookSimRuns(name);
       const keys = [...new Set(runs.map((r) => r.key))];
       const report = keys.map((key) => {
         const group = runs.filter((r) => r.key === key);
-        expect(group.map((r) => r.seed)).toEqual([1, 2, 3, 4, 5]);
+        expect(group.map((r) => r.seed)).toEqual(Array.from({ length: Math.max(5, group.length) }, (_, i) => i + 1));
         const ours = group.map((r) => meshworkRun(name, r));
         const ratio = (col: (typeof COLUMNS)[number]): number => mean(ours.map((o) => Number(o[col]))) / mean(group.map((r) => Number(r.printed[col])));
         return { key, duration: ratio('batch_duration_avg'), latency: ratio('packet_latency') };

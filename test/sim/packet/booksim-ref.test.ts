@@ -200,11 +200,11 @@ describe("BookSim's flatfly, c = 4, transpose at 0.25 flits/node/cycle: the satu
 
 describe('torus 8x8 transpose beyond saturation (issue 15, item 6: the transpose knee)', () => {
   // The knee at 0.10 sits on the saturation edge of the longest transpose routes, where latency is
-  // ill-conditioned: Meshwork reaches BookSim's 0.10 latency at 0.1025 offered. Accepted throughput
-  // is the quantity to compare there. BookSim 2.0 @ 28f43299 with this cfg (./booksim/README.md)
-  // gives the CSV; Meshwork is 0.4-0.8 % above it (means over seeds 1-3), the residual that shows
-  // as -28 % in knee latency. Pinned on both sides so a change in either direction is seen.
-  it('accepted flit rate within 1 % of BookSim at 0.12, 0.15 and 0.2 offered (mean of seeds 1-3)', () => {
+  // ill-conditioned, so accepted throughput is the quantity to compare beyond it. BookSim 2.0 @
+  // 28f43299 with this cfg (./booksim/README.md) gives the CSV; Meshwork is within 0.1 % of it (means
+  // over seeds 1-3). Transpose's k/2 ties come in both dimensions at once: with the two tie coins
+  // correlated (one hash differing in its last input) Meshwork carried 0.4-0.8 % more.
+  it('accepted flit rate within 0.5 % of BookSim at 0.12, 0.15 and 0.2 offered (mean of seeds 1-3)', () => {
     const name = 'torus88_transpose_p1_saturated';
     const { run, topology } = loadBookSimCase(name);
     const rows = readCsvCells(`${name}.csv`).map((c) => c.map(Number));
@@ -215,21 +215,18 @@ describe('torus 8x8 transpose beyond saturation (issue 15, item 6: the transpose
         const p = simulateTraffic({ topology, pattern: run.pattern, rates: [rate], preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, routingName: run.routingName }).points[0] as LoadPoint;
         return p.accepted_flit_rate!;
       });
-      const excess = mean(ours) / mean(theirs) - 1;
-      expect(excess, `${rate}`).toBeGreaterThan(0);
-      expect(excess, `${rate}`).toBeLessThan(0.01);
+      expect(Math.abs(mean(ours) / mean(theirs) - 1), `${rate}`).toBeLessThan(0.005);
     }
   }, 180_000);
 });
 
-describe('torus 8x8 transpose beyond saturation: where the residual lives (issue 15)', () => {
+describe('torus 8x8 transpose beyond saturation: channel by channel (issue 15)', () => {
   // ./booksim/torus88_transpose_p1_saturated_channels.csv: flits per cycle on each channel and VC over
   // BookSim's measured window at 0.15 offered, mean of seeds 1-3 (BookSim 2.0 @ 28f43299 on
   // torus88_transpose_p1_saturated.cfg, counted at FlitChannel::Send). With 1-flit packets an input VC
   // passes one packet per route + VC-allocation + switch-allocation cycles (3), so a channel whose
-  // traffic is all one dateline class carries at most 1/3 flit per cycle. Those channels hold the
-  // residual: BookSim runs them at 98.0 % of the bound, Meshwork at 98.7 %; channels that carry both
-  // classes agree within 1 %.
+  // traffic is all one dateline class carries at most 1/3 flit per cycle. BookSim runs those at 98.0 %
+  // of the bound and so does Meshwork (within 0.1 %); channels that carry both classes agree within 1 %.
   const name = 'torus88_transpose_p1_saturated';
   const { run, topology } = loadBookSimCase(name);
   const rows = readCsvCells(`${name}_channels.csv`);
@@ -242,7 +239,7 @@ describe('torus 8x8 transpose beyond saturation: where the residual lives (issue
   const bothClasses = busy.filter((r) => r.vc0 > 0 && r.vc1 > 0);
   const bound = 1 / 3;
 
-  it('single-class channels: BookSim 1.5-2.5 % below the input-VC bound, Meshwork 0.4-1.2 % closer to it; two-class channels within 1 %', () => {
+  it('single-class channels: BookSim 1.5-2.5 % below the input-VC bound, Meshwork within 0.4 % of it; two-class channels within 1 %', () => {
     expect(singleClass.length).toBe(24);
     // Meshwork over a fixed 20,000 cycles, so that channelUtilisation is the saturated steady state.
     const runs = [1, 2, 3].map((seed) => simulateTraffic({ topology, pattern: run.pattern, rates: [0.15], preset: 'booksim', config: { ...run.config, seed }, measurement: 'horizon', horizon: 20_000 }).channelUtilisation);
@@ -252,8 +249,7 @@ describe('torus 8x8 transpose beyond saturation: where the residual lives (issue
     expect(theirs).toBeGreaterThan(0.975);
     expect(theirs).toBeLessThan(0.985);
     for (const r of singleClass) expect(ours(r.channel), `channel ${r.channel}`).toBeLessThanOrEqual(bound);
-    expect(mine - theirs).toBeGreaterThan(0.004);
-    expect(mine - theirs).toBeLessThan(0.012);
+    expect(Math.abs(mine - theirs)).toBeLessThan(0.004);
     const both = mean(bothClasses.map((r) => ours(r.channel))) / mean(bothClasses.map((r) => r.vc0 + r.vc1));
     expect(Math.abs(both - 1)).toBeLessThan(0.01);
   }, 120_000);
