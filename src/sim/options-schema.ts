@@ -136,6 +136,10 @@ export const MODEL_OPTIONS: readonly ModelOptionRow[] = [
     help: 'with --protocol mpi, the size from which a send uses rendezvous; with smpi, from which a send is not detached',
   },
   {
+    key: 'asyncSmallThreshold', flag: 'async-small-threshold', unit: 'size', default: "0, SMPI's", engines: BOTH,
+    help: "SMPI's smpi/async-small-thresh: with --protocol smpi, a send below it moves its data at once, without waiting for its receive (SMPI's small mailbox); 0: every send waits for its receive",
+  },
+  {
     key: 'sendOverhead', flag: 'send-overhead', unit: 'overheads', default: "none, SMPI's", engines: BOTH,
     help: "SMPI's smpi/os: the sender is busy this long before a detached blocking send (below --eager-threshold), as threshold:offset:per-byte;... by message size (e.g. 0:1us:0.1ns); needs --protocol smpi",
   },

@@ -3,7 +3,7 @@
  * run with them: test/reference/simgrid/cfg-cases/, made by `generate.sh cfg` (SimGrid 3.32; LV08 and
  * CM02 as network/model with cross-traffic left on, CM02's scalar factors and weight-S, SMPI's
  * piecewise factors with another weight-S, a smaller TCP-gamma on millisecond routes, SMPI's
- * software overheads smpi/os, smpi/ois and smpi/or; 4 hosts on a
+ * software overheads smpi/os, smpi/ois and smpi/or, smpi/async-small-thresh; 4 hosts on a
  * Full zone of unequal links, and LV08 on the 64-host 4x4x4 torus). docs/flow.md, "SimGrid's
  * configuration items".
  */
@@ -56,8 +56,8 @@ const run = (c: CfgCase, size: number, withItems = true) =>
   }).makespan_s;
 
 describe('--simgrid-cfg against smpirun run with the same configuration items', () => {
-  it('has 42 cases of 4 sizes, SimGrid 3.32, each with network items or software overheads', () => {
-    expect(cases.length).toBe(42);
+  it('has 47 cases of 4 sizes, SimGrid 3.32, each with network items or software overheads', () => {
+    expect(cases.length).toBe(47);
     expect(cases.every((c) => c.simgrid === 'SimGrid version 3.32' && /--cfg=(network\/|smpi\/os:)/.test(c.config))).toBe(true);
     expect(cases.filter((c) => c.config.includes('--cfg=smpi/or:')).length).toBe(10);
     expect(cases.every((c) => c.rows.map((r) => r.size).join() === '1024,65536,1048576,16777216')).toBe(true);

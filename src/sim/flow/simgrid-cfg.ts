@@ -143,8 +143,7 @@ export function simgridCfgModel(text: string, preset: string | undefined): Simgr
         model.eagerThreshold = numberOf(key, value, 'a whole number of bytes >= 0', (v) => Number.isSafeInteger(v) && v >= 0);
         break;
       case 'smpi/async-small-thresh':
-        // Meshwork's smpi protocol starts every transfer once both sides are matched, SimGrid's behaviour at 0.
-        numberOf(key, value, "0 (SMPI's default: a transfer starts once matched; asynchronous small sends are not modelled)", (v) => v === 0);
+        model.asyncSmallThreshold = numberOf(key, value, 'a whole number of bytes >= 0', (v) => Number.isSafeInteger(v) && v >= 0);
         break;
       case 'smpi/os':
       case 'smpi/or':

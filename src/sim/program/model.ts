@@ -86,6 +86,12 @@ export interface FlowModelOptions {
   /** Bytes from which protocol 'mpi' uses rendezvous, and 'smpi' stops detaching. Default 65,536 (SMPI's smpi/send-is-detached-thresh). */
   eagerThreshold?: number;
   /**
+   * Protocol 'smpi': bytes below which a send's data moves at once, without waiting for its receive
+   * to be posted (SMPI's smpi/async-small-thresh: such a send goes to the receiver's small mailbox,
+   * which starts its transfer eagerly). Default 0, SMPI's: every send waits for its receive.
+   */
+  asyncSmallThreshold?: number;
+  /**
    * SMPI's software overheads by message size (SimGrid's smpi/os, smpi/ois, smpi/or), in its syntax
    * `threshold:offset:per-byte;...` (program/software-overheads.ts): the sender is busy `sendOverhead`
    * before a detached blocking send and `isendOverhead` before an isend or a sendrecv's send; the
@@ -211,6 +217,7 @@ export interface FlowModel extends NetworkCorrections {
   readonly injectionOrder: InjectionOrder;
   readonly protocol: Protocol;
   readonly eagerThreshold: number;
+  readonly asyncSmallThreshold: number;
   /** SMPI's software overheads (null: none): see FlowModelOptions.sendOverhead. */
   readonly sendOverhead: SizeOverheads | null;
   readonly isendOverhead: SizeOverheads | null;
@@ -288,6 +295,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     injectionOrder: checkInjectionOrder(opts),
     protocol,
     eagerThreshold: nonNegative('model.eagerThreshold', opts.eagerThreshold, 65536),
+    asyncSmallThreshold: asyncSmallThreshold(opts.asyncSmallThreshold, protocol),
     sendOverhead: softwareOverhead('sendOverhead', opts.sendOverhead, protocol),
     isendOverhead: softwareOverhead('isendOverhead', opts.isendOverhead, protocol),
     recvOverhead: softwareOverhead('recvOverhead', opts.recvOverhead, protocol),
@@ -299,6 +307,14 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     symmetryMinRanks: positiveInteger('model.symmetryMinRanks', opts.symmetryMinRanks, SYMMETRY_MIN_RANKS),
     ...corrections,
   };
+}
+
+/** SMPI's smpi/async-small-thresh: a whole number of bytes, above 0 only under protocol smpi. */
+function asyncSmallThreshold(v: number | undefined, protocol: Protocol): number {
+  const bytes = nonNegative('model.asyncSmallThreshold', v, 0);
+  if (!Number.isSafeInteger(bytes)) throw new InputError('model.asyncSmallThreshold', v, 'a whole number of bytes >= 0');
+  if (bytes > 0 && protocol !== 'smpi') throw new InputError('model.asyncSmallThreshold', v, "a threshold with protocol smpi only (SMPI's small sends: --protocol smpi, or --preset simgrid / simgrid-smpi)");
+  return bytes;
 }
 
 /** One of SMPI's software overheads: parsed, and only under protocol smpi, whose detached sends decide who pays it. */

@@ -93,7 +93,7 @@ const NB_SENDER = -2;
 
 /** Whether a send of `bytes` waits for its matching receive to be posted (rendezvous). */
 export function isRendezvous(bytes: number, model: FlowModel): boolean {
-  return model.protocol === 'smpi' || (model.protocol === 'mpi' && bytes >= model.eagerThreshold);
+  return model.protocol === 'smpi' ? bytes >= model.asyncSmallThreshold : model.protocol === 'mpi' && bytes >= model.eagerThreshold;
 }
 
 /** The stream interpreter both engines drive. Per-op timing columns are in the engine's unit. */
@@ -607,8 +607,9 @@ export class StreamRunner {
       this.rdvSeq[s] = -1;
     }
     this.host.postSend(s, op, now);
-    if (rendezvous && this.deliveryWaiter !== null && !this.isDetached(op)) {
-      // SMPI: the send (and a sendrecv's receive after it) waits for its message to be delivered.
+    if (this.deliveryWaiter !== null && p.opCount[op] === 1 && !this.isDetached(op)) {
+      // SMPI: the send (and a sendrecv's receive after it) waits for its message to be delivered,
+      // an eager one (below smpi/async-small-thresh) too.
       this.state[s] = BUSY;
       this.deliveryWaiter[op] = s;
       this.resumePred[s] = this.lastOp[s];

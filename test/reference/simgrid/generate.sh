@@ -187,6 +187,7 @@ smpi-factors four-full --cfg=network/weight-S:20000 --cfg=smpi/bw-factor:4096:0.
 gamma four-full-wan --cfg=network/TCP-gamma:131072 --cfg=network/crosstraffic:0
 overheads four-full --cfg=network/model:CM02 --cfg=network/crosstraffic:0 --cfg=smpi/os:0:1e-6:1e-10;8192:4e-6:5e-11 --cfg=smpi/ois:0:2e-6:2e-10;65536:1e-5:0 --cfg=smpi/or:0:3e-6:3e-10;4096:5e-6:1e-10
 overheads-smpi four-full --cfg=smpi/os:0:1.5us:0.1ns --cfg=smpi/ois:0:2.5us:0.2ns --cfg=smpi/or:0:4us:0.3ns
+async four-full --cfg=network/model:CM02 --cfg=network/crosstraffic:0 --cfg=smpi/async-small-thresh:65536 --cfg=smpi/os:0:1us:0 --cfg=smpi/ois:0:1us:0
 CFG
   # And 64 ranks on the 4x4x4 torus under LV08, where weight-S sums over multi-hop routes.
   write_hosts 64 "$work/hosts"

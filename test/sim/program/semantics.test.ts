@@ -163,6 +163,25 @@ describe('NIC model (injectionOrder) and point-to-point protocol, the same in bo
     expect(packet.ranks.finish_s[0]).toBe(0);
   });
 
+  // SMPI 3.32's smpi/async-small-thresh: a send below it goes to the receiver's small mailbox, whose
+  // permanent receiver starts the transfer at once (smpi_request.cpp, Request::start "eager mode");
+  // against smpirun in test/reference/simgrid-cfg.test.ts (cfg-cases/*-async-*).
+  it('protocol smpi with asyncSmallThreshold: a send below it moves its data at once, the receive posted later takes it then', () => {
+    const small = 1024;
+    const model = { ...lateModel, protocol: 'smpi' as const };
+    const waits = runFlow({ topology: t, program: late(small), model });
+    const eager = runFlow({ topology: t, program: late(small), model: { ...model, asyncSmallThreshold: 65536 } });
+    expect(eager.model.asyncSmallThreshold).toBe(65536);
+    // The receiver copies for 10 µs either way; the message no longer waits for that to start moving.
+    expect(waits.makespan_s).toBeCloseTo(10e-6 + small / 32e9 + 1e-9, 12);
+    expect(eager.makespan_s).toBeCloseTo(10e-6, 12);
+    // At or above the threshold the send waits for its receive, as without one.
+    expect(runFlow({ topology: t, program: late(small), model: { ...model, asyncSmallThreshold: small } }).makespan_s).toBe(waits.makespan_s);
+    const packet = simulatePacketSchedule({ topology: t, program: late(small), model: { ...model, asyncSmallThreshold: 65536 } });
+    expect(packet.makespan_s).toBeCloseTo(10e-6, 8);
+    expect(() => runFlow({ topology: t, program: late(small), model: { ...lateModel, asyncSmallThreshold: 1024 } })).toThrow(/model\.asyncSmallThreshold.*protocol smpi/);
+  });
+
   // SMPI sends payload_size_ = size_ + 16 (smpi_request.cpp, "MPI envelope size"): measured under smpirun,
   // a 0-byte message over one 10 GBps, 100 ns link takes 101.6 ns.
   it('envelopeBytes: every message carries them on the wire, a zero-byte one too (flow engine); 0 by default, 16 under the simgrid preset', () => {
