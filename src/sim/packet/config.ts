@@ -106,7 +106,7 @@ export interface PacketConfig {
   serialization: number | Readonly<Record<string, number>>;
   injectionLatency: number;
   ejectionLatency: number;
-  /** Registered allocator for VC and switch allocation (built in: islip, BookSim's default). */
+  /** Registered allocator for VC and switch allocation (built in: islip; islip-rr, BookSim's default, under the booksim preset). */
   allocator: string;
   /** A different registered allocator for switch allocation only (BookSim's sw_allocator); absent: `allocator`. */
   swAllocator?: string;
@@ -200,6 +200,7 @@ export function presetConfig(name: PresetName, topology: Topology): PacketConfig
     if (family?.booksimInjectionVc) base.injectionVc = family.booksimInjectionVc;
     base.ejectionCredits = 'terminal';
     if (family?.booksimPorts) base.portOrder = 'booksim';
+    base.allocator = 'islip-rr';
   }
   return base;
 }

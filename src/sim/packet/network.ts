@@ -366,6 +366,13 @@ export class PacketNetwork {
   private readonly arbKey: ArbiterDef['key'];
   /** Whether the key reads the requesting packet's creation cycle (age), else 0 is passed. */
   private readonly arbReadsCreated: boolean;
+  /**
+   * The same for the keys the VC and switch allocators match by: false for an allocator that grants
+   * round-robin whatever the priority (BookSim's iSLIP), whose keys then carry the round-robin order
+   * only; the VC an input puts forward for the switch is still picked by the full key.
+   */
+  private readonly vaReadsCreated: boolean;
+  private readonly saReadsCreated: boolean;
   private readonly saOutTouched: Int32Array;
   private readonly saBestKey: Float64Array;
   private readonly saBestVc: Int32Array;
@@ -631,11 +638,14 @@ export class PacketNetwork {
     this.grow(Math.max(1024, nIvc * 2 + nInjPorts * 2));
 
     const allocator = getAllocator(cfg.allocator);
+    const swAllocator = getAllocator(cfg.swAllocator ?? cfg.allocator);
     this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V);
-    this.sa = getAllocator(cfg.swAllocator ?? cfg.allocator).create(maxIn * IS, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut * IS));
+    this.sa = swAllocator.create(maxIn * IS, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut * IS));
     const arbiter = getArbiter(cfg.arbitration);
     this.arbKey = arbiter.key;
     this.arbReadsCreated = arbiter.ignoresCreated !== true;
+    this.vaReadsCreated = this.arbReadsCreated && allocator.readsPriority !== false;
+    this.saReadsCreated = this.arbReadsCreated && swAllocator.readsPriority !== false;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);
     this.saBestVc = new Int32Array(V);
@@ -1009,7 +1019,7 @@ export class PacketNetwork {
             if (ovcOwner[o] >= 0 || credits[o] < need) continue;
             const outIdx = outLocal * V + v2;
             const ptr = this.vaGrantPtr[outStart * V + outIdx];
-            va.add(inIdx, outIdx, arbKey(this.arbReadsCreated ? this.pCtime[p] : 0, inIdx, ptr, nIn * V), ivc);
+            va.add(inIdx, outIdx, arbKey(this.vaReadsCreated ? this.pCtime[p] : 0, inIdx, ptr, nIn * V), ivc);
           }
         } else {
           // ACTIVE: a switch request needs a credit downstream and a free channel (output-queued:
@@ -1080,7 +1090,7 @@ export class PacketNetwork {
       const ol = ((this.saOutTouched[t] - residue) / IS) * this.outSpeedup + (this.inPortLane[port] % this.outSpeedup);
       const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
       const v = this.saBestVc[t];
-      const created = this.arbReadsCreated ? this.pCtime[this.buf[((port * V + v) * this.depth + this.ivcHead[port * V + v]) * FLIT + F_PKT]] : 0;
+      const created = this.saReadsCreated ? this.pCtime[this.buf[((port * V + v) * this.depth + this.ivcHead[port * V + v]) * FLIT + F_PKT]] : 0;
       this.sa.add(input, ol, this.arbKey(created, input, ptr, nIn * IS), v);
     }
   }
@@ -1090,7 +1100,7 @@ export class PacketNetwork {
    * (or its ejection port) and of its second, each with the candidate's input priority.
    */
   private addCandidateRequests(ivc: number, inIdx: number, p: number, need: number, outStart: number, nIn: number): void {
-    const created = this.arbReadsCreated ? this.pCtime[p] : 0;
+    const created = this.vaReadsCreated ? this.pCtime[p] : 0;
     this.addRangeRequests(ivc, inIdx, this.ivcOut[ivc], this.ivcOutLocal[ivc], this.ivcLo[ivc], this.ivcHi[ivc], this.ivcPri[ivc], need, created, outStart, nIn);
     const out2 = this.ivcOut2[ivc];
     if (out2 >= 0) this.addRangeRequests(ivc, inIdx, out2, this.ivcOutLocal2[ivc], this.ivcLo2[ivc], this.ivcHi2[ivc], this.ivcPri2[ivc], need, created, outStart, nIn);

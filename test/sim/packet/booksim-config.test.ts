@@ -237,7 +237,7 @@ describe('BookSim config keys', () => {
     expect(withKeys('vc_allocator = separable_output_first; sw_allocator = separable_output_first;').config.allocator).toBe('separable-output-first');
     expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = wavefront;')).toMatch(/vc_allocator: got "wavefront"; accepted: islip \| separable_input_first \| separable_output_first/);
     // Separate allocators, as BookSim's iq router builds one of each kind.
-    expect(withKeys('vc_allocator = islip; sw_allocator = separable_input_first;').config).toMatchObject({ allocator: 'islip', swAllocator: 'separable-input-first' });
+    expect(withKeys('vc_allocator = islip; sw_allocator = separable_input_first;').config).toMatchObject({ allocator: 'islip-rr', swAllocator: 'separable-input-first' });
     expect(withKeys('vc_allocator = islip; sw_allocator = islip;').config.swAllocator).toBeUndefined();
     expect(refusal('topology = torus; routing_function = dim_order; arb_type = matrix;')).toMatch(/arb_type/);
   });

@@ -89,7 +89,16 @@ export class IslipAllocator extends SparseAllocator {
 
 registerAllocator({
   name: 'islip',
-  description: 'sparse iSLIP, 1..k iterations (BookSim iSLIP_Sparse)',
+  description: 'sparse iSLIP, 1..k iterations; an output grants by the arbitration priority (round-robin: BookSim iSLIP_Sparse; age: the oldest packet)',
+  create: (maxInputs, maxOutputs, maxRequests) => new IslipAllocator(maxInputs, maxOutputs, maxRequests),
+});
+
+// BookSim's iSLIP_Sparse grants and accepts round-robin whatever the requests' in_pri and out_pri,
+// so `priority = age` only picks the VC an input puts forward (IQRouter's _SWAllocAddReq).
+registerAllocator({
+  name: 'islip-rr',
+  description: "BookSim's iSLIP_Sparse: sparse iSLIP whose grants are round-robin whatever the arbitration priority (age only picks the VC each input puts forward)",
   bookSimName: 'islip',
+  readsPriority: false,
   create: (maxInputs, maxOutputs, maxRequests) => new IslipAllocator(maxInputs, maxOutputs, maxRequests),
 });

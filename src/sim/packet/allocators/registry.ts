@@ -49,6 +49,12 @@ export interface AllocatorDef {
   readonly description: string;
   /** BookSim's name for it (`vc_allocator`, `sw_allocator`), when BookSim has one. */
   readonly bookSimName?: string;
+  /**
+   * False when its matching never compares requests' priorities, only their round-robin order
+   * (BookSim's iSLIP_Sparse): the engine then leaves the packet's age out of the keys it gives it,
+   * and age arbitration only picks the VC each input puts forward. Unset: it reads them.
+   */
+  readonly readsPriority?: boolean;
   create(maxInputs: number, maxOutputs: number, maxRequests: number): Allocator;
 }
 
