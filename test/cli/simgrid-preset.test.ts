@@ -64,6 +64,20 @@ describe('run --simgrid-cfg', () => {
     const reference = JSON.parse(readFileSync('test/reference/simgrid/cfg-cases/torus-4x4x4-lv08-alltoall-pair.json', 'utf8')) as { rows: Array<{ size: number; makespan_s: number }> };
     expect(Math.abs(lv08.makespan_s / reference.rows.find((row) => row.size === 65536)!.makespan_s - 1)).toBeLessThan(0.005);
   });
+  it("SMPI's software overheads and small-send threshold: recorded in the result and stated in the model line; refused in one line without protocol smpi", () => {
+    const items = ['--preset', 'simgrid', '--simgrid-cfg', 'smpi/os:0:1us:0.1ns;8192:2us:0 smpi/or:0:2us:0 smpi/async-small-thresh:4096'];
+    const text = runCli([...args, ...items]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('protocol=smpi (detached below 64KiB), data moves at once below 4KiB (smpi/async-small-thresh), os=0:1us:100ps;8192:2us:0ps, or=0:2us:0ps,');
+    const result = JSON.parse(runCli([...args, ...items, '--json']).stdout) as { model: Record<string, unknown> };
+    expect(result.model.sendOverhead).toEqual({ thresholds: [0, 8192], offsets: [1e-6, 2e-6], perByte: [1e-10, 0] });
+    expect([result.model.isendOverhead, result.model.asyncSmallThreshold]).toEqual([null, 4096]);
+    expect(expectOneLineError(runCli([...args, '--recv-overhead', '0:1us:0']))).toBe(
+      'meshwork: error: model.recvOverhead: got "0:1us:0"; accepted: an overhead with protocol smpi only (SMPI\'s detached sends decide which messages pay it: --protocol smpi, or --preset simgrid / simgrid-smpi)',
+    );
+    expect(expectOneLineError(runCli([...args, '--preset', 'simgrid', '--send-overhead', '0:1us']))).toMatch(/^meshwork: error: send-overhead: got "0:1us"; accepted: SimGrid's overhead syntax/);
+  });
+
   it('refuses in one line: without a SimGrid preset, an unknown item, an item it does not model', () => {
     expect(expectOneLineError(runCli([...args, '--simgrid-cfg', 'network/model:LV08']))).toBe(
       'meshwork: error: simgrid-cfg: got "network/model:LV08"; accepted: SimGrid configuration items with --preset simgrid-smpi or simgrid (the SimGrid run they change; got no preset)',

@@ -10,6 +10,7 @@ import { MODEL_OPTIONS, optionHelp, type OptionUnit } from '../../sim/options-sc
 import { FLOW_PRESET_NAMES } from '../../sim/flow/presets.js';
 import { describeNoise, type NoiseModel } from '../../sim/program/disturb.js';
 import { describeCorrections, type NetworkCorrections } from '../../sim/program/network-model.js';
+import type { SizeOverheads } from '../../sim/program/software-overheads.js';
 import type { RunResult } from '../../sim/result.js';
 import type { Topology } from '../../topology/graph.js';
 import { FAIL_HELP } from '../help.js';
@@ -100,10 +101,21 @@ export function describeModel(model: Readonly<Record<string, unknown>>): string 
     ...(model.notApplied ? [`flow-only, not applied: ${Object.entries(model.notApplied).map(([k, v]) => `${k}=${String(v).split(':')[0]}`).join(' ')}`] : []),
     `injection order=${model.injectionOrder}`,
     `protocol=${model.protocol}${model.protocol === 'mpi' ? ` (rendezvous from ${formatSize(model.eagerThreshold as number)})` : model.protocol === 'smpi' ? ` (detached below ${formatSize(model.eagerThreshold as number)})` : ''}`,
+    ...(model.asyncSmallThreshold ? [`data moves at once below ${formatSize(model.asyncSmallThreshold as number)} (smpi/async-small-thresh)`] : []),
+    ...overheadsText(model),
     ...(model.envelopeBytes ? [`envelope=${formatSize(model.envelopeBytes as number)}`] : []),
     `turnaround switch/memory/reduce=${t('turnaroundSwitch')}/${t('turnaroundMemory')}/${t('turnaroundReduce')}`,
     ...(model.noise ? [`noise ${describeNoise(model.noise as NoiseModel)}`] : []),
   ].join(', ');
+}
+
+/** SMPI's software overheads the model sets, in SMPI's syntax (smpi/os, smpi/ois, smpi/or). */
+function overheadsText(model: Record<string, unknown>): string[] {
+  const names = { sendOverhead: 'os', isendOverhead: 'ois', recvOverhead: 'or' } as const;
+  return Object.entries(names).flatMap(([key, smpi]) => {
+    const o = model[key] as SizeOverheads | null | undefined;
+    return o ? [`${smpi}=${o.thresholds.map((t, i) => `${t}:${formatTime(o.offsets[i])}:${formatTime(o.perByte[i])}`).join(';')}`] : [];
+  });
 }
 
 /** Messages and bytes moved, and the combining network's share (hwCollectives move data without messages). */
