@@ -58,11 +58,8 @@ export function bookSimMeshRouting(topology: Topology, kind: BookSimMeshRoutingK
     for (let d = 0; d < nd; d++) {
       const a = coords[src * nd + d];
       const b = coords[dst * nd + d];
-      // One draw per dimension, each a hash of the one before (as BookSim's successive RandomInt
-      // calls): hash32(salt, seed, d) for d = 0, 1 differ only in the low bit fed to its last
-      // multiply, so their residues were far from independent (mod 8 never equal: a Valiant
-      // intermediate never on the diagonal, a ROMM box corner-heavy), which loaded the channels
-      // unevenly and saturated transpose early.
+      // One draw per dimension, each a hash of the one before, as BookSim's successive RandomInt
+      // calls: draws differing only in hash32's last input are correlated (see hash32).
       draw = hash32(draw, seed, 0x726f6d6d);
       // romm: uniform in [min, max] of the two coordinates; valiant: uniform over the dimension.
       const c = kind === 'romm' ? Math.min(a, b) + (draw % (Math.abs(a - b) + 1)) : draw % dims[d];
