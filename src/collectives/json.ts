@@ -14,7 +14,9 @@
  * Ops: ["send", to | [to, ...], region, tag, hint?], ["recv", from, region, tag], ["copy", src, dst],
  * ["reduce", op, src, dst], ["barrier", group], ["pace", gap], ["hw", kind, op, region, group, result?],
  * ["isend", to, region, tag, hint?], ["irecv", from, region, tag], ["waitall"], ["wait", k] (non-blocking
- * posting; k is the index, in this program's op list, of the isend or irecv it waits for).
+ * posting; k is the index, in this program's op list, of the isend or irecv it waits for),
+ * ["separate-send", to, region, tag] (an MPI_Send the recv after it does not pair with:
+ * ScheduleBuilder.separateSend; SMPI charges it smpi/os, not a sendrecv's smpi/ois).
  */
 import { InputError } from '../util/errors.js';
 import { MAX_STREAMS, Schedule, ScheduleBuilder } from './schedule.js';
@@ -90,7 +92,8 @@ function opJson(s: Schedule, op: number, position: Int32Array | undefined): stri
     case OpKind.Send: {
       const p = s.opPeer[op];
       const to = p >= 0 ? String(p) : `[${s.sendDests(op).join(',')}]`;
-      return `["${s.isNonBlocking(op) ? 'isend' : 'send'}",${to},${s.dataRegion(op)},${s.opTag[op]}${s.sendHint(op) >= 0 ? `,${s.sendHint(op)}` : ''}]`;
+      const name = s.isNonBlocking(op) ? 'isend' : s.isSeparateSend(op) ? 'separate-send' : 'send';
+      return `["${name}",${to},${s.dataRegion(op)},${s.opTag[op]}${s.sendHint(op) >= 0 ? `,${s.sendHint(op)}` : ''}]`;
     }
     case OpKind.Recv:
       return `["${s.isNonBlocking(op) ? 'irecv' : 'recv'}",${s.opPeer[op]},${s.dataRegion(op)},${s.opTag[op]}]`;
@@ -138,7 +141,7 @@ function onlyKeys(o: Obj, field: string, allowed: readonly string[]): void {
 }
 /** Op arrays have a fixed number of entries, some optional at the end. */
 const OP_LENGTHS: Record<string, readonly [number, number]> = {
-  send: [4, 5], isend: [4, 5], recv: [4, 4], irecv: [4, 4], wait: [2, 2], waitall: [1, 1],
+  send: [4, 5], isend: [4, 5], 'separate-send': [4, 4], recv: [4, 4], irecv: [4, 4], wait: [2, 2], waitall: [1, 1],
   copy: [3, 3], reduce: [4, 5], barrier: [2, 2], pace: [2, 2], hw: [5, 6],
 };
 function str<T extends string>(v: unknown, field: string, choices: readonly T[]): T {
@@ -274,6 +277,9 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
         case 'isend':
           b.isend(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3], at(3), -(2 ** 31), 2 ** 31 - 1), stream, a[4] === undefined ? -1 : ref(hintMap, a[4], at(4), true));
           break;
+        case 'separate-send':
+          b.separateSend(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3], at(3), -(2 ** 31), 2 ** 31 - 1), stream);
+          break;
         case 'irecv':
           b.irecv(rank, int(a[1], at(1), 0, ranks - 1), ref(regionMap, a[2], at(2)), int(a[3], at(3), -(2 ** 31), 2 ** 31 - 1), stream);
           break;
@@ -302,7 +308,7 @@ export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule
           b.hw(rank, str<HwKind>(a[1], at(1), HW_KINDS), str<ReduceOp>(a[2], at(2), REDUCE_OPS), ref(regionMap, a[3], at(3), true), ref(groupMap, a[4], at(4)), stream, a[5] === undefined ? undefined : ref(regionMap, a[5], at(5), true));
           break;
         default:
-          throw new InputError(at(0), a[0], 'send, recv, isend, irecv, wait, waitall, copy, reduce, barrier, pace or hw');
+          throw new InputError(at(0), a[0], 'send, recv, isend, irecv, wait, waitall, separate-send, copy, reduce, barrier, pace or hw');
       }
       ids.push(b.numOps - 1);
     });

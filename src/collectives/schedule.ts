@@ -384,7 +384,7 @@ export class Schedule implements ScheduleHeader {
         const dests = this.sendDests(op);
         const h = this.hint(this.sendHint(op));
         const hint = h ? ` ${h.kind}${h.nodes.length ? ` [${h.nodes.join(',')}]` : ''}` : '';
-        return `${this.isNonBlocking(op) ? 'isend' : 'send'} to ${dests.length === 1 ? dests[0] : `[${dests.join(',')}]`} ${r(this.dataRegion(op))} tag ${this.opTag[op]}${hint}`;
+        return `${this.isNonBlocking(op) ? 'isend' : this.isSeparateSend(op) ? 'separate send' : 'send'} to ${dests.length === 1 ? dests[0] : `[${dests.join(',')}]`} ${r(this.dataRegion(op))} tag ${this.opTag[op]}${hint}`;
       }
       case OpKind.Recv:
         return `${this.isNonBlocking(op) ? 'irecv' : 'recv'} from ${this.opPeer[op]} ${r(this.dataRegion(op))} tag ${this.opTag[op]}`;

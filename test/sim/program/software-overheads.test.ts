@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FlowProgramBuilder, buildTopology, runFlow, simulatePacketSchedule } from '../../../src/index.js';
+import { FlowProgramBuilder, buildSchedule, buildTopology, runFlow, scheduleFromJson, scheduleToJson, simulate, simulatePacketSchedule } from '../../../src/index.js';
 import { overheadSeconds, parseOverheadText } from '../../../src/sim/program/software-overheads.js';
 import { InputError } from '../../../src/util/errors.js';
 
@@ -78,6 +78,20 @@ describe("SMPI's software overheads by size", () => {
     const end = (or: string) => runFlow({ topology: t, program: prog, model: { ...smpi, recvOverhead: or } }).ranks.finish_s[0];
     expect(end('0:10ns:0')).toBeCloseTo(2052e-9, 15);
     expect(end('0:5us:0')).toBeCloseTo(3e-9 + 5e-6, 15);
+  });
+
+  it("a schedule's separate sends survive its JSON: the linear barrier read back is charged os as built", () => {
+    // Every rank sends to rank 0, then receives from it: an MPI_Send, then an MPI_Recv (not a sendrecv).
+    const schedule = buildSchedule({ collective: 'barrier', algorithm: 'linear', topology: t, size: 0 });
+    const json = scheduleToJson(schedule);
+    expect(json).toContain('["separate-send",0,');
+    const back = scheduleFromJson(JSON.parse(json));
+    const model = { ...smpi, sendOverhead: '0:1us:0' };
+    const built = simulate({ topology: t, schedule, model }).makespan_s;
+    // Read as a sendrecv each send would be charged ois (none here) instead: the barrier would be 1 µs shorter.
+    expect(built).toBeGreaterThan(1e-6);
+    expect(simulate({ topology: t, schedule: back, model }).makespan_s).toBe(built);
+    expect(scheduleToJson(back)).toBe(json);
   });
 
   it('needs protocol smpi (its detached sends decide who pays), refused in one line otherwise', () => {
