@@ -68,6 +68,13 @@ export class SweepStore {
       throw new InputError('store', path, accepted);
     }
     const store = new SweepStore(path, instance, await instance.connect());
+    // DuckDB opens an existing file it reads some other way (a .json of any content) as an
+    // in-memory database: a sweep would then report its rows stored and keep none.
+    const [current] = (await store.connection.runAndReadAll('SELECT path FROM duckdb_databases() WHERE database_name = current_database()')).getRowObjectsJS();
+    if (current?.path === null || current?.path === undefined) {
+      store.close();
+      throw new InputError('store', path, 'a DuckDB file, or a path where none exists yet (DuckDB opens this file as a database in memory, which would keep no row)');
+    }
     if (!options.readOnly) {
       await store.connection.run(`CREATE TABLE IF NOT EXISTS points (${FIXED_COLUMNS.map(([n, t]) => `${quote(n)} ${t}`).join(', ')})`);
     }

@@ -242,8 +242,9 @@ export class Topology {
       params: { ...this.params, mapping: label },
       endpoints,
       // Symmetry classes are stated in ranks; a remapped order keeps the node-level automorphisms,
-      // so translate each representative rank to the new rank of the same node.
-      symmetry: this.symmetry && remapSymmetry(this.symmetry, this.endpoints, endpoints),
+      // so translate each representative rank to the new rank of the same node. A mapping onto some
+      // of the endpoints only keeps none: the automorphisms need not preserve the subset.
+      symmetry: this.symmetry && endpoints.length === this.endpoints.length ? remapSymmetry(this.symmetry, this.endpoints, endpoints) : undefined,
     });
   }
 

@@ -139,6 +139,12 @@ export function generateTransformer(o: TransformerOptions): GeneratedWorkload {
   const mlpBytes = (8 * h * h * e) / tp + act;
   const gradBytes = Math.round((12 * h * h * e) / tp);
   const layersPerStage = layers / pp;
+  // The largest count a node carries (a backward MLP's FLOPs, twice the forward's), as an int64
+  // field of the trace: exact in a number up to 2^53, and far beyond any model's size.
+  const largest = Math.max(2 * attnFlops, 2 * mlpFlops, attnBytes, mlpBytes, gradBytes);
+  if (!(largest <= Number.MAX_SAFE_INTEGER)) {
+    throw new LimitError('hidden', h, `2^53 FLOPs or bytes in one trace node (${largest.toExponential(2)} here, with sequence ${seq} and microbatch ${mb}; the trace's int64 counts, exact as numbers)`);
+  }
 
   const ranks: ChakraNodeInit[][] = [];
   for (let r = 0; r < R; r++) {

@@ -3,6 +3,7 @@
  * schema library's ("accepted: Invalid input", "Too big: expected number to be <=100000").
  * Through the built CLI: one line, exit 2.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
@@ -30,4 +31,13 @@ describe('sweep file messages (issue 28 item 11)', () => {
     expect(line).toBe(`meshwork: error: ${expected} (see schemas/sweep.schema.json)`);
     expect(line).not.toMatch(/Invalid input|Too big|expected (number|string|array)/);
   });
+});
+
+it('a store that DuckDB would open in memory (an existing .json file) is refused, not filled and lost', () => {
+  const file = writeSweep(dir, 'ok', { kind: 'topo', fixed: { topology: 'ring:4' } });
+  const store = join(dir, 'results.json');
+  writeFileSync(store, '{}');
+  const line = expectOneLineError(runCli(['sweep', 'run', file, '--store', store, '--log', 'none']));
+  expect(line).toMatch(/^meshwork: error: store: got ".*results\.json"; accepted: a DuckDB file, or a path where none exists yet/);
+  expect(readFileSync(store, 'utf8')).toBe('{}');
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyMapping, buildTopology, checkPermutation } from '../../src/topology/index.js';
+import { distanceSummary } from '../../src/topology/metrics/distances.js';
 
 describe('rank mappings', () => {
   const mesh = buildTopology('mesh:3x3');
@@ -28,6 +29,14 @@ describe('rank mappings', () => {
   it('keeps declared symmetry pointing at the same nodes', () => {
     const t = applyMapping(buildTopology('fattree:k=2,levels=2'), 'reverse');
     expect(t.symmetry?.classes).toEqual([{ rank: 3, count: 4 }]);
+  });
+  it('a mapping onto some endpoints only drops the symmetry classes, and distances are of those endpoints', () => {
+    // Ranks on one row of torus:4x4 (a 4-ring): ordered pairs at 1, 2, 1 hops from each end, mean 4/3.
+    const row = applyMapping(buildTopology('torus:4x4'), [0, 1, 2, 3]);
+    expect(row.numEndpoints).toBe(4);
+    expect(row.symmetry).toBeUndefined();
+    expect(distanceSummary(row).meanWithoutSelf).toBeCloseTo(4 / 3, 12);
+    expect(applyMapping(buildTopology('torus:4x4'), 'reverse').symmetry?.classes).toEqual([{ rank: 15, count: 16 }]);
   });
   it('applies an explicit permutation and refuses a broken one, naming the entry', () => {
     expect(Array.from(applyMapping(buildTopology('ring:3'), [2, 0, 1]).endpoints)).toEqual([2, 0, 1]);
