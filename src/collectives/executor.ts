@@ -216,7 +216,8 @@ class Machine {
         const bytes = s.bufferBytes(r, b);
         if (bytes % this.G !== 0) throw new InputError('size', bytes, `a multiple of ${this.G} bytes (the ${reduction ? 'element' : 'slot'} size) for buffer ${s.buffers[b].name}`);
         this.bufSlots[r * this.nb + b] = bytes / this.G;
-        total += b < 2 ? bytes / this.G : 0;
+        // Temporaries too: each is allocated whole on first use (a schedule file may declare any size).
+        total += bytes / this.G;
       }
       const p = s.partOfRank[r];
       if (p >= 0) stride = Math.max(stride, ioBytes(s.parts[p], s.parts[p].ranks.indexOf(r)).send / this.G);
@@ -225,7 +226,7 @@ class Machine {
     const maxSlots = opts.maxSlots ?? 2 ** 28;
     if (total > maxSlots) {
       const hint = this.mode === 'bytes' ? 'use chunk-identity mode: --mode chunks' : `extents share only a ${this.G}-byte divisor; choose a size whose pieces have a larger common divisor`;
-      throw new LimitError('size', `${total} slots of ${this.G} bytes`, `${maxSlots} slots in ${this.mode} mode (${hint})`);
+      throw new LimitError('size', `${total} slots of ${this.G} bytes in every rank's buffers`, `${maxSlots} slots in ${this.mode} mode (${hint})`);
     }
     if (!reduction && n * this.inputStride >= 2 ** 31 && s.numOps > 0 && hasHw(s)) {
       throw new LimitError('size', `${n * this.inputStride} input slots`, `2^31 slots for schedules with hw operations (ids must fit int32)`);

@@ -6,7 +6,7 @@
  * job that stalled and re-ran, a resumed run) is dropped. Rows are written in transactions, so a
  * process killed at any moment leaves whole rows or none.
  */
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { InputError } from '../util/errors.js';
 import type { SweepKind } from './kinds.js';
 import { FIGURE_NAMES, type PointOutcome } from './execute.js';
@@ -46,6 +46,9 @@ export function paramColumn(name: string): string {
   const column = name.replace(/-/g, '_');
   return FIXED_NAMES.has(column) || Object.values(FIGURE_NAMES).some((f) => f.includes(column)) ? `param_${column}` : column;
 }
+
+/** Statement kinds that only read (DuckDB's StatementType). */
+const READING_STATEMENTS = new Set<StatementType>([StatementType.SELECT, StatementType.EXPLAIN, StatementType.PRAGMA, StatementType.CALL]);
 
 const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
@@ -168,6 +171,23 @@ export class SweepStore {
 
   async query(sql: string): Promise<Array<Record<string, unknown>>> {
     return (await this.connection.runAndReadAll(sql)).getRowObjectsJS() as Array<Record<string, unknown>>;
+  }
+
+  /**
+   * A user's SQL, one statement that only reads (SELECT, a VALUES or WITH query, EXPLAIN, PRAGMA, CALL, or
+   * SHOW / DESCRIBE / SUMMARIZE, which DuckDB plans as SELECTs) on the store alone: a read-only
+   * store still lets COPY ... TO, EXPORT DATABASE or ATTACH write files elsewhere. Throws with the
+   * statement's kind, or DuckDB's refusal of a file outside the store.
+   */
+  async readOnlyQuery(sql: string): Promise<Array<Record<string, unknown>>> {
+    // No file outside the store from here on: preparing EXPORT DATABASE alone creates its directory.
+    await this.connection.run('SET enable_external_access = false');
+    const extracted = await this.connection.extractStatements(sql);
+    if (extracted.count !== 1) throw new Error(`${extracted.count} statements; one is run`);
+    const prepared = await extracted.prepare(0);
+    const type = prepared.statementType;
+    if (!READING_STATEMENTS.has(type)) throw new Error(`a ${StatementType[type] ?? type} statement, which is not a query`);
+    return (await prepared.runAndReadAll()).getRowObjectsJS() as Array<Record<string, unknown>>;
   }
 
   close(): void {

@@ -296,6 +296,10 @@ describe('schedule JSON', () => {
     badRegion.regions[0] = [[7, 0, 4]];
     expect(() => scheduleFromJson(badRegion)).toThrow(/schedule\.regions\[0\]\[0\]\[0\]/);
     expect(() => scheduleFromJson({ ...json, format: 'x' })).toThrow(/schedule\.format/);
+    // A file's temporary counts toward the executor's limit before anything is allocated.
+    const hugeTemporary = structuredClone(json);
+    hugeTemporary.buffers.push({ name: 'huge', bytes: 1e15 });
+    expect(() => executeSchedule(scheduleFromJson(hugeTemporary))).toThrow(/^size: got "\d+ slots of 4 bytes in every rank's buffers"; accepted: at most 268435456 slots in bytes mode/);
   });
 
   it('an uncharged reduce combines the data in no time, on both engines, and round-trips as "uncharged"', () => {

@@ -2,7 +2,7 @@
  * `meshwork sweep query`: SQL on a sweep store with no DuckDB client installed (docs/sweeps.md
  * named the `duckdb` shell, Python or another client; a checkout has only the npm package).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
@@ -37,8 +37,18 @@ describe('sweep query', () => {
   });
 
   it('opens the store read-only and names a bad query in one line', () => {
-    expect(expectOneLineError(runCli(['sweep', 'query', 'DELETE FROM points', '--store', store]))).toMatch(/^meshwork: error: sql: got "DELETE FROM points"; accepted: a query DuckDB can run on the store's points table, read-only \(.*read-only mode/);
+    expect(expectOneLineError(runCli(['sweep', 'query', 'DELETE FROM points', '--store', store]))).toBe('meshwork: error: sql: got "DELETE FROM points"; accepted: a query DuckDB can run on the store\'s points table, read-only (a DELETE statement, which is not a query)');
     expect(expectOneLineError(runCli(['sweep', 'query', 'SELECT nope FROM points', '--store', store]))).toMatch(/Referenced column "nope" not found/);
     expect(JSON.parse(runCli(['sweep', 'query', 'SELECT count(*) AS n FROM points', '--store', store, '--json']).stdout)).toEqual([{ n: 3 }]);
+  });
+
+  it('runs one reading statement: COPY ... TO, EXPORT and ATTACH, which a read-only store allows, are refused', () => {
+    const target = join(dir, 'copied.csv');
+    for (const sql of [`COPY (SELECT 1) TO '${target}'`, `EXPORT DATABASE '${join(dir, 'exported')}'`, `ATTACH '${join(dir, 'other.duckdb')}' AS other`]) {
+      expect(expectOneLineError(runCli(['sweep', 'query', sql, '--store', store]))).toMatch(/; accepted: a query DuckDB can run on the store's points table, read-only \((a ATTACH statement, which is not a query|Permission Error: Cannot access file .* file system operations are disabled by configuration)\)$/);
+    }
+    expect(existsSync(target) || existsSync(join(dir, 'exported')) || existsSync(join(dir, 'other.duckdb'))).toBe(false);
+    expect(expectOneLineError(runCli(['sweep', 'query', 'SELECT 1; SELECT 2', '--store', store]))).toMatch(/\(2 statements; one is run\)$/);
+    expect(runCli(['sweep', 'query', 'DESCRIBE points', '--store', store, '--csv']).stdout).toMatch(/^column_name,column_type/);
   });
 });

@@ -69,7 +69,7 @@ describe('generated transformer workload', () => {
 
 it('refuses sizes whose FLOPs or bytes per node leave the trace\'s exact integers, before any file', () => {
   // hidden 1e8 at sequence 2048: the backward MLP alone is 2 × 16 × 2048² × 1e16 / 8 ≈ 3.4e22 FLOPs.
-  expect(() => generateTransformer({ tp: 8, dp: 1, hidden: 100_000_000 })).toThrow(/^hidden: got 100000000; accepted: at most 2\^53 FLOPs or bytes in one trace node \(8\.19e\+19 here, with sequence 2048 and microbatch 1;/);
+  expect(() => generateTransformer({ tp: 8, dp: 1, layers: 1, hidden: 100_000_000 })).toThrow(/^hidden: got 100000000; accepted: at most 2\^53 FLOPs or bytes in one trace node \(8\.19e\+19 here, with sequence 2048 and microbatch 1;/);
   // The edge: 2 × 16 × T × h² / tp < 2^53 with T = 2048, tp = 8 holds for h below 2^20 (at 2^20 it is 2^53).
   expect(() => generateTransformer({ tp: 8, dp: 1, layers: 1, hidden: (1 << 20) - 1 })).not.toThrow();
   expect(() => generateTransformer({ tp: 8, dp: 1, layers: 1, hidden: 1 << 20 })).toThrow(/^hidden:/);

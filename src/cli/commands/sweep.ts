@@ -204,7 +204,7 @@ async function queryCommand(sql: string, o: { store: string; csv?: boolean; json
   if (o.csv && o.json) throw new InputError('csv', true, 'one of --csv and --json');
   const rows = await withPoints(o.store, async (opened) => {
     try {
-      return await opened.query(sql);
+      return await opened.readOnlyQuery(sql);
     } catch (err) {
       throw new InputError('sql', sql, `a query DuckDB can run on the store's points table, read-only (${(err as Error).message.split('\n')[0]})`);
     }
