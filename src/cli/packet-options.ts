@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { InputError } from '../util/errors.js';
 import { formatTime } from '../util/units.js';
 import { maxOf } from '../util/arrays.js';
-import { ADAPTIVE_DECISIONS, CREDIT_RETURNS, EJECTION_CREDITS, MAX_INTERNAL_SPEEDUP, TERMINAL_MODELS, VC_ALLOC_CHECKS, type PacketConfig } from '../sim/packet/config.js';
+import { ADAPTIVE_DECISIONS, CREDIT_RETURNS, EJECTION_CREDITS, MAX_INTERNAL_SPEEDUP, MAX_SERIALIZATION, TERMINAL_MODELS, VC_ALLOC_CHECKS, type PacketConfig } from '../sim/packet/config.js';
 import { allocatorNames, arbiterNames } from '../sim/packet/allocators/index.js';
 
 export type PacketCommand = 'traffic' | 'run';
@@ -80,7 +80,7 @@ const PACKET_OPTIONS: readonly PacketOption[] = [
   { flags: '--router-delay <cycles>', key: 'routerDelay', description: () => "routing stage of the router pipeline (BookSim routing_delay; VC alloc, switch alloc and traversal take 1 cycle each)", defaults: SAME('1'), parse: (t) => ({ routingDelay: intOption('router-delay', t, 0, 1000) }) },
   { flags: '--arbitration <mode>', key: 'arbitration', description: () => `registered arbiter: ${arbiterNames().join(' | ')}`, defaults: SAME('round-robin'), parse: (t) => ({ arbitration: choice('arbitration', t, arbiterNames()) }) },
   { flags: '--allocator <name>', key: 'allocator', description: () => `registered allocator: ${allocatorNames().join(' | ')}`, defaults: SAME('islip'), parse: (t) => ({ allocator: choice('allocator', t, allocatorNames()) }) },
-  { flags: '--serialization <cycles>', key: 'serialization', description: () => 'cycles per flit on every network channel', defaults: SAME('1'), parse: (t) => ({ serialization: intOption('serialization', t, 1, 1_000_000) }) },
+  { flags: '--serialization <cycles>', key: 'serialization', description: () => 'cycles per flit on every network channel', defaults: SAME('1'), parse: (t) => ({ serialization: intOption('serialization', t, 1, MAX_SERIALIZATION) }) },
   {
     flags: '--channel-latency <cycles>',
     key: 'channelLatency',

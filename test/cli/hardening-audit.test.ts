@@ -219,6 +219,11 @@ describe('sweep run --queue with no Redis there', () => {
     expect(line).toBe('meshwork: error: queue: got "redis://127.0.0.1:1"; accepted: a reachable Redis server (connect ECONNREFUSED 127.0.0.1:1)');
     expect(readdirSync(dir)).toEqual(['s.yaml']);
   });
+
+  it('sweep worker is refused the same way at start (was: the error line, then running for ever)', () => {
+    const line = expectOneLineError(runCli(['sweep', 'worker', '--queue', 'redis://127.0.0.1:1', '--log', 'none'], { timeoutMs: 60_000 }));
+    expect(line).toBe('meshwork: error: queue: got "redis://127.0.0.1:1"; accepted: a reachable Redis server (connect ECONNREFUSED 127.0.0.1:1)');
+  });
 });
 
 describe('load points are capped however they are written', () => {

@@ -262,12 +262,14 @@ async function plotCommand(o: { store: string; x: string; y: string; color?: str
 }
 
 async function workerCommand(o: { queue: string; jobs?: string; lockDuration?: string; log: string }): Promise<void> {
-  const { parseQueueUrl, startQueueWorker } = await queue();
+  const { checkQueueReachable, parseQueueUrl, startQueueWorker } = await queue();
   const connection = parseQueueUrl(o.queue);
   const jobs = jobsOption(o.jobs);
   const lockDurationMs = o.lockDuration === undefined ? undefined : Number(o.lockDuration);
   if (lockDurationMs !== undefined && !(Number.isInteger(lockDurationMs) && lockDurationMs >= 1000)) throw new InputError('lock-duration', o.lockDuration, 'milliseconds, an integer >= 1000');
   const mode = logMode(o.log);
+  // Unreachable at start is a wrong URL (refused, exit 2); once running, the worker rides out a restart of Redis.
+  await checkQueueReachable(connection, o.queue);
   const worker = startQueueWorker(connection, {
     jobs,
     lockDurationMs,

@@ -218,10 +218,16 @@ function checkChoice<T extends string>(field: string, v: T, accepted: readonly T
   if (!accepted.includes(v)) throw new InputError(field, v, accepted.join(' | '));
 }
 
-function checkPerClass(field: string, v: number | Readonly<Record<string, number>>, min: number): void {
+function checkPerClass(field: string, v: number | Readonly<Record<string, number>>, min: number, max: number): void {
   const values = typeof v === 'number' ? [v] : Object.values(v);
-  for (const x of values) checkInt(field, x, min, 1_000_000);
+  for (const x of values) checkInt(field, x, min, max);
 }
+
+/**
+ * Cycles per flit at most: a channel a thousandth of the router's flit rate. Every cycle a flit waits
+ * for its channel is a router step, so 10^5 took minutes on a 16-node run while its flits waited.
+ */
+export const MAX_SERIALIZATION = 1000;
 
 /**
  * A per-class channel latency the caller gave names only classes the topology has (or `default`):
@@ -266,8 +272,8 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   if (cfg.portOrder !== undefined) checkChoice('port-order', cfg.portOrder, PORT_ORDERS);
   checkChoice('ejection-credits', cfg.ejectionCredits, EJECTION_CREDITS);
   checkChoice('adaptive-decision', cfg.adaptiveDecision, ADAPTIVE_DECISIONS);
-  checkPerClass('channel-latency', cfg.channelLatency, 1);
-  checkPerClass('serialization', cfg.serialization, 1);
+  checkPerClass('channel-latency', cfg.channelLatency, 1, 1_000_000);
+  checkPerClass('serialization', cfg.serialization, 1, MAX_SERIALIZATION);
   checkInt('injection-latency', cfg.injectionLatency, 1, 1000);
   checkInt('ejection-latency', cfg.ejectionLatency, 1, 1000);
   checkInt('alloc-iters', cfg.allocIters, 1, 64);

@@ -117,6 +117,10 @@ describe('internal speedup (BookSim internal_speedup, IQRouter output queues)', 
     const t = torus([4, 4]);
     expect(() => validateConfig({ ...presetConfig('booksim', t), internalSpeedup: 0.5 }, 2)).toThrow(/internal-speedup: got 0.5; accepted: a number in \[1, 16\]/);
     expect(() => validateConfig({ ...presetConfig('booksim', t), internalSpeedup: 17 }, 2)).toThrow(/internal-speedup/);
+    // A channel a thousandth of the router's rate at most: beyond, a run waits a router step per cycle per flit.
+    expect(() => validateConfig({ ...presetConfig('booksim', t), serialization: 1000 }, 2)).not.toThrow();
+    expect(() => validateConfig({ ...presetConfig('booksim', t), serialization: 1001 }, 2)).toThrow(/^serialization: got 1001; accepted: an integer in \[1, 1000\]/);
+    expect(() => validateConfig({ ...presetConfig('booksim', t), serialization: { default: 2, 'x+': 5000 } }, 2)).toThrow(/^serialization: got 5000/);
   });
 });
 
