@@ -54,6 +54,15 @@ export function parseSize(text: string, field = 'size'): number {
   return bytes;
 }
 
+/**
+ * Physical bounds on what a user writes (one bit per second to an exabyte per second; up to 10^9 s,
+ * about 32 years): beyond them sums of times overflow or underflow, and a run that cannot finish in
+ * floating point was reported as a deadlock.
+ */
+const MIN_BANDWIDTH = 1 / 8;
+const MAX_BANDWIDTH = 1e18;
+const MAX_TIME_S = 1e9;
+
 /** Parses a bandwidth such as `25Gbps`, `100Gb/s`, `12.5GB/s`, `1GiB/s` into bytes per second. */
 export function parseBandwidth(text: string, field = 'bandwidth'): number {
   const m = new RegExp(`^\\s*${NUMBER}\\s*(Ki|Mi|Gi|Ti|Pi|Ei|k|K|M|G|T|P|E)?(bps|b/s|bit/s|Bps|B/s)\\s*$`).exec(String(text));
@@ -61,8 +70,10 @@ export function parseBandwidth(text: string, field = 'bandwidth'): number {
   const bits = m[3] === 'bps' || m[3] === 'b/s' || m[3] === 'bit/s';
   const value = withPrefix(m[1], m[2] ?? '') / (bits ? 8 : 1);
   if (!Number.isFinite(value) || value <= 0) throw new InputError(field, text, 'a positive finite bandwidth such as 25Gbps');
+  if (value < MIN_BANDWIDTH || value > MAX_BANDWIDTH) throw new InputError(field, text, 'a bandwidth from 1bps to 1EB/s (10^18 bytes per second)');
   return value;
 }
+
 
 /** Time units as powers of ten of a second, scaled in decimal (`scaleDecimal`): 100ns is exactly 1e-7 s. */
 const TIME_EXPONENT: Record<string, number> = { s: 0, ms: -3, us: -6, 'µs': -6, ns: -9, ps: -12 };
@@ -75,6 +86,7 @@ export function parseTime(text: string, field = 'time'): number {
   }
   const value = scaleDecimal(m[1], TIME_EXPONENT[m[2] ?? 's']);
   if (!Number.isFinite(value) || value < 0) throw new InputError(field, text, 'a non-negative finite time');
+  if (value > MAX_TIME_S) throw new InputError(field, text, 'a time of at most 1e9s (about 32 years)');
   return value;
 }
 

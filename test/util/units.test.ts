@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBandwidth, formatSize, formatTime, parseBandwidth, parseSize, parseTime } from '../../src/util/units.js';
 import { InputError } from '../../src/util/errors.js';
+import { buildSchedule, buildTopology, simulate } from '../../src/index.js';
 
 describe('units', () => {
   it('parses sizes with SI and IEC prefixes', () => {
@@ -12,6 +13,12 @@ describe('units', () => {
   });
   it('parses bandwidths into bytes per second', () => {
     expect(parseBandwidth('25Gbps')).toBe(25e9 / 8);
+    // Physical bounds: a value outside them overflowed a run's times (reported as a deadlock).
+    expect(parseBandwidth('1bps')).toBe(1 / 8);
+    expect(() => parseBandwidth('1e-310bps', 'bw')).toThrow(/^bw: got "1e-310bps"; accepted: a bandwidth from 1bps to 1EB\/s/);
+    expect(() => parseBandwidth('2EB/s', 'bw')).toThrow(/^bw: got "2EB\/s"; accepted: a bandwidth from 1bps to 1EB\/s/);
+    expect(parseTime('1e9s')).toBe(1e9);
+    expect(() => parseTime('1e308s', 'alpha')).toThrow(/^alpha: got "1e308s"; accepted: a time of at most 1e9s/);
     expect(parseBandwidth('12.5GB/s')).toBe(12.5e9);
     expect(parseBandwidth('1GiB/s')).toBe(1024 ** 3);
     expect(formatBandwidth(25e9 / 8)).toBe('25Gbps');
@@ -43,5 +50,15 @@ describe('units', () => {
     // E and Ei read as prefixes, so the refusal names the limit (it said only 'a size such as 4096, 64KiB').
     expect(() => parseSize('1EiB')).toThrow('size: got "1EiB"; accepted: at most 9007199254740991 bytes (2^53 − 1, about 8 PiB)');
     expect(() => parseSize('1EB')).toThrow('size: got "1EB"; accepted: at most 9007199254740991 bytes');
+  });
+});
+
+describe('model durations in a request (seconds as numbers)', () => {
+  it('are bounded like typed times: 1e308 s of α overflowed the run into a reported deadlock', () => {
+    const t = buildTopology('torus:4x4');
+    const schedule = buildSchedule({ collective: 'alltoall', algorithm: 'pairwise', topology: t, size: 1024 });
+    expect(() => simulate({ topology: t, schedule, model: { alpha: 1e308 } })).toThrow(/^model\.alpha: got 1e\+308; accepted: a non-negative time in seconds, at most 1e9$/);
+    expect(() => simulate({ topology: t, schedule, model: { turnaroundMemory: 2e9 } })).toThrow(/^model\.turnaroundMemory:/);
+    expect(simulate({ topology: t, schedule, model: { alpha: 1 } }).makespan_s).toBeGreaterThan(15);
   });
 });

@@ -236,6 +236,13 @@ function nonNegative(field: string, v: number | undefined, dflt: number): number
   return v;
 }
 
+/** A duration in seconds, up to 10^9 s (about 32 years; util/units.ts holds typed times to the same bound): beyond, a run's sums of times overflow. */
+function duration(field: string, v: number | undefined, dflt: number): number {
+  const t = nonNegative(field, v, dflt);
+  if (t > 1e9) throw new InputError(field, v, 'a non-negative time in seconds, at most 1e9');
+  return t;
+}
+
 function positiveInteger(field: string, v: number | undefined, dflt: number): number {
   if (v === undefined) return dflt;
   if (!(Number.isInteger(v) && v >= 1)) throw new InputError(field, v, 'a positive integer');
@@ -259,8 +266,8 @@ export function checkTopologyBandwidth(t: Topology): void {
 }
 
 export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, routingSplit: unknown): FlowModel {
-  const alpha = nonNegative('model.alpha', opts.alpha, 1e-6);
-  const routerLatency = nonNegative('model.routerLatency', opts.routerLatency, 0);
+  const alpha = duration('model.alpha', opts.alpha, 1e-6);
+  const routerLatency = duration('model.routerLatency', opts.routerLatency, 0);
   const nics = opts.nics ?? 1;
   if (!Number.isInteger(nics) || nics < 1 || nics > 64) throw new InputError('model.nics', nics, 'an integer from 1 to 64');
   let maxLat = 0;
@@ -280,13 +287,13 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     nics,
     injectionBandwidth: positiveOrNull('model.injectionBandwidth', opts.injectionBandwidth),
     ejectionBandwidth: positiveOrNull('model.ejectionBandwidth', opts.ejectionBandwidth),
-    barrierStageLatency: barrier === null ? alpha + maxLat + routerLatency : nonNegative('model.barrierStageLatency', barrier, 0),
+    barrierStageLatency: barrier === null ? alpha + maxLat + routerLatency : duration('model.barrierStageLatency', barrier, 0),
     barrier: oneOf('model.barrier', opts.barrier, BARRIER_MODELS, 'stages'),
-    hwLevelLatency: nonNegative('model.hwLevelLatency', opts.hwLevelLatency, 100e-9),
+    hwLevelLatency: duration('model.hwLevelLatency', opts.hwLevelLatency, 100e-9),
     hwBandwidth: positiveOrNull('model.hwBandwidth', opts.hwBandwidth) ?? (maxBw > 0 ? maxBw : 1),
-    turnaroundSwitch: nonNegative('model.turnaroundSwitch', opts.turnaroundSwitch, 100e-9),
-    turnaroundMemory: nonNegative('model.turnaroundMemory', opts.turnaroundMemory, 2e-6),
-    turnaroundReduce: nonNegative('model.turnaroundReduce', opts.turnaroundReduce, 400e-9),
+    turnaroundSwitch: duration('model.turnaroundSwitch', opts.turnaroundSwitch, 100e-9),
+    turnaroundMemory: duration('model.turnaroundMemory', opts.turnaroundMemory, 2e-6),
+    turnaroundReduce: duration('model.turnaroundReduce', opts.turnaroundReduce, 400e-9),
     gammaReduce: nonNegative('model.gammaReduce', opts.gammaReduce, 0),
     gammaCopy: nonNegative('model.gammaCopy', opts.gammaCopy, 0),
     splitTies: opts.splitTies ?? routingSplit === 'halves',
