@@ -30,6 +30,17 @@ export function isRooted(c: CollectiveKind): boolean {
 }
 
 /**
+ * A root or peer given where the collective has none is refused (it was ignored in silence). Rank 0
+ * is every collective's default root, so only another rank is taken for a mistake.
+ */
+export function refuseInapplicableRanks(c: CollectiveKind, root: number | undefined, peer: number | undefined): void {
+  if (peer !== undefined && c !== 'one-to-one') throw new InputError('peer', String(peer), 'nothing unless --collective one-to-one (the destination of the transfer)');
+  if (root !== undefined && root !== 0 && !isRooted(c)) {
+    throw new InputError('root', String(root), `nothing unless a rooted collective (broadcast, reduce, scatter, gather, one-to-one): ${c} has no root`);
+  }
+}
+
+/**
  * What `size` means for each collective (Meshwork's convention, stated in help and docs):
  * alltoall, allgather, gather, scatter: bytes of one block (one rank to one destination, or one
  * rank's contribution); broadcast, reduce, allreduce, reduce-scatter: the whole buffer;

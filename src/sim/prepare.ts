@@ -16,7 +16,7 @@ import type { Topology } from '../topology/graph.js';
 import { resolveRouting } from '../routing/registry.js';
 import { packetDeadlockFreeRouting, packetWrapRecord } from '../routing/up-star-down-star.js';
 import { checkSizeFits, type BuildRequest } from '../collectives/registry.js';
-import type { CollectiveKind } from '../collectives/types.js';
+import { refuseInapplicableRanks, type CollectiveKind } from '../collectives/types.js';
 import type { Schedule } from '../collectives/schedule.js';
 import { scheduleFromText, type LoadedSchedule, type ScheduleFileFormat } from '../interop/schedule-text.js';
 import { flowScheduleEstimate, MAX_FLOW_OPS } from './flow/collective-run.js';
@@ -107,7 +107,7 @@ function checkRanks(w: CollectiveWorkload, n: number): void {
   for (const [field, rank] of [['root', w.root], ['peer', w.peer]] as const) {
     if (rank !== undefined && rank > n - 1) throw new InputError(field, String(rank), `an integer from 0 to ${n - 1}`);
   }
-  if (w.peer !== undefined && w.collective !== 'one-to-one') throw new InputError('peer', String(w.peer), 'nothing unless --collective one-to-one (the destination of the transfer)');
+  refuseInapplicableRanks(w.collective as CollectiveKind, w.root, w.peer);
 }
 
 /** What the size refusals read: the run's topology and engine, and a named collective before it is built. */

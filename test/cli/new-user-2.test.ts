@@ -75,6 +75,9 @@ describe('issue 28 item 12: run --peer times a one-to-one transfer to a chosen r
     expect(expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '1KiB', '--peer', '3']))).toBe(
       'meshwork: error: peer: got "3"; accepted: nothing unless --collective one-to-one (the destination of the transfer)',
     );
+    expect(expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '1KiB', '--root', '3']))).toBe(
+      'meshwork: error: root: got "3"; accepted: nothing unless a rooted collective (broadcast, reduce, scatter, gather, one-to-one): alltoall has no root',
+    );
     expect(expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--collective', 'one-to-one', '--algorithm', 'direct', '--size', '1KiB', '--peer', '0']))).toBe(
       'meshwork: error: peer: got 0; accepted: a rank from 0 to 15 other than the source 0',
     );

@@ -19,6 +19,7 @@ import {
   executeSchedule,
   listAlgorithms,
   parseCollective,
+  refuseInapplicableRanks,
   scheduleJsonChunks,
   sizeMeaning,
   type ExecutionReport,
@@ -94,6 +95,7 @@ function loadOrBuild(opts: ScheduleOpts): LoadedSchedule & { topology: Topology 
   const n = topology.numEndpoints;
   const root = parseIntValue(opts.root ?? '0', 'root', { min: 0, max: n - 1 });
   const peer = opts.peer === undefined ? undefined : parseIntValue(opts.peer, 'peer', { min: 0, max: n - 1 });
+  refuseInapplicableRanks(collective, root, peer);
   const dtype = choice<Dtype>(opts.dtype ?? 'int32', 'dtype', DTYPES);
   const op = choice<ReduceOp>(opts.op ?? 'sum', 'op', REDUCE_OPS);
   const size = collective === 'barrier' ? 0 : parseSize(opts.size!, 'size');
