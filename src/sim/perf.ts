@@ -164,6 +164,7 @@ export function parseMeasuredTable(text: string, field = 'measured'): MeasuredRo
       rows.push(measuredRow(Number(v[0]), Number(v[timeAt]), Number(v[timeAt + 2]), line, field));
     }
   }
+  if (rows.length === 0) throw new InputError(field, 'a header and no rows', 'a table with at least one measured row');
   return rows;
 }
 

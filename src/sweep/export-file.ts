@@ -70,7 +70,7 @@ export interface SweepPlotOptions {
 
 /** y against x, one line per colour: what `meshwork sweep plot` draws. */
 export function sweepCurvePlot(points: readonly SeriesPoint[], o: SweepPlotOptions): Plot {
-  if (points.length === 0) throw new InputError('y', o.y, 'a column with numbers in at least one stored point');
+  if (points.length === 0) throw new InputError('x', `${o.x} against ${o.y}`, 'columns x and y both numbers in at least one finished point (a text column such as topology plots as --color)');
   return linePlot({
     id: 'sweep',
     title: `${o.y} against ${o.x}`,

@@ -97,6 +97,12 @@ describe('--print-request: argv to a saved request and back', () => {
   it('refuses --print-request with --seeds (one request per run) in one line', () => {
     expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.1', '--seeds', '1,2', '--print-request']))).toMatch(/print-request/);
   });
+
+  it('refuses a seed given twice (it would count one run twice in the means)', () => {
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.1', '--seeds', '1,2,1']))).toBe(
+      'meshwork: error: seeds: got "1,2,1"; accepted: distinct seeds (1 is given twice)',
+    );
+  });
 });
 
 describe('alltoallv sizes in the request', () => {

@@ -61,3 +61,9 @@ describe('measured allreduce tables, row by row, calibration rows apart', () => 
     }, 120_000);
   }
 });
+
+it('a measured table with a header and no rows is refused (it printed an empty comparison)', () => {
+  expect(() => parseMeasuredTable('size_B,oop_time_us,oop_busbw_GBps\n')).toThrow(/^measured: got "a header and no rows"; accepted: a table with at least one measured row$/);
+  expect(() => parseMeasuredTable('# nothing measured\n')).toThrow(/^measured: got "an empty table"/);
+  expect(parseMeasuredTable('size_B,oop_time_us,oop_busbw_GBps\n1024,20.5,0.09\n')).toEqual([{ size_bytes: 1024, time_s: 20.5e-6, busbw_Bps: 0.09e9 }]);
+});

@@ -42,6 +42,16 @@ describe('sweep query', () => {
     expect(JSON.parse(runCli(['sweep', 'query', 'SELECT count(*) AS n FROM points', '--store', store, '--json']).stdout)).toEqual([{ n: 3 }]);
   });
 
+  it('export and plot refuse a --sweep the store does not hold, and a plot with no numeric point names x and y', () => {
+    const out = join(dir, 'nope.csv');
+    expect(expectOneLineError(runCli(['sweep', 'export', '--store', store, '--out', out, '--sweep', 'nope']))).toBe('meshwork: error: sweep: got "nope"; accepted: a sweep of the store: shapes');
+    expect(existsSync(out)).toBe(false);
+    expect(expectOneLineError(runCli(['sweep', 'plot', '--store', store, '--x', 'diameter', '--y', 'nodes', '--out', join(dir, 'p.svg'), '--sweep', 'nope']))).toMatch(/^meshwork: error: sweep: got "nope"/);
+    expect(expectOneLineError(runCli(['sweep', 'plot', '--store', store, '--x', 'topology', '--y', 'diameter', '--out', join(dir, 'p.svg')]))).toBe(
+      'meshwork: error: x: got "topology against diameter"; accepted: columns x and y both numbers in at least one finished point (a text column such as topology plots as --color)',
+    );
+  });
+
   it('runs one reading statement: COPY ... TO, EXPORT and ATTACH, which a read-only store allows, are refused', () => {
     const target = join(dir, 'copied.csv');
     for (const sql of [`COPY (SELECT 1) TO '${target}'`, `EXPORT DATABASE '${join(dir, 'exported')}'`, `ATTACH '${join(dir, 'other.duckdb')}' AS other`]) {

@@ -174,6 +174,7 @@ async function exportCommand(o: { store: string; format: string; out: string; sw
   const format = o.format === 'json' ? 'FORMAT json, ARRAY true' : o.format === 'csv' ? 'FORMAT csv, HEADER true' : 'FORMAT parquet';
   const where = o.sweep === undefined ? '' : ` WHERE sweep = '${o.sweep.replace(/'/g, "''")}'`;
   await withPoints(o.store, async (opened) => {
+    await checkSweepName(opened, o.sweep);
     try {
       await opened.connection.run(`COPY (SELECT * FROM points${where} ORDER BY key) TO '${tmp.replace(/'/g, "''")}' (${format})`);
       if (planned.kind === 'stream') {
@@ -227,6 +228,13 @@ async function queryCommand(sql: string, o: { store: string; csv?: boolean; json
   print(renderTextTable({ id: 'query', title: '', columns, rows: rows.map((r) => columns.map((c) => queryCell(r[c]))) }, { title: false, maxCell: 60 }));
 }
 
+/** A --sweep name the store holds, or one line listing those it does (an unknown name selected nothing, in silence). */
+async function checkSweepName(opened: SweepStore, name: string | undefined): Promise<void> {
+  if (name === undefined) return;
+  const names = (await opened.query('SELECT DISTINCT sweep FROM points ORDER BY 1')).map((r) => String(r.sweep));
+  if (!names.includes(name)) throw new InputError('sweep', name, names.length > 0 ? `a sweep of the store: ${names.join(', ')}` : 'a sweep of the store (it holds none yet)');
+}
+
 async function plotCommand(o: { store: string; x: string; y: string; color?: string; out: string; sweep?: string; logX?: boolean; logY?: boolean }): Promise<void> {
   if (!/\.(svg|html)$/.test(o.out) && o.out !== STDOUT_PATH) throw new InputError('out', o.out, 'a file ending in .svg or .html, or - (the SVG on standard output)');
   const planned = planOutput(o.out, 'out');
@@ -235,6 +243,7 @@ async function plotCommand(o: { store: string; x: string; y: string; color?: str
   const { sweepCurvePlot } = await import('../../sweep/export-file.js');
   const { renderPlotPage } = await import('../../report/plot-page.js');
   const points = await withPoints(o.store, async (opened) => {
+    await checkSweepName(opened, o.sweep);
     const columns = new Set((await opened.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'points'`)).map((r) => String(r.column_name)));
     const column = (field: string, name: string): string => {
       for (const c of [name, paramColumn(name)]) if (columns.has(c)) return `"${c}"`;

@@ -81,6 +81,9 @@ export function parseSeeds(text: string): number[] {
     seeds = parts.map(Number);
   }
   if (seeds.some((x) => x > 2 ** 32 - 1)) bad();
+  // A seed twice would count one run twice in the means and spreads.
+  const repeated = seeds.find((x, i) => seeds.indexOf(x) !== i);
+  if (repeated !== undefined) throw new InputError('seeds', text, `distinct seeds (${repeated} is given twice)`);
   return seeds;
 }
 
