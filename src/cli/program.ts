@@ -57,6 +57,12 @@ const NAMES_FILES_INSIDE = /^--(request|schedule)(=|$)/;
 export async function main(argv: string[]): Promise<number> {
   if (argumentValues(argv).some(mayNameGraphFile) || argv.some((a) => NAMES_FILES_INSIDE.test(a))) await (await import('../node/load-topology.js')).loadGraphFormat();
   const program = await buildProgram(argv);
+  // `help NAME` of no command: commander prints the whole help to stderr and fails, with no word of why.
+  const helpOf = argv[0] === 'help' ? argv[1] : undefined;
+  if (helpOf !== undefined && !program.commands.some((c) => c.name() === helpOf || c.aliases().includes(helpOf))) {
+    process.stderr.write(`meshwork: error: unknown command '${helpOf}' (meshwork help lists the commands)\n`);
+    return 2;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

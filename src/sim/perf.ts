@@ -10,6 +10,7 @@ import { parseSize } from '../util/units.js';
 import { LIBRARY_MACHINES } from '../collectives/algorithms/library/tuning.js';
 import type { Topology } from '../topology/graph.js';
 import type { CollectiveKind } from '../collectives/types.js';
+import { checkSizeFits } from '../collectives/registry.js';
 import type { FlowModelOptions } from './program/model.js';
 import { simulateCollective } from './simulate.js';
 import { ncclTestsBandwidth, ncclTestsSize } from './nccl-tests.js';
@@ -86,6 +87,13 @@ export function perfSweep(req: PerfRequest): PerfRow[] {
   requireRecord(req, 'perf', 'a PerfRequest object ({ topology, collective, algorithm, minBytes, maxBytes, factor, ... })');
   const sizes = perfSizes(req.minBytes, req.maxBytes, req.factor);
   const n = req.topology.numEndpoints;
+  // The largest size is the one a limit refuses: named as the option that set it, before any row runs.
+  try {
+    checkSizeFits(req.collective, meshworkSize(req.collective, sizes[sizes.length - 1], n), n, 'float32');
+  } catch (err) {
+    if (err instanceof InputError) throw new InputError('maxbytes', req.maxBytes, `nccl-tests sizes this collective runs at: ${err.accepted}`);
+    throw err;
+  }
   const rows: PerfRow[] = [];
   sizes.forEach((S, i) => {
     const size = meshworkSize(req.collective, S, n);

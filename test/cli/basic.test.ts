@@ -14,6 +14,8 @@ describe('meshwork CLI basics', () => {
     expect(expectOneLineError(runCli(['topo', 'torus:0x8']))).toMatch(/topology.dims/);
     expect(expectOneLineError(runCli(['topo', 'nosuch:3']))).toMatch(/topology family/);
     expect(expectOneLineError(runCli(['nosuchcommand']))).toMatch(/unknown command/);
+    expect(expectOneLineError(runCli(['help', 'nosuchcommand']))).toBe("meshwork: error: unknown command 'nosuchcommand' (meshwork help lists the commands)");
+    expect(runCli(['help', 'topo'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: meshwork topo/) });
   });
   it("--version and -V print package.json's version, alone (src/cli/main.ts) or beside other options (commander)", () => {
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };

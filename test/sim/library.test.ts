@@ -150,6 +150,11 @@ describe('perf sweeps', () => {
     expect(perfSizes(64, 64, 1)).toEqual([64]);
     expect(() => perfSizes(8, 8 * 2 ** 30, 1)).toThrow('stepfactor: got 1; accepted: a number > 1 when -e (8589934592) exceeds -b (8); 1 only with -b equal to -e');
   });
+  it('a largest size beyond the buffer limit is refused as -e, before any row runs (it named --size)', () => {
+    expect(expectOneLineError(runCli(['perf', '--topology', 'hgx-h100', '-b', '8', '-e', '8P']))).toMatch(
+      /^meshwork: error: maxbytes: got 8000000000000000; accepted: nccl-tests sizes this collective runs at: at most 1125899906842624 bytes = 1024TiB for allreduce on 8 ranks/,
+    );
+  });
   it('meshwork perf prints the all_reduce_perf table', () => {
     const r = runCli(['perf', '--topology', 'mi300x', '--algorithm', 'rccl', '-b', '8', '-e', '1M', '-f', '4']);
     expect(r.code).toBe(0);
