@@ -96,7 +96,8 @@ export function generateTransformer(o: TransformerOptions): GeneratedWorkload {
   // pipeline stage), per layer and microbatch forward and backward 4 nodes (6 with experts), and a
   // gradient allreduce per layer.
   const perRank = 2 + 4 * m + 2 * m * (layers / pp) * (ep > 1 ? 6 : 4) + layers / pp;
-  if (R * perRank > GENERATE_MAX_NODES) throw new LimitError('layers', `${layers} layers × ${m} microbatches on ${R} ranks: about ${Math.round(R * perRank)} trace nodes`, `${GENERATE_MAX_NODES} trace nodes (2^22; a generated trace is held in memory)`);
+  // Named by the factor that outgrows the other (both multiply the node count).
+  if (R * perRank > GENERATE_MAX_NODES) throw new LimitError(m > layers ? 'microbatches' : 'layers', `${layers} layers × ${m} microbatches on ${R} ranks: about ${Math.round(R * perRank)} trace nodes`, `${GENERATE_MAX_NODES} trace nodes (2^22; a generated trace is held in memory)`);
   const rankOf = (d: number, s: number, t: number): number => (d * pp + s) * tp + t;
 
   // Process groups, numbered as ASTRA-sim wants (integers), named in the metadata node.

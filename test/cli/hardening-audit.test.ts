@@ -194,6 +194,10 @@ describe('workload generate: a trace too large to hold is refused from its param
     const line = expectOneLineError(runCli(['workload', 'generate', '--out', 'o', '--tp', '2', '--layers', '100000000'], { cwd: dir, timeoutMs: 30_000 }));
     expect(line).toBe('meshwork: error: layers: got "100000000 layers × 1 microbatches on 2 ranks: about 1800000012 trace nodes"; accepted: at most 4194304 trace nodes (2^22; a generated trace is held in memory)');
     expect(readdirSync(dir)).toEqual([]);
+    // Named by the factor that outgrows the other: --microbatches here (it named layers).
+    const many = expectOneLineError(runCli(['workload', 'generate', '--out', 'o', '--tp', '2', '--microbatches', '2147483647'], { cwd: dir, timeoutMs: 30_000 }));
+    expect(many).toMatch(/^meshwork: error: microbatches: got "4 layers × 2147483647 microbatches on 2 ranks: about \d+ trace nodes"; accepted: at most 4194304 trace nodes/);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('the bound counts no fewer nodes than are made (pp, experts and microbatches)', async () => {

@@ -98,6 +98,16 @@ describe('--print-request: argv to a saved request and back', () => {
     expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.1', '--seeds', '1,2', '--print-request']))).toMatch(/print-request/);
   });
 
+  it("refuses a pattern's option beside another pattern, and names --xr when the digits do not fit", () => {
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.1', '--hot', '3']))).toBe(
+      'meshwork: error: hot: got "3"; accepted: nothing unless --pattern hotspot (the pattern here is uniform)',
+    );
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'transpose', '--rates', '0.1', '--xr', '2']))).toMatch(/^meshwork: error: xr: got "2"; accepted: nothing unless --pattern tornado or neighbor/);
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'tornado', '--rates', '0.1', '--xr', '4096']))).toBe(
+      'meshwork: error: xr: got 4096; accepted: (xr·k)^n <= 16, the terminals, with k=4 and n=2 (tornado\'s destinations are ranks)',
+    );
+  });
+
   it('refuses a seed given twice (it would count one run twice in the means)', () => {
     expect(expectOneLineError(runCli(['traffic', '--topology', 'torus:4x4', '--pattern', 'uniform', '--rates', '0.1', '--seeds', '1,2,1']))).toBe(
       'meshwork: error: seeds: got "1,2,1"; accepted: distinct seeds (1 is given twice)',

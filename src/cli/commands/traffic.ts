@@ -63,6 +63,22 @@ function intOption(field: string, text: string | undefined, min: number, max: nu
 }
 
 /** "a:b" (inclusive) or "s1,s2,..."; non-negative integer seeds, at most 1,000. */
+/** Which patterns read each pattern option: given beside another pattern, it was ignored in silence. */
+const PATTERN_OPTIONS: ReadonlyArray<readonly [keyof TrafficOptions, string, readonly string[]]> = [
+  ['hot', 'hot', ['hotspot']],
+  ['xr', 'xr', ['tornado', 'neighbor']],
+  ['quarterBy', 'quarter-by', ['quarter']],
+  ['edges', 'edges', ['meshemu', 'localized']],
+  ['coordinates', 'coordinates', ['localized']],
+];
+
+function refuseOtherPatternsOptions(o: TrafficOptions, pattern: string | undefined): void {
+  for (const [key, flag, patterns] of PATTERN_OPTIONS) {
+    if (o[key] === undefined || pattern === undefined || patterns.includes(pattern)) continue;
+    throw new InputError(flag, o[key], `nothing unless --pattern ${patterns.join(' or ')} (the pattern here is ${pattern})`);
+  }
+}
+
 export function parseSeeds(text: string): number[] {
   const bad = (): never => {
     throw new InputError('seeds', text, 'first:last or a comma list of non-negative integers (at most 1,000 seeds)');
@@ -252,6 +268,7 @@ function trafficRequestFromOptions(o: TrafficOptions, fromFile: BookSimRun | und
   const seed = intOption('seed', o.seed, 0, 2 ** 32 - 1) ?? fileSeed;
   const config: Partial<PacketConfig> = { ...fileConfig, ...parsePacketOptions(o) };
   const horizon = intOption('horizon', o.horizon, 1, 100_000_000);
+  refuseOtherPatternsOptions(o, fromFile ? fromFile.pattern : (o.pattern as string));
   const patternOptions = defined({
     ...fromFile?.patternOptions,
     hotRank: intOption('hot', o.hot, 0, 2 ** 32 - 1) ?? fromFile?.patternOptions?.hotRank,

@@ -115,7 +115,11 @@ function digitShiftPattern(name: string, description: string, shiftOf: (radix: n
       }
       const radix = xr * k;
       // BookSim does not check that its destinations exist; a rank must.
-      if (radix ** n > topology.numEndpoints) throw new InputError('digits', `k=${k},n=${n},xr=${xr}`, `(xr·k)^n <= ${topology.numEndpoints}, the terminals (${name}'s destinations are ranks)`);
+      if (radix ** n > topology.numEndpoints) {
+        // Only xr given (--xr): that is the value to name; k and n are the topology's own.
+        const onlyXr = opts.digits?.k === undefined && opts.digits?.n === undefined;
+        throw new InputError(onlyXr ? 'xr' : 'digits', onlyXr ? xr : `k=${k},n=${n},xr=${xr}`, `(xr·k)^n <= ${topology.numEndpoints}, the terminals, with k=${k} and n=${n} (${name}'s destinations are ranks)`);
+      }
       const shift = shiftOf(radix);
       return {
         name,
