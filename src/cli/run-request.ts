@@ -45,6 +45,7 @@ export function runRequestFromOptions(o: OptionTexts, notes: string[] = []): Run
   if (collective === 'alltoallv' && sizes === undefined) throw new InputError('sizes', undefined, 'per-pair sizes for alltoallv: uniform:size=B, random:max=B[,min=0,seed=1], diagonal:size=B, or a file of n x n byte counts');
   if (collective === 'alltoallv' && size !== undefined) throw new InputError('size', size, 'no --size with alltoallv (--sizes gives every block)');
   if (collective !== undefined && collective !== 'barrier' && collective !== 'alltoallv' && size === undefined) throw new InputError('size', undefined, 'a size such as 64KiB or 1MB (required)');
+  if (collective === 'barrier' && size !== undefined) throw new InputError('size', size, 'nothing with --collective barrier (it moves no data)');
   const bytes = size === undefined ? undefined : parseSize(size, 'size');
   if (bytes !== undefined && !Number.isSafeInteger(bytes)) throw new InputError('size', size, 'a whole number of bytes');
   const root = text(o, 'root');

@@ -14,6 +14,12 @@ describe('meshwork CLI basics', () => {
     expect(expectOneLineError(runCli(['topo', 'torus:0x8']))).toMatch(/topology.dims/);
     expect(expectOneLineError(runCli(['topo', 'nosuch:3']))).toMatch(/topology family/);
     expect(expectOneLineError(runCli(['nosuchcommand']))).toMatch(/unknown command/);
+    expect(expectOneLineError(runCli(['run', '--topology', 'torus:4x4', '--collective', 'barrier', '--algorithm', 'dissemination', '--size', '1KiB']))).toBe(
+      'meshwork: error: size: got "1KiB"; accepted: nothing with --collective barrier (it moves no data)',
+    );
+    expect(expectOneLineError(runCli(['topo', 'torus:4x4', '--method', 'all-pairs', '--samples', '5']))).toBe(
+      'meshwork: error: samples: got "5"; accepted: nothing with --method all-pairs (sources of the sampled method, or of auto when it samples)',
+    );
     expect(expectOneLineError(runCli(['help', 'nosuchcommand']))).toBe("meshwork: error: unknown command 'nosuchcommand' (meshwork help lists the commands)");
     expect(runCli(['help', 'topo'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: meshwork topo/) });
   });

@@ -67,6 +67,8 @@ export function register(program: Command): void {
         throw new InputError('method', method, `auto, ${DISTANCE_METHODS.join(', ')}`);
       }
       const samples = integerOption('samples', opts.samples, 2);
+      // auto may choose the sampled method (a large graph); another method has no sources to count.
+      if (samples !== undefined && method !== 'auto' && method !== 'sampled') throw new InputError('samples', opts.samples, `nothing with --method ${method} (sources of the sampled method, or of auto when it samples)`);
       const seed = integerOption('seed', opts.seed, 0);
       const workers = integerOption('workers', opts.workers, 1) ?? defaultWorkers();
       if (workers > 64) throw new InputError('workers', opts.workers, 'an integer from 1 to 64');
