@@ -77,6 +77,8 @@ describe('meshwork export (CLI)', () => {
     expect(expectOneLineError(runCli(['export', 'ring:3', '--format', 'svg', '--out', out]))).toMatch(/format: got "svg"; accepted: json, graphml, dot/);
     expect(expectOneLineError(runCli(['export', 'hypercube:40', '--out', out]))).toMatch(/at most 16777216 nodes/);
     expect(expectOneLineError(runCli(['export', 'ring:4', '--mapping', 'random:seed=x']))).toMatch(/mapping.seed/);
+    // A SimGrid platform names hosts; the same file came out whatever the mapping.
+    expect(expectOneLineError(runCli(['export', 'torus:4x4', '--format', 'simgrid', '--mapping', 'reverse', '--out', out]))).toMatch(/^meshwork: error: mapping: got "reverse"; accepted: nothing with --format simgrid/);
     expect(existsSync(out)).toBe(false);
     const graph = join(dir, 'dangling.json');
     writeFileSync(graph, JSON.stringify({ nodes: 16, links: [{ src: 0, dst: 1 }, { src: 0, dst: 2 }, { src: 0, dst: 3 }, { src: 3, dst: 17 }] }));

@@ -24,6 +24,8 @@ export function register(program: Command): void {
     .action((specText: string, opts: { format: string; out?: string; mapping?: string; simgridZone?: boolean; tie?: string }) => {
       if (!FORMATS.includes(opts.format)) throw new InputError('format', opts.format, FORMATS.join(', '));
       if ((opts.simgridZone || opts.tie !== undefined) && opts.format !== 'simgrid') throw new InputError('format', opts.format, 'simgrid with --simgrid-zone and --tie');
+      // A platform file names hosts, not ranks: smpirun places ranks by its hostfile (meshwork run --mapping reads one).
+      if (opts.mapping !== undefined && opts.format === 'simgrid') throw new InputError('mapping', opts.mapping, 'nothing with --format simgrid (ranks go on hosts by smpirun\'s hostfile, not the platform)');
       const ties = ['positive', 'negative', 'parity', 'random', 'simgrid'];
       if (opts.tie !== undefined && !ties.includes(opts.tie)) throw new InputError('tie', opts.tie, `${ties.join(', ')} (a zone lists one route per pair, so no split)`);
       const [out] = planOutputs({ out: opts.out });
