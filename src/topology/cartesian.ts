@@ -99,7 +99,7 @@ function cartesianFamily(wrap: boolean): TopologyFamily {
       ? 'k-ary n-cube with wrap-around links, any number of dimensions and mixed radices'
       : 'n-dimensional mesh, any number of dimensions and mixed radices',
     build(spec: Spec, link: LinkAttributes): Topology {
-      const dims = parseDims(spec.positional, spec.field('dims'));
+      const dims = parseDims(spec.positional ?? spec.raw('dims'), spec.field('dims'));
       return cartesian({ dims, wrap, link, spec: spec.text });
     },
     defaultRouting: 'dor',

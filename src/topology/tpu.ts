@@ -63,7 +63,7 @@ export const tpuFamily: TopologyFamily = {
   usage: 'tpu:AxBxC[,twist=off|on,bw=50GB/s,lat=100ns]',
   description: 'TPU-style 3-D torus slice of chips with six ICI links; twist=on: TPU v4 twisted torus for k×k×2k and k×2k×2k',
   build(spec: Spec, link: LinkAttributes): Topology {
-    const dims = parseDims(spec.positional, spec.field('dims'), { min: 2 });
+    const dims = parseDims(spec.positional ?? spec.raw('dims'), spec.field('dims'), { min: 2 });
     const twist = spec.bool('twist', false);
     return tpuTorus(dims, twist, { bandwidth: link.bandwidth ?? TPU_V4_LINK_BANDWIDTH, latency: link.latency }, spec.text);
   },

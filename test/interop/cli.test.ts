@@ -47,5 +47,9 @@ describe('meshwork over MSCCL-XML', () => {
     const line = expectOneLineError(runCli(['collective', 'export', '--topology', 'torus:4x4', '--collective', 'alltoall', '--algorithm', 'bruck', '--size', '1KiB', '--format', 'msccl-xml', '--out', refused]));
     expect(line).toMatch(/^meshwork: error: format: got "msccl-xml"; accepted: a schedule MSCCL-XML can express; bruck has non-contiguous regions/);
     expect(existsSync(refused)).toBe(false);
+    // --proto is an msccl-xml attribute: with json it was ignored in silence.
+    expect(expectOneLineError(runCli(['collective', 'export', '--topology', 'torus:4x4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '64KiB', '--format', 'json', '--proto', 'LL']))).toBe(
+      'meshwork: error: proto: got "LL"; accepted: nothing with --format json (an msccl-xml attribute)',
+    );
   });
 });

@@ -28,3 +28,12 @@ describe('mesh and torus generators', () => {
     expect(() => buildTopology('torus:8x8,bandwidth=1Gbps')).toThrow(/topology.bandwidth/);
   });
 });
+
+it('takes the dimensions as dims=, in a spec string or a spec object, as hyperx does (an object with "dims" said it got nothing)', () => {
+  expect(buildTopology({ family: 'torus', dims: '4x4' }).numNodes).toBe(16);
+  expect(buildTopology({ family: 'mesh', dims: [2, 3] }).numNodes).toBe(6);
+  expect(buildTopology('torus:dims=4x2').numChannels).toBe(buildTopology('torus:4x2').numChannels);
+  expect(() => buildTopology({ family: 'torus', dims: '0x4' })).toThrow(/^topology\.dims: got "0"; accepted: an/);
+  // Given twice (positional and key), the key is left unread and refused.
+  expect(() => buildTopology('torus:4x4,dims=8x8')).toThrow(/dims/);
+});

@@ -270,9 +270,10 @@ export function register(program: Command): void {
     .requiredOption('--format <f>', 'msccl-xml or json')
     .option('--proto <p>', `msccl-xml protocol attribute: ${PROTOCOL_NAMES.join(', ')}`, 'Simple')
     .option('--out <file>', 'output file (default: standard output)')
-    .action((opts: ScheduleOpts & { format: string; proto: string; out?: string }) => {
+    .action((opts: ScheduleOpts & { format: string; proto: string; out?: string }, command: Command) => {
       const format = choice(opts.format, 'format', ['msccl-xml', 'json']);
       const proto = choice<MscclProtocol>(opts.proto, 'proto', PROTOCOL_NAMES);
+      if (format === 'json' && command.getOptionValueSource('proto') === 'cli') throw new InputError('proto', opts.proto, 'nothing with --format json (an msccl-xml attribute)');
       const [out] = planOutputs({ out: opts.out });
       const { schedule } = loadOrBuild(opts);
       if (format === 'msccl-xml') assertMscclExportable(schedule);
