@@ -47,7 +47,9 @@ describe('BookSim traffic patterns (traffic.cpp definitions)', () => {
     expect(Math.max(...Array.from({ length: 64 }, (_, s) => makePattern('tornado', ff).dest(s, rng)))).toBe(15);
     // BookSim's own k and n may differ from the network's: tornado(4,3,1) on 64 torus nodes is three 4-ary digits, each + 1.
     expect(makePattern('tornado', t88, { digits: { k: 4, n: 3 } }).dest(1 + 4 * 2 + 16 * 3, rng)).toBe(2 + 4 * 3 + 16 * 0);
-    expect(() => makePattern('tornado', t88, { digits: { xr: 2 } })).toThrow(/digits: got "k=8,n=2,xr=2"; accepted: \(xr·k\)\^n <= 64/);
+    // Only xr given (--xr): it is the value named; with k or n given, the digits are.
+    expect(() => makePattern('tornado', t88, { digits: { xr: 2 } })).toThrow(/^xr: got 2; accepted: \(xr·k\)\^n <= 64, the terminals, with k=8 and n=2/);
+    expect(() => makePattern('tornado', t88, { digits: { k: 8, xr: 2 } })).toThrow(/^digits: got "k=8,n=2,xr=2"; accepted: \(xr·k\)\^n <= 64/);
   });
   it("tornado and neighbor on a k-ary n-tree and a k-ary n-fly read n k-ary digits, BookSim's gK and gN (one 64-ary digit before)", () => {
     for (const spec of ['fattree:k=4,levels=3', 'fly:k=4,n=3']) {
