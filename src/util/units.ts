@@ -74,7 +74,6 @@ export function parseBandwidth(text: string, field = 'bandwidth'): number {
   return value;
 }
 
-
 /** Time units as powers of ten of a second, scaled in decimal (`scaleDecimal`): 100ns is exactly 1e-7 s. */
 const TIME_EXPONENT: Record<string, number> = { s: 0, ms: -3, us: -6, 'µs': -6, ns: -9, ps: -12 };
 

@@ -62,7 +62,6 @@ function intOption(field: string, text: string | undefined, min: number, max: nu
   return text === undefined ? undefined : checkedInt(field, text, min, max);
 }
 
-/** "a:b" (inclusive) or "s1,s2,..."; non-negative integer seeds, at most 1,000. */
 /** Which patterns read each pattern option: given beside another pattern, it was ignored in silence. */
 const PATTERN_OPTIONS: ReadonlyArray<readonly [keyof TrafficOptions, string, readonly string[]]> = [
   ['hot', 'hot', ['hotspot']],
@@ -79,6 +78,7 @@ function refuseOtherPatternsOptions(o: TrafficOptions, pattern: string | undefin
   }
 }
 
+/** "a:b" (inclusive) or "s1,s2,..."; non-negative integer seeds, at most 1,000. */
 export function parseSeeds(text: string): number[] {
   const bad = (): never => {
     throw new InputError('seeds', text, 'first:last or a comma list of non-negative integers (at most 1,000 seeds)');
