@@ -50,7 +50,7 @@ export {
   buildSchedule, type BuildRequest, estimateSchedule, type ScheduleEstimate, type Algorithm, type AlgorithmContext, type ParamDecl,
   registerAlgorithm, listAlgorithms, findAlgorithm, algorithmNames,
   Schedule, ScheduleBuilder, SEND, RECV, type Part, type RankProgram,
-  executeSchedule, type ExecuteOptions, type ExecutionReport,
+  executeSchedule, type ExecuteOptions, type ExecutionReport, regionPastBuffer,
   scheduleToJson, scheduleFromJson, scheduleJsonChunks, SCHEDULE_FORMAT, SCHEDULE_VERSION,
   type CollectiveKind, COLLECTIVES, parseCollective, isReduction, isRooted, OpKind, OP_NAMES,
   type Dtype, DTYPES, type ReduceOp, REDUCE_OPS, type RouteHint,

@@ -8,5 +8,6 @@ export * from './algorithms/seeds.js';
 export * from './patterns.js';
 export * from './executor.js';
 export * from './json.js';
+export * from './schedule-bounds.js';
 export * from './fullmesh-control.js';
 export * from './algorithms/library/index.js';

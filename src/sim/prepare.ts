@@ -11,6 +11,7 @@
  * The part every kind shares, and traffic's own, live in prepare-traffic.ts (a traffic run loads no
  * collective); this file adds the collective and schedule workloads and the size refusals.
  */
+import { regionPastBuffer } from '../collectives/schedule-bounds.js';
 import { InputError, LimitError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { resolveRouting } from '../routing/registry.js';
@@ -68,6 +69,9 @@ export function prepare(raw: RunRequest | unknown, io: RunIo = {}): PreparedRun 
   const loaded = io.readSchedule ? io.readSchedule(w.file, opts) : scheduleFromText(io.readText!(w.file, 'schedule'), w.file, opts, opts.format);
   const schedule: Schedule = loaded.schedule;
   if (schedule.numRanks !== topology.numEndpoints) throw new InputError('topology', req.topology, `a topology with ${schedule.numRanks} endpoints (the schedule's rank count)`);
+  // Timing reads how many bytes an op moves, not where: an op past its buffer would be timed as sound.
+  const pastBuffer = regionPastBuffer(schedule);
+  if (pastBuffer !== undefined) throw new InputError('schedule', w.file, `a schedule whose regions lie within their buffers (${pastBuffer}; meshwork collective verify --schedule FILE lists every problem)`);
   return { kind: 'schedule', request, topology, engine, routing, packetWrap, loaded, model };
 }
 

@@ -61,7 +61,8 @@ export function parseSize(text: string, field = 'size'): number {
  */
 const MIN_BANDWIDTH = 1 / 8;
 const MAX_BANDWIDTH = 1e18;
-const MAX_TIME_S = 1e9;
+/** The longest time a user may write, in seconds (typed times here; a request's durations in sim/program/model.ts). */
+export const MAX_TIME_S = 1e9;
 
 /** Parses a bandwidth such as `25Gbps`, `100Gb/s`, `12.5GB/s`, `1GiB/s` into bytes per second. */
 export function parseBandwidth(text: string, field = 'bandwidth'): number {

@@ -55,7 +55,7 @@ const PUBLIC_NAMES = [
   'positionalInt', 'prepare', 'type PreparedCollective', 'type PreparedRequest', 'type PreparedRun', 'type PreparedTraffic', 'type PreparedWorkload', 'prepareRequest', 'prepareTraffic', 'PRESET_NAMES',
   'presetConfig', 'type PresetName', 'presetRoutingOptions', 'type ProcessGroups', 'processGroupsFromMetadata', 'type Protocol', 'PROTOCOLS',
   'type QuarterPartition', 'type QuotientRun', 'randomDigraph', 'type RankFile', 'type RankProgram', 'type RankTimeline', 'RATE_UNITS', 'RATE_UPDATES',
-  'type RateUnit', 'type RateUpdate', 'readMscclXml', 'readTrace', 'RECV', 'REDUCE_OPS', 'type ReduceOp', 'registerAlgorithm',
+  'type RateUnit', 'type RateUpdate', 'readMscclXml', 'readTrace', 'RECV', 'REDUCE_OPS', 'type ReduceOp', 'regionPastBuffer', 'registerAlgorithm',
   'registerAllocator', 'registerArbiter', 'registerFamily', 'registerPattern', 'registerRouting', 'renderHtmlReport',
   'renderPlotSvg', 'renderTextTable', 'type ReportFiles', 'type ReportOptions', 'type ReproductionRun', 'type RequestResult', 'rerunClaim',
   'resolveDevice', 'type ResolvedRunRequest', 'resolveFlowModel', 'resolveNoise', 'resolveRouting',

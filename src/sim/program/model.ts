@@ -3,6 +3,7 @@
  * docs/flow.md, and the resolved values recorded in each result.
  */
 import { InputError } from '../../util/errors.js';
+import { MAX_TIME_S } from '../../util/units.js';
 import type { Topology } from '../../topology/graph.js';
 import { fatpipeChannels } from '../../topology/registry.js';
 import { parseOverheadText, type SizeOverheads } from './software-overheads.js';
@@ -236,10 +237,10 @@ function nonNegative(field: string, v: number | undefined, dflt: number): number
   return v;
 }
 
-/** A duration in seconds, up to 10^9 s (about 32 years; util/units.ts holds typed times to the same bound): beyond, a run's sums of times overflow. */
+/** A duration in seconds, up to MAX_TIME_S (10^9 s, about 32 years, the bound of typed times): beyond, a run's sums of times overflow. */
 function duration(field: string, v: number | undefined, dflt: number): number {
   const t = nonNegative(field, v, dflt);
-  if (t > 1e9) throw new InputError(field, v, 'a non-negative time in seconds, at most 1e9');
+  if (t > MAX_TIME_S) throw new InputError(field, v, 'a non-negative time in seconds, at most 1e9');
   return t;
 }
 
