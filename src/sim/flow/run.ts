@@ -190,7 +190,9 @@ function expandQuotient(
     }
     return (times = { opStart, opEnd, opPred });
   };
-  const base = { makespan: q.makespan, model: q.model, rankFinish, channelBytes, rateTime: q.rateTime, rateValue: q.rateValue, stats };
+  // Every representative flow stands for `order` flows at its rate, as its bytes stand for order × its bytes.
+  const rateValue = Float64Array.from(q.rateValue, (v) => v * order);
+  const base = { makespan: q.makespan, model: q.model, rankFinish, channelBytes, rateTime: q.rateTime, rateValue, stats };
   return Object.defineProperties(base, {
     opStart: { get: () => expand().opStart, enumerable: true },
     opEnd: { get: () => expand().opEnd, enumerable: true },

@@ -2,7 +2,7 @@
  * Symmetry at flow level (issue 29, sim/flow/symmetry.ts): the quotient run (one representative
  * rank per orbit of the largest subgroup of the topology's declared automorphisms the run is
  * equivariant under) against the full engine (`symmetry: 'off'`): makespan, every rank's finish
- * time and every channel's bytes equal to 1e-9 relative, for every registered algorithm of the
+ * time, every channel's bytes and the throughput series equal to 1e-9 relative, for every registered algorithm of the
  * symmetric collectives on a 3-D and a 2-D torus, a fat tree, a full mesh, a hypercube and a
  * two-level network, under both latency rules. The cases where symmetry is used are counted and
  * the expected algorithms named, so a quotient that silently stopped applying fails too. Asymmetric
@@ -52,6 +52,12 @@ function compare(t: Topology, schedule: ReturnType<typeof buildSchedule>, model:
   }
   expect(quotient.stats.messages, label).toBe(full.stats.messages);
   expect(relative(quotient.stats.bytes, full.stats.bytes), label).toBeLessThanOrEqual(1e-12);
+  // The aggregate throughput over time: every representative flow's rate stands for the order's flows.
+  const qs = quotient.throughput.bytes_per_s;
+  const fs = full.throughput.bytes_per_s;
+  expect(qs.length, label).toBe(fs.length);
+  const peak = Math.max(...fs);
+  for (let k = 0; k < fs.length; k++) expect(Math.abs(qs[k] - fs[k]), `${label} throughput bin ${k}`).toBeLessThanOrEqual(1e-9 * peak);
   return sym;
 }
 
