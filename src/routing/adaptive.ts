@@ -33,6 +33,7 @@ import { DRAGONFLY_MINIMAL_VC_CLASSES, type AdaptiveRouting } from './dragonfly.
 import type { RoutingEntry } from './registry.js';
 import { LOAD_MEANING, loadOf, makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
 import { valiantRouting } from './valiant.js';
+import { CachedDistances, longestEndpointDistance } from './shortest-path.js';
 
 type VcScheme = { kind: 'router-hops'; classes: number } | { kind: 'global-crossings'; classes: number; globalId: number };
 
@@ -55,6 +56,7 @@ export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: 
   const t = topology;
   const scheme = vcScheme(t, 'adaptive');
   const cache = new DistanceCache(t, opts.cacheBytes ?? DEFAULT_ROUTE_CACHE_BYTES);
+  let longest: number | undefined;
   const self: AdaptiveRouting = {
     name: 'adaptive-minimal',
     params: {
@@ -64,6 +66,8 @@ export function adaptiveMinimalRouting(topology: Topology, opts: { cacheBytes?: 
     vcClasses: scheme.classes,
     deadlockFree: true,
     maxHops: Math.max(1, t.numNodes),
+    // Every route it gives is minimal, whatever the loads: the longest is the endpoints' largest distance.
+    longestRoute: () => (longest ??= longestEndpointDistance(t, new CachedDistances(cache)) ?? self.maxHops),
     adaptive: true,
     route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       if (src === dst) return 0;
@@ -141,6 +145,8 @@ export function ugalRouting(topology: Topology, base: RoutingFunction, opts: { s
     vcClasses: valiant.vcClasses,
     deadlockFree: valiant.deadlockFree,
     maxHops: valiant.maxHops,
+    // Its minimal candidate is no longer than a Valiant route (twice the base's longest).
+    ...(valiant.longestRoute ? { longestRoute: valiant.longestRoute } : {}),
     adaptive: true,
     route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       const hm = base.route(src, dst, salt, a, ctx);

@@ -36,6 +36,12 @@ export interface ShortestPathOptions {
 }
 
 /** Upper bound on hops used to size route buffers when the diameter is not known in advance. */
+/**
+ * Most steps longestRoute spends reading distances (2^28, about a second): hyperx:32x32's 1,024
+ * endpoints take 2^20 reads and 1,024 router rows, a 16,384-host network 2^28 reads.
+ */
+const LONGEST_ROUTE_WORK = 2 ** 28;
+
 function hopBound(t: Topology): number {
   return Math.max(1, t.numNodes);
 }
@@ -49,7 +55,7 @@ export function shortestPathRouting(topology: Topology, opts: ShortestPathOption
   // Channel-restricted routings keep the per-node BFS; otherwise rows sized by routers where they
   // give the same distances (router-distances.ts).
   const table = usable ? undefined : RouterDistances.forTopology(t, opts.cacheBytes ?? DEFAULT_ROUTE_CACHE_BYTES);
-  const arrayDistances = new ArrayDistances();
+  const cachedDistances = new CachedDistances(cache);
   const name = opts.name ?? `shortest-path(tie=${tie})`;
   const routing = {
     name,
@@ -60,12 +66,13 @@ export function shortestPathRouting(topology: Topology, opts: ShortestPathOption
     cache,
     route(src: number, dst: number, salt: number, out: RouteBuffers): number {
       if (src === dst) return 0;
-      if (table) return walk(src, dst, salt, out, table);
-      const dist = cache.to(dst);
-      arrayDistances.cur = dist;
-      return walk(src, dst, salt, out, arrayDistances);
+      return walk(src, dst, salt, out, table ?? cachedDistances);
+    },
+    longestRoute(): number {
+      return (longest ??= longestEndpointDistance(t, table ?? cachedDistances, table?.attachedRouter) ?? routing.maxHops);
     },
   };
+  let longest: number | undefined;
   return routing;
 
   /**
@@ -117,18 +124,41 @@ export function shortestPathRouting(topology: Topology, opts: ShortestPathOption
 }
 
 /** Distances to one destination at a time: a per-node BFS array, or the router table. */
-interface NodeDistances {
+export interface NodeDistances {
   prepare(dst: number): void;
   at(node: number): number;
 }
 
-/** A per-destination BFS array (DistanceCache) seen through NodeDistances. */
-class ArrayDistances implements NodeDistances {
-  cur: Int32Array = new Int32Array(0);
-  prepare(): void {}
+/** Per-destination BFS rows (DistanceCache) seen through NodeDistances. */
+export class CachedDistances implements NodeDistances {
+  private cur: Int32Array = new Int32Array(0);
+  constructor(private readonly cache: DistanceCache) {}
+  prepare(dst: number): void {
+    this.cur = this.cache.to(dst);
+  }
   at(node: number): number {
     return this.cur[node];
   }
+}
+
+/**
+ * The longest route between endpoints of a routing that takes shortest paths (a route is exactly as
+ * long as its source's distance to its destination): the largest endpoint-to-endpoint distance, one
+ * distance row per destination, visited by the router `groupBy` gives (destinations on one router
+ * share a table row, so an LRU of rows builds each once). Undefined where reading every pair would
+ * cost more than LONGEST_ROUTE_WORK steps: the caller keeps its bound.
+ */
+export function longestEndpointDistance(t: Topology, dist: NodeDistances, groupBy?: Int32Array): number | undefined {
+  const ends = t.endpoints;
+  const perDestination = groupBy ? ends.length : ends.length + t.numNodes + t.numChannels;
+  if (ends.length * perDestination > LONGEST_ROUTE_WORK) return undefined;
+  const order = groupBy ? Int32Array.from(ends).sort((a, b) => groupBy[a] - groupBy[b] || a - b) : ends;
+  let most = 1;
+  for (const dst of order) {
+    dist.prepare(dst);
+    for (const src of ends) most = Math.max(most, dist.at(src));
+  }
+  return most;
 }
 
 export const shortestPathEntry: RoutingEntry = {

@@ -43,6 +43,12 @@ export interface RoutingFunction {
   /** Upper bound on hops of any route, to size buffers. */
   readonly maxHops: number;
   /**
+   * The longest route between endpoints, where it is tighter than maxHops and worth computing once
+   * (shortest path: maxHops is the node count, the longest route the diameter). The packet engine
+   * sizes every packet's route columns by it; a routing without it is sized by maxHops.
+   */
+  longestRoute?(): number;
+  /**
    * True when the routing reads `ctx.load` (adaptive minimal, UGAL, dragonfly ugal, DAL): the packet
    * engine then chooses a packet's path when it reaches its first router (PacketConfig.adaptiveDecision)
    * rather than when it is queued, and the flow engine counts flows per channel for it.

@@ -23,6 +23,24 @@ export function routerNodes(t: Topology): Int32Array {
   return Int32Array.from(all);
 }
 
+/**
+ * Whether every intermediate is an endpoint or the one neighbour of a terminal endpoint. Then a leg
+ * of a minimal base (one whose routes are shortest paths, which is what giving longestRoute means) is
+ * no longer than a route between endpoints (to a terminal's router is one hop short of the terminal),
+ * so a Valiant route is at most twice the base's longest.
+ */
+function intermediatesBesideEndpoints(t: Topology, routers: Int32Array): boolean {
+  const near = new Uint8Array(t.numNodes);
+  for (const e of t.endpoints) {
+    near[e] = 1;
+    if (t.outDegree(e) === 1 && t.inDegree(e) === 1) {
+      const router = t.chDst[t.outChannels[t.outStart[e]]];
+      if (t.chSrc[t.inChannels[t.inStart[e]]] === router) near[router] = 1;
+    }
+  }
+  return routers.every((r) => near[r] === 1);
+}
+
 export function valiantRouting(topology: Topology, base: RoutingFunction, opts: ValiantOptions = {}): RoutingFunction {
   const seed = (opts.seed ?? 1) >>> 0;
   const routers = routerNodes(topology);
@@ -34,6 +52,7 @@ export function valiantRouting(topology: Topology, base: RoutingFunction, opts: 
     deadlockFree: base.deadlockFree,
     ...(base.adaptive ? { adaptive: true } : {}),
     maxHops: base.maxHops * 2 + 2,
+    ...(base.longestRoute && intermediatesBesideEndpoints(topology, routers) ? { longestRoute: () => 2 * base.longestRoute!() } : {}),
     route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       if (src === dst) return 0;
       let mid = routers[hash32(src ^ seed, dst, salt) % routers.length];

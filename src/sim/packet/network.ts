@@ -633,7 +633,7 @@ export class PacketNetwork {
     this.qTail = new Int32Array(nInjPorts).fill(-1);
     this.queuedPackets = new Int32Array(nInjPorts);
 
-    this.maxHops = Math.max(1, routing.maxHops);
+    this.maxHops = Math.max(1, routeColumns(routing));
     this.routeBuf = makeRouteBuffers(this.maxHops);
     this.grow(Math.max(1024, nIvc * 2 + nInjPorts * 2));
 
@@ -1390,6 +1390,11 @@ function rankWithin(router: Int32Array, key: Int32Array, numRouters: number): In
 }
 
 /** What a packet network's memory grows with (limits.ts packetNetworkBytes), read from its inputs. */
+/** Hops a packet's route columns hold: the routing's longest route where it gives one, else its bound. */
+function routeColumns(routing: RoutingFunction): number {
+  return routing.longestRoute?.() ?? routing.maxHops;
+}
+
 export function packetShape(topology: Topology, routing: RoutingFunction, cfg: PacketConfig): PacketNetworkShape {
   let maxOutDegree = 1;
   let maxInDegree = 1;
@@ -1402,7 +1407,7 @@ export function packetShape(topology: Topology, routing: RoutingFunction, cfg: P
     numChannels: topology.numChannels,
     maxOutDegree,
     maxInDegree,
-    maxHops: routing.maxHops,
+    maxHops: routeColumns(routing),
     vcs: cfg.vcs,
     vcBuf: cfg.vcBuf,
     injectionPorts: cfg.injectionPorts,
