@@ -10,6 +10,7 @@
  * algorithms that matter at that size; a variant the caller named that cannot run is an error.
  */
 import { InputError, LimitError, NotApplicableError } from '../util/errors.js';
+import { byCodeUnits } from '../util/arrays.js';
 import { resolveRouting } from '../routing/registry.js';
 import { resolveFlowModel } from './program/model.js';
 import { resolveBase } from './prepare-traffic.js';
@@ -98,7 +99,7 @@ export function compareAlgorithms(base: RunRequest, opts: CompareOptions = {}): 
     }
     opts.progress?.((i + 1) / prepared.length, spec);
   });
-  runs.sort((a, b) => a.makespan_s - b.makespan_s || algorithmOf(a).localeCompare(algorithmOf(b)));
+  runs.sort((a, b) => a.makespan_s - b.makespan_s || byCodeUnits(algorithmOf(a), algorithmOf(b)));
   return { collective: w.collective, topology: runs[0]?.topology.spec ?? base.topology, size_bytes: sizeOf(prepared[0]) ?? w.size ?? 0, best: runs[0] ? algorithmOf(runs[0]) : null, runs, skipped, failed };
 }
 

@@ -24,3 +24,11 @@ export function minOf(values: ArrayLike<number>, empty = Infinity): number {
   for (let i = 0; i < values.length; i++) if (values[i] < best) best = values[i];
   return best;
 }
+
+/**
+ * Orders strings by UTF-16 code units, the same on every machine: `localeCompare` follows the
+ * user's locale (Danish sorts "aa" after "z"), so a table or a tie-break sorted by it changed with LANG.
+ */
+export function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

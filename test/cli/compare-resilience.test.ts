@@ -93,3 +93,21 @@ describe('compare lists a failed algorithm and shows the rest (the compare comma
     expect(r.exitCode).toBe(0);
   });
 });
+
+describe('compare orders tied algorithms the same in every locale (built CLI)', () => {
+  it('two identical schedule files tie: aalborg.json before zurich.json under en_US and da_DK (where "aa" sorts after "z")', () => {
+    const made = join(dir, 'tie.json');
+    expect(runCli(['collective', 'verify', '--topology', 'torus:4', '--collective', 'alltoall', '--algorithm', 'pairwise', '--size', '16', '--out', made]).code).toBe(0);
+    const text = readFileSync(made, 'utf8');
+    writeFileSync(join(dir, 'aalborg.json'), text);
+    writeFileSync(join(dir, 'zurich.json'), text);
+    const outputs = ['en_US.UTF-8', 'da_DK.UTF-8'].map((lang) => {
+      const r = runCli(['compare', '--topology', 'torus:4', '--collective', 'alltoall', '--size', '16', '--schedule', join(dir, 'zurich.json'), '--schedule', join(dir, 'aalborg.json'), '--json'], { env: { LANG: lang, LC_ALL: lang } });
+      expect(r.code, r.stderr).toBe(0);
+      return r.stdout;
+    });
+    expect(outputs[1]).toBe(outputs[0]);
+    const files = [...outputs[0].matchAll(/"file": "[^"]*\/(\w+)\.json"/g)].map((m) => m[1]);
+    expect(files.indexOf('aalborg')).toBeLessThan(files.indexOf('zurich'));
+  });
+});

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { byCodeUnits } from '../../util/arrays.js';
 import type { Command } from 'commander';
 import { detectScheduleFormat } from '../../node/interop.js';
 import { readScheduleFile } from '../../node/run-io.js';
@@ -66,7 +67,7 @@ export function register(program: Command): void {
       ...compared.skipped.map((s) => ({ algorithm: s.algorithm, skipped: s.reason })),
       ...compared.failed.map((f) => ({ algorithm: f.algorithm, failed: f.reason })),
     ];
-    const ran = rows.filter((r) => r.result).sort((a, b) => a.result!.makespan_s - b.result!.makespan_s || a.algorithm.localeCompare(b.algorithm));
+    const ran = rows.filter((r) => r.result).sort((a, b) => a.result!.makespan_s - b.result!.makespan_s || byCodeUnits(a.algorithm, b.algorithm));
     const skipped = rows.filter((r) => r.skipped);
     const failed = rows.filter((r) => r.failed);
     // The table is printed; the exit code still says that not every algorithm ran (docs/outputs.md).
