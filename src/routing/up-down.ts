@@ -20,26 +20,37 @@ export interface UpDownOptions {
    * route salt, which the packet engine makes per packet, so it is a fresh choice per packet.
    */
   nca?: boolean;
+  /** Seed of the hashed choices (ecmp, nca); default 1. */
+  seed?: number;
   cacheBytes?: number;
 }
 
 export function upDownRouting(topology: Topology, opts: UpDownOptions = {}): RoutingFunction {
   const selection = opts.nca ? 'nca' : opts.ecmp ? 'ecmp' : 'd-mod-k';
   const tie = selection === 'd-mod-k' ? 'dmodk' : 'hash';
+  // The hashed choices (ecmp, nca) take the run's seed as an offset of the route salt; the default
+  // seed, 1, is no offset, so its routes are the ones these routings always gave.
+  const seed = (opts.seed ?? 1) >>> 0;
+  const offset = Math.imul(seed - 1, 0x9e3779b1) >>> 0;
+  const params = tie === 'hash' ? { selection, seed } : { selection };
   // In the trees whose family routes up/down by default (fat tree, two-level) every shortest route
   // climbs then descends: no cyclic channel dependency. Named on any other graph (a torus, a
   // degraded tree) it is plain shortest-path routing, so the packet engine must not trust it.
   const tree = familyOf(topology)?.defaultRouting === 'updown';
   const r = shortestPathRouting(topology, { tie, cacheBytes: opts.cacheBytes, name: `up-down(${selection})`, deadlockFree: tree });
   const shape = familyOf(topology)?.kAryTree?.(topology);
-  if (!shape) return { ...r, route: r.route, params: { selection } };
+  const walk = r.route;
+  if (!shape) return { ...r, route: offset === 0 ? walk : (src, dst, salt, out) => walk(src, dst, (salt ^ offset) >>> 0, out), params };
   const closedForm = kAryTreeRoute(topology, shape.k, shape.levels, tie);
   const terminals = shape.k ** shape.levels;
   return {
     ...r,
-    params: { selection },
+    params,
     // Terminal to terminal in closed form; routes from or to a switch (hints, Valiant) walk distances.
-    route: (src, dst, salt, out) => (src < terminals && dst < terminals ? closedForm(src, dst, salt, out) : r.route(src, dst, salt, out)),
+    route: (src, dst, salt, out) => {
+      const s = (salt ^ offset) >>> 0;
+      return src < terminals && dst < terminals ? closedForm(src, dst, s, out) : walk(src, dst, s, out);
+    },
   };
 }
 
@@ -99,11 +110,11 @@ export const upDownEntry: RoutingEntry = {
 export const ecmpEntry: RoutingEntry = {
   name: 'ecmp',
   description: 'up/down with a per-flow hash over parallel up-links (ECMP)',
-  create: (topology, opts) => upDownRouting(topology, { ecmp: true, cacheBytes: opts.cacheBytes }),
+  create: (topology, opts) => upDownRouting(topology, { ecmp: true, seed: opts.seed, cacheBytes: opts.cacheBytes }),
 };
 
 export const ncaEntry: RoutingEntry = {
   name: 'nca',
   description: "BookSim's fat-tree nca: a random up-port per packet (hashed per packet), then down",
-  create: (topology, opts) => upDownRouting(topology, { nca: true, cacheBytes: opts.cacheBytes }),
+  create: (topology, opts) => upDownRouting(topology, { nca: true, seed: opts.seed, cacheBytes: opts.cacheBytes }),
 };
