@@ -102,7 +102,9 @@ export function topologyToSimgrid(t: Topology, opts: SimgridExportOptions = {}):
   // SimGrid shares the links of the routes it is given.
   refusePartialRoutes(routing, 'sharing');
   const buf = makeRouteBuffers(routing.maxHops);
-  const lines = [`${HEADER}  <zone id="meshwork" routing="Full">`];
+  // The routes listed are one routing's choices (a random tie's among them): the platform names it.
+  const seed = routing.params.tie === 'random' ? `, seed ${String(routing.params.seed)}` : '';
+  const lines = [`${HEADER}  <!-- meshwork: routes of ${routing.name}${seed} -->`, `  <zone id="meshwork" routing="Full">`];
   for (let r = 0; r < t.numEndpoints; r++) lines.push(`    <host id="host${r}" speed="1Gf"/>`);
   for (let c = 0; c < t.numChannels; c++) lines.push(`    <link ${xmlAttributes({ id: `c${c}`, bandwidth: `${t.chBandwidth[c]}Bps`, latency: `${t.chLatency[c]}s` })}/>`);
   for (let a = 0; a < t.numEndpoints; a++) {

@@ -42,6 +42,10 @@ describe('meshwork export --format simgrid --simgrid-zone, and back', () => {
     };
     expect(makespan(`simgrid:${file}`)).toBe(makespan('torus:4x4x4,bw=10GBps,lat=100ns'));
   });
+  test('--seed only with --tie random', () => {
+    expect(expectOneLineError(runCli(['export', 'torus:4x4', '--format', 'simgrid', '--simgrid-zone', '--tie', 'positive', '--seed', '2']))).toBe('meshwork: error: seed: got "2"; accepted: only with --tie random (no other route listed makes a random choice)');
+  });
+
   test('--tie split is refused (a zone lists one route per pair), and --simgrid-zone needs --format simgrid', () => {
     expect(expectOneLineError(runCli(['export', 'torus:4x4', '--format', 'simgrid', '--tie', 'split']))).toMatch(/^meshwork: error: tie: got "split"; accepted: positive, negative, parity, random, simgrid/);
     expect(expectOneLineError(runCli(['export', 'torus:4x4', '--format', 'anynet', '--simgrid-zone']))).toMatch(/^meshwork: error: format: got "anynet"; accepted: simgrid with --simgrid-zone and --tie/);

@@ -55,6 +55,18 @@ describe('simgrid', () => {
     expect(routes.get(`host0>host${n - 1}`)).toEqual(Array.from(buf.channels.subarray(0, hops), (c) => `c${c}`));
   });
 
+  test("a zone names the routing of its routes; a random tie's seed is the caller's and named too", () => {
+    const t = buildTopology('torus:4x4');
+    const routesOf = (xml: string): string => xml.split('\n').filter((l) => l.includes('<route ')).join('\n');
+    const one = topologyToSimgrid(t, { zone: true, routing: { tie: 'random' } });
+    const two = topologyToSimgrid(t, { zone: true, routing: { tie: 'random', seed: 2 } });
+    expect(one).toContain('<!-- meshwork: routes of dimension-order(tie=random,order=0,1), seed 0 -->');
+    expect(two).toContain('<!-- meshwork: routes of dimension-order(tie=random,order=0,1), seed 2 -->');
+    expect(routesOf(two)).not.toBe(routesOf(one));
+    expect(topologyToSimgrid(t, { zone: true, routing: { tie: 'random', seed: 0 } })).toBe(one);
+    expect(topologyToSimgrid(t, { zone: true })).toContain('<!-- meshwork: routes of dimension-order(tie=positive,order=0,1) -->');
+  });
+
   test('wiring=simgrid is the graph of SimGrid DRAGONFLY "4,1;1,1;4,1;4" that the SMPI reference cases were run on', () => {
     // test/reference/simgrid/platforms/dragonfly-4x4x4.json was written from SimGrid's DragonflyZone
     // (router y of group x holds the link to group y); the family must give the same links.
