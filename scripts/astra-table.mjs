@@ -40,6 +40,8 @@ if (congestionAware) {
   console.log(`| --- | --- | --- | ---: |${withImplementation ? ' --- |' : ''} ---: | ---: | ---: | ---: | ---: |`);
 }
 const worst = { none: 0, maxminOneChunk: 0, aware: 0, maxminAware: 0 };
+/** The error of larger magnitude, its sign kept (−0.65 % is printed as −0.65 %, not +0.65 %). */
+const signedWorse = (worstSoFar, error) => (Math.abs(error) > Math.abs(worstSoFar) ? error : worstSoFar);
 for (const [network, system, trace, npusText, astraText, implementation] of rows) {
   const npus = Number(npusText);
   const astra = Number(astraText);
@@ -56,18 +58,18 @@ for (const [network, system, trace, npusText, astraText, implementation] of rows
   if (congestionAware) {
     const unaware = Number(implementation);
     const aware = step('astra-congestion-aware');
-    worst.aware = Math.max(worst.aware, Math.abs(aware / astra - 1));
-    worst.maxminAware = Math.max(worst.maxminAware, Math.abs(maxmin / astra - 1));
-    worst.none = Math.max(worst.none, Math.abs(none / unaware - 1));
+    worst.aware = signedWorse(worst.aware, aware / astra - 1);
+    worst.maxminAware = signedWorse(worst.maxminAware, maxmin / astra - 1);
+    worst.none = signedWorse(worst.none, none / unaware - 1);
     console.log(`| ${network} | ${system} | ${trace} | ${npus} | ${astra} | ${aware.toFixed(0)} | ${percent(aware / astra - 1)} | ${maxmin.toFixed(0)} | ${percent(maxmin / astra - 1)} | ${unaware} | ${none.toFixed(0)} | ${percent(none / unaware - 1)} |`);
     continue;
   }
-  worst.none = Math.max(worst.none, Math.abs(none / astra - 1));
-  if ((doc['active-chunks-per-dimension'] ?? 1) === 1) worst.maxminOneChunk = Math.max(worst.maxminOneChunk, Math.abs(maxmin / astra - 1));
+  worst.none = signedWorse(worst.none, none / astra - 1);
+  if ((doc['active-chunks-per-dimension'] ?? 1) === 1) worst.maxminOneChunk = signedWorse(worst.maxminOneChunk, maxmin / astra - 1);
   console.log(`| ${network.replace('shared:', '')} | ${system.replace('shared:', '')} | ${trace} | ${npus} |${withImplementation ? ` ${implementation.replaceAll('.', ' × ')} |` : ''} ${astra} | ${none.toFixed(0)} | ${percent(none / astra - 1)} | ${maxmin.toFixed(0)} | ${percent(maxmin / astra - 1)} |`);
 }
 if (congestionAware) {
-  console.log(`\nWorst |error| over ${rows.length} rows: --preset astra-congestion-aware ${percent(worst.aware)} and max-min ${percent(worst.maxminAware)} against the congestion-aware backend; --preset astra ${percent(worst.none)} against the congestion-unaware one.`);
+  console.log(`\nWorst error (largest |error|, signed) over ${rows.length} rows: --preset astra-congestion-aware ${percent(worst.aware)} and max-min ${percent(worst.maxminAware)} against the congestion-aware backend; --preset astra ${percent(worst.none)} against the congestion-unaware one.`);
 } else {
-  console.log(`\nWorst |error|: --preset astra ${percent(worst.none)} over ${rows.length} rows; max-min with one active chunk per dimension ${percent(worst.maxminOneChunk)}.`);
+  console.log(`\nWorst error (largest |error|, signed): --preset astra ${percent(worst.none)} over ${rows.length} rows; max-min with one active chunk per dimension ${percent(worst.maxminOneChunk)}.`);
 }

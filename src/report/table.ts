@@ -61,7 +61,8 @@ export function renderTextTable(table: Table, opts: { maxCell?: number | readonl
   const out: string[] = [];
   if (opts.title !== false) out.push(table.title);
   out.push(line([...table.columns]));
-  out.push(line(widths.map((w) => '-'.repeat(w))));
+  // A column without a header (a marker such as compare's "<- best") is not underlined.
+  out.push(line(widths.map((w, c) => (table.columns[c] === '' ? '' : '-'.repeat(w)))));
   for (const cells of wrapped) {
     const height = maxOf(cells.map((c) => c.length));
     for (let i = 0; i < height; i++) out.push(line(cells.map((c) => c[i] ?? '')));

@@ -54,6 +54,10 @@ describe('tables', () => {
     const text = renderTextTable({ id: 't', title: 'T', columns: ['c'], rows: [['one two three']] }, { maxCell: 7, title: false });
     expect(text.split('\n')).toEqual(['c', '-------', 'one two', 'three']);
   });
+  it('leaves a column without a header (a marker) without an underline', () => {
+    const text = renderTextTable({ id: 't', title: 'T', columns: ['name', ''], rows: [['a', '<- best'], ['bb', '']] }, { title: false });
+    expect(text.split('\n')).toEqual(['name', '----', 'a     <- best', 'bb']);
+  });
 });
 
 describe('HTML report', () => {
