@@ -5,6 +5,8 @@
  * in, units normalised) with the Meshwork version, so the same point is never run twice.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import * as z from 'zod';
 import { InputError, LimitError } from '../util/errors.js';
@@ -185,8 +187,42 @@ function axesOf(file: SweepFile, options: Map<string, OptionInfo>): Axis[] {
   return axes;
 }
 
-export function pointKey(kind: SweepKind, params: Params | object): string {
-  return createHash('sha256').update(JSON.stringify({ kind, params, version: MESHWORK_VERSION })).digest('hex').slice(0, 32);
+export function pointKey(kind: SweepKind, params: Params | object, files: Record<string, FileInput> = fileInputs(params)): string {
+  // Points that read no file keep the key they always had.
+  const material = Object.keys(files).length === 0 ? { kind, params, version: MESHWORK_VERSION } : { kind, params, files, version: MESHWORK_VERSION };
+  return createHash('sha256').update(JSON.stringify(material)).digest('hex').slice(0, 32);
+}
+
+/** A file a point reads: where it is and what it held when the point was keyed. */
+export interface FileInput {
+  readonly path: string;
+  readonly sha256: string;
+}
+
+/**
+ * The files a point's values name (a value as typed, or after a `kind:` prefix such as `file:` or
+ * `simgrid:`), by option: their absolute paths and content digests go into the point's key, so the
+ * same text run from another directory, or a file edited since, is another point rather than a
+ * stored one whose result came from other input.
+ */
+export function fileInputs(params: Params | object): Record<string, FileInput> {
+  const files: Record<string, FileInput> = {};
+  // A request (workload points) nests its values: their names are dotted paths.
+  const visit = (name: string, value: unknown): void => {
+    if (Array.isArray(value)) value.forEach((v, i) => visit(`${name}[${i}]`, v));
+    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(name === '' ? k : `${name}.${k}`, v);
+    else if (typeof value === 'string' && value !== '') {
+      const colon = value.indexOf(':');
+      for (const candidate of colon > 0 ? [value, value.slice(colon + 1)] : [value]) {
+        const path = resolve(candidate);
+        if (statSync(path, { throwIfNoEntry: false })?.isFile() !== true) continue;
+        files[name] = { path, sha256: createHash('sha256').update(readFileSync(path)).digest('hex') };
+        break;
+      }
+    }
+  };
+  visit('', params);
+  return files;
 }
 
 /**

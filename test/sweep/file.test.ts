@@ -1,6 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expandRange, expandSweep, pointKey, sweepJsonSchema } from '../../src/sweep/file.js';
+import { expandRange, expandSweep, fileInputs, pointKey, sweepJsonSchema } from '../../src/sweep/file.js';
+import { MESHWORK_VERSION } from '../../src/sweep/version.js';
+import { buildTopology, exportTopology } from '../../src/index.js';
+import { tempDir } from '../helpers/temp.js';
 import { loadCommand } from '../../src/sweep/commands.js';
 import { SWEEP_KINDS } from '../../src/sweep/kinds.js';
 
@@ -51,6 +56,33 @@ describe('sweep file', () => {
     expect(b.points[0].key).toBe(a.points[0].key);
     expect(a.points[0].key).toBe(pointKey('run', a.points[0].params));
     expect(a.points[1].key).not.toBe(a.points[0].key);
+  });
+
+  it('keys what a named file holds: the same text in another directory, or the file edited, is another point', () => {
+    const root = tempDir('sweep-keys');
+    for (const [d, spec] of [['d1', 'torus:4x4'], ['d2', 'torus:4x4,bw=100Gbps']] as const) {
+      mkdirSync(join(root, d), { recursive: true });
+      writeFileSync(join(root, d, 'net.json'), exportTopology(buildTopology(spec), 'json'));
+    }
+    const raw = { kind: 'run', fixed: { topology: 'file:net.json', collective: 'alltoall', size: '16KiB', algorithm: 'pairwise' } };
+    const cwd = process.cwd();
+    const keyIn = (d: string): string => {
+      process.chdir(join(root, d));
+      try {
+        return expandSweep(raw).points[0].key;
+      } finally {
+        process.chdir(cwd);
+      }
+    };
+    const first = keyIn('d1');
+    expect(keyIn('d1')).toBe(first);
+    expect(keyIn('d2')).not.toBe(first);
+    writeFileSync(join(root, 'd1', 'net.json'), exportTopology(buildTopology('torus:4x4,bw=1Gbps'), 'json'));
+    expect(keyIn('d1')).not.toBe(first);
+    // A point that names no file keeps the key it always had (kind, resolved options, version).
+    const plain = expandSweep({ kind: 'run', fixed: { topology: 'torus:4x4', algorithm: 'pairwise', size: '1KiB' } }).points[0];
+    expect(fileInputs(plain.params)).toEqual({});
+    expect(plain.key).toBe(createHash('sha256').update(JSON.stringify({ kind: 'run', params: plain.params, version: MESHWORK_VERSION })).digest('hex').slice(0, 32));
   });
 
   it('takes topo specs and flags like the CLI', () => {
