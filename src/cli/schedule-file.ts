@@ -4,6 +4,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { InputError } from '../util/errors.js';
+import { isNamedMapping } from '../topology/mapping.js';
 import { parseCollective, type Dtype, type ReduceOp } from '../collectives/types.js';
 import { SCHEDULE_FILE_FORMATS, type LoadedSchedule, type ScheduleFileFormat } from '../interop/schedule-text.js';
 import { checkScheduleFormat } from '../interop/schedule-formats.js';
@@ -43,20 +44,30 @@ export function refuseOtherCollective(given: string | undefined, loaded: LoadedS
 }
 
 /**
- * `run --schedule FILE` without `--topology`: the topology a Meshwork schedule JSON file records
+ * `run --schedule FILE` without `--topology`: the topology (and rank mapping) a Meshwork schedule JSON file records
  * (a file it names is read from the schedule's directory, as a request file's paths are). The
  * file is read once: the RunIo returned hands the loaded schedule to prepare(). MSCCL-XML records
  * no topology, so it still needs `--topology`; one given is used instead of the file's (same rank
  * count), as `collective verify --schedule` does.
  */
-export function topologyOfScheduleFile(o: { schedule: string; scheduleFormat?: string }): { topology: string; io: RunIo } {
+export function topologyOfScheduleFile(o: { schedule: string; scheduleFormat?: string }): { topology: string; mapping?: string; io: RunIo } {
   const format = checkScheduleFormat(o.scheduleFormat, o.schedule) ?? detectScheduleFormat(o.schedule);
   if (format !== 'json') throw new InputError('topology', undefined, 'a topology spec or file such as torus:8x8 (required: an MSCCL-XML schedule records none)');
   const loaded = readScheduleFile(o.schedule, { format });
   const topology = recordedTopology(loaded, o.schedule);
   if (topology === undefined) throw new InputError('topology', undefined, `a topology spec or file such as torus:8x8 (required: ${o.schedule} records none)`);
   const io: RunIo = { ...nodeRunIo, readSchedule: (path, opts) => (path === o.schedule ? loaded : nodeRunIo.readSchedule!(path, opts)) };
-  return { topology, io };
+  // The mapping the file was built under comes with its topology (its route hints name mapped nodes).
+  return loaded.mapping === undefined ? { topology, io } : { topology, mapping: loaded.mapping, io };
+}
+
+/**
+ * The `--mapping` a schedule JSON file records: a named mapping as typed, a permutation file by its
+ * absolute path (the schedule may be run from anywhere). Undefined without one.
+ */
+export function recordedMapping(mapping: string | undefined): string | undefined {
+  if (mapping === undefined) return undefined;
+  return isNamedMapping(mapping.trim()) ? mapping.trim() : resolve(mapping);
 }
 
 /** The topology a loaded schedule file records, a file it names read from the schedule's own directory; undefined if none. */

@@ -2,7 +2,7 @@
  * Schedule JSON: written as a stream of chunks (a 33.5 M-op schedule never exists as one string),
  * read back with checks that name the offending field. Format (schemas/schedule.schema.json):
  *
- *   { "format": "meshwork-schedule", "version": 1, "algorithm", "algorithmSpec", "topology",
+ *   { "format": "meshwork-schedule", "version": 1, "algorithm", "algorithmSpec", "topology", "mapping"?,
  *     "ranks", "streams", "dtype", "op", "inPlace",
  *     "parts": [{ "collective", "ranks": [..], "size", "root", "peer" }],
  *     "buffers": [{ "name", "bytes" }]        (send, recv, then temporaries; bytes for temporaries)
@@ -25,14 +25,23 @@ import { COLLECTIVES, CollectiveKind, DTYPES, Dtype, HINT_KINDS, HW_KINDS, HwKin
 export const SCHEDULE_FORMAT = 'meshwork-schedule';
 export const SCHEDULE_VERSION = 1;
 
+export interface ScheduleJsonOptions {
+  /**
+   * The rank mapping the schedule was built under (`random:seed=3`, or a permutation file's absolute
+   * path): its route hints name mapped nodes, so `run --schedule` without --topology applies it again.
+   */
+  readonly mapping?: string;
+}
+
 /** Yields the schedule's JSON text in chunks (one per program, or per 4,096 ops). */
-export function* scheduleJsonChunks(s: Schedule): Generator<string> {
+export function* scheduleJsonChunks(s: Schedule, opts: ScheduleJsonOptions = {}): Generator<string> {
   const header = {
     format: SCHEDULE_FORMAT,
     version: SCHEDULE_VERSION,
     algorithm: s.algorithm,
     algorithmSpec: s.algorithmSpec,
     topology: s.topology,
+    ...(opts.mapping === undefined ? {} : { mapping: opts.mapping }),
     ranks: s.numRanks,
     streams: s.streams,
     dtype: s.dtype,
@@ -153,8 +162,9 @@ function str<T extends string>(v: unknown, field: string, choices: readonly T[])
 export function scheduleFromJson(input: unknown, context = 'schedule'): Schedule {
   const root = obj(input, context);
   const f = (k: string): string => `${context}.${k}`;
-  onlyKeys(root, context, ['format', 'version', 'algorithm', 'algorithmSpec', 'topology', 'ranks', 'streams', 'dtype', 'op', 'inPlace', 'parts', 'buffers', 'regions', 'groups', 'hints', 'programs']);
+  onlyKeys(root, context, ['format', 'version', 'algorithm', 'algorithmSpec', 'topology', 'mapping', 'ranks', 'streams', 'dtype', 'op', 'inPlace', 'parts', 'buffers', 'regions', 'groups', 'hints', 'programs']);
   if (root.format !== SCHEDULE_FORMAT) throw new InputError(f('format'), root.format, `"${SCHEDULE_FORMAT}"`);
+  if (root.mapping !== undefined && (typeof root.mapping !== 'string' || root.mapping.trim() === '')) throw new InputError(f('mapping'), root.mapping, 'a rank mapping such as random:seed=3 or a permutation file');
   if (root.version !== SCHEDULE_VERSION) throw new InputError(f('version'), root.version, String(SCHEDULE_VERSION));
   const ranks = int(root.ranks, f('ranks'), 1, 1 << 24);
   const streams = int(root.streams, f('streams'), 1, MAX_STREAMS);

@@ -36,17 +36,21 @@ export interface LoadedSchedule {
   schedule: Schedule;
   /** Set for an MSCCL-XML file: its steps, for messages, verification and the protocol. */
   msccl?: MscclSchedule;
+  /** The rank mapping a Meshwork schedule JSON file records (its route hints name the mapped nodes). */
+  mapping?: string;
 }
 
-/** A Meshwork schedule JSON document's text. */
-export function scheduleFromJsonText(text: string, path: string, field = 'schedule'): Schedule {
+/** A Meshwork schedule JSON document's text: the schedule, and the rank mapping it records. */
+export function scheduleFromJsonText(text: string, path: string, field = 'schedule'): LoadedSchedule {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
     throw new InputError(field, path, `a JSON file (${(err as Error).message})`);
   }
-  return scheduleFromJson(json);
+  const schedule = scheduleFromJson(json);
+  const mapping = (json as { mapping?: string }).mapping;
+  return mapping === undefined ? { schedule } : { schedule, mapping };
 }
 
 /** An MSCCL algorithm at the size the user gave; the size is checked before the (possibly large) file is read. */
@@ -58,6 +62,6 @@ export function scheduleFromMscclAlgo(readAlgo: () => MscclAlgo, o: ScheduleImpo
 
 /** A schedule file held in one string (the format from its content unless given). */
 export function scheduleFromText(text: string, path: string, o: ScheduleImportOptions, format: ScheduleFileFormat = scheduleFormatOf(requireText(text, 'schedule', 'the text of a schedule file').slice(0, 4096), path)): LoadedSchedule {
-  if (format === 'json') return { schedule: scheduleFromJsonText(text, path) };
+  if (format === 'json') return scheduleFromJsonText(text, path);
   return scheduleFromMscclAlgo(() => readMscclXml(text, `schedule(${path})`), o);
 }

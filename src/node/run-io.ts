@@ -8,7 +8,7 @@ import { loadTopology, readText } from './load-topology.js';
 /** A schedule file from disk: Meshwork schedule JSON, or MSCCL-XML streamed (a million-step file never exists as one string). */
 export function readScheduleFile(path: string, o: { format?: ScheduleFileFormat; size?: string; dtype?: Dtype; op?: ReduceOp; topology?: string }): LoadedSchedule {
   const format = o.format ?? detectScheduleFormat(path);
-  if (format === 'json') return { schedule: scheduleFromJsonText(readText(path, 'schedule'), path) };
+  if (format === 'json') return scheduleFromJsonText(readText(path, 'schedule'), path);
   return scheduleFromMscclAlgo(() => readMscclFile(path), o);
 }
 

@@ -4,7 +4,7 @@
  * `--topology` given is used instead (with the schedule's rank count), as `collective verify
  * --schedule` does. MSCCL-XML records none and still needs `--topology`.
  */
-import { copyFileSync, mkdirSync, realpathSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
@@ -57,5 +57,42 @@ describe('run --schedule FILE: the topology the file records', () => {
     const verify = runCli(['collective', 'verify', '--schedule', '../data/sg.json'], { cwd: elsewhere });
     expect(verify.code, verify.stderr).toBe(0);
     expect(verify.stdout).toMatch(/^PASS allreduce ring on file:g\.json: 4 ranks/);
+  });
+});
+
+describe('run --schedule FILE: the rank mapping the file records', () => {
+  const dir = realpathSync(tempDir('schedule-mapping'));
+  const makespan = (args: string[]): number => {
+    const r = runCli([...args, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout).makespan_s;
+  };
+  // The fan-out tree's route hints name mapped nodes: under another placement it times other links.
+  const built = ['--topology', 'fullmesh:8', '--collective', 'broadcast', '--algorithm', 'fullmesh-multicast', '--size', '4KiB'];
+
+  it('a named mapping: recorded, applied without --topology, replaced by a --mapping given', () => {
+    const file = join(dir, 'random3.json');
+    expect(runCli(['collective', 'export', ...built, '--mapping', 'random:seed=3', '--format', 'json', '--out', file]).code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).mapping).toBe('random:seed=3');
+    const mapped = makespan(['run', ...built, '--mapping', 'random:seed=3']);
+    expect(makespan(['run', '--schedule', file])).toBe(mapped);
+    expect(makespan(['run', '--schedule', file, '--mapping', 'identity'])).not.toBe(mapped);
+  });
+
+  it('a permutation file: recorded by its absolute path, so the schedule runs from another directory', () => {
+    writeFileSync(join(dir, 'perm.txt'), '3 1 4 0 5 7 2 6\n');
+    const file = join(dir, 'perm.json');
+    expect(runCli(['collective', 'export', ...built, '--mapping', 'perm.txt', '--format', 'json', '--out', file], { cwd: dir }).code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).mapping).toBe(join(dir, 'perm.txt'));
+    expect(makespan(['run', '--schedule', file])).toBe(makespan(['run', ...built, '--mapping', join(dir, 'perm.txt')]));
+  });
+
+  it('a schedule built without one records none; a recorded mapping that is not text is refused', () => {
+    const file = join(dir, 'plain.json');
+    expect(runCli(['collective', 'export', ...built, '--format', 'json', '--out', file]).code).toBe(0);
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    expect('mapping' in json).toBe(false);
+    writeFileSync(file, JSON.stringify({ ...json, mapping: 5 }));
+    expect(expectOneLineError(runCli(['run', '--schedule', file]))).toBe('meshwork: error: schedule.mapping: got 5; accepted: a rank mapping such as random:seed=3 or a permutation file');
   });
 });

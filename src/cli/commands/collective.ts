@@ -27,7 +27,7 @@ import {
 } from '../../collectives/index.js';
 import { withProgress } from '../progress.js';
 import { planOutputs, print, printChunk, writeOutputs } from '../io.js';
-import { loadScheduleFile, recordedTopology, refuseOtherCollective, SCHEDULE_FORMAT_HELP, type LoadedSchedule } from '../schedule-file.js';
+import { loadScheduleFile, recordedMapping, recordedTopology, refuseOtherCollective, SCHEDULE_FORMAT_HELP, type LoadedSchedule } from '../schedule-file.js';
 import { verifyMscclSchedule } from '../../interop/msccl/run.js';
 import { assertMscclExportable, mscclXmlChunks } from '../../interop/msccl/write.js';
 import { PROTOCOL_NAMES, type MscclProtocol } from '../../interop/msccl/format.js';
@@ -257,7 +257,7 @@ export function register(program: Command): void {
       const [out] = planOutputs({ out: opts.out });
       const { schedule, topology, msccl } = loadOrBuild(opts);
       // Streamed chunk by chunk: the JSON of a large schedule does not fit in one string.
-      if (out) writeOutputs([[out, scheduleJsonChunks(schedule)]]);
+      if (out) writeOutputs([[out, scheduleJsonChunks(schedule, { mapping: recordedMapping(opts.mapping) })]]);
       // runs: a misplaced chunk is one line naming its byte range, not one line per byte.
       const execOpts = { mode, steps: opts.steps, topology, runs: true };
       const report = withProgress('verifying', { json: opts.json }, (bar) => (msccl ? verifyMscclSchedule(msccl, execOpts) : executeSchedule(schedule, { ...execOpts, progress: (f) => bar.update(f) })));
@@ -277,7 +277,7 @@ export function register(program: Command): void {
       const [out] = planOutputs({ out: opts.out });
       const { schedule } = loadOrBuild(opts);
       if (format === 'msccl-xml') assertMscclExportable(schedule);
-      const chunks = format === 'json' ? scheduleJsonChunks(schedule) : mscclXmlChunks(schedule, { proto });
+      const chunks = format === 'json' ? scheduleJsonChunks(schedule, { mapping: recordedMapping(opts.mapping) }) : mscclXmlChunks(schedule, { proto });
       if (out) writeOutputs([[out, chunks]]);
       else for (const c of chunks) printChunk(c);
     });

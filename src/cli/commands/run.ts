@@ -56,7 +56,7 @@ export function register(program: Command): void {
     // A schedule JSON file records its topology: --topology is then optional (read once, handed on through `io`).
     const fromSchedule = opts.request === undefined && opts.topology === undefined && opts.schedule !== undefined && opts.algorithm === undefined ? topologyOfScheduleFile({ schedule: opts.schedule, scheduleFormat: opts.scheduleFormat }) : undefined;
     const notes: string[] = [];
-    const request: RunRequest = opts.request !== undefined ? readRequestFile(opts.request) : absoluteRequestPaths(runRequestFromOptions(optionTexts({ ...opts, topology: opts.topology ?? fromSchedule?.topology }), notes));
+    const request: RunRequest = opts.request !== undefined ? readRequestFile(opts.request) : absoluteRequestPaths(runRequestFromOptions(optionTexts({ ...opts, topology: opts.topology ?? fromSchedule?.topology, mapping: opts.mapping ?? fromSchedule?.mapping }), notes));
     for (const note of notes) process.stderr.write(`meshwork: note: ${note}\n`);
     if (request.workload.kind === 'workload') {
       // A saved workload request: the Chakra reader and the lowering load only now (workload/request.ts).
