@@ -7,8 +7,8 @@ import { InputError, LimitError, NotApplicableError } from '../util/errors.js';
 import { formatSize } from '../util/units.js';
 import { Spec } from '../util/spec.js';
 import type { Topology } from '../topology/graph.js';
-import { Schedule, ScheduleBuilder, BuilderInit } from './schedule.js';
-import { COLLECTIVES, CollectiveKind, DTYPE_BYTES, Dtype, ReduceOp, isReduction, isRooted, sizeMeaning } from './types.js';
+import { MAX_OPS, Schedule, ScheduleBuilder, BuilderInit } from './schedule.js';
+import { COLLECTIVES, CollectiveKind, DTYPE_BYTES, DTYPES, Dtype, REDUCE_OPS, ReduceOp, isReduction, isRooted, sizeMeaning } from './types.js';
 import { resolveSmpiAlias, smpiAliasNames } from './smpi-names.js';
 
 /** One algorithm parameter, with its default (shown by `meshwork collective list`). */
@@ -179,10 +179,20 @@ export function buildSchedule(req: BuildRequest): Schedule {
       topology: req.topology.spec,
       // Columns sized once from the algorithm's declared size: growing by doubling copied them
       // and left garbage (7 % of a 512-rank ring allreduce run, half of it collecting).
-      expectedOps: alg.estimate?.(ctx)?.ops,
+      expectedOps: declared?.ops,
       ...overrides,
     });
-  return alg.build(ctx, newBuilder);
+  // Refused before any column is allocated: linear alltoall over 65,536 ranks grew to 15 GB first.
+  const declared = alg.estimate?.(ctx);
+  const ops = declared?.ops ?? (ctx.collective === 'alltoall' ? 2 * ctx.ranks * (ctx.ranks - 1) : undefined);
+  if (ops !== undefined && ops > MAX_OPS) throw new LimitError('algorithm', `${ops} schedule ops (${alg.name}, ${ctx.ranks} ranks)`, `${MAX_OPS} schedule ops (2^28)`);
+  const schedule = alg.build(ctx, newBuilder);
+  // A registered algorithm's build is the user's code: what it returns must be this request's schedule.
+  if (!(schedule instanceof Schedule)) throw new InputError(`algorithm ${alg.name}`, schedule, 'a build() that returns the Schedule its builder finished');
+  if (schedule.numRanks !== ctx.ranks || schedule.collective !== ctx.collective) {
+    throw new InputError(`algorithm ${alg.name}`, `a schedule of ${schedule.collective} over ${schedule.numRanks} ranks`, `the request's schedule: ${ctx.collective} over ${ctx.ranks} ranks`);
+  }
+  return schedule;
 }
 
 /**
@@ -236,6 +246,8 @@ function resolveRequest(req: BuildRequest): { alg: Algorithm; ctx: AlgorithmCont
     throw new InputError('peer', peer, `a rank from 0 to ${ranks - 1} other than the source ${root}`);
   }
   if (!(Number.isSafeInteger(req.size) && req.size >= 0)) throw new InputError('size', req.size, 'a whole number of bytes');
+  if (req.dtype !== undefined && !(DTYPES as readonly unknown[]).includes(req.dtype)) throw new InputError('dtype', req.dtype, DTYPES.join(', '));
+  if (req.op !== undefined && !(REDUCE_OPS as readonly unknown[]).includes(req.op)) throw new InputError('op', req.op, REDUCE_OPS.join(', '));
   checkSizeFits(req.collective, req.size, ranks, req.dtype ?? 'int32');
   const ctx: AlgorithmContext = {
     collective: req.collective,

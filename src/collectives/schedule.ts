@@ -45,7 +45,9 @@
 import { resized } from '../util/typed-arrays.js';
 import { InputError, LimitError } from '../util/errors.js';
 import {
+  COLLECTIVES as COLLECTIVE_NAMES,
   CollectiveKind,
+  DTYPES,
   Dtype,
   HINT_KINDS,
   HW_KINDS,
@@ -63,8 +65,14 @@ export const SEND = 0;
 export const RECV = 1;
 /** Largest stream count per rank (the stream column is a Uint8Array). */
 export const MAX_STREAMS = 256;
-/** Largest op count a schedule may hold. */
-export const MAX_OPS = 1 << 30;
+/**
+ * Largest op count a schedule may hold: 2^28 ops take 26 bytes each in the op columns (7 GiB), the
+ * most this 24 GiB machine class holds with the runs built on them; buildSchedule refuses a larger
+ * declared (or alltoall's known) op count before building.
+ */
+export const MAX_OPS = 1 << 28;
+/** Most ranks a schedule may have: the topologies' node limit (2^24). */
+export const MAX_SCHEDULE_RANKS = 1 << 24;
 /** A send's opB: 1 non-blocking, SEPARATE_SEND a blocking send its stream's next receive does not pair with (`isSeparateSend`). */
 const SEPARATE_SEND = 2;
 
@@ -561,6 +569,9 @@ export class ScheduleBuilder {
 
   constructor(init: BuilderInit) {
     if (!Number.isInteger(init.numRanks) || init.numRanks < 1) throw new InputError('ranks', init.numRanks, 'a positive integer');
+    if (init.numRanks > MAX_SCHEDULE_RANKS) throw new LimitError('ranks', init.numRanks, `${MAX_SCHEDULE_RANKS} ranks (2^24, the topologies' node limit)`);
+    if (!(COLLECTIVE_NAMES as readonly unknown[]).includes(init.collective)) throw new InputError('collective', init.collective, `one of ${COLLECTIVE_NAMES.join(', ')}`);
+    if (init.dtype !== undefined && !(DTYPES as readonly unknown[]).includes(init.dtype)) throw new InputError('dtype', init.dtype, DTYPES.join(', '));
     if (!(Number.isInteger(init.size) && init.size >= 0)) throw new InputError('size', init.size, 'a whole number of bytes >= 0');
     this.numRanks = init.numRanks;
     this.collective = init.collective;
