@@ -57,7 +57,8 @@ export function compareAlgorithms(base: RunRequest, opts: CompareOptions = {}): 
   const include = opts.include ?? [];
   const registered = listAlgorithms(w.collective as never);
   // Reproductions of another simulator's algorithm run when named (Algorithm.comparedWhenNamed).
-  const specs = [...registered.filter((a) => a.comparedWhenNamed === undefined).map((a) => a.name), ...include];
+  // An included spec that is already compared (`--include pairwise`) runs once.
+  const specs = [...new Set([...registered.filter((a) => a.comparedWhenNamed === undefined).map((a) => a.name), ...include])];
   const namedOnly = registered.filter((a) => a.comparedWhenNamed !== undefined && !include.some((spec) => spec.split(':')[0] === a.name));
   if (registered.length + include.length === 0) throw new InputError('collective', w.collective, 'a collective with registered algorithms');
   // The topology is built once for every algorithm.

@@ -20,6 +20,15 @@ describe('compareAlgorithms', () => {
     for (const s of r.skipped) expect(s.reason.length).toBeGreaterThan(0);
   });
 
+  it('runs an included algorithm that is compared anyway once; a variant of it beside it', () => {
+    const plain = compareAlgorithms(base);
+    const r = compareAlgorithms(base, { include: ['pairwise', 'pairwise:order=shift'] });
+    const specs = r.runs.map((x) => String(x.workload?.algorithm_spec));
+    expect(specs.filter((a) => a === 'pairwise')).toHaveLength(1);
+    expect(specs).toContain('pairwise:order=shift');
+    expect(r.runs.length).toBe(plain.runs.length + 1);
+  });
+
   it('is what meshwork compare prints: the same best and the same makespans', () => {
     const cli = JSON.parse(runCli(['compare', '--topology', 'torus:4x4', '--size', '4KiB', '--json']).stdout);
     const lib = compareAlgorithms(base);
