@@ -4,7 +4,7 @@
  * shared RunResult. Either engine runs the same program under the same time model, routing default
  * and stream semantics; only how data moves differs (max-min flows or flit-level routers).
  */
-import type { Topology } from '../topology/graph.js';
+import { requireTopology, type Topology } from '../topology/graph.js';
 import type { Schedule } from '../collectives/schedule.js';
 import { buildSchedule, type BuildRequest } from '../collectives/registry.js';
 import { resolveRouting, type RoutingOptions } from '../routing/registry.js';
@@ -96,10 +96,7 @@ const isRunRequest = (req: SimulateRequest | RunRequest): req is RunRequest => t
  * may pass anything; without this, a one-endpoint topology ran (0 s against a bound of 0 s).
  */
 function builtTopology(topology: unknown): Topology {
-  const t = topology as Topology | null | undefined;
-  if (typeof t !== 'object' || t === null || typeof t.numEndpoints !== 'number' || typeof t.spec !== 'string') {
-    throw new InputError('topology', topology, 'a Topology built by buildTopology, or a spec string such as torus:8x8 in a RunRequest');
-  }
+  const t = requireTopology(topology, 'topology', 'a Topology built by buildTopology, or a spec string such as torus:8x8 in a RunRequest');
   return refuseSingleEndpoint(t, t.spec);
 }
 

@@ -5,6 +5,8 @@
  * 32×32×32 tori must fit in memory and be traversed millions of times per second.
  */
 
+import { InputError } from '../util/errors.js';
+
 export const NodeKind = { Terminal: 0, Switch: 1 } as const;
 export type NodeKind = (typeof NodeKind)[keyof typeof NodeKind];
 
@@ -101,6 +103,16 @@ export function explicitSelfRoute(t: Topology, node: number, channels: Int32Arra
   const [from, to] = [self.start[node], self.start[node + 1]];
   channels.set(self.channels.subarray(from, to));
   return to - from;
+}
+
+/**
+ * `value` as a built Topology, or a one-line refusal naming `field` (a JavaScript caller may pass a
+ * spec string or nothing where a library entry point takes a built topology: it was a TypeError).
+ */
+export function requireTopology(value: unknown, field = 'topology', hint = 'a Topology built by buildTopology'): Topology {
+  const t = value as Topology | null | undefined;
+  if (typeof t !== 'object' || t === null || typeof t.numEndpoints !== 'number' || typeof t.spec !== 'string') throw new InputError(field, value, hint);
+  return t;
 }
 
 export class Topology {

@@ -4,7 +4,7 @@
  */
 import { InputError } from '../../util/errors.js';
 import { hash32 } from '../../util/rng.js';
-import type { Topology } from '../../topology/graph.js';
+import { requireTopology, type Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { resolveRouting } from '../../routing/registry.js';
 import { familyOf } from '../../topology/registry.js';
@@ -124,7 +124,9 @@ export function trafficRouting(topology: Topology, preset: PresetName, seed: num
 }
 
 export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
-  const topology = opts.topology;
+  if (typeof opts !== 'object' || opts === null) throw new InputError('options', opts, '{ topology, pattern, rates, ... } (a spec string goes in a RunRequest: runRequest)');
+  const topology = requireTopology(opts.topology, 'topology', 'a Topology built by buildTopology (a spec string goes in a RunRequest: runRequest)');
+  if (!Array.isArray(opts.rates)) throw new InputError('rates', opts.rates, 'an array of injection rates, such as [0.1, 0.2]');
   const preset = opts.preset ?? 'booksim';
   const mix = opts.packetSizes;
   if (mix) checkPacketSizeMix(mix);
