@@ -32,6 +32,8 @@ export {
   distanceSummary, type DistanceSummary, type DistanceOptions, type DistanceMethod, bisection, type Bisection,
   estimateSpecSize, type SizeEstimate, randomDigraph,
 } from './topology/index.js';
+// The bisection side of a family whose cut is the terminals' links (a family's bisectionCut).
+export { terminalOnly } from './topology/metrics/partitions.js';
 
 // Routing: the function shape both engines call, the registry, the built-in routings, route hints.
 export {
@@ -81,7 +83,7 @@ export {
 } from './sim/program/index.js';
 
 // The engines' entry points: the flow engine, the packet engine (schedules and synthetic traffic).
-export { simulateFlow, type FlowEngineOptions, type FlowRunOutput, runFlow, type FlowRunRequest, flowPreset, presetRoutingOptions, FLOW_PRESET_NAMES, type FlowPreset, simgridCfgModel, type SimgridCfg } from './sim/flow/index.js';
+export { simulateFlow, type FlowEngineOptions, type FlowRunOutput, type FlowTraceRecorder, runFlow, type FlowRunRequest, flowPreset, presetRoutingOptions, FLOW_PRESET_NAMES, type FlowPreset, simgridCfgModel, type SimgridCfg } from './sim/flow/index.js';
 // Symmetry (issue 29): declared automorphism groups and the quotient run's decision.
 export { SYMMETRY_MODES, type SymmetryMode, SYMMETRY_MIN_RANKS } from './sim/program/model.js';
 export { automorphismGroups, type AutomorphismGroup, type AutomorphismGenerator } from './topology/automorphisms.js';
@@ -131,6 +133,7 @@ export {
 export { decodeChakraRank, traceError, CHAKRA_COLLECTIVES, type ChakraNode, type ChakraNodeKind, type ChakraCollective, type ChakraRankTrace } from './workload/chakra/read.js';
 export { assembleTrace, parseCommGroups, processGroupsFromMetadata, type ChakraTrace, type ChakraCollectiveInstance, type ProcessGroups } from './workload/chakra/trace.js';
 export { encodeChakraRank, type ChakraNodeInit } from './workload/chakra/write.js';
+export { programToChakra } from './workload/chakra/export.js';
 export { traceFromRankFiles, type RankFile, type TraceFileOptions } from './workload/chakra/files.js';
 export { DEVICE_PRESETS, resolveDevice, type DeviceModel } from './workload/device.js';
 export { lowerWorkload, DEFAULT_ALGORITHMS as WORKLOAD_DEFAULT_ALGORITHMS, OP_CATEGORIES as WORKLOAD_OP_CATEGORIES, type LowerOptions, type LoweredWorkload, type CollectiveAlgorithms } from './workload/lower.js';
