@@ -5,13 +5,16 @@
  * The lookup shape is the one of every registry: register, list, find, names.
  */
 import type { Algorithm } from './registry.js';
-import type { CollectiveKind } from './types.js';
+import { COLLECTIVES, type CollectiveKind } from './types.js';
+import { checkRegistryEntry, InputError } from '../util/errors.js';
 
 const algorithms = new Map<string, Algorithm>();
 
 const key = (collective: CollectiveKind, name: string): string => `${collective}/${name}`;
 
 export function registerAlgorithm(alg: Algorithm): void {
+  checkRegistryEntry('algorithm', alg, ['build', 'supports']);
+  if (!(COLLECTIVES as readonly unknown[]).includes(alg.collective)) throw new InputError('algorithm.collective', alg.collective, `one of ${COLLECTIVES.join(', ')}`);
   algorithms.set(key(alg.collective, alg.name), alg);
 }
 

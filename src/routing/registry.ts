@@ -4,7 +4,7 @@
  * or shortest path. Every built-in routing is listed in builtin-routings.ts and registered when this
  * module loads; adding one is its file (exporting a RoutingEntry), its test and one entry there.
  */
-import { InputError } from '../util/errors.js';
+import { checkRegistryEntry, InputError } from '../util/errors.js';
 import type { Topology } from '../topology/graph.js';
 import { familyOf } from '../topology/registry.js';
 import type { TorusDateline, TorusTieBreak } from './dimension-order.js';
@@ -56,7 +56,8 @@ export const FALLBACK_ROUTING = 'shortest';
 const routings = new Map<string, RoutingEntry>();
 
 export function registerRouting(entry: RoutingEntry): void {
-  if (entry.name === DEFAULT_ROUTING) throw new Error(`"${DEFAULT_ROUTING}" is reserved for the family's default routing`);
+  checkRegistryEntry('routing', entry, ['create']);
+  if (entry.name === DEFAULT_ROUTING) throw new InputError('routing.name', entry.name, `another name ("${DEFAULT_ROUTING}" asks for the family's default routing)`);
   routings.set(entry.name, entry);
 }
 

@@ -5,7 +5,7 @@
  * built-in family is listed in builtin-families.ts and registered here when this module loads, so
  * whichever entry point is imported, every family is available.
  */
-import { InputError } from '../util/errors.js';
+import { checkRegistryEntry, InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
 import type { LinkAttributes } from './builder.js';
 import type { Loopback, Topology } from './graph.js';
@@ -127,6 +127,7 @@ export interface TopologyFamily {
 const families = new Map<string, TopologyFamily>();
 
 export function registerFamily(family: TopologyFamily): void {
+  checkRegistryEntry('family', family, ['build']);
   for (const name of [family.name, ...(family.aliases ?? [])]) families.set(name, family);
 }
 

@@ -105,3 +105,14 @@ export function requireRecord<T>(value: T, field: string, what: string): T {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InputError(field, value, what);
   return value;
 }
+
+/**
+ * Refuses, in one line naming the field, a registry entry a JavaScript caller built wrong: not an
+ * object, a name that is not a plain word (specs split on ':' and ','), or a missing function.
+ */
+export function checkRegistryEntry(kind: string, entry: unknown, functions: readonly string[]): void {
+  if (typeof entry !== 'object' || entry === null) throw new InputError(kind, entry, `an object { name, ${functions.join(', ')}, ... }`);
+  const e = entry as Record<string, unknown>;
+  if (typeof e.name !== 'string' || !/^[A-Za-z0-9_.+-]+$/.test(e.name)) throw new InputError(`${kind}.name`, e.name, 'a name of letters, digits and _ . + - (no spaces, colons or commas: specs split on them)');
+  for (const f of functions) if (typeof e[f] !== 'function') throw new InputError(`${kind}.${f}`, e[f], 'a function');
+}

@@ -3,7 +3,7 @@
  * module loads; adding a pattern is its file (exporting a PatternEntry), its test, and one entry in
  * BUILTIN_PATTERNS — or, from the library, one registerPattern call.
  */
-import { InputError } from '../../util/errors.js';
+import { checkRegistryEntry, InputError } from '../../util/errors.js';
 import type { Topology } from '../../topology/graph.js';
 import { BUILTIN_PATTERNS, type PatternEntry, type PatternOptions, type TrafficPattern } from './patterns.js';
 
@@ -13,7 +13,8 @@ export const CLOSED_LOOP_PATTERN = 'meshemu';
 const patterns = new Map<string, PatternEntry>();
 
 export function registerPattern(entry: PatternEntry): void {
-  if (entry.name === CLOSED_LOOP_PATTERN) throw new Error(`"${CLOSED_LOOP_PATTERN}" is reserved for the closed-loop driver`);
+  checkRegistryEntry('pattern', entry, ['create']);
+  if (entry.name === CLOSED_LOOP_PATTERN) throw new InputError('pattern.name', entry.name, `another name ("${CLOSED_LOOP_PATTERN}" is the closed-loop mesh emulation, driven by the traffic runner)`);
   patterns.set(entry.name, entry);
 }
 
