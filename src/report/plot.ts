@@ -413,7 +413,14 @@ function plotLogger(id: string): never {
  */
 export async function renderPlotSvg(plot: Plot): Promise<string> {
   // Vega and Vega-Lite cost about half a second of start-up: load them only when a plot is drawn.
-  const [vega, vegaLite] = await importOptional(() => Promise.all([import('vega'), import('vega-lite')]), ['vega', 'vega-lite'], 'drawing plots');
+  // Named through variables, so a browser bundle of the core (esbuild, Vite) leaves these optional
+  // packages out rather than failing to resolve them; Node resolves them at run time as before.
+  const [vegaName, vegaLiteName] = ['vega', 'vega-lite'];
+  const [vega, vegaLite] = await importOptional(
+    () => Promise.all([import(/* @vite-ignore */ vegaName) as Promise<typeof import('vega')>, import(/* @vite-ignore */ vegaLiteName) as Promise<typeof import('vega-lite')>]),
+    ['vega', 'vega-lite'],
+    'drawing plots',
+  );
   const compiled = vegaLite.compile(plot.spec, { logger: plotLogger(plot.id) }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logger: plotLogger(plot.id) });
   try {
