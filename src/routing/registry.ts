@@ -55,13 +55,46 @@ export const FALLBACK_ROUTING = 'shortest';
 
 const routings = new Map<string, RoutingEntry>();
 
+/**
+ * Registers a routing. A routing registered here (the user's code) has every route it gives checked
+ * (checkedRoutes): a route of no channel, one that ends elsewhere or breaks off, an unknown channel
+ * or more hops than its maxHops was timed as plausible makespans on both engines. Built-ins skip it.
+ */
 export function registerRouting(entry: RoutingEntry): void {
   checkRegistryEntry('routing', entry, ['create']);
   if (entry.name === DEFAULT_ROUTING) throw new InputError('routing.name', entry.name, `another name ("${DEFAULT_ROUTING}" asks for the family's default routing)`);
-  routings.set(entry.name, entry);
+  routings.set(entry.name, { ...entry, create: (topology, opts, resolve) => checkedRoutes(entry.name, topology, entry.create(topology, opts, resolve)) });
 }
 
-for (const entry of BUILTIN_ROUTINGS) registerRouting(entry);
+for (const entry of BUILTIN_ROUTINGS) routings.set(entry.name, entry);
+
+/** `routing` with each route checked: a walk of existing channels from the source to the destination, within maxHops. */
+export function checkedRoutes(name: string, t: Topology, routing: RoutingFunction): RoutingFunction {
+  if (typeof routing !== 'object' || routing === null || typeof routing.route !== 'function') throw new InputError(`routing ${name}`, routing, 'a create() that returns a RoutingFunction');
+  if (!(Number.isInteger(routing.maxHops) && routing.maxHops >= 1)) throw new InputError(`routing ${name}.maxHops`, routing.maxHops, 'a positive integer');
+  const inner = routing.route.bind(routing);
+  const refuse = (src: number, dst: number, why: string): never => {
+    throw new InputError(`routing ${name}`, `route ${src} -> ${dst}`, `a walk of channels from the source to the destination within maxHops (${routing.maxHops}); this one ${why}`);
+  };
+  return {
+    ...routing,
+    route(src, dst, salt, out, ctx) {
+      const n = inner(src, dst, salt, out, ctx);
+      if (!(Number.isInteger(n) && n >= 0 && n <= routing.maxHops)) refuse(src, dst, `has ${String(n)} hops`);
+      if (src === dst) return n;
+      if (n === 0) refuse(src, dst, 'has no channel');
+      let at = src;
+      for (let i = 0; i < n; i++) {
+        const c = out.channels[i];
+        if (!(c >= 0 && c < t.numChannels)) refuse(src, dst, `names channel ${c}, not one of ${t.spec}`);
+        if (t.chSrc[c] !== at) refuse(src, dst, `breaks off at hop ${i} (channel ${c} leaves node ${t.chSrc[c]}, not ${at})`);
+        at = t.chDst[c];
+      }
+      if (at !== dst && !routing.partialRoutes) refuse(src, dst, `ends at node ${at}`);
+      return n;
+    },
+  };
+}
 
 export function listRoutings(): RoutingEntry[] {
   return [...routings.values()];
