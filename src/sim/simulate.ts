@@ -13,6 +13,7 @@ import { InputError } from '../util/errors.js';
 import { refuseSingleEndpoint } from '../topology/endpoint-count.js';
 import { scheduleDemands, type CollectiveDemand } from './bounds/index.js';
 import type { FlowModelOptions } from './program/model.js';
+import { MODEL_OPTIONS } from './options-schema.js';
 import type { FlowProgram } from './program/program.js';
 import { lowerSchedule, workloadOf } from './program/from-schedule.js';
 import { disturbProgram, resolveNoise, type NoiseOptions } from './program/disturb.js';
@@ -111,7 +112,25 @@ export function simulate(req: SimulateRequest | RunRequest, io: RunIo = {}, hook
     throw new InputError('request', req, 'a RunRequest ({topology: "torus:8x8", workload: {...}}) or a built request ({topology, schedule or program})');
   }
   if (isRunRequest(req)) return runPrepared(prepare(req, io), hooks);
+  refuseUnknownModelKeys(req.model);
   return simulateBuilt(req);
+}
+
+/**
+ * The keys a built request's model may have: the option schema's, what a preset and the routing set,
+ * and the flow engine's own (FlowEngineOptions: its arena, flow limit, trace and progress hooks).
+ */
+const MODEL_KEYS = new Set<string>([...MODEL_OPTIONS.map((row) => row.key), 'splitTies', 'preset', 'symmetryMinRanks', 'arena', 'maxFlowsInFlight', 'trace', 'progress', 'quotient']);
+
+/**
+ * A built request's model with a key no option has (`injectionBandwith`) is refused, as a
+ * RunRequest's is: read by name, a misspelt option was silently the default.
+ */
+function refuseUnknownModelKeys(model: unknown): void {
+  if (model === undefined) return;
+  if (typeof model !== 'object' || model === null) throw new InputError('model', model, 'an object of model options (FlowModelOptions)');
+  const unknown = Object.keys(model).find((k) => !MODEL_KEYS.has(k));
+  if (unknown !== undefined) throw new InputError(`model.${unknown}`, (model as Record<string, unknown>)[unknown], `only the keys ${[...MODEL_KEYS].join(', ')}`);
 }
 
 /** Runs what prepare() resolved. */

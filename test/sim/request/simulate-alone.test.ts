@@ -83,4 +83,9 @@ describe('simulate(RunRequest), imported alone', () => {
       'topology: got {}; accepted: a Topology built by buildTopology, or a spec string such as torus:8x8 in a RunRequest',
     );
   });
+
+  it("refuses a built request's model key no option has, as a RunRequest's (a misspelt option was silently the default)", () => {
+    expect(() => simulate({ topology: {} as never, program: {} as never, model: { injectionBandwith: 1e6 } as never })).toThrow(/^model\.injectionBandwith: got 1000000; accepted: only the keys alpha, routerLatency, /);
+    expect(() => simulate({ topology: {} as never, program: {} as never, model: 5 as never })).toThrow(/^model: got 5; accepted: an object of model options/);
+  });
 });
