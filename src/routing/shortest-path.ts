@@ -35,13 +35,13 @@ export interface ShortestPathOptions {
   deadlockFree?: boolean;
 }
 
-/** Upper bound on hops used to size route buffers when the diameter is not known in advance. */
 /**
  * Most steps longestRoute spends reading distances (2^28, about a second): hyperx:32x32's 1,024
  * endpoints take 2^20 reads and 1,024 router rows, a 16,384-host network 2^28 reads.
  */
 const LONGEST_ROUTE_WORK = 2 ** 28;
 
+/** Upper bound on hops used to size route buffers when the diameter is not known in advance. */
 function hopBound(t: Topology): number {
   return Math.max(1, t.numNodes);
 }
