@@ -184,7 +184,7 @@ export function buildSchedule(req: BuildRequest): Schedule {
     });
   // Refused before any column is allocated: linear alltoall over 65,536 ranks grew to 15 GB first.
   const declared = alg.estimate?.(ctx);
-  const ops = declared?.ops ?? (ctx.collective === 'alltoall' ? 2 * ctx.ranks * (ctx.ranks - 1) : undefined);
+  const ops = knownSize(declared, ctx)?.ops;
   if (ops !== undefined && ops > MAX_OPS) throw new LimitError('algorithm', `${ops} schedule ops (${alg.name}, ${ctx.ranks} ranks)`, `${MAX_OPS} schedule ops (2^28)`);
   const schedule = alg.build(ctx, newBuilder);
   // A registered algorithm's build is the user's code: what it returns must be this request's schedule.
@@ -193,6 +193,22 @@ export function buildSchedule(req: BuildRequest): Schedule {
     throw new InputError(`algorithm ${alg.name}`, `a schedule of ${schedule.collective} over ${schedule.numRanks} ranks`, `the request's schedule: ${ctx.collective} over ${ctx.ranks} ranks`);
   }
   return schedule;
+}
+
+/**
+ * The schedule's size as far as it is known before building: the algorithm's declaration, else for
+ * alltoall every block's send and receive (2·n·(n − 1) ops, n·(n − 1) messages), else undefined.
+ */
+function knownSize(declared: ScheduleEstimate | undefined, ctx: AlgorithmContext): ScheduleEstimate | undefined {
+  if (declared) return declared;
+  const blocks = ctx.ranks * (ctx.ranks - 1);
+  return ctx.collective === 'alltoall' ? { ops: 2 * blocks, messages: blocks } : undefined;
+}
+
+/** knownSize of a request (the flow engine's op limit reads it); refuses what `buildSchedule` would refuse. */
+export function knownScheduleSize(req: BuildRequest): ScheduleEstimate | undefined {
+  const { alg, ctx } = resolveRequest(req);
+  return knownSize(alg.estimate?.(ctx), ctx);
 }
 
 /**

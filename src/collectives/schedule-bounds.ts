@@ -1,4 +1,4 @@
-import { ioBytes, type Schedule } from './schedule.js';
+import type { Schedule } from './schedule.js';
 import { OpKind } from './types.js';
 
 /**
@@ -12,18 +12,13 @@ import { OpKind } from './types.js';
  * strided region costs one line per extent entry, not one per block.
  */
 export function regionPastBuffer(s: Schedule): string | undefined {
-  // A rank's send and recv bytes (its part's ioBytes at its position in the part), found once per rank.
-  const position = new Int32Array(s.numRanks).fill(-1);
-  for (const part of s.parts) part.ranks.forEach((r, i) => (position[r] = i));
-  const ioOf = new Map<number, { send: number; recv: number }>();
+  // Send and recv sizes per rank, each asked of the schedule once (alltoallv's sums a row of sizes).
+  const ioCap = new Float64Array(2 * s.numRanks).fill(-1);
   const bufferBytes = (rank: number, buf: number): number => {
     if (buf >= 2) return s.bufferBytes(rank, buf);
-    const p = s.partOfRank[rank];
-    if (p < 0) return 0;
-    let io = ioOf.get(rank);
-    if (io === undefined) ioOf.set(rank, (io = ioBytes(s.parts[p], position[rank])));
-    if (buf === 0) return s.inPlace ? 0 : io.send;
-    return s.inPlace ? Math.max(io.send, io.recv) : io.recv;
+    const i = 2 * rank + buf;
+    if (ioCap[i] < 0) ioCap[i] = s.bufferBytes(rank, buf);
+    return ioCap[i];
   };
   const past = (op: number, region: number): string | undefined => {
     if (region < 0) return undefined;

@@ -199,8 +199,10 @@ export class Schedule implements ScheduleHeader {
 
   /** Part index of each rank, -1 if the rank takes part in none. */
   readonly partOfRank: Int32Array;
+  /** Each rank's position among its part's ranks (-1 if in none): bufferBytes reads it instead of searching the part. */
+  readonly positionInPart: Int32Array;
 
-  constructor(init: Omit<Schedule, 'partOfRank' | keyof ScheduleMethods>) {
+  constructor(init: Omit<Schedule, 'partOfRank' | 'positionInPart' | keyof ScheduleMethods>) {
     this.algorithm = init.algorithm;
     this.algorithmSpec = init.algorithmSpec;
     this.algorithmAlias = init.algorithmAlias;
@@ -242,8 +244,12 @@ export class Schedule implements ScheduleHeader {
     this.numHints = init.numHints;
     this.paceValues = init.paceValues;
     this.partOfRank = new Int32Array(init.numRanks).fill(-1);
+    this.positionInPart = new Int32Array(init.numRanks).fill(-1);
     init.parts.forEach((p, i) => {
-      for (const r of p.ranks) this.partOfRank[r] = i;
+      p.ranks.forEach((r, k) => {
+        this.partOfRank[r] = i;
+        this.positionInPart[r] = k;
+      });
     });
   }
 
@@ -257,7 +263,7 @@ export class Schedule implements ScheduleHeader {
     if (buf >= 2) return this.buffers[buf].bytes;
     const p = this.partOfRank[rank];
     if (p < 0) return 0;
-    const io = ioBytes(this.parts[p], this.parts[p].ranks.indexOf(rank));
+    const io = ioBytes(this.parts[p], this.positionInPart[rank]);
     if (buf === SEND) return this.inPlace ? 0 : io.send;
     return this.inPlace ? Math.max(io.send, io.recv) : io.recv;
   }

@@ -20,7 +20,8 @@ import { checkSizeFits, type BuildRequest } from '../collectives/registry.js';
 import { refuseInapplicableRanks, type CollectiveKind } from '../collectives/types.js';
 import type { Schedule } from '../collectives/schedule.js';
 import { scheduleFromText, type LoadedSchedule, type ScheduleFileFormat } from '../interop/schedule-text.js';
-import { flowScheduleEstimate, MAX_FLOW_OPS } from './flow/collective-run.js';
+import { MAX_FLOW_OPS } from './flow/collective-run.js';
+import { knownScheduleSize } from '../collectives/registry.js';
 import { checkPacketNodes, MAX_PACKET_FLITS, packetFlitLowerBound, SCHEDULE_FLIT_BYTES } from './packet/limits.js';
 import { alltoallvSizes } from '../collectives/alltoallv-sizes.js';
 import type { FlowModelOptions } from './program/model.js';
@@ -142,7 +143,7 @@ export function refuseOversized(s: RunSize): void {
 
 /** A schedule too large for the flow level (MAX_FLOW_OPS), refused before it is built. */
 function refuseFlowOps(req: BuildRequest): void {
-  const est = flowScheduleEstimate(req);
+  const est = knownScheduleSize(req);
   if (est && est.ops > MAX_FLOW_OPS) {
     throw new LimitError(
       'algorithm',

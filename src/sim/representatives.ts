@@ -12,7 +12,8 @@
 import { declaredRotation, type BuildRequest } from '../collectives/registry.js';
 import { isRooted, sizeMeaning } from '../collectives/types.js';
 import { demandOf } from './bounds/index.js';
-import { flowScheduleEstimate, MAX_FLOW_OPS } from './flow/collective-run.js';
+import { MAX_FLOW_OPS } from './flow/collective-run.js';
+import { knownScheduleSize } from '../collectives/registry.js';
 import { runFlowDeclared } from './flow/run.js';
 import type { FlowRunOutput, FlowTraceRecorder } from './flow/engine.js';
 import { declaredQuotient } from './flow/symmetry.js';
@@ -70,7 +71,7 @@ export function runRepresentatives(req: RepresentativeRunRequest): (RunResult & 
   if (model.symmetry === 'off') return undefined;
   const declared = declaredRotation(build);
   if (declared === undefined) return undefined;
-  const estimate = flowScheduleEstimate(build);
+  const estimate = knownScheduleSize(build);
   const needed = model.symmetry === 'representatives' || (estimate !== undefined && estimate.ops > Math.min(REPRESENTATIVES_AUTO_OPS, MAX_FLOW_OPS));
   if (!needed) return undefined;
   const N = t.numEndpoints;

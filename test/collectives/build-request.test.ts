@@ -24,13 +24,11 @@ const userAlgorithm = (name: string, build: Algorithm['build']): Algorithm => ({
 describe('buildSchedule refuses before building', () => {
   it('an alltoall whose op count passes the limit: linear over 65,536 ranks, at once', () => {
     const topology = buildTopology('torus:64x64x16');
-    const started = process.cpuUsage();
+    // The refusal names alltoall's count, 2·n·(n − 1) ops, known before building; the builder's own
+    // limit, reached only after growing its columns, would name the op it stopped at ("schedule: got ...").
     expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'linear', topology, size: 1 })).toThrow(
       new LimitError('algorithm', `${2 * 65536 * 65535} schedule ops (linear, 65536 ranks)`, `${MAX_OPS} schedule ops (2^28)`),
     );
-    const used = process.cpuUsage(started);
-    // Refused from the count, not after growing columns (which took minutes and gigabytes).
-    expect(used.user + used.system).toBeLessThan(5e6);
   });
 
   it('a dtype or reduction it does not know', () => {

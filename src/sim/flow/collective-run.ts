@@ -2,7 +2,6 @@
  * How large a collective schedule the engines attempt: the limit and the estimate it is held to,
  * before the schedule is built. The refusal itself is prepare()'s (sim/prepare.ts `refuseOversized`).
  */
-import { estimateSchedule, type BuildRequest, type ScheduleEstimate } from '../../collectives/registry.js';
 
 /**
  * Most schedule ops the flow level attempts. Each op costs about 120 bytes end to end (schedule
@@ -15,15 +14,3 @@ import { estimateSchedule, type BuildRequest, type ScheduleEstimate } from '../.
  */
 export const MAX_FLOW_OPS = 2 ** 27;
 
-/**
- * The size of the schedule a request would build: the algorithm's own estimate, else for an
- * alltoall that declares none one send and one receive per block (what direct alltoalls list);
- * undefined for other collectives without an estimate.
- */
-export function flowScheduleEstimate(req: BuildRequest): ScheduleEstimate | undefined {
-  const declared = estimateSchedule(req);
-  if (declared) return declared;
-  const ranks = req.topology.numEndpoints;
-  const blocks = ranks * (ranks - 1);
-  return req.collective === 'alltoall' ? { ops: 2 * blocks, messages: blocks } : undefined;
-}
