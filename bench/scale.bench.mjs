@@ -76,6 +76,8 @@ const TARGETS = [
   ['32³ hop-grouped alltoall', 'torus:32x32x32', 'alltoall', 'hop-grouped', '1MiB', 20],
   ['65,536-rank Rabenseifner allreduce', 'torus:64x32x32', 'allreduce', 'rabenseifner', '1MiB', 30],
   ['4,096-rank pairwise alltoall, 16³ torus', 'torus:16x16x16', 'alltoall', 'pairwise', '1MiB', 20, 1],
+  // The same exchange in coordinate order (each step one translation): one representative.
+  ['4,096-rank pairwise alltoall in coordinate order, 16³ torus', 'torus:16x16x16', 'alltoall', 'pairwise:order=coords', '1MiB', 20],
   ['16,384-rank ring allreduce 1 GiB', 'fattree:k=128,levels=2', 'allreduce', 'ring', '1GiB', 10, 1],
 ];
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { COLLECTIVES, buildSchedule, buildTopology, generateAlltoallvSizes, executeSchedule, listAlgorithms, isReduction } from '../../src/index.js';
+import { COLLECTIVES, buildSchedule, buildTopology, generateAlltoallvSizes, executeSchedule, listAlgorithms, isReduction, OpKind } from '../../src/index.js';
 import { isPowerOfTwo } from '../../src/collectives/registry.js';
 
 const CLASSIC = COLLECTIVES.flatMap((c) => listAlgorithms(c).filter((a) => a.source.startsWith('classic')));
@@ -93,6 +93,50 @@ describe('classic algorithms satisfy their postconditions', () => {
     const ba = executeSchedule(buildSchedule({ collective: 'barrier', algorithm: 'dissemination', topology: buildTopology('torus:5'), size: 0 }), { steps: true });
     expect(ba.steps!.steps).toBe(3);
     expect(ba.pass).toBe(true);
+  });
+});
+
+describe('pairwise alltoall, order=coords: every step one translation of the torus', () => {
+  /** Each rank's send peers and receive peers, each in program order. */
+  function peers(topology: string, algorithm: string): { send: number[][]; recv: number[][] } {
+    const s = buildSchedule({ collective: 'alltoall', algorithm, topology: buildTopology(topology), size: 8 });
+    const send: number[][] = Array.from({ length: s.numRanks }, () => []);
+    const recv: number[][] = Array.from({ length: s.numRanks }, () => []);
+    for (let i = 0; i < s.numOps; i++) {
+      if (s.opKind[i] === OpKind.Send) send[s.opRank[i]].push(s.opPeer[i]);
+      if (s.opKind[i] === OpKind.Recv) recv[s.opRank[i]].push(s.opPeer[i]);
+    }
+    return { send, recv };
+  }
+
+  it('delivers every block byte for byte on tori and meshes of odd, even and mixed sizes', () => {
+    for (const topology of ['torus:4x3x2', 'torus:5x3', 'mesh:3x5', 'torus:7']) {
+      const r = executeSchedule(buildSchedule({ collective: 'alltoall', algorithm: 'pairwise:order=coords', topology: buildTopology(topology), size: 24 }), {});
+      expect(r.pass, topology).toBe(true);
+    }
+  });
+
+  it("step k sends to the rank k's coordinates away and receives from the one as far behind, axis 0 fastest", () => {
+    const dims = [4, 3, 2];
+    const coords = (r: number) => [r % 4, Math.floor(r / 4) % 3, Math.floor(r / 12)];
+    const rank = (c: number[]) => c[0] + 4 * c[1] + 12 * c[2];
+    const got = peers('torus:4x3x2', 'pairwise:order=coords');
+    for (let r = 0; r < 24; r++) {
+      for (let k = 1; k < 24; k++) {
+        expect(got.send[r][k - 1]).toBe(rank(coords(r).map((c, a) => (c + coords(k)[a]) % dims[a])));
+        expect(got.recv[r][k - 1]).toBe(rank(coords(r).map((c, a) => (c - coords(k)[a] + dims[a]) % dims[a])));
+      }
+    }
+  });
+
+  it('is the shift order on a ring and the XOR order on 2x2x2x2 (the same peers, step by step)', () => {
+    expect(peers('torus:9', 'pairwise:order=coords')).toEqual(peers('torus:9', 'pairwise:order=shift'));
+    expect(peers('torus:2x2x2x2', 'pairwise:order=coords')).toEqual(peers('torus:2x2x2x2', 'pairwise:order=xor'));
+  });
+
+  it('refuses a topology without coordinates, and in-place buffers', () => {
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'pairwise:order=coords', topology: buildTopology('fattree:k=4,levels=2'), size: 8 })).toThrow(/order=coords needs a torus or mesh topology, got fattree/);
+    expect(() => buildSchedule({ collective: 'alltoall', algorithm: 'pairwise:order=coords,buffers=inplace', topology: buildTopology('torus:4x4'), size: 8 })).toThrow(/buffers=inplace needs XOR partners/);
   });
 });
 

@@ -28,12 +28,14 @@ describe('the ring allreduce declares its rotation', () => {
     ['torus:4x4', 'pairwise', 'xor'],
     ['torus:4x4', 'pairwise:order=shift', 'rotation'],
     ['torus:3x4', 'pairwise', 'rotation'],
+    ['torus:4x3x2', 'pairwise:order=coords', 'translation'],
   ] as const) {
     it(`alltoall ${algorithm} on ${topology} declares ${action}: every rank's declared ops are its lowered stream's, op for op`, () => {
       const t = buildTopology(topology);
       const build = { topology: t, collective: 'alltoall' as const, algorithm, size: 4096 };
       const { decl } = expectDeclaredIsLowered(build);
-      expect(decl.streams.action ?? 'rotation').toBe(action);
+      const declared = decl.streams.action ?? 'rotation';
+      expect(typeof declared === 'string' ? declared : 'translation').toBe(action);
     });
   }
 
@@ -82,6 +84,8 @@ describe('representatives alone equal the full engine', () => {
     ['torus:16x16', 'pairwise:order=shift'],
     ['fattree:k=8,levels=2', 'pairwise'],
     ['torus:4x4x4', 'pairwise'],
+    ['torus:4x4x4', 'pairwise:order=coords'],
+    ['torus:6x4', 'pairwise:order=coords'],
   ] as const) {
     it(`alltoall ${algorithm} on ${topology}: equal to the full quotient bit for bit and to the full engine to 1e-9`, () => {
       const rep = ring(topology, 1 << 16, { symmetry: 'representatives' }, 'alltoall', algorithm);
@@ -159,6 +163,23 @@ describe('meshwork run (built CLI)', () => {
     // The full path's makespan (main before the declaration: the schedule built, lowered and checked; 11.3 CPU s).
     expect(r.makespan_s).toBe(1.3805519903998498);
     expect(r.stats.messages).toBe(4096 * 4095);
+  });
+
+  it('pairwise:order=coords on a 16³ torus (4,096 ranks, 16.8 M messages): one representative, and the makespan of its closed form', () => {
+    const r = JSON.parse(runCli(['run', '--topology', 'torus:16x16x16', '--collective', 'alltoall', '--algorithm', 'pairwise:order=coords', '--size', '1MiB', '--json']).stdout);
+    expect(r.model.symmetry).toMatchObject({ mode: 'auto', used: true, representatives_only: true, order: 4096, representatives: 1 });
+    expect(r.stats.messages).toBe(4096 * 4095);
+    // Step k moves every rank by k's coordinates (a, b, c), each routed the short way (h hops per
+    // axis, dimension order), so every link of an axis carries h(axis) of the step's flows and each
+    // flow gets B / max h; the steps follow one another (a rank's sendrecv waits for both halves,
+    // which finish together by symmetry). Makespan = Σ_k (S · max h / B + α + Σ h · link latency).
+    const h = (d: number) => Math.min(d, 16 - d);
+    let expected = 0;
+    for (let k = 1; k < 4096; k++) {
+      const hops = [k % 16, (k >> 4) % 16, k >> 8].map(h);
+      expected += (1048576 * Math.max(...hops)) / r.topology.params.bandwidth + r.model.alpha + hops.reduce((a, b) => a + b, 0) * r.topology.params.latency;
+    }
+    expect(relative(r.makespan_s, expected)).toBeLessThan(1e-9);
   });
 
   // 1,024 ranks: the CLI's symmetry threshold (equality with the full engine is tested above, at 256).
