@@ -2,7 +2,7 @@
  * Incremental construction of a Topology with growable typed arrays, so generators of half a
  * million nodes never build per-channel objects.
  */
-import { LimitError } from '../util/errors.js';
+import { InputError, LimitError } from '../util/errors.js';
 import { DistanceConvention, NodeKind, SourceClasses, Topology } from './graph.js';
 import { resized } from '../util/typed-arrays.js';
 
@@ -37,6 +37,12 @@ export interface LinkAttributes {
   latency?: number;
 }
 
+/** A link's bandwidth is finite and > 0 bytes/s, its latency finite and ≥ 0 s (each when given). */
+function checkLink(field: string, attrs: LinkAttributes): void {
+  if (attrs.bandwidth !== undefined && !(attrs.bandwidth > 0 && Number.isFinite(attrs.bandwidth))) throw new InputError(`${field} bandwidth`, attrs.bandwidth, 'a finite number of bytes/s > 0');
+  if (attrs.latency !== undefined && !(attrs.latency >= 0 && Number.isFinite(attrs.latency))) throw new InputError(`${field} latency`, attrs.latency, 'a finite number of seconds ≥ 0');
+}
+
 export class TopologyBuilder {
   private kinds: Uint8Array;
   private nodeCount = 0;
@@ -68,6 +74,7 @@ export class TopologyBuilder {
     this.lat = new Float64Array(channels);
     this.cls = new Uint16Array(channels);
     if (coordDims > 0) this.coords = new Int32Array(nodes * coordDims);
+    checkLink('default', defaults);
     this.defaultBandwidth = defaults.bandwidth ?? DEFAULT_BANDWIDTH;
     this.defaultLatency = defaults.latency ?? DEFAULT_LATENCY;
   }
@@ -81,6 +88,7 @@ export class TopologyBuilder {
   }
 
   addNode(kind: NodeKind, coords?: ArrayLike<number>): number {
+    if (kind !== NodeKind.Terminal && kind !== NodeKind.Switch) throw new InputError('node kind', kind, `NodeKind.Terminal (${NodeKind.Terminal}) or NodeKind.Switch (${NodeKind.Switch})`);
     if (this.nodeCount === this.kinds.length) {
       checkSize('topology', this.nodeCount * 2);
       this.kinds = resized(this.kinds, this.nodeCount * 2);
@@ -96,13 +104,16 @@ export class TopologyBuilder {
 
   /** Adds `count` nodes of one kind and returns the first id. */
   addNodes(kind: NodeKind, count: number): number {
+    if (!Number.isSafeInteger(count) || count < 0) throw new InputError('node count', count, 'a whole number ≥ 0');
+    checkSize('topology', this.nodeCount + count);
     const first = this.nodeCount;
     for (let i = 0; i < count; i++) this.addNode(kind);
     return first;
   }
 
   setCoords(node: number, coords: ArrayLike<number>): void {
-    if (!this.coords) throw new Error('builder created without coordinates');
+    if (!this.coords) throw new InputError('coordinates', coords, 'none: this builder was created with coordDims 0');
+    this.checkNode('node', node);
     for (let d = 0; d < this.coordDims; d++) this.coords[node * this.coordDims + d] = coords[d];
   }
 
@@ -116,8 +127,17 @@ export class TopologyBuilder {
     return id;
   }
 
-  /** One directed channel. Returns its id. */
+  /**
+   * One directed channel. Returns its id. Its ends must be nodes already added and distinct (a
+   * self-loop carries nothing a route could use, and the engines index channels by their ends); a
+   * bandwidth is > 0 bytes/s and a latency ≥ 0 s, both finite. Checked here, since the typed
+   * columns would silently truncate a fractional id or keep a NaN.
+   */
   addChannel(from: number, to: number, className: string, attrs: LinkAttributes = {}): number {
+    this.checkNode('channel from', from);
+    this.checkNode('channel to', to);
+    if (from === to) throw new InputError('channel to', to, `a node other than its from (${from}): no self-loops`);
+    checkLink('channel', attrs);
     if (this.channelCount === this.src.length) {
       const size = this.channelCount * 2;
       checkSize('topology', this.nodeCount, size);
@@ -142,9 +162,20 @@ export class TopologyBuilder {
     this.addChannel(b, a, backward, attrs);
   }
 
-  /** Sets the rank order of compute endpoints. Default: every terminal node, in id order. */
+  /** Sets the rank order of compute endpoints (distinct nodes already added). Default: every terminal node, in id order. */
   setEndpoints(endpoints: ArrayLike<number>): void {
+    const seen = new Set<number>();
+    for (let r = 0; r < endpoints.length; r++) {
+      this.checkNode(`endpoints[${r}]`, endpoints[r]);
+      if (seen.has(endpoints[r])) throw new InputError(`endpoints[${r}]`, endpoints[r], 'a node not listed before (one rank per endpoint node)');
+      seen.add(endpoints[r]);
+    }
     this.endpoints = Array.from(endpoints);
+  }
+
+  /** Refuses a node id that is not a whole number naming a node already added. */
+  private checkNode(field: string, node: number): void {
+    if (!(Number.isInteger(node) && node >= 0 && node < this.nodeCount)) throw new InputError(field, node, `a node id from 0 to ${this.nodeCount - 1} (the nodes added so far)`);
   }
 
   build(meta: {

@@ -26,7 +26,12 @@ function mixedGraph(nodes: number, degree: number, seed: number): Topology {
   const rng = new Rng(seed);
   const b = new TopologyBuilder();
   for (let v = 0; v < nodes; v++) b.addNode(v % 2 === 0 ? NodeKind.Terminal : NodeKind.Switch);
-  for (let v = 0; v < nodes; v++) for (let k = 0; k < degree; k++) b.addChannel(v, rng.int(nodes), 'random');
+  for (let v = 0; v < nodes; v++) {
+    for (let k = 0; k < degree; k++) {
+      const w = rng.int(nodes);
+      if (w !== v) b.addChannel(v, w, 'random'); // the builder refuses self-loops
+    }
+  }
   return b.build({ family: 'mixed', spec: 'mixed', params: {}, distanceConvention: 'router-hops' });
 }
 
