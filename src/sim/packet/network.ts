@@ -1389,12 +1389,12 @@ function rankWithin(router: Int32Array, key: Int32Array, numRouters: number): In
   return rank;
 }
 
-/** What a packet network's memory grows with (limits.ts packetNetworkBytes), read from its inputs. */
 /** Hops a packet's route columns hold: the routing's longest route where it gives one, else its bound. */
 function routeColumns(routing: RoutingFunction): number {
   return routing.longestRoute?.() ?? routing.maxHops;
 }
 
+/** What a packet network's memory grows with (limits.ts packetNetworkBytes), read from its inputs. */
 export function packetShape(topology: Topology, routing: RoutingFunction, cfg: PacketConfig): PacketNetworkShape {
   let maxOutDegree = 1;
   let maxInDegree = 1;
