@@ -148,14 +148,20 @@ export interface MeasuredRow {
 /**
  * Reads a measured table: a CSV with a header naming `size_B` (or `size`), `oop_time_us` (or
  * `time_us`) and `oop_busbw_GBps` (or `busbw_GBps`), as in test/reference/hardware/; or the text
- * all_reduce_perf prints (rows of numbers: size, count, type, redop, root, then out-of-place time,
- * algbw, busbw, #wrong; `#` lines skipped). Refuses anything else in one line.
+ * all_reduce_perf prints, pasted whole: its rows (size, count, type, redop, root, then out-of-place
+ * time, algbw, busbw, #wrong) are read and every other line is skipped, `#` lines and the lines the
+ * run prints around the table without a `#` (NCCL's `NCCL version 2.x+cuda…` banner under
+ * NCCL_DEBUG=VERSION/WARN, rccl-tests' `rccl-tests: Version …`, `RCCL version : …`, `HIP version`,
+ * `Hostname`, MPI and UCX warnings, NCCL INFO lines). A launcher's per-line prefix (srun --label
+ * `0: `, mpirun --tag-output `[1,0]<stdout>:`, a container log's ISO timestamp) is taken off first.
+ * A table with no row, or a row whose numbers do not read, is refused in one line.
  */
 export function parseMeasuredTable(text: string, field = 'measured'): MeasuredRow[] {
   const lines = requireText(text, field, 'a measured table').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
   if (lines.length === 0) throw new InputError(field, 'an empty table', 'a CSV with size_B, oop_time_us, oop_busbw_GBps columns, or all_reduce_perf output');
   const rows: MeasuredRow[] = [];
-  if (lines[0].includes(',') && /[a-z]/i.test(lines[0])) {
+  // A CSV's header comes first; a pasted all_reduce_perf output may open with lines that hold commas (warnings), so it is a CSV only without a table row.
+  if (lines[0].includes(',') && /[a-z]/i.test(lines[0]) && !lines.some((l) => TABLE_ROW.test(withoutLauncherPrefix(l)))) {
     const cols = lines[0].split(',').map((c) => c.trim());
     const at = (...names: string[]): number => names.map((n) => cols.indexOf(n)).find((i) => i >= 0) ?? -1;
     const [s, t, bw] = [at('size_B', 'size'), at('oop_time_us', 'time_us'), at('oop_busbw_GBps', 'busbw_GBps')];
@@ -165,15 +171,30 @@ export function parseMeasuredTable(text: string, field = 'measured'): MeasuredRo
       rows.push(measuredRow(Number(v[s]), Number(v[t]), Number(v[bw]), line, field));
     }
   } else {
-    for (const line of lines) {
+    for (const raw of lines) {
+      const line = withoutLauncherPrefix(raw);
+      if (!TABLE_ROW.test(line)) continue;
       const v = line.split(/\s+/);
-      // all_reduce_perf: size count type redop root time algbw busbw #wrong ... (root present since nccl-tests 2.10).
-      const timeAt = v.length >= 13 ? 5 : 4;
+      // all_reduce_perf: size count type redop root time algbw busbw #wrong, then the in-place four (root present
+      // since nccl-tests 2.10: 13 fields, 9 without the in-place columns; before it 12 or 8).
+      const timeAt = v.length === 13 || v.length === 9 || v.length > 13 ? 5 : 4;
       rows.push(measuredRow(Number(v[0]), Number(v[timeAt]), Number(v[timeAt + 2]), line, field));
     }
   }
   if (rows.length === 0) throw new InputError(field, 'a header and no rows', 'a table with at least one measured row');
   return rows;
+}
+
+/** A row of an nccl-tests / rccl-tests table: size and element count (integers), then the data type's name. */
+const TABLE_ROW = /^\d+\s+\d+\s+[a-z_][a-z0-9_]*\s+\S+\s+\S+/i;
+
+/** A line with the prefix a launcher or log collector puts before a program's output taken off: srun --label (`12: `), mpirun --tag-output (`[1,0]<stdout>:`), a Kubernetes log's ISO timestamp. */
+function withoutLauncherPrefix(line: string): string {
+  return line
+    .replace(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z?\s+/, '')
+    .replace(/^\[\d+,\d+\]<std(?:out|err)>:\s*/, '')
+    .replace(/^\d+:\s+/, '')
+    .trim();
 }
 
 const REDUCING = new Set<CollectiveKind>(['allreduce', 'reduce', 'reduce-scatter']);
@@ -189,10 +210,11 @@ export function checkMeasuredTable(text: string, collective: CollectiveKind, ran
   const seen = new Set<number>();
   let redop: string | undefined;
   for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    const rank = /^#\s*Rank\s+(\d+)\s+Group\b/.exec(line);
+    const line = withoutLauncherPrefix(raw.trim());
+    // nccl-tests: `#  Rank  0 Group  0 Pid ...`; rccl-tests builds without the group column: `#   Rank  0 Pid ...`.
+    const rank = /^#\s*Rank\s+(\d+)\s+(?:Group|Pid)\b/.exec(line);
     if (rank) seen.add(Number(rank[1]));
-    else if (redop === undefined && /^\d/.test(line) && !line.includes(',')) redop = line.split(/\s+/)[3];
+    else if (redop === undefined && TABLE_ROW.test(line) && !line.includes(',')) redop = line.split(/\s+/)[3];
   }
   if (seen.size > 0 && seen.size !== ranks) {
     throw new InputError(field, `a table measured on ${seen.size} ranks (its # Rank lines)`, `a table measured on the topology's ${ranks} ranks (or a topology of ${seen.size} endpoints)`);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTopology, simulateCollective } from '../../src/index.js';
 import { busbwFactor, ncclTestsBandwidth } from '../../src/sim/nccl-tests.js';
 import { LIBRARY_MACHINES, tuneCollective } from '../../src/collectives/algorithms/library/tuning.js';
-import { parseMeasuredTable, perfSizes } from '../../src/sim/perf.js';
+import { checkMeasuredTable, parseMeasuredTable, perfSizes } from '../../src/sim/perf.js';
 import { fileURLToPath } from 'node:url';
 import { parseNcclTestsSize } from '../../src/sim/perf.js';
 import { expectOneLineError, runCli } from '../helpers/cli.js';
@@ -197,6 +197,48 @@ describe('comparing with a measured table', () => {
     const csv = 'size_B,count,type,redop,root,oop_time_us,oop_algbw_GBps,oop_busbw_GBps\n1048576,262144,float,sum,-1,28.39,36.94,64.64\n';
     expect(parseMeasuredTable(csv)).toEqual(parseMeasuredTable(text));
     expect(() => parseMeasuredTable('a,b\n1,2')).toThrow(/size_B/);
+  });
+  it('reads a pasted run whole: the banners NCCL and rccl-tests print without a #, and a launcher\'s line prefixes, are skipped', () => {
+    // rccl-tests on 2 x 8 MI300X (github hisohara/ai-scripts @ 0780bb3c, training/01_rccl-smoketest/README.md, AAC10):
+    // its version and host banners have no '#', and its device lines no Group column.
+    const rccl = [
+      '# nThread 1 nGpus 1 minBytes 8 maxBytes 17179869184 step: 2(factor) warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0',
+      'rccl-tests: Version develop:448c4c7',
+      '#   Rank  0 Pid 3844613 on     gpu-53 device  0 [0000:05:00.0] AMD Instinct MI300X',
+      '#   Rank  1 Pid 3844614 on     gpu-53 device  1 [0000:25:00.0] AMD Instinct MI300X',
+      'RCCL version : 2.22.3-HEAD:7d8d67c',
+      'HIP version  : 6.4.43484-123eb5128',
+      'Librccl path : /shared/apps/ubuntu/opt/rocm-6.4.2/lib/librccl.so.1',
+      '           8             2     float     sum      -1    256.5    0.00    0.00      0    254.7    0.00    0.00      0',
+      ' 17179869184    4294967296     float     sum      -1    90115  190.64  357.46      0    90127  190.62  357.41      0',
+      '# Avg bus bandwidth    : 92.3318',
+    ].join('\n');
+    expect(parseMeasuredTable(rccl)).toEqual([
+      { size_bytes: 8, time_s: 256.5 * 1e-6, busbw_Bps: 0 },
+      { size_bytes: 17179869184, time_s: 90115 * 1e-6, busbw_Bps: 357.46e9 },
+    ]);
+    // Its rank lines are counted like nccl-tests' (2 here): a table of another machine size is refused.
+    expect(() => checkMeasuredTable(rccl, 'allreduce', 16)).toThrow(/measured on 2 ranks/);
+    // nccl-tests on 2 x HGX H100 (NVIDIA/nccl-tests#309, NCCL 2.26.2, NCCL_DEBUG=VERSION): MPI's warning and NCCL's banner
+    // between the header and the rows; srun --label and mpirun --tag-output prefixes.
+    const nccl = [
+      'WARNING: Could not generate an xpmem segment id for this process\'',
+      '[bm-h100-01:29250] 15 more processes have sent help message help-btl-vader.txt / xpmem-make-failed',
+      'NCCL version 2.26.2+cuda12.8',
+      '#       size         count      type   redop    root     time   algbw   busbw #wrong     time   algbw   busbw #wrong',
+      ' 0:      1048576        262144     float     sum      -1    71.93   14.58   27.33      0    71.47   14.67   27.51      0',
+      '[1,0]<stdout>: 17179869184    4294967296     float     sum      -1    68652  250.24  469.21      0    68668  250.19  469.10      0',
+    ].join('\n');
+    expect(parseMeasuredTable(nccl)).toEqual([
+      { size_bytes: 1048576, time_s: 71.93 * 1e-6, busbw_Bps: 27.33e9 },
+      { size_bytes: 17179869184, time_s: 68652 * 1e-6, busbw_Bps: 469.21e9 },
+    ]);
+    // Out-of-place columns only (9 fields with the root column): the time is still the 6th field.
+    expect(parseMeasuredTable('17179869184    4294967296     float     sum      -1  62123.4  276.55  483.96      0')).toEqual([
+      { size_bytes: 17179869184, time_s: 62123.4 * 1e-6, busbw_Bps: 483.96e9 },
+    ]);
+    // Nothing that reads as a row: refused, as before.
+    expect(() => parseMeasuredTable('NCCL version 2.26.2+cuda12.8\nno table here')).toThrow(/no rows/);
   });
   it('meshwork perf --measured prints each row with its error and the geometric means; --csv one row per size and source', () => {
     const file = fileURLToPath(new URL('../reference/hardware/mi300x_1node_8gpu_allreduce.csv', import.meta.url));
