@@ -1,6 +1,6 @@
 /**
  * Timing the collective libraries' schedules (issue 25): a schedule built by `nccl-ring`,
- * `hierarchical`, `direct`, `nccl-tree`, `nvls`, `pat`, or picked by `nccl`/`rccl`, runs under its machine preset's protocol
+ * `hierarchical`, `direct`, `nccl-tree`, `nvls`, `nvls-tree`, `pat`, or picked by `nccl`/`rccl`, runs under its machine preset's protocol
  * (collectives/algorithms/library/tuning.ts):
  * - every link runs at the rate the protocol achieves on it (scale-up links × efficiency, NIC and
  *   rail links × netEfficiency): the run's topology is the physical one with its rates scaled;
@@ -30,6 +30,7 @@ const LIBRARY_ALGORITHMS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['direct', new Set(['allreduce'])],
   ['nccl-tree', new Set(['allreduce'])],
   ['nvls', new Set(['allreduce'])],
+  ['nvls-tree', new Set(['allreduce'])],
   ['pat', new Set(['allgather', 'reduce-scatter'])],
 ]);
 

@@ -130,6 +130,31 @@ describe('in-switch reduction (nvls)', () => {
   });
 });
 
+describe("NCCL's NVLS Tree (nvls-tree): in-switch reduce-scatter, rails across nodes, in-switch multicast", () => {
+  for (const spec of ['hgx-h100:nodes=2', 'hgx-h100:nodes=3', 'fabric:gpus=4,nodes=2,planes=2,links=4,nics=2,nvls=on']) {
+    it(`${spec}: the postcondition holds byte for byte, for 1 to 5 pipelined chunks`, () => {
+      for (const [dtype, units] of [['int32', 37], ['float64', 96]] as const) {
+        for (const chunks of [1, 2, 5]) {
+          const topology = buildTopology(spec);
+          const s = buildSchedule({ collective: 'allreduce', algorithm: `nvls-tree:chunks=${chunks}`, topology, size: units * (dtype === 'float64' ? 8 : 4), dtype });
+          const r = executeSchedule(s);
+          expect(r.problems).toEqual([]);
+          expect(r.pass).toBe(true);
+        }
+      }
+    });
+  }
+  it('moves only the rails across nodes: on 2 nodes each rank sends its block (a G-th) once out through its NIC', () => {
+    const s = buildSchedule({ collective: 'allreduce', algorithm: 'nvls-tree:chunks=4', topology: buildTopology('hgx-h100:nodes=2'), size: 1 << 20 });
+    const r = executeSchedule(s);
+    expect(r.pass).toBe(true);
+    expect(r.stats.sentBytes[0]).toBe((1 << 20) / 8);
+  });
+  it('is refused where the switches declare no reduction', () => {
+    expect(() => buildSchedule({ collective: 'allreduce', algorithm: 'nvls-tree', topology: buildTopology('hgx-h100:nodes=2,nvls=off'), size: 64 })).toThrow(/declares no in-switch reduction/);
+  });
+});
+
 describe("PAT (NCCL's Parallel Aggregated Trees) for allgather and reduce-scatter", () => {
   for (const collective of ['allgather', 'reduce-scatter'] as const) {
     it(`${collective}: the postcondition holds byte for byte for any rank count`, () => {

@@ -45,6 +45,22 @@ describe(`the nccl picker follows ${NCCL_SOURCE}`, () => {
     expect(pick('ring:8', 'allreduce', S)).toBe('nccl-ring/LL');
   });
 
+  it("NVLS Tree (tuning.cc): baseLat 0 + hwLat NVLink 25 µs + 2 log2(N) × hwLat NET 20.9 µs; busBw 8 channels × min(.., perChMaxNVLSTreeBws Hopper 57.7 (2 nodes) / 45.5 GB/s); none in one node or on h100-tcpxo", () => {
+    const nvlsTree = (spec: string, machine?: string) =>
+      tuneCollective({ topology: buildTopology(spec), collective: 'allreduce', size: 1 << 30, library: 'nccl', machine }).candidates.find((c) => c.algorithm === 'nvls-tree');
+    const two = nvlsTree('hgx-h100:nodes=2')!;
+    expect(two.protocol).toBe('Simple');
+    expect(two.latency_s).toBeCloseTo((25 + 2 * 1 * 20.9) * us, 12);
+    // 16 ranks: algBw = busBw × 16 / 30. The cap binds: intra 2 × .85 × 7/8 × 450/9 × 8, inter 2 × 50 × 8 GB/s are above it.
+    expect(two.bandwidth_Bps / ((8 * 57.7e9 * 16) / 30)).toBeCloseTo(1, 9);
+    const four = nvlsTree('hgx-h100:nodes=4')!;
+    expect(four.latency_s).toBeCloseTo((25 + 2 * 2 * 20.9) * us, 12);
+    expect(four.bandwidth_Bps / ((8 * 45.5e9 * 32) / 62)).toBeCloseTo(1, 9);
+    expect(nvlsTree('hgx-h100')).toBeUndefined();
+    expect(nvlsTree('hgx-h100:nodes=2', 'h100-tcpxo')).toBeUndefined();
+    expect(nvlsTree('hgx-h100:nodes=2,nvls=off')).toBeUndefined();
+  });
+
   it("NCCL's tree correction factor: powers of two from 64 B, per protocol", () => {
     expect([treeCorrection('LL', 32), treeCorrection('LL', 64), treeCorrection('LL', 64 << 13), treeCorrection('Simple', 64 << 11)]).toEqual([1, 1, 0.4, 0.5]);
     expect(treeCorrection('LL128', 64 << 22)).toBe(1); // logSize 22 is the last one applied (< 23)

@@ -84,6 +84,13 @@ export interface LibraryMachine {
   /** NVLS (in-switch reduction, Simple only): its latency inside a node and the switch's efficiency. Candidate only where set and the topology's switches reduce. */
   readonly nvls?: { readonly latency_s: number; readonly efficiency: number };
   /**
+   * NCCL's NVLS_TREE (allreduce across nodes, Simple, with `nvls`): hwLat NVLink (paid once) and NET
+   * (per tree level, up and down), and the per-channel bus-bandwidth cap perChMaxNVLSTreeBws for
+   * [2 nodes, 3 or more]. A candidate only where set, with nodes > 1 and switches that reduce; absent
+   * where the machine's profile disables NVLS (h100-tcpxo: NCCL_NVLS_ENABLE=0).
+   */
+  readonly nvlsTree?: { readonly latency_s: number; readonly netLatency_s: number; readonly perChannelMaxBus_Bps: readonly [number, number] };
+  /**
    * NCCL's PAT (allgather, reduce-scatter; one accelerator per node, Simple): launch latency, latency
    * per log2 step across the network, a part still linear in the ranks, and its busBw factor.
    */
@@ -194,6 +201,45 @@ const HOPPER_INTEL_LL_MAX_BUS = [141e9, 39e9, 20.4e9] as const;
 const NCCL_NVLS = { latency_s: 25 * us, efficiency: 0.85 };
 
 /**
+ * NCCL's NVLS_TREE (NCCL_SOURCE; tuning.cc ncclTunerConstantsDefaults and ncclTopoTuneModel):
+ * baseLatencies NVLS Tree 0; hwLatencies NVLINK NVLSTree Simple 25 µs, NET NVLSTree Simple 20.9 µs;
+ * latency = intraLat + 2 · log2i(nNodes) · interLat (interLat + the graph's latencyInter, twice for
+ * Simple: the net plugin's latency, 0 for InfiniBand). Bandwidth per channel: min(bwIntra ·
+ * nvlsEfficiency · (nc − 1)/nc · 2 ("AllReduce pipelines two operations"), bwInter · 2 if nNodes ≤ 2
+ * ("2 node case of NVLSTree"), perChMaxNVLSTreeBws[arch][N2 | N4]), × nChannels, × nRanks /
+ * (2(nRanks − 1)) to algBw. perChMaxNVLSTreeBws: Hopper {0, 57.7, 45.5}, Blackwell {0, 96.0, 80.0}
+ * GB/s (N1, N2, N4; index nNodes ≤ 2 ? nNodes − 1 : 2). NCCL disables it on one node only
+ * (ncclTopoTuneModel: "Disable NVLS Tree on a single node"). The tree correction factor applies to
+ * it on Blackwell x86 only (ncclTopoGetAlgoTime: minCompCap ≥ 100), so not on Hopper.
+ */
+const NCCL_NVLS_TREE_HOPPER = { latency_s: 25 * us, netLatency_s: 20.9 * us, perChannelMaxBus_Bps: [57.7e9, 45.5e9] as const };
+const NCCL_NVLS_TREE_BLACKWELL = { ...NCCL_NVLS_TREE_HOPPER, perChannelMaxBus_Bps: [96.0e9, 80.0e9] as const };
+
+/**
+ * NCCL's NVLS channels in its tuning model: the NVLS graph's nChannels, one per head, at most one per
+ * accelerator and per NIC of the node (search.cc: maxChannels = min(NCCL_MAX_NVLS_ARITY 32, GPUs);
+ * ncclTopoSearchRecNet stops at netCount heads). 8 on HGX H100.
+ */
+export function nvlsTreeChannels(t: Topology, layout: MachineLayout): number {
+  const nics = (t.params as { nics?: unknown }).nics;
+  return Math.max(1, Math.min(32, layout.gpusPerNode, typeof nics === 'number' && nics > 0 ? nics : layout.gpusPerNode));
+}
+
+/**
+ * NCCL's NVLS_TREE bus bandwidth (ncclTopoTuneModel, above), from the topology's rates: bwIntra per
+ * channel is the accelerator's scale-up rate over nc + 1 (the NVLS search takes bwIntra from every
+ * accelerator's links per channel and twice from the channel's head), bwInter per channel a NIC's share
+ * of the node's network rate.
+ */
+export function nvlsTreeBus(machine: LibraryMachine, scaleUp: number, nodeNet: number, nodes: number, nc: number): number {
+  const nvlsTree = machine.nvlsTree!;
+  const intra = (scaleUp / (nc + 1)) * machine.nvls!.efficiency * ((nc - 1) / nc) * 2;
+  const inter = (nodeNet / nc) * (nodes <= 2 ? 2 : 1);
+  const cap = nvlsTree.perChannelMaxBus_Bps[nodes <= 2 ? 0 : 1];
+  return nc * Math.min(intra, inter, cap);
+}
+
+/**
  * NCCL's PAT (NCCL_SOURCE): baseLat 8 µs; log2(N) × the network's Tree Simple latency (hwLat NET
  * Tree Simple 14 µs) / 3.5, plus 2.8 µs per rank ("still a linear part"); busBw × 0.75. Enabled
  * only with one GPU per node and a host-side network (ncclPatEnable: no net device offload).
@@ -243,6 +289,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     protocols: NCCL_MODEL,
     tree: NCCL_TREE,
     nvls: NCCL_NVLS,
+    nvlsTree: NCCL_NVLS_TREE_HOPPER,
     pat: NCCL_PAT,
     llMaxBus_Bps: HOPPER_INTEL_LL_MAX_BUS,
     netOverhead_s: INTEL_HOST_NET_OVERHEAD,
@@ -259,6 +306,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     },
     tree: NCCL_TREE,
     nvls: NCCL_NVLS,
+    nvlsTree: NCCL_NVLS_TREE_HOPPER,
     pat: NCCL_PAT,
     llMaxBus_Bps: HOPPER_INTEL_LL_MAX_BUS,
     netOverhead_s: INTEL_HOST_NET_OVERHEAD,
@@ -296,6 +344,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     tree: NCCL_TREE,
     scaleUpLinkEfficiency: BLACKWELL_NVLINK_EFFICIENCY,
     nvls: { ...NCCL_NVLS, efficiency: 0.74 },
+    nvlsTree: NCCL_NVLS_TREE_BLACKWELL,
     pat: NCCL_PAT,
     llMaxBus_Bps: BLACKWELL_LL_MAX_BUS,
     netOverhead_s: INTEL_HOST_NET_OVERHEAD,
@@ -321,8 +370,8 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     reasons: {
       'base, step': 'NCCL tuning.cc constants (NVLink inside the VM)',
       tree: "a candidate (Google's TCPXO profile: NCCL_ALGO=Ring,Tree): NCCL's Tree constants inside the VM; each network step the ring's calibrated TCPXO step of the protocol (the same message through the same NIC offload); NIC efficiency the ring's calibrated one × NCCL's tree-to-ring factor. Derived, not calibrated: no measured row runs it (on 2 nodes its 2 network steps equal the hierarchical's, at a lower rate)",
-      'nvls, pat':
-        "not candidates, as in NCCL: NVLS across nodes needs CollNet (tuning.cc disables it otherwise) and Google's profile sets NCCL_NVLS_ENABLE=0 (no NVLS Tree either); PAT needs one GPU per node and a host-side network (ncclPatEnable: TCPXO is net-device offload)",
+      'nvls, nvlsTree, pat':
+        "not candidates, as in NCCL: NVLS across nodes needs CollNet (tuning.cc disables it otherwise) and Google's profile sets NCCL_NVLS_ENABLE=0 (no NVLS Tree either: the preset carries no nvlsTree); PAT needs one GPU per node and a host-side network (ncclPatEnable: TCPXO is net-device offload)",
       'netStep_s, netEfficiency':
         'calibrated, two per protocol, each pair solved from two rows of the A3 Mega table: the smallest size the protocol runs at and the largest one not at a switch to the next protocol (LL 8 B and 32 KiB, LL128 128 KiB and 8 MiB, Simple 32 MiB and 8 GiB); the other 25 rows are held out. TCPXO moves data through host-side offload, hence network steps far above NCCL’s 2.7–14 µs for InfiniBand (LL and LL128 re-solved for NCCL 2.30.7’s base and step latencies: netStep − Δlatency / 2, the other anchors unchanged)',
     },
@@ -388,7 +437,7 @@ export function libraryMachine(topology: Topology, name?: string): LibraryMachin
 /** One algorithm the library may run: its spec (algorithm + parameters), protocol, predicted time. */
 export interface TuningCandidate {
   readonly spec: string;
-  readonly algorithm: 'nccl-ring' | 'hierarchical' | 'direct' | 'nccl-tree' | 'nvls' | 'pat';
+  readonly algorithm: 'nccl-ring' | 'hierarchical' | 'direct' | 'nccl-tree' | 'nvls' | 'nvls-tree' | 'pat';
   readonly protocol: LibraryProtocol;
   readonly latency_s: number;
   readonly bandwidth_Bps: number;
@@ -449,6 +498,20 @@ export function treeEfficiencies(machine: LibraryMachine, protocol: LibraryProto
 /** The link efficiencies a library algorithm's run uses (scale-up, network), by algorithm and protocol. */
 export function libraryEfficiencies(topology: Topology, algorithm: string, protocol: LibraryProtocol, machine: LibraryMachine): { efficiency: number; netEfficiency: number } {
   const e = uncappedEfficiencies(topology, algorithm, protocol, machine);
+  if (algorithm === 'nvls-tree' && machine.nvls && machine.nvlsTree) {
+    // NCCL's per-channel cap of NVLS_TREE (perChMaxNVLSTreeBws) bounds what its kernels reach, so the run honours
+    // it as it does the LL cap: the in-switch phases (algBw: the accelerator's scale-up rate × efficiency, the hw
+    // operations' rate) and the rails (the node's NICs: a ring allreduce of a G-th per NIC) scaled so that the
+    // bus bandwidth, 2(n − 1)/n × the algorithm bandwidth, stays under nc × the cap.
+    const layout = layoutOf(topology);
+    const rates = ratesOf(topology, layout, channelCount(layout, 0));
+    const n = topology.numEndpoints;
+    const N = layout.nodes;
+    const algBw = Math.min(rates.scaleUp * e.efficiency, N > 1 ? (rates.nodeNet * e.netEfficiency * N) / (2 * (N - 1)) : Infinity);
+    const cap = nvlsTreeChannels(topology, layout) * machine.nvlsTree.perChannelMaxBus_Bps[N <= 2 ? 0 : 1];
+    const factor = Math.min(1, cap / ((algBw * 2 * (n - 1)) / n));
+    return { efficiency: e.efficiency * factor, netEfficiency: e.netEfficiency * factor };
+  }
   if (protocol !== 'LL' || !machine.llMaxBus_Bps) return e;
   // NCCL's LL cap (llMaxBws) is a limit of the LL kernels, so the run honours it too: every link's LL rate
   // scaled so that the bus bandwidth (scale-up, or the node's NICs across nodes) stays under it.
@@ -472,6 +535,8 @@ function protocolEfficiencies(topology: Topology, algorithm: string, protocol: L
   if (algorithm === 'nccl-tree' && machine.tree) return treeEfficiencies(machine, protocol, layoutOf(topology).nodes);
   // The hw allreduce moves each accelerator's buffer once each way at the link rate: its S (1 + 1/G) is the link's rate × G / (G + 1).
   if (algorithm === 'nvls' && machine.nvls) return { efficiency: machine.nvls.efficiency / nvlsTrafficFactor(layoutOf(topology).gpusPerNode), netEfficiency: p.netEfficiency };
+  // NVLS Tree: the same switch work per byte as NVLS (its reduce-scatter and multicast overlap, S (1 + 1/G) each way).
+  if (algorithm === 'nvls-tree' && machine.nvls) return { efficiency: machine.nvls.efficiency / nvlsTrafficFactor(layoutOf(topology).gpusPerNode), netEfficiency: p.netEfficiency };
   if (algorithm === 'pat' && machine.pat) return { efficiency: p.efficiency * machine.pat.efficiency, netEfficiency: p.netEfficiency * machine.pat.efficiency };
   return { efficiency: p.efficiency, netEfficiency: p.netEfficiency };
 }
@@ -540,6 +605,12 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
       const algBw = rates.scaleUp * machine.nvls.efficiency;
       candidates.push(candidate('nvls:proto=Simple', 'nvls', protocol, libraryLatency(t, collective, 'nvls', protocol, machine), algBw, total));
     }
+    if (collective === 'allreduce' && protocol === 'Simple' && machine.nvls && machine.nvlsTree && layout.inSwitchReduction && N > 1) {
+      // NCCL's NVLS_TREE (enabled on more than one node; tuning.cc): its bus bandwidth, n / 2(n − 1) of it the algorithm's.
+      const bus = nvlsTreeBus(machine, rates.scaleUp, rates.nodeNet, N, nvlsTreeChannels(t, layout));
+      const latency = libraryLatency(t, collective, 'nvls-tree', protocol, machine);
+      candidates.push(candidate(`nvls-tree:chunks=${hierarchicalChunks(req.size, 1)},proto=Simple`, 'nvls-tree', protocol, latency, (bus * n) / (2 * (n - 1)), total));
+    }
     if (collective !== 'allreduce' && protocol === 'Simple' && machine.pat && library === 'nccl' && G === 1 && N > 1) {
       // PAT (NCCL enables it with one accelerator per node): busBw × 0.75, which NCCL does not convert to algBw for allgather/reduce-scatter.
       const bus = Math.min(rates.scaleUp, rates.nodeNet * p.netEfficiency) * machine.pat.efficiency;
@@ -588,6 +659,9 @@ export function libraryLatency(topology: Topology, collective: CollectiveKind, a
   if (algorithm === 'pat') return p.base_s + Math.ceil(Math.log2(Math.max(2, n))) * (N > 1 ? p.netStep_s : p.step_s);
   // In-switch reduction: NCCL's NVLS latency in the node, plus the rail rings' network steps across nodes.
   if (algorithm === 'nvls' && machine.nvls) return machine.nvls.latency_s + 2 * (N - 1) * p.netStep_s;
+  // NCCL's NVLS_TREE: baseLat 0 + hwLat NVLink 25 µs + 2 log2i(N) × hwLat NET 20.9 µs (tuning.cc ncclTopoTuneModel).
+  if (algorithm === 'nvls-tree' && machine.nvlsTree) return machine.nvlsTree.latency_s + 2 * Math.floor(Math.log2(N)) * machine.nvlsTree.netLatency_s;
+  if (algorithm === 'nvls-tree') return p.base_s + 2 * p.step_s + 2 * Math.ceil(Math.log2(Math.max(2, N))) * p.netStep_s;
   // One reduce and one multicast step in the node, the rail ring's steps across nodes.
   if (algorithm === 'nvls') return p.base_s + 2 * p.step_s + 2 * (N - 1) * p.netStep_s;
   // NCCL's Tree: up and down (G − 1) intra-node steps and ⌊log2 N⌋ network steps.
