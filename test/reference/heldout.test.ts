@@ -33,10 +33,10 @@ const errorAt = (cmp: MeasuredComparison, size: number): number => cmp.rows.find
 
 describe('held-out: one DGX H100 node (NVIDIA/dgxc-benchmarking nccl/README.md), hgx-h100, nccl', () => {
   const cmp = compare('heldout_h100_dgx_1node_8gpu_allreduce.csv', 'hgx-h100', 'nccl');
-  it('geometric-mean errors, held where they are: below 1 MiB 22.8 %, from 1 MiB 17.4 %', () => {
+  it('geometric-mean errors, held where they are: below 1 MiB 22.8 %, from 1 MiB 17.7 %', () => {
     expect(cmp.rows.length).toBe(32);
     expect(100 * cmp.geomeanBelow1MiB!).toBeCloseTo(22.8, 0);
-    expect(100 * cmp.geomeanFrom1MiB!).toBeCloseTo(17.4, 0);
+    expect(100 * cmp.geomeanFrom1MiB!).toBeCloseTo(17.7, 0);
   });
   it('NVLS from 2 to 64 MiB runs faster in Meshwork than measured (−18 to −34 %); from 1 GiB within 5 % (busbw ~480 GB/s, as NVIDIA/nccl-tests#212)', () => {
     for (let s = 2 * MiB; s <= 64 * MiB; s *= 2) expect(errorAt(cmp, s)).toBeLessThan(-0.15);
@@ -46,15 +46,14 @@ describe('held-out: one DGX H100 node (NVIDIA/dgxc-benchmarking nccl/README.md),
 
 describe('held-out: 2 × HGX H100 over 400 Gb/s InfiniBand (NVIDIA/nccl-tests#309), hgx-h100:nodes=2, nccl', () => {
   const cmp = compare('heldout_h100_xe9680_2node_16gpu_ib_allreduce.csv', 'hgx-h100:nodes=2', 'nccl');
-  it('geometric-mean errors, held where they are: below 1 MiB 27.6 %, from 1 MiB 15.3 %', () => {
+  it('geometric-mean errors, held where they are: below 1 MiB 27.6 %, from 1 MiB 12.0 % (15.3 % before NVLS Tree)', () => {
     expect(100 * cmp.geomeanBelow1MiB!).toBeCloseTo(27.6, 0);
-    expect(100 * cmp.geomeanFrom1MiB!).toBeCloseTo(15.3, 0);
+    expect(100 * cmp.geomeanFrom1MiB!).toBeCloseTo(12.0, 0);
   });
-  it("from 512 MiB Meshwork's hierarchical stand-in is 10-19 % slower than NCCL's NVLS Tree (469 GB/s busbw measured at 16 GiB, ~397 in Meshwork)", () => {
-    for (let s = 512 * MiB; s <= 16384 * MiB; s *= 2) {
-      expect(errorAt(cmp, s)).toBeGreaterThan(0.1);
-      expect(errorAt(cmp, s)).toBeLessThan(0.19);
-    }
+  it("from 512 MiB NCCL's NVLS Tree, as the picker now chooses it, is within 5 % (469 GB/s busbw measured at 16 GiB; the hierarchical stand-in was 11-18 % slow); 32-128 MiB it runs 7-20 % fast, as NVLS does in one node", () => {
+    for (let s = 32 * MiB; s <= 16384 * MiB; s *= 2) expect(cmp.rows.find((r) => r.measured.size_bytes === s)!.meshwork.algorithm).toMatch(/^nvls-tree:/);
+    for (let s = 512 * MiB; s <= 16384 * MiB; s *= 2) expect(Math.abs(errorAt(cmp, s))).toBeLessThan(0.05);
+    for (let s = 64 * MiB; s <= 128 * MiB; s *= 2) expect(errorAt(cmp, s)).toBeLessThan(-0.1);
   });
 });
 

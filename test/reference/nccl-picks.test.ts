@@ -143,7 +143,10 @@ describe(`the nccl picker follows ${NCCL_SOURCE}`, () => {
     ['hgx-h100', 'allreduce', 'nccl-ring/LL nccl-ring/LL nccl-ring/LL nvls/Simple nvls/Simple nvls/Simple'],
     ['hgx-h100', 'reduce-scatter', 'nccl-ring/LL nccl-ring/LL nccl-ring/LL nccl-ring/LL nccl-ring/LL128 nccl-ring/Simple'],
     ['hgx-h100:nvls=off', 'allreduce', 'nccl-ring/LL nccl-ring/LL nccl-ring/LL nccl-ring/LL nccl-ring/LL128 nccl-ring/Simple'],
-    ['hgx-h100:nodes=2', 'allreduce', 'hierarchical/LL hierarchical/LL hierarchical/LL hierarchical/LL128 hierarchical/LL128 hierarchical/Simple'],
+    // 1 GiB: NVLS Tree (NCCL's bus bandwidth 8 × 57.7 GB/s, 246 GB/s algBw) over the hierarchical stand-in for
+    // Tree rated at NCCL's NVLink bandwidth (20.6 of 25 GB/s per link: 212 GB/s), as NCCL runs it across
+    // HGX H100 nodes (NVIDIA/nccl-tests#309).
+    ['hgx-h100:nodes=2', 'allreduce', 'hierarchical/LL hierarchical/LL hierarchical/LL hierarchical/LL128 hierarchical/LL128 nvls-tree/Simple'],
     ['hgx-h100:nodes=2', 'allgather', 'nccl-ring/LL nccl-ring/LL nccl-ring/LL128 nccl-ring/LL128 nccl-ring/Simple nccl-ring/Simple'],
     ['hgx-h100:nodes=16', 'allreduce', 'nccl-tree/LL nccl-tree/LL nccl-tree/LL hierarchical/LL128 hierarchical/LL128 hierarchical/LL128'],
     ['fabric:gpus=1,nodes=64,nics=1', 'allreduce', 'nccl-tree/LL nccl-tree/LL nccl-tree/LL nccl-tree/LL128 nccl-tree/LL128 hierarchical/Simple'],

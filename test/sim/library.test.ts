@@ -141,6 +141,25 @@ describe('protocol lowering', () => {
   });
 });
 
+describe("a library's hw operations take the library's latency", () => {
+  it('NVLS on one HGX H100: no combining-tree level latency unless hwLevelLatency is set (then 2⌈log2 8⌉ levels of it, once: one hw allreduce per rank)', () => {
+    const S = 16 << 20;
+    const run = (model = {}) => simulateCollective({ topology: buildTopology('hgx-h100'), collective: 'allreduce', algorithm: 'nvls', size: S }, { model });
+    const library = run();
+    expect(library.model.libraryHwLevelLatency).toBe(0);
+    expect(library.model.hwLevelLatency).toBe(100e-9);
+    const set = run({ hwLevelLatency: 100e-9 });
+    expect(set.model.libraryHwLevelLatency).toBe(100e-9);
+    expect(set.makespan_s - library.makespan_s).toBeCloseTo(2 * 3 * 100e-9, 15);
+  });
+
+  it('nvls-tree with 64 chunks on 2 nodes: the level latency its 8 hw operations per chunk and phase no longer pay would add over 64 × 8 × 600 ns', () => {
+    const run = (model = {}) => simulateCollective({ topology: buildTopology('hgx-h100:nodes=2'), collective: 'allreduce', algorithm: 'nvls-tree:chunks=64', size: 256 << 20 }, { model });
+    // 8 hw ops per chunk and phase, each 600 ns when set: the set run is at least a 64-chunk pipeline's worth slower.
+    expect(run({ hwLevelLatency: 100e-9 }).makespan_s - run().makespan_s).toBeGreaterThan(64 * 8 * 600e-9);
+  });
+});
+
 describe('perf sweeps', () => {
   it("sizes as nccl-tests makes them: -b 8 -e 8G -f 2 is 31 rows; K/M/G are powers of 1024", () => {
     expect(parseNcclTestsSize('8G', 'maxbytes')).toBe(8 * 2 ** 30);

@@ -206,6 +206,8 @@ export interface FlowModel extends NetworkCorrections {
   readonly barrierStageLatency: number;
   readonly barrier: BarrierModel;
   readonly hwLevelLatency: number;
+  /** hwLevelLatency of a collective library's hw operations (program.opLibrary: NVLS): the one set, else 0 (the library's latency, NCCL's NVLS hwLat, replaces it). */
+  readonly libraryHwLevelLatency: number;
   readonly hwBandwidth: number;
   readonly turnaroundSwitch: number;
   readonly turnaroundMemory: number;
@@ -291,6 +293,7 @@ export function resolveFlowModel(opts: FlowModelOptions, topology: Topology, rou
     barrierStageLatency: barrier === null ? alpha + maxLat + routerLatency : duration('model.barrierStageLatency', barrier, 0),
     barrier: oneOf('model.barrier', opts.barrier, BARRIER_MODELS, 'stages'),
     hwLevelLatency: duration('model.hwLevelLatency', opts.hwLevelLatency, 100e-9),
+    libraryHwLevelLatency: opts.hwLevelLatency === undefined ? 0 : duration('model.hwLevelLatency', opts.hwLevelLatency, 100e-9),
     hwBandwidth: positiveOrNull('model.hwBandwidth', opts.hwBandwidth) ?? (maxBw > 0 ? maxBw : 1),
     turnaroundSwitch: duration('model.turnaroundSwitch', opts.turnaroundSwitch, 100e-9),
     turnaroundMemory: duration('model.turnaroundMemory', opts.turnaroundMemory, 2e-6),

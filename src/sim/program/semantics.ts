@@ -80,12 +80,14 @@ export function pacedRate(bottleneck: number, gap: number): number {
 /**
  * Cost of a barrier or hwCollective among `ranks` participating ranks (the streams of one rank
  * meet locally first; the modelled network has one port per rank): ⌈log2 P⌉ stages of the barrier
- * network, or a combining tree up and down plus the largest contribution at its bandwidth.
+ * network, or a combining tree up and down plus the largest contribution at its bandwidth. A
+ * collective library's hw operation (`library`) pays libraryHwLevelLatency per level: its latency
+ * is the library's, paid once up front, as its messages' α is.
  */
-export function groupCostSeconds(kind: number, ranks: number, bytes: number, model: FlowModel): number {
+export function groupCostSeconds(kind: number, ranks: number, bytes: number, model: FlowModel, library = false): number {
   const levels = ranks > 1 ? Math.ceil(Math.log2(ranks)) : 0;
   if (kind === OpKind.Barrier) return model.barrierStageLatency * levels;
-  return 2 * levels * model.hwLevelLatency + bytes / model.hwBandwidth;
+  return 2 * levels * (library ? model.libraryHwLevelLatency : model.hwLevelLatency) + bytes / model.hwBandwidth;
 }
 
 /** deliveryWaiter entries at or below this mark a non-blocking send of stream NB_SENDER − entry. */
@@ -822,7 +824,8 @@ export class StreamRunner {
     // The combining tree moves the largest contribution (non-participants send identities of that length).
     let bytes = 0;
     for (const w of waiting) bytes = Math.max(bytes, p.opBytes[this.pc[w]]);
-    const release = now + this.duration(groupCostSeconds(p.opKind[op], this.keyRanks[k], bytes, this.model));
+    const library = p.opLibrary !== null && p.opLibrary[op] === 1;
+    const release = now + this.duration(groupCostSeconds(p.opKind[op], this.keyRanks[k], bytes, this.model, library));
     for (const w of waiting) {
       // The last arrival chains to its own previous op; everyone else waited for it.
       this.resumePred[w] = w === s ? this.lastOp[s] : op;

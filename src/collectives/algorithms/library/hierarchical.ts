@@ -11,22 +11,14 @@
  * scale-out phase of one chunk overlaps the scale-up phases of the others.
  */
 import { registerAlgorithm } from '../../registry.js';
-import { RECV, SEND, type ScheduleBuilder } from '../../schedule.js';
+import { RECV, SEND } from '../../schedule.js';
 import { unitOf } from '../common.js';
-import { CHANNELS_PARAM, MACHINE_PARAM, PROTO_PARAM, channelCount, channelRing, contiguous, cut, layoutOf, ringAllgatherOn, ringReduceScatterOn, segmentTmpBytes } from './layout.js';
+import { CHANNELS_PARAM, MACHINE_PARAM, PROTO_PARAM, channelCount, channelRing, contiguous, cut, layoutOf, ringAllgatherOn, ringReduceScatterOn, segmentTmpBytes, streamSignal } from './layout.js';
 
 /** Tags: 3 per channel for the phases' messages, then the dependency signals. */
 const PHASE_TAGS = 3;
 const DEPENDENCY = 1 << 20;
 
-/** Rank r's stream `from` tells its stream `to` that chunk work is done (a zero-byte message to itself). */
-function signal(b: ScheduleBuilder, ranks: number, from: number, to: number, tag: number): void {
-  const none = b.region(RECV, 0, 0);
-  for (let r = 0; r < ranks; r++) {
-    b.send(r, r, none, tag, from);
-    b.recv(r, r, none, tag, to);
-  }
-}
 
 registerAlgorithm({
   name: 'hierarchical',
@@ -67,14 +59,14 @@ registerAlgorithm({
         const blocks = cut(lo, hi, G, unit);
         for (let r = 0; r < n; r++) b.copy(r, b.region(SEND, lo, hi - lo), b.region(RECV, lo, hi - lo), rs);
         for (let node = 0; node < N; node++) ringReduceScatterOn({ b, ring: local(node), segment: contiguous(RECV, blocks), tmp: tmpRs, stream: rs, tag: PHASE_TAGS * c });
-        if (chunks > 1) signal(b, n, rs, ar, DEPENDENCY + 2 * (c * chunks + j));
+        if (chunks > 1) streamSignal(b, n, rs, ar, DEPENDENCY + 2 * (c * chunks + j));
         for (let g = 0; g < G && N > 1; g++) {
           const rail = Array.from({ length: N }, (_, node) => node * G + order[g]);
           const phase = { b, ring: rail, segment: contiguous(RECV, cut(blocks[g], blocks[g + 1], N, unit)), tmp: tmpAr, stream: ar, tag: PHASE_TAGS * c + 1 };
           ringReduceScatterOn(phase);
           ringAllgatherOn(phase);
         }
-        if (chunks > 1) signal(b, n, ar, ag, DEPENDENCY + 2 * (c * chunks + j) + 1);
+        if (chunks > 1) streamSignal(b, n, ar, ag, DEPENDENCY + 2 * (c * chunks + j) + 1);
         for (let node = 0; node < N; node++) ringAllgatherOn({ b, ring: local(node), segment: contiguous(RECV, blocks), tmp: -1, stream: ag, tag: PHASE_TAGS * c + 2 });
       }
     }

@@ -6,7 +6,7 @@
  * and tree-like schedules are made of.
  */
 import type { Topology } from '../../../topology/graph.js';
-import type { ScheduleBuilder } from '../../schedule.js';
+import { RECV, type ScheduleBuilder } from '../../schedule.js';
 import type { ParamDecl } from '../../registry.js';
 import { mod, segmentBounds } from '../common.js';
 import { Rng } from '../../../util/rng.js';
@@ -270,4 +270,13 @@ export function channelCount(layout: MachineLayout, asked: number): number {
 /** Bytes of a tmp buffer holding any segment of `bytes` cut into `parts` on `unit` (a whole number of units). */
 export function segmentTmpBytes(bytes: number, parts: number, unit: number): number {
   return (Math.ceil(bytes / unit / parts) + 1) * unit;
+}
+
+/** Rank r's stream `from` tells its stream `to` that a chunk's phase is done (a zero-byte message to itself, as MSCCL's dependencies): the pipelines of hierarchical.ts and nvls-tree.ts. */
+export function streamSignal(b: ScheduleBuilder, ranks: number, from: number, to: number, tag: number): void {
+  const none = b.region(RECV, 0, 0);
+  for (let r = 0; r < ranks; r++) {
+    b.send(r, r, none, tag, from);
+    b.recv(r, r, none, tag, to);
+  }
 }

@@ -24,21 +24,13 @@
  * the switch's rate is the run's scale-up efficiency instead (tuning.ts libraryEfficiencies).
  */
 import { registerAlgorithm } from '../../registry.js';
-import { RECV, SEND, type ScheduleBuilder } from '../../schedule.js';
+import { RECV, SEND } from '../../schedule.js';
 import { unitOf } from '../common.js';
-import { MACHINE_PARAM, PROTO_PARAM, contiguous, cut, layoutOf, ringAllgatherOn, ringReduceScatterOn, segmentTmpBytes } from './layout.js';
+import { MACHINE_PARAM, PROTO_PARAM, contiguous, cut, layoutOf, ringAllgatherOn, ringReduceScatterOn, segmentTmpBytes, streamSignal } from './layout.js';
 
 const [RS, AR, MC] = [0, 1, 2];
 const DEPENDENCY = 1 << 20;
 
-/** Rank r's stream `from` tells its stream `to` that a chunk's phase is done (a zero-byte message to itself). */
-function signal(b: ScheduleBuilder, ranks: number, from: number, to: number, tag: number): void {
-  const none = b.region(RECV, 0, 0);
-  for (let r = 0; r < ranks; r++) {
-    b.send(r, r, none, tag, from);
-    b.recv(r, r, none, tag, to);
-  }
-}
 
 registerAlgorithm({
   name: 'nvls-tree',
@@ -74,7 +66,7 @@ registerAlgorithm({
       for (let g = 0; g < G; g++) {
         for (let r = 0; r < n; r++) b.hw(r, r % G === g ? 'allreduce' : 'contribute', ctx.op, block(g), rsGroups[Math.floor(r / G)], rs);
       }
-      if (chunks > 1) signal(b, n, rs, ar, DEPENDENCY + 2 * j);
+      if (chunks > 1) streamSignal(b, n, rs, ar, DEPENDENCY + 2 * j);
       // 2. Block g across nodes on rail g (a ring allreduce standing for NCCL's tree: see above).
       for (let g = 0; g < G && N > 1; g++) {
         const rail = Array.from({ length: N }, (_, node) => node * G + g);
@@ -82,7 +74,7 @@ registerAlgorithm({
         ringReduceScatterOn(phase);
         ringAllgatherOn(phase);
       }
-      if (chunks > 1) signal(b, n, ar, mc, DEPENDENCY + 2 * j + 1);
+      if (chunks > 1) streamSignal(b, n, ar, mc, DEPENDENCY + 2 * j + 1);
       // 3. Multicast block g from its owner through the switch: the owner contributes, the others add nothing.
       for (let g = 0; g < G; g++) {
         for (let r = 0; r < n; r++) b.hw(r, 'allreduce', 'sum', r % G === g ? block(g) : -1, mcGroups[Math.floor(r / G)], mc, block(g));

@@ -617,7 +617,7 @@ export function tuneCollective(req: { topology: Topology; collective: Collective
       candidates.push(candidate('pat', 'pat', protocol, libraryLatency(t, collective, 'pat', protocol, machine), bus, total));
     }
     if (collective === 'allreduce' && N > 1) {
-      const intra = (2 * (G - 1)) / G / (rates.scaleUp * p.efficiency);
+      const intra = (2 * (G - 1)) / G / (rates.scaleUp * (machine.scaleUpLinkEfficiency ?? 1) * p.efficiency);
       const inter = (2 * (N - 1)) / N / G / ((rates.nodeNet / G) * p.netEfficiency);
       const chunks = hierarchicalChunks(req.size, channels);
       const latency = p.base_s + 2 * (G - 1) * p.step_s + 2 * (N - 1) * p.netStep_s;
