@@ -64,12 +64,11 @@ describe('flow engine on a k-ary n-cube', () => {
     const topo = torus([4]);
     const r = resolveRouting(topo);
     expect(() => simulateFlow(topo, r, linearAlltoall(5, 10))).toThrow(/at most 4 ranks/);
+    // A zero-bandwidth link is refused where it is made (the flow engine could never finish a flow on it).
     const b = new TopologyBuilder(0);
     b.addNode(NodeKind.Terminal);
     b.addNode(NodeKind.Terminal);
-    b.addLink(0, 1, 'direct', 'direct', { bandwidth: 0 });
-    const zero = b.build({ family: 'custom', spec: 'custom', params: {}, distanceConvention: 'router-hops' });
-    expect(() => simulateFlow(zero, resolveRouting(zero), linearAlltoall(2, 10))).toThrow(InputError);
+    expect(() => b.addLink(0, 1, 'direct', 'direct', { bandwidth: 0 })).toThrow(InputError);
     const p = new FlowProgramBuilder(2);
     p.beginStream(0).recv(1, 10);
     p.beginStream(1).recv(0, 10);
