@@ -120,8 +120,8 @@ describe('BookSim config keys', () => {
     expect(withKeys('vct = 1;').config.switching).toBe('wormhole');
     expect(withKeys('vct = 1;').warnings).toEqual([expect.stringMatching(/^booksim-config: vct = 1 has no effect with router = iq/)]);
     expect(withKeys('vct = 0;').warnings).toEqual([]);
-    // randperm is Meshwork's own permutation: said, since single runs differ from BookSim's by more than seeds do.
-    expect(withKeys('traffic = randperm;').warnings).toEqual([expect.stringMatching(/^booksim-config: traffic = randperm draws Meshwork's own random permutation/)]);
+    // randperm is BookSim's own permutation (perm_seed, default 0): nothing to warn about.
+    expect(withKeys('traffic = randperm;').warnings).toEqual([]);
     // A shared buffer is refused with its reason, not the generic line.
     expect(refusal('topology = torus; k = 4; n = 2; routing_function = dim_order; num_vcs = 2; buf_size = 32;')).toMatch(/buf_size: got 32; accepted: no buf_size: BookSim's shared input buffer/);
     // dragonflynew min runs with any num_vcs ≥ 2, as BookSim does (it asserts only for ugal): one VC per phase.
@@ -162,7 +162,13 @@ describe('BookSim config keys', () => {
     expect(withKeys('traffic = hotspot(3);')).toMatchObject({ pattern: 'hotspot', patternOptions: { hotRank: 3 } });
     expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = hotspot({{0,1},{1,1}});')).toMatch(/traffic: got "hotspot.*several weighted hot spots/);
     expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = hotspot;')).toMatch(/-1, one BookSim draws at random/);
-    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = randperm(3);')).toMatch(/randperm\(3\) is not modelled/);
+    // randperm: BookSim's permutation of perm_seed (default 0), or of randperm(s)'s parameter (atoi, as BookSim).
+    expect(withKeys('traffic = randperm;').patternOptions).toEqual({ permSeed: 0, permutation: 'booksim' });
+    expect(withKeys('traffic = randperm; perm_seed = 5;').patternOptions).toEqual({ permSeed: 5, permutation: 'booksim' });
+    expect(withKeys('traffic = randperm(3); perm_seed = 5;').patternOptions).toEqual({ permSeed: 3, permutation: 'booksim' });
+    // perm_seed is read only for randperm (traffic.cpp): elsewhere it has no effect, as in BookSim.
+    expect(withKeys('traffic = uniform; perm_seed = 5;').patternOptions).toBeUndefined();
+    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = randperm; perm_seed = time;')).toMatch(/perm_seed: got "time"; accepted: a non-negative integer permutation seed/);
   });
 
   it('sim_type, convergence thresholds, wait_for_tail_credit, mesh routings: accepted or refused with the reason', () => {
