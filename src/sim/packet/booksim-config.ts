@@ -352,13 +352,18 @@ function refuse(key: string, value: BookSimValue, accepted: string): never {
 /**
  * BookSim's anynet: the network file read as BookSim reads it (`anynet:PATH,model=booksim`, every
  * router a router, latencies per direction; interop/anynet.ts), the path as given (BookSim opens it
- * from its working directory). Its traffic patterns other than uniform compute destinations from
- * k and n, which an anynet network does not have.
+ * from its working directory). Its node ids are Meshwork's ranks, so the patterns that read only
+ * the node count (bitcomp, bitrev, transpose, shuffle: a power of two; randperm; hotspot) run as in
+ * BookSim; tornado and neighbor read the digits of the file's k and n (BookSim's defaults 8 and 2),
+ * which an anynet network's node ids do not follow.
  */
 function anynetSpec(file: BookSimValue, traffic: BookSimValue | undefined): string {
   if (typeof file !== 'string' || file === '') refuse('network_file', file, 'the path of an anynet file (BookSim exits with "No network file name provided")');
   if (/,/.test(file)) refuse('network_file', file, 'a path without commas (Meshwork topology specs separate options with them)');
-  if (traffic !== undefined && traffic !== 'uniform') refuse('traffic', traffic, "uniform with anynet (BookSim's other patterns compute destinations from k and n, which an anynet network does not have)");
+  const name = String(traffic ?? 'uniform').replace(/\(.*$/s, '');
+  if (name === 'tornado' || name === 'neighbor') {
+    refuse('traffic', traffic ?? 'uniform', "uniform, bitcomp, bitrev, transpose, shuffle, randperm or hotspot with anynet (tornado and neighbor compute destinations from the digits of k and n, BookSim's 8 and 2 unless set, which an anynet network's node ids do not follow)");
+  }
   return `anynet:${file},model=booksim`;
 }
 

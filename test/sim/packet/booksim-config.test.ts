@@ -81,12 +81,19 @@ describe('BookSim config keys', () => {
     expect(run(`${CMESH} routing_function = dor_no_express;`).topologySpec).toBe('cmesh:k=4');
     expect(run('topology = fly; k = 4; n = 3; routing_function = dest_tag;')).toMatchObject({ topologySpec: 'fly:k=4,n=3', routing: 'fly-dest-tag' });
     expect(refusal('topology = qtree;')).toMatch(/booksim-config: topology: got "qtree"/);
-    // anynet: its network file as BookSim reads it, min routing, uniform traffic only.
+    // anynet: its network file as BookSim reads it, min routing; the patterns that read only the node count.
     const anynet = run('topology = anynet; network_file = nets/a.anynet; routing_function = min;');
     expect(anynet.topologySpec).toBe('anynet:nets/a.anynet,model=booksim');
     expect(anynet.routingName).toBe('anynet-min');
     expect(refusal('topology = anynet; routing_function = min;')).toMatch(/network_file: got ""; accepted: the path of an anynet file \(BookSim exits with "No network file name provided"\)/);
-    expect(refusal('topology = anynet; network_file = a.anynet; routing_function = min; traffic = transpose;')).toMatch(/traffic: got "transpose"; accepted: uniform with anynet/);
+    // BookSim's bit permutations, randperm and hotspot need only the node count (traffic.cpp), and
+    // anynet node ids are Meshwork's ranks; tornado and neighbor read digits of k and n (BookSim's
+    // defaults 8 and 2 here), which anynet node ids do not follow.
+    for (const p of ['transpose', 'bitcomp', 'bitrev', 'shuffle', 'randperm', 'hotspot(3)']) {
+      expect(run(`topology = anynet; network_file = a.anynet; routing_function = min; traffic = ${p};`).pattern).toBe(p.replace(/\(.*/, ''));
+    }
+    expect(refusal('topology = anynet; network_file = a.anynet; routing_function = min; traffic = tornado;')).toMatch(/traffic: got "tornado"; accepted: uniform, bitcomp, bitrev, transpose, shuffle, randperm or hotspot with anynet \(tornado and neighbor compute destinations from the digits of k and n/);
+    expect(refusal('topology = anynet; network_file = a.anynet; routing_function = min; traffic = neighbor({2,2,1});')).toMatch(/traffic: got "neighbor\(\{2,2,1\}\)"; accepted: uniform, bitcomp/);
     expect(refusal('topology = dragonflynew; k = 2; n = 2; routing_function = min; num_vcs = 2;')).toMatch(/n: got 2/);
   });
 
