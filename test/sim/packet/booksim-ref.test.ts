@@ -73,6 +73,12 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     // BookSim's Dijkstra (routing/anynet-min.ts), each channel at its own latency.
     'anynet_example',
     'anynet_grid_latency_p4',
+    // Rings of 4 routers with 2 VCs (2 or 4 nodes a router; uniform, and transpose on 16 nodes): each
+    // router's ports in BookSim's order, its nodes first (anynet.cpp _BuildNet). With the router
+    // channels first Meshwork's knee latency was 20-80 % over BookSim's (ring4n2 at 0.45: 91.4
+    // against 23.7) and the uniform ring saturated a step early.
+    'anynet_ring4_transpose_p4',
+    'anynet_ring4n2_uniform_p4',
     // BookSim's examples/flatflyconfig as shipped: use_noc_latency = 1, each channel its on-chip wire
     // length (2–6 cycles, topology/hyperx.ts), lookahead routing, credit_delay 2, 8 VCs of 4 flits.
     'flatflyconfig_example',
