@@ -37,7 +37,7 @@ export function anynetNextChannels(t: Topology): Int32Array {
       const u = heap.pop();
       if (done[u]) continue;
       done[u] = 1;
-      // Out-channels are in BookSim's order (interop/anynet.ts): routers ascending, then terminals.
+      // Out-channels are in BookSim's port order (interop/anynet.ts): terminals, then routers ascending.
       for (let i = t.outStart[u]; i < t.outStart[u + 1]; i++) {
         const c = t.outChannels[i];
         const v = t.chDst[c];

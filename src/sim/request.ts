@@ -90,6 +90,8 @@ const TrafficWorkload = z
       .object({
         hotRank: z.number().int().min(0).optional().describe('hotspot: the hot rank (default 0)'),
         hotFraction: z.number().min(0).max(1).optional().describe('hotspot: the share of packets sent to the hot rank'),
+        permSeed: z.number().int().min(0).max(2 ** 31 - 1).optional().describe("randperm: the permutation's seed (default 1, or 0 with permutation booksim)"),
+        permutation: z.enum(['meshwork', 'booksim']).optional().describe("randperm: Meshwork's own shuffle (default) or BookSim 2.0's permutation for perm_seed = permSeed"),
         quarterBy: z.enum(['rings', 'address']).optional().describe('quarter: rings (DCE/MDCE) or address'),
         edges: z.enum(GRID_EDGES as unknown as [string, ...string[]]).optional().describe('meshemu, localized: wrap or open grid edges'),
         coordinates: z.enum(['own', 'address']).optional().describe("localized: the topology's own coordinates or the address grid"),

@@ -132,7 +132,7 @@ export interface BookSimRun {
   /** Packets of several sizes (`packet_size = {{1,8}}` with `packet_size_rate`), or undefined when one size. */
   packetSizes: PacketSizeMix | undefined;
   /** Options of the pattern (`hotspot({h})`: every packet to h), or undefined. */
-  patternOptions: { hotRank?: number; hotFraction?: number; digits?: { k: number; n: number; xr: number } } | undefined;
+  patternOptions: { hotRank?: number; hotFraction?: number; digits?: { k: number; n: number; xr: number }; permSeed?: number; permutation?: 'booksim' } | undefined;
   /** VCs per routing class: 1 on dragonflynew (BookSim's `out_vc = ph`), else undefined (all VCs). */
   vcsPerClass: number | undefined;
   /** One line per key the file sets that BookSim's chosen router ignores but Meshwork would not. */
@@ -209,13 +209,20 @@ function bookSimPacketSizes(sizeValue: BookSimValue, rateValue: BookSimValue): P
  * atoi does; `tornado({8,2,1})` is three); `hotspot(h)` / `hotspot({{h},{r}})` with one hot node
  * (every packet to it). Anything else is refused with the reason.
  */
-function bookSimTraffic(value: BookSimValue, k: number, n: number, xr: number, nodes: number): { pattern: string; hotRank?: number; hotFraction?: number; digits?: { k: number; n: number; xr: number } } {
+function bookSimTraffic(
+  value: BookSimValue,
+  k: number,
+  n: number,
+  xr: number,
+  nodes: number,
+  permSeedKey: () => BookSimValue,
+): { pattern: string; hotRank?: number; hotFraction?: number; digits?: { k: number; n: number; xr: number }; permSeed?: number } {
   const text = String(value);
   const left = text.indexOf('(');
   const name = left < 0 ? text : text.slice(0, left);
   const right = text.lastIndexOf(')');
   const params = left < 0 ? [] : tokenizeStr(text.slice(left + 1, right < 0 ? undefined : right));
-  const accepted = `${PATTERNS.join(' | ')} | tornado(k,n,xr) | neighbor(k,n,xr) | hotspot(node)`;
+  const accepted = `${PATTERNS.join(' | ')} | tornado(k,n,xr) | neighbor(k,n,xr) | hotspot(node) | randperm(seed)`;
   if (name === 'tornado' || name === 'neighbor') {
     const digits = { k: params[0] === undefined ? k : atoi(params[0]), n: params[1] === undefined ? n : atoi(params[1]), xr: params[2] === undefined ? xr : atoi(params[2]) };
     // BookSim does not check that its destinations exist; Meshwork refuses those that do not.
@@ -230,6 +237,15 @@ function bookSimTraffic(value: BookSimValue, k: number, n: number, xr: number, n
       refuse('traffic', value, `hotspot(h) with one node h in [0, ${Math.min(nodes, 1 << 30) - 1}] (several weighted hot spots, or -1, one BookSim draws at random, are not modelled)`);
     }
     return { pattern: 'hotspot', hotRank: hot[0], hotFraction: 1 };
+  }
+  if (name === 'randperm') {
+    // BookSim's permutation depends on perm_seed alone (traffic.cpp: randperm(s) or the perm_seed
+    // key, default 0; RandomSeed(perm_seed) before the draw, the run's state restored after).
+    const permSeed = params.length > 0 ? atoi(params[0]) : permSeedKey();
+    if (typeof permSeed !== 'number' || !Number.isInteger(permSeed) || permSeed < 0 || permSeed > 2 ** 31 - 1) {
+      refuse(params.length > 0 ? 'traffic' : 'perm_seed', params.length > 0 ? value : permSeed, 'a non-negative integer permutation seed (BookSim "time" is not reproducible: give the seed)');
+    }
+    return { pattern: name, permSeed };
   }
   if (left >= 0 || !PATTERNS.includes(name)) refuse('traffic', value, `${accepted} (${text} is not modelled)`);
   return { pattern: name };
@@ -261,7 +277,7 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
  * Keys BookSim reads only under another setting: on_off injection's parameters, and batch mode's
  * (read when sim_type = batch; max_outstanding_requests also under use_read_write = 1, refused).
  */
-const READ_ONLY_UNDER = new Set(['burst_alpha', 'burst_beta', 'burst_r1', 'batch_size', 'batch_count', 'max_outstanding_requests']);
+const READ_ONLY_UNDER = new Set(['burst_alpha', 'burst_beta', 'burst_r1', 'batch_size', 'batch_count', 'max_outstanding_requests', 'perm_seed']);
 
 /**
  * Keys with no effect on simulated results: debug and report output (the watch lists, the *_out
@@ -336,13 +352,18 @@ function refuse(key: string, value: BookSimValue, accepted: string): never {
 /**
  * BookSim's anynet: the network file read as BookSim reads it (`anynet:PATH,model=booksim`, every
  * router a router, latencies per direction; interop/anynet.ts), the path as given (BookSim opens it
- * from its working directory). Its traffic patterns other than uniform compute destinations from
- * k and n, which an anynet network does not have.
+ * from its working directory). Its node ids are Meshwork's ranks, so the patterns that read only
+ * the node count (bitcomp, bitrev, transpose, shuffle: a power of two; randperm; hotspot) run as in
+ * BookSim; tornado and neighbor read the digits of the file's k and n (BookSim's defaults 8 and 2),
+ * which an anynet network's node ids do not follow.
  */
 function anynetSpec(file: BookSimValue, traffic: BookSimValue | undefined): string {
   if (typeof file !== 'string' || file === '') refuse('network_file', file, 'the path of an anynet file (BookSim exits with "No network file name provided")');
   if (/,/.test(file)) refuse('network_file', file, 'a path without commas (Meshwork topology specs separate options with them)');
-  if (traffic !== undefined && traffic !== 'uniform') refuse('traffic', traffic, "uniform with anynet (BookSim's other patterns compute destinations from k and n, which an anynet network does not have)");
+  const name = String(traffic ?? 'uniform').replace(/\(.*$/s, '');
+  if (name === 'tornado' || name === 'neighbor') {
+    refuse('traffic', traffic ?? 'uniform', "uniform, bitcomp, bitrev, transpose, shuffle, randperm or hotspot with anynet (tornado and neighbor compute destinations from the digits of k and n, BookSim's 8 and 2 unless set, which an anynet network's node ids do not follow)");
+  }
   return `anynet:${file},model=booksim`;
 }
 
@@ -512,9 +533,8 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.seed = seed;
 
   const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' || topology === 'fly' ? k ** n : topology === 'cmesh' ? 4 * k * k : topology === 'flatfly' ? k ** n * (get('c', 1) as number) : topology === 'dragonflynew' ? 2 * k * k * (2 * k * k + 1) : Number.MAX_SAFE_INTEGER;
-  const traffic = bookSimTraffic(get('traffic', 'uniform'), k, n, typeof keys.xr === 'number' ? keys.xr : 1, terminals);
+  const traffic = bookSimTraffic(get('traffic', 'uniform'), k, n, typeof keys.xr === 'number' ? keys.xr : 1, terminals, () => get('perm_seed', 0));
   const pattern = traffic.pattern;
-  if (pattern === 'randperm') warnings.push("booksim-config: traffic = randperm draws Meshwork's own random permutation from the seed, not BookSim's: the same kind of traffic between other pairs, so single runs differ from BookSim's by more than their seeds do");
   // injection_process: bernoulli, or on_off with burst_alpha/burst_beta/burst_r1 (or on_off(a,b,r1)
   // parameters, read as BookSim's tokenize_str and atof do: on_off({0.1,0.2,-1.0})).
   const process = String(get('injection_process', 'bernoulli'));
@@ -530,7 +550,14 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   } else if (process !== 'bernoulli') {
     refuse('injection_process', process, 'bernoulli | on_off');
   }
-  const patternOptions = traffic.hotRank !== undefined ? { hotRank: traffic.hotRank, hotFraction: traffic.hotFraction } : traffic.digits ? { digits: traffic.digits } : undefined;
+  const patternOptions =
+    traffic.hotRank !== undefined
+      ? { hotRank: traffic.hotRank, hotFraction: traffic.hotFraction }
+      : traffic.digits
+        ? { digits: traffic.digits }
+        : traffic.permSeed !== undefined
+          ? { permSeed: traffic.permSeed, permutation: 'booksim' as const }
+          : undefined;
   const perFlit = int('injection_rate_uses_flits', 0, 0, 1) === 1;
   const simType = get('sim_type', 'latency');
   if (simType !== 'latency' && simType !== 'throughput' && simType !== 'batch') refuse('sim_type', simType, 'latency | throughput | batch');

@@ -28,7 +28,8 @@ export interface MeasurementOptions {
   /**
    * BookSim's `sim_type`: `latency` (the default) checks the latency threshold, converges on latency
    * and throughput and drains the recorded packets; `throughput` converges on throughput alone, never
-   * declares saturation and does not drain (latencies are of the packets retired in the window).
+   * declares saturation and has no drain of its own: its latencies are of the packets recorded in the
+   * window, retired in it or while the network empties at the end (BookSim's Run(), every mode).
    */
   simType?: 'latency' | 'throughput';
 }
@@ -225,6 +226,11 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
       }
     }
   }
+  // BookSim's Run() empties the network after _SingleSim in every mode (trafficmanager.cpp "Draining
+  // remaining packets": no new packets, until no flit or credit is in flight) and reads its overall
+  // statistics only then. Throughput mode has no drain of its own, so the recorded packets still
+  // queued or in flight at the end of the last sample retire there and count in its latencies.
+  if (!saturated && !measureLatency) emptyNetwork(net);
   const s = net.stats;
   const nlat = s.packets > 0 ? s.networkLatencySum / s.packets : null;
   if (saturated) {

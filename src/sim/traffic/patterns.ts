@@ -7,6 +7,7 @@
 import { InputError } from '../../util/errors.js';
 import type { Rng } from '../../util/rng.js';
 import { Rng as RngClass } from '../../util/rng.js';
+import { bookSimRandomPermutation } from '../../util/knuth-rng.js';
 import type { Topology } from '../../topology/graph.js';
 import { familyOf, type QuarterPartition } from '../../topology/registry.js';
 
@@ -21,6 +22,12 @@ export interface TrafficPattern {
 export interface PatternOptions {
   /** Seed for randperm's permutation. */
   permSeed?: number;
+  /**
+   * randperm's generator: `meshwork` (the default: a Fisher–Yates shuffle on Meshwork's Rng, seed 1
+   * unless permSeed) or `booksim` (BookSim 2.0's own permutation for perm_seed = permSeed, default 0:
+   * Knuth's ran_array and traffic.cpp's slot-filling draw, util/knuth-rng.ts).
+   */
+  permutation?: 'meshwork' | 'booksim';
   /** Hot-spot rank and fraction (seed 004: 5 % of all packets to one PE; rank 0 by default). */
   hotRank?: number;
   hotFraction?: number;
@@ -174,6 +181,11 @@ export const BUILTIN_PATTERNS: readonly PatternEntry[] = [
     description: 'a seeded random permutation (BookSim; --perm-seed)',
     create(t, opts) {
       const N = t.numEndpoints;
+      if (opts.permutation === 'booksim') {
+        const permSeed = opts.permSeed ?? 0;
+        const perm = bookSimRandomPermutation(N, permSeed);
+        return { name: 'randperm', params: { permSeed, permutation: 'booksim' }, dest: (s) => perm[s] };
+      }
       const seed = opts.permSeed ?? 1;
       const perm = new Int32Array(N);
       for (let i = 0; i < N; i++) perm[i] = i;

@@ -81,12 +81,19 @@ describe('BookSim config keys', () => {
     expect(run(`${CMESH} routing_function = dor_no_express;`).topologySpec).toBe('cmesh:k=4');
     expect(run('topology = fly; k = 4; n = 3; routing_function = dest_tag;')).toMatchObject({ topologySpec: 'fly:k=4,n=3', routing: 'fly-dest-tag' });
     expect(refusal('topology = qtree;')).toMatch(/booksim-config: topology: got "qtree"/);
-    // anynet: its network file as BookSim reads it, min routing, uniform traffic only.
+    // anynet: its network file as BookSim reads it, min routing; the patterns that read only the node count.
     const anynet = run('topology = anynet; network_file = nets/a.anynet; routing_function = min;');
     expect(anynet.topologySpec).toBe('anynet:nets/a.anynet,model=booksim');
     expect(anynet.routingName).toBe('anynet-min');
     expect(refusal('topology = anynet; routing_function = min;')).toMatch(/network_file: got ""; accepted: the path of an anynet file \(BookSim exits with "No network file name provided"\)/);
-    expect(refusal('topology = anynet; network_file = a.anynet; routing_function = min; traffic = transpose;')).toMatch(/traffic: got "transpose"; accepted: uniform with anynet/);
+    // BookSim's bit permutations, randperm and hotspot need only the node count (traffic.cpp), and
+    // anynet node ids are Meshwork's ranks; tornado and neighbor read digits of k and n (BookSim's
+    // defaults 8 and 2 here), which anynet node ids do not follow.
+    for (const p of ['transpose', 'bitcomp', 'bitrev', 'shuffle', 'randperm', 'hotspot(3)']) {
+      expect(run(`topology = anynet; network_file = a.anynet; routing_function = min; traffic = ${p};`).pattern).toBe(p.replace(/\(.*/, ''));
+    }
+    expect(refusal('topology = anynet; network_file = a.anynet; routing_function = min; traffic = tornado;')).toMatch(/traffic: got "tornado"; accepted: uniform, bitcomp, bitrev, transpose, shuffle, randperm or hotspot with anynet \(tornado and neighbor compute destinations from the digits of k and n/);
+    expect(refusal('topology = anynet; network_file = a.anynet; routing_function = min; traffic = neighbor({2,2,1});')).toMatch(/traffic: got "neighbor\(\{2,2,1\}\)"; accepted: uniform, bitcomp/);
     expect(refusal('topology = dragonflynew; k = 2; n = 2; routing_function = min; num_vcs = 2;')).toMatch(/n: got 2/);
   });
 
@@ -120,8 +127,8 @@ describe('BookSim config keys', () => {
     expect(withKeys('vct = 1;').config.switching).toBe('wormhole');
     expect(withKeys('vct = 1;').warnings).toEqual([expect.stringMatching(/^booksim-config: vct = 1 has no effect with router = iq/)]);
     expect(withKeys('vct = 0;').warnings).toEqual([]);
-    // randperm is Meshwork's own permutation: said, since single runs differ from BookSim's by more than seeds do.
-    expect(withKeys('traffic = randperm;').warnings).toEqual([expect.stringMatching(/^booksim-config: traffic = randperm draws Meshwork's own random permutation/)]);
+    // randperm is BookSim's own permutation (perm_seed, default 0): nothing to warn about.
+    expect(withKeys('traffic = randperm;').warnings).toEqual([]);
     // A shared buffer is refused with its reason, not the generic line.
     expect(refusal('topology = torus; k = 4; n = 2; routing_function = dim_order; num_vcs = 2; buf_size = 32;')).toMatch(/buf_size: got 32; accepted: no buf_size: BookSim's shared input buffer/);
     // dragonflynew min runs with any num_vcs ≥ 2, as BookSim does (it asserts only for ugal): one VC per phase.
@@ -162,7 +169,13 @@ describe('BookSim config keys', () => {
     expect(withKeys('traffic = hotspot(3);')).toMatchObject({ pattern: 'hotspot', patternOptions: { hotRank: 3 } });
     expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = hotspot({{0,1},{1,1}});')).toMatch(/traffic: got "hotspot.*several weighted hot spots/);
     expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = hotspot;')).toMatch(/-1, one BookSim draws at random/);
-    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = randperm(3);')).toMatch(/randperm\(3\) is not modelled/);
+    // randperm: BookSim's permutation of perm_seed (default 0), or of randperm(s)'s parameter (atoi, as BookSim).
+    expect(withKeys('traffic = randperm;').patternOptions).toEqual({ permSeed: 0, permutation: 'booksim' });
+    expect(withKeys('traffic = randperm; perm_seed = 5;').patternOptions).toEqual({ permSeed: 5, permutation: 'booksim' });
+    expect(withKeys('traffic = randperm(3); perm_seed = 5;').patternOptions).toEqual({ permSeed: 3, permutation: 'booksim' });
+    // perm_seed is read only for randperm (traffic.cpp): elsewhere it has no effect, as in BookSim.
+    expect(withKeys('traffic = uniform; perm_seed = 5;').patternOptions).toBeUndefined();
+    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = randperm; perm_seed = time;')).toMatch(/perm_seed: got "time"; accepted: a non-negative integer permutation seed/);
   });
 
   it('sim_type, convergence thresholds, wait_for_tail_credit, mesh routings: accepted or refused with the reason', () => {
