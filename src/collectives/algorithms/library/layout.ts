@@ -280,3 +280,8 @@ export function streamSignal(b: ScheduleBuilder, ranks: number, from: number, to
     b.recv(r, r, none, tag, to);
   }
 }
+
+/** `supports` of the in-switch reduction algorithms (nvls, nvls-tree): the topology's scale-up switches must reduce. */
+export function inSwitchReductionSupport(ctx: { readonly topology: Topology }): string | undefined {
+  return layoutOf(ctx.topology).inSwitchReduction ? undefined : `${ctx.topology.spec} declares no in-switch reduction`;
+}

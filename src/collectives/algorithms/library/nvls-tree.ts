@@ -26,7 +26,7 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { unitOf } from '../common.js';
-import { MACHINE_PARAM, PROTO_PARAM, contiguous, cut, layoutOf, ringAllgatherOn, ringReduceScatterOn, segmentTmpBytes, streamSignal } from './layout.js';
+import { MACHINE_PARAM, PROTO_PARAM, contiguous, inSwitchReductionSupport, cut, layoutOf, ringAllgatherOn, ringReduceScatterOn, segmentTmpBytes, streamSignal } from './layout.js';
 
 const [RS, AR, MC] = [0, 1, 2];
 const DEPENDENCY = 1 << 20;
@@ -43,7 +43,7 @@ registerAlgorithm({
     PROTO_PARAM,
     MACHINE_PARAM,
   ],
-  supports: (ctx) => (layoutOf(ctx.topology).inSwitchReduction ? undefined : `${ctx.topology.spec} declares no in-switch reduction`),
+  supports: inSwitchReductionSupport,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const { gpusPerNode: G, nodes: N } = layoutOf(ctx.topology);

@@ -10,7 +10,7 @@
 import { registerAlgorithm } from '../../registry.js';
 import { RECV, SEND } from '../../schedule.js';
 import { unitOf } from '../common.js';
-import { MACHINE_PARAM, PROTO_PARAM, contiguous, cut, layoutOf, ringAllgatherOn, ringReduceScatterOn, segmentTmpBytes } from './layout.js';
+import { MACHINE_PARAM, PROTO_PARAM, contiguous, inSwitchReductionSupport, cut, layoutOf, ringAllgatherOn, ringReduceScatterOn, segmentTmpBytes } from './layout.js';
 
 registerAlgorithm({
   name: 'nvls',
@@ -19,7 +19,7 @@ registerAlgorithm({
   supportsText: 'topologies whose scale-up switches reduce (params.inSwitchReduction: hgx-h100, gb200-nvl72, fabric:...,nvls=on)',
   source: 'NCCL NVLS (issue 25)',
   params: [PROTO_PARAM, MACHINE_PARAM],
-  supports: (ctx) => (layoutOf(ctx.topology).inSwitchReduction ? undefined : `${ctx.topology.spec} declares no in-switch reduction`),
+  supports: inSwitchReductionSupport,
   build(ctx, newBuilder) {
     const n = ctx.ranks;
     const { gpusPerNode: G, nodes: N } = layoutOf(ctx.topology);
