@@ -47,6 +47,11 @@ export interface LibraryTiming {
   readonly netEfficiency: number;
   /** The library that picked the algorithm (`nccl`, `rccl`), or null when it was named. */
   readonly pickedBy: string | null;
+  /**
+   * Where its channels queue their sends, set by the run (program/send-lanes.ts): `per-channel`, a
+   * queue of each channel's own; `nic`, its NIC's queue, where an injection bandwidth is modelled.
+   */
+  readonly sendQueues?: 'per-channel' | 'nic';
 }
 
 /** The library timing of a schedule, or undefined when its algorithm is not a library's. */

@@ -204,7 +204,8 @@ function simulateBuilt(req: SimulateRequest): SimulateResult {
     if (req.trace) throw new InputError('trace', 'a rate recorder', 'a trace with engine flow (the packet engine writes none)');
     result = simulatePacketSchedule({ topology: t, program, routing, model: req.model, workload, demands, progress: req.progress, timeOrigin, ...req.packet });
   }
-  if (library) result = withModelField(result, 'library', library);
+  // Where the library's channels queue their sends (program/send-lanes.ts): lanes of their own unless a NIC port is modelled.
+  if (library) result = withModelField(result, 'library', { ...library, sendQueues: result.model.injectionBandwidth == null ? 'per-channel' : 'nic' });
   Object.defineProperty(result, 'program', { value: program, enumerable: false });
   return result as SimulateResult;
 }

@@ -71,15 +71,15 @@ describe(`${TABLE}: meshwork perf --topology hgx-a100 --algorithm nccl, every ro
     for (const r of cmp.rows) expect(r.error).toBeLessThan(0);
   });
 
-  it('the worst row is 512 KiB at −56 % (LL: 25.8 µs against 59.0 µs); the latency floor is 19.2 µs against 32 µs', () => {
+  it('the worst row is 512 KiB at −50 % (LL: 29.7 µs against 59.0 µs); the latency floor is 19.2 µs against 32 µs', () => {
     const worst = cmp.rows.reduce((a, b) => (Math.abs(b.error) > Math.abs(a.error) ? b : a));
     expect(worst.measured.size_bytes).toBe(524288);
-    expect(worst.error).toBeGreaterThan(-0.58);
-    expect(worst.error).toBeLessThan(-0.54);
+    expect(worst.error).toBeGreaterThan(-0.52);
+    expect(worst.error).toBeLessThan(-0.48);
     // NCCL's LL ring latency, 6.6 + 14 × 0.6 µs, plus 14 × 2 link latencies of 150 ns: 19.2 µs.
     expect(cmp.rows[0].meshwork.time_s / us).toBeCloseTo(19.2, 1);
     // Geometric means of the held-out rows (every row): stated in docs/validation.md.
-    expect(cmp.heldOutBelow1MiB!).toBeLessThan(0.8);
-    expect(cmp.heldOutFrom1MiB!).toBeLessThan(0.32);
+    expect(cmp.heldOutBelow1MiB!).toBeLessThan(0.72);
+    expect(cmp.heldOutFrom1MiB!).toBeLessThan(0.28);
   });
 });

@@ -33,9 +33,9 @@ const errorAt = (cmp: MeasuredComparison, size: number): number => cmp.rows.find
 
 describe('held-out: one DGX H100 node (NVIDIA/dgxc-benchmarking nccl/README.md), hgx-h100, nccl', () => {
   const cmp = compare('heldout_h100_dgx_1node_8gpu_allreduce.csv', 'hgx-h100', 'nccl');
-  it('geometric-mean errors, held where they are: below 1 MiB 22.8 %, from 1 MiB 17.7 %', () => {
+  it('geometric-mean errors, held where they are: below 1 MiB 24.9 %, from 1 MiB 17.7 %', () => {
     expect(cmp.rows.length).toBe(32);
-    expect(100 * cmp.geomeanBelow1MiB!).toBeCloseTo(22.8, 0);
+    expect(100 * cmp.geomeanBelow1MiB!).toBeCloseTo(24.9, 0);
     expect(100 * cmp.geomeanFrom1MiB!).toBeCloseTo(17.7, 0);
   });
   it('NVLS from 2 to 64 MiB runs faster in Meshwork than measured (−18 to −34 %); from 1 GiB within 5 % (busbw ~480 GB/s, as NVIDIA/nccl-tests#212)', () => {
@@ -46,9 +46,9 @@ describe('held-out: one DGX H100 node (NVIDIA/dgxc-benchmarking nccl/README.md),
 
 describe('held-out: 2 × HGX H100 over 400 Gb/s InfiniBand (NVIDIA/nccl-tests#309), hgx-h100:nodes=2, nccl', () => {
   const cmp = compare('heldout_h100_xe9680_2node_16gpu_ib_allreduce.csv', 'hgx-h100:nodes=2', 'nccl');
-  it('geometric-mean errors, held where they are: below 1 MiB 27.6 %, from 1 MiB 12.0 % (15.3 % before NVLS Tree)', () => {
-    expect(100 * cmp.geomeanBelow1MiB!).toBeCloseTo(27.6, 0);
-    expect(100 * cmp.geomeanFrom1MiB!).toBeCloseTo(12.0, 0);
+  it('geometric-mean errors, held where they are: below 1 MiB 21.9 %, from 1 MiB 7.3 % (15.3 % before NVLS Tree, 12.0 % before a send queue per channel)', () => {
+    expect(100 * cmp.geomeanBelow1MiB!).toBeCloseTo(21.9, 0);
+    expect(100 * cmp.geomeanFrom1MiB!).toBeCloseTo(7.3, 0);
   });
   it("from 512 MiB NCCL's NVLS Tree, as the picker now chooses it, is within 5 % (469 GB/s busbw measured at 16 GiB; the hierarchical stand-in was 11-18 % slow); 32-128 MiB it runs 7-20 % fast, as NVLS does in one node", () => {
     for (let s = 32 * MiB; s <= 16384 * MiB; s *= 2) expect(cmp.rows.find((r) => r.measured.size_bytes === s)!.meshwork.algorithm).toMatch(/^nvls-tree:/);
@@ -59,10 +59,10 @@ describe('held-out: 2 × HGX H100 over 400 Gb/s InfiniBand (NVIDIA/nccl-tests#30
 
 describe('held-out: 2 × 8 MI300X over RoCE (hisohara/ai-scripts AAC10), mi300x:nodes=2, rccl', () => {
   const cmp = compare('heldout_mi300x_aac10_2node_16gpu_allreduce.csv', 'mi300x:nodes=2', 'rccl');
-  it('geometric-mean errors, held where they are: below 1 MiB 576 %, from 1 MiB 72 %', () => {
-    expect(100 * cmp.geomeanBelow1MiB!).toBeGreaterThan(560);
-    expect(100 * cmp.geomeanBelow1MiB!).toBeLessThan(590);
-    expect(100 * cmp.geomeanFrom1MiB!).toBeCloseTo(71.9, 0);
+  it('geometric-mean errors, held where they are: below 1 MiB 569 %, from 1 MiB 71 %', () => {
+    expect(100 * cmp.geomeanBelow1MiB!).toBeGreaterThan(555);
+    expect(100 * cmp.geomeanBelow1MiB!).toBeLessThan(585);
+    expect(100 * cmp.geomeanFrom1MiB!).toBeCloseTo(71.0, 0);
   });
   it('the measured floor, 219-257 µs from 8 B to 4 KiB, is ~7 × Meshwork’s 32.6 µs; from 512 MiB within 7 %', () => {
     for (let s = 8; s <= 4096; s *= 2) expect(errorAt(cmp, s)).toBeLessThan(-0.8);

@@ -123,7 +123,7 @@ describe(`the nccl picker follows ${NCCL_SOURCE}`, () => {
     expect(c.candidates.some((x) => x.algorithm === 'nvls' || x.algorithm === 'pat')).toBe(false);
     const picks = (spec: string): string => SIZES.map((s) => pick(spec, 'allreduce', s, 'h100-tcpxo')).join(' ');
     expect(picks('hgx-h100:nodes=2,nicbw=200Gbps')).toBe('hierarchical/LL hierarchical/LL hierarchical/LL128 hierarchical/LL128 hierarchical/Simple hierarchical/Simple');
-    expect(picks('hgx-h100:nodes=4,nicbw=200Gbps')).toBe('nccl-tree/LL nccl-tree/LL128 nccl-tree/LL128 hierarchical/LL128 hierarchical/LL128 hierarchical/Simple');
+    expect(picks('hgx-h100:nodes=4,nicbw=200Gbps')).toBe('nccl-tree/LL128 nccl-tree/LL128 nccl-tree/LL128 hierarchical/LL128 hierarchical/LL128 hierarchical/Simple');
   });
 
   it("GB200 NVL72 runs on its own preset: Blackwell's nvlsEfficiency 0.74 and LL cap 282 GB/s (tuning.cc 2.30.7)", () => {
@@ -147,7 +147,7 @@ describe(`the nccl picker follows ${NCCL_SOURCE}`, () => {
     // Tree rated at NCCL's NVLink bandwidth (20.6 of 25 GB/s per link: 212 GB/s), as NCCL runs it across
     // HGX H100 nodes (NVIDIA/nccl-tests#309).
     ['hgx-h100:nodes=2', 'allreduce', 'hierarchical/LL hierarchical/LL hierarchical/LL hierarchical/LL128 hierarchical/LL128 nvls-tree/Simple'],
-    ['hgx-h100:nodes=2', 'allgather', 'nccl-ring/LL nccl-ring/LL nccl-ring/LL128 nccl-ring/LL128 nccl-ring/Simple nccl-ring/Simple'],
+    ['hgx-h100:nodes=2', 'allgather', 'nccl-ring/LL nccl-ring/LL nccl-ring/LL128 nccl-ring/LL128 nccl-ring/LL128 nccl-ring/Simple'],
     ['hgx-h100:nodes=16', 'allreduce', 'nccl-tree/LL nccl-tree/LL nccl-tree/LL hierarchical/LL128 hierarchical/LL128 hierarchical/LL128'],
     ['fabric:gpus=1,nodes=64,nics=1', 'allreduce', 'nccl-tree/LL nccl-tree/LL nccl-tree/LL nccl-tree/LL128 nccl-tree/LL128 hierarchical/Simple'],
     ['fabric:gpus=1,nodes=64,nics=1', 'allgather', 'pat/Simple pat/Simple pat/Simple nccl-ring/LL128 nccl-ring/Simple nccl-ring/Simple'],

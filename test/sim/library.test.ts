@@ -4,7 +4,9 @@
  * ASTRA-sim's analytical regression case pinned.
  */
 import { describe, expect, it } from 'vitest';
-import { buildTopology, simulateCollective } from '../../src/index.js';
+import { buildTopology, FlowProgramBuilder, simulateCollective } from '../../src/index.js';
+import { librarySendLanes } from '../../src/sim/program/send-lanes.js';
+import { PacketNicQueues } from '../../src/sim/packet/nic-queues.js';
 import { busbwFactor, ncclTestsBandwidth } from '../../src/sim/nccl-tests.js';
 import { LIBRARY_MACHINES, tuneCollective } from '../../src/collectives/algorithms/library/tuning.js';
 import { checkMeasuredTable, parseMeasuredTable, perfSizes } from '../../src/sim/perf.js';
@@ -157,6 +159,41 @@ describe("a library's hw operations take the library's latency", () => {
     const run = (model = {}) => simulateCollective({ topology: buildTopology('hgx-h100:nodes=2'), collective: 'allreduce', algorithm: 'nvls-tree:chunks=64', size: 256 << 20 }, { model });
     // 8 hw ops per chunk and phase, each 600 ns when set: the set run is at least a 64-chunk pipeline's worth slower.
     expect(run({ hwLevelLatency: 100e-9 }).makespan_s - run().makespan_s).toBeGreaterThan(64 * 8 * 600e-9);
+  });
+});
+
+describe("a library's channels send from queues of their own (program/send-lanes.ts)", () => {
+  const GiB = 2 ** 30;
+  it('an 8-channel ring allreduce on two HGX H100 nodes runs at its links’ bound (it ran at half: the channel leaving the node held the NVLink queue)', () => {
+    const r = simulateCollective({ topology: buildTopology('hgx-h100:nodes=2'), collective: 'allreduce', algorithm: 'nccl-ring:channels=8,proto=Simple', size: GiB });
+    // The schedule bound: every GPU's NVLink carries 1.875 GiB at 450 GB/s × 0.824, every NIC 1.875 GiB / 8 at 50 GB/s × 0.9335.
+    expect(r.schedule_bound_s).toBeCloseTo((1.875 * GiB) / (450e9 * 0.824), 6);
+    // 1.86 with one queue per link for all channels.
+    expect(r.makespan_s / r.schedule_bound_s!).toBeLessThan(1.04);
+    expect((r.model.library as { sendQueues: string }).sendQueues).toBe('per-channel');
+  });
+
+  it('the packet engine gives a library stream its lane as an injection port after the NICs', () => {
+    const b = new FlowProgramBuilder(2);
+    b.beginStream(0).send(1, 8, 0);
+    b.beginStream(0).send(1, 8, 1);
+    b.markLibrary(1);
+    b.beginStream(1).recv(0, 8, 0).recv(0, 8, 1);
+    const p = b.build();
+    const queues = new PacketNicQueues('fifo', p, {} as never, 1, librarySendLanes(p, false), 8, new Float64Array(p.numStreams), { sendPacket: () => undefined });
+    expect([0, 1, 2].map((s) => queues.port(s))).toEqual([0, 2, 0]);
+  });
+
+  it('lanes: one per library stream (its local index), none for other streams or where a NIC injection bandwidth is modelled', () => {
+    const b = new FlowProgramBuilder(2);
+    b.beginStream(0).send(1, 8, 0);
+    b.beginStream(0).send(1, 8, 1);
+    b.markLibrary(1);
+    b.beginStream(1).recv(0, 8, 0).recv(0, 8, 1);
+    const p = b.build();
+    expect(Array.from(librarySendLanes(p, false)!.lane)).toEqual([-1, 1, -1]);
+    expect(librarySendLanes(p, false)!.count).toBe(2);
+    expect(librarySendLanes(p, true)).toBeNull();
   });
 });
 

@@ -2,12 +2,14 @@
  * The NIC model of the flow engine (model.injectionOrder): a stream's flows wait in per-queue FIFOs
  * and only a queue's head shares bandwidth; under 'shared' there are no queues. A queue's key:
  * fifo, the NIC's injection port (when modelled) or the NIC and first link, as the packet engine's
- * source queues; per-destination, the NIC and destination rank. Waiting flows keep their path in
+ * source queues; per-destination, the NIC and destination rank. A collective library's stream has
+ * a lane of its own in place of its NIC (program/send-lanes.ts). Waiting flows keep their path in
  * the arena and are listed in `pending` (for its compaction).
  */
 import { resized } from '../../util/typed-arrays.js';
 import type { InjectionOrder } from '../program/model.js';
 import type { FlowProgram } from '../program/program.js';
+import { librarySendLanes, type SendLanes } from '../program/send-lanes.js';
 
 export class NicSendQueues {
   /** Flows waiting behind another in their queue; the first `numPending` entries are live. */
@@ -20,26 +22,34 @@ export class NicSendQueues {
   private next = new Int32Array(1024);
   private key = new Float64Array(1024);
   private pendingPos = new Int32Array(1024);
+  /** The library streams' lanes (null: none), and a rank's queues: its NICs, then its lanes. */
+  private readonly lanes: SendLanes | null;
+  private readonly nics: number;
+  private readonly queuesPerRank: number;
 
   constructor(
     readonly order: InjectionOrder,
     private readonly program: FlowProgram,
-    private readonly nics: number,
+    nics: number,
     /** Whether injection ports are modelled (then a fifo queue is the port's, whatever the first link). */
     private readonly byPort: boolean,
     numChannels: number,
   ) {
     const R = program.numRanks;
-    this.fifoTail = new Int32Array(order === 'fifo' ? (byPort ? R * nics : numChannels * nics) : 0).fill(-1);
+    this.lanes = order === 'shared' ? null : librarySendLanes(program, byPort);
+    this.nics = nics;
+    this.queuesPerRank = nics + (this.lanes?.count ?? 0);
+    this.fifoTail = new Int32Array(order === 'fifo' ? (byPort ? R * nics : numChannels * this.queuesPerRank) : 0).fill(-1);
     this.pending = new Int32Array(order === 'shared' ? 0 : 1024);
   }
 
   /** The queue of a send of stream s whose path starts with `firstResource`, to rank `dstRank`. */
   keyOf(firstResource: number, s: number, dstRank: number): number {
-    const nic = this.program.streamLocal[s] % this.nics;
-    const port = this.program.streamRank[s] * this.nics + nic;
-    if (this.order === 'per-destination') return port * this.program.numRanks + Math.max(0, dstRank);
-    return this.byPort ? port : firstResource * this.nics + nic;
+    const lane = this.lanes === null ? -1 : this.lanes.lane[s];
+    // A rank's queue: one of its NICs, or after them a library stream's lane.
+    const queue = lane >= 0 ? this.nics + lane : this.program.streamLocal[s] % this.nics;
+    if (this.order === 'per-destination') return (this.program.streamRank[s] * this.queuesPerRank + queue) * this.program.numRanks + Math.max(0, dstRank);
+    return this.byPort ? this.program.streamRank[s] * this.nics + queue : firstResource * this.queuesPerRank + queue;
   }
 
   /** Enters flow f at the tail of queue `key`; true when it waits behind another flow. */

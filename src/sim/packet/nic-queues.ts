@@ -6,12 +6,14 @@
  * messages sending at once interleave packet by packet, sharing the link equally as max-min shares
  * it among them; per-destination lets one message per (NIC, destination) send at a time, the next
  * waiting behind it. After `pace(g)` a stream's packets are released (g + 1)·P cycles apart.
- * Stream s of a rank injects through NIC s mod `streamPorts`.
+ * Stream s of a rank injects through NIC s mod `streamPorts`; a collective library's stream through
+ * its lane's port, after the NICs (program/send-lanes.ts).
  */
 import { resized } from '../../util/typed-arrays.js';
 import type { InjectionOrder } from '../program/model.js';
 import type { FlowProgram } from '../program/program.js';
 import type { ScheduleMessageTable } from './schedule-messages.js';
+import type { SendLanes } from '../program/send-lanes.js';
 
 /** What the queues hand a packet to: the runner enqueues packet k of message m of stream s, released at `release`. */
 export interface PacketSender {
@@ -35,6 +37,8 @@ export class PacketNicQueues {
     private readonly program: FlowProgram,
     private readonly msgs: ScheduleMessageTable,
     private readonly streamPorts: number,
+    /** The library streams' lanes (ports streamPorts + lane), or null. */
+    private readonly lanes: SendLanes | null,
     /** Flits per full packet. */
     private readonly packetSize: number,
     /** Per stream, the gap in packet times set by its last pace op (StreamRunner.gap). */
@@ -51,7 +55,8 @@ export class PacketNicQueues {
 
   /** The NIC (injection port) of stream s. */
   port(s: number): number {
-    return this.program.streamLocal[s] % this.streamPorts;
+    const lane = this.lanes === null ? -1 : this.lanes.lane[s];
+    return lane >= 0 ? this.streamPorts + lane : this.program.streamLocal[s] % this.streamPorts;
   }
 
   /** Whether stream s holds back no packets (its NIC's queue then says whether its sends have left). */
@@ -128,6 +133,6 @@ export class PacketNicQueues {
   }
 
   private destKey(m: number): number {
-    return (this.msgs.src[m] * this.streamPorts + this.port(this.stream[m])) * this.program.numRanks + this.msgs.dst[m];
+    return (this.msgs.src[m] * (this.streamPorts + (this.lanes?.count ?? 0)) + this.port(this.stream[m])) * this.program.numRanks + this.msgs.dst[m];
   }
 }

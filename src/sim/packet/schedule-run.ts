@@ -16,6 +16,7 @@
  * result carries the critical path and the aggregate injected-throughput series, as the flow
  * engine's does.
  */
+import { librarySendLanes } from '../program/send-lanes.js';
 import { routeLatency } from '../program/route-latency.js';
 import { programForBarrierModel } from '../program/barriers.js';
 import { InputError, LimitError } from '../../util/errors.js';
@@ -320,10 +321,13 @@ export class PacketScheduleEngine implements PacketSender {
     // A turnaround node's copies leave through one port of their own, as a switch's replication does
     // not queue behind the node's own NIC (and a stream's fence does not wait for them).
     const streamPorts = cfg.injectionPorts;
-    this.forwardPort = streamPorts;
-    if (turnarounds.some((h) => h !== undefined)) cfg.injectionPorts = streamPorts + 1;
     checkChannelClasses(opts.config?.channelLatency, t);
     validateConfig(cfg, routing.vcClasses);
+    // A collective library's channels send from lanes of their own, ports after the NICs (program/send-lanes.ts).
+    const lanes = flowModel.injectionOrder === 'shared' ? null : librarySendLanes(prog, !cfg.perLinkInjection);
+    const queuePorts = streamPorts + (lanes?.count ?? 0);
+    this.forwardPort = queuePorts;
+    cfg.injectionPorts = queuePorts + (turnarounds.some((h) => h !== undefined) ? 1 : 0);
     refuseCreditBound(prog, t, baseRouting, cfg, flitBytes, opts.maxCycles ?? MAX_CYCLES, ownLatency);
     // The hints the network's packets carry (by id, RouteContext.hint): the program's, then each
     // turnaround's two halves (ids H + h and 2H + h).
@@ -340,7 +344,7 @@ export class PacketScheduleEngine implements PacketSender {
       // The engine answers route latency (the 'linear' barrier) over its own base routing.
       routeLatency: routeLatency(t, baseRouting, flowModel.routerLatency),
     }, (seconds) => this.toCycles(seconds));
-    this.nic = new PacketNicQueues(flowModel.injectionOrder, prog, this.msgs, streamPorts, this.P, this.runner.gap, this);
+    this.nic = new PacketNicQueues(flowModel.injectionOrder, prog, this.msgs, streamPorts, lanes, this.P, this.runner.gap, this);
   }
 
   run(): RunResult {

@@ -127,7 +127,7 @@ const AMPERE_NVLINK_EFFICIENCY = 20.0 / 25;
 export const nvlsTrafficFactor = (G: number): number => 1 + 1 / G;
 
 /** The NIC-side factor of Simple, solved (with its network step) from the A3 Mega table's 32 MiB and 8 GiB rows; it carries over to other NICs. */
-const NIC_SIMPLE_EFFICIENCY = 0.9624;
+const NIC_SIMPLE_EFFICIENCY = 0.9335;
 const A3_MEGA = 'h100_a3mega_2node_16gpu_allreduce.csv';
 
 /** MI300X values solved from one or two anchor rows of the measured table each (anchors below; docs/validation.md). */
@@ -263,9 +263,9 @@ const INTEL_HOST_NET_OVERHEAD = 1 * us;
 
 /** A3 Mega's ring constants over GPUDirect-TCPXO: NCCL's inside the VM, the network steps and NIC efficiencies calibrated (anchors of `h100-tcpxo`). */
 const TCPXO_RING: Record<LibraryProtocol, ProtocolTiming> = {
-  LL: { ...NCCL_MODEL.LL, netStep_s: 56.28 * us, netEfficiency: 0.00766 },
-  LL128: { ...NCCL_MODEL.LL128, netStep_s: 53.07 * us, netEfficiency: 0.1041 },
-  Simple: { ...NCCL_MODEL.Simple, netStep_s: 380 * us, netEfficiency: NIC_SIMPLE_EFFICIENCY },
+  LL: { ...NCCL_MODEL.LL, netStep_s: 56.28 * us, netEfficiency: 0.00854 },
+  LL128: { ...NCCL_MODEL.LL128, netStep_s: 51.98 * us, netEfficiency: 0.1093 },
+  Simple: { ...NCCL_MODEL.Simple, netStep_s: 342.7 * us, netEfficiency: NIC_SIMPLE_EFFICIENCY },
 };
 
 /**
@@ -312,7 +312,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
     netOverhead_s: INTEL_HOST_NET_OVERHEAD,
     reasons: {
       latencies: `${NCCL_SOURCE} constants, Tree, NVLS and PAT included (no InfiniBand table to calibrate on)`,
-      'Simple.netEfficiency': "0.9624: solved with the Simple network step from the A3 Mega table's 32 MiB and 8 GiB rows (338.8 GB/s busbw) as simulated with the hierarchical schedule (its pipeline fill included); NIC-side, so it carries over to other NICs",
+      'Simple.netEfficiency': "0.9335: solved with the Simple network step from the A3 Mega table's 32 MiB and 8 GiB rows (338.8 GB/s busbw) as simulated with the hierarchical schedule (channels at once, each from its own send queue, 64 pipelined chunks each; its fill included); NIC-side, so it carries over to other NICs",
     },
   },
   'hgx-a100': {
@@ -334,7 +334,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
       llMaxBus_Bps: 'NCCL tuning.cc llMaxBws: Ampere-N1 87.7 GB/s in one node; across nodes the AMD host row (22.5 GB/s for 2 nodes, 19.0 for more): DGX A100 has 2 AMD EPYC 7742',
       netOverhead_s: 'NCCL getNetOverhead: 2 µs on an x86 AMD host (× 3 for Simple)',
       nvls: "none: NCCL's nvlsEfficiency for Ampere is 0, and the second-generation NVSwitch does not reduce (the topology's nvls is off)",
-      'Simple.netEfficiency': "0.9624, the NIC-side factor of the A3 Mega calibration (as hgx-h100); no multi-node A100 table to set it on",
+      'Simple.netEfficiency': "0.9335, the NIC-side factor of the A3 Mega calibration (as hgx-h100); no multi-node A100 table to set it on",
     },
   },
   'gb200-nvl72': {
@@ -414,7 +414,7 @@ export const LIBRARY_MACHINES: Readonly<Record<string, LibraryMachine>> = {
       'direct.Simple': 'calibrated on two rows: latency and efficiency solved from the 512 KiB (27.3 µs) and 16 MiB (149.9 µs) rows',
       'direct.LL.efficiency': "NCCL's LL factor 0.25 (half the bytes are flags, and LL moves 8-byte words); not calibrated",
       'Simple.efficiency': 'calibrated on one row: the 8 GiB row (315.7 GB/s busbw) over the 7 rings × 64 GB/s of the xGMI mesh',
-      'Simple.netEfficiency': 'the NIC-side factor of the A3 Mega calibration (0.9624); no multi-node MI300X table to set it on',
+      'Simple.netEfficiency': 'the NIC-side factor of the A3 Mega calibration (0.9335); no multi-node MI300X table to set it on',
       'LL.netEfficiency': "RCCL tuning_model_5 bwRatio Ring LL 0.08 (2 nodes and more): the share of the bus bandwidth RCCL's own model gives LL across nodes on MI300X (NCCL's × .5 is in the non-HIP branch only)",
       netStep_s: "NCCL 2.30.7's NET Ring latencies (LL 2.7, Simple 14 µs), not tuning_model_5's hwLat NET Ring (LL 9.5, Simple 320 µs): those weight RCCL's picker (320 µs × 2(N − 1) would add 0.64 ms to every 2-node Simple ring), not a RoCE round trip",
     },
@@ -541,9 +541,15 @@ function protocolEfficiencies(topology: Topology, algorithm: string, protocol: L
   return { efficiency: p.efficiency, netEfficiency: p.netEfficiency };
 }
 
-/** Pipelined chunks per channel of the hierarchical allreduce: one per 4 MiB (NCCL_BUFFSIZE, a channel's buffer) of its slice, at most 64 in all. */
+/**
+ * Pipelined chunks per channel of the hierarchical allreduce (and NVLS Tree, one channel): one per
+ * 4 MiB (NCCL_BUFFSIZE, a channel's buffer) of its slice, at most 64 per channel. The channels run
+ * at once, each from its own send queue (sim/library.ts), so a channel's pipeline fills at its
+ * share of the links: with 8 chunks per channel the fill cost 10 % of an 8 GiB allreduce on A3 Mega,
+ * with 64 under 4 % (NCCL's pipeline steps are 512 KiB, its fill negligible).
+ */
 export function hierarchicalChunks(bytes: number, channels: number): number {
-  return Math.max(1, Math.min(Math.max(1, Math.floor(64 / channels)), Math.ceil(bytes / channels / (4 << 20))));
+  return Math.max(1, Math.min(64, Math.ceil(bytes / channels / (4 << 20))));
 }
 
 /**
