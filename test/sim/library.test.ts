@@ -164,6 +164,15 @@ describe("a library's hw operations take the library's latency", () => {
 
 describe("a library's channels send from queues of their own (program/send-lanes.ts)", () => {
   const GiB = 2 ** 30;
+  /** Rank 0: a plain stream and a library one (local index 1); rank 1: a plain stream receiving both. */
+  const plainAndLibraryStreams = () => {
+    const b = new FlowProgramBuilder(2);
+    b.beginStream(0).send(1, 8, 0);
+    b.beginStream(0).send(1, 8, 1);
+    b.markLibrary(1);
+    b.beginStream(1).recv(0, 8, 0).recv(0, 8, 1);
+    return b.build();
+  };
   it('an 8-channel ring allreduce on two HGX H100 nodes runs at its links’ bound (it ran at half: the channel leaving the node held the NVLink queue)', () => {
     const r = simulateCollective({ topology: buildTopology('hgx-h100:nodes=2'), collective: 'allreduce', algorithm: 'nccl-ring:channels=8,proto=Simple', size: GiB });
     // The schedule bound: every GPU's NVLink carries 1.875 GiB at 450 GB/s × 0.824, every NIC 1.875 GiB / 8 at 50 GB/s × 0.9335.
@@ -174,23 +183,13 @@ describe("a library's channels send from queues of their own (program/send-lanes
   });
 
   it('the packet engine gives a library stream its lane as an injection port after the NICs', () => {
-    const b = new FlowProgramBuilder(2);
-    b.beginStream(0).send(1, 8, 0);
-    b.beginStream(0).send(1, 8, 1);
-    b.markLibrary(1);
-    b.beginStream(1).recv(0, 8, 0).recv(0, 8, 1);
-    const p = b.build();
+    const p = plainAndLibraryStreams();
     const queues = new PacketNicQueues('fifo', p, {} as never, 1, librarySendLanes(p, false), 8, new Float64Array(p.numStreams), { sendPacket: () => undefined });
     expect([0, 1, 2].map((s) => queues.port(s))).toEqual([0, 2, 0]);
   });
 
   it('lanes: one per library stream (its local index), none for other streams or where a NIC injection bandwidth is modelled', () => {
-    const b = new FlowProgramBuilder(2);
-    b.beginStream(0).send(1, 8, 0);
-    b.beginStream(0).send(1, 8, 1);
-    b.markLibrary(1);
-    b.beginStream(1).recv(0, 8, 0).recv(0, 8, 1);
-    const p = b.build();
+    const p = plainAndLibraryStreams();
     expect(Array.from(librarySendLanes(p, false)!.lane)).toEqual([-1, 1, -1]);
     expect(librarySendLanes(p, false)!.count).toBe(2);
     expect(librarySendLanes(p, true)).toBeNull();
