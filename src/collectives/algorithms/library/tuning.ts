@@ -544,7 +544,7 @@ function protocolEfficiencies(topology: Topology, algorithm: string, protocol: L
 /**
  * Pipelined chunks per channel of the hierarchical allreduce (and NVLS Tree, one channel): one per
  * 4 MiB (NCCL_BUFFSIZE, a channel's buffer) of its slice, at most 64 per channel. The channels run
- * at once, each from its own send queue (sim/library.ts), so a channel's pipeline fills at its
+ * at once, each from its own send queue (sim/program/send-lanes.ts), so a channel's pipeline fills at its
  * share of the links: with 8 chunks per channel the fill cost 10 % of an 8 GiB allreduce on A3 Mega,
  * with 64 under 4 % (NCCL's pipeline steps are 512 KiB, its fill negligible).
  */
