@@ -25,7 +25,7 @@ export {
   fabric, FABRIC_MACHINES, type FabricOptions, tpuTorus, astraNetwork, astraNetworkSpec, ASTRA_BLOCKS, type AstraBlock, type AstraDimension,
   mdce, dceNetwork, cBanyan, cubeConnectedCycles, type DceNetworkOptions, circularOmega, type CircularOmegaReading,
   mdceTable1, type Table1Row, type Table1Options,
-  applyFailures, parseFailures, assertRanksConnected, type FailureSpec, applyMapping, NAMED_MAPPINGS,
+  applyFailures, parseFailures, assertRanksConnected, type FailureSpec, applyMapping, applyHostList, NAMED_MAPPINGS,
   topologyFromDocument, topologyToDocument, TOPOLOGY_FORMAT, TOPOLOGY_FORMAT_VERSION, type TopologyDocument,
   exportTopology, exportJson, exportDot, exportGraphml, EXPORT_FORMATS, type ExportFormat,
   computeMetrics, type TopologyMetrics, type MetricsOptions, formatMetrics, metricsRecord, type MetricsRecord,

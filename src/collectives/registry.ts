@@ -21,6 +21,9 @@ export type ParamDecl =
 export type ParamValues = Readonly<Record<string, number | string | boolean>>;
 
 /** Everything an algorithm may look at when it builds a schedule. */
+/** SMPI selectors whose tables are indexed by the ranks per host (MVAPICH2's and Intel MPI's ppn tables). */
+const PER_HOST_SELECTORS: readonly string[] = ['mvapich2', 'impi'];
+
 export interface AlgorithmContext {
   readonly collective: CollectiveKind;
   readonly topology: Topology;
@@ -244,6 +247,10 @@ function resolveRequest(req: BuildRequest): { alg: Algorithm; ctx: AlgorithmCont
   // A selector (default, ompi, mpich) chooses by the size and the rank count.
   const at = { size: req.size, ranks: req.topology.numEndpoints, elementBytes: DTYPE_BYTES[req.dtype ?? 'int32'] };
   const smpi = alg ? undefined : explicit ? resolveSmpiAlias(req.collective, spec.positional ?? '', spec.text.includes(','), true, at) : resolveSmpiAlias(req.collective, spec.family, spec.text.includes(':'), false, at);
+  if (smpi && req.topology.ranksShareHosts && PER_HOST_SELECTORS.includes(spec.family)) {
+    // Their tables are per ranks per host (SMPI's intra-node communicator); Meshwork has the 1-ppn ones.
+    throw new NotApplicableError('algorithm', spec.family, `SimGrid SMPI's ${spec.family} selector, which reads the ranks per host, modelled on one rank per host; here several ranks share a host (${String(req.topology.params.mapping ?? 'the mapping')})`);
+  }
   if (smpi) {
     spec = Spec.parse(smpi.spec, 'algorithm');
     alg = findAlgorithm(req.collective, spec.family);
@@ -279,6 +286,10 @@ function resolveRequest(req: BuildRequest): { alg: Algorithm; ctx: AlgorithmCont
     alias: smpi?.alias,
     sizes: checkSizes(req, ranks),
   };
+  // SMPI's SMP algorithms are modelled as they run on one rank per host (intra-node communicators of one rank).
+  if (ctx.params.smp === true && req.topology.ranksShareHosts) {
+    throw new NotApplicableError('algorithm', spec.text, `${alg.name} with smp=true (SimGrid SMPI's SMP-aware algorithms) runs as on one rank per host; here several ranks share a host (${String(req.topology.params.mapping ?? 'the mapping')})`);
+  }
   const refusal = alg.supports(ctx);
   if (refusal !== undefined) throw new NotApplicableError('algorithm', spec.text, `${alg.name} for ${req.collective} supports ${alg.supportsText}; here: ${refusal}`);
   return { alg, ctx };

@@ -24,6 +24,7 @@ import { parseXml, type XmlAttributes } from './xml.js';
 import { appendAll } from '../util/arrays.js';
 import { checkPlatformConfig } from '../sim/flow/simgrid-cfg.js';
 import { resolveHostfile, type SimgridHostfile } from './hostfile.js';
+import { applyHostList } from '../topology/mapping.js';
 
 /** Most link ids the route table of a zone platform may hold (one per link of each ordered host pair's route; 128 MiB). */
 export const MAX_SIMGRID_ROUTE_ENTRIES = 1 << 25;
@@ -68,6 +69,8 @@ interface Zone {
   /** Star (a FLAT cluster): per vertex, its links up and down. */
   readonly up: Map<number, readonly number[]>;
   readonly down: Map<number, readonly number[]>;
+  /** Star: per host vertex, its loopback channel (a FLAT cluster's loopback_bw and loopback_lat). */
+  readonly loopback: Map<number, number>;
   /** Shortest-path predecessors (Floyd: V×V; Dijkstra: per source, cached). */
   floyd?: Int32Array;
   readonly dijkstra: Map<number, Int32Array>;
@@ -332,7 +335,7 @@ class PlatformReader {
   private newZone(name: string, routing: ZoneRouting, where: string): number {
     const index = this.zones.length;
     const parent = this.zone;
-    this.zones.push({ name, routing, parent, netpoint: -1, vertices: [], where, table: new Map(), graphNodes: [], up: new Map(), down: new Map(), dijkstra: new Map() });
+    this.zones.push({ name, routing, parent, netpoint: -1, vertices: [], where, table: new Map(), graphNodes: [], up: new Map(), down: new Map(), loopback: new Map(), dijkstra: new Map() });
     const netpoint = parent >= 0 ? this.addNetpoint(name, 'zone', parent, index, where) : -1;
     (this.zones[index] as { netpoint: number }).netpoint = netpoint;
     if (parent < 0 && index > 0) throw new InputError(where, 'a second root zone', 'one root <zone>');
@@ -435,9 +438,19 @@ class PlatformReader {
       if (bbSharing === 'FATPIPE') this.fatpipe.add(backbone);
     }
     const limiter = a.limiter_link === undefined ? undefined : parseBandwidth(a.limiter_link, `${where}.limiter_link`);
+    const loopbackBw = a.loopback_bw === undefined ? 0 : parseBandwidth(a.loopback_bw, `${where}.loopback_bw`);
+    const loopbackLat = a.loopback_lat === undefined ? 0 : parseTime(a.loopback_lat, `${where}.loopback_lat`);
+    // A latency alone would make a loopback of bandwidth 0, which no message crosses.
+    if (loopbackLat > 0 && !(loopbackBw > 0)) throw new InputError(`${where}.loopback_bw`, a.loopback_bw ?? '(nothing)', 'a positive bandwidth with loopback_lat');
     for (const i of radicals(a.radical ?? '', `${where}.radical`)) {
       const host = this.addNetpoint(`${prefix}${i}${suffix}`, 'host', zone, -1, where);
       this.hosts.push(host);
+      if (loopbackBw > 0) {
+        // sg_platf_new_cluster_flat: a FATPIPE link of the host's own, its route to itself.
+        const loopback = this.addChannel(`${id}_link_${i}_loopback`, loopbackBw, loopbackLat, 'loopback');
+        this.fatpipe.add(loopback);
+        z.loopback.set(this.netpoints[host].local, loopback);
+      }
       const up: number[] = [];
       const down: number[] = [];
       const lim = limiter === undefined ? -1 : this.addChannel(`${id}_link_${i}_limiter`, limiter, 0, 'limiter');
@@ -735,22 +748,35 @@ class PlatformReader {
 }
 
 /**
- * Each host's declared route to itself (a Full zone's `<route src="h" dst="h">`, such as
- * small_platform.xml's loopback), as channels per host (CSR), or undefined when no host has one
- * (a message to oneself then crosses nothing).
+ * Each host's route to itself, as SimGrid 3.32 routes it, as channels per host (CSR), or undefined when
+ * no host has one (a message to oneself then crosses nothing): a Full zone's declared
+ * `<route src="h" dst="h">` (small_platform.xml's loopback); in a FLAT cluster (StarZone) its
+ * loopback, or else its links up, then down, each link once (StarZone::get_local_route). `declared`:
+ * whether some host's is a Full zone's declared route, which need not be a path of the graph.
  */
-function selfRoutes(p: PlatformReader, hosts: readonly number[]): { start: Int32Array; channels: Int32Array } | undefined {
+function selfRoutes(p: PlatformReader, hosts: readonly number[]): { start: Int32Array; channels: Int32Array; declared: boolean } | undefined {
   const start = new Int32Array(hosts.length + 1);
   const channels: number[] = [];
+  let declared = false;
+  const route: number[] = [];
   hosts.forEach((h, i) => {
     start[i] = channels.length;
     const np = p.netpoints[h];
     const z = p.zones[np.zone];
-    const route = z.routing === 'Full' ? z.table.get(np.local * PAIR + np.local) : undefined;
-    if (route) appendAll(channels, route.links.map((e) => (e < 0 ? ~e : e)));
+    route.length = 0;
+    if (z.routing === 'Full') {
+      const own = z.table.get(np.local * PAIR + np.local);
+      if (own) appendAll(route, own.links);
+      declared ||= own !== undefined;
+    } else if (z.routing === 'Star') {
+      const loopback = z.loopback.get(np.local);
+      if (loopback !== undefined) route.push(loopback);
+      else if (z.up.has(np.local) && z.down.has(np.local)) p.localRoute(np.zone, np.local, np.local, route);
+    }
+    appendAll(channels, route.map((e) => (e < 0 ? ~e : e)));
   });
   start[hosts.length] = channels.length;
-  return channels.length > 0 ? { start, channels: Int32Array.from(channels) } : undefined;
+  return channels.length > 0 ? { start, channels: Int32Array.from(channels), declared } : undefined;
 }
 
 /** The routing a zone was declared with (a Cluster zone is built as SimGrid's StarZone, as a FLAT <cluster> is). */
@@ -776,7 +802,7 @@ function radicals(radical: string, field: string): number[] {
   return out;
 }
 
-/** A hostfile's hosts as netpoints: each entry a host's name, or its number in declaration order; no host twice. */
+/** A hostfile's hosts as netpoints, rank by rank: each entry a host's name, or its number in declaration order. */
 function hostfileHosts(p: PlatformReader, hostfile: SimgridHostfile): number[] {
   const byEntry = (entry: string): number | undefined => {
     const named = p.byName.get(entry);
@@ -804,7 +830,9 @@ function find(parent: Int32Array, v: number): number {
 export function simgridZoneTopology(text: string, field = 'simgrid', hostfile?: SimgridHostfile): Topology {
   const p = new PlatformReader(field);
   p.read(text);
-  const hosts = hostfile ? hostfileHosts(p, hostfile) : p.hosts;
+  // A host the hostfile lists several times is routed once; its ranks share it (applyHostList below).
+  const listed = hostfile ? hostfileHosts(p, hostfile) : p.hosts;
+  const hosts = [...new Set(listed)];
   const H = hosts.length;
   const C = p.chName.length;
   // Refused before the table is allocated: every route has at least one link.
@@ -896,7 +924,7 @@ export function simgridZoneTopology(text: string, field = 'simgrid', hostfile?: 
   }
   const notPaths =
     notGraph ??
-    (reversed >= 0 ? `the ${p.fatpipe.has(reversed) ? 'FATPIPE' : 'SHARED'} link ${p.chName[reversed]} is crossed both ways (one capacity, no direction)` : self ? 'routes from a host to itself (a loopback link)' : undefined);
+    (reversed >= 0 ? `the ${p.fatpipe.has(reversed) ? 'FATPIPE' : 'SHARED'} link ${p.chName[reversed]} is crossed both ways (one capacity, no direction)` : self?.declared ? 'routes from a host to itself (a loopback link)' : undefined);
   const hostNames = hosts.map((h) => p.netpoints[h].name);
   const zones = p.zones.filter((z) => z.routing !== 'Star' || z.clusterZone);
   const built = b.build({
@@ -917,6 +945,9 @@ export function simgridZoneTopology(text: string, field = 'simgrid', hostfile?: 
     distanceConvention: 'switches-traversed',
   });
   const fatpipe = p.fatpipe.size > 0 ? Uint8Array.from({ length: C }, (_, c) => (p.fatpipe.has(c) ? 1 : 0)) : undefined;
-  const explicitRoutes: ExplicitRoutes = { hosts: H, start, channels: channels.slice(0, used), maxHops, hostNames, channelNames: p.chName, notPaths, hostfile: hostfile?.label, ...(self ? { self } : {}), ...(fatpipe ? { fatpipe } : {}) };
-  return new Topology({ ...built, explicitRoutes });
+  const explicitRoutes: ExplicitRoutes = { hosts: H, start, channels: channels.slice(0, used), maxHops, hostNames, channelNames: p.chName, notPaths, hostfile: hostfile?.label, ...(self ? { self: { start: self.start, channels: self.channels } } : {}), ...(fatpipe ? { fatpipe } : {}) };
+  const topology = new Topology({ ...built, explicitRoutes });
+  if (listed.length === H) return topology;
+  const indexOf = new Map(hosts.map((h, i) => [h, i]));
+  return applyHostList(topology, listed.map((h) => indexOf.get(h)!), hostfile!.label, hostfile!.entries, `hostfile(${hostfile!.label})`);
 }

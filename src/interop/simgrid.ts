@@ -16,7 +16,7 @@ import { resolveRouting } from '../routing/registry.js';
 import { makeRouteBuffers, refusePartialRoutes } from '../routing/types.js';
 import { parseXml, xmlAttributes } from './xml.js';
 import { buildTopology, fatpipeChannels } from '../topology/registry.js';
-import { applyMapping } from '../topology/mapping.js';
+import { applyHostList } from '../topology/mapping.js';
 import { isZonePlatform, simgridZoneTopology } from './simgrid-platform.js';
 import { resolveHostfile, type SimgridHostfile } from './hostfile.js';
 import type { RoutingOptions } from '../routing/registry.js';
@@ -324,5 +324,5 @@ export function simgridTopology(text: string, field = 'simgrid', hostfile?: Simg
   const c = readCluster(text, field);
   const backbone = c.backbone ? `,bb_bw=${c.backbone.bw}Bps,bb_lat=${c.backbone.lat}s${c.backbone.fatpipe ? ',bb_sharing=fatpipe' : ''}` : '';
   const topology = buildTopology(c.kind !== 'FLAT' ? clusterSpec(c) : `simgrid-flat:hosts=${c.hosts}${backbone}${sharingKeys(c)}${loopbackKeys(c)},bw=${c.bw}Bps,lat=${c.lat}s`, field);
-  return hostfile ? applyMapping(topology, clusterHostfileHosts(c, hostfile), hostfile.label) : topology;
+  return hostfile ? applyHostList(topology, clusterHostfileHosts(c, hostfile), hostfile.label, hostfile.entries, `hostfile(${hostfile.label})`) : topology;
 }

@@ -19,7 +19,7 @@ import type { BuildRequest } from '../collectives/registry.js';
 import type { LoadedSchedule, ScheduleFileFormat } from '../interop/schedule-text.js';
 import { estimateSpecSize } from '../topology/estimate.js';
 import { flowPreset, presetRoutingOptions } from './flow/presets.js';
-import { checkPacketNodes } from './packet/limits.js';
+import { checkPacketNodes, refusePacketSharedHosts } from './packet/limits.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
 import type { FlowModelOptions } from './program/model.js';
 import { trafficRouting, type RateUnit, type TrafficMeasurement, type TrafficSweepOptions } from './packet/traffic-run.js';
@@ -104,6 +104,7 @@ export function resolveBase(req: RunRequest, io: RunIo, refuse: (topology: Topol
   if (estimate) checkPacketNodes(estimate.nodes, req.topology);
   const topology = topologyOf(req, io);
   assertRanksConnected(topology);
+  if (engine === 'packet') refusePacketSharedHosts(topology);
   const build = refuse(topology, engine);
   const preset = req.preset === undefined ? undefined : flowPreset(req.preset);
   const seed = req.routing?.seed ?? (w.kind === 'traffic' ? (w.seed ?? 1) : 1);

@@ -144,8 +144,10 @@ export class Topology {
   readonly inChannels: Int32Array;
   /** rank -> node id of that compute endpoint. */
   readonly endpoints: Int32Array;
-  /** node id -> rank, or -1 for nodes that are not endpoints. */
+  /** node id -> rank (the first, where a host runs several), or -1 for nodes that are not endpoints. */
   readonly rankOfNode: Int32Array;
+  /** Whether some host runs several ranks (an SMPI hostfile that lists it more than once). */
+  readonly ranksShareHosts: boolean;
   /** The generator's endpoint order, unchanged by rank mappings (withRankOrder). */
   readonly physicalEndpoints: Int32Array;
   /**
@@ -207,7 +209,14 @@ export class Topology {
       this.inChannels[inFill[d]++] = c;
     }
     this.rankOfNode = new Int32Array(n).fill(-1);
-    for (let r = 0; r < init.endpoints.length; r++) this.rankOfNode[init.endpoints[r]] = r;
+    // A host with several ranks (an SMPI hostfile listing it twice) maps back to its first.
+    let shared = false;
+    for (let r = 0; r < init.endpoints.length; r++) {
+      const v = init.endpoints[r];
+      if (this.rankOfNode[v] < 0) this.rankOfNode[v] = r;
+      else shared = true;
+    }
+    this.ranksShareHosts = shared;
     this.physicalEndpoints = init.physicalEndpoints ?? init.endpoints;
     this.physicalIndexOfNode = init.physicalEndpoints ? new Int32Array(n).fill(-1) : this.rankOfNode;
     if (init.physicalEndpoints) for (let i = 0; i < init.physicalEndpoints.length; i++) this.physicalIndexOfNode[init.physicalEndpoints[i]] = i;
@@ -245,18 +254,21 @@ export class Topology {
 
   /**
    * A copy of this topology whose rank order is `rankToEndpoint` applied to the current order:
-   * new rank r is the endpoint that was rank perm[r].
+   * new rank r is the endpoint that was rank perm[r]. `perm` may repeat an entry (several ranks on
+   * one host, mapping.ts applyHostList); it then keeps no symmetry.
    */
   withRankOrder(perm: Int32Array, label: string): Topology {
     const endpoints = new Int32Array(perm.length);
     for (let r = 0; r < perm.length; r++) endpoints[r] = this.endpoints[perm[r]];
+    const distinct = new Set(perm).size;
     return this.copy({
-      params: { ...this.params, mapping: label },
+      // Where ranks share hosts the record says how many hosts run them.
+      params: { ...this.params, mapping: label, ...(distinct < perm.length ? { rankHosts: distinct } : {}) },
       endpoints,
       // Symmetry classes are stated in ranks; a remapped order keeps the node-level automorphisms,
       // so translate each representative rank to the new rank of the same node. A mapping onto some
       // of the endpoints only keeps none: the automorphisms need not preserve the subset.
-      symmetry: this.symmetry && endpoints.length === this.endpoints.length ? remapSymmetry(this.symmetry, this.endpoints, endpoints) : undefined,
+      symmetry: this.symmetry && endpoints.length === this.endpoints.length && distinct === perm.length ? remapSymmetry(this.symmetry, this.endpoints, endpoints) : undefined,
     });
   }
 

@@ -11,11 +11,13 @@
  * Permutation files are read by the Node adapter (src/node/load-topology.ts) and passed as arrays.
  * An explicit list may name fewer endpoints than the topology has (an MPI hostfile that uses a subset
  * of a platform's hosts): rank r runs on old rank list[r], and the endpoints not listed host no rank.
+ * An SMPI hostfile may also list a host several times (applyHostList): its ranks then share it.
  */
 import { InputError } from '../util/errors.js';
 import { Rng } from '../util/rng.js';
 import { Spec } from '../util/spec.js';
-import type { Topology } from './graph.js';
+import { explicitSelfRoute, loopbackOf, type Topology } from './graph.js';
+import { familyOf } from './registry.js';
 
 export const NAMED_MAPPINGS = ['identity', 'reverse', 'random', 'snake'] as const;
 
@@ -80,6 +82,35 @@ export function checkPermutation(perm: ArrayLike<number>, n: number, field = 'ma
     out[r] = v;
   }
   return out;
+}
+
+/**
+ * An SMPI hostfile's ranks on their hosts (`hosts[r]`: the endpoint, by its current rank, that rank r
+ * runs on), where a host may be listed several times, as smpirun runs several ranks on it. Their
+ * messages to each other then take the host's route to itself, which SimGrid needs: without one
+ * (a TORUS, FAT_TREE or DRAGONFLY cluster without loopback_bw, a Full zone without a self route)
+ * smpirun aborts ("no connecting path between these two hosts"), and so a repeated host without one
+ * is refused here. `names[r]` names rank r's host in errors.
+ */
+export function applyHostList(t: Topology, hosts: ArrayLike<number>, label: string, names: readonly string[], field = 'mapping'): Topology {
+  const n = t.numEndpoints;
+  if (hosts.length < 1) throw new InputError(field, 'no host', 'at least one host');
+  const ranksOn = new Int32Array(n);
+  let scratch: Int32Array | undefined;
+  for (let r = 0; r < hosts.length; r++) {
+    const v = hosts[r];
+    if (!Number.isInteger(v) || v < 0 || v >= n) throw new InputError(`${field}[${r}]`, v, `a host 0..${n - 1}`);
+    if (++ranksOn[v] === 2 && !hasSelfRoute(t, t.endpoints[v], (scratch ??= new Int32Array(Math.max(16, t.numChannels))))) {
+      throw new InputError(`${field}[${r}]`, names[r], `a host with a route to itself for its second rank (smpirun aborts: no connecting path from a host to itself; give the cluster loopback_bw and loopback_lat, or the zone a route from the host to itself)`);
+    }
+  }
+  return t.withRankOrder(Int32Array.from(hosts), label);
+}
+
+/** Whether a message from host `node` to itself has a route: a loopback, its family's self route, or a declared one. */
+function hasSelfRoute(t: Topology, node: number, channels: Int32Array): boolean {
+  if (loopbackOf(t)) return true;
+  return (familyOf(t)?.selfRoute?.(t, node, channels) ?? explicitSelfRoute(t, node, channels)) > 0;
 }
 
 function snakeOrder(t: Topology, field: string): Int32Array {

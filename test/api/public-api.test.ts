@@ -9,7 +9,7 @@ import { byName, listedExports } from './exports-of.js';
 
 const PUBLIC_NAMES = [
   'type Algorithm', 'type AlgorithmContext', 'algorithmNames', 'type AllocatorDef', 'allocatorNames',
-  'ALLTOALLV_GENERATORS', 'analyzeWorkload', 'anynetMinRouting', 'anynetTopology', 'applyFailures', 'applyMapping', 'type ArbiterDef',
+  'ALLTOALLV_GENERATORS', 'analyzeWorkload', 'anynetMinRouting', 'anynetTopology', 'applyFailures', 'applyHostList', 'applyMapping', 'type ArbiterDef',
   'arbiterNames', 'type Arbitration', 'assembleTrace', 'assertRanksConnected', 'ASTRA_BLOCKS', 'type AstraBlock', 'type AstraDimension', 'astraNetwork', 'astraNetworkSpec', 'astraSystemSettings', 'type AstraSystemSettings', 'type AutomorphismGenerator', 'type AutomorphismGroup', 'automorphismGroups', 'BARRIER_MODELS', 'type BarrierModel',
   'bisection', 'type Bisection', 'type BisectionCut', 'type BookSimAnynet', 'bookSimAnynetTopology', 'bookSimRun', 'type BookSimRun', 'type BoundRecord',
   'buildReportFiles', 'type BuildRequest', 'buildSchedule', 'buildTopology', 'BUILTIN_PATTERNS', 'busbwFactor',

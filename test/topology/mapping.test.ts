@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMapping, buildTopology, checkPermutation } from '../../src/topology/index.js';
+import { applyHostList, applyMapping, buildTopology, checkPermutation } from '../../src/topology/index.js';
 import { distanceSummary } from '../../src/topology/metrics/distances.js';
 
 describe('rank mappings', () => {
@@ -48,5 +48,31 @@ describe('rank mappings', () => {
     expect(() => applyMapping(mesh, 'zigzag')).toThrow(/^mapping: got "zigzag"; accepted: identity, reverse, random, snake/);
     expect(() => applyMapping(mesh, 'random:sed=3')).toThrow(/mapping\.sed/);
     expect(() => applyMapping(buildTopology('hypercube:2'), 'snake')).toThrow(/a topology with node coordinates/);
+  });
+});
+
+describe('several ranks on one host (applyHostList: an SMPI hostfile that lists a host twice)', () => {
+  const looped = buildTopology('torus:4x4,loopback_bw=1GBps,loopback_lat=1us');
+  const pairs = Int32Array.from({ length: 16 }, (_, r) => r >> 1);
+  const names = Array.from(pairs, (h) => `node-${h}`);
+
+  it('keeps the ranks in hostfile order, records how many hosts run them, and keeps no symmetry', () => {
+    expect(looped.symmetry).toBeDefined();
+    const t = applyHostList(looped, pairs, 'file:pairs.txt', names);
+    expect(Array.from(t.endpoints)).toEqual(Array.from(pairs, (h) => looped.endpoints[h]));
+    expect([t.numEndpoints, t.ranksShareHosts, t.params.rankHosts, t.params.mapping]).toEqual([16, true, 8, 'file:pairs.txt']);
+    // The automorphisms of the torus move hosts, not the ranks two hosts hold: a quotient would be wrong.
+    expect(t.symmetry).toBeUndefined();
+    expect(t.rankOfNode[looped.endpoints[3]]).toBe(6);
+    // A permutation keeps both.
+    const permuted = applyHostList(looped, Int32Array.from({ length: 16 }, (_, r) => 15 - r), 'file:reverse.txt', names);
+    expect([permuted.ranksShareHosts, permuted.symmetry !== undefined, permuted.params.rankHosts]).toEqual([false, true, undefined]);
+  });
+
+  it('refuses a second rank on a host without a route to itself, naming the entry, as smpirun aborts', () => {
+    expect(() => applyHostList(buildTopology('torus:4x4'), pairs, 'file:pairs.txt', names, 'hostfile(pairs.txt)')).toThrow(
+      /^hostfile\(pairs\.txt\)\[1\]: got "node-0"; accepted: a host with a route to itself for its second rank \(smpirun aborts/,
+    );
+    expect(() => applyHostList(looped, [0, 16], 'x', ['a', 'b'])).toThrow(/^mapping\[1\]: got 16; accepted: a host 0\.\.15$/);
   });
 });

@@ -9,7 +9,7 @@ import { planOutputs, print, writeOutputs } from '../io.js';
 import { progressBar } from '../progress.js';
 import { addPacketOptions, creditLimitNote, describePacketModel, mixedRateNote, type PacketCliOptions } from '../packet-options.js';
 import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
-import { addTimingOptions, csvLine, describeMessages, describeModel, percent, sizesEcho, type TimingCliOptions } from './timing-options.js';
+import { addTimingOptions, csvLine, describeMessages, describeModel, percent, sizesEcho, topologyEcho, type TimingCliOptions } from './timing-options.js';
 import { refuseOtherCollective, SCHEDULE_FORMAT_HELP, topologyOfScheduleFile } from '../schedule-file.js';
 import type { LibraryTiming } from '../../sim/library.js';
 import type { RunRequest } from '../../sim/request.js';
@@ -113,7 +113,7 @@ export function register(program: Command): void {
     const collectiveName = msccl?.algo.collective === 'custom' ? 'custom (MSCCL-XML: no postcondition, no bound)' : w.kind === 'schedule' ? schedule.collective : oneToOneName(w, topology.numEndpoints);
     const size = sizeText(w, opts.size, schedule.parts[0]?.size ?? 0);
     const lines = [
-      `topology        ${topology.spec} (${topology.numEndpoints} endpoints, ${topology.numChannels} channels)`,
+      `topology        ${topologyEcho(topology)}`,
       `collective      ${collectiveName}, algorithm ${schedule.algorithmSpec}${schedule.algorithmAlias ? ` (= ${schedule.algorithmAlias})` : ''}, size ${size}`,
       `routing         ${result.routing.name}`,
       `engine          ${result.engine}`,

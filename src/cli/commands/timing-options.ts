@@ -73,7 +73,8 @@ export function addTimingOptions(cmd: Command, topologyRequired = '(required)'):
 }
 
 /** The topology line of a run's header: its spec, endpoints and channels. */
-export const topologyEcho = (t: Topology): string => `${t.spec} (${t.numEndpoints} endpoints, ${t.numChannels} channels)`;
+export const topologyEcho = (t: Topology): string =>
+  `${t.spec} (${t.ranksShareHosts ? `${t.numEndpoints} ranks on ${String(t.params.rankHosts)} hosts` : `${t.numEndpoints} endpoints`}, ${t.numChannels} channels)`;
 
 /** The size as given and in bytes: "64KiB = 64 KiB (65536 B)". */
 export const sizeEcho = (text: string, bytes: number): string => `${text} = ${formatSize(bytes)} (${bytes} B)`;

@@ -231,6 +231,10 @@ export class FlowEngine {
     for (let r = 0; r < R; r++) capacity[this.ejBase + r] = model.ejectionBandwidth === null ? Infinity : model.ejectionBandwidth * nics;
     this.useInj = model.injectionBandwidth !== null;
     this.useEj = model.ejectionBandwidth !== null;
+    // A port is a rank's here; ranks sharing a host (an SMPI hostfile listing it twice) would share the host's.
+    if ((this.useInj || this.useEj) && t.ranksShareHosts) {
+      throw new InputError(this.useInj ? 'model.injectionBandwidth' : 'model.ejectionBandwidth', this.useInj ? model.injectionBandwidth : model.ejectionBandwidth, 'links (no injection or ejection bandwidth) where several ranks share a host: a NIC port is modelled per rank, not per host');
+    }
     this.flows = new FlowTable(model.sharing === 'cm02', opts.maxFlowsInFlight);
     this.arena = new PathArena(opts.arena?.initialEntries, opts.arena?.verify ?? false);
     this.crossBase = capacity.length;
@@ -248,7 +252,7 @@ export class FlowEngine {
     this.outstanding = new Int32Array(program.numStreams);
     this.channelLoad = readsLoad(routing) ? new FlowChannelLoad(C) : undefined;
     this.routeCtx = this.channelLoad ? { load: this.channelLoad.load } : undefined;
-    this.runner = new StreamRunner(program, model, new FlowStreamHost(this, q?.order, routeLatency(t, routing, model.routerLatency)), inSeconds);
+    this.runner = new StreamRunner(program, model, new FlowStreamHost(this, q?.order, routeLatency(t, routing, model.routerLatency, this.selfRoute, this.loopback)), inSeconds);
     let maxHops = 2 * routing.maxHops + 2;
     for (const hint of program.hints) maxHops = Math.max(maxHops, hintMaxHops(routing, hint) + routing.maxHops);
     this.rb = makeRouteBuffers(maxHops);
@@ -458,11 +462,11 @@ export class FlowEngine {
   /**
    * Cross-traffic: appends the reverse route's channels (and the shared capacities they draw on) to
    * the flow being built, each as crossBase + resource (SimGrid expands a transfer's variable on
-   * dst->route_to(src) with 0.05: its acknowledgements).
+   * dst->route_to(src) with 0.05: its acknowledgements). Within a host that is its route to itself again.
    */
   private collectReverse(srcNode: number, dstNode: number, salt: number): void {
     const buf = this.rbBack;
-    const hops = this.routing.route(dstNode, srcNode, salt, buf, this.routeCtx);
+    const hops = srcNode === dstNode ? (this.selfRoute?.(this.topology, srcNode, buf.channels) ?? 0) : this.routing.route(dstNode, srcNode, salt, buf, this.routeCtx);
     const shared = this.shared;
     const base = this.crossBase;
     for (let i = 0; i < hops; i++) {
@@ -587,12 +591,14 @@ export class FlowEngine {
       const d = dsts[first + i];
       const m = msgs.add(srcRank, d, tag, op);
       const dstNode = t.endpoints[d];
-      if (d === srcRank && bytes > 0 && this.loopback !== undefined) {
-        this.sendOverLoopback(m, s, op, srcRank, bytes, bwFactor, (this.loopback.latency + extra) * latFactor);
+      // A message to oneself, or to another rank of one's host (an SMPI hostfile listing it twice), takes the host's route to itself.
+      const sameHost = dstNode === srcNode;
+      if (sameHost && bytes > 0 && this.loopback !== undefined) {
+        this.sendOverLoopback(m, s, op, d, bytes, bwFactor, (this.loopback.latency + extra) * latFactor);
         continue;
       }
-      // A message to oneself crosses nothing, unless the network routes one (familyOf(t).selfRoute).
-      const selfHops = d === srcRank ? (this.selfRoute?.(t, srcNode, rb.channels) ?? 0) : -1;
+      // That route crosses nothing, unless the network routes one (familyOf(t).selfRoute).
+      const selfHops = sameHost ? (this.selfRoute?.(t, srcNode, rb.channels) ?? 0) : -1;
       if (selfHops === 0) {
         this.events.push(now, E_DELIVER, m);
         continue;

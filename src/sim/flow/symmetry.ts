@@ -116,6 +116,7 @@ function preconditions(t: Topology, routing: RoutingFunction, N: number, model: 
   if (model.symmetry === 'off') return 'symmetry off';
   const minRanks = model.symmetryMinRanks;
   if (N < minRanks) return `${N} ranks, below ${minRanks}: the full engine is the reference and fast there`;
+  if (t.ranksShareHosts) return 'several ranks share a host: the automorphisms move hosts, not the ranks a host holds';
   if (run.trace) return 'a trace records every flow';
   if (run.noise) return 'noise: its draws differ per rank';
   if (run.deps) return 'dependencies between streams (a workload)';

@@ -6,7 +6,8 @@
  */
 import { demandOf, mustReceive } from '../bounds/demand.js';
 import type { CollectiveKind } from '../../collectives/types.js';
-import { LimitError } from '../../util/errors.js';
+import { InputError, LimitError } from '../../util/errors.js';
+import type { Topology } from '../../topology/graph.js';
 
 /** Flit size of schedule runs unless the caller sets one (used by schedule-run.ts and by the limit below). */
 export const SCHEDULE_FLIT_BYTES = 32;
@@ -43,6 +44,14 @@ export const MAX_PACKET_NODES = 1 << 20;
 
 export function checkPacketNodes(nodes: number, spec: string): void {
   if (nodes > MAX_PACKET_NODES) throw new LimitError('topology', `${spec} (${nodes} nodes)`, `${MAX_PACKET_NODES} nodes (2^20) for packet-level simulation`);
+}
+
+/**
+ * Ranks sharing a host (an SMPI hostfile that lists it twice) send each other messages over the host's
+ * route to itself (a loopback, or up and down its link), which the packet network has no channel for.
+ */
+export function refusePacketSharedHosts(t: Topology): void {
+  if (t.ranksShareHosts) throw new InputError('engine', 'packet', `the flow engine for ${t.spec} with ${t.params.mapping ?? 'this mapping'}: several ranks share a host, and their messages to each other take its route to itself, which the packet network has no channel for`);
 }
 
 /**

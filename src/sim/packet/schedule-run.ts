@@ -38,7 +38,7 @@ import type { RunResult } from '../result.js';
 import { channelLatencyRanges, checkChannelClasses, perClass, presetConfig, validateConfig, type PacketConfig, type PresetName } from './config.js';
 import { creditBoundCycles } from './credit-bound.js';
 import { PacketNetwork } from './network.js';
-import { SCHEDULE_FLIT_BYTES } from './limits.js';
+import { refusePacketSharedHosts, SCHEDULE_FLIT_BYTES } from './limits.js';
 import { ScheduleMessageTable } from './schedule-messages.js';
 import { PacketNicQueues, type PacketSender } from './nic-queues.js';
 
@@ -301,6 +301,7 @@ export class PacketScheduleEngine implements PacketSender {
         : {}),
     };
     refuseLoopbackMessages(t, prog);
+    refusePacketSharedHosts(t);
     const base = presetConfig(opts.preset ?? 'default', t);
     const turnarounds = (this.turnarounds = forwardingHints(t, prog.hints));
     const cfg: PacketConfig = (this.cfg = {

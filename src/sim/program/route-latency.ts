@@ -5,17 +5,30 @@
  * engines answer it from the topology and routing they run (`StreamHost.routeLatency`); a program
  * never stores it.
  */
-import type { Topology } from '../../topology/graph.js';
+import type { Loopback, Topology } from '../../topology/graph.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 
 /** Seconds a zero-byte message takes from one rank to another, without bandwidth. */
 export type RankLatency = (srcRank: number, dstRank: number) => number;
 
-export function routeLatency(topology: Topology, routing: RoutingFunction, routerLatency: number): RankLatency {
-  const buf = makeRouteBuffers(routing.maxHops);
+/**
+ * `selfRoute` writes a host's route to itself (the engine's: a loopback's latency is `loopback`),
+ * which two ranks on one host (an SMPI hostfile listing it twice) cross; a rank to itself takes 0.
+ */
+export function routeLatency(
+  topology: Topology,
+  routing: RoutingFunction,
+  routerLatency: number,
+  selfRoute?: (t: Topology, node: number, channels: Int32Array) => number,
+  loopback?: Loopback,
+): RankLatency {
+  // The engine's bound on a self route too (FlowEngine's route buffers).
+  const buf = makeRouteBuffers(2 * routing.maxHops + 2);
   return (src, dst) => {
     if (src === dst) return 0;
-    const hops = routing.route(topology.endpoints[src], topology.endpoints[dst], 0, buf);
+    const [a, b] = [topology.endpoints[src], topology.endpoints[dst]];
+    if (a === b && loopback) return loopback.latency;
+    const hops = a === b ? (selfRoute?.(topology, a, buf.channels) ?? 0) : routing.route(a, b, 0, buf);
     let seconds = hops * routerLatency;
     for (let i = 0; i < hops; i++) seconds += topology.chLatency[buf.channels[i]];
     return seconds;

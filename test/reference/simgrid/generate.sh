@@ -9,6 +9,7 @@ set -eu
 #        generate.sh cm02-wan     (only cm02-wan-cases/: CM02's TCP-gamma bound on millisecond routes)
 #        generate.sh cfg          (only cfg-cases/: other network-model settings, what --simgrid-cfg reads)
 #        generate.sh fatpipe      (only fatpipe-cases/: FATPIPE links, under CM02 and SMPI's model)
+#        generate.sh shared-hosts (only shared-host-cases/: several ranks on one host)
 only=${1:-all}
 pattern=${2:-*}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -226,6 +227,50 @@ if [ "$only" = all ] || [ "$only" = fatpipe ]; then
     common=$cm02_common
   done
   [ "$only" = fatpipe ] && exit 0
+fi
+
+# Several ranks on one host (shared-host-cases/, `generate.sh shared-hosts`): hostfiles that list a host
+# twice (or `host:2`, which smpirun unrolls), so ranks on one host message each other over its route to
+# itself: a cluster's loopback (loopback_bw, loopback_lat), a FLAT cluster's link up and down, a Full
+# zone's declared self route. Under the CM02 configuration of cases/, two of them also under smpirun's
+# default SMPI model. Each line: name platform hostfile ranks model(cm02|smpi) algorithms.
+if [ "$only" = all ] || [ "$only" = shared-hosts ]; then
+  mkdir -p "$here/shared-host-cases"
+  cm02_common=$common
+  smpi_common="--cfg=smpi/simulate-computation:no --cfg=smpi/shared-malloc-blocksize:67108864"
+  every="alltoall:pair allreduce:lr allreduce:rab_rdb allgather:NTSLR bcast:binomial_tree alltoall:mvapich2_scatter_dest"
+  while read -r name platform hosts ranks model algos; do
+    [ "$algos" = all ] && algos=$every
+    common=$cm02_common
+    [ "$model" = smpi ] && common=$smpi_common
+    for c in $algos; do
+      coll=${c%%:*}
+      algo=${c#*:}
+      mcoll=$coll
+      [ "$coll" = bcast ] && mcoll=broadcast
+      rows=""
+      for size in 1024 65536 1048576; do
+        cmd="smpirun -np $ranks -platform $platform -hostfile platforms/shared-hosts/$hosts $common --cfg=smpi/$coll:$algo coll $coll $size"
+        line=$(cd "$work" && smpirun -np "$ranks" -platform "$here/$platform" -hostfile "$here/platforms/shared-hosts/$hosts" $common "--cfg=smpi/$coll:$algo" ./coll "$coll" "$size" 2>/dev/null | grep '^makespan_s=')
+        t=$(echo "$line" | sed 's/^makespan_s=\([^ ]*\).*/\1/')
+        rows="$rows${rows:+,
+}    { \"size\": $size, \"makespan_s\": $t, \"command\": \"$cmd\" }"
+      done
+      write_case "$here/shared-host-cases/$name-$model-$coll-$algo.json" "$platform" "$ranks" "platforms/shared-hosts/$hosts" "$common --cfg=smpi/$coll:$algo" "$coll" "$algo" "$mcoll" "$algo"
+    done
+  done <<CASES
+torus-loopback-twice platforms/shared-hosts/torus-2x2x2-loopback.xml hosts-torus-8-twice.txt 16 cm02 all
+torus-loopback-colon2 platforms/shared-hosts/torus-2x2x2-loopback.xml hosts-torus-8-colon2.txt 16 cm02 alltoall:pair allreduce:lr bcast:binomial_tree
+flat-16-pairs platforms/flat-16.xml hosts-flat-16-pairs.txt 32 cm02 all
+fattree-loopback-twice platforms/shared-hosts/fattree-4-3-loopback.xml hosts-fattree-32-twice.txt 64 cm02 alltoall:pair allreduce:lr allreduce:rab_rdb bcast:binomial_tree
+small-platform-12 examples/small_platform.xml hosts-small-platform-12.txt 12 cm02 allreduce:lr allreduce:rab_rdb allgather:NTSLR bcast:binomial_tree
+griffon-twice examples/griffon.xml hosts-griffon-16-twice.txt 32 cm02 all
+cluster-multi-loopback-twice platforms/shared-hosts/cluster-multi-loopback.xml hosts-cluster-multi-16-twice.txt 32 cm02 all
+torus-loopback-twice platforms/shared-hosts/torus-2x2x2-loopback.xml hosts-torus-8-twice.txt 16 smpi alltoall:pair allreduce:lr bcast:binomial_tree
+flat-16-pairs platforms/flat-16.xml hosts-flat-16-pairs.txt 32 smpi alltoall:pair allreduce:lr bcast:binomial_tree
+CASES
+  common=$cm02_common
+  [ "$only" = shared-hosts ] && exit 0
 fi
 
 # Issue 23 cases (smpi-cases/): SMPI algorithm names as Meshwork aliases, the SMPI variants, --barriers,

@@ -9,7 +9,7 @@
  * runs (noise, a failed link, a random mapping, a rooted collective) fall back and say why.
  */
 import { describe, expect, it } from 'vitest';
-import { applyFailures, applyMapping, buildSchedule, buildTopology, listAlgorithms, parseFailures, simulate, type CollectiveKind, type FlowModelOptions, type Topology } from '../../../src/index.js';
+import { applyFailures, applyHostList, applyMapping, buildSchedule, buildTopology, listAlgorithms, parseFailures, simulate, type CollectiveKind, type FlowModelOptions, type Topology } from '../../../src/index.js';
 import { automorphismGroups } from '../../../src/topology/automorphisms.js';
 import { opTimesOf } from '../../../src/sim/assemble.js';
 
@@ -171,6 +171,13 @@ describe('symmetry falls back where the run is not symmetric, and says why', () 
     const mapped = applyMapping(t, 'random:seed=5');
     const r = simulate({ topology: mapped, schedule: pairwise(mapped), model: { symmetryMinRanks: 1 } });
     expect(reason(r)).toMatch(/equivariant under no power/);
+  });
+
+  it('several ranks on one host (an SMPI hostfile listing hosts twice): automorphisms move hosts, not ranks', () => {
+    const looped = buildTopology('torus:4x4x4,loopback_bw=5GBps,loopback_lat=1us');
+    const shared = applyHostList(looped, Int32Array.from({ length: 128 }, (_, r) => r % 64), 'twice', []);
+    const r = simulate({ topology: shared, schedule: pairwise(shared), model: { symmetryMinRanks: 1 } });
+    expect(reason(r)).toBe('several ranks share a host: the automorphisms move hosts, not the ranks a host holds');
   });
 
   it('a rooted collective (binomial broadcast)', () => {
