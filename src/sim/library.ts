@@ -51,7 +51,7 @@ export interface LibraryTiming {
    * Where its channels queue their sends, set by the run (program/send-lanes.ts): `per-channel`, a
    * queue of each channel's own; `nic`, its NIC's queue, where an injection bandwidth is modelled.
    */
-  readonly sendQueues?: 'per-channel' | 'nic';
+  readonly sendQueues?: 'per-channel' | 'nic' | 'none';
 }
 
 /** The library timing of a schedule, or undefined when its algorithm is not a library's. */

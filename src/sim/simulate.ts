@@ -12,7 +12,8 @@ import type { RoutingFunction } from '../routing/types.js';
 import { InputError } from '../util/errors.js';
 import { refuseSingleEndpoint } from '../topology/endpoint-count.js';
 import { scheduleDemands, type CollectiveDemand } from './bounds/index.js';
-import type { FlowModelOptions } from './program/model.js';
+import type { FlowModelOptions, InjectionOrder } from './program/model.js';
+import { librarySendQueues } from './program/send-lanes.js';
 import { MODEL_OPTIONS } from './options-schema.js';
 import type { FlowProgram } from './program/program.js';
 import { lowerSchedule, workloadOf } from './program/from-schedule.js';
@@ -204,8 +205,8 @@ function simulateBuilt(req: SimulateRequest): SimulateResult {
     if (req.trace) throw new InputError('trace', 'a rate recorder', 'a trace with engine flow (the packet engine writes none)');
     result = simulatePacketSchedule({ topology: t, program, routing, model: req.model, workload, demands, progress: req.progress, timeOrigin, ...req.packet });
   }
-  // Where the library's channels queue their sends (program/send-lanes.ts): lanes of their own unless a NIC port is modelled.
-  if (library) result = withModelField(result, 'library', { ...library, sendQueues: result.model.injectionBandwidth == null ? 'per-channel' : 'nic' });
+  // Where the library's channels queue their sends (program/send-lanes.ts).
+  if (library) result = withModelField(result, 'library', { ...library, sendQueues: librarySendQueues(result.model.injectionOrder as InjectionOrder, result.model.injectionBandwidth != null) });
   Object.defineProperty(result, 'program', { value: program, enumerable: false });
   return result as SimulateResult;
 }

@@ -4,8 +4,8 @@
  * ASTRA-sim's analytical regression case pinned.
  */
 import { describe, expect, it } from 'vitest';
-import { buildTopology, FlowProgramBuilder, simulateCollective } from '../../src/index.js';
-import { librarySendLanes } from '../../src/sim/program/send-lanes.js';
+import { buildSchedule, buildTopology, FlowProgramBuilder, simulate, simulateCollective } from '../../src/index.js';
+import { librarySendLanes, librarySendQueues } from '../../src/sim/program/send-lanes.js';
 import { PacketNicQueues } from '../../src/sim/packet/nic-queues.js';
 import { busbwFactor, ncclTestsBandwidth } from '../../src/sim/nccl-tests.js';
 import { LIBRARY_MACHINES, tuneCollective } from '../../src/collectives/algorithms/library/tuning.js';
@@ -184,15 +184,24 @@ describe("a library's channels send from queues of their own (program/send-lanes
 
   it('the packet engine gives a library stream its lane as an injection port after the NICs', () => {
     const p = plainAndLibraryStreams();
-    const queues = new PacketNicQueues('fifo', p, {} as never, 1, librarySendLanes(p, false), 8, new Float64Array(p.numStreams), { sendPacket: () => undefined });
+    const queues = new PacketNicQueues('fifo', p, {} as never, 1, librarySendLanes(p, 'fifo', false), 8, new Float64Array(p.numStreams), { sendPacket: () => undefined });
     expect([0, 1, 2].map((s) => queues.port(s))).toEqual([0, 2, 0]);
   });
 
-  it('lanes: one per library stream (its local index), none for other streams or where a NIC injection bandwidth is modelled', () => {
+  it('lanes: one per library stream (its local index), none for other streams, where a NIC injection bandwidth is modelled or under the shared order', () => {
     const p = plainAndLibraryStreams();
-    expect(Array.from(librarySendLanes(p, false)!.lane)).toEqual([-1, 1, -1]);
-    expect(librarySendLanes(p, false)!.count).toBe(2);
-    expect(librarySendLanes(p, true)).toBeNull();
+    expect(Array.from(librarySendLanes(p, 'fifo', false)!.lane)).toEqual([-1, 1, -1]);
+    expect(librarySendLanes(p, 'per-destination', false)!.count).toBe(2);
+    expect(librarySendLanes(p, 'fifo', true)).toBeNull();
+    expect(librarySendLanes(p, 'shared', false)).toBeNull();
+    expect([librarySendQueues('fifo', false), librarySendQueues('fifo', true), librarySendQueues('shared', false)]).toEqual(['per-channel', 'nic', 'none']);
+  });
+
+  it('the run records where the channels queue: none under the shared order (every send flows at once)', () => {
+    const topology = buildTopology('hgx-h100');
+    const schedule = buildSchedule({ topology, collective: 'allreduce', algorithm: 'nccl-ring:channels=2,proto=Simple', size: 2 ** 20 });
+    const r = simulate({ topology, schedule, model: { injectionOrder: 'shared' } });
+    expect((r.model.library as { sendQueues: string }).sendQueues).toBe('none');
   });
 });
 

@@ -21,7 +21,7 @@ import { refuseBesideRequest } from '../request-options.js';
 /** One line: the library's machine preset, protocol, latency and efficiencies (sim/library.ts). */
 function describeLibrary(l: LibraryTiming): string {
   const picked = l.pickedBy ? `${l.pickedBy} picked ${l.algorithm}` : l.algorithm;
-  const queues = l.sendQueues === 'per-channel' ? ', a send queue per channel' : l.sendQueues === 'nic' ? ', channels queue on their NIC' : '';
+  const queues = l.sendQueues === 'per-channel' ? ', a send queue per channel' : l.sendQueues === 'nic' ? ', channels queue on their NIC' : l.sendQueues === 'none' ? ', no send queues (shared order)' : '';
   return `${picked}, ${l.protocol} on preset ${l.machine}: latency ${formatTime(l.latency_s)} up front, links × ${+l.efficiency.toPrecision(6)} (scale-up), × ${+l.netEfficiency.toPrecision(6)} (network)${queues}`;
 }
 

@@ -36,7 +36,7 @@ export class NicSendQueues {
     numChannels: number,
   ) {
     const R = program.numRanks;
-    this.lanes = order === 'shared' ? null : librarySendLanes(program, byPort);
+    this.lanes = librarySendLanes(program, order, byPort);
     this.nics = nics;
     this.queuesPerRank = nics + (this.lanes?.count ?? 0);
     this.fifoTail = new Int32Array(order === 'fifo' ? (byPort ? R * nics : numChannels * this.queuesPerRank) : 0).fill(-1);

@@ -31,6 +31,8 @@ export class PacketNicQueues {
   private readonly held: Int32Array;
   /** Per stream, the first cycle its next packet may leave (pacing). */
   private readonly nextRelease: Float64Array;
+  /** Injection ports per rank: its NICs, then its library lanes. */
+  private readonly portsPerRank: number;
 
   constructor(
     readonly order: InjectionOrder,
@@ -51,6 +53,7 @@ export class PacketNicQueues {
     this.qNext = new Int32Array(perMessage);
     this.held = new Int32Array(order === 'fifo' ? 0 : program.numStreams);
     this.nextRelease = new Float64Array(program.numStreams);
+    this.portsPerRank = streamPorts + (lanes?.count ?? 0);
   }
 
   /** The NIC (injection port) of stream s. */
@@ -133,6 +136,6 @@ export class PacketNicQueues {
   }
 
   private destKey(m: number): number {
-    return (this.msgs.src[m] * (this.streamPorts + (this.lanes?.count ?? 0)) + this.port(this.stream[m])) * this.program.numRanks + this.msgs.dst[m];
+    return (this.msgs.src[m] * this.portsPerRank + this.port(this.stream[m])) * this.program.numRanks + this.msgs.dst[m];
   }
 }

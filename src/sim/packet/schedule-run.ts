@@ -325,7 +325,7 @@ export class PacketScheduleEngine implements PacketSender {
     checkChannelClasses(opts.config?.channelLatency, t);
     validateConfig(cfg, routing.vcClasses);
     // A collective library's channels send from lanes of their own, ports after the NICs (program/send-lanes.ts).
-    const lanes = flowModel.injectionOrder === 'shared' ? null : librarySendLanes(prog, !cfg.perLinkInjection);
+    const lanes = librarySendLanes(prog, flowModel.injectionOrder, !cfg.perLinkInjection);
     const queuePorts = streamPorts + (lanes?.count ?? 0);
     this.forwardPort = queuePorts;
     cfg.injectionPorts = queuePorts + (turnarounds.some((h) => h !== undefined) ? 1 : 0);

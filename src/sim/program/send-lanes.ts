@@ -16,6 +16,7 @@
  * a modelled NIC port is one server with one queue, so there a library's channels queue on their
  * NIC as every send does (the packet engine's ports are physical, its lanes extra ports).
  */
+import type { InjectionOrder } from './model.js';
 import type { FlowProgram } from './program.js';
 
 /** At most this many lanes per rank: a library stream's lane is its local index modulo it. */
@@ -28,10 +29,19 @@ export interface SendLanes {
   readonly count: number;
 }
 
-/** The lanes of a program's library streams, or null when it has none (or lanes do not apply: an injection bandwidth is modelled). */
-export function librarySendLanes(program: FlowProgram, injectionModelled: boolean): SendLanes | null {
+/**
+ * How a library's channels queue their sends (recorded as `model.library.sendQueues`): lanes of their
+ * own; their NIC's queue, where an injection bandwidth models the port; none under the `shared` order,
+ * where every send flows at once.
+ */
+export function librarySendQueues(order: InjectionOrder, injectionModelled: boolean): 'per-channel' | 'nic' | 'none' {
+  return order === 'shared' ? 'none' : injectionModelled ? 'nic' : 'per-channel';
+}
+
+/** The lanes of a program's library streams, or null when it has none or they queue otherwise (librarySendQueues). */
+export function librarySendLanes(program: FlowProgram, order: InjectionOrder, injectionModelled: boolean): SendLanes | null {
   const lib = program.opLibrary;
-  if (lib === null || injectionModelled) return null;
+  if (lib === null || librarySendQueues(order, injectionModelled) !== 'per-channel') return null;
   const lane = new Int32Array(program.numStreams).fill(-1);
   let count = 0;
   for (let s = 0; s < program.numStreams; s++) {
