@@ -13,7 +13,7 @@ import { constants as bufferConstants } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { InputError } from '../util/errors.js';
 import { buildTopology } from '../topology/registry.js';
-import { applyMapping, isNamedMapping } from '../topology/mapping.js';
+import { applyHostList, applyMapping, isNamedMapping } from '../topology/mapping.js';
 import { applyFailures, parseFailures } from '../topology/failures.js';
 import { refuseSingleEndpoint } from '../topology/endpoint-count.js';
 import type * as GraphFormat from '../topology/file-format.js';
@@ -171,14 +171,15 @@ export function loadMapping(topology: Topology, mapping: string): Topology {
       throw new InputError('mapping', path, `a JSON array of ranks (${(err as Error).message.split('\n')[0]})`);
     }
   } else {
-    // Integers, or host names as in an SMPI hostfile: a SimGrid platform's own names (hosts of zones),
-    // else node-12.simgrid.org is host 12 (a family spec such as torus:4x4x4 beside a cluster's
-    // hostfile; a `simgrid:` cluster reads its hostfile at load, by its hosts' names).
+    // Integers, or host names as in an SMPI hostfile (one per line, `host:N` for N ranks): a SimGrid
+    // platform's own names (hosts of zones), else node-12.simgrid.org is host 12 (a family spec such as
+    // torus:4x4x4 beside a cluster's hostfile; a `simgrid:` cluster reads its hostfile at load, by its hosts' names).
     const named = topology.explicitRoutes ? new Map(topology.explicitRoutes.hostNames.map((name, i) => [name, topology.rankOfNode[i]])) : undefined;
-    values = content
-      .split(/[\s,]+/)
-      .filter((s) => s !== '')
-      .map((s) => named?.get(s) ?? (/^-?[0-9]+$/.test(s) ? Number(s) : /^[^0-9]*([0-9]+)[^0-9]*$/.test(s) ? Number(/([0-9]+)/.exec(s)![1]) : s));
+    const entries = hostfileEntries(content, `file:${path}`);
+    const hosts = entries.map((s) => named?.get(s) ?? (/^-?[0-9]+$/.test(s) ? Number(s) : /^[^0-9]*([0-9]+)[^0-9]*$/.test(s) ? Number(/([0-9]+)/.exec(s)![1]) : s));
+    // A host listed twice runs several ranks, as under smpirun (it needs a route to itself).
+    if (new Set(hosts).size < hosts.length) return applyHostList(topology, hosts as number[], `file:${path}`, entries, 'mapping');
+    values = hosts;
   }
   if (!Array.isArray(values)) throw new InputError('mapping', path, 'a JSON array of ranks or integers separated by spaces, commas or newlines');
   return applyMapping(topology, values as number[], `file:${path}`, 'mapping');

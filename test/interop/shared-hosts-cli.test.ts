@@ -41,6 +41,16 @@ describe('several ranks on one host (an SMPI hostfile listing a host twice)', ()
     expect(run('--algorithm', 'ompi').code).toBe(0);
   });
 
+  test("beside a family spec (torus:2x2x2 with the cluster's loopback) the hostfile runs the same ranks at the same makespan", () => {
+    const spec = 'torus:2x2x2,bw=10GBps,lat=1us,loopback_bw=5GBps,loopback_lat=500ns';
+    const makespan = (topology: string): number => JSON.parse(runCli(['run', '--topology', topology, '--mapping', COLON, '--collective', 'alltoall', '--algorithm', 'pair', '--size', '64KiB', '--preset', 'simgrid', '--json']).stdout).makespan_s as number;
+    expect(makespan(spec)).toBe(makespan(TORUS));
+    // Without the loopback the torus has no route from a host to itself: refused at node-0's second rank.
+    expect(expectOneLineError(runCli(['run', '--topology', 'torus:2x2x2', '--mapping', COLON, '--collective', 'alltoall', '--algorithm', 'pair', '--size', '1KiB']))).toMatch(
+      /^meshwork: error: mapping\[1\]: got "node-0"; accepted: a host with a route to itself for its second rank/,
+    );
+  });
+
   test('a hostfile of more ranks than MAX_HOSTFILE_RANKS is refused before the list is built', () => {
     const file = join(tmp, 'huge.txt');
     writeFileSync(file, 'node-1:2000000\n');
