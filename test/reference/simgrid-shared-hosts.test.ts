@@ -50,8 +50,9 @@ const run = (c: SharedHostCase, size: number): number => {
 };
 
 describe('several ranks on one host against smpirun (SimGrid 3.32)', () => {
-  it('has 41 cases of 3 sizes on 7 platform and hostfile pairs, 6 under the SMPI model', () => {
-    expect(cases.length).toBe(41);
+  it('has 49 cases of 3 sizes on 7 platform and hostfile pairs, 6 under the SMPI model, 8 of SMPI\'s default selectors', () => {
+    expect(cases.length).toBe(49);
+    expect(cases.filter((c) => c.meshwork.algorithm === 'default').length).toBe(8);
     expect(new Set(cases.map((c) => `${c.platform} ${c.hostfile}`)).size).toBe(7);
     expect(cases.filter((c) => !c.config.includes('network/model:CM02')).length).toBe(6);
     expect(cases.every((c) => c.simgrid === 'SimGrid version 3.32' && c.rows.map((r) => r.size).join() === '1024,65536,1048576')).toBe(true);

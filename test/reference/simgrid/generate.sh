@@ -233,7 +233,8 @@ fi
 # twice (or `host:2`, which smpirun unrolls), so ranks on one host message each other over its route to
 # itself: a cluster's loopback (loopback_bw, loopback_lat), a FLAT cluster's link up and down, a Full
 # zone's declared self route. Under the CM02 configuration of cases/, two of them also under smpirun's
-# default SMPI model. Each line: name platform hostfile ranks model(cm02|smpi) algorithms.
+# default SMPI model; SMPI's default selectors on one of them. Each line: name platform hostfile ranks
+# model(cm02|smpi) algorithms.
 if [ "$only" = all ] || [ "$only" = shared-hosts ]; then
   mkdir -p "$here/shared-host-cases"
   cm02_common=$common
@@ -248,6 +249,7 @@ if [ "$only" = all ] || [ "$only" = shared-hosts ]; then
       algo=${c#*:}
       mcoll=$coll
       [ "$coll" = bcast ] && mcoll=broadcast
+      [ "$coll" = reduce_scatter ] && mcoll=reduce-scatter
       rows=""
       for size in 1024 65536 1048576; do
         cmd="smpirun -np $ranks -platform $platform -hostfile platforms/shared-hosts/$hosts $common --cfg=smpi/$coll:$algo coll $coll $size"
@@ -261,6 +263,7 @@ if [ "$only" = all ] || [ "$only" = shared-hosts ]; then
   done <<CASES
 torus-loopback-twice platforms/shared-hosts/torus-2x2x2-loopback.xml hosts-torus-8-twice.txt 16 cm02 all
 torus-loopback-colon2 platforms/shared-hosts/torus-2x2x2-loopback.xml hosts-torus-8-colon2.txt 16 cm02 alltoall:pair allreduce:lr bcast:binomial_tree
+torus-loopback-colon2 platforms/shared-hosts/torus-2x2x2-loopback.xml hosts-torus-8-colon2.txt 16 cm02 alltoall:default allreduce:default allgather:default bcast:default reduce:default reduce_scatter:default scatter:default gather:default
 flat-16-pairs platforms/flat-16.xml hosts-flat-16-pairs.txt 32 cm02 all
 fattree-loopback-twice platforms/shared-hosts/fattree-4-3-loopback.xml hosts-fattree-32-twice.txt 64 cm02 alltoall:pair allreduce:lr allreduce:rab_rdb bcast:binomial_tree
 small-platform-12 examples/small_platform.xml hosts-small-platform-12.txt 12 cm02 allreduce:lr allreduce:rab_rdb allgather:NTSLR bcast:binomial_tree
