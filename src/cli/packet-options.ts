@@ -155,6 +155,18 @@ export function creditLimitNote(model: Readonly<Record<string, unknown>>): strin
 }
 
 /**
+ * Under direct terminals (the default) a terminal's link to its switch is not a hop, so its latency
+ * is not paid at packet level, where the flow engine pays it (a named model difference, docs/flow.md):
+ * one line saying which links and what pays it, or undefined.
+ */
+export function terminalLatencyNote(model: Readonly<Record<string, unknown>>): string | undefined {
+  const unpaid = model.unpaidTerminalLatency as Record<string, { cycles: number; seconds: number }> | undefined;
+  if (!unpaid) return undefined;
+  const links = Object.entries(unpaid).map(([cls, l]) => `${cls} ${formatTime(l.seconds)}`);
+  return `direct terminals: the latency of the terminals' links (${links.join(', ')}) is not paid, as BookSim's terminals inject at their switch; the flow engine pays it, --terminals routers pays it here`;
+}
+
+/**
  * On a topology of mixed rates the packet engine's cycle is a flit time on the fastest channel and a
  * slower channel takes proportionally more cycles per flit: one line saying so, or undefined when
  * every channel has one rate.

@@ -8,31 +8,19 @@
  * configuration items".
  */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { flowPreset, resolveFlowModel, runCollectiveFlow, simgridCfgModel, simgridTopology, type CollectiveKind, type Topology } from '../../src/index.js';
+import { readFileSync } from 'node:fs';
+import { flowPreset, resolveFlowModel, runCollectiveFlow, simgridCfgModel, simgridTopology, type Topology } from '../../src/index.js';
 import { loadMapping, loadTopology } from '../../src/node/index.js';
+import { SIMGRID_DIR as DIR, simgridCases, type SimgridCase } from '../helpers/simgrid-cases.js';
 
-const DIR = 'test/reference/simgrid';
 /** Percent: as the smpi-model cases, SMPI's 10 ns MPI_Wtime is the largest error, on the 1 KiB rows. */
 const TARGET = 0.5;
 
-interface CfgCase {
-  simgrid: string;
-  platform: string;
-  hostfile: string;
-  config: string;
-  collective: string;
-  meshwork: { collective: CollectiveKind; algorithm: string };
-  rows: Array<{ size: number; makespan_s: number }>;
-}
-
-const cases = readdirSync(`${DIR}/cfg-cases`)
-  .sort()
-  .map((f) => ({ name: f.replace(/\.json$/, ''), ...(JSON.parse(readFileSync(`${DIR}/cfg-cases/${f}`, 'utf8')) as CfgCase) }));
+const cases = simgridCases('cfg-cases');
 const preset = flowPreset('simgrid-smpi');
 
 const topologies = new Map<string, Topology>();
-function topologyOf(c: CfgCase): Topology {
+function topologyOf(c: SimgridCase): Topology {
   if (!topologies.has(c.platform)) {
     const t = c.platform === 'platforms/torus-4x4x4.xml'
       ? loadTopology('torus:4x4x4,bw=10GBps,lat=100ns')
@@ -43,9 +31,9 @@ function topologyOf(c: CfgCase): Topology {
 }
 
 /** The case's --cfg items as a user passes them, less the algorithm (Meshwork's --algorithm). */
-const items = (c: CfgCase): string => c.config.split(' ').filter((i) => !i.startsWith(`--cfg=smpi/${c.collective}:`)).join(' ');
+const items = (c: SimgridCase): string => c.config.split(' ').filter((i) => !i.startsWith(`--cfg=smpi/${c.collective}:`)).join(' ');
 
-const run = (c: CfgCase, size: number, withItems = true) =>
+const run = (c: SimgridCase, size: number, withItems = true) =>
   runCollectiveFlow({
     topology: topologyOf(c),
     collective: c.meshwork.collective,

@@ -7,32 +7,19 @@
  * docs/flow.md, "FATPIPE links".
  */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { flowPreset, runCollectiveFlow, simgridTopology, type CollectiveKind, type Topology } from '../../src/index.js';
+import { readFileSync } from 'node:fs';
+import { flowPreset, runCollectiveFlow, simgridTopology, type Topology } from '../../src/index.js';
 import { loadMapping } from '../../src/node/index.js';
+import { SIMGRID_DIR as DIR, simgridCases, type SimgridCase } from '../helpers/simgrid-cases.js';
 
-const DIR = 'test/reference/simgrid';
 /** Percent: SMPI's 10 ns MPI_Wtime is the largest error, on the 1 KiB rows (as the other SimGrid cases). */
 const TARGET = 0.5;
 
-interface FatpipeCase {
-  name: string;
-  simgrid: string;
-  platform: string;
-  ranks: number;
-  hostfile: string;
-  config: string;
-  meshwork: { collective: CollectiveKind; algorithm: string };
-  rows: Array<{ size: number; makespan_s: number }>;
-}
-
-const cases = readdirSync(`${DIR}/fatpipe-cases`)
-  .sort()
-  .map((f) => ({ name: f.replace(/\.json$/, ''), ...(JSON.parse(readFileSync(`${DIR}/fatpipe-cases/${f}`, 'utf8')) as Omit<FatpipeCase, 'name'>) }));
+const cases = simgridCases('fatpipe-cases');
 
 /** Each platform read once (per sharing policy it is read with), not once per row. */
 const loaded = new Map<string, Topology>();
-function topologyOf(c: FatpipeCase, sharing?: string): Topology {
+function topologyOf(c: SimgridCase, sharing?: string): Topology {
   const key = `${c.platform} ${sharing ?? ''}`;
   if (!loaded.has(key)) {
     let text = readFileSync(`${DIR}/${c.platform}`, 'utf8');
@@ -43,7 +30,7 @@ function topologyOf(c: FatpipeCase, sharing?: string): Topology {
   return loaded.get(key)!;
 }
 
-const run = (c: FatpipeCase, size: number, sharing?: string): number => {
+const run = (c: SimgridCase, size: number, sharing?: string): number => {
   const preset = flowPreset(c.config.includes('network/model:CM02') ? 'simgrid' : 'simgrid-smpi');
   return runCollectiveFlow({ topology: topologyOf(c, sharing), collective: c.meshwork.collective, algorithm: c.meshwork.algorithm, size, routingOptions: preset.routing, model: preset.model }).makespan_s;
 };

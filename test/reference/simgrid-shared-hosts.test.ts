@@ -8,13 +8,13 @@
  * (`--preset simgrid-smpi`). docs/interop.md, "Hostfiles".
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { flowPreset, runCollectiveFlow, type CollectiveKind, type Topology } from '../../src/index.js';
+import { flowPreset, runCollectiveFlow, type Topology } from '../../src/index.js';
 import { loadTopology } from '../../src/node/index.js';
+import { SIMGRID_DIR as DIR, simgridCases, type SimgridCase } from '../helpers/simgrid-cases.js';
 
-const DIR = 'test/reference/simgrid';
 /**
  * Within 0.5 %, or 25 ns: on the 1 KiB rows SMPI's 10 ns MPI_Wtime and a few ns more are the error
  * (binomial_tree at 1 KiB on flat-16.xml is 17 ns short with one rank per host too, −0.93 %).
@@ -22,29 +22,16 @@ const DIR = 'test/reference/simgrid';
 const TARGET = 0.5;
 const TARGET_SECONDS = 25e-9;
 
-interface SharedHostCase {
-  name: string;
-  simgrid: string;
-  platform: string;
-  ranks: number;
-  hostfile: string;
-  config: string;
-  meshwork: { collective: CollectiveKind; algorithm: string };
-  rows: Array<{ size: number; makespan_s: number }>;
-}
-
-const cases = readdirSync(`${DIR}/shared-host-cases`)
-  .sort()
-  .map((f) => ({ name: f.replace(/\.json$/, ''), ...(JSON.parse(readFileSync(`${DIR}/shared-host-cases/${f}`, 'utf8')) as Omit<SharedHostCase, 'name'>) }));
+const cases = simgridCases('shared-host-cases');
 
 const loaded = new Map<string, Topology>();
-function topologyOf(c: SharedHostCase): Topology {
+function topologyOf(c: SimgridCase): Topology {
   const key = `${c.platform} ${c.hostfile}`;
   if (!loaded.has(key)) loaded.set(key, loadTopology(`simgrid:${DIR}/${c.platform}`, { mapping: `${DIR}/${c.hostfile}` }));
   return loaded.get(key)!;
 }
 
-const run = (c: SharedHostCase, size: number): number => {
+const run = (c: SimgridCase, size: number): number => {
   const preset = flowPreset(c.config.includes('network/model:CM02') ? 'simgrid' : 'simgrid-smpi');
   return runCollectiveFlow({ topology: topologyOf(c), collective: c.meshwork.collective, algorithm: c.meshwork.algorithm, size, routingOptions: preset.routing, model: preset.model }).makespan_s;
 };

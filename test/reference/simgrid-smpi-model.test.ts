@@ -7,12 +7,12 @@
  * 1 KiB to 16 MiB). docs/flow.md, "SMPI's default network model".
  */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { FlowProgramBuilder, flowPreset, runCollectiveFlow, runFlow, simgridTopology, type CollectiveKind, type Topology } from '../../src/index.js';
 import { loadMapping, loadTopology } from '../../src/node/index.js';
+import { SIMGRID_DIR as DIR, simgridCases, type SimgridCase } from '../helpers/simgrid-cases.js';
 import { parseSizeFactors, sizeFactor, SMPI_BW_FACTOR, SMPI_LAT_FACTOR } from '../../src/sim/program/network-model.js';
 
-const DIR = 'test/reference/simgrid';
 const TOPOLOGY: Record<string, string> = {
   'torus-4x4x4': 'torus:4x4x4,bw=10GBps,lat=100ns',
   'fattree-4-3': 'fattree:k=4,levels=3,bw=10GBps,lat=100ns',
@@ -20,26 +20,12 @@ const TOPOLOGY: Record<string, string> = {
 /** Percent. The largest error is SMPI's 10 ns MPI_Wtime cost (smpi/wtime) on the shortest runs. */
 const TARGET = 0.5;
 
-interface ModelCase {
-  simgrid: string;
-  platform: string;
-  hostfile: string;
-  ranks: number;
-  config: string;
-  collective: string;
-  smpi_algorithm: string;
-  meshwork: { collective: CollectiveKind; algorithm: string };
-  rows: Array<{ size: number; makespan_s: number }>;
-}
-
-const cases = readdirSync(`${DIR}/smpi-model-cases`)
-  .sort()
-  .map((f) => JSON.parse(readFileSync(`${DIR}/smpi-model-cases/${f}`, 'utf8')) as ModelCase);
+const cases = simgridCases('smpi-model-cases');
 const preset = flowPreset('simgrid-smpi');
 const cm02 = flowPreset('simgrid');
 
 const loaded = new Map<string, Topology>();
-function topologyOf(c: ModelCase): Topology {
+function topologyOf(c: SimgridCase): Topology {
   const name = c.platform.replace(/^platforms\/|\.xml$/g, '');
   if (!loaded.has(name)) {
     const t = TOPOLOGY[name] ? loadTopology(TOPOLOGY[name]) : loadMapping(simgridTopology(readFileSync(`${DIR}/${c.platform}`, 'utf8'), c.platform), `${DIR}/${c.hostfile}`);
@@ -48,7 +34,7 @@ function topologyOf(c: ModelCase): Topology {
   return loaded.get(name)!;
 }
 
-const run = (c: ModelCase, size: number, model = preset.model) =>
+const run = (c: SimgridCase, size: number, model = preset.model) =>
   runCollectiveFlow({ topology: topologyOf(c), collective: c.meshwork.collective, algorithm: c.meshwork.algorithm, size, routingOptions: preset.routing, model }).makespan_s;
 
 describe("the simgrid-smpi preset against smpirun with SimGrid's default SMPI network model", () => {
@@ -77,9 +63,7 @@ describe("the simgrid-smpi preset against smpirun with SimGrid's default SMPI ne
  * plain CM02 configuration of cases/ on the millisecond Full zone (`generate.sh cm02-wan`), where
  * 4 MiB / (2 × route latency) is below the links' bandwidth.
  */
-const wanCases = readdirSync(`${DIR}/cm02-wan-cases`)
-  .sort()
-  .map((f) => JSON.parse(readFileSync(`${DIR}/cm02-wan-cases/${f}`, 'utf8')) as ModelCase);
+const wanCases = simgridCases('cm02-wan-cases');
 
 describe('the simgrid preset (CM02) against smpirun on routes of milliseconds, where the TCP-gamma bound binds', () => {
   it('has 5 cases of 4 sizes, all run with the CM02 configuration of cases/', () => {

@@ -7,7 +7,7 @@ import { runPrepared, type CollectiveRunView } from '../../sim/simulate.js';
 import { prepare } from '../../sim/prepare.js';
 import { planOutputs, print, writeOutputs } from '../io.js';
 import { progressBar } from '../progress.js';
-import { addPacketOptions, creditLimitNote, describePacketModel, mixedRateNote, type PacketCliOptions } from '../packet-options.js';
+import { addPacketOptions, creditLimitNote, describePacketModel, mixedRateNote, terminalLatencyNote, type PacketCliOptions } from '../packet-options.js';
 import { degradedRoutingWarning, routingFallbackOf } from '../../routing/up-star-down-star.js';
 import { addTimingOptions, csvLine, describeMessages, describeModel, percent, sizesEcho, topologyEcho, type TimingCliOptions } from './timing-options.js';
 import { refuseOtherCollective, SCHEDULE_FORMAT_HELP, topologyOfScheduleFile } from '../schedule-file.js';
@@ -127,7 +127,7 @@ export function register(program: Command): void {
       ...(result.model.library ? [`library         ${describeLibrary(result.model.library as LibraryTiming)}`] : []),
       `model           ${describeModel(result.model)}`,
       ...(result.engine === 'packet' ? [`packet          ${describePacketModel(result.model)}`] : []),
-      ...(result.engine === 'packet' ? [creditLimitNote(result.model), mixedRateNote(result.model)].filter((x) => x !== undefined).map((x) => `                ${x}`) : []),
+      ...(result.engine === 'packet' ? [creditLimitNote(result.model), mixedRateNote(result.model), terminalLatencyNote(result.model)].filter((x) => x !== undefined).map((x) => `                ${x}`) : []),
     ];
     if (opts.trace) lines.push(`trace           ${opts.trace}`);
     print(lines.join('\n'));

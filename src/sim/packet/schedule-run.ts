@@ -21,7 +21,7 @@ import { routeLatency } from '../program/route-latency.js';
 import { programForBarrierModel } from '../program/barriers.js';
 import { InputError, LimitError } from '../../util/errors.js';
 import { OpKind } from '../../collectives/types.js';
-import { loopbackOf, type Topology } from '../../topology/graph.js';
+import { loopbackOf, NodeKind, type Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { resolveRouting } from '../../routing/registry.js';
 import { familyOf } from '../../topology/registry.js';
@@ -294,7 +294,7 @@ export class PacketScheduleEngine implements PacketSender {
     const mixedLatency = Object.fromEntries(Object.entries(latencyRange).filter(([, [lo, hi]]) => lo !== hi));
     // A --channel-latency given by the caller replaces the topology's, per class as given.
     const ownLatency = opts.config?.channelLatency === undefined && Object.keys(mixedLatency).length > 0 ? perChannelLatency : undefined;
-    this.modelNotes = {
+    const notes = {
       ...(ownLatency ? { channelLatencyRange: mixedLatency } : {}),
       ...(mixedRates
         ? { channelRates: { slowest_Bps: minBw, fastest_Bps: maxBw, modelled: `each channel at its own rate: a cycle is one flit time at ${maxBw} B/s (the fastest), a channel of rate b takes ${maxBw} / b cycles per flit; the router pipeline counts these cycles` } }
@@ -322,6 +322,10 @@ export class PacketScheduleEngine implements PacketSender {
     // A turnaround node's copies leave through one port of their own, as a switch's replication does
     // not queue behind the node's own NIC (and a stream's fence does not wait for them).
     const streamPorts = cfg.injectionPorts;
+    // Under direct terminals a terminal link's latency is not paid (named model difference; docs/flow.md).
+    const channelCycles = (c: number): number => (ownLatency ? ownLatency[c] : perClass(cfg.channelLatency, t.className(c)));
+    const unpaid = cfg.terminals === 'direct' ? unpaidTerminalLatency(t, channelCycles, cfg.injectionLatency, cycle) : undefined;
+    this.modelNotes = { ...notes, ...(unpaid ? { unpaidTerminalLatency: unpaid } : {}) };
     checkChannelClasses(opts.config?.channelLatency, t);
     validateConfig(cfg, routing.vcClasses);
     // A collective library's channels send from lanes of their own, ports after the NICs (program/send-lanes.ts).
@@ -555,6 +559,27 @@ export class PacketScheduleEngine implements PacketSender {
       },
     );
   }
+}
+
+/**
+ * Under `terminals: direct` a terminal with one link each way to one switch injects at that switch's
+ * input port and ejects at its output port, as BookSim's terminals do: its link is not a hop, and of
+ * its latency only the injection (ejection) latency is paid. The flow engine pays the link's latency.
+ * Per class of such links longer than that, their latency in cycles and seconds, or undefined.
+ */
+function unpaidTerminalLatency(t: Topology, channelCycles: (c: number) => number, injectionLatency: number, cycle: number): Record<string, { cycles: number; seconds: number }> | undefined {
+  const out: Record<string, { cycles: number; seconds: number }> = {};
+  for (const v of t.endpoints) {
+    if (t.nodeKind[v] !== NodeKind.Terminal || t.outDegree(v) !== 1 || t.inDegree(v) !== 1) continue;
+    const [up, down] = [t.outChannels[t.outStart[v]], t.inChannels[t.inStart[v]]];
+    if (t.chDst[up] !== t.chSrc[down] || t.nodeKind[t.chDst[up]] !== NodeKind.Switch) continue;
+    for (const c of [up, down]) {
+      const cycles = channelCycles(c);
+      const cls = t.className(c);
+      if (cycles > injectionLatency && cycles > (out[cls]?.cycles ?? 0)) out[cls] = { cycles, seconds: cycles * cycle };
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**

@@ -54,3 +54,29 @@ describe('torus contention: the mechanism behind the named difference', () => {
     expect(Math.abs(packet.makespan_s / flow.makespan_s - 1)).toBeLessThan(0.01);
   });
 });
+
+describe('direct terminals: a named model difference on latency (docs/flow.md, "Where the engines differ")', () => {
+  // One HGX H100 node: 8 GPUs, each on one 150 ns NVLink each way to the NVSwitch. A ring allreduce of
+  // 8 KiB is 14 steps of 64 B: per step α (1 µs) and, at flow level, the two links' 300 ns.
+  const t = buildTopology('hgx-h100');
+  const schedule = buildSchedule({ collective: 'allreduce', algorithm: 'ring', topology: t, size: 8192 });
+  const flow = simulate({ topology: t, schedule, engine: 'flow' });
+  it('packet level under terminals: direct (BookSim\'s) does not pay a terminal link\'s latency, and says so in the result', () => {
+    const packet = simulate({ topology: t, schedule, engine: 'packet' });
+    expect((flow.makespan_s - packet.makespan_s) / (14 * 300e-9)).toBeCloseTo(1, 1);
+    const unpaid = packet.model.unpaidTerminalLatency as Record<string, { seconds: number }>;
+    expect(Object.keys(unpaid).sort()).toEqual(['scaleup-down', 'scaleup-up']);
+    expect(unpaid['scaleup-up'].seconds).toBeCloseTo(150e-9, 10);
+    expect(flow.model.unpaidTerminalLatency).toBeUndefined();
+  });
+  it('terminals: routers pays it, and the engines agree within 0.5 %', () => {
+    const packet = simulate({ topology: t, schedule, engine: 'packet', packet: { config: { terminals: 'routers' } } });
+    expect(Math.abs(packet.makespan_s / flow.makespan_s - 1)).toBeLessThan(0.005);
+    expect(packet.model.unpaidTerminalLatency).toBeUndefined();
+  });
+  it('a direct network (torus) has no terminal links and no such note', () => {
+    const torus = buildTopology('torus:4x4,bw=25Gbps,lat=100ns');
+    const ring = buildSchedule({ collective: 'allreduce', algorithm: 'ring', topology: torus, size: 8192 });
+    expect(simulate({ topology: torus, schedule: ring, engine: 'packet' }).model.unpaidTerminalLatency).toBeUndefined();
+  });
+});
