@@ -16,8 +16,8 @@ export type { Spec } from './util/spec.js';
 // Topologies: the graph, the family registry, one builder per family, failures, mappings, files, metrics.
 export {
   Topology, NodeKind, TopologyBuilder, type DistanceConvention, type LinkAttributes, type ExplicitRoutes,
-  buildTopology, registerFamily, listFamilies, findFamily, familyNames, familyOf, fatpipeChannels, positionalInt,
-  type TopologyFamily, type TopologyGrid, type BisectionCut, type QuarterPartition,
+  buildTopology, registerFamily, listFamilies, findFamily, familyNames, familyOf, selfRouteOf, fatpipeChannels, positionalInt,
+  type TopologyFamily, type SelfRoute, type TopologyGrid, type BisectionCut, type QuarterPartition,
   torus, mesh, cartesian, type CartesianOptions, ring, type RingOptions, fullmesh, hypercube,
   dragonfly, type DragonflyOptions, type DragonflyWiring, dragonflyPlus, type DragonflyPlusOptions,
   fatTree, type FatTreeOptions, hyperx, type HyperXOptions, jellyfish, type JellyfishOptions,

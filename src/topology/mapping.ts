@@ -16,8 +16,8 @@
 import { InputError } from '../util/errors.js';
 import { Rng } from '../util/rng.js';
 import { Spec } from '../util/spec.js';
-import { explicitSelfRoute, loopbackOf, type Topology } from './graph.js';
-import { familyOf } from './registry.js';
+import { loopbackOf, type Topology } from './graph.js';
+import { selfRouteOf } from './registry.js';
 
 export const NAMED_MAPPINGS = ['identity', 'reverse', 'random', 'snake'] as const;
 
@@ -110,7 +110,7 @@ export function applyHostList(t: Topology, hosts: ArrayLike<number>, label: stri
 /** Whether a message from host `node` to itself has a route: a loopback, its family's self route, or a declared one. */
 function hasSelfRoute(t: Topology, node: number, channels: Int32Array): boolean {
   if (loopbackOf(t)) return true;
-  return (familyOf(t)?.selfRoute?.(t, node, channels) ?? explicitSelfRoute(t, node, channels)) > 0;
+  return (selfRouteOf(t)?.(t, node, channels) ?? 0) > 0;
 }
 
 function snakeOrder(t: Topology, field: string): Int32Array {

@@ -8,7 +8,7 @@
 import { checkRegistryEntry, InputError } from '../util/errors.js';
 import { Spec } from '../util/spec.js';
 import type { LinkAttributes } from './builder.js';
-import type { Loopback, Topology } from './graph.js';
+import { explicitSelfRoute, type Loopback, type Topology } from './graph.js';
 import { BUILTIN_FAMILIES } from './builtin-families.js';
 
 /** A Cartesian product of paths (mesh) or cycles (torus) behind a topology; node id = x0 + k0·x1 + … */
@@ -83,7 +83,7 @@ export interface TopologyFamily {
    * count returned), where the network routes one (SimGrid's FLAT cluster: up its private link and
    * down again); absent: a message to oneself is delivered at once, crossing nothing.
    */
-  selfRoute?(t: Topology, node: number, channels: Int32Array): number;
+  selfRoute?: SelfRoute;
   /** A closed-form minimum bisection of this instance, when one is known. */
   bisectionCut?(t: Topology): BisectionCut | undefined;
   /**
@@ -149,6 +149,18 @@ export function findFamily(name: string): TopologyFamily | undefined {
 /** The descriptor of the family a topology was built by; undefined for hand-built graphs. */
 export function familyOf(t: Topology): TopologyFamily | undefined {
   return families.get(t.family);
+}
+
+/** Writes the route of a message from host `node` to itself into `channels`; returns its hop count (0: none). */
+export type SelfRoute = (t: Topology, node: number, channels: Int32Array) => number;
+
+/**
+ * How `t` routes a message from a host to itself (two ranks on one host): its family's self route,
+ * else the route its platform declares (ExplicitRoutes.self), else undefined (it crosses nothing).
+ * The one answer the flow engine, rank latencies and the hostfile check (applyHostList) share.
+ */
+export function selfRouteOf(t: Topology): SelfRoute | undefined {
+  return familyOf(t)?.selfRoute ?? (t.explicitRoutes?.self ? explicitSelfRoute : undefined);
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyHostList, applyMapping, buildTopology, checkPermutation } from '../../src/topology/index.js';
+import { applyHostList, applyMapping, buildTopology, checkPermutation, selfRouteOf } from '../../src/topology/index.js';
+import { loadTopology } from '../../src/node/index.js';
+import { SIMGRID_DIR } from '../helpers/simgrid-cases.js';
 import { distanceSummary } from '../../src/topology/metrics/distances.js';
 
 describe('rank mappings', () => {
@@ -74,5 +76,22 @@ describe('several ranks on one host (applyHostList: an SMPI hostfile that lists 
       /^hostfile\(pairs\.txt\)\[1\]: got "node-0"; accepted: a host with a route to itself for its second rank \(smpirun aborts/,
     );
     expect(() => applyHostList(looped, [0, 16], 'x', ['a', 'b'])).toThrow(/^mapping\[1\]: got 16; accepted: a host 0\.\.15$/);
+  });
+});
+
+describe('selfRouteOf: the route two ranks on one host cross', () => {
+  const channels = new Int32Array(16);
+  it('is the route a platform declares from a host to itself (small_platform.xml: Tremblay → Tremblay over "loopback")', () => {
+    const t = loadTopology(`simgrid:${SIMGRID_DIR}/examples/small_platform.xml`);
+    const selfRoute = selfRouteOf(t)!;
+    expect(selfRoute).toBeDefined();
+    const hops = selfRoute(t, t.endpoints[0], channels);
+    expect(hops).toBe(1);
+    expect(t.explicitRoutes!.channelNames[channels[0]]).toBe('loopback');
+  });
+  it('is undefined on a torus, which applyHostList refuses twice-listed hosts on unless it has a loopback', () => {
+    expect(selfRouteOf(buildTopology('torus:4x4'))).toBeUndefined();
+    expect(() => applyHostList(buildTopology('torus:4x4'), [0, 0], 'x', ['a', 'a'])).toThrow(/route to itself/);
+    expect(applyHostList(buildTopology('torus:4x4,loopback_bw=1GBps,loopback_lat=1us'), [0, 0], 'x', ['a', 'a']).ranksShareHosts).toBe(true);
   });
 });

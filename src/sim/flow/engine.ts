@@ -14,8 +14,8 @@
  * reads loads (adaptive, UGAL), the channel loads it chooses each flow's path from at flow start.
  */
 import { InputError } from '../../util/errors.js';
-import { explicitSelfRoute, loopbackOf, type Loopback, type Topology } from '../../topology/graph.js';
-import { familyOf, fatpipeChannels, type SharedCapacities } from '../../topology/registry.js';
+import { loopbackOf, type Loopback, type Topology } from '../../topology/graph.js';
+import { familyOf, fatpipeChannels, selfRouteOf, type SelfRoute, type SharedCapacities } from '../../topology/registry.js';
 import { hintMaxHops, routeWithHint } from '../../routing/hints.js';
 import { routeLatency } from '../program/route-latency.js';
 import { makeRouteBuffers, refusePartialRoutes, type RouteBuffers, type RouteContext, type RoutingFunction } from '../../routing/types.js';
@@ -141,7 +141,7 @@ export class FlowEngine {
   /** The links under model.sharing 'store-forward' (messages move link by link there, not as flows), else null. */
   private readonly storeForward: StoreForwardLinks | null;
   /** The route of a message to oneself where the topology has one (SimGrid FLAT clusters; a platform of zones' declared self routes). */
-  private readonly selfRoute: ((t: Topology, node: number, channels: Int32Array) => number) | undefined;
+  private readonly selfRoute: SelfRoute | undefined;
   /** Every host's loopback (SimGrid's cluster loopback_bw/lat), which its messages to itself cross instead of any route. */
   private readonly loopback: Loopback | undefined;
   /** Unfinished flows per channel, kept only for a routing that reads them. */
@@ -212,7 +212,7 @@ export class FlowEngine {
     this.ejBase = C + R * nics;
     // SimGrid SHARED and limiter links: capacities that several channels draw on, after the NIC resources.
     const family = familyOf(t);
-    this.selfRoute = family?.selfRoute ?? (t.explicitRoutes?.self ? explicitSelfRoute : undefined);
+    this.selfRoute = selfRouteOf(t);
     this.loopback = loopbackOf(t);
     const shared = family?.sharedCapacities?.(t);
     this.shared = shared;
@@ -252,7 +252,7 @@ export class FlowEngine {
     this.outstanding = new Int32Array(program.numStreams);
     this.channelLoad = readsLoad(routing) ? new FlowChannelLoad(C) : undefined;
     this.routeCtx = this.channelLoad ? { load: this.channelLoad.load } : undefined;
-    this.runner = new StreamRunner(program, model, new FlowStreamHost(this, q?.order, routeLatency(t, routing, model.routerLatency, this.selfRoute, this.loopback)), inSeconds);
+    this.runner = new StreamRunner(program, model, new FlowStreamHost(this, q?.order, routeLatency(t, routing, model.routerLatency)), inSeconds);
     let maxHops = 2 * routing.maxHops + 2;
     for (const hint of program.hints) maxHops = Math.max(maxHops, hintMaxHops(routing, hint) + routing.maxHops);
     this.rb = makeRouteBuffers(maxHops);

@@ -5,23 +5,20 @@
  * engines answer it from the topology and routing they run (`StreamHost.routeLatency`); a program
  * never stores it.
  */
-import type { Loopback, Topology } from '../../topology/graph.js';
+import { loopbackOf, type Topology } from '../../topology/graph.js';
+import { selfRouteOf } from '../../topology/registry.js';
 import { makeRouteBuffers, type RoutingFunction } from '../../routing/types.js';
 
 /** Seconds a zero-byte message takes from one rank to another, without bandwidth. */
 export type RankLatency = (srcRank: number, dstRank: number) => number;
 
 /**
- * `selfRoute` writes a host's route to itself (the engine's: a loopback's latency is `loopback`),
- * which two ranks on one host (an SMPI hostfile listing it twice) cross; a rank to itself takes 0.
+ * Two ranks on one host (an SMPI hostfile listing it twice) cross the host's loopback (its latency)
+ * or its self route (selfRouteOf), as the flow engine moves them; a rank to itself takes 0.
  */
-export function routeLatency(
-  topology: Topology,
-  routing: RoutingFunction,
-  routerLatency: number,
-  selfRoute?: (t: Topology, node: number, channels: Int32Array) => number,
-  loopback?: Loopback,
-): RankLatency {
+export function routeLatency(topology: Topology, routing: RoutingFunction, routerLatency: number): RankLatency {
+  const selfRoute = selfRouteOf(topology);
+  const loopback = loopbackOf(topology);
   // The engine's bound on a self route too (FlowEngine's route buffers).
   const buf = makeRouteBuffers(2 * routing.maxHops + 2);
   return (src, dst) => {
