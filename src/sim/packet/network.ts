@@ -201,7 +201,11 @@ export class PacketNetwork {
    */
   private readonly attach: Int32Array;
   private readonly attachSlot: Int32Array;
-  private readonly direct: Uint8Array;
+  /**
+   * Per node, 1 for a terminal run `terminals: direct`: its ports sit on its switch, its link is not
+   * a hop, and of that link's latency only the injection (ejection) latency is paid.
+   */
+  readonly direct: Uint8Array;
   private readonly injLatency: number;
   private readonly ejLatency: number;
   private readonly chSrcPort: Int32Array;

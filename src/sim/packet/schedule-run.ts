@@ -21,7 +21,7 @@ import { routeLatency } from '../program/route-latency.js';
 import { programForBarrierModel } from '../program/barriers.js';
 import { InputError, LimitError } from '../../util/errors.js';
 import { OpKind } from '../../collectives/types.js';
-import { loopbackOf, NodeKind, type Topology } from '../../topology/graph.js';
+import { loopbackOf, type Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { resolveRouting } from '../../routing/registry.js';
 import { familyOf } from '../../topology/registry.js';
@@ -322,10 +322,6 @@ export class PacketScheduleEngine implements PacketSender {
     // A turnaround node's copies leave through one port of their own, as a switch's replication does
     // not queue behind the node's own NIC (and a stream's fence does not wait for them).
     const streamPorts = cfg.injectionPorts;
-    // Under direct terminals a terminal link's latency is not paid (named model difference; docs/flow.md).
-    const channelCycles = (c: number): number => (ownLatency ? ownLatency[c] : perClass(cfg.channelLatency, t.className(c)));
-    const unpaid = cfg.terminals === 'direct' ? unpaidTerminalLatency(t, channelCycles, cfg.injectionLatency, cycle) : undefined;
-    this.modelNotes = { ...notes, ...(unpaid ? { unpaidTerminalLatency: unpaid } : {}) };
     checkChannelClasses(opts.config?.channelLatency, t);
     validateConfig(cfg, routing.vcClasses);
     // A collective library's channels send from lanes of their own, ports after the NICs (program/send-lanes.ts).
@@ -339,6 +335,10 @@ export class PacketScheduleEngine implements PacketSender {
     const hintTable: (NodeRouteHint | undefined)[] = [...prog.hints, ...turnarounds.map((x) => x?.toTurnaround), ...turnarounds.map((x) => x?.fromTurnaround)];
     const slowdown = mixedRates ? Float64Array.from(t.chBandwidth, (bw) => (flitBytes / bw) / cycle) : undefined;
     this.net = new PacketNetwork(t, routing, cfg, hintTable, undefined, ownLatency, slowdown);
+    // Under direct terminals a terminal link's latency is not paid (named model difference; docs/flow.md).
+    const channelCycles = (c: number): number => (ownLatency ? ownLatency[c] : perClass(cfg.channelLatency, t.className(c)));
+    const unpaid = unpaidTerminalLatency(t, this.net.direct, channelCycles, cfg, cycle);
+    this.modelNotes = { ...notes, ...(unpaid ? { unpaidTerminalLatency: unpaid } : {}) };
     this.P = cfg.packetSize;
     const net = this.net;
     this.runner = new StreamRunner(prog, flowModel, {
@@ -562,22 +562,29 @@ export class PacketScheduleEngine implements PacketSender {
 }
 
 /**
- * Under `terminals: direct` a terminal with one link each way to one switch injects at that switch's
- * input port and ejects at its output port, as BookSim's terminals do: its link is not a hop, and of
- * its latency only the injection (ejection) latency is paid. The flow engine pays the link's latency.
- * Per class of such links longer than that, their latency in cycles and seconds, or undefined.
+ * Under `terminals: direct` the network's direct terminals (PacketNetwork.direct) inject at their
+ * switch's input port and eject at an output port, as BookSim's terminals do: their links are not
+ * hops, and of a link's latency only the injection (ejection) latency is paid. The flow engine pays
+ * the link's latency. Per class of such links longer than that, their latency in cycles and seconds,
+ * or undefined.
  */
-function unpaidTerminalLatency(t: Topology, channelCycles: (c: number) => number, injectionLatency: number, cycle: number): Record<string, { cycles: number; seconds: number }> | undefined {
+function unpaidTerminalLatency(
+  t: Topology,
+  direct: Uint8Array,
+  channelCycles: (c: number) => number,
+  cfg: Pick<PacketConfig, 'injectionLatency' | 'ejectionLatency'>,
+  cycle: number,
+): Record<string, { cycles: number; seconds: number }> | undefined {
   const out: Record<string, { cycles: number; seconds: number }> = {};
-  for (const v of t.endpoints) {
-    if (t.nodeKind[v] !== NodeKind.Terminal || t.outDegree(v) !== 1 || t.inDegree(v) !== 1) continue;
-    const [up, down] = [t.outChannels[t.outStart[v]], t.inChannels[t.inStart[v]]];
-    if (t.chDst[up] !== t.chSrc[down] || t.nodeKind[t.chDst[up]] !== NodeKind.Switch) continue;
-    for (const c of [up, down]) {
-      const cycles = channelCycles(c);
-      const cls = t.className(c);
-      if (cycles > injectionLatency && cycles > (out[cls]?.cycles ?? 0)) out[cls] = { cycles, seconds: cycles * cycle };
-    }
+  const note = (c: number, paid: number): void => {
+    const cycles = channelCycles(c);
+    const cls = t.className(c);
+    if (cycles > paid && cycles > (out[cls]?.cycles ?? 0)) out[cls] = { cycles, seconds: cycles * cycle };
+  };
+  for (let v = 0; v < direct.length; v++) {
+    if (!direct[v]) continue;
+    note(t.outChannels[t.outStart[v]], cfg.injectionLatency);
+    note(t.inChannels[t.inStart[v]], cfg.ejectionLatency);
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }

@@ -74,6 +74,13 @@ describe('direct terminals: a named model difference on latency (docs/flow.md, "
     expect(Math.abs(packet.makespan_s / flow.makespan_s - 1)).toBeLessThan(0.005);
     expect(packet.model.unpaidTerminalLatency).toBeUndefined();
   });
+  it('names a BookSim fly\'s terminal links too, which enter its first stage and leave its last', () => {
+    const fly = buildTopology('fly:k=2,n=3,lat=100ns');
+    const ring = buildSchedule({ collective: 'allreduce', algorithm: 'ring', topology: fly, size: 8192 });
+    const unpaid = simulate({ topology: fly, schedule: ring, engine: 'packet' }).model.unpaidTerminalLatency as Record<string, { cycles: number }>;
+    // 100 ns is 10 cycles of a 64-bit flit at 25 Gb/s (10.24 ns); 1 cycle of each is paid as injection (ejection) latency.
+    expect(unpaid).toEqual({ inject: { cycles: 10, seconds: expect.closeTo(102.4e-9, 15) }, eject: { cycles: 10, seconds: expect.closeTo(102.4e-9, 15) } });
+  });
   it('a direct network (torus) has no terminal links and no such note', () => {
     const torus = buildTopology('torus:4x4,bw=25Gbps,lat=100ns');
     const ring = buildSchedule({ collective: 'allreduce', algorithm: 'ring', topology: torus, size: 8192 });
