@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { FlowProgramBuilder, flowPreset, runCollectiveFlow, runFlow, type CollectiveKind } from '../../src/index.js';
 import { loadTopology } from '../../src/node/index.js';
+import { SIMGRID_DIR as DIR, simgridCases } from '../helpers/simgrid-cases.js';
 
-const DIR = 'test/reference/simgrid';
 /** The Meshwork topology of each SimGrid platform file (same hosts, links, bandwidth and latency). */
 const TOPOLOGY: Record<string, string> = {
   'torus-4x4x4': 'torus:4x4x4,bw=10GBps,lat=100ns',
@@ -32,18 +32,7 @@ const PIN_TOLERANCE = 0.5;
 const PINNED: Record<string, [number, 'not isolated']> = {
 };
 
-interface ReferenceCase {
-  simgrid: string;
-  platform: string;
-  collective: string;
-  smpi_algorithm: string;
-  meshwork: { collective: CollectiveKind; algorithm: string };
-  rows: Array<{ size: number; makespan_s: number }>;
-}
-
-const cases = readdirSync(`${DIR}/cases`)
-  .sort()
-  .map((f) => JSON.parse(readFileSync(`${DIR}/cases/${f}`, 'utf8')) as ReferenceCase);
+const cases = simgridCases('cases');
 const preset = flowPreset('simgrid');
 
 describe('the simgrid preset against SimGrid SMPI reference runs', () => {
