@@ -118,6 +118,14 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     // Meshwork's own permutation instead (seed 1), its hops were 4.99 against BookSim's 4.76, zero
     // load 4.6 % over, and 0.3 saturated where BookSim still delivers (other pairs, other hot channels).
     'torus88_randperm_p4',
+    // Spot checks beyond the files above (BookSim 2.0 @ 28f43299): a three-dimensional torus (4-ary
+    // 3-cube, the dateline in every dimension); dragonflynew with 32-flit buffers, whose 100-cycle
+    // global channels are credit-bound (32 credits over a 200-cycle round trip) and saturate it at
+    // 0.175 rather than past 0.4; min_adapt with 8 VCs under tornado, its knee before the saturation
+    // edge at 0.15, where BookSim's seeds spread from 63 to 357 cycles.
+    'torus444_uniform_p4',
+    'dragonflynew_k2_buf32_uniform_p4',
+    'torus88_min_adapt_tornado_p4_vc8',
   ];
   for (const name of names) {
     it(name, () => {
