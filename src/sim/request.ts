@@ -90,6 +90,9 @@ const TrafficWorkload = z
       .object({
         hotRank: z.number().int().min(0).optional().describe('hotspot: the hot rank (default 0)'),
         hotFraction: z.number().min(0).max(1).optional().describe('hotspot: the share of packets sent to the hot rank'),
+        hotRanks: z.array(z.number().int().min(0)).min(1).optional().describe("hotspot: several hot ranks in place of hotRank (BookSim's hotspot({h1,h2,...}))"),
+        hotWeights: z.array(z.number().int().min(1)).min(1).optional().describe('hotspot: one weight per hot rank (default 1 each): a hot packet picks a rank in proportion'),
+        exclude: z.array(z.number().int().min(0)).optional().describe("background: the ranks no packet is sent to (BookSim's background({e1,e2,...}))"),
         permSeed: z.number().int().min(0).max(2 ** 31 - 1).optional().describe("randperm: the permutation's seed (default 1, or 0 with permutation booksim)"),
         permutation: z.enum(['meshwork', 'booksim']).optional().describe("randperm: Meshwork's own shuffle (default) or BookSim 2.0's permutation for perm_seed = permSeed"),
         quarterBy: z.enum(['rings', 'address']).optional().describe('quarter: rings (DCE/MDCE) or address'),
@@ -99,7 +102,7 @@ const TrafficWorkload = z
           .object({ k: z.number().int().min(2).optional(), n: z.number().int().min(1).optional(), xr: z.number().int().min(1).optional() })
           .strict()
           .optional()
-          .describe("tornado, neighbor: BookSim's k, n, xr: n digits of radix xr·k (default the topology's k and n, xr 1)"),
+          .describe("tornado, neighbor, badperm-yarc: BookSim's k, n, xr: n digits of radix xr·k (default the topology's k and n, xr 1); bad-dragon: BookSim's dragonflynew k (groups of 2k·k terminals)"),
       })
       .strict()
       .optional(),

@@ -26,6 +26,23 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     expect(Math.abs(latency / 10.7459 - 1)).toBeLessThan(0.05);
   });
 
+  it("a file's pattern parameters reach the run: background's excluded nodes, hotspot's weighted nodes; --hot and --exclude set them by hand", () => {
+    const file = runCli(['traffic', '--booksim-config', 'test/sim/packet/booksim/mesh88_background_p4.cfg', '--rates', '0.05', '--json']);
+    expect(file.code, file.stderr).toBe(0);
+    expect(JSON.parse(file.stdout).patternParams).toEqual({ excluded: [27, 28, 35, 36] });
+    const weighted = runCli(['traffic', '--booksim-config', 'test/sim/packet/booksim/mesh88_hotspot_weighted_p1.cfg', '--rates', '0.004', '--json']);
+    expect(JSON.parse(weighted.stdout).patternParams).toEqual({ hotRanks: [0, 63], hotWeights: [3, 1], fraction: 1 });
+    // --hot on the command line replaces the file's hot nodes.
+    const one = runCli(['traffic', '--booksim-config', 'test/sim/packet/booksim/mesh88_hotspot_weighted_p1.cfg', '--rates', '0.004', '--hot', '9', '--json']);
+    expect(JSON.parse(one.stdout).patternParams).toEqual({ hotRank: 9, fraction: 1 });
+    const byHand = runCli(['traffic', '--topology', 'mesh:4x4', '--pattern', 'hotspot', '--hot', '0:3,15', '--rates', '0.05', '--horizon', '500', '--json']);
+    expect(JSON.parse(byHand.stdout).patternParams).toEqual({ hotRanks: [0, 15], hotWeights: [3, 1], fraction: 0.05 });
+    const background = runCli(['traffic', '--topology', 'mesh:4x4', '--pattern', 'background', '--exclude', '5,6', '--rates', '0.05', '--horizon', '500', '--json']);
+    expect(JSON.parse(background.stdout).patternParams).toEqual({ excluded: [5, 6] });
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'mesh:4x4', '--pattern', 'uniform', '--exclude', '5', '--rates', '0.05']))).toMatch(/^meshwork: error: exclude: got "5"; accepted: nothing unless --pattern background/);
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'mesh:4x4', '--pattern', 'hotspot', '--hot', '0:x', '--rates', '0.05']))).toMatch(/^meshwork: error: hot: got "x"; accepted: an integer in/);
+  });
+
   it('--booksim-config runs a config written like BookSim examples/torus88 and records its keys', () => {
     const dir = tempDir('bsc');
     const cfg = join(dir, 'torus44');

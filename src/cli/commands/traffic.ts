@@ -47,6 +47,7 @@ interface TrafficOptions extends PacketCliOptions {
   seed?: string;
   horizon?: string;
   hot?: string;
+  exclude?: string;
   xr?: string;
   quarterBy?: string;
   edges?: string;
@@ -62,10 +63,24 @@ function intOption(field: string, text: string | undefined, min: number, max: nu
   return text === undefined ? undefined : checkedInt(field, text, min, max);
 }
 
+/** `--hot`: one rank, or a comma list of ranks each with an optional `:weight` (several hot spots). */
+function hotOption(text: string | undefined): { hotRank?: number; hotRanks?: number[]; hotWeights?: number[] } {
+  if (text === undefined) return {};
+  const spots = text.split(',').map((item) => {
+    const [rank, weight, extra] = item.split(':');
+    if (extra !== undefined) throw new InputError('hot', text, 'a rank, or a comma list of rank[:weight] (0,9 or 0:3,9:1)');
+    return { rank: checkedInt('hot', rank, 0, 2 ** 32 - 1), weight: weight === undefined ? 1 : checkedInt('hot', weight, 1, 2 ** 31 - 1) };
+  });
+  // Given on the command line, it replaces a BookSim file's hot spots.
+  if (spots.length === 1 && !text.includes(':')) return { hotRank: spots[0].rank, hotRanks: undefined, hotWeights: undefined };
+  return { hotRanks: spots.map((x) => x.rank), hotWeights: spots.map((x) => x.weight) };
+}
+
 /** Which patterns read each pattern option: given beside another pattern, it was ignored in silence. */
 const PATTERN_OPTIONS: ReadonlyArray<readonly [keyof TrafficOptions, string, readonly string[]]> = [
   ['hot', 'hot', ['hotspot']],
-  ['xr', 'xr', ['tornado', 'neighbor']],
+  ['exclude', 'exclude', ['background']],
+  ['xr', 'xr', ['tornado', 'neighbor', 'badperm-yarc']],
   ['quarterBy', 'quarter-by', ['quarter']],
   ['edges', 'edges', ['meshemu', 'localized']],
   ['coordinates', 'coordinates', ['localized']],
@@ -271,7 +286,8 @@ function trafficRequestFromOptions(o: TrafficOptions, fromFile: BookSimRun | und
   refuseOtherPatternsOptions(o, fromFile ? fromFile.pattern : (o.pattern as string));
   const patternOptions = defined({
     ...fromFile?.patternOptions,
-    hotRank: intOption('hot', o.hot, 0, 2 ** 32 - 1) ?? fromFile?.patternOptions?.hotRank,
+    ...hotOption(o.hot),
+    ...(o.exclude === undefined ? {} : { exclude: o.exclude.split(',').map((r) => checkedInt('exclude', r, 0, 2 ** 32 - 1)) }),
     digits: o.xr !== undefined ? { ...fromFile?.patternOptions?.digits, xr: intOption('xr', o.xr, 1, 1 << 12) } : fromFile?.patternOptions?.digits,
     quarterBy: quarterBy(o.quarterBy),
     edges: gridEdges(o.edges),
@@ -326,8 +342,9 @@ export function register(program: Command): void {
   addPacketOptions(traffic, 'traffic')
     .option('--seed <n>', 'random seed (default 1)')
     .option('--horizon <cycles>', 'fixed-horizon mode: run exactly this many cycles per rate (seed 004: 10000) (default: BookSim\'s measurement: warm-up, sample periods, drain)')
-    .option('--hot <rank>', 'hot-spot rank for --pattern hotspot (default 0)')
-    .option('--xr <n>', "for --pattern tornado and neighbor: BookSim's xr, digits of radix xr·k (default 1; 2 on a flatfly with numbering=tiles and 2×2 tiles moves every terminal)")
+    .option('--hot <ranks>', 'hot-spot rank for --pattern hotspot (default 0), or several as rank[:weight],... (0,9 or 0:3,9:1: a hot packet picks one by weight)')
+    .option('--exclude <ranks>', 'for --pattern background: the ranks no packet is sent to (comma list)')
+    .option('--xr <n>', "for --pattern tornado, neighbor and badperm-yarc: BookSim's xr, digits of radix xr·k (default 1; 2 on a flatfly with numbering=tiles and 2×2 tiles moves every terminal)")
     .option('--quarter-by <how>', 'quarters for --pattern quarter: rings (DCE/MDCE default: ring-index bits, spec §2.4) | address')
     .option('--edges <how>', 'edges of the address grid for --pattern meshemu and localized: wrap (default) | open (no wrap-around)')
     .option('--coordinates <which>', 'coordinates for --pattern localized: own (default: the topology\'s where it has them) | address (square address grid for every network)')

@@ -132,7 +132,7 @@ export interface BookSimRun {
   /** Packets of several sizes (`packet_size = {{1,8}}` with `packet_size_rate`), or undefined when one size. */
   packetSizes: PacketSizeMix | undefined;
   /** Options of the pattern (`hotspot({h})`: every packet to h), or undefined. */
-  patternOptions: { hotRank?: number; hotFraction?: number; digits?: { k: number; n: number; xr: number }; permSeed?: number; permutation?: 'booksim' } | undefined;
+  patternOptions: BookSimPatternOptions | undefined;
   /** VCs per routing class: 1 on dragonflynew (BookSim's `out_vc = ph`), else undefined (all VCs). */
   vcsPerClass: number | undefined;
   /** One line per key the file sets that BookSim's chosen router ignores but Meshwork would not. */
@@ -151,7 +151,21 @@ export interface BookSimRun {
   keys: Record<string, BookSimValue>;
 }
 
-const PATTERNS = ['uniform', 'bitrev', 'bitcomp', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm'];
+const PATTERNS = ['uniform', 'bitrev', 'bitcomp', 'transpose', 'shuffle', 'tornado', 'neighbor', 'randperm', 'diagonal', 'asymmetric', 'taper64', 'bad_dragon', 'badperm_yarc', 'background'];
+/** BookSim's pattern names that Meshwork spells differently. */
+const PATTERN_NAME: Readonly<Record<string, string>> = { bad_dragon: 'bad-dragon', badperm_yarc: 'badperm-yarc' };
+
+/** The pattern options a BookSim traffic value sets (PatternOptions, sim/traffic/patterns.ts). */
+interface BookSimPatternOptions {
+  hotRank?: number;
+  hotRanks?: number[];
+  hotWeights?: number[];
+  hotFraction?: number;
+  digits?: { k: number; n: number; xr: number };
+  permSeed?: number;
+  permutation?: 'booksim';
+  exclude?: number[];
+}
 
 /**
  * BookSim's tokenize_str (config_utils.cpp): a value not starting with `{` is one element, whole
@@ -202,12 +216,14 @@ function bookSimPacketSizes(sizeValue: BookSimValue, rateValue: BookSimValue): P
 
 /**
  * BookSim's `traffic` value (traffic.cpp TrafficPattern::New): a name, or `name(params)` with the
- * parameters read by tokenize_str. Accepted: the plain names above; `tornado` and `neighbor` with
- * parameters k, n, xr (absent ones from the file's keys, as BookSim reads them): n digits of radix
- * xr·k, so long as every destination is a terminal (on flatfly and cmesh xr is the tile width, so
- * every terminal moves; note `tornado(8,2,1)` is one parameter "8,2,1", read as k = 8, as BookSim's
- * atoi does; `tornado({8,2,1})` is three); `hotspot(h)` / `hotspot({{h},{r}})` with one hot node
- * (every packet to it). Anything else is refused with the reason.
+ * parameters read by tokenize_str. Accepted: the plain names above; `tornado`, `neighbor` and
+ * `badperm_yarc` with parameters k, n, xr (absent ones from the file's keys, as BookSim reads them):
+ * digits of radix xr·k, so long as every destination is a terminal (on flatfly and cmesh xr is the
+ * tile width, so every terminal moves; note `tornado(8,2,1)` is one parameter "8,2,1", read as k = 8,
+ * as BookSim's atoi does; `tornado({8,2,1})` is three); `bad_dragon` with k (groups of 2k·k
+ * terminals); `hotspot(h)` / `hotspot({h1,h2},{w1,w2})` (every packet to a hot node, drawn by weight;
+ * a weight list shorter than the nodes repeats its last); `background({e1,e2})` (uniform over the
+ * nodes not listed). Anything else is refused with the reason.
  */
 function bookSimTraffic(
   value: BookSimValue,
@@ -216,27 +232,50 @@ function bookSimTraffic(
   xr: number,
   nodes: number,
   permSeedKey: () => BookSimValue,
-): { pattern: string; hotRank?: number; hotFraction?: number; digits?: { k: number; n: number; xr: number }; permSeed?: number } {
+): { pattern: string } & BookSimPatternOptions {
   const text = String(value);
   const left = text.indexOf('(');
   const name = left < 0 ? text : text.slice(0, left);
   const right = text.lastIndexOf(')');
   const params = left < 0 ? [] : tokenizeStr(text.slice(left + 1, right < 0 ? undefined : right));
-  const accepted = `${PATTERNS.join(' | ')} | tornado(k,n,xr) | neighbor(k,n,xr) | hotspot(node) | randperm(seed)`;
+  const accepted = `${PATTERNS.join(' | ')} | tornado(k,n,xr) | neighbor(k,n,xr) | badperm_yarc(k,n,xr) | bad_dragon(k) | hotspot({nodes},{weights}) | background({nodes}) | randperm(seed)`;
+  const digitsOf = (): { k: number; n: number; xr: number } => ({
+    k: params[0] === undefined ? k : atoi(params[0]),
+    n: params[1] === undefined ? n : atoi(params[1]),
+    xr: params[2] === undefined ? xr : atoi(params[2]),
+  });
+  const nodeList = (list: string | undefined, what: string): number[] => {
+    const ids = tokenizeStr(list ?? '').map(atoi);
+    if (ids.length === 0 || ids.some((h) => h < 0 || h >= nodes)) {
+      refuse('traffic', value, `${what} nodes in [0, ${Math.min(nodes, 1 << 30) - 1}] (-1, a node BookSim draws at random, is not modelled: name the node)`);
+    }
+    return ids;
+  };
   if (name === 'tornado' || name === 'neighbor') {
-    const digits = { k: params[0] === undefined ? k : atoi(params[0]), n: params[1] === undefined ? n : atoi(params[1]), xr: params[2] === undefined ? xr : atoi(params[2]) };
+    const digits = digitsOf();
     // BookSim does not check that its destinations exist; Meshwork refuses those that do not.
     if (!(digits.k >= 2 && digits.n >= 1 && digits.xr >= 1 && (digits.xr * digits.k) ** digits.n <= nodes)) {
       refuse('traffic', value, `${name} with k >= 2, n >= 1, xr >= 1 and (xr·k)^n <= ${nodes}, the terminals (got k = ${digits.k}, n = ${digits.n}, xr = ${digits.xr}: BookSim would send to terminals that do not exist)`);
     }
     return { pattern: name, digits };
   }
+  if (name === 'badperm_yarc' || name === 'bad_dragon') {
+    // Checked where the pattern is built (sim/traffic/patterns.ts), against the network's terminals.
+    return { pattern: PATTERN_NAME[name], digits: digitsOf() };
+  }
   if (name === 'hotspot') {
-    const hot = tokenizeStr(params[0] ?? '-1').map(atoi);
-    if (hot.length !== 1 || hot[0] < 0 || hot[0] >= nodes) {
-      refuse('traffic', value, `hotspot(h) with one node h in [0, ${Math.min(nodes, 1 << 30) - 1}] (several weighted hot spots, or -1, one BookSim draws at random, are not modelled)`);
-    }
-    return { pattern: 'hotspot', hotRank: hot[0], hotFraction: 1 };
+    const hot = nodeList(params[0] ?? '-1', 'hotspot with');
+    // BookSim: rates.resize(hotspots.size(), rates.back()); no rates, 1 each.
+    const given = params[1] === undefined ? [] : tokenizeStr(params[1]).map(atoi);
+    const weights = hot.map((_, i) => given[Math.min(i, given.length - 1)] ?? 1);
+    if (weights.some((w) => w < 1)) refuse('traffic', value, 'hotspot weights of at least 1 (BookSim asserts rate > 0)');
+    return hot.length === 1 ? { pattern: 'hotspot', hotRank: hot[0], hotFraction: 1 } : { pattern: 'hotspot', hotRanks: hot, hotWeights: weights, hotFraction: 1 };
+  }
+  if (name === 'background') {
+    if (params[0] === undefined) refuse('traffic', value, 'background({nodes}): the nodes no packet is sent to (BookSim reads a first parameter)');
+    const exclude = nodeList(params[0], 'background excluding');
+    if (new Set(exclude).size >= nodes) refuse('traffic', value, 'background excluding fewer than every node (BookSim would draw forever)');
+    return { pattern: 'background', exclude };
   }
   if (name === 'randperm') {
     // BookSim's permutation depends on perm_seed alone (traffic.cpp: randperm(s) or the perm_seed
@@ -550,14 +589,9 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   } else if (process !== 'bernoulli') {
     refuse('injection_process', process, 'bernoulli | on_off');
   }
-  const patternOptions =
-    traffic.hotRank !== undefined
-      ? { hotRank: traffic.hotRank, hotFraction: traffic.hotFraction }
-      : traffic.digits
-        ? { digits: traffic.digits }
-        : traffic.permSeed !== undefined
-          ? { permSeed: traffic.permSeed, permutation: 'booksim' as const }
-          : undefined;
+  const { pattern: _pattern, ...trafficOptions } = traffic;
+  const patternOptions: BookSimPatternOptions | undefined =
+    Object.keys(trafficOptions).length === 0 ? undefined : { ...trafficOptions, ...(traffic.permSeed !== undefined ? { permutation: 'booksim' as const } : {}) };
   const perFlit = int('injection_rate_uses_flits', 0, 0, 1) === 1;
   const simType = get('sim_type', 'latency');
   if (simType !== 'latency' && simType !== 'throughput' && simType !== 'batch') refuse('sim_type', simType, 'latency | throughput | batch');

@@ -32,6 +32,14 @@ export interface PatternOptions {
   hotRank?: number;
   hotFraction?: number;
   /**
+   * Several hot spots (BookSim's `hotspot({h1,h2,...},{w1,w2,...})`), in place of hotRank: a hot
+   * packet goes to one of them with probability proportional to its weight (hotWeights, default 1 each).
+   */
+  hotRanks?: readonly number[];
+  hotWeights?: readonly number[];
+  /** background: the ranks no packet is sent to (BookSim's `background({e1,e2,...})`). */
+  exclude?: readonly number[];
+  /**
    * How the 1/4 partition is formed: `rings` (DCE/MDCE only: by ring-index bits, spec §2.4; the
    * default there) or `address` (rank div N/4; the default and only choice elsewhere).
    */
@@ -79,6 +87,34 @@ function uniformExcludingSelf(src: number, n: number, rng: Rng): number {
   if (n === 1) return src;
   const d = rng.int(n - 1);
   return d >= src ? d + 1 : d;
+}
+
+/**
+ * The hot spots of `hotspot`: hotRanks with their weights (BookSim: RandomInt(Σw − 1) walked over the
+ * cumulative weights), or the one hotRank (default 0).
+ */
+function hotSpots(N: number, opts: PatternOptions): { ranks: number[]; weights: number[]; pick: (rng: Rng) => number } {
+  const ranks = [...(opts.hotRanks ?? [opts.hotRank ?? 0])];
+  if (ranks.length === 0) throw new InputError('hotRanks', '[]', 'at least one hot rank');
+  for (const r of ranks) if (!Number.isInteger(r) || r < 0 || r >= N) throw new InputError(opts.hotRanks ? 'hotRanks' : 'hot', r, `a rank in [0, ${N - 1}]`);
+  const weights = [...(opts.hotWeights ?? ranks.map(() => 1))];
+  if (weights.length !== ranks.length || weights.some((w) => !Number.isInteger(w) || w < 1)) {
+    throw new InputError('hotWeights', weights.join(','), `${ranks.length} positive integer weights, one per hot rank`);
+  }
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (ranks.length === 1) return { ranks, weights, pick: () => ranks[0] };
+  return {
+    ranks,
+    weights,
+    pick: (rng) => {
+      let draw = rng.int(total);
+      for (let i = 0; i < ranks.length - 1; i++) {
+        if (draw < weights[i]) return ranks[i];
+        draw -= weights[i];
+      }
+      return ranks[ranks.length - 1];
+    },
+  };
 }
 
 /** A traffic pattern as the registry (registry.ts) builds it. */
@@ -232,17 +268,86 @@ export const BUILTIN_PATTERNS: readonly PatternEntry[] = [
   },
   {
     name: 'hotspot',
-    description: 'a fraction of all packets to one rank, the rest random (seed 004 §5.3.3; --hot)',
+    description: 'a fraction of all packets to a hot rank, the rest random (seed 004 §5.3.3; --hot; BookSim with every packet hot)',
     create(t, opts) {
       const N = t.numEndpoints;
-      const hot = opts.hotRank ?? 0;
       const frac = opts.hotFraction ?? 0.05;
-      if (!Number.isInteger(hot) || hot < 0 || hot >= N) throw new InputError('hot', hot, `a rank in [0, ${N - 1}]`);
+      const hot = hotSpots(N, opts);
       return {
         name: 'hotspot',
-        params: { hotRank: hot, fraction: frac },
-        dest: (s, rng) => (rng.next() < frac ? hot : uniformExcludingSelf(s, N, rng)),
+        params: hot.ranks.length === 1 ? { hotRank: hot.ranks[0], fraction: frac } : { hotRanks: hot.ranks, hotWeights: hot.weights, fraction: frac },
+        dest: (s, rng) => (rng.next() < frac ? hot.pick(rng) : uniformExcludingSelf(s, N, rng)),
       };
+    },
+  },
+  // BookSim 2.0's random patterns beside uniform (traffic.cpp), each destination drawn per packet.
+  // BookSim's RandomInt(m) is uniform on 0..m, so RandomInt(2) == 0 has probability 1/3.
+  {
+    name: 'diagonal',
+    description: 'a third of packets to rank + 1, the rest to the source itself (BookSim)',
+    create: (t) => ({ name: 'diagonal', params: { next: 1 / 3, self: 2 / 3 }, dest: (s, rng) => (rng.int(3) === 0 ? (s + 1) % t.numEndpoints : s) }),
+  },
+  {
+    name: 'asymmetric',
+    description: 'rank mod N/2, in the lower or the upper half at random (BookSim)',
+    create(t) {
+      const half = Math.floor(t.numEndpoints / 2);
+      if (half < 1) throw new InputError('pattern', 'asymmetric', 'at least 2 terminals');
+      return { name: 'asymmetric', params: { half }, dest: (s, rng) => (s % half) + (rng.int(2) === 1 ? half : 0) };
+    },
+  },
+  {
+    name: 'taper64',
+    description: 'on 64 terminals: half of packets to a rank within ±8 ± 1 (mod 64), half uniform (BookSim)',
+    create(t) {
+      if (t.numEndpoints !== 64) throw new InputError('pattern', 'taper64', `exactly 64 terminals (BookSim's taper64 requires it; ${t.spec} has ${t.numEndpoints})`);
+      return {
+        name: 'taper64',
+        params: { near: 0.5 },
+        dest: (s, rng) => (rng.int(2) === 1 ? (64 + s + 8 * (rng.int(3) - 1) + (rng.int(3) - 1)) % 64 : rng.int(64)),
+      };
+    },
+  },
+  {
+    name: 'bad-dragon',
+    description: "every packet to a random terminal of the next dragonfly group (BookSim's bad_dragon)",
+    create(t, opts) {
+      const N = t.numEndpoints;
+      // BookSim's group is 2k routers of k terminals (dragonflynew's k); a Meshwork dragonfly's, a·p.
+      const { a, p } = t.params as { a?: unknown; p?: unknown };
+      const k = opts.digits?.k;
+      const group = k !== undefined ? 2 * k * k : t.family === 'dragonfly' && typeof a === 'number' && typeof p === 'number' ? a * p : undefined;
+      if (group === undefined) throw new InputError('pattern', 'bad-dragon', "a dragonfly, or digits.k (BookSim's dragonflynew k: groups of 2k·k terminals)");
+      if (group > N || N % group !== 0) throw new InputError('digits.k', k, `groups of 2k·k terminals that divide the ${N} terminals`);
+      return { name: 'bad-dragon', params: { group }, dest: (s, rng) => (rng.int(group) + (Math.floor(s / group) + 1) * group) % N };
+    },
+  },
+  {
+    name: 'badperm-yarc',
+    description: "rank s to a random row r of an (xr·k)-wide grid, column ⌊s / (xr·k)⌋ (BookSim's badperm_yarc)",
+    create(t, opts) {
+      const N = t.numEndpoints;
+      const own = kn(t);
+      const { k = own.k, xr = 1 } = opts.digits ?? {};
+      const width = xr * k;
+      // BookSim does not check that its destinations exist; a rank must.
+      if (!Number.isInteger(width) || width < 2 || (width - 1) * width + Math.floor((N - 1) / width) >= N) {
+        throw new InputError('digits', `k=${k},xr=${xr}`, `an (xr·k)-wide grid whose destinations are terminals: (xr·k − 1)·xr·k + ⌊(N − 1)/(xr·k)⌋ < ${N}`);
+      }
+      return { name: 'badperm-yarc', params: { width }, dest: (s, rng) => rng.int(width) * width + Math.floor(s / width) };
+    },
+  },
+  {
+    name: 'background',
+    description: 'uniform over the ranks not excluded, self included (BookSim; exclude)',
+    create(t, opts) {
+      const N = t.numEndpoints;
+      const excluded = new Set(opts.exclude ?? []);
+      for (const r of excluded) if (!Number.isInteger(r) || r < 0 || r >= N) throw new InputError('exclude', r, `ranks in [0, ${N - 1}]`);
+      const allowed = Int32Array.from({ length: N }, (_, r) => r).filter((r) => !excluded.has(r));
+      if (allowed.length === 0) throw new InputError('exclude', [...excluded].join(','), 'at least one rank left to send to');
+      // BookSim redraws RandomInt(nodes − 1) until it is not excluded: the same uniform choice.
+      return { name: 'background', params: { excluded: [...excluded].sort((x, y) => x - y) }, dest: (_s, rng) => allowed[rng.int(allowed.length)] };
     },
   },
   {

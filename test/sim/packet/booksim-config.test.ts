@@ -167,8 +167,19 @@ describe('BookSim config keys', () => {
     // One hot spot: every packet to it (BookSim's HotSpotTrafficPattern with one node).
     expect(withKeys('traffic = hotspot({{5},{1}});')).toMatchObject({ pattern: 'hotspot', patternOptions: { hotRank: 5, hotFraction: 1 } });
     expect(withKeys('traffic = hotspot(3);')).toMatchObject({ pattern: 'hotspot', patternOptions: { hotRank: 3 } });
-    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = hotspot({{0,1},{1,1}});')).toMatch(/traffic: got "hotspot.*several weighted hot spots/);
-    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = hotspot;')).toMatch(/-1, one BookSim draws at random/);
+    // Several hot spots, drawn by weight; a weight list shorter than the nodes repeats its last (rates.resize).
+    expect(withKeys('traffic = hotspot({{0,9},{3,1}});').patternOptions).toEqual({ hotRanks: [0, 9], hotWeights: [3, 1], hotFraction: 1 });
+    expect(withKeys('traffic = hotspot({{0,9,5},{2}});').patternOptions).toEqual({ hotRanks: [0, 9, 5], hotWeights: [2, 2, 2], hotFraction: 1 });
+    // `hotspot({0,9})` is two parameters to BookSim (tokenize_str): hot node 0 at rate 9.
+    expect(withKeys('traffic = hotspot({0,9});').patternOptions).toEqual({ hotRank: 0, hotFraction: 1 });
+    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = hotspot;')).toMatch(/-1, a node BookSim draws at random, is not modelled/);
+    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = hotspot({{0,16}});')).toMatch(/hotspot with nodes in \[0, 15\]/);
+    // BookSim's other random patterns; bad_dragon and badperm_yarc read k, n, xr as tornado does.
+    for (const p of ['diagonal', 'asymmetric', 'taper64']) expect(withKeys(`traffic = ${p};`).pattern).toBe(p);
+    expect(withKeys('traffic = background({{1,2}});')).toMatchObject({ pattern: 'background', patternOptions: { exclude: [1, 2] } });
+    expect(refusal('topology = torus; k = 4; routing_function = dim_order; traffic = background;')).toMatch(/background\(\{nodes\}\)/);
+    expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 2; traffic = bad_dragon;')).toMatchObject({ pattern: 'bad-dragon', patternOptions: { digits: { k: 2, n: 1, xr: 1 } } });
+    expect(run('topology = mesh; k = 8; n = 2; routing_function = dim_order; num_vcs = 2; traffic = badperm_yarc;')).toMatchObject({ pattern: 'badperm-yarc', patternOptions: { digits: { k: 8, n: 2, xr: 1 } } });
     // randperm: BookSim's permutation of perm_seed (default 0), or of randperm(s)'s parameter (atoi, as BookSim).
     expect(withKeys('traffic = randperm;').patternOptions).toEqual({ permSeed: 0, permutation: 'booksim' });
     expect(withKeys('traffic = randperm; perm_seed = 5;').patternOptions).toEqual({ permSeed: 5, permutation: 'booksim' });

@@ -20,6 +20,69 @@ import { MeshEmulationSource } from '../../../src/sim/traffic/sources.js';
 const t88 = torus([8, 8]);
 const rng = new Rng(1);
 
+/** How often each destination of `src` is drawn over `draws` packets. */
+function histogram(pattern: ReturnType<typeof makePattern>, src: number, draws: number, seed = 7): Map<number, number> {
+  const r = new Rng(seed);
+  const counts = new Map<number, number>();
+  for (let i = 0; i < draws; i++) {
+    const d = pattern.dest(src, r);
+    counts.set(d, (counts.get(d) ?? 0) + 1);
+  }
+  return counts;
+}
+
+describe("BookSim's random patterns beside uniform (traffic.cpp)", () => {
+  const draws = 30_000;
+  it('diagonal: a third to rank + 1 (RandomInt(2) == 0), the rest to the source', () => {
+    const h = histogram(makePattern('diagonal', t88), 63, draws);
+    expect([...h.keys()].sort((a, b) => a - b)).toEqual([0, 63]);
+    expect(h.get(0)! / draws).toBeCloseTo(1 / 3, 1);
+  });
+  it('asymmetric: s mod N/2 in either half', () => {
+    const h = histogram(makePattern('asymmetric', t88), 45, draws);
+    expect([...h.keys()].sort((a, b) => a - b)).toEqual([13, 45]);
+    expect(h.get(13)! / draws).toBeCloseTo(0.5, 1);
+  });
+  it('taper64: half within ±8 ± 1 of the source (mod 64), half uniform; 64 terminals only', () => {
+    const h = histogram(makePattern('taper64', t88), 0, draws);
+    const near = [0, 1, 63, 8, 9, 7, 56, 57, 55];
+    const nearShare = near.reduce((a, d) => a + (h.get(d) ?? 0), 0) / draws;
+    // 1/2 near, plus the uniform half's 9/64 of the same nodes.
+    expect(nearShare).toBeCloseTo(0.5 + 0.5 * (9 / 64), 1);
+    expect(h.size).toBe(64);
+    expect(() => makePattern('taper64', torus([4, 4]))).toThrow(/exactly 64 terminals/);
+  });
+  it('bad-dragon: every packet to the next group (BookSim groups of 2k·k; a dragonfly its a·p)', () => {
+    const df = buildTopology('dragonfly:h=2,wiring=booksim');
+    // h = 2: groups of a·p = 4 routers × 2 terminals, BookSim's 2k·k at k = 2.
+    const group = 8;
+    for (const src of [0, 15, 70]) {
+      const next = (Math.floor(src / group) + 1) % (df.numEndpoints / group);
+      const h = histogram(makePattern('bad-dragon', df), src, 4000);
+      expect([...h.keys()].every((d) => Math.floor(d / group) === next)).toBe(true);
+      expect(h.size).toBe(group);
+    }
+    expect(makePattern('bad-dragon', t88, { digits: { k: 2 } }).params).toEqual({ group: 8 });
+    expect(() => makePattern('bad-dragon', t88)).toThrow(/a dragonfly, or digits\.k/);
+  });
+  it('badperm-yarc: a random row of the source\'s column s / (xr·k)', () => {
+    const h = histogram(makePattern('badperm-yarc', t88), 8 * 5 + 3, 4000);
+    expect([...h.keys()].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((row) => row * 8 + 5));
+  });
+  it('background: uniform over the ranks not excluded, self included', () => {
+    const h = histogram(makePattern('background', t88, { exclude: [27, 28, 35, 36] }), 27, draws);
+    expect(h.size).toBe(60);
+    expect([27, 28, 35, 36].some((d) => h.has(d))).toBe(false);
+    expect(() => makePattern('background', t88, { exclude: [64] })).toThrow(/exclude: got 64/);
+  });
+  it('hotspot with several hot ranks picks one by weight', () => {
+    const h = histogram(makePattern('hotspot', t88, { hotRanks: [0, 63], hotWeights: [3, 1], hotFraction: 1 }), 5, draws);
+    expect([...h.keys()].sort((a, b) => a - b)).toEqual([0, 63]);
+    expect(h.get(0)! / draws).toBeCloseTo(0.75, 1);
+    expect(() => makePattern('hotspot', t88, { hotRanks: [0, 63], hotWeights: [1] })).toThrow(/hotWeights: got "1"; accepted: 2 positive integer weights/);
+  });
+});
+
 describe('BookSim traffic patterns (traffic.cpp definitions)', () => {
   it('bitrev, transpose, shuffle on 6 address bits', () => {
     // 0b000011 = 3: bit-reversed 0b110000 = 48; transpose swaps halves -> 0b011000 = 24; shuffle rotates left -> 6.
@@ -237,7 +300,7 @@ describe("seed 004's 1/4 partition on DCE/MDCE: whole rings, split on ring-index
 
 describe('pattern registry', () => {
   it('lists every built-in, then the closed-loop meshemu, and refuses unknown names listing them', () => {
-    expect(patternNames()).toEqual(['uniform', 'bitrev', 'transpose', 'bitcomp', 'shuffle', 'tornado', 'neighbor', 'randperm', 'random', 'quarter', 'hotspot', 'localized', 'meshemu']);
+    expect(patternNames()).toEqual(['uniform', 'bitrev', 'transpose', 'bitcomp', 'shuffle', 'tornado', 'neighbor', 'randperm', 'random', 'quarter', 'hotspot', 'diagonal', 'asymmetric', 'taper64', 'bad-dragon', 'badperm-yarc', 'background', 'localized', 'meshemu']);
     expect(() => makePattern('zigzag', torus([4, 4]))).toThrow(/uniform \| bitrev/);
     expect(() => makePattern('meshemu', torus([4, 4]))).toThrow(/closed-loop/);
   });
