@@ -66,7 +66,7 @@ const PUBLIC_NAMES = [
   'runRequest', 'type RunRequest', 'runRequestJsonSchema', 'RunRequestSchema', 'type RunResult', 'runWorkload', 'type RunWorkload',
   'scatterPlot', 'Schedule', 'SCHEDULE_FILE_FORMATS', 'SCHEDULE_FORMAT', 'SCHEDULE_VERSION', 'ScheduleBuilder',
   'type ScheduleEstimate', 'type ScheduleFileFormat', 'scheduleFormatOf', 'scheduleFromJson', 'scheduleFromText',
-  'scheduleJsonChunks', 'scheduleToJson', 'scheduleToMscclXml', 'SEED_IDS', 'type SeedId', 'SEND', 'type Sharing',
+  'scheduleJsonChunks', 'scheduleToJson', 'scheduleToMscclXml', 'SEED_IDS', 'type SeedId', 'type SelfRoute', 'selfRouteOf', 'SEND', 'type Sharing',
   'SHARINGS', 'type ShortestPathOptions', 'shortestPathRouting', 'type ShortestPathTie', 'type SimgridCfg', 'simgridCfgModel', 'type SimgridExportOptions', 'simgridTopology', 'simgridZoneTopology',
   'simulate', 'simulateCollective', 'simulateFlow', 'simulateMscclSchedule', 'simulatePacketSchedule',
   'type SimulateRequest', 'type SimulateResult', 'simulateTraffic', 'simulateTrafficSeeds', 'type SizeEstimate',
