@@ -290,6 +290,29 @@ function bookSimTraffic(
   return { pattern: name };
 }
 
+/**
+ * A vc_allocator or sw_allocator value (allocator.cpp Allocator::NewAllocator): a name, or
+ * `name(param)`: iSLIP's iterations (`islip(2)`), a separable allocator's arbiter type
+ * (`separable_input_first(round_robin)`; others are not modelled).
+ */
+function bookSimAllocator(key: string, value: BookSimValue): { name: string; iterations: number } {
+  const text = String(value);
+  const left = text.indexOf('(');
+  const name = left < 0 ? text : text.slice(0, left);
+  const names = bookSimNames('allocator');
+  if (!names.includes(name)) refuse(key, value, names.join(' | '));
+  if (left < 0) return { name, iterations: 1 };
+  const right = text.lastIndexOf(')');
+  const param = text.slice(left + 1, right < left ? undefined : right);
+  if (name === 'islip') {
+    const iterations = atoi(param);
+    if (!(iterations >= 1 && iterations <= 64)) refuse(key, value, 'islip(N) with N iterations in [1, 64]');
+    return { name, iterations };
+  }
+  if (param !== '' && param !== 'round_robin') refuse(key, value, `${name} or ${name}(round_robin) (other arbiter types are not modelled)`);
+  return { name, iterations: 1 };
+}
+
 /** Keys accepted only at the one value Meshwork models (BookSim's default unless noted). */
 const FIXED: Readonly<Record<string, BookSimValue>> = {
   router: 'iq',
@@ -559,12 +582,20 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   const nocLatency = int('use_noc_latency', 1, 0, 1) === 1;
   if (!nocLatency && (topology === 'torus' || topology === 'flatfly' || topology === 'cmesh')) config.channelLatency = 1;
   // Allocators and arbiters by their BookSim names, from the registries.
-  const vcAllocator = oneOf('vc_allocator', 'islip', bookSimNames('allocator'));
-  const swAllocator = oneOf('sw_allocator', 'islip', bookSimNames('allocator'));
-  config.allocator = byBookSimName('allocator', vcAllocator);
-  if (swAllocator !== vcAllocator) config.swAllocator = byBookSimName('allocator', swAllocator);
-  config.allocIters = int('alloc_iters', 1, 1, 64);
-  oneOf('arb_type', 'round_robin', ['round_robin']);
+  // BookSim's iq router builds its allocators without the configuration (IQRouter passes none to
+  // Allocator::NewAllocator), so alloc_iters and arb_type never reach them: iSLIP runs 1 iteration
+  // unless written islip(N), a separable allocator's arbiters are round-robin unless written
+  // separable_input_first(ARB). Both keys are read and have no effect, as in BookSim.
+  const vcAllocator = bookSimAllocator('vc_allocator', get('vc_allocator', 'islip'));
+  const swAllocator = bookSimAllocator('sw_allocator', get('sw_allocator', 'islip'));
+  config.allocator = byBookSimName('allocator', vcAllocator.name);
+  if (swAllocator.name !== vcAllocator.name) config.swAllocator = byBookSimName('allocator', swAllocator.name);
+  config.allocIters = vcAllocator.iterations;
+  if (swAllocator.iterations !== vcAllocator.iterations) config.swAllocIters = swAllocator.iterations;
+  const allocIters = int('alloc_iters', 1, 1, 64);
+  if (allocIters !== 1) warnings.push(`booksim-config: alloc_iters = ${allocIters} has no effect with router = iq (BookSim builds its allocators without the configuration: one iSLIP iteration; write islip(${allocIters}) for ${allocIters}): run as BookSim does`);
+  const arbType = get('arb_type', 'round_robin');
+  if (arbType !== 'round_robin') warnings.push(`booksim-config: arb_type = ${String(arbType)} has no effect with router = iq (BookSim builds its allocators without the configuration: round-robin arbiters): run as BookSim does`);
   const priority = oneOf('priority', 'none', ['none', ...bookSimNames('arbiter').filter((n) => n !== 'round_robin')]);
   config.arbitration = priority === 'none' ? 'round-robin' : byBookSimName('arbiter', priority);
   const seed = get('seed', 0);
@@ -572,7 +603,12 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.seed = seed;
 
   const terminals = topology === 'torus' || topology === 'mesh' || topology === 'fattree' || topology === 'fly' ? k ** n : topology === 'cmesh' ? 4 * k * k : topology === 'flatfly' ? k ** n * (get('c', 1) as number) : topology === 'dragonflynew' ? 2 * k * k * (2 * k * k + 1) : Number.MAX_SAFE_INTEGER;
-  const traffic = bookSimTraffic(get('traffic', 'uniform'), k, n, typeof keys.xr === 'number' ? keys.xr : 1, terminals, () => get('perm_seed', 0));
+  // xr is read by the digit patterns (traffic.cpp: config->GetInt("xr")), and x, y, xr, yr by flatfly
+  // and cmesh alone (checked there): on another network they have no other effect, as in BookSim.
+  if (topology !== 'flatfly' && topology !== 'cmesh') for (const key of ['x', 'y', 'yr']) used.add(key);
+  const xrKey = get('xr', 1);
+  if (typeof xrKey !== 'number' || !Number.isInteger(xrKey)) refuse('xr', xrKey, 'an integer');
+  const traffic = bookSimTraffic(get('traffic', 'uniform'), k, n, xrKey, terminals, () => get('perm_seed', 0));
   const pattern = traffic.pattern;
   // injection_process: bernoulli, or on_off with burst_alpha/burst_beta/burst_r1 (or on_off(a,b,r1)
   // parameters, read as BookSim's tokenize_str and atof do: on_off({0.1,0.2,-1.0})).

@@ -110,8 +110,10 @@ export interface PacketConfig {
   allocator: string;
   /** A different registered allocator for switch allocation only (BookSim's sw_allocator); absent: `allocator`. */
   swAllocator?: string;
-  /** Allocator iterations for VC and switch allocation (BookSim alloc_iters). */
+  /** Allocator iterations for VC and switch allocation (iSLIP's; BookSim's `islip(N)`). */
   allocIters: number;
+  /** Switch allocator iterations where they differ from allocIters (BookSim's `sw_allocator = islip(N)`); absent: allocIters. */
+  swAllocIters?: number;
   /**
    * Priority used by every allocator and arbiter, including injection against through traffic:
    * round-robin (per input, BookSim's round_robin arb_type) or age (oldest packet first).
@@ -242,11 +244,17 @@ export function checkChannelClasses(latency: PacketConfig['channelLatency'] | un
   }
 }
 
-/** Validates a configuration against a topology and the VC classes its routing needs. */
-export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
+/**
+ * Validates a configuration against a topology and the VC classes its routing needs. With
+ * `vcsPerClass` (BookSim's dragonflynew: class c on VC c alone) any count from classes × vcsPerClass
+ * runs, the VCs above them serving injection only; otherwise the VCs split evenly over the classes.
+ */
+export function validateConfig(cfg: PacketConfig, vcClasses: number, vcsPerClass?: number): void {
   requireRecord(cfg, 'config', 'a PacketConfig object');
   checkInt('vcs', cfg.vcs, 1, 64);
-  if (cfg.vcs < vcClasses || cfg.vcs % vcClasses !== 0) {
+  if (vcsPerClass !== undefined) {
+    if (cfg.vcs < vcClasses * vcsPerClass) throw new InputError('vcs', cfg.vcs, `at least ${vcClasses * vcsPerClass} (${vcClasses} VC classes of ${vcsPerClass})`);
+  } else if (cfg.vcs < vcClasses || cfg.vcs % vcClasses !== 0) {
     throw new InputError('vcs', cfg.vcs, `a multiple of ${vcClasses} (minimum ${vcClasses}: the routing needs ${vcClasses} VC classes for deadlock freedom)`);
   }
   checkInt('vc-buf', cfg.vcBuf, 1, 1 << 16);
@@ -277,6 +285,7 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number): void {
   checkInt('injection-latency', cfg.injectionLatency, 1, 1000);
   checkInt('ejection-latency', cfg.ejectionLatency, 1, 1000);
   checkInt('alloc-iters', cfg.allocIters, 1, 64);
+  if (cfg.swAllocIters !== undefined) checkInt('sw-alloc-iters', cfg.swAllocIters, 1, 64);
   getArbiter(cfg.arbitration);
   getAllocator(cfg.allocator);
   if (cfg.swAllocator !== undefined) getAllocator(cfg.swAllocator);

@@ -183,6 +183,7 @@ export class PacketNetwork {
   private readonly routingDelay: number;
   private readonly vcAllocDelay: number;
   private readonly allocIters: number;
+  private readonly swAllocIters: number;
   private readonly pipe: number;
   /** Cycles from a switch grant until the freed slot's credit starts upstream (creditDelay, +1 for `next-cycle`). */
   private readonly creditDelay: number;
@@ -435,6 +436,7 @@ export class PacketNetwork {
     this.routingDelay = cfg.routingDelay;
     this.vcAllocDelay = cfg.vcAllocDelay;
     this.allocIters = cfg.allocIters;
+    this.swAllocIters = cfg.swAllocIters ?? cfg.allocIters;
     this.pipe = cfg.swAllocDelay + cfg.stDelay;
     this.creditDelay = cfg.creditDelay + (cfg.creditReturn === 'next-cycle' ? 1 : 0);
     // A source acts one cycle behind the routers here (a flit injected in injectAll's cycle c is
@@ -1070,7 +1072,7 @@ export class PacketNetwork {
     }
 
     if (sa.count > 0) {
-      sa.allocate(this.allocIters, this.saGrantPtr, outStart * this.outSpeedup, this.saAcceptPtr, inStart * IS);
+      sa.allocate(this.swAllocIters, this.saGrantPtr, outStart * this.outSpeedup, this.saAcceptPtr, inStart * IS);
       for (let k = 0; k < sa.count; k++) {
         const input = sa.reqIn[k];
         if (sa.matchOfIn[input] !== sa.reqOut[k]) continue;

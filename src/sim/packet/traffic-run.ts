@@ -136,7 +136,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   const ownLatency = preset === 'booksim' && opts.config?.channelLatency === undefined ? familyOf(topology)?.booksimChannelCycles?.(topology) : undefined;
   const routing = opts.routing ?? (opts.routingName ? resolveRouting(topology, { routing: opts.routingName, seed: cfg.seed, engine: 'packet' }) : trafficRouting(topology, preset, cfg.seed));
   checkChannelClasses(opts.config?.channelLatency, topology);
-  validateConfig(cfg, routing.vcClasses);
+  validateConfig(cfg, routing.vcClasses, opts.vcsPerClass);
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
   const rateUnit = opts.rateUnit ?? 'flits';
   if (!RATE_UNITS.includes(rateUnit)) throw new InputError('rate-unit', rateUnit, RATE_UNITS.join(' | '));

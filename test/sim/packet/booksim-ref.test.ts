@@ -138,6 +138,10 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     'mesh88_background_p4',
     'mesh88_hotspot_weighted_p1',
     'dragonflynew_k2_bad_dragon_ugal_p4',
+    // BookSim's runfiles/ as shipped: ftreeconfig (16 VCs, read/write VC ranges it does not use, xr = 2
+    // that a fat tree does not read) and dragonflyconfig at k = 2 (min on 3 VCs: VC 2 injection only).
+    'fattree_runfile_ftreeconfig',
+    'dragonflynew_k2_runfile_p1',
   ];
   for (const name of names) {
     it(name, () => {
