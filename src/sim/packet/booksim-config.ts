@@ -339,7 +339,12 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
  * Keys BookSim reads only under another setting: on_off injection's parameters, and batch mode's
  * (read when sim_type = batch; max_outstanding_requests also under use_read_write = 1, refused).
  */
-const READ_ONLY_UNDER = new Set(['burst_alpha', 'burst_beta', 'burst_r1', 'batch_size', 'batch_count', 'max_outstanding_requests', 'perm_seed']);
+const READ_ONLY_UNDER = new Set([
+  ...['burst_alpha', 'burst_beta', 'burst_r1', 'batch_size', 'batch_count', 'max_outstanding_requests', 'perm_seed'],
+  // Speculative switch allocation's (iq_router.cpp, only under speculative = 1, refused), and the
+  // link-failure seed (kncube.cpp, only under link_failures > 0, refused).
+  ...['spec_sw_allocator', 'spec_check_elig', 'spec_check_cred', 'spec_mask_by_reqs', 'fail_seed'],
+]);
 
 /**
  * Keys with no effect on simulated results: debug and report output (the watch lists, the *_out
@@ -356,18 +361,15 @@ const NO_EFFECT = new Set([
   ...['flit_timing', 'in_ports', 'out_ports', 'reorder', 'split_packets', 'channel_file'],
 ]);
 
-/** Why a key BookSim reads is refused, where the generic line would not say (docs/packet.md's key table). */
-const REFUSED_BECAUSE: Readonly<Record<string, string>> = {
-  buf_size: "no buf_size: BookSim's shared input buffer (one pool for a port's VCs) is not modelled; Meshwork's VC buffers are private, vc_buf_size each",
-};
-
 /**
  * Sizes and VC ranges of read/write request and reply packets: BookSim reads them only under
  * `use_read_write = 1` (refused above), so at 0 they change nothing (examples/flatflyconfig sets them).
  */
-const READ_WRITE_ONLY = new Set(
-  ['read_request', 'write_request', 'read_reply', 'write_reply'].flatMap((kind) => [`${kind}_size`, `${kind}_begin_vc`, `${kind}_end_vc`]),
-);
+const READ_WRITE_ONLY = new Set([
+  ...['read_request', 'write_request', 'read_reply', 'write_reply'].flatMap((kind) => [`${kind}_size`, `${kind}_begin_vc`, `${kind}_end_vc`, `${kind}_subnet`]),
+  // The coin that makes a request a write (trafficmanager.cpp _IssuePacket) is tossed only under use_read_write.
+  'write_fraction',
+]);
 
 const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> = {
   // min_adapt: candidates per hop taken in VC allocation (routing/min-adapt.ts); dim_order_bal: Cray's partition VC sets.
@@ -553,7 +555,13 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (routing === 'min-adapt' && topology === 'torus' && config.vcs < 4) refuse('num_vcs', config.vcs, 'at least 4 with torus min_adapt (min_adapt_torus routes adaptive packets on VC 3)');
   if (topology === 'dragonflynew' && config.vcs < 2) refuse('num_vcs', config.vcs, 'at least 2 with dragonflynew min routing (its phases use VCs 0 and 1)');
   const vcsPerClass = topology === 'dragonflynew' ? 1 : undefined;
-  config.vcBuf = int('vc_buf_size', 8, 1, 1 << 16);
+  // buf_size > 0 under the private buffer policy (the one modelled): each VC buf_size / num_vcs
+  // flits, whatever vc_buf_size says (buffer_state.cpp PrivateBufferPolicy); otherwise vc_buf_size.
+  const bufSize = int('buf_size', -1, -(2 ** 31), 1 << 22);
+  const vcBufSize = int('vc_buf_size', 8, 1, 1 << 16);
+  if (bufSize > 0 && Math.floor(bufSize / config.vcs) < 1) refuse('buf_size', bufSize, `at least num_vcs (${config.vcs}) flits: BookSim asserts a VC its share, buf_size / num_vcs > 0`);
+  config.vcBuf = bufSize > 0 ? Math.floor(bufSize / config.vcs) : vcBufSize;
+  if (config.vcBuf > 1 << 16) refuse('buf_size', bufSize, `at most ${2 ** 16} flits per VC (buf_size / num_vcs)`);
   const packetSizes = bookSimPacketSizes(get('packet_size', 1), get('packet_size_rate', 1));
   config.packetSize = maxOf(packetSizes.sizes);
   // BookSim reads vct only in its event-driven router (event_router.cpp); the iq router, the one
@@ -671,7 +679,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   }
   for (const key of Object.keys(keys)) {
     if (used.has(key) || NO_EFFECT.has(key) || READ_WRITE_ONLY.has(key) || READ_ONLY_UNDER.has(key)) continue;
-    refuse(key, keys[key], REFUSED_BECAUSE[key] ?? 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
+    refuse(key, keys[key], 'a key Meshwork honours (see docs/packet.md, "BookSim configuration files")');
   }
   const routingName = NAMED_ROUTINGS.has(routing) ? routing : undefined;
   // Batch mode never asks the injection process (batchtrafficmanager.cpp _IssuePacket): on/off has no effect there.

@@ -129,8 +129,13 @@ describe('BookSim config keys', () => {
     expect(withKeys('vct = 0;').warnings).toEqual([]);
     // randperm is BookSim's own permutation (perm_seed, default 0): nothing to warn about.
     expect(withKeys('traffic = randperm;').warnings).toEqual([]);
-    // A shared buffer is refused with its reason, not the generic line.
-    expect(refusal('topology = torus; k = 4; n = 2; routing_function = dim_order; num_vcs = 2; buf_size = 32;')).toMatch(/buf_size: got 32; accepted: no buf_size: BookSim's shared input buffer/);
+    // buf_size under the private buffer policy: each VC buf_size / num_vcs flits (BookSim 2.0 on a mesh
+    // 8×8 at 0.35: buf_size = 9 with vc_buf_size = 100 and 2 VCs, and vc_buf_size = 4, both 508.847 cycles).
+    expect(run('topology = torus; k = 4; n = 2; routing_function = dim_order; num_vcs = 2; buf_size = 9; vc_buf_size = 100;').config.vcBuf).toBe(4);
+    expect(run('topology = torus; k = 4; n = 2; routing_function = dim_order; num_vcs = 2; buf_size = -1; vc_buf_size = 6;').config.vcBuf).toBe(6);
+    expect(refusal('topology = torus; k = 4; n = 2; routing_function = dim_order; num_vcs = 4; buf_size = 3;')).toMatch(/buf_size: got 3; accepted: at least num_vcs \(4\) flits/);
+    // Keys BookSim reads only under a setting Meshwork refuses change nothing without it, as in BookSim.
+    expect(run('topology = torus; k = 4; n = 2; routing_function = dim_order; num_vcs = 2; spec_sw_allocator = prio; spec_check_elig = 1; spec_check_cred = 1; spec_mask_by_reqs = 1; fail_seed = 3; write_fraction = 0.5; read_request_subnet = 0;').config.vcs).toBe(2);
     // dragonflynew min runs with any num_vcs ≥ 2, as BookSim does (it asserts only for ugal): one VC per phase.
     expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 4;')).toMatchObject({ config: { vcs: 4 }, vcsPerClass: 1 });
     expect(refusal('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 1;')).toMatch(/num_vcs: got 1; accepted: at least 2/);
