@@ -605,6 +605,10 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   const arbType = get('arb_type', 'round_robin');
   if (arbType !== 'round_robin') warnings.push(`booksim-config: arb_type = ${String(arbType)} has no effect with router = iq (BookSim builds its allocators without the configuration: round-robin arbiters): run as BookSim does`);
   const priority = oneOf('priority', 'none', ['none', ...bookSimNames('arbiter').filter((n) => n !== 'round_robin')]);
+  // BookSim's wavefront sweeps one level per distinct request priority (age: one per packet age); Meshwork's sweeps one.
+  for (const [key, alloc] of [['vc_allocator', vcAllocator], ['sw_allocator', swAllocator]] as const) {
+    if (priority !== 'none' && alloc.name.endsWith('wavefront')) refuse(key, alloc.name, `islip or a separable allocator with priority = ${priority} (a wavefront sweep by packet priority is not modelled)`);
+  }
   config.arbitration = priority === 'none' ? 'round-robin' : byBookSimName('arbiter', priority);
   const seed = get('seed', 0);
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0) refuse('seed', seed, 'a non-negative integer (BookSim "time" is not reproducible)');

@@ -15,6 +15,7 @@ import {
 import { IslipAllocator } from '../../../src/sim/packet/allocators/islip.js';
 import { bookSimNames, getArbiter } from '../../../src/sim/packet/allocators/registry.js';
 import { SeparableAllocator } from '../../../src/sim/packet/allocators/separable.js';
+import { WavefrontAllocator } from '../../../src/sim/packet/allocators/wavefront.js';
 
 const run = (config: Record<string, unknown>): LoadPoint =>
   simulateTraffic({ topology: buildTopology('mesh:4x4'), pattern: 'uniform', rates: [0.3], preset: 'booksim', config: { seed: 1, ...config } }).points[0] as LoadPoint;
@@ -33,7 +34,7 @@ describe('allocator and arbiter registries', () => {
 
   it('refuses an unknown name, listing the registered ones', () => {
     expect(() => run({ arbitration: 'lottery' })).toThrow(/arbitration: got "lottery"; accepted: round-robin \| age/);
-    expect(() => run({ allocator: 'wavefront' })).toThrow(/allocator: got "wavefront"; accepted: islip/);
+    expect(() => run({ allocator: 'max-size' })).toThrow(/allocator: got "max-size"; accepted: islip/);
   });
 
   it('a newly registered arbiter and allocator are usable by name, and change the result', () => {
@@ -44,6 +45,43 @@ describe('allocator and arbiter registries', () => {
     expect(run({ allocator: 'test-islip-copy' })).toEqual(base);
     const fixed = run({ arbitration: 'test-fixed-priority' });
     expect(fixed.packet_latency).not.toBe(base.packet_latency);
+  });
+});
+
+describe("wavefront allocators (BookSim's wavefront.cpp)", () => {
+  const grants = (a: WavefrontAllocator, requests: [number, number][], grantPtr: Int32Array): number[] => {
+    a.reset();
+    for (const [i, o] of requests) a.add(i, o, 0);
+    a.allocate(1, grantPtr, 0, new Int32Array(3), 0);
+    return [0, 1, 2].map((i) => (requests.some(([r]) => r === i) ? a.matchOfIn[i] : -1));
+  };
+  it("sweeps diagonals from the priority diagonal, outputs in order, as BookSim's loop input = (pri + p + side − output) mod side", () => {
+    const a = new WavefrontAllocator(false, 3, 3, 8);
+    const ptr = new Int32Array(1);
+    const requests: [number, number][] = [[0, 0], [0, 1], [1, 0], [2, 2], [1, 2]];
+    // pri 0, diagonal 0: output 0 takes input 0, output 2 input 1; input 2's only request (output 2) is taken.
+    expect(grants(a, requests, ptr)).toEqual([0, 2, -1]);
+    expect(ptr[0]).toBe(1);
+    // pri 1, diagonal 0 holds (1, 0), (0, 1) and (2, 2): a full match.
+    expect(grants(a, requests, ptr)).toEqual([1, 0, 2]);
+    expect(ptr[0]).toBe(2);
+  });
+  it('rr_wavefront starts the next sweep one past the first diagonal granted; wavefront one past its own', () => {
+    // From pri 0, (0, 1) lies on diagonal 1 and is granted first (0 + 1 = 1): rr_wavefront moves to 2, wavefront to 1.
+    const requests: [number, number][] = [[0, 1], [0, 2]];
+    const rr = new Int32Array(1);
+    const plain = new Int32Array(1);
+    expect(grants(new WavefrontAllocator(true, 3, 3, 8), requests, rr)).toEqual([1, -1, -1]);
+    expect(grants(new WavefrontAllocator(false, 3, 3, 8), requests, plain)).toEqual([1, -1, -1]);
+    expect([rr[0], plain[0]]).toEqual([2, 1]);
+  });
+  it('sweeps a higher input priority first (BookSim in_pri)', () => {
+    const a = new WavefrontAllocator(false, 3, 3, 8);
+    a.reset();
+    a.addPrioritized(0, 0, 0, 0, 0);
+    a.addPrioritized(1, 0, 0, 0, 1);
+    a.allocate(1, new Int32Array(1), 0, new Int32Array(3), 0);
+    expect([a.matchOfIn[0], a.matchOfIn[1]]).toEqual([-1, 0]);
   });
 });
 

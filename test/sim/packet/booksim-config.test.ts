@@ -280,7 +280,10 @@ describe('BookSim config keys', () => {
     expect(withKeys('priority = none;').config.arbitration).toBe('round-robin');
     expect(withKeys('vc_allocator = separable_input_first; sw_allocator = separable_input_first;').config.allocator).toBe('separable-input-first');
     expect(withKeys('vc_allocator = separable_output_first; sw_allocator = separable_output_first;').config.allocator).toBe('separable-output-first');
-    expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = wavefront;')).toMatch(/vc_allocator: got "wavefront"; accepted: islip \| separable_input_first \| separable_output_first/);
+    expect(withKeys('vc_allocator = wavefront; sw_allocator = rr_wavefront;').config).toMatchObject({ allocator: 'wavefront', swAllocator: 'rr-wavefront' });
+    expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = max_size;')).toMatch(/vc_allocator: got "max_size"; accepted: islip \| separable_input_first \| separable_output_first \| wavefront \| rr_wavefront/);
+    // BookSim's wavefront sweeps one level per request priority (age: per packet age): not modelled with priority = age.
+    expect(refusal('topology = torus; routing_function = dim_order; sw_allocator = wavefront; priority = age;')).toMatch(/sw_allocator: got "wavefront"; accepted: islip or a separable allocator with priority = age/);
     // Separate allocators, as BookSim's iq router builds one of each kind.
     expect(withKeys('vc_allocator = islip; sw_allocator = separable_input_first;').config).toMatchObject({ allocator: 'islip-rr', swAllocator: 'separable-input-first' });
     expect(withKeys('vc_allocator = islip; sw_allocator = islip;').config.swAllocator).toBeUndefined();

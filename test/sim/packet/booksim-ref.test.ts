@@ -142,6 +142,9 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     // that a fat tree does not read) and dragonflyconfig at k = 2 (min on 3 VCs: VC 2 injection only).
     'fattree_runfile_ftreeconfig',
     'dragonflynew_k2_runfile_p1',
+    // BookSim's wavefront and rr_wavefront allocators (allocators/wavefront.ts) for VC and switch allocation.
+    'mesh88_wavefront_p4',
+    'mesh88_rr_wavefront_p4',
   ];
   for (const name of names) {
     it(name, () => {

@@ -5,3 +5,4 @@ export * from './round-robin.js';
 export * from './age.js';
 export * from './sparse.js';
 export * from './separable.js';
+export * from './wavefront.js';

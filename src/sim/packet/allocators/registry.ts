@@ -66,6 +66,7 @@ import './islip.js';
 import './round-robin.js';
 import './age.js';
 import './separable.js';
+import './wavefront.js';
 
 export function getArbiter(name: string): ArbiterDef {
   const def = findArbiter(name);
