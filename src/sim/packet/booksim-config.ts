@@ -604,12 +604,15 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (allocIters !== 1) warnings.push(`booksim-config: alloc_iters = ${allocIters} has no effect with router = iq (BookSim builds its allocators without the configuration: one iSLIP iteration; write islip(${allocIters}) for ${allocIters}): run as BookSim does`);
   const arbType = get('arb_type', 'round_robin');
   if (arbType !== 'round_robin') warnings.push(`booksim-config: arb_type = ${String(arbType)} has no effect with router = iq (BookSim builds its allocators without the configuration: round-robin arbiters): run as BookSim does`);
-  const priority = oneOf('priority', 'none', ['none', ...bookSimNames('arbiter').filter((n) => n !== 'round_robin')]);
+  // `class` gives every packet its class's priority (class_priority, 0): with one class, every packet
+  // the same, as `none` does.
+  const priority = oneOf('priority', 'none', ['none', 'class', ...bookSimNames('arbiter').filter((n) => n !== 'round_robin')]);
+  const byAge = priority !== 'none' && priority !== 'class';
   // BookSim's wavefront sweeps one level per distinct request priority (age: one per packet age); Meshwork's sweeps one.
   for (const [key, alloc] of [['vc_allocator', vcAllocator], ['sw_allocator', swAllocator]] as const) {
-    if (priority !== 'none' && alloc.name.endsWith('wavefront')) refuse(key, alloc.name, `islip or a separable allocator with priority = ${priority} (a wavefront sweep by packet priority is not modelled)`);
+    if (byAge && alloc.name.endsWith('wavefront')) refuse(key, alloc.name, `islip or a separable allocator with priority = ${priority} (a wavefront sweep by packet priority is not modelled)`);
   }
-  config.arbitration = priority === 'none' ? 'round-robin' : byBookSimName('arbiter', priority);
+  config.arbitration = byAge ? byBookSimName('arbiter', priority) : 'round-robin';
   const seed = get('seed', 0);
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0) refuse('seed', seed, 'a non-negative integer (BookSim "time" is not reproducible)');
   config.seed = seed;

@@ -278,6 +278,8 @@ describe('BookSim config keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = separable_input_first(matrix);')).toMatch(/other arbiter types are not modelled/);
     expect(refusal('topology = torus; routing_function = dim_order; sw_allocator = islip(0);')).toMatch(/islip\(N\) with N iterations in \[1, 64\]/);
     expect(withKeys('priority = none;').config.arbitration).toBe('round-robin');
+    expect(withKeys('priority = class;').config.arbitration).toBe('round-robin');
+    expect(refusal('topology = torus; routing_function = dim_order; priority = network_age;')).toMatch(/priority: got "network_age"; accepted: none \| class \| age/);
     expect(withKeys('vc_allocator = separable_input_first; sw_allocator = separable_input_first;').config.allocator).toBe('separable-input-first');
     expect(withKeys('vc_allocator = separable_output_first; sw_allocator = separable_output_first;').config.allocator).toBe('separable-output-first');
     expect(withKeys('vc_allocator = wavefront; sw_allocator = rr_wavefront;').config).toMatchObject({ allocator: 'wavefront', swAllocator: 'rr-wavefront' });
