@@ -305,7 +305,8 @@ function bookSimAllocator(key: string, value: BookSimValue): { name: string; ite
   const right = text.lastIndexOf(')');
   const param = text.slice(left + 1, right < left ? undefined : right);
   if (name === 'islip') {
-    const iterations = atoi(param);
+    // `islip()`: an empty parameter is the configuration's, which the iq router never passes: 1.
+    const iterations = param === '' ? 1 : atoi(param);
     if (!(iterations >= 1 && iterations <= 64)) refuse(key, value, 'islip(N) with N iterations in [1, 64]');
     return { name, iterations };
   }

@@ -274,6 +274,7 @@ describe('BookSim config keys', () => {
     // dragonflynew min on 3 VCs (runfiles/dragonflyconfig): BookSim asserts the count only for ugal; VC 2 serves injection alone.
     expect(run('topology = dragonflynew; k = 2; n = 1; routing_function = min; num_vcs = 3;')).toMatchObject({ vcsPerClass: 1, config: { vcs: 3 } });
     expect(withKeys('vc_allocator = islip; sw_allocator = islip(3);').config).toMatchObject({ allocIters: 1, swAllocIters: 3 });
+    expect(withKeys('vc_allocator = islip(); sw_allocator = islip();').config.allocIters).toBe(1);
     expect(withKeys('vc_allocator = separable_input_first(round_robin);').config.allocator).toBe('separable-input-first');
     expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = separable_input_first(matrix);')).toMatch(/other arbiter types are not modelled/);
     expect(refusal('topology = torus; routing_function = dim_order; sw_allocator = islip(0);')).toMatch(/islip\(N\) with N iterations in \[1, 64\]/);
