@@ -40,7 +40,8 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     const background = runCli(['traffic', '--topology', 'mesh:4x4', '--pattern', 'background', '--exclude', '5,6', '--rates', '0.05', '--horizon', '500', '--json']);
     expect(JSON.parse(background.stdout).patternParams).toEqual({ excluded: [5, 6] });
     expect(expectOneLineError(runCli(['traffic', '--topology', 'mesh:4x4', '--pattern', 'uniform', '--exclude', '5', '--rates', '0.05']))).toMatch(/^meshwork: error: exclude: got "5"; accepted: nothing unless --pattern background/);
-    expect(expectOneLineError(runCli(['traffic', '--topology', 'mesh:4x4', '--pattern', 'hotspot', '--hot', '0:x', '--rates', '0.05']))).toMatch(/^meshwork: error: hot: got "x"; accepted: an integer in/);
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'mesh:4x4', '--pattern', 'hotspot', '--hot', '0:0,3', '--rates', '0.05']))).toMatch(/^meshwork: error: hot: got "0:0,3"; accepted: rank\[:weight\] with integer weights of at least 1/);
+    expect(expectOneLineError(runCli(['traffic', '--topology', 'mesh:4x4', '--pattern', 'hotspot', '--hot', 'x', '--rates', '0.05']))).toMatch(/^meshwork: error: hot: got "x"; accepted: an integer in/);
   });
 
   it('--booksim-config runs a config written like BookSim examples/torus88 and records its keys', () => {

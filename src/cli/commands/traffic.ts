@@ -69,6 +69,7 @@ function hotOption(text: string | undefined): { hotRank?: number; hotRanks?: num
   const spots = text.split(',').map((item) => {
     const [rank, weight, extra] = item.split(':');
     if (extra !== undefined) throw new InputError('hot', text, 'a rank, or a comma list of rank[:weight] (0,9 or 0:3,9:1)');
+    if (weight !== undefined && !/^\s*[1-9]\d{0,9}\s*$/.test(weight)) throw new InputError('hot', text, 'rank[:weight] with integer weights of at least 1 (0:3,63)');
     return { rank: checkedInt('hot', rank, 0, 2 ** 32 - 1), weight: weight === undefined ? 1 : checkedInt('hot', weight, 1, 2 ** 31 - 1) };
   });
   // Given on the command line, it replaces a BookSim file's hot spots.

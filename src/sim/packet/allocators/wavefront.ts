@@ -35,7 +35,7 @@ export class WavefrontAllocator extends SparseAllocator {
     this.side = Math.max(maxInputs, maxOutputs);
   }
 
-  allocate(_iterations: number, grantPtr: Int32Array, ptrBaseOut: number): number {
+  allocate(_iterations: number, grantPtr: Int32Array, ptrBaseOut: number, _acceptPtr?: Int32Array, _ptrBaseIn?: number): number {
     const n = this.count;
     const { reqIn, reqOut, reqInPri, matchOfIn, matchOfOut, order, sortKey, side } = this;
     this.clearMatches();
