@@ -10,6 +10,7 @@ import { formatTime } from '../util/units.js';
 import { maxOf } from '../util/arrays.js';
 import { ADAPTIVE_DECISIONS, CREDIT_RETURNS, EJECTION_CREDITS, MAX_INTERNAL_SPEEDUP, MAX_SERIALIZATION, TERMINAL_MODELS, VC_ALLOC_CHECKS, type PacketConfig } from '../sim/packet/config.js';
 import { allocatorNames, arbiterNames } from '../sim/packet/allocators/index.js';
+import type { UnpaidTerminalLatency } from '../sim/packet/schedule-run.js';
 
 export type PacketCommand = 'traffic' | 'run';
 
@@ -160,7 +161,7 @@ export function creditLimitNote(model: Readonly<Record<string, unknown>>): strin
  * one line saying which links and what pays it, or undefined.
  */
 export function terminalLatencyNote(model: Readonly<Record<string, unknown>>): string | undefined {
-  const unpaid = model.unpaidTerminalLatency as Record<string, { cycles: number; seconds: number }> | undefined;
+  const unpaid = model.unpaidTerminalLatency as UnpaidTerminalLatency | undefined;
   if (!unpaid) return undefined;
   const links = Object.entries(unpaid).map(([cls, l]) => `${cls} ${formatTime(l.seconds)}`);
   return `direct terminals: the latency of the terminals' links (${links.join(', ')}) is not paid, as BookSim's terminals inject at their switch; the flow engine pays it, --terminals routers pays it here`;

@@ -561,6 +561,9 @@ export class PacketScheduleEngine implements PacketSender {
   }
 }
 
+/** `model.unpaidTerminalLatency` of a packet run: per channel class, the longest terminal-link latency left unpaid. */
+export type UnpaidTerminalLatency = Record<string, { cycles: number; seconds: number }>;
+
 /**
  * Under `terminals: direct` the network's direct terminals (PacketNetwork.direct) inject at their
  * switch's input port and eject at an output port, as BookSim's terminals do: their links are not
@@ -574,8 +577,8 @@ function unpaidTerminalLatency(
   channelCycles: (c: number) => number,
   cfg: Pick<PacketConfig, 'injectionLatency' | 'ejectionLatency'>,
   cycle: number,
-): Record<string, { cycles: number; seconds: number }> | undefined {
-  const out: Record<string, { cycles: number; seconds: number }> = {};
+): UnpaidTerminalLatency | undefined {
+  const out: UnpaidTerminalLatency = {};
   const note = (c: number, paid: number): void => {
     const cycles = channelCycles(c);
     const cls = t.className(c);
