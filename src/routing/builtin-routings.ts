@@ -11,7 +11,7 @@ import { mdceEntry } from './mdce.js';
 import { shuffleTagEntry } from './circular-omega.js';
 import type { RoutingEntry } from './registry.js';
 import { shortestPathEntry } from './shortest-path.js';
-import { ecmpEntry, ncaEntry, upDownEntry } from './up-down.js';
+import { ancaEntry, ecmpEntry, ncaEntry, upDownEntry } from './up-down.js';
 import { valiantEntry } from './valiant.js';
 import { hopVcEntry } from './hop-vc.js';
 import { adaptiveEntry, ugalGlobalEntry, ugalLocalEntry } from './adaptive.js';
@@ -30,6 +30,7 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   upDownEntry,
   ecmpEntry,
   ncaEntry,
+  ancaEntry,
   valiantEntry,
   dragonflyMinimalEntry,
   ugalEntry,

@@ -7,10 +7,12 @@
  */
 import type { Topology } from '../topology/graph.js';
 import { familyOf } from '../topology/registry.js';
-import { hash32 } from '../util/rng.js';
+import { InputError } from '../util/errors.js';
+import { hash32, independentDraw } from '../util/rng.js';
 import { shortestPathRouting, type ShortestPathTie } from './shortest-path.js';
 import type { RoutingEntry } from './registry.js';
-import type { RouteBuffers, RoutingFunction } from './types.js';
+import type { HopByHopRouting } from './dal.js';
+import { loadOf, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
 
 export interface UpDownOptions {
   /** Per-flow hash over parallel up-links instead of destination-mod-k. */
@@ -101,6 +103,73 @@ function kAryTreeRoute(t: Topology, k: number, levels: number, tie: ShortestPath
   };
 }
 
+/**
+ * BookSim's `anca` (routefunc.cpp fattree_anca), adaptive nearest common ancestor on a k-ary n-tree:
+ * at every switch below the nearest common ancestor two up-ports are drawn at random (with
+ * replacement) and the one with fewer credits in use is taken (the first on a tie, as BookSim's `>`
+ * compare); from the ancestor down by the destination's digits, as `nca`. Every route is minimal.
+ * Packet level: re-routed at every router (hopByHop) from the credits in use there, BookSim's
+ * GetUsedCredit of the output port (every VC). Flow level: the unfinished flows per channel, the
+ * whole path read at flow start (the approximation `adaptive` and DAL share). The two draws at a
+ * switch hash the packet's salt and the switch's level, so a route and a re-route at the same switch
+ * draw the same ports.
+ */
+export function ancaRouting(topology: Topology, opts: { readonly seed?: number } = {}): HopByHopRouting {
+  const shape = familyOf(topology)?.kAryTree?.(topology);
+  if (!shape) throw new InputError('routing', `anca on ${topology.family}`, "a k-ary n-tree (fattree), BookSim's fattree_anca");
+  const t = topology;
+  const { k, levels } = shape;
+  const terminals = k ** levels;
+  const perLevel = k ** (levels - 1);
+  const seed = (opts.seed ?? 1) >>> 0;
+  const { outStart, outChannels, chDst } = t;
+  const walk = (at: number, dst: number, salt: number, out: RouteBuffers, start: number, ctx: RouteContext | undefined): number => {
+    let v = at;
+    let hops = start;
+    while (v >= terminals) {
+      const level = ((v - terminals) / perLevel) | 0;
+      const w = (v - terminals) % perLevel;
+      const span = k ** level;
+      let port: number;
+      // A level-l switch spans the k^(l+1) terminals whose digits above l are its own digits from l.
+      if (((dst / (span * k)) | 0) === ((w / span) | 0)) port = ((dst / span) | 0) % k;
+      else {
+        const first = outStart[v] + k;
+        const r1 = independentDraw(salt, seed, 2 * level) % k;
+        const r2 = independentDraw(salt, seed, 2 * level + 1) % k;
+        port = k + (loadOf(ctx, outChannels[first + r1]) > loadOf(ctx, outChannels[first + r2]) ? r2 : r1);
+      }
+      const c = outChannels[outStart[v] + port];
+      out.channels[hops] = c;
+      out.vcClass[hops++] = 0;
+      v = chDst[c];
+    }
+    if (v !== dst) throw new Error(`anca: reached terminal ${v}, not ${dst}`);
+    return hops;
+  };
+  return {
+    name: 'anca',
+    params: {
+      rule: "BookSim's fattree_anca: up by the less loaded of two random up-ports, then down by the destination's digits",
+      seed,
+      load: 'packet: credits in use on the output port at the router taking the hop; flow: unfinished flows over the channel, the whole path read at flow start',
+    },
+    vcClasses: 1,
+    deadlockFree: true,
+    maxHops: 2 * levels,
+    adaptive: true,
+    hopByHop: true,
+    route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
+      if (src === dst) return 0;
+      if (src >= terminals) return walk(src, dst, salt, out, 0, ctx);
+      out.channels[0] = outChannels[outStart[src]];
+      out.vcClass[0] = 0;
+      return walk(chDst[out.channels[0]], dst, salt, out, 1, ctx);
+    },
+    reroute: (_src, at, dst, salt, out, ctx) => walk(at, dst, salt, out, 0, ctx),
+  };
+}
+
 export const upDownEntry: RoutingEntry = {
   name: 'updown',
   description: 'up/down for fat trees and two-level networks, destination-mod-k over parallel up-links',
@@ -117,4 +186,10 @@ export const ncaEntry: RoutingEntry = {
   name: 'nca',
   description: "BookSim's fat-tree nca: a random up-port per packet (hashed per packet), then down",
   create: (topology, opts) => upDownRouting(topology, { nca: true, seed: opts.seed, cacheBytes: opts.cacheBytes }),
+};
+
+export const ancaEntry: RoutingEntry = {
+  name: 'anca',
+  description: "BookSim's fat-tree anca: the less loaded of two random up-ports at every up hop, then down (k-ary n-trees)",
+  create: (topology, opts) => ancaRouting(topology, { seed: opts.seed }),
 };

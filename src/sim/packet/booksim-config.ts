@@ -376,7 +376,8 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
   // min_adapt: candidates per hop taken in VC allocation (routing/min-adapt.ts); dim_order_bal: Cray's partition VC sets.
   torus: { dim_order: 'dor', dim_order_bal: 'dor-bal', min_adapt: 'min-adapt' },
   mesh: { dim_order: 'dor', dor: 'dor', romm: 'romm', valiant: 'valiant-dor', xy_yx: 'xy-yx', min_adapt: 'min-adapt' },
-  fattree: { nca: 'nca' },
+  // anca: two random up-ports, the one with fewer credits in use (routing/up-down.ts ancaRouting).
+  fattree: { nca: 'nca', anca: 'anca' },
   dragonflynew: { min: 'group-direct', ugal: 'ugal-booksim' },
   // ran_min_flatfly is dimension order, lowest dimension first (flatfly_outport): shortest path with
   // the lowest-port tie on a HyperX.
@@ -392,7 +393,7 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
 };
 
 /** Routings the `booksim` preset would not choose by itself, so the run must name them. */
-const NAMED_ROUTINGS = new Set<RoutingName>(['min-adapt', 'dor-bal', 'anynet-min', 'ugal-booksim', 'ugal-flatfly', 'xyyx-flatfly', 'adaptive-xyyx-flatfly', 'valiant-flatfly', 'romm', 'valiant-dor', 'xy-yx', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
+const NAMED_ROUTINGS = new Set<RoutingName>(['min-adapt', 'dor-bal', 'anynet-min', 'ugal-booksim', 'ugal-flatfly', 'xyyx-flatfly', 'adaptive-xyyx-flatfly', 'valiant-flatfly', 'anca', 'romm', 'valiant-dor', 'xy-yx', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
 
 /** BookSim routing functions Meshwork does not model, each with the reason (routefunc.cpp, @ 28f43299). */
 const REFUSED_ROUTINGS: Readonly<Record<string, string>> = {
@@ -405,7 +406,6 @@ const REFUSED_ROUTINGS: Readonly<Record<string, string>> = {
   romm_ni: 'ROMM with a VC per destination (romm_ni_mesh): not modelled',
   dim_order_bal: 'balanced dimension order (Meshwork models dim_order_bal_torus only)',
   valiant_ni: 'Valiant with a VC per destination (valiant_ni_torus): not modelled',
-  anca: "adaptive nearest common ancestor (fattree_anca): up ports chosen by credits, not modelled",
   valiant:
     "valiant on this topology (Meshwork models valiant_mesh and valiant_flatfly only; BookSim's valiant_torus fails its own assertion ring_part == 1, routefunc.cpp:1391, as a packet continues in a dimension)",
 };
