@@ -7,6 +7,10 @@
  *   every router (source and destination included, where the route is plain dimension order).
  * - `xy-yx` (`xy_yx_mesh`): per packet a fair coin picks dimension order lowest dimension first (XY,
  *   class 0) or highest first (YX, class 1).
+ * - `adaptive-xy-yx` (`adaptive_xy_yx_mesh`): the same two orders, the one whose first channel has
+ *   fewer credits in use at the source router (BookSim's GetUsedCredit of the two output ports), the
+ *   coin on a tie (as when one dimension differs and both orders leave by the same channel). Decided
+ *   once, at the packet's first router: BookSim keeps the order the head's VC names from then on.
  * Each class is half the VCs; the ejection hop takes every VC, as BookSim's "at the destination
  * router we don't need to separate VCs" (hence `ejectAnyVc`). The draws are per packet, from the
  * route salt and the seed (BookSim draws at the packet's first router).
@@ -17,9 +21,9 @@ import type { Topology } from '../topology/graph.js';
 import { familyOf } from '../topology/registry.js';
 import { dimensionOrderRouting } from './dimension-order.js';
 import type { RoutingEntry } from './registry.js';
-import { makeRouteBuffers, type RouteBuffers, type RoutingFunction } from './types.js';
+import { loadOf, makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
 
-export type BookSimMeshRoutingKind = 'romm' | 'valiant-dor' | 'xy-yx';
+export type BookSimMeshRoutingKind = 'romm' | 'valiant-dor' | 'xy-yx' | 'adaptive-xy-yx';
 
 function meshGrid(topology: Topology, kind: string): readonly number[] {
   const grid = topology.coords ? familyOf(topology)?.grid?.(topology) : undefined;
@@ -71,19 +75,29 @@ export function bookSimMeshRouting(topology: Topology, kind: BookSimMeshRoutingK
     romm: 'ROMM: dimension order via a random router of the minimal box (class 0), then to the destination (class 1)',
     'valiant-dor': 'Valiant: dimension order via a random router (class 0), then to the destination (class 1)',
     'xy-yx': 'XY (class 0) or YX (class 1) dimension order, a fair coin per packet',
+    'adaptive-xy-yx': 'XY (class 0) or YX (class 1) dimension order, whichever first channel has fewer credits in use at the source router, a fair coin on a tie',
   }[kind];
+  const twoOrders = kind === 'xy-yx' || kind === 'adaptive-xy-yx';
   return {
     name: `${kind}(booksim)`,
-    params: { routing: kind, booksim: { romm: 'romm', 'valiant-dor': 'valiant', 'xy-yx': 'xy_yx' }[kind], seed, path: description, ejection: 'every VC' },
+    params: { routing: kind, booksim: { romm: 'romm', 'valiant-dor': 'valiant', 'xy-yx': 'xy_yx', 'adaptive-xy-yx': 'adaptive_xy_yx' }[kind], seed, path: description, ejection: 'every VC' },
     vcClasses: 2,
     deadlockFree: true,
     ejectAnyVc: true,
-    maxHops: kind === 'xy-yx' ? xy.maxHops : 2 * xy.maxHops,
-    route(src: number, dst: number, salt: number, out: RouteBuffers): number {
+    maxHops: twoOrders ? xy.maxHops : 2 * xy.maxHops,
+    ...(kind === 'adaptive-xy-yx' ? { adaptive: true as const } : {}),
+    route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       // valiant_mesh has no special case for a packet to its own node: it too goes via the intermediate.
       if (src === dst && kind !== 'valiant-dor') return 0;
-      if (kind === 'xy-yx') {
-        const yFirst = hash32(salt, seed, 0x79) & 1;
+      if (twoOrders) {
+        let yFirst = hash32(salt, seed, 0x79) & 1;
+        if (kind === 'adaptive-xy-yx') {
+          xy.route(src, dst, salt, leg);
+          const loadXy = loadOf(ctx, leg.channels[0]);
+          yx.route(src, dst, salt, leg);
+          const loadYx = loadOf(ctx, leg.channels[0]);
+          if (loadXy !== loadYx) yFirst = loadXy > loadYx ? 1 : 0;
+        }
         return append(out, 0, leg, (yFirst ? yx : xy).route(src, dst, salt, leg), yFirst);
       }
       const mid = intermediate(src, dst, salt);
@@ -101,3 +115,4 @@ function entry(name: BookSimMeshRoutingKind, description: string): RoutingEntry 
 export const rommEntry = entry('romm', "BookSim's romm on a mesh: dimension order via a random router of the minimal box, 2 VC classes");
 export const valiantDorEntry = entry('valiant-dor', "BookSim's valiant on a mesh: dimension order via a random router, 2 VC classes");
 export const xyYxEntry = entry('xy-yx', "BookSim's xy_yx on a mesh: XY or YX dimension order per packet, one VC class each");
+export const adaptiveXyYxEntry = entry('adaptive-xy-yx', "BookSim's adaptive_xy_yx on a mesh: XY or YX, whichever first channel has fewer credits in use at the source router, one VC class each");

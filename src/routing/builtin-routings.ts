@@ -17,7 +17,7 @@ import { hopVcEntry } from './hop-vc.js';
 import { adaptiveEntry, ugalGlobalEntry, ugalLocalEntry } from './adaptive.js';
 import { flatflyAdaptiveXyYxEntry, flatflyUgalEntry, flatflyValiantEntry, flatflyXyYxEntry } from './flatfly.js';
 import { dalEntry } from './dal.js';
-import { rommEntry, valiantDorEntry, xyYxEntry } from './booksim-mesh.js';
+import { adaptiveXyYxEntry, rommEntry, valiantDorEntry, xyYxEntry } from './booksim-mesh.js';
 import { cmeshDorEntry, cmeshDorNoExpressEntry, cmeshXyYxEntry, cmeshXyYxNoExpressEntry } from './cmesh.js';
 import { astraCongestionAwareEntry, astraFirstDimensionEntry } from './astra-first-dimension.js';
 import { anynetMinEntry } from './anynet-min.js';
@@ -52,6 +52,7 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   rommEntry,
   valiantDorEntry,
   xyYxEntry,
+  adaptiveXyYxEntry,
   cmeshDorEntry,
   cmeshDorNoExpressEntry,
   cmeshXyYxEntry,

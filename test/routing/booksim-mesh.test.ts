@@ -56,3 +56,38 @@ describe("BookSim's romm and valiant on a mesh: the intermediate router", () => 
     }
   });
 });
+
+describe("BookSim's adaptive_xy_yx on a mesh: XY or YX by the credits in use on the first channels", () => {
+  const t = mesh([8, 8]);
+  const r = bookSimMeshRouting(t, 'adaptive-xy-yx');
+  const buf = makeRouteBuffers(r.maxHops);
+  const node = (x: number, y: number): number => x + 8 * y;
+  const src = node(1, 1);
+  const dst = node(4, 6);
+  const xFirst = t.channelBetween(src, node(2, 1));
+  const yFirst = t.channelBetween(src, node(1, 2));
+
+  it('takes the order whose first channel is less loaded, on its own VC class, whatever the coin', () => {
+    expect(r.adaptive).toBe(true);
+    for (let salt = 0; salt < 64; salt++) {
+      let n = r.route(src, dst, salt, buf, { load: (c) => (c === xFirst ? 3 : 0) });
+      expect([buf.channels[0], buf.vcClass[0], n]).toEqual([yFirst, 1, 8]);
+      n = r.route(src, dst, salt, buf, { load: (c) => (c === yFirst ? 3 : 0) });
+      expect([buf.channels[0], buf.vcClass[0], n]).toEqual([xFirst, 0, 8]);
+      // YX: the y hops first, then x, every hop on class 1.
+      r.route(src, dst, salt, buf, { load: (c) => (c === xFirst ? 1 : 0) });
+      expect(t.chDst[buf.channels[4]]).toBe(node(1, 6));
+      expect(Array.from(buf.vcClass.subarray(0, 8))).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    }
+  });
+
+  it('tosses the coin on equal loads: about half the packets each way', () => {
+    let yx = 0;
+    for (let salt = 0; salt < 4000; salt++) {
+      r.route(src, dst, hash32(salt, 1), buf, { load: () => 2 });
+      if (buf.channels[0] === yFirst) yx++;
+    }
+    expect(yx / 4000).toBeGreaterThan(0.45);
+    expect(yx / 4000).toBeLessThan(0.55);
+  });
+});

@@ -212,7 +212,7 @@ describe('BookSim config keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; sim_type = batch; injection_rate = 0.0;')).toMatch(/injection_rate: got 0; accepted: a rate in \(0, 1\] with sim_type = batch/);
     expect(refusal('topology = torus; routing_function = dim_order; sim_type = event;')).toMatch(/sim_type: got "event"; accepted: latency \| throughput \| batch/);
     expect(withKeys('wait_for_tail_credit = 1;').config.vcAllocCheck).toBe('empty');
-    for (const [name, routing] of [['romm', 'romm'], ['valiant', 'valiant-dor'], ['xy_yx', 'xy-yx']]) {
+    for (const [name, routing] of [['romm', 'romm'], ['valiant', 'valiant-dor'], ['xy_yx', 'xy-yx'], ['adaptive_xy_yx', 'adaptive-xy-yx']]) {
       expect(run(`topology = mesh; k = 4; n = 2; num_vcs = 4; routing_function = ${name};`)).toMatchObject({ routing, routingName: routing });
     }
     expect(run('topology = mesh; k = 4; n = 2; num_vcs = 2; routing_function = min_adapt;')).toMatchObject({ routing: 'min-adapt', routingName: 'min-adapt' });
