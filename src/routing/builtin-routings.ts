@@ -3,7 +3,7 @@
  * (exporting a RoutingEntry), its test, and one entry here.
  */
 import { dimensionOrderBalancedEntry, dimensionOrderEntry } from './dimension-order.js';
-import { minAdaptEntry } from './min-adapt.js';
+import { minAdaptEntry, planarAdaptEntry } from './min-adapt.js';
 import { directEntry } from './full-mesh.js';
 import { destinationTagEntry } from './omega.js';
 import { dragonflyMinimalEntry, groupDirectEntry, ugalBookSimEntry, ugalEntry } from './dragonfly.js';
@@ -53,6 +53,7 @@ export const BUILTIN_ROUTINGS: readonly RoutingEntry[] = [
   valiantDorEntry,
   xyYxEntry,
   adaptiveXyYxEntry,
+  planarAdaptEntry,
   cmeshDorEntry,
   cmeshDorNoExpressEntry,
   cmeshXyYxEntry,

@@ -29,7 +29,7 @@ import type { Topology } from '../topology/graph.js';
 import { familyOf } from '../topology/registry.js';
 import { dimensionOrderRouting } from './dimension-order.js';
 import type { RoutingEntry } from './registry.js';
-import type { RoutingFunction } from './types.js';
+import { makeRouteBuffers, type RoutingFunction } from './types.js';
 
 /** Where a head may go from a router: up to two (channel, VC range, priority) candidates. */
 export interface HopCandidates {
@@ -156,4 +156,38 @@ export const minAdaptEntry: RoutingEntry = {
   name: 'min-adapt',
   description: "BookSim's min_adapt on a mesh or torus: escape VCs by dimension order, the others chosen per hop in VC allocation (packet engine)",
   create: (topology, opts) => minAdaptRouting(topology, opts.seed),
+};
+
+/**
+ * BookSim 2.0's `planar_adapt` on a mesh (routefunc.cpp planar_adapt_mesh) as BookSim runs it on a
+ * network without faults. In the adaptive plane of the lowest unresolved dimension n it adds the
+ * productive channel of dimension n on VCs [2·⌊V/3⌋, V−1], then the productive channel of dimension
+ * n + 1, both at priority 0; OutputSet keeps one range per priority (the header above), so the second
+ * is dropped and every hop is dimension order on the top VCs. Injection and ejection take every VC.
+ */
+export function planarAdaptRouting(topology: Topology): CandidateRouting {
+  const grid = topology.coords ? familyOf(topology)?.grid?.(topology) : undefined;
+  if (!grid || grid.wrap || !topology.coords) throw new InputError('routing', `planar-adapt on ${topology.family}`, 'a mesh (BookSim defines planar_adapt_mesh only)');
+  const dor = dimensionOrderRouting(topology);
+  const buf = makeRouteBuffers(dor.maxHops);
+  return {
+    name: 'planar-adapt(mesh)',
+    params: { routing: 'planar-adapt', booksim: 'planar_adapt_mesh', path: 'dimension order on VCs 2·⌊V/3⌋..V−1 (the second plane range BookSim adds at the same priority is dropped by its OutputSet); every VC at injection and ejection' },
+    vcClasses: 1,
+    deadlockFree: true,
+    maxHops: dor.maxHops,
+    minVcs: 1,
+    route: dor.route,
+    candidates(r, dst, _inChannel, _inVc, salt, vcs, out) {
+      dor.route(r, dst, salt, buf);
+      set(out, 0, buf.channels[0], 2 * Math.floor(vcs / 3), vcs - 1, 0);
+      out.count = 1;
+    },
+  };
+}
+
+export const planarAdaptEntry: RoutingEntry = {
+  name: 'planar-adapt',
+  description: "BookSim's planar_adapt on a mesh without faults: dimension order on the top third of the VCs (packet engine)",
+  create: (topology) => planarAdaptRouting(topology),
 };

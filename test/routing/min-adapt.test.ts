@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildTopology, DeadlockError, makePattern, makeRouteBuffers, presetConfig, resolveRouting, type PacketConfig, type RoutingFunction, type Topology } from '../../src/index.js';
-import { makeHopCandidates, minAdaptRouting, type CandidateRouting } from '../../src/routing/min-adapt.js';
+import { makeHopCandidates, minAdaptRouting, planarAdaptRouting, type CandidateRouting } from '../../src/routing/min-adapt.js';
 import { PacketNetwork } from '../../src/sim/packet/network.js';
 import { BernoulliSource } from '../../src/sim/traffic/sources.js';
 
@@ -141,5 +141,26 @@ describe('dim_order_bal on a torus (Cray partition VC classes)', () => {
   });
   it('is refused on a mesh', () => {
     expect(() => resolveRouting(buildTopology('mesh:4x4'), { routing: 'dor-bal' })).toThrow(/a torus/);
+  });
+});
+
+describe('planar_adapt on a mesh (planar_adapt_mesh without faults)', () => {
+  const t = buildTopology('mesh:8x8');
+  const r = planarAdaptRouting(t);
+  const c = makeHopCandidates();
+  const buf = makeRouteBuffers(r.maxHops);
+
+  it("one candidate, the dimension-order channel, on VCs 2·⌊V/3⌋..V−1 (BookSim's OutputSet drops the second plane range)", () => {
+    for (const [vcs, lo] of [[2, 0], [3, 2], [4, 2], [6, 4], [16, 10]]) {
+      for (const [at, dst] of [[0, 63], [9, 14], [63, 7], [20, 20 + 8 * 3]]) {
+        r.candidates(at, dst, -1, 0, 7, vcs, c);
+        r.route(at, dst, 7, buf);
+        expect([c.count, c.channel[0], c.vcLo[0], c.vcHi[0], c.priority[0]]).toEqual([1, buf.channels[0], lo, vcs - 1, 0]);
+      }
+    }
+  });
+
+  it('is refused on a torus', () => {
+    expect(() => planarAdaptRouting(buildTopology('torus:4x4'))).toThrow(/planar-adapt on torus/);
   });
 });

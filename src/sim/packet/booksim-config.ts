@@ -375,7 +375,7 @@ const READ_WRITE_ONLY = new Set([
 const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> = {
   // min_adapt: candidates per hop taken in VC allocation (routing/min-adapt.ts); dim_order_bal: Cray's partition VC sets.
   torus: { dim_order: 'dor', dim_order_bal: 'dor-bal', min_adapt: 'min-adapt' },
-  mesh: { dim_order: 'dor', dor: 'dor', romm: 'romm', valiant: 'valiant-dor', xy_yx: 'xy-yx', adaptive_xy_yx: 'adaptive-xy-yx', min_adapt: 'min-adapt' },
+  mesh: { dim_order: 'dor', dor: 'dor', romm: 'romm', valiant: 'valiant-dor', xy_yx: 'xy-yx', adaptive_xy_yx: 'adaptive-xy-yx', planar_adapt: 'planar-adapt', min_adapt: 'min-adapt' },
   // anca: two random up-ports, the one with fewer credits in use (routing/up-down.ts ancaRouting).
   fattree: { nca: 'nca', anca: 'anca' },
   dragonflynew: { min: 'group-direct', ugal: 'ugal-booksim' },
@@ -393,12 +393,11 @@ const ROUTINGS: Readonly<Record<string, Readonly<Record<string, RoutingName>>>> 
 };
 
 /** Routings the `booksim` preset would not choose by itself, so the run must name them. */
-const NAMED_ROUTINGS = new Set<RoutingName>(['min-adapt', 'dor-bal', 'anynet-min', 'ugal-booksim', 'ugal-flatfly', 'xyyx-flatfly', 'adaptive-xyyx-flatfly', 'valiant-flatfly', 'anca', 'romm', 'valiant-dor', 'xy-yx', 'adaptive-xy-yx', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
+const NAMED_ROUTINGS = new Set<RoutingName>(['min-adapt', 'dor-bal', 'anynet-min', 'ugal-booksim', 'ugal-flatfly', 'xyyx-flatfly', 'adaptive-xyyx-flatfly', 'valiant-flatfly', 'anca', 'romm', 'valiant-dor', 'xy-yx', 'adaptive-xy-yx', 'planar-adapt', 'cmesh-dor-no-express', 'cmesh-xy-yx', 'cmesh-xy-yx-no-express']);
 
 /** BookSim routing functions Meshwork does not model, each with the reason (routefunc.cpp, @ 28f43299). */
 const REFUSED_ROUTINGS: Readonly<Record<string, string>> = {
   min_adapt: 'minimal adaptive with an escape VC (Meshwork models min_adapt_mesh and min_adapt_torus only)',
-  planar_adapt: 'planar-adaptive per hop: not modelled',
   chaos: 'needs router = chaos',
   dim_order_ni: 'one VC per destination (dim_order_ni, for noq / non-interfering networks): not modelled',
   dim_order_pni: 'VCs partitioned by destination (dim_order_pni): not modelled',

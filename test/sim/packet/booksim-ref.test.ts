@@ -594,3 +594,39 @@ describe("BookSim's 4-ary 3-fly, uniform, P 4", () => {
     expect(Math.abs(mine / theirs - 1)).toBeLessThan(0.1);
   }, 600_000);
 });
+
+describe("BookSim's planar_adapt on an 8×8 mesh: dimension order on the top VCs, the knee a named gap", () => {
+  // ./booksim/mesh88_planar_adapt_uniform_p4.csv (BookSim 2.0 @ 28f43299; 4 VCs, so every network hop
+  // takes VCs 2-3 and injection all four: routing/min-adapt.ts planarAdaptRouting). Below the knee
+  // Meshwork is within 3 %. At the knee, 0.35, over seeds 1-20, its packet latency is 11 % under
+  // BookSim's (76.4 against 85.8 cycles; network latency 69.2 against 72.8, accepted within 0.2 %),
+  // where dim_order on 2 VCs, the same network VCs without the two extra injection VCs, is 6 % over
+  // (80.1 against 75.7, seeds 1-5): the two idle VCs of every injection buffer lower BookSim's
+  // throughput more than Meshwork's. Not explained; pinned so that a change moving it shows.
+  const name = 'mesh88_planar_adapt_uniform_p4';
+  it('zero load within 5 %, 0.1-0.3 within 10 % (0.2 as a 5-seed mean, hops 2 %); at 0.35 network latency within 10 %, packet latency 5-15 % under; saturated at 0.4', () => {
+    const { run, topology } = loadBookSimCase(name);
+    const cells = readCsvCells(`${name}.csv`);
+    const at = (rate: number): string[][] => cells.filter((c) => Number(c[0]) === rate);
+    const sweep = (seed: number, rates: number[]): LoadPoint[] =>
+      simulateTraffic({ topology, pattern: run.pattern, rates, rateUnit: run.rateUnit, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, routingName: run.routingName }).points as LoadPoint[];
+    const ours = sweep(1, [0.05, 0.1, 0.2, 0.25, 0.3, 0.35, 0.4]);
+    expect(Math.abs(ours[0].packet_latency! / Number(at(0.05)[0][2]) - 1), 'zero load').toBeLessThan(0.05);
+    for (const [i, rate] of [0.1, 0.2, 0.25, 0.3].entries()) {
+      const rows = at(rate);
+      const oursAt = [ours[i + 1], ...rows.slice(1).map((c) => sweep(Number(c[1]), [rate])[0])];
+      expect(Math.abs(mean(oursAt.map((p) => p.packet_latency!)) / mean(rows.map((c) => Number(c[2]))) - 1), `${rate}`).toBeLessThan(0.1);
+      expect(Math.abs(mean(oursAt.map((p) => p.hops!)) / mean(rows.map((c) => Number(c[5]))) - 1), `${rate} hops`).toBeLessThan(0.02);
+    }
+    const knee = at(0.35);
+    expect(knee.map((c) => Number(c[1]))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const oursKnee = [ours[5], ...knee.slice(1).map((c) => sweep(Number(c[1]), [0.35])[0])];
+    for (const p of oursKnee) expect(p.saturated).toBe(false);
+    expect(Math.abs(mean(oursKnee.map((p) => p.network_latency!)) / mean(knee.map((c) => Number(c[3]))) - 1), 'network latency at 0.35').toBeLessThan(0.1);
+    const packet = mean(oursKnee.map((p) => p.packet_latency!)) / mean(knee.map((c) => Number(c[2]))) - 1;
+    expect(packet, 'packet latency at 0.35').toBeGreaterThan(-0.15);
+    expect(packet, 'packet latency at 0.35').toBeLessThan(-0.05);
+    expect(at(0.4)[0][2]).toBe('saturated');
+    expect(ours[6].saturated).toBe(true);
+  }, 600_000);
+});
