@@ -292,7 +292,7 @@ function bookSimTraffic(
 
 /**
  * A vc_allocator or sw_allocator value (allocator.cpp Allocator::NewAllocator): a name, or
- * `name(param)`: iSLIP's iterations (`islip(2)`), a separable allocator's arbiter type
+ * `name(param)`: iSLIP's or PIM's iterations (`islip(2)`, `pim(2)`), a separable allocator's arbiter type
  * (`separable_input_first(round_robin)`; others are not modelled).
  */
 function bookSimAllocator(key: string, value: BookSimValue): { name: string; iterations: number } {
@@ -304,10 +304,10 @@ function bookSimAllocator(key: string, value: BookSimValue): { name: string; ite
   if (left < 0) return { name, iterations: 1 };
   const right = text.lastIndexOf(')');
   const param = text.slice(left + 1, right < left ? undefined : right);
-  if (name === 'islip') {
+  if (name === 'islip' || name === 'pim') {
     // `islip()`: an empty parameter is the configuration's, which the iq router never passes: 1.
     const iterations = param === '' ? 1 : atoi(param);
-    if (!(iterations >= 1 && iterations <= 64)) refuse(key, value, 'islip(N) with N iterations in [1, 64]');
+    if (!(iterations >= 1 && iterations <= 64)) refuse(key, value, `${name}(N) with N iterations in [1, 64]`);
     return { name, iterations };
   }
   if (param !== '' && param !== 'round_robin') refuse(key, value, `${name} or ${name}(round_robin) (other arbiter types are not modelled)`);

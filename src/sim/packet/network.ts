@@ -645,8 +645,8 @@ export class PacketNetwork {
 
     const allocator = getAllocator(cfg.allocator);
     const swAllocator = getAllocator(cfg.swAllocator ?? cfg.allocator);
-    this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V);
-    this.sa = swAllocator.create(maxIn * IS, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut * IS));
+    this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V, hash32(cfg.seed, 0x7661));
+    this.sa = swAllocator.create(maxIn * IS, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut * IS), hash32(cfg.seed, 0x7361));
     const arbiter = getArbiter(cfg.arbitration);
     this.arbKey = arbiter.key;
     this.arbReadsCreated = arbiter.ignoresCreated !== true;

@@ -16,6 +16,7 @@ import { IslipAllocator } from '../../../src/sim/packet/allocators/islip.js';
 import { bookSimNames, getArbiter } from '../../../src/sim/packet/allocators/registry.js';
 import { SeparableAllocator } from '../../../src/sim/packet/allocators/separable.js';
 import { WavefrontAllocator } from '../../../src/sim/packet/allocators/wavefront.js';
+import { PimAllocator } from '../../../src/sim/packet/allocators/pim.js';
 
 const run = (config: Record<string, unknown>): LoadPoint =>
   simulateTraffic({ topology: buildTopology('mesh:4x4'), pattern: 'uniform', rates: [0.3], preset: 'booksim', config: { seed: 1, ...config } }).points[0] as LoadPoint;
@@ -82,6 +83,47 @@ describe("wavefront allocators (BookSim's wavefront.cpp)", () => {
     a.addPrioritized(1, 0, 0, 0, 1);
     a.allocate(1, new Int32Array(1), 0, new Int32Array(3), 0);
     expect([a.matchOfIn[0], a.matchOfIn[1]]).toEqual([-1, 0]);
+  });
+});
+
+describe("parallel iterative matching (BookSim's pim.cpp)", () => {
+  const match = (a: PimAllocator, requests: [number, number][], iterations: number): number[] => {
+    a.reset();
+    for (const [i, o] of requests) a.add(i, o, 0);
+    a.allocate(iterations);
+    return requests.map(([i]) => a.matchOfIn[i]);
+  };
+
+  it('matches only requested pairs, each input and output at most once; more iterations fill a maximal matching', () => {
+    // Inputs 0-2 all want outputs 0 and 1, input 3 wants output 2.
+    const requests: [number, number][] = [[0, 0], [0, 1], [1, 0], [1, 1], [2, 0], [2, 1], [3, 2]];
+    const a = new PimAllocator(4, 3, 16, 5);
+    for (let round = 0; round < 200; round++) {
+      a.reset();
+      for (const [i, o] of requests) a.add(i, o, 0);
+      const n = a.allocate(4);
+      const outs = [0, 1, 2, 3].map((i) => a.matchOfIn[i]).filter((o) => o >= 0);
+      expect(new Set(outs).size).toBe(outs.length);
+      for (const [i, o] of [0, 1, 2, 3].map((i) => [i, a.matchOfIn[i]])) if (o >= 0) expect(requests).toContainEqual([i, o]);
+      // Four iterations always reach the maximum here: outputs 0 and 1 to two of inputs 0-2, 2 to 3.
+      expect(n).toBe(3);
+      expect(a.matchOfIn[3]).toBe(2);
+    }
+  });
+
+  it('grants from a random offset: two inputs on one output each win about half the time; the same seed, the same draws', () => {
+    const a = new PimAllocator(8, 8, 16, 1);
+    let first = 0;
+    const wins: number[] = [];
+    for (let round = 0; round < 4000; round++) {
+      const m = match(a, [[2, 5], [6, 5]], 1);
+      if (m[0] === 5) first++;
+      wins.push(m[0]);
+    }
+    expect(first / 4000).toBeGreaterThan(0.45);
+    expect(first / 4000).toBeLessThan(0.55);
+    const again = new PimAllocator(8, 8, 16, 1);
+    expect(Array.from({ length: 4000 }, () => match(again, [[2, 5], [6, 5]], 1)[0])).toEqual(wins);
   });
 });
 

@@ -6,3 +6,4 @@ export * from './age.js';
 export * from './sparse.js';
 export * from './separable.js';
 export * from './wavefront.js';
+export * from './pim.js';

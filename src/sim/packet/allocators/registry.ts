@@ -55,7 +55,8 @@ export interface AllocatorDef {
    * and age arbitration only picks the VC each input puts forward. Unset: it reads them.
    */
   readonly readsPriority?: boolean;
-  create(maxInputs: number, maxOutputs: number, maxRequests: number): Allocator;
+  /** `seed`: the run's, for an allocator that draws (pim); one per allocator of a network (VC, switch). */
+  create(maxInputs: number, maxOutputs: number, maxRequests: number, seed: number): Allocator;
 }
 
 // The tables live in table.ts so the built-in files, which register themselves as they load, can
@@ -67,6 +68,7 @@ import './round-robin.js';
 import './age.js';
 import './separable.js';
 import './wavefront.js';
+import './pim.js';
 
 export function getArbiter(name: string): ArbiterDef {
   const def = findArbiter(name);
