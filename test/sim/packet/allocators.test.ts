@@ -17,6 +17,7 @@ import { bookSimNames, getArbiter } from '../../../src/sim/packet/allocators/reg
 import { SeparableAllocator } from '../../../src/sim/packet/allocators/separable.js';
 import { WavefrontAllocator } from '../../../src/sim/packet/allocators/wavefront.js';
 import { PimAllocator } from '../../../src/sim/packet/allocators/pim.js';
+import { MaxSizeAllocator } from '../../../src/sim/packet/allocators/max-size.js';
 
 const run = (config: Record<string, unknown>): LoadPoint =>
   simulateTraffic({ topology: buildTopology('mesh:4x4'), pattern: 'uniform', rates: [0.3], preset: 'booksim', config: { seed: 1, ...config } }).points[0] as LoadPoint;
@@ -35,7 +36,7 @@ describe('allocator and arbiter registries', () => {
 
   it('refuses an unknown name, listing the registered ones', () => {
     expect(() => run({ arbitration: 'lottery' })).toThrow(/arbitration: got "lottery"; accepted: round-robin \| age/);
-    expect(() => run({ allocator: 'max-size' })).toThrow(/allocator: got "max-size"; accepted: islip/);
+    expect(() => run({ allocator: 'lottery-match' })).toThrow(/allocator: got "lottery-match"; accepted: islip/);
   });
 
   it('a newly registered arbiter and allocator are usable by name, and change the result', () => {
@@ -124,6 +125,30 @@ describe("parallel iterative matching (BookSim's pim.cpp)", () => {
     expect(first / 4000).toBeLessThan(0.55);
     const again = new PimAllocator(8, 8, 16, 1);
     expect(Array.from({ length: 4000 }, () => match(again, [[2, 5], [6, 5]], 1)[0])).toEqual(wins);
+  });
+});
+
+describe("maximum-size matching (BookSim's maxsize.cpp)", () => {
+  const match = (a: MaxSizeAllocator, requests: [number, number][], ptr: Int32Array): number[] => {
+    a.reset();
+    for (const [i, o] of requests) a.add(i, o, 0);
+    a.allocate(1, ptr, 0);
+    return [0, 1, 2, 3].map((i) => a.matchOfIn[i]);
+  };
+
+  it('augments past a greedy first choice: every input matched where a maximum matching does it', () => {
+    // Input 0 could take output 0 first and strand input 1; the augmenting path moves it to output 1.
+    const ptr = new Int32Array(1);
+    expect(match(new MaxSizeAllocator(4, 4, 16), [[0, 0], [0, 1], [1, 0]], ptr)).toEqual([1, 0, -1, -1]);
+    // A chain whose only perfect matching shifts every input off its first choice: 3 wants 0 alone.
+    expect(match(new MaxSizeAllocator(4, 4, 16), [[0, 0], [0, 1], [1, 1], [1, 2], [2, 2], [2, 3], [3, 0]], new Int32Array(1))).toEqual([1, 2, 3, 0]);
+  });
+
+  it('starts from a priority input that moves by one per allocation: two inputs on one output take turns', () => {
+    const a = new MaxSizeAllocator(2, 1, 4);
+    const ptr = new Int32Array(1);
+    const winners = Array.from({ length: 6 }, () => match(a, [[0, 0], [1, 0]], ptr).indexOf(0));
+    expect(winners).toEqual([0, 1, 0, 1, 0, 1]);
   });
 });
 

@@ -155,6 +155,9 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     // BookSim's pim allocator (allocators/pim.ts) for VC and switch allocation: random grant and accept
     // offsets. Its knee spreads 70-153 cycles over seeds, so the CSV has seeds 1-20 there (1-5 alone: -13 %).
     'mesh88_pim_uniform_p4',
+    // BookSim's max_size allocator (allocators/max-size.ts): shortest augmenting paths from a priority
+    // input that moves per allocation. Its knee spreads 106-163 cycles over seeds 1-5: seeds 1-20 there.
+    'mesh88_max_size_uniform_p4',
   ];
   for (const name of names) {
     it(name, () => {

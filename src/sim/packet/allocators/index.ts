@@ -7,3 +7,4 @@ export * from './sparse.js';
 export * from './separable.js';
 export * from './wavefront.js';
 export * from './pim.js';
+export * from './max-size.js';

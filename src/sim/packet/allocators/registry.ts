@@ -69,6 +69,7 @@ import './age.js';
 import './separable.js';
 import './wavefront.js';
 import './pim.js';
+import './max-size.js';
 
 export function getArbiter(name: string): ArbiterDef {
   const def = findArbiter(name);
