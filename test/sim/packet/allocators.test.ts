@@ -18,6 +18,7 @@ import { SeparableAllocator } from '../../../src/sim/packet/allocators/separable
 import { WavefrontAllocator } from '../../../src/sim/packet/allocators/wavefront.js';
 import { PimAllocator } from '../../../src/sim/packet/allocators/pim.js';
 import { MaxSizeAllocator } from '../../../src/sim/packet/allocators/max-size.js';
+import { LonelyOutputAllocator } from '../../../src/sim/packet/allocators/loa.js';
 
 const run = (config: Record<string, unknown>): LoadPoint =>
   simulateTraffic({ topology: buildTopology('mesh:4x4'), pattern: 'uniform', rates: [0.3], preset: 'booksim', config: { seed: 1, ...config } }).points[0] as LoadPoint;
@@ -149,6 +150,28 @@ describe("maximum-size matching (BookSim's maxsize.cpp)", () => {
     const ptr = new Int32Array(1);
     const winners = Array.from({ length: 6 }, () => match(a, [[0, 0], [1, 0]], ptr).indexOf(0));
     expect(winners).toEqual([0, 1, 0, 1, 0, 1]);
+  });
+});
+
+describe("the lonely output allocator (BookSim's loa.cpp)", () => {
+  it('each input requests its least requested output; outputs grant round-robin; a grant moves both pointers by one', () => {
+    const a = new LonelyOutputAllocator(3, 3, 8);
+    const grantPtr = new Int32Array(3);
+    const requestPtr = new Int32Array(3);
+    const run = (requests: [number, number][]): number[] => {
+      a.reset();
+      for (const [i, o] of requests) a.add(i, o, 0);
+      a.allocate(1, grantPtr, 0, requestPtr, 0);
+      // matchOfIn holds only the inputs that requested.
+      return [0, 1, 2].map((i) => (requests.some(([r]) => r === i) ? a.matchOfIn[i] : -1));
+    };
+    // Output 0 has three requesters, output 1 one: input 0 asks for 1 (lonely), inputs 1 and 2 for 0,
+    // which grants input 1 (first from its pointer, 0): one pass leaves input 2 unmatched.
+    expect(run([[0, 0], [0, 1], [1, 0], [2, 0]])).toEqual([1, 0, -1]);
+    expect([...grantPtr, ...requestPtr]).toEqual([1, 1, 0, 1, 1, 0]);
+    // Output 0's pointer is now 1: input 1 again, then 2 once the pointer has moved past 1.
+    expect(run([[1, 0], [2, 0]])).toEqual([-1, 0, -1]);
+    expect(run([[1, 0], [2, 0]])).toEqual([-1, -1, 0]);
   });
 });
 

@@ -8,3 +8,4 @@ export * from './separable.js';
 export * from './wavefront.js';
 export * from './pim.js';
 export * from './max-size.js';
+export * from './loa.js';

@@ -70,6 +70,7 @@ import './separable.js';
 import './wavefront.js';
 import './pim.js';
 import './max-size.js';
+import './loa.js';
 
 export function getArbiter(name: string): ArbiterDef {
   const def = findArbiter(name);
