@@ -292,7 +292,7 @@ function bookSimTraffic(
 
 /**
  * A vc_allocator or sw_allocator value (allocator.cpp Allocator::NewAllocator): a name, or
- * `name(param)`: iSLIP's or PIM's iterations (`islip(2)`, `pim(2)`), a separable allocator's arbiter type
+ * `name(param)`: iSLIP's, PIM's or select's iterations (`islip(2)`, `pim(2)`), a separable allocator's arbiter type
  * (`separable_input_first(round_robin)`; others are not modelled).
  */
 function bookSimAllocator(key: string, value: BookSimValue): { name: string; iterations: number } {
@@ -304,7 +304,7 @@ function bookSimAllocator(key: string, value: BookSimValue): { name: string; ite
   if (left < 0) return { name, iterations: 1 };
   const right = text.lastIndexOf(')');
   const param = text.slice(left + 1, right < left ? undefined : right);
-  if (name === 'islip' || name === 'pim') {
+  if (name === 'islip' || name === 'pim' || name === 'select') {
     // `islip()`: an empty parameter is the configuration's, which the iq router never passes: 1.
     const iterations = param === '' ? 1 : atoi(param);
     if (!(iterations >= 1 && iterations <= 64)) refuse(key, value, `${name}(N) with N iterations in [1, 64]`);
@@ -610,6 +610,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   // BookSim's wavefront sweeps one level per distinct request priority (age: one per packet age); Meshwork's sweeps one.
   for (const [key, alloc] of [['vc_allocator', vcAllocator], ['sw_allocator', swAllocator]] as const) {
     if (byAge && alloc.name.endsWith('wavefront')) refuse(key, alloc.name, `islip or a separable allocator with priority = ${priority} (a wavefront sweep by packet priority is not modelled)`);
+    if (byAge && alloc.name === 'select') refuse(key, alloc.name, `islip or a separable allocator with priority = ${priority} (select's inputs accepting by packet priority is not modelled)`);
   }
   config.arbitration = byAge ? byBookSimName('arbiter', priority) : 'round-robin';
   const seed = get('seed', 0);

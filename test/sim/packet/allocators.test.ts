@@ -175,6 +175,21 @@ describe("the lonely output allocator (BookSim's loa.cpp)", () => {
   });
 });
 
+describe("BookSim's select (selalloc.cpp): iSLIP whose inputs accept by input priority", () => {
+  it('an input granted two outputs takes the higher input priority, where plain iSLIP takes the one nearest its pointer', () => {
+    const pick = (a: IslipAllocator): number => {
+      a.reset();
+      // Input 0 requests output 0 at priority 0 and output 2 at priority 1; both outputs grant it.
+      a.addPrioritized(0, 0, 0, 0, 0);
+      a.addPrioritized(0, 2, 0, 0, 1);
+      a.allocate(1, new Int32Array(3), 0, new Int32Array(1), 0);
+      return a.matchOfIn[0];
+    };
+    expect(pick(new IslipAllocator(1, 3, 4, true))).toBe(2);
+    expect(pick(new IslipAllocator(1, 3, 4))).toBe(0);
+  });
+});
+
 describe('separable allocators (BookSim separable_input_first / separable_output_first)', () => {
   // Requests: input 0 -> outputs 0 and 1, input 1 -> output 0. Pointers at 0, round-robin keys by
   // the output's pointer (input index here).

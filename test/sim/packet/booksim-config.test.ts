@@ -284,7 +284,10 @@ describe('BookSim config keys', () => {
     expect(withKeys('vc_allocator = separable_input_first; sw_allocator = separable_input_first;').config.allocator).toBe('separable-input-first');
     expect(withKeys('vc_allocator = separable_output_first; sw_allocator = separable_output_first;').config.allocator).toBe('separable-output-first');
     expect(withKeys('vc_allocator = wavefront; sw_allocator = rr_wavefront;').config).toMatchObject({ allocator: 'wavefront', swAllocator: 'rr-wavefront' });
-    expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = max_size;')).toMatch(/vc_allocator: got "max_size"; accepted: islip \| separable_input_first \| separable_output_first \| wavefront \| rr_wavefront/);
+    expect(refusal('topology = torus; routing_function = dim_order; vc_allocator = maxsize;')).toMatch(/vc_allocator: got "maxsize"; accepted: islip \| select \| separable_input_first \| separable_output_first \| wavefront \| rr_wavefront \| pim \| max_size \| loa/);
+    expect(withKeys('vc_allocator = pim(2); sw_allocator = max_size;').config).toMatchObject({ allocator: 'pim', swAllocator: 'max-size', allocIters: 2 });
+    expect(withKeys('vc_allocator = loa; sw_allocator = select(3);').config).toMatchObject({ allocator: 'loa', swAllocator: 'select', swAllocIters: 3 });
+    expect(refusal('topology = torus; routing_function = dim_order; sw_allocator = select; priority = age;')).toMatch(/sw_allocator: got "select"; accepted: islip or a separable allocator with priority = age \(select's inputs accepting by packet priority is not modelled\)/);
     // BookSim's wavefront sweeps one level per request priority (age: per packet age): not modelled with priority = age.
     expect(refusal('topology = torus; routing_function = dim_order; sw_allocator = wavefront; priority = age;')).toMatch(/sw_allocator: got "wavefront"; accepted: islip or a separable allocator with priority = age/);
     // Separate allocators, as BookSim's iq router builds one of each kind.

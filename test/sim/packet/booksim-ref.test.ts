@@ -158,6 +158,9 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     // BookSim's max_size allocator (allocators/max-size.ts): shortest augmenting paths from a priority
     // input that moves per allocation. Its knee spreads 106-163 cycles over seeds 1-5: seeds 1-20 there.
     'mesh88_max_size_uniform_p4',
+    // BookSim's select allocator (allocators/islip.ts, `select`): iSLIP whose inputs accept by the
+    // request's input priority, which min_adapt's candidates set (adaptive VCs 1, the escape VC 0).
+    'mesh88_select_min_adapt_transpose_p4',
   ];
   for (const name of names) {
     it(name, () => {

@@ -14,12 +14,20 @@ export class IslipAllocator extends SparseAllocator {
   private readonly bestKey: Float64Array;
   private readonly bestIn: Int32Array;
   private readonly acceptBest: Int32Array;
+  private readonly acceptBestPri: Int32Array;
 
-  constructor(maxInputs: number, maxOutputs: number, maxRequests: number) {
+  constructor(
+    maxInputs: number,
+    maxOutputs: number,
+    maxRequests: number,
+    /** Inputs accept the grant of the highest input priority first (BookSim's SelAlloc), then round-robin. */
+    private readonly acceptByInputPriority = false,
+  ) {
     super(maxInputs, maxOutputs, maxRequests);
     this.bestKey = new Float64Array(maxOutputs);
     this.bestIn = new Int32Array(maxOutputs);
     this.acceptBest = new Int32Array(maxInputs);
+    this.acceptBestPri = new Int32Array(maxInputs);
   }
 
   /**
@@ -29,7 +37,7 @@ export class IslipAllocator extends SparseAllocator {
    */
   allocate(iterations: number, grantPtr: Int32Array, ptrBaseOut: number, acceptPtr: Int32Array, ptrBaseIn: number): number {
     const n = this.count;
-    const { reqIn, reqOut, reqKey, matchOfIn, matchOfOut, bestKey, bestIn, acceptBest } = this;
+    const { reqIn, reqOut, reqKey, matchOfIn, matchOfOut, bestKey, bestIn, acceptBest, acceptBestPri } = this;
     const nIn = this.maxInputs;
     const nOut = this.maxOutputs;
     this.clearMatches();
@@ -57,7 +65,9 @@ export class IslipAllocator extends SparseAllocator {
           bestIn[o] = i;
         }
       }
-      // Accept phase: each input takes the granting output nearest its pointer.
+      // Accept phase: each input takes the granting output nearest its pointer (of the highest input
+      // priority first, when it reads them).
+      const byPri = this.acceptByInputPriority && this.prioritized;
       for (let k = 0; k < n; k++) acceptBest[reqIn[k]] = -1;
       for (let k = 0; k < n; k++) {
         const i = reqIn[k];
@@ -65,7 +75,11 @@ export class IslipAllocator extends SparseAllocator {
         if (matchOfIn[i] >= 0 || matchOfOut[o] >= 0 || bestIn[o] !== i || bestKey[o] === Infinity) continue;
         const cur = acceptBest[i];
         const ap = acceptPtr[ptrBaseIn + i];
-        if (cur < 0 || roundRobinKey(o, ap, nOut) < roundRobinKey(cur, ap, nOut)) acceptBest[i] = o;
+        const pri = byPri ? this.reqInPri[k] : 0;
+        if (cur < 0 || pri > acceptBestPri[i] || (pri === acceptBestPri[i] && roundRobinKey(o, ap, nOut) < roundRobinKey(cur, ap, nOut))) {
+          acceptBest[i] = o;
+          acceptBestPri[i] = pri;
+        }
       }
       let progressed = false;
       for (let k = 0; k < n; k++) {
@@ -101,4 +115,15 @@ registerAllocator({
   bookSimName: 'islip',
   readsPriority: false,
   create: (maxInputs, maxOutputs, maxRequests) => new IslipAllocator(maxInputs, maxOutputs, maxRequests),
+});
+
+// BookSim's SelAlloc (selalloc.cpp): iSLIP whose outputs grant the highest out_pri (the packet's
+// priority; round-robin among equals) and whose inputs accept the highest in_pri (a routing's
+// candidate priority in VC allocation), round-robin among equals. Its inputs' age priority in switch
+// allocation is not modelled: a BookSim file with select and priority = age is refused.
+registerAllocator({
+  name: 'select',
+  description: "BookSim's select: iSLIP granting by the arbitration priority and accepting by the requests' input priority, round-robin among equals",
+  bookSimName: 'select',
+  create: (maxInputs, maxOutputs, maxRequests) => new IslipAllocator(maxInputs, maxOutputs, maxRequests, true),
 });
