@@ -604,6 +604,29 @@ describe("BookSim's 4-ary 3-fly, uniform, P 4", () => {
   }, 600_000);
 });
 
+/**
+ * A BookSim curve compared up to its knee as every reference is (zero load within 5 %, each rate of
+ * `below` within 10 % and hops within 2 %, as seed means where the CSV has seeds), for the cases whose
+ * knee needs its own comparison: returns Meshwork's seed-1 sweep over `rates`, the CSV's rows at a
+ * rate, and a sweep at another seed.
+ */
+function curveBelowKnee(name: string, rates: number[], below: number[]): { ours: LoadPoint[]; at: (rate: number) => string[][]; sweep: (seed: number, rates: number[]) => LoadPoint[] } {
+  const { run, topology } = loadBookSimCase(name);
+  const cells = readCsvCells(`${name}.csv`);
+  const at = (rate: number): string[][] => cells.filter((c) => Number(c[0]) === rate);
+  const sweep = (seed: number, at: number[]): LoadPoint[] =>
+    simulateTraffic({ topology, pattern: run.pattern, rates: at, rateUnit: run.rateUnit, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, routingName: run.routingName }).points as LoadPoint[];
+  const ours = sweep(1, rates);
+  expect(Math.abs(ours[0].packet_latency! / Number(at(rates[0])[0][2]) - 1), 'zero load').toBeLessThan(0.05);
+  for (const rate of below) {
+    const rows = at(rate);
+    const oursAt = [ours[rates.indexOf(rate)], ...rows.slice(1).map((c) => sweep(Number(c[1]), [rate])[0])];
+    expect(Math.abs(mean(oursAt.map((p) => p.packet_latency!)) / mean(rows.map((c) => Number(c[2]))) - 1), `${rate}`).toBeLessThan(0.1);
+    expect(Math.abs(mean(oursAt.map((p) => p.hops!)) / mean(rows.map((c) => Number(c[5]))) - 1), `${rate} hops`).toBeLessThan(0.02);
+  }
+  return { ours, at, sweep };
+}
+
 describe("BookSim's planar_adapt on an 8×8 mesh: dimension order on the top VCs, the knee a named gap", () => {
   // ./booksim/mesh88_planar_adapt_uniform_p4.csv (BookSim 2.0 @ 28f43299; 4 VCs, so every network hop
   // takes VCs 2-3 and injection all four: routing/min-adapt.ts planarAdaptRouting). Below the knee
@@ -614,19 +637,7 @@ describe("BookSim's planar_adapt on an 8×8 mesh: dimension order on the top VCs
   // throughput more than Meshwork's. Not explained; pinned so that a change moving it shows.
   const name = 'mesh88_planar_adapt_uniform_p4';
   it('zero load within 5 %, 0.1-0.3 within 10 % (0.2 as a 5-seed mean, hops 2 %); at 0.35 network latency within 10 %, packet latency 5-15 % under; saturated at 0.4', () => {
-    const { run, topology } = loadBookSimCase(name);
-    const cells = readCsvCells(`${name}.csv`);
-    const at = (rate: number): string[][] => cells.filter((c) => Number(c[0]) === rate);
-    const sweep = (seed: number, rates: number[]): LoadPoint[] =>
-      simulateTraffic({ topology, pattern: run.pattern, rates, rateUnit: run.rateUnit, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, routingName: run.routingName }).points as LoadPoint[];
-    const ours = sweep(1, [0.05, 0.1, 0.2, 0.25, 0.3, 0.35, 0.4]);
-    expect(Math.abs(ours[0].packet_latency! / Number(at(0.05)[0][2]) - 1), 'zero load').toBeLessThan(0.05);
-    for (const [i, rate] of [0.1, 0.2, 0.25, 0.3].entries()) {
-      const rows = at(rate);
-      const oursAt = [ours[i + 1], ...rows.slice(1).map((c) => sweep(Number(c[1]), [rate])[0])];
-      expect(Math.abs(mean(oursAt.map((p) => p.packet_latency!)) / mean(rows.map((c) => Number(c[2]))) - 1), `${rate}`).toBeLessThan(0.1);
-      expect(Math.abs(mean(oursAt.map((p) => p.hops!)) / mean(rows.map((c) => Number(c[5]))) - 1), `${rate} hops`).toBeLessThan(0.02);
-    }
+    const { ours, at, sweep } = curveBelowKnee(name, [0.05, 0.1, 0.2, 0.25, 0.3, 0.35, 0.4], [0.1, 0.2, 0.25, 0.3]);
     const knee = at(0.35);
     expect(knee.map((c) => Number(c[1]))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     const oursKnee = [ours[5], ...knee.slice(1).map((c) => sweep(Number(c[1]), [0.35])[0])];
@@ -648,19 +659,7 @@ describe("BookSim's loa allocator on an 8×8 mesh: the knee is past the throughp
   // compared by its unsaturated seeds' latency, the accepted rate and the network latency.
   const name = 'mesh88_loa_uniform_p4';
   it('zero load within 5 %, 0.1-0.35 within 10 % (0.2 as a 5-seed mean, hops 2 %); at 0.4 at most one seed over the threshold, the rest within 10 %, accepted within 1 %; saturated at 0.45', () => {
-    const { run, topology } = loadBookSimCase(name);
-    const cells = readCsvCells(`${name}.csv`);
-    const at = (rate: number): string[][] => cells.filter((c) => Number(c[0]) === rate);
-    const sweep = (seed: number, rates: number[]): LoadPoint[] =>
-      simulateTraffic({ topology, pattern: run.pattern, rates, rateUnit: run.rateUnit, preset: 'booksim', config: { ...run.config, seed }, measurementOptions: run.measurementOptions, routingName: run.routingName }).points as LoadPoint[];
-    const ours = sweep(1, [0.05, 0.1, 0.2, 0.3, 0.35, 0.4, 0.45]);
-    expect(Math.abs(ours[0].packet_latency! / Number(at(0.05)[0][2]) - 1), 'zero load').toBeLessThan(0.05);
-    for (const [i, rate] of [0.1, 0.2, 0.3, 0.35].entries()) {
-      const rows = at(rate);
-      const oursAt = [ours[i + 1], ...rows.slice(1).map((c) => sweep(Number(c[1]), [rate])[0])];
-      expect(Math.abs(mean(oursAt.map((p) => p.packet_latency!)) / mean(rows.map((c) => Number(c[2]))) - 1), `${rate}`).toBeLessThan(0.1);
-      expect(Math.abs(mean(oursAt.map((p) => p.hops!)) / mean(rows.map((c) => Number(c[5]))) - 1), `${rate} hops`).toBeLessThan(0.02);
-    }
+    const { ours, at, sweep } = curveBelowKnee(name, [0.05, 0.1, 0.2, 0.3, 0.35, 0.4, 0.45], [0.1, 0.2, 0.3, 0.35]);
     const knee = at(0.4);
     expect(knee.map((c) => Number(c[1]))).toEqual([1, 2, 3, 4, 5]);
     const oursKnee = [ours[5], ...[2, 3, 4, 5].map((seed) => sweep(seed, [0.4])[0])];
