@@ -56,6 +56,7 @@ export function bookSimMeshRouting(topology: Topology, kind: BookSimMeshRoutingK
     nodeAt[index] = v;
   }
   const leg = makeRouteBuffers(xy.maxHops);
+  const legYx = makeRouteBuffers(yx.maxHops);
   const intermediate = (src: number, dst: number, salt: number): number => {
     let index = 0;
     let draw = salt;
@@ -91,14 +92,14 @@ export function bookSimMeshRouting(topology: Topology, kind: BookSimMeshRoutingK
       if (src === dst && kind !== 'valiant-dor') return 0;
       if (twoOrders) {
         let yFirst = hash32(salt, seed, 0x79) & 1;
-        if (kind === 'adaptive-xy-yx') {
-          xy.route(src, dst, salt, leg);
-          const loadXy = loadOf(ctx, leg.channels[0]);
-          yx.route(src, dst, salt, leg);
-          const loadYx = loadOf(ctx, leg.channels[0]);
-          if (loadXy !== loadYx) yFirst = loadXy > loadYx ? 1 : 0;
-        }
-        return append(out, 0, leg, (yFirst ? yx : xy).route(src, dst, salt, leg), yFirst);
+        if (kind !== 'adaptive-xy-yx') return append(out, 0, leg, (yFirst ? yx : xy).route(src, dst, salt, leg), yFirst);
+        // Both orders routed once each; their first channels' loads choose.
+        const hopsXy = xy.route(src, dst, salt, leg);
+        const hopsYx = yx.route(src, dst, salt, legYx);
+        const loadXy = loadOf(ctx, leg.channels[0]);
+        const loadYx = loadOf(ctx, legYx.channels[0]);
+        if (loadXy !== loadYx) yFirst = loadXy > loadYx ? 1 : 0;
+        return yFirst ? append(out, 0, legYx, hopsYx, 1) : append(out, 0, leg, hopsXy, 0);
       }
       const mid = intermediate(src, dst, salt);
       // BookSim switches to phase 1 at the intermediate router, so a source intermediate is all phase 1.

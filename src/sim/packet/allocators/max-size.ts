@@ -39,14 +39,13 @@ export class MaxSizeAllocator extends SparseAllocator {
     const prio = grantPtr[ptrBaseOut] % nIn;
     // Sort by (input, output): insertion sort, a router's requests in one cycle are few.
     for (let a = 0; a < n; a++) {
-      const k = a;
-      const key = reqIn[k] * this.maxOutputs + reqOut[k];
+      const key = reqIn[a] * this.maxOutputs + reqOut[a];
       let b = a - 1;
       while (b >= 0 && reqIn[order[b]] * this.maxOutputs + reqOut[order[b]] > key) {
         order[b + 1] = order[b];
         b--;
       }
-      order[b + 1] = k;
+      order[b + 1] = a;
     }
     for (let a = 0; a < n; a++) endOf[reqIn[order[a]]] = -1;
     for (let a = 0; a < n; a++) {
