@@ -117,6 +117,7 @@ const TrafficWorkload = z
         accWarmupThreshold: z.number().optional(),
         accStoppingThreshold: z.number().optional(),
         simType: z.enum(['latency', 'throughput']).optional(),
+        includeQueuing: z.boolean().optional().describe("BookSim include_queuing: false stamps packets when generated, so latency leaves out the source queue"),
       })
       .strict()
       .optional()

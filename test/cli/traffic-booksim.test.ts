@@ -76,7 +76,16 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     expect(j.warnings).toHaveLength(1);
     expect(r.stderr).toMatch(/^meshwork: warning: booksim-config: vct = 1 has no effect with router = iq/m);
     const text = runCli(['traffic', '--booksim-config', cfg]);
-    expect(text.stdout.split('\n')[0]).toMatch(/rate=packets\/node\/cycle \(x4 flits; accepted in flits\)/);
+    expect(text.stdout.split('\n')[0]).toMatch(/rate=packets\/node\/cycle \(x4 flits; accepted in flits\)$/);
+  });
+
+  it('include_queuing = 0: the table says packet latency starts at generation, and --json records it', () => {
+    const file = 'test/sim/packet/booksim/mesh88_include_queuing0_p4.cfg';
+    const text = runCli(['traffic', '--booksim-config', file, '--rates', '0.1']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout.split('\n')[0]).toMatch(/rate=flits\/node\/cycle latency=from generation \(include_queuing = 0\)$/);
+    const json = JSON.parse(runCli(['traffic', '--booksim-config', file, '--rates', '0.1', '--json']).stdout);
+    expect(json.measurementOptions.includeQueuing).toBe(false);
   });
 
   it("--booksim-output prints BookSim's end-of-run block line for line; its numbers are BookSim's within a seed's noise", () => {

@@ -194,9 +194,12 @@ function toCsv(result: TrafficSweepResult): string {
 }
 
 /** The unit of the `rate` column: flits, or packets as BookSim's `injection_rate_uses_flits = 0` means. */
+/** The header's rate unit, and where packet latency starts when it is not BookSim's default. */
 function rateUnitNote(result: TrafficSweepResult): string {
   const flits = result.packetSizes ? `${meanPacketSize(result.packetSizes)} flits on average` : `${result.config.packetSize} flits`;
-  return result.rateUnit === 'packets' ? `rate=packets/node/cycle (x${flits}; accepted in flits)` : 'rate=flits/node/cycle';
+  const unit = result.rateUnit === 'packets' ? `rate=packets/node/cycle (x${flits}; accepted in flits)` : 'rate=flits/node/cycle';
+  const fromGeneration = 'includeQueuing' in result.measurementOptions && result.measurementOptions.includeQueuing === false;
+  return fromGeneration ? `${unit} latency=from generation (include_queuing = 0)` : unit;
 }
 
 function table(result: TrafficSweepResult): string {

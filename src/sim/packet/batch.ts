@@ -76,6 +76,8 @@ export class BatchSource implements TrafficSource {
     nodes: number,
     seed: number,
     readonly options: BatchOptions,
+    /** Stamp packets with the cycle they were due (BookSim include_queuing = 1) or generated (0). */
+    private readonly includeQueuing = true,
   ) {
     checkBatchOptions(options, nodes);
     this.qtime = new Int32Array(nodes);
@@ -120,7 +122,7 @@ export class BatchSource implements TrafficSource {
             this.sent[s]++;
             this.outstanding[s]++;
             this.unretired++;
-            net.enqueue(s, this.pattern.dest(s, this.rng), this.packetSize, due);
+            net.enqueue(s, this.pattern.dest(s, this.rng), this.packetSize, this.includeQueuing ? due : t);
             break;
           }
         }

@@ -319,11 +319,8 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   router: 'iq',
   subnets: 1,
   classes: 1,
-  st_prepare_delay: 0,
-  output_delay: 0,
   speculative: 0,
   noq: 0,
-  include_queuing: 1,
   sim_count: 1,
   buffer_policy: 'private',
   vc_prioritize_empty: 0,
@@ -352,14 +349,14 @@ const READ_ONLY_UNDER = new Set([
  * files, pair statistics); the power model's inputs, read only under sim_power = 1 (refused);
  * shared-buffer tuning, read only under a buffer_policy other than private (refused); class_priority
  * with one class; and keys BookSim declares but never reads (flit_timing, in_ports, out_ports,
- * reorder, split_packets, channel_file, watch_transactions).
+ * reorder, split_packets, channel_file, watch_transactions, output_delay).
  */
 const NO_EFFECT = new Set([
   ...['watch_out', 'watch_file', 'watch_flits', 'watch_packets', 'watch_transactions', 'print_activity', 'print_csv_results', 'viewer_trace', 'deadlock_warn_timeout', 'stats_out', 'pair_stats'],
   ...['active_packets_out', 'ejected_flits_out', 'free_credits_out', 'injected_flits_out', 'max_credits_out', 'outstanding_credits_out', 'received_flits_out', 'sent_flits_out', 'sent_packets_out', 'stored_flits_out', 'used_credits_out'],
   ...['channel_width', 'wire_length', 'tech_file', 'power_output_file', 'channel_sweep'],
   ...['feedback_aging_scale', 'feedback_offset', 'max_held_slots', 'private_bufs', 'private_buf_size', 'private_buf_start_vc', 'private_buf_end_vc', 'class_priority'],
-  ...['flit_timing', 'in_ports', 'out_ports', 'reorder', 'split_packets', 'channel_file'],
+  ...['flit_timing', 'in_ports', 'out_ports', 'reorder', 'split_packets', 'channel_file', 'output_delay'],
 ]);
 
 /**
@@ -572,7 +569,9 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   // its evaluate loops assert on the requests queued that cycle (iq_router.cpp, `time >= 0`).
   config.vcAllocDelay = int('vc_alloc_delay', 1, 1, 1, 'BookSim 2.0 stops on 0 with "VC allocator cannot have zero delay." and on more with Assertion `time >= 0\' failed in IQRouter::_VCAllocEvaluate');
   config.swAllocDelay = int('sw_alloc_delay', 1, 1, 1, 'BookSim 2.0 stops on 0 with "Switch allocator cannot have zero delay." and on more with Assertion `time >= 0\' failed in IQRouter::_SWAllocEvaluate');
-  config.stDelay = int('st_final_delay', 1, 0, 1000);
+  // BookSim's crossbar delay is st_prepare_delay + st_final_delay (router.cpp _crossbar_delay), and
+  // nothing reads either alone.
+  config.stDelay = int('st_prepare_delay', 0, 0, 1000) + int('st_final_delay', 1, 0, 1000);
   config.internalSpeedup = num('internal_speedup', 1, 1, MAX_INTERNAL_SPEEDUP);
   const outputSpeedup = int('output_speedup', 1, 1, 16);
   if (outputSpeedup !== 1) config.outputSpeedup = outputSpeedup;
@@ -675,6 +674,9 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
     accStoppingThreshold: num('acc_stopping_thres', 0.05, -1e6, 1e6),
     simType: batchMode ? undefined : simType,
   };
+  // include_queuing = 0: packets stamped when generated, not when due (trafficmanager.cpp _Inject).
+  const includeQueuing = int('include_queuing', 1, 0, 1) === 1;
+  if (!includeQueuing) measurementOptions.includeQueuing = false;
 
   // Holding the crossbar for a packet changes nothing when every packet is one flit (BookSim's own
   // fat-tree example sets it with packet_size = 1), so that case is honoured, not refused.
@@ -690,5 +692,5 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   }
   const routingName = NAMED_ROUTINGS.has(routing) ? routing : undefined;
   // Batch mode never asks the injection process (batchtrafficmanager.cpp _IssuePacket): on/off has no effect there.
-  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', onOff: batchMode ? undefined : onOff, packetSizes: packetSizes.sizes.length > 1 ? packetSizes : undefined, patternOptions, vcsPerClass, warnings, config, measurementOptions: batchMode ? {} : measurementOptions, batch, routing, routingName, keys };
+  return { topologySpec, pattern, rates: flitRates, fileRates: rates, rateUnit: perFlit ? 'flits' : 'packets', onOff: batchMode ? undefined : onOff, packetSizes: packetSizes.sizes.length > 1 ? packetSizes : undefined, patternOptions, vcsPerClass, warnings, config, measurementOptions: batchMode ? (includeQueuing ? {} : { includeQueuing }) : measurementOptions, batch, routing, routingName, keys };
 }

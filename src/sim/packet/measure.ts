@@ -32,6 +32,14 @@ export interface MeasurementOptions {
    * window, retired in it or while the network empties at the end (BookSim's Run(), every mode).
    */
   simType?: 'latency' | 'throughput';
+  /**
+   * BookSim's `include_queuing`: true (its default) stamps a packet with the cycle its source was
+   * due to create it, so packet latency includes the wait in the source queue; false stamps the cycle
+   * the source generates it, behind the packets queued before it (trafficmanager.cpp _Inject passes
+   * `_include_queuing == 1 ? _qtime : _time`). The stamp also decides which packets a drain records.
+   * Read by every measurement (latency, throughput, batch, horizon).
+   */
+  includeQueuing?: boolean;
 }
 
 /** BookSim 2.0 defaults (booksim_config.cpp), as the reference CSVs used. */

@@ -98,7 +98,7 @@ export interface TrafficSweepResult {
   preset: PresetName;
   config: PacketConfig;
   measurement: TrafficMeasurement;
-  measurementOptions: MeasurementOptions | { horizon: number } | BatchOptions;
+  measurementOptions: MeasurementOptions | { horizon: number; includeQueuing?: boolean } | (BatchOptions & { includeQueuing?: boolean });
   points: Array<LoadPoint | HorizonPoint>;
   /** First rate BookSim-style measurement declared saturated, or null. */
   saturationRate: number | null;
@@ -160,6 +160,9 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   if (closedLoop && mix) throw new InputError('packet-sizes', 'a mix', `one packet size with ${CLOSED_LOOP_PATTERN} (its rounds send packets of config.packetSize)`);
   const pattern = closedLoop ? null : makePattern(opts.pattern, topology, opts.patternOptions);
   const m: MeasurementOptions = { ...BOOKSIM_MEASUREMENT, ...opts.measurementOptions };
+  const includeQueuing = m.includeQueuing !== false;
+  // Recorded with every measurement that reads it, but only when it departs from BookSim's default.
+  const queuingRecord = includeQueuing ? {} : { includeQueuing };
   const horizon = opts.horizon ?? 10_000;
   if (measurement === 'horizon' && (!Number.isInteger(horizon) || horizon < 1 || horizon > 1e8)) {
     throw new InputError('horizon', horizon, 'an integer number of cycles in [1, 1e8]');
@@ -172,11 +175,11 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   for (const rate of opts.rates) {
     const net = new PacketNetwork(topology, routing, cfg, [], opts.vcsPerClass, ownLatency);
     const nodes = topology.numEndpoints;
-    const batchSource = batch && pattern ? new BatchSource(pattern, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), batch) : null;
+    const batchSource = batch && pattern ? new BatchSource(pattern, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), batch, includeQueuing) : null;
     const source: TrafficSource = batchSource
       ? batchSource
       : pattern
-      ? new BernoulliSource(pattern, rate * flitsPerRate, mix ?? cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), opts.onOff)
+      ? new BernoulliSource(pattern, rate * flitsPerRate, mix ?? cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), opts.onOff, includeQueuing)
       : new MeshEmulationSource(nodes, cfg.packetSize, rate * flitsPerRate, opts.patternOptions?.edges);
     let point: LoadPoint | HorizonPoint;
     if (batchSource) {
@@ -208,7 +211,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     config: cfg,
     ...(ownLatency ? { channelLatencyRange: channelLatencyRanges(topology, ownLatency) } : {}),
     measurement,
-    measurementOptions: batch ?? (measurement === 'booksim' ? m : { horizon }),
+    measurementOptions: batch ? { ...batch, ...queuingRecord } : measurement === 'booksim' ? m : { horizon, ...queuingRecord },
     points,
     saturationRate,
     channelUtilisation: utilisation,

@@ -55,7 +55,8 @@ export function checkPacketSizeMix(mix: PacketSizeMix): void {
  * Bernoulli injection: each cycle each source creates a packet with probability rate / packetSize
  * (rate in flits per node per cycle, BookSim's injection_rate_uses_flits = 1). A source whose queue
  * is non-empty generates nothing yet; when it empties it catches up cycle by cycle from `qtime`,
- * stamping each packet with the cycle it was due (source queueing included in the latency).
+ * stamping each packet with the cycle it was due (source queueing included in the latency), or with
+ * the cycle it is generated when `includeQueuing` is false (BookSim include_queuing = 0).
  */
 export class BernoulliSource implements TrafficSource {
   private readonly qtime: Int32Array;
@@ -75,6 +76,8 @@ export class BernoulliSource implements TrafficSource {
     nodes: number,
     seed: number,
     onOff?: OnOffParams,
+    /** Stamp packets with the cycle they were due (BookSim include_queuing = 1) or generated (0). */
+    private readonly includeQueuing = true,
   ) {
     if (!(rate > 0 && rate <= 1)) throw new InputError('rates', rate, 'injection rates in (0, 1] flits/node/cycle');
     const mix = typeof packetSize === 'number' ? { sizes: [packetSize], weights: [1] } : packetSize;
@@ -102,7 +105,7 @@ export class BernoulliSource implements TrafficSource {
         if (onOff !== null) onOff.on[s] = onOff.on[s] ? (rng.next() >= onOff.beta ? 1 : 0) : rng.next() < onOff.alpha ? 1 : 0;
         if (onOff === null ? rng.next() < p : onOff.on[s] === 1 && rng.next() < onOff.r1) {
           const size = this.sizes.length === 1 ? this.sizes[0] : this.drawSize(rng);
-          net.enqueue(s, this.pattern.dest(s, rng), size, due);
+          net.enqueue(s, this.pattern.dest(s, rng), size, this.includeQueuing ? due : t);
           break;
         }
       }

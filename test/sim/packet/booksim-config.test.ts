@@ -295,10 +295,22 @@ describe('BookSim config keys', () => {
     expect(withKeys('vc_allocator = islip; sw_allocator = islip;').config.swAllocator).toBeUndefined();
   });
 
-  it('pipeline delays: routing_delay (0 allowed), st_final_delay, credit_delay; vc_alloc_delay and sw_alloc_delay only 1; st_prepare_delay only 0', () => {
+  it('pipeline delays: routing_delay (0 allowed), st_final_delay, st_prepare_delay, credit_delay; vc_alloc_delay and sw_alloc_delay only 1', () => {
     const r = withKeys('routing_delay = 0; vc_alloc_delay = 1; sw_alloc_delay = 1; st_final_delay = 2; credit_delay = 2;');
     expect([r.config.routingDelay, r.config.vcAllocDelay, r.config.swAllocDelay, r.config.stDelay, r.config.creditDelay]).toEqual([0, 1, 1, 2, 2]);
-    expect(refusal('topology = torus; routing_function = dim_order; st_prepare_delay = 1;')).toMatch(/st_prepare_delay: got 1/);
+    // BookSim's crossbar delay is their sum (router.cpp): on mesh44_st_final_delay2_p4 with
+    // st_prepare_delay = 1 and st_final_delay = 1 BookSim prints 27.6603 and 67.3511 cycles at 0.05
+    // and 0.7, the CSV's st_final_delay = 2 figures digit for digit.
+    expect(withKeys('st_prepare_delay = 1; st_final_delay = 1;').config.stDelay).toBe(2);
+    expect(withKeys('st_prepare_delay = 2;').config.stDelay).toBe(3);
+    expect(refusal('topology = torus; routing_function = dim_order; st_prepare_delay = -1;')).toMatch(/st_prepare_delay: got -1; accepted: an integer in \[0, 1000\]/);
+    // include_queuing = 0 stamps packets when generated (trafficmanager.cpp _Inject), in batch mode too.
+    expect(withKeys('include_queuing = 0;').measurementOptions.includeQueuing).toBe(false);
+    expect(withKeys('include_queuing = 1;').measurementOptions.includeQueuing).toBeUndefined();
+    expect(withKeys('sim_type = batch; include_queuing = 0;').measurementOptions).toEqual({ includeQueuing: false });
+    expect(refusal('topology = torus; routing_function = dim_order; include_queuing = 2;')).toMatch(/include_queuing: got 2; accepted: an integer in \[0, 1\]/);
+    // output_delay is declared in booksim_config.cpp and read nowhere.
+    expect(withKeys('output_delay = 3;').config).toEqual(withKeys('').config);
     // BookSim 2.0 @ 28f43299 on torus88 with each (issue 30): "... cannot have zero delay." for 0, and
     // Assertion `time >= 0' failed in _VCAllocEvaluate / _SWAllocEvaluate for 2 or 3, with lookahead routing or not.
     for (const [key, value, text] of [['vc_alloc_delay', 0, 'VC allocator cannot have zero delay'], ['vc_alloc_delay', 2, '_VCAllocEvaluate'], ['sw_alloc_delay', 0, 'Switch allocator cannot have zero delay'], ['sw_alloc_delay', 3, '_SWAllocEvaluate']] as const) {

@@ -113,6 +113,36 @@ describe('internal speedup (BookSim internal_speedup, IQRouter output queues)', 
     expect(ejected).toBeGreaterThan(1900);
   });
 
+  it('include_queuing = 0 stamps a packet when its source generates it: its latency leaves out the source queue', () => {
+    // Every node of a 4x4 torus sends 1-flit packets to node 0 at 1 flit/cycle: node 0's ejection
+    // port delivers one a cycle, so the sources fall ever further behind. Stamped when due (BookSim's
+    // default) a packet's latency holds that backlog; stamped when generated (include_queuing = 0)
+    // it holds only the wait for the router's injection buffer.
+    const t = torus([4, 4]);
+    const cfg = { ...presetConfig('booksim', t), packetSize: 1 };
+    const run = (includeQueuing: boolean): { queued: number; network: number } => {
+      const net = new PacketNetwork(t, dimensionOrderRouting(t), cfg);
+      const src = new BernoulliSource(fixed(() => 0), 1, 1, 16, 4, undefined, includeQueuing);
+      for (let c = 0; c < 2000; c++) {
+        const now = net.now;
+        net.step();
+        src.generate(net, now);
+      }
+      const { latencySum, networkLatencySum, packets } = net.stats;
+      return { queued: (latencySum - networkLatencySum) / packets, network: networkLatencySum / packets };
+    };
+    const due = run(true);
+    const generated = run(false);
+    // The same network either way: the stamp moves no flit.
+    expect(generated.network).toBe(due.network);
+    // Stamped when due, the packets also wait out their sources' growing backlogs.
+    expect(due.queued).toBeGreaterThan(500);
+    // Stamped when generated: only the wait for room in the router's injection buffer, which the
+    // backed-up network keeps nearly full (7.1 cycles against 583.7 here).
+    expect(generated.queued).toBeLessThan(10);
+    expect(generated.queued).toBeGreaterThan(0);
+  });
+
   it('refuses a speedup below 1 or above 16', () => {
     const t = torus([4, 4]);
     expect(() => validateConfig({ ...presetConfig('booksim', t), internalSpeedup: 0.5 }, 2)).toThrow(/internal-speedup: got 0.5; accepted: a number in \[1, 16\]/);
