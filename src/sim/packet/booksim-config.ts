@@ -323,7 +323,6 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   noq: 0,
   sim_count: 1,
   buffer_policy: 'private',
-  vc_prioritize_empty: 0,
   vc_priority_donation: 0,
   vc_shuffle_requests: 0,
   use_read_write: 0,
@@ -583,6 +582,7 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   if (inputSpeedup !== 1) config.inputSpeedup = inputSpeedup;
   config.creditDelay = int('credit_delay', 0, 0, 1000);
   const busyWhenFull = int('vc_busy_when_full', 0, 0, 1) === 1;
+  if (int('vc_prioritize_empty', 0, 0, 1) === 1) config.vcPrioritizeEmpty = true;
   // wait_for_tail_credit = 1 implies a credit too: an empty VC has them all.
   config.vcAllocCheck = int('wait_for_tail_credit', 0, 0, 1) === 1 ? 'empty' : busyWhenFull ? 'free-with-credit' : 'free';
   const nocLatency = int('use_noc_latency', 1, 0, 1) === 1;

@@ -97,6 +97,12 @@ export interface PacketConfig {
   creditReturn: CreditReturn;
   terminals: TerminalModel;
   vcAllocCheck: VcAllocCheck;
+  /**
+   * BookSim's vc_prioritize_empty: in VC allocation an input prefers output VCs whose downstream
+   * buffer is empty (for allocators that read input priorities: separable, wavefront, select).
+   * Absent: false.
+   */
+  vcPrioritizeEmpty?: boolean;
   injectionVc: InjectionVc;
   ejectionCredits: EjectionCredits;
   adaptiveDecision: AdaptiveDecision;
@@ -277,6 +283,7 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number, vcsPerClass
   checkChoice('terminals', cfg.terminals, TERMINAL_MODELS);
   checkChoice('vc-alloc-check', cfg.vcAllocCheck, VC_ALLOC_CHECKS);
   checkChoice('injection-vc', cfg.injectionVc, INJECTION_VCS);
+  if (cfg.vcPrioritizeEmpty !== undefined && typeof cfg.vcPrioritizeEmpty !== 'boolean') throw new InputError('vc-prioritize-empty', cfg.vcPrioritizeEmpty, 'true | false');
   if (cfg.portOrder !== undefined) checkChoice('port-order', cfg.portOrder, PORT_ORDERS);
   checkChoice('ejection-credits', cfg.ejectionCredits, EJECTION_CREDITS);
   checkChoice('adaptive-decision', cfg.adaptiveDecision, ADAPTIVE_DECISIONS);

@@ -377,6 +377,13 @@ export class PacketNetwork {
    * only; the VC an input puts forward for the switch is still picked by the full key.
    */
   private readonly vaReadsCreated: boolean;
+  /**
+   * BookSim's vc_prioritize_empty: a VC request's input priority drops by 2^31 when its output VC
+   * still holds flits downstream (iq_router.cpp _VCAllocEvaluate adds INT_MIN), so allocators that
+   * read input priorities (separable, wavefront, select) prefer empty VCs; iSLIP, PIM, LOA and
+   * max_size never read them, in BookSim as here.
+   */
+  private readonly vaPrioritizeEmpty: boolean;
   private readonly saReadsCreated: boolean;
   private readonly saOutTouched: Int32Array;
   private readonly saBestKey: Float64Array;
@@ -651,6 +658,7 @@ export class PacketNetwork {
     this.arbKey = arbiter.key;
     this.arbReadsCreated = arbiter.ignoresCreated !== true;
     this.vaReadsCreated = this.arbReadsCreated && allocator.readsPriority !== false;
+    this.vaPrioritizeEmpty = cfg.vcPrioritizeEmpty === true;
     this.saReadsCreated = this.arbReadsCreated && swAllocator.readsPriority !== false;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);
@@ -1025,7 +1033,9 @@ export class PacketNetwork {
             if (ovcOwner[o] >= 0 || credits[o] < need) continue;
             const outIdx = outLocal * V + v2;
             const ptr = this.vaGrantPtr[outStart * V + outIdx];
-            va.add(inIdx, outIdx, arbKey(this.vaReadsCreated ? this.pCtime[p] : 0, inIdx, ptr, nIn * V), ivc);
+            const key = arbKey(this.vaReadsCreated ? this.pCtime[p] : 0, inIdx, ptr, nIn * V);
+            if (this.vaPrioritizeEmpty) va.addPrioritized(inIdx, outIdx, key, ivc, this.emptyVcPriority(o, 0));
+            else va.add(inIdx, outIdx, key, ivc);
           }
         } else {
           // ACTIVE: a switch request needs a credit downstream and a free channel (output-queued:
@@ -1119,8 +1129,13 @@ export class PacketNetwork {
       if (this.ovcOwner[o] >= 0 || this.credits[o] < need) continue;
       const outIdx = outLocal * V + v2;
       const ptr = this.vaGrantPtr[outStart * V + outIdx];
-      this.va.addPrioritized(inIdx, outIdx, this.arbKey(created, inIdx, ptr, nIn * V), ivc, inPri);
+      this.va.addPrioritized(inIdx, outIdx, this.arbKey(created, inIdx, ptr, nIn * V), ivc, this.vaPrioritizeEmpty ? this.emptyVcPriority(o, inPri) : inPri);
     }
+  }
+
+  /** A VC request's input priority under vc_prioritize_empty: `inPri`, less 2^31 while output VC `o` holds flits downstream. */
+  private emptyVcPriority(o: number, inPri: number): number {
+    return this.credits[o] === this.depth ? inPri : inPri - 2 ** 31;
   }
 
   /** After a VC grant at local output VC `outIdx`: the candidate it belongs to becomes the head's output. */

@@ -249,3 +249,22 @@ describe('separable allocators (BookSim separable_input_first / separable_output
   });
 });
 
+
+describe("vc_prioritize_empty (BookSim's iq_router.cpp _VCAllocEvaluate: in_priority + INT_MIN for a VC that holds flits)", () => {
+  it('an input arbiter prefers an empty output VC over one nearer its pointer, whatever the routing priority', () => {
+    // Input 0 requests output VCs 0 (holding flits: priority 1 − 2^31) and 1 (empty: priority 0).
+    const a = new SeparableAllocator('input-first', 1, 2, 2);
+    a.addPrioritized(0, 0, 0, 0, 1 - 2 ** 31);
+    a.addPrioritized(0, 1, 0, 0, 0);
+    a.allocate(1, new Int32Array(2), 0, new Int32Array(1), 0);
+    expect(a.matchOfIn[0]).toBe(1);
+  });
+
+  it('changes a run under a separable VC allocator, and nothing under iSLIP, which never reads input priorities', () => {
+    const sep = { allocator: 'separable-input-first', vcs: 4, vcBuf: 4, packetSize: 4 };
+    const islip = { vcs: 4, vcBuf: 4, packetSize: 4 };
+    expect(run({ ...islip, vcPrioritizeEmpty: true })).toEqual(run(islip));
+    expect(run({ ...sep, vcPrioritizeEmpty: true }).packet_latency).not.toBe(run(sep).packet_latency);
+    expect(() => run({ vcPrioritizeEmpty: 1 })).toThrow(/vc-prioritize-empty: got 1; accepted: true \| false/);
+  });
+});

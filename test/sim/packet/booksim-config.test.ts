@@ -309,6 +309,9 @@ describe('BookSim config keys', () => {
     expect(withKeys('include_queuing = 1;').measurementOptions.includeQueuing).toBeUndefined();
     expect(withKeys('sim_type = batch; include_queuing = 0;').measurementOptions).toEqual({ includeQueuing: false });
     expect(refusal('topology = torus; routing_function = dim_order; include_queuing = 2;')).toMatch(/include_queuing: got 2; accepted: an integer in \[0, 1\]/);
+    // vc_prioritize_empty: empty output VCs first at the input side of VC allocation.
+    expect(withKeys('vc_prioritize_empty = 1; vc_allocator = separable_input_first;').config.vcPrioritizeEmpty).toBe(true);
+    expect(withKeys('vc_prioritize_empty = 0;').config.vcPrioritizeEmpty).toBeUndefined();
     // output_delay is declared in booksim_config.cpp and read nowhere.
     expect(withKeys('output_delay = 3;').config).toEqual(withKeys('').config);
     // BookSim 2.0 @ 28f43299 on torus88 with each (issue 30): "... cannot have zero delay." for 0, and
