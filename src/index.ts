@@ -95,7 +95,7 @@ export {
   type PacketConfig, presetConfig, validateConfig, PRESET_NAMES, type PresetName, type Switching, type Arbitration,
   parseBookSimConfig, bookSimRun, type BookSimRun, DeadlockError,
   registerAllocator, registerArbiter, listAllocators, listArbiters, findAllocator, findArbiter, allocatorNames, arbiterNames,
-  type AllocatorDef, type ArbiterDef,
+  type AllocatorDef, type ArbiterDef, type PriorityValue,
 } from './sim/packet/index.js';
 export {
   registerPattern, listPatterns, findPattern, patternNames, makePattern, BUILTIN_PATTERNS,

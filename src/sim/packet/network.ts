@@ -28,7 +28,7 @@ import { isCandidateRouting, makeHopCandidates, type CandidateRouting, type HopC
 import { makeRouteBuffers, refusePartialRoutes } from '../../routing/types.js';
 import { checkPacketNetworkSize, type PacketNetworkShape } from './limits.js';
 import { hash32 } from '../../util/rng.js';
-import { getAllocator, getArbiter, type Allocator, type ArbiterDef } from './allocators/index.js';
+import { getAllocator, getArbiter, type Allocator, type ArbiterDef, type PriorityValue } from './allocators/index.js';
 import { perClass, type PacketConfig } from './config.js';
 import { DeadlockError, findWaitCycle } from './deadlock.js';
 import { InputError } from '../../util/errors.js';
@@ -43,6 +43,22 @@ const F_PKT = 0;
 const F_SEQ = 1;
 const F_READY = 2;
 const F_ITIME = 3;
+
+/** ArbiterDef.reads as small integers for the hot loop's switch. */
+const PRIORITY_CREATED = 0;
+const PRIORITY_INJECTED = 1;
+const PRIORITY_ARRIVED = 2;
+const PRIORITY_HOPS = 3;
+const PRIORITY_QUEUE = 4;
+const PRIORITY_SEQUENCE = 5;
+const PRIORITY_CODES: Readonly<Record<PriorityValue, number>> = {
+  created: PRIORITY_CREATED,
+  injected: PRIORITY_INJECTED,
+  arrived: PRIORITY_ARRIVED,
+  hops: PRIORITY_HOPS,
+  'queue-length': PRIORITY_QUEUE,
+  sequence: PRIORITY_SEQUENCE,
+};
 /**
  * What a packet outside the statistics window adds to the extremes. Module constants, not
  * `Infinity` / `-Infinity` in place: those are a global load and a negation, operations V8 collects
@@ -324,6 +340,10 @@ export class PacketNetwork {
   /** Cycle the packet's head was ejected (fragmentation). */
   private pHeadAtime = new Int32Array(0);
   private pHop = new Int32Array(0);
+  /** Per packet: its number among its source's packets (BookSim's _packet_seq_no, priority = sequence). */
+  private pSourceSeq = new Int32Array(0);
+  /** Per rank: packets it has created so far. */
+  private readonly sourceSeq: Int32Array;
   private pLen = new Int32Array(0);
   private pRecord = new Uint8Array(0);
   private pNext = new Int32Array(0);
@@ -369,8 +389,12 @@ export class PacketNetwork {
   private readonly sa: Allocator;
   /** The configured arbiter's priority key (lower wins). */
   private readonly arbKey: ArbiterDef['key'];
-  /** Whether the key reads the requesting packet's creation cycle (age), else 0 is passed. */
+  /** Whether the key reads a priority value of the requesting VC (age and the like), else 0 is passed. */
   private readonly arbReadsCreated: boolean;
+  /** Which value (ArbiterDef.reads), as a PRIORITY_* code. */
+  private readonly arbReads: number;
+  /** Per input VC: the routers its front packet had crossed when its head was routed here (priority = hop_count). */
+  private readonly ivcHops: Int32Array;
   /**
    * The same for the keys the VC and switch allocators match by: false for an allocator that grants
    * round-robin whatever the priority (BookSim's iSLIP), whose keys then carry the round-robin order
@@ -597,6 +621,8 @@ export class PacketNetwork {
     }
     this.ivcHead = new Int32Array(nIvc);
     this.ivcCount = new Int32Array(nIvc);
+    this.ivcHops = new Int32Array(nIvc);
+    this.sourceSeq = new Int32Array(topology.numEndpoints);
     this.ivcState = new Uint8Array(nIvc);
     this.ivcTime = new Int32Array(nIvc);
     this.ivcOut = new Int32Array(nIvc).fill(-1);
@@ -657,6 +683,7 @@ export class PacketNetwork {
     const arbiter = getArbiter(cfg.arbitration);
     this.arbKey = arbiter.key;
     this.arbReadsCreated = arbiter.ignoresCreated !== true;
+    this.arbReads = PRIORITY_CODES[arbiter.reads ?? 'created'];
     this.vaReadsCreated = this.arbReadsCreated && allocator.readsPriority !== false;
     this.vaPrioritizeEmpty = cfg.vcPrioritizeEmpty === true;
     this.saReadsCreated = this.arbReadsCreated && swAllocator.readsPriority !== false;
@@ -684,6 +711,7 @@ export class PacketNetwork {
     this.pItime = g32(this.pItime, newCap);
     this.pHeadAtime = g32(this.pHeadAtime, newCap);
     this.pHop = g32(this.pHop, newCap);
+    this.pSourceSeq = g32(this.pSourceSeq, newCap);
     this.pLen = g32(this.pLen, newCap);
     this.pNext = g32(this.pNext, newCap);
     this.pTag = g32(this.pTag, newCap);
@@ -734,6 +762,7 @@ export class PacketNetwork {
     this.pSize[p] = size;
     this.pCtime[p] = ctime;
     this.pHop[p] = 0;
+    this.pSourceSeq[p] = this.sourceSeq[src]++;
     this.pTag[p] = tag;
     this.pLeft[p] = size;
     this.pNext[p] = -1;
@@ -1033,7 +1062,7 @@ export class PacketNetwork {
             if (ovcOwner[o] >= 0 || credits[o] < need) continue;
             const outIdx = outLocal * V + v2;
             const ptr = this.vaGrantPtr[outStart * V + outIdx];
-            const key = arbKey(this.vaReadsCreated ? this.pCtime[p] : 0, inIdx, ptr, nIn * V);
+            const key = arbKey(this.vaReadsCreated ? this.priorityValue(ivc, b) : 0, inIdx, ptr, nIn * V);
             if (this.vaPrioritizeEmpty) va.addPrioritized(inIdx, outIdx, key, ivc, this.emptyVcPriority(o, 0));
             else va.add(inIdx, outIdx, key, ivc);
           }
@@ -1047,8 +1076,7 @@ export class PacketNetwork {
             continue;
           }
           const residue = v % IS;
-          const created = this.arbReadsCreated ? this.pCtime[buf[b * FLIT + F_PKT]] : 0;
-          const key = arbKey(created, v, this.saVcPtr[port * IS + residue], V);
+          const key = arbKey(this.arbReadsCreated ? this.priorityValue(ivc, b) : 0, v, this.saVcPtr[port * IS + residue], V);
           const slot = this.ivcOutLocal[ivc] * IS + residue;
           let t = 0;
           while (t < touched && saOutTouched[t] !== slot) t++;
@@ -1106,8 +1134,16 @@ export class PacketNetwork {
       const ol = ((this.saOutTouched[t] - residue) / IS) * this.outSpeedup + (this.inPortLane[port] % this.outSpeedup);
       const ptr = this.saGrantPtr[outStart * this.outSpeedup + ol];
       const v = this.saBestVc[t];
-      const created = this.saReadsCreated ? this.pCtime[this.buf[((port * V + v) * this.depth + this.ivcHead[port * V + v]) * FLIT + F_PKT]] : 0;
-      this.sa.add(input, ol, this.arbKey(created, input, ptr, nIn * IS), v);
+      const ivc = port * V + v;
+      if (!this.saReadsCreated) {
+        this.sa.add(input, ol, this.arbKey(0, input, ptr, nIn * IS), v);
+        continue;
+      }
+      // BookSim asks for the switch with the VC's priority on both sides (iq_router.cpp
+      // _SWAllocAddReq: AddRequest(..., prio, prio)): a separable allocator's input arbiter then
+      // takes the output of the highest-priority VC first (higher in_pri first: the value negated).
+      const value = this.priorityValue(ivc, ivc * this.depth + this.ivcHead[ivc]);
+      this.sa.addPrioritized(input, ol, this.arbKey(value, input, ptr, nIn * IS), v, -value);
     }
   }
 
@@ -1116,7 +1152,7 @@ export class PacketNetwork {
    * (or its ejection port) and of its second, each with the candidate's input priority.
    */
   private addCandidateRequests(ivc: number, inIdx: number, p: number, need: number, outStart: number, nIn: number): void {
-    const created = this.vaReadsCreated ? this.pCtime[p] : 0;
+    const created = this.vaReadsCreated ? this.priorityValue(ivc, ivc * this.depth + this.ivcHead[ivc]) : 0;
     this.addRangeRequests(ivc, inIdx, this.ivcOut[ivc], this.ivcOutLocal[ivc], this.ivcLo[ivc], this.ivcHi[ivc], this.ivcPri[ivc], need, created, outStart, nIn);
     const out2 = this.ivcOut2[ivc];
     if (out2 >= 0) this.addRangeRequests(ivc, inIdx, out2, this.ivcOutLocal2[ivc], this.ivcLo2[ivc], this.ivcHi2[ivc], this.ivcPri2[ivc], need, created, outStart, nIn);
@@ -1130,6 +1166,27 @@ export class PacketNetwork {
       const outIdx = outLocal * V + v2;
       const ptr = this.vaGrantPtr[outStart * V + outIdx];
       this.va.addPrioritized(inIdx, outIdx, this.arbKey(created, inIdx, ptr, nIn * V), ivc, this.vaPrioritizeEmpty ? this.emptyVcPriority(o, inPri) : inPri);
+    }
+  }
+
+  /**
+   * The arbiter's priority value (lower first) of input VC `ivc`, whose front flit is in buffer slot
+   * `b`: BookSim's VC priority, the front flit's pri (vc.cpp UpdatePriority; no donation).
+   */
+  private priorityValue(ivc: number, b: number): number {
+    switch (this.arbReads) {
+      case PRIORITY_CREATED:
+        return this.pCtime[this.buf[b * FLIT + F_PKT]];
+      case PRIORITY_INJECTED:
+        return this.buf[b * FLIT + F_ITIME];
+      case PRIORITY_ARRIVED:
+        return this.buf[b * FLIT + F_READY];
+      case PRIORITY_HOPS:
+        return -this.ivcHops[ivc];
+      case PRIORITY_QUEUE:
+        return -this.ivcCount[ivc];
+      default:
+        return this.pSourceSeq[this.buf[b * FLIT + F_PKT]];
     }
   }
 
@@ -1176,6 +1233,7 @@ export class PacketNetwork {
   /** Route computation for the head at the front of `ivc`. */
   private routeHead(r: number, ivc: number, p: number, now: number, tick: number): void {
     const hop = this.pHop[p];
+    this.ivcHops[ivc] = hop;
     if (this.candidateRouting !== null && hop < this.pLen[p]) {
       this.routeByCandidates(r, ivc, p);
       this.ivcState[ivc] = VC_ALLOC;

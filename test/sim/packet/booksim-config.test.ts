@@ -280,7 +280,11 @@ describe('BookSim config keys', () => {
     expect(refusal('topology = torus; routing_function = dim_order; sw_allocator = islip(0);')).toMatch(/islip\(N\) with N iterations in \[1, 64\]/);
     expect(withKeys('priority = none;').config.arbitration).toBe('round-robin');
     expect(withKeys('priority = class;').config.arbitration).toBe('round-robin');
-    expect(refusal('topology = torus; routing_function = dim_order; priority = network_age;')).toMatch(/priority: got "network_age"; accepted: none \| class \| age/);
+    // BookSim's other priorities: the age arbiter's order on another value of the front flit (allocators/age.ts).
+    const byName = { network_age: 'network-age', local_age: 'local-age', hop_count: 'hop-count', queue_length: 'queue-length', sequence: 'sequence' };
+    for (const [bookSim, ours] of Object.entries(byName)) expect(withKeys(`priority = ${bookSim};`).config.arbitration).toBe(ours);
+    expect(refusal('topology = torus; routing_function = dim_order; priority = oldest;')).toMatch(/priority: got "oldest"; accepted: none \| class \| age \| network_age \| local_age \| hop_count \| queue_length \| sequence/);
+    expect(refusal('topology = torus; routing_function = dim_order; sw_allocator = wavefront; priority = hop_count;')).toMatch(/sw_allocator: got "wavefront"; accepted: islip or a separable allocator with priority = hop_count/);
     expect(withKeys('vc_allocator = separable_input_first; sw_allocator = separable_input_first;').config.allocator).toBe('separable-input-first');
     expect(withKeys('vc_allocator = separable_output_first; sw_allocator = separable_output_first;').config.allocator).toBe('separable-output-first');
     expect(withKeys('vc_allocator = wavefront; sw_allocator = rr_wavefront;').config).toMatchObject({ allocator: 'wavefront', swAllocator: 'rr-wavefront' });

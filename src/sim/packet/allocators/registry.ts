@@ -9,18 +9,31 @@
  */
 import { InputError } from '../../../util/errors.js';
 
+/**
+ * What a priority arbiter reads of the flit at the front of the requesting VC, lower first (BookSim's
+ * `priority` values, highest pri first): `created`, the packet's creation cycle (age); `injected`,
+ * the cycle the flit entered the network (network_age, per flit); `arrived`, the cycle it entered
+ * this VC buffer (local_age); `hops`, the routers its packet has crossed, negated (hop_count: more
+ * hops first); `queue-length`, the flits in the VC, negated (queue_length); `sequence`, the packet's
+ * number among its source's packets (sequence).
+ */
+export type PriorityValue = 'created' | 'injected' | 'arrived' | 'hops' | 'queue-length' | 'sequence';
+
 export interface ArbiterDef {
   readonly name: string;
   readonly description: string;
   /** BookSim's name for it (`arb_type` or `priority`), when BookSim has one. */
   readonly bookSimName?: string;
   /**
-   * Priority of a request (lower wins): `createdCycle` of the requesting packet, the requester's
-   * index, the arbiter's round-robin pointer and the number of requesters.
+   * Priority of a request (lower wins): the requesting VC's priority value (`reads`: by default the
+   * packet's creation cycle), the requester's index, the arbiter's round-robin pointer and the
+   * number of requesters.
    */
-  key(createdCycle: number, requester: number, pointer: number, size: number): number;
+  key(priorityValue: number, requester: number, pointer: number, size: number): number;
+  /** Which priority value `key` reads; default `created`. */
+  readonly reads?: PriorityValue;
   /**
-   * True when `key` never reads `createdCycle`: the engine then passes 0 instead of looking the
+   * True when `key` never reads its priority value: the engine then passes 0 instead of looking the
    * requesting packet up (a cache miss per request on large networks). Unset: it is looked up.
    */
   readonly ignoresCreated?: boolean;
