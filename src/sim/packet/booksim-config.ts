@@ -323,8 +323,6 @@ const FIXED: Readonly<Record<string, BookSimValue>> = {
   noq: 0,
   sim_count: 1,
   buffer_policy: 'private',
-  vc_priority_donation: 0,
-  vc_shuffle_requests: 0,
   use_read_write: 0,
   link_failures: 0,
   sim_power: 0,
@@ -583,6 +581,8 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.creditDelay = int('credit_delay', 0, 0, 1000);
   const busyWhenFull = int('vc_busy_when_full', 0, 0, 1) === 1;
   if (int('vc_prioritize_empty', 0, 0, 1) === 1) config.vcPrioritizeEmpty = true;
+  if (int('vc_shuffle_requests', 0, 0, 1) === 1) config.vcShuffleRequests = true;
+  if (int('vc_priority_donation', 0, 0, 1) === 1) config.vcPriorityDonation = true;
   // wait_for_tail_credit = 1 implies a credit too: an empty VC has them all.
   config.vcAllocCheck = int('wait_for_tail_credit', 0, 0, 1) === 1 ? 'empty' : busyWhenFull ? 'free-with-credit' : 'free';
   const nocLatency = int('use_noc_latency', 1, 0, 1) === 1;

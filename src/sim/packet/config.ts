@@ -103,6 +103,16 @@ export interface PacketConfig {
    * Absent: false.
    */
   vcPrioritizeEmpty?: boolean;
+  /**
+   * BookSim's vc_shuffle_requests: VC allocation numbers its requesters VC-major (vc·inputs + input)
+   * rather than input-major, which changes the round-robin order among them. Absent: false.
+   */
+  vcShuffleRequests?: boolean;
+  /**
+   * BookSim's vc_priority_donation: under a packet priority (not local-age or queue-length) a VC
+   * competes with the best priority of any flit it holds, not its front flit's. Absent: false.
+   */
+  vcPriorityDonation?: boolean;
   injectionVc: InjectionVc;
   ejectionCredits: EjectionCredits;
   adaptiveDecision: AdaptiveDecision;
@@ -283,7 +293,9 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number, vcsPerClass
   checkChoice('terminals', cfg.terminals, TERMINAL_MODELS);
   checkChoice('vc-alloc-check', cfg.vcAllocCheck, VC_ALLOC_CHECKS);
   checkChoice('injection-vc', cfg.injectionVc, INJECTION_VCS);
-  if (cfg.vcPrioritizeEmpty !== undefined && typeof cfg.vcPrioritizeEmpty !== 'boolean') throw new InputError('vc-prioritize-empty', cfg.vcPrioritizeEmpty, 'true | false');
+  for (const [key, value] of [['vc-prioritize-empty', cfg.vcPrioritizeEmpty], ['vc-shuffle-requests', cfg.vcShuffleRequests], ['vc-priority-donation', cfg.vcPriorityDonation]] as const) {
+    if (value !== undefined && typeof value !== 'boolean') throw new InputError(key, value, 'true | false');
+  }
   if (cfg.portOrder !== undefined) checkChoice('port-order', cfg.portOrder, PORT_ORDERS);
   checkChoice('ejection-credits', cfg.ejectionCredits, EJECTION_CREDITS);
   checkChoice('adaptive-decision', cfg.adaptiveDecision, ADAPTIVE_DECISIONS);

@@ -408,6 +408,10 @@ export class PacketNetwork {
    * max_size never read them, in BookSim as here.
    */
   private readonly vaPrioritizeEmpty: boolean;
+  /** BookSim's vc_shuffle_requests: VC requesters numbered VC-major (vc·inputs + input), which reorders round-robin among them. */
+  private readonly vaShuffle: boolean;
+  /** BookSim's vc_priority_donation: a VC's priority is its best flit's, not its front flit's (not under local_age or queue_length). */
+  private readonly priorityDonation: boolean;
   private readonly saReadsCreated: boolean;
   private readonly saOutTouched: Int32Array;
   private readonly saBestKey: Float64Array;
@@ -686,6 +690,8 @@ export class PacketNetwork {
     this.arbReads = PRIORITY_CODES[arbiter.reads ?? 'created'];
     this.vaReadsCreated = this.arbReadsCreated && allocator.readsPriority !== false;
     this.vaPrioritizeEmpty = cfg.vcPrioritizeEmpty === true;
+    this.vaShuffle = cfg.vcShuffleRequests === true;
+    this.priorityDonation = cfg.vcPriorityDonation === true && this.arbReads !== PRIORITY_ARRIVED && this.arbReads !== PRIORITY_QUEUE;
     this.saReadsCreated = this.arbReadsCreated && swAllocator.readsPriority !== false;
     this.saOutTouched = new Int32Array(V);
     this.saBestKey = new Float64Array(V);
@@ -1050,7 +1056,7 @@ export class PacketNetwork {
           const out = this.ivcOut[ivc];
           const p = buf[b * FLIT + F_PKT];
           const need = this.vct && out < this.ejBase ? Math.max(this.pSize[p], this.vcAllocCredit) : this.vcAllocCredit;
-          const inIdx = li * V + v;
+          const inIdx = this.vaShuffle ? v * nIn + li : li * V + v;
           if (byCandidates) {
             this.addCandidateRequests(ivc, inIdx, p, need, outStart, nIn);
             continue;
@@ -1174,6 +1180,7 @@ export class PacketNetwork {
    * `b`: BookSim's VC priority, the front flit's pri (vc.cpp UpdatePriority; no donation).
    */
   private priorityValue(ivc: number, b: number): number {
+    if (this.priorityDonation) return this.donatedPriority(ivc);
     switch (this.arbReads) {
       case PRIORITY_CREATED:
         return this.pCtime[this.buf[b * FLIT + F_PKT]];
@@ -1188,6 +1195,37 @@ export class PacketNetwork {
       default:
         return this.pSourceSeq[this.buf[b * FLIT + F_PKT]];
     }
+  }
+
+  /**
+   * Under vc_priority_donation: the best (lowest) value over every flit in `ivc` (vc.cpp
+   * UpdatePriority). A flit's hop count is its packet's at this router: the front packet's as
+   * recorded when its head was routed here, a later packet's its current one (its head is still here).
+   */
+  private donatedPriority(ivc: number): number {
+    const depth = this.depth;
+    const front = this.buf[(ivc * depth + this.ivcHead[ivc]) * FLIT + F_PKT];
+    let best = Infinity;
+    for (let k = 0; k < this.ivcCount[ivc]; k++) {
+      const b = ivc * depth + ((this.ivcHead[ivc] + k) % depth);
+      const p = this.buf[b * FLIT + F_PKT];
+      let value: number;
+      switch (this.arbReads) {
+        case PRIORITY_CREATED:
+          value = this.pCtime[p];
+          break;
+        case PRIORITY_INJECTED:
+          value = this.buf[b * FLIT + F_ITIME];
+          break;
+        case PRIORITY_HOPS:
+          value = -(p === front ? this.ivcHops[ivc] : this.pHop[p]);
+          break;
+        default:
+          value = this.pSourceSeq[p];
+      }
+      if (value < best) best = value;
+    }
+    return best;
   }
 
   /** A VC request's input priority under vc_prioritize_empty: `inPri`, less 2^31 while output VC `o` holds flits downstream. */

@@ -268,3 +268,19 @@ describe("vc_prioritize_empty (BookSim's iq_router.cpp _VCAllocEvaluate: in_prio
     expect(() => run({ vcPrioritizeEmpty: 1 })).toThrow(/vc-prioritize-empty: got 1; accepted: true \| false/);
   });
 });
+
+describe("vc_shuffle_requests and vc_priority_donation (BookSim's iq_router.cpp and vc.cpp)", () => {
+  const base = { vcs: 4, vcBuf: 4, packetSize: 4 };
+  it('shuffling numbers VC requesters VC-major: the round-robin order, so the run, changes', () => {
+    const mesh8 = (config: Record<string, unknown>): number | null =>
+      (simulateTraffic({ topology: buildTopology('mesh:8x8'), pattern: 'uniform', rates: [0.35], preset: 'booksim', config: { seed: 1, ...base, ...config } }).points[0] as LoadPoint).packet_latency;
+    expect(mesh8({ vcShuffleRequests: true })).not.toBe(mesh8({}));
+  });
+
+  it('donation lets a VC compete with its best flit under age, and changes nothing under local-age or queue-length, as in BookSim', () => {
+    const sep = { ...base, allocator: 'separable-input-first' };
+    expect(run({ ...sep, arbitration: 'age', vcPriorityDonation: true }).packet_latency).not.toBe(run({ ...sep, arbitration: 'age' }).packet_latency);
+    for (const arbitration of ['local-age', 'queue-length']) expect(run({ ...sep, arbitration, vcPriorityDonation: true }), arbitration).toEqual(run({ ...sep, arbitration }));
+    expect(() => run({ vcPriorityDonation: 'yes' })).toThrow(/vc-priority-donation: got "yes"; accepted: true \| false/);
+  });
+});

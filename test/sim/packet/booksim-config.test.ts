@@ -316,6 +316,7 @@ describe('BookSim config keys', () => {
     // vc_prioritize_empty: empty output VCs first at the input side of VC allocation.
     expect(withKeys('vc_prioritize_empty = 1; vc_allocator = separable_input_first;').config.vcPrioritizeEmpty).toBe(true);
     expect(withKeys('vc_prioritize_empty = 0;').config.vcPrioritizeEmpty).toBeUndefined();
+    expect(withKeys('vc_shuffle_requests = 1; vc_priority_donation = 1; priority = age;').config).toMatchObject({ vcShuffleRequests: true, vcPriorityDonation: true, arbitration: 'age' });
     // output_delay is declared in booksim_config.cpp and read nowhere.
     expect(withKeys('output_delay = 3;').config).toEqual(withKeys('').config);
     // BookSim 2.0 @ 28f43299 on torus88 with each (issue 30): "... cannot have zero delay." for 0, and

@@ -183,6 +183,10 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     'mesh88_hop_count_sif_p4',
     'mesh88_queue_length_sif_p4',
     'mesh88_sequence_sif_p4',
+    // vc_priority_donation (a VC competes with its best flit) under age, and vc_shuffle_requests (VC
+    // requesters numbered VC-major) under BookSim's default iSLIP.
+    'mesh88_age_donation_sif_p4',
+    'mesh88_vc_shuffle_p4',
   ];
   for (const name of names) {
     it(name, () => {
