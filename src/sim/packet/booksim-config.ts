@@ -680,8 +680,14 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
 
   // Holding the crossbar for a packet changes nothing when every packet is one flit (BookSim's own
   // fat-tree example sets it with packet_size = 1), so that case is honoured, not refused.
+  // Holding the crossbar for a packet (iq_router.cpp _SWHoldUpdate); with one-flit packets it never holds.
   const holdSwitch = int('hold_switch_for_packet', 0, 0, 1);
-  if (holdSwitch === 1 && config.packetSize !== 1) refuse('hold_switch_for_packet', holdSwitch, '0, or 1 with packet_size = 1 (where it has no effect)');
+  if (holdSwitch === 1 && config.packetSize > 1) {
+    if (config.internalSpeedup !== 1 || config.inputSpeedup !== undefined || config.outputSpeedup !== undefined) {
+      refuse('hold_switch_for_packet', holdSwitch, '0 with internal_speedup, input_speedup or output_speedup above 1 (held connections are modelled at speedup 1 only), or 1 without them')
+    }
+    config.holdSwitchForPacket = true;
+  }
   for (const [key, value] of Object.entries(FIXED)) {
     const v = get(key, value);
     if (v !== value) refuse(key, v, `${value} (Meshwork models BookSim's ${key} = ${value} only)`);

@@ -113,6 +113,12 @@ export interface PacketConfig {
    * competes with the best priority of any flit it holds, not its front flit's. Absent: false.
    */
   vcPriorityDonation?: boolean;
+  /**
+   * BookSim's hold_switch_for_packet: a VC granted the switch for a body flit keeps its input and
+   * output while its packet's next flit is already in the buffer, and sends it the next cycle without
+   * allocation. Speedup 1 only. Absent: false.
+   */
+  holdSwitchForPacket?: boolean;
   injectionVc: InjectionVc;
   ejectionCredits: EjectionCredits;
   adaptiveDecision: AdaptiveDecision;
@@ -293,7 +299,7 @@ export function validateConfig(cfg: PacketConfig, vcClasses: number, vcsPerClass
   checkChoice('terminals', cfg.terminals, TERMINAL_MODELS);
   checkChoice('vc-alloc-check', cfg.vcAllocCheck, VC_ALLOC_CHECKS);
   checkChoice('injection-vc', cfg.injectionVc, INJECTION_VCS);
-  for (const [key, value] of [['vc-prioritize-empty', cfg.vcPrioritizeEmpty], ['vc-shuffle-requests', cfg.vcShuffleRequests], ['vc-priority-donation', cfg.vcPriorityDonation]] as const) {
+  for (const [key, value] of [['vc-prioritize-empty', cfg.vcPrioritizeEmpty], ['vc-shuffle-requests', cfg.vcShuffleRequests], ['vc-priority-donation', cfg.vcPriorityDonation], ['hold-switch-for-packet', cfg.holdSwitchForPacket]] as const) {
     if (value !== undefined && typeof value !== 'boolean') throw new InputError(key, value, 'true | false');
   }
   if (cfg.portOrder !== undefined) checkChoice('port-order', cfg.portOrder, PORT_ORDERS);

@@ -408,6 +408,18 @@ export class PacketNetwork {
    * max_size never read them, in BookSim as here.
    */
   private readonly vaPrioritizeEmpty: boolean;
+  /**
+   * BookSim's hold_switch_for_packet: a VC granted the switch for a body flit keeps its input and
+   * output while its next flit is already in the buffer, sending it the next cycle without
+   * allocation (iq_router.cpp _SWHoldEvaluate / _SWHoldUpdate). holdIn: per input port, the VC
+   * holding it (-1: none); holdOut: per router output (rOutStart-based), the input port holding it.
+   */
+  private readonly hold: boolean;
+  private readonly holdIn: Int32Array;
+  private readonly holdOut: Int32Array;
+  /** This router step's held VCs to send after switch allocation, and those to let go. */
+  private readonly heldSends: Int32Array;
+  private readonly heldReleases: Int32Array;
   /** BookSim's vc_shuffle_requests: VC requesters numbered VC-major (vc·inputs + input), which reorders round-robin among them. */
   private readonly vaShuffle: boolean;
   /** BookSim's vc_priority_donation: a VC's priority is its best flit's, not its front flit's (not under local_age or queue_length). */
@@ -691,6 +703,14 @@ export class PacketNetwork {
     this.vaReadsCreated = this.arbReadsCreated && allocator.readsPriority !== false;
     this.vaPrioritizeEmpty = cfg.vcPrioritizeEmpty === true;
     this.vaShuffle = cfg.vcShuffleRequests === true;
+    this.hold = cfg.holdSwitchForPacket === true;
+    if (this.hold && (this.outputQueued || this.inSpeedup !== 1)) {
+      throw new InputError('hold-switch-for-packet', 'true', 'false with an internal, input or output speedup (held switch connections are modelled at speedup 1 only)');
+    }
+    this.holdIn = new Int32Array(this.hold ? nPorts : 0).fill(-1);
+    this.holdOut = new Int32Array(this.hold ? this.rOutStart[N] : 0).fill(-1);
+    this.heldSends = new Int32Array(this.hold ? maxIn : 0);
+    this.heldReleases = new Int32Array(this.hold ? maxIn : 0);
     this.priorityDonation = cfg.vcPriorityDonation === true && this.arbReads !== PRIORITY_ARRIVED && this.arbReads !== PRIORITY_QUEUE;
     this.saReadsCreated = this.arbReadsCreated && swAllocator.readsPriority !== false;
     this.saOutTouched = new Int32Array(V);
@@ -1017,6 +1037,9 @@ export class PacketNetwork {
     const saBestVc = this.saBestVc;
     const IS = this.inSpeedup;
     const byCandidates = this.candidateRouting !== null;
+    const hold = this.hold;
+    let nHeld = 0;
+    let nReleased = 0;
 
     // The non-empty input VCs, port by port in the router's order and VC by VC (the bit order).
     // Switch requests: per (crossbar input, output port) the input's best VC by its round-robin
@@ -1076,6 +1099,21 @@ export class PacketNetwork {
           // ACTIVE: a switch request needs a credit downstream and a free channel (output-queued:
           // the output buffer takes the flit whatever the channel is doing, as BookSim's unbounded one).
           const out = this.ivcOut[ivc];
+          if (hold) {
+            const held = this.holdIn[port];
+            if (held === ivc) {
+              // The held VC crosses without allocation while a credit is left; without one it lets go
+              // after this step and requests the switch from the next cycle (BookSim's _SWHoldUpdate).
+              const noCredit = (out < this.numChannels || this.ejCredits) && credits[this.ivcOvc[ivc]] <= 0;
+              if (noCredit) {
+                this.heldReleases[nReleased++] = ivc;
+                ivcTime[ivc] = tick + 1;
+              } else if (out >= this.numChannels || this.chFreeAt[out] <= now) this.heldSends[nHeld++] = ivc;
+              continue;
+            }
+            // A held input or output takes no other request (_SWAllocAddReq).
+            if (held >= 0 || this.holdOut[outStart + this.ivcOutLocal[ivc]] >= 0) continue;
+          }
           if (out < this.numChannels) {
             if (credits[this.ivcOvc[ivc]] <= 0 || (!this.outputQueued && this.chFreeAt[out] > now)) continue;
           } else if (this.ejCredits && credits[this.ivcOvc[ivc]] <= 0) {
@@ -1125,9 +1163,38 @@ export class PacketNetwork {
         const v = sa.reqAux[k];
         // BookSim: _sw_rr_offset[expanded_input] = (vc + input_speedup) % vcs.
         this.saVcPtr[port * IS + (input - li * IS)] = (v + IS) % V;
-        this.traverse(r, port, port * V + v, now, tick);
+        const ivc = port * V + v;
+        this.traverse(r, port, ivc, now, tick);
+        // A body flit whose successor is already here holds the connection (_SWAllocUpdate).
+        if (hold && ivcState[ivc] === ACTIVE && this.ivcCount[ivc] > 0 && frontReady[ivc] <= now) {
+          this.holdIn[port] = ivc;
+          this.holdOut[outStart + this.ivcOutLocal[ivc]] = port;
+        }
       }
     }
+    if (hold) this.sendHeld(r, nHeld, nReleased, now, tick);
+  }
+
+  /** The held VCs of this router step: each sends its flit, and lets go after a tail or when no flit of its packet is here yet, or had no credit. */
+  private sendHeld(r: number, nHeld: number, nReleased: number, now: number, tick: number): void {
+    const V = this.V;
+    const outStart = this.rOutStart[r];
+    for (let k = 0; k < nReleased; k++) this.release(this.heldReleases[k], outStart);
+    for (let k = 0; k < nHeld; k++) {
+      const ivc = this.heldSends[k];
+      const port = (ivc / V) | 0;
+      const outLocal = this.ivcOutLocal[ivc];
+      this.traverse(r, port, ivc, now, tick);
+      if (this.ivcState[ivc] !== ACTIVE || this.ivcCount[ivc] === 0 || this.frontReady[ivc] > now) {
+        this.holdIn[port] = -1;
+        this.holdOut[outStart + outLocal] = -1;
+      }
+    }
+  }
+
+  private release(ivc: number, outStart: number): void {
+    this.holdIn[(ivc / this.V) | 0] = -1;
+    this.holdOut[outStart + this.ivcOutLocal[ivc]] = -1;
   }
 
   /** Adds input port `port`'s switch requests (local index li), collected in saOutTouched/saBestVc. */

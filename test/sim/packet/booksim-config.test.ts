@@ -4,7 +4,7 @@
  * key, and refusal of what Meshwork cannot honour.
  */
 import { describe, expect, it } from 'vitest';
-import { bookSimRun, InputError, parseBookSimConfig, type BookSimRun } from '../../../src/index.js';
+import { bookSimRun, InputError, parseBookSimConfig, simulateTraffic, type BookSimRun } from '../../../src/index.js';
 import { buildTopology, familyOf } from '../../../src/topology/registry.js';
 
 const run = (text: string): BookSimRun => bookSimRun(parseBookSimConfig(text));
@@ -405,9 +405,14 @@ describe('BookSim config keys', () => {
     expect(withKeys('output_speedup = 1;').config.outputSpeedup).toBeUndefined();
     expect(refusal('topology = torus; routing_function = dim_order; output_speedup = 0;')).toMatch(/output_speedup: got 0; accepted: an integer in \[1, 16\]/);
     expect(refusal('topology = torus; routing_function = dim_order; internal_speedup = 0.5;')).toMatch(/internal_speedup: got 0.5; accepted: a number in \[1, 16\]/);
-    expect(refusal('topology = torus; routing_function = dim_order; packet_size = 4; hold_switch_for_packet = 1;')).toMatch(/hold_switch_for_packet: got 1; accepted: 0, or 1 with packet_size = 1/);
-    // With one-flit packets holding the switch changes nothing (BookSim's own fat-tree example sets it).
-    expect(withKeys('hold_switch_for_packet = 1;').config.packetSize).toBe(1);
+    // hold_switch_for_packet: modelled at speedup 1 (iq_router.cpp _SWHoldUpdate); with one-flit
+    // packets it never holds (BookSim's own fat-tree example sets it), so nothing is switched on.
+    expect(withKeys('packet_size = 4; hold_switch_for_packet = 1;').config.holdSwitchForPacket).toBe(true);
+    expect(withKeys('hold_switch_for_packet = 1;').config.holdSwitchForPacket).toBeUndefined();
+    expect(refusal('topology = torus; routing_function = dim_order; packet_size = 4; hold_switch_for_packet = 1; internal_speedup = 2.0;')).toMatch(/hold_switch_for_packet: got 1; accepted: 0 with internal_speedup, input_speedup or output_speedup above 1/);
+    expect(() => simulateTraffic({ topology: buildTopology('mesh:4x4'), pattern: 'uniform', rates: [0.1], preset: 'booksim', config: { packetSize: 4, holdSwitchForPacket: true, outputSpeedup: 2 }, horizon: 10, measurement: 'horizon' })).toThrow(
+      /^hold-switch-for-packet: got "true"; accepted: false with an internal, input or output speedup/,
+    );
     expect(refusal('topology = torus; routing_function = dim_order; frobnicate = 3;')).toMatch(/booksim-config line 1: frobnicate: got 3; accepted: a key BookSim 2.0 declares \(BookSim stops with "Unknown integer field: frobnicate"\)/);
     expect(withKeys('watch_out = -; print_csv_results = 0;').topologySpec).toBe('torus:4x4');
   });
