@@ -1179,7 +1179,7 @@ export class PacketNetwork {
   private sendHeld(r: number, nHeld: number, nReleased: number, now: number, tick: number): void {
     const V = this.V;
     const outStart = this.rOutStart[r];
-    for (let k = 0; k < nReleased; k++) this.release(this.heldReleases[k], outStart);
+    for (let k = 0; k < nReleased; k++) this.releaseHold(this.heldReleases[k], outStart);
     for (let k = 0; k < nHeld; k++) {
       const ivc = this.heldSends[k];
       const port = (ivc / V) | 0;
@@ -1192,7 +1192,7 @@ export class PacketNetwork {
     }
   }
 
-  private release(ivc: number, outStart: number): void {
+  private releaseHold(ivc: number, outStart: number): void {
     this.holdIn[(ivc / this.V) | 0] = -1;
     this.holdOut[outStart + this.ivcOutLocal[ivc]] = -1;
   }
