@@ -53,7 +53,7 @@ const PUBLIC_NAMES = [
   'type Part', 'pathToPorts', 'type PatternEntry', 'patternNames', 'type PatternOptions', 'type PerfRequest',
   'type PerfRow', 'perfSweep', 'type Plot', 'polarFly', 'type PolarFlyOptions', 'type PortsRouteHint',
   'positionalInt', 'prepare', 'type PreparedCollective', 'type PreparedRequest', 'type PreparedRun', 'type PreparedTraffic', 'type PreparedWorkload', 'prepareRequest', 'prepareTraffic', 'PRESET_NAMES',
-  'presetConfig', 'type PresetName', 'presetRoutingOptions', 'type ProcessGroups', 'processGroupsFromMetadata', 'programToChakra', 'type Protocol', 'PROTOCOLS',
+  'presetConfig', 'type PresetName', 'presetRoutingOptions', 'type PriorityValue', 'type ProcessGroups', 'processGroupsFromMetadata', 'programToChakra', 'type Protocol', 'PROTOCOLS',
   'type QuarterPartition', 'type QuotientRun', 'randomDigraph', 'type RankFile', 'type RankProgram', 'type RankTimeline', 'RATE_UNITS', 'RATE_UPDATES',
   'type RateUnit', 'type RateUpdate', 'readMscclXml', 'readTrace', 'RECV', 'REDUCE_OPS', 'type ReduceOp', 'regionPastBuffer', 'registerAlgorithm',
   'registerAllocator', 'registerArbiter', 'registerFamily', 'registerPattern', 'registerRouting', 'renderHtmlReport',
