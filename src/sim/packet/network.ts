@@ -1244,10 +1244,16 @@ export class PacketNetwork {
 
   /**
    * The arbiter's priority value (lower first) of input VC `ivc`, whose front flit is in buffer slot
-   * `b`: BookSim's VC priority, the front flit's pri (vc.cpp UpdatePriority; no donation).
+   * `b`: BookSim's VC priority, the front flit's pri (vc.cpp UpdatePriority), or under
+   * vc_priority_donation the best over the VC's flits.
    */
   private priorityValue(ivc: number, b: number): number {
     if (this.priorityDonation) return this.donatedPriority(ivc);
+    return this.flitPriority(ivc, b, this.ivcHops[ivc]);
+  }
+
+  /** The priority value of the flit in buffer slot `b` of `ivc`, whose packet has made `hops` hops. */
+  private flitPriority(ivc: number, b: number, hops: number): number {
     switch (this.arbReads) {
       case PRIORITY_CREATED:
         return this.pCtime[this.buf[b * FLIT + F_PKT]];
@@ -1256,7 +1262,7 @@ export class PacketNetwork {
       case PRIORITY_ARRIVED:
         return this.buf[b * FLIT + F_READY];
       case PRIORITY_HOPS:
-        return -this.ivcHops[ivc];
+        return -hops;
       case PRIORITY_QUEUE:
         return -this.ivcCount[ivc];
       default:
@@ -1268,6 +1274,7 @@ export class PacketNetwork {
    * Under vc_priority_donation: the best (lowest) value over every flit in `ivc` (vc.cpp
    * UpdatePriority). A flit's hop count is its packet's at this router: the front packet's as
    * recorded when its head was routed here, a later packet's its current one (its head is still here).
+   * Donation never reads the arrival cycle or the queue length (the constructor keeps it off there).
    */
   private donatedPriority(ivc: number): number {
     const depth = this.depth;
@@ -1276,21 +1283,7 @@ export class PacketNetwork {
     for (let k = 0; k < this.ivcCount[ivc]; k++) {
       const b = ivc * depth + ((this.ivcHead[ivc] + k) % depth);
       const p = this.buf[b * FLIT + F_PKT];
-      let value: number;
-      switch (this.arbReads) {
-        case PRIORITY_CREATED:
-          value = this.pCtime[p];
-          break;
-        case PRIORITY_INJECTED:
-          value = this.buf[b * FLIT + F_ITIME];
-          break;
-        case PRIORITY_HOPS:
-          value = -(p === front ? this.ivcHops[ivc] : this.pHop[p]);
-          break;
-        default:
-          value = this.pSourceSeq[p];
-      }
-      if (value < best) best = value;
+      best = Math.min(best, this.flitPriority(ivc, b, p === front ? this.ivcHops[ivc] : this.pHop[p]));
     }
     return best;
   }
