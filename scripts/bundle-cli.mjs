@@ -9,6 +9,7 @@
  * node_modules stay external: they load as before, only when a command imports them.
  */
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { chmod, readFile, rm } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,22 +25,33 @@ const chunkDir = `${outdir}${sep}chunks`;
  * `import.meta.url` in a bundled module would name the chunk, not the module: workers, the UI's
  * assets and package.json are found relative to it. Each module gets back the URL of its own
  * tsc-built file in dist/ (every module but the entry sits in dist/cli/chunks/, so one relative
- * path fits all its chunks).
+ * path fits all its chunks), resolved against `chunkUrl`: import.meta.url in an ES module chunk,
+ * the variable src/cli/cached-script.ts gives a CommonJS script.
+ * With `hostImport`, a package imported by a name in a variable (`import(/* @vite-ignore *\/ name)`,
+ * the only import() a bundle keeps) is imported by that function instead: src/cli/cached-script.ts
+ * gives the script one, as Node 20 loses a script's import() callback when the script comes from a
+ * code cache ("A dynamic import callback was not specified").
  */
-const keepModuleUrls = {
-  name: 'keep-module-urls',
+const rewriteModules = ({ chunkUrl, hostImport }) => ({
+  name: 'rewrite-modules',
   setup(b) {
     b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      if (!text.includes('import.meta.url')) return undefined;
-      if (args.path === entry) throw new Error('src/cli/main.ts must not use import.meta.url: it is bundled outside dist/cli/chunks/');
-      const builtFile = relative(src, args.path).replace(/\.ts$/, '.js');
-      const fromChunk = relative(chunkDir, `${root}dist${sep}${dirname(builtFile)}`).split(sep).join('/');
-      const url = `new URL(${JSON.stringify(`${fromChunk}/${builtFile.split(sep).pop()}`)}, import.meta.url).href`;
-      return { contents: text.replaceAll('import.meta.url', url), loader: 'ts' };
+      let text = await readFile(args.path, 'utf8');
+      const urls = text.includes('import.meta.url');
+      const imports = hostImport !== undefined && text.includes(VARIABLE_IMPORT);
+      if (!urls && !imports) return undefined;
+      if (urls) {
+        if (args.path === entry) throw new Error('src/cli/main.ts must not use import.meta.url: it is bundled outside dist/cli/chunks/');
+        const builtFile = relative(src, args.path).replace(/\.ts$/, '.js');
+        const fromChunk = relative(chunkDir, `${root}dist${sep}${dirname(builtFile)}`).split(sep).join('/');
+        text = text.replaceAll('import.meta.url', `new URL(${JSON.stringify(`${fromChunk}/${builtFile.split(sep).pop()}`)}, ${chunkUrl}).href`);
+      }
+      if (imports) text = text.replaceAll(VARIABLE_IMPORT, `${hostImport}(`);
+      return { contents: text, loader: 'ts' };
     });
   },
-};
+});
+const VARIABLE_IMPORT = 'import(/* @vite-ignore */ ';
 
 /**
  * Packages bundled into the chunks, because the start-up path loads them: as CommonJS from
@@ -88,11 +100,11 @@ await build({
   outdir,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [keepModuleUrls, externalPackages],
+  plugins: [rewriteModules({ chunkUrl: 'import.meta.url' }), externalPackages],
 });
 
 /**
- * `meshwork traffic` as one file, chunks/traffic-program.js: the program (src/cli/program.ts) with
+ * `meshwork traffic` as one file, chunks/traffic-program.cjs: the program (src/cli/program.ts) with
  * the traffic command alone (commands/traffic-only.ts in place of the command table) and everything
  * it imports, no splitting. src/cli/main.ts loads it when the first word is `traffic`. The split
  * build above made that command load 26 chunks, and resolving and linking them cost ~11 ms of CPU
@@ -101,6 +113,8 @@ await build({
  * the split build (one InputError class, one registry per kind). Its dynamic imports (plots, the
  * progress bar, graph-file readers) are in the file but still evaluated only when imported;
  * splitting them out again gave 9 files and no measurable gain over one.
+ * It is CommonJS, not an ES module, so that it can run through V8's code cache
+ * (src/cli/cached-script.ts), written below from a warm-up run.
  */
 const trafficOnly = {
   name: 'traffic-only-command-table',
@@ -110,10 +124,25 @@ const trafficOnly = {
 };
 await build({
   ...common,
+  format: 'cjs',
+  // CommonJS has its own require; the script is handed it (src/cli/cached-script.ts).
+  banner: {},
+  outExtension: { '.js': '.cjs' },
   entryPoints: { 'traffic-program': `${src}cli${sep}program.ts` },
   outdir: chunkDir,
-  plugins: [trafficOnly, keepModuleUrls, externalPackages],
+  plugins: [trafficOnly, rewriteModules({ chunkUrl: '__meshworkChunkUrl', hostImport: '__meshworkImport' }), externalPackages],
 });
+// Any import() left in the script would fail at run time once its code comes from the cache.
+const leftImport = /\bimport\((?!\s*\))/.exec(await readFile(`${chunkDir}${sep}traffic-program.cjs`, 'utf8'));
+if (leftImport) throw new Error(`chunks/traffic-program.cjs keeps an import() (at ${leftImport.index}): import packages by a variable with ${VARIABLE_IMPORT}name) so that rewriteModules routes them through the script's host`);
+
+/**
+ * The code cache of chunks/traffic-program.cjs, from a warm-up run in a fresh process (the cache
+ * then holds the bytecode of every function a traffic run calls, not only the top level), run by
+ * the Node that builds: another Node refuses it and compiles the script as before.
+ */
+const warmUp = spawnSync(process.execPath, [`${root}scripts${sep}traffic-code-cache.mjs`], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (warmUp.status !== 0) throw new Error(`scripts/traffic-code-cache.mjs failed (exit ${warmUp.status ?? warmUp.signal})`);
 
 // esbuild writes files 0644; the bin must stay executable after a rebuild, or `npx meshwork` in a
 // checkout fails with "Permission denied" (npm sets the bit only when it installs the package).

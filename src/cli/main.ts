@@ -10,11 +10,10 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${(await import('../sweep/version.js')).MESHWORK_VERSION}\n`);
 } else if (args.find((a) => !a.startsWith('-')) === 'traffic') {
-  // The program with the traffic command alone, in one file (scripts/bundle-cli.mjs): resolving and
-  // linking the 26 chunks it otherwise loads was ~11 ms of a 0.3 s BookSim-file run (issue 30). A
-  // variable names it, so tsc and esbuild leave the import to Node (the file exists only bundled).
-  const trafficProgram = './chunks/traffic-program.js';
-  await import(trafficProgram);
+  // The program with the traffic command alone, in one script run through V8's code cache
+  // (scripts/bundle-cli.mjs, ./cached-script.ts): resolving and linking the 26 chunks it otherwise
+  // loads was ~11 ms, and compiling it ~75 ms, of an 8x8 BookSim-file run (issue 30).
+  await (await import('./traffic-program.js')).runTrafficProgram(args);
 } else {
-  await import('./program.js');
+  await (await import('./program.js')).runProgram(args);
 }

@@ -75,12 +75,18 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-// A reader that stops early (`| head`) closes the pipe: that ends the output, not the program with a trace.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(0);
-  throw err;
-});
-
-const code = await main(process.argv.slice(2));
-// A command may set a non-zero exit code itself (e.g. `collective verify` on FAIL: 1).
-process.exitCode = code === 0 ? (process.exitCode ?? 0) : code;
+/**
+ * Runs the program on argv and sets the exit code. The bin (src/cli/main.ts) calls it once it has
+ * loaded this module, as an ES module chunk or, for `meshwork traffic`, as one cached script
+ * (src/cli/cached-script.ts): a script cannot await at its top level.
+ */
+export async function runProgram(argv: string[]): Promise<void> {
+  // A reader that stops early (`| head`) closes the pipe: that ends the output, not the program with a trace.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+  const code = await main(argv);
+  // A command may set a non-zero exit code itself (e.g. `collective verify` on FAIL: 1).
+  process.exitCode = code === 0 ? (process.exitCode ?? 0) : code;
+}

@@ -28,11 +28,11 @@ const UNWANTED = /src\/collectives\/(registry|algorithms\/)|src\/sim\/flow\/engi
 
 describe('meshwork traffic start-up', () => {
   // The split build's traffic chunk (what `meshwork help traffic` and the program with every command
-  // load) and chunks/traffic-program.js, the one file `meshwork traffic ...` loads (src/cli/main.ts).
-  const entry = readdirSync(chunkDir).find((f) => /^traffic-\w+\.js$/.test(f) && f !== 'traffic-program.js');
+  // load) and chunks/traffic-program.cjs, the one file `meshwork traffic ...` loads (src/cli/main.ts).
+  const entry = readdirSync(chunkDir).find((f) => /^traffic-\w+\.js$/.test(f) && !f.startsWith('traffic-program'));
   for (const [name, sources] of [
     ['the traffic chunk', sourcesLoadedBy(entry!)],
-    ['traffic-program.js', sourcesLoadedBy('traffic-program.js')],
+    ['traffic-program.cjs', sourcesLoadedBy('traffic-program.cjs')],
   ] as const) {
     it(`${name}: loads the traffic path`, () => {
       for (const needed of ['src/sim/packet/traffic-run.ts', 'src/sim/prepare-traffic.ts', 'src/sim/request.ts', 'node_modules/zod/v4/core/schemas.js']) {
@@ -46,8 +46,8 @@ describe('meshwork traffic start-up', () => {
     });
   }
 
-  it('traffic-program.js holds the program with the traffic command alone', () => {
-    const commands = sourcesLoadedBy('traffic-program.js').filter((s) => s.startsWith('src/cli/commands/'));
+  it('traffic-program.cjs holds the program with the traffic command alone', () => {
+    const commands = sourcesLoadedBy('traffic-program.cjs').filter((s) => s.startsWith('src/cli/commands/'));
     expect(commands.sort()).toEqual(['src/cli/commands/traffic-only.ts', 'src/cli/commands/traffic.ts']);
   });
 });

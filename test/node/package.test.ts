@@ -23,12 +23,13 @@ function packedFiles(): Set<string> {
 /**
  * The files an ES module needs beside it: relative imports, static and dynamic; files it opens by
  * URL (`new URL('../node/bfs-worker.js', import.meta.url)`: the bundled CLI starts workers from
- * tsc's unbundled tree).
+ * tsc's unbundled tree, and `meshwork traffic` runs chunks/traffic-program.cjs, where the bundle
+ * names its chunk's URL `__meshworkChunkUrl`).
  */
 function relativeImports(source: string): string[] {
   const imports = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)];
   // The bundle gives each module its own file's URL back: new URL('./bfs-worker.js', new URL('../../node/metrics-workers.js', import.meta.url).href).
-  const byUrl = [...source.matchAll(/\bnew URL\(\s*['"](\.{1,2}\/[^'"]+\.js)['"]\s*,\s*(?:new URL\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*,\s*)?import\.meta\.url/g)];
+  const byUrl = [...source.matchAll(/\bnew URL\(\s*['"](\.{1,2}\/[^'"]+\.c?js)['"]\s*,\s*(?:new URL\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*,\s*)?(?:import\.meta\.url|__meshworkChunkUrl)/g)];
   return [...imports.map((m) => m[1]), ...byUrl.map((m) => (m[2] === undefined ? m[1] : `./${join(dirname(m[2]), m[1])}`))];
 }
 
@@ -40,9 +41,7 @@ describe('the published package', () => {
     for (const entry of entries) expect(files.has(entry), entry).toBe(true);
     // Follow the import graph from the entries through the packed files.
     const seen = new Set<string>();
-    // src/cli/main.ts names the traffic program's file in a variable (it exists only bundled), so it is followed from here.
-    expect(files.has('dist/cli/chunks/traffic-program.js')).toBe(true);
-    const todo = [...entries.filter((e) => e.endsWith('.js')), 'dist/cli/chunks/traffic-program.js'];
+    const todo = entries.filter((e) => e.endsWith('.js'));
     while (todo.length > 0) {
       const file = todo.pop()!;
       if (seen.has(file)) continue;
@@ -60,5 +59,8 @@ describe('the published package', () => {
     expect(seenList.some((f) => /^dist\/cli\/chunks\/topo-\w+\.js$/.test(f))).toBe(true);
     expect(seen.has('dist/node/bfs-worker.js')).toBe(true);
     expect(seen.has('dist/sweep/pool-worker.js')).toBe(true);
+    // `meshwork traffic`'s one script (src/cli/traffic-program.ts) and its code cache.
+    expect(seen.has('dist/cli/chunks/traffic-program.cjs')).toBe(true);
+    expect(files.has('dist/cli/chunks/traffic-program.cjs.cache')).toBe(true);
   });
 });
