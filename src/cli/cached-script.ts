@@ -18,9 +18,10 @@ import vm from 'node:vm';
 
 /**
  * What became of the cache: used; refused by V8 (its version, flags or the source's length differ);
- * written from another text of the script (the key below differs); or no cache file.
+ * written from another text of the script (the key below differs); no cache file; or not read, as
+ * source maps are on (MESHWORK_DEBUG) and Node's require loaded the script.
  */
-export type CodeCacheStatus = 'accepted' | 'rejected' | 'stale' | 'absent';
+export type CodeCacheStatus = 'accepted' | 'rejected' | 'stale' | 'absent' | 'source-maps';
 
 export interface CachedScript<Exports> {
   exports: Exports;
@@ -59,6 +60,13 @@ function readCache(cachePath: string, key: string): { data?: Buffer; status: Cod
  */
 export function loadCachedScript<Exports>(scriptUrl: URL): CachedScript<Exports> {
   const path = fileURLToPath(scriptUrl);
+  const hostImport = (specifier: string) => import(specifier);
+  if (process.sourceMapsEnabled) {
+    // Node maps stack traces back through a source map for the modules it loads, never for a
+    // vm.Script: under MESHWORK_DEBUG, require loads the script, its two names set on globalThis.
+    Object.assign(globalThis, { __meshworkChunkUrl: scriptUrl.href, __meshworkImport: hostImport });
+    return { exports: createRequire(path)(path) as Exports, status: 'source-maps', writeCache: () => {} };
+  }
   const source = readFileSync(path, 'utf8');
   const key = sourceKey(source);
   const cachePath = codeCachePath(path);
@@ -73,7 +81,7 @@ export function loadCachedScript<Exports>(scriptUrl: URL): CachedScript<Exports>
   const status: CodeCacheStatus = cache.data !== undefined && script.cachedDataRejected === true ? 'rejected' : cache.status;
   const module = { exports: {} as Exports };
   const wrapped = script.runInThisContext() as (...args: unknown[]) => void;
-  wrapped(module.exports, createRequire(path), module, path, dirname(path), scriptUrl.href, (specifier: string) => import(specifier));
+  wrapped(module.exports, createRequire(path), module, path, dirname(path), scriptUrl.href, hostImport);
   return {
     exports: module.exports,
     status,

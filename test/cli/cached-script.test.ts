@@ -75,6 +75,21 @@ describe('the built traffic program', () => {
     expect(status).toBe('accepted');
   });
 
+  it('under MESHWORK_DEBUG (source maps on) is loaded by require, so stack traces name src/', () => {
+    const loaded = inFreshNode(`
+      process.setSourceMapsEnabled(true);
+      const { loadTrafficProgram } = await import(${JSON.stringify(pathToFileURL(join(dist, 'cli/traffic-program.js')).href)});
+      const program = loadTrafficProgram();
+      // No argument list: a TypeError inside the program, as an internal error would be.
+      const stack = await program.exports.runProgram(null).then(() => '', (err) => err.stack);
+      process.stdout.write(JSON.stringify({ status: program.status, stack }));
+    `);
+    const { status, stack } = loaded as { status: string; stack: string };
+    expect(status).toBe('source-maps');
+    expect(stack).toMatch(/^TypeError: /);
+    expect(stack).toContain(`(${join(dist, '../src/cli/program.ts')}:`);
+  });
+
   it('prints what the unbundled program prints, byte for byte', () => {
     const config = join(dir, 'torus44.cfg');
     writeFileSync(config, 'topology = torus;\nk = 4;\nn = 2;\nrouting_function = dim_order;\nnum_vcs = 2;\ntraffic = uniform;\ninjection_rate = 0.1;\nsample_period = 200;\n');
