@@ -79,6 +79,8 @@ const TARGETS = [
   // The same exchange in coordinate order (each step one translation): one representative.
   ['4,096-rank pairwise alltoall in coordinate order, 16³ torus', 'torus:16x16x16', 'alltoall', 'pairwise:order=coords', '1MiB', 20],
   ['16,384-rank ring allreduce 1 GiB', 'fattree:k=128,levels=2', 'allreduce', 'ring', '1GiB', 10, 1],
+  // The alternative: the HGX-style cluster of that size (2,048 HGX H100 nodes on rails), 8 representatives.
+  ['16,384-rank ring allreduce 1 GiB, 2,048 HGX H100 nodes', 'hgx-h100:nodes=2048', 'allreduce', 'ring', '1GiB', 10, 1],
 ];
 
 /** Whether a target row is met: a measured median under its CPU limit (a refusal is not met). */

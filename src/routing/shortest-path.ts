@@ -6,7 +6,9 @@
  *   choice ⌊dst / (c_1·…·c_{h−1})⌋ mod c, so destinations spread evenly over parallel up-links;
  * - `hash`: per-flow hash of (src, dst, salt), i.e. ECMP; the same salt gives the same path.
  *
- * Distances come from a per-destination BFS cache under a memory budget (distance-cache.ts).
+ * Distances come from a per-destination BFS cache under a memory budget (distance-cache.ts), or
+ * from tables sized by routers (router-distances.ts) or a closed form (fabric-distances.ts) where
+ * those give the same distances.
  */
 import { InputError } from '../util/errors.js';
 import { hash32 } from '../util/rng.js';
@@ -14,6 +16,7 @@ import type { Topology } from '../topology/graph.js';
 import { DEFAULT_ROUTE_CACHE_BYTES, DistanceCache } from './distance-cache.js';
 import { familyOf } from '../topology/registry.js';
 import { RouterDistances } from './router-distances.js';
+import { FabricDistances, FabricOrCachedDistances } from './fabric-distances.js';
 import type { RoutingEntry } from './registry.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
 
@@ -56,6 +59,9 @@ export function shortestPathRouting(topology: Topology, opts: ShortestPathOption
   // give the same distances (router-distances.ts).
   const table = usable ? undefined : RouterDistances.forTopology(t, opts.cacheBytes ?? DEFAULT_ROUTE_CACHE_BYTES);
   const cachedDistances = new CachedDistances(cache);
+  // The accelerator fabrics: distances in closed form (fabric-distances.ts), the same routes.
+  const fabric = usable || table ? undefined : FabricDistances.forTopology(t);
+  const distances: NodeDistances = table ?? (fabric ? new FabricOrCachedDistances(fabric, cachedDistances) : cachedDistances);
   const name = opts.name ?? `shortest-path(tie=${tie})`;
   const routing = {
     name,
@@ -66,10 +72,10 @@ export function shortestPathRouting(topology: Topology, opts: ShortestPathOption
     cache,
     route(src: number, dst: number, salt: number, out: RouteBuffers): number {
       if (src === dst) return 0;
-      return walk(src, dst, salt, out, table ?? cachedDistances);
+      return walk(src, dst, salt, out, distances);
     },
     longestRoute(): number {
-      return (longest ??= longestEndpointDistance(t, table ?? cachedDistances, table?.attachedRouter) ?? routing.maxHops);
+      return (longest ??= fabric?.longest() ?? longestEndpointDistance(t, distances, table?.attachedRouter) ?? routing.maxHops);
     },
   };
   let longest: number | undefined;
@@ -90,8 +96,10 @@ export function shortestPathRouting(topology: Topology, opts: ShortestPathOption
     while (v !== dst) {
       const want = dist.at(v) - 1;
       let count = 0;
-      let first = -1;
-      for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) {
+      // Under the lowest-port tie only the first candidate matters: a known one, or the scan stops there.
+      let first = tie === 'lowest' && dist.firstCloser ? dist.firstCloser(v) : -1;
+      if (first >= 0 && dist.at(t.chDst[first]) !== want) throw new Error(`internal: the known next hop out of node ${v} toward ${dst} is not one hop closer`);
+      for (let i = t.outStart[v]; i < t.outStart[v + 1] && !(first >= 0 && tie === 'lowest'); i++) {
         const c = t.outChannels[i];
         if (dist.at(t.chDst[c]) === want && (!usable || usable(c))) {
           if (first < 0) first = c;
@@ -127,6 +135,8 @@ export function shortestPathRouting(topology: Topology, opts: ShortestPathOption
 export interface NodeDistances {
   prepare(dst: number): void;
   at(node: number): number;
+  /** The lowest-port channel out of `node` one hop closer, where known without scanning its ports; -1 otherwise. */
+  firstCloser?(node: number): number;
 }
 
 /** Per-destination BFS rows (DistanceCache) seen through NodeDistances. */

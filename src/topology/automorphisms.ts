@@ -15,6 +15,8 @@
  * - fullmesh with a power-of-two n: also the bit flips (a second group);
  * - twolevel: rotating the leaves, terminal r -> r + hosts (order leaves), kept only where the
  *   verification passes (the spine windows line up: see twoLevelSymmetry in twolevel.ts).
+ * - the accelerator fabrics (fabric.ts: `fabric`, `hgx-h100`, `hgx-a100`, `mi300x`, `gb200-nvl72`),
+ *   rank n·G + g for accelerator g of node n: two groups, fabricGroups below.
  * Meshes, dragonflies and the rest declare nothing (their runs use the full engine).
  *
  * Switches are mapped by extension, breadth first from the terminals: a node first reached from u
@@ -97,6 +99,7 @@ function declaredGroups(t: Topology): { name: string; perms: TerminalPermutation
     }
     return groups;
   }
+  if (FABRIC_FAMILIES.has(t.family)) return fabricGroups(t);
   if (t.family === 'fattree' && (t.params as { taper?: number }).taper === 1) {
     const { k, levels } = t.params as { k: number; levels: number };
     if (k < 2) return [];
@@ -111,6 +114,62 @@ function declaredGroups(t: Topology): { name: string; perms: TerminalPermutation
     return groups;
   }
   return [];
+}
+
+/** The families fabric.ts builds (their params carry the fabric's shape). */
+const FABRIC_FAMILIES: ReadonlySet<string> = new Set(['fabric', 'hgx-h100', 'hgx-a100', 'mi300x', 'gb200-nvl72']);
+
+/**
+ * An accelerator fabric's symmetries. Nodes: every node is wired alike (its scale-up network, NIC e
+ * to rail e), so permuting nodes is an automorphism wherever the rails cannot tell them apart: any
+ * node permutation on single-switch rails; under leaf–spine rails (every leaf of a rail has the same
+ * uplinks) the permutations that keep each leaf's nodes together. Accelerators: moving g to g' in
+ * every node is one when the NICs move with them, i.e. there are no NICs (one node) or NIC e hangs
+ * off accelerator e (E = G, the presets' one NIC per GPU), rail e then moving to rail e' (and under
+ * leaf–spine the spines with it, see spineShift); the scale-up network treats every accelerator
+ * alike (a full mesh, or the same links to every plane).
+ * Two groups, since no abelian group holds both the rotations rank symmetry needs (a ring, a shift
+ * order) and the bit flips XOR-ordered schedules need:
+ * - rotations: node+1 (order N; under leaf–spine, leaf+1, order N / leafhosts, and node+1 within
+ *   every leaf, order leafhosts), and gpu+1 in every node (order G);
+ * - bit flips (node or accelerator counts that are powers of two): one bit of the node index (under
+ *   leaf–spine, of the position in a leaf or of the leaf index) or of the accelerator index.
+ * Each generator is still verified channel by channel (extend), so a wiring that breaks one refuses it.
+ */
+function fabricGroups(t: Topology): { name: string; perms: TerminalPermutation[] }[] {
+  const p = t.params as { nodes: number; gpusPerNode: number; nics: number; nicGpus: number[]; rail: string; leafHosts: number; spines: number; scaleOutBuilt: boolean };
+  const N = p.nodes;
+  const G = p.gpusPerNode;
+  const n = N * G;
+  // Node blocks that move together: the leaves of leaf–spine rails (a partial last leaf breaks the leaf shift).
+  const block = p.rail === 'leafspine' ? p.leafHosts : N;
+  const wholeLeaves = N % block === 0;
+  const nicPerGpu = !p.scaleOutBuilt || (p.nics === G && p.nicGpus.every((g, e) => g === e));
+  // Leaf uplink j of rail e goes to spine (e·leafhosts + j) mod S: moving rail e to e + 1 shifts the
+  // spines by leafhosts, consistent around all E rails when E·leafhosts ≡ 0 (mod S); a bit flip of e
+  // needs every rail's leaves on the same spines (leafhosts ≡ 0 mod S).
+  const spineShift = (x: number) => p.rail !== 'leafspine' || x % p.spines === 0;
+  const gpusRotate = nicPerGpu && spineShift(G * p.leafHosts);
+  const gpusFlip = nicPerGpu && spineShift(p.leafHosts);
+  const onNode = (f: (node: number) => number) => (i: number) => f(Math.floor(i / G)) * G + (i % G);
+  const onGpu = (f: (gpu: number) => number) => (i: number) => i - (i % G) + f(i % G);
+  const rotations: TerminalPermutation[] = [];
+  if (N > 1 && block === N) rotations.push({ name: 'node+1', order: N, image: onNode((v) => (v + 1) % N) });
+  if (block < N && wholeLeaves) {
+    rotations.push({ name: 'leaf+1', order: N / block, image: onNode((v) => (v + block) % N) });
+    if (block > 1) rotations.push({ name: 'node+1 in its leaf', order: block, image: onNode((v) => v - (v % block) + ((v + 1) % block)) });
+  }
+  if (G > 1 && gpusRotate) rotations.push({ name: 'gpu+1', order: G, image: onGpu((g) => (g + 1) % G) });
+  const groups = [{ name: `node and accelerator rotations of ${t.spec}`, perms: rotations }];
+  const pow2 = (x: number) => x > 1 && (x & (x - 1)) === 0;
+  const flips: TerminalPermutation[] = [];
+  // Flipping a node bit below log2(block) stays in the leaf; above it, it swaps whole leaves.
+  if (wholeLeaves && (block === N ? pow2(N) : (block === 1 || pow2(block)) && pow2(N / block))) {
+    for (let b = 1; b < N; b <<= 1) flips.push({ name: `flip node bit ${Math.log2(b)}`, order: 2, image: onNode((v) => v ^ b) });
+  }
+  if (gpusFlip && pow2(G)) for (let b = 1; b < G; b <<= 1) flips.push({ name: `flip gpu bit ${Math.log2(b)}`, order: 2, image: onGpu((g) => g ^ b) });
+  if (flips.length > 0) groups.push({ name: `node and accelerator bit flips of ${t.spec}`, perms: flips });
+  return groups.filter((g) => g.perms.length > 0 && n > 1);
 }
 
 /** The declared terminal permutations of t's family (none for a family that declares nothing). */

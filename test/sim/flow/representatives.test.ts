@@ -56,6 +56,9 @@ describe('representatives alone equal the full engine', () => {
     ['fattree:k=16,levels=2', 'allgather', 'ring'],
     ['fattree:k=16,levels=2', 'allgather', 'ring:order=shift'],
     ['torus:16x16', 'reduce-scatter', 'ring'],
+    // The accelerator fabrics: H is the node rotations (node+1 along single-switch rails; leaf+1 under leaf-spine).
+    ['hgx-h100:nodes=32', 'allreduce', 'ring'],
+    ['fabric:gpus=8,nodes=32,rail=leafspine,leafhosts=8,spines=8', 'allreduce', 'ring'],
   ]) {
     it(`${collective} ${algorithm} on ${topology}: makespan, every rank's finish, the schedule bound and bound_s to 1e-9`, () => {
       const size = collective === 'allgather' ? 4096 : 1 << 20;
@@ -86,6 +89,7 @@ describe('representatives alone equal the full engine', () => {
     ['torus:4x4x4', 'pairwise'],
     ['torus:4x4x4', 'pairwise:order=coords'],
     ['torus:6x4', 'pairwise:order=coords'],
+    ['hgx-h100:nodes=8', 'pairwise'],
   ] as const) {
     it(`alltoall ${algorithm} on ${topology}: equal to the full quotient bit for bit and to the full engine to 1e-9`, () => {
       const rep = ring(topology, 1 << 16, { symmetry: 'representatives' }, 'alltoall', algorithm);

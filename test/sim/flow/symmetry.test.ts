@@ -3,8 +3,8 @@
  * rank per orbit of the largest subgroup of the topology's declared automorphisms the run is
  * equivariant under) against the full engine (`symmetry: 'off'`): makespan, every rank's finish
  * time, every channel's bytes and the throughput series equal to 1e-9 relative, for every registered algorithm of the
- * symmetric collectives on a 3-D and a 2-D torus, a fat tree, a full mesh, a hypercube and a
- * two-level network, under both latency rules. The cases where symmetry is used are counted and
+ * symmetric collectives on a 3-D and a 2-D torus, a fat tree, a full mesh, a hypercube, a
+ * two-level network and three accelerator fabrics, under both latency rules. The cases where symmetry is used are counted and
  * the expected algorithms named, so a quotient that silently stopped applying fails too. Asymmetric
  * runs (noise, a failed link, a random mapping, a rooted collective) fall back and say why.
  */
@@ -13,7 +13,10 @@ import { applyFailures, applyHostList, applyMapping, buildSchedule, buildTopolog
 import { automorphismGroups } from '../../../src/topology/automorphisms.js';
 import { opTimesOf } from '../../../src/sim/assemble.js';
 
-const TOPOLOGIES = ['torus:4x4x4', 'torus:8x8', 'fattree:k=4,levels=3', 'fullmesh:8', 'hypercube:4', 'twolevel:leaves=4,hosts=4'];
+// The fabrics: NVSwitch nodes on single-switch rails, an xGMI full mesh, and leaf-spine rails.
+const FABRICS = ['hgx-h100:nodes=4', 'mi300x:nodes=4', 'fabric:gpus=4,nodes=8,nics=4,rail=leafspine,leafhosts=4,spines=4'];
+const FABRIC_EXPECTED = ['alltoall pairwise', 'alltoall linear', 'allreduce ring', 'allreduce recursive-doubling', 'allreduce rabenseifner', 'allgather ring', 'reduce-scatter ring'];
+const TOPOLOGIES = ['torus:4x4x4', 'torus:8x8', 'fattree:k=4,levels=3', 'fullmesh:8', 'hypercube:4', 'twolevel:leaves=4,hosts=4', ...FABRICS];
 const COLLECTIVES: CollectiveKind[] = ['alltoall', 'allreduce', 'allgather', 'reduce-scatter', 'barrier'];
 const LATENCY: Record<string, FlowModelOptions> = {
   'on-delivery': {},
@@ -91,6 +94,10 @@ describe('the symmetry quotient equals the full engine', () => {
         'fullmesh:8': ['alltoall pairwise', 'alltoall linear', 'allreduce ring', 'allreduce recursive-doubling'],
         'hypercube:4': ['alltoall pairwise', 'allreduce recursive-doubling', 'allreduce rabenseifner'],
         'twolevel:leaves=4,hosts=4': ['alltoall ring', 'allreduce ring'],
+        // Node rotations serve the rings, node and accelerator bit flips the XOR-ordered ones.
+        'hgx-h100:nodes=4': [...FABRIC_EXPECTED, 'allreduce hierarchical', 'allreduce nccl-ring'],
+        'mi300x:nodes=4': FABRIC_EXPECTED,
+        'fabric:gpus=4,nodes=8,nics=4,rail=leafspine,leafhosts=4,spines=4': [...FABRIC_EXPECTED, 'allreduce hierarchical', 'allreduce nccl-ring'],
       };
       for (const name of expected[spec]) for (const rule of Object.keys(LATENCY)) expect(used, spec).toContain(`${name} ${rule}`);
     }, 900_000);
@@ -211,8 +218,28 @@ describe('symmetry falls back where the run is not symmetric, and says why', () 
 });
 
 describe('declared automorphisms', () => {
+  it('of the accelerator fabrics: node moves where the rails cannot tell nodes apart, accelerator moves where the NICs (and spines) move with them', () => {
+    const names = (spec: string) => automorphismGroups(buildTopology(spec)).map((g) => [g.generators.map((x) => x.name), g.refused]);
+    expect(names('hgx-h100:nodes=4')).toEqual([
+      [['node+1', 'gpu+1'], []],
+      [['flip node bit 0', 'flip node bit 1', 'flip gpu bit 0', 'flip gpu bit 1', 'flip gpu bit 2'], []],
+    ]);
+    // Leaf-spine: leaves move whole; 4 rails × 4 nodes a leaf do not line up on 3 spines, so the accelerators stay.
+    expect(names('fabric:gpus=4,nodes=8,nics=4,rail=leafspine,leafhosts=4,spines=3')).toEqual([
+      [['leaf+1', 'node+1 in its leaf'], []],
+      [['flip node bit 0', 'flip node bit 1', 'flip node bit 2'], []],
+    ]);
+    // A partial last leaf: no node moves; the accelerators still rotate (4 × 4 ≡ 0 mod 4 spines).
+    expect(names('fabric:gpus=4,nodes=6,nics=4,rail=leafspine,leafhosts=4,spines=4')).toEqual([
+      [['gpu+1'], []],
+      [['flip gpu bit 0', 'flip gpu bit 1'], []],
+    ]);
+    // NICs on every other GPU: moving the GPUs would move a NIC off its rail.
+    expect(names('fabric:gpus=8,nodes=3,nics=4')).toEqual([[['node+1'], []]]);
+  });
+
   it('are automorphisms: every channel maps to a channel between the images of its ends', () => {
-    for (const spec of [...TOPOLOGIES, 'ring:8', 'fattree:k=4,levels=2', 'torus:3x5']) {
+    for (const spec of [...TOPOLOGIES, 'ring:8', 'fattree:k=4,levels=2', 'torus:3x5', 'fabric:gpus=4,nodes=8,nics=4,rail=leafspine,leafhosts=4,spines=3', 'fabric:gpus=8,nodes=3,nics=4', 'hgx-h100:nodes=2,railplanes=2', 'fabric:gpus=4,nodes=4,stripe=off']) {
       const t = buildTopology(spec);
       const groups = automorphismGroups(t);
       expect(groups.length, spec).toBeGreaterThan(0);

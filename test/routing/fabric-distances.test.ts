@@ -1,0 +1,80 @@
+/**
+ * The accelerator fabrics' closed-form distances (routing/fabric-distances.ts) against the per-node
+ * reverse BFS they replace: every node's distance to every accelerator, and every route between any
+ * two nodes under each tie rule, on fabrics of every shape the closed form covers (NVSwitch planes
+ * striped or not, xGMI full meshes, fewer or more NICs than accelerators, NICs on chosen
+ * accelerators, several rail planes, one node without rails, one accelerator per node). Leaf–spine
+ * rails are left to the BFS.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildTopology, makeRouteBuffers, runCollectiveFlow, shortestPathRouting } from '../../src/index.js';
+import { SHORTEST_PATH_TIES } from '../../src/routing/shortest-path.js';
+import type { RoutingFunction } from '../../src/index.js';
+import { reverseBfsDistances } from '../../src/routing/distance-cache.js';
+import { FabricDistances } from '../../src/routing/fabric-distances.js';
+
+const COVERED = [
+  'hgx-h100:nodes=3',
+  'hgx-a100:nodes=2',
+  'mi300x:nodes=3',
+  'gb200-nvl72:nodes=2',
+  'hgx-h100',
+  'fabric:gpus=4,nodes=3,nics=2',
+  'fabric:gpus=4,nodes=3,nics=8',
+  'fabric:gpus=4,nodes=3,nics=3,nicgpus=1/1/3',
+  'fabric:gpus=4,nodes=3,railplanes=2',
+  'fabric:gpus=4,nodes=3,stripe=off,planes=4,links=6',
+  'fabric:gpus=6,nodes=3,scaleup=mesh,nics=2',
+  'fabric:gpus=1,nodes=4,nics=1',
+];
+
+function routeOf(r: RoutingFunction, src: number, dst: number): number[] {
+  const buf = makeRouteBuffers(r.maxHops);
+  const hops = r.route(src, dst, 7, buf);
+  return Array.from(buf.channels.subarray(0, hops));
+}
+
+describe('fabric distances in closed form equal the BFS', () => {
+  for (const spec of COVERED) {
+    it(`${spec}: every node's distance to every accelerator, every route under each tie rule`, () => {
+      const t = buildTopology(spec);
+      const fabric = FabricDistances.forTopology(t);
+      expect(fabric, spec).toBeDefined();
+      const queue = new Int32Array(t.numNodes);
+      let longest = 1;
+      for (const dst of t.endpoints) {
+        const bfs = reverseBfsDistances(t, dst, () => true, queue);
+        fabric!.prepare(dst);
+        for (let v = 0; v < t.numNodes; v++) expect(fabric!.at(v), `${spec}: ${v} -> ${dst}`).toBe(bfs[v]);
+        for (const src of t.endpoints) longest = Math.max(longest, bfs[src]);
+      }
+      expect(fabric!.longest(), `${spec} longest`).toBe(longest);
+      for (const tie of SHORTEST_PATH_TIES) {
+        const closed = shortestPathRouting(t, { tie });
+        // A channel predicate (accepting every channel) keeps the per-node BFS rows.
+        const bfs = shortestPathRouting(t, { tie, usable: () => true });
+        for (let src = 0; src < t.numNodes; src++) {
+          for (let dst = 0; dst < t.numNodes; dst++) {
+            if (src === dst) continue;
+            expect(routeOf(closed, src, dst), `${spec} ${tie}: ${src} -> ${dst}`).toEqual(routeOf(bfs, src, dst));
+          }
+        }
+        expect(closed.longestRoute!(), `${spec} ${tie} longest route`).toBe(longest);
+      }
+    });
+  }
+
+  it('leaf-spine rails and other families are left to the BFS', () => {
+    expect(FabricDistances.forTopology(buildTopology('fabric:gpus=4,nodes=8,nics=4,rail=leafspine,leafhosts=4,spines=4'))).toBeUndefined();
+    expect(FabricDistances.forTopology(buildTopology('fattree:k=4,levels=2'))).toBeUndefined();
+    expect(FabricDistances.forTopology(buildTopology('torus:4x4'))).toBeUndefined();
+  });
+
+  it('a collective on 16 HGX H100 nodes: the same makespan as the BFS routes', () => {
+    const t = buildTopology('hgx-h100:nodes=16');
+    const request = { topology: t, collective: 'allreduce' as const, algorithm: 'ring', size: 1 << 20, model: { symmetry: 'off' as const } };
+    const closed = runCollectiveFlow({ ...request, routing: shortestPathRouting(t) });
+    const bfs = runCollectiveFlow({ ...request, routing: shortestPathRouting(t, { usable: () => true }) });
+    expect(closed.makespan_s).toBe(bfs.makespan_s);
+  });
+});
