@@ -24,25 +24,12 @@
  * closer to A(m,h) is the one to node m, read directly instead of scanning thousands of ports.
  */
 import type { Topology } from '../topology/graph.js';
+import { fabricParams, type FabricParams } from '../topology/fabric.js';
 import type { NodeDistances } from './shortest-path.js';
 
 const ACCELERATOR = 0;
 const SCALE_UP = 1;
 const RAIL = 2;
-
-interface FabricShape {
-  nodes: number;
-  gpusPerNode: number;
-  scaleUp: 'mesh' | 'switch';
-  scaleUpPlanes: number;
-  scaleUpStriped: boolean;
-  nics: number;
-  nicGpus: number[];
-  scaleOutBuilt: boolean;
-  rail: string;
-  railPlanes: number;
-  spines: number;
-}
 
 export class FabricDistances {
   private readonly N: number;
@@ -55,8 +42,6 @@ export class FabricDistances {
   private readonly roleIndex: Int32Array;
   /** Per node: its accelerator g (accelerators) or the accelerator its NIC hangs off (rail switches). */
   private readonly roleGpu: Int32Array;
-  /** Accelerators with at least one NIC (W). */
-  private readonly nicGpus: Int32Array;
   /** Per accelerator h: min over w in W of su(w,h) (acrossTo), and per (g, h): min over w of su(g,w) + su(w,h). */
   private readonly acrossTo: Int32Array;
   private readonly across: Int32Array;
@@ -65,7 +50,7 @@ export class FabricDistances {
   private m = 0;
   private h = 0;
 
-  private constructor(t: Topology, shape: FabricShape, role: Uint8Array, roleIndex: Int32Array, roleGpu: Int32Array) {
+  private constructor(t: Topology, shape: FabricParams, role: Uint8Array, roleIndex: Int32Array, roleGpu: Int32Array) {
     this.t = t;
     this.N = shape.nodes;
     this.G = shape.gpusPerNode;
@@ -74,11 +59,12 @@ export class FabricDistances {
     this.roleIndex = roleIndex;
     this.roleGpu = roleGpu;
     const G = this.G;
-    this.nicGpus = Int32Array.from(shape.scaleOutBuilt ? new Set(shape.nicGpus) : []);
+    // W: the accelerators with at least one NIC.
+    const withNic = shape.scaleOutBuilt ? new Set(shape.nicGpus) : new Set<number>();
     this.acrossTo = new Int32Array(G).fill(-1);
     this.across = new Int32Array(G * G).fill(-1);
     for (let h = 0; h < G; h++) {
-      for (const w of this.nicGpus) {
+      for (const w of withNic) {
         const down = this.su(w, h);
         if (this.acrossTo[h] < 0 || down < this.acrossTo[h]) this.acrossTo[h] = down;
         for (let g = 0; g < G; g++) {
@@ -96,9 +82,8 @@ export class FabricDistances {
    * corrupts a route).
    */
   static forTopology(t: Topology): FabricDistances | undefined {
-    const p = t.params as Partial<FabricShape>;
-    if (t.distanceConvention !== 'router-hops' || p.gpusPerNode === undefined || p.nodes === undefined || p.nicGpus === undefined || p.scaleUp === undefined) return undefined;
-    const shape = p as FabricShape;
+    const shape = fabricParams(t);
+    if (shape === undefined) return undefined;
     if (shape.scaleOutBuilt && (shape.rail !== 'switch' || shape.spines !== 0)) return undefined;
     const N = shape.nodes;
     const G = shape.gpusPerNode;

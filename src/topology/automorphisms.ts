@@ -25,6 +25,7 @@
  * channel by channel, so a wrong extension is a refused generator, never a wrong run.
  */
 import type { Topology } from './graph.js';
+import { fabricParams, type FabricParams } from './fabric.js';
 
 export interface AutomorphismGenerator {
   /** What it does, for result records (e.g. "x+1", "rotate digit 2"). */
@@ -99,7 +100,8 @@ function declaredGroups(t: Topology): { name: string; perms: TerminalPermutation
     }
     return groups;
   }
-  if (FABRIC_FAMILIES.has(t.family)) return fabricGroups(t);
+  const fabric = fabricParams(t);
+  if (fabric) return fabricGroups(t, fabric);
   if (t.family === 'fattree' && (t.params as { taper?: number }).taper === 1) {
     const { k, levels } = t.params as { k: number; levels: number };
     if (k < 2) return [];
@@ -115,9 +117,6 @@ function declaredGroups(t: Topology): { name: string; perms: TerminalPermutation
   }
   return [];
 }
-
-/** The families fabric.ts builds (their params carry the fabric's shape). */
-const FABRIC_FAMILIES: ReadonlySet<string> = new Set(['fabric', 'hgx-h100', 'hgx-a100', 'mi300x', 'gb200-nvl72']);
 
 /**
  * An accelerator fabric's symmetries. Nodes: every node is wired alike (its scale-up network, NIC e
@@ -136,11 +135,9 @@ const FABRIC_FAMILIES: ReadonlySet<string> = new Set(['fabric', 'hgx-h100', 'hgx
  *   leaf–spine, of the position in a leaf or of the leaf index) or of the accelerator index.
  * Each generator is still verified channel by channel (extend), so a wiring that breaks one refuses it.
  */
-function fabricGroups(t: Topology): { name: string; perms: TerminalPermutation[] }[] {
-  const p = t.params as { nodes: number; gpusPerNode: number; nics: number; nicGpus: number[]; rail: string; leafHosts: number; spines: number; scaleOutBuilt: boolean };
+function fabricGroups(t: Topology, p: FabricParams): { name: string; perms: TerminalPermutation[] }[] {
   const N = p.nodes;
   const G = p.gpusPerNode;
-  const n = N * G;
   // Node blocks that move together: the leaves of leaf–spine rails (a partial last leaf breaks the leaf shift).
   const block = p.rail === 'leafspine' ? p.leafHosts : N;
   const wholeLeaves = N % block === 0;
@@ -169,7 +166,7 @@ function fabricGroups(t: Topology): { name: string; perms: TerminalPermutation[]
   }
   if (gpusFlip && pow2(G)) for (let b = 1; b < G; b <<= 1) flips.push({ name: `flip gpu bit ${Math.log2(b)}`, order: 2, image: onGpu((g) => g ^ b) });
   if (flips.length > 0) groups.push({ name: `node and accelerator bit flips of ${t.spec}`, perms: flips });
-  return groups.filter((g) => g.perms.length > 0 && n > 1);
+  return groups.filter((g) => g.perms.length > 0);
 }
 
 /** The declared terminal permutations of t's family (none for a family that declares nothing). */

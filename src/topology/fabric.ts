@@ -73,6 +73,40 @@ export interface FabricOptions {
   family?: string;
 }
 
+/** What a fabric records in `Topology.params` (read by its automorphisms and closed-form routes). */
+export interface FabricParams {
+  machine: string;
+  nodes: number;
+  gpusPerNode: number;
+  scaleUp: ScaleUpKind;
+  scaleUpPlanes: number;
+  scaleUpLinksPerPlane: number[];
+  scaleUpStriped: boolean;
+  scaleUpLinks: number;
+  scaleUpLinkBandwidth: number;
+  scaleUpLatency: number;
+  scaleUpBandwidthPerGpu: number;
+  inSwitchReduction: boolean;
+  nics: number;
+  /** Whether the rails were built (more than one node). */
+  scaleOutBuilt: boolean;
+  nicGpus: number[];
+  nicBandwidth: number;
+  nicLatency: number;
+  rail: RailKind | 'none';
+  railPlanes: number;
+  leafHosts: number;
+  leavesPerRail: number;
+  spines: number;
+  bandwidth: number;
+  latency: number;
+}
+
+/** t's fabric parameters when a fabric family (fabricFamilies) built it, else undefined. */
+export function fabricParams(t: Topology): FabricParams | undefined {
+  return fabricFamilies.some((f) => f.name === t.family) ? (t.params as unknown as FabricParams) : undefined;
+}
+
 /** Builds the fabric graph; every count and rate validated first, the size refused before allocation. */
 export function fabric(o: FabricOptions): Topology {
   const G = o.gpus;
@@ -167,7 +201,7 @@ export function fabric(o: FabricOptions): Topology {
       spines,
       bandwidth: o.linkBandwidth,
       latency: o.linkLatency,
-    },
+    } satisfies FabricParams,
     // Accelerators forward (NCCL's PXN sends through a peer's NIC over NVLink; xGMI meshes relay):
     // routes may pass through them, so distances count every hop, switches included.
     distanceConvention: 'router-hops',
