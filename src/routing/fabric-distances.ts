@@ -1,177 +1,337 @@
 /**
- * Distances on the accelerator fabrics (topology/fabric.ts) in closed form, for shortest-path
- * routing (issue 29: routing in closed form for every family with structure, BFS only for arbitrary
- * graphs). Accelerators forward there (NCCL's PXN, xGMI relays) and have several links, so the
- * router table (router-distances.ts) does not apply, and one BFS row per destination over every node
- * (18,440 nodes for 2,048 HGX H100 nodes, 910 rows in the 64 MiB cache) missed on every message of a
- * 16,384-rank ring: 81 % of the run's CPU.
+ * Distances on the accelerator fabrics (topology/fabric.ts) from a small quotient graph, for
+ * shortest-path routing (issue 29: routing in closed form for every family with structure, BFS only
+ * for arbitrary graphs). Accelerators forward there (NCCL's PXN, xGMI relays) and have several links,
+ * so the router table (router-distances.ts) does not apply, and one BFS row per destination over
+ * every node (18,440 nodes for 2,048 HGX H100 nodes, 910 rows in the 64 MiB cache) missed on every
+ * message of a 16,384-rank ring: 81 % of the run's CPU (under leaf–spine rails, 96 CPU s of 97).
  *
- * Taken for fabrics with single-switch rails (or one node, no rails), destinations that are
- * accelerators, and no channel restriction; anything else (leaf–spine rails, a switch as destination)
- * reads the per-node BFS rows as before. Nodes: accelerator A(n,g); scale-up switch U(n,k); rail
- * switch R(p,e) (plane p, NIC e), joined to A(n, w_e) of every node n, w_e the accelerator NIC e
- * hangs off. With su(x,y) the scale-up hops between accelerators x and y of one node (0 if equal, 1
- * on a full mesh, 2 through a switch plane) and W the accelerators that have a NIC, the hops to
- * A(m,h) are:
- * - from A(n,g): su(g,h) when n = m, else 2 + min over w in W of su(g,w) + su(w,h) (to an accelerator
- *   with a NIC, across its rail to node m, on to h; a third node only lengthens it);
- * - from U(n,k): 1 when n = m, else 3 + min over w in W of su(w,h);
- * - from R(p,e): 1 + su(w_e,h) (down to node m first; any other node is at least 2 + that away).
+ * Seen from a destination accelerator A(m,h), the fabric's nodes fall into classes whose members
+ * all have the same distance to it, because any permutation of nodes within a leaf is an
+ * automorphism fixing A(m,h) once m stays put (every leaf of a rail has the same uplinks):
+ * - accelerators A(n,g) and scale-up switches U(n,k): by g (or k) and by whether n is m, another
+ *   node under m's leaf, or a node under another leaf (3·G + 3·K classes);
+ * - rail leaves L(p,e,l) (a single-switch rail is its one leaf): by rail e and whether l is m's leaf
+ *   (2·E classes; the P planes merge);
+ * - spines S(p,s): by s (S classes).
+ * Every member of a class has an out-neighbour in each class its class is joined to (checked on
+ * every node, below), so a BFS over the classes gives the graph's own distances: one per
+ * accelerator h and per kind of leaf m sits under (with or without other nodes: a partial last leaf
+ * may hold one), at most 2·G BFS over a few dozen classes, all done up front.
+ *
+ * Taken for fabrics in fabric.ts's node layout (checked on every channel's ends), destinations that
+ * are accelerators, and no channel restriction; a switch as destination reads the per-node BFS rows.
  * Every value equals the BFS's: test/routing/fabric-distances.test.ts compares every node's distance
- * and every route (each tie rule) on fabrics of every shape these cover.
+ * and every route (each tie rule) on fabrics of every shape.
  *
- * A rail switch has one port per node, in node order (fabric.ts adds them so): its first port one hop
- * closer to A(m,h) is the one to node m, read directly instead of scanning thousands of ports.
+ * The lowest-port closer channel is read directly where a scan would cross thousands of ports: a
+ * leaf's ports are its nodes in order, then its uplinks; a spine's are its leaves' uplinks in (rail,
+ * leaf, uplink) order (fabric.ts adds them so; the walk checks each such channel is one hop closer).
  */
 import type { Topology } from '../topology/graph.js';
-import { fabricParams, type FabricParams } from '../topology/fabric.js';
+import { fabricParams } from '../topology/fabric.js';
 import type { NodeDistances } from './shortest-path.js';
 
 const ACCELERATOR = 0;
 const SCALE_UP = 1;
-const RAIL = 2;
+const LEAF = 2;
+const SPINE = 3;
+
+/** Where each node sits in the fabric (FabricDistances.forTopology). */
+interface Layout {
+  /** Per node: ACCELERATOR, SCALE_UP, LEAF or SPINE. */
+  readonly role: Uint8Array;
+  /** Per node: its node index n (accelerators, scale-up switches), else -1. */
+  readonly nodeOf: Int32Array;
+  /** Per node: its leaf index (accelerators and scale-up switches: their node's), else -1. */
+  readonly leafOf: Int32Array;
+  /**
+   * Per node: its class is baseClass + stride · place, place 0 on m's node, 1 under m's leaf, 2
+   * elsewhere (leaves: 1 or 2 only; spines: stride 0).
+   */
+  readonly baseClass: Int32Array;
+  readonly stride: Int32Array;
+}
+
+/** Most classes (spines dominate) the quotient may have: its tables hold 2·G rows of this many. */
+const MAX_CLASSES = 1 << 20;
 
 export class FabricDistances {
-  private readonly N: number;
   private readonly G: number;
-  /** Scale-up hops between two distinct accelerators of a node. */
-  private readonly suHops: number;
-  /** Per node: ACCELERATOR, SCALE_UP or RAIL. */
-  private readonly role: Uint8Array;
-  /** Per node: its node index n (accelerators, scale-up switches) or its NIC e (rail switches). */
-  private readonly roleIndex: Int32Array;
-  /** Per node: its accelerator g (accelerators) or the accelerator its NIC hangs off (rail switches). */
-  private readonly roleGpu: Int32Array;
-  /** Per accelerator h: min over w in W of su(w,h) (acrossTo), and per (g, h): min over w of su(g,w) + su(w,h). */
-  private readonly acrossTo: Int32Array;
-  private readonly across: Int32Array;
+  private readonly K: number;
+  private readonly E: number;
+  private readonly H: number;
+  private readonly layout: Layout;
+  // The layout's per-node arrays, read by at() on every hop of every route.
+  private readonly baseClass: Int32Array;
+  private readonly stride: Int32Array;
+  private readonly nodeOf: Int32Array;
+  private readonly leafOf: Int32Array;
+  /** Per kind of destination leaf (alone, with others) and accelerator h: class distances. */
+  private readonly rows: (Int32Array | undefined)[];
+  /** Per spine s and rail e: the spine's port of rail e's leaf 0's first uplink, and uplinks per leaf. */
+  private readonly spinePortBase: Int32Array;
+  private readonly spineUplinks: Int32Array;
+  private readonly leavesPerRail: number;
+  private readonly nodes: number;
+  private readonly longestHops: number;
   private readonly t: Topology;
   // The prepared destination A(m,h).
   private m = 0;
-  private h = 0;
+  private mLeaf = 0;
+  private row: Int32Array = new Int32Array(0);
 
-  private constructor(t: Topology, shape: FabricParams, role: Uint8Array, roleIndex: Int32Array, roleGpu: Int32Array) {
+  private constructor(
+    t: Topology,
+    dims: { G: number; K: number; E: number; H: number; nodes: number; leavesPerRail: number; spines: number },
+    layout: Layout,
+    rows: (Int32Array | undefined)[],
+    spinePorts: { base: Int32Array; uplinks: Int32Array },
+  ) {
     this.t = t;
-    this.N = shape.nodes;
-    this.G = shape.gpusPerNode;
-    this.suHops = shape.scaleUp === 'mesh' ? 1 : 2;
-    this.role = role;
-    this.roleIndex = roleIndex;
-    this.roleGpu = roleGpu;
-    const G = this.G;
-    // W: the accelerators with at least one NIC.
-    const withNic = shape.scaleOutBuilt ? new Set(shape.nicGpus) : new Set<number>();
-    this.acrossTo = new Int32Array(G).fill(-1);
-    this.across = new Int32Array(G * G).fill(-1);
-    for (let h = 0; h < G; h++) {
-      for (const w of withNic) {
-        const down = this.su(w, h);
-        if (this.acrossTo[h] < 0 || down < this.acrossTo[h]) this.acrossTo[h] = down;
-        for (let g = 0; g < G; g++) {
-          const hops = this.su(g, w) + down;
-          const i = g * G + h;
-          if (this.across[i] < 0 || hops < this.across[i]) this.across[i] = hops;
-        }
-      }
+    ({ G: this.G, K: this.K, E: this.E, H: this.H, nodes: this.nodes, leavesPerRail: this.leavesPerRail } = dims);
+    this.layout = layout;
+    ({ baseClass: this.baseClass, stride: this.stride, nodeOf: this.nodeOf, leafOf: this.leafOf } = layout);
+    this.rows = rows;
+    this.spinePortBase = spinePorts.base;
+    this.spineUplinks = spinePorts.uplinks;
+    let most = 0;
+    for (const row of rows) {
+      if (!row) continue;
+      // Accelerator classes only: on m's node, under m's leaf and elsewhere, G each, come first.
+      for (let c = 0; c < 3 * this.G; c++) most = Math.max(most, row[c]);
     }
+    this.longestHops = Math.max(1, most);
   }
 
   /**
-   * The closed form for t, or undefined where it does not hold: not a fabric, leaf–spine rails, or a
-   * node layout other than fabric.ts's (checked link by link, so a change there disables this, never
-   * corrupts a route).
+   * The quotient distances for t, or undefined where they do not hold: not a fabric, a node layout
+   * other than fabric.ts's (checked link by link, so a change there disables this, never corrupts a
+   * route), or a class whose members disagree on which classes they reach.
    */
   static forTopology(t: Topology): FabricDistances | undefined {
     const shape = fabricParams(t);
     if (shape === undefined) return undefined;
-    if (shape.scaleOutBuilt && (shape.rail !== 'switch' || shape.spines !== 0)) return undefined;
     const N = shape.nodes;
     const G = shape.gpusPerNode;
-    const sw = shape.scaleUp === 'switch' ? (shape.scaleUpStriped ? 1 : shape.scaleUpPlanes) : 0;
+    const K = shape.scaleUp === 'switch' ? (shape.scaleUpStriped ? 1 : shape.scaleUpPlanes) : 0;
     const E = shape.scaleOutBuilt ? shape.nics : 0;
     const P = shape.scaleOutBuilt ? shape.railPlanes : 0;
-    if (t.numNodes !== N * G + N * sw + P * E) return undefined;
+    const L = shape.scaleOutBuilt ? shape.leavesPerRail : 0;
+    const S = shape.scaleOutBuilt ? shape.spines : 0;
+    const H = shape.scaleOutBuilt ? shape.leafHosts : Math.max(1, N);
+    if (t.numNodes !== N * G + N * K + P * (E * L + S)) return undefined;
+    const classes = 3 * G + 3 * K + 2 * E + S;
+    if (classes > MAX_CLASSES) return undefined;
     const role = new Uint8Array(t.numNodes);
-    const roleIndex = new Int32Array(t.numNodes);
-    const roleGpu = new Int32Array(t.numNodes).fill(-1);
+    const nodeOf = new Int32Array(t.numNodes).fill(-1);
+    const leafOf = new Int32Array(t.numNodes).fill(-1);
+    const baseClass = new Int32Array(t.numNodes);
+    const stride = new Int32Array(t.numNodes);
+    /** Per leaf node: its rail e (leaves), or its index s (spines); the plane p of both. */
+    const railOf = new Int32Array(t.numNodes).fill(-1);
+    const planeOf = new Int32Array(t.numNodes).fill(-1);
     for (let v = 0; v < N * G; v++) {
-      roleIndex[v] = Math.floor(v / G);
-      roleGpu[v] = v % G;
+      nodeOf[v] = Math.floor(v / G);
+      leafOf[v] = Math.floor(nodeOf[v] / H);
+      baseClass[v] = v % G;
+      stride[v] = G;
     }
-    for (let i = 0; i < N * sw; i++) {
-      role[N * G + i] = SCALE_UP;
-      roleIndex[N * G + i] = Math.floor(i / sw);
+    for (let i = 0; i < N * K; i++) {
+      const v = N * G + i;
+      role[v] = SCALE_UP;
+      nodeOf[v] = Math.floor(i / K);
+      leafOf[v] = Math.floor(nodeOf[v] / H);
+      baseClass[v] = 3 * G + (i % K);
+      stride[v] = K;
     }
-    for (let i = 0; i < P * E; i++) {
-      const v = N * G + N * sw + i;
-      role[v] = RAIL;
-      roleIndex[v] = i % E;
-      roleGpu[v] = shape.nicGpus[i % E];
+    const railBase = N * G + N * K;
+    for (let p = 0; p < P; p++) {
+      const leaf0 = railBase + p * (E * L + S);
+      for (let i = 0; i < E * L; i++) {
+        role[leaf0 + i] = LEAF;
+        railOf[leaf0 + i] = Math.floor(i / L);
+        leafOf[leaf0 + i] = i % L;
+        planeOf[leaf0 + i] = p;
+        baseClass[leaf0 + i] = 3 * G + 3 * K + Math.floor(i / L) - E;
+        stride[leaf0 + i] = E;
+      }
+      for (let s = 0; s < S; s++) {
+        role[leaf0 + E * L + s] = SPINE;
+        railOf[leaf0 + E * L + s] = s;
+        planeOf[leaf0 + E * L + s] = p;
+        baseClass[leaf0 + E * L + s] = 3 * G + 3 * K + 2 * E + s;
+      }
     }
-    // The layout the formulas assume, checked on every channel's ends.
+    // The layout the classes assume, checked on every channel's ends; and each spine's ports, counted.
+    const spineBase = new Int32Array(S * E).fill(-1);
+    const spineUplinks = new Int32Array(S * E);
     for (let c = 0; c < t.numChannels; c++) {
       const u = t.chSrc[c];
       const v = t.chDst[c];
       const ru = role[u];
       const rv = role[v];
-      if (ru === RAIL || rv === RAIL) {
-        const [rail, acc] = ru === RAIL ? [u, v] : [v, u];
-        if (role[acc] !== ACCELERATOR || roleGpu[acc] !== roleGpu[rail]) return undefined;
-        // A rail switch's ports are its nodes in order.
-        if (ru === RAIL && t.chSrcPort[c] !== roleIndex[v]) return undefined;
+      if (ru === SPINE || rv === SPINE) {
+        const [spine, leaf] = ru === SPINE ? [u, v] : [v, u];
+        if (role[leaf] !== LEAF || planeOf[leaf] !== planeOf[spine]) return undefined;
+        if (ru === SPINE && planeOf[spine] === 0) {
+          // Rail e's leaves in order, each with the same number of uplinks to this spine (checked
+          // below on every plane).
+          const k = railOf[spine] * E + railOf[leaf];
+          if (spineBase[k] < 0) spineBase[k] = t.chSrcPort[c];
+          if (leafOf[leaf] === 0) spineUplinks[k]++;
+        }
+      } else if (ru === LEAF || rv === LEAF) {
+        const [leaf, acc] = ru === LEAF ? [u, v] : [v, u];
+        if (role[acc] !== ACCELERATOR || shape.nicGpus[railOf[leaf]] !== acc % G || leafOf[acc] !== leafOf[leaf]) return undefined;
+        // A leaf's first ports are its nodes in order.
+        if (ru === LEAF && t.chSrcPort[c] !== nodeOf[v] - leafOf[leaf] * H) return undefined;
       } else if (ru === SCALE_UP || rv === SCALE_UP) {
-        if (ru === rv || roleIndex[u] !== roleIndex[v]) return undefined;
-      } else if (sw > 0 || roleIndex[u] !== roleIndex[v]) return undefined;
+        if (ru === rv || nodeOf[u] !== nodeOf[v]) return undefined;
+      } else if (K > 0 || nodeOf[u] !== nodeOf[v]) return undefined;
     }
-    return new FabricDistances(t, shape, role, roleIndex, roleGpu);
+    for (let c = 0; c < t.numChannels; c++) {
+      const u = t.chSrc[c];
+      if (role[u] !== SPINE) continue;
+      const leaf = t.chDst[c];
+      const k = railOf[u] * E + railOf[leaf];
+      const expected = spineBase[k] + leafOf[leaf] * spineUplinks[k];
+      if (spineUplinks[k] === 0 || t.chSrcPort[c] < expected || t.chSrcPort[c] >= expected + spineUplinks[k]) return undefined;
+    }
+    const layout: Layout = { role, nodeOf, leafOf, baseClass, stride };
+    const classOf = (v: number, m: number): number => placedClass(layout, v, m, Math.floor(m / H));
+    // One destination node per kind of leaf: alone under it, or with others.
+    const rows: (Int32Array | undefined)[] = [];
+    for (const alone of [true, false]) {
+      const m = [...Array(N).keys()].find((n) => (Math.min(H, N - Math.floor(n / H) * H) === 1) === alone);
+      if (m === undefined) {
+        for (let h = 0; h < G; h++) rows.push(undefined);
+        continue;
+      }
+      const joined = quotient(t, classes, (v) => classOf(v, m));
+      if (!joined) return undefined;
+      for (let h = 0; h < G; h++) rows.push(classDistances(joined, classes, classOf(m * G + h, m)));
+    }
+    return new FabricDistances(t, { G, K, E, H, nodes: N, leavesPerRail: L, spines: S }, layout, rows, { base: spineBase, uplinks: spineUplinks });
   }
 
-  private su(x: number, y: number): number {
-    return x === y ? 0 : this.suHops;
-  }
-
-  /** Whether `dst` is a destination the closed form answers (an accelerator). */
+  /** Whether `dst` is a destination the quotient answers (an accelerator). */
   covers(dst: number): boolean {
-    return this.role[dst] === ACCELERATOR;
+    return this.layout.role[dst] === ACCELERATOR;
   }
 
   prepare(dst: number): void {
-    this.m = this.roleIndex[dst];
-    this.h = this.roleGpu[dst];
+    this.m = this.layout.nodeOf[dst];
+    this.mLeaf = this.layout.leafOf[dst];
+    const alone = Math.min(this.H, this.nodes - this.mLeaf * this.H) === 1;
+    this.row = this.rows[(alone ? 0 : this.G) + (dst % this.G)]!;
   }
 
   /** Hops from `v` to the prepared accelerator, or -1 when no path (several nodes, no NIC). */
   at(v: number): number {
-    const { m, h } = this;
-    switch (this.role[v]) {
-      case ACCELERATOR: {
-        const g = this.roleGpu[v];
-        if (this.roleIndex[v] === m) return this.su(g, h);
-        const a = this.across[g * this.G + h];
-        return a < 0 ? -1 : 2 + a;
-      }
-      case SCALE_UP: {
-        if (this.roleIndex[v] === m) return 1;
-        const a = this.acrossTo[h];
-        return a < 0 ? -1 : 3 + a;
-      }
-      default:
-        return 1 + this.su(this.roleGpu[v], h);
-    }
+    return this.row[this.baseClass[v] + this.stride[v] * (this.nodeOf[v] === this.m ? 0 : this.leafOf[v] === this.mLeaf ? 1 : 2)];
   }
 
-  /** The lowest-port channel out of `v` one hop closer, where known without a scan (rail switches), else -1. */
+  /** The lowest-port channel out of `v` one hop closer, where known without a scan (leaves, spines), else -1. */
   firstCloser(v: number): number {
-    return this.role[v] === RAIL ? this.t.outChannels[this.t.outStart[v] + this.m] : -1;
+    const t = this.t;
+    const role = this.layout.role[v];
+    if (role === LEAF) {
+      // Down to node m, its only neighbour one hop closer (any other node is further than the leaf).
+      return this.layout.leafOf[v] === this.mLeaf ? t.outChannels[t.outStart[v] + this.m - this.mLeaf * this.H] : -1;
+    }
+    if (role !== SPINE) return -1;
+    // A spine's ports run over its rails, each rail's leaves in order: the first leaf one hop
+    // closer is m's leaf or (when the spine misses the rails closest to A(m,h)) any other leaf of a
+    // rail it reaches, whichever comes first.
+    const want = this.at(v) - 1;
+    const s = this.layout.baseClass[v] - (3 * this.G + 3 * this.K + 2 * this.E);
+    const leafClass = 3 * this.G + 3 * this.K;
+    for (let e = 0; e < this.E; e++) {
+      const k = s * this.E + e;
+      if (this.spineUplinks[k] === 0) continue;
+      const mine = this.row[leafClass + e] === want;
+      const other = this.leavesPerRail > 1 && this.row[leafClass + this.E + e] === want;
+      if (!mine && !other) continue;
+      const leaf = !other ? this.mLeaf : mine || this.mLeaf > 0 ? 0 : 1;
+      return t.outChannels[t.outStart[v] + this.spinePortBase[k] + leaf * this.spineUplinks[k]];
+    }
+    return -1;
   }
 
   /** The longest route between accelerators (the diameter over endpoints). */
   longest(): number {
-    const G = this.G;
-    let most = G > 1 ? this.suHops : 0;
-    if (this.N > 1) for (const a of this.across) most = Math.max(most, 2 + a);
-    return Math.max(1, most);
+    return this.longestHops;
   }
+}
+
+/** v's class seen from destination node m under leaf mLeaf (FabricDistances.at inlines it). */
+function placedClass(layout: Layout, v: number, m: number, mLeaf: number): number {
+  return layout.baseClass[v] + layout.stride[v] * (layout.nodeOf[v] === m ? 0 : layout.leafOf[v] === mLeaf ? 1 : 2);
+}
+
+/**
+ * The classes' out-neighbour classes (CSR), or undefined when some node lacks a neighbour in a class
+ * its class reaches (the partition then does not carry distances over).
+ */
+function quotient(t: Topology, classes: number, classOf: (v: number) => number): { start: Int32Array; next: Int32Array } | undefined {
+  const cls = new Int32Array(t.numNodes);
+  for (let v = 0; v < t.numNodes; v++) cls[v] = classOf(v);
+  // Each class's neighbour classes, read off its first member.
+  const lists: number[][] = Array.from({ length: classes }, () => []);
+  const listed = new Uint8Array(classes);
+  const stamp = new Int32Array(classes).fill(-1);
+  for (let v = 0; v < t.numNodes; v++) {
+    if (listed[cls[v]]) continue;
+    listed[cls[v]] = 1;
+    for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) {
+      const d = cls[t.chDst[t.outChannels[i]]];
+      if (stamp[d] !== v) {
+        stamp[d] = v;
+        lists[cls[v]].push(d);
+      }
+    }
+  }
+  const start = new Int32Array(classes + 1);
+  for (let k = 0; k < classes; k++) start[k + 1] = start[k] + lists[k].length;
+  const next = new Int32Array(start[classes]);
+  for (let k = 0; k < classes; k++) next.set(lists[k], start[k]);
+  // Every other member reaches exactly those classes.
+  const expected = new Int32Array(classes).fill(-1);
+  stamp.fill(-1);
+  for (let v = 0; v < t.numNodes; v++) {
+    const k = cls[v];
+    for (let i = start[k]; i < start[k + 1]; i++) expected[next[i]] = v;
+    let distinct = 0;
+    for (let i = t.outStart[v]; i < t.outStart[v + 1]; i++) {
+      const d = cls[t.chDst[t.outChannels[i]]];
+      if (expected[d] !== v) return undefined;
+      if (stamp[d] !== v) {
+        stamp[d] = v;
+        distinct++;
+      }
+    }
+    if (distinct !== start[k + 1] - start[k]) return undefined;
+  }
+  return { start, next };
+}
+
+/** Hops from every class to the singleton class `target` (-1: none), by a reverse BFS over the classes. */
+function classDistances(joined: { start: Int32Array; next: Int32Array }, classes: number, target: number): Int32Array {
+  const into: number[][] = Array.from({ length: classes }, () => []);
+  for (let k = 0; k < classes; k++) for (let i = joined.start[k]; i < joined.start[k + 1]; i++) into[joined.next[i]].push(k);
+  const dist = new Int32Array(classes).fill(-1);
+  const queue = [target];
+  dist[target] = 0;
+  for (let head = 0; head < queue.length; head++) {
+    const k = queue[head];
+    for (const j of into[k]) {
+      if (dist[j] >= 0) continue;
+      dist[j] = dist[k] + 1;
+      queue.push(j);
+    }
+  }
+  return dist;
 }
 
 /** Closed-form distances where they apply, the per-node BFS rows otherwise (switch destinations). */
