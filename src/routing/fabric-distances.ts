@@ -53,8 +53,12 @@ interface Layout {
   readonly stride: Int32Array;
 }
 
-/** Most classes (spines dominate) the quotient may have: its tables hold 2·G rows of this many. */
-const MAX_CLASSES = 1 << 20;
+/**
+ * Most entries the class-distance rows (2·G rows, one entry per class) may hold, 64 MiB, the BFS
+ * rows' cache budget: a larger fabric (thousands of accelerators per node and of spines) reads the
+ * per-node BFS rows instead.
+ */
+const MAX_ROW_ENTRIES = 1 << 24;
 
 export class FabricDistances {
   private readonly G: number;
@@ -122,7 +126,7 @@ export class FabricDistances {
     const H = shape.scaleOutBuilt ? shape.leafHosts : Math.max(1, N);
     if (t.numNodes !== N * G + N * K + P * (E * L + S)) return undefined;
     const classes = 3 * G + 3 * K + 2 * E + S;
-    if (classes > MAX_CLASSES) return undefined;
+    if (2 * G * classes > MAX_ROW_ENTRIES) return undefined;
     const role = new Uint8Array(t.numNodes);
     const nodeOf = new Int32Array(t.numNodes).fill(-1);
     const leafOf = new Int32Array(t.numNodes).fill(-1);

@@ -74,6 +74,12 @@ describe('fabric distances in closed form equal the BFS', () => {
     });
   }
 
+  it('class rows past 64 MiB (2·G rows of 3·G + 3·K + 2·E + S classes) are left to the BFS rows', () => {
+    // 2 · 1,024 · (3,072 + 3 + 2 + S) entries: 15.2 M with 4,000 spines, 18.6 M with 6,000 (limit 2^24 = 16.8 M).
+    expect(FabricDistances.forTopology(buildTopology('fabric:gpus=1024,nodes=2,nics=1,rail=leafspine,leafhosts=2,spines=4000'))).toBeDefined();
+    expect(FabricDistances.forTopology(buildTopology('fabric:gpus=1024,nodes=2,nics=1,rail=leafspine,leafhosts=2,spines=6000'))).toBeUndefined();
+  });
+
   it('other families are left to the BFS', () => {
     expect(FabricDistances.forTopology(buildTopology('fattree:k=4,levels=2'))).toBeUndefined();
     expect(FabricDistances.forTopology(buildTopology('torus:4x4'))).toBeUndefined();
