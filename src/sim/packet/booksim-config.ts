@@ -562,6 +562,10 @@ export function bookSimRun(entries: readonly BookSimEntry[]): BookSimRun {
   config.switching = 'wormhole';
   if (int('vct', 0, 0, 1) === 1) warnings.push("booksim-config: vct = 1 has no effect with router = iq (BookSim reads vct only in router = event): run as wormhole, as BookSim does");
   config.routingDelay = int('routing_delay', 1, 0, 1000);
+  // Lookahead routing (routing_delay = 0): BookSim's source computes the first router's route as it
+  // sends the head flit (trafficmanager.cpp _Step, "Generating lookahead routing info"), so an
+  // adaptive routing reads that router's credits then, not at a route stage it does not have.
+  if (config.routingDelay === 0) config.adaptiveDecision = 'injection';
   // BookSim 2.0's iq router runs these two at 1 only: 0 is an error in its constructor, and above 1
   // its evaluate loops assert on the requests queued that cycle (iq_router.cpp, `time >= 0`).
   config.vcAllocDelay = int('vc_alloc_delay', 1, 1, 1, 'BookSim 2.0 stops on 0 with "VC allocator cannot have zero delay." and on more with Assertion `time >= 0\' failed in IQRouter::_VCAllocEvaluate');

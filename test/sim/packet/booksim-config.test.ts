@@ -302,6 +302,10 @@ describe('BookSim config keys', () => {
   it('pipeline delays: routing_delay (0 allowed), st_final_delay, st_prepare_delay, credit_delay; vc_alloc_delay and sw_alloc_delay only 1', () => {
     const r = withKeys('routing_delay = 0; vc_alloc_delay = 1; sw_alloc_delay = 1; st_final_delay = 2; credit_delay = 2;');
     expect([r.config.routingDelay, r.config.vcAllocDelay, r.config.swAllocDelay, r.config.stDelay, r.config.creditDelay]).toEqual([0, 1, 1, 2, 2]);
+    // Lookahead routing: an adaptive routing reads the first router's credits as the source sends
+    // the head (trafficmanager.cpp), not at a route stage; with a route stage, there.
+    expect(r.config.adaptiveDecision).toBe('injection');
+    expect(withKeys('routing_delay = 1;').config.adaptiveDecision).toBeUndefined(); // the default, first-router
     // BookSim's crossbar delay is their sum (router.cpp): on mesh44_st_final_delay2_p4 with
     // st_prepare_delay = 1 and st_final_delay = 1 BookSim prints 27.6603 and 67.3511 cycles at 0.05
     // and 0.7, the CSV's st_final_delay = 2 figures digit for digit.
