@@ -6,18 +6,17 @@
  * every node (18,440 nodes for 2,048 HGX H100 nodes, 910 rows in the 64 MiB cache) missed on every
  * message of a 16,384-rank ring: 81 % of the run's CPU (under leaf–spine rails, 96 CPU s of 97).
  *
- * Seen from a destination accelerator A(m,h), the fabric's nodes fall into classes whose members
- * all have the same distance to it, because any permutation of nodes within a leaf is an
- * automorphism fixing A(m,h) once m stays put (every leaf of a rail has the same uplinks):
+ * Seen from a destination accelerator A(m,h), the fabric's nodes fall into classes:
  * - accelerators A(n,g) and scale-up switches U(n,k): by g (or k) and by whether n is m, another
  *   node under m's leaf, or a node under another leaf (3·G + 3·K classes);
  * - rail leaves L(p,e,l) (a single-switch rail is its one leaf): by rail e and whether l is m's leaf
  *   (2·E classes; the P planes merge);
  * - spines S(p,s): by s (S classes).
- * Every member of a class has an out-neighbour in each class its class is joined to (checked on
- * every node, below), so a BFS over the classes gives the graph's own distances: one per
- * accelerator h and per kind of leaf m sits under (with or without other nodes: a partial last leaf
- * may hold one), at most 2·G BFS over a few dozen classes, all done up front.
+ * When every member of a class has an out-neighbour in each class its class is joined to, a BFS over
+ * the classes gives the graph's own distances. That is checked on every node for one m per kind of
+ * leaf (with or without other nodes: a partial last leaf may hold one); any other m sees the same
+ * joins, since nodes differ only in the leaf they hang from and every leaf of a rail has the same
+ * uplinks. So at most 2·G BFS over a few dozen classes, all done up front, answer every destination.
  *
  * Taken for fabrics in fabric.ts's node layout (checked on every channel's ends), destinations that
  * are accelerators, and no channel restriction; a switch as destination reads the per-node BFS rows.
