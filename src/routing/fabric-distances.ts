@@ -65,7 +65,8 @@ export class FabricDistances {
   private readonly E: number;
   private readonly H: number;
   private readonly layout: Layout;
-  // The layout's per-node arrays, read by at() on every hop of every route.
+  // The layout's per-node arrays as own fields: at() runs on every hop of every route, and reading
+  // them through `layout` measured ~5 % slower on a leaf-spine ring of 4,096 ranks.
   private readonly baseClass: Int32Array;
   private readonly stride: Int32Array;
   private readonly nodeOf: Int32Array;
@@ -131,7 +132,7 @@ export class FabricDistances {
     const leafOf = new Int32Array(t.numNodes).fill(-1);
     const baseClass = new Int32Array(t.numNodes);
     const stride = new Int32Array(t.numNodes);
-    /** Per leaf node: its rail e (leaves), or its index s (spines); the plane p of both. */
+    /** Per leaf: its rail e; per spine: its index s. The plane p of both. */
     const railOf = new Int32Array(t.numNodes).fill(-1);
     const planeOf = new Int32Array(t.numNodes).fill(-1);
     for (let v = 0; v < N * G; v++) {
@@ -206,7 +207,7 @@ export class FabricDistances {
     // One destination node per kind of leaf: alone under it, or with others.
     const rows: (Int32Array | undefined)[] = [];
     for (const alone of [true, false]) {
-      const m = [...Array(N).keys()].find((n) => (Math.min(H, N - Math.floor(n / H) * H) === 1) === alone);
+      const m = [...Array(N).keys()].find((n) => aloneUnderLeaf(N, H, Math.floor(n / H)) === alone);
       if (m === undefined) {
         for (let h = 0; h < G; h++) rows.push(undefined);
         continue;
@@ -226,12 +227,13 @@ export class FabricDistances {
   prepare(dst: number): void {
     this.m = this.layout.nodeOf[dst];
     this.mLeaf = this.layout.leafOf[dst];
-    const alone = Math.min(this.H, this.nodes - this.mLeaf * this.H) === 1;
+    const alone = aloneUnderLeaf(this.nodes, this.H, this.mLeaf);
     this.row = this.rows[(alone ? 0 : this.G) + (dst % this.G)]!;
   }
 
   /** Hops from `v` to the prepared accelerator, or -1 when no path (several nodes, no NIC). */
   at(v: number): number {
+    // placedClass, inlined for the hot path.
     return this.row[this.baseClass[v] + this.stride[v] * (this.nodeOf[v] === this.m ? 0 : this.leafOf[v] === this.mLeaf ? 1 : 2)];
   }
 
@@ -266,6 +268,11 @@ export class FabricDistances {
   longest(): number {
     return this.longestHops;
   }
+}
+
+/** Whether leaf l (of N nodes, H per leaf) holds one node: its classes then lack "under m's leaf". */
+function aloneUnderLeaf(N: number, H: number, l: number): boolean {
+  return Math.min(H, N - l * H) === 1;
 }
 
 /** v's class seen from destination node m under leaf mLeaf (FabricDistances.at inlines it). */
