@@ -64,6 +64,25 @@ export function cmesh(k: number, link: LinkAttributes, spec: string): Topology {
   return built.withRankOrder(perm, 'booksim-cmesh');
 }
 
+/**
+ * BookSim's cmesh ports (cmesh.cpp _BuildNet): terminals 0–3, then +x, −x, +y, −y, in and out.
+ * Output ports are the topology's. A router's +x input (port 4) is its +x neighbour's −x output,
+ * so a mesh channel arrives on its output port's opposite; an express channel joins the same
+ * side's ports (the right column's +x output is its partner's +x input), so it arrives on the
+ * port it left by. The topology lists inputs by source router instead.
+ */
+function cmeshPorts(t: Topology): { inPort: Int32Array; outPort: Int32Array } {
+  const outPort = Int32Array.from(t.chSrcPort);
+  const inPort = new Int32Array(t.numChannels);
+  const terminalClass = t.classNames.indexOf('terminal');
+  const expressClass = t.classNames.indexOf('express');
+  for (let c = 0; c < t.numChannels; c++) {
+    const cls = t.chClass[c];
+    inPort[c] = cls === terminalClass ? t.chDstPort[c] : cls === expressClass ? outPort[c] : outPort[c] ^ 1;
+  }
+  return { inPort, outPort };
+}
+
 export const cmeshFamily: TopologyFamily = {
   name: 'cmesh',
   usage: 'cmesh:k=K[,bw=25Gbps,lat=100ns]',
@@ -73,6 +92,7 @@ export const cmeshFamily: TopologyFamily = {
     return cmesh(k, link, spec.text);
   },
   defaultRouting: 'cmesh-dor',
+  booksimPorts: cmeshPorts,
   booksimRouting: 'cmesh-dor',
   // use_noc_latency = 1 (BookSim's default): a mesh channel spans one tile of 2 terminals (2 cycles),
   // an express channel half the edge, K/2 tiles of 2 (cmesh.cpp: _cY·k/2 and _cX·k/2).

@@ -152,6 +152,21 @@ function dragonflySymmetry(a: number, p: number, g: number): SourceClasses {
   return { reason: 'group rotation and reflection r -> a-1-r; terminals of a router are interchangeable', classes };
 }
 
+/**
+ * BookSim's dragonflynew ports (dragonfly.cpp _BuildNet): terminals, then local, then global, each
+ * by source router; outputs are the topology's. The topology lists a router's inputs by source
+ * alone, so a global link from a lower group came before the local ones.
+ */
+function dragonflyPorts(t: Topology): { inPort: Int32Array; outPort: Int32Array } {
+  const inPort = new Int32Array(t.numChannels);
+  for (let v = 0; v < t.numNodes; v++) {
+    const ins = Array.from(t.inChannels.subarray(t.inStart[v], t.inStart[v + 1]));
+    ins.sort((x, y) => t.chClass[x] - t.chClass[y] || t.chDstPort[x] - t.chDstPort[y]);
+    ins.forEach((c, port) => (inPort[c] = port));
+  }
+  return { inPort, outPort: Int32Array.from(t.chSrcPort) };
+}
+
 export const dragonflyFamily: TopologyFamily = {
   name: 'dragonfly',
   usage: 'dragonfly:h=H[,a=2h,p=h,g=a·h+1,wiring=palmtree|booksim|simgrid,bw=25Gbps,lat=100ns]',
@@ -170,4 +185,5 @@ export const dragonflyFamily: TopologyFamily = {
   booksimChannelLatency: { local: 10, global: 100, terminal: 1 },
   booksimRouting: 'group-direct',
   booksimInjectionVc: 'random',
+  booksimPorts: dragonflyPorts,
 };

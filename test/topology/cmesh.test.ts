@@ -5,7 +5,7 @@
  * numbering (`link`, NodeToRouter, NodeToPort) and the routes of cmesh_next / cmesh_xy.
  */
 import { describe, expect, it } from 'vitest';
-import { buildTopology, InputError, NodeKind, resolveRouting, type Topology } from '../../src/index.js';
+import { buildTopology, familyOf, InputError, NodeKind, resolveRouting, type Topology } from '../../src/index.js';
 import { makeRouteBuffers } from '../../src/routing/types.js';
 import { assertConsistent } from './graph-checks.js';
 
@@ -71,6 +71,26 @@ describe('cmesh: BookSim concentrated mesh', () => {
       expect(router, `terminal ${L}`).toBe(Math.floor(Math.floor(L / (2 * k)) / 2) * k + Math.floor((L % (2 * k)) / 2));
       // The router's port to it: NodeToPort = (c/2)·y + x with x = L & 1, y = (L / 2k) & 1.
       expect(t.chSrcPort[t.channelBetween(t.numEndpoints + router, node)]).toBe(2 * (Math.floor(L / (2 * k)) & 1) + (L & 1));
+    }
+  });
+
+  it("declares BookSim's port numbers: terminals 0-3 by NodeToPort, then px_in, nx_in, py_in, ny_in; outputs the topology's", () => {
+    for (const k of [4, 6]) {
+      const t = buildTopology(`cmesh:k=${k}`);
+      const ports = familyOf(t)!.booksimPorts!(t);
+      const R0 = t.numEndpoints;
+      for (let r = 0; r < k * k; r++) {
+        // BookSim's channel id is its source router's output d: the router is the id mod K².
+        bookSimInputs(k, r % k, Math.floor(r / k)).forEach((id, d) => {
+          const c = t.channelBetween(R0 + (id % (k * k)), R0 + r);
+          expect(ports.inPort[c], `router ${r} input ${d}`).toBe(4 + d);
+        });
+        for (let i = t.inStart[R0 + r]; i < t.inStart[R0 + r + 1]; i++) {
+          const c = t.inChannels[i];
+          if (t.className(c) === 'terminal') expect(ports.inPort[c]).toBe(t.chSrcPort[t.channelBetween(R0 + r, t.chSrc[c])]);
+        }
+        for (let i = t.outStart[R0 + r]; i < t.outStart[R0 + r + 1]; i++) expect(ports.outPort[t.outChannels[i]]).toBe(t.chSrcPort[t.outChannels[i]]);
+      }
     }
   });
 

@@ -71,3 +71,37 @@ describe('dragonfly', () => {
     expect(() => buildTopology('dragonfly:a=4')).toThrow(/topology.h/);
   });
 });
+
+describe("dragonfly wiring=booksim: BookSim's input port numbers (dragonflynew, dragonfly.cpp _BuildNet @ 28f43299)", () => {
+  it('each input port reads the channel BookSim wires there: terminals, local inputs, then global inputs', async () => {
+    const { familyOf } = await import('../../src/index.js');
+    for (const p of [1, 2, 3]) {
+      const t = buildTopology(`dragonfly:h=${p},wiring=booksim`);
+      const ports = familyOf(t)!.booksimPorts!(t);
+      const a = 2 * p;
+      const nps = 3 * p - 1; // BookSim's _num_ports_per_switch = _k − _p, router radix 4p − 1
+      const T = t.numEndpoints;
+      for (let node = 0; node < t.numNodes - T; node++) {
+        const grp = Math.floor(node / a);
+        const dim = node % a;
+        // BookSim's _input channel ids, in the order it adds them; channel id / nps is the source router.
+        const inputs: number[] = [];
+        for (let cnt = 0; cnt < 2 * p - 1; cnt++) {
+          inputs.push(cnt < dim ? grp * nps * a - (dim - cnt) * nps + dim * nps + (dim - 1) : grp * nps * a + dim * nps + (cnt - dim + 1) * nps + dim);
+        }
+        for (let cnt = 0; cnt < p; cnt++) {
+          const out = dim * p + cnt;
+          inputs.push(
+            grp > out
+              ? out * nps * a + (nps - p) * Math.floor((grp - 1) / p) + (nps - p) + grp - 1
+              : (out + 1) * nps * a + (nps - p) * Math.floor(grp / p) + (nps - p) + grp,
+          );
+        }
+        const byPort = new Map<number, number>();
+        for (let i = t.inStart[T + node]; i < t.inStart[T + node + 1]; i++) byPort.set(ports.inPort[t.inChannels[i]], t.inChannels[i]);
+        for (let j = 0; j < p; j++) expect(t.className(byPort.get(j)!), `router ${node} port ${j}`).toBe('terminal');
+        inputs.forEach((id, j) => expect(t.chSrc[byPort.get(p + j)!] - T, `p ${p} router ${node} port ${p + j}`).toBe(Math.floor(id / nps)));
+      }
+    }
+  });
+});

@@ -31,6 +31,7 @@ import { hash32 } from '../../util/rng.js';
 import { getAllocator, getArbiter, type Allocator, type ArbiterDef, type PriorityValue } from './allocators/index.js';
 import { perClass, type PacketConfig } from './config.js';
 import { DeadlockError, findWaitCycle } from './deadlock.js';
+import { laneGeometry, portLanes } from './port-lanes.js';
 import { InputError } from '../../util/errors.js';
 
 const IDLE = 0;
@@ -591,15 +592,23 @@ export class PacketNetwork {
       const r = this.attach[v];
       for (let j = 0; j < this.nInj; j++) this.rInPorts[fill[r]++] = this.injBase + v * this.nInj + j;
     }
+    const lanes = portLanes({
+      topology,
+      bsPorts,
+      rInStart: this.rInStart,
+      rInPorts: this.rInPorts,
+      inFilled: Int32Array.from({ length: N }, (_, r) => fill[r] - this.rInStart[r]),
+      rOutStart: this.rOutStart,
+      chOutLocal: this.chOutLocal,
+      rOutDeg: this.rOutDeg,
+      direct: this.direct,
+      attachSlot: this.attachSlot,
+      nInj: this.nInj,
+      nEj: this.nEj,
+      injBase: this.injBase,
+    });
     this.inPortLane = new Int32Array(this.ejBase);
-    let bsInjectionPort = 0;
-    if (bsPorts) for (let c = 0; c < C; c++) bsInjectionPort = Math.max(bsInjectionPort, bsPorts.inPort[c] + 1);
-    for (let r = 0; r < N; r++) {
-      for (let li = 0; li < this.rInStart[r + 1] - this.rInStart[r]; li++) {
-        const port = this.rInPorts[this.rInStart[r] + li];
-        this.inPortLane[port] = !bsPorts ? li : port < C ? bsPorts.inPort[port] : bsInjectionPort + ((port - this.injBase) % this.nInj);
-      }
-    }
+    for (let slot = 0; slot < this.rInStart[N]; slot++) if (lanes.inLane[slot] >= 0) this.inPortLane[this.rInPorts[slot]] = lanes.inLane[slot];
     this.vaGrantPtr = new Int32Array(this.rOutStart[N] * V);
     this.vaAcceptPtr = new Int32Array(this.rInStart[N] * V);
     this.saGrantPtr = new Int32Array(this.rOutStart[N] * this.outSpeedup);
@@ -696,6 +705,14 @@ export class PacketNetwork {
     const swAllocator = getAllocator(cfg.swAllocator ?? cfg.allocator);
     this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V, hash32(cfg.seed, 0x7661));
     this.sa = swAllocator.create(maxIn * IS, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut * IS), hash32(cfg.seed, 0x7361));
+    if (this.va.portGeometry) {
+      const g = laneGeometry(lanes, this.rInStart, this.rOutStart, V, V, cfg.vcShuffleRequests === true);
+      this.va.portGeometry(g.inIndex, g.outIndex, g.side);
+    }
+    if (this.sa.portGeometry) {
+      const g = laneGeometry(lanes, this.rInStart, this.rOutStart, IS, this.outSpeedup, false);
+      this.sa.portGeometry(g.inIndex, g.outIndex, g.side);
+    }
     const arbiter = getArbiter(cfg.arbitration);
     this.arbKey = arbiter.key;
     this.arbReadsCreated = arbiter.ignoresCreated !== true;

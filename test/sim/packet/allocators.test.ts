@@ -78,6 +78,24 @@ describe("wavefront allocators (BookSim's wavefront.cpp)", () => {
     expect(grants(new WavefrontAllocator(false, 3, 3, 8), requests, plain)).toEqual([1, -1, -1]);
     expect([rr[0], plain[0]]).toEqual([2, 1]);
   });
+  it("places requests by the router's port geometry where given (BookSim's port numbers, its own square)", () => {
+    // Inputs 0 and 1 both request output 0, swept from priority diagonal 2. In the engine's indices
+    // (square of 4) they lie on diagonals 2 and 3 from it: input 0 wins, the pointer moves to 3. As
+    // BookSim's ports 1 and 0, output 0, in a square of 3: diagonals 2 and 1, input 1 wins, and the
+    // pointer wraps to 0.
+    const sweep = (geometry: boolean): number[] => {
+      const a = new WavefrontAllocator(false, 4, 4, 8);
+      if (geometry) a.portGeometry(Int32Array.of(1, 0), Int32Array.of(0), Int32Array.of(3));
+      const ptr = Int32Array.of(2);
+      a.reset();
+      a.add(0, 0, 0);
+      a.add(1, 0, 0);
+      a.allocate(1, ptr, 0, new Int32Array(4), 0);
+      return [a.matchOfIn[0], a.matchOfIn[1], ptr[0]];
+    };
+    expect(sweep(false)).toEqual([0, -1, 3]);
+    expect(sweep(true)).toEqual([-1, 0, 0]);
+  });
   it('sweeps a higher input priority first (BookSim in_pri)', () => {
     const a = new WavefrontAllocator(false, 3, 3, 8);
     a.reset();

@@ -55,6 +55,13 @@ export interface Allocator {
   /** Matches the requests; `grantPtr`/`acceptPtr` are the caller's persistent round-robin pointers. */
   allocate(iterations: number, grantPtr: Int32Array, ptrBaseOut: number, acceptPtr: Int32Array, ptrBaseIn: number): number;
   reset(): void;
+  /**
+   * Present on an allocator that reads where a port sits in the request matrix, not only the ports'
+   * cyclic order (the wavefront): each request index's place in its router's square, and the
+   * square's side at the router's output base, indexed from the per-router bases `allocate`
+   * receives (port-lanes.ts `laneGeometry`).
+   */
+  portGeometry?(inIndex: Int32Array, outIndex: Int32Array, sideAt: Int32Array): void;
 }
 
 export interface AllocatorDef {

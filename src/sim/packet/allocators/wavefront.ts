@@ -13,6 +13,10 @@
  * by walking the whole matrix. The diagonal is kept in the caller's grant pointer of the first
  * output (`grantPtr[ptrBaseOut]`), one per router. Hand-written over flat arrays: it runs per
  * router per cycle in the packet engine's hot loop.
+ *
+ * The diagonals depend on where each port sits in the matrix, so the engine gives it the router's
+ * ports in BookSim's numbering (`portGeometry`, from port-lanes.ts): without it, requests are
+ * placed at their own indices in a square as wide as the largest router.
  */
 import { registerAllocator } from './table.js';
 import { SparseAllocator } from './sparse.js';
@@ -21,6 +25,11 @@ export class WavefrontAllocator extends SparseAllocator {
   private readonly order: Int32Array;
   private readonly sortKey: Float64Array;
   private readonly side: number;
+  /** Per request index, from the allocate call's per-router bases: its index in the square. */
+  private inIndex: Int32Array | null = null;
+  private outIndex: Int32Array | null = null;
+  /** Per router, at its output base: the side of its square. */
+  private sideAt: Int32Array | null = null;
 
   constructor(
     /** BookSim's skip_diags (`rr_wavefront`): the next sweep starts past the first diagonal granted. */
@@ -35,16 +44,25 @@ export class WavefrontAllocator extends SparseAllocator {
     this.side = Math.max(maxInputs, maxOutputs);
   }
 
-  allocate(_iterations: number, grantPtr: Int32Array, ptrBaseOut: number, _acceptPtr?: Int32Array, _ptrBaseIn?: number): number {
+  portGeometry(inIndex: Int32Array, outIndex: Int32Array, sideAt: Int32Array): void {
+    this.inIndex = inIndex;
+    this.outIndex = outIndex;
+    this.sideAt = sideAt;
+  }
+
+  allocate(_iterations: number, grantPtr: Int32Array, ptrBaseOut: number, _acceptPtr?: Int32Array, ptrBaseIn = 0): number {
     const n = this.count;
-    const { reqIn, reqOut, reqInPri, matchOfIn, matchOfOut, order, sortKey, side } = this;
+    const { reqIn, reqOut, reqInPri, matchOfIn, matchOfOut, order, sortKey, inIndex, outIndex } = this;
+    const side = this.sideAt === null ? this.side : this.sideAt[ptrBaseOut];
     this.clearMatches();
     const pri = grantPtr[ptrBaseOut];
     // Sort key: higher input priority first, then the diagonal from `pri`, then the output.
     for (let k = 0; k < n; k++) {
-      const diagonal = (reqIn[k] + reqOut[k] - pri + 2 * side) % side;
+      const i = inIndex === null ? reqIn[k] : inIndex[ptrBaseIn + reqIn[k]];
+      const o = outIndex === null ? reqOut[k] : outIndex[ptrBaseOut + reqOut[k]];
+      const diagonal = (i + o - pri + 2 * side) % side;
       const level = this.prioritized ? reqInPri[k] : 0;
-      sortKey[k] = -level * side * side + diagonal * side + reqOut[k];
+      sortKey[k] = -level * side * side + diagonal * side + o;
       order[k] = k;
     }
     // Insertion sort: a router's requests in one cycle are few.
@@ -68,7 +86,7 @@ export class WavefrontAllocator extends SparseAllocator {
       matchOfIn[i] = o;
       matchOfOut[o] = i;
       matches++;
-      if (firstDiagonal < 0) firstDiagonal = i + o;
+      if (firstDiagonal < 0) firstDiagonal = inIndex === null ? i + o : inIndex[ptrBaseIn + i] + outIndex![ptrBaseOut + o];
     }
     grantPtr[ptrBaseOut] = ((this.skipDiagonals ? firstDiagonal : pri) + 1) % side;
     return matches;
