@@ -71,6 +71,9 @@ describe('booksim preset reproduces BookSim 2.0 on a fat tree, a dragonfly and a
     // The wavefront VC allocator on the cmesh with 1- and 4-flit packets: it reads BookSim's port
     // numbers (port-lanes.ts); in the engine's own port order it was +19 % at the knee (20 seeds).
     'cmesh44_wavefront_transpose_p1p4',
+    // The same allocator (VC and switch) on the 4-ary 3-fly, whose inputs BookSim numbers by the digit
+    // their source router differs in: the topology's own port order, so no declaration is needed.
+    'fly_k4n3_wavefront_uniform_p4',
     // output_speedup = 2 on mesh88_uniform_p4's network: without it Meshwork's knee is 20 % above BookSim's.
     // 0.4 is a saturation edge: BookSim saturates seeds 1, 2 and 5 of 1-5 (the CSV has all five).
     'mesh88_output_speedup2_p4',
