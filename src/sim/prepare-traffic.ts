@@ -22,7 +22,7 @@ import { flowPreset, presetRoutingOptions } from './flow/presets.js';
 import { checkPacketNodes, refusePacketSharedHosts } from './packet/limits.js';
 import type { PacketConfig, PresetName } from './packet/config.js';
 import type { FlowModelOptions } from './program/model.js';
-import { trafficRouting, type RateUnit, type TrafficMeasurement, type TrafficSweepOptions } from './packet/traffic-run.js';
+import { trafficRouting, type RandomStreamName, type RateUnit, type TrafficMeasurement, type TrafficSweepOptions } from './packet/traffic-run.js';
 import { inSchemaOrder, parseRunRequest, type RunRequest } from './request.js';
 
 /** How the library reaches files: given by the platform (Node: src/node/run-io.ts). */
@@ -63,7 +63,7 @@ export interface PreparedTraffic extends PreparedBase {
   readonly measurement: TrafficMeasurement;
   readonly horizon?: number;
   /** The traffic workload's pattern, measurement and injection details, as the request gives them. */
-  readonly details: Pick<TrafficSweepOptions, 'rateUnit' | 'patternOptions' | 'measurementOptions' | 'onOff' | 'vcsPerClass' | 'packetSizes' | 'batch'>;
+  readonly details: Pick<TrafficSweepOptions, 'rateUnit' | 'randomStream' | 'patternOptions' | 'measurementOptions' | 'onOff' | 'vcsPerClass' | 'packetSizes' | 'batch'>;
 }
 
 /** The request's topology, with its failures and rank mapping, through `io` when it reads files. */
@@ -144,7 +144,7 @@ export function prepareParsedTraffic(req: RunRequest, io: RunIo): PreparedTraffi
   const routing = req.routing?.name ? resolveRouting(topology, routingOptions) : trafficRouting(topology, packetPreset, seed);
   const hot = w.patternOptions?.hotRank;
   if (hot !== undefined && hot > topology.numEndpoints - 1) throw new InputError('hot', String(hot), `an integer in [0, ${topology.numEndpoints - 1}]`);
-  const details = { rateUnit: w.rateUnit as RateUnit | undefined, patternOptions: w.patternOptions as TrafficSweepOptions['patternOptions'], measurementOptions: w.measurementOptions, onOff: w.onOff, vcsPerClass: w.vcsPerClass, packetSizes: w.packetSizes, batch: w.batch };
+  const details = { rateUnit: w.rateUnit as RateUnit | undefined, randomStream: w.randomStream as RandomStreamName | undefined, patternOptions: w.patternOptions as TrafficSweepOptions['patternOptions'], measurementOptions: w.measurementOptions, onOff: w.onOff, vcsPerClass: w.vcsPerClass, packetSizes: w.packetSizes, batch: w.batch };
   const packetWrap = packetWrapRecord(routing, req.routing?.name ? 'as named' : 'deadlock-free wrap');
   return { kind: 'traffic', request, topology, engine, routing, packetWrap, pattern: w.pattern, rates: w.rates, preset: packetPreset, config, measurement: w.measurement ?? 'booksim', horizon: w.horizon, details };
 }

@@ -14,7 +14,7 @@ import { TORUS_TIE_BREAKS } from '../routing/dimension-order.js';
 import { PRESET_NAMES } from './packet/config.js';
 import { FLOW_PRESET_NAMES } from './flow/presets.js';
 import { MODEL_OPTIONS, optionJsonSchema } from './options-schema.js';
-import { RATE_UNITS } from './packet/traffic-run.js';
+import { RANDOM_STREAMS, RATE_UNITS } from './packet/traffic-run.js';
 import { GRID_EDGES } from './traffic/patterns.js';
 import { MAX_RATES } from '../util/rates.js';
 import { SCHEDULE_FILE_FORMATS } from '../interop/schedule-formats.js';
@@ -86,6 +86,10 @@ const TrafficWorkload = z
       .describe('with measurement batch: batch size, count and outstanding limit'),
     seed: z.number().int().min(0).max(2 ** 32 - 1).optional().describe('traffic and routing seed (default 1)'),
     rateUnit: z.enum(RATE_UNITS as unknown as [string, ...string[]]).optional().describe("what a rate counts per node per cycle: flits (default) or packets (BookSim's injection_rate_uses_flits = 0)"),
+    randomStream: z
+      .enum(RANDOM_STREAMS as unknown as [string, ...string[]])
+      .optional()
+      .describe("the traffic source's random numbers: meshwork (default) or booksim (BookSim 2.0's Knuth generators from the seed, drawn in its order)"),
     patternOptions: z
       .object({
         hotRank: z.number().int().min(0).optional().describe('hotspot: the hot rank (default 0)'),

@@ -5,7 +5,17 @@
  *
  * Algorithm: xoshiro128** seeded through splitmix32.
  */
-export class Rng {
+/** What a traffic pattern or source draws from: Meshwork's Rng or BookSim's generators (util/knuth-rng.ts). */
+export interface RandomStream {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Uniform integer in [0, n). */
+  int(n: number): number;
+  /** The draws a generator makes after each packet's destination, if any (BookSim's subnetwork). */
+  endPacket?(): void;
+}
+
+export class Rng implements RandomStream {
   private s0: number;
   private s1: number;
   private s2: number;

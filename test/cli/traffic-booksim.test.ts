@@ -207,4 +207,19 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     const run = ['run', '--topology', 'ring:4', '--collective', 'allreduce', '--algorithm', 'ring', '--size', '1KiB', '--engine', 'packet', '--channel-latency', 'nope=3'];
     expect(expectOneLineError(runCli(run))).toMatch(/^meshwork: error: channel-latency: got "nope"; accepted: a channel class of ring:4: .*default$/);
   });
+
+  it("--random-stream booksim: BookSim's own run, digit for digit, named in the header and kept in the request", () => {
+    // test/sim/packet/booksim/mesh88_lat_uniform_p4.csv, BookSim 2.0 @ 28f43299 at 0.4, seed 5: packet
+    // latency 53.8395, network latency 52.777 (this run is cycle-exact: test/sim/packet/booksim-exact.test.ts).
+    const args = ['traffic', '--booksim-config', 'test/sim/packet/booksim/mesh88_lat_uniform_p4.cfg', '--rates', '0.4', '--seed', '5'];
+    const r = runCli([...args, '--random-stream', 'booksim', '--booksim-output']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Packet latency average = 53\.8395 \(1 samples\)$/m);
+    expect(r.stdout).toMatch(/^Network latency average = 52\.777 \(1 samples\)$/m);
+    const table = runCli([...args, '--random-stream', 'booksim']);
+    expect(table.stdout.split('\n')[0]).toMatch(/ random=booksim$/);
+    const request = JSON.parse(runCli([...args, '--random-stream', 'booksim', '--print-request']).stdout);
+    expect(request.workload.randomStream).toBe('booksim');
+    expect(expectOneLineError(runCli([...args, '--random-stream', 'knuth']))).toBe('meshwork: error: random-stream: got "knuth"; accepted: meshwork | booksim');
+  });
 });

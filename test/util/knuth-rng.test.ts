@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookSimRandomPermutation, KnuthRanArray } from '../../src/util/knuth-rng.js';
+import { bookSimRandomPermutation, BookSimRandom, KnuthRanArray, KnuthRanfArray } from '../../src/util/knuth-rng.js';
 import { makePattern, torus } from '../../src/index.js';
 
 describe("Knuth's ran_array (BookSim's RandomInt)", () => {
@@ -27,5 +27,44 @@ describe("Knuth's ran_array (BookSim's RandomInt)", () => {
     const p = makePattern('randperm', torus([8, 8]), { permSeed: 5, permutation: 'booksim' });
     expect(Array.from({ length: 64 }, (_, s) => p.dest(s, undefined as never))).toEqual(seed5);
     expect(p.params).toEqual({ permSeed: 5, permutation: 'booksim' });
+  });
+});
+
+describe("Knuth's ranf_array (BookSim's RandomFloat)", () => {
+  it("reproduces Knuth's own check value (rng-double.c main: 0.36410514377569680455 both ways)", () => {
+    let rng = new KnuthRanfArray(310952);
+    let a = new Float64Array(2009);
+    for (let m = 0; m < 2009; m++) rng.array(a, 1009);
+    expect(rng.firstWord.toFixed(20)).toBe('0.36410514377569680455');
+    rng = new KnuthRanfArray(310952);
+    a = new Float64Array(2009);
+    for (let m = 0; m < 1009; m++) rng.array(a, 2009);
+    expect(rng.firstWord.toFixed(20)).toBe('0.36410514377569680455');
+  });
+
+  it('hands out the first 100 of each 1009 as ranf_arr_next does, then refills', () => {
+    const rng = new KnuthRanfArray(7);
+    const reference = new KnuthRanfArray(7);
+    const block = new Float64Array(1009);
+    reference.array(block, 1009);
+    const first = Array.from({ length: 100 }, () => rng.next());
+    expect(first).toEqual(Array.from(block.subarray(0, 100)));
+    reference.array(block, 1009);
+    expect(rng.next()).toBe(block[0]);
+  });
+});
+
+describe("BookSimRandom (BookSim's RandomSeed, RandomFloat, RandomInt)", () => {
+  it('draws fractions from ranf and integers from ran, both started from the seed; a packet ends with one integer draw', () => {
+    const stream = new BookSimRandom(20);
+    const floats = new KnuthRanfArray(20);
+    const ints = new KnuthRanArray(20);
+    expect(stream.next()).toBe(floats.next());
+    expect(stream.int(64)).toBe(ints.next() % 64);
+    // _GeneratePacket's RandomInt(_subnets - 1) with one subnetwork: a draw whose value is unused.
+    stream.endPacket();
+    ints.next();
+    expect(stream.int(64)).toBe(ints.next() % 64);
+    expect(stream.next()).toBe(floats.next());
   });
 });

@@ -12,7 +12,7 @@ import { DeadlockError } from '../../sim/packet/deadlock.js';
 import { degradedRoutingWarning, type RoutingFallback } from '../../routing/up-star-down-star.js';
 import { PRESET_NAMES, type PacketConfig, type PresetName } from '../../sim/packet/config.js';
 import { bookSimRun, parseBookSimConfig, type BookSimRun } from '../../sim/packet/booksim-config.js';
-import { summariseSeeds, type MultiSeedResult, type SeedPoint, type HorizonPoint, type TrafficSweepResult } from '../../sim/packet/traffic-run.js';
+import { RANDOM_STREAMS, summariseSeeds, type MultiSeedResult, type RandomStreamName, type SeedPoint, type HorizonPoint, type TrafficSweepResult } from '../../sim/packet/traffic-run.js';
 // prepare() and simulate()'s traffic halves: the whole of either would load every collective and
 // the flow engine at start-up (issue 24).
 import { prepareTraffic, type RunIo } from '../../sim/prepare-traffic.js';
@@ -50,6 +50,7 @@ interface TrafficOptions extends PacketCliOptions {
   exclude?: string;
   xr?: string;
   quarterBy?: string;
+  randomStream?: string;
   edges?: string;
   coordinates?: string;
   json?: boolean;
@@ -159,6 +160,11 @@ function quarterBy(text: string | undefined): 'rings' | 'address' | undefined {
   throw new InputError('quarter-by', text, 'rings | address');
 }
 
+function randomStreamOption(text: string | undefined): RandomStreamName | undefined {
+  if (text === undefined || (RANDOM_STREAMS as readonly string[]).includes(text)) return text as RandomStreamName | undefined;
+  throw new InputError('random-stream', text, RANDOM_STREAMS.join(' | '));
+}
+
 function gridEdges(text: string | undefined): GridEdges | undefined {
   if (text === undefined || (GRID_EDGES as readonly string[]).includes(text)) return text as GridEdges | undefined;
   throw new InputError('edges', text, GRID_EDGES.join(' | '));
@@ -195,6 +201,11 @@ function toCsv(result: TrafficSweepResult): string {
 
 /** The unit of the `rate` column: flits, or packets as BookSim's `injection_rate_uses_flits = 0` means. */
 /** The header's rate unit, and where packet latency starts when it is not BookSim's default. */
+/** The header's note of a non-default random stream (the CSV and JSON carry it in the result). */
+function streamNote(result: TrafficSweepResult): string {
+  return result.randomStream ? ` random=${result.randomStream}` : '';
+}
+
 function rateUnitNote(result: TrafficSweepResult): string {
   const flits = result.packetSizes ? `${meanPacketSize(result.packetSizes)} flits on average` : `${result.config.packetSize} flits`;
   const unit = result.rateUnit === 'packets' ? `rate=packets/node/cycle (x${flits}; accepted in flits)` : 'rate=flits/node/cycle';
@@ -203,7 +214,7 @@ function rateUnitNote(result: TrafficSweepResult): string {
 }
 
 function table(result: TrafficSweepResult): string {
-  const head = `# ${result.topology} ${result.pattern} preset=${result.preset} P=${result.packetSizes ? `{${result.packetSizes.sizes.join(',')}}:weights{${result.packetSizes.weights.join(',')}}` : result.config.packetSize} VCs=${result.config.vcs} buf=${result.config.vcBuf} ${result.config.switching} routing=${result.routing} ${rateUnitNote(result)}`;
+  const head = `# ${result.topology} ${result.pattern} preset=${result.preset} P=${result.packetSizes ? `{${result.packetSizes.sizes.join(',')}}:weights{${result.packetSizes.weights.join(',')}}` : result.config.packetSize} VCs=${result.config.vcs} buf=${result.config.vcBuf} ${result.config.switching} routing=${result.routing} ${rateUnitNote(result)}${streamNote(result)}`;
   const csv = toCsv(result).trim().split('\n');
   const cells = csv.map((l) => l.split(','));
   const widths = cells[0].map((_, i) => maxOf(cells.map((r) => r[i].length)));
@@ -303,6 +314,7 @@ function trafficRequestFromOptions(o: TrafficOptions, fromFile: BookSimRun | und
     pattern: fromFile ? fromFile.pattern : (o.pattern as string),
     rates,
     rateUnit: fromFile?.rateUnit,
+    randomStream: randomStreamOption(o.randomStream),
     measurement: fromFile?.batch ? ('batch' as const) : horizon !== undefined ? ('horizon' as const) : undefined,
     horizon,
     batch: fromFile?.batch,
@@ -345,6 +357,7 @@ export function register(program: Command): void {
   // The router options sit after --preset, as they did before they were shared with run.
   addPacketOptions(traffic, 'traffic')
     .option('--seed <n>', 'random seed (default 1)')
+    .option('--random-stream <name>', `the traffic source's random numbers: ${RANDOM_STREAMS.join(' | ')} (booksim: BookSim 2.0's Knuth generators from the seed, drawn in its order, so a run whose routing and allocators draw nothing reproduces BookSim's run with that seed cycle for cycle) (default: meshwork)`)
     .option('--horizon <cycles>', 'fixed-horizon mode: run exactly this many cycles per rate (seed 004: 10000) (default: BookSim\'s measurement: warm-up, sample periods, drain)')
     .option('--hot <ranks>', 'hot-spot rank for --pattern hotspot (default 0), or several as rank[:weight],... (0,9 or 0:3,9:1: a hot packet picks one by weight)')
     .option('--exclude <ranks>', 'for --pattern background: the ranks no packet is sent to (comma list)')
@@ -402,7 +415,7 @@ export function register(program: Command): void {
         const ran = runs.map((p) => runPreparedTraffic(p, hooks));
         if (seeds) {
           const multi = summariseSeeds(ran.map((r) => r.raw), seeds);
-          const head = `# ${ran[0].topology.spec} ${multi.runs[0].pattern} preset=${multi.runs[0].preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing} ${rateUnitNote(multi.runs[0])}`;
+          const head = `# ${ran[0].topology.spec} ${multi.runs[0].pattern} preset=${multi.runs[0].preset} seeds=${seeds.join(',')} routing=${multi.runs[0].routing} ${rateUnitNote(multi.runs[0])}${streamNote(multi.runs[0])}`;
           bar.stop();
           warnDegradedRouting(multi.runs[0].routingFallback);
           writeOutputs(csvOut ? [[csvOut, seedCsv(multi)]] : []);

@@ -6,7 +6,7 @@
  * next one starts then, `count` times. The statistics are never cleared between batches.
  */
 import { InputError } from '../../util/errors.js';
-import { Rng } from '../../util/rng.js';
+import { Rng, type RandomStream } from '../../util/rng.js';
 import type { TrafficPattern } from '../traffic/patterns.js';
 import type { TrafficSource } from '../traffic/sources.js';
 import type { PacketNetwork } from './network.js';
@@ -56,7 +56,7 @@ export class BatchSource implements TrafficSource {
   private readonly qtime: Int32Array;
   private readonly sent: Int32Array;
   private readonly outstanding: Int32Array;
-  private readonly rng: Rng;
+  private readonly rng: RandomStream;
   /** Packets the network has ejected whose arrival cycle BookSim has not reached yet (it retires in the arrival cycle). */
   private pendingCycle: number[] = [];
   private pendingSrc: number[] = [];
@@ -74,7 +74,8 @@ export class BatchSource implements TrafficSource {
     private readonly pattern: TrafficPattern,
     private readonly packetSize: number,
     nodes: number,
-    seed: number,
+    /** A seed for Meshwork's Rng, or the stream to draw from (BookSimRandom: BookSim's own draws). */
+    random: number | RandomStream,
     readonly options: BatchOptions,
     /** Stamp packets with the cycle they were due (BookSim include_queuing = 1) or generated (0). */
     private readonly includeQueuing = true,
@@ -83,7 +84,7 @@ export class BatchSource implements TrafficSource {
     this.qtime = new Int32Array(nodes);
     this.sent = new Int32Array(nodes);
     this.outstanding = new Int32Array(nodes);
-    this.rng = new Rng(seed);
+    this.rng = typeof random === 'number' ? new Rng(random) : random;
   }
 
   get done(): boolean {
@@ -123,6 +124,7 @@ export class BatchSource implements TrafficSource {
             this.outstanding[s]++;
             this.unretired++;
             net.enqueue(s, this.pattern.dest(s, this.rng), this.packetSize, this.includeQueuing ? due : t);
+            this.rng.endPacket?.();
             break;
           }
         }

@@ -186,7 +186,7 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
     for (let i = 0; i < m.samplePeriod; i++) step(net, source);
     const s = net.stats;
     const latency = s.latencySum / s.packets;
-    const accepted = s.acceptedFlits / (net.now - s.resetCycle) / nodes;
+    const accepted = net.acceptedSoFar().flits / (net.now - s.resetCycle) / nodes;
     // Lines 1454-1465: NaN comparisons are false, as in BookSim (a sample with no packet never exceeds).
     const latencyChange = Math.abs((latency - prevLatency) / latency);
     const acceptedChange = Math.abs((accepted - prevAccepted) / accepted);
@@ -216,11 +216,12 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
   if (warming) saturated = true;
   net.countUnrecorded = 0;
   const drainStart = net.now;
-  const acceptedFlits = net.stats.acceptedFlits;
+  const acceptedNow = net.acceptedSoFar();
+  const acceptedFlits = acceptedNow.flits;
   const acceptedSpan = drainStart - net.stats.resetCycle;
   // BookSim counts injected and accepted flits per node while warming up and running, not in the drain.
   const window = summary
-    ? { sent: net.stats.sentFlits.slice(), sentPackets: net.stats.sentPackets.slice(), accepted: net.stats.acceptedFlitsBy.slice(), acceptedPackets: net.stats.acceptedPacketsBy.slice(), span: acceptedSpan }
+    ? { sent: net.stats.sentFlits.slice(), sentPackets: net.stats.sentPackets.slice(), accepted: acceptedNow.flitsBy, acceptedPackets: acceptedNow.packetsBy, span: acceptedSpan }
     : null;
   if (!saturated && !warming && measureLatency) {
     net.recording = false;

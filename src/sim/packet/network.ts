@@ -31,7 +31,7 @@ import { hash32 } from '../../util/rng.js';
 import { getAllocator, getArbiter, type Allocator, type ArbiterDef, type PriorityValue } from './allocators/index.js';
 import { perClass, type PacketConfig } from './config.js';
 import { DeadlockError, findWaitCycle } from './deadlock.js';
-import { laneGeometry, portLanes } from './port-lanes.js';
+import { laneGeometry, portLanes, type PortLanes } from './port-lanes.js';
 import { InputError } from '../../util/errors.js';
 
 const IDLE = 0;
@@ -334,6 +334,14 @@ export class PacketNetwork {
   private freeTop = 0;
   private free = new Int32Array(0);
   pSrc = new Int32Array(0);
+  /**
+   * Ejected flits by the cycle their terminal reads them (read, destination, tail), in ejection
+   * order, from unreadHead to unreadEnd (a ring of a power-of-two size): the engine ejects a flit
+   * when it leaves the crossbar, a few cycles before BookSim counts it accepted.
+   */
+  private unreadLog = new Int32Array(3 * 1024);
+  private unreadHead = 0;
+  private unreadEnd = 0;
   pDst = new Int32Array(0);
   pSize = new Int32Array(0);
   pCtime = new Int32Array(0);
@@ -616,6 +624,7 @@ export class PacketNetwork {
     this.saAcceptPtr = new Int32Array(this.rInStart[N] * IS);
     // BookSim starts crossbar input i's VC pointer at i mod input_speedup (the first VC of its residue).
     this.saVcPtr = Int32Array.from({ length: nInPorts * IS }, (_, i) => i % IS);
+    this.startPointersAtLaneZero(lanes, V, IS, cfg.vcShuffleRequests === true);
 
     // Per output port (channels and, output-queued, ejection ports): when it can send again.
     this.chFreeAt = new Int32Array(nPorts);
@@ -778,10 +787,65 @@ export class PacketNetwork {
     this.cap = newCap;
   }
 
-  /** Resets the statistics window (BookSim _ClearStats). */
+  /**
+   * Resets the statistics window (BookSim _ClearStats). Flits already past the crossbar whose
+   * terminal reads them from now on count in the new window, as BookSim counts a flit accepted in
+   * the cycle its terminal reads it.
+   */
   clearStats(): void {
     this.stats = new PacketStats(this.topology.numEndpoints);
     this.stats.resetCycle = this.now;
+    const s = this.stats;
+    this.forEachUnread((dst, tail) => {
+      s.acceptedFlits++;
+      s.acceptedFlitsBy[dst]++;
+      s.acceptedPacketsBy[dst] += tail;
+    });
+  }
+
+  /**
+   * The window's accepted flits and packets as of now: those the terminals have read, without the
+   * flits counted as they left the crossbar that reach their terminal from this cycle on.
+   */
+  acceptedSoFar(): { flits: number; flitsBy: Int32Array; packetsBy: Int32Array } {
+    const s = this.stats;
+    const flitsBy = s.acceptedFlitsBy.slice();
+    const packetsBy = s.acceptedPacketsBy.slice();
+    let flits = s.acceptedFlits;
+    this.forEachUnread((dst, tail) => {
+      flits--;
+      flitsBy[dst]--;
+      packetsBy[dst] -= tail;
+    });
+    return { flits, flitsBy, packetsBy };
+  }
+
+  /** Calls `f` for each ejected flit its terminal reads at cycle `now` or later (tail: 1 for a packet's last flit). */
+  private forEachUnread(f: (dst: number, tail: number) => void): void {
+    const log = this.unreadLog;
+    for (let k = this.unreadHead; k < this.unreadEnd; k++) {
+      const at = (k & (log.length / 3 - 1)) * 3;
+      if (log[at] >= this.now) f(log[at + 1], log[at + 2]);
+    }
+  }
+
+  /** Logs an ejected flit read at cycle `read`, dropping entries already read from the front. */
+  private logUnread(read: number, dst: number, tail: number): void {
+    let log = this.unreadLog;
+    let cap = log.length / 3;
+    while (this.unreadHead < this.unreadEnd && log[(this.unreadHead & (cap - 1)) * 3] < this.now) this.unreadHead++;
+    if (this.unreadEnd - this.unreadHead === cap) {
+      const grown = new Int32Array(log.length * 2);
+      for (let k = this.unreadHead; k < this.unreadEnd; k++) grown.set(log.subarray((k & (cap - 1)) * 3, (k & (cap - 1)) * 3 + 3), (k - this.unreadHead) * 3);
+      this.unreadEnd -= this.unreadHead;
+      this.unreadHead = 0;
+      this.unreadLog = log = grown;
+      cap *= 2;
+    }
+    const at = (this.unreadEnd++ & (cap - 1)) * 3;
+    log[at] = read;
+    log[at + 1] = dst;
+    log[at + 2] = tail;
   }
 
   /** Whether a rank's injection port (NIC) has nothing queued or in progress (BookSim's empty partial-packet queue). */
@@ -1496,6 +1560,32 @@ export class PacketNetwork {
     this.chFreeAt[out] = Math.floor(free);
   }
 
+  /**
+   * BookSim's round-robin pointers start at 0: at its lowest-numbered port, which on a concentrated
+   * router is terminal 0, while the engine lists a router's network ports before its terminals. The
+   * cyclic orders agree (portLanes), so starting each pointer at the local index of the lowest lane
+   * makes every first grant BookSim's; after a grant the pointers agree by themselves.
+   */
+  private startPointersAtLaneZero(lanes: PortLanes, V: number, IS: number, shuffled: boolean): void {
+    const OS = this.outSpeedup;
+    for (let r = 0; r < this.rOutStart.length - 1; r++) {
+      const firstLocal = (lane: Int32Array, start: number, end: number): number => {
+        let best = 0;
+        for (let k = start; k < end; k++) if (lane[k] >= 0 && (lane[start + best] < 0 || lane[k] < lane[start + best])) best = k - start;
+        return best;
+      };
+      const liFirst = firstLocal(lanes.inLane, this.rInStart[r], this.rInStart[r + 1]);
+      const loFirst = firstLocal(lanes.outLane, this.rOutStart[r], this.rOutStart[r + 1]);
+      if (liFirst === 0 && loFirst === 0) continue;
+      const nOutLocal = this.rOutStart[r + 1] - this.rOutStart[r];
+      const nInLocal = this.rInStart[r + 1] - this.rInStart[r];
+      this.vaGrantPtr.fill(shuffled ? liFirst : liFirst * V, this.rOutStart[r] * V, (this.rOutStart[r] + nOutLocal) * V);
+      this.saGrantPtr.fill(liFirst * IS, this.rOutStart[r] * OS, (this.rOutStart[r] + nOutLocal) * OS);
+      this.vaAcceptPtr.fill(loFirst * V, this.rInStart[r] * V, (this.rInStart[r] + nInLocal) * V);
+      this.saAcceptPtr.fill(loFirst * OS, this.rInStart[r] * IS, (this.rInStart[r] + nInLocal) * IS);
+    }
+  }
+
   private eject(p: number, t: number, itime: number): void {
     const s = this.stats;
     s.acceptedFlits++;
@@ -1507,6 +1597,7 @@ export class PacketNetwork {
     s.flitLatencyMax = Math.max(s.flitLatencyMax, flitLatency);
     const dst = this.pDst[p];
     s.acceptedFlitsBy[dst]++;
+    this.logUnread(t, dst, this.pLeft[p] === 1 ? 1 : 0);
     this.outstandingFlits--;
     this.outstandingCtimeSum -= this.pCtime[p];
     if (this.pLeft[p] === this.pSize[p]) this.pHeadAtime[p] = t;

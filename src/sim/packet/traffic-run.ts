@@ -3,7 +3,8 @@
  * as BookSim runs each rate independently), measured like BookSim or over a fixed horizon.
  */
 import { InputError } from '../../util/errors.js';
-import { hash32 } from '../../util/rng.js';
+import { hash32, Rng, type RandomStream } from '../../util/rng.js';
+import { BookSimRandom } from '../../util/knuth-rng.js';
 import { requireTopology, type Topology } from '../../topology/graph.js';
 import type { RoutingFunction } from '../../routing/types.js';
 import { resolveRouting } from '../../routing/registry.js';
@@ -58,12 +59,27 @@ export interface TrafficSweepOptions {
   summary?: boolean;
   /** VCs per routing class (PacketNetwork): default all of them; 1 for BookSim's dragonflynew `out_vc = ph`. */
   vcsPerClass?: number;
+  /**
+   * Where the traffic source draws its injections, packet sizes and destinations: `meshwork`
+   * (default: Meshwork's Rng from a hash of the seed) or `booksim` (BookSim 2.0's two Knuth
+   * generators started from the seed, drawn in BookSim's order: the run injects BookSim's packets).
+   */
+  randomStream?: RandomStreamName;
   /** Called after each load point (progress). */
   onPoint?: (point: LoadPoint | HorizonPoint) => void;
 }
 
 /** How a load point is measured: BookSim's latency/throughput mode, a fixed horizon, or BookSim's batch mode. */
 export type TrafficMeasurement = 'booksim' | 'horizon' | 'batch';
+
+/** The random numbers a traffic source draws: Meshwork's own, or BookSim's (TrafficSweepOptions.randomStream). */
+export type RandomStreamName = 'meshwork' | 'booksim';
+export const RANDOM_STREAMS: readonly RandomStreamName[] = ['meshwork', 'booksim'];
+
+/** A traffic source's random numbers for one load point: each starts from the seed, as each BookSim run does. */
+function sourceStream(name: RandomStreamName, seed: number): RandomStream {
+  return name === 'booksim' ? new BookSimRandom(seed) : new Rng(hash32(seed, 0x7a11));
+}
 
 /** What an injection rate counts per node per cycle. */
 export type RateUnit = 'flits' | 'packets';
@@ -83,6 +99,8 @@ export interface TrafficSweepResult {
   injection: { process: 'bernoulli' } | ({ process: 'on_off' } & OnOffParams);
   /** The packet-size mix, when packets are not all `config.packetSize` flits. */
   packetSizes?: PacketSizeMix;
+  /** Set when the source drew BookSim's random numbers (absent: Meshwork's). */
+  randomStream?: 'booksim';
   patternParams: Readonly<Record<string, unknown>>;
   routing: string;
   routingParams: Readonly<Record<string, unknown>>;
@@ -140,6 +158,8 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   if (opts.rates.length === 0) throw new InputError('rates', '', 'at least one rate');
   const rateUnit = opts.rateUnit ?? 'flits';
   if (!RATE_UNITS.includes(rateUnit)) throw new InputError('rate-unit', rateUnit, RATE_UNITS.join(' | '));
+  const randomStream = opts.randomStream ?? 'meshwork';
+  if (!RANDOM_STREAMS.includes(randomStream)) throw new InputError('random-stream', randomStream, RANDOM_STREAMS.join(' | '));
   const meanSize = mix ? meanPacketSize(mix) : cfg.packetSize;
   const flitsPerRate = rateUnit === 'packets' ? meanSize : 1;
   const measurement = opts.measurement ?? 'booksim';
@@ -175,11 +195,11 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   for (const rate of opts.rates) {
     const net = new PacketNetwork(topology, routing, cfg, [], opts.vcsPerClass, ownLatency);
     const nodes = topology.numEndpoints;
-    const batchSource = batch && pattern ? new BatchSource(pattern, cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), batch, includeQueuing) : null;
+    const batchSource = batch && pattern ? new BatchSource(pattern, cfg.packetSize, nodes, sourceStream(randomStream, cfg.seed), batch, includeQueuing) : null;
     const source: TrafficSource = batchSource
       ? batchSource
       : pattern
-      ? new BernoulliSource(pattern, rate * flitsPerRate, mix ?? cfg.packetSize, nodes, hash32(cfg.seed, 0x7a11), opts.onOff, includeQueuing)
+      ? new BernoulliSource(pattern, rate * flitsPerRate, mix ?? cfg.packetSize, nodes, sourceStream(randomStream, cfg.seed), opts.onOff, includeQueuing)
       : new MeshEmulationSource(nodes, cfg.packetSize, rate * flitsPerRate, opts.patternOptions?.edges);
     let point: LoadPoint | HorizonPoint;
     if (batchSource) {
@@ -201,6 +221,7 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
     rateUnit,
     injection: opts.onOff ? { process: 'on_off', ...opts.onOff } : { process: 'bernoulli' },
     ...(mix ? { packetSizes: mix } : {}),
+    ...(randomStream === 'booksim' ? { randomStream } : {}),
     patternParams: pattern
       ? pattern.params
       : { mapping: `address on a square grid, ${opts.patternOptions?.edges === 'open' ? 'open edges (edge PEs have 3 neighbours, corners 2)' : 'wrap-around'}`, sweep: 'round period = ceil(4·P/rate)' },

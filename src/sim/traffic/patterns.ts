@@ -5,8 +5,7 @@
  * Mesh emulation is closed-loop and lives in closed-loop.ts; here it only names its mapping.
  */
 import { InputError } from '../../util/errors.js';
-import type { Rng } from '../../util/rng.js';
-import { Rng as RngClass } from '../../util/rng.js';
+import { Rng, type RandomStream } from '../../util/rng.js';
 import { bookSimRandomPermutation } from '../../util/knuth-rng.js';
 import type { Topology } from '../../topology/graph.js';
 import { familyOf, type QuarterPartition } from '../../topology/registry.js';
@@ -16,7 +15,7 @@ export interface TrafficPattern {
   /** Every parameter that shaped the pattern, for result records. */
   readonly params: Readonly<Record<string, unknown>>;
   /** Destination rank for a packet from `src`. */
-  dest(src: number, rng: Rng): number;
+  dest(src: number, rng: RandomStream): number;
 }
 
 export interface PatternOptions {
@@ -83,7 +82,7 @@ function log2Exact(field: string, n: number): number {
   return b;
 }
 
-function uniformExcludingSelf(src: number, n: number, rng: Rng): number {
+function uniformExcludingSelf(src: number, n: number, rng: RandomStream): number {
   if (n === 1) return src;
   const d = rng.int(n - 1);
   return d >= src ? d + 1 : d;
@@ -93,7 +92,7 @@ function uniformExcludingSelf(src: number, n: number, rng: Rng): number {
  * The hot spots of `hotspot`: hotRanks with their weights (BookSim: RandomInt(Σw − 1) walked over the
  * cumulative weights), or the one hotRank (default 0).
  */
-function hotSpots(N: number, opts: PatternOptions): { ranks: number[]; weights: number[]; pick: (rng: Rng) => number } {
+function hotSpots(N: number, opts: PatternOptions): { ranks: number[]; weights: number[]; pick: (rng: RandomStream) => number } {
   const ranks = [...(opts.hotRanks ?? [opts.hotRank ?? 0])];
   if (ranks.length === 0) throw new InputError('hotRanks', '[]', 'at least one hot rank');
   for (const r of ranks) if (!Number.isInteger(r) || r < 0 || r >= N) throw new InputError(opts.hotRanks ? 'hotRanks' : 'hot', r, `a rank in [0, ${N - 1}]`);
@@ -225,7 +224,7 @@ export const BUILTIN_PATTERNS: readonly PatternEntry[] = [
       const seed = opts.permSeed ?? 1;
       const perm = new Int32Array(N);
       for (let i = 0; i < N; i++) perm[i] = i;
-      const rng = new RngClass(seed);
+      const rng = new Rng(seed);
       for (let i = N - 1; i > 0; i--) {
         const j = rng.int(i + 1);
         const tmp = perm[i];
@@ -392,7 +391,7 @@ export function quarterPartition(topology: Topology, by?: 'rings' | 'address'): 
  * available (torus, mesh), else the square mapping of the address (32×32 at 1,024 PEs). An all-zero
  * draw is redrawn so a PE never sends to itself.
  */
-function localizedCoordinates(topology: Topology, which: 'own' | 'address', edges: GridEdges): { label: string; pick: (s: number, rng: Rng) => number } {
+function localizedCoordinates(topology: Topology, which: 'own' | 'address', edges: GridEdges): { label: string; pick: (s: number, rng: RandomStream) => number } {
   if (which !== 'own' && which !== 'address') throw new InputError('coordinates', which, 'own | address');
   const N = topology.numEndpoints;
   let dims: number[];
@@ -410,7 +409,7 @@ function localizedCoordinates(topology: Topology, which: 'own' | 'address', edge
   const wrap = edges === 'wrap';
   // An offset is drawn again while it leaves the grid (open edges); the inward direction always
   // has room, so a few draws suffice and the cap only guards against a pathological generator.
-  const offset = (x: number, k: number, rng: Rng): number => {
+  const offset = (x: number, k: number, rng: RandomStream): number => {
     const mean = (k - 1) / 2;
     for (let draw = 0; draw < 64; draw++) {
       const off = mean > 0 ? Math.floor(-Math.log(1 - rng.next()) * mean) : 0;

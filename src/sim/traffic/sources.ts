@@ -4,7 +4,7 @@
  * seed 004's closed-loop mesh emulation.
  */
 import { InputError } from '../../util/errors.js';
-import { Rng } from '../../util/rng.js';
+import { Rng, type RandomStream } from '../../util/rng.js';
 import type { PacketNetwork } from '../packet/network.js';
 import { GRID_EDGES, type GridEdges, type TrafficPattern } from './patterns.js';
 
@@ -61,7 +61,7 @@ export function checkPacketSizeMix(mix: PacketSizeMix): void {
 export class BernoulliSource implements TrafficSource {
   private readonly qtime: Int32Array;
   private readonly p: number;
-  private readonly rng: Rng;
+  private readonly rng: RandomStream;
   /** On/off (Markov-modulated) injection, or null for Bernoulli. */
   private readonly onOff: { alpha: number; beta: number; r1: number; on: Uint8Array } | null;
   /** The packet sizes and their cumulative weights (one size: no draw). */
@@ -74,7 +74,8 @@ export class BernoulliSource implements TrafficSource {
     readonly rate: number,
     packetSize: number | PacketSizeMix,
     nodes: number,
-    seed: number,
+    /** A seed for Meshwork's Rng, or the stream to draw from (BookSimRandom: BookSim's own draws). */
+    random: number | RandomStream,
     onOff?: OnOffParams,
     /** Stamp packets with the cycle they were due (BookSim include_queuing = 1) or generated (0). */
     private readonly includeQueuing = true,
@@ -87,7 +88,7 @@ export class BernoulliSource implements TrafficSource {
     this.weightsUpTo = Int32Array.from(mix.weights, (w) => (upTo += w));
     this.qtime = new Int32Array(nodes);
     this.p = rate / meanPacketSize(mix);
-    this.rng = new Rng(seed);
+    this.rng = typeof random === 'number' ? new Rng(random) : random;
     this.onOff = onOff ? resolveOnOff(onOff, this.p, nodes, this.rng) : null;
   }
 
@@ -106,6 +107,7 @@ export class BernoulliSource implements TrafficSource {
         if (onOff === null ? rng.next() < p : onOff.on[s] === 1 && rng.next() < onOff.r1) {
           const size = this.sizes.length === 1 ? this.sizes[0] : this.drawSize(rng);
           net.enqueue(s, this.pattern.dest(s, rng), size, this.includeQueuing ? due : t);
+          rng.endPacket?.();
           break;
         }
       }
@@ -114,7 +116,7 @@ export class BernoulliSource implements TrafficSource {
   }
 
   /** One packet's size from the mix: a uniform draw over the total weight, as BookSim's RandomInt. */
-  private drawSize(rng: Rng): number {
+  private drawSize(rng: RandomStream): number {
     const upTo = this.weightsUpTo;
     const pick = rng.int(upTo[upTo.length - 1]);
     let i = 0;
@@ -140,7 +142,7 @@ export interface OnOffParams {
   r1: number;
 }
 
-function resolveOnOff(params: OnOffParams, p: number, nodes: number, rng: Rng): { alpha: number; beta: number; r1: number; on: Uint8Array } {
+function resolveOnOff(params: OnOffParams, p: number, nodes: number, rng: RandomStream): { alpha: number; beta: number; r1: number; on: Uint8Array } {
   let { alpha, beta, r1 } = params;
   const negative = [alpha, beta, r1].filter((x) => x < 0).length;
   if (negative !== 1 || alpha > 1 || beta > 1 || r1 > 1) {

@@ -1,0 +1,79 @@
+/**
+ * Cycle-exact agreement with BookSim 2.0 (@ 28f43299): with `randomStream: 'booksim'` the traffic
+ * source draws BookSim's own random numbers (Knuth's ranf and ran generators from the seed, in
+ * BookSim's order), so where neither the routing nor an allocator draws a random number the run is
+ * BookSim's run: every packet is created and retired in the same cycle, and the averages BookSim
+ * prints (6 significant digits) are Meshwork's, digit for digit. The expected values are rows of the
+ * reference CSVs in ./booksim/ (one BookSim run per rate and seed).
+ */
+import { describe, expect, it } from 'vitest';
+import { simulateTraffic, type LoadPoint } from '../../../src/index.js';
+import { loadBookSimCase, readCsvCells } from './booksim-csv.js';
+
+/** A value as BookSim's `cout` prints it (default precision: 6 significant digits). */
+const printed = (x: number): number => Number(x.toPrecision(6));
+
+function runExact(name: string, rate: number, seed: number): LoadPoint {
+  const { run, topology } = loadBookSimCase(name);
+  return simulateTraffic({
+    topology,
+    pattern: run.pattern,
+    rates: [rate],
+    rateUnit: run.rateUnit,
+    preset: 'booksim',
+    config: { ...run.config, seed },
+    measurementOptions: run.measurementOptions,
+    routingName: run.routingName,
+    vcsPerClass: run.vcsPerClass,
+    patternOptions: run.patternOptions,
+    packetSizes: run.packetSizes,
+    randomStream: 'booksim',
+  }).points[0] as LoadPoint;
+}
+
+function bookSimRow(name: string, rate: number, seed: number): number[] {
+  const row = readCsvCells(`${name}.csv`).find((c) => Number(c[0]) === rate && Number(c[1]) === seed);
+  if (!row) throw new Error(`${name}.csv has no row for rate ${rate}, seed ${seed}`);
+  return row.slice(2, 6).map(Number);
+}
+
+describe("BookSim's random stream: Meshwork's run is BookSim's run", () => {
+  // [case, rate, seed, what it covers]
+  const cases: Array<[string, number, number, string]> = [
+    ['mesh88_lat_uniform_p4', 0.4, 5, 'uniform destinations (RandomInt) and the subnetwork draw after each'],
+    ['mesh88_packet_sizes_p1p8', 0.3, 5, 'a packet-size draw before the destination'],
+    ['mesh44_speedup2_buf4_p4', 0.7, 20, 'input and output speedup at the knee'],
+    ['mesh88_include_queuing0_p4', 0.45, 5, 'include_queuing = 0'],
+    ['fly_k4n3_wavefront_uniform_p4', 0.6, 5, "wavefront allocators on the fly, at BookSim's knee (468 cycles)"],
+    ['flatfly_k4n2c4_bitcomp_p4', 0.2, 5, 'a concentrated flattened butterfly'],
+    ['anynet_ring4n2_uniform_p4', 0.5, 5, 'an anynet file'],
+    // Seed 20's first VC allocation at router (2,2) pits terminal 0's input against the −x input
+    // with both round-robin pointers at their start: BookSim's start is terminal 0 (port 0).
+    ['cmesh44_c4_dor_p4', 0.18, 20, "a concentrated mesh whose arbiters start at BookSim's port 0"],
+  ];
+  for (const [name, rate, seed, covers] of cases) {
+    it(`${name} at ${rate}, seed ${seed}: ${covers}`, () => {
+      const [packetLatency, networkLatency, accepted, hops] = bookSimRow(name, rate, seed);
+      const p = runExact(name, rate, seed);
+      expect(p.saturated).toBe(false);
+      expect(printed(p.packet_latency!)).toBe(packetLatency);
+      expect(printed(p.network_latency!)).toBe(networkLatency);
+      expect(printed(p.accepted_flit_rate!)).toBe(accepted);
+      expect(printed(p.hops!)).toBe(hops);
+    });
+  }
+
+  it('cmesh44_c4_dor_bitcomp_p4 at its knee, 0.1, seeds 1-10: every run BookSim\'s (a 33 % gap in means with Meshwork\'s own stream was the draw of packets)', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const p = runExact('cmesh44_c4_dor_bitcomp_p4', 0.1, seed);
+      expect(printed(p.packet_latency!), `seed ${seed}`).toBe(bookSimRow('cmesh44_c4_dor_bitcomp_p4', 0.1, seed)[0]);
+    }
+  });
+
+  it("differs from BookSim's run without it (the default stream is Meshwork's own)", () => {
+    const { run, topology } = loadBookSimCase('mesh88_lat_uniform_p4');
+    const ours = simulateTraffic({ topology, pattern: run.pattern, rates: [0.4], preset: 'booksim', config: { ...run.config, seed: 5 }, measurementOptions: run.measurementOptions });
+    expect(ours.randomStream).toBeUndefined();
+    expect(printed((ours.points[0] as LoadPoint).packet_latency!)).not.toBe(bookSimRow('mesh88_lat_uniform_p4', 0.4, 5)[0]);
+  });
+});
