@@ -212,4 +212,18 @@ export class BookSimRandom implements RandomStream {
   endPacket(): void {
     this.ints.next();
   }
+
+  /**
+   * The integers BookSim draws before `RandomSeed(seed)` (trafficmanager.cpp builds its injection
+   * processes first, line 232 against 309): Knuth's generator then starts itself from 314159
+   * (rng.c `ran_arr_cycle`), whatever the run's seed.
+   */
+  setupStream(): RandomStream {
+    const floats = new KnuthRanfArray(UNSEEDED_START);
+    const ints = new KnuthRanArray(UNSEEDED_START);
+    return { next: () => floats.next(), int: (n) => ints.next() % n };
+  }
 }
+
+/** The seed Knuth's generators start from when drawn before anyone started them (rng.c, rng-double.c). */
+const UNSEEDED_START = 314159;

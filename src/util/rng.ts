@@ -13,6 +13,12 @@ export interface RandomStream {
   int(n: number): number;
   /** The draws a generator makes after each packet's destination, if any (BookSim's subnetwork). */
   endPacket?(): void;
+  /**
+   * Where draws made while the run is set up come from, if not this stream: BookSim builds its
+   * injection processes before it seeds its generators, so on/off's initial states come from
+   * Knuth's default start.
+   */
+  setupStream?(): RandomStream;
 }
 
 export class Rng implements RandomStream {

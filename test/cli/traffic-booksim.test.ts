@@ -221,5 +221,11 @@ describe('meshwork traffic: BookSim configs, seeds, per-class channel latency', 
     const request = JSON.parse(runCli([...args, '--random-stream', 'booksim', '--print-request']).stdout);
     expect(request.workload.randomStream).toBe('booksim');
     expect(expectOneLineError(runCli([...args, '--random-stream', 'knuth']))).toBe('meshwork: error: random-stream: got "knuth"; accepted: meshwork | booksim');
+    // BookSim's whole end-of-run block, every line (test/sim/packet/booksim/mesh44_p4_packets.log, seed 1):
+    // the run's length, the latencies with their extremes, fragmentation, injected and accepted rates, hops.
+    const dir = 'test/sim/packet/booksim/';
+    const theirs = readFileSync(`${dir}mesh44_p4_packets.log`, 'utf8').trim().split('\n');
+    const ours = runCli(['traffic', '--booksim-config', `${dir}mesh44_p4_packets.cfg`, '--booksim-output', '--random-stream', 'booksim']).stdout.trim().split('\n');
+    expect(ours.slice(1)).toEqual(theirs);
   });
 });

@@ -121,7 +121,7 @@ function sumOf(counts: Int32Array): number {
 
 /** BookSim's empty-network phase after the drain: no new packets, until no flit or credit is in flight. */
 function emptyNetwork(net: PacketNetwork): void {
-  while (net.outstandingFlits > 0 || net.creditsInFlight() > 0) net.step();
+  while (net.unretiredFlits > 0 || net.creditsInFlight() > 0) net.step();
 }
 
 function summarise(net: PacketNetwork, window: { sent: Int32Array; sentPackets: Int32Array; accepted: Int32Array; acceptedPackets: Int32Array; span: number }): BookSimSummary {
@@ -155,7 +155,7 @@ function step(net: PacketNetwork, source: TrafficSource): void {
 function thresholdExceeded(net: PacketNetwork, threshold: number): boolean {
   if (threshold < 0) return false;
   const s = net.stats;
-  const count = s.packets + net.outstandingFlits;
+  const count = s.packets + net.unretiredFlits;
   if (count === 0) return false;
   return (s.latencySum + net.outstandingAgeSum()) / count > threshold;
 }
@@ -186,7 +186,7 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
     for (let i = 0; i < m.samplePeriod; i++) step(net, source);
     const s = net.stats;
     const latency = s.latencySum / s.packets;
-    const accepted = net.acceptedSoFar().flits / (net.now - s.resetCycle) / nodes;
+    const accepted = s.acceptedFlits / (net.now - s.resetCycle) / nodes;
     // Lines 1454-1465: NaN comparisons are false, as in BookSim (a sample with no packet never exceeds).
     const latencyChange = Math.abs((latency - prevLatency) / latency);
     const acceptedChange = Math.abs((accepted - prevAccepted) / accepted);
@@ -216,12 +216,13 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
   if (warming) saturated = true;
   net.countUnrecorded = 0;
   const drainStart = net.now;
-  const acceptedNow = net.acceptedSoFar();
-  const acceptedFlits = acceptedNow.flits;
+  const acceptedFlits = net.stats.acceptedFlits;
   const acceptedSpan = drainStart - net.stats.resetCycle;
   // BookSim counts injected and accepted flits per node while warming up and running, not in the drain.
+  // The sent counts go on to the end: a flit injected in BookSim's cycle drainStart − 1 is injected in the engine's next step.
+  net.sentCountedBefore = drainStart;
   const window = summary
-    ? { sent: net.stats.sentFlits.slice(), sentPackets: net.stats.sentPackets.slice(), accepted: acceptedNow.flitsBy, acceptedPackets: acceptedNow.packetsBy, span: acceptedSpan }
+    ? { sent: net.stats.sentFlits, sentPackets: net.stats.sentPackets, accepted: net.stats.acceptedFlitsBy.slice(), acceptedPackets: net.stats.acceptedPacketsBy.slice(), span: acceptedSpan }
     : null;
   if (!saturated && !warming && measureLatency) {
     net.recording = false;
@@ -270,6 +271,8 @@ export function measureBatches(net: PacketNetwork, source: BatchSource, rate: nu
   net.countUnrecorded = 0;
   net.clearStats();
   while (!source.done) step(net, source);
+  // Every batch packet counts, its last flits read in the cycle the batch ends or just after.
+  net.retireUnread();
   const end = source.endCycle;
   const s = net.stats;
   const point: LoadPoint = {

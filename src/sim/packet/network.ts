@@ -68,6 +68,8 @@ const PRIORITY_CODES: Readonly<Record<PriorityValue, number>> = {
  */
 const NO_LOW = Infinity;
 const NO_HIGH = -Infinity;
+/** Ints per unread flit: read cycle, destination, flit itime, ctime, tail, packet itime, head atime, size, hops, recorded. */
+const UNREAD_FIELDS = 10;
 
 /** Statistics accumulated since the last `clearStats()`, read by the measurement drivers. */
 export class PacketStats {
@@ -147,6 +149,8 @@ export class PacketNetwork {
    * (see the constructor for why it starts at -2).
    */
   recordCreatedBefore = -2;
+  /** Flits injected from this cycle on are not counted as sent (BookSim counts them while warming up and running, not in the drain). */
+  sentCountedBefore = Number.MAX_SAFE_INTEGER;
   /**
    * 1 while BookSim would be warming up: every retired packet enters the statistics, recorded or not
    * (trafficmanager.cpp _RetireFlit: `if ( ( _sim_state == warming_up ) || f->record )`), so the
@@ -335,13 +339,19 @@ export class PacketNetwork {
   private free = new Int32Array(0);
   pSrc = new Int32Array(0);
   /**
-   * Ejected flits by the cycle their terminal reads them (read, destination, tail), in ejection
-   * order, from unreadHead to unreadEnd (a ring of a power-of-two size): the engine ejects a flit
-   * when it leaves the crossbar, a few cycles before BookSim counts it accepted.
+   * Ejected flits their terminal has not read yet, UNREAD_FIELDS ints each, from unreadHead to
+   * unreadEnd in a ring of a power-of-two size. The engine ejects a flit as it leaves the crossbar;
+   * BookSim retires it, and counts it in its statistics, in the cycle its terminal reads it, so the
+   * statistics take each entry at the end of that cycle's step (retireReadFlits).
    */
-  private unreadLog = new Int32Array(3 * 1024);
+  private unread = new Int32Array(UNREAD_FIELDS * 1024);
   private unreadHead = 0;
   private unreadEnd = 0;
+  /** Flits ejected but not read yet, and the sum of their packets' creation cycles. */
+  private unreadFlits = 0;
+  private unreadCtimeSum = 0;
+  /** Whether a flit can be read before one ejected ahead of it (output queues, batched crossings). */
+  private readonly unorderedReads: boolean;
   pDst = new Int32Array(0);
   pSize = new Int32Array(0);
   pCtime = new Int32Array(0);
@@ -631,6 +641,7 @@ export class PacketNetwork {
     const batched = cfg.stDelay >= 2;
     this.batchStart = new Int32Array(batched ? N : 0).fill(-2);
     this.batchEnd = new Int32Array(batched ? N : 0).fill(-2);
+    this.unorderedReads = this.outputQueued || batched;
     this.outLastSent = new Int32Array(batched ? nPorts : 0).fill(-2);
     const routeBatched = cfg.routingDelay >= 2 && !this.outputQueued;
     this.routeBatchStart = new Int32Array(routeBatched ? N : 0).fill(-2);
@@ -787,65 +798,10 @@ export class PacketNetwork {
     this.cap = newCap;
   }
 
-  /**
-   * Resets the statistics window (BookSim _ClearStats). Flits already past the crossbar whose
-   * terminal reads them from now on count in the new window, as BookSim counts a flit accepted in
-   * the cycle its terminal reads it.
-   */
+  /** Resets the statistics window (BookSim _ClearStats). */
   clearStats(): void {
     this.stats = new PacketStats(this.topology.numEndpoints);
     this.stats.resetCycle = this.now;
-    const s = this.stats;
-    this.forEachUnread((dst, tail) => {
-      s.acceptedFlits++;
-      s.acceptedFlitsBy[dst]++;
-      s.acceptedPacketsBy[dst] += tail;
-    });
-  }
-
-  /**
-   * The window's accepted flits and packets as of now: those the terminals have read, without the
-   * flits counted as they left the crossbar that reach their terminal from this cycle on.
-   */
-  acceptedSoFar(): { flits: number; flitsBy: Int32Array; packetsBy: Int32Array } {
-    const s = this.stats;
-    const flitsBy = s.acceptedFlitsBy.slice();
-    const packetsBy = s.acceptedPacketsBy.slice();
-    let flits = s.acceptedFlits;
-    this.forEachUnread((dst, tail) => {
-      flits--;
-      flitsBy[dst]--;
-      packetsBy[dst] -= tail;
-    });
-    return { flits, flitsBy, packetsBy };
-  }
-
-  /** Calls `f` for each ejected flit its terminal reads at cycle `now` or later (tail: 1 for a packet's last flit). */
-  private forEachUnread(f: (dst: number, tail: number) => void): void {
-    const log = this.unreadLog;
-    for (let k = this.unreadHead; k < this.unreadEnd; k++) {
-      const at = (k & (log.length / 3 - 1)) * 3;
-      if (log[at] >= this.now) f(log[at + 1], log[at + 2]);
-    }
-  }
-
-  /** Logs an ejected flit read at cycle `read`, dropping entries already read from the front. */
-  private logUnread(read: number, dst: number, tail: number): void {
-    let log = this.unreadLog;
-    let cap = log.length / 3;
-    while (this.unreadHead < this.unreadEnd && log[(this.unreadHead & (cap - 1)) * 3] < this.now) this.unreadHead++;
-    if (this.unreadEnd - this.unreadHead === cap) {
-      const grown = new Int32Array(log.length * 2);
-      for (let k = this.unreadHead; k < this.unreadEnd; k++) grown.set(log.subarray((k & (cap - 1)) * 3, (k & (cap - 1)) * 3 + 3), (k - this.unreadHead) * 3);
-      this.unreadEnd -= this.unreadHead;
-      this.unreadHead = 0;
-      this.unreadLog = log = grown;
-      cap *= 2;
-    }
-    const at = (this.unreadEnd++ & (cap - 1)) * 3;
-    log[at] = read;
-    log[at + 1] = dst;
-    log[at + 2] = tail;
   }
 
   /** Whether a rank's injection port (NIC) has nothing queued or in progress (BookSim's empty partial-packet queue). */
@@ -978,6 +934,7 @@ export class PacketNetwork {
     if (this.flitsInNetwork > 0 && now - this.lastMoveCycle > this.stallLimit) {
       throw new DeadlockError(now, this.stallLimit, findWaitCycle(this));
     }
+    this.retireReadFlits(now);
     this.now = now + 1;
   }
 
@@ -1060,8 +1017,10 @@ export class PacketNetwork {
       this.credits[o]--;
       const seq = this.injSeq[ip];
       this.pushFlit(o, p, seq, readyAt, now - 1);
-      this.stats.sentFlits[this.pSrc[p]]++;
-      if (seq === 0) this.stats.sentPackets[this.pSrc[p]]++;
+      // Injected at BookSim's cycle now − 1: counted in the window that cycle belongs to.
+      const counted = now - 1 >= this.stats.resetCycle && now - 1 < this.sentCountedBefore ? 1 : 0;
+      this.stats.sentFlits[this.pSrc[p]] += counted;
+      if (seq === 0) this.stats.sentPackets[this.pSrc[p]] += counted;
       this.flitsInNetwork++;
       this.injectedFlits++;
       // An injection is a move: after a long idle gap (compute in a schedule) the detector restarts here.
@@ -1586,40 +1545,17 @@ export class PacketNetwork {
     }
   }
 
+  /**
+   * A flit leaves the crossbar for its terminal, which reads it at cycle `t`: the packet's progress
+   * and the retired-packet log (schedule runs, batch mode) move now; its statistics wait for `t`.
+   */
   private eject(p: number, t: number, itime: number): void {
-    const s = this.stats;
-    s.acceptedFlits++;
-    const flitLatency = t - itime;
-    s.flitLatencySum += flitLatency;
-    // Branch-free statistics here and below: a store V8 first meets after optimising eject (a new
-    // extreme, the first recorded packet once the warm-up ends) would throw its optimised code away.
-    s.flitLatencyMin = Math.min(s.flitLatencyMin, flitLatency);
-    s.flitLatencyMax = Math.max(s.flitLatencyMax, flitLatency);
-    const dst = this.pDst[p];
-    s.acceptedFlitsBy[dst]++;
-    this.logUnread(t, dst, this.pLeft[p] === 1 ? 1 : 0);
     this.outstandingFlits--;
     this.outstandingCtimeSum -= this.pCtime[p];
     if (this.pLeft[p] === this.pSize[p]) this.pHeadAtime[p] = t;
-    if (--this.pLeft[p] > 0) return;
-    s.acceptedPacketsBy[dst]++;
-    // A packet outside the window adds 0 to the sums and ±Infinity to the extremes.
-    const record = this.pRecord[p] | this.countUnrecorded;
-    const latency = t - this.pCtime[p];
-    const networkLatency = t - this.pItime[p];
-    const fragmentation = t - this.pHeadAtime[p] - (this.pSize[p] - 1);
-    s.packets += record;
-    s.latencySum += record * latency;
-    s.networkLatencySum += record * networkLatency;
-    s.fragmentationSum += record * fragmentation;
-    s.latencyMin = Math.min(s.latencyMin, record ? latency : NO_LOW);
-    s.latencyMax = Math.max(s.latencyMax, record ? latency : NO_HIGH);
-    s.networkLatencyMin = Math.min(s.networkLatencyMin, record ? networkLatency : NO_LOW);
-    s.networkLatencyMax = Math.max(s.networkLatencyMax, record ? networkLatency : NO_HIGH);
-    s.fragmentationMin = Math.min(s.fragmentationMin, record ? fragmentation : NO_LOW);
-    s.fragmentationMax = Math.max(s.fragmentationMax, record ? fragmentation : NO_HIGH);
-    s.hopsSum += record * (this.pLen[p] + 1);
-    this.recordedOutstanding -= this.pRecord[p];
+    const tail = --this.pLeft[p] === 0;
+    this.logUnread(p, t, itime, tail);
+    if (!tail) return;
     if (this.retiredCount === this.retiredSrc.length) {
       const n = this.retiredCount * 2;
       const widen = (a: Int32Array): Int32Array<ArrayBuffer> => {
@@ -1640,6 +1576,98 @@ export class PacketNetwork {
     this.free[this.freeTop++] = p;
   }
 
+  /** Appends an ejected flit to the unread ring (its packet's slot may be reused before it is read). */
+  private logUnread(p: number, t: number, itime: number, tail: boolean): void {
+    let ring = this.unread;
+    let cap = ring.length / UNREAD_FIELDS;
+    if (this.unreadEnd - this.unreadHead === cap) {
+      const grown = new Int32Array(ring.length * 2);
+      for (let k = this.unreadHead; k < this.unreadEnd; k++) {
+        const from = (k & (cap - 1)) * UNREAD_FIELDS;
+        grown.set(ring.subarray(from, from + UNREAD_FIELDS), (k - this.unreadHead) * UNREAD_FIELDS);
+      }
+      this.unreadEnd -= this.unreadHead;
+      this.unreadHead = 0;
+      this.unread = ring = grown;
+      cap *= 2;
+    }
+    const at = (this.unreadEnd++ & (cap - 1)) * UNREAD_FIELDS;
+    ring[at] = t;
+    ring[at + 1] = this.pDst[p];
+    ring[at + 2] = itime;
+    ring[at + 3] = this.pCtime[p];
+    ring[at + 4] = tail ? 1 : 0;
+    ring[at + 5] = this.pItime[p];
+    ring[at + 6] = this.pHeadAtime[p];
+    ring[at + 7] = this.pSize[p];
+    ring[at + 8] = this.pLen[p] + 1;
+    ring[at + 9] = this.pRecord[p];
+    this.unreadFlits++;
+    this.unreadCtimeSum += this.pCtime[p];
+  }
+
+  /**
+   * Retires into the statistics the unread flits their terminals read by cycle `upTo` (BookSim's
+   * _RetireFlit). Reads follow ejections in order unless the crossbar's output can hold a flit
+   * back (output queues, batched crossings): then the scan goes past a later read, marking what it
+   * retired (read −1), and the head moves past retired entries only.
+   */
+  private retireReadFlits(upTo: number): void {
+    const ring = this.unread;
+    const mask = ring.length / UNREAD_FIELDS - 1;
+    const s = this.stats;
+    let blocked = false;
+    for (let k = this.unreadHead; k < this.unreadEnd; k++) {
+      const at = (k & mask) * UNREAD_FIELDS;
+      const t = ring[at];
+      if (t > upTo) {
+        if (!this.unorderedReads) break;
+        blocked = true;
+        continue;
+      }
+      if (!blocked) this.unreadHead = k + 1;
+      if (t < 0) continue;
+      ring[at] = -1;
+      const dst = ring[at + 1];
+      const ctime = ring[at + 3];
+      this.unreadFlits--;
+      this.unreadCtimeSum -= ctime;
+      s.acceptedFlits++;
+      s.acceptedFlitsBy[dst]++;
+      const flitLatency = t - ring[at + 2];
+      s.flitLatencySum += flitLatency;
+      // Branch-free statistics here and below: a store V8 first meets after optimising this loop (a
+      // new extreme, the first recorded packet once the warm-up ends) would throw its optimised code away.
+      s.flitLatencyMin = Math.min(s.flitLatencyMin, flitLatency);
+      s.flitLatencyMax = Math.max(s.flitLatencyMax, flitLatency);
+      if (ring[at + 4] === 0) continue;
+      s.acceptedPacketsBy[dst]++;
+      // A packet outside the window adds 0 to the sums and ±Infinity to the extremes.
+      const recorded = ring[at + 9];
+      const record = recorded | this.countUnrecorded;
+      const latency = t - ctime;
+      const networkLatency = t - ring[at + 5];
+      const fragmentation = t - ring[at + 6] - (ring[at + 7] - 1);
+      s.packets += record;
+      s.latencySum += record * latency;
+      s.networkLatencySum += record * networkLatency;
+      s.fragmentationSum += record * fragmentation;
+      s.latencyMin = Math.min(s.latencyMin, record ? latency : NO_LOW);
+      s.latencyMax = Math.max(s.latencyMax, record ? latency : NO_HIGH);
+      s.networkLatencyMin = Math.min(s.networkLatencyMin, record ? networkLatency : NO_LOW);
+      s.networkLatencyMax = Math.max(s.networkLatencyMax, record ? networkLatency : NO_HIGH);
+      s.fragmentationMin = Math.min(s.fragmentationMin, record ? fragmentation : NO_LOW);
+      s.fragmentationMax = Math.max(s.fragmentationMax, record ? fragmentation : NO_HIGH);
+      s.hopsSum += record * ring[at + 8];
+      this.recordedOutstanding -= recorded;
+    }
+  }
+
+  /** Retires every flit still unread, as if its terminal had read it (a run's end). */
+  retireUnread(): void {
+    this.retireReadFlits(Number.MAX_SAFE_INTEGER);
+  }
+
   /** Flits buffered in router r's input VCs, visible or still arriving. */
   routerFlits(r: number): number {
     let n = 0;
@@ -1656,7 +1684,12 @@ export class PacketNetwork {
 
   /** Σ over outstanding flits of their age, as BookSim's latency-threshold check counts them. */
   outstandingAgeSum(): number {
-    return this.now * this.outstandingFlits - this.outstandingCtimeSum;
+    return this.now * (this.outstandingFlits + this.unreadFlits) - (this.outstandingCtimeSum + this.unreadCtimeSum);
+  }
+
+  /** Flits not yet retired by BookSim's count: in the network or its source queues, or ejected and not yet read. */
+  get unretiredFlits(): number {
+    return this.outstandingFlits + this.unreadFlits;
   }
 
   /** Channels (by id) leaving node `r` used for VC-level diagnostics. */

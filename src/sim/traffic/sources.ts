@@ -89,7 +89,7 @@ export class BernoulliSource implements TrafficSource {
     this.qtime = new Int32Array(nodes);
     this.p = rate / meanPacketSize(mix);
     this.rng = typeof random === 'number' ? new Rng(random) : random;
-    this.onOff = onOff ? resolveOnOff(onOff, this.p, nodes, this.rng) : null;
+    this.onOff = onOff ? resolveOnOff(onOff, this.p, nodes, this.rng.setupStream?.() ?? this.rng) : null;
   }
 
   generate(net: PacketNetwork, t: number): void {
