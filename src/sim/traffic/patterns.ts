@@ -275,7 +275,8 @@ export const BUILTIN_PATTERNS: readonly PatternEntry[] = [
       return {
         name: 'hotspot',
         params: hot.ranks.length === 1 ? { hotRank: hot.ranks[0], fraction: frac } : { hotRanks: hot.ranks, hotWeights: hot.weights, fraction: frac },
-        dest: (s, rng) => (rng.next() < frac ? hot.pick(rng) : uniformExcludingSelf(s, N, rng)),
+        // Every packet hot (BookSim's hotspot) draws no coin, as BookSim draws none.
+        dest: frac >= 1 ? (_s, rng) => hot.pick(rng) : (s, rng) => (rng.next() < frac ? hot.pick(rng) : uniformExcludingSelf(s, N, rng)),
       };
     },
   },
@@ -343,10 +344,16 @@ export const BUILTIN_PATTERNS: readonly PatternEntry[] = [
       const N = t.numEndpoints;
       const excluded = new Set(opts.exclude ?? []);
       for (const r of excluded) if (!Number.isInteger(r) || r < 0 || r >= N) throw new InputError('exclude', r, `ranks in [0, ${N - 1}]`);
-      const allowed = Int32Array.from({ length: N }, (_, r) => r).filter((r) => !excluded.has(r));
-      if (allowed.length === 0) throw new InputError('exclude', [...excluded].join(','), 'at least one rank left to send to');
-      // BookSim redraws RandomInt(nodes − 1) until it is not excluded: the same uniform choice.
-      return { name: 'background', params: { excluded: [...excluded].sort((x, y) => x - y) }, dest: (_s, rng) => allowed[rng.int(allowed.length)] };
+      if (excluded.size === N) throw new InputError('exclude', [...excluded].join(','), 'at least one rank left to send to');
+      const isExcluded = Uint8Array.from({ length: N }, (_, r) => (excluded.has(r) ? 1 : 0));
+      // Drawn as BookSim draws it: RandomInt(nodes − 1) again until the rank is not excluded.
+      const dest = (_s: number, rng: RandomStream): number => {
+        let d: number;
+        do d = rng.int(N);
+        while (isExcluded[d] === 1);
+        return d;
+      };
+      return { name: 'background', params: { excluded: [...excluded].sort((x, y) => x - y) }, dest };
     },
   },
   {

@@ -46,6 +46,8 @@ describe("BookSim's random stream: Meshwork's run is BookSim's run", () => {
     ['mesh44_speedup2_buf4_p4', 0.7, 20, 'input and output speedup at the knee'],
     ['mesh88_include_queuing0_p4', 0.45, 5, 'include_queuing = 0'],
     ['mesh88_on_off_p4', 0.35, 5, "on/off injection, its initial states drawn before BookSim seeds its generators"],
+    ['mesh88_background_p4', 0.3, 5, 'background traffic, redrawn until the destination is not excluded'],
+    ['mesh88_hotspot_weighted_p1', 0.012, 5, 'weighted hot spots, every packet hot: no coin drawn'],
     ['fly_k4n3_wavefront_uniform_p4', 0.6, 5, "wavefront allocators on the fly, at BookSim's knee (468 cycles)"],
     ['flatfly_k4n2c4_bitcomp_p4', 0.2, 5, 'a concentrated flattened butterfly'],
     ['anynet_ring4n2_uniform_p4', 0.5, 5, 'an anynet file'],
