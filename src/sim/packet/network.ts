@@ -406,6 +406,9 @@ export class PacketNetwork {
   // --- allocator scratch
   private readonly va: Allocator;
   private readonly sa: Allocator;
+  /** The allocator moves its state on a call without requests: call it whenever a VC waits in its stage (Allocator.allocatesWhenIdle). */
+  private readonly vaWhenIdle: boolean;
+  private readonly saWhenIdle: boolean;
   /** The configured arbiter's priority key (lower wins). */
   private readonly arbKey: ArbiterDef['key'];
   /** Whether the key reads a priority value of the requesting VC (age and the like), else 0 is passed. */
@@ -634,7 +637,6 @@ export class PacketNetwork {
     this.saAcceptPtr = new Int32Array(this.rInStart[N] * IS);
     // BookSim starts crossbar input i's VC pointer at i mod input_speedup (the first VC of its residue).
     this.saVcPtr = Int32Array.from({ length: nInPorts * IS }, (_, i) => i % IS);
-    this.startPointersAtLaneZero(lanes, V, IS, cfg.vcShuffleRequests === true);
 
     // Per output port (channels and, output-queued, ejection ports): when it can send again.
     this.chFreeAt = new Int32Array(nPorts);
@@ -725,14 +727,11 @@ export class PacketNetwork {
     const swAllocator = getAllocator(cfg.swAllocator ?? cfg.allocator);
     this.va = allocator.create(maxIn * V, maxOut * V, maxIn * V * V, hash32(cfg.seed, 0x7661));
     this.sa = swAllocator.create(maxIn * IS, maxOut * this.outSpeedup, maxIn * Math.min(V, maxOut * IS), hash32(cfg.seed, 0x7361));
-    if (this.va.portGeometry) {
-      const g = laneGeometry(lanes, this.rInStart, this.rOutStart, V, V, cfg.vcShuffleRequests === true);
-      this.va.portGeometry(g.inIndex, g.outIndex, g.side);
-    }
-    if (this.sa.portGeometry) {
-      const g = laneGeometry(lanes, this.rInStart, this.rOutStart, IS, this.outSpeedup, false);
-      this.sa.portGeometry(g.inIndex, g.outIndex, g.side);
-    }
+    this.va.portGeometry?.(laneGeometry(lanes, this.rInStart, this.rOutStart, V, V, cfg.vcShuffleRequests === true));
+    this.sa.portGeometry?.(laneGeometry(lanes, this.rInStart, this.rOutStart, IS, this.outSpeedup, false));
+    this.vaWhenIdle = this.va.allocatesWhenIdle === true;
+    this.saWhenIdle = this.sa.allocatesWhenIdle === true;
+    this.startPointersAtLaneZero(lanes, V, IS, cfg.vcShuffleRequests === true);
     const arbiter = getArbiter(cfg.arbitration);
     this.arbKey = arbiter.key;
     this.arbReadsCreated = arbiter.ignoresCreated !== true;
@@ -1093,6 +1092,10 @@ export class PacketNetwork {
     let li = -1;
     let port = 0;
     let touched = 0;
+    // Whether a VC waits in VC or switch allocation this step (BookSim's _vc_alloc_vcs or
+    // _sw_alloc_vcs is not empty, so its router calls Allocate()), requests or not.
+    let vaWaiting = false;
+    let saWaiting = false;
     for (let w = 0; w < words; w++) {
       let m = rMask[r * words + w];
       while (m !== 0) {
@@ -1116,6 +1119,7 @@ export class PacketNetwork {
         }
         if (ivcTime[ivc] > tick) continue;
         if (st === VC_ALLOC) {
+          vaWaiting = true;
           const out = this.ivcOut[ivc];
           const p = buf[b * FLIT + F_PKT];
           const need = this.vct && out < this.ejBase ? Math.max(this.pSize[p], this.vcAllocCredit) : this.vcAllocCredit;
@@ -1151,9 +1155,11 @@ export class PacketNetwork {
               } else if (out >= this.numChannels || this.chFreeAt[out] <= now) this.heldSends[nHeld++] = ivc;
               continue;
             }
+            saWaiting = true;
             // A held input or output takes no other request (_SWAllocAddReq).
             if (held >= 0 || this.holdOut[outStart + this.ivcOutLocal[ivc]] >= 0) continue;
           }
+          saWaiting = true;
           if (out < this.numChannels) {
             if (credits[this.ivcOvc[ivc]] <= 0 || (!this.outputQueued && this.chFreeAt[out] > now)) continue;
           } else if (this.ejCredits && credits[this.ivcOvc[ivc]] <= 0) {
@@ -1176,7 +1182,7 @@ export class PacketNetwork {
     }
     if (touched > 0) this.addSwitchRequests(li, port, touched, outStart, nIn);
 
-    if (va.count > 0) {
+    if (va.count > 0 || (vaWaiting && this.vaWhenIdle)) {
       va.allocate(this.allocIters, this.vaGrantPtr, outStart * V, this.vaAcceptPtr, inStart * V);
       for (let k = 0; k < va.count; k++) {
         const inIdx = va.reqIn[k];
@@ -1193,7 +1199,7 @@ export class PacketNetwork {
       }
     }
 
-    if (sa.count > 0) {
+    if (sa.count > 0 || (saWaiting && this.saWhenIdle)) {
       sa.allocate(this.swAllocIters, this.saGrantPtr, outStart * this.outSpeedup, this.saAcceptPtr, inStart * IS);
       for (let k = 0; k < sa.count; k++) {
         const input = sa.reqIn[k];
@@ -1523,25 +1529,28 @@ export class PacketNetwork {
    * BookSim's round-robin pointers start at 0: at its lowest-numbered port, which on a concentrated
    * router is terminal 0, while the engine lists a router's network ports before its terminals. The
    * cyclic orders agree (portLanes), so starting each pointer at the local index of the lowest lane
-   * makes every first grant BookSim's; after a grant the pointers agree by themselves.
+   * makes every first grant BookSim's; after a grant the pointers agree by themselves. An allocator
+   * that reads BookSim's port numbers itself (portGeometry: a wavefront's diagonal, max_size's
+   * priority input) keeps its state in that numbering, where BookSim's 0 is 0.
    */
   private startPointersAtLaneZero(lanes: PortLanes, V: number, IS: number, shuffled: boolean): void {
     const OS = this.outSpeedup;
+    const vaLocal = this.va.portGeometry === undefined;
+    const saLocal = this.sa.portGeometry === undefined;
     for (let r = 0; r < this.rOutStart.length - 1; r++) {
-      const firstLocal = (lane: Int32Array, start: number, end: number): number => {
-        let best = 0;
-        for (let k = start; k < end; k++) if (lane[k] >= 0 && (lane[start + best] < 0 || lane[k] < lane[start + best])) best = k - start;
-        return best;
-      };
-      const liFirst = firstLocal(lanes.inLane, this.rInStart[r], this.rInStart[r + 1]);
-      const loFirst = firstLocal(lanes.outLane, this.rOutStart[r], this.rOutStart[r + 1]);
+      const liFirst = lowestLaneAt(lanes.inLane, this.rInStart[r], this.rInStart[r + 1]);
+      const loFirst = lowestLaneAt(lanes.outLane, this.rOutStart[r], this.rOutStart[r + 1]);
       if (liFirst === 0 && loFirst === 0) continue;
       const nOutLocal = this.rOutStart[r + 1] - this.rOutStart[r];
       const nInLocal = this.rInStart[r + 1] - this.rInStart[r];
-      this.vaGrantPtr.fill(shuffled ? liFirst : liFirst * V, this.rOutStart[r] * V, (this.rOutStart[r] + nOutLocal) * V);
-      this.saGrantPtr.fill(liFirst * IS, this.rOutStart[r] * OS, (this.rOutStart[r] + nOutLocal) * OS);
-      this.vaAcceptPtr.fill(loFirst * V, this.rInStart[r] * V, (this.rInStart[r] + nInLocal) * V);
-      this.saAcceptPtr.fill(loFirst * OS, this.rInStart[r] * IS, (this.rInStart[r] + nInLocal) * IS);
+      if (vaLocal) {
+        this.vaGrantPtr.fill(shuffled ? liFirst : liFirst * V, this.rOutStart[r] * V, (this.rOutStart[r] + nOutLocal) * V);
+        this.vaAcceptPtr.fill(loFirst * V, this.rInStart[r] * V, (this.rInStart[r] + nInLocal) * V);
+      }
+      if (saLocal) {
+        this.saGrantPtr.fill(liFirst * IS, this.rOutStart[r] * OS, (this.rOutStart[r] + nOutLocal) * OS);
+        this.saAcceptPtr.fill(loFirst * OS, this.rInStart[r] * IS, (this.rInStart[r] + nInLocal) * IS);
+      }
     }
   }
 
@@ -1733,4 +1742,11 @@ export function packetShape(topology: Topology, routing: RoutingFunction, cfg: P
     perLinkInjection: cfg.perLinkInjection,
     perLinkEjection: cfg.perLinkEjection,
   };
+}
+
+/** The local index, within lane[start..end), of the slot with the lowest lane (slots without one, −1, skipped). */
+function lowestLaneAt(lane: Int32Array, start: number, end: number): number {
+  let best = 0;
+  for (let k = start; k < end; k++) if (lane[k] >= 0 && (lane[start + best] < 0 || lane[k] < lane[start + best])) best = k - start;
+  return best;
 }

@@ -111,13 +111,22 @@ export function portLanes(p: PortLanesInput): PortLanes {
   return { inLane, outLane, inLanes, outLanes };
 }
 
+/** An allocator's request matrix in BookSim's numbering (see laneGeometry). */
+export interface AllocatorGeometry {
+  readonly inIndex: Int32Array;
+  readonly outIndex: Int32Array;
+  readonly side: Int32Array;
+  readonly inputs: Int32Array;
+}
+
 /**
  * An allocator's request matrix in lanes: per router, its local request index (input `li·width + x`,
  * output `lo·width + x`, or input `x·nIn + li` under `shuffled`, BookSim's vc_shuffle_requests)
  * mapped to the same index over lanes. Indexed from the allocator's per-router bases (rInStart·width,
  * rOutStart·outWidth), which are the bases the engine passes to `allocate`. `side[rOutStart[r]·outWidth]`
  * is router r's square: BookSim sizes each router's allocator by its own ports (a fat tree's top
- * routers have half the others').
+ * routers have half the others'); `inputs` at the same index its inputs (BookSim's `_inputs` of the
+ * allocator, over which max_size rotates its priority input).
  */
 export function laneGeometry(
   lanes: PortLanes,
@@ -126,11 +135,12 @@ export function laneGeometry(
   inWidth: number,
   outWidth: number,
   shuffled: boolean,
-): { inIndex: Int32Array; outIndex: Int32Array; side: Int32Array } {
+): AllocatorGeometry {
   const N = rInStart.length - 1;
   const inIndex = new Int32Array(rInStart[N] * inWidth);
   const outIndex = new Int32Array(rOutStart[N] * outWidth);
   const side = new Int32Array(rOutStart[N] * outWidth + 1);
+  const inputs = new Int32Array(rOutStart[N] * outWidth + 1);
   for (let r = 0; r < N; r++) {
     const nIn = rInStart[r + 1] - rInStart[r];
     for (let k = 0; k < nIn * inWidth; k++) {
@@ -145,6 +155,7 @@ export function laneGeometry(
       outIndex[rOutStart[r] * outWidth + k] = lane < 0 ? -1 : lane * outWidth + (k % outWidth);
     }
     side[rOutStart[r] * outWidth] = Math.max(lanes.inLanes[r] * inWidth, lanes.outLanes[r] * outWidth);
+    inputs[rOutStart[r] * outWidth] = lanes.inLanes[r] * inWidth;
   }
-  return { inIndex, outIndex, side };
+  return { inIndex, outIndex, side, inputs };
 }

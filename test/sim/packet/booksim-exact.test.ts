@@ -54,6 +54,13 @@ describe("BookSim's random stream: Meshwork's run is BookSim's run", () => {
     // Seed 20's first VC allocation at router (2,2) pits terminal 0's input against the −x input
     // with both round-robin pointers at their start: BookSim's start is terminal 0 (port 0).
     ['cmesh44_c4_dor_p4', 0.18, 20, "a concentrated mesh whose arbiters start at BookSim's port 0"],
+    // max_size moves its priority input on every Allocate(), requests or not, over the router's
+    // BookSim inputs (an edge router's missing ports count): 109.8 before either, 114.9 without the
+    // calls without requests, 99.7 without BookSim's input numbers.
+    ['mesh88_max_size_uniform_p4', 0.4, 1, "max_size allocators at BookSim's knee (161 cycles)"],
+    // The wavefront's priority diagonal starts at 0 of BookSim's square, not at terminal 0's port
+    // (27.76 when it did).
+    ['cmesh44_wavefront_transpose_p1p4', 0.05, 20, 'a wavefront VC allocator on a concentrated mesh'],
   ];
   for (const [name, rate, seed, covers] of cases) {
     it(`${name} at ${rate}, seed ${seed}: ${covers}`, () => {

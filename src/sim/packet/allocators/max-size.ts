@@ -6,9 +6,17 @@
  * scans its requested outputs in ascending order, layer by layer, as BookSim's breadth-first search.
  * It never reads the requests' priorities (registered with `readsPriority: false`). Hand-written over
  * flat arrays: it runs per router per cycle in the packet engine's hot loop.
+ *
+ * BookSim's priority rotates over the router's own inputs, numbered by its ports (port · width +
+ * VC or crossbar input), and moves on every Allocate() call, with or without requests. So the
+ * engine gives it the ports' BookSim numbers (`portGeometry`: a mesh's edge routers keep the
+ * numbers of the ports they lack) and calls it in every cycle a VC waits in the stage
+ * (`allocatesWhenIdle`). Without the geometry, inputs are their request indices among the
+ * largest router's.
  */
 import { registerAllocator } from './table.js';
 import { SparseAllocator } from './sparse.js';
+import type { AllocatorGeometry } from '../port-lanes.js';
 
 export class MaxSizeAllocator extends SparseAllocator {
   /** Request indices sorted by (input, output): each input's requested outputs in ascending order. */
@@ -19,6 +27,11 @@ export class MaxSizeAllocator extends SparseAllocator {
   private readonly from: Int32Array;
   private stack: Int32Array;
   private next: Int32Array;
+  /** Per request input index, from the allocate call's per-router base: its BookSim input number. */
+  private inIndex: Int32Array | null = null;
+  /** Per router, at its output base: its BookSim input count. */
+  private inputsAt: Int32Array | null = null;
+  readonly allocatesWhenIdle = true;
 
   constructor(maxInputs: number, maxOutputs: number, maxRequests: number) {
     super(maxInputs, maxOutputs, maxRequests);
@@ -31,10 +44,15 @@ export class MaxSizeAllocator extends SparseAllocator {
     this.next = new Int32Array(maxRequests + maxInputs);
   }
 
-  allocate(_iterations: number, grantPtr: Int32Array, ptrBaseOut: number): number {
+  portGeometry(geometry: AllocatorGeometry): void {
+    this.inIndex = geometry.inIndex;
+    this.inputsAt = geometry.inputs;
+  }
+
+  allocate(_iterations: number, grantPtr: Int32Array, ptrBaseOut: number, _acceptPtr?: Int32Array, ptrBaseIn = 0): number {
     const n = this.count;
     const { reqIn, reqOut, order, firstOf, endOf } = this;
-    const nIn = this.maxInputs;
+    const nIn = this.inputsAt === null ? this.maxInputs : this.inputsAt[ptrBaseOut];
     this.clearMatches();
     const prio = grantPtr[ptrBaseOut] % nIn;
     // Sort by (input, output): insertion sort, a router's requests in one cycle are few.
@@ -54,18 +72,23 @@ export class MaxSizeAllocator extends SparseAllocator {
       endOf[i] = a + 1;
     }
     let matches = 0;
-    while (this.augment(prio, nIn)) matches++;
+    while (this.augment(prio, nIn, ptrBaseIn)) matches++;
     grantPtr[ptrBaseOut] = (prio + 1) % nIn;
     return matches;
   }
 
+  /** Request input i's place in the search order: its distance from the priority input, in BookSim's numbers. */
+  private rank(i: number, prio: number, nIn: number, base: number): number {
+    return ((this.inIndex === null ? i : this.inIndex[base + i]) - prio + nIn) % nIn;
+  }
+
   /** One shortest augmenting path, added to the matching; false when there is none. */
-  private augment(prio: number, nIn: number): boolean {
+  private augment(prio: number, nIn: number, base: number): boolean {
     const n = this.count;
     const { reqIn, reqOut, order, firstOf, endOf, from, matchOfIn, matchOfOut } = this;
     let stack = this.stack;
     let next = this.next;
-    // The unmatched inputs that request, in order from the priority input.
+    // The unmatched inputs that request, in order from the priority input (by BookSim's numbers).
     let len = 0;
     for (let a = 0; a < n; a++) {
       const i = reqIn[order[a]];
@@ -73,9 +96,9 @@ export class MaxSizeAllocator extends SparseAllocator {
     }
     for (let x = 1; x < len; x++) {
       const i = stack[x];
-      const key = (i - prio + nIn) % nIn;
+      const key = this.rank(i, prio, nIn, base);
       let y = x - 1;
-      while (y >= 0 && (stack[y] - prio + nIn) % nIn > key) {
+      while (y >= 0 && this.rank(stack[y], prio, nIn, base) > key) {
         stack[y + 1] = stack[y];
         y--;
       }

@@ -8,6 +8,7 @@
  * without a closure per decision; an allocator matches requests between inputs and outputs.
  */
 import { InputError } from '../../../util/errors.js';
+import type { AllocatorGeometry } from '../port-lanes.js';
 
 /**
  * What a priority arbiter reads of the flit at the front of the requesting VC, lower first (BookSim's
@@ -57,11 +58,17 @@ export interface Allocator {
   reset(): void;
   /**
    * Present on an allocator that reads where a port sits in the request matrix, not only the ports'
-   * cyclic order (the wavefront): each request index's place in its router's square, and the
-   * square's side at the router's output base, indexed from the per-router bases `allocate`
-   * receives (port-lanes.ts `laneGeometry`).
+   * cyclic order (the wavefront, max_size): each request index's place in its router's matrix, and
+   * the matrix's side and inputs at the router's output base, indexed from the per-router bases
+   * `allocate` receives (port-lanes.ts `laneGeometry`).
    */
-  portGeometry?(inIndex: Int32Array, outIndex: Int32Array, sideAt: Int32Array): void;
+  portGeometry?(geometry: AllocatorGeometry): void;
+  /**
+   * True when an allocation without requests still moves its state (max_size's priority input):
+   * the engine then calls `allocate` in every cycle a VC waits in the stage, requests or not, as
+   * BookSim's router calls Allocate() whenever its stage queue holds a VC.
+   */
+  readonly allocatesWhenIdle?: boolean;
 }
 
 export interface AllocatorDef {

@@ -20,6 +20,7 @@
  */
 import { registerAllocator } from './table.js';
 import { SparseAllocator } from './sparse.js';
+import type { AllocatorGeometry } from '../port-lanes.js';
 
 export class WavefrontAllocator extends SparseAllocator {
   private readonly order: Int32Array;
@@ -44,10 +45,10 @@ export class WavefrontAllocator extends SparseAllocator {
     this.side = Math.max(maxInputs, maxOutputs);
   }
 
-  portGeometry(inIndex: Int32Array, outIndex: Int32Array, sideAt: Int32Array): void {
-    this.inIndex = inIndex;
-    this.outIndex = outIndex;
-    this.sideAt = sideAt;
+  portGeometry(geometry: AllocatorGeometry): void {
+    this.inIndex = geometry.inIndex;
+    this.outIndex = geometry.outIndex;
+    this.sideAt = geometry.side;
   }
 
   allocate(_iterations: number, grantPtr: Int32Array, ptrBaseOut: number, _acceptPtr?: Int32Array, ptrBaseIn = 0): number {
