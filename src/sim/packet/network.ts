@@ -31,6 +31,7 @@ import { hash32 } from '../../util/rng.js';
 import { getAllocator, getArbiter, type Allocator, type ArbiterDef, type PriorityValue } from './allocators/index.js';
 import { perClass, type PacketConfig } from './config.js';
 import { DeadlockError, findWaitCycle } from './deadlock.js';
+import { AllocationQueueOrder } from './queue-order.js';
 import { laneGeometry, portLanes, type PortLanes } from './port-lanes.js';
 import { InputError } from '../../util/errors.js';
 
@@ -406,6 +407,13 @@ export class PacketNetwork {
   // --- allocator scratch
   private readonly va: Allocator;
   private readonly sa: Allocator;
+  /**
+   * Under output speedup an output takes several flits in one step, and its FIFO takes them in the
+   * order of BookSim's switch-allocation queue, not by input port (queue-order.ts); null otherwise.
+   */
+  private readonly queueOrder: AllocationQueueOrder | null;
+  /** A step's switch grants (request indices), in the order they cross. */
+  private readonly grantOrder: Int32Array;
   /** The allocator moves its state on a call without requests: call it whenever a VC waits in its stage (Allocator.allocatesWhenIdle). */
   private readonly vaWhenIdle: boolean;
   private readonly saWhenIdle: boolean;
@@ -732,6 +740,8 @@ export class PacketNetwork {
     this.vaWhenIdle = this.va.allocatesWhenIdle === true;
     this.saWhenIdle = this.sa.allocatesWhenIdle === true;
     this.startPointersAtLaneZero(lanes, V, IS, cfg.vcShuffleRequests === true);
+    this.queueOrder = this.outSpeedup > 1 ? new AllocationQueueOrder(nIvc, cfg.routingDelay === 0) : null;
+    this.grantOrder = new Int32Array(maxIn * Math.min(V, maxOut * IS));
     const arbiter = getArbiter(cfg.arbitration);
     this.arbKey = arbiter.key;
     this.arbReadsCreated = arbiter.ignoresCreated !== true;
@@ -1115,7 +1125,11 @@ export class PacketNetwork {
         let st = ivcState[ivc];
         if (st === IDLE) {
           this.routeHead(r, ivc, buf[b * FLIT + F_PKT], now, tick);
+          this.queueOrder?.routed(ivc, now, frontReady[ivc] === now, li * V + v);
           st = VC_ALLOC;
+        } else if (st === ACTIVE && frontReady[ivc] === now) {
+          // A body flit that arrived this cycle into an empty active VC.
+          this.queueOrder?.refilled(ivc, now, li * V + v);
         }
         if (ivcTime[ivc] > tick) continue;
         if (st === VC_ALLOC) {
@@ -1195,21 +1209,27 @@ export class PacketNetwork {
         ovcOwner[o] = ivc;
         this.ivcOvc[ivc] = o;
         ivcState[ivc] = ACTIVE;
+        this.queueOrder?.activated(ivc, tick);
         ivcTime[ivc] = this.nextStageTick(tick, now, this.vcAllocDelay);
       }
     }
 
     if (sa.count > 0 || (saWaiting && this.saWhenIdle)) {
       sa.allocate(this.swAllocIters, this.saGrantPtr, outStart * this.outSpeedup, this.saAcceptPtr, inStart * IS);
-      for (let k = 0; k < sa.count; k++) {
+      const order = this.grantOrder;
+      let nGrants = 0;
+      for (let k = 0; k < sa.count; k++) if (sa.matchOfIn[sa.reqIn[k]] === sa.reqOut[k]) order[nGrants++] = k;
+      if (nGrants > 1 && this.queueOrder !== null) this.sortByQueue(order, nGrants, inStart);
+      for (let g = 0; g < nGrants; g++) {
+        const k = order[g];
         const input = sa.reqIn[k];
-        if (sa.matchOfIn[input] !== sa.reqOut[k]) continue;
         const li = (input / IS) | 0;
         const port = this.rInPorts[inStart + li];
         const v = sa.reqAux[k];
         // BookSim: _sw_rr_offset[expanded_input] = (vc + input_speedup) % vcs.
         this.saVcPtr[port * IS + (input - li * IS)] = (v + IS) % V;
         const ivc = port * V + v;
+        this.queueOrder?.crossed(ivc, g);
         this.traverse(r, port, ivc, now, tick);
         // A body flit whose successor is already here holds the connection (_SWAllocUpdate).
         if (hold && ivcState[ivc] === ACTIVE && this.ivcCount[ivc] > 0 && frontReady[ivc] <= now) {
@@ -1219,6 +1239,26 @@ export class PacketNetwork {
       }
     }
     if (hold) this.sendHeld(r, nHeld, nReleased, now, tick);
+  }
+
+  /** Sorts a step's switch grants (request indices) into BookSim's switch-queue order. */
+  private sortByQueue(order: Int32Array, n: number, inStart: number): void {
+    const queue = this.queueOrder!;
+    for (let a = 1; a < n; a++) {
+      const k = order[a];
+      const vc = this.grantVc(k, inStart);
+      let b = a - 1;
+      while (b >= 0 && queue.switchAhead(vc, this.grantVc(order[b], inStart))) {
+        order[b + 1] = order[b];
+        b--;
+      }
+      order[b + 1] = k;
+    }
+  }
+
+  /** The input VC of switch request k. */
+  private grantVc(k: number, inStart: number): number {
+    return this.rInPorts[inStart + ((this.sa.reqIn[k] / this.inSpeedup) | 0)] * this.V + this.sa.reqAux[k];
   }
 
   /** The held VCs of this router step: each sends its flit, and lets go after a tail or when no flit of its packet is here yet, or had no credit. */
@@ -1310,14 +1350,25 @@ export class PacketNetwork {
       case PRIORITY_HOPS:
         return -hops;
       case PRIORITY_QUEUE:
-        return -this.ivcCount[ivc];
+        return -this.arrivedFlits(ivc);
       default:
         return this.pSourceSeq[this.buf[b * FLIT + F_PKT]];
     }
   }
 
   /**
-   * Under vc_priority_donation: the best (lowest) value over every flit in `ivc` (vc.cpp
+   * The flits of `ivc` that have arrived by this cycle: BookSim's VC buffer, to which a flit is added
+   * when it arrives (a flit still on its channel already counts in ivcCount).
+   */
+  private arrivedFlits(ivc: number): number {
+    const depth = this.depth;
+    let n = 0;
+    while (n < this.ivcCount[ivc] && this.buf[(ivc * depth + ((this.ivcHead[ivc] + n) % depth)) * FLIT + F_READY] <= this.now) n++;
+    return n;
+  }
+
+  /**
+   * Under vc_priority_donation: the best (lowest) value over every flit that has arrived in `ivc` (vc.cpp
    * UpdatePriority). A flit's hop count is its packet's at this router: the front packet's as
    * recorded when its head was routed here, a later packet's its current one (its head is still here).
    * Donation never reads the arrival cycle or the queue length (the constructor keeps it off there).
@@ -1326,7 +1377,7 @@ export class PacketNetwork {
     const depth = this.depth;
     const front = this.buf[(ivc * depth + this.ivcHead[ivc]) * FLIT + F_PKT];
     let best = Infinity;
-    for (let k = 0; k < this.ivcCount[ivc]; k++) {
+    for (let k = 0, n = this.arrivedFlits(ivc); k < n; k++) {
       const b = ivc * depth + ((this.ivcHead[ivc] + k) % depth);
       const p = this.buf[b * FLIT + F_PKT];
       best = Math.min(best, this.flitPriority(ivc, b, p === front ? this.ivcHops[ivc] : this.pHop[p]));

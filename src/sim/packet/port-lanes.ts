@@ -117,6 +117,7 @@ export interface AllocatorGeometry {
   readonly outIndex: Int32Array;
   readonly side: Int32Array;
   readonly inputs: Int32Array;
+  readonly outputs: Int32Array;
 }
 
 /**
@@ -125,8 +126,8 @@ export interface AllocatorGeometry {
  * mapped to the same index over lanes. Indexed from the allocator's per-router bases (rInStart·width,
  * rOutStart·outWidth), which are the bases the engine passes to `allocate`. `side[rOutStart[r]·outWidth]`
  * is router r's square: BookSim sizes each router's allocator by its own ports (a fat tree's top
- * routers have half the others'); `inputs` at the same index its inputs (BookSim's `_inputs` of the
- * allocator, over which max_size rotates its priority input).
+ * routers have half the others'); `inputs` and `outputs` at the same index its inputs and outputs
+ * (BookSim's `_inputs` and `_outputs` of the allocator, over which max_size and loa rotate).
  */
 export function laneGeometry(
   lanes: PortLanes,
@@ -141,6 +142,7 @@ export function laneGeometry(
   const outIndex = new Int32Array(rOutStart[N] * outWidth);
   const side = new Int32Array(rOutStart[N] * outWidth + 1);
   const inputs = new Int32Array(rOutStart[N] * outWidth + 1);
+  const outputs = new Int32Array(rOutStart[N] * outWidth + 1);
   for (let r = 0; r < N; r++) {
     const nIn = rInStart[r + 1] - rInStart[r];
     for (let k = 0; k < nIn * inWidth; k++) {
@@ -156,6 +158,7 @@ export function laneGeometry(
     }
     side[rOutStart[r] * outWidth] = Math.max(lanes.inLanes[r] * inWidth, lanes.outLanes[r] * outWidth);
     inputs[rOutStart[r] * outWidth] = lanes.inLanes[r] * inWidth;
+    outputs[rOutStart[r] * outWidth] = lanes.outLanes[r] * outWidth;
   }
-  return { inIndex, outIndex, side, inputs };
+  return { inIndex, outIndex, side, inputs, outputs };
 }

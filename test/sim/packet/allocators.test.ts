@@ -85,7 +85,7 @@ describe("wavefront allocators (BookSim's wavefront.cpp)", () => {
     // pointer wraps to 0.
     const sweep = (geometry: boolean): number[] => {
       const a = new WavefrontAllocator(false, 4, 4, 8);
-      if (geometry) a.portGeometry({ inIndex: Int32Array.of(1, 0), outIndex: Int32Array.of(0), side: Int32Array.of(3), inputs: Int32Array.of(2) });
+      if (geometry) a.portGeometry({ inIndex: Int32Array.of(1, 0), outIndex: Int32Array.of(0), side: Int32Array.of(3), inputs: Int32Array.of(2), outputs: Int32Array.of(1) });
       const ptr = Int32Array.of(2);
       a.reset();
       a.add(0, 0, 0);

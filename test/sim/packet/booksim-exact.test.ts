@@ -58,6 +58,16 @@ describe("BookSim's random stream: Meshwork's run is BookSim's run", () => {
     // BookSim inputs (an edge router's missing ports count): 109.8 before either, 114.9 without the
     // calls without requests, 99.7 without BookSim's input numbers.
     ['mesh88_max_size_uniform_p4', 0.4, 1, "max_size allocators at BookSim's knee (161 cycles)"],
+    // loa's pointers move by one over the router's BookSim ports: 301.9 over the engine's own.
+    ['mesh88_loa_uniform_p4', 0.4, 1, "loa allocators at BookSim's knee (310 cycles)"],
+    // A separable VC's priority is its queue length, or its flits' best age under donation, over
+    // the flits that have arrived (BookSim's VC buffer), not those still on the channel: 130.5
+    // and 284.9 when flits in flight counted.
+    ['mesh88_queue_length_sif_p4', 0.4, 20, 'queue-length priority at the knee (187 cycles)'],
+    ['mesh88_age_donation_sif_p4', 0.4, 20, 'age priority with donation at the knee (316 cycles)'],
+    // Output speedup 2: two flits a step into one output's FIFO, in BookSim's switch-queue order
+    // (queue-order.ts); in input-port order this run saturated.
+    ['mesh88_output_speedup2_p4', 0.4, 4, "output speedup at BookSim's knee (439 cycles)"],
     // The wavefront's priority diagonal starts at 0 of BookSim's square, not at terminal 0's port
     // (27.76 when it did).
     ['cmesh44_wavefront_transpose_p1p4', 0.05, 20, 'a wavefront VC allocator on a concentrated mesh'],

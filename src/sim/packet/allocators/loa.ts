@@ -6,10 +6,16 @@
  * requests' priorities (registered with `readsPriority: false`). The pointers are the caller's
  * persistent per-router arrays (grant: per output, request: the accept pointers, per input).
  * Hand-written over flat arrays: it runs per router per cycle in the packet engine's hot loop.
+ *
+ * A pointer moves by one, not past the grant, so where it points depends on how the router's ports
+ * are numbered and how many it has: the engine gives it BookSim's (`portGeometry`; a mesh's edge
+ * routers keep the numbers of the ports they lack), and the pointers hold those numbers. Without
+ * the geometry, ports are their request indices among the largest router's.
  */
 import { nextIndex, roundRobinKey } from './round-robin.js';
 import { registerAllocator } from './table.js';
 import { SparseAllocator } from './sparse.js';
+import type { AllocatorGeometry } from '../port-lanes.js';
 
 export class LonelyOutputAllocator extends SparseAllocator {
   /** Per output: how many inputs request it. */
@@ -18,6 +24,8 @@ export class LonelyOutputAllocator extends SparseAllocator {
   private readonly lonely: Int32Array;
   /** Per output: the input it grants (-1: none yet). */
   private readonly grantee: Int32Array;
+  /** BookSim's numbering (AllocatorGeometry), or null for the request indices. */
+  private geometry: AllocatorGeometry | null = null;
 
   constructor(maxInputs: number, maxOutputs: number, maxRequests: number) {
     super(maxInputs, maxOutputs, maxRequests);
@@ -26,11 +34,18 @@ export class LonelyOutputAllocator extends SparseAllocator {
     this.grantee = new Int32Array(maxOutputs).fill(-1);
   }
 
+  portGeometry(geometry: AllocatorGeometry): void {
+    this.geometry = geometry;
+  }
+
   allocate(_iterations: number, grantPtr: Int32Array, ptrBaseOut: number, requestPtr: Int32Array, ptrBaseIn: number): number {
     const n = this.count;
-    const { reqIn, reqOut, requesters, lonely, grantee, matchOfIn, matchOfOut } = this;
-    const nIn = this.maxInputs;
-    const nOut = this.maxOutputs;
+    const { reqIn, reqOut, requesters, lonely, grantee, matchOfIn, matchOfOut, geometry } = this;
+    const nIn = geometry === null ? this.maxInputs : geometry.inputs[ptrBaseOut];
+    const nOut = geometry === null ? this.maxOutputs : geometry.outputs[ptrBaseOut];
+    // A request index's number in the rotation: BookSim's port number where given.
+    const inNo = geometry === null ? null : geometry.inIndex;
+    const outNo = geometry === null ? null : geometry.outIndex;
     this.clearMatches();
     for (let k = 0; k < n; k++) {
       requesters[reqOut[k]] = 0;
@@ -48,7 +63,13 @@ export class LonelyOutputAllocator extends SparseAllocator {
       const i = reqIn[k];
       const o = reqOut[k];
       const cur = lonely[i];
-      if (cur < 0 || requesters[o] < requesters[cur] || (requesters[o] === requesters[cur] && roundRobinKey(o, requestPtr[ptrBaseIn + i], nOut) < roundRobinKey(cur, requestPtr[ptrBaseIn + i], nOut))) lonely[i] = o;
+      if (cur < 0 || requesters[o] < requesters[cur]) lonely[i] = o;
+      else if (requesters[o] === requesters[cur]) {
+        const ptr = requestPtr[ptrBaseIn + i];
+        const oNo = outNo === null ? o : outNo[ptrBaseOut + o];
+        const curNo = outNo === null ? cur : outNo[ptrBaseOut + cur];
+        if (roundRobinKey(oNo, ptr, nOut) < roundRobinKey(curNo, ptr, nOut)) lonely[i] = o;
+      }
     }
     // Grant: the first requesting input from the output's pointer.
     for (let k = 0; k < n; k++) {
@@ -56,7 +77,14 @@ export class LonelyOutputAllocator extends SparseAllocator {
       const o = lonely[i];
       if (o !== reqOut[k]) continue;
       const cur = grantee[o];
-      if (cur < 0 || roundRobinKey(i, grantPtr[ptrBaseOut + o], nIn) < roundRobinKey(cur, grantPtr[ptrBaseOut + o], nIn)) grantee[o] = i;
+      if (cur < 0) {
+        grantee[o] = i;
+        continue;
+      }
+      const ptr = grantPtr[ptrBaseOut + o];
+      const iNo = inNo === null ? i : inNo[ptrBaseIn + i];
+      const curNo = inNo === null ? cur : inNo[ptrBaseIn + cur];
+      if (roundRobinKey(iNo, ptr, nIn) < roundRobinKey(curNo, ptr, nIn)) grantee[o] = i;
     }
     let matches = 0;
     for (let k = 0; k < n; k++) {
