@@ -146,12 +146,6 @@ function summarise(net: PacketNetwork, window: { sent: Int32Array; sentPackets: 
   };
 }
 
-function step(net: PacketNetwork, source: TrafficSource): void {
-  const t = net.now;
-  net.step();
-  source.generate(net, t);
-}
-
 function thresholdExceeded(net: PacketNetwork, threshold: number): boolean {
   if (threshold < 0) return false;
   const s = net.stats;
@@ -183,7 +177,7 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
       clearLast = false;
       net.clearStats();
     }
-    for (let i = 0; i < m.samplePeriod; i++) step(net, source);
+    for (let i = 0; i < m.samplePeriod; i++) net.step(source);
     const s = net.stats;
     const latency = s.latencySum / s.packets;
     const accepted = s.acceptedFlits / (net.now - s.resetCycle) / nodes;
@@ -229,7 +223,7 @@ export function measureLikeBookSim(net: PacketNetwork, source: TrafficSource, ra
     net.recordCreatedBefore = drainStart;
     let steps = 0;
     while (net.recordedOutstanding > 0 || (source.generatedUpTo !== undefined && !source.generatedUpTo(drainStart))) {
-      step(net, source);
+      net.step(source);
       if (++steps % 1000 === 0 && thresholdExceeded(net, m.latencyThreshold)) {
         saturated = true;
         break;
@@ -270,7 +264,7 @@ export function measureBatches(net: PacketNetwork, source: BatchSource, rate: nu
   net.recording = true;
   net.countUnrecorded = 0;
   net.clearStats();
-  while (!source.done) step(net, source);
+  while (!source.done) net.step(source);
   // Every batch packet counts, its last flits read in the cycle the batch ends or just after.
   net.retireUnread();
   const end = source.endCycle;
@@ -304,7 +298,7 @@ export interface HorizonResult {
 export function runFixedHorizon(net: PacketNetwork, source: TrafficSource, cycles: number): HorizonResult {
   net.recording = true;
   net.clearStats();
-  for (let i = 0; i < cycles; i++) step(net, source);
+  for (let i = 0; i < cycles; i++) net.step(source);
   const s = net.stats;
   return {
     cycles,

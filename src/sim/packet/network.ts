@@ -27,10 +27,12 @@ import { isHopByHop, type HopByHopRouting } from '../../routing/dal.js';
 import { isCandidateRouting, makeHopCandidates, type CandidateRouting, type HopCandidates } from '../../routing/min-adapt.js';
 import { makeRouteBuffers, refusePartialRoutes } from '../../routing/types.js';
 import { checkPacketNetworkSize, type PacketNetworkShape } from './limits.js';
-import { hash32 } from '../../util/rng.js';
+import { hash32, type RandomStream } from '../../util/rng.js';
 import { getAllocator, getArbiter, type Allocator, type ArbiterDef, type PriorityValue } from './allocators/index.js';
 import { perClass, type PacketConfig } from './config.js';
 import { DeadlockError, findWaitCycle } from './deadlock.js';
+import type { TrafficSource } from '../traffic/sources.js';
+import { InternalStepClock } from './internal-steps.js';
 import { AllocationQueueOrder } from './queue-order.js';
 import { laneGeometry, portLanes, type PortLanes } from './port-lanes.js';
 import { InputError } from '../../util/errors.js';
@@ -189,8 +191,8 @@ export class PacketNetwork {
   private readonly chLat: Int32Array;
   /** Cycles per flit of each channel; fractional on a topology of mixed rates (chNextFree keeps the fraction). */
   private readonly chSer: Float64Array;
-  /** BookSim `internal_speedup` S: internal steps (ticks) before cycle c are floor(c·S). */
-  private readonly speedup: number;
+  /** BookSim `internal_speedup` S: the internal steps (ticks) of each cycle, as BookSim counts them. */
+  private readonly clock: InternalStepClock;
   /** S ≠ 1: flits leave through per-output FIFO buffers, one per cycle (BookSim's output queues). */
   private readonly outputQueued: boolean;
   /**
@@ -415,8 +417,10 @@ export class PacketNetwork {
   /** A step's switch grants (request indices), in the order they cross. */
   private readonly grantOrder: Int32Array;
   /** The allocator moves its state on a call without requests: call it whenever a VC waits in its stage (Allocator.allocatesWhenIdle). */
-  private readonly vaWhenIdle: boolean;
-  private readonly saWhenIdle: boolean;
+  private vaWhenIdle: boolean;
+  private saWhenIdle: boolean;
+  /** The run's random stream, when the engine draws from it too (drawFrom: BookSim's), else null. */
+  private shared: RandomStream | null = null;
   /** The configured arbiter's priority key (lower wins). */
   private readonly arbKey: ArbiterDef['key'];
   /** Whether the key reads a priority value of the requesting VC (age and the like), else 0 is passed. */
@@ -526,7 +530,7 @@ export class PacketNetwork {
     this.vcAllocCredit = cfg.vcAllocCheck === 'empty' ? this.depth : cfg.vcAllocCheck === 'free-with-credit' ? 1 : 0;
     this.injRandom = cfg.injectionVc === 'random';
     this.ejCredits = cfg.ejectionCredits === 'terminal';
-    this.speedup = cfg.internalSpeedup;
+    this.clock = new InternalStepClock(cfg.internalSpeedup);
     this.outSpeedup = cfg.outputSpeedup ?? 1;
     this.outputQueued = cfg.internalSpeedup !== 1 || this.outSpeedup !== 1;
     this.adaptive = routing.adaptive === true;
@@ -874,8 +878,10 @@ export class PacketNetwork {
     this.pLen[p] = len;
     // The dropped terminal link's VC class holds at the ejection port, as BookSim's routing functions
     // give the ejection hop a VC range (dragonflynew `min`: VC 1 after the global hop), unless the
-    // routing opens every VC there (BookSim's flatfly routings).
-    this.pEjClass[p] = last && !this.routing.ejectAnyVc ? this.routeBuf.vcClass[fullLen - 1] : ALL_VCS;
+    // routing opens every VC there (BookSim's flatfly routings). A packet to its own terminal crossed
+    // no channel: it ejects in class 0 (dragonflynew `min` gives it VC 0, its phase at injection).
+    const selfSend = fullLen === 0 && this.direct[dstNode] === 1;
+    this.pEjClass[p] = this.routing.ejectAnyVc ? ALL_VCS : last ? this.routeBuf.vcClass[fullLen - 1] : selfSend ? 0 : ALL_VCS;
     const base = p * this.maxHops;
     for (let h = 0; h < len; h++) {
       this.pRoute[base + h] = this.routeBuf.channels[first + h];
@@ -905,7 +911,13 @@ export class PacketNetwork {
   }
 
   /** Advances one cycle: credits, injection, then every router with buffered flits. */
-  step(): void {
+  /**
+   * One cycle. A traffic source given here generates this cycle's packets after the injection and
+   * before the routers: BookSim's order of draws (TrafficManager::_Step: _Inject, then the
+   * routers' Evaluate), which matters where the routers draw from the source's stream (drawFrom).
+   * The routers cannot see the new packets before the next cycle's injection either way.
+   */
+  step(source?: TrafficSource): void {
     const now = this.now;
     this.retiredCount = 0;
     this.dequeuedCount = 0;
@@ -927,6 +939,7 @@ export class PacketNetwork {
       this.arrivalCount[now % this.arrivalSize] = 0;
     }
     this.injectAll(now);
+    source?.generate(this, now);
     const N = this.numNodes;
     if (!this.outputQueued) {
       for (let r = 0; r < N; r++) if (this.hasVisibleFlits(r)) this.routerStep(r, now, now);
@@ -954,17 +967,14 @@ export class PacketNetwork {
     return false;
   }
 
-  /** Internal steps before cycle c (BookSim's `_partial_internal_cycles` accumulator; exact for binary fractions). */
+  /** Internal steps before cycle c (BookSim's `_partial_internal_cycles` accumulator: internal-steps.ts). */
   private ticksBefore(c: number): number {
-    return Math.floor(c * this.speedup);
+    return this.clock.ticksBefore(c);
   }
 
   /** The cycle internal step t belongs to. */
   private cycleOfTick(t: number): number {
-    let c = Math.ceil((t + 1) / this.speedup) - 1;
-    while (this.ticksBefore(c + 1) <= t) c++;
-    while (this.ticksBefore(c) > t) c--;
-    return c;
+    return this.clock.cycleOfTick(t);
   }
 
   /**
@@ -983,6 +993,21 @@ export class PacketNetwork {
     this.wheelIds[slot * this.wheelCap + this.wheelCount[slot]++] = id;
   }
 
+  /**
+   * Makes the engine draw its own random numbers (a random injection VC, an allocator's) from the
+   * traffic source's stream, in BookSim's order within each cycle: the sources' injection VCs node
+   * by node, then each router's VC and switch allocations, router by router. With BookSim's stream
+   * (`--random-stream booksim`) these are BookSim's draws (TrafficManager::_Step, then each
+   * router's _InternalStep).
+   */
+  drawFrom(stream: RandomStream): void {
+    this.shared = stream;
+    this.va.drawFrom?.(stream);
+    this.sa.drawFrom?.(stream);
+    this.vaWhenIdle = this.va.allocatesWhenIdle === true;
+    this.saWhenIdle = this.sa.allocatesWhenIdle === true;
+  }
+
   private injectAll(now: number): void {
     const V = this.V;
     const nInjPorts = this.numNodes * this.nInj;
@@ -999,7 +1024,8 @@ export class PacketNetwork {
         // The source's buffer state follows wait_for_tail_credit too (`empty`: vcAllocCredit = depth).
         const need = Math.max(this.vct ? this.pSize[p] : 1, this.vcAllocCredit);
         let vc = -1;
-        const start = this.injRandom ? hash32(p, now, this.cfg.seed) % V : this.injVcPtr[ip];
+        // The draw hashes the packet's salt (its serial), not its slot: slots are reused as packets retire.
+        const start = !this.injRandom ? this.injVcPtr[ip] : this.shared !== null ? this.shared.int(V) : hash32(this.pSalt[p], now, this.cfg.seed) % V;
         for (let k = 0; k < (this.injRandom ? 1 : V); k++) {
           const v = (start + k) % V;
           const o = port * V + v;

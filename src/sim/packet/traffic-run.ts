@@ -195,11 +195,14 @@ export function simulateTraffic(opts: TrafficSweepOptions): TrafficSweepResult {
   for (const rate of opts.rates) {
     const net = new PacketNetwork(topology, routing, cfg, [], opts.vcsPerClass, ownLatency);
     const nodes = topology.numEndpoints;
-    const batchSource = batch && pattern ? new BatchSource(pattern, cfg.packetSize, nodes, sourceStream(randomStream, cfg.seed), batch, includeQueuing) : null;
+    const stream = sourceStream(randomStream, cfg.seed);
+    // BookSim draws its routing's and allocators' numbers from the same generators as its traffic.
+    if (randomStream === 'booksim') net.drawFrom(stream);
+    const batchSource = batch && pattern ? new BatchSource(pattern, cfg.packetSize, nodes, stream, batch, includeQueuing) : null;
     const source: TrafficSource = batchSource
       ? batchSource
       : pattern
-      ? new BernoulliSource(pattern, rate * flitsPerRate, mix ?? cfg.packetSize, nodes, sourceStream(randomStream, cfg.seed), opts.onOff, includeQueuing)
+      ? new BernoulliSource(pattern, rate * flitsPerRate, mix ?? cfg.packetSize, nodes, stream, opts.onOff, includeQueuing)
       : new MeshEmulationSource(nodes, cfg.packetSize, rate * flitsPerRate, opts.patternOptions?.edges);
     let point: LoadPoint | HorizonPoint;
     if (batchSource) {

@@ -68,6 +68,15 @@ describe("BookSim's random stream: Meshwork's run is BookSim's run", () => {
     // Output speedup 2: two flits a step into one output's FIFO, in BookSim's switch-queue order
     // (queue-order.ts); in input-port order this run saturated.
     ['mesh88_output_speedup2_p4', 0.4, 4, "output speedup at BookSim's knee (439 cycles)"],
+    // pim draws its offsets from BookSim's stream: every output's, then every input's, in every
+    // allocation a waiting VC triggers (83.81 with its own generator).
+    ['mesh88_pim_uniform_p4', 0.35, 20, 'pim allocators at the knee'],
+    // dragonflynew `min` draws each packet's injection VC from BookSim's stream, every cycle its head
+    // waits; a packet to its own terminal ejects on VC 0 (221.54 before).
+    ['dragonflynew_k2_uniform_p4', 0.5, 5, "the dragonfly's random injection VC"],
+    // Internal speedup 1.7 with lookahead routing: BookSim's router takes its internal steps as its
+    // double accumulator counts them (cycle 9: one step, cycle 10: two), not floor(c * 1.7).
+    ['dragonflynew_k2_runfile_p1', 0.7, 5, 'internal speedup 1.7, lookahead routing, credit_delay 2'],
     // The wavefront's priority diagonal starts at 0 of BookSim's square, not at terminal 0's port
     // (27.76 when it did).
     ['cmesh44_wavefront_transpose_p1p4', 0.05, 20, 'a wavefront VC allocator on a concentrated mesh'],

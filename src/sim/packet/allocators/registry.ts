@@ -9,6 +9,7 @@
  */
 import { InputError } from '../../../util/errors.js';
 import type { AllocatorGeometry } from '../port-lanes.js';
+import type { RandomStream } from '../../../util/rng.js';
 
 /**
  * What a priority arbiter reads of the flit at the front of the requesting VC, lower first (BookSim's
@@ -69,6 +70,12 @@ export interface Allocator {
    * BookSim's router calls Allocate() whenever its stage queue holds a VC.
    */
   readonly allocatesWhenIdle?: boolean;
+  /**
+   * Present on an allocator that draws random numbers (pim): from now on it draws them from
+   * `stream`, as many and in the order BookSim's does (the engine then also calls it without
+   * requests, where BookSim draws too).
+   */
+  drawFrom?(stream: RandomStream): void;
 }
 
 export interface AllocatorDef {
