@@ -11,7 +11,7 @@
  * the documented dateline. See docs/packet.md.)
  */
 import { InputError } from '../util/errors.js';
-import { hash32, independentDraw } from '../util/rng.js';
+import { hash32, independentDraw, type RandomStream } from '../util/rng.js';
 import type { Topology } from '../topology/graph.js';
 import { familyOf } from '../topology/registry.js';
 import type { RoutingEntry } from './registry.js';
@@ -102,10 +102,8 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
         else if (2 * fwd > k) minus = 1;
         else minus = tieMinus(src, dst, salt, d, x);
         steps = minus === 0 ? fwd : k - fwd;
-        // `crossing`: class 1 if the path crosses the wrap link (+: y < x, −: y > x); `booksim`:
-        // dor_next_torus's non-balanced test, `dest < cur` in both directions.
-        if (balanced) cls = balancedClass(x, y, minus, k, salt, d);
-        else if (y < x ? minus === 0 || booksimDateline : minus === 1 && !booksimDateline) cls = 1;
+        cls = ringClass(x, y, minus, k);
+        if (cls < 0) cls = independentDraw(salt, seed, d + 0x6261) & 1;
       }
       for (let s = 0; s < steps; s++) {
         const c = next[(cur * nd + d) * 2 + minus];
@@ -118,12 +116,57 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
     return hops;
   }
 
-  /** dor_next_torus with balance: the wrap link forces class 1, the middle class 0, else a coin. */
-  function balancedClass(x: number, y: number, minus: number, k: number, salt: number, d: number): number {
-    if (minus === 0 ? x > y : x < y) return 1;
-    const mid = Math.floor((k - 1) / 2);
-    if (minus === 0 ? x <= mid && y > mid : x > mid && y <= mid) return 0;
-    return independentDraw(salt, seed, d + 0x6261) & 1;
+  /**
+   * The VC class on a ring from x to y in direction `minus`. `crossing`: class 1 if the path crosses
+   * the wrap link (+: y < x, −: y > x); `booksim`: dor_next_torus's non-balanced test, `dest < cur`
+   * in both directions; `balanced` (dor_next_torus with balance): the wrap link forces class 1, the
+   * middle class 0, else a coin: −1, for the caller to draw.
+   */
+  function ringClass(x: number, y: number, minus: number, k: number): number {
+    if (balanced) {
+      if (minus === 0 ? x > y : x < y) return 1;
+      const mid = Math.floor((k - 1) / 2);
+      if (minus === 0 ? x <= mid && y > mid : x > mid && y <= mid) return 0;
+      return -1;
+    }
+    return (y < x ? minus === 0 || booksimDateline : minus === 1 && !booksimDateline) ? 1 : 0;
+  }
+
+  /** The dimension channel c moves along (its endpoints differ only there). */
+  function dimensionOf(c: number): number {
+    const s = topology.chSrc[c];
+    const t = topology.chDst[c];
+    let dim = 0;
+    while (dim < nd && coords[s * nd + dim] === coords[t * nd + dim]) dim++;
+    return dim;
+  }
+
+  /**
+   * BookSim's draws as a head turns into a ring (routefunc.cpp dor_next_torus): the side of a k/2
+   * tie, `RandomInt(1)` (1: +), then under `balanced` the partition where neither datelines forces
+   * it. The hops in that dimension are rewritten to match.
+   */
+  function drawAtTurn(node: number, prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, stream: RandomStream): void {
+    const d = dimensionOf(channels[at]);
+    if (prev >= 0 && dimensionOf(prev) === d) return;
+    const k = dims[d];
+    const x = coords[node * nd + d];
+    const y = coords[dst * nd + d];
+    const fwd = (y - x + k) % k;
+    const tied = 2 * fwd === k && tie === 'random';
+    if (!tied && !balanced) return;
+    let minus = topology.className(channels[at]).endsWith('-') ? 1 : 0;
+    if (tied) minus = stream.int(2) === 1 ? 0 : 1;
+    let cls = ringClass(x, y, minus, k);
+    if (cls < 0) cls = stream.int(2);
+    const steps = minus === 0 ? fwd : k - fwd;
+    let cur = node;
+    for (let s = 0; s < steps; s++) {
+      const c = next[(cur * nd + d) * 2 + minus];
+      channels[at + s] = c;
+      classes[at + s] = cls;
+      cur = topology.chDst[c];
+    }
   }
 
   function tieMinus(src: number, dst: number, salt: number, d: number, x: number): number {
@@ -158,6 +201,8 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
     deadlockFree: true,
     maxHops,
     route,
+    // BookSim draws at a turn only for its own random side (tie=random) or partition (balanced).
+    ...(hasWrap && (tie === 'random' || balanced) ? { drawAtTurn } : {}),
   };
 }
 

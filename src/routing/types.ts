@@ -7,6 +7,7 @@
  */
 import { InputError } from '../util/errors.js';
 import type { NodeRouteHint } from './hints.js';
+import type { RandomStream } from '../util/rng.js';
 
 export interface RouteBuffers {
   /** Channel ids, in order. Must hold at least `maxHops` entries. */
@@ -33,6 +34,15 @@ export interface RoutingFunction {
    * it at the ejection port. Default: the last hop's class holds there too.
    */
   readonly ejectAnyVc?: boolean;
+  /**
+   * For a routing whose random choices BookSim makes hop by hop (dimension order on a torus: the
+   * side of a k/2 tie, and `dim_order_bal`'s VC partition, drawn as the packet turns into each
+   * dimension): called by the packet engine when it draws from the run's stream (PacketNetwork
+   * drawFrom) as the head is routed at `node`, about to take `channels[at]` (`prev`: the channel it
+   * came in on, −1 from its source). Where BookSim draws there, it draws the same numbers from
+   * `stream` and rewrites the route's hops in that dimension (channels and classes from `at` on).
+   */
+  drawAtTurn?(node: number, prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, stream: RandomStream): void;
   /**
    * True when a route may end before its destination (astra-first-dimension: ASTRA-sim's charge of
    * the first dimension that differs): its latency and bottleneck are the model's charge, its links

@@ -183,3 +183,52 @@ describe('tie = simgrid (SimGrid TorusZone)', () => {
     }
   });
 });
+
+describe("dimension order's draws at a turn (BookSim's dor_next_torus)", () => {
+  /** The node at coordinates xy of a 2-D torus. */
+  const nodeAt = (t: Topology, [x, y]: number[]): number => {
+    for (let v = 0; v < t.numNodes; v++) if (t.coord(v, 0) === x && t.coord(v, 1) === y) return v;
+    throw new Error(`no node at ${x},${y}`);
+  };
+
+  /** A stream that hands out the given integers (BookSim's RandomInt(1) results) in order. */
+  const scripted = (values: number[]) => {
+    const drawn: number[] = [];
+    return { drawn, stream: { next: () => 0, int: (n: number) => (drawn.push(n), values[drawn.length - 1]) } };
+  };
+
+  it('draws the side of a k/2 tie where the head turns into the dimension, and rewrites that dimension', () => {
+    const t = torus([8, 8]);
+    const r = dimensionOrderRouting(t, { tie: 'random', seed: 1, dateline: 'booksim' });
+    const src = nodeAt(t, [0, 0]);
+    const dst = nodeAt(t, [4, 4]);
+    for (const side of [0, 1]) {
+      const buf = makeRouteBuffers(r.maxHops);
+      const hops = r.route(src, dst, 3, buf);
+      const { drawn, stream } = scripted([side, side]);
+      // At the source (from injection), then at the turn into dimension 1 after four hops.
+      r.drawAtTurn!(src, -1, dst, buf.channels, buf.vcClass, 0, stream);
+      r.drawAtTurn!(t.chDst[buf.channels[3]], buf.channels[3], dst, buf.channels, buf.vcClass, 4, stream);
+      expect(drawn).toEqual([2, 2]);
+      expect(walk(t, src, buf.channels, hops)).toBe(dst);
+      // RandomInt(1) = 1 takes the + side (BookSim's "Right"), 0 the − side.
+      for (let h = 0; h < hops; h++) expect(t.className(buf.channels[h]).endsWith('-'), `hop ${h}`).toBe(side === 0);
+    }
+  });
+
+  it('draws nothing mid-dimension or without a tie (the route stays as computed)', () => {
+    const t = torus([8, 8]);
+    const r = dimensionOrderRouting(t, { tie: 'random', seed: 1, dateline: 'booksim' });
+    const src = nodeAt(t, [0, 0]);
+    const dst = nodeAt(t, [4, 2]);
+    const buf = makeRouteBuffers(r.maxHops);
+    const hops = r.route(src, dst, 3, buf);
+    const before = Array.from(buf.channels.subarray(0, hops));
+    const { drawn, stream } = scripted([]);
+    r.drawAtTurn!(t.chDst[buf.channels[0]], buf.channels[0], dst, buf.channels, buf.vcClass, 1, stream);
+    r.drawAtTurn!(t.chDst[buf.channels[3]], buf.channels[3], dst, buf.channels, buf.vcClass, 4, stream);
+    expect(drawn).toEqual([]);
+    expect(Array.from(buf.channels.subarray(0, hops))).toEqual(before);
+    expect(dimensionOrderRouting(t, { tie: 'positive' }).drawAtTurn).toBeUndefined();
+  });
+});

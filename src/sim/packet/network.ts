@@ -32,6 +32,7 @@ import { getAllocator, getArbiter, type Allocator, type ArbiterDef, type Priorit
 import { perClass, type PacketConfig } from './config.js';
 import { DeadlockError, findWaitCycle } from './deadlock.js';
 import type { TrafficSource } from '../traffic/sources.js';
+import { resized } from '../../util/typed-arrays.js';
 import { InternalStepClock } from './internal-steps.js';
 import { AllocationQueueOrder } from './queue-order.js';
 import { laneGeometry, portLanes, type PortLanes } from './port-lanes.js';
@@ -413,7 +414,12 @@ export class PacketNetwork {
    * Under output speedup an output takes several flits in one step, and its FIFO takes them in the
    * order of BookSim's switch-allocation queue, not by input port (queue-order.ts); null otherwise.
    */
-  private readonly queueOrder: AllocationQueueOrder | null;
+  private queueOrder: AllocationQueueOrder | null;
+  /** The routing draws as heads turn (drawAtTurn) and the engine draws from the run's stream. */
+  private turnDraws = false;
+  /** A router step's heads to route, and their places in BookSim's routing queue (scratch). */
+  private routeIvcs = new Int32Array(16);
+  private routeRanks = new Float64Array(16);
   /** A step's switch grants (request indices), in the order they cross. */
   private readonly grantOrder: Int32Array;
   /** The allocator moves its state on a call without requests: call it whenever a VC waits in its stage (Allocator.allocatesWhenIdle). */
@@ -1002,6 +1008,9 @@ export class PacketNetwork {
    */
   drawFrom(stream: RandomStream): void {
     this.shared = stream;
+    this.turnDraws = this.routing.drawAtTurn !== undefined;
+    // The routing draws in the order BookSim routes heads, which follows its switch order.
+    if (this.turnDraws && this.queueOrder === null) this.queueOrder = new AllocationQueueOrder(this.ivcState.length, this.routingDelay === 0);
     this.va.drawFrom?.(stream);
     this.sa.drawFrom?.(stream);
     this.vaWhenIdle = this.va.allocatesWhenIdle === true;
@@ -1128,6 +1137,7 @@ export class PacketNetwork {
     let li = -1;
     let port = 0;
     let touched = 0;
+    if (this.turnDraws) this.drawTurns(r, now);
     // Whether a VC waits in VC or switch allocation this step (BookSim's _vc_alloc_vcs or
     // _sw_alloc_vcs is not empty, so its router calls Allocate()), requests or not.
     let vaWaiting = false;
@@ -1265,6 +1275,51 @@ export class PacketNetwork {
       }
     }
     if (hold) this.sendHeld(r, nHeld, nReleased, now, tick);
+  }
+
+  /**
+   * The routing's draws for the heads router r routes this step (drawAtTurn), made in the order
+   * BookSim routes them (AllocationQueueOrder.routeRank), before the scan routes them.
+   */
+  private drawTurns(r: number, now: number): void {
+    const V = this.V;
+    const words = this.maskWords;
+    const inStart = this.rInStart[r];
+    const order = this.queueOrder!;
+    let n = 0;
+    for (let w = 0; w < words; w++) {
+      let m = this.rMask[r * words + w];
+      while (m !== 0) {
+        const low = m & -m;
+        m ^= low;
+        const bit = (w << 5) | (31 - Math.clz32(low));
+        const li = bit >>> this.vcShift;
+        const v = bit & ((1 << this.vcShift) - 1);
+        const ivc = this.rInPorts[inStart + li] * V + v;
+        if (this.ivcState[ivc] !== IDLE || this.frontReady[ivc] > now) continue;
+        if (n === this.routeIvcs.length) {
+          this.routeIvcs = resized(this.routeIvcs, 2 * n);
+          this.routeRanks = resized(this.routeRanks, 2 * n);
+        }
+        const rank = order.routeRank(ivc, this.frontReady[ivc] === now, li * V + v);
+        let k = n++;
+        while (k > 0 && this.routeRanks[k - 1] > rank) {
+          this.routeIvcs[k] = this.routeIvcs[k - 1];
+          this.routeRanks[k] = this.routeRanks[k - 1];
+          k--;
+        }
+        this.routeIvcs[k] = ivc;
+        this.routeRanks[k] = rank;
+      }
+    }
+    for (let k = 0; k < n; k++) {
+      const ivc = this.routeIvcs[k];
+      const p = this.buf[(ivc * this.depth + this.ivcHead[ivc]) * FLIT + F_PKT];
+      const hop = this.pHop[p];
+      if (hop >= this.pLen[p]) continue;
+      const base = p * this.maxHops;
+      this.routing.drawAtTurn!(r, hop > 0 ? this.pRoute[base + hop - 1] : -1, this.endpoints[this.pDst[p]], this.pRoute, this.pClass, base + hop, this.shared!);
+    }
   }
 
   /** Sorts a step's switch grants (request indices) into BookSim's switch-queue order. */

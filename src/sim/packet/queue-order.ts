@@ -59,7 +59,7 @@ export class AllocationQueueOrder {
    * index at its router (input port · V + VC).
    */
   routed(ivc: number, now: number, arrivedNow: boolean, index: number): void {
-    const minor = arrivedNow ? ARRIVED + index : this.crossRank[ivc];
+    const minor = this.routeRank(ivc, arrivedNow, index);
     if (!this.lookahead) {
       this.vaMajor[ivc] = -now;
       this.vaMinor[ivc] = minor;
@@ -68,6 +68,15 @@ export class AllocationQueueOrder {
       this.vaMajor[ivc] = arrivedNow ? now : now - 1;
       this.vaMinor[ivc] = minor;
     }
+  }
+
+  /**
+   * A head's place among those its router routes in one cycle (BookSim's `_route_vcs` order): the
+   * heads that waited behind a tail, in the order the tails crossed last cycle, then the heads that
+   * arrived this cycle (`arrivedNow`), by their VC's index at the router.
+   */
+  routeRank(ivc: number, arrivedNow: boolean, index: number): number {
+    return arrivedNow ? ARRIVED + index : this.crossRank[ivc];
   }
 
   /** VC allocation made `ivc` active in step `tick`: it heads the switch queue. */

@@ -77,6 +77,11 @@ describe("BookSim's random stream: Meshwork's run is BookSim's run", () => {
     // Internal speedup 1.7 with lookahead routing: BookSim's router takes its internal steps as its
     // double accumulator counts them (cycle 9: one step, cycle 10: two), not floor(c * 1.7).
     ['dragonflynew_k2_runfile_p1', 0.7, 5, 'internal speedup 1.7, lookahead routing, credit_delay 2'],
+    // A torus's dimension order draws the side of a k/2 tie (and dim_order_bal its partition) as the
+    // head turns into each dimension, at that router, heads in BookSim's routing-queue order.
+    ['torus444_uniform_p4', 0.6, 5, "a 3-D torus's k/2 ties at BookSim's knee (137 cycles)"],
+    ['torus88_age_uniform_p1', 0.25, 5, 'torus ties with age arbitration'],
+    ['torus88_dim_order_bal_uniform_p1', 0.25, 5, "dim_order_bal's random partition"],
     // The wavefront's priority diagonal starts at 0 of BookSim's square, not at terminal 0's port
     // (27.76 when it did).
     ['cmesh44_wavefront_transpose_p1p4', 0.05, 20, 'a wavefront VC allocator on a concentrated mesh'],
