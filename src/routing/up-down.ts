@@ -8,11 +8,11 @@
 import type { Topology } from '../topology/graph.js';
 import { familyOf } from '../topology/registry.js';
 import { InputError } from '../util/errors.js';
-import { hash32, independentDraw } from '../util/rng.js';
+import { hash32, independentDraw, type RandomStream } from '../util/rng.js';
 import { shortestPathRouting, type ShortestPathTie } from './shortest-path.js';
 import type { RoutingEntry } from './registry.js';
 import type { HopByHopRouting } from './dal.js';
-import { loadOf, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
+import { loadOf, makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
 
 export interface UpDownOptions {
   /** Per-flow hash over parallel up-links instead of destination-mod-k. */
@@ -45,9 +45,27 @@ export function upDownRouting(topology: Topology, opts: UpDownOptions = {}): Rou
   if (!shape) return { ...r, route: offset === 0 ? walk : (src, dst, salt, out) => walk(src, dst, (salt ^ offset) >>> 0, out), params };
   const closedForm = kAryTreeRoute(topology, shape.k, shape.levels, tie);
   const terminals = shape.k ** shape.levels;
+  const k = shape.k;
+  const rest = makeRouteBuffers(r.maxHops);
+  /**
+   * BookSim's fattree_nca draws its up-port, `gK + RandomInt(gK - 1)`, at every router the head
+   * climbs from: the hop from `node` becomes up-port `pick` (a switch lists its k down-links, then its
+   * k up-links), and the rest of the route is walked again from there (its further up-ports are
+   * drawn at their own routers).
+   */
+  function drawAtTurn(node: number, _prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, stream: RandomStream): void {
+    if (topology.chSrcPort[channels[at]] < k) return;
+    const up = topology.outChannels[topology.outStart[node] + k + stream.int(k)];
+    channels[at] = up;
+    classes[at] = 0;
+    const n = walk(topology.chDst[up], dst, 0, rest);
+    channels.set(rest.channels.subarray(0, n), at + 1);
+    classes.fill(0, at + 1, at + 1 + n);
+  }
   return {
     ...r,
     params,
+    ...(opts.nca ? { drawAtTurn } : {}),
     // Terminal to terminal in closed form; routes from or to a switch (hints, Valiant) walk distances.
     route: (src, dst, salt, out) => {
       const s = (salt ^ offset) >>> 0;

@@ -77,6 +77,17 @@ export const fatTreeFamily: TopologyFamily = {
     return fatTree({ k, levels, taper, link, spec: spec.text });
   },
   defaultRouting: 'updown',
+  // BookSim's fattree.cpp numbers the top level's routers first; the leaves come first here.
+  booksimRouterOrder: (t) => {
+    const { k, levels } = t.params as { k: number; levels: number };
+    const terminals = k ** levels;
+    const perLevel = k ** (levels - 1);
+    const order = new Int32Array(t.numNodes);
+    let n = 0;
+    for (let v = 0; v < terminals; v++) order[n++] = v;
+    for (let level = levels - 1; level >= 0; level--) for (let w = 0; w < perLevel; w++) order[n++] = terminals + level * perLevel + w;
+    return order;
+  },
   kAryTree: (t) => {
     const { k, levels } = t.params as { k: number; levels: number };
     return { k, levels };

@@ -120,6 +120,13 @@ export interface TopologyFamily {
    * output port at the source router. The `booksim` packet preset orders its allocators by them.
    */
   readonly booksimPorts?: (t: Topology) => { inPort: Int32Array; outPort: Int32Array };
+  /**
+   * The topology's nodes in the order BookSim numbers (so evaluates) its routers, where that differs
+   * from node order (BookSim's fat tree numbers its top level first). Routers only meet through
+   * channels, so the order matters only to the random numbers routers draw (the packet engine's
+   * drawFrom).
+   */
+  readonly booksimRouterOrder?: (t: Topology) => Int32Array;
   /** How BookSim's routing for this family picks the injection VC (min_dragonflynew draws at random). */
   readonly booksimInjectionVc?: 'round-robin' | 'random';
 }

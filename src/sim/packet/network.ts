@@ -417,6 +417,11 @@ export class PacketNetwork {
   private queueOrder: AllocationQueueOrder | null;
   /** The routing draws as heads turn (drawAtTurn) and the engine draws from the run's stream. */
   private turnDraws = false;
+  /** Lookahead draws waiting for the next step: (router, packet) pairs (deferTurnDraw). */
+  private deferred = new Int32Array(32);
+  private deferredDraws = 0;
+  /** The order routers step in each cycle (drawFrom: BookSim's), or null for node order. */
+  private stepOrder: Int32Array | null = null;
   /** A router step's heads to route, and their places in BookSim's routing queue (scratch). */
   private routeIvcs = new Int32Array(16);
   private routeRanks = new Float64Array(16);
@@ -945,17 +950,23 @@ export class PacketNetwork {
       this.arrivalCount[now % this.arrivalSize] = 0;
     }
     this.injectAll(now);
+    if (this.deferredDraws > 0) this.drawDeferredTurns();
     source?.generate(this, now);
     const N = this.numNodes;
+    const order = this.stepOrder;
     if (!this.outputQueued) {
-      for (let r = 0; r < N; r++) if (this.hasVisibleFlits(r)) this.routerStep(r, now, now);
+      for (let i = 0; i < N; i++) {
+        const r = order === null ? i : order[i];
+        if (this.hasVisibleFlits(r)) this.routerStep(r, now, now);
+      }
     } else {
       // BookSim's Router::Evaluate: the internal steps of this cycle, one after another. Routers
       // only meet through channels and credits, which take at least a cycle, so router by router is
       // the same as step by step.
       const first = this.ticksBefore(now);
       const ticks = this.ticksBefore(now + 1) - first;
-      for (let r = 0; r < N; r++) {
+      for (let i = 0; i < N; i++) {
+        const r = order === null ? i : order[i];
         for (let k = 0; k < ticks && this.hasVisibleFlits(r); k++) this.routerStep(r, now, first + k);
       }
     }
@@ -1008,6 +1019,8 @@ export class PacketNetwork {
    */
   drawFrom(stream: RandomStream): void {
     this.shared = stream;
+    // Routers draw in the order BookSim evaluates them (its router numbering).
+    this.stepOrder = familyOf(this.topology)?.booksimRouterOrder?.(this.topology) ?? null;
     this.turnDraws = this.routing.drawAtTurn !== undefined;
     // The routing draws in the order BookSim routes heads, which follows its switch order.
     if (this.turnDraws && this.queueOrder === null) this.queueOrder = new AllocationQueueOrder(this.ivcState.length, this.routingDelay === 0);
@@ -1055,6 +1068,8 @@ export class PacketNetwork {
         this.injVcPtr[ip] = (vc + 1) % V;
         this.ovcOwner[port * V + vc] = ip;
         this.pItime[p] = now - 1;
+        // Lookahead routing: BookSim routes the head for its first router as the source injects it.
+        if (this.turnDraws && this.routingDelay === 0) this.drawTurn(this.attach[this.endpoints[this.pSrc[p]]], p);
       }
       const o = port * V + this.injVc[ip];
       if (this.credits[o] <= 0) continue;
@@ -1137,7 +1152,7 @@ export class PacketNetwork {
     let li = -1;
     let port = 0;
     let touched = 0;
-    if (this.turnDraws) this.drawTurns(r, now);
+    if (this.turnDraws && this.routingDelay > 0) this.drawTurns(r, now);
     // Whether a VC waits in VC or switch allocation this step (BookSim's _vc_alloc_vcs or
     // _sw_alloc_vcs is not empty, so its router calls Allocate()), requests or not.
     let vaWaiting = false;
@@ -1312,14 +1327,32 @@ export class PacketNetwork {
         this.routeRanks[k] = rank;
       }
     }
-    for (let k = 0; k < n; k++) {
-      const ivc = this.routeIvcs[k];
-      const p = this.buf[(ivc * this.depth + this.ivcHead[ivc]) * FLIT + F_PKT];
-      const hop = this.pHop[p];
-      if (hop >= this.pLen[p]) continue;
-      const base = p * this.maxHops;
-      this.routing.drawAtTurn!(r, hop > 0 ? this.pRoute[base + hop - 1] : -1, this.endpoints[this.pDst[p]], this.pRoute, this.pClass, base + hop, this.shared!);
-    }
+    for (let k = 0; k < n; k++) this.drawTurn(r, this.buf[(this.routeIvcs[k] * this.depth + this.ivcHead[this.routeIvcs[k]]) * FLIT + F_PKT]);
+  }
+
+  /**
+   * Lookahead routing's draws for the heads that crossed a router last cycle, in the order they
+   * crossed. BookSim makes them in its routers' switch update, after the sources' injections of
+   * that cycle, which the engine runs at the start of the next step (injectAll's cycle now − 1).
+   */
+  private deferTurnDraw(r: number, p: number): void {
+    if (2 * this.deferredDraws === this.deferred.length) this.deferred = resized(this.deferred, 2 * this.deferred.length);
+    this.deferred[2 * this.deferredDraws] = r;
+    this.deferred[2 * this.deferredDraws + 1] = p;
+    this.deferredDraws++;
+  }
+
+  private drawDeferredTurns(): void {
+    for (let k = 0; k < this.deferredDraws; k++) this.drawTurn(this.deferred[2 * k], this.deferred[2 * k + 1]);
+    this.deferredDraws = 0;
+  }
+
+  /** The routing's draws for packet p's head at router r (drawAtTurn), at its current hop. */
+  private drawTurn(r: number, p: number): void {
+    const hop = this.pHop[p];
+    if (hop >= this.pLen[p]) return;
+    const base = p * this.maxHops;
+    this.routing.drawAtTurn!(r, hop > 0 ? this.pRoute[base + hop - 1] : -1, this.endpoints[this.pDst[p]], this.pRoute, this.pClass, base + hop, this.shared!);
   }
 
   /** Sorts a step's switch grants (request indices) into BookSim's switch-queue order. */
@@ -1598,7 +1631,12 @@ export class PacketNetwork {
       this.credits[o]--;
       this.chFlits[out]++;
       this.pushFlit(o, p, seq, sent + 1 + this.chLat[out], itime);
-      if (seq === 0) this.pHop[p]++;
+      if (seq === 0) {
+        this.pHop[p]++;
+        // Lookahead routing: BookSim routes the head for the next router as it crosses this one,
+        // after this cycle's injections draw (drawn at the next step's start, see step()).
+        if (this.turnDraws && this.routingDelay === 0) this.deferTurnDraw(this.topology.chDst[out], p);
+      }
     } else {
       this.flitsInNetwork--;
       const read = sent + 1 + this.ejLatency;

@@ -82,6 +82,11 @@ describe("BookSim's random stream: Meshwork's run is BookSim's run", () => {
     ['torus444_uniform_p4', 0.6, 5, "a 3-D torus's k/2 ties at BookSim's knee (137 cycles)"],
     ['torus88_age_uniform_p1', 0.25, 5, 'torus ties with age arbitration'],
     ['torus88_dim_order_bal_uniform_p1', 0.25, 5, "dim_order_bal's random partition"],
+    // The fat tree's nca draws an up-port at every router a head climbs from, routers in BookSim's
+    // order (its top level first); with lookahead routing, as the head crosses the router before,
+    // after that cycle's injections (58.62 and 34.64 before).
+    ['fattree_k4n3_uniform_p4', 0.55, 5, "nca's random up-ports at BookSim's knee"],
+    ['fattree_runfile_ftreeconfig', 0.7, 5, "nca under lookahead routing (BookSim's ftreeconfig)"],
     // The wavefront's priority diagonal starts at 0 of BookSim's square, not at terminal 0's port
     // (27.76 when it did).
     ['cmesh44_wavefront_transpose_p1p4', 0.05, 20, 'a wavefront VC allocator on a concentrated mesh'],
