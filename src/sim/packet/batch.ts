@@ -87,6 +87,9 @@ export class BatchSource implements TrafficSource {
     this.rng = typeof random === 'number' ? new Rng(random) : random;
   }
 
+  /** Generation reads the retirements of the routers' step (net.retiredCount): it runs after it. */
+  readonly afterRouters = true;
+
   get done(): boolean {
     return this.endCycle >= 0;
   }

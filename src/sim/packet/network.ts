@@ -921,12 +921,13 @@ export class PacketNetwork {
     return used;
   }
 
-  /** Advances one cycle: credits, injection, then every router with buffered flits. */
   /**
-   * One cycle. A traffic source given here generates this cycle's packets after the injection and
-   * before the routers: BookSim's order of draws (TrafficManager::_Step: _Inject, then the
-   * routers' Evaluate), which matters where the routers draw from the source's stream (drawFrom).
-   * The routers cannot see the new packets before the next cycle's injection either way.
+   * One cycle: credits, injection, then every router with buffered flits. A traffic source given
+   * here generates this cycle's packets after the injection and before the routers: BookSim's order
+   * of draws (TrafficManager::_Step: _Inject, then the routers' Evaluate), which matters where the
+   * routers draw from the source's stream (drawFrom). The routers cannot see the new packets before
+   * the next cycle's injection either way. A source that reads this cycle's retirements (batch
+   * mode, `afterRouters`) generates after the step.
    */
   step(source?: TrafficSource): void {
     const now = this.now;
@@ -951,7 +952,8 @@ export class PacketNetwork {
     }
     this.injectAll(now);
     if (this.deferredDraws > 0) this.drawDeferredTurns();
-    source?.generate(this, now);
+    const early = source !== undefined && source.afterRouters !== true;
+    if (early) source.generate(this, now);
     const N = this.numNodes;
     const order = this.stepOrder;
     if (!this.outputQueued) {
@@ -975,6 +977,7 @@ export class PacketNetwork {
     }
     this.retireReadFlits(now);
     this.now = now + 1;
+    if (source !== undefined && !early) source.generate(this, now);
   }
 
   /** Whether router r holds a flit that is visible (or may be: see arrivalIds), the only ones a step can move. */
@@ -1153,6 +1156,7 @@ export class PacketNetwork {
     let port = 0;
     let touched = 0;
     if (this.turnDraws && this.routingDelay > 0) this.drawTurns(r, now);
+    const ordered = this.queueOrder !== null;
     // Whether a VC waits in VC or switch allocation this step (BookSim's _vc_alloc_vcs or
     // _sw_alloc_vcs is not empty, so its router calls Allocate()), requests or not.
     let vaWaiting = false;
@@ -1178,9 +1182,9 @@ export class PacketNetwork {
           this.routeHead(r, ivc, buf[b * FLIT + F_PKT], now, tick);
           this.queueOrder?.routed(ivc, now, frontReady[ivc] === now, li * V + v);
           st = VC_ALLOC;
-        } else if (st === ACTIVE && frontReady[ivc] === now) {
+        } else if (ordered && st === ACTIVE && frontReady[ivc] === now) {
           // A body flit that arrived this cycle into an empty active VC.
-          this.queueOrder?.refilled(ivc, now, li * V + v);
+          this.queueOrder!.refilled(ivc, now, li * V + v);
         }
         if (ivcTime[ivc] > tick) continue;
         if (st === VC_ALLOC) {
@@ -1267,29 +1271,42 @@ export class PacketNetwork {
 
     if (sa.count > 0 || (saWaiting && this.saWhenIdle)) {
       sa.allocate(this.swAllocIters, this.saGrantPtr, outStart * this.outSpeedup, this.saAcceptPtr, inStart * IS);
-      const order = this.grantOrder;
-      let nGrants = 0;
-      for (let k = 0; k < sa.count; k++) if (sa.matchOfIn[sa.reqIn[k]] === sa.reqOut[k]) order[nGrants++] = k;
-      if (nGrants > 1 && this.queueOrder !== null) this.sortByQueue(order, nGrants, inStart);
-      for (let g = 0; g < nGrants; g++) {
-        const k = order[g];
-        const input = sa.reqIn[k];
-        const li = (input / IS) | 0;
-        const port = this.rInPorts[inStart + li];
-        const v = sa.reqAux[k];
-        // BookSim: _sw_rr_offset[expanded_input] = (vc + input_speedup) % vcs.
-        this.saVcPtr[port * IS + (input - li * IS)] = (v + IS) % V;
-        const ivc = port * V + v;
-        this.queueOrder?.crossed(ivc, g);
-        this.traverse(r, port, ivc, now, tick);
-        // A body flit whose successor is already here holds the connection (_SWAllocUpdate).
-        if (hold && ivcState[ivc] === ACTIVE && this.ivcCount[ivc] > 0 && frontReady[ivc] <= now) {
-          this.holdIn[port] = ivc;
-          this.holdOut[outStart + this.ivcOutLocal[ivc]] = port;
+      const queue = this.queueOrder;
+      if (queue === null) {
+        for (let k = 0; k < sa.count; k++) if (sa.matchOfIn[sa.reqIn[k]] === sa.reqOut[k]) this.crossGranted(r, k, inStart, outStart, now, tick);
+      } else {
+        // In BookSim's switch-queue order (queue-order.ts), each grant's rank kept.
+        const order = this.grantOrder;
+        let nGrants = 0;
+        for (let k = 0; k < sa.count; k++) if (sa.matchOfIn[sa.reqIn[k]] === sa.reqOut[k]) order[nGrants++] = k;
+        if (nGrants > 1) this.sortByQueue(order, nGrants, inStart);
+        for (let g = 0; g < nGrants; g++) {
+          queue.crossed(this.grantVc(order[g], inStart), g);
+          this.crossGranted(r, order[g], inStart, outStart, now, tick);
         }
       }
     }
     if (hold) this.sendHeld(r, nHeld, nReleased, now, tick);
+  }
+
+  /** Switch request k (granted) of router r crosses. */
+  private crossGranted(r: number, k: number, inStart: number, outStart: number, now: number, tick: number): void {
+    const sa = this.sa;
+    const V = this.V;
+    const IS = this.inSpeedup;
+    const input = sa.reqIn[k];
+    const li = (input / IS) | 0;
+    const port = this.rInPorts[inStart + li];
+    const v = sa.reqAux[k];
+    // BookSim: _sw_rr_offset[expanded_input] = (vc + input_speedup) % vcs.
+    this.saVcPtr[port * IS + (input - li * IS)] = (v + IS) % V;
+    const ivc = port * V + v;
+    this.traverse(r, port, ivc, now, tick);
+    // A body flit whose successor is already here holds the connection (_SWAllocUpdate).
+    if (this.hold && this.ivcState[ivc] === ACTIVE && this.ivcCount[ivc] > 0 && this.frontReady[ivc] <= now) {
+      this.holdIn[port] = ivc;
+      this.holdOut[outStart + this.ivcOutLocal[ivc]] = port;
+    }
   }
 
   /**

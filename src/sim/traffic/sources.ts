@@ -9,8 +9,13 @@ import type { PacketNetwork } from '../packet/network.js';
 import { GRID_EDGES, type GridEdges, type TrafficPattern } from './patterns.js';
 
 export interface TrafficSource {
-  /** Generates the packets of cycle `t` (called after the network simulated cycle t). */
+  /**
+   * Generates the packets of cycle `t`: called by the network's step of cycle t after its injection
+   * and before its routers (PacketNetwork.step), or after the whole step under `afterRouters`.
+   */
   generate(net: PacketNetwork, t: number): void;
+  /** The source reads the packets the routers retired in cycle t (batch mode): generate after the step. */
+  readonly afterRouters?: boolean;
   /**
    * Whether every packet due up to cycle `t` has been generated (BookSim's `_qdrained`: a source's
    * `qtime` has passed the drain time). Sources without a backlog omit it.
