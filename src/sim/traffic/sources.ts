@@ -191,6 +191,8 @@ export class MeshEmulationSource implements TrafficSource {
   private readonly early: Int32Array;
   private readonly nextStart: Int32Array;
   readonly period: number;
+  /** A round waits for the packets the routers retired this cycle (net.retiredCount): generate after them. */
+  readonly afterRouters = true;
 
   constructor(
     nodes: number,
