@@ -24,19 +24,16 @@ import type { AllocatorGeometry } from '../port-lanes.js';
 export class PimAllocator extends SparseAllocator {
   private readonly rng: Rng;
   /** Per output: this iteration's offset (-1: not drawn yet), its best distance and granted input. */
-  private readonly outOffset: Int32Array;
+  private outOffset: Int32Array;
   private readonly grantDistance: Int32Array;
   private readonly granted: Int32Array;
   /** Per input: this iteration's offset (-1: not drawn yet), its best distance and accepted output. */
-  private readonly inOffset: Int32Array;
+  private inOffset: Int32Array;
   private readonly acceptDistance: Int32Array;
   private readonly accepted: Int32Array;
   /** The run's stream to draw from as BookSim does, or null (own generator, offsets drawn as needed). */
   private stream: RandomStream | null = null;
   private geometry: AllocatorGeometry | null = null;
-  /** BookSim mode: this iteration's offset per output and per input, by BookSim's port numbers. */
-  private outDrawn = new Int32Array(16);
-  private inDrawn = new Int32Array(16);
 
   constructor(maxInputs: number, maxOutputs: number, maxRequests: number, seed: number) {
     super(maxInputs, maxOutputs, maxRequests);
@@ -62,39 +59,51 @@ export class PimAllocator extends SparseAllocator {
   }
 
   allocate(iterations: number, _grantPtr?: Int32Array, ptrBaseOut = 0, _acceptPtr?: Int32Array, ptrBaseIn = 0): number {
-    if (this.stream !== null) return this.allocateAsBookSim(this.stream, iterations, ptrBaseOut, ptrBaseIn);
     const n = this.count;
-    const { reqIn, reqOut, matchOfIn, matchOfOut, outOffset, grantDistance, granted, inOffset, acceptDistance, accepted, rng } = this;
-    const nIn = this.maxInputs;
-    const nOut = this.maxOutputs;
+    const { reqIn, reqOut, matchOfIn, matchOfOut, grantDistance, granted, acceptDistance, accepted } = this;
+    // BookSim's way (drawFrom): every offset drawn, in BookSim's numbering of the router's ports.
+    const eager = this.stream !== null;
+    const rng = this.stream ?? this.rng;
+    const geometry = eager ? this.geometry : null;
+    const nIn = geometry === null ? this.maxInputs : geometry.inputs[ptrBaseOut];
+    const nOut = geometry === null ? this.maxOutputs : geometry.outputs[ptrBaseOut];
+    if (this.outOffset.length < nOut) this.outOffset = new Int32Array(nOut);
+    if (this.inOffset.length < nIn) this.inOffset = new Int32Array(nIn);
+    const { outOffset, inOffset } = this;
     this.clearMatches();
     let matches = 0;
     for (let it = 0; it < Math.max(1, iterations); it++) {
       for (let k = 0; k < n; k++) {
-        outOffset[reqOut[k]] = -1;
         granted[reqOut[k]] = -1;
-        inOffset[reqIn[k]] = -1;
         accepted[reqIn[k]] = -1;
+        if (!eager) {
+          outOffset[reqOut[k]] = -1;
+          inOffset[reqIn[k]] = -1;
+        }
       }
-      // Grant: each output the requesting input nearest at or after its offset.
+      // Grant: each output the unmatched requesting input nearest at or after its offset.
+      if (eager) for (let o = 0; o < nOut; o++) outOffset[o] = rng.int(nIn);
       for (let k = 0; k < n; k++) {
         const i = reqIn[k];
         const o = reqOut[k];
         if (matchOfIn[i] >= 0 || matchOfOut[o] >= 0) continue;
-        if (outOffset[o] < 0) outOffset[o] = rng.int(nIn);
-        const d = (i - outOffset[o] + nIn) % nIn;
+        const on = geometry === null ? o : geometry.outIndex[ptrBaseOut + o];
+        if (outOffset[on] < 0) outOffset[on] = rng.int(nIn);
+        const d = ((geometry === null ? i : geometry.inIndex[ptrBaseIn + i]) - outOffset[on] + nIn) % nIn;
         if (granted[o] < 0 || d < grantDistance[o]) {
           granted[o] = i;
           grantDistance[o] = d;
         }
       }
       // Accept: each input the granting output nearest at or after its offset.
+      if (eager) for (let i = 0; i < nIn; i++) inOffset[i] = rng.int(nOut);
       for (let k = 0; k < n; k++) {
         const i = reqIn[k];
         const o = reqOut[k];
         if (granted[o] !== i || matchOfIn[i] >= 0) continue;
-        if (inOffset[i] < 0) inOffset[i] = rng.int(nOut);
-        const d = (o - inOffset[i] + nOut) % nOut;
+        const inNo = geometry === null ? i : geometry.inIndex[ptrBaseIn + i];
+        if (inOffset[inNo] < 0) inOffset[inNo] = rng.int(nOut);
+        const d = ((geometry === null ? o : geometry.outIndex[ptrBaseOut + o]) - inOffset[inNo] + nOut) % nOut;
         if (accepted[i] < 0 || d < acceptDistance[i]) {
           accepted[i] = o;
           acceptDistance[i] = d;
@@ -110,63 +119,8 @@ export class PimAllocator extends SparseAllocator {
         matches++;
         progressed = true;
       }
-      if (!progressed) break;
-    }
-    return matches;
-  }
-
-  /** BookSim's PIM::Allocate, drawing from `stream`: every offset of every iteration, in BookSim's order. */
-  private allocateAsBookSim(stream: RandomStream, iterations: number, ptrBaseOut: number, ptrBaseIn: number): number {
-    const n = this.count;
-    const { reqIn, reqOut, matchOfIn, matchOfOut, grantDistance, granted, acceptDistance, accepted, geometry } = this;
-    const nIn = geometry === null ? this.maxInputs : geometry.inputs[ptrBaseOut];
-    const nOut = geometry === null ? this.maxOutputs : geometry.outputs[ptrBaseOut];
-    if (this.outDrawn.length < nOut) this.outDrawn = new Int32Array(nOut);
-    if (this.inDrawn.length < nIn) this.inDrawn = new Int32Array(nIn);
-    const { outDrawn, inDrawn } = this;
-    const inNo = (i: number): number => (geometry === null ? i : geometry.inIndex[ptrBaseIn + i]);
-    const outNo = (o: number): number => (geometry === null ? o : geometry.outIndex[ptrBaseOut + o]);
-    this.clearMatches();
-    let matches = 0;
-    for (let it = 0; it < Math.max(1, iterations); it++) {
-      for (let k = 0; k < n; k++) {
-        granted[reqOut[k]] = -1;
-        accepted[reqIn[k]] = -1;
-      }
-      // Grant: each output, in order, draws its offset over the inputs; it grants the unmatched
-      // requesting input nearest at or after it.
-      for (let o = 0; o < nOut; o++) outDrawn[o] = stream.int(nIn);
-      for (let k = 0; k < n; k++) {
-        const i = reqIn[k];
-        const o = reqOut[k];
-        if (matchOfIn[i] >= 0 || matchOfOut[o] >= 0) continue;
-        const d = (inNo(i) - outDrawn[outNo(o)] + nIn) % nIn;
-        if (granted[o] < 0 || d < grantDistance[o]) {
-          granted[o] = i;
-          grantDistance[o] = d;
-        }
-      }
-      // Accept: each input, in order, draws its offset over the outputs; it accepts the granting
-      // output nearest at or after it.
-      for (let i = 0; i < nIn; i++) inDrawn[i] = stream.int(nOut);
-      for (let k = 0; k < n; k++) {
-        const i = reqIn[k];
-        const o = reqOut[k];
-        if (granted[o] !== i) continue;
-        const d = (outNo(o) - inDrawn[inNo(i)] + nOut) % nOut;
-        if (accepted[i] < 0 || d < acceptDistance[i]) {
-          accepted[i] = o;
-          acceptDistance[i] = d;
-        }
-      }
-      for (let k = 0; k < n; k++) {
-        const i = reqIn[k];
-        const o = accepted[i];
-        if (o < 0 || matchOfIn[i] >= 0) continue;
-        matchOfIn[i] = o;
-        matchOfOut[o] = i;
-        matches++;
-      }
+      // BookSim runs every iteration, drawing each time.
+      if (!progressed && !eager) break;
     }
     return matches;
   }
