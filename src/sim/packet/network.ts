@@ -411,8 +411,9 @@ export class PacketNetwork {
   private readonly va: Allocator;
   private readonly sa: Allocator;
   /**
-   * Under output speedup an output takes several flits in one step, and its FIFO takes them in the
-   * order of BookSim's switch-allocation queue, not by input port (queue-order.ts); null otherwise.
+   * BookSim's allocation-queue order (queue-order.ts), kept under output speedup (an output's FIFO
+   * takes a step's flits in switch-queue order, not by input port) and where the routing draws as
+   * heads turn (they are routed in queue order); null otherwise.
    */
   private queueOrder: AllocationQueueOrder | null;
   /** The routing draws as heads turn (drawAtTurn) and the engine draws from the run's stream. */
@@ -1014,9 +1015,10 @@ export class PacketNetwork {
   }
 
   /**
-   * Makes the engine draw its own random numbers (a random injection VC, an allocator's) from the
-   * traffic source's stream, in BookSim's order within each cycle: the sources' injection VCs node
-   * by node, then each router's VC and switch allocations, router by router. With BookSim's stream
+   * Makes the engine draw its own random numbers (a random injection VC, an allocator's, the
+   * routing's as heads turn) from the traffic source's stream, in BookSim's order within each
+   * cycle: the sources' injection VCs node by node, then router by router (BookSim's numbering)
+   * the heads' routes and the VC and switch allocations. With BookSim's stream
    * (`--random-stream booksim`) these are BookSim's draws (TrafficManager::_Step, then each
    * router's _InternalStep).
    */
