@@ -13,15 +13,16 @@
  *   once, at the packet's first router: BookSim keeps the order the head's VC names from then on.
  * Each class is half the VCs; the ejection hop takes every VC, as BookSim's "at the destination
  * router we don't need to separate VCs" (hence `ejectAnyVc`). The draws are per packet, from the
- * route salt and the seed (BookSim draws at the packet's first router).
+ * route salt and the seed; with BookSim's stream (`--random-stream booksim`) the packet engine has
+ * `drawAtTurn` redraw them as BookSim does, at the packet's first router (except adaptive-xy-yx's coin).
  */
 import { InputError } from '../util/errors.js';
-import { hash32 } from '../util/rng.js';
+import { hash32, type RandomStream } from '../util/rng.js';
 import type { Topology } from '../topology/graph.js';
 import { familyOf } from '../topology/registry.js';
 import { dimensionOrderRouting } from './dimension-order.js';
 import type { RoutingEntry } from './registry.js';
-import { loadOf, makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
+import { ANY_VC_CLASS, loadOf, makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
 
 export type BookSimMeshRoutingKind = 'romm' | 'valiant-dor' | 'xy-yx' | 'adaptive-xy-yx';
 
@@ -31,11 +32,11 @@ function meshGrid(topology: Topology, kind: string): readonly number[] {
   return grid.dims;
 }
 
-/** Appends leg `leg` (length h) to `out` at `at`, every hop on `cls`; returns the new length. */
-function append(out: RouteBuffers, at: number, leg: RouteBuffers, h: number, cls: number): number {
+/** Writes leg `leg` (length h) into a route's channels and classes at `at`, every hop on `cls`; returns the new length. */
+function append(channels: Int32Array, classes: Uint8Array, at: number, leg: RouteBuffers, h: number, cls: number): number {
   for (let i = 0; i < h; i++) {
-    out.channels[at + i] = leg.channels[i];
-    out.vcClass[at + i] = cls;
+    channels[at + i] = leg.channels[i];
+    classes[at + i] = cls;
   }
   return at + h;
 }
@@ -72,6 +73,40 @@ export function bookSimMeshRouting(topology: Topology, kind: BookSimMeshRoutingK
     }
     return nodeAt[index];
   };
+  /** Dimension order from src to mid on class 0, then to dst on class 1, written at `at`; returns the end. */
+  const viaIntermediate = (src: number, mid: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number): number => {
+    // BookSim switches to phase 1 at the intermediate router, so a source intermediate is all phase 1.
+    const end = mid === src ? at : append(channels, classes, at, leg, xy.route(src, mid, 0, leg), 0);
+    // Phase 0 may pass the destination (valiant): BookSim separates VCs by phase only elsewhere.
+    for (let h = at; h < end; h++) if (topology.chSrc[channels[h]] === dst) classes[h] = ANY_VC_CLASS;
+    return append(channels, classes, end, leg, xy.route(mid, dst, 0, leg), 1);
+  };
+  /**
+   * BookSim's own draws, at the packet's first router (its injection port is `in_channel == 2*gN`):
+   * xy_yx_mesh's `RandomInt(1) > 0` for XY (none at the destination router, which ejects);
+   * romm_mesh's rand_min_intr_mesh, `RandomInt(|dist|)` per dimension from the lower coordinate,
+   * even for a packet to its own router; valiant_mesh's `RandomInt(gNodes − 1)`, the router itself.
+   */
+  function drawAtTurn(node: number, prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, end: number, stream: RandomStream): number {
+    if (prev >= 0) return end;
+    if (kind === 'xy-yx') {
+      if (node === dst) return end;
+      const yFirst = stream.int(2) > 0 ? 0 : 1;
+      return append(channels, classes, at, leg, (yFirst ? yx : xy).route(node, dst, 0, leg), yFirst);
+    }
+    let mid: number;
+    if (kind === 'valiant-dor') mid = nodeAt[stream.int(nodeAt.length)];
+    else {
+      let index = 0;
+      for (let d = 0; d < nd; d++) {
+        const a = coords[node * nd + d];
+        const b = coords[dst * nd + d];
+        index += (Math.min(a, b) + stream.int(Math.abs(a - b) + 1)) * stride[d];
+      }
+      mid = nodeAt[index];
+    }
+    return viaIntermediate(node, mid, dst, channels, classes, at);
+  }
   const description = {
     romm: 'ROMM: dimension order via a random router of the minimal box (class 0), then to the destination (class 1)',
     'valiant-dor': 'Valiant: dimension order via a random router (class 0), then to the destination (class 1)',
@@ -86,25 +121,24 @@ export function bookSimMeshRouting(topology: Topology, kind: BookSimMeshRoutingK
     deadlockFree: true,
     ejectAnyVc: true,
     maxHops: twoOrders ? xy.maxHops : 2 * xy.maxHops,
-    ...(kind === 'adaptive-xy-yx' ? { adaptive: true as const } : {}),
+    ...(kind === 'adaptive-xy-yx' ? { adaptive: true as const } : { drawAtTurn }),
     route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       // valiant_mesh has no special case for a packet to its own node: it too goes via the intermediate.
       if (src === dst && kind !== 'valiant-dor') return 0;
       if (twoOrders) {
         let yFirst = hash32(salt, seed, 0x79) & 1;
-        if (kind !== 'adaptive-xy-yx') return append(out, 0, leg, (yFirst ? yx : xy).route(src, dst, salt, leg), yFirst);
+        if (kind !== 'adaptive-xy-yx') return append(out.channels, out.vcClass, 0, leg, (yFirst ? yx : xy).route(src, dst, salt, leg), yFirst);
         // Both orders routed once each; their first channels' loads choose.
         const hopsXy = xy.route(src, dst, salt, leg);
         const hopsYx = yx.route(src, dst, salt, legYx);
         const loadXy = loadOf(ctx, leg.channels[0]);
         const loadYx = loadOf(ctx, legYx.channels[0]);
         if (loadXy !== loadYx) yFirst = loadXy > loadYx ? 1 : 0;
-        return yFirst ? append(out, 0, legYx, hopsYx, 1) : append(out, 0, leg, hopsXy, 0);
+        return yFirst ? append(out.channels, out.vcClass, 0, legYx, hopsYx, 1) : append(out.channels, out.vcClass, 0, leg, hopsXy, 0);
       }
       const mid = intermediate(src, dst, salt);
       // BookSim switches to phase 1 at the intermediate router, so a source intermediate is all phase 1.
-      const h1 = mid === src ? 0 : append(out, 0, leg, xy.route(src, mid, salt, leg), 0);
-      return append(out, h1, leg, xy.route(mid, dst, salt, leg), 1);
+      return viaIntermediate(src, mid, dst, out.channels, out.vcClass, 0);
     },
   };
 }

@@ -16,7 +16,7 @@
  * dimension only before its mesh hops, so every routing is deadlock free on its classes.
  */
 import { InputError } from '../util/errors.js';
-import { hash32 } from '../util/rng.js';
+import { hash32, type RandomStream } from '../util/rng.js';
 import { NodeKind, type Topology } from '../topology/graph.js';
 import type { RoutingEntry } from './registry.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
@@ -76,6 +76,37 @@ export function cmeshRouting(topology: Topology, kind: CMeshRoutingKind, seedOpt
   }
   const routerOf = (v: number): number => (t.nodeKind[v] === NodeKind.Terminal ? t.chDst[t.outChannels[t.outStart[v]]] : v) - terminals;
   const maxHops = 2 * k + 2;
+  /** The hops from router `r` to node dst's router, then to dst if it is a terminal, on class cls, written at `at`; returns the end. */
+  const routersThenTerminal = (r: number, dst: number, cls: number, channels: Int32Array, classes: Uint8Array, at: number): number => {
+    const to = routerOf(dst);
+    const [dx, dy] = [to % k, Math.floor(to / k)];
+    let h = at;
+    while (r !== to) {
+      if (h - at >= maxHops - 1) throw new Error(`${kind}: no route from router ${r} to ${to} within ${maxHops} hops`);
+      const c = portChannel[4 * r + nextPort(k, r % k, Math.floor(r / k), dx, dy, cls === 0, expressOver)];
+      channels[h] = c;
+      classes[h++] = cls;
+      r = t.chDst[c] - terminals;
+    }
+    if (t.nodeKind[dst] === NodeKind.Terminal) {
+      channels[h] = t.channelBetween(terminals + to, dst);
+      classes[h++] = cls;
+    }
+    return h;
+  };
+  /**
+   * xy_yx_cmesh's own draw, `RandomInt(1) > 0` for XY, at the packet's first router (the head in on
+   * a terminal port, `in_channel < gC`), unless that router is its destination's.
+   */
+  const drawAtTurn = (node: number, prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, end: number, stream: RandomStream): number => {
+    if (t.nodeKind[node] === NodeKind.Terminal || (prev >= 0 && t.nodeKind[t.chSrc[prev]] !== NodeKind.Terminal)) return end;
+    if (node - terminals === routerOf(dst)) return end;
+    const yFirst = stream.int(2) > 0 ? 0 : 1;
+    // The engine leaves a direct terminal's own link out of the route: keep the route's form.
+    const toTerminal = end > at && t.chDst[channels[end - 1]] === dst;
+    const h = routersThenTerminal(node - terminals, dst, yFirst, channels, classes, at);
+    return toTerminal || t.nodeKind[dst] !== NodeKind.Terminal ? h : h - 1;
+  };
   return {
     name: `${kind}(booksim)`,
     params: {
@@ -97,25 +128,11 @@ export function cmeshRouting(topology: Topology, kind: CMeshRoutingKind, seedOpt
         out.channels[h] = t.outChannels[t.outStart[src]];
         out.vcClass[h++] = yFirst;
       }
-      let r = routerOf(src);
-      const to = routerOf(dst);
-      const [dx, dy] = [to % k, Math.floor(to / k)];
-      while (r !== to) {
-        if (h >= maxHops - 1) throw new Error(`${kind}: no route from router ${routerOf(src)} to ${to} within ${maxHops} hops`);
-        const c = portChannel[4 * r + nextPort(k, r % k, Math.floor(r / k), dx, dy, yFirst === 0, expressOver)];
-        out.channels[h] = c;
-        out.vcClass[h++] = yFirst;
-        r = t.chDst[c] - terminals;
-      }
-      if (t.nodeKind[dst] === NodeKind.Terminal) {
-        out.channels[h] = t.channelBetween(terminals + to, dst);
-        out.vcClass[h++] = yFirst;
-      }
-      return h;
+      return routersThenTerminal(routerOf(src), dst, yFirst, out.channels, out.vcClass, h);
     },
+    ...(coin ? { drawAtTurn } : {}),
   };
 }
-
 function entry(name: CMeshRoutingKind, description: string): RoutingEntry {
   return { name, description, create: (topology, opts) => cmeshRouting(topology, name, opts.seed) };
 }

@@ -146,15 +146,16 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
    * tie, `RandomInt(1)` (1: +), then under `balanced` the partition where neither datelines forces
    * it. The hops in that dimension are rewritten to match.
    */
-  function drawAtTurn(node: number, prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, stream: RandomStream): void {
+  function drawAtTurn(node: number, prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, end: number, stream: RandomStream): number {
+    if (at === end) return end;
     const d = dimensionOf(channels[at]);
-    if (prev >= 0 && dimensionOf(prev) === d) return;
+    if (prev >= 0 && dimensionOf(prev) === d) return end;
     const k = dims[d];
     const x = coords[node * nd + d];
     const y = coords[dst * nd + d];
     const fwd = (y - x + k) % k;
     const tied = 2 * fwd === k && tie === 'random';
-    if (!tied && !balanced) return;
+    if (!tied && !balanced) return end;
     let minus = topology.className(channels[at]).endsWith('-') ? 1 : 0;
     if (tied) minus = stream.int(2) === 1 ? 0 : 1;
     let cls = ringClass(x, y, minus, k);
@@ -167,6 +168,7 @@ export function dimensionOrderRouting(topology: Topology, opts: DimensionOrderOp
       classes[at + s] = cls;
       cur = topology.chDst[c];
     }
+    return end;
   }
 
   function tieMinus(src: number, dst: number, salt: number, d: number, x: number): number {

@@ -9,6 +9,13 @@ import { InputError } from '../util/errors.js';
 import type { NodeRouteHint } from './hints.js';
 import type { RandomStream } from '../util/rng.js';
 
+/**
+ * A hop's VC class that lets the packet take every VC (BookSim's mesh `valiant` leaving its
+ * destination router in phase 0: routefunc.cpp restricts VCs by phase only away from the
+ * destination). Only the packet engine reads VC classes.
+ */
+export const ANY_VC_CLASS = 255;
+
 export interface RouteBuffers {
   /** Channel ids, in order. Must hold at least `maxHops` entries. */
   channels: Int32Array;
@@ -35,14 +42,17 @@ export interface RoutingFunction {
    */
   readonly ejectAnyVc?: boolean;
   /**
-   * For a routing whose random choices BookSim makes hop by hop (dimension order on a torus: the
-   * side of a k/2 tie, and `dim_order_bal`'s VC partition, drawn as the packet turns into each
-   * dimension): called by the packet engine when it draws from the run's stream (PacketNetwork
-   * drawFrom) as the head is routed at `node`, about to take `channels[at]` (`prev`: the channel it
-   * came in on, −1 from its source). Where BookSim draws there, it draws the same numbers from
-   * `stream` and rewrites the route's hops in that dimension (channels and classes from `at` on).
+   * For a routing whose random choices BookSim makes as it routes a head (dimension order on a torus:
+   * the side of a k/2 tie and `dim_order_bal`'s VC partition, as the packet turns into each
+   * dimension; the fat tree's `nca` up-ports; the mesh's `xy_yx`, `romm` and `valiant`, at the
+   * packet's first router): called by the packet engine when it draws from the run's stream
+   * (PacketNetwork drawFrom) as the head is routed at `node`, where the route's hops `channels[at]` to
+   * `channels[end - 1]` are still to go (`at === end` at the destination; `prev`: the channel it came
+   * in on, −1 from its source). Where BookSim draws there, it draws the same numbers from `stream` and
+   * rewrites the rest of the route (channels and classes from `at` on). Returns the route's new end
+   * (`end` when its length is unchanged).
    */
-  drawAtTurn?(node: number, prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, stream: RandomStream): void;
+  drawAtTurn?(node: number, prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, end: number, stream: RandomStream): number;
   /**
    * True when a route may end before its destination (astra-first-dimension: ASTRA-sim's charge of
    * the first dimension that differs): its latency and bottleneck are the model's charge, its links

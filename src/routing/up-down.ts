@@ -53,14 +53,16 @@ export function upDownRouting(topology: Topology, opts: UpDownOptions = {}): Rou
    * k up-links), and the rest of the route is walked again from there (its further up-ports are
    * drawn at their own routers).
    */
-  function drawAtTurn(node: number, _prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, stream: RandomStream): void {
-    if (topology.chSrcPort[channels[at]] < k) return;
+  function drawAtTurn(node: number, _prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, end: number, stream: RandomStream): number {
+    if (at === end || topology.chSrcPort[channels[at]] < k) return end;
     const up = topology.outChannels[topology.outStart[node] + k + stream.int(k)];
     channels[at] = up;
     classes[at] = 0;
     const n = walk(topology.chDst[up], dst, 0, rest);
     channels.set(rest.channels.subarray(0, n), at + 1);
     classes.fill(0, at + 1, at + 1 + n);
+    // Every up-port leads to a common ancestor at the same level: the route keeps its length.
+    return end;
   }
   return {
     ...r,

@@ -207,8 +207,8 @@ describe("dimension order's draws at a turn (BookSim's dor_next_torus)", () => {
       const hops = r.route(src, dst, 3, buf);
       const { drawn, stream } = scripted([side, side]);
       // At the source (from injection), then at the turn into dimension 1 after four hops.
-      r.drawAtTurn!(src, -1, dst, buf.channels, buf.vcClass, 0, stream);
-      r.drawAtTurn!(t.chDst[buf.channels[3]], buf.channels[3], dst, buf.channels, buf.vcClass, 4, stream);
+      expect(r.drawAtTurn!(src, -1, dst, buf.channels, buf.vcClass, 0, hops, stream)).toBe(hops);
+      expect(r.drawAtTurn!(t.chDst[buf.channels[3]], buf.channels[3], dst, buf.channels, buf.vcClass, 4, hops, stream)).toBe(hops);
       expect(drawn).toEqual([2, 2]);
       expect(walk(t, src, buf.channels, hops)).toBe(dst);
       // RandomInt(1) = 1 takes the + side (BookSim's "Right"), 0 the − side.
@@ -225,8 +225,10 @@ describe("dimension order's draws at a turn (BookSim's dor_next_torus)", () => {
     const hops = r.route(src, dst, 3, buf);
     const before = Array.from(buf.channels.subarray(0, hops));
     const { drawn, stream } = scripted([]);
-    r.drawAtTurn!(t.chDst[buf.channels[0]], buf.channels[0], dst, buf.channels, buf.vcClass, 1, stream);
-    r.drawAtTurn!(t.chDst[buf.channels[3]], buf.channels[3], dst, buf.channels, buf.vcClass, 4, stream);
+    r.drawAtTurn!(t.chDst[buf.channels[0]], buf.channels[0], dst, buf.channels, buf.vcClass, 1, hops, stream);
+    r.drawAtTurn!(t.chDst[buf.channels[3]], buf.channels[3], dst, buf.channels, buf.vcClass, 4, hops, stream);
+    // At the destination there is no hop left to draw for.
+    r.drawAtTurn!(dst, buf.channels[hops - 1], dst, buf.channels, buf.vcClass, hops, hops, stream);
     expect(drawn).toEqual([]);
     expect(Array.from(buf.channels.subarray(0, hops))).toEqual(before);
     expect(dimensionOrderRouting(t, { tie: 'positive' }).drawAtTurn).toBeUndefined();

@@ -25,7 +25,7 @@ import type { RouteContext, RoutingFunction } from '../../routing/types.js';
 import type { NodeRouteHint } from '../../routing/hints.js';
 import { isHopByHop, type HopByHopRouting } from '../../routing/dal.js';
 import { isCandidateRouting, makeHopCandidates, type CandidateRouting, type HopCandidates } from '../../routing/min-adapt.js';
-import { makeRouteBuffers, refusePartialRoutes } from '../../routing/types.js';
+import { ANY_VC_CLASS, makeRouteBuffers, refusePartialRoutes } from '../../routing/types.js';
 import { checkPacketNetworkSize, type PacketNetworkShape } from './limits.js';
 import { hash32, type RandomStream } from '../../util/rng.js';
 import { getAllocator, getArbiter, type Allocator, type ArbiterDef, type PriorityValue } from './allocators/index.js';
@@ -41,7 +41,6 @@ import { InputError } from '../../util/errors.js';
 const IDLE = 0;
 const VC_ALLOC = 1;
 const ACTIVE = 2;
-const ALL_VCS = 255;
 /** A buffered flit's record in `buf`: its packet, sequence number, ready cycle and injection cycle. */
 const FLIT = 4;
 const F_PKT = 0;
@@ -374,7 +373,7 @@ export class PacketNetwork {
   private pLeft = new Int32Array(0);
   private pRoute = new Int32Array(0);
   private pClass = new Uint8Array(0);
-  /** VC class at the ejection port: a direct terminal's link class, or ALL_VCS. */
+  /** VC class at the ejection port: a direct terminal's link class, or ANY_VC_CLASS. */
   private pEjClass = new Uint8Array(0);
   private pSalt = new Int32Array(0);
   /** The route hint of each packet: an index into `hints`, or -1. */
@@ -893,7 +892,7 @@ export class PacketNetwork {
     // routing opens every VC there (BookSim's flatfly routings). A packet to its own terminal crossed
     // no channel: it ejects in class 0 (dragonflynew `min` gives it VC 0, its phase at injection).
     const selfSend = fullLen === 0 && this.direct[dstNode] === 1;
-    this.pEjClass[p] = this.routing.ejectAnyVc ? ALL_VCS : last ? this.routeBuf.vcClass[fullLen - 1] : selfSend ? 0 : ALL_VCS;
+    this.pEjClass[p] = this.routing.ejectAnyVc ? ANY_VC_CLASS : last ? this.routeBuf.vcClass[fullLen - 1] : selfSend ? 0 : ANY_VC_CLASS;
     const base = p * this.maxHops;
     for (let h = 0; h < len; h++) {
       this.pRoute[base + h] = this.routeBuf.channels[first + h];
@@ -1369,9 +1368,9 @@ export class PacketNetwork {
   /** The routing's draws for packet p's head at router r (drawAtTurn), at its current hop. */
   private drawTurn(r: number, p: number): void {
     const hop = this.pHop[p];
-    if (hop >= this.pLen[p]) return;
     const base = p * this.maxHops;
-    this.routing.drawAtTurn!(r, hop > 0 ? this.pRoute[base + hop - 1] : -1, this.endpoints[this.pDst[p]], this.pRoute, this.pClass, base + hop, this.shared!);
+    const end = this.routing.drawAtTurn!(r, hop > 0 ? this.pRoute[base + hop - 1] : -1, this.endpoints[this.pDst[p]], this.pRoute, this.pClass, base + hop, base + this.pLen[p], this.shared!);
+    this.pLen[p] = end - base;
   }
 
   /** Sorts a step's switch grants (request indices) into BookSim's switch-queue order. */
@@ -1577,8 +1576,8 @@ export class PacketNetwork {
       const cls = this.pClass[p * this.maxHops + hop];
       this.ivcOut[ivc] = ch;
       this.ivcOutLocal[ivc] = this.chOutLocal[ch];
-      this.ivcLo[ivc] = cls * cpv;
-      this.ivcHi[ivc] = cls * cpv + cpv - 1;
+      this.ivcLo[ivc] = cls === ANY_VC_CLASS ? 0 : cls * cpv;
+      this.ivcHi[ivc] = cls === ANY_VC_CLASS ? this.V - 1 : cls * cpv + cpv - 1;
     } else {
       // Ejection port by packet; with per-link ejection, its sink for the link the packet came in on.
       const port = (ivc / this.V) | 0;
@@ -1596,8 +1595,8 @@ export class PacketNetwork {
       // A candidate routing's ejection requests: BookSim's every VC at priority 0.
       if (this.candidateRouting !== null) this.ivcPri[ivc] = 0;
       const ejClass = this.pEjClass[p];
-      this.ivcLo[ivc] = ejClass === ALL_VCS ? 0 : ejClass * cpv;
-      this.ivcHi[ivc] = ejClass === ALL_VCS ? this.V - 1 : ejClass * cpv + cpv - 1;
+      this.ivcLo[ivc] = ejClass === ANY_VC_CLASS ? 0 : ejClass * cpv;
+      this.ivcHi[ivc] = ejClass === ANY_VC_CLASS ? this.V - 1 : ejClass * cpv + cpv - 1;
     }
     this.ivcState[ivc] = VC_ALLOC;
     this.ivcTime[ivc] = this.routedTick(r, now, tick);
