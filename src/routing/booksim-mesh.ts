@@ -121,7 +121,7 @@ export function bookSimMeshRouting(topology: Topology, kind: BookSimMeshRoutingK
     deadlockFree: true,
     ejectAnyVc: true,
     maxHops: twoOrders ? xy.maxHops : 2 * xy.maxHops,
-    ...(kind === 'adaptive-xy-yx' ? { adaptive: true as const } : { drawAtTurn }),
+    ...(kind === 'adaptive-xy-yx' ? { adaptive: true as const, drawsFromStream: true as const } : { drawAtTurn }),
     route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       // valiant_mesh has no special case for a packet to its own node: it too goes via the intermediate.
       if (src === dst && kind !== 'valiant-dor') return 0;
@@ -134,6 +134,8 @@ export function bookSimMeshRouting(topology: Topology, kind: BookSimMeshRoutingK
         const loadXy = loadOf(ctx, leg.channels[0]);
         const loadYx = loadOf(ctx, legYx.channels[0]);
         if (loadXy !== loadYx) yFirst = loadXy > loadYx ? 1 : 0;
+        // adaptive_xy_yx_mesh's coin on a tie, RandomInt(1) > 0 for XY.
+        else if (ctx?.stream) yFirst = ctx.stream.int(2) > 0 ? 0 : 1;
         return yFirst ? append(out.channels, out.vcClass, 0, legYx, hopsYx, 1) : append(out.channels, out.vcClass, 0, leg, hopsXy, 0);
       }
       const mid = intermediate(src, dst, salt);

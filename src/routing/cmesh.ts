@@ -19,6 +19,7 @@ import { InputError } from '../util/errors.js';
 import { hash32, type RandomStream } from '../util/rng.js';
 import { NodeKind, type Topology } from '../topology/graph.js';
 import type { RoutingEntry } from './registry.js';
+import { atFirstRouter, endsInTerminal } from './turn-draws.js';
 import type { RouteBuffers, RoutingFunction } from './types.js';
 
 export type CMeshRoutingKind = 'cmesh-dor' | 'cmesh-dor-no-express' | 'cmesh-xy-yx' | 'cmesh-xy-yx-no-express';
@@ -99,11 +100,9 @@ export function cmeshRouting(topology: Topology, kind: CMeshRoutingKind, seedOpt
    * a terminal port, `in_channel < gC`), unless that router is its destination's.
    */
   const drawAtTurn = (node: number, prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, end: number, stream: RandomStream): number => {
-    if (t.nodeKind[node] === NodeKind.Terminal || (prev >= 0 && t.nodeKind[t.chSrc[prev]] !== NodeKind.Terminal)) return end;
-    if (node - terminals === routerOf(dst)) return end;
+    if (!atFirstRouter(t, node, prev) || node - terminals === routerOf(dst)) return end;
     const yFirst = stream.int(2) > 0 ? 0 : 1;
-    // The engine leaves a direct terminal's own link out of the route: keep the route's form.
-    const toTerminal = end > at && t.chDst[channels[end - 1]] === dst;
+    const toTerminal = endsInTerminal(t, dst, channels, at, end);
     const h = routersThenTerminal(node - terminals, dst, yFirst, channels, classes, at);
     return toTerminal || t.nodeKind[dst] !== NodeKind.Terminal ? h : h - 1;
   };

@@ -20,11 +20,12 @@
  * ejection VCs and saturates the 4×4 flatfly at 0.35 where BookSim runs to 0.4 (docs/packet.md).
  */
 import { InputError } from '../util/errors.js';
-import { hash32 } from '../util/rng.js';
+import { hash32, type RandomStream } from '../util/rng.js';
 import { NodeKind, type Topology } from '../topology/graph.js';
 import type { AdaptiveRouting } from './dragonfly.js';
 import type { RoutingEntry } from './registry.js';
 import { shortestPathRouting } from './shortest-path.js';
+import { atFirstRouter, endsInTerminal } from './turn-draws.js';
 import { loadOf, makeRouteBuffers, type RouteBuffers, type RouteContext, type RoutingFunction } from './types.js';
 
 /** BookSim's ugal_flatfly_onchip threshold (`int threshold = 2`). */
@@ -44,6 +45,7 @@ export function flatflyUgalRouting(topology: Topology, opts: FlatflyUgalOptions 
   const sides = dims as number[];
   // Terminals first (rank = r·p + t), then the routers (router-network.ts).
   const terminals = t.numEndpoints;
+  const terminalsPerRouter = terminals / sides.reduce((a, b) => a * b, 1);
   const dor = shortestPathRouting(t, { tie: 'lowest', name: 'dimension-order' });
   const leg = makeRouteBuffers(dor.maxHops);
   const routerOf = (v: number): number => (t.nodeKind[v] === NodeKind.Terminal ? t.chDst[t.outChannels[t.outStart[v]]] : v);
@@ -76,15 +78,22 @@ export function flatflyUgalRouting(topology: Topology, opts: FlatflyUgalOptions 
     ejectAnyVc: opts.ejectAnyVc ?? true,
     maxHops: 2 * dor.maxHops,
     adaptive: true,
+    drawsFromStream: true,
     route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       if (src === dst) return 0;
       const rs = routerOf(src);
       const rd = routerOf(dst);
+      // A terminal of the source router: BookSim ejects without drawing.
+      if (rs === rd) return append(out, 0, src, dst, 1);
       let mid = 0;
       let stride = 1;
+      // find_ran_intm draws a terminal of the intermediate router first (RandomInt(gC − 1)), which
+      // changes nothing here, then RandomInt(k − 1) in each dimension where the routers differ.
+      const stream = ctx?.stream;
+      if (stream) stream.int(terminalsPerRouter);
       for (let d = 0; d < sides.length; d++) {
         const xs = t.coord(rs, d);
-        const x = xs === t.coord(rd, d) ? xs : hash32(salt, d, 0xf1a7) % sides[d];
+        const x = xs === t.coord(rd, d) ? xs : stream ? stream.int(sides[d]) : hash32(salt, d, 0xf1a7) % sides[d];
         mid += x * stride;
         stride *= sides[d];
       }
@@ -128,25 +137,44 @@ export function flatflyXyYxRouting(topology: Topology, adaptive: boolean, seedOp
   const seed = seedOption >>> 0;
   const stride = sides.map((_, d) => sides.slice(0, d).reduce((a, b) => a * b, 1));
   const routerOf = (v: number): number => t.chDst[t.outChannels[t.outStart[v]]];
-  /** The route src..dst correcting dimensions in `order`, every hop on class `cls`; returns its length. */
-  const path = (src: number, dst: number, highestFirst: boolean, cls: number, out: RouteBuffers): number => {
-    let hops = 0;
-    out.channels[hops] = t.outChannels[t.outStart[src]];
-    out.vcClass[hops++] = cls;
-    let at = routerOf(src);
-    const rd = routerOf(dst);
+  /** The router hops from router `at` to router rd correcting dimensions lowest or highest first, on class `cls`, written at `h`; returns the end. */
+  const routerHops = (at: number, rd: number, highestFirst: boolean, cls: number, channels: Int32Array, classes: Uint8Array, h: number): number => {
     for (let i = 0; i < sides.length; i++) {
       const d = highestFirst ? sides.length - 1 - i : i;
       const delta = t.coord(rd, d) - t.coord(at, d);
       if (delta === 0) continue;
       const next = at + delta * stride[d];
-      out.channels[hops] = t.channelBetween(at, next);
-      out.vcClass[hops++] = cls;
+      channels[h] = t.channelBetween(at, next);
+      classes[h++] = cls;
       at = next;
     }
-    out.channels[hops] = t.channelBetween(at, dst);
-    out.vcClass[hops++] = cls;
-    return hops;
+    return h;
+  };
+  /** The route src..dst correcting dimensions lowest or highest first, every hop on class `cls`; returns its length. */
+  const path = (src: number, dst: number, highestFirst: boolean, cls: number, out: RouteBuffers): number => {
+    out.channels[0] = t.outChannels[t.outStart[src]];
+    out.vcClass[0] = cls;
+    const rd = routerOf(dst);
+    const hops = routerHops(routerOf(src), rd, highestFirst, cls, out.channels, out.vcClass, 1);
+    out.channels[hops] = t.channelBetween(rd, dst);
+    out.vcClass[hops] = cls;
+    return hops + 1;
+  };
+  /**
+   * xyyx_flatfly's own draw, `RandomInt(1) > 0` for XY, at the packet's first router (the head in
+   * on a terminal port, `in_channel < gC`), unless the destination is that router's.
+   */
+  const drawAtTurn = (node: number, prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, end: number, stream: RandomStream): number => {
+    const rd = routerOf(dst);
+    if (!atFirstRouter(t, node, prev) || node === rd) return end;
+    const highestFirst = stream.int(2) === 0;
+    const cls = highestFirst ? 1 : 0;
+    const toTerminal = endsInTerminal(t, dst, channels, at, end);
+    const h = routerHops(node, rd, highestFirst, cls, channels, classes, at);
+    if (!toTerminal) return h;
+    channels[h] = t.channelBetween(rd, dst);
+    classes[h] = cls;
+    return h + 1;
   };
   const firstNetworkChannel = (src: number, dst: number, highestFirst: boolean): number => {
     const rs = routerOf(src);
@@ -173,7 +201,7 @@ export function flatflyXyYxRouting(topology: Topology, adaptive: boolean, seedOp
     deadlockFree: true,
     ejectAnyVc: true,
     maxHops: sides.length + 2,
-    ...(adaptive ? { adaptive: true as const } : {}),
+    ...(adaptive ? { adaptive: true as const, drawsFromStream: true as const } : { drawAtTurn }),
     route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       if (src === dst) return 0;
       let highestFirst = (hash32(salt, seed, 0x79) & 1) === 1;
@@ -181,6 +209,8 @@ export function flatflyXyYxRouting(topology: Topology, adaptive: boolean, seedOp
         const xy = loadOf(ctx, firstNetworkChannel(src, dst, false));
         const yx = loadOf(ctx, firstNetworkChannel(src, dst, true));
         if (xy !== yx) highestFirst = xy > yx;
+        // adaptive_xyyx_flatfly's coin on a tie, RandomInt(1) > 0 for XY.
+        else if (ctx?.stream) highestFirst = ctx.stream.int(2) === 0;
       }
       return path(src, dst, highestFirst, highestFirst ? 1 : 0, out);
     },
@@ -229,6 +259,34 @@ export function flatflyValiantRouting(topology: Topology, seedOption = 1): Routi
     }
     return at;
   };
+  /** The router hops from router `at` via router rm (class 0) to router rd (class 1), written at `h`; returns the end. */
+  const phases = (at: number, rm: number, rd: number, channels: Int32Array, classes: Uint8Array, h: number): number => {
+    let phase = 0;
+    for (;;) {
+      if (at === rm || at === rd) phase = 1;
+      if (phase === 1 && at === rd) return h;
+      const next = nextTowards(at, phase === 0 ? rm : rd);
+      channels[h] = t.channelBetween(at, next);
+      classes[h++] = phase;
+      at = next;
+    }
+  };
+  /**
+   * valiant_flatfly's own draw at the packet's first router (the head in on a terminal port,
+   * `in_channel < gC`), even for a terminal of that router: `RandomInt(k^n·c − 1)`, a terminal (its
+   * BookSim id, the rank), whose router is the intermediate.
+   */
+  const drawAtTurn = (node: number, prev: number, dst: number, channels: Int32Array, classes: Uint8Array, at: number, end: number, stream: RandomStream): number => {
+    if (!atFirstRouter(t, node, prev)) return end;
+    const rm = routerOf(t.endpoints[stream.int(t.numEndpoints)]);
+    const rd = routerOf(dst);
+    const toTerminal = endsInTerminal(t, dst, channels, at, end);
+    const h = phases(node, rm, rd, channels, classes, at);
+    if (!toTerminal) return h;
+    channels[h] = t.channelBetween(rd, dst);
+    classes[h] = 1;
+    return h + 1;
+  };
   return {
     name: 'valiant-flatfly(booksim)',
     params: { routing: 'valiant-flatfly', booksim: 'valiant_flatfly', seed, path: 'dimension order to a random router (class 0), then to the destination (class 1); the second phase starts at the intermediate or the destination router, whichever comes first', ejection: 'every VC' },
@@ -239,24 +297,14 @@ export function flatflyValiantRouting(topology: Topology, seedOption = 1): Routi
     route(src: number, dst: number, salt: number, out: RouteBuffers): number {
       if (src === dst) return 0;
       const rd = routerOf(dst);
-      const rm = firstRouter + (hash32(salt, seed, 0x7a1) % routers);
-      let at = routerOf(src);
-      let phase = 0;
-      let hops = 0;
-      out.channels[hops] = t.outChannels[t.outStart[src]];
-      out.vcClass[hops++] = 0;
-      for (;;) {
-        if (at === rm || at === rd) phase = 1;
-        if (phase === 1 && at === rd) break;
-        const next = nextTowards(at, phase === 0 ? rm : rd);
-        out.channels[hops] = t.channelBetween(at, next);
-        out.vcClass[hops++] = phase;
-        at = next;
-      }
+      out.channels[0] = t.outChannels[t.outStart[src]];
+      out.vcClass[0] = 0;
+      const hops = phases(routerOf(src), firstRouter + (hash32(salt, seed, 0x7a1) % routers), rd, out.channels, out.vcClass, 1);
       out.channels[hops] = t.channelBetween(rd, dst);
-      out.vcClass[hops++] = 1;
-      return hops;
+      out.vcClass[hops] = 1;
+      return hops + 1;
     },
+    drawAtTurn,
   };
 }
 

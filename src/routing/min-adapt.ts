@@ -24,7 +24,7 @@
  * gives the dimension-order path (the escape path from the source), which the flow engine uses.
  */
 import { InputError } from '../util/errors.js';
-import { independentDraw } from '../util/rng.js';
+import { independentDraw, type RandomStream } from '../util/rng.js';
 import type { Topology } from '../topology/graph.js';
 import { familyOf } from '../topology/registry.js';
 import { dimensionOrderRouting } from './dimension-order.js';
@@ -54,9 +54,10 @@ export interface CandidateRouting extends RoutingFunction {
   readonly minVcs: number;
   /**
    * Candidates at router `r` for a head to node `dst` on VC `inVc` of `inChannel` (-1: the injection
-   * port), with `vcs` VCs per channel; `salt` seeds the random side at a torus k/2 tie.
+   * port), with `vcs` VCs per channel; `salt` seeds the random side at a torus k/2 tie, or `stream`
+   * draws it where BookSim does (`drawsFromStream`).
    */
-  candidates(r: number, dst: number, inChannel: number, inVc: number, salt: number, vcs: number, out: HopCandidates): void;
+  candidates(r: number, dst: number, inChannel: number, inVc: number, salt: number, vcs: number, out: HopCandidates, stream?: RandomStream): void;
 }
 
 export function isCandidateRouting(routing: RoutingFunction): routing is CandidateRouting {
@@ -104,7 +105,7 @@ export function minAdaptRouting(topology: Topology, seedOption = 1): CandidateRo
     if (out.count === 2) set(out, 1, ch, 1, vcs - 1, 1);
   }
 
-  function torusCandidates(r: number, dst: number, inChannel: number, inVc: number, salt: number, out: HopCandidates): void {
+  function torusCandidates(r: number, dst: number, inChannel: number, inVc: number, salt: number, out: HopCandidates, stream: RandomStream | undefined): void {
     let d = 0;
     while (coords[r * nd + d] === coords[dst * nd + d]) d++;
     const x = coords[r * nd + d];
@@ -115,18 +116,20 @@ export function minAdaptRouting(topology: Topology, seedOption = 1): CandidateRo
     // BookSim's non-balanced dateline: VC 1 when dest < cur, whichever side (the + side: the packets
     // that cross the wrap link; the − side: those that do not).
     const ph = y < x ? 1 : 0;
-    const turnMinus = dist2 > 0 ? 0 : dist2 < 0 ? 1 : independentDraw(salt, seed, r) & 1;
+    // BookSim's dor_next_torus draws the side of a tie, RandomInt(1) = 1 for +, only at a turn into
+    // the dimension (the injection port counts as one).
+    const turnMinus = (): number => (dist2 > 0 ? 0 : dist2 < 0 ? 1 : stream ? 1 - stream.int(2) : independentDraw(salt, seed, r) & 1);
     if (inChannel >= 0 && inVc <= 1) {
       // In the escape VCs: dimension order, the same side and VC within a dimension.
       const cont = chDim[inChannel] === d;
-      const minus = cont ? chMinus[inChannel] : turnMinus;
+      const minus = cont ? chMinus[inChannel] : turnMinus();
       const vc = cont ? inVc : ph;
       set(out, 0, next[(r * nd + d) * 2 + minus], vc, vc, 0);
       out.count = 1;
       return;
     }
     set(out, 0, next[(r * nd + d) * 2 + (dist2 > 0 ? 0 : 1)], 3, 3, 1);
-    set(out, 1, next[(r * nd + d) * 2 + turnMinus], ph, ph, 0);
+    set(out, 1, next[(r * nd + d) * 2 + turnMinus()], ph, ph, 0);
     out.count = 2;
   }
 
@@ -144,9 +147,10 @@ export function minAdaptRouting(topology: Topology, seedOption = 1): CandidateRo
     deadlockFree: true,
     maxHops: escape.maxHops,
     minVcs: wrap ? 4 : 1,
+    ...(wrap ? { drawsFromStream: true as const } : {}),
     route: escape.route,
-    candidates(r, dst, inChannel, inVc, salt, vcs, out) {
-      if (wrap) torusCandidates(r, dst, inChannel, inVc, salt, out);
+    candidates(r, dst, inChannel, inVc, salt, vcs, out, stream) {
+      if (wrap) torusCandidates(r, dst, inChannel, inVc, salt, out, stream);
       else meshCandidates(r, dst, inChannel, inVc, vcs, out);
     },
   };

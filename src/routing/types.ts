@@ -60,6 +60,13 @@ export interface RoutingFunction {
    * packet engine refuses it), and no topology bound is given with it (sim/assemble.ts).
    */
   readonly partialRoutes?: boolean;
+  /**
+   * True when the routing makes BookSim's random draws itself where the packet engine hands it
+   * BookSim's stream (`ctx.stream` in `route` at the packet's first router for an adaptive routing;
+   * the `stream` argument of a candidate routing's `candidates`): the engine then routes each
+   * router's heads in the order BookSim does, so that their draws come in BookSim's order.
+   */
+  readonly drawsFromStream?: boolean;
   /** Upper bound on hops of any route, to size buffers. */
   readonly maxHops: number;
   /**
@@ -96,6 +103,12 @@ export interface RouteContext {
   load?: (channel: number) => number;
   /** The schedule's route hint for this message (sim/program: `via`, `path`, `ports`), if any. */
   hint?: NodeRouteHint;
+  /**
+   * BookSim's random stream, where the packet engine draws from it (PacketNetwork drawFrom) and the
+   * routing draws from it (`drawsFromStream`): the routing takes BookSim's draws from here, in
+   * BookSim's order, instead of hashing the salt.
+   */
+  stream?: RandomStream;
 }
 
 /** What `load` counts on each engine, recorded in the params of every routing that reads it. */

@@ -71,6 +71,27 @@ describe('min_adapt on a torus (min_adapt_torus)', () => {
     }
     expect([...sides].sort()).toEqual([0, 2]);
   });
+  it("with BookSim's stream, draws the tie's side where dor_next_torus does: at a turn (injection counts), never along a ring", () => {
+    const ranges: number[] = [];
+    const stream = { next: () => 0, int: (n: number) => (ranges.push(n), 1) };
+    const drawn = (at: number, dst: number, inChannel: number, inVc: number): number[][] => {
+      const out = makeHopCandidates();
+      r.candidates(at, dst, inChannel, inVc, 0, 4, out, stream);
+      return Array.from({ length: out.count }, (_, i) => [t.chDst[out.channel[i]], out.vcLo[i], out.vcHi[i], out.priority[i]]);
+    };
+    // From injection, 1 → 5 is a tie: RandomInt(1) = 1 takes the escape path + (to 2).
+    expect(drawn(1, 5, -1, 0)).toEqual([
+      [0, 3, 3, 1],
+      [2, 0, 0, 0],
+    ]);
+    expect(ranges).toEqual([2]);
+    // On an escape VC, continuing + along the ring: no draw.
+    expect(drawn(1, 5, channel(t, 0, 1), 0)).toEqual([[2, 0, 0, 0]]);
+    // Off a tie: no draw.
+    drawn(0, 2, -1, 1);
+    expect(ranges).toEqual([2]);
+    expect(r.drawsFromStream).toBe(true);
+  });
   it('a head on VC 0 or 1 stays there, in its direction within a dimension', () => {
     // Arriving 7 → 0 (the + side) on VC 1, bound for 2: continue + on VC 1.
     expect(candidates(t, r, 0, 2, channel(t, 7, 0), 1)).toEqual([[1, 1, 1, 0]]);

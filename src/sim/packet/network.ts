@@ -417,6 +417,11 @@ export class PacketNetwork {
   private queueOrder: AllocationQueueOrder | null;
   /** The routing draws as heads turn (drawAtTurn) and the engine draws from the run's stream. */
   private turnDraws = false;
+  /**
+   * The routing draws from BookSim's stream itself (drawsFromStream): each router's heads are routed
+   * at the start of its step, in BookSim's order (drawTurns), and the scan takes their routes.
+   */
+  private preRoute = false;
   /** Lookahead draws waiting for the next step: (router, packet) pairs (deferTurnDraw). */
   private deferred = new Int32Array(32);
   private deferredDraws = 0;
@@ -1026,8 +1031,13 @@ export class PacketNetwork {
     // Routers draw in the order BookSim evaluates them (its router numbering).
     this.stepOrder = familyOf(this.topology)?.booksimRouterOrder?.(this.topology) ?? null;
     this.turnDraws = this.routing.drawAtTurn !== undefined;
+    if (this.routing.drawsFromStream === true) {
+      this.routeCtx.stream = stream;
+      // With lookahead routing the heads are routed as they cross the router before, one by one.
+      this.preRoute = this.routingDelay > 0;
+    }
     // The routing draws in the order BookSim routes heads, which follows its switch order.
-    if (this.turnDraws && this.queueOrder === null) this.queueOrder = new AllocationQueueOrder(this.ivcState.length, this.routingDelay === 0);
+    if ((this.turnDraws || this.preRoute) && this.queueOrder === null) this.queueOrder = new AllocationQueueOrder(this.ivcState.length, this.routingDelay === 0);
     this.va.drawFrom?.(stream);
     this.sa.drawFrom?.(stream);
     this.vaWhenIdle = this.va.allocatesWhenIdle === true;
@@ -1156,7 +1166,7 @@ export class PacketNetwork {
     let li = -1;
     let port = 0;
     let touched = 0;
-    if (this.turnDraws && this.routingDelay > 0) this.drawTurns(r, now);
+    if (this.preRoute || (this.turnDraws && this.routingDelay > 0)) this.drawTurns(r, now, tick);
     const ordered = this.queueOrder !== null;
     // Whether a VC waits in VC or switch allocation this step (BookSim's _vc_alloc_vcs or
     // _sw_alloc_vcs is not empty, so its router calls Allocate()), requests or not.
@@ -1180,7 +1190,8 @@ export class PacketNetwork {
         const b = ivc * depth + this.ivcHead[ivc];
         let st = ivcState[ivc];
         if (st === IDLE) {
-          this.routeHead(r, ivc, buf[b * FLIT + F_PKT], now, tick);
+          if (this.preRoute) ivcState[ivc] = VC_ALLOC;
+          else this.routeHead(r, ivc, buf[b * FLIT + F_PKT], now, tick);
           this.queueOrder?.routed(ivc, now, frontReady[ivc] === now, li * V + v);
           st = VC_ALLOC;
         } else if (ordered && st === ACTIVE && frontReady[ivc] === now) {
@@ -1312,9 +1323,10 @@ export class PacketNetwork {
 
   /**
    * The routing's draws for the heads router r routes this step (drawAtTurn), made in the order
-   * BookSim routes them (AllocationQueueOrder.routeRank), before the scan routes them.
+   * BookSim routes them (AllocationQueueOrder.routeRank), before the scan routes them; or, for a
+   * routing that draws as it routes (preRoute), the heads' whole routes in that order.
    */
-  private drawTurns(r: number, now: number): void {
+  private drawTurns(r: number, now: number, tick: number): void {
     const V = this.V;
     const words = this.maskWords;
     const inStart = this.rInStart[r];
@@ -1345,7 +1357,17 @@ export class PacketNetwork {
         this.routeRanks[k] = rank;
       }
     }
-    for (let k = 0; k < n; k++) this.drawTurn(r, this.buf[(this.routeIvcs[k] * this.depth + this.ivcHead[this.routeIvcs[k]]) * FLIT + F_PKT]);
+    for (let k = 0; k < n; k++) {
+      const ivc = this.routeIvcs[k];
+      const p = this.buf[(ivc * this.depth + this.ivcHead[ivc]) * FLIT + F_PKT];
+      if (!this.preRoute) {
+        this.drawTurn(r, p);
+        continue;
+      }
+      // Routed now, taken by the scan as it reaches the VC (still IDLE until then).
+      this.routeHead(r, ivc, p, now, tick);
+      this.ivcState[ivc] = IDLE;
+    }
   }
 
   /**
@@ -1542,7 +1564,7 @@ export class PacketNetwork {
     const V = this.V;
     const port = (ivc / V) | 0;
     const c = this.hopCandidates;
-    this.candidateRouting!.candidates(r, this.endpoints[this.pDst[p]], port < this.numChannels ? port : -1, ivc - port * V, this.pSalt[p], V, c);
+    this.candidateRouting!.candidates(r, this.endpoints[this.pDst[p]], port < this.numChannels ? port : -1, ivc - port * V, this.pSalt[p], V, c, this.routeCtx.stream);
     this.ivcOut[ivc] = c.channel[0];
     this.ivcOutLocal[ivc] = this.chOutLocal[c.channel[0]];
     this.ivcLo[ivc] = c.vcLo[0];

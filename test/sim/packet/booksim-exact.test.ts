@@ -97,6 +97,20 @@ describe("BookSim's random stream: Meshwork's run is BookSim's run", () => {
     ['mesh88_romm_p4', 0.3, 4, "romm's intermediate in the minimal box at BookSim's knee"],
     ['mesh88_valiant_p4', 0.15, 2, "valiant's intermediate at BookSim's knee"],
     ['cmesh44_c4_xy_yx_p4', 0.18, 4, "the cmesh xy_yx coin at BookSim's knee"],
+    // The flattened butterfly's xyyx coin and valiant intermediate (a terminal, by its BookSim id)
+    // at the first router.
+    ['flatfly_k4n2c4_xyyx_transpose_p4', 0.35, 1, "xyyx's order coin"],
+    ['flatfly_k4n2c4_valiant_tornado_p4', 0.3, 4, "valiant's intermediate at BookSim's knee"],
+    // Routings that draw as they route (drawsFromStream): each router's heads are routed in BookSim's
+    // order, the adaptive ones reading the credits in use where BookSim does: adaptive_xyyx's and
+    // adaptive_xy_yx's coin on a tie, ugal's intermediate (after a terminal draw it ignores), and
+    // min_adapt's k/2 side where its escape path turns into a dimension.
+    ['flatfly_k4n2c4_adaptive_xyyx_transpose_p4', 0.4, 4, "adaptive_xyyx at BookSim's knee"],
+    ['mesh88_adaptive_xy_yx_transpose_p4', 0.1, 4, "the mesh's adaptive_xy_yx at BookSim's knee"],
+    ['flatfly_k4n2_ugal_uniform_p4', 0.35, 1, "flatfly ugal's intermediate"],
+    ['flatfly_k8n2c1_ugal_tornado_p4', 0.9, 3, "flatfly ugal under tornado at BookSim's knee"],
+    ['torus88_min_adapt_uniform_p4', 0.4, 5, "the torus's min_adapt at BookSim's knee"],
+    ['torus88_min_adapt_tornado_p4_vc8', 0.125, 4, 'min_adapt with 8 VCs under tornado'],
   ];
   for (const [name, rate, seed, covers] of cases) {
     it(`${name} at ${rate}, seed ${seed}: ${covers}`, () => {
