@@ -142,10 +142,14 @@ export function dragonflyUgalBookSimRouting(topology: Topology): AdaptiveRouting
     vcClasses: 3,
     maxHops: 2 * direct.maxHops,
     adaptive: true,
+    drawsFromStream: true,
+    // Within its group (its own terminal too) a packet is in phase 2 from the source router.
+    selfSendClass: 2,
     route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       if (src === dst) return 0;
       if (groupOf(src) === groupOf(dst)) return append(out, 0, src, dst, 2, false);
-      const intm = t.endpoints[hash32(salt, 0x1a7e) % terminals];
+      // BookSim's `RandomInt(_network_size − 1)`: a terminal by its BookSim id, the rank.
+      const intm = t.endpoints[ctx?.stream ? ctx.stream.int(terminals) : hash32(salt, 0x1a7e) % terminals];
       if (groupOf(intm) !== groupOf(src)) {
         const rs = routerOf(src);
         const minFirst = direct.route(rs, routerOf(dst), 0, leg) > 0 ? leg.channels[0] : -1;

@@ -42,6 +42,12 @@ export interface RoutingFunction {
    */
   readonly ejectAnyVc?: boolean;
   /**
+   * The VC class a packet to its own terminal ejects on at a direct terminal, where the routing
+   * names one (BookSim's dragonflynew `ugal` gives a packet within its group phase 2; default 0, as
+   * `min`'s phase at injection).
+   */
+  readonly selfSendClass?: number;
+  /**
    * For a routing whose random choices BookSim makes as it routes a head (dimension order on a torus:
    * the side of a k/2 tie and `dim_order_bal`'s VC partition, as the packet turns into each
    * dimension; the fat tree's `nca` up-ports; the mesh's `xy_yx`, `romm` and `valiant`, at the

@@ -332,6 +332,11 @@ export class PacketNetwork {
   private readonly injSeq: Int32Array;
   private readonly injVc: Int32Array;
   private readonly injVcPtr: Int32Array;
+  /**
+   * An injection VC drawn ahead from BookSim's stream, or −1 (drawInjectionVcs): BookSim draws a
+   * waiting head's VC before its routers step in the same cycle, the engine injects at the next step.
+   */
+  private readonly injVcDrawn: Int32Array;
   private readonly qHead: Int32Array;
   private readonly qTail: Int32Array;
   readonly queuedPackets: Int32Array;
@@ -743,6 +748,7 @@ export class PacketNetwork {
     this.injSeq = new Int32Array(nInjPorts);
     this.injVc = new Int32Array(nInjPorts);
     this.injVcPtr = new Int32Array(nInjPorts);
+    this.injVcDrawn = new Int32Array(nInjPorts).fill(-1);
     this.qHead = new Int32Array(nInjPorts).fill(-1);
     this.qTail = new Int32Array(nInjPorts).fill(-1);
     this.queuedPackets = new Int32Array(nInjPorts);
@@ -895,9 +901,10 @@ export class PacketNetwork {
     // The dropped terminal link's VC class holds at the ejection port, as BookSim's routing functions
     // give the ejection hop a VC range (dragonflynew `min`: VC 1 after the global hop), unless the
     // routing opens every VC there (BookSim's flatfly routings). A packet to its own terminal crossed
-    // no channel: it ejects in class 0 (dragonflynew `min` gives it VC 0, its phase at injection).
+    // no channel: it ejects in the routing's class for it (dragonflynew `min` gives it VC 0, its
+    // phase at injection; `ugal` VC 2).
     const selfSend = fullLen === 0 && this.direct[dstNode] === 1;
-    this.pEjClass[p] = this.routing.ejectAnyVc ? ANY_VC_CLASS : last ? this.routeBuf.vcClass[fullLen - 1] : selfSend ? 0 : ANY_VC_CLASS;
+    this.pEjClass[p] = this.routing.ejectAnyVc ? ANY_VC_CLASS : last ? this.routeBuf.vcClass[fullLen - 1] : selfSend ? (this.routing.selfSendClass ?? 0) : ANY_VC_CLASS;
     const base = p * this.maxHops;
     for (let h = 0; h < len; h++) {
       this.pRoute[base + h] = this.routeBuf.channels[first + h];
@@ -959,6 +966,7 @@ export class PacketNetwork {
     if (this.deferredDraws > 0) this.drawDeferredTurns();
     const early = source !== undefined && source.afterRouters !== true;
     if (early) source.generate(this, now);
+    if (early && this.injRandom && this.shared !== null) this.drawInjectionVcs(now + 1);
     const N = this.numNodes;
     const order = this.stepOrder;
     if (!this.outputQueued) {
@@ -1044,6 +1052,20 @@ export class PacketNetwork {
     this.saWhenIdle = this.sa.allocatesWhenIdle === true;
   }
 
+  /**
+   * The random injection VCs the next step's injectAll will take (cycle `next`), drawn now: BookSim
+   * draws them (TrafficManager::_Step) after the cycle's new packets and before its routers, which
+   * may draw too (ugal's intermediate). The same heads as injectAll's: no VC yet, created by `next`.
+   */
+  private drawInjectionVcs(next: number): void {
+    const nInjPorts = this.numNodes * this.nInj;
+    for (let ip = 0; ip < nInjPorts; ip++) {
+      if (this.injPkt[ip] >= 0) continue;
+      const p = this.qHead[ip];
+      if (p >= 0 && this.pCtime[p] <= next) this.injVcDrawn[ip] = this.shared!.int(this.V);
+    }
+  }
+
   private injectAll(now: number): void {
     const V = this.V;
     const nInjPorts = this.numNodes * this.nInj;
@@ -1061,7 +1083,12 @@ export class PacketNetwork {
         const need = Math.max(this.vct ? this.pSize[p] : 1, this.vcAllocCredit);
         let vc = -1;
         // The draw hashes the packet's salt (its serial), not its slot: slots are reused as packets retire.
-        const start = !this.injRandom ? this.injVcPtr[ip] : this.shared !== null ? this.shared.int(V) : hash32(this.pSalt[p], now, this.cfg.seed) % V;
+        let start = this.injVcPtr[ip];
+        if (this.injRandom) {
+          const drawn = this.injVcDrawn[ip];
+          this.injVcDrawn[ip] = -1;
+          start = drawn >= 0 ? drawn : this.shared !== null ? this.shared.int(V) : hash32(this.pSalt[p], now, this.cfg.seed) % V;
+        }
         for (let k = 0; k < (this.injRandom ? 1 : V); k++) {
           const v = (start + k) % V;
           const o = port * V + v;

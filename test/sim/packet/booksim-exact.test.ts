@@ -111,6 +111,11 @@ describe("BookSim's random stream: Meshwork's run is BookSim's run", () => {
     ['flatfly_k8n2c1_ugal_tornado_p4', 0.9, 3, "flatfly ugal under tornado at BookSim's knee"],
     ['torus88_min_adapt_uniform_p4', 0.4, 5, "the torus's min_adapt at BookSim's knee"],
     ['torus88_min_adapt_tornado_p4_vc8', 0.125, 4, 'min_adapt with 8 VCs under tornado'],
+    // The dragonfly's ugal draws its intermediate after the cycle's random injection VCs, which the
+    // engine therefore draws a step ahead; a packet to its own terminal ejects on VC 2, its phase
+    // (251.84 at 0.45, seed 5, before both and 250.89 with the first alone, against 270.05).
+    ['dragonflynew_k2_ugal_uniform_p4', 0.45, 4, "the dragonfly's ugal at BookSim's knee"],
+    ['dragonflynew_k2_bad_dragon_ugal_p4', 0.1, 4, 'ugal under bad_dragon traffic'],
   ];
   for (const [name, rate, seed, covers] of cases) {
     it(`${name} at ${rate}, seed ${seed}: ${covers}`, () => {
