@@ -132,7 +132,8 @@ function kAryTreeRoute(t: Topology, k: number, levels: number, tie: ShortestPath
  * GetUsedCredit of the output port (every VC). Flow level: the unfinished flows per channel, the
  * whole path read at flow start (the approximation `adaptive` and DAL share). The two draws at a
  * switch hash the packet's salt and the switch's level, so a route and a re-route at the same switch
- * draw the same ports.
+ * draw the same ports; with BookSim's stream (`ctx.stream`) the switch routing the head draws them
+ * from it, as BookSim's router does.
  */
 export function ancaRouting(topology: Topology, opts: { readonly seed?: number } = {}): HopByHopRouting {
   const shape = familyOf(topology)?.kAryTree?.(topology);
@@ -144,6 +145,8 @@ export function ancaRouting(topology: Topology, opts: { readonly seed?: number }
   const seed = (opts.seed ?? 1) >>> 0;
   const { outStart, outChannels, chDst } = t;
   const walk = (at: number, dst: number, salt: number, out: RouteBuffers, start: number, ctx: RouteContext | undefined): number => {
+    // BookSim's stream draws at the switch routing the head now; later switches re-route it themselves.
+    let stream = ctx?.stream;
     let v = at;
     let hops = start;
     while (v >= terminals) {
@@ -155,14 +158,15 @@ export function ancaRouting(topology: Topology, opts: { readonly seed?: number }
       if (((dst / (span * k)) | 0) === ((w / span) | 0)) port = ((dst / span) | 0) % k;
       else {
         const first = outStart[v] + k;
-        const r1 = independentDraw(salt, seed, 2 * level) % k;
-        const r2 = independentDraw(salt, seed, 2 * level + 1) % k;
+        const r1 = stream ? stream.int(k) : independentDraw(salt, seed, 2 * level) % k;
+        const r2 = stream ? stream.int(k) : independentDraw(salt, seed, 2 * level + 1) % k;
         port = k + (loadOf(ctx, outChannels[first + r1]) > loadOf(ctx, outChannels[first + r2]) ? r2 : r1);
       }
       const c = outChannels[outStart[v] + port];
       out.channels[hops] = c;
       out.vcClass[hops++] = 0;
       v = chDst[c];
+      stream = undefined;
     }
     if (v !== dst) throw new Error(`anca: reached terminal ${v}, not ${dst}`);
     return hops;
@@ -179,6 +183,7 @@ export function ancaRouting(topology: Topology, opts: { readonly seed?: number }
     maxHops: 2 * levels,
     adaptive: true,
     hopByHop: true,
+    drawsFromStream: true,
     route(src: number, dst: number, salt: number, out: RouteBuffers, ctx?: RouteContext): number {
       if (src === dst) return 0;
       if (src >= terminals) return walk(src, dst, salt, out, 0, ctx);

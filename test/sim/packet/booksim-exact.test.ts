@@ -116,6 +116,8 @@ describe("BookSim's random stream: Meshwork's run is BookSim's run", () => {
     // (251.84 at 0.45, seed 5, before both and 250.89 with the first alone, against 270.05).
     ['dragonflynew_k2_ugal_uniform_p4', 0.45, 4, "the dragonfly's ugal at BookSim's knee"],
     ['dragonflynew_k2_bad_dragon_ugal_p4', 0.1, 4, 'ugal under bad_dragon traffic'],
+    // The fat tree's anca draws two up-ports at each switch the head climbs from, as it is re-routed there.
+    ['fattree_k4n3_anca_bitcomp_p4', 0.7, 3, "anca at BookSim's knee"],
   ];
   for (const [name, rate, seed, covers] of cases) {
     it(`${name} at ${rate}, seed ${seed}: ${covers}`, () => {
