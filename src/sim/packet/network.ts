@@ -427,6 +427,15 @@ export class PacketNetwork {
    * at the start of its step, in BookSim's order (drawTurns), and the scan takes their routes.
    */
   private preRoute = false;
+  /**
+   * The injection ports in the order the sources inject, where it is not the nodes' (drawFrom): BookSim
+   * steps its sources by terminal id, the rank, and they draw as they inject (injection VCs, routes).
+   */
+  private injOrder: Int32Array | null = null;
+  /** True while the sources inject and route at injection: loads are read from loadsAtInjection. */
+  private injecting = false;
+  private loadsAtInjection: Int32Array | null = null;
+  private nextLoadsAtInjection: Int32Array | null = null;
   /** Lookahead draws waiting for the next step: (router, packet) pairs (deferTurnDraw). */
   private deferred = new Int32Array(32);
   private deferredDraws = 0;
@@ -507,7 +516,7 @@ export class PacketNetwork {
     // optimised code, and the drain's first write would throw enqueue's optimised code away mid-run.
     this.recordCreatedBefore = -1;
     this.hints = hints;
-    this.routeCtx = { load: (c: number) => this.usedCredits(c), hint: undefined };
+    this.routeCtx = { load: (c: number) => (this.injecting ? this.loadsAtInjection![c] : this.usedCredits(c)), hint: undefined };
     const N = topology.numNodes;
     const C = topology.numChannels;
     // Every front end builds its packet network here: refuse one too large before allocating it.
@@ -556,6 +565,10 @@ export class PacketNetwork {
     this.outputQueued = cfg.internalSpeedup !== 1 || this.outSpeedup !== 1;
     this.adaptive = routing.adaptive === true;
     this.routeAtInjection = this.adaptive && cfg.adaptiveDecision === 'injection';
+    if (this.routeAtInjection) {
+      this.loadsAtInjection = new Int32Array(topology.numChannels);
+      this.nextLoadsAtInjection = new Int32Array(topology.numChannels);
+    }
     this.hopByHop = isHopByHop(routing) ? routing : null;
     this.candidateRouting = isCandidateRouting(routing) ? routing : null;
     if (this.candidateRouting && V < this.candidateRouting.minVcs) throw new InputError('vcs', V, `at least ${this.candidateRouting.minVcs} with ${routing.name} (BookSim's min_adapt_torus takes VC 3)`);
@@ -934,6 +947,19 @@ export class PacketNetwork {
   }
 
   /**
+   * The credits in use per channel as the sources see them when they route at injection
+   * (routeAtInjection): BookSim's sources inject before the cycle's router steps, so they see the
+   * channels as the routers left them the cycle before, before this cycle's returning credits. The
+   * engine injects a cycle late (injectAll), so it reads the state taken at the start of the step before.
+   */
+  private takeInjectionLoads(): void {
+    const done = this.loadsAtInjection!;
+    this.loadsAtInjection = this.nextLoadsAtInjection;
+    this.nextLoadsAtInjection = done;
+    for (let c = 0; c < this.numChannels; c++) done[c] = this.usedCredits(c);
+  }
+
+  /**
    * One cycle: credits, injection, then every router with buffered flits. A traffic source given
    * here generates this cycle's packets after the injection and before the routers: BookSim's order
    * of draws (TrafficManager::_Step: _Inject, then the routers' Evaluate), which matters where the
@@ -945,6 +971,7 @@ export class PacketNetwork {
     const now = this.now;
     this.retiredCount = 0;
     this.dequeuedCount = 0;
+    if (this.routeAtInjection) this.takeInjectionLoads();
     // Credits arriving this cycle.
     const slot = now % this.wheelSize;
     const wc = this.wheelCount[slot];
@@ -962,7 +989,9 @@ export class PacketNetwork {
       }
       this.arrivalCount[now % this.arrivalSize] = 0;
     }
+    this.injecting = this.routeAtInjection;
     this.injectAll(now);
+    this.injecting = false;
     if (this.deferredDraws > 0) this.drawDeferredTurns();
     const early = source !== undefined && source.afterRouters !== true;
     if (early) source.generate(this, now);
@@ -1039,6 +1068,16 @@ export class PacketNetwork {
     // Routers draw in the order BookSim evaluates them (its router numbering).
     this.stepOrder = familyOf(this.topology)?.booksimRouterOrder?.(this.topology) ?? null;
     this.turnDraws = this.routing.drawAtTurn !== undefined;
+    const endpoints = this.topology.endpoints;
+    if (endpoints.some((node, rank) => node !== rank)) {
+      const ports: number[] = [];
+      const seen = new Uint8Array(this.numNodes);
+      for (const node of endpoints) {
+        if (seen[node]++ > 0) continue;
+        for (let j = 0; j < this.nInj; j++) ports.push(node * this.nInj + j);
+      }
+      this.injOrder = Int32Array.from(ports);
+    }
     if (this.routing.drawsFromStream === true) {
       this.routeCtx.stream = stream;
       // With lookahead routing the heads are routed as they cross the router before, one by one.
@@ -1058,8 +1097,10 @@ export class PacketNetwork {
    * may draw too (ugal's intermediate). The same heads as injectAll's: no VC yet, created by `next`.
    */
   private drawInjectionVcs(next: number): void {
-    const nInjPorts = this.numNodes * this.nInj;
-    for (let ip = 0; ip < nInjPorts; ip++) {
+    const order = this.injOrder;
+    const nInjPorts = order === null ? this.numNodes * this.nInj : order.length;
+    for (let k = 0; k < nInjPorts; k++) {
+      const ip = order === null ? k : order[k];
       if (this.injPkt[ip] >= 0) continue;
       const p = this.qHead[ip];
       if (p >= 0 && this.pCtime[p] <= next) this.injVcDrawn[ip] = this.shared!.int(this.V);
@@ -1068,9 +1109,11 @@ export class PacketNetwork {
 
   private injectAll(now: number): void {
     const V = this.V;
-    const nInjPorts = this.numNodes * this.nInj;
+    const order = this.injOrder;
+    const nInjPorts = order === null ? this.numNodes * this.nInj : order.length;
     const readyAt = now + this.cfg.injectionLatency;
-    for (let ip = 0; ip < nInjPorts; ip++) {
+    for (let k = 0; k < nInjPorts; k++) {
+      const ip = order === null ? k : order[k];
       let p = this.injPkt[ip];
       const port = this.injBase + ip;
       if (p < 0) {

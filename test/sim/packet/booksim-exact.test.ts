@@ -118,6 +118,10 @@ describe("BookSim's random stream: Meshwork's run is BookSim's run", () => {
     ['dragonflynew_k2_bad_dragon_ugal_p4', 0.1, 4, 'ugal under bad_dragon traffic'],
     // The fat tree's anca draws two up-ports at each switch the head climbs from, as it is re-routed there.
     ['fattree_k4n3_anca_bitcomp_p4', 0.7, 3, "anca at BookSim's knee"],
+    // Lookahead routing decides an adaptive route as the source injects: the sources go by BookSim's
+    // terminal ids (on this flatfly not the nodes' order) and read the credits in use as the routers
+    // left them the cycle before (12.0150 at 0.05, seed 1, before either, against BookSim's 12.0141).
+    ['flatfly_k4n2c4_adaptive_xyyx_lookahead_bitrev_p1', 0.5, 1, 'adaptive_xyyx decided at injection under lookahead routing'],
   ];
   for (const [name, rate, seed, covers] of cases) {
     it(`${name} at ${rate}, seed ${seed}: ${covers}`, () => {
